@@ -1,0 +1,88 @@
+"""One error type for everything a description can get wrong.
+
+A :class:`LudError` carries a span and renders as a person would want to read it::
+
+    pente.lud:12:7: unknown ludeme 'move Ad'
+       12 |     (move Ad (to (sites Empty)))
+          |       ^^^^^^
+    hint: did you mean 'move Add'?
+
+Errors inside an expanded define also show where that define was used. Errors that are the
+engine's fault (bugs) are ordinary Python exceptions and never LudError.
+"""
+
+from __future__ import annotations
+
+from .syntax.nodes import Span
+
+# Source texts by file name, so an error can quote the offending line. Filled by the parser.
+_SOURCES: dict[str, str] = {}
+
+
+def remember_source(file: str, text: str) -> None:
+    _SOURCES[file] = text
+
+
+def source_line(file: str, line: int) -> str | None:
+    text = _SOURCES.get(file)
+    if text is None or line < 1:
+        return None
+    lines = text.splitlines()
+    return lines[line - 1] if line <= len(lines) else None
+
+
+class LudError(Exception):
+    """A problem in a description (syntax, expansion or binding). Exit code 2 at the CLI."""
+
+    kind = "error"
+
+    def __init__(self, message: str, span: Span | None = None, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def render(self) -> str:
+        parts = []
+        if self.span is None:
+            parts.append(f"error: {self.message}")
+        else:
+            parts.append(f"{self.span}: {self.message}")
+            parts.extend(_quote(self.span))
+            for via in self.span.via:
+                parts.append(f"{via.span}: note: in define \"{via.name}\" used here")
+                parts.extend(_quote(via.span))
+        if self.hint:
+            parts.append(f"hint: {self.hint}")
+        return "\n".join(parts)
+
+
+class LudSyntaxError(LudError):
+    kind = "syntax error"
+
+
+class ExpansionError(LudError):
+    kind = "expansion error"
+
+
+class BindError(LudError):
+    kind = "bind error"
+
+
+class MoveError(ValueError):
+    """An illegal or malformed move (not a description error)."""
+
+
+def _quote(span: Span) -> list[str]:
+    line = source_line(span.file, span.line)
+    if line is None:
+        return []
+    width = 1
+    if span.end_line == span.line and span.end_col > span.col:
+        width = span.end_col - span.col
+    width = max(1, min(width, len(line) - span.col + 2))
+    gutter = f"{span.line:>5}"
+    return [f"{gutter} | {line}", f"{' ' * len(gutter)} | {' ' * (span.col - 1)}{'^' * width}"]

@@ -1,0 +1,210 @@
+"""Syntax tree nodes: what the parser produces and the expander rewrites.
+
+Every node carries a :class:`Span` (file, line, column) so that any later error can point at
+the text. A node produced by inlining a define also remembers *where the define was used*
+(``Span.via``), so an error inside a define shows both places.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterator, Union
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A location in a source text. ``via`` lists the define uses this node was expanded through."""
+
+    file: str = "<text>"
+    line: int = 0
+    col: int = 0
+    end_line: int = 0
+    end_col: int = 0
+    via: tuple["Via", ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+    def through(self, via: "Via") -> "Span":
+        return replace(self, via=(via,) + self.via)
+
+
+@dataclass(frozen=True, slots=True)
+class Via:
+    """One step of define expansion: the define ``name`` was used at ``span``."""
+
+    name: str
+    span: Span
+
+
+@dataclass(slots=True)
+class Node:
+    span: Span = field(default_factory=Span, compare=False, repr=False, kw_only=True)
+
+    def children(self) -> Iterator["Node"]:
+        return iter(())
+
+    def walk(self) -> Iterator["Node"]:
+        stack: list[Node] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(list(node.children())))
+
+
+@dataclass(slots=True)
+class Str(Node):
+    value: str
+
+
+@dataclass(slots=True)
+class Int(Node):
+    value: int
+
+
+@dataclass(slots=True)
+class Float(Node):
+    value: float
+    text: str = field(default="", compare=False)
+
+
+@dataclass(slots=True)
+class Bool(Node):
+    value: bool
+
+
+@dataclass(slots=True)
+class Const(Node):
+    """A bare word: an enum constant (``Mover``, ``Vertex``, ``P1``...)."""
+
+    name: str
+
+
+@dataclass(slots=True)
+class Omit(Node):
+    """``~``: an argument deliberately left out of a define use."""
+
+
+@dataclass(slots=True)
+class Param(Node):
+    """``#n``: the n-th argument of the enclosing define."""
+
+    index: int
+
+
+@dataclass(slots=True)
+class Placeholder(Node):
+    """``<Tag>`` or ``<Tag:arg>``: replaced by the chosen item of an option."""
+
+    tag: str
+    arg: str | None = None
+
+    @property
+    def text(self) -> str:
+        return f"<{self.tag}:{self.arg}>" if self.arg else f"<{self.tag}>"
+
+
+@dataclass(slots=True)
+class Range(Node):
+    """``lo..hi`` inside an array."""
+
+    lo: "Node"
+    hi: "Node"
+
+    def children(self) -> Iterator[Node]:
+        return iter((self.lo, self.hi))
+
+
+@dataclass(slots=True)
+class Named(Node):
+    """``key:value``."""
+
+    key: str
+    value: "Node"
+
+    def children(self) -> Iterator[Node]:
+        return iter((self.value,))
+
+
+@dataclass(slots=True)
+class Array(Node):
+    items: list["Node"]
+
+    def children(self) -> Iterator[Node]:
+        return iter(self.items)
+
+
+# The head of a call: a word or symbol (``str``), a define name (``DefineRef``), a ``Param`` or a
+# ``Placeholder``.
+@dataclass(slots=True)
+class DefineRef(Node):
+    """A quoted name in head position: ``("StepToEmpty" ...)``."""
+
+    name: str
+
+
+Head = Union[str, DefineRef, Param, Placeholder]
+
+
+@dataclass(slots=True)
+class Call(Node):
+    head: Head
+    args: list["Node"]
+    stars: int = 0  # default marks after a ruleset: (ruleset ...)*
+
+    def children(self) -> Iterator[Node]:
+        if isinstance(self.head, Node):
+            yield self.head
+        yield from self.args
+
+    @property
+    def name(self) -> str:
+        return self.head if isinstance(self.head, str) else ""
+
+    def positional(self) -> list[Node]:
+        return [a for a in self.args if not isinstance(a, Named)]
+
+    def named(self) -> dict[str, Node]:
+        return {a.key: a.value for a in self.args if isinstance(a, Named)}
+
+
+@dataclass(slots=True)
+class Value(Node):
+    """``<...>``: one value of an option item (any number of expressions, possibly none)."""
+
+    items: list[Node]
+
+    def children(self) -> Iterator[Node]:
+        return iter(self.items)
+
+
+@dataclass(slots=True)
+class Item(Node):
+    """``(item "Name" <v1> <v2> "Help")**``."""
+
+    name: str
+    values: list[Value]
+    help: str | None = None
+    stars: int = 0
+
+    def children(self) -> Iterator[Node]:
+        return iter(self.values)
+
+
+@dataclass(slots=True)
+class Comment:
+    """A ``//`` comment, kept beside the tree so formatting never loses it."""
+
+    text: str
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class Document:
+    """A parsed file: its top-level forms and its comments."""
+
+    forms: list[Node]
+    comments: list[Comment]
+    file: str = "<text>"
+    text: str = ""
