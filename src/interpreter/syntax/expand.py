@@ -1,0 +1,503 @@
+"""Expansion: options, rulesets and defines turn a parsed document into one game tree.
+
+Order, as in Ludii: the chosen option items replace their ``<Tag>`` placeholders everywhere
+(define bodies included), then defines are inlined, innermost arguments first. Every node that
+comes out of a define remembers where the define was used (``Span.via``).
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from ..errors import ExpansionError
+from .nodes import (
+    Array, Bool, Call, Const, DefineRef, Document, Float, Int, Item, Named, Node, Omit, Param,
+    Placeholder, Range, Span, Str, Value, Via,
+)
+
+MAX_DEFINE_DEPTH = 64  # nested define uses
+MAX_NODES = 500_000  # nodes produced by one expansion
+
+_TEXT_PLACEHOLDER = re.compile(r"<\s*([A-Za-z_]\w*)\s*(?::\s*(\w+)\s*)?>")
+_TEXT_PARAM = re.compile(r"#(\d+)")
+
+
+# ---------------------------------------------------------------------------------------------
+# options and rulesets
+
+
+@dataclass
+class OptionItem:
+    name: str
+    values: list[Value]
+    help: str | None
+    stars: int
+    span: Span
+
+
+@dataclass
+class Option:
+    """``(option "Label" <Tag> args:{<a> <b>} { (item ...)... })``."""
+
+    label: str
+    tag: str
+    args: list[str]
+    items: list[OptionItem]
+    span: Span
+
+    @property
+    def default(self) -> OptionItem:
+        best = max(item.stars for item in self.items)
+        return next(item for item in self.items if item.stars == best)
+
+    def find(self, name: str) -> OptionItem | None:
+        for item in self.items:
+            if item.name == name:
+                return item
+        lowered = name.lower()
+        for item in self.items:
+            if item.name.lower() == lowered:
+                return item
+        return None
+
+
+@dataclass
+class Ruleset:
+    name: str
+    choices: list[str]
+    stars: int
+    span: Span
+
+
+@dataclass
+class Expanded:
+    """The result of expansion: the game tree plus what was chosen and declared around it."""
+
+    game: Call
+    metadata: Call | None
+    options: list[Option]
+    chosen: dict[str, str]  # option label -> item name
+    rulesets: list[Ruleset]
+    ruleset: str | None
+    defines: dict[str, "Define"]
+    document: Document
+    extra: list[Node] = field(default_factory=list)
+
+    @property
+    def choice_strings(self) -> list[str]:
+        return [f"{label}/{item}" for label, item in self.chosen.items()]
+
+
+@dataclass
+class Define:
+    name: str
+    body: Node | None
+    span: Span
+
+
+def read_options(doc: Document) -> tuple[list[Option], list[Ruleset]]:
+    options: list[Option] = []
+    rulesets: list[Ruleset] = []
+    for form in doc.forms:
+        if isinstance(form, Call) and form.name == "option":
+            options.append(_read_option(form))
+        elif isinstance(form, Call) and form.name == "rulesets":
+            rulesets.extend(_read_rulesets(form))
+    labels: dict[str, Option] = {}
+    for opt in options:
+        if opt.label in labels:
+            raise ExpansionError(f'option "{opt.label}" is declared twice', opt.span,
+                                 hint=f"the first is at {labels[opt.label].span}")
+        labels[opt.label] = opt
+    return options, rulesets
+
+
+def _read_option(form: Call) -> Option:
+    pos = form.positional()
+    if len(pos) < 3 or not isinstance(pos[0], Str) or not isinstance(pos[1], Placeholder) \
+            or not isinstance(pos[-1], Array):
+        raise ExpansionError('malformed option', form.span,
+                             hint='write (option "Label" <Tag> args:{<a>} { (item "Name" <value> "Help")* ... })')
+    args_node = form.named().get("args")
+    args: list[str] = []
+    if args_node is not None:
+        if not isinstance(args_node, Array) or not all(isinstance(a, Placeholder) for a in args_node.items):
+            raise ExpansionError("option args must be an array of <name>", args_node.span)
+        args = [a.tag for a in args_node.items]  # type: ignore[union-attr]
+    items: list[OptionItem] = []
+    for node in pos[-1].items:  # type: ignore[union-attr]
+        if not isinstance(node, Item):
+            raise ExpansionError("an option lists (item ...) forms only", node.span)
+        items.append(OptionItem(node.name, node.values, node.help, node.stars, node.span))
+    if not items:
+        raise ExpansionError(f'option "{pos[0].value}" has no items', form.span)  # type: ignore[union-attr]
+    width = max(1, len(args))
+    for item in items:
+        if len(item.values) != width and not (not args and len(item.values) <= 1):
+            raise ExpansionError(
+                f'item "{item.name}" has {len(item.values)} values but the option declares {width} args',
+                item.span)
+    return Option(pos[0].value, pos[1].tag, args, items, form.span)  # type: ignore[union-attr]
+
+
+def _read_rulesets(form: Call) -> list[Ruleset]:
+    found = []
+    for arr in form.positional():
+        if not isinstance(arr, Array):
+            raise ExpansionError("rulesets holds an array of (ruleset ...)", arr.span)
+        for node in arr.items:
+            if not (isinstance(node, Call) and node.name == "ruleset"):
+                raise ExpansionError("rulesets holds (ruleset \"Name\" {...}) forms", node.span)
+            pos = node.positional()
+            if len(pos) < 2 or not isinstance(pos[0], Str) or not isinstance(pos[1], Array):
+                raise ExpansionError('malformed ruleset', node.span,
+                                     hint='write (ruleset "Ruleset/Name" { "Option/Item" ... })')
+            choices = [c.value for c in pos[1].items if isinstance(c, Str)]
+            found.append(Ruleset(pos[0].value, choices, node.stars, node.span))
+    return found
+
+
+def choose(options: list[Option], rulesets: list[Ruleset], requested: Sequence[str],
+           ruleset: str | None) -> tuple[dict[str, OptionItem], str | None]:
+    """Resolve requested ``"Label/Item"`` strings and a ruleset name to one item per option."""
+    by_label = {opt.label: opt for opt in options}
+    picked: dict[str, OptionItem] = {}
+    explicit: dict[str, str] = {}
+    chosen_ruleset = None
+    if ruleset is not None:
+        rs = _find_ruleset(rulesets, ruleset)
+        chosen_ruleset = rs.name
+        for choice in rs.choices:
+            opt, item = _resolve(by_label, choice, rs.span)
+            picked[opt.label] = item
+    for choice in requested:
+        opt, item = _resolve(by_label, choice, None)
+        if opt.label in explicit and explicit[opt.label] != item.name:
+            raise ExpansionError(
+                f'two items chosen for option "{opt.label}": "{explicit[opt.label]}" and "{item.name}"',
+                hint="choose one item per option")
+        explicit[opt.label] = item.name
+        picked[opt.label] = item
+    for opt in options:
+        picked.setdefault(opt.label, opt.default)
+    return picked, chosen_ruleset
+
+
+def _find_ruleset(rulesets: list[Ruleset], name: str) -> Ruleset:
+    want = name.lower().removeprefix("ruleset/")
+    for rs in rulesets:
+        full = rs.name.lower().removeprefix("ruleset/")
+        if full == want or full.split(" (")[0] == want:
+            return rs
+    names = ", ".join(f'"{r.name}"' for r in rulesets) or "none"
+    raise ExpansionError(f'unknown ruleset "{name}"', hint=f"rulesets in this description: {names}")
+
+
+def _resolve(by_label: dict[str, Option], choice: str, span: Span | None) -> tuple[Option, OptionItem]:
+    label, sep, item_name = choice.rpartition("/")
+    if not sep:
+        raise ExpansionError(f'option choice "{choice}" should read "Option Label/Item Name"', span,
+                             hint=_list_options(by_label))
+    opt = by_label.get(label) or next((o for o in by_label.values() if o.label.lower() == label.lower()), None)
+    if opt is None:
+        close = difflib.get_close_matches(label, list(by_label), n=3)
+        hint = (f"did you mean {', '.join(repr(c) for c in close)}? " if close else "") + _list_options(by_label)
+        raise ExpansionError(f'unknown option "{label}"', span, hint=hint)
+    item = opt.find(item_name)
+    if item is None:
+        valid = ", ".join(f'"{opt.label}/{i.name}"' for i in opt.items)
+        raise ExpansionError(f'option "{opt.label}" has no item "{item_name}"', span, hint=f"valid items: {valid}")
+    return opt, item
+
+
+def _list_options(by_label: dict[str, Option]) -> str:
+    if not by_label:
+        return "this description declares no options"
+    return "options: " + "; ".join(f'"{o.label}" ({", ".join(i.name for i in o.items)})' for o in by_label.values())
+
+
+class _OptionSubstituter:
+    """Replaces ``<Tag>`` / ``<Tag:arg>`` with the values of the chosen items."""
+
+    def __init__(self, options: list[Option], picked: dict[str, OptionItem]):
+        self.values: dict[tuple[str, str | None], list[Node]] = {}
+        for opt in options:
+            item = picked[opt.label]
+            names = opt.args or [None]
+            for i, arg in enumerate(names):
+                value = item.values[i].items if i < len(item.values) else []
+                self.values[(opt.tag, arg)] = value
+                if i == 0:
+                    self.values.setdefault((opt.tag, None), value)
+        self.tags = sorted({tag for tag, _ in self.values})
+
+    def lookup(self, ph: Placeholder) -> list[Node]:
+        key = (ph.tag, ph.arg)
+        if key not in self.values:
+            if ph.arg is not None and (ph.tag, None) in self.values:
+                raise ExpansionError(f"option <{ph.tag}> has no argument '{ph.arg}'", ph.span)
+            close = difflib.get_close_matches(ph.tag, self.tags, n=3)
+            hint = f"did you mean <{close[0]}>?" if close else (
+                f"declared tags: {', '.join('<' + t + '>' for t in self.tags)}" if self.tags
+                else "declare it with (option \"Label\" <Tag> args:{...} {...})")
+            raise ExpansionError(f"unknown option placeholder {ph.text}", ph.span, hint=hint)
+        return [_clone_at(n, ph.span) for n in self.values[key]]
+
+    def text(self, s: Str) -> Str:
+        def sub(m: re.Match[str]) -> str:
+            key = (m.group(1), m.group(2))
+            if key not in self.values:
+                return m.group(0)
+            from .format import format_inline
+            return " ".join(format_inline(n, unquote_strings=True) for n in self.values[key])
+        new = _TEXT_PLACEHOLDER.sub(sub, s.value)
+        return s if new == s.value else Str(new, span=s.span)
+
+    def apply(self, node: Node) -> list[Node]:
+        return _map(node, self._visit)
+
+    def _visit(self, node: Node) -> list[Node] | None:
+        if isinstance(node, Placeholder):
+            return self.lookup(node)
+        if isinstance(node, Str) and "<" in node.value:
+            return [self.text(node)]
+        if isinstance(node, Call) and isinstance(node.head, Placeholder):
+            spliced = self.lookup(node.head)
+            return [_call_from_splice(spliced, node, self.apply)]
+        if isinstance(node, Call) and node.name == "option":
+            return [node]  # option declarations keep their placeholders
+        return None
+
+
+def _call_from_splice(spliced: list[Node], call: Call, recurse) -> Call:
+    """``(<Tag> args)`` or ``(#1 args)``: the first spliced node names the call."""
+    if not spliced:
+        raise ExpansionError("the head of this call expands to nothing", call.span)
+    first, rest = spliced[0], spliced[1:]
+    head: object
+    if isinstance(first, Const):
+        head = first.name
+    elif isinstance(first, Str):
+        head = DefineRef(first.value, span=first.span)
+    elif isinstance(first, Call) and not rest and not call.args:
+        return first
+    else:
+        raise ExpansionError("the head of this call must expand to a name", call.span)
+    args: list[Node] = list(rest)
+    for a in call.args:
+        args.extend(recurse(a))
+    return Call(head, args, call.stars, span=call.span)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# defines
+
+
+class _DefineExpander:
+    def __init__(self, defines: dict[str, Define]):
+        self.defines = defines
+        self.produced = 0
+
+    def expand(self, node: Node, depth: int = 0) -> list[Node]:
+        return _map(node, lambda n: self._visit(n, depth))
+
+    def _count(self, span: Span) -> None:
+        self.produced += 1
+        if self.produced > MAX_NODES:
+            raise ExpansionError(f"expansion produces more than {MAX_NODES} nodes", span,
+                                 hint="a define probably uses itself, directly or through others")
+
+    def _visit(self, node: Node, depth: int) -> list[Node] | None:
+        self._count(node.span)
+        if isinstance(node, Call) and isinstance(node.head, DefineRef):
+            return self._use(node.head.name, node.args, node, depth)
+        if isinstance(node, Str) and node.value in self.defines:
+            return self._use(node.value, [], node, depth)
+        if isinstance(node, Call) and node.name == "define":
+            return []  # declarations vanish from the expanded tree (collected beforehand)
+        return None
+
+    def _use(self, name: str, args: list[Node], use: Node, depth: int) -> list[Node]:
+        define = self.defines.get(name)
+        if define is None:
+            close = difflib.get_close_matches(name, list(self.defines), n=3)
+            hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
+                f'declare it with (define "{name}" ...)'
+            raise ExpansionError(f'unknown define "{name}"', use.span, hint=hint)
+        if depth >= MAX_DEFINE_DEPTH:
+            raise ExpansionError(f'defines nested more than {MAX_DEFINE_DEPTH} deep (at "{name}")', use.span,
+                                 hint="a define probably uses itself, directly or through others")
+        # Arguments are expanded where they are written, before they enter the body.
+        expanded_args: list[list[Node]] = [self.expand(a, depth) for a in args]
+        if define.body is None:
+            return []
+        via = Via(name, use.span)
+        body = _relocate(define.body, via)
+        substituted = _substitute_params(body, expanded_args, use.span)
+        out: list[Node] = []
+        for n in substituted:
+            out.extend(self.expand(n, depth + 1))
+        return out
+
+
+def _relocate(node: Node, via: Via) -> Node:
+    """A deep copy of a define body whose spans say they came through ``via``."""
+    new = copy.deepcopy(node)
+    for n in new.walk():
+        object.__setattr__(n, "span", n.span.through(via))
+        if isinstance(n, Call) and isinstance(n.head, Node):
+            object.__setattr__(n.head, "span", n.head.span.through(via))
+    return new
+
+
+def _substitute_params(body: Node, args: list[list[Node]], use_span: Span) -> list[Node]:
+    def arg(index: int, span: Span) -> list[Node]:
+        if 1 <= index <= len(args):
+            return [_clone_at(n, None) for n in args[index - 1] if not isinstance(n, Omit)]
+        return []
+
+    def visit(node: Node) -> list[Node] | None:
+        if isinstance(node, Param):
+            return arg(node.index, node.span)
+        if isinstance(node, Named) and isinstance(node.value, Param):
+            values = arg(node.value.index, node.span)
+            if not values:
+                return []
+            if len(values) > 1:
+                raise ExpansionError(f"#{node.value.index} gives several values to {node.key}:", use_span)
+            return [Named(node.key, values[0], span=node.span)]
+        if isinstance(node, Str) and "#" in node.value:
+            def sub(m: re.Match[str]) -> str:
+                vals = arg(int(m.group(1)), node.span)
+                from .format import format_inline
+                return " ".join(format_inline(v, unquote_strings=True) for v in vals)
+            return [Str(_TEXT_PARAM.sub(sub, node.value), span=node.span)]
+        if isinstance(node, Call) and isinstance(node.head, Param):
+            return [_call_from_splice(arg(node.head.index, node.span), node, lambda n: _map(n, visit))]
+        if isinstance(node, Range):
+            lo = _map(node.lo, visit)
+            hi = _map(node.hi, visit)
+            if len(lo) != 1 or len(hi) != 1:
+                raise ExpansionError("a range bound must be one number", node.span)
+            return [Range(lo[0], hi[0], span=node.span)]
+        return None
+
+    return _map(body, visit)
+
+
+# ---------------------------------------------------------------------------------------------
+# tree mapping
+
+
+def _map(node: Node, visit) -> list[Node]:
+    """Rebuild ``node`` bottom-up; ``visit`` may replace any node by a list (splice)."""
+    replaced = visit(node)
+    if replaced is not None:
+        return replaced
+    if isinstance(node, Call):
+        args: list[Node] = []
+        for a in node.args:
+            args.extend(_map(a, visit))
+        return [Call(node.head, args, node.stars, span=node.span)]
+    if isinstance(node, Array):
+        items: list[Node] = []
+        for a in node.items:
+            items.extend(_map(a, visit))
+        return [Array(items, span=node.span)]
+    if isinstance(node, Named):
+        values = _map(node.value, visit)
+        if not values:
+            return []
+        if len(values) > 1:
+            return [Named(node.key, values[0], span=node.span)] + values[1:]
+        return [Named(node.key, values[0], span=node.span)]
+    if isinstance(node, Value):
+        items = []
+        for a in node.items:
+            items.extend(_map(a, visit))
+        return [Value(items, span=node.span)]
+    if isinstance(node, Item):
+        return [node]
+    return [node]
+
+
+def _clone_at(node: Node, span: Span | None) -> Node:
+    return copy.deepcopy(node)
+
+
+# ---------------------------------------------------------------------------------------------
+# entry point
+
+
+def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None) -> dict[str, Define]:
+    defines = {} if into is None else into
+    for top in forms:
+        for form in top.walk():
+            if isinstance(form, Call) and form.name == "define":
+                pos = form.positional()
+                if not pos or not isinstance(pos[0], Str):
+                    raise ExpansionError('malformed define', form.span, hint='write (define "Name" body)')
+                if len(pos) > 2:
+                    raise ExpansionError(f'define "{pos[0].value}" has more than one body', pos[2].span,
+                                         hint="wrap several forms in one call or array")
+                defines[pos[0].value] = Define(pos[0].value, pos[1] if len(pos) > 1 else None, form.span)
+    return defines
+
+
+def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = None,
+           library: dict[str, Define] | None = None) -> Expanded:
+    """Choose options, apply a ruleset, inline defines; return the game tree."""
+    opts, rulesets = read_options(doc)
+    if ruleset is None and not options:
+        starred = [r for r in rulesets if r.stars]
+        if starred:
+            ruleset = max(starred, key=lambda r: r.stars).name
+    picked, chosen_ruleset = choose(opts, rulesets, options, ruleset)
+    subst = _OptionSubstituter(opts, picked)
+
+    forms: list[Node] = []
+    for form in doc.forms:
+        if isinstance(form, Call) and form.name in ("option", "rulesets"):
+            continue
+        forms.extend(subst.apply(form))
+
+    defines: dict[str, Define] = dict(library or {})
+    collect_defines(forms, defines)
+    expander = _DefineExpander(defines)
+
+    game: Call | None = None
+    metadata: Call | None = None
+    extra: list[Node] = []
+    for form in forms:
+        if isinstance(form, Call) and form.name == "define":
+            continue
+        out = expander.expand(form)
+        for n in out:
+            if isinstance(n, Call) and n.name in ("game", "match"):
+                if game is not None:
+                    raise ExpansionError("a description holds one (game ...)", n.span,
+                                         hint=f"the first is at {game.span}")
+                game = n
+            elif isinstance(n, Call) and n.name == "metadata":
+                metadata = n
+            else:
+                extra.append(n)
+    if game is None:
+        raise ExpansionError("no (game ...) in this description", Span(doc.file, 1, 1),
+                             hint='a description is (game "Name" (players ...) (equipment {...}) (rules ...))')
+    chosen = {label: item.name for label, item in picked.items()}
+    return Expanded(game, metadata, opts, chosen, rulesets, chosen_ruleset, defines, doc, extra)
+
+
+def load_library(paths: Iterable[Path]) -> dict[str, Define]:
+    """Defines from library files (``.def``): each holds ``(define "Name" ...)`` forms."""
+    from .parser import parse_file
+    defines: dict[str, Define] = {}
+    for path in paths:
+        collect_defines(parse_file(path).forms, defines)
+    return defines
