@@ -1,0 +1,182 @@
+"""Compile bound ludemes into closures over precomputed tables.
+
+Each ludeme class has a ``compile(c)`` method returning a plain function of the state (an int,
+a boolean, a region, a list of moves, or an effect that changes the state). This module holds
+the shared helpers that turn a parameter value - a literal or a ludeme - into such a function,
+so no ludeme re-implements the conversions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from ..errors import BindError
+from ..ludemes.base import BoundArray, Ludeme
+from ..syntax.nodes import Bool, Const, Float, Int, Node, Span, Str
+from .move import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+INFINITY = 1 << 30
+
+Fn = Callable[["State"], Any]
+
+
+def const_fn(value: Any) -> Fn:
+    return lambda s: value
+
+
+class Compiler:
+    """What a ludeme may use while compiling: the game being built and conversions."""
+
+    def __init__(self, game: "Game"):
+        self.game = game
+        self.topo = game.topology
+
+    # --- errors ----------------------------------------------------------------------------------------
+    @staticmethod
+    def error(message: str, where: Any, hint: str | None = None) -> BindError:
+        span = where.span if hasattr(where, "span") else where if isinstance(where, Span) else None
+        return BindError(message, span, hint)
+
+    # --- conversions -----------------------------------------------------------------------------------
+    def int(self, value: Any) -> Fn:
+        if isinstance(value, Int):
+            return const_fn(value.value)
+        if isinstance(value, Const) and value.name == "Infinity":
+            return const_fn(INFINITY)
+        if isinstance(value, Ludeme):
+            return value.compile(self)
+        raise self.error(f"expected an int, got {value!r}", value)
+
+    def static_int(self, value: Any) -> int:
+        """An int known at compile time (board sizes, line lengths...)."""
+        if isinstance(value, Int):
+            return value.value
+        if isinstance(value, Const) and value.name == "Infinity":
+            return INFINITY
+        if isinstance(value, Ludeme) and hasattr(value, "static_value"):
+            return value.static_value(self)
+        raise self.error("this argument must be a number known before play", value)
+
+    def bool(self, value: Any) -> Fn:
+        if isinstance(value, Bool):
+            return const_fn(value.value)
+        if isinstance(value, Ludeme):
+            return value.compile(self)
+        raise self.error(f"expected a boolean, got {value!r}", value)
+
+    def site(self, value: Any) -> Fn:
+        if isinstance(value, Str):
+            return const_fn(self.label(value))
+        return self.int(value)
+
+    def label(self, value: Str) -> int:
+        site = self.topo.site(value.value)
+        if site < 0:
+            sample = ", ".join(self.topo.labels[:5])
+            raise self.error(f"no site '{value.value}' on this board", value,
+                             hint=f"site labels look like {sample} ...")
+        return site
+
+    def region(self, value: Any) -> Fn:
+        """A function returning a sequence of sites."""
+        if isinstance(value, Str):
+            site = self.label(value)
+            return const_fn((site,))
+        if isinstance(value, Int):
+            return const_fn((value.value,))
+        if isinstance(value, BoundArray):
+            return self.site_list(value.items)
+        if isinstance(value, Ludeme):
+            fn = value.compile(self)
+            if value.kind == "int":
+                return lambda s: (fn(s),)
+            return fn
+        raise self.error(f"expected a region, got {value!r}", value)
+
+    def site_list(self, items: Sequence[Any]) -> Fn:
+        fns = [self.site(v) for v in items]
+        if all(isinstance(v, (Str, Int)) for v in items):
+            sites = tuple(f(None) for f in fns)  # type: ignore[arg-type]
+            return const_fn(sites)
+        return lambda s: tuple(f(s) for f in fns)
+
+    def player(self, value: Any) -> Fn:
+        """Player roles (Mover, Next, P2...) or an int expression → player number."""
+        game = self.game
+        if isinstance(value, Const):
+            name = value.name
+            if name == "Mover":
+                return lambda s: s.mover
+            if name == "Next":
+                return lambda s: game.next_of(s.mover)
+            if name == "Prev":
+                return lambda s: game.prev_of(s.mover)
+            if name.startswith("P") and name[1:].isdigit():
+                p = int(name[1:])
+                if not 1 <= p <= game.num_players:
+                    raise self.error(f"{name} does not exist in a {game.num_players}-player game", value)
+                return const_fn(p)
+            if name == "Neutral":
+                return const_fn(0)
+            raise self.error(f"the role {name} does not name one player here", value,
+                             hint="use Mover, Next, Prev, P1, P2 ...")
+        if isinstance(value, Int):
+            return const_fn(value.value)
+        return self.int(value)
+
+    def players(self, value: Any) -> Callable[["State"], tuple[int, ...]]:
+        """Like :meth:`player`, but Each/All give every player."""
+        if isinstance(value, Const) and value.name in ("Each", "All"):
+            everyone = tuple(range(1, self.game.num_players + 1))
+            return const_fn(everyone)
+        one = self.player(value)
+        return lambda s: (one(s),)
+
+    def moves(self, value: Any) -> Callable[["State"], list[Move]]:
+        if isinstance(value, Ludeme):
+            return value.compile(self)
+        raise self.error("expected moves", value)
+
+    def effect(self, value: Any) -> Callable[["State"], None]:
+        """A ludeme used as a consequence: run its effect on the state."""
+        if value is None:
+            return None  # type: ignore[return-value]
+        if isinstance(value, Ludeme):
+            if hasattr(value, "compile_effect"):
+                return value.compile_effect(self)
+            gen = value.compile(self)
+
+            def run_all(s: "State") -> None:
+                # A move generator used as an effect: apply all its moves (Ludii applies the
+                # effect moves it produces).
+                for m in gen(s):
+                    self.game.apply_effect_move(s, m)
+            return run_all
+        raise self.error("expected an effect", value)
+
+    def directions(self, value: Any, default: str = "Adjacent") -> tuple[str, ...]:
+        if value is None:
+            return self.topo.expand_directions([default])
+        if isinstance(value, Const):
+            dirs = self.topo.expand_directions([value.name])
+            if not dirs:
+                raise self.error(f"direction {value.name} does not exist on this board", value)
+            return dirs
+        if isinstance(value, Ludeme):
+            return value.static_directions(self)
+        raise self.error("expected directions", value)
+
+    def components_named(self, name: str, where: Any) -> list[int]:
+        """Component indices for a piece name: exact ("Ball1") or base name ("Ball": all owners)."""
+        game = self.game
+        if name in game.component_index:
+            return [game.component_index[name]]
+        found = [c.index for c in game.components[1:] if c.base == name]
+        if not found:
+            names = sorted({c.base for c in game.components[1:]} | {c.name for c in game.components[1:]})
+            raise self.error(f"no piece named '{name}'", where, hint="pieces: " + ", ".join(names))
+        return found

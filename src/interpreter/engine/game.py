@@ -1,0 +1,217 @@
+"""A compiled game: board tables, components, phases of compiled rules, end rules.
+
+The game is built by :mod:`interpreter.engine.compiler` from bound ludemes; here is only the
+turn machinery every game shares:
+
+1. the mover's legal moves come from the current phase's play rule (a forced ``pass`` when
+   there are none, as in Ludii);
+2. applying a move runs its action, then its consequences (``then``);
+3. the end rules are checked (``Mover`` is the player who just moved);
+4. the phase may change (``nextPhase``), then the turn passes on, unless the move asked to
+   move again (``moveAgain``);
+5. every player passing in a row ends the game as a draw, and so does the turn limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from .move import ADD, CHOICE, MOVE, PASS, Move
+from .state import State
+from .topology import Topology
+
+Gen = Callable[[State], list[Move]]
+Cond = Callable[[State], bool]
+EndRule = Callable[[State], Optional[tuple[tuple[int, ...], tuple[int, ...], bool]]]
+
+
+@dataclass
+class Component:
+    index: int
+    name: str  # full name, e.g. "Ball1"
+    base: str  # name as written, e.g. "Ball"
+    owner: int  # 0 = neutral
+    moves: Optional[Gen] = None  # the piece's own moves (for forEach Piece)
+
+
+@dataclass
+class Phase:
+    name: str
+    play: Gen
+    next: list[tuple[Optional[Cond], int, Optional[int]]] = field(default_factory=list)  # (cond, target, who)
+    player: int = 0  # 0: any player; else the phase applies to this player only
+
+
+class Game:
+    def __init__(self, name: str, topology: Topology, num_players: int, components: list[Component]):
+        self.name = name
+        self.topology = topology
+        self.num_players = num_players
+        self.components = components  # index 0 is the empty placeholder
+        self.owner_of = [c.owner for c in components]
+        self.component_index = {c.name: c.index for c in components}
+        self.phases: list[Phase] = []
+        self.end_rules: list[EndRule] = []
+        self.start: list[Callable[[State], None]] = []
+        self.turn_limit = max(3 * topology.n, 300)
+        self.extra_vars: tuple[str, ...] = ()
+        self.options: list[str] = []
+        self.info: dict[str, str] = {}
+        self.description: Any = None  # the Expanded source
+        self.ludemes: Any = None  # the bound (game ...) ludeme
+        self.concepts: set[str] = set()
+        self.render_style = "grid"
+        from .notation import Notation
+        self.notation = Notation(self)
+
+    # --- players ------------------------------------------------------------------------------------
+    def next_of(self, player: int) -> int:
+        return player % self.num_players + 1
+
+    def prev_of(self, player: int) -> int:
+        return (player - 2) % self.num_players + 1
+
+    # --- states -------------------------------------------------------------------------------------
+    def initial_state(self) -> State:
+        state = State(self)
+        state.c_player = 1
+        for rule in self.start:
+            rule(state)
+        state._log.clear()
+        state._marks.clear()
+        state._legal = None
+        self._enter_phase(state)
+        return state
+
+    def state_from_text(self, text: str) -> State:
+        from .position import read_position
+        return read_position(self, text)
+
+    def _enter_phase(self, state: State) -> None:
+        """Skip phases that do not belong to the mover (per-player phases)."""
+
+    def legal_moves(self, state: State) -> list[Move]:
+        if state.over:
+            return []
+        phase = self.phases[state.phase]
+        moves = phase.play(state)
+        if not moves:
+            return [Move(PASS)]
+        seen: set = set()
+        unique = []
+        for m in moves:
+            k = m.key()
+            if k not in seen:
+                seen.add(k)
+                unique.append(m)
+        return unique
+
+    def apply_effect_move(self, state: State, move: Move) -> None:
+        """A move produced by a rule used as an effect: its action and consequences only."""
+        if move.kind == ADD:
+            state.place(move.to, move.what)
+        elif move.kind == MOVE:
+            what = state.what[move.frm]
+            state.clear(move.frm)
+            state.place(move.to, what)
+        if move.effect is not None:
+            move.effect(state)
+        if move.then is not None:
+            move.then(state)
+
+    def holds_after(self, state: State, move: Move, cond: Cond) -> bool:
+        """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
+        mark = len(state._log)
+        saved = (state.c_to, state.c_from, state.c_between, state.c_site)
+        state.set_var("last_from", move.frm)
+        state.set_var("last_to", move.to)
+        state.c_from, state.c_to = move.frm, move.to
+        self.apply_effect_move(state, move)
+        ok = bool(cond(state))
+        state.rollback(mark)
+        state.c_to, state.c_from, state.c_between, state.c_site = saved
+        return ok
+
+    def real_moves_for(self, state: State, player: int) -> list[Move]:
+        """The moves ``player`` would have now (no forced pass), without changing the state."""
+        saved = state.mover
+        saved_ctx = (state.c_to, state.c_from, state.c_between, state.c_site)
+        state.mover = player
+        try:
+            return self.phases[state.phase].play(state)
+        finally:
+            state.mover = saved
+            state.c_to, state.c_from, state.c_between, state.c_site = saved_ctx
+
+    def play_move(self, state: State, move: Move) -> None:
+        """Apply a legal move and everything that follows from it (journaled for undo)."""
+        state._marks.append((len(state._log), move))
+        state._legal = None
+        mover = state.mover
+        state.set_var("last_mover", mover)
+        state.c_player = mover
+        kind = move.kind
+        if kind == PASS:
+            state.set_var("passes", state.passes + 1)
+        else:
+            if state.passes:
+                state.set_var("passes", 0)
+            state.set_var("last_from", move.frm)
+            state.set_var("last_to", move.to)
+            if kind == ADD:
+                state.place(move.to, move.what)
+            elif kind == MOVE:
+                what = state.what[move.frm]
+                state.clear(move.frm)
+                state.place(move.to, what)
+            if move.effect is not None:
+                state.c_from, state.c_to = move.frm, move.to
+                move.effect(state)
+        if move.then is not None:
+            state.c_from, state.c_to = move.frm, move.to
+            move.then(state)
+        state.set_var("ply", state.ply + 1)
+        self._check_end(state)
+        if not state.over:
+            self._next_phase(state, mover)
+            again = state.move_again
+            if again:
+                state.set_var("move_again", False)
+            else:
+                state.set_var("mover", self.next_of(mover))
+
+    def _check_end(self, state: State) -> None:
+        for rule in self.end_rules:
+            outcome = rule(state)
+            if outcome is not None:
+                winners, losers, draw = outcome
+                self.finish(state, winners, losers, draw, "rule")
+                return
+        if state.passes >= self.num_players:
+            self.finish(state, (), (), True, "all players passed")
+        elif state.ply >= self.turn_limit:
+            self.finish(state, (), (), True, "turn limit")
+
+    def finish(self, state: State, winners, losers, draw: bool, reason: str) -> None:
+        state.set_var("over", True)
+        state.set_var("winners", tuple(sorted(set(winners))))
+        state.set_var("losers", tuple(sorted(set(losers))))
+        state.set_var("draw", bool(draw) or not winners)
+        state.set_var("reason", reason)
+
+    def _next_phase(self, state: State, mover: int) -> None:
+        phase = self.phases[state.phase]
+        for cond, target, _who in phase.next:
+            if cond is None or cond(state):
+                if target != state.phase:
+                    state.set_var("phase", target)
+                return
+
+    # --- display --------------------------------------------------------------------------------------
+    def render(self, state: State) -> str:
+        from .render import render_text
+        return render_text(state)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name!r} {self.num_players}p {self.topology.n} sites>"

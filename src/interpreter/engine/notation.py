@@ -1,0 +1,78 @@
+"""Move text forms: each legal move has one text, distinct within its position, that parses back.
+
+Accepted input is a little wider than the canonical text, for people typing at a prompt: labels
+are case-insensitive, and a move between two sites may be written ``FROM TO`` (``1 4``) as well
+as ``FROM-TO`` (``1-4``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..errors import MoveError
+from .move import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+_SPACED = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
+
+
+class Notation:
+    def __init__(self, game: "Game"):
+        self.game = game
+
+    def texts(self, state: "State") -> dict[str, Move]:
+        table: dict[str, Move] = {}
+        for move in state.legal_moves():
+            text = str(move)
+            if text in table and table[text] != move:
+                raise AssertionError(f"two legal moves share the text {text!r}")
+            table[text] = move
+        return table
+
+    def parse(self, state: "State", text: str) -> Move:
+        raw = text.strip()
+        if not raw:
+            raise MoveError("empty move")
+        if state.over:
+            raise MoveError("the game is over")
+        table = self.texts(state)
+        if raw in table:
+            return table[raw]
+        lowered = {k.lower(): v for k, v in table.items()}
+        key = raw.lower()
+        m = _SPACED.match(raw)
+        if m and key not in lowered:
+            key = f"{m.group(1)}-{m.group(2)}".lower()
+        if key in lowered:
+            return lowered[key]
+        raise MoveError(self.explain(state, raw, key))
+
+    def explain(self, state: "State", raw: str, key: str) -> str:
+        """Why ``raw`` is not a legal move: unknown site, not your piece, not a reachable site..."""
+        topo = self.game.topology
+        parts = [p for p in re.split(r"[-@]", key) if p]
+        if "-" in key and len(parts) == 2:
+            frm, to = (topo.site(p) for p in parts)
+            if frm < 0 or to < 0:
+                bad = parts[0] if frm < 0 else parts[1]
+                return f"'{raw}': no site '{bad}' on this board"
+            if state.who[frm] != state.mover:
+                owner = state.who[frm]
+                what = "empty" if owner == 0 else f"a piece of P{owner}"
+                return f"'{raw}': {topo.labels[frm]} is {what}, not a piece of P{state.mover}"
+            targets = sorted({topo.labels[m.to] for m in state.legal_moves() if m.frm == frm})
+            if not targets:
+                return f"'{raw}': the piece on {topo.labels[frm]} cannot move"
+            return f"'{raw}': the piece on {topo.labels[frm]} can go to {', '.join(targets)} only"
+        if len(parts) == 1 and topo.site(parts[0]) >= 0:
+            site = topo.site(parts[0])
+            if state.who[site]:
+                return f"'{raw}': {topo.labels[site]} is occupied"
+            return f"'{raw}': placing on {topo.labels[site]} is not allowed now"
+        legal = sorted(str(m) for m in state.legal_moves())
+        sample = ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else "")
+        return f"'{raw}' is not a move here (legal: {sample})"

@@ -1,0 +1,315 @@
+"""The ludeme registry: one Python class per ludeme, its signature declared once.
+
+A ludeme class says its Ludii-style name (``"move Add"``), what it returns (its *kind*: moves,
+int, bool, region...), and its parameters::
+
+    class MoveAdd(Ludeme):
+        '''Place a piece on a site. ... Examples: (move Add (to (sites Empty)))'''
+        name = "move Add"
+        kind = MOVES
+        params = (
+            Param("piece", PIECE_REF, optional=True),
+            Param("to", kind_of(TO)),
+            Param("then", kind_of(THEN), optional=True),
+        )
+
+Declaring the class registers it (``__init_subclass__``). The binder matches a call's arguments
+to ``params`` by position and type (optional parameters may be skipped, as in Ludii) or by name
+(``key:value``), then builds the instance with the matched values as attributes. Docs
+(``ludemes.md``), type checks and child walking all come from this one declaration.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterator
+
+from ..syntax.nodes import Array, Bool, Call, Const, Float, Int, Node, Span, Str
+
+# --- kinds: what a ludeme evaluates to ------------------------------------------------------
+GAME = "game"
+PLAYERS = "players"
+EQUIPMENT = "equipment"
+EQUIPMENT_ITEM = "equipment item"
+BOARD_SHAPE = "board shape"
+RULES = "rules"
+START_RULE = "start rule"
+META_RULE = "meta rule"
+PHASE = "phase"
+NEXT_PHASE = "nextPhase"
+PLAY = "play"
+END = "end"
+END_RULE = "end rule"
+RESULT = "result"
+MOVES = "moves"  # move generators and effects (Ludii's Moves)
+INT = "int"
+BOOL = "boolean"
+REGION = "region"
+DIRECTIONS = "directions"
+TO = "to"
+FROM = "from"
+BETWEEN = "between"
+THEN = "then"
+RANGE = "range"
+PIECE_SPEC = "piece"
+INFO = "info"
+METADATA = "metadata"
+MISC = "misc"
+
+ROLES = (
+    ["Mover", "Next", "Prev", "Each", "All", "Shared", "Neutral", "NonMover", "Enemy", "Friend",
+     "Team1", "Team2", "TeamMover"]
+    + [f"P{i}" for i in range(1, 17)]
+)
+DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Diagonal", "All",
+                   "Adjacent", "Forward", "Backward", "Forwards", "Backwards", "Leftward", "Rightward"]
+
+
+# --- parameter types ---------------------------------------------------------------------------
+class PType:
+    """A parameter type: says whether a bound argument fits, and how to name it in docs."""
+
+    label = "?"
+
+    def accepts(self, value: Any) -> bool:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass(frozen=True)
+class Literal(PType):
+    """An atom of the given node class (int, float, boolean, string)."""
+
+    node_type: type
+    label: str
+
+    def accepts(self, value: Any) -> bool:
+        if self.node_type is Float and isinstance(value, Int):
+            return True
+        return isinstance(value, self.node_type)
+
+
+@dataclass(frozen=True)
+class Kind(PType):
+    """A ludeme returning one of ``kinds`` (or a literal that stands for one)."""
+
+    kinds: tuple[str, ...]
+    label: str = ""
+    literals: tuple[type, ...] = ()
+    consts: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", " | ".join(self.kinds))
+
+    def accepts(self, value: Any) -> bool:
+        if isinstance(value, Ludeme):
+            return value.kind in self.kinds
+        if self.literals and isinstance(value, self.literals):
+            return True
+        if self.consts and isinstance(value, Const) and value.name in self.consts:
+            return True
+        return False
+
+
+@dataclass(frozen=True)
+class Enum(PType):
+    """One constant out of a fixed set (``Vertex``, ``Cell`` ...)."""
+
+    names: tuple[str, ...]
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", " | ".join(self.names))
+
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, Const) and value.name in self.names
+
+
+@dataclass(frozen=True)
+class ArrayOf(PType):
+    """``{ ... }`` of elements of ``item``; a single element is accepted too, as in Ludii."""
+
+    item: PType
+    single: bool = True
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        return "{" + str(self.item) + "}"
+
+    def accepts(self, value: Any) -> bool:
+        if isinstance(value, BoundArray):
+            return all(self.item.accepts(v) for v in value.items)
+        return self.single and self.item.accepts(value)
+
+
+@dataclass(frozen=True)
+class Either(PType):
+    options: tuple[PType, ...]
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        return " | ".join(str(o) for o in self.options)
+
+    def accepts(self, value: Any) -> bool:
+        return any(o.accepts(value) for o in self.options)
+
+
+@dataclass(frozen=True)
+class Instance(PType):
+    """A ludeme of one particular name, e.g. the ``(to ...)`` of a move."""
+
+    ludeme: str
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        return f"({self.ludeme} ...)"
+
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, Ludeme) and value.name == self.ludeme
+
+
+INT_LIT = Literal(Int, "int")
+FLOAT_LIT = Literal(Float, "float")
+BOOL_LIT = Literal(Bool, "boolean")
+STR_LIT = Literal(Str, "string")
+INT_FN = Kind((INT,), "int", literals=(Int,), consts=("Infinity",))
+BOOL_FN = Kind((BOOL,), "boolean", literals=(Bool,))
+PLAYER = Kind((INT,), "player", literals=(Int,), consts=tuple(ROLES))
+ROLE = Enum(tuple(ROLES), "role")
+REGION_FN = Kind((REGION, INT), "region", literals=(Int, Str))
+SITE_FN = Kind((INT,), "site", literals=(Int, Str))
+DIRS = Kind((DIRECTIONS,), "directions", consts=tuple(DIRECTION_NAMES))
+MOVES_T = Kind((MOVES,), "moves")
+
+
+def kind_of(*kinds: str) -> Kind:
+    return Kind(tuple(kinds))
+
+
+@dataclass
+class BoundArray:
+    """A bound ``{ ... }``: its items are bound values (ludemes or literal nodes)."""
+
+    items: list[Any]
+    span: Span
+
+
+# --- parameters and ludemes --------------------------------------------------------------------
+_REQUIRED = object()
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter. ``named`` parameters are written ``key:value``; ``default`` makes it optional."""
+
+    name: str
+    type: PType
+    optional: bool = False
+    named: bool = False
+    default: Any = None
+    doc: str = ""
+    many: bool = False  # takes all following positional arguments of its type: (and a b c)
+
+    def signature(self) -> str:
+        text = f"{self.name}:{self.type}" if self.named else f"<{self.type}>"
+        if self.many:
+            text += "..."
+        return f"[{text}]" if self.optional else text
+
+
+REGISTRY: dict[str, type["Ludeme"]] = {}
+
+
+class Ludeme:
+    """Base class of every ludeme. Subclasses set ``name``, ``kind``, ``params`` and a docstring."""
+
+    name: ClassVar[str] = ""
+    kind: ClassVar[str] = MISC
+    params: ClassVar[tuple[Param, ...]] = ()
+    family: ClassVar[str] = "misc"
+    concepts: ClassVar[tuple[str, ...]] = ()
+    span: Span
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("name"):
+            if cls.name in REGISTRY and REGISTRY[cls.name] is not cls:
+                raise TypeError(f"ludeme {cls.name!r} registered twice")
+            REGISTRY[cls.name] = cls
+            module = cls.__module__.rsplit(".", 1)[-1]
+            if "family" not in cls.__dict__:
+                cls.family = module
+
+    def __init__(self, span: Span, **values: Any):
+        self.span = span
+        for p in self.params:
+            setattr(self, p.name, values.get(p.name, p.default))
+        self.validate()
+
+    def validate(self) -> None:
+        """Semantic checks beyond types; raise BindError with a span."""
+
+    def children(self) -> Iterator[Any]:
+        for p in self.params:
+            value = getattr(self, p.name)
+            yield from _flatten(value)
+
+    def walk(self) -> Iterator["Ludeme"]:
+        yield self
+        for child in self.children():
+            if isinstance(child, Ludeme):
+                yield from child.walk()
+
+    def __repr__(self) -> str:
+        return f"<{self.name} at {self.span}>"
+
+    # --- documentation -------------------------------------------------------------------------
+    @classmethod
+    def signature(cls) -> str:
+        words = cls.name.split(" ")
+        return "(" + " ".join(words + [p.signature() for p in cls.params]) + ")"
+
+    @classmethod
+    def summary(cls) -> str:
+        doc = textwrap.dedent(cls.__doc__ or "").strip()
+        return doc.split("\n\n")[0].replace("\n", " ") if doc else ""
+
+    @classmethod
+    def examples(cls) -> list[str]:
+        doc = textwrap.dedent(cls.__doc__ or "")
+        if "Examples:" not in doc:
+            return []
+        block = doc.split("Examples:", 1)[1]
+        return [line.strip() for line in block.strip().splitlines() if line.strip()]
+
+
+def _flatten(value: Any) -> Iterator[Any]:
+    if isinstance(value, BoundArray):
+        for v in value.items:
+            yield from _flatten(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _flatten(v)
+    elif value is not None:
+        yield value
+
+
+def literal_value(value: Any) -> Any:
+    """The Python value of a literal node (int, float, bool, str, constant name)."""
+    if isinstance(value, (Int, Float, Bool, Str)):
+        return value.value
+    if isinstance(value, Const):
+        return value.name
+    return value
+
+
+__all__ = [
+    "Ludeme", "Param", "REGISTRY", "BoundArray", "PType", "Kind", "Enum", "ArrayOf", "Either",
+    "Literal", "Instance", "INT_LIT", "FLOAT_LIT", "BOOL_LIT", "STR_LIT", "INT_FN", "BOOL_FN", "PLAYER", "ROLE",
+    "REGION_FN", "SITE_FN", "DIRS", "MOVES_T", "kind_of", "literal_value", "Call", "Node", "Array",
+]

@@ -1,0 +1,234 @@
+"""Conditions: emptiness and ownership of sites, lines, a full board, no moves, passes."""
+
+from __future__ import annotations
+
+from ..engine.compiler import Compiler
+from ..syntax.nodes import Bool, Const
+from .base import BOOL, BOOL_FN, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
+
+
+class _SiteTest(Ludeme):
+    kind = BOOL
+    params = (Param("site", SITE_FN),)
+
+
+class IsEmpty(_SiteTest):
+    """The site holds no piece.
+
+    Examples:
+        (is Empty (to))
+    """
+
+    name = "is Empty"
+
+    def compile(self, c: Compiler):
+        site = c.site(self.site)
+        return lambda s: s.what[site(s)] == 0
+
+
+class IsOccupied(_SiteTest):
+    """The site holds a piece.
+
+    Examples:
+        (is Occupied (between))
+    """
+
+    name = "is Occupied"
+
+    def compile(self, c: Compiler):
+        site = c.site(self.site)
+        return lambda s: s.what[site(s)] != 0
+
+
+class _PlayerTest(Ludeme):
+    kind = BOOL
+    params = (Param("player", PLAYER),)
+
+
+def _value(c: Compiler, value):
+    from .logic import value_fn
+    return value_fn(c, value)
+
+
+class IsMover(_PlayerTest):
+    """The player (a number, e.g. ``(who at:(to))``) is the mover.
+
+    Examples:
+        (is Mover (who at:(to)))
+    """
+
+    name = "is Mover"
+
+    def compile(self, c: Compiler):
+        p = _value(c, self.player)
+        return lambda s: p(s) == s.mover
+
+
+class IsNext(_PlayerTest):
+    """The player is the one who moves after the mover.
+
+    Examples:
+        (is Next (who at:(between)))
+    """
+
+    name = "is Next"
+
+    def compile(self, c: Compiler):
+        p = _value(c, self.player)
+        game = c.game
+        return lambda s: p(s) == game.next_of(s.mover)
+
+
+class IsEnemy(_PlayerTest):
+    """The player is an opponent of the mover (not the mover, not nobody).
+
+    Examples:
+        (is Enemy (who at:(between)))
+    """
+
+    name = "is Enemy"
+
+    def compile(self, c: Compiler):
+        p = _value(c, self.player)
+
+        def test(s):
+            q = p(s)
+            return q != 0 and q != s.mover
+        return test
+
+
+class IsFriend(_PlayerTest):
+    """The player is the mover.
+
+    Examples:
+        (is Friend (who at:(to)))
+    """
+
+    name = "is Friend"
+
+    def compile(self, c: Compiler):
+        p = _value(c, self.player)
+        return lambda s: p(s) == s.mover
+
+
+class IsIn(Ludeme):
+    """The site is in the region.
+
+    Examples:
+        (is In (to) (sites Centre))
+    """
+
+    name = "is In"
+    kind = BOOL
+    params = (Param("site", SITE_FN), Param("region", REGION_FN))
+
+    def compile(self, c: Compiler):
+        site, region = c.site(self.site), c.region(self.region)
+        return lambda s: site(s) in region(s)
+
+
+class IsFull(Ludeme):
+    """No site of the board is empty.
+
+    Examples:
+        (is Full)
+    """
+
+    name = "is Full"
+    kind = BOOL
+    params = ()
+
+    def compile(self, c: Compiler):
+        return lambda s: 0 not in s.what
+
+
+class IsLine(Ludeme):
+    """A line of at least LENGTH pieces of one player runs through a site (the last move's by
+    default), along one of the directions' axes. ``exact:True`` asks for exactly LENGTH (a longer
+    line does not count). ``who:`` is the owner (by default the owner of the piece on the site).
+
+    Examples:
+        (is Line 5)
+        (is Line 6 All exact:False)
+        (is Line 5 Orthogonal through:(last To) who:Mover)
+    """
+
+    name = "is Line"
+    kind = BOOL
+    params = (
+        Param("length", INT_FN),
+        Param("directions", DIRS, optional=True),
+        Param("through", SITE_FN, optional=True, named=True),
+        Param("who", PLAYER, optional=True, named=True),
+        Param("exact", BOOL_FN, optional=True, named=True),
+    )
+    concepts = ("Line",)
+
+    def compile(self, c: Compiler):
+        length = c.int(self.length)
+        dirs = c.directions(self.directions, "All")
+        topo = c.topo
+        axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
+        through = c.site(self.through) if self.through is not None else (lambda s: s.last_to)
+        who = _value(c, self.who) if self.who is not None else None
+        exact = isinstance(self.exact, Bool) and self.exact.value
+
+        def line(s):
+            site = through(s)
+            if site < 0:
+                return False
+            owners = s.who
+            p = who(s) if who is not None else owners[site]
+            if p == 0 or owners[site] != p:
+                return False
+            n = length(s)
+            for fwd, back in axes:
+                count = 1
+                x = fwd[site]
+                while x >= 0 and owners[x] == p:
+                    count += 1
+                    x = fwd[x]
+                x = back[site]
+                while x >= 0 and owners[x] == p:
+                    count += 1
+                    x = back[x]
+                if count == n or (count > n and not exact):
+                    return True
+            return False
+        return line
+
+
+class NoMoves(Ludeme):
+    """The player would have no legal move if it were their turn now.
+
+    Examples:
+        (no Moves Next)
+    """
+
+    name = "no Moves"
+    kind = BOOL
+    params = (Param("player", PLAYER),)
+
+    def compile(self, c: Compiler):
+        p = _value(c, self.player)
+        game = c.game
+
+        def test(s):
+            return not game.real_moves_for(s, p(s))
+        return test
+
+
+class AllPassed(Ludeme):
+    """Every player passed on their last turn.
+
+    Examples:
+        (all Passed)
+    """
+
+    name = "all Passed"
+    kind = BOOL
+    params = ()
+
+    def compile(self, c: Compiler):
+        n = c.game.num_players
+        return lambda s: s.passes >= n

@@ -1,0 +1,228 @@
+"""Effects: what moves do to the position besides moving a piece (captures, scores, placing,
+moving again). Used in ``(then ...)``, in ``(start ...)`` and inside other effects."""
+
+from __future__ import annotations
+
+from ..engine.compiler import Compiler
+from ..errors import BindError
+from ..syntax.nodes import Const, Str
+from .base import (
+    DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
+    BoundArray, Instance, Ludeme, Param, kind_of,
+)
+
+
+class _Effect(Ludeme):
+    kind = MOVES
+
+    def compile(self, c: Compiler):
+        raise BindError(f"({self.name} ...) is an effect: use it in (then ...), not as a move", self.span)
+
+
+class Apply(_Effect):
+    """The effect applied to each site of a ``between`` (e.g. removing the captured pieces).
+
+    Examples:
+        (apply (remove (between)))
+    """
+
+    name = "apply"
+    kind = "apply"
+    params = (Param("effect", MOVES_T),)
+
+    def compile_effect(self, c: Compiler):
+        return c.effect(self.effect)
+
+
+class Remove(_Effect):
+    """Remove the pieces on a site or a region.
+
+    Examples:
+        (remove (between))
+        (remove (sites Flanked of:Mover by:Next))
+    """
+
+    name = "remove"
+    params = (Param("sites", REGION_FN),)
+    concepts = ("RemoveEffect",)
+
+    def compile_effect(self, c: Compiler):
+        region = c.region(self.sites)
+
+        def run(s):
+            for site in list(region(s)):
+                if site >= 0 and s.what[site]:
+                    s.clear(site)
+        return run
+
+
+class AddScore(_Effect):
+    """Add to a player's score.
+
+    Examples:
+        (addScore Mover 1)
+    """
+
+    name = "addScore"
+    params = (Param("player", PLAYER), Param("amount", INT_FN))
+    concepts = ("Scoring",)
+
+    def compile_effect(self, c: Compiler):
+        players = c.players(self.player)
+        amount = c.int(self.amount)
+
+        def run(s):
+            n = amount(s)
+            for p in players(s):
+                s.set_score(p, s.scores[p] + n)
+        return run
+
+
+class SetScore(_Effect):
+    """Set a player's score (``Each`` for everybody).
+
+    Examples:
+        (set Score Each 0)
+    """
+
+    name = "set Score"
+    params = (Param("player", PLAYER), Param("amount", INT_FN))
+    concepts = ("Scoring",)
+
+    def compile_effect(self, c: Compiler):
+        players = c.players(self.player)
+        amount = c.int(self.amount)
+
+        def run(s):
+            n = amount(s)
+            for p in players(s):
+                s.set_score(p, n)
+        return run
+
+
+class MoveAgain(_Effect):
+    """The mover moves again: the next ply is theirs too.
+
+    Examples:
+        (moveAgain)
+    """
+
+    name = "moveAgain"
+    params = ()
+
+    def compile_effect(self, c: Compiler):
+        def run(s):
+            if not s.move_again:
+                s.set_var("move_again", True)
+        return run
+
+
+class Place(Ludeme):
+    """Start rule: put pieces of a kind on sites.
+
+    Examples:
+        (place "Disc1" {"A1" "B1"})
+        (place "Disc2" (sites Top))
+    """
+
+    name = "place"
+    kind = START_RULE
+    params = (Param("piece", STR_LIT), Param("sites", REGION_FN))
+
+    def compile_effect(self, c: Compiler):
+        found = c.components_named(self.piece.value, self.piece)
+        if len(found) != 1:
+            names = ", ".join(c.game.components[i].name for i in found)
+            raise BindError(f"'{self.piece.value}' names several pieces ({names})", self.piece.span,
+                            hint="name one, e.g. with its player number")
+        what = found[0]
+        region = c.region(self.sites)
+
+        def run(s):
+            for site in region(s):
+                s.place(site, what)
+        return run
+
+
+class Custodial(_Effect):
+    """Custodial capture: from a site (the last move's by default), along each direction, a run
+    of sites satisfying the between condition whose length is in the between range (``(exact 2)``,
+    ``(max 2)``, ``(range 1 Infinity)``; any length by default), closed by a site satisfying the to
+    condition. The between effect is applied to every site of each such run.
+
+    Examples:
+        (custodial (from (last To)) All (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between)))) (to if:(is Mover (who at:(to)))))
+    """
+
+    name = "custodial"
+    params = (
+        Param("from", Instance("from"), optional=True),
+        Param("directions", DIRS, optional=True),
+        Param("between", Instance("between")),
+        Param("to", Instance("to")),
+        Param("then", kind_of(THEN), optional=True),
+    )
+    concepts = ("CustodialCapture",)
+
+    def compile_effect(self, c: Compiler):
+        frm = getattr(self, "from")
+        origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s: s.last_to)
+        dirs = c.directions(self.directions, "All")
+        steps = [c.topo.step[d] for d in dirs]
+        between = self.between
+        lo, hi = (1, 1 << 30)
+        if between.length is not None:
+            lo, hi = between.length.bounds(c)
+        b_cond = c.bool(getattr(between, "if")) if getattr(between, "if") is not None else None
+        b_effect = between.apply.compile_effect(c) if between.apply is not None else None
+        to_cond = c.bool(getattr(self.to, "if")) if getattr(self.to, "if") is not None else None
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run(s):
+            start = origin(s)
+            if start < 0:
+                return
+            captures = []
+            for table in steps:
+                line = []
+                x = table[start]
+                while x >= 0 and len(line) <= hi:
+                    s.c_between = x
+                    if b_cond is not None and not b_cond(s):
+                        break
+                    line.append(x)
+                    x = table[x]
+                if x < 0 or not lo <= len(line) <= hi:
+                    continue
+                s.c_to = x
+                if to_cond is None or to_cond(s):
+                    captures.append(line)
+            for line in captures:
+                for b in line:
+                    s.c_between = b
+                    if b_effect is not None:
+                        b_effect(s)
+                if then is not None:
+                    then(s)
+        return run
+
+
+class ForEachSite(_Effect):
+    """Apply an effect at every site of a region (``(site)`` is the site visited).
+
+    Examples:
+        (forEach Site (sites Occupied by:Next) (remove (site)))
+    """
+
+    name = "forEach Site"
+    params = (Param("region", REGION_FN), Param("effect", MOVES_T))
+
+    def compile_effect(self, c: Compiler):
+        region = c.region(self.region)
+        effect = c.effect(self.effect)
+
+        def run(s):
+            for site in list(region(s)):
+                s.c_site = site
+                effect(s)
+        return run

@@ -1,0 +1,595 @@
+"""Values: sites of the context ((to), (from), (last To)...), counts, scores, owners, arithmetic,
+and regions (sets of sites)."""
+
+from __future__ import annotations
+
+from ..engine.compiler import INFINITY, Compiler
+from ..errors import BindError
+from ..syntax.nodes import Const, Str
+from .base import (
+    BOOL_FN, DIRS, INT, INT_FN, INT_LIT, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray,
+    Enum, Kind, Ludeme, Param, ROLE, kind_of,
+)
+from .logic import value_fn
+
+
+# --- context sites -------------------------------------------------------------------------------
+class _ContextSite(Ludeme):
+    kind = INT
+    params = ()
+    attr = ""
+
+    def compile(self, c: Compiler):
+        attr = self.attr
+        return lambda s: getattr(s, attr)
+
+
+class To(_ContextSite):
+    """The site a move goes to (inside move and capture rules).
+
+    Examples:
+        (to)
+    """
+
+    name = "to"
+    attr = "c_to"
+    params = (
+        Param("sites", REGION_FN, optional=True),
+        Param("if", BOOL_FN, optional=True, named=True),
+    )
+
+
+class From(_ContextSite):
+    """The site a move comes from.
+
+    Examples:
+        (from)
+        (from (sites Occupied by:Mover))
+    """
+
+    name = "from"
+    attr = "c_from"
+    params = (
+        Param("sites", REGION_FN, optional=True),
+        Param("if", BOOL_FN, optional=True, named=True),
+    )
+
+
+class Between(_ContextSite):
+    """The site being jumped over or enclosed (inside hop and custodial rules); as a parameter
+    of those rules, what the jumped/enclosed sites must be and what happens to them.
+
+    Examples:
+        (between)
+        (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between))))
+    """
+
+    name = "between"
+    attr = "c_between"
+    params = (
+        Param("length", kind_of(RANGE), optional=True),
+        Param("if", BOOL_FN, optional=True, named=True),
+        Param("apply", kind_of("apply"), optional=True),
+    )
+
+
+class Site(_ContextSite):
+    """The site being visited by ``forEach Site``.
+
+    Examples:
+        (site)
+    """
+
+    name = "site"
+    attr = "c_site"
+
+
+class LastTo(_ContextSite):
+    """The site the last move went to.
+
+    Examples:
+        (last To)
+    """
+
+    name = "last To"
+    attr = "last_to"
+
+
+class LastFrom(_ContextSite):
+    """The site the last move came from.
+
+    Examples:
+        (last From)
+    """
+
+    name = "last From"
+    attr = "last_from"
+
+
+class MoverFn(Ludeme):
+    """The number of the player to move.
+
+    Examples:
+        (mover)
+    """
+
+    name = "mover"
+    kind = INT
+    params = ()
+
+    def compile(self, c: Compiler):
+        return lambda s: s.mover
+
+
+class NextFn(Ludeme):
+    """The number of the player after the mover.
+
+    Examples:
+        (next)
+    """
+
+    name = "next"
+    kind = INT
+    params = ()
+
+    def compile(self, c: Compiler):
+        game = c.game
+        return lambda s: game.next_of(s.mover)
+
+
+# --- ranges for lengths ----------------------------------------------------------------------------
+class Exact(Ludeme):
+    """Exactly N (a length constraint, e.g. of a custodial capture).
+
+    Examples:
+        (exact 2)
+    """
+
+    name = "exact"
+    kind = RANGE
+    params = (Param("n", INT_FN),)
+
+    def bounds(self, c: Compiler) -> tuple[int, int]:
+        n = c.static_int(self.n)
+        return n, n
+
+
+class Max(Ludeme):
+    """Up to N (a length constraint).
+
+    Examples:
+        (max 2)
+    """
+
+    name = "max"
+    kind = RANGE
+    params = (Param("n", INT_FN),)
+
+    def bounds(self, c: Compiler) -> tuple[int, int]:
+        return 1, c.static_int(self.n)
+
+
+class Range(Ludeme):
+    """From MIN to MAX inclusive (``Infinity`` for no upper bound).
+
+    Examples:
+        (range 1 Infinity)
+        (range 3 15)
+    """
+
+    name = "range"
+    kind = RANGE
+    params = (Param("min", INT_FN), Param("max", INT_FN, optional=True))
+
+    def bounds(self, c: Compiler) -> tuple[int, int]:
+        lo = c.static_int(self.min)
+        hi = c.static_int(self.max) if self.max is not None else lo
+        if hi < lo:
+            raise BindError(f"empty range {lo}..{hi}", self.span)
+        return lo, hi
+
+
+# --- counts, scores, owners ----------------------------------------------------------------------------
+class CountPieces(Ludeme):
+    """How many pieces a player has on the board (``All``: everybody's).
+
+    Examples:
+        (count Pieces Mover)
+        (count Pieces Next)
+    """
+
+    name = "count Pieces"
+    kind = INT
+    params = (Param("role", PLAYER, optional=True),)
+
+    def compile(self, c: Compiler):
+        if self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each")):
+            return lambda s: sum(s.counts)
+        who = c.player(self.role)
+        return lambda s: s.counts[who(s)]
+
+
+class CountSites(Ludeme):
+    """The number of sites in a region.
+
+    Examples:
+        (count Sites in:(sites Empty))
+    """
+
+    name = "count Sites"
+    kind = INT
+    params = (Param("in", REGION_FN, named=True),)
+
+    def compile(self, c: Compiler):
+        region = c.region(getattr(self, "in"))
+        return lambda s: len(region(s))
+
+
+class CountMoves(Ludeme):
+    """The number of moves (plies) played so far.
+
+    Examples:
+        (count Moves)
+    """
+
+    name = "count Moves"
+    kind = INT
+    params = ()
+
+    def compile(self, c: Compiler):
+        return lambda s: s.ply
+
+
+class Score(Ludeme):
+    """A player's score.
+
+    Examples:
+        (score Mover)
+    """
+
+    name = "score"
+    kind = INT
+    params = (Param("role", PLAYER),)
+
+    def compile(self, c: Compiler):
+        who = c.player(self.role)
+        return lambda s: s.scores[who(s)]
+
+
+class Who(Ludeme):
+    """The owner of the piece on a site (0 when empty).
+
+    Examples:
+        (who at:(to))
+    """
+
+    name = "who"
+    kind = INT
+    params = (Param("at", SITE_FN, named=True),)
+
+    def compile(self, c: Compiler):
+        at = c.site(self.at)
+        return lambda s: s.who[at(s)]
+
+
+class _Arith(Ludeme):
+    kind = INT
+    params = (Param("values", ArrayOf(INT_FN), many=True),)
+    symbol = ""
+
+    def validate(self) -> None:
+        items = self.values.items if isinstance(self.values, BoundArray) else [self.values]
+        if not items:
+            raise BindError(f"({self.symbol}) needs values", self.span)
+        self.values = BoundArray(list(items), self.span)
+
+
+class Add(_Arith):
+    """The sum of the values.
+
+    Examples:
+        (+ (score Mover) 2)
+    """
+
+    name = "+"
+    symbol = "+"
+
+    def compile(self, c: Compiler):
+        fns = [value_fn(c, v) for v in self.values.items]
+        return lambda s: sum(f(s) for f in fns)
+
+
+class Sub(_Arith):
+    """The first value minus the others (or minus the value alone).
+
+    Examples:
+        (- (count Pieces Mover) 1)
+    """
+
+    name = "-"
+    symbol = "-"
+
+    def compile(self, c: Compiler):
+        fns = [value_fn(c, v) for v in self.values.items]
+        if len(fns) == 1:
+            return lambda s: -fns[0](s)
+        first, rest = fns[0], fns[1:]
+        return lambda s: first(s) - sum(f(s) for f in rest)
+
+
+class Mul(_Arith):
+    """The product of the values.
+
+    Examples:
+        (* 2 (score Mover))
+    """
+
+    name = "*"
+    symbol = "*"
+
+    def compile(self, c: Compiler):
+        fns = [value_fn(c, v) for v in self.values.items]
+
+        def product(s):
+            out = 1
+            for f in fns:
+                out *= f(s)
+            return out
+        return product
+
+
+# --- regions -------------------------------------------------------------------------------------------
+class SitesLabels(Ludeme):
+    """The sites with the given labels (or numbers).
+
+    Examples:
+        (sites {"A1" "B1"})
+        (sites "J10")
+    """
+
+    name = "sites"
+    kind = REGION
+    params = (Param("sites", ArrayOf(SITE_FN)),)
+
+    def compile(self, c: Compiler):
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        return c.site_list(items)
+
+
+class SitesEmpty(Ludeme):
+    """The empty sites.
+
+    Examples:
+        (sites Empty)
+    """
+
+    name = "sites Empty"
+    kind = REGION
+    params = ()
+
+    def compile(self, c: Compiler):
+        n = c.topo.n
+        sites = range(n)
+        return lambda s: [i for i, w in zip(sites, s.what) if not w]
+
+
+class SitesOccupied(Ludeme):
+    """The sites holding a piece of the given player(s).
+
+    Examples:
+        (sites Occupied by:Mover)
+    """
+
+    name = "sites Occupied"
+    kind = REGION
+    params = (Param("by", PLAYER, named=True, optional=True),)
+
+    def compile(self, c: Compiler):
+        n = c.topo.n
+        if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
+            return lambda s: [i for i in range(n) if s.who[i]]
+        who = c.player(self.by)
+        return lambda s: [i for i, o in enumerate(s.who) if o == who(s)]
+
+
+def _region_class(region: str, meaning: str) -> type:
+    doc = f"{meaning}\n\n    Examples:\n        (sites {region})\n    "
+
+    def compile(self, c: Compiler):
+        sites = c.topo.regions.get(region)
+        if sites is None:
+            raise BindError(f"this board has no region {region}", self.span)
+        return lambda s: sites
+
+    return type(f"Sites{region}", (Ludeme,), {
+        "name": f"sites {region}", "kind": REGION, "params": (), "compile": compile, "__doc__": doc,
+        "__module__": __name__})
+
+
+SitesBoard = _region_class("Board", "Every site of the board.")
+SitesTop = _region_class("Top", "The sites of the top row.")
+SitesBottom = _region_class("Bottom", "The sites of the bottom row.")
+SitesLeft = _region_class("Left", "The sites of the leftmost column.")
+SitesRight = _region_class("Right", "The sites of the rightmost column.")
+SitesCentre = _region_class("Centre", "The centre site (the central 2x2 or 1x2 sites on even sides).")
+SitesCorners = _region_class("Corners", "The corner sites.")
+SitesPerimeter = _region_class("Perimeter", "The sites on the edge of the board.")
+SitesInner = _region_class("Inner", "The sites not on the edge of the board.")
+
+
+class SitesDistance(Ludeme):
+    """The sites whose distance in steps (along the given directions) from a site is in a range.
+    With ``All`` directions on a square grid this is the king-move distance, so
+    ``(range 3 Infinity)`` is everything outside the 5x5 square centred on the site.
+
+    Examples:
+        (sites Distance All from:(sites Centre) (range 3 Infinity))
+    """
+
+    name = "sites Distance"
+    kind = REGION
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("from", REGION_FN, named=True),
+        Param("distance", kind_of(RANGE)),
+    )
+
+    def compile(self, c: Compiler):
+        dirs = c.directions(self.directions, "Adjacent")
+        origin = c.region(getattr(self, "from"))
+        lo, hi = self.distance.bounds(c)
+        topo = c.topo
+        cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+        def region(s):
+            key = tuple(origin(s))
+            if key not in cache:
+                best = [INFINITY] * topo.n
+                for o in key:
+                    for i, d in enumerate(topo.distances(o, dirs)):
+                        if 0 <= d < best[i]:
+                            best[i] = d
+                cache[key] = tuple(i for i, d in enumerate(best) if lo <= d <= hi)
+            return cache[key]
+        return region
+
+
+class SitesAround(Ludeme):
+    """The neighbours of a site along the given directions.
+
+    Examples:
+        (sites Around (last To) Orthogonal)
+    """
+
+    name = "sites Around"
+    kind = REGION
+    params = (Param("site", SITE_FN), Param("directions", DIRS, optional=True))
+
+    def compile(self, c: Compiler):
+        site = c.site(self.site)
+        dirs = c.directions(self.directions, "Adjacent")
+        topo = c.topo
+        return lambda s: topo.neighbours(site(s), dirs)
+
+
+class SitesFlanked(Ludeme):
+    """Every maximal run of pieces of ``of`` that lies along a line between two pieces of ``by``
+    (no empty site in between): the general form of custodial enclosure, for all lines at once.
+
+    Examples:
+        (sites Flanked Orthogonal of:Next by:Mover)
+    """
+
+    name = "sites Flanked"
+    kind = REGION
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("of", PLAYER, named=True),
+        Param("by", PLAYER, named=True),
+    )
+    concepts = ("CustodialCapture",)
+
+    def compile(self, c: Compiler):
+        dirs = c.directions(self.directions, "All")
+        topo = c.topo
+        axes = [(a, b) for a, b in topo.axes if a in dirs or b in dirs]
+        of, by = c.player(self.of), c.player(self.by)
+
+        def region(s):
+            p, q = of(s), by(s)
+            who = s.who
+            found: list[int] = []
+            for back, fwd in axes:
+                step_back, step_fwd = topo.step[back], topo.step[fwd]
+                for site in range(topo.n):
+                    # start of a run: a p piece whose back neighbour is a q piece
+                    if who[site] != p:
+                        continue
+                    before = step_back[site]
+                    if before < 0 or who[before] != q:
+                        continue
+                    run = [site]
+                    nxt = step_fwd[site]
+                    while nxt >= 0 and who[nxt] == p:
+                        run.append(nxt)
+                        nxt = step_fwd[nxt]
+                    if nxt >= 0 and who[nxt] == q:
+                        found.extend(run)
+            return list(dict.fromkeys(found))
+        return region
+
+
+class _SetOp(Ludeme):
+    kind = REGION
+    params = (Param("regions", ArrayOf(REGION_FN), many=True),)
+
+
+class Union(_SetOp):
+    """Sites in any of the regions.
+
+    Examples:
+        (union (sites Top) (sites Bottom))
+    """
+
+    name = "union"
+
+    def compile(self, c: Compiler):
+        fns = [c.region(r) for r in self.regions.items]
+        return lambda s: list(dict.fromkeys(x for f in fns for x in f(s)))
+
+
+class Intersection(_SetOp):
+    """Sites in every one of the regions.
+
+    Examples:
+        (intersection (sites Empty) (sites Centre))
+    """
+
+    name = "intersection"
+
+    def compile(self, c: Compiler):
+        first, *rest = [c.region(r) for r in self.regions.items]
+
+        def region(s):
+            keep = set(first(s))
+            for f in rest:
+                keep &= set(f(s))
+            return [x for x in first(s) if x in keep]
+        return region
+
+
+class Difference(Ludeme):
+    """Sites of the first region that are not in the second.
+
+    Examples:
+        (difference (sites Board) (sites Centre))
+    """
+
+    name = "difference"
+    kind = REGION
+    params = (Param("region", REGION_FN), Param("minus", REGION_FN))
+
+    def compile(self, c: Compiler):
+        a, b = c.region(self.region), c.region(self.minus)
+
+        def region(s):
+            drop = set(b(s))
+            return [x for x in a(s) if x not in drop]
+        return region
+
+
+class Directions(Ludeme):
+    """A set of directions.
+
+    Examples:
+        (directions {N S})
+    """
+
+    name = "directions"
+    kind = "directions"
+    params = (Param("names", ArrayOf(Enum(tuple(["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal",
+                                                  "Diagonal", "All", "Adjacent"])))),)
+
+    def static_directions(self, c: Compiler) -> tuple[str, ...]:
+        items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
+        return c.topo.expand_directions([i.name for i in items])

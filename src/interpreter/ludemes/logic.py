@@ -1,0 +1,197 @@
+"""Logic shared by conditions, moves and effects: if, and, or, not, comparisons."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from ..engine.compiler import Compiler
+from ..errors import BindError
+from ..syntax.nodes import Bool, Const
+from .base import (
+    BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, PLAYER, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
+    Param,
+)
+
+_BRANCH = Kind((MOVES, RESULT, INT, BOOL), "moves | result | int | boolean", literals=(Bool,))
+
+
+class If(Ludeme):
+    """Choose by a condition. In ``end`` it gives a result; in ``play`` moves; in ``then`` an
+    effect; with ints or booleans a value.
+
+    Examples:
+        (if (is Line 5) (result Mover Win))
+        (if (is Empty (to)) (move Pass) (move Add (to (sites Empty))))
+    """
+
+    name = "if"
+    kind = MOVES
+    params = (
+        Param("condition", BOOL_FN),
+        Param("then_branch", _BRANCH),
+        Param("else_branch", _BRANCH, optional=True),
+    )
+
+    def validate(self) -> None:
+        branch = self.then_branch
+        kind = branch.kind if isinstance(branch, Ludeme) else BOOL
+        self.kind = END_RULE if kind == RESULT else kind  # type: ignore[misc]
+
+    def compile(self, c: Compiler):
+        cond = c.bool(self.condition)
+        if self.kind == MOVES:
+            yes = c.moves(self.then_branch)
+            no = c.moves(self.else_branch) if self.else_branch is not None else (lambda s: [])
+            return lambda s: yes(s) if cond(s) else no(s)
+        conv = c.int if self.kind == INT else c.bool
+        yes_v = conv(self.then_branch)
+        no_v = conv(self.else_branch) if self.else_branch is not None else (lambda s: 0 if self.kind == INT else False)
+        return lambda s: yes_v(s) if cond(s) else no_v(s)
+
+    def compile_effect(self, c: Compiler):
+        cond = c.bool(self.condition)
+        yes = c.effect(self.then_branch)
+        no = c.effect(self.else_branch) if self.else_branch is not None else None
+
+        def run(s):
+            if cond(s):
+                yes(s)
+            elif no is not None:
+                no(s)
+        return run
+
+    def compile_end(self, c: Compiler):
+        if self.kind != END_RULE:
+            raise BindError("an end rule is (if <condition> (result ...))", self.span)
+        cond = c.bool(self.condition)
+        outcome = self.then_branch.compile_outcome(c)
+        return lambda s: outcome(s) if cond(s) else None
+
+
+_BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES,))))
+
+
+class _Combine(Ludeme):
+    kind = BOOL
+    params = (Param("items", ArrayOf(_BOOL_OR_MOVES), many=True),)
+
+    def validate(self) -> None:
+        items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
+        self.items = BoundArray(list(items), self.span)
+        kinds = {(i.kind if isinstance(i, Ludeme) else BOOL) for i in items}
+        if len(kinds) > 1:
+            raise BindError(f"({self.name} ...) mixes conditions and moves", self.span)
+        self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]
+
+
+class And(_Combine):
+    """All conditions hold; or, with moves, all the effects one after the other.
+
+    Examples:
+        (and (is Empty (to)) (is In (to) (sites Centre)))
+        (and (remove (last To)) (addScore Mover 1))
+    """
+
+    name = "and"
+
+    def compile(self, c: Compiler):
+        if self.kind == MOVES:
+            gens = [c.moves(i) for i in self.items.items]
+
+            def all_moves(s):
+                out = []
+                for g in gens:
+                    out.extend(g(s))
+                return out
+            return all_moves
+        fns = [c.bool(i) for i in self.items.items]
+        if len(fns) == 2:
+            a, b = fns
+            return lambda s: a(s) and b(s)
+        return lambda s: all(f(s) for f in fns)
+
+    def compile_effect(self, c: Compiler):
+        effects = [c.effect(i) for i in self.items.items]
+
+        def run(s):
+            for e in effects:
+                e(s)
+        return run
+
+
+class Or(_Combine):
+    """One of the conditions holds; or, with moves, the union of the moves.
+
+    Examples:
+        (or (is Line 5) (>= (score Mover) 10))
+        (or (move Add (to (sites Empty))) (move Pass))
+    """
+
+    name = "or"
+
+    def compile(self, c: Compiler):
+        if self.kind == MOVES:
+            gens = [c.moves(i) for i in self.items.items]
+
+            def union(s):
+                out = []
+                for g in gens:
+                    out.extend(g(s))
+                return out
+            return union
+        fns = [c.bool(i) for i in self.items.items]
+        return lambda s: any(f(s) for f in fns)
+
+    compile_effect = And.compile_effect
+
+
+class Not(Ludeme):
+    """The condition does not hold.
+
+    Examples:
+        (not (is Line 6))
+    """
+
+    name = "not"
+    kind = BOOL
+    params = (Param("condition", BOOL_FN),)
+
+    def compile(self, c: Compiler):
+        f = c.bool(self.condition)
+        return lambda s: not f(s)
+
+
+_VALUE = Either((INT_FN, PLAYER))
+
+
+def value_fn(c: Compiler, value: Any):
+    """An int expression, or a player role (Mover, P2...) standing for its number."""
+    if isinstance(value, Const) and value.name != "Infinity":
+        return c.player(value)
+    return c.int(value)
+
+
+class _Compare(Ludeme):
+    kind = BOOL
+    params = (Param("left", _VALUE), Param("right", _VALUE))
+    op: Any = None
+
+    def compile(self, c: Compiler):
+        a, b = value_fn(c, self.left), value_fn(c, self.right)
+        op = self.op
+        return lambda s: op(a(s), b(s))
+
+
+def _comparison(symbol: str, op, meaning: str, example: str) -> type:
+    doc = f"True when the first value is {meaning} the second.\n\n    Examples:\n        {example}\n    "
+    return type(f"Compare_{op.__name__}", (_Compare,), {"name": symbol, "op": staticmethod(op),
+                                                       "__doc__": doc, "__module__": __name__})
+
+
+Eq = _comparison("=", operator.eq, "equal to", "(= (count Pieces Next) 0)")
+Ne = _comparison("!=", operator.ne, "different from", "(!= (who at:(to)) Mover)")
+Lt = _comparison("<", operator.lt, "less than", "(< (count Pieces Next) 2)")
+Le = _comparison("<=", operator.le, "at most", "(<= (count Pieces Next) 1)")
+Gt = _comparison(">", operator.gt, "greater than", "(> (score Mover) 9)")
+Ge = _comparison(">=", operator.ge, "at least", "(>= (score Mover) 10)")

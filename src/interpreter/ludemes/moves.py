@@ -1,0 +1,330 @@
+"""Move generators: add, step, hop, pass; per-piece moves; combinations (priority, do)."""
+
+from __future__ import annotations
+
+from ..engine.compiler import Compiler
+from ..engine.move import ADD, MOVE, PASS, Move
+from ..errors import BindError
+from ..syntax.nodes import Const
+from .base import (
+    BOOL_FN, DIRS, MOVES, MOVES_T, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
+)
+
+_TO = Instance("to")
+_FROM = Instance("from")
+_BETWEEN = Instance("between")
+_THEN = kind_of(THEN)
+_PIECE = Instance("piece")
+
+
+def _then(c: Compiler, then):
+    return then.compile_effect(c) if then is not None else None
+
+
+def _to_spec(c: Compiler, to) -> tuple:
+    """(region function or None, condition or None) of a ``(to ...)``."""
+    region = c.region(to.sites) if to.sites is not None else None
+    cond = c.bool(getattr(to, "if")) if getattr(to, "if") is not None else None
+    return region, cond
+
+
+def _from_sites(c: Compiler, frm):
+    """Sites a move starts from: the ``(from ...)`` region, else the context's (from)."""
+    if frm is None or frm.sites is None:
+        return lambda s: (s.c_from,)
+    return c.region(frm.sites)
+
+
+class MoveAdd(Ludeme):
+    """Place a piece of the mover on a site. Without ``(piece ...)`` the mover's only kind of
+    piece is used.
+
+    Examples:
+        (move Add (to (sites Empty)))
+        (move Add (piece "Ball") (to (sites Empty) if:(not (is In (to) (sites Centre)))) (then (moveAgain)))
+    """
+
+    name = "move Add"
+    kind = MOVES
+    params = (
+        Param("piece", _PIECE, optional=True),
+        Param("to", _TO),
+        Param("then", _THEN, optional=True),
+    )
+    concepts = ("AddDecision",)
+
+    def compile(self, c: Compiler):
+        region, cond = _to_spec(c, self.to)
+        if region is None:
+            raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
+        then = _then(c, self.then)
+        labels = c.topo.labels
+        game = c.game
+        # component to place, per mover
+        if self.piece is not None:
+            options = c.components_named(self.piece.piece_name, self.piece)
+        else:
+            options = [comp.index for comp in game.components[1:]]
+        per_player: dict[int, int] = {}
+        for p in range(1, game.num_players + 1):
+            mine = [i for i in options if game.owner_of[i] == p]
+            if not mine:
+                mine = [i for i in options if game.owner_of[i] == 0]
+            per_player[p] = mine[0] if mine else 0
+        missing = [p for p, comp in per_player.items() if comp == 0]
+
+        def gen(s):
+            what = per_player.get(s.mover, 0)
+            if not what:
+                return []
+            out = []
+            occupied = s.what
+            for site in region(s):
+                if occupied[site]:
+                    continue
+                if cond is not None:
+                    s.c_to = site
+                    if not cond(s):
+                        continue
+                out.append(Move(ADD, -1, site, what, then, labels=labels))
+            return out
+        if len(missing) == game.num_players:
+            raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
+        return gen
+
+
+class MoveStep(Ludeme):
+    """Move a piece to a neighbouring site.
+
+    Examples:
+        (move Step Orthogonal (to if:(is Empty (to))))
+    """
+
+    name = "move Step"
+    kind = MOVES
+    params = (
+        Param("from", _FROM, optional=True),
+        Param("directions", DIRS, optional=True),
+        Param("to", _TO),
+        Param("then", _THEN, optional=True),
+    )
+    concepts = ("StepDecision",)
+
+    def compile(self, c: Compiler):
+        sources = _from_sites(c, getattr(self, "from"))
+        dirs = c.directions(self.directions, "Adjacent")
+        _, cond = _to_spec(c, self.to)
+        then = _then(c, self.then)
+        steps = [c.topo.step[d] for d in dirs]
+        labels = c.topo.labels
+
+        def gen(s):
+            out = []
+            for frm in sources(s):
+                if frm < 0 or s.who[frm] != s.mover:
+                    continue
+                s.c_from = frm
+                for table in steps:
+                    to = table[frm]
+                    if to < 0:
+                        continue
+                    s.c_to = to
+                    if cond is None or cond(s):
+                        out.append(Move(MOVE, frm, to, 0, then, labels=labels))
+            return out
+        return gen
+
+
+class MoveHop(Ludeme):
+    """Jump along a line over a run of sites (the *between* sites, whose length is in the given
+    range and which all satisfy the between condition) and land on the first site after them,
+    if the to condition holds there. With ``(range 0 Infinity)`` and ``if:(is Occupied
+    (between))`` the piece goes to the first empty site in that direction, jumping over every
+    piece on the way (the Alak move).
+
+    Examples:
+        (move Hop Orthogonal (between (range 0 Infinity) if:(is Occupied (between))) (to if:(is Empty (to))))
+        (move Hop (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Empty (to))))
+    """
+
+    name = "move Hop"
+    kind = MOVES
+    params = (
+        Param("from", _FROM, optional=True),
+        Param("directions", DIRS, optional=True),
+        Param("between", _BETWEEN, optional=True),
+        Param("to", _TO),
+        Param("then", _THEN, optional=True),
+    )
+    concepts = ("HopDecision",)
+
+    def compile(self, c: Compiler):
+        sources = _from_sites(c, getattr(self, "from"))
+        dirs = c.directions(self.directions, "Adjacent")
+        _, to_cond = _to_spec(c, self.to)
+        between = self.between
+        lo, hi = (1, 1)
+        between_cond = None
+        between_effect = None
+        if between is not None:
+            if between.length is not None:
+                lo, hi = between.length.bounds(c)
+            if getattr(between, "if") is not None:
+                between_cond = c.bool(getattr(between, "if"))
+            if between.apply is not None:
+                between_effect = between.apply.compile_effect(c)
+        then = _then(c, self.then)
+        steps = [c.topo.step[d] for d in dirs]
+        labels = c.topo.labels
+
+        def effect_over(sites):
+            if between_effect is None or not sites:
+                return None
+
+            def run(s):
+                for b in sites:
+                    s.c_between = b
+                    between_effect(s)
+            return run
+
+        def gen(s):
+            out = []
+            for frm in sources(s):
+                if frm < 0 or s.who[frm] != s.mover:
+                    continue
+                s.c_from = frm
+                for table in steps:
+                    run: list[int] = []
+                    x = table[frm]
+                    while x >= 0 and len(run) < hi:
+                        s.c_between = x
+                        if between_cond is not None and not between_cond(s):
+                            break
+                        run.append(x)
+                        x = table[x]
+                    if x < 0 or len(run) < lo:
+                        continue
+                    s.c_to = x
+                    if to_cond is None or to_cond(s):
+                        out.append(Move(MOVE, frm, x, 0, then, tuple(run), effect=effect_over(tuple(run)),
+                                        labels=labels))
+            return out
+        return gen
+
+
+class MovePass(Ludeme):
+    """Pass the turn.
+
+    Examples:
+        (move Pass)
+    """
+
+    name = "move Pass"
+    kind = MOVES
+    params = (Param("then", _THEN, optional=True),)
+
+    def compile(self, c: Compiler):
+        then = _then(c, self.then)
+        return lambda s: [Move(PASS, then=then)]
+
+
+class ForEachPiece(Ludeme):
+    """The moves of every piece of the mover on the board (each piece's own moves, declared in
+    its ``(piece ...)``).
+
+    Examples:
+        (forEach Piece)
+    """
+
+    name = "forEach Piece"
+    kind = MOVES
+    params = ()
+
+    def compile(self, c: Compiler):
+        comps = c.game.components
+        if not any(comp.moves for comp in comps[1:]):
+            raise BindError("(forEach Piece) but no piece declares moves", self.span,
+                            hint='write (piece "Name" Each (move ...))')
+
+        def gen(s):
+            out = []
+            mover = s.mover
+            for site, owner in enumerate(s.who):
+                if owner != mover:
+                    continue
+                moves = comps[s.what[site]].moves
+                if moves is not None:
+                    s.c_from = site
+                    out.extend(moves(s))
+            return out
+        return gen
+
+
+class Priority(Ludeme):
+    """The moves of the first generator that has any.
+
+    Examples:
+        (priority {(move Add (to (sites Centre))) (move Add (to (sites Empty)))})
+    """
+
+    name = "priority"
+    kind = MOVES
+    params = (Param("moves", ArrayOf(MOVES_T), many=True),)
+
+    def compile(self, c: Compiler):
+        gens = [c.moves(m) for m in self.moves.items]
+
+        def gen(s):
+            for g in gens:
+                moves = g(s)
+                if moves:
+                    return moves
+            return []
+        return gen
+
+
+class Do(Ludeme):
+    """Only the moves after which a condition holds (the move and its consequences are tried,
+    the condition checked with the same mover, then everything is taken back).
+
+    Examples:
+        (do (move Add (to (sites Empty))) ifAfterwards:(not (is Line 6)))
+    """
+
+    name = "do"
+    kind = MOVES
+    params = (
+        Param("moves", MOVES_T),
+        Param("ifAfterwards", BOOL_FN, named=True),
+    )
+
+    def compile(self, c: Compiler):
+        gen = c.moves(self.moves)
+        cond = c.bool(self.ifAfterwards)
+        game = c.game
+
+        def filtered(s):
+            return [m for m in gen(s) if game.holds_after(s, m, cond)]
+        return filtered
+
+
+class Then(Ludeme):
+    """Consequences of a move, applied right after it (captures, scores, moving again).
+
+    Examples:
+        (then (custodial (from (last To)) All (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between)))) (to if:(is Mover (who at:(to))))))
+    """
+
+    name = "then"
+    kind = THEN
+    params = (Param("effects", ArrayOf(MOVES_T), many=True),)
+
+    def compile_effect(self, c: Compiler):
+        effects = [c.effect(e) for e in self.effects.items]
+        if len(effects) == 1:
+            return effects[0]
+
+        def run(s):
+            for e in effects:
+                e(s)
+        return run

@@ -1,0 +1,434 @@
+"""The frame of a game: game, players, equipment, board shapes, pieces, rules, phases, end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.compiler import Compiler
+from ..engine.game import Component, Game, Phase
+from ..engine.topology import grid
+from ..errors import BindError
+from ..syntax.nodes import Const, Int, Str
+from .base import (
+    BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_LIT, META_RULE, MOVES, MOVES_T,
+    NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
+    Either, Enum, Kind, Ludeme, Param, kind_of, BOARD_SHAPE,
+)
+
+MAX_PLAYERS = 16
+
+
+class GameLudeme(Ludeme):
+    """A whole game: its name, players, equipment and rules.
+
+    Examples:
+        (game "Tiny" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
+    """
+
+    name = "game"
+    kind = GAME
+    params = (
+        Param("title", STR_LIT),
+        Param("players", kind_of(PLAYERS)),
+        Param("equipment", kind_of(EQUIPMENT)),
+        Param("rules", kind_of(RULES)),
+    )
+
+    def build(self) -> Game:
+        num = self.players.count
+        equipment: Equipment = self.equipment
+        topology = equipment.board.topology(num)
+        components = [Component(0, "", "", 0)]
+        for piece in equipment.pieces:
+            for owner in piece.owners(num):
+                name = piece.piece_name + (str(owner) if piece.each else "")
+                if any(c.name == name for c in components):
+                    raise BindError(f"piece '{name}' declared twice", piece.span)
+                components.append(Component(len(components), name, piece.piece_name, owner))
+        game = Game(self.title.value, topology, num, components)
+        game.ludemes = self
+        c = Compiler(game)
+        for piece in equipment.pieces:
+            if piece.moves is not None:
+                gen = c.moves(piece.moves)
+                for comp in components[1:]:
+                    if comp.base == piece.piece_name:
+                        comp.moves = gen
+        self.rules.build(c)
+        game.concepts = {concept for node in self.walk() for concept in node.concepts}
+        return game
+
+
+class Players(Ludeme):
+    """The number of players (2 to 16); they move in turn P1, P2, ...
+
+    Examples:
+        (players 2)
+    """
+
+    name = "players"
+    kind = PLAYERS
+    params = (Param("count", INT_LIT),)
+
+    def validate(self) -> None:
+        if not 1 <= self.count.value <= MAX_PLAYERS:
+            raise BindError(f"players must be between 1 and {MAX_PLAYERS}", self.count.span)
+        self.count = self.count.value
+
+
+class Equipment(Ludeme):
+    """The board and the pieces.
+
+    Examples:
+        (equipment {(board (square 19) use:Vertex) (piece "Ball" Each)})
+    """
+
+    name = "equipment"
+    kind = EQUIPMENT
+    params = (Param("items", ArrayOf(kind_of(EQUIPMENT_ITEM)), many=True),)
+
+    def validate(self) -> None:
+        items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
+        boards = [i for i in items if isinstance(i, Board)]
+        if len(boards) != 1:
+            raise BindError("equipment needs exactly one (board ...)", self.span)
+        self.board: Board = boards[0]
+        self.pieces: list[PieceDecl] = [i for i in items if isinstance(i, PieceDecl)]
+
+
+class Board(Ludeme):
+    """The board: a shape, whether pieces go on cells or vertices, and optional site labels.
+
+    ``(square N) use:Vertex`` is an N x N grid of intersections (a Go board for N=19); with
+    cells it is N x N squares. Either way sites are labelled like Ludii's: column letter, row
+    number from the bottom (``A1``, ``J10``). ``labels:`` gives every site its own label instead,
+    in site order (bottom row first, left to right), e.g. ``labels:{1..11}``.
+
+    Examples:
+        (board (square 19) use:Vertex)
+        (board (rectangle 1 11) labels:{1..11})
+    """
+
+    name = "board"
+    kind = EQUIPMENT_ITEM
+    params = (
+        Param("shape", kind_of(BOARD_SHAPE)),
+        Param("use", Enum(("Vertex", "Cell")), optional=True, named=True),
+        Param("labels", ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True),
+    )
+
+    def topology(self, num_players: int):
+        labels = None
+        if self.labels is not None:
+            labels = [str(v.value) for v in self.labels.items]
+        try:
+            return self.shape.make(labels)
+        except ValueError as err:
+            raise BindError(str(err), self.span) from None
+
+
+class Square(Ludeme):
+    """A square grid of N x N sites.
+
+    Examples:
+        (square 19)
+    """
+
+    name = "square"
+    kind = BOARD_SHAPE
+    params = (Param("size", INT_LIT),)
+    concepts = ("SquareTiling",)
+
+    def make(self, labels):
+        n = self.size.value
+        if not 1 <= n <= 100:
+            raise ValueError(f"square size must be between 1 and 100, not {n}")
+        return grid(n, n, labels)
+
+
+class Rectangle(Ludeme):
+    """A grid of ROWS x COLUMNS sites; ``(rectangle 1 11)`` is a one-row board.
+
+    Examples:
+        (rectangle 1 11)
+    """
+
+    name = "rectangle"
+    kind = BOARD_SHAPE
+    params = (Param("rows", INT_LIT), Param("columns", INT_LIT))
+    concepts = ("SquareTiling",)
+
+    def make(self, labels):
+        r, c = self.rows.value, self.columns.value
+        if not (1 <= r <= 100 and 1 <= c <= 100):
+            raise ValueError(f"rectangle sides must be between 1 and 100, not {r}x{c}")
+        return grid(r, c, labels)
+
+
+class PieceDecl(Ludeme):
+    """A kind of piece, for each player (``Each``) or one owner (``P1``, ``Neutral``), with
+    optional moves of its own (used by ``(forEach Piece)``).
+
+    Examples:
+        (piece "Ball" Each)
+        (piece "Disc" P1)
+    """
+
+    name = "piece"
+    kind = EQUIPMENT_ITEM
+    params = (
+        Param("piece_name", STR_LIT),
+        Param("role", ROLE, optional=True),
+        Param("moves", MOVES_T, optional=True),
+    )
+
+    def validate(self) -> None:
+        self.each = self.role is None or self.role.name == "Each"
+        self.piece_name = self.piece_name.value
+
+    def owners(self, num_players: int) -> list[int]:
+        if self.each:
+            return list(range(1, num_players + 1))
+        name = self.role.name
+        if name == "Neutral" or name == "Shared":
+            return [0]
+        if name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= num_players:
+            return [int(name[1:])]
+        raise BindError(f"piece owner {name} is not a player of this game", self.role.span)
+
+
+class Rules(Ludeme):
+    """The rules: optional meta rules and start, then one play rule or several phases, then end.
+
+    Examples:
+        (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw))))
+    """
+
+    name = "rules"
+    kind = RULES
+    params = (
+        Param("meta", kind_of("meta"), optional=True),
+        Param("start", kind_of("start"), optional=True),
+        Param("play", kind_of(PLAY), optional=True),
+        Param("phases", ArrayOf(kind_of(PHASE)), optional=True, named=True),
+        Param("end", kind_of(END), optional=True),
+    )
+
+    def validate(self) -> None:
+        if (self.play is None) == (self.phases is None):
+            raise BindError("rules need either (play ...) or phases:{...}", self.span)
+
+    def build(self, c: Compiler) -> None:
+        game = c.game
+        if self.meta is not None:
+            self.meta.build(c)
+        if self.start is not None:
+            game.start.extend(self.start.compile_all(c))
+        if self.play is not None:
+            game.phases.append(Phase("Play", self.play.compile(c)))
+        else:
+            phases = self.phases.items if isinstance(self.phases, BoundArray) else [self.phases]
+            names = [p.title for p in phases]
+            for p in phases:
+                if names.count(p.title) > 1:
+                    raise BindError(f'phase "{p.title}" declared twice', p.span)
+            for p in phases:
+                game.phases.append(Phase(p.title, p.play.compile(c), player=p.player_index(c)))
+            for p, phase in zip(phases, game.phases):
+                for nxt in p.next_phases():
+                    if nxt.target not in names:
+                        raise BindError(f'no phase named "{nxt.target}"', nxt.span,
+                                        hint="phases: " + ", ".join(names))
+                    cond = c.bool(nxt.condition) if nxt.condition is not None else None
+                    phase.next.append((cond, names.index(nxt.target), None))
+        if self.end is not None:
+            game.end_rules.extend(self.end.compile_all(c))
+
+
+class Meta(Ludeme):
+    """Rules about the game as a whole, such as the turn limit.
+
+    Examples:
+        (meta (turnLimit 200))
+    """
+
+    name = "meta"
+    kind = "meta"
+    params = (Param("items", ArrayOf(kind_of(META_RULE)), many=True),)
+
+    def build(self, c: Compiler) -> None:
+        for item in self.items.items:
+            item.build(c)
+
+
+class TurnLimit(Ludeme):
+    """End the game as a draw after this many plies (moves, passes included). The default is
+    three times the number of sites, at least 300.
+
+    Examples:
+        (turnLimit 500)
+    """
+
+    name = "turnLimit"
+    kind = META_RULE
+    params = (Param("plies", INT_LIT),)
+
+    def build(self, c: Compiler) -> None:
+        n = self.plies.value
+        if not 1 <= n <= 1_000_000:
+            raise BindError("turnLimit must be between 1 and 1000000", self.plies.span)
+        c.game.turn_limit = n
+
+
+class Start(Ludeme):
+    """The starting position: pieces placed, scores set.
+
+    Examples:
+        (start {(place "Disc1" {"A1" "B1"}) (place "Disc2" (sites Top))})
+    """
+
+    name = "start"
+    kind = "start"
+    params = (Param("items", ArrayOf(Kind((START_RULE, MOVES))), many=True),)
+
+    def compile_all(self, c: Compiler) -> list:
+        return [c.effect(item) for item in self.items.items]
+
+
+class Play(Ludeme):
+    """The moves a player may make on their turn.
+
+    Examples:
+        (play (move Add (to (sites Empty))))
+    """
+
+    name = "play"
+    kind = PLAY
+    params = (Param("moves", MOVES_T),)
+
+    def compile(self, c: Compiler):
+        return c.moves(self.moves)
+
+
+class PhaseLudeme(Ludeme):
+    """A phase of play with its own moves, left by ``nextPhase``.
+
+    Examples:
+        (phase "Opening" (play (move Add (to (sites Centre)))) (nextPhase "General"))
+    """
+
+    name = "phase"
+    kind = PHASE
+    params = (
+        Param("title", STR_LIT),
+        Param("role", ROLE, optional=True),
+        Param("play", kind_of(PLAY)),
+        Param("next", ArrayOf(kind_of(NEXT_PHASE)), optional=True, many=True),
+    )
+
+    def validate(self) -> None:
+        self.title = self.title.value
+
+    def player_index(self, c: Compiler) -> int:
+        return 0
+
+    def next_phases(self) -> list["NextPhase"]:
+        if self.next is None:
+            return []
+        return list(self.next.items) if isinstance(self.next, BoundArray) else [self.next]
+
+
+class NextPhase(Ludeme):
+    """Go to another phase after a move, when the condition (if any) holds.
+
+    Examples:
+        (nextPhase "General")
+        (nextPhase (>= (count Moves) 4) "General")
+    """
+
+    name = "nextPhase"
+    kind = NEXT_PHASE
+    params = (
+        Param("role", ROLE, optional=True),
+        Param("condition", BOOL_FN, optional=True),
+        Param("target", STR_LIT),
+    )
+
+    def validate(self) -> None:
+        self.target = self.target.value
+
+
+class End(Ludeme):
+    """End rules, checked after every move in order; the first that holds ends the game.
+
+    Examples:
+        (end (if (is Line 5) (result Mover Win)))
+        (end {(if (is Line 5) (result Mover Win)) (if (>= (score Mover) 10) (result Mover Win))})
+    """
+
+    name = "end"
+    kind = END
+    params = (Param("rules", ArrayOf(Kind((END_RULE, RESULT))), many=True),)
+
+    def compile_all(self, c: Compiler) -> list:
+        return [rule.compile_end(c) for rule in self.rules.items]
+
+
+class ResultLudeme(Ludeme):
+    """An outcome: the player (role) wins, loses, or the game is a draw.
+
+    ``(result Mover Win)``, ``(result Next Loss)``, ``(result All Draw)``. A loss in a
+    two-player game is the other player's win; with more players the others share the win.
+
+    Examples:
+        (result Mover Win)
+    """
+
+    name = "result"
+    kind = RESULT
+    params = (Param("role", ROLE), Param("outcome", Enum(("Win", "Loss", "Draw"))))
+
+    def compile_outcome(self, c: Compiler):
+        outcome = self.outcome.name
+        role = self.role
+        everyone = tuple(range(1, c.game.num_players + 1))
+        if outcome == "Draw":
+            return lambda s: ((), (), True)
+        if role.name in ("All", "Each"):
+            if outcome == "Win":
+                return lambda s: (everyone, (), False)
+            return lambda s: ((), everyone, True)
+        who = c.player(role)
+        if outcome == "Win":
+            return lambda s: ((who(s),), (), False)
+
+        def loss(s):
+            p = who(s)
+            return (tuple(q for q in everyone if q != p), (p,), False)
+        return loss
+
+    def compile_end(self, c: Compiler):
+        return self.compile_outcome(c)
+
+
+class ByScore(Ludeme):
+    """The player(s) with the highest score win; a tie on top shares the victory.
+
+    Examples:
+        (byScore)
+    """
+
+    name = "byScore"
+    kind = RESULT
+    params = ()
+
+    def compile_outcome(self, c: Compiler):
+        players = tuple(range(1, c.game.num_players + 1))
+
+        def outcome(s):
+            best = max(s.scores[p] for p in players)
+            winners = tuple(p for p in players if s.scores[p] == best)
+            return (winners, tuple(p for p in players if p not in winners), False)
+        return outcome
+
+    compile_end = compile_outcome
