@@ -35,6 +35,8 @@ def bundled_descriptions() -> dict[str, Path]:
 
 def resolve_description(name_or_path: str) -> Path | None:
     """A path to a .lud file, or a bundled game's name; None when neither exists."""
+    if "\n" in name_or_path or len(name_or_path) > 4096:
+        return None
     path = Path(name_or_path)
     if path.suffix == ".lud" and path.exists():
         return path

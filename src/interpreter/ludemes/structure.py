@@ -432,3 +432,17 @@ class ByScore(Ludeme):
         return outcome
 
     compile_end = compile_outcome
+
+
+class Incompatible(Ludeme):
+    """Metadata: option items that do not go together. Choosing an item of the first set with an
+    item of the second is a load error naming both. Checked when options are chosen, before
+    anything else.
+
+    Examples:
+        (incompatible {"Players/3"} {"Opening/Swap" "Opening/Swap2"})
+    """
+
+    name = "incompatible"
+    kind = "metadata"
+    params = (Param("first", ArrayOf(STR_LIT)), Param("second", ArrayOf(STR_LIT)))
