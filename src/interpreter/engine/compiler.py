@@ -31,9 +31,9 @@ def const_fn(value: Any) -> Fn:
 class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
-    def __init__(self, game: "Game"):
-        self.game = game
-        self.topo = game.topology
+    def __init__(self, game: "Game | None"):
+        self.game = game  # None while the game itself is being sized (player count...)
+        self.topo = game.topology if game is not None else None
 
     # --- errors ----------------------------------------------------------------------------------------
     @staticmethod
@@ -57,8 +57,16 @@ class Compiler:
             return value.value
         if isinstance(value, Const) and value.name == "Infinity":
             return INFINITY
-        if isinstance(value, Ludeme) and hasattr(value, "static_value"):
-            return value.static_value(self)
+        if isinstance(value, Ludeme) and value.kind == "int":
+            # constant folding: an expression that never looks at the state (arithmetic on
+            # numbers, (if True 5 4)...) can be evaluated now
+            fn = value.compile(self)
+            try:
+                result = fn(None)
+            except (AttributeError, TypeError):
+                result = None
+            if isinstance(result, int):
+                return result
         raise self.error("this argument must be a number known before play", value)
 
     def bool(self, value: Any) -> Fn:
@@ -115,6 +123,8 @@ class Compiler:
                 return lambda s: game.next_of(s.mover)
             if name == "Prev":
                 return lambda s: game.prev_of(s.mover)
+            if name == "Player":
+                return lambda s: s.c_player  # the player visited by (forEach Player ...)
             if name.startswith("P") and name[1:].isdigit():
                 p = int(name[1:])
                 if not 1 <= p <= game.num_players:

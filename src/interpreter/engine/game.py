@@ -62,6 +62,7 @@ class Game:
         self.ludemes: Any = None  # the bound (game ...) ludeme
         self.concepts: set[str] = set()
         self.render_style = "grid"
+        self.team_of = list(range(num_players + 1))  # each player is their own team by default
         from .notation import Notation
         self.notation = Notation(self)
 
@@ -72,10 +73,16 @@ class Game:
     def prev_of(self, player: int) -> int:
         return (player - 2) % self.num_players + 1
 
+    def friends(self, a: int, b: int) -> bool:
+        """Same player or teammates."""
+        return a != 0 and b != 0 and self.team_of[a] == self.team_of[b]
+
+    def team(self, player: int) -> tuple[int, ...]:
+        return tuple(p for p in range(1, self.num_players + 1) if self.team_of[p] == self.team_of[player])
+
     # --- states -------------------------------------------------------------------------------------
     def initial_state(self) -> State:
         state = State(self)
-        state.c_player = 1
         for rule in self.start:
             rule(state)
         state._log.clear()
@@ -100,12 +107,30 @@ class Game:
             return [Move(PASS)]
         seen: set = set()
         unique = []
+        adds: dict[int, int] = {}
+        clash = False
         for m in moves:
             k = m.key()
             if k not in seen:
                 seen.add(k)
                 unique.append(m)
+                if m.kind == ADD:
+                    if adds.setdefault(m.to, m.what) != m.what:
+                        clash = True
+        if clash:
+            # several pieces could go on one site: the piece becomes part of the text (2@C3)
+            for m in unique:
+                if m.kind == ADD:
+                    m.prefix = self.piece_tag(m.what)
         return unique
+
+    def piece_tag(self, what: int) -> str:
+        """How a placement names its piece when that is a choice: the owner's number for
+        pieces declared for Each player, else the piece's name."""
+        comp = self.components[what]
+        if comp.owner and comp.name == f"{comp.base}{comp.owner}":
+            return str(comp.owner)
+        return comp.name
 
     def apply_effect_move(self, state: State, move: Move) -> None:
         """A move produced by a rule used as an effect: its action and consequences only."""
@@ -123,26 +148,26 @@ class Game:
     def holds_after(self, state: State, move: Move, cond: Cond) -> bool:
         """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
         mark = len(state._log)
-        saved = (state.c_to, state.c_from, state.c_between, state.c_site)
+        saved = (state.c_to, state.c_from, state.c_between, state.c_site, state.c_player)
         state.set_var("last_from", move.frm)
         state.set_var("last_to", move.to)
         state.c_from, state.c_to = move.frm, move.to
         self.apply_effect_move(state, move)
         ok = bool(cond(state))
         state.rollback(mark)
-        state.c_to, state.c_from, state.c_between, state.c_site = saved
+        state.c_to, state.c_from, state.c_between, state.c_site, state.c_player = saved
         return ok
 
     def real_moves_for(self, state: State, player: int) -> list[Move]:
         """The moves ``player`` would have now (no forced pass), without changing the state."""
         saved = state.mover
-        saved_ctx = (state.c_to, state.c_from, state.c_between, state.c_site)
+        saved_ctx = (state.c_to, state.c_from, state.c_between, state.c_site, state.c_player)
         state.mover = player
         try:
             return self.phases[state.phase].play(state)
         finally:
             state.mover = saved
-            state.c_to, state.c_from, state.c_between, state.c_site = saved_ctx
+            state.c_to, state.c_from, state.c_between, state.c_site, state.c_player = saved_ctx
 
     def play_move(self, state: State, move: Move) -> None:
         """Apply a legal move and everything that follows from it (journaled for undo)."""
@@ -150,7 +175,7 @@ class Game:
         state._legal = None
         mover = state.mover
         state.set_var("last_mover", mover)
-        state.c_player = mover
+        phase_before = state.phase
         kind = move.kind
         if kind == PASS:
             state.set_var("passes", state.passes + 1)
@@ -174,7 +199,8 @@ class Game:
         state.set_var("ply", state.ply + 1)
         self._check_end(state)
         if not state.over:
-            self._next_phase(state, mover)
+            if state.phase == phase_before:  # an effect may already have chosen the next phase
+                self._next_phase(state, mover)
             again = state.move_again
             if again:
                 state.set_var("move_again", False)
@@ -194,6 +220,9 @@ class Game:
             self.finish(state, (), (), True, "turn limit")
 
     def finish(self, state: State, winners, losers, draw: bool, reason: str) -> None:
+        # a player's victory (or defeat) is their team's
+        winners = {q for p in winners for q in self.team(p)}
+        losers = {q for p in losers for q in self.team(p)} - winners
         state.set_var("over", True)
         state.set_var("winners", tuple(sorted(set(winners))))
         state.set_var("losers", tuple(sorted(set(losers))))

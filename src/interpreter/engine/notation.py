@@ -49,6 +49,10 @@ class Notation:
             key = f"{m.group(1)}-{m.group(2)}".lower()
         if key in lowered:
             return lowered[key]
+        # a placement whose piece is the only possible one may be typed without it: C3 for 2@C3
+        matches = [v for k, v in lowered.items() if k.endswith("@" + key)]
+        if len(matches) == 1:
+            return matches[0]
         raise MoveError(self.explain(state, raw, key))
 
     def explain(self, state: "State", raw: str, key: str) -> str:
@@ -70,6 +74,10 @@ class Notation:
             return f"'{raw}': the piece on {topo.labels[frm]} can go to {', '.join(targets)} only"
         if len(parts) == 1 and topo.site(parts[0]) >= 0:
             site = topo.site(parts[0])
+            label = topo.labels[site]
+            choices = sorted(str(m) for m in state.legal_moves() if str(m).endswith("@" + label))
+            if choices:
+                return f"'{raw}' is ambiguous: say which piece, {' or '.join(choices)}"
             if state.who[site]:
                 return f"'{raw}': {topo.labels[site]} is occupied"
             return f"'{raw}': placing on {topo.labels[site]} is not allowed now"

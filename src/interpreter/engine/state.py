@@ -75,6 +75,9 @@ class State:
         self.c_between = -1
         self.c_site = -1
         self.c_player = 0
+        # pieces claimed by captures during one move's consequences: site -> claiming players
+        # (transient: always resolved before the consequences end)
+        self.claims: dict[int, set[int]] = {}
         self._log: list[tuple] = []
         self._marks: list[tuple[int, Move]] = []
         self._legal: Optional[list[Move]] = None
@@ -181,6 +184,7 @@ class State:
         other._log = list(self._log)
         other._marks = list(self._marks)
         other._legal = None
+        other.claims = {}
         return other
 
     @property

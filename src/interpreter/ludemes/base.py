@@ -58,8 +58,8 @@ METADATA = "metadata"
 MISC = "misc"
 
 ROLES = (
-    ["Mover", "Next", "Prev", "Each", "All", "Shared", "Neutral", "NonMover", "Enemy", "Friend",
-     "Team1", "Team2", "TeamMover"]
+    ["Mover", "Next", "Prev", "Player", "Each", "All", "Shared", "Neutral", "NonMover", "Enemy",
+     "Friend", "Team1", "Team2", "TeamMover"]
     + [f"P{i}" for i in range(1, 17)]
 )
 DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Diagonal", "All",

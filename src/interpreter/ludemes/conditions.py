@@ -91,14 +91,16 @@ class IsEnemy(_PlayerTest):
     def compile(self, c: Compiler):
         p = _value(c, self.player)
 
+        game = c.game
+
         def test(s):
             q = p(s)
-            return q != 0 and q != s.mover
+            return q != 0 and not game.friends(q, s.mover)
         return test
 
 
 class IsFriend(_PlayerTest):
-    """The player is the mover.
+    """The player is the mover or the mover's teammate.
 
     Examples:
         (is Friend (who at:(to)))
@@ -108,7 +110,23 @@ class IsFriend(_PlayerTest):
 
     def compile(self, c: Compiler):
         p = _value(c, self.player)
-        return lambda s: p(s) == s.mover
+        game = c.game
+        return lambda s: game.friends(p(s), s.mover)
+
+
+class IsPrev(_PlayerTest):
+    """The player is the one who moved before the mover (in turn order).
+
+    Examples:
+        (is Prev (who at:(between)))
+    """
+
+    name = "is Prev"
+
+    def compile(self, c: Compiler):
+        p = _value(c, self.player)
+        game = c.game
+        return lambda s: p(s) == game.prev_of(s.mover)
 
 
 class IsIn(Ludeme):
@@ -196,6 +214,53 @@ class IsLine(Ludeme):
                     return True
             return False
         return line
+
+
+class CountLines(Ludeme):
+    """The number of lines of at least LENGTH pieces of a player anywhere on the board (each
+    maximal line counts once, along the given directions' axes).
+
+    Examples:
+        (count Lines 5 of:Mover)
+        (count Lines 4 Orthogonal of:P2)
+    """
+
+    name = "count Lines"
+    kind = "int"
+    params = (
+        Param("length", INT_FN),
+        Param("directions", DIRS, optional=True),
+        Param("of", PLAYER, named=True),
+    )
+    concepts = ("Line",)
+
+    def compile(self, c: Compiler):
+        length = c.int(self.length)
+        dirs = c.directions(self.directions, "All")
+        topo = c.topo
+        axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
+        of = _value(c, self.of)
+        n_sites = topo.n
+
+        def count(s):
+            p, n = of(s), length(s)
+            owners = s.who
+            total = 0
+            for fwd, back in axes:
+                for site in range(n_sites):
+                    if owners[site] != p:
+                        continue
+                    b = back[site]
+                    if b >= 0 and owners[b] == p:
+                        continue  # not the start of a line
+                    run, x = 1, fwd[site]
+                    while x >= 0 and owners[x] == p:
+                        run += 1
+                        x = fwd[x]
+                    if run >= n:
+                        total += 1
+            return total
+        return count
 
 
 class NoMoves(Ludeme):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ..engine.compiler import Compiler
 from ..errors import BindError
-from ..syntax.nodes import Const, Str
+from ..syntax.nodes import Bool, Const, Str
 from .base import (
     DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
-    BoundArray, Instance, Ludeme, Param, kind_of,
+    BoundArray, Instance, Kind, Ludeme, Param, kind_of,
 )
 
 
@@ -174,6 +174,7 @@ class Custodial(_Effect):
         if between.length is not None:
             lo, hi = between.length.bounds(c)
         b_cond = c.bool(getattr(between, "if")) if getattr(between, "if") is not None else None
+        same_owner = between.sameOwner is not None and between.sameOwner.value
         b_effect = between.apply.compile_effect(c) if between.apply is not None else None
         to_cond = c.bool(getattr(self.to, "if")) if getattr(self.to, "if") is not None else None
         then = self.then.compile_effect(c) if self.then is not None else None
@@ -193,6 +194,8 @@ class Custodial(_Effect):
                     line.append(x)
                     x = table[x]
                 if x < 0 or not lo <= len(line) <= hi:
+                    continue
+                if same_owner and len({s.who[b] for b in line}) != 1:
                     continue
                 s.c_to = x
                 if to_cond is None or to_cond(s):
@@ -226,3 +229,148 @@ class ForEachSite(_Effect):
                 s.c_site = site
                 effect(s)
         return run
+
+
+class Claim(_Effect):
+    """Claim the pieces on a region for a player, to be taken together with every other claim
+    of the same move by ``(resolve Claims)``. This is how simultaneous captures by several
+    players are settled.
+
+    Examples:
+        (claim (between) by:Mover)
+    """
+
+    name = "claim"
+    params = (Param("sites", REGION_FN), Param("by", PLAYER, named=True))
+    concepts = ("CaptureEffect",)
+
+    def compile_effect(self, c: Compiler):
+        region = c.region(self.sites)
+        by = c.player(self.by)
+
+        def run(s):
+            p = by(s)
+            for site in region(s):
+                if site >= 0 and s.what[site]:
+                    s.claims.setdefault(site, set()).add(p)
+        return run
+
+
+class ResolveClaims(_Effect):
+    """Take every claimed piece off the board. A piece claimed by one player scores one point
+    for that player, unless it is their own or a teammate's; a piece claimed by several players
+    is removed and scores for nobody. ``score:False`` removes without scoring.
+
+    Examples:
+        (resolve Claims)
+    """
+
+    name = "resolve Claims"
+    params = (Param("score", Kind(("boolean",), literals=(Bool,)), optional=True, named=True),)
+    concepts = ("CaptureEffect",)
+
+    def compile_effect(self, c: Compiler):
+        game = c.game
+        scoring = not (isinstance(self.score, Bool) and not self.score.value)
+
+        def run(s):
+            if not s.claims:
+                return
+            claims, s.claims = s.claims, {}
+            gains: dict[int, int] = {}
+            for site, claimants in sorted(claims.items()):
+                owner = s.who[site]
+                if len(claimants) == 1:
+                    (p,) = claimants
+                    if scoring and not game.friends(p, owner):
+                        gains[p] = gains.get(p, 0) + 1
+                s.clear(site)
+            for p, n in sorted(gains.items()):
+                s.set_score(p, s.scores[p] + n)
+        return run
+
+
+class SwapPlayers(_Effect):
+    """Two players exchange sides: each takes over the other's pieces on the board (and score),
+    as when a player chooses which colour to play after an opening.
+
+    Examples:
+        (swap Players P1 P2)
+    """
+
+    name = "swap Players"
+    params = (Param("first", PLAYER), Param("second", PLAYER))
+
+    def compile_effect(self, c: Compiler):
+        a_fn, b_fn = c.player(self.first), c.player(self.second)
+        game = c.game
+        # component of player a -> the matching component of player b (same base name)
+        by_owner = {(comp.base, comp.owner): comp.index for comp in game.components[1:]}
+
+        def run(s):
+            a, b = a_fn(s), b_fn(s)
+            if a == b:
+                return
+            for site, what in enumerate(s.what):
+                comp = game.components[what] if what else None
+                if comp is None or comp.owner not in (a, b):
+                    continue
+                other = by_owner.get((comp.base, b if comp.owner == a else a))
+                if other is not None:
+                    s.place(site, other)
+            sa, sb = s.scores[a], s.scores[b]
+            s.set_score(a, sb)
+            s.set_score(b, sa)
+        return run
+
+
+class ForEachPlayer(_Effect):
+    """For every player in turn order (``Player`` names the one visited): in ``end``, every
+    player for whom the rule gives a result gets it together (shared victories); as an effect,
+    the effect is applied for each player.
+
+    Examples:
+        (forEach Player (if (>= (score Player) 10) (result Player Win)))
+    """
+
+    name = "forEach Player"
+    params = (Param("rule", Kind(("moves", "end rule"))),)
+
+    def validate(self) -> None:
+        self.kind = self.rule.kind  # type: ignore[misc]
+
+    def compile_effect(self, c: Compiler):
+        effect = c.effect(self.rule)
+        n = c.game.num_players
+
+        def run(s):
+            saved = s.c_player
+            for p in range(1, n + 1):
+                s.c_player = p
+                effect(s)
+            s.c_player = saved
+        return run
+
+    def compile_end(self, c: Compiler):
+        rule = self.rule.compile_end(c)
+        n = c.game.num_players
+
+        def end(s):
+            saved = s.c_player
+            winners: list[int] = []
+            losers: list[int] = []
+            draw = False
+            hit = False
+            for p in range(1, n + 1):
+                s.c_player = p
+                outcome = rule(s)
+                if outcome is not None:
+                    hit = True
+                    winners.extend(outcome[0])
+                    losers.extend(outcome[1])
+                    draw = draw or outcome[2]
+            s.c_player = saved
+            if not hit:
+                return None
+            return (tuple(winners), tuple(x for x in losers if x not in winners), draw and not winners)
+        return end

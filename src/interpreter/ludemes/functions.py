@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ..engine.compiler import INFINITY, Compiler
 from ..errors import BindError
-from ..syntax.nodes import Const, Str
+from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    BOOL_FN, DIRS, INT, INT_FN, INT_LIT, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray,
-    Enum, Kind, Ludeme, Param, ROLE, kind_of,
+    BOOL_FN, BOOL_LIT, DIRS, INT, INT_FN, INT_LIT, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray,
+    Either, Enum, Kind, Ludeme, Param, ROLE, STR_LIT, kind_of,
 )
 from .logic import value_fn
 
@@ -58,6 +58,7 @@ class From(_ContextSite):
 class Between(_ContextSite):
     """The site being jumped over or enclosed (inside hop and custodial rules); as a parameter
     of those rules, what the jumped/enclosed sites must be and what happens to them.
+    ``sameOwner:True`` asks that all the enclosed pieces belong to one player (custodial).
 
     Examples:
         (between)
@@ -69,6 +70,7 @@ class Between(_ContextSite):
     params = (
         Param("length", kind_of(RANGE), optional=True),
         Param("if", BOOL_FN, optional=True, named=True),
+        Param("sameOwner", BOOL_LIT, optional=True, named=True),
         Param("apply", kind_of("apply"), optional=True),
     )
 
@@ -191,18 +193,23 @@ class Range(Ludeme):
 
 # --- counts, scores, owners ----------------------------------------------------------------------------
 class CountPieces(Ludeme):
-    """How many pieces a player has on the board (``All``: everybody's).
+    """How many pieces a player has on the board (``All``: everybody's), or how many pieces of
+    one kind (by name) there are.
 
     Examples:
         (count Pieces Mover)
         (count Pieces Next)
+        (count Pieces "Ball1")
     """
 
     name = "count Pieces"
     kind = INT
-    params = (Param("role", PLAYER, optional=True),)
+    params = (Param("role", Either((PLAYER, STR_LIT)), optional=True),)
 
     def compile(self, c: Compiler):
+        if isinstance(self.role, Str):
+            kinds = set(c.components_named(self.role.value, self.role))
+            return lambda s: sum(1 for w in s.what if w in kinds)
         if self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each")):
             return lambda s: sum(s.counts)
         who = c.player(self.role)
@@ -593,3 +600,89 @@ class Directions(Ludeme):
     def static_directions(self, c: Compiler) -> tuple[str, ...]:
         items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
         return c.topo.expand_directions([i.name for i in items])
+
+
+class SitesBracketed(Ludeme):
+    """The runs of pieces through a site that are bracketed on a line by two pieces of one
+    player (the *bracketing* player), such as a pair that a placement closes on itself. The run
+    is the longest stretch through ``at`` of pieces of the owner of ``at`` (with ``mixed:True``:
+    of any players other than the bracketing one); its length must be in the range. An empty
+    ``at`` counts as holding a piece of the mover, so the test can be made before placing.
+    ``by:`` names the bracketing player; without it, any player other than the run's owner.
+
+    Examples:
+        (sites Bracketed at:(last To) (range 2 2) by:Next)
+        (is Bracketed at:(to) (exact 2))
+    """
+
+    name = "sites Bracketed"
+    kind = REGION
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("at", SITE_FN, named=True),
+        Param("length", kind_of(RANGE)),
+        Param("by", PLAYER, optional=True, named=True),
+        Param("mixed", BOOL_LIT, optional=True, named=True),
+    )
+    concepts = ("CustodialCapture",)
+
+    def compile(self, c: Compiler):
+        dirs = c.directions(self.directions, "All")
+        topo = c.topo
+        axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
+        at = c.site(self.at)
+        lo, hi = self.length.bounds(c)
+        by = value_fn(c, self.by) if self.by is not None else None
+        mixed = isinstance(self.mixed, Bool) and self.mixed.value
+        players = range(1, c.game.num_players + 1)
+
+        def region(s):
+            site = at(s)
+            if site < 0:
+                return []
+            who = s.who
+            own = who[site] or s.mover
+
+            def owner(x):
+                return own if x == site else who[x]
+            found: list[int] = []
+            brackets = (by(s),) if by is not None else tuple(q for q in players if q != own)
+            for q in brackets:
+                if q == own and not mixed:
+                    continue
+                for fwd, back in axes:
+                    if mixed:
+                        member = lambda x: owner(x) not in (0, q)  # noqa: E731
+                    else:
+                        member = lambda x: owner(x) == own  # noqa: E731
+                    run = [site]
+                    x = back[site]
+                    while x >= 0 and member(x) and len(run) <= hi:
+                        run.append(x)
+                        x = back[x]
+                    start_end = x
+                    x = fwd[site]
+                    while x >= 0 and member(x) and len(run) <= hi:
+                        run.append(x)
+                        x = fwd[x]
+                    if start_end < 0 or x < 0 or not lo <= len(run) <= hi:
+                        continue
+                    if owner(start_end) == q and owner(x) == q:
+                        found.extend(run)
+            return list(dict.fromkeys(found))
+        return region
+
+
+class IsBracketed(SitesBracketed):
+    """True when ``sites Bracketed`` with the same arguments is not empty.
+
+    Examples:
+        (is Bracketed at:(to) (range 2 3))
+    """
+
+    name = "is Bracketed"
+    kind = "boolean"
+
+    def compile(self, c: Compiler):
+        region = super().compile(c)
+        return lambda s: bool(region(s))

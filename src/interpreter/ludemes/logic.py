@@ -7,13 +7,13 @@ from typing import Any
 
 from ..engine.compiler import Compiler
 from ..errors import BindError
-from ..syntax.nodes import Bool, Const
+from ..syntax.nodes import Bool, Const, Int
 from .base import (
-    BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, PLAYER, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
+    BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, NEXT_PHASE, PLAYER, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
     Param,
 )
 
-_BRANCH = Kind((MOVES, RESULT, INT, BOOL), "moves | result | int | boolean", literals=(Bool,))
+_BRANCH = Kind((MOVES, RESULT, INT, BOOL), "moves | result | int | boolean", literals=(Bool, Int))
 
 
 class If(Ludeme):
@@ -35,7 +35,7 @@ class If(Ludeme):
 
     def validate(self) -> None:
         branch = self.then_branch
-        kind = branch.kind if isinstance(branch, Ludeme) else BOOL
+        kind = branch.kind if isinstance(branch, Ludeme) else (INT if isinstance(branch, Int) else BOOL)
         self.kind = END_RULE if kind == RESULT else kind  # type: ignore[misc]
 
     def compile(self, c: Compiler):
@@ -69,7 +69,7 @@ class If(Ludeme):
         return lambda s: outcome(s) if cond(s) else None
 
 
-_BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES,))))
+_BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES, NEXT_PHASE))))
 
 
 class _Combine(Ludeme):
@@ -79,7 +79,7 @@ class _Combine(Ludeme):
     def validate(self) -> None:
         items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
         self.items = BoundArray(list(items), self.span)
-        kinds = {(i.kind if isinstance(i, Ludeme) else BOOL) for i in items}
+        kinds = {(MOVES if i.kind == NEXT_PHASE else i.kind) if isinstance(i, Ludeme) else BOOL for i in items}
         if len(kinds) > 1:
             raise BindError(f"({self.name} ...) mixes conditions and moves", self.span)
         self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]

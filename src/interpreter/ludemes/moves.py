@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ..engine.compiler import Compiler
-from ..engine.move import ADD, MOVE, PASS, Move
+from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    BOOL_FN, DIRS, MOVES, MOVES_T, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
+    Kind,
+    BOOL_FN, DIRS, MOVES, MOVES_T, STR_LIT, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
 )
 
 _TO = Instance("to")
@@ -36,8 +37,9 @@ def _from_sites(c: Compiler, frm):
 
 
 class MoveAdd(Ludeme):
-    """Place a piece of the mover on a site. Without ``(piece ...)`` the mover's only kind of
-    piece is used.
+    """Place a piece on a site. Without ``(piece ...)`` the mover's own kind of piece is used
+    and the move's text is the site (``J10``); a piece named in full (``(piece "Ball2")``) may
+    belong to anyone, and the text names it before the site (``2@J10``).
 
     Examples:
         (move Add (to (sites Empty)))
@@ -65,6 +67,7 @@ class MoveAdd(Ludeme):
             options = c.components_named(self.piece.piece_name, self.piece)
         else:
             options = [comp.index for comp in game.components[1:]]
+        prefix = {i: game.piece_tag(i) for i in options} if self.piece is not None else {}
         per_player: dict[int, int] = {}
         for p in range(1, game.num_players + 1):
             mine = [i for i in options if game.owner_of[i] == p]
@@ -86,7 +89,7 @@ class MoveAdd(Ludeme):
                     s.c_to = site
                     if not cond(s):
                         continue
-                out.append(Move(ADD, -1, site, what, then, labels=labels))
+                out.append(Move(ADD, -1, site, what, then, labels=labels, prefix=prefix.get(what, "")))
             return out
         if len(missing) == game.num_players:
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
@@ -317,7 +320,7 @@ class Then(Ludeme):
 
     name = "then"
     kind = THEN
-    params = (Param("effects", ArrayOf(MOVES_T), many=True),)
+    params = (Param("effects", ArrayOf(Kind((MOVES, "nextPhase"), "moves")), many=True),)
 
     def compile_effect(self, c: Compiler):
         effects = [c.effect(e) for e in self.effects.items]
@@ -328,3 +331,26 @@ class Then(Ludeme):
             for e in effects:
                 e(s)
         return run
+
+
+class MoveChoose(Ludeme):
+    """A decision that is neither a placement nor a piece move, such as choosing a colour. Its
+    text is ``choose-`` and the word (``choose-white``); its consequences say what it does.
+
+    Examples:
+        (move Choose "white" (then (swap Players P1 P2)))
+    """
+
+    name = "move Choose"
+    kind = MOVES
+    params = (Param("word", STR_LIT), Param("then", _THEN, optional=True))
+
+    def validate(self) -> None:
+        word = self.word.value
+        if not word or any(ch.isspace() or ch in "@-" for ch in word):
+            raise BindError("a choice is one word without spaces, '@' or '-'", self.word.span)
+
+    def compile(self, c: Compiler):
+        then = _then(c, self.then)
+        word = "choose-" + self.word.value
+        return lambda s: [Move(CHOICE, word=word, then=then)]

@@ -10,7 +10,7 @@ from ..engine.topology import grid
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
 from .base import (
-    BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_LIT, META_RULE, MOVES, MOVES_T,
+    BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
     NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
     Either, Enum, Kind, Ludeme, Param, kind_of, BOARD_SHAPE,
 )
@@ -47,6 +47,8 @@ class GameLudeme(Ludeme):
                 components.append(Component(len(components), name, piece.piece_name, owner))
         game = Game(self.title.value, topology, num, components)
         game.ludemes = self
+        for team in equipment.teams:
+            team.apply(game)
         c = Compiler(game)
         for piece in equipment.pieces:
             if piece.moves is not None:
@@ -60,20 +62,23 @@ class GameLudeme(Ludeme):
 
 
 class Players(Ludeme):
-    """The number of players (2 to 16); they move in turn P1, P2, ...
+    """The number of players (1 to 16); they move in turn P1, P2, ... The number may be an
+    expression of options, known before play.
 
     Examples:
         (players 2)
+        (players (if True 4 2))
     """
 
     name = "players"
     kind = PLAYERS
-    params = (Param("count", INT_LIT),)
+    params = (Param("count", INT_FN),)
 
     def validate(self) -> None:
-        if not 1 <= self.count.value <= MAX_PLAYERS:
-            raise BindError(f"players must be between 1 and {MAX_PLAYERS}", self.count.span)
-        self.count = self.count.value
+        number = Compiler(None).static_int(self.count)
+        if not 1 <= number <= MAX_PLAYERS:
+            raise BindError(f"players must be between 1 and {MAX_PLAYERS}, not {number}", self.count.span)
+        self.count = number
 
 
 class Equipment(Ludeme):
@@ -94,6 +99,7 @@ class Equipment(Ludeme):
             raise BindError("equipment needs exactly one (board ...)", self.span)
         self.board: Board = boards[0]
         self.pieces: list[PieceDecl] = [i for i in items if isinstance(i, PieceDecl)]
+        self.teams: list[Team] = [i for i in items if isinstance(i, Team)]
 
 
 class Board(Ludeme):
@@ -197,6 +203,28 @@ class PieceDecl(Ludeme):
         raise BindError(f"piece owner {name} is not a player of this game", self.role.span)
 
 
+class Team(Ludeme):
+    """Players who play together: they win and lose together, and are each other's friends
+    (not enemies). Each player keeps their own pieces and score.
+
+    Examples:
+        (team 1 {P1 P3})
+    """
+
+    name = "team"
+    kind = EQUIPMENT_ITEM
+    params = (Param("number", INT_LIT), Param("members", ArrayOf(ROLE)))
+    concepts = ("Team",)
+
+    def apply(self, game: Game) -> None:
+        members = self.members.items if isinstance(self.members, BoundArray) else [self.members]
+        for m in members:
+            name = m.name
+            if not (name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= game.num_players):
+                raise BindError(f"{name} is not a player of this game", m.span)
+            game.team_of[int(name[1:])] = 100 + self.number.value
+
+
 class Rules(Ludeme):
     """The rules: optional meta rules and start, then one play rule or several phases, then end.
 
@@ -218,6 +246,11 @@ class Rules(Ludeme):
         if (self.play is None) == (self.phases is None):
             raise BindError("rules need either (play ...) or phases:{...}", self.span)
 
+    def phase_list(self) -> list:
+        if self.phases is None:
+            return []
+        return list(self.phases.items) if isinstance(self.phases, BoundArray) else [self.phases]
+
     def build(self, c: Compiler) -> None:
         game = c.game
         if self.meta is not None:
@@ -227,7 +260,7 @@ class Rules(Ludeme):
         if self.play is not None:
             game.phases.append(Phase("Play", self.play.compile(c)))
         else:
-            phases = self.phases.items if isinstance(self.phases, BoundArray) else [self.phases]
+            phases = self.phase_list()
             names = [p.title for p in phases]
             for p in phases:
                 if names.count(p.title) > 1:
@@ -339,7 +372,9 @@ class PhaseLudeme(Ludeme):
 
 
 class NextPhase(Ludeme):
-    """Go to another phase after a move, when the condition (if any) holds.
+    """Go to another phase after a move, when the condition (if any) holds. Used as a
+    consequence (in ``then``), it moves to that phase at once, whatever the phase's own
+    ``nextPhase`` says.
 
     Examples:
         (nextPhase "General")
@@ -355,7 +390,21 @@ class NextPhase(Ludeme):
     )
 
     def validate(self) -> None:
+        self.target_span = self.target.span
         self.target = self.target.value
+
+    def compile_effect(self, c: Compiler):
+        names = [p.title for p in c.game.ludemes.rules.phase_list()] or [p.name for p in c.game.phases]
+        if self.target not in names:
+            raise BindError(f'no phase named "{self.target}"', self.target_span,
+                            hint="phases: " + ", ".join(names))
+        target = names.index(self.target)
+        cond = c.bool(self.condition) if self.condition is not None else None
+
+        def run(s):
+            if (cond is None or cond(s)) and s.phase != target:
+                s.set_var("phase", target)
+        return run
 
 
 class End(Ludeme):
@@ -435,9 +484,9 @@ class ByScore(Ludeme):
 
 
 class Incompatible(Ludeme):
-    """Metadata: option items that do not go together. Choosing an item of the first set with an
-    item of the second is a load error naming both. Checked when options are chosen, before
-    anything else.
+    """Metadata: option items that do not go together. Choosing (by ``--option`` or a ruleset) an
+    item of the first set with an item of the second is a load error naming both; default items
+    never conflict. Checked when options are chosen, before anything else.
 
     Examples:
         (incompatible {"Players/3"} {"Opening/Swap" "Opening/Swap2"})

@@ -22,6 +22,7 @@ from .nodes import (
 
 MAX_DEFINE_DEPTH = 64  # nested define uses
 MAX_NODES = 500_000  # nodes produced by one expansion
+MAX_TREE_DEPTH = 100  # bracket nesting of the expanded tree, as parser.MAX_DEPTH bounds the text
 
 _TEXT_PLACEHOLDER = re.compile(r"<\s*([A-Za-z_]\w*)\s*(?::\s*(\w+)\s*)?>")
 _TEXT_PARAM = re.compile(r"#(\d+)")
@@ -162,6 +163,61 @@ def _read_rulesets(form: Call) -> list[Ruleset]:
     return found
 
 
+@dataclass
+class Incompatibility:
+    """``(incompatible {"A/x" ...} {"B/y" ...})`` in the metadata: no item of the first set
+    may be chosen together with an item of the second."""
+
+    first: list[str]
+    second: list[str]
+    span: Span
+
+
+def read_incompatibilities(doc: Document, options: list[Option]) -> list[Incompatibility]:
+    found: list[Incompatibility] = []
+    by_label = {o.label: o for o in options}
+    for form in doc.forms:
+        if not (isinstance(form, Call) and form.name == "metadata"):
+            continue
+        for node in form.walk():
+            if not (isinstance(node, Call) and node.name == "incompatible"):
+                continue
+            pos = node.positional()
+            sets: list[list[str]] = []
+            for arg in pos:
+                items = arg.items if isinstance(arg, Array) else [arg]
+                if not items or not all(isinstance(i, Str) for i in items):
+                    raise ExpansionError('incompatible takes two strings or arrays of "Option/Item"', arg.span)
+                for i in items:
+                    _resolve(by_label, i.value, i.span)  # both must name real option items
+                sets.append([i.value for i in items])  # type: ignore[union-attr]
+            if len(sets) != 2:
+                raise ExpansionError("incompatible takes two sets of option items", node.span,
+                                     hint='(incompatible {"Players/3"} {"Opening/Swap" "Opening/Swap2"})')
+            found.append(Incompatibility(sets[0], sets[1], node.span))
+    return found
+
+
+def _check_incompatible(rules: list[Incompatibility], by_label: dict[str, Option],
+                        picked: dict[str, OptionItem], explicit: set[str]) -> None:
+    """Two chosen items declared incompatible are an error (a default item never is: a
+    description may let one option override another's default)."""
+    for rule in rules:
+        hits = []
+        for group in (rule.first, rule.second):
+            hit = None
+            for choice in group:
+                opt, item = _resolve(by_label, choice, rule.span)
+                if opt.label in explicit and picked.get(opt.label) is item:
+                    hit = f"{opt.label}/{item.name}"
+                    break
+            hits.append(hit)
+        if hits[0] and hits[1]:
+            raise ExpansionError(f'option items "{hits[0]}" and "{hits[1]}" do not go together', None,
+                                 hint=f"the description declares them incompatible at {rule.span}; "
+                                      "choose another item for one of them")
+
+
 def choose(options: list[Option], rulesets: list[Ruleset], requested: Sequence[str],
            ruleset: str | None) -> tuple[dict[str, OptionItem], str | None]:
     """Resolve requested ``"Label/Item"`` strings and a ruleset name to one item per option."""
@@ -186,6 +242,16 @@ def choose(options: list[Option], rulesets: list[Ruleset], requested: Sequence[s
     for opt in options:
         picked.setdefault(opt.label, opt.default)
     return picked, chosen_ruleset
+
+
+def _explicit(options: list[Option], rulesets: list[Ruleset], requested: Sequence[str],
+              ruleset: str | None) -> set[str]:
+    """Labels of the options whose item was chosen (by the user or a ruleset), not defaulted."""
+    by_label = {opt.label: opt for opt in options}
+    choices = list(requested)
+    if ruleset is not None:
+        choices += _find_ruleset(rulesets, ruleset).choices
+    return {_resolve(by_label, c, None)[0].label for c in choices}
 
 
 def _find_ruleset(rulesets: list[Ruleset], name: str) -> Ruleset:
@@ -235,6 +301,7 @@ class _OptionSubstituter:
                 if i == 0:
                     self.values.setdefault((opt.tag, None), value)
         self.tags = sorted({tag for tag, _ in self.values})
+        self.depth = 0
 
     def lookup(self, ph: Placeholder) -> list[Node]:
         key = (ph.tag, ph.arg)
@@ -246,7 +313,18 @@ class _OptionSubstituter:
                 f"declared tags: {', '.join('<' + t + '>' for t in self.tags)}" if self.tags
                 else "declare it with (option \"Label\" <Tag> args:{...} {...})")
             raise ExpansionError(f"unknown option placeholder {ph.text}", ph.span, hint=hint)
-        return [_clone_at(n, ph.span) for n in self.values[key]]
+        # values may hold placeholders of other options: substitute them too (bounded, since
+        # an option could name itself)
+        self.depth += 1
+        try:
+            if self.depth > 32:
+                raise ExpansionError(f"option values refer to each other too deeply (at {ph.text})", ph.span)
+            out: list[Node] = []
+            for n in self.values[key]:
+                out.extend(self.apply(_clone_at(n, ph.span)))
+            return out
+        finally:
+            self.depth -= 1
 
     def text(self, s: Str) -> Str:
         def sub(m: re.Match[str]) -> str:
@@ -347,11 +425,31 @@ class _DefineExpander:
 
 def _relocate(node: Node, via: Via) -> Node:
     """A deep copy of a define body whose spans say they came through ``via``."""
-    new = copy.deepcopy(node)
-    for n in new.walk():
-        object.__setattr__(n, "span", n.span.through(via))
-        if isinstance(n, Call) and isinstance(n.head, Node):
-            object.__setattr__(n.head, "span", n.head.span.through(via))
+    return _copy(node, via)
+
+
+def _copy(node: Node, via: Via | None) -> Node:
+    """A structural deep copy (spans are immutable and shared, or moved through ``via``).
+    ``copy.deepcopy`` also copied every span and was the bottleneck of large expansions."""
+    span = node.span
+    if via is not None:  # Span.through, without dataclasses.replace (slow on hot paths)
+        span = Span(span.file, span.line, span.col, span.end_line, span.end_col, (via,) + span.via)
+    if isinstance(node, Call):
+        head = _copy(node.head, via) if isinstance(node.head, Node) else node.head
+        return Call(head, [_copy(a, via) for a in node.args], node.stars, span=span)  # type: ignore[arg-type]
+    if isinstance(node, Array):
+        return Array([_copy(a, via) for a in node.items], span=span)
+    if isinstance(node, Named):
+        return Named(node.key, _copy(node.value, via), span=span)
+    if isinstance(node, Value):
+        return Value([_copy(a, via) for a in node.items], span=span)
+    if isinstance(node, Item):
+        return Item(node.name, [_copy(v, via) for v in node.values], node.help,  # type: ignore[misc]
+                    node.stars, span=span)
+    if isinstance(node, Range):
+        return Range(_copy(node.lo, via), _copy(node.hi, via), span=span)
+    new = copy.copy(node)  # an atom
+    object.__setattr__(new, "span", span)
     return new
 
 
@@ -427,7 +525,7 @@ def _map(node: Node, visit) -> list[Node]:
 
 
 def _clone_at(node: Node, span: Span | None) -> Node:
-    return copy.deepcopy(node)
+    return _copy(node, None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -458,6 +556,8 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
         if starred:
             ruleset = max(starred, key=lambda r: r.stars).name
     picked, chosen_ruleset = choose(opts, rulesets, options, ruleset)
+    _check_incompatible(read_incompatibilities(doc, opts), {o.label: o for o in opts}, picked,
+                        _explicit(opts, rulesets, options, chosen_ruleset))
     subst = _OptionSubstituter(opts, picked)
 
     forms: list[Node] = []
@@ -476,7 +576,14 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
     for form in forms:
         if isinstance(form, Call) and form.name == "define":
             continue
-        out = expander.expand(form)
+        try:
+            out = expander.expand(form)
+        except RecursionError:
+            # Defines nested in defines can build a tree deeper than Python's stack.
+            raise ExpansionError(f"the expanded description nests more than {MAX_TREE_DEPTH} deep",
+                                 form.span, hint="defines probably wrap each other too many times") from None
+        for n in out:
+            _check_depth(n)
         for n in out:
             if isinstance(n, Call) and n.name in ("game", "match"):
                 if game is not None:
@@ -492,6 +599,20 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
                              hint='a description is (game "Name" (players ...) (equipment {...}) (rules ...))')
     chosen = {label: item.name for label, item in picked.items()}
     return Expanded(game, metadata, opts, chosen, rulesets, chosen_ruleset, defines, doc, extra)
+
+
+def _check_depth(node: Node) -> None:
+    """Refuse an expanded tree nested deeper than MAX_TREE_DEPTH brackets, as the parser refuses
+    such text (later stages recurse over the tree)."""
+    stack = [(node, 0)]
+    while stack:
+        n, depth = stack.pop()
+        if isinstance(n, (Call, Array, Item, Value)):
+            depth += 1
+            if depth > MAX_TREE_DEPTH:
+                raise ExpansionError(f"the expanded description nests more than {MAX_TREE_DEPTH} deep", n.span,
+                                     hint="defines probably wrap each other too many times")
+        stack.extend((c, depth) for c in n.children())
 
 
 def load_library(paths: Iterable[Path]) -> dict[str, Define]:
