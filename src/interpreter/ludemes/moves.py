@@ -70,9 +70,11 @@ class MoveAdd(Ludeme):
         prefix = {i: game.piece_tag(i) for i in options} if self.piece is not None else {}
         per_player: dict[int, int] = {}
         for p in range(1, game.num_players + 1):
-            mine = [i for i in options if game.owner_of[i] == p]
-            if not mine:
-                mine = [i for i in options if game.owner_of[i] == 0]
+            if len(options) == 1:
+                per_player[p] = options[0]  # one piece named in full: whoever owns it
+                continue
+            mine = [i for i in options if game.owner_of[i] == p] or \
+                [i for i in options if game.owner_of[i] == 0]
             per_player[p] = mine[0] if mine else 0
         missing = [p for p, comp in per_player.items() if comp == 0]
 
