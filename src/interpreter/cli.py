@@ -525,7 +525,13 @@ def cmd_list(args: argparse.Namespace) -> int:
             status = EXIT_USAGE
             continue
         name, players = _game_header(expanded)
-        print(f"{key:<{width}}  {name} ({players} players)")
+        try:
+            from .loader import load
+            game = load(path)
+            name, players = game.name, str(game.num_players)
+        except LudError:
+            pass
+        print(f"{key:<{width}}  {name} ({players} players by default)")
         for line in _option_lines(expanded.options, expanded.rulesets, args.verbose):
             print(line)
     return status
