@@ -33,7 +33,14 @@ class _Binder:
         if isinstance(node, Call):
             return self.bind_call(node, depth)
         if isinstance(node, Array):
-            return BoundArray([self.bind(n, depth + 1) for n in node.items], node.span)
+            items: list[Any] = []
+            for n in node.items:
+                bound = self.bind(n, depth + 1)
+                if isinstance(n, Range):
+                    items.extend(bound.items)  # {1..5 8} is 1 2 3 4 5 8
+                else:
+                    items.append(bound)
+            return BoundArray(items, node.span)
         if isinstance(node, Range):
             lo, hi = node.lo, node.hi
             if not isinstance(lo, Int) or not isinstance(hi, Int):
@@ -66,6 +73,14 @@ class _Binder:
             if two in REGISTRY:
                 args.remove(first)
                 return REGISTRY[two], args
+            single = REGISTRY.get(name)
+            family = [n for n in REGISTRY if n.startswith(name + " ")]
+            if family and (single is None or not any(p.type.accepts(first) for p in single.params
+                                                      if not p.named)):
+                close = difflib.get_close_matches(two, family, n=3, cutoff=0.5) or family[:6]
+                where = first.span if single is not None else call.span
+                raise BindError(f"unknown ludeme '{two}'", where,
+                                hint="did you mean " + ", ".join(f"'{c}'" for c in close) + "?")
         if name in REGISTRY:
             return REGISTRY[name], args
         wanted = f"{name} {first.name}" if isinstance(first, Const) else name

@@ -31,9 +31,9 @@ def const_fn(value: Any) -> Fn:
 class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
-    def __init__(self, game: "Game | None"):
-        self.game = game  # None while the game itself is being sized (player count...)
-        self.topo = game.topology if game is not None else None
+    def __init__(self, game: "Game | None", topology: Any = None):
+        self.game = game  # None while the game itself is being built (player count, regions...)
+        self.topo = topology if topology is not None else (game.topology if game is not None else None)
 
     # --- errors ----------------------------------------------------------------------------------------
     @staticmethod

@@ -181,8 +181,23 @@ INT_FN = Kind((INT,), "int", literals=(Int,), consts=("Infinity",))
 BOOL_FN = Kind((BOOL,), "boolean", literals=(Bool,))
 PLAYER = Kind((INT,), "player", literals=(Int,), consts=tuple(ROLES))
 ROLE = Enum(tuple(ROLES), "role")
-REGION_FN = Kind((REGION, INT), "region", literals=(Int, Str))
 SITE_FN = Kind((INT,), "site", literals=(Int, Str))
+
+
+@dataclass(frozen=True)
+class RegionType(PType):
+    """A region: a region ludeme, one site (label, number or int expression), or ``{...}`` of
+    sites."""
+
+    label: str = "region"
+
+    def accepts(self, value: Any) -> bool:
+        if isinstance(value, BoundArray):
+            return all(SITE_FN.accepts(v) for v in value.items)
+        return isinstance(value, (Int, Str)) or (isinstance(value, Ludeme) and value.kind in (REGION, INT))
+
+
+REGION_FN = RegionType()
 DIRS = Kind((DIRECTIONS,), "directions", consts=tuple(DIRECTION_NAMES))
 MOVES_T = Kind((MOVES,), "moves")
 

@@ -7,7 +7,7 @@ from ..engine.compiler import Compiler
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
+    INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
     BoundArray, Instance, Kind, Ludeme, Param, kind_of,
 )
 
@@ -35,16 +35,43 @@ class Apply(_Effect):
 
 
 class Remove(_Effect):
-    """Remove the pieces on a site or a region.
+    """Remove the pieces on a site or a region. Applied to a board shape, it removes sites from
+    the board instead (``cells:``/``vertices:`` list them by label or number).
 
     Examples:
         (remove (between))
         (remove (sites Flanked of:Mover by:Next))
+        (remove (square 5) cells:{"C3"})
     """
 
     name = "remove"
-    params = (Param("sites", REGION_FN),)
+    params = (
+        Param("sites", Either((REGION_FN, Kind(("board shape",))))),
+        Param("cells", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
+        Param("vertices", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
+    )
     concepts = ("RemoveEffect",)
+
+    def validate(self) -> None:
+        is_shape = isinstance(self.sites, Ludeme) and self.sites.kind == "board shape"
+        if is_shape:
+            self.kind = "board shape"  # type: ignore[misc]
+        elif self.cells is not None or self.vertices is not None:
+            raise BindError("cells: and vertices: only apply to a board shape", self.span)
+
+    def make(self, labels, removed=()):
+        gone = list(removed)
+        for arr in (self.cells, self.vertices):
+            if arr is not None:
+                items = arr.items if isinstance(arr, BoundArray) else [arr]
+                gone.extend(str(i.value) if isinstance(i, Str) else i.value for i in items)
+        numbered = [g for g in gone if isinstance(g, int)]
+        names = [g for g in gone if isinstance(g, str)]
+        if numbered:
+            from ..engine.topology import column_letters  # noqa: F401
+            full = self.sites.make(labels)
+            names.extend(full.labels[i] for i in numbered if 0 <= i < full.n)
+        return self.sites.make(labels, names)
 
     def compile_effect(self, c: Compiler):
         region = c.region(self.sites)

@@ -347,7 +347,8 @@ class Mul(_Arith):
 
 # --- regions -------------------------------------------------------------------------------------------
 class SitesLabels(Ludeme):
-    """The sites with the given labels (or numbers).
+    """The sites with the given labels (or site numbers, counted from 0), or the sites of a named
+    region.
 
     Examples:
         (sites {"A1" "B1"})
@@ -360,6 +361,9 @@ class SitesLabels(Ludeme):
 
     def compile(self, c: Compiler):
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
+            sites = c.topo.regions[items[0].value]
+            return lambda s: sites
         return c.site_list(items)
 
 
@@ -612,7 +616,6 @@ class SitesBracketed(Ludeme):
 
     Examples:
         (sites Bracketed at:(last To) (range 2 2) by:Next)
-        (is Bracketed at:(to) (exact 2))
     """
 
     name = "sites Bracketed"
@@ -678,6 +681,7 @@ class IsBracketed(SitesBracketed):
 
     Examples:
         (is Bracketed at:(to) (range 2 3))
+        (is Bracketed at:(to) (exact 2))
     """
 
     name = "is Bracketed"

@@ -45,6 +45,8 @@ class GameLudeme(Ludeme):
                 if any(c.name == name for c in components):
                     raise BindError(f"piece '{name}' declared twice", piece.span)
                 components.append(Component(len(components), name, piece.piece_name, owner))
+        for region in equipment.regions:
+            region.add_to(topology)
         game = Game(self.title.value, topology, num, components)
         game.ludemes = self
         for team in equipment.teams:
@@ -100,6 +102,7 @@ class Equipment(Ludeme):
         self.board: Board = boards[0]
         self.pieces: list[PieceDecl] = [i for i in items if isinstance(i, PieceDecl)]
         self.teams: list[Team] = [i for i in items if isinstance(i, Team)]
+        self.regions: list[Regions] = [i for i in items if isinstance(i, Regions)]
 
 
 class Board(Ludeme):
@@ -145,11 +148,11 @@ class Square(Ludeme):
     params = (Param("size", INT_LIT),)
     concepts = ("SquareTiling",)
 
-    def make(self, labels):
+    def make(self, labels, removed=()):
         n = self.size.value
         if not 1 <= n <= 100:
             raise ValueError(f"square size must be between 1 and 100, not {n}")
-        return grid(n, n, labels)
+        return grid(n, n, labels, removed)
 
 
 class Rectangle(Ludeme):
@@ -164,11 +167,11 @@ class Rectangle(Ludeme):
     params = (Param("rows", INT_LIT), Param("columns", INT_LIT))
     concepts = ("SquareTiling",)
 
-    def make(self, labels):
+    def make(self, labels, removed=()):
         r, c = self.rows.value, self.columns.value
         if not (1 <= r <= 100 and 1 <= c <= 100):
             raise ValueError(f"rectangle sides must be between 1 and 100, not {r}x{c}")
-        return grid(r, c, labels)
+        return grid(r, c, labels, removed)
 
 
 class PieceDecl(Ludeme):
@@ -201,6 +204,31 @@ class PieceDecl(Ludeme):
         if name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= num_players:
             return [int(name[1:])]
         raise BindError(f"piece owner {name} is not a player of this game", self.role.span)
+
+
+class Regions(Ludeme):
+    """A named list of sites, used as ``(sites "Name")`` (a region name is looked up before
+    site labels).
+
+    Examples:
+        (regions "Home" (sites {"A1" "B1" "C1"}))
+    """
+
+    name = "regions"
+    kind = EQUIPMENT_ITEM
+    params = (
+        Param("title", STR_LIT),
+        Param("role", ROLE, optional=True),
+        Param("sites", Kind(("region", "int"), "region", literals=(Str, Int))),
+    )
+
+    def add_to(self, topology) -> None:
+        fn = Compiler(None, topology).region(self.sites)
+        try:
+            sites = tuple(fn(None))
+        except (AttributeError, TypeError):
+            raise BindError("a named region must be a fixed list of sites", self.sites.span) from None
+        topology.regions[self.title.value] = sites
 
 
 class Team(Ludeme):

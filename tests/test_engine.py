@@ -1,0 +1,248 @@
+"""The generic engine on small made-up games: topology, moves, consequences, phases, ends."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import LudError, MoveError, load
+from interpreter.engine.topology import grid
+
+
+def game_text(board: str, play: str, end: str = "", pieces: str = '(piece "Disc" Each)',
+              start: str = "", players: int = 2, extra: str = "") -> str:
+    return (f'(game "T" (players {players}) (equipment {{(board {board}) {pieces} {extra}}}) '
+            f'(rules {start} {play} {end}))')
+
+
+# --- topology ------------------------------------------------------------------------------------
+
+def test_grid_labels_directions_rays_and_regions():
+    topo = grid(3, 4)
+    assert topo.n == 12
+    assert topo.labels[:5] == ["A1", "B1", "C1", "D1", "A2"]
+    a1, b2, d3 = topo.site("A1"), topo.site("B2"), topo.site("D3")
+    assert topo.step["NE"][a1] == b2
+    assert topo.step["S"][a1] == -1
+    assert [topo.labels[s] for s in topo.rays["E"][a1]] == ["B1", "C1", "D1"]
+    assert {topo.labels[s] for s in topo.regions["Corners"]} == {"A1", "D1", "A3", "D3"}
+    assert {topo.labels[s] for s in topo.regions["Top"]} == {"A3", "B3", "C3", "D3"}
+    assert topo.labels[d3] == "D3"
+    assert set(topo.expand_directions(["Orthogonal"])) == {"N", "E", "S", "W"}
+    assert topo.distances(a1, topo.expand_directions(["All"]))[d3] == 3
+    assert topo.distances(a1, topo.expand_directions(["Orthogonal"]))[d3] == 5
+
+
+def test_networkx_graph_of_the_board():
+    import networkx as nx
+    topo = grid(3, 3)
+    g = topo.graph
+    assert g.number_of_nodes() == 9
+    assert nx.shortest_path_length(g, topo.site("A1"), topo.site("C3")) == 2  # diagonals are edges
+
+
+def test_removed_sites_and_named_regions():
+    game = load(game_text('(remove (square 3) cells:{"B2"})', '(play (move Add (to (sites "Home"))))',
+                          extra='(regions "Home" (sites {"A1" "C3"}))'))
+    assert game.topology.n == 8 and game.topology.site("B2") == -1
+    assert sorted(str(m) for m in game.initial_state().legal_moves()) == ["A1", "C3"]
+    # no adjacency through the hole
+    a2 = game.topology.site("A2")
+    assert game.topology.step["E"][a2] == -1
+
+
+def test_custom_labels():
+    game = load(game_text('(rectangle 1 3) labels:{"x" "y" "z"}', "(play (move Add (to (sites Empty))))"))
+    assert [str(m) for m in game.initial_state().legal_moves()] == ["x", "y", "z"]
+
+
+def test_wrong_label_count_is_a_description_error():
+    with pytest.raises(LudError, match="labels"):
+        load(game_text('(rectangle 1 3) labels:{"x" "y"}', "(play (move Add (to (sites Empty))))"))
+
+
+def test_unknown_site_label_is_located():
+    with pytest.raises(LudError) as err:
+        load(game_text("(square 3)", '(play (move Add (to (sites {"Z9"}))))'))
+    assert "no site 'Z9'" in err.value.render() and "<text>:1:" in err.value.render()
+
+
+# --- moves and consequences ---------------------------------------------------------------------
+
+def test_step_moves_and_move_again():
+    text = game_text("(square 3)", "(play (forEach Piece))",
+                     pieces='(piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to))) (then (if (= (count Moves) 0) (moveAgain)))))',
+                     start='(start {(place "Disc1" {"A1"}) (place "Disc2" {"C3"})})')
+    state = load(text).initial_state()
+    assert sorted(str(m) for m in state.legal_moves()) == ["A1-A2", "A1-B1"]
+    state.apply("A1-B1")
+    assert state.mover == 1  # moved again: (count Moves) was 0 during the first move
+    state.apply("B1-C1")
+    assert state.mover == 2 and state.ply == 2
+
+
+def test_hop_capture_over_an_enemy():
+    text = game_text("(rectangle 1 5)", "(play (forEach Piece))",
+                     pieces='(piece "Disc" Each (move Hop Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Empty (to)))))',
+                     start='(start {(place "Disc1" {"A1"}) (place "Disc2" {"B1" "E1"})})')
+    state = load(text).initial_state()
+    assert [str(m) for m in state.legal_moves()] == ["A1-C1"]
+    state.apply("A1-C1")
+    assert state.counts[2] == 1
+
+
+def test_custodial_length_constraints():
+    def capture_count(between: str, row: str) -> int:
+        text = game_text("(rectangle 1 6)",
+                         f"(play (move Add (to (sites Empty)) (then (custodial (between {between} if:(is Next (who at:(between))) (apply (remove (between)))) (to if:(is Mover (who at:(to))))))))")
+        game = load(text)
+        state = game.state_from_text(f"board: '{row}'\n")
+        before = state.counts[2]
+        state.apply("A1")
+        return before - state.counts[2]
+    assert capture_count("(exact 2)", "_oox__") == 2
+    assert capture_count("(exact 2)", "_ox___") == 0
+    assert capture_count("(exact 2)", "_ooox_") == 0
+    assert capture_count("(max 2)", "_ox___") == 1
+    assert capture_count("(max 2)", "_ooox_") == 0
+    assert capture_count("(range 1 Infinity)", "_oooox") == 4
+
+
+def test_priority_takes_the_first_generator_with_moves():
+    text = game_text("(square 3)", '(play (priority {(move Add (to (sites {"B2"}))) (move Add (to (sites Empty)))}))')
+    state = load(text).initial_state()
+    assert [str(m) for m in state.legal_moves()] == ["B2"]
+    state.apply("B2")
+    assert len(state.legal_moves()) == 8
+
+
+def test_phases_and_next_phase_condition():
+    text = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) (rules '
+            'phases:{(phase "Corners" (play (move Add (to (sites Corners)))) (nextPhase (= (count Pieces All) 2) "Any")) '
+            '(phase "Any" (play (move Add (to (sites Empty)))))}))')
+    state = load(text).initial_state()
+    assert len(state.legal_moves()) == 4
+    state.apply("A1")
+    assert len(state.legal_moves()) == 3
+    state.apply("C3")
+    assert len(state.legal_moves()) == 7
+
+
+def test_unknown_phase_is_a_description_error():
+    with pytest.raises(LudError, match='no phase named "Nowhere"'):
+        load('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) (rules '
+             'phases:{(phase "A" (play (move Add (to (sites Empty)))) (nextPhase "Nowhere"))}))')
+
+
+def test_no_legal_move_is_a_forced_pass_and_all_passing_is_a_draw():
+    state = load(game_text("(square 1)", "(play (move Add (to (sites Empty))))")).initial_state()
+    state.apply("A1")
+    assert [str(m) for m in state.legal_moves()] == ["pass"]
+    state.apply("pass")
+    assert not state.is_over()
+    state.apply("pass")
+    assert state.is_over() and state.result().draw and state.result().reason == "all players passed"
+
+
+def test_no_moves_ends_the_game():
+    text = game_text("(square 2)", "(play (move Add (to (sites Empty))))",
+                     end="(end (if (no Moves Next) (result Mover Win)))")
+    state = load(text).initial_state()
+    for m in ["A1", "B1", "A2"]:
+        state.apply(m)
+        assert not state.is_over()
+    state.apply("B2")
+    assert state.is_over() and state.result().winners == [2]
+
+
+def test_by_score_and_shared_victory():
+    text = game_text("(square 2)", "(play (move Add (to (sites Empty)) (then (addScore Mover 1))))",
+                     end="(end (if (is Full) (byScore)))")
+    state = load(text).initial_state()
+    for m in ["A1", "B1", "A2", "B2"]:
+        state.apply(m)
+    assert state.result().winners == [1, 2] and state.result().headline() == "P1 P2 WIN"
+
+
+def test_turn_limit_ends_as_a_draw():
+    text = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+            '(rules (meta (turnLimit 4)) (play (move Pass))))')
+    game = load(text)
+    assert game.turn_limit == 4
+    state = game.initial_state()
+    state.apply("pass")
+    assert not state.is_over()
+
+
+def test_default_turn_limit_is_at_least_three_times_the_sites():
+    game = load("pente")
+    assert game.turn_limit >= 3 * 361
+
+
+def test_turn_limit_reported_separately():
+    text = ('(game "T" (players 2) (equipment {(board (rectangle 1 2)) (piece "Disc" Each)}) '
+            '(rules (meta (turnLimit 6)) (start {(place "Disc1" {"A1"})}) (play (forEach Piece))))')
+    text = text.replace('(piece "Disc" Each)', '(piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to)))))')
+    state = load(text).initial_state()
+    while not state.is_over():
+        state.apply(state.legal_moves()[0])
+    assert state.ply == 6 and state.result().draw and state.result().reason == "turn limit"
+
+
+def test_undo_restores_everything_after_random_play():
+    game = load("pente", options=["Board Size/9x9", "Self-capture/Self-capture", "Capture Three/Enabled"])
+    rng = random.Random(5)
+    for _ in range(5):
+        state = game.initial_state()
+        snapshots = []
+        while not state.is_over():
+            snapshots.append(state.snapshot())
+            state.apply(rng.choice(state.legal_moves()))
+        while snapshots:
+            state.undo()
+            assert state.snapshot() == snapshots.pop()
+        with pytest.raises(MoveError):
+            state.undo()
+
+
+def test_clone_is_independent():
+    state = load("alak").initial_state()
+    clone = state.clone()
+    clone.apply("4-5")
+    assert str(state) == "xxxx___oooo" and str(clone) == "xxx_x__oooo"
+    state.apply("1-5")
+    assert str(clone) == "xxx_x__oooo"
+
+
+def test_moves_after_the_end_are_refused():
+    state = load("alak").state_from_text("board: 'x_oox______'\n")
+    state.apply("1-2")
+    assert state.is_over() and state.legal_moves() == []
+    with pytest.raises(MoveError, match="over"):
+        state.apply("2-3")
+
+
+def test_position_text_round_trips():
+    game = load("pente", options=["Board Size/9x9"])
+    state = game.initial_state()
+    rng = random.Random(2)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_moves()))
+    again = game.state_from_text(state.to_text())
+    assert again.snapshot() == state.snapshot()
+    assert [str(m) for m in again.legal_moves()] == [str(m) for m in state.legal_moves()]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("mover: 7\n", "mover 7"),
+    ("pieces: {Z9: Ball1}\n", "no site 'Z9'"),
+    ("pieces: {A1: Rook}\n", "no piece 'Rook'"),
+    ("colour: red\n", "unknown keys"),
+    ("phase: Nope\n", "no phase 'Nope'"),
+    ("[1, 2\n", "YAML"),
+])
+def test_bad_positions_are_explained(text, message):
+    game = load("pente", options=["Board Size/9x9"])
+    with pytest.raises(LudError, match=message):
+        game.state_from_text(text)
