@@ -52,9 +52,14 @@ class LudError(Exception):
         else:
             parts.append(f"{self.span}: {self.message}")
             parts.extend(_quote(self.span))
-            for via in self.span.via:
+            pending = list(self.span.via)
+            seen = 0
+            while pending and seen < 20:  # every define use on the way, innermost first
+                via = pending.pop(0)
+                seen += 1
                 parts.append(f"{via.span}: note: in define \"{via.name}\" used here")
                 parts.extend(_quote(via.span))
+                pending[:0] = list(via.span.via)
         if self.hint:
             parts.append(f"hint: {self.hint}")
         return "\n".join(parts)

@@ -21,7 +21,7 @@ from .nodes import (
 )
 
 MAX_DEFINE_DEPTH = 64  # nested define uses
-MAX_NODES = 500_000  # nodes produced by one expansion
+MAX_NODES = 100_000  # nodes produced by one expansion (the largest Ludii sample needs ~2,000)
 MAX_TREE_DEPTH = 100  # bracket nesting of the expanded tree, as parser.MAX_DEPTH bounds the text
 
 _TEXT_PLACEHOLDER = re.compile(r"<\s*([A-Za-z_]\w*)\s*(?::\s*(\w+)\s*)?>")

@@ -1,15 +1,29 @@
 """Canonical text of syntax trees (used by ``ludeme expand`` and ``ludeme fmt``).
 
 A form that fits on one line (``WIDTH`` columns with its indent) is written inline; otherwise
-its head and leading atoms stay on the first line and every other argument goes on its own
-line, indented by four spaces, with the closing bracket on a line of its own.
+its head and leading simple arguments stay on the first line and every other argument goes on
+its own line, indented by four spaces, with the closing bracket on a line of its own. A call
+whose only remaining argument is a long array hugs it, as Ludii's own files do::
+
+    (equipment {
+        (board (square 19) use:Vertex)
+        (piece "Ball" Each)
+    })
+
+:func:`format_document` rewrites a whole file and keeps every ``//`` comment: a comment goes
+before the node that followed it in the source (at that node's indent), a comment that ended a
+line of code still ends the line of the code it followed, and comments after the last child of a
+form go before its closing bracket. Top-level forms are separated by one blank line.
 """
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
+
 from .nodes import (
-    Array, Bool, Call, Const, DefineRef, Float, Int, Item, Named, Node, Omit, Param, Placeholder,
-    Range, Str, Value,
+    Array, Bool, Call, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node, Omit,
+    Param, Placeholder, Range, Str, Value,
 )
 
 WIDTH = 100
@@ -21,8 +35,12 @@ def quote(text: str) -> str:
 
 
 def format_float(value: float) -> str:
+    """Shortest text that reads back as ``value``, always with a decimal point, never an exponent
+    (the grammar has no exponents)."""
     text = repr(value)
-    return text if ("." in text or "e" in text or "n" in text) else text + ".0"
+    if "e" in text or "E" in text:
+        text = format(Decimal(text), "f")
+    return text if "." in text or not math.isfinite(value) else text + ".0"
 
 
 def format_inline(node: Node, unquote_strings: bool = False) -> str:
@@ -34,6 +52,8 @@ def format_inline(node: Node, unquote_strings: bool = False) -> str:
     if isinstance(node, Int):
         return str(node.value)
     if isinstance(node, Float):
+        if not math.isfinite(node.value) and node.text:
+            return node.text  # a literal too large for a float: keep what was written
         return format_float(node.value)
     if isinstance(node, Const):
         return node.name
@@ -70,35 +90,154 @@ def format_head(head: object) -> str:
     return format_inline(head)  # type: ignore[arg-type]
 
 
-def _is_leaf(node: Node) -> bool:
-    return not isinstance(node, (Call, Array, Item, Named, Value)) or (
-        isinstance(node, Named) and _is_leaf(node.value))
-
-
 def format_node(node: Node, indent: int = 0) -> str:
     """Multi-line canonical text of ``node`` starting at ``indent`` levels."""
-    return "\n".join(format_lines(node, indent, lambda _node, _indent: []))
+    writer = _Writer([], "")
+    writer.node(node, indent)
+    return "\n".join(writer.lines)
 
 
-def format_lines(node: Node, indent: int, before) -> list[str]:
-    """Lines of ``node``; ``before(child, indent)`` yields lines (comments) to put before a child
-    that starts on a line of its own."""
-    pad = INDENT * indent
-    inline = format_inline(node)
-    if len(pad) + len(inline) <= WIDTH and "\n" not in inline and not _has_comments(node, before):
-        return [pad + inline]
+def format_document(doc: Document) -> str:
+    """The whole file in canonical form, every comment kept, forms in their order.
+
+    Stable: formatting the result again changes nothing; parsing the result gives the same
+    forms and the same comments (texts and order) as ``doc``.
+    """
+    writer = _Writer(doc.comments, doc.text)
+    previous: str | None = None  # "form" or "comment": what the last top-level line was
+    last_line = 0  # source line where the previous top-level thing ended
+    next_starts = [_start(form) for form in doc.forms[1:]] + [(math.inf, 0)]
+    for form, next_start in zip(doc.forms, next_starts):
+        previous, last_line = writer.top_comments(_start(form), previous, last_line)
+        if previous is not None and (previous == "form" or _start(form)[0] - last_line > 1):
+            writer.lines.append("")
+        writer.node(form, 0)
+        previous, last_line = "form", form.span.end_line
+        writer.trailing_comment(next_start)
+    writer.top_comments((math.inf, 0), previous, last_line)
+    return "\n".join(writer.lines) + "\n" if writer.lines else ""
+
+
+# ---------------------------------------------------------------------------------------------
+# layout
+
+
+def _start(node: Node) -> tuple[float, float]:
+    return (node.span.line, node.span.col)
+
+
+def _end(node: Node) -> tuple[float, float]:
+    return (node.span.end_line, node.span.end_col)
+
+
+def _is_leaf(node: Node) -> bool:
+    return not isinstance(node, (Call, Array, Item, Named, Value))
+
+
+def _is_simple(node: Node) -> bool:
+    """Arguments that may stay on their form's first line: atoms, ``key:atom``, ``key:{atoms}``,
+    and an item's ``<atoms>`` values."""
     if isinstance(node, Named):
-        inner = format_lines(node.value, indent, before)
-        return [pad + f"{node.key}:" + inner[0].lstrip()] + inner[1:]
-    if isinstance(node, (Array, Value)):
-        open_, close = ("{", "}") if isinstance(node, Array) else ("<", ">")
-        lines = [pad + open_]
-        for child in node.items:
-            lines.extend(before(child, indent + 1))
-            lines.extend(format_lines(child, indent + 1, before))
-        lines.append(pad + close)
-        return lines
-    if isinstance(node, (Call, Item)):
+        value = node.value
+        return _is_leaf(value) or (isinstance(value, Array) and all(_is_leaf(v) for v in value.items))
+    if isinstance(node, Value):
+        return all(_is_leaf(v) for v in node.items)
+    return _is_leaf(node)
+
+
+def _splittable(node: Node) -> bool:
+    """A simple argument that can still be split over lines to keep a comment inside it."""
+    return isinstance(node, Value) or (isinstance(node, Named) and isinstance(node.value, Array))
+
+
+class _Writer:
+    """Lays out nodes into ``lines``, emitting the source's comments where they belong.
+
+    Comments are consumed in source order through a cursor: before a node that starts a line,
+    every comment that came before it in the source is written; before a closing bracket, every
+    comment inside the form. A node with a pending comment inside never goes inline.
+    """
+
+    def __init__(self, comments: list[Comment], text: str):
+        self.comments = sorted(comments, key=lambda c: (c.line, c.col))
+        source = text.split("\n") if text else []
+        # A trailing comment follows code on its own line; it stays at the end of a line of code.
+        self.trailing = [
+            0 < c.line <= len(source) and source[c.line - 1][: c.col - 1].strip() != ""
+            for c in self.comments
+        ]
+        self.next = 0
+        self.lines: list[str] = []
+        self.comment_end = -1  # index of the last line that ends with a comment
+
+    # comments --------------------------------------------------------------------------------
+    def pending(self, pos: tuple[float, float]) -> bool:
+        """Is there an unwritten comment before ``pos`` in the source?"""
+        if self.next >= len(self.comments):
+            return False
+        c = self.comments[self.next]
+        return (c.line, c.col) < pos
+
+    def flush(self, pos: tuple[float, float], indent: int) -> None:
+        """Write every comment before ``pos``, at ``indent`` (or at the end of the last line)."""
+        while self.pending(pos):
+            self.write_comment(indent)
+
+    def write_comment(self, indent: int) -> None:
+        comment = self.comments[self.next]
+        last = len(self.lines) - 1
+        if self.trailing[self.next] and last >= 0 and last != self.comment_end and self.lines[-1].strip():
+            self.lines[-1] += " " + comment.text
+        else:
+            self.lines.append(INDENT * indent + comment.text)
+        self.comment_end = len(self.lines) - 1
+        self.next += 1
+
+    def trailing_comment(self, limit: tuple[float, float]) -> None:
+        """A comment that ends the line of the form just written (before ``limit``) stays there."""
+        if self.pending(limit) and self.trailing[self.next]:
+            self.write_comment(0)
+
+    def top_comments(self, pos: tuple[float, float], previous: str | None,
+                     last_line: int) -> tuple[str | None, int]:
+        """Top-level comments before ``pos``: one blank line after a form, and blank lines
+        between comments (or a comment and the next form) kept where the source had them."""
+        while self.pending(pos):
+            comment = self.comments[self.next]
+            if previous == "form" or (previous == "comment" and comment.line - last_line > 1):
+                self.lines.append("")
+            self.write_comment(0)
+            previous, last_line = "comment", comment.line
+        return previous, last_line
+
+    # nodes -----------------------------------------------------------------------------------
+    def node(self, node: Node, indent: int, prefix: str = "") -> None:
+        """Write ``node`` starting a line at ``indent``; its first line starts with ``prefix``."""
+        pad = INDENT * indent
+        inline = format_inline(node)
+        if (len(pad) + len(prefix) + len(inline) <= WIDTH and "\n" not in inline
+                and not self.pending(_end(node))):
+            self.lines.append(pad + prefix + inline)
+        elif isinstance(node, Named):
+            self.node(node.value, indent, prefix + node.key + ":")
+        elif isinstance(node, (Array, Value)):
+            open_, close = ("{", "}") if isinstance(node, Array) else ("<", ">")
+            self.lines.append(pad + prefix + open_)
+            self.children(node.items, indent + 1)
+            self.flush(_end(node), indent + 1)
+            self.lines.append(pad + close)
+        elif isinstance(node, (Call, Item)):
+            self.form(node, indent, prefix)
+        else:
+            self.lines.append(pad + prefix + inline)
+
+    def children(self, children: list[Node], indent: int) -> None:
+        for child in children:
+            self.flush(_start(child), indent)
+            self.node(child, indent)
+
+    def form(self, node: Call | Item, indent: int, prefix: str) -> None:
+        pad = INDENT * indent
         if isinstance(node, Item):
             first = ["item", quote(node.name)]
             rest: list[Node] = list(node.values)
@@ -107,28 +246,33 @@ def format_lines(node: Node, indent: int, before) -> list[str]:
             first = [format_head(node.head)]
             rest = list(node.args)
             tail = []
-        # Leading leaves stay on the first line: (game "Name" ... / (board (square 19) ...
-        while rest and _is_leaf(rest[0]) and len(pad) + len(" ".join(first)) < WIDTH // 2:
+        stars = "*" * node.stars
+        # Leading simple arguments stay on the first line: (game "Name" ... / (piece "Disc" Each
+        # unless a comment comes first, or sits inside an array that can be split to keep it in
+        # place (one inside an atom, as in 1..// note, moves after the atom).
+        while (rest and _is_simple(rest[0]) and len(pad) + len(prefix) + len(" ".join(first)) < WIDTH // 2
+               and not self.pending(_end(rest[0]) if _splittable(rest[0]) else _start(rest[0]))):
             first.append(format_inline(rest.pop(0)))
-        lines = [pad + "(" + " ".join(first)]
-        for child in rest:
-            lines.extend(before(child, indent + 1))
-            lines.extend(format_lines(child, indent + 1, before))
-        for t in tail:
-            lines.append(pad + INDENT + t)
-        lines.append(pad + ")" + "*" * node.stars)
-        return lines
-    return [pad + inline]
+        head = pad + prefix + "(" + " ".join(first)
+        if not rest and not tail and not self.pending(_end(node)):
+            self.lines.append(head + ")" + stars)  # only a long atom made it too wide
+            return
+        if (len(rest) == 1 and not tail and isinstance(rest[0], Array) and rest[0].items
+                and not self.pending(_start(rest[0])) and not self._fits(rest[0], indent + 1)):
+            # (equipment { ... }): the call hugs its one long array
+            self.lines.append(head + " {")
+            self.children(rest[0].items, indent + 1)
+            self.flush(_end(node), indent + 1)
+            self.lines.append(pad + "})" + stars)
+            return
+        self.lines.append(head)
+        self.children(rest, indent + 1)
+        for text in tail:
+            self.lines.append(pad + INDENT + text)
+        self.flush(_end(node), indent + 1)
+        self.lines.append(pad + ")" + stars)
 
-
-def _has_comments(node: Node, before) -> bool:
-    if not isinstance(node, (Call, Array, Item, Named, Value)):
-        return False
-    for child in node.walk():
-        if child is not node and before(child, 0, peek=True) if _accepts_peek(before) else False:
-            return True
-    return False
-
-
-def _accepts_peek(before) -> bool:
-    return getattr(before, "supports_peek", False)
+    def _fits(self, node: Node, indent: int) -> bool:
+        inline = format_inline(node)
+        return (len(INDENT * indent) + len(inline) <= WIDTH and "\n" not in inline
+                and not self.pending(_end(node)))

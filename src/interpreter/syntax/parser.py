@@ -22,7 +22,8 @@ from .nodes import (
 )
 
 MAX_TEXT = 2_000_000  # characters; a description larger than this is refused
-MAX_DEPTH = 200  # bracket nesting; deeper text is refused before Lark sees it
+MAX_DEPTH = 100  # bracket nesting; deeper text is refused before Lark sees it (and before
+# the recursive tree builder, which takes ~5 Python frames per level of `key:(...)`)
 
 
 @lru_cache(maxsize=1)
@@ -228,7 +229,7 @@ class _Builder:
         return Str(unquote(t.children[0]), span=span)
 
     def _int(self, t: Tree, span: Span) -> Node:
-        return Int(int(t.children[0]), span=span)
+        return Int(_number(str(t.children[0]), span), span=span)
 
     def _float(self, t: Tree, span: Span) -> Node:
         text = str(t.children[0])
@@ -241,7 +242,7 @@ class _Builder:
         return Const(str(t.children[0]), span=span)
 
     def _param(self, t: Tree, span: Span) -> Node:
-        return Param(int(str(t.children[0])[1:]), span=span)
+        return Param(_number(str(t.children[0])[1:], span), span=span)
 
     def _placeholder(self, t: Tree, span: Span) -> Node:
         body = str(t.children[0])[1:-1]
@@ -295,6 +296,15 @@ class _Builder:
     def _range(self, t: Tree, span: Span) -> Node:
         lo, hi = t.children
         return Range(self.build(lo), self.build(hi), span=span)
+
+
+def _number(text: str, span: Span) -> int:
+    # Python refuses to convert integers of more than 4300 digits (ValueError): say so as a
+    # description error instead.
+    try:
+        return int(text)
+    except ValueError:
+        raise LudSyntaxError(f"number too long ({len(text)} digits)", span) from None
 
 
 def unquote(token: str) -> str:
