@@ -25,12 +25,17 @@ class Notation:
         self.game = game
 
     def texts(self, state: "State") -> dict[str, Move]:
+        legal = state.legal_moves()
+        cached = state._texts
+        if cached is not None and cached[0] is legal:
+            return cached[1]
         table: dict[str, Move] = {}
-        for move in state.legal_moves():
+        for move in legal:
             text = str(move)
             if text in table and table[text] != move:
                 raise AssertionError(f"two legal moves share the text {text!r}")
             table[text] = move
+        state._texts = (legal, table)
         return table
 
     def parse(self, state: "State", text: str) -> Move:

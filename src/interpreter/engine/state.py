@@ -81,7 +81,7 @@ class State:
         self._log: list[tuple] = []
         self._marks: list[tuple[int, Move]] = []
         self._legal: Optional[list[Move]] = None
-        self.recording = True
+        self._texts: Optional[tuple] = None  # (legal list, text -> move) cache of the notation
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:
@@ -184,6 +184,7 @@ class State:
         other._log = list(self._log)
         other._marks = list(self._marks)
         other._legal = None
+        other._texts = None
         other.claims = {}
         return other
 
