@@ -102,9 +102,12 @@ class Game:
         if state.over:
             return []
         phase = self.phases[state.phase]
-        moves = phase.play(state)
+        play = phase.play
+        moves = play(state)
         if not moves:
             return [Move(PASS)]
+        if getattr(play, "unique", False):
+            return moves  # a single generator that never repeats itself nor clashes
         seen: set = set()
         unique = []
         adds: dict[int, int] = {}
@@ -171,7 +174,7 @@ class Game:
 
     def play_move(self, state: State, move: Move) -> None:
         """Apply a legal move and everything that follows from it (journaled for undo)."""
-        state._marks.append((len(state._log), move))
+        state._marks.append((len(state._log), move, state._legal))  # undo restores the moves too
         state._legal = None
         mover = state.mover
         state.set_var("last_mover", mover)

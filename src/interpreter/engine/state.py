@@ -79,7 +79,7 @@ class State:
         # (transient: always resolved before the consequences end)
         self.claims: dict[int, set[int]] = {}
         self._log: list[tuple] = []
-        self._marks: list[tuple[int, Move]] = []
+        self._marks: list[tuple[int, Move, Optional[list[Move]]]] = []
         self._legal: Optional[list[Move]] = None
         self._texts: Optional[tuple] = None  # (legal list, text -> move) cache of the notation
 
@@ -137,10 +137,14 @@ class State:
         if self.over:
             raise MoveError("the game is over")
         legal = self.legal_moves()
-        try:
-            chosen = legal[legal.index(move)]
-        except ValueError:
-            raise MoveError(f"{move} is not a legal move here") from None
+        for chosen in legal:  # moves handed out by legal_moves() are found by identity
+            if chosen is move:
+                break
+        else:
+            try:
+                chosen = legal[legal.index(move)]
+            except ValueError:
+                raise MoveError(f"{move} is not a legal move here") from None
         self.game.play_move(self, chosen)
         return chosen
 
@@ -148,8 +152,9 @@ class State:
         """Take back the last move, restoring every part of the state."""
         if not self._marks:
             raise MoveError("nothing to undo")
-        mark, move = self._marks.pop()
+        mark, move, legal = self._marks.pop()
         self.rollback(mark)
+        self._legal = legal
         return move
 
     def rollback(self, mark: int) -> None:
@@ -190,7 +195,7 @@ class State:
 
     @property
     def history(self) -> list[Move]:
-        return [m for _, m in self._marks]
+        return [m for _, m, _ in self._marks]
 
     def snapshot(self) -> tuple:
         """Everything that defines the position (for tests: undo must restore it exactly)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..engine.compiler import Compiler
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..errors import BindError
-from ..syntax.nodes import Const
+from ..syntax.nodes import Bool, Const
 from .base import (
     Kind,
     BOOL_FN, DIRS, MOVES, MOVES_T, STR_LIT, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
@@ -25,8 +25,10 @@ def _then(c: Compiler, then):
 def _to_spec(c: Compiler, to) -> tuple:
     """(region function or None, condition or None) of a ``(to ...)``."""
     region = c.region(to.sites) if to.sites is not None else None
-    cond = c.bool(getattr(to, "if")) if getattr(to, "if") is not None else None
-    return region, cond
+    test = getattr(to, "if")
+    if test is None or (isinstance(test, Bool) and test.value):
+        return region, None  # no condition: skip calling one per site
+    return region, c.bool(test)
 
 
 def _from_sites(c: Compiler, frm):
@@ -82,17 +84,20 @@ class MoveAdd(Ludeme):
             what = per_player.get(s.mover, 0)
             if not what:
                 return []
-            out = []
+            tag = prefix.get(what, "")
             occupied = s.what
+            if cond is None:
+                return [Move(ADD, -1, site, what, then, (), "", None, labels, tag)
+                        for site in region(s) if not occupied[site]]
+            out = []
             for site in region(s):
                 if occupied[site]:
                     continue
-                if cond is not None:
-                    s.c_to = site
-                    if not cond(s):
-                        continue
-                out.append(Move(ADD, -1, site, what, then, labels=labels, prefix=prefix.get(what, "")))
+                s.c_to = site
+                if cond(s):
+                    out.append(Move(ADD, -1, site, what, then, (), "", None, labels, tag))
             return out
+        gen.unique = True  # type: ignore[attr-defined]  (one move per site: no duplicates)
         if len(missing) == game.num_players:
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
         return gen

@@ -1,0 +1,209 @@
+"""The vocabulary reference, ``ludemes.md``, generated from the ludeme registry.
+
+Every ludeme class declares its name, the kind of value it returns, its parameters and a
+docstring (summary, details, ``Examples:``); this module turns those declarations into one
+Markdown page, so the reference can never disagree with what the binder accepts::
+
+    python -m interpreter.docs           # rewrite ludemes.md at the top of the repository
+    python -m interpreter.docs --check   # exit 1 when ludemes.md is stale (for CI and tests)
+
+The output is deterministic (sorted, no dates), so the check is a plain text comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import re
+import sys
+from pathlib import Path
+from typing import Iterable
+
+from .ludemes import REGISTRY, Ludeme
+from .ludemes.base import Param
+
+#: Where ``python -m interpreter.docs`` writes the reference (the repository's top folder).
+LUDEMES_MD = Path(__file__).resolve().parents[2] / "ludemes.md"
+
+COMMAND = "python -m interpreter.docs"
+
+# The order families are presented in: from the outside of a description inwards. Families not
+# listed here follow, alphabetically.
+FAMILY_ORDER = ("structure", "moves", "effects", "conditions", "functions", "logic")
+
+FAMILY_TITLES = {
+    "structure": "Structure: game, players, equipment, board, rules, phases, end",
+    "moves": "Moves: what a player may do",
+    "effects": "Effects: what a move changes (captures, scores, placements)",
+    "conditions": "Conditions: questions about the position",
+    "functions": "Functions: sites, regions, numbers, ranges",
+    "logic": "Logic and arithmetic comparisons",
+}
+
+# Anchor words for ludeme names made of symbols, e.g. ``<=`` -> ``le``.
+_SYMBOL_WORDS = {
+    "<=": "le", ">=": "ge", "!=": "ne", "=": "eq", "<": "lt", ">": "gt",
+    "+": "plus", "-": "minus", "*": "times", "/": "div", "%": "mod", "^": "pow",
+}
+
+
+# --- pieces -------------------------------------------------------------------------------------
+def families() -> list[str]:
+    """The registry's families in presentation order."""
+    present = {cls.family for cls in REGISTRY.values()}
+    ordered = [f for f in FAMILY_ORDER if f in present]
+    return ordered + sorted(present - set(ordered))
+
+
+def ludemes_of(family: str) -> list[type[Ludeme]]:
+    return sorted((cls for cls in REGISTRY.values() if cls.family == family), key=lambda c: c.name)
+
+
+def anchor(name: str) -> str:
+    """A stable HTML anchor for a ludeme name: ``move Add`` -> ``ludeme-move-add``."""
+    word = _SYMBOL_WORDS.get(name)
+    if word is None:
+        word = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return f"ludeme-{word}"
+
+
+def family_anchor(family: str) -> str:
+    return "family-" + re.sub(r"[^a-z0-9]+", "-", family.lower()).strip("-")
+
+
+def family_title(family: str) -> str:
+    return FAMILY_TITLES.get(family, family.capitalize())
+
+
+def _md(text: str) -> str:
+    """Docstring prose to Markdown: reST ````code```` becomes `code`, lines are joined."""
+    return " ".join(text.replace("``", "`").split())
+
+
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell (a ``|`` would end the cell)."""
+    return text.replace("|", "\\|")
+
+
+def _code(text: str) -> str:
+    """A code span that survives backticks inside ``text``."""
+    fence = "``" if "`" in text else "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def details(cls: type[Ludeme]) -> list[str]:
+    """The docstring paragraphs after the summary and before ``Examples:``, as Markdown."""
+    doc = inspect.cleandoc(cls.__doc__ or "")
+    body = doc.split("Examples:", 1)[0]
+    paragraphs = [p for p in re.split(r"\n\s*\n", body.strip()) if p.strip()]
+    return [_md(p) for p in paragraphs[1:]]
+
+
+def param_form(p: Param) -> str:
+    """How a parameter is written: positional or ``name:``, required or optional, repeated."""
+    words = [f"named `{p.name}:`" if p.named else "positional"]
+    words.append("optional" if p.optional else "required")
+    if p.many:
+        words.append("repeatable")
+    return ", ".join(words)
+
+
+def param_default(p: Param) -> str:
+    if p.default is not None:
+        return _code(str(getattr(p.default, "value", p.default)))
+    return "—"
+
+
+def ludeme_section(cls: type[Ludeme]) -> list[str]:
+    """The Markdown lines documenting one ludeme."""
+    lines = [f'<a id="{anchor(cls.name)}"></a>', "", f"### {cls.name}", ""]
+    lines.append(f"{_code(cls.signature())} → *{cls.kind}*")
+    lines.append("")
+    summary = _md(cls.summary())
+    lines.append(summary if summary else "*(no summary)*")
+    lines.append("")
+    for paragraph in details(cls):
+        lines.extend([paragraph, ""])
+    if cls.params:
+        documented = any(p.doc for p in cls.params)
+        head = "| Parameter | Type | Form | Default |" + (" Meaning |" if documented else "")
+        rule = "|---|---|---|---|" + ("---|" if documented else "")
+        lines.extend([head, rule])
+        for p in cls.params:
+            row = (f"| `{p.name}` | {_cell(_code(str(p.type)))} | {param_form(p)} | "
+                   f"{_cell(param_default(p))} |")
+            if documented:
+                row += f" {_cell(_md(p.doc))} |"
+            lines.append(row)
+        lines.append("")
+    else:
+        lines.extend(["No parameters.", ""])
+    examples = cls.examples()
+    if examples:
+        lines.append("```lud")
+        lines.extend(examples)
+        lines.append("```")
+        lines.append("")
+    return lines
+
+
+def table_of_contents() -> list[str]:
+    lines = ["## Contents", ""]
+    for family in families():
+        members = ludemes_of(family)
+        links = ", ".join(f"[{_code(cls.name)}](#{anchor(cls.name)})" for cls in members)
+        lines.append(f"- [{family_title(family)}](#{family_anchor(family)}) ({len(members)}): {links}")
+    lines.append("")
+    return lines
+
+
+def generate_ludemes_md() -> str:
+    """The whole reference, deterministic for a given registry."""
+    total = len(REGISTRY)
+    lines = [
+        "# Ludeme reference",
+        "",
+        f"Generated from the ludeme registry by `{COMMAND}`; do not edit.",
+        "",
+        f"The vocabulary has {total} ludemes in {len(families())} families. Each entry gives the "
+        "ludeme's signature (`<type>` is a positional argument, `name:type` a named one, "
+        "`[...]` optional, `...` repeatable; a `{type}` parameter takes an array `{ ... }` or a "
+        "single value), the kind of value it returns, its meaning, its parameters and examples "
+        "(every example is parsed and bound by the tests).",
+        "",
+    ]
+    lines.extend(table_of_contents())
+    for family in families():
+        lines.extend([f'<a id="{family_anchor(family)}"></a>', "", f"## {family_title(family)}", ""])
+        for cls in ludemes_of(family):
+            lines.extend(ludeme_section(cls))
+    while lines and lines[-1] == "":
+        lines.pop()
+    return "\n".join(lines) + "\n"
+
+
+# --- command line --------------------------------------------------------------------------------
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND, description="Generate ludemes.md from the registry.")
+    parser.add_argument("--check", action="store_true",
+                        help="do not write; exit 1 when the file differs from the registry")
+    parser.add_argument("--output", type=Path, default=LUDEMES_MD, help=f"default: {LUDEMES_MD}")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    text = generate_ludemes_md()
+    path: Path = args.output
+    if args.check:
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current != text:
+            what = "is missing" if current is None else "is out of date"
+            print(f"{path} {what}; regenerate it with: PYTHONPATH=src {COMMAND}", file=sys.stderr)
+            return 1
+        print(f"{path} is up to date ({len(REGISTRY)} ludemes)")
+        return 0
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path} ({len(REGISTRY)} ludemes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
