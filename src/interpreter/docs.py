@@ -22,8 +22,10 @@ from typing import Iterable
 from .ludemes import REGISTRY, Ludeme
 from .ludemes.base import Param
 
-#: Where ``python -m interpreter.docs`` writes the reference (the repository's top folder).
-LUDEMES_MD = Path(__file__).resolve().parents[2] / "ludemes.md"
+#: Where ``python -m interpreter.docs`` writes the reference: the repository's top folder in a
+#: source checkout, else the current folder.
+_TOP = Path(__file__).resolve().parents[2]
+LUDEMES_MD = (_TOP if (_TOP / "pyproject.toml").exists() else Path.cwd()) / "ludemes.md"
 
 COMMAND = "python -m interpreter.docs"
 
