@@ -547,6 +547,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         "file": str(source) if source else None,
         "players": game.num_players,
         "sites": game.topology.n,
+        "labels": list(game.topology.labels),
         "turn_limit": game.turn_limit,
         "options": list(game.options),
         "ruleset": getattr(expanded, "ruleset", None),
@@ -559,7 +560,9 @@ def cmd_info(args: argparse.Namespace) -> int:
     if source:
         print(f"file: {source}")
     print(f"players: {game.num_players}")
-    print(f"sites: {game.topology.n}")
+    labels = game.topology.labels
+    shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
+    print(f"sites: {game.topology.n} (labels {shown})")
     print(f"turn limit: {game.turn_limit} plies")
     print(f"options chosen: {', '.join(game.options) if game.options else '(none)'}")
     if data["ruleset"]:

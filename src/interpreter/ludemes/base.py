@@ -21,7 +21,7 @@ to ``params`` by position and type (optional parameters may be skipped, as in Lu
 
 from __future__ import annotations
 
-import textwrap
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator
 
@@ -291,12 +291,12 @@ class Ludeme:
 
     @classmethod
     def summary(cls) -> str:
-        doc = textwrap.dedent(cls.__doc__ or "").strip()
-        return doc.split("\n\n")[0].replace("\n", " ") if doc else ""
+        doc = inspect.cleandoc(cls.__doc__ or "")
+        return " ".join(doc.split("\n\n")[0].split()) if doc else ""
 
     @classmethod
     def examples(cls) -> list[str]:
-        doc = textwrap.dedent(cls.__doc__ or "")
+        doc = inspect.cleandoc(cls.__doc__ or "")
         if "Examples:" not in doc:
             return []
         block = doc.split("Examples:", 1)[1]
