@@ -41,8 +41,20 @@ class IsOccupied(_SiteTest):
 
 
 class _PlayerTest(Ludeme):
+    """A test of a player number against the mover: subclasses give the relation."""
+
     kind = BOOL
     params = (Param("player", PLAYER),)
+
+    @staticmethod
+    def relation(game):
+        """(player, mover) -> bool for this game."""
+        raise NotImplementedError
+
+    def compile(self, c: Compiler):
+        p = _value(c, self.player)
+        related = self.relation(c.game)
+        return lambda s: related(p(s), s.mover)
 
 
 def _value(c: Compiler, value):
@@ -59,9 +71,9 @@ class IsMover(_PlayerTest):
 
     name = "is Mover"
 
-    def compile(self, c: Compiler):
-        p = _value(c, self.player)
-        return lambda s: p(s) == s.mover
+    @staticmethod
+    def relation(game):
+        return lambda q, mover: q == mover
 
 
 class IsNext(_PlayerTest):
@@ -73,45 +85,9 @@ class IsNext(_PlayerTest):
 
     name = "is Next"
 
-    def compile(self, c: Compiler):
-        p = _value(c, self.player)
-        game = c.game
-        return lambda s: p(s) == game.next_of(s.mover)
-
-
-class IsEnemy(_PlayerTest):
-    """The player is an opponent of the mover (not the mover, not nobody).
-
-    Examples:
-        (is Enemy (who at:(between)))
-    """
-
-    name = "is Enemy"
-
-    def compile(self, c: Compiler):
-        p = _value(c, self.player)
-
-        game = c.game
-
-        def test(s):
-            q = p(s)
-            return q != 0 and not game.friends(q, s.mover)
-        return test
-
-
-class IsFriend(_PlayerTest):
-    """The player is the mover or the mover's teammate.
-
-    Examples:
-        (is Friend (who at:(to)))
-    """
-
-    name = "is Friend"
-
-    def compile(self, c: Compiler):
-        p = _value(c, self.player)
-        game = c.game
-        return lambda s: game.friends(p(s), s.mover)
+    @staticmethod
+    def relation(game):
+        return lambda q, mover: q == game.next_of(mover)
 
 
 class IsPrev(_PlayerTest):
@@ -123,10 +99,37 @@ class IsPrev(_PlayerTest):
 
     name = "is Prev"
 
-    def compile(self, c: Compiler):
-        p = _value(c, self.player)
-        game = c.game
-        return lambda s: p(s) == game.prev_of(s.mover)
+    @staticmethod
+    def relation(game):
+        return lambda q, mover: q == game.prev_of(mover)
+
+
+class IsEnemy(_PlayerTest):
+    """The player is an opponent of the mover (not the mover, not a teammate, not nobody).
+
+    Examples:
+        (is Enemy (who at:(between)))
+    """
+
+    name = "is Enemy"
+
+    @staticmethod
+    def relation(game):
+        return lambda q, mover: q != 0 and not game.friends(q, mover)
+
+
+class IsFriend(_PlayerTest):
+    """The player is the mover or the mover's teammate.
+
+    Examples:
+        (is Friend (who at:(to)))
+    """
+
+    name = "is Friend"
+
+    @staticmethod
+    def relation(game):
+        return game.friends
 
 
 class IsIn(Ludeme):

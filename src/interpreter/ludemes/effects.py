@@ -83,29 +83,41 @@ class Remove(_Effect):
         return run
 
 
-class AddScore(_Effect):
-    """Add to a player's score.
+class _ScoreEffect(_Effect):
+    params = (Param("player", PLAYER), Param("amount", INT_FN))
+    concepts = ("Scoring",)
+
+    @staticmethod
+    def update(old: int, amount: int) -> int:
+        raise NotImplementedError
+
+    def compile_effect(self, c: Compiler):
+        players = c.players(self.player)
+        amount = c.int(self.amount)
+        update = self.update
+
+        def run(s):
+            n = amount(s)
+            for p in players(s):
+                s.set_score(p, update(s.scores[p], n))
+        return run
+
+
+class AddScore(_ScoreEffect):
+    """Add to a player's score (``Each``: every player's).
 
     Examples:
         (addScore Mover 1)
     """
 
     name = "addScore"
-    params = (Param("player", PLAYER), Param("amount", INT_FN))
-    concepts = ("Scoring",)
 
-    def compile_effect(self, c: Compiler):
-        players = c.players(self.player)
-        amount = c.int(self.amount)
-
-        def run(s):
-            n = amount(s)
-            for p in players(s):
-                s.set_score(p, s.scores[p] + n)
-        return run
+    @staticmethod
+    def update(old: int, amount: int) -> int:
+        return old + amount
 
 
-class SetScore(_Effect):
+class SetScore(_ScoreEffect):
     """Set a player's score (``Each`` for everybody).
 
     Examples:
@@ -113,18 +125,10 @@ class SetScore(_Effect):
     """
 
     name = "set Score"
-    params = (Param("player", PLAYER), Param("amount", INT_FN))
-    concepts = ("Scoring",)
 
-    def compile_effect(self, c: Compiler):
-        players = c.players(self.player)
-        amount = c.int(self.amount)
-
-        def run(s):
-            n = amount(s)
-            for p in players(s):
-                s.set_score(p, n)
-        return run
+    @staticmethod
+    def update(old: int, amount: int) -> int:
+        return amount
 
 
 class MoveAgain(_Effect):
