@@ -590,3 +590,19 @@ def test_check_survives_random_mutations(tmp_path):
         codes[code] = codes.get(code, 0) + 1
     assert codes.get(2, 0) > 100  # the mutations do break most files
     assert time.monotonic() - start < 30
+
+
+def test_check_with_a_library_of_defines(capsys, tmp_path):
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "moves.def").write_text('(define "PlaceAnywhere" (move Add (to (sites Empty))))\n')
+    game = tmp_path / "g.lud"
+    game.write_text('(game "G" (players 2) (equipment {(board (square 3)) (piece "D" Each)})\n'
+                    '  (rules (play ("PlaceAnywhere"))))\n')
+    code, out, err = call(capsys, "check", str(game))
+    assert code == 2 and 'unknown define "PlaceAnywhere"' in err
+    code, out, err = call(capsys, "check", str(game), "--defines", str(lib))
+    assert code == 0, err
+    assert "OK G" in out
+    code, out, err = call(capsys, "expand", str(game), "--defines", str(lib))
+    assert code == 0 and "(move Add (to (sites Empty)))" in out

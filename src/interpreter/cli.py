@@ -114,6 +114,11 @@ def version() -> str:
 # the parser
 
 
+def _defines_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--defines", action="append", default=[], metavar="DIR",
+                   help="a folder (or file) of library defines (.def) to use as well; repeatable")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ludeme",
@@ -141,9 +146,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="FILE|NAME|DIR", help="descriptions to check")
     p.add_argument("--syntax", action="store_true", help="parse only; one line per failing file")
     _option_args(p)
+    _defines_arg(p)
 
     p = command("expand", cmd_expand, "print the expanded game (options chosen, defines inlined)")
     _game_args(p)
+    _defines_arg(p)
 
     p = command("fmt", cmd_fmt, "rewrite descriptions in canonical form (comments kept)",
                 "Rewrite descriptions in canonical form, keeping every comment.\n"
@@ -381,7 +388,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     crashed = False
     for target in targets:
         try:
-            game = load(target, options=args.option, ruleset=args.ruleset)
+            game = load(target, options=args.option, ruleset=args.ruleset, defines=args.defines)
         except LudError as err:
             failed += 1
             print(err.render(), file=sys.stderr)
@@ -435,7 +442,7 @@ def _check_syntax(args: argparse.Namespace) -> int:
 def cmd_expand(args: argparse.Namespace) -> int:
     from .loader import expand_description
     from .syntax.format import format_node
-    expanded = expand_description(args.game, args.option, args.ruleset)
+    expanded = expand_description(args.game, args.option, args.ruleset, args.defines)
     if expanded.chosen:
         print("// options: " + ", ".join(expanded.choice_strings))
     if expanded.ruleset:

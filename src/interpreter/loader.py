@@ -12,10 +12,18 @@ from .syntax.nodes import Call, Str
 from .syntax.parser import parse, parse_file
 
 
-def library():
-    """Defines shared by every description (``descriptions/defines/*.def``)."""
-    folder = descriptions_dir() / "defines"
-    return load_library(sorted(folder.glob("*.def"))) if folder.exists() else {}
+def library(extra: Sequence[str | Path] = ()):
+    """Defines shared by every description (``descriptions/defines/*.def``), plus the ``.def``
+    files of any extra folders (e.g. Ludii's library, for checking Ludii files)."""
+    files: list[Path] = []
+    for folder in [descriptions_dir() / "defines", *map(Path, extra)]:
+        if folder.is_file():
+            files.append(folder)
+        elif folder.exists():
+            files.extend(sorted(folder.rglob("*.def")))
+        elif folder != descriptions_dir() / "defines":
+            raise LudError(f"no defines folder '{folder}'")
+    return load_library(files)
 
 
 def read_description(source: str | Path):
@@ -31,18 +39,21 @@ def read_description(source: str | Path):
                    hint="give a path to a .lud file or a bundled name: ludeme list")
 
 
-def expand_description(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None) -> Expanded:
+def expand_description(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None,
+                       defines: Sequence[str | Path] = ()) -> Expanded:
     doc = read_description(source)
-    return expand(doc, options=options, ruleset=ruleset, library=library())
+    return expand(doc, options=options, ruleset=ruleset, library=library(defines))
 
 
-def load(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None):
-    """Load a game: ``load("pente")``, ``load("my.lud", options=["Board Size/9x9"])``."""
+def load(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None,
+         defines: Sequence[str | Path] = ()):
+    """Load a game: ``load("pente")``, ``load("my.lud", options=["Board Size/9x9"])``.
+    ``defines`` adds folders of library defines (``.def`` files)."""
     from . import ludemes  # noqa: F401  (registers the vocabulary)
     from .bind import bind
     from .ludemes.structure import GameLudeme
 
-    expanded = expand_description(source, options, ruleset)
+    expanded = expand_description(source, options, ruleset, defines)
     bound = bind(expanded.game)
     if not isinstance(bound, GameLudeme):
         raise BindError("a description must be a (game ...)", expanded.game.span)
