@@ -25,7 +25,17 @@ Fn = Callable[["State"], Any]
 
 
 def const_fn(value: Any) -> Fn:
-    return lambda s: value
+    """A function of the state that ignores it; ``fn.const`` holds the value, so rules can
+    fold constants (an ``if:`` that is always true costs nothing)."""
+    def fn(s: Any) -> Any:
+        return value
+    fn.const = value  # type: ignore[attr-defined]
+    return fn
+
+
+def constant(fn: Any, default: Any = None) -> Any:
+    """The value of a constant function made by :func:`const_fn`, else ``default``."""
+    return getattr(fn, "const", default)
 
 
 class Compiler:

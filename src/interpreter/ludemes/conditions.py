@@ -167,11 +167,15 @@ class IsLine(Ludeme):
     """A line of at least LENGTH pieces of one player runs through a site (the last move's by
     default), along one of the directions' axes. ``exact:True`` asks for exactly LENGTH (a longer
     line does not count). ``who:`` is the owner (by default the owner of the piece on the site).
+    An empty site given as ``through:`` counts as holding a piece of the mover, so
+    ``(is Line 6 through:(to))`` tests a placement before it is made (without ``through:``, an
+    emptied last-move site holds no line).
 
     Examples:
         (is Line 5)
         (is Line 6 All exact:False)
         (is Line 5 Orthogonal through:(last To) who:Mover)
+        (is Line 6 through:(to))
     """
 
     name = "is Line"
@@ -191,6 +195,7 @@ class IsLine(Ludeme):
         topo = c.topo
         axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
         through = c.site(self.through) if self.through is not None else (lambda s: s.last_to)
+        hypothetical = int(self.through is not None)
         who = _value(c, self.who) if self.who is not None else None
         exact = isinstance(self.exact, Bool) and self.exact.value
 
@@ -199,8 +204,10 @@ class IsLine(Ludeme):
             if site < 0:
                 return False
             owners = s.who
-            p = who(s) if who is not None else owners[site]
-            if p == 0 or owners[site] != p:
+            here = owners[site] or hypothetical * s.mover  # an empty site given as through:
+            # counts as the mover's (a test before placing); the last move's site never does
+            p = who(s) if who is not None else here
+            if p == 0 or here != p:
                 return False
             n = length(s)
             for fwd, back in axes:

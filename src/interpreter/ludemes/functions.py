@@ -3,6 +3,8 @@ and regions (sets of sites)."""
 
 from __future__ import annotations
 
+import operator
+
 from ..engine.compiler import INFINITY, Compiler
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
@@ -20,8 +22,7 @@ class _ContextSite(Ludeme):
     attr = ""
 
     def compile(self, c: Compiler):
-        attr = self.attr
-        return lambda s: getattr(s, attr)
+        return operator.attrgetter(self.attr)  # a C-level getter: these are read very often
 
 
 class To(_ContextSite):
@@ -644,33 +645,27 @@ class SitesBracketed(Ludeme):
             if site < 0:
                 return []
             who = s.who
-            own = who[site] or s.mover
-
-            def owner(x):
-                return own if x == site else who[x]
+            own = who[site] or s.mover  # an empty site holds the mover's piece-to-be
             found: list[int] = []
             brackets = (by(s),) if by is not None else tuple(q for q in players if q != own)
             for q in brackets:
-                if q == own and not mixed:
-                    continue
+                if q == own:
+                    continue  # nobody brackets their own piece
                 for fwd, back in axes:
-                    if mixed:
-                        member = lambda x: owner(x) not in (0, q)  # noqa: E731
-                    else:
-                        member = lambda x: owner(x) == own  # noqa: E731
+                    ends = []
                     run = [site]
-                    x = back[site]
-                    while x >= 0 and member(x) and len(run) <= hi:
-                        run.append(x)
-                        x = back[x]
-                    start_end = x
-                    x = fwd[site]
-                    while x >= 0 and member(x) and len(run) <= hi:
-                        run.append(x)
-                        x = fwd[x]
-                    if start_end < 0 or x < 0 or not lo <= len(run) <= hi:
-                        continue
-                    if owner(start_end) == q and owner(x) == q:
+                    for table in (back, fwd):
+                        x = table[site]
+                        while x >= 0 and len(run) <= hi:
+                            o = who[x]
+                            if (o != 0 and o != q) if mixed else o == own:
+                                run.append(x)
+                                x = table[x]
+                            else:
+                                break
+                        ends.append(x)
+                    if lo <= len(run) <= hi and ends[0] >= 0 and ends[1] >= 0 \
+                            and who[ends[0]] == q and who[ends[1]] == q:
                         found.extend(run)
             return list(dict.fromkeys(found))
         return region

@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ..engine.compiler import Compiler
+from ..engine.compiler import Compiler, const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int
 from .base import (
@@ -106,6 +106,13 @@ class And(_Combine):
                 return out
             return all_moves
         fns = [c.bool(i) for i in self.items.items]
+        if any(constant(f) is False for f in fns):
+            return const_fn(False)
+        fns = [f for f in fns if constant(f) is not True]  # always-true parts cost nothing
+        if not fns:
+            return const_fn(True)
+        if len(fns) == 1:
+            return fns[0]
         if len(fns) == 2:
             a, b = fns
             return lambda s: a(s) and b(s)
@@ -141,6 +148,11 @@ class Or(_Combine):
                 return out
             return union
         fns = [c.bool(i) for i in self.items.items]
+        if any(constant(f) is True for f in fns):
+            return const_fn(True)
+        fns = [f for f in fns if constant(f) is not False]
+        if not fns:
+            return const_fn(False)
         return lambda s: any(f(s) for f in fns)
 
     compile_effect = And.compile_effect
@@ -159,6 +171,8 @@ class Not(Ludeme):
 
     def compile(self, c: Compiler):
         f = c.bool(self.condition)
+        if constant(f) is not None:
+            return const_fn(not constant(f))
         return lambda s: not f(s)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine.compiler import Compiler
+from ..engine.compiler import Compiler, constant
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const
@@ -26,9 +26,10 @@ def _to_spec(c: Compiler, to) -> tuple:
     """(region function or None, condition or None) of a ``(to ...)``."""
     region = c.region(to.sites) if to.sites is not None else None
     test = getattr(to, "if")
-    if test is None or (isinstance(test, Bool) and test.value):
+    cond = c.bool(test) if test is not None else None
+    if cond is None or constant(cond) is True:
         return region, None  # no condition: skip calling one per site
-    return region, c.bool(test)
+    return region, cond
 
 
 def _from_sites(c: Compiler, frm):
