@@ -5,7 +5,8 @@
     PYTHONPATH=src python benchmarks/bench.py --write         # also rewrite BENCHMARKS.md
 
 Every bundled description is measured with its default options, and once per item of its
-"Board Size" option when it has one (Pente on 9x9 ... 19x19). Playouts use fixed seeds, so the
+"Board Size" option when it has one (Pente on 9x9 ... 19x19); then the costlier Pente variants
+on 19x19 (``PENTE_VARIANTS``). Playouts use fixed seeds, so the
 same games are played on every run; only the times change. For each game:
 
 - playouts/s and plies/s: uniformly random games from the start to the end;
@@ -64,7 +65,21 @@ def configurations() -> list[tuple[str, tuple[str, ...]]]:
             configs.append((name, ()))
         for option in sizes:
             configs.extend((name, (f"{option.label}/{item.name}",)) for item in option.items)
+    configs.extend(("pente", variant) for variant in PENTE_VARIANTS)
     return configs
+
+
+#: Pente variants whose rules cost more than the default (19x19 board)
+PENTE_VARIANTS = [
+    ("Overline/Forbidden",),
+    ("Self-capture/Forbidden",),
+    ("Self-capture/Self-capture", "Capture Three/Enabled"),
+    ("Overtime/Break the line",),
+    ("Overtime/Capture the line",),
+    ("Team Mode/Enabled",),
+    ("Players/3", "Mixed Capture/Enabled"),
+    ("Opening/Swap2",),
+]
 
 
 def play_out(game, seed: int, max_plies: int | None = None):

@@ -250,16 +250,14 @@ class CountLines(Ludeme):
         topo = c.topo
         axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
         of = _value(c, self.of)
-        n_sites = topo.n
-
         def count(s):
             p, n = of(s), length(s)
             owners = s.who
             total = 0
-            for fwd, back in axes:
-                for site in range(n_sites):
-                    if owners[site] != p:
-                        continue
+            for site, o in enumerate(owners):
+                if o != p:
+                    continue
+                for fwd, back in axes:
                     b = back[site]
                     if b >= 0 and owners[b] == p:
                         continue  # not the start of a line

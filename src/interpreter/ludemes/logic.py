@@ -42,8 +42,15 @@ class If(Ludeme):
         cond = c.bool(self.condition)
         if self.kind == MOVES:
             yes = c.moves(self.then_branch)
-            no = c.moves(self.else_branch) if self.else_branch is not None else (lambda s: [])
-            return lambda s: yes(s) if cond(s) else no(s)
+            no = c.moves(self.else_branch) if self.else_branch is not None else None
+
+            def choose(s):
+                if cond(s):
+                    return yes(s)
+                return no(s) if no is not None else []
+            # one branch runs at a time: no duplicates if neither makes any
+            choose.unique = getattr(yes, "unique", False) and (no is None or getattr(no, "unique", False))
+            return choose
         conv = c.int if self.kind == INT else c.bool
         yes_v = conv(self.then_branch)
         no_v = conv(self.else_branch) if self.else_branch is not None else (lambda s: 0 if self.kind == INT else False)

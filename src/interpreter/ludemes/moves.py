@@ -316,6 +316,7 @@ class Do(Ludeme):
 
         def filtered(s):
             return [m for m in gen(s) if game.holds_after(s, m, cond)]
+        filtered.unique = getattr(gen, "unique", False)  # type: ignore[attr-defined]
         return filtered
 
 
