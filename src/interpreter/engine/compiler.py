@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..errors import BindError
 from ..ludemes.base import BoundArray, Ludeme
-from ..syntax.nodes import Bool, Const, Float, Int, Node, Span, Str
+from ..syntax.nodes import Bool, Const, Int, Span, Str
 from .move import Move
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from .move import ADD, CHOICE, MOVE, PASS, Move
+from .move import ADD, MOVE, PASS, Move
 from .state import State
 from .topology import Topology
 

@@ -22,7 +22,7 @@ to ``params`` by position and type (optional parameters may be skipped, as in Lu
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator
 
 from ..syntax.nodes import Array, Bool, Call, Const, Float, Int, Node, Span, Str

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine.compiler import Compiler
-from ..syntax.nodes import Bool, Const
+from ..syntax.nodes import Bool
 from .base import BOOL, BOOL_FN, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..engine.compiler import Compiler
 from ..errors import BindError
-from ..syntax.nodes import Bool, Const, Str
+from ..syntax.nodes import Bool, Str
 from .base import (
     INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
     BoundArray, Instance, Kind, Ludeme, Param, kind_of,

@@ -9,8 +9,8 @@ from ..engine.compiler import INFINITY, Compiler
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    BOOL_FN, BOOL_LIT, DIRS, INT, INT_FN, INT_LIT, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray,
-    Either, Enum, Kind, Ludeme, Param, ROLE, STR_LIT, kind_of,
+    BOOL_FN, BOOL_LIT, DIRS, INT, INT_FN, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray,
+    Either, Enum, Ludeme, Param, STR_LIT, kind_of,
 )
 from .logic import value_fn
 

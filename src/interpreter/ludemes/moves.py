@@ -5,10 +5,9 @@ from __future__ import annotations
 from ..engine.compiler import Compiler, constant
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..errors import BindError
-from ..syntax.nodes import Bool, Const
 from .base import (
     Kind,
-    BOOL_FN, DIRS, MOVES, MOVES_T, STR_LIT, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
+    BOOL_FN, DIRS, MOVES, MOVES_T, STR_LIT, THEN, ArrayOf, Instance, Ludeme, Param, kind_of,
 )
 
 _TO = Instance("to")

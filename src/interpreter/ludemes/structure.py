@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from ..engine.compiler import Compiler
 from ..engine.game import Component, Game, Phase
 from ..engine.topology import grid
 from ..errors import BindError
-from ..syntax.nodes import Const, Int, Str
+from ..syntax.nodes import Int, Str
 from .base import (
     BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
     NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,

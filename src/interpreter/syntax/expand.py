@@ -10,13 +10,13 @@ from __future__ import annotations
 import copy
 import difflib
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..errors import ExpansionError
 from .nodes import (
-    Array, Bool, Call, Const, DefineRef, Document, Float, Int, Item, Named, Node, Omit, Param,
+    Array, Call, Const, DefineRef, Document, Item, Named, Node, Omit, Param,
     Placeholder, Range, Span, Str, Value, Via,
 )
 
