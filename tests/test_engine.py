@@ -246,3 +246,10 @@ def test_bad_positions_are_explained(text, message):
     game = load("pente", options=["Board Size/9x9"])
     with pytest.raises(LudError, match=message):
         game.state_from_text(text)
+
+
+def test_moves_asked_inside_their_own_computation_are_a_clear_error():
+    game = load('(game "Loop" (players 2) (equipment {(board (square 3)) (piece "D" Each)}) '
+                '(rules (play (if (no Moves Next) (move Pass) (move Add (to (sites Empty)))))))')
+    with pytest.raises(LudError, match="too deeply"):
+        game.initial_state().legal_moves()

@@ -23,6 +23,8 @@ from .topology import Topology
 
 Gen = Callable[[State], list[Move]]
 Cond = Callable[[State], bool]
+MAX_NESTED_MOVES = 4  # (no Moves ...) evaluated while computing moves, at most this deep
+
 EndRule = Callable[[State], Optional[tuple[tuple[int, ...], tuple[int, ...], bool]]]
 
 
@@ -163,12 +165,19 @@ class Game:
 
     def real_moves_for(self, state: State, player: int) -> list[Move]:
         """The moves ``player`` would have now (no forced pass), without changing the state."""
+        if state._nested >= MAX_NESTED_MOVES:
+            from ..errors import LudError
+            raise LudError("the rules look for legal moves inside the legal moves too deeply "
+                           f"(more than {MAX_NESTED_MOVES} levels)",
+                           hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
+        state._nested += 1
         saved = state.mover
         saved_ctx = (state.c_to, state.c_from, state.c_between, state.c_site, state.c_player)
         state.mover = player
         try:
             return self.phases[state.phase].play(state)
         finally:
+            state._nested -= 1
             state.mover = saved
             state.c_to, state.c_from, state.c_between, state.c_site, state.c_player = saved_ctx
 

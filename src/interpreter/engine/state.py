@@ -81,7 +81,8 @@ class State:
         self._log: list[tuple] = []
         self._marks: list[tuple[int, Move, Optional[list[Move]]]] = []
         self._legal: Optional[list[Move]] = None
-        self._texts: Optional[tuple] = None  # (legal list, text -> move) cache of the notation
+        self._texts: Optional[tuple] = None
+        self._nested = 0  # legal-move computations in progress inside one another  # (legal list, text -> move) cache of the notation
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:
