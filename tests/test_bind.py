@@ -289,3 +289,13 @@ def test_a_whole_game_loads_from_text():
     assert game.topology.n == 16
     state = game.initial_state()
     assert len(state.legal_moves()) == 16
+
+
+def test_misspelt_constant_suggests_the_valid_one():
+    from interpreter import LudError, load
+    text = ('(game "X" (players 2) (equipment {(board (square 3)) (piece "D" Each)})\n'
+            '  (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Wins)))))')
+    with pytest.raises(LudError) as err:
+        load(text)
+    assert (err.value.span.line, err.value.span.col) == (2, 82)
+    assert "did you mean Win?" in err.value.render()

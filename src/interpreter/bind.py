@@ -141,7 +141,7 @@ class _Binder:
                 if not param.optional:
                     raise BindError(f"{cls.name}: argument '{param.name}' expects {param.type}, "
                                     f"got {_describe(value)}", arg.span,
-                                    hint=f"signature: {cls.signature()}")
+                                    hint=_type_hint(cls, param, value))
             if not placed:
                 raise BindError(f"{cls.name}: too many arguments, or {_describe(value)} fits no parameter",
                                 arg.span, hint=f"signature: {cls.signature()}")
@@ -150,6 +150,17 @@ class _Binder:
                 raise BindError(f"{cls.name}: missing required argument '{p.name}' ({p.type})", call.span,
                                 hint=f"signature: {cls.signature()}")
         return cls(call.span, **values)
+
+
+def _type_hint(cls: type[Ludeme], param: Param, value: Any) -> str:
+    """The signature, and for a misspelt constant the closest valid ones."""
+    hint = f"signature: {cls.signature()}"
+    if isinstance(value, Const):
+        names = list(getattr(param.type, "names", ())) + list(getattr(param.type, "consts", ()))
+        close = difflib.get_close_matches(value.name, names, n=3, cutoff=0.5)
+        if close:
+            hint = "did you mean " + " or ".join(close) + "? " + hint
+    return hint
 
 
 def _describe(value: Any) -> str:
