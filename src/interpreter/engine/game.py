@@ -123,10 +123,9 @@ class Game:
                     if adds.setdefault(m.to, m.what) != m.what:
                         clash = True
         if clash:
-            # several pieces could go on one site: the piece becomes part of the text (2@C3)
-            for m in unique:
-                if m.kind == ADD:
-                    m.prefix = self.piece_tag(m.what)
+            # several pieces could go on one site: the piece becomes part of the text (2@C3);
+            # copies, since rules may share their move objects between positions
+            unique = [m.with_prefix(self.piece_tag(m.what)) if m.kind == ADD else m for m in unique]
         return unique
 
     def piece_tag(self, what: int) -> str:

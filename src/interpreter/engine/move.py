@@ -19,7 +19,8 @@ Effect = Callable[[Any], None]
 
 
 class Move:
-    """One legal move. Compare and hash by what it does, so moves from clones compare equal."""
+    """One legal move. Compare and hash by what it does, so moves from clones compare equal.
+    Treat moves as immutable: rules hand out the same object in many positions."""
 
     __slots__ = ("kind", "frm", "to", "what", "then", "between", "word", "effect", "prefix", "labels")
 
@@ -36,6 +37,11 @@ class Move:
         self.effect = effect
         self.labels = labels
         self.prefix = prefix
+
+    def with_prefix(self, prefix: str) -> "Move":
+        """The same move written with its piece (``2@C3``)."""
+        return Move(self.kind, self.frm, self.to, self.what, self.then, self.between, self.word,
+                    self.effect, self.labels, prefix)
 
     def key(self) -> tuple:
         return (self.kind, self.frm, self.to, self.what, self.word)

@@ -80,22 +80,31 @@ class MoveAdd(Ludeme):
             per_player[p] = mine[0] if mine else 0
         missing = [p for p, comp in per_player.items() if comp == 0]
 
+        # Moves are values: make each (piece, site) move once and hand out the same object
+        n = c.topo.n
+        made: dict[int, list[Move]] = {}
+
+        def moves_of(what: int) -> list[Move]:
+            if what not in made:
+                tag = prefix.get(what, "")
+                made[what] = [Move(ADD, -1, site, what, then, (), "", None, labels, tag) for site in range(n)]
+            return made[what]
+
         def gen(s):
             what = per_player.get(s.mover, 0)
             if not what:
                 return []
-            tag = prefix.get(what, "")
+            table = moves_of(what)
             occupied = s.what
             if cond is None:
-                return [Move(ADD, -1, site, what, then, (), "", None, labels, tag)
-                        for site in region(s) if not occupied[site]]
+                return [table[site] for site in region(s) if not occupied[site]]
             out = []
             for site in region(s):
                 if occupied[site]:
                     continue
                 s.c_to = site
                 if cond(s):
-                    out.append(Move(ADD, -1, site, what, then, (), "", None, labels, tag))
+                    out.append(table[site])
             return out
         gen.unique = True  # type: ignore[attr-defined]  (one move per site: no duplicates)
         if len(missing) == game.num_players:
