@@ -1,7 +1,7 @@
 """Pente variants (../shared/seeds/pente.txt, "Options" and "FAQ on variant options").
 
-Each test loads the one description with options and sets up a position: pieces given as
-``{label: "BallN"}`` (BallN is player N's stone), then a move and the expected outcome.
+Each test loads the one description with options, sets up a position from a 9x9 board picture
+(x = P1/White, o = P2/Black, + = P3, * = P4), makes a move and checks the outcome.
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ def game(*options: str):
     return _GAMES[key]
 
 
-def setup(options, pieces: dict[str, int], mover: int = 1, scores: dict[int, int] | None = None,
+def setup(options, picture: str, mover: int = 1, scores: dict[int, int] | None = None,
           phase: str = "General"):
+    """A 9x9 position from a picture (x = P1, o = P2, + = P3, * = P4), in the general phase."""
     g = game(NINE, *options)
-    body = ", ".join(f"{label}: Ball{p}" for label, p in pieces.items())
+    rows = "\n".join("  " + line.strip() for line in picture.strip("\n").splitlines() if line.strip())
     score_text = ", ".join(f"{p}: {v}" for p, v in (scores or {}).items())
-    return g.state_from_text(f"mover: {mover}\nphase: {phase}\nscores: {{{score_text}}}\npieces: {{{body}}}\n")
+    return g.state_from_text(f"mover: {mover}\nphase: {phase}\nscores: {{{score_text}}}\nboard: |\n{rows}\n")
 
 
 def owner(state, label: str) -> int:
@@ -81,26 +82,70 @@ def test_team_mode_alone_means_four_players_in_two_teams():
 # --- goals and capture targets --------------------------------------------------------------------
 
 def test_three_players_win_with_four_in_a_row():
-    state = setup(["Players/3"], {"A5": 1, "B5": 1, "C5": 1, "A1": 2, "I9": 3})
+    state = setup(["Players/3"], """
+        9 . . . . . . . . +
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 x x x . . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o . . . . . . . .
+          A B C D E F G H I
+        """)
     state.apply("D5")
     assert state.is_over() and state.result().winners == [1]
 
 
 def test_teams_need_five_in_a_row():
-    state = setup(["Players/4", "Team Mode/Enabled"], {"A5": 1, "B5": 1, "C5": 1, "A1": 2})
+    state = setup(["Players/4", "Team Mode/Enabled"], """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 x x x . . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o . . . . . . . .
+          A B C D E F G H I
+        """)
     state.apply("D5")
     assert not state.is_over()
 
 
 def test_a_team_line_is_made_of_one_players_stones():
     # P1 and P3 are teammates, but P1 P1 P3 P1 P1 is no line of five
-    state = setup(["Players/4", "Team Mode/Enabled"], {"A5": 1, "B5": 1, "C5": 3, "D5": 1, "A1": 2})
+    state = setup(["Players/4", "Team Mode/Enabled"], """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 x x + x . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o . . . . . . . .
+          A B C D E F G H I
+        """)
     state.apply("E5")
     assert not state.is_over()
 
 
 def test_a_players_win_is_the_teams_win():
-    state = setup(["Players/4", "Team Mode/Enabled"], {"A5": 3, "B5": 3, "C5": 3, "D5": 3, "A1": 2}, mover=3)
+    state = setup(["Players/4", "Team Mode/Enabled"], """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 + + + + . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o . . . . . . . .
+          A B C D E F G H I
+        """, mover=3)
     state.apply("E5")
     assert state.result().winners == [1, 3]
     assert state.result().headline() == "P1 P3 WIN"
@@ -127,7 +172,18 @@ def test_play_order_is_p1_p2_p3_p4():
     (["Capture Win/Disabled"], 30, False),
 ])
 def test_capture_targets(options, before, wins):
-    state = setup(options, {"B5": 2, "C5": 2, "D5": 1, "I9": 2, "I8": 2}, scores={1: before})
+    state = setup(options, """
+        9 . . . . . . . . o
+        8 . . . . . . . . o
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . o o x . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H I
+        """, scores={1: before})
     state.apply("A5")
     assert state.scores[1] == before + 2
     assert state.is_over() == wins
@@ -136,38 +192,104 @@ def test_capture_targets(options, before, wins):
 # --- capture three and mixed capture ----------------------------------------------------------
 
 def test_capture_three_takes_three_stones():
-    state = setup(["Capture Three/Enabled"], {"B5": 2, "C5": 2, "D5": 2, "E5": 1, "I9": 2})
+    state = setup(["Capture Three/Enabled"], """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . o o o x . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H I
+        """)
     state.apply("A5")
     assert [owner(state, s) for s in ("B5", "C5", "D5")] == [0, 0, 0]
     assert state.scores[1] == 3
 
 
 def test_capture_three_still_takes_pairs_but_not_four():
-    pieces = {"B5": 2, "C5": 2, "D5": 1, "B4": 2, "C3": 2, "D2": 2, "E1": 1, "I9": 2}
-    state = setup(["Capture Three/Enabled"], pieces)
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . o o x . . . . .
+        4 . o . . . . . . .
+        3 . . o . . . . . .
+        2 . . . o . . . . .
+        1 . . . . x . . . .
+          A B C D E F G H I
+        """
+    state = setup(["Capture Three/Enabled"], picture)
     state.apply("A5")  # the pair east and the three on the diagonal south-east
     assert state.scores[1] == 5
-    four = {"B3": 2, "C3": 2, "D3": 2, "E3": 2, "F3": 1, "I9": 2}
+    four = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . . . . . . . . .
+        4 . . . . . . . . .
+        3 . o o o o x . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H I
+        """
     state = setup(["Capture Three/Enabled"], four)
     state.apply("A3")
     assert state.scores[1] == 0 and state.counts[2] == 5
 
 
 def test_without_mixed_capture_a_pair_of_two_colours_stays():
-    state = setup(["Players/3"], {"B5": 2, "C5": 3, "D5": 1, "I9": 2, "I1": 3})
+    state = setup(["Players/3"], """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . o + x . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . +
+          A B C D E F G H I
+        """)
     state.apply("A5")
     assert owner(state, "B5") == 2 and owner(state, "C5") == 3
 
 
 def test_mixed_capture_takes_a_pair_of_two_colours():
-    state = setup(["Players/3", "Mixed Capture/Enabled"], {"B5": 2, "C5": 3, "D5": 1, "I9": 2, "I1": 3})
+    state = setup(["Players/3", "Mixed Capture/Enabled"], """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . o + x . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . +
+          A B C D E F G H I
+        """)
     state.apply("A5")
     assert owner(state, "B5") == 0 and owner(state, "C5") == 0
     assert state.scores[1] == 2
 
 
 def test_teammates_stones_can_be_captured_but_score_nothing():
-    state = setup(["Players/4", "Team Mode/Enabled"], {"B5": 3, "C5": 3, "D5": 1, "I9": 2})
+    state = setup(["Players/4", "Team Mode/Enabled"], """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . + + x . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H I
+        """)
     state.apply("A5")
     assert owner(state, "B5") == 0 and owner(state, "C5") == 0
     assert state.scores[1] == 0
@@ -176,22 +298,66 @@ def test_teammates_stones_can_be_captured_but_score_nothing():
 # --- overline --------------------------------------------------------------------------------------
 
 def test_overline_forbidden_makes_six_illegal_and_five_wins():
-    state = setup(["Overline/Forbidden"], {"A5": 1, "B5": 1, "C5": 1, "E5": 1, "F5": 1, "A1": 2, "B1": 2})
+    state = setup(["Overline/Forbidden"], """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 x x x . x x . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o o . . . . . . .
+          A B C D E F G H I
+        """)
     assert "D5" not in legal(state)
     with pytest.raises(MoveError):
         state.apply("D5")
-    state = setup(["Overline/Forbidden"], {"A5": 1, "B5": 1, "C5": 1, "E5": 1, "A1": 2, "B1": 2})
+    state = setup(["Overline/Forbidden"], """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 x x x . x . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o o . . . . . . .
+          A B C D E F G H I
+        """)
     state.apply("D5")
     assert state.is_over() and state.result().winners == [1]
 
 
 def test_overline_forbidden_with_three_players_is_five():
-    state = setup(["Overline/Forbidden", "Players/3"], {"A5": 1, "B5": 1, "D5": 1, "E5": 1, "A1": 2, "I9": 3})
+    state = setup(["Overline/Forbidden", "Players/3"], """
+        9 . . . . . . . . +
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 x x . x x . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o . . . . . . . .
+          A B C D E F G H I
+        """)
     assert "C5" not in legal(state)
 
 
 def test_overline_win_by_default():
-    state = setup([], {"A5": 1, "B5": 1, "C5": 1, "E5": 1, "F5": 1, "A1": 2, "B1": 2})
+    state = setup([], """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 x x x . x x . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o o . . . . . . .
+          A B C D E F G H I
+        """)
     state.apply("D5")
     assert state.is_over() and state.result().winners == [1]
 
@@ -304,7 +470,18 @@ def test_ambiguous_placement_text_asks_which_piece():
 
 # --- self-capture positions ----------------------------------------------------------------------
 
-BRACKET = {"B5": 2, "C5": 1, "E5": 2, "I9": 2, "I1": 1}  # o x _ o : D5 closes a pair in a bracket
+BRACKET = """
+    9 . . . . . . . . o
+    8 . . . . . . . . .
+    7 . . . . . . . . .
+    6 . . . . . . . . .
+    5 . o x . o . . . .
+    4 . . . . . . . . .
+    3 . . . . . . . . .
+    2 . . . . . . . . .
+    1 . . . . . . . . x
+      A B C D E F G H I
+    """  # o x _ o : D5 closes a pair in a bracket
 
 
 def test_self_capture_no_effect_by_default():
@@ -321,20 +498,42 @@ def test_self_capture_gives_the_pair_to_the_bracketing_player():
 
 
 def test_self_capture_three_with_capture_three():
-    pieces = {"B5": 2, "C5": 1, "D5": 1, "F5": 2, "I9": 2, "I1": 1}
-    state = setup(["Self-capture/Self-capture", "Capture Three/Enabled"], pieces)
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . o x x . o . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . x
+          A B C D E F G H I
+        """
+    state = setup(["Self-capture/Self-capture", "Capture Three/Enabled"], picture)
     state.apply("E5")
     assert [owner(state, s) for s in ("C5", "D5", "E5")] == [0, 0, 0]
     assert state.scores[2] == 3
-    state = setup(["Self-capture/Self-capture"], pieces)
+    state = setup(["Self-capture/Self-capture"], picture)
     state.apply("E5")
     assert [owner(state, s) for s in ("C5", "D5", "E5")] == [1, 1, 1]
 
 
 def test_self_capture_happens_before_the_end_check():
     # D5 completes A5-E5, but D5 also closes D5-D6 between o on D4 and D7: no line, no win
-    pieces = {"A5": 1, "B5": 1, "C5": 1, "E5": 1, "D6": 1, "D4": 2, "D7": 2, "I9": 2}
-    state = setup(["Self-capture/Self-capture"], pieces)
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . o . . . . .
+        6 . . . x . . . . .
+        5 x x x . x . . . .
+        4 . . . o . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H I
+        """
+    state = setup(["Self-capture/Self-capture"], picture)
     state.apply("D5")
     assert not state.is_over()
     assert owner(state, "D5") == 0 and state.scores[2] == 2
@@ -349,22 +548,55 @@ def test_forbidden_self_capture_position_is_illegal():
 
 def test_forbidden_self_capture_wins_over_a_capture():
     # D5 would also capture E5-F5 (closed by G5): still locked
-    pieces = dict(BRACKET, F5=2, G5=1)
-    state = setup(["Self-capture/Forbidden"], pieces)
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . o x . o o x . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . x
+          A B C D E F G H I
+        """
+    state = setup(["Self-capture/Forbidden"], picture)
     assert "D5" not in legal(state)
-    assert "D5" in legal(setup([], pieces))
+    assert "D5" in legal(setup([], picture))
 
 
 def test_forbidden_self_capture_wins_over_a_win():
     # D5 would make five in a column D3-D7, and closes C5-D5 between B5 and E5
-    pieces = dict(BRACKET, D3=1, D4=1, D6=1, D7=1)
-    state = setup(["Self-capture/Forbidden"], pieces)
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . x . . . . .
+        6 . . . x . . . . .
+        5 . o x . o . . . .
+        4 . . . x . . . . .
+        3 . . . x . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . x
+          A B C D E F G H I
+        """
+    state = setup(["Self-capture/Forbidden"], picture)
     assert "D5" not in legal(state)
 
 
 def test_forbidden_self_capture_wins_over_a_capture_win():
-    pieces = dict(BRACKET, F5=2, G5=1)
-    state = setup(["Self-capture/Forbidden"], pieces, scores={1: 8})
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . o x . o o x . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . x
+          A B C D E F G H I
+        """
+    state = setup(["Self-capture/Forbidden"], picture, scores={1: 8})
     assert "D5" not in legal(state)
 
 
@@ -372,9 +604,20 @@ def test_mixed_and_self_capture_contested_stones_vanish():
     # row 5: o(P2) X(P1 plays B5) +(P3) o(P2) x(P1)
     # P1 captures C5+D5 (mixed pair closed by E5); P2 self-captures B5+C5 (mixed run between
     # A5 and D5). C5 is claimed by both: removed, scored by nobody. B5 scores for P2, D5 for P1.
-    pieces = {"A5": 2, "C5": 3, "D5": 2, "E5": 1, "I9": 3, "I1": 2, "H1": 1}
+    picture = """
+        9 . . . . . . . . +
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 o . + o x . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . x o
+          A B C D E F G H I
+        """
     options = ["Players/3", "Mixed Capture/Enabled", "Self-capture/Self-capture"]
-    state = setup(options, pieces)
+    state = setup(options, picture)
     state.apply("B5")
     assert [owner(state, s) for s in ("A5", "B5", "C5", "D5", "E5")] == [2, 0, 0, 0, 1]
     assert state.scores[1:] == [1, 1, 0]
@@ -382,8 +625,19 @@ def test_mixed_and_self_capture_contested_stones_vanish():
 
 def test_teammates_self_capture_applies_too():
     # P1's pair closed between two stones of P3, P1's teammate: captured, scored by nobody
-    pieces = {"B5": 3, "C5": 1, "E5": 3, "I9": 2}
-    state = setup(["Players/4", "Team Mode/Enabled", "Self-capture/Self-capture"], pieces)
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . + x . + . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H I
+        """
+    state = setup(["Players/4", "Team Mode/Enabled", "Self-capture/Self-capture"], picture)
     state.apply("D5")
     assert owner(state, "C5") == 0 and owner(state, "D5") == 0
     assert state.scores[1:] == [0, 0, 0, 0]
@@ -391,19 +645,52 @@ def test_teammates_self_capture_applies_too():
 
 # --- overtime -----------------------------------------------------------------------------------
 
-LINE = {"A5": 1, "B5": 1, "C5": 1, "D5": 1, "A1": 2, "B1": 2, "C1": 2}
+LINE = """
+    9 . . . . . . . . .
+    8 . . . . . . . . .
+    7 . . . . . . . . .
+    6 . . . . . . . . .
+    5 x x x x . . . . .
+    4 . . . . . . . . .
+    3 . . . . . . . . .
+    2 . . . . . . . . .
+    1 o o o . . . . . .
+      A B C D E F G H I
+    """
 
 
 def test_overtime_disabled_ends_at_once():
-    state = setup([], dict(LINE, D6=1, D7=2))
+    state = setup([], """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . o . . . . .
+        6 . . . x . . . . .
+        5 x x x x . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o o o . . . . . .
+          A B C D E F G H I
+        """)
     state.apply("E5")
     assert state.is_over()
 
 
 def test_break_the_line_game_goes_on_and_the_next_player_must_break():
     # o can capture D6+D5 with D4 against D7, breaking A5-E5
-    pieces = dict(LINE, D6=1, D7=2)
-    state = setup(["Overtime/Break the line"], pieces)
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . o . . . . .
+        6 . . . x . . . . .
+        5 x x x x . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o o o . . . . . .
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Break the line"], picture)
     state.apply("E5")
     assert not state.is_over()
     assert legal(state) == {"D4"}  # the only move that breaks the line
@@ -420,23 +707,67 @@ def test_break_the_line_fails_when_no_capture_breaks_it():
 
 def test_shortening_an_overline_to_five_is_no_break():
     # x x x x x x on row 5 (A-F); o could capture F5+F6 (F4 against F7), leaving five: no break
-    pieces = {"A5": 1, "B5": 1, "C5": 1, "D5": 1, "E5": 1, "F6": 1, "F7": 2, "A1": 2, "B1": 2}
-    state = setup(["Overtime/Break the line"], pieces)
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . o . . .
+        6 . . . . . x . . .
+        5 x x x x x . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o o . . . . . . .
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Break the line"], picture)
     state.apply("F5")
     assert state.is_over() and state.result().winners == [1]
 
 
 def test_a_capture_win_ends_the_game_even_in_overtime():
-    pieces = dict(LINE, D6=1, D7=2, G5=2, H5=2, I5=1)
-    state = setup(["Overtime/Break the line"], pieces, scores={1: 8})
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . o . . . . .
+        6 . . . x . . . . .
+        5 x x x x . . o o x
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o o o . . . . . .
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Break the line"], picture, scores={1: 8})
     state.apply("F5")  # captures G5+H5: 10 stones, the capture win is immediate
     assert state.is_over() and state.result().winners == [1]
 
 
 def test_capture_the_line_by_the_next_players_stone_at_the_blocked_end():
-    pieces = dict(LINE, E5=2)  # o blocks E5; x plays... the line will be B5-F5? build it below
-    pieces = {"B5": 1, "C5": 1, "D5": 1, "E5": 1, "A5": 2, "A1": 2, "I1": 2}
-    state = setup(["Overtime/Capture the line"], pieces)
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 x x x x o . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o o o . . . . . .
+          A B C D E F G H I
+        """  # o blocks E5; x plays... the line will be B5-F5? build it below
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 o x x x x . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o . . . . . . . o
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line"], picture)
     state.apply("F5")  # five B5-F5, blocked by o at A5, open at G5
     assert not state.is_over()
     assert legal(state) == {"G5"}
@@ -447,11 +778,33 @@ def test_capture_the_line_by_the_next_players_stone_at_the_blocked_end():
 
 
 def test_capture_the_line_needs_one_end_blocked_and_one_open():
-    open_both = {"B5": 1, "C5": 1, "D5": 1, "E5": 1, "A1": 2, "I1": 2}
+    open_both = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . x x x x . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o . . . . . . . o
+          A B C D E F G H I
+        """
     state = setup(["Overtime/Capture the line"], open_both)
     state.apply("F5")
     assert state.is_over() and state.result().winners == [1]
-    blocked_both = {"B5": 1, "C5": 1, "D5": 1, "E5": 1, "A5": 2, "G5": 2, "I1": 2}
+    blocked_both = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 o x x x x . o . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . o
+          A B C D E F G H I
+        """
     state = setup(["Overtime/Capture the line"], blocked_both)
     state.apply("F5")
     assert state.is_over() and state.result().winners == [1]
@@ -459,24 +812,55 @@ def test_capture_the_line_needs_one_end_blocked_and_one_open():
 
 def test_a_line_inserted_between_two_next_player_stones_wins_at_once():
     # neither self-capture (five is not a capturable length) nor an overtime turn
-    pieces = {"B5": 1, "C5": 1, "E5": 1, "F5": 1, "A5": 2, "G5": 2, "I1": 2}
-    state = setup(["Overtime/Capture the line", "Self-capture/Self-capture"], pieces)
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 o x x . x x o . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . o
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line", "Self-capture/Self-capture"], picture)
     state.apply("D5")
     assert state.is_over() and state.result().winners == [1]
     assert all(owner(state, s) == 1 for s in ("B5", "C5", "D5", "E5", "F5"))
 
 
 def test_capture_the_line_not_with_two_lines():
-    pieces = {"B5": 1, "C5": 1, "D5": 1, "E5": 1, "A5": 2,
-              "F1": 1, "F2": 1, "F3": 1, "F4": 1, "F9": 2, "I9": 2}
-    state = setup(["Overtime/Capture the line"], pieces)
+    state = setup(["Overtime/Capture the line"], """
+        9 . . . . . o . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 o x x x x . . . .
+        4 . . . . . x . . .
+        3 . . . . . x . . .
+        2 . . . . . x . . .
+        1 . . . . . x . . .
+          A B C D E F G H I
+        """)
     state.apply("F5")  # two lines through F5
     assert state.is_over() and state.result().winners == [1]
 
 
 def test_capture_the_line_not_when_blocked_by_a_third_players_stone():
-    pieces = {"B5": 1, "C5": 1, "D5": 1, "A5": 3, "A1": 2, "I1": 3, "I9": 2}
-    state = setup(["Overtime/Capture the line", "Players/3"], pieces)
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 + x x x . . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 o . . . . . . . +
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line", "Players/3"], picture)
     state.apply("E5")  # four wins with three players; blocked by P3, not by P2 (the next player)
     assert state.is_over() and state.result().winners == [1]
 
@@ -486,8 +870,19 @@ def test_capture_the_line_not_when_blocked_by_a_third_players_stone():
 def test_players_meeting_a_winning_condition_together_share_the_victory():
     # x plays D5: captures E5+F5 (x G5) reaching 10, and is self-captured with C5 between B5 and
     # E5?  E5 goes in the capture; use a column instead: D4 (x) between D3 (o) and D6 (o)
-    pieces = {"E5": 2, "F5": 2, "G5": 1, "D4": 1, "D3": 2, "D6": 2, "I9": 2}
-    state = setup(["Self-capture/Self-capture"], pieces, scores={1: 8, 2: 8})
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . o . . . . .
+        5 . . . . o o x . .
+        4 . . . x . . . . .
+        3 . . . o . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H I
+        """
+    state = setup(["Self-capture/Self-capture"], picture, scores={1: 8, 2: 8})
     state.apply("D5")
     assert state.scores[1] == 10 and state.scores[2] == 10
     assert state.is_over() and state.result().winners == [1, 2]
