@@ -236,8 +236,10 @@ def test_optional_parameters_are_skipped_by_type():
     assert hop.then is None
     piece = bind_text('(piece "Ball" Each)')
     assert piece.role == Const("Each") and piece.moves is None
-    phase = bind_text('(nextPhase (is Full) "General")')
-    assert phase.role is None and type(phase.condition) is REGISTRY["is Full"]
+    phase = bind_text('(nextPhase "General")')
+    assert phase.condition is None and phase.target == "General"  # optional condition skipped
+    line = bind_text("(is Line 5 who:Mover)")
+    assert line.directions is None and line.through is None
 
 
 def test_named_arguments_in_any_order():

@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import BindError
 from .ludemes import base
-from .ludemes.base import REGISTRY, BoundArray, Ludeme
+from .ludemes.base import REGISTRY, BoundArray, Ludeme, Param
 from .syntax.nodes import (
     Array, Bool, Call, Const, DefineRef, Float, Int, Named, Node, Omit, Param as ParamNode,
     Placeholder, Range, Str,

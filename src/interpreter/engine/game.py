@@ -41,8 +41,7 @@ class Component:
 class Phase:
     name: str
     play: Gen
-    next: list[tuple[Optional[Cond], int, Optional[int]]] = field(default_factory=list)  # (cond, target, who)
-    player: int = 0  # 0: any player; else the phase applies to this player only
+    next: list[tuple[Optional[Cond], int]] = field(default_factory=list)  # (condition, target phase)
 
 
 class Game:
@@ -90,15 +89,11 @@ class Game:
         state._log.clear()
         state._marks.clear()
         state._legal = None
-        self._enter_phase(state)
         return state
 
     def state_from_text(self, text: str) -> State:
         from .position import read_position
         return read_position(self, text)
-
-    def _enter_phase(self, state: State) -> None:
-        """Skip phases that do not belong to the mover (per-player phases)."""
 
     def legal_moves(self, state: State) -> list[Move]:
         if state.over:
@@ -242,7 +237,7 @@ class Game:
 
     def _next_phase(self, state: State, mover: int) -> None:
         phase = self.phases[state.phase]
-        for cond, target, _who in phase.next:
+        for cond, target in phase.next:
             if cond is None or cond(state):
                 if target != state.phase:
                     state.set_var("phase", target)

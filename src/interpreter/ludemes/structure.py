@@ -217,7 +217,6 @@ class Regions(Ludeme):
     kind = EQUIPMENT_ITEM
     params = (
         Param("title", STR_LIT),
-        Param("role", ROLE, optional=True),
         Param("sites", Kind(("region", "int"), "region", literals=(Str, Int))),
     )
 
@@ -293,14 +292,14 @@ class Rules(Ludeme):
                 if names.count(p.title) > 1:
                     raise BindError(f'phase "{p.title}" declared twice', p.span)
             for p in phases:
-                game.phases.append(Phase(p.title, p.play.compile(c), player=p.player_index(c)))
+                game.phases.append(Phase(p.title, p.play.compile(c)))
             for p, phase in zip(phases, game.phases):
                 for nxt in p.next_phases():
                     if nxt.target not in names:
                         raise BindError(f'no phase named "{nxt.target}"', nxt.span,
                                         hint="phases: " + ", ".join(names))
                     cond = c.bool(nxt.condition) if nxt.condition is not None else None
-                    phase.next.append((cond, names.index(nxt.target), None))
+                    phase.next.append((cond, names.index(nxt.target)))
         if self.end is not None:
             game.end_rules.extend(self.end.compile_all(c))
 
@@ -371,7 +370,8 @@ class Play(Ludeme):
 
 
 class PhaseLudeme(Ludeme):
-    """A phase of play with its own moves, left by ``nextPhase``.
+    """A phase of play with its own moves, left by ``nextPhase``. Phases are shared by all
+    players (the phase after a move is the same whoever moves next).
 
     Examples:
         (phase "Opening" (play (move Add (to (sites Centre)))) (nextPhase "General"))
@@ -381,16 +381,12 @@ class PhaseLudeme(Ludeme):
     kind = PHASE
     params = (
         Param("title", STR_LIT),
-        Param("role", ROLE, optional=True),
         Param("play", kind_of(PLAY)),
         Param("next", ArrayOf(kind_of(NEXT_PHASE)), optional=True, many=True),
     )
 
     def validate(self) -> None:
         self.title = self.title.value
-
-    def player_index(self, c: Compiler) -> int:
-        return 0
 
     def next_phases(self) -> list["NextPhase"]:
         if self.next is None:
@@ -411,7 +407,6 @@ class NextPhase(Ludeme):
     name = "nextPhase"
     kind = NEXT_PHASE
     params = (
-        Param("role", ROLE, optional=True),
         Param("condition", BOOL_FN, optional=True),
         Param("target", STR_LIT),
     )
