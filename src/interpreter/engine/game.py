@@ -62,7 +62,6 @@ class Game:
         self.description: Any = None  # the Expanded source
         self.ludemes: Any = None  # the bound (game ...) ludeme
         self.concepts: set[str] = set()
-        self.render_style = "grid"
         self.team_of = list(range(num_players + 1))  # each player is their own team by default
         from .notation import Notation
         self.notation = Notation(self)
