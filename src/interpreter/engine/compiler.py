@@ -174,7 +174,7 @@ class Compiler:
                 # A move generator used as an effect: apply all its moves (Ludii applies the
                 # effect moves it produces).
                 for m in gen(s):
-                    self.game.apply_effect_move(s, m)
+                    self.game.act(s, m, as_last=False)
             return run_all
         raise self.error("expected an effect", value)
 

@@ -130,27 +130,32 @@ class Game:
             return str(comp.owner)
         return comp.name
 
-    def apply_effect_move(self, state: State, move: Move) -> None:
-        """A move produced by a rule used as an effect: its action and consequences only."""
-        if move.kind == ADD:
+    def act(self, state: State, move: Move, as_last: bool = True) -> None:
+        """A move's own action, then its consequences (journaled; the turn does not change).
+        ``as_last``: the move becomes ``(last From)``/``(last To)`` (not for moves produced by a
+        rule used as an effect, which are part of another move)."""
+        kind = move.kind
+        if kind != PASS and as_last:
+            state.set_var("last_from", move.frm)
+            state.set_var("last_to", move.to)
+        if kind == ADD:
             state.place(move.to, move.what)
-        elif move.kind == MOVE:
+        elif kind == MOVE:
             what = state.what[move.frm]
             state.clear(move.frm)
             state.place(move.to, what)
         if move.effect is not None:
+            state.c_from, state.c_to = move.frm, move.to
             move.effect(state)
         if move.then is not None:
+            state.c_from, state.c_to = move.frm, move.to
             move.then(state)
 
     def holds_after(self, state: State, move: Move, cond: Cond) -> bool:
         """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
         mark = len(state._log)
         saved = (state.c_to, state.c_from, state.c_between, state.c_site, state.c_player)
-        state.set_var("last_from", move.frm)
-        state.set_var("last_to", move.to)
-        state.c_from, state.c_to = move.frm, move.to
-        self.apply_effect_move(state, move)
+        self.act(state, move)
         ok = bool(cond(state))
         state.rollback(mark)
         state.c_to, state.c_from, state.c_between, state.c_site, state.c_player = saved
@@ -181,26 +186,11 @@ class Game:
         mover = state.mover
         state.set_var("last_mover", mover)
         phase_before = state.phase
-        kind = move.kind
-        if kind == PASS:
+        if move.kind == PASS:
             state.set_var("passes", state.passes + 1)
-        else:
-            if state.passes:
-                state.set_var("passes", 0)
-            state.set_var("last_from", move.frm)
-            state.set_var("last_to", move.to)
-            if kind == ADD:
-                state.place(move.to, move.what)
-            elif kind == MOVE:
-                what = state.what[move.frm]
-                state.clear(move.frm)
-                state.place(move.to, what)
-            if move.effect is not None:
-                state.c_from, state.c_to = move.frm, move.to
-                move.effect(state)
-        if move.then is not None:
-            state.c_from, state.c_to = move.frm, move.to
-            move.then(state)
+        elif state.passes:
+            state.set_var("passes", 0)
+        self.act(state, move)
         state.set_var("ply", state.ply + 1)
         self._check_end(state)
         if not state.over:
