@@ -133,25 +133,8 @@ class MoveStep(Ludeme):
         sources = _from_sites(c, getattr(self, "from"))
         dirs = c.directions(self.directions, "Adjacent")
         _, cond = _to_spec(c, self.to)
-        then = _then(c, self.then)
-        steps = [c.topo.step[d] for d in dirs]
-        labels = c.topo.labels
-
-        def gen(s):
-            out = []
-            for frm in sources(s):
-                if frm < 0 or s.who[frm] != s.mover:
-                    continue
-                s.c_from = frm
-                for table in steps:
-                    to = table[frm]
-                    if to < 0:
-                        continue
-                    s.c_to = to
-                    if cond is None or cond(s):
-                        out.append(Move(MOVE, frm, to, 0, then, labels=labels))
-            return out
-        return gen
+        # a step is a hop over nothing
+        return _line_moves(c, sources, dirs, (0, 0), None, None, cond, _then(c, self.then))
 
 
 class MoveHop(Ludeme):
@@ -192,43 +175,51 @@ class MoveHop(Ludeme):
                 between_cond = c.bool(getattr(between, "if"))
             if between.apply is not None:
                 between_effect = between.apply.compile_effect(c)
-        then = _then(c, self.then)
-        steps = [c.topo.step[d] for d in dirs]
-        labels = c.topo.labels
+        return _line_moves(c, sources, dirs, (lo, hi), between_cond, between_effect, to_cond,
+                           _then(c, self.then))
 
-        def effect_over(sites):
-            if between_effect is None or not sites:
-                return None
 
-            def run(s):
-                for b in sites:
-                    s.c_between = b
-                    between_effect(s)
-            return run
+def _line_moves(c: Compiler, sources, dirs, length, between_cond, between_effect, to_cond, then):
+    """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
+    satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
+    between effect is applied to the run when the move is played. Steps and hops alike."""
+    lo, hi = length
+    steps = [c.topo.step[d] for d in dirs]
+    labels = c.topo.labels
 
-        def gen(s):
-            out = []
-            for frm in sources(s):
-                if frm < 0 or s.who[frm] != s.mover:
+    def effect_over(sites):
+        if between_effect is None or not sites:
+            return None
+
+        def run(s):
+            for b in sites:
+                s.c_between = b
+                between_effect(s)
+        return run
+
+    def gen(s):
+        out = []
+        for frm in sources(s):
+            if frm < 0 or s.who[frm] != s.mover:
+                continue
+            s.c_from = frm
+            for table in steps:
+                run: list[int] = []
+                x = table[frm]
+                while x >= 0 and len(run) < hi:
+                    s.c_between = x
+                    if between_cond is not None and not between_cond(s):
+                        break
+                    run.append(x)
+                    x = table[x]
+                if x < 0 or len(run) < lo:
                     continue
-                s.c_from = frm
-                for table in steps:
-                    run: list[int] = []
-                    x = table[frm]
-                    while x >= 0 and len(run) < hi:
-                        s.c_between = x
-                        if between_cond is not None and not between_cond(s):
-                            break
-                        run.append(x)
-                        x = table[x]
-                    if x < 0 or len(run) < lo:
-                        continue
-                    s.c_to = x
-                    if to_cond is None or to_cond(s):
-                        out.append(Move(MOVE, frm, x, 0, then, tuple(run), effect=effect_over(tuple(run)),
-                                        labels=labels))
-            return out
-        return gen
+                s.c_to = x
+                if to_cond is None or to_cond(s):
+                    out.append(Move(MOVE, frm, x, 0, then, tuple(run), effect=effect_over(tuple(run)),
+                                    labels=labels))
+        return out
+    return gen
 
 
 class MovePass(Ludeme):
