@@ -606,3 +606,13 @@ def test_check_with_a_library_of_defines(capsys, tmp_path):
     assert "OK G" in out
     code, out, err = call(capsys, "expand", str(game), "--defines", str(lib))
     assert code == 0 and "(move Add (to (sites Empty)))" in out
+
+
+def test_a_path_with_brackets_is_a_path_not_a_description(capsys, tmp_path):
+    game = tmp_path / "Go (Tibet).lud"
+    game.write_text('(game "G" (players 2) (equipment {(board (square 3)) (piece "D" Each)})\n'
+                    '  (rules (play (move Add (to (sites Empty))))))\n')
+    code, out, err = call(capsys, "check", str(game))
+    assert code == 0, err
+    code, out, err = call(capsys, "check", "--syntax", str(game))
+    assert code == 0 and "1 files, 0 failed" in out

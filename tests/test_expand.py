@@ -296,7 +296,20 @@ def test_unknown_define_suggests_a_close_name():
 
 def test_malformed_define():
     assert "malformed define" in fails('(define Name (x)) (game "G")').message
-    assert "more than one body" in fails('(define "N" (x) (y)) (game "G")').message
+
+
+def test_a_define_body_of_several_forms_is_spliced():
+    # Ludii splices a define's text: (define "N" (x) (y)) puts both forms where it is used
+    doc = parse('(define "N" (x) (y)) (define "E") (game "G" ("N") ("E") (z))')
+    game = expand(doc).game
+    assert [a.name for a in game.args if isinstance(a, Call)] == ["x", "y", "z"]
+
+
+def test_negated_define_reference():
+    doc = parse('(define "Size" 3) (game "G" (f -"Size" "Size"))')
+    f = expand(doc).game.args[1]
+    assert [a.value for a in f.args] == [-3, 3]
+    assert "one number" in fails('(define "S" (x)) (game "G" (f -"S"))').message
 
 
 def test_no_game_is_an_error():

@@ -8,7 +8,8 @@ import pytest
 
 from interpreter.errors import LudError, LudSyntaxError
 from interpreter.syntax.nodes import (
-    Array, Bool, Call, Const, DefineRef, Float, Int, Item, Named, Omit, Param, Placeholder, Range,
+    Array, Bool, Call, Const, DefineRef, Float, Hole, Int, Item, Named, NegatedRef, Omit, Param,
+    Placeholder, Range,
     Str, Value,
 )
 from interpreter.syntax.parser import MAX_DEPTH, parse, parse_file, scan_comments
@@ -418,3 +419,37 @@ def test_every_ludii_sample_parses():
         except LudError as err:
             failures.append(err.render().splitlines()[0])
     assert failures == [], f"{len(failures)} of {len(files)} failed:\n" + "\n".join(failures)
+
+
+# --- forms seen in Ludii's larger corpus -----------------------------------------------------------
+
+def test_redundant_brackets_around_a_call():
+    assert one("(not ((is Prev Mover)))") == one("(not (is Prev Mover))")
+    assert one('(if:((and {(a) (b)})))'.replace("(if:", "(f if:")) == one("(f if:(and {(a) (b)}))")
+
+
+def test_reconstruction_holes():
+    node = one("(players [2..16])")
+    hole = node.args[0]
+    assert isinstance(hole, Hole) and isinstance(hole.items[0], Range)
+    node = one("(dice d:6 num:[#])")
+    assert isinstance(node.args[1].value, Hole) and node.args[1].value.items == [Const("#")]
+    assert isinstance(one("{[#] (a)}").items[0], Hole)
+
+
+def test_range_bound_may_be_a_placeholder():
+    node = one("(sites {0..<Board:aTri>})")
+    rng = node.args[0].items[0]
+    assert isinstance(rng, Range) and rng.hi == Placeholder("Board", "aTri")
+
+
+def test_backslash_escapes_only_a_quote():
+    # \\" is a literal backslash then an escaped quote: the string goes on
+    node = one(r'(source "<a href=\\"http://x\\" />Site</a>")')
+    assert node.args[0].value == r'<a href=\"http://x\" />Site</a>'
+    assert one(r'(f "C:\path")').args[0].value == r"C:\path"
+
+
+def test_negated_define_reference():
+    node = one('(f #1 -"Size1" -"Size1")')
+    assert node.args[1] == NegatedRef("Size1")

@@ -14,7 +14,7 @@ from .errors import BindError
 from .ludemes import base
 from .ludemes.base import REGISTRY, BoundArray, Ludeme, Param
 from .syntax.nodes import (
-    Array, Bool, Call, Const, DefineRef, Float, Int, Named, Node, Omit, Param as ParamNode,
+    Array, Bool, Call, Hole, NegatedRef, Const, DefineRef, Float, Int, Named, Node, Omit, Param as ParamNode,
     Placeholder, Range, Str,
 )
 
@@ -57,6 +57,11 @@ class _Binder:
                             hint="define parameters only mean something inside (define ...)")
         if isinstance(node, Placeholder):
             raise BindError(f"option placeholder {node.text} was not replaced", node.span)
+        if isinstance(node, Hole):
+            raise BindError("[...] marks a gap in a reconstruction; it cannot be played", node.span,
+                            hint="replace it with the rule it stands for")
+        if isinstance(node, NegatedRef):
+            raise BindError(f'-"{node.name}": no define of that name', node.span)
         if isinstance(node, Omit):
             raise BindError("~ stands for an omitted define argument; it cannot be used here", node.span)
         return node  # literal atoms stay as nodes (Int, Float, Bool, Str, Const)

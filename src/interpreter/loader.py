@@ -30,11 +30,11 @@ def read_description(source: str | Path):
     """Parse a description given as a bundled name, a path, or the text itself."""
     if isinstance(source, Path):
         return parse_file(source)
-    if "(" in source:
-        return parse(source, "<text>")
-    path = resolve_description(source)
+    path = resolve_description(source)  # a file or bundled name first: paths may hold "("
     if path is not None:
         return parse_file(path)
+    if "(" in source:
+        return parse(source, "<text>")
     raise LudError(f"no description named '{source}'",
                    hint="give a path to a .lud file or a bundled name: ludeme list")
 

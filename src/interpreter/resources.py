@@ -35,9 +35,13 @@ def bundled_descriptions() -> dict[str, Path]:
 
 def resolve_description(name_or_path: str) -> Path | None:
     """A path to a .lud file, or a bundled game's name; None when neither exists."""
-    if "\n" in name_or_path or len(name_or_path) > 4096:
+    if "\n" in name_or_path or len(name_or_path) > 1024:
         return None
     path = Path(name_or_path)
+    try:
+        path.exists()
+    except OSError:  # not something a file system would accept as a name
+        return None
     if path.suffix == ".lud" and path.exists():
         return path
     bundled = bundled_descriptions()

@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 
 from ..errors import ExpansionError
 from .nodes import (
+    Float, Hole, Int, NegatedRef,
     Array, Call, Const, DefineRef, Document, Item, Named, Node, Omit, Param,
     Placeholder, Range, Span, Str, Value, Via,
 )
@@ -96,8 +97,11 @@ class Expanded:
 
 @dataclass
 class Define:
+    """``(define "Name" body...)``: the body is every form after the name (Ludii splices the
+    define's text, so a body may be several forms, or none)."""
+
     name: str
-    body: Node | None
+    body: list[Node]
     span: Span
 
 
@@ -396,9 +400,20 @@ class _DefineExpander:
             return self._use(node.head.name, node.args, node, depth)
         if isinstance(node, Str) and node.value in self.defines:
             return self._use(node.value, [], node, depth)
+        if isinstance(node, NegatedRef):
+            return [self._negate(node, depth)]
         if isinstance(node, Call) and node.name == "define":
             return []  # declarations vanish from the expanded tree (collected beforehand)
         return None
+
+    def _negate(self, node: NegatedRef, depth: int) -> Node:
+        """``-"Name"``: the define must give one number."""
+        value = self._use(node.name, [], node, depth)
+        if len(value) == 1 and isinstance(value[0], Int):
+            return Int(-value[0].value, span=node.span)
+        if len(value) == 1 and isinstance(value[0], Float):
+            return Float(-value[0].value, span=node.span)
+        raise ExpansionError(f'-"{node.name}" needs a define that gives one number', node.span)
 
     def _use(self, name: str, args: list[Node], use: Node, depth: int) -> list[Node]:
         define = self.defines.get(name)
@@ -412,14 +427,11 @@ class _DefineExpander:
                                  hint="a define probably uses itself, directly or through others")
         # Arguments are expanded where they are written, before they enter the body.
         expanded_args: list[list[Node]] = [self.expand(a, depth) for a in args]
-        if define.body is None:
-            return []
         via = Via(name, use.span)
-        body = _relocate(define.body, via)
-        substituted = _substitute_params(body, expanded_args, use.span)
         out: list[Node] = []
-        for n in substituted:
-            out.extend(self.expand(n, depth + 1))
+        for part in define.body:
+            for n in _substitute_params(_relocate(part, via), expanded_args, use.span):
+                out.extend(self.expand(n, depth + 1))
         return out
 
 
@@ -519,8 +531,16 @@ def _map(node: Node, visit) -> list[Node]:
         for a in node.items:
             items.extend(_map(a, visit))
         return [Value(items, span=node.span)]
-    if isinstance(node, Item):
-        return [node]
+    if isinstance(node, Range):
+        lo, hi = _map(node.lo, visit), _map(node.hi, visit)
+        if len(lo) != 1 or len(hi) != 1:
+            raise ExpansionError("a range bound must be one number", node.span)
+        return [Range(lo[0], hi[0], span=node.span)]
+    if isinstance(node, Hole):
+        items = []
+        for a in node.items:
+            items.extend(_map(a, visit))
+        return [Hole(items, span=node.span)]
     return [node]
 
 
@@ -540,10 +560,8 @@ def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None
                 pos = form.positional()
                 if not pos or not isinstance(pos[0], Str):
                     raise ExpansionError('malformed define', form.span, hint='write (define "Name" body)')
-                if len(pos) > 2:
-                    raise ExpansionError(f'define "{pos[0].value}" has more than one body', pos[2].span,
-                                         hint="wrap several forms in one call or array")
-                defines[pos[0].value] = Define(pos[0].value, pos[1] if len(pos) > 1 else None, form.span)
+                body = [a for a in form.args if a is not pos[0]]
+                defines[pos[0].value] = Define(pos[0].value, body, form.span)
     return defines
 
 

@@ -23,7 +23,7 @@ from decimal import Decimal
 
 from .nodes import (
     Array, Bool, Call, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node, Omit,
-    Param, Placeholder, Range, Str, Value,
+    Param, Placeholder, Range, Str, Value, Hole, NegatedRef,
 )
 
 WIDTH = 100
@@ -63,6 +63,10 @@ def format_inline(node: Node, unquote_strings: bool = False) -> str:
         return node.text
     if isinstance(node, Omit):
         return "~"
+    if isinstance(node, NegatedRef):
+        return "-" + quote(node.name)
+    if isinstance(node, Hole):
+        return "[" + " ".join(format_inline(n) for n in node.items) + "]"
     if isinstance(node, Range):
         return f"{format_inline(node.lo)}..{format_inline(node.hi)}"
     if isinstance(node, Named):

@@ -116,6 +116,24 @@ class Range(Node):
 
 
 @dataclass(slots=True)
+class Hole(Node):
+    """``[#]``, ``[2..16]``: a gap left in a reconstruction description (parsed, never played).
+    A bare ``#`` inside is kept as ``Const("#")``."""
+
+    items: list["Node"]
+
+    def children(self) -> Iterator[Node]:
+        return iter(self.items)
+
+
+@dataclass(slots=True)
+class NegatedRef(Node):
+    """``-"Name"``: the number a define gives, negated."""
+
+    name: str
+
+
+@dataclass(slots=True)
 class Named(Node):
     """``key:value``."""
 

@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import LudSyntaxError, remember_source
 from ..resources import grammar_path
 from .nodes import (
-    Array, Bool, Call, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
+    Array, Bool, Call, Hole, NegatedRef, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
     Omit, Param, Placeholder, Range, Span, Str, Value,
 )
 
@@ -157,7 +157,8 @@ def _check_brackets(text: str, file: str) -> None:
 _EXPECT_NAMES = {
     "RPAR": "')'", "LPAR": "'('", "RBRACE": "'}'", "LBRACE": "'{'", "NAME": "a name",
     "STRING": "a string", "INT": "a number", "MORETHAN": "'>'", "LESSTHAN": "'<'",
-    "KEY": "key:", "SYMBOL": "an operator",
+    "KEY": "key:", "SYMBOL": "an operator", "LSQB": "'['", "RSQB": "']'", "HOLE_MARK": "'#'",
+    "MINUS": "'-'",
 }
 
 
@@ -181,6 +182,8 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> LudSyntaxError:
             msg = "unexpected end of text"
         if getattr(err, "state", None) is not None and expected:
             hint = "expected " + ", ".join(expected[:6]) + (" ..." if len(expected) > 6 else "")
+        if tok.type == "HOLE_MARK":
+            hint = "#1, #2 ... are define parameters; a lone # only marks a reconstruction gap [#]"
         if tok.type in ("INT", "FLOAT", "STRING", "LBRACE", "RPAR", "COLON") and _after_open_paren(text, err):
             hint = "a call starts with a ludeme name: (name args ...)"
         return LudSyntaxError(msg, Span(file, line, col, line, col + width), hint)
@@ -251,6 +254,21 @@ class _Builder:
 
     def _omit(self, t: Tree, span: Span) -> Node:
         return Omit(span=span)
+
+    def _negated_ref(self, t: Tree, span: Span) -> Node:
+        return NegatedRef(unquote(t.children[0]), span=span)
+
+    def _paren(self, t: Tree, span: Span) -> Node:
+        return self.build(t.children[0])  # ((x)) is (x)
+
+    def _hole(self, t: Tree, span: Span) -> Node:
+        items: list[Node] = []
+        for c in t.children:
+            if isinstance(c, Token):
+                items.append(Const("#", span=self.span(c)))
+            else:
+                items.append(self.build(c))
+        return Hole(items, span=span)
 
     def _name(self, t: Tree, span: Span) -> Node:  # only as a call head
         raise AssertionError("name outside a call head")
