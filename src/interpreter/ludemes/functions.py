@@ -630,7 +630,8 @@ class SitesBracketed(Ludeme):
     )
     concepts = ("CustodialCapture",)
 
-    def compile(self, c: Compiler):
+    def scanner(self, c: Compiler):
+        """scan(state, first_only) -> the bracketed runs (only the first one if asked)."""
         dirs = c.directions(self.directions, "All")
         topo = c.topo
         axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
@@ -640,7 +641,7 @@ class SitesBracketed(Ludeme):
         mixed = isinstance(self.mixed, Bool) and self.mixed.value
         players = range(1, c.game.num_players + 1)
 
-        def region(s):
+        def scan(s, first_only: bool) -> list[int]:
             site = at(s)
             if site < 0:
                 return []
@@ -652,23 +653,29 @@ class SitesBracketed(Ludeme):
                 if q == own:
                     continue  # nobody brackets their own piece
                 for fwd, back in axes:
-                    ends = []
+                    # the run through the site: walk back, then forward
                     run = [site]
-                    for table in (back, fwd):
-                        x = table[site]
-                        while x >= 0 and len(run) <= hi:
-                            o = who[x]
-                            if (o != 0 and o != q) if mixed else o == own:
-                                run.append(x)
-                                x = table[x]
-                            else:
-                                break
-                        ends.append(x)
-                    if lo <= len(run) <= hi and ends[0] >= 0 and ends[1] >= 0 \
-                            and who[ends[0]] == q and who[ends[1]] == q:
+                    x = back[site]
+                    while x >= 0 and len(run) <= hi and ((who[x] not in (0, q)) if mixed else who[x] == own):
+                        run.append(x)
+                        x = back[x]
+                    if x < 0 or who[x] != q:
+                        continue  # not closed behind by q
+                    x = fwd[site]
+                    while x >= 0 and len(run) <= hi and ((who[x] not in (0, q)) if mixed else who[x] == own):
+                        run.append(x)
+                        x = fwd[x]
+                    if x >= 0 and who[x] == q and lo <= len(run) <= hi:
+                        if first_only:
+                            return run
                         found.extend(run)
             return list(dict.fromkeys(found))
-        return region
+
+        return scan
+
+    def compile(self, c: Compiler):
+        scan = self.scanner(c)
+        return lambda s: scan(s, False)
 
 
 class IsBracketed(SitesBracketed):
@@ -683,5 +690,5 @@ class IsBracketed(SitesBracketed):
     kind = "boolean"
 
     def compile(self, c: Compiler):
-        region = super().compile(c)
-        return lambda s: bool(region(s))
+        scan = self.scanner(c)
+        return lambda s: bool(scan(s, True))  # stops at the first bracket found
