@@ -38,6 +38,18 @@ def constant(fn: Any, default: Any = None) -> Any:
     return getattr(fn, "const", default)
 
 
+def _fold(fn: Fn, kind: type) -> Fn:
+    """Constant folding: a value that never looks at the state ((+ 5 1), (if True 4 2)...) is
+    computed once. Functions that read the state fail on ``None`` and are kept as they are."""
+    if hasattr(fn, "const"):
+        return fn
+    try:
+        value = fn(None)  # type: ignore[arg-type]
+    except Exception:
+        return fn
+    return const_fn(value) if isinstance(value, kind) else fn
+
+
 class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
@@ -58,7 +70,7 @@ class Compiler:
         if isinstance(value, Const) and value.name == "Infinity":
             return const_fn(INFINITY)
         if isinstance(value, Ludeme):
-            return value.compile(self)
+            return _fold(value.compile(self), int)
         raise self.error(f"expected an int, got {value!r}", value)
 
     def static_int(self, value: Any) -> int:
@@ -68,13 +80,7 @@ class Compiler:
         if isinstance(value, Const) and value.name == "Infinity":
             return INFINITY
         if isinstance(value, Ludeme) and value.kind == "int":
-            # constant folding: an expression that never looks at the state (arithmetic on
-            # numbers, (if True 5 4)...) can be evaluated now
-            fn = value.compile(self)
-            try:
-                result = fn(None)
-            except (AttributeError, TypeError):
-                result = None
+            result = constant(self.int(value))  # folded when it never looks at the state
             if isinstance(result, int):
                 return result
         raise self.error("this argument must be a number known before play", value)
@@ -83,7 +89,7 @@ class Compiler:
         if isinstance(value, Bool):
             return const_fn(value.value)
         if isinstance(value, Ludeme):
-            return value.compile(self)
+            return _fold(value.compile(self), bool)
         raise self.error(f"expected a boolean, got {value!r}", value)
 
     def site(self, value: Any) -> Fn:
