@@ -12,6 +12,7 @@ from interpreter.syntax.nodes import (
     Placeholder, Range,
     Str, Value,
 )
+from interpreter.syntax.format import format_inline
 from interpreter.syntax.parser import MAX_DEPTH, parse, parse_file, scan_comments
 
 SAMPLE = Path(__file__).parents[1].parent / "shared" / "ludii-sample"
@@ -453,3 +454,10 @@ def test_backslash_escapes_only_a_quote():
 def test_negated_define_reference():
     node = one('(f #1 -"Size1" -"Size1")')
     assert node.args[1] == NegatedRef("Size1")
+
+
+def test_reconstruction_alternatives_and_stray_separator():
+    hole = one('(place "Marker" "Hand" count:[3 | 6 | 20])').args[2].value
+    assert isinstance(hole, Hole) and [format_inline(i) for i in hole.items] == ["3", "|", "6", "|", "20"]
+    forms = parse('(game "X")\n---------------------\n(metadata)').forms
+    assert [type(f).__name__ for f in forms] == ["Call", "Const", "Call"]

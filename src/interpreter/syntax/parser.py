@@ -158,7 +158,7 @@ _EXPECT_NAMES = {
     "RPAR": "')'", "LPAR": "'('", "RBRACE": "'}'", "LBRACE": "'{'", "NAME": "a name",
     "STRING": "a string", "INT": "a number", "MORETHAN": "'>'", "LESSTHAN": "'<'",
     "KEY": "key:", "SYMBOL": "an operator", "LSQB": "'['", "RSQB": "']'", "HOLE_MARK": "'#'",
-    "MINUS": "'-'",
+    "MINUS": "'-'", "HOLE_OR": "'|'",
 }
 
 
@@ -261,11 +261,14 @@ class _Builder:
     def _paren(self, t: Tree, span: Span) -> Node:
         return self.build(t.children[0])  # ((x)) is (x)
 
+    def _stray(self, t: Tree, span: Span) -> Node:
+        return Const(str(t.children[0]), span=span)
+
     def _hole(self, t: Tree, span: Span) -> Node:
         items: list[Node] = []
         for c in t.children:
-            if isinstance(c, Token):
-                items.append(Const("#", span=self.span(c)))
+            if isinstance(c, Token):  # the # and | marks of a reconstruction gap
+                items.append(Const(str(c), span=self.span(c)))
             else:
                 items.append(self.build(c))
         return Hole(items, span=span)
