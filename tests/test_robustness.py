@@ -217,3 +217,39 @@ def test_formatting_whatever_parses_round_trips():
 ])
 def test_pathological_inputs(text):
     assert check(text, "weird.lud", []) in ("ok", "syntax error", "expansion error")
+
+
+# ---------------------------------------------------------------------------------------------
+# the whole pipeline: mutated bundled descriptions either load and play, or give a LudError
+
+
+def _load_and_play(text: str, name: str, rng: random.Random) -> str:
+    from interpreter import load
+    try:
+        game = load(text)
+        state = game.initial_state()
+        for _ in range(12):
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_moves()))
+            if rng.random() < 0.2:
+                state.undo()
+        return "played"
+    except LudError as err:
+        err.render()
+        return err.kind
+    except RecursionError:  # pragma: no cover
+        raise AssertionError(f"RecursionError on mutated {name}:\n{text}") from None
+    except Exception as err:  # pragma: no cover
+        raise AssertionError(f"{type(err).__name__}: {err} on mutated {name}:\n{text}") from err
+
+
+@pytest.mark.parametrize("path", sorted(DESCRIPTIONS.glob("*.lud")), ids=lambda p: p.name)
+def test_mutated_descriptions_load_and_play_or_give_lud_errors(path):
+    text = path.read_text(encoding="utf-8")
+    rng = random.Random(7)
+    outcomes: dict[str, int] = {}
+    for _ in range(400 if path.stem == "pente" else 800):
+        kind = _load_and_play(mutate(text, rng), path.name, rng)
+        outcomes[kind] = outcomes.get(kind, 0) + 1
+    assert outcomes.get("played", 0) > 0 and len(outcomes) > 1, outcomes
