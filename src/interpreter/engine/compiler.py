@@ -95,6 +95,9 @@ class Compiler:
     def site(self, value: Any) -> Fn:
         if isinstance(value, Str):
             return const_fn(self.label(value))
+        if isinstance(value, Int) and not 0 <= value.value < self.topo.n:
+            raise self.error(f"site {value.value} is not on this board (sites are numbered 0 to "
+                             f"{self.topo.n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
         return self.int(value)
 
     def label(self, value: Str) -> int:
@@ -111,7 +114,7 @@ class Compiler:
             site = self.label(value)
             return const_fn((site,))
         if isinstance(value, Int):
-            return const_fn((value.value,))
+            return const_fn((self.site(value)(None),))
         if isinstance(value, BoundArray):
             return self.site_list(value.items)
         if isinstance(value, Ludeme):
