@@ -1,0 +1,215 @@
+"""The ``ludeme`` command: check, format, inspect, play and measure game descriptions.
+
+    ludeme check pente.lud                 parse, expand and bind; errors with file:line:col
+    ludeme check --syntax descriptions/    parse only, many files, one line per failure
+    ludeme expand pente --option "Board Size/9x9"
+    ludeme fmt my-game.lud [--check]
+    ludeme list                            bundled games with their options
+    ludeme info alak
+    ludeme run alak --playouts 100 --seed 1 [--json]
+    ludeme trace alak --seed 1 [--json]
+    ludeme apply alak --moves "1-5 8-7"
+    ludeme play alak --p1 human --p2 random
+
+Exit codes: 0 ok; 2 a description error, bad usage or an illegal move given to ``apply``;
+1 an engine failure (the traceback is shown with ``--debug`` only). A description error never
+shows a traceback: it is rendered as ``file:line:col: message``, the line, a caret and a hint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, Sequence
+
+from ..errors import LudError
+from .common import (
+    EXIT_FAILURE,
+    EXIT_USAGE,
+    MAX_PLAYERS,
+    UsageError,
+    _report_internal,
+    _silence_stdout,
+    version,
+)
+from .describe import (
+    cmd_check,
+    cmd_expand,
+    cmd_fmt,
+    cmd_info,
+    cmd_list,
+)
+from .playing import (
+    cmd_apply,
+    cmd_play,
+    cmd_run,
+    cmd_trace,
+)
+
+# entry point
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, usage errors: argparse has printed them
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_USAGE)
+    if not hasattr(args, "func"):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    debug = bool(getattr(args, "debug", False))
+    try:
+        return int(args.func(args) or 0)
+    except LudError as err:
+        print(err.render(), file=sys.stderr)
+        return EXIT_USAGE
+    except UsageError as err:
+        print(f"ludeme {args.command}: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `ludeme trace ... | head`: the reader left, nothing to report
+        _silence_stdout()
+        return EXIT_FAILURE
+    except Exception as err:  # an engine bug, not the user's fault
+        _report_internal(err, debug)
+        return EXIT_FAILURE
+
+
+# ---------------------------------------------------------------------------------------------
+# the parser
+
+
+def _defines_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--defines", action="append", default=[], metavar="DIR",
+                   help="a folder (or file) of library defines (.def) to use as well; repeatable")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ludeme",
+        description="Check, format, inspect, play and measure Ludii-style game descriptions (.lud).",
+        epilog="Run 'ludeme COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"ludeme {version()}")
+    parser.add_argument("--debug", action="store_true", help="show Python tracebacks of engine failures")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def command(name: str, func: Callable[[argparse.Namespace], int], help: str,
+                description: str | None = None) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=description or help,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        # --debug after the command too; SUPPRESS keeps a global --debug from being reset
+        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="show Python tracebacks of engine failures")
+        p.set_defaults(func=func)
+        return p
+
+    p = command("check", cmd_check, "check descriptions: parse, expand and bind them",
+                "Check descriptions: parse, expand (options, defines, rulesets) and bind them.\n"
+                "With --syntax, only parse (directories are searched for *.lud recursively).\n"
+                "Exit 0 when every file is valid, 2 otherwise.")
+    p.add_argument("paths", nargs="+", metavar="FILE|NAME|DIR", help="descriptions to check")
+    p.add_argument("--syntax", action="store_true", help="parse only; one line per failing file")
+    _option_args(p)
+    _defines_arg(p)
+
+    p = command("expand", cmd_expand, "print the expanded game (options chosen, defines inlined)")
+    _game_args(p)
+    _defines_arg(p)
+
+    p = command("fmt", cmd_fmt, "rewrite descriptions in canonical form (comments kept)",
+                "Rewrite descriptions in canonical form, keeping every comment.\n"
+                "With --check, only report the files that would change (exit 1 if any).")
+    p.add_argument("files", nargs="+", metavar="FILE", help=".lud files to format")
+    p.add_argument("--check", action="store_true", help="do not write; exit 1 if a file would change")
+
+    p = command("list", cmd_list, "list the bundled games with their options and rulesets")
+    p.add_argument("-v", "--verbose", action="store_true", help="show each option item's help text")
+
+    p = command("info", cmd_info, "show a game's players, options and metadata")
+    _game_args(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = command("run", cmd_run, "play many seeded games between agents and report statistics",
+                "Play N games between agents (random by default) and report wins per player,\n"
+                "draws (and draws by the turn limit), mean length, mean branching factor and speed.\n"
+                "The same --seed gives the same games.")
+    _game_args(p)
+    p.add_argument("--playouts", "-n", type=_positive_int, default=100, metavar="N",
+                   help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    _agent_args(p)
+    p.add_argument("--max-plies", type=_positive_int, default=None, metavar="M",
+                   help="end a game as a draw (turn limit) after M plies")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = command("trace", cmd_trace, "play one seeded game and show every decision",
+                "Play one game (random agents unless --agents/--pN say otherwise) and print, per ply,\n"
+                "the mover, the legal moves and the move chosen; then the result and the board.")
+    _game_args(p)
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    p.add_argument("--max-moves", type=_positive_int, default=None, metavar="M",
+                   help="stop after M moves even if the game is not over")
+    _agent_args(p)
+    p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = command("apply", cmd_apply, "apply a sequence of moves and show the position",
+                "Apply moves (their text forms, separated by spaces: '1-5 8-7' for Alak, 'J10 K10'\n"
+                "for Pente) and print the board, whose move it is, the legal moves and the result.\n"
+                "An illegal move prints INVALID with the reason and exits 2.")
+    _game_args(p)
+    p.add_argument("--moves", "-m", default="", metavar="MOVES", help='moves separated by spaces, e.g. "1-5 8-7"')
+    p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = command("play", cmd_play, "play interactively against agents or other people",
+                "Play at the terminal. Each human is prompted 'P1> ' for a move: its text form\n"
+                "(Alak: '1-4' or '1 4'; Pente: 'J10'). 'moves' lists the legal moves, 'quit' (or\n"
+                "an empty line, or end of input) leaves. An illegal move prints INVALID and the\n"
+                "reason, and the same player is asked again.")
+    _game_args(p)
+    for i in range(1, MAX_PLAYERS + 1):
+        p.add_argument(f"--p{i}", metavar="SPEC",
+                       help=f"player {i}: human or an agent spec (default: {'human' if i == 1 else 'random'})")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the agents (default: random)")
+    p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    return parser
+
+
+def _option_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--option", "-o", action="append", default=[], metavar='"Label/Item"',
+                   help='choose an option item, e.g. --option "Board Size/9x9" (repeatable)')
+    p.add_argument("--ruleset", metavar="NAME", default=None, help="apply a ruleset of the description")
+
+
+def _game_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help="a bundled game's name (ludeme list) or a .lud file")
+    _option_args(p)
+
+
+def _agent_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--agents", metavar="SPECS", default=None,
+                   help="agent specs in player order, comma-separated (default: random for everyone); "
+                        "one spec applies to every player")
+    for i in range(1, MAX_PLAYERS + 1):
+        p.add_argument(f"--p{i}", metavar="SPEC", help=f"agent spec of player {i} (overrides --agents)")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+
+
+__all__ = ["main", "build_parser"]

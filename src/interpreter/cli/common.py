@@ -1,0 +1,185 @@
+"""What the ``ludeme`` commands share: exit codes, loading games and positions, agents,
+output helpers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import textwrap
+import traceback
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..errors import LudError
+
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+MAX_PLAYERS = 4  # --p1 .. --p4
+
+
+class UsageError(Exception):
+    """A bad command line that argparse cannot see (unknown agent, player out of range...)."""
+
+
+# ---------------------------------------------------------------------------------------------
+def _report_internal(err: BaseException, debug: bool, context: str = "") -> None:
+    if debug:
+        traceback.print_exception(type(err), err, err.__traceback__, file=sys.stderr)
+    where = f"{context}: " if context else ""
+    print(f"ludeme: {where}internal error: {type(err).__name__}: {err}", file=sys.stderr)
+    if not debug:
+        print("this is a bug in the interpreter, not in your description; "
+              "run with --debug to see the traceback", file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version as dist_version
+        try:
+            return dist_version("ludeme-interpreter")
+        except PackageNotFoundError:
+            pass
+    except ImportError:  # pragma: no cover
+        pass
+    pyproject = Path(__file__).resolve().parents[3] / "pyproject.toml"
+    try:
+        for line in pyproject.read_text(encoding="utf-8").splitlines():
+            if line.startswith("version"):
+                return line.split("=", 1)[1].strip().strip('"') + " (source)"
+    except OSError:
+        pass
+    return "unknown"
+
+
+# ---------------------------------------------------------------------------------------------
+# shared helpers
+
+
+def _emit_json(obj: Any) -> None:
+    print(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+def _load_game(args: argparse.Namespace, options: Sequence[str] | None = None):
+    from ..loader import load
+    return load(args.game, options=list(args.option if options is None else options), ruleset=args.ruleset)
+
+
+def _read_position_file(path: str) -> tuple[str, Any]:
+    import yaml
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"cannot read position file {path}: {err}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        data = None  # read_position reports it
+    return text, data
+
+
+def _game_and_state(args: argparse.Namespace):
+    """Load the game and its starting state (the initial one, or ``--position FILE``). A position
+    that records its options is loaded with them unless ``--option`` chooses others."""
+    position = getattr(args, "position", None)
+    if not position:
+        game = _load_game(args)
+        return game, game.initial_state()
+    text, data = _read_position_file(position)
+    options = None
+    if not args.option and isinstance(data, dict) and isinstance(data.get("options"), list):
+        options = [str(o) for o in data["options"]]
+    game = _load_game(args, options)
+    try:
+        state = game.state_from_text(text)
+    except LudError as err:
+        if err.span is None:
+            raise LudError(f"{position}: {err.message}", hint=err.hint) from None
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError) as err:
+        raise LudError(f"{position}: malformed position ({type(err).__name__}: {err})",
+                       hint="write the position as State.to_text() does: game:, mover:, pieces: ...") from None
+    return game, state
+
+
+def _agent_seeds(seed: int, count: int) -> list[int]:
+    """One seed per player from the run's seed: the same seed gives the same games."""
+    master = random.Random(seed)
+    return [master.getrandbits(63) for _ in range(count)]
+
+
+def _agent_specs(args: argparse.Namespace, num_players: int, default: str = "random") -> dict[int, str]:
+    """Player → agent spec text from ``--agents`` and ``--p1..--p4``."""
+    from ..agents import split_agent_list
+    specs = {p: default for p in range(1, num_players + 1)}
+    listed = getattr(args, "agents", None)
+    if listed:
+        names = [s for s in split_agent_list(listed) if s]
+        if len(names) == 1:
+            names = names * num_players
+        if len(names) != num_players:
+            raise UsageError(f"--agents names {len(names)} agents but the game has {num_players} players")
+        specs = dict(zip(range(1, num_players + 1), names))
+    for p in range(1, MAX_PLAYERS + 1):
+        given = getattr(args, f"p{p}", None)
+        if given is None:
+            continue
+        if p > num_players:
+            raise UsageError(f"--p{p} given but the game has {num_players} players")
+        specs[p] = given
+    return specs
+
+
+def _make_agents(specs: dict[int, str], seed: int, allow_human: bool = False) -> dict[int, Any]:
+    """Player → agent object, or the string ``"human"`` (only where a person can be asked)."""
+    from ..agents import AgentSpecError, make_agent, parse_agent_spec
+    seeds = _agent_seeds(seed, max(specs) if specs else 0)
+    agents: dict[int, Any] = {}
+    for p, text in specs.items():
+        try:
+            spec = parse_agent_spec(text)
+            if spec.name == "human":
+                if not allow_human:
+                    raise UsageError(f"player {p}: 'human' agents can only 'ludeme play'")
+                if spec.params:
+                    raise AgentSpecError(f"agent 'human' takes no parameters ({text!r})")
+                agents[p] = "human"
+            else:
+                agents[p] = make_agent(spec, seeds[p - 1])
+        except AgentSpecError as err:
+            raise UsageError(f"player {p}: {err}") from None
+    return agents
+
+
+def _option_lines(options: list, rulesets: list, verbose: bool = False) -> list[str]:
+    lines = []
+    for opt in options:
+        items = " | ".join(item.name for item in opt.items)
+        lines.append(f"  {opt.label}: {items} (default {opt.default.name})")
+        if verbose:
+            for item in opt.items:
+                if item.help:
+                    lines.append(f"      {item.name}: {item.help}")
+    if rulesets:
+        names = " | ".join(r.name for r in rulesets)
+        starred = [r for r in rulesets if r.stars]
+        default = f" (default {max(starred, key=lambda r: r.stars).name})" if starred else ""
+        lines.append(f"  Rulesets: {names}{default}")
+    return lines
+
+
+def _wrap(label: str, text: str, width: int = 100) -> str:
+    first = f"{label}: "
+    return textwrap.fill(" ".join(text.split()), width=width, initial_indent=first,
+                         subsequent_indent=" " * len(first))
+
+

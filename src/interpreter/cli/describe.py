@@ -1,0 +1,246 @@
+"""Commands about descriptions: check, expand, fmt, list, info."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..errors import LudError
+from .common import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    EXIT_USAGE,
+    _emit_json,
+    _load_game,
+    _option_lines,
+    _report_internal,
+    _wrap,
+)
+
+# ---------------------------------------------------------------------------------------------
+# check, expand, fmt
+
+
+def _expand_paths(paths: Sequence[str]) -> list[str]:
+    """Directories become their *.lud files (recursively, sorted); other arguments stay."""
+    out: list[str] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            out.extend(str(p) for p in sorted(path.rglob("*.lud")))
+        else:
+            out.append(raw)
+    return out
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    if args.syntax:
+        return _check_syntax(args)
+    from ..loader import load
+    targets = _expand_paths(args.paths)
+    failed = 0
+    crashed = False
+    for target in targets:
+        try:
+            game = load(target, options=args.option, ruleset=args.ruleset, defines=args.defines)
+        except LudError as err:
+            failed += 1
+            print(err.render(), file=sys.stderr)
+            continue
+        except Exception as err:
+            failed += 1
+            crashed = True
+            _report_internal(err, getattr(args, "debug", False), target)
+            continue
+        is_name = not target.endswith(".lud") and os.sep not in target and "/" not in target
+        label = game.name if is_name else f"{game.name} ({target})"
+        print(f"OK {label}")
+    if len(targets) > 1:
+        print(f"{len(targets)} files, {failed} failed")
+    if crashed:
+        return EXIT_FAILURE
+    return EXIT_USAGE if failed else EXIT_OK
+
+
+def _check_syntax(args: argparse.Namespace) -> int:
+    from ..resources import resolve_description
+    from ..syntax.parser import parse_file
+    targets = _expand_paths(args.paths)
+    failed = 0
+    crashed = False
+    for target in targets:
+        path = resolve_description(target) if not Path(target).is_file() else Path(target)
+        if path is None:
+            failed += 1
+            print(f"{target}: no such file or bundled description")
+            continue
+        try:
+            parse_file(path)
+        except LudError as err:
+            failed += 1
+            where = f"{err.span}" if err.span is not None else str(path)
+            print(f"{where}: {err.message}")
+        except OSError as err:
+            failed += 1
+            print(f"{path}: cannot read: {err.strerror or err}")
+        except Exception as err:
+            failed += 1
+            crashed = True
+            _report_internal(err, getattr(args, "debug", False), str(path))
+    print(f"{len(targets)} files, {failed} failed")
+    if crashed:
+        return EXIT_FAILURE
+    return EXIT_USAGE if failed else EXIT_OK
+
+
+def cmd_expand(args: argparse.Namespace) -> int:
+    from ..loader import expand_description
+    from ..syntax.format import format_node
+    expanded = expand_description(args.game, args.option, args.ruleset, args.defines)
+    if expanded.chosen:
+        print("// options: " + ", ".join(expanded.choice_strings))
+    if expanded.ruleset:
+        print(f"// ruleset: {expanded.ruleset}")
+    print(format_node(expanded.game))
+    if expanded.metadata is not None:
+        print()
+        print(format_node(expanded.metadata))
+    return EXIT_OK
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    from ..syntax.format import format_document
+    from ..syntax.parser import parse, parse_file
+    changed = errors = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            original = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            print(f"{name}: cannot read: {err}", file=sys.stderr)
+            errors += 1
+            continue
+        try:
+            doc = parse_file(path)
+        except LudError as err:
+            print(err.render(), file=sys.stderr)
+            errors += 1
+            continue
+        text = format_document(doc)
+        if text == original:
+            continue
+        changed += 1
+        if args.check:
+            print(f"would reformat {name}")
+            continue
+        try:
+            parse(text, name)  # never write a file we could not read back
+        except LudError as err:
+            raise RuntimeError(f"formatting {name} produced text that does not parse: {err.message}") from None
+        path.write_text(text, encoding="utf-8")
+        print(name)
+    if errors:
+        return EXIT_USAGE
+    if args.check and changed:
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# list, info
+
+
+def _game_header(expanded) -> tuple[str, str]:
+    """(game name, players) from an expanded description, without binding it."""
+    from ..syntax.nodes import Call, Int, Str
+    game = expanded.game
+    pos = game.positional()
+    name = pos[0].value if pos and isinstance(pos[0], Str) else "?"
+    players = "?"
+    for arg in game.args:
+        if isinstance(arg, Call) and arg.name == "players":
+            first = arg.positional()
+            if first and isinstance(first[0], Int):
+                players = str(first[0].value)
+            elif first:
+                from ..syntax.format import format_inline
+                players = format_inline(first[0])
+    return name, players
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from ..loader import expand_description
+    from ..resources import bundled_descriptions
+    bundled = bundled_descriptions()
+    if not bundled:
+        print("no bundled descriptions")
+        return EXIT_OK
+    width = max(len(k) for k in bundled)
+    status = EXIT_OK
+    for key, path in bundled.items():
+        try:
+            expanded = expand_description(path)
+        except LudError as err:
+            print(f"{key:<{width}}  (broken: {err.span}: {err.message})" if err.span else
+                  f"{key:<{width}}  (broken: {err.message})")
+            status = EXIT_USAGE
+            continue
+        name, players = _game_header(expanded)
+        try:
+            from ..loader import load
+            game = load(path)
+            name, players = game.name, str(game.num_players)
+        except LudError:
+            pass
+        print(f"{key:<{width}}  {name} ({players} players by default)")
+        for line in _option_lines(expanded.options, expanded.rulesets, args.verbose):
+            print(line)
+    return status
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    from ..resources import resolve_description
+    game = _load_game(args)
+    source = resolve_description(args.game)
+    expanded = game.description
+    data: dict[str, Any] = {
+        "name": game.name,
+        "file": str(source) if source else None,
+        "players": game.num_players,
+        "sites": game.topology.n,
+        "labels": list(game.topology.labels),
+        "turn_limit": game.turn_limit,
+        "options": list(game.options),
+        "ruleset": getattr(expanded, "ruleset", None),
+        "info": dict(game.info),
+    }
+    if args.json:
+        _emit_json(data)
+        return EXIT_OK
+    print(f"name: {game.name}")
+    if source:
+        print(f"file: {source}")
+    print(f"players: {game.num_players}")
+    labels = game.topology.labels
+    shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
+    print(f"sites: {game.topology.n} (labels {shown})")
+    print(f"turn limit: {game.turn_limit} plies")
+    print(f"options chosen: {', '.join(game.options) if game.options else '(none)'}")
+    if data["ruleset"]:
+        print(f"ruleset: {data['ruleset']}")
+    if expanded is not None and (expanded.options or expanded.rulesets):
+        print("options available:")
+        for line in _option_lines(expanded.options, expanded.rulesets):
+            print(line)
+    for key in ("description", "rules", "author", "date"):
+        if key in game.info:
+            print(_wrap(key, game.info[key]))
+    for key, value in game.info.items():
+        if key not in ("description", "rules", "author", "date"):
+            print(_wrap(key, value))
+    return EXIT_OK
+
+

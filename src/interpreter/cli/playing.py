@@ -1,0 +1,301 @@
+"""Commands that play: run, trace, apply, play."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Any
+
+from ..errors import MoveError
+from .common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    MAX_PLAYERS,
+    UsageError,
+    _agent_specs,
+    _emit_json,
+    _game_and_state,
+    _load_game,
+    _make_agents,
+)
+
+# ---------------------------------------------------------------------------------------------
+# run, trace
+
+
+class _Progress:
+    """A progress bar on a terminal (rich when installed, plain text otherwise); silent elsewhere."""
+
+    def __init__(self, total: int, label: str, enabled: bool):
+        self.total, self.label, self.enabled = total, label, enabled
+        self._rich = None
+        self._last = 0.0
+        if not enabled:
+            return
+        try:
+            from rich.progress import Progress
+            self._rich = Progress(transient=True)
+            self._rich.start()
+            self._task = self._rich.add_task(label, total=total)
+        except Exception:  # rich missing or unusable: plain text
+            self._rich = None
+
+    def advance(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self._rich is not None:
+            self._rich.update(self._task, completed=done)
+            return
+        now = time.monotonic()
+        if done == self.total or now - self._last > 0.1:
+            self._last = now
+            filled = int(30 * done / self.total) if self.total else 30
+            sys.stdout.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}")
+            sys.stdout.flush()
+
+    def close(self) -> None:
+        if not self.enabled:
+            return
+        if self._rich is not None:
+            self._rich.stop()
+        else:
+            sys.stdout.write("\r" + " " * (len(self.label) + 50) + "\r")
+            sys.stdout.flush()
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    game = _load_game(args)
+    if args.max_plies is not None:
+        game.turn_limit = args.max_plies
+    specs = _agent_specs(args, game.num_players)
+    agents = _make_agents(specs, args.seed)
+    players = range(1, game.num_players + 1)
+    wins = {p: 0 for p in players}
+    draws = turn_limit_draws = unfinished = 0
+    total_plies = decisions = total_legal = 0
+    guard = game.turn_limit + 10  # the engine ends every game by then; never loop forever
+    progress = _Progress(args.playouts, game.name, sys.stdout.isatty() and not args.json)
+    start = time.perf_counter()
+    try:
+        for i in range(args.playouts):
+            state = game.initial_state()
+            plies = 0
+            while not state.is_over() and plies < guard:
+                legal = state.legal_moves()
+                decisions += 1
+                total_legal += len(legal)
+                state.apply(agents[state.mover].choose(state))
+                plies += 1
+            total_plies += plies
+            result = state.result()
+            if not result.over:
+                unfinished += 1
+                draws += 1
+                turn_limit_draws += 1
+            elif result.draw or not result.winners:
+                draws += 1
+                if result.reason == "turn limit":
+                    turn_limit_draws += 1
+            else:
+                for p in result.winners:
+                    wins[p] = wins.get(p, 0) + 1
+            progress.advance(i + 1)
+    finally:
+        progress.close()
+    elapsed = time.perf_counter() - start
+    n = args.playouts
+    summary = {
+        "game": game.name,
+        "options": list(game.options),
+        "seed": args.seed,
+        "agents": {str(p): specs[p] for p in players},
+        "playouts": n,
+        "wins": {str(p): wins[p] for p in players},
+        "draws": draws,
+        "turn_limit_draws": turn_limit_draws,
+        "turn_limit": game.turn_limit,
+        "mean_length": total_plies / n,
+        "mean_branching": total_legal / decisions if decisions else 0.0,
+        "playouts_per_second": n / elapsed if elapsed > 0 else float(n),
+        "seconds": elapsed,
+    }
+    if unfinished:
+        summary["unfinished"] = unfinished
+    if args.json:
+        _emit_json(summary)
+        return EXIT_OK
+    opts = f" [{', '.join(game.options)}]" if game.options else ""
+    print(f"{game.name}{opts}: {n} playouts, seed {args.seed}, "
+          + " vs ".join(f"P{p} {specs[p]}" for p in players))
+    for p in players:
+        print(f"  P{p} wins: {wins[p]:>6}  ({100 * wins[p] / n:5.1f}%)")
+    print(f"  draws:   {draws:>6}  ({100 * draws / n:5.1f}%), by the turn limit ({game.turn_limit} plies): "
+          f"{turn_limit_draws}")
+    print(f"  mean length: {summary['mean_length']:.1f} plies")
+    print(f"  mean branching factor: {summary['mean_branching']:.2f}")
+    print(f"  playouts per second: {summary['playouts_per_second']:.1f}")
+    return EXIT_OK
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    game, state = _game_and_state(args)
+    specs = _agent_specs(args, game.num_players)
+    agents = _make_agents(specs, args.seed)
+    limit = args.max_moves if args.max_moves is not None else game.turn_limit + 10
+    plies: list[dict[str, Any]] = []
+    if not args.json:
+        opts = f" [{', '.join(game.options)}]" if game.options else ""
+        print(f"{game.name}{opts}, seed {args.seed}")
+        print(state)
+    while not state.is_over() and len(plies) < limit:
+        mover = state.mover
+        legal = [str(m) for m in state.legal_moves()]
+        move = agents[mover].choose(state)
+        played = state.apply(move)
+        plies.append({"mover": mover, "legal": legal, "move": str(played)})
+        if not args.json:
+            print(f"{len(plies):>4}. P{mover}  {len(legal)} legal: {' '.join(legal)}")
+            print(f"      P{mover} plays {played}")
+    result = state.result()
+    if args.json:
+        _emit_json({
+            "game": game.name,
+            "options": list(game.options),
+            "seed": args.seed,
+            "agents": {str(p): specs[p] for p in specs},
+            "plies": plies,
+            "result": result.to_json(),
+            "board": str(state),
+        })
+        return EXIT_OK
+    if result.over:
+        reason = f" ({result.reason})" if result.reason and result.reason != "rule" else ""
+        print(f"{result.headline()}{reason} after {state.ply} plies")
+    else:
+        print(f"stopped after {len(plies)} moves; P{state.mover} to move")
+    print(state)
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# apply, play
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    game, state = _game_and_state(args)
+    moves = args.moves.split()
+    applied = 0
+    for number, text in enumerate(moves, 1):
+        try:
+            state.apply(text)
+        except MoveError as err:
+            line = f"INVALID {text}: {err} (move {number} of {len(moves)}; {applied} applied)"
+            if args.json:
+                print(line, file=sys.stderr)
+                _emit_json({"error": str(err), "invalid": text, "move_number": number,
+                            "moves_applied": applied, "mover": state.mover,
+                            "legal": [str(m) for m in state.legal_moves()],
+                            "result": state.result().to_json(), "board": str(state)})
+            else:
+                print(line)
+            return EXIT_USAGE
+        applied += 1
+    result = state.result()
+    legal = [str(m) for m in state.legal_moves()]
+    if args.json:
+        _emit_json({"mover": state.mover, "legal": legal, "result": result.to_json(),
+                    "board": str(state), "moves_applied": applied})
+        return EXIT_OK
+    print(state)
+    if result.over:
+        reason = f" ({result.reason})" if result.reason and result.reason != "rule" else ""
+        print(f"{result.headline()}{reason}")
+    else:
+        print(f"P{state.mover} to move")
+        print(f"legal ({len(legal)}): {' '.join(legal)}")
+    return EXIT_OK
+
+
+_QUIT = {"quit", "exit", "q", ":q"}
+_LIST = {"moves", "?", "help", "legal"}
+
+
+def _prompt(text: str) -> str | None:
+    """Ask for one line; None at end of input."""
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        sys.stdout.write("\n")
+        return None
+    line = line.rstrip("\r\n")
+    if not _isatty(sys.stdin):  # piped input: echo it so the transcript reads like a session
+        sys.stdout.write(line + "\n")
+    return line
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game, state = _game_and_state(args)
+    specs = {p: "human" if p == 1 else "random" for p in range(1, game.num_players + 1)}
+    for p in range(1, MAX_PLAYERS + 1):
+        given = getattr(args, f"p{p}", None)
+        if given is None:
+            continue
+        if p > game.num_players:
+            raise UsageError(f"--p{p} given but the game has {game.num_players} players")
+        specs[p] = given
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    agents = _make_agents(specs, seed, allow_human=True)
+    opts = f" [{', '.join(game.options)}]" if game.options else ""
+    print(f"{game.name}{opts}: " + " vs ".join(f"P{p} {specs[p]}" for p in sorted(specs))
+          + (f" (seed {seed})" if any(a != "human" for a in agents.values()) else ""))
+    if any(a == "human" for a in agents.values()):
+        print("type a move (e.g. " + _example_move(state) + "), 'moves' to list the legal moves, 'quit' to leave")
+    print(state)
+    while not state.is_over():
+        mover = state.mover
+        agent = agents[mover]
+        if agent == "human":
+            legal = [str(m) for m in state.legal_moves()]
+            if len(legal) <= 12:
+                print(f"P{mover} to move: {' '.join(legal)}")
+            else:
+                print(f"P{mover} to move ({len(legal)} legal moves; 'moves' lists them)")
+            while True:
+                line = _prompt(f"P{mover}> ")
+                if line is None or not line.strip() or line.strip().lower() in _QUIT:
+                    print("game left unfinished")
+                    return EXIT_OK
+                if line.strip().lower() in _LIST:
+                    print(" ".join(str(m) for m in state.legal_moves()))
+                    continue
+                try:
+                    played = state.apply(line.strip())
+                except MoveError as err:
+                    print(f"INVALID {err}")
+                    continue
+                break
+        else:
+            played = state.apply(agent.choose(state))
+        print(f"P{mover} plays {played}")
+        print(state)
+    result = state.result()
+    if result.reason and result.reason != "rule":
+        print(f"({result.reason})")
+    print(result.headline())
+    return EXIT_OK
+
+
+def _example_move(state) -> str:
+    legal = state.legal_moves()
+    return str(legal[0]) if legal else "pass"
+
