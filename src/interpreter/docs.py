@@ -31,14 +31,15 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "moves", "effects", "conditions", "functions", "logic")
+FAMILY_ORDER = ("structure", "moves", "effects", "conditions", "functions", "regions", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
     "moves": "Moves: what a player may do",
     "effects": "Effects: what a move changes (captures, scores, placements)",
     "conditions": "Conditions: questions about the position",
-    "functions": "Functions: sites, regions, numbers, ranges",
+    "functions": "Functions: sites, numbers, ranges, counts",
+    "regions": "Regions: sets of sites",
     "logic": "Logic and arithmetic comparisons",
 }
 

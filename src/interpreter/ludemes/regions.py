@@ -1,0 +1,360 @@
+"""Regions: sets of sites (empty, occupied, edges, named lists, distances, flanked and bracketed
+runs) and operations on them."""
+
+from __future__ import annotations
+
+from ..engine.compiler import INFINITY, Compiler
+from ..errors import BindError
+from ..syntax.nodes import Bool, Const, Str
+from .base import (
+    BOOL_LIT, DIRS, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
+    Param, kind_of,
+)
+from .logic import value_fn
+
+
+class SitesLabels(Ludeme):
+    """The sites with the given labels (or site numbers, counted from 0), or the sites of a named
+    region.
+
+    Examples:
+        (sites {"A1" "B1"})
+        (sites "J10")
+    """
+
+    name = "sites"
+    kind = REGION
+    params = (Param("sites", ArrayOf(SITE_FN)),)
+
+    def compile(self, c: Compiler):
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
+            sites = c.topo.regions[items[0].value]
+            return lambda s: sites
+        return c.site_list(items)
+
+
+class SitesEmpty(Ludeme):
+    """The empty sites.
+
+    Examples:
+        (sites Empty)
+    """
+
+    name = "sites Empty"
+    kind = REGION
+    params = ()
+
+    def compile(self, c: Compiler):
+        n = c.topo.n
+        sites = range(n)
+        return lambda s: [i for i, w in zip(sites, s.what) if not w]
+
+
+class SitesOccupied(Ludeme):
+    """The sites holding a piece of the given player(s).
+
+    Examples:
+        (sites Occupied by:Mover)
+    """
+
+    name = "sites Occupied"
+    kind = REGION
+    params = (Param("by", PLAYER, named=True, optional=True),)
+
+    def compile(self, c: Compiler):
+        n = c.topo.n
+        if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
+            return lambda s: [i for i in range(n) if s.who[i]]
+        who = c.player(self.by)
+        return lambda s: [i for i, o in enumerate(s.who) if o == who(s)]
+
+
+def _region_class(region: str, meaning: str) -> type:
+    doc = f"{meaning}\n\n    Examples:\n        (sites {region})\n    "
+
+    def compile(self, c: Compiler):
+        sites = c.topo.regions.get(region)
+        if sites is None:
+            raise BindError(f"this board has no region {region}", self.span)
+        return lambda s: sites
+
+    return type(f"Sites{region}", (Ludeme,), {
+        "name": f"sites {region}", "kind": REGION, "params": (), "compile": compile, "__doc__": doc,
+        "__module__": __name__})
+
+
+SitesBoard = _region_class("Board", "Every site of the board.")
+SitesTop = _region_class("Top", "The sites of the top row.")
+SitesBottom = _region_class("Bottom", "The sites of the bottom row.")
+SitesLeft = _region_class("Left", "The sites of the leftmost column.")
+SitesRight = _region_class("Right", "The sites of the rightmost column.")
+SitesCentre = _region_class("Centre", "The centre site (the central 2x2 or 1x2 sites on even sides).")
+SitesCorners = _region_class("Corners", "The corner sites.")
+SitesPerimeter = _region_class("Perimeter", "The sites on the edge of the board.")
+SitesInner = _region_class("Inner", "The sites not on the edge of the board.")
+
+
+class SitesDistance(Ludeme):
+    """The sites whose distance in steps (along the given directions) from a site is in a range.
+    With ``All`` directions on a square grid this is the king-move distance, so
+    ``(range 3 Infinity)`` is everything outside the 5x5 square centred on the site.
+
+    Examples:
+        (sites Distance All from:(sites Centre) (range 3 Infinity))
+    """
+
+    name = "sites Distance"
+    kind = REGION
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("from", REGION_FN, named=True),
+        Param("distance", kind_of(RANGE)),
+    )
+
+    def compile(self, c: Compiler):
+        dirs = c.directions(self.directions, "Adjacent")
+        origin = c.region(getattr(self, "from"))
+        lo, hi = self.distance.bounds(c)
+        topo = c.topo
+        cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+        def region(s):
+            key = tuple(origin(s))
+            if key not in cache:
+                best = [INFINITY] * topo.n
+                for o in key:
+                    for i, d in enumerate(topo.distances(o, dirs)):
+                        if 0 <= d < best[i]:
+                            best[i] = d
+                cache[key] = tuple(i for i, d in enumerate(best) if lo <= d <= hi)
+            return cache[key]
+        return region
+
+
+class SitesAround(Ludeme):
+    """The neighbours of a site along the given directions.
+
+    Examples:
+        (sites Around (last To) Orthogonal)
+    """
+
+    name = "sites Around"
+    kind = REGION
+    params = (Param("site", SITE_FN), Param("directions", DIRS, optional=True))
+
+    def compile(self, c: Compiler):
+        site = c.site(self.site)
+        dirs = c.directions(self.directions, "Adjacent")
+        topo = c.topo
+        return lambda s: topo.neighbours(site(s), dirs)
+
+
+class SitesFlanked(Ludeme):
+    """Every maximal run of pieces of ``of`` that lies along a line between two pieces of ``by``
+    (no empty site in between): the general form of custodial enclosure, for all lines at once.
+
+    Examples:
+        (sites Flanked Orthogonal of:Next by:Mover)
+    """
+
+    name = "sites Flanked"
+    kind = REGION
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("of", PLAYER, named=True),
+        Param("by", PLAYER, named=True),
+    )
+    concepts = ("CustodialCapture",)
+
+    def compile(self, c: Compiler):
+        dirs = c.directions(self.directions, "All")
+        topo = c.topo
+        axes = [(a, b) for a, b in topo.axes if a in dirs or b in dirs]
+        of, by = c.player(self.of), c.player(self.by)
+
+        def region(s):
+            p, q = of(s), by(s)
+            who = s.who
+            found: list[int] = []
+            for back, fwd in axes:
+                step_back, step_fwd = topo.step[back], topo.step[fwd]
+                for site in range(topo.n):
+                    # start of a run: a p piece whose back neighbour is a q piece
+                    if who[site] != p:
+                        continue
+                    before = step_back[site]
+                    if before < 0 or who[before] != q:
+                        continue
+                    run = [site]
+                    nxt = step_fwd[site]
+                    while nxt >= 0 and who[nxt] == p:
+                        run.append(nxt)
+                        nxt = step_fwd[nxt]
+                    if nxt >= 0 and who[nxt] == q:
+                        found.extend(run)
+            return list(dict.fromkeys(found))
+        return region
+
+
+class _SetOp(Ludeme):
+    kind = REGION
+    params = (Param("regions", ArrayOf(REGION_FN), many=True),)
+
+
+class Union(_SetOp):
+    """Sites in any of the regions.
+
+    Examples:
+        (union (sites Top) (sites Bottom))
+    """
+
+    name = "union"
+
+    def compile(self, c: Compiler):
+        fns = [c.region(r) for r in self.regions.items]
+        return lambda s: list(dict.fromkeys(x for f in fns for x in f(s)))
+
+
+class Intersection(_SetOp):
+    """Sites in every one of the regions.
+
+    Examples:
+        (intersection (sites Empty) (sites Centre))
+    """
+
+    name = "intersection"
+
+    def compile(self, c: Compiler):
+        first, *rest = [c.region(r) for r in self.regions.items]
+
+        def region(s):
+            keep = set(first(s))
+            for f in rest:
+                keep &= set(f(s))
+            return [x for x in first(s) if x in keep]
+        return region
+
+
+class Difference(Ludeme):
+    """Sites of the first region that are not in the second.
+
+    Examples:
+        (difference (sites Board) (sites Centre))
+    """
+
+    name = "difference"
+    kind = REGION
+    params = (Param("region", REGION_FN), Param("minus", REGION_FN))
+
+    def compile(self, c: Compiler):
+        a, b = c.region(self.region), c.region(self.minus)
+
+        def region(s):
+            drop = set(b(s))
+            return [x for x in a(s) if x not in drop]
+        return region
+
+
+class Directions(Ludeme):
+    """A set of directions.
+
+    Examples:
+        (directions {N S})
+    """
+
+    name = "directions"
+    kind = "directions"
+    params = (Param("names", ArrayOf(Enum(tuple(["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal",
+                                                  "Diagonal", "All", "Adjacent"])))),)
+
+    def static_directions(self, c: Compiler) -> tuple[str, ...]:
+        items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
+        return c.topo.expand_directions([i.name for i in items])
+
+
+class SitesBracketed(Ludeme):
+    """The runs of pieces through a site that are bracketed on a line by two pieces of one
+    player (the *bracketing* player), such as a pair that a placement closes on itself. The run
+    is the longest stretch through ``at`` of pieces of the owner of ``at`` (with ``mixed:True``:
+    of any players other than the bracketing one); its length must be in the range. An empty
+    ``at`` counts as holding a piece of the mover, so the test can be made before placing.
+    ``by:`` names the bracketing player; without it, any player other than the run's owner.
+
+    Examples:
+        (sites Bracketed at:(last To) (range 2 2) by:Next)
+    """
+
+    name = "sites Bracketed"
+    kind = REGION
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("at", SITE_FN, named=True),
+        Param("length", kind_of(RANGE)),
+        Param("by", PLAYER, optional=True, named=True),
+        Param("mixed", BOOL_LIT, optional=True, named=True),
+    )
+    concepts = ("CustodialCapture",)
+
+    def scanner(self, c: Compiler):
+        """scan(state, first_only) -> the bracketed runs (only the first one if asked)."""
+        dirs = c.directions(self.directions, "All")
+        topo = c.topo
+        axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
+        at = c.site(self.at)
+        lo, hi = self.length.bounds(c)
+        by = value_fn(c, self.by) if self.by is not None else None
+        mixed = isinstance(self.mixed, Bool) and self.mixed.value
+        players = range(1, c.game.num_players + 1)
+
+        def scan(s, first_only: bool) -> list[int]:
+            site = at(s)
+            if site < 0:
+                return []
+            who = s.who
+            own = who[site] or s.mover  # an empty site holds the mover's piece-to-be
+            found: list[int] = []
+            brackets = (by(s),) if by is not None else tuple(q for q in players if q != own)
+            for q in brackets:
+                if q == own:
+                    continue  # nobody brackets their own piece
+                for fwd, back in axes:
+                    # the run through the site: walk back, then forward
+                    run = [site]
+                    x = back[site]
+                    while x >= 0 and len(run) <= hi and ((who[x] not in (0, q)) if mixed else who[x] == own):
+                        run.append(x)
+                        x = back[x]
+                    if x < 0 or who[x] != q:
+                        continue  # not closed behind by q
+                    x = fwd[site]
+                    while x >= 0 and len(run) <= hi and ((who[x] not in (0, q)) if mixed else who[x] == own):
+                        run.append(x)
+                        x = fwd[x]
+                    if x >= 0 and who[x] == q and lo <= len(run) <= hi:
+                        if first_only:
+                            return run
+                        found.extend(run)
+            return list(dict.fromkeys(found))
+
+        return scan
+
+    def compile(self, c: Compiler):
+        scan = self.scanner(c)
+        return lambda s: scan(s, False)
+
+
+class IsBracketed(SitesBracketed):
+    """True when ``sites Bracketed`` with the same arguments is not empty.
+
+    Examples:
+        (is Bracketed at:(to) (range 2 3))
+        (is Bracketed at:(to) (exact 2))
+    """
+
+    name = "is Bracketed"
+    kind = "boolean"
+
+    def compile(self, c: Compiler):
+        scan = self.scanner(c)
+        return lambda s: bool(scan(s, True))  # stops at the first bracket found
