@@ -253,3 +253,11 @@ def test_moves_asked_inside_their_own_computation_are_a_clear_error():
                 '(rules (play (if (no Moves Next) (move Pass) (move Add (to (sites Empty)))))))')
     with pytest.raises(LudError, match="too deeply"):
         game.initial_state().legal_moves()
+
+
+def test_result_ranking():
+    state = load("alak").state_from_text("board: 'x_oox______'\n")
+    assert state.result().ranking == {}
+    state.apply("1-2")
+    assert state.result().ranking == {1: 1, 2: 2}
+    assert state.result().to_json()["ranking"] == {"1": 1, "2": 2}

@@ -28,10 +28,21 @@ class Result:
     scores: dict[int, int] = field(default_factory=dict)
     reason: str = ""
 
+    @property
+    def ranking(self) -> dict[int, int]:
+        """Rank per player (1 is best; tied players share a rank): the winners first, then the
+        others; everybody first in a draw; empty while the game goes on."""
+        if not self.over:
+            return {}
+        players = sorted(self.scores) or sorted(set(self.winners) | set(self.losers))
+        if self.draw or not self.winners:
+            return {p: 1 for p in players}
+        return {p: 1 if p in self.winners else len(self.winners) + 1 for p in players}
+
     def to_json(self) -> dict[str, Any]:
         return {"over": self.over, "winners": list(self.winners), "losers": list(self.losers),
                 "draw": self.draw, "scores": {str(k): v for k, v in self.scores.items()},
-                "reason": self.reason}
+                "ranking": {str(k): v for k, v in self.ranking.items()}, "reason": self.reason}
 
     def headline(self) -> str:
         if not self.over:
