@@ -241,3 +241,14 @@ def test_full_board_is_a_draw():
     state.apply("pass")
     state.apply("pass")
     assert state.is_over() and state.result().draw
+
+
+def test_illegal_placements_are_explained(pente9):
+    state = pente9.initial_state()
+    with pytest.raises(MoveError, match=r"placing on A1 is not allowed now \(legal: E5\)"):
+        state.apply("A1")
+    with pytest.raises(MoveError, match="no site 'J10' on this board"):
+        state.apply("J10")
+    state.apply("e5")  # labels are case-insensitive
+    with pytest.raises(MoveError, match="E5 is occupied"):
+        state.apply("E5")

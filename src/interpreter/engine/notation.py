@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .state import State
 
 _SPACED = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
+_LABEL = re.compile(r"^[a-z]+[0-9]+$")  # looks like a grid label (J10)
 
 
 class Notation:
@@ -85,7 +86,12 @@ class Notation:
                 return f"'{raw}' is ambiguous: say which piece, {' or '.join(choices)}"
             if state.who[site]:
                 return f"'{raw}': {topo.labels[site]} is occupied"
-            return f"'{raw}': placing on {topo.labels[site]} is not allowed now"
+            return f"'{raw}': placing on {topo.labels[site]} is not allowed now ({self._sample(state)})"
+        if len(parts) == 1 and _LABEL.match(parts[0]) and not any(str(m).lower() == key for m in state.legal_moves()):
+            return f"'{raw}': no site '{parts[0].upper()}' on this board ({self._sample(state)})"
+        return f"'{raw}' is not a move here ({self._sample(state)})"
+
+    @staticmethod
+    def _sample(state: "State") -> str:
         legal = sorted(str(m) for m in state.legal_moves())
-        sample = ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else "")
-        return f"'{raw}' is not a move here (legal: {sample})"
+        return "legal: " + ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else "")
