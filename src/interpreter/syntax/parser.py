@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -70,42 +71,10 @@ def _parse_with_comments(text: str, comments: list[Comment]) -> Tree:
     return _lark().parse(text)
 
 
-def scan_comments(text: str) -> list[Comment]:
-    """Every ``//`` comment outside strings, with its position."""
-    found: list[Comment] = []
-    i, n, line, line_start = 0, len(text), 1, 0
-    while i < n:
-        c = text[i]
-        if c == "\n":
-            line += 1
-            line_start = i + 1
-        elif c == '"':
-            i += 1
-            while i < n and text[i] != '"':
-                if text[i] == "\\" and i + 1 < n and text[i + 1] == '"':
-                    i += 1
-                elif text[i] == "\n":
-                    line += 1
-                    line_start = i + 1
-                i += 1
-        elif c == "/" and text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            found.append(Comment(text[i:end].rstrip(), line, i - line_start + 1))
-            i = end
-            continue
-        i += 1
-    return found
-
-
-_OPEN = {"(": ")", "{": "}"}
-_CLOSE = {")": "(", "}": "{"}
-
-
-def _check_brackets(text: str, file: str) -> None:
-    """Find unbalanced brackets and unterminated strings first: Lark's own message for them is
-    far from the cause, and deep nesting must be refused before recursion."""
-    stack: list[tuple[str, int, int]] = []
+def _tokens_outside_strings(text: str) -> Iterator[tuple[str, str, int, int]]:
+    """The brackets and comments of ``text`` with their line and column, skipping strings
+    (where ``\\"`` does not end the string): ``("comment", text, line, col)``, ``("(", "(", ...)``
+    and so on, or ``("unterminated", '"', line, col)`` for a string that never ends."""
     i, n, line, line_start = 0, len(text), 1, 0
     while i < n:
         c = text[i]
@@ -123,31 +92,53 @@ def _check_brackets(text: str, file: str) -> None:
                     line_start = i + 1
                 i += 1
             if i >= n:
-                raise LudSyntaxError("unterminated string", Span(file, *start, start[0], start[1] + 1),
-                                     hint='close the string with " (write \\" for a quote inside it)')
+                yield ("unterminated", '"', *start)
+                return
         elif c == "/" and text.startswith("//", i):
             end = text.find("\n", i)
-            i = n if end < 0 else end
+            end = n if end < 0 else end
+            yield ("comment", text[i:end].rstrip(), line, i - line_start + 1)
+            i = end
             continue
-        elif c in _OPEN:
-            stack.append((c, line, i - line_start + 1))
+        elif c in "(){}":
+            yield (c, c, line, i - line_start + 1)
+        i += 1
+
+
+def scan_comments(text: str) -> list[Comment]:
+    """Every ``//`` comment outside strings, with its position."""
+    return [Comment(body, line, col) for kind, body, line, col in _tokens_outside_strings(text)
+            if kind == "comment"]
+
+
+_OPEN = {"(": ")", "{": "}"}
+_CLOSE = {")": "(", "}": "{"}
+
+
+def _check_brackets(text: str, file: str) -> None:
+    """Find unbalanced brackets and unterminated strings first: Lark's own message for them is
+    far from the cause, and deep nesting must be refused before recursion."""
+    stack: list[tuple[str, int, int]] = []
+    for kind, _, line, col in _tokens_outside_strings(text):
+        if kind == "unterminated":
+            raise LudSyntaxError("unterminated string", Span(file, line, col, line, col + 1),
+                                 hint='close the string with " (write \\" for a quote inside it)')
+        if kind in _OPEN:
+            stack.append((kind, line, col))
             if len(stack) > MAX_DEPTH:
-                raise LudSyntaxError(f"brackets nested more than {MAX_DEPTH} deep",
-                                     Span(file, line, i - line_start + 1))
-        elif c in _CLOSE:
-            col = i - line_start + 1
+                raise LudSyntaxError(f"brackets nested more than {MAX_DEPTH} deep", Span(file, line, col))
+        elif kind in _CLOSE:
             if not stack:
-                raise LudSyntaxError(f"unexpected '{c}' with no matching '{_CLOSE[c]}'",
+                raise LudSyntaxError(f"unexpected '{kind}' with no matching '{_CLOSE[kind]}'",
                                      Span(file, line, col, line, col + 1),
                                      hint="remove it, or add the opening bracket it closes")
             opener, oline, ocol = stack.pop()
-            if _OPEN[opener] != c:
+            if _OPEN[opener] != kind:
                 raise LudSyntaxError(
-                    f"'{c}' does not match '{opener}' opened at {oline}:{ocol}",
+                    f"'{kind}' does not match '{opener}' opened at {oline}:{ocol}",
                     Span(file, line, col, line, col + 1),
                     hint=f"expected '{_OPEN[opener]}' here",
                 )
-        i += 1
     if stack:
         opener, oline, ocol = stack[-1]
         raise LudSyntaxError(f"'{opener}' is never closed", Span(file, oline, ocol, oline, ocol + 1),
