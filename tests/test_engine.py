@@ -261,3 +261,10 @@ def test_result_ranking():
     state.apply("1-2")
     assert state.result().ranking == {1: 1, 2: 2}
     assert state.result().to_json()["ranking"] == {"1": 1, "2": 2}
+
+
+def test_package_docstring_example():
+    import doctest
+
+    import interpreter
+    assert doctest.testmod(interpreter).failed == 0
