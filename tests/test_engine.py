@@ -269,3 +269,14 @@ def test_package_docstring_example():
     import interpreter
     result = doctest.testmod(interpreter)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_sites_off_the_board_are_no_sites():
+    # (last To) before any move, and computed sites beyond the board, are simply no site
+    text = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "D" Each)}) (rules (play '
+            '(if (is Empty (last To)) (move Pass) '
+            '(move Add (to (sites {(+ (last To) 100) (last To) "A1"})))))))')
+    state = load(text).initial_state()
+    assert [str(m) for m in state.legal_moves()] == ["A1"]
+    state.apply("A1")
+    assert [str(m) for m in state.legal_moves()] == ["pass"]

@@ -38,6 +38,10 @@ def constant(fn: Any, default: Any = None) -> Any:
     return getattr(fn, "const", default)
 
 
+# the context sites of a rule being evaluated ((to), (from)...) are always on the board
+_ON_BOARD = {"c_to", "c_from", "c_between", "c_site"}
+
+
 def _fold(fn: Fn, kind: type) -> Fn:
     """Constant folding: a value that never looks at the state ((+ 5 1), (if True 4 2)...) is
     computed once. Functions that read the state fail on ``None`` and are kept as they are."""
@@ -98,7 +102,16 @@ class Compiler:
         if isinstance(value, Int) and not 0 <= value.value < self.topo.n:
             raise self.error(f"site {value.value} is not on this board (sites are numbered 0 to "
                              f"{self.topo.n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
-        return self.int(value)
+        fn = self.int(value)
+        if constant(fn) is not None or getattr(value, "attr", None) in _ON_BOARD:
+            return fn
+        n = self.topo.n
+
+        def checked(s: "State") -> int:
+            # a computed site, or (last To) before any move: -1 (no site) when off the board
+            x = fn(s)
+            return x if 0 <= x < n else -1
+        return checked
 
     def label(self, value: Str) -> int:
         site = self.topo.site(value.value)
@@ -118,10 +131,10 @@ class Compiler:
         if isinstance(value, BoundArray):
             return self.site_list(value.items)
         if isinstance(value, Ludeme):
-            fn = value.compile(self)
             if value.kind == "int":
-                return lambda s: (fn(s),)
-            return fn
+                one = self.site(value)
+                return lambda s: (x,) if (x := one(s)) >= 0 else ()
+            return value.compile(self)
         raise self.error(f"expected a region, got {value!r}", value)
 
     def site_list(self, items: Sequence[Any]) -> Fn:
@@ -129,7 +142,7 @@ class Compiler:
         if all(isinstance(v, (Str, Int)) for v in items):
             sites = tuple(f(None) for f in fns)  # type: ignore[arg-type]
             return const_fn(sites)
-        return lambda s: tuple(f(s) for f in fns)
+        return lambda s: tuple(x for f in fns if (x := f(s)) >= 0)
 
     def player(self, value: Any) -> Fn:
         """Player roles (Mover, Next, P2...) or an int expression → player number."""

@@ -23,7 +23,7 @@ class IsEmpty(_SiteTest):
 
     def compile(self, c: Compiler):
         site = c.site(self.site)
-        return lambda s: s.what[site(s)] == 0
+        return lambda s: (x := site(s)) >= 0 and s.what[x] == 0
 
 
 class IsOccupied(_SiteTest):
@@ -37,7 +37,7 @@ class IsOccupied(_SiteTest):
 
     def compile(self, c: Compiler):
         site = c.site(self.site)
-        return lambda s: s.what[site(s)] != 0
+        return lambda s: (x := site(s)) >= 0 and s.what[x] != 0
 
 
 class _PlayerTest(Ludeme):

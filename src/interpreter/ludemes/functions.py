@@ -277,7 +277,7 @@ class Who(Ludeme):
 
     def compile(self, c: Compiler):
         at = c.site(self.at)
-        return lambda s: s.who[at(s)]
+        return lambda s: s.who[x] if (x := at(s)) >= 0 else 0
 
 
 class _Arith(Ludeme):

@@ -147,7 +147,7 @@ class SitesAround(Ludeme):
         site = c.site(self.site)
         dirs = c.directions(self.directions, "Adjacent")
         topo = c.topo
-        return lambda s: topo.neighbours(site(s), dirs)
+        return lambda s: topo.neighbours(x, dirs) if (x := site(s)) >= 0 else []
 
 
 class SitesFlanked(Ludeme):
