@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,6 @@ from interpreter.syntax.nodes import (
 from interpreter.syntax.format import format_inline
 from interpreter.syntax.parser import MAX_DEPTH, parse, parse_file, scan_comments
 
-SAMPLE = Path(__file__).parents[1].parent / "shared" / "ludii-sample"
 
 
 def one(text: str):
@@ -408,13 +406,9 @@ def test_non_utf8_file(tmp_path):
 # real Ludii files
 
 
-def test_every_ludii_sample_parses():
-    if not SAMPLE.is_dir():
-        pytest.skip(f"{SAMPLE} not present")
-    files = sorted(SAMPLE.rglob("*.lud"))
-    assert files
+def test_every_ludii_sample_parses(ludii_sample_files):
     failures = []
-    for path in files:
+    for path in ludii_sample_files:
         try:
             parse_file(path)
         except LudError as err:
