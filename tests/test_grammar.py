@@ -413,7 +413,7 @@ def test_every_ludii_sample_parses(ludii_sample_files):
             parse_file(path)
         except LudError as err:
             failures.append(err.render().splitlines()[0])
-    assert failures == [], f"{len(failures)} of {len(files)} failed:\n" + "\n".join(failures)
+    assert failures == [], f"{len(failures)} of {len(ludii_sample_files)} failed:\n" + "\n".join(failures)
 
 
 # --- forms seen in Ludii's larger corpus -----------------------------------------------------------
