@@ -108,4 +108,7 @@ def make_agent(spec: AgentSpec | str, seed: int | None = None):
         seed = params.pop("seed")
         if not isinstance(seed, int):
             raise AgentSpecError(f"agent {spec.name!r}: seed must be an integer, not {seed!r}")
-    return factory(seed, **params)
+    try:
+        return factory(seed, **params)
+    except (TypeError, ValueError) as err:  # a parameter of the wrong kind or out of range
+        raise AgentSpecError(f"agent {spec.name!r}: {err}") from None

@@ -1,0 +1,85 @@
+"""Agents: the random baseline and Monte Carlo tree search, through the API and the spec syntax."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import load
+from interpreter.agents import AgentSpecError, MCTSAgent, RandomAgent, make_agent
+
+
+def play(game, agents: dict[int, object]) -> list[int]:
+    state = game.initial_state()
+    while not state.is_over():
+        state.apply(agents[state.mover].choose(state))
+    return state.result().winners
+
+
+def test_mcts_takes_an_immediate_win():
+    game = load("tic-tac-toe")
+    state = game.state_from_text("board: |\n  3 . . .\n  2 o o .\n  1 x x .\nmover: 1\n")
+    assert str(MCTSAgent(seed=3, iterations=300).choose(state)) == "C1"
+
+
+def test_mcts_blocks_an_immediate_loss():
+    game = load("tic-tac-toe")
+    state = game.state_from_text("board: |\n  3 . . .\n  2 . x .\n  1 o o x\nmover: 2\n")
+    # x threatens A3 (C1-B2-A3) and nothing else: o must block there
+    assert str(MCTSAgent(seed=4, iterations=600).choose(state)) == "A3"
+
+
+def test_mcts_never_loses_tic_tac_toe_against_random():
+    game = load("tic-tac-toe")
+    for seed in range(8):
+        winners = play(game, {1: MCTSAgent(seed=seed, iterations=300), 2: RandomAgent(100 + seed)})
+        assert winners in ([], [1]), seed
+
+
+def test_mcts_beats_random_at_alak():
+    game = load("alak")
+    wins = 0
+    for seed in range(4):
+        winners = play(game, {1: RandomAgent(seed), 2: MCTSAgent(seed=seed, iterations=60)})
+        wins += winners == [2]
+    assert wins >= 3
+
+
+def test_mcts_leaves_the_position_untouched():
+    state = load("pente", options=["Board Size/9x9"]).initial_state()
+    state.apply("E5")
+    before = state.snapshot()
+    MCTSAgent(seed=1, iterations=30, playout=20).choose(state)
+    assert state.snapshot() == before
+
+
+def test_agents_are_deterministic_for_a_seed():
+    state = load("gomoku").initial_state()
+    a = MCTSAgent(seed=9, iterations=40, playout=10).choose(state)
+    b = MCTSAgent(seed=9, iterations=40, playout=10).choose(state)
+    assert a == b
+    assert RandomAgent(5).choose(state) == RandomAgent(5).choose(state)
+
+
+def test_docstring_examples():
+    import doctest
+
+    from interpreter.agents import mcts, random_agent
+    for module in (mcts, random_agent):
+        result = doctest.testmod(module)
+        assert result.attempted >= 1 and result.failed == 0, module.__name__
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mcts:iterations=0", "at least 1"),
+    ("mcts:iterations=many", "whole numbers"),
+    ("mcts:depth=3", "no parameter 'depth'"),
+    ("alphazero", "unknown agent"),
+])
+def test_bad_agent_specs(spec, message):
+    with pytest.raises(AgentSpecError, match=message):
+        make_agent(spec, seed=1)
+
+
+def test_agent_spec_builds_mcts():
+    agent = make_agent("mcts:iterations=25,c=0.7", seed=2)
+    assert isinstance(agent, MCTSAgent) and agent.iterations == 25 and agent.c == 0.7
