@@ -294,8 +294,10 @@ def test_run_max_plies_counts_turn_limit_draws(capsys):
 
 def test_run_agent_specs(capsys):
     assert call(capsys, "run", "alak", "-n", "2", "--p1", "random", "--p2", "random:seed=4")[0] == 0
-    code, _, err = call(capsys, "run", "alak", "-n", "2", "--agents", "mcts:iterations=2000")
-    assert code == 2 and "unknown agent 'mcts'" in err
+    code, _, err = call(capsys, "run", "alak", "-n", "2", "--agents", "alphazero:iterations=2000")
+    assert code == 2 and "unknown agent 'alphazero'" in err
+    code, out, err = call(capsys, "run", "alak", "-n", "1", "--p2", "mcts:iterations=10,playout=20", "--json")
+    assert code == 0, err
     code, _, err = call(capsys, "run", "alak", "-n", "2", "--p3", "random")
     assert code == 2 and "2 players" in err
     code, _, err = call(capsys, "run", "alak", "-n", "2", "--p2", "human")
