@@ -15,8 +15,10 @@ from .base import (
 from .logic import value_fn
 
 
-# --- context sites -------------------------------------------------------------------------------
-class _ContextSite(Ludeme):
+# --- values held by the state -------------------------------------------------------------------------------
+class _StateValue(Ludeme):
+    """A value the state holds as an attribute: a context site, the mover, the ply..."""
+
     kind = INT
     params = ()
     attr = ""
@@ -25,7 +27,7 @@ class _ContextSite(Ludeme):
         return operator.attrgetter(self.attr)  # a C-level getter: these are read very often
 
 
-class To(_ContextSite):
+class To(_StateValue):
     """The site a move goes to (inside move and capture rules).
 
     Examples:
@@ -40,7 +42,7 @@ class To(_ContextSite):
     )
 
 
-class From(_ContextSite):
+class From(_StateValue):
     """The site a move comes from.
 
     Examples:
@@ -56,7 +58,7 @@ class From(_ContextSite):
     )
 
 
-class Between(_ContextSite):
+class Between(_StateValue):
     """The site being jumped over or enclosed (inside hop and custodial rules); as a parameter
     of those rules, what the jumped/enclosed sites must be and what happens to them.
     ``sameOwner:True`` asks that all the enclosed pieces belong to one player (custodial).
@@ -76,7 +78,7 @@ class Between(_ContextSite):
     )
 
 
-class Site(_ContextSite):
+class Site(_StateValue):
     """The site being visited by ``forEach Site``.
 
     Examples:
@@ -87,7 +89,7 @@ class Site(_ContextSite):
     attr = "c_site"
 
 
-class LastTo(_ContextSite):
+class LastTo(_StateValue):
     """The site the last move went to.
 
     Examples:
@@ -98,7 +100,7 @@ class LastTo(_ContextSite):
     attr = "last_to"
 
 
-class LastFrom(_ContextSite):
+class LastFrom(_StateValue):
     """The site the last move came from.
 
     Examples:
@@ -109,7 +111,7 @@ class LastFrom(_ContextSite):
     attr = "last_from"
 
 
-class MoverFn(Ludeme):
+class MoverFn(_StateValue):
     """The number of the player to move.
 
     Examples:
@@ -117,11 +119,8 @@ class MoverFn(Ludeme):
     """
 
     name = "mover"
-    kind = INT
     params = ()
-
-    def compile(self, c: Compiler):
-        return lambda s: s.mover
+    attr = "mover"
 
 
 class NextFn(Ludeme):
@@ -233,7 +232,7 @@ class CountSites(Ludeme):
         return lambda s: len(region(s))
 
 
-class CountMoves(Ludeme):
+class CountMoves(_StateValue):
     """The number of moves (plies) played so far.
 
     Examples:
@@ -241,11 +240,8 @@ class CountMoves(Ludeme):
     """
 
     name = "count Moves"
-    kind = INT
     params = ()
-
-    def compile(self, c: Compiler):
-        return lambda s: s.ply
+    attr = "ply"
 
 
 class Score(Ludeme):
