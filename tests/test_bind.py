@@ -230,7 +230,7 @@ def test_optional_parameters_are_skipped_by_type():
     hop = bind_text("(move Hop Orthogonal (between (range 0 Infinity) if:(is Occupied (between))) "
                     "(to if:(is Empty (to))))")
     assert hop.__class__ is REGISTRY["move Hop"]
-    assert getattr(hop, "from") is None  # optional (from ...) skipped: Orthogonal is a direction
+    assert hop.source is None  # optional (from ...) skipped: Orthogonal is a direction
     assert hop.directions == Const("Orthogonal")
     assert type(hop.between) is REGISTRY["between"] and type(hop.to) is REGISTRY["to"]
     assert hop.then is None

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from interpreter.engine.result import Termination
 from interpreter import LudError, MoveError, load
 from interpreter.engine.topology import grid
 
@@ -25,7 +26,7 @@ def test_grid_labels_directions_rays_and_regions():
     a1, b2, d3 = topo.site("A1"), topo.site("B2"), topo.site("D3")
     assert topo.step["NE"][a1] == b2
     assert topo.step["S"][a1] == -1
-    assert [topo.labels[s] for s in topo.rays["E"][a1]] == ["B1", "C1", "D1"]
+    assert [topo.labels[s] for s in topo.ray(a1, "E")] == ["B1", "C1", "D1"]
     assert {topo.labels[s] for s in topo.regions["Corners"]} == {"A1", "D1", "A3", "D3"}
     assert {topo.labels[s] for s in topo.regions["Top"]} == {"A3", "B3", "C3", "D3"}
     assert topo.labels[d3] == "D3"
@@ -187,7 +188,9 @@ def test_turn_limit_reported_separately():
     state = load(text).initial_state()
     while not state.is_over():
         state.apply(state.legal_moves()[0])
-    assert state.ply == 6 and state.result().draw and state.result().reason == "turn limit"
+    result = state.result()
+    assert state.ply == 6 and result.draw and result.termination is Termination.TURN_LIMIT
+    assert result.reason == "turn limit (6 plies)"
 
 
 def test_undo_restores_everything_after_random_play():

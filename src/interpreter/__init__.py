@@ -3,13 +3,24 @@
     >>> from interpreter import load
     >>> game = load("tic-tac-toe")
     >>> state = game.initial_state()
-    >>> state.apply("B2")
-    Move('B2')
+    >>> state.apply("B2").text
+    'B2'
     >>> state.mover
     2
 """
 
-from .errors import LudError, MoveError
+from .engine.game import Game, GameInfo
+from .engine.move import Move, MoveKind
+from .engine.result import Result, Termination
+from .engine.state import State
+from .errors import (
+    AmbiguousMoveError, BindError, ExpansionError, IllegalMoveError, InvalidMoveError, LudError,
+    LudSyntaxError, MoveError,
+)
 from .loader import load
 
-__all__ = ["load", "LudError", "MoveError"]
+__all__ = [
+    "load", "Game", "GameInfo", "State", "Move", "MoveKind", "Result", "Termination",
+    "LudError", "LudSyntaxError", "ExpansionError", "BindError",
+    "MoveError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
+]

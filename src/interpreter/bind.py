@@ -99,14 +99,14 @@ class _Binder:
     def bind_call(self, call: Call, depth: int) -> Ludeme:
         cls, args = self.resolve(call)
         values: dict[str, Any] = {}
-        by_name = {p.name: p for p in cls.params}
+        by_name = {p.word: p for p in cls.params}
         positional = [p for p in cls.params if not p.named]
         index = 0
         for arg in args:
             if isinstance(arg, Named):
                 param = by_name.get(arg.key)
                 if param is None or not param.named:
-                    names = [p.name for p in cls.params if p.named]
+                    names = [p.word for p in cls.params if p.named]
                     close = difflib.get_close_matches(arg.key, names, n=2)
                     hint = (f"did you mean {close[0]}:?" if close else
                             (f"named arguments of {cls.name}: " + ", ".join(f"{n}:" for n in names))
@@ -144,7 +144,7 @@ class _Binder:
                     placed = True
                     break
                 if not param.optional:
-                    raise BindError(f"{cls.name}: argument '{param.name}' expects {param.type}, "
+                    raise BindError(f"{cls.name}: argument '{param.word}' expects {param.type}, "
                                     f"got {_describe(value)}", arg.span,
                                     hint=_type_hint(cls, param, value))
             if not placed:
@@ -152,7 +152,7 @@ class _Binder:
                                 arg.span, hint=f"signature: {cls.signature()}")
         for p in cls.params:
             if not p.optional and p.name not in values:
-                raise BindError(f"{cls.name}: missing required argument '{p.name}' ({p.type})", call.span,
+                raise BindError(f"{cls.name}: missing required argument '{p.word}' ({p.type})", call.span,
                                 hint=f"signature: {cls.signature()}")
         return cls(call.span, **values)
 

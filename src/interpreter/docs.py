@@ -105,7 +105,7 @@ def details(cls: type[Ludeme]) -> list[str]:
 
 def param_form(p: Param) -> str:
     """How a parameter is written: positional or ``name:``, required or optional, repeated."""
-    words = [f"named `{p.name}:`" if p.named else "positional"]
+    words = [f"named `{p.word}:`" if p.named else "positional"]
     words.append("optional" if p.optional else "required")
     if p.many:
         words.append("repeatable")
@@ -134,7 +134,7 @@ def ludeme_section(cls: type[Ludeme]) -> list[str]:
         rule = "|---|---|---|---|" + ("---|" if documented else "")
         lines.extend([head, rule])
         for p in cls.params:
-            row = (f"| `{p.name}` | {_cell(_code(str(p.type)))} | {param_form(p)} | "
+            row = (f"| `{p.word}` | {_cell(_code(str(p.type)))} | {param_form(p)} | "
                    f"{_cell(param_default(p))} |")
             if documented:
                 row += f" {_cell(_md(p.doc))} |"

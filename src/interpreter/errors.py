@@ -15,16 +15,9 @@ from __future__ import annotations
 
 from .syntax.nodes import Span
 
-# Source texts by file name, so an error can quote the offending line. Filled by the parser.
-_SOURCES: dict[str, str] = {}
-
-
-def remember_source(file: str, text: str) -> None:
-    _SOURCES[file] = text
-
-
-def source_line(file: str, line: int) -> str | None:
-    text = _SOURCES.get(file)
+def source_line(span: Span, line: int) -> str | None:
+    """Line ``line`` of the text ``span`` is in (spans carry their text: see SourceName)."""
+    text = span.source
     if text is None or line < 1:
         return None
     lines = text.splitlines()
@@ -78,11 +71,24 @@ class BindError(LudError):
 
 
 class MoveError(ValueError):
-    """An illegal or malformed move (not a description error)."""
+    """A move that cannot be played (not a description error). Subclasses say why, as
+    python-chess's do: the text is no move, the move is not legal here, or it is ambiguous."""
+
+
+class InvalidMoveError(MoveError):
+    """The text is not a move of this game (empty, unknown site, malformed)."""
+
+
+class IllegalMoveError(MoveError):
+    """A move of this game that is not legal in this position (or another game's move)."""
+
+
+class AmbiguousMoveError(MoveError):
+    """The text could mean several legal moves (e.g. which piece to place)."""
 
 
 def _quote(span: Span) -> list[str]:
-    line = source_line(span.file, span.line)
+    line = source_line(span, span.line)
     if line is None:
         return []
     width = 1

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Sequence
 
 from .errors import BindError, LudError
 from .resources import descriptions_dir, resolve_description
+from .engine.game import Game
 from .syntax.expand import Expanded, expand, load_library
+from .syntax.format import format_node
 from .syntax.nodes import Call, Str
 from .syntax.parser import parse, parse_file
 
@@ -46,22 +49,27 @@ def expand_description(source: str | Path, options: Sequence[str] = (), ruleset:
 
 
 def load(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None,
-         defines: Sequence[str | Path] = ()):
+         defines: Sequence[str | Path] = ()) -> Game:
     """Load a game: ``load("pente")``, ``load("my.lud", options=["Board Size/9x9"])``.
-    ``defines`` adds folders of library defines (``.def`` files)."""
-    from . import ludemes  # noqa: F401  (registers the vocabulary)
+    ``source`` is a bundled name, a path or the text itself; ``defines`` adds folders of library
+    defines (``.def`` files). Raises :class:`LudError` (located) for a wrong description."""
     from .bind import bind
+    from .compile import build_game
     from .ludemes.structure import GameLudeme
 
     expanded = expand_description(source, options, ruleset, defines)
     bound = bind(expanded.game)
     if not isinstance(bound, GameLudeme):
         raise BindError("a description must be a (game ...)", expanded.game.span)
-    game = bound.build()
-    game.description = expanded
-    game.options = expanded.choice_strings
-    game.info = metadata_info(expanded.metadata)
-    return game
+    return build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
+                      source=str(expanded.document.file), fingerprint=fingerprint(expanded),
+                      description=expanded)
+
+
+def fingerprint(expanded: Expanded) -> str:
+    """A short hash of the expanded game (and its options): equal for the same game."""
+    text = format_node(expanded.game) + "\n" + "\n".join(expanded.choice_strings)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def metadata_info(metadata: Call | None) -> dict[str, str]:

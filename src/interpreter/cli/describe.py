@@ -205,7 +205,8 @@ def cmd_info(args: argparse.Namespace) -> int:
     from ..resources import resolve_description
     game = _load_game(args)
     source = resolve_description(args.game)
-    expanded = game.description
+    expanded = game.info.description
+    metadata = game.info.metadata
     data: dict[str, Any] = {
         "name": game.name,
         "file": str(source) if source else None,
@@ -215,7 +216,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         "turn_limit": game.turn_limit,
         "options": list(game.options),
         "ruleset": getattr(expanded, "ruleset", None),
-        "info": dict(game.info),
+        "info": dict(metadata),
     }
     if args.json:
         _emit_json(data)
@@ -236,9 +237,9 @@ def cmd_info(args: argparse.Namespace) -> int:
         for line in _option_lines(expanded.options, expanded.rulesets):
             print(line)
     for key in ("description", "rules", "author", "date"):
-        if key in game.info:
-            print(_wrap(key, game.info[key]))
-    for key, value in game.info.items():
+        if key in metadata:
+            print(_wrap(key, metadata[key]))
+    for key, value in metadata.items():
         if key not in ("description", "rules", "author", "date"):
             print(_wrap(key, value))
     return EXIT_OK

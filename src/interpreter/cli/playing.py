@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Any
 
+from ..engine.result import Termination
 from ..errors import MoveError
 from .common import (
     EXIT_OK,
@@ -68,7 +69,7 @@ class _Progress:
 def cmd_run(args: argparse.Namespace) -> int:
     game = _load_game(args)
     if args.max_plies is not None:
-        game.turn_limit = args.max_plies
+        game = game.with_turn_limit(args.max_plies)
     specs = _agent_specs(args, game.num_players)
     agents = _make_agents(specs, args.seed)
     players = range(1, game.num_players + 1)
@@ -96,7 +97,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 turn_limit_draws += 1
             elif result.draw or not result.winners:
                 draws += 1
-                if result.reason == "turn limit":
+                if result.termination is Termination.TURN_LIMIT:
                     turn_limit_draws += 1
             else:
                 for p in result.winners:
@@ -171,7 +172,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         })
         return EXIT_OK
     if result.over:
-        reason = f" ({result.reason})" if result.reason and result.reason != "rule" else ""
+        reason = f" ({result.reason})" if result.reason else ""
         print(f"{result.headline()}{reason} after {state.ply} plies")
     else:
         print(f"stopped after {len(plies)} moves; P{state.mover} to move")
@@ -210,7 +211,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(state)
     if result.over:
-        reason = f" ({result.reason})" if result.reason and result.reason != "rule" else ""
+        reason = f" ({result.reason})" if result.reason else ""
         print(f"{result.headline()}{reason}")
     else:
         print(f"P{state.mover} to move")
@@ -289,7 +290,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"P{mover} plays {played}")
         print(state)
     result = state.result()
-    if result.reason and result.reason != "rule":
+    if result.reason:
         print(f"({result.reason})")
     print(result.headline())
     return EXIT_OK

@@ -1,35 +1,44 @@
-"""A compiled game: board tables, components, phases of compiled rules, end rules.
+"""A compiled game: what it is (:class:`GameInfo`), its board, pieces, phases and end rules.
 
-The game is built by :mod:`interpreter.engine.compiler` from bound ludemes; here is only the
-turn machinery every game shares:
-
-1. the mover's legal moves come from the current phase's play rule (a forced ``pass`` when
-   there are none, as in Ludii);
-2. applying a move runs its action, then its consequences (``then``);
-3. the end rules are checked (``Mover`` is the player who just moved);
-4. the phase may change (``nextPhase``), then the turn passes on, unless the move asked to
-   move again (``moveAgain``);
-5. every player passing in a row ends the game as a draw, and so does the turn limit.
+A game is built once by :mod:`interpreter.compile` from a description and is then only read:
+states (:class:`~.state.State`) hold everything that changes, and :mod:`.turns` drives them.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from .move import ADD, MOVE, PASS, Move
+from .move import PASS, Move
+from .result import Termination
 from .state import State
 from .topology import Topology
 
 Gen = Callable[[State], list[Move]]
-Cond = Callable[[State], bool]
-MAX_NESTED_MOVES = 4  # (no Moves ...) evaluated while computing moves, at most this deep
+Cond = Callable[[State], Any]
+Outcome = Optional[tuple[tuple[int, ...], tuple[int, ...], bool]]  # winners, losers, draw
 
-EndRule = Callable[[State], Optional[tuple[tuple[int, ...], tuple[int, ...], bool]]]
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, as data (OpenSpiel's game type and info): its name, players, the options
+    it was built with, what its rules use, and its metadata."""
+
+    name: str
+    players: int
+    options: tuple[str, ...] = ()
+    metadata: dict[str, str] = field(default_factory=dict)  # (info {...}) entries: rules, author...
+    concepts: frozenset[str] = frozenset()
+    source: str = ""  # the file (or <text>) it was read from
+    fingerprint: str = ""  # a hash of the expanded description: same text, same game
+    description: Any = None  # the expanded description (syntax tree), for tools that show it
 
 
 @dataclass
 class Component:
+    """A kind of piece with its owner (0 = neutral); index 0 of a game's list is "no piece"."""
+
     index: int
     name: str  # full name, e.g. "Ball1"
     base: str  # name as written, e.g. "Ball"
@@ -39,38 +48,66 @@ class Component:
 
 @dataclass
 class Phase:
+    """A phase of play: its moves and the phases that may follow it."""
+
     name: str
     play: Gen
     next: list[tuple[Optional[Cond], int]] = field(default_factory=list)  # (condition, target phase)
 
 
+@dataclass(frozen=True)
+class EndRule:
+    """One end rule: ``check`` gives the outcome when the rule applies (else None); ``reason``
+    and ``termination`` say why the game ended when it does."""
+
+    check: Callable[[State], Outcome]
+    reason: str = "rule"
+    termination: Termination = Termination.RULE
+
+
 class Game:
-    def __init__(self, name: str, topology: Topology, num_players: int, components: list[Component]):
-        self.name = name
+    """A game built from a description: read-only once built."""
+
+    def __init__(self, info: GameInfo, topology: Topology, components: list[Component],
+                 teams: Optional[dict[int, int]] = None):
+        self.info = info
+        self.name = info.name
+        self.num_players = info.players
         self.topology = topology
-        self.num_players = num_players
         self.components = components  # index 0 is the empty placeholder
         self.owner_of = [c.owner for c in components]
         self.component_index = {c.name: c.index for c in components}
+        # each player is their own team unless declared otherwise (player -> team number)
+        self.team_of = list(range(info.players + 1))
+        for player, team in (teams or {}).items():
+            self.team_of[player] = team
+        # filled by the compiler before the game is handed out
         self.phases: list[Phase] = []
         self.end_rules: list[EndRule] = []
         self.start: list[Callable[[State], None]] = []
         self.turn_limit = max(3 * topology.n, 300)
-        self.extra_vars: tuple[str, ...] = ()
-        self.options: list[str] = []
-        self.info: dict[str, str] = {}
-        self.description: Any = None  # the Expanded source
-        self.ludemes: Any = None  # the bound (game ...) ludeme
-        self.concepts: set[str] = set()
-        self.team_of = list(range(num_players + 1))  # each player is their own team by default
+        self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
+        self.forced_pass = Move(PASS, game=self)
         from .notation import Notation
         self.notation = Notation(self)
 
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The option items the game was built with (``"Board Size/9x9"``...)."""
+        return self.info.options
+
+    @property
+    def concepts(self) -> frozenset[str]:
+        """The concepts its rules use (Ludii's names)."""
+        return self.info.concepts
+
     # --- players ------------------------------------------------------------------------------------
     def next_of(self, player: int) -> int:
+        """The player after ``player`` in turn order."""
         return player % self.num_players + 1
 
     def prev_of(self, player: int) -> int:
+        """The player before ``player`` in turn order."""
         return (player - 2) % self.num_players + 1
 
     def friends(self, a: int, b: int) -> bool:
@@ -78,10 +115,24 @@ class Game:
         return a != 0 and b != 0 and self.team_of[a] == self.team_of[b]
 
     def team(self, player: int) -> tuple[int, ...]:
+        """``player`` and their teammates."""
         return tuple(p for p in range(1, self.num_players + 1) if self.team_of[p] == self.team_of[player])
+
+    def same_as(self, other: "Game") -> bool:
+        """The same game: this one, or one built from the same expanded description."""
+        return other is self or (bool(self.info.fingerprint) and other.info.fingerprint == self.info.fingerprint)
+
+    def with_turn_limit(self, plies: int) -> "Game":
+        """The same game ending as a draw after ``plies`` plies (a copy: games are read-only)."""
+        if plies < 1:
+            raise ValueError("a turn limit is at least 1 ply")
+        other = copy.copy(self)
+        other.turn_limit = plies
+        return other
 
     # --- states -------------------------------------------------------------------------------------
     def initial_state(self) -> State:
+        """A new state at the start of the game (the start rules applied)."""
         state = State(self)
         for rule in self.start:
             rule(state)
@@ -91,36 +142,9 @@ class Game:
         return state
 
     def state_from_text(self, text: str) -> State:
+        """A state from the position format written by :meth:`State.to_text`."""
         from .position import read_position
         return read_position(self, text)
-
-    def legal_moves(self, state: State) -> list[Move]:
-        if state.over:
-            return []
-        phase = self.phases[state.phase]
-        play = phase.play
-        moves = play(state)
-        if not moves:
-            return [Move(PASS)]
-        if getattr(play, "unique", False):
-            return moves  # a single generator that never repeats itself nor clashes
-        seen: set = set()
-        unique = []
-        adds: dict[int, int] = {}
-        clash = False
-        for m in moves:
-            k = m.key()
-            if k not in seen:
-                seen.add(k)
-                unique.append(m)
-                if m.kind == ADD:
-                    if adds.setdefault(m.to, m.what) != m.what:
-                        clash = True
-        if clash:
-            # several pieces could go on one site: the piece becomes part of the text (2@C3);
-            # copies, since rules may share their move objects between positions
-            unique = [m.with_prefix(self.piece_tag(m.what)) if m.kind == ADD else m for m in unique]
-        return unique
 
     def piece_tag(self, what: int) -> str:
         """How a placement names its piece when that is a choice: the owner's number for
@@ -130,112 +154,8 @@ class Game:
             return str(comp.owner)
         return comp.name
 
-    def act(self, state: State, move: Move, as_last: bool = True) -> None:
-        """A move's own action, then its consequences (journaled; the turn does not change).
-        ``as_last``: the move becomes ``(last From)``/``(last To)`` (not for moves produced by a
-        rule used as an effect, which are part of another move)."""
-        kind = move.kind
-        if kind != PASS and as_last:
-            state.set_var("last_from", move.frm)
-            state.set_var("last_to", move.to)
-        if kind == ADD:
-            state.place(move.to, move.what)
-        elif kind == MOVE:
-            what = state.what[move.frm]
-            state.clear(move.frm)
-            state.place(move.to, what)
-        if move.effect is not None:
-            state.c_from, state.c_to = move.frm, move.to
-            move.effect(state)
-        if move.then is not None:
-            state.c_from, state.c_to = move.frm, move.to
-            move.then(state)
-
-    def holds_after(self, state: State, move: Move, cond: Cond) -> bool:
-        """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
-        mark = len(state._log)
-        saved = (state.c_to, state.c_from, state.c_between, state.c_site, state.c_player)
-        self.act(state, move)
-        ok = bool(cond(state))
-        state.rollback(mark)
-        state.c_to, state.c_from, state.c_between, state.c_site, state.c_player = saved
-        return ok
-
-    def real_moves_for(self, state: State, player: int) -> list[Move]:
-        """The moves ``player`` would have now (no forced pass), without changing the state."""
-        if state._nested >= MAX_NESTED_MOVES:
-            from ..errors import LudError
-            raise LudError("the rules look for legal moves inside the legal moves too deeply "
-                           f"(more than {MAX_NESTED_MOVES} levels)",
-                           hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
-        state._nested += 1
-        saved = state.mover
-        saved_ctx = (state.c_to, state.c_from, state.c_between, state.c_site, state.c_player)
-        state.mover = player
-        try:
-            return self.phases[state.phase].play(state)
-        finally:
-            state._nested -= 1
-            state.mover = saved
-            state.c_to, state.c_from, state.c_between, state.c_site, state.c_player = saved_ctx
-
-    def play_move(self, state: State, move: Move) -> None:
-        """Apply a legal move and everything that follows from it (journaled for undo)."""
-        state._marks.append((len(state._log), move, state._legal))  # undo restores the moves too
-        state._legal = None
-        mover = state.mover
-        state.set_var("last_mover", mover)
-        phase_before = state.phase
-        if move.kind == PASS:
-            state.set_var("passes", state.passes + 1)
-        elif state.passes:
-            state.set_var("passes", 0)
-        self.act(state, move)
-        state.set_var("ply", state.ply + 1)
-        self._check_end(state)
-        if not state.over:
-            if state.phase == phase_before:  # an effect may already have chosen the next phase
-                self._next_phase(state, mover)
-            again = state.move_again
-            if again:
-                state.set_var("move_again", False)
-            else:
-                state.set_var("mover", self.next_of(mover))
-
-    def _check_end(self, state: State) -> None:
-        for rule in self.end_rules:
-            outcome = rule(state)
-            if outcome is not None:
-                winners, losers, draw = outcome
-                self.finish(state, winners, losers, draw, "rule")
-                return
-        if state.passes >= self.num_players:
-            self.finish(state, (), (), True, "all players passed")
-        elif state.ply >= self.turn_limit:
-            self.finish(state, (), (), True, "turn limit")
-
-    def finish(self, state: State, winners, losers, draw: bool, reason: str) -> None:
-        # a player's victory (or defeat) is their team's
-        winners = {q for p in winners for q in self.team(p)}
-        losers = {q for p in losers for q in self.team(p)} - winners
-        state.set_var("over", True)
-        state.set_var("winners", tuple(sorted(set(winners))))
-        state.set_var("losers", tuple(sorted(set(losers))))
-        state.set_var("draw", bool(draw) or not winners)
-        state.set_var("reason", reason)
-
-    def _next_phase(self, state: State, mover: int) -> None:
-        phase = self.phases[state.phase]
-        for cond, target in phase.next:
-            if cond is None or cond(state):
-                if target != state.phase:
-                    state.set_var("phase", target)
-                return
-
-    # --- display --------------------------------------------------------------------------------------
-    def render(self, state: State) -> str:
-        from .render import render_text
-        return render_text(state)
-
     def __repr__(self) -> str:
         return f"<Game {self.name!r} {self.num_players}p {self.topology.n} sites>"
+
+
+__all__ = ["Game", "GameInfo", "Component", "Phase", "EndRule", "State", "Move"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..errors import MoveError
+from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from .move import Move
 
 if TYPE_CHECKING:
@@ -42,9 +42,9 @@ class Notation:
     def parse(self, state: "State", text: str) -> Move:
         raw = text.strip()
         if not raw:
-            raise MoveError("empty move")
+            raise InvalidMoveError("empty move")
         if state.over:
-            raise MoveError("the game is over")
+            raise IllegalMoveError("the game is over")
         table = self.texts(state)
         if raw in table:
             return table[raw]
@@ -59,37 +59,39 @@ class Notation:
         matches = [v for k, v in lowered.items() if k.endswith("@" + key)]
         if len(matches) == 1:
             return matches[0]
-        raise MoveError(self.explain(state, raw, key))
+        raise self.explain(state, raw, key)
 
-    def explain(self, state: "State", raw: str, key: str) -> str:
-        """Why ``raw`` is not a legal move: unknown site, not your piece, not a reachable site..."""
+    def explain(self, state: "State", raw: str, key: str) -> MoveError:
+        """Why ``raw`` is not a legal move: unknown site, not your piece, not a reachable site...
+        (an invalid text, an ambiguous one, or an illegal move)."""
         topo = self.game.topology
         parts = [p for p in re.split(r"[-@]", key) if p]
         if "-" in key and len(parts) == 2:
             frm, to = (topo.site(p) for p in parts)
             if frm < 0 or to < 0:
                 bad = parts[0] if frm < 0 else parts[1]
-                return f"'{raw}': no site '{bad}' on this board"
+                return InvalidMoveError(f"'{raw}': no site '{bad}' on this board")
             if state.who[frm] != state.mover:
                 owner = state.who[frm]
                 what = "empty" if owner == 0 else f"a piece of P{owner}"
-                return f"'{raw}': {topo.labels[frm]} is {what}, not a piece of P{state.mover}"
+                return IllegalMoveError(f"'{raw}': {topo.labels[frm]} is {what}, not a piece of P{state.mover}")
             targets = sorted({topo.labels[m.to] for m in state.legal_moves() if m.frm == frm})
             if not targets:
-                return f"'{raw}': the piece on {topo.labels[frm]} cannot move"
-            return f"'{raw}': the piece on {topo.labels[frm]} can go to {', '.join(targets)} only"
+                return IllegalMoveError(f"'{raw}': the piece on {topo.labels[frm]} cannot move")
+            return IllegalMoveError(f"'{raw}': the piece on {topo.labels[frm]} can go to {', '.join(targets)} only")
         if len(parts) == 1 and topo.site(parts[0]) >= 0:
             site = topo.site(parts[0])
             label = topo.labels[site]
             choices = sorted(str(m) for m in state.legal_moves() if str(m).endswith("@" + label))
             if choices:
-                return f"'{raw}' is ambiguous: say which piece, {' or '.join(choices)}"
+                return AmbiguousMoveError(f"'{raw}' is ambiguous: say which piece, {' or '.join(choices)}")
             if state.who[site]:
-                return f"'{raw}': {topo.labels[site]} is occupied"
-            return f"'{raw}': placing on {topo.labels[site]} is not allowed now ({self._sample(state)})"
+                return IllegalMoveError(f"'{raw}': {topo.labels[site]} is occupied")
+            return IllegalMoveError(f"'{raw}': placing on {topo.labels[site]} is not allowed now "
+                                    f"({self._sample(state)})")
         if len(parts) == 1 and _LABEL.match(parts[0]) and not any(str(m).lower() == key for m in state.legal_moves()):
-            return f"'{raw}': no site '{parts[0].upper()}' on this board ({self._sample(state)})"
-        return f"'{raw}' is not a move here ({self._sample(state)})"
+            return InvalidMoveError(f"'{raw}': no site '{parts[0].upper()}' on this board ({self._sample(state)})")
+        return InvalidMoveError(f"'{raw}' is not a move here ({self._sample(state)})")
 
     @staticmethod
     def _sample(state: "State") -> str:

@@ -22,6 +22,7 @@ import yaml
 
 from ..errors import LudError
 from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS
+from .result import Termination
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,9 +50,10 @@ def write_position(state: "State") -> str:
     }
     if state.over:
         data["result"] = {"winners": list(state.winners), "losers": list(state.losers),
-                          "draw": state.draw, "reason": state.reason}
-    for name in game.extra_vars:
-        data.setdefault("vars", {})[name] = getattr(state, name)
+                          "draw": state.draw, "reason": state.reason,
+                          "termination": state.termination.value if state.termination else None}
+    for name in game.arrays:
+        data.setdefault("vars", {})[name] = list(getattr(state, name))
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
 
 
@@ -116,6 +118,11 @@ def read_position(game: "Game", text: str) -> "State":
         state.losers = tuple(r.get("losers", ()))
         state.draw = bool(r.get("draw", False))
         state.reason = str(r.get("reason", ""))
+        kinds = {t.value: t for t in Termination}
+        kind = r.get("termination")
+        if kind is not None and kind not in kinds:
+            raise LudError(f"position: termination '{kind}' is not one of: {', '.join(kinds)}")
+        state.termination = kinds.get(kind, Termination.RULE) if kind is not None else Termination.RULE
     for name, value in (data.get("vars") or {}).items():
         setattr(state, name, value)
     state._legal = None

@@ -1,64 +1,72 @@
 """Game state: the position, whose move, scores, phase, and an undo journal.
 
-Every change to the state goes through a few journaled setters (``place``, ``clear``,
-``set_score``, ``set_var``), so ``undo`` can restore *everything* a move changed, including
-captures and score changes made by its consequences, without copying the position.
+Every change to the state goes through the journaled setters (:meth:`State.place`,
+:meth:`State.set_item`, :meth:`State.set_var`), each of which records *(restore, container,
+key, old value)*. Undo replays those records backwards, so it restores everything a move
+changed, including captures and scores changed by its consequences, without copying the
+position; a new array of state (hands, values, counters) needs no undo code of its own.
+
+The turn machinery (what a move does, the end of the game, phases) lives in
+:mod:`.turns`; this module is the data and its public face.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import operator
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..errors import MoveError
-from .move import ADD, CHOICE, MOVE, PASS, Move
+from ..errors import IllegalMoveError, MoveError
+from . import turns
+from .move import Move
+from .result import Result, Termination
 
 if TYPE_CHECKING:
     from .game import Game
 
-
-@dataclass
-class Result:
-    """How a game ended (or that it has not)."""
-
-    over: bool
-    winners: list[int] = field(default_factory=list)
-    losers: list[int] = field(default_factory=list)
-    draw: bool = False
-    scores: dict[int, int] = field(default_factory=dict)
-    reason: str = ""
-
-    @property
-    def ranking(self) -> dict[int, int]:
-        """Rank per player (1 is best; tied players share a rank): the winners first, then the
-        others; everybody first in a draw; empty while the game goes on."""
-        if not self.over:
-            return {}
-        players = sorted(self.scores) or sorted(set(self.winners) | set(self.losers))
-        if self.draw or not self.winners:
-            return {p: 1 for p in players}
-        return {p: 1 if p in self.winners else len(self.winners) + 1 for p in players}
-
-    def to_json(self) -> dict[str, Any]:
-        return {"over": self.over, "winners": list(self.winners), "losers": list(self.losers),
-                "draw": self.draw, "scores": {str(k): v for k, v in self.scores.items()},
-                "ranking": {str(k): v for k, v in self.ranking.items()}, "reason": self.reason}
-
-    def headline(self) -> str:
-        if not self.over:
-            return "game not over"
-        if self.draw or not self.winners:
-            return "DRAW"
-        players = " ".join(f"P{p}" for p in self.winners)
-        return f"{players} WINS" if len(self.winners) == 1 else f"{players} WIN"
+_setitem = operator.setitem
 
 
-# journal entry tags
-_SITE, _SCORE, _VAR = 0, 1, 2
+class Context:
+    """Where a rule is being evaluated: the sites ``(to)``, ``(from)``, ``(between)``,
+    ``(site)`` and the player ``(player)`` visited by ``forEach``. Rules write these while they
+    look at candidate moves; :meth:`save` and :meth:`restore` keep an outer evaluation intact.
+    A new context variable is one more name in :attr:`FIELDS`."""
+
+    FIELDS = ("to", "frm", "between", "site", "player")
+    __slots__ = FIELDS
+    _get = operator.attrgetter(*FIELDS)
+
+    to: int
+    frm: int
+    between: int
+    site: int
+    player: int
+
+    def __init__(self) -> None:
+        self.to = self.frm = self.between = self.site = -1
+        self.player = 0
+
+    def save(self) -> tuple:
+        return Context._get(self)
+
+    def restore(self, saved: tuple) -> None:
+        for name, value in zip(Context.FIELDS, saved):
+            setattr(self, name, value)
+
+
+# the arrays every state has; a game may add its own (``Game.arrays``)
+ARRAYS = ("what", "who", "scores", "counts")
+# the scalar variables of a state, besides the board arrays, scores and counts
+VARIABLES = ("mover", "phase", "ply", "passes", "last_to", "last_from", "last_mover", "move_again",
+             "over", "winners", "losers", "draw", "reason", "termination")
 
 
 class State:
-    """A position of a :class:`Game` plus the history needed to undo."""
+    """A position of a :class:`~interpreter.engine.game.Game` plus the history needed to undo.
+
+    Read it (``what``, ``who``, ``scores``, ``counts``, ``mover``...), ask for
+    :meth:`legal_moves`, :meth:`apply` a move, :meth:`undo` it, :meth:`clone` it.
+    """
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -67,6 +75,8 @@ class State:
         self.who = [0] * n  # owner per site (0 = nobody)
         self.scores = [0] * (game.num_players + 1)
         self.counts = [0] * (game.num_players + 1)  # pieces on the board per player
+        for name, initial in game.arrays.items():  # the game's own arrays (hands, values...)
+            setattr(self, name, list(initial))
         self.mover = 1
         self.phase = 0
         self.ply = 0
@@ -80,74 +90,105 @@ class State:
         self.losers: tuple[int, ...] = ()
         self.draw = False
         self.reason = ""
-        # evaluation context of the rule being evaluated: (to), (from), (between), (site)...
-        self.c_to = -1
-        self.c_from = -1
-        self.c_between = -1
-        self.c_site = -1
-        self.c_player = 0
+        self.termination: Optional[Termination] = None
+        self.ctx = Context()
         # pieces claimed by captures during one move's consequences: site -> claiming players
         # (transient: always resolved before the consequences end)
         self.claims: dict[int, set[int]] = {}
-        self._log: list[tuple] = []
-        self._marks: list[tuple[int, Move, Optional[list[Move]]]] = []
-        self._legal: Optional[list[Move]] = None
-        self._texts: Optional[tuple] = None
-        self._nested = 0  # legal-move computations in progress inside one another  # (legal list, text -> move) cache of the notation
+        self._log: list[tuple] = []  # the undo journal: (restore, container, key, old value)
+        self._marks: list[tuple[int, Move, Optional[list[Move]]]] = []  # per move played
+        self._legal: Optional[list[Move]] = None  # cached legal moves of this position
+        self._texts: Optional[tuple] = None  # (legal list, text -> move) cache of the notation
+        self._nested = 0  # legal-move computations in progress inside one another
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:
-        old_what = self.what[site]
+        """Put component ``what`` on ``site`` (0 empties it), keeping the counts."""
+        log = self._log
         old_who = self.who[site]
-        self._log.append((_SITE, site, old_what, old_who))
         owner = self.game.owner_of[what]
-        if old_who:
-            self.counts[old_who] -= 1
-        if owner:
-            self.counts[owner] += 1
+        log.append((_setitem, self.what, site, self.what[site]))
+        if old_who != owner:
+            counts = self.counts
+            log.append((_setitem, self.who, site, old_who))
+            if old_who:
+                log.append((_setitem, counts, old_who, counts[old_who]))
+                counts[old_who] -= 1
+            if owner:
+                log.append((_setitem, counts, owner, counts[owner]))
+                counts[owner] += 1
+            self.who[site] = owner
         self.what[site] = what
-        self.who[site] = owner
 
     def clear(self, site: int) -> None:
+        """Empty ``site``."""
         if self.what[site]:
             self.place(site, 0)
 
+    def set_item(self, container: list | dict, key: Any, value: Any) -> None:
+        """``container[key] = value``, journaled (for any array or table of the state)."""
+        self._log.append((_setitem, container, key, container[key]))
+        container[key] = value
+
     def set_score(self, player: int, value: int) -> None:
-        self._log.append((_SCORE, player, self.scores[player]))
-        self.scores[player] = value
+        """Set a player's score, journaled."""
+        self.set_item(self.scores, player, value)
 
     def set_var(self, name: str, value: Any) -> None:
-        self._log.append((_VAR, name, getattr(self, name)))
+        """Set one of the state's scalar variables (:data:`VARIABLES`), journaled."""
+        self._log.append((setattr, self, name, getattr(self, name)))
         setattr(self, name, value)
+
+    def rollback(self, mark: int) -> None:
+        """Undo journal entries back to length ``mark`` (used by undo and by move tests)."""
+        log = self._log
+        while len(log) > mark:
+            restore, container, key, old = log.pop()
+            restore(container, key, old)
+        self._legal = None
 
     # --- the public API ---------------------------------------------------------------------------
     @property
     def next_player(self) -> int:
+        """The player after the mover in turn order."""
         return self.game.next_of(self.mover)
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move (a forced pass when there is none)."""
+        """Every legal move of the player to move (a forced pass when there is none; none once
+        the game is over)."""
         if self._legal is None:
-            self._legal = self.game.legal_moves(self)
+            self._legal = turns.legal_moves(self)
         return self._legal
 
     def is_over(self) -> bool:
+        """True once the game has ended."""
         return self.over
 
     def result(self) -> Result:
+        """The outcome so far (``over`` is False while the game goes on)."""
         scores = {p: self.scores[p] for p in range(1, self.game.num_players + 1)}
-        return Result(self.over, list(self.winners), list(self.losers), self.draw, scores, self.reason)
+        return Result(self.over, list(self.winners), list(self.losers), self.draw, scores, self.reason,
+                      self.termination)
 
     def parse_move(self, text: str) -> Move:
-        """The legal move whose text form is ``text`` (``J10``, ``1-4``, ``pass``, ``2@C3``)."""
+        """The legal move whose text form is ``text`` (``J10``, ``1-4``, ``pass``, ``2@C3``).
+        Raises :class:`~interpreter.errors.InvalidMoveError` for a text that is no move,
+        :class:`~interpreter.errors.IllegalMoveError` for a move that is not legal here and
+        :class:`~interpreter.errors.AmbiguousMoveError` when it could be several."""
         return self.game.notation.parse(self, text)
 
     def apply(self, move: Move | str) -> Move:
-        """Play a legal move (a Move or its text). Raises MoveError when it is not legal."""
+        """Play a legal move (a Move or its text) and return it. Raises a
+        :class:`~interpreter.errors.MoveError` when it is not legal here."""
         if isinstance(move, str):
             move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise MoveError(f"expected a Move or its text, got {type(move).__name__}")
         if self.over:
-            raise MoveError("the game is over")
+            raise IllegalMoveError("the game is over")
+        if move.game is not None and not self.game.same_as(move.game):
+            raise IllegalMoveError(f"{move} is a move of another game ({move.game.name}), not of "
+                                   f"{self.game.name}")
         legal = self.legal_moves()
         for chosen in legal:  # moves handed out by legal_moves() are found by identity
             if chosen is move:
@@ -156,12 +197,12 @@ class State:
             try:
                 chosen = legal[legal.index(move)]
             except ValueError:
-                raise MoveError(f"{move} is not a legal move here") from None
-        self.game.play_move(self, chosen)
+                raise IllegalMoveError(f"{move} is not a legal move here") from None
+        turns.play(self, chosen)
         return chosen
 
     def undo(self) -> Move:
-        """Take back the last move, restoring every part of the state."""
+        """Take back the last move, restoring every part of the state; returns that move."""
         if not self._marks:
             raise MoveError("nothing to undo")
         mark, move, legal = self._marks.pop()
@@ -169,83 +210,51 @@ class State:
         self._legal = legal
         return move
 
-    def rollback(self, mark: int) -> None:
-        """Undo journal entries back to length ``mark`` (used by undo and by move tests)."""
-        log = self._log
-        while len(log) > mark:
-            entry = log.pop()
-            tag = entry[0]
-            if tag == _SITE:
-                _, site, what, who = entry
-                cur = self.who[site]
-                if cur:
-                    self.counts[cur] -= 1
-                if who:
-                    self.counts[who] += 1
-                self.what[site] = what
-                self.who[site] = who
-            elif tag == _SCORE:
-                self.scores[entry[1]] = entry[2]
-            else:
-                setattr(self, entry[1], entry[2])
-        self._legal = None
-
     def clone(self) -> "State":
         """An independent copy (its own undo history included)."""
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
-        other.what = list(self.what)
-        other.who = list(self.who)
-        other.scores = list(self.scores)
-        other.counts = list(self.counts)
-        other._log = list(self._log)
+        replaced: dict[int, Any] = {}
+        for name in self.arrays():
+            copy = list(getattr(self, name))
+            replaced[id(getattr(self, name))] = copy
+            setattr(other, name, copy)
+        # the journal refers to the arrays it restores: point the copy's at the copy's arrays
+        other._log = [(restore, other if container is self else replaced.get(id(container), container),
+                       key, old) for restore, container, key, old in self._log]
         other._marks = list(self._marks)
         other._legal = None
         other._texts = None
+        other.ctx = Context()
         other.claims = {}
         return other
 
     @property
     def history(self) -> list[Move]:
+        """The moves played so far (that can be undone)."""
         return [m for _, m, _ in self._marks]
+
+    def arrays(self) -> tuple[str, ...]:
+        """The names of the state's arrays: the board, scores, counts and the game's own."""
+        return ARRAYS + tuple(self.game.arrays)
 
     def snapshot(self) -> tuple:
         """Everything that defines the position (for tests: undo must restore it exactly)."""
-        return (tuple(self.what), tuple(self.who), tuple(self.scores), tuple(self.counts), self.mover,
-                self.phase, self.ply, self.passes, self.last_to, self.last_from, self.last_mover,
-                self.move_again, self.over, self.winners, self.losers, self.draw, self.reason,
-                tuple(getattr(self, name) for name in self.game.extra_vars))
+        return (tuple(tuple(getattr(self, name)) for name in self.arrays())
+                + tuple(getattr(self, name) for name in VARIABLES))
 
     def to_text(self) -> str:
+        """The position as a small YAML document that :meth:`Game.state_from_text` reads back."""
         from .position import write_position
         return write_position(self)
 
     def __str__(self) -> str:
-        return self.game.render(self)
+        from .render import render_text
+        return render_text(self)
 
-    # OpenSpiel-style aliases
-    def legal_actions(self) -> list[Move]:
-        return self.legal_moves()
-
-    def apply_action(self, move: Move | str) -> Move:
-        return self.apply(move)
-
-    def undo_action(self) -> Move:
-        return self.undo()
-
-    def is_terminal(self) -> bool:
-        return self.over
-
-    def current_player(self) -> int:
-        return self.mover
-
-    def returns(self) -> list[float]:
-        """Per player (index 0 = P1): 1 for a win, -1 for a loss, 0 for a draw or unfinished."""
-        out = []
-        for p in range(1, self.game.num_players + 1):
-            out.append(1.0 if p in self.winners else (-1.0 if self.over and not self.draw
-                                                      and self.winners else 0.0))
-        return out
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"P{self.mover} to move"
+        return f"<State {self.game.name!r} ply {self.ply}, {status}>"
 
 
-__all__ = ["State", "Result", "Move", "ADD", "MOVE", "PASS", "CHOICE"]
+__all__ = ["State", "Result", "Termination", "Context", "ARRAYS", "VARIABLES"]

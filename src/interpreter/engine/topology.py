@@ -56,15 +56,16 @@ class Topology:
         self.label_index = {label: i for i, label in enumerate(self.labels)}
         self.label_index.update({label.upper(): i for i, label in enumerate(self.labels)})
         self.directions = tuple(self.step)
-        self.rays = {d: [self._ray(d, s) for s in range(self.n)] for d in self.directions}
         self.axes = tuple((d, OPPOSITE[d]) for d in ("N", "E", "NE", "NW") if d in self.step)
 
-    def _ray(self, direction: str, site: int) -> tuple[int, ...]:
+    def ray(self, site: int, direction: str) -> tuple[int, ...]:
+        """The sites beyond ``site`` in ``direction``, nearest first, to the edge of the board."""
         out = []
-        nxt = self.step[direction][site]
+        table = self.step[direction]
+        nxt = table[site]
         while nxt >= 0:
             out.append(nxt)
-            nxt = self.step[direction][nxt]
+            nxt = table[nxt]
         return tuple(out)
 
     def expand_directions(self, names: Iterable[str]) -> tuple[str, ...]:

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar, Iterator, Optional
 
+from ..engine.result import Termination
 from ..syntax.nodes import Array, Bool, Call, Const, Float, Int, Node, Span, Str
 
 # --- kinds: what a ludeme evaluates to ------------------------------------------------------
@@ -220,7 +221,9 @@ _REQUIRED = object()
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter. ``named`` parameters are written ``key:value``; ``default`` makes it optional."""
+    """One parameter. ``named`` parameters are written ``key:value``; ``default`` makes it optional.
+    ``name`` is the Python attribute; ``key`` the word written in a description when it differs
+    (``Param("condition", ..., key="if")`` reads ``if:``)."""
 
     name: str
     type: PType
@@ -229,9 +232,15 @@ class Param:
     default: Any = None
     doc: str = ""
     many: bool = False  # takes all following positional arguments of its type: (and a b c)
+    key: str = ""
+
+    @property
+    def word(self) -> str:
+        """The parameter's name in a description."""
+        return self.key or self.name
 
     def signature(self) -> str:
-        text = f"{self.name}:{self.type}" if self.named else f"<{self.type}>"
+        text = f"{self.word}:{self.type}" if self.named else f"<{self.type}>"
         if self.many:
             text += "..."
         return f"[{text}]" if self.optional else text
@@ -248,6 +257,7 @@ class Ludeme:
     params: ClassVar[tuple[Param, ...]] = ()
     family: ClassVar[str] = "misc"
     concepts: ClassVar[tuple[str, ...]] = ()
+    termination: ClassVar[Optional[Termination]] = None  # the end it makes, as an end condition
     span: Span
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

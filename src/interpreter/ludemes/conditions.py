@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from ..engine.compiler import Compiler
+from typing import TYPE_CHECKING
+
+from ..engine import turns
+from ..engine.result import Termination
 from ..syntax.nodes import Bool
 from .base import BOOL, BOOL_FN, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
 
 
 class _SiteTest(Ludeme):
@@ -21,7 +27,7 @@ class IsEmpty(_SiteTest):
 
     name = "is Empty"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         site = c.site(self.site)
         return lambda s: (x := site(s)) >= 0 and s.what[x] == 0
 
@@ -35,7 +41,7 @@ class IsOccupied(_SiteTest):
 
     name = "is Occupied"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         site = c.site(self.site)
         return lambda s: (x := site(s)) >= 0 and s.what[x] != 0
 
@@ -51,13 +57,13 @@ class _PlayerTest(Ludeme):
         """(player, mover) -> bool for this game."""
         raise NotImplementedError
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         p = _value(c, self.player)
         related = self.relation(c.game)
         return lambda s: related(p(s), s.mover)
 
 
-def _value(c: Compiler, value):
+def _value(c: "Compiler", value):
     from .logic import value_fn
     return value_fn(c, value)
 
@@ -143,7 +149,7 @@ class IsIn(Ludeme):
     kind = BOOL
     params = (Param("site", SITE_FN), Param("region", REGION_FN))
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         site, region = c.site(self.site), c.region(self.region)
         return lambda s: site(s) in region(s)
 
@@ -159,7 +165,7 @@ class IsFull(Ludeme):
     kind = BOOL
     params = ()
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         return lambda s: 0 not in s.what
 
 
@@ -179,6 +185,7 @@ class IsLine(Ludeme):
     """
 
     name = "is Line"
+    termination = Termination.LINE
     kind = BOOL
     params = (
         Param("length", INT_FN),
@@ -189,7 +196,7 @@ class IsLine(Ludeme):
     )
     concepts = ("Line",)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         length = c.int(self.length)
         dirs = c.directions(self.directions, "All")
         topo = c.topo
@@ -236,6 +243,7 @@ class CountLines(Ludeme):
     """
 
     name = "count Lines"
+    termination = Termination.LINE
     kind = "int"
     params = (
         Param("length", INT_FN),
@@ -244,7 +252,7 @@ class CountLines(Ludeme):
     )
     concepts = ("Line",)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         length = c.int(self.length)
         dirs = c.directions(self.directions, "All")
         topo = c.topo
@@ -279,15 +287,16 @@ class NoMoves(Ludeme):
     """
 
     name = "no Moves"
+    termination = Termination.NO_MOVES
     kind = BOOL
     params = (Param("player", PLAYER),)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         p = _value(c, self.player)
         game = c.game
 
         def test(s):
-            return not game.real_moves_for(s, p(s))
+            return not turns.moves_for(s, p(s))
         return test
 
 
@@ -299,9 +308,10 @@ class AllPassed(Ludeme):
     """
 
     name = "all Passed"
+    termination = Termination.PASSES
     kind = BOOL
     params = ()
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         n = c.game.num_players
         return lambda s: s.passes >= n

@@ -3,7 +3,8 @@ moving again). Used in ``(then ...)``, in ``(start ...)`` and inside other effec
 
 from __future__ import annotations
 
-from ..engine.compiler import Compiler
+from typing import TYPE_CHECKING
+
 from ..errors import BindError
 from ..syntax.nodes import Bool, Str
 from .base import (
@@ -11,11 +12,14 @@ from .base import (
     BoundArray, Instance, Kind, Ludeme, Param, kind_of,
 )
 
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
 
 class _Effect(Ludeme):
     kind = MOVES
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         raise BindError(f"({self.name} ...) is an effect: use it in (then ...), not as a move", self.span)
 
 
@@ -30,7 +34,7 @@ class Apply(_Effect):
     kind = "apply"
     params = (Param("effect", MOVES_T),)
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         return c.effect(self.effect)
 
 
@@ -68,12 +72,11 @@ class Remove(_Effect):
         numbered = [g for g in gone if isinstance(g, int)]
         names = [g for g in gone if isinstance(g, str)]
         if numbered:
-            from ..engine.topology import column_letters  # noqa: F401
             full = self.sites.make(labels)
             names.extend(full.labels[i] for i in numbered if 0 <= i < full.n)
         return self.sites.make(labels, names)
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
 
         def run(s):
@@ -91,7 +94,7 @@ class _ScoreEffect(_Effect):
     def update(old: int, amount: int) -> int:
         raise NotImplementedError
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         players = c.players(self.player)
         amount = c.int(self.amount)
         update = self.update
@@ -141,7 +144,7 @@ class MoveAgain(_Effect):
     name = "moveAgain"
     params = ()
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         def run(s):
             if not s.move_again:
                 s.set_var("move_again", True)
@@ -160,7 +163,7 @@ class Place(Ludeme):
     kind = START_RULE
     params = (Param("piece", STR_LIT), Param("sites", REGION_FN))
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         found = c.components_named(self.piece.value, self.piece)
         if len(found) != 1:
             names = ", ".join(c.game.components[i].name for i in found)
@@ -187,7 +190,7 @@ class Custodial(_Effect):
 
     name = "custodial"
     params = (
-        Param("from", Instance("from"), optional=True),
+        Param("source", Instance("from"), optional=True, key="from"),
         Param("directions", DIRS, optional=True),
         Param("between", Instance("between")),
         Param("to", Instance("to")),
@@ -195,8 +198,8 @@ class Custodial(_Effect):
     )
     concepts = ("CustodialCapture",)
 
-    def compile_effect(self, c: Compiler):
-        frm = getattr(self, "from")
+    def compile_effect(self, c: "Compiler"):
+        frm = self.source
         origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s: s.last_to)
         dirs = c.directions(self.directions, "All")
         steps = [c.topo.step[d] for d in dirs]
@@ -204,10 +207,10 @@ class Custodial(_Effect):
         lo, hi = (1, 1 << 30)
         if between.length is not None:
             lo, hi = between.length.bounds(c)
-        b_cond = c.bool(getattr(between, "if")) if getattr(between, "if") is not None else None
+        b_cond = c.bool(between.condition) if between.condition is not None else None
         same_owner = between.sameOwner is not None and between.sameOwner.value
         b_effect = between.apply.compile_effect(c) if between.apply is not None else None
-        to_cond = c.bool(getattr(self.to, "if")) if getattr(self.to, "if") is not None else None
+        to_cond = c.bool(self.to.condition) if self.to.condition is not None else None
         then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s):
@@ -219,7 +222,7 @@ class Custodial(_Effect):
                 line = []
                 x = table[start]
                 while x >= 0 and len(line) <= hi:
-                    s.c_between = x
+                    s.ctx.between = x
                     if b_cond is not None and not b_cond(s):
                         break
                     line.append(x)
@@ -228,12 +231,12 @@ class Custodial(_Effect):
                     continue
                 if same_owner and len({s.who[b] for b in line}) != 1:
                     continue
-                s.c_to = x
+                s.ctx.to = x
                 if to_cond is None or to_cond(s):
                     captures.append(line)
             for line in captures:
                 for b in line:
-                    s.c_between = b
+                    s.ctx.between = b
                     if b_effect is not None:
                         b_effect(s)
                 if then is not None:
@@ -251,13 +254,13 @@ class ForEachSite(_Effect):
     name = "forEach Site"
     params = (Param("region", REGION_FN), Param("effect", MOVES_T))
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         region = c.region(self.region)
         effect = c.effect(self.effect)
 
         def run(s):
             for site in list(region(s)):
-                s.c_site = site
+                s.ctx.site = site
                 effect(s)
         return run
 
@@ -275,7 +278,7 @@ class Claim(_Effect):
     params = (Param("sites", REGION_FN), Param("by", PLAYER, named=True))
     concepts = ("CaptureEffect",)
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
         by = c.player(self.by)
 
@@ -300,7 +303,7 @@ class ResolveClaims(_Effect):
     params = (Param("score", Kind(("boolean",), literals=(Bool,)), optional=True, named=True),)
     concepts = ("CaptureEffect",)
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         game = c.game
         scoring = not (isinstance(self.score, Bool) and not self.score.value)
 
@@ -332,7 +335,7 @@ class SwapPlayers(_Effect):
     name = "swap Players"
     params = (Param("first", PLAYER), Param("second", PLAYER))
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         a_fn, b_fn = c.player(self.first), c.player(self.second)
         game = c.game
         # component of player a -> the matching component of player b (same base name)
@@ -370,37 +373,37 @@ class ForEachPlayer(_Effect):
     def validate(self) -> None:
         self.kind = self.rule.kind  # type: ignore[misc]
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         effect = c.effect(self.rule)
         n = c.game.num_players
 
         def run(s):
-            saved = s.c_player
+            saved = s.ctx.player
             for p in range(1, n + 1):
-                s.c_player = p
+                s.ctx.player = p
                 effect(s)
-            s.c_player = saved
+            s.ctx.player = saved
         return run
 
-    def compile_end(self, c: Compiler):
+    def compile_end(self, c: "Compiler"):
         rule = self.rule.compile_end(c)
         n = c.game.num_players
 
         def end(s):
-            saved = s.c_player
+            saved = s.ctx.player
             winners: list[int] = []
             losers: list[int] = []
             draw = False
             hit = False
             for p in range(1, n + 1):
-                s.c_player = p
+                s.ctx.player = p
                 outcome = rule(s)
                 if outcome is not None:
                     hit = True
                     winners.extend(outcome[0])
                     losers.extend(outcome[1])
                     draw = draw or outcome[2]
-            s.c_player = saved
+            s.ctx.player = saved
             if not hit:
                 return None
             return (tuple(winners), tuple(x for x in losers if x not in winners), draw and not winners)

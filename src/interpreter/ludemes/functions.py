@@ -4,8 +4,9 @@ arithmetic. Regions (sets of sites) are in :mod:`.regions`."""
 from __future__ import annotations
 
 import operator
+from typing import TYPE_CHECKING
 
-from ..engine.compiler import Compiler
+from ..engine.result import Termination
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
 from .base import (
@@ -13,6 +14,9 @@ from .base import (
     Either, Ludeme, Param, STR_LIT, kind_of,
 )
 from .logic import value_fn
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
 
 
 # --- values held by the state -------------------------------------------------------------------------------
@@ -23,7 +27,7 @@ class _StateValue(Ludeme):
     params = ()
     attr = ""
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         return operator.attrgetter(self.attr)  # a C-level getter: these are read very often
 
 
@@ -35,10 +39,10 @@ class To(_StateValue):
     """
 
     name = "to"
-    attr = "c_to"
+    attr = "ctx.to"
     params = (
         Param("sites", REGION_FN, optional=True),
-        Param("if", BOOL_FN, optional=True, named=True),
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
     )
 
 
@@ -51,10 +55,10 @@ class From(_StateValue):
     """
 
     name = "from"
-    attr = "c_from"
+    attr = "ctx.frm"
     params = (
         Param("sites", REGION_FN, optional=True),
-        Param("if", BOOL_FN, optional=True, named=True),
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
     )
 
 
@@ -69,10 +73,10 @@ class Between(_StateValue):
     """
 
     name = "between"
-    attr = "c_between"
+    attr = "ctx.between"
     params = (
         Param("length", kind_of(RANGE), optional=True),
-        Param("if", BOOL_FN, optional=True, named=True),
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
         Param("sameOwner", BOOL_LIT, optional=True, named=True),
         Param("apply", kind_of("apply"), optional=True),
     )
@@ -86,7 +90,7 @@ class Site(_StateValue):
     """
 
     name = "site"
-    attr = "c_site"
+    attr = "ctx.site"
 
 
 class LastTo(_StateValue):
@@ -134,7 +138,7 @@ class NextFn(Ludeme):
     kind = INT
     params = ()
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         game = c.game
         return lambda s: game.next_of(s.mover)
 
@@ -151,7 +155,7 @@ class Exact(Ludeme):
     kind = RANGE
     params = (Param("n", INT_FN),)
 
-    def bounds(self, c: Compiler) -> tuple[int, int]:
+    def bounds(self, c: "Compiler") -> tuple[int, int]:
         n = c.static_int(self.n)
         return n, n
 
@@ -167,7 +171,7 @@ class Max(Ludeme):
     kind = RANGE
     params = (Param("n", INT_FN),)
 
-    def bounds(self, c: Compiler) -> tuple[int, int]:
+    def bounds(self, c: "Compiler") -> tuple[int, int]:
         return 1, c.static_int(self.n)
 
 
@@ -183,7 +187,7 @@ class Range(Ludeme):
     kind = RANGE
     params = (Param("min", INT_FN), Param("max", INT_FN, optional=True))
 
-    def bounds(self, c: Compiler) -> tuple[int, int]:
+    def bounds(self, c: "Compiler") -> tuple[int, int]:
         lo = c.static_int(self.min)
         hi = c.static_int(self.max) if self.max is not None else lo
         if hi < lo:
@@ -203,10 +207,11 @@ class CountPieces(Ludeme):
     """
 
     name = "count Pieces"
+    termination = Termination.CAPTURE
     kind = INT
     params = (Param("role", Either((PLAYER, STR_LIT)), optional=True),)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         if isinstance(self.role, Str):
             kinds = set(c.components_named(self.role.value, self.role))
             return lambda s: sum(1 for w in s.what if w in kinds)
@@ -225,10 +230,10 @@ class CountSites(Ludeme):
 
     name = "count Sites"
     kind = INT
-    params = (Param("in", REGION_FN, named=True),)
+    params = (Param("region", REGION_FN, named=True, key="in"),)
 
-    def compile(self, c: Compiler):
-        region = c.region(getattr(self, "in"))
+    def compile(self, c: "Compiler"):
+        region = c.region(self.region)
         return lambda s: len(region(s))
 
 
@@ -252,10 +257,11 @@ class Score(Ludeme):
     """
 
     name = "score"
+    termination = Termination.SCORE
     kind = INT
     params = (Param("role", PLAYER),)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         who = c.player(self.role)
         return lambda s: s.scores[who(s)]
 
@@ -271,7 +277,7 @@ class Who(Ludeme):
     kind = INT
     params = (Param("at", SITE_FN, named=True),)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         at = c.site(self.at)
         return lambda s: s.who[x] if (x := at(s)) >= 0 else 0
 
@@ -298,7 +304,7 @@ class Add(_Arith):
     name = "+"
     symbol = "+"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         fns = [value_fn(c, v) for v in self.values.items]
         return lambda s: sum(f(s) for f in fns)
 
@@ -313,7 +319,7 @@ class Sub(_Arith):
     name = "-"
     symbol = "-"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         fns = [value_fn(c, v) for v in self.values.items]
         if len(fns) == 1:
             return lambda s: -fns[0](s)
@@ -331,7 +337,7 @@ class Mul(_Arith):
     name = "*"
     symbol = "*"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         fns = [value_fn(c, v) for v in self.values.items]
 
         def product(s):

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.compiler import Compiler, const_fn, constant
+from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int
 from .base import (
     BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, NEXT_PHASE, PLAYER, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
     Param,
 )
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
 
 _BRANCH = Kind((MOVES, RESULT, INT, BOOL), "moves | result | int | boolean", literals=(Bool, Int))
 
@@ -38,7 +41,7 @@ class If(Ludeme):
         kind = branch.kind if isinstance(branch, Ludeme) else (INT if isinstance(branch, Int) else BOOL)
         self.kind = END_RULE if kind == RESULT else kind  # type: ignore[misc]
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         cond = c.bool(self.condition)
         if self.kind == MOVES:
             yes = c.moves(self.then_branch)
@@ -56,7 +59,7 @@ class If(Ludeme):
         no_v = conv(self.else_branch) if self.else_branch is not None else (lambda s: 0 if self.kind == INT else False)
         return lambda s: yes_v(s) if cond(s) else no_v(s)
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         cond = c.bool(self.condition)
         yes = c.effect(self.then_branch)
         no = c.effect(self.else_branch) if self.else_branch is not None else None
@@ -68,7 +71,7 @@ class If(Ludeme):
                 no(s)
         return run
 
-    def compile_end(self, c: Compiler):
+    def compile_end(self, c: "Compiler"):
         if self.kind != END_RULE:
             raise BindError("an end rule is (if <condition> (result ...))", self.span)
         cond = c.bool(self.condition)
@@ -102,7 +105,7 @@ class And(_Combine):
 
     name = "and"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
 
@@ -125,7 +128,7 @@ class And(_Combine):
             return lambda s: a(s) and b(s)
         return lambda s: all(f(s) for f in fns)
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         effects = [c.effect(i) for i in self.items.items]
 
         def run(s):
@@ -144,7 +147,7 @@ class Or(_Combine):
 
     name = "or"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
 
@@ -176,7 +179,7 @@ class Not(Ludeme):
     kind = BOOL
     params = (Param("condition", BOOL_FN),)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         f = c.bool(self.condition)
         if constant(f) is not None:
             return const_fn(not constant(f))
@@ -186,7 +189,7 @@ class Not(Ludeme):
 _VALUE = Either((INT_FN, PLAYER))
 
 
-def value_fn(c: Compiler, value: Any):
+def value_fn(c: "Compiler", value: Any):
     """An int expression, or a player role (Mover, P2...) standing for its number."""
     if isinstance(value, Const) and value.name != "Infinity":
         return c.player(value)
@@ -198,7 +201,7 @@ class _Compare(Ludeme):
     params = (Param("left", _VALUE), Param("right", _VALUE))
     op: Any = None
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         a, b = value_fn(c, self.left), value_fn(c, self.right)
         op = self.op
         return lambda s: op(a(s), b(s))

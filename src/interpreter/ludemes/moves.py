@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from ..engine.compiler import Compiler, constant
+from typing import TYPE_CHECKING
+
+from ..engine.values import constant
+from ..engine import turns
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..errors import BindError
 from .base import (
     Kind,
     BOOL_FN, DIRS, MOVES, MOVES_T, STR_LIT, THEN, ArrayOf, Instance, Ludeme, Param, kind_of,
 )
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
 
 _TO = Instance("to")
 _FROM = Instance("from")
@@ -17,24 +23,24 @@ _THEN = kind_of(THEN)
 _PIECE = Instance("piece")
 
 
-def _then(c: Compiler, then):
+def _then(c: "Compiler", then):
     return then.compile_effect(c) if then is not None else None
 
 
-def _to_spec(c: Compiler, to) -> tuple:
+def _to_spec(c: "Compiler", to) -> tuple:
     """(region function or None, condition or None) of a ``(to ...)``."""
     region = c.region(to.sites) if to.sites is not None else None
-    test = getattr(to, "if")
+    test = to.condition
     cond = c.bool(test) if test is not None else None
     if cond is None or constant(cond) is True:
         return region, None  # no condition: skip calling one per site
     return region, cond
 
 
-def _from_sites(c: Compiler, frm):
+def _from_sites(c: "Compiler", frm):
     """Sites a move starts from: the ``(from ...)`` region, else the context's (from)."""
     if frm is None or frm.sites is None:
-        return lambda s: (s.c_from,)
+        return lambda s: (s.ctx.frm,)
     return c.region(frm.sites)
 
 
@@ -57,12 +63,11 @@ class MoveAdd(Ludeme):
     )
     concepts = ("AddDecision",)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         region, cond = _to_spec(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
         then = _then(c, self.then)
-        labels = c.topo.labels
         game = c.game
         # component to place, per mover
         if self.piece is not None:
@@ -87,7 +92,8 @@ class MoveAdd(Ludeme):
         def moves_of(what: int) -> list[Move]:
             if what not in made:
                 tag = prefix.get(what, "")
-                made[what] = [Move(ADD, -1, site, what, then, (), "", None, labels, tag) for site in range(n)]
+                made[what] = [Move(ADD, to=site, what=what, prefix=tag, game=game, then=then)
+                              for site in range(n)]
             return made[what]
 
         def gen(s):
@@ -99,10 +105,11 @@ class MoveAdd(Ludeme):
             if cond is None:
                 return [table[site] for site in region(s) if not occupied[site]]
             out = []
+            ctx = s.ctx
             for site in region(s):
                 if occupied[site]:
                     continue
-                s.c_to = site
+                ctx.to = site
                 if cond(s):
                     out.append(table[site])
             return out
@@ -122,15 +129,15 @@ class MoveStep(Ludeme):
     name = "move Step"
     kind = MOVES
     params = (
-        Param("from", _FROM, optional=True),
+        Param("source", _FROM, optional=True, key="from"),
         Param("directions", DIRS, optional=True),
         Param("to", _TO),
         Param("then", _THEN, optional=True),
     )
     concepts = ("StepDecision",)
 
-    def compile(self, c: Compiler):
-        sources = _from_sites(c, getattr(self, "from"))
+    def compile(self, c: "Compiler"):
+        sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
         _, cond = _to_spec(c, self.to)
         # a step is a hop over nothing
@@ -152,7 +159,7 @@ class MoveHop(Ludeme):
     name = "move Hop"
     kind = MOVES
     params = (
-        Param("from", _FROM, optional=True),
+        Param("source", _FROM, optional=True, key="from"),
         Param("directions", DIRS, optional=True),
         Param("between", _BETWEEN, optional=True),
         Param("to", _TO),
@@ -160,8 +167,8 @@ class MoveHop(Ludeme):
     )
     concepts = ("HopDecision",)
 
-    def compile(self, c: Compiler):
-        sources = _from_sites(c, getattr(self, "from"))
+    def compile(self, c: "Compiler"):
+        sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
         _, to_cond = _to_spec(c, self.to)
         between = self.between
@@ -171,21 +178,21 @@ class MoveHop(Ludeme):
         if between is not None:
             if between.length is not None:
                 lo, hi = between.length.bounds(c)
-            if getattr(between, "if") is not None:
-                between_cond = c.bool(getattr(between, "if"))
+            if between.condition is not None:
+                between_cond = c.bool(between.condition)
             if between.apply is not None:
                 between_effect = between.apply.compile_effect(c)
         return _line_moves(c, sources, dirs, (lo, hi), between_cond, between_effect, to_cond,
                            _then(c, self.then))
 
 
-def _line_moves(c: Compiler, sources, dirs, length, between_cond, between_effect, to_cond, then):
+def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effect, to_cond, then):
     """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
     satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
     between effect is applied to the run when the move is played. Steps and hops alike."""
     lo, hi = length
     steps = [c.topo.step[d] for d in dirs]
-    labels = c.topo.labels
+    game = c.game
 
     def effect_over(sites):
         if between_effect is None or not sites:
@@ -193,7 +200,7 @@ def _line_moves(c: Compiler, sources, dirs, length, between_cond, between_effect
 
         def run(s):
             for b in sites:
-                s.c_between = b
+                s.ctx.between = b
                 between_effect(s)
         return run
 
@@ -202,22 +209,22 @@ def _line_moves(c: Compiler, sources, dirs, length, between_cond, between_effect
         for frm in sources(s):
             if frm < 0 or s.who[frm] != s.mover:
                 continue
-            s.c_from = frm
+            s.ctx.frm = frm
             for table in steps:
                 run: list[int] = []
                 x = table[frm]
                 while x >= 0 and len(run) < hi:
-                    s.c_between = x
+                    s.ctx.between = x
                     if between_cond is not None and not between_cond(s):
                         break
                     run.append(x)
                     x = table[x]
                 if x < 0 or len(run) < lo:
                     continue
-                s.c_to = x
+                s.ctx.to = x
                 if to_cond is None or to_cond(s):
-                    out.append(Move(MOVE, frm, x, 0, then, tuple(run), effect=effect_over(tuple(run)),
-                                    labels=labels))
+                    out.append(Move(MOVE, frm, x, game=game, then=then, effect=effect_over(tuple(run)),
+                                    between=tuple(run)))
         return out
     return gen
 
@@ -233,9 +240,10 @@ class MovePass(Ludeme):
     kind = MOVES
     params = (Param("then", _THEN, optional=True),)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         then = _then(c, self.then)
-        return lambda s: [Move(PASS, then=then)]
+        game = c.game
+        return lambda s: [Move(PASS, game=game, then=then)]
 
 
 class ForEachPiece(Ludeme):
@@ -250,7 +258,7 @@ class ForEachPiece(Ludeme):
     kind = MOVES
     params = ()
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         comps = c.game.components
         if not any(comp.moves for comp in comps[1:]):
             raise BindError("(forEach Piece) but no piece declares moves", self.span,
@@ -264,7 +272,7 @@ class ForEachPiece(Ludeme):
                     continue
                 moves = comps[s.what[site]].moves
                 if moves is not None:
-                    s.c_from = site
+                    s.ctx.frm = site
                     out.extend(moves(s))
             return out
         return gen
@@ -281,7 +289,7 @@ class Priority(Ludeme):
     kind = MOVES
     params = (Param("moves", ArrayOf(MOVES_T), many=True),)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         gens = [c.moves(m) for m in self.moves.items]
 
         def gen(s):
@@ -308,13 +316,12 @@ class Do(Ludeme):
         Param("ifAfterwards", BOOL_FN, named=True),
     )
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         gen = c.moves(self.moves)
         cond = c.bool(self.ifAfterwards)
-        game = c.game
 
         def filtered(s):
-            return [m for m in gen(s) if game.holds_after(s, m, cond)]
+            return [m for m in gen(s) if turns.holds_after(s, m, cond)]
         filtered.unique = getattr(gen, "unique", False)  # type: ignore[attr-defined]
         return filtered
 
@@ -330,7 +337,7 @@ class Then(Ludeme):
     kind = THEN
     params = (Param("effects", ArrayOf(Kind((MOVES, "nextPhase"), "moves")), many=True),)
 
-    def compile_effect(self, c: Compiler):
+    def compile_effect(self, c: "Compiler"):
         effects = [c.effect(e) for e in self.effects.items]
         if len(effects) == 1:
             return effects[0]
@@ -358,7 +365,8 @@ class MoveChoose(Ludeme):
         if not word or any(ch.isspace() or ch in "@-" for ch in word):
             raise BindError("a choice is one word without spaces, '@' or '-'", self.word.span)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         then = _then(c, self.then)
         word = "choose-" + self.word.value
-        return lambda s: [Move(CHOICE, word=word, then=then)]
+        game = c.game
+        return lambda s: [Move(CHOICE, word=word, game=game, then=then)]

@@ -3,7 +3,9 @@ runs) and operations on them."""
 
 from __future__ import annotations
 
-from ..engine.compiler import INFINITY, Compiler
+from typing import TYPE_CHECKING
+
+from ..engine.values import INFINITY
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
@@ -11,6 +13,9 @@ from .base import (
     Param, kind_of,
 )
 from .logic import value_fn
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
 
 
 class SitesLabels(Ludeme):
@@ -26,7 +31,7 @@ class SitesLabels(Ludeme):
     kind = REGION
     params = (Param("sites", ArrayOf(SITE_FN)),)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
         if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
             sites = c.topo.regions[items[0].value]
@@ -45,7 +50,7 @@ class SitesEmpty(Ludeme):
     kind = REGION
     params = ()
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         n = c.topo.n
         sites = range(n)
         return lambda s: [i for i, w in zip(sites, s.what) if not w]
@@ -62,7 +67,7 @@ class SitesOccupied(Ludeme):
     kind = REGION
     params = (Param("by", PLAYER, named=True, optional=True),)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         n = c.topo.n
         if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
             return lambda s: [i for i in range(n) if s.who[i]]
@@ -73,7 +78,7 @@ class SitesOccupied(Ludeme):
 def _region_class(region: str, meaning: str) -> type:
     doc = f"{meaning}\n\n    Examples:\n        (sites {region})\n    "
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         sites = c.topo.regions.get(region)
         if sites is None:
             raise BindError(f"this board has no region {region}", self.span)
@@ -108,13 +113,13 @@ class SitesDistance(Ludeme):
     kind = REGION
     params = (
         Param("directions", DIRS, optional=True),
-        Param("from", REGION_FN, named=True),
+        Param("origin", REGION_FN, named=True, key="from"),
         Param("distance", kind_of(RANGE)),
     )
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         dirs = c.directions(self.directions, "Adjacent")
-        origin = c.region(getattr(self, "from"))
+        origin = c.region(self.origin)
         lo, hi = self.distance.bounds(c)
         topo = c.topo
         cache: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -143,7 +148,7 @@ class SitesAround(Ludeme):
     kind = REGION
     params = (Param("site", SITE_FN), Param("directions", DIRS, optional=True))
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         site = c.site(self.site)
         dirs = c.directions(self.directions, "Adjacent")
         topo = c.topo
@@ -167,7 +172,7 @@ class SitesFlanked(Ludeme):
     )
     concepts = ("CustodialCapture",)
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         dirs = c.directions(self.directions, "All")
         topo = c.topo
         axes = [(a, b) for a, b in topo.axes if a in dirs or b in dirs]
@@ -211,7 +216,7 @@ class Union(_SetOp):
 
     name = "union"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         fns = [c.region(r) for r in self.regions.items]
         return lambda s: list(dict.fromkeys(x for f in fns for x in f(s)))
 
@@ -225,7 +230,7 @@ class Intersection(_SetOp):
 
     name = "intersection"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         first, *rest = [c.region(r) for r in self.regions.items]
 
         def region(s):
@@ -247,7 +252,7 @@ class Difference(Ludeme):
     kind = REGION
     params = (Param("region", REGION_FN), Param("minus", REGION_FN))
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         a, b = c.region(self.region), c.region(self.minus)
 
         def region(s):
@@ -268,7 +273,7 @@ class Directions(Ludeme):
     params = (Param("names", ArrayOf(Enum(tuple(["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal",
                                                   "Diagonal", "All", "Adjacent"])))),)
 
-    def static_directions(self, c: Compiler) -> tuple[str, ...]:
+    def static_directions(self, c: "Compiler") -> tuple[str, ...]:
         items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
         return c.topo.expand_directions([i.name for i in items])
 
@@ -296,7 +301,7 @@ class SitesBracketed(Ludeme):
     )
     concepts = ("CustodialCapture",)
 
-    def scanner(self, c: Compiler):
+    def scanner(self, c: "Compiler"):
         """scan(state, first_only) -> the bracketed runs (only the first one if asked)."""
         dirs = c.directions(self.directions, "All")
         topo = c.topo
@@ -339,7 +344,7 @@ class SitesBracketed(Ludeme):
 
         return scan
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         scan = self.scanner(c)
         return lambda s: scan(s, False)
 
@@ -355,6 +360,6 @@ class IsBracketed(SitesBracketed):
     name = "is Bracketed"
     kind = "boolean"
 
-    def compile(self, c: Compiler):
+    def compile(self, c: "Compiler"):
         scan = self.scanner(c)
         return lambda s: bool(scan(s, True))  # stops at the first bracket found

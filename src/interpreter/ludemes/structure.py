@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-from ..engine.compiler import Compiler
-from ..engine.game import Component, Game, Phase
 from ..engine.topology import grid
 from ..errors import BindError
 from ..syntax.nodes import Int, Str
@@ -13,6 +12,10 @@ from .base import (
     NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
     Either, Enum, Kind, Ludeme, Param, kind_of, BOARD_SHAPE,
 )
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.game import Game
 
 MAX_PLAYERS = 16
 
@@ -33,34 +36,6 @@ class GameLudeme(Ludeme):
         Param("rules", kind_of(RULES)),
     )
 
-    def build(self) -> Game:
-        num = self.players.count
-        equipment: Equipment = self.equipment
-        topology = equipment.board.topology(num)
-        components = [Component(0, "", "", 0)]
-        for piece in equipment.pieces:
-            for owner in piece.owners(num):
-                name = piece.piece_name + (str(owner) if piece.each else "")
-                if any(c.name == name for c in components):
-                    raise BindError(f"piece '{name}' declared twice", piece.span)
-                components.append(Component(len(components), name, piece.piece_name, owner))
-        for region in equipment.regions:
-            region.add_to(topology)
-        game = Game(self.title.value, topology, num, components)
-        game.ludemes = self
-        for team in equipment.teams:
-            team.apply(game)
-        c = Compiler(game)
-        for piece in equipment.pieces:
-            if piece.moves is not None:
-                gen = c.moves(piece.moves)
-                for comp in components[1:]:
-                    if comp.base == piece.piece_name:
-                        comp.moves = gen
-        self.rules.build(c)
-        game.concepts = {concept for node in self.walk() for concept in node.concepts}
-        return game
-
 
 class Players(Ludeme):
     """The number of players (1 to 16); they move in turn P1, P2, ... The number may be an
@@ -74,12 +49,6 @@ class Players(Ludeme):
     name = "players"
     kind = PLAYERS
     params = (Param("count", INT_FN),)
-
-    def validate(self) -> None:
-        number = Compiler(None).static_int(self.count)
-        if not 1 <= number <= MAX_PLAYERS:
-            raise BindError(f"players must be between 1 and {MAX_PLAYERS}, not {number}", self.count.span)
-        self.count = number
 
 
 class Equipment(Ludeme):
@@ -220,13 +189,6 @@ class Regions(Ludeme):
         Param("sites", Kind(("region", "int"), "region", literals=(Str, Int))),
     )
 
-    def add_to(self, topology) -> None:
-        fn = Compiler(None, topology).region(self.sites)
-        try:
-            sites = tuple(fn(None))
-        except (AttributeError, TypeError):
-            raise BindError("a named region must be a fixed list of sites", self.sites.span) from None
-        topology.regions[self.title.value] = sites
 
 
 class Team(Ludeme):
@@ -242,13 +204,16 @@ class Team(Ludeme):
     params = (Param("number", INT_LIT), Param("members", ArrayOf(ROLE)))
     concepts = ("Team",)
 
-    def apply(self, game: Game) -> None:
+    def members_of(self, num_players: int) -> dict[int, int]:
+        """{player: team number} for this team's members."""
         members = self.members.items if isinstance(self.members, BoundArray) else [self.members]
+        out = {}
         for m in members:
             name = m.name
-            if not (name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= game.num_players):
+            if not (name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= num_players):
                 raise BindError(f"{name} is not a player of this game", m.span)
-            game.team_of[int(name[1:])] = 100 + self.number.value
+            out[int(name[1:])] = 100 + self.number.value
+        return out
 
 
 class Rules(Ludeme):
@@ -277,32 +242,6 @@ class Rules(Ludeme):
             return []
         return list(self.phases.items) if isinstance(self.phases, BoundArray) else [self.phases]
 
-    def build(self, c: Compiler) -> None:
-        game = c.game
-        if self.meta is not None:
-            self.meta.build(c)
-        if self.start is not None:
-            game.start.extend(self.start.compile_all(c))
-        if self.play is not None:
-            game.phases.append(Phase("Play", self.play.compile(c)))
-        else:
-            phases = self.phase_list()
-            names = [p.title for p in phases]
-            for p in phases:
-                if names.count(p.title) > 1:
-                    raise BindError(f'phase "{p.title}" declared twice', p.span)
-            for p in phases:
-                game.phases.append(Phase(p.title, p.play.compile(c)))
-            for p, phase in zip(phases, game.phases):
-                for nxt in p.next_phases():
-                    if nxt.target not in names:
-                        raise BindError(f'no phase named "{nxt.target}"', nxt.span,
-                                        hint="phases: " + ", ".join(names))
-                    cond = c.bool(nxt.condition) if nxt.condition is not None else None
-                    phase.next.append((cond, names.index(nxt.target)))
-        if self.end is not None:
-            game.end_rules.extend(self.end.compile_all(c))
-
 
 class Meta(Ludeme):
     """Rules about the game as a whole, such as the turn limit.
@@ -314,10 +253,6 @@ class Meta(Ludeme):
     name = "meta"
     kind = "meta"
     params = (Param("items", ArrayOf(kind_of(META_RULE)), many=True),)
-
-    def build(self, c: Compiler) -> None:
-        for item in self.items.items:
-            item.build(c)
 
 
 class TurnLimit(Ludeme):
@@ -332,11 +267,12 @@ class TurnLimit(Ludeme):
     kind = META_RULE
     params = (Param("plies", INT_LIT),)
 
-    def build(self, c: Compiler) -> None:
-        n = self.plies.value
-        if not 1 <= n <= 1_000_000:
+    def validate(self) -> None:
+        if not 1 <= self.plies.value <= 1_000_000:
             raise BindError("turnLimit must be between 1 and 1000000", self.plies.span)
-        c.game.turn_limit = n
+
+    def configure(self, game: "Game") -> None:
+        game.turn_limit = self.plies.value
 
 
 class Start(Ludeme):
@@ -350,9 +286,6 @@ class Start(Ludeme):
     kind = "start"
     params = (Param("items", ArrayOf(Kind((START_RULE, MOVES))), many=True),)
 
-    def compile_all(self, c: Compiler) -> list:
-        return [c.effect(item) for item in self.items.items]
-
 
 class Play(Ludeme):
     """The moves a player may make on their turn.
@@ -364,9 +297,6 @@ class Play(Ludeme):
     name = "play"
     kind = PLAY
     params = (Param("moves", MOVES_T),)
-
-    def compile(self, c: Compiler):
-        return c.moves(self.moves)
 
 
 class PhaseLudeme(Ludeme):
@@ -415,12 +345,8 @@ class NextPhase(Ludeme):
         self.target_span = self.target.span
         self.target = self.target.value
 
-    def compile_effect(self, c: Compiler):
-        names = [p.title for p in c.game.ludemes.rules.phase_list()] or [p.name for p in c.game.phases]
-        if self.target not in names:
-            raise BindError(f'no phase named "{self.target}"', self.target_span,
-                            hint="phases: " + ", ".join(names))
-        target = names.index(self.target)
+    def compile_effect(self, c: "Compiler"):
+        target = c.phase_index(self.target, self.target_span)
         cond = c.bool(self.condition) if self.condition is not None else None
 
         def run(s):
@@ -441,9 +367,6 @@ class End(Ludeme):
     kind = END
     params = (Param("rules", ArrayOf(Kind((END_RULE, RESULT))), many=True),)
 
-    def compile_all(self, c: Compiler) -> list:
-        return [rule.compile_end(c) for rule in self.rules.items]
-
 
 class ResultLudeme(Ludeme):
     """An outcome: the player (role) wins, loses, or the game is a draw.
@@ -459,7 +382,7 @@ class ResultLudeme(Ludeme):
     kind = RESULT
     params = (Param("role", ROLE), Param("outcome", Enum(("Win", "Loss", "Draw"))))
 
-    def compile_outcome(self, c: Compiler):
+    def compile_outcome(self, c: "Compiler"):
         outcome = self.outcome.name
         role = self.role
         everyone = tuple(range(1, c.game.num_players + 1))
@@ -478,7 +401,7 @@ class ResultLudeme(Ludeme):
             return (tuple(q for q in everyone if q != p), (p,), False)
         return loss
 
-    def compile_end(self, c: Compiler):
+    def compile_end(self, c: "Compiler"):
         return self.compile_outcome(c)
 
 
@@ -493,7 +416,7 @@ class ByScore(Ludeme):
     kind = RESULT
     params = ()
 
-    def compile_outcome(self, c: Compiler):
+    def compile_outcome(self, c: "Compiler"):
         players = tuple(range(1, c.game.num_players + 1))
 
         def outcome(s):

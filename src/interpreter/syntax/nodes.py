@@ -11,6 +11,18 @@ from dataclasses import dataclass, field, replace
 from typing import Iterator, Union
 
 
+class SourceName(str):
+    """A file name (or ``<text>``) that carries the text it names, so an error can quote its
+    lines: two texts with the same name never mix."""
+
+    text: str
+
+    def __new__(cls, name: str, text: str) -> "SourceName":
+        self = super().__new__(cls, name)
+        self.text = text
+        return self
+
+
 @dataclass(frozen=True, slots=True)
 class Span:
     """A location in a source text. ``via`` lists the define uses this node was expanded through."""
@@ -27,6 +39,30 @@ class Span:
 
     def through(self, via: "Via") -> "Span":
         return replace(self, via=(via,) + self.via)
+
+    @property
+    def source(self) -> str | None:
+        """The whole text this span is in, when known."""
+        return getattr(self.file, "text", None)
+
+    def text(self, limit: int = 0) -> str:
+        """The text the span covers, on one line (whitespace runs collapsed); ``limit`` cuts
+        it to that many characters with an ellipsis. Empty when the source is unknown."""
+        source = self.source
+        if source is None or self.line < 1 or self.end_line < self.line:
+            return ""
+        lines = source.splitlines()[self.line - 1:self.end_line]
+        if not lines:
+            return ""
+        if len(lines) == 1:
+            lines[0] = lines[0][self.col - 1:self.end_col - 1]
+        else:
+            lines[0] = lines[0][self.col - 1:]
+            lines[-1] = lines[-1][:self.end_col - 1]
+        text = " ".join(" ".join(lines).split())
+        if limit and len(text) > limit:
+            text = text[:limit - 3].rstrip() + "..."
+        return text
 
 
 @dataclass(frozen=True, slots=True)

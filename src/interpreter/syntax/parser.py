@@ -15,11 +15,11 @@ from typing import Iterator
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import LudSyntaxError, remember_source
+from ..errors import LudSyntaxError
 from ..resources import grammar_path
 from .nodes import (
     Array, Bool, Call, Hole, NegatedRef, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
-    Omit, Param, Placeholder, Range, Span, Str, Value,
+    Omit, Param, Placeholder, Range, SourceName, Span, Str, Value,
 )
 
 MAX_TEXT = 2_000_000  # characters; a description larger than this is refused
@@ -40,7 +40,7 @@ def _lark() -> Lark:
 
 def parse(text: str, file: str = "<text>") -> Document:
     """Parse a description. Raises :class:`LudSyntaxError` on malformed text."""
-    remember_source(file, text)
+    file = SourceName(file, text)  # spans carry the text, so errors quote the right lines
     if len(text) > MAX_TEXT:
         raise LudSyntaxError(f"description too large ({len(text)} characters, at most {MAX_TEXT})",
                              Span(file, 1, 1))

@@ -1,45 +1,29 @@
 """Compile bound ludemes into closures over precomputed tables.
 
 Each ludeme class has a ``compile(c)`` method returning a plain function of the state (an int,
-a boolean, a region, a list of moves, or an effect that changes the state). This module holds
-the shared helpers that turn a parameter value - a literal or a ludeme - into such a function,
-so no ludeme re-implements the conversions.
+a boolean, a region, a list of moves, or an effect that changes the state); ``c`` is the
+:class:`Compiler` of this module, which turns a parameter value - a literal or a ludeme - into
+such a function, so no ludeme re-implements the conversions. Ludemes only receive a compiler;
+they never import this module (the layers read: syntax -> ludemes -> compile -> engine).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from ..engine import turns
+from ..engine.move import Move
+from ..engine.values import INFINITY, Fn, const_fn, constant
 from ..errors import BindError
 from ..ludemes.base import BoundArray, Ludeme
 from ..syntax.nodes import Bool, Const, Int, Span, Str
-from .move import Move
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import State
-
-INFINITY = 1 << 30
-
-Fn = Callable[["State"], Any]
-
-
-def const_fn(value: Any) -> Fn:
-    """A function of the state that ignores it; ``fn.const`` holds the value, so rules can
-    fold constants (an ``if:`` that is always true costs nothing)."""
-    def fn(s: Any) -> Any:
-        return value
-    fn.const = value  # type: ignore[attr-defined]
-    return fn
-
-
-def constant(fn: Any, default: Any = None) -> Any:
-    """The value of a constant function made by :func:`const_fn`, else ``default``."""
-    return getattr(fn, "const", default)
-
+    from ..engine.game import Game
+    from ..engine.state import State
 
 # the context sites of a rule being evaluated ((to), (from)...) are always on the board
-_ON_BOARD = {"c_to", "c_from", "c_between", "c_site"}
+_ON_BOARD = {"ctx.to", "ctx.frm", "ctx.between", "ctx.site"}
 
 
 def _fold(fn: Fn, kind: type) -> Fn:
@@ -57,15 +41,22 @@ def _fold(fn: Fn, kind: type) -> Fn:
 class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
-    def __init__(self, game: "Game | None", topology: Any = None):
+    def __init__(self, game: "Game | None", topology: Any = None, phase_names: Sequence[str] = ()):
         self.game = game  # None while the game itself is being built (player count, regions...)
         self.topo = topology if topology is not None else (game.topology if game is not None else None)
+        self.phase_names = list(phase_names)  # the phases of the rules being compiled
 
     # --- errors ----------------------------------------------------------------------------------------
     @staticmethod
     def error(message: str, where: Any, hint: str | None = None) -> BindError:
         span = where.span if hasattr(where, "span") else where if isinstance(where, Span) else None
         return BindError(message, span, hint)
+
+    def phase_index(self, name: str, where: Any) -> int:
+        """The number of the phase called ``name`` (an error naming the phases if none is)."""
+        if name not in self.phase_names:
+            raise self.error(f'no phase named "{name}"', where, hint="phases: " + ", ".join(self.phase_names))
+        return self.phase_names.index(name)
 
     # --- conversions -----------------------------------------------------------------------------------
     def int(self, value: Any) -> Fn:
@@ -156,7 +147,7 @@ class Compiler:
             if name == "Prev":
                 return lambda s: game.prev_of(s.mover)
             if name == "Player":
-                return lambda s: s.c_player  # the player visited by (forEach Player ...)
+                return lambda s: s.ctx.player  # the player visited by (forEach Player ...)
             if name.startswith("P") and name[1:].isdigit():
                 p = int(name[1:])
                 if not 1 <= p <= game.num_players:
@@ -196,7 +187,7 @@ class Compiler:
                 # A move generator used as an effect: apply all its moves (Ludii applies the
                 # effect moves it produces).
                 for m in gen(s):
-                    self.game.act(s, m, as_last=False)
+                    turns.act(s, m, as_last=False)
             return run_all
         raise self.error("expected an effect", value)
 

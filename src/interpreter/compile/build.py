@@ -1,0 +1,114 @@
+"""From a bound ``(game ...)`` ludeme to a complete, playable :class:`Game`.
+
+The board's topology and the pieces come first (rules refer to both), then the game record is
+made with everything known about it (:class:`GameInfo`), then the rules are compiled into its
+phases and end rules. Nothing is added to the game after :func:`build_game` returns.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..engine.game import Component, EndRule, Game, GameInfo, Phase
+from ..engine.result import Termination
+from ..errors import BindError
+from ..ludemes.base import BoundArray, Ludeme
+from ..ludemes.structure import MAX_PLAYERS, GameLudeme, Rules
+from .compiler import Compiler
+
+REASON_LENGTH = 80  # characters of an end rule's text quoted as the reason a game ended
+
+
+def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict[str, str] | None = None,
+               source: str = "", fingerprint: str = "", description: Any = None) -> Game:
+    """Compile a bound game. ``options`` (chosen items), ``metadata`` (info entries), ``source``,
+    ``fingerprint`` and ``description`` go into the game's :class:`GameInfo`."""
+    num = player_count(bound)
+    equipment = bound.equipment
+    topology = equipment.board.topology(num)
+    components = [Component(0, "", "", 0)]
+    for piece in equipment.pieces:
+        for owner in piece.owners(num):
+            name = piece.piece_name + (str(owner) if piece.each else "")
+            if any(c.name == name for c in components):
+                raise BindError(f"piece '{name}' declared twice", piece.span)
+            components.append(Component(len(components), name, piece.piece_name, owner))
+    region_compiler = Compiler(None, topology)
+    for region in equipment.regions:
+        fn = region_compiler.region(region.sites)
+        try:
+            sites = tuple(fn(None))
+        except (AttributeError, TypeError):
+            raise BindError("a named region must be a fixed list of sites", region.sites.span) from None
+        topology.regions[region.title.value] = sites
+    teams: dict[int, int] = {}
+    for team in equipment.teams:
+        teams.update(team.members_of(num))
+    info = GameInfo(
+        name=bound.title.value, players=num, options=tuple(options), metadata=dict(metadata or {}),
+        concepts=frozenset(concept for node in bound.walk() for concept in node.concepts),
+        source=str(bound.span.file), fingerprint=fingerprint, description=description,
+    )
+    game = Game(info, topology, components, teams)
+    rules: Rules = bound.rules
+    c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
+    for piece in equipment.pieces:
+        if piece.moves is not None:
+            gen = c.moves(piece.moves)
+            for comp in components[1:]:
+                if comp.base == piece.piece_name:
+                    comp.moves = gen
+    _compile_rules(rules, c)
+    return game
+
+
+def player_count(bound: GameLudeme) -> int:
+    """The number of players: an int expression known before play (options may choose it)."""
+    count = bound.players.count
+    number = Compiler(None).static_int(count)
+    if not 1 <= number <= MAX_PLAYERS:
+        raise BindError(f"players must be between 1 and {MAX_PLAYERS}, not {number}", count.span)
+    return number
+
+
+def _compile_rules(rules: Rules, c: Compiler) -> None:
+    game = c.game
+    if rules.meta is not None:
+        for item in _items(rules.meta.items):
+            item.configure(game)
+    if rules.start is not None:
+        game.start.extend(c.effect(item) for item in _items(rules.start.items))
+    if rules.play is not None:
+        game.phases.append(Phase("Play", c.moves(rules.play.moves)))
+    else:
+        phases = rules.phase_list()
+        names = [p.title for p in phases]
+        for p in phases:
+            if names.count(p.title) > 1:
+                raise BindError(f'phase "{p.title}" declared twice', p.span)
+        for p in phases:
+            game.phases.append(Phase(p.title, c.moves(p.play.moves)))
+        for p, phase in zip(phases, game.phases):
+            for nxt in p.next_phases():
+                target = c.phase_index(nxt.target, nxt.target_span)
+                cond = c.bool(nxt.condition) if nxt.condition is not None else None
+                phase.next.append((cond, target))
+    if rules.end is not None:
+        game.end_rules.extend(end_rule(rule, c) for rule in _items(rules.end.rules))
+
+
+def end_rule(rule: Ludeme, c: Compiler) -> EndRule:
+    """An end rule with the reason and termination kind it reports: the kind comes from the
+    first condition in it that names one (``is Line`` -> line, ``score`` -> score ...)."""
+    check = rule.compile_end(c)
+    condition = next((node for node in rule.walk() if node is not rule and node.kind == "boolean"), rule)
+    termination = next((node.termination for node in rule.walk() if node.termination is not None),
+                       Termination.RULE)
+    text = condition.span.text(REASON_LENGTH)
+    reason = f"{termination.value}: {text}" if text and termination is not Termination.RULE else \
+        text or termination.value
+    return EndRule(check, reason, termination)
+
+
+def _items(value: Any) -> list:
+    return list(value.items) if isinstance(value, BoundArray) else [value]

@@ -1,0 +1,181 @@
+"""The turn machinery every game shares; the one place that drives a :class:`State`.
+
+1. the mover's legal moves come from the current phase's play rule (a forced ``pass`` when
+   there are none, as in Ludii);
+2. applying a move runs its action (one per :class:`MoveKind`), then its consequences
+   (``then``);
+3. the end rules are checked (``Mover`` is the player who just moved);
+4. the phase may change (``nextPhase``), then the turn passes on, unless the move asked to
+   move again (``moveAgain``);
+5. every player passing in a row ends the game as a draw, and so does the turn limit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ..errors import LudError
+from .move import ADD, CHOICE, MOVE, PASS, Move, MoveKind
+from .result import Termination
+
+if TYPE_CHECKING:
+    from .state import State
+
+MAX_NESTED_MOVES = 4  # (no Moves ...) evaluated while computing moves, at most this deep
+
+
+# --- legal moves ------------------------------------------------------------------------------------
+def legal_moves(state: "State") -> list[Move]:
+    """The mover's legal moves, each once; a forced pass when there are none."""
+    if state.over:
+        return []
+    game = state.game
+    play = game.phases[state.phase].play
+    moves = play(state)
+    if not moves:
+        return [game.forced_pass]
+    if getattr(play, "unique", False):
+        return moves  # a single generator that never repeats itself nor clashes
+    seen: set = set()
+    unique = []
+    adds: dict[int, int] = {}
+    clash = False
+    for m in moves:
+        k = m.key()
+        if k not in seen:
+            seen.add(k)
+            unique.append(m)
+            if m.kind is ADD and adds.setdefault(m.to, m.what) != m.what:
+                clash = True
+    if clash:
+        # several pieces could go on one site: the piece becomes part of the text (2@C3);
+        # copies, since rules may share their move objects between positions
+        unique = [m.with_prefix(game.piece_tag(m.what)) if m.kind is ADD else m for m in unique]
+    return unique
+
+
+def moves_for(state: "State", player: int) -> list[Move]:
+    """The moves ``player`` would have now (no forced pass), without changing the state."""
+    if state._nested >= MAX_NESTED_MOVES:
+        raise LudError("the rules look for legal moves inside the legal moves too deeply "
+                       f"(more than {MAX_NESTED_MOVES} levels)",
+                       hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
+    state._nested += 1
+    saved_mover = state.mover
+    saved = state.ctx.save()
+    state.mover = player
+    try:
+        return state.game.phases[state.phase].play(state)
+    finally:
+        state._nested -= 1
+        state.mover = saved_mover
+        state.ctx.restore(saved)
+
+
+# --- what a move does ----------------------------------------------------------------------------------
+def _add(state: "State", move: Move) -> None:
+    state.place(move.to, move.what)
+
+
+def _move_piece(state: "State", move: Move) -> None:
+    what = state.what[move.frm]
+    state.clear(move.frm)
+    state.place(move.to, what)
+
+
+def _nothing(state: "State", move: Move) -> None:
+    pass
+
+
+ACTIONS: dict[MoveKind, Callable[["State", Move], None]] = {
+    ADD: _add, MOVE: _move_piece, PASS: _nothing, CHOICE: _nothing,
+}
+
+
+def act(state: "State", move: Move, as_last: bool = True) -> None:
+    """A move's own action, then its consequences (journaled; the turn does not change).
+    ``as_last``: the move becomes ``(last From)``/``(last To)`` (not for moves produced by a
+    rule used as an effect, which are part of another move)."""
+    if as_last and move.kind is not PASS:
+        state.set_var("last_from", move.frm)
+        state.set_var("last_to", move.to)
+    ACTIONS[move.kind](state, move)
+    if move.effect is not None or move.then is not None:
+        ctx = state.ctx
+        if move.effect is not None:
+            ctx.frm, ctx.to = move.frm, move.to
+            move.effect(state)
+        if move.then is not None:
+            ctx.frm, ctx.to = move.frm, move.to
+            move.then(state)
+
+
+def holds_after(state: "State", move: Move, cond: Callable[["State"], object]) -> bool:
+    """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
+    mark = len(state._log)
+    saved = state.ctx.save()
+    act(state, move)
+    ok = bool(cond(state))
+    state.rollback(mark)
+    state.ctx.restore(saved)
+    return ok
+
+
+# --- a whole turn ------------------------------------------------------------------------------------
+def play(state: "State", move: Move) -> None:
+    """Apply a legal move and everything that follows from it (journaled for undo)."""
+    state._marks.append((len(state._log), move, state._legal))  # undo restores the moves too
+    state._legal = None
+    mover = state.mover
+    state.set_var("last_mover", mover)
+    phase_before = state.phase
+    if move.kind is PASS:
+        state.set_var("passes", state.passes + 1)
+    elif state.passes:
+        state.set_var("passes", 0)
+    act(state, move)
+    state.set_var("ply", state.ply + 1)
+    _check_end(state)
+    if not state.over:
+        if state.phase == phase_before:  # an effect may already have chosen the next phase
+            _next_phase(state)
+        if state.move_again:
+            state.set_var("move_again", False)
+        else:
+            state.set_var("mover", state.game.next_of(mover))
+
+
+def _check_end(state: "State") -> None:
+    game = state.game
+    for rule in game.end_rules:
+        outcome = rule.check(state)
+        if outcome is not None:
+            winners, losers, draw = outcome
+            finish(state, winners, losers, draw, rule.reason, rule.termination)
+            return
+    if state.passes >= game.num_players:
+        finish(state, (), (), True, "all players passed", Termination.PASSES)
+    elif state.ply >= game.turn_limit:
+        finish(state, (), (), True, f"turn limit ({game.turn_limit} plies)", Termination.TURN_LIMIT)
+
+
+def finish(state: "State", winners, losers, draw: bool, reason: str, termination) -> None:
+    """End the game: a player's victory (or defeat) is their team's."""
+    game = state.game
+    winners = {q for p in winners for q in game.team(p)}
+    losers = {q for p in losers for q in game.team(p)} - winners
+    state.set_var("over", True)
+    state.set_var("winners", tuple(sorted(winners)))
+    state.set_var("losers", tuple(sorted(losers)))
+    state.set_var("draw", bool(draw) or not winners)
+    state.set_var("reason", reason)
+    state.set_var("termination", termination)
+
+
+def _next_phase(state: "State") -> None:
+    phase = state.game.phases[state.phase]
+    for cond, target in phase.next:
+        if cond is None or cond(state):
+            if target != state.phase:
+                state.set_var("phase", target)
+            return
