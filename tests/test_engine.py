@@ -283,3 +283,72 @@ def test_sites_off_the_board_are_no_sites():
     assert [str(m) for m in state.legal_moves()] == ["A1"]
     state.apply("A1")
     assert [str(m) for m in state.legal_moves()] == ["pass"]
+
+
+# --- moves are values; errors say why ---------------------------------------------------------
+def test_move_is_a_frozen_hashable_value_whose_repr_reads_back():
+    from interpreter import Move, MoveKind  # noqa: F401  (the names the repr uses)
+    state = load("tic-tac-toe").initial_state()
+    move = state.legal_moves()[4]
+    assert move.text == str(move) == "B2" and move.kind is MoveKind.ADD
+    with pytest.raises(AttributeError):
+        move.to = 0
+    again = eval(repr(move))
+    assert again == move and hash(again) == hash(move) and again.text == "B2"
+    assert {move, again} == {move}
+    state.apply(again)  # a value equal to a legal move plays it
+    assert state.who[4] == 1
+
+
+def test_a_move_of_another_game_is_refused():
+    from interpreter import IllegalMoveError
+    ttt = load("tic-tac-toe").initial_state()
+    pente = load("pente", options=["Board Size/9x9", "Opening/None"]).initial_state()
+    move = ttt.legal_moves()[0]
+    with pytest.raises(IllegalMoveError, match="another game"):
+        pente.apply(move)
+    # the same game loaded twice is the same game
+    other = load("tic-tac-toe").initial_state()
+    other.apply(move)
+    assert other.ply == 1
+
+
+def test_move_errors_say_what_kind_of_mistake():
+    from interpreter import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+    state = load("tic-tac-toe").initial_state()
+    with pytest.raises(InvalidMoveError):
+        state.apply("Z9")
+    with pytest.raises(InvalidMoveError):
+        state.apply("")
+    state.apply("B2")
+    with pytest.raises(IllegalMoveError):
+        state.apply("B2")
+    swap = load("pente", options=["Board Size/9x9", "Opening/Swap"]).initial_state()
+    with pytest.raises(AmbiguousMoveError):
+        swap.apply("C3")  # White's or Black's stone?
+    for cls in (InvalidMoveError, IllegalMoveError, AmbiguousMoveError):
+        assert issubclass(cls, MoveError)
+
+
+def test_errors_quote_their_own_text_even_when_names_collide():
+    first = '(game "A" (players 2)\n  (equipment {(board (square 3)) (piece "Disc" Each)})\n  (rules (play (move Ad (to (sites Empty))))))'
+    second = '(game "B" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) (rules (play (move Pass))))'
+    with pytest.raises(LudError) as err:
+        load(first)
+    load(second)  # parsed later under the same name, <text>
+    rendered = err.value.render()
+    assert "(move Ad (to (sites Empty)))" in rendered and '(game "B"' not in rendered
+
+
+def test_result_has_a_termination_kind():
+    from interpreter import Termination
+    state = load("tic-tac-toe").initial_state()
+    for text in ["A1", "A2", "B1", "B2", "C1"]:
+        state.apply(text)
+    result = state.result()
+    assert result.termination is Termination.LINE and "is Line 3" in result.reason
+    alak = load("alak").initial_state()
+    rng = random.Random(4)
+    while not alak.is_over():
+        alak.apply(rng.choice(alak.legal_moves()))
+    assert alak.result().termination in (Termination.CAPTURE, Termination.TURN_LIMIT)

@@ -44,6 +44,7 @@ def read_description(source: str | Path):
 
 def expand_description(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None,
                        defines: Sequence[str | Path] = ()) -> Expanded:
+    """Read and expand a description: options chosen, defines inlined, a ruleset applied."""
     doc = read_description(source)
     return expand(doc, options=options, ruleset=ruleset, library=library(defines))
 

@@ -60,6 +60,7 @@ class Compiler:
 
     # --- conversions -----------------------------------------------------------------------------------
     def int(self, value: Any) -> Fn:
+        """An int expression (a literal, Infinity or an int ludeme) as a function."""
         if isinstance(value, Int):
             return const_fn(value.value)
         if isinstance(value, Const) and value.name == "Infinity":
@@ -81,6 +82,7 @@ class Compiler:
         raise self.error("this argument must be a number known before play", value)
 
     def bool(self, value: Any) -> Fn:
+        """A condition (a literal or a boolean ludeme) as a function."""
         if isinstance(value, Bool):
             return const_fn(value.value)
         if isinstance(value, Ludeme):
@@ -88,6 +90,7 @@ class Compiler:
         raise self.error(f"expected a boolean, got {value!r}", value)
 
     def site(self, value: Any) -> Fn:
+        """A site (a label, a number or an int expression) as a function giving -1 when off the board."""
         if isinstance(value, Str):
             return const_fn(self.label(value))
         if isinstance(value, Int) and not 0 <= value.value < self.topo.n:
@@ -105,6 +108,7 @@ class Compiler:
         return checked
 
     def label(self, value: Str) -> int:
+        """The site named by a label; an error naming a few labels when there is none."""
         site = self.topo.site(value.value)
         if site < 0:
             sample = ", ".join(self.topo.labels[:5])
@@ -129,6 +133,7 @@ class Compiler:
         raise self.error(f"expected a region, got {value!r}", value)
 
     def site_list(self, items: Sequence[Any]) -> Fn:
+        """Several sites as one function returning a tuple (constant when all are literals)."""
         fns = [self.site(v) for v in items]
         if all(isinstance(v, (Str, Int)) for v in items):
             sites = tuple(f(None) for f in fns)  # type: ignore[arg-type]
@@ -170,6 +175,7 @@ class Compiler:
         return lambda s: (one(s),)
 
     def moves(self, value: Any) -> Callable[["State"], list[Move]]:
+        """A move generator (a moves ludeme) as a function of the state giving a list of moves."""
         if isinstance(value, Ludeme):
             return value.compile(self)
         raise self.error("expected moves", value)
@@ -192,6 +198,7 @@ class Compiler:
         raise self.error("expected an effect", value)
 
     def directions(self, value: Any, default: str = "Adjacent") -> tuple[str, ...]:
+        """Directions (a constant such as Orthogonal, or a directions ludeme) resolved on this board."""
         if value is None:
             return self.topo.expand_directions([default])
         if isinstance(value, Const):

@@ -87,6 +87,7 @@ class Game:
         self.start: list[Callable[[State], None]] = []
         self.turn_limit = max(3 * topology.n, 300)
         self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
+        self.words: list[str] = []  # the named decisions (choose-white...), in declaration order
         self.forced_pass = Move(PASS, game=self)
         from .notation import Notation
         self.notation = Notation(self)

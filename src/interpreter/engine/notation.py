@@ -22,10 +22,12 @@ _LABEL = re.compile(r"^[a-z]+[0-9]+$")  # looks like a grid label (J10)
 
 
 class Notation:
+    """Reads and writes the text forms of one game's moves."""
     def __init__(self, game: "Game"):
         self.game = game
 
     def texts(self, state: "State") -> dict[str, Move]:
+        """Every legal move of ``state`` by its text (cached with the legal moves)."""
         legal = state.legal_moves()
         cached = state._texts
         if cached is not None and cached[0] is legal:
@@ -40,6 +42,7 @@ class Notation:
         return table
 
     def parse(self, state: "State", text: str) -> Move:
+        """The legal move ``text`` stands for; a MoveError subclass saying why when none does."""
         raw = text.strip()
         if not raw:
             raise InvalidMoveError("empty move")

@@ -32,6 +32,7 @@ _VARS = ("mover", "ply", "passes", "last_mover", "move_again", "over", "draw", "
 
 
 def write_position(state: "State") -> str:
+    """The position format (YAML) of ``state``."""
     game = state.game
     labels = game.topology.labels
     data: dict[str, Any] = {
@@ -58,6 +59,7 @@ def write_position(state: "State") -> str:
 
 
 def read_position(game: "Game", text: str) -> "State":
+    """A state of ``game`` from the position format; LudError when the text is not one."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as err:

@@ -14,16 +14,19 @@ EMPTY_ROW = "_"
 
 
 def symbol(player: int, what: int) -> str:
+    """The character of a piece of ``player`` (``.`` when ``what`` is no piece)."""
     if not what:
         return EMPTY_GRID
     return SYMBOLS[player] if player < len(SYMBOLS) else "?"
 
 
 def render_row(state: "State") -> str:
+    """A one-row board as a string of slots: ``xxxx___oooo``."""
     return "".join(symbol(o, w) if w else EMPTY_ROW for o, w in zip(state.who, state.what))
 
 
 def render_text(state: "State") -> str:
+    """The board as text: a grid with column letters and row numbers, the top row first."""
     topo = state.game.topology
     if topo.rows == 1:
         return render_row(state)

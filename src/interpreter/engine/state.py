@@ -47,9 +47,11 @@ class Context:
         self.player = 0
 
     def save(self) -> tuple:
+        """The current values, for :meth:`restore`."""
         return Context._get(self)
 
     def restore(self, saved: tuple) -> None:
+        """Put back values taken by :meth:`save`."""
         for name, value in zip(Context.FIELDS, saved):
             setattr(self, name, value)
 

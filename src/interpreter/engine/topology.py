@@ -78,10 +78,12 @@ class Topology:
         return tuple(out)
 
     def site(self, label: str) -> int:
+        """The site with this label (case-insensitive), or -1."""
         index = self.label_index.get(label, self.label_index.get(label.upper(), -1))
         return index
 
     def neighbours(self, site: int, directions: tuple[str, ...]) -> list[int]:
+        """The sites next to ``site`` in the given directions."""
         return [n for d in directions if (n := self.step[d][site]) >= 0]
 
     def distances(self, origin: int, directions: tuple[str, ...]) -> list[int]:

@@ -276,7 +276,7 @@ class Claim(_Effect):
 
     name = "claim"
     params = (Param("sites", REGION_FN), Param("by", PLAYER, named=True))
-    concepts = ("CaptureEffect",)
+    concepts = ("Capture",)
 
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
@@ -301,7 +301,7 @@ class ResolveClaims(_Effect):
 
     name = "resolve Claims"
     params = (Param("score", Kind(("boolean",), literals=(Bool,)), optional=True, named=True),)
-    concepts = ("CaptureEffect",)
+    concepts = ("Capture",)
 
     def compile_effect(self, c: "Compiler"):
         game = c.game

@@ -369,4 +369,6 @@ class MoveChoose(Ludeme):
         then = _then(c, self.then)
         word = "choose-" + self.word.value
         game = c.game
+        if word not in game.words:
+            game.words.append(word)
         return lambda s: [Move(CHOICE, word=word, game=game, then=then)]

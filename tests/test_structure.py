@@ -1,0 +1,142 @@
+"""The shape of the code: layers, imports, docs and concept names.
+
+The layers read one way (``cli -> loader -> compile -> ludemes -> (syntax, engine)``): the
+runtime (``engine``) imports neither the vocabulary nor the syntax, and every module imports
+alone in a fresh interpreter (no import cycle hides behind another module's import order).
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import inspect
+import importlib
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import interpreter
+import interpreter.ludemes  # noqa: F401  (registers the vocabulary)
+from interpreter.ludemes.base import REGISTRY
+
+SRC = Path(interpreter.__file__).resolve().parent
+CONCEPTS_TSV = Path(__file__).resolve().parents[1].parent / "shared" / "ludii-concepts.tsv"
+
+
+def all_modules() -> list[str]:
+    names = ["interpreter"]
+    for info in pkgutil.walk_packages([str(SRC)], prefix="interpreter."):
+        if not info.name.endswith("__main__"):  # runs the command line when imported
+            names.append(info.name)
+    return sorted(names)
+
+
+def test_every_module_imports_alone_in_a_fresh_interpreter():
+    script = (
+        "import importlib, sys\n"
+        "failed = []\n"
+        f"for name in {all_modules()!r}:\n"
+        "    for key in [k for k in sys.modules if k == 'interpreter' or k.startswith('interpreter.')]:\n"
+        "        del sys.modules[key]\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except Exception as err:\n"
+        "        failed.append(f'{name}: {type(err).__name__}: {err}')\n"
+        "print('\\n'.join(failed))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                         env=None)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "", "modules that do not import alone:\n" + out.stdout
+
+
+def test_a_module_that_used_to_be_in_a_cycle_imports_in_a_new_process():
+    for name in ("interpreter.compile.compiler", "interpreter.ludemes.moves", "interpreter.engine.state"):
+        out = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True, text=True,
+                             timeout=60)
+        assert out.returncode == 0, f"{name}: {out.stderr}"
+
+
+def _imports(path: Path) -> set[str]:
+    """The interpreter modules a file imports (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(["interpreter", *path.relative_to(SRC).with_suffix("").parts[:-1]])
+    found = set()
+    typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                   and getattr(block.test, "id", None) == "TYPE_CHECKING" for n in ast.walk(block)}
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue  # annotations only: no import at run time
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.add(module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {m for m in found if m.startswith("interpreter")}
+
+
+@pytest.mark.parametrize("layer, forbidden", [
+    ("engine", ("interpreter.ludemes", "interpreter.syntax", "interpreter.compile", "interpreter.cli",
+                "interpreter.loader", "interpreter.bind")),
+    ("ludemes", ("interpreter.compile", "interpreter.cli", "interpreter.loader", "interpreter.bind")),
+    ("syntax", ("interpreter.ludemes", "interpreter.engine", "interpreter.compile", "interpreter.cli")),
+])
+def test_layers_import_one_way(layer, forbidden):
+    bad = []
+    for path in sorted((SRC / layer).rglob("*.py")):
+        for module in _imports(path):
+            if module.startswith(forbidden):
+                bad.append(f"{path.relative_to(SRC)} imports {module}")
+    assert not bad, "\n".join(bad)
+
+
+def test_ludeme_concepts_are_ludii_concepts():
+    if not CONCEPTS_TSV.exists():
+        pytest.skip(f"{CONCEPTS_TSV} not present")
+    with CONCEPTS_TSV.open(encoding="utf-8") as f:
+        names = {row["name"] for row in csv.DictReader(f, delimiter="\t")}
+    assert len(names) > 700
+    unknown = sorted(f"{cls.name}: {concept}" for cls in REGISTRY.values() for concept in cls.concepts
+                     if concept not in names)
+    assert not unknown, "concepts that are not in Ludii's catalogue: " + ", ".join(unknown)
+
+
+def _public_functions(module) -> list[str]:
+    missing = []
+    for name, obj in vars(module).items():
+        if name.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
+            continue
+        if inspect.isfunction(obj) and not inspect.getdoc(obj):
+            missing.append(f"{module.__name__}.{name}")
+        elif inspect.isclass(obj):
+            if not obj.__doc__:
+                missing.append(f"{module.__name__}.{name}")
+            for attr, member in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                func = member.fget if isinstance(member, property) else member
+                if inspect.isfunction(func) and not func.__doc__:
+                    missing.append(f"{module.__name__}.{name}.{attr}")
+    return missing
+
+
+def test_public_engine_functions_have_docstrings():
+    missing = []
+    for name in all_modules():
+        if name.startswith(("interpreter.engine", "interpreter.compile")) or name == "interpreter.loader":
+            missing.extend(_public_functions(importlib.import_module(name)))
+    assert not missing, "public functions without a docstring:\n" + "\n".join(missing)
+
+
+def test_public_types_are_exported():
+    for name in ("load", "Game", "GameInfo", "State", "Move", "MoveKind", "Result", "Termination",
+                 "LudError", "MoveError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError"):
+        assert name in interpreter.__all__ and hasattr(interpreter, name), name
+    assert inspect.signature(interpreter.load).return_annotation in ("Game", interpreter.Game)
