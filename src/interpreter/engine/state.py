@@ -6,7 +6,8 @@ key, old value)*. Undo replays those records backwards, so it restores everythin
 changed, including captures and scores changed by its consequences, without copying the
 position; a new array of state (hands, values, counters) needs no undo code of its own.
 
-The turn machinery (what a move does, the end of the game, phases) lives in
+Placing a piece, the commonest change, is one entry that restores the site and the counts
+together. The turn machinery (what a move does, the end of the game, phases) lives in
 :mod:`.turns`; this module is the data and its public face.
 """
 
@@ -24,6 +25,21 @@ if TYPE_CHECKING:
     from .game import Game
 
 _setitem = operator.setitem
+
+
+def _restore_site(state: "State", site: int, old: tuple[int, int]) -> None:
+    """Undo of :meth:`State.place`: the piece and owner back, the counts with them (one journal
+    entry per placement, the commonest change of all)."""
+    what, owner = old
+    current = state.who[site]
+    if current != owner:
+        counts = state.counts
+        if current:
+            counts[current] -= 1
+        if owner:
+            counts[owner] += 1
+        state.who[site] = owner
+    state.what[site] = what
 
 
 class Context:
@@ -61,6 +77,7 @@ ARRAYS = ("what", "who", "scores", "counts")
 # the scalar variables of a state, besides the board arrays, scores and counts
 VARIABLES = ("mover", "phase", "ply", "passes", "last_to", "last_from", "last_mover", "move_again",
              "over", "winners", "losers", "draw", "reason", "termination")
+_save_variables = operator.attrgetter(*VARIABLES)
 
 
 class State:
@@ -77,8 +94,9 @@ class State:
         self.who = [0] * n  # owner per site (0 = nobody)
         self.scores = [0] * (game.num_players + 1)
         self.counts = [0] * (game.num_players + 1)  # pieces on the board per player
-        for name, initial in game.arrays.items():  # the game's own arrays (hands, values...)
-            setattr(self, name, list(initial))
+        if game.arrays:
+            for name, initial in game.arrays.items():  # the game's own arrays (hands, values...)
+                setattr(self, name, list(initial))
         self.mover = 1
         self.phase = 0
         self.ply = 0
@@ -98,7 +116,7 @@ class State:
         # (transient: always resolved before the consequences end)
         self.claims: dict[int, set[int]] = {}
         self._log: list[tuple] = []  # the undo journal: (restore, container, key, old value)
-        self._marks: list[tuple[int, Move, Optional[list[Move]]]] = []  # per move played
+        self._marks: list[tuple[tuple, Move, Optional[list[Move]]]] = []  # (mark, move, legal) per move
         self._legal: Optional[list[Move]] = None  # cached legal moves of this position
         self._texts: Optional[tuple] = None  # (legal list, text -> move) cache of the notation
         self._nested = 0  # legal-move computations in progress inside one another
@@ -106,20 +124,17 @@ class State:
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:
         """Put component ``what`` on ``site`` (0 empties it), keeping the counts."""
-        log = self._log
-        old_who = self.who[site]
+        who = self.who
+        old_who = who[site]
+        self._log.append((_restore_site, self, site, (self.what[site], old_who)))
         owner = self.game.owner_of[what]
-        log.append((_setitem, self.what, site, self.what[site]))
         if old_who != owner:
             counts = self.counts
-            log.append((_setitem, self.who, site, old_who))
             if old_who:
-                log.append((_setitem, counts, old_who, counts[old_who]))
                 counts[old_who] -= 1
             if owner:
-                log.append((_setitem, counts, owner, counts[owner]))
                 counts[owner] += 1
-            self.who[site] = owner
+            who[site] = owner
         self.what[site] = what
 
     def clear(self, site: int) -> None:
@@ -137,16 +152,24 @@ class State:
         self.set_item(self.scores, player, value)
 
     def set_var(self, name: str, value: Any) -> None:
-        """Set one of the state's scalar variables (:data:`VARIABLES`), journaled."""
-        self._log.append((setattr, self, name, getattr(self, name)))
+        """Set one of the state's scalar variables (:data:`VARIABLES`); :meth:`mark` saved them
+        all before the move, and :meth:`rollback` puts them back."""
         setattr(self, name, value)
 
-    def rollback(self, mark: int) -> None:
-        """Undo journal entries back to length ``mark`` (used by undo and by move tests)."""
+    def mark(self) -> tuple[int, tuple]:
+        """Where the state is now: the journal's length and the scalar variables. A move (or a
+        move tried and taken back) starts here; :meth:`rollback` returns here."""
+        return len(self._log), _save_variables(self)
+
+    def rollback(self, mark: tuple[int, tuple]) -> None:
+        """Return to a :meth:`mark`: undo the journal back to it, restore the variables."""
+        length, saved = mark
         log = self._log
-        while len(log) > mark:
+        while len(log) > length:
             restore, container, key, old = log.pop()
             restore(container, key, old)
+        for name, value in zip(VARIABLES, saved):
+            setattr(self, name, value)
         self._legal = None
 
     # --- the public API ---------------------------------------------------------------------------
@@ -182,24 +205,25 @@ class State:
     def apply(self, move: Move | str) -> Move:
         """Play a legal move (a Move or its text) and return it. Raises a
         :class:`~interpreter.errors.MoveError` when it is not legal here."""
+        legal = self.legal_moves()
+        for chosen in legal:  # moves handed out by legal_moves() are found by identity
+            if chosen is move:
+                turns.play(self, chosen)
+                return chosen
         if isinstance(move, str):
             move = self.parse_move(move)
         elif not isinstance(move, Move):
             raise MoveError(f"expected a Move or its text, got {type(move).__name__}")
         if self.over:
             raise IllegalMoveError("the game is over")
-        if move.game is not None and not self.game.same_as(move.game):
-            raise IllegalMoveError(f"{move} is a move of another game ({move.game.name}), not of "
+        game = move.game
+        if game is not self.game and game is not None and not self.game.same_as(game):
+            raise IllegalMoveError(f"{move} is a move of another game ({game.name}), not of "
                                    f"{self.game.name}")
-        legal = self.legal_moves()
-        for chosen in legal:  # moves handed out by legal_moves() are found by identity
-            if chosen is move:
-                break
-        else:
-            try:
-                chosen = legal[legal.index(move)]
-            except ValueError:
-                raise IllegalMoveError(f"{move} is not a legal move here") from None
+        try:
+            chosen = legal[legal.index(move)]
+        except ValueError:
+            raise IllegalMoveError(f"{move} is not a legal move here") from None
         turns.play(self, chosen)
         return chosen
 

@@ -93,12 +93,13 @@ ACTIONS: dict[MoveKind, Callable[["State", Move], None]] = {
 
 
 def act(state: "State", move: Move, as_last: bool = True) -> None:
-    """A move's own action, then its consequences (journaled; the turn does not change).
+    """A move's own action, then its consequences (within a :meth:`State.mark`, so it can be
+    taken back; the turn does not change).
     ``as_last``: the move becomes ``(last From)``/``(last To)`` (not for moves produced by a
     rule used as an effect, which are part of another move)."""
     if as_last and move.kind is not PASS:
-        state.set_var("last_from", move.frm)
-        state.set_var("last_to", move.to)
+        state.last_from = move.frm
+        state.last_to = move.to
     ACTIONS[move.kind](state, move)
     if move.effect is not None or move.then is not None:
         ctx = state.ctx
@@ -112,7 +113,7 @@ def act(state: "State", move: Move, as_last: bool = True) -> None:
 
 def holds_after(state: "State", move: Move, cond: Callable[["State"], object]) -> bool:
     """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
-    mark = len(state._log)
+    mark = state.mark()
     saved = state.ctx.save()
     act(state, move)
     ok = bool(cond(state))
@@ -124,25 +125,24 @@ def holds_after(state: "State", move: Move, cond: Callable[["State"], object]) -
 # --- a whole turn ------------------------------------------------------------------------------------
 def play(state: "State", move: Move) -> None:
     """Apply a legal move and everything that follows from it (journaled for undo)."""
-    state._marks.append((len(state._log), move, state._legal))  # undo restores the moves too
+    state._marks.append((state.mark(), move, state._legal))  # undo restores the moves too
     state._legal = None
-    mover = state.mover
-    state.set_var("last_mover", mover)
+    mover = state.last_mover = state.mover
     phase_before = state.phase
     if move.kind is PASS:
-        state.set_var("passes", state.passes + 1)
+        state.passes += 1
     elif state.passes:
-        state.set_var("passes", 0)
+        state.passes = 0
     act(state, move)
-    state.set_var("ply", state.ply + 1)
+    state.ply += 1
     _check_end(state)
     if not state.over:
         if state.phase == phase_before:  # an effect may already have chosen the next phase
             _next_phase(state)
         if state.move_again:
-            state.set_var("move_again", False)
+            state.move_again = False
         else:
-            state.set_var("mover", state.game.next_of(mover))
+            state.mover = state.game.next_of(mover)
 
 
 def _check_end(state: "State") -> None:
@@ -164,12 +164,12 @@ def finish(state: "State", winners, losers, draw: bool, reason: str, termination
     game = state.game
     winners = {q for p in winners for q in game.team(p)}
     losers = {q for p in losers for q in game.team(p)} - winners
-    state.set_var("over", True)
-    state.set_var("winners", tuple(sorted(winners)))
-    state.set_var("losers", tuple(sorted(losers)))
-    state.set_var("draw", bool(draw) or not winners)
-    state.set_var("reason", reason)
-    state.set_var("termination", termination)
+    state.over = True
+    state.winners = tuple(sorted(winners))
+    state.losers = tuple(sorted(losers))
+    state.draw = bool(draw) or not winners
+    state.reason = reason
+    state.termination = termination
 
 
 def _next_phase(state: "State") -> None:
@@ -177,5 +177,5 @@ def _next_phase(state: "State") -> None:
     for cond, target in phase.next:
         if cond is None or cond(state):
             if target != state.phase:
-                state.set_var("phase", target)
+                state.phase = target
             return

@@ -218,11 +218,12 @@ class Custodial(_Effect):
             if start < 0:
                 return
             captures = []
+            ctx = s.ctx
             for table in steps:
                 line = []
                 x = table[start]
                 while x >= 0 and len(line) <= hi:
-                    s.ctx.between = x
+                    ctx.between = x
                     if b_cond is not None and not b_cond(s):
                         break
                     line.append(x)
@@ -231,12 +232,12 @@ class Custodial(_Effect):
                     continue
                 if same_owner and len({s.who[b] for b in line}) != 1:
                     continue
-                s.ctx.to = x
+                ctx.to = x
                 if to_cond is None or to_cond(s):
                     captures.append(line)
             for line in captures:
                 for b in line:
-                    s.ctx.between = b
+                    ctx.between = b
                     if b_effect is not None:
                         b_effect(s)
                 if then is not None:

@@ -96,6 +96,8 @@ class MoveAdd(Ludeme):
                               for site in range(n)]
             return made[what]
 
+        anywhere_empty = getattr(region, "every_empty_site", False)
+
         def gen(s):
             what = per_player.get(s.mover, 0)
             if not what:
@@ -103,6 +105,8 @@ class MoveAdd(Ludeme):
             table = moves_of(what)
             occupied = s.what
             if cond is None:
+                if anywhere_empty:  # (sites Empty): one pass over the board
+                    return [m for m, w in zip(table, occupied) if not w]
                 return [table[site] for site in region(s) if not occupied[site]]
             out = []
             ctx = s.ctx
@@ -204,27 +208,39 @@ def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effe
                 between_effect(s)
         return run
 
+    made: dict[tuple[int, int, int], Move] = {}  # moves are values: each is made once
+
+    def move_of(frm: int, d: int, run: list[int], to: int) -> Move:
+        key = (frm, d, len(run))
+        move = made.get(key)
+        if move is None:
+            between = tuple(run)
+            move = made[key] = Move(MOVE, frm, to, game=game, then=then, effect=effect_over(between),
+                                    between=between)
+        return move
+
     def gen(s):
         out = []
+        ctx = s.ctx
+        who, mover = s.who, s.mover
         for frm in sources(s):
-            if frm < 0 or s.who[frm] != s.mover:
+            if frm < 0 or who[frm] != mover:
                 continue
-            s.ctx.frm = frm
-            for table in steps:
+            ctx.frm = frm
+            for d, table in enumerate(steps):
                 run: list[int] = []
                 x = table[frm]
                 while x >= 0 and len(run) < hi:
-                    s.ctx.between = x
+                    ctx.between = x
                     if between_cond is not None and not between_cond(s):
                         break
                     run.append(x)
                     x = table[x]
                 if x < 0 or len(run) < lo:
                     continue
-                s.ctx.to = x
+                ctx.to = x
                 if to_cond is None or to_cond(s):
-                    out.append(Move(MOVE, frm, x, game=game, then=then, effect=effect_over(tuple(run)),
-                                    between=tuple(run)))
+                    out.append(move_of(frm, d, run, x))
         return out
     return gen
 

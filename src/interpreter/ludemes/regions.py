@@ -51,9 +51,12 @@ class SitesEmpty(Ludeme):
     params = ()
 
     def compile(self, c: "Compiler"):
-        n = c.topo.n
-        sites = range(n)
-        return lambda s: [i for i, w in zip(sites, s.what) if not w]
+        sites = range(c.topo.n)
+
+        def empty(s):
+            return [i for i, w in zip(sites, s.what) if not w]
+        empty.every_empty_site = True  # type: ignore[attr-defined]  (lets a placement scan once)
+        return empty
 
 
 class SitesOccupied(Ludeme):
