@@ -7,7 +7,7 @@ from ..engine.compiler import INFINITY, Compiler
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    BOOL_LIT, DIRS, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
+    BOOL_LIT, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
     Param, kind_of,
 )
 from .logic import value_fn
@@ -195,6 +195,51 @@ class SitesFlanked(Ludeme):
                         found.extend(run)
             return list(dict.fromkeys(found))
         return region
+
+
+class _SitesOfMoves(Ludeme):
+    """The sites of a set of moves (the moves the mover would have now), each once."""
+
+    kind = REGION
+    params = (Param("moves", MOVES_T),)
+    field = ""
+
+    def compile(self, c: Compiler):
+        gen = c.moves(self.moves)
+        field = self.field
+
+        def region(s):
+            saved = (s.c_to, s.c_from, s.c_between, s.c_site)  # the moves use the context
+            try:
+                return list(dict.fromkeys(x for m in gen(s) if (x := getattr(m, field)) >= 0))
+            finally:
+                s.c_to, s.c_from, s.c_between, s.c_site = saved
+        return region
+
+
+class SitesTo(_SitesOfMoves):
+    """The sites the moves go to (Ludii's ``(sites To ...)``): where a placement or a move
+    generator, with all its conditions, would put a piece now. With ``do`` it names the sites
+    where a move would have a given outcome.
+
+    Examples:
+        (sites To (move Add (to (sites Empty))))
+        (sites To (do (move Add (to (sites Empty))) ifAfterwards:(is Line 5)))
+    """
+
+    name = "sites To"
+    field = "to"
+
+
+class SitesFrom(_SitesOfMoves):
+    """The sites the moves start from (Ludii's ``(sites From ...)``): the pieces that can move.
+
+    Examples:
+        (sites From (forEach Piece))
+    """
+
+    name = "sites From"
+    field = "frm"
 
 
 class _SetOp(Ludeme):
