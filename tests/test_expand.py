@@ -421,3 +421,54 @@ def test_expansion_does_not_modify_the_document():
     expand(doc)
     expand(doc)
     assert [format_inline(f) for f in doc.forms] == before
+
+
+# ---------------------------------------------------------------------------------------------
+# implied items: (implies {"A/x" ...} "B/y") in the metadata
+
+IMPLIES = '''
+(game "G" (players <P>) (f <T>))
+(option "Players" <P> args:{<n>} {(item "2" <2>)* (item "3" <3>) (item "4" <4>)})
+(option "Teams" <T> args:{<on>} {(item "Off" <False>)* (item "On" <True>)})
+(option "Opening" <O> args:{<x>} {(item "Plain" <1>)* (item "Pro" <2>)})
+(metadata
+    (implies {"Teams/On"} "Players/4")
+    (incompatible {"Opening/Pro"} {"Players/3" "Players/4"})
+)
+'''
+
+
+def test_an_implied_item_is_chosen_and_reported():
+    result = expand(parse(IMPLIES, "t.lud"), options=["Teams/On"])
+    assert format_inline(result.game) == '(game "G" (players 4) (f True))'
+    assert "Players/4" in result.choice_strings
+
+
+def test_an_implied_item_may_also_be_chosen():
+    assert game(IMPLIES, "Teams/On", "Players/4") == '(game "G" (players 4) (f True))'
+
+
+def test_choosing_another_item_of_an_implied_option_is_an_error_naming_both():
+    err = fails(IMPLIES, "Teams/On", "Players/2")
+    assert '"Teams/On"' in err.message and '"Players/2"' in err.message and "Players/4" in err.message
+
+
+def test_an_implied_item_counts_as_chosen_for_incompatibilities():
+    err = fails(IMPLIES, "Teams/On", "Opening/Pro")
+    assert "Opening/Pro" in err.message and "Players/4" in err.message
+
+
+def test_default_items_imply_nothing():
+    assert game(IMPLIES) == '(game "G" (players 2) (f False))'
+
+
+@pytest.mark.parametrize("form, message", [
+    ('(implies "Teams/On")', "implies takes"),
+    ('(implies {"Teams/On"} "Players/9")', 'no item "9"'),
+    ('(implies {"Teams/On"} "Teams/Off")', "cannot imply another item of it"),
+    ('(implies {} "Players/4")', "implies takes a string or an array"),
+])
+def test_malformed_implications_are_located_errors(form, message):
+    text = IMPLIES.replace('(implies {"Teams/On"} "Players/4")', form)
+    err = fails(text, "Teams/On")
+    assert message in err.message and err.span is not None

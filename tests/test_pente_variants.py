@@ -77,6 +77,21 @@ def test_team_mode_alone_means_four_players_in_two_teams():
     g = game(NINE, "Team Mode/Enabled")
     assert g.num_players == 4
     assert g.team(1) == (1, 3) and g.team(2) == (2, 4)
+    assert "Players/4" in g.options and "Players/2" not in g.options  # the options agree
+
+
+@pytest.mark.parametrize("other", ["Players/2", "Players/3"])
+def test_team_mode_with_two_or_three_players_is_refused_naming_both(other):
+    with pytest.raises(LudError) as err:
+        load("pente", options=["Team Mode/Enabled", other])
+    assert "Team Mode/Enabled" in err.value.message and other in err.value.message
+
+
+@pytest.mark.parametrize("other", ["Opening/Pro", "Opening/Swap2", "Capture Win/Disabled"])
+def test_team_mode_refuses_what_four_players_refuse(other):
+    # team mode is four players: two-player-only items are refused with it too
+    with pytest.raises(LudError, match="Players/4"):
+        load("pente", options=["Team Mode/Enabled", other])
 
 
 # --- goals and capture targets --------------------------------------------------------------------

@@ -202,6 +202,76 @@ def read_incompatibilities(doc: Document, options: list[Option]) -> list[Incompa
     return found
 
 
+@dataclass
+class Implication:
+    """``(implies {"A/x" ...} "B/y")`` in the metadata: choosing any item of the first set
+    chooses ``B/y`` too (and choosing another item of B with it is an error)."""
+
+    first: list[str]
+    then: str
+    span: Span
+
+
+def read_implications(doc: Document, options: list[Option]) -> list[Implication]:
+    found: list[Implication] = []
+    by_label = {o.label: o for o in options}
+    for form in doc.forms:
+        if not (isinstance(form, Call) and form.name == "metadata"):
+            continue
+        for node in form.walk():
+            if not (isinstance(node, Call) and node.name == "implies"):
+                continue
+            pos = node.positional()
+            usage = '(implies {"Team Mode/Enabled"} "Players/4")'
+            if len(pos) != 2 or not isinstance(pos[1], Str):
+                raise ExpansionError('implies takes the chosen items, then one "Option/Item" they imply',
+                                     node.span, hint=usage)
+            items = pos[0].items if isinstance(pos[0], Array) else [pos[0]]
+            if not items or not all(isinstance(i, Str) for i in items):
+                raise ExpansionError('implies takes a string or an array of "Option/Item" first', pos[0].span,
+                                     hint=usage)
+            target, _ = _resolve(by_label, pos[1].value, pos[1].span)
+            for i in items:
+                opt, _ = _resolve(by_label, i.value, i.span)  # type: ignore[union-attr]
+                if opt is target:
+                    raise ExpansionError(f'an item of option "{opt.label}" cannot imply another item of it',
+                                         i.span)
+            found.append(Implication([i.value for i in items], pos[1].value, node.span))  # type: ignore[union-attr]
+    return found
+
+
+def _apply_implications(rules: list[Implication], by_label: dict[str, Option],
+                        picked: dict[str, OptionItem], explicit: dict[str, str]) -> None:
+    """Choose the items implied by chosen items (in ``picked``; ``explicit`` maps each chosen
+    option's label to how it was chosen: ``"chosen"`` or the implying item)."""
+    changed = True
+    while changed:  # implied items may imply others; each pass fixes at least one option
+        changed = False
+        for rule in rules:
+            cause = None
+            for choice in rule.first:
+                opt, item = _resolve(by_label, choice, rule.span)
+                if opt.label in explicit and picked.get(opt.label) is item:
+                    cause = f"{opt.label}/{item.name}"
+                    break
+            if cause is None:
+                continue
+            opt, item = _resolve(by_label, rule.then, rule.span)
+            if opt.label in explicit:
+                if picked[opt.label] is not item:
+                    how = explicit[opt.label]
+                    other = f"{opt.label}/{picked[opt.label].name}"
+                    raise ExpansionError(
+                        f'option item "{cause}" means "{opt.label}/{item.name}", but "{other}" was '
+                        + ("chosen" if how == "chosen" else f'implied by "{how}"'), None,
+                        hint=f"the description declares it at {rule.span}; leave out \"{other}\" "
+                             "or choose another item")
+                continue
+            picked[opt.label] = item
+            explicit[opt.label] = cause
+            changed = True
+
+
 def _check_incompatible(rules: list[Incompatibility], by_label: dict[str, Option],
                         picked: dict[str, OptionItem], explicit: set[str]) -> None:
     """Two chosen items declared incompatible are an error (a default item never is: a
@@ -574,8 +644,10 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
         if starred:
             ruleset = max(starred, key=lambda r: r.stars).name
     picked, chosen_ruleset = choose(opts, rulesets, options, ruleset)
-    _check_incompatible(read_incompatibilities(doc, opts), {o.label: o for o in opts}, picked,
-                        _explicit(opts, rulesets, options, chosen_ruleset))
+    by_label = {o.label: o for o in opts}
+    explicit = dict.fromkeys(_explicit(opts, rulesets, options, chosen_ruleset), "chosen")
+    _apply_implications(read_implications(doc, opts), by_label, picked, explicit)
+    _check_incompatible(read_incompatibilities(doc, opts), by_label, picked, set(explicit))
     subst = _OptionSubstituter(opts, picked)
 
     forms: list[Node] = []
