@@ -301,3 +301,41 @@ def test_misspelt_constant_suggests_the_valid_one():
         load(text)
     assert (err.value.span.line, err.value.span.col) == (2, 82)
     assert "did you mean Win?" in err.value.render()
+
+
+# --- site labels and piece names that moves and positions could not tell apart ---------------
+@pytest.mark.parametrize("labels, bad, message", [
+    ("{1 1 1}", "1", "label '1' is given twice"),
+    ('{"a" "b" "A"}', '"A"', "label 'A' is given twice"),
+    ('{"" "b" "c"}', '""', "an empty label"),
+    ('{"a" "b c" "d"}', '"b c"', "contains a space"),
+    ('{"a" "pass" "d"}', '"pass"', "reads as a move"),
+    ('{"a" "1-2" "d"}', '"1-2"', "reads as a move"),
+    ('{"a" "2@3" "d"}', '"2@3"', "reads as a move"),
+    ('{"a" "b" -3}', "-3", "reads as a move"),
+])
+def test_board_labels_that_moves_could_not_tell_apart_are_located_errors(labels, bad, message):
+    text = game_text(board=f"(board (rectangle 1 3) labels:{labels})")
+    err = bind_error(text)
+    assert message in err.message, err.render()
+    assert_points_at(err, text, bad, occurrence=3 if bad == "1" else 1)  # the second "1" label
+
+
+def test_a_wrong_number_of_labels_points_at_the_labels():
+    text = game_text(board='(board (rectangle 1 3) labels:{"a" "b"})')
+    err = bind_error(text)
+    assert "2 labels for 3 sites" in err.message
+    assert_points_at(err, text, '{"a" "b"}')
+
+
+@pytest.mark.parametrize("name, message", [
+    ('""', "empty"),
+    ('"Big Disc"', "space"),
+    ('"Disc@"', "'@'"),
+    ('"2"', "a number"),
+])
+def test_piece_names_that_move_texts_could_not_tell_apart_are_located_errors(name, message):
+    text = game_text(board=f'(board (square 3)) (piece {name} P1)')
+    err = bind_error(text)
+    assert message in err.message, err.render()
+    assert_points_at(err, text, name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 
 from ..engine.compiler import Compiler
 from ..engine.game import Component, Game, Phase
@@ -125,6 +126,24 @@ class Board(Ludeme):
         Param("labels", ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True),
     )
 
+    def validate(self) -> None:
+        # labels are how moves and positions name sites: each must read back as its one site
+        if self.labels is None:
+            return
+        seen: dict[str, Any] = {}
+        for item in self.labels.items:
+            text = str(item.value)
+            problem = _label_problem(text)
+            if problem:
+                raise BindError(f"board label {text!r}: {problem}", item.span,
+                                hint="labels are words or numbers such as A1, 12 or x (no spaces, '-' or '@')")
+            key = text.lower()  # moves are read without regard to case
+            if key in seen:
+                raise BindError(f"board label {text!r} is given twice", item.span,
+                                hint=f"the first is at {seen[key].span}; every site needs its own label "
+                                     "(labels are compared without regard to case)")
+            seen[key] = item
+
     def topology(self, num_players: int):
         labels = None
         if self.labels is not None:
@@ -132,7 +151,19 @@ class Board(Ludeme):
         try:
             return self.shape.make(labels)
         except ValueError as err:
-            raise BindError(str(err), self.span) from None
+            wrong_count = labels is not None and "labels for" in str(err)
+            raise BindError(str(err), self.labels.span if wrong_count else self.span) from None
+
+
+def _label_problem(text: str) -> str:
+    """Why a board label could not name its site in a move text, or ''."""
+    if not text:
+        return "an empty label"
+    if any(ch.isspace() for ch in text):
+        return "contains a space"
+    if "-" in text or "@" in text or text.lower() == "pass":
+        return "reads as a move (FROM-TO, PIECE@SITE or pass)"
+    return ""
 
 
 class Square(Ludeme):
@@ -192,7 +223,16 @@ class PieceDecl(Ludeme):
 
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
-        self.piece_name = self.piece_name.value
+        name = self.piece_name.value
+        # a piece name is part of move texts (Disc@C3) and positions (pieces: {C3: Disc1})
+        problem = ("is empty" if not name else "contains a space" if any(c.isspace() for c in name)
+                   else "contains '@'" if "@" in name
+                   else "is a number (placements name pieces by player number: 2@C3)" if name.isdigit()
+                   else "")
+        if problem:
+            raise BindError(f"piece name {name!r} {problem}", self.piece_name.span,
+                            hint='name pieces with words, e.g. (piece "Disc" Each)')
+        self.piece_name = name
 
     def owners(self, num_players: int) -> list[int]:
         if self.each:
