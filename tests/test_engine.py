@@ -235,7 +235,7 @@ def test_position_text_round_trips():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("mover: 7\n", "mover 7"),
+    ("mover: 7\n", "mover: expected a player number from 1 to 2, got the number 7"),
     ("pieces: {Z9: Ball1}\n", "no site 'Z9'"),
     ("pieces: {A1: Rook}\n", "no piece 'Rook'"),
     ("colour: red\n", "unknown keys"),
