@@ -472,3 +472,39 @@ def test_malformed_implications_are_located_errors(form, message):
     text = IMPLIES.replace('(implies {"Teams/On"} "Players/4")', form)
     err = fails(text, "Teams/On")
     assert message in err.message and err.span is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# limits that say what they are
+
+
+def test_a_large_description_without_defines_is_not_called_recursive():
+    # 150,000 nodes of plain text: more than MAX_NODES, but no define adds any
+    text = '(game "G" (f ' + "1 " * 140_000 + "))"
+    assert len(expand(parse(text, "t.lud")).game.args[1].args) == 140_000
+
+
+def test_the_node_limit_counts_what_defines_add(monkeypatch):
+    monkeypatch.setattr(expand_module, "MAX_NODES", 1_000)
+    text = '(define "Many" (f #1 #1 #1 #1 #1 #1 #1 #1 #1 #1)) (game "G" ("Many" {' + "1 " * 200 + "}))"
+    err = fails(text)
+    assert "defines expand to more than 1000 nodes" in err.message
+
+
+def test_option_values_that_multiply_are_bounded(monkeypatch):
+    monkeypatch.setattr(expand_module, "MAX_NODES", 5_000)
+    options = "".join(
+        f'(option "O{i}" <O{i}> args:{{<v>}} {{(item "x" <' + f" <O{i + 1}>" * 4 + ">)})" for i in range(12))
+    text = '(game "G" <O0>)' + options + '(option "O12" <O12> args:{<v>} {(item "x" <1>)})'
+    started = time.perf_counter()
+    err = fails(text)
+    assert "option values expand to more than 5000 nodes" in err.message
+    assert time.perf_counter() - started < 5
+
+
+def test_strings_that_grow_when_filled_in_are_bounded():
+    big = "y" * 60_000
+    text = f'(game "G" "<A> <A>") (option "A" <A> args:{{<v>}} {{(item "x" <"{big}">)}})'
+    assert "a string grows to" in fails(text).message
+    text = f'(define "D" (f "#1 #1")) (game "G" ("D" "{big}"))'
+    assert "a string grows to" in fails(text).message

@@ -22,7 +22,9 @@ from .nodes import (
 )
 
 MAX_DEFINE_DEPTH = 64  # nested define uses
-MAX_NODES = 100_000  # nodes produced by one expansion (the largest Ludii sample needs ~2,000)
+MAX_NODES = 100_000  # nodes that defines (or option values) add to the written text, per
+# expansion (the largest Ludii sample needs ~2,000); the text itself is bounded by the parser
+MAX_STRING = 100_000  # characters of a string after placeholders and parameters are filled in
 MAX_TREE_DEPTH = 100  # bracket nesting of the expanded tree, as parser.MAX_DEPTH bounds the text
 
 _TEXT_PLACEHOLDER = re.compile(r"<\s*([A-Za-z_]\w*)\s*(?::\s*(\w+)\s*)?>")
@@ -376,6 +378,7 @@ class _OptionSubstituter:
                     self.values.setdefault((opt.tag, None), value)
         self.tags = sorted({tag for tag, _ in self.values})
         self.depth = 0
+        self.produced = 0  # nodes copied out of option values (values may hold placeholders)
 
     def lookup(self, ph: Placeholder) -> list[Node]:
         key = (ph.tag, ph.arg)
@@ -395,6 +398,11 @@ class _OptionSubstituter:
                 raise ExpansionError(f"option values refer to each other too deeply (at {ph.text})", ph.span)
             out: list[Node] = []
             for n in self.values[key]:
+                self.produced += _size(n)
+                if self.produced > MAX_NODES:
+                    raise ExpansionError(f"option values expand to more than {MAX_NODES} nodes", ph.span,
+                                         hint="option values that hold placeholders of other options "
+                                              "multiply their size")
                 out.extend(self.apply(_clone_at(n, ph.span)))
             return out
         finally:
@@ -407,7 +415,7 @@ class _OptionSubstituter:
                 return m.group(0)
             from .format import format_inline
             return " ".join(format_inline(n, unquote_strings=True) for n in self.values[key])
-        new = _TEXT_PLACEHOLDER.sub(sub, s.value)
+        new = _bounded(_TEXT_PLACEHOLDER.sub(sub, s.value), s.span)
         return s if new == s.value else Str(new, span=s.span)
 
     def apply(self, node: Node) -> list[Node]:
@@ -458,14 +466,14 @@ class _DefineExpander:
     def expand(self, node: Node, depth: int = 0) -> list[Node]:
         return _map(node, lambda n: self._visit(n, depth))
 
-    def _count(self, span: Span) -> None:
-        self.produced += 1
+    def _count(self, span: Span, nodes: int = 1) -> None:
+        self.produced += nodes
         if self.produced > MAX_NODES:
-            raise ExpansionError(f"expansion produces more than {MAX_NODES} nodes", span,
-                                 hint="a define probably uses itself, directly or through others")
+            raise ExpansionError(f"defines expand to more than {MAX_NODES} nodes", span,
+                                 hint="a define that uses another several times multiplies its size; "
+                                      "a define may also use itself, directly or through others")
 
     def _visit(self, node: Node, depth: int) -> list[Node] | None:
-        self._count(node.span)
         if isinstance(node, Call) and isinstance(node.head, DefineRef):
             return self._use(node.head.name, node.args, node, depth)
         if isinstance(node, Str) and node.value in self.defines:
@@ -497,9 +505,14 @@ class _DefineExpander:
                                  hint="a define probably uses itself, directly or through others")
         # Arguments are expanded where they are written, before they enter the body.
         expanded_args: list[list[Node]] = [self.expand(a, depth) for a in args]
+        sizes = [sum(_size(n) for n in arg) for arg in expanded_args]
         via = Via(name, use.span)
         out: list[Node] = []
         for part in define.body:
+            # what defines add is counted as it is copied, arguments included (#1 used many
+            # times); the written text itself is bounded by the parser
+            self._count(use.span, _size(part) + sum(
+                sizes[n.index - 1] for n in part.walk() if isinstance(n, Param) and 1 <= n.index <= len(sizes)))
             for n in _substitute_params(_relocate(part, via), expanded_args, use.span):
                 out.extend(self.expand(n, depth + 1))
         return out
@@ -556,7 +569,7 @@ def _substitute_params(body: Node, args: list[list[Node]], use_span: Span) -> li
                 vals = arg(int(m.group(1)), node.span)
                 from .format import format_inline
                 return " ".join(format_inline(v, unquote_strings=True) for v in vals)
-            return [Str(_TEXT_PARAM.sub(sub, node.value), span=node.span)]
+            return [Str(_bounded(_TEXT_PARAM.sub(sub, node.value), node.span), span=node.span)]
         if isinstance(node, Call) and isinstance(node.head, Param):
             return [_call_from_splice(arg(node.head.index, node.span), node, lambda n: _map(n, visit))]
         if isinstance(node, Range):
@@ -616,6 +629,18 @@ def _map(node: Node, visit) -> list[Node]:
 
 def _clone_at(node: Node, span: Span | None) -> Node:
     return _copy(node, None)
+
+
+def _size(node: Node) -> int:
+    return sum(1 for _ in node.walk())
+
+
+def _bounded(text: str, span: Span) -> str:
+    """A string after filling in placeholders or parameters, refused when it grew too long."""
+    if len(text) > MAX_STRING:
+        raise ExpansionError(f"a string grows to {len(text)} characters when its placeholders or define "
+                             f"parameters are filled in (at most {MAX_STRING})", span)
+    return text
 
 
 # ---------------------------------------------------------------------------------------------
