@@ -280,3 +280,43 @@ def test_sites_off_the_board_are_no_sites():
     assert [str(m) for m in state.legal_moves()] == ["A1"]
     state.apply("A1")
     assert [str(m) for m in state.legal_moves()] == ["pass"]
+
+
+# --- numbers are 32-bit, as in Ludii ------------------------------------------------------------
+SQUARING = ('(game "Square" (players 2) (equipment {(board (square 5)) (piece "D" Each)}) (rules '
+            '(start (set Score Each 2)) (play (move Add (to (sites Empty)) '
+            '(then (set Score Mover (* (score Mover) (score Mover)))))) '
+            '(end (if (is Full) (result All Draw)))))')
+
+
+def test_a_score_squared_every_turn_stops_with_a_clear_error_and_an_intact_state():
+    state = load(SQUARING).initial_state()
+    with pytest.raises(LudError) as err:
+        for _ in range(20):
+            before = state.snapshot()
+            state.apply(state.legal_moves()[0])
+    assert "out of range" in err.value.message and "32-bit" in err.value.hint
+    assert err.value.span is not None  # at the (* ...) of the description
+    assert state.snapshot() == before  # the failed move left nothing behind
+    assert max(state.scores) == 2 ** 16
+    state.undo()  # and the history is still consistent
+
+
+def test_a_constant_out_of_range_is_refused_at_load_time():
+    with pytest.raises(LudError, match="out of range"):
+        load(SQUARING.replace("(set Score Each 2)", "(set Score Each (* 65536 65536))"))
+
+
+def test_score_effects_are_bounded():
+    text = SQUARING.replace("(set Score Mover (* (score Mover) (score Mover)))",
+                            "(addScore Mover 2147483647)")
+    state = load(text).initial_state()
+    with pytest.raises(LudError, match="the score of P1 gives 2147483649, out of range"):
+        state.apply(state.legal_moves()[0])
+
+
+def test_cli_reports_an_overflow_as_a_description_error(capsys):
+    from interpreter.cli import main
+    assert main(["run", SQUARING, "--playouts", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "out of range" in err and "internal error" not in err

@@ -504,3 +504,15 @@ def test_descriptions_beyond_the_size_limits_are_refused_at_once():
 
 def test_a_floating_point_number_too_large_is_an_error():
     assert "too large" in error("(f " + "9" * 400 + ".5)").message
+
+
+@pytest.mark.parametrize("text, ok", [
+    ("(f 2147483647)", True), ("(f -2147483648)", True), ("(f 2147483648)", False),
+    ("(f -2147483649)", False), ("(f #2147483648)", False), ("{1..99999999999}", False),
+])
+def test_numbers_are_32_bit(text, ok):
+    if ok:
+        parse(text)
+    else:
+        err = error(text)
+        assert "out of range" in err.message and "32-bit" in err.hint

@@ -128,7 +128,12 @@ class State:
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move (a forced pass when there is none)."""
         if self._legal is None:
-            self._legal = self.game.legal_moves(self)
+            mark = len(self._log)
+            try:
+                self._legal = self.game.legal_moves(self)
+            except BaseException:
+                self._take_back(mark)  # a rule failed while trying moves: leave no trace of it
+                raise
         return self._legal
 
     def is_over(self) -> bool:
@@ -157,8 +162,23 @@ class State:
                 chosen = legal[legal.index(move)]
             except ValueError:
                 raise MoveError(f"{move} is not a legal move here") from None
-        self.game.play_move(self, chosen)
+        mark, marks = len(self._log), len(self._marks)
+        try:
+            self.game.play_move(self, chosen)
+        except BaseException:
+            # a rule failed half-way (a value out of range...): the state is as before the move
+            del self._marks[marks:]
+            self._take_back(mark)
+            self._legal = legal
+            raise
         return chosen
+
+    def _take_back(self, mark: int) -> None:
+        self.rollback(mark)
+        self.claims = {}
+        self.c_to = self.c_from = self.c_between = self.c_site = -1
+        self.c_player = 0
+        self._nested = 0
 
     def undo(self) -> Move:
         """Take back the last move, restoring every part of the state."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..engine.compiler import Compiler
 from ..errors import BindError
 from ..syntax.nodes import Bool, Str
+from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
     INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
     BoundArray, Instance, Kind, Ludeme, Param, kind_of,
@@ -99,7 +100,10 @@ class _ScoreEffect(_Effect):
         def run(s):
             n = amount(s)
             for p in players(s):
-                s.set_score(p, update(s.scores[p], n))
+                value = update(s.scores[p], n)
+                if not INT_MIN <= value <= INT_MAX:
+                    raise out_of_range(value, self, f"the score of P{p}")
+                s.set_score(p, value)
         return run
 
 
@@ -317,6 +321,8 @@ class ResolveClaims(_Effect):
                         gains[p] = gains.get(p, 0) + 1
                 s.clear(site)
             for p, n in sorted(gains.items()):
+                if s.scores[p] + n > INT_MAX:
+                    raise out_of_range(s.scores[p] + n, self, f"the score of P{p}")
                 s.set_score(p, s.scores[p] + n)
         return run
 

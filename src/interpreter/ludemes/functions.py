@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import operator
 
-from ..engine.compiler import Compiler
-from ..errors import BindError
+from ..engine.compiler import Compiler, const_fn, constant
+from ..errors import BindError, LudError
 from ..syntax.nodes import Const, Str
 from .base import (
     BOOL_FN, BOOL_LIT, INT, INT_FN, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray,
@@ -276,6 +276,16 @@ class Who(Ludeme):
         return lambda s: s.who[x] if (x := at(s)) >= 0 else 0
 
 
+INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # values are 32-bit integers, as in Ludii
+
+
+def out_of_range(value: int, where: Ludeme, what: str = "") -> LudError:
+    """The error for a value beyond 32 bits (a score squared every turn, a product...)."""
+    shown = str(value) if len(str(value)) <= 30 else f"a number of {len(str(value))} digits"
+    return LudError(f"{what or f'({where.name} ...)'} gives {shown}, out of range", where.span,
+                    hint=f"values are 32-bit integers, from {INT_MIN} to {INT_MAX}, as in Ludii")
+
+
 class _Arith(Ludeme):
     kind = INT
     params = (Param("values", ArrayOf(INT_FN), many=True),)
@@ -286,6 +296,27 @@ class _Arith(Ludeme):
         if not items:
             raise BindError(f"({self.symbol}) needs values", self.span)
         self.values = BoundArray(list(items), self.span)
+
+    @staticmethod
+    def combine(values: list[int]) -> int:
+        raise NotImplementedError
+
+    def compile(self, c: Compiler):
+        fns = [value_fn(c, v) for v in self.values.items]
+        combine = self.combine
+        consts = [constant(f) for f in fns]
+        if all(isinstance(v, int) for v in consts):  # known before play: checked at load time
+            value = combine(consts)  # type: ignore[arg-type]
+            if not INT_MIN <= value <= INT_MAX:
+                raise out_of_range(value, self)
+            return const_fn(value)
+
+        def value_of(s):
+            value = combine([f(s) for f in fns])
+            if INT_MIN <= value <= INT_MAX:
+                return value
+            raise out_of_range(value, self)
+        return value_of
 
 
 class Add(_Arith):
@@ -298,9 +329,9 @@ class Add(_Arith):
     name = "+"
     symbol = "+"
 
-    def compile(self, c: Compiler):
-        fns = [value_fn(c, v) for v in self.values.items]
-        return lambda s: sum(f(s) for f in fns)
+    @staticmethod
+    def combine(values: list[int]) -> int:
+        return sum(values)
 
 
 class Sub(_Arith):
@@ -313,12 +344,9 @@ class Sub(_Arith):
     name = "-"
     symbol = "-"
 
-    def compile(self, c: Compiler):
-        fns = [value_fn(c, v) for v in self.values.items]
-        if len(fns) == 1:
-            return lambda s: -fns[0](s)
-        first, rest = fns[0], fns[1:]
-        return lambda s: first(s) - sum(f(s) for f in rest)
+    @staticmethod
+    def combine(values: list[int]) -> int:
+        return -values[0] if len(values) == 1 else values[0] - sum(values[1:])
 
 
 class Mul(_Arith):
@@ -331,12 +359,11 @@ class Mul(_Arith):
     name = "*"
     symbol = "*"
 
-    def compile(self, c: Compiler):
-        fns = [value_fn(c, v) for v in self.values.items]
-
-        def product(s):
-            out = 1
-            for f in fns:
-                out *= f(s)
-            return out
-        return product
+    @staticmethod
+    def combine(values: list[int]) -> int:
+        out = 1
+        for v in values:
+            out *= v
+            if not INT_MIN <= out <= INT_MAX:
+                return out  # out of range already: stop before the number grows further
+        return out

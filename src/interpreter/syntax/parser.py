@@ -383,13 +383,18 @@ class _Builder(Transformer):
 _BUILDER = _Builder()
 
 
+INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as in Ludii
+
+
 def _number(text: str, span: Span) -> int:
-    # Python refuses to convert integers of more than 4300 digits (ValueError): say so as a
-    # description error instead.
-    try:
-        return int(text)
-    except ValueError:
-        raise LudSyntaxError(f"number too long ({len(text)} digits)", span) from None
+    if len(text) > 20:  # Python refuses more than 4300 digits; anything this long is out of range
+        raise LudSyntaxError(f"number too long ({len(text)} digits)", span,
+                             hint=f"numbers are 32-bit, from {INT_MIN} to {INT_MAX}, as in Ludii")
+    value = int(text)
+    if not INT_MIN <= value <= INT_MAX:
+        raise LudSyntaxError(f"number {text} is out of range", span,
+                             hint=f"numbers are 32-bit, from {INT_MIN} to {INT_MAX}, as in Ludii")
+    return value
 
 
 def unquote(token: str) -> str:
