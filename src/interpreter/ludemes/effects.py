@@ -208,6 +208,8 @@ class Custodial(_Effect):
         lo, hi = (1, 1 << 30)
         if between.length is not None:
             lo, hi = between.length.bounds(c)
+            if lo < 1:
+                raise BindError(f"a custodial capture encloses at least 1 site, not {lo}", between.length.span)
         b_cond = c.bool(getattr(between, "if")) if getattr(between, "if") is not None else None
         same_owner = between.sameOwner is not None and between.sameOwner.value
         b_effect = between.apply.compile_effect(c) if between.apply is not None else None

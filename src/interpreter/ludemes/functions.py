@@ -153,6 +153,8 @@ class Exact(Ludeme):
 
     def bounds(self, c: Compiler) -> tuple[int, int]:
         n = c.static_int(self.n)
+        if n < 0:
+            raise BindError(f"a length or distance is at least 0, not {n}", self.span)
         return n, n
 
 
@@ -168,7 +170,10 @@ class Max(Ludeme):
     params = (Param("n", INT_FN),)
 
     def bounds(self, c: Compiler) -> tuple[int, int]:
-        return 1, c.static_int(self.n)
+        n = c.static_int(self.n)
+        if n < 1:
+            raise BindError(f"(max N) allows 1 to N: N is at least 1, not {n}", self.span)
+        return 1, n
 
 
 class Range(Ludeme):
@@ -186,9 +191,31 @@ class Range(Ludeme):
     def bounds(self, c: Compiler) -> tuple[int, int]:
         lo = c.static_int(self.min)
         hi = c.static_int(self.max) if self.max is not None else lo
+        if lo < 0:
+            raise BindError(f"a length or distance is at least 0, not {lo}", self.span)
         if hi < lo:
             raise BindError(f"empty range {lo}..{hi}", self.span)
         return lo, hi
+
+
+def at_least(c: Compiler, value, low: int, what, where: Ludeme):
+    """An int function of ``value`` that is at least ``low``: checked at load time when the value
+    is known before play (the usual case), else each time it is computed. ``what(n)`` says what
+    is wrong with ``n``."""
+    fn = c.int(value)
+    known = constant(fn)
+    span = getattr(value, "span", None) or where.span
+    if known is not None:
+        if known < low:
+            raise BindError(what(known), span)
+        return fn
+
+    def checked(s):
+        n = fn(s)
+        if n < low:
+            raise LudError(what(n) + " (the value of this expression now)", span)
+        return n
+    return checked
 
 
 # --- counts, scores, owners ----------------------------------------------------------------------------

@@ -348,6 +348,8 @@ class SitesBracketed(Ludeme):
         axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
         at = c.site(self.at)
         lo, hi = self.length.bounds(c)
+        if lo < 1:
+            raise BindError(f"a bracketed run is at least 1 site long, not {lo}", self.length.span)
         by = value_fn(c, self.by) if self.by is not None else None
         mixed = isinstance(self.mixed, Bool) and self.mixed.value
         players = range(1, c.game.num_players + 1)

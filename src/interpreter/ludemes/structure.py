@@ -284,11 +284,19 @@ class Team(Ludeme):
 
     def apply(self, game: Game) -> None:
         members = self.members.items if isinstance(self.members, BoundArray) else [self.members]
+        number = self.number.value
+        if not 1 <= number <= MAX_PLAYERS:
+            raise BindError(f"team numbers go from 1 to {MAX_PLAYERS}, not {number}", self.number.span)
+        if 100 + number in game.team_of:
+            raise BindError(f"team {number} is declared twice", self.number.span)
         for m in members:
             name = m.name
             if not (name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= game.num_players):
                 raise BindError(f"{name} is not a player of this game", m.span)
-            game.team_of[int(name[1:])] = 100 + self.number.value
+            player = int(name[1:])
+            if game.team_of[player] != player:  # each player starts as a team of their own
+                raise BindError(f"{name} is already in team {game.team_of[player] - 100}", m.span)
+            game.team_of[player] = 100 + number
 
 
 class Rules(Ludeme):
