@@ -508,3 +508,79 @@ def test_strings_that_grow_when_filled_in_are_bounded():
     assert "a string grows to" in fails(text).message
     text = f'(define "D" (f "#1 #1")) (game "G" ("D" "{big}"))'
     assert "a string grows to" in fails(text).message
+
+
+# ---------------------------------------------------------------------------------------------
+# declarations that would silently lose or misplace a choice: located errors at load time
+
+
+def at_fragment(err: ExpansionError, text: str, fragment: str, occurrence: int = 1) -> None:
+    index = -1
+    for _ in range(occurrence):
+        index = text.index(fragment, index + 1)
+    line = text[:index].count("\n") + 1
+    col = index - (text[:index].rfind("\n") + 1) + 1
+    assert err.span is not None and (err.span.line, err.span.col) == (line, col), err.render()
+
+
+@pytest.mark.parametrize("options, fragment, occurrence, message", [
+    ('(option "A" <A> {(item "One" <1>) (item "one" <2>)})', '(item "one"', 1, 'two items named "one"'),
+    ('(option "A" <A> {(item "One" <1>)* (item "Two" <2>)*})', '(item "Two"', 1, 'two defaults, "One" and "Two"'),
+    ('(option "A/B" <A> {(item "One" <1>)})', '"A/B"', 1, 'option label "A/B" contains "/"'),
+    ('(option "" <A> {(item "One" <1>)})', '""', 1, 'option label "" is empty'),
+    ('(option "A" <A> {(item "1/2" <1>)})', '(item "1/2"', 1, 'option item "1/2" contains "/"'),
+    ('(option "A" <A> {(item "One" <1>)}) (option "B" <A> {(item "Two" <2>)})', '(option "B"', 1,
+     "option tag <A> is declared twice"),
+    ('(option "A" <A> {(item "One" <1>)}) (option "a" <B> {(item "Two" <2>)})', '(option "a"', 1,
+     'option "a" is declared twice'),
+    ('(option "A" <A> args:{<x> <x>} {(item "One" <1> <2>)})', "{<x> <x>}", 1, "arg is declared twice"),
+])
+def test_option_declarations_are_checked(options, fragment, occurrence, message):
+    text = '(game "G" (f <A>))\n' + options
+    err = fails(text)
+    assert message in err.message
+    at_fragment(err, text, fragment, occurrence)
+
+
+def test_two_defaults_are_fine_when_something_else_decides():
+    text = '(game "G" (f <A>)) (option "A" <A> {(item "One" <1>)* (item "Two" <2>)*})'
+    assert game(text, "A/Two") == '(game "G" (f 2))'
+    text += '(rulesets {(ruleset "Ruleset/R" {"A/One"})*})'
+    assert game(text) == '(game "G" (f 1))'  # as some Ludii files do
+
+
+@pytest.mark.parametrize("rulesets, fragment, message", [
+    ('(ruleset "Ruleset/X" {"Line/Five"}) (ruleset "Ruleset/Y" {"Nope/Six"})', '"Nope/Six"', 'unknown option "Nope"'),
+    ('(ruleset "Ruleset/X" {"Line/Five"}) (ruleset "Ruleset/Y" {"Line/Ten"})', '"Line/Ten"', 'has no item "Ten"'),
+    ('(ruleset "Ruleset/X" {"Line/Five" "Line/Six"})', '"Line/Six"', 'chooses two items of option "Line"'),
+    ('(ruleset "Ruleset/X" {"Line/Five" 7})', "7})", 'lists "Option/Item" strings only'),
+    ('(ruleset "Ruleset/X" {"Line/Five"}) (ruleset "Ruleset/x" {"Line/Six"})', '(ruleset "Ruleset/x"',
+     'ruleset "Ruleset/x" is declared twice'),
+    ('(ruleset "Ruleset/X" {"Line/Five"})* (ruleset "Ruleset/Y" {"Line/Six"})*', '(ruleset "Ruleset/Y"',
+     "both the default"),
+])
+def test_every_ruleset_is_checked_not_only_the_chosen_one(rulesets, fragment, message):
+    text = RULESETS.split("(rulesets")[0] + "(rulesets {" + rulesets + "})"
+    for ruleset in (None, "X"):
+        err = fails(text, "Board/Square", ruleset=ruleset)
+        assert message in err.message
+        at_fragment(err, text, fragment)
+
+
+def test_a_define_given_twice_is_an_error_naming_the_first():
+    text = '(define "D" (f 1))\n(define "D" (f 2))\n(game "G" ("D"))'
+    err = fails(text)
+    assert 'define "D" is given twice' in err.message and "t.lud:1:1" in err.hint
+    at_fragment(err, text, '(define "D" (f 2))')
+
+
+def test_the_same_define_twice_is_harmless():
+    # as in Ludii's Puluc: two identical copies
+    assert game('(define "D" (f 1)) (define "D" (f 1)) (game "G" ("D"))') == '(game "G" (f 1))'
+
+
+def test_a_define_given_twice_in_the_library_is_an_error(tmp_path):
+    (tmp_path / "a.def").write_text('(define "L" (lib 1))')
+    (tmp_path / "b.def").write_text('(define "L" (lib 2))')
+    with pytest.raises(ExpansionError, match='define "L" is given twice'):
+        load_library(sorted(tmp_path.glob("*.def")))

@@ -76,6 +76,7 @@ class Ruleset:
     choices: list[str]
     stars: int
     span: Span
+    spans: list[Span] = field(default_factory=list)  # of each choice
 
 
 @dataclass
@@ -116,12 +117,47 @@ def read_options(doc: Document) -> tuple[list[Option], list[Ruleset]]:
         elif isinstance(form, Call) and form.name == "rulesets":
             rulesets.extend(_read_rulesets(form))
     labels: dict[str, Option] = {}
+    tags: dict[str, Option] = {}
     for opt in options:
-        if opt.label in labels:
+        first = labels.get(opt.label.lower())
+        if first is not None:
             raise ExpansionError(f'option "{opt.label}" is declared twice', opt.span,
-                                 hint=f"the first is at {labels[opt.label].span}")
-        labels[opt.label] = opt
+                                 hint=f"the first is at {first.span}")
+        labels[opt.label.lower()] = opt
+        if opt.tag in tags:
+            raise ExpansionError(f'option tag <{opt.tag}> is declared twice (options "{tags[opt.tag].label}" '
+                                 f'and "{opt.label}")', opt.span,
+                                 hint=f"the first is at {tags[opt.tag].span}; each option needs its own tag")
+        tags[opt.tag] = opt
+    _check_rulesets(options, rulesets)
     return options, rulesets
+
+
+def _check_rulesets(options: list[Option], rulesets: list[Ruleset]) -> None:
+    """Every ruleset, chosen or not, names real option items, one per option; names are unique
+    and at most one ruleset is the default."""
+    by_label = {opt.label: opt for opt in options}
+    names: dict[str, Ruleset] = {}
+    for rs in rulesets:
+        key = rs.name.lower()
+        if key in names:
+            raise ExpansionError(f'ruleset "{rs.name}" is declared twice', rs.span,
+                                 hint=f"the first is at {names[key].span}")
+        names[key] = rs
+        chosen: dict[str, str] = {}
+        for choice, span in zip(rs.choices, rs.spans):
+            opt, item = _resolve(by_label, choice, span)
+            if chosen.get(opt.label, item.name) != item.name:
+                raise ExpansionError(f'ruleset "{rs.name}" chooses two items of option "{opt.label}": '
+                                     f'"{chosen[opt.label]}" and "{item.name}"', span)
+            chosen[opt.label] = item.name
+    starred = [r for r in rulesets if r.stars]
+    if starred:
+        best = max(r.stars for r in starred)
+        tied = [r for r in starred if r.stars == best]
+        if len(tied) > 1:
+            raise ExpansionError(f'rulesets "{tied[0].name}" and "{tied[1].name}" are both the default '
+                                 f'({"*" * best})', tied[1].span, hint="mark one default ruleset with the most stars")
 
 
 def _read_option(form: Call) -> Option:
@@ -136,13 +172,31 @@ def _read_option(form: Call) -> Option:
         if not isinstance(args_node, Array) or not all(isinstance(a, Placeholder) for a in args_node.items):
             raise ExpansionError("option args must be an array of <name>", args_node.span)
         args = [a.tag for a in args_node.items]  # type: ignore[union-attr]
+    label = pos[0].value  # type: ignore[union-attr]
+    # "Label/Item" is how an item is chosen: neither part may be empty or hold a "/"
+    if not label.strip() or "/" in label:
+        raise ExpansionError(f'option label "{label}" ' + ("is empty" if not label.strip() else 'contains "/"'),
+                             pos[0].span, hint='items are chosen as "Label/Item": write the label without "/"')
+    if len(set(args)) != len(args):
+        raise ExpansionError("an option arg is declared twice", args_node.span)  # type: ignore[union-attr]
     items: list[OptionItem] = []
+    seen: dict[str, OptionItem] = {}
     for node in pos[-1].items:  # type: ignore[union-attr]
         if not isinstance(node, Item):
             raise ExpansionError("an option lists (item ...) forms only", node.span)
-        items.append(OptionItem(node.name, node.values, node.help, node.stars, node.span))
+        item = OptionItem(node.name, node.values, node.help, node.stars, node.span)
+        if not item.name.strip() or "/" in item.name:
+            raise ExpansionError(f'option item "{item.name}" ' + ("is empty" if not item.name.strip()
+                                                                   else 'contains "/"'), node.span,
+                                 hint='items are chosen as "Label/Item": write the item name without "/"')
+        first = seen.get(item.name.lower())
+        if first is not None:
+            raise ExpansionError(f'option "{label}" has two items named "{item.name}"', node.span,
+                                 hint=f"the first is at {first.span} (item names are compared without regard to case)")
+        seen[item.name.lower()] = item
+        items.append(item)
     if not items:
-        raise ExpansionError(f'option "{pos[0].value}" has no items', form.span)  # type: ignore[union-attr]
+        raise ExpansionError(f'option "{label}" has no items', form.span)
     width = max(1, len(args))
     for item in items:
         if len(item.values) != width and not (not args and len(item.values) <= 1):
@@ -164,8 +218,11 @@ def _read_rulesets(form: Call) -> list[Ruleset]:
             if len(pos) < 2 or not isinstance(pos[0], Str) or not isinstance(pos[1], Array):
                 raise ExpansionError('malformed ruleset', node.span,
                                      hint='write (ruleset "Ruleset/Name" { "Option/Item" ... })')
-            choices = [c.value for c in pos[1].items if isinstance(c, Str)]
-            found.append(Ruleset(pos[0].value, choices, node.stars, node.span))
+            for c in pos[1].items:
+                if not isinstance(c, Str):
+                    raise ExpansionError('a ruleset lists "Option/Item" strings only', c.span)
+            choices = [c.value for c in pos[1].items]  # type: ignore[union-attr]
+            found.append(Ruleset(pos[0].value, choices, node.stars, node.span, [c.span for c in pos[1].items]))
     return found
 
 
@@ -316,8 +373,22 @@ def choose(options: list[Option], rulesets: list[Ruleset], requested: Sequence[s
         explicit[opt.label] = item.name
         picked[opt.label] = item
     for opt in options:
-        picked.setdefault(opt.label, opt.default)
+        if opt.label not in picked:
+            _check_one_default(opt)
+            picked[opt.label] = opt.default
     return picked, chosen_ruleset
+
+
+def _check_one_default(opt: Option) -> None:
+    """Two items with the most stars leave the default undecided: an error whenever the default
+    is used (a ruleset or a user choice may decide instead, as in some Ludii files)."""
+    best = max(item.stars for item in opt.items)
+    defaults = [item for item in opt.items if item.stars == best]
+    if best and len(defaults) > 1:
+        raise ExpansionError(f'option "{opt.label}" has two defaults, "{defaults[0].name}" and '
+                             f'"{defaults[1].name}" ({"*" * best})', defaults[1].span,
+                             hint="mark one item with the most stars (or none: the first item is the default), "
+                                  "or choose an item of this option")
 
 
 def _explicit(options: list[Option], rulesets: list[Ruleset], requested: Sequence[str],
@@ -648,6 +719,9 @@ def _bounded(text: str, span: Span) -> str:
 
 
 def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None) -> dict[str, Define]:
+    """The defines among ``forms`` (at any depth), added to ``into``. A name defined twice with
+    different bodies is an error (one would silently replace the other); the same body twice, as
+    some Ludii files have, is harmless."""
     defines = {} if into is None else into
     for top in forms:
         for form in top.walk():
@@ -656,7 +730,12 @@ def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None
                 if not pos or not isinstance(pos[0], Str):
                     raise ExpansionError('malformed define', form.span, hint='write (define "Name" body)')
                 body = [a for a in form.args if a is not pos[0]]
-                defines[pos[0].value] = Define(pos[0].value, body, form.span)
+                first = defines.get(pos[0].value)
+                if first is not None and first.body != body:
+                    raise ExpansionError(f'define "{pos[0].value}" is given twice', form.span,
+                                         hint=f"the first is at {first.span}; rename one of them")
+                if first is None:
+                    defines[pos[0].value] = Define(pos[0].value, body, form.span)
     return defines
 
 
@@ -682,7 +761,7 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
         forms.extend(subst.apply(form))
 
     defines: dict[str, Define] = dict(library or {})
-    collect_defines(forms, defines)
+    defines.update(collect_defines(forms))  # the description's own defines replace the library's
     expander = _DefineExpander(defines)
 
     game: Call | None = None
