@@ -676,3 +676,17 @@ def test_fmt_of_a_folder_and_an_unwritable_file(capsys, tmp_path, monkeypatch):
 def test_strange_game_names_are_clear_errors(capsys, name):
     code, _, err = call(capsys, "info", name)
     assert code == 2 and "internal error" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args", [
+    ["run", "tic-tac-toe", "--playouts", "99999999999"],
+    ["run", "tic-tac-toe", "--max-plies", "0"],
+    ["trace", "tic-tac-toe", "--max-moves", "1" + "0" * 30],
+    ["run", "tic-tac-toe", "--p2", "mcts:c=nan"],
+    ["run", "tic-tac-toe", "--p2", "mcts:iterations=1.5"],
+    ["run", "tic-tac-toe", "--agents", "mcts:c=inf,random"],
+    ["run", "tic-tac-toe", "--seed", "9" * 5000],
+])
+def test_out_of_range_command_line_numbers_are_usage_errors(capsys, args):
+    code, _, err = call(capsys, *args)
+    assert code == 2 and "internal error" not in err and "Traceback" not in err
