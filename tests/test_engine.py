@@ -320,3 +320,34 @@ def test_cli_reports_an_overflow_as_a_description_error(capsys):
     assert main(["run", SQUARING, "--playouts", "1"]) == 2
     err = capsys.readouterr().err
     assert "out of range" in err and "internal error" not in err
+
+
+# --- the Python API takes what people naturally pass ----------------------------------------------
+def test_load_accepts_one_option_string():
+    assert load("pente", options="Board Size/9x9").topology.n == 81
+    assert load("pente", options=("Board Size/9x9",)).topology.n == 81
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"options": 5}, "options is a string or a list of strings, not int"),
+    ({"options": ["Board Size/9x9", 3]}, "options is a string or a list of strings"),
+    ({"defines": 5}, "defines is a string or a list of strings"),
+    ({"ruleset": 5}, "ruleset is a name"),
+])
+def test_load_explains_arguments_of_the_wrong_type(kwargs, message):
+    with pytest.raises(LudError, match=message):
+        load("pente", **kwargs)
+
+
+def test_load_of_something_that_is_no_description():
+    with pytest.raises(LudError, match="not int"):
+        load(42)
+
+
+@pytest.mark.parametrize("move", [None, 3, ["A1"], b"A1"])
+def test_moves_of_the_wrong_type_are_move_errors(move):
+    state = load("tic-tac-toe").initial_state()
+    with pytest.raises(MoveError):
+        state.apply(move)
+    with pytest.raises(MoveError):
+        state.parse_move(move)

@@ -40,6 +40,8 @@ class Notation:
         return table
 
     def parse(self, state: "State", text: str) -> Move:
+        if not isinstance(text, str):
+            raise MoveError(f"a move is a Move or its text, not {type(text).__name__}")
         raw = text.strip()
         if not raw:
             raise MoveError("empty move")
