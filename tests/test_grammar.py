@@ -516,3 +516,10 @@ def test_numbers_are_32_bit(text, ok):
     else:
         err = error(text)
         assert "out of range" in err.message and "32-bit" in err.hint
+
+
+def test_named_arguments_nested_without_brackets_are_bounded():
+    ok = "(f " + "x:" * (MAX_DEPTH - 1) + "1)"
+    parse(ok)
+    err = error("(f " + "x:" * 5000 + "1)")
+    assert "named arguments nested more than" in err.message

@@ -72,7 +72,9 @@ def parse(text: str, file: str = "<text>") -> Document:
     try:
         with _LOCK:
             _BUILDER.file = file
+            _BUILDER.chains = {}
             forms = _lark().parse(text)
+            _BUILDER.chains = {}
     except UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
     finally:
@@ -265,6 +267,7 @@ class _Builder(Transformer):
     first token or node to the end of its last. ``file`` is set for each parse (under _LOCK)."""
 
     file = "<text>"
+    chains: dict[int, int] = {}  # id of a Named whose value is a Named -> length of the chain
 
     def _span(self, first: Any, last: Any) -> Span:
         line, col = _start_of(first)
@@ -373,7 +376,14 @@ class _Builder(Transformer):
 
     def named(self, c: list) -> Node:
         key_tok, value = c
-        return Named(str(key_tok)[:-1], value, span=self._span(key_tok, value))
+        node = Named(str(key_tok)[:-1], value, span=self._span(key_tok, value))
+        if isinstance(value, Named):  # a:b:c:1 nests without brackets: bound it as brackets are
+            depth = self.chains.pop(id(value), 1) + 1
+            if depth > MAX_DEPTH:
+                raise LudSyntaxError(f"named arguments nested more than {MAX_DEPTH} deep (key:key:...)",
+                                     self._tok(key_tok))
+            self.chains[id(node)] = depth
+        return node
 
     def range(self, c: list) -> Node:
         lo, _, hi = c
