@@ -351,3 +351,40 @@ def test_moves_of_the_wrong_type_are_move_errors(move):
         state.apply(move)
     with pytest.raises(MoveError):
         state.parse_move(move)
+
+
+# --- data that must not be lost: neutral pieces, named regions ----------------------------------
+NEUTRAL = ('(game "Rocks" (players 2) (equipment {(board (square 3)) (piece "Disc" Each) (piece "Rock" Neutral)}) '
+           '(rules (start (place "Rock" {"B2"})) (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))))')
+
+
+def test_neutral_pieces_print_and_read_back():
+    game = load(NEUTRAL)
+    state = game.initial_state()
+    assert " N " in str(state).splitlines()[2]  # row 2: . N .
+    picture = "board: |\n  3 . . .\n  2 x N .\n  1 . . o\n"
+    again = game.state_from_text(picture)
+    assert game.components[again.what[game.topology.site("B2")]].name == "Rock"
+    assert again.who.count(0) == 7 and again.who.count(1) == 1
+
+
+def test_neutral_pieces_on_a_one_row_board():
+    text = NEUTRAL.replace("(square 3)", "(rectangle 1 3)").replace('{"B2"}', '{"B1"}')
+    state = load(text).initial_state()
+    assert str(state) == "_N_"
+    assert str(load(text).state_from_text("board: 'xN_'\n")) == "xN_"
+
+
+@pytest.mark.parametrize("regions, message", [
+    ('(regions "Home" (sites {"A1"})) (regions "Home" (sites {"B1"}))', 'region "Home" is declared twice'),
+    ('(regions "Top" (sites {"A1"}))', 'region "Top" is a region of every board'),
+    ('(regions "B2" (sites {"A1"}))', 'region "B2" is named like a site'),
+])
+def test_named_regions_that_would_hide_others_are_refused(regions, message):
+    with pytest.raises(LudError, match=message):
+        load(game_text("(square 3)", "(play (move Add (to (sites Empty))))", extra=regions))
+
+
+def test_labels_that_collide_once_upper_cased_are_refused():
+    with pytest.raises(LudError, match="given twice"):
+        load(game_text('(rectangle 1 3) labels:{"ß" "SS" "c"}', "(play (move Add (to (sites Empty))))"))

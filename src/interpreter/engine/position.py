@@ -10,7 +10,8 @@
     pieces: {J10: Ball1, K10: Ball2, K11: Ball1}
 
 ``board:`` may replace ``pieces:`` with a picture as printed by the game (``xxxx___oooo`` or a
-grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's. Keys left
+grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's, ``N`` a
+neutral piece. Keys left
 out keep the initial state's values. ``State.to_text()`` writes the format; reading it back gives
 the same state (``snapshot()`` equal).
 
@@ -429,10 +430,10 @@ def _read_board(game: "Game", state: "State", picture: str) -> None:
             if ch in (EMPTY_GRID, EMPTY_ROW):
                 continue
             player = SYMBOLS.find(ch)
-            if player <= 0 or player not in by_player:
+            if player < 0 or player not in by_player:
                 _, col = topo.coords[site]
                 raise PositionError(f"position: board: unexpected {ch!r} at {topo.labels[site]} "
                                     f"(row {r + 1}, column {col + 1})",
-                                    hint="pieces are " + ", ".join(f"{SYMBOLS[p]} (P{p})" for p in
-                                                                   sorted(by_player) if p > 0) + "; . or _ is empty")
+                                    hint="pieces are " + ", ".join(f"{SYMBOLS[p]} ({f'P{p}' if p else 'neutral'})"
+                                                                   for p in sorted(by_player)) + "; . or _ is empty")
             _put(state, site, by_player[player])

@@ -103,6 +103,12 @@ class Equipment(Ludeme):
         self.pieces: list[PieceDecl] = [i for i in items if isinstance(i, PieceDecl)]
         self.teams: list[Team] = [i for i in items if isinstance(i, Team)]
         self.regions: list[Regions] = [i for i in items if isinstance(i, Regions)]
+        names: dict[str, Regions] = {}
+        for region in self.regions:
+            first = names.setdefault(region.title.value, region)
+            if first is not region:
+                raise BindError(f'region "{region.title.value}" is declared twice', region.title.span,
+                                hint=f"the first is at {first.span}")
 
 
 class Board(Ludeme):
@@ -137,12 +143,13 @@ class Board(Ludeme):
             if problem:
                 raise BindError(f"board label {text!r}: {problem}", item.span,
                                 hint="labels are words or numbers such as A1, 12 or x (no spaces, '-' or '@')")
-            key = text.lower()  # moves are read without regard to case
-            if key in seen:
+            keys = {text.lower(), text.upper()}  # moves and labels are read without regard to case
+            first = next((seen[k] for k in keys if k in seen), None)
+            if first is not None:
                 raise BindError(f"board label {text!r} is given twice", item.span,
-                                hint=f"the first is at {seen[key].span}; every site needs its own label "
+                                hint=f"the first is at {first.span}; every site needs its own label "
                                      "(labels are compared without regard to case)")
-            seen[key] = item
+            seen.update(dict.fromkeys(keys, item))
 
     def topology(self, num_players: int):
         labels = None
@@ -246,8 +253,8 @@ class PieceDecl(Ludeme):
 
 
 class Regions(Ludeme):
-    """A named list of sites, used as ``(sites "Name")`` (a region name is looked up before
-    site labels).
+    """A named list of sites, used as ``(sites "Name")``. The name must differ from every site
+    label, from the board's own regions (Top, Centre, Corners...) and from other named regions.
 
     Examples:
         (regions "Home" (sites {"A1" "B1" "C1"}))
@@ -261,6 +268,15 @@ class Regions(Ludeme):
     )
 
     def add_to(self, topology) -> None:
+        name = self.title.value
+        # (sites "Name") looks a region up before a site label, and (sites Top) reads the board's
+        # own regions: a region must not hide another region or a site
+        if name in topology.regions:  # the board's own (declared twice: see Equipment)
+            raise BindError(f'region "{name}" is a region of every board', self.title.span,
+                            hint="give the region another name")
+        if topology.site(name) >= 0:
+            raise BindError(f'region "{name}" is named like a site', self.title.span,
+                            hint="give the region another name: (sites \"{name}\") would mean the region")
         fn = Compiler(None, topology).region(self.sites)
         try:
             sites = tuple(fn(None))
