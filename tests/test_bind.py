@@ -407,3 +407,10 @@ def test_a_player_computed_out_of_range_is_a_clear_error_in_play():
     state.apply("A1")  # P1 scores for P2
     with pytest.raises(interpreter.LudError, match="there is no player 3"):
         state.apply("B1")
+
+
+def test_a_meta_rule_given_twice_is_refused():
+    text = game_text().replace("(rules\n", "(rules (meta {(turnLimit 5) (turnLimit 7)})\n")
+    err = bind_error(text)
+    assert "(turnLimit ...) is given twice" in err.message
+    assert_points_at(err, text, "(turnLimit 7)")

@@ -380,7 +380,11 @@ class Meta(Ludeme):
     params = (Param("items", ArrayOf(kind_of(META_RULE)), many=True),)
 
     def build(self, c: Compiler) -> None:
+        seen: dict[str, Ludeme] = {}
         for item in self.items.items:
+            first = seen.setdefault(item.name, item)
+            if first is not item:  # the second would silently replace the first
+                raise BindError(f"({item.name} ...) is given twice", item.span, hint=f"the first is at {first.span}")
             item.build(c)
 
 
