@@ -70,8 +70,20 @@ def test_docstring_examples():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("mcts:iterations=0", "at least 1"),
-    ("mcts:iterations=many", "whole numbers"),
+    ("mcts:iterations=0", "iterations must be a whole number from 1 to 1000000, not 0"),
+    ("mcts:iterations=many", "iterations must be a whole number from 1 to 1000000, not 'many'"),
+    ("mcts:iterations=1.5", "iterations must be a whole number from 1 to 1000000, not 1.5"),
+    ("mcts:iterations=true", "iterations must be a whole number from 1 to 1000000, not True"),
+    ("mcts:iterations=99999999999999999999", "iterations must be a whole number from 1 to 1000000"),
+    ("mcts:playout=-1", "playout must be a whole number from 0 to 1000000, not -1"),
+    ("mcts:playout=2.0", "playout must be a whole number from 0 to 1000000, not 2.0"),
+    ("mcts:c=nan", "c must be a number from 0 to 100, not nan"),
+    ("mcts:c=inf", "c must be a number from 0 to 100, not inf"),
+    ("mcts:c=-1", "c must be a number from 0 to 100, not -1"),
+    ("mcts:c=x", "c must be a number from 0 to 100, not 'x'"),
+    ("mcts:seed=1.5", "seed must be an integer"),
+    ("mcts:seed=true", "seed must be an integer"),
+    ("random:seed=nan", "seed must be an integer"),
     ("mcts:depth=3", "no parameter 'depth'"),
     ("alphazero", "unknown agent"),
 ])

@@ -37,8 +37,9 @@ def test_start_position_and_first_moves(alak):
 
 
 def test_jump_over_opponents_to_first_empty_slot(alak):
-    # xoo__o: the x moving right jumps o o and lands on slot 4
-    assert str(after(alak, "xoo__o_____", "1-4")) == "_oox_o_____"
+    # xoo__o: the x moving right jumps o o and lands on slot 4 (a second x on slot 11: with one
+    # piece x would already have lost)
+    assert str(after(alak, "xoo__o____x", "1-4")) == "_oox_o____x"
 
 
 def test_step_into_adjacent_empty_slot(alak):

@@ -301,3 +301,116 @@ def test_misspelt_constant_suggests_the_valid_one():
         load(text)
     assert (err.value.span.line, err.value.span.col) == (2, 82)
     assert "did you mean Win?" in err.value.render()
+
+
+# --- site labels and piece names that moves and positions could not tell apart ---------------
+@pytest.mark.parametrize("labels, bad, message", [
+    ("{1 1 1}", "1", "label '1' is given twice"),
+    ('{"a" "b" "A"}', '"A"', "label 'A' is given twice"),
+    ('{"" "b" "c"}', '""', "an empty label"),
+    ('{"a" "b c" "d"}', '"b c"', "contains a space"),
+    ('{"a" "pass" "d"}', '"pass"', "reads as a move"),
+    ('{"a" "1-2" "d"}', '"1-2"', "reads as a move"),
+    ('{"a" "2@3" "d"}', '"2@3"', "reads as a move"),
+    ('{"a" "b" -3}', "-3", "reads as a move"),
+])
+def test_board_labels_that_moves_could_not_tell_apart_are_located_errors(labels, bad, message):
+    text = game_text(board=f"(board (rectangle 1 3) labels:{labels})")
+    err = bind_error(text)
+    assert message in err.message, err.render()
+    assert_points_at(err, text, bad, occurrence=3 if bad == "1" else 1)  # the second "1" label
+
+
+def test_a_wrong_number_of_labels_points_at_the_labels():
+    text = game_text(board='(board (rectangle 1 3) labels:{"a" "b"})')
+    err = bind_error(text)
+    assert "2 labels for 3 sites" in err.message
+    assert_points_at(err, text, '{"a" "b"}')
+
+
+@pytest.mark.parametrize("name, message", [
+    ('""', "empty"),
+    ('"Big Disc"', "space"),
+    ('"Disc@"', "'@'"),
+    ('"2"', "a number"),
+])
+def test_piece_names_that_move_texts_could_not_tell_apart_are_located_errors(name, message):
+    text = game_text(board=f'(board (square 3)) (piece {name} P1)')
+    err = bind_error(text)
+    assert message in err.message, err.render()
+    assert_points_at(err, text, name)
+
+
+# --- argument ranges: nonsense numbers are refused at load time, where they are written ----------
+RANGE_GAME = """(game "T" (players 2)
+ (equipment {{(board (square 5)) (piece "Disc" Each) {equipment}}})
+ (rules
+  (play {play})
+  (end (if {end} (result Mover Win)))))"""
+
+
+def range_error(play: str = ADD_EMPTY, end: str = "(is Line 3)", equipment: str = "") -> tuple[BindError, str]:
+    text = RANGE_GAME.format(play=play, end=end, equipment=equipment)
+    with pytest.raises(interpreter.LudError) as info:
+        interpreter.load(text)
+    return info.value, text
+
+
+@pytest.mark.parametrize("end, bad, message", [
+    ("(is Line 0)", "0", "a line is at least 1 long, not 0"),
+    ("(is Line -2)", "-2", "a line is at least 1 long, not -2"),
+    ("(is Line (- 1 3))", "(- 1 3)", "a line is at least 1 long, not -2"),
+    ("(> (count Lines 0 of:Mover) 0)", "0", "a line is at least 1 long, not 0"),
+    ("(= (score 3) 1)", "3", "there is no player 3"),
+    ("(= (score 0) 1)", "0", "there is no player 0"),
+    ("(= (count Pieces 7) 1)", "7", "there is no player 7"),
+    ("(is In (last To) (sites Distance All from:(sites {\"A1\"}) (range -1 2)))", "(range -1 2)", "at least 0"),
+])
+def test_nonsense_numbers_in_conditions_are_located_load_errors(end, bad, message):
+    err, text = range_error(end=end)
+    assert message in err.message, err.render()
+    assert (err.span.line, err.span.col) == position_of(text, bad)
+
+
+@pytest.mark.parametrize("play, bad, message", [
+    ("(move Add (to (sites Empty)) (then (custodial (between (exact 0) if:(is Next (who at:(between))) "
+     "(apply (remove (between)))) (to if:(is Mover (who at:(to)))))))", "(exact 0)",
+     "encloses at least 1 site"),
+    ("(move Add (to (sites Empty)) (then (custodial (between (range -3 2) (apply (remove (between)))) "
+     "(to if:(is Mover (who at:(to)))))))", "(range -3 2)", "at least 0"),
+    ("(move Add (to (sites Empty)) (then (addScore 9 1)))", "9", "there is no player 9"),
+    ("(move Add (to (sites Empty) if:(is Bracketed at:(to) (exact 0))))", "(exact 0)", "at least 1"),
+    ("(move Hop (between (max 0)) (to if:(is Empty (to))))", "(max 0)", "at least 1"),
+])
+def test_nonsense_numbers_in_moves_are_located_load_errors(play, bad, message):
+    err, text = range_error(play=play)
+    assert message in err.message, err.render()
+    assert (err.span.line, err.span.col) == position_of(text, bad)
+
+
+@pytest.mark.parametrize("equipment, bad, occurrence, message", [
+    ("(team 1 {P1}) (team 1 {P2})", "1", 3, "team 1 is declared twice"),
+    ("(team 1 {P1 P2}) (team 2 {P2})", "P2})", 2, "P2 is already in team 1"),
+    ("(team 1 {P1 P1})", "P1})", 1, "P1 is already in team 1"),
+    ("(team 0 {P1})", "0", 1, "team numbers go from 1 to 16"),
+])
+def test_nonsense_teams_are_located_load_errors(equipment, bad, occurrence, message):
+    err, text = range_error(equipment=equipment)
+    assert message in err.message, err.render()
+    assert (err.span.line, err.span.col) == position_of(text, bad, occurrence)
+
+
+def test_a_player_computed_out_of_range_is_a_clear_error_in_play():
+    text = RANGE_GAME.format(play="(move Add (to (sites Empty)) (then (addScore (+ (mover) 1) 1)))",
+                             end="(is Line 3)", equipment="")
+    state = interpreter.load(text).initial_state()
+    state.apply("A1")  # P1 scores for P2
+    with pytest.raises(interpreter.LudError, match="there is no player 3"):
+        state.apply("B1")
+
+
+def test_a_meta_rule_given_twice_is_refused():
+    text = game_text().replace("(rules\n", "(rules (meta {(turnLimit 5) (turnLimit 7)})\n")
+    err = bind_error(text)
+    assert "(turnLimit ...) is given twice" in err.message
+    assert_points_at(err, text, "(turnLimit 7)")

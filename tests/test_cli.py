@@ -618,3 +618,75 @@ def test_a_path_with_brackets_is_a_path_not_a_description(capsys, tmp_path):
     assert code == 0, err
     code, out, err = call(capsys, "check", "--syntax", str(game))
     assert code == 0 and "1 files, 0 failed" in out
+
+
+# ---------------------------------------------------------------------------------------------
+# paths that cannot be read: a clear message and exit 2, never an internal error
+
+
+@pytest.mark.parametrize("command", ["run", "expand", "info", "trace", "apply", "play", "check"])
+def test_a_folder_named_like_a_description_is_a_clear_error(capsys, tmp_path, monkeypatch, command):
+    (tmp_path / "x.lud").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code, out, err = call(capsys, command, "x.lud")
+    assert code == 2, (out, err)
+    assert "internal error" not in err and "Traceback" not in err
+    assert "x.lud" in out + err
+
+
+@pytest.mark.parametrize("command", ["run", "expand", "info", "trace", "apply", "play", "check"])
+def test_an_unreadable_description_is_a_clear_error(capsys, tmp_path, monkeypatch, command):
+    path = tmp_path / "g.lud"
+    path.write_text(ALAK.read_text())
+    real_open = open
+
+    def failing(file, *args, **kwargs):
+        if str(file) == str(path):
+            raise OSError(5, "Input/output error")
+        return real_open(file, *args, **kwargs)
+    monkeypatch.setattr("builtins.open", failing)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code, _, err = call(capsys, command, str(path))
+    assert code == 2 and f"cannot read {path}: Input/output error" in err, err
+
+
+def test_check_of_a_folder_without_descriptions_says_so(capsys, tmp_path):
+    code, out, err = call(capsys, "check", str(tmp_path))
+    assert code == 2 and "0 files" in out + err
+    code, out, err = call(capsys, "check", "--syntax", str(tmp_path))
+    assert code == 2 and "0 files" in out + err
+
+
+def test_fmt_of_a_folder_and_an_unwritable_file(capsys, tmp_path, monkeypatch):
+    (tmp_path / "x.lud").mkdir()
+    code, _, err = call(capsys, "fmt", str(tmp_path / "x.lud"))
+    assert code == 2 and "it is a folder" in err and "Errno" not in err
+    messy = tmp_path / "messy.lud"
+    messy.write_text('(game   "X")')
+
+    def refuse(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(Path, "write_text", refuse)
+    code, _, err = call(capsys, "fmt", str(messy))
+    assert code == 2 and "cannot write" in err and "Permission denied" in err and "internal" not in err
+
+
+@pytest.mark.parametrize("name", ["bad\x00name", "x" * 5000, "", "  "])
+def test_strange_game_names_are_clear_errors(capsys, name):
+    code, _, err = call(capsys, "info", name)
+    assert code == 2 and "internal error" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args", [
+    ["run", "tic-tac-toe", "--playouts", "99999999999"],
+    ["run", "tic-tac-toe", "--max-plies", "0"],
+    ["trace", "tic-tac-toe", "--max-moves", "1" + "0" * 30],
+    ["run", "tic-tac-toe", "--p2", "mcts:c=nan"],
+    ["run", "tic-tac-toe", "--p2", "mcts:iterations=1.5"],
+    ["run", "tic-tac-toe", "--agents", "mcts:c=inf,random"],
+    ["run", "tic-tac-toe", "--seed", "9" * 5000],
+])
+def test_out_of_range_command_line_numbers_are_usage_errors(capsys, args):
+    code, _, err = call(capsys, *args)
+    assert code == 2 and "internal error" not in err and "Traceback" not in err

@@ -238,7 +238,7 @@ def test_position_text_round_trips():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("mover: 7\n", "mover 7"),
+    ("mover: 7\n", "mover: expected a player number from 1 to 2, got the number 7"),
     ("pieces: {Z9: Ball1}\n", "no site 'Z9'"),
     ("pieces: {A1: Rook}\n", "no piece 'Rook'"),
     ("colour: red\n", "unknown keys"),
@@ -352,3 +352,124 @@ def test_result_has_a_termination_kind():
     while not alak.is_over():
         alak.apply(rng.choice(alak.legal_moves()))
     assert alak.result().termination in (Termination.CAPTURE, Termination.TURN_LIMIT)
+
+
+# --- numbers are 32-bit, as in Ludii ------------------------------------------------------------
+SQUARING = ('(game "Square" (players 2) (equipment {(board (square 5)) (piece "D" Each)}) (rules '
+            '(start (set Score Each 2)) (play (move Add (to (sites Empty)) '
+            '(then (set Score Mover (* (score Mover) (score Mover)))))) '
+            '(end (if (is Full) (result All Draw)))))')
+
+
+def test_a_score_squared_every_turn_stops_with_a_clear_error_and_an_intact_state():
+    state = load(SQUARING).initial_state()
+    with pytest.raises(LudError) as err:
+        for _ in range(20):
+            before = state.snapshot()
+            state.apply(state.legal_moves()[0])
+    assert "out of range" in err.value.message and "32-bit" in err.value.hint
+    assert err.value.span is not None  # at the (* ...) of the description
+    assert state.snapshot() == before  # the failed move left nothing behind
+    assert max(state.scores) == 2 ** 16
+    state.undo()  # and the history is still consistent
+
+
+def test_a_constant_out_of_range_is_refused_at_load_time():
+    with pytest.raises(LudError, match="out of range"):
+        load(SQUARING.replace("(set Score Each 2)", "(set Score Each (* 65536 65536))"))
+
+
+def test_score_effects_are_bounded():
+    text = SQUARING.replace("(set Score Mover (* (score Mover) (score Mover)))",
+                            "(addScore Mover 2147483647)")
+    state = load(text).initial_state()
+    with pytest.raises(LudError, match="the score of P1 gives 2147483649, out of range"):
+        state.apply(state.legal_moves()[0])
+
+
+def test_cli_reports_an_overflow_as_a_description_error(capsys):
+    from interpreter.cli import main
+    assert main(["run", SQUARING, "--playouts", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "out of range" in err and "internal error" not in err
+
+
+# --- the Python API takes what people naturally pass ----------------------------------------------
+def test_load_accepts_one_option_string():
+    assert load("pente", options="Board Size/9x9").topology.n == 81
+    assert load("pente", options=("Board Size/9x9",)).topology.n == 81
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"options": 5}, "options is a string or a list of strings, not int"),
+    ({"options": ["Board Size/9x9", 3]}, "options is a string or a list of strings"),
+    ({"defines": 5}, "defines is a string or a list of strings"),
+    ({"ruleset": 5}, "ruleset is a name"),
+])
+def test_load_explains_arguments_of_the_wrong_type(kwargs, message):
+    with pytest.raises(LudError, match=message):
+        load("pente", **kwargs)
+
+
+def test_load_of_something_that_is_no_description():
+    with pytest.raises(LudError, match="not int"):
+        load(42)
+
+
+@pytest.mark.parametrize("move", [None, 3, ["A1"], b"A1"])
+def test_moves_of_the_wrong_type_are_move_errors(move):
+    state = load("tic-tac-toe").initial_state()
+    with pytest.raises(MoveError):
+        state.apply(move)
+    with pytest.raises(MoveError):
+        state.parse_move(move)
+
+
+# --- data that must not be lost: neutral pieces, named regions ----------------------------------
+NEUTRAL = ('(game "Rocks" (players 2) (equipment {(board (square 3)) (piece "Disc" Each) (piece "Rock" Neutral)}) '
+           '(rules (start (place "Rock" {"B2"})) (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))))')
+
+
+def test_neutral_pieces_print_and_read_back():
+    game = load(NEUTRAL)
+    state = game.initial_state()
+    assert " N " in str(state).splitlines()[2]  # row 2: . N .
+    picture = "board: |\n  3 . . .\n  2 x N .\n  1 . . o\n"
+    again = game.state_from_text(picture)
+    assert game.components[again.what[game.topology.site("B2")]].name == "Rock"
+    assert again.who.count(0) == 7 and again.who.count(1) == 1
+
+
+def test_neutral_pieces_on_a_one_row_board():
+    text = NEUTRAL.replace("(square 3)", "(rectangle 1 3)").replace('{"B2"}', '{"B1"}')
+    state = load(text).initial_state()
+    assert str(state) == "_N_"
+    assert str(load(text).state_from_text("board: 'xN_'\n")) == "xN_"
+
+
+@pytest.mark.parametrize("regions, message", [
+    ('(regions "Home" (sites {"A1"})) (regions "Home" (sites {"B1"}))', 'region "Home" is declared twice'),
+    ('(regions "Top" (sites {"A1"}))', 'region "Top" is a region of every board'),
+    ('(regions "B2" (sites {"A1"}))', 'region "B2" is named like a site'),
+])
+def test_named_regions_that_would_hide_others_are_refused(regions, message):
+    with pytest.raises(LudError, match=message):
+        load(game_text("(square 3)", "(play (move Add (to (sites Empty))))", extra=regions))
+
+
+def test_labels_that_collide_once_upper_cased_are_refused():
+    with pytest.raises(LudError, match="given twice"):
+        load(game_text('(rectangle 1 3) labels:{"ß" "SS" "c"}', "(play (move Add (to (sites Empty))))"))
+
+
+def test_two_moves_with_one_text_and_different_outcomes_are_refused():
+    text = ('(game "C" (players 2) (equipment {(board (square 2)) (piece "D" Each)}) (rules (play (or '
+            '(move Choose "a" (then (addScore Mover 1))) (move Choose "a" (then (addScore Mover 2))))) '
+            '(end (if (>= (score Mover) 5) (result Mover Win)))))')
+    state = load(text).initial_state()
+    with pytest.raises(LudError, match="two legal moves read 'choose-a'"):
+        state.legal_moves()
+    # the same move offered twice with no consequence of its own is one move
+    twice = text.replace('(move Choose "a" (then (addScore Mover 1))) (move Choose "a" (then (addScore Mover 2)))',
+                         "(move Pass) (move Pass)")
+    assert [m.text for m in load(twice).initial_state().legal_moves()] == ["pass"]

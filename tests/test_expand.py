@@ -421,3 +421,166 @@ def test_expansion_does_not_modify_the_document():
     expand(doc)
     expand(doc)
     assert [format_inline(f) for f in doc.forms] == before
+
+
+# ---------------------------------------------------------------------------------------------
+# implied items: (implies {"A/x" ...} "B/y") in the metadata
+
+IMPLIES = '''
+(game "G" (players <P>) (f <T>))
+(option "Players" <P> args:{<n>} {(item "2" <2>)* (item "3" <3>) (item "4" <4>)})
+(option "Teams" <T> args:{<on>} {(item "Off" <False>)* (item "On" <True>)})
+(option "Opening" <O> args:{<x>} {(item "Plain" <1>)* (item "Pro" <2>)})
+(metadata
+    (implies {"Teams/On"} "Players/4")
+    (incompatible {"Opening/Pro"} {"Players/3" "Players/4"})
+)
+'''
+
+
+def test_an_implied_item_is_chosen_and_reported():
+    result = expand(parse(IMPLIES, "t.lud"), options=["Teams/On"])
+    assert format_inline(result.game) == '(game "G" (players 4) (f True))'
+    assert "Players/4" in result.choice_strings
+
+
+def test_an_implied_item_may_also_be_chosen():
+    assert game(IMPLIES, "Teams/On", "Players/4") == '(game "G" (players 4) (f True))'
+
+
+def test_choosing_another_item_of_an_implied_option_is_an_error_naming_both():
+    err = fails(IMPLIES, "Teams/On", "Players/2")
+    assert '"Teams/On"' in err.message and '"Players/2"' in err.message and "Players/4" in err.message
+
+
+def test_an_implied_item_counts_as_chosen_for_incompatibilities():
+    err = fails(IMPLIES, "Teams/On", "Opening/Pro")
+    assert "Opening/Pro" in err.message and "Players/4" in err.message
+
+
+def test_default_items_imply_nothing():
+    assert game(IMPLIES) == '(game "G" (players 2) (f False))'
+
+
+@pytest.mark.parametrize("form, message", [
+    ('(implies "Teams/On")', "implies takes"),
+    ('(implies {"Teams/On"} "Players/9")', 'no item "9"'),
+    ('(implies {"Teams/On"} "Teams/Off")', "cannot imply another item of it"),
+    ('(implies {} "Players/4")', "implies takes a string or an array"),
+])
+def test_malformed_implications_are_located_errors(form, message):
+    text = IMPLIES.replace('(implies {"Teams/On"} "Players/4")', form)
+    err = fails(text, "Teams/On")
+    assert message in err.message and err.span is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# limits that say what they are
+
+
+def test_a_large_description_without_defines_is_not_called_recursive():
+    # 150,000 nodes of plain text: more than MAX_NODES, but no define adds any
+    text = '(game "G" (f ' + "1 " * 140_000 + "))"
+    assert len(expand(parse(text, "t.lud")).game.args[1].args) == 140_000
+
+
+def test_the_node_limit_counts_what_defines_add(monkeypatch):
+    monkeypatch.setattr(expand_module, "MAX_NODES", 1_000)
+    text = '(define "Many" (f #1 #1 #1 #1 #1 #1 #1 #1 #1 #1)) (game "G" ("Many" {' + "1 " * 200 + "}))"
+    err = fails(text)
+    assert "defines expand to more than 1000 nodes" in err.message
+
+
+def test_option_values_that_multiply_are_bounded(monkeypatch):
+    monkeypatch.setattr(expand_module, "MAX_NODES", 5_000)
+    options = "".join(
+        f'(option "O{i}" <O{i}> args:{{<v>}} {{(item "x" <' + f" <O{i + 1}>" * 4 + ">)})" for i in range(12))
+    text = '(game "G" <O0>)' + options + '(option "O12" <O12> args:{<v>} {(item "x" <1>)})'
+    started = time.perf_counter()
+    err = fails(text)
+    assert "option values expand to more than 5000 nodes" in err.message
+    assert time.perf_counter() - started < 5
+
+
+def test_strings_that_grow_when_filled_in_are_bounded():
+    big = "y" * 60_000
+    text = f'(game "G" "<A> <A>") (option "A" <A> args:{{<v>}} {{(item "x" <"{big}">)}})'
+    assert "a string grows to" in fails(text).message
+    text = f'(define "D" (f "#1 #1")) (game "G" ("D" "{big}"))'
+    assert "a string grows to" in fails(text).message
+
+
+# ---------------------------------------------------------------------------------------------
+# declarations that would silently lose or misplace a choice: located errors at load time
+
+
+def at_fragment(err: ExpansionError, text: str, fragment: str, occurrence: int = 1) -> None:
+    index = -1
+    for _ in range(occurrence):
+        index = text.index(fragment, index + 1)
+    line = text[:index].count("\n") + 1
+    col = index - (text[:index].rfind("\n") + 1) + 1
+    assert err.span is not None and (err.span.line, err.span.col) == (line, col), err.render()
+
+
+@pytest.mark.parametrize("options, fragment, occurrence, message", [
+    ('(option "A" <A> {(item "One" <1>) (item "one" <2>)})', '(item "one"', 1, 'two items named "one"'),
+    ('(option "A" <A> {(item "One" <1>)* (item "Two" <2>)*})', '(item "Two"', 1, 'two defaults, "One" and "Two"'),
+    ('(option "A/B" <A> {(item "One" <1>)})', '"A/B"', 1, 'option label "A/B" contains "/"'),
+    ('(option "" <A> {(item "One" <1>)})', '""', 1, 'option label "" is empty'),
+    ('(option "A" <A> {(item "1/2" <1>)})', '(item "1/2"', 1, 'option item "1/2" contains "/"'),
+    ('(option "A" <A> {(item "One" <1>)}) (option "B" <A> {(item "Two" <2>)})', '(option "B"', 1,
+     "option tag <A> is declared twice"),
+    ('(option "A" <A> {(item "One" <1>)}) (option "a" <B> {(item "Two" <2>)})', '(option "a"', 1,
+     'option "a" is declared twice'),
+    ('(option "A" <A> args:{<x> <x>} {(item "One" <1> <2>)})', "{<x> <x>}", 1, "arg is declared twice"),
+])
+def test_option_declarations_are_checked(options, fragment, occurrence, message):
+    text = '(game "G" (f <A>))\n' + options
+    err = fails(text)
+    assert message in err.message
+    at_fragment(err, text, fragment, occurrence)
+
+
+def test_two_defaults_are_fine_when_something_else_decides():
+    text = '(game "G" (f <A>)) (option "A" <A> {(item "One" <1>)* (item "Two" <2>)*})'
+    assert game(text, "A/Two") == '(game "G" (f 2))'
+    text += '(rulesets {(ruleset "Ruleset/R" {"A/One"})*})'
+    assert game(text) == '(game "G" (f 1))'  # as some Ludii files do
+
+
+@pytest.mark.parametrize("rulesets, fragment, message", [
+    ('(ruleset "Ruleset/X" {"Line/Five"}) (ruleset "Ruleset/Y" {"Nope/Six"})', '"Nope/Six"', 'unknown option "Nope"'),
+    ('(ruleset "Ruleset/X" {"Line/Five"}) (ruleset "Ruleset/Y" {"Line/Ten"})', '"Line/Ten"', 'has no item "Ten"'),
+    ('(ruleset "Ruleset/X" {"Line/Five" "Line/Six"})', '"Line/Six"', 'chooses two items of option "Line"'),
+    ('(ruleset "Ruleset/X" {"Line/Five" 7})', "7})", 'lists "Option/Item" strings only'),
+    ('(ruleset "Ruleset/X" {"Line/Five"}) (ruleset "Ruleset/x" {"Line/Six"})', '(ruleset "Ruleset/x"',
+     'ruleset "Ruleset/x" is declared twice'),
+    ('(ruleset "Ruleset/X" {"Line/Five"})* (ruleset "Ruleset/Y" {"Line/Six"})*', '(ruleset "Ruleset/Y"',
+     "both the default"),
+])
+def test_every_ruleset_is_checked_not_only_the_chosen_one(rulesets, fragment, message):
+    text = RULESETS.split("(rulesets")[0] + "(rulesets {" + rulesets + "})"
+    for ruleset in (None, "X"):
+        err = fails(text, "Board/Square", ruleset=ruleset)
+        assert message in err.message
+        at_fragment(err, text, fragment)
+
+
+def test_a_define_given_twice_is_an_error_naming_the_first():
+    text = '(define "D" (f 1))\n(define "D" (f 2))\n(game "G" ("D"))'
+    err = fails(text)
+    assert 'define "D" is given twice' in err.message and "t.lud:1:1" in err.hint
+    at_fragment(err, text, '(define "D" (f 2))')
+
+
+def test_the_same_define_twice_is_harmless():
+    # as in Ludii's Puluc: two identical copies
+    assert game('(define "D" (f 1)) (define "D" (f 1)) (game "G" ("D"))') == '(game "G" (f 1))'
+
+
+def test_a_define_given_twice_in_the_library_is_an_error(tmp_path):
+    (tmp_path / "a.def").write_text('(define "L" (lib 1))')
+    (tmp_path / "b.def").write_text('(define "L" (lib 2))')
+    with pytest.raises(ExpansionError, match='define "L" is given twice'):
+        load_library(sorted(tmp_path.glob("*.def")))

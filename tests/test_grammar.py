@@ -455,3 +455,71 @@ def test_reconstruction_alternatives_and_stray_separator():
     assert isinstance(hole, Hole) and [format_inline(i) for i in hole.items] == ["3", "|", "6", "|", "20"]
     forms = parse('(game "X")\n---------------------\n(metadata)').forms
     assert [type(f).__name__ for f in forms] == ["Call", "Const", "Call"]
+
+
+# ---------------------------------------------------------------------------------------------
+# what editors and file systems hand us
+
+
+def test_a_byte_order_mark_at_the_start_is_accepted(tmp_path):
+    assert one('\ufeff(game "X")') == Call("game", [Str("X")])
+    path = tmp_path / "bom.lud"
+    path.write_bytes('(game "X")'.encode("utf-8-sig"))
+    doc = parse_file(path)
+    assert doc.forms == [Call("game", [Str("X")])] and doc.forms[0].span.col == 1
+
+
+def test_a_byte_order_mark_elsewhere_is_still_an_error():
+    assert "'\\ufeff'" in error('(game \ufeff"X")').message
+
+
+def test_a_folder_is_not_a_description(tmp_path):
+    folder = tmp_path / "x.lud"
+    folder.mkdir()
+    with pytest.raises(LudError, match="cannot read .*x.lud: it is a folder"):
+        parse_file(folder)
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(LudError, match="cannot read .*nope.lud: No such file"):
+        parse_file(tmp_path / "nope.lud")
+
+
+def test_an_io_error_is_a_clear_error(tmp_path, monkeypatch):
+    path = tmp_path / "g.lud"
+    path.write_text('(game "X")')
+
+    def broken(*args, **kwargs):
+        raise OSError(5, "Input/output error")
+    monkeypatch.setattr("builtins.open", broken)
+    with pytest.raises(LudError, match="cannot read .*g.lud: Input/output error"):
+        parse_file(path)
+
+
+def test_descriptions_beyond_the_size_limits_are_refused_at_once():
+    from interpreter.syntax.parser import MAX_TEXT, MAX_TOKENS
+    assert "too large" in error("(f " + " " * MAX_TEXT + ")").message
+    assert "too large" in error("(f " + "1 " * (MAX_TOKENS + 1) + ")").message
+
+
+def test_a_floating_point_number_too_large_is_an_error():
+    assert "too large" in error("(f " + "9" * 400 + ".5)").message
+
+
+@pytest.mark.parametrize("text, ok", [
+    ("(f 2147483647)", True), ("(f -2147483648)", True), ("(f 2147483648)", False),
+    ("(f -2147483649)", False), ("(f #2147483648)", False), ("{1..99999999999}", False),
+])
+def test_numbers_are_32_bit(text, ok):
+    if ok:
+        parse(text)
+    else:
+        err = error(text)
+        assert "out of range" in err.message and "32-bit" in err.hint
+
+
+def test_named_arguments_nested_without_brackets_are_bounded():
+    ok = "(f " + "x:" * (MAX_DEPTH - 1) + "1)"
+    parse(ok)
+    err = error("(f " + "x:" * 5000 + "1)")
+    assert "named arguments nested more than" in err.message

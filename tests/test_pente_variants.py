@@ -77,6 +77,21 @@ def test_team_mode_alone_means_four_players_in_two_teams():
     g = game(NINE, "Team Mode/Enabled")
     assert g.num_players == 4
     assert g.team(1) == (1, 3) and g.team(2) == (2, 4)
+    assert "Players/4" in g.options and "Players/2" not in g.options  # the options agree
+
+
+@pytest.mark.parametrize("other", ["Players/2", "Players/3"])
+def test_team_mode_with_two_or_three_players_is_refused_naming_both(other):
+    with pytest.raises(LudError) as err:
+        load("pente", options=["Team Mode/Enabled", other])
+    assert "Team Mode/Enabled" in err.value.message and other in err.value.message
+
+
+@pytest.mark.parametrize("other", ["Opening/Pro", "Opening/Swap2", "Capture Win/Disabled"])
+def test_team_mode_refuses_what_four_players_refuse(other):
+    # team mode is four players: two-player-only items are refused with it too
+    with pytest.raises(LudError, match="Players/4"):
+        load("pente", options=["Team Mode/Enabled", other])
 
 
 # --- goals and capture targets --------------------------------------------------------------------
@@ -862,6 +877,175 @@ def test_capture_the_line_not_when_blocked_by_a_third_players_stone():
         """
     state = setup(["Overtime/Capture the line", "Players/3"], picture)
     state.apply("E5")  # four wins with three players; blocked by P3, not by P2 (the next player)
+    assert state.is_over() and state.result().winners == [1]
+
+
+# Capture the line: the FAQ's five cases where no overtime line capture is allowed, each with an
+# ordinary pair capture that would break the line available to the next player (it must not be
+# offered: during the overtime turn only a whole-line capture is a legal move).
+
+def test_capture_the_line_issue_example_both_ends_blocked_ends_the_game():
+    g = load("pente", options=[NINE, "Opening/None", "Overtime/Capture the line"])
+    state = g.initial_state()
+    for move in "B5 A5 C5 G5 D5 D3 D4 I9 E5 I1 F5".split():
+        state.apply(move)
+    # White's B5-F5 is closed by Black at A5 and G5; Black's D6 would capture D5+D4 (a break)
+    assert state.is_over() and state.result().winners == [1]
+
+
+def test_capture_the_line_offers_only_the_whole_line_capture():
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 o x x x x . . . .
+        4 . . . x . . . . .
+        3 . . . o . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . o
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line"], picture)
+    state.apply("F5")  # B5-F5, closed by o at A5, open at G5; D6 would capture D5+D4
+    assert not state.is_over()
+    assert legal(state) == {"G5"}
+    with pytest.raises(MoveError):
+        state.apply("D6")
+    state.apply("G5")
+    assert [owner(state, s) for s in ("B5", "C5", "D5", "E5", "F5")] == [0] * 5
+    assert owner(state, "D4") == 1  # the capturing stone makes no other capture here
+    assert state.scores[2] == 5 and not state.is_over()
+
+
+def test_capture_the_line_stone_also_makes_its_ordinary_captures():
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . o . .
+        7 . . . . . . x . .
+        6 . . . . . . x . .
+        5 o x x x x . . . .
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . o
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line"], picture)
+    state.apply("F5")
+    assert legal(state) == {"G5"}
+    state.apply("G5")  # the whole line, and the pair G6+G7 against G8
+    assert [owner(state, s) for s in ("B5", "C5", "D5", "E5", "F5", "G6", "G7")] == [0] * 7
+    assert state.scores[2] == 7
+
+
+def test_capture_the_line_not_at_the_edge_of_the_board():
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 x x x x . . . . .
+        4 . . x . . . . . .
+        3 . . o . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . o
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line"], picture)
+    state.apply("E5")  # A5-E5 runs to the edge; o at F5 would not bracket it; C6 captures a pair
+    assert state.is_over() and state.result().winners == [1]
+
+
+def test_capture_the_line_not_after_a_capture_win():
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 o x x x x . o o x
+        4 . . . . . . . . .
+        3 . . . . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line"], picture, scores={1: 8})
+    state.apply("F5")  # B5-F5, which o could capture at G5; but F5 also takes G5+H5: 10 stones
+    assert state.is_over() and state.result().winners == [1]
+    assert state.scores[1] == 10
+
+
+def test_capture_the_line_not_with_two_lines_even_with_a_pair_to_take():
+    state = setup(["Overtime/Capture the line"], """
+        9 . . . . . o . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 o x x x x . . . .
+        4 . . x . . x . . .
+        3 . . o . . x . . .
+        2 . . . . . x . . .
+        1 . . . . . x . . .
+          A B C D E F G H I
+        """)
+    state.apply("F5")  # two lines through F5; o's C6 would capture C5+C4
+    assert state.is_over() and state.result().winners == [1]
+
+
+def test_capture_the_line_not_when_two_players_win_at_once():
+    # P1's D5 captures E5+F5 (10 stones) and is self-captured with D4 between D3 and D6 (P2
+    # reaches 10): two players meet a winning condition together, the game ends, shared
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . o . . . . .
+        5 . . . . o o x . .
+        4 . . . x . . . . .
+        3 . . . o . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line", "Self-capture/Self-capture"], picture, scores={1: 8, 2: 8})
+    state.apply("D5")
+    assert state.is_over() and state.result().winners == [1, 2]
+
+
+def test_capture_the_line_not_when_blocked_by_a_third_player_even_with_a_pair_to_take():
+    picture = """
+        9 . . . . . . . . o
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 + x x x . . . . .
+        4 . . x . . . . . .
+        3 . . o . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . +
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line", "Players/3"], picture)
+    state.apply("E5")  # four wins with three players; o's C6 would capture C5+C4
+    assert state.is_over() and state.result().winners == [1]
+
+
+def test_capture_the_line_not_when_both_ends_are_open_even_with_a_pair_to_take():
+    picture = """
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . x x x x . . . .
+        4 . . x . . . . . .
+        3 . . o . . . . . .
+        2 . . . . . . . . .
+        1 o . . . . . . . o
+          A B C D E F G H I
+        """
+    state = setup(["Overtime/Capture the line"], picture)
+    state.apply("F5")
     assert state.is_over() and state.result().winners == [1]
 
 

@@ -29,10 +29,29 @@ def library(extra: Sequence[str | Path] = ()):
     return load_library(files)
 
 
+def _strings(value, what: str, example: str) -> list[str]:
+    """``options=``/``defines=`` as given to :func:`load`: one string, or a list of strings."""
+    if value is None:
+        return []
+    if isinstance(value, (str, Path)):
+        return [value]  # type: ignore[list-item]
+    try:
+        items = list(value)
+    except TypeError:
+        items = None
+    if items is None or not all(isinstance(v, (str, Path)) for v in items):
+        raise LudError(f"{what} is a string or a list of strings, not {type(value).__name__}",
+                       hint=f"e.g. {what}={example}")
+    return items
+
+
 def read_description(source: str | Path):
     """Parse a description given as a bundled name, a path, or the text itself."""
     if isinstance(source, Path):
         return parse_file(source)
+    if not isinstance(source, str):
+        raise LudError(f"a description is a bundled name, a path or a text, not {type(source).__name__}",
+                       hint='e.g. load("pente") or load("my-game.lud")')
     path = resolve_description(source)  # a file or bundled name first: paths may hold "("
     if path is not None:
         return parse_file(path)
@@ -45,6 +64,10 @@ def read_description(source: str | Path):
 def expand_description(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None,
                        defines: Sequence[str | Path] = ()) -> Expanded:
     """Read and expand a description: options chosen, defines inlined, a ruleset applied."""
+    options = [str(o) for o in _strings(options, "options", '["Board Size/9x9"]')]
+    defines = _strings(defines, "defines", '["my-defines/"]')
+    if ruleset is not None and not isinstance(ruleset, str):
+        raise LudError(f"ruleset is a name, not {type(ruleset).__name__}")
     doc = read_description(source)
     return expand(doc, options=options, ruleset=ruleset, library=library(defines))
 
@@ -52,8 +75,10 @@ def expand_description(source: str | Path, options: Sequence[str] = (), ruleset:
 def load(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None,
          defines: Sequence[str | Path] = ()) -> Game:
     """Load a game: ``load("pente")``, ``load("my.lud", options=["Board Size/9x9"])``.
-    ``source`` is a bundled name, a path or the text itself; ``defines`` adds folders of library
-    defines (``.def`` files). Raises :class:`LudError` (located) for a wrong description."""
+    ``source`` is a bundled name, a path or the text itself; ``options`` is a list of
+    ``"Label/Item"`` choices, or one such string; ``defines`` adds folders of library defines
+    (``.def`` files), a list or one path. Raises :class:`LudError` (located) for a wrong
+    description."""
     from .bind import bind
     from .compile import build_game
     from .ludemes.structure import GameLudeme

@@ -40,7 +40,8 @@ def resolve_description(name_or_path: str) -> Path | None:
     path = Path(name_or_path)
     try:
         path.exists()
-    except OSError:  # not something a file system would accept as a name
+        path.is_file()
+    except (OSError, ValueError):  # not something a file system would accept as a name
         return None
     if path.suffix == ".lud" and path.exists():
         return path

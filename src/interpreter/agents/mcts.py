@@ -40,20 +40,31 @@ def _reward(result: "Result", player: int) -> float:
     return 1.0 if player in result.winners else 0.0
 
 
+def _whole(name: str, value, lo: int, hi: int) -> int:
+    """A parameter that must be a whole number in [lo, hi] (1.5, true or 'many' are refused, not
+    rounded)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
 class MCTSAgent:
     """UCT: ``iterations`` simulations per move, exploration constant ``c``, random playouts of
     at most ``playout`` plies (unfinished playouts count as draws)."""
 
     name = "mcts"
 
+    MAX_ITERATIONS = MAX_PLAYOUT = 1_000_000
+    MAX_C = 100.0
+
     def __init__(self, seed: int | None = None, iterations: int = 1000, c: float = 1.4,
                  playout: int = 400):
-        try:
-            iterations, playout, c = int(iterations), int(playout), float(c)
-        except (TypeError, ValueError):
-            raise ValueError("iterations and playout are whole numbers, c is a number") from None
-        if iterations < 1 or playout < 0:
-            raise ValueError("iterations must be at least 1 and playout at least 0")
+        iterations = _whole("iterations", iterations, 1, self.MAX_ITERATIONS)
+        playout = _whole("playout", playout, 0, self.MAX_PLAYOUT)
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= self.MAX_C:
+            # nan fails every comparison, so it is refused here too
+            raise ValueError(f"c must be a number from 0 to {self.MAX_C:g}, not {c!r}")
+        c = float(c)
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations

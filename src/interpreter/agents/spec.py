@@ -106,7 +106,7 @@ def make_agent(spec: AgentSpec | str, seed: int | None = None):
         raise AgentSpecError(f"agent {spec.name!r} has no parameter {unknown[0]!r} (parameters: {accepted})")
     if "seed" in params:
         seed = params.pop("seed")
-        if not isinstance(seed, int):
+        if isinstance(seed, bool) or not isinstance(seed, int):
             raise AgentSpecError(f"agent {spec.name!r}: seed must be an integer, not {seed!r}")
     try:
         return factory(seed, **params)

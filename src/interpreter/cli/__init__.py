@@ -200,13 +200,16 @@ def _agent_args(p: argparse.ArgumentParser) -> None:
         p.add_argument(f"--p{i}", metavar="SPEC", help=f"agent spec of player {i} (overrides --agents)")
 
 
+MAX_COUNT = 1_000_000  # playouts, plies, moves: as the turnLimit ludeme allows
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+    if not 1 <= value <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_COUNT}, not {value}")
     return value
 
 

@@ -17,6 +17,7 @@ from ..errors import LudError
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 MAX_PLAYERS = 4  # --p1 .. --p4
+MAX_POSITION_TEXT = 1_000_000  # characters, as engine.position.MAX_TEXT
 
 
 class UsageError(Exception):
@@ -74,41 +75,43 @@ def _load_game(args: argparse.Namespace, options: Sequence[str] | None = None):
     return load(args.game, options=list(args.option if options is None else options), ruleset=args.ruleset)
 
 
-def _read_position_file(path: str) -> tuple[str, Any]:
-    import yaml
+def _read_position_file(path: str) -> str:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"cannot read position file {path}: {err}") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
-        data = None  # read_position reports it
-    return text, data
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_POSITION_TEXT + 1)  # never more than a position may hold
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        reason = getattr(err, "strerror", None) or getattr(err, "reason", None) or str(err)
+        raise UsageError(f"cannot read position file {path}: {reason}") from None
+    return text
 
 
 def _game_and_state(args: argparse.Namespace):
     """Load the game and its starting state (the initial one, or ``--position FILE``). A position
-    that records its options is loaded with them unless ``--option`` chooses others."""
+    that records its options is loaded with them unless ``--option`` chooses others (then they
+    must agree with the position's)."""
+    from ..engine.position import load_position_data
     position = getattr(args, "position", None)
     if not position:
         game = _load_game(args)
         return game, game.initial_state()
-    text, data = _read_position_file(position)
-    options = None
-    if not args.option and isinstance(data, dict) and isinstance(data.get("options"), list):
-        options = [str(o) for o in data["options"]]
-    game = _load_game(args, options)
+    text = _read_position_file(position)
     try:
-        state = game.state_from_text(text)
+        data = load_position_data(text)
+        options = None
+        if not args.option and isinstance(data, dict) and isinstance(data.get("options"), list) \
+                and all(isinstance(o, str) for o in data["options"]):
+            options = list(data["options"])
+        try:
+            game = _load_game(args, options)
+        except LudError as err:
+            if options is None:
+                raise
+            raise type(err)(f"the options saved in the position: {err.message}", err.span, err.hint) from None
+        return game, game.state_from_text(text)
     except LudError as err:
         if err.span is None:
-            raise LudError(f"{position}: {err.message}", hint=err.hint) from None
+            raise type(err)(f"{position}: {err.message}", None, err.hint) from None
         raise
-    except (ValueError, TypeError, KeyError, AttributeError) as err:
-        raise LudError(f"{position}: malformed position ({type(err).__name__}: {err})",
-                       hint="write the position as State.to_text() does: game:, mover:, pieces: ...") from None
-    return game, state
 
 
 def _agent_seeds(seed: int, count: int) -> list[int]:

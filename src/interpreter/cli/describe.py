@@ -25,15 +25,30 @@ from .common import (
 
 
 def _expand_paths(paths: Sequence[str]) -> list[str]:
-    """Directories become their *.lud files (recursively, sorted); other arguments stay."""
+    """Directories become their *.lud files (recursively, sorted); other arguments stay. A
+    command given folders without any description says so (exit 2), never "nothing to do"."""
     out: list[str] = []
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        try:
+            is_dir = path.is_dir()
+        except (OSError, ValueError):
+            is_dir = False
+        if is_dir:
             out.extend(str(p) for p in sorted(path.rglob("*.lud")))
         else:
             out.append(raw)
+    if not out:
+        raise LudError("0 files: no .lud file in " + ", ".join(paths),
+                       hint="give .lud files, bundled names (ludeme list) or folders holding .lud files")
     return out
+
+
+def _reason(err: BaseException) -> str:
+    """Why a file could not be read or written, in words."""
+    if isinstance(err, IsADirectoryError):
+        return "it is a folder"
+    return getattr(err, "strerror", None) or getattr(err, "reason", None) or str(err)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -119,8 +134,8 @@ def cmd_fmt(args: argparse.Namespace) -> int:
         path = Path(name)
         try:
             original = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            print(f"{name}: cannot read: {err}", file=sys.stderr)
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            print(f"{name}: cannot read: {_reason(err)}", file=sys.stderr)
             errors += 1
             continue
         try:
@@ -140,7 +155,12 @@ def cmd_fmt(args: argparse.Namespace) -> int:
             parse(text, name)  # never write a file we could not read back
         except LudError as err:
             raise RuntimeError(f"formatting {name} produced text that does not parse: {err.message}") from None
-        path.write_text(text, encoding="utf-8")
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as err:
+            print(f"{name}: cannot write: {_reason(err)}", file=sys.stderr)
+            errors += 1
+            continue
         print(name)
     if errors:
         return EXIT_USAGE

@@ -35,6 +35,15 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             components.append(Component(len(components), name, piece.piece_name, owner))
     region_compiler = Compiler(None, topology)
     for region in equipment.regions:
+        name = region.title.value
+        # (sites "Name") looks a region up before a site label, and (sites Top) reads the board's
+        # own regions: a region must not hide another region or a site
+        if name in topology.regions:
+            raise BindError(f'region "{name}" is a region of every board', region.title.span,
+                            hint="give the region another name")
+        if topology.site(name) >= 0:
+            raise BindError(f'region "{name}" is named like a site', region.title.span,
+                            hint=f'give the region another name: (sites "{name}") would mean the region')
         fn = region_compiler.region(region.sites)
         try:
             sites = tuple(fn(None))
@@ -43,7 +52,13 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         topology.regions[region.title.value] = sites
     teams: dict[int, int] = {}
     for team in equipment.teams:
-        teams.update(team.members_of(num))
+        number = 100 + team.number.value
+        if number in teams.values():
+            raise BindError(f"team {team.number.value} is declared twice", team.number.span)
+        for player, span in team.members_of(num):
+            if player in teams:
+                raise BindError(f"P{player} is already in team {teams[player] - 100}", span)
+            teams[player] = number
     info = GameInfo(
         name=bound.title.value, players=num, options=tuple(options), metadata=dict(metadata or {}),
         concepts=frozenset(concept for node in bound.walk() for concept in node.concepts),
@@ -74,7 +89,11 @@ def player_count(bound: GameLudeme) -> int:
 def _compile_rules(rules: Rules, c: Compiler) -> None:
     game = c.game
     if rules.meta is not None:
+        seen: dict[str, Ludeme] = {}
         for item in _items(rules.meta.items):
+            first = seen.setdefault(item.name, item)
+            if first is not item:  # the second would silently replace the first
+                raise BindError(f"({item.name} ...) is given twice", item.span, hint=f"the first is at {first.span}")
             item.configure(game)
     if rules.start is not None:
         game.start.extend(c.effect(item) for item in _items(rules.start.items))

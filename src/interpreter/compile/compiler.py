@@ -162,9 +162,25 @@ class Compiler:
                 return const_fn(0)
             raise self.error(f"the role {name} does not name one player here", value,
                              hint="use Mover, Next, Prev, P1, P2 ...")
+        n = game.num_players
         if isinstance(value, Int):
+            if not 1 <= value.value <= n:
+                raise self.error(f"there is no player {value.value} in a {n}-player game", value,
+                                 hint=f"players are numbered 1 to {n} (or Mover, Next, P1...)")
             return const_fn(value.value)
-        return self.int(value)
+        fn = self.int(value)
+        if constant(fn) is not None:
+            if not 1 <= constant(fn) <= n:
+                raise self.error(f"there is no player {constant(fn)} in a {n}-player game", value)
+            return fn
+
+        def checked(s: "State") -> int:
+            p = fn(s)
+            if 0 <= p <= n:  # 0 (nobody, neutral) is what (who at:...) gives for an empty site
+                return p
+            raise self.error(f"there is no player {p} in a {n}-player game (the value of this "
+                             "expression now)", value)
+        return checked
 
     def players(self, value: Any) -> Callable[["State"], tuple[int, ...]]:
         """Like :meth:`player`, but Each/All give every player."""

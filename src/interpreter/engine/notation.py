@@ -43,6 +43,8 @@ class Notation:
 
     def parse(self, state: "State", text: str) -> Move:
         """The legal move ``text`` stands for; a MoveError subclass saying why when none does."""
+        if not isinstance(text, str):
+            raise MoveError(f"a move is a Move or its text, not {type(text).__name__}")
         raw = text.strip()
         if not raw:
             raise InvalidMoveError("empty move")

@@ -1,6 +1,7 @@
 """The position text format: a small YAML document that says everything about a state.
 
     game: Pente
+    options: [Board Size/9x9, ...]
     mover: 2
     ply: 3
     phase: General
@@ -9,9 +10,17 @@
     pieces: {J10: Ball1, K10: Ball2, K11: Ball1}
 
 ``board:`` may replace ``pieces:`` with a picture as printed by the game (``xxxx___oooo`` or a
-grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's. Keys left
+grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's, ``N`` a
+neutral piece. Keys left
 out keep the initial state's values. ``State.to_text()`` writes the format; reading it back gives
 the same state (``snapshot()`` equal).
+
+A position is data from anywhere, so reading it checks everything against the game before any
+of it is used: YAML aliases, deep nesting, oversized texts and repeated keys are refused; every
+field must have the expected type and name a player, site, piece or phase of this game; a
+position of another game, or of the same game with other options, is refused (saying which
+options it was saved with); and a position whose game is already over by the rules must say
+so (``result:``). Every problem is a :class:`PositionError` saying what was expected where.
 """
 
 from __future__ import annotations
@@ -23,12 +32,25 @@ import yaml
 from ..errors import LudError
 from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS
 from .result import Termination
+from .topology import column_letters
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-_VARS = ("mover", "ply", "passes", "last_mover", "move_again", "over", "draw", "reason")
+MAX_TEXT = 1_000_000  # characters: a 10,000-site board with every site listed needs ~150,000
+MAX_DEPTH = 16  # nesting of YAML collections (a position needs 3)
+INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as Ludii's
+MAX_PLY = 10 ** 9
+
+KEYS = ("game", "options", "mover", "ply", "phase", "passes", "scores", "last", "move_again", "pieces",
+        "board", "result", "vars")
+
+
+class PositionError(LudError):
+    """A position text that cannot be read as a position of this game (exit code 2 at the CLI)."""
+
+    kind = "position error"
 
 
 def write_position(state: "State") -> str:
@@ -58,77 +80,314 @@ def write_position(state: "State") -> str:
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
 
 
-def read_position(game: "Game", text: str) -> "State":
-    """A state of ``game`` from the position format; LudError when the text is not one."""
+# --- reading YAML safely ---------------------------------------------------------------------------
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing aliases (an alias bomb grows without bound), nesting deeper
+    than MAX_DEPTH (the composer recurses) and keys given twice (the second silently wins)."""
+
+    _depth = 0
+
+    def compose_node(self, parent, index):  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise PositionError(f"line {event.start_mark.line + 1}: YAML aliases (*{event.anchor}) are not "
+                                "accepted in a position", hint="write every value out in full")
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise PositionError(f"line {mark.line + 1}: nested more than {MAX_DEPTH} levels deep",
+                                    hint="a position is a mapping of plain values (game:, mover:, pieces: ...)")
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_mapping(self, node, deep=False):  # type: ignore[override]
+        if isinstance(node, yaml.MappingNode):
+            self.flatten_mapping(node)
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    duplicate = key in seen
+                except TypeError:
+                    raise PositionError(f"line {key_node.start_mark.line + 1}: a key must be a plain value, "
+                                        f"not {_show(key)}") from None
+                if duplicate:
+                    raise PositionError(f"line {key_node.start_mark.line + 1}: key {key!r} is given twice")
+                seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def load_position_data(text: Any) -> Any:
+    """The YAML document of a position text, read safely (see :class:`_Loader`)."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position is a text, not {_show(text)}")
+    if len(text) > MAX_TEXT:
+        raise PositionError(f"position too large ({len(text)} characters, at most {MAX_TEXT})")
     try:
-        data = yaml.safe_load(text)
+        return yaml.load(text.removeprefix("\ufeff"), Loader=_Loader)  # noqa: S506 (a safe loader)
+    except PositionError:
+        raise
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        raise PositionError(f"position is not valid YAML: {where}{err.problem or err.context}") from None
     except yaml.YAMLError as err:
-        raise LudError(f"position is not valid YAML: {err}") from None
+        raise PositionError(f"position is not valid YAML: {err}") from None
+    except (ValueError, OverflowError):  # e.g. an integer of more than 4300 digits
+        raise PositionError("position holds a number too large to read",
+                            hint=f"numbers are 32-bit, from {INT_MIN} to {INT_MAX}") from None
+    except RecursionError:  # pragma: no cover - MAX_DEPTH comes first
+        raise PositionError(f"position nested more than {MAX_DEPTH} levels deep") from None
+
+
+# --- checking values -------------------------------------------------------------------------------
+def _show(value: Any) -> str:
+    """A value as a person would name it in a message."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"the number {value}" if len(str(value)) < 30 else "a very large number"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        text = value if len(value) <= 30 else value[:27] + "..."
+        return f"the text {text!r}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _fail(where: str, expected: str, value: Any) -> PositionError:
+    return PositionError(f"position: {where}: expected {expected}, got {_show(value)}")
+
+
+def _int(value: Any, where: str, lo: int, hi: int, what: str = "a whole number") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _fail(where, f"{what} from {lo} to {hi}", value)
+    return value
+
+
+def _player(game: "Game", value: Any, where: str, nobody: bool = False) -> int:
+    n = game.num_players
+    return _int(value, where, 0 if nobody else 1, n,
+                f"a player number{' (0 for nobody)' if nobody else ''}")
+
+
+def _mapping(value: Any, where: str, keys: tuple[str, ...] | None = None) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise _fail(where, "a mapping" + (f" ({', '.join(k + ':' for k in keys)})" if keys else ""), value)
+    if keys is not None:
+        unknown = [k for k in value if k not in keys]
+        if unknown:
+            raise PositionError(f"position: {where}: unknown key {unknown[0]!r}",
+                                hint=f"{where} has the keys {', '.join(k + ':' for k in keys)}")
+    return value
+
+
+def _label(value: Any) -> str | None:
+    """A site label as YAML may give it (a text, or a number for numeric labels)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+def _site(game: "Game", value: Any, where: str) -> int:
+    topo = game.topology
+    label = _label(value)
+    site = topo.site(label) if label is not None else -1
+    if site < 0:
+        sample = ", ".join(topo.labels[:4])
+        if label is None:
+            raise _fail(where, f"a site label ({sample} ...)", value)
+        raise PositionError(f"position: {where}: no site {label!r} on this board",
+                            hint=f"site labels look like {sample} ...")
+    return site
+
+
+# --- reading a position ----------------------------------------------------------------------------
+def read_position(game: "Game", text: str) -> "State":
+    """A state of ``game`` from the position format; PositionError (a LudError) saying what was
+    expected where when the text is not one."""
+    data = load_position_data(text)
     if not isinstance(data, dict):
-        raise LudError("a position is a mapping (game:, mover:, pieces: ...)")
+        raise PositionError(f"a position is a mapping (game:, mover:, pieces: ...), not {_show(data)}")
+    unknown = [k for k in data if k not in KEYS]
+    if unknown:
+        raise PositionError(f"unknown keys in position: {', '.join(sorted(map(str, unknown)))}",
+                            hint="a position has the keys " + ", ".join(k + ":" for k in KEYS))
+    _check_game(game, data)
     state = game.initial_state()
     topo = game.topology
-    unknown = set(data) - {"game", "options", "mover", "ply", "phase", "passes", "scores", "last",
-                           "move_again", "pieces", "board", "result", "vars"}
-    if unknown:
-        raise LudError(f"unknown keys in position: {', '.join(sorted(map(str, unknown)))}")
+    n = game.num_players
+
+    if "pieces" in data and "board" in data:
+        raise PositionError("position: give the pieces either as pieces: or as board:, not both")
     if "pieces" in data or "board" in data:
         for site in range(topo.n):
             state.what[site] = 0
             state.who[site] = 0
     if "pieces" in data:
-        for label, name in (data["pieces"] or {}).items():
-            site = topo.site(str(label))
-            if site < 0:
-                raise LudError(f"position: no site '{label}' on this board")
-            if name not in game.component_index:
-                raise LudError(f"position: no piece '{name}' (pieces: "
-                               f"{', '.join(c.name for c in game.components[1:])})")
+        placed: dict[int, str] = {}
+        for label, name in _mapping(data["pieces"], "pieces").items():
+            site = _site(game, label, "pieces")
+            if site in placed:
+                raise PositionError(f"position: pieces: site {topo.labels[site]} is given twice "
+                                    f"({placed[site]!r} and {label!r})")
+            placed[site] = str(label)
+            if not isinstance(name, str) or name not in game.component_index:
+                names = ", ".join(c.name for c in game.components[1:])
+                if isinstance(name, str):
+                    raise PositionError(f"position: pieces: {label}: no piece {name!r} (pieces: {names})")
+                raise _fail(f"pieces: {label}", f"a piece name ({names})", name)
             _put(state, site, game.component_index[name])
     if "board" in data:
-        _read_board(game, state, str(data["board"]))
-    state.counts = [0] * (game.num_players + 1)
+        if not isinstance(data["board"], str):
+            raise _fail("board", "a picture of the board (a text)", data["board"])
+        _read_board(game, state, data["board"])
+    state.counts = [0] * (n + 1)
     for o in state.who:
         if o:
             state.counts[o] += 1
+
     if "mover" in data:
-        mover = int(data["mover"])
-        if not 1 <= mover <= game.num_players:
-            raise LudError(f"position: mover {mover} is not a player")
-        state.mover = mover
-    for key in ("ply", "passes"):
-        if key in data:
-            setattr(state, key, int(data[key]))
+        state.mover = _player(game, data["mover"], "mover")
+    if "ply" in data:
+        state.ply = _int(data["ply"], "ply", 0, MAX_PLY)
+    if "passes" in data:
+        state.passes = _int(data["passes"], "passes", 0, n)
     if "move_again" in data:
-        state.move_again = bool(data["move_again"])
+        if not isinstance(data["move_again"], bool):
+            raise _fail("move_again", "true or false", data["move_again"])
+        state.move_again = data["move_again"]
     if "phase" in data:
         names = [p.name for p in game.phases]
         if data["phase"] not in names:
-            raise LudError(f"position: no phase '{data['phase']}' (phases: {', '.join(names)})")
+            if isinstance(data["phase"], str):
+                raise PositionError(f"position: no phase {data['phase']!r} (phases: {', '.join(names)})")
+            raise _fail("phase", f"a phase name ({', '.join(names)})", data["phase"])
         state.phase = names.index(data["phase"])
     if "scores" in data:
-        for p, v in (data["scores"] or {}).items():
-            state.scores[int(p)] = int(v)
-    last = data.get("last") or {}
-    state.last_from = topo.site(str(last["from"])) if last.get("from") is not None else -1
-    state.last_to = topo.site(str(last["to"])) if last.get("to") is not None else -1
-    state.last_mover = int(last.get("mover", 0) or 0)
-    if "result" in data and data["result"]:
-        r = data["result"]
-        state.over = True
-        state.winners = tuple(r.get("winners", ()))
-        state.losers = tuple(r.get("losers", ()))
-        state.draw = bool(r.get("draw", False))
-        state.reason = str(r.get("reason", ""))
-        kinds = {t.value: t for t in Termination}
-        kind = r.get("termination")
-        if kind is not None and kind not in kinds:
-            raise LudError(f"position: termination '{kind}' is not one of: {', '.join(kinds)}")
-        state.termination = kinds.get(kind, Termination.RULE) if kind is not None else Termination.RULE
-    for name, value in (data.get("vars") or {}).items():
-        setattr(state, name, value)
+        for p, v in _mapping(data["scores"], "scores").items():
+            key = int(p) if isinstance(p, str) and p.isdigit() and len(p) < 4 else p  # JSON keys are texts
+            player = _player(game, key, "scores: a key")
+            state.scores[player] = _int(v, f"scores: {p}", INT_MIN, INT_MAX, "a 32-bit whole number")
+    if "last" in data:
+        last = _mapping(data["last"], "last", ("from", "to", "mover"))
+        state.last_from = _site(game, last["from"], "last: from") if last.get("from") is not None else -1
+        state.last_to = _site(game, last["to"], "last: to") if last.get("to") is not None else -1
+        state.last_mover = _player(game, last.get("mover", 0) or 0, "last: mover", nobody=True)
+    if data.get("result") is not None:
+        _read_result(game, state, _mapping(data["result"], "result",
+                                           ("winners", "losers", "draw", "reason", "termination")))
+    if "vars" in data:
+        declared = game.arrays
+        for name, value in _mapping(data["vars"], "vars").items():
+            if name not in declared:
+                have = ", ".join(declared) if declared else "none"
+                raise PositionError(f"position: vars: {name!r} is not a variable of this game (variables: {have})")
+            size = len(declared[name])
+            if not isinstance(value, list) or len(value) != size:
+                raise _fail(f"vars: {name}", f"a list of {size} whole numbers", value)
+            setattr(state, name, [_int(v, f"vars: {name}", INT_MIN, INT_MAX) for v in value])
     state._legal = None
+    if not state.over:
+        _check_not_over(game, state)
     return state
+
+
+def _check_game(game: "Game", data: dict) -> None:
+    """The position must be of this game, with these options."""
+    if "game" in data and data["game"] != game.name:
+        if not isinstance(data["game"], str):
+            raise _fail("game", f"the game's name ({game.name!r})", data["game"])
+        raise PositionError(f"this is a position of {data['game']!r}, not of {game.name!r}",
+                            hint="load the game the position was saved from")
+    if "options" not in data or data["options"] is None:
+        return
+    saved = data["options"]
+    if not isinstance(saved, list) or not all(isinstance(o, str) for o in saved):
+        raise _fail("options", 'a list of "Option/Item" texts', saved)
+    mine = {o.rpartition("/")[0].lower(): o for o in game.options}
+    different = []
+    for choice in saved:
+        label = choice.rpartition("/")[0].lower()
+        have = mine.get(label)
+        if have is None or have.lower() != choice.lower():
+            different.append(f"{choice} (this game: {have})" if have else f"{choice} (no such option here)")
+    if different:
+        raise PositionError(
+            "this position was saved with other options: " + "; ".join(different),
+            hint="it was saved with the options " + ", ".join(saved) + "; load the game with them "
+                 "(on the command line, leave out --option to use the position's own options)")
+
+
+def _read_result(game: "Game", state: "State", result: dict) -> None:
+    lists = {}
+    for key in ("winners", "losers"):
+        value = result.get(key) or []
+        if not isinstance(value, list):
+            raise _fail(f"result: {key}", "a list of player numbers", value)
+        players = [_player(game, p, f"result: {key}") for p in value]
+        if len(set(players)) != len(players):
+            raise PositionError(f"position: result: {key}: a player is listed twice")
+        lists[key] = tuple(sorted(players))
+    both = set(lists["winners"]) & set(lists["losers"])
+    if both:
+        raise PositionError(f"position: result: P{min(both)} is both a winner and a loser")
+    draw = result.get("draw", not lists["winners"])
+    if not isinstance(draw, bool):
+        raise _fail("result: draw", "true or false", draw)
+    if draw and lists["winners"]:
+        raise PositionError("position: result: a draw has no winners")
+    reason = result.get("reason", "")
+    if not isinstance(reason, str):
+        raise _fail("result: reason", "a text", reason)
+    kinds = {t.value: t for t in Termination}
+    kind = result.get("termination")
+    if kind is not None and kind not in kinds:
+        raise PositionError(f"position: result: termination {kind!r} is not one of: {', '.join(kinds)}")
+    state.over = True
+    state.winners, state.losers, state.draw, state.reason = lists["winners"], lists["losers"], draw, reason
+    state.termination = kinds[kind] if kind is not None else Termination.RULE
+
+
+def _check_not_over(game: "Game", state: "State") -> None:
+    """A position that the rules end (a line of five, all players passed, the turn limit...) must
+    say how it ended; otherwise play would go on from a finished game."""
+    ended = None
+    if state.passes >= game.num_players:
+        ended = "every player passed"
+    elif state.ply >= game.turn_limit:
+        ended = f"the turn limit ({game.turn_limit} plies) is reached"
+    else:
+        # the end rules look at the player who moved last (Mover), as after a move
+        saved = state.mover
+        state.mover = state.last_mover or (state.mover if state.move_again else game.prev_of(state.mover))
+        try:
+            for rule in game.end_rules:
+                outcome = rule.check(state)
+                if outcome is not None:
+                    winners, _, draw = outcome
+                    who = " ".join(f"P{p}" for p in sorted(set(winners)))
+                    ended = f"the end rules give {'a draw' if draw or not winners else who + ' the win'}"
+                    break
+        finally:
+            state.mover = saved
+            state._legal = None
+    if ended:
+        raise PositionError(f"position: the game is already over here ({ended}), but the position "
+                            "has no result:", hint="add result: {winners: [...], reason: ...}, or change "
+                                                   "the position")
 
 
 def _put(state: "State", site: int, what: int) -> None:
@@ -137,32 +396,58 @@ def _put(state: "State", site: int, what: int) -> None:
 
 
 def _read_board(game: "Game", state: "State", picture: str) -> None:
+    """A picture as the game prints it: one string of slots for a one-row board, else rows that
+    start with their number (top row first, each once; the number may be repeated at the end)
+    and hold one symbol per site, plus optional lines of column letters."""
     topo = game.topology
-    by_player = {}
+    by_player: dict[int, int] = {}
     for comp in game.components[1:]:
         by_player.setdefault(comp.owner, comp.index)
-    rows = [line for line in picture.splitlines() if line.strip()]
+    lines = [line for line in picture.splitlines() if line.strip()]
+    cells_of: dict[int, str] = {}  # row index (0 = bottom) -> its symbols
     if topo.rows == 1:
-        cells = rows[0].strip() if rows else ""
-        if len(cells) != topo.n:
-            raise LudError(f"position: board row has {len(cells)} slots, the board {topo.n}")
-        grid = [cells]
+        if len(lines) != 1:
+            raise PositionError(f"position: board: a one-row board is one line of {topo.n} slots, "
+                                f"not {len(lines)} lines")
+        cells_of[0] = "".join(lines[0].split())
     else:
-        grid = []
-        for line in rows:
+        letters = {column_letters(c) for c in range(topo.cols)}
+        for line in lines:
             parts = line.split()
-            if parts and parts[0].isdigit():
-                grid.append("".join(p for p in parts[1:] if not p.isdigit()))
-        if len(grid) != topo.rows:
-            raise LudError(f"position: board picture has {len(grid)} numbered rows, the board {topo.rows}")
-        grid.reverse()  # pictures list the top row first
-    by_coord = {coord: i for i, coord in enumerate(topo.coords)}
-    for r, cells in enumerate(grid):
-        for col, ch in enumerate(cells):
+            if not parts[0].isdigit():
+                if all(p.upper() in letters for p in parts):
+                    continue  # a line of column letters
+                raise PositionError(f"position: board: {line.strip()!r} is not a row of the board",
+                                    hint="each row starts with its number, e.g. '3 . x .'")
+            number = int(parts[0]) if len(parts[0]) < 10 else 0
+            if not 1 <= number <= topo.rows:
+                raise PositionError(f"position: board: there is no row {parts[0]} (rows 1 to {topo.rows})")
+            if number - 1 in cells_of:
+                raise PositionError(f"position: board: row {number} is given twice")
+            if len(parts) > 1 and parts[-1] == parts[0]:
+                parts = parts[:-1]  # the number repeated at the end, as printed
+            cells_of[number - 1] = "".join(parts[1:])
+        missing = [r + 1 for r in range(topo.rows) if r not in cells_of]
+        if missing:
+            raise PositionError(f"position: board: row {missing[-1]} is missing "
+                                f"(the board has rows 1 to {topo.rows})")
+    columns: dict[int, list[int]] = {}  # row -> its sites, left to right (removed sites skipped)
+    for site, (r, c) in sorted(enumerate(topo.coords), key=lambda sc: sc[1]):
+        columns.setdefault(r, []).append(site)
+    for r, cells in cells_of.items():
+        sites = columns.get(r, [])
+        if len(cells) != len(sites):
+            what = "the board has" if topo.rows == 1 else f"row {r + 1} has"
+            raise PositionError(f"position: board: {len(cells)} symbols where {what} {len(sites)} sites"
+                                + ("" if topo.rows == 1 else f": {cells_of[r]!r}"))
+        for site, ch in zip(sites, cells):
             if ch in (EMPTY_GRID, EMPTY_ROW):
                 continue
-            site = by_coord.get((r, col))
             player = SYMBOLS.find(ch)
-            if site is None or player <= 0 or player not in by_player:
-                raise LudError(f"position: unexpected '{ch}' at row {r + 1}, column {col + 1}")
+            if player < 0 or player not in by_player:
+                _, col = topo.coords[site]
+                raise PositionError(f"position: board: unexpected {ch!r} at {topo.labels[site]} "
+                                    f"(row {r + 1}, column {col + 1})",
+                                    hint="pieces are " + ", ".join(f"{SYMBOLS[p]} ({f'P{p}' if p else 'neutral'})"
+                                                                   for p in sorted(by_player)) + "; . or _ is empty")
             _put(state, site, by_player[player])

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .state import State
 
-SYMBOLS = ".xo+*#@%&$ABCDEFG"  # index = player (0 = neutral piece)
+SYMBOLS = "Nxo+*#@%&$ABCDEFG"  # index = player; 0: a neutral piece (owned by nobody)
 EMPTY_GRID = "."
 EMPTY_ROW = "_"
 

@@ -182,7 +182,12 @@ class State:
         """Every legal move of the player to move (a forced pass when there is none; none once
         the game is over)."""
         if self._legal is None:
-            self._legal = turns.legal_moves(self)
+            mark = self.mark()
+            try:
+                self._legal = turns.legal_moves(self)
+            except BaseException:
+                self._take_back(mark)  # a rule failed while trying moves: leave no trace of it
+                raise
         return self._legal
 
     def is_over(self) -> bool:
@@ -208,7 +213,7 @@ class State:
         legal = self.legal_moves()
         for chosen in legal:  # moves handed out by legal_moves() are found by identity
             if chosen is move:
-                turns.play(self, chosen)
+                self._play(chosen, legal)
                 return chosen
         if isinstance(move, str):
             move = self.parse_move(move)
@@ -224,8 +229,28 @@ class State:
             chosen = legal[legal.index(move)]
         except ValueError:
             raise IllegalMoveError(f"{move} is not a legal move here") from None
-        turns.play(self, chosen)
+        self._play(chosen, legal)
         return chosen
+
+    def _play(self, move: Move, legal: list[Move]) -> None:
+        """Play ``move`` through the turn machinery; if a rule fails half-way (a value out of
+        range...), the state is left as it was before the move, and the error goes on."""
+        count = len(self._marks)
+        try:
+            turns.play(self, move)
+        except BaseException:
+            if len(self._marks) > count:
+                mark = self._marks.pop()[0]
+                self._take_back(mark)
+            self._legal = legal
+            raise
+
+    def _take_back(self, mark: tuple[int, tuple]) -> None:
+        """Return to ``mark`` after a failure: the journal, and everything transient."""
+        self.rollback(mark)
+        self.claims = {}
+        self.ctx = Context()
+        self._nested = 0
 
     def undo(self) -> Move:
         """Take back the last move, restoring every part of the state; returns that move."""

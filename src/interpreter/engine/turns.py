@@ -36,17 +36,22 @@ def legal_moves(state: "State") -> list[Move]:
         return [game.forced_pass]
     if getattr(play, "unique", False):
         return moves  # a single generator that never repeats itself nor clashes
-    seen: set = set()
+    seen: dict[tuple, Move] = {}
     unique = []
     adds: dict[int, int] = {}
     clash = False
     for m in moves:
         k = m.key()
-        if k not in seen:
-            seen.add(k)
+        first = seen.get(k)
+        if first is None:
+            seen[k] = m
             unique.append(m)
             if m.kind is ADD and adds.setdefault(m.to, m.what) != m.what:
                 clash = True
+        elif first.then is not m.then or first.effect is not m.effect:
+            # one text, two outcomes: a player could not say which they mean
+            raise LudError(f"two legal moves read '{m.text}' but do different things",
+                           hint="give the moves different words or sites, or merge their consequences")
     if clash:
         # several pieces could go on one site: the piece becomes part of the text (2@C3);
         # copies, since rules may share their move objects between positions

@@ -68,6 +68,11 @@ def _value(c: "Compiler", value):
     return value_fn(c, value)
 
 
+def _line_length(c: "Compiler", ludeme: Ludeme):
+    from .functions import at_least
+    return at_least(c, ludeme.length, 1, lambda n: f"a line is at least 1 long, not {n}", ludeme)
+
+
 class IsMover(_PlayerTest):
     """The player (a number, e.g. ``(who at:(to))``) is the mover.
 
@@ -197,7 +202,7 @@ class IsLine(Ludeme):
     concepts = ("Line",)
 
     def compile(self, c: "Compiler"):
-        length = c.int(self.length)
+        length = _line_length(c, self)
         dirs = c.directions(self.directions, "All")
         topo = c.topo
         axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
@@ -253,7 +258,7 @@ class CountLines(Ludeme):
     concepts = ("Line",)
 
     def compile(self, c: "Compiler"):
-        length = c.int(self.length)
+        length = _line_length(c, self)
         dirs = c.directions(self.directions, "All")
         topo = c.topo
         axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import BindError
 from ..syntax.nodes import Bool, Str
+from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
     INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
     BoundArray, Instance, Kind, Ludeme, Param, kind_of,
@@ -102,7 +103,10 @@ class _ScoreEffect(_Effect):
         def run(s):
             n = amount(s)
             for p in players(s):
-                s.set_score(p, update(s.scores[p], n))
+                value = update(s.scores[p], n)
+                if not INT_MIN <= value <= INT_MAX:
+                    raise out_of_range(value, self, f"the score of P{p}")
+                s.set_score(p, value)
         return run
 
 
@@ -207,6 +211,8 @@ class Custodial(_Effect):
         lo, hi = (1, 1 << 30)
         if between.length is not None:
             lo, hi = between.length.bounds(c)
+            if lo < 1:
+                raise BindError(f"a custodial capture encloses at least 1 site, not {lo}", between.length.span)
         b_cond = c.bool(between.condition) if between.condition is not None else None
         same_owner = between.sameOwner is not None and between.sameOwner.value
         b_effect = between.apply.compile_effect(c) if between.apply is not None else None
@@ -321,6 +327,8 @@ class ResolveClaims(_Effect):
                         gains[p] = gains.get(p, 0) + 1
                 s.clear(site)
             for p, n in sorted(gains.items()):
+                if s.scores[p] + n > INT_MAX:
+                    raise out_of_range(s.scores[p] + n, self, f"the score of P{p}")
                 s.set_score(p, s.scores[p] + n)
         return run
 

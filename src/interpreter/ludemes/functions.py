@@ -7,7 +7,8 @@ import operator
 from typing import TYPE_CHECKING
 
 from ..engine.result import Termination
-from ..errors import BindError
+from ..engine.values import const_fn, constant
+from ..errors import BindError, LudError
 from ..syntax.nodes import Const, Str
 from .base import (
     BOOL_FN, BOOL_LIT, INT, INT_FN, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray,
@@ -157,6 +158,8 @@ class Exact(Ludeme):
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         n = c.static_int(self.n)
+        if n < 0:
+            raise BindError(f"a length or distance is at least 0, not {n}", self.span)
         return n, n
 
 
@@ -172,7 +175,10 @@ class Max(Ludeme):
     params = (Param("n", INT_FN),)
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
-        return 1, c.static_int(self.n)
+        n = c.static_int(self.n)
+        if n < 1:
+            raise BindError(f"(max N) allows 1 to N: N is at least 1, not {n}", self.span)
+        return 1, n
 
 
 class Range(Ludeme):
@@ -190,9 +196,31 @@ class Range(Ludeme):
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         lo = c.static_int(self.min)
         hi = c.static_int(self.max) if self.max is not None else lo
+        if lo < 0:
+            raise BindError(f"a length or distance is at least 0, not {lo}", self.span)
         if hi < lo:
             raise BindError(f"empty range {lo}..{hi}", self.span)
         return lo, hi
+
+
+def at_least(c: "Compiler", value, low: int, what, where: Ludeme):
+    """An int function of ``value`` that is at least ``low``: checked at load time when the value
+    is known before play (the usual case), else each time it is computed. ``what(n)`` says what
+    is wrong with ``n``."""
+    fn = c.int(value)
+    known = constant(fn)
+    span = getattr(value, "span", None) or where.span
+    if known is not None:
+        if known < low:
+            raise BindError(what(known), span)
+        return fn
+
+    def checked(s):
+        n = fn(s)
+        if n < low:
+            raise LudError(what(n) + " (the value of this expression now)", span)
+        return n
+    return checked
 
 
 # --- counts, scores, owners ----------------------------------------------------------------------------
@@ -282,6 +310,16 @@ class Who(Ludeme):
         return lambda s: s.who[x] if (x := at(s)) >= 0 else 0
 
 
+INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # values are 32-bit integers, as in Ludii
+
+
+def out_of_range(value: int, where: Ludeme, what: str = "") -> LudError:
+    """The error for a value beyond 32 bits (a score squared every turn, a product...)."""
+    shown = str(value) if len(str(value)) <= 30 else f"a number of {len(str(value))} digits"
+    return LudError(f"{what or f'({where.name} ...)'} gives {shown}, out of range", where.span,
+                    hint=f"values are 32-bit integers, from {INT_MIN} to {INT_MAX}, as in Ludii")
+
+
 class _Arith(Ludeme):
     kind = INT
     params = (Param("values", ArrayOf(INT_FN), many=True),)
@@ -292,6 +330,27 @@ class _Arith(Ludeme):
         if not items:
             raise BindError(f"({self.symbol}) needs values", self.span)
         self.values = BoundArray(list(items), self.span)
+
+    @staticmethod
+    def combine(values: list[int]) -> int:
+        raise NotImplementedError
+
+    def compile(self, c: "Compiler"):
+        fns = [value_fn(c, v) for v in self.values.items]
+        combine = self.combine
+        consts = [constant(f) for f in fns]
+        if all(isinstance(v, int) for v in consts):  # known before play: checked at load time
+            value = combine(consts)  # type: ignore[arg-type]
+            if not INT_MIN <= value <= INT_MAX:
+                raise out_of_range(value, self)
+            return const_fn(value)
+
+        def value_of(s):
+            value = combine([f(s) for f in fns])
+            if INT_MIN <= value <= INT_MAX:
+                return value
+            raise out_of_range(value, self)
+        return value_of
 
 
 class Add(_Arith):
@@ -304,9 +363,9 @@ class Add(_Arith):
     name = "+"
     symbol = "+"
 
-    def compile(self, c: "Compiler"):
-        fns = [value_fn(c, v) for v in self.values.items]
-        return lambda s: sum(f(s) for f in fns)
+    @staticmethod
+    def combine(values: list[int]) -> int:
+        return sum(values)
 
 
 class Sub(_Arith):
@@ -319,12 +378,9 @@ class Sub(_Arith):
     name = "-"
     symbol = "-"
 
-    def compile(self, c: "Compiler"):
-        fns = [value_fn(c, v) for v in self.values.items]
-        if len(fns) == 1:
-            return lambda s: -fns[0](s)
-        first, rest = fns[0], fns[1:]
-        return lambda s: first(s) - sum(f(s) for f in rest)
+    @staticmethod
+    def combine(values: list[int]) -> int:
+        return -values[0] if len(values) == 1 else values[0] - sum(values[1:])
 
 
 class Mul(_Arith):
@@ -337,12 +393,11 @@ class Mul(_Arith):
     name = "*"
     symbol = "*"
 
-    def compile(self, c: "Compiler"):
-        fns = [value_fn(c, v) for v in self.values.items]
-
-        def product(s):
-            out = 1
-            for f in fns:
-                out *= f(s)
-            return out
-        return product
+    @staticmethod
+    def combine(values: list[int]) -> int:
+        out = 1
+        for v in values:
+            out *= v
+            if not INT_MIN <= out <= INT_MAX:
+                return out  # out of range already: stop before the number grows further
+        return out

@@ -9,7 +9,7 @@ from ..engine.values import INFINITY
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    BOOL_LIT, DIRS, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
+    BOOL_LIT, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
     Param, kind_of,
 )
 from .logic import value_fn
@@ -205,6 +205,51 @@ class SitesFlanked(Ludeme):
         return region
 
 
+class _SitesOfMoves(Ludeme):
+    """The sites of a set of moves (the moves the mover would have now), each once."""
+
+    kind = REGION
+    params = (Param("moves", MOVES_T),)
+    field = ""
+
+    def compile(self, c: "Compiler"):
+        gen = c.moves(self.moves)
+        field = self.field
+
+        def region(s):
+            saved = s.ctx.save()  # the moves use the context
+            try:
+                return list(dict.fromkeys(x for m in gen(s) if (x := getattr(m, field)) >= 0))
+            finally:
+                s.ctx.restore(saved)
+        return region
+
+
+class SitesTo(_SitesOfMoves):
+    """The sites the moves go to (Ludii's ``(sites To ...)``): where a placement or a move
+    generator, with all its conditions, would put a piece now. With ``do`` it names the sites
+    where a move would have a given outcome.
+
+    Examples:
+        (sites To (move Add (to (sites Empty))))
+        (sites To (do (move Add (to (sites Empty))) ifAfterwards:(is Line 5)))
+    """
+
+    name = "sites To"
+    field = "to"
+
+
+class SitesFrom(_SitesOfMoves):
+    """The sites the moves start from (Ludii's ``(sites From ...)``): the pieces that can move.
+
+    Examples:
+        (sites From (forEach Piece))
+    """
+
+    name = "sites From"
+    field = "frm"
+
+
 class _SetOp(Ludeme):
     kind = REGION
     params = (Param("regions", ArrayOf(REGION_FN), many=True),)
@@ -311,6 +356,8 @@ class SitesBracketed(Ludeme):
         axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
         at = c.site(self.at)
         lo, hi = self.length.bounds(c)
+        if lo < 1:
+            raise BindError(f"a bracketed run is at least 1 site long, not {lo}", self.length.span)
         by = value_fn(c, self.by) if self.by is not None else None
         mixed = isinstance(self.mixed, Bool) and self.mixed.value
         players = range(1, c.game.num_players + 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.topology import grid
 from ..errors import BindError
@@ -71,6 +71,12 @@ class Equipment(Ludeme):
         self.pieces: list[PieceDecl] = [i for i in items if isinstance(i, PieceDecl)]
         self.teams: list[Team] = [i for i in items if isinstance(i, Team)]
         self.regions: list[Regions] = [i for i in items if isinstance(i, Regions)]
+        names: dict[str, Regions] = {}
+        for region in self.regions:
+            first = names.setdefault(region.title.value, region)
+            if first is not region:
+                raise BindError(f'region "{region.title.value}" is declared twice', region.title.span,
+                                hint=f"the first is at {first.span}")
 
 
 class Board(Ludeme):
@@ -94,6 +100,25 @@ class Board(Ludeme):
         Param("labels", ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True),
     )
 
+    def validate(self) -> None:
+        # labels are how moves and positions name sites: each must read back as its one site
+        if self.labels is None:
+            return
+        seen: dict[str, Any] = {}
+        for item in self.labels.items:
+            text = str(item.value)
+            problem = _label_problem(text)
+            if problem:
+                raise BindError(f"board label {text!r}: {problem}", item.span,
+                                hint="labels are words or numbers such as A1, 12 or x (no spaces, '-' or '@')")
+            keys = {text.lower(), text.upper()}  # moves and labels are read without regard to case
+            first = next((seen[k] for k in keys if k in seen), None)
+            if first is not None:
+                raise BindError(f"board label {text!r} is given twice", item.span,
+                                hint=f"the first is at {first.span}; every site needs its own label "
+                                     "(labels are compared without regard to case)")
+            seen.update(dict.fromkeys(keys, item))
+
     def topology(self, num_players: int):
         labels = None
         if self.labels is not None:
@@ -101,7 +126,19 @@ class Board(Ludeme):
         try:
             return self.shape.make(labels)
         except ValueError as err:
-            raise BindError(str(err), self.span) from None
+            wrong_count = labels is not None and "labels for" in str(err)
+            raise BindError(str(err), self.labels.span if wrong_count else self.span) from None
+
+
+def _label_problem(text: str) -> str:
+    """Why a board label could not name its site in a move text, or ''."""
+    if not text:
+        return "an empty label"
+    if any(ch.isspace() for ch in text):
+        return "contains a space"
+    if "-" in text or "@" in text or text.lower() == "pass":
+        return "reads as a move (FROM-TO, PIECE@SITE or pass)"
+    return ""
 
 
 class Square(Ludeme):
@@ -161,7 +198,16 @@ class PieceDecl(Ludeme):
 
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
-        self.piece_name = self.piece_name.value
+        name = self.piece_name.value
+        # a piece name is part of move texts (Disc@C3) and positions (pieces: {C3: Disc1})
+        problem = ("is empty" if not name else "contains a space" if any(c.isspace() for c in name)
+                   else "contains '@'" if "@" in name
+                   else "is a number (placements name pieces by player number: 2@C3)" if name.isdigit()
+                   else "")
+        if problem:
+            raise BindError(f"piece name {name!r} {problem}", self.piece_name.span,
+                            hint='name pieces with words, e.g. (piece "Disc" Each)')
+        self.piece_name = name
 
     def owners(self, num_players: int) -> list[int]:
         if self.each:
@@ -175,8 +221,8 @@ class PieceDecl(Ludeme):
 
 
 class Regions(Ludeme):
-    """A named list of sites, used as ``(sites "Name")`` (a region name is looked up before
-    site labels).
+    """A named list of sites, used as ``(sites "Name")``. The name must differ from every site
+    label, from the board's own regions (Top, Centre, Corners...) and from other named regions.
 
     Examples:
         (regions "Home" (sites {"A1" "B1" "C1"}))
@@ -204,15 +250,18 @@ class Team(Ludeme):
     params = (Param("number", INT_LIT), Param("members", ArrayOf(ROLE)))
     concepts = ("Team",)
 
-    def members_of(self, num_players: int) -> dict[int, int]:
-        """{player: team number} for this team's members."""
+    def members_of(self, num_players: int) -> list[tuple[int, Any]]:
+        """(player, span) of each member, in the order written."""
         members = self.members.items if isinstance(self.members, BoundArray) else [self.members]
-        out = {}
+        number = self.number.value
+        if not 1 <= number <= MAX_PLAYERS:
+            raise BindError(f"team numbers go from 1 to {MAX_PLAYERS}, not {number}", self.number.span)
+        out = []
         for m in members:
             name = m.name
             if not (name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= num_players):
                 raise BindError(f"{name} is not a player of this game", m.span)
-            out[int(name[1:])] = 100 + self.number.value
+            out.append((int(name[1:]), m.span))
         return out
 
 

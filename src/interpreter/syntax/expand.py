@@ -22,7 +22,9 @@ from .nodes import (
 )
 
 MAX_DEFINE_DEPTH = 64  # nested define uses
-MAX_NODES = 100_000  # nodes produced by one expansion (the largest Ludii sample needs ~2,000)
+MAX_NODES = 100_000  # nodes that defines (or option values) add to the written text, per
+# expansion (the largest Ludii sample needs ~2,000); the text itself is bounded by the parser
+MAX_STRING = 100_000  # characters of a string after placeholders and parameters are filled in
 MAX_TREE_DEPTH = 100  # bracket nesting of the expanded tree, as parser.MAX_DEPTH bounds the text
 
 _TEXT_PLACEHOLDER = re.compile(r"<\s*([A-Za-z_]\w*)\s*(?::\s*(\w+)\s*)?>")
@@ -74,6 +76,7 @@ class Ruleset:
     choices: list[str]
     stars: int
     span: Span
+    spans: list[Span] = field(default_factory=list)  # of each choice
 
 
 @dataclass
@@ -114,12 +117,47 @@ def read_options(doc: Document) -> tuple[list[Option], list[Ruleset]]:
         elif isinstance(form, Call) and form.name == "rulesets":
             rulesets.extend(_read_rulesets(form))
     labels: dict[str, Option] = {}
+    tags: dict[str, Option] = {}
     for opt in options:
-        if opt.label in labels:
+        first = labels.get(opt.label.lower())
+        if first is not None:
             raise ExpansionError(f'option "{opt.label}" is declared twice', opt.span,
-                                 hint=f"the first is at {labels[opt.label].span}")
-        labels[opt.label] = opt
+                                 hint=f"the first is at {first.span}")
+        labels[opt.label.lower()] = opt
+        if opt.tag in tags:
+            raise ExpansionError(f'option tag <{opt.tag}> is declared twice (options "{tags[opt.tag].label}" '
+                                 f'and "{opt.label}")', opt.span,
+                                 hint=f"the first is at {tags[opt.tag].span}; each option needs its own tag")
+        tags[opt.tag] = opt
+    _check_rulesets(options, rulesets)
     return options, rulesets
+
+
+def _check_rulesets(options: list[Option], rulesets: list[Ruleset]) -> None:
+    """Every ruleset, chosen or not, names real option items, one per option; names are unique
+    and at most one ruleset is the default."""
+    by_label = {opt.label: opt for opt in options}
+    names: dict[str, Ruleset] = {}
+    for rs in rulesets:
+        key = rs.name.lower()
+        if key in names:
+            raise ExpansionError(f'ruleset "{rs.name}" is declared twice', rs.span,
+                                 hint=f"the first is at {names[key].span}")
+        names[key] = rs
+        chosen: dict[str, str] = {}
+        for choice, span in zip(rs.choices, rs.spans):
+            opt, item = _resolve(by_label, choice, span)
+            if chosen.get(opt.label, item.name) != item.name:
+                raise ExpansionError(f'ruleset "{rs.name}" chooses two items of option "{opt.label}": '
+                                     f'"{chosen[opt.label]}" and "{item.name}"', span)
+            chosen[opt.label] = item.name
+    starred = [r for r in rulesets if r.stars]
+    if starred:
+        best = max(r.stars for r in starred)
+        tied = [r for r in starred if r.stars == best]
+        if len(tied) > 1:
+            raise ExpansionError(f'rulesets "{tied[0].name}" and "{tied[1].name}" are both the default '
+                                 f'({"*" * best})', tied[1].span, hint="mark one default ruleset with the most stars")
 
 
 def _read_option(form: Call) -> Option:
@@ -134,13 +172,31 @@ def _read_option(form: Call) -> Option:
         if not isinstance(args_node, Array) or not all(isinstance(a, Placeholder) for a in args_node.items):
             raise ExpansionError("option args must be an array of <name>", args_node.span)
         args = [a.tag for a in args_node.items]  # type: ignore[union-attr]
+    label = pos[0].value  # type: ignore[union-attr]
+    # "Label/Item" is how an item is chosen: neither part may be empty or hold a "/"
+    if not label.strip() or "/" in label:
+        raise ExpansionError(f'option label "{label}" ' + ("is empty" if not label.strip() else 'contains "/"'),
+                             pos[0].span, hint='items are chosen as "Label/Item": write the label without "/"')
+    if len(set(args)) != len(args):
+        raise ExpansionError("an option arg is declared twice", args_node.span)  # type: ignore[union-attr]
     items: list[OptionItem] = []
+    seen: dict[str, OptionItem] = {}
     for node in pos[-1].items:  # type: ignore[union-attr]
         if not isinstance(node, Item):
             raise ExpansionError("an option lists (item ...) forms only", node.span)
-        items.append(OptionItem(node.name, node.values, node.help, node.stars, node.span))
+        item = OptionItem(node.name, node.values, node.help, node.stars, node.span)
+        if not item.name.strip() or "/" in item.name:
+            raise ExpansionError(f'option item "{item.name}" ' + ("is empty" if not item.name.strip()
+                                                                   else 'contains "/"'), node.span,
+                                 hint='items are chosen as "Label/Item": write the item name without "/"')
+        first = seen.get(item.name.lower())
+        if first is not None:
+            raise ExpansionError(f'option "{label}" has two items named "{item.name}"', node.span,
+                                 hint=f"the first is at {first.span} (item names are compared without regard to case)")
+        seen[item.name.lower()] = item
+        items.append(item)
     if not items:
-        raise ExpansionError(f'option "{pos[0].value}" has no items', form.span)  # type: ignore[union-attr]
+        raise ExpansionError(f'option "{label}" has no items', form.span)
     width = max(1, len(args))
     for item in items:
         if len(item.values) != width and not (not args and len(item.values) <= 1):
@@ -162,8 +218,11 @@ def _read_rulesets(form: Call) -> list[Ruleset]:
             if len(pos) < 2 or not isinstance(pos[0], Str) or not isinstance(pos[1], Array):
                 raise ExpansionError('malformed ruleset', node.span,
                                      hint='write (ruleset "Ruleset/Name" { "Option/Item" ... })')
-            choices = [c.value for c in pos[1].items if isinstance(c, Str)]
-            found.append(Ruleset(pos[0].value, choices, node.stars, node.span))
+            for c in pos[1].items:
+                if not isinstance(c, Str):
+                    raise ExpansionError('a ruleset lists "Option/Item" strings only', c.span)
+            choices = [c.value for c in pos[1].items]  # type: ignore[union-attr]
+            found.append(Ruleset(pos[0].value, choices, node.stars, node.span, [c.span for c in pos[1].items]))
     return found
 
 
@@ -200,6 +259,76 @@ def read_incompatibilities(doc: Document, options: list[Option]) -> list[Incompa
                                      hint='(incompatible {"Players/3"} {"Opening/Swap" "Opening/Swap2"})')
             found.append(Incompatibility(sets[0], sets[1], node.span))
     return found
+
+
+@dataclass
+class Implication:
+    """``(implies {"A/x" ...} "B/y")`` in the metadata: choosing any item of the first set
+    chooses ``B/y`` too (and choosing another item of B with it is an error)."""
+
+    first: list[str]
+    then: str
+    span: Span
+
+
+def read_implications(doc: Document, options: list[Option]) -> list[Implication]:
+    found: list[Implication] = []
+    by_label = {o.label: o for o in options}
+    for form in doc.forms:
+        if not (isinstance(form, Call) and form.name == "metadata"):
+            continue
+        for node in form.walk():
+            if not (isinstance(node, Call) and node.name == "implies"):
+                continue
+            pos = node.positional()
+            usage = '(implies {"Team Mode/Enabled"} "Players/4")'
+            if len(pos) != 2 or not isinstance(pos[1], Str):
+                raise ExpansionError('implies takes the chosen items, then one "Option/Item" they imply',
+                                     node.span, hint=usage)
+            items = pos[0].items if isinstance(pos[0], Array) else [pos[0]]
+            if not items or not all(isinstance(i, Str) for i in items):
+                raise ExpansionError('implies takes a string or an array of "Option/Item" first', pos[0].span,
+                                     hint=usage)
+            target, _ = _resolve(by_label, pos[1].value, pos[1].span)
+            for i in items:
+                opt, _ = _resolve(by_label, i.value, i.span)  # type: ignore[union-attr]
+                if opt is target:
+                    raise ExpansionError(f'an item of option "{opt.label}" cannot imply another item of it',
+                                         i.span)
+            found.append(Implication([i.value for i in items], pos[1].value, node.span))  # type: ignore[union-attr]
+    return found
+
+
+def _apply_implications(rules: list[Implication], by_label: dict[str, Option],
+                        picked: dict[str, OptionItem], explicit: dict[str, str]) -> None:
+    """Choose the items implied by chosen items (in ``picked``; ``explicit`` maps each chosen
+    option's label to how it was chosen: ``"chosen"`` or the implying item)."""
+    changed = True
+    while changed:  # implied items may imply others; each pass fixes at least one option
+        changed = False
+        for rule in rules:
+            cause = None
+            for choice in rule.first:
+                opt, item = _resolve(by_label, choice, rule.span)
+                if opt.label in explicit and picked.get(opt.label) is item:
+                    cause = f"{opt.label}/{item.name}"
+                    break
+            if cause is None:
+                continue
+            opt, item = _resolve(by_label, rule.then, rule.span)
+            if opt.label in explicit:
+                if picked[opt.label] is not item:
+                    how = explicit[opt.label]
+                    other = f"{opt.label}/{picked[opt.label].name}"
+                    raise ExpansionError(
+                        f'option item "{cause}" means "{opt.label}/{item.name}", but "{other}" was '
+                        + ("chosen" if how == "chosen" else f'implied by "{how}"'), None,
+                        hint=f"the description declares it at {rule.span}; leave out \"{other}\" "
+                             "or choose another item")
+                continue
+            picked[opt.label] = item
+            explicit[opt.label] = cause
+            changed = True
 
 
 def _check_incompatible(rules: list[Incompatibility], by_label: dict[str, Option],
@@ -244,8 +373,22 @@ def choose(options: list[Option], rulesets: list[Ruleset], requested: Sequence[s
         explicit[opt.label] = item.name
         picked[opt.label] = item
     for opt in options:
-        picked.setdefault(opt.label, opt.default)
+        if opt.label not in picked:
+            _check_one_default(opt)
+            picked[opt.label] = opt.default
     return picked, chosen_ruleset
+
+
+def _check_one_default(opt: Option) -> None:
+    """Two items with the most stars leave the default undecided: an error whenever the default
+    is used (a ruleset or a user choice may decide instead, as in some Ludii files)."""
+    best = max(item.stars for item in opt.items)
+    defaults = [item for item in opt.items if item.stars == best]
+    if best and len(defaults) > 1:
+        raise ExpansionError(f'option "{opt.label}" has two defaults, "{defaults[0].name}" and '
+                             f'"{defaults[1].name}" ({"*" * best})', defaults[1].span,
+                             hint="mark one item with the most stars (or none: the first item is the default), "
+                                  "or choose an item of this option")
 
 
 def _explicit(options: list[Option], rulesets: list[Ruleset], requested: Sequence[str],
@@ -306,6 +449,7 @@ class _OptionSubstituter:
                     self.values.setdefault((opt.tag, None), value)
         self.tags = sorted({tag for tag, _ in self.values})
         self.depth = 0
+        self.produced = 0  # nodes copied out of option values (values may hold placeholders)
 
     def lookup(self, ph: Placeholder) -> list[Node]:
         key = (ph.tag, ph.arg)
@@ -325,6 +469,11 @@ class _OptionSubstituter:
                 raise ExpansionError(f"option values refer to each other too deeply (at {ph.text})", ph.span)
             out: list[Node] = []
             for n in self.values[key]:
+                self.produced += _size(n)
+                if self.produced > MAX_NODES:
+                    raise ExpansionError(f"option values expand to more than {MAX_NODES} nodes", ph.span,
+                                         hint="option values that hold placeholders of other options "
+                                              "multiply their size")
                 out.extend(self.apply(_clone_at(n, ph.span)))
             return out
         finally:
@@ -337,7 +486,7 @@ class _OptionSubstituter:
                 return m.group(0)
             from .format import format_inline
             return " ".join(format_inline(n, unquote_strings=True) for n in self.values[key])
-        new = _TEXT_PLACEHOLDER.sub(sub, s.value)
+        new = _bounded(_TEXT_PLACEHOLDER.sub(sub, s.value), s.span)
         return s if new == s.value else Str(new, span=s.span)
 
     def apply(self, node: Node) -> list[Node]:
@@ -388,14 +537,14 @@ class _DefineExpander:
     def expand(self, node: Node, depth: int = 0) -> list[Node]:
         return _map(node, lambda n: self._visit(n, depth))
 
-    def _count(self, span: Span) -> None:
-        self.produced += 1
+    def _count(self, span: Span, nodes: int = 1) -> None:
+        self.produced += nodes
         if self.produced > MAX_NODES:
-            raise ExpansionError(f"expansion produces more than {MAX_NODES} nodes", span,
-                                 hint="a define probably uses itself, directly or through others")
+            raise ExpansionError(f"defines expand to more than {MAX_NODES} nodes", span,
+                                 hint="a define that uses another several times multiplies its size; "
+                                      "a define may also use itself, directly or through others")
 
     def _visit(self, node: Node, depth: int) -> list[Node] | None:
-        self._count(node.span)
         if isinstance(node, Call) and isinstance(node.head, DefineRef):
             return self._use(node.head.name, node.args, node, depth)
         if isinstance(node, Str) and node.value in self.defines:
@@ -427,9 +576,14 @@ class _DefineExpander:
                                  hint="a define probably uses itself, directly or through others")
         # Arguments are expanded where they are written, before they enter the body.
         expanded_args: list[list[Node]] = [self.expand(a, depth) for a in args]
+        sizes = [sum(_size(n) for n in arg) for arg in expanded_args]
         via = Via(name, use.span)
         out: list[Node] = []
         for part in define.body:
+            # what defines add is counted as it is copied, arguments included (#1 used many
+            # times); the written text itself is bounded by the parser
+            self._count(use.span, _size(part) + sum(
+                sizes[n.index - 1] for n in part.walk() if isinstance(n, Param) and 1 <= n.index <= len(sizes)))
             for n in _substitute_params(_relocate(part, via), expanded_args, use.span):
                 out.extend(self.expand(n, depth + 1))
         return out
@@ -486,7 +640,7 @@ def _substitute_params(body: Node, args: list[list[Node]], use_span: Span) -> li
                 vals = arg(int(m.group(1)), node.span)
                 from .format import format_inline
                 return " ".join(format_inline(v, unquote_strings=True) for v in vals)
-            return [Str(_TEXT_PARAM.sub(sub, node.value), span=node.span)]
+            return [Str(_bounded(_TEXT_PARAM.sub(sub, node.value), node.span), span=node.span)]
         if isinstance(node, Call) and isinstance(node.head, Param):
             return [_call_from_splice(arg(node.head.index, node.span), node, lambda n: _map(n, visit))]
         if isinstance(node, Range):
@@ -548,11 +702,26 @@ def _clone_at(node: Node, span: Span | None) -> Node:
     return _copy(node, None)
 
 
+def _size(node: Node) -> int:
+    return sum(1 for _ in node.walk())
+
+
+def _bounded(text: str, span: Span) -> str:
+    """A string after filling in placeholders or parameters, refused when it grew too long."""
+    if len(text) > MAX_STRING:
+        raise ExpansionError(f"a string grows to {len(text)} characters when its placeholders or define "
+                             f"parameters are filled in (at most {MAX_STRING})", span)
+    return text
+
+
 # ---------------------------------------------------------------------------------------------
 # entry point
 
 
 def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None) -> dict[str, Define]:
+    """The defines among ``forms`` (at any depth), added to ``into``. A name defined twice with
+    different bodies is an error (one would silently replace the other); the same body twice, as
+    some Ludii files have, is harmless."""
     defines = {} if into is None else into
     for top in forms:
         for form in top.walk():
@@ -561,7 +730,12 @@ def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None
                 if not pos or not isinstance(pos[0], Str):
                     raise ExpansionError('malformed define', form.span, hint='write (define "Name" body)')
                 body = [a for a in form.args if a is not pos[0]]
-                defines[pos[0].value] = Define(pos[0].value, body, form.span)
+                first = defines.get(pos[0].value)
+                if first is not None and first.body != body:
+                    raise ExpansionError(f'define "{pos[0].value}" is given twice', form.span,
+                                         hint=f"the first is at {first.span}; rename one of them")
+                if first is None:
+                    defines[pos[0].value] = Define(pos[0].value, body, form.span)
     return defines
 
 
@@ -574,8 +748,10 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
         if starred:
             ruleset = max(starred, key=lambda r: r.stars).name
     picked, chosen_ruleset = choose(opts, rulesets, options, ruleset)
-    _check_incompatible(read_incompatibilities(doc, opts), {o.label: o for o in opts}, picked,
-                        _explicit(opts, rulesets, options, chosen_ruleset))
+    by_label = {o.label: o for o in opts}
+    explicit = dict.fromkeys(_explicit(opts, rulesets, options, chosen_ruleset), "chosen")
+    _apply_implications(read_implications(doc, opts), by_label, picked, explicit)
+    _check_incompatible(read_incompatibilities(doc, opts), by_label, picked, set(explicit))
     subst = _OptionSubstituter(opts, picked)
 
     forms: list[Node] = []
@@ -585,7 +761,7 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
         forms.extend(subst.apply(form))
 
     defines: dict[str, Define] = dict(library or {})
-    collect_defines(forms, defines)
+    defines.update(collect_defines(forms))  # the description's own defines replace the library's
     expander = _DefineExpander(defines)
 
     game: Call | None = None

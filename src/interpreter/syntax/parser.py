@@ -4,27 +4,41 @@ The grammar is LALR with Lark's contextual lexer, so ``<`` means a comparison ri
 an option value inside ``(item ...)`` and a placeholder elsewhere. Parse errors become
 :class:`LudSyntaxError` with a location, a caret and a hint (unclosed bracket, unterminated
 string...).
+
+Speed: Lark calls :class:`_Builder` as each rule is reduced (an inline transformer), so our nodes
+are built directly, without a Lark parse tree in between (building that tree, and positions for
+it, took most of the time). Every token is kept, so each node's span runs from its first token
+to its last, as Lark's own positions would. A UTF-8 byte-order mark at the start is ignored.
 """
 
 from __future__ import annotations
 
+import bisect
+import gc
+import re
+import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import LudSyntaxError
+from ..errors import LudError, LudSyntaxError
 from ..resources import grammar_path
 from .nodes import (
     Array, Bool, Call, Hole, NegatedRef, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
     Omit, Param, Placeholder, Range, SourceName, Span, Str, Value,
 )
 
-MAX_TEXT = 2_000_000  # characters; a description larger than this is refused
-MAX_DEPTH = 100  # bracket nesting; deeper text is refused before Lark sees it (and before
-# the recursive tree builder, which takes ~5 Python frames per level of `key:(...)`)
+MAX_TEXT = 1_000_000  # characters; a description larger than this is refused (Ludii's largest
+# files are a few hundred thousand characters; parsing 1,000,000 takes about a second)
+MAX_TOKENS = 150_000  # words, numbers, strings and brackets: real descriptions have about one per
+# 9 characters (Ludii's sample: 64,000 in 566,000 characters); Lark takes ~20 us for each
+MAX_DEPTH = 100  # bracket nesting; deeper text is refused before Lark sees it
+BOM = "\ufeff"  # a UTF-8 byte-order mark, as editors on Windows write it
+
+_LOCK = threading.Lock()  # the builder holds the file name of the text being parsed
 
 
 @lru_cache(maxsize=1)
@@ -33,76 +47,90 @@ def _lark() -> Lark:
         grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
         lexer="contextual",
-        propagate_positions=True,
+        keep_all_tokens=True,  # brackets too: they give each node its span
         maybe_placeholders=False,
+        transformer=_BUILDER,
     )
 
 
 def parse(text: str, file: str = "<text>") -> Document:
     """Parse a description. Raises :class:`LudSyntaxError` on malformed text."""
+    if not isinstance(text, str):
+        raise LudSyntaxError(f"a description is a text, not {type(text).__name__}", Span(file, 1, 1))
+    text = text.removeprefix(BOM)
     file = SourceName(file, text)  # spans carry the text, so errors quote the right lines
     if len(text) > MAX_TEXT:
         raise LudSyntaxError(f"description too large ({len(text)} characters, at most {MAX_TEXT})",
                              Span(file, 1, 1))
-    _check_brackets(text, file)
-    comments: list[Comment] = []
+    comments = _check_brackets(text, file)
+    tokens = len(_WORDS.findall(text))
+    if tokens > MAX_TOKENS:
+        raise LudSyntaxError(f"description too large ({tokens} words, numbers and brackets, at most "
+                             f"{MAX_TOKENS})", Span(file, 1, 1))
+    collecting = gc.isenabled()
+    gc.disable()  # the parse allocates many small objects and frees none of them
     try:
-        tree = _parse_with_comments(text, comments)
+        with _LOCK:
+            _BUILDER.file = file
+            _BUILDER.chains = {}
+            forms = _lark().parse(text)
+            _BUILDER.chains = {}
     except UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
-    builder = _Builder(file)
-    forms = [builder.build(child) for child in tree.children]
+    finally:
+        if collecting:
+            gc.enable()
     return Document(forms=forms, comments=comments, file=file, text=text)
 
 
 def parse_file(path: str | Path) -> Document:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_TEXT + 2)  # never read more than a description may hold
     except UnicodeDecodeError as err:
         raise LudSyntaxError(f"file is not UTF-8 text ({err.reason})", Span(str(path), 1, 1)) from None
+    except (OSError, ValueError) as err:  # a folder, no permission, an I/O error, a bad name
+        reason = "it is a folder" if path.is_dir() else (getattr(err, "strerror", None) or str(err))
+        raise LudError(f"cannot read {path}: {reason}") from None
     return parse(text, str(path))
 
 
-def _parse_with_comments(text: str, comments: list[Comment]) -> Tree:
-    # Comments are ignored by the grammar; collect them with a cheap scan instead of a lexer
-    # callback so the cached parser stays stateless.
-    comments.extend(scan_comments(text))
-    return _lark().parse(text)
+# Strings (a backslash escapes a following quote only), comments, brackets and line ends.
+_SCAN = re.compile(r'"(?:[^"\\]|\\"|\\(?!"))*("?)|//[^\n]*|[(){}]')
+
+
+# What Lark will see as tokens, roughly: strings, comments, words and numbers, brackets.
+_WORDS = re.compile(r'"(?:[^"\\]|\\"|\\(?!"))*"?|//[^\n]*|[^\s(){}"]+|[(){}]')
+
+
+class _Lines:
+    """Line and column (1-based) of offsets into a text."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def at(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
 
 
 def _tokens_outside_strings(text: str) -> Iterator[tuple[str, str, int, int]]:
     """The brackets and comments of ``text`` with their line and column, skipping strings
     (where ``\\"`` does not end the string): ``("comment", text, line, col)``, ``("(", "(", ...)``
     and so on, or ``("unterminated", '"', line, col)`` for a string that never ends."""
-    i, n, line, line_start = 0, len(text), 1, 0
-    while i < n:
-        c = text[i]
-        if c == "\n":
-            line += 1
-            line_start = i + 1
-        elif c == '"':
-            start = (line, i - line_start + 1)
-            i += 1
-            while i < n and text[i] != '"':
-                if text[i] == "\\" and i + 1 < n and text[i + 1] == '"':
-                    i += 1
-                elif text[i] == "\n":
-                    line += 1
-                    line_start = i + 1
-                i += 1
-            if i >= n:
-                yield ("unterminated", '"', *start)
+    lines = _Lines(text)
+    for m in _SCAN.finditer(text):
+        token = m.group()
+        c = token[0]
+        if c == '"':
+            if not m.group(1):
+                yield ("unterminated", '"', *lines.at(m.start()))
                 return
-        elif c == "/" and text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            yield ("comment", text[i:end].rstrip(), line, i - line_start + 1)
-            i = end
-            continue
-        elif c in "(){}":
-            yield (c, c, line, i - line_start + 1)
-        i += 1
+        elif c == "/":
+            yield ("comment", token.rstrip(), *lines.at(m.start()))
+        else:
+            yield (c, c, *lines.at(m.start()))
 
 
 def scan_comments(text: str) -> list[Comment]:
@@ -115,34 +143,56 @@ _OPEN = {"(": ")", "{": "}"}
 _CLOSE = {")": "(", "}": "{"}
 
 
-def _check_brackets(text: str, file: str) -> None:
+def _check_brackets(text: str, file: str) -> list[Comment]:
     """Find unbalanced brackets and unterminated strings first: Lark's own message for them is
-    far from the cause, and deep nesting must be refused before recursion."""
-    stack: list[tuple[str, int, int]] = []
-    for kind, _, line, col in _tokens_outside_strings(text):
-        if kind == "unterminated":
+    far from the cause, and deep nesting must be refused before recursion. Returns the comments
+    (which the grammar ignores), found by the same scan."""
+    stack: list[tuple[str, int]] = []
+    comments: list[Comment] = []
+    found: list[_Lines] = []
+
+    def where(offset: int) -> tuple[int, int]:
+        if not found:
+            found.append(_Lines(text))  # only when a comment or an error needs it
+        return found[0].at(offset)
+
+    for m in _SCAN.finditer(text):
+        token = m.group()
+        kind = token[0]
+        if kind == '"':
+            if m.group(1):
+                continue
+            line, col = where(m.start())
             raise LudSyntaxError("unterminated string", Span(file, line, col, line, col + 1),
                                  hint='close the string with " (write \\" for a quote inside it)')
-        if kind in _OPEN:
-            stack.append((kind, line, col))
+        if kind == "/":
+            comments.append(Comment(token.rstrip(), *where(m.start())))
+        elif kind in _OPEN:
+            stack.append((kind, m.start()))
             if len(stack) > MAX_DEPTH:
+                line, col = where(m.start())
                 raise LudSyntaxError(f"brackets nested more than {MAX_DEPTH} deep", Span(file, line, col))
-        elif kind in _CLOSE:
-            if not stack:
-                raise LudSyntaxError(f"unexpected '{kind}' with no matching '{_CLOSE[kind]}'",
-                                     Span(file, line, col, line, col + 1),
-                                     hint="remove it, or add the opening bracket it closes")
-            opener, oline, ocol = stack.pop()
+        elif not stack:
+            line, col = where(m.start())
+            raise LudSyntaxError(f"unexpected '{kind}' with no matching '{_CLOSE[kind]}'",
+                                 Span(file, line, col, line, col + 1),
+                                 hint="remove it, or add the opening bracket it closes")
+        else:
+            opener, start = stack.pop()
             if _OPEN[opener] != kind:
+                line, col = where(m.start())
+                oline, ocol = where(start)
                 raise LudSyntaxError(
                     f"'{kind}' does not match '{opener}' opened at {oline}:{ocol}",
                     Span(file, line, col, line, col + 1),
                     hint=f"expected '{_OPEN[opener]}' here",
                 )
     if stack:
-        opener, oline, ocol = stack[-1]
+        opener, start = stack[-1]
+        oline, ocol = where(start)
         raise LudSyntaxError(f"'{opener}' is never closed", Span(file, oline, ocol, oline, ocol + 1),
                              hint=f"add the missing '{_OPEN[opener]}'")
+    return comments
 
 
 _EXPECT_NAMES = {
@@ -197,126 +247,164 @@ def _after_open_paren(text: str, err: UnexpectedToken) -> bool:
     return before.endswith("(")
 
 
-class _Builder:
-    """Lark tree → nodes. A plain recursive walk (depth is bounded by MAX_DEPTH)."""
+def _start_of(item: Any) -> tuple[int, int]:
+    if isinstance(item, Token):
+        return item.line, item.column
+    span = item.span
+    return span.line, span.col
 
-    def __init__(self, file: str):
-        self.file = file
 
-    def span(self, item: Tree | Token) -> Span:
-        if isinstance(item, Token):
-            return Span(self.file, item.line or 0, item.column or 0, item.end_line or 0, item.end_column or 0)
-        meta = item.meta
-        if getattr(meta, "empty", True):
-            return Span(self.file)
-        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+def _end_of(item: Any) -> tuple[int, int]:
+    if isinstance(item, Token):
+        return item.end_line, item.end_column
+    span = item.span
+    return span.end_line, span.end_col
 
-    def build(self, item: Tree | Token) -> Node:
-        if isinstance(item, Token):
-            raise AssertionError(f"unexpected bare token {item!r}")
-        kind = item.data
-        method = getattr(self, "_" + kind)
-        return method(item, self.span(item))
+
+class _Builder(Transformer):
+    """Lark's rule reductions → nodes, called by the parser as it goes (an inline transformer:
+    no parse tree is built). Every token is kept, so a node's span runs from the start of its
+    first token or node to the end of its last. ``file`` is set for each parse (under _LOCK)."""
+
+    file = "<text>"
+    chains: dict[int, int] = {}  # id of a Named whose value is a Named -> length of the chain
+
+    def _span(self, first: Any, last: Any) -> Span:
+        line, col = _start_of(first)
+        end_line, end_col = _end_of(last)
+        return Span(self.file, line, col, end_line, end_col)
+
+    def _tok(self, tok: Token) -> Span:
+        return Span(self.file, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    def start(self, children: list) -> list[Node]:
+        return children
 
     # atoms ---------------------------------------------------------------
-    def _string(self, t: Tree, span: Span) -> Node:
-        return Str(unquote(t.children[0]), span=span)
+    def string(self, c: list) -> Node:
+        return Str(unquote(c[0]), span=self._tok(c[0]))
 
-    def _int(self, t: Tree, span: Span) -> Node:
-        return Int(_number(str(t.children[0]), span), span=span)
+    def int(self, c: list) -> Node:
+        span = self._tok(c[0])
+        return Int(_number(str(c[0]), span), span=span)
 
-    def _float(self, t: Tree, span: Span) -> Node:
-        text = str(t.children[0])
-        return Float(float(text), text, span=span)
+    def float(self, c: list) -> Node:
+        text = str(c[0])
+        span = self._tok(c[0])
+        value = float(text)
+        if value in (float("inf"), float("-inf")):
+            raise LudSyntaxError(f"number too large ({len(text)} digits)", span)
+        return Float(value, text, span=span)
 
-    def _bool(self, t: Tree, span: Span) -> Node:
-        return Bool(str(t.children[0]).lower() == "true", span=span)
+    def bool(self, c: list) -> Node:
+        return Bool(str(c[0]).lower() == "true", span=self._tok(c[0]))
 
-    def _const(self, t: Tree, span: Span) -> Node:
-        return Const(str(t.children[0]), span=span)
+    def const(self, c: list) -> Node:
+        return Const(str(c[0]), span=self._tok(c[0]))
 
-    def _param(self, t: Tree, span: Span) -> Node:
-        return Param(_number(str(t.children[0])[1:], span), span=span)
+    def param(self, c: list) -> Node:
+        span = self._tok(c[0])
+        return Param(_number(str(c[0])[1:], span), span=span)
 
-    def _placeholder(self, t: Tree, span: Span) -> Node:
-        body = str(t.children[0])[1:-1]
+    def placeholder(self, c: list) -> Node:
+        body = str(c[0])[1:-1]
         tag, _, arg = body.partition(":")
-        return Placeholder(tag.strip(), arg.strip() or None, span=span)
+        return Placeholder(tag.strip(), arg.strip() or None, span=self._tok(c[0]))
 
-    def _omit(self, t: Tree, span: Span) -> Node:
-        return Omit(span=span)
+    def omit(self, c: list) -> Node:
+        return Omit(span=self._tok(c[0]))
 
-    def _negated_ref(self, t: Tree, span: Span) -> Node:
-        return NegatedRef(unquote(t.children[0]), span=span)
+    def negated_ref(self, c: list) -> Node:
+        return NegatedRef(unquote(c[1]), span=self._span(c[0], c[1]))
 
-    def _paren(self, t: Tree, span: Span) -> Node:
-        return self.build(t.children[0])  # ((x)) is (x)
+    def paren(self, c: list) -> Node:
+        return c[1]  # ((x)) is (x)
 
-    def _stray(self, t: Tree, span: Span) -> Node:
-        return Const(str(t.children[0]), span=span)
+    def stray(self, c: list) -> Node:
+        return Const(str(c[0]), span=self._tok(c[0]))
 
-    def _hole(self, t: Tree, span: Span) -> Node:
+    def hole(self, c: list) -> Node:
         items: list[Node] = []
-        for c in t.children:
-            if isinstance(c, Token):  # the # and | marks of a reconstruction gap
-                items.append(Const(str(c), span=self.span(c)))
+        for x in c[1:-1]:
+            if isinstance(x, Token):  # the # and | marks of a reconstruction gap
+                items.append(Const(str(x), span=self._tok(x)))
             else:
-                items.append(self.build(c))
-        return Hole(items, span=span)
+                items.append(x)
+        return Hole(items, span=self._span(c[0], c[-1]))
 
-    def _name(self, t: Tree, span: Span) -> Node:  # only as a call head
-        raise AssertionError("name outside a call head")
+    # call heads: a word or symbol stays a token (the call takes its text)
+    def name(self, c: list) -> Token:
+        return c[0]
+
+    def define_ref(self, c: list) -> Node:
+        return DefineRef(unquote(c[0]), span=self._tok(c[0]))
 
     # compound forms --------------------------------------------------------
-    def _call(self, t: Tree, span: Span) -> Node:
-        head_tree, *rest = t.children
+    def call(self, c: list) -> Node:
+        last = c[-1]
         stars = 0
-        if rest and isinstance(rest[-1], Token) and rest[-1].type == "STARS":
-            stars = len(rest.pop())
-        kind = head_tree.data
-        tok = head_tree.children[0]
-        head: object
-        if kind == "name":
-            head = str(tok)
-        elif kind == "define_ref":
-            head = DefineRef(unquote(tok), span=self.span(head_tree))
-        else:
-            head = self.build(head_tree)
-        return Call(head, [self.build(c) for c in rest], stars, span=span)  # type: ignore[arg-type]
+        end = -1
+        if isinstance(last, Token) and last.type == "STARS":
+            stars = len(last)
+            end = -2
+        head = c[1]
+        if isinstance(head, Token):
+            head = str(head)
+        return Call(head, c[2:end], stars, span=self._span(c[0], last))
 
-    def _item(self, t: Tree, span: Span) -> Node:
-        children = list(t.children)
+    def item(self, c: list) -> Node:
+        last = c[-1]
         stars = 0
-        if isinstance(children[-1], Token) and children[-1].type == "STARS":
-            stars = len(children.pop())
-        name = unquote(children[1])
+        end = -1  # the closing bracket
+        if isinstance(last, Token) and last.type == "STARS":
+            stars = len(last)
+            end = -2
+        name = unquote(c[2])
         values, help_text = [], None
-        for c in children[2:]:
-            if isinstance(c, Token):
-                help_text = unquote(c)
+        for x in c[3:end]:
+            if isinstance(x, Token):
+                help_text = unquote(x)
             else:
-                values.append(Value([self.build(x) for x in c.children], span=self.span(c)))
-        return Item(name, values, help_text, stars, span=span)
+                values.append(x)
+        return Item(name, values, help_text, stars, span=self._span(c[0], last))
 
-    def _array(self, t: Tree, span: Span) -> Node:
-        return Array([self.build(c) for c in t.children], span=span)
+    def value(self, c: list) -> Node:
+        return Value(c[1:-1], span=self._span(c[0], c[-1]))
 
-    def _named(self, t: Tree, span: Span) -> Node:
-        key_tok, value = t.children
-        return Named(str(key_tok)[:-1], self.build(value), span=span)
+    def array(self, c: list) -> Node:
+        return Array(c[1:-1], span=self._span(c[0], c[-1]))
 
-    def _range(self, t: Tree, span: Span) -> Node:
-        lo, hi = t.children
-        return Range(self.build(lo), self.build(hi), span=span)
+    def named(self, c: list) -> Node:
+        key_tok, value = c
+        node = Named(str(key_tok)[:-1], value, span=self._span(key_tok, value))
+        if isinstance(value, Named):  # a:b:c:1 nests without brackets: bound it as brackets are
+            depth = self.chains.pop(id(value), 1) + 1
+            if depth > MAX_DEPTH:
+                raise LudSyntaxError(f"named arguments nested more than {MAX_DEPTH} deep (key:key:...)",
+                                     self._tok(key_tok))
+            self.chains[id(node)] = depth
+        return node
+
+    def range(self, c: list) -> Node:
+        lo, _, hi = c
+        return Range(lo, hi, span=self._span(lo, hi))
+
+
+_BUILDER = _Builder()
+
+
+INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as in Ludii
 
 
 def _number(text: str, span: Span) -> int:
-    # Python refuses to convert integers of more than 4300 digits (ValueError): say so as a
-    # description error instead.
-    try:
-        return int(text)
-    except ValueError:
-        raise LudSyntaxError(f"number too long ({len(text)} digits)", span) from None
+    if len(text) > 20:  # Python refuses more than 4300 digits; anything this long is out of range
+        raise LudSyntaxError(f"number too long ({len(text)} digits)", span,
+                             hint=f"numbers are 32-bit, from {INT_MIN} to {INT_MAX}, as in Ludii")
+    value = int(text)
+    if not INT_MIN <= value <= INT_MAX:
+        raise LudSyntaxError(f"number {text} is out of range", span,
+                             hint=f"numbers are 32-bit, from {INT_MIN} to {INT_MAX}, as in Ludii")
+    return value
 
 
 def unquote(token: str) -> str:

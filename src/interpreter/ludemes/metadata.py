@@ -1,0 +1,22 @@
+"""Metadata about options: which items imply others (see also ``incompatible``)."""
+
+from __future__ import annotations
+
+from .base import STR_LIT, ArrayOf, Ludeme, Param
+
+
+class Implies(Ludeme):
+    """Metadata: choosing (by ``--option`` or a ruleset) any item of the first set chooses the
+    given item of another option too, and the game's options say so. Choosing another item of
+    that option as well is a load error naming both. Applied when options are chosen, before
+    ``incompatible`` is checked (an implied item counts as chosen there); default items imply
+    nothing.
+
+    Examples:
+        (implies {"Team Mode/Enabled"} "Players/4")
+    """
+
+    name = "implies"
+    kind = "metadata"
+    family = "structure"
+    params = (Param("first", ArrayOf(STR_LIT)), Param("then", STR_LIT))
