@@ -157,3 +157,30 @@ def label(row: int, column: int) -> str:
         column //= 26
         text = chr(ord("A") + column % 26 - 1) + text
     return f"{text}{row + 1}"
+
+
+def rows_and_columns_by_value(points: Sequence[Point]) -> tuple[list[int], list[int]]:
+    """Ludii's fallback when clustered labels collide (``Topology.computeRows`` and
+    ``computeColumns`` on a graph with duplicate coordinates): a row per distinct y, a column
+    per distinct x (within 0.001), each numbered upwards from the smallest."""
+    return _by_value([p[1] for p in points]), _by_value([p[0] for p in points])
+
+
+def _by_value(values: Sequence[float]) -> list[int]:
+    centres: list[float] = []
+    for v in values:
+        if not any(abs(v - c) < 0.001 for c in centres):
+            centres.append(v)
+    centres.sort()
+    index = [0] * len(values)
+    for i, c in enumerate(centres):
+        for n, v in enumerate(values):
+            if abs(v - c) < 0.001:
+                index[n] = i
+    return index
+
+
+def fallback_label(row: int, column: int) -> str:
+    """Ludii's ``Topology.computeCoordinates`` label (used after the fallback above)."""
+    text = chr(ord("A") + column // 26 - 1) if column >= 26 else ""
+    return f"{text}{chr(ord('A') + column % 26)}{row + 1}"

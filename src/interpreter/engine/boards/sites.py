@@ -7,7 +7,8 @@ What Ludii does, and this reproduces:
   ``y * 100 + x``: bottom row first, left to right; operators keep the order they are given);
 - rows, columns and labels: clustered from the positions (see ``measure.rows_and_columns``), so
   a label is what a player reads off the picture, even on a rotated board (``A1`` is the first
-  cell of the first row found from the bottom, whichever way the rows run);
+  cell of the first row found from the bottom, whichever way the rows run); when two sites
+  would get the same label, Ludii numbers rows by distinct y and columns by distinct x instead;
 - relations and directions: see ``trajectories``;
 - perimeter: the vertices on the outline of the board; for cells, every cell with a corner on
   it. ``outer`` is the same set, ``inner`` the rest.
@@ -20,7 +21,8 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .graph import BoardGraph, check_size
-from .measure import label, perimeters, rows_and_columns
+from .measure import (fallback_label, label, perimeters, rows_and_columns,
+                      rows_and_columns_by_value)
 from .trajectories import RELATIONS, opposite, trajectories
 from .uses import check_use
 
@@ -99,6 +101,9 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
 
     rows, cols = rows_and_columns(points)
     labels = tuple(label(r, c) for r, c in zip(rows, cols))
+    if len(set(labels)) < len(labels):
+        rows, cols = rows_and_columns_by_value(points)
+        labels = tuple(fallback_label(r, c) for r, c in zip(rows, cols))
 
     on_outline = {v for walk in perimeters(graph) for v in walk}
     if use == "Cell":
