@@ -28,17 +28,6 @@ def clockwise3(a: Point, b: Point, c: Point) -> bool:
     return (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]) < EPSILON
 
 
-def abs_tan_turn(a: Point, b: Point, c: Point) -> float:
-    """|tan| of the turn a -> b -> c, infinite when c goes back (MathRoutines'
-    ``absTanAngleDifferencePosX``)."""
-    vx, vy = b[0] - a[0], b[1] - a[1]
-    ux, uy = c[0] - b[0], c[1] - b[1]
-    x = ux * vx + uy * vy
-    if x <= 0.0:
-        return math.inf
-    return abs((ux * -vy + uy * vx) / x)
-
-
 def point_in_polygon(pt: Point, poly: Sequence[Point]) -> bool:
     """Even-odd test, exactly as Ludii's ``pointInPolygon`` (boundary cases included)."""
     x, y = pt

@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass
 
 from .graph import BoardGraph
-from .polygon import abs_tan_turn, distance_to_line
+from .polygon import distance_to_line
 
 COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
            "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
@@ -238,7 +238,9 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
                 for k, t, bits in raw if k == kind]
         mine.sort(key=lambda item: _cw_key(here, board.pos(kind, item[0])))
         for target, bits, direction in mine:
-            steps.setdefault(direction, [[] for _ in range(count)])[site].append(target)
+            if direction not in steps:
+                steps[direction] = [[] for _ in range(count)]
+            steps[direction][site].append(target)
             for name, bit in _BITS.items():
                 if bits & bit:
                     relations[name][site].append(target)
@@ -247,8 +249,16 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
 
     ordered = tuple(d for d in COMPASS if d in supported)
     table = {**relations, **{d: steps[d] for d in ordered}}
-    rays = {name: [_radials(board, kind, table[name], site) for site in range(count)]
-            for name in table}
+    where = [board.pos(kind, i) for i in range(count)]
+    rays: dict[str, list[list[tuple[int, ...]]]] = {}
+    done: list[tuple[list[list[int]], list[list[tuple[int, ...]]]]] = []
+    for name, neighbours in table.items():
+        same = next((r for t, r in done if t == neighbours), None)  # e.g. Adjacent == All
+        if same is None:
+            tails: dict[tuple[int, int], tuple[int, ...]] = {}
+            same = [_radials(where, neighbours, tails, site) for site in range(count)]
+            done.append((neighbours, same))
+        rays[name] = same
     return Trajectories(
         relations=relations,
         steps={d: steps[d] for d in ordered},
@@ -266,28 +276,70 @@ def _delta(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float
 _TAN_BEND = math.tan(0.25)
 
 
-def _radials(board: _Board, kind: int, table: list[list[int]], site: int) -> list[tuple[int, ...]]:
+def _radials(where: list[tuple[float, float]], table: list[list[int]],
+             tails: dict[tuple[int, int], tuple[int, ...]], site: int) -> list[tuple[int, ...]]:
     """Ludii's radials from one site along one direction or relation: the first step may be any
-    step in it; each next step is the one in it that bends least (less than 0.25 rad)."""
+    step in it; each next step is the one in it that bends least (less than 0.25 rad), until
+    there is none or it comes back to a site already on the radial. ``tails`` caches the rest
+    of a line after each (previous, current) pair, shared by all the sites along it."""
     out: list[tuple[int, ...]] = []
     for first in table[site]:
-        radial = [site, first]
-        while True:
-            prev = board.pos(kind, radial[-2])
-            cur = board.pos(kind, radial[-1])
-            best, best_tan = -1, _TAN_BEND
-            for nxt in table[radial[-1]]:
-                t = abs_tan_turn(prev, cur, board.pos(kind, nxt))
-                if t < best_tan:
-                    best, best_tan = nxt, t
-                    if t == 0.0:
-                        break
-            if best < 0 or best in radial:
-                break
-            radial.append(best)
-        ray = tuple(radial[1:])
+        ray = _tail(where, table, tails, site, first)
+        if site in ray or len(set(ray)) < len(ray):
+            ray = _direct(where, table, site, first)  # a line that loops back on itself
         if ray not in out:
             out.append(ray)
-    here = board.pos(kind, site)
-    out.sort(key=lambda ray: _cw_key(here, board.pos(kind, ray[0])))
+    here = where[site]
+    out.sort(key=lambda ray: _cw_key(here, where[ray[0]]))
     return out
+
+
+def _tail(where, table, tails, prev: int, cur: int) -> tuple[int, ...]:
+    """The sites from ``cur`` onwards along the line entered from ``prev`` (memoised)."""
+    keys: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    key = (prev, cur)
+    rest: tuple[int, ...] = ()
+    while key not in tails:
+        if key in seen:
+            break  # the line runs round a loop: the caller checks and walks it directly
+        seen.add(key)
+        keys.append(key)
+        nxt = _next_step(where, table, *key)
+        if nxt < 0:
+            break
+        key = (key[1], nxt)
+    else:
+        rest = tails[key]
+    for k in reversed(keys):
+        rest = (k[1],) + rest
+        tails[k] = rest
+    return tails.get((prev, cur), rest)
+
+
+def _direct(where, table, site: int, first: int) -> tuple[int, ...]:
+    """Ludii's radial walk, stopping at a site already on it."""
+    radial = [site, first]
+    while True:
+        nxt = _next_step(where, table, radial[-2], radial[-1])
+        if nxt < 0 or nxt in radial:
+            return tuple(radial[1:])
+        radial.append(nxt)
+
+
+def _next_step(where: list[tuple[float, float]], table: list[list[int]], prev: int, cur: int) -> int:
+    (ax, ay), (bx, by) = where[prev], where[cur]
+    vx, vy = bx - ax, by - ay
+    best, best_tan = -1, _TAN_BEND
+    for nxt in table[cur]:
+        cx, cy = where[nxt]
+        ux, uy = cx - bx, cy - by
+        x = ux * vx + uy * vy
+        if x <= 0.0:
+            continue  # turns back: infinitely bent (abs_tan_turn)
+        t = abs((ux * -vy + uy * vx) / x)
+        if t < best_tan:
+            best, best_tan = nxt, t
+            if t == 0.0:
+                break
+    return best
