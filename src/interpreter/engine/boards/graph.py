@@ -26,6 +26,7 @@ MAX_VERTICES = 4 * MAX_SITES
 MAX_FACE_SIDES = 32  # Ludii's makeFaces gives up on longer face boundaries
 
 TILINGS = ("square", "hexagonal", "triangular", "semiregular", "graph")
+"""Values of ``BoardGraph.tiling``."""
 
 
 class BoardSizeError(ValueError):

@@ -42,13 +42,13 @@ def tri(*args: object, use: str = "Cell") -> BoardGraph:
     return _limping(n, use)
 
 
-def _estimate(vertices_per_side_cells: int, cells: int, vertices: int, use: str, what: str) -> None:
+def _estimate(cells: int, vertices: int, use: str, what: str) -> None:
     check_size(cells if use == "Cell" else vertices, what)
 
 
 def _triangle(d: int, use: str, n: int) -> BoardGraph:
     """TriangleOnTri: points (r, c) with r <= c < d."""
-    _estimate(d, (d - 1) ** 2, d * (d + 1) // 2, use, f"(tri {n})")
+    _estimate((d - 1) ** 2, d * (d + 1) // 2, use, f"(tri {n})")
     points = PointList()
     for r in range(d):
         for c in range(d):
@@ -59,7 +59,7 @@ def _triangle(d: int, use: str, n: int) -> BoardGraph:
 
 def _hexagon(d: int, use: str, n: int) -> BoardGraph:
     """HexagonOnTri: the points of a hexagon with d points per side."""
-    _estimate(d, 6 * (d - 1) ** 2, 3 * d * d - 3 * d + 1, use, f"(tri Hexagon {n})")
+    _estimate(6 * (d - 1) ** 2, 3 * d * d - 3 * d + 1, use, f"(tri Hexagon {n})")
     span = 2 * d - 1
     points = PointList()
     for row in range(span):
@@ -72,7 +72,7 @@ def _hexagon(d: int, use: str, n: int) -> BoardGraph:
 
 def _diamond(d: int, use: str, n: int) -> BoardGraph:
     """DiamondOnTri: a d x d rhombus of points standing on one corner."""
-    _estimate(d, 2 * (d - 1) ** 2, d * d, use, f"(tri Diamond {n})")
+    _estimate(2 * (d - 1) ** 2, d * d, use, f"(tri Diamond {n})")
     points = PointList()
     for r in range(d):
         for c in range(d):
@@ -82,7 +82,7 @@ def _diamond(d: int, use: str, n: int) -> BoardGraph:
 
 def _limping(n: int, use: str) -> BoardGraph:
     """CustomOnTri with sides {n, n+1}: the points inside the (inflated) polygon they walk."""
-    _estimate(n, 6 * n * n, 3 * n * n + 3 * n + 1, use, f"(tri Limping {n})")
+    _estimate(6 * n * n, 3 * n * n + 3 * n + 1, use, f"(tri Limping {n})")
     poly = inflate(polygon_from_sides((n, n + 1), tri_xy), 0.1)
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
