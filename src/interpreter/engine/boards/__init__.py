@@ -1,0 +1,29 @@
+"""Board generators as Ludii builds them (pure geometry), and the step that turns a board graph
+into sites.
+
+Generators return a ``BoardGraph`` (vertices, edges, cells with Ludii's own coordinates);
+``build_sites(graph, use)`` gives the ``Sites`` of the board in Ludii's order with Ludii's
+labels, relations, directions and rays. ``use`` must be passed to the generator as well,
+because Ludii builds some boards differently for cells and for vertices (``(square 19)
+use:Vertex`` has 19 x 19 points).
+
+    >>> from interpreter.engine.boards import hex, build_sites
+    >>> sites = build_sites(hex("Diamond", 11))
+    >>> len(sites), sites.labels[:3]
+    (121, ('A1', 'A2', 'B1'))
+"""
+
+from .graph import MAX_SITES, BoardGraph, BoardSizeError
+from .hexagonal import hex
+from .operators import add, graph, remove, trim
+from .sites import Sites, build_sites
+from .square import rectangle, square
+from .tiling import tiling
+from .trajectories import COMPASS, RELATIONS, opposite
+from .triangular import tri
+
+__all__ = [
+    "MAX_SITES", "BoardGraph", "BoardSizeError", "Sites", "build_sites",
+    "square", "rectangle", "hex", "tri", "tiling", "graph", "add", "remove", "trim",
+    "COMPASS", "RELATIONS", "opposite",
+]

@@ -1,0 +1,309 @@
+"""The board graph: vertices with positions, edges, faces (cells), as Ludii's ``game.util.graph.Graph``.
+
+Positions are Ludii's own coordinates (x right, y up, one unit per edge), because Ludii's site
+order and coordinate labels are computed from them and depend on their exact values. The
+operations that Ludii's generators and operators use are kept with Ludii's meaning:
+
+- ``make_faces`` traces the bounded faces of the planar drawing (Ludii's ``makeFaces``);
+- ``reorder`` sorts vertices, edges and faces by ``y * 100 + x`` (Ludii's ``reorder``), which is
+  where Ludii's site order comes from;
+- ``remove_vertex`` / ``remove_edge`` / ``remove_face`` renumber the survivors without reordering;
+- ``trim`` drops edges with a dangling end point, then vertices left without edges.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass, field
+
+MAX_SITES = 10_000
+"""Largest number of sites a board may have (cells or vertices, whichever the board uses)."""
+
+MAX_VERTICES = 4 * MAX_SITES
+"""Hard limit on graph vertices while building (a board of cells has more vertices than cells)."""
+
+MAX_FACE_SIDES = 32  # Ludii's makeFaces gives up on longer face boundaries
+
+TILINGS = ("square", "hexagonal", "triangular", "semiregular", "graph")
+"""Values of ``BoardGraph.tiling``."""
+
+
+class BoardSizeError(ValueError):
+    """A board asked for more sites than the engine allows."""
+
+
+def check_size(count: int, what: str) -> None:
+    """Raise BoardSizeError when a board would have more than MAX_SITES sites."""
+    if count > MAX_SITES:
+        raise BoardSizeError(
+            f"{what} would have {count} sites; boards are limited to {MAX_SITES} sites"
+        )
+
+
+def f32(value: float) -> float:
+    """Round to single precision, as Ludii does for vertices made from float lists."""
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def score(x: float, y: float) -> float:
+    """Ludii's ordering key for graph elements: rows bottom to top, then left to right."""
+    return y * 100 + x
+
+
+@dataclass
+class BoardGraph:
+    """Vertices (x, y), edges (vertex pairs) and faces (vertex cycles, clockwise) of a board.
+
+    ``tiling`` is one of ``square``, ``hexagonal``, ``triangular``, ``semiregular`` (3.3.4.3.4)
+    or ``graph`` (anything else, including boards changed by an operator).
+    """
+
+    vertices: list[tuple[float, float]] = field(default_factory=list)
+    edges: list[tuple[int, int]] = field(default_factory=list)
+    faces: list[list[int]] = field(default_factory=list)
+    tiling: str = "graph"
+
+    # ------------------------------------------------------------------ queries
+
+    def copy(self) -> BoardGraph:
+        return BoardGraph(list(self.vertices), list(self.edges), [list(f) for f in self.faces],
+                          self.tiling)
+
+    def face_centre(self, fid: int) -> tuple[float, float]:
+        """Centre of a face: the mean of its vertices (Ludii's ``Face.setMidpoint``)."""
+        face = self.faces[fid]
+        xs = sum(self.vertices[v][0] for v in face)
+        ys = sum(self.vertices[v][1] for v in face)
+        return xs / len(face), ys / len(face)
+
+    def edge_centre(self, eid: int) -> tuple[float, float]:
+        a, b = self.edges[eid]
+        (ax, ay), (bx, by) = self.vertices[a], self.vertices[b]
+        return (ax + bx) / 2, (ay + by) / 2
+
+    def face_edges(self, fid: int) -> list[int]:
+        """Edge ids around a face, in the face's vertex order."""
+        index = self.edge_index()
+        face = self.faces[fid]
+        return [index[frozenset((face[i], face[(i + 1) % len(face)]))] for i in range(len(face))]
+
+    def edge_index(self) -> dict[frozenset[int], int]:
+        return {frozenset(e): i for i, e in enumerate(self.edges)}
+
+    def vertex_edges(self) -> list[list[int]]:
+        """Edge ids at each vertex, sorted by direction counterclockwise from -pi (Ludii's order)."""
+        out: list[list[int]] = [[] for _ in self.vertices]
+        for eid, (a, b) in enumerate(self.edges):
+            out[a].append(eid)
+            out[b].append(eid)
+        for vid, eids in enumerate(out):
+            x, y = self.vertices[vid]
+
+            def angle(eid: int, vid: int = vid, x: float = x, y: float = y) -> float:
+                a, b = self.edges[eid]
+                ox, oy = self.vertices[b if a == vid else a]
+                return math.atan2(oy - y, ox - x)
+
+            eids.sort(key=angle)
+        return out
+
+    def degrees(self) -> list[int]:
+        deg = [0] * len(self.vertices)
+        for a, b in self.edges:
+            deg[a] += 1
+            deg[b] += 1
+        return deg
+
+    def find_vertex(self, x: float, y: float, tolerance: float = 0.001) -> int:
+        """Index of the vertex at (x, y) within Ludii's tolerance (sum of |dx| and |dy|), or -1."""
+        for vid, (vx, vy) in enumerate(self.vertices):
+            if abs(vx - x) + abs(vy - y) < tolerance:
+                return vid
+        return -1
+
+    # ------------------------------------------------------------------ building
+
+    def add_vertex(self, x: float, y: float) -> int:
+        if len(self.vertices) >= MAX_VERTICES:
+            raise BoardSizeError(f"the board graph would have more than {MAX_VERTICES} vertices")
+        self.vertices.append((float(x), float(y)))
+        return len(self.vertices) - 1
+
+    def add_edge(self, a: int, b: int) -> int:
+        """Add the edge a-b unless it exists (Ludii's ``findOrAddEdge``); return its index."""
+        n = len(self.vertices)
+        if not (0 <= a < n and 0 <= b < n):
+            raise ValueError(f"edge {a}-{b} names a vertex that does not exist ({n} vertices)")
+        if a == b:
+            raise ValueError(f"edge {a}-{b} joins a vertex to itself")
+        for eid, (p, q) in enumerate(self.edges):
+            if (p == a and q == b) or (p == b and q == a):
+                return eid
+        self.edges.append((a, b))
+        return len(self.edges) - 1
+
+    def connect_unit_edges(self, unit: float = 1.0, tolerance: float = 0.01) -> None:
+        """Join every pair of vertices one unit apart (Ludii's ``createGraphFromVertexList``)."""
+        cells: dict[tuple[int, int], list[int]] = {}
+        for vid, (x, y) in enumerate(self.vertices):
+            cells.setdefault((math.floor(x / unit), math.floor(y / unit)), []).append(vid)
+        existing = {frozenset(e) for e in self.edges}
+        for aid, (ax, ay) in enumerate(self.vertices):
+            cx, cy = math.floor(ax / unit), math.floor(ay / unit)
+            near = [b for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                    for b in cells.get((cx + dx, cy + dy), ()) if b > aid]
+            for bid in sorted(near):
+                bx, by = self.vertices[bid]
+                if abs(math.hypot(bx - ax, by - ay) - unit) < tolerance:
+                    key = frozenset((aid, bid))
+                    if key not in existing:
+                        existing.add(key)
+                        self.edges.append((aid, bid))
+
+    def make_faces(self) -> None:
+        """Trace the bounded faces (Ludii's ``makeFaces``): from each vertex and each of its edges,
+        keep turning to the next edge counterclockwise around the vertex reached; a walk that
+        closes with at least three vertices in clockwise order is a face."""
+        self.faces = []
+        around = self.vertex_edges()
+        seen: set[frozenset[int]] = set()
+        for start in range(len(self.vertices)):
+            for first in around[start]:
+                vids = [start]
+                vert, edge = start, first
+                closed = False
+                while len(vids) <= MAX_FACE_SIDES:
+                    eids = around[vert]
+                    if len(eids) < 2:
+                        break
+                    edge = eids[(eids.index(edge) + 1) % len(eids)]
+                    a, b = self.edges[edge]
+                    vert = b if a == vert else a
+                    if vert == start:
+                        closed = True
+                        break
+                    if vert in vids:
+                        break
+                    vids.append(vert)
+                if not closed or len(vids) < 3:
+                    continue
+                if _signed_area([self.vertices[v] for v in vids]) >= 0:
+                    continue  # counterclockwise: the outside of the board, or a hole
+                key = frozenset(vids)
+                if key in seen:
+                    continue
+                seen.add(key)
+                self.faces.append(vids)
+
+    def reorder(self) -> None:
+        """Sort vertices, edges and faces by ``y * 100 + x`` (Ludii's ``Graph.reorder``)."""
+        order = sorted(range(len(self.vertices)), key=lambda v: score(*self.vertices[v]))
+        new_id = {old: new for new, old in enumerate(order)}
+        self.vertices = [self.vertices[v] for v in order]
+        self.edges = [(new_id[a], new_id[b]) for a, b in self.edges]
+        self.faces = [[new_id[v] for v in face] for face in self.faces]
+        eorder = sorted(range(len(self.edges)), key=lambda e: score(*self.edge_centre(e)))
+        self.edges = [self.edges[e] for e in eorder]
+        forder = sorted(range(len(self.faces)), key=lambda f: score(*self.face_centre(f)))
+        self.faces = [self.faces[f] for f in forder]
+
+    # ------------------------------------------------------------------ removing
+
+    def remove_vertex(self, vid: int) -> None:
+        """Remove a vertex with its edges and faces; later indices shift down by one."""
+        if not 0 <= vid < len(self.vertices):
+            raise ValueError(f"no vertex {vid} to remove ({len(self.vertices)} vertices)")
+        self.faces = [f for f in self.faces if vid not in f]
+        self.edges = [e for e in self.edges if vid not in e]
+        del self.vertices[vid]
+        shift = lambda v: v - 1 if v > vid else v  # noqa: E731
+        self.edges = [(shift(a), shift(b)) for a, b in self.edges]
+        self.faces = [[shift(v) for v in f] for f in self.faces]
+
+    def remove_edge(self, eid: int) -> None:
+        """Remove an edge and every face that uses it."""
+        if not 0 <= eid < len(self.edges):
+            raise ValueError(f"no edge {eid} to remove ({len(self.edges)} edges)")
+        pair = set(self.edges[eid])
+        self.faces = [f for f in self.faces if not _face_has_edge(f, pair)]
+        del self.edges[eid]
+
+    def remove_face(self, fid: int, remove_orphans: bool = True) -> None:
+        """Remove a face; with ``remove_orphans``, also the edges no other face uses."""
+        if not 0 <= fid < len(self.faces):
+            raise ValueError(f"no cell {fid} to remove ({len(self.faces)} cells)")
+        face = self.faces.pop(fid)
+        if not remove_orphans:
+            return
+        index = self.edge_index()
+        used = {index[frozenset((f[i], f[(i + 1) % len(f)]))]
+                for f in self.faces for i in range(len(f))}
+        sides = [index[frozenset((face[i], face[(i + 1) % len(face)]))] for i in range(len(face))]
+        for eid in sorted((e for e in sides if e not in used), reverse=True):
+            del self.edges[eid]
+
+    def trim(self) -> None:
+        """Ludii's ``Graph.trim``: drop edges with an end point of degree one (scanning from the
+        last edge), then vertices without edges (from the last vertex)."""
+        deg = self.degrees()
+        for eid in range(len(self.edges) - 1, -1, -1):
+            a, b = self.edges[eid]
+            if deg[a] == 1 or deg[b] == 1:
+                self.remove_edge(eid)
+                deg[a] -= 1
+                deg[b] -= 1
+        for vid in range(len(self.vertices) - 1, -1, -1):
+            if deg[vid] == 0:
+                self.remove_vertex(vid)
+
+
+def _face_has_edge(face: list[int], pair: set[int]) -> bool:
+    n = len(face)
+    return any({face[i], face[(i + 1) % n]} == pair for i in range(n))
+
+
+def _signed_area(points: list[tuple[float, float]]) -> float:
+    area = 0.0
+    n = len(points)
+    for i in range(n):
+        x0, y0 = points[i]
+        x1, y1 = points[(i + 1) % n]
+        area += x0 * y1 - x1 * y0
+    return area / 2.0
+
+
+class PointList:
+    """Points added once each: a point closer than 0.1 to an earlier one is the same point
+    (the ``dist < 0.1`` test of Ludii's generators), found through a grid instead of a scan."""
+
+    def __init__(self) -> None:
+        self.points: list[tuple[float, float]] = []
+        self._grid: dict[tuple[int, int], list[int]] = {}
+
+    def add(self, x: float, y: float) -> int:
+        gx, gy = math.floor(x / 0.1), math.floor(y / 0.1)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for pid in self._grid.get((gx + dx, gy + dy), ()):
+                    px, py = self.points[pid]
+                    if math.hypot(px - x, py - y) < 0.1:
+                        return pid
+        if len(self.points) >= MAX_VERTICES:
+            raise BoardSizeError(f"the board graph would have more than {MAX_VERTICES} vertices")
+        self.points.append((x, y))
+        self._grid.setdefault((gx, gy), []).append(len(self.points) - 1)
+        return len(self.points) - 1
+
+    def graph(self, tiling: str, single_precision: bool) -> BoardGraph:
+        """The graph of these points joined at unit distance, with its faces, in Ludii's order.
+
+        ``single_precision`` rounds positions to floats as Ludii's ``createGraphFromVertexList``
+        does (edges are still found from the exact positions, as there)."""
+        graph = BoardGraph(vertices=list(self.points), tiling=tiling)
+        graph.connect_unit_edges()
+        if single_precision:
+            graph.vertices = [(f32(x), f32(y)) for x, y in graph.vertices]
+        graph.make_faces()
+        graph.reorder()
+        return graph

@@ -1,0 +1,186 @@
+"""Measures of a board graph as Ludii's ``MeasureGraph`` takes them: the perimeter, and the
+row, column and coordinate label of each site.
+
+Rows and columns: Ludii sorts the sites by their distance from a reference line below the
+board (for rows) or left of it (for columns), and starts a new row or column whenever a site is
+more than 0.6 "units" from the mean of the current one. It tries row lines at 0, 15, 30, 45 and
+60 degrees and column lines 90, 105 and 120 degrees further round, keeping the angle whose
+clusters are tightest. Labels are the column letter(s) and the row number from 1 (``A1``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from .graph import BoardGraph
+from .polygon import Point, bounds, distance_to_line, point_in_polygon
+
+
+def perimeters(graph: BoardGraph) -> list[list[int]]:
+    """The outer perimeter of each connected part, as a walk of vertex indices (Ludii's
+    ``measurePerimeter``): start from the leftmost vertex not yet covered, follow the outline,
+    then count every vertex inside it as covered. Perimeters inside another are dropped."""
+    around = graph.vertex_edges()
+    covered = [False] * len(graph.vertices)
+    found: list[list[int]] = []
+    while True:
+        start, min_x = -1, 1000000.0
+        for vid, (x, _y) in enumerate(graph.vertices):
+            if not covered[vid] and x < min_x:
+                start, min_x = vid, x
+        if start < 0:
+            break
+        walk = _follow_perimeter(graph, around, start)
+        on = set(walk)
+        for vid in on:
+            covered[vid] = True
+        poly = [graph.vertices[v] for v in walk]
+        for vid, pt in enumerate(graph.vertices):
+            if not covered[vid] and point_in_polygon(pt, poly):
+                covered[vid] = True
+        found.append(walk)
+    kept = []
+    for i, walk in enumerate(found):
+        start_pt = graph.vertices[walk[0]]
+        inside = any(point_in_polygon(start_pt, [graph.vertices[v] for v in other])
+                     for j, other in enumerate(found) if j != i)
+        if not inside:
+            kept.append(walk)
+    return kept
+
+
+def _follow_perimeter(graph: BoardGraph, around: list[list[int]], start: int) -> list[int]:
+    if not around[start]:
+        return [start]
+    sx, sy = graph.vertices[start]
+    best, best_angle = -1, 1000000.0
+    for eid in around[start]:
+        ox, oy = graph.vertices[_other(graph, eid, start)]
+        angle = math.atan2(ox - sx, -(oy - sy))
+        if angle < best_angle:
+            best, best_angle = eid, angle
+    walk: list[int] = []
+    vertex, edge = start, best
+    limit = 4 * len(graph.edges) + 4  # the walk always closes; this only guards bad input
+    while len(walk) < limit:
+        walk.append(vertex)
+        prev = vertex
+        vertex = _other(graph, edge, vertex)
+        eids = around[vertex]
+        i = eids.index(edge)
+        for n in range(1, len(eids)):
+            edge = eids[(i + n) % len(eids)]
+            if _other(graph, edge, vertex) != prev:
+                break
+        if vertex == start:
+            break
+    return walk
+
+
+def _other(graph: BoardGraph, eid: int, vid: int) -> int:
+    a, b = graph.edges[eid]
+    return b if a == vid else a
+
+
+# ---------------------------------------------------------------------- rows, columns, labels
+
+def rows_and_columns(points: Sequence[Point]) -> tuple[list[int], list[int]]:
+    """Row and column index of each point, clustered as Ludii's ``clusterByRowAndColumn``."""
+    n = len(points)
+    if n == 0:
+        return [], []
+    _x0, _y0, w, h = bounds(points)
+    unit = (w + h) / 2 / math.sqrt(n)
+
+    best_error, row_theta = 1000.0, 0.0
+    for angle in range(0, 61, 15):
+        theta = angle / 180.0 * math.pi
+        _, error = _cluster(points, "row", unit, theta)
+        if error < best_error:
+            best_error, row_theta = error, theta
+            if error < 0.01:
+                break
+    rows, _ = _cluster(points, "row", unit, row_theta)
+
+    best_error, col_theta = 1000.0, 0.0
+    for angle in range(90, 121, 15):
+        theta = row_theta + angle / 180.0 * math.pi
+        _, error = _cluster(points, "column", unit, theta)
+        if error < best_error:
+            best_error, col_theta = error, theta
+            if error < 0.01:
+                break
+    cols, _ = _cluster(points, "column", unit, col_theta)
+    return rows, cols
+
+
+def _cluster(points: Sequence[Point], kind: str, unit: float, theta: float
+             ) -> tuple[list[int], float]:
+    """Ludii's ``clusterByDimension``: bucket the points by distance from a base line."""
+    x0, y0, w, h = bounds(points)
+    if kind == "row":
+        ref_a = (x0 + w / 2, y0 - h)
+    else:
+        ref_a = (x0 - w, y0 + h / 2)
+    ref_b = (ref_a[0] + w * math.cos(theta), ref_a[1] + w * math.sin(theta))
+    rank = sorted(((distance_to_line(p, ref_a, ref_b), i) for i, p in enumerate(points)),
+                  key=lambda item: item[0])
+    margin = 0.6 * unit
+    buckets: list[list[float]] = []  # per bucket: [total, count, last score]
+    members: list[list[int]] = []
+    for dist, i in rank:
+        if not buckets or abs(dist - buckets[-1][0] / buckets[-1][1]) > margin:
+            buckets.append([0.0, 0, 0.0])
+            members.append([])
+        bucket = buckets[-1]
+        bucket[0] += dist
+        bucket[1] += 1
+        bucket[2] = dist
+        members[-1].append(i)
+    index = [0] * len(points)
+    for b, ids in enumerate(members):
+        for i in ids:
+            index[i] = b
+    error = 0.0
+    for total, count, last in buckets:
+        mean = total / count
+        error += (mean - last) * (mean - last) / count  # Ludii keeps only the last item's error
+    error += 0.01 * len(buckets)
+    return index, error
+
+
+def label(row: int, column: int) -> str:
+    """Ludii's coordinate label: column letters (A..Z, then AA...) and row number from 1."""
+    text = chr(ord("A") + column % 26)
+    while column >= 26:
+        column //= 26
+        text = chr(ord("A") + column % 26 - 1) + text
+    return f"{text}{row + 1}"
+
+
+def rows_and_columns_by_value(points: Sequence[Point]) -> tuple[list[int], list[int]]:
+    """Ludii's fallback when clustered labels collide (``Topology.computeRows`` and
+    ``computeColumns`` on a graph with duplicate coordinates): a row per distinct y, a column
+    per distinct x (within 0.001), each numbered upwards from the smallest."""
+    return _by_value([p[1] for p in points]), _by_value([p[0] for p in points])
+
+
+def _by_value(values: Sequence[float]) -> list[int]:
+    centres: list[float] = []
+    for v in values:
+        if not any(abs(v - c) < 0.001 for c in centres):
+            centres.append(v)
+    centres.sort()
+    index = [0] * len(values)
+    for i, c in enumerate(centres):
+        for n, v in enumerate(values):
+            if abs(v - c) < 0.001:
+                index[n] = i
+    return index
+
+
+def fallback_label(row: int, column: int) -> str:
+    """Ludii's ``Topology.computeCoordinates`` label (used after the fallback above)."""
+    text = chr(ord("A") + column // 26 - 1) if column >= 26 else ""
+    return f"{text}{chr(ord('A') + column % 26)}{row + 1}"

@@ -1,0 +1,170 @@
+"""Explicit graphs and graph operators: Ludii's ``(graph ...)``, ``(add ...)``, ``(remove ...)``
+and ``(trim ...)`` (``game.functions.graph.operators``).
+
+Each operator takes a built graph and returns a new one; the argument is left unchanged. As in
+Ludii, removals renumber the survivors (later indices shift down) without sorting them again,
+additions append, and the result's tiling is ``graph``: an edited board is no longer regular."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .graph import BoardGraph, check_size, f32
+
+Pt = Sequence[float]
+
+
+def graph(vertices: Sequence[Pt], edges: Sequence[Sequence[int]] = ()) -> BoardGraph:
+    """Ludii's ``(graph vertices:{{x y} ...} edges:{{a b} ...})``: vertices in the given order
+    (single precision, as Ludii reads them), edges by vertex index, faces traced from them."""
+    check_size(len(vertices), "(graph ...)")
+    g = BoardGraph(tiling="graph")
+    for v in vertices:
+        x, y = _point(v)
+        g.add_vertex(f32(x), f32(y))
+    for e in edges:
+        a, b = _pair(e)
+        g.add_edge(a, b)
+    g.make_faces()
+    return g
+
+
+def add(g: BoardGraph, *, vertices: Sequence[Pt] = (), edges: Sequence[object] = (),
+        cells: Sequence[Sequence[object]] = ()) -> BoardGraph:
+    """Ludii's ``(add graph vertices:{...} edges:{...} cells:{...})``.
+
+    ``vertices`` are positions (one already there is not added twice). ``edges`` are either
+    vertex index pairs ``(a, b)`` or position pairs ``((x, y), (x, y))`` (missing end points
+    are created); ``cells`` are lists of vertex indices or of positions, with their sides added
+    as needed. Ludii adds positions first, then index-based edges and cells."""
+    out = g.copy()
+    for v in vertices:
+        x, y = _point(v)
+        if out.find_vertex(x, y) < 0:
+            out.add_vertex(x, y)
+    by_index = []
+    for e in edges:
+        if _is_index_pair(e):
+            by_index.append(_pair(e))
+        else:
+            a, b = e  # type: ignore[misc]
+            out.add_edge(_find_or_add(out, a), _find_or_add(out, b))
+    cells_by_index = []
+    for cell in cells:
+        if all(isinstance(c, int) for c in cell):
+            cells_by_index.append([int(c) for c in cell])  # type: ignore[arg-type]
+        else:
+            _add_face(out, [_find_or_add(out, p) for p in cell])  # type: ignore[arg-type]
+    for a, b in by_index:
+        out.add_edge(a, b)
+    for vids in cells_by_index:
+        for v in vids:
+            if not 0 <= v < len(out.vertices):
+                raise ValueError(f"add: cell vertex {v} does not exist ({len(out.vertices)} vertices)")
+        _add_face(out, vids, add_sides=False)
+    out.tiling = "graph"
+    check_size(len(out.vertices), "(add ...)")
+    return out
+
+
+def remove(g: BoardGraph, *, cells: Sequence[object] = (), edges: Sequence[object] = (),
+           vertices: Sequence[object] = (), trim_edges: bool = True) -> BoardGraph:
+    """Ludii's ``(remove graph cells:{...} edges:{...} vertices:{...})``.
+
+    Each list holds indices (removed from the highest down, so that the indices all refer to
+    the graph as given) or positions (cells by their corner positions, edges by their end
+    points). Cells go first, then edges, then vertices; removing a vertex removes its edges and
+    cells; removing cells also removes the sides no other cell uses unless ``trim_edges`` is
+    false."""
+    out = g.copy()
+    if cells and all(isinstance(c, int) for c in cells):
+        for fid in sorted({int(c) for c in cells}, reverse=True):  # type: ignore[call-overload]
+            out.remove_face(fid, trim_edges)
+    else:
+        for cell in cells:
+            vids = sorted(_find(out, p) for p in cell)  # type: ignore[union-attr]
+            match = [i for i, f in enumerate(out.faces) if sorted(f) == vids]
+            if not match:
+                raise ValueError(f"remove: no cell with corners {cell!r}")
+            out.remove_face(match[0], trim_edges)
+    for e in edges:
+        if _is_index_pair(e):
+            a, b = _pair(e)
+        else:
+            pa, pb = e  # type: ignore[misc]
+            a, b = _find(out, pa), _find(out, pb)
+        index = out.edge_index().get(frozenset((a, b)))
+        if index is None:
+            raise ValueError(f"remove: no edge {e!r}")
+        out.remove_edge(index)
+    if vertices and all(isinstance(v, int) for v in vertices):
+        for vid in sorted({int(v) for v in vertices}, reverse=True):  # type: ignore[call-overload]
+            out.remove_vertex(vid)
+    else:
+        for p in vertices:
+            x, y = _point(p)  # type: ignore[arg-type]
+            vid = out.find_vertex(x, y)
+            if vid >= 0:
+                out.remove_vertex(vid)
+    out.tiling = "graph"
+    return out
+
+
+def trim(g: BoardGraph) -> BoardGraph:
+    """Ludii's ``(trim graph)``: removes orphan edges (an end point with no other edge) and
+    then vertices left without any edge. Faces are kept unless one of their sides goes."""
+    out = g.copy()
+    out.trim()
+    return out
+
+
+# ---------------------------------------------------------------------- helpers
+
+def _point(v: object) -> tuple[float, float]:
+    if not isinstance(v, (list, tuple)) or len(v) not in (2, 3):
+        raise ValueError(f"a position needs two numbers {{x y}}, got {v!r}")
+    if not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in v):
+        raise ValueError(f"a position needs numbers, got {v!r}")
+    return float(v[0]), float(v[1])
+
+
+def _pair(e: object) -> tuple[int, int]:
+    if not _is_index_pair(e):
+        raise ValueError(f"an edge needs two vertex indices {{a b}}, got {e!r}")
+    a, b = e  # type: ignore[misc]
+    return int(a), int(b)
+
+
+def _is_index_pair(e: object) -> bool:
+    return (isinstance(e, (list, tuple)) and len(e) == 2
+            and all(isinstance(i, int) and not isinstance(i, bool) for i in e))
+
+
+def _find(g: BoardGraph, p: object) -> int:
+    x, y = _point(p)
+    vid = g.find_vertex(x, y)
+    if vid < 0:
+        raise ValueError(f"no vertex at {p!r}")
+    return vid
+
+
+def _find_or_add(g: BoardGraph, p: object) -> int:
+    x, y = _point(p)
+    vid = g.find_vertex(x, y)
+    return vid if vid >= 0 else g.add_vertex(x, y)
+
+
+def _add_face(g: BoardGraph, vids: list[int], add_sides: bool = True) -> None:
+    if len(vids) < 3:
+        raise ValueError("a cell needs at least three corners")
+    edges = g.edge_index()
+    for i, a in enumerate(vids):
+        b = vids[(i + 1) % len(vids)]
+        if frozenset((a, b)) not in edges:
+            if not add_sides:
+                raise ValueError(f"add: cell side {a}-{b} is not an edge")
+            g.add_edge(a, b)
+            edges = g.edge_index()
+    if any(sorted(f) == sorted(vids) for f in g.faces):
+        return
+    g.faces.append(list(vids))

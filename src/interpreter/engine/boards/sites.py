@@ -1,0 +1,133 @@
+"""The site-building step: from a board graph and ``use`` (``Cell`` or ``Vertex``), the sites in
+Ludii's order with their positions, labels, rows and columns, neighbours, directions and rays.
+
+What Ludii does, and this reproduces:
+
+- order: the graph's own element order (its generators sort vertices and cells by
+  ``y * 100 + x``: bottom row first, left to right; operators keep the order they are given);
+- rows, columns and labels: clustered from the positions (see ``measure.rows_and_columns``), so
+  a label is what a player reads off the picture, even on a rotated board (``A1`` is the first
+  cell of the first row found from the bottom, whichever way the rows run); when two sites
+  would get the same label, Ludii numbers rows by distinct y and columns by distinct x instead;
+- relations and directions: see ``trajectories``;
+- perimeter: the vertices on the outline of the board; for cells, every cell with a corner on
+  it. ``outer`` is the same set, ``inner`` the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+from .graph import BoardGraph, check_size
+from .measure import (fallback_label, label, perimeters, rows_and_columns,
+                      rows_and_columns_by_value)
+from .trajectories import RELATIONS, opposite, trajectories
+from .uses import check_use
+
+Neighbours = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Sites:
+    """The sites of a board, each list indexed by site number (Ludii's site index).
+
+    - ``positions``: (x, y) of each site (cell centre or vertex), x right, y up;
+    - ``labels``, ``rows``, ``columns``: Ludii's coordinates (``labels[i]`` is e.g. ``"C4"``);
+    - ``relations[r][i]``: neighbours of site i under r in ``RELATIONS`` (Orthogonal, Diagonal,
+      OffDiagonal, Adjacent, All), clockwise from north;
+    - ``steps[d][i]``: the site(s) one step from i in compass direction d (usually one or none);
+    - ``directions``: the compass directions used on this board, in compass order;
+      ``relation_directions[r]`` those that steps under relation r use;
+    - ``opposite[d]``: the direction opposite d;
+    - ``rays[d][i]``: the radials from i in direction or relation d, each the sites after i
+      along a straight line (a compass direction usually has one, a relation one per step);
+    - ``perimeter``, ``outer``, ``inner``: site numbers, ascending.
+    """
+
+    use: str
+    tiling: str
+    positions: tuple[tuple[float, float], ...]
+    labels: tuple[str, ...]
+    rows: tuple[int, ...]
+    columns: tuple[int, ...]
+    relations: Mapping[str, Neighbours]
+    steps: Mapping[str, Neighbours]
+    directions: tuple[str, ...]
+    relation_directions: Mapping[str, tuple[str, ...]]
+    opposite: Mapping[str, str]
+    rays: Mapping[str, tuple[Neighbours, ...]]
+    perimeter: tuple[int, ...]
+    outer: tuple[int, ...]
+    inner: tuple[int, ...]
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def index(self, site_label: str) -> int:
+        """The site with this label (case-insensitive); ValueError if there is none."""
+        wanted = site_label.upper()
+        for i, text in enumerate(self.labels):
+            if text == wanted:
+                return i
+        raise ValueError(f"no site labelled {site_label!r}")
+
+    def step(self, direction: str, site: int) -> int:
+        """The site one step from ``site`` in ``direction``, or -1 when off the board."""
+        targets = self.steps.get(direction, ())
+        if not targets or not targets[site]:
+            return -1
+        return targets[site][0]
+
+    def edge_count(self, relation: str) -> int:
+        """Number of distinct site pairs joined under a relation."""
+        pairs = {frozenset((a, b)) for a, nbrs in enumerate(self.relations[relation]) for b in nbrs}
+        return len(pairs)
+
+
+def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
+    """Ludii's board topology for one site type (``Board.createTopology`` with ``MeasureGraph``
+    and ``Trajectories``): the sites of ``graph`` used as ``use`` (``Cell``, Ludii's default for
+    every board, or ``Vertex``)."""
+    check_use(use)
+    if use == "Cell":
+        points = [graph.face_centre(f) for f in range(len(graph.faces))]
+    else:
+        points = list(graph.vertices)
+    check_size(len(points), "the board")
+    if not points:
+        raise ValueError(f"the board has no {'cells' if use == 'Cell' else 'vertices'} to use")
+
+    rows, cols = rows_and_columns(points)
+    labels = tuple(label(r, c) for r, c in zip(rows, cols))
+    if len(set(labels)) < len(labels):
+        rows, cols = rows_and_columns_by_value(points)
+        labels = tuple(fallback_label(r, c) for r, c in zip(rows, cols))
+
+    on_outline = {v for walk in perimeters(graph) for v in walk}
+    if use == "Cell":
+        rim = tuple(f for f, face in enumerate(graph.faces) if any(v in on_outline for v in face))
+    else:
+        rim = tuple(sorted(on_outline))
+    rim_set = set(rim)
+
+    traj = trajectories(graph, use)
+    freeze = lambda table: tuple(tuple(x) for x in table)  # noqa: E731
+    return Sites(
+        use=use,
+        tiling=graph.tiling,
+        positions=tuple((float(x), float(y)) for x, y in points),
+        labels=labels,
+        rows=tuple(rows),
+        columns=tuple(cols),
+        relations=MappingProxyType({r: freeze(traj.relations[r]) for r in RELATIONS}),
+        steps=MappingProxyType({d: freeze(t) for d, t in traj.steps.items()}),
+        directions=traj.directions,
+        relation_directions=MappingProxyType(dict(traj.relation_directions)),
+        opposite=MappingProxyType({d: opposite(d) for d in traj.directions}),
+        rays=MappingProxyType({d: tuple(freeze(r) for r in t) for d, t in traj.rays.items()}),
+        perimeter=rim,
+        outer=rim,
+        inner=tuple(i for i in range(len(points)) if i not in rim_set),
+    )

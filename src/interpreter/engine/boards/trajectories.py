@@ -1,0 +1,345 @@
+"""Steps, directions and radials between sites, as Ludii's ``Trajectories`` computes them.
+
+Relations (Ludii's ``Vertex.stepsTo`` and ``Face.stepsTo``):
+
+- cells: ``Orthogonal`` = cells sharing an edge; ``Diagonal`` = at each corner, the cell
+  sharing only that corner whose centre lies closest to the line through the corner (square
+  grid: the 4 diagonal cells; triangles: the cell opposite each corner), plus, at corners where
+  exactly three edges meet, the cell beyond the edge leaving the corner when that edge lies on
+  the line between the two centres (hex grid: the 6 "diagonal" hexagons two steps away);
+  ``OffDiagonal`` = the other cells sharing a corner (triangles: 6); ``Adjacent`` = Orthogonal +
+  the corner-sharing diagonals + OffDiagonal (not the hex diagonals); ``All`` = all of these.
+- vertices: ``Orthogonal`` = joined by an edge; ``Diagonal`` = the opposite corner across each
+  cell of four or more sides; ``Adjacent`` = Orthogonal; ``All`` = Orthogonal + Diagonal.
+
+Compass directions: each step (including the steps to the site's edges and corners or cells,
+which Ludii also makes) gets one of 8 directions by its angle; if two steps of a site share one
+of the 8, all of that site's steps use 16 (N, NNE, NE, ENE, E, ...). Radials: from a site, a
+first step in a direction, then at each site the step in the same direction whose heading turns
+least (less than 0.25 radian), until none or a site repeats. Lists are sorted clockwise from N.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .graph import BoardGraph
+from .polygon import distance_to_line
+
+COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
+           "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+RELATIONS = ("Orthogonal", "Diagonal", "OffDiagonal", "Adjacent", "All")
+
+ORTH, DIAG, OFF, ADJ, ALL = (1 << i for i in range(5))
+_BITS = {"Orthogonal": ORTH, "Diagonal": DIAG, "OffDiagonal": OFF, "Adjacent": ADJ, "All": ALL}
+
+VERTEX, EDGE, CELL = 0, 1, 2
+
+_EIGHT = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+_SIXTEEN = ("E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW",
+            "W", "WSW", "SW", "SSW", "S", "SSE", "SE", "ESE")
+
+
+def opposite(direction: str) -> str:
+    """The compass direction pointing the other way (N -> S, NNE -> SSW, ...)."""
+    return COMPASS[(COMPASS.index(direction) + 8) % 16]
+
+
+def compass(dx: float, dy: float, sixteen: bool) -> str:
+    """Ludii's ``mapAngleToAbsoluteDirection`` in the plane."""
+    angle = math.atan2(dy, dx)
+    while angle < 0:
+        angle += 2 * math.pi
+    while angle > 2 * math.pi:
+        angle -= 2 * math.pi
+    if not sixteen:
+        off = 2 * math.pi / 16
+        if angle < off:
+            return "E"
+        for k in range(1, 8):
+            if angle < off + 2 * k * math.pi / 8:
+                return _EIGHT[k]
+        return "E"
+    off = 2 * math.pi / 32
+    if angle < off:
+        return "E"
+    for k in range(1, 16):
+        if angle < off + 2 * k * math.pi / 16:
+            return _SIXTEEN[k]
+    return "E"
+
+
+def _cw_key(frm: tuple[float, float], to: tuple[float, float]) -> float:
+    """Ludii's sort key for steps and radials: clockwise from north."""
+    theta = math.atan2(to[1] - frm[1], to[0] - frm[0])
+    value = math.pi / 2 - theta + 0.0001
+    while value < 0:
+        value += 2 * math.pi
+    return value
+
+
+@dataclass
+class Trajectories:
+    """Neighbours of each site (same site type) by relation and by compass direction, and
+    the radials."""
+
+    relations: dict[str, list[list[int]]]
+    steps: dict[str, list[list[int]]]
+    rays: dict[str, list[list[tuple[int, ...]]]]
+    directions: tuple[str, ...]
+    relation_directions: dict[str, tuple[str, ...]]
+
+
+class _Board:
+    """Incidence tables of a graph that both kinds of sites need."""
+
+    def __init__(self, graph: BoardGraph) -> None:
+        self.graph = graph
+        self.around = graph.vertex_edges()
+        self.edge_of = graph.edge_index()
+        self.centres = [graph.face_centre(f) for f in range(len(graph.faces))]
+        self.mids = [graph.edge_centre(e) for e in range(len(graph.edges))]
+        self.faces_of: list[list[int]] = [[] for _ in graph.vertices]
+        self.edge_faces: list[list[int]] = [[] for _ in graph.edges]
+        self.face_edges: list[list[int]] = []
+        for fid, face in enumerate(graph.faces):
+            eids = []
+            for i, v in enumerate(face):
+                self.faces_of[v].append(fid)
+                eid = self.edge_of[frozenset((v, face[(i + 1) % len(face)]))]
+                eids.append(eid)
+                self.edge_faces[eid].append(fid)
+            self.face_edges.append(eids)
+
+    def pos(self, kind: int, index: int) -> tuple[float, float]:
+        if kind == VERTEX:
+            return self.graph.vertices[index]
+        if kind == EDGE:
+            return self.mids[index]
+        return self.centres[index]
+
+    def other(self, eid: int, vid: int) -> int:
+        a, b = self.graph.edges[eid]
+        return b if a == vid else a
+
+
+def _vertex_steps(b: _Board, vid: int) -> list[list[int]]:
+    """Ludii's ``Vertex.stepsTo``: [kind, index, relation bits] in Ludii's insertion order."""
+    here = b.graph.vertices[vid]
+    steps: list[list[int]] = []
+    for eid in b.around[vid]:
+        steps.append([VERTEX, b.other(eid, vid), ORTH | ADJ | ALL])
+    for fid in b.faces_of[vid]:
+        face = b.graph.faces[fid]
+        if len(face) < 4:
+            continue
+        best, best_dist = -1, 1000000.0
+        for to in face:
+            if to == vid:
+                continue
+            dist = distance_to_line(b.centres[fid], here, b.graph.vertices[to])
+            if dist < best_dist:
+                best, best_dist = to, dist
+        steps.append([VERTEX, best, DIAG | ALL])
+    for eid in b.around[vid]:
+        steps.append([EDGE, eid, ORTH | ADJ | ALL])
+    for fid in b.faces_of[vid]:
+        steps.append([CELL, fid, ORTH | ADJ | ALL])
+    return steps
+
+
+def _cell_steps(b: _Board, fid: int) -> list[list[int]]:
+    """Ludii's ``Face.stepsTo``: [kind, index, relation bits] in Ludii's insertion order."""
+    face = b.graph.faces[fid]
+    centre = b.centres[fid]
+    used = {fid}
+    steps: list[list[int]] = []
+    for eid in b.face_edges[fid]:
+        for other in b.edge_faces[eid]:
+            if other != fid:
+                used.add(other)
+                steps.append([CELL, other, ORTH | ADJ | ALL])
+    for vid in face:
+        best, best_dist = -1, 1000000.0
+        for other in b.faces_of[vid]:
+            if other in used:
+                continue
+            dist = distance_to_line(b.graph.vertices[vid], centre, b.centres[other])
+            if dist < best_dist:
+                best, best_dist = other, dist
+        if best >= 0:
+            used.add(best)
+            steps.append([CELL, best, DIAG | ADJ | ALL])
+    for vid in face:
+        for other in b.faces_of[vid]:
+            if other not in used:
+                used.add(other)
+                steps.append([CELL, other, OFF | ADJ | ALL])
+    own_edges = set(b.face_edges[fid])
+    for vid in face:
+        if len(b.around[vid]) != 3:
+            continue
+        away = next((e for e in b.around[vid] if e not in own_edges), -1)
+        if away < 0:
+            continue
+        beyond = b.other(away, vid)
+        for other in b.faces_of[beyond]:
+            if other in used:
+                continue
+            far = b.centres[other]
+            dist_v = distance_to_line(b.graph.vertices[vid], centre, far)
+            dist_ov = distance_to_line(b.graph.vertices[beyond], centre, far)
+            dist_ab = math.hypot(far[0] - centre[0], far[1] - centre[1])
+            if (dist_v + dist_ov) / dist_ab > 0.1:
+                continue
+            used.add(other)
+            steps.append([CELL, other, DIAG | ALL])
+    for vid in face:
+        steps.append([VERTEX, vid, ORTH | ADJ | ALL])
+    for eid in b.face_edges[fid]:
+        steps.append([EDGE, eid, ORTH | ADJ | ALL])
+    return steps
+
+
+def _merged(steps: list[list[int]]) -> list[list[int]]:
+    """Ludii's ``Steps.add``: a second step to the same element only adds its relations."""
+    out: list[list[int]] = []
+    index: dict[tuple[int, int], list[int]] = {}
+    for kind, target, bits in steps:
+        key = (kind, target)
+        if key in index:
+            index[key][2] |= bits
+        else:
+            step = [kind, target, bits]
+            index[key] = step
+            out.append(step)
+    return out
+
+
+def trajectories(graph: BoardGraph, use: str) -> Trajectories:
+    """Relations, compass steps and radials between the sites of one type (``Cell``/``Vertex``)."""
+    board = _Board(graph)
+    kind = CELL if use == "Cell" else VERTEX
+    count = len(graph.faces) if kind == CELL else len(graph.vertices)
+    make = _cell_steps if kind == CELL else _vertex_steps
+
+    relations: dict[str, list[list[int]]] = {r: [[] for _ in range(count)] for r in RELATIONS}
+    steps: dict[str, list[list[int]]] = {}
+    supported: set[str] = set()
+    by_relation: dict[str, set[str]] = {r: set() for r in RELATIONS}
+
+    for site in range(count):
+        here = board.pos(kind, site)
+        raw = _merged(make(board, site))
+        eight = [compass(*_delta(here, board.pos(k, t)), sixteen=False) for k, t, _ in raw]
+        sixteen = len(set(eight)) < len(eight)
+        mine = [(t, bits, compass(*_delta(here, board.pos(k, t)), sixteen=sixteen))
+                for k, t, bits in raw if k == kind]
+        mine.sort(key=lambda item: _cw_key(here, board.pos(kind, item[0])))
+        for target, bits, direction in mine:
+            if direction not in steps:
+                steps[direction] = [[] for _ in range(count)]
+            steps[direction][site].append(target)
+            for name, bit in _BITS.items():
+                if bits & bit:
+                    relations[name][site].append(target)
+                    by_relation[name].add(direction)
+            supported.add(direction)
+
+    ordered = tuple(d for d in COMPASS if d in supported)
+    table = {**relations, **{d: steps[d] for d in ordered}}
+    where = [board.pos(kind, i) for i in range(count)]
+    rays: dict[str, list[list[tuple[int, ...]]]] = {}
+    done: list[tuple[list[list[int]], list[list[tuple[int, ...]]]]] = []
+    for name, neighbours in table.items():
+        same = next((r for t, r in done if t == neighbours), None)  # e.g. Adjacent == All
+        if same is None:
+            tails: dict[tuple[int, int], tuple[int, ...]] = {}
+            same = [_radials(where, neighbours, tails, site) for site in range(count)]
+            done.append((neighbours, same))
+        rays[name] = same
+    return Trajectories(
+        relations=relations,
+        steps={d: steps[d] for d in ordered},
+        rays=rays,
+        directions=ordered,
+        relation_directions={r: tuple(d for d in COMPASS if d in by_relation[r])
+                             for r in RELATIONS},
+    )
+
+
+def _delta(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    return b[0] - a[0], b[1] - a[1]
+
+
+_TAN_BEND = math.tan(0.25)
+
+
+def _radials(where: list[tuple[float, float]], table: list[list[int]],
+             tails: dict[tuple[int, int], tuple[int, ...]], site: int) -> list[tuple[int, ...]]:
+    """Ludii's radials from one site along one direction or relation: the first step may be any
+    step in it; each next step is the one in it that bends least (less than 0.25 rad), until
+    there is none or it comes back to a site already on the radial. ``tails`` caches the rest
+    of a line after each (previous, current) pair, shared by all the sites along it."""
+    out: list[tuple[int, ...]] = []
+    for first in table[site]:
+        ray = _tail(where, table, tails, site, first)
+        if site in ray or len(set(ray)) < len(ray):
+            ray = _direct(where, table, site, first)  # a line that loops back on itself
+        if ray not in out:
+            out.append(ray)
+    here = where[site]
+    out.sort(key=lambda ray: _cw_key(here, where[ray[0]]))
+    return out
+
+
+def _tail(where, table, tails, prev: int, cur: int) -> tuple[int, ...]:
+    """The sites from ``cur`` onwards along the line entered from ``prev`` (memoised)."""
+    keys: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    key = (prev, cur)
+    rest: tuple[int, ...] = ()
+    while key not in tails:
+        if key in seen:
+            break  # the line runs round a loop: the caller checks and walks it directly
+        seen.add(key)
+        keys.append(key)
+        nxt = _next_step(where, table, *key)
+        if nxt < 0:
+            break
+        key = (key[1], nxt)
+    else:
+        rest = tails[key]
+    for k in reversed(keys):
+        rest = (k[1],) + rest
+        tails[k] = rest
+    return tails.get((prev, cur), rest)
+
+
+def _direct(where, table, site: int, first: int) -> tuple[int, ...]:
+    """Ludii's radial walk, stopping at a site already on it."""
+    radial = [site, first]
+    while True:
+        nxt = _next_step(where, table, radial[-2], radial[-1])
+        if nxt < 0 or nxt in radial:
+            return tuple(radial[1:])
+        radial.append(nxt)
+
+
+def _next_step(where: list[tuple[float, float]], table: list[list[int]], prev: int, cur: int) -> int:
+    (ax, ay), (bx, by) = where[prev], where[cur]
+    vx, vy = bx - ax, by - ay
+    best, best_tan = -1, _TAN_BEND
+    for nxt in table[cur]:
+        cx, cy = where[nxt]
+        ux, uy = cx - bx, cy - by
+        x = ux * vx + uy * vy
+        if x <= 0.0:
+            continue  # turns back: infinitely bent (abs_tan_turn)
+        t = abs((ux * -vy + uy * vx) / x)
+        if t < best_tan:
+            best, best_tan = nxt, t
+            if t == 0.0:
+                break
+    return best

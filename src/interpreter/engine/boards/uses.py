@@ -1,0 +1,33 @@
+"""Small argument checks shared by the generators."""
+
+from __future__ import annotations
+
+USES = ("Cell", "Vertex")
+
+
+def check_use(use: str) -> None:
+    """Only cells and vertices can be a board's sites here (Ludii also has Edge)."""
+    if use not in USES:
+        raise ValueError(f"use:{use} is not supported; use one of {', '.join(USES)}")
+
+
+def check_dim(value: object, what: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"board {what} must be a whole number of at least 1, got {value!r}")
+    if value > 10_000:
+        raise ValueError(f"board {what} {value} is too large; boards are limited to 10000 sites")
+
+
+def shape_and_dims(name: str, args: tuple[object, ...], shapes: tuple[str, ...]):
+    """Split Ludii-style arguments ``[Shape] dimA [dimB]``; the first shape is the default."""
+    if args and isinstance(args[0], str):
+        shape, dims = args[0], args[1:]
+    else:
+        shape, dims = shapes[0], args
+    if shape not in shapes:
+        raise ValueError(f"({name} {shape} ...): shape not supported; use one of {', '.join(shapes)}")
+    if not dims or len(dims) > 2:
+        raise ValueError(f"({name} ...) takes one or two dimensions, got {len(dims)}")
+    for d in dims:
+        check_dim(d, "dimension")
+    return shape, [int(d) for d in dims]  # type: ignore[call-overload]
