@@ -8,7 +8,13 @@ import pytest
 
 from interpreter.engine.result import Termination
 from interpreter import LudError, MoveError, load
-from interpreter.engine.topology import grid
+from interpreter.engine import boards
+from interpreter.engine.topology import build
+
+
+def grid(rows: int, cols: int):
+    """A rows x cols board of square cells."""
+    return build(lambda: boards.rectangle(rows, cols), "Cell")
 
 
 def game_text(board: str, play: str, end: str = "", pieces: str = '(piece "Disc" Each)',

@@ -31,10 +31,11 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "moves", "effects", "conditions", "functions", "regions", "logic")
+FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "functions", "regions", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
+    "boards": "Boards: the board and the shapes it is made of",
     "moves": "Moves: what a player may do",
     "effects": "Effects: what a move changes (captures, scores, placements)",
     "conditions": "Conditions: questions about the position",

@@ -25,7 +25,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     ``fingerprint`` and ``description`` go into the game's :class:`GameInfo`."""
     num = player_count(bound)
     equipment = bound.equipment
-    topology = equipment.board.topology(num)
+    topology = equipment.board.topology(Compiler(None).static_int)
     components = [Component(0, "", "", 0)]
     for piece in equipment.pieces:
         for owner in piece.owners(num):

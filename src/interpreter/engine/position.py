@@ -32,7 +32,7 @@ import yaml
 from ..errors import LudError
 from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS
 from .result import Termination
-from .topology import column_letters
+from .picture import PictureError, read_picture
 
 if TYPE_CHECKING:
     from .game import Game
@@ -396,58 +396,24 @@ def _put(state: "State", site: int, what: int) -> None:
 
 
 def _read_board(game: "Game", state: "State", picture: str) -> None:
-    """A picture as the game prints it: one string of slots for a one-row board, else rows that
-    start with their number (top row first, each once; the number may be repeated at the end)
-    and hold one symbol per site, plus optional lines of column letters."""
+    """A picture as the game prints it (see :mod:`.picture`): one string of slots for a one-row
+    board, rows that start with their number for a grid (top row first, each once; the number
+    may be repeated at the end; lines of column letters are skipped), the rows of a hexagonal or
+    triangular board top first, or one 'LABEL SYMBOL' line per site of any other board."""
     topo = game.topology
     by_player: dict[int, int] = {}
     for comp in game.components[1:]:
         by_player.setdefault(comp.owner, comp.index)
-    lines = [line for line in picture.splitlines() if line.strip()]
-    cells_of: dict[int, str] = {}  # row index (0 = bottom) -> its symbols
-    if topo.rows == 1:
-        if len(lines) != 1:
-            raise PositionError(f"position: board: a one-row board is one line of {topo.n} slots, "
-                                f"not {len(lines)} lines")
-        cells_of[0] = "".join(lines[0].split())
-    else:
-        letters = {column_letters(c) for c in range(topo.cols)}
-        for line in lines:
-            parts = line.split()
-            if not parts[0].isdigit():
-                if all(p.upper() in letters for p in parts):
-                    continue  # a line of column letters
-                raise PositionError(f"position: board: {line.strip()!r} is not a row of the board",
-                                    hint="each row starts with its number, e.g. '3 . x .'")
-            number = int(parts[0]) if len(parts[0]) < 10 else 0
-            if not 1 <= number <= topo.rows:
-                raise PositionError(f"position: board: there is no row {parts[0]} (rows 1 to {topo.rows})")
-            if number - 1 in cells_of:
-                raise PositionError(f"position: board: row {number} is given twice")
-            if len(parts) > 1 and parts[-1] == parts[0]:
-                parts = parts[:-1]  # the number repeated at the end, as printed
-            cells_of[number - 1] = "".join(parts[1:])
-        missing = [r + 1 for r in range(topo.rows) if r not in cells_of]
-        if missing:
-            raise PositionError(f"position: board: row {missing[-1]} is missing "
-                                f"(the board has rows 1 to {topo.rows})")
-    columns: dict[int, list[int]] = {}  # row -> its sites, left to right (removed sites skipped)
-    for site, (r, c) in sorted(enumerate(topo.coords), key=lambda sc: sc[1]):
-        columns.setdefault(r, []).append(site)
-    for r, cells in cells_of.items():
-        sites = columns.get(r, [])
-        if len(cells) != len(sites):
-            what = "the board has" if topo.rows == 1 else f"row {r + 1} has"
-            raise PositionError(f"position: board: {len(cells)} symbols where {what} {len(sites)} sites"
-                                + ("" if topo.rows == 1 else f": {cells_of[r]!r}"))
-        for site, ch in zip(sites, cells):
-            if ch in (EMPTY_GRID, EMPTY_ROW):
-                continue
-            player = SYMBOLS.find(ch)
-            if player < 0 or player not in by_player:
-                _, col = topo.coords[site]
-                raise PositionError(f"position: board: unexpected {ch!r} at {topo.labels[site]} "
-                                    f"(row {r + 1}, column {col + 1})",
-                                    hint="pieces are " + ", ".join(f"{SYMBOLS[p]} ({f'P{p}' if p else 'neutral'})"
-                                                                   for p in sorted(by_player)) + "; . or _ is empty")
-            _put(state, site, by_player[player])
+    try:
+        cells = read_picture(topo, picture)
+    except PictureError as err:
+        raise PositionError(f"position: board: {err}") from None
+    for site, ch in cells:
+        if ch in (EMPTY_GRID, EMPTY_ROW):
+            continue
+        player = SYMBOLS.find(ch)
+        if player < 0 or player not in by_player:
+            raise PositionError(f"position: board: unexpected {ch!r} at {topo.labels[site]}",
+                                hint="pieces are " + ", ".join(f"{SYMBOLS[p]} ({f'P{p}' if p else 'neutral'})"
+                                                               for p in sorted(by_player)) + "; . or _ is empty")
+        _put(state, site, by_player[player])

@@ -1,9 +1,12 @@
-"""Text pictures of positions. A one-row board prints as a string of slots (``xxxx___oooo``);
-a grid prints with column letters and row numbers, the top row first."""
+"""Text pictures of positions: the board as :mod:`.picture` lays it out, with a symbol per
+piece: ``x`` for P1, ``o`` for P2, ``+`` P3, ``*`` P4..., ``N`` a neutral piece; ``.`` is an
+empty site (``_`` on a one-row board)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from .picture import draw
 
 if TYPE_CHECKING:
     from .state import State
@@ -20,26 +23,7 @@ def symbol(player: int, what: int) -> str:
     return SYMBOLS[player] if player < len(SYMBOLS) else "?"
 
 
-def render_row(state: "State") -> str:
-    """A one-row board as a string of slots: ``xxxx___oooo``."""
-    return "".join(symbol(o, w) if w else EMPTY_ROW for o, w in zip(state.who, state.what))
-
-
 def render_text(state: "State") -> str:
-    """The board as text: a grid with column letters and row numbers, the top row first."""
-    topo = state.game.topology
-    if topo.rows == 1:
-        return render_row(state)
-    by_coord = {coord: i for i, coord in enumerate(topo.coords)}
-    from .topology import column_letters
-    width = max(len(str(topo.rows)), 2)
-    header = " " * (width + 1) + " ".join(column_letters(c) for c in range(topo.cols))
-    lines = [header]
-    for r in range(topo.rows - 1, -1, -1):
-        cells = []
-        for col in range(topo.cols):
-            i = by_coord.get((r, col))
-            cells.append(" " if i is None else symbol(state.who[i], state.what[i]))
-        lines.append(f"{r + 1:>{width}} " + " ".join(cells) + f" {r + 1}")
-    lines.append(header)
-    return "\n".join(lines)
+    """The board as text (see :mod:`.picture` for the layouts)."""
+    symbols = [symbol(o, w) for o, w in zip(state.who, state.what)]
+    return draw(state.game.topology, symbols, EMPTY_GRID, EMPTY_ROW)

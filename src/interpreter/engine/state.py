@@ -182,11 +182,10 @@ class State:
         """Every legal move of the player to move (a forced pass when there is none; none once
         the game is over)."""
         if self._legal is None:
-            mark = self.mark()
             try:
                 self._legal = turns.legal_moves(self)
             except BaseException:
-                self._take_back(mark)  # a rule failed while trying moves: leave no trace of it
+                self._reset()  # a rule failed while trying moves (tries take themselves back)
                 raise
         return self._legal
 
@@ -248,6 +247,10 @@ class State:
     def _take_back(self, mark: tuple[int, tuple]) -> None:
         """Return to ``mark`` after a failure: the journal, and everything transient."""
         self.rollback(mark)
+        self._reset()
+
+    def _reset(self) -> None:
+        """Forget what a failed evaluation left half-done: claims, context, nesting."""
         self.claims = {}
         self.ctx = Context()
         self._nested = 0

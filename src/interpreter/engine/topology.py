@@ -1,32 +1,38 @@
-"""Board topology: sites, labels, neighbours per direction, rays and regions, precomputed once.
+"""Board topology: the sites of any board as a graph with coordinates, precomputed once.
 
-Every board, whatever its shape, ends up as the same tables, so the rules never ask what the
-board looks like: ``step[d][s]`` is the neighbour of site ``s`` in direction ``d`` (or -1),
-``rays[d][s]`` the sites beyond ``s`` in that direction, ``regions[name]`` a tuple of sites.
+Every board, whatever its tiling (square, hexagonal, triangular, semi-regular, an explicit
+graph), becomes the same tables (built by :func:`from_graph` from a generator of
+:mod:`.boards`), so the rules never ask what the board looks like:
+
+- ``labels``, ``positions`` (x right, y up), Ludii's ``rows`` and ``columns`` per site;
+- ``neighbours[relation][s]``: the sites next to ``s`` under Ludii's relations (``Orthogonal``,
+  ``Diagonal``, ``OffDiagonal``, ``Adjacent``, ``All``);
+- ``step[d][s]``: the neighbour of ``s`` in compass direction ``d`` (or -1), for the directions
+  of the tiling (square: N NE E ...; hexagons and triangles: six or twelve of the sixteen);
+- ``rays[d][s]``: the straight line of sites beyond ``s`` in direction ``d``, nearest first:
+  the one walk along a line that every ludeme uses (:meth:`Topology.rays_for`,
+  :meth:`Topology.axes_for`);
+- ``regions``: Top, Bottom, Left, Right, Centre, Corners, Perimeter, Outer, Inner, Board, all
+  from the coordinates, plus the description's named regions.
+
 A networkx graph of the board is built on first use, for graph algorithms.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable
+from typing import Callable, Iterable, Optional, Sequence
+
+from .boards import RELATIONS, BoardGraph, Sites, build_sites
 
 MAX_SITES = 10_000
+Point = tuple[float, float]
 
-# Offsets (row, col) of the eight compass directions on a square grid; rows grow northwards.
-SQUARE_OFFSETS = {
-    "N": (1, 0), "S": (-1, 0), "E": (0, 1), "W": (0, -1),
-    "NE": (1, 1), "NW": (1, -1), "SE": (-1, 1), "SW": (-1, -1),
-}
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
-DIRECTION_SETS = {
-    "Orthogonal": ("N", "E", "S", "W"),
-    "Diagonal": ("NE", "SE", "SW", "NW"),
-    "All": ("N", "NE", "E", "SE", "S", "SW", "W", "NW"),
-    "Adjacent": ("N", "E", "S", "W"),
-}
+# direction words that stand for a set of directions (Ludii's relations)
+RELATION_NAMES = RELATIONS
 
 
 def column_letters(index: int) -> str:
@@ -41,128 +47,258 @@ def column_letters(index: int) -> str:
 
 @dataclass
 class Topology:
-    """The precomputed tables of one board."""
+    """The precomputed tables of one board (see the module docs)."""
 
-    coords: list[tuple[int, int]]  # (row, col) per site
     labels: list[str]
-    step: dict[str, list[int]]  # direction -> neighbour per site (-1 off board)
+    positions: list[Point]
+    rows: list[int]
+    columns: list[int]
+    step: dict[str, list[int]]
+    neighbours: dict[str, tuple[tuple[int, ...], ...]]
+    rays: dict[str, tuple[tuple[int, ...], ...]]
+    relation_directions: dict[str, tuple[str, ...]]
+    opposite: dict[str, str]
+    tiling: str = "square"
+    use: str = "Cell"
+    perimeter: tuple[int, ...] = ()
+    shapes: tuple[tuple[Point, ...], ...] = ()  # the outline of each cell (boards of cells)
+    lines: tuple[tuple[int, int], ...] = ()  # the board's drawn lines between sites (vertices)
     regions: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    kind: str = "square"
-    rows: int = 0
-    cols: int = 0
 
     def __post_init__(self) -> None:
-        self.n = len(self.coords)
+        self.n = len(self.labels)
         self.label_index = {label: i for i, label in enumerate(self.labels)}
         self.label_index.update({label.upper(): i for i, label in enumerate(self.labels)})
         self.directions = tuple(self.step)
-        self.axes = tuple((d, OPPOSITE[d]) for d in ("N", "E", "NE", "NW") if d in self.step)
+        pairs = []
+        for d in self.directions:
+            o = self.opposite.get(d)
+            if o in self.step and (o, d) not in pairs:
+                pairs.append((d, o))
+        self.axes = tuple(pairs)
+        self._rays_cache: dict[tuple[str, ...], list] = {}
+        self._axes_cache: dict[tuple[str, ...], list] = {}
+        if not self.regions:
+            self.regions.update(_regions(self))
 
-    def ray(self, site: int, direction: str) -> tuple[int, ...]:
-        """The sites beyond ``site`` in ``direction``, nearest first, to the edge of the board."""
-        out = []
-        table = self.step[direction]
-        nxt = table[site]
-        while nxt >= 0:
-            out.append(nxt)
-            nxt = table[nxt]
-        return tuple(out)
-
-    def expand_directions(self, names: Iterable[str]) -> tuple[str, ...]:
-        """Direction names or sets (Orthogonal, All...) → concrete directions of this board."""
-        out: list[str] = []
-        for name in names:
-            for d in DIRECTION_SETS.get(name, (name,)):
-                if d in self.step and d not in out:
-                    out.append(d)
-        return tuple(out)
-
+    # --- sites -------------------------------------------------------------------------------------
     def site(self, label: str) -> int:
         """The site with this label (case-insensitive), or -1."""
         index = self.label_index.get(label, self.label_index.get(label.upper(), -1))
         return index
 
-    def neighbours(self, site: int, directions: tuple[str, ...]) -> list[int]:
-        """The sites next to ``site`` in the given directions."""
+    @property
+    def is_row(self) -> bool:
+        """A board of one row (Alak's), printed as a string of slots."""
+        return self.n > 1 and len(set(self.rows)) == 1 and self.tiling == "square"
+
+    # --- directions --------------------------------------------------------------------------------
+    def expand_directions(self, names: Iterable[str]) -> tuple[str, ...]:
+        """Direction names or relations (Orthogonal, All...) → the compass directions of this
+        board they stand for (none for a direction the tiling lacks)."""
+        out: list[str] = []
+        for name in names:
+            for d in self.relation_directions.get(name, (name,)):
+                if d in self.step and d not in out:
+                    out.append(d)
+        return tuple(out)
+
+    def ray(self, site: int, direction: str) -> tuple[int, ...]:
+        """The sites beyond ``site`` in ``direction``, nearest first, to the edge of the board."""
+        table = self.rays.get(direction)
+        return table[site] if table is not None else ()
+
+    def rays_for(self, directions: Sequence[str]) -> list[tuple[tuple[int, ...], ...]]:
+        """Per site, its non-empty rays in the given directions: the one shared walk along lines
+        (steps take the first site of each ray, hops and captures walk on)."""
+        key = tuple(directions)
+        cached = self._rays_cache.get(key)
+        if cached is None:
+            tables = [self.rays[d] for d in key if d in self.rays]
+            cached = [tuple(r for t in tables if (r := t[s])) for s in range(self.n)]
+            self._rays_cache[key] = cached
+        return cached
+
+    def axes_for(self, directions: Sequence[str]) -> list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]:
+        """Per site, (forward ray, backward ray) for each axis that has a direction among the
+        given ones: what lines through a site are made of."""
+        key = tuple(directions)
+        cached = self._axes_cache.get(key)
+        if cached is None:
+            axes = [(self.rays[a], self.rays[b]) for a, b in self.axes if a in key or b in key]
+            cached = [tuple((fwd[s], back[s]) for fwd, back in axes) for s in range(self.n)]
+            self._axes_cache[key] = cached
+        return cached
+
+    def neighbours_of(self, site: int, directions: Sequence[str]) -> list[int]:
+        """The sites one step from ``site`` in the given compass directions."""
         return [n for d in directions if (n := self.step[d][site]) >= 0]
 
-    def distances(self, origin: int, directions: tuple[str, ...]) -> list[int]:
+    def distances(self, origin: int, directions: Sequence[str]) -> list[int]:
         """Steps from ``origin`` to every site along ``directions`` (-1 when unreachable)."""
         dist = [-1] * self.n
         dist[origin] = 0
         queue = deque([origin])
         while queue:
             s = queue.popleft()
-            for n in self.neighbours(s, directions):
+            for n in self.neighbours_of(s, directions):
                 if dist[n] < 0:
                     dist[n] = dist[s] + 1
                     queue.append(n)
         return dist
 
+    def side(self, direction: str) -> tuple[int, ...]:
+        """The perimeter sites facing ``direction`` (Ludii's ``(sites Side D)``): those furthest
+        out along that direction's heading, within half a site's spacing."""
+        angle = _HEADINGS.get(direction)
+        if angle is None:
+            return ()
+        ux, uy = math.cos(angle), math.sin(angle)
+        rim = self.perimeter or tuple(range(self.n))
+        proj = {s: self.positions[s][0] * ux + self.positions[s][1] * uy for s in rim}
+        best = max(proj.values())
+        tolerance = 0.5 * self.spacing
+        return tuple(s for s in rim if proj[s] >= best - tolerance)
+
+    @cached_property
+    def spacing(self) -> float:
+        """The usual distance between neighbouring sites (the shortest orthogonal step)."""
+        best = math.inf
+        for s, nbrs in enumerate(self.neighbours.get("Orthogonal", ())):
+            x, y = self.positions[s]
+            for t in nbrs:
+                tx, ty = self.positions[t]
+                best = min(best, math.hypot(tx - x, ty - y))
+        return best if best < math.inf else 1.0
+
     @cached_property
     def graph(self):
-        """The board as a networkx graph (orthogonal + diagonal adjacency as edge attribute)."""
+        """The board as a networkx graph: nodes are sites (with ``label`` and ``pos``), edges
+        join neighbours under ``All`` (``relation`` says Orthogonal, Diagonal...)."""
         import networkx as nx
         g = nx.Graph()
         for s in range(self.n):
-            g.add_node(s, label=self.labels[s], coord=self.coords[s])
-        for d in self.directions:
-            for s, n in enumerate(self.step[d]):
-                if n >= 0:
-                    g.add_edge(s, n, direction=d)
+            g.add_node(s, label=self.labels[s], pos=self.positions[s])
+        for relation in ("OffDiagonal", "Diagonal", "Orthogonal"):
+            for s, nbrs in enumerate(self.neighbours.get(relation, ())):
+                for t in nbrs:
+                    g.add_edge(s, t, relation=relation)
         return g
 
-
-def grid(rows: int, cols: int, labels: list[str] | None = None, removed: Iterable[str] = ()) -> Topology:
-    """A rows x cols grid of sites (cells or intersections alike) with the 8 compass directions."""
-    if rows < 1 or cols < 1:
-        raise ValueError("a board needs at least one row and one column")
-    if rows * cols > MAX_SITES:
-        raise ValueError(f"board too large ({rows * cols} sites, at most {MAX_SITES})")
-    coords = [(r, c) for r in range(rows) for c in range(cols)]
-    default = [f"{column_letters(c)}{r + 1}" for r, c in coords]
-    if labels is not None and len(labels) != len(coords):
-        raise ValueError(f"{len(labels)} labels for {len(coords)} sites")
-    names = labels if labels is not None else default
-    gone = set(removed)
-    keep = [i for i, name in enumerate(names) if name not in gone and default[i] not in gone]
-    renumber = {old: new for new, old in enumerate(keep)}
-    index = {coord: i for i, coord in enumerate(coords)}
-    step: dict[str, list[int]] = {}
-    for d, (dr, dc) in SQUARE_OFFSETS.items():
-        table = []
-        for old in keep:
-            r, c = coords[old]
-            target = index.get((r + dr, c + dc), -1)
-            table.append(renumber.get(target, -1))
-        step[d] = table
-    kept_coords = [coords[i] for i in keep]
-    topo = Topology(kept_coords, [names[i] for i in keep], step, kind="square", rows=rows, cols=cols)
-    topo.regions.update(_grid_regions(topo, rows, cols))
-    return topo
+    def with_labels(self, labels: Sequence[str]) -> "Topology":
+        """The same board with its sites relabelled (in site order)."""
+        if len(labels) != self.n:
+            raise ValueError(f"{len(labels)} labels for {self.n} sites")
+        return Topology(list(labels), self.positions, self.rows, self.columns, self.step,
+                        self.neighbours, self.rays, self.relation_directions, self.opposite,
+                        self.tiling, self.use, self.perimeter, self.shapes, self.lines,
+                        dict(self.regions))
 
 
-def _grid_regions(topo: Topology, rows: int, cols: int) -> dict[str, tuple[int, ...]]:
-    by_coord = {c: i for i, c in enumerate(topo.coords)}
+_COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
+            "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+_HEADINGS = {d: math.radians(90 - 22.5 * i) for i, d in enumerate(_COMPASS)}
 
-    def where(pred) -> tuple[int, ...]:
-        return tuple(i for i, (r, c) in enumerate(topo.coords) if pred(r, c))
 
-    centre_rows = {(rows - 1) // 2, rows // 2}
-    centre_cols = {(cols - 1) // 2, cols // 2}
-    perimeter = tuple(i for i in range(topo.n)
-                      if any(topo.step[d][i] < 0 for d in ("N", "E", "S", "W")))
-    corners = tuple(by_coord[c] for c in [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)]
-                    if c in by_coord)
+def from_sites(sites: Sites, shapes: Sequence[Sequence[Point]] = (),
+               lines: Sequence[tuple[int, int]] = ()) -> Topology:
+    """The engine's tables from the sites a board generator built."""
+    n = len(sites)
+    if n > MAX_SITES:
+        raise ValueError(f"board too large ({n} sites, at most {MAX_SITES})")
+    step = {}
+    rays = {}
+    for d in sites.directions:
+        step[d] = [t[0] if t else -1 for t in sites.steps[d]]
+        rays[d] = tuple(r[0] if r else () for r in sites.rays[d])
+    neighbours = {r: sites.relations[r] for r in RELATIONS}
+    return Topology(
+        labels=list(sites.labels), positions=list(sites.positions), rows=list(sites.rows),
+        columns=list(sites.columns), step=step, neighbours=neighbours, rays=rays,
+        relation_directions={r: tuple(d for d in sites.relation_directions.get(r, ()) if d in step)
+                             for r in RELATIONS},
+        opposite=dict(sites.opposite), tiling=sites.tiling, use=sites.use,
+        perimeter=tuple(sites.perimeter), shapes=tuple(tuple(p) for p in shapes),
+        lines=tuple(lines))
+
+
+_BUILT: dict[tuple, Topology] = {}  # boards already built in this process, by description
+_BUILT_MAX = 64
+
+
+def build(graph_of: Callable[[], BoardGraph], use: str, key: Optional[tuple] = None) -> Topology:
+    """The topology of the board ``graph_of()`` builds, its sites used as ``use`` (``Cell`` or
+    ``Vertex``). With a ``key`` (a value naming the board, e.g. ``("hex", "Diamond", 11)``), a
+    board built before in this process is reused: generators are pure geometry."""
+    if key is not None and (key, use) in _BUILT:
+        return _BUILT[key, use].with_labels(_BUILT[key, use].labels)
+    graph = graph_of()
+    sites = build_sites(graph, use)
+    if use == "Cell":
+        shapes = [tuple(graph.vertices[v] for v in face) for face in graph.faces]
+        lines: list[tuple[int, int]] = []
+    else:
+        shapes = []
+        lines = [(a, b) for a, b in graph.edges]
+    topo = from_sites(sites, shapes, lines)
+    if key is not None:
+        if len(_BUILT) >= _BUILT_MAX:
+            _BUILT.pop(next(iter(_BUILT)))
+        _BUILT[key, use] = topo
+    return topo.with_labels(topo.labels)
+
+
+# --- regions from the coordinates ---------------------------------------------------------------------
+def _regions(topo: Topology) -> dict[str, tuple[int, ...]]:
+    pos = topo.positions
+    n = topo.n
+    if not n:
+        return {"Board": ()}
+    eps = 0.25 * topo.spacing
+
+    def extreme(key, largest: bool) -> tuple[int, ...]:
+        values = [key(p) for p in pos]
+        best = max(values) if largest else min(values)
+        return tuple(i for i, v in enumerate(values) if abs(v - best) <= eps)
+
+    xs = [p[0] for p in pos]
+    ys = [p[1] for p in pos]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    dist = [math.hypot(x - cx, y - cy) for x, y in pos]
+    nearest = min(dist)
+    perimeter = topo.perimeter
+    rim = set(perimeter)
     return {
-        "Bottom": where(lambda r, c: r == 0),
-        "Top": where(lambda r, c: r == rows - 1),
-        "Left": where(lambda r, c: c == 0),
-        "Right": where(lambda r, c: c == cols - 1),
-        "Centre": where(lambda r, c: r in centre_rows and c in centre_cols),
-        "Corners": tuple(dict.fromkeys(corners)),
+        "Bottom": extreme(lambda p: p[1], False),
+        "Top": extreme(lambda p: p[1], True),
+        "Left": extreme(lambda p: p[0], False),
+        "Right": extreme(lambda p: p[0], True),
+        "Centre": tuple(i for i, d in enumerate(dist) if d <= nearest + eps),
+        "Corners": _corners(pos, perimeter),
         "Perimeter": perimeter,
         "Outer": perimeter,
-        "Inner": tuple(i for i in range(topo.n) if i not in set(perimeter)),
-        "Board": tuple(range(topo.n)),
+        "Inner": tuple(i for i in range(n) if i not in rim),
+        "Board": tuple(range(n)),
     }
+
+
+def _corners(pos: Sequence[Point], perimeter: Sequence[int]) -> tuple[int, ...]:
+    """The perimeter sites at the corners of the board's outline: the vertices of the convex
+    hull of the sites (points on a hull edge do not count)."""
+    points = sorted(set(pos[s] for s in perimeter) or set(pos))
+    if len(points) <= 2:
+        return tuple(sorted(s for s in perimeter if pos[s] in points))
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    hull: list[Point] = []
+    for sweep in (points, list(reversed(points))):
+        part: list[Point] = []
+        for p in sweep:
+            while len(part) >= 2 and cross(part[-2], part[-1], p) <= 1e-9:
+                part.pop()
+            part.append(p)
+        hull.extend(part[:-1])
+    corners = set(hull)
+    return tuple(s for s in sorted(perimeter) if pos[s] in corners)

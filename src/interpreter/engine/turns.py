@@ -120,11 +120,12 @@ def holds_after(state: "State", move: Move, cond: Callable[["State"], object]) -
     """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
     mark = state.mark()
     saved = state.ctx.save()
-    act(state, move)
-    ok = bool(cond(state))
-    state.rollback(mark)
-    state.ctx.restore(saved)
-    return ok
+    try:
+        act(state, move)
+        return bool(cond(state))
+    finally:
+        state.rollback(mark)
+        state.ctx.restore(saved)
 
 
 # --- a whole turn ------------------------------------------------------------------------------------

@@ -204,8 +204,7 @@ class IsLine(Ludeme):
     def compile(self, c: "Compiler"):
         length = _line_length(c, self)
         dirs = c.directions(self.directions, "All")
-        topo = c.topo
-        axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
+        axes_at = c.topo.axes_for(dirs)
         through = c.site(self.through) if self.through is not None else (lambda s: s.last_to)
         hypothetical = int(self.through is not None)
         who = _value(c, self.who) if self.who is not None else None
@@ -222,16 +221,16 @@ class IsLine(Ludeme):
             if p == 0 or here != p:
                 return False
             n = length(s)
-            for fwd, back in axes:
+            for fwd, back in axes_at[site]:
                 count = 1
-                x = fwd[site]
-                while x >= 0 and owners[x] == p:
+                for x in fwd:
+                    if owners[x] != p:
+                        break
                     count += 1
-                    x = fwd[x]
-                x = back[site]
-                while x >= 0 and owners[x] == p:
+                for x in back:
+                    if owners[x] != p:
+                        break
                     count += 1
-                    x = back[x]
                 if count == n or (count > n and not exact):
                     return True
             return False
@@ -260,9 +259,9 @@ class CountLines(Ludeme):
     def compile(self, c: "Compiler"):
         length = _line_length(c, self)
         dirs = c.directions(self.directions, "All")
-        topo = c.topo
-        axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
+        axes_at = c.topo.axes_for(dirs)
         of = _value(c, self.of)
+
         def count(s):
             p, n = of(s), length(s)
             owners = s.who
@@ -270,14 +269,14 @@ class CountLines(Ludeme):
             for site, o in enumerate(owners):
                 if o != p:
                     continue
-                for fwd, back in axes:
-                    b = back[site]
-                    if b >= 0 and owners[b] == p:
+                for fwd, back in axes_at[site]:
+                    if back and owners[back[0]] == p:
                         continue  # not the start of a line
-                    run, x = 1, fwd[site]
-                    while x >= 0 and owners[x] == p:
+                    run = 1
+                    for x in fwd:
+                        if owners[x] != p:
+                            break
                         run += 1
-                        x = fwd[x]
                     if run >= n:
                         total += 1
             return total
@@ -298,7 +297,6 @@ class NoMoves(Ludeme):
 
     def compile(self, c: "Compiler"):
         p = _value(c, self.player)
-        game = c.game
 
         def test(s):
             return not turns.moves_for(s, p(s))

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import BindError
-from ..syntax.nodes import Bool, Str
+from ..syntax.nodes import Bool
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
     INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
-    BoundArray, Instance, Kind, Ludeme, Param, kind_of,
+    Instance, Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -64,18 +64,15 @@ class Remove(_Effect):
         elif self.cells is not None or self.vertices is not None:
             raise BindError("cells: and vertices: only apply to a board shape", self.span)
 
-    def make(self, labels, removed=()):
-        gone = list(removed)
-        for arr in (self.cells, self.vertices):
-            if arr is not None:
-                items = arr.items if isinstance(arr, BoundArray) else [arr]
-                gone.extend(str(i.value) if isinstance(i, Str) else i.value for i in items)
-        numbered = [g for g in gone if isinstance(g, int)]
-        names = [g for g in gone if isinstance(g, str)]
-        if numbered:
-            full = self.sites.make(labels)
-            names.extend(full.labels[i] for i in numbered if 0 <= i < full.n)
-        return self.sites.make(labels, names)
+    def graph(self, use: str, static_int):
+        """As a board shape: the shape with the listed cells and vertices removed."""
+        from .boards import remove_from_board
+        return remove_from_board(self.sites, self.cells, self.vertices, use, static_int)
+
+    def key(self, static_int) -> tuple:
+        """As a board shape: a value naming the board exactly."""
+        from .boards import _key
+        return ("remove", self.sites.key(static_int), _key(self.cells, static_int), _key(self.vertices, static_int))
 
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
@@ -206,7 +203,7 @@ class Custodial(_Effect):
         frm = self.source
         origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s: s.last_to)
         dirs = c.directions(self.directions, "All")
-        steps = [c.topo.step[d] for d in dirs]
+        rays_at = c.topo.rays_for(dirs)
         between = self.between
         lo, hi = (1, 1 << 30)
         if between.length is not None:
@@ -225,20 +222,22 @@ class Custodial(_Effect):
                 return
             captures = []
             ctx = s.ctx
-            for table in steps:
-                line = []
-                x = table[start]
-                while x >= 0 and len(line) <= hi:
-                    ctx.between = x
-                    if b_cond is not None and not b_cond(s):
-                        break
-                    line.append(x)
-                    x = table[x]
-                if x < 0 or not lo <= len(line) <= hi:
+            for ray in rays_at[start]:
+                k, end = 0, min(len(ray), hi + 1)
+                if b_cond is not None:
+                    while k < end:
+                        ctx.between = ray[k]
+                        if not b_cond(s):
+                            break
+                        k += 1
+                else:
+                    k = end
+                if k >= len(ray) or not lo <= k <= hi:
                     continue
+                line = ray[:k]
                 if same_owner and len({s.who[b] for b in line}) != 1:
                     continue
-                ctx.to = x
+                ctx.to = ray[k]
                 if to_cond is None or to_cond(s):
                     captures.append(line)
             for line in captures:

@@ -193,9 +193,10 @@ class MoveHop(Ludeme):
 def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effect, to_cond, then):
     """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
     satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
-    between effect is applied to the run when the move is played. Steps and hops alike."""
+    between effect is applied to the run when the move is played. Steps and hops alike, along
+    the board's rays (the one shared walk)."""
     lo, hi = length
-    steps = [c.topo.step[d] for d in dirs]
+    rays_at = c.topo.rays_for(dirs)
     game = c.game
 
     def effect_over(sites):
@@ -210,12 +211,12 @@ def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effe
 
     made: dict[tuple[int, int, int], Move] = {}  # moves are values: each is made once
 
-    def move_of(frm: int, d: int, run: list[int], to: int) -> Move:
-        key = (frm, d, len(run))
+    def move_of(frm: int, d: int, ray: tuple[int, ...], k: int) -> Move:
+        key = (frm, d, k)
         move = made.get(key)
         if move is None:
-            between = tuple(run)
-            move = made[key] = Move(MOVE, frm, to, game=game, then=then, effect=effect_over(between),
+            between = ray[:k]
+            move = made[key] = Move(MOVE, frm, ray[k], game=game, then=then, effect=effect_over(between),
                                     between=between)
         return move
 
@@ -227,20 +228,21 @@ def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effe
             if frm < 0 or who[frm] != mover:
                 continue
             ctx.frm = frm
-            for d, table in enumerate(steps):
-                run: list[int] = []
-                x = table[frm]
-                while x >= 0 and len(run) < hi:
-                    ctx.between = x
-                    if between_cond is not None and not between_cond(s):
-                        break
-                    run.append(x)
-                    x = table[x]
-                if x < 0 or len(run) < lo:
+            for d, ray in enumerate(rays_at[frm]):
+                k, end = 0, min(len(ray), hi)
+                if between_cond is not None:
+                    while k < end:
+                        ctx.between = ray[k]
+                        if not between_cond(s):
+                            break
+                        k += 1
+                else:
+                    k = end
+                if k >= len(ray) or k < lo:
                     continue
-                ctx.to = x
+                ctx.to = ray[k]
                 if to_cond is None or to_cond(s):
-                    out.append(move_of(frm, d, run, x))
+                    out.append(move_of(frm, d, ray, k))
         return out
     return gen
 

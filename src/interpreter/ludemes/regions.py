@@ -155,7 +155,7 @@ class SitesAround(Ludeme):
         site = c.site(self.site)
         dirs = c.directions(self.directions, "Adjacent")
         topo = c.topo
-        return lambda s: topo.neighbours(x, dirs) if (x := site(s)) >= 0 else []
+        return lambda s: topo.neighbours_of(x, dirs) if (x := site(s)) >= 0 else []
 
 
 class SitesFlanked(Ludeme):
@@ -177,30 +177,27 @@ class SitesFlanked(Ludeme):
 
     def compile(self, c: "Compiler"):
         dirs = c.directions(self.directions, "All")
-        topo = c.topo
-        axes = [(a, b) for a, b in topo.axes if a in dirs or b in dirs]
+        axes_at = c.topo.axes_for(dirs)
         of, by = c.player(self.of), c.player(self.by)
 
         def region(s):
             p, q = of(s), by(s)
             who = s.who
             found: list[int] = []
-            for back, fwd in axes:
-                step_back, step_fwd = topo.step[back], topo.step[fwd]
-                for site in range(topo.n):
-                    # start of a run: a p piece whose back neighbour is a q piece
-                    if who[site] != p:
-                        continue
-                    before = step_back[site]
-                    if before < 0 or who[before] != q:
+            for site, owner in enumerate(who):
+                if owner != p:
+                    continue
+                for fwd, back in axes_at[site]:
+                    # start of a run: a p piece whose neighbour behind is a q piece
+                    if not back or who[back[0]] != q:
                         continue
                     run = [site]
-                    nxt = step_fwd[site]
-                    while nxt >= 0 and who[nxt] == p:
-                        run.append(nxt)
-                        nxt = step_fwd[nxt]
-                    if nxt >= 0 and who[nxt] == q:
-                        found.extend(run)
+                    for x in fwd:
+                        if who[x] != p:
+                            if who[x] == q:
+                                found.extend(run)
+                            break
+                        run.append(x)
             return list(dict.fromkeys(found))
         return region
 
@@ -352,8 +349,7 @@ class SitesBracketed(Ludeme):
     def scanner(self, c: "Compiler"):
         """scan(state, first_only) -> the bracketed runs (only the first one if asked)."""
         dirs = c.directions(self.directions, "All")
-        topo = c.topo
-        axes = [(topo.step[a], topo.step[b]) for a, b in topo.axes if a in dirs or b in dirs]
+        axes_at = c.topo.axes_for(dirs)
         at = c.site(self.at)
         lo, hi = self.length.bounds(c)
         if lo < 1:
@@ -370,22 +366,24 @@ class SitesBracketed(Ludeme):
             own = who[site] or s.mover  # an empty site holds the mover's piece-to-be
             found: list[int] = []
             brackets = (by(s),) if by is not None else tuple(q for q in players if q != own)
+            def extend(run: list[int], ray: tuple[int, ...], q: int) -> int:
+                """Add the run's sites along ``ray``; the site that ends it (-1: the edge)."""
+                for x in ray:
+                    if len(run) > hi or ((who[x] in (0, q)) if mixed else who[x] != own):
+                        return x
+                    run.append(x)
+                return -1
+
             for q in brackets:
                 if q == own:
                     continue  # nobody brackets their own piece
-                for fwd, back in axes:
+                for fwd, back in axes_at[site]:
                     # the run through the site: walk back, then forward
                     run = [site]
-                    x = back[site]
-                    while x >= 0 and len(run) <= hi and ((who[x] not in (0, q)) if mixed else who[x] == own):
-                        run.append(x)
-                        x = back[x]
+                    x = extend(run, back, q)
                     if x < 0 or who[x] != q:
                         continue  # not closed behind by q
-                    x = fwd[site]
-                    while x >= 0 and len(run) <= hi and ((who[x] not in (0, q)) if mixed else who[x] == own):
-                        run.append(x)
-                        x = fwd[x]
+                    x = extend(run, fwd, q)
                     if x >= 0 and who[x] == q and lo <= len(run) <= hi:
                         if first_only:
                             return run

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.topology import grid
 from ..errors import BindError
 from ..syntax.nodes import Int, Str
+from .boards import Board
 from .base import (
     BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
     NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
-    Either, Enum, Kind, Ludeme, Param, kind_of, BOARD_SHAPE,
+    Enum, Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -77,106 +77,6 @@ class Equipment(Ludeme):
             if first is not region:
                 raise BindError(f'region "{region.title.value}" is declared twice', region.title.span,
                                 hint=f"the first is at {first.span}")
-
-
-class Board(Ludeme):
-    """The board: a shape, whether pieces go on cells or vertices, and optional site labels.
-
-    ``(square N) use:Vertex`` is an N x N grid of intersections (a Go board for N=19); with
-    cells it is N x N squares. Either way sites are labelled like Ludii's: column letter, row
-    number from the bottom (``A1``, ``J10``). ``labels:`` gives every site its own label instead,
-    in site order (bottom row first, left to right), e.g. ``labels:{1..11}``.
-
-    Examples:
-        (board (square 19) use:Vertex)
-        (board (rectangle 1 11) labels:{1..11})
-    """
-
-    name = "board"
-    kind = EQUIPMENT_ITEM
-    params = (
-        Param("shape", kind_of(BOARD_SHAPE)),
-        Param("use", Enum(("Vertex", "Cell")), optional=True, named=True),
-        Param("labels", ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True),
-    )
-
-    def validate(self) -> None:
-        # labels are how moves and positions name sites: each must read back as its one site
-        if self.labels is None:
-            return
-        seen: dict[str, Any] = {}
-        for item in self.labels.items:
-            text = str(item.value)
-            problem = _label_problem(text)
-            if problem:
-                raise BindError(f"board label {text!r}: {problem}", item.span,
-                                hint="labels are words or numbers such as A1, 12 or x (no spaces, '-' or '@')")
-            keys = {text.lower(), text.upper()}  # moves and labels are read without regard to case
-            first = next((seen[k] for k in keys if k in seen), None)
-            if first is not None:
-                raise BindError(f"board label {text!r} is given twice", item.span,
-                                hint=f"the first is at {first.span}; every site needs its own label "
-                                     "(labels are compared without regard to case)")
-            seen.update(dict.fromkeys(keys, item))
-
-    def topology(self, num_players: int):
-        labels = None
-        if self.labels is not None:
-            labels = [str(v.value) for v in self.labels.items]
-        try:
-            return self.shape.make(labels)
-        except ValueError as err:
-            wrong_count = labels is not None and "labels for" in str(err)
-            raise BindError(str(err), self.labels.span if wrong_count else self.span) from None
-
-
-def _label_problem(text: str) -> str:
-    """Why a board label could not name its site in a move text, or ''."""
-    if not text:
-        return "an empty label"
-    if any(ch.isspace() for ch in text):
-        return "contains a space"
-    if "-" in text or "@" in text or text.lower() == "pass":
-        return "reads as a move (FROM-TO, PIECE@SITE or pass)"
-    return ""
-
-
-class Square(Ludeme):
-    """A square grid of N x N sites.
-
-    Examples:
-        (square 19)
-    """
-
-    name = "square"
-    kind = BOARD_SHAPE
-    params = (Param("size", INT_LIT),)
-    concepts = ("SquareTiling",)
-
-    def make(self, labels, removed=()):
-        n = self.size.value
-        if not 1 <= n <= 100:
-            raise ValueError(f"square size must be between 1 and 100, not {n}")
-        return grid(n, n, labels, removed)
-
-
-class Rectangle(Ludeme):
-    """A grid of ROWS x COLUMNS sites; ``(rectangle 1 11)`` is a one-row board.
-
-    Examples:
-        (rectangle 1 11)
-    """
-
-    name = "rectangle"
-    kind = BOARD_SHAPE
-    params = (Param("rows", INT_LIT), Param("columns", INT_LIT))
-    concepts = ("SquareTiling",)
-
-    def make(self, labels, removed=()):
-        r, c = self.rows.value, self.columns.value
-        if not (1 <= r <= 100 and 1 <= c <= 100):
-            raise ValueError(f"rectangle sides must be between 1 and 100, not {r}x{c}")
-        return grid(r, c, labels, removed)
 
 
 class PieceDecl(Ludeme):

@@ -67,6 +67,7 @@ class BoardGraph:
     # ------------------------------------------------------------------ queries
 
     def copy(self) -> BoardGraph:
+        """An independent copy."""
         return BoardGraph(list(self.vertices), list(self.edges), [list(f) for f in self.faces],
                           self.tiling)
 
@@ -78,6 +79,7 @@ class BoardGraph:
         return xs / len(face), ys / len(face)
 
     def edge_centre(self, eid: int) -> tuple[float, float]:
+        """The middle of an edge."""
         a, b = self.edges[eid]
         (ax, ay), (bx, by) = self.vertices[a], self.vertices[b]
         return (ax + bx) / 2, (ay + by) / 2
@@ -89,6 +91,7 @@ class BoardGraph:
         return [index[frozenset((face[i], face[(i + 1) % len(face)]))] for i in range(len(face))]
 
     def edge_index(self) -> dict[frozenset[int], int]:
+        """Edge number by its pair of end points."""
         return {frozenset(e): i for i, e in enumerate(self.edges)}
 
     def vertex_edges(self) -> list[list[int]]:
@@ -109,6 +112,7 @@ class BoardGraph:
         return out
 
     def degrees(self) -> list[int]:
+        """The number of edges at each vertex."""
         deg = [0] * len(self.vertices)
         for a, b in self.edges:
             deg[a] += 1
@@ -125,6 +129,7 @@ class BoardGraph:
     # ------------------------------------------------------------------ building
 
     def add_vertex(self, x: float, y: float) -> int:
+        """Add a vertex at (x, y); its number."""
         if len(self.vertices) >= MAX_VERTICES:
             raise BoardSizeError(f"the board graph would have more than {MAX_VERTICES} vertices")
         self.vertices.append((float(x), float(y)))
@@ -282,6 +287,7 @@ class PointList:
         self._grid: dict[tuple[int, int], list[int]] = {}
 
     def add(self, x: float, y: float) -> int:
+        """The number of the point at (x, y), added if new."""
         gx, gy = math.floor(x / 0.1), math.floor(y / 0.1)
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):

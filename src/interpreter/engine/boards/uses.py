@@ -12,6 +12,7 @@ def check_use(use: str) -> None:
 
 
 def check_dim(value: object, what: str) -> None:
+    """A dimension must be a whole number in range (ValueError otherwise)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ValueError(f"board {what} must be a whole number of at least 1, got {value!r}")
     if value > 10_000:

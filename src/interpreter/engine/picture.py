@@ -1,0 +1,226 @@
+"""Text pictures of boards, drawn from the sites' positions, and read back.
+
+Four layouts, chosen from the geometry, never from the game:
+
+- ``row``: a board of one row of squares prints as a string of slots (``xxxx___oooo``);
+- ``grid``: a square grid prints with column letters and row numbers, the top row first;
+- ``shifted``: any board whose sites lie on horizontal lines at regular steps (hexagons,
+  triangles, rhombuses) prints one line per row of sites, each shifted as on the board, with
+  the row number at both ends when the labels give one;
+- ``list``: any other board (an explicit graph, a semi-regular tiling) prints as one line per
+  site: its label, its piece and its neighbours.
+
+A picture reads back (:func:`read_picture`) as the symbols of its sites, so positions can be
+written as pictures for every board.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from .topology import Topology
+
+_ROW_NUMBER = re.compile(r"(\d+)$")
+
+
+@dataclass
+class Layout:
+    """Where each site goes in a picture: ``lines`` of sites, top first, left to right; the
+    ``number`` printed at both ends of each line (or None); ``column[s]``: the character
+    column of site ``s``."""
+
+    kind: str
+    lines: list[list[int]]
+    numbers: list[Optional[int]]
+    column: dict[int, int]
+    header: str = ""
+
+
+def layout(topo: "Topology") -> Layout:
+    """The layout of a board's pictures (computed once per board)."""
+    cached = getattr(topo, "_layout", None)
+    if cached is None:
+        cached = _square_layout(topo) or _shifted_layout(topo) or _list_layout(topo)
+        topo._layout = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _square_layout(topo: "Topology") -> Optional[Layout]:
+    if topo.tiling != "square":
+        return None
+    if topo.is_row:
+        order = sorted(range(topo.n), key=lambda s: topo.columns[s])
+        return Layout("row", [order], [None], {s: i for i, s in enumerate(order)})
+    from .topology import column_letters
+    rows = sorted(set(topo.rows), reverse=True)
+    columns = max(topo.columns) + 1
+    lines = [sorted((s for s in range(topo.n) if topo.rows[s] == r), key=lambda s: topo.columns[s])
+             for r in rows]
+    header = " ".join(column_letters(c) for c in range(columns))
+    return Layout("grid", lines, [r + 1 for r in rows], {s: 2 * topo.columns[s] for s in range(topo.n)},
+                  header)
+
+
+def _shifted_layout(topo: "Topology") -> Optional[Layout]:
+    if topo.tiling == "square" or topo.n < 2:
+        return None
+    spacing = topo.spacing
+    eps = 0.1 * spacing
+    ys: list[float] = []
+    line_of: dict[int, int] = {}
+    for s in sorted(range(topo.n), key=lambda s: -topo.positions[s][1]):
+        y = topo.positions[s][1]
+        if not ys or abs(ys[-1] - y) > eps:
+            ys.append(y)
+        line_of[s] = len(ys) - 1
+    lines: list[list[int]] = [[] for _ in ys]
+    for s in sorted(range(topo.n), key=lambda s: topo.positions[s][0]):
+        lines[line_of[s]].append(s)
+    gaps = [topo.positions[b][0] - topo.positions[a][0] for line in lines for a, b in zip(line, line[1:])]
+    if not gaps or min(gaps) < eps:
+        return None
+    half = min(gaps) / 2
+    x0 = min(p[0] for p in topo.positions)
+    column: dict[int, int] = {}
+    for s in range(topo.n):
+        steps = (topo.positions[s][0] - x0) / half
+        if abs(steps - round(steps)) > 0.1 or steps > 400:
+            return None  # not on a regular lattice: a list reads better
+        column[s] = round(steps)
+    numbers = [_line_number(topo, line) for line in lines]
+    if any(n is None for n in numbers) or len(set(numbers)) != len(numbers):
+        numbers = [None] * len(lines)
+    return Layout("shifted", lines, numbers, column)
+
+
+def _line_number(topo: "Topology", line: list[int]) -> Optional[int]:
+    found = {m.group(1) for s in line if (m := _ROW_NUMBER.search(topo.labels[s]))}
+    if len(found) != 1 or any(not _ROW_NUMBER.search(topo.labels[s]) for s in line):
+        return None
+    return int(found.pop())
+
+
+def _list_layout(topo: "Topology") -> Layout:
+    return Layout("list", [[s] for s in range(topo.n)], [None] * topo.n, {s: 0 for s in range(topo.n)})
+
+
+# --- drawing --------------------------------------------------------------------------------------------
+def draw(topo: "Topology", symbols: list[str], empty: str, row_empty: str) -> str:
+    """The picture of a board whose site ``s`` shows ``symbols[s]`` (``empty`` for nothing;
+    ``row_empty`` on a one-row board)."""
+    shape = layout(topo)
+    if shape.kind == "row":
+        return "".join(symbols[s] if symbols[s] != empty else row_empty for s in shape.lines[0])
+    if shape.kind == "list":
+        width = max(len(label) for label in topo.labels)
+        orth = topo.neighbours.get("Orthogonal", ())
+        out = []
+        for s in range(topo.n):
+            near = " ".join(topo.labels[t] for t in orth[s]) if orth else ""
+            out.append(f"{topo.labels[s]:<{width}} {symbols[s]}  ({near})")
+        return "\n".join(out)
+    numbered = any(n is not None for n in shape.numbers)
+    width = max((len(str(n)) for n in shape.numbers if n is not None), default=0) + 1 if numbered else 0
+    width = max(width, 3) if shape.kind == "grid" else width
+    out = []
+    if shape.header:
+        out.append(" " * width + shape.header)
+    last = max(shape.column.values())
+    for line, number in zip(shape.lines, shape.numbers):
+        cells = [" "] * (last + 1)
+        for s in line:
+            cells[shape.column[s]] = symbols[s]
+        body = "".join(cells) if shape.kind == "grid" else "".join(cells).rstrip()
+        left = f"{number:>{width - 1}} " if number is not None else " " * width
+        right = f" {number}" if number is not None else ""
+        out.append((left + body + right).rstrip())
+    if shape.header:
+        out.append(" " * width + shape.header)
+    return "\n".join(out)
+
+
+# --- reading back ----------------------------------------------------------------------------------------
+class PictureError(ValueError):
+    """A picture that does not fit the board (the message says where)."""
+
+
+def read_picture(topo: "Topology", picture: str) -> list[tuple[int, str]]:
+    """The (site, symbol) pairs a picture shows, for every site of the board."""
+    shape = layout(topo)
+    lines = [line for line in picture.splitlines() if line.strip()]
+    if shape.kind == "row":
+        if len(lines) != 1:
+            raise PictureError(f"a one-row board is one line of {topo.n} slots, not {len(lines)} lines")
+        cells = "".join(lines[0].split())
+        if len(cells) != topo.n:
+            raise PictureError(f"{len(cells)} symbols where the board has {topo.n} sites")
+        return list(zip(shape.lines[0], cells))
+    if shape.kind == "list":
+        return _read_list(topo, lines)
+    return _read_lines(topo, shape, lines)
+
+
+def _read_list(topo: "Topology", lines: list[str]) -> list[tuple[int, str]]:
+    found: dict[int, str] = {}
+    for line in lines:
+        parts = line.split()
+        if len(parts) < 2:
+            raise PictureError(f"{line.strip()!r} is not 'LABEL SYMBOL'")
+        site = topo.site(parts[0])
+        if site < 0:
+            raise PictureError(f"no site {parts[0]!r} on this board")
+        if site in found:
+            raise PictureError(f"site {topo.labels[site]} is given twice")
+        found[site] = parts[1]
+    missing = [topo.labels[s] for s in range(topo.n) if s not in found]
+    if missing:
+        raise PictureError(f"site {missing[0]} is missing (one line per site: 'LABEL SYMBOL')")
+    return sorted(found.items())
+
+
+def _read_lines(topo: "Topology", shape: Layout, lines: list[str]) -> list[tuple[int, str]]:
+    numbered = all(n is not None for n in shape.numbers)
+    header = set(shape.header.split())
+    rows: list[tuple[Optional[int], list[str]]] = []
+    for line in lines:
+        parts = line.split()
+        if header and all(p.upper() in header for p in parts):
+            continue  # a line of column letters
+        number = None
+        if parts and parts[0].isdigit():
+            number = int(parts[0]) if len(parts[0]) < 10 else -1
+            parts = parts[1:]
+            if parts and parts[-1] == str(number):
+                parts = parts[:-1]  # the number repeated at the end, as printed
+        elif numbered:
+            raise PictureError(f"{line.strip()!r} is not a row of the board (each row starts with its "
+                               "number, e.g. '3 . x .')")
+        rows.append((number, list("".join(parts))))
+    if numbered:
+        index = {n: k for k, n in enumerate(shape.numbers)}
+        by_line: dict[int, list[str]] = {}
+        for number, cells in rows:
+            if number not in index:
+                low, high = min(shape.numbers), max(shape.numbers)  # type: ignore[type-var]
+                raise PictureError(f"there is no row {number} (rows {low} to {high})")
+            if index[number] in by_line:
+                raise PictureError(f"row {number} is given twice")
+            by_line[index[number]] = cells
+        missing = [shape.numbers[k] for k in range(len(shape.lines)) if k not in by_line]
+        if missing:
+            raise PictureError(f"row {missing[-1]} is missing (the board has {len(shape.lines)} rows)")
+    else:
+        if len(rows) != len(shape.lines):
+            raise PictureError(f"{len(rows)} rows where the board has {len(shape.lines)}")
+        by_line = {k: cells for k, (_, cells) in enumerate(rows)}
+    out: list[tuple[int, str]] = []
+    for k, sites in enumerate(shape.lines):
+        cells = by_line[k]
+        if len(cells) != len(sites):
+            where = f"row {shape.numbers[k]}" if shape.numbers[k] is not None else f"line {k + 1}"
+            raise PictureError(f"{len(cells)} symbols where {where} has {len(sites)} sites: {''.join(cells)!r}")
+        out.extend(zip(sites, cells))
+    return out

@@ -1,0 +1,351 @@
+"""Boards: the board itself and the shapes it is made of, one ludeme per Ludii generator.
+
+A shape ludeme builds a board graph (vertices, edges, cells with coordinates) with a
+generator of :mod:`interpreter.engine.boards`; ``(board SHAPE use:Cell|Vertex)`` turns it into
+the engine's topology (sites, labels, neighbours, directions, rays and regions). Sizes may be
+int expressions known before play (``(tri Limping (- 4 1))``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..engine import boards as gen
+from ..engine.topology import Topology, build
+from ..errors import BindError
+from ..syntax.nodes import Float, Int, Str
+from .base import (
+    BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Kind, Ludeme,
+    Param, kind_of,
+)
+
+StaticInt = Callable[[Any], int]  # evaluates an int expression known before play
+SHAPE = kind_of(BOARD_SHAPE)
+_NUMBER = Kind(("int",), "number", literals=(Int, Float))
+_POINT = ArrayOf(_NUMBER, single=False)
+
+
+class Board(Ludeme):
+    """The board: a shape, whether pieces go on its cells or its vertices (``use:``, cells by
+    default as in Ludii), and optional site labels.
+
+    ``(square N) use:Vertex`` is an N x N grid of intersections (a Go board for N=19); with
+    cells it is N x N squares. Sites are numbered and labelled like Ludii's: column letter, row
+    number from the bottom (``A1``, ``J10``), rows and columns found from the positions on
+    every tiling. ``labels:`` gives every site its own label instead, in site order (bottom row
+    first, left to right), e.g. ``labels:{1..11}``.
+
+    Examples:
+        (board (square 19) use:Vertex)
+        (board (rectangle 1 11) labels:{1..11})
+        (board (hex Diamond 11))
+        (board (tri Hexagon 7) use:Vertex)
+    """
+
+    name = "board"
+    kind = EQUIPMENT_ITEM
+    params = (
+        Param("shape", SHAPE),
+        Param("use", Enum(("Vertex", "Cell")), optional=True, named=True),
+        Param("labels", ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True),
+    )
+
+    def validate(self) -> None:
+        # labels are how moves and positions name sites: each must read back as its one site
+        if self.labels is None:
+            return
+        seen: dict[str, Any] = {}
+        for item in self.labels.items:
+            text = str(item.value)
+            problem = _label_problem(text)
+            if problem:
+                raise BindError(f"board label {text!r}: {problem}", item.span,
+                                hint="labels are words or numbers such as A1, 12 or x (no spaces, '-' or '@')")
+            keys = {text.lower(), text.upper()}  # moves and labels are read without regard to case
+            first = next((seen[k] for k in keys if k in seen), None)
+            if first is not None:
+                raise BindError(f"board label {text!r} is given twice", item.span,
+                                hint=f"the first is at {first.span}; every site needs its own label "
+                                     "(labels are compared without regard to case)")
+            seen.update(dict.fromkeys(keys, item))
+
+    @property
+    def site_type(self) -> str:
+        """``Cell`` or ``Vertex``."""
+        return self.use.name if self.use is not None else "Cell"
+
+    def topology(self, static_int: StaticInt) -> Topology:
+        """The board's topology (``static_int`` evaluates the sizes)."""
+        use = self.site_type
+        shape = self.shape
+        try:
+            key = shape.key(static_int)
+            topo = build(lambda: shape.graph(use, static_int), use, key)
+        except gen.BoardSizeError as err:
+            raise BindError(str(err), self.shape.span) from None
+        except ValueError as err:
+            raise BindError(f"this board cannot be built: {err}", self.shape.span) from None
+        if self.labels is not None:
+            labels = [str(v.value) for v in self.labels.items]
+            if len(labels) != topo.n:
+                raise BindError(f"{len(labels)} labels for {topo.n} sites", self.labels.span)
+            topo = topo.with_labels(labels)
+        return topo
+
+
+def _label_problem(text: str) -> str:
+    """Why a board label could not name its site in a move text, or ''."""
+    if not text:
+        return "an empty label"
+    if any(ch.isspace() for ch in text):
+        return "contains a space"
+    if "-" in text or "@" in text or text.lower() == "pass":
+        return "reads as a move (FROM-TO, PIECE@SITE or pass)"
+    return ""
+
+
+class _Shape(Ludeme):
+    """A board shape: ``graph(use, static_int)`` builds it, ``key`` names it for reuse."""
+
+    kind = BOARD_SHAPE
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        raise NotImplementedError
+
+    def key(self, static_int: StaticInt) -> tuple:
+        """A value naming this board exactly (equal keys, equal boards)."""
+        return (self.name,) + tuple(_key(getattr(self, p.name), static_int) for p in self.params)
+
+
+def _key(value: Any, static_int: StaticInt) -> Any:
+    if value is None:
+        return None
+    if isinstance(value, _Shape):
+        return value.key(static_int)
+    if isinstance(value, BoundArray):
+        return tuple(_key(v, static_int) for v in value.items)
+    if isinstance(value, (Int, Float, Str)):
+        return value.value
+    if isinstance(value, Ludeme):
+        return static_int(value)
+    return getattr(value, "name", repr(value))
+
+
+def _dims(values: list[Any], static_int: StaticInt) -> list[int]:
+    return [static_int(v) for v in values if v is not None]
+
+
+class Square(_Shape):
+    """A square grid of N x N cells (or, with ``use:Vertex``, N x N points, as Ludii builds it).
+
+    Examples:
+        (square 19)
+    """
+
+    name = "square"
+    params = (Param("size", INT_FN),)
+    concepts = ("SquareTiling",)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.square(static_int(self.size), use=use)
+
+
+class Rectangle(_Shape):
+    """A grid of ROWS x COLUMNS squares; ``(rectangle 1 11)`` is a one-row board.
+
+    Examples:
+        (rectangle 1 11)
+    """
+
+    name = "rectangle"
+    params = (Param("rows", INT_FN), Param("columns", INT_FN))
+    concepts = ("SquareTiling",)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use)
+
+
+class Hex(_Shape):
+    """A board of hexagons: ``Hexagon`` (the default: N cells a side, 61 cells for 5),
+    ``Diamond`` (an N x N rhombus, Hex's board), ``Limping`` (sides of N and N+1 cells),
+    ``Rectangle`` (ROWS x COLUMNS).
+
+    Examples:
+        (hex 5)
+        (hex Diamond 11)
+        (hex Rectangle 4 6)
+    """
+
+    name = "hex"
+    params = (
+        Param("shape", Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square")), optional=True),
+        Param("size", INT_FN),
+        Param("size2", INT_FN, optional=True),
+    )
+    concepts = ("HexTiling",)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        shape = self.shape.name if self.shape is not None else "Hexagon"
+        return gen.hex(shape, *_dims([self.size, self.size2], static_int), use=use)
+
+
+class Tri(_Shape):
+    """A board of triangles: ``Triangle`` (the default: a triangle of side N, 25 cells for
+    5), ``Hexagon`` (side N; ``(tri Hexagon 9) use:Vertex`` has 217 points), ``Diamond``,
+    ``Limping`` (a hexagon of points with sides of N and N+1).
+
+    Examples:
+        (tri 5)
+        (tri Hexagon 7)
+        (tri Limping 3)
+    """
+
+    name = "tri"
+    params = (
+        Param("shape", Enum(("Triangle", "Hexagon", "Diamond", "Limping")), optional=True),
+        Param("size", INT_FN),
+    )
+    concepts = ("TriangleTiling",)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        shape = self.shape.name if self.shape is not None else "Triangle"
+        return gen.tri(shape, static_int(self.size), use=use)
+
+
+class Tiling(_Shape):
+    """A semi-regular tiling; ``T33434`` is squares and triangles meeting three triangles and
+    two squares at every vertex, on an N x N diamond of tiles.
+
+    Examples:
+        (tiling T33434 2)
+    """
+
+    name = "tiling"
+    params = (Param("tiling", Enum(("T33434",))), Param("size", INT_FN))
+    concepts = ("SemiRegularTiling",)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.tiling(self.tiling.name, static_int(self.size), use=use)
+
+
+class Graph(_Shape):
+    """A board given as a graph: vertices by position ``{x y}`` and edges by vertex number;
+    the cells are the faces the edges enclose.
+
+    Examples:
+        (graph vertices:{{0 0} {1 0} {0.5 0.87}} edges:{{0 1} {1 2} {2 0}})
+    """
+
+    name = "graph"
+    params = (
+        Param("vertices", ArrayOf(_POINT, single=False), named=True),
+        Param("edges", ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True),
+    )
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.graph(_points(self.vertices, static_int), _pairs(self.edges, static_int))
+
+
+class AddToBoard(_Shape):
+    """A board with vertices (by position), edges (by vertex numbers or end positions) and
+    cells added.
+
+    Examples:
+        (add (square 2) edges:{{0 4}})
+    """
+
+    name = "add"
+    params = (
+        Param("board", SHAPE),
+        Param("vertices", ArrayOf(_POINT, single=False), optional=True, named=True),
+        Param("edges", ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True,
+              named=True),
+        Param("cells", ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True,
+              named=True),
+    )
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        base = self.board.graph(use, static_int)
+        return gen.add(base, vertices=_points(self.vertices, static_int),
+                       edges=_pairs(self.edges, static_int),
+                       cells=[_cell(c, static_int) for c in _items(self.cells)])
+
+
+class Trim(_Shape):
+    """A board without its loose ends: edges with a free end point, then vertices left with no
+    edge (Ludii's ``trim``).
+
+    Examples:
+        (trim (tri Limping 2))
+    """
+
+    name = "trim"
+    params = (Param("board", SHAPE),)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.trim(self.board.graph(use, static_int))
+
+
+def remove_from_board(shape: Ludeme, cells: Any, vertices: Any, use: str, static_int: StaticInt) -> gen.BoardGraph:
+    """``(remove BOARD cells:{...} vertices:{...})``: cells and vertices named by number or by
+    the label they have on the whole board."""
+    base = shape.graph(use, static_int)
+    labelled: Topology | None = None
+
+    def indices(values: Any, kind: str) -> list[int]:
+        nonlocal labelled
+        out = []
+        for item in _items(values):
+            if isinstance(item, Str):
+                if kind != use:
+                    raise BindError(f"{kind.lower()}s named by label on a board of {use.lower()}s: use numbers",
+                                    item.span)
+                if labelled is None:
+                    labelled = build(lambda: base, use)
+                site = labelled.site(item.value)
+                if site < 0:
+                    raise BindError(f"no {kind.lower()} '{item.value}' on this board", item.span)
+                out.append(site)
+            else:
+                out.append(static_int(item))
+        return out
+
+    return gen.remove(base, cells=indices(cells, "Cell"), vertices=indices(vertices, "Vertex"))
+
+
+def _items(value: Any) -> list:
+    if value is None:
+        return []
+    return list(value.items) if isinstance(value, BoundArray) else [value]
+
+
+def _values(value: Any, static_int: StaticInt) -> list[float]:
+    out = []
+    for v in _items(value):
+        if isinstance(v, (Int, Float)):
+            out.append(v.value)
+        else:
+            out.append(static_int(v))
+    return out
+
+
+def _points(value: Any, static_int: StaticInt) -> list[tuple[float, ...]]:
+    return [tuple(_values(p, static_int)) for p in _items(value)]
+
+
+def _cell(value: Any, static_int: StaticInt) -> list:
+    items = _items(value)
+    if items and all(isinstance(i, BoundArray) for i in items):
+        return [tuple(_values(p, static_int)) for p in items]  # corner positions
+    return [int(v) for v in _values(value, static_int)]
+
+
+def _pairs(value: Any, static_int: StaticInt) -> list:
+    out = []
+    for pair in _items(value):
+        items = _items(pair)
+        if items and all(isinstance(i, BoundArray) for i in items):
+            out.append(tuple(tuple(_values(p, static_int)) for p in items))  # end positions
+        else:
+            out.append(tuple(int(v) for v in _values(pair, static_int)))
+    return out
