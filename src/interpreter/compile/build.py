@@ -34,7 +34,20 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
                 raise BindError(f"piece '{name}' declared twice", piece.span)
             components.append(Component(len(components), name, piece.piece_name, owner))
     region_compiler = Compiler(None, topology)
+    owned: dict[int, list[tuple[int, ...]]] = {}
     for region in equipment.regions:
+        parts = []
+        for part in region.parts():
+            fn = region_compiler.region(part)
+            try:
+                parts.append(tuple(fn(None)))
+            except (AttributeError, TypeError):
+                raise BindError("a region must be a fixed list of sites", part.span) from None
+        if region.role is not None:
+            for player in _owners(region.role, num):
+                owned.setdefault(player, []).extend(parts)
+        if region.title is None:
+            continue
         name = region.title.value
         # (sites "Name") looks a region up before a site label, and (sites Top) reads the board's
         # own regions: a region must not hide another region or a site
@@ -44,12 +57,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         if topology.site(name) >= 0:
             raise BindError(f'region "{name}" is named like a site', region.title.span,
                             hint=f'give the region another name: (sites "{name}") would mean the region')
-        fn = region_compiler.region(region.sites)
-        try:
-            sites = tuple(fn(None))
-        except (AttributeError, TypeError):
-            raise BindError("a named region must be a fixed list of sites", region.sites.span) from None
-        topology.regions[region.title.value] = sites
+        topology.regions[name] = tuple(dict.fromkeys(site for part in parts for site in part))
     teams: dict[int, int] = {}
     for team in equipment.teams:
         number = 100 + team.number.value
@@ -64,7 +72,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         concepts=frozenset(concept for node in bound.walk() for concept in node.concepts),
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
     )
-    game = Game(info, topology, components, teams)
+    game = Game(info, topology, components, teams, owned)
     rules: Rules = bound.rules
     c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
     for piece in equipment.pieces:
@@ -75,6 +83,15 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
                     comp.moves = gen
     _compile_rules(rules, c)
     return game
+
+
+def _owners(role: Any, num: int) -> list[int]:
+    name = role.name
+    if name in ("Each", "All"):
+        return list(range(1, num + 1))
+    if name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= num:
+        return [int(name[1:])]
+    raise BindError(f"{name} is not a player of this game: a region belongs to P1, P2 ... or Each", role.span)
 
 
 def player_count(bound: GameLudeme) -> int:

@@ -226,6 +226,16 @@ class Compiler:
             return value.static_directions(self)
         raise self.error("expected directions", value)
 
+    def adjacency(self, value: Any, default: str = "Adjacent") -> tuple[tuple[int, ...], ...]:
+        """A neighbour table (per site, its neighbours) for directions: a relation (Orthogonal,
+        Adjacent, All...) gives the board's own lists, compass directions their steps."""
+        from ..engine.groups import merged
+        name = value.name if isinstance(value, Const) else (default if value is None else None)
+        if name in self.topo.neighbours:
+            return self.topo.neighbours[name]
+        dirs = self.directions(value, default)
+        return merged([[(t,) if t >= 0 else () for t in self.topo.step[d]] for d in dirs])
+
     def components_named(self, name: str, where: Any) -> list[int]:
         """Component indices for a piece name: exact ("Ball1") or base name ("Ball": all owners)."""
         game = self.game

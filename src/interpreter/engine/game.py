@@ -69,7 +69,8 @@ class Game:
     """A game built from a description: read-only once built."""
 
     def __init__(self, info: GameInfo, topology: Topology, components: list[Component],
-                 teams: Optional[dict[int, int]] = None):
+                 teams: Optional[dict[int, int]] = None,
+                 player_regions: Optional[dict[int, list[tuple[int, ...]]]] = None):
         self.info = info
         self.name = info.name
         self.num_players = info.players
@@ -81,6 +82,8 @@ class Game:
         self.team_of = list(range(info.players + 1))
         for player, team in (teams or {}).items():
             self.team_of[player] = team
+        # the regions each player owns (e.g. the sides Hex asks them to connect)
+        self.player_regions = {p: list((player_regions or {}).get(p, ())) for p in range(info.players + 1)}
         # filled by the compiler before the game is handed out
         self.phases: list[Phase] = []
         self.end_rules: list[EndRule] = []

@@ -44,11 +44,12 @@ def _restore_site(state: "State", site: int, old: tuple[int, int]) -> None:
 
 class Context:
     """Where a rule is being evaluated: the sites ``(to)``, ``(from)``, ``(between)``,
-    ``(site)`` and the player ``(player)`` visited by ``forEach``. Rules write these while they
-    look at candidate moves; :meth:`save` and :meth:`restore` keep an outer evaluation intact.
-    A new context variable is one more name in :attr:`FIELDS`."""
+    ``(site)``, the player ``(player)`` and the region ``(sites)`` (a group) visited by
+    ``forEach``. Rules write these while they look at candidate moves; :meth:`save` and
+    :meth:`restore` keep an outer evaluation intact. A new context variable is one more name in
+    :attr:`FIELDS`."""
 
-    FIELDS = ("to", "frm", "between", "site", "player")
+    FIELDS = ("to", "frm", "between", "site", "player", "region")
     __slots__ = FIELDS
     _get = operator.attrgetter(*FIELDS)
 
@@ -57,10 +58,12 @@ class Context:
     between: int
     site: int
     player: int
+    region: tuple[int, ...]
 
     def __init__(self) -> None:
         self.to = self.frm = self.between = self.site = -1
         self.player = 0
+        self.region = ()
 
     def save(self) -> tuple:
         """The current values, for :meth:`restore`."""

@@ -3,6 +3,7 @@ runs) and operations on them."""
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 from ..engine.values import INFINITY
@@ -20,18 +21,21 @@ if TYPE_CHECKING:
 
 class SitesLabels(Ludeme):
     """The sites with the given labels (or site numbers, counted from 0), or the sites of a named
-    region.
+    region. With no argument, the region being visited (the group of ``forEach Group``).
 
     Examples:
         (sites {"A1" "B1"})
         (sites "J10")
+        (sites)
     """
 
     name = "sites"
     kind = REGION
-    params = (Param("sites", ArrayOf(SITE_FN)),)
+    params = (Param("sites", ArrayOf(SITE_FN), optional=True),)
 
     def compile(self, c: "Compiler"):
+        if self.sites is None:
+            return operator.attrgetter("ctx.region")
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
         if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
             sites = c.topo.regions[items[0].value]

@@ -73,6 +73,8 @@ class Equipment(Ludeme):
         self.regions: list[Regions] = [i for i in items if isinstance(i, Regions)]
         names: dict[str, Regions] = {}
         for region in self.regions:
+            if region.title is None:
+                continue
             first = names.setdefault(region.title.value, region)
             if first is not region:
                 raise BindError(f'region "{region.title.value}" is declared twice', region.title.span,
@@ -121,19 +123,32 @@ class PieceDecl(Ludeme):
 
 
 class Regions(Ludeme):
-    """A named list of sites, used as ``(sites "Name")``. The name must differ from every site
-    label, from the board's own regions (Top, Centre, Corners...) and from other named regions.
+    """A named list of sites, used as ``(sites "Name")``, and/or regions that belong to a
+    player (``P1``): the regions ``(is Connected P1)`` asks P1 to join, one per element of the
+    array. A name must differ from every site label, from the board's own regions (Top, Centre,
+    Corners...) and from other named regions.
 
     Examples:
         (regions "Home" (sites {"A1" "B1" "C1"}))
+        (regions P1 {(sites Side NE) (sites Side SW)})
     """
 
     name = "regions"
     kind = EQUIPMENT_ITEM
     params = (
-        Param("title", STR_LIT),
-        Param("sites", Kind(("region", "int"), "region", literals=(Str, Int))),
+        Param("title", STR_LIT, optional=True),
+        Param("role", ROLE, optional=True),
+        Param("sites", ArrayOf(Kind(("region", "int"), "region", literals=(Str, Int)))),
     )
+
+    def validate(self) -> None:
+        if self.title is None and self.role is None:
+            raise BindError("a region needs a name or an owner: (regions \"Name\" ...) or (regions P1 ...)",
+                            self.span)
+
+    def parts(self) -> list:
+        """Each region of the array (one region when a single one is given)."""
+        return list(self.sites.items) if isinstance(self.sites, BoundArray) else [self.sites]
 
 
 

@@ -1,0 +1,92 @@
+"""Connectivity shared by every ludeme that needs it: groups (flood fill) and union-find.
+
+A *group* is a maximal set of sites, each satisfying a membership test, joined by neighbour
+relations (a relation's neighbour lists, e.g. ``topology.neighbours["Orthogonal"]``, or the
+union of several). Ludemes such as ``sites Group``, ``count Groups``, ``forEach Group`` and
+``is Connected`` are built on :func:`group_at`, :func:`groups` and :func:`connects`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+Neighbours = Sequence[Sequence[int]]
+
+
+def group_at(start: int, neighbours: Neighbours, member: Callable[[int], bool]) -> list[int]:
+    """The group containing ``start`` (empty if ``start`` is not a member), in the order found."""
+    if start < 0 or not member(start):
+        return []
+    seen = {start}
+    out = [start]
+    i = 0
+    while i < len(out):
+        for t in neighbours[out[i]]:
+            if t not in seen and member(t):
+                seen.add(t)
+                out.append(t)
+        i += 1
+    return out
+
+
+def groups(sites: Iterable[int], neighbours: Neighbours, member: Callable[[int], bool]) -> list[list[int]]:
+    """Every group among ``sites`` (each group once, in the order of its first site)."""
+    seen: set[int] = set()
+    out = []
+    for s in sites:
+        if s in seen or not member(s):
+            continue
+        group = group_at(s, neighbours, member)
+        seen.update(group)
+        out.append(group)
+    return out
+
+
+def owner_groups(who: Sequence[int], player: int, neighbours: Neighbours) -> list[list[int]]:
+    """The groups of one player's pieces (``who[s] == player``)."""
+    return groups((s for s, p in enumerate(who) if p == player), neighbours, lambda s: who[s] == player)
+
+
+def connects(group: Iterable[int], regions: Sequence[Iterable[int]]) -> bool:
+    """True when ``group`` has a site in every one of ``regions`` (and there is a region)."""
+    sites = set(group)
+    return bool(regions) and all(not sites.isdisjoint(region) for region in regions)
+
+
+def merged(relations: Sequence[Neighbours]) -> tuple[tuple[int, ...], ...]:
+    """One neighbour table from several (each site's neighbours under any of them, once)."""
+    if len(relations) == 1:
+        return tuple(tuple(n) for n in relations[0])
+    return tuple(tuple(dict.fromkeys(t for table in relations for t in table[s]))
+                 for s in range(len(relations[0])))
+
+
+class UnionFind:
+    """Disjoint sets of ``size`` elements with path halving and union by size."""
+
+    def __init__(self, size: int):
+        self.parent = list(range(size))
+        self.size = [1] * size
+
+    def find(self, x: int) -> int:
+        """The representative of ``x``'s set."""
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(self, a: int, b: int) -> int:
+        """Join the sets of ``a`` and ``b``; the representative of the result."""
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return ra
+        if self.size[ra] < self.size[rb]:
+            ra, rb = rb, ra
+        self.parent[rb] = ra
+        self.size[ra] += self.size[rb]
+        return ra
+
+    def same(self, a: int, b: int) -> bool:
+        """True when ``a`` and ``b`` are in one set."""
+        return self.find(a) == self.find(b)

@@ -1,0 +1,239 @@
+"""Connection: groups of pieces and what they join (Ludii's ``sites Group``, ``count Groups``,
+``forEach Group``, ``is Connected``, ``sites Side``), on any board, by the board's relations.
+
+Groups come from :mod:`interpreter.engine.groups`. A group's sites are joined under the given
+directions (``Adjacent`` by default: the six neighbours of a hexagon, the four sides of a
+square...). ``if:`` says which sites belong, tested with ``(to)`` set to the candidate site.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.groups import connects, group_at, groups
+from ..engine.result import Termination
+from ..errors import BindError
+from .base import (
+    BOOL, BOOL_FN, DIRS, INT, MOVES, MOVES_T, PLAYER, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Either,
+    Enum, Ludeme, Param,
+)
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+_COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+
+
+def _membership(c: "Compiler", condition):
+    """member(state) -> a test of one site: the ``if:`` condition with ``(to)`` at the site, or
+    (without one) whether the site holds a piece."""
+    if condition is None:
+        return lambda s: (lambda site: s.who[site] != 0 or s.what[site] != 0)
+    cond = c.bool(condition)
+
+    def member_of(s):
+        ctx = s.ctx
+
+        def member(site: int) -> bool:
+            ctx.to = site
+            return bool(cond(s))
+        return member
+    return member_of
+
+
+def _all_groups(c: "Compiler", directions, condition):
+    """groups_of(state) -> the groups of the board (lists of sites), the context kept."""
+    adjacency = c.adjacency(directions)
+    member_of = _membership(c, condition)
+    n = c.topo.n
+
+    def groups_of(s):
+        saved = s.ctx.save()
+        try:
+            return groups(range(n), adjacency, member_of(s))
+        finally:
+            s.ctx.restore(saved)
+    return groups_of
+
+
+class SitesGroup(Ludeme):
+    """The group of the piece on a site: the sites joined to it through pieces of the same
+    player (or, with ``if:``, through sites meeting the condition, ``(to)`` being the site
+    tested).
+
+    Examples:
+        (sites Group at:(last To))
+        (sites Group at:(last To) Orthogonal if:(is Mover (who at:(to))))
+    """
+
+    name = "sites Group"
+    kind = REGION
+    params = (
+        Param("at", SITE_FN, named=True),
+        Param("directions", DIRS, optional=True),
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
+    )
+
+    def compile(self, c: "Compiler"):
+        at = c.site(self.at)
+        adjacency = c.adjacency(self.directions)
+        cond = c.bool(self.condition) if self.condition is not None else None
+
+        def region(s):
+            site = at(s)
+            if site < 0:
+                return []
+            if cond is None:
+                owner = s.who[site]
+                who = s.who
+                if not owner:
+                    return []
+                return group_at(site, adjacency, lambda t: who[t] == owner)
+            ctx = s.ctx
+            saved = ctx.save()
+
+            def member(t: int) -> bool:
+                ctx.to = t
+                return bool(cond(s))
+            try:
+                return group_at(site, adjacency, member)
+            finally:
+                ctx.restore(saved)
+        return region
+
+
+class CountGroups(Ludeme):
+    """The number of groups on the board: maximal sets of occupied sites joined under the
+    directions (pieces of any players, as in Ludii), or of sites meeting ``if:`` (``(to)`` is
+    the site tested), e.g. one player's groups.
+
+    Examples:
+        (count Groups)
+        (count Groups Orthogonal if:(is Mover (who at:(to))))
+    """
+
+    name = "count Groups"
+    kind = INT
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
+    )
+
+    def compile(self, c: "Compiler"):
+        groups_of = _all_groups(c, self.directions, self.condition)
+        return lambda s: len(groups_of(s))
+
+
+class ForEachGroup(Ludeme):
+    """For each group (as ``count Groups`` finds them): ``(sites)`` is the group's sites while
+    the inner rule runs. With an effect, applies it per group; with moves, gathers the moves of
+    every group.
+
+    Examples:
+        (forEach Group if:(is Mover (who at:(to))) (addScore Mover (count Sites in:(sites))))
+    """
+
+    name = "forEach Group"
+    kind = MOVES
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
+        Param("rule", MOVES_T),
+    )
+
+    def compile(self, c: "Compiler"):
+        groups_of = _all_groups(c, self.directions, self.condition)
+        gen = c.moves(self.rule)
+
+        def moves(s):
+            out = []
+            ctx = s.ctx
+            saved = ctx.region
+            for group in groups_of(s):
+                ctx.region = tuple(group)
+                out.extend(gen(s))
+            ctx.region = saved
+            return out
+        return moves
+
+    def compile_effect(self, c: "Compiler"):
+        groups_of = _all_groups(c, self.directions, self.condition)
+        effect = c.effect(self.rule)
+
+        def run(s):
+            ctx = s.ctx
+            saved = ctx.region
+            for group in groups_of(s):
+                ctx.region = tuple(group)
+                effect(s)
+            ctx.region = saved
+        return run
+
+
+class IsConnected(Ludeme):
+    """The group of the piece on a site (the last move's by default) touches every one of the
+    regions: the regions given, or (with a player) all the regions that player owns
+    (``(regions P1 {...})``).
+
+    Examples:
+        (is Connected Mover)
+        (is Connected {(sites Side N) (sites Side S)})
+        (is Connected at:(last To) Orthogonal Mover)
+    """
+
+    name = "is Connected"
+    kind = BOOL
+    termination = Termination.CONNECTION
+    params = (
+        Param("at", SITE_FN, optional=True, named=True),
+        Param("directions", DIRS, optional=True),
+        Param("regions", Either((PLAYER, ArrayOf(REGION_FN, single=False)))),
+    )
+    concepts = ("Connection",)
+
+    def compile(self, c: "Compiler"):
+        at = c.site(self.at) if self.at is not None else (lambda s: s.last_to)
+        adjacency = c.adjacency(self.directions)
+        if isinstance(self.regions, BoundArray):
+            fns = [c.region(r) for r in self.regions.items]
+            targets = lambda s: [tuple(f(s)) for f in fns]  # noqa: E731
+        else:
+            player = c.player(self.regions)
+            owned = c.game.player_regions
+            if not any(owned.values()):
+                raise BindError("no player owns a region: declare them with (regions P1 {...})", self.span)
+            targets = lambda s: owned.get(player(s), ())  # noqa: E731
+
+        def connected(s):
+            site = at(s)
+            if site < 0:
+                return False
+            owner = s.who[site]
+            if not owner:
+                return False
+            regions = targets(s)
+            if not regions:
+                return False
+            who = s.who
+            return connects(group_at(site, adjacency, lambda t: who[t] == owner), regions)
+        return connected
+
+
+class SitesSide(Ludeme):
+    """The sites along one side of the board: the perimeter sites furthest out in a compass
+    direction (``(sites Side NE)`` on Hex's rhombus is its north-east edge).
+
+    Examples:
+        (sites Side N)
+        (sites Side NE)
+    """
+
+    name = "sites Side"
+    kind = REGION
+    params = (Param("direction", Enum(_COMPASS)),)
+
+    def compile(self, c: "Compiler"):
+        sites = c.topo.side(self.direction.name)
+        if not sites:
+            raise BindError(f"this board has no side {self.direction.name}", self.span)
+        return lambda s: sites
