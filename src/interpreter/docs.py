@@ -31,7 +31,7 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "functions", "regions", "logic")
+FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "connection", "functions", "regions", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -39,6 +39,7 @@ FAMILY_TITLES = {
     "moves": "Moves: what a player may do",
     "effects": "Effects: what a move changes (captures, scores, placements)",
     "conditions": "Conditions: questions about the position",
+    "connection": "Connection: groups, and what they join",
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
     "logic": "Logic and arithmetic comparisons",

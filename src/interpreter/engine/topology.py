@@ -31,9 +31,6 @@ from .boards import RELATIONS, BoardGraph, Sites, build_sites
 MAX_SITES = 10_000
 Point = tuple[float, float]
 
-# direction words that stand for a set of directions (Ludii's relations)
-RELATION_NAMES = RELATIONS
-
 
 def column_letters(index: int) -> str:
     """0 → A, 25 → Z, 26 → AA (Ludii's column names)."""

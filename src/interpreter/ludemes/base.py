@@ -9,7 +9,7 @@ int, bool, region...), and its parameters::
         kind = MOVES
         params = (
             Param("piece", PIECE_REF, optional=True),
-            Param("to", kind_of(TO)),
+            Param("to", Instance("to")),
             Param("then", kind_of(THEN), optional=True),
         )
 
@@ -48,14 +48,8 @@ INT = "int"
 BOOL = "boolean"
 REGION = "region"
 DIRECTIONS = "directions"
-TO = "to"
-FROM = "from"
-BETWEEN = "between"
 THEN = "then"
 RANGE = "range"
-PIECE_SPEC = "piece"
-INFO = "info"
-METADATA = "metadata"
 MISC = "misc"
 
 ROLES = (
