@@ -7,8 +7,11 @@ Four layouts, chosen from the geometry, never from the game:
 - ``shifted``: any board whose sites lie on horizontal lines at regular steps (hexagons,
   triangles, rhombuses) prints one line per row of sites, each shifted as on the board, with
   the row number at both ends when the labels give one;
-- ``list``: any other board (an explicit graph, a semi-regular tiling) prints as one line per
-  site: its label, its piece and its neighbours.
+- ``list``: any other board (an explicit or edited graph, a semi-regular tiling) prints as one
+  line per site: its label, its piece and its neighbours.
+
+A picture whose first line starts with more spaces than the others (a hexagon's top row) needs
+YAML's indentation indicator in a position: ``board: |2``.
 
 A picture reads back (:func:`read_picture`) as the symbols of its sites, so positions can be
 written as pictures for every board.
@@ -65,8 +68,8 @@ def _square_layout(topo: "Topology") -> Optional[Layout]:
 
 
 def _shifted_layout(topo: "Topology") -> Optional[Layout]:
-    if topo.tiling == "square" or topo.n < 2:
-        return None
+    if topo.tiling in ("square", "graph") or topo.n < 2:
+        return None  # an explicit graph prints as a list, whatever its shape
     spacing = topo.spacing
     eps = 0.1 * spacing
     ys: list[float] = []

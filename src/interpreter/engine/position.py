@@ -132,7 +132,11 @@ def load_position_data(text: Any) -> Any:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-        raise PositionError(f"position is not valid YAML: {where}{err.problem or err.context}") from None
+        hint = None
+        if "block end" in str(err.problem):
+            hint = ("a picture whose first line starts with more spaces than the others needs YAML's "
+                    "indentation indicator: 'board: |2' (the lines indented by 2)")
+        raise PositionError(f"position is not valid YAML: {where}{err.problem or err.context}", hint=hint) from None
     except yaml.YAMLError as err:
         raise PositionError(f"position is not valid YAML: {err}") from None
     except (ValueError, OverflowError):  # e.g. an integer of more than 4300 digits
