@@ -216,7 +216,8 @@ def measure(graph: BoardGraph) -> Measures:
                           if any(v in on_side for v in face)}
 
     # 7. phases
-    vertex_nbors = [[edges.other(e, v) for e in edges.around[v]] for v in range(len(graph.vertices))]
+    vertex_nbors = [[edges.other(e, v) for e in edges.around[v]]
+                    for v in range(len(graph.vertices))]
     cell_nbors = [[c for e in edges.cell_edges[f] if (c := edges.other_cell(e, f)) is not None]
                   for f in range(len(graph.faces))]
     for props, nbors in ((V, vertex_nbors), (F, cell_nbors)):
@@ -510,5 +511,7 @@ def _centre(points: list[tuple[float, float]], perimeter: set[int], corners: set
             dx, dy = rx - x, ry - y
             acc += dx * dx + dy * dy
         distances.append(acc)
+    # Ludii quirk: the running minimum starts at 1000000, so a board whose every sum exceeds
+    # that (a very large board) has no centre at all.
     least = min(min(distances), 1000000.0)
     return {i for i, d in enumerate(distances) if abs(d - least) < _CENTRE_TOLERANCE}
