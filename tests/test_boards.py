@@ -388,3 +388,268 @@ def test_other_boards_match_ludii(path):
     else:  # an opening rule limits the first move: those sites, still in Ludii's order
         assert set(legal) < set(sites.labels)
         assert [label for label in sites.labels if label in set(legal)] == legal
+
+
+# ---------------------------------------------------------------------------- named regions
+
+def region_labels(sites, name):
+    return [sites.labels[i] for i in sites.regions[name]]
+
+
+def test_hex_rhombus_sides_are_its_four_edges():
+    """(hex Diamond 5): Hex gives P1 (sites Side NE) and (sites Side SW), P2 NW and SE."""
+    sites = build_sites(hex("Diamond", 5))
+    assert region_labels(sites, "Side NE") == ["E1", "E2", "E3", "E4", "E5"]
+    assert region_labels(sites, "Side SW") == ["A1", "A2", "A3", "A4", "A5"]
+    assert region_labels(sites, "Side NW") == ["A5", "B5", "C5", "D5", "E5"]
+    assert region_labels(sites, "Side SE") == ["A1", "B1", "C1", "D1", "E1"]
+    assert region_labels(sites, "Corners") == ["A1", "A5", "E1", "E5"]
+    # Ludii also finds a one-cell side at each acute corner (two corner vertices there)
+    assert region_labels(sites, "Side N") == ["E5"] and region_labels(sites, "Side S") == ["A1"]
+    assert "Side E" not in sites.regions and "Side W" not in sites.regions
+
+
+def _group(sites, owner, start):
+    seen, todo = {start}, [start]
+    while todo:
+        for t in sites.relations["Adjacent"][todo.pop()]:
+            if t not in seen and owner.get(t) == owner[start]:
+                seen.add(t)
+                todo.append(t)
+    return seen
+
+
+HEX_TRACES = _trace_files("Hex_")
+
+
+@pytest.mark.parametrize("path", HEX_TRACES, ids=lambda p: p.stem)
+def test_hex_sides_end_ludiis_hex_games_exactly_when_ludii_does(path):
+    """Replaying Ludii's Hex games: the mover's group joins its two sides (P1: NE and SW, P2:
+    NW and SE) at the last ply and never before (the other pairing fails some games)."""
+    data = json.loads(path.read_text())
+    size = _options(data).get("Board Size")
+    sites = build_sites(hex("Diamond", int(size.split("x")[0]) if size else 11))
+    sides = {1: ("Side NE", "Side SW"), 2: ("Side NW", "Side SE")}
+    owner = {}
+    for ply, step in enumerate(data["plies"]):
+        site = sites.index(step["move"])
+        owner[site] = step["mover"]
+        group = _group(sites, owner, site)
+        joined = all(group & set(sites.regions[s]) for s in sides[step["mover"]])
+        assert joined == (ply == len(data["plies"]) - 1), f"ply {ply}"
+
+
+def test_square_regions_cells_and_points():
+    cells = build_sites(square(3))
+    assert region_labels(cells, "Top") == ["A3", "B3", "C3"] == region_labels(cells, "Side N")
+    assert region_labels(cells, "Bottom") == ["A1", "B1", "C1"] == region_labels(cells, "Side S")
+    assert region_labels(cells, "Left") == ["A1", "A2", "A3"] == region_labels(cells, "Side W")
+    assert region_labels(cells, "Right") == ["C1", "C2", "C3"] == region_labels(cells, "Side E")
+    assert region_labels(cells, "Corners") == ["A1", "C1", "A3", "C3"]
+    assert region_labels(cells, "Centre") == ["B2"] == region_labels(cells, "Inner")
+    assert cells.regions["Board"] == tuple(range(9))
+    assert cells.regions["Major"] == tuple(range(9)) and cells.regions["Minor"] == ()
+    assert not any(k in cells.regions for k in ("Side NE", "Side SE", "Side SW", "Side NW"))
+    assert region_labels(build_sites(square(4)), "Centre") == ["B2", "C2", "B3", "C3"]
+
+    go = build_sites(square(19, use="Vertex"), "Vertex")
+    top_row = [f"{c}19" for c in "ABCDEFGHIJKLMNOPQRS"]
+    assert region_labels(go, "Side N") == region_labels(go, "Top") == top_row
+    left_column = [f"A{r}" for r in range(1, 20)]
+    assert region_labels(go, "Left") == region_labels(go, "Side W") == left_column
+    assert region_labels(go, "Corners") == ["A1", "S1", "A19", "S19"]
+    assert region_labels(go, "Centre") == ["J10"]
+    assert go.regions["Major"] == () == go.regions["Minor"]  # vertices have neither
+    assert len(go.regions["Outer"]) == 72 and len(go.regions["Inner"]) == 289
+
+
+# Ludii's own expectations for these boards (Ludii's test TestPregenGraphFunction, which
+# compares as sets): square 3, hexagon 5 and triangle 4, cells and the vertices of the same graph.
+LUDII_PREGEN = {
+    ("square", "Cell"): dict(
+        Corners=[0, 2, 6, 8], Outer=[0, 1, 2, 3, 5, 6, 7, 8], Inner=[4], Centre=[4],
+        Top=[6, 7, 8], Bottom=[0, 1, 2], Left=[0, 3, 6], Right=[2, 5, 8]),
+    ("square", "Vertex"): dict(
+        Corners=[0, 3, 12, 15], Outer=[0, 1, 2, 3, 4, 7, 8, 11, 12, 13, 14, 15],
+        Inner=[5, 6, 9, 10], Centre=[5, 6, 9, 10], Top=[12, 13, 14, 15], Bottom=[0, 1, 2, 3],
+        Left=[0, 4, 8, 12], Right=[3, 7, 11, 15]),
+    ("hex", "Cell"): dict(
+        Corners=[0, 4, 26, 34, 56, 60], Centre=[30], Top=[56, 57, 58, 59, 60],
+        Bottom=[0, 1, 2, 3, 4], Left=[26], Right=[34],
+        Outer=[0, 1, 2, 3, 4, 5, 10, 11, 17, 18, 25, 26, 34, 35, 42, 43, 49, 50, 55, 56, 57, 58,
+               59, 60]),
+    ("hex", "Vertex"): dict(
+        Outer=[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 23, 24, 30, 31, 38, 39, 46, 47, 55,
+               56, 64, 65, 74, 75, 84, 85, 93, 94, 102, 103, 110, 111, 118, 119, 125, 126, 132,
+               133, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149],
+        Centre=[60, 69, 70, 79, 80, 89], Top=[145, 146, 147, 148, 149], Bottom=[0, 1, 2, 3, 4],
+        Left=[65, 75], Right=[74, 84]),
+    ("tri", "Cell"): dict(
+        Corners=[0, 3, 15], Outer=[0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15], Inner=[8],
+        Centre=[8], Top=[15], Bottom=[0, 1, 2, 3], Left=[0], Right=[3]),
+    ("tri", "Vertex"): dict(
+        Corners=[0, 4, 14], Outer=[0, 1, 2, 3, 4, 5, 8, 9, 11, 12, 13, 14], Inner=[6, 7, 10],
+        Centre=[6, 7, 10], Top=[14], Bottom=[0, 1, 2, 3, 4], Left=[0], Right=[4]),
+}
+
+
+@pytest.mark.parametrize("board, use", sorted(LUDII_PREGEN))
+def test_regions_match_ludiis_own_expectations(board, use):
+    make = {"square": lambda: square(3), "hex": lambda: hex(5), "tri": lambda: tri(4)}[board]
+    sites = build_sites(make(), use)
+    for name, expected in LUDII_PREGEN[board, use].items():
+        assert list(sites.regions[name]) == expected, name
+
+
+def test_hexagons_have_six_corners_six_sides_and_one_centre():
+    cells = build_sites(hex(5))
+    assert region_labels(cells, "Corners") == ["A1", "E1", "A5", "I5", "E9", "I9"]
+    assert region_labels(cells, "Centre") == ["E5"]
+    assert region_labels(cells, "Side N") == ["E9", "F9", "G9", "H9", "I9"]
+    assert region_labels(cells, "Side NE") == ["I5", "I6", "I7", "I8", "I9"]
+    assert region_labels(cells, "Side SE") == ["E1", "F2", "G3", "H4", "I5"]
+    assert region_labels(cells, "Side SW") == ["A1", "A2", "A3", "A4", "A5"]
+    assert region_labels(cells, "Side NW") == ["A5", "B6", "C7", "D8", "E9"]
+    # Ludii's one-cell sides at the left and right corners (two corner vertices each)
+    assert region_labels(cells, "Side E") == ["I5"] and region_labels(cells, "Side W") == ["A5"]
+
+    points = build_sites(tri("Hexagon", 9, use="Vertex"), "Vertex")
+    assert region_labels(points, "Corners") == ["A1", "I1", "A9", "Q9", "I17", "Q17"]
+    assert region_labels(points, "Centre") == ["I9"]
+    assert sorted(k for k in points.regions if k.startswith("Side")) == [
+        "Side N", "Side NE", "Side NW", "Side S", "Side SE", "Side SW"]
+    assert all(len(points.regions[f"Side {d}"]) == 9 for d in ("N", "NE", "SE", "S", "SW", "NW"))
+
+
+def sides_no_corners(sites):
+    """Havannah's (is Connected 3 SidesNoCorners): each side without the corners, non-empty."""
+    corners = set(sites.regions["Corners"])
+    sides = [set(v) - corners for k, v in sites.regions.items() if k.startswith("Side ")]
+    return [s for s in sides if s]
+
+
+@pytest.mark.parametrize("n", [5, 8])
+def test_havannah_board_corners_and_sides(n):
+    sites = build_sites(hex(n))  # Havannah.lud: (board (hex <Board>)), 5x5 .. 8x8 (default)
+    corners = sites.regions["Corners"]
+    assert len(corners) == 6
+    sides = sides_no_corners(sites)
+    assert len(sides) == 6 and all(len(s) == n - 2 for s in sides)
+    assert not set().union(*sides) & set(corners)
+    assert sum(len(s) for s in sides) + 6 == len(sites.regions["Outer"])  # the whole rim
+    degree = [len(sites.relations["Orthogonal"][i]) for i in range(len(sites))]
+    assert {degree[c] for c in corners} == {3}  # a corner hexagon has 3 neighbours
+    assert all(degree[i] == 4 for s in sides for i in s)  # an edge hexagon has 4
+
+
+HAVANNAH_TRACES = _trace_files("Havannah_")
+
+
+@pytest.mark.parametrize("path", HAVANNAH_TRACES, ids=lambda p: p.stem)
+def test_havannah_forks_and_bridges_end_ludiis_games_when_ludii_does(path):
+    """No fork (3 sides without corners) or bridge (2 corners) before Ludii's last ply; the
+    last ply makes one of them, or a loop around a site (checked here as an enclosed site)."""
+    data = json.loads(path.read_text())
+    size = _options(data).get("Board Size")
+    sites = build_sites(hex(int(size.split("x")[0]) if size else 8))
+    sides, corners = sides_no_corners(sites), set(sites.regions["Corners"])
+    owner = {}
+    for ply, step in enumerate(data["plies"]):
+        site = sites.index(step["move"])
+        owner[site] = step["mover"]
+        group = _group(sites, owner, site)
+        won = sum(1 for s in sides if group & s) >= 3 or len(group & corners) >= 2
+        if ply < len(data["plies"]) - 1:
+            assert not won, f"ply {ply}"
+    if not won:  # a loop: some site the group cuts off from the rim
+        reach = {i for i in sites.regions["Outer"] if i not in group}
+        todo = list(reach)
+        while todo:
+            for t in sites.relations["Adjacent"][todo.pop()]:
+                if t not in group and t not in reach:
+                    reach.add(t)
+                    todo.append(t)
+        assert len(reach) + len(group) < len(sites)
+
+
+def test_gomoku_open_outer_opening_is_the_outer_two_rings():
+    """Gomoku's Open-Outer opening: (move Add (to (expand (sites Outer)))); Ludii's first legal
+    moves are exactly the outer points and their neighbours."""
+    path = TRACES / "Gomoku_Open-Outer_seed101.json"
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    _data, legal = _first_legal(path)
+    sites = build_sites(square(15, use="Vertex"), "Vertex")
+    outer = set(sites.regions["Outer"])
+    expanded = outer | {t for s in outer for t in sites.relations["Adjacent"][s]}
+    assert [sites.labels[i] for i in sorted(expanded)] == legal
+
+
+REGULAR_BOARDS = [
+    ("square 5", lambda: build_sites(square(5)), "Orthogonal"),
+    ("square 9 points", lambda: build_sites(square(9, use="Vertex"), "Vertex"), "Orthogonal"),
+    ("hexagon 4", lambda: build_sites(hex(4)), "Orthogonal"),
+    ("rhombus 6", lambda: build_sites(hex("Diamond", 6)), "Orthogonal"),
+    ("tri hexagon 5 points", lambda: build_sites(tri("Hexagon", 5, use="Vertex"), "Vertex"),
+     "Orthogonal"),
+    ("triangle 5", lambda: build_sites(tri(5)), "Orthogonal"),
+]
+
+
+@pytest.mark.parametrize("name, make, relation", REGULAR_BOARDS, ids=[b[0] for b in REGULAR_BOARDS])
+def test_regions_agree_with_the_geometry(name, make, relation):
+    sites = make()
+    nbrs = sites.relations[relation]
+    corners = sites.regions["Corners"]
+    # corners have the fewest neighbours (the rhombus's obtuse corners have 3 like its edges)
+    fewest = min(len(n) for n in nbrs)
+    assert any(len(nbrs[c]) == fewest for c in corners)
+    assert all(len(nbrs[i]) > fewest for i in range(len(sites)) if i not in set(corners))
+    # top and bottom: the highest and lowest sites
+    ys = [y for _x, y in sites.positions]
+    assert {i for i in range(len(sites)) if ys[i] > max(ys) - 0.01} == set(sites.regions["Top"])
+    assert {i for i in range(len(sites)) if ys[i] < min(ys) + 0.01} == set(sites.regions["Bottom"])
+    # the perimeter: the sites with a missing neighbour; outer = perimeter; inner the rest
+    assert sites.regions["Outer"] == sites.regions["Perimeter"] == sites.perimeter
+    assert set(sites.regions["Inner"]) == set(range(len(sites))) - set(sites.perimeter)
+    full = max(len(n) for n in nbrs)
+    assert all(len(nbrs[i]) == full for i in sites.regions["Inner"])
+    # every side lies on the rim, every rim site is on a side
+    sides = [set(v) for k, v in sites.regions.items() if k.startswith("Side ")]
+    assert set().union(*sides) == set(sites.perimeter)
+    # the centre: the sites nearest the mean of the corners (these boards are symmetric)
+    mid = (sum(sites.positions[c][0] for c in corners) / len(corners),
+           sum(sites.positions[c][1] for c in corners) / len(corners))
+    dist = [math.dist(p, mid) for p in sites.positions]
+    nearest = {i for i in range(len(sites)) if dist[i] < min(dist) + 1e-6}
+    assert nearest == set(sites.regions["Centre"])
+    # phases: a colouring (no two neighbours alike), two on a square grid
+    phase = {i: p for p in range(6) for i in sites.regions.get(f"Phase{p}", ())}
+    assert sorted(phase) == list(range(len(sites)))
+    touching = sites.relations["Orthogonal"]  # points joined by a line, cells sharing a side
+    assert all(phase[i] != phase[j] for i in range(len(sites)) for j in touching[i])
+    if sites.tiling == "square":
+        assert {k for k in sites.regions if k.startswith("Phase")} == {"Phase0", "Phase1"}
+
+
+def test_concave_corner_of_an_l_shaped_board():
+    sq = square(4)
+    labels = build_sites(sq).labels
+    ell = build_sites(remove(sq, cells=[labels.index(c) for c in ("C3", "D3", "C4", "D4")]))
+    assert region_labels(ell, "CornersConcave") == ["B2"]  # the cell inside the notch
+    assert set(region_labels(ell, "CornersConvex")) == {"A1", "D1", "D2", "A4", "B4"}
+    assert region_labels(ell, "Corners") == ["A1", "D1", "B2", "D2", "A4", "B4"]
+
+
+@pytest.mark.parametrize("grid, order", [(g, o) for g, o, _r, _n in DRS_ADJACENCY])
+def test_double_run_stone_regions_lie_on_the_board(grid, order):
+    sites = build_sites(double_run_stone(grid, order), "Vertex")
+    n = len(sites)
+    assert sites.regions["Board"] == tuple(range(n))
+    for name, region in sites.regions.items():
+        assert list(region) == sorted(set(region)) and all(0 <= i < n for i in region), name
+    assert set(sites.regions["Outer"]) | set(sites.regions["Inner"]) == set(range(n))
+    assert not set(sites.regions["Outer"]) & set(sites.regions["Inner"])
+    assert sites.regions["Corners"] and sites.regions["Centre"]
+    assert set(sites.regions["Corners"]) <= set(sites.regions["Outer"])
+    assert sites.regions["Major"] == () == sites.regions["Minor"]

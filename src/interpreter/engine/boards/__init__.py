@@ -3,7 +3,8 @@ into sites.
 
 Generators return a ``BoardGraph`` (vertices, edges, cells with Ludii's own coordinates);
 ``build_sites(graph, use)`` gives the ``Sites`` of the board in Ludii's order with Ludii's
-labels, relations, directions and rays. ``use`` must be passed to the generator as well,
+labels, relations, directions, rays and named regions (``Sites.regions``: Top, Centre,
+Corners, Side NE, Phase0, ...). ``use`` must be passed to the generator as well,
 because Ludii builds some boards differently for cells and for vertices (``(square 19)
 use:Vertex`` has 19 x 19 points).
 
@@ -16,6 +17,7 @@ use:Vertex`` has 19 x 19 points).
 from .graph import MAX_SITES, BoardGraph, BoardSizeError
 from .hexagonal import hex
 from .operators import add, graph, remove, trim
+from .regions import SIDES, board_regions
 from .sites import Sites, build_sites
 from .square import rectangle, square
 from .tiling import tiling
@@ -25,5 +27,5 @@ from .triangular import tri
 __all__ = [
     "MAX_SITES", "BoardGraph", "BoardSizeError", "Sites", "build_sites",
     "square", "rectangle", "hex", "tri", "tiling", "graph", "add", "remove", "trim",
-    "COMPASS", "RELATIONS", "opposite",
+    "COMPASS", "RELATIONS", "opposite", "SIDES", "board_regions",
 ]

@@ -1,5 +1,5 @@
-"""Measures of a board graph as Ludii's ``MeasureGraph`` takes them: the perimeter, and the
-row, column and coordinate label of each site.
+"""Measures of a board graph as Ludii's ``MeasureGraph`` takes them: the row, column and
+coordinate label of each site (the perimeter and the named regions are in ``regions``).
 
 Rows and columns: Ludii sorts the sites by their distance from a reference line below the
 board (for rows) or left of it (for columns), and starts a new row or column whenever a site is
@@ -13,75 +13,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .graph import BoardGraph
-from .polygon import Point, bounds, distance_to_line, point_in_polygon
-
-
-def perimeters(graph: BoardGraph) -> list[list[int]]:
-    """The outer perimeter of each connected part, as a walk of vertex indices (Ludii's
-    ``measurePerimeter``): start from the leftmost vertex not yet covered, follow the outline,
-    then count every vertex inside it as covered. Perimeters inside another are dropped."""
-    around = graph.vertex_edges()
-    covered = [False] * len(graph.vertices)
-    found: list[list[int]] = []
-    while True:
-        start, min_x = -1, 1000000.0
-        for vid, (x, _y) in enumerate(graph.vertices):
-            if not covered[vid] and x < min_x:
-                start, min_x = vid, x
-        if start < 0:
-            break
-        walk = _follow_perimeter(graph, around, start)
-        on = set(walk)
-        for vid in on:
-            covered[vid] = True
-        poly = [graph.vertices[v] for v in walk]
-        for vid, pt in enumerate(graph.vertices):
-            if not covered[vid] and point_in_polygon(pt, poly):
-                covered[vid] = True
-        found.append(walk)
-    kept = []
-    for i, walk in enumerate(found):
-        start_pt = graph.vertices[walk[0]]
-        inside = any(point_in_polygon(start_pt, [graph.vertices[v] for v in other])
-                     for j, other in enumerate(found) if j != i)
-        if not inside:
-            kept.append(walk)
-    return kept
-
-
-def _follow_perimeter(graph: BoardGraph, around: list[list[int]], start: int) -> list[int]:
-    if not around[start]:
-        return [start]
-    sx, sy = graph.vertices[start]
-    best, best_angle = -1, 1000000.0
-    for eid in around[start]:
-        ox, oy = graph.vertices[_other(graph, eid, start)]
-        angle = math.atan2(ox - sx, -(oy - sy))
-        if angle < best_angle:
-            best, best_angle = eid, angle
-    walk: list[int] = []
-    vertex, edge = start, best
-    limit = 4 * len(graph.edges) + 4  # the walk always closes; this only guards bad input
-    while len(walk) < limit:
-        walk.append(vertex)
-        prev = vertex
-        vertex = _other(graph, edge, vertex)
-        eids = around[vertex]
-        i = eids.index(edge)
-        for n in range(1, len(eids)):
-            edge = eids[(i + n) % len(eids)]
-            if _other(graph, edge, vertex) != prev:
-                break
-        if vertex == start:
-            break
-    return walk
-
-
-def _other(graph: BoardGraph, eid: int, vid: int) -> int:
-    a, b = graph.edges[eid]
-    return b if a == vid else a
-
+from .polygon import Point, bounds, distance_to_line
 
 # ---------------------------------------------------------------------- rows, columns, labels
 

@@ -10,8 +10,10 @@ What Ludii does, and this reproduces:
   cell of the first row found from the bottom, whichever way the rows run); when two sites
   would get the same label, Ludii numbers rows by distinct y and columns by distinct x instead;
 - relations and directions: see ``trajectories``;
-- perimeter: the vertices on the outline of the board; for cells, every cell with a corner on
-  it. ``outer`` is the same set, ``inner`` the rest.
+- regions: Ludii's named regions for this site type (``regions.board_regions``): Top,
+  Centre, Corners, Side NE, Phase0...; ``perimeter``, ``outer`` and ``inner`` are three of
+  them (the vertices on the outline of the board; for cells, every cell with a corner on it;
+  ``outer`` is the same set, ``inner`` the rest).
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .graph import BoardGraph, check_size
-from .measure import (fallback_label, label, perimeters, rows_and_columns,
-                      rows_and_columns_by_value)
+from .measure import fallback_label, label, rows_and_columns, rows_and_columns_by_value
+from .regions import board_regions
 from .trajectories import RELATIONS, opposite, trajectories
 from .uses import check_use
 
@@ -43,7 +45,13 @@ class Sites:
     - ``opposite[d]``: the direction opposite d;
     - ``rays[d][i]``: the radials from i in direction or relation d, each the sites after i
       along a straight line (a compass direction usually has one, a relation one per step);
-    - ``perimeter``, ``outer``, ``inner``: site numbers, ascending.
+    - ``regions``: Ludii's named regions of the board for this site type, each a tuple of
+      site numbers in ascending order: ``Board``, ``Top``, ``Bottom``, ``Left``, ``Right``,
+      ``Centre``, ``Corners``, ``CornersConvex``, ``CornersConcave``, ``Perimeter``,
+      ``Outer``, ``Inner``, ``Major``, ``Minor`` (always present, possibly empty), and
+      ``Phase0``..``Phase5``, ``Side N``, ``Side NE``, ... ``Side NW`` (present when not
+      empty; Ludii gives an empty region for the others);
+    - ``perimeter``, ``outer``, ``inner``: the regions of those names.
     """
 
     use: str
@@ -61,6 +69,7 @@ class Sites:
     perimeter: tuple[int, ...]
     outer: tuple[int, ...]
     inner: tuple[int, ...]
+    regions: Mapping[str, tuple[int, ...]]
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -105,12 +114,7 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
         rows, cols = rows_and_columns_by_value(points)
         labels = tuple(fallback_label(r, c) for r, c in zip(rows, cols))
 
-    on_outline = {v for walk in perimeters(graph) for v in walk}
-    if use == "Cell":
-        rim = tuple(f for f, face in enumerate(graph.faces) if any(v in on_outline for v in face))
-    else:
-        rim = tuple(sorted(on_outline))
-    rim_set = set(rim)
+    regions = board_regions(graph, use)
 
     traj = trajectories(graph, use)
     freeze = lambda table: tuple(tuple(x) for x in table)  # noqa: E731
@@ -127,7 +131,8 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
         relation_directions=MappingProxyType(dict(traj.relation_directions)),
         opposite=MappingProxyType({d: opposite(d) for d in traj.directions}),
         rays=MappingProxyType({d: tuple(freeze(r) for r in t) for d, t in traj.rays.items()}),
-        perimeter=rim,
-        outer=rim,
-        inner=tuple(i for i in range(len(points)) if i not in rim_set),
+        perimeter=regions["Perimeter"],
+        outer=regions["Outer"],
+        inner=regions["Inner"],
+        regions=MappingProxyType(regions),
     )
