@@ -19,8 +19,10 @@ TRACES = Path(__file__).resolve().parents[1].parent / "shared" / "ludii-traces"
 
 # trace file -> (our description, our options)
 CASES = {
-    "Hex_5x5_Off_seed101.json": ("hex", ["Board Size/5x5"]),
-    "Hex_5x5_Off_seed102.json": ("hex", ["Board Size/5x5"]),
+    "Hex_5x5_Off_seed101.json": ("hex", ["Board Size/5x5", "Swap Rules/Off"]),
+    "Hex_5x5_Off_seed102.json": ("hex", ["Board Size/5x5", "Swap Rules/Off"]),
+    "Hex_seed101.json": ("hex", []),
+    "Hex_seed102.json": ("hex", []),
     "Hex_7x7_Misere_seed101.json": ("hex", ["Board Size/7x7", "End Rules/Misere"]),
     "Hex_7x7_Misere_seed102.json": ("hex", ["Board Size/7x7", "End Rules/Misere"]),
     "Tic-Tac-Toe_seed101.json": ("tic-tac-toe", []),

@@ -87,7 +87,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 legal = state.legal_moves()
                 decisions += 1
                 total_legal += len(legal)
-                state.apply(agents[state.mover].choose(state))
+                state.apply(agents[state.seat(state.mover)].choose(state))
                 plies += 1
             total_plies += plies
             result = state.result()
@@ -100,7 +100,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 if result.termination is Termination.TURN_LIMIT:
                     turn_limit_draws += 1
             else:
-                for p in result.winners:
+                for p in result.winning_seats:
                     wins[p] = wins.get(p, 0) + 1
             progress.advance(i + 1)
     finally:
@@ -153,7 +153,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
     while not state.is_over() and len(plies) < limit:
         mover = state.mover
         legal = [str(m) for m in state.legal_moves()]
-        move = agents[mover].choose(state)
+        move = agents[state.seat(mover)].choose(state)
         played = state.apply(move)
         plies.append({"mover": mover, "legal": legal, "move": str(played)})
         if not args.json:
@@ -264,7 +264,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(state)
     while not state.is_over():
         mover = state.mover
-        agent = agents[mover]
+        agent = agents[state.seat(mover)]
         if agent == "human":
             legal = [str(m) for m in state.legal_moves()]
             if len(legal) <= 12:

@@ -111,7 +111,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> None:
             first = seen.setdefault(item.name, item)
             if first is not item:  # the second would silently replace the first
                 raise BindError(f"({item.name} ...) is given twice", item.span, hint=f"the first is at {first.span}")
-            item.configure(game)
+            item.configure(c)
     if rules.start is not None:
         game.start.extend(c.effect(item) for item in _items(rules.start.items))
     if rules.play is not None:

@@ -91,6 +91,7 @@ class Game:
         self.turn_limit = max(3 * topology.n, 300)
         self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
         self.words: list[str] = []  # the named decisions (choose-white...), in declaration order
+        self.meta_moves: list[Gen] = []  # moves meta rules add to every phase's (the swap rule)
         self.forced_pass = Move(PASS, game=self)
         from .notation import Notation
         self.notation = Notation(self)

@@ -70,6 +70,8 @@ class Notation:
         """Why ``raw`` is not a legal move: unknown site, not your piece, not a reachable site...
         (an invalid text, an ambiguous one, or an illegal move)."""
         topo = self.game.topology
+        if key in self.game.words or key == "pass":
+            return IllegalMoveError(f"'{raw}' is not allowed now ({self._sample(state)})")
         parts = [p for p in re.split(r"[-@]", key) if p]
         if "-" in key and len(parts) == 2:
             frm, to = (topo.site(p) for p in parts)

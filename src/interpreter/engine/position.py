@@ -44,7 +44,7 @@ INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as Ludii's
 MAX_PLY = 10 ** 9
 
 KEYS = ("game", "options", "mover", "ply", "phase", "passes", "scores", "last", "move_again", "pieces",
-        "board", "result", "vars")
+        "board", "result", "vars", "seats")
 
 
 class PositionError(LudError):
@@ -71,6 +71,8 @@ def write_position(state: "State") -> str:
         "move_again": state.move_again,
         "pieces": {labels[i]: game.components[w].name for i, w in enumerate(state.what) if w},
     }
+    if state.seats != tuple(range(game.num_players + 1)):
+        data["seats"] = {p: state.seats[p] for p in range(1, game.num_players + 1)}
     if state.over:
         data["result"] = {"winners": list(state.winners), "losers": list(state.losers),
                           "draw": state.draw, "reason": state.reason,
@@ -273,6 +275,14 @@ def read_position(game: "Game", text: str) -> "State":
         if not isinstance(data["move_again"], bool):
             raise _fail("move_again", "true or false", data["move_again"])
         state.move_again = data["move_again"]
+    if "seats" in data:
+        seats = _mapping(data["seats"], "seats")
+        table = list(range(game.num_players + 1))
+        for p, seat in seats.items():
+            table[_player(game, p, "seats: a key")] = _player(game, seat, f"seats: {p}")
+        if sorted(table) != list(range(game.num_players + 1)):
+            raise PositionError("position: seats: each seat plays exactly one player")
+        state.seats = tuple(table)
     if "phase" in data:
         names = [p.name for p in game.phases]
         if data["phase"] not in names:

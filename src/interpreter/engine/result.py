@@ -33,6 +33,12 @@ class Result:
     scores: dict[int, int] = field(default_factory=dict)
     reason: str = ""
     termination: Optional[Termination] = None
+    seats: tuple[int, ...] = ()  # seats[p]: who plays player p (the swap rule exchanges them)
+
+    @property
+    def winning_seats(self) -> list[int]:
+        """The seats (agents) that won: the winners, unless players swapped seats."""
+        return sorted(self.seats[p] if p < len(self.seats) else p for p in self.winners)
 
     @property
     def ranking(self) -> dict[int, int]:

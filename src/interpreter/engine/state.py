@@ -79,7 +79,7 @@ class Context:
 ARRAYS = ("what", "who", "scores", "counts")
 # the scalar variables of a state, besides the board arrays, scores and counts
 VARIABLES = ("mover", "phase", "ply", "passes", "last_to", "last_from", "last_mover", "move_again",
-             "over", "winners", "losers", "draw", "reason", "termination")
+             "over", "winners", "losers", "draw", "reason", "termination", "seats")
 _save_variables = operator.attrgetter(*VARIABLES)
 
 
@@ -114,6 +114,9 @@ class State:
         self.draw = False
         self.reason = ""
         self.termination: Optional[Termination] = None
+        # who plays each player: seats[p] is the seat (agent) playing player p; the swap rule
+        # exchanges seats, so the player who swaps takes over the other's pieces and goal
+        self.seats: tuple[int, ...] = tuple(range(game.num_players + 1))
         self.ctx = Context()
         # pieces claimed by captures during one move's consequences: site -> claiming players
         # (transient: always resolved before the consequences end)
@@ -176,6 +179,11 @@ class State:
         self._legal = None
 
     # --- the public API ---------------------------------------------------------------------------
+    def seat(self, player: int) -> int:
+        """The seat (agent, human) playing ``player`` now: ``player`` itself unless the players
+        swapped (Ludii's swap rule)."""
+        return self.seats[player]
+
     @property
     def next_player(self) -> int:
         """The player after the mover in turn order."""
@@ -200,7 +208,7 @@ class State:
         """The outcome so far (``over`` is False while the game goes on)."""
         scores = {p: self.scores[p] for p in range(1, self.game.num_players + 1)}
         return Result(self.over, list(self.winners), list(self.losers), self.draw, scores, self.reason,
-                      self.termination)
+                      self.termination, self.seats)
 
     def parse_move(self, text: str) -> Move:
         """The legal move whose text form is ``text`` (``J10``, ``1-4``, ``pass``, ``2@C3``).

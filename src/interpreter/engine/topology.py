@@ -12,8 +12,9 @@ graph), becomes the same tables (built by :func:`from_graph` from a generator of
 - ``rays[d][s]``: the straight line of sites beyond ``s`` in direction ``d``, nearest first:
   the one walk along a line that every ludeme uses (:meth:`Topology.rays_for`,
   :meth:`Topology.axes_for`);
-- ``regions``: Top, Bottom, Left, Right, Centre, Corners, Perimeter, Outer, Inner, Board, all
-  from the coordinates, plus the description's named regions.
+- ``regions``: Ludii's regions of the board (Top, Bottom, Left, Right, Centre, Corners, Perimeter,
+  Outer, Inner, Major, Minor, Phase0..., ``Side N`` ... ``Side NW``: see
+  :mod:`.boards.regions`), plus the description's named regions.
 
 A networkx graph of the board is built on first use, for graph algorithms.
 """
@@ -75,8 +76,6 @@ class Topology:
         self.axes = tuple(pairs)
         self._rays_cache: dict[tuple[str, ...], list] = {}
         self._axes_cache: dict[tuple[str, ...], list] = {}
-        if not self.regions:
-            self.regions.update(_regions(self))
 
     # --- sites -------------------------------------------------------------------------------------
     def site(self, label: str) -> int:
@@ -145,17 +144,8 @@ class Topology:
         return dist
 
     def side(self, direction: str) -> tuple[int, ...]:
-        """The perimeter sites facing ``direction`` (Ludii's ``(sites Side D)``): those furthest
-        out along that direction's heading, within half a site's spacing."""
-        angle = _HEADINGS.get(direction)
-        if angle is None:
-            return ()
-        ux, uy = math.cos(angle), math.sin(angle)
-        rim = self.perimeter or tuple(range(self.n))
-        proj = {s: self.positions[s][0] * ux + self.positions[s][1] * uy for s in rim}
-        best = max(proj.values())
-        tolerance = 0.5 * self.spacing
-        return tuple(s for s in rim if proj[s] >= best - tolerance)
+        """The sites on one side of the board (Ludii's ``(sites Side D)``; D is N, NE ... NW)."""
+        return self.regions.get(f"Side {direction}", ())
 
     @cached_property
     def spacing(self) -> float:
@@ -192,9 +182,6 @@ class Topology:
                         dict(self.regions))
 
 
-_COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
-            "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
-_HEADINGS = {d: math.radians(90 - 22.5 * i) for i, d in enumerate(_COMPASS)}
 
 
 def from_sites(sites: Sites, shapes: Sequence[Sequence[Point]] = (),
@@ -216,7 +203,7 @@ def from_sites(sites: Sites, shapes: Sequence[Sequence[Point]] = (),
                              for r in RELATIONS},
         opposite=dict(sites.opposite), tiling=sites.tiling, use=sites.use,
         perimeter=tuple(sites.perimeter), shapes=tuple(tuple(p) for p in shapes),
-        lines=tuple(lines))
+        lines=tuple(lines), regions=dict(sites.regions))
 
 
 _BUILT: dict[tuple, Topology] = {}  # boards already built in this process, by description
@@ -243,59 +230,3 @@ def build(graph_of: Callable[[], BoardGraph], use: str, key: Optional[tuple] = N
             _BUILT.pop(next(iter(_BUILT)))
         _BUILT[key, use] = topo
     return topo.with_labels(topo.labels)
-
-
-# --- regions from the coordinates ---------------------------------------------------------------------
-def _regions(topo: Topology) -> dict[str, tuple[int, ...]]:
-    pos = topo.positions
-    n = topo.n
-    if not n:
-        return {"Board": ()}
-    eps = 0.25 * topo.spacing
-
-    def extreme(key, largest: bool) -> tuple[int, ...]:
-        values = [key(p) for p in pos]
-        best = max(values) if largest else min(values)
-        return tuple(i for i, v in enumerate(values) if abs(v - best) <= eps)
-
-    xs = [p[0] for p in pos]
-    ys = [p[1] for p in pos]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    dist = [math.hypot(x - cx, y - cy) for x, y in pos]
-    nearest = min(dist)
-    perimeter = topo.perimeter
-    rim = set(perimeter)
-    return {
-        "Bottom": extreme(lambda p: p[1], False),
-        "Top": extreme(lambda p: p[1], True),
-        "Left": extreme(lambda p: p[0], False),
-        "Right": extreme(lambda p: p[0], True),
-        "Centre": tuple(i for i, d in enumerate(dist) if d <= nearest + eps),
-        "Corners": _corners(pos, perimeter),
-        "Perimeter": perimeter,
-        "Outer": perimeter,
-        "Inner": tuple(i for i in range(n) if i not in rim),
-        "Board": tuple(range(n)),
-    }
-
-
-def _corners(pos: Sequence[Point], perimeter: Sequence[int]) -> tuple[int, ...]:
-    """The perimeter sites at the corners of the board's outline: the vertices of the convex
-    hull of the sites (points on a hull edge do not count)."""
-    points = sorted(set(pos[s] for s in perimeter) or set(pos))
-    if len(points) <= 2:
-        return tuple(sorted(s for s in perimeter if pos[s] in points))
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    hull: list[Point] = []
-    for sweep in (points, list(reversed(points))):
-        part: list[Point] = []
-        for p in sweep:
-            while len(part) >= 2 and cross(part[-2], part[-1], p) <= 1e-9:
-                part.pop()
-            part.append(p)
-        hull.extend(part[:-1])
-    corners = set(hull)
-    return tuple(s for s in sorted(perimeter) if pos[s] in corners)

@@ -32,9 +32,13 @@ def legal_moves(state: "State") -> list[Move]:
     game = state.game
     play = game.phases[state.phase].play
     moves = play(state)
+    for extra in game.meta_moves:
+        added = extra(state)
+        if added:
+            moves = moves + added
     if not moves:
         return [game.forced_pass]
-    if getattr(play, "unique", False):
+    if getattr(play, "unique", False) and not game.meta_moves:
         return moves  # a single generator that never repeats itself nor clashes
     seen: dict[tuple, Move] = {}
     unique = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.move import CHOICE, Move
 from ..errors import BindError
 from ..syntax.nodes import Int, Str
 from .boards import Board
@@ -235,8 +236,51 @@ class TurnLimit(Ludeme):
         if not 1 <= self.plies.value <= 1_000_000:
             raise BindError("turnLimit must be between 1 and 1000000", self.plies.span)
 
-    def configure(self, game: "Game") -> None:
-        game.turn_limit = self.plies.value
+    def configure(self, c: "Compiler") -> None:
+        """Set the game's turn limit."""
+        c.game.turn_limit = self.plies.value
+
+
+class SwapRule(Ludeme):
+    """The swap rule: on their first turn, the second player may take over the first player's
+    side instead of moving (the move ``swap``): the two exchange seats (``State.seat``), so the
+    one who swapped now plays the first player's pieces and goal, and the other, now seated as
+    the second player, moves next.
+
+    Examples:
+        (meta (swap))
+    """
+
+    name = "swap"
+    kind = META_RULE
+    params = ()
+    concepts = ("SwapOption",)
+
+    def configure(self, c: "Compiler") -> None:
+        """Offer the swap move at the right ply."""
+        game = c.game
+        if "swap" not in game.words:
+            game.words.append("swap")
+        swap_ply = game.num_players - 1
+
+        made: dict[tuple[int, int], Move] = {}
+
+        def swap_move(a: int, b: int) -> Move:
+            """The swap of seats between players a (who swaps) and b; a plays on, now from b's seat."""
+            if (a, b) not in made:
+                def exchange(s):
+                    seats = list(s.seats)
+                    seats[a], seats[b] = seats[b], seats[a]
+                    s.seats = tuple(seats)
+                    s.move_again = True
+                made[a, b] = Move(CHOICE, word="swap", game=game, then=exchange)
+            return made[a, b]
+
+        def offer(s):
+            if s.ply == swap_ply and s.last_mover and s.last_mover != s.mover:
+                return [swap_move(s.mover, s.last_mover)]
+            return []
+        game.meta_moves.append(offer)
 
 
 class Start(Ludeme):
