@@ -248,7 +248,7 @@ class SwapRule(Ludeme):
     the second player, moves next.
 
     Examples:
-        (meta (swap))
+        (swap)
     """
 
     name = "swap"
