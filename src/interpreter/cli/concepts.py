@@ -70,13 +70,13 @@ def _check_agents(agents: list[str]) -> None:
 
 
 def cmd_concepts(args: argparse.Namespace) -> int:
-    from ..concept.comparison import GameConcepts, load_spec
+    from ..concept.comparison import GameConcepts
     from ..concept.detect import boolean_concepts, numeric_concepts
     from ..concept.metrics import playout_metrics
     from ..concept.report import render
     from ..loader import load
     game = load(args.game, options=list(args.option), ruleset=args.ruleset)
-    label, _ = load_spec(game)
+    label = args.game + (":" + ",".join(args.option) if args.option else "")
     agents = _agents(args, game.num_players)
     _check_agents(agents)
     bar = _Bar(sys.stderr.isatty() and args.playouts > 0)
