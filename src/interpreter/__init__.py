@@ -18,9 +18,10 @@ from .errors import (
     LudSyntaxError, MoveError,
 )
 from .loader import load
+from .concept import compare, concepts
 
 __all__ = [
-    "load", "Game", "GameInfo", "State", "Move", "MoveKind", "Result", "Termination",
+    "load", "concepts", "compare", "Game", "GameInfo", "State", "Move", "MoveKind", "Result", "Termination",
     "LudError", "LudSyntaxError", "ExpansionError", "BindError",
     "MoveError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
 ]

@@ -10,6 +10,8 @@
     ludeme trace alak --seed 1 [--json]
     ludeme apply alak --moves "1-5 8-7"
     ludeme play alak --p1 human --p2 random
+    ludeme concepts pente --playouts 100 [--format table|csv|json|yaml]
+    ludeme compare alak pente tic-tac-toe --playouts 100 --jobs 2 --plot cmp.png
 
 Exit codes: 0 ok; 2 a description error, bad usage or an illegal move given to ``apply``;
 1 an engine failure (the traceback is shown with ``--debug`` only). A description error never
@@ -32,6 +34,7 @@ from .common import (
     _silence_stdout,
     version,
 )
+from .concepts import add_commands as _concept_commands
 from .describe import (
     cmd_check,
     cmd_expand,
@@ -178,6 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"player {i}: human or an agent spec (default: {'human' if i == 1 else 'random'})")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the agents (default: random)")
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+
+    _concept_commands(command, _game_args, _agent_args, _positive_int)
     return parser
 
 

@@ -13,6 +13,7 @@ from ..engine.game import Component, EndRule, Game, GameInfo, Phase
 from ..engine.result import Termination
 from ..errors import BindError
 from ..ludemes.base import BoundArray, Ludeme
+from ..ludemes.concepts import declared_concepts
 from ..ludemes.structure import MAX_PLAYERS, GameLudeme, Rules
 from .compiler import Compiler
 
@@ -69,7 +70,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             teams[player] = number
     info = GameInfo(
         name=bound.title.value, players=num, options=tuple(options), metadata=dict(metadata or {}),
-        concepts=frozenset(concept for node in bound.walk() for concept in node.concepts),
+        concepts=declared_concepts(bound, num),  # where each ludeme stands (ludemes/concepts.py)
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
     )
     game = Game(info, topology, components, teams, owned)

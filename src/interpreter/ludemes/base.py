@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator, Optional
+from typing import Any, ClassVar, Iterable, Iterator, Optional
 
 from ..engine.result import Termination
 from ..syntax.nodes import Array, Bool, Call, Const, Float, Int, Node, Span, Str
@@ -283,6 +283,20 @@ class Ludeme:
         for child in self.children():
             if isinstance(child, Ludeme):
                 yield from child.walk()
+
+    # --- concepts (see :mod:`.concepts`: the walk that knows where a ludeme stands) ----------------
+    def concepts_at(self, where: Any) -> Iterable[str]:
+        """The concepts this ludeme implies where it stands (``where``: a decision or an effect,
+        in the end rules...); by default its class's ``concepts``."""
+        return self.concepts
+
+    def where_for(self, param: Param, where: Any) -> Any:
+        """Where the arguments of ``param`` stand; by default where this ludeme stands."""
+        return where
+
+    def end_rule(self) -> Optional[tuple[Any, list]]:
+        """For an end rule: (its condition, its results); None for anything else."""
+        return None
 
     def __repr__(self) -> str:
         return f"<{self.name} at {self.span}>"

@@ -131,6 +131,11 @@ def _key(value: Any, static_int: StaticInt) -> Any:
     return getattr(value, "name", repr(value))
 
 
+# a shape word -> Ludii's shape concept
+_SHAPES = {"Hexagon": "HexShape", "Diamond": "DiamondShape", "Limping": "HexShape", "Rectangle": "RectangleShape",
+           "Square": "SquareShape", "Triangle": "TriangleShape"}
+
+
 def _dims(values: list[Any], static_int: StaticInt) -> list[int]:
     return [static_int(v) for v in values if v is not None]
 
@@ -144,7 +149,7 @@ class Square(_Shape):
 
     name = "square"
     params = (Param("size", INT_FN),)
-    concepts = ("SquareTiling",)
+    concepts = ("SquareTiling", "SquareShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.square(static_int(self.size), use=use)
@@ -159,7 +164,7 @@ class Rectangle(_Shape):
 
     name = "rectangle"
     params = (Param("rows", INT_FN), Param("columns", INT_FN))
-    concepts = ("SquareTiling",)
+    concepts = ("SquareTiling", "RectangleShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use)
@@ -184,6 +189,10 @@ class Hex(_Shape):
     )
     concepts = ("HexTiling",)
 
+    def concepts_at(self, where):
+        shape = self.shape.name if self.shape is not None else "Hexagon"
+        return self.concepts + (_SHAPES[shape],)
+
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         shape = self.shape.name if self.shape is not None else "Hexagon"
         return gen.hex(shape, *_dims([self.size, self.size2], static_int), use=use)
@@ -206,6 +215,10 @@ class Tri(_Shape):
         Param("size", INT_FN),
     )
     concepts = ("TriangleTiling",)
+
+    def concepts_at(self, where):
+        shape = self.shape.name if self.shape is not None else "Triangle"
+        return self.concepts + (_SHAPES[shape],)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         shape = self.shape.name if self.shape is not None else "Triangle"

@@ -26,6 +26,7 @@ class IsEmpty(_SiteTest):
     """
 
     name = "is Empty"
+    concepts = ("IsEmpty",)
 
     def compile(self, c: "Compiler"):
         site = c.site(self.site)
@@ -123,6 +124,7 @@ class IsEnemy(_PlayerTest):
     """
 
     name = "is Enemy"
+    concepts = ("IsEnemy",)
 
     @staticmethod
     def relation(game):
@@ -137,6 +139,7 @@ class IsFriend(_PlayerTest):
     """
 
     name = "is Friend"
+    concepts = ("IsFriend",)
 
     @staticmethod
     def relation(game):
@@ -151,6 +154,7 @@ class IsIn(Ludeme):
     """
 
     name = "is In"
+    concepts = ("Contains",)
     kind = BOOL
     params = (Param("site", SITE_FN), Param("region", REGION_FN))
 
@@ -167,6 +171,7 @@ class IsFull(Ludeme):
     """
 
     name = "is Full"
+    concepts = ("Fill",)
     kind = BOOL
     params = ()
 
@@ -190,6 +195,7 @@ class IsLine(Ludeme):
     """
 
     name = "is Line"
+    default_directions = "All"
     termination = Termination.LINE
     kind = BOOL
     params = (
@@ -247,6 +253,7 @@ class CountLines(Ludeme):
     """
 
     name = "count Lines"
+    default_directions = "All"
     termination = Termination.LINE
     kind = "int"
     params = (
@@ -291,6 +298,10 @@ class NoMoves(Ludeme):
     """
 
     name = "no Moves"
+
+    def concepts_at(self, where):
+        role = getattr(self.player, "name", "")
+        return ("NoMoves",) + (("NoMovesMover",) if role == "Mover" else ("NoMovesNext",) if role == "Next" else ())
     termination = Termination.NO_MOVES
     kind = BOOL
     params = (Param("player", PLAYER),)

@@ -67,6 +67,8 @@ class SitesGroup(Ludeme):
     """
 
     name = "sites Group"
+    concepts = ("Group",)
+    default_directions = "Adjacent"
     kind = REGION
     params = (
         Param("at", SITE_FN, named=True),
@@ -113,6 +115,8 @@ class CountGroups(Ludeme):
     """
 
     name = "count Groups"
+    concepts = ("Group",)
+    default_directions = "Adjacent"
     kind = INT
     params = (
         Param("directions", DIRS, optional=True),
@@ -134,6 +138,8 @@ class ForEachGroup(Ludeme):
     """
 
     name = "forEach Group"
+    concepts = ("Group",)
+    default_directions = "Adjacent"
     kind = MOVES
     params = (
         Param("directions", DIRS, optional=True),
@@ -182,6 +188,7 @@ class IsConnected(Ludeme):
     """
 
     name = "is Connected"
+    default_directions = "Adjacent"
     kind = BOOL
     termination = Termination.CONNECTION
     params = (

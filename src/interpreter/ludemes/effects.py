@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 class _Effect(Ludeme):
     kind = MOVES
 
+    def where_for(self, param, where):
+        return where.as_effect()  # what an effect uses happens as its consequence
+
     def compile(self, c: "Compiler"):
         raise BindError(f"({self.name} ...) is an effect: use it in (then ...), not as a move", self.span)
 
@@ -50,12 +53,19 @@ class Remove(_Effect):
     """
 
     name = "remove"
+
+    def concepts_at(self, where):
+        return () if self.kind == "board shape" else where.either("RemoveDecision", "RemoveEffect")
+
+    def where_for(self, param, where):
+        if self.kind == "board shape":
+            return where
+        return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
     params = (
         Param("sites", Either((REGION_FN, Kind(("board shape",))))),
         Param("cells", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
         Param("vertices", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
     )
-    concepts = ("RemoveEffect",)
 
     def validate(self) -> None:
         is_shape = isinstance(self.sites, Ludeme) and self.sites.kind == "board shape"
@@ -87,6 +97,9 @@ class Remove(_Effect):
 class _ScoreEffect(_Effect):
     params = (Param("player", PLAYER), Param("amount", INT_FN))
     concepts = ("Scoring",)
+
+    def concepts_at(self, where):
+        return ("InitialScore",) if where.start else self.concepts
 
     @staticmethod
     def update(old: int, amount: int) -> int:
@@ -143,6 +156,7 @@ class MoveAgain(_Effect):
     """
 
     name = "moveAgain"
+    concepts = ("MoveAgain",)
     params = ()
 
     def compile_effect(self, c: "Compiler"):
@@ -161,6 +175,7 @@ class Place(Ludeme):
     """
 
     name = "place"
+    concepts = ("PiecesPlacedOnBoard",)
     kind = START_RULE
     params = (Param("piece", STR_LIT), Param("sites", REGION_FN))
 
@@ -190,6 +205,12 @@ class Custodial(_Effect):
     """
 
     name = "custodial"
+    default_directions = "All"
+
+    def concepts_at(self, where):
+        # a custodial capture when the enclosed pieces are taken off the board
+        taken = where.concepts_of(self.between.apply)
+        return ("CustodialCapture",) if "RemoveEffect" in taken else ()
     params = (
         Param("source", Instance("from"), optional=True, key="from"),
         Param("directions", DIRS, optional=True),
@@ -197,7 +218,6 @@ class Custodial(_Effect):
         Param("to", Instance("to")),
         Param("then", kind_of(THEN), optional=True),
     )
-    concepts = ("CustodialCapture",)
 
     def compile_effect(self, c: "Compiler"):
         frm = self.source
@@ -281,8 +301,11 @@ class Claim(_Effect):
     """
 
     name = "claim"
+    concepts = ("RemoveEffect", "ClaimCapture")
+
+    def where_for(self, param, where):
+        return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
     params = (Param("sites", REGION_FN), Param("by", PLAYER, named=True))
-    concepts = ("Capture",)
 
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
@@ -306,8 +329,12 @@ class ResolveClaims(_Effect):
     """
 
     name = "resolve Claims"
+
+    def concepts_at(self, where):
+        if isinstance(self.score, Bool) and not self.score.value:
+            return ("RemoveEffect",)
+        return ("RemoveEffect", "CaptureScore", "Scoring")
     params = (Param("score", Kind(("boolean",), literals=(Bool,)), optional=True, named=True),)
-    concepts = ("Capture",)
 
     def compile_effect(self, c: "Compiler"):
         game = c.game
@@ -341,6 +368,9 @@ class SwapPlayers(_Effect):
     """
 
     name = "swap Players"
+
+    def concepts_at(self, where):
+        return where.either("SwapPlayersDecision", "SwapPlayersEffect")
     params = (Param("first", PLAYER), Param("second", PLAYER))
 
     def compile_effect(self, c: "Compiler"):

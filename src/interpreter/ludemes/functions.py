@@ -285,6 +285,7 @@ class Score(Ludeme):
     """
 
     name = "score"
+    concepts = ("Scoring",)
     termination = Termination.SCORE
     kind = INT
     params = (Param("role", PLAYER),)
@@ -361,6 +362,7 @@ class Add(_Arith):
     """
 
     name = "+"
+    concepts = ("Addition",)
     symbol = "+"
 
     @staticmethod
@@ -376,6 +378,7 @@ class Sub(_Arith):
     """
 
     name = "-"
+    concepts = ("Subtraction",)
     symbol = "-"
 
     @staticmethod
@@ -391,6 +394,7 @@ class Mul(_Arith):
     """
 
     name = "*"
+    concepts = ("Multiplication",)
     symbol = "*"
 
     @staticmethod

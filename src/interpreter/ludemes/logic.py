@@ -29,6 +29,15 @@ class If(Ludeme):
     """
 
     name = "if"
+
+    def concepts_at(self, where):
+        return () if self.kind == END_RULE else ("ConditionalStatement",)
+
+    def end_rule(self):
+        if self.kind != END_RULE:
+            return None
+        results = [b for b in (self.then_branch, self.else_branch) if hasattr(b, "outcome_of")]
+        return self.condition, results
     kind = MOVES
     params = (
         Param("condition", BOOL_FN),
@@ -105,6 +114,9 @@ class And(_Combine):
 
     name = "and"
 
+    def concepts_at(self, where):
+        return ("Conjunction",) if self.kind == BOOL else ()
+
     def compile(self, c: "Compiler"):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
@@ -147,6 +159,9 @@ class Or(_Combine):
 
     name = "or"
 
+    def concepts_at(self, where):
+        return ("Disjunction",) if self.kind == BOOL else ()
+
     def compile(self, c: "Compiler"):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
@@ -176,6 +191,7 @@ class Not(Ludeme):
     """
 
     name = "not"
+    concepts = ("Negation",)
     kind = BOOL
     params = (Param("condition", BOOL_FN),)
 
@@ -200,6 +216,16 @@ class _Compare(Ludeme):
     kind = BOOL
     params = (Param("left", _VALUE), Param("right", _VALUE))
     op: Any = None
+    concept = ""  # Ludii's concept of the comparison (Equal, LesserThan...)
+
+    def concepts_at(self, where):
+        out = [self.concept]
+        for side in (self.left, self.right):  # a count of pieces compared: a piece condition
+            if isinstance(side, Ludeme) and side.name == "count Pieces":
+                role = getattr(side.role, "name", "")
+                out.append({"Mover": "CountPiecesMoverComparison", "Next": "CountPiecesNextComparison"}
+                           .get(role, "CountPiecesComparison"))
+        return out
 
     def compile(self, c: "Compiler"):
         a, b = value_fn(c, self.left), value_fn(c, self.right)
@@ -207,15 +233,16 @@ class _Compare(Ludeme):
         return lambda s: op(a(s), b(s))
 
 
-def _comparison(symbol: str, op, meaning: str, example: str) -> type:
+def _comparison(symbol: str, op, meaning: str, example: str, concept: str) -> type:
     doc = f"True when the first value is {meaning} the second.\n\n    Examples:\n        {example}\n    "
     return type(f"Compare_{op.__name__}", (_Compare,), {"name": symbol, "op": staticmethod(op),
-                                                       "__doc__": doc, "__module__": __name__})
+                                                       "__doc__": doc, "__module__": __name__,
+                                                       "concept": concept})
 
 
-Eq = _comparison("=", operator.eq, "equal to", "(= (count Pieces Next) 0)")
-Ne = _comparison("!=", operator.ne, "different from", "(!= (who at:(to)) Mover)")
-Lt = _comparison("<", operator.lt, "less than", "(< (count Pieces Next) 2)")
-Le = _comparison("<=", operator.le, "at most", "(<= (count Pieces Next) 1)")
-Gt = _comparison(">", operator.gt, "greater than", "(> (score Mover) 9)")
-Ge = _comparison(">=", operator.ge, "at least", "(>= (score Mover) 10)")
+Eq = _comparison("=", operator.eq, "equal to", "(= (count Pieces Next) 0)", "Equal")
+Ne = _comparison("!=", operator.ne, "different from", "(!= (who at:(to)) Mover)", "NotEqual")
+Lt = _comparison("<", operator.lt, "less than", "(< (count Pieces Next) 2)", "LesserThan")
+Le = _comparison("<=", operator.le, "at most", "(<= (count Pieces Next) 1)", "LesserThanOrEqual")
+Gt = _comparison(">", operator.gt, "greater than", "(> (score Mover) 9)", "GreaterThan")
+Ge = _comparison(">=", operator.ge, "at least", "(>= (score Mover) 10)", "GreaterThanOrEqual")

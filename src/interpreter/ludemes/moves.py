@@ -55,13 +55,15 @@ class MoveAdd(Ludeme):
     """
 
     name = "move Add"
+
+    def concepts_at(self, where):
+        return where.either("AddDecision", "AddEffect")
     kind = MOVES
     params = (
         Param("piece", _PIECE, optional=True),
         Param("to", _TO),
         Param("then", _THEN, optional=True),
     )
-    concepts = ("AddDecision",)
 
     def compile(self, c: "Compiler"):
         region, cond = _to_spec(c, self.to)
@@ -131,6 +133,18 @@ class MoveStep(Ludeme):
     """
 
     name = "move Step"
+    default_directions = "Adjacent"
+
+    def concepts_at(self, where):
+        if where.effect:
+            return ("StepEffect",)
+        out = ["StepDecision"]
+        to = where.concepts_of(self.to)
+        for test, concept in (("IsEmpty", "StepDecisionToEmpty"), ("IsFriend", "StepDecisionToFriend"),
+                              ("IsEnemy", "StepDecisionToEnemy")):
+            if test in to:
+                out.append(concept)
+        return out
     kind = MOVES
     params = (
         Param("source", _FROM, optional=True, key="from"),
@@ -138,7 +152,6 @@ class MoveStep(Ludeme):
         Param("to", _TO),
         Param("then", _THEN, optional=True),
     )
-    concepts = ("StepDecision",)
 
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
@@ -161,6 +174,32 @@ class MoveHop(Ludeme):
     """
 
     name = "move Hop"
+    default_directions = "Adjacent"
+
+    def concepts_at(self, where):
+        between = self.between
+        effect = where.concepts_of(between.apply if between is not None else None)
+        out = ["HopEffect"] if where.effect else ["HopDecision"]
+        if "RemoveEffect" in effect:
+            out.append("HopCapture")
+        if where.effect:
+            return out
+        length = between.length if between is not None else None
+        if length is not None and _longest(length) != 1:
+            out.append("HopDecisionMoreThanOne")  # the pieces jumped may be more than one
+            if "HopCapture" in out:
+                out.append("HopCaptureMoreThanOne")
+        go = where.concepts_of(self.to)
+        hurdle = where.concepts_of(between.condition if between is not None else None)
+        for over, onto, concept in (("IsEnemy", "IsEmpty", "HopDecisionEnemyToEmpty"),
+                                    ("IsFriend", "IsEmpty", "HopDecisionFriendToEmpty"),
+                                    ("IsEnemy", "IsFriend", "HopDecisionEnemyToFriend"),
+                                    ("IsFriend", "IsFriend", "HopDecisionFriendToFriend"),
+                                    ("IsEnemy", "IsEnemy", "HopDecisionEnemyToEnemy"),
+                                    ("IsFriend", "IsEnemy", "HopDecisionFriendToEnemy")):
+            if over in hurdle and onto in go:
+                out.append(concept)
+        return out
     kind = MOVES
     params = (
         Param("source", _FROM, optional=True, key="from"),
@@ -169,7 +208,6 @@ class MoveHop(Ludeme):
         Param("to", _TO),
         Param("then", _THEN, optional=True),
     )
-    concepts = ("HopDecision",)
 
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
@@ -188,6 +226,14 @@ class MoveHop(Ludeme):
                 between_effect = between.apply.compile_effect(c)
         return _line_moves(c, sources, dirs, (lo, hi), between_cond, between_effect, to_cond,
                            _then(c, self.then))
+
+
+def _longest(length) -> int | None:
+    """The most sites a ``(between (range ...))`` allows, when written as numbers; else None."""
+    from ..syntax.nodes import Int
+    bound = length.max if length.name == "range" and length.max is not None else getattr(length, "min", None) \
+        if length.name == "range" else length.n
+    return bound.value if isinstance(bound, Int) else None
 
 
 def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effect, to_cond, then):
@@ -255,6 +301,9 @@ class MovePass(Ludeme):
     """
 
     name = "move Pass"
+
+    def concepts_at(self, where):
+        return where.either("PassDecision", "PassEffect")
     kind = MOVES
     params = (Param("then", _THEN, optional=True),)
 
@@ -273,6 +322,7 @@ class ForEachPiece(Ludeme):
     """
 
     name = "forEach Piece"
+    concepts = ("ForEachPiece",)
     kind = MOVES
     params = ()
 
@@ -304,6 +354,7 @@ class Priority(Ludeme):
     """
 
     name = "priority"
+    concepts = ("Priority",)
     kind = MOVES
     params = (Param("moves", ArrayOf(MOVES_T), many=True),)
 
@@ -328,6 +379,7 @@ class Do(Ludeme):
     """
 
     name = "do"
+    concepts = ("DoLudeme",)
     kind = MOVES
     params = (
         Param("moves", MOVES_T),
@@ -352,6 +404,10 @@ class Then(Ludeme):
     """
 
     name = "then"
+    concepts = ("Then",)
+
+    def where_for(self, param, where):
+        return where.as_effect()
     kind = THEN
     params = (Param("effects", ArrayOf(Kind((MOVES, "nextPhase"), "moves")), many=True),)
 
@@ -375,6 +431,9 @@ class MoveChoose(Ludeme):
     """
 
     name = "move Choose"
+
+    def concepts_at(self, where):
+        return () if where.effect else ("ChoiceDecision",)
     kind = MOVES
     params = (Param("word", STR_LIT), Param("then", _THEN, optional=True))
 

@@ -117,6 +117,7 @@ class SitesDistance(Ludeme):
     """
 
     name = "sites Distance"
+    concepts = ("Distance",)
     kind = REGION
     params = (
         Param("directions", DIRS, optional=True),
@@ -152,6 +153,7 @@ class SitesAround(Ludeme):
     """
 
     name = "sites Around"
+    default_directions = "Adjacent"
     kind = REGION
     params = (Param("site", SITE_FN), Param("directions", DIRS, optional=True))
 
@@ -171,13 +173,16 @@ class SitesFlanked(Ludeme):
     """
 
     name = "sites Flanked"
+    default_directions = "All"
+
+    def concepts_at(self, where):
+        return ("CustodialCapture",) if where.capture else ()  # a flanked run taken off the board
     kind = REGION
     params = (
         Param("directions", DIRS, optional=True),
         Param("of", PLAYER, named=True),
         Param("by", PLAYER, named=True),
     )
-    concepts = ("CustodialCapture",)
 
     def compile(self, c: "Compiler"):
         dirs = c.directions(self.directions, "All")
@@ -264,6 +269,7 @@ class Union(_SetOp):
     """
 
     name = "union"
+    concepts = ("Union",)
 
     def compile(self, c: "Compiler"):
         fns = [c.region(r) for r in self.regions.items]
@@ -278,6 +284,7 @@ class Intersection(_SetOp):
     """
 
     name = "intersection"
+    concepts = ("Intersection",)
 
     def compile(self, c: "Compiler"):
         first, *rest = [c.region(r) for r in self.regions.items]
@@ -298,6 +305,7 @@ class Difference(Ludeme):
     """
 
     name = "difference"
+    concepts = ("Complement",)
     kind = REGION
     params = (Param("region", REGION_FN), Param("minus", REGION_FN))
 
@@ -340,6 +348,10 @@ class SitesBracketed(Ludeme):
     """
 
     name = "sites Bracketed"
+    default_directions = "All"
+
+    def concepts_at(self, where):
+        return ("CustodialCapture",) if where.capture else ()  # a bracketed run taken off the board
     kind = REGION
     params = (
         Param("directions", DIRS, optional=True),
@@ -348,7 +360,6 @@ class SitesBracketed(Ludeme):
         Param("by", PLAYER, optional=True, named=True),
         Param("mixed", BOOL_LIT, optional=True, named=True),
     )
-    concepts = ("CustodialCapture",)
 
     def scanner(self, c: "Compiler"):
         """scan(state, first_only) -> the bracketed runs (only the first one if asked)."""

@@ -92,6 +92,7 @@ class PieceDecl(Ludeme):
     """
 
     name = "piece"
+    concepts = ("Piece",)
     kind = EQUIPMENT_ITEM
     params = (
         Param("piece_name", STR_LIT),
@@ -135,6 +136,7 @@ class Regions(Ludeme):
     """
 
     name = "regions"
+    concepts = ("Region",)
     kind = EQUIPMENT_ITEM
     params = (
         Param("title", STR_LIT, optional=True),
@@ -291,6 +293,9 @@ class Start(Ludeme):
     """
 
     name = "start"
+
+    def where_for(self, param, where):
+        return where.as_start()
     kind = "start"
     params = (Param("items", ArrayOf(Kind((START_RULE, MOVES))), many=True),)
 
@@ -343,6 +348,9 @@ class NextPhase(Ludeme):
     """
 
     name = "nextPhase"
+
+    def concepts_at(self, where):
+        return ("SetPhase",) if where.effect else ()
     kind = NEXT_PHASE
     params = (
         Param("condition", BOOL_FN, optional=True),
@@ -372,6 +380,9 @@ class End(Ludeme):
     """
 
     name = "end"
+
+    def where_for(self, param, where):
+        return where.as_end()
     kind = END
     params = (Param("rules", ArrayOf(Kind((END_RULE, RESULT))), many=True),)
 
@@ -387,6 +398,10 @@ class ResultLudeme(Ludeme):
     """
 
     name = "result"
+
+    def outcome_of(self) -> tuple[str, str]:
+        """(role, outcome) for the end concepts: ("Mover", "Win")."""
+        return self.role.name, self.outcome.name
     kind = RESULT
     params = (Param("role", ROLE), Param("outcome", Enum(("Win", "Loss", "Draw"))))
 
@@ -421,6 +436,11 @@ class ByScore(Ludeme):
     """
 
     name = "byScore"
+    concepts = ("Scoring", "ScoringEnd", "ScoringWin")
+
+    def outcome_of(self) -> tuple[str, str]:
+        """The best score wins: a win of the players it names."""
+        return "Player", "Win"
     kind = RESULT
     params = ()
 

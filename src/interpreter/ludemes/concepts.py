@@ -1,0 +1,199 @@
+"""Concepts declared by the ludemes: a walk over a bound game that knows where each ludeme stands.
+
+A ludeme says which concepts it implies (Ludii's names, listed in the concept catalogue,
+``interpreter/concept/catalogue.yaml``):
+
+- ``concepts = ("Line",)`` on the class, when they are always the same;
+- ``concepts_at(where)``, when they depend on where the ludeme stands or on its arguments: a
+  ``(move Add ...)`` chosen by a player is ``AddDecision``, the same ludeme in a ``(then ...)``
+  is ``AddEffect``; a ``(remove ...)`` of a flanked run is a custodial capture;
+- ``where_for(param, where)``, when its arguments stand elsewhere than itself: the consequences
+  of a move (``then``) are effects, the rules of ``(end ...)`` are end rules, a removed region
+  is a capture...;
+- ``end_rule()``, for an end rule: its condition and its results. The end concepts (``LineWin``,
+  ``ConnectionLoss``, ``ScoringDraw``...) follow from the condition's concepts and the result,
+  as in Ludii's EndConcepts: a condition using ``Line`` with ``(result Mover Win)`` is a line win.
+
+:func:`declared_concepts` walks a bound game and gathers them; a new ludeme brings its concepts
+with it by declaring them. Parents (``LineWin`` → ``LineEnd`` → ``SpaceEnd`` → ``End``...),
+facts about the whole game (players, board) and numbers are added by :mod:`interpreter.concept`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+
+from ..syntax.nodes import Const
+from .base import BoundArray, Ludeme
+
+if TYPE_CHECKING:
+    pass
+
+# direction words -> Ludii's direction concepts
+DIRECTION_CONCEPTS = {
+    "All": "AllDirections", "Adjacent": "AdjacentDirection", "Orthogonal": "OrthogonalDirection",
+    "Diagonal": "DiagonalDirection", "OffDiagonal": "OffDiagonalDirection", "Forward": "ForwardDirection",
+    "Backward": "BackwardDirection", "Forwards": "ForwardsDirection", "Backwards": "BackwardsDirection",
+    "Leftward": "LeftwardDirection", "Rightward": "RightwardDirection",
+}
+
+# condition concept -> (end, win, loss, draw): Ludii's EndConcepts, as data
+END_FAMILIES = {
+    "NoMoves": ("NoMovesEnd", "NoMovesWin", "NoMovesLoss", "NoMovesDraw"),
+    "ProgressCheck": ("NoProgressEnd", "NoProgressWin", "NoProgressLoss", "NoProgressDraw"),
+    "Scoring": ("ScoringEnd", "ScoringWin", "ScoringLoss", "ScoringDraw"),
+    "NoPieceMover": ("NoOwnPiecesEnd", "NoOwnPiecesWin", "NoOwnPiecesLoss", "NoOwnPiecesDraw"),
+    "Fill": ("FillEnd", "FillWin", "FillLoss", "FillDraw"),
+    "Contains": ("ReachEnd", "ReachWin", "ReachLoss", "ReachDraw"),
+    "NoTargetPiece": ("NoTargetPieceEnd", "NoTargetPieceWin", "NoTargetPieceLoss", "NoTargetPieceDraw"),
+    "NoPieceNext": ("EliminatePiecesEnd", "EliminatePiecesWin", "EliminatePiecesLoss", "EliminatePiecesDraw"),
+    "CountPiecesNextComparison": ("EliminatePiecesEnd", "EliminatePiecesWin", "EliminatePiecesLoss",
+                                  "EliminatePiecesDraw"),
+    "Line": ("LineEnd", "LineWin", "LineLoss", "LineDraw"),
+    "Connection": ("ConnectionEnd", "ConnectionWin", "ConnectionLoss", "ConnectionDraw"),
+    "Group": ("GroupEnd", "GroupWin", "GroupLoss", "GroupDraw"),
+    "Loop": ("LoopEnd", "LoopWin", "LoopLoss", "LoopDraw"),
+    "Pattern": ("PatternEnd", "PatternWin", "PatternLoss", "PatternDraw"),
+    "Territory": ("TerritoryEnd", "TerritoryWin", "TerritoryLoss", "TerritoryDraw"),
+    "PathExtent": ("PathExtentEnd", "PathExtentWin", "PathExtentLoss", "PathExtentDraw"),
+}
+
+# roles whose result is the mover's own (Player: the player visited by forEach Player, whose
+# result is theirs as the mover's is the mover's)
+_OWN = ("Mover", "Player")
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a ludeme stands in a game, for its concepts.
+
+    ``effect``: a consequence (in ``then``, ``apply``, an effect's argument, the start rules),
+    not a decision a player makes; ``start``: in the start rules; ``end``: in the end rules;
+    ``capture``: the region of a removal or a claim (what is taken off the board);
+    ``players``: the number of players. ``concepts_of(node)`` gives the concepts of a subtree
+    standing here (for ludemes whose concepts depend on their arguments')."""
+
+    players: int = 2
+    effect: bool = False
+    start: bool = False
+    end: bool = False
+    capture: bool = False
+    walker: Optional[Callable[[Any, "Where"], set[str]]] = None
+
+    @property
+    def decision(self) -> bool:
+        """A move a player chooses (in the play rules, not a consequence)."""
+        return not self.effect
+
+    def as_effect(self) -> "Where":
+        return replace(self, effect=True)
+
+    def as_start(self) -> "Where":
+        return replace(self, effect=True, start=True)
+
+    def as_end(self) -> "Where":
+        return replace(self, end=True)
+
+    def as_capture(self) -> "Where":
+        return replace(self, capture=True)
+
+    def concepts_of(self, node: Any) -> set[str]:
+        """The concepts of ``node`` (a ludeme, a literal or None) standing here."""
+        if node is None or self.walker is None:
+            return set()
+        return self.walker(node, self)
+
+    def either(self, decision: str, effect: str) -> tuple[str, ...]:
+        """``decision`` for a decision, ``effect`` for an effect."""
+        return (effect,) if self.effect else (decision,)
+
+
+def end_concepts(condition: set[str], role: str, outcome: str, players: int) -> set[str]:
+    """The end concepts of an end rule whose condition has the concepts ``condition`` and
+    whose result is ``(result ROLE OUTCOME)`` (Ludii's EndConcepts): a Mover win of a line
+    condition is ``LineWin``, a Next win in a two-player game is the mover's loss, a draw is a
+    draw whoever it names. A win of the next player or a loss of the mover is ``Misere``."""
+    out: set[str] = set()
+    own = role in _OWN
+    other = role == "Next" and players == 2
+    for concept, (end, win, loss, draw) in END_FAMILIES.items():
+        if concept not in condition:
+            continue
+        out.add(end)
+        if outcome == "Draw":
+            out.add(draw)
+        elif outcome == "Win":
+            if own:
+                out.add(win)
+            elif other:
+                out.add(loss)
+        elif outcome == "Loss":
+            if own:
+                out.add(loss)
+            elif other:
+                out.add(win)
+    if players == 2 and ((outcome == "Win" and role == "Next") or (outcome == "Loss" and role == "Mover")):
+        out.add("Misere")
+    if outcome == "Draw":
+        out.add("Draw")
+    return out
+
+
+def _children(value: Any) -> Iterable[Any]:
+    if isinstance(value, BoundArray):
+        for item in value.items:
+            yield from _children(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _children(item)
+    elif value is not None:
+        yield value
+
+
+def _direction_concepts(value: Any) -> set[str]:
+    out = set()
+    for item in _children(value):
+        if isinstance(item, Const) and item.name in DIRECTION_CONCEPTS:
+            out.add(DIRECTION_CONCEPTS[item.name])
+    return out
+
+
+def concepts_of(node: Any, where: Where) -> set[str]:
+    """The concepts a ludeme (and everything under it) implies, standing at ``where``."""
+    if not isinstance(node, Ludeme):
+        return set()
+    if where.walker is None:
+        where = replace(where, walker=concepts_of)
+    out = set(node.concepts_at(where))
+    rule = node.end_rule() if where.end else None
+    if rule is not None:
+        condition, results = rule
+        found = concepts_of(condition, where)
+        out |= found
+        for result in results:
+            out |= concepts_of(result, where)
+            role, outcome = result.outcome_of()
+            out |= end_concepts(found, role, outcome, where.players)
+        return out
+    for param in node.params:
+        value = getattr(node, param.name)
+        if param.name == "directions":
+            given = _direction_concepts(value)
+            if not given and value is None and getattr(node, "default_directions", ""):
+                given = {DIRECTION_CONCEPTS[node.default_directions]}
+            out |= given
+        inner = node.where_for(param, where)
+        for child in _children(value):
+            if isinstance(child, Ludeme):
+                out |= concepts_of(child, inner)
+    return out
+
+
+def declared_concepts(game: Ludeme, players: int) -> frozenset[str]:
+    """The concepts the ludemes of a bound game declare where they stand (no parents, no facts
+    about the whole game: see :func:`interpreter.concept.concepts`)."""
+    return frozenset(concepts_of(game, Where(players=players, walker=concepts_of)))
+
+
+__all__ = ["Where", "END_FAMILIES", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]
