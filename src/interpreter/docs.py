@@ -31,7 +31,7 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "functions", "regions", "logic")
+FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "functions", "regions", "passages", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -41,6 +41,7 @@ FAMILY_TITLES = {
     "conditions": "Conditions: questions about the position",
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
+    "passages": "Passages and loops: ways through a board's holes, and circuits round them",
     "logic": "Logic and arithmetic comparisons",
 }
 

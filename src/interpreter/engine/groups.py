@@ -3,7 +3,9 @@
 A *group* is a maximal set of sites, each satisfying a membership test, joined by neighbour
 relations (a relation's neighbour lists, e.g. ``topology.neighbours["Orthogonal"]``, or the
 union of several). Ludemes such as ``sites Group``, ``count Groups``, ``forEach Group`` and
-``is Connected`` are built on :func:`group_at`, :func:`groups` and :func:`connects`.
+``is Connected`` are built on :func:`group_at`, :func:`groups` and :func:`connects`;
+``count Loops`` on :func:`flood` (groups grown from several sites at once) and
+:class:`UnionFind`.
 """
 
 from __future__ import annotations
@@ -24,6 +26,26 @@ def group_at(start: int, neighbours: Neighbours, member: Callable[[int], bool]) 
         for t in neighbours[out[i]]:
             if t not in seen and member(t):
                 seen.add(t)
+                out.append(t)
+        i += 1
+    return out
+
+
+def flood(starts: Iterable[int], neighbours: Neighbours, member: Callable[[int], bool],
+          seen: list[bool]) -> list[int]:
+    """The sites joined to any of ``starts`` through members (``starts`` included when they are
+    members), skipping and marking the sites in ``seen``: calls sharing one ``seen`` list walk
+    each group once (e.g. the groups touching several regions)."""
+    out = []
+    for s in starts:
+        if not seen[s] and member(s):
+            seen[s] = True
+            out.append(s)
+    i = 0
+    while i < len(out):
+        for t in neighbours[out[i]]:
+            if not seen[t] and member(t):
+                seen[t] = True
                 out.append(t)
         i += 1
     return out
