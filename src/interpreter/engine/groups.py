@@ -31,23 +31,21 @@ def group_at(start: int, neighbours: Neighbours, member: Callable[[int], bool]) 
     return out
 
 
-def flood(starts: Iterable[int], neighbours: Neighbours, member: Callable[[int], bool],
-          seen: list[bool]) -> list[int]:
-    """The sites joined to any of ``starts`` through members (``starts`` included when they are
-    members), skipping and marking the sites in ``seen``: calls sharing one ``seen`` list walk
-    each group once (e.g. the groups touching several regions)."""
-    out = []
-    for s in starts:
-        if not seen[s] and member(s):
-            seen[s] = True
-            out.append(s)
-    i = 0
-    while i < len(out):
-        for t in neighbours[out[i]]:
-            if not seen[t] and member(t):
-                seen[t] = True
+def flood(starts: Iterable[int], neighbours: Neighbours, member: Sequence[bool],
+          seen: list, mark: object = True) -> list[int]:
+    """The sites joined to any of ``starts`` through members (``member[s]`` true; ``starts``
+    included when they are members), skipping the sites already marked in ``seen`` and marking
+    those found with ``mark`` (any true value, e.g. a group number): calls sharing one ``seen``
+    list walk each group once, and can tell the groups apart. Made for hot paths: membership is
+    a list, not a function."""
+    out = [s for s in starts if member[s] and not seen[s]]
+    for s in out:
+        seen[s] = mark
+    for s in out:  # grows while it is read
+        for t in neighbours[s]:
+            if member[t] and not seen[t]:
+                seen[t] = mark
                 out.append(t)
-        i += 1
     return out
 
 

@@ -57,26 +57,28 @@ class PassageGraph:
             ends.append((a, b))
         self.rims = tuple(rims)
         self.ends = tuple(ends)  # per passage, its two rim numbers
-        rims_at: dict[int, list[int]] = {}
-        for k, rim in enumerate(self.rims):
-            for site in rim:
-                rims_at.setdefault(site, []).append(k)
-        self.rims_at = {site: tuple(ks) for site, ks in rims_at.items()}  # the rims a site is on
         self._circuits: dict[tuple[tuple[int, int], ...], tuple[int, ...]] = {}  # by the rims joined
 
     def nodes(self, who: Sequence[int], player: int) -> list[tuple[int, int]]:
         """Per passage, the numbers of the two nodes its rims are in. Only the groups with a
-        piece on a rim are walked: the others join nothing."""
-        member = [owner == player for owner in who].__getitem__
-        seen = [False] * self.size
+        piece on a rim are walked (each numbered): the others join nothing."""
+        member = [owner == player for owner in who]
+        group = [0] * self.size  # the number of the group found on each site (0: none)
+        neighbours = self.neighbours
+        count = 0
+        for rim in self.rims:
+            for site in rim:
+                if member[site] and not group[site]:
+                    count += 1
+                    flood((site,), neighbours, member, group, count)
+        # rims holding pieces of one group are one node
         joined = UnionFind(len(self.rims))
-        rims_at = self.rims_at
+        first_rim: dict[int, int] = {}
         for k, rim in enumerate(self.rims):
-            for site in flood(rim, self.neighbours, member, seen):  # the groups on this rim
-                others = rims_at.get(site)
-                if others is not None:
-                    for other in others:
-                        joined.union(k, other)
+            for site in rim:
+                g = group[site]
+                if g:
+                    joined.union(first_rim.setdefault(g, k), k)
         find = joined.find
         return [(find(a), find(b)) for a, b in self.ends]
 
