@@ -47,7 +47,6 @@ class PassageDecl(Ludeme):
         Param("rim_a", REGION_FN),
         Param("rim_b", REGION_FN),
     )
-    concepts = ("Loop",)
 
     def validate(self) -> None:
         if not self.title.value or any(ch.isspace() or ch in "{},:" for ch in self.title.value):
