@@ -21,6 +21,7 @@ CASES = {
     "alak": ("alak", [], 1, None),
     "tic-tac-toe": ("tic-tac-toe", [], 1, None),
     "gomoku-15": ("gomoku", [], 1, 40),
+    "loophole-small": ("loophole-small", [], 1, None),
     "pente-19": ("pente", [], 1, 40),
     "pente-9-swap2": ("pente", ["Board Size/9x9", "Opening/Swap2"], 2, None),
     "pente-9-teams-self-capture": ("pente", ["Board Size/9x9", "Team Mode/Enabled",

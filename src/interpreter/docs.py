@@ -31,7 +31,8 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "connection", "functions", "regions", "logic")
+FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "connection", "passages", "functions",
+                "regions", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -42,6 +43,7 @@ FAMILY_TITLES = {
     "connection": "Connection: groups, and what they join",
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
+    "passages": "Passages and loops: ways through a board's holes, and circuits round them",
     "logic": "Logic and arithmetic comparisons",
 }
 

@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Any
 
+from ..engine.render import symbol
 from ..engine.result import Termination
 from ..errors import MoveError
 from .common import (
@@ -259,6 +260,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     opts = f" [{', '.join(game.options)}]" if game.options else ""
     print(f"{game.name}{opts}: " + " vs ".join(f"P{p} {specs[p]}" for p in sorted(specs))
           + (f" (seed {seed})" if any(a != "human" for a in agents.values()) else ""))
+    print("pieces: " + "  ".join(f"{symbol(p, 1)} P{p}" for p in range(1, game.num_players + 1)))
     if any(a == "human" for a in agents.values()):
         print("type a move (e.g. " + _example_move(state) + "), 'moves' to list the legal moves, 'quit' to leave")
     print(state)

@@ -74,6 +74,10 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
     )
     game = Game(info, topology, components, teams, owned)
+    for item in _items(equipment.items):
+        install = getattr(item, "install", None)  # other equipment (passages...) the rules read
+        if install is not None:
+            install(game, region_compiler)
     rules: Rules = bound.rules
     c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
     for piece in equipment.pieces:
@@ -144,7 +148,10 @@ def end_rule(rule: Ludeme, c: Compiler) -> EndRule:
     text = condition.span.text(REASON_LENGTH)
     reason = f"{termination.value}: {text}" if text and termination is not Termination.RULE else \
         text or termination.value
-    return EndRule(check, reason, termination)
+    # a condition that can say what held in the position (which loops...) gives the reason then
+    explained = next((node for node in rule.walk() if hasattr(node, "compile_explain")), None)
+    explain = explained.compile_explain(c) if explained is not None else None
+    return EndRule(check, reason, termination, explain)
 
 
 def _items(value: Any) -> list:

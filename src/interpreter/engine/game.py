@@ -58,11 +58,13 @@ class Phase:
 @dataclass(frozen=True)
 class EndRule:
     """One end rule: ``check`` gives the outcome when the rule applies (else None); ``reason``
-    and ``termination`` say why the game ended when it does."""
+    and ``termination`` say why the game ended when it does (``explain``, when given, says it
+    for the position that ended it, e.g. which loops won)."""
 
     check: Callable[[State], Outcome]
     reason: str = "rule"
     termination: Termination = Termination.RULE
+    explain: Optional[Callable[[State], str]] = None  # the reason in words for this position
 
 
 class Game:
@@ -90,6 +92,7 @@ class Game:
         self.start: list[Callable[[State], None]] = []
         self.turn_limit = max(3 * topology.n, 300)
         self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
+        self.passages: dict[int, list[Any]] = {}  # player -> their passages (engine.loops.Passage)
         self.words: list[str] = []  # the named decisions (choose-white...), in declaration order
         self.meta_moves: list[Gen] = []  # moves meta rules add to every phase's (the swap rule)
         self.forced_pass = Move(PASS, game=self)

@@ -3,7 +3,9 @@
 A *group* is a maximal set of sites, each satisfying a membership test, joined by neighbour
 relations (a relation's neighbour lists, e.g. ``topology.neighbours["Orthogonal"]``, or the
 union of several). Ludemes such as ``sites Group``, ``count Groups``, ``forEach Group`` and
-``is Connected`` are built on :func:`group_at`, :func:`groups` and :func:`connects`.
+``is Connected`` are built on :func:`group_at`, :func:`groups` and :func:`connects`;
+``count Loops`` on :func:`flood` (groups grown from several sites at once) and
+:class:`UnionFind`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,24 @@ def group_at(start: int, neighbours: Neighbours, member: Callable[[int], bool]) 
                 seen.add(t)
                 out.append(t)
         i += 1
+    return out
+
+
+def flood(starts: Iterable[int], neighbours: Neighbours, member: Sequence[bool],
+          seen: list, mark: object = True) -> list[int]:
+    """The sites joined to any of ``starts`` through members (``member[s]`` true; ``starts``
+    included when they are members), skipping the sites already marked in ``seen`` and marking
+    those found with ``mark`` (any true value, e.g. a group number): calls sharing one ``seen``
+    list walk each group once, and can tell the groups apart. Made for hot paths: membership is
+    a list, not a function."""
+    out = [s for s in starts if member[s] and not seen[s]]
+    for s in out:
+        seen[s] = mark
+    for s in out:  # grows while it is read
+        for t in neighbours[s]:
+            if member[t] and not seen[t]:
+                seen[t] = mark
+                out.append(t)
     return out
 
 

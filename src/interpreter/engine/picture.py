@@ -6,7 +6,8 @@ Four layouts, chosen from the geometry, never from the game:
 - ``grid``: a square grid prints with column letters and row numbers, the top row first;
 - ``shifted``: any board whose sites lie on horizontal lines at regular steps (hexagons,
   triangles, rhombuses) prints one line per row of sites, each shifted as on the board, with
-  the row number at both ends when the labels give one;
+  the row number at both ends when the labels give one, and the column letters above the top
+  row and below the bottom row when each of those rows has every column (a rhombus);
 - ``list``: any other board (an explicit or edited graph, a semi-regular tiling) prints as one
   line per site: its label, its piece and its neighbours.
 
@@ -33,13 +34,15 @@ _ROW_NUMBER = re.compile(r"(\d+)$")
 class Layout:
     """Where each site goes in a picture: ``lines`` of sites, top first, left to right; the
     ``number`` printed at both ends of each line (or None); ``column[s]``: the character
-    column of site ``s``."""
+    column of site ``s``; the column letters printed above (``header``) and below (``footer``,
+    the header again when empty)."""
 
     kind: str
     lines: list[list[int]]
     numbers: list[Optional[int]]
     column: dict[int, int]
     header: str = ""
+    footer: str = ""
 
 
 def layout(topo: "Topology") -> Layout:
@@ -95,8 +98,11 @@ def _shifted_layout(topo: "Topology") -> Optional[Layout]:
         column[s] = round(steps)
     numbers = [_line_number(topo, line) for line in lines]
     if any(n is None for n in numbers) or len(set(numbers)) != len(numbers):
-        numbers = [None] * len(lines)
-    return Layout("shifted", lines, numbers, column)
+        return Layout("shifted", lines, [None] * len(lines), column)
+    header, footer = _letters(topo, lines[0], column), _letters(topo, lines[-1], column)
+    if not header or not footer:
+        header = footer = ""
+    return Layout("shifted", lines, numbers, column, header, footer)
 
 
 def _line_number(topo: "Topology", line: list[int]) -> Optional[int]:
@@ -104,6 +110,23 @@ def _line_number(topo: "Topology", line: list[int]) -> Optional[int]:
     if len(found) != 1 or any(not _ROW_NUMBER.search(topo.labels[s]) for s in line):
         return None
     return int(found.pop())
+
+
+_COLUMN_LETTER = re.compile(r"([A-Za-z])\d+$")
+
+
+def _letters(topo: "Topology", line: list[int], column: dict[int, int]) -> str:
+    """The column letters of a row's sites at their places (``A B C``), when the row has one
+    site in every column of the board (labels such as ``C7``), else ''."""
+    letters = [m.group(1).upper() if (m := _COLUMN_LETTER.match(topo.labels[s])) else "" for s in line]
+    every = {m.group(1).upper() for label in topo.labels if (m := _COLUMN_LETTER.match(label))}
+    if not all(letters) or len(set(letters)) != len(letters) or set(letters) != every:
+        return ""
+    first = min(column[s] for s in line)
+    text = [" "] * (max(column[s] for s in line) - first + 1)
+    for s, letter in zip(line, letters):
+        text[column[s] - first] = letter
+    return " " * first + "".join(text)
 
 
 def _list_layout(topo: "Topology") -> Layout:
@@ -141,7 +164,7 @@ def draw(topo: "Topology", symbols: list[str], empty: str, row_empty: str) -> st
         right = f" {number}" if number is not None else ""
         out.append((left + body + right).rstrip())
     if shape.header:
-        out.append(" " * width + shape.header)
+        out.append(" " * width + (shape.footer or shape.header))
     return "\n".join(out)
 
 
@@ -186,7 +209,7 @@ def _read_list(topo: "Topology", lines: list[str]) -> list[tuple[int, str]]:
 
 def _read_lines(topo: "Topology", shape: Layout, lines: list[str]) -> list[tuple[int, str]]:
     numbered = all(n is not None for n in shape.numbers)
-    header = set(shape.header.split())
+    header = set(shape.header.split()) | set(shape.footer.split())
     rows: list[tuple[Optional[int], list[str]]] = []
     for line in lines:
         parts = line.split()

@@ -161,7 +161,8 @@ def _check_end(state: "State") -> None:
         outcome = rule.check(state)
         if outcome is not None:
             winners, losers, draw = outcome
-            finish(state, winners, losers, draw, rule.reason, rule.termination)
+            reason = rule.explain(state) if rule.explain is not None else rule.reason
+            finish(state, winners, losers, draw, reason, rule.termination)
             return
     if state.passes >= game.num_players:
         finish(state, (), (), True, "all players passed", Termination.PASSES)

@@ -16,7 +16,7 @@ use:Vertex`` has 19 x 19 points).
 
 from .graph import MAX_SITES, BoardGraph, BoardSizeError
 from .hexagonal import hex
-from .operators import add, graph, remove, trim
+from .operators import add, graph, remove, rotate, trim
 from .regions import SIDES, board_regions
 from .sites import Sites, build_sites
 from .square import rectangle, square
@@ -26,6 +26,6 @@ from .triangular import tri
 
 __all__ = [
     "MAX_SITES", "BoardGraph", "BoardSizeError", "Sites", "build_sites",
-    "square", "rectangle", "hex", "tri", "tiling", "graph", "add", "remove", "trim",
+    "square", "rectangle", "hex", "tri", "tiling", "graph", "add", "remove", "rotate", "trim",
     "COMPASS", "RELATIONS", "opposite", "SIDES", "board_regions",
 ]

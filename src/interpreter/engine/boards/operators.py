@@ -1,15 +1,18 @@
-"""Explicit graphs and graph operators: Ludii's ``(graph ...)``, ``(add ...)``, ``(remove ...)``
-and ``(trim ...)`` (``game.functions.graph.operators``).
+"""Explicit graphs and graph operators: Ludii's ``(graph ...)``, ``(add ...)``, ``(remove ...)``,
+``(rotate ...)`` and ``(trim ...)`` (``game.functions.graph.operators``).
 
 Each operator takes a built graph and returns a new one; the argument is left unchanged. As in
 Ludii, removals renumber the survivors (later indices shift down) without sorting them again,
-additions append, and the result's tiling is ``graph``: an edited board is no longer regular."""
+additions append. Removing sites keeps the tiling (a board with holes); adding edges or cells
+makes the result a ``graph``: it is no longer regular."""
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from .graph import BoardGraph, check_size, f32
+from .polygon import bounds
 
 Pt = Sequence[float]
 
@@ -106,7 +109,22 @@ def remove(g: BoardGraph, *, cells: Sequence[object] = (), edges: Sequence[objec
             vid = out.find_vertex(x, y)
             if vid >= 0:
                 out.remove_vertex(vid)
-    out.tiling = "graph"
+    return out  # holes keep the tiling: a hex board with windows is still a hex board
+
+
+def rotate(g: BoardGraph, degrees: float) -> BoardGraph:
+    """Ludii's ``(rotate DEGREES graph)``: every vertex turned ``degrees`` anticlockwise about
+    the centre of the vertices' bounding box. Nothing is renumbered (Ludii does not reorder a
+    rotated graph) and the tiling is kept: a rotated hex board is still a hex board."""
+    out = g.copy()
+    if not out.vertices:
+        return out
+    x0, y0, w, h = bounds(out.vertices)
+    px, py = x0 + w / 2, y0 + h / 2
+    theta = math.radians(degrees)
+    cos, sin = math.cos(theta), math.sin(theta)
+    out.vertices = [(px + (x - px) * cos - (y - py) * sin, py + (y - py) * cos + (x - px) * sin)
+                    for x, y in out.vertices]
     return out
 
 
