@@ -1,8 +1,9 @@
 """Move text forms: each legal move has one text, distinct within its position, that parses back.
 
 Accepted input is a little wider than the canonical text, for people typing at a prompt: labels
-are case-insensitive, and a move between two sites may be written ``FROM TO`` (``1 4``) as well
-as ``FROM-TO`` (``1-4``).
+are case-insensitive, a move between two sites may be written ``FROM TO`` (``1 4``) as well
+as ``FROM-TO`` (``1-4``), and a placement that names its piece may be written as Ludii writes
+it, ``SITE:PIECE`` (``C3:2Dot1`` for ``2Dot1@C3``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 _SPACED = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
 _LABEL = re.compile(r"^[a-z]+[0-9]+$")  # looks like a grid label (J10)
+_LUDII_PLACEMENT = re.compile(r"^([^\s:@-]+):([^\s:@-]+)$")  # C3:2Dot1
 
 
 class Notation:
@@ -48,6 +50,9 @@ class Notation:
         raw = text.strip()
         if not raw:
             raise InvalidMoveError("empty move")
+        ludii = _LUDII_PLACEMENT.match(raw)
+        if ludii:  # Ludii's form of a placement naming its piece: C3:2Dot1
+            raw = f"{ludii.group(2)}@{ludii.group(1)}"
         if state.over:
             raise IllegalMoveError("the game is over")
         table = self.texts(state)
