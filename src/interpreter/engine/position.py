@@ -11,7 +11,7 @@
 
 ``board:`` may replace ``pieces:`` with a picture as printed by the game (``xxxx___oooo`` or a
 grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's, ``N`` a
-neutral piece. Keys left
+neutral piece (``x1``, ``o3``... when a player has several kinds of piece). Keys left
 out keep the initial state's values. ``State.to_text()`` writes the format; reading it back gives
 the same state (``snapshot()`` equal).
 
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..errors import LudError
-from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS
+from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS, piece_symbols
 from .result import Termination
 from .picture import PictureError, read_picture
 
@@ -401,13 +401,25 @@ def _read_board(game: "Game", state: "State", picture: str) -> None:
     may be repeated at the end; lines of column letters are skipped), the rows of a hexagonal or
     triangular board top first, or one 'LABEL SYMBOL' line per site of any other board."""
     topo = game.topology
+    table, width = piece_symbols(game)
+    try:
+        cells = read_picture(topo, picture, width)
+    except PictureError as err:
+        raise PositionError(f"position: board: {err}") from None
+    if width > 1:  # tokens: x1, o3 ...
+        by_token = {tok: what for what, tok in enumerate(table) if what}
+        for site, tok in cells:
+            if tok in (EMPTY_GRID, EMPTY_ROW):
+                continue
+            if tok not in by_token:
+                raise PositionError(f"position: board: unexpected {tok!r} at {topo.labels[site]}",
+                                    hint="pieces are " + ", ".join(f"{t} ({game.components[w].name})"
+                                                                   for t, w in by_token.items()) + "; . is empty")
+            _put(state, site, by_token[tok])
+        return
     by_player: dict[int, int] = {}
     for comp in game.components[1:]:
         by_player.setdefault(comp.owner, comp.index)
-    try:
-        cells = read_picture(topo, picture)
-    except PictureError as err:
-        raise PositionError(f"position: board: {err}") from None
     for site, ch in cells:
         if ch in (EMPTY_GRID, EMPTY_ROW):
             continue
