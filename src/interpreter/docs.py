@@ -31,7 +31,8 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "functions", "regions", "logic")
+FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "effects", "conditions", "functions", "variables",
+                "regions", "filters", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -41,6 +42,9 @@ FAMILY_TITLES = {
     "conditions": "Conditions: questions about the position",
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
+    "pieces": "Pieces: values, hands (supplies) and where pieces are",
+    "variables": "Variables: values of players, states of pieces, the last move",
+    "filters": "Filters: the sites of a region that meet a condition",
     "logic": "Logic and arithmetic comparisons",
 }
 

@@ -62,6 +62,17 @@ class _PlayerTest(Ludeme):
         related = self.relation(c.game)
         return lambda s: related(p(s), s.mover)
 
+    def site_flags(self, c: "Compiler"):
+        """For ``(is Mover (who at:(to)))`` and the like: flags(state) -> the test's value with
+        ``(to)`` at each site in turn (one pass over the owners), or None for other tests."""
+        from .functions import To, Who
+        at = getattr(self.player, "at", None)
+        if not (isinstance(self.player, Who) and isinstance(at, To) and at.sites is None
+                and at.condition is None):
+            return None
+        related = self.relation(c.game)
+        return lambda s: [related(owner, s.mover) for owner in s.who]
+
 
 def _value(c: "Compiler", value):
     from .logic import value_fn
