@@ -89,6 +89,20 @@ class Notation:
             if not targets:
                 return IllegalMoveError(f"'{raw}': the piece on {topo.labels[frm]} cannot move")
             return IllegalMoveError(f"'{raw}': the piece on {topo.labels[frm]} can go to {', '.join(targets)} only")
+        if "@" in key and len(parts) == 2:  # a placement naming its piece: 2Dot1@C3
+            tag, label = parts
+            site = topo.site(label)
+            if site < 0:
+                return InvalidMoveError(f"'{raw}': no site '{label.upper()}' on this board")
+            game = self.game
+            names = {game.piece_tag(c.index).lower(): c.name for c in game.components[1:]}
+            names.update({c.name.lower(): c.name for c in game.components[1:]})
+            if tag not in names:
+                return InvalidMoveError(f"'{raw}': no piece '{parts[0]}' in this game "
+                                        f"(pieces: {', '.join(c.name for c in game.components[1:])})")
+            where = "it is occupied" if state.what[site] else "not allowed now"
+            return IllegalMoveError(f"'{raw}': placing {names[tag]} on {topo.labels[site]}: {where} "
+                                    f"({self._sample(state)})")
         if len(parts) == 1 and topo.site(parts[0]) >= 0:
             site = topo.site(parts[0])
             label = topo.labels[site]

@@ -9,6 +9,9 @@
     last: {from: null, to: J10}
     pieces: {J10: Ball1, K10: Ball2, K11: Ball1}
 
+A game with hands also has ``hands: {1Dot1: 5, 2Dot1: 4, ...}`` (pieces in hand per kind);
+other arrays of the game's state are under ``vars:`` (``player_values: [0, 2, 0]``).
+
 ``board:`` may replace ``pieces:`` with a picture as printed by the game (``xxxx___oooo`` or a
 grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's, ``N`` a
 neutral piece (``x1``, ``o3``... when a player has several kinds of piece). Keys left
@@ -44,7 +47,8 @@ INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as Ludii's
 MAX_PLY = 10 ** 9
 
 KEYS = ("game", "options", "mover", "ply", "phase", "passes", "scores", "last", "move_again", "pieces",
-        "board", "result", "vars")
+        "board", "hands", "result", "vars")
+HAND = "hand"  # the state array of the pieces in hand, per kind of piece (games with hands)
 
 
 class PositionError(LudError):
@@ -75,8 +79,11 @@ def write_position(state: "State") -> str:
         data["result"] = {"winners": list(state.winners), "losers": list(state.losers),
                           "draw": state.draw, "reason": state.reason,
                           "termination": state.termination.value if state.termination else None}
+    if HAND in game.arrays:
+        data["hands"] = {c.name: state.hand[c.index] for c in game.components[1:] if c.owner}
     for name in game.arrays:
-        data.setdefault("vars", {})[name] = list(getattr(state, name))
+        if name != HAND:
+            data.setdefault("vars", {})[name] = list(getattr(state, name))
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
 
 
@@ -289,6 +296,15 @@ def read_position(game: "Game", text: str) -> "State":
     if data.get("result") is not None:
         _read_result(game, state, _mapping(data["result"], "result",
                                            ("winners", "losers", "draw", "reason", "termination")))
+    if "hands" in data:
+        if HAND not in game.arrays:
+            raise PositionError("position: hands: this game has no hands")
+        for name, count in _mapping(data["hands"], "hands").items():
+            what = game.component_index.get(name) if isinstance(name, str) else None
+            if what is None or not game.components[what].owner:
+                names = ", ".join(c.name for c in game.components[1:] if c.owner)
+                raise PositionError(f"position: hands: no piece {name!r} in a hand (pieces: {names})")
+            state.hand[what] = _int(count, f"hands: {name}", 0, INT_MAX, "a number of pieces")
     if "vars" in data:
         declared = game.arrays
         for name, value in _mapping(data["vars"], "vars").items():
