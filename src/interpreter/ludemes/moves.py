@@ -163,7 +163,7 @@ class MoveAdd(Ludeme):
                     return [m for m, w in zip(table, occupied) if not w]
                 return [table[site] for site in sites(s)]
             targets = sites(s)
-            return [moves_of(what)[site] for what in kinds for site in targets]
+            return [table[site] for table in map(moves_of, kinds) for site in targets]
         gen.unique = True  # type: ignore[attr-defined]  (one move per piece and site: no duplicates)
         return gen
 
