@@ -6,15 +6,15 @@
 
 Every bundled description is measured with its default options, and once per item of its
 "Board Size" option when it has one (Pente on 9x9 ... 19x19); then the costlier Pente variants
-on 19x19 (``PENTE_VARIANTS``). Playouts use fixed seeds, so the
+on 19x19 (``PENTE_VARIANTS``) and Double-Run Stone's other boards (``DOUBLE_RUN_STONE_VARIANTS``). Playouts use fixed seeds, so the
 same games are played on every run; only the times change. For each game:
 
 - playouts/s and plies/s: uniformly random games from the start to the end;
-- legal/s: generations of the legal move list (``Game.legal_moves``, no cache) in a mid-game
+- legal/s: generations of the legal move list (``turns.legal_moves``, no cache) in a mid-game
   position (halfway through the first playout);
 - apply+undo/s: ``State.apply`` then ``State.undo`` of each legal move of that position in turn
   (``apply`` checks the move against the legal moves, regenerated after each undo);
-- play+undo/s: the same with ``Game.play_move``, the turn machinery without the legality check.
+- play+undo/s: the same with ``turns.play``, the turn machinery without the legality check.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from interpreter import load  # noqa: E402
+from interpreter.engine import turns  # noqa: E402
 from interpreter.loader import expand_description  # noqa: E402
 from interpreter.resources import bundled_descriptions  # noqa: E402
 
@@ -66,6 +67,7 @@ def configurations() -> list[tuple[str, tuple[str, ...]]]:
         for option in sizes:
             configs.extend((name, (f"{option.label}/{item.name}",)) for item in option.items)
     configs.extend(("pente", variant) for variant in PENTE_VARIANTS)
+    configs.extend(("double-run-stone", variant) for variant in DOUBLE_RUN_STONE_VARIANTS)
     return configs
 
 
@@ -79,6 +81,19 @@ PENTE_VARIANTS = [
     ("Team Mode/Enabled",),
     ("Players/3", "Mixed Capture/Enabled"),
     ("Opening/Swap2",),
+]
+
+
+#: Double-Run Stone's other boards (order 3; its Board Size items give the default board's two
+#: orders) and Ludii's movement limit
+DOUBLE_RUN_STONE_VARIANTS = [
+    ("Board Grid/Hex Grid",),
+    ("Board Grid/TriSquare Grid",),
+    ("Board Grid/TriSquare Omni",),
+    ("Board Grid/Square grid",),
+    ("Board Grid/Square Omni",),
+    ("Board Grid/Icosahedron",),
+    ("Movement Limit/Each piece once",),
 ]
 
 
@@ -121,7 +136,7 @@ def measure(name: str, options: tuple[str, ...], playouts: int, seed: int) -> Ro
     moves = list(state.legal_moves())
 
     def generate():
-        game.legal_moves(state)
+        turns.legal_moves(state)
 
     cycle = {"i": 0}
 
@@ -134,7 +149,7 @@ def measure(name: str, options: tuple[str, ...], playouts: int, seed: int) -> Ro
     def play_undo():
         move = moves[cycle["i"] % len(moves)]
         cycle["i"] += 1
-        game.play_move(state, move)
+        turns.play(state, move)
         state.undo()
 
     before = state.snapshot()
@@ -211,7 +226,7 @@ def write_markdown(rows: list[Row], command: str, seconds: float) -> str:
         "(halfway through the first playout) holding *moves* legal moves; *apply+undo/s* is",
         "`State.apply` + `State.undo` of each of those moves in turn (apply checks legality, so it",
         "regenerates the move list after each undo); *play+undo/s* skips that check",
-        "(`Game.play_move` + `State.undo`).",
+        "(`turns.play` + `State.undo`).",
         "",
     ])
 
