@@ -29,7 +29,8 @@ def symbol(player: int, what: int) -> str:
 def piece_symbols(game: "Game") -> tuple[list[str], int]:
     """(symbol per component, width): one character per player when no player has several
     kinds of piece; else the player's character and the kind, ``x2`` (the piece's value when it
-    has one from 1 to 9, else its rank among its owner's kinds: 1, 2...), width 2."""
+    has one from 1 to 9, else its rank among its owner's kinds: 1, 2...), width 2 (more from
+    ten kinds on)."""
     comps = game.components
     if max(game.kinds_of, default=0) <= 1:
         return [symbol(c.owner, c.index) for c in comps], 1
@@ -39,7 +40,7 @@ def piece_symbols(game: "Game") -> tuple[list[str], int]:
         rank[c.owner] = rank.get(c.owner, 0) + 1
         tag = c.value if 1 <= c.value <= 9 and _values_differ(game, c.owner) else rank[c.owner]
         out.append(symbol(c.owner, c.index) + str(tag))
-    return out, 2
+    return out, max(len(token) for token in out)
 
 
 def _values_differ(game: "Game", owner: int) -> bool:
