@@ -604,3 +604,15 @@ def test_a_hand_limits_placements():
     state.apply("1@A1")
     state.apply("2@B1")
     assert [str(m) for m in state.legal_moves()] == ["pass"]  # empty hands: a forced pass
+
+
+def test_positions_with_bad_hands_are_refused():
+    g = game()
+    for hands, message in [({"4Dot1": 1}, "no piece '4Dot1' in a hand"), ({"1Dot1": -1}, "hands: 1Dot1"),
+                           ([1, 2], "hands: expected a mapping")]:
+        with pytest.raises(LudError, match=message):
+            g.state_from_text(yaml.safe_dump({"hands": hands}))
+    with pytest.raises(LudError, match="this game has no hands"):
+        load("pente").state_from_text("hands: {Ball1: 1}")
+    with pytest.raises(LudError, match="unexpected 'x4'"):
+        g.state_from_text(yaml.safe_dump({"board": EMPTY.replace("4     .", "4     x4")}))
