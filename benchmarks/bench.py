@@ -6,7 +6,7 @@
 
 Every bundled description is measured with its default options, and once per item of its
 "Board Size" option when it has one (Pente on 9x9 ... 19x19); then the costlier Pente variants
-on 19x19 (``PENTE_VARIANTS``). Playouts use fixed seeds, so the
+on 19x19 (``PENTE_VARIANTS``) and Double-Run Stone's other boards (``DOUBLE_RUN_STONE_VARIANTS``). Playouts use fixed seeds, so the
 same games are played on every run; only the times change. For each game:
 
 - playouts/s and plies/s: uniformly random games from the start to the end;
@@ -67,6 +67,7 @@ def configurations() -> list[tuple[str, tuple[str, ...]]]:
         for option in sizes:
             configs.extend((name, (f"{option.label}/{item.name}",)) for item in option.items)
     configs.extend(("pente", variant) for variant in PENTE_VARIANTS)
+    configs.extend(("double-run-stone", variant) for variant in DOUBLE_RUN_STONE_VARIANTS)
     return configs
 
 
@@ -80,6 +81,19 @@ PENTE_VARIANTS = [
     ("Team Mode/Enabled",),
     ("Players/3", "Mixed Capture/Enabled"),
     ("Opening/Swap2",),
+]
+
+
+#: Double-Run Stone's other boards (order 3; its Board Size items give the default board's two
+#: orders) and Ludii's movement limit
+DOUBLE_RUN_STONE_VARIANTS = [
+    ("Board Grid/Hex Grid",),
+    ("Board Grid/TriSquare Grid",),
+    ("Board Grid/TriSquare Omni",),
+    ("Board Grid/Square grid",),
+    ("Board Grid/Square Omni",),
+    ("Board Grid/Icosahedron",),
+    ("Movement Limit/Each piece once",),
 ]
 
 

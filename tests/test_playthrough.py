@@ -29,6 +29,9 @@ CASES = {
     "pente-9-overtime": ("pente", ["Board Size/9x9", "Overtime/Break the line", "Overline/Forbidden"], 4, None),
     "pente-9-three-mixed": ("pente", ["Board Size/9x9", "Players/3", "Mixed Capture/Enabled",
                                       "Overtime/Capture the line"], 5, None),
+    "double-run-stone": ("double-run-stone", [], 4, None),
+    "double-run-stone-trisquare-omni-4-ludii": ("double-run-stone", [
+        "Board Grid/TriSquare Omni", "Board Size/Order 4", "Movement Limit/Each piece once"], 6, None),
 }
 
 

@@ -31,8 +31,8 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "connection", "passages", "functions",
-                "regions", "logic")
+FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "effects", "conditions", "connection", "passages",
+                "functions", "variables", "regions", "filters", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -44,6 +44,9 @@ FAMILY_TITLES = {
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
     "passages": "Passages and loops: ways through a board's holes, and circuits round them",
+    "pieces": "Pieces: values, hands (supplies) and where pieces are",
+    "variables": "Variables: values of players, states of pieces, the last move",
+    "filters": "Filters: the sites of a region that meet a condition",
     "logic": "Logic and arithmetic comparisons",
 }
 

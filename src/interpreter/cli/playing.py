@@ -268,6 +268,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         mover = state.mover
         agent = agents[state.seat(mover)]
         if agent == "human":
+            if "hand" in game.arrays:  # what the player may still place
+                held = [f"{c.name} x{state.hand[c.index]}" for c in game.components[1:] if c.owner == mover]
+                print(f"P{mover}'s hand: {', '.join(held)}")
             legal = [str(m) for m in state.legal_moves()]
             if len(legal) <= 12:
                 print(f"P{mover} to move: {' '.join(legal)}")

@@ -29,11 +29,12 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     topology = equipment.board.topology(Compiler(None).static_int)
     components = [Component(0, "", "", 0)]
     for piece in equipment.pieces:
+        value = Compiler(None).static_int(piece.value) if piece.value is not None else 0
         for owner in piece.owners(num):
             name = piece.piece_name + (str(owner) if piece.each else "")
             if any(c.name == name for c in components):
                 raise BindError(f"piece '{name}' declared twice", piece.span)
-            components.append(Component(len(components), name, piece.piece_name, owner))
+            components.append(Component(len(components), name, piece.piece_name, owner, value=value))
     region_compiler = Compiler(None, topology)
     owned: dict[int, list[tuple[int, ...]]] = {}
     for region in equipment.regions:
@@ -74,10 +75,8 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
     )
     game = Game(info, topology, components, teams, owned)
-    for item in _items(equipment.items):
-        install = getattr(item, "install", None)  # other equipment (passages...) the rules read
-        if install is not None:
-            install(game, region_compiler)
+    for item in equipment.others:
+        item.install(game, region_compiler)  # other equipment the rules read: hands, passages...
     rules: Rules = bound.rules
     c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
     for piece in equipment.pieces:

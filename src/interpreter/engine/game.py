@@ -44,6 +44,7 @@ class Component:
     base: str  # name as written, e.g. "Ball"
     owner: int  # 0 = neutral
     moves: Optional[Gen] = None  # the piece's own moves (for forEach Piece)
+    value: int = 0  # the piece's value (``(piece "Disc" Each value:3)``), 0 when it has none
 
 
 @dataclass
@@ -93,6 +94,13 @@ class Game:
         self.turn_limit = max(3 * topology.n, 300)
         self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
         self.passages: dict[int, list[Any]] = {}  # player -> their passages (engine.loops.Passage)
+        # per-site arrays among them that belong to the piece on the site (its local state):
+        # they move with the piece and go back to 0 when another piece, or none, takes the site
+        self.piece_arrays: list[str] = []
+        self.kinds_of = [0] * (info.players + 1)  # how many kinds of piece each owner has
+        for comp in components[1:]:
+            if 0 <= comp.owner <= info.players:
+                self.kinds_of[comp.owner] += 1
         self.words: list[str] = []  # the named decisions (choose-white...), in declaration order
         self.meta_moves: list[Gen] = []  # moves meta rules add to every phase's (the swap rule)
         self.forced_pass = Move(PASS, game=self)
@@ -155,12 +163,19 @@ class Game:
         return read_position(self, text)
 
     def piece_tag(self, what: int) -> str:
-        """How a placement names its piece when that is a choice: the owner's number for
-        pieces declared for Each player, else the piece's name."""
+        """How a placement names its piece (``2@C3``, ``2Dot1@C3``): the owner's number for a
+        piece declared for Each player when its owner has no other kind of piece, else the
+        piece's full name (which tells one player's kinds apart)."""
         comp = self.components[what]
-        if comp.owner and comp.name == f"{comp.base}{comp.owner}":
+        if comp.owner and comp.name == f"{comp.base}{comp.owner}" and self.kinds_of[comp.owner] == 1:
             return str(comp.owner)
         return comp.name
+
+    def names_piece(self, what: int) -> bool:
+        """True when a placement of ``what`` must name its piece in its text even when it is
+        the only one that can go on its site: its owner has several kinds of piece."""
+        owner = self.components[what].owner
+        return what > 0 and self.kinds_of[owner] > 1
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r} {self.num_players}p {self.topology.n} sites>"

@@ -50,14 +50,22 @@ def flood(starts: Iterable[int], neighbours: Neighbours, member: Sequence[bool],
 
 
 def groups(sites: Iterable[int], neighbours: Neighbours, member: Callable[[int], bool]) -> list[list[int]]:
-    """Every group among ``sites`` (each group once, in the order of its first site)."""
+    """Every group among ``sites`` (each group once, in the order of its first site; each
+    group's sites in the order :func:`group_at` finds them)."""
     seen: set[int] = set()
     out = []
     for s in sites:
         if s in seen or not member(s):
             continue
-        group = group_at(s, neighbours, member)
-        seen.update(group)
+        seen.add(s)
+        group = [s]
+        i = 0
+        while i < len(group):  # the flood fill of group_at, sharing one set of sites seen
+            for t in neighbours[group[i]]:
+                if t not in seen and member(t):
+                    seen.add(t)
+                    group.append(t)
+            i += 1
         out.append(group)
     return out
 

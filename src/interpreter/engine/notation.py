@@ -1,8 +1,9 @@
 """Move text forms: each legal move has one text, distinct within its position, that parses back.
 
 Accepted input is a little wider than the canonical text, for people typing at a prompt: labels
-are case-insensitive, and a move between two sites may be written ``FROM TO`` (``1 4``) as well
-as ``FROM-TO`` (``1-4``).
+are case-insensitive, a move between two sites may be written ``FROM TO`` (``1 4``) as well
+as ``FROM-TO`` (``1-4``), and a placement that names its piece may be written as Ludii writes
+it, ``SITE:PIECE`` (``C3:2Dot1`` for ``2Dot1@C3``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 _SPACED = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
 _LABEL = re.compile(r"^[a-z]+[0-9]+$")  # looks like a grid label (J10)
+_LUDII_PLACEMENT = re.compile(r"^([^\s:@-]+):([^\s:@-]+)$")  # C3:2Dot1
 
 
 class Notation:
@@ -48,6 +50,9 @@ class Notation:
         raw = text.strip()
         if not raw:
             raise InvalidMoveError("empty move")
+        ludii = _LUDII_PLACEMENT.match(raw)
+        if ludii:  # Ludii's form of a placement naming its piece: C3:2Dot1
+            raw = f"{ludii.group(2)}@{ludii.group(1)}"
         if state.over:
             raise IllegalMoveError("the game is over")
         table = self.texts(state)
@@ -86,6 +91,20 @@ class Notation:
             if not targets:
                 return IllegalMoveError(f"'{raw}': the piece on {topo.labels[frm]} cannot move")
             return IllegalMoveError(f"'{raw}': the piece on {topo.labels[frm]} can go to {', '.join(targets)} only")
+        if "@" in key and len(parts) == 2:  # a placement naming its piece: 2Dot1@C3
+            tag, label = parts
+            site = topo.site(label)
+            if site < 0:
+                return InvalidMoveError(f"'{raw}': no site '{label.upper()}' on this board")
+            game = self.game
+            names = {game.piece_tag(c.index).lower(): c.name for c in game.components[1:]}
+            names.update({c.name.lower(): c.name for c in game.components[1:]})
+            if tag not in names:
+                return InvalidMoveError(f"'{raw}': no piece '{parts[0]}' in this game "
+                                        f"(pieces: {', '.join(c.name for c in game.components[1:])})")
+            where = "it is occupied" if state.what[site] else "not allowed now"
+            return IllegalMoveError(f"'{raw}': placing {names[tag]} on {topo.labels[site]}: {where} "
+                                    f"({self._sample(state)})")
         if len(parts) == 1 and topo.site(parts[0]) >= 0:
             site = topo.site(parts[0])
             label = topo.labels[site]

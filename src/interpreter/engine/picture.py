@@ -16,10 +16,15 @@ YAML's indentation indicator in a position: ``board: |2``.
 
 A picture reads back (:func:`read_picture`) as the symbols of its sites, so positions can be
 written as pictures for every board.
+
+A symbol is one character (``x``), or, for games whose players have several kinds of piece,
+a token of ``width`` characters (``x2``: P1's piece worth 2); the sites are then spread out so
+that tokens stay apart, and a picture is read token by token.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
@@ -75,6 +80,8 @@ def _shifted_layout(topo: "Topology") -> Optional[Layout]:
         return None  # an explicit graph prints as a list, whatever its shape
     spacing = topo.spacing
     eps = 0.1 * spacing
+    if _long_edges(topo, 1.5 * spacing):
+        return None  # neighbours far apart (an icosahedron drawn flat): a list shows them
     ys: list[float] = []
     line_of: dict[int, int] = {}
     for s in sorted(range(topo.n), key=lambda s: -topo.positions[s][1]):
@@ -103,6 +110,16 @@ def _shifted_layout(topo: "Topology") -> Optional[Layout]:
     if not header or not footer:
         header = footer = ""
     return Layout("shifted", lines, numbers, column, header, footer)
+
+
+def _long_edges(topo: "Topology", limit: float) -> bool:
+    """True when two orthogonal neighbours lie further apart than ``limit``."""
+    pos = topo.positions
+    for s, near in enumerate(topo.neighbours.get("Orthogonal", ())):
+        for t in near:
+            if math.dist(pos[s], pos[t]) > limit:
+                return True
+    return False
 
 
 def _line_number(topo: "Topology", line: list[int]) -> Optional[int]:
@@ -134,10 +151,12 @@ def _list_layout(topo: "Topology") -> Layout:
 
 
 # --- drawing --------------------------------------------------------------------------------------------
-def draw(topo: "Topology", symbols: list[str], empty: str, row_empty: str) -> str:
+def draw(topo: "Topology", symbols: list[str], empty: str, row_empty: str, width: int = 1) -> str:
     """The picture of a board whose site ``s`` shows ``symbols[s]`` (``empty`` for nothing;
-    ``row_empty`` on a one-row board)."""
+    ``row_empty`` on a one-row board); symbols of ``width`` characters (see the module docs)."""
     shape = layout(topo)
+    if width > 1:
+        return _draw_tokens(topo, shape, symbols, width, empty, row_empty)
     if shape.kind == "row":
         return "".join(symbols[s] if symbols[s] != empty else row_empty for s in shape.lines[0])
     if shape.kind == "list":
@@ -168,25 +187,59 @@ def draw(topo: "Topology", symbols: list[str], empty: str, row_empty: str) -> st
     return "\n".join(out)
 
 
+def _draw_tokens(topo: "Topology", shape: Layout, symbols: list[str], width: int, empty: str,
+                 row_empty: str) -> str:
+    """``draw`` for symbols of several characters: each site's column spread out by ``width``
+    (grids: one space between tokens), a symbol padded to ``width``."""
+    if shape.kind == "row":
+        return " ".join(symbols[s] if symbols[s] != empty else row_empty for s in shape.lines[0])
+    if shape.kind == "list":
+        return draw(topo, symbols, empty, row_empty)
+    tokens = [sym.ljust(width) for sym in symbols]
+    scale = width + 1 if shape.kind == "grid" else width
+    numbered = any(n is not None for n in shape.numbers)
+    margin = max((len(str(n)) for n in shape.numbers if n is not None), default=0) + 1 if numbered else 0
+    margin = max(margin, 3) if shape.kind == "grid" else margin
+    last = max(shape.column.values())
+    out = []
+    header = ""
+    if shape.header:
+        header = " " * margin + " ".join(letter.ljust(width) for letter in shape.header.split()).rstrip()
+        out.append(header)
+    for line, number in zip(shape.lines, shape.numbers):
+        cells = [" "] * ((last // (2 if shape.kind == "grid" else 1)) * scale + width)
+        for s in line:
+            column = shape.column[s] // (2 if shape.kind == "grid" else 1) * scale
+            cells[column:column + width] = tokens[s]
+        body = "".join(cells).rstrip()
+        left = f"{number:>{margin - 1}} " if number is not None else " " * margin
+        right = f" {number}" if number is not None else ""
+        out.append((left + body + right).rstrip())
+    if header:
+        out.append(header)
+    return "\n".join(out)
+
+
 # --- reading back ----------------------------------------------------------------------------------------
 class PictureError(ValueError):
     """A picture that does not fit the board (the message says where)."""
 
 
-def read_picture(topo: "Topology", picture: str) -> list[tuple[int, str]]:
-    """The (site, symbol) pairs a picture shows, for every site of the board."""
+def read_picture(topo: "Topology", picture: str, width: int = 1) -> list[tuple[int, str]]:
+    """The (site, symbol) pairs a picture shows, for every site of the board (symbols of one
+    character, or tokens apart from each other when ``width`` is over 1)."""
     shape = layout(topo)
     lines = [line for line in picture.splitlines() if line.strip()]
     if shape.kind == "row":
         if len(lines) != 1:
             raise PictureError(f"a one-row board is one line of {topo.n} slots, not {len(lines)} lines")
-        cells = "".join(lines[0].split())
+        cells = lines[0].split() if width > 1 else list("".join(lines[0].split()))
         if len(cells) != topo.n:
             raise PictureError(f"{len(cells)} symbols where the board has {topo.n} sites")
         return list(zip(shape.lines[0], cells))
     if shape.kind == "list":
         return _read_list(topo, lines)
-    return _read_lines(topo, shape, lines)
+    return _read_lines(topo, shape, lines, width)
 
 
 def _read_list(topo: "Topology", lines: list[str]) -> list[tuple[int, str]]:
@@ -207,7 +260,7 @@ def _read_list(topo: "Topology", lines: list[str]) -> list[tuple[int, str]]:
     return sorted(found.items())
 
 
-def _read_lines(topo: "Topology", shape: Layout, lines: list[str]) -> list[tuple[int, str]]:
+def _read_lines(topo: "Topology", shape: Layout, lines: list[str], width: int = 1) -> list[tuple[int, str]]:
     numbered = all(n is not None for n in shape.numbers)
     header = set(shape.header.split()) | set(shape.footer.split())
     rows: list[tuple[Optional[int], list[str]]] = []
@@ -224,7 +277,7 @@ def _read_lines(topo: "Topology", shape: Layout, lines: list[str]) -> list[tuple
         elif numbered:
             raise PictureError(f"{line.strip()!r} is not a row of the board (each row starts with its "
                                "number, e.g. '3 . x .')")
-        rows.append((number, list("".join(parts))))
+        rows.append((number, parts if width > 1 else list("".join(parts))))
     if numbered:
         index = {n: k for k, n in enumerate(shape.numbers)}
         by_line: dict[int, list[str]] = {}
@@ -247,6 +300,7 @@ def _read_lines(topo: "Topology", shape: Layout, lines: list[str]) -> list[tuple
         cells = by_line[k]
         if len(cells) != len(sites):
             where = f"row {shape.numbers[k]}" if shape.numbers[k] is not None else f"line {k + 1}"
-            raise PictureError(f"{len(cells)} symbols where {where} has {len(sites)} sites: {''.join(cells)!r}")
+            raise PictureError(f"{len(cells)} symbols where {where} has {len(sites)} sites: "
+                               f"{('' if width == 1 else ' ').join(cells)!r}")
         out.extend(zip(sites, cells))
     return out

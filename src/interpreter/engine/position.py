@@ -9,9 +9,12 @@
     last: {from: null, to: J10}
     pieces: {J10: Ball1, K10: Ball2, K11: Ball1}
 
+A game with hands also has ``hands: {1Dot1: 5, 2Dot1: 4, ...}`` (pieces in hand per kind);
+other arrays of the game's state are under ``vars:`` (``player_values: [0, 2, 0]``).
+
 ``board:`` may replace ``pieces:`` with a picture as printed by the game (``xxxx___oooo`` or a
 grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's, ``N`` a
-neutral piece. Keys left
+neutral piece (``x1``, ``o3``... when a player has several kinds of piece). Keys left
 out keep the initial state's values. ``State.to_text()`` writes the format; reading it back gives
 the same state (``snapshot()`` equal).
 
@@ -30,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..errors import LudError
-from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS
+from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS, piece_symbols
 from .result import Termination
 from .picture import PictureError, read_picture
 
@@ -44,7 +47,8 @@ INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as Ludii's
 MAX_PLY = 10 ** 9
 
 KEYS = ("game", "options", "mover", "ply", "phase", "passes", "scores", "last", "move_again", "pieces",
-        "board", "result", "vars", "seats")
+        "board", "hands", "result", "vars", "seats")
+HAND = "hand"  # the state array of the pieces in hand, per kind of piece (games with hands)
 
 
 class PositionError(LudError):
@@ -77,8 +81,11 @@ def write_position(state: "State") -> str:
         data["result"] = {"winners": list(state.winners), "losers": list(state.losers),
                           "draw": state.draw, "reason": state.reason,
                           "termination": state.termination.value if state.termination else None}
+    if HAND in game.arrays:
+        data["hands"] = {c.name: state.hand[c.index] for c in game.components[1:] if c.owner}
     for name in game.arrays:
-        data.setdefault("vars", {})[name] = list(getattr(state, name))
+        if name != HAND:
+            data.setdefault("vars", {})[name] = list(getattr(state, name))
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
 
 
@@ -303,6 +310,15 @@ def read_position(game: "Game", text: str) -> "State":
     if data.get("result") is not None:
         _read_result(game, state, _mapping(data["result"], "result",
                                            ("winners", "losers", "draw", "reason", "termination")))
+    if "hands" in data:
+        if HAND not in game.arrays:
+            raise PositionError("position: hands: this game has no hands")
+        for name, count in _mapping(data["hands"], "hands").items():
+            what = game.component_index.get(name) if isinstance(name, str) else None
+            if what is None or not game.components[what].owner:
+                names = ", ".join(c.name for c in game.components[1:] if c.owner)
+                raise PositionError(f"position: hands: no piece {name!r} in a hand (pieces: {names})")
+            state.hand[what] = _int(count, f"hands: {name}", 0, INT_MAX, "a number of pieces")
     if "vars" in data:
         declared = game.arrays
         for name, value in _mapping(data["vars"], "vars").items():
@@ -415,13 +431,25 @@ def _read_board(game: "Game", state: "State", picture: str) -> None:
     may be repeated at the end; lines of column letters are skipped), the rows of a hexagonal or
     triangular board top first, or one 'LABEL SYMBOL' line per site of any other board."""
     topo = game.topology
+    table, width = piece_symbols(game)
+    try:
+        cells = read_picture(topo, picture, width)
+    except PictureError as err:
+        raise PositionError(f"position: board: {err}") from None
+    if width > 1:  # tokens: x1, o3 ...
+        by_token = {tok: what for what, tok in enumerate(table) if what}
+        for site, tok in cells:
+            if tok in (EMPTY_GRID, EMPTY_ROW):
+                continue
+            if tok not in by_token:
+                raise PositionError(f"position: board: unexpected {tok!r} at {topo.labels[site]}",
+                                    hint="pieces are " + ", ".join(f"{t} ({game.components[w].name})"
+                                                                   for t, w in by_token.items()) + "; . is empty")
+            _put(state, site, by_token[tok])
+        return
     by_player: dict[int, int] = {}
     for comp in game.components[1:]:
         by_player.setdefault(comp.owner, comp.index)
-    try:
-        cells = read_picture(topo, picture)
-    except PictureError as err:
-        raise PositionError(f"position: board: {err}") from None
     for site, ch in cells:
         if ch in (EMPTY_GRID, EMPTY_ROW):
             continue

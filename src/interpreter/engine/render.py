@@ -1,6 +1,8 @@
 """Text pictures of positions: the board as :mod:`.picture` lays it out, with a symbol per
 piece: ``x`` for P1, ``o`` for P2, ``+`` P3, ``*`` P4..., ``N`` a neutral piece; ``.`` is an
-empty site (``_`` on a one-row board)."""
+empty site (``_`` on a one-row board). When a player has several kinds of piece, the symbol
+also says which: ``x1``, ``x2``, ``o3`` (the piece's value, or its rank among its owner's
+kinds)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import TYPE_CHECKING
 from .picture import draw
 
 if TYPE_CHECKING:
+    from .game import Game
     from .state import State
 
 SYMBOLS = "Nxo+*#@%&$ABCDEFG"  # index = player; 0: a neutral piece (owned by nobody)
@@ -23,7 +26,30 @@ def symbol(player: int, what: int) -> str:
     return SYMBOLS[player] if player < len(SYMBOLS) else "?"
 
 
+def piece_symbols(game: "Game") -> tuple[list[str], int]:
+    """(symbol per component, width): one character per player when no player has several
+    kinds of piece; else the player's character and the kind, ``x2`` (the piece's value when it
+    has one from 1 to 9, else its rank among its owner's kinds: 1, 2...), width 2 (more from
+    ten kinds on)."""
+    comps = game.components
+    if max(game.kinds_of, default=0) <= 1:
+        return [symbol(c.owner, c.index) for c in comps], 1
+    rank: dict[int, int] = {}
+    out = [EMPTY_GRID]
+    for c in comps[1:]:
+        rank[c.owner] = rank.get(c.owner, 0) + 1
+        tag = c.value if 1 <= c.value <= 9 and _values_differ(game, c.owner) else rank[c.owner]
+        out.append(symbol(c.owner, c.index) + str(tag))
+    return out, max(len(token) for token in out)
+
+
+def _values_differ(game: "Game", owner: int) -> bool:
+    values = [c.value for c in game.components[1:] if c.owner == owner]
+    return len(set(values)) == len(values)
+
+
 def render_text(state: "State") -> str:
     """The board as text (see :mod:`.picture` for the layouts)."""
-    symbols = [symbol(o, w) for o, w in zip(state.who, state.what)]
-    return draw(state.game.topology, symbols, EMPTY_GRID, EMPTY_ROW)
+    table, width = piece_symbols(state.game)
+    symbols = [table[w] if w else EMPTY_GRID for w in state.what]
+    return draw(state.game.topology, symbols, EMPTY_GRID, EMPTY_ROW, width)

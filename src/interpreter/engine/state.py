@@ -142,6 +142,11 @@ class State:
                 counts[owner] += 1
             who[site] = owner
         self.what[site] = what
+        if self.game.piece_arrays:  # a new piece (or none) on the site: its local state is 0
+            for name in self.game.piece_arrays:
+                data = getattr(self, name)
+                if data[site]:
+                    self.set_item(data, site, 0)
 
     def clear(self, site: int) -> None:
         """Empty ``site``."""

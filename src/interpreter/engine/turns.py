@@ -59,7 +59,8 @@ def legal_moves(state: "State") -> list[Move]:
     if clash:
         # several pieces could go on one site: the piece becomes part of the text (2@C3);
         # copies, since rules may share their move objects between positions
-        unique = [m.with_prefix(game.piece_tag(m.what)) if m.kind is ADD else m for m in unique]
+        unique = [m.with_prefix(game.piece_tag(m.what)) if m.kind is ADD and not m.prefix else m
+                  for m in unique]
     return unique
 
 
@@ -88,8 +89,13 @@ def _add(state: "State", move: Move) -> None:
 
 def _move_piece(state: "State", move: Move) -> None:
     what = state.what[move.frm]
+    arrays = state.game.piece_arrays
+    carried = [getattr(state, name)[move.frm] for name in arrays] if arrays else ()
     state.clear(move.frm)
     state.place(move.to, what)
+    for name, value in zip(arrays, carried):  # the piece's local state goes with it
+        if value:
+            state.set_item(getattr(state, name), move.to, value)
 
 
 def _nothing(state: "State", move: Move) -> None:

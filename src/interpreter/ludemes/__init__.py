@@ -1,6 +1,9 @@
 """The vocabulary. Importing this package registers every ludeme class (see :mod:`.base`)."""
 
-from . import base, boards, conditions, connection, effects, functions, logic, metadata, moves, passages, regions, structure  # noqa: F401
+from . import (  # noqa: F401
+    base, boards, conditions, connection, effects, filters, functions, logic, metadata, moves, passages, pieces,
+    regions, structure, variables,
+)
 from .base import REGISTRY, Ludeme
 
 __all__ = ["REGISTRY", "Ludeme"]

@@ -120,8 +120,8 @@ class _Shape(Ludeme):
 def _key(value: Any, static_int: StaticInt) -> Any:
     if value is None:
         return None
-    if isinstance(value, Ludeme) and value.kind == BOARD_SHAPE:  # a shape, or (remove SHAPE ...)
-        return value.key(static_int)
+    if isinstance(value, _Shape) or (isinstance(value, Ludeme) and value.kind == BOARD_SHAPE):
+        return value.key(static_int)  # a shape, or an operator on one such as (remove ...)
     if isinstance(value, BoundArray):
         return tuple(_key(v, static_int) for v in value.items)
     if isinstance(value, (Int, Float, Str)):

@@ -63,6 +63,25 @@ class _PlayerTest(Ludeme):
         related = self.relation(c.game)
         return lambda s: related(p(s), s.mover)
 
+    def site_flags(self, c: "Compiler"):
+        """For ``(is Mover (who at:(to)))`` and the like: flags(state) -> the test's value with
+        ``(to)`` at each site in turn (one pass over the owners), or None for other tests."""
+        from .functions import To, Who
+        at = getattr(self.player, "at", None)
+        if not (isinstance(self.player, Who) and isinstance(at, To) and at.sites is None
+                and at.condition is None):
+            return None
+        same = self.same_as(c.game)
+        if same is not None:  # a test of equality with one player: compare directly
+            return lambda s: [owner == p for p in (same(s),) for owner in s.who]
+        related = self.relation(c.game)
+        return lambda s: [related(owner, s.mover) for owner in s.who]
+
+    @staticmethod
+    def same_as(game):
+        """state -> the one player the test asks for (Mover, Next...), or None."""
+        return None
+
 
 def _value(c: "Compiler", value):
     from .logic import value_fn
@@ -87,6 +106,10 @@ class IsMover(_PlayerTest):
     def relation(game):
         return lambda q, mover: q == mover
 
+    @staticmethod
+    def same_as(game):
+        return lambda s: s.mover
+
 
 class IsNext(_PlayerTest):
     """The player is the one who moves after the mover.
@@ -100,6 +123,10 @@ class IsNext(_PlayerTest):
     @staticmethod
     def relation(game):
         return lambda q, mover: q == game.next_of(mover)
+
+    @staticmethod
+    def same_as(game):
+        return lambda s: game.next_of(s.mover)
 
 
 class IsPrev(_PlayerTest):

@@ -44,13 +44,21 @@ def _membership(c: "Compiler", condition):
 def _all_groups(c: "Compiler", directions, condition):
     """groups_of(state) -> the groups of the board (lists of sites), the context kept."""
     adjacency = c.adjacency(directions)
-    member_of = _membership(c, condition)
     n = c.topo.n
+    flags_of = condition.site_flags(c) if hasattr(condition, "site_flags") else None
+    if flags_of is not None:  # a test of owners (is Mover (who at:(to))): one pass, no context
+        def owned_groups(s):
+            inside = flags_of(s)
+            return groups((site for site in range(n) if inside[site]), adjacency, inside.__getitem__)
+        return owned_groups
+    member_of = _membership(c, condition)
 
     def groups_of(s):
         saved = s.ctx.save()
         try:
-            return groups(range(n), adjacency, member_of(s))
+            member = member_of(s)
+            inside = [member(site) for site in range(n)]  # the condition once per site
+            return groups((site for site in range(n) if inside[site]), adjacency, inside.__getitem__)
         finally:
             s.ctx.restore(saved)
     return groups_of

@@ -46,9 +46,13 @@ class Remove(_Effect):
     """Remove the pieces on a site or a region. Applied to a board shape, it removes sites from
     the board instead (``cells:``/``vertices:`` list them by label or number).
 
+    The region is worked out before any piece goes, so the pieces of a region chosen by a
+    condition are removed all at once (the condition looks at one position for every site).
+
     Examples:
         (remove (between))
         (remove (sites Flanked of:Mover by:Next))
+        (remove (forEach (sites Occupied by:All) if:(is Within "3Dot" in:(sites Around (site)))))
         (remove (square 5) cells:{"C3"})
     """
 
@@ -167,17 +171,23 @@ class MoveAgain(_Effect):
 
 
 class Place(Ludeme):
-    """Start rule: put pieces of a kind on sites.
+    """Start rule: put pieces of a kind on sites, or ``count:`` pieces of it in a player's hand
+    (``(handSite P1)``, with ``(hand Each)`` in the equipment).
 
     Examples:
         (place "Disc1" {"A1" "B1"})
         (place "Disc2" (sites Top))
+        (place "1Dot1" (handSite P1) count:5)
     """
 
     name = "place"
     concepts = ("PiecesPlacedOnBoard",)
     kind = START_RULE
-    params = (Param("piece", STR_LIT), Param("sites", REGION_FN))
+    params = (
+        Param("piece", STR_LIT),
+        Param("sites", Either((REGION_FN, Kind(("hand",), "hand")))),
+        Param("count", INT_FN, optional=True, named=True),
+    )
 
     def compile_effect(self, c: "Compiler"):
         found = c.components_named(self.piece.value, self.piece)
@@ -186,6 +196,11 @@ class Place(Ludeme):
             raise BindError(f"'{self.piece.value}' names several pieces ({names})", self.piece.span,
                             hint="name one, e.g. with its player number")
         what = found[0]
+        if isinstance(self.sites, Ludeme) and self.sites.kind == "hand":
+            return self.sites.fill(c, what, self.count)
+        if self.count is not None:
+            raise BindError("count: puts several pieces in a hand; a site of the board holds one piece",
+                            self.count.span, hint=f'(place "{self.piece.value}" (handSite P1) count:5)')
         region = c.region(self.sites)
 
         def run(s):

@@ -225,28 +225,43 @@ def at_least(c: "Compiler", value, low: int, what, where: Ludeme):
 
 # --- counts, scores, owners ----------------------------------------------------------------------------
 class CountPieces(Ludeme):
-    """How many pieces a player has on the board (``All``: everybody's), or how many pieces of
-    one kind (by name) there are.
+    """How many pieces a player has on the board (``All``, or no player: everybody's), of one
+    kind only when a piece name is given (``"Ball"``: every owner's, ``"Ball1"``: P1's), and
+    only in a region with ``in:``.
 
     Examples:
         (count Pieces Mover)
         (count Pieces Next)
         (count Pieces "Ball1")
+        (count Pieces Mover "1Dot" in:(sites))
     """
 
     name = "count Pieces"
     termination = Termination.CAPTURE
     kind = INT
-    params = (Param("role", Either((PLAYER, STR_LIT)), optional=True),)
+    params = (
+        Param("role", PLAYER, optional=True),
+        Param("piece", STR_LIT, optional=True),
+        Param("region", REGION_FN, optional=True, named=True, key="in"),
+    )
 
     def compile(self, c: "Compiler"):
-        if isinstance(self.role, Str):
-            kinds = set(c.components_named(self.role.value, self.role))
-            return lambda s: sum(1 for w in s.what if w in kinds)
-        if self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each")):
-            return lambda s: sum(s.counts)
-        who = c.player(self.role)
-        return lambda s: s.counts[who(s)]
+        everyone = self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each"))
+        who = None if everyone else c.player(self.role)
+        kinds = frozenset(c.components_named(self.piece.value, self.piece)) if self.piece is not None else None
+        region = c.region(self.region) if self.region is not None else None
+        if kinds is None and region is None:
+            if who is None:
+                return lambda s: sum(s.counts)
+            return lambda s: s.counts[who(s)]
+
+        def count(s):
+            what, owners = s.what, s.who
+            p = who(s) if who is not None else 0
+            sites = region(s) if region is not None else range(len(what))
+            return sum(1 for x in sites if what[x] and (who is None or owners[x] == p)
+                       and (kinds is None or what[x] in kinds))
+        return count
 
 
 class CountSites(Ludeme):

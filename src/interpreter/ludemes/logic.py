@@ -138,7 +138,16 @@ class And(_Combine):
         if len(fns) == 2:
             a, b = fns
             return lambda s: a(s) and b(s)
-        return lambda s: all(f(s) for f in fns)
+        if len(fns) == 3:
+            a, b, d = fns
+            return lambda s: a(s) and b(s) and d(s)
+
+        def every(s):
+            for f in fns:
+                if not f(s):
+                    return False
+            return True
+        return every
 
     def compile_effect(self, c: "Compiler"):
         effects = [c.effect(i) for i in self.items.items]

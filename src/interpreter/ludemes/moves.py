@@ -8,6 +8,7 @@ from ..engine.values import constant
 from ..engine import turns
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..errors import BindError
+from ..syntax.nodes import Const
 from .base import (
     Kind,
     BOOL_FN, DIRS, MOVES, MOVES_T, STR_LIT, THEN, ArrayOf, Instance, Ludeme, Param, kind_of,
@@ -38,20 +39,42 @@ def _to_spec(c: "Compiler", to) -> tuple:
 
 
 def _from_sites(c: "Compiler", frm):
-    """Sites a move starts from: the ``(from ...)`` region, else the context's (from)."""
+    """Sites a move starts from: the ``(from ...)`` region, else the context's (from); with
+    ``if:``, only those where the condition holds (``(from)`` being the site tested)."""
     if frm is None or frm.sites is None:
-        return lambda s: (s.ctx.frm,)
-    return c.region(frm.sites)
+        sites = lambda s: (s.ctx.frm,)  # noqa: E731
+    else:
+        sites = c.region(frm.sites)
+    if frm is None or frm.condition is None:
+        return sites
+    cond = c.bool(frm.condition)
+
+    def chosen(s):
+        ctx = s.ctx
+        out = []
+        for site in sites(s):
+            ctx.frm = site
+            if site >= 0 and cond(s):
+                out.append(site)
+        return out
+    return chosen
 
 
 class MoveAdd(Ludeme):
     """Place a piece on a site. Without ``(piece ...)`` the mover's own kind of piece is used
     and the move's text is the site (``J10``); a piece named in full (``(piece "Ball2")``) may
-    belong to anyone, and the text names it before the site (``2@J10``).
+    belong to anyone, and the text names it before the site (``2@J10``). ``(piece {"A" "B"})``
+    lets the mover choose among several kinds (their own piece of each).
+
+    A placement names its piece whenever the piece's owner has several kinds of piece
+    (``2Dot1@C3``: P1's "2Dot"). When the game has hands (``(hand Each)``), a player's piece
+    comes from its owner's hand: it can be placed only while the hand holds one, and placing
+    it takes it from there.
 
     Examples:
         (move Add (to (sites Empty)))
         (move Add (piece "Ball") (to (sites Empty) if:(not (is In (to) (sites Centre)))) (then (moveAgain)))
+        (move Add (piece {"1Dot" "2Dot" "3Dot"}) (to (sites Empty)))
     """
 
     name = "move Add"
@@ -71,21 +94,32 @@ class MoveAdd(Ludeme):
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
         then = _then(c, self.then)
         game = c.game
-        # component to place, per mover
+        # the components each player may place: one per piece name (their own, or a neutral
+        # one, or the only piece of that name)
         if self.piece is not None:
-            options = c.components_named(self.piece.piece_name, self.piece)
+            choices = [c.components_named(name, self.piece) for name in self.piece.names_listed()]
         else:
-            options = [comp.index for comp in game.components[1:]]
-        prefix = {i: game.piece_tag(i) for i in options} if self.piece is not None else {}
-        per_player: dict[int, int] = {}
+            choices = [[comp.index for comp in game.components[1:]]]
+        per_player: dict[int, tuple[int, ...]] = {}
         for p in range(1, game.num_players + 1):
-            if len(options) == 1:
-                per_player[p] = options[0]  # one piece named in full: whoever owns it
-                continue
-            mine = [i for i in options if game.owner_of[i] == p] or \
-                [i for i in options if game.owner_of[i] == 0]
-            per_player[p] = mine[0] if mine else 0
-        missing = [p for p, comp in per_player.items() if comp == 0]
+            kinds: list[int] = []
+            for options in choices:
+                if len(options) == 1:
+                    kinds.append(options[0])  # one piece named in full: whoever owns it
+                    continue
+                mine = [i for i in options if game.owner_of[i] == p] or \
+                    [i for i in options if game.owner_of[i] == 0]
+                if mine:
+                    kinds.append(mine[0])
+            per_player[p] = tuple(dict.fromkeys(kinds))
+        if not any(per_player.values()):
+            raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
+        hand = "hand" in game.arrays  # pieces come from their owner's hand
+
+        def taken_from_hand(what: int):
+            def take(s):
+                s.set_item(s.hand, what, s.hand[what] - 1)
+            return take if hand and game.owner_of[what] else None
 
         # Moves are values: make each (piece, site) move once and hand out the same object
         n = c.topo.n
@@ -93,23 +127,21 @@ class MoveAdd(Ludeme):
 
         def moves_of(what: int) -> list[Move]:
             if what not in made:
-                tag = prefix.get(what, "")
-                made[what] = [Move(ADD, to=site, what=what, prefix=tag, game=game, then=then)
+                tag = game.piece_tag(what) if self.piece is not None or game.names_piece(what) else ""
+                take = taken_from_hand(what)
+                made[what] = [Move(ADD, to=site, what=what, prefix=tag, game=game, then=then, effect=take)
                               for site in range(n)]
             return made[what]
 
         anywhere_empty = getattr(region, "every_empty_site", False)
+        owned = [bool(hand and o) for o in game.owner_of]  # placements limited by a hand
 
-        def gen(s):
-            what = per_player.get(s.mover, 0)
-            if not what:
-                return []
-            table = moves_of(what)
+        def sites(s) -> list[int]:
             occupied = s.what
             if cond is None:
                 if anywhere_empty:  # (sites Empty): one pass over the board
-                    return [m for m, w in zip(table, occupied) if not w]
-                return [table[site] for site in region(s) if not occupied[site]]
+                    return [site for site, w in enumerate(occupied) if not w]
+                return [site for site in region(s) if not occupied[site]]
             out = []
             ctx = s.ctx
             for site in region(s):
@@ -117,19 +149,35 @@ class MoveAdd(Ludeme):
                     continue
                 ctx.to = site
                 if cond(s):
-                    out.append(table[site])
+                    out.append(site)
             return out
-        gen.unique = True  # type: ignore[attr-defined]  (one move per site: no duplicates)
-        if len(missing) == game.num_players:
-            raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
+
+        def gen(s):
+            kinds = per_player.get(s.mover, ())
+            if hand:
+                kinds = tuple(w for w in kinds if not owned[w] or s.hand[w] > 0)
+            if not kinds:
+                return []
+            if len(kinds) == 1:
+                table = moves_of(kinds[0])
+                occupied = s.what
+                if cond is None and anywhere_empty:
+                    return [m for m, w in zip(table, occupied) if not w]
+                return [table[site] for site in sites(s)]
+            targets = sites(s)
+            return [table[site] for table in map(moves_of, kinds) for site in targets]
+        gen.unique = True  # type: ignore[attr-defined]  (one move per piece and site: no duplicates)
         return gen
 
 
 class MoveStep(Ludeme):
-    """Move a piece to a neighbouring site.
+    """Move a piece to a neighbouring site. With a relation (``Orthogonal``, ``Diagonal``,
+    ``All``...) the neighbours are the board's own under that relation (on any tiling, an
+    explicit graph included); with compass directions, the next site in each direction.
 
     Examples:
         (move Step Orthogonal (to if:(is Empty (to))))
+        (move Step (from (sites Occupied by:Mover) if:(= 0 (state at:(from)))) All (to if:(is Empty (to))))
     """
 
     name = "move Step"
@@ -155,10 +203,41 @@ class MoveStep(Ludeme):
 
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
-        dirs = c.directions(self.directions, "Adjacent")
         _, cond = _to_spec(c, self.to)
+        then = _then(c, self.then)
+        relation = self.directions.name if isinstance(self.directions, Const) else \
+            "Adjacent" if self.directions is None else None
+        if relation in c.topo.neighbours:
+            return _step_moves(c, sources, c.topo.neighbours[relation], cond, then)
+        dirs = c.directions(self.directions, "Adjacent")
         # a step is a hop over nothing
-        return _line_moves(c, sources, dirs, (0, 0), None, None, cond, _then(c, self.then))
+        return _line_moves(c, sources, dirs, (0, 0), None, None, cond, then)
+
+
+def _step_moves(c: "Compiler", sources, neighbours, to_cond, then):
+    """Moves of one step from each source site to its neighbours (a neighbour table of the
+    board's relations), if ``to_cond`` holds there."""
+    game = c.game
+    made: dict[tuple[int, int], Move] = {}  # moves are values: each is made once
+
+    def gen(s):
+        out = []
+        ctx = s.ctx
+        who, mover = s.who, s.mover
+        for frm in sources(s):
+            if frm < 0 or who[frm] != mover:
+                continue
+            ctx.frm = frm
+            for to in neighbours[frm]:
+                ctx.to = to
+                if to_cond is None or to_cond(s):
+                    move = made.get((frm, to))
+                    if move is None:
+                        move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then)
+                    out.append(move)
+        return out
+    gen.unique = True  # type: ignore[attr-defined]  (one move per source and neighbour)
+    return gen
 
 
 class MoveHop(Ludeme):
@@ -310,7 +389,12 @@ class MovePass(Ludeme):
     def compile(self, c: "Compiler"):
         then = _then(c, self.then)
         game = c.game
-        return lambda s: [Move(PASS, game=game, then=then)]
+        passing = [Move(PASS, game=game, then=then)]
+
+        def gen(s):
+            return list(passing)
+        gen.unique = True  # type: ignore[attr-defined]
+        return gen
 
 
 class ForEachPiece(Ludeme):
@@ -367,6 +451,8 @@ class Priority(Ludeme):
                 if moves:
                     return moves
             return []
+        # the moves of one generator at a time: no duplicates if none makes any
+        gen.unique = all(getattr(g, "unique", False) for g in gens)  # type: ignore[attr-defined]
         return gen
 
 

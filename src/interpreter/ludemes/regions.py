@@ -146,10 +146,13 @@ class SitesDistance(Ludeme):
 
 
 class SitesAround(Ludeme):
-    """The neighbours of a site along the given directions.
+    """The neighbours of a site along the given directions: with a relation (``Orthogonal``,
+    ``All``...; ``Adjacent`` by default) the board's own neighbours under it, on any tiling;
+    with compass directions, the next site in each.
 
     Examples:
         (sites Around (last To) Orthogonal)
+        (sites Around (to) All)
     """
 
     name = "sites Around"
@@ -159,6 +162,11 @@ class SitesAround(Ludeme):
 
     def compile(self, c: "Compiler"):
         site = c.site(self.site)
+        relation = self.directions.name if isinstance(self.directions, Const) else \
+            "Adjacent" if self.directions is None else None
+        if relation in c.topo.neighbours:
+            table = c.topo.neighbours[relation]
+            return lambda s: table[x] if (x := site(s)) >= 0 else ()
         dirs = c.directions(self.directions, "Adjacent")
         topo = c.topo
         return lambda s: topo.neighbours_of(x, dirs) if (x := site(s)) >= 0 else []
@@ -310,7 +318,11 @@ class Difference(Ludeme):
     params = (Param("region", REGION_FN), Param("minus", REGION_FN))
 
     def compile(self, c: "Compiler"):
-        a, b = c.region(self.region), c.region(self.minus)
+        a = c.region(self.region)
+        if isinstance(self.minus, Ludeme) and self.minus.kind == "int":  # one site: (to), (from)...
+            one = c.site(self.minus)
+            return lambda s: [x for x in a(s) if x != y] if (y := one(s)) >= 0 else a(s)
+        b = c.region(self.minus)
 
         def region(s):
             drop = set(b(s))

@@ -11,7 +11,7 @@ from .boards import Board
 from .base import (
     BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
     NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
-    Enum, Kind, Ludeme, Param, kind_of,
+    Either, Enum, Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -70,8 +70,15 @@ class Equipment(Ludeme):
             raise BindError("equipment needs exactly one (board ...)", self.span)
         self.board: Board = boards[0]
         self.pieces: list[PieceDecl] = [i for i in items if isinstance(i, PieceDecl)]
+        for piece in self.pieces:
+            if piece.names is not None:
+                raise BindError("a piece is declared with one name", piece.span,
+                                hint='a list of names chooses among pieces in (move Add (piece {"A" "B"}) ...)')
         self.teams: list[Team] = [i for i in items if isinstance(i, Team)]
         self.regions: list[Regions] = [i for i in items if isinstance(i, Regions)]
+        # the other items (hands, passages...) set themselves up in the game:
+        # item.install(game, compiler)
+        self.others: list[Ludeme] = [i for i in items if hasattr(i, "install")]
         names: dict[str, Regions] = {}
         for region in self.regions:
             if region.title is None:
@@ -84,34 +91,46 @@ class Equipment(Ludeme):
 
 class PieceDecl(Ludeme):
     """A kind of piece, for each player (``Each``) or one owner (``P1``, ``Neutral``), with
-    optional moves of its own (used by ``(forEach Piece)``).
+    optional moves of its own (used by ``(forEach Piece)``) and an optional value
+    (``value:3``, read by ``(value Piece at:...)``).
+
+    In ``move Add``, ``(piece "Disc")`` names the piece to place, and ``(piece {"A" "B"})``
+    lets the mover choose among several kinds (their own of each).
 
     Examples:
         (piece "Ball" Each)
         (piece "Disc" P1)
+        (piece "3Dot" Each value:3)
     """
 
     name = "piece"
     concepts = ("Piece",)
     kind = EQUIPMENT_ITEM
     params = (
-        Param("piece_name", STR_LIT),
+        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False)))),
         Param("role", ROLE, optional=True),
         Param("moves", MOVES_T, optional=True),
+        Param("value", INT_FN, optional=True, named=True),
     )
 
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
-        name = self.piece_name.value
-        # a piece name is part of move texts (Disc@C3) and positions (pieces: {C3: Disc1})
-        problem = ("is empty" if not name else "contains a space" if any(c.isspace() for c in name)
-                   else "contains '@'" if "@" in name
-                   else "is a number (placements name pieces by player number: 2@C3)" if name.isdigit()
-                   else "")
-        if problem:
-            raise BindError(f"piece name {name!r} {problem}", self.piece_name.span,
-                            hint='name pieces with words, e.g. (piece "Disc" Each)')
-        self.piece_name = name
+        self.names: list[str] | None = None
+        if isinstance(self.piece_name, BoundArray):
+            items = self.piece_name.items
+            if not items:
+                raise BindError("an empty list of pieces", self.piece_name.span)
+            if self.role is not None or self.moves is not None or self.value is not None:
+                raise BindError("a list of piece names takes nothing else", self.span,
+                                hint='it only chooses pieces to place: (move Add (piece {"A" "B"}) ...)')
+            self.names = [_piece_name(item) for item in items]
+            self.piece_name = self.names[0]
+            return
+        self.piece_name = _piece_name(self.piece_name)
+
+    def names_listed(self) -> list[str]:
+        """The piece names given: one, or the list."""
+        return list(self.names) if self.names is not None else [self.piece_name]
 
     def owners(self, num_players: int) -> list[int]:
         if self.each:
@@ -122,6 +141,20 @@ class PieceDecl(Ludeme):
         if name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= num_players:
             return [int(name[1:])]
         raise BindError(f"piece owner {name} is not a player of this game", self.role.span)
+
+
+def _piece_name(node: Str) -> str:
+    """A piece name, checked: it is part of move texts (Disc1@C3) and positions (pieces: {C3:
+    Disc1})."""
+    name = node.value
+    problem = ("is empty" if not name else "contains a space" if any(c.isspace() for c in name)
+               else "contains '@'" if "@" in name else "contains ':'" if ":" in name
+               else "is a number (placements name pieces by player number: 2@C3)" if name.isdigit()
+               else "")
+    if problem:
+        raise BindError(f"piece name {name!r} {problem}", node.span,
+                        hint='name pieces with words, e.g. (piece "Disc" Each)')
+    return name
 
 
 class Regions(Ludeme):

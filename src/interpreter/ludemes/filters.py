@@ -1,0 +1,48 @@
+"""Filters: the sites of a region that meet a condition (Ludii's ``(forEach REGION if:...)``).
+
+With ``remove`` this is how several pieces are taken off at once: the region is worked out
+completely, every site tested on the same position, before any piece goes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .base import BOOL_FN, REGION, REGION_FN, Ludeme, Param
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+class ForEachOf(Ludeme):
+    """The sites of a region where a condition holds, ``(site)`` being the site tested. Every
+    site is tested on the same position, so ``(remove (forEach ... if:...))`` removes all the
+    pieces that meet the condition at once.
+
+    Examples:
+        (forEach (sites Occupied by:Mover) if:(= 0 (state at:(site))))
+        (forEach (sites Occupied by:All) if:(is Within "3Dot" in:(sites Around (site))))
+    """
+
+    name = "forEach"
+    kind = REGION
+    params = (
+        Param("region", REGION_FN),
+        Param("condition", BOOL_FN, named=True, key="if"),
+    )
+
+    def compile(self, c: "Compiler"):
+        region = c.region(self.region)
+        cond = c.bool(self.condition)
+
+        def chosen(s):
+            ctx = s.ctx
+            saved = ctx.site
+            out = []
+            for site in region(s):
+                ctx.site = site
+                if cond(s):
+                    out.append(site)
+            ctx.site = saved
+            return out
+        return chosen

@@ -1,0 +1,138 @@
+"""Pieces: their values, the hands (supplies) they are placed from, and where they are.
+
+A piece may carry a value (``(piece "3Dot" Each value:3)``), read by ``(value Piece at:...)``.
+A game with hands (``(hand Each)``) keeps each player's supply of pieces off the board, counted
+per kind of piece: the start rules fill them (``(place "1Dot1" (handSite P1) count:5)``) and every
+placement of a player's piece takes it from its owner's hand (see ``move Add``). The counts are
+the state array ``hand`` (one entry per kind of piece, in declaration order).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import BindError
+from .base import BOOL, EQUIPMENT_ITEM, INT, PLAYER, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.game import Game
+
+HAND = "hand"  # the kind of (handSite ...): a player's hand, where start rules put pieces
+MAX_HAND = 1_000_000  # pieces of one kind in one hand
+
+
+class Hand(Ludeme):
+    """Each player has a hand: a supply of pieces off the board, counted per kind of piece
+    (as Ludii's hands, without sites of their own). The start rules fill the hands
+    (``(place "Disc1" (handSite P1) count:12)``); a placement of a player's piece
+    (``move Add``) takes it from its owner's hand, and is possible only while the hand holds
+    one. Pieces removed from the board do not go back to the hand.
+
+    Examples:
+        (hand Each)
+    """
+
+    name = "hand"
+    kind = EQUIPMENT_ITEM
+    params = (Param("role", Enum(("Each",), "Each")),)
+    concepts = ("Hand",)
+
+    def install(self, game: "Game", c: "Compiler") -> None:
+        """The game's ``hand`` array: pieces in hand per kind of piece (all 0 at first)."""
+        game.arrays["hand"] = [0] * len(game.components)
+
+
+class HandSite(Ludeme):
+    """A player's hand, where a start rule puts pieces: ``(place "Disc1" (handSite P1)
+    count:12)``. The piece placed must be the player's own.
+
+    Examples:
+        (handSite P1)
+    """
+
+    name = "handSite"
+    kind = HAND
+    params = (Param("player", PLAYER),)
+
+    def fill(self, c: "Compiler", what: int, count) -> object:
+        """The start effect putting ``count`` pieces ``what`` in this hand."""
+        game = c.game
+        if "hand" not in game.arrays:
+            raise BindError("the game has no hands", self.span, hint="add (hand Each) to the equipment")
+        player = c.player(self.player)
+        owner = game.owner_of[what]
+        fixed = getattr(player, "const", None)
+        name = game.components[what].name
+        if fixed is None:
+            raise BindError("a hand is named by its player (P1, P2 ...)", self.player.span)
+        if owner != fixed:
+            raise BindError(f"{name} belongs to {f'P{owner}' if owner else 'nobody'}, not to P{fixed}: "
+                            "a hand holds its player's own pieces", self.span)
+        amount = c.static_int(count) if count is not None else 1
+        if not 0 <= amount <= MAX_HAND:
+            where = count.span if count is not None else self.span
+            raise BindError(f"a hand holds 0 to {MAX_HAND} pieces of a kind, not {amount}", where)
+
+        def run(s):
+            s.set_item(s.hand, what, s.hand[what] + amount)
+        return run
+
+
+class ValuePiece(Ludeme):
+    """The value of the piece on a site (declared with ``(piece "Name" Each value:N)``); 0 for
+    an empty site or a piece without a value.
+
+    Examples:
+        (value Piece at:(to))
+    """
+
+    name = "value Piece"
+    kind = INT
+    params = (Param("at", SITE_FN, named=True),)
+    concepts = ("PieceValue",)
+
+    def compile(self, c: "Compiler"):
+        at = c.site(self.at)
+        values = [comp.value for comp in c.game.components]
+        return lambda s: values[s.what[x]] if (x := at(s)) >= 0 else 0
+
+
+class IsWithin(Ludeme):
+    """A piece of the named kind is on the site (``at:``) or in the region (``in:``): ``"Disc"``
+    for any owner's, ``"Disc1"`` for P1's.
+
+    Examples:
+        (is Within "1Dot" in:(sites Around (to)))
+        (is Within "Disc1" at:(last To))
+    """
+
+    name = "is Within"
+    kind = BOOL
+    params = (
+        Param("piece", STR_LIT),
+        Param("at", SITE_FN, optional=True, named=True),
+        Param("region", REGION_FN, optional=True, named=True, key="in"),
+    )
+
+    def validate(self) -> None:
+        if (self.at is None) == (self.region is None):
+            raise BindError("is Within needs a site (at:) or a region (in:), one of them", self.span)
+
+    def compile(self, c: "Compiler"):
+        kinds = frozenset(c.components_named(self.piece.value, self.piece))
+        if self.at is not None:
+            at = c.site(self.at)
+            return lambda s: (x := at(s)) >= 0 and s.what[x] in kinds
+        region = c.region(self.region)
+
+        def within(s):
+            what = s.what
+            for x in region(s):
+                if what[x] in kinds:
+                    return True
+            return False
+        return within
+
+
+__all__ = ["Hand", "HandSite", "ValuePiece", "IsWithin", "HAND"]

@@ -1,0 +1,156 @@
+"""Variables the rules keep besides the pieces: a value per player, a local state per piece, and
+whether the last move was a pass (Ludii's ``value Player``, ``set Value``, ``state``,
+``set State``, ``was Pass``).
+
+Each is an array of the state, created when a description uses it (``player_values``: one
+entry per player, index 0 unused; ``piece_states``: one per site), so every move's changes are
+journaled and undone like the board's, and positions write them (``vars:``). A piece's state
+belongs to the piece: it moves with it and is 0 again when the piece leaves its site.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.result import Termination
+from .base import BOOL, INT, INT_FN, MOVES, PLAYER, SITE_FN, Ludeme, Param
+from .functions import INT_MAX, INT_MIN, out_of_range
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.game import Game
+
+PLAYER_VALUES = "player_values"
+PIECE_STATES = "piece_states"
+
+
+def player_values(game: "Game") -> None:
+    """Give the game its array of player values (once)."""
+    game.arrays.setdefault(PLAYER_VALUES, [0] * (game.num_players + 1))
+
+
+def piece_states(game: "Game") -> None:
+    """Give the game its array of piece states (once), states that follow their pieces."""
+    if PIECE_STATES not in game.arrays:
+        game.arrays[PIECE_STATES] = [0] * game.topology.n
+        game.piece_arrays.append(PIECE_STATES)
+
+
+class ValuePlayer(Ludeme):
+    """The value a player holds (0 until ``set Value`` changes it), e.g. a count of turns.
+
+    Examples:
+        (value Player Mover)
+    """
+
+    name = "value Player"
+    kind = INT
+    params = (Param("player", PLAYER),)
+    concepts = ("PlayerValue",)
+
+    def compile(self, c: "Compiler"):
+        player_values(c.game)
+        who = c.player(self.player)
+        return lambda s: s.player_values[who(s)]
+
+
+class SetValue(Ludeme):
+    """Effect: set the value a player holds (read by ``(value Player ...)``).
+
+    Examples:
+        (set Value Mover 0)
+        (set Value Mover (+ (value Player Mover) 1))
+    """
+
+    name = "set Value"
+    kind = MOVES
+    params = (Param("player", PLAYER), Param("value", INT_FN))
+    concepts = ("SetValue", "PlayerValue")
+
+    def compile(self, c: "Compiler"):
+        from ..errors import BindError
+        raise BindError("(set Value ...) is an effect: use it in (then ...), not as a move", self.span)
+
+    def compile_effect(self, c: "Compiler"):
+        player_values(c.game)
+        who = c.player(self.player)
+        value = c.int(self.value)
+
+        def run(s):
+            p, v = who(s), value(s)
+            if not INT_MIN <= v <= INT_MAX:
+                raise out_of_range(v, self, f"the value of P{p}")
+            values = s.player_values
+            if values[p] != v:
+                s.set_item(values, p, v)
+        return run
+
+
+class StateAt(Ludeme):
+    """The local state of the piece on a site (0 until ``set State`` changes it; 0 again once the
+    piece has left the site).
+
+    Examples:
+        (state at:(from))
+    """
+
+    name = "state"
+    kind = INT
+    params = (Param("at", SITE_FN, named=True),)
+    concepts = ("SiteState",)
+
+    def compile(self, c: "Compiler"):
+        piece_states(c.game)
+        at = c.site(self.at)
+        return lambda s: s.piece_states[x] if (x := at(s)) >= 0 else 0
+
+
+class SetState(Ludeme):
+    """Effect: set the local state of the piece on a site. The state stays with the piece when
+    it moves, and goes back to 0 when the piece is removed or replaced.
+
+    Examples:
+        (set State at:(last To) 1)
+    """
+
+    name = "set State"
+    kind = MOVES
+    params = (Param("at", SITE_FN, named=True), Param("value", INT_FN))
+    concepts = ("SetSiteState",)
+
+    def compile(self, c: "Compiler"):
+        from ..errors import BindError
+        raise BindError("(set State ...) is an effect: use it in (then ...), not as a move", self.span)
+
+    def compile_effect(self, c: "Compiler"):
+        piece_states(c.game)
+        at = c.site(self.at)
+        value = c.int(self.value)
+
+        def run(s):
+            x, v = at(s), value(s)
+            if x < 0:
+                return
+            if not INT_MIN <= v <= INT_MAX:
+                raise out_of_range(v, self, "a piece's state")
+            states = s.piece_states
+            if states[x] != v:
+                s.set_item(states, x, v)
+        return run
+
+
+class WasPass(Ludeme):
+    """The last move was a pass. As an end condition it ends the game by stalemate: a player
+    who passes is one who could not move (a forced pass, or the pass a rule leaves them).
+
+    Examples:
+        (was Pass)
+    """
+
+    name = "was Pass"
+    kind = BOOL
+    termination = Termination.STALEMATE
+    params = ()
+
+    def compile(self, c: "Compiler"):
+        return lambda s: s.passes > 0
