@@ -31,7 +31,8 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "moves", "effects", "conditions", "functions", "regions", "logic")
+FAMILY_ORDER = ("structure", "boards", "moves", "turns", "effects", "conditions", "functions", "regions", "logic",
+                "loops", "values")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -42,6 +43,9 @@ FAMILY_TITLES = {
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
     "logic": "Logic and arithmetic comparisons",
+    "turns": "Turns: several moves in one turn, what moves remain, parity",
+    "loops": "Loops: closed paths of a group's pieces around something",
+    "values": "Values: a number per group, and results that compare players by them",
 }
 
 # Anchor words for ludeme names made of symbols, e.g. ``<=`` -> ``le``.

@@ -143,7 +143,12 @@ def end_rule(rule: Ludeme, c: Compiler) -> EndRule:
     text = condition.span.text(REASON_LENGTH)
     reason = f"{termination.value}: {text}" if text and termination is not Termination.RULE else \
         text or termination.value
-    return EndRule(check, reason, termination)
+    # results that compare values (byValues) can also show what they would compare
+    explainers = [node.compile_explain(c) for node in rule.walk() if hasattr(node, "compile_explain")]
+    explain = None
+    if explainers:
+        explain = lambda s: [line for e in explainers for line in e(s)]  # noqa: E731
+    return EndRule(check, reason, termination, explain)
 
 
 def _items(value: Any) -> list:

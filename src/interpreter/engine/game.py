@@ -17,7 +17,8 @@ from .topology import Topology
 
 Gen = Callable[[State], list[Move]]
 Cond = Callable[[State], Any]
-Outcome = Optional[tuple[tuple[int, ...], tuple[int, ...], bool]]  # winners, losers, draw
+# winners, losers, draw, and optionally a text saying why (added to the end rule's reason)
+Outcome = Optional[tuple]
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,9 @@ class EndRule:
     check: Callable[[State], Outcome]
     reason: str = "rule"
     termination: Termination = Termination.RULE
+    # what the rule would compare in a position (e.g. each player's group values), as lines of
+    # text, for views of a position; None for rules that only test a condition
+    explain: Optional[Callable[[State], list[str]]] = None
 
 
 class Game:
@@ -149,6 +153,12 @@ class Game:
         """A state from the position format written by :meth:`State.to_text`."""
         from .position import read_position
         return read_position(self, text)
+
+    def explain(self, state: State) -> list[str]:
+        """What the end rules would compare in ``state`` (each player's values, for games that
+        end by comparing them), as lines of text; empty for games whose end rules only test
+        conditions."""
+        return [line for rule in self.end_rules if rule.explain is not None for line in rule.explain(state)]
 
     def piece_tag(self, what: int) -> str:
         """How a placement names its piece when that is a choice: the owner's number for

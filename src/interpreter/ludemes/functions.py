@@ -262,6 +262,9 @@ class CountSites(Ludeme):
 
     def compile(self, c: "Compiler"):
         region = c.region(self.region)
+        count = getattr(region, "count", None)  # regions that can count without a list
+        if count is not None:
+            return count
         return lambda s: len(region(s))
 
 

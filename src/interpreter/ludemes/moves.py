@@ -118,6 +118,23 @@ class MoveAdd(Ludeme):
                     out.append(table[site])
             return out
         gen.unique = True  # type: ignore[attr-defined]  (one move per site: no duplicates)
+
+        def first(s):
+            # the first move gen would give, without making the others: (can Move ...) asks
+            what = per_player.get(s.mover, 0)
+            if not what:
+                return None
+            occupied = s.what
+            ctx = s.ctx
+            for site in range(n) if anywhere_empty else region(s):  # (sites Empty): no list made
+                if not occupied[site]:
+                    if cond is None:
+                        return moves_of(what)[site]
+                    ctx.to = site
+                    if cond(s):
+                        return moves_of(what)[site]
+            return None
+        gen.first = first  # type: ignore[attr-defined]
         if len(missing) == game.num_players:
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
         return gen

@@ -144,22 +144,73 @@ class SitesDistance(Ludeme):
         return region
 
 
+# Ludii's RegionTypeDynamic: which neighbours (sites Around) keeps, relative to the mover
+_AROUND_TYPES = ("Empty", "NotEmpty", "Own", "NotOwn", "Enemy", "NotEnemy")
+
+
 class SitesAround(Ludeme):
-    """The neighbours of a site along the given directions.
+    """The neighbours of a site along the given directions; with a type, only those that are
+    ``Empty``, ``NotEmpty``, ``Own`` (the mover's pieces), ``NotOwn``, ``Enemy`` (the mover's
+    opponents' pieces) or ``NotEnemy``, as Ludii's region types.
 
     Examples:
         (sites Around (last To) Orthogonal)
+        (sites Around (to) Enemy)
     """
 
     name = "sites Around"
     kind = REGION
-    params = (Param("site", SITE_FN), Param("directions", DIRS, optional=True))
+    params = (Param("site", SITE_FN), Param("type", Enum(_AROUND_TYPES), optional=True),
+              Param("directions", DIRS, optional=True))
 
     def compile(self, c: "Compiler"):
         site = c.site(self.site)
         dirs = c.directions(self.directions, "Adjacent")
         topo = c.topo
-        return lambda s: topo.neighbours_of(x, dirs) if (x := site(s)) >= 0 else []
+        table = [tuple(topo.neighbours_of(x, dirs)) for x in range(topo.n)]
+        if self.type is None:
+            return lambda s: list(table[x]) if (x := site(s)) >= 0 else []
+        kind = self.type.name
+        friends = c.game.friends
+
+        def keep(s) -> object:
+            who, what, mover = s.who, s.what, s.mover
+            if kind == "Empty":
+                return lambda t: not what[t]
+            if kind == "NotEmpty":
+                return lambda t: what[t]
+            if kind == "Own":
+                return lambda t: who[t] == mover
+            if kind == "NotOwn":
+                return lambda t: who[t] != mover
+            if kind == "Enemy":
+                return lambda t: who[t] and not friends(who[t], mover)
+            return lambda t: not who[t] or friends(who[t], mover)
+
+        def around(s):
+            x = site(s)
+            if x < 0:
+                return []
+            test = keep(s)
+            return [t for t in table[x] if test(t)]
+
+        def count(s) -> int:
+            """len(around(s)), for (count Sites in:...), without the list: a placement rule
+            counts the neighbours of every empty site."""
+            x = site(s)
+            if x < 0:
+                return 0
+            if kind == "Own":
+                who, mover = s.who, s.mover
+                return sum(1 for t in table[x] if who[t] == mover)
+            if two_sides and kind == "Enemy":
+                who, mover = s.who, s.mover
+                return sum(1 for t in table[x] if who[t] and who[t] != mover)
+            test = keep(s)
+            return sum(1 for t in table[x] if test(t))
+        two_sides = c.game.num_players == 2 and c.game.team_of[1] != c.game.team_of[2]
+        around.count = count  # type: ignore[attr-defined]
+        return around
 
 
 class SitesFlanked(Ludeme):
