@@ -256,6 +256,12 @@ def _inside(x: float, y: float, polygon: Sequence[tuple[float, float]]) -> bool:
     return inside
 
 
+def forget(topology: "Topology") -> None:
+    """Empty the caches of a board's loop finders (to time a search from scratch)."""
+    for found in topology.__dict__.get("_loop_finders", {}).values():
+        found._cache.clear()
+
+
 def finder(topology: "Topology", neighbours: Neighbours, key: tuple) -> LoopFinder:
     """The loop finder of a board for one relation (``key`` names it, e.g. the directions),
     made once and shared by every rule that asks for loops along it."""
@@ -266,4 +272,4 @@ def finder(topology: "Topology", neighbours: Neighbours, key: tuple) -> LoopFind
     return found
 
 
-__all__ = ["LoopFinder", "finder"]
+__all__ = ["LoopFinder", "finder", "forget"]

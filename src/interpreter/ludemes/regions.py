@@ -194,21 +194,24 @@ class SitesAround(Ludeme):
             test = keep(s)
             return [t for t in table[x] if test(t)]
 
+        # the owners of a site's neighbours in one call (a placement rule counts the neighbours
+        # of every empty site)
+        owners_of = [operator.itemgetter(*nbrs) if len(nbrs) > 1 else
+                     (lambda who, t=nbrs[0]: (who[t],)) if nbrs else (lambda who: ()) for nbrs in table]
+        two_sides = c.game.num_players == 2 and c.game.team_of[1] != c.game.team_of[2]
+
         def count(s) -> int:
-            """len(around(s)), for (count Sites in:...), without the list: a placement rule
-            counts the neighbours of every empty site."""
+            """len(around(s)), for (count Sites in:...), without the list."""
             x = site(s)
             if x < 0:
                 return 0
             if kind == "Own":
-                who, mover = s.who, s.mover
-                return sum(1 for t in table[x] if who[t] == mover)
+                return owners_of[x](s.who).count(s.mover)
             if two_sides and kind == "Enemy":
-                who, mover = s.who, s.mover
-                return sum(1 for t in table[x] if who[t] and who[t] != mover)
+                owners = owners_of[x](s.who)
+                return len(owners) - owners.count(0) - owners.count(s.mover)
             test = keep(s)
             return sum(1 for t in table[x] if test(t))
-        two_sides = c.game.num_players == 2 and c.game.team_of[1] != c.game.team_of[2]
         around.count = count  # type: ignore[attr-defined]
         return around
 
