@@ -88,14 +88,10 @@ class LoopFinder:
         on_loop = set(loop)
         return tuple(s for s in range(self.n) if s not in on_loop and _inside(xs[s], ys[s], polygon))
 
-    def holes(self, group: Iterable[int]) -> list[list[int]]:
-        """The pieces of the board outside the group that no path avoiding the group joins to
-        the perimeter (see the module docs), smallest first."""
-        gset = set(group)
-        return self._holes(gset)
-
     # --- the search ----------------------------------------------------------------------------
     def _holes(self, gset: set[int]) -> list[list[int]]:
+        """The pieces of the board outside the group that no path avoiding the group joins to
+        the perimeter (see the module docs), smallest first."""
         nb = self.neighbours
         seen: set[int] = set()
         holes = []

@@ -269,7 +269,9 @@ class CountSites(Ludeme):
 
 
 class CountMoves(_StateValue):
-    """The number of moves (plies) played so far.
+    """The number of moves (plies) played so far. In a move's consequences (``then``) the move
+    itself is counted, as in Ludii: Connect6's ``(then (if (is Even (count Moves)) (moveAgain)))``
+    gives two stones a turn after a one-stone opening.
 
     Examples:
         (count Moves)
