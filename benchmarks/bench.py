@@ -14,7 +14,10 @@ same games are played on every run; only the times change. For each game:
   position (halfway through the first playout);
 - apply+undo/s: ``State.apply`` then ``State.undo`` of each legal move of that position in turn
   (``apply`` checks the move against the legal moves, regenerated after each undo);
-- play+undo/s: the same with ``turns.play``, the turn machinery without the legality check.
+- play+undo/s: the same with ``turns.play``, the turn machinery without the legality check;
+- for games that end by comparing values (Loupe's groups, ``byValues``): the time of the last
+  move of the first playout, which ends the game and scores it, with the loop caches emptied
+  (*scoring ms*), beside the mean time of a whole random game (*game ms*).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from interpreter import load  # noqa: E402
-from interpreter.engine import turns  # noqa: E402
+from interpreter.engine import loops, turns  # noqa: E402
 from interpreter.loader import expand_description  # noqa: E402
 from interpreter.resources import bundled_descriptions  # noqa: E402
 
@@ -55,6 +58,7 @@ class Row:
     moves_in_position: int
     apply_undo_per_s: float
     play_undo_per_s: float
+    scoring_ms: float | None = None  # the move that ends and scores the game (values compared)
 
 
 def configurations() -> list[tuple[str, tuple[str, ...]]]:
@@ -68,7 +72,12 @@ def configurations() -> list[tuple[str, tuple[str, ...]]]:
             configs.extend((name, (f"{option.label}/{item.name}",)) for item in option.items)
     configs.extend(("pente", variant) for variant in PENTE_VARIANTS)
     configs.extend(("double-run-stone", variant) for variant in DOUBLE_RUN_STONE_VARIANTS)
+    configs.extend(("loupe", variant) for variant in LOUPE_VARIANTS)
     return configs
+
+
+#: Loupe's other modality, on each board size the scoring is measured on
+LOUPE_VARIANTS = [("Board Size/9", "Modality/Compound"), ("Board Size/11", "Modality/Compound")]
 
 
 #: Pente variants whose rules cost more than the default (19x19 board)
@@ -160,7 +169,20 @@ def measure(name: str, options: tuple[str, ...], playouts: int, seed: int) -> Ro
     chosen = ", ".join(options) or "defaults"  # other options keep their defaults
     return Row(game.name, chosen, game.topology.n, playouts,
                playouts / elapsed, plies / elapsed, plies / playouts, legal_rate, len(moves),
-               apply_rate, play_rate)
+               apply_rate, play_rate, scoring_time(game, seed))
+
+
+def scoring_time(game, seed: int) -> float | None:
+    """Milliseconds of the move that ends the first playout, when the game ends by comparing
+    values (the end rules explain something), the loop caches emptied first; else None."""
+    final = play_out(game, seed)
+    if not final.is_over() or not game.explain(final):
+        return None
+    last = final.undo()
+    loops.forget(game.topology)
+    start = time.perf_counter()
+    final.apply(last)
+    return (time.perf_counter() - start) * 1000
 
 
 HEADERS = ("game", "options", "sites", "playouts/s", "plies/s", "mean plies", "legal/s",
@@ -192,6 +214,28 @@ def markdown_table(rows: list[Row]) -> str:
            "|" + "|".join(["---", "---"] + ["---:"] * (len(HEADERS) - 2)) + "|"]
     out.extend("| " + " | ".join(cells(r)) + " |" for r in rows)
     return "\n".join(out)
+
+
+SCORING_HEADERS = ("game", "options", "sites", "scoring ms", "game ms")
+
+
+def scoring_cells(row: Row) -> list[str]:
+    return [row.game, row.options, str(row.sites), f"{row.scoring_ms:,.1f}", f"{1000 / row.playouts_per_s:,.0f}"]
+
+
+def scoring_table(rows: list[Row], markdown: bool) -> str:
+    """The games that end by comparing values: the time of the scoring move, of a whole game."""
+    scored = [r for r in rows if r.scoring_ms is not None]
+    if not scored:
+        return ""
+    if markdown:
+        out = ["| " + " | ".join(SCORING_HEADERS) + " |", "|---|---|---:|---:|---:|"]
+        out.extend("| " + " | ".join(scoring_cells(r)) + " |" for r in scored)
+        return "\n".join(out)
+    table = [list(SCORING_HEADERS)] + [scoring_cells(r) for r in scored]
+    widths = [max(len(line[i]) for line in table) for i in range(len(SCORING_HEADERS))]
+    return "\n".join("  ".join(c.rjust(w) if i >= 2 else c.ljust(w) for i, (c, w) in enumerate(zip(line, widths)))
+                     .rstrip() for line in table)
 
 
 def cpu_name() -> str:
@@ -228,7 +272,14 @@ def write_markdown(rows: list[Row], command: str, seconds: float) -> str:
         "regenerates the move list after each undo); *play+undo/s* skips that check",
         "(`turns.play` + `State.undo`).",
         "",
-    ])
+    ] + ([
+        "Games that end by comparing values (Loupe's groups): *scoring ms* is the last move of the first",
+        "playout, which ends the game and computes every group's shortest loop (loop caches emptied",
+        "first); *game ms* is the mean time of a whole random game.",
+        "",
+        scoring_table(rows, markdown=True),
+        "",
+    ] if scoring_table(rows, markdown=True) else []))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -249,6 +300,10 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(measure(name, options, args.playouts, args.seed))
     seconds = time.perf_counter() - start
     print(text_table(rows))
+    scoring = scoring_table(rows, markdown=False)
+    if scoring:
+        print()
+        print(scoring)
     if args.write:
         command = "PYTHONPATH=src python benchmarks/bench.py " + " ".join(
             a for a in (argv if argv is not None else sys.argv[1:]))

@@ -79,12 +79,12 @@ def test_unknown_site_label_is_located():
 
 def test_step_moves_and_move_again():
     text = game_text("(square 3)", "(play (forEach Piece))",
-                     pieces='(piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to))) (then (if (= (count Moves) 0) (moveAgain)))))',
+                     pieces='(piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to))) (then (if (= (count Moves) 1) (moveAgain)))))',
                      start='(start {(place "Disc1" {"A1"}) (place "Disc2" {"C3"})})')
     state = load(text).initial_state()
     assert sorted(str(m) for m in state.legal_moves()) == ["A1-A2", "A1-B1"]
     state.apply("A1-B1")
-    assert state.mover == 1  # moved again: (count Moves) was 0 during the first move
+    assert state.mover == 1  # moved again: as in Ludii, the first move counts itself in its consequences
     state.apply("B1-C1")
     assert state.mover == 2 and state.ply == 2
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter import load
-from interpreter.engine.loops import Passage, PassageGraph, circuits
+from interpreter.engine.passages import Passage, PassageGraph, circuits
 from interpreter.errors import LudError
 
 # A 9x9 square board with three single-cell windows; P1 goes round each from the cell above it

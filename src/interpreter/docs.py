@@ -31,8 +31,8 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "effects", "conditions", "connection", "passages",
-                "functions", "variables", "regions", "filters", "logic")
+FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "turns", "effects", "conditions", "connection",
+                "passages", "loops", "values", "functions", "variables", "regions", "filters", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -48,6 +48,9 @@ FAMILY_TITLES = {
     "variables": "Variables: values of players, states of pieces, the last move",
     "filters": "Filters: the sites of a region that meet a condition",
     "logic": "Logic and arithmetic comparisons",
+    "turns": "Turns: several moves in one turn, what moves remain, parity",
+    "loops": "Loops: closed paths of a group's pieces around something",
+    "values": "Values: a number per group, and results that compare players by them",
 }
 
 # Anchor words for ludeme names made of symbols, e.g. ``<=`` -> ``le``.

@@ -133,8 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("list", cmd_list, "list the bundled games with their options and rulesets")
     p.add_argument("-v", "--verbose", action="store_true", help="show each option item's help text")
 
-    p = command("info", cmd_info, "show a game's players, options and metadata")
+    p = command("info", cmd_info, "show a game's players, options and metadata",
+                "Show a game's players, board, options and metadata. With --position, also that\n"
+                "position and what the end rules would compare there (each player's group values\n"
+                "in Loupe).")
     _game_args(p)
+    p.add_argument("--position", metavar="FILE", help="also show this position (YAML) and its values")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("run", cmd_run, "play many seeded games between agents and report statistics",
@@ -159,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop after M moves even if the game is not over")
     _agent_args(p)
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    _values_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("apply", cmd_apply, "apply a sequence of moves and show the position",
@@ -168,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--moves", "-m", default="", metavar="MOVES", help='moves separated by spaces, e.g. "1-5 8-7"')
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    _values_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("play", cmd_play, "play interactively against agents or other people",
@@ -190,6 +196,12 @@ def _option_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", "-o", action="append", default=[], metavar='"Label/Item"',
                    help='choose an option item, e.g. --option "Board Size/9x9" (repeatable)')
     p.add_argument("--ruleset", metavar="NAME", default=None, help="apply a ruleset of the description")
+
+
+def _values_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--values", action="store_true",
+                   help="show what the end rules compare (e.g. each player's group values) even before "
+                        "the end (they are shown at the end anyway)")
 
 
 def _game_args(p: argparse.ArgumentParser) -> None:

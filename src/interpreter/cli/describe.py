@@ -14,6 +14,7 @@ from .common import (
     EXIT_OK,
     EXIT_USAGE,
     _emit_json,
+    _game_and_state,
     _load_game,
     _option_lines,
     _report_internal,
@@ -223,7 +224,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_info(args: argparse.Namespace) -> int:
     from ..resources import resolve_description
-    game = _load_game(args)
+    state = None
+    if getattr(args, "position", None):
+        game, state = _game_and_state(args)
+    else:
+        game = _load_game(args)
     source = resolve_description(args.game)
     expanded = game.info.description
     metadata = game.info.metadata
@@ -238,6 +243,9 @@ def cmd_info(args: argparse.Namespace) -> int:
         "ruleset": getattr(expanded, "ruleset", None),
         "info": dict(metadata),
     }
+    if state is not None:
+        data["position"] = {"board": str(state), "values": game.explain(state),
+                            "result": state.result().to_json()}
     if args.json:
         _emit_json(data)
         return EXIT_OK
@@ -262,6 +270,16 @@ def cmd_info(args: argparse.Namespace) -> int:
     for key, value in metadata.items():
         if key not in ("description", "rules", "author", "date"):
             print(_wrap(key, value))
+    if state is not None:
+        print("position:")
+        print(state)
+        result = state.result()
+        print(f"{result.headline()} ({result.reason})" if result.over else f"P{state.mover} to move")
+        values = game.explain(state)
+        if values:
+            print("values:")
+            for line in values:
+                print(f"  {line}")
     return EXIT_OK
 
 

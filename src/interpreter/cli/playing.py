@@ -162,7 +162,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
             print(f"      P{mover} plays {played}")
     result = state.result()
     if args.json:
-        _emit_json({
+        data = {
             "game": game.name,
             "options": list(game.options),
             "seed": args.seed,
@@ -170,7 +170,11 @@ def cmd_trace(args: argparse.Namespace) -> int:
             "plies": plies,
             "result": result.to_json(),
             "board": str(state),
-        })
+        }
+        values = _values(game, state, args)
+        if values:
+            data["values"] = values
+        _emit_json(data)
         return EXIT_OK
     if result.over:
         reason = f" ({result.reason})" if result.reason else ""
@@ -178,7 +182,24 @@ def cmd_trace(args: argparse.Namespace) -> int:
     else:
         print(f"stopped after {len(plies)} moves; P{state.mover} to move")
     print(state)
+    _print_values(game, state, args)
     return EXIT_OK
+
+
+def _values(game, state, args: argparse.Namespace) -> list[str]:
+    """What the end rules compare (each player's group values in Loupe...), for a finished game
+    or when ``--values`` asks; empty for games whose end rules compare nothing."""
+    if state.is_over() or getattr(args, "values", False):
+        return game.explain(state)
+    return []
+
+
+def _print_values(game, state, args: argparse.Namespace) -> None:
+    lines = _values(game, state, args)
+    if lines:
+        print("values:")
+        for line in lines:
+            print(f"  {line}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -207,8 +228,12 @@ def cmd_apply(args: argparse.Namespace) -> int:
     result = state.result()
     legal = [str(m) for m in state.legal_moves()]
     if args.json:
-        _emit_json({"mover": state.mover, "legal": legal, "result": result.to_json(),
-                    "board": str(state), "moves_applied": applied})
+        data = {"mover": state.mover, "legal": legal, "result": result.to_json(),
+                "board": str(state), "moves_applied": applied}
+        values = _values(game, state, args)
+        if values:
+            data["values"] = values
+        _emit_json(data)
         return EXIT_OK
     print(state)
     if result.over:
@@ -217,6 +242,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
     else:
         print(f"P{state.mover} to move")
         print(f"legal ({len(legal)}): {' '.join(legal)}")
+    _print_values(game, state, args)
     return EXIT_OK
 
 
@@ -298,6 +324,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if result.reason:
         print(f"({result.reason})")
     print(result.headline())
+    _print_values(game, state, args)
     return EXIT_OK
 
 

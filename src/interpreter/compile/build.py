@@ -148,9 +148,14 @@ def end_rule(rule: Ludeme, c: Compiler) -> EndRule:
     reason = f"{termination.value}: {text}" if text and termination is not Termination.RULE else \
         text or termination.value
     # a condition that can say what held in the position (which loops...) gives the reason then
-    explained = next((node for node in rule.walk() if hasattr(node, "compile_explain")), None)
-    explain = explained.compile_explain(c) if explained is not None else None
-    return EndRule(check, reason, termination, explain)
+    described = next((node for node in rule.walk() if hasattr(node, "compile_describe")), None)
+    describe = described.compile_describe(c) if described is not None else None
+    # results that compare values (byValues) can also show what they would compare
+    explainers = [node.compile_explain(c) for node in rule.walk() if hasattr(node, "compile_explain")]
+    explain = None
+    if explainers:
+        explain = lambda s: [line for e in explainers for line in e(s)]  # noqa: E731
+    return EndRule(check, reason, termination, explain, describe)
 
 
 def _items(value: Any) -> list:

@@ -17,7 +17,8 @@ from .topology import Topology
 
 Gen = Callable[[State], list[Move]]
 Cond = Callable[[State], Any]
-Outcome = Optional[tuple[tuple[int, ...], tuple[int, ...], bool]]  # winners, losers, draw
+# winners, losers, draw, and optionally a text saying why (added to the end rule's reason)
+Outcome = Optional[tuple]
 
 
 @dataclass(frozen=True)
@@ -59,13 +60,17 @@ class Phase:
 @dataclass(frozen=True)
 class EndRule:
     """One end rule: ``check`` gives the outcome when the rule applies (else None); ``reason``
-    and ``termination`` say why the game ended when it does (``explain``, when given, says it
-    for the position that ended it, e.g. which loops won)."""
+    and ``termination`` say why the game ended when it does (``describe``, when given, says it
+    for the position that ended it, e.g. which loops won; ``explain`` lists what the rule
+    compares, e.g. each group's value, for views of any position)."""
 
     check: Callable[[State], Outcome]
     reason: str = "rule"
     termination: Termination = Termination.RULE
-    explain: Optional[Callable[[State], str]] = None  # the reason in words for this position
+    # what the rule would compare in a position (e.g. each player's group values), as lines of
+    # text, for views of a position; None for rules that only test a condition
+    explain: Optional[Callable[[State], list[str]]] = None
+    describe: Optional[Callable[[State], str]] = None  # the reason in words for this position
 
 
 class Game:
@@ -93,7 +98,7 @@ class Game:
         self.start: list[Callable[[State], None]] = []
         self.turn_limit = max(3 * topology.n, 300)
         self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
-        self.passages: dict[int, list[Any]] = {}  # player -> their passages (engine.loops.Passage)
+        self.passages: dict[int, list[Any]] = {}  # player -> their passages (engine.passages.Passage)
         # per-site arrays among them that belong to the piece on the site (its local state):
         # they move with the piece and go back to 0 when another piece, or none, takes the site
         self.piece_arrays: list[str] = []
@@ -161,6 +166,12 @@ class Game:
         """A state from the position format written by :meth:`State.to_text`."""
         from .position import read_position
         return read_position(self, text)
+
+    def explain(self, state: State) -> list[str]:
+        """What the end rules would compare in ``state`` (each player's values, for games that
+        end by comparing them), as lines of text; empty for games whose end rules only test
+        conditions."""
+        return [line for rule in self.end_rules if rule.explain is not None for line in rule.explain(state)]
 
     def piece_tag(self, what: int) -> str:
         """How a placement names its piece (``2@C3``, ``2Dot1@C3``): the owner's number for a

@@ -1,181 +1,271 @@
-"""Loops through passages: which sets of passages a player's pieces close into circuits.
+"""Loops: the shortest closed path of a group's pieces around something that is not the group.
 
-A *passage* is a way through the board (a hole in it, or the board's outer border seen as
-one) that a player may go round, with two *rims*, regions on either side of it. The player's
-position is read as a graph:
+A *loop* of a group G (a set of sites joined by a neighbour relation) is a cycle of G's sites,
+each joined to the next under the relation, that goes around at least one site not in G. The
+board is drawn in the plane (the sites' positions, the relation's lines between them, which
+must not cross, as on triangular, hexagonal and orthogonal square boards), so a cycle
+separates the sites inside it from those outside, and:
 
-- its *nodes* are the player's groups (pieces joined by the given neighbour relation) joined
-  with the rims they touch: a piece on a rim joins the rim's node, so two groups touching one
-  rim (e.g. the top edge of the board) are one node, and a rim that no piece touches is a node
-  of its own;
-- each passage is an *edge*, from the node holding one of its rims to the node holding the
-  other (a loop on one node when both rims are in it).
+- the sites not in G fall into connected pieces (:func:`~.groups.groups` under the same
+  relation) that a cycle of G cannot cut: each piece is wholly inside or wholly outside any
+  cycle of G. A piece holding a site of the board's perimeter is outside every cycle (the edge
+  of the board never closes a loop). The other pieces are the *holes* of G: a loop of G is a
+  cycle of G around a hole.
+- The shortest cycle of G around a point t (a site of a hole) is found exactly with the
+  classical parity cover: draw a ray from t to infinity; a closed walk goes around t an odd
+  number of times exactly when it crosses the ray an odd number of times. A breadth-first
+  search over (site, parity of crossings) from a site u back to u with odd parity gives the
+  shortest such walk through u, and the shortest odd closed walk is a simple cycle (were it to
+  visit a site twice, one of its two halves would be a shorter odd walk). Every cycle around t
+  crosses the ray, so only the ends of the edges that cross it need to be tried.
+- The group's loop is the shortest cycle around any of its holes. Sites that lie on no cycle
+  of G (branches) are pruned first; each search is cut off at the length of the best loop found.
 
-A *loop* is a set of passages whose edges, and only they, make a closed circuit: connected,
-every node of even degree. Loops are told apart by their sets of passages: two ways round the
-same passage are one loop. The circuits are the connected members of the graph's cycle space,
-found from a spanning forest (one fundamental cycle per edge outside it), one component of
-the graph at a time, so the work grows with the number of independent circuits, not of
-passages.
+The answer depends only on the group's sites and the board, so it is kept per group
+(:class:`LoopFinder` caches the last few thousand groups): a value that asks for a group's
+loop twice computes it once.
 
-Groups come from :func:`.groups.flood` (only those with a piece on a rim: the others join
-nothing) and rims are joined with :class:`.groups.UnionFind`; nothing here knows a game.
+Loupe values a group by its shortest loop; Ludii's ``(is Loop)`` and ``(sites Loop)`` are built
+on the same search.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+import math
+from collections import deque
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 
-from .groups import UnionFind, flood
+from .groups import group_at
+
+if TYPE_CHECKING:
+    from .topology import Topology
 
 Neighbours = Sequence[Sequence[int]]
 
-
-@dataclass(frozen=True)
-class Passage:
-    """A passage of one player: its ``name`` and its two rims (site tuples)."""
-
-    name: str
-    rim_a: tuple[int, ...]
-    rim_b: tuple[int, ...]
+# Directions of the rays drawn from a hole: irregular angles, never along a lattice line, so a
+# ray passes between sites; the one crossing the fewest edges of the group is used.
+_RAY_ANGLES = (0.3217, 1.3579, 2.4173, 3.5531, 4.4919, 5.6473)
+_EPS = 1e-9
+CACHE_SIZE = 4096
 
 
-class PassageGraph:
-    """The passages of one player on one board, precomputed: rims shared by several passages
-    are one node; :meth:`loops` reads a position."""
+class LoopFinder:
+    """Shortest loops of groups on one board under one neighbour relation (see the module docs).
+    Get one with :func:`finder`, which keeps one per board and relation."""
 
-    def __init__(self, passages: Sequence[Passage], neighbours: Neighbours, size: int):
-        self.passages = tuple(passages)
-        self.size = size
-        self.neighbours = tuple(tuple(nbrs) for nbrs in neighbours)
-        rims: dict[tuple[int, ...], int] = {}
-        ends = []
-        for p in self.passages:
-            a = rims.setdefault(tuple(sorted(set(p.rim_a))), len(rims))
-            b = rims.setdefault(tuple(sorted(set(p.rim_b))), len(rims))
-            ends.append((a, b))
-        self.rims = tuple(rims)
-        self.ends = tuple(ends)  # per passage, its two rim numbers
-        self._circuits: dict[tuple[tuple[int, int], ...], tuple[int, ...]] = {}  # by the rims joined
+    def __init__(self, neighbours: Neighbours, positions: Sequence[tuple[float, float]],
+                 perimeter: Iterable[int]):
+        self.neighbours = neighbours
+        self.xs = [p[0] for p in positions]
+        self.ys = [p[1] for p in positions]
+        self.perimeter = frozenset(perimeter)
+        self.n = len(positions)
+        self._cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # the longest step between neighbours: a cycle of L steps around a site stays within
+        # L/2 such steps of it, so a search for short cycles only looks near the site
+        self.reach = max((math.hypot(self.xs[a] - self.xs[b], self.ys[a] - self.ys[b])
+                          for a in range(self.n) for b in neighbours[a]), default=1.0)
 
-    def nodes(self, who: Sequence[int], player: int) -> list[tuple[int, int]]:
-        """Per passage, the numbers of the two nodes its rims are in. Only the groups with a
-        piece on a rim are walked (each numbered): the others join nothing."""
-        member = [owner == player for owner in who]
-        group = [0] * self.size  # the number of the group found on each site (0: none)
-        neighbours = self.neighbours
-        count = 0
-        for rim in self.rims:
-            for site in rim:
-                if member[site] and not group[site]:
-                    count += 1
-                    flood((site,), neighbours, member, group, count)
-        # rims holding pieces of one group are one node
-        joined = UnionFind(len(self.rims))
-        first_rim: dict[int, int] = {}
-        for k, rim in enumerate(self.rims):
-            for site in rim:
-                g = group[site]
-                if g:
-                    joined.union(first_rim.setdefault(g, k), k)
-        find = joined.find
-        return [(find(a), find(b)) for a, b in self.ends]
+    # --- the public face ---------------------------------------------------------------------
+    def shortest(self, group: Iterable[int]) -> tuple[int, ...]:
+        """The sites of the group's shortest loop, in order around it (empty when the group
+        has no loop). When several loops are equally short, the first one found."""
+        key = tuple(sorted(set(group)))
+        found = self._cache.get(key)
+        if found is None:
+            found = self._search(key)
+            if len(self._cache) >= CACHE_SIZE:
+                self._cache.clear()
+            self._cache[key] = found
+        return found
 
-    def loops(self, who: Sequence[int], player: int) -> tuple[int, ...]:
-        """The player's loops, as bit masks over the passages (bit i: passage i), fewest
-        passages first. The loops depend only on which rims are joined: each way of joining
-        them is worked out once."""
-        ends = self.nodes(who, player)
-        cached = self._circuits.get(tuple(ends))
-        if cached is None:
-            if len(self._circuits) >= 4096:
-                self._circuits.clear()
-            cached = self._circuits[tuple(ends)] = tuple(circuits(ends))
-        return cached
+    def enclosed(self, loop: Sequence[int]) -> tuple[int, ...]:
+        """The sites strictly inside a loop (a cycle of sites, in order)."""
+        if len(loop) < 3:
+            return ()
+        xs, ys = self.xs, self.ys
+        polygon = [(xs[s], ys[s]) for s in loop]
+        on_loop = set(loop)
+        return tuple(s for s in range(self.n) if s not in on_loop and _inside(xs[s], ys[s], polygon))
 
-    def names(self, mask: int) -> list[str]:
-        """The names of the passages in a loop, in declaration order."""
-        return [p.name for i, p in enumerate(self.passages) if mask >> i & 1]
+    # --- the search ----------------------------------------------------------------------------
+    def _holes(self, gset: set[int]) -> list[list[int]]:
+        """The pieces of the board outside the group that no path avoiding the group joins to
+        the perimeter (see the module docs), smallest first."""
+        nb = self.neighbours
+        seen: set[int] = set()
+        holes = []
+        outside = lambda t: t not in gset  # noqa: E731
+        for s in gset:
+            for t in nb[s]:
+                if t in gset or t in seen:
+                    continue
+                piece = group_at(t, nb, outside)
+                seen.update(piece)
+                if self.perimeter.isdisjoint(piece):
+                    holes.append(piece)
+        holes.sort(key=len)
+        return holes
+
+    def _search(self, sites: tuple[int, ...]) -> tuple[int, ...]:
+        gset = set(sites)
+        core = _two_core(sites, gset, self.neighbours)
+        if len(core) < 3:
+            return ()
+        holes = self._holes(gset)
+        if not holes:
+            return ()
+        best: Optional[list[int]] = None
+        for hole in holes:
+            limit = len(best) if best is not None else len(core) + 1
+            cycle = self._around(hole[0], core, limit)
+            if cycle is not None:
+                best = cycle
+        return tuple(best) if best is not None else ()
+
+    def _around(self, t: int, core: set[int], limit: int) -> Optional[list[int]]:
+        """The shortest cycle of the ``core`` sites around site ``t`` shorter than ``limit``, or
+        None. Only the sites near enough to ``t`` to be on such a cycle are looked at."""
+        xs, ys = self.xs, self.ys
+        tx, ty = xs[t], ys[t]
+        radius = (limit - 1) / 2 * self.reach + _EPS
+        near = {v for v in core if math.hypot(xs[v] - tx, ys[v] - ty) <= radius}
+        nb = self.neighbours
+        adjacency = {v: [u for u in nb[v] if u in near] for v in near}
+        edges = [(a, b) for a in near for b in adjacency[a] if a < b]
+        crossing = self._ray(t, edges)
+        if not crossing:
+            return None
+        flips = {}
+        for a, b in crossing:
+            flips[a, b] = flips[b, a] = 1
+        starts = sorted({min(a, b) for a, b in crossing})
+        blocked: set[int] = set()
+        best: Optional[list[int]] = None
+        for u in starts:
+            cycle = _odd_cycle(u, adjacency, flips, blocked, limit)
+            if cycle is not None:
+                best = cycle
+                limit = len(cycle)
+            blocked.add(u)  # every cycle through u is now known: search the others without it
+        return best
+
+    def _ray(self, t: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The edges crossed by a ray from ``t`` (the direction crossing the fewest of them)."""
+        xs, ys = self.xs, self.ys
+        tx, ty = xs[t], ys[t]
+        best: Optional[list[tuple[int, int]]] = None
+        for angle in _RAY_ANGLES:
+            dx, dy = math.cos(angle), math.sin(angle)
+            crossed = []
+            degenerate = False
+            for a, b in edges:
+                ax, ay = xs[a] - tx, ys[a] - ty
+                bx, by = xs[b] - tx, ys[b] - ty
+                ca = dx * ay - dy * ax  # which side of the ray's line each end is on
+                cb = dx * by - dy * bx
+                if abs(ca) < _EPS or abs(cb) < _EPS:
+                    if (ax * dx + ay * dy > 0 and abs(ca) < _EPS) or (bx * dx + by * dy > 0 and abs(cb) < _EPS):
+                        degenerate = True  # the ray passes through a site: try another angle
+                        break
+                    continue
+                if (ca > 0) == (cb > 0):
+                    continue
+                k = ca / (ca - cb)  # where the edge meets the line
+                if (ax + (bx - ax) * k) * dx + (ay + (by - ay) * k) * dy > 0:
+                    crossed.append((a, b))
+            if degenerate:
+                continue
+            if best is None or len(crossed) < len(best):
+                best = crossed
+                if len(best) <= 1:
+                    break
+        if best is None:  # pragma: no cover - six irregular angles all through sites
+            raise ValueError("no ray from the site avoids the other sites")
+        return best
 
 
-def circuits(edges: Sequence[tuple[int, int]]) -> list[int]:
-    """The sets of edges (bit masks over ``edges``, a multigraph given as node pairs) that form
-    a connected circuit with every node of even degree, fewest edges first."""
-    ids: dict[int, int] = {}
-    pairs = [(ids.setdefault(a, len(ids)), ids.setdefault(b, len(ids))) for a, b in edges]
-    found: list[int] = []
-    # the components of the edge graph: a circuit lies within one
-    comp = UnionFind(len(ids))
-    for a, b in pairs:
-        comp.union(a, b)
-    by_component: dict[int, list[int]] = {}
-    for i, (a, _) in enumerate(pairs):
-        by_component.setdefault(comp.find(a), []).append(i)
-    for members in by_component.values():
-        basis = _cycle_basis(pairs, members, len(ids))
-        # every non-empty combination of the basis is an even subgraph; keep the connected ones
-        for combo in range(1, 1 << len(basis)):
-            mask = 0
-            for j, cycle in enumerate(basis):
-                if combo >> j & 1:
-                    mask ^= cycle
-            if _connected(pairs, mask, len(ids)):
-                found.append(mask)
-    return sorted(found, key=_order)
-
-
-def _order(mask: int) -> tuple[int, list[int]]:
-    return bin(mask).count("1"), [i for i in range(mask.bit_length()) if mask >> i & 1]
-
-
-def _cycle_basis(edges: Sequence[tuple[int, int]], members: list[int], nodes: int) -> list[int]:
-    """Fundamental cycles (bit masks) of the edges ``members`` from a spanning forest: one per
-    edge that closes a cycle (a loop edge is a cycle by itself)."""
-    adjacency: list[list[tuple[int, int]]] = [[] for _ in range(nodes)]
-    tree = UnionFind(nodes)
-    closing = []
-    for i in members:
-        a, b = edges[i]
-        if tree.same(a, b):  # a loop edge, or a second way between two joined nodes
-            closing.append(i)
-        else:
-            tree.union(a, b)
-            adjacency[a].append((b, i))
-            adjacency[b].append((a, i))
-    # root each tree of the forest, to walk the path between two of its nodes
-    depth = [-1] * nodes
-    parent: list[tuple[int, int]] = [(-1, -1)] * nodes  # (parent node, edge to it)
-    for root in range(nodes):
-        if depth[root] >= 0 or not adjacency[root]:
+def _two_core(sites: Sequence[int], gset: set[int], nb: Neighbours) -> set[int]:
+    """The sites of the group that lie on some cycle's support: those left after removing,
+    again and again, the sites with fewer than two neighbours in the group."""
+    degree = {v: sum(1 for u in nb[v] if u in gset) for v in sites}
+    removed: set[int] = set()
+    stack = [v for v in sites if degree[v] < 2]
+    while stack:
+        v = stack.pop()
+        if v in removed:
             continue
-        depth[root] = 0
-        stack = [root]
-        while stack:
-            x = stack.pop()
-            for y, i in adjacency[x]:
-                if depth[y] < 0:
-                    depth[y] = depth[x] + 1
-                    parent[y] = (x, i)
-                    stack.append(y)
-    basis = []
-    for i in closing:
-        a, b = edges[i]
-        mask = 1 << i
-        while a != b:  # up the tree from the deeper end until the ends meet
-            if depth[a] < depth[b]:
-                a, b = b, a
-            a, e = parent[a]
-            mask ^= 1 << e
-        basis.append(mask)
-    return basis
+        removed.add(v)
+        for u in nb[v]:
+            if u in gset and u not in removed:
+                degree[u] -= 1
+                if degree[u] < 2:
+                    stack.append(u)
+    return gset - removed
 
 
-def _connected(edges: Sequence[tuple[int, int]], mask: int, nodes: int) -> bool:
-    """Whether the edges of ``mask`` form one connected piece."""
-    comp = UnionFind(nodes)
-    chosen = [edges[i] for i in range(mask.bit_length()) if mask >> i & 1]
-    for a, b in chosen:
-        comp.union(a, b)
-    root = comp.find(chosen[0][0])
-    return all(comp.find(a) == root for a, _ in chosen)
+def _odd_cycle(u: int, adjacency: dict[int, list[int]], flips: dict[tuple[int, int], int],
+               blocked: set[int], limit: int) -> Optional[list[int]]:
+    """The shortest closed walk from ``u`` crossing the ray an odd number of times, avoiding
+    ``blocked``, if it is shorter than ``limit`` (a simple cycle, in order, starting at u)."""
+    start = (u, 0)
+    goal = (u, 1)
+    parent: dict[tuple[int, int], tuple[int, int]] = {start: start}
+    frontier = deque([start])
+    depth = {start: 0}
+    while frontier:
+        node = frontier.popleft()
+        d = depth[node]
+        if d + 1 >= limit:
+            break
+        v, p = node
+        for w in adjacency[v]:
+            if w in blocked:
+                continue
+            nxt = (w, p ^ flips.get((v, w), 0))
+            if nxt in parent:
+                continue
+            parent[nxt] = node
+            depth[nxt] = d + 1
+            if nxt == goal:
+                cycle = []
+                step = node
+                while step != start:
+                    cycle.append(step[0])
+                    step = parent[step]
+                cycle.append(u)
+                cycle.reverse()
+                return cycle
+            frontier.append(nxt)
+    return None
+
+
+def _inside(x: float, y: float, polygon: Sequence[tuple[float, float]]) -> bool:
+    """Point in polygon (even-odd rule; the point is never on the polygon's edges here)."""
+    inside = False
+    j = len(polygon) - 1
+    for i, (xi, yi) in enumerate(polygon):
+        xj, yj = polygon[j]
+        if (yi > y) != (yj > y) and x < xi + (y - yi) * (xj - xi) / (yj - yi):
+            inside = not inside
+        j = i
+    return inside
+
+
+def forget(topology: "Topology") -> None:
+    """Empty the caches of a board's loop finders (to time a search from scratch)."""
+    for found in topology.__dict__.get("_loop_finders", {}).values():
+        found._cache.clear()
+
+
+def finder(topology: "Topology", neighbours: Neighbours, key: tuple) -> LoopFinder:
+    """The loop finder of a board for one relation (``key`` names it, e.g. the directions),
+    made once and shared by every rule that asks for loops along it."""
+    finders = topology.__dict__.setdefault("_loop_finders", {})
+    found = finders.get(key)
+    if found is None:
+        found = finders[key] = LoopFinder(neighbours, topology.positions, topology.perimeter)
+    return found
+
+
+__all__ = ["LoopFinder", "finder", "forget"]

@@ -14,7 +14,9 @@ other arrays of the game's state are under ``vars:`` (``player_values: [0, 2, 0]
 
 ``board:`` may replace ``pieces:`` with a picture as printed by the game (``xxxx___oooo`` or a
 grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's, ``N`` a
-neutral piece (``x1``, ``o3``... when a player has several kinds of piece). Keys left
+neutral piece (``x1``, ``o3``... when a player has several kinds of piece). ``turn_moves:``
+(written when not 0) is how many moves the mover has already made in a turn of several moves
+(Connect6's or Loupe's second stone). Keys left
 out keep the initial state's values. ``State.to_text()`` writes the format; reading it back gives
 the same state (``snapshot()`` equal).
 
@@ -46,8 +48,8 @@ MAX_DEPTH = 16  # nesting of YAML collections (a position needs 3)
 INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as Ludii's
 MAX_PLY = 10 ** 9
 
-KEYS = ("game", "options", "mover", "ply", "phase", "passes", "scores", "last", "move_again", "pieces",
-        "board", "hands", "result", "vars", "seats")
+KEYS = ("game", "options", "mover", "ply", "phase", "passes", "turn_moves", "scores", "last", "move_again",
+        "pieces", "board", "hands", "result", "vars", "seats")
 HAND = "hand"  # the state array of the pieces in hand, per kind of piece (games with hands)
 
 
@@ -68,6 +70,7 @@ def write_position(state: "State") -> str:
         "ply": state.ply,
         "phase": game.phases[state.phase].name,
         "passes": state.passes,
+        **({"turn_moves": state.turn_moves} if state.turn_moves else {}),  # within a turn of several moves
         "scores": {p: state.scores[p] for p in range(1, game.num_players + 1)},
         "last": {"from": labels[state.last_from] if state.last_from >= 0 else None,
                  "to": labels[state.last_to] if state.last_to >= 0 else None,
@@ -278,6 +281,8 @@ def read_position(game: "Game", text: str) -> "State":
         state.ply = _int(data["ply"], "ply", 0, MAX_PLY)
     if "passes" in data:
         state.passes = _int(data["passes"], "passes", 0, n)
+    if "turn_moves" in data:
+        state.turn_moves = _int(data["turn_moves"], "turn_moves", 0, MAX_PLY)
     if "move_again" in data:
         if not isinstance(data["move_again"], bool):
             raise _fail("move_again", "true or false", data["move_again"])
@@ -407,7 +412,7 @@ def _check_not_over(game: "Game", state: "State") -> None:
             for rule in game.end_rules:
                 outcome = rule.check(state)
                 if outcome is not None:
-                    winners, _, draw = outcome
+                    winners, _, draw = outcome[:3]
                     who = " ".join(f"P{p}" for p in sorted(set(winners)))
                     ended = f"the end rules give {'a draw' if draw or not winners else who + ' the win'}"
                     break

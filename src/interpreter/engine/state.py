@@ -78,8 +78,8 @@ class Context:
 # the arrays every state has; a game may add its own (``Game.arrays``)
 ARRAYS = ("what", "who", "scores", "counts")
 # the scalar variables of a state, besides the board arrays, scores and counts
-VARIABLES = ("mover", "phase", "ply", "passes", "last_to", "last_from", "last_mover", "move_again",
-             "over", "winners", "losers", "draw", "reason", "termination", "seats")
+VARIABLES = ("mover", "phase", "ply", "passes", "turn_moves", "last_to", "last_from", "last_mover",
+             "move_again", "over", "winners", "losers", "draw", "reason", "termination", "seats")
 _save_variables = operator.attrgetter(*VARIABLES)
 
 
@@ -104,6 +104,7 @@ class State:
         self.phase = 0
         self.ply = 0
         self.passes = 0  # consecutive passes
+        self.turn_moves = 0  # moves the mover already made in this turn (Ludii's MovesThisTurn)
         self.last_to = -1
         self.last_from = -1
         self.last_mover = 0
@@ -179,8 +180,7 @@ class State:
         while len(log) > length:
             restore, container, key, old = log.pop()
             restore(container, key, old)
-        for name, value in zip(VARIABLES, saved):
-            setattr(self, name, value)
+        self.__dict__.update(zip(VARIABLES, saved))  # the scalar variables, in one call
         self._legal = None
 
     # --- the public API ---------------------------------------------------------------------------

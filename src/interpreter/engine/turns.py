@@ -6,8 +6,14 @@
    (``then``);
 3. the end rules are checked (``Mover`` is the player who just moved);
 4. the phase may change (``nextPhase``), then the turn passes on, unless the move asked to
-   move again (``moveAgain``);
-5. every player passing in a row ends the game as a draw, and so does the turn limit.
+   move again (``moveAgain``); ``turn_moves`` counts the moves the mover already made in this
+   turn (Ludii's ``(count MovesThisTurn)``: 0 on a turn's first move);
+5. every player passing in a row ends the game as a draw (unless an end rule, such as
+   ``(if (all Passed) ...)``, says otherwise), and so does the turn limit.
+
+As in Ludii, a move counts itself in ``(count Moves)`` while its consequences run (the ply
+is counted before the move acts), so Connect6's ``(then (if (is Even (count Moves))
+(moveAgain)))`` gives two placements per turn after a one-placement opening.
 """
 
 from __future__ import annotations
@@ -131,6 +137,7 @@ def holds_after(state: "State", move: Move, cond: Callable[["State"], object]) -
     mark = state.mark()
     saved = state.ctx.save()
     try:
+        state.ply += 1  # as in play(): the move counts itself while it acts
         act(state, move)
         return bool(cond(state))
     finally:
@@ -149,8 +156,8 @@ def play(state: "State", move: Move) -> None:
         state.passes += 1
     elif state.passes:
         state.passes = 0
+    state.ply += 1  # before acting: (count Moves) in the consequences counts this move (Ludii)
     act(state, move)
-    state.ply += 1
     _check_end(state)
     if not state.over:
         if state.phase == phase_before:  # an effect may already have chosen the next phase
@@ -159,6 +166,8 @@ def play(state: "State", move: Move) -> None:
             state.move_again = False
         else:
             state.mover = state.game.next_of(mover)
+        # the moves the mover has made in this turn so far (Ludii's numTurnSamePlayer)
+        state.turn_moves = state.turn_moves + 1 if state.mover == mover else 0
 
 
 def _check_end(state: "State") -> None:
@@ -166,8 +175,11 @@ def _check_end(state: "State") -> None:
     for rule in game.end_rules:
         outcome = rule.check(state)
         if outcome is not None:
-            winners, losers, draw = outcome
-            reason = rule.explain(state) if rule.explain is not None else rule.reason
+            winners, losers, draw = outcome[:3]
+            reason = rule.describe(state) if rule.describe is not None else rule.reason
+            # a rule may say more about this ending (the values it compared...)
+            if len(outcome) > 3 and outcome[3]:
+                reason = f"{reason}; {outcome[3]}"
             finish(state, winners, losers, draw, reason, rule.termination)
             return
     if state.passes >= game.num_players:

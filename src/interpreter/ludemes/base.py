@@ -45,6 +45,7 @@ END_RULE = "end rule"
 RESULT = "result"
 MOVES = "moves"  # move generators and effects (Ludii's Moves)
 INT = "int"
+INTS = "ints"  # an array of ints (Ludii's IntArrayFunction), e.g. the values of groups
 BOOL = "boolean"
 REGION = "region"
 DIRECTIONS = "directions"

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from ..engine.result import Termination
 from ..engine.values import const_fn, constant
 from ..errors import BindError, LudError
-from ..syntax.nodes import Const, Str
+from ..syntax.nodes import Const, Int, Str
 from .base import (
-    BOOL_FN, BOOL_LIT, INT, INT_FN, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray,
-    Either, Ludeme, Param, STR_LIT, kind_of,
+    BOOL_FN, BOOL_LIT, INT, INT_FN, INTS, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray,
+    Either, Kind, Ludeme, Param, STR_LIT, kind_of,
 )
 from .logic import value_fn
 
@@ -277,11 +277,16 @@ class CountSites(Ludeme):
 
     def compile(self, c: "Compiler"):
         region = c.region(self.region)
+        count = getattr(region, "count", None)  # regions that can count without a list
+        if count is not None:
+            return count
         return lambda s: len(region(s))
 
 
 class CountMoves(_StateValue):
-    """The number of moves (plies) played so far.
+    """The number of moves (plies) played so far. In a move's consequences (``then``) the move
+    itself is counted, as in Ludii: Connect6's ``(then (if (is Even (count Moves)) (moveAgain)))``
+    gives two stones a turn after a one-stone opening.
 
     Examples:
         (count Moves)
@@ -370,15 +375,33 @@ class _Arith(Ludeme):
 
 
 class Add(_Arith):
-    """The sum of the values.
+    """The sum of the values; an array of values (such as ``values Group``) adds all of its
+    values.
 
     Examples:
         (+ (score Mover) 2)
+        (+ (values Group if:(is Mover (who at:(to))) (count Sites in:(sites))))
     """
 
     name = "+"
     concepts = ("Addition",)
     symbol = "+"
+    params = (Param("values", ArrayOf(Kind((INT, INTS), "int | ints", literals=(Int,), consts=("Infinity",))),
+                    many=True),)
+
+    def compile(self, c: "Compiler"):
+        items = self.values.items
+        if not any(isinstance(v, Ludeme) and v.kind == INTS for v in items):
+            return super().compile(c)
+        parts = [(v.compile(c), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
+                 for v in items]
+
+        def value_of(s):
+            value = sum(sum(f(s)) if many else f(s) for f, many in parts)
+            if INT_MIN <= value <= INT_MAX:
+                return value
+            raise out_of_range(value, self)
+        return value_of
 
     @staticmethod
     def combine(values: list[int]) -> int:

@@ -167,6 +167,25 @@ class MoveAdd(Ludeme):
             targets = sites(s)
             return [table[site] for table in map(moves_of, kinds) for site in targets]
         gen.unique = True  # type: ignore[attr-defined]  (one move per piece and site: no duplicates)
+
+        def first(s):
+            # the first move gen would give, without making the others: (can Move ...) asks
+            kinds = per_player.get(s.mover, ())
+            if hand:
+                kinds = tuple(w for w in kinds if not owned[w] or s.hand[w] > 0)
+            if not kinds:
+                return None
+            occupied = s.what
+            ctx = s.ctx
+            for site in range(n) if anywhere_empty else region(s):  # (sites Empty): no list made
+                if not occupied[site]:
+                    if cond is not None:
+                        ctx.to = site
+                        if not cond(s):
+                            continue
+                    return moves_of(kinds[0])[site]
+            return None
+        gen.first = first  # type: ignore[attr-defined]
         return gen
 
 

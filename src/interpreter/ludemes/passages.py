@@ -4,7 +4,7 @@ round them (Loophole's windows).
 ``(passage "W1" P1 RIM RIM)`` declares, as equipment, a passage of P1 between two regions, its
 *rims* (the stones above and below a hole, or two opposite edges of the board for its outer
 border). ``(count Loops P1)`` counts the distinct sets of P1's passages that P1's groups close
-into circuits (see :mod:`interpreter.engine.loops` for the graph this reads): a group joining
+into circuits (see :mod:`interpreter.engine.passages` for the graph this reads): a group joining
 the two rims of one passage is a loop; groups joining the rims of several passages in a ring
 make one loop of all of them.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.loops import Passage, PassageGraph
+from ..engine.passages import Passage, PassageGraph
 from ..engine.result import Termination
 from ..errors import BindError
 from .base import DIRS, EQUIPMENT_ITEM, INT, PLAYER, REGION_FN, ROLE, STR_LIT, Ludeme, Param
@@ -129,7 +129,7 @@ class CountLoops(Ludeme):
             return len(graph.loops(s.who, player(s))) if graph is not None else 0
         return count
 
-    def compile_explain(self, c: "Compiler"):
+    def compile_describe(self, c: "Compiler"):
         """Why the rule held, in words: the player's loops (``two loops: {W0} {W1}``)."""
         graphs, player = self._graphs(c)
 

@@ -145,31 +145,85 @@ class SitesDistance(Ludeme):
         return region
 
 
+# Ludii's RegionTypeDynamic: which neighbours (sites Around) keeps, relative to the mover
+_AROUND_TYPES = ("Empty", "NotEmpty", "Own", "NotOwn", "Enemy", "NotEnemy")
+
+
 class SitesAround(Ludeme):
     """The neighbours of a site along the given directions: with a relation (``Orthogonal``,
     ``All``...; ``Adjacent`` by default) the board's own neighbours under it, on any tiling;
-    with compass directions, the next site in each.
+    with compass directions, the next site in each. With a type, only those that are
+    ``Empty``, ``NotEmpty``, ``Own`` (the mover's pieces), ``NotOwn``, ``Enemy`` (the mover's
+    opponents' pieces) or ``NotEnemy``, as Ludii's region types.
 
     Examples:
         (sites Around (last To) Orthogonal)
         (sites Around (to) All)
+        (sites Around (to) Enemy)
     """
 
     name = "sites Around"
     default_directions = "Adjacent"
     kind = REGION
-    params = (Param("site", SITE_FN), Param("directions", DIRS, optional=True))
+    params = (Param("site", SITE_FN), Param("type", Enum(_AROUND_TYPES), optional=True),
+              Param("directions", DIRS, optional=True))
 
     def compile(self, c: "Compiler"):
         site = c.site(self.site)
         relation = self.directions.name if isinstance(self.directions, Const) else \
             "Adjacent" if self.directions is None else None
-        if relation in c.topo.neighbours:
-            table = c.topo.neighbours[relation]
-            return lambda s: table[x] if (x := site(s)) >= 0 else ()
-        dirs = c.directions(self.directions, "Adjacent")
         topo = c.topo
-        return lambda s: topo.neighbours_of(x, dirs) if (x := site(s)) >= 0 else []
+        if relation in topo.neighbours:
+            table = topo.neighbours[relation]
+        else:
+            dirs = c.directions(self.directions, "Adjacent")
+            table = tuple(tuple(topo.neighbours_of(x, dirs)) for x in range(topo.n))
+        if self.type is None:
+            return lambda s: table[x] if (x := site(s)) >= 0 else ()
+        kind = self.type.name
+        friends = c.game.friends
+
+        def keep(s) -> object:
+            who, what, mover = s.who, s.what, s.mover
+            if kind == "Empty":
+                return lambda t: not what[t]
+            if kind == "NotEmpty":
+                return lambda t: what[t]
+            if kind == "Own":
+                return lambda t: who[t] == mover
+            if kind == "NotOwn":
+                return lambda t: who[t] != mover
+            if kind == "Enemy":
+                return lambda t: who[t] and not friends(who[t], mover)
+            return lambda t: not who[t] or friends(who[t], mover)
+
+        def around(s):
+            x = site(s)
+            if x < 0:
+                return []
+            test = keep(s)
+            return [t for t in table[x] if test(t)]
+
+        # the owners of a site's neighbours in one call (a placement rule counts the neighbours
+        # of every empty site)
+        owners_of = [operator.itemgetter(*nbrs) if len(nbrs) > 1 else
+                     (lambda who, t=nbrs[0]: (who[t],)) if nbrs else (lambda who: ()) for nbrs in table]
+        two_sides = c.game.num_players == 2 and c.game.team_of[1] != c.game.team_of[2]
+
+        def count(s) -> int:
+            """len(around(s)), for (count Sites in:...), without the list."""
+            x = site(s)
+            if x < 0:
+                return 0
+            if kind == "Own":
+                return owners_of[x](s.who).count(s.mover)
+            if two_sides and kind == "Enemy":
+                owners = owners_of[x](s.who)
+                return len(owners) - owners.count(0) - owners.count(s.mover)
+            test = keep(s)
+            return sum(1 for t in table[x] if test(t))
+        around.count = count  # type: ignore[attr-defined]
+        return around
 
 
 class SitesFlanked(Ludeme):

@@ -1,0 +1,103 @@
+"""Loops: closed paths of a group's pieces around sites that are not the group's (Ludii's
+``is Loop`` and ``sites Loop``).
+
+A loop of a group is a cycle of its pieces, each next to the following one under the
+directions (``Adjacent`` by default), around at least one site that is empty or holds a piece
+of another group; the board's edge never closes a loop. Both ludemes look at the group's
+*shortest* loop (fewest sites), found exactly by :mod:`interpreter.engine.loops`. The group is
+the region given (e.g. ``(sites)``, the group visited by ``forEach Group`` or ``values
+Group``), or the group of the piece on a site (the last move's by default).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.groups import group_at
+from ..engine.loops import finder
+from ..engine.result import Termination
+from ..syntax.nodes import Int, Str
+from .base import BOOL, BOOL_LIT, DIRS, INT, REGION, REGION_FN, Ludeme, Param
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+def loop_of(c: "Compiler", directions, of):
+    """loop(state) -> the sites of the shortest loop (in order), for the group named by ``of``: a
+    region, or a site whose piece's group is meant (the last move's when ``of`` is None)."""
+    adjacency = c.adjacency(directions)
+    loops = finder(c.topo, adjacency, c.directions(directions))
+    shortest = loops.shortest
+    is_site = of is None or isinstance(of, (Int, Str)) or (isinstance(of, Ludeme) and of.kind == INT)
+    if not is_site:
+        region = c.region(of)
+        return lambda s: shortest(region(s)), loops
+    site = c.site(of) if of is not None else (lambda s: s.last_to)
+
+    def loop(s):
+        at = site(s)
+        if at < 0:
+            return ()
+        owner = s.who[at]
+        if not owner:
+            return ()
+        who = s.who
+        return shortest(group_at(at, adjacency, lambda t: who[t] == owner))
+    return loop, loops
+
+
+class SitesLoop(Ludeme):
+    """The sites of a group's shortest loop: the fewest pieces of the group forming a closed
+    path (each next to the following one along the directions) around at least one site that
+    is not the group's (empty, or holding another piece); none when the group has no loop.
+    The board's edge never closes a loop, and a cycle around the group's own pieces only is no
+    loop. The group is the region given (``(sites)`` inside ``forEach Group``), or the group of
+    the piece on the site given (by default the last move's). With ``inside:True``, the sites
+    the loop goes around instead.
+
+    Examples:
+        (sites Loop)
+        (sites Loop (sites))
+        (sites Loop inside:True Orthogonal (last To))
+    """
+
+    name = "sites Loop"
+    kind = REGION
+    params = (
+        Param("inside", BOOL_LIT, optional=True, named=True),
+        Param("directions", DIRS, optional=True),
+        Param("of", REGION_FN, optional=True),
+    )
+    concepts = ("Loop",)
+
+    def compile(self, c: "Compiler"):
+        loop, loops = loop_of(c, self.directions, self.of)
+        if self.inside is not None and self.inside.value:
+            enclosed = loops.enclosed
+            return lambda s: enclosed(loop(s))
+        return loop
+
+
+class IsLoop(Ludeme):
+    """The group has a loop (see ``sites Loop``): the group given as a region, or the group of
+    the piece on the site given (by default the last move's, so ``(is Loop)`` asks whether the
+    last placement's group goes around something).
+
+    Examples:
+        (is Loop)
+        (is Loop (sites))
+    """
+
+    name = "is Loop"
+    kind = BOOL
+    termination = Termination.LOOP
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("of", REGION_FN, optional=True),
+    )
+    concepts = ("Loop",)
+
+    def compile(self, c: "Compiler"):
+        loop, _ = loop_of(c, self.directions, self.of)
+        return lambda s: bool(loop(s))

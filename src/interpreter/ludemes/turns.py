@@ -1,0 +1,90 @@
+"""Turns of several moves: how many moves the mover has made in this turn, whether some moves
+are possible, parity. With ``moveAgain`` they make turns of several placements, as Ludii
+writes Connect6 (``(then (if (is Even (count Moves)) (moveAgain)))``) or a turn of exactly two
+stones (``(then (if (= 0 (count MovesThisTurn)) (moveAgain)))``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .base import BOOL, INT_FN, MOVES_T, Ludeme, Param
+from .functions import _StateValue
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+class CountMovesThisTurn(_StateValue):
+    """The number of moves the mover has already made in this turn: 0 on a turn's first move,
+    1 on the second after a ``moveAgain``... (a pass or a move without ``moveAgain`` ends the
+    turn). Ludii's ``(count MovesThisTurn)``; ``(then (if (= 0 (count MovesThisTurn))
+    (moveAgain)))`` makes turns of two moves.
+
+    Examples:
+        (count MovesThisTurn)
+    """
+
+    name = "count MovesThisTurn"
+    params = ()
+    attr = "turn_moves"
+
+
+class CanMove(Ludeme):
+    """The moves would offer at least one move now (to the mover; nothing is played). Inside
+    ``ifAfterwards:`` it asks whether a move would still be possible after the one tried, e.g.
+    that a first stone leaves room for the second: ``(do (move Add (to (sites Empty)) (then
+    (moveAgain))) ifAfterwards:(can Move (move Add (to (sites Empty)))))``.
+
+    Examples:
+        (can Move (move Add (to (sites Empty))))
+    """
+
+    name = "can Move"
+    kind = BOOL
+    params = (Param("moves", MOVES_T),)
+
+    def compile(self, c: "Compiler"):
+        gen = c.moves(self.moves)
+        first = getattr(gen, "first", None)  # generators that can stop at their first move
+
+        def can(s):
+            saved = s.ctx.save()
+            try:
+                return first(s) is not None if first is not None else bool(gen(s))
+            finally:
+                s.ctx.restore(saved)
+        return can
+
+
+class _Parity(Ludeme):
+    kind = BOOL
+    params = (Param("value", INT_FN),)
+    remainder = 0
+
+    def compile(self, c: "Compiler"):
+        value = c.int(self.value)
+        remainder = self.remainder
+        return lambda s: value(s) % 2 == remainder
+
+
+class IsEven(_Parity):
+    """The value is even.
+
+    Examples:
+        (is Even (count Moves))
+    """
+
+    name = "is Even"
+    concepts = ("Even",)
+
+
+class IsOdd(_Parity):
+    """The value is odd.
+
+    Examples:
+        (is Odd (count Moves))
+    """
+
+    name = "is Odd"
+    remainder = 1
+    concepts = ("Odd",)

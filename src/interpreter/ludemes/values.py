@@ -1,0 +1,162 @@
+"""Values of several things at once (arrays of ints, Ludii's IntArrayFunction) and the result
+that compares players by them: ``values Group`` gives a number per group, ``(+ ...)`` adds an
+array up, ``byValues`` ranks the players by their values when the game ends.
+
+Loupe writes its two modalities with them: each group with a loop is worth its loop's length
+minus its other stones; the simple modality compares the players' best groups, then the second
+best..., the compound modality the sums.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..syntax.nodes import Int
+from .base import BOOL_FN, DIRS, INT, INT_FN, INTS, RESULT, Kind, Ludeme, Param
+from .connection import _all_groups
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+class ValuesGroup(Ludeme):
+    """A value per group: the groups are found as ``count Groups`` finds them (occupied sites,
+    or with ``if:`` the sites meeting the condition, ``(to)`` being the site tested, joined
+    along the directions); for each group, ``(sites)`` is the group while its value is
+    computed. Groups for which ``when:`` does not hold are left out (they have no value).
+
+    Examples:
+        (values Group if:(is Mover (who at:(to))) (count Sites in:(sites)))
+        (values Group if:(= (who at:(to)) Player) when:(is Loop (sites)) (count Sites in:(sites Loop (sites))))
+    """
+
+    name = "values Group"
+    kind = INTS
+    params = (
+        Param("directions", DIRS, optional=True),
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
+        Param("when", BOOL_FN, optional=True, named=True),
+        Param("value", INT_FN),
+    )
+    concepts = ("Group",)
+
+    def compile(self, c: "Compiler"):
+        groups_of = _all_groups(c, self.directions, self.condition)
+        value = c.int(self.value)
+        when = c.bool(self.when) if self.when is not None else None
+
+        def detailed(s) -> list[tuple[int, tuple[int, ...]]]:
+            """(value, group) of each group that has a value."""
+            ctx = s.ctx
+            saved = ctx.region
+            out = []
+            try:
+                for group in groups_of(s):
+                    ctx.region = tuple(group)
+                    if when is None or when(s):
+                        out.append((value(s), ctx.region))
+            finally:
+                ctx.region = saved
+            return out
+
+        def values(s) -> list[int]:
+            return [v for v, _ in detailed(s)]
+        values.detailed = detailed  # type: ignore[attr-defined]
+        return values
+
+
+_VALUES = Kind((INT, INTS), "int | ints", literals=(Int,))
+
+
+class ByValues(Ludeme):
+    """Result: the players are compared by their values, computed for each player in turn
+    (``Player`` is the player, as in ``forEach Player``). With one number each, the highest
+    wins (the numbers become the players' scores). With an array each, the arrays are sorted
+    from the highest and compared value by value: the highest first value wins, a tie goes to
+    the second values, and so on; a player with fewer values counts 0 for those missing.
+    Players equal to the best share the victory; when every player is equal, the game is a
+    draw. The reason of the result says the values compared.
+
+    Examples:
+        (byValues (values Group if:(= (who at:(to)) Player) (count Sites in:(sites))))
+        (byValues (+ (values Group if:(= (who at:(to)) Player) (count Sites in:(sites)))))
+    """
+
+    name = "byValues"
+    kind = RESULT
+    params = (Param("values", _VALUES),)
+    concepts = ("Scoring", "ScoringEnd")
+
+    def _per_player(self, c: "Compiler"):
+        """values_of(state) -> {player: int or list of ints}, each computed with (player) set."""
+        many = isinstance(self.values, Ludeme) and self.values.kind == INTS
+        fn = self.values.compile(c) if many else c.int(self.values)
+        players = range(1, c.game.num_players + 1)
+
+        def values_of(s) -> dict[int, Any]:
+            ctx = s.ctx
+            saved = ctx.player
+            try:
+                out = {}
+                for p in players:
+                    ctx.player = p
+                    out[p] = sorted(fn(s), reverse=True) if many else fn(s)
+                return out
+            finally:
+                ctx.player = saved
+        return values_of, many
+
+    def compile_outcome(self, c: "Compiler"):
+        values_of, many = self._per_player(c)
+        players = tuple(range(1, c.game.num_players + 1))
+
+        def outcome(s):
+            values = values_of(s)
+            if many:
+                width = max(len(v) for v in values.values())
+                keys = {p: tuple(v) + (0,) * (width - len(v)) for p, v in values.items()}
+                detail = "values " + "; ".join(f"P{p}: {_numbers(values[p])}" for p in players)
+            else:
+                for p, v in values.items():
+                    if s.scores[p] != v:
+                        s.set_score(p, v)
+                keys = values
+                detail = "scores " + "; ".join(f"P{p}: {values[p]}" for p in players)
+            best = max(keys.values())
+            winners = tuple(p for p in players if keys[p] == best)
+            if len(winners) == len(players):
+                return ((), (), True, detail)
+            return (winners, tuple(p for p in players if p not in winners), False, detail)
+        return outcome
+
+    compile_end = compile_outcome
+
+    def compile_explain(self, c: "Compiler"):
+        """explain(state) -> lines: each player's values and, for values of groups, the group
+        each value belongs to (its size and first site)."""
+        values_of, many = self._per_player(c)
+        groups = [node.compile(c) for node in self.walk() if isinstance(node, ValuesGroup)]
+        labels = c.topo.labels
+        players = range(1, c.game.num_players + 1)
+
+        def explain(s) -> list[str]:
+            values = values_of(s)
+            lines = []
+            ctx = s.ctx
+            saved = ctx.player
+            try:
+                for p in players:
+                    ctx.player = p
+                    shown = _numbers(values[p]) if many else str(values[p])
+                    parts = [f"{v} ({len(g)} stone{'s' if len(g) != 1 else ''} from {labels[min(g)]})"
+                             for fn in groups for v, g in sorted(fn.detailed(s), key=lambda vg: (-vg[0], min(vg[1])))]
+                    lines.append(f"P{p} {'values' if many else 'score'} {shown}"
+                                 + (": " + ", ".join(parts) if parts else ""))
+            finally:
+                ctx.player = saved
+            return lines
+        return explain
+
+
+def _numbers(values: list[int]) -> str:
+    return " ".join(map(str, values)) if values else "none"
