@@ -776,9 +776,10 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
                          Span(doc.file, 1, 1), hint="an option value probably holds its own placeholder")
 
 
-def _expand(doc: Document, options: Sequence[str], ruleset: str | None,
-            library: Mapping[str, Define] | None) -> Expanded:
-    opts, rulesets = read_options(doc)
+def _pick(doc: Document, opts: list[Option], rulesets: list[Ruleset], options: Sequence[str],
+          ruleset: str | None) -> tuple[dict[str, OptionItem], str | None]:
+    """The item chosen for each option (by the user, a ruleset, an implication or by default)
+    and the ruleset applied (the default one when nothing is chosen)."""
     if ruleset is None and not options:
         starred = [r for r in rulesets if r.stars]
         if starred:
@@ -788,6 +789,13 @@ def _expand(doc: Document, options: Sequence[str], ruleset: str | None,
     explicit = dict.fromkeys(_explicit(opts, rulesets, options, chosen_ruleset), "chosen")
     _apply_implications(read_implications(doc, opts), by_label, picked, explicit)
     _check_incompatible(read_incompatibilities(doc, opts), by_label, picked, set(explicit))
+    return picked, chosen_ruleset
+
+
+def _expand(doc: Document, options: Sequence[str], ruleset: str | None,
+            library: Mapping[str, Define] | None) -> Expanded:
+    opts, rulesets = read_options(doc)
+    picked, chosen_ruleset = _pick(doc, opts, rulesets, options, ruleset)
     subst = _OptionSubstituter(opts, picked)
 
     forms: list[Node] = []
@@ -847,19 +855,12 @@ def _splice_text_values(doc: Document, options: Sequence[str], ruleset: str | No
     opts, rulesets = read_options(doc)
     if not any(v.raw is not None for o in opts for i in o.items for v in i.values):
         return None
-    if ruleset is None and not options:
-        starred = [r for r in rulesets if r.stars]
-        if starred:
-            ruleset = max(starred, key=lambda r: r.stars).name
-    picked, _ = choose(opts, rulesets, options, ruleset)
+    picked, _ = _pick(doc, opts, rulesets, options, ruleset)
     raw = _OptionSubstituter(opts, picked).raw
     if not raw:
         return None
     cuts: list[tuple[int, int, str]] = []
-    lines = [0]
-    for i, c in enumerate(doc.text):
-        if c == "\n":
-            lines.append(i + 1)
+    lines = [0] + [m.end() for m in re.finditer("\n", doc.text)]
 
     def offset(line: int, col: int) -> int:
         return lines[line - 1] + col - 1
