@@ -74,6 +74,8 @@ def test_ranges_of_quoted_labels():
 def test_a_range_between_define_names_is_a_range_of_their_numbers():
     doc = parse('(define "Entry" 2) (define "EndInner" 5) (game "G" (track "T" {"Entry".."EndInner" End}))')
     assert format_inline(expand(doc).game) == '(game "G" (track "T" {2..5 End}))'
+    doc = parse('(define "N" 4) (game "G" (f {1..("N")} {("N")..#1}))')
+    assert format_inline(expand(doc).game) == '(game "G" (f {1..4} {4..#1}))'
 
 
 @pytest.mark.parametrize("text, message", [
