@@ -1,7 +1,11 @@
 """Text → :class:`Document` with the Lark grammar in ``grammar/lud.lark``.
 
 The grammar is LALR with Lark's contextual lexer, so ``<`` means a comparison right after ``(``,
-an option value inside ``(item ...)`` and a placeholder elsewhere. Parse errors become
+an option value inside ``(item ...)`` and a placeholder elsewhere. An option value is one token,
+cut where Ludii cuts it (at the first ``>`` that is not a ``(>`` head), then read again on its own
+at its place in the text; a value whose brackets do not balance is kept as text (``Value.raw``)
+for the expansion to splice. Brackets that hold calls (``((a) (b))``) are spliced into the form
+around them, as Ludii removes double brackets. Parse errors become
 :class:`LudSyntaxError` with a location, a caret and a hint (unclosed bracket, unterminated
 string...).
 
