@@ -1,4 +1,4 @@
-"""Parse every .lud file under the given folders and report the ones that fail.
+"""Parse every .lud and .def file under the given folders and report the ones that fail.
 
     python scripts/parse_folder.py ../shared/ludii-sample descriptions
 
@@ -24,7 +24,7 @@ def lud_files(folders: list[str]) -> list[Path]:
         if path.is_file():
             files.append(path)
         elif path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.lud") if p.is_file()))
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix in (".lud", ".def") and p.is_file()))
         else:
             raise FileNotFoundError(folder)
     return files

@@ -252,13 +252,24 @@ HEADS = st.one_of(
 )
 
 
+def _extend_values(children):
+    many = st.lists(children, max_size=4)
+    return st.one_of(st.builds(Call, HEADS, many, st.integers(0, 2)), st.builds(Named, NAMES, children),
+                     st.builds(Array, many))
+
+
+# What an option value holds: anything but another option item (its <...> would end the value,
+# as in Ludii).
+VALUE_TREES = st.recursive(LEAVES, _extend_values, max_leaves=8)
+
+
 def _extend(children):
     many = st.lists(children, max_size=5)
     return st.one_of(
         st.builds(Call, HEADS, many, st.integers(0, 2)),
         st.builds(Named, NAMES, children),
         st.builds(Array, many),
-        st.builds(Item, TEXT, st.lists(st.builds(Value, st.lists(children, max_size=3)), max_size=3),
+        st.builds(Item, TEXT, st.lists(st.builds(Value, st.lists(VALUE_TREES, max_size=3)), max_size=3),
                   st.none() | TEXT, st.integers(0, 2)),
     )
 

@@ -212,6 +212,12 @@ def test_generated_hostile_descriptions_load_and_play_or_give_clear_errors():
     "(game " + "{" * 99 + "}" * 99 + ")",
     "(game " + "x:" * 5000 + "1)",
     '(game "G" (players 2) (equipment {(board (square 3) labels:{' + "1 " * 9 + '}) (piece "D" Each)}) (rules (play (move Add (to (sites Empty))))))',
+    # Ludii's shapes: a value that never ends, a huge site range, text values that keep
+    # bringing their own placeholder, brackets holding brackets
+    '(option "A" <A> args:{<v>} {(item "x" <' + '// c "q\n' * 5000 + ')})',
+    '(game "G" (f {"A1".."Z99999"}))',
+    '(game "G" (g <A:a> <A:b>)) (option "A" <A> args:{<a> <b>} {(item "x" <(f <A:a>> <)> "")})',
+    "(game " + "(" * 90 + "(a)" + ")" * 90 + ")",
 ])
 def test_pathological_descriptions(text):
     run_case(f"pathological description {text[:80]!r}", lambda: load_and_play(text, random.Random(0)))

@@ -3,30 +3,44 @@
 from __future__ import annotations
 
 import hashlib
+from collections import ChainMap
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .errors import BindError, LudError
-from .resources import descriptions_dir, resolve_description
+from .resources import descriptions_dir, ludii_defines_dir, resolve_description
 from .engine.game import Game
-from .syntax.expand import Expanded, expand, load_library
+from .syntax.expand import Define, Expanded, define_folder, expand, load_library
 from .syntax.format import format_node
 from .syntax.nodes import Call, Str
 from .syntax.parser import parse, parse_file
 
 
-def library(extra: Sequence[str | Path] = ()):
-    """Defines shared by every description (``descriptions/defines/*.def``), plus the ``.def``
-    files of any extra folders (e.g. Ludii's library, for checking Ludii files)."""
-    files: list[Path] = []
-    for folder in [descriptions_dir() / "defines", *map(Path, extra)]:
-        if folder.is_file():
-            files.append(folder)
-        elif folder.exists():
-            files.extend(sorted(folder.rglob("*.def")))
-        elif folder != descriptions_dir() / "defines":
-            raise LudError(f"no defines folder '{folder}'")
-    return load_library(files)
+def library(extra: Sequence[str | Path] = (), beside: Path | None = None) -> Mapping[str, Define]:
+    """The defines a description may use without declaring them, first found first: the ``.def``
+    files of the ``extra`` folders (``--defines``), then those shared by the bundled descriptions
+    (``descriptions/defines/``), then Ludii's library (:func:`ludii_defines_dir`, looked for
+    beside the folder ``beside``), read as its defines are used. A description's own defines
+    come before all of these."""
+    def files_of(folders: Sequence[Path], required: bool) -> list[Path]:
+        files: list[Path] = []
+        for folder in folders:
+            if folder.is_file():
+                files.append(folder)
+            elif folder.is_dir():
+                files.extend(sorted(folder.rglob("*.def")))
+            elif required:
+                raise LudError(f"no defines folder '{folder}'")
+        return files
+
+    layers: list[Mapping[str, Define]] = [
+        load_library(files_of([Path(p) for p in extra], True)),
+        load_library(files_of([descriptions_dir() / "defines"], False)),
+    ]
+    ludii = ludii_defines_dir(beside)
+    if ludii is not None:
+        layers.append(define_folder(ludii))
+    return ChainMap(*layers)
 
 
 def _strings(value, what: str, example: str) -> list[str]:
@@ -69,7 +83,8 @@ def expand_description(source: str | Path, options: Sequence[str] = (), ruleset:
     if ruleset is not None and not isinstance(ruleset, str):
         raise LudError(f"ruleset is a name, not {type(ruleset).__name__}")
     doc = read_description(source)
-    return expand(doc, options=options, ruleset=ruleset, library=library(defines))
+    beside = Path(str(doc.file)).parent if doc.file != "<text>" else None
+    return expand(doc, options=options, ruleset=ruleset, library=library(defines, beside))
 
 
 def load(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None,

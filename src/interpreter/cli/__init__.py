@@ -113,12 +113,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("check", cmd_check, "check descriptions: parse, expand and bind them",
                 "Check descriptions: parse, expand (options, defines, rulesets) and bind them.\n"
-                "With --syntax, only parse (directories are searched for *.lud recursively).\n"
-                "Exit 0 when every file is valid, 2 otherwise.")
+                "With --syntax, only parse (directories are searched for *.lud and *.def\n"
+                "recursively). Exit 0 when every file is valid, 2 otherwise.\n"
+                "With --report, take every file as far as it goes (parse, expand, load, one random\n"
+                "playout) and report how many pass each stage and why the others stop, grouped by\n"
+                "the first unknown ludeme, most frequent first (exit 0).\n"
+                "Ludii's library of defines is found without --defines beside the description\n"
+                "(a ludii-defines folder, or Ludii's Common/res/def), beside the package, or in\n"
+                "the folder named by LUDEME_LUDII_DEFINES.")
     p.add_argument("paths", nargs="+", metavar="FILE|NAME|DIR", help="descriptions to check")
-    p.add_argument("--syntax", action="store_true", help="parse only; one line per failing file")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--syntax", action="store_true", help="parse only; one line per failing file")
+    mode.add_argument("--report", action="store_true",
+                      help="how far each file gets (parse, expand, load, a random playout), with reasons")
     _option_args(p)
     _defines_arg(p)
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="--report: seed of the playouts (default 0)")
+    p.add_argument("--timeout", type=float, default=20.0, metavar="SEC",
+                   help="--report: a playout longer than this is reported as too slow (default 20)")
+    p.add_argument("--json", action="store_true", help="--report: print one JSON object")
+    p.add_argument("-v", "--verbose", action="store_true", help="--report: a line per file as well")
 
     p = command("expand", cmd_expand, "print the expanded game (options chosen, defines inlined)")
     _game_args(p)

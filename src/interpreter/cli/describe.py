@@ -13,6 +13,7 @@ from .common import (
     EXIT_FAILURE,
     EXIT_OK,
     EXIT_USAGE,
+    UsageError,
     _emit_json,
     _game_and_state,
     _load_game,
@@ -25,9 +26,10 @@ from .common import (
 # check, expand, fmt
 
 
-def _expand_paths(paths: Sequence[str]) -> list[str]:
-    """Directories become their *.lud files (recursively, sorted); other arguments stay. A
-    command given folders without any description says so (exit 2), never "nothing to do"."""
+def _expand_paths(paths: Sequence[str], suffixes: Sequence[str] = (".lud",)) -> list[str]:
+    """Directories become their files with these suffixes (recursively, sorted); other
+    arguments stay. A command given folders without any description says so (exit 2), never
+    "nothing to do"."""
     out: list[str] = []
     for raw in paths:
         path = Path(raw)
@@ -36,11 +38,12 @@ def _expand_paths(paths: Sequence[str]) -> list[str]:
         except (OSError, ValueError):
             is_dir = False
         if is_dir:
-            out.extend(str(p) for p in sorted(path.rglob("*.lud")))
+            out.extend(str(p) for p in sorted(path.rglob("*")) if p.suffix in suffixes and p.is_file())
         else:
             out.append(raw)
     if not out:
-        raise LudError("0 files: no .lud file in " + ", ".join(paths),
+        kinds = " or ".join(suffixes)
+        raise LudError(f"0 files: no {kinds} file in " + ", ".join(paths),
                        hint="give .lud files, bundled names (ludeme list) or folders holding .lud files")
     return out
 
@@ -55,6 +58,8 @@ def _reason(err: BaseException) -> str:
 def cmd_check(args: argparse.Namespace) -> int:
     if args.syntax:
         return _check_syntax(args)
+    if args.report:
+        return _check_report(args)
     from ..loader import load
     targets = _expand_paths(args.paths)
     failed = 0
@@ -81,10 +86,39 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_USAGE if failed else EXIT_OK
 
 
+def _check_report(args: argparse.Namespace) -> int:
+    """``check --report``: how far every file gets, and why the others stop."""
+    from ..survey import format_survey, survey
+    if args.option or args.ruleset:
+        raise UsageError("--report takes each file's default options: leave out --option and --ruleset")
+    if not args.timeout > 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    targets = _expand_paths(args.paths)
+    missing = [t for t in targets if not Path(t).is_file()]
+    if missing:
+        raise UsageError(f"no such file: {missing[0]}" + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+    show = sys.stderr.isatty() and not args.json
+
+    def progress(i: int, n: int, path) -> None:
+        if show:
+            sys.stderr.write(f"\r{i + 1}/{n} {Path(path).name[:60]:<60}")
+            sys.stderr.flush()
+
+    report = survey(targets, defines=args.defines, seed=args.seed, playout_seconds=args.timeout,
+                    progress=progress)
+    if show:
+        sys.stderr.write("\r" + " " * 70 + "\r")
+    if args.json:
+        _emit_json(report.to_json())
+    else:
+        print(format_survey(report, verbose=args.verbose, title=", ".join(args.paths)))
+    return EXIT_OK
+
+
 def _check_syntax(args: argparse.Namespace) -> int:
     from ..resources import resolve_description
     from ..syntax.parser import parse_file
-    targets = _expand_paths(args.paths)
+    targets = _expand_paths(args.paths, (".lud", ".def"))
     failed = 0
     crashed = False
     for target in targets:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import copy
 import difflib
 import re
+from collections import ChainMap
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..errors import ExpansionError
 from .nodes import (
@@ -89,7 +90,7 @@ class Expanded:
     chosen: dict[str, str]  # option label -> item name
     rulesets: list[Ruleset]
     ruleset: str | None
-    defines: dict[str, "Define"]
+    defines: Mapping[str, "Define"]
     document: Document
     extra: list[Node] = field(default_factory=list)
 
@@ -169,9 +170,11 @@ def _read_option(form: Call) -> Option:
     args_node = form.named().get("args")
     args: list[str] = []
     if args_node is not None:
-        if not isinstance(args_node, Array) or not all(isinstance(a, Placeholder) for a in args_node.items):
+        # Ludii reads only the <name> parts of args:{...}: a stray '>' ({<a> <b>>}) is ignored
+        names = [a for a in args_node.items if not _angle_marks(a)] if isinstance(args_node, Array) else None
+        if names is None or not all(isinstance(a, Placeholder) for a in names):
             raise ExpansionError("option args must be an array of <name>", args_node.span)
-        args = [a.tag for a in args_node.items]  # type: ignore[union-attr]
+        args = [a.tag for a in names]  # type: ignore[union-attr]
     label = pos[0].value  # type: ignore[union-attr]
     # "Label/Item" is how an item is chosen: neither part may be empty or hold a "/"
     if not label.strip() or "/" in label:
@@ -204,6 +207,11 @@ def _read_option(form: Call) -> Option:
                 f'item "{item.name}" has {len(item.values)} values but the option declares {width} args',
                 item.span)
     return Option(pos[0].value, pos[1].tag, args, items, form.span)  # type: ignore[union-attr]
+
+
+def _angle_marks(node: Node) -> bool:
+    """A bare run of '<' and '>' (a stray bracket of an option's args)."""
+    return isinstance(node, Const) and bool(node.name) and set(node.name) <= {"<", ">"}
 
 
 def _read_rulesets(form: Call) -> list[Ruleset]:
@@ -439,14 +447,19 @@ class _OptionSubstituter:
 
     def __init__(self, options: list[Option], picked: dict[str, OptionItem]):
         self.values: dict[tuple[str, str | None], list[Node]] = {}
+        self.raw: dict[tuple[str, str | None], str] = {}  # values spliced as text (<(dual>)
         for opt in options:
             item = picked[opt.label]
             names = opt.args or [None]
             for i, arg in enumerate(names):
                 value = item.values[i].items if i < len(item.values) else []
                 self.values[(opt.tag, arg)] = value
+                if i < len(item.values) and item.values[i].raw is not None:
+                    self.raw[(opt.tag, arg)] = _uncommented(item.values[i].raw)
                 if i == 0:
                     self.values.setdefault((opt.tag, None), value)
+                    if (opt.tag, arg) in self.raw:
+                        self.raw.setdefault((opt.tag, None), self.raw[(opt.tag, arg)])
         self.tags = sorted({tag for tag, _ in self.values})
         self.depth = 0
         self.produced = 0  # nodes copied out of option values (values may hold placeholders)
@@ -482,6 +495,8 @@ class _OptionSubstituter:
     def text(self, s: Str) -> Str:
         def sub(m: re.Match[str]) -> str:
             key = (m.group(1), m.group(2))
+            if key in self.raw:
+                return self.raw[key]
             if key not in self.values:
                 return m.group(0)
             from .format import format_inline
@@ -529,6 +544,9 @@ def _call_from_splice(spliced: list[Node], call: Call, recurse) -> Call:
 # defines
 
 
+_NAMED_FORMS = ("game", "match", "instance")
+
+
 class _DefineExpander:
     def __init__(self, defines: dict[str, Define]):
         self.defines = defines
@@ -547,6 +565,12 @@ class _DefineExpander:
     def _visit(self, node: Node, depth: int) -> list[Node] | None:
         if isinstance(node, Call) and isinstance(node.head, DefineRef):
             return self._use(node.head.name, node.args, node, depth)
+        if isinstance(node, Call) and node.name in _NAMED_FORMS and node.args and isinstance(node.args[0], Str):
+            # (game "Name" ...): the name is never a define use, as in Ludii
+            args = [node.args[0]]
+            for a in node.args[1:]:
+                args.extend(self.expand(a, depth))
+            return [Call(node.head, args, node.stars, span=node.span)]
         if isinstance(node, Str) and node.value in self.defines:
             return self._use(node.value, [], node, depth)
         if isinstance(node, NegatedRef):
@@ -740,9 +764,22 @@ def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None
 
 
 def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = None,
-           library: dict[str, Define] | None = None) -> Expanded:
-    """Choose options, apply a ruleset, inline defines; return the game tree."""
-    opts, rulesets = read_options(doc)
+           library: Mapping[str, Define] | None = None) -> Expanded:
+    """Choose options, apply a ruleset, inline defines; return the game tree. ``library``
+    holds the defines a description may use without declaring them (its own replace them)."""
+    for _ in range(MAX_TEXT_SPLICES):
+        spliced = _splice_text_values(doc, options, ruleset)
+        if spliced is None:
+            return _expand(doc, options, ruleset, library)
+        doc = spliced
+    raise ExpansionError("option values spliced as text keep bringing placeholders of such values",
+                         Span(doc.file, 1, 1), hint="an option value probably holds its own placeholder")
+
+
+def _pick(doc: Document, opts: list[Option], rulesets: list[Ruleset], options: Sequence[str],
+          ruleset: str | None) -> tuple[dict[str, OptionItem], str | None]:
+    """The item chosen for each option (by the user, a ruleset, an implication or by default)
+    and the ruleset applied (the default one when nothing is chosen)."""
     if ruleset is None and not options:
         starred = [r for r in rulesets if r.stars]
         if starred:
@@ -752,6 +789,13 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
     explicit = dict.fromkeys(_explicit(opts, rulesets, options, chosen_ruleset), "chosen")
     _apply_implications(read_implications(doc, opts), by_label, picked, explicit)
     _check_incompatible(read_incompatibilities(doc, opts), by_label, picked, set(explicit))
+    return picked, chosen_ruleset
+
+
+def _expand(doc: Document, options: Sequence[str], ruleset: str | None,
+            library: Mapping[str, Define] | None) -> Expanded:
+    opts, rulesets = read_options(doc)
+    picked, chosen_ruleset = _pick(doc, opts, rulesets, options, ruleset)
     subst = _OptionSubstituter(opts, picked)
 
     forms: list[Node] = []
@@ -760,8 +804,8 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
             continue
         forms.extend(subst.apply(form))
 
-    defines: dict[str, Define] = dict(library or {})
-    defines.update(collect_defines(forms))  # the description's own defines replace the library's
+    own = collect_defines(forms)  # the description's own defines replace the library's
+    defines: Mapping[str, Define] = ChainMap(own, library) if library else own
     expander = _DefineExpander(defines)
 
     game: Call | None = None
@@ -776,6 +820,7 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
             # Defines nested in defines can build a tree deeper than Python's stack.
             raise ExpansionError(f"the expanded description nests more than {MAX_TREE_DEPTH} deep",
                                  form.span, hint="defines probably wrap each other too many times") from None
+        out = [m for n in out for m in _site_ranges(n)]
         for n in out:
             _check_depth(n)
         for n in out:
@@ -793,6 +838,88 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
                              hint='a description is (game "Name" (players ...) (equipment {...}) (rules ...))')
     chosen = {label: item.name for label, item in picked.items()}
     return Expanded(game, metadata, opts, chosen, rulesets, chosen_ruleset, defines, doc, extra)
+
+
+# ---------------------------------------------------------------------------------------------
+# option values spliced as text
+
+
+MAX_TEXT_SPLICES = 8  # rounds of splicing text values (a value may bring placeholders of others)
+
+
+def _splice_text_values(doc: Document, options: Sequence[str], ruleset: str | None) -> Document | None:
+    """Ludii splices option values into the text; a value whose brackets do not balance
+    (``<(dual>`` and ``<)>``) can only be used that way. When the chosen items hold such values,
+    return the document read again with their placeholders replaced by their text (a value
+    stays on its line, so line numbers still hold); otherwise None."""
+    opts, rulesets = read_options(doc)
+    if not any(v.raw is not None for o in opts for i in o.items for v in i.values):
+        return None
+    picked, _ = _pick(doc, opts, rulesets, options, ruleset)
+    raw = _OptionSubstituter(opts, picked).raw
+    if not raw:
+        return None
+    cuts: list[tuple[int, int, str]] = []
+    lines = [0] + [m.end() for m in re.finditer("\n", doc.text)]
+
+    def offset(line: int, col: int) -> int:
+        return lines[line - 1] + col - 1
+
+    for form in doc.forms:
+        if isinstance(form, Call) and form.name in ("option", "rulesets"):
+            continue
+        for node in form.walk():
+            if isinstance(node, Placeholder) and (node.tag, node.arg) in raw:
+                sp = node.span
+                cuts.append((offset(sp.line, sp.col), offset(sp.end_line, sp.end_col), raw[(node.tag, node.arg)]))
+    if not cuts:
+        return None
+    text = doc.text
+    for start, end, value in sorted(cuts, reverse=True):
+        text = text[:start] + value + text[end:]
+    if len(text) > 1_000_000:
+        raise ExpansionError("option values spliced as text make the description too large", Span(doc.file, 1, 1))
+    from .parser import parse
+    return parse(text, str(doc.file))
+
+
+def _uncommented(text: str) -> str:
+    """A value's text without its // comments (Ludii removes comments before splicing)."""
+    return re.sub(r'("(?:[^"\\]|\\")*")|//[^\n]*', lambda m: m.group(1) or "", text)
+
+
+# ---------------------------------------------------------------------------------------------
+# site ranges
+
+
+_SITE_LABEL = re.compile(r"([A-Za-z])([0-9]+)")
+MAX_SITE_RANGE = 100_000  # labels one site range may give
+
+
+def _site_ranges(node: Node) -> list[Node]:
+    """``"A1".."C3"``: every label from column A to C and row 1 to 3, column by column, as
+    Ludii expands a range of quoted labels (after defines, so ``"Entry".."End"`` is a range of
+    numbers when those names are defines giving numbers)."""
+    if not any(isinstance(n, Range) and (isinstance(n.lo, Str) or isinstance(n.hi, Str)) for n in node.walk()):
+        return [node]
+
+    def visit(n: Node) -> list[Node] | None:
+        if not (isinstance(n, Range) and (isinstance(n.lo, Str) or isinstance(n.hi, Str))):
+            return None
+        usage = 'a range runs from a number to a number, or from a site label to another ("A1".."C3")'
+        if not (isinstance(n.lo, Str) and isinstance(n.hi, Str)):
+            raise ExpansionError("a range mixes a site label and a number", n.span, hint=usage)
+        ends = [_SITE_LABEL.fullmatch(b.value) for b in (n.lo, n.hi)]  # type: ignore[union-attr]
+        if not all(ends):
+            bad = n.lo if not ends[0] else n.hi
+            raise ExpansionError(f'"{bad.value}" is not a site label (a letter and a number) '  # type: ignore[union-attr]
+                                 "nor a define", bad.span, hint=usage)
+        (c0, r0), (c1, r1) = [(m.group(1).upper(), int(m.group(2))) for m in ends]  # type: ignore[union-attr]
+        if len(range(ord(c0), ord(c1) + 1)) * len(range(r0, r1 + 1)) > MAX_SITE_RANGE:
+            raise ExpansionError(f"site range too long (at most {MAX_SITE_RANGE} labels)", n.span)
+        return [Str(f"{chr(c)}{r}", span=n.span) for c in range(ord(c0), ord(c1) + 1) for r in range(r0, r1 + 1)]
+
+    return _map(node, visit)
 
 
 def _check_depth(node: Node) -> None:
@@ -816,3 +943,60 @@ def load_library(paths: Iterable[Path]) -> dict[str, Define]:
     for path in paths:
         collect_defines(parse_file(path).forms, defines)
     return defines
+
+
+class DefineFolder(Mapping[str, Define]):
+    """The defines of a folder of ``.def`` files (Ludii's library: 164 files), read as they are
+    needed: a quick scan finds the names, and a file is parsed the first time one of its
+    defines is used. Equal folders share one instance (:func:`define_folder`)."""
+
+    _NAME = re.compile(r'\(define\s+"((?:[^"\\]|\\")*)"')
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self._index: dict[str, Path] | None = None
+        self._defines: dict[str, Define] = {}
+        self._parsed: set[Path] = set()
+
+    @property
+    def index(self) -> dict[str, Path]:
+        if self._index is None:
+            index: dict[str, Path] = {}
+            for path in sorted(self.folder.rglob("*.def")):
+                try:
+                    text = path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    continue  # reported when one of its defines is used, if ever
+                for m in self._NAME.finditer(text):
+                    index.setdefault(m.group(1).replace('\\"', '"'), path)
+            self._index = index
+        return self._index
+
+    def __getitem__(self, name: str) -> Define:
+        path = self.index[name]
+        if path not in self._parsed:
+            from .parser import parse_file
+            self._parsed.add(path)
+            collect_defines(parse_file(path).forms, self._defines)
+        return self._defines[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.index
+
+    def __iter__(self):
+        return iter(self.index)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+
+_FOLDERS: dict[Path, DefineFolder] = {}
+
+
+def define_folder(folder: Path) -> DefineFolder:
+    """The (shared, lazily read) defines of ``folder``."""
+    key = folder.resolve()
+    found = _FOLDERS.get(key)
+    if found is None:
+        found = _FOLDERS[key] = DefineFolder(key)
+    return found

@@ -74,6 +74,8 @@ def format_inline(node: Node, unquote_strings: bool = False) -> str:
     if isinstance(node, Array):
         return "{" + " ".join(format_inline(n) for n in node.items) + "}" if node.items else "{}"
     if isinstance(node, Value):
+        if node.raw is not None:
+            return "<" + node.raw + ">"
         return "<" + " ".join(format_inline(n) for n in node.items) + ">"
     if isinstance(node, Item):
         parts = ["item", quote(node.name)] + [format_inline(v) for v in node.values]

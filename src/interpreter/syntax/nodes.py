@@ -224,9 +224,12 @@ class Call(Node):
 
 @dataclass(slots=True)
 class Value(Node):
-    """``<...>``: one value of an option item (any number of expressions, possibly none)."""
+    """``<...>``: one value of an option item (any number of expressions, possibly none).
+    ``raw`` is the text of a value whose brackets do not balance (``<(dual>``), which Ludii
+    splices into the description as text; its ``items`` are then empty."""
 
     items: list[Node]
+    raw: str | None = None
 
     def children(self) -> Iterator[Node]:
         return iter(self.items)

@@ -1,7 +1,11 @@
 """Text → :class:`Document` with the Lark grammar in ``grammar/lud.lark``.
 
 The grammar is LALR with Lark's contextual lexer, so ``<`` means a comparison right after ``(``,
-an option value inside ``(item ...)`` and a placeholder elsewhere. Parse errors become
+an option value inside ``(item ...)`` and a placeholder elsewhere. An option value is one token,
+cut where Ludii cuts it (at the first ``>`` that is not a ``(>`` head), then read again on its own
+at its place in the text; a value whose brackets do not balance is kept as text (``Value.raw``)
+for the expansion to splice. Brackets that hold calls (``((a) (b))``) are spliced into the form
+around them, as Ludii removes double brackets. Parse errors become
 :class:`LudSyntaxError` with a location, a caret and a hint (unclosed bracket, unterminated
 string...).
 
@@ -50,6 +54,7 @@ def _lark() -> Lark:
         keep_all_tokens=True,  # brackets too: they give each node its span
         maybe_placeholders=False,
         transformer=_BUILDER,
+        start=["start", "value_body"],
     )
 
 
@@ -73,7 +78,7 @@ def parse(text: str, file: str = "<text>") -> Document:
         with _LOCK:
             _BUILDER.file = file
             _BUILDER.chains = {}
-            forms = _lark().parse(text)
+            forms = _lark().parse(text, start="start")
             _BUILDER.chains = {}
     except UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
@@ -199,7 +204,8 @@ _EXPECT_NAMES = {
     "RPAR": "')'", "LPAR": "'('", "RBRACE": "'}'", "LBRACE": "'{'", "NAME": "a name",
     "STRING": "a string", "INT": "a number", "MORETHAN": "'>'", "LESSTHAN": "'<'",
     "KEY": "key:", "SYMBOL": "an operator", "LSQB": "'['", "RSQB": "']'", "HOLE_MARK": "'#'",
-    "MINUS": "'-'", "HOLE_OR": "'|'",
+    "MINUS": "'-'", "HOLE_OR": "'|'", "VALUE": "an option value <...>", "OPERATOR": "an operator",
+    "NEGREF": "-\"Name\"", "STRAY": "a separator line", "ITEM": "item", "STARS": "'*'",
 }
 
 
@@ -278,7 +284,10 @@ class _Builder(Transformer):
         return Span(self.file, tok.line, tok.column, tok.end_line, tok.end_column)
 
     def start(self, children: list) -> list[Node]:
-        return children
+        return _flat(children)
+
+    def value_body(self, children: list) -> list[Node]:
+        return _flat(children)
 
     # atoms ---------------------------------------------------------------
     def string(self, c: list) -> Node:
@@ -315,10 +324,19 @@ class _Builder(Transformer):
         return Omit(span=self._tok(c[0]))
 
     def negated_ref(self, c: list) -> Node:
-        return NegatedRef(unquote(c[1]), span=self._span(c[0], c[1]))
+        return NegatedRef(unquote(str(c[0])[1:]), span=self._tok(c[0]))
 
-    def paren(self, c: list) -> Node:
-        return c[1]  # ((x)) is (x)
+    def group(self, c: list) -> "_Group":
+        """``((a) (b))``: the forms in a bracket that holds calls are spliced where the bracket
+        was, as Ludii removes a double bracket whose inner forms end with a call."""
+        forms = _flat(c[1:-1])
+        last = c[-2]
+        if not isinstance(last, (Call, _Group)):
+            raise LudSyntaxError("a bracket that starts with a call must end with one",
+                                 self._span(c[0], c[-1]),
+                                 hint="((a) (b)) stands for (a) (b); write a name after '(' for a call: "
+                                      "(name args ...)")
+        return _Group(forms)
 
     def stray(self, c: list) -> Node:
         return Const(str(c[0]), span=self._tok(c[0]))
@@ -328,6 +346,8 @@ class _Builder(Transformer):
         for x in c[1:-1]:
             if isinstance(x, Token):  # the # and | marks of a reconstruction gap
                 items.append(Const(str(x), span=self._tok(x)))
+            elif isinstance(x, _Group):
+                items.extend(x)
             else:
                 items.append(x)
         return Hole(items, span=self._span(c[0], c[-1]))
@@ -335,6 +355,9 @@ class _Builder(Transformer):
     # call heads: a word or symbol stays a token (the call takes its text)
     def name(self, c: list) -> Token:
         return c[0]
+
+    def key_head(self, c: list) -> str:
+        return str(c[0])[:-1]  # (coord:"A1") is (coord "A1"): Ludii drops the colon
 
     def define_ref(self, c: list) -> Node:
         return DefineRef(unquote(c[0]), span=self._tok(c[0]))
@@ -350,7 +373,7 @@ class _Builder(Transformer):
         head = c[1]
         if isinstance(head, Token):
             head = str(head)
-        return Call(head, c[2:end], stars, span=self._span(c[0], last))
+        return Call(head, _flat(c[2:end]), stars, span=self._span(c[0], last))
 
     def item(self, c: list) -> Node:
         last = c[-1]
@@ -362,20 +385,38 @@ class _Builder(Transformer):
         name = unquote(c[2])
         values, help_text = [], None
         for x in c[3:end]:
-            if isinstance(x, Token):
-                help_text = unquote(x)
+            if x.type == "VALUE":
+                values.append(self._value(x))
             else:
-                values.append(x)
+                help_text = unquote(x)
         return Item(name, values, help_text, stars, span=self._span(c[0], last))
 
-    def value(self, c: list) -> Node:
-        return Value(c[1:-1], span=self._span(c[0], c[-1]))
+    def _value(self, tok: Token) -> Value:
+        """``<...>``: the text between the angle brackets, read as expressions where it was
+        written. A text whose brackets do not balance (``<(dual>``) is kept as it is: Ludii
+        splices option values as text, and so does the expansion for such a value."""
+        span = self._tok(tok)
+        inner = str(tok)[1:-1]
+        if not _balanced(inner):
+            return Value([], raw=inner, span=span)
+        if not inner.strip():
+            return Value([], span=span)
+        # the value's own text, preceded by blanks that put it at its line and column
+        padded = "\n" * (tok.line - 1) + " " * tok.column + inner
+        try:
+            items = _lark().parse(padded, start="value_body")
+        except UnexpectedInput as err:
+            raise _syntax_error(err, padded, self.file) from None
+        return Value(items, span=span)
 
     def array(self, c: list) -> Node:
-        return Array(c[1:-1], span=self._span(c[0], c[-1]))
+        return Array(_flat(c[1:-1]), span=self._span(c[0], c[-1]))
 
     def named(self, c: list) -> Node:
         key_tok, value = c
+        if isinstance(value, _Group):  # key:((a) (b)) is key:(a) (b)
+            first = value[0]
+            return _Group([Named(str(key_tok)[:-1], first, span=self._span(key_tok, first)), *value[1:]])
         node = Named(str(key_tok)[:-1], value, span=self._span(key_tok, value))
         if isinstance(value, Named):  # a:b:c:1 nests without brackets: bound it as brackets are
             depth = self.chains.pop(id(value), 1) + 1
@@ -391,6 +432,40 @@ class _Builder(Transformer):
 
 
 _BUILDER = _Builder()
+
+
+class _Group(list):
+    """The forms of a bracket holding calls, spliced into the form that holds the bracket."""
+
+
+def _flat(items: list) -> list:
+    """``items`` with every group's forms spliced in place."""
+    if not any(isinstance(x, _Group) for x in items):
+        return items
+    out: list = []
+    for x in items:
+        if isinstance(x, _Group):
+            out.extend(x)
+        else:
+            out.append(x)
+    return out
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\"|\\(?!"))*"?|//[^\n]*|[()\[\]{}]')
+
+
+def _balanced(text: str) -> bool:
+    """Whether the brackets of ``text`` (outside strings and comments) open and close in order."""
+    stack: list[str] = []
+    pairs = {")": "(", "]": "[", "}": "{"}
+    for m in _BRACKETS.finditer(text):
+        c = m.group()
+        if c in "([{":
+            stack.append(c)
+        elif c in pairs:
+            if not stack or stack.pop() != pairs[c]:
+                return False
+    return not stack
 
 
 INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as in Ludii

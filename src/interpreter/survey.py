@@ -1,0 +1,201 @@
+"""How far a folder of descriptions (Ludii's own, say) gets: parse, expand, load, play.
+
+    >>> from interpreter.survey import survey
+    >>> report = survey(["descriptions"])           # doctest: +SKIP
+    >>> report.counts()                             # doctest: +SKIP
+    {'files': 6, 'parse': 6, 'expand': 6, 'load': 6, 'playout': 6}
+
+Each file goes as far as it can: it is parsed, expanded (its default options, its defines and
+Ludii's library), bound and compiled into a game (*loaded*), and played once by random agents
+to the end (*a playout*). A file that stops on the way is filed under a *reason*: the first
+ludeme of its game that the vocabulary lacks (``unknown ludeme 'mancalaBoard'``: a call in the
+expanded game, first in reading order, whose name, or name and first constant, is not
+registered), or else the first error's message. ``ludeme check --report DIR`` prints the
+counts and the reasons, most frequent first.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .errors import LudError
+
+STAGES = ("parse", "expand", "load", "playout")
+PLAYOUT_SECONDS = 20.0  # a playout still running after this long is reported as too slow
+
+
+@dataclass
+class FileResult:
+    """How far one file got: ``stage`` is the last stage it passed ("" when it did not parse)."""
+
+    path: str
+    stage: str = ""
+    reason: str = ""  # why it stopped: an unknown ludeme or the first error ("" when it played)
+    error: str = ""  # the first line of the error, with its location
+    plies: int | None = None  # length of the playout
+
+    def passed(self, stage: str) -> bool:
+        return bool(self.stage) and STAGES.index(self.stage) >= STAGES.index(stage)
+
+
+@dataclass
+class Survey:
+    files: list[FileResult] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        out = {"files": len(self.files)}
+        for stage in STAGES:
+            out[stage] = sum(1 for f in self.files if f.passed(stage))
+        return out
+
+    def reasons(self) -> list[tuple[str, int]]:
+        """Why files stopped, most frequent first (then alphabetically)."""
+        counter = Counter(f.reason for f in self.files if f.reason)
+        return sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
+
+    def to_json(self) -> dict:
+        return {"counts": self.counts(), "reasons": [{"reason": r, "files": n} for r, n in self.reasons()],
+                "files": [asdict(f) for f in self.files]}
+
+
+def description_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The ``.lud`` files of ``paths`` (folders searched recursively, sorted)."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*.lud") if p.is_file()))
+        else:
+            out.append(path)
+    return out
+
+
+def survey(paths: Iterable[str | Path], defines: Sequence[str | Path] = (), seed: int = 0,
+           playout_seconds: float = PLAYOUT_SECONDS, progress=None) -> Survey:
+    """Take every ``.lud`` file of ``paths`` as far as it goes (see the module's text).
+    ``progress(i, n, path)`` is called before each file."""
+    files = description_files(paths)
+    report = Survey()
+    for i, path in enumerate(files):
+        if progress is not None:
+            progress(i, len(files), path)
+        report.files.append(survey_file(path, defines, seed, playout_seconds))
+    return report
+
+
+def survey_file(path: Path, defines: Sequence[str | Path] = (), seed: int = 0,
+                playout_seconds: float = PLAYOUT_SECONDS) -> FileResult:
+    from .bind import bind
+    from .compile import build_game
+    from .loader import expand_description, fingerprint, metadata_info
+    from .ludemes.structure import GameLudeme
+    from .syntax.parser import parse_file
+
+    result = FileResult(str(path))
+    try:
+        parse_file(path)
+    except LudError as err:
+        return _stop(result, err.message, err)
+    result.stage = "parse"
+    try:
+        expanded = expand_description(path, defines=defines)
+    except LudError as err:
+        return _stop(result, err.message, err)
+    except RecursionError:
+        return _stop(result, "expansion nests too deeply")
+    result.stage = "expand"
+    missing = first_unknown_ludeme(expanded.game)
+    try:
+        bound = bind(expanded.game)
+        if not isinstance(bound, GameLudeme):
+            return _stop(result, "not a (game ...)")
+        game = build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
+                          source=str(path), fingerprint=fingerprint(expanded), description=expanded)
+    except LudError as err:
+        return _stop(result, f"unknown ludeme '{missing}'" if missing else err.message, err)
+    except Exception as err:  # the engine's fault: reported, never raised
+        return _stop(result, f"engine error in loading: {type(err).__name__}: {_first_line(err)}")
+    result.stage = "load"
+    try:
+        rng = random.Random(seed)
+        state = game.initial_state()
+        guard = game.turn_limit + 10  # the engine ends every game by then
+        deadline = time.monotonic() + playout_seconds
+        plies = 0
+        while not state.is_over() and plies < guard:
+            state.apply(rng.choice(state.legal_moves()))
+            plies += 1
+            if plies % 16 == 0 and time.monotonic() > deadline:
+                return _stop(result, f"playout longer than {playout_seconds:g} s")
+        result.plies = plies
+        if not state.is_over():
+            return _stop(result, f"playout did not end after {plies} plies")
+    except LudError as err:
+        return _stop(result, f"playout: {err.message}", err)
+    except Exception as err:
+        return _stop(result, f"engine error in a playout: {type(err).__name__}: {_first_line(err)}")
+    result.stage = "playout"
+    return result
+
+
+def first_unknown_ludeme(game) -> str | None:
+    """The first call of an expanded game, in reading order, that names no registered ludeme:
+    ``name Constant`` when its first argument is a constant (``hand Each``, ``move Slide``),
+    else ``name``. None when every call is known."""
+    from .ludemes import REGISTRY  # the package registers every ludeme
+    from .syntax.nodes import Call, Const, Named
+
+    stack = [game]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Call) and isinstance(node.head, str):
+            first = next((a for a in node.args if not isinstance(a, Named)), None)
+            two = f"{node.head} {first.name}" if isinstance(first, Const) else None
+            if two not in REGISTRY and node.head not in REGISTRY:
+                return two or node.head
+        stack.extend(reversed(list(node.children())))
+    return None
+
+
+def _stop(result: FileResult, reason: str, err: LudError | None = None) -> FileResult:
+    result.reason = reason
+    if err is not None:
+        where = f"{err.span}: " if err.span is not None else ""
+        result.error = where + err.message
+    else:
+        result.error = reason
+    return result
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip().splitlines()
+    return text[0][:200] if text else ""
+
+
+def format_survey(report: Survey, verbose: bool = False, title: str = "") -> str:
+    counts = report.counts()
+    n = counts["files"]
+    lines = [f"{title + ': ' if title else ''}{n} files"]
+    names = {"parse": "parse", "expand": "expand (options, defines)", "load": "load (bind, compile)",
+             "playout": "finish a random playout"}
+    for stage in STAGES:
+        rate = 100.0 * counts[stage] / n if n else 100.0
+        lines.append(f"  {counts[stage]:>6}  {rate:5.1f}%  {names[stage]}")
+    reasons = report.reasons()
+    if reasons:
+        lines.append("")
+        lines.append("why the others stop (the first unknown ludeme, else the first error), most frequent first:")
+        for reason, count in reasons:
+            lines.append(f"  {count:>6}  {reason}")
+    if verbose:
+        lines.append("")
+        for f in report.files:
+            status = f.stage or "(no parse)"
+            detail = f"  {f.error}" if f.error else (f"  {f.plies} plies" if f.plies is not None else "")
+            lines.append(f"{status:<8} {f.path}{detail}")
+    return "\n".join(lines)
