@@ -5,7 +5,8 @@ its move, and selection maximises that player's own value (Ludii's UCT, max-n): 
 games of any number of players, and turns of several plies by one mover (``moveAgain``)
 need nothing special: the mover of each ply is whoever is to move then.
 
-It plays on a private clone of the position and walks back with ``undo`` after every
+A move that wins at once is played without searching (when every move seems to win in random
+playouts, the search alone may not tell the one that wins now). It plays on a private clone of the position and walks back with ``undo`` after every
 simulation, so a simulation costs the moves it plays and nothing more. The budget is a number
 of ``iterations``, a time in ``seconds``, or both (whichever runs out first).
 
@@ -42,6 +43,18 @@ class _Node:
         self.score = 0.0
 
 
+def _winning_move(work: "State", legal: list["Move"]) -> Optional["Move"]:
+    """A legal move that ends the game with the mover among the winners, if there is one."""
+    mover = work.mover
+    for move in legal:
+        work.apply(move)
+        won = work.over and mover in work.winners
+        work.undo()
+        if won:
+            return move
+    return None
+
+
 class MCTSAgent:
     """UCT: ``iterations`` simulations per move (default 1000) and/or ``seconds`` of thinking,
     exploration constant ``c``, random playouts of at most ``playout`` plies (unfinished
@@ -74,6 +87,10 @@ class MCTSAgent:
         rng = self.rng
         budget = self.budget
         work = state.clone()
+        winning = _winning_move(work, legal)
+        if winning is not None:  # a move that wins at once: no search can do better
+            self.stats.add(0, 0.0)
+            return winning
         root = _Node(None, None, 0)
         budget.start()
         done = 0

@@ -9,9 +9,10 @@
 Pieces are coloured by owner (P1 light, P2 dark, then red, blue, green...; neutral grey), drawn
 as the shape their name suggests (``Cross``, ``Square``, ``Triangle``; anything else a disc),
 with their value written on them when the piece has one. Coordinates go on the edges: for
-labels such as ``C7`` each column letter past one end of its column and each row number past
-one end of its row (whatever the board's angle); other labels (``1`` to ``11`` on a row)
-beside each site. The last move is ringed (its origin ringed with a dashed line).
+labels such as ``C7`` whose columns and rows are straight lines, each column letter past one
+end of its column and each row number past one end of its row (whatever the board's angle);
+on one row, each slot's label below it; on any other board (a graph, a semi-regular tiling),
+each empty site's label on the site. The last move is ringed (its origin ringed with a dashed line).
 
 Every piece is one ``<g class="piece">`` element carrying ``data-site``, ``data-owner`` and
 ``data-piece``.
@@ -109,33 +110,69 @@ def coordinate_labels(topo: "Topology", gap: float = 0.85) -> list[tuple[float, 
             ux, uy = (dx / d, dy / d) if d > 1e-9 else outward(end)
         return pos[end][0] + ux * gap, pos[end][1] + uy * gap
 
-    matches = [_COORD.match(label) for label in topo.labels]
+    grid = _grid_lines(topo)
     out: list[tuple[float, float, str]] = []
-    if n > 1 and all(matches):
-        letters: dict[str, list[tuple[int, int]]] = {}
-        numbers: dict[int, list[tuple[str, int]]] = {}
-        for site, m in enumerate(matches):
-            letter, number = m.group(1).upper(), int(m.group(2))
-            letters.setdefault(letter, []).append((number, site))
-            numbers.setdefault(number, []).append((len(letter), letter, site))  # type: ignore[arg-type]
+    if grid is not None:
+        letters, numbers = grid
         gap = gap * s
-        for letter, members in letters.items():
-            members.sort()
-            inner = members[1][1] if len(members) > 1 else None
-            x, y = past(members[0][1], inner, gap)
+        for letter, line in letters.items():
+            x, y = past(line[0], line[1] if len(line) > 1 else None, gap)
             out.append((x, y, letter))
-        for number, members in numbers.items():
-            members.sort()
-            inner = members[1][-1] if len(members) > 1 else None
-            x, y = past(members[0][-1], inner, gap)
+        for number, line in numbers.items():
+            x, y = past(line[0], line[1] if len(line) > 1 else None, gap)
             out.append((x, y, str(number)))
         return out
     if topo.is_row:  # one row: each slot's label below it
         return [(x, y - 0.8 * s, label) for (x, y), label in zip(pos, topo.labels)]
-    for site, label in enumerate(topo.labels):  # anything else: beside each site
-        ux, uy = outward(site)
-        out.append((pos[site][0] + ux * 0.55 * s, pos[site][1] + uy * 0.55 * s, label))
-    return out
+    return []  # no lines of coordinates: the labels are written on the empty sites instead
+
+
+def _grid_lines(topo: "Topology") -> Optional[tuple[dict[str, list[int]], dict[int, list[int]]]]:
+    """Sites by column letter and by row number, each line ordered from its first site, when the
+    labels are coordinates (``C7``) whose columns and rows are straight lines of consecutive
+    sites; else None (a graph, a semi-regular tiling)."""
+    if topo.n < 2:
+        return None
+    letters: dict[str, list[tuple[int, int]]] = {}
+    numbers: dict[int, list[tuple[int, int]]] = {}
+    for site, label in enumerate(topo.labels):
+        m = _COORD.match(label)
+        if m is None:
+            return None
+        letter, number = m.group(1).upper(), int(m.group(2))
+        letters.setdefault(letter, []).append((number, site))
+        numbers.setdefault(number, []).append((_column_index(letter), site))
+    pos = topo.positions
+    tolerance = 0.05 * topo.spacing * topo.spacing
+
+    def straight(members: list[tuple[int, int]]) -> Optional[list[int]]:
+        members.sort()
+        keys = [k for k, _ in members]
+        if keys != list(range(keys[0], keys[0] + len(keys))):
+            return None  # not consecutive: not a line of the grid
+        sites = [site for _, site in members]
+        if len(sites) >= 3:
+            (x0, y0), (x1, y1) = pos[sites[0]], pos[sites[1]]
+            for site in sites[2:]:
+                x, y = pos[site]
+                if abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) > tolerance:
+                    return None
+        return sites
+
+    columns = {k: straight(v) for k, v in letters.items()}
+    rows = {k: straight(v) for k, v in numbers.items()}
+    if any(v is None for v in columns.values()) or any(v is None for v in rows.values()):
+        return None
+    if max(map(len, columns.values())) < 2 and max(map(len, rows.values())) < 2:
+        return None
+    return columns, rows  # type: ignore[return-value]
+
+
+def _column_index(letters: str) -> int:
+    index = 0
+    for ch in letters:
+        index = index * 26 + (ord(ch) - ord("A") + 1)
+    return index
 
 
 # --- the picture -------------------------------------------------------------------------------------
@@ -202,6 +239,40 @@ def _piece(kind: str, x: float, y: float, r: float, owner: int, text: Optional[s
     return f'<g class="piece" {attrs}>{shape}{label}</g>'
 
 
+def _owned_sides(game, frame: _Frame, unit: float) -> list[str]:
+    """The outer edges of the cells of each player's regions (Hex's sides), in their colour."""
+    topo = game.topology
+    regions = {p: {s for region in rs for s in region} for p, rs in game.player_regions.items() if p and rs}
+    if not regions:
+        return []
+
+    def key(p: tuple[float, float]) -> tuple[int, int]:
+        return round(p[0] * 1000), round(p[1] * 1000)
+
+    uses: dict[tuple, int] = {}
+    for shape in topo.shapes:
+        for i, a in enumerate(shape):
+            edge = frozenset((key(a), key(shape[(i + 1) % len(shape)])))
+            uses[edge] = uses.get(edge, 0) + 1
+    out = []
+    width = max(3.0, unit * 0.16)
+    for player, sites in sorted(regions.items()):
+        fill, edge_colour, _ = _colours(player)
+        segments = []
+        for site in sorted(sites):
+            shape = topo.shapes[site]
+            for i, a in enumerate(shape):
+                b = shape[(i + 1) % len(shape)]
+                if uses.get(frozenset((key(a), key(b)))) == 1:
+                    segments.append(f"M{frame.xy(a)}L{frame.xy(b)}")
+        if segments:
+            d = "".join(segments)
+            out.append(f'<g class="side" data-owner="{player}" fill="none" stroke-linecap="round">'
+                       f'<path d="{d}" stroke="{edge_colour}" stroke-width="{_f(width)}"/>'
+                       f'<path d="{d}" stroke="{fill}" stroke-width="{_f(width * 0.55)}"/></g>')
+    return out
+
+
 def _last_move(state: "State") -> tuple[int, int, str]:
     """(from, to, text) of the last move: from the history, else the position's last move."""
     history = state.history
@@ -257,6 +328,7 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
             out.append(f'<polygon class="cell" data-site={quoteattr(topo.labels[site])} '
                        f'points="{" ".join(frame.xy(p) for p in shape)}"/>')
         out.append("</g>")
+        out.extend(_owned_sides(game, frame, unit))
     else:
         hull = _hull(pos)
         if len(hull) >= 3:
@@ -286,6 +358,14 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
                    f'dominant-baseline="central">')
         for x, y, text in labels:
             out.append(f'<text x="{_f(frame.x(x))}" y="{_f(frame.y(y))}">{escape(text)}</text>')
+        out.append("</g>")
+    elif coordinates and not topo.is_row:  # no lines of coordinates: each empty site's label
+        size = max(7.0, min(13.0, min(radii) * k * 0.6))
+        out.append(f'<g class="site-labels" font-size="{_f(size)}" fill="#7a6642" text-anchor="middle" '
+                   f'dominant-baseline="central">')
+        for site, (x, y) in enumerate(pos):
+            if not state.what[site]:
+                out.append(f'<text x="{_f(frame.x(x))}" y="{_f(frame.y(y))}">{escape(topo.labels[site])}</text>')
         out.append("</g>")
     # pieces
     out.append('<g class="pieces">')
