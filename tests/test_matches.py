@@ -224,3 +224,13 @@ def test_match_usage_errors(capsys, args, message):
     code, _, err = call(capsys, *args)
     assert code == 2 and message in err, err
     assert "Traceback" not in err
+
+
+def test_docstring_examples():
+    import doctest
+
+    import interpreter.render
+    from interpreter.agents import alphabeta, flat
+    for module in (alphabeta, flat, interpreter.render):
+        result = doctest.testmod(module)
+        assert result.attempted >= 1 and result.failed == 0, module.__name__
