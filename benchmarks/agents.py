@@ -4,6 +4,7 @@ Carlo playouts, alpha-beta positions) from the start and from a mid-game positio
     PYTHONPATH=src python benchmarks/agents.py                     # every bundled game
     PYTHONPATH=src python benchmarks/agents.py --iterations 1000 alak  # some games, longer
 
+The start is the first position with a choice (Pente's first stone is forced to the centre).
 Each measurement is one decision with a fixed budget (``--iterations`` MCTS iterations or flat
 playouts; alpha-beta to depth 2), timed in CPU time of this process (``time.process_time``), so
 other programs running on the machine change the numbers little. The mid-game position is
@@ -77,6 +78,8 @@ def main() -> None:
     for name, options in configs:
         game = load(name, options=list(options))
         start = game.initial_state()
+        while len(start.legal_moves()) < 2 and not start.is_over():  # a forced opening move
+            start.apply(start.legal_moves()[0])
         mid = searched(game, mid_game(game), "mcts:iterations=2")
         row = [rate(f"mcts:iterations={n}", start), rate(f"mcts:iterations={n}", mid),
                rate(f"flat:iterations={n}", mid), rate("alphabeta:depth=2", mid)]
