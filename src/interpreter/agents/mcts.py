@@ -1,7 +1,14 @@
 """Monte Carlo tree search (UCT) with random playouts: a general player for any description.
 
-It plays on a private clone of the position and walks back with ``undo`` after every
-simulation, so a simulation costs the moves it plays and nothing more.
+Each node keeps the result of its simulations from the point of view of the player who made
+its move, and selection maximises that player's own value (Ludii's UCT, max-n): so it plays
+games of any number of players, and turns of several plies by one mover (``moveAgain``)
+need nothing special: the mover of each ply is whoever is to move then.
+
+A move that wins at once is played without searching (when every move seems to win in random
+playouts, the search alone may not tell the one that wins now). It plays on a private clone of the position and walks back with ``undo`` after every
+simulation, so a simulation costs the moves it plays and nothing more. The budget is a number
+of ``iterations``, a time in ``seconds``, or both (whichever runs out first).
 
     >>> from interpreter import load
     >>> state = load("tic-tac-toe").initial_state()
@@ -13,11 +20,14 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import TYPE_CHECKING, Optional
+
+from .budget import Budget, Stats, number, random_playout, reward, whole
 
 if TYPE_CHECKING:
     from ..engine.move import Move
-    from ..engine.state import Result, State
+    from ..engine.state import State
 
 
 class _Node:
@@ -33,60 +43,67 @@ class _Node:
         self.score = 0.0
 
 
-def _reward(result: "Result", player: int) -> float:
-    """1 for a win, 0.5 for a draw (or an unfinished game), 0 for a loss."""
-    if not result.over or result.draw or not result.winners:
-        return 0.5
-    return 1.0 if player in result.winners else 0.0
-
-
-def _whole(name: str, value, lo: int, hi: int) -> int:
-    """A parameter that must be a whole number in [lo, hi] (1.5, true or 'many' are refused, not
-    rounded)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}")
-    return value
+def _winning_move(work: "State", legal: list["Move"]) -> Optional["Move"]:
+    """A legal move that ends the game with the mover among the winners, if there is one."""
+    mover = work.mover
+    for move in legal:
+        work.apply(move)
+        won = work.over and mover in work.winners
+        work.undo()
+        if won:
+            return move
+    return None
 
 
 class MCTSAgent:
-    """UCT: ``iterations`` simulations per move, exploration constant ``c``, random playouts of
-    at most ``playout`` plies (unfinished playouts count as draws)."""
+    """UCT: ``iterations`` simulations per move (default 1000) and/or ``seconds`` of thinking,
+    exploration constant ``c``, random playouts of at most ``playout`` plies (unfinished
+    playouts count as draws). ``stats`` sums the iterations and time of its decisions."""
 
     name = "mcts"
 
     MAX_ITERATIONS = MAX_PLAYOUT = 1_000_000
     MAX_C = 100.0
 
-    def __init__(self, seed: int | None = None, iterations: int = 1000, c: float = 1.4,
-                 playout: int = 400):
-        iterations = _whole("iterations", iterations, 1, self.MAX_ITERATIONS)
-        playout = _whole("playout", playout, 0, self.MAX_PLAYOUT)
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= self.MAX_C:
-            # nan fails every comparison, so it is refused here too
-            raise ValueError(f"c must be a number from 0 to {self.MAX_C:g}, not {c!r}")
-        c = float(c)
+    def __init__(self, seed: int | None = None, iterations: int | None = None, c: float = 1.4,
+                 playout: int = 400, seconds: float | None = None):
+        self.budget = Budget.of(iterations, seconds, 1000, self.MAX_ITERATIONS)
+        self.playout = whole("playout", playout, 0, self.MAX_PLAYOUT)
+        self.c = number("c", c, 0.0, self.MAX_C)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.iterations = iterations
-        self.c = c
-        self.playout = playout
+        self.stats = Stats()
+
+    @property
+    def iterations(self) -> Optional[int]:
+        """The iteration budget (None when only time counts)."""
+        return self.budget.iterations
 
     def choose(self, state: "State") -> "Move":
+        """The move with the most visits after the search (the only move, without searching)."""
         legal = state.legal_moves()
         if len(legal) == 1:
             return legal[0]
         rng = self.rng
+        budget = self.budget
         work = state.clone()
+        winning = _winning_move(work, legal)
+        if winning is not None:  # a move that wins at once: no search can do better
+            self.stats.add(0, 0.0)
+            return winning
         root = _Node(None, None, 0)
-        for _ in range(self.iterations):
+        budget.start()
+        done = 0
+        while not budget.spent(done):
+            done += 1
             node, plies = root, 0
             # selection: descend through fully expanded nodes
-            while node.untried == [] and node.children and not work.is_over():
+            while node.untried == [] and node.children and not work.over:
                 node = self._best_child(node)
                 work.apply(node.move)
                 plies += 1
             # expansion: one new child
-            if not work.is_over():
+            if not work.over:
                 if node.untried is None:
                     node.untried = list(work.legal_moves())
                     rng.shuffle(node.untried)
@@ -98,21 +115,17 @@ class MCTSAgent:
                     child = _Node(node, move, mover)
                     node.children.append(child)
                     node = child
-            # playout
-            for _ in range(self.playout):
-                if work.is_over():
-                    break
-                work.apply(rng.choice(work.legal_moves()))
-                plies += 1
+            plies += random_playout(work, rng, self.playout)
             result = work.result()
-            # back-propagation
+            # back-propagation: each node scores for the player who made its move
             while node is not None:
                 node.visits += 1
                 if node.mover:
-                    node.score += _reward(result, node.mover)
+                    node.score += reward(result, node.mover)
                 node = node.parent
             for _ in range(plies):
                 work.undo()
+        self.stats.add(done, time.perf_counter() - budget.started)
         best = max(root.children, key=lambda n: (n.visits, n.score))
         return best.move
 
@@ -123,4 +136,4 @@ class MCTSAgent:
                    key=lambda ch: ch.score / ch.visits + c * math.sqrt(log_n / ch.visits))
 
     def __repr__(self) -> str:
-        return f"MCTSAgent(seed={self.seed!r}, iterations={self.iterations}, c={self.c})"
+        return f"MCTSAgent(seed={self.seed!r}, {self.budget.describe()}, c={self.c:g})"

@@ -9,7 +9,10 @@
     ludeme run alak --playouts 100 --seed 1 [--json]
     ludeme trace alak --seed 1 [--json]
     ludeme apply alak --moves "1-5 8-7"
-    ludeme play alak --p1 human --p2 random
+    ludeme play alak --p1 human --p2 random [--record game.jsonl]
+    ludeme match alak --agents mcts:iterations=200 random --games 50 --jobs 2
+    ludeme replay game.jsonl [--game K] [--step] [--svg DIR]
+    ludeme render pente --option "Board Size/9x9" --moves "E5 D4" -o board.svg
     ludeme concepts pente --playouts 100 [--format table|csv|json|yaml]
     ludeme compare alak pente tic-tac-toe --playouts 100 --jobs 2 --plot cmp.png
 
@@ -42,6 +45,7 @@ from .describe import (
     cmd_info,
     cmd_list,
 )
+from .matches import add_commands
 from .playing import (
     cmd_apply,
     cmd_play,
@@ -166,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     _agent_args(p)
     p.add_argument("--max-plies", type=_positive_int, default=None, metavar="M",
                    help="end a game as a draw (turn limit) after M plies")
+    _record_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("trace", cmd_trace, "play one seeded game and show every decision",
@@ -201,9 +206,16 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"player {i}: human or an agent spec (default: {'human' if i == 1 else 'random'})")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the agents (default: random)")
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    _record_arg(p)
 
+    add_commands(command, _game_args, _option_args, _positive_int)
     _concept_commands(command, _game_args, _agent_args, _positive_int)
     return parser
+
+
+def _record_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--record", metavar="FILE",
+                   help="write the games to FILE (JSON Lines, one game a line; ludeme replay FILE)")
 
 
 def _option_args(p: argparse.ArgumentParser) -> None:

@@ -22,6 +22,7 @@ from .common import (
     _load_game,
     _make_agents,
 )
+from .matches import record_writer, write_game_record
 
 # ---------------------------------------------------------------------------------------------
 # run, trace
@@ -79,6 +80,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     total_plies = decisions = total_legal = 0
     guard = game.turn_limit + 10  # the engine ends every game by then; never loop forever
     progress = _Progress(args.playouts, game.name, sys.stdout.isatty() and not args.json)
+    writer = record_writer(args.record)
     start = time.perf_counter()
     try:
         for i in range(args.playouts):
@@ -91,6 +93,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 state.apply(agents[state.seat(state.mover)].choose(state))
                 plies += 1
             total_plies += plies
+            write_game_record(writer, args, game, state, state.history, specs, args.seed, index=i)
             result = state.result()
             if not result.over:
                 unfinished += 1
@@ -106,6 +109,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             progress.advance(i + 1)
     finally:
         progress.close()
+        if writer is not None:
+            writer.close()
     elapsed = time.perf_counter() - start
     n = args.playouts
     summary = {
@@ -283,6 +288,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         specs[p] = given
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     agents = _make_agents(specs, seed, allow_human=True)
+    start = state.clone() if args.position else None
+    writer = record_writer(args.record)
+    try:
+        return _play_game(args, game, state, specs, agents, seed, writer, start)
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+def _play_game(args, game, state, specs, agents, seed, writer, start) -> int:
     opts = f" [{', '.join(game.options)}]" if game.options else ""
     print(f"{game.name}{opts}: " + " vs ".join(f"P{p} {specs[p]}" for p in sorted(specs))
           + (f" (seed {seed})" if any(a != "human" for a in agents.values()) else ""))
@@ -306,6 +321,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 line = _prompt(f"P{mover}> ")
                 if line is None or not line.strip() or line.strip().lower() in _QUIT:
                     print("game left unfinished")
+                    write_game_record(writer, args, game, state, _played(state, start), specs, seed,
+                                      start=start)
                     return EXIT_OK
                 if line.strip().lower() in _LIST:
                     print(" ".join(str(m) for m in state.legal_moves()))
@@ -320,12 +337,21 @@ def cmd_play(args: argparse.Namespace) -> int:
             played = state.apply(agent.choose(state))
         print(f"P{mover} plays {played}")
         print(state)
+    write_game_record(writer, args, game, state, _played(state, start), specs, seed, start=start)
+    if writer is not None:
+        print(f"game recorded in {args.record}")
     result = state.result()
     if result.reason:
         print(f"({result.reason})")
     print(result.headline())
     _print_values(game, state, args)
     return EXIT_OK
+
+
+def _played(state, start) -> list:
+    """The moves played since the game began (a position read from a file has no history)."""
+    history = state.history
+    return history[len(start.history):] if start is not None else history
 
 
 def _example_move(state) -> str:

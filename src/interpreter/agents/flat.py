@@ -1,0 +1,67 @@
+"""Flat Monte Carlo: random playouts from each legal move in turn, then the move whose playouts
+went best for the mover. No tree: a baseline between random and MCTS.
+
+    >>> from interpreter import load
+    >>> state = load("tic-tac-toe").state_from_text("board: |\\n  3 . . .\\n  2 o o .\\n  1 x x .\\nmover: 1\\n")
+    >>> str(FlatMCAgent(seed=1, iterations=200).choose(state))
+    'C1'
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import TYPE_CHECKING
+
+from .budget import Budget, Stats, random_playout, reward, whole
+
+if TYPE_CHECKING:
+    from ..engine.move import Move
+    from ..engine.state import State
+
+
+class FlatMCAgent:
+    """``iterations`` playouts per decision (default 1000), shared round-robin among the legal
+    moves, and/or ``seconds``; playouts of at most ``playout`` plies (unfinished: draws)."""
+
+    name = "flat"
+
+    MAX_ITERATIONS = MAX_PLAYOUT = 1_000_000
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None, playout: int = 400,
+                 seconds: float | None = None):
+        self.budget = Budget.of(iterations, seconds, 1000, self.MAX_ITERATIONS)
+        self.playout = whole("playout", playout, 0, self.MAX_PLAYOUT)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.stats = Stats()
+
+    def choose(self, state: "State") -> "Move":
+        """The legal move with the best mean playout result for the mover."""
+        legal = list(state.legal_moves())
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        rng.shuffle(legal)  # ties go to a random move, not the first generated
+        mover = state.mover
+        work = state.clone()
+        totals = [0.0] * len(legal)
+        counts = [0] * len(legal)
+        budget = self.budget
+        budget.start()
+        done = 0
+        while not budget.spent(done):
+            i = done % len(legal)
+            done += 1
+            work.apply(legal[i])
+            plies = 1 + random_playout(work, rng, self.playout)
+            totals[i] += reward(work.result(), mover)
+            counts[i] += 1
+            for _ in range(plies):
+                work.undo()
+        self.stats.add(done, time.perf_counter() - budget.started)
+        best = max(range(len(legal)), key=lambda i: totals[i] / counts[i] if counts[i] else -1.0)
+        return legal[best]
+
+    def __repr__(self) -> str:
+        return f"FlatMCAgent(seed={self.seed!r}, {self.budget.describe()})"
