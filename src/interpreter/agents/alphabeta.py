@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from ..engine import turns
 from .budget import MAX_SECONDS, Stats, number, whole

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
-from ..errors import LudError, MoveError
-from .common import EXIT_OK, EXIT_USAGE, UsageError, _emit_json, _game_and_state, _load_game
+from ..errors import MoveError
+from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game
 
 # ---------------------------------------------------------------------------------------------
 # records written by run and play

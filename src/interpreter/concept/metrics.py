@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..engine.move import ADD

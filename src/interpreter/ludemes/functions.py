@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from ..engine.result import Termination
 from ..engine.values import const_fn, constant
 from ..errors import BindError, LudError
-from ..syntax.nodes import Const, Int, Str
+from ..syntax.nodes import Const, Int
 from .base import (
     BOOL_FN, BOOL_LIT, INT, INT_FN, INTS, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray,
-    Either, Kind, Ludeme, Param, STR_LIT, kind_of,
+    Kind, Ludeme, Param, STR_LIT, kind_of,
 )
 from .logic import value_fn
 

@@ -16,7 +16,6 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
-    from ..engine.game import Game
 
 MAX_PLAYERS = 16
 
