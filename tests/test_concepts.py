@@ -59,6 +59,19 @@ def test_tic_tac_toe_gomoku_and_hex():
     assert {"TriangleTiling", "HexShape", "Vertex", "LineWin"} <= bools("gomoku-tri")
 
 
+def test_the_seed_games_concepts():
+    loophole = bools("loophole")
+    assert {"HexTiling", "Cell", "AddDecision", "Loop", "LoopThroughPassage", "LoopWin"} <= loophole
+    assert "Capture" not in loophole and "PassDecision" not in loophole
+    loupe = bools("loupe")
+    assert {"TriangleTiling", "Vertex", "MultiPlacementTurn", "PassDecision", "Loop", "EnclosureValue",
+            "ScoringWin"} <= loupe
+    drs = bools("double-run-stone")
+    assert {"PieceValue", "Hand", "RemoveEffect", "StepDecision", "AddDecision", "Group", "ScoringWin",
+            "Vertex"} <= drs
+    assert "HexTiling" not in drs and "LoopWin" not in drs
+
+
 def test_pente_options_bring_their_concepts():
     four = bools("pente", ["Team Mode/Enabled"])
     assert {"Team", "Multiplayer"} <= four and "TwoPlayer" not in four

@@ -115,7 +115,8 @@ def test_ludeme_concepts_are_in_the_catalogue():
                 continue
             for where in (Where(), Where(effect=True), Where(end=True), Where(effect=True, capture=True)):
                 unknown += [f"{cls.name}: {c}" for c in concepts_of(node, where) if c not in names]
-    for game in ("alak", "pente", "tic-tac-toe", "gomoku", "hex", "gomoku-tri"):
+    for game in ("alak", "pente", "tic-tac-toe", "gomoku", "hex", "gomoku-tri", "loophole", "loophole-small",
+                 "loupe", "double-run-stone"):
         unknown += [f"{game}: {c}" for c in interpreter.load(game).concepts if c not in names]
     assert not unknown, "concepts that are not in the catalogue: " + ", ".join(sorted(set(unknown)))
 

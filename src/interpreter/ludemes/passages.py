@@ -108,7 +108,7 @@ class CountLoops(Ludeme):
         Param("directions", DIRS, optional=True),
         Param("player", PLAYER, optional=True),
     )
-    concepts = ("Loop",)
+    concepts = ("Loop", "LoopThroughPassage")
 
     def _graphs(self, c: "Compiler"):
         passages = c.game.passages

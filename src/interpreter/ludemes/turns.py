@@ -25,6 +25,7 @@ class CountMovesThisTurn(_StateValue):
     """
 
     name = "count MovesThisTurn"
+    concepts = ("MultiPlacementTurn",)
     params = ()
     attr = "turn_moves"
 

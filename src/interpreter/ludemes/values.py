@@ -38,7 +38,7 @@ class ValuesGroup(Ludeme):
         Param("when", BOOL_FN, optional=True, named=True),
         Param("value", INT_FN),
     )
-    concepts = ("Group",)
+    concepts = ("Group", "EnclosureValue")
 
     def compile(self, c: "Compiler"):
         groups_of = _all_groups(c, self.directions, self.condition)
@@ -85,7 +85,11 @@ class ByValues(Ludeme):
     name = "byValues"
     kind = RESULT
     params = (Param("values", _VALUES),)
-    concepts = ("Scoring", "ScoringEnd")
+    concepts = ("Scoring", "ScoringEnd", "ScoringWin")
+
+    def outcome_of(self) -> tuple[str, str]:
+        """The best values win: a win of the players it names."""
+        return "Player", "Win"
 
     def _per_player(self, c: "Compiler"):
         """values_of(state) -> {player: int or list of ints}, each computed with (player) set."""
