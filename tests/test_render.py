@@ -212,3 +212,22 @@ def test_render_command(capsys, tmp_path):
         code = main(args)
         _, err = capsys.readouterr()
         assert code == 2 and message in err, (args, err)
+
+
+def test_players_colours_come_from_the_descriptions_graphics_metadata():
+    """Loophole's Black moves first: its metadata says P1 is black, so P1's stones are drawn
+    black (Ludii's ``(player Colour P1 (colour Black))``); pieces without a value carry no text."""
+    state = load("loophole").initial_state()
+    root = check(state)
+    fills = {g.get("data-owner"): g.find(f"{SVG}circle").get("fill") for g in pieces(root)}
+    assert fills == {"1": "#000000", "2": "#ffffff"}
+    assert all(g.find(f"{SVG}text") is None for g in pieces(root))
+    rgb = load("(game \"G\" (players 2) (equipment {(board (square 3)) (piece \"Disc\" Each)}) "
+               "(rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Draw)))))"
+               "(metadata (graphics {(player Colour P2 (colour 255 0 0)) (player Colour P1 (colour Mauve))}))")
+    assert rgb.info.colours == {2: "#ff0000"}  # an unknown name keeps the default picture colour
+    state = rgb.initial_state()
+    state.apply("A1")
+    state.apply("B1")
+    fills = {g.get("data-owner"): g.find(f"{SVG}circle").get("fill") for g in pieces(check(state))}
+    assert fills["2"] == "#ff0000" and fills["1"] != "#ff0000"

@@ -104,13 +104,56 @@ def load(source: str | Path, options: Sequence[str] = (), ruleset: str | None = 
         raise BindError("a description must be a (game ...)", expanded.game.span)
     return build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
                       source=str(expanded.document.file), fingerprint=fingerprint(expanded),
-                      description=expanded)
+                      description=expanded, colours=metadata_colours(expanded.metadata))
 
 
 def fingerprint(expanded: Expanded) -> str:
     """A short hash of the expanded game (and its options): equal for the same game."""
     text = format_node(expanded.game) + "\n" + "\n".join(expanded.choice_strings)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+#: Ludii's colour names that descriptions use most, as RGB (others keep the picture's default)
+COLOUR_NAMES = {
+    "black": (0, 0, 0), "white": (255, 255, 255), "red": (220, 30, 30), "green": (40, 160, 60),
+    "blue": (40, 90, 210), "yellow": (245, 210, 40), "orange": (245, 140, 20), "purple": (140, 60, 170),
+    "pink": (240, 140, 180), "brown": (130, 80, 40), "grey": (150, 150, 150), "gray": (150, 150, 150),
+    "lightgrey": (211, 211, 211), "darkgrey": (90, 90, 90), "cyan": (30, 190, 210),
+    "darkblue": (20, 40, 130), "darkgreen": (20, 90, 30), "darkred": (130, 10, 10),
+    "lightblue": (150, 190, 240), "lightgreen": (150, 220, 150), "gold": (220, 180, 40),
+    "silver": (192, 192, 192), "navy": (0, 0, 128), "marron": (128, 0, 0), "maroon": (128, 0, 0),
+}
+
+
+def metadata_colours(metadata: Call | None) -> dict[int, str]:
+    """Each player's colour from Ludii's ``(graphics {(player Colour P1 (colour Black)) ...})``
+    (a name or ``(colour R G B)``), as ``{1: "#000000"}``; what it cannot read it leaves out, since
+    the metadata only dresses the game."""
+    colours: dict[int, str] = {}
+    if metadata is None:
+        return colours
+    for node in metadata.walk():
+        if not (isinstance(node, Call) and node.head == "player" and len(node.args) >= 3):
+            continue
+        kind, who, colour = node.args[0], node.args[1], node.args[2]
+        if getattr(kind, "name", None) != "Colour" or not isinstance(colour, Call) or colour.head != "colour":
+            continue
+        player = getattr(who, "name", "")
+        if not (player.startswith("P") and player[1:].isdigit()):
+            continue
+        rgb = _rgb(colour.args)
+        if rgb is not None:
+            colours[int(player[1:])] = "#%02x%02x%02x" % rgb
+    return colours
+
+
+def _rgb(args: list) -> tuple[int, int, int] | None:
+    if len(args) == 1 and hasattr(args[0], "name"):
+        return COLOUR_NAMES.get(str(args[0].name).lower())
+    numbers = [getattr(a, "value", None) for a in args[:3]]
+    if len(numbers) == 3 and all(isinstance(n, int) and 0 <= n <= 255 for n in numbers):
+        return tuple(numbers)  # type: ignore[return-value]
+    return None
 
 
 def metadata_info(metadata: Call | None) -> dict[str, str]:

@@ -34,6 +34,7 @@ class GameInfo:
     source: str = ""  # the file (or <text>) it was read from
     fingerprint: str = ""  # a hash of the expanded description: same text, same game
     description: Any = None  # the expanded description (syntax tree), for tools that show it
+    colours: dict[int, str] = field(default_factory=dict)  # player -> "#rrggbb", from (graphics ...)
 
 
 @dataclass

@@ -52,7 +52,15 @@ PIECE_COLOURS: dict[int, tuple[str, str, str]] = {
 _COORD = re.compile(r"^([A-Za-z]+)(\d+)$")
 
 
-def _colours(owner: int) -> tuple[str, str, str]:
+def _colours(owner: int, chosen: Optional[dict[int, str]] = None) -> tuple[str, str, str]:
+    """(fill, outline, text) of a player's pieces: the description's own colour for the player
+    (``(graphics {(player Colour P1 (colour Black))})``) when it gives one, else the default."""
+    if chosen and owner in chosen:
+        fill = chosen[owner]
+        r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+        light = 0.299 * r + 0.587 * g + 0.114 * b > 140
+        edge = "#222222" if light else "#000000"
+        return fill, edge, "#000000" if light else "#ffffff"
     return PIECE_COLOURS.get(owner, ("#ffffff", "#000000", "#000000"))
 
 
@@ -207,8 +215,9 @@ def _hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     return hull
 
 
-def _piece(kind: str, x: float, y: float, r: float, owner: int, text: Optional[str], attrs: str) -> str:
-    fill, edge, ink = _colours(owner)
+def _piece(kind: str, x: float, y: float, r: float, colours: tuple[str, str, str], text: Optional[str],
+           attrs: str) -> str:
+    fill, edge, ink = colours
     base = kind.lower()
     sw = _f(max(1.0, r * 0.09))
     if base in ("cross", "x"):
@@ -257,7 +266,7 @@ def _owned_sides(game, frame: _Frame, unit: float) -> list[str]:
     out = []
     width = max(3.0, unit * 0.16)
     for player, sites in sorted(regions.items()):
-        fill, edge_colour, _ = _colours(player)
+        fill, edge_colour, _ = _colours(player, game.info.colours)
         segments = []
         for site in sorted(sites):
             shape = topo.shapes[site]
@@ -285,8 +294,8 @@ def _last_move(state: "State") -> tuple[int, int, str]:
 
 
 def _value_of(game, what: int) -> Optional[str]:
-    value = getattr(game.components[what], "value", None)
-    if value is None or isinstance(value, bool):
+    value = getattr(game.components[what], "value", 0)
+    if not value or isinstance(value, bool):  # 0: the piece has no value
         return None
     return str(value)
 
@@ -377,7 +386,7 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
         attrs = (f'data-site={quoteattr(topo.labels[site])} data-owner="{owner}" '
                  f'data-piece={quoteattr(comp.name)}')
         out.append(_piece(comp.base or comp.name, frame.x(pos[site][0]), frame.y(pos[site][1]),
-                          radii[site] * k, owner, _value_of(game, what), attrs))
+                          radii[site] * k, _colours(owner, game.info.colours), _value_of(game, what), attrs))
     out.append("</g>")
     # the last move
     frm, to, text = _last_move(state) if last_move else (-1, -1, "")
