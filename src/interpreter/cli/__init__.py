@@ -171,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-plies", type=_positive_int, default=None, metavar="M",
                    help="end a game as a draw (turn limit) after M plies")
     _record_arg(p)
+    p.add_argument("--no-batch", action="store_true",
+                   help="play random games one by one through the engine even when the batch "
+                        "(numpy, all games at once) can play the game")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("trace", cmd_trace, "play one seeded game and show every decision",

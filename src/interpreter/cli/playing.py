@@ -75,6 +75,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     specs = _agent_specs(args, game.num_players)
     agents = _make_agents(specs, args.seed)
     players = range(1, game.num_players + 1)
+    plan = _batch_plan(args, game, specs)
+    if plan is not None:
+        return _run_batch(args, game, specs, plan)
     wins = {p: 0 for p in players}
     draws = turn_limit_draws = unfinished = 0
     total_plies = decisions = total_legal = 0
@@ -130,6 +133,51 @@ def cmd_run(args: argparse.Namespace) -> int:
     }
     if unfinished:
         summary["unfinished"] = unfinished
+    return _report_run(args, game, specs, summary)
+
+
+def _batch_plan(args: argparse.Namespace, game, specs: dict[int, str]):
+    """The batch form of the game's rules when every agent is plain ``random``, no record is
+    written and ``--no-batch`` is not given; else None (the generic engine plays)."""
+    if getattr(args, "no_batch", False) or args.record or any(s.strip().lower() != "random" for s in specs.values()):
+        return None
+    from ..batch import plan_for
+    return plan_for(game)
+
+
+def _run_batch(args: argparse.Namespace, game, specs: dict[int, str], plan) -> int:
+    """``run`` with random agents, every game at once in the batch (:mod:`interpreter.batch`)."""
+    from ..batch import summary as batch_summary
+    players = range(1, game.num_players + 1)
+    start = time.perf_counter()
+    counted = batch_summary(plan.playouts(args.playouts, args.seed), game.num_players)
+    elapsed = time.perf_counter() - start
+    n = args.playouts
+    decisions = counted["plies"]
+    summary = {
+        "game": game.name,
+        "options": list(game.options),
+        "seed": args.seed,
+        "agents": {str(p): specs[p] for p in players},
+        "playouts": n,
+        "wins": {str(p): counted["wins"][p] for p in players},
+        "draws": counted["draws"],
+        "turn_limit_draws": counted["turn_limit_draws"],
+        "turn_limit": game.turn_limit,
+        "mean_length": decisions / n,
+        "mean_branching": counted["legal"] / decisions if decisions else 0.0,
+        "playouts_per_second": n / elapsed if elapsed > 0 else float(n),
+        "seconds": elapsed,
+        "batch": True,
+    }
+    return _report_run(args, game, specs, summary)
+
+
+def _report_run(args: argparse.Namespace, game, specs: dict[int, str], summary: dict[str, Any]) -> int:
+    players = range(1, game.num_players + 1)
+    n = summary["playouts"]
+    wins = {p: summary["wins"][str(p)] for p in players}
+    draws, turn_limit_draws = summary["draws"], summary["turn_limit_draws"]
     if args.json:
         _emit_json(summary)
         return EXIT_OK
@@ -142,7 +190,8 @@ def cmd_run(args: argparse.Namespace) -> int:
           f"{turn_limit_draws}")
     print(f"  mean length: {summary['mean_length']:.1f} plies")
     print(f"  mean branching factor: {summary['mean_branching']:.2f}")
-    print(f"  playouts per second: {summary['playouts_per_second']:.1f}")
+    batch = " (batch: all games at once; --no-batch plays them one by one)" if summary.get("batch") else ""
+    print(f"  playouts per second: {summary['playouts_per_second']:.1f}{batch}")
     return EXIT_OK
 
 
