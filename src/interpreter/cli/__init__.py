@@ -172,8 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="end a game as a draw (turn limit) after M plies")
     _record_arg(p)
     p.add_argument("--no-batch", action="store_true",
-                   help="play random games one by one through the engine even when the batch "
-                        "(numpy, all games at once) can play the game")
+                   help="random agents choose from the full list of legal moves, one game at a "
+                        "time (by default they play in the batch, all games at once, when it reads "
+                        "the rules, else draw moves without listing them: see BENCHMARKS.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("trace", cmd_trace, "play one seeded game and show every decision",

@@ -70,6 +70,24 @@ def legal_moves(state: "State") -> list[Move]:
     return unique
 
 
+SAMPLE_TRIES = 64  # random draws a sampler makes before it leaves the choice to the full list
+
+
+def random_move(state: "State", rng) -> Move:
+    """A legal move drawn uniformly at random, as ``rng.choice(legal_moves(state))`` would, but
+    without listing every move when the phase's play rule can draw one itself: a generator may
+    carry ``sample(state, rng)`` giving one of its moves uniformly at random, or None when it
+    cannot tell (no moves, too many draws rejected), and then the full list decides. A sampler
+    is used only where the list is the generator's own moves (no meta moves)."""
+    if not state.over and not state.game.meta_moves:
+        sample = getattr(state.game.phases[state.phase].play, "sample", None)
+        if sample is not None:
+            move = sample(state, rng)
+            if move is not None:
+                return move
+    return rng.choice(state.legal_moves())
+
+
 def moves_for(state: "State", player: int) -> list[Move]:
     """The moves ``player`` would have now (no forced pass), without changing the state."""
     if state._nested >= MAX_NESTED_MOVES:

@@ -62,6 +62,14 @@ class If(Ludeme):
                 return no(s) if no is not None else []
             # one branch runs at a time: no duplicates if neither makes any
             choose.unique = getattr(yes, "unique", False) and (no is None or getattr(no, "unique", False))
+            yes_sample = getattr(yes, "sample", None)
+            no_sample = getattr(no, "sample", None)
+            if yes_sample is not None and (no is None or no_sample is not None):
+                def sample(s, rng):  # a random move of the branch that runs (turns.random_move)
+                    if cond(s):
+                        return yes_sample(s, rng)
+                    return no_sample(s, rng) if no_sample is not None else None
+                choose.sample = sample  # type: ignore[attr-defined]
             return choose
         conv = c.int if self.kind == INT else c.bool
         yes_v = conv(self.then_branch)

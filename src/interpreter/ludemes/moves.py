@@ -186,6 +186,29 @@ class MoveAdd(Ludeme):
                     return moves_of(kinds[0])[site]
             return None
         gen.first = first  # type: ignore[attr-defined]
+        if anywhere_empty and not hand and all(len(k) <= 1 for k in per_player.values()):
+            tries = turns.SAMPLE_TRIES
+
+            def sample(s, rng):
+                # one legal placement uniformly at random without listing them: draw sites
+                # until one is empty and passes the condition (a rejection draw is uniform
+                # over the accepted sites); None leaves the choice to the full list
+                kinds = per_player.get(s.mover, ())
+                if not kinds:
+                    return None
+                occupied = s.what
+                draw = rng.randrange
+                for _ in range(tries):
+                    site = draw(n)
+                    if occupied[site]:
+                        continue
+                    if cond is not None:
+                        s.ctx.to = site
+                        if not cond(s):
+                            continue
+                    return moves_of(kinds[0])[site]
+                return None
+            gen.sample = sample  # type: ignore[attr-defined]
         return gen
 
 
@@ -498,6 +521,19 @@ class Do(Ludeme):
         def filtered(s):
             return [m for m in gen(s) if turns.holds_after(s, m, cond)]
         filtered.unique = getattr(gen, "unique", False)  # type: ignore[attr-defined]
+        inner = getattr(gen, "sample", None)
+        if inner is not None:
+            def sample(s, rng):
+                # draws of the inner rule until one satisfies ifAfterwards: uniform over the
+                # moves kept (turns.random_move); None leaves the choice to the full list
+                for _ in range(turns.SAMPLE_TRIES):
+                    move = inner(s, rng)
+                    if move is None:
+                        return None
+                    if turns.holds_after(s, move, cond):
+                        return move
+                return None
+            filtered.sample = sample  # type: ignore[attr-defined]
         return filtered
 
 
