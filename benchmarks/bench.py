@@ -220,7 +220,7 @@ def measure(name: str, options: tuple[str, ...], playouts: int, seed: int) -> Ro
     plan = plan_for(game)
     engine_rate, mean = playout_rate(game, playouts, seed, sampled=True)
     list_rate, _ = playout_rate(game, playouts, seed, sampled=False)
-    sampled = any(hasattr(p.play, "sample") for p in game.phases)
+    sampled = any(turns.can_draw(p.play) for p in game.phases)
     if plan is not None:
         path, run_rate = "batch", batch_rate(plan, seed)
     else:

@@ -55,6 +55,7 @@ def chi_square(counts: Counter, cells: list, draws: int) -> float:
     ("pente", [NINE, "Self-capture/Forbidden"], 30),
     ("pente", [NINE, "Overline/Forbidden"], 50),
     ("pente", [NINE, "Overtime/Break the line"], 40),
+    ("loupe", ["Board Size/7"], 31),  # (or (do (move Add ...) ifAfterwards:...) (move Pass))
     ("tic-tac-toe", [], 4),
 ])
 def test_draws_are_uniform_over_the_legal_moves(name, options, plies):

@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Any
 
+from ..engine import turns
 from ..engine.render import symbol
 from ..engine.result import Termination
 from ..errors import MoveError
@@ -80,7 +81,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _run_batch(args, game, specs, plan)
     # random agents draw their moves through the rules' samplers (State.play_random), which
     # do not list the moves, so the branching factor is not counted then
-    sampled = _all_random(args, specs) and any(hasattr(p.play, "sample") for p in game.phases)
+    sampled = _all_random(args, specs) and any(turns.can_draw(p.play) for p in game.phases)
     wins = {p: 0 for p in players}
     draws = turn_limit_draws = unfinished = 0
     total_plies = decisions = total_legal = 0

@@ -187,28 +187,20 @@ class MoveAdd(Ludeme):
             return None
         gen.first = first  # type: ignore[attr-defined]
         if anywhere_empty and not hand and all(len(k) <= 1 for k in per_player.values()):
-            tries = turns.SAMPLE_TRIES
-
-            def sample(s, rng):
-                # one legal placement uniformly at random without listing them: draw sites
-                # until one is empty and passes the condition (a rejection draw is uniform
-                # over the accepted sites); None leaves the choice to the full list
+            def draw(s, rng):
+                # one site out of all: the placement there when it is legal (turns.random_move)
                 kinds = per_player.get(s.mover, ())
-                if not kinds:
+                site = rng.randrange(n)
+                if not kinds or s.what[site]:
                     return None
-                occupied = s.what
-                draw = rng.randrange
-                for _ in range(tries):
-                    site = draw(n)
-                    if occupied[site]:
-                        continue
-                    if cond is not None:
-                        s.ctx.to = site
-                        if not cond(s):
-                            continue
-                    return moves_of(kinds[0])[site]
-                return None
-            gen.sample = sample  # type: ignore[attr-defined]
+                if cond is not None:
+                    s.ctx.to = site
+                    if not cond(s):
+                        return None
+                return moves_of(kinds[0])[site]
+            gen.draw = draw  # type: ignore[attr-defined]
+            gen.space = n  # type: ignore[attr-defined]
+            gen.kinds = frozenset({ADD})  # type: ignore[attr-defined]
         return gen
 
 
@@ -436,6 +428,9 @@ class MovePass(Ludeme):
         def gen(s):
             return list(passing)
         gen.unique = True  # type: ignore[attr-defined]
+        gen.draw = lambda s, rng: passing[0]  # type: ignore[attr-defined]  (turns.random_move)
+        gen.space = 1  # type: ignore[attr-defined]
+        gen.kinds = frozenset({PASS})  # type: ignore[attr-defined]
         return gen
 
 
@@ -521,19 +516,16 @@ class Do(Ludeme):
         def filtered(s):
             return [m for m in gen(s) if turns.holds_after(s, m, cond)]
         filtered.unique = getattr(gen, "unique", False)  # type: ignore[attr-defined]
-        inner = getattr(gen, "sample", None)
+        inner = getattr(gen, "draw", None)
         if inner is not None:
-            def sample(s, rng):
-                # draws of the inner rule until one satisfies ifAfterwards: uniform over the
-                # moves kept (turns.random_move); None leaves the choice to the full list
-                for _ in range(turns.SAMPLE_TRIES):
-                    move = inner(s, rng)
-                    if move is None:
-                        return None
-                    if turns.holds_after(s, move, cond):
-                        return move
+            def draw(s, rng):  # a draw of the inner rule, kept when ifAfterwards holds
+                move = inner(s, rng)
+                if move is not None and turns.holds_after(s, move, cond):
+                    return move
                 return None
-            filtered.sample = sample  # type: ignore[attr-defined]
+            filtered.draw = draw  # type: ignore[attr-defined]
+            filtered.space = gen.space  # type: ignore[attr-defined]
+            filtered.kinds = gen.kinds  # type: ignore[attr-defined]
         return filtered
 
 
