@@ -339,12 +339,31 @@ def test_trace_json_shape_and_replay(capsys):
 
 
 def test_trace_same_seed_same_game_as_run(capsys):
-    """The trace of seed S is the first playout of ``run --seed S``."""
+    """The trace of seed S is the first playout of ``run --seed S`` played through the engine
+    (``--no-batch``: the batch draws its own random numbers)."""
     _, out, _ = call(capsys, "trace", "tic-tac-toe", "--seed", "11", "--json")
     trace = json.loads(out)
-    _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "1", "--seed", "11", "--json")
+    _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "1", "--seed", "11", "--json", "--no-batch")
     run = json.loads(out)
-    assert run["mean_length"] == len(trace["plies"])
+    assert run["mean_length"] == len(trace["plies"]) and "batch" not in run
+
+
+def test_run_uses_the_batch_for_random_agents_when_it_can(capsys):
+    _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "4000", "--seed", "2", "--json")
+    batch = json.loads(out)
+    assert batch["batch"] is True and batch["playouts"] == 4000
+    assert abs(batch["wins"]["1"] / 4000 - 0.585) < 0.04 and abs(batch["draws"] / 4000 - 0.127) < 0.03
+    assert 5 < batch["mean_branching"] < 6.5 and 7 < batch["mean_length"] < 8.5
+    _, again, _ = call(capsys, "run", "tic-tac-toe", "-n", "4000", "--seed", "2", "--json")
+    assert json.loads(again)["wins"] == batch["wins"]  # the same seed, the same games
+    # not for other agents, records, --no-batch or rules the batch does not read
+    for extra in (["--p2", "mcts:iterations=5"], ["--no-batch"], ["--agents", "random:seed=3"]):
+        _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "2", "--json", *extra)
+        assert "batch" not in json.loads(out)
+    _, out, _ = call(capsys, "run", "alak", "-n", "2", "--json")
+    assert "batch" not in json.loads(out)
+    code, out, _ = call(capsys, "run", "gomoku", "-n", "3")
+    assert code == 0 and "(batch" in out
 
 
 def test_trace_text_and_max_moves(capsys):

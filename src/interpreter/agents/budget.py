@@ -115,8 +115,7 @@ def reward(result: "Result", player: int) -> float:
 def random_playout(work: "State", rng, limit: int) -> int:
     """Play at most ``limit`` uniformly random plies on ``work``; the number played (to undo)."""
     plies = 0
-    choice = rng.choice
     while plies < limit and not work.over:
-        work.apply(choice(work.legal_moves()))
+        work.play_random(rng)
         plies += 1
     return plies

@@ -171,6 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-plies", type=_positive_int, default=None, metavar="M",
                    help="end a game as a draw (turn limit) after M plies")
     _record_arg(p)
+    p.add_argument("--no-batch", action="store_true",
+                   help="random agents choose from the full list of legal moves, one game at a "
+                        "time (by default they play in the batch, all games at once, when it reads "
+                        "the rules, else draw moves without listing them: see BENCHMARKS.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("trace", cmd_trace, "play one seeded game and show every decision",

@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Any
 
+from ..engine import turns
 from ..engine.render import symbol
 from ..engine.result import Termination
 from ..errors import MoveError
@@ -75,6 +76,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     specs = _agent_specs(args, game.num_players)
     agents = _make_agents(specs, args.seed)
     players = range(1, game.num_players + 1)
+    plan = _batch_plan(args, game, specs)
+    if plan is not None:
+        return _run_batch(args, game, specs, plan)
+    # random agents draw their moves through the rules' samplers (State.play_random), which
+    # do not list the moves, so the branching factor is not counted then
+    sampled = _all_random(args, specs) and any(turns.can_draw(p.play) for p in game.phases)
     wins = {p: 0 for p in players}
     draws = turn_limit_draws = unfinished = 0
     total_plies = decisions = total_legal = 0
@@ -87,10 +94,13 @@ def cmd_run(args: argparse.Namespace) -> int:
             state = game.initial_state()
             plies = 0
             while not state.is_over() and plies < guard:
-                legal = state.legal_moves()
-                decisions += 1
-                total_legal += len(legal)
-                state.apply(agents[state.seat(state.mover)].choose(state))
+                if sampled:  # random agents: a move drawn without listing them all
+                    state.play_random(agents[state.seat(state.mover)].rng)
+                else:
+                    legal = state.legal_moves()
+                    decisions += 1
+                    total_legal += len(legal)
+                    state.apply(agents[state.seat(state.mover)].choose(state))
                 plies += 1
             total_plies += plies
             write_game_record(writer, args, game, state, state.history, specs, args.seed, index=i)
@@ -124,12 +134,64 @@ def cmd_run(args: argparse.Namespace) -> int:
         "turn_limit_draws": turn_limit_draws,
         "turn_limit": game.turn_limit,
         "mean_length": total_plies / n,
-        "mean_branching": total_legal / decisions if decisions else 0.0,
+        "mean_branching": None if sampled else total_legal / decisions if decisions else 0.0,
         "playouts_per_second": n / elapsed if elapsed > 0 else float(n),
         "seconds": elapsed,
     }
+    if sampled:
+        summary["sampled"] = True
     if unfinished:
         summary["unfinished"] = unfinished
+    return _report_run(args, game, specs, summary)
+
+
+def _batch_plan(args: argparse.Namespace, game, specs: dict[int, str]):
+    """The batch form of the game's rules when every agent is plain ``random``, no record is
+    written and ``--no-batch`` is not given; else None (the generic engine plays)."""
+    if args.record or not _all_random(args, specs):
+        return None
+    from ..batch import plan_for
+    return plan_for(game)
+
+
+def _all_random(args: argparse.Namespace, specs: dict[int, str]) -> bool:
+    """Every agent is plain ``random`` and ``--no-batch`` is not given: the fast paths apply."""
+    return not getattr(args, "no_batch", False) and all(s.strip().lower() == "random" for s in specs.values())
+
+
+def _run_batch(args: argparse.Namespace, game, specs: dict[int, str], plan) -> int:
+    """``run`` with random agents, every game at once in the batch (:mod:`interpreter.batch`)."""
+    from ..batch import summary as batch_summary
+    players = range(1, game.num_players + 1)
+    start = time.perf_counter()
+    counted = batch_summary(plan.playouts(args.playouts, args.seed), game.num_players)
+    elapsed = time.perf_counter() - start
+    n = args.playouts
+    decisions = counted["plies"]
+    summary = {
+        "game": game.name,
+        "options": list(game.options),
+        "seed": args.seed,
+        "agents": {str(p): specs[p] for p in players},
+        "playouts": n,
+        "wins": {str(p): counted["wins"][p] for p in players},
+        "draws": counted["draws"],
+        "turn_limit_draws": counted["turn_limit_draws"],
+        "turn_limit": game.turn_limit,
+        "mean_length": decisions / n,
+        "mean_branching": counted["legal"] / decisions if decisions else 0.0,
+        "playouts_per_second": n / elapsed if elapsed > 0 else float(n),
+        "seconds": elapsed,
+        "batch": True,
+    }
+    return _report_run(args, game, specs, summary)
+
+
+def _report_run(args: argparse.Namespace, game, specs: dict[int, str], summary: dict[str, Any]) -> int:
+    players = range(1, game.num_players + 1)
+    n = summary["playouts"]
+    wins = {p: summary["wins"][str(p)] for p in players}
+    draws, turn_limit_draws = summary["draws"], summary["turn_limit_draws"]
     if args.json:
         _emit_json(summary)
         return EXIT_OK
@@ -141,8 +203,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"  draws:   {draws:>6}  ({100 * draws / n:5.1f}%), by the turn limit ({game.turn_limit} plies): "
           f"{turn_limit_draws}")
     print(f"  mean length: {summary['mean_length']:.1f} plies")
-    print(f"  mean branching factor: {summary['mean_branching']:.2f}")
-    print(f"  playouts per second: {summary['playouts_per_second']:.1f}")
+    if summary["mean_branching"] is None:
+        print("  mean branching factor: not counted (moves drawn without listing them; --no-batch counts it)")
+    else:
+        print(f"  mean branching factor: {summary['mean_branching']:.2f}")
+    batch = " (batch: all games at once; --no-batch plays them one by one)" if summary.get("batch") else ""
+    print(f"  playouts per second: {summary['playouts_per_second']:.1f}{batch}")
     return EXIT_OK
 
 

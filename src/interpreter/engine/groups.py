@@ -49,6 +49,21 @@ def flood(starts: Iterable[int], neighbours: Neighbours, member: Sequence[bool],
     return out
 
 
+def flood_owned(starts: Iterable[int], neighbours: Neighbours, owners: Sequence[int], player: int,
+                seen: list, mark: object = True) -> list[int]:
+    """:func:`flood` with the members being the sites whose owner is ``player`` (``owners`` is
+    the state's ``who``): no membership list made of the whole board first."""
+    out = [s for s in starts if owners[s] == player and not seen[s]]
+    for s in out:
+        seen[s] = mark
+    for s in out:  # grows while it is read
+        for t in neighbours[s]:
+            if owners[t] == player and not seen[t]:
+                seen[t] = mark
+                out.append(t)
+    return out
+
+
 def groups(sites: Iterable[int], neighbours: Neighbours, member: Callable[[int], bool]) -> list[list[int]]:
     """Every group among ``sites`` (each group once, in the order of its first site; each
     group's sites in the order :func:`group_at` finds them)."""

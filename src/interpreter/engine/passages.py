@@ -18,7 +18,7 @@ found from a spanning forest (one fundamental cycle per edge outside it), one co
 the graph at a time, so the work grows with the number of independent circuits, not of
 passages.
 
-Groups come from :func:`.groups.flood` (only those with a piece on a rim: the others join
+Groups come from :func:`.groups.flood_owned` (only those with a piece on a rim: the others join
 nothing) and rims are joined with :class:`.groups.UnionFind`; nothing here knows a game.
 """
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .groups import UnionFind, flood
+from .groups import UnionFind, flood_owned
 
 Neighbours = Sequence[Sequence[int]]
 
@@ -62,15 +62,14 @@ class PassageGraph:
     def nodes(self, who: Sequence[int], player: int) -> list[tuple[int, int]]:
         """Per passage, the numbers of the two nodes its rims are in. Only the groups with a
         piece on a rim are walked (each numbered): the others join nothing."""
-        member = [owner == player for owner in who]
         group = [0] * self.size  # the number of the group found on each site (0: none)
         neighbours = self.neighbours
         count = 0
         for rim in self.rims:
             for site in rim:
-                if member[site] and not group[site]:
+                if who[site] == player and not group[site]:
                     count += 1
-                    flood((site,), neighbours, member, group, count)
+                    flood_owned((site,), neighbours, who, player, group, count)
         # rims holding pieces of one group are one node
         joined = UnionFind(len(self.rims))
         first_rim: dict[int, int] = {}

@@ -247,6 +247,13 @@ class State:
         self._play(chosen, legal)
         return chosen
 
+    def play_random(self, rng) -> Move:
+        """Play a uniformly random legal move and return it: a random playout's step, drawn
+        without listing every move when the rules allow it (:func:`turns.random_move`)."""
+        move = turns.random_move(self, rng)
+        self._play(move, self._legal)
+        return move
+
     def _play(self, move: Move, legal: list[Move]) -> None:
         """Play ``move`` through the turn machinery; if a rule fails half-way (a value out of
         range...), the state is left as it was before the move, and the error goes on."""

@@ -70,6 +70,43 @@ def legal_moves(state: "State") -> list[Move]:
     return unique
 
 
+SAMPLE_TRIES = 64  # random draws before the choice is left to the full list
+
+
+def random_move(state: "State", rng) -> Move:
+    """A legal move drawn uniformly at random, as ``rng.choice(legal_moves(state))`` would, but
+    without listing every move when the phase's play rule can draw them. The protocol, on a
+    move generator:
+
+    - ``branch(state)``: the generator that gives the moves in this state (``if`` picks one of
+      its branches, evaluating its condition once), or None for no moves;
+    - ``draw(state, rng)``: one candidate out of ``space`` (an int) equally likely ones, each
+      legal move being exactly one candidate: the move when the candidate is legal, else None
+      (rejected, and drawn again: the accepted draws are uniform over the legal moves);
+    - ``kinds``: the kinds of move it makes (a union draws from parts that never share a move).
+
+    After ``SAMPLE_TRIES`` rejected draws, or without ``draw`` (or with meta moves), the full
+    list decides, which keeps the choice uniform."""
+    if not state.over and not state.game.meta_moves:
+        gen = state.game.phases[state.phase].play
+        branch = getattr(gen, "branch", None)
+        while branch is not None and gen is not None:
+            gen = branch(state)
+            branch = getattr(gen, "branch", None)
+        draw = getattr(gen, "draw", None)
+        if draw is not None:
+            for _ in range(SAMPLE_TRIES):
+                move = draw(state, rng)
+                if move is not None:
+                    return move
+    return rng.choice(state.legal_moves())
+
+
+def can_draw(gen) -> bool:
+    """True when :func:`random_move` may draw a move of ``gen`` without listing them."""
+    return hasattr(gen, "draw") or hasattr(gen, "branch")
+
+
 def moves_for(state: "State", player: int) -> list[Move]:
     """The moves ``player`` would have now (no forced pass), without changing the state."""
     if state._nested >= MAX_NESTED_MOVES:

@@ -62,6 +62,8 @@ class If(Ludeme):
                 return no(s) if no is not None else []
             # one branch runs at a time: no duplicates if neither makes any
             choose.unique = getattr(yes, "unique", False) and (no is None or getattr(no, "unique", False))
+            # the branch that gives the moves now (turns.random_move draws from it)
+            choose.branch = lambda s: yes if cond(s) else no  # type: ignore[attr-defined]
             return choose
         conv = c.int if self.kind == INT else c.bool
         yes_v = conv(self.then_branch)
@@ -180,6 +182,7 @@ class Or(_Combine):
                 for g in gens:
                     out.extend(g(s))
                 return out
+            _union_draw(union, gens)
             return union
         fns = [c.bool(i) for i in self.items.items]
         if any(constant(f) is True for f in fns):
@@ -190,6 +193,35 @@ class Or(_Combine):
         return lambda s: any(f(s) for f in fns)
 
     compile_effect = And.compile_effect
+
+
+def _union_draw(union, gens) -> None:
+    """Let turns.random_move draw from a union of generators that can each draw and never make
+    the same move (different kinds of move): a candidate of the union is a candidate of one part,
+    each part weighted by its number of candidates."""
+    draws = [getattr(g, "draw", None) for g in gens]
+    kinds = [getattr(g, "kinds", None) for g in gens]
+    if any(d is None for d in draws) or any(k is None for k in kinds):
+        return
+    if sum(len(k) for k in kinds) != len(frozenset().union(*kinds)):
+        return  # two parts could make the same move: the list removes duplicates
+    spaces = [g.space for g in gens]
+    total = sum(spaces)
+    bounds = []
+    acc = 0
+    for space, draw in zip(spaces, draws):
+        acc += space
+        bounds.append((acc, draw))
+
+    def draw(s, rng):
+        i = rng.randrange(total)
+        for bound, part in bounds:
+            if i < bound:
+                return part(s, rng)
+        return None
+    union.draw = draw
+    union.space = total
+    union.kinds = frozenset().union(*kinds)
 
 
 class Not(Ludeme):

@@ -186,6 +186,21 @@ class MoveAdd(Ludeme):
                     return moves_of(kinds[0])[site]
             return None
         gen.first = first  # type: ignore[attr-defined]
+        if anywhere_empty and not hand and all(len(k) <= 1 for k in per_player.values()):
+            def draw(s, rng):
+                # one site out of all: the placement there when it is legal (turns.random_move)
+                kinds = per_player.get(s.mover, ())
+                site = rng.randrange(n)
+                if not kinds or s.what[site]:
+                    return None
+                if cond is not None:
+                    s.ctx.to = site
+                    if not cond(s):
+                        return None
+                return moves_of(kinds[0])[site]
+            gen.draw = draw  # type: ignore[attr-defined]
+            gen.space = n  # type: ignore[attr-defined]
+            gen.kinds = frozenset({ADD})  # type: ignore[attr-defined]
         return gen
 
 
@@ -413,6 +428,9 @@ class MovePass(Ludeme):
         def gen(s):
             return list(passing)
         gen.unique = True  # type: ignore[attr-defined]
+        gen.draw = lambda s, rng: passing[0]  # type: ignore[attr-defined]  (turns.random_move)
+        gen.space = 1  # type: ignore[attr-defined]
+        gen.kinds = frozenset({PASS})  # type: ignore[attr-defined]
         return gen
 
 
@@ -498,6 +516,16 @@ class Do(Ludeme):
         def filtered(s):
             return [m for m in gen(s) if turns.holds_after(s, m, cond)]
         filtered.unique = getattr(gen, "unique", False)  # type: ignore[attr-defined]
+        inner = getattr(gen, "draw", None)
+        if inner is not None:
+            def draw(s, rng):  # a draw of the inner rule, kept when ifAfterwards holds
+                move = inner(s, rng)
+                if move is not None and turns.holds_after(s, move, cond):
+                    return move
+                return None
+            filtered.draw = draw  # type: ignore[attr-defined]
+            filtered.space = gen.space  # type: ignore[attr-defined]
+            filtered.kinds = gen.kinds  # type: ignore[attr-defined]
         return filtered
 
 

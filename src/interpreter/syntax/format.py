@@ -88,6 +88,54 @@ def format_inline(node: Node, unquote_strings: bool = False) -> str:
     raise TypeError(f"cannot format {type(node).__name__}")
 
 
+class _TooLong(Exception):
+    pass
+
+
+def _inline_within(node: Node, limit: int) -> str | None:
+    """:func:`format_inline` of ``node`` when it is at most ``limit`` characters long and holds
+    no line break, else None, found without writing out more than ``limit`` characters (the
+    layout asks this of every form, so a large form is not written out once per level)."""
+    parts: list[str] = []
+    size = 0
+
+    def emit(text: str) -> None:
+        nonlocal size
+        size += len(text)
+        if size > limit or "\n" in text:
+            raise _TooLong
+        parts.append(text)
+
+    def walk(n: Node) -> None:
+        if isinstance(n, Call):
+            emit("(" + format_head(n.head))
+            for a in n.args:
+                emit(" ")
+                walk(a)
+            emit(")" + "*" * n.stars)
+        elif isinstance(n, Array):
+            if not n.items:
+                emit("{}")
+                return
+            emit("{")
+            for i, x in enumerate(n.items):
+                if i:
+                    emit(" ")
+                walk(x)
+            emit("}")
+        elif isinstance(n, Named):
+            emit(f"{n.key}:")
+            walk(n.value)
+        else:
+            emit(format_inline(n))
+
+    try:
+        walk(node)
+    except _TooLong:
+        return None
+    return "".join(parts)
+
+
 def format_head(head: object) -> str:
     if isinstance(head, str):
         return head
@@ -220,9 +268,8 @@ class _Writer:
     def node(self, node: Node, indent: int, prefix: str = "") -> None:
         """Write ``node`` starting a line at ``indent``; its first line starts with ``prefix``."""
         pad = INDENT * indent
-        inline = format_inline(node)
-        if (len(pad) + len(prefix) + len(inline) <= WIDTH and "\n" not in inline
-                and not self.pending(_end(node))):
+        inline = _inline_within(node, WIDTH - len(pad) - len(prefix))
+        if inline is not None and not self.pending(_end(node)):
             self.lines.append(pad + prefix + inline)
         elif isinstance(node, Named):
             self.node(node.value, indent, prefix + node.key + ":")
@@ -235,7 +282,7 @@ class _Writer:
         elif isinstance(node, (Call, Item)):
             self.form(node, indent, prefix)
         else:
-            self.lines.append(pad + prefix + inline)
+            self.lines.append(pad + prefix + format_inline(node))
 
     def children(self, children: list[Node], indent: int) -> None:
         for child in children:
