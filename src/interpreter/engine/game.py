@@ -99,6 +99,8 @@ class Game:
         self.turn_limit = max(3 * topology.n, 300)
         self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
         self.passages: dict[int, list[Any]] = {}  # player -> their passages (engine.passages.Passage)
+        self.tracks: list[Any] = []  # the board's tracks (engine.tracks.Track), in declaration order
+        self.maps: dict[str, dict[int, int]] = {}  # (map ...) tables by name ("" for an unnamed one)
         # per-site arrays among them that belong to the piece on the site (its local state):
         # they move with the piece and go back to 0 when another piece, or none, takes the site
         self.piece_arrays: list[str] = []

@@ -97,12 +97,28 @@ class Site(_StateValue):
 class LastTo(_StateValue):
     """The site the last move went to.
 
+    With ``afterConsequence:True``, the site where the last move's consequences last put
+    pieces (the last pit a sowing filled), or the move's own site when they put none there.
+
     Examples:
         (last To)
+        (last To afterConsequence:True)
     """
 
     name = "last To"
     attr = "last_to"
+    params = (Param("afterConsequence", BOOL_LIT, optional=True, named=True),)
+
+    def compile(self, c: "Compiler"):
+        if self.afterConsequence is None or not self.afterConsequence.value:
+            return operator.attrgetter(self.attr)
+        # effects that move counted pieces note (ply, site) in the state array effect_to
+        c.game.arrays.setdefault("effect_to", [-1, -1])
+
+        def after(s):
+            data = s.effect_to
+            return data[1] if data[0] == s.ply else s.last_to
+        return after
 
 
 class LastFrom(_StateValue):
@@ -308,7 +324,13 @@ class Score(Ludeme):
     concepts = ("Scoring",)
     termination = Termination.SCORE
     kind = INT
-    params = (Param("role", PLAYER),)
+    params = (Param("role", PLAYER), Param("value", INT_FN, optional=True))
+
+    def compile_final(self, c: "Compiler"):
+        """In ``(byScore {(score P1 VALUE) ...})``: (player, value) functions, the final score."""
+        if self.value is None:
+            raise BindError("a final score gives its value: (score P1 (count at:(handSite P1)))", self.span)
+        return c.player(self.role), c.int(self.value)
 
     def compile(self, c: "Compiler"):
         who = c.player(self.role)
