@@ -205,15 +205,11 @@ class MoveSelect(Ludeme):
 
     name = "move Select"
     kind = MOVES
-    concepts = ("SelectDecision",)
     params = (
         Param("frm", Instance("from")),
         Param("to", Instance("to"), optional=True),
         Param("then", _THEN, optional=True),
     )
-
-    def concepts_at(self, where):
-        return ("SelectEffect",) if where.effect else ("SelectDecision",)
 
     def compile(self, c: "Compiler"):
         from .moves import _from_sites, _to_spec
