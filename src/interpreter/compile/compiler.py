@@ -41,10 +41,17 @@ def _fold(fn: Fn, kind: type) -> Fn:
 class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
-    def __init__(self, game: "Game | None", topology: Any = None, phase_names: Sequence[str] = ()):
+    def __init__(self, game: "Game | None", topology: Any = None, phase_names: Sequence[str] = (),
+                 tracks: Sequence[Any] = ()):
         self.game = game  # None while the game itself is being built (player count, regions...)
         self.topo = topology if topology is not None else (game.topology if game is not None else None)
         self.phase_names = list(phase_names)  # the phases of the rules being compiled
+        self._tracks = list(tracks)
+
+    @property
+    def tracks(self) -> list:
+        """The board's tracks (known before the game itself, for regions made of tracks)."""
+        return self.game.tracks if self.game is not None else self._tracks
 
     # --- errors ----------------------------------------------------------------------------------------
     @staticmethod

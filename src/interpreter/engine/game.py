@@ -101,6 +101,7 @@ class Game:
         self.passages: dict[int, list[Any]] = {}  # player -> their passages (engine.passages.Passage)
         self.tracks: list[Any] = []  # the board's tracks (engine.tracks.Track), in declaration order
         self.maps: dict[str, dict[int, int]] = {}  # (map ...) tables by name ("" for an unnamed one)
+        self.owned_regions: dict[tuple[int, str], tuple[int, ...]] = {}  # (player, name) -> sites
         # per-site arrays among them that belong to the piece on the site (its local state):
         # they move with the piece and go back to 0 when another piece, or none, takes the site
         self.piece_arrays: list[str] = []

@@ -131,17 +131,17 @@ class Track(Ludeme):
             raise BindError(str(err), self.steps.span) from None
 
 
-def install_tracks(tracks: Any, game: "Game") -> None:
-    """Lay the tracks on the game's board (``game.tracks``, in declaration order); each track's
-    sites are also the region named after it."""
+def build_tracks(tracks: Any, topo: Topology, num_players: int) -> list:
+    """The tracks (a track ludeme, an array of them or None) laid on a board, in declaration
+    order; the game keeps them as ``game.tracks``."""
     items = tracks.items if isinstance(tracks, BoundArray) else [tracks] if tracks is not None else []
-    names = set()
+    out = []
     for item in items:
-        track = item.build(game.topology, game.num_players)
-        if track.name in names and track.owner == 0:
+        track = item.build(topo, num_players)
+        if any(t.name == track.name and t.owner == track.owner for t in out):
             raise BindError(f'track "{track.name}" is declared twice', item.span)
-        names.add(track.name)
-        game.tracks.append(track)
+        out.append(track)
+    return out
 
 
 class MancalaBoard(Board):
@@ -204,9 +204,9 @@ class MancalaBoard(Board):
             raise BindError("a mancala board has two stores or none (store:None)", self.numStores.span)
         return build(lambda: mancala_graph(rows, columns, stores), "Vertex", ("mancalaBoard", rows, columns, stores))
 
-    def install(self, game: "Game", c: "Compiler") -> None:
-        """Lay the tracks; the stores are the regions ``FirstSite`` and ``LastSite``... as sites."""
-        install_tracks(self.tracks, game)
+    def build_tracks(self, topo: Topology, num_players: int) -> list:
+        """The tracks laid on the board (the game's ``tracks``)."""
+        return build_tracks(self.tracks, topo, num_players)
 
 
 class SitesTrack(Ludeme):
@@ -228,27 +228,27 @@ class SitesTrack(Ludeme):
     )
 
     def compile(self, c: "Compiler"):
-        game = c.game
+        tracks = c.tracks
         title = self.title.value if self.title is not None else None
-        if not game.tracks:
+        if not tracks:
             raise BindError("(sites Track) but the board has no tracks", self.span)
         if self.role is None:
-            track = find_track(game, title, 0)
+            track = find_track(tracks, title, 0)
             sites = track.board_sites() if track is not None else ()
             return lambda s: sites
         who = c.player(self.role)
         table = {}
-        for p in range(0, game.num_players + 1):
-            track = find_track(game, title, p)
+        for p in range(0, (c.game.num_players if c.game is not None else 16) + 1):
+            track = find_track(tracks, title, p)
             table[p] = track.board_sites() if track is not None else ()
         return lambda s: table.get(who(s), ())
 
 
-def find_track(game: "Game", title: str | None, player: int):
+def find_track(tracks: list, title: str | None, player: int):
     """Ludii's choice of a track by name and player: the track of that name, or the first whose
     name contains it and that belongs to the player or to nobody (any track of theirs when no
     name is given); None when there is none."""
-    for track in game.tracks:
+    for track in tracks:
         if title is not None:
             if track.name == title or (title in track.name and track.owner in (player, 0)):
                 return track
@@ -365,5 +365,5 @@ class MapEntry(Ludeme):
         return lambda s: table.get(key(s), -1)
 
 
-__all__ = ["Track", "MancalaBoard", "SitesTrack", "Pair", "Map", "MapEntry", "install_tracks", "find_track",
+__all__ = ["Track", "MancalaBoard", "SitesTrack", "Pair", "Map", "MapEntry", "build_tracks", "find_track",
            "mancala_graph"]

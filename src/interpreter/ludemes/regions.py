@@ -30,6 +30,7 @@ class SitesLabels(Ludeme):
         (sites "J10")
         (sites)
         (sites Mover)
+        (sites P1 "Home")
     """
 
     name = "sites"
@@ -37,11 +38,23 @@ class SitesLabels(Ludeme):
     params = (Param("role", ROLE, optional=True), Param("sites", ArrayOf(SITE_FN), optional=True))
 
     def validate(self) -> None:
-        if self.role is not None and self.sites is not None:
-            raise BindError("(sites PLAYER) takes nothing else: the regions owned by a player, all together",
-                            self.sites.span if hasattr(self.sites, "span") else self.span)
+        if self.role is not None and self.sites is not None and not isinstance(self.sites, Str):
+            raise BindError("(sites PLAYER) takes a region name or nothing: (sites P1 \"Home\"), (sites Mover)",
+                            self.span)
 
     def compile(self, c: "Compiler"):
+        if self.role is not None and self.sites is not None:  # a player's named region
+            game = c.game
+            name = self.sites.value
+            if not any(key[1] == name for key in game.owned_regions):
+                raise BindError(f'no player owns a region named "{name}"', self.sites.span,
+                                hint='declare it with (regions "Name" P1 ...)')
+            if self.role.name in ("Each", "All"):
+                every = tuple(dict.fromkeys(x for (p, k), v in game.owned_regions.items() if k == name for x in v))
+                return lambda s: every
+            owned = {p: game.owned_regions.get((p, name), ()) for p in range(game.num_players + 1)}
+            who = c.player(self.role)
+            return lambda s: owned.get(who(s), ())
         if self.role is not None:
             game = c.game
             table = {p: tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part))

@@ -22,7 +22,6 @@ from .base import (
     BOOL, BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Enum, Instance,
     Ludeme, Param, kind_of,
 )
-from .containers import find_track
 from .effects import _Effect
 
 if TYPE_CHECKING:
@@ -320,7 +319,7 @@ class Sow(_Effect):
         seed = seed_kind(game)
         # the track for each owner (Ludii: the named one, else the first; with owner:, that
         # player's track whose name contains the name)
-        if owner_fn is None:
+        if title is None or owner_fn is None:
             fixed = next((t for t in game.tracks if title is None or t.name == title), None)
             by_owner = None
         else:

@@ -80,7 +80,7 @@ class Equipment(Ludeme):
         self.others: list[Ludeme] = [i for i in items if hasattr(i, "install")]
         names: dict[str, Regions] = {}
         for region in self.regions:
-            if region.title is None:
+            if region.title is None or region.role is not None:  # a player's own named region
                 continue
             first = names.setdefault(region.title.value, region)
             if first is not region:
