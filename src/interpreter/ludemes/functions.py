@@ -113,23 +113,30 @@ class LastTo(_StateValue):
         if self.afterConsequence is None or not self.afterConsequence.value:
             return operator.attrgetter(self.attr)
         # effects that move counted pieces note (ply, site) in the state array effect_to
-        c.game.arrays.setdefault("effect_to", [-1, -1])
+        c.game.arrays.setdefault("effect_to", [-1, -1, -1])
+        field, fallback = (1 if self.attr == "last_to" else 2), self.attr
 
         def after(s):
             data = s.effect_to
-            return data[1] if data[0] == s.ply else s.last_to
+            return data[field] if data[0] == s.ply else getattr(s, fallback)
         return after
 
 
 class LastFrom(_StateValue):
     """The site the last move came from.
 
+    With ``afterConsequence:True``, where the last move's consequences last took pieces from
+    (a sowing's pit, a capture's), or the move's own site when they moved none.
+
     Examples:
         (last From)
+        (last From afterConsequence:True)
     """
 
     name = "last From"
     attr = "last_from"
+    params = (Param("afterConsequence", BOOL_LIT, optional=True, named=True),)
+    compile = LastTo.compile
 
 
 class MoverFn(_StateValue):

@@ -56,19 +56,20 @@ def any_site(c: "Compiler", value: Any):
     return lambda s: x if 0 <= (x := fn(s)) < total else -1
 
 
-def _note_effect_to(s, site: int) -> None:
-    """Remember where the current move's effects last put pieces (``(last To
-    afterConsequence:True)``)."""
+def _note_effect_to(s, site: int, origin: int) -> None:
+    """Remember where the current move's effects last moved pieces, from and to (``(last To
+    afterConsequence:True)``, ``(last From afterConsequence:True)``): (ply, to, from)."""
     data = getattr(s, EFFECT_TO, None)
-    if data is not None and (data[0] != s.ply or data[1] != site):
+    if data is not None and (data[0] != s.ply or data[1] != site or data[2] != origin):
         s.set_item(data, 0, s.ply)
         s.set_item(data, 1, site)
+        s.set_item(data, 2, origin)
 
 
 def enable(c: "Compiler") -> None:
     """Give the game its counts and the record of the last site an effect filled."""
     counts.enable(c.game)
-    c.game.arrays.setdefault(EFFECT_TO, [-1, -1])
+    c.game.arrays.setdefault(EFFECT_TO, [-1, -1, -1])
 
 
 class Count(Ludeme):
@@ -185,7 +186,7 @@ class FromTo(_Effect):
             moved = take_pieces(s, a, number(s))
             if moved:
                 add_pieces(s, b, moved, what)
-                _note_effect_to(s, b)
+                _note_effect_to(s, b, a)
             if then is not None:
                 ctx = s.ctx
                 ctx.frm, ctx.to = a, b
@@ -378,7 +379,7 @@ class Sow(_Effect):
                 i = j
                 index += 1
             if last != start:
-                _note_effect_to(s, last)
+                _note_effect_to(s, last, start)
             if capture is not None:
                 captures = 0
                 while cond(s):
@@ -413,6 +414,99 @@ class Sow(_Effect):
         return run
 
 
+class TrackSiteMove(Ludeme):
+    """The site reached by going ``steps:`` forward along a track from a site (``from:``, the
+    context's ``(from)`` by default): the track named (one of the player's first, the player
+    being ``Mover`` by default), else the player's first track, else the first track of
+    nobody. On a looped track the walk goes round; off the end of an open track it is -1.
+
+    Examples:
+        (trackSite Move from:(to) steps:1)
+        (trackSite Move from:(from) "TrackCW" steps:(count at:(from)))
+    """
+
+    name = "trackSite Move"
+    kind = INT
+    params = (
+        Param("frm", INT_FN, optional=True, named=True, key="from"),
+        Param("role", PLAYER, optional=True),
+        Param("title", STR_LIT, optional=True),
+        Param("steps", INT_FN, named=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        if not game.tracks:
+            raise BindError("(trackSite Move ...) but the board has no tracks", self.span)
+        title = self.title.value if self.title is not None else None
+        frm = c.int(self.frm) if self.frm is not None else (lambda s: s.ctx.frm)
+        who = c.player(self.role) if self.role is not None else (lambda s: s.mover)
+        steps = c.int(self.steps)
+        choice = {}
+        for p in range(game.num_players + 1):
+            track = None
+            if title is not None:
+                track = next((t for t in game.tracks if title in t.name and t.owner == p), None) or \
+                    next((t for t in game.tracks if title in t.name), None)
+            if track is None:
+                track = next((t for t in game.tracks if t.owner == p), None) or \
+                    next((t for t in game.tracks if t.owner == 0), None)
+            choice[p] = track
+
+        def site(s):
+            track = choice.get(who(s))
+            if track is None:
+                return -1
+            sites = track.sites
+            i = track.index_of(frm(s))
+            i = len(sites) if i < 0 else i
+            i += max(steps(s), 0)
+            if i < len(sites):
+                return sites[i]
+            return sites[i % len(sites)] if track.looped else -1
+        return site
+
+
+PENDING = "pending"  # [the ply of the move that set the game pending]
+
+
+class SetPending(_Effect):
+    """Mark the position as pending: ``(is Pending)`` holds until the next move is played (a
+    mancala's capture that lets the mover sow again from elsewhere).
+
+    Examples:
+        (set Pending)
+    """
+
+    name = "set Pending"
+    params = ()
+
+    def compile_effect(self, c: "Compiler"):
+        c.game.arrays.setdefault(PENDING, [-1])
+
+        def run(s):
+            if s.pending[0] != s.ply:
+                s.set_item(s.pending, 0, s.ply)
+        return run
+
+
+class IsPending(Ludeme):
+    """The last move (or the one being played) marked the position as pending (``set
+    Pending``).
+
+    Examples:
+        (is Pending)
+    """
+
+    name = "is Pending"
+    kind = BOOL
+    params = ()
+
+    def compile(self, c: "Compiler"):
+        c.game.arrays.setdefault(PENDING, [-1])
+        return lambda s: s.pending[0] == s.ply
+
+
 class AllSites(Ludeme):
     """Every site of a region satisfies the condition (``(site)`` is the site tested); true for
     an empty region.
@@ -445,4 +539,4 @@ class AllSites(Ludeme):
         return every
 
 
-__all__ = ["Count", "SetCount", "FromTo", "MoveSelect", "Sow", "AllSites", "seed_kind", "any_site", "Int"]
+__all__ = ["Count", "SetCount", "FromTo", "MoveSelect", "Sow", "AllSites", "TrackSiteMove", "SetPending", "IsPending", "seed_kind", "any_site", "Int"]
