@@ -157,7 +157,7 @@ class Compiler:
             if name == "Next":
                 return lambda s: game.next_of(s.mover)
             if name == "Prev":  # who made the previous move: the mover again within a turn
-                return lambda s: s.mover if s.turn_moves else game.prev_of(s.mover)
+                return lambda s: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)
             if name == "Player":
                 return lambda s: s.ctx.player  # the player visited by (forEach Player ...)
             if name.startswith("P") and name[1:].isdigit():

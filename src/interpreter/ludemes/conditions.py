@@ -148,7 +148,7 @@ class IsPrev(_PlayerTest):
     def compile(self, c: "Compiler"):
         p = _value(c, self.player)
         prev_of = c.game.prev_of
-        return lambda s: p(s) == (s.mover if s.turn_moves else prev_of(s.mover))
+        return lambda s: p(s) == (s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover))
 
     def site_flags(self, c: "Compiler"):
         if super().site_flags(c) is None:
@@ -156,7 +156,7 @@ class IsPrev(_PlayerTest):
         prev_of = c.game.prev_of
 
         def flags(s):
-            prev = s.mover if s.turn_moves else prev_of(s.mover)
+            prev = s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover)
             return [owner == prev for owner in s.who]
         return flags
 

@@ -152,7 +152,9 @@ class MoverFn(_StateValue):
 
 
 class NextFn(Ludeme):
-    """The number of the player after the mover.
+    """The number of the player to move next: the player after the mover, or the mover again
+    once a move's consequences have said ``(moveAgain)`` (Ludii's ``(next)``, as the end rules
+    see it).
 
     Examples:
         (next)
@@ -164,7 +166,7 @@ class NextFn(Ludeme):
 
     def compile(self, c: "Compiler"):
         game = c.game
-        return lambda s: game.next_of(s.mover)
+        return lambda s: s.mover if s.move_again else game.next_of(s.mover)
 
 
 # --- ranges for lengths ----------------------------------------------------------------------------
