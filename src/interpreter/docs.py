@@ -32,12 +32,14 @@ COMMAND = "python -m interpreter.docs"
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
 FAMILY_ORDER = ("structure", "boards", "containers", "pieces", "moves", "sowing", "turns", "effects", "conditions",
-                "connection", "passages", "loops", "values", "functions", "variables", "regions", "filters", "logic")
+                "connection", "passages", "loops", "values", "functions", "variables", "gamevars", "regions", "filters",
+                "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
     "boards": "Boards: the board and the shapes it is made of",
     "containers": "Containers: mancala boards, tracks, maps",
+    "gamevars": "Game variables: values the description names and sets",
     "sowing": "Sowing and counts: several pieces on a site, choosing a pit, sowing it",
     "moves": "Moves: what a player may do",
     "effects": "Effects: what a move changes (captures, scores, placements)",
