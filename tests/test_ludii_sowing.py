@@ -151,3 +151,18 @@ def test_random_games_end_and_undo(name):
     for _ in range(plies):
         state.undo()
     assert state.snapshot() == first
+
+
+def test_diagonals_scores_a_diagonal_it_fills():
+    # Diagonals: a stone that fills its NE-SW diagonal scores the mover's stones on it
+    # ((sites Direction from:(last To) NE included:True) and SW, (all Sites ... if:(is Occupied (site))))
+    game = game_of("board__race__score__Diagonals.lud")
+    diagonal = ["B2", "C3", "D4", "E5", "F6", "G7", "H8"]
+    pieces = {label: ("Ball1" if i % 2 == 0 else "Ball2") for i, label in enumerate(diagonal)}
+    pieces["B1"] = "Ball2"  # one more stone, so that P1 is to move (7 vs 7... P1 moves when equal)
+    text = yaml.safe_dump({"game": "Diagonals", "mover": 1, "pieces": pieces})
+    state = game.state_from_text(text)
+    state.apply("A1")  # fills A1..H8: P1 has A1, B2, D4, F6, H8
+    assert state.scores[1] == 5
+    state.apply("A2")  # P2's A2: its SE-NW diagonal is A2-B1, full: one stone of P2's (A2 itself, B1)
+    assert state.scores[2] == 2

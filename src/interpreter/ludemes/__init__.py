@@ -2,7 +2,7 @@
 
 from . import (  # noqa: F401
     base, boards, conditions, connection, containers, effects, filters, functions, gamevars, logic, loops, metadata, moves, passages,
-    pieces, regions, sowing, structure, turns, values, variables,
+    pieces, regions, sowing, structure, turns, values, variables, walks,
 )
 from .base import REGISTRY, Ludeme
 
