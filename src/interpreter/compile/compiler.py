@@ -72,6 +72,8 @@ class Compiler:
             return const_fn(value.value)
         if isinstance(value, Const) and value.name == "Infinity":
             return const_fn(INFINITY)
+        if isinstance(value, Const) and value.name == "Off":  # Ludii's Off: no site, off the board
+            return const_fn(-1)
         if isinstance(value, Ludeme):
             return _fold(value.compile(self), int)
         raise self.error(f"expected an int, got {value!r}", value)
