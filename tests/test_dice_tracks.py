@@ -113,3 +113,22 @@ def test_game_variables_are_kept_per_game_and_undone():
     state.undo()
     assert not state.is_over()
     assert game.state_from_text(state.to_text()).snapshot() == state.snapshot()
+
+
+def test_sowing_skips_the_sites_skipIf_names():
+    # Ludii's Sow: a skipped site takes no seed and does not count as one sown
+    game = load("""
+    (game "Skip" (players 2)
+        (equipment {(mancalaBoard 2 3 store:None (track "Track" "0,E,N,W" loop:True)) (piece "Seed" Shared)
+                    (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+        (rules (start (set Count 2 to:(sites Track)))
+               (play (move Select (from (sites Mover) if:(> (count at:(from)) 0))
+                                  (then (sow skipIf:(= (count at:(to)) 3)))))
+               (end (if (no Moves Mover) (result Mover Loss)))))
+    """)
+    state = game.initial_state()
+    for move in ("A1", "C2"):
+        state.apply(move)
+    assert state.count == [0, 3, 3, 3, 3, 0]
+    state.apply("B1")  # 3 seeds from site 1 along 2 (3: skipped), 5, 4 (skipped), 3 (skipped), 0, 1
+    assert state.count == [1, 1, 3, 3, 3, 1]

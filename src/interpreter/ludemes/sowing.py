@@ -351,6 +351,7 @@ class Sow(_Effect):
             ctx.frm = orig_frm
             last = start
             index = 0
+            skipped = 0  # sites skipped in a row: a condition that skips every site ends the sowing
             while sown < count and index < count:
                 j = nxt[i]
                 if j < 0:
@@ -359,7 +360,11 @@ class Sow(_Effect):
                 ctx.to = to
                 if skip is not None and skip(s):
                     i = j
+                    skipped += 1
+                    if skipped > len(sites):
+                        break
                     continue
+                skipped = 0
                 if not include_self and to == start:
                     i = j
                     j = nxt[i]
