@@ -59,9 +59,9 @@ def legal_moves(state: "State") -> list[Move]:
             if m.kind is ADD and adds.setdefault(m.to, m.what) != m.what:
                 clash = True
         elif first.then is not m.then or first.effect is not m.effect:
-            if m.kind is CHOICE:
-                # the same choice with other consequences (a pit sown along either track): a
-                # move of its own, numbered after the first (B1, B1/2...), as Ludii keeps both
+            if m.kind is CHOICE and m.to >= 0:
+                # the same site chosen with other consequences (a pit sown along either track):
+                # a move of its own, numbered after the first (B1, B1/2...), as Ludii keeps both
                 n = 2
                 while (k[:4] + (f"{m.word}/{n}",)) in seen:
                     n += 1
