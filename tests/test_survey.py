@@ -24,11 +24,11 @@ GAME = '''(game "{name}"
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     (tmp_path / "ok.lud").write_text((descriptions_dir() / "tic-tac-toe.lud").read_text())
-    (tmp_path / "mancala-1.lud").write_text(GAME.format(name="M1", board="(mancalaBoard 2 6)", extra=""))
+    (tmp_path / "wheel-1.lud").write_text(GAME.format(name="M1", board="(wheelBoard 2 6)", extra=""))
     sub = tmp_path / "more"
     sub.mkdir()
-    (sub / "mancala-2.lud").write_text(GAME.format(name="M2", board="(mancalaBoard 2 4)", extra=""))
-    (sub / "hand.lud").write_text(GAME.format(name="H", board="(square 3)", extra="(dice 2)"))
+    (sub / "wheel-2.lud").write_text(GAME.format(name="M2", board="(wheelBoard 2 4)", extra=""))
+    (sub / "hand.lud").write_text(GAME.format(name="H", board="(square 3)", extra="(spinner 2)"))
     (tmp_path / "broken.lud").write_text('(game "B"\n  (players 2)\n')
     (tmp_path / "define.lud").write_text(GAME.format(name="D", board='("NoSuchBoard")', extra=""))
     (tmp_path / "notes.txt").write_text("not a description")
@@ -39,8 +39,8 @@ def test_counts_and_reasons(folder):
     report = survey([folder], seed=1)
     assert report.counts() == {"files": 6, "parse": 5, "expand": 4, "load": 1, "playout": 1}
     reasons = report.reasons()
-    assert reasons[0] == ("unknown ludeme 'mancalaBoard'", 2)  # most frequent first
-    assert ("unknown ludeme 'dice'", 1) in reasons
+    assert reasons[0] == ("unknown ludeme 'wheelBoard'", 2)  # most frequent first
+    assert ("unknown ludeme 'spinner'", 1) in reasons
     assert ("'(' is never closed", 1) in reasons
     assert ('unknown define "NoSuchBoard"', 1) in reasons
     ok = next(f for f in report.files if f.path.endswith("ok.lud"))
@@ -54,12 +54,12 @@ def test_the_same_seed_gives_the_same_report(folder):
 
 
 def test_first_unknown_ludeme_reads_in_order_with_the_first_constant():
-    game = parse('(game "G" (players 2) (equipment {(board (square 3)) (dice 2) (track "T" {1 2})}))').forms[0]
-    assert first_unknown_ludeme(game) == "dice"
+    game = parse('(game "G" (players 2) (equipment {(board (square 3)) (spinner 2) (track "T" {1 2})}))').forms[0]
+    assert first_unknown_ludeme(game) == "spinner"
     game = parse('(game "G" (players 2) (rules (end (if (= (count Stairs) 2) (result Mover Win)))))').forms[0]
     assert first_unknown_ludeme(game) == "count Stairs"
-    game = parse('(game "G" (players 2) (equipment {(board (mancalaBoard 2 6))}))').forms[0]
-    assert first_unknown_ludeme(game) == "mancalaBoard"
+    game = parse('(game "G" (players 2) (equipment {(board (wheelBoard 2 6))}))').forms[0]
+    assert first_unknown_ludeme(game) == "wheelBoard"
     game = parse('(game "G" (players 2) (rules (play (move Add (to (sites Empty))))))').forms[0]
     assert first_unknown_ludeme(game) is None
 
@@ -72,7 +72,7 @@ def test_check_report_command(folder, capsys):
     assert lines[1].split() == ["5", "83.3%", "parse"]
     assert "1   16.7%  finish a random playout" in out
     first = lines.index(next(line for line in lines if line.startswith("why")))
-    assert lines[first + 1].split() == ["2", "unknown", "ludeme", "'mancalaBoard'"]
+    assert lines[first + 1].split() == ["2", "unknown", "ludeme", "'wheelBoard'"]
 
 
 def test_check_report_json_and_verbose(folder, capsys):

@@ -31,12 +31,18 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "turns", "effects", "conditions", "connection",
-                "passages", "loops", "values", "functions", "variables", "regions", "filters", "logic")
+FAMILY_ORDER = ("structure", "boards", "containers", "dice", "pieces", "moves", "sowing", "turns", "effects", "conditions",
+                "connection", "passages", "loops", "values", "functions", "variables", "gamevars", "regions", "walks", "filters",
+                "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
     "boards": "Boards: the board and the shapes it is made of",
+    "containers": "Containers: mancala boards, tracks, maps",
+    "walks": "Walks: the sites along directions from a site",
+    "gamevars": "Game variables: values the description names and sets",
+    "dice": "Dice: rolling them, and what they show",
+    "sowing": "Sowing and counts: several pieces on a site, choosing a pit, sowing it",
     "moves": "Moves: what a player may do",
     "effects": "Effects: what a move changes (captures, scores, placements)",
     "conditions": "Conditions: questions about the position",

@@ -156,8 +156,15 @@ def first_unknown_ludeme(game) -> str | None:
         if isinstance(node, Call) and isinstance(node.head, str):
             first = next((a for a in node.args if not isinstance(a, Named)), None)
             two = f"{node.head} {first.name}" if isinstance(first, Const) else None
-            if two not in REGISTRY and node.head not in REGISTRY:
-                return two or node.head
+            if two not in REGISTRY:
+                single = REGISTRY.get(node.head)
+                if single is None:
+                    return two or node.head
+                # as the binder reads it: (count Stairs) is the ludeme 'count' only when 'count'
+                # takes the constant Stairs
+                if two is not None and not any(p.type.accepts(first) for p in single.params if not p.named) \
+                        and any(name.startswith(node.head + " ") for name in REGISTRY):
+                    return two
         stack.extend(reversed(list(node.children())))
     return None
 

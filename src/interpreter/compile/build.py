@@ -37,8 +37,11 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             if any(c.name == name for c in components):
                 raise BindError(f"piece '{name}' declared twice", piece.span)
             components.append(Component(len(components), name, piece.piece_name, owner, value=value))
-    region_compiler = Compiler(None, topology)
+    # tracks first: regions may be made of them ((sites Track "Track1"))
+    tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
+    region_compiler = Compiler(None, topology, tracks=tracks)
     owned: dict[int, list[tuple[int, ...]]] = {}
+    owned_named: dict[tuple[int, str], tuple[int, ...]] = {}  # (player, name) -> sites
     for region in equipment.regions:
         parts = []
         for part in region.parts():
@@ -50,6 +53,12 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         if region.role is not None:
             for player in _owners(region.role, num):
                 owned.setdefault(player, []).extend(parts)
+                if region.title is not None:  # a player's named region: (sites P1 "Home")
+                    key = (player, region.title.value)
+                    owned_named[key] = tuple(dict.fromkeys(owned_named.get(key, ()) + tuple(
+                        site for part in parts for site in part)))
+            if region.title is not None:
+                continue
         if region.title is None:
             continue
         name = region.title.value
@@ -78,6 +87,8 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         colours=dict(colours or {}),
     )
     game = Game(info, topology, components, teams, owned)
+    game.tracks.extend(tracks)
+    game.owned_regions.update(owned_named)
     for item in equipment.others:
         item.install(game, region_compiler)  # other equipment the rules read: hands, passages...
     rules: Rules = bound.rules

@@ -41,10 +41,17 @@ def _fold(fn: Fn, kind: type) -> Fn:
 class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
-    def __init__(self, game: "Game | None", topology: Any = None, phase_names: Sequence[str] = ()):
+    def __init__(self, game: "Game | None", topology: Any = None, phase_names: Sequence[str] = (),
+                 tracks: Sequence[Any] = ()):
         self.game = game  # None while the game itself is being built (player count, regions...)
         self.topo = topology if topology is not None else (game.topology if game is not None else None)
         self.phase_names = list(phase_names)  # the phases of the rules being compiled
+        self._tracks = list(tracks)
+
+    @property
+    def tracks(self) -> list:
+        """The board's tracks (known before the game itself, for regions made of tracks)."""
+        return self.game.tracks if self.game is not None else self._tracks
 
     # --- errors ----------------------------------------------------------------------------------------
     @staticmethod
@@ -65,6 +72,8 @@ class Compiler:
             return const_fn(value.value)
         if isinstance(value, Const) and value.name == "Infinity":
             return const_fn(INFINITY)
+        if isinstance(value, Const) and value.name == "Off":  # Ludii's Off: no site, off the board
+            return const_fn(-1)
         if isinstance(value, Ludeme):
             return _fold(value.compile(self), int)
         raise self.error(f"expected an int, got {value!r}", value)
@@ -149,8 +158,8 @@ class Compiler:
                 return lambda s: s.mover
             if name == "Next":
                 return lambda s: game.next_of(s.mover)
-            if name == "Prev":
-                return lambda s: game.prev_of(s.mover)
+            if name == "Prev":  # who made the previous move: the mover again within a turn
+                return lambda s: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)
             if name == "Player":
                 return lambda s: s.ctx.player  # the player visited by (forEach Player ...)
             if name.startswith("P") and name[1:].isdigit():

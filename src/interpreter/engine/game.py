@@ -100,6 +100,10 @@ class Game:
         self.turn_limit = max(3 * topology.n, 300)
         self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
         self.passages: dict[int, list[Any]] = {}  # player -> their passages (engine.passages.Passage)
+        self.tracks: list[Any] = []  # the board's tracks (engine.tracks.Track), in declaration order
+        self.maps: dict[str, dict[int, int]] = {}  # (map ...) tables by name ("" for an unnamed one)
+        self.owned_regions: dict[tuple[int, str], tuple[int, ...]] = {}  # (player, name) -> sites
+        self.dice: list[tuple[int, ...]] = []  # the face values of each die (engine.dice)
         # per-site arrays among them that belong to the piece on the site (its local state):
         # they move with the piece and go back to 0 when another piece, or none, takes the site
         self.piece_arrays: list[str] = []

@@ -49,7 +49,18 @@ def _values_differ(game: "Game", owner: int) -> bool:
 
 
 def render_text(state: "State") -> str:
-    """The board as text (see :mod:`.picture` for the layouts)."""
-    table, width = piece_symbols(state.game)
+    """The board as text (see :mod:`.picture` for the layouts). In a game that counts the pieces
+    on each site (mancala), each site shows its count, and a line gives each hand's."""
+    game = state.game
+    data = getattr(state, "count", None)
+    if data is not None:
+        n = game.topology.n
+        symbols = [str(data[s] or 1) if state.what[s] else EMPTY_GRID for s in range(n)]
+        width = max((len(x) for x in symbols), default=1)
+        text = draw(game.topology, symbols, EMPTY_GRID, EMPTY_ROW, width)
+        if len(data) > n:
+            text += "\nhands: " + ", ".join(f"P{p} {data[n + p - 1]}" for p in range(1, len(data) - n + 1))
+        return text
+    table, width = piece_symbols(game)
     symbols = [table[w] if w else EMPTY_GRID for w in state.what]
-    return draw(state.game.topology, symbols, EMPTY_GRID, EMPTY_ROW, width)
+    return draw(game.topology, symbols, EMPTY_GRID, EMPTY_ROW, width)

@@ -59,6 +59,17 @@ def legal_moves(state: "State") -> list[Move]:
             if m.kind is ADD and adds.setdefault(m.to, m.what) != m.what:
                 clash = True
         elif first.then is not m.then or first.effect is not m.effect:
+            if m.kind is CHOICE and m.to >= 0:
+                # the same site chosen with other consequences (a pit sown along either track):
+                # a move of its own, numbered after the first (B1, B1/2...), as Ludii keeps both
+                n = 2
+                while (k[:4] + (f"{m.word}/{n}",)) in seen:
+                    n += 1
+                m = Move(CHOICE, m.frm, m.to, m.what, f"{m.word}/{n}", m.prefix, m.game, m.then, m.effect,
+                         m.between)
+                seen[m.key()] = m
+                unique.append(m)
+                continue
             # one text, two outcomes: a player could not say which they mean
             raise LudError(f"two legal moves read '{m.text}' but do different things",
                            hint="give the moves different words or sites, or merge their consequences")

@@ -15,8 +15,8 @@ from ..engine.topology import Topology, build
 from ..errors import BindError
 from ..syntax.nodes import Float, Int, Str
 from .base import (
-    BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Kind, Ludeme,
-    Param, kind_of,
+    BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance, Kind,
+    Ludeme, Param, kind_of,
 )
 
 StaticInt = Callable[[Any], int]  # evaluates an int expression known before play
@@ -40,12 +40,14 @@ class Board(Ludeme):
         (board (rectangle 1 11) labels:{1..11})
         (board (hex Diamond 11))
         (board (tri Hexagon 7) use:Vertex)
+        (board (rectangle 3 14) {(track "Track1" "0,E,N1,W,N1,E" P1 directed:True)})
     """
 
     name = "board"
     kind = EQUIPMENT_ITEM
     params = (
         Param("shape", SHAPE),
+        Param("tracks", ArrayOf(Instance("track")), optional=True),
         Param("use", Enum(("Vertex", "Cell")), optional=True, named=True),
         Param("labels", ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True),
     )
@@ -68,6 +70,11 @@ class Board(Ludeme):
                                 hint=f"the first is at {first.span}; every site needs its own label "
                                      "(labels are compared without regard to case)")
             seen.update(dict.fromkeys(keys, item))
+
+    def build_tracks(self, topo: Topology, num_players: int) -> list:
+        """The board's tracks laid on it (``(board SHAPE {(track ...)})``; see :mod:`.containers`)."""
+        from .containers import build_tracks
+        return build_tracks(self.tracks, topo, num_players)
 
     @property
     def site_type(self) -> str:

@@ -130,10 +130,13 @@ class IsNext(_PlayerTest):
 
 
 class IsPrev(_PlayerTest):
-    """The player is the one who moved before the mover (in turn order).
+    """The player is the one who made the previous move (Ludii's ``Prev``): the mover again
+    within a turn of several moves (``(is Prev Mover)`` is Ludii's "same turn"), else the
+    player before the mover in turn order.
 
     Examples:
         (is Prev (who at:(between)))
+        (is Prev Mover)
     """
 
     name = "is Prev"
@@ -141,6 +144,21 @@ class IsPrev(_PlayerTest):
     @staticmethod
     def relation(game):
         return lambda q, mover: q == game.prev_of(mover)
+
+    def compile(self, c: "Compiler"):
+        p = _value(c, self.player)
+        prev_of = c.game.prev_of
+        return lambda s: p(s) == (s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover))
+
+    def site_flags(self, c: "Compiler"):
+        if super().site_flags(c) is None:
+            return None
+        prev_of = c.game.prev_of
+
+        def flags(s):
+            prev = s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover)
+            return [owner == prev for owner in s.who]
+        return flags
 
 
 class IsEnemy(_PlayerTest):

@@ -185,7 +185,7 @@ class Place(Ludeme):
     kind = START_RULE
     params = (
         Param("piece", STR_LIT),
-        Param("sites", Either((REGION_FN, Kind(("hand",), "hand")))),
+        Param("sites", REGION_FN),
         Param("count", INT_FN, optional=True, named=True),
     )
 
@@ -196,7 +196,7 @@ class Place(Ludeme):
             raise BindError(f"'{self.piece.value}' names several pieces ({names})", self.piece.span,
                             hint="name one, e.g. with its player number")
         what = found[0]
-        if isinstance(self.sites, Ludeme) and self.sites.kind == "hand":
+        if hasattr(self.sites, "fill"):  # (handSite P1): pieces in a hand
             return self.sites.fill(c, what, self.count)
         if self.count is not None:
             raise BindError("count: puts several pieces in a hand; a site of the board holds one piece",

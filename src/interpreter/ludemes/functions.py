@@ -97,23 +97,46 @@ class Site(_StateValue):
 class LastTo(_StateValue):
     """The site the last move went to.
 
+    With ``afterConsequence:True``, the site where the last move's consequences last put
+    pieces (the last pit a sowing filled), or the move's own site when they put none there.
+
     Examples:
         (last To)
+        (last To afterConsequence:True)
     """
 
     name = "last To"
     attr = "last_to"
+    params = (Param("afterConsequence", BOOL_LIT, optional=True, named=True),)
+
+    def compile(self, c: "Compiler"):
+        if self.afterConsequence is None or not self.afterConsequence.value:
+            return operator.attrgetter(self.attr)
+        # effects that move counted pieces note (ply, site) in the state array effect_to
+        c.game.arrays.setdefault("effect_to", [-1, -1, -1])
+        field, fallback = (1 if self.attr == "last_to" else 2), self.attr
+
+        def after(s):
+            data = s.effect_to
+            return data[field] if data[0] == s.ply else getattr(s, fallback)
+        return after
 
 
 class LastFrom(_StateValue):
     """The site the last move came from.
 
+    With ``afterConsequence:True``, where the last move's consequences last took pieces from
+    (a sowing's pit, a capture's), or the move's own site when they moved none.
+
     Examples:
         (last From)
+        (last From afterConsequence:True)
     """
 
     name = "last From"
     attr = "last_from"
+    params = (Param("afterConsequence", BOOL_LIT, optional=True, named=True),)
+    compile = LastTo.compile
 
 
 class MoverFn(_StateValue):
@@ -129,7 +152,9 @@ class MoverFn(_StateValue):
 
 
 class NextFn(Ludeme):
-    """The number of the player after the mover.
+    """The number of the player to move next: the player after the mover, or the mover again
+    once a move's consequences have said ``(moveAgain)`` (Ludii's ``(next)``, as the end rules
+    see it).
 
     Examples:
         (next)
@@ -141,7 +166,7 @@ class NextFn(Ludeme):
 
     def compile(self, c: "Compiler"):
         game = c.game
-        return lambda s: game.next_of(s.mover)
+        return lambda s: s.mover if s.move_again else game.next_of(s.mover)
 
 
 # --- ranges for lengths ----------------------------------------------------------------------------
@@ -308,7 +333,13 @@ class Score(Ludeme):
     concepts = ("Scoring",)
     termination = Termination.SCORE
     kind = INT
-    params = (Param("role", PLAYER),)
+    params = (Param("role", PLAYER), Param("value", INT_FN, optional=True))
+
+    def compile_final(self, c: "Compiler"):
+        """In ``(byScore {(score P1 VALUE) ...})``: (player, value) functions, the final score."""
+        if self.value is None:
+            raise BindError("a final score gives its value: (score P1 (count at:(handSite P1)))", self.span)
+        return c.player(self.role), c.int(self.value)
 
     def compile(self, c: "Compiler"):
         who = c.player(self.role)

@@ -9,14 +9,14 @@ from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int
 from .base import (
-    BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, NEXT_PHASE, PLAYER, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
+    BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, NEXT_PHASE, PLAYER, REGION, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
     Param,
 )
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
 
-_BRANCH = Kind((MOVES, RESULT, INT, BOOL), "moves | result | int | boolean", literals=(Bool, Int))
+_BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION), "moves | result | int | boolean | region", literals=(Bool, Int))
 
 
 class If(Ludeme):
@@ -65,6 +65,10 @@ class If(Ludeme):
             # the branch that gives the moves now (turns.random_move draws from it)
             choose.branch = lambda s: yes if cond(s) else no  # type: ignore[attr-defined]
             return choose
+        if self.kind == REGION:  # (if C (sites A) (sites B)): one region or the other
+            yes_r = c.region(self.then_branch)
+            no_r = c.region(self.else_branch) if self.else_branch is not None else (lambda s: ())
+            return lambda s: yes_r(s) if cond(s) else no_r(s)
         conv = c.int if self.kind == INT else c.bool
         yes_v = conv(self.then_branch)
         no_v = conv(self.else_branch) if self.else_branch is not None else (lambda s: 0 if self.kind == INT else False)

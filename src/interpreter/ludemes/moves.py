@@ -495,10 +495,14 @@ class Priority(Ludeme):
 
 class Do(Ludeme):
     """Only the moves after which a condition holds (the move and its consequences are tried,
-    the condition checked with the same mover, then everything is taken back).
+    the condition checked with the same mover, then everything is taken back). With ``next:``,
+    the first argument is an effect done first (Ludii's prior moves, e.g. ``(roll)``): the moves
+    of ``next:`` are those of the position it makes, and each of them does it again when
+    played, before its consequences.
 
     Examples:
         (do (move Add (to (sites Empty))) ifAfterwards:(not (is Line 6)))
+        (do (roll) next:(move Add (to (sites Empty))))
     """
 
     name = "do"
@@ -506,10 +510,19 @@ class Do(Ludeme):
     kind = MOVES
     params = (
         Param("moves", MOVES_T),
-        Param("ifAfterwards", BOOL_FN, named=True),
+        Param("next", MOVES_T, optional=True, named=True),
+        Param("ifAfterwards", BOOL_FN, optional=True, named=True),
     )
 
+    def validate(self) -> None:
+        if self.next is None and self.ifAfterwards is None:
+            raise BindError("do needs next: (the moves after an effect) or ifAfterwards: (a condition)", self.span)
+        if self.next is not None and self.ifAfterwards is not None:
+            raise BindError("do with both next: and ifAfterwards: is not supported", self.ifAfterwards.span)
+
     def compile(self, c: "Compiler"):
+        if self.next is not None:
+            return self._compile_prior(c)
         gen = c.moves(self.moves)
         cond = c.bool(self.ifAfterwards)
 
@@ -527,6 +540,35 @@ class Do(Ludeme):
             filtered.space = gen.space  # type: ignore[attr-defined]
             filtered.kinds = gen.kinds  # type: ignore[attr-defined]
         return filtered
+
+    def _compile_prior(self, c: "Compiler"):
+        prior = c.effect(self.moves)
+        nxt = c.moves(self.next)
+
+        def with_prior(s):
+            mark = s.mark()
+            saved = s.ctx.save()
+            try:
+                s.ply += 1  # as when the move is played: the effect sees the ply it will see then
+                prior(s)
+                s.ply -= 1
+                moves = nxt(s)
+            finally:
+                s.rollback(mark)
+                s.ctx.restore(saved)
+            out = []
+            for m in moves:
+                effect = m.effect
+                if effect is None:
+                    run = prior
+                else:
+                    def run(state, effect=effect):
+                        prior(state)
+                        effect(state)
+                out.append(Move(m.kind, m.frm, m.to, m.what, m.word, m.prefix, m.game, m.then, run, m.between))
+            return out
+        with_prior.unique = getattr(nxt, "unique", False)  # type: ignore[attr-defined]
+        return with_prior
 
 
 class Then(Ludeme):

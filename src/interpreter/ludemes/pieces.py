@@ -45,15 +45,25 @@ class Hand(Ludeme):
 
 class HandSite(Ludeme):
     """A player's hand, where a start rule puts pieces: ``(place "Disc1" (handSite P1)
-    count:12)``. The piece placed must be the player's own.
+    count:12)``. The piece placed must be the player's own. As a site, Ludii's number of the
+    hand's site: the hands' sites follow the board's (P1's is the number of board sites, P2's
+    the next), so counted pieces can go there (``(fromTo (from (to)) (to (handSite Mover))
+    count:2)``, ``(count Cell at:(handSite P1))``).
 
     Examples:
         (handSite P1)
     """
 
     name = "handSite"
-    kind = HAND
+    kind = INT
     params = (Param("player", PLAYER),)
+
+    def compile(self, c: "Compiler"):
+        if "hand" not in c.game.arrays:
+            raise BindError("the game has no hands", self.span, hint="add (hand Each) to the equipment")
+        player = c.player(self.player)
+        first = c.topo.n - 1
+        return lambda s: first + player(s)
 
     def fill(self, c: "Compiler", what: int, count) -> object:
         """The start effect putting ``count`` pieces ``what`` in this hand."""

@@ -10,8 +10,8 @@ from ..engine.values import INFINITY
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    BOOL_LIT, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
-    Param, kind_of,
+    BOOL_LIT, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, ROLE, SITE_FN, ArrayOf, BoundArray, Enum,
+    Ludeme, Param, kind_of,
 )
 from .logic import value_fn
 
@@ -21,19 +21,49 @@ if TYPE_CHECKING:
 
 class SitesLabels(Ludeme):
     """The sites with the given labels (or site numbers, counted from 0), or the sites of a named
-    region. With no argument, the region being visited (the group of ``forEach Group``).
+    region. With no argument, the region being visited (the group of ``forEach Group``). With a
+    player (``Mover``, ``P1``...), the regions that player owns (``(regions P1 ...)``), all
+    together.
 
     Examples:
         (sites {"A1" "B1"})
         (sites "J10")
         (sites)
+        (sites Mover)
+        (sites P1 "Home")
     """
 
     name = "sites"
     kind = REGION
-    params = (Param("sites", ArrayOf(SITE_FN), optional=True),)
+    params = (Param("role", ROLE, optional=True), Param("sites", ArrayOf(SITE_FN), optional=True))
+
+    def validate(self) -> None:
+        if self.role is not None and self.sites is not None and not isinstance(self.sites, Str):
+            raise BindError("(sites PLAYER) takes a region name or nothing: (sites P1 \"Home\"), (sites Mover)",
+                            self.span)
 
     def compile(self, c: "Compiler"):
+        if self.role is not None and self.sites is not None:  # a player's named region
+            game = c.game
+            name = self.sites.value
+            if not any(key[1] == name for key in game.owned_regions):
+                raise BindError(f'no player owns a region named "{name}"', self.sites.span,
+                                hint='declare it with (regions "Name" P1 ...)')
+            if self.role.name in ("Each", "All"):
+                every = tuple(dict.fromkeys(x for (p, k), v in game.owned_regions.items() if k == name for x in v))
+                return lambda s: every
+            owned = {p: game.owned_regions.get((p, name), ()) for p in range(game.num_players + 1)}
+            who = c.player(self.role)
+            return lambda s: owned.get(who(s), ())
+        if self.role is not None:
+            game = c.game
+            table = {p: tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part))
+                     for p in range(game.num_players + 1)}
+            if self.role.name in ("Each", "All"):
+                every = tuple(dict.fromkeys(x for p in table for x in table[p]))
+                return lambda s: every
+            who = c.player(self.role)
+            return lambda s: table.get(who(s), ())
         if self.sites is None:
             return operator.attrgetter("ctx.region")
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]

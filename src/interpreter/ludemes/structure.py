@@ -11,7 +11,7 @@ from .boards import Board
 from .base import (
     BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
     NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
-    Either, Enum, Kind, Ludeme, Param, kind_of,
+    Either, Enum, Instance, Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class Equipment(Ludeme):
         self.others: list[Ludeme] = [i for i in items if hasattr(i, "install")]
         names: dict[str, Regions] = {}
         for region in self.regions:
-            if region.title is None:
+            if region.title is None or region.role is not None:  # a player's own named region
                 continue
             first = names.setdefault(region.title.value, region)
             if first is not region:
@@ -463,8 +463,12 @@ class ResultLudeme(Ludeme):
 class ByScore(Ludeme):
     """The player(s) with the highest score win; a tie on top shares the victory.
 
+    With final scores (``{(score P1 VALUE) ...}``, Ludii's), each player named gets that score
+    first (a mancala's seeds in store), then the best score wins.
+
     Examples:
         (byScore)
+        (byScore {(score P1 (count at:(handSite P1))) (score P2 (count at:(handSite P2)))})
     """
 
     name = "byScore"
@@ -474,12 +478,19 @@ class ByScore(Ludeme):
         """The best score wins: a win of the players it names."""
         return "Player", "Win"
     kind = RESULT
-    params = ()
+    params = (Param("finalScore", ArrayOf(Instance("score")), optional=True),)
 
     def compile_outcome(self, c: "Compiler"):
         players = tuple(range(1, c.game.num_players + 1))
+        items = self.finalScore.items if isinstance(self.finalScore, BoundArray) else \
+            [self.finalScore] if self.finalScore is not None else []
+        finals = [item.compile_final(c) for item in items]
 
         def outcome(s):
+            if finals:
+                values = [(who(s), value(s)) for who, value in finals]  # all read, then set
+                for p, v in values:
+                    s.set_score(p, v)
             best = max(s.scores[p] for p in players)
             winners = tuple(p for p in players if s.scores[p] == best)
             return (winners, tuple(p for p in players if p not in winners), False)

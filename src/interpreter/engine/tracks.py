@@ -1,0 +1,106 @@
+"""Tracks: named paths of sites on the board that pieces or seeds follow (Ludii's ``Track``).
+
+A track is given as site numbers (``{0 2 4 6 8 9 7 5 3 1}``) or as steps (``"1,E,N,W"``: start
+on site 1, go east as far as the board goes, then north, then west; ``N1`` is one step north;
+a number jumps to that site; ``End`` marks the way off the board). A looped track goes on from
+its last site to its first. Each element knows the next and previous sites, as Ludii's
+``Track.Elem``; a site repeated in a row is one element (Ludii's "bumps").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from .topology import Topology
+
+END = -2  # Ludii's Constants.END: the way off the board at the end of a track
+
+
+class TrackError(ValueError):
+    """A track that cannot be laid on the board (the message says why)."""
+
+
+@dataclass
+class Track:
+    """One track: its sites in order, with the next and previous element of each."""
+
+    name: str
+    sites: tuple[int, ...]
+    looped: bool = False
+    owner: int = 0  # 0: everybody's
+    directed: bool = False
+    next_index: tuple[int, ...] = field(default=(), repr=False)  # -1 at the end of an open track
+    prev_index: tuple[int, ...] = field(default=(), repr=False)
+    first_index: dict[int, int] = field(default_factory=dict, repr=False)  # site -> its first element
+
+    def __post_init__(self) -> None:
+        n = len(self.sites)
+        nxt = [i + 1 for i in range(n)]
+        prv = [i - 1 for i in range(n)]
+        if n:
+            nxt[-1] = 0 if self.looped else -1
+            prv[0] = n - 1 if self.looped else -1
+        self.next_index = tuple(nxt)
+        self.prev_index = tuple(prv)
+        self.first_index = {}
+        for i, site in enumerate(self.sites):
+            self.first_index.setdefault(site, i)
+
+    def index_of(self, site: int) -> int:
+        """The first element of the track on ``site`` (-1 when the track does not pass there)."""
+        return self.first_index.get(site, -1)
+
+    def board_sites(self) -> tuple[int, ...]:
+        """The board sites of the track, each once, in track order (Ludii's ``(sites Track)``)."""
+        return tuple(dict.fromkeys(s for s in self.sites if s >= 0))
+
+
+def steps_to_sites(topo: "Topology", spec: str, name: str) -> list[int]:
+    """The sites of a track written as steps (``"1,E,N,W"``, ``"0,E,N1,W2,17"``)."""
+    parts = [p.strip() for p in spec.split(",")]
+    if not parts or not parts[0].isdigit():
+        raise TrackError(f'track "{name}": the first step must be a site number, not {parts[0]!r}')
+    current = int(parts[0])
+    sites = [current]
+    for part in parts[1:]:
+        if part.isdigit():
+            current = int(part)
+            sites.append(current)
+            continue
+        if part == "End":
+            sites.append(END)
+            continue
+        direction = "".join(ch for ch in part if not ch.isdigit())
+        digits = part[len(direction):]
+        if not direction or (digits and not digits.isdigit()) or direction not in topo.rays:
+            raise TrackError(f'track "{name}": step {part!r} is not a direction of this board '
+                             f'({", ".join(topo.rays)}) with an optional number of steps')
+        if not 0 <= current < topo.n:
+            raise TrackError(f'track "{name}": step {part!r} starts from site {current}, not on the board')
+        ray = topo.rays[direction][current]
+        if digits:
+            ray = ray[:int(digits)]
+        sites.extend(ray)
+        if ray:
+            current = ray[-1]
+    return sites
+
+
+def make_track(topo: "Topology", name: str, sites: Sequence[int], looped: bool, owner: int,
+               directed: bool = False) -> Track:
+    """A track over ``sites`` (site numbers, :data:`END` allowed), checked against the board;
+    a site repeated in a row counts once."""
+    merged: list[int] = []
+    for site in sites:
+        if site != END and not 0 <= site < topo.n:
+            raise TrackError(f'track "{name}": site {site} is not on the board (0 to {topo.n - 1})')
+        if not merged or merged[-1] != site:
+            merged.append(site)
+    if len(merged) < 2:
+        raise TrackError(f'track "{name}" needs at least two sites')
+    return Track(name, tuple(merged), looped, owner, directed)
+
+
+__all__ = ["Track", "TrackError", "END", "steps_to_sites", "make_track"]

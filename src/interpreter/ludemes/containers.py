@@ -1,0 +1,369 @@
+"""Containers of counted pieces: the mancala board with its stores, the tracks seeds and pieces
+follow, and the regions read from them (Ludii's ``game.equipment.container.board`` and
+``sites Track``).
+
+``(mancalaBoard ROWS COLUMNS)`` is Ludii's board of pits (2 to 6 rows of COLUMNS pits, points
+of a graph): with stores (``store:Outer``, the default) site 0 is the left store, the pits
+follow row by row from the bottom left, and the right store is the last site; ``store:None``
+has only the pits. Its tracks (``(track "Track" "1,E,N,W" loop:True)``) are laid on it when
+the game is built and read by ``sow`` and ``(sites Track)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine import boards as gen
+from ..engine.topology import Topology, build
+from ..engine.tracks import END, TrackError, make_track, steps_to_sites
+from ..errors import BindError
+from ..syntax.nodes import Const, Int, Str
+from .base import (
+    BOOL_LIT, EQUIPMENT_ITEM, INT, INT_FN, INT_LIT, REGION, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance,
+    Ludeme, Param, ROLE,
+)
+from .boards import Board, StaticInt
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.game import Game
+
+TRACK = "track"
+_TRACK = Instance("track")
+_TRACKS = ArrayOf(_TRACK)
+
+# the stores of a mancala board: (x, y) of the left store and the right store's x offset from
+# the last column, per number of rows (Ludii's MancalaBoard)
+_STORES = {2: (-0.85, 0.5, -0.15), 3: (-1.0, 1.0, 0.0), 4: (-0.9, 1.5, -0.1), 5: (-1.0, 2.0, 0.0),  # 5: +0.1-0.1
+           6: (-0.9, 2.5, -0.1)}
+_ROW_CONCEPTS = {2: "MancalaTwoRows", 3: "MancalaThreeRows", 4: "MancalaFourRows", 6: "MancalaSixRows"}
+MAX_COLUMNS = 100
+
+
+def mancala_graph(rows: int, columns: int, stores: bool) -> gen.BoardGraph:
+    """Ludii's mancala board: the left store, the rows of pits from the bottom, the right store.
+    Pits are joined along their row and to the pit above; the stores stand apart."""
+    points: list[tuple[float, float]] = []
+    edges: list[tuple[int, int]] = []
+    if stores:
+        left_x, y, _ = _STORES[rows]
+        points.append((left_x, y))
+    first = len(points)
+    for r in range(rows):
+        for col in range(columns):
+            points.append((col, r))
+    for r in range(rows):
+        for col in range(columns):
+            site = first + r * columns + col
+            if col + 1 < columns:
+                edges.append((site, site + 1))
+            if r + 1 < rows:
+                edges.append((site, site + columns))
+    if stores:
+        _, y, shift = _STORES[rows]
+        points.append((columns + shift, y))
+    return gen.graph(points, edges)
+
+
+class Track(Ludeme):
+    """A named path of sites on the board: site numbers (``{0 2 4 6 8 9 7 5 3 1}``), or steps
+    (``"1,E,N,W"``: from site 1 east as far as the board goes, then north, then west; ``N1``
+    one step north; a number jumps to that site; ``End`` is the way off the board). ``loop:True``
+    goes on from the last site to the first; an owner (``P1``, or a number) makes it that
+    player's track; ``directed:True`` forbids going back along it.
+
+    Examples:
+        (track "Track" "1,E,N,W" loop:True)
+        (track "Track1" "0,E,N1,W" loop:True P1)
+        (track "Track" {0 2 4 6 8 9 7 5 3 1} loop:True)
+    """
+
+    name = "track"
+    kind = TRACK
+    concepts = ("Track",)
+    params = (
+        Param("title", STR_LIT),
+        Param("steps", Either((STR_LIT, ArrayOf(Either((INT_LIT, Enum(("End",), "End"))), single=False)))),
+        Param("loop", BOOL_LIT, optional=True, named=True),
+        Param("owner", Either((INT_LIT, ROLE)), optional=True),
+        Param("directed", BOOL_LIT, optional=True, named=True),
+    )
+
+    def concepts_at(self, where):
+        out = ["Track"]
+        if self.looped:
+            out.append("TrackLoop")
+        if self.owner is not None:
+            out.append("TrackOwned")
+        return out
+
+    @property
+    def looped(self) -> bool:
+        return bool(self.loop is not None and self.loop.value)
+
+    def owner_number(self, num_players: int) -> int:
+        """The player owning the track (0: nobody)."""
+        if self.owner is None:
+            return 0
+        if isinstance(self.owner, Int):
+            number = self.owner.value
+        else:
+            name = self.owner.name
+            if name in ("Neutral", "Shared", "All"):
+                return 0
+            if not (name.startswith("P") and name[1:].isdigit()):
+                raise BindError(f"a track belongs to P1, P2 ... not to {name}", self.owner.span)
+            number = int(name[1:])
+        if not 0 <= number <= num_players:
+            raise BindError(f"there is no player {number} in a {num_players}-player game", self.owner.span)
+        return number
+
+    def build(self, topo: Topology, num_players: int):
+        """The engine's track on this board (a located error when it does not fit)."""
+        try:
+            if isinstance(self.steps, Str):
+                sites = steps_to_sites(topo, self.steps.value, self.title.value)
+            else:
+                sites = [END if isinstance(v, Const) else v.value for v in self.steps.items]
+            directed = bool(self.directed is not None and self.directed.value)
+            return make_track(topo, self.title.value, sites, self.looped, self.owner_number(num_players), directed)
+        except TrackError as err:
+            raise BindError(str(err), self.steps.span) from None
+
+
+def build_tracks(tracks: Any, topo: Topology, num_players: int) -> list:
+    """The tracks (a track ludeme, an array of them or None) laid on a board, in declaration
+    order; the game keeps them as ``game.tracks``."""
+    items = tracks.items if isinstance(tracks, BoundArray) else [tracks] if tracks is not None else []
+    out = []
+    for item in items:
+        track = item.build(topo, num_players)
+        if any(t.name == track.name and t.owner == track.owner for t in out):
+            raise BindError(f'track "{track.name}" is declared twice', item.span)
+        out.append(track)
+    return out
+
+
+class MancalaBoard(Board):
+    """A mancala board (Ludii's): ROWS (2 to 6) rows of COLUMNS pits, points of a graph, with
+    a store at each end (``store:Outer``, the default: site 0 is the left store and the last
+    site the right one) or none (``store:None``); then the board's tracks.
+
+    Pits are numbered row by row from the bottom left; labels are measured from the positions
+    (``B1`` is the first pit of a board with stores). ``(sites Bottom)`` and ``(sites Top)`` are
+    the outer rows of pits.
+
+    Examples:
+        (mancalaBoard 2 6 (track "Track" "1,E,N,W" loop:True))
+        (mancalaBoard 2 4 store:None {(track "Track" "0,E,N,W" loop:True)})
+    """
+
+    name = "mancalaBoard"
+    concepts = ("MancalaBoard",)
+    params = (
+        Param("rows", INT_FN),
+        Param("columns", INT_FN),
+        Param("store", Enum(("None", "Outer", "Inner")), optional=True, named=True),
+        Param("numStores", INT_FN, optional=True, named=True),
+        Param("tracks", _TRACKS, optional=True),
+    )
+    shape = None
+    use = None
+    labels = None
+
+    def validate(self) -> None:
+        if self.store is not None and self.store.name == "Inner":
+            raise BindError("store:Inner is not supported: Ludii itself builds a plain square board then",
+                            self.store.span, hint="use store:Outer (the default) or store:None")
+
+    def concepts_at(self, where):
+        out = ["MancalaBoard"]
+        rows = self.rows.value if isinstance(self.rows, Int) else 0
+        if rows in _ROW_CONCEPTS:
+            out.append(_ROW_CONCEPTS[rows])
+        if self.store is None or self.store.name != "None":
+            out.append("MancalaStores")
+        return out
+
+    @property
+    def site_type(self) -> str:
+        return "Vertex"
+
+    @property
+    def has_stores(self) -> bool:
+        return self.store is None or self.store.name == "Outer"
+
+    def topology(self, static_int: StaticInt) -> Topology:
+        rows, columns = static_int(self.rows), static_int(self.columns)
+        if not 2 <= rows <= 6:
+            raise BindError(f"a mancala board has 2 to 6 rows, not {rows}", self.rows.span)
+        if not 1 <= columns <= MAX_COLUMNS:
+            raise BindError(f"a mancala board has 1 to {MAX_COLUMNS} columns, not {columns}", self.columns.span)
+        stores = self.has_stores
+        if self.numStores is not None and static_int(self.numStores) != 2:
+            raise BindError("a mancala board has two stores or none (store:None)", self.numStores.span)
+        return build(lambda: mancala_graph(rows, columns, stores), "Vertex", ("mancalaBoard", rows, columns, stores))
+
+    def build_tracks(self, topo: Topology, num_players: int) -> list:
+        """The tracks laid on the board (the game's ``tracks``)."""
+        return build_tracks(self.tracks, topo, num_players)
+
+
+class SitesTrack(Ludeme):
+    """The sites of a track, in track order: the track named (or whose name contains the text,
+    among the tracks of the player given or of nobody), else the first track of that player or
+    of nobody (Ludii's ``(sites Track)``).
+
+    Examples:
+        (sites Track)
+        (sites Track "TrackCW")
+        (sites Track Mover "Track")
+    """
+
+    name = "sites Track"
+    kind = REGION
+    params = (
+        Param("role", ROLE, optional=True),
+        Param("title", STR_LIT, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        tracks = c.tracks
+        title = self.title.value if self.title is not None else None
+        if not tracks:
+            raise BindError("(sites Track) but the board has no tracks", self.span)
+        if self.role is None:
+            track = find_track(tracks, title, 0)
+            sites = track.board_sites() if track is not None else ()
+            return lambda s: sites
+        who = c.player(self.role)
+        table = {}
+        for p in range(0, (c.game.num_players if c.game is not None else 16) + 1):
+            track = find_track(tracks, title, p)
+            table[p] = track.board_sites() if track is not None else ()
+        return lambda s: table.get(who(s), ())
+
+
+def find_track(tracks: list, title: str | None, player: int):
+    """Ludii's choice of a track by name and player: the track of that name, or the first whose
+    name contains it and that belongs to the player or to nobody (any track of theirs when no
+    name is given); None when there is none."""
+    for track in tracks:
+        if title is not None:
+            if track.name == title or (title in track.name and track.owner in (player, 0)):
+                return track
+        elif track.owner in (player, 0):
+            return track
+    return None
+
+
+
+
+# --- maps: pairs of values (Ludii's game.equipment.other.Map) -------------------------------------------
+_LANDMARKS = ("FirstSite", "LastSite", "CentreSite")
+_KEY = Either((INT_LIT, ROLE))
+_VALUE = Either((INT_LIT, STR_LIT, ROLE, Enum(_LANDMARKS)))
+
+
+class Pair(Ludeme):
+    """One entry of a map: a key (a number or a player) and a value (a number, a site label,
+    a player, or a landmark: ``FirstSite``, ``LastSite``, ``CentreSite`` of the board).
+
+    Examples:
+        (pair P1 FirstSite)
+        (pair 2 "A1")
+    """
+
+    name = "pair"
+    kind = "pair"
+    params = (Param("key", _KEY), Param("value", _VALUE))
+
+    def entry(self, topo: Topology, num_players: int) -> tuple[int, int]:
+        return _map_number(self.key, topo, num_players), _map_number(self.value, topo, num_players)
+
+
+def _map_number(value: Any, topo: Topology, num_players: int) -> int:
+    if isinstance(value, Int):
+        return value.value
+    if isinstance(value, Str):
+        site = topo.site(value.value)
+        if site < 0:
+            raise BindError(f"no site '{value.value}' on this board", value.span)
+        return site
+    name = value.name
+    if name == "FirstSite":
+        return 0
+    if name == "LastSite":
+        return topo.n - 1
+    if name == "CentreSite":
+        centre = topo.regions.get("Centre", ())
+        return centre[0] if centre else -1
+    if name.startswith("P") and name[1:].isdigit():
+        number = int(name[1:])
+        if not 1 <= number <= num_players:
+            raise BindError(f"{name} does not exist in a {num_players}-player game", value.span)
+        return number
+    if name == "Neutral":
+        return 0
+    raise BindError(f"{name} names no fixed player here: a map's keys are numbers or P1, P2 ...", value.span)
+
+
+class Map(Ludeme):
+    """A table of pairs, read by ``(mapEntry ...)``: e.g. each player's store. A game may have
+    several maps, told apart by name.
+
+    Examples:
+        (map {(pair P1 FirstSite) (pair P2 LastSite)})
+        (map "RightHole" {(pair P1 2) (pair P2 3)})
+    """
+
+    name = "map"
+    kind = EQUIPMENT_ITEM
+    params = (Param("title", STR_LIT, optional=True), Param("pairs", ArrayOf(Instance("pair"))))
+
+    def install(self, game: "Game", c: "Compiler") -> None:
+        items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
+        title = self.title.value if self.title is not None else ""
+        if title in game.maps:
+            raise BindError(f'map "{title}" is declared twice' if title else "a second map without a name",
+                            self.span, hint="give each map its own name")
+        table: dict[int, int] = {}
+        for item in items:
+            key, value = item.entry(game.topology, game.num_players)
+            table.setdefault(key, value)
+        game.maps[title] = table
+
+
+class MapEntry(Ludeme):
+    """The value a map gives for a key (a number or a player: ``Mover``, ``(mover)``, ``P1``);
+    -1 when it has none. Without a name, the game's first map.
+
+    Examples:
+        (mapEntry Mover)
+        (mapEntry "RightHole" (mover))
+    """
+
+    name = "mapEntry"
+    kind = INT
+    params = (Param("title", STR_LIT, optional=True), Param("key", Either((INT_FN, ROLE))))
+
+    def compile(self, c: "Compiler"):
+        maps = c.game.maps
+        if not maps:
+            raise BindError("(mapEntry ...) but the game has no (map ...)", self.span)
+        if self.title is not None:
+            if self.title.value not in maps:
+                raise BindError(f'no map named "{self.title.value}"', self.title.span,
+                                hint="maps: " + ", ".join(f'"{k}"' for k in maps if k))
+            table = maps[self.title.value]
+        else:
+            table = next(iter(maps.values()))
+        if isinstance(self.key, Const):
+            key = c.player(self.key)
+        else:
+            key = c.int(self.key)
+        return lambda s: table.get(key(s), -1)
+
+
+__all__ = ["Track", "MancalaBoard", "SitesTrack", "Pair", "Map", "MapEntry", "build_tracks", "find_track",
+           "mancala_graph"]

@@ -1,0 +1,71 @@
+"""Variables of the game named by the description: ``(set Var "Name" VALUE)`` and ``(var
+"Name")`` (Ludii's ``SetVar`` and ``Var``: values kept in the state under a key, -1 until set;
+``(var)`` without a name is the unnamed one).
+
+Each variable is a state array of one value, ``var:Name`` (``var:`` for the unnamed one):
+journaled like every array, cloned, and written in positions under ``vars:``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .base import INT, INT_FN, STR_LIT, Ludeme, Param
+from .effects import _Effect
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+UNDEFINED = -1  # Ludii's value of a variable never set
+
+
+def variable(c: "Compiler", title) -> str:
+    """The state array of a variable, created for the game on first use."""
+    name = "var:" + (title.value if title is not None else "")
+    c.game.arrays.setdefault(name, [UNDEFINED])
+    return name
+
+
+class SetVar(_Effect):
+    """Set a variable of the game (named, or the unnamed one) to a value; ``(var "Name")`` reads
+    it back in later moves. Without a value, it becomes -1 (unset).
+
+    Examples:
+        (set Var "Replay" (to))
+        (set Var "Direction" 0)
+        (set Var (count at:(last To)))
+    """
+
+    name = "set Var"
+    params = (Param("title", STR_LIT, optional=True), Param("value", INT_FN, optional=True))
+
+    def compile_effect(self, c: "Compiler"):
+        name = variable(c, self.title)
+        value = c.int(self.value) if self.value is not None else (lambda s: UNDEFINED)
+
+        def run(s):
+            data = getattr(s, name)
+            v = value(s)
+            if data[0] != v:
+                s.set_item(data, 0, v)
+        return run
+
+
+class Var(Ludeme):
+    """The value of a variable of the game (named, or the unnamed one); -1 until it is set.
+
+    Examples:
+        (var "Replay")
+        (var)
+    """
+
+    name = "var"
+    kind = INT
+    params = (Param("title", STR_LIT, optional=True),)
+
+    def compile(self, c: "Compiler"):
+        name = variable(c, self.title)
+        return lambda s: getattr(s, name)[0]
+
+
+__all__ = ["SetVar", "Var", "UNDEFINED"]

@@ -1,0 +1,547 @@
+"""Counted pieces and sowing: Ludii's ``count`` of a site, ``set Count``, ``fromTo`` with a
+count, ``move Select`` and ``sow`` (``game.rules.play.moves.nonDecision.effect.Sow``).
+
+A site may hold several pieces (a mancala pit's seeds, a player's hand): see
+:mod:`interpreter.engine.counts`. ``(move Select (from (sites Mover) if:(> (count at:(from))
+0)))`` chooses a pit (its text is the pit's label); its consequence ``(sow)`` takes every seed
+of that pit and drops them one by one into the next pits along the board's track, then
+captures (``if:`` / ``apply:``, going back along the track with ``backtracking:True``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine import counts
+from ..engine.counts import add_pieces, kind_at, pieces_at, set_pieces, take_pieces
+from ..engine.move import CHOICE, Move
+from ..engine.values import const_fn, constant
+from ..errors import BindError
+from ..syntax.nodes import Int
+from .base import (
+    BOOL, BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Enum, Instance,
+    Ludeme, Param, kind_of,
+)
+from .effects import _Effect
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+SITE_TYPE = Enum(("Cell", "Vertex", "Edge"), "Cell | Vertex | Edge")
+_THEN = kind_of(THEN)
+EFFECT_TO = "effect_to"  # (ply, site): where the last move's effects last put pieces
+
+
+def seed_kind(game) -> int:
+    """The kind of piece that counts of an empty site or a hand stand for: the first piece that
+    belongs to nobody (mancala's shared seeds), else the first piece."""
+    for comp in game.components[1:]:
+        if comp.owner == 0:
+            return comp.index
+    return 1 if len(game.components) > 1 else 0
+
+
+def any_site(c: "Compiler", value: Any):
+    """A site that may be a hand's (after the board's sites): an int function, -1 when it names
+    no site of the board or of a hand."""
+    if value is None:
+        return None
+    if isinstance(value, Ludeme) and value.kind not in (INT,):
+        region = c.region(value)
+        return lambda s: next(iter(region(s)), -1)
+    fn = c.site(value) if not isinstance(value, Ludeme) else c.int(value)
+    total = c.topo.n + counts.hand_sites(c.game)
+    if constant(fn) is not None:
+        return fn
+    return lambda s: x if 0 <= (x := fn(s)) < total else -1
+
+
+def _note_effect_to(s, site: int, origin: int) -> None:
+    """Remember where the current move's effects last moved pieces, from and to (``(last To
+    afterConsequence:True)``, ``(last From afterConsequence:True)``): (ply, to, from)."""
+    data = getattr(s, EFFECT_TO, None)
+    if data is not None and (data[0] != s.ply or data[1] != site or data[2] != origin):
+        s.set_item(data, 0, s.ply)
+        s.set_item(data, 1, site)
+        s.set_item(data, 2, origin)
+
+
+def enable(c: "Compiler") -> None:
+    """Give the game its counts and the record of the last site an effect filled."""
+    counts.enable(c.game)
+    c.game.arrays.setdefault(EFFECT_TO, [-1, -1, -1])
+
+
+class Count(Ludeme):
+    """The number of pieces on a site (``at:``, a board site or a hand's ``(handSite P1)``) or
+    in a region (``in:``): a pit's seeds. Ludii's site type may be given (``Cell``).
+
+    Examples:
+        (count at:(from))
+        (count Cell at:(handSite Mover))
+        (count in:(sites P1))
+    """
+
+    name = "count"
+    kind = INT
+    params = (
+        Param("type", SITE_TYPE, optional=True),
+        Param("at", INT_FN, optional=True, named=True),
+        Param("region", REGION_FN, optional=True, named=True, key="in"),
+    )
+
+    def validate(self) -> None:
+        if (self.at is None) == (self.region is None):
+            raise BindError("count needs a site (at:) or a region (in:), one of them", self.span,
+                            hint="(count at:(from)), (count in:(sites Mover)), or (count Pieces Mover)")
+
+    def compile(self, c: "Compiler"):
+        if self.at is not None:
+            at = any_site(c, self.at)
+            return lambda s: pieces_at(s, at(s))
+        region = c.region(self.region)
+        return lambda s: sum(pieces_at(s, x) for x in region(s))
+
+
+class SetCount(_Effect):
+    """Put exactly N pieces on a site (``at:``, a hand too) or on each site of a region (``to:``):
+    the seeds of a mancala's start. The pieces are the game's first piece that belongs to
+    nobody (its seeds); 0 empties the site.
+
+    Examples:
+        (set Count 4 to:(sites Track))
+        (set Count 22 at:(handSite P1))
+    """
+
+    name = "set Count"
+    params = (
+        Param("type", SITE_TYPE, optional=True),
+        Param("number", INT_FN),
+        Param("at", INT_FN, optional=True, named=True),
+        Param("to", REGION_FN, optional=True, named=True),
+    )
+
+    def validate(self) -> None:
+        if (self.at is None) == (self.to is None):
+            raise BindError("set Count needs a site (at:) or a region (to:), one of them", self.span)
+
+    def compile_effect(self, c: "Compiler"):
+        enable(c)
+        number = c.int(self.number)
+        seed = seed_kind(c.game)
+        if self.at is not None:
+            at = any_site(c, self.at)
+
+            def one(s):
+                x = at(s)
+                if x >= 0:
+                    set_pieces(s, x, number(s), kind_at(s, x, seed))
+            return one
+        region = c.region(self.to)
+
+        def each(s):
+            n = number(s)
+            for x in list(region(s)):
+                set_pieces(s, x, n, kind_at(s, x, seed))
+        return each
+
+
+class FromTo(_Effect):
+    """Move pieces from one site to another as a consequence: ``count:`` of them (one by
+    default) from a site holding several (a pit, a hand) to another (a store, a hand); as many
+    as there are when fewer. Both sites may be a hand's (``(handSite Mover)``).
+
+    Examples:
+        (fromTo (from (to)) (to (handSite Mover)) count:(count at:(to)))
+        (fromTo (from (site)) (to (mapEntry Mover)) count:6)
+    """
+
+    name = "fromTo"
+    params = (
+        Param("frm", Instance("from")),
+        Param("to", Instance("to")),
+        Param("count", INT_FN, optional=True, named=True),
+        Param("then", _THEN, optional=True),
+    )
+
+    def validate(self) -> None:
+        if self.frm.sites is None or self.to.sites is None:
+            raise BindError("fromTo needs both sites: (fromTo (from SITE) (to SITE) ...)", self.span)
+        if self.frm.condition is not None or self.to.condition is not None:
+            raise BindError("fromTo as a consequence takes sites without conditions (if:)", self.span)
+
+    def compile_effect(self, c: "Compiler"):
+        enable(c)
+        frm = any_site(c, self.frm.sites)
+        to = any_site(c, self.to.sites)
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+        seed = seed_kind(c.game)
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run(s):
+            a, b = frm(s), to(s)
+            if a < 0 or b < 0:
+                return
+            what = kind_at(s, a, seed)
+            moved = take_pieces(s, a, number(s))
+            if moved:
+                add_pieces(s, b, moved, what)
+                _note_effect_to(s, b, a)
+            if then is not None:
+                ctx = s.ctx
+                ctx.frm, ctx.to = a, b
+                then(s)
+        return run
+
+
+class MoveSelect(Ludeme):
+    """Choose a site (a pit to sow from): one move per site of the ``(from ...)`` region where
+    its condition holds; the move's text is the site's label and its consequences (``then``)
+    say what the choice does. ``(last To)`` is the site chosen.
+
+    Examples:
+        (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow)))
+    """
+
+    name = "move Select"
+    kind = MOVES
+    params = (
+        Param("frm", Instance("from")),
+        Param("to", Instance("to"), optional=True),
+        Param("then", _THEN, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        from .moves import _from_sites, _to_spec
+        game = c.game
+        labels = game.topology.labels
+        sites = _from_sites(c, self.frm)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        if self.to is None:
+            def select(s):
+                return [Move(CHOICE, frm=x, to=x, word=labels[x], game=game, then=then) for x in sites(s) if x >= 0]
+            return select
+        region, cond = _to_spec(c, self.to)
+
+        def select_pair(s):
+            ctx = s.ctx
+            out = []
+            for x in sites(s):
+                if x < 0:
+                    continue
+                ctx.frm = x
+                for y in (region(s) if region is not None else (x,)):
+                    ctx.to = y
+                    if cond is None or cond(s):
+                        out.append(Move(CHOICE, frm=x, to=y, word=f"{labels[x]}-{labels[y]}", game=game, then=then))
+            return out
+        return select_pair
+
+
+class Sow(_Effect):
+    """Sow: take the pieces of a site (the last move's, by default) and drop them one by one
+    (``numPerHole:`` at a time) into the next sites along a track (the board's first track, or
+    the one named; ``owner:`` picks that player's track). ``includeSelf:False`` skips the
+    starting site on later laps, ``origin:True`` drops the first piece in the starting site,
+    ``skipIf:`` skips the sites where it holds (``(to)`` being the site). Then, while ``if:``
+    holds at the last site sown (``(to)``), ``apply:`` is applied there (``(from)`` is the
+    starting site); with ``backtracking:True`` (or a condition) it goes on with the previous site
+    while that condition holds, with ``forward:`` with the next one.
+
+    Examples:
+        (sow)
+        (sow "TrackCW" if:(= (count at:(to)) 2) apply:(fromTo (from (to)) (to (handSite Mover)) count:2) backtracking:True)
+        (sow origin:True)
+        (sow includeSelf:False skipIf:(is In (to) (sites "Stores")))
+    """
+
+    name = "sow"
+    params = (
+        Param("type", SITE_TYPE, optional=True),
+        Param("start", INT_FN, optional=True),
+        Param("count", INT_FN, optional=True, named=True),
+        Param("numPerHole", INT_FN, optional=True, named=True),
+        Param("track_name", STR_LIT, optional=True),
+        Param("owner", PLAYER, optional=True, named=True),
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
+        Param("sowEffect", MOVES_T, optional=True, named=True),
+        Param("apply", MOVES_T, optional=True, named=True),
+        Param("includeSelf", BOOL_LIT, optional=True, named=True),
+        Param("origin", BOOL_FN, optional=True, named=True),
+        Param("skipIf", BOOL_FN, optional=True, named=True),
+        Param("backtracking", BOOL_FN, optional=True, named=True),
+        Param("forward", BOOL_FN, optional=True, named=True),
+        Param("then", _THEN, optional=True),
+    )
+
+    def validate(self) -> None:
+        if self.backtracking is not None and self.forward is not None:
+            raise BindError("sow takes backtracking: or forward:, not both", self.forward.span)
+
+    def concepts_at(self, where):
+        out = ["Sow"]
+        if self.apply is not None:
+            out.append("SowWithEffect")
+            if any(node.name == "fromTo" for node in self.apply.walk()):
+                out.append("SowCapture")
+            if any(node.name == "remove" for node in self.apply.walk()):
+                out.append("SowRemove")
+        if self.backtracking is not None:
+            out.append("SowBacktracking")
+        if self.skipIf is not None or (self.includeSelf is not None and not self.includeSelf.value):
+            out.append("SowSkip")
+        if self.origin is not None:
+            out.append("SowOriginFirst")
+        return out
+
+    def compile_effect(self, c: "Compiler"):  # noqa: C901 - one walk, as Ludii's Sow.eval
+        enable(c)
+        game = c.game
+        if not game.tracks:
+            raise BindError("sow needs a track on the board", self.span,
+                            hint='(mancalaBoard 2 6 (track "Track" "1,E,N,W" loop:True))')
+        title = self.track_name.value if self.track_name is not None else None
+        if title is not None and not any(title in t.name for t in game.tracks):
+            raise BindError(f'no track named "{title}"', self.track_name.span,
+                            hint="tracks: " + ", ".join(t.name for t in game.tracks))
+        start_fn = c.site(self.start) if self.start is not None else (lambda s: s.last_to)
+        count_fn = c.int(self.count) if self.count is not None else None
+        per_hole_fn = c.int(self.numPerHole) if self.numPerHole is not None else const_fn(1)
+        owner_fn = c.player(self.owner) if self.owner is not None else None
+        cond = c.bool(self.condition) if self.condition is not None else const_fn(True)
+        capture = c.effect(self.apply) if self.apply is not None else None
+        sow_effect = c.effect(self.sowEffect) if self.sowEffect is not None else None
+        include_self = self.includeSelf is None or bool(self.includeSelf.value)
+        origin = c.bool(self.origin) if self.origin is not None else None
+        skip = c.bool(self.skipIf) if self.skipIf is not None else None
+        back = c.bool(self.backtracking) if self.backtracking is not None else None
+        forward = c.bool(self.forward) if self.forward is not None else None
+        then = self.then.compile_effect(c) if self.then is not None else None
+        seed = seed_kind(game)
+        # the track for each owner (Ludii: the named one, else the first; with owner:, that
+        # player's track whose name contains the name)
+        if title is None or owner_fn is None:
+            fixed = next((t for t in game.tracks if title is None or t.name == title), None)
+            by_owner = None
+        else:
+            fixed = None
+            by_owner = {p: next((t for t in game.tracks if t.owner == p and (title is None or title in t.name)), None)
+                        for p in range(game.num_players + 1)}
+
+        def run(s):
+            ctx = s.ctx
+            start = start_fn(s)
+            track = fixed if by_owner is None else by_owner.get(owner_fn(s))
+            if track is None or start < 0:
+                return
+            i = track.index_of(start)
+            if i < 0:
+                return
+            count = count_fn(s) if count_fn is not None else pieces_at(s, start)
+            what = kind_at(s, start, seed)
+            sites, nxt, prv = track.sites, track.next_index, track.prev_index
+            orig_frm, orig_to = ctx.frm, ctx.to
+            sown = 0
+            ctx.frm = start
+            if origin is not None and origin(s):
+                if sow_effect is not None:
+                    sow_effect(s)
+                sown = min(per_hole_fn(s), count)  # dropped back in the starting site
+                ctx.to = start
+            ctx.frm = orig_frm
+            last = start
+            index = 0
+            skipped = 0  # sites skipped in a row: a condition that skips every site ends the sowing
+            while sown < count and index < count:
+                j = nxt[i]
+                if j < 0:
+                    break  # the end of an open track
+                to = sites[j]
+                ctx.to = to
+                if skip is not None and skip(s):
+                    i = j
+                    skipped += 1
+                    if skipped > len(sites):
+                        break
+                    continue
+                skipped = 0
+                if not include_self and to == start:
+                    i = j
+                    j = nxt[i]
+                    if j < 0:
+                        break
+                    to = sites[j]
+                per = per_hole_fn(s)
+                if sow_effect is not None:
+                    sow_effect(s)
+                for _ in range(per):
+                    if sown >= count:
+                        break
+                    if to != start and take_pieces(s, start, 1):
+                        add_pieces(s, to, 1, what)
+                    sown += 1
+                last = to
+                i = j
+                index += 1
+            if last != start:
+                _note_effect_to(s, last, start)
+            if capture is not None:
+                captures = 0
+                while cond(s):
+                    ctx.frm = start
+                    capture(s)
+                    if back is None and forward is None:
+                        break
+                    if back is not None:
+                        if not back(s):
+                            break
+                        i = prv[i]
+                        if i < 0:
+                            break
+                        ctx.to = to = sites[i]
+                        if not back(s) or to == start:
+                            break
+                    if forward is not None:
+                        if not forward(s) or nxt[i] < 0:
+                            break
+                        i = nxt[i]
+                        ctx.to = sites[i]
+                        if not forward(s):
+                            break
+                    captures += 1
+                    if captures >= len(sites):
+                        break
+            ctx.frm, ctx.to = orig_frm, orig_to
+            if then is not None:
+                ctx.frm, ctx.to = start, last
+                then(s)
+                ctx.frm, ctx.to = orig_frm, orig_to
+        return run
+
+
+class TrackSiteMove(Ludeme):
+    """The site reached by going ``steps:`` forward along a track from a site (``from:``, the
+    context's ``(from)`` by default): the track named (one of the player's first, the player
+    being ``Mover`` by default), else the player's first track, else the first track of
+    nobody. On a looped track the walk goes round; off the end of an open track it is -1.
+
+    Examples:
+        (trackSite Move from:(to) steps:1)
+        (trackSite Move from:(from) "TrackCW" steps:(count at:(from)))
+    """
+
+    name = "trackSite Move"
+    kind = INT
+    params = (
+        Param("frm", INT_FN, optional=True, named=True, key="from"),
+        Param("role", PLAYER, optional=True),
+        Param("title", STR_LIT, optional=True),
+        Param("steps", INT_FN, named=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        if not game.tracks:
+            raise BindError("(trackSite Move ...) but the board has no tracks", self.span)
+        title = self.title.value if self.title is not None else None
+        frm = c.int(self.frm) if self.frm is not None else (lambda s: s.ctx.frm)
+        who = c.player(self.role) if self.role is not None else (lambda s: s.mover)
+        steps = c.int(self.steps)
+        choice = {}
+        for p in range(game.num_players + 1):
+            track = None
+            if title is not None:
+                track = next((t for t in game.tracks if title in t.name and t.owner == p), None) or \
+                    next((t for t in game.tracks if title in t.name), None)
+            if track is None:
+                track = next((t for t in game.tracks if t.owner == p), None) or \
+                    next((t for t in game.tracks if t.owner == 0), None)
+            choice[p] = track
+
+        def site(s):
+            track = choice.get(who(s))
+            if track is None:
+                return -1
+            sites = track.sites
+            i = track.index_of(frm(s))
+            i = len(sites) if i < 0 else i
+            i += max(steps(s), 0)
+            if i < len(sites):
+                return sites[i]
+            return sites[i % len(sites)] if track.looped else -1
+        return site
+
+
+PENDING = "pending"  # [the ply of the move that set the game pending]
+
+
+class SetPending(_Effect):
+    """Mark the position as pending: ``(is Pending)`` holds until the next move is played (a
+    mancala's capture that lets the mover sow again from elsewhere).
+
+    Examples:
+        (set Pending)
+    """
+
+    name = "set Pending"
+    params = ()
+
+    def compile_effect(self, c: "Compiler"):
+        c.game.arrays.setdefault(PENDING, [-1])
+
+        def run(s):
+            if s.pending[0] != s.ply:
+                s.set_item(s.pending, 0, s.ply)
+        return run
+
+
+class IsPending(Ludeme):
+    """The last move (or the one being played) marked the position as pending (``set
+    Pending``).
+
+    Examples:
+        (is Pending)
+    """
+
+    name = "is Pending"
+    kind = BOOL
+    params = ()
+
+    def compile(self, c: "Compiler"):
+        c.game.arrays.setdefault(PENDING, [-1])
+        return lambda s: s.pending[0] == s.ply
+
+
+class AllSites(Ludeme):
+    """Every site of a region satisfies the condition (``(site)`` is the site tested); true for
+    an empty region.
+
+    Examples:
+        (all Sites (sites P1) if:(= 0 (count at:(site))))
+    """
+
+    name = "all Sites"
+    kind = BOOL
+    params = (Param("region", REGION_FN), Param("condition", BOOL_FN, optional=True, named=True, key="if"))
+
+    def compile(self, c: "Compiler"):
+        region = c.region(self.region)
+        if self.condition is None:
+            return lambda s: True
+        cond = c.bool(self.condition)
+
+        def every(s):
+            ctx = s.ctx
+            saved = ctx.site
+            try:
+                for x in region(s):
+                    ctx.site = x
+                    if not cond(s):
+                        return False
+                return True
+            finally:
+                ctx.site = saved
+        return every
+
+
+__all__ = ["Count", "SetCount", "FromTo", "MoveSelect", "Sow", "AllSites", "TrackSiteMove", "SetPending", "IsPending", "seed_kind", "any_site", "Int"]
