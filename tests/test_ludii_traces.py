@@ -1,9 +1,11 @@
 """Ludii's own random games, replayed here ply by ply: at every ply the mover and the set of legal
 moves must be Ludii's, and the game must end as Ludii's did.
 
-The traces (``../shared/ludii-traces/``) were played by Ludii on its own files. Each case maps
-a trace to a description of ours that says the same rules (Ludii's options translated to ours);
-the issue of running Ludii's files unmodified adds its own cases.
+The traces (``../shared/ludii-traces/``) were played by Ludii on its own files. Every trace is
+replayed on Ludii's own file, unmodified (the sample ``../shared/ludii-sample/``, or
+``tests/data/ludii/`` for Connect6, which the sample lacks), with the trace's options; some cases
+also map a trace to a description of ours that says the same rules (Ludii's options translated to
+ours).
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ import pytest
 
 from interpreter import load
 
-TRACES = Path(__file__).resolve().parents[1].parent / "shared" / "ludii-traces"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+TRACES = SHARED / "ludii-traces"
+SAMPLE = SHARED / "ludii-sample"
+DATA = Path(__file__).resolve().parent / "data" / "ludii"
 
 # trace file -> (our description, our options)
 CASES = {
@@ -31,7 +36,14 @@ CASES = {
 }
 
 
-def replay(trace: dict, description: str, options: list[str]) -> None:
+def ludii_file(name: str) -> Path:
+    """Ludii's own file for a trace's ``ludii_file`` (``board/space/line/Gomoku.lud``): the
+    sample's copy (``board__space__line__Gomoku.lud``), else ours in ``tests/data/ludii/``."""
+    sample = SAMPLE / name.replace("/", "__")
+    return sample if sample.exists() else DATA / Path(name).name
+
+
+def replay(trace: dict, description, options: list[str]) -> None:
     """Play the trace's moves, comparing the mover and the legal moves before each, then the end."""
     state = load(description, options=options).initial_state()
     for ply, step in enumerate(trace["plies"]):
@@ -53,3 +65,25 @@ def test_ludii_trace_replays(name):
         pytest.skip(f"{TRACES} not present")
     description, options = CASES[name]
     replay(json.loads(path.read_text(encoding="utf-8")), description, options)
+
+
+def _traces() -> list[str]:
+    return sorted(p.name for p in TRACES.glob("*.json")) if TRACES.is_dir() else ["(none)"]
+
+
+@pytest.mark.parametrize("name", _traces())
+def test_ludii_trace_replays_on_ludiis_own_file(name):
+    """Every trace, on the unmodified Ludii file it was played on, with its options."""
+    if not TRACES.is_dir() or not SAMPLE.is_dir():
+        pytest.skip(f"{TRACES} or {SAMPLE} not present")
+    trace = json.loads((TRACES / name).read_text(encoding="utf-8"))
+    path = ludii_file(trace["ludii_file"])
+    assert path.exists(), f"no copy of {trace['ludii_file']}"
+    replay(trace, path, trace["options"])
+
+
+def test_connect6_copy_is_ludiis_file():
+    """The stored Connect6 is Ludii's text, byte for byte (the trace checks its behaviour)."""
+    text = (DATA / "Connect6.lud").read_bytes()
+    assert len(text) == 1919 and text.startswith(b'(game "Connect6"  \n')
+    assert b"(end (if (is Line 6 All) (result Mover Win)))" in text

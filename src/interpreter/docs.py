@@ -32,7 +32,7 @@ COMMAND = "python -m interpreter.docs"
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
 FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "turns", "effects", "conditions", "connection",
-                "passages", "loops", "values", "functions", "variables", "regions", "filters", "logic")
+                "passages", "loops", "values", "functions", "measures", "variables", "regions", "filters", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -43,6 +43,7 @@ FAMILY_TITLES = {
     "connection": "Connection: groups, and what they join",
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
+    "measures": "Measures: steps between sites, coordinates, regions grown by steps",
     "passages": "Passages and loops: ways through a board's holes, and circuits round them",
     "pieces": "Pieces: values, hands (supplies) and where pieces are",
     "variables": "Variables: values of players, states of pieces, the last move",

@@ -105,6 +105,7 @@ SitesCentre = _region_class("Centre", "The centre site (the central 2x2 or 1x2 s
 SitesCorners = _region_class("Corners", "The corner sites.")
 SitesPerimeter = _region_class("Perimeter", "The sites on the edge of the board.")
 SitesInner = _region_class("Inner", "The sites not on the edge of the board.")
+SitesOuter = _region_class("Outer", "The sites on the outer boundary of the board (Ludii's outer sites).")
 
 
 class SitesDistance(Ludeme):
