@@ -31,7 +31,7 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "turns", "effects", "conditions", "connection",
+FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "turns", "ranking", "effects", "conditions", "connection",
                 "passages", "loops", "values", "functions", "measures", "variables", "regions", "filters", "logic")
 
 FAMILY_TITLES = {
@@ -43,6 +43,7 @@ FAMILY_TITLES = {
     "connection": "Connection: groups, and what they join",
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
+    "ranking": "Ranking: the players still in the game",
     "measures": "Measures: steps between sites, coordinates, regions grown by steps",
     "passages": "Passages and loops: ways through a board's holes, and circuits round them",
     "pieces": "Pieces: values, hands (supplies) and where pieces are",

@@ -2,7 +2,7 @@
 
 from . import (  # noqa: F401
     base, boards, conditions, connection, effects, filters, functions, logic, loops, measures, metadata, moves, passages,
-    pieces, regions, structure, turns, values, variables,
+    pieces, ranking, regions, structure, turns, values, variables,
 )
 from .base import REGISTRY, Ludeme
 
