@@ -31,8 +31,9 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "turns", "ranking", "effects", "conditions", "connection",
-                "passages", "loops", "values", "functions", "measures", "variables", "regions", "filters", "logic")
+FAMILY_ORDER = ("structure", "boards", "pieces", "containers", "moves", "turns", "ranking", "effects", "conditions",
+                "connection", "passages", "loops", "values", "functions", "intarrays", "measures", "variables",
+                "regions", "filters", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -43,6 +44,8 @@ FAMILY_TITLES = {
     "connection": "Connection: groups, and what they join",
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
+    "containers": "Containers: Ludii's hands of sites, and what is on a site",
+    "intarrays": "Arrays of ints: regions as numbers, the least of them",
     "ranking": "Ranking: the players still in the game",
     "measures": "Measures: steps between sites, coordinates, regions grown by steps",
     "passages": "Passages and loops: ways through a board's holes, and circuits round them",

@@ -99,7 +99,8 @@ class Compiler:
         fn = self.int(value)
         if constant(fn) is not None or getattr(value, "attr", None) in _ON_BOARD:
             return fn
-        n = self.topo.n
+        # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
+        n = self.topo.n + len(self.game.arrays.get("hand_sites", ())) if self.game is not None else self.topo.n
 
         def checked(s: "State") -> int:
             # a computed site, or (last To) before any move: -1 (no site) when off the board

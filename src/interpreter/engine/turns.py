@@ -37,7 +37,11 @@ def legal_moves(state: "State") -> list[Move]:
         return []
     game = state.game
     play = game.phases[state.phase].play
-    moves = play(state)
+    state._moving.append(state.mover)
+    try:
+        moves = play(state)
+    finally:
+        state._moving.pop()
     for extra in game.meta_moves:
         added = extra(state)
         if added:
@@ -70,6 +74,12 @@ def legal_moves(state: "State") -> list[Move]:
     return unique
 
 
+def computing_moves_of(state: "State", player: int) -> bool:
+    """True while ``player``'s legal moves are being computed (a rule asking whether they have
+    any is then asking about the moves it is part of)."""
+    return player in state._moving
+
+
 def moves_for(state: "State", player: int) -> list[Move]:
     """The moves ``player`` would have now (no forced pass), without changing the state."""
     if state._nested >= MAX_NESTED_MOVES:
@@ -77,6 +87,7 @@ def moves_for(state: "State", player: int) -> list[Move]:
                        f"(more than {MAX_NESTED_MOVES} levels)",
                        hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
     state._nested += 1
+    state._moving.append(player)
     saved_mover = state.mover
     saved = state.ctx.save()
     state.mover = player
@@ -84,6 +95,7 @@ def moves_for(state: "State", player: int) -> list[Move]:
         return state.game.phases[state.phase].play(state)
     finally:
         state._nested -= 1
+        state._moving.pop()
         state.mover = saved_mover
         state.ctx.restore(saved)
 

@@ -1,8 +1,8 @@
 """The vocabulary. Importing this package registers every ludeme class (see :mod:`.base`)."""
 
 from . import (  # noqa: F401
-    base, boards, conditions, connection, effects, filters, functions, logic, loops, measures, metadata, moves, passages,
-    pieces, ranking, regions, structure, turns, values, variables,
+    base, boards, conditions, connection, containers, effects, filters, functions, intarrays, logic, loops,
+    measures, metadata, moves, passages, pieces, ranking, regions, structure, turns, values, variables,
 )
 from .base import REGISTRY, Ludeme
 

@@ -11,7 +11,7 @@ from .boards import Board
 from .base import (
     BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
     NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
-    Either, Enum, Kind, Ludeme, Param, kind_of,
+    Either, Enum, Instance, Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class PieceDecl(Ludeme):
     concepts = ("Piece",)
     kind = EQUIPMENT_ITEM
     params = (
-        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False)))),
+        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False), Instance("id")))),
         Param("role", ROLE, optional=True),
         Param("moves", MOVES_T, optional=True),
         Param("value", INT_FN, optional=True, named=True),
@@ -124,6 +124,13 @@ class PieceDecl(Ludeme):
                                 hint='it only chooses pieces to place: (move Add (piece {"A" "B"}) ...)')
             self.names = [_piece_name(item) for item in items]
             self.piece_name = self.names[0]
+            return
+        if isinstance(self.piece_name, Ludeme):  # (piece (id "1Dot" Mover)): the mover's "1Dot"
+            name = self.piece_name.component_name(0)
+            if name is None or self.role is not None or self.moves is not None or self.value is not None:
+                raise BindError("a piece given by its id names the mover's or a player's piece to place, "
+                                "and nothing else", self.span, hint='(move Add (piece (id "Disc" Mover)) ...)')
+            self.piece_name = name
             return
         self.piece_name = _piece_name(self.piece_name)
 
