@@ -47,7 +47,7 @@ FAMILY_TITLES = {
     "containers": "Containers: Ludii's hands of sites, and what is on a site",
     "intarrays": "Arrays of ints: regions as numbers, the least of them",
     "ranking": "Ranking: the players still in the game",
-    "measures": "Measures: steps between sites, coordinates, regions grown by steps",
+    "measures": "Measures: steps between sites, coordinates, regions grown by steps or along rays",
     "passages": "Passages and loops: ways through a board's holes, and circuits round them",
     "pieces": "Pieces: values, hands (supplies) and where pieces are",
     "variables": "Variables: values of players, states of pieces, the last move",

@@ -243,6 +243,11 @@ class Compiler:
         if name in game.component_index:
             return [game.component_index[name]]
         found = [c.index for c in game.components[1:] if c.base == name]
+        if not found and name[-1:].isdigit():
+            # Ludii's full names of pieces declared for one owner: "Disc0" (Neutral), "Disc1" (P1)
+            stem = name.rstrip("0123456789")
+            owner = int(name[len(stem):])
+            found = [c.index for c in game.components[1:] if c.base == stem and c.name == stem and c.owner == owner]
         if not found:
             names = sorted({c.base for c in game.components[1:]} | {c.name for c in game.components[1:]})
             raise self.error(f"no piece named '{name}'", where, hint="pieces: " + ", ".join(names))

@@ -1,5 +1,6 @@
 """Measures on the board: steps between sites, a site named by its coordinate, a region grown by
-some steps (Ludii's ``count Steps``, ``coord``, ``expand``).
+some steps, the sites along rays, whether all sites of a region meet a condition (Ludii's
+``count Steps``, ``coord``, ``expand``, ``sites Direction``, ``all Sites``).
 
 Each precomputes what depends only on the board: distances from a site are computed once per
 origin and kept.
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..engine.values import INFINITY
 from ..errors import BindError
 from .base import (
-    DIRS, INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param,
+    BOOL, BOOL_FN, DIRS, INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param,
 )
 
 if TYPE_CHECKING:
@@ -150,3 +151,88 @@ class Expand(Ludeme):
                 found = cache[key] = tuple(sorted(seen))
             return found
         return region
+
+
+class SitesDirection(Ludeme):
+    """The sites along the rays from a site in the given directions (``Adjacent`` by
+    default): every site to the board's edge, or up to ``distance:`` steps, or until a site
+    where ``stop:`` holds (``(to)`` being the site; kept with ``stopIncluded:True``). The site
+    itself is left out unless ``included:True``.
+
+    Examples:
+        (sites Direction from:(to) Adjacent)
+        (sites Direction from:(last To) Orthogonal stop:(is Occupied (to)) stopIncluded:True)
+    """
+
+    name = "sites Direction"
+    kind = REGION
+    params = (
+        Param("origin", SITE_FN, named=True, key="from"),
+        Param("directions", DIRS, optional=True),
+        Param("included", BOOL_FN, optional=True, named=True),
+        Param("stop", BOOL_FN, optional=True, named=True),
+        Param("stopIncluded", BOOL_FN, optional=True, named=True),
+        Param("distance", INT_FN, optional=True, named=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        origin = c.site(self.origin)
+        rays = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
+        included = c.bool(self.included) if self.included is not None else (lambda s: False)
+        stop = c.bool(self.stop) if self.stop is not None else None
+        stop_in = c.bool(self.stopIncluded) if self.stopIncluded is not None else (lambda s: False)
+        distance = c.int(self.distance) if self.distance is not None else (lambda s: INFINITY)
+
+        def region(s):
+            x = origin(s)
+            if x < 0:
+                return ()
+            out = [x] if included(s) else []
+            far = distance(s)
+            ctx = s.ctx
+            saved = ctx.to
+            keep_stop = stop is not None and stop_in(s)
+            for ray in rays[x]:
+                for k, t in enumerate(ray):
+                    if k >= far:
+                        break
+                    if stop is not None:
+                        ctx.to = t
+                        if stop(s):
+                            if keep_stop:
+                                out.append(t)
+                            break
+                    out.append(t)
+            ctx.to = saved
+            return tuple(dict.fromkeys(out))
+        return region
+
+
+class AllSites(Ludeme):
+    """Every site of a region meets a condition (``(site)`` being the site tested); true for
+    an empty region.
+
+    Examples:
+        (all Sites (sites Around (to)) if:(is Empty (site)))
+    """
+
+    name = "all Sites"
+    kind = BOOL
+    params = (Param("region", REGION_FN), Param("condition", BOOL_FN, named=True, key="if"))
+
+    def compile(self, c: "Compiler"):
+        region = c.region(self.region)
+        cond = c.bool(self.condition)
+
+        def every(s):
+            ctx = s.ctx
+            saved = ctx.site
+            try:
+                for x in region(s):
+                    ctx.site = x
+                    if not cond(s):
+                        return False
+                return True
+            finally:
+                ctx.site = saved
+        return every
