@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.values import INFINITY
 from ..errors import BindError
+from ..syntax.nodes import Const
 from .base import (
     BOOL, BOOL_FN, DIRS, INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param,
 )
@@ -236,3 +237,30 @@ class AllSites(Ludeme):
             finally:
                 ctx.site = saved
         return every
+
+
+def _player_sites_class(role: str) -> type:
+    doc = (f"The sites of the regions {role} owns (``(regions {role if role.startswith('P') else 'P1'} "
+           "...)``), all together.\n\n    Examples:\n"
+           f"        (sites {role})\n    ")
+
+    def compile(self, c: "Compiler"):
+        if self.title is not None:
+            raise BindError(f"(sites {role} \"Name\"): regions named per player are not supported yet",
+                            self.title.span, hint=f"(sites {role}) gives all the regions {role} owns")
+        owned = c.game.player_regions
+        if not any(owned.values()):
+            raise BindError("no player owns a region: declare them with (regions P1 {...})", self.span)
+        who = c.player(Const(role, span=self.span))
+        table = {p: tuple(sorted({x for region in regions for x in region})) for p, regions in owned.items()}
+        return lambda s: table.get(who(s), ())
+
+    return type(f"Sites{role}", (Ludeme,), {
+        "name": f"sites {role}", "kind": REGION, "params": (Param("title", STR_LIT, optional=True),),
+        "compile": compile, "__doc__": doc, "__module__": __name__})
+
+
+SitesMover = _player_sites_class("Mover")
+SitesNext = _player_sites_class("Next")
+SitesP1 = _player_sites_class("P1")
+SitesP2 = _player_sites_class("P2")
