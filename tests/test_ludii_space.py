@@ -76,3 +76,17 @@ def test_hexade_hexagon_of_six_wins():
     assert state.is_over() and state.result().winners == [1]
     other.apply("C3")
     assert not other.is_over()
+
+
+def test_atari_go_first_capture_wins_and_suicide_is_illegal():
+    g = game("board__space__territory__Atari Go", ["Board Size/9x9"])
+    state = g.state_from_text("mover: 1\npieces: {E5: Marker2, E4: Marker1, D5: Marker1, F5: Marker1,"
+                              " A2: Marker1, B1: Marker1, H8: Marker2}\n")
+    assert "A1" in texts(state)
+    other = state.clone()
+    state.apply("E6")  # E5 has no liberty left: captured, and the first capture wins
+    assert state.what[g.topology.site("E5")] == 0
+    assert state.is_over() and state.result().winners == [1]
+    other.apply("H2")
+    assert "A1" not in texts(other)  # P2 at A1 would have no liberty and capture nothing
+    assert "E6" in texts(other)

@@ -32,7 +32,7 @@ COMMAND = "python -m interpreter.docs"
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
 FAMILY_ORDER = ("structure", "boards", "starts", "pieces", "containers", "moves", "turns", "ranking", "effects", "conditions",
-                "connection", "patterns", "passages", "loops", "values", "functions", "intarrays", "measures", "variables",
+                "connection", "territory", "patterns", "passages", "loops", "values", "functions", "intarrays", "measures", "variables",
                 "regions", "filters", "logic")
 
 FAMILY_TITLES = {
@@ -47,6 +47,7 @@ FAMILY_TITLES = {
     "containers": "Containers: Ludii's hands of sites, and what is on a site",
     "intarrays": "Arrays of ints: regions as numbers, the least of them",
     "patterns": "Patterns: walks over pieces of one kind",
+    "territory": "Territory: surround captures, liberties, and events raised for a player",
     "starts": "Start: a player's piece set on sites",
     "ranking": "Ranking: the players still in the game",
     "measures": "Measures: steps between sites, coordinates, regions grown by steps or along rays",

@@ -2,7 +2,7 @@
 
 from . import (  # noqa: F401
     base, boards, conditions, connection, containers, effects, filters, functions, intarrays, logic, loops,
-    measures, metadata, moves, passages, patterns, pieces, ranking, regions, starts, structure, turns, values, variables,
+    measures, metadata, moves, passages, patterns, pieces, ranking, regions, starts, structure, territory, turns, values, variables,
 )
 from .base import REGISTRY, Ludeme
 
