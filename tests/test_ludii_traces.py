@@ -1,21 +1,28 @@
 """Ludii's own random games, replayed here ply by ply: at every ply the mover and the set of legal
 moves must be Ludii's, and the game must end as Ludii's did.
 
-The traces (``../shared/ludii-traces/``) were played by Ludii on its own files. Each case maps
-a trace to a description of ours that says the same rules (Ludii's options translated to ours);
-the issue of running Ludii's files unmodified adds its own cases.
+The traces (``../shared/ludii-traces/``) were played by Ludii on its own files. Every trace is
+replayed on Ludii's own file, unmodified (the sample ``../shared/ludii-sample/``, or
+``tests/data/ludii/`` for Connect6, which the sample lacks), with the trace's options; some cases
+also map a trace to a description of ours that says the same rules (Ludii's options translated to
+ours).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from interpreter import load
+from interpreter.engine.move import MoveKind
 
-TRACES = Path(__file__).resolve().parents[1].parent / "shared" / "ludii-traces"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+TRACES = SHARED / "ludii-traces"
+SAMPLE = SHARED / "ludii-sample"
+DATA = Path(__file__).resolve().parent / "data" / "ludii"
 
 # trace file -> (our description, our options)
 CASES = {
@@ -31,15 +38,37 @@ CASES = {
 }
 
 
-def replay(trace: dict, description: str, options: list[str]) -> None:
+def ludii_file(name: str) -> Path:
+    """Ludii's own file for a trace's ``ludii_file`` (``board/space/line/Gomoku.lud``): the
+    sample's copy (``board__space__line__Gomoku.lud``), else ours in ``tests/data/ludii/``."""
+    sample = SAMPLE / name.replace("/", "__")
+    return sample if sample.exists() else DATA / Path(name).name
+
+
+def our_texts(state, legal) -> list[str]:
+    """Our move texts, as is."""
+    return [m.text for m in legal]
+
+
+def ludii_texts(state, legal) -> list[str]:
+    """The traces' texts of our moves: a placement is its site's label, ``LABEL:PIECE`` (the
+    piece's full name) when several legal placements share the site; other moves as ours."""
+    game = state.game
+    shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
+    return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
+             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD else m.text for m in legal]
+
+
+def replay(trace: dict, description, options: list[str], texts=our_texts) -> None:
     """Play the trace's moves, comparing the mover and the legal moves before each, then the end."""
     state = load(description, options=options).initial_state()
     for ply, step in enumerate(trace["plies"]):
         assert not state.is_over(), f"ply {ply}: our game is over, Ludii's goes on"
         assert state.mover == step["mover"], f"ply {ply}: mover"
-        ours = sorted(m.text for m in state.legal_moves())
-        assert ours == sorted(step["legal"]), f"ply {ply}: legal moves differ"
-        state.apply(step["move"])
+        legal = state.legal_moves()
+        ours = texts(state, legal)
+        assert sorted(ours) == sorted(step["legal"]), f"ply {ply}: legal moves differ"
+        state.apply(legal[ours.index(step["move"])])
     result = trace["result"]
     assert state.is_over() == result["over"]
     assert sorted(state.result().winners) == sorted(result["winners"])
@@ -53,3 +82,25 @@ def test_ludii_trace_replays(name):
         pytest.skip(f"{TRACES} not present")
     description, options = CASES[name]
     replay(json.loads(path.read_text(encoding="utf-8")), description, options)
+
+
+def _traces() -> list[str]:
+    return sorted(p.name for p in TRACES.glob("*.json")) if TRACES.is_dir() else ["(none)"]
+
+
+@pytest.mark.parametrize("name", _traces())
+def test_ludii_trace_replays_on_ludiis_own_file(name):
+    """Every trace, on the unmodified Ludii file it was played on, with its options."""
+    if not TRACES.is_dir() or not SAMPLE.is_dir():
+        pytest.skip(f"{TRACES} or {SAMPLE} not present")
+    trace = json.loads((TRACES / name).read_text(encoding="utf-8"))
+    path = ludii_file(trace["ludii_file"])
+    assert path.exists(), f"no copy of {trace['ludii_file']}"
+    replay(trace, path, trace["options"], ludii_texts)
+
+
+def test_connect6_copy_is_ludiis_file():
+    """The stored Connect6 is Ludii's text, byte for byte (the trace checks its behaviour)."""
+    text = (DATA / "Connect6.lud").read_bytes()
+    assert len(text) == 1919 and text.startswith(b'(game "Connect6"  \n')
+    assert b"(end (if (is Line 6 All) (result Mover Win)))" in text

@@ -31,15 +31,14 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "containers", "dice", "pieces", "moves", "sowing", "turns", "effects", "conditions",
-                "connection", "passages", "loops", "values", "functions", "variables", "gamevars", "regions", "walks", "filters",
-                "logic")
+FAMILY_ORDER = ("structure", "boards", "starts", "containers", "dice", "pieces", "hands", "moves", "sowing", "turns",
+                "ranking", "effects", "conditions", "connection", "territory", "patterns", "passages", "loops", "values",
+                "functions", "intarrays", "measures", "variables", "gamevars", "regions", "filters", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
     "boards": "Boards: the board and the shapes it is made of",
     "containers": "Containers: mancala boards, tracks, maps",
-    "walks": "Walks: the sites along directions from a site",
     "gamevars": "Game variables: values the description names and sets",
     "dice": "Dice: rolling them, and what they show",
     "sowing": "Sowing and counts: several pieces on a site, choosing a pit, sowing it",
@@ -49,6 +48,13 @@ FAMILY_TITLES = {
     "connection": "Connection: groups, and what they join",
     "functions": "Functions: sites, numbers, ranges, counts",
     "regions": "Regions: sets of sites",
+    "hands": "Hands of sites: Ludii's hands, what is on a site, a piece's number",
+    "intarrays": "Arrays of ints: regions as numbers, the least of them",
+    "patterns": "Patterns: walks over pieces of one kind",
+    "territory": "Territory: surround captures, liberties, and events raised for a player",
+    "starts": "Start: a player's piece set on sites",
+    "ranking": "Ranking: the players still in the game",
+    "measures": "Measures: steps between sites, coordinates, regions grown by steps or along rays",
     "passages": "Passages and loops: ways through a board's holes, and circuits round them",
     "pieces": "Pieces: values, hands (supplies) and where pieces are",
     "variables": "Variables: values of players, states of pieces, the last move",

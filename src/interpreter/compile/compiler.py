@@ -108,7 +108,8 @@ class Compiler:
         fn = self.int(value)
         if constant(fn) is not None or getattr(value, "attr", None) in _ON_BOARD:
             return fn
-        n = self.topo.n
+        # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
+        n = self.topo.n + len(self.game.arrays.get("hand_sites", ())) if self.game is not None else self.topo.n
 
         def checked(s: "State") -> int:
             # a computed site, or (last To) before any move: -1 (no site) when off the board
@@ -251,6 +252,11 @@ class Compiler:
         if name in game.component_index:
             return [game.component_index[name]]
         found = [c.index for c in game.components[1:] if c.base == name]
+        if not found and name[-1:].isdigit():
+            # Ludii's full names of pieces declared for one owner: "Disc0" (Neutral), "Disc1" (P1)
+            stem = name.rstrip("0123456789")
+            owner = int(name[len(stem):])
+            found = [c.index for c in game.components[1:] if c.base == stem and c.name == stem and c.owner == owner]
         if not found:
             names = sorted({c.base for c in game.components[1:]} | {c.name for c in game.components[1:]})
             raise self.error(f"no piece named '{name}'", where, hint="pieces: " + ", ".join(names))

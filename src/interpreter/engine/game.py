@@ -99,6 +99,11 @@ class Game:
         self.start: list[Callable[[State], None]] = []
         self.turn_limit = max(3 * topology.n, 300)
         self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
+        # with more than two players and no teams, results rank the players one by one and the
+        # others play on (Ludii's); ranks[p] is p's rank, 0 while p still plays (engine.turns)
+        self.ranked = info.players > 2 and not teams
+        if self.ranked:
+            self.arrays["ranks"] = [0] * (info.players + 1)
         self.passages: dict[int, list[Any]] = {}  # player -> their passages (engine.passages.Passage)
         self.tracks: list[Any] = []  # the board's tracks (engine.tracks.Track), in declaration order
         self.maps: dict[str, dict[int, int]] = {}  # (map ...) tables by name ("" for an unnamed one)

@@ -127,6 +127,7 @@ class State:
         self._legal: Optional[list[Move]] = None  # cached legal moves of this position
         self._texts: Optional[tuple] = None  # (legal list, text -> move) cache of the notation
         self._nested = 0  # legal-move computations in progress inside one another
+        self._moving: list[int] = []  # the players whose moves are being computed, outermost first
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:
@@ -277,6 +278,7 @@ class State:
         self.claims = {}
         self.ctx = Context()
         self._nested = 0
+        self._moving = []
 
     def undo(self) -> Move:
         """Take back the last move, restoring every part of the state; returns that move."""
@@ -304,6 +306,7 @@ class State:
         other._texts = None
         other.ctx = Context()
         other.claims = {}
+        other._moving = []
         return other
 
     @property

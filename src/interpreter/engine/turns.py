@@ -37,7 +37,11 @@ def legal_moves(state: "State") -> list[Move]:
         return []
     game = state.game
     play = game.phases[state.phase].play
-    moves = play(state)
+    state._moving.append(state.mover)
+    try:
+        moves = play(state)
+    finally:
+        state._moving.pop()
     for extra in game.meta_moves:
         added = extra(state)
         if added:
@@ -118,6 +122,12 @@ def can_draw(gen) -> bool:
     return hasattr(gen, "draw") or hasattr(gen, "branch")
 
 
+def computing_moves_of(state: "State", player: int) -> bool:
+    """True while ``player``'s legal moves are being computed (a rule asking whether they have
+    any is then asking about the moves it is part of)."""
+    return player in state._moving
+
+
 def moves_for(state: "State", player: int) -> list[Move]:
     """The moves ``player`` would have now (no forced pass), without changing the state."""
     if state._nested >= MAX_NESTED_MOVES:
@@ -125,6 +135,7 @@ def moves_for(state: "State", player: int) -> list[Move]:
                        f"(more than {MAX_NESTED_MOVES} levels)",
                        hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
     state._nested += 1
+    state._moving.append(player)
     saved_mover = state.mover
     saved = state.ctx.save()
     state.mover = player
@@ -132,6 +143,7 @@ def moves_for(state: "State", player: int) -> list[Move]:
         return state.game.phases[state.phase].play(state)
     finally:
         state._nested -= 1
+        state._moving.pop()
         state.mover = saved_mover
         state.ctx.restore(saved)
 
@@ -213,13 +225,27 @@ def play(state: "State", move: Move) -> None:
         if state.move_again:
             state.move_again = False
         else:
-            state.mover = state.game.next_of(mover)
+            state.mover = next_active(state, mover)
         # the moves the mover has made in this turn so far (Ludii's numTurnSamePlayer)
         state.turn_moves = state.turn_moves + 1 if state.mover == mover else 0
 
 
+def next_active(state: "State", player: int) -> int:
+    """The player after ``player`` in turn order who still plays (ranked players are out)."""
+    game = state.game
+    nxt = game.next_of(player)
+    if game.ranked:
+        ranks = state.ranks
+        while ranks[nxt] and nxt != player:
+            nxt = game.next_of(nxt)
+    return nxt
+
+
 def _check_end(state: "State") -> None:
     game = state.game
+    if game.ranked:
+        _check_end_ranked(state)
+        return
     for rule in game.end_rules:
         outcome = rule.check(state)
         if outcome is not None:
@@ -234,6 +260,88 @@ def _check_end(state: "State") -> None:
         finish(state, (), (), True, "all players passed", Termination.PASSES)
     elif state.ply >= game.turn_limit:
         finish(state, (), (), True, f"turn limit ({game.turn_limit} plies)", Termination.TURN_LIMIT)
+
+
+def _check_end_ranked(state: "State") -> None:
+    """Ludii's end with more than two players: every end rule that holds applies, in order (a
+    rule sees what the rules before it did). A player's win ranks them next from the top, a
+    loss next from the bottom, and they leave the game; when one player is left they take the
+    next rank from the top and the game ends. A draw ranks the players left together, a
+    result for All ends it for all of them. Results that name their winners themselves
+    (byScore...) end the game at once."""
+    game = state.game
+    n = game.num_players
+    ranks = state.ranks
+    reason, termination = "", None
+    for rule in game.end_rules:
+        outcome = rule.check(state)
+        if outcome is None:
+            continue
+        text = rule.describe(state) if rule.describe is not None else rule.reason
+        if len(outcome) > 3 and outcome[3]:
+            text = f"{text}; {outcome[3]}"
+        spec = outcome[4] if len(outcome) > 4 else None
+        if spec is None:
+            finish(state, outcome[0], outcome[1], outcome[2], text, rule.termination)
+            return
+        kind, who = spec
+        if who and ranks[who]:
+            continue  # that player is already out (Ludii skips their results)
+        if not reason:  # the first result says why the game ends
+            reason, termination = text, rule.termination
+        active = [p for p in range(1, n + 1) if not ranks[p]]
+        wins = _top_ranks(ranks, n)
+        losses = n - len(active) - wins
+        if kind == "Draw":
+            for p in active:
+                state.set_item(ranks, p, (len(active) + 1) / 2 + wins)
+        elif who == 0:
+            for p in active:
+                state.set_item(ranks, p, 1 if kind == "Win" else n)
+        else:
+            state.set_item(ranks, who, wins + 1 if kind == "Win" else n - losses)
+        left = [p for p in range(1, n + 1) if not ranks[p]]
+        if len(left) == 1:
+            state.set_item(ranks, left[0], _top_ranks(ranks, n) + 1)
+        if len(left) <= 1:
+            break
+    left = [p for p in range(1, n + 1) if not ranks[p]]
+    if len(left) <= 1:
+        _finish_ranked(state, reason, termination or Termination.RULE)
+    elif state.passes >= len(left):
+        _draw_ranked(state, "all players passed", Termination.PASSES)
+    elif state.ply >= game.turn_limit:
+        _draw_ranked(state, f"turn limit ({game.turn_limit} plies)", Termination.TURN_LIMIT)
+
+
+def _top_ranks(ranks: list, n: int) -> int:
+    """How many players are ranked from the top (1, 2, ... with no gap)."""
+    taken = {ranks[p] for p in range(1, n + 1) if ranks[p]}
+    k = 0
+    while k + 1 in taken:
+        k += 1
+    return k
+
+
+def _draw_ranked(state: "State", reason: str, termination) -> None:
+    """The players left draw (ranked together after the winners), and the game ends."""
+    n = state.game.num_players
+    active = [p for p in range(1, n + 1) if not state.ranks[p]]
+    wins = _top_ranks(state.ranks, n)
+    for p in active:
+        state.set_item(state.ranks, p, (len(active) + 1) / 2 + wins)
+    _finish_ranked(state, reason, termination)
+
+
+def _finish_ranked(state: "State", reason: str, termination) -> None:
+    """End a ranked game: the players ranked first win, the others lose."""
+    n = state.game.num_players
+    ranks = state.ranks
+    winners = [p for p in range(1, n + 1) if ranks[p] == 1]
+    if len(winners) == n:
+        winners = []  # everybody first: a draw
+    losers = [p for p in range(1, n + 1) if p not in winners] if winners else []
+    finish(state, winners, losers, not winners, reason, termination)
 
 
 def finish(state: "State", winners, losers, draw: bool, reason: str, termination) -> None:

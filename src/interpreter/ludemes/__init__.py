@@ -1,8 +1,9 @@
 """The vocabulary. Importing this package registers every ludeme class (see :mod:`.base`)."""
 
 from . import (  # noqa: F401
-    base, boards, conditions, connection, containers, dice, effects, filters, functions, gamevars, logic, loops, metadata, moves, passages,
-    pieces, regions, sowing, structure, turns, values, variables, walks,
+    base, boards, conditions, connection, containers, dice, effects, filters, functions, gamevars,
+    hands, intarrays, logic, loops, measures, metadata, moves, passages, patterns, pieces, ranking,
+    regions, sowing, starts, structure, territory, turns, values, variables,
 )
 from .base import REGISTRY, Ludeme
 

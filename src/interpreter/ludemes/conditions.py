@@ -336,7 +336,9 @@ class CountLines(Ludeme):
 
 
 class NoMoves(Ludeme):
-    """The player would have no legal move if it were their turn now.
+    """The player would have no legal move if it were their turn now. Asked about a player
+    while that player's moves are being worked out (the question is part of their moves), it
+    is false, as Ludii's nested calls fail: the player is not known to be stalemated.
 
     Examples:
         (no Moves Next)
@@ -355,7 +357,10 @@ class NoMoves(Ludeme):
         p = _value(c, self.player)
 
         def test(s):
-            return not turns.moves_for(s, p(s))
+            player = p(s)
+            if turns.computing_moves_of(s, player):
+                return False
+            return not turns.moves_for(s, player)
         return test
 
 

@@ -15,8 +15,10 @@ from ..engine.result import Termination
 from ..errors import BindError
 from .base import (
     BOOL, BOOL_FN, DIRS, INT, MOVES, MOVES_T, PLAYER, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Either,
-    Enum, Ludeme, Param,
+    INT_FN, Enum, Ludeme, Param,
 )
+from .measures import SITE_TYPE, check_site_type
+from ..syntax.nodes import Const
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -184,15 +186,41 @@ class ForEachGroup(Ludeme):
         return run
 
 
+# Ludii's static region types that is Connected takes: each one a list of regions of the board
+STATIC_REGIONS = Enum(("Corners", "Sides", "SidesNoCorners", "AllSites"), "region type")
+
+
+def static_regions(topo, kind: str) -> tuple[tuple[int, ...], ...]:
+    """The board's regions of a kind (Ludii's RegionTypeStatic): one per corner, one per side
+    (with or without its corners), or all the sites as one; empty regions left out."""
+    if kind == "AllSites":
+        return (tuple(range(topo.n)),)
+    corners = topo.regions.get("Corners", ())
+    if kind == "Corners":
+        return tuple((c,) for c in corners)
+    sides = []
+    for d in _COMPASS:
+        side = topo.side(d)
+        if kind == "SidesNoCorners":
+            side = tuple(x for x in side if x not in corners)
+        if side and side not in sides:
+            sides.append(side)
+    return tuple(sides)
+
+
 class IsConnected(Ludeme):
     """The group of the piece on a site (the last move's by default) touches every one of the
-    regions: the regions given, or (with a player) all the regions that player owns
-    (``(regions P1 {...})``).
+    regions, or at least ``number`` of them: the regions given, all the regions a player owns
+    (``(regions P1 {...})``), or the board's regions of a kind, each one a region (Ludii's
+    static region types: ``Corners``, each corner; ``Sides``, each side; ``SidesNoCorners``,
+    each side without its corners). Havannah's fork is ``(is Connected 3 SidesNoCorners)``.
 
     Examples:
         (is Connected Mover)
         (is Connected {(sites Side N) (sites Side S)})
         (is Connected at:(last To) Orthogonal Mover)
+        (is Connected 3 SidesNoCorners)
+        (is Connected 2 Corners)
     """
 
     name = "is Connected"
@@ -200,16 +228,25 @@ class IsConnected(Ludeme):
     kind = BOOL
     termination = Termination.CONNECTION
     params = (
+        Param("number", INT_FN, optional=True),
+        Param("type", SITE_TYPE, optional=True),
         Param("at", SITE_FN, optional=True, named=True),
         Param("directions", DIRS, optional=True),
-        Param("regions", Either((PLAYER, ArrayOf(REGION_FN, single=False)))),
+        Param("regions", Either((PLAYER, ArrayOf(REGION_FN, single=False), STATIC_REGIONS))),
     )
     concepts = ("Connection",)
 
     def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
         at = c.site(self.at) if self.at is not None else (lambda s: s.last_to)
         adjacency = c.adjacency(self.directions)
-        if isinstance(self.regions, BoundArray):
+        number = c.int(self.number) if self.number is not None else None
+        if isinstance(self.regions, Const) and self.regions.name in STATIC_REGIONS.names:
+            kinds = static_regions(c.topo, self.regions.name)
+            if not kinds:
+                raise BindError(f"this board has no {self.regions.name}", self.regions.span)
+            targets = lambda s: kinds  # noqa: E731
+        elif isinstance(self.regions, BoundArray):
             fns = [c.region(r) for r in self.regions.items]
             targets = lambda s: [tuple(f(s)) for f in fns]  # noqa: E731
         else:
@@ -230,8 +267,15 @@ class IsConnected(Ludeme):
             if not regions:
                 return False
             who = s.who
-            return connects(group_at(site, adjacency, lambda t: who[t] == owner), regions)
+            group = group_at(site, adjacency, lambda t: who[t] == owner)
+            if number is None:
+                return connects(group, regions)
+            need = number(s)
+            sites = set(group)
+            return sum(1 for region in regions if not sites.isdisjoint(region)) >= need
         return connected
+
+
 
 
 class SitesSide(Ludeme):

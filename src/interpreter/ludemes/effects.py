@@ -90,11 +90,15 @@ class Remove(_Effect):
 
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
+        n = c.topo.n
 
         def run(s):
             for site in list(region(s)):
-                if site >= 0 and s.what[site]:
-                    s.clear(site)
+                if 0 <= site < n:
+                    if s.what[site]:
+                        s.clear(site)
+                elif site >= n and s.hand_sites[site - n]:  # a site of one of Ludii's hands
+                    s.set_item(s.hand_sites, site - n, 0)
         return run
 
 
@@ -286,22 +290,60 @@ class Custodial(_Effect):
 
 
 class ForEachSite(_Effect):
-    """Apply an effect at every site of a region (``(site)`` is the site visited).
+    """Apply an effect at every site of a region (``(site)`` is the site visited); as moves,
+    the moves of every site, together.
 
     Examples:
         (forEach Site (sites Occupied by:Next) (remove (site)))
+        (forEach Site (sites Occupied by:Mover) (move Step (from (site)) (to if:(is Empty (to)))))
     """
 
     name = "forEach Site"
     params = (Param("region", REGION_FN), Param("effect", MOVES_T))
 
+    def compile(self, c: "Compiler"):
+        region = c.region(self.region)
+        moves = c.moves(self.effect)
+
+        def gen(s):
+            ctx = s.ctx
+            saved = ctx.site
+            out = []
+            for site in list(region(s)):
+                ctx.site = site
+                out.extend(moves(s))
+            ctx.site = saved
+            return out
+        return gen
+
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.region)
+        if getattr(self.effect, "name", "") == "if" and getattr(self.effect, "else_branch", None) is None:
+            return self._compile_conditional(c, region)
         effect = c.effect(self.effect)
 
         def run(s):
             for site in list(region(s)):
                 s.ctx.site = site
+                effect(s)
+        return run
+
+    def _compile_conditional(self, c: "Compiler", region):
+        """``(forEach Site R (if C E))``: as in Ludii, which works out the moves of every site
+        before applying them, the condition is tested at every site first, on the position
+        before any of the effects (removing one piece does not save its neighbour)."""
+        cond = c.bool(self.effect.condition)
+        effect = c.effect(self.effect.then_branch)
+
+        def run(s):
+            ctx = s.ctx
+            chosen = []
+            for site in list(region(s)):
+                ctx.site = site
+                if cond(s):
+                    chosen.append(site)
+            for site in chosen:
+                ctx.site = site
                 effect(s)
         return run
 

@@ -280,12 +280,22 @@ class CountPieces(Ludeme):
                 return lambda s: sum(s.counts)
             return lambda s: s.counts[who(s)]
 
+        n = c.topo.n
+        owner_of = c.game.owner_of
+
         def count(s):
             what, owners = s.what, s.who
             p = who(s) if who is not None else 0
             sites = region(s) if region is not None else range(len(what))
-            return sum(1 for x in sites if what[x] and (who is None or owners[x] == p)
-                       and (kinds is None or what[x] in kinds))
+            total = 0
+            for x in sites:
+                if x >= n:  # a site of one of Ludii's hands (hand Each size:N)
+                    piece = s.hand_sites[x - n]
+                    total += bool(piece and (who is None or owner_of[piece] == p)
+                                  and (kinds is None or piece in kinds))
+                elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
+                    total += 1
+            return total
         return count
 
 

@@ -470,39 +470,71 @@ class ForEachPiece(Ludeme):
 class Priority(Ludeme):
     """The moves of the first generator that has any.
 
+    With ``then``, the move chosen has that consequence too, after its own.
+
     Examples:
         (priority {(move Add (to (sites Centre))) (move Add (to (sites Empty)))})
+        (priority {(move Add (to (sites Centre))) (move Pass)} (then (addScore Mover 1)))
     """
 
     name = "priority"
     concepts = ("Priority",)
     kind = MOVES
-    params = (Param("moves", ArrayOf(MOVES_T), many=True),)
+    params = (Param("moves", ArrayOf(MOVES_T), many=True), Param("then", _THEN, optional=True))
 
     def compile(self, c: "Compiler"):
         gens = [c.moves(m) for m in self.moves.items]
+        then = _then(c, self.then)
 
         def gen(s):
             for g in gens:
                 moves = g(s)
                 if moves:
-                    return moves
+                    return moves if then is None else followed(moves)
             return []
+        followed = followed_by(then)
         # the moves of one generator at a time: no duplicates if none makes any
         gen.unique = all(getattr(g, "unique", False) for g in gens)  # type: ignore[attr-defined]
         return gen
 
 
+def followed_by(then):
+    """moves -> the same moves with ``then`` as a last consequence (after their own), made
+    once per move and kept, so the same move is always the same object."""
+    made: dict[int, tuple[Move, Move]] = {}
+
+    def wrap(moves: list[Move]) -> list[Move]:
+        out = []
+        for m in moves:
+            found = made.get(id(m))
+            if found is None or found[0] is not m:
+                own = m.then
+                if own is None:
+                    both = then
+                else:
+                    def both(st, own=own):
+                        own(st)
+                        st.ctx.frm, st.ctx.to = m.frm, m.to
+                        then(st)
+                found = made[id(m)] = (m, Move(m.kind, m.frm, m.to, m.what, m.word, m.prefix, m.game, both,
+                                               m.effect, m.between))
+            out.append(found[1])
+        return out
+    return wrap
+
+
 class Do(Ludeme):
     """Only the moves after which a condition holds (the move and its consequences are tried,
-    the condition checked with the same mover, then everything is taken back). With ``next:``,
-    the first argument is an effect done first (Ludii's prior moves, e.g. ``(roll)``): the moves
-    of ``next:`` are those of the position it makes, and each of them does it again when
-    played, before its consequences.
+    the condition checked with the same mover, then everything is taken back). With ``next:``
+    (Ludii's), the first argument is an effect done first (Ludii's prior moves, e.g. ``(roll)``):
+    the moves of ``next:`` are worked out in the position it makes, and each of them does the
+    effect again when played (a pass or a choice first; a placement or a piece move right after
+    its own action). Both ``next:`` and ``ifAfterwards:`` may be given.
 
     Examples:
         (do (move Add (to (sites Empty))) ifAfterwards:(not (is Line 6)))
         (do (roll) next:(move Add (to (sites Empty))))
+        (do (forEach Site (sites Occupied by:Mover) (set State at:(site) 1)) next:(move Pass))
     """
 
     name = "do"
@@ -516,14 +548,15 @@ class Do(Ludeme):
 
     def validate(self) -> None:
         if self.next is None and self.ifAfterwards is None:
-            raise BindError("do needs next: (the moves after an effect) or ifAfterwards: (a condition)", self.span)
-        if self.next is not None and self.ifAfterwards is not None:
-            raise BindError("do with both next: and ifAfterwards: is not supported", self.ifAfterwards.span)
+            raise BindError("do needs next: or ifAfterwards: (or both)", self.span)
 
     def compile(self, c: "Compiler"):
         if self.next is not None:
-            return self._compile_prior(c)
-        gen = c.moves(self.moves)
+            gen = self._compile_next(c)
+        else:
+            gen = c.moves(self.moves)
+        if self.ifAfterwards is None:
+            return gen
         cond = c.bool(self.ifAfterwards)
 
         def filtered(s):
@@ -541,34 +574,38 @@ class Do(Ludeme):
             filtered.kinds = gen.kinds  # type: ignore[attr-defined]
         return filtered
 
-    def _compile_prior(self, c: "Compiler"):
+    def _compile_next(self, c: "Compiler"):
+        if not hasattr(self.moves, "compile_effect"):
+            raise BindError("(do ... next:...) takes an effect first (what happens before the moves "
+                            "of next:), not a decision", self.moves.span)
         prior = c.effect(self.moves)
         nxt = c.moves(self.next)
 
-        def with_prior(s):
+        def gen(s):
             mark = s.mark()
             saved = s.ctx.save()
             try:
                 s.ply += 1  # as when the move is played: the effect sees the ply it will see then
                 prior(s)
                 s.ply -= 1
-                moves = nxt(s)
+                found = nxt(s)
             finally:
                 s.rollback(mark)
                 s.ctx.restore(saved)
             out = []
-            for m in moves:
+            for m in found:
                 effect = m.effect
                 if effect is None:
-                    run = prior
+                    combined = prior
                 else:
-                    def run(state, effect=effect):
-                        prior(state)
-                        effect(state)
-                out.append(Move(m.kind, m.frm, m.to, m.what, m.word, m.prefix, m.game, m.then, run, m.between))
+                    def combined(st, effect=effect):
+                        prior(st)
+                        effect(st)
+                out.append(Move(m.kind, m.frm, m.to, m.what, m.word, m.prefix, m.game, m.then, combined,
+                                m.between))
             return out
-        with_prior.unique = getattr(nxt, "unique", False)  # type: ignore[attr-defined]
-        return with_prior
+        gen.unique = getattr(nxt, "unique", False)  # type: ignore[attr-defined]
+        return gen
 
 
 class Then(Ludeme):

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import BindError
-from .base import BOOL, EQUIPMENT_ITEM, INT, PLAYER, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param
+from ..syntax.nodes import Str
+from .base import BOOL, EQUIPMENT_ITEM, INT, INT_FN, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Enum, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 
 HAND = "hand"  # the kind of (handSite ...): a player's hand, where start rules put pieces
 MAX_HAND = 1_000_000  # pieces of one kind in one hand
+MAX_HAND_SITES = 10_000  # sites of one of Ludii's hands
+HAND_SITES = "hand_sites"  # the state array of Ludii's hands of sites: the piece per site, players in turn
 
 
 class Hand(Ludeme):
@@ -29,17 +32,30 @@ class Hand(Ludeme):
     (``move Add``) takes it from its owner's hand, and is possible only while the hand holds
     one. Pieces removed from the board do not go back to the hand.
 
+    With ``size:`` a hand is Ludii's: a row of sites, each holding one piece, numbered after
+    the board's (P1's first); ``(place "3Dot1" (handSite P1 0))`` fills one, ``(sites Hand
+    Mover)`` is the mover's, ``(what at:...)`` and ``(remove ...)`` read and empty them, and
+    placing a piece on the board does not take it from the hand (the rules say what leaves it).
+
     Examples:
         (hand Each)
+        (hand Each size:15)
     """
 
     name = "hand"
     kind = EQUIPMENT_ITEM
-    params = (Param("role", Enum(("Each",), "Each")),)
+    params = (Param("role", Enum(("Each",), "Each")), Param("size", INT_FN, optional=True, named=True))
     concepts = ("Hand",)
 
     def install(self, game: "Game", c: "Compiler") -> None:
-        """The game's ``hand`` array: pieces in hand per kind of piece (all 0 at first)."""
+        """The game's ``hand`` array: pieces in hand per kind of piece (all 0 at first); with
+        ``size:``, Ludii's hands of sites instead (see :mod:`.containers`)."""
+        if self.size is not None:
+            size = c.static_int(self.size)
+            if not 1 <= size <= MAX_HAND_SITES:
+                raise BindError(f"a hand has 1 to {MAX_HAND_SITES} sites, not {size}", self.size.span)
+            game.arrays[HAND_SITES] = [0] * (size * game.num_players)
+            return
         game.arrays["hand"] = [0] * len(game.components)
 
 
@@ -56,18 +72,31 @@ class HandSite(Ludeme):
 
     name = "handSite"
     kind = INT
-    params = (Param("player", PLAYER),)
+    params = (Param("player", PLAYER), Param("index", INT_FN, optional=True))
 
     def compile(self, c: "Compiler"):
+        player = c.player(self.player)
+        n = c.topo.n
+        if HAND_SITES in c.game.arrays:  # Ludii's hands of sites: P1's sites first
+            size = len(c.game.arrays[HAND_SITES]) // c.game.num_players
+            index = c.int(self.index) if self.index is not None else (lambda s: 0)
+            return lambda s: n + (player(s) - 1) * size + index(s)
         if "hand" not in c.game.arrays:
             raise BindError("the game has no hands", self.span, hint="add (hand Each) to the equipment")
-        player = c.player(self.player)
-        first = c.topo.n - 1
+        if self.index is not None:
+            raise BindError("a hand without sites is one site: (handSite P1)", self.index.span,
+                            hint="give the hands sites with (hand Each size:N)")
+        first = n - 1
         return lambda s: first + player(s)
 
     def fill(self, c: "Compiler", what: int, count) -> object:
         """The start effect putting ``count`` pieces ``what`` in this hand."""
         game = c.game
+        if HAND_SITES in game.arrays:
+            return self._fill_site(c, what, count)
+        if self.index is not None:
+            raise BindError("a hand without sites holds pieces by kind: (handSite P1) count:N", self.index.span,
+                            hint="give the hands sites with (hand Each size:N)")
         if "hand" not in game.arrays:
             raise BindError("the game has no hands", self.span, hint="add (hand Each) to the equipment")
         player = c.player(self.player)
@@ -86,6 +115,27 @@ class HandSite(Ludeme):
 
         def run(s):
             s.set_item(s.hand, what, s.hand[what] + amount)
+        return run
+
+
+    def _fill_site(self, c: "Compiler", what: int, count):
+        """Ludii's hands of sites: the piece goes on one site of the hand."""
+        game = c.game
+        if count is not None:
+            raise BindError("a hand site holds one piece", count.span)
+        player = c.player(self.player)
+        fixed = getattr(player, "const", None)
+        if fixed is None:
+            raise BindError("a hand is named by its player (P1, P2 ...)", self.player.span)
+        size = len(game.arrays[HAND_SITES]) // game.num_players
+        index = c.static_int(self.index) if self.index is not None else 0
+        if not 0 <= index < size:
+            where = self.index.span if self.index is not None else self.span
+            raise BindError(f"a hand has sites 0 to {size - 1}, not {index}", where)
+        slot = (fixed - 1) * size + index
+
+        def run(s):
+            s.set_item(s.hand_sites, slot, what)
         return run
 
 
@@ -115,12 +165,13 @@ class IsWithin(Ludeme):
     Examples:
         (is Within "1Dot" in:(sites Around (to)))
         (is Within "Disc1" at:(last To))
+        (is Within (id "1Dot" Mover) in:(sites Around (to)))
     """
 
     name = "is Within"
     kind = BOOL
     params = (
-        Param("piece", STR_LIT),
+        Param("piece", Either((STR_LIT, INT_FN))),
         Param("at", SITE_FN, optional=True, named=True),
         Param("region", REGION_FN, optional=True, named=True, key="in"),
     )
@@ -130,19 +181,25 @@ class IsWithin(Ludeme):
             raise BindError("is Within needs a site (at:) or a region (in:), one of them", self.span)
 
     def compile(self, c: "Compiler"):
-        kinds = frozenset(c.components_named(self.piece.value, self.piece))
+        if isinstance(self.piece, Str):
+            kinds = frozenset(c.components_named(self.piece.value, self.piece))
+            piece = lambda s: kinds  # noqa: E731
+        else:
+            one = c.int(self.piece)  # a piece's number: (id "1Dot" Mover)
+            piece = lambda s: (one(s),)  # noqa: E731
         if self.at is not None:
             at = c.site(self.at)
-            return lambda s: (x := at(s)) >= 0 and s.what[x] in kinds
+            return lambda s: (x := at(s)) >= 0 and s.what[x] in piece(s)
         region = c.region(self.region)
 
         def within(s):
             what = s.what
+            wanted = piece(s)
             for x in region(s):
-                if what[x] in kinds:
+                if what[x] in wanted:
                     return True
             return False
         return within
 
 
-__all__ = ["Hand", "HandSite", "ValuePiece", "IsWithin", "HAND"]
+__all__ = ["Hand", "HandSite", "ValuePiece", "IsWithin", "HAND", "HAND_SITES"]

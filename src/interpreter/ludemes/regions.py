@@ -10,7 +10,7 @@ from ..engine.values import INFINITY
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    BOOL_LIT, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, ROLE, SITE_FN, ArrayOf, BoundArray, Enum,
+    BOOL_FN, BOOL_LIT, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, ROLE, SITE_FN, ArrayOf, BoundArray, Enum,
     Ludeme, Param, kind_of,
 )
 from .logic import value_fn
@@ -109,7 +109,13 @@ class SitesOccupied(Ludeme):
         if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
             return lambda s: [i for i in range(n) if s.who[i]]
         who = c.player(self.by)
-        return lambda s: [i for i, o in enumerate(s.who) if o == who(s)]
+
+        def occupied(s):
+            p = who(s)
+            if p:
+                return [i for i, o in enumerate(s.who) if o == p]
+            return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and not o]  # Neutral's
+        return occupied
 
 
 def _region_class(region: str, meaning: str) -> type:
@@ -135,6 +141,7 @@ SitesCentre = _region_class("Centre", "The centre site (the central 2x2 or 1x2 s
 SitesCorners = _region_class("Corners", "The corner sites.")
 SitesPerimeter = _region_class("Perimeter", "The sites on the edge of the board.")
 SitesInner = _region_class("Inner", "The sites not on the edge of the board.")
+SitesOuter = _region_class("Outer", "The sites on the outer boundary of the board (Ludii's outer sites).")
 
 
 class SitesDistance(Ludeme):
@@ -184,21 +191,43 @@ class SitesAround(Ludeme):
     ``All``...; ``Adjacent`` by default) the board's own neighbours under it, on any tiling;
     with compass directions, the next site in each. With a type, only those that are
     ``Empty``, ``NotEmpty``, ``Own`` (the mover's pieces), ``NotOwn``, ``Enemy`` (the mover's
-    opponents' pieces) or ``NotEnemy``, as Ludii's region types.
+    opponents' pieces) or ``NotEnemy``, as Ludii's region types. With ``if:``, only the
+    neighbours where the condition holds, ``(to)`` being the neighbour tested.
 
     Examples:
         (sites Around (last To) Orthogonal)
         (sites Around (to) All)
         (sites Around (to) Enemy)
+        (sites Around (to) Orthogonal if:(is Empty (to)))
     """
 
     name = "sites Around"
     default_directions = "Adjacent"
     kind = REGION
     params = (Param("site", SITE_FN), Param("type", Enum(_AROUND_TYPES), optional=True),
-              Param("directions", DIRS, optional=True))
+              Param("directions", DIRS, optional=True),
+              Param("condition", BOOL_FN, optional=True, named=True, key="if"))
 
     def compile(self, c: "Compiler"):
+        if self.condition is None:
+            return self._compile(c)
+        around = self._compile(c)
+        cond = c.bool(self.condition)
+
+        def kept(s):
+            # if: tests each neighbour with (to) at it, as Ludii's
+            ctx = s.ctx
+            saved = ctx.to
+            out = []
+            for t in around(s):
+                ctx.to = t
+                if cond(s):
+                    out.append(t)
+            ctx.to = saved
+            return out
+        return kept
+
+    def _compile(self, c: "Compiler"):
         site = c.site(self.site)
         relation = self.directions.name if isinstance(self.directions, Const) else \
             "Adjacent" if self.directions is None else None

@@ -512,36 +512,4 @@ class IsPending(Ludeme):
         return lambda s: s.pending[0] == s.ply
 
 
-class AllSites(Ludeme):
-    """Every site of a region satisfies the condition (``(site)`` is the site tested); true for
-    an empty region.
-
-    Examples:
-        (all Sites (sites P1) if:(= 0 (count at:(site))))
-    """
-
-    name = "all Sites"
-    kind = BOOL
-    params = (Param("region", REGION_FN), Param("condition", BOOL_FN, optional=True, named=True, key="if"))
-
-    def compile(self, c: "Compiler"):
-        region = c.region(self.region)
-        if self.condition is None:
-            return lambda s: True
-        cond = c.bool(self.condition)
-
-        def every(s):
-            ctx = s.ctx
-            saved = ctx.site
-            try:
-                for x in region(s):
-                    ctx.site = x
-                    if not cond(s):
-                        return False
-                return True
-            finally:
-                ctx.site = saved
-        return every
-
-
-__all__ = ["Count", "SetCount", "FromTo", "MoveSelect", "Sow", "AllSites", "TrackSiteMove", "SetPending", "IsPending", "seed_kind", "any_site", "Int"]
+__all__ = ["Count", "SetCount", "FromTo", "MoveSelect", "Sow", "TrackSiteMove", "SetPending", "IsPending", "seed_kind", "any_site", "Int"]

@@ -106,7 +106,7 @@ class PieceDecl(Ludeme):
     concepts = ("Piece",)
     kind = EQUIPMENT_ITEM
     params = (
-        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False)))),
+        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False), Instance("id")))),
         Param("role", ROLE, optional=True),
         Param("moves", MOVES_T, optional=True),
         Param("value", INT_FN, optional=True, named=True),
@@ -124,6 +124,13 @@ class PieceDecl(Ludeme):
                                 hint='it only chooses pieces to place: (move Add (piece {"A" "B"}) ...)')
             self.names = [_piece_name(item) for item in items]
             self.piece_name = self.names[0]
+            return
+        if isinstance(self.piece_name, Ludeme):  # (piece (id "1Dot" Mover)): the mover's "1Dot"
+            name = self.piece_name.component_name(0)
+            if name is None or self.role is not None or self.moves is not None or self.value is not None:
+                raise BindError("a piece given by its id names the mover's or a player's piece to place, "
+                                "and nothing else", self.span, hint='(move Add (piece (id "Disc" Mover)) ...)')
+            self.piece_name = name
             return
         self.piece_name = _piece_name(self.piece_name)
 
@@ -423,7 +430,10 @@ class ResultLudeme(Ludeme):
     """An outcome: the player (role) wins, loses, or the game is a draw.
 
     ``(result Mover Win)``, ``(result Next Loss)``, ``(result All Draw)``. A loss in a
-    two-player game is the other player's win; with more players the others share the win.
+    two-player game is the other player's win. With more players and no teams, as in Ludii, a
+    player's win or loss ranks that player (wins from the top, losses from the bottom) and the
+    others play on; the game ends when one player is left (ranked next), or with a result for
+    ``All`` (a draw ranks the players left together); the winners are the players ranked first.
 
     Examples:
         (result Mover Win)
@@ -438,22 +448,27 @@ class ResultLudeme(Ludeme):
     params = (Param("role", ROLE), Param("outcome", Enum(("Win", "Loss", "Draw"))))
 
     def compile_outcome(self, c: "Compiler"):
+        # each outcome also says what it is, (kind, player or 0 for All), for games that rank
+        # their players one by one (Ludii's, with more than two players: see engine.turns)
         outcome = self.outcome.name
         role = self.role
         everyone = tuple(range(1, c.game.num_players + 1))
         if outcome == "Draw":
-            return lambda s: ((), (), True)
+            return lambda s: ((), (), True, None, ("Draw", 0))
         if role.name in ("All", "Each"):
             if outcome == "Win":
-                return lambda s: (everyone, (), False)
-            return lambda s: ((), everyone, True)
+                return lambda s: (everyone, (), False, None, ("Win", 0))
+            return lambda s: ((), everyone, True, None, ("Loss", 0))
         who = c.player(role)
         if outcome == "Win":
-            return lambda s: ((who(s),), (), False)
+            def win(s):
+                p = who(s)
+                return ((p,), (), False, None, ("Win", p))
+            return win
 
         def loss(s):
             p = who(s)
-            return (tuple(q for q in everyone if q != p), (p,), False)
+            return (tuple(q for q in everyone if q != p), (p,), False, None, ("Loss", p))
         return loss
 
     def compile_end(self, c: "Compiler"):

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.result import Termination
-from .base import BOOL, INT, INT_FN, MOVES, PLAYER, SITE_FN, Ludeme, Param
+from .base import BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, Ludeme, Param
 from .functions import INT_MAX, INT_MIN, out_of_range
+from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -103,6 +104,26 @@ class StateAt(Ludeme):
         piece_states(c.game)
         at = c.site(self.at)
         return lambda s: s.piece_states[x] if (x := at(s)) >= 0 else 0
+
+
+class SitesState(Ludeme):
+    """The sites of the board whose local state is a value (empty sites included: their state
+    is 0 unless ``set State`` gave them another).
+
+    Examples:
+        (sites State 1)
+    """
+
+    name = "sites State"
+    kind = REGION
+    params = (Param("type", SITE_TYPE, optional=True), Param("value", INT_FN))
+    concepts = ("SiteState",)
+
+    def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
+        piece_states(c.game)
+        value = c.int(self.value)
+        return lambda s: [x for x, v in enumerate(s.piece_states) if v == value(s)]
 
 
 class SetState(Ludeme):

@@ -1,0 +1,120 @@
+"""Ludii's hands of sites (``(hand Each size:N)``): the sites of a hand, what is on a site,
+and a piece's number (Ludii's ``sites Hand``, ``what``, ``id``).
+
+A hand's sites are numbered after the board's, P1's first: with a board of ``n`` sites and
+hands of ``size`` sites, P2's site 0 is ``n + size``. The state array ``hand_sites`` holds the
+piece on each (0 for none). ``(what at:...)``, ``(remove ...)`` and ``(count Pieces ... in:...)``
+read and change board and hand sites alike.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import BindError
+from .base import INT, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
+from .pieces import HAND_SITES
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+def hand_size(c: "Compiler", where: Ludeme) -> int:
+    """The number of sites of each hand; an error when the hands have none."""
+    game = c.game
+    if HAND_SITES not in game.arrays:
+        raise BindError("the hands of this game have no sites", where.span,
+                        hint="give them sites: (hand Each size:N)")
+    return len(game.arrays[HAND_SITES]) // game.num_players
+
+
+class SitesHand(Ludeme):
+    """The sites of a player's hand (the mover's by default), numbered after the board's.
+
+    Examples:
+        (sites Hand Mover)
+    """
+
+    name = "sites Hand"
+    kind = REGION
+    params = (Param("role", PLAYER, optional=True),)
+
+    def compile(self, c: "Compiler"):
+        size = hand_size(c, self)
+        n = c.topo.n
+        who = c.player(self.role) if self.role is not None else (lambda s: s.mover)
+        tables = {p: tuple(range(n + (p - 1) * size, n + p * size)) for p in range(1, c.game.num_players + 1)}
+        return lambda s: tables.get(who(s), ())
+
+
+class What(Ludeme):
+    """The number of the piece on a site (0 when empty), on the board or in a hand: the same
+    number as ``(id "Name" P1)``.
+
+    Examples:
+        (what at:(last To))
+    """
+
+    name = "what"
+    kind = INT
+    params = (Param("at", SITE_FN, named=True),)
+
+    def compile(self, c: "Compiler"):
+        at = c.site(self.at)
+        n = c.topo.n
+        hands = HAND_SITES in c.game.arrays
+
+        def what(s):
+            x = at(s)
+            if x < 0:
+                return 0
+            if x < n:
+                return s.what[x]
+            return s.hand_sites[x - n] if hands else 0
+        return what
+
+
+class Id(Ludeme):
+    """The number of a kind of piece: ``(id "1Dot" Mover)`` is the mover's "1Dot", ``(id
+    "Disc1")`` P1's "Disc"; with a player only, ``(id Mover)``, the player's number.
+
+    Examples:
+        (id "1Dot" Mover)
+        (id "Disc1")
+        (id Mover)
+    """
+
+    name = "id"
+    kind = INT
+    params = (Param("piece_name", STR_LIT, optional=True), Param("role", PLAYER, optional=True))
+
+    def validate(self) -> None:
+        if self.piece_name is None and self.role is None:
+            raise BindError("id names a piece or a player: (id \"Disc\" Mover) or (id Mover)", self.span)
+
+    def compile(self, c: "Compiler"):
+        if self.piece_name is None:
+            return c.player(self.role)
+        game = c.game
+        found = c.components_named(self.piece_name.value, self.piece_name)
+        if self.role is None:
+            if len(found) != 1:
+                raise BindError(f"'{self.piece_name.value}' names several pieces: say whose, "
+                                f"(id \"{self.piece_name.value}\" Mover)", self.span)
+            one = found[0]
+            return lambda s: one
+        who = c.player(self.role)
+        per_owner = {game.owner_of[i]: i for i in found}
+        return lambda s: per_owner.get(who(s), 0)
+
+    def component_name(self, num_players: int) -> str | None:
+        """As the piece of a move Add: the piece name it stands for, when its role is the
+        mover's (the mover's own piece of that name) or a fixed player's."""
+        if self.piece_name is None:
+            return None
+        role = getattr(self.role, "name", None)
+        if role is None or role == "Mover":
+            return self.piece_name.value
+        if role.startswith("P") and role[1:].isdigit():
+            return f"{self.piece_name.value}{role[1:]}"
+        return None

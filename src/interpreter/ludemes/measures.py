@@ -1,0 +1,241 @@
+"""Measures on the board: steps between sites, a site named by its coordinate, a region grown by
+some steps, the sites along rays, whether all sites of a region meet a condition (Ludii's
+``count Steps``, ``coord``, ``expand``, ``sites Direction``, ``all Sites``).
+
+Each precomputes what depends only on the board: distances from a site are computed once per
+origin and kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.values import INFINITY
+from ..errors import BindError
+from ..syntax.nodes import Const
+from .base import (
+    BOOL, BOOL_FN, DIRS, INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param,
+)
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+# Ludii's SiteType: our boards play on one kind of element, the one the board uses
+SITE_TYPE = Enum(("Vertex", "Cell", "Edge"), "site type")
+
+
+def check_site_type(c: "Compiler", ludeme: Ludeme, value) -> None:
+    """A site type given to a ludeme must be the kind of site the board plays on."""
+    if value is None:
+        return
+    use = getattr(c.topo, "use", None) or "Cell"
+    if value.name != use:
+        raise BindError(f"{ludeme.name}: this board plays on its {use.lower()}s, not on {value.name.lower()}s",
+                        value.span if hasattr(value, "span") else ludeme.span,
+                        hint=f"write {use} or leave the site type out")
+
+
+class CountSteps(Ludeme):
+    """The number of steps (along a relation, ``Adjacent`` by default) from a site to the
+    nearest site of a region: the length of the shortest path on the board's graph; 0 when a
+    site is missing, as in Ludii.
+
+    ``(count Steps Vertex All (last To) (to))`` is the king-move distance on a square grid.
+
+    Examples:
+        (count Steps (last To) (to))
+        (count Steps Vertex All (last To) (to))
+    """
+
+    name = "count Steps"
+    concepts = ("Distance",)
+    kind = INT
+    params = (
+        Param("type", SITE_TYPE, optional=True),
+        Param("relation", DIRS, optional=True),
+        Param("site", SITE_FN),
+        Param("region", REGION_FN),
+    )
+
+    def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
+        dirs = c.directions(self.relation, "Adjacent")
+        site = c.site(self.site)
+        region = c.region(self.region)
+        topo = c.topo
+        table: dict[int, list[int]] = {}  # origin -> steps to every site (computed once)
+
+        def steps(s):
+            a = site(s)
+            if a < 0:
+                return 0
+            targets = [t for t in region(s) if t >= 0]
+            if not targets:
+                return 0
+            dist = table.get(a)
+            if dist is None:
+                dist = table[a] = [d if d >= 0 else INFINITY for d in topo.distances(a, dirs)]
+            return min(dist[t] for t in targets)
+        return steps
+
+
+class Coord(Ludeme):
+    """The site with a given label (Ludii's coordinate), e.g. ``(coord "J10")``.
+
+    Examples:
+        (coord "J10")
+        (coord Vertex "A1")
+    """
+
+    name = "coord"
+    kind = INT
+    params = (
+        Param("type", SITE_TYPE, optional=True),
+        Param("label", STR_LIT),
+    )
+
+    def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
+        site = c.label(self.label)
+        return lambda s: site
+
+
+class Expand(Ludeme):
+    """A region grown by some steps (``steps:``, 1 by default) to its neighbours: along the
+    board's adjacency, or only in one direction. The region itself stays in. Ludii's
+    ``(expand (sites Outer))`` is the outer two rings.
+
+    Examples:
+        (expand (sites Outer))
+        (expand (sites Bottom) steps:2)
+        (expand origin:(last To) steps:2)
+    """
+
+    name = "expand"
+    kind = REGION
+    params = (
+        Param("region", REGION_FN, optional=True),
+        Param("origin", SITE_FN, optional=True, named=True),
+        Param("steps", INT_FN, optional=True, named=True),
+        Param("direction", DIRS, optional=True),
+        Param("type", SITE_TYPE, optional=True),
+    )
+
+    def validate(self) -> None:
+        if (self.region is None) == (self.origin is None):
+            raise BindError("expand takes a region or an origin: (expand (sites Outer)) or "
+                            "(expand origin:(last To))", self.span)
+
+    def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
+        base = c.region(self.region if self.region is not None else self.origin)
+        steps = c.int(self.steps) if self.steps is not None else (lambda s: 1)
+        dirs = c.directions(self.direction, "Adjacent")
+        topo = c.topo
+        cache: dict[tuple, tuple[int, ...]] = {}
+
+        def region(s):
+            key = (tuple(base(s)), steps(s))
+            found = cache.get(key)
+            if found is None:
+                sites, n = key
+                seen = set(sites)
+                frontier = list(sites)
+                for _ in range(max(n, 0)):
+                    nxt = []
+                    for x in frontier:
+                        for y in topo.neighbours_of(x, dirs):
+                            if y not in seen:
+                                seen.add(y)
+                                nxt.append(y)
+                    frontier = nxt
+                found = cache[key] = tuple(sorted(seen))
+            return found
+        return region
+
+
+class SitesDirection(Ludeme):
+    """The sites along the rays from a site in the given directions (``Adjacent`` by
+    default): every site to the board's edge, or up to ``distance:`` steps, or until a site
+    where ``stop:`` holds (``(to)`` being the site; kept with ``stopIncluded:True``). The site
+    itself is left out unless ``included:True``.
+
+    Examples:
+        (sites Direction from:(to) Adjacent)
+        (sites Direction from:(last To) Orthogonal stop:(is Occupied (to)) stopIncluded:True)
+    """
+
+    name = "sites Direction"
+    kind = REGION
+    params = (
+        Param("origin", SITE_FN, named=True, key="from"),
+        Param("directions", DIRS, optional=True),
+        Param("included", BOOL_FN, optional=True, named=True),
+        Param("stop", BOOL_FN, optional=True, named=True),
+        Param("stopIncluded", BOOL_FN, optional=True, named=True),
+        Param("distance", INT_FN, optional=True, named=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        origin = c.site(self.origin)
+        rays = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
+        included = c.bool(self.included) if self.included is not None else (lambda s: False)
+        stop = c.bool(self.stop) if self.stop is not None else None
+        stop_in = c.bool(self.stopIncluded) if self.stopIncluded is not None else (lambda s: False)
+        distance = c.int(self.distance) if self.distance is not None else (lambda s: INFINITY)
+
+        def region(s):
+            x = origin(s)
+            if x < 0:
+                return ()
+            out = [x] if included(s) else []
+            far = distance(s)
+            ctx = s.ctx
+            saved = ctx.to
+            keep_stop = stop is not None and stop_in(s)
+            for ray in rays[x]:
+                for k, t in enumerate(ray):
+                    if k >= far:
+                        break
+                    if stop is not None:
+                        ctx.to = t
+                        if stop(s):
+                            if keep_stop:
+                                out.append(t)
+                            break
+                    out.append(t)
+            ctx.to = saved
+            return tuple(dict.fromkeys(out))
+        return region
+
+
+class AllSites(Ludeme):
+    """Every site of a region meets a condition (``(site)`` being the site tested); true for
+    an empty region.
+
+    Examples:
+        (all Sites (sites Around (to)) if:(is Empty (site)))
+    """
+
+    name = "all Sites"
+    kind = BOOL
+    params = (Param("region", REGION_FN), Param("condition", BOOL_FN, named=True, key="if"))
+
+    def compile(self, c: "Compiler"):
+        region = c.region(self.region)
+        cond = c.bool(self.condition)
+
+        def every(s):
+            ctx = s.ctx
+            saved = ctx.site
+            try:
+                for x in region(s):
+                    ctx.site = x
+                    if not cond(s):
+                        return False
+                return True
+            finally:
+                ctx.site = saved
+        return every
+
+

@@ -1,0 +1,89 @@
+"""Patterns: a walk of steps and turns from a site over pieces of one kind (Ludii's
+``is Pattern``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.result import Termination
+from ..errors import BindError
+from .base import BOOL, INT_FN, SITE_FN, ArrayOf, Enum, Ludeme, Param
+from .measures import SITE_TYPE, check_site_type
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+_COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+STEP = Enum(("F", "L", "R"), "step")
+
+
+class IsPattern(Ludeme):
+    """A walk from a site (the last move's by default) goes over pieces of one kind only: the
+    piece on the site (or ``what:``; with ``whats:``, the pieces in turn). ``F`` steps forward,
+    ``R`` and ``L`` turn right and left to the next of the board's orthogonal directions; the
+    walk is tried facing each of them. Hexade's hexagon is ``{F R F R F R F R F}``.
+
+    Examples:
+        (is Pattern {F R F R F R F R F})
+        (is Pattern {F F R R F F R R F} from:(last To))
+    """
+
+    name = "is Pattern"
+    concepts = ("Pattern",)
+    termination = Termination.LINE
+    kind = BOOL
+    params = (
+        Param("pattern", ArrayOf(STEP)),
+        Param("type", SITE_TYPE, optional=True),
+        Param("origin", SITE_FN, optional=True, named=True, key="from"),
+        Param("what", INT_FN, optional=True, named=True),
+        Param("whats", ArrayOf(INT_FN), optional=True, named=True),
+    )
+
+    def validate(self) -> None:
+        if self.what is not None and self.whats is not None:
+            raise BindError("is Pattern takes what: or whats:, not both", self.span)
+
+    def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
+        topo = c.topo
+        walk = [x.name for x in (self.pattern.items if hasattr(self.pattern, "items") else [self.pattern])]
+        # the board's orthogonal directions, clockwise: a right turn is the next one
+        dirs = sorted(set(c.directions(None, "Orthogonal")), key=_COMPASS.index)
+        steps = [topo.step[d] for d in dirs]
+        k = len(dirs)
+        origin = c.site(self.origin) if self.origin is not None else (lambda s: s.last_to)
+        if self.whats is not None:
+            fns = [c.int(w) for w in self.whats.items]
+            whats = lambda s: [f(s) for f in fns]  # noqa: E731
+        elif self.what is not None:
+            one = c.int(self.what)
+            whats = lambda s: [one(s)]  # noqa: E731
+        else:
+            whats = None
+
+        def holds(s):
+            start = origin(s)
+            if not 0 <= start < topo.n:
+                return False
+            what = s.what
+            wanted = whats(s) if whats is not None else [what[start]]
+            if not wanted[0] or what[start] != wanted[0]:
+                return False
+            for facing in range(k):
+                site, d, i, ok = start, facing, 1 % len(wanted), True
+                for step in walk:
+                    if step == "F":
+                        site = steps[d][site]
+                        if site < 0 or what[site] != wanted[i]:
+                            ok = False
+                            break
+                        i = (i + 1) % len(wanted)
+                    elif step == "R":
+                        d = (d + 1) % k
+                    else:
+                        d = (d - 1) % k
+                if ok:
+                    return True
+            return False
+        return holds

@@ -1,0 +1,56 @@
+"""Players in the game: how many there are, how many still play (Ludii's ``count Players``,
+``count Active``). With more than two players and no teams a result ranks one player at a time
+and the others play on (see :mod:`interpreter.engine.turns`); these say how many are left."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .base import INT, Ludeme
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+class CountPlayers(Ludeme):
+    """The number of players of the game.
+
+    Examples:
+        (count Players)
+    """
+
+    name = "count Players"
+    kind = INT
+    params = ()
+
+    def compile(self, c: "Compiler"):
+        n = c.game.num_players
+        return lambda s: n
+
+
+class CountActive(Ludeme):
+    """The number of players still in the game: not yet ranked by a result (every player
+    until the game ends, in a two-player game), none once it is over. A game that must end
+    at its first result with more players says so:
+    ``(if (< (count Active) (count Players)) (result All Loss))``.
+
+    Examples:
+        (count Active)
+    """
+
+    name = "count Active"
+    kind = INT
+    params = ()
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        n = game.num_players
+        if not game.ranked:
+            return lambda s: 0 if s.over else n
+
+        def active(s):
+            if s.over:
+                return 0
+            ranks = s.ranks
+            return sum(1 for p in range(1, n + 1) if not ranks[p])
+        return active

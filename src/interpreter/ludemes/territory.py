@@ -1,0 +1,191 @@
+"""Surround captures and liberties, as in Go (Ludii's ``enclose``, ``count Liberties``), and
+events a rule raises for a player and another reads (``trigger``, ``is Triggered``).
+
+Groups come from :mod:`interpreter.engine.groups`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..engine.groups import group_at
+from ..engine.result import Termination
+from ..errors import BindError
+from .base import BOOL, DIRS, INT, INT_FN, MOVES, PLAYER, SITE_FN, STR_LIT, Instance, Ludeme, Param, kind_of
+from .measures import SITE_TYPE, check_site_type
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+class Enclose(Ludeme):
+    """Surround capture: each group of sites next to a site (the last move's by default)
+    that meet the between condition (an enemy piece by default), joined along the
+    directions (``Adjacent`` by default), that has no empty neighbour (a liberty; the board's
+    edge closes) gets the between effect at each of its sites (removal by default). Every
+    enclosed group is found before any effect is applied.
+
+    Examples:
+        (enclose (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))))
+        (enclose Orthogonal)
+    """
+
+    name = "enclose"
+    concepts = ("EncloseCapture",)
+    kind = MOVES
+    params = (
+        Param("type", SITE_TYPE, optional=True),
+        Param("source", Instance("from"), optional=True, key="from"),
+        Param("directions", DIRS, optional=True),
+        Param("between", Instance("between"), optional=True),
+        Param("numException", INT_FN, optional=True, named=True),
+        Param("then", kind_of("then"), optional=True),
+    )
+
+    def where_for(self, param, where):
+        return where.as_effect()
+
+    def compile(self, c: "Compiler"):
+        raise BindError("(enclose ...) is an effect: use it in (then ...), not as a move", self.span)
+
+    def compile_effect(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
+        if self.numException is not None:
+            raise BindError("enclose: numException: (liberties allowed) is not supported yet", self.numException.span)
+        between = self.between
+        if between is not None and between.condition is not None and \
+                any(getattr(n, "name", "") == "is Empty" for n in between.condition.walk()):
+            raise BindError("enclose: a between condition that takes empty sites is not supported yet",
+                            between.condition.span)
+        frm = self.source
+        origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s: s.last_to)
+        table = c.adjacency(self.directions)
+        game = c.game
+        if between is not None and between.condition is not None:
+            cond = c.bool(between.condition)
+        else:
+            def cond(s):
+                owner = s.who[s.ctx.between]
+                return owner and not game.friends(owner, s.mover)
+        if between is not None and between.apply is not None:
+            effect = between.apply.compile_effect(c)
+        else:
+            def effect(s):
+                s.clear(s.ctx.between)
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run(s):
+            start = origin(s)
+            if start < 0 or not s.what[start]:
+                return
+            ctx = s.ctx
+            saved = ctx.between
+
+            def target(x):
+                ctx.between = x
+                return bool(cond(s))
+            what = s.what
+            enclosed: list[list[int]] = []
+            seen: set[int] = set()
+            for first in table[start]:
+                if first in seen or not target(first):
+                    continue
+                group = group_at(first, table, target)
+                seen.update(group)
+                members = set(group)
+                if not any(not what[t] and t not in members for x in group for t in table[x]):
+                    enclosed.append(group)
+            for group in enclosed:
+                for x in group:
+                    ctx.between = x
+                    effect(s)
+                if then is not None:
+                    then(s)
+            ctx.between = saved
+        return run
+
+
+class CountLiberties(Ludeme):
+    """The number of empty sites next to the group of the piece on a site (the last move's by
+    default), the group joined along the directions (``Adjacent`` by default).
+
+    Examples:
+        (count Liberties Orthogonal)
+        (count Liberties at:(last To) Orthogonal)
+    """
+
+    name = "count Liberties"
+    kind = INT
+    params = (
+        Param("type", SITE_TYPE, optional=True),
+        Param("at", SITE_FN, optional=True, named=True),
+        Param("directions", DIRS, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
+        at = c.site(self.at) if self.at is not None else (lambda s: s.last_to)
+        table = c.adjacency(self.directions)
+
+        def liberties(s):
+            x = at(s)
+            if x < 0 or not s.what[x]:
+                return 0
+            who, what = s.who, s.what
+            owner = who[x]
+            group = group_at(x, table, lambda t: what[t] and who[t] == owner)
+            return len({t for y in group for t in table[y] if not what[t]})
+        return liberties
+
+
+def _trigger_array(c: "Compiler", event) -> str:
+    """The state array of an event: one flag per player."""
+    name = "triggered_" + re.sub(r"\W", "_", event.value)
+    c.game.arrays.setdefault(name, [0] * (c.game.num_players + 1))
+    return name
+
+
+class Trigger(Ludeme):
+    """Effect: raise an event for a player (``(is Triggered "Name" P)`` reads it). The event
+    stays raised for the rest of the game.
+
+    Examples:
+        (trigger "CaptureMade" Next)
+    """
+
+    name = "trigger"
+    kind = MOVES
+    params = (Param("event", STR_LIT), Param("role", PLAYER))
+
+    def compile(self, c: "Compiler"):
+        raise BindError("(trigger ...) is an effect: use it in (then ...), not as a move", self.span)
+
+    def compile_effect(self, c: "Compiler"):
+        name = _trigger_array(c, self.event)
+        who = c.player(self.role)
+
+        def run(s):
+            flags = getattr(s, name)
+            p = who(s)
+            if not flags[p]:
+                s.set_item(flags, p, 1)
+        return run
+
+
+class IsTriggered(Ludeme):
+    """An event was raised for a player (by ``trigger``).
+
+    Examples:
+        (is Triggered "CaptureMade" Next)
+    """
+
+    name = "is Triggered"
+    termination = Termination.CAPTURE
+    kind = BOOL
+    params = (Param("event", STR_LIT), Param("role", PLAYER))
+
+    def compile(self, c: "Compiler"):
+        name = _trigger_array(c, self.event)
+        who = c.player(self.role)
+        return lambda s: bool(getattr(s, name)[who(s)])
