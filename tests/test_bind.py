@@ -115,15 +115,17 @@ def test_too_many_arguments_for_a_literal_parameter():
     err = bind_error(text)
     assert err.message == "players: too many arguments, or int 3 fits no parameter"
     assert_points_at(err, text, "3")
-    assert err.hint == "signature: (players <int>)"
+    assert err.hint == f"signature: {REGISTRY['players'].signature()}"
+    assert REGISTRY["players"].signature() == "(players <int | {(player ...)}>)"
 
 
 def test_wrong_type():
     text = game_text().replace("(players 2)", '(players "two")')
     err = bind_error(text)
-    assert err.message == "players: argument 'count' expects int, got string \"two\""
+    assert err.message == "players: argument 'count' expects int | {(player ...)}, got string \"two\""
     assert_points_at(err, text, '"two"')
-    assert err.hint == "signature: (players <int>)"
+    assert err.hint == f"signature: {REGISTRY['players'].signature()}"
+    assert REGISTRY["players"].signature() == "(players <int | {(player ...)}>)"
 
 
 def test_wrong_constant():

@@ -31,7 +31,7 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "turns", "effects", "conditions", "connection",
+FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "movement", "war", "turns", "effects", "conditions", "connection",
                 "passages", "loops", "values", "functions", "variables", "regions", "filters", "logic")
 
 FAMILY_TITLES = {
@@ -51,6 +51,8 @@ FAMILY_TITLES = {
     "turns": "Turns: several moves in one turn, what moves remain, parity",
     "loops": "Loops: closed paths of a group's pieces around something",
     "values": "Values: a number per group, and results that compare players by them",
+    "movement": "Movement: facings, slides, leaps",
+    "war": "War: pieces by kind, threats, promotion, players without pieces, grown regions",
 }
 
 # Anchor words for ludeme names made of symbols, e.g. ``<=`` -> ``le``.

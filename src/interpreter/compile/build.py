@@ -28,13 +28,16 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     equipment = bound.equipment
     topology = equipment.board.topology(Compiler(None).static_int)
     components = [Component(0, "", "", 0)]
+    facings = player_facings(bound, num)
     for piece in equipment.pieces:
         value = Compiler(None).static_int(piece.value) if piece.value is not None else 0
         for owner in piece.owners(num):
             name = piece.piece_name + (str(owner) if piece.each else "")
             if any(c.name == name for c in components):
                 raise BindError(f"piece '{name}' declared twice", piece.span)
-            components.append(Component(len(components), name, piece.piece_name, owner, value=value))
+            facing = piece.facing.name if piece.facing is not None else facings.get(owner) or "N"
+            components.append(Component(len(components), name, piece.piece_name, owner, value=value,
+                                        facing=facing))
     region_compiler = Compiler(None, topology)
     owned: dict[int, list[tuple[int, ...]]] = {}
     for region in equipment.regions:
@@ -81,12 +84,22 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
     for piece in equipment.pieces:
         if piece.moves is not None:
-            gen = c.moves(piece.moves)
+            made: dict[str, Any] = {}  # the moves compiled for each facing (Forward differs)
             for comp in components[1:]:
                 if comp.base == piece.piece_name:
-                    comp.moves = gen
+                    if comp.facing not in made:
+                        c.facing = comp.facing
+                        made[comp.facing] = c.moves(piece.moves)
+                    comp.moves = made[comp.facing]
+            c.facing = None
+    c.player_facings = facings
     _compile_rules(rules, c)
     return game
+
+
+def player_facings(bound: GameLudeme, num: int) -> dict[int, str]:
+    """The direction each player faces, when ``(players {(player N) ...})`` gives one."""
+    return {p: f for p, f in enumerate(bound.players.facings, start=1) if f and p <= num}
 
 
 def _owners(role: Any, num: int) -> list[int]:
@@ -119,7 +132,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> None:
     if rules.start is not None:
         game.start.extend(c.effect(item) for item in _items(rules.start.items))
     if rules.play is not None:
-        game.phases.append(Phase("Play", c.moves(rules.play.moves)))
+        game.phases.append(Phase("Play", c.moves_facing(rules.play.moves)))
     else:
         phases = rules.phase_list()
         names = [p.title for p in phases]
@@ -127,7 +140,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> None:
             if names.count(p.title) > 1:
                 raise BindError(f'phase "{p.title}" declared twice', p.span)
         for p in phases:
-            game.phases.append(Phase(p.title, c.moves(p.play.moves)))
+            game.phases.append(Phase(p.title, c.moves_facing(p.play.moves)))
         for p, phase in zip(phases, game.phases):
             for nxt in p.next_phases():
                 target = c.phase_index(nxt.target, nxt.target_span)

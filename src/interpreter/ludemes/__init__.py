@@ -1,8 +1,9 @@
 """The vocabulary. Importing this package registers every ludeme class (see :mod:`.base`)."""
 
 from . import (  # noqa: F401
-    base, boards, conditions, connection, effects, filters, functions, logic, loops, metadata, moves, passages,
-    pieces, regions, structure, turns, values, variables,
+    base, boards, conditions, connection, effects, filters, functions, logic, loops, metadata, moves, movement,
+    passages,
+    pieces, regions, structure, turns, values, variables, war,
 )
 from .base import REGISTRY, Ludeme
 

@@ -9,7 +9,7 @@ from ..errors import BindError
 from ..syntax.nodes import Bool
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
-    INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
+    BOOL_FN, INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
     Instance, Kind, Ludeme, Param, kind_of,
 )
 
@@ -28,17 +28,29 @@ class _Effect(Ludeme):
 
 
 class Apply(_Effect):
-    """The effect applied to each site of a ``between`` (e.g. removing the captured pieces).
+    """The effect applied to each site of a ``between`` (e.g. removing the captured pieces), or
+    to the site a move goes to. With ``if:``, in a ``(to ...)``, the move is made only where the
+    condition holds.
 
     Examples:
         (apply (remove (between)))
+        (apply if:(is Empty (to)))
     """
 
     name = "apply"
     kind = "apply"
-    params = (Param("effect", MOVES_T),)
+    params = (
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
+        Param("effect", MOVES_T, optional=True),
+    )
+
+    def validate(self) -> None:
+        if self.condition is None and self.effect is None:
+            raise BindError("(apply) needs an effect or a condition", self.span)
 
     def compile_effect(self, c: "Compiler"):
+        if self.effect is None:
+            return None
         return c.effect(self.effect)
 
 

@@ -33,18 +33,27 @@ class _StateValue(Ludeme):
 
 
 class To(_StateValue):
-    """The site a move goes to (inside move and capture rules).
+    """The site a move goes to (inside move and capture rules). As a parameter of a move: the
+    sites it may go to (``if:``) and what happens there before the piece arrives (``(apply
+    ...)``: a capture by replacement, ``(apply (remove (to)))``).
 
     Examples:
         (to)
+        (to if:(is Enemy (who at:(to))) (apply (remove (to))))
     """
 
     name = "to"
     attr = "ctx.to"
     params = (
         Param("sites", REGION_FN, optional=True),
+        Param("level", INT_FN, optional=True, named=True),
         Param("condition", BOOL_FN, optional=True, named=True, key="if"),
+        Param("apply", kind_of("apply"), optional=True),
     )
+
+    def validate(self) -> None:
+        if self.level is not None:
+            raise BindError("(to level:...) needs stacks, which this engine does not have", self.level.span)
 
 
 class From(_StateValue):
@@ -59,8 +68,13 @@ class From(_StateValue):
     attr = "ctx.frm"
     params = (
         Param("sites", REGION_FN, optional=True),
+        Param("level", INT_FN, optional=True, named=True),
         Param("condition", BOOL_FN, optional=True, named=True, key="if"),
     )
+
+    def validate(self) -> None:
+        if self.level is not None:
+            raise BindError("(from level:...) needs stacks, which this engine does not have", self.level.span)
 
 
 class Between(_StateValue):

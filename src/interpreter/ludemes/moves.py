@@ -38,6 +38,37 @@ def _to_spec(c: "Compiler", to) -> tuple:
     return region, cond
 
 
+def _to_rule(c: "Compiler", to) -> tuple:
+    """(region or None, condition or None, effect or None) of a ``(to ...)``: where a move may
+    go, and what happens there before the piece arrives (``(apply ...)``; its ``if:`` is part of
+    the condition, as in Ludii)."""
+    region, cond = _to_spec(c, to) if to is not None else (None, None)
+    apply = getattr(to, "apply", None)
+    if apply is None:
+        return region, cond, None
+    effect = apply.compile_effect(c)
+    if apply.condition is not None:
+        extra = c.bool(apply.condition)
+        if constant(extra) is not True:
+            first = cond
+            cond = extra if first is None else (lambda s: first(s) and extra(s))
+    return region, cond, effect
+
+
+def _chain(*effects):
+    """Effects run one after the other (None for none)."""
+    present = [e for e in effects if e is not None]
+    if not present:
+        return None
+    if len(present) == 1:
+        return present[0]
+
+    def run(s):
+        for e in present:
+            e(s)
+    return run
+
+
 def _from_sites(c: "Compiler", frm):
     """Sites a move starts from: the ``(from ...)`` region, else the context's (from); with
     ``if:``, only those where the condition holds (``(from)`` being the site tested)."""
@@ -222,20 +253,21 @@ class MoveStep(Ludeme):
 
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
-        _, cond = _to_spec(c, self.to)
+        _, cond, effect = _to_rule(c, self.to)
         then = _then(c, self.then)
         relation = self.directions.name if isinstance(self.directions, Const) else \
             "Adjacent" if self.directions is None else None
         if relation in c.topo.neighbours:
-            return _step_moves(c, sources, c.topo.neighbours[relation], cond, then)
+            return _step_moves(c, sources, c.topo.neighbours[relation], cond, then, effect)
         dirs = c.directions(self.directions, "Adjacent")
         # a step is a hop over nothing
-        return _line_moves(c, sources, dirs, (0, 0), None, None, cond, then)
+        return _line_moves(c, sources, dirs, (0, 0), None, None, cond, then, effect)
 
 
-def _step_moves(c: "Compiler", sources, neighbours, to_cond, then):
+def _step_moves(c: "Compiler", sources, neighbours, to_cond, then, to_effect=None):
     """Moves of one step from each source site to its neighbours (a neighbour table of the
-    board's relations), if ``to_cond`` holds there."""
+    board's relations), if ``to_cond`` holds there; ``to_effect`` happens at the site reached
+    before the piece arrives."""
     game = c.game
     made: dict[tuple[int, int], Move] = {}  # moves are values: each is made once
 
@@ -252,7 +284,7 @@ def _step_moves(c: "Compiler", sources, neighbours, to_cond, then):
                 if to_cond is None or to_cond(s):
                     move = made.get((frm, to))
                     if move is None:
-                        move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then)
+                        move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=to_effect)
                     out.append(move)
         return out
     gen.unique = True  # type: ignore[attr-defined]  (one move per source and neighbour)
@@ -310,7 +342,7 @@ class MoveHop(Ludeme):
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
-        _, to_cond = _to_spec(c, self.to)
+        _, to_cond, to_effect = _to_rule(c, self.to)
         between = self.between
         lo, hi = (1, 1)
         between_cond = None
@@ -323,7 +355,7 @@ class MoveHop(Ludeme):
             if between.apply is not None:
                 between_effect = between.apply.compile_effect(c)
         return _line_moves(c, sources, dirs, (lo, hi), between_cond, between_effect, to_cond,
-                           _then(c, self.then))
+                           _then(c, self.then), to_effect)
 
 
 def _longest(length) -> int | None:
@@ -334,11 +366,12 @@ def _longest(length) -> int | None:
     return bound.value if isinstance(bound, Int) else None
 
 
-def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effect, to_cond, then):
+def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effect, to_cond, then,
+                to_effect=None):
     """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
     satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
-    between effect is applied to the run when the move is played. Steps and hops alike, along
-    the board's rays (the one shared walk)."""
+    between effect is applied to the run, and ``to_effect`` to the site reached, when the move
+    is played. Steps and hops alike, along the board's rays (the one shared walk)."""
     lo, hi = length
     rays_at = c.topo.rays_for(dirs)
     game = c.game
@@ -360,8 +393,8 @@ def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effe
         move = made.get(key)
         if move is None:
             between = ray[:k]
-            move = made[key] = Move(MOVE, frm, ray[k], game=game, then=then, effect=effect_over(between),
-                                    between=between)
+            move = made[key] = Move(MOVE, frm, ray[k], game=game, then=then,
+                                    effect=_chain(to_effect, effect_over(between)), between=between)
         return move
 
     def gen(s):

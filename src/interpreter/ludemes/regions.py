@@ -10,7 +10,7 @@ from ..engine.values import INFINITY
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    BOOL_LIT, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
+    BOOL_LIT, DIRECTION_NAMES, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
     Param, kind_of,
 )
 from .logic import value_fn
@@ -393,12 +393,11 @@ class Directions(Ludeme):
 
     name = "directions"
     kind = "directions"
-    params = (Param("names", ArrayOf(Enum(tuple(["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal",
-                                                  "Diagonal", "All", "Adjacent"])))),)
+    params = (Param("names", ArrayOf(Enum(tuple(DIRECTION_NAMES)))),)
 
     def static_directions(self, c: "Compiler") -> tuple[str, ...]:
         items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
-        return c.topo.expand_directions([i.name for i in items])
+        return c.direction_names([i.name for i in items], self)
 
 
 class SitesBracketed(Ludeme):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.facing import FACINGS
 from ..engine.move import CHOICE, Move
 from ..errors import BindError
 from ..syntax.nodes import Int, Str
@@ -11,7 +12,7 @@ from .boards import Board
 from .base import (
     BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
     NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
-    Either, Enum, Kind, Ludeme, Param, kind_of,
+    Either, Enum, Instance, Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -39,16 +40,27 @@ class GameLudeme(Ludeme):
 
 class Players(Ludeme):
     """The number of players (1 to 16); they move in turn P1, P2, ... The number may be an
-    expression of options, known before play.
+    expression of options, known before play. A list of ``(player D)`` gives each player the
+    direction their pieces face (what ``Forward`` means for them).
 
     Examples:
         (players 2)
         (players (if True 4 2))
+        (players {(player N) (player S)})
     """
 
     name = "players"
     kind = PLAYERS
-    params = (Param("count", INT_FN),)
+    params = (Param("count", Either((INT_FN, ArrayOf(Instance("player"), single=False)))),)
+
+    def validate(self) -> None:
+        self.facings: list[str | None] = []  # per player (from P1), the direction they face
+        if isinstance(self.count, BoundArray):
+            players = self.count.items
+            if not players:
+                raise BindError("(players {}) lists no player", self.count.span)
+            self.facings = [p.facing_name() for p in players]
+            self.count = Int(len(players), span=self.count.span)
 
 
 class Equipment(Ludeme):
@@ -91,7 +103,9 @@ class Equipment(Ludeme):
 class PieceDecl(Ludeme):
     """A kind of piece, for each player (``Each``) or one owner (``P1``, ``Neutral``), with
     optional moves of its own (used by ``(forEach Piece)``) and an optional value
-    (``value:3``, read by ``(value Piece at:...)``).
+    (``value:3``, read by ``(value Piece at:...)``). A compass direction after the owner is the
+    way the piece faces (``Forward`` in its moves); without it the piece faces its owner's
+    direction (``(players {(player N) (player S)})``), else North.
 
     In ``move Add``, ``(piece "Disc")`` names the piece to place, and ``(piece {"A" "B"})``
     lets the mover choose among several kinds (their own of each).
@@ -108,6 +122,8 @@ class PieceDecl(Ludeme):
     params = (
         Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False)))),
         Param("role", ROLE, optional=True),
+        Param("facing", Enum(FACINGS, "direction"), optional=True,
+              doc="the direction the piece faces (what Forward means for it) [its owner's, else N]"),
         Param("moves", MOVES_T, optional=True),
         Param("value", INT_FN, optional=True, named=True),
     )
@@ -119,7 +135,7 @@ class PieceDecl(Ludeme):
             items = self.piece_name.items
             if not items:
                 raise BindError("an empty list of pieces", self.piece_name.span)
-            if self.role is not None or self.moves is not None or self.value is not None:
+            if self.role is not None or self.moves is not None or self.value is not None or self.facing is not None:
                 raise BindError("a list of piece names takes nothing else", self.span,
                                 hint='it only chooses pieces to place: (move Add (piece {"A" "B"}) ...)')
             self.names = [_piece_name(item) for item in items]

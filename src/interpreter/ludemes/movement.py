@@ -1,0 +1,283 @@
+"""Pieces that move: players' facings, slides along lines, leaps along turtle walks.
+
+Directions relative to a facing (``Forward``, ``FL``, ``Rightwards``...; :mod:`..engine.facing`)
+are resolved when a piece's moves are compiled, once per facing: a piece faces the direction of
+its declaration, else its owner's ``(player D)``, else North.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.facing import FACINGS
+from ..engine.move import MOVE, Move
+from ..engine.values import constant
+from ..errors import BindError
+from ..syntax.nodes import Const
+from .base import (
+    BOOL_FN, BOOL_LIT, DIRS, MOVES, STR_LIT, ArrayOf, BoundArray, Enum, Instance, Ludeme, Param, PType,
+    kind_of,
+)
+from .moves import _THEN, _chain, _from_sites, _then, _to_rule
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+class PlayerLudeme(Ludeme):
+    """A player, in ``(players {...})``, with the direction their pieces face (``N``, ``S``...:
+    what ``Forward`` means for them).
+
+    Examples:
+        (player N)
+    """
+
+    name = "player"
+    kind = "player"
+    concepts = ("PlayersWithDirections",)
+    params = (Param("facing", Enum(FACINGS, "direction"), optional=True),)
+
+    def facing_name(self) -> str | None:
+        return self.facing.name if self.facing is not None else None
+
+
+class MoveSlide(Ludeme):
+    """Slide a piece along a line in each direction (``Adjacent`` by default): over sites for
+    which the between condition holds (empty sites by default), as far as ``(between (range
+    ...))`` allows, stopping on any of them. A site where the ``(to if:...)`` condition holds
+    (an enemy to capture, say) ends the line: the piece may stop there, then the slide goes no
+    further. The to effect (``(apply (remove (to)))``) happens where the piece stops, before it
+    arrives. (Ludii's Slide, without tracks or stacks.)
+
+    Examples:
+        (move Slide Orthogonal)
+        (move Slide (between (max 2)) (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
+    """
+
+    name = "move Slide"
+    kind = MOVES
+
+    def concepts_at(self, where):
+        return ("SlideEffect",) if where.effect else ("SlideDecision",)
+
+    params = (
+        Param("source", Instance("from"), optional=True, key="from"),
+        Param("track", STR_LIT, optional=True),
+        Param("directions", DIRS, optional=True),
+        Param("between", Instance("between"), optional=True),
+        Param("to", Instance("to"), optional=True),
+        Param("stack", BOOL_LIT, optional=True, named=True),
+        Param("then", _THEN, optional=True),
+    )
+
+    def validate(self) -> None:
+        if self.track is not None:
+            raise BindError("sliding along a track is not supported yet", self.track.span)
+        if self.stack is not None and self.stack.value:
+            raise BindError("stacks are not supported", self.stack.span)
+
+    def compile(self, c: "Compiler"):
+        sources = _from_sites(c, self.source)
+        dirs = c.directions(self.directions, "Adjacent")
+        rays_at = c.topo.rays_for(dirs)
+        _, stop_cond, to_effect = _to_rule(c, self.to)
+        if self.to is not None and self.to.sites is not None:
+            raise BindError("a slide's (to ...) takes a condition, not sites", self.to.sites.span)
+        between = self.between
+        lo, hi = 1, 1 << 30
+        go = None  # default: over empty sites
+        between_effect = None
+        if between is not None:
+            if between.length is not None:
+                lo, hi = between.length.bounds(c)
+            if between.condition is not None:
+                go = c.bool(between.condition)
+            if between.apply is not None:
+                between_effect = between.apply.compile_effect(c)
+        # the apply's if: (Ludii's toRule) only filters; the stop condition is the to's if:
+        apply = getattr(self.to, "apply", None)
+        stop = c.bool(self.to.condition) if self.to is not None and self.to.condition is not None else None
+        extra = c.bool(apply.condition) if apply is not None and apply.condition is not None else None
+        if extra is not None and constant(extra) is True:
+            extra = None
+        then = _then(c, self.then)
+        game = c.game
+        made: dict[tuple[int, int], Move] = {}
+
+        def effect_over(sites):
+            if between_effect is None or not sites:
+                return None
+
+            def run(s):
+                for b in sites:
+                    s.ctx.between = b
+                    between_effect(s)
+            return run
+
+        def move_of(frm, ray, k):
+            key = (frm, ray[k])
+            move = made.get(key)
+            if move is None:
+                passed = ray[:k]
+                move = made[key] = Move(MOVE, frm, ray[k], game=game, then=then, between=passed,
+                                        effect=_chain(to_effect, effect_over(passed)))
+            return move
+
+        def gen(s):
+            out = []
+            ctx = s.ctx
+            who, what, mover = s.who, s.what, s.mover
+            for frm in sources(s):
+                if frm < 0 or who[frm] != mover:
+                    continue
+                ctx.frm = frm
+                for ray in rays_at[frm]:
+                    for k, to in enumerate(ray):
+                        if k >= hi:
+                            break
+                        ctx.to = to
+                        if stop is not None and stop(s):
+                            if k + 1 >= lo and (extra is None or extra(s)):
+                                out.append(move_of(frm, ray, k))
+                            break
+                        ctx.between = to
+                        if go is None:
+                            if what[to]:
+                                break
+                        elif not go(s):
+                            break
+                        if k + 1 >= lo and (extra is None or extra(s)):
+                            out.append(move_of(frm, ray, k))
+            return out
+        return gen
+
+
+class Walk(PType):
+    """A turtle walk: ``{F F R F}`` (forward, turn right, turn left, ...), or several."""
+
+    label = "{{F|B|L|R ...} ...}"
+
+    def accepts(self, value: Any) -> bool:
+        if not isinstance(value, BoundArray):
+            return False
+        items = value.items
+        if items and all(isinstance(i, BoundArray) for i in items):
+            return all(self._steps(i) for i in items)
+        return self._steps(value)
+
+    @staticmethod
+    def _steps(value: Any) -> bool:
+        return isinstance(value, BoundArray) and bool(value.items) and all(
+            isinstance(i, Const) and i.name in ("F", "B", "L", "R") for i in value.items)
+
+
+def walks_of(value: BoundArray) -> list[list[str]]:
+    items = value.items
+    if all(isinstance(i, BoundArray) for i in items):
+        return [[step.name for step in walk.items] for walk in items]
+    return [[step.name for step in items]]
+
+
+def walk_targets(topo, walks: list[list[str]], rotations: bool) -> list[tuple[int, ...]]:
+    """Per site, the sites where each walk ends, from each starting direction (the board's
+    orthogonal directions, or only the first without rotations), as Ludii's turtle walks:
+    ``F`` steps on, ``R``/``L`` turn to the next orthogonal direction, ``B`` steps back."""
+    ortho = [d for d in topo.expand_directions(["Orthogonal"])]
+    from ..engine.boards.trajectories import COMPASS
+    ortho.sort(key=COMPASS.index)
+    starts = ortho if rotations else ortho[:1]
+    out = []
+    for site in range(topo.n):
+        found: list[int] = []
+        for start in starts:
+            for walk in walks:
+                at, d = site, ortho.index(start)
+                for step in walk:
+                    if step == "F" or step == "B":
+                        direction = ortho[d] if step == "F" else topo.opposite.get(ortho[d], "")
+                        at = topo.step[direction][at] if direction in topo.step else -1
+                        if at < 0:
+                            break
+                    elif step == "R":
+                        d = (d + 1) % len(ortho)
+                    else:
+                        d = (d - 1) % len(ortho)
+                if at >= 0 and at not in found:
+                    found.append(at)
+        out.append(tuple(found))
+    return out
+
+
+class MoveLeap(Ludeme):
+    """Leap a piece to the sites a turtle walk reaches from it, whatever lies between (a Chess
+    knight: ``{{F F R F} {F F L F}}``). Each walk starts in each orthogonal direction of the
+    board (``rotations:False``: only the first); ``forward:True`` keeps the landing sites ahead
+    of the piece (by rows and columns, as its facing says). The to effect happens where the
+    piece lands, before it arrives.
+
+    Examples:
+        (move Leap {{F F R F} {F F L F}} (to if:(not (is Friend (who at:(to)))) (apply (remove (to)))))
+    """
+
+    name = "move Leap"
+    kind = MOVES
+
+    def concepts_at(self, where):
+        return ("LeapEffect",) if where.effect else ("LeapDecision",)
+
+    params = (
+        Param("source", Instance("from"), optional=True, key="from"),
+        Param("walk", Walk()),
+        Param("forward", BOOL_FN, optional=True, named=True),
+        Param("rotations", BOOL_FN, optional=True, named=True),
+        Param("to", Instance("to")),
+        Param("then", _THEN, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        sources = _from_sites(c, self.source)
+        rotations = True if self.rotations is None else constant(c.bool(self.rotations))
+        forward = False if self.forward is None else constant(c.bool(self.forward))
+        if rotations is None or forward is None:
+            raise BindError("rotations: and forward: must be known before play",
+                            (self.rotations or self.forward).span)
+        topo = c.topo
+        targets = walk_targets(topo, walks_of(self.walk), rotations)
+        if forward:
+            facing = c.facing or "N"
+            targets = [tuple(t for t in ts if _ahead(topo, facing, site, t)) for site, ts in enumerate(targets)]
+        _, cond, effect = _to_rule(c, self.to)
+        then = _then(c, self.then)
+        game = c.game
+        made: dict[tuple[int, int], Move] = {}
+
+        def gen(s):
+            out = []
+            ctx = s.ctx
+            who, mover = s.who, s.mover
+            for frm in sources(s):
+                if frm < 0 or who[frm] != mover:
+                    continue
+                ctx.frm = frm
+                for to in targets[frm]:
+                    ctx.to = to
+                    if cond is None or cond(s):
+                        move = made.get((frm, to))
+                        if move is None:
+                            move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=effect)
+                        out.append(move)
+            return out
+        return gen
+
+
+def _ahead(topo, facing: str, frm: int, to: int) -> bool:
+    """``to`` lies ahead of ``frm`` for a piece facing ``facing`` (by rows and columns, as
+    Ludii's forward leaps)."""
+    dr = topo.rows[to] - topo.rows[frm]
+    dc = topo.columns[to] - topo.columns[frm]
+    tests = {"N": dr > 0, "S": dr < 0, "E": dc > 0, "W": dc < 0, "NE": dr > 0 and dc > 0,
+             "NW": dr > 0 and dc < 0, "SE": dr < 0 and dc > 0, "SW": dr < 0 and dc < 0}
+    return tests.get(facing, False)
+
+
+__all__ = ["PlayerLudeme", "MoveSlide", "MoveLeap", "Walk"]

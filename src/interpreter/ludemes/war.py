@@ -1,0 +1,374 @@
+"""Pieces at war: pieces named by kind (``id``, ``what``, ``where``), a player without pieces,
+threats (``is Threatened``: the check of Chess), promotion, and regions grown step by step
+(``expand``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import turns
+from ..engine.move import MOVE, Move
+from ..engine.result import Termination
+from ..engine.values import const_fn, constant
+from ..errors import BindError
+from ..syntax.nodes import Const, Str
+from .base import (
+    BOOL, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION, REGION_FN, ROLE, SITE_FN, STR_LIT, ArrayOf,
+    BoundArray, DIRS, Either, Instance, Ludeme, Param, kind_of,
+)
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+def _players(c: "Compiler", role) -> "callable":
+    """The players a role names, as a function of the state (Each/All: everyone; Enemy: every
+    player but the mover and their team; Friend: the mover's team)."""
+    game = c.game
+    everyone = tuple(range(1, game.num_players + 1))
+    if role is None:
+        return const_fn(everyone)
+    if isinstance(role, Const):
+        if role.name in ("All", "Each"):
+            return const_fn(everyone)
+        if role.name == "Enemy":
+            return lambda s: tuple(p for p in everyone if not game.friends(p, s.mover))
+        if role.name == "Friend":
+            return lambda s: tuple(p for p in everyone if game.friends(p, s.mover))
+        if role.name == "NonMover":
+            return lambda s: tuple(p for p in everyone if p != s.mover)
+    one = c.player(role)
+    return lambda s: (one(s),)
+
+
+def _kinds_named(c: "Compiler", name: Str, owner=None) -> "callable":
+    """The kinds of piece called ``name`` (in full, or by base name for every owner), limited to
+    those of the players ``owner`` names: a function of the state giving a frozenset."""
+    kinds = c.components_named(name.value, name)
+    if owner is None:
+        fixed = frozenset(kinds)
+        return const_fn(fixed)
+    owners = _players(c, owner)
+    of = c.game.owner_of
+    by_players: dict[tuple, frozenset] = {}
+
+    def chosen(s):
+        ps = owners(s)
+        found = by_players.get(ps)
+        if found is None:
+            found = by_players[ps] = frozenset(k for k in kinds if of[k] in ps)
+        return found
+    return chosen
+
+
+class Id(Ludeme):
+    """The number of a kind of piece: ``(id "King" Mover)`` is the mover's King (0 when they
+    have none); ``(id P1)`` is a player's number.
+
+    Examples:
+        (id "King" Mover)
+        (id P2)
+    """
+
+    name = "id"
+    kind = INT
+    params = (Param("piece", STR_LIT, optional=True), Param("role", PLAYER, optional=True))
+
+    def validate(self) -> None:
+        if self.piece is None and self.role is None:
+            raise BindError("(id) needs a piece name or a player", self.span)
+
+    def compile(self, c: "Compiler"):
+        if self.piece is None:
+            return c.player(self.role)
+        kinds = c.components_named(self.piece.value, self.piece)
+        if self.role is None:
+            if len(kinds) > 1:
+                raise BindError(f'several players have a "{self.piece.value}": say whose', self.span,
+                                hint=f'(id "{self.piece.value}" Mover)')
+            return const_fn(kinds[0])
+        player = c.player(self.role)
+        of = c.game.owner_of
+        table = {of[k]: k for k in kinds}
+        return lambda s: table.get(player(s), 0)
+
+
+class What(Ludeme):
+    """The kind of piece on a site (its ``id``), 0 for an empty site.
+
+    Examples:
+        (what at:(to))
+    """
+
+    name = "what"
+    kind = INT
+    params = (Param("at", SITE_FN, named=True), Param("level", INT_FN, optional=True, named=True))
+
+    def validate(self) -> None:
+        if self.level is not None:
+            raise BindError("(what level:...) needs stacks, which this engine does not have", self.level.span)
+
+    def compile(self, c: "Compiler"):
+        at = c.site(self.at)
+        return lambda s: s.what[x] if (x := at(s)) >= 0 else 0
+
+
+class Where(Ludeme):
+    """The site of a piece of a kind (the first, in site order), or -1 (off the board) when
+    there is none: ``(where "King" Mover)``, or ``(where (id "King" Mover))``.
+
+    Examples:
+        (where "Wolf" P2)
+        (where (id "King" Mover))
+    """
+
+    name = "where"
+    kind = INT
+    params = (Param("piece", Either((STR_LIT, INT_FN))), Param("role", PLAYER, optional=True))
+
+    def compile(self, c: "Compiler"):
+        if isinstance(self.piece, Str):
+            kinds = _kinds_named(c, self.piece, self.role)
+        else:
+            one = c.int(self.piece)
+            kinds = lambda s: (one(s),)  # noqa: E731
+
+        def where(s):
+            wanted = kinds(s)
+            for site, w in enumerate(s.what):
+                if w and w in wanted:
+                    return site
+            return -1
+        return where
+
+
+class NoPieces(Ludeme):
+    """The player(s) have no piece on the board (of the named kind, or in the region when
+    given). ``Enemy``: none of the mover's enemies has one; no role: nobody has one.
+
+    Examples:
+        (no Pieces Next)
+        (no Pieces Mover "King")
+        (no Pieces Next in:(sites "Home"))
+    """
+
+    name = "no Pieces"
+    kind = BOOL
+    termination = Termination.RULE
+    concepts = ("NoPieces",)
+    params = (
+        Param("role", PLAYER, optional=True),
+        Param("piece", STR_LIT, optional=True),
+        Param("of", PLAYER, optional=True, named=True),
+        Param("region", REGION_FN, optional=True, named=True, key="in"),
+    )
+
+    def compile(self, c: "Compiler"):
+        who_role = self.role if self.role is not None else self.of
+        players = _players(c, who_role)
+        if self.piece is None and self.region is None:
+            return lambda s: not any(s.counts[p] for p in players(s))
+        region = c.region(self.region) if self.region is not None else None
+        kinds = _kinds_named(c, self.piece) if self.piece is not None else None
+
+        def none(s):
+            ps = players(s)
+            who, what = s.who, s.what
+            sites = region(s) if region is not None else range(len(who))
+            wanted = kinds(s) if kinds is not None else None
+            for site in sites:
+                if who[site] in ps and (wanted is None or what[site] in wanted):
+                    return False
+            return True
+        return none
+
+
+class IsThreatened(Ludeme):
+    """A piece could be taken: some enemy of its owner has a move (by the rules of the current
+    phase, as if it were their turn) that ends on its site. With a kind of piece
+    (``(id "King" Mover)``) the site is where that piece is, or ``at:`` a site where it would
+    stand (it is put there for the test); without one, any piece on the sites of ``in:`` (every
+    occupied site by default). Threats are not looked for inside the enemy's moves (a move that
+    would leave the enemy's own king in check still threatens), as in Ludii.
+
+    Examples:
+        (is Threatened (id "King" Mover))
+        (is Threatened (id "King" Mover) at:(to))
+    """
+
+    name = "is Threatened"
+    kind = BOOL
+    concepts = ("Threat",)
+    params = (
+        Param("what", INT_FN, optional=True),
+        Param("at", SITE_FN, optional=True, named=True),
+        Param("region", REGION_FN, optional=True, named=True, key="in"),
+        Param("moves", MOVES_T, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        what = c.int(self.what) if self.what is not None else None
+        at = c.site(self.at) if self.at is not None else None
+        region = c.region(self.region) if self.region is not None else None
+        specific = c.moves(self.moves) if self.moves is not None else None
+        everyone = range(1, game.num_players + 1)
+        of = game.owner_of
+
+        def attacked(s, site: int, owner: int) -> bool:
+            saved_mover = s.mover
+            for enemy in everyone:
+                if game.friends(enemy, owner) or enemy == owner:
+                    continue
+                if specific is not None:
+                    s.mover = enemy
+                    try:
+                        moves = specific(s)
+                    finally:
+                        s.mover = saved_mover
+                else:
+                    moves = turns.moves_for(s, enemy)
+                if any(m.to == site for m in moves):
+                    return True
+            return False
+
+        def threatened(s):
+            if s.__dict__.get("_threat_test"):
+                return False  # no threats looked for inside a threat test (Ludii's autoFail)
+            s._threat_test = True
+            mark = s.mark()
+            saved = s.ctx.save()
+            try:
+                if what is not None:
+                    w = what(s)
+                    if w < 1:
+                        return False
+                    owner = of[w]
+                    if at is not None:
+                        site = at(s)
+                        if site < 0:
+                            return False
+                        if s.what[site] != w:
+                            s.place(site, w)
+                        sites = (site,)
+                    elif region is not None:
+                        sites = tuple(region(s))
+                    else:
+                        sites = tuple(i for i, x in enumerate(s.what) if x == w)[:1]
+                    return any(attacked(s, site, owner) for site in sites)
+                sites = region(s) if region is not None else [i for i, x in enumerate(s.who) if x]
+                return any(s.what[site] and attacked(s, site, of[s.what[site]]) for site in sites)
+            finally:
+                s.rollback(mark)
+                s.ctx.restore(saved)
+                s._threat_test = False
+        return threatened
+
+
+class Promote(Ludeme):
+    """Replace the piece on a site by another kind (``(promote (last To) (piece "Queen")
+    Mover)``); with several kinds named (``(piece {"Queen" "Rook"})``) only the first is used
+    (a choice among them is not supported). The new piece belongs to the given player (the
+    owner of the piece promoted by default).
+
+    Examples:
+        (promote (last To) (piece "Queen") Mover)
+    """
+
+    name = "promote"
+    kind = MOVES
+    concepts = ("PromotionEffect",)
+    params = (
+        Param("site", SITE_FN, optional=True),
+        Param("piece", Instance("piece")),
+        Param("role", PLAYER, optional=True),
+    )
+
+    def compile_effect(self, c: "Compiler"):
+        site = c.site(self.site) if self.site is not None else (lambda s: s.ctx.to)
+        names = self.piece.names_listed()
+        if len(names) > 1:
+            raise BindError("promotion to a choice of pieces is not supported yet", self.piece.span)
+        kinds = c.components_named(names[0], self.piece)
+        of = c.game.owner_of
+        per_owner = {of[k]: k for k in kinds}
+        owner = c.player(self.role) if self.role is not None else None
+
+        def run(s):
+            x = site(s)
+            if x < 0 or not s.what[x]:
+                return
+            p = owner(s) if owner is not None else s.who[x]
+            k = per_owner.get(p, kinds[0] if len(kinds) == 1 else 0)
+            if k:
+                s.place(x, k)
+        return run
+
+
+class SitesPhase(Ludeme):
+    """The sites of one colour of a chequered board (phase 0 or 1, Ludii's ``(sites Phase N)``).
+
+    Examples:
+        (sites Phase 0)
+    """
+
+    name = "sites Phase"
+    kind = REGION
+    params = (Param("phase", INT_FN),)
+
+    def compile(self, c: "Compiler"):
+        n = c.static_int(self.phase)
+        sites = c.topo.regions.get(f"Phase{n}")
+        if sites is None:
+            raise BindError(f"this board has no phase {n}", self.span)
+        return const_fn(tuple(sites))
+
+
+class Expand(Ludeme):
+    """A region grown by ``steps`` steps (1 by default) in the given directions (``Adjacent``
+    by default): the region and every site within that many steps of it. ``origin:`` starts
+    from one site.
+
+    Examples:
+        (expand (sites Bottom))
+        (expand (sites Top) steps:2)
+        (expand origin:"A1" steps:3 Orthogonal)
+    """
+
+    name = "expand"
+    kind = REGION
+    params = (
+        Param("region", REGION_FN, optional=True),
+        Param("origin", SITE_FN, optional=True, named=True),
+        Param("steps", INT_FN, optional=True, named=True),
+        Param("directions", DIRS, optional=True),
+    )
+
+    def validate(self) -> None:
+        if (self.region is None) == (self.origin is None):
+            raise BindError("expand needs a region or an origin:, one of them", self.span)
+
+    def compile(self, c: "Compiler"):
+        from ..engine.groups import merged  # noqa: F401  (neighbour tables)
+        start = c.region(self.region) if self.region is not None else c.region(self.origin)
+        steps = c.int(self.steps) if self.steps is not None else const_fn(1)
+        table = c.adjacency(self.directions, "Adjacent")
+
+        def grow(s):
+            seen = dict.fromkeys(start(s))
+            frontier = list(seen)
+            for _ in range(max(0, steps(s))):
+                nxt = []
+                for site in frontier:
+                    for t in table[site]:
+                        if t not in seen:
+                            seen[t] = None
+                            nxt.append(t)
+                frontier = nxt
+                if not frontier:
+                    break
+            return tuple(seen)
+        return grow
+
+
+__all__ = ["Id", "What", "Where", "NoPieces", "IsThreatened", "Promote", "SitesPhase", "Expand"]
