@@ -40,6 +40,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
                                         facing=facing))
     region_compiler = Compiler(None, topology)
     owned: dict[int, list[tuple[int, ...]]] = {}
+    named_owned: dict[tuple[int, str], tuple[int, ...]] = {}  # (player, name) -> sites
     for region in equipment.regions:
         parts = []
         for part in region.parts():
@@ -48,12 +49,19 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
                 parts.append(tuple(fn(None)))
             except (AttributeError, TypeError):
                 raise BindError("a region must be a fixed list of sites", part.span) from None
+        name = region.title.value if region.title is not None else None
         if region.role is not None:
             for player in _owners(region.role, num):
                 owned.setdefault(player, []).extend(parts)
-        if region.title is None:
+                if name is not None:
+                    named_owned[player, name] = tuple(dict.fromkeys(site for part in parts for site in part))
+        if name is None:
             continue
-        name = region.title.value
+        if name in topology.regions and any(n == name for _, n in named_owned):
+            # the same name for another player's region: (sites "Home") is all of them
+            sites = topology.regions[name] + tuple(site for part in parts for site in part)
+            topology.regions[name] = tuple(dict.fromkeys(sites))
+            continue
         # (sites "Name") looks a region up before a site label, and (sites Top) reads the board's
         # own regions: a region must not hide another region or a site
         if name in topology.regions:
@@ -78,6 +86,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
     )
     game = Game(info, topology, components, teams, owned)
+    game.named_regions.update(named_owned)
     for item in equipment.others:
         item.install(game, region_compiler)  # other equipment the rules read: hands, passages...
     rules: Rules = bound.rules

@@ -281,6 +281,11 @@ class Compiler:
         if name in game.component_index:
             return [game.component_index[name]]
         found = [c.index for c in game.components[1:] if c.base == name]
+        if not found and name[-1:].isdigit():
+            # Ludii's names: the owner's number after the name ("Wolf2", "Rock0" for a neutral piece)
+            base = name.rstrip("0123456789")
+            owner = int(name[len(base):])
+            found = [c.index for c in game.components[1:] if c.base == base and c.owner == owner]
         if not found:
             names = sorted({c.base for c in game.components[1:]} | {c.name for c in game.components[1:]})
             raise self.error(f"no piece named '{name}'", where, hint="pieces: " + ", ".join(names))

@@ -93,6 +93,7 @@ class Game:
             self.team_of[player] = team
         # the regions each player owns (e.g. the sides Hex asks them to connect)
         self.player_regions = {p: list((player_regions or {}).get(p, ())) for p in range(info.players + 1)}
+        self.named_regions: dict[tuple[int, str], tuple[int, ...]] = {}  # (player, name): a player's own
         # filled by the compiler before the game is handed out
         self.phases: list[Phase] = []
         self.end_rules: list[EndRule] = []

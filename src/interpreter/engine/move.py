@@ -83,6 +83,17 @@ class Move:
         return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game, self.then,
                     self.effect, self.between)
 
+    def with_then(self, then: Effect) -> "Move":
+        """The same move with ``then`` run after its own consequences."""
+        own = self.then
+
+        def both(state: Any) -> None:
+            if own is not None:
+                own(state)
+            then(state)
+        return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game, both,
+                    self.effect, self.between)
+
     @property
     def text(self) -> str:
         """The move's notation: ``J10``, ``2@J10``, ``1-4``, ``pass``, ``choose-white``."""

@@ -190,6 +190,7 @@ class Place(Ludeme):
         (place "Disc1" {"A1" "B1"})
         (place "Disc2" (sites Top))
         (place "1Dot1" (handSite P1) count:5)
+        (place "Disc1" coord:"A1")
     """
 
     name = "place"
@@ -197,9 +198,17 @@ class Place(Ludeme):
     kind = START_RULE
     params = (
         Param("piece", STR_LIT),
-        Param("sites", Either((REGION_FN, Kind(("hand",), "hand")))),
+        Param("sites", Either((REGION_FN, Kind(("hand",), "hand"))), optional=True),
+        Param("coord", STR_LIT, optional=True, named=True),
         Param("count", INT_FN, optional=True, named=True),
     )
+
+    def validate(self) -> None:
+        if (self.sites is None) == (self.coord is None):
+            raise BindError("place needs sites or coord:, one of them", self.span,
+                            hint='(place "Disc1" {"A1" "B1"}) or (place "King1" coord:"E1")')
+        if self.coord is not None:
+            self.sites = self.coord
 
     def compile_effect(self, c: "Compiler"):
         found = c.components_named(self.piece.value, self.piece)

@@ -15,7 +15,7 @@ from ..engine.values import constant
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    BOOL_FN, BOOL_LIT, DIRS, MOVES, STR_LIT, ArrayOf, BoundArray, Enum, Instance, Ludeme, Param, PType,
+    BOOL_FN, BOOL_LIT, DIRS, MOVES, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param, PType,
     kind_of,
 )
 from .moves import _THEN, _chain, _from_sites, _then, _to_rule

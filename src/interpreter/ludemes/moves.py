@@ -11,7 +11,7 @@ from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
     Kind,
-    BOOL_FN, DIRS, MOVES, MOVES_T, STR_LIT, THEN, ArrayOf, Instance, Ludeme, Param, kind_of,
+    BOOL_FN, DIRS, MOVES, MOVES_T, PLAYER, STR_LIT, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -451,34 +451,71 @@ class MovePass(Ludeme):
 
 class ForEachPiece(Ludeme):
     """The moves of every piece of the mover on the board (each piece's own moves, declared in
-    its ``(piece ...)``).
+    its ``(piece ...)``), or of the named kinds only; with moves given, those moves from every
+    such piece (``(from)`` being its site). With a player (``Next``), that player's pieces and
+    moves, as if it were their turn (a king's escapes from check, say).
 
     Examples:
         (forEach Piece)
+        (forEach Piece "Counter")
+        (forEach Piece Next)
+        (forEach Piece "Pawn" (move Step Forward (to if:(is Empty (to)))))
     """
 
     name = "forEach Piece"
     concepts = ("ForEachPiece",)
     kind = MOVES
-    params = ()
+    params = (
+        Param("pieces", ArrayOf(STR_LIT), optional=True),
+        Param("moves", MOVES_T, optional=True),
+        Param("player", PLAYER, optional=True),
+        Param("then", _THEN, optional=True),
+    )
 
     def compile(self, c: "Compiler"):
-        comps = c.game.components
-        if not any(comp.moves for comp in comps[1:]):
-            raise BindError("(forEach Piece) but no piece declares moves", self.span,
-                            hint='write (piece "Name" Each (move ...))')
+        game = c.game
+        comps = game.components
+        kinds = None
+        if self.pieces is not None:
+            items = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
+            kinds = frozenset(k for item in items for k in c.components_named(item.value, item))
+        if self.moves is not None:
+            own = c.moves(self.moves)
+            table = [None] + [own if kinds is None or comp.index in kinds else None for comp in comps[1:]]
+        else:
+            table = [None] + [comp.moves if kinds is None or comp.index in kinds else None for comp in comps[1:]]
+            if not any(table):
+                raise BindError("(forEach Piece) but no piece declares moves", self.span,
+                                hint='write (piece "Name" Each (move ...))')
+        player = c.player(self.player) if self.player is not None else None
+        then = _then(c, self.then)
 
         def gen(s):
             out = []
-            mover = s.mover
-            for site, owner in enumerate(s.who):
-                if owner != mover:
-                    continue
-                moves = comps[s.what[site]].moves
-                if moves is not None:
-                    s.ctx.frm = site
-                    out.extend(moves(s))
+            saved = s.mover
+            mover = saved if player is None else player(s)
+            s.mover = mover
+            try:
+                for site, owner in enumerate(s.who):
+                    if owner != mover:
+                        continue
+                    moves = table[s.what[site]]
+                    if moves is not None:
+                        s.ctx.frm = site
+                        out.extend(moves(s))
+            finally:
+                s.mover = saved
+            if then is not None:
+                out = [with_then(m) for m in out]
             return out
+
+        chained: dict[int, tuple[Move, Move]] = {}  # id of a move -> (it, it with the then)
+
+        def with_then(m: Move) -> Move:
+            pair = chained.get(id(m))
+            if pair is None or pair[0] is not m:
+                pair = chained[id(m)] = (m, m.with_then(then))
+            return pair[1]
         return gen
 
 

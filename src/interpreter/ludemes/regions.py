@@ -6,12 +6,12 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING
 
-from ..engine.values import INFINITY
+from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    BOOL_LIT, DIRECTION_NAMES, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
-    Param, kind_of,
+    BOOL_LIT, DIRECTION_NAMES, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, ROLE, SITE_FN, ArrayOf, BoundArray, Enum, Ludeme,
+    INT_FN, Param, kind_of,
 )
 from .logic import value_fn
 
@@ -21,19 +21,25 @@ if TYPE_CHECKING:
 
 class SitesLabels(Ludeme):
     """The sites with the given labels (or site numbers, counted from 0), or the sites of a named
-    region. With no argument, the region being visited (the group of ``forEach Group``).
+    region. With no argument, the region being visited (the group of ``forEach Group``). With a
+    player first, the regions that player owns (``(regions P1 ...)``), or the one of theirs
+    with that name.
 
     Examples:
         (sites {"A1" "B1"})
         (sites "J10")
         (sites)
+        (sites Mover)
+        (sites P1 "Home")
     """
 
     name = "sites"
     kind = REGION
-    params = (Param("sites", ArrayOf(SITE_FN), optional=True),)
+    params = (Param("role", ROLE, optional=True), Param("sites", ArrayOf(SITE_FN), optional=True))
 
     def compile(self, c: "Compiler"):
+        if self.role is not None:
+            return self._owned(c)
         if self.sites is None:
             return operator.attrgetter("ctx.region")
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
@@ -41,6 +47,28 @@ class SitesLabels(Ludeme):
             sites = c.topo.regions[items[0].value]
             return lambda s: sites
         return c.site_list(items)
+
+
+    def _owned(self, c: "Compiler"):
+        """``(sites Mover)``: the regions the player owns; ``(sites P1 "Home")``: the one of that
+        name."""
+        game = c.game
+        name = None
+        if self.sites is not None:
+            if not isinstance(self.sites, Str):
+                raise BindError("a player's region is named by a string", self.sites.span,
+                                hint='(sites Mover "Home")')
+            name = self.sites.value
+        table: list[tuple[int, ...]] = [()]
+        for p in range(1, game.num_players + 1):
+            if name is None:
+                table.append(tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part)))
+            else:
+                table.append(game.named_regions.get((p, name), ()))
+        if name is not None and not any(table):
+            raise BindError(f'no player has a region named "{name}"', self.sites.span)
+        player = c.player(self.role)
+        return lambda s: table[player(s)]
 
 
 class SitesEmpty(Ludeme):
@@ -491,3 +519,68 @@ class IsBracketed(SitesBracketed):
     def compile(self, c: "Compiler"):
         scan = self.scanner(c)
         return lambda s: bool(scan(s, True))  # stops at the first bracket found
+
+
+class SitesPhase(Ludeme):
+    """The sites of one colour of a chequered board (phase 0 or 1, Ludii's ``(sites Phase N)``).
+
+    Examples:
+        (sites Phase 0)
+    """
+
+    name = "sites Phase"
+    kind = REGION
+    params = (Param("phase", INT_FN),)
+
+    def compile(self, c: "Compiler"):
+        n = c.static_int(self.phase)
+        sites = c.topo.regions.get(f"Phase{n}")
+        if sites is None:
+            raise BindError(f"this board has no phase {n}", self.span)
+        return const_fn(tuple(sites))
+
+
+class Expand(Ludeme):
+    """A region grown by ``steps`` steps (1 by default) in the given directions (``Adjacent``
+    by default): the region and every site within that many steps of it. ``origin:`` starts
+    from one site.
+
+    Examples:
+        (expand (sites Bottom))
+        (expand (sites Top) steps:2)
+        (expand origin:"A1" steps:3 Orthogonal)
+    """
+
+    name = "expand"
+    kind = REGION
+    params = (
+        Param("region", REGION_FN, optional=True),
+        Param("origin", SITE_FN, optional=True, named=True),
+        Param("steps", INT_FN, optional=True, named=True),
+        Param("directions", DIRS, optional=True),
+    )
+
+    def validate(self) -> None:
+        if (self.region is None) == (self.origin is None):
+            raise BindError("expand needs a region or an origin:, one of them", self.span)
+
+    def compile(self, c: "Compiler"):
+        start = c.region(self.region) if self.region is not None else c.region(self.origin)
+        steps = c.int(self.steps) if self.steps is not None else const_fn(1)
+        table = c.adjacency(self.directions, "Adjacent")
+
+        def grow(s):
+            seen = dict.fromkeys(start(s))
+            frontier = list(seen)
+            for _ in range(max(0, steps(s))):
+                nxt = []
+                for site in frontier:
+                    for t in table[site]:
+                        if t not in seen:
+                            seen[t] = None
+                            nxt.append(t)
+                frontier = nxt
+                if not frontier:
+                    break
+            return tuple(seen)
+        return grow

@@ -90,11 +90,15 @@ class Equipment(Ludeme):
         # the other items (hands, passages...) set themselves up in the game:
         # item.install(game, compiler)
         self.others: list[Ludeme] = [i for i in items if hasattr(i, "install")]
-        names: dict[str, Regions] = {}
+        names: dict[str, list[tuple[str, Regions]]] = {}
         for region in self.regions:
             if region.title is None:
                 continue
-            first = names.setdefault(region.title.value, region)
+            # one name may be given to a region of each player ((regions "Home" P1 ...) and P2)
+            owner = region.role.name if region.role is not None else ""
+            same = names.setdefault(region.title.value, [])
+            first = next((r for o, r in same if not o or not owner or o == owner), region)
+            same.append((owner, region))
             if first is not region:
                 raise BindError(f'region "{region.title.value}" is declared twice', region.title.span,
                                 hint=f"the first is at {first.span}")

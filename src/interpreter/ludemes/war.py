@@ -1,20 +1,17 @@
 """Pieces at war: pieces named by kind (``id``, ``what``, ``where``), a player without pieces,
-threats (``is Threatened``: the check of Chess), promotion, and regions grown step by step
-(``expand``)."""
+threats (``is Threatened``: the check of Chess) and promotion."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..engine import turns
-from ..engine.move import MOVE, Move
 from ..engine.result import Termination
-from ..engine.values import const_fn, constant
+from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
 from .base import (
-    BOOL, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION, REGION_FN, ROLE, SITE_FN, STR_LIT, ArrayOf,
-    BoundArray, DIRS, Either, Instance, Ludeme, Param, kind_of,
+    BOOL, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param,
 )
 
 if TYPE_CHECKING:
@@ -305,70 +302,4 @@ class Promote(Ludeme):
         return run
 
 
-class SitesPhase(Ludeme):
-    """The sites of one colour of a chequered board (phase 0 or 1, Ludii's ``(sites Phase N)``).
-
-    Examples:
-        (sites Phase 0)
-    """
-
-    name = "sites Phase"
-    kind = REGION
-    params = (Param("phase", INT_FN),)
-
-    def compile(self, c: "Compiler"):
-        n = c.static_int(self.phase)
-        sites = c.topo.regions.get(f"Phase{n}")
-        if sites is None:
-            raise BindError(f"this board has no phase {n}", self.span)
-        return const_fn(tuple(sites))
-
-
-class Expand(Ludeme):
-    """A region grown by ``steps`` steps (1 by default) in the given directions (``Adjacent``
-    by default): the region and every site within that many steps of it. ``origin:`` starts
-    from one site.
-
-    Examples:
-        (expand (sites Bottom))
-        (expand (sites Top) steps:2)
-        (expand origin:"A1" steps:3 Orthogonal)
-    """
-
-    name = "expand"
-    kind = REGION
-    params = (
-        Param("region", REGION_FN, optional=True),
-        Param("origin", SITE_FN, optional=True, named=True),
-        Param("steps", INT_FN, optional=True, named=True),
-        Param("directions", DIRS, optional=True),
-    )
-
-    def validate(self) -> None:
-        if (self.region is None) == (self.origin is None):
-            raise BindError("expand needs a region or an origin:, one of them", self.span)
-
-    def compile(self, c: "Compiler"):
-        from ..engine.groups import merged  # noqa: F401  (neighbour tables)
-        start = c.region(self.region) if self.region is not None else c.region(self.origin)
-        steps = c.int(self.steps) if self.steps is not None else const_fn(1)
-        table = c.adjacency(self.directions, "Adjacent")
-
-        def grow(s):
-            seen = dict.fromkeys(start(s))
-            frontier = list(seen)
-            for _ in range(max(0, steps(s))):
-                nxt = []
-                for site in frontier:
-                    for t in table[site]:
-                        if t not in seen:
-                            seen[t] = None
-                            nxt.append(t)
-                frontier = nxt
-                if not frontier:
-                    break
-            return tuple(seen)
-        return grow
-
-
-__all__ = ["Id", "What", "Where", "NoPieces", "IsThreatened", "Promote", "SitesPhase", "Expand"]
+__all__ = ["Id", "What", "Where", "NoPieces", "IsThreatened", "Promote"]
