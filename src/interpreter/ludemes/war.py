@@ -152,7 +152,7 @@ class NoPieces(Ludeme):
     name = "no Pieces"
     kind = BOOL
     termination = Termination.RULE
-    concepts = ("NoPieces",)
+    concepts = ("NoPiece",)
     params = (
         Param("role", PLAYER, optional=True),
         Param("piece", STR_LIT, optional=True),
