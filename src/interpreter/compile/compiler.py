@@ -216,7 +216,11 @@ class Compiler:
                 gens.append(self.moves(value))
             finally:
                 self.facing = None
-        return lambda s: gens[s.mover](s)
+        def by_mover(s):
+            return gens[s.mover](s)
+        if all(hasattr(g, "reaching") for g in gens[1:]):
+            by_mover.reaching = lambda s, site: gens[s.mover].reaching(s, site)  # type: ignore[attr-defined]
+        return by_mover
 
     def effect(self, value: Any) -> Callable[["State"], None]:
         """A ludeme used as a consequence: run its effect on the state."""

@@ -237,6 +237,11 @@ class _Compare(Ludeme):
         return out
 
     def compile(self, c: "Compiler"):
+        if any(isinstance(side, Ludeme) and side.kind == "region" for side in (self.left, self.right)):
+            # (= <region> <region>): the same sites, whatever their order (Ludii's region equality)
+            ra, rb = c.region(self.left), c.region(self.right)
+            op = self.op
+            return lambda s: op(frozenset(ra(s)), frozenset(rb(s)))
         a, b = value_fn(c, self.left), value_fn(c, self.right)
         op = self.op
         return lambda s: op(a(s), b(s))
@@ -251,6 +256,11 @@ def _comparison(symbol: str, op, meaning: str, example: str, concept: str) -> ty
 
 Eq = _comparison("=", operator.eq, "equal to", "(= (count Pieces Next) 0)", "Equal")
 Ne = _comparison("!=", operator.ne, "different from", "(!= (who at:(to)) Mover)", "NotEqual")
+# two regions are equal when they hold the same sites
+_EQUAL = Either((INT_FN, PLAYER, Kind(("region",), "region")))
+Eq.params = Ne.params = (Param("left", _EQUAL), Param("right", _EQUAL))
+Eq.__doc__ = Eq.__doc__.replace("True when", "True when (values or regions)")
+Ne.__doc__ = Ne.__doc__.replace("True when", "True when (values or regions)")
 Lt = _comparison("<", operator.lt, "less than", "(< (count Pieces Next) 2)", "LesserThan")
 Le = _comparison("<=", operator.le, "at most", "(<= (count Pieces Next) 1)", "LesserThanOrEqual")
 Gt = _comparison(">", operator.gt, "greater than", "(> (score Mover) 9)", "GreaterThan")

@@ -568,6 +568,19 @@ class Do(Ludeme):
         def filtered(s):
             return [m for m in gen(s) if turns.holds_after(s, m, cond)]
         filtered.unique = getattr(gen, "unique", False)  # type: ignore[attr-defined]
+
+        def first(s):
+            # the first move that passes, without trying the others: (can Move (do ...)) asks
+            for m in gen(s):
+                if turns.holds_after(s, m, cond):
+                    return m
+            return None
+        filtered.first = first  # type: ignore[attr-defined]
+
+        def reaching(s, site):
+            # the moves that end on a site (only those are tried): what a threat looks for
+            return [m for m in gen(s) if m.to == site and turns.holds_after(s, m, cond)]
+        filtered.reaching = reaching  # type: ignore[attr-defined]
         return filtered
 
 

@@ -584,3 +584,74 @@ class Expand(Ludeme):
                     break
             return tuple(seen)
         return grow
+
+
+class _Line(Ludeme):
+    """The sites of one row or column (numbered from 0, Ludii's rows and columns)."""
+
+    kind = REGION
+    params = (Param("index", INT_FN),)
+    attr = ""
+
+    def compile(self, c: "Compiler"):
+        lines = getattr(c.topo, self.attr)
+        table: dict[int, tuple[int, ...]] = {}
+        for site, k in enumerate(lines):
+            table.setdefault(k, ())
+            table[k] += (site,)
+        index = c.int(self.index)
+        return lambda s: table.get(index(s), ())
+
+
+class SitesRow(_Line):
+    """The sites of a row (the bottom row is 0).
+
+    Examples:
+        (sites Row 1)
+    """
+
+    name = "sites Row"
+    attr = "rows"
+
+
+class SitesColumn(_Line):
+    """The sites of a column (the leftmost column is 0).
+
+    Examples:
+        (sites Column 0)
+    """
+
+    name = "sites Column"
+    attr = "columns"
+
+
+class _CountLines(Ludeme):
+    kind = "int"
+    params = ()
+    attr = ""
+
+    def compile(self, c: "Compiler"):
+        lines = getattr(c.topo, self.attr)
+        return const_fn(len(set(lines)))
+
+
+class CountRows(_CountLines):
+    """The number of rows of the board.
+
+    Examples:
+        (count Rows)
+    """
+
+    name = "count Rows"
+    attr = "rows"
+
+
+class CountColumns(_CountLines):
+    """The number of columns of the board.
+
+    Examples:
+        (count Columns)
+    """
+
+    name = "count Columns"
+    attr = "columns"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import turns
 from ..engine.result import Termination
 from ..engine.values import const_fn
 from ..errors import BindError
@@ -217,14 +216,13 @@ class IsThreatened(Ludeme):
             for enemy in everyone:
                 if game.friends(enemy, owner) or enemy == owner:
                     continue
-                if specific is not None:
-                    s.mover = enemy
-                    try:
-                        moves = specific(s)
-                    finally:
-                        s.mover = saved_mover
-                else:
-                    moves = turns.moves_for(s, enemy)
+                gen = specific if specific is not None else game.phases[s.phase].play
+                reaching = getattr(gen, "reaching", None)  # only the moves onto the site, if it can
+                s.mover = enemy
+                try:
+                    moves = reaching(s, site) if reaching is not None else gen(s)
+                finally:
+                    s.mover = saved_mover
                 if any(m.to == site for m in moves):
                     return True
             return False
