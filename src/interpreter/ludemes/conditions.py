@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import turns
 from ..engine.result import Termination
-from ..syntax.nodes import Bool
+from ..syntax.nodes import Bool, Const
 from .base import BOOL, BOOL_FN, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
 
 if TYPE_CHECKING:
@@ -130,13 +130,21 @@ class IsNext(_PlayerTest):
 
 
 class IsPrev(_PlayerTest):
-    """The player is the one who moved before the mover (in turn order).
+    """The player is the one who moved before the mover (in turn order). ``(is Prev Mover)``
+    asks whether the mover made the previous move too (Ludii's "same turn": a turn of several
+    moves, after ``moveAgain``).
 
     Examples:
         (is Prev (who at:(between)))
+        (is Prev Mover)
     """
 
     name = "is Prev"
+
+    def compile(self, c: "Compiler"):
+        if isinstance(self.player, Const) and self.player.name == "Mover":
+            return lambda s: s.turn_moves > 0
+        return super().compile(c)
 
     @staticmethod
     def relation(game):

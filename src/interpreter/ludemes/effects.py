@@ -81,10 +81,13 @@ class Remove(_Effect):
         Param("sites", Either((REGION_FN, Kind(("board shape",))))),
         Param("cells", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
         Param("vertices", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
+        Param("then", kind_of(THEN), optional=True),
     )
 
     def validate(self) -> None:
         is_shape = isinstance(self.sites, Ludeme) and self.sites.kind == "board shape"
+        if is_shape and self.then is not None:
+            raise BindError("a board shape has no consequences", self.then.span)
         if is_shape:
             self.kind = "board shape"  # type: ignore[misc]
         elif self.cells is not None or self.vertices is not None:
@@ -103,10 +106,14 @@ class Remove(_Effect):
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
 
+        then = self.then.compile_effect(c) if self.then is not None else None
+
         def run(s):
             for site in list(region(s)):
                 if site >= 0 and s.what[site]:
                     s.clear(site)
+            if then is not None:
+                then(s)
         return run
 
 

@@ -93,7 +93,9 @@ _BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES, NEXT_PHASE))))
 
 class _Combine(Ludeme):
     kind = BOOL
-    params = (Param("items", ArrayOf(_BOOL_OR_MOVES), many=True),)
+    params = (Param("items", ArrayOf(_BOOL_OR_MOVES), many=True),
+              Param("then", Kind(("then",), "then"), optional=True,
+                    doc="with moves: consequences of each move, after its own"))
 
     def validate(self) -> None:
         items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
@@ -102,6 +104,15 @@ class _Combine(Ludeme):
         if len(kinds) > 1:
             raise BindError(f"({self.name} ...) mixes conditions and moves", self.span)
         self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]
+        if self.then is not None and self.kind != MOVES:
+            raise BindError("(then ...) follows moves, not conditions", self.then.span)
+
+    def compile_moves(self, c: "Compiler", gen):
+        """The combined moves, with this combination's then."""
+        if self.then is None:
+            return gen
+        from .moves import then_added
+        return then_added(gen, self.then.compile_effect(c))
 
 
 class And(_Combine):
@@ -126,7 +137,7 @@ class And(_Combine):
                 for g in gens:
                     out.extend(g(s))
                 return out
-            return all_moves
+            return self.compile_moves(c, all_moves)
         fns = [c.bool(i) for i in self.items.items]
         if any(constant(f) is False for f in fns):
             return const_fn(False)
@@ -151,6 +162,8 @@ class And(_Combine):
 
     def compile_effect(self, c: "Compiler"):
         effects = [c.effect(i) for i in self.items.items]
+        if self.then is not None:
+            effects.append(self.then.compile_effect(c))
 
         def run(s):
             for e in effects:
@@ -180,7 +193,7 @@ class Or(_Combine):
                 for g in gens:
                     out.extend(g(s))
                 return out
-            return union
+            return self.compile_moves(c, union)
         fns = [c.bool(i) for i in self.items.items]
         if any(constant(f) is True for f in fns):
             return const_fn(True)

@@ -69,6 +69,28 @@ def _chain(*effects):
     return run
 
 
+def then_added(gen, then):
+    """A move generator whose moves have ``then`` after their own consequences (the ``(then
+    ...)`` of a combination of moves: ``(or {...} (then ...))``, ``(forEach Piece (then ...))``);
+    each move's copy is made once."""
+    if then is None:
+        return gen
+    chained: dict[int, tuple[Move, Move]] = {}  # id of a move -> (it, it with the then)
+
+    def with_then(m: Move) -> Move:
+        pair = chained.get(id(m))
+        if pair is None or pair[0] is not m:
+            pair = chained[id(m)] = (m, m.with_then(then))
+        return pair[1]
+
+    def added(s):
+        return [with_then(m) for m in gen(s)]
+    for attr in ("unique",):
+        if hasattr(gen, attr):
+            setattr(added, attr, getattr(gen, attr))
+    return added
+
+
 def _from_sites(c: "Compiler", frm):
     """Sites a move starts from: the ``(from ...)`` region, else the context's (from); with
     ``if:``, only those where the condition holds (``(from)`` being the site tested)."""
@@ -505,18 +527,8 @@ class ForEachPiece(Ludeme):
                         out.extend(moves(s))
             finally:
                 s.mover = saved
-            if then is not None:
-                out = [with_then(m) for m in out]
             return out
-
-        chained: dict[int, tuple[Move, Move]] = {}  # id of a move -> (it, it with the then)
-
-        def with_then(m: Move) -> Move:
-            pair = chained.get(id(m))
-            if pair is None or pair[0] is not m:
-                pair = chained[id(m)] = (m, m.with_then(then))
-            return pair[1]
-        return gen
+        return then_added(gen, then)
 
 
 class Priority(Ludeme):

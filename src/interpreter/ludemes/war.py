@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.move import ADD, Move
 from ..engine.result import Termination
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
 from .base import (
     BOOL, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param,
+    kind_of,
 )
 
 if TYPE_CHECKING:
@@ -300,4 +302,54 @@ class Promote(Ludeme):
         return run
 
 
-__all__ = ["Id", "What", "Where", "NoPieces", "IsThreatened", "Promote"]
+class MovePromote(Ludeme):
+    """A decision: replace the piece on a site (the last move's by default) by a piece of one
+    of the named kinds, of the given player (the piece's owner by default). Each kind is one
+    move, written like a placement that names its piece (``Queen1@E8``).
+
+    Examples:
+        (move Promote (last To) (piece {"Queen" "Knight" "Bishop" "Rook"}) Mover)
+    """
+
+    name = "move Promote"
+    kind = MOVES
+    concepts = ("PromotionDecision",)
+    params = (
+        Param("site", SITE_FN, optional=True),
+        Param("piece", Instance("piece")),
+        Param("role", PLAYER, optional=True),
+        Param("then", kind_of("then"), optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        site = c.site(self.site) if self.site is not None else (lambda s: s.last_to)
+        owner = c.player(self.role) if self.role is not None else None
+        of = game.owner_of
+        per_owner: list[dict[int, int]] = []  # per piece name: owner -> kind
+        for name in self.piece.names_listed():
+            kinds = c.components_named(name, self.piece)
+            per_owner.append({of[k]: k for k in kinds})
+        then = self.then.compile_effect(c) if self.then is not None else None
+        made: dict[tuple[int, int], Move] = {}
+
+        def gen(s):
+            x = site(s)
+            if x < 0 or not s.what[x]:
+                return []
+            p = owner(s) if owner is not None else s.who[x]
+            out = []
+            for table in per_owner:
+                k = table.get(p)
+                if k is None:
+                    continue
+                move = made.get((x, k))
+                if move is None:
+                    move = made[x, k] = Move(ADD, to=x, what=k, prefix=game.components[k].name, game=game,
+                                             then=then)
+                out.append(move)
+            return out
+        return gen
+
+
+__all__ = ["Id", "What", "Where", "NoPieces", "IsThreatened", "Promote", "MovePromote"]
