@@ -62,6 +62,15 @@ class If(Ludeme):
                 return no(s) if no is not None else []
             # one branch runs at a time: no duplicates if neither makes any
             choose.unique = getattr(yes, "unique", False) and (no is None or getattr(no, "unique", False))
+            if hasattr(yes, "reaching") or hasattr(no, "reaching"):
+                def reaching(s, site):
+                    # the moves onto a site (a threat test), from the branch that runs
+                    branch = yes if cond(s) else no
+                    if branch is None:
+                        return []
+                    only = getattr(branch, "reaching", None)
+                    return only(s, site) if only is not None else branch(s)
+                choose.reaching = reaching  # type: ignore[attr-defined]
             return choose
         conv = c.int if self.kind == INT else c.bool
         yes_v = conv(self.then_branch)
