@@ -122,3 +122,19 @@ def test_random_moves_are_legal_and_undo_restores(name):
     while state.history:
         state.undo()
     assert state.snapshot() == start
+
+
+# --- moves to the farthest site in sight ------------------------------------------------------------
+def test_kings_valley_pieces_slide_as_far_as_they_can():
+    g = game("board__race__reach__King's Valley")
+    state = g.initial_state()
+    # the king on C1: up to C4 (C5 is taken), diagonally to A3 and E3; sideways is blocked
+    assert {m for m in moves(state) if m.startswith("C1")} == {"C1-A3", "C1-C4", "C1-E3"}
+    assert len(state.legal_moves()) == 13  # 2 + 3 + 3 + 3 + 2 from A1 ... E1
+    state = position(g, {"C2": "King1", "A1": "Disc1", "E5": "King2", "A5": "Disc2"})
+    # one step is not a move: it must go as far as it can (C5, not C3)
+    assert {m for m in moves(state) if m.startswith("C2")} == {"C2-A2", "C2-A4", "C2-B1", "C2-C1", "C2-C5",
+                                                               "C2-D1", "C2-E2", "C2-E4"}
+    state = position(g, {"C1": "King1", "C4": "Disc2", "E5": "King2"})
+    state.apply("C1-C3")  # stops in front of the disc: on the centre, the king wins
+    assert state.result().winners == [1]

@@ -16,9 +16,8 @@ from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
     BOOL_FN, BOOL_LIT, DIRS, MOVES, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param, PType,
-    kind_of,
 )
-from .moves import _THEN, _chain, _from_sites, _then, _to_rule
+from .moves import _THEN, MoveHop, MoveStep, _chain, _from_sites, _then, _to_rule
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -281,3 +280,105 @@ def _ahead(topo, facing: str, frm: int, to: int) -> bool:
 
 
 __all__ = ["PlayerLudeme", "MoveSlide", "MoveLeap", "Walk"]
+
+
+class MoveFromTo(Ludeme):
+    """Move a piece from a site to another (Ludii's ``(move (from ...) (to ...))``): from each
+    occupied site of the from region (the piece's own site, ``(from)``, by default) to each site
+    of the to region where the to condition holds. The to effect happens before the piece
+    arrives. Moves from a hand are not supported.
+
+    Examples:
+        (move (from) (to (sites LineOfSight Farthest at:(from))))
+        (move (from (sites Occupied by:Mover)) (to (sites Empty)))
+    """
+
+    name = "move"
+    kind = MOVES
+
+    def concepts_at(self, where):
+        return ("FromToEffect",) if where.effect else ("FromToDecision",)
+
+    params = (
+        Param("source", Instance("from"), key="from"),
+        Param("to", Instance("to")),
+        Param("copy", BOOL_LIT, optional=True, named=True),
+        Param("stack", BOOL_LIT, optional=True, named=True),
+        Param("then", _THEN, optional=True),
+    )
+
+    def validate(self) -> None:
+        if isinstance(self.source.sites, Ludeme) and self.source.sites.kind == "hand":
+            raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
+        for flag in (self.copy, self.stack):
+            if flag is not None and flag.value:
+                raise BindError(f"{'copy' if flag is self.copy else 'stack'}:True is not supported", flag.span)
+        if self.to.sites is None:
+            raise BindError("(move ...) needs the sites to go to: (to (sites Empty))", self.to.span)
+
+    def compile(self, c: "Compiler"):
+        sources = _from_sites(c, self.source)
+        region, cond, effect = _to_rule(c, self.to)
+        then = _then(c, self.then)
+        game = c.game
+        made: dict[tuple[int, int], Move] = {}
+
+        def gen(s):
+            out = []
+            ctx = s.ctx
+            what = s.what
+            for frm in sources(s):
+                if frm < 0 or not what[frm]:
+                    continue
+                ctx.frm = frm
+                for to in region(s):
+                    if to < 0 or to == frm:
+                        continue
+                    ctx.to = to
+                    if cond is None or cond(s):
+                        move = made.get((frm, to))
+                        if move is None:
+                            move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=effect)
+                        out.append(move)
+            return out
+        return gen
+
+
+class HopEffect(MoveHop):
+    """``(hop ...)``: the same as ``move Hop`` (Ludii's effect form).
+
+    Examples:
+        (hop (between if:(is Enemy (who at:(between)))) (to if:(is Empty (to))))
+    """
+
+    name = "hop"
+
+
+class SlideEffect(MoveSlide):
+    """``(slide ...)``: the same as ``move Slide`` (Ludii's effect form).
+
+    Examples:
+        (slide Orthogonal)
+    """
+
+    name = "slide"
+
+
+class StepEffect(MoveStep):
+    """``(step ...)``: the same as ``move Step`` (Ludii's effect form).
+
+    Examples:
+        (step Orthogonal (to if:(is Empty (to))))
+    """
+
+    name = "step"
+
+
+class LeapEffect(MoveLeap):
+    """``(leap ...)``: the same as ``move Leap`` (Ludii's effect form).
+
+    Examples:
+        (leap {{F F R F} {F F L F}} (to if:(is Empty (to))))
+    """
+
+    name = "leap"

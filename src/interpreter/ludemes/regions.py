@@ -655,3 +655,53 @@ class CountColumns(_CountLines):
 
     name = "count Columns"
     attr = "columns"
+
+
+class SitesLineOfSight(Ludeme):
+    """The sites in sight of a site along each direction (``Adjacent`` by default): ``Piece``
+    (the default) the first occupied site of each line; ``Empty`` the empty sites before it;
+    ``Farthest`` the last of those (where a piece sliding as far as it can stops); ``First``
+    the first site of each line.
+
+    Examples:
+        (sites LineOfSight at:(from))
+        (sites LineOfSight Farthest at:(from) Orthogonal)
+    """
+
+    name = "sites LineOfSight"
+    kind = REGION
+    params = (
+        Param("type", Enum(("Piece", "Empty", "Farthest", "First"), "Piece | Empty | Farthest | First"),
+              optional=True),
+        Param("at", SITE_FN, named=True),
+        Param("directions", DIRS, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        at = c.site(self.at)
+        rays_at = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
+        kind = self.type.name if self.type is not None else "Piece"
+
+        def sight(s):
+            x = at(s)
+            if x < 0:
+                return ()
+            what = s.what
+            out = []
+            for ray in rays_at[x]:
+                if kind == "First":
+                    out.append(ray[0])
+                    continue
+                last = -1
+                for site in ray:
+                    if what[site]:
+                        if kind == "Piece":
+                            out.append(site)
+                        break
+                    if kind == "Empty":
+                        out.append(site)
+                    last = site
+                if kind == "Farthest" and last >= 0:
+                    out.append(last)
+            return tuple(dict.fromkeys(out))
+        return sight
