@@ -29,10 +29,14 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     topology = equipment.board.topology(Compiler(None).static_int)
     components = [Component(0, "", "", 0)]
     facings = player_facings(bound, num)
+    # a name declared for several owners one by one ((piece "Counter" P1 N) (piece "Counter" P2 S))
+    # takes its owner's number, as Ludii names every piece ("Counter1", "Counter2")
+    declared = [p.piece_name for p in equipment.pieces]
     for piece in equipment.pieces:
         value = Compiler(None).static_int(piece.value) if piece.value is not None else 0
+        numbered = piece.each or declared.count(piece.piece_name) > 1
         for owner in piece.owners(num):
-            name = piece.piece_name + (str(owner) if piece.each else "")
+            name = piece.piece_name + (str(owner) if numbered else "")
             if any(c.name == name for c in components):
                 raise BindError(f"piece '{name}' declared twice", piece.span)
             facing = piece.facing.name if piece.facing is not None else facings.get(owner) or "N"

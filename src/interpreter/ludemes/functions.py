@@ -287,9 +287,18 @@ class CountSites(Ludeme):
 
     name = "count Sites"
     kind = INT
-    params = (Param("region", REGION_FN, named=True, key="in"),)
+    params = (Param("named", STR_LIT, optional=True), Param("region", REGION_FN, optional=True, named=True, key="in"))
+
+    def validate(self) -> None:
+        if (self.named is None) == (self.region is None):
+            raise BindError("count Sites needs a region (in:) or a region's name, one of them", self.span)
 
     def compile(self, c: "Compiler"):
+        if self.named is not None:  # (count Sites "Board"): a region by its name
+            sites = c.topo.regions.get(self.named.value)
+            if sites is None:
+                raise BindError(f'no region named "{self.named.value}"', self.named.span)
+            return const_fn(len(sites))
         region = c.region(self.region)
         count = getattr(region, "count", None)  # regions that can count without a list
         if count is not None:
@@ -312,19 +321,23 @@ class CountMoves(_StateValue):
 
 
 class Score(Ludeme):
-    """A player's score.
+    """A player's score. With a value, in ``(byScore {...})``: the score the player ends with
+    (Ludii's end score: ``(score P1 (count Pieces P1))``).
 
     Examples:
         (score Mover)
+        (byScore {(score P1 (count Pieces P1)) (score P2 (count Pieces P2))})
     """
 
     name = "score"
     concepts = ("Scoring",)
     termination = Termination.SCORE
     kind = INT
-    params = (Param("role", PLAYER),)
+    params = (Param("role", PLAYER), Param("value", INT_FN, optional=True))
 
     def compile(self, c: "Compiler"):
+        if self.value is not None:
+            raise BindError("(score P <value>) gives a final score, in (byScore {...})", self.span)
         who = c.player(self.role)
         return lambda s: s.scores[who(s)]
 

@@ -226,7 +226,7 @@ class MoveLeap(Ludeme):
 
     params = (
         Param("source", Instance("from"), optional=True, key="from"),
-        Param("walk", Walk()),
+        Param("steps", Walk()),
         Param("forward", BOOL_FN, optional=True, named=True),
         Param("rotations", BOOL_FN, optional=True, named=True),
         Param("to", Instance("to")),
@@ -241,7 +241,7 @@ class MoveLeap(Ludeme):
             raise BindError("rotations: and forward: must be known before play",
                             (self.rotations or self.forward).span)
         topo = c.topo
-        targets = walk_targets(topo, walks_of(self.walk), rotations)
+        targets = walk_targets(topo, walks_of(self.steps), rotations)
         if forward:
             facing = c.facing or "N"
             targets = [tuple(t for t in ts if _ahead(topo, facing, site, t)) for site, ts in enumerate(targets)]

@@ -124,7 +124,7 @@ class PieceDecl(Ludeme):
     concepts = ("Piece",)
     kind = EQUIPMENT_ITEM
     params = (
-        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False)))),
+        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False), Instance("id")))),
         Param("role", ROLE, optional=True),
         Param("facing", Enum(FACINGS, "direction"), optional=True,
               doc="the direction the piece faces (what Forward means for it) [its owner's, else N]"),
@@ -135,6 +135,12 @@ class PieceDecl(Ludeme):
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
         self.names: list[str] | None = None
+        if isinstance(self.piece_name, Ludeme):  # (piece (id "Ball" Mover)): the mover's Ball, in a move
+            named = self.piece_name
+            if named.piece is None or (named.role is not None and getattr(named.role, "name", "") != "Mover"):
+                raise BindError("a piece given by its id names the mover's piece: (piece (id \"Ball\" Mover))",
+                                named.span, hint='or name it: (piece "Ball2")')
+            self.piece_name = named.piece
         if isinstance(self.piece_name, BoundArray):
             items = self.piece_name.items
             if not items:
@@ -494,14 +500,26 @@ class ByScore(Ludeme):
         """The best score wins: a win of the players it names."""
         return "Player", "Win"
     kind = RESULT
-    params = ()
+    params = (Param("scores", ArrayOf(Instance("score")), optional=True,
+                    doc="the scores the players end with (their scores otherwise)"),)
 
     def compile_outcome(self, c: "Compiler"):
         players = tuple(range(1, c.game.num_players + 1))
+        finals = []  # (player, value) functions of (score P <value>)
+        if self.scores is not None:
+            items = self.scores.items if isinstance(self.scores, BoundArray) else [self.scores]
+            for item in items:
+                if item.value is None:
+                    raise BindError("a final score needs its value: (score P1 (count Pieces P1))", item.span)
+                finals.append((c.player(item.role), c.int(item.value)))
 
         def outcome(s):
-            best = max(s.scores[p] for p in players)
-            winners = tuple(p for p in players if s.scores[p] == best)
+            scores = list(s.scores)
+            for who, value in finals:
+                scores[who(s)] = value(s)
+                s.set_score(who(s), scores[who(s)])  # the scores the game ends with
+            best = max(scores[p] for p in players)
+            winners = tuple(p for p in players if scores[p] == best)
             return (winners, tuple(p for p in players if p not in winners), False)
         return outcome
 
