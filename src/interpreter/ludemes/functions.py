@@ -326,7 +326,7 @@ class Score(Ludeme):
 
     Examples:
         (score Mover)
-        (byScore {(score P1 (count Pieces P1)) (score P2 (count Pieces P2))})
+        (score P1 (count Pieces P1))
     """
 
     name = "score"

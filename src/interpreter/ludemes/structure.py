@@ -491,6 +491,7 @@ class ByScore(Ludeme):
 
     Examples:
         (byScore)
+        (byScore {(score P1 (count Pieces P1)) (score P2 (count Pieces P2))})
     """
 
     name = "byScore"
