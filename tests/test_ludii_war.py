@@ -138,3 +138,47 @@ def test_kings_valley_pieces_slide_as_far_as_they_can():
     state = position(g, {"C1": "King1", "C4": "Disc2", "E5": "King2"})
     state.apply("C1-C3")  # stops in front of the disc: on the centre, the king wins
     assert state.result().winners == [1]
+
+
+# --- pawns: double step from the start, en passant ---------------------------------------------------
+def test_pawn_game_double_step_and_en_passant():
+    g = game("board__race__reach__The Pawn Game")
+    state = g.initial_state()
+    assert len(state.legal_moves()) == 16  # each pawn one or two steps (from its start square)
+    for move in ("E2-E4", "D7-D5", "E4-E5", "F7-F5"):
+        state.apply(move)
+    # F5 just passed E5's capture square: E5 may take it en passant on F6, this move only
+    assert {m for m in moves(state) if m.startswith("E5")} == {"E5-E6", "E5-F6"}
+    state.apply("E5-F6")
+    assert not state.what[g.topology.site("F5")] and state.counts == [0, 8, 7]
+    state = g.initial_state()
+    for move in ("E2-E4", "F7-F5", "E4-E5", "A7-A6"):
+        state.apply(move)
+    assert "E5-F6" not in moves(state)  # too late
+
+
+# --- captures that convert, turtle walks that leave a trail ------------------------------------------
+def test_crusade_converts_the_neighbours_of_a_capture():
+    g = game("board__war__replacement__eliminate__all__Crusade")
+    state = position(g, {"C3": "Ball1", "C4": "Ball2", "D4": "Ball2", "B5": "Ball2", "H8": "Ball2", "A1": "Ball1"})
+    state.apply("C3-C4")  # takes C4, then every enemy around C4 becomes P1's
+    owners = {label: state.who[g.topology.site(label)] for label in ("C4", "D4", "B5", "H8")}
+    assert owners == {"C4": 1, "D4": 1, "B5": 1, "H8": 2}
+
+
+def test_knights_tour_leaves_a_trail():
+    g = game("puzzle__planning__Knight's Tour")
+    state = g.initial_state()
+    assert len(state.legal_moves()) == 64
+    state.apply("A1")
+    assert moves(state) == {"A1-B3", "A1-C2"}
+    state.apply("A1-C2")  # the knight leaves a piece where it was
+    assert state.what[g.topology.site("A1")] and moves(state) == {"C2-A3", "C2-B4", "C2-D4", "C2-E3", "C2-E1"}
+
+
+def test_doov_counters_step_and_capture_forwards_only():
+    g = game("board__war__leaping__diagonal__Doov")
+    state = g.initial_state()
+    assert moves(state) == {"B2-A3", "B2-C3", "D2-C3", "D2-E3", "F2-E3", "F2-G3", "H2-G3"}
+    state.apply("B2-C3")
+    assert {m for m in moves(state) if m.startswith("A7")} == {"A7-B6"}  # P2's forward is south

@@ -15,7 +15,8 @@ from ..engine.values import constant
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    BOOL_FN, BOOL_LIT, DIRS, MOVES, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param, PType,
+    BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
+    PType,
 )
 from .moves import _THEN, MoveHop, MoveStep, _chain, _from_sites, _then, _to_rule
 
@@ -44,8 +45,8 @@ class MoveSlide(Ludeme):
     """Slide a piece along a line in each direction (``Adjacent`` by default): over sites for
     which the between condition holds (empty sites by default), as far as ``(between (range
     ...))`` allows, stopping on any of them. A site where the ``(to if:...)`` condition holds
-    (an enemy to capture, say) ends the line: the piece may stop there, then the slide goes no
-    further. The to effect (``(apply (remove (to)))``) happens where the piece stops, before it
+    (an enemy to capture, say) ends the line, once the least distance is reached: the piece may
+    stop there, then the slide goes no further. The to effect (``(apply (remove (to)))``) happens where the piece stops, before it
     arrives. (Ludii's Slide, without tracks or stacks.)
 
     Examples:
@@ -135,8 +136,9 @@ class MoveSlide(Ludeme):
                         if k >= hi:
                             break
                         ctx.to = to
-                        if stop is not None and stop(s):
-                            if k + 1 >= lo and (extra is None or extra(s)):
+                        if stop is not None and stop(s) and k + 1 >= lo:
+                            # a stop before the least distance does not end the line (as Ludii)
+                            if extra is None or extra(s):
                                 out.append(move_of(frm, ray, k))
                             break
                         ctx.between = to
@@ -279,7 +281,74 @@ def _ahead(topo, facing: str, frm: int, to: int) -> bool:
     return tests.get(facing, False)
 
 
-__all__ = ["PlayerLudeme", "MoveSlide", "MoveLeap", "Walk"]
+class Ahead(Ludeme):
+    """The site a number of steps (1 by default) from a site in one direction (``Forward`` by
+    default: the way the piece whose moves these are faces); the site itself when the board
+    ends before.
+
+    Examples:
+        (ahead (last To) Backward)
+        (ahead (from) steps:2 N)
+    """
+
+    name = "ahead"
+    kind = "int"
+    params = (
+        Param("site", SITE_FN),
+        Param("steps", INT_FN, optional=True, named=True),
+        Param("directions", DIRS, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        dirs = c.directions(self.directions) if self.directions is not None else \
+            c.direction_names(["Forward"], self)
+        if len(dirs) != 1:
+            raise BindError("ahead needs one direction", self.directions.span if self.directions is not None
+                            else self.span, hint="e.g. N, or Forward in a piece's moves")
+        rays = c.topo.rays[dirs[0]]
+        site = c.site(self.site)
+        steps = c.int(self.steps) if self.steps is not None else (lambda s: 1)
+
+        def ahead(s):
+            x = site(s)
+            if x < 0:
+                return -1
+            k = steps(s)
+            ray = rays[x]
+            return ray[k - 1] if 0 < k <= len(ray) else x
+        return ahead
+
+
+class SitesStart(Ludeme):
+    """The sites where pieces of a kind stand at the start of the game (after the start
+    rules): ``(sites Start (piece (what at:(from))))`` is where the piece on (from) began.
+
+    Examples:
+        (sites Start (piece (what at:(from))))
+    """
+
+    name = "sites Start"
+    kind = "region"
+    params = (Param("piece", Instance("piece")),)
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        kind = self.piece.index_of(c)
+        table: list[tuple[int, ...]] = []
+
+        def starts(s):
+            if not table:  # the start position, worked out once
+                first = game.initial_state()
+                per = [[] for _ in game.components]
+                for site, w in enumerate(first.what):
+                    per[w].append(site)
+                table.extend(tuple(p) for p in per)
+            w = kind(s)
+            return table[w] if 0 < w < len(table) else ()
+        return starts
+
+
+__all__ = ["PlayerLudeme", "MoveSlide", "MoveLeap", "Walk", "MoveFromTo", "Ahead", "SitesStart"]
 
 
 class MoveFromTo(Ludeme):

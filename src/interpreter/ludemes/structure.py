@@ -82,6 +82,8 @@ class Equipment(Ludeme):
         self.board: Board = boards[0]
         self.pieces: list[PieceDecl] = [i for i in items if isinstance(i, PieceDecl)]
         for piece in self.pieces:
+            if piece.index is not None:
+                raise BindError("a piece is declared by its name", piece.span, hint='(piece "Disc" Each)')
             if piece.names is not None:
                 raise BindError("a piece is declared with one name", piece.span,
                                 hint='a list of names chooses among pieces in (move Add (piece {"A" "B"}) ...)')
@@ -124,7 +126,7 @@ class PieceDecl(Ludeme):
     concepts = ("Piece",)
     kind = EQUIPMENT_ITEM
     params = (
-        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False), Instance("id")))),
+        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id")))),
         Param("role", ROLE, optional=True),
         Param("facing", Enum(FACINGS, "direction"), optional=True,
               doc="the direction the piece faces (what Forward means for it) [its owner's, else N]"),
@@ -135,12 +137,18 @@ class PieceDecl(Ludeme):
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
         self.names: list[str] | None = None
-        if isinstance(self.piece_name, Ludeme):  # (piece (id "Ball" Mover)): the mover's Ball, in a move
+        self.index = None  # a piece given by number: (piece (what at:(from)))
+        if isinstance(self.piece_name, Ludeme):
             named = self.piece_name
-            if named.piece is None or (named.role is not None and getattr(named.role, "name", "") != "Mover"):
-                raise BindError("a piece given by its id names the mover's piece: (piece (id \"Ball\" Mover))",
-                                named.span, hint='or name it: (piece "Ball2")')
-            self.piece_name = named.piece
+            if named.name == "id" and named.piece is not None and getattr(named.role, "name", "Mover") == "Mover":
+                self.piece_name = named.piece  # (piece (id "Ball" Mover)): the mover's Ball, as "Ball" says
+            else:
+                if self.role is not None or self.moves is not None or self.value is not None or \
+                        self.facing is not None:
+                    raise BindError("a piece given by number takes nothing else", self.span)
+                self.index = named
+                self.piece_name = ""
+                return
         if isinstance(self.piece_name, BoundArray):
             items = self.piece_name.items
             if not items:
@@ -155,7 +163,19 @@ class PieceDecl(Ludeme):
 
     def names_listed(self) -> list[str]:
         """The piece names given: one, or the list."""
+        if self.index is not None:
+            raise BindError("name the piece here: a piece given by number is only read by (sites Start ...)",
+                            self.span, hint='(piece "Disc")')
         return list(self.names) if self.names is not None else [self.piece_name]
+
+    def index_of(self, c: "Compiler"):
+        """The piece's number as a function of the state (a piece given by name: fixed)."""
+        if self.index is not None:
+            return c.int(self.index)
+        kinds = c.components_named(self.piece_name, self)
+        if len(kinds) != 1:
+            raise BindError(f'"{self.piece_name}" names several pieces: say whose ("{self.piece_name}1")', self.span)
+        return lambda s: kinds[0]
 
     def owners(self, num_players: int) -> list[int]:
         if self.each:
