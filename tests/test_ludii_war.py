@@ -182,3 +182,23 @@ def test_doov_counters_step_and_capture_forwards_only():
     assert moves(state) == {"B2-A3", "B2-C3", "D2-C3", "D2-E3", "F2-E3", "F2-G3", "H2-G3"}
     state.apply("B2-C3")
     assert {m for m in moves(state) if m.startswith("A7")} == {"A7-B6"}  # P2's forward is south
+
+
+# --- intervention and corner surrounds ----------------------------------------------------------------
+def test_maak_yek_intervention_takes_both_flanking_enemies():
+    g = game("board__war__custodial__Maak Yek")
+    state = position(g, {"D1": "Marker1", "C4": "Marker2", "E4": "Marker2", "D5": "Marker2", "H8": "Marker2",
+                         "A8": "Marker1"})
+    state.apply("D1-D4")  # between C4 and E4: both go; D5 has no partner on D3 and stays
+    assert [g.topology.labels[i] for i, w in enumerate(state.who) if w == 2] == ["D5", "H8"]
+
+
+def test_hasami_shogi_a_corner_piece_is_taken_by_surrounding():
+    g = game("board__war__replacement__checkmate__shogi__Hasami Shogi")
+    state = position(g, {"A2": "Fuhyo", "B9": "Fuhyo", "A9": "Tokin", "E5": "Tokin", "E1": "Fuhyo",
+                         "H5": "Tokin"})
+    state.apply("A2-A8")  # A9's two neighbours are now P1's
+    assert not state.what[g.topology.site("A9")] and state.counts[2] == 2
+    state.apply("H5-F5")
+    state.apply("E1-E4")  # one side only: no custodial capture
+    assert state.counts[2] == 2

@@ -11,7 +11,7 @@ from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
 from .base import (
-    BOOL, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param,
+    BOOL, DIRS, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param,
     kind_of,
 )
 
@@ -302,6 +302,146 @@ class Promote(Ludeme):
         return run
 
 
+class Intervene(Ludeme):
+    """Capture by intervention: from a site (the last move's by default), along each line of
+    the given directions (``Adjacent`` by default), the runs of sites on both sides satisfying
+    the to condition (an enemy by default), as long as the between range allows (one site by
+    default), are taken when both sides have one: the to effect (``(apply (remove (to)))`` by
+    default) is applied to every site of both runs.
+
+    Examples:
+        (intervene (from (last To)) Orthogonal (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
+    """
+
+    name = "intervene"
+    kind = MOVES
+    concepts = ("InterveneCapture",)
+    params = (
+        Param("source", Instance("from"), optional=True, key="from"),
+        Param("directions", DIRS, optional=True),
+        Param("between", Instance("between"), optional=True),
+        Param("to", Instance("to"), optional=True),
+        Param("then", kind_of("then"), optional=True),
+    )
+
+    def compile_effect(self, c: "Compiler"):
+        frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
+            else (lambda s: s.last_to)
+        axes_at = c.topo.axes_for(c.directions(self.directions, "Adjacent"))
+        lo, hi = (1, 1)
+        if self.between is not None and self.between.length is not None:
+            lo, hi = self.between.length.bounds(c)
+        if self.to is not None and self.to.condition is not None:
+            target = c.bool(self.to.condition)
+        else:
+            of = c.game
+            target = lambda s: of.friends(s.who[s.ctx.to], s.who[s.ctx.to]) and \
+                not of.friends(s.who[s.ctx.to], s.mover)  # noqa: E731  (an enemy)
+        apply = self.to.apply if self.to is not None else None
+        if apply is not None and apply.effect is not None:
+            effect = apply.compile_effect(c)
+        else:
+            effect = lambda s: s.clear(s.ctx.to)  # noqa: E731
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run_of(s, ray):
+            out = []
+            for site in ray[:hi]:
+                s.ctx.to = site
+                if not target(s):
+                    break
+                out.append(site)
+            return out if len(out) >= lo else None
+
+        def run(s):
+            x = frm(s)
+            if x < 0:
+                return
+            ctx = s.ctx
+            taken = []
+            for fwd, back in axes_at[x]:
+                one = run_of(s, fwd)
+                if one is None:
+                    continue
+                other = run_of(s, back)
+                if other is not None:
+                    taken.extend(one + other)
+            for site in dict.fromkeys(taken):
+                ctx.to = site
+                effect(s)
+            if then is not None:
+                then(s)
+        return run
+
+
+class Surround(Ludeme):
+    """Capture by surrounding: each neighbour (under the relation, ``Adjacent`` by default) of
+    a site (the last move's by default) that satisfies the between condition (an enemy by
+    default) and whose own neighbours all satisfy the to condition (a friend by default; up to
+    ``except:`` of them may not) gets the between effect (removal by default).
+
+    Examples:
+        (surround (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Friend (who at:(to)))))
+    """
+
+    name = "surround"
+    kind = MOVES
+    concepts = ("SurroundCapture",)
+    params = (
+        Param("source", Instance("from"), optional=True, key="from"),
+        Param("directions", DIRS, optional=True),
+        Param("between", Instance("between"), optional=True),
+        Param("to", Instance("to"), optional=True),
+        Param("exceptions", INT_FN, optional=True, named=True, key="except"),
+        Param("then", kind_of("then"), optional=True),
+    )
+
+    def compile_effect(self, c: "Compiler"):
+        game = c.game
+        frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
+            else (lambda s: s.last_to)
+        table = c.adjacency(self.directions, "Adjacent")
+        between = self.between
+        if between is not None and between.condition is not None:
+            caught = c.bool(between.condition)
+        else:
+            caught = lambda s: (w := s.who[s.ctx.between]) != 0 and not game.friends(w, s.mover)  # noqa: E731
+        if between is not None and between.apply is not None:
+            effect = between.apply.compile_effect(c)
+        else:
+            effect = lambda s: s.clear(s.ctx.between)  # noqa: E731
+        if self.to is not None and self.to.condition is not None:
+            closed = c.bool(self.to.condition)
+        else:
+            closed = lambda s: game.friends(s.who[s.ctx.to], s.mover)  # noqa: E731
+        allowed = c.int(self.exceptions) if self.exceptions is not None else (lambda s: 0)
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run(s):
+            x = frm(s)
+            if x < 0:
+                return
+            ctx = s.ctx
+            taken = []
+            for b in table[x]:
+                ctx.between = b
+                if not caught(s):
+                    continue
+                open_sides = 0
+                for t in table[b]:
+                    ctx.to = t
+                    if not closed(s):
+                        open_sides += 1
+                if open_sides <= allowed(s):
+                    taken.append(b)
+            for b in taken:
+                ctx.between = b
+                effect(s)
+            if then is not None:
+                then(s)
+        return run
+
+
 class MovePromote(Ludeme):
     """A decision: replace the piece on a site (the last move's by default) by a piece of one
     of the named kinds, of the given player (the piece's owner by default). Each kind is one
@@ -352,4 +492,4 @@ class MovePromote(Ludeme):
         return gen
 
 
-__all__ = ["Id", "What", "Where", "NoPieces", "IsThreatened", "Promote", "MovePromote"]
+__all__ = ["Id", "What", "Where", "NoPieces", "IsThreatened", "Promote", "MovePromote", "Intervene", "Surround"]
