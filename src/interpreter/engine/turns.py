@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import LudError
-from .move import ADD, CHOICE, MOVE, PASS, Move, MoveKind
+from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move, MoveKind
 from .result import Termination
 
 if TYPE_CHECKING:
@@ -109,8 +109,12 @@ def _nothing(state: "State", move: Move) -> None:
     pass
 
 
+def _remove(state: "State", move: Move) -> None:
+    state.clear(move.to)
+
+
 ACTIONS: dict[MoveKind, Callable[["State", Move], None]] = {
-    ADD: _add, MOVE: _move_piece, PASS: _nothing, CHOICE: _nothing,
+    ADD: _add, MOVE: _move_piece, PASS: _nothing, CHOICE: _nothing, REMOVE: _remove,
 }
 
 

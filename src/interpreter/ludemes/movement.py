@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.facing import FACINGS
-from ..engine.move import MOVE, Move
+from ..engine.move import ADD, MOVE, Move
 from ..engine.values import constant
 from ..errors import BindError
 from ..syntax.nodes import Const
@@ -355,7 +355,8 @@ class MoveFromTo(Ludeme):
     """Move a piece from a site to another (Ludii's ``(move (from ...) (to ...))``): from each
     occupied site of the from region (the piece's own site, ``(from)``, by default) to each site
     of the to region where the to condition holds. The to effect happens before the piece
-    arrives. Moves from a hand are not supported.
+    arrives. With ``copy:True`` the piece stays and a piece of its kind is placed (the move
+    reads as a placement). Moves from a hand are not supported.
 
     Examples:
         (move (from) (to (sites LineOfSight Farthest at:(from))))
@@ -379,9 +380,8 @@ class MoveFromTo(Ludeme):
     def validate(self) -> None:
         if isinstance(self.source.sites, Ludeme) and self.source.sites.kind == "hand":
             raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
-        for flag in (self.copy, self.stack):
-            if flag is not None and flag.value:
-                raise BindError(f"{'copy' if flag is self.copy else 'stack'}:True is not supported", flag.span)
+        if self.stack is not None and self.stack.value:
+            raise BindError("stack:True is not supported", self.stack.span)
         if self.to.sites is None:
             raise BindError("(move ...) needs the sites to go to: (to (sites Empty))", self.to.span)
 
@@ -390,7 +390,20 @@ class MoveFromTo(Ludeme):
         region, cond, effect = _to_rule(c, self.to)
         then = _then(c, self.then)
         game = c.game
+        copy = self.copy is not None and self.copy.value
         made: dict[tuple[int, int], Move] = {}
+
+        def move_of(frm: int, to: int, w: int) -> Move:
+            if copy:  # the piece stays: a placement of the same piece (one move per piece and site)
+                move = made.get((-w, to))
+                if move is None:
+                    tag = game.piece_tag(w) if game.names_piece(w) else ""
+                    move = made[-w, to] = Move(ADD, to=to, what=w, prefix=tag, game=game, then=then, effect=effect)
+                return move
+            move = made.get((frm, to))
+            if move is None:
+                move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=effect)
+            return move
 
         def gen(s):
             out = []
@@ -405,10 +418,7 @@ class MoveFromTo(Ludeme):
                         continue
                     ctx.to = to
                     if cond is None or cond(s):
-                        move = made.get((frm, to))
-                        if move is None:
-                            move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=effect)
-                        out.append(move)
+                        out.append(move_of(frm, to, what[frm]))
             return out
         return gen
 

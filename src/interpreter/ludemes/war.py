@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.move import ADD, Move
+from ..engine.move import ADD, REMOVE, Move
 from ..engine.result import Termination
 from ..engine.values import const_fn
 from ..errors import BindError
@@ -442,6 +442,36 @@ class Surround(Ludeme):
         return run
 
 
+class MoveRemove(Ludeme):
+    """A decision: take a piece off the board, from a site of the region (each occupied site is
+    one move, written ``xC3``).
+
+    Examples:
+        (move Remove (from))
+        (move Remove (sites Occupied by:Next))
+    """
+
+    name = "move Remove"
+    kind = MOVES
+    concepts = ("RemoveDecision",)
+    params = (
+        Param("sites", REGION_FN),
+        Param("then", kind_of("then"), optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        region = c.region(self.sites)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        game = c.game
+        made = [Move(REMOVE, to=site, game=game, then=then) for site in range(c.topo.n)]
+
+        def gen(s):
+            what = s.what
+            return [made[x] for x in dict.fromkeys(region(s)) if x >= 0 and what[x]]
+        gen.unique = True  # type: ignore[attr-defined]
+        return gen
+
+
 class MovePromote(Ludeme):
     """A decision: replace the piece on a site (the last move's by default) by a piece of one
     of the named kinds, of the given player (the piece's owner by default). Each kind is one
@@ -492,4 +522,4 @@ class MovePromote(Ludeme):
         return gen
 
 
-__all__ = ["Id", "What", "Where", "NoPieces", "IsThreatened", "Promote", "MovePromote", "Intervene", "Surround"]
+__all__ = ["Id", "What", "Where", "NoPieces", "IsThreatened", "Promote", "MovePromote", "Intervene", "Surround", "MoveRemove"]
