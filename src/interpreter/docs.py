@@ -31,9 +31,10 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "starts", "containers", "dice", "pieces", "hands", "moves", "sowing", "turns",
-                "ranking", "effects", "conditions", "connection", "territory", "patterns", "passages", "loops", "values",
-                "functions", "intarrays", "measures", "variables", "gamevars", "regions", "filters", "logic")
+FAMILY_ORDER = ("structure", "boards", "starts", "containers", "dice", "pieces", "hands", "moves", "movement", "war",
+                "sowing", "turns", "ranking", "effects", "conditions", "connection", "territory", "patterns", "passages",
+                "loops", "values", "functions", "intarrays", "measures", "variables", "gamevars", "counters", "regions",
+                "filters", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
@@ -63,6 +64,8 @@ FAMILY_TITLES = {
     "turns": "Turns: several moves in one turn, what moves remain, parity",
     "loops": "Loops: closed paths of a group's pieces around something",
     "values": "Values: a number per group, and results that compare players by them",
+    "movement": "Movement: facings, slides, leaps",
+    "war": "War: pieces by kind, threats, promotion, players without pieces, grown regions",
 }
 
 # Anchor words for ludeme names made of symbols, e.g. ``<=`` -> ``le``.

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .engine.game import Game
-from .engine.move import ADD, CHOICE, MOVE, PASS, Move
+from .engine.move import ADD, CHOICE, MOVE, PASS, REMOVE, Move
 from .engine.state import State
 from .errors import IllegalMoveError
 
@@ -44,7 +44,8 @@ class ActionSpace:
         self.move_base = self.pieces * n
         self.pass_action = self.move_base + n * n
         self.words = list(game.words)
-        self.size = self.pass_action + 1 + len(self.words)
+        self.remove_base = self.pass_action + 1 + len(self.words)
+        self.size = self.remove_base + n
 
     def action(self, move: Move) -> int:
         """The action number of a move."""
@@ -57,6 +58,8 @@ class ActionSpace:
             return self.pass_action
         if kind is CHOICE:
             return self.pass_action + 1 + self.words.index(move.word)
+        if kind is REMOVE:
+            return self.remove_base + move.to
         raise ValueError(f"no action for {move!r}")
 
 

@@ -30,13 +30,20 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     equipment = bound.equipment
     topology = equipment.board.topology(Compiler(None).static_int)
     components = [Component(0, "", "", 0)]
+    facings = player_facings(bound, num)
+    # a name declared for several owners one by one ((piece "Counter" P1 N) (piece "Counter" P2 S))
+    # takes its owner's number, as Ludii names every piece ("Counter1", "Counter2")
+    declared = [p.piece_name for p in equipment.pieces]
     for piece in equipment.pieces:
         value = Compiler(None).static_int(piece.value) if piece.value is not None else 0
+        numbered = piece.each or declared.count(piece.piece_name) > 1
         for owner in piece.owners(num):
-            name = piece.piece_name + (str(owner) if piece.each else "")
+            name = piece.piece_name + (str(owner) if numbered else "")
             if any(c.name == name for c in components):
                 raise BindError(f"piece '{name}' declared twice", piece.span)
-            components.append(Component(len(components), name, piece.piece_name, owner, value=value))
+            facing = piece.facing.name if piece.facing is not None else facings.get(owner) or "N"
+            components.append(Component(len(components), name, piece.piece_name, owner, value=value,
+                                        facing=facing))
     # tracks first: regions may be made of them ((sites Track "Track1"))
     tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
     region_compiler = Compiler(None, topology, tracks=tracks)
@@ -50,18 +57,21 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
                 parts.append(tuple(fn(None)))
             except (AttributeError, TypeError):
                 raise BindError("a region must be a fixed list of sites", part.span) from None
+        name = region.title.value if region.title is not None else None
         if region.role is not None:
             for player in _owners(region.role, num):
                 owned.setdefault(player, []).extend(parts)
-                if region.title is not None:  # a player's named region: (sites P1 "Home")
-                    key = (player, region.title.value)
+                if name is not None:  # a player's named region: (sites P1 "Home")
+                    key = (player, name)
                     owned_named[key] = tuple(dict.fromkeys(owned_named.get(key, ()) + tuple(
                         site for part in parts for site in part)))
-            if region.title is not None:
-                continue
-        if region.title is None:
+        if name is None:
             continue
-        name = region.title.value
+        if name in topology.regions and any(n == name for _, n in owned_named):
+            # the same name for another player's region: (sites "Home") is all of them
+            sites = topology.regions[name] + tuple(site for part in parts for site in part)
+            topology.regions[name] = tuple(dict.fromkeys(sites))
+            continue
         # (sites "Name") looks a region up before a site label, and (sites Top) reads the board's
         # own regions: a region must not hide another region or a site
         if name in topology.regions:
@@ -95,12 +105,22 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
     for piece in equipment.pieces:
         if piece.moves is not None:
-            gen = c.moves(piece.moves)
+            made: dict[str, Any] = {}  # the moves compiled for each facing (Forward differs)
             for comp in components[1:]:
                 if comp.base == piece.piece_name:
-                    comp.moves = gen
+                    if comp.facing not in made:
+                        c.facing = comp.facing
+                        made[comp.facing] = c.moves(piece.moves)
+                    comp.moves = made[comp.facing]
+            c.facing = None
+    c.player_facings = facings
     _compile_rules(rules, c)
     return game
+
+
+def player_facings(bound: GameLudeme, num: int) -> dict[int, str]:
+    """The direction each player faces, when ``(players {(player N) ...})`` gives one."""
+    return {p: f for p, f in enumerate(bound.players.facings, start=1) if f and p <= num}
 
 
 def _owners(role: Any, num: int) -> list[int]:
@@ -133,7 +153,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> None:
     if rules.start is not None:
         game.start.extend(c.effect(item) for item in _items(rules.start.items))
     if rules.play is not None:
-        game.phases.append(Phase("Play", c.moves(rules.play.moves)))
+        game.phases.append(Phase("Play", c.moves_facing(rules.play.moves)))
     else:
         phases = rules.phase_list()
         names = [p.title for p in phases]
@@ -141,7 +161,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> None:
             if names.count(p.title) > 1:
                 raise BindError(f'phase "{p.title}" declared twice', p.span)
         for p in phases:
-            game.phases.append(Phase(p.title, c.moves(p.play.moves)))
+            game.phases.append(Phase(p.title, c.moves_facing(p.play.moves)))
         for p, phase in zip(phases, game.phases):
             for nxt in p.next_phases():
                 target = c.phase_index(nxt.target, nxt.target_span)

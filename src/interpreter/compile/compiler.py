@@ -47,6 +47,10 @@ class Compiler:
         self.topo = topology if topology is not None else (game.topology if game is not None else None)
         self.phase_names = list(phase_names)  # the phases of the rules being compiled
         self._tracks = list(tracks)
+        # the compass direction the pieces whose moves are being compiled face (a piece's own
+        # moves, or the play rule for one player): what Forward, FL... mean; None elsewhere
+        self.facing: str | None = None
+        self.player_facings: dict[int, str] = {}  # the direction each player faces, if given
 
     @property
     def tracks(self) -> list:
@@ -206,6 +210,28 @@ class Compiler:
             return value.compile(self)
         raise self.error("expected moves", value)
 
+    def moves_facing(self, value: Any) -> Callable[["State"], list[Move]]:
+        """A play rule: when it uses directions relative to a facing (Forward, FL...), one
+        generator per player, each compiled with that player's facing (North when they have
+        none), chosen by the mover."""
+        from ..engine.facing import RELATIVE
+        relative = any(isinstance(node, Const) and node.name in RELATIVE
+                       for ludeme in value.walk() for node in ludeme.children())
+        if not relative or self.facing is not None:
+            return self.moves(value)
+        gens = [None]
+        for p in range(1, self.game.num_players + 1):
+            self.facing = self.player_facings.get(p, "N")
+            try:
+                gens.append(self.moves(value))
+            finally:
+                self.facing = None
+        def by_mover(s):
+            return gens[s.mover](s)
+        if all(hasattr(g, "reaching") for g in gens[1:]):
+            by_mover.reaching = lambda s, site: gens[s.mover].reaching(s, site)  # type: ignore[attr-defined]
+        return by_mover
+
     def effect(self, value: Any) -> Callable[["State"], None]:
         """A ludeme used as a consequence: run its effect on the state."""
         if value is None:
@@ -228,13 +254,30 @@ class Compiler:
         if value is None:
             return self.topo.expand_directions([default])
         if isinstance(value, Const):
-            dirs = self.topo.expand_directions([value.name])
+            dirs = self.direction_names([value.name], value)
             if not dirs:
                 raise self.error(f"direction {value.name} does not exist on this board", value)
             return dirs
         if isinstance(value, Ludeme):
             return value.static_directions(self)
         raise self.error("expected directions", value)
+
+    def direction_names(self, names: Sequence[str], where: Any) -> tuple[str, ...]:
+        """Direction names (compass, relations, or relative to the facing: Forward, FL...) →
+        this board's compass directions."""
+        from ..engine.facing import RELATIVE, relative
+        out: list[str] = []
+        for name in names:
+            if name in RELATIVE:
+                if self.facing is None:
+                    raise self.error(f"{name} is relative to a piece's facing, which is not known here",
+                                     where, hint="use relative directions in a piece's own moves, "
+                                                 "or in the play rule of players with directions")
+                found = relative(name, self.facing, self.topo.directions)
+            else:
+                found = self.topo.expand_directions([name])
+            out.extend(d for d in found if d not in out)
+        return tuple(out)
 
     def adjacency(self, value: Any, default: str = "Adjacent") -> tuple[tuple[int, ...], ...]:
         """A neighbour table (per site, its neighbours) for directions: a relation (Orthogonal,
@@ -253,10 +296,10 @@ class Compiler:
             return [game.component_index[name]]
         found = [c.index for c in game.components[1:] if c.base == name]
         if not found and name[-1:].isdigit():
-            # Ludii's full names of pieces declared for one owner: "Disc0" (Neutral), "Disc1" (P1)
-            stem = name.rstrip("0123456789")
-            owner = int(name[len(stem):])
-            found = [c.index for c in game.components[1:] if c.base == stem and c.name == stem and c.owner == owner]
+            # Ludii's names: the owner's number after the name ("Wolf2", "Rock0" for a neutral piece)
+            base = name.rstrip("0123456789")
+            owner = int(name[len(base):])
+            found = [c.index for c in game.components[1:] if c.base == base and c.owner == owner]
         if not found:
             names = sorted({c.base for c in game.components[1:]} | {c.name for c in game.components[1:]})
             raise self.error(f"no piece named '{name}'", where, hint="pieces: " + ", ".join(names))

@@ -47,6 +47,7 @@ class Component:
     owner: int  # 0 = neutral
     moves: Optional[Gen] = None  # the piece's own moves (for forEach Piece)
     value: int = 0  # the piece's value (``(piece "Disc" Each value:3)``), 0 when it has none
+    facing: str = "N"  # the compass direction the piece faces (what Forward means for it)
 
 
 @dataclass

@@ -1,7 +1,8 @@
 """Moves: small frozen values with one text form each.
 
 A move is what a player chooses: place a piece (``J10``, or ``2@J10`` when the piece itself
-is a choice), move one (``1-4``), pass (``pass``) or make a named choice (``choose-white``).
+is a choice), move one (``1-4``), take one off the board (``xC3``), pass (``pass``) or make a
+named choice (``choose-white``).
 What happens *because* of the move (captures, scores) is not part of its identity: it is the
 ``then`` closure of the rule that generated it, run when the move is applied.
 
@@ -24,9 +25,10 @@ class MoveKind(enum.IntEnum):
     MOVE = 1  #: move a piece from one site to another: ``1-4``
     PASS = 2  #: do nothing: ``pass``
     CHOICE = 3  #: a named decision: ``choose-white``
+    REMOVE = 4  #: take the piece off a site: ``xC3``
 
 
-ADD, MOVE, PASS, CHOICE = MoveKind.ADD, MoveKind.MOVE, MoveKind.PASS, MoveKind.CHOICE
+ADD, MOVE, PASS, CHOICE, REMOVE = MoveKind.ADD, MoveKind.MOVE, MoveKind.PASS, MoveKind.CHOICE, MoveKind.REMOVE
 
 _set = object.__setattr__
 
@@ -83,9 +85,20 @@ class Move:
         return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game, self.then,
                     self.effect, self.between)
 
+    def with_then(self, then: Effect) -> "Move":
+        """The same move with ``then`` run after its own consequences."""
+        own = self.then
+
+        def both(state: Any) -> None:
+            if own is not None:
+                own(state)
+            then(state)
+        return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game, both,
+                    self.effect, self.between)
+
     @property
     def text(self) -> str:
-        """The move's notation: ``J10``, ``2@J10``, ``1-4``, ``pass``, ``choose-white``."""
+        """The move's notation: ``J10``, ``2@J10``, ``1-4``, ``xC3``, ``pass``, ``choose-white``."""
         text = self._text
         if text is None:
             text = TEXT_FORMS[self.kind](self)
@@ -138,4 +151,5 @@ TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}",
     MoveKind.PASS: lambda m: "pass",
     MoveKind.CHOICE: lambda m: m.word,
+    MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}",
 }

@@ -2,8 +2,9 @@
 
 1. the mover's legal moves come from the current phase's play rule (a forced ``pass`` when
    there are none, as in Ludii);
-2. applying a move runs its action (one per :class:`MoveKind`), then its consequences
-   (``then``);
+2. applying a move runs its own effects (what its ``(to ... (apply ...))`` and ``(between
+   ... (apply ...))`` do: a capture by replacement, a piece hopped over), then its action (one
+   per :class:`MoveKind`), then its consequences (``then``);
 3. the end rules are checked (``Mover`` is the player who just moved);
 4. the phase may change (``nextPhase``), then the turn passes on, unless the move asked to
    move again (``moveAgain``); ``turn_moves`` counts the moves the mover already made in this
@@ -21,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import LudError
-from .move import ADD, CHOICE, MOVE, PASS, Move, MoveKind
+from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move, MoveKind
 from .result import Termination
 
 if TYPE_CHECKING:
@@ -168,8 +169,12 @@ def _nothing(state: "State", move: Move) -> None:
     pass
 
 
+def _remove(state: "State", move: Move) -> None:
+    state.clear(move.to)
+
+
 ACTIONS: dict[MoveKind, Callable[["State", Move], None]] = {
-    ADD: _add, MOVE: _move_piece, PASS: _nothing, CHOICE: _nothing,
+    ADD: _add, MOVE: _move_piece, PASS: _nothing, CHOICE: _nothing, REMOVE: _remove,
 }
 
 
@@ -181,15 +186,15 @@ def act(state: "State", move: Move, as_last: bool = True) -> None:
     if as_last and move.kind is not PASS:
         state.last_from = move.frm
         state.last_to = move.to
-    ACTIONS[move.kind](state, move)
-    if move.effect is not None or move.then is not None:
+    if move.effect is not None:  # as in Ludii, a move's own effects come before its action
         ctx = state.ctx
-        if move.effect is not None:
-            ctx.frm, ctx.to = move.frm, move.to
-            move.effect(state)
-        if move.then is not None:
-            ctx.frm, ctx.to = move.frm, move.to
-            move.then(state)
+        ctx.frm, ctx.to = move.frm, move.to
+        move.effect(state)
+    ACTIONS[move.kind](state, move)
+    if move.then is not None:
+        ctx = state.ctx
+        ctx.frm, ctx.to = move.frm, move.to
+        move.then(state)
 
 
 def holds_after(state: "State", move: Move, cond: Callable[["State"], object]) -> bool:

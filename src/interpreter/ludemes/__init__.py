@@ -1,9 +1,10 @@
 """The vocabulary. Importing this package registers every ludeme class (see :mod:`.base`)."""
 
 from . import (  # noqa: F401
-    base, boards, conditions, connection, containers, dice, effects, filters, functions, gamevars,
-    hands, intarrays, logic, loops, measures, metadata, moves, passages, patterns, pieces, ranking,
-    regions, sowing, starts, structure, territory, turns, values, variables,
+    base, boards, conditions, connection, containers, counters, dice, effects, filters, functions,
+    gamevars, hands, intarrays, logic, loops, measures, metadata, movement, moves, passages,
+    patterns, pieces, ranking, regions, sowing, starts, structure, territory, turns, values,
+    variables, war,
 )
 from .base import REGISTRY, Ludeme
 

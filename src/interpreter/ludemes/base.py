@@ -59,7 +59,9 @@ ROLES = (
     + [f"P{i}" for i in range(1, 17)]
 )
 DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Diagonal", "All",
-                   "Adjacent", "Forward", "Backward", "Forwards", "Backwards", "Leftward", "Rightward"]
+                   "Adjacent", "Forward", "Backward", "Forwards", "Backwards", "Leftward", "Rightward",
+                   "FL", "FR", "BL", "BR", "Leftwards", "Rightwards", "OffDiagonal",
+                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"]
 
 
 # --- parameter types ---------------------------------------------------------------------------
@@ -345,5 +347,5 @@ def literal_value(value: Any) -> Any:
 __all__ = [
     "Ludeme", "Param", "REGISTRY", "BoundArray", "PType", "Kind", "Enum", "ArrayOf", "Either",
     "Literal", "Instance", "INT_LIT", "FLOAT_LIT", "BOOL_LIT", "STR_LIT", "INT_FN", "BOOL_FN", "PLAYER", "ROLE",
-    "REGION_FN", "SITE_FN", "DIRS", "MOVES_T", "kind_of", "literal_value", "Call", "Node", "Array",
+    "REGION_FN", "SITE_FN", "DIRS", "DIRECTION_NAMES", "MOVES_T", "kind_of", "literal_value", "Call", "Node", "Array",
 ]

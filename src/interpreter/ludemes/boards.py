@@ -270,19 +270,39 @@ class AddToBoard(_Shape):
     """A board with vertices (by position), edges (by vertex numbers or end positions) and
     cells added.
 
+    As an effect (Ludii's ``add`` of a piece), it places a piece as ``move Add`` does.
+
     Examples:
         (add (square 2) edges:{{0 4}})
+        (add (piece "Disc1") (to (sites Empty)))
     """
 
     name = "add"
     params = (
-        Param("board", SHAPE),
+        Param("board", SHAPE, optional=True),
+        Param("piece", Instance("piece"), optional=True, doc="as an effect: the piece placed"),
+        Param("to", Instance("to"), optional=True, doc="as an effect: where"),
         Param("vertices", ArrayOf(_POINT, single=False), optional=True, named=True),
         Param("edges", ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True,
               named=True),
         Param("cells", ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True,
               named=True),
     )
+
+    def validate(self) -> None:
+        # Ludii's add is also an effect placing a piece: (add (piece "Ball1") (to (site)))
+        if self.board is None:
+            if self.to is None or any(v is not None for v in (self.vertices, self.edges, self.cells)):
+                raise BindError("add needs a board shape, or (to ...) to place a piece", self.span,
+                                hint='(add (square 2) edges:{{0 4}}) or (add (piece "Disc1") (to (sites Empty)))')
+            self.kind = "moves"  # type: ignore[misc]
+        elif self.piece is not None or self.to is not None:
+            raise BindError("add takes a board shape or a placement, not both", self.span)
+
+    def compile(self, c):
+        """As an effect or a decision: the placement ``move Add`` makes."""
+        from .moves import MoveAdd
+        return MoveAdd(self.span, piece=self.piece, to=self.to).compile(c)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         base = self.board.graph(use, static_int)

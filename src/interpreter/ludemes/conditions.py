@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import turns
 from ..engine.result import Termination
-from ..syntax.nodes import Bool
+from ..syntax.nodes import Bool, Const
 from .base import BOOL, BOOL_FN, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
 
 if TYPE_CHECKING:
@@ -131,8 +131,8 @@ class IsNext(_PlayerTest):
 
 class IsPrev(_PlayerTest):
     """The player is the one who made the previous move (Ludii's ``Prev``): the mover again
-    within a turn of several moves (``(is Prev Mover)`` is Ludii's "same turn"), else the
-    player before the mover in turn order.
+    within a turn of several moves (``(is Prev Mover)`` is Ludii's "same turn", after
+    ``moveAgain``), else the player before the mover in turn order.
 
     Examples:
         (is Prev (who at:(between)))
@@ -140,6 +140,11 @@ class IsPrev(_PlayerTest):
     """
 
     name = "is Prev"
+
+    def compile(self, c: "Compiler"):
+        if isinstance(self.player, Const) and self.player.name == "Mover":
+            return lambda s: s.turn_moves > 0
+        return super().compile(c)
 
     @staticmethod
     def relation(game):

@@ -9,7 +9,7 @@ from ..errors import BindError
 from ..syntax.nodes import Bool
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
-    INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
+    BOOL_FN, INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
     Instance, Kind, Ludeme, Param, kind_of,
 )
 
@@ -28,17 +28,29 @@ class _Effect(Ludeme):
 
 
 class Apply(_Effect):
-    """The effect applied to each site of a ``between`` (e.g. removing the captured pieces).
+    """The effect applied to each site of a ``between`` (e.g. removing the captured pieces), or
+    to the site a move goes to. With ``if:``, in a ``(to ...)``, the move is made only where the
+    condition holds.
 
     Examples:
         (apply (remove (between)))
+        (apply if:(is Empty (to)))
     """
 
     name = "apply"
     kind = "apply"
-    params = (Param("effect", MOVES_T),)
+    params = (
+        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
+        Param("effect", MOVES_T, optional=True),
+    )
+
+    def validate(self) -> None:
+        if self.condition is None and self.effect is None:
+            raise BindError("(apply) needs an effect or a condition", self.span)
 
     def compile_effect(self, c: "Compiler"):
+        if self.effect is None:
+            return None
         return c.effect(self.effect)
 
 
@@ -69,10 +81,13 @@ class Remove(_Effect):
         Param("sites", Either((REGION_FN, Kind(("board shape",))))),
         Param("cells", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
         Param("vertices", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
+        Param("then", kind_of(THEN), optional=True),
     )
 
     def validate(self) -> None:
         is_shape = isinstance(self.sites, Ludeme) and self.sites.kind == "board shape"
+        if is_shape and self.then is not None:
+            raise BindError("a board shape has no consequences", self.then.span)
         if is_shape:
             self.kind = "board shape"  # type: ignore[misc]
         elif self.cells is not None or self.vertices is not None:
@@ -91,14 +106,18 @@ class Remove(_Effect):
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
         n = c.topo.n
+        hands = "hand_sites" in c.game.arrays
+        then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s):
             for site in list(region(s)):
                 if 0 <= site < n:
                     if s.what[site]:
                         s.clear(site)
-                elif site >= n and s.hand_sites[site - n]:  # a site of one of Ludii's hands
+                elif site >= n and hands and s.hand_sites[site - n]:  # a site of one of Ludii's hands
                     s.set_item(s.hand_sites, site - n, 0)
+            if then is not None:
+                then(s)
         return run
 
 
@@ -182,6 +201,7 @@ class Place(Ludeme):
         (place "Disc1" {"A1" "B1"})
         (place "Disc2" (sites Top))
         (place "1Dot1" (handSite P1) count:5)
+        (place "Disc1" coord:"A1")
     """
 
     name = "place"
@@ -189,9 +209,17 @@ class Place(Ludeme):
     kind = START_RULE
     params = (
         Param("piece", STR_LIT),
-        Param("sites", REGION_FN),
+        Param("sites", REGION_FN, optional=True),
+        Param("coord", STR_LIT, optional=True, named=True),
         Param("count", INT_FN, optional=True, named=True),
     )
+
+    def validate(self) -> None:
+        if (self.sites is None) == (self.coord is None):
+            raise BindError("place needs sites or coord:, one of them", self.span,
+                            hint='(place "Disc1" {"A1" "B1"}) or (place "King1" coord:"E1")')
+        if self.coord is not None:
+            self.sites = self.coord
 
     def compile_effect(self, c: "Compiler"):
         found = c.components_named(self.piece.value, self.piece)

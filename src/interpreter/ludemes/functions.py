@@ -33,18 +33,27 @@ class _StateValue(Ludeme):
 
 
 class To(_StateValue):
-    """The site a move goes to (inside move and capture rules).
+    """The site a move goes to (inside move and capture rules). As a parameter of a move: the
+    sites it may go to (``if:``) and what happens there before the piece arrives (``(apply
+    ...)``: a capture by replacement, ``(apply (remove (to)))``).
 
     Examples:
         (to)
+        (to if:(is Enemy (who at:(to))) (apply (remove (to))))
     """
 
     name = "to"
     attr = "ctx.to"
     params = (
         Param("sites", REGION_FN, optional=True),
+        Param("level", INT_FN, optional=True, named=True),
         Param("condition", BOOL_FN, optional=True, named=True, key="if"),
+        Param("apply", kind_of("apply"), optional=True),
     )
+
+    def validate(self) -> None:
+        if self.level is not None:
+            raise BindError("(to level:...) needs stacks, which this engine does not have", self.level.span)
 
 
 class From(_StateValue):
@@ -59,8 +68,13 @@ class From(_StateValue):
     attr = "ctx.frm"
     params = (
         Param("sites", REGION_FN, optional=True),
+        Param("level", INT_FN, optional=True, named=True),
         Param("condition", BOOL_FN, optional=True, named=True, key="if"),
     )
+
+    def validate(self) -> None:
+        if self.level is not None:
+            raise BindError("(from level:...) needs stacks, which this engine does not have", self.level.span)
 
 
 class Between(_StateValue):
@@ -308,9 +322,18 @@ class CountSites(Ludeme):
 
     name = "count Sites"
     kind = INT
-    params = (Param("region", REGION_FN, named=True, key="in"),)
+    params = (Param("named", STR_LIT, optional=True), Param("region", REGION_FN, optional=True, named=True, key="in"))
+
+    def validate(self) -> None:
+        if (self.named is None) == (self.region is None):
+            raise BindError("count Sites needs a region (in:) or a region's name, one of them", self.span)
 
     def compile(self, c: "Compiler"):
+        if self.named is not None:  # (count Sites "Board"): a region by its name
+            sites = c.topo.regions.get(self.named.value)
+            if sites is None:
+                raise BindError(f'no region named "{self.named.value}"', self.named.span)
+            return const_fn(len(sites))
         region = c.region(self.region)
         count = getattr(region, "count", None)  # regions that can count without a list
         if count is not None:
@@ -333,10 +356,12 @@ class CountMoves(_StateValue):
 
 
 class Score(Ludeme):
-    """A player's score.
+    """A player's score. With a value, in ``(byScore {...})``: the score the player ends with
+    (Ludii's end score: ``(score P1 (count Pieces P1))``).
 
     Examples:
         (score Mover)
+        (score P1 (count Pieces P1))
     """
 
     name = "score"
@@ -352,6 +377,8 @@ class Score(Ludeme):
         return c.player(self.role), c.int(self.value)
 
     def compile(self, c: "Compiler"):
+        if self.value is not None:
+            raise BindError("(score P <value>) gives a final score, in (byScore {...})", self.span)
         who = c.player(self.role)
         return lambda s: s.scores[who(s)]
 

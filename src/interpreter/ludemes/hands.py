@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import BindError
-from .base import INT, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
+from .base import INT, INT_FN, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
 from .pieces import HAND_SITES
 
 if TYPE_CHECKING:
@@ -57,7 +57,11 @@ class What(Ludeme):
 
     name = "what"
     kind = INT
-    params = (Param("at", SITE_FN, named=True),)
+    params = (Param("at", SITE_FN, named=True), Param("level", INT_FN, optional=True, named=True))
+
+    def validate(self) -> None:
+        if self.level is not None:
+            raise BindError("(what level:...) needs stacks, which this engine does not have", self.level.span)
 
     def compile(self, c: "Compiler"):
         at = c.site(self.at)

@@ -64,6 +64,15 @@ class If(Ludeme):
             choose.unique = getattr(yes, "unique", False) and (no is None or getattr(no, "unique", False))
             # the branch that gives the moves now (turns.random_move draws from it)
             choose.branch = lambda s: yes if cond(s) else no  # type: ignore[attr-defined]
+            if hasattr(yes, "reaching") or hasattr(no, "reaching"):
+                def reaching(s, site):
+                    # the moves onto a site (a threat test), from the branch that runs
+                    branch = yes if cond(s) else no
+                    if branch is None:
+                        return []
+                    only = getattr(branch, "reaching", None)
+                    return only(s, site) if only is not None else branch(s)
+                choose.reaching = reaching  # type: ignore[attr-defined]
             return choose
         if self.kind == REGION:  # (if C (sites A) (sites B)): one region or the other
             yes_r = c.region(self.then_branch)
@@ -99,7 +108,9 @@ _BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES, NEXT_PHASE))))
 
 class _Combine(Ludeme):
     kind = BOOL
-    params = (Param("items", ArrayOf(_BOOL_OR_MOVES), many=True),)
+    params = (Param("items", ArrayOf(_BOOL_OR_MOVES), many=True),
+              Param("then", Kind(("then",), "then"), optional=True,
+                    doc="with moves: consequences of each move, after its own"))
 
     def validate(self) -> None:
         items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
@@ -108,6 +119,15 @@ class _Combine(Ludeme):
         if len(kinds) > 1:
             raise BindError(f"({self.name} ...) mixes conditions and moves", self.span)
         self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]
+        if self.then is not None and self.kind != MOVES:
+            raise BindError("(then ...) follows moves, not conditions", self.then.span)
+
+    def compile_moves(self, c: "Compiler", gen):
+        """The combined moves, with this combination's then."""
+        if self.then is None:
+            return gen
+        from .moves import then_added
+        return then_added(gen, self.then.compile_effect(c))
 
 
 class And(_Combine):
@@ -132,7 +152,7 @@ class And(_Combine):
                 for g in gens:
                     out.extend(g(s))
                 return out
-            return all_moves
+            return self.compile_moves(c, all_moves)
         fns = [c.bool(i) for i in self.items.items]
         if any(constant(f) is False for f in fns):
             return const_fn(False)
@@ -157,6 +177,8 @@ class And(_Combine):
 
     def compile_effect(self, c: "Compiler"):
         effects = [c.effect(i) for i in self.items.items]
+        if self.then is not None:
+            effects.append(self.then.compile_effect(c))
 
         def run(s):
             for e in effects:
@@ -187,7 +209,7 @@ class Or(_Combine):
                     out.extend(g(s))
                 return out
             _union_draw(union, gens)
-            return union
+            return self.compile_moves(c, union)
         fns = [c.bool(i) for i in self.items.items]
         if any(constant(f) is True for f in fns):
             return const_fn(True)
@@ -273,6 +295,11 @@ class _Compare(Ludeme):
         return out
 
     def compile(self, c: "Compiler"):
+        if any(isinstance(side, Ludeme) and side.kind == "region" for side in (self.left, self.right)):
+            # (= <region> <region>): the same sites, whatever their order (Ludii's region equality)
+            ra, rb = c.region(self.left), c.region(self.right)
+            op = self.op
+            return lambda s: op(frozenset(ra(s)), frozenset(rb(s)))
         a, b = value_fn(c, self.left), value_fn(c, self.right)
         op = self.op
         return lambda s: op(a(s), b(s))
@@ -287,6 +314,11 @@ def _comparison(symbol: str, op, meaning: str, example: str, concept: str) -> ty
 
 Eq = _comparison("=", operator.eq, "equal to", "(= (count Pieces Next) 0)", "Equal")
 Ne = _comparison("!=", operator.ne, "different from", "(!= (who at:(to)) Mover)", "NotEqual")
+# two regions are equal when they hold the same sites
+_EQUAL = Either((INT_FN, PLAYER, Kind(("region",), "region")))
+Eq.params = Ne.params = (Param("left", _EQUAL), Param("right", _EQUAL))
+Eq.__doc__ = Eq.__doc__.replace("True when", "True when (values or regions)")
+Ne.__doc__ = Ne.__doc__.replace("True when", "True when (values or regions)")
 Lt = _comparison("<", operator.lt, "less than", "(< (count Pieces Next) 2)", "LesserThan")
 Le = _comparison("<=", operator.le, "at most", "(<= (count Pieces Next) 1)", "LesserThanOrEqual")
 Gt = _comparison(">", operator.gt, "greater than", "(> (score Mover) 9)", "GreaterThan")

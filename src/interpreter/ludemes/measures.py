@@ -149,6 +149,8 @@ class Expand(Ludeme):
                                 seen.add(y)
                                 nxt.append(y)
                     frontier = nxt
+                if len(cache) > 4096:  # regions that change with the position: keep memory bounded
+                    cache.clear()
                 found = cache[key] = tuple(sorted(seen))
             return found
         return region

@@ -11,7 +11,7 @@ from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
     Kind,
-    BOOL_FN, DIRS, MOVES, MOVES_T, STR_LIT, THEN, ArrayOf, Instance, Ludeme, Param, kind_of,
+    BOOL_FN, DIRS, MOVES, MOVES_T, PLAYER, STR_LIT, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -36,6 +36,59 @@ def _to_spec(c: "Compiler", to) -> tuple:
     if cond is None or constant(cond) is True:
         return region, None  # no condition: skip calling one per site
     return region, cond
+
+
+def _to_rule(c: "Compiler", to) -> tuple:
+    """(region or None, condition or None, effect or None) of a ``(to ...)``: where a move may
+    go, and what happens there before the piece arrives (``(apply ...)``; its ``if:`` is part of
+    the condition, as in Ludii)."""
+    region, cond = _to_spec(c, to) if to is not None else (None, None)
+    apply = getattr(to, "apply", None)
+    if apply is None:
+        return region, cond, None
+    effect = apply.compile_effect(c)
+    if apply.condition is not None:
+        extra = c.bool(apply.condition)
+        if constant(extra) is not True:
+            first = cond
+            cond = extra if first is None else (lambda s: first(s) and extra(s))
+    return region, cond, effect
+
+
+def _chain(*effects):
+    """Effects run one after the other (None for none)."""
+    present = [e for e in effects if e is not None]
+    if not present:
+        return None
+    if len(present) == 1:
+        return present[0]
+
+    def run(s):
+        for e in present:
+            e(s)
+    return run
+
+
+def then_added(gen, then):
+    """A move generator whose moves have ``then`` after their own consequences (the ``(then
+    ...)`` of a combination of moves: ``(or {...} (then ...))``, ``(forEach Piece (then ...))``);
+    each move's copy is made once."""
+    if then is None:
+        return gen
+    chained: dict[int, tuple[Move, Move]] = {}  # id of a move -> (it, it with the then)
+
+    def with_then(m: Move) -> Move:
+        pair = chained.get(id(m))
+        if pair is None or pair[0] is not m:
+            pair = chained[id(m)] = (m, m.with_then(then))
+        return pair[1]
+
+    def added(s):
+        return [with_then(m) for m in gen(s)]
+    for attr in ("unique",):
+        if hasattr(gen, attr):
+            setattr(added, attr, getattr(gen, attr))
+    return added
 
 
 def _from_sites(c: "Compiler", frm):
@@ -237,20 +290,21 @@ class MoveStep(Ludeme):
 
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
-        _, cond = _to_spec(c, self.to)
+        _, cond, effect = _to_rule(c, self.to)
         then = _then(c, self.then)
         relation = self.directions.name if isinstance(self.directions, Const) else \
             "Adjacent" if self.directions is None else None
         if relation in c.topo.neighbours:
-            return _step_moves(c, sources, c.topo.neighbours[relation], cond, then)
+            return _step_moves(c, sources, c.topo.neighbours[relation], cond, then, effect)
         dirs = c.directions(self.directions, "Adjacent")
         # a step is a hop over nothing
-        return _line_moves(c, sources, dirs, (0, 0), None, None, cond, then)
+        return _line_moves(c, sources, dirs, (0, 0), None, None, cond, then, effect)
 
 
-def _step_moves(c: "Compiler", sources, neighbours, to_cond, then):
+def _step_moves(c: "Compiler", sources, neighbours, to_cond, then, to_effect=None):
     """Moves of one step from each source site to its neighbours (a neighbour table of the
-    board's relations), if ``to_cond`` holds there."""
+    board's relations), if ``to_cond`` holds there; ``to_effect`` happens at the site reached
+    before the piece arrives."""
     game = c.game
     made: dict[tuple[int, int], Move] = {}  # moves are values: each is made once
 
@@ -267,7 +321,7 @@ def _step_moves(c: "Compiler", sources, neighbours, to_cond, then):
                 if to_cond is None or to_cond(s):
                     move = made.get((frm, to))
                     if move is None:
-                        move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then)
+                        move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=to_effect)
                     out.append(move)
         return out
     gen.unique = True  # type: ignore[attr-defined]  (one move per source and neighbour)
@@ -325,7 +379,7 @@ class MoveHop(Ludeme):
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
-        _, to_cond = _to_spec(c, self.to)
+        _, to_cond, to_effect = _to_rule(c, self.to)
         between = self.between
         lo, hi = (1, 1)
         between_cond = None
@@ -338,7 +392,7 @@ class MoveHop(Ludeme):
             if between.apply is not None:
                 between_effect = between.apply.compile_effect(c)
         return _line_moves(c, sources, dirs, (lo, hi), between_cond, between_effect, to_cond,
-                           _then(c, self.then))
+                           _then(c, self.then), to_effect)
 
 
 def _longest(length) -> int | None:
@@ -349,11 +403,12 @@ def _longest(length) -> int | None:
     return bound.value if isinstance(bound, Int) else None
 
 
-def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effect, to_cond, then):
+def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effect, to_cond, then,
+                to_effect=None):
     """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
     satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
-    between effect is applied to the run when the move is played. Steps and hops alike, along
-    the board's rays (the one shared walk)."""
+    between effect is applied to the run, and ``to_effect`` to the site reached, when the move
+    is played. Steps and hops alike, along the board's rays (the one shared walk)."""
     lo, hi = length
     rays_at = c.topo.rays_for(dirs)
     game = c.game
@@ -375,8 +430,8 @@ def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effe
         move = made.get(key)
         if move is None:
             between = ray[:k]
-            move = made[key] = Move(MOVE, frm, ray[k], game=game, then=then, effect=effect_over(between),
-                                    between=between)
+            move = made[key] = Move(MOVE, frm, ray[k], game=game, then=then,
+                                    effect=_chain(to_effect, effect_over(between)), between=between)
         return move
 
     def gen(s):
@@ -436,35 +491,62 @@ class MovePass(Ludeme):
 
 class ForEachPiece(Ludeme):
     """The moves of every piece of the mover on the board (each piece's own moves, declared in
-    its ``(piece ...)``).
+    its ``(piece ...)``), or of the named kinds only; with moves given, those moves from every
+    such piece (``(from)`` being its site). With a player (``Next``), that player's pieces and
+    moves, as if it were their turn (a king's escapes from check, say).
 
     Examples:
         (forEach Piece)
+        (forEach Piece "Counter")
+        (forEach Piece Next)
+        (forEach Piece "Pawn" (move Step Forward (to if:(is Empty (to)))))
     """
 
     name = "forEach Piece"
     concepts = ("ForEachPiece",)
     kind = MOVES
-    params = ()
+    params = (
+        Param("pieces", ArrayOf(STR_LIT), optional=True),
+        Param("moves", MOVES_T, optional=True),
+        Param("player", PLAYER, optional=True),
+        Param("then", _THEN, optional=True),
+    )
 
     def compile(self, c: "Compiler"):
-        comps = c.game.components
-        if not any(comp.moves for comp in comps[1:]):
-            raise BindError("(forEach Piece) but no piece declares moves", self.span,
-                            hint='write (piece "Name" Each (move ...))')
+        game = c.game
+        comps = game.components
+        kinds = None
+        if self.pieces is not None:
+            items = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
+            kinds = frozenset(k for item in items for k in c.components_named(item.value, item))
+        if self.moves is not None:
+            own = c.moves(self.moves)
+            table = [None] + [own if kinds is None or comp.index in kinds else None for comp in comps[1:]]
+        else:
+            table = [None] + [comp.moves if kinds is None or comp.index in kinds else None for comp in comps[1:]]
+            if not any(table):
+                raise BindError("(forEach Piece) but no piece declares moves", self.span,
+                                hint='write (piece "Name" Each (move ...))')
+        player = c.player(self.player) if self.player is not None else None
+        then = _then(c, self.then)
 
         def gen(s):
             out = []
-            mover = s.mover
-            for site, owner in enumerate(s.who):
-                if owner != mover:
-                    continue
-                moves = comps[s.what[site]].moves
-                if moves is not None:
-                    s.ctx.frm = site
-                    out.extend(moves(s))
+            saved = s.mover
+            mover = saved if player is None else player(s)
+            s.mover = mover
+            try:
+                for site, owner in enumerate(s.who):
+                    if owner != mover:
+                        continue
+                    moves = table[s.what[site]]
+                    if moves is not None:
+                        s.ctx.frm = site
+                        out.extend(moves(s))
+            finally:
+                s.mover = saved
             return out
-        return gen
+        return then_added(gen, then)
 
 
 class Priority(Ludeme):
@@ -572,6 +654,19 @@ class Do(Ludeme):
             filtered.draw = draw  # type: ignore[attr-defined]
             filtered.space = gen.space  # type: ignore[attr-defined]
             filtered.kinds = gen.kinds  # type: ignore[attr-defined]
+
+        def first(s):
+            # the first move that passes, without trying the others: (can Move (do ...)) asks
+            for m in gen(s):
+                if turns.holds_after(s, m, cond):
+                    return m
+            return None
+        filtered.first = first  # type: ignore[attr-defined]
+
+        def reaching(s, site):
+            # the moves that end on a site (only those are tried): what a threat looks for
+            return [m for m in gen(s) if m.to == site and turns.holds_after(s, m, cond)]
+        filtered.reaching = reaching  # type: ignore[attr-defined]
         return filtered
 
     def _compile_next(self, c: "Compiler"):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING
 
-from ..engine.values import INFINITY
+from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
-    BOOL_FN, BOOL_LIT, DIRS, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, ROLE, SITE_FN, ArrayOf, BoundArray, Enum,
-    Ludeme, Param, kind_of,
+    BOOL_FN, BOOL_LIT, DIRECTION_NAMES, DIRS, INT_FN, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, ROLE,
+    SITE_FN, ArrayOf, BoundArray, Enum, Ludeme, Param, kind_of,
 )
 from .logic import value_fn
 
@@ -452,12 +452,11 @@ class Directions(Ludeme):
 
     name = "directions"
     kind = "directions"
-    params = (Param("names", ArrayOf(Enum(tuple(["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal",
-                                                  "Diagonal", "All", "Adjacent"])))),)
+    params = (Param("names", ArrayOf(Enum(tuple(DIRECTION_NAMES)))),)
 
     def static_directions(self, c: "Compiler") -> tuple[str, ...]:
         items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
-        return c.topo.expand_directions([i.name for i in items])
+        return c.direction_names([i.name for i in items], self)
 
 
 class SitesBracketed(Ludeme):
@@ -551,3 +550,143 @@ class IsBracketed(SitesBracketed):
     def compile(self, c: "Compiler"):
         scan = self.scanner(c)
         return lambda s: bool(scan(s, True))  # stops at the first bracket found
+
+
+class SitesPhase(Ludeme):
+    """The sites of one colour of a chequered board (phase 0 or 1, Ludii's ``(sites Phase N)``).
+
+    Examples:
+        (sites Phase 0)
+    """
+
+    name = "sites Phase"
+    kind = REGION
+    params = (Param("phase", INT_FN),)
+
+    def compile(self, c: "Compiler"):
+        n = c.static_int(self.phase)
+        sites = c.topo.regions.get(f"Phase{n}")
+        if sites is None:
+            raise BindError(f"this board has no phase {n}", self.span)
+        return const_fn(tuple(sites))
+
+
+class _Line(Ludeme):
+    """The sites of one row or column (numbered from 0, Ludii's rows and columns)."""
+
+    kind = REGION
+    params = (Param("index", INT_FN),)
+    attr = ""
+
+    def compile(self, c: "Compiler"):
+        lines = getattr(c.topo, self.attr)
+        table: dict[int, tuple[int, ...]] = {}
+        for site, k in enumerate(lines):
+            table.setdefault(k, ())
+            table[k] += (site,)
+        index = c.int(self.index)
+        return lambda s: table.get(index(s), ())
+
+
+class SitesRow(_Line):
+    """The sites of a row (the bottom row is 0).
+
+    Examples:
+        (sites Row 1)
+    """
+
+    name = "sites Row"
+    attr = "rows"
+
+
+class SitesColumn(_Line):
+    """The sites of a column (the leftmost column is 0).
+
+    Examples:
+        (sites Column 0)
+    """
+
+    name = "sites Column"
+    attr = "columns"
+
+
+class _CountLines(Ludeme):
+    kind = "int"
+    params = ()
+    attr = ""
+
+    def compile(self, c: "Compiler"):
+        lines = getattr(c.topo, self.attr)
+        return const_fn(len(set(lines)))
+
+
+class CountRows(_CountLines):
+    """The number of rows of the board.
+
+    Examples:
+        (count Rows)
+    """
+
+    name = "count Rows"
+    attr = "rows"
+
+
+class CountColumns(_CountLines):
+    """The number of columns of the board.
+
+    Examples:
+        (count Columns)
+    """
+
+    name = "count Columns"
+    attr = "columns"
+
+
+class SitesLineOfSight(Ludeme):
+    """The sites in sight of a site along each direction (``Adjacent`` by default): ``Piece``
+    (the default) the first occupied site of each line; ``Empty`` the empty sites before it;
+    ``Farthest`` the last of those (where a piece sliding as far as it can stops); ``First``
+    the first site of each line.
+
+    Examples:
+        (sites LineOfSight at:(from))
+        (sites LineOfSight Farthest at:(from) Orthogonal)
+    """
+
+    name = "sites LineOfSight"
+    kind = REGION
+    params = (
+        Param("type", Enum(("Piece", "Empty", "Farthest", "First"), "Piece | Empty | Farthest | First"),
+              optional=True),
+        Param("at", SITE_FN, named=True),
+        Param("directions", DIRS, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        at = c.site(self.at)
+        rays_at = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
+        kind = self.type.name if self.type is not None else "Piece"
+
+        def sight(s):
+            x = at(s)
+            if x < 0:
+                return ()
+            what = s.what
+            out = []
+            for ray in rays_at[x]:
+                if kind == "First":
+                    out.append(ray[0])
+                    continue
+                last = -1
+                for site in ray:
+                    if what[site]:
+                        if kind == "Piece":
+                            out.append(site)
+                        break
+                    if kind == "Empty":
+                        out.append(site)
+                    last = site
+                if kind == "Farthest" and last >= 0:
+                    out.append(last)
+            return tuple(dict.fromkeys(out))
+        return sight

@@ -472,44 +472,4 @@ class TrackSiteMove(Ludeme):
         return site
 
 
-PENDING = "pending"  # [the ply of the move that set the game pending]
-
-
-class SetPending(_Effect):
-    """Mark the position as pending: ``(is Pending)`` holds until the next move is played (a
-    mancala's capture that lets the mover sow again from elsewhere).
-
-    Examples:
-        (set Pending)
-    """
-
-    name = "set Pending"
-    params = ()
-
-    def compile_effect(self, c: "Compiler"):
-        c.game.arrays.setdefault(PENDING, [-1])
-
-        def run(s):
-            if s.pending[0] != s.ply:
-                s.set_item(s.pending, 0, s.ply)
-        return run
-
-
-class IsPending(Ludeme):
-    """The last move (or the one being played) marked the position as pending (``set
-    Pending``).
-
-    Examples:
-        (is Pending)
-    """
-
-    name = "is Pending"
-    kind = BOOL
-    params = ()
-
-    def compile(self, c: "Compiler"):
-        c.game.arrays.setdefault(PENDING, [-1])
-        return lambda s: s.pending[0] == s.ply
-
-
-__all__ = ["Count", "SetCount", "FromTo", "MoveSelect", "Sow", "TrackSiteMove", "SetPending", "IsPending", "seed_kind", "any_site", "Int"]
+__all__ = ["Count", "SetCount", "FromTo", "MoveSelect", "Sow", "TrackSiteMove", "seed_kind", "any_site", "Int"]

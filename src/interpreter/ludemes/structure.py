@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.facing import FACINGS
 from ..engine.move import CHOICE, Move
 from ..errors import BindError
 from ..syntax.nodes import Int, Str
@@ -39,16 +40,27 @@ class GameLudeme(Ludeme):
 
 class Players(Ludeme):
     """The number of players (1 to 16); they move in turn P1, P2, ... The number may be an
-    expression of options, known before play.
+    expression of options, known before play. A list of ``(player D)`` gives each player the
+    direction their pieces face (what ``Forward`` means for them).
 
     Examples:
         (players 2)
         (players (if True 4 2))
+        (players {(player N) (player S)})
     """
 
     name = "players"
     kind = PLAYERS
-    params = (Param("count", INT_FN),)
+    params = (Param("count", Either((INT_FN, ArrayOf(Instance("player"), single=False)))),)
+
+    def validate(self) -> None:
+        self.facings: list[str | None] = []  # per player (from P1), the direction they face
+        if isinstance(self.count, BoundArray):
+            players = self.count.items
+            if not players:
+                raise BindError("(players {}) lists no player", self.count.span)
+            self.facings = [p.facing_name() for p in players]
+            self.count = Int(len(players), span=self.count.span)
 
 
 class Equipment(Ludeme):
@@ -70,6 +82,8 @@ class Equipment(Ludeme):
         self.board: Board = boards[0]
         self.pieces: list[PieceDecl] = [i for i in items if isinstance(i, PieceDecl)]
         for piece in self.pieces:
+            if piece.index is not None:
+                raise BindError("a piece is declared by its name", piece.span, hint='(piece "Disc" Each)')
             if piece.names is not None:
                 raise BindError("a piece is declared with one name", piece.span,
                                 hint='a list of names chooses among pieces in (move Add (piece {"A" "B"}) ...)')
@@ -78,11 +92,15 @@ class Equipment(Ludeme):
         # the other items (hands, passages...) set themselves up in the game:
         # item.install(game, compiler)
         self.others: list[Ludeme] = [i for i in items if hasattr(i, "install")]
-        names: dict[str, Regions] = {}
+        names: dict[str, list[tuple[str, Regions]]] = {}
         for region in self.regions:
             if region.title is None or region.role is not None:  # a player's own named region
                 continue
-            first = names.setdefault(region.title.value, region)
+            # one name may be given to a region of each player ((regions "Home" P1 ...) and P2)
+            owner = region.role.name if region.role is not None else ""
+            same = names.setdefault(region.title.value, [])
+            first = next((r for o, r in same if not o or not owner or o == owner), region)
+            same.append((owner, region))
             if first is not region:
                 raise BindError(f'region "{region.title.value}" is declared twice', region.title.span,
                                 hint=f"the first is at {first.span}")
@@ -91,7 +109,9 @@ class Equipment(Ludeme):
 class PieceDecl(Ludeme):
     """A kind of piece, for each player (``Each``) or one owner (``P1``, ``Neutral``), with
     optional moves of its own (used by ``(forEach Piece)``) and an optional value
-    (``value:3``, read by ``(value Piece at:...)``).
+    (``value:3``, read by ``(value Piece at:...)``). A compass direction after the owner is the
+    way the piece faces (``Forward`` in its moves); without it the piece faces its owner's
+    direction (``(players {(player N) (player S)})``), else North.
 
     In ``move Add``, ``(piece "Disc")`` names the piece to place, and ``(piece {"A" "B"})``
     lets the mover choose among several kinds (their own of each).
@@ -106,8 +126,10 @@ class PieceDecl(Ludeme):
     concepts = ("Piece",)
     kind = EQUIPMENT_ITEM
     params = (
-        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False), Instance("id")))),
+        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id")))),
         Param("role", ROLE, optional=True),
+        Param("facing", Enum(FACINGS, "direction"), optional=True,
+              doc="the direction the piece faces (what Forward means for it) [its owner's, else N]"),
         Param("moves", MOVES_T, optional=True),
         Param("value", INT_FN, optional=True, named=True),
     )
@@ -115,28 +137,49 @@ class PieceDecl(Ludeme):
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
         self.names: list[str] | None = None
+        self.index = None  # a piece given by number: (piece (what at:(from)))
+        if isinstance(self.piece_name, Ludeme):
+            named = self.piece_name
+            name = named.component_name(0) if named.name == "id" else None
+            if name is not None:  # (piece (id "1Dot" Mover)): the mover's "1Dot", as "1Dot" says
+                if self.role is not None or self.moves is not None or self.value is not None:
+                    raise BindError("a piece given by its id names the mover's or a player's piece to place, "
+                                    "and nothing else", self.span, hint='(move Add (piece (id "Disc" Mover)) ...)')
+                self.piece_name = name
+                return
+            if self.role is not None or self.moves is not None or self.value is not None or \
+                    self.facing is not None:
+                raise BindError("a piece given by number takes nothing else", self.span)
+            self.index = named  # a piece given by number: (piece (what at:(from)))
+            self.piece_name = ""
+            return
         if isinstance(self.piece_name, BoundArray):
             items = self.piece_name.items
             if not items:
                 raise BindError("an empty list of pieces", self.piece_name.span)
-            if self.role is not None or self.moves is not None or self.value is not None:
+            if self.role is not None or self.moves is not None or self.value is not None or self.facing is not None:
                 raise BindError("a list of piece names takes nothing else", self.span,
                                 hint='it only chooses pieces to place: (move Add (piece {"A" "B"}) ...)')
             self.names = [_piece_name(item) for item in items]
             self.piece_name = self.names[0]
             return
-        if isinstance(self.piece_name, Ludeme):  # (piece (id "1Dot" Mover)): the mover's "1Dot"
-            name = self.piece_name.component_name(0)
-            if name is None or self.role is not None or self.moves is not None or self.value is not None:
-                raise BindError("a piece given by its id names the mover's or a player's piece to place, "
-                                "and nothing else", self.span, hint='(move Add (piece (id "Disc" Mover)) ...)')
-            self.piece_name = name
-            return
         self.piece_name = _piece_name(self.piece_name)
 
     def names_listed(self) -> list[str]:
         """The piece names given: one, or the list."""
+        if self.index is not None:
+            raise BindError("name the piece here: a piece given by number is only read by (sites Start ...)",
+                            self.span, hint='(piece "Disc")')
         return list(self.names) if self.names is not None else [self.piece_name]
+
+    def index_of(self, c: "Compiler"):
+        """The piece's number as a function of the state (a piece given by name: fixed)."""
+        if self.index is not None:
+            return c.int(self.index)
+        kinds = c.components_named(self.piece_name, self)
+        if len(kinds) != 1:
+            raise BindError(f'"{self.piece_name}" names several pieces: say whose ("{self.piece_name}1")', self.span)
+        return lambda s: kinds[0]
 
     def owners(self, num_players: int) -> list[int]:
         if self.each:
@@ -484,6 +527,7 @@ class ByScore(Ludeme):
     Examples:
         (byScore)
         (byScore {(score P1 (count at:(handSite P1))) (score P2 (count at:(handSite P2)))})
+        (byScore {(score P1 (count Pieces P1)) (score P2 (count Pieces P2))})
     """
 
     name = "byScore"

@@ -1,0 +1,130 @@
+"""What moves leave for later moves: the game's move counter (Ludii's ``(counter)``: the moves
+played since it was last set, for rules such as Chess's fifty-move draw) and pending values
+(``set Pending``: an en passant square, seen by the next move only)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.values import const_fn
+from .base import INT, INT_FN, MOVES, Ludeme, Param
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.game import Game
+
+_BASE = "counter_base"  # the state array holding the ply from which the counter counts
+
+
+def _install(game: "Game") -> None:
+    if _BASE not in game.arrays:
+        game.arrays[_BASE] = [0]
+
+
+class Counter(Ludeme):
+    """The game's counter: the number of moves played since ``(set Counter)`` (since the start
+    when it was never set), this move included while its consequences run.
+
+    Examples:
+        (counter)
+    """
+
+    name = "counter"
+    kind = INT
+    concepts = ("InternalCounter",)
+    params = ()
+
+    def compile(self, c: "Compiler"):
+        _install(c.game)
+        return lambda s: s.ply - s.counter_base[0]
+
+
+class SetCounter(Ludeme):
+    """Set the game's counter (as a consequence): by default to -1, so that it reads 0 once the
+    move is over (Ludii counts the move after its consequences); ``(set Counter N)`` makes it
+    read N + 1 then.
+
+    Examples:
+        (set Counter)
+    """
+
+    name = "set Counter"
+    kind = MOVES
+    concepts = ("SetInternalCounter",)
+    params = (Param("value", INT_FN, optional=True),)
+
+    def compile_effect(self, c: "Compiler"):
+        _install(c.game)
+        value = c.int(self.value) if self.value is not None else const_fn(-1)
+
+        def run(s):
+            # s.ply already counts this move: the counter reads value + 1 after it
+            s.set_item(s.counter_base, 0, s.ply - value(s) - 1)
+        return run
+
+
+
+
+
+_PENDING = "pending"  # [value, ply it was set at]: a move's pending value, for the next move
+
+
+def _install_pending(game: "Game") -> None:
+    if _PENDING not in game.arrays:
+        game.arrays[_PENDING] = [-1, -1]
+
+
+class SetPending(Ludeme):
+    """Mark a value as pending (as a consequence): the next move sees it (``(is Pending)``,
+    ``(value Pending)``: an en passant square, say), the move after does not.
+
+    Examples:
+        (set Pending (ahead (last To) Backward))
+    """
+
+    name = "set Pending"
+    kind = MOVES
+    concepts = ("SetPending",)
+    params = (Param("value", INT_FN, optional=True),)
+
+    def compile_effect(self, c: "Compiler"):
+        _install_pending(c.game)
+        value = c.int(self.value) if self.value is not None else const_fn(1)
+
+        def run(s):
+            s.set_item(s.pending, 0, value(s))
+            s.set_item(s.pending, 1, s.ply)  # the move being played: pending until the next one
+        return run
+
+
+class IsPending(Ludeme):
+    """The previous move left a pending value (``set Pending``).
+
+    Examples:
+        (is Pending)
+    """
+
+    name = "is Pending"
+    kind = "boolean"
+    params = ()
+
+    def compile(self, c: "Compiler"):
+        _install_pending(c.game)
+        return lambda s: s.pending[1] == s.ply and s.ply > 0
+
+
+class ValuePending(Ludeme):
+    """The value the previous move left pending, -1 when there is none.
+
+    Examples:
+        (value Pending)
+    """
+
+    name = "value Pending"
+    kind = INT
+    params = ()
+
+    def compile(self, c: "Compiler"):
+        _install_pending(c.game)
+        return lambda s: s.pending[0] if s.pending[1] == s.ply and s.ply > 0 else -1
+__all__ = ["Counter", "SetCounter", "SetPending", "IsPending", "ValuePending"]

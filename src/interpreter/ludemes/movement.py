@@ -1,0 +1,463 @@
+"""Pieces that move: players' facings, slides along lines, leaps along turtle walks.
+
+Directions relative to a facing (``Forward``, ``FL``, ``Rightwards``...; :mod:`..engine.facing`)
+are resolved when a piece's moves are compiled, once per facing: a piece faces the direction of
+its declaration, else its owner's ``(player D)``, else North.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.facing import FACINGS
+from ..engine.move import ADD, MOVE, Move
+from ..engine.values import constant
+from ..errors import BindError
+from ..syntax.nodes import Const
+from .base import (
+    BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
+    PType,
+)
+from .moves import _THEN, MoveHop, MoveStep, _chain, _from_sites, _then, _to_rule
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+class PlayerLudeme(Ludeme):
+    """A player, in ``(players {...})``, with the direction their pieces face (``N``, ``S``...:
+    what ``Forward`` means for them).
+
+    Examples:
+        (player N)
+    """
+
+    name = "player"
+    kind = "player"
+    concepts = ("PlayersWithDirections",)
+    params = (Param("facing", Enum(FACINGS, "direction"), optional=True),)
+
+    def facing_name(self) -> str | None:
+        return self.facing.name if self.facing is not None else None
+
+
+class MoveSlide(Ludeme):
+    """Slide a piece along a line in each direction (``Adjacent`` by default): over sites for
+    which the between condition holds (empty sites by default), as far as ``(between (range
+    ...))`` allows, stopping on any of them. A site where the ``(to if:...)`` condition holds
+    (an enemy to capture, say) ends the line, once the least distance is reached: the piece may
+    stop there, then the slide goes no further. The to effect (``(apply (remove (to)))``) happens where the piece stops, before it
+    arrives. (Ludii's Slide, without tracks or stacks.)
+
+    Examples:
+        (move Slide Orthogonal)
+        (move Slide (between (max 2)) (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
+    """
+
+    name = "move Slide"
+    kind = MOVES
+
+    def concepts_at(self, where):
+        return ("SlideEffect",) if where.effect else ("SlideDecision",)
+
+    params = (
+        Param("source", Instance("from"), optional=True, key="from"),
+        Param("track", STR_LIT, optional=True),
+        Param("directions", DIRS, optional=True),
+        Param("between", Instance("between"), optional=True),
+        Param("to", Instance("to"), optional=True),
+        Param("stack", BOOL_LIT, optional=True, named=True),
+        Param("then", _THEN, optional=True),
+    )
+
+    def validate(self) -> None:
+        if self.track is not None:
+            raise BindError("sliding along a track is not supported yet", self.track.span)
+        if self.stack is not None and self.stack.value:
+            raise BindError("stacks are not supported", self.stack.span)
+
+    def compile(self, c: "Compiler"):
+        sources = _from_sites(c, self.source)
+        dirs = c.directions(self.directions, "Adjacent")
+        rays_at = c.topo.rays_for(dirs)
+        _, stop_cond, to_effect = _to_rule(c, self.to)
+        if self.to is not None and self.to.sites is not None:
+            raise BindError("a slide's (to ...) takes a condition, not sites", self.to.sites.span)
+        between = self.between
+        lo, hi = 1, 1 << 30
+        go = None  # default: over empty sites
+        between_effect = None
+        if between is not None:
+            if between.length is not None:
+                lo, hi = between.length.bounds(c)
+            if between.condition is not None:
+                go = c.bool(between.condition)
+            if between.apply is not None:
+                between_effect = between.apply.compile_effect(c)
+        # the apply's if: (Ludii's toRule) only filters; the stop condition is the to's if:
+        apply = getattr(self.to, "apply", None)
+        stop = c.bool(self.to.condition) if self.to is not None and self.to.condition is not None else None
+        extra = c.bool(apply.condition) if apply is not None and apply.condition is not None else None
+        if extra is not None and constant(extra) is True:
+            extra = None
+        then = _then(c, self.then)
+        game = c.game
+        made: dict[tuple[int, int], Move] = {}
+
+        def effect_over(sites):
+            if between_effect is None or not sites:
+                return None
+
+            def run(s):
+                for b in sites:
+                    s.ctx.between = b
+                    between_effect(s)
+            return run
+
+        def move_of(frm, ray, k):
+            key = (frm, ray[k])
+            move = made.get(key)
+            if move is None:
+                passed = ray[:k]
+                move = made[key] = Move(MOVE, frm, ray[k], game=game, then=then, between=passed,
+                                        effect=_chain(to_effect, effect_over(passed)))
+            return move
+
+        def gen(s):
+            out = []
+            ctx = s.ctx
+            who, what, mover = s.who, s.what, s.mover
+            for frm in sources(s):
+                if frm < 0 or who[frm] != mover:
+                    continue
+                ctx.frm = frm
+                for ray in rays_at[frm]:
+                    for k, to in enumerate(ray):
+                        if k >= hi:
+                            break
+                        ctx.to = to
+                        if stop is not None and stop(s) and k + 1 >= lo:
+                            # a stop before the least distance does not end the line (as Ludii)
+                            if extra is None or extra(s):
+                                out.append(move_of(frm, ray, k))
+                            break
+                        ctx.between = to
+                        if go is None:
+                            if what[to]:
+                                break
+                        elif not go(s):
+                            break
+                        if k + 1 >= lo and (extra is None or extra(s)):
+                            out.append(move_of(frm, ray, k))
+            return out
+        return gen
+
+
+class Walk(PType):
+    """A turtle walk: ``{F F R F}`` (forward, turn right, turn left, ...), or several."""
+
+    label = "{{F|B|L|R ...} ...}"
+
+    def accepts(self, value: Any) -> bool:
+        if not isinstance(value, BoundArray):
+            return False
+        items = value.items
+        if items and all(isinstance(i, BoundArray) for i in items):
+            return all(self._steps(i) for i in items)
+        return self._steps(value)
+
+    @staticmethod
+    def _steps(value: Any) -> bool:
+        return isinstance(value, BoundArray) and bool(value.items) and all(
+            isinstance(i, Const) and i.name in ("F", "B", "L", "R") for i in value.items)
+
+
+def walks_of(value: BoundArray) -> list[list[str]]:
+    items = value.items
+    if all(isinstance(i, BoundArray) for i in items):
+        return [[step.name for step in walk.items] for walk in items]
+    return [[step.name for step in items]]
+
+
+def walk_targets(topo, walks: list[list[str]], rotations: bool) -> list[tuple[int, ...]]:
+    """Per site, the sites where each walk ends, from each starting direction (the board's
+    orthogonal directions, or only the first without rotations), as Ludii's turtle walks:
+    ``F`` steps on, ``R``/``L`` turn to the next orthogonal direction, ``B`` steps back."""
+    ortho = [d for d in topo.expand_directions(["Orthogonal"])]
+    from ..engine.boards.trajectories import COMPASS
+    ortho.sort(key=COMPASS.index)
+    starts = ortho if rotations else ortho[:1]
+    out = []
+    for site in range(topo.n):
+        found: list[int] = []
+        for start in starts:
+            for walk in walks:
+                at, d = site, ortho.index(start)
+                for step in walk:
+                    if step == "F" or step == "B":
+                        direction = ortho[d] if step == "F" else topo.opposite.get(ortho[d], "")
+                        at = topo.step[direction][at] if direction in topo.step else -1
+                        if at < 0:
+                            break
+                    elif step == "R":
+                        d = (d + 1) % len(ortho)
+                    else:
+                        d = (d - 1) % len(ortho)
+                if at >= 0 and at not in found:
+                    found.append(at)
+        out.append(tuple(found))
+    return out
+
+
+class MoveLeap(Ludeme):
+    """Leap a piece to the sites a turtle walk reaches from it, whatever lies between (a Chess
+    knight: ``{{F F R F} {F F L F}}``). Each walk starts in each orthogonal direction of the
+    board (``rotations:False``: only the first); ``forward:True`` keeps the landing sites ahead
+    of the piece (by rows and columns, as its facing says). The to effect happens where the
+    piece lands, before it arrives.
+
+    Examples:
+        (move Leap {{F F R F} {F F L F}} (to if:(not (is Friend (who at:(to)))) (apply (remove (to)))))
+    """
+
+    name = "move Leap"
+    kind = MOVES
+
+    def concepts_at(self, where):
+        return ("LeapEffect",) if where.effect else ("LeapDecision",)
+
+    params = (
+        Param("source", Instance("from"), optional=True, key="from"),
+        Param("steps", Walk()),
+        Param("forward", BOOL_FN, optional=True, named=True),
+        Param("rotations", BOOL_FN, optional=True, named=True),
+        Param("to", Instance("to")),
+        Param("then", _THEN, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        sources = _from_sites(c, self.source)
+        rotations = True if self.rotations is None else constant(c.bool(self.rotations))
+        forward = False if self.forward is None else constant(c.bool(self.forward))
+        if rotations is None or forward is None:
+            raise BindError("rotations: and forward: must be known before play",
+                            (self.rotations or self.forward).span)
+        topo = c.topo
+        targets = walk_targets(topo, walks_of(self.steps), rotations)
+        if forward:
+            facing = c.facing or "N"
+            targets = [tuple(t for t in ts if _ahead(topo, facing, site, t)) for site, ts in enumerate(targets)]
+        _, cond, effect = _to_rule(c, self.to)
+        then = _then(c, self.then)
+        game = c.game
+        made: dict[tuple[int, int], Move] = {}
+
+        def gen(s):
+            out = []
+            ctx = s.ctx
+            who, mover = s.who, s.mover
+            for frm in sources(s):
+                if frm < 0 or who[frm] != mover:
+                    continue
+                ctx.frm = frm
+                for to in targets[frm]:
+                    ctx.to = to
+                    if cond is None or cond(s):
+                        move = made.get((frm, to))
+                        if move is None:
+                            move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=effect)
+                        out.append(move)
+            return out
+        return gen
+
+
+def _ahead(topo, facing: str, frm: int, to: int) -> bool:
+    """``to`` lies ahead of ``frm`` for a piece facing ``facing`` (by rows and columns, as
+    Ludii's forward leaps)."""
+    dr = topo.rows[to] - topo.rows[frm]
+    dc = topo.columns[to] - topo.columns[frm]
+    tests = {"N": dr > 0, "S": dr < 0, "E": dc > 0, "W": dc < 0, "NE": dr > 0 and dc > 0,
+             "NW": dr > 0 and dc < 0, "SE": dr < 0 and dc > 0, "SW": dr < 0 and dc < 0}
+    return tests.get(facing, False)
+
+
+class Ahead(Ludeme):
+    """The site a number of steps (1 by default) from a site in one direction (``Forward`` by
+    default: the way the piece whose moves these are faces); the site itself when the board
+    ends before.
+
+    Examples:
+        (ahead (last To) Backward)
+        (ahead (from) steps:2 N)
+    """
+
+    name = "ahead"
+    kind = "int"
+    params = (
+        Param("site", SITE_FN),
+        Param("steps", INT_FN, optional=True, named=True),
+        Param("directions", DIRS, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        dirs = c.directions(self.directions) if self.directions is not None else \
+            c.direction_names(["Forward"], self)
+        if len(dirs) != 1:
+            raise BindError("ahead needs one direction", self.directions.span if self.directions is not None
+                            else self.span, hint="e.g. N, or Forward in a piece's moves")
+        rays = c.topo.rays[dirs[0]]
+        site = c.site(self.site)
+        steps = c.int(self.steps) if self.steps is not None else (lambda s: 1)
+
+        def ahead(s):
+            x = site(s)
+            if x < 0:
+                return -1
+            k = steps(s)
+            ray = rays[x]
+            return ray[k - 1] if 0 < k <= len(ray) else x
+        return ahead
+
+
+class SitesStart(Ludeme):
+    """The sites where pieces of a kind stand at the start of the game (after the start
+    rules): ``(sites Start (piece (what at:(from))))`` is where the piece on (from) began.
+
+    Examples:
+        (sites Start (piece (what at:(from))))
+    """
+
+    name = "sites Start"
+    kind = "region"
+    params = (Param("piece", Instance("piece")),)
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        kind = self.piece.index_of(c)
+        table: list[tuple[int, ...]] = []
+
+        def starts(s):
+            if not table:  # the start position, worked out once
+                first = game.initial_state()
+                per = [[] for _ in game.components]
+                for site, w in enumerate(first.what):
+                    per[w].append(site)
+                table.extend(tuple(p) for p in per)
+            w = kind(s)
+            return table[w] if 0 < w < len(table) else ()
+        return starts
+
+
+__all__ = ["PlayerLudeme", "MoveSlide", "MoveLeap", "Walk", "MoveFromTo", "Ahead", "SitesStart"]
+
+
+class MoveFromTo(Ludeme):
+    """Move a piece from a site to another (Ludii's ``(move (from ...) (to ...))``): from each
+    occupied site of the from region (the piece's own site, ``(from)``, by default) to each site
+    of the to region where the to condition holds. The to effect happens before the piece
+    arrives. With ``copy:True`` the piece stays and a piece of its kind is placed (the move
+    reads as a placement). Moves from a hand are not supported.
+
+    Examples:
+        (move (from) (to (sites LineOfSight Farthest at:(from))))
+        (move (from (sites Occupied by:Mover)) (to (sites Empty)))
+    """
+
+    name = "move"
+    kind = MOVES
+
+    def concepts_at(self, where):
+        return ("FromToEffect",) if where.effect else ("FromToDecision",)
+
+    params = (
+        Param("source", Instance("from"), key="from"),
+        Param("to", Instance("to")),
+        Param("copy", BOOL_LIT, optional=True, named=True),
+        Param("stack", BOOL_LIT, optional=True, named=True),
+        Param("then", _THEN, optional=True),
+    )
+
+    def validate(self) -> None:
+        if isinstance(self.source.sites, Ludeme) and self.source.sites.kind == "hand":
+            raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
+        if self.stack is not None and self.stack.value:
+            raise BindError("stack:True is not supported", self.stack.span)
+        if self.to.sites is None:
+            raise BindError("(move ...) needs the sites to go to: (to (sites Empty))", self.to.span)
+
+    def compile(self, c: "Compiler"):
+        sources = _from_sites(c, self.source)
+        region, cond, effect = _to_rule(c, self.to)
+        then = _then(c, self.then)
+        game = c.game
+        copy = self.copy is not None and self.copy.value
+        made: dict[tuple[int, int], Move] = {}
+
+        def move_of(frm: int, to: int, w: int) -> Move:
+            if copy:  # the piece stays: a placement of the same piece (one move per piece and site)
+                move = made.get((-w, to))
+                if move is None:
+                    tag = game.piece_tag(w) if game.names_piece(w) else ""
+                    move = made[-w, to] = Move(ADD, to=to, what=w, prefix=tag, game=game, then=then, effect=effect)
+                return move
+            move = made.get((frm, to))
+            if move is None:
+                move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=effect)
+            return move
+
+        def gen(s):
+            out = []
+            ctx = s.ctx
+            what = s.what
+            for frm in sources(s):
+                if frm < 0 or not what[frm]:
+                    continue
+                ctx.frm = frm
+                for to in region(s):
+                    if to < 0 or to == frm:
+                        continue
+                    ctx.to = to
+                    if cond is None or cond(s):
+                        out.append(move_of(frm, to, what[frm]))
+            return out
+        return gen
+
+
+class HopEffect(MoveHop):
+    """``(hop ...)``: the same as ``move Hop`` (Ludii's effect form).
+
+    Examples:
+        (hop (between if:(is Enemy (who at:(between)))) (to if:(is Empty (to))))
+    """
+
+    name = "hop"
+
+
+class SlideEffect(MoveSlide):
+    """``(slide ...)``: the same as ``move Slide`` (Ludii's effect form).
+
+    Examples:
+        (slide Orthogonal)
+    """
+
+    name = "slide"
+
+
+class StepEffect(MoveStep):
+    """``(step ...)``: the same as ``move Step`` (Ludii's effect form).
+
+    Examples:
+        (step Orthogonal (to if:(is Empty (to))))
+    """
+
+    name = "step"
+
+
+class LeapEffect(MoveLeap):
+    """``(leap ...)``: the same as ``move Leap`` (Ludii's effect form).
+
+    Examples:
+        (leap {{F F R F} {F F L F}} (to if:(is Empty (to))))
+    """
+
+    name = "leap"

@@ -1,0 +1,473 @@
+"""Pieces at war: pieces named by kind (``id``, ``what``, ``where``), a player without pieces,
+threats (``is Threatened``: the check of Chess) and promotion."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.move import ADD, REMOVE, Move
+from ..engine.result import Termination
+from ..engine.values import const_fn
+from ..errors import BindError
+from ..syntax.nodes import Const, Str
+from .base import (
+    BOOL, DIRS, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param,
+    kind_of,
+)
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+
+
+def _players(c: "Compiler", role) -> "callable":
+    """The players a role names, as a function of the state (Each/All: everyone; Enemy: every
+    player but the mover and their team; Friend: the mover's team)."""
+    game = c.game
+    everyone = tuple(range(1, game.num_players + 1))
+    if role is None:
+        return const_fn(everyone)
+    if isinstance(role, Const):
+        if role.name in ("All", "Each"):
+            return const_fn(everyone)
+        if role.name == "Enemy":
+            return lambda s: tuple(p for p in everyone if not game.friends(p, s.mover))
+        if role.name == "Friend":
+            return lambda s: tuple(p for p in everyone if game.friends(p, s.mover))
+        if role.name == "NonMover":
+            return lambda s: tuple(p for p in everyone if p != s.mover)
+    one = c.player(role)
+    return lambda s: (one(s),)
+
+
+def _kinds_named(c: "Compiler", name: Str, owner=None) -> "callable":
+    """The kinds of piece called ``name`` (in full, or by base name for every owner), limited to
+    those of the players ``owner`` names: a function of the state giving a frozenset."""
+    kinds = c.components_named(name.value, name)
+    if owner is None:
+        fixed = frozenset(kinds)
+        return const_fn(fixed)
+    owners = _players(c, owner)
+    of = c.game.owner_of
+    by_players: dict[tuple, frozenset] = {}
+
+    def chosen(s):
+        ps = owners(s)
+        found = by_players.get(ps)
+        if found is None:
+            found = by_players[ps] = frozenset(k for k in kinds if of[k] in ps)
+        return found
+    return chosen
+
+
+class Where(Ludeme):
+    """The site of a piece of a kind (the first, in site order), or -1 (off the board) when
+    there is none: ``(where "King" Mover)``, or ``(where (id "King" Mover))``.
+
+    Examples:
+        (where "Wolf" P2)
+        (where (id "King" Mover))
+    """
+
+    name = "where"
+    kind = INT
+    params = (Param("piece", Either((STR_LIT, INT_FN))), Param("role", PLAYER, optional=True))
+
+    def compile(self, c: "Compiler"):
+        if isinstance(self.piece, Str):
+            kinds = _kinds_named(c, self.piece, self.role)
+        else:
+            one = c.int(self.piece)
+            kinds = lambda s: (one(s),)  # noqa: E731
+
+        def where(s):
+            wanted = kinds(s)
+            for site, w in enumerate(s.what):
+                if w and w in wanted:
+                    return site
+            return -1
+        return where
+
+
+class NoPieces(Ludeme):
+    """The player(s) have no piece on the board (of the named kind, or in the region when
+    given). ``Enemy``: none of the mover's enemies has one; no role: nobody has one.
+
+    Examples:
+        (no Pieces Next)
+        (no Pieces Mover "King")
+        (no Pieces Next in:(sites "Home"))
+    """
+
+    name = "no Pieces"
+    kind = BOOL
+    termination = Termination.RULE
+    concepts = ("NoPiece",)
+    params = (
+        Param("role", PLAYER, optional=True),
+        Param("piece", STR_LIT, optional=True),
+        Param("of", PLAYER, optional=True, named=True),
+        Param("region", REGION_FN, optional=True, named=True, key="in"),
+    )
+
+    def compile(self, c: "Compiler"):
+        who_role = self.role if self.role is not None else self.of
+        players = _players(c, who_role)
+        if self.piece is None and self.region is None:
+            return lambda s: not any(s.counts[p] for p in players(s))
+        region = c.region(self.region) if self.region is not None else None
+        kinds = _kinds_named(c, self.piece) if self.piece is not None else None
+
+        def none(s):
+            ps = players(s)
+            who, what = s.who, s.what
+            sites = region(s) if region is not None else range(len(who))
+            wanted = kinds(s) if kinds is not None else None
+            for site in sites:
+                if who[site] in ps and (wanted is None or what[site] in wanted):
+                    return False
+            return True
+        return none
+
+
+class IsThreatened(Ludeme):
+    """A piece could be taken: some enemy of its owner has a move (by the rules of the current
+    phase, as if it were their turn) that ends on its site. With a kind of piece
+    (``(id "King" Mover)``) the site is where that piece is, or ``at:`` a site where it would
+    stand (it is put there for the test); without one, any piece on the sites of ``in:`` (every
+    occupied site by default). Threats are not looked for inside the enemy's moves (a move that
+    would leave the enemy's own king in check still threatens), as in Ludii.
+
+    Examples:
+        (is Threatened (id "King" Mover))
+        (is Threatened (id "King" Mover) at:(to))
+    """
+
+    name = "is Threatened"
+    kind = BOOL
+    concepts = ("Threat",)
+    params = (
+        Param("what", INT_FN, optional=True),
+        Param("at", SITE_FN, optional=True, named=True),
+        Param("region", REGION_FN, optional=True, named=True, key="in"),
+        Param("moves", MOVES_T, optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        what = c.int(self.what) if self.what is not None else None
+        at = c.site(self.at) if self.at is not None else None
+        region = c.region(self.region) if self.region is not None else None
+        specific = c.moves(self.moves) if self.moves is not None else None
+        everyone = range(1, game.num_players + 1)
+        of = game.owner_of
+
+        def attacked(s, site: int, owner: int) -> bool:
+            saved_mover = s.mover
+            for enemy in everyone:
+                if game.friends(enemy, owner) or enemy == owner:
+                    continue
+                gen = specific if specific is not None else game.phases[s.phase].play
+                reaching = getattr(gen, "reaching", None)  # only the moves onto the site, if it can
+                s.mover = enemy
+                try:
+                    moves = reaching(s, site) if reaching is not None else gen(s)
+                finally:
+                    s.mover = saved_mover
+                if any(m.to == site for m in moves):
+                    return True
+            return False
+
+        def threatened(s):
+            if s.__dict__.get("_threat_test"):
+                return False  # no threats looked for inside a threat test (Ludii's autoFail)
+            s._threat_test = True
+            mark = s.mark()
+            saved = s.ctx.save()
+            try:
+                if what is not None:
+                    w = what(s)
+                    if w < 1:
+                        return False
+                    owner = of[w]
+                    if at is not None:
+                        site = at(s)
+                        if site < 0:
+                            return False
+                        if s.what[site] != w:
+                            s.place(site, w)
+                        sites = (site,)
+                    elif region is not None:
+                        sites = tuple(region(s))
+                    else:
+                        sites = tuple(i for i, x in enumerate(s.what) if x == w)[:1]
+                    return any(attacked(s, site, owner) for site in sites)
+                sites = region(s) if region is not None else [i for i, x in enumerate(s.who) if x]
+                return any(s.what[site] and attacked(s, site, of[s.what[site]]) for site in sites)
+            finally:
+                s.rollback(mark)
+                s.ctx.restore(saved)
+                s._threat_test = False
+        return threatened
+
+
+class Promote(Ludeme):
+    """Replace the piece on a site by another kind (``(promote (last To) (piece "Queen")
+    Mover)``); with several kinds named (``(piece {"Queen" "Rook"})``) only the first is used
+    (a choice among them is not supported). The new piece belongs to the given player (the
+    owner of the piece promoted by default).
+
+    Examples:
+        (promote (last To) (piece "Queen") Mover)
+    """
+
+    name = "promote"
+    kind = MOVES
+    concepts = ("PromotionEffect",)
+    params = (
+        Param("site", SITE_FN, optional=True),
+        Param("piece", Instance("piece")),
+        Param("role", PLAYER, optional=True),
+    )
+
+    def compile_effect(self, c: "Compiler"):
+        site = c.site(self.site) if self.site is not None else (lambda s: s.ctx.to)
+        names = self.piece.names_listed()
+        if len(names) > 1:
+            raise BindError("promotion to a choice of pieces is not supported yet", self.piece.span)
+        kinds = c.components_named(names[0], self.piece)
+        of = c.game.owner_of
+        per_owner = {of[k]: k for k in kinds}
+        owner = c.player(self.role) if self.role is not None else None
+
+        def run(s):
+            x = site(s)
+            if x < 0 or not s.what[x]:
+                return
+            p = owner(s) if owner is not None else s.who[x]
+            k = per_owner.get(p, kinds[0] if len(kinds) == 1 else 0)
+            if k:
+                s.place(x, k)
+        return run
+
+
+class Intervene(Ludeme):
+    """Capture by intervention: from a site (the last move's by default), along each line of
+    the given directions (``Adjacent`` by default), the runs of sites on both sides satisfying
+    the to condition (an enemy by default), as long as the between range allows (one site by
+    default), are taken when both sides have one: the to effect (``(apply (remove (to)))`` by
+    default) is applied to every site of both runs.
+
+    Examples:
+        (intervene (from (last To)) Orthogonal (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
+    """
+
+    name = "intervene"
+    kind = MOVES
+    concepts = ("InterveneCapture",)
+    params = (
+        Param("source", Instance("from"), optional=True, key="from"),
+        Param("directions", DIRS, optional=True),
+        Param("between", Instance("between"), optional=True),
+        Param("to", Instance("to"), optional=True),
+        Param("then", kind_of("then"), optional=True),
+    )
+
+    def compile_effect(self, c: "Compiler"):
+        frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
+            else (lambda s: s.last_to)
+        axes_at = c.topo.axes_for(c.directions(self.directions, "Adjacent"))
+        lo, hi = (1, 1)
+        if self.between is not None and self.between.length is not None:
+            lo, hi = self.between.length.bounds(c)
+        if self.to is not None and self.to.condition is not None:
+            target = c.bool(self.to.condition)
+        else:
+            of = c.game
+            target = lambda s: of.friends(s.who[s.ctx.to], s.who[s.ctx.to]) and \
+                not of.friends(s.who[s.ctx.to], s.mover)  # noqa: E731  (an enemy)
+        apply = self.to.apply if self.to is not None else None
+        if apply is not None and apply.effect is not None:
+            effect = apply.compile_effect(c)
+        else:
+            effect = lambda s: s.clear(s.ctx.to)  # noqa: E731
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run_of(s, ray):
+            out = []
+            for site in ray[:hi]:
+                s.ctx.to = site
+                if not target(s):
+                    break
+                out.append(site)
+            return out if len(out) >= lo else None
+
+        def run(s):
+            x = frm(s)
+            if x < 0:
+                return
+            ctx = s.ctx
+            taken = []
+            for fwd, back in axes_at[x]:
+                one = run_of(s, fwd)
+                if one is None:
+                    continue
+                other = run_of(s, back)
+                if other is not None:
+                    taken.extend(one + other)
+            for site in dict.fromkeys(taken):
+                ctx.to = site
+                effect(s)
+            if then is not None:
+                then(s)
+        return run
+
+
+class Surround(Ludeme):
+    """Capture by surrounding: each neighbour (under the relation, ``Adjacent`` by default) of
+    a site (the last move's by default) that satisfies the between condition (an enemy by
+    default) and whose own neighbours all satisfy the to condition (a friend by default; up to
+    ``except:`` of them may not) gets the between effect (removal by default).
+
+    Examples:
+        (surround (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Friend (who at:(to)))))
+    """
+
+    name = "surround"
+    kind = MOVES
+    concepts = ("SurroundCapture",)
+    params = (
+        Param("source", Instance("from"), optional=True, key="from"),
+        Param("directions", DIRS, optional=True),
+        Param("between", Instance("between"), optional=True),
+        Param("to", Instance("to"), optional=True),
+        Param("exceptions", INT_FN, optional=True, named=True, key="except"),
+        Param("then", kind_of("then"), optional=True),
+    )
+
+    def compile_effect(self, c: "Compiler"):
+        game = c.game
+        frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
+            else (lambda s: s.last_to)
+        table = c.adjacency(self.directions, "Adjacent")
+        between = self.between
+        if between is not None and between.condition is not None:
+            caught = c.bool(between.condition)
+        else:
+            caught = lambda s: (w := s.who[s.ctx.between]) != 0 and not game.friends(w, s.mover)  # noqa: E731
+        if between is not None and between.apply is not None:
+            effect = between.apply.compile_effect(c)
+        else:
+            effect = lambda s: s.clear(s.ctx.between)  # noqa: E731
+        if self.to is not None and self.to.condition is not None:
+            closed = c.bool(self.to.condition)
+        else:
+            closed = lambda s: game.friends(s.who[s.ctx.to], s.mover)  # noqa: E731
+        allowed = c.int(self.exceptions) if self.exceptions is not None else (lambda s: 0)
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run(s):
+            x = frm(s)
+            if x < 0:
+                return
+            ctx = s.ctx
+            taken = []
+            for b in table[x]:
+                ctx.between = b
+                if not caught(s):
+                    continue
+                open_sides = 0
+                for t in table[b]:
+                    ctx.to = t
+                    if not closed(s):
+                        open_sides += 1
+                if open_sides <= allowed(s):
+                    taken.append(b)
+            for b in taken:
+                ctx.between = b
+                effect(s)
+            if then is not None:
+                then(s)
+        return run
+
+
+class MoveRemove(Ludeme):
+    """A decision: take a piece off the board, from a site of the region (each occupied site is
+    one move, written ``xC3``).
+
+    Examples:
+        (move Remove (from))
+        (move Remove (sites Occupied by:Next))
+    """
+
+    name = "move Remove"
+    kind = MOVES
+    concepts = ("RemoveDecision",)
+    params = (
+        Param("sites", REGION_FN),
+        Param("then", kind_of("then"), optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        region = c.region(self.sites)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        game = c.game
+        made = [Move(REMOVE, to=site, game=game, then=then) for site in range(c.topo.n)]
+
+        def gen(s):
+            what = s.what
+            return [made[x] for x in dict.fromkeys(region(s)) if x >= 0 and what[x]]
+        gen.unique = True  # type: ignore[attr-defined]
+        return gen
+
+
+class MovePromote(Ludeme):
+    """A decision: replace the piece on a site (the last move's by default) by a piece of one
+    of the named kinds, of the given player (the piece's owner by default). Each kind is one
+    move, written like a placement that names its piece (``Queen1@E8``).
+
+    Examples:
+        (move Promote (last To) (piece {"Queen" "Knight" "Bishop" "Rook"}) Mover)
+    """
+
+    name = "move Promote"
+    kind = MOVES
+    concepts = ("PromotionDecision",)
+    params = (
+        Param("site", SITE_FN, optional=True),
+        Param("piece", Instance("piece")),
+        Param("role", PLAYER, optional=True),
+        Param("then", kind_of("then"), optional=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        site = c.site(self.site) if self.site is not None else (lambda s: s.last_to)
+        owner = c.player(self.role) if self.role is not None else None
+        of = game.owner_of
+        per_owner: list[dict[int, int]] = []  # per piece name: owner -> kind
+        for name in self.piece.names_listed():
+            kinds = c.components_named(name, self.piece)
+            per_owner.append({of[k]: k for k in kinds})
+        then = self.then.compile_effect(c) if self.then is not None else None
+        made: dict[tuple[int, int], Move] = {}
+
+        def gen(s):
+            x = site(s)
+            if x < 0 or not s.what[x]:
+                return []
+            p = owner(s) if owner is not None else s.who[x]
+            out = []
+            for table in per_owner:
+                k = table.get(p)
+                if k is None:
+                    continue
+                move = made.get((x, k))
+                if move is None:
+                    move = made[x, k] = Move(ADD, to=x, what=k, prefix=game.components[k].name, game=game,
+                                             then=then)
+                out.append(move)
+            return out
+        return gen
+
+
+__all__ = ["Where", "NoPieces", "IsThreatened", "Promote", "MovePromote", "Intervene", "Surround", "MoveRemove"]
