@@ -31,12 +31,13 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "pieces", "moves", "turns", "effects", "conditions", "connection",
+FAMILY_ORDER = ("structure", "boards", "shapes", "pieces", "moves", "turns", "effects", "conditions", "connection",
                 "passages", "loops", "values", "functions", "variables", "regions", "filters", "logic")
 
 FAMILY_TITLES = {
     "structure": "Structure: game, players, equipment, board, rules, phases, end",
     "boards": "Boards: the board and the shapes it is made of",
+    "shapes": "Board shapes beyond the tilings (wedges, concentric rings) and operators that place and merge boards",
     "moves": "Moves: what a player may do",
     "effects": "Effects: what a move changes (captures, scores, placements)",
     "conditions": "Conditions: questions about the position",

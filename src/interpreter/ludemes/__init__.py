@@ -1,8 +1,8 @@
 """The vocabulary. Importing this package registers every ludeme class (see :mod:`.base`)."""
 
 from . import (  # noqa: F401
-    base, boards, conditions, connection, effects, filters, functions, logic, loops, metadata, moves, passages,
-    pieces, regions, structure, turns, values, variables,
+    arithmetic, base, boards, conditions, connection, effects, filters, functions, logic, loops, metadata, moves, passages,
+    pieces, regions, shapes, structure, turns, values, variables,
 )
 from .base import REGISTRY, Ludeme
 

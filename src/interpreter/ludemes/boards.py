@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ..engine import boards as gen
 from ..engine.topology import Topology, build
 from ..errors import BindError
-from ..syntax.nodes import Float, Int, Str
+from ..syntax.nodes import Bool, Float, Int, Str
 from .base import (
     BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Kind, Ludeme,
     Param, kind_of,
@@ -124,7 +124,7 @@ def _key(value: Any, static_int: StaticInt) -> Any:
         return value.key(static_int)  # a shape, or an operator on one such as (remove ...)
     if isinstance(value, BoundArray):
         return tuple(_key(v, static_int) for v in value.items)
-    if isinstance(value, (Int, Float, Str)):
+    if isinstance(value, (Int, Float, Str, Bool)):
         return value.value
     if isinstance(value, Ludeme):
         return static_int(value)
@@ -140,34 +140,64 @@ def _dims(values: list[Any], static_int: StaticInt) -> list[int]:
     return [static_int(v) for v in values if v is not None]
 
 
+_DIAGONALS = Param("diagonals", Enum(gen.DIAGONALS), optional=True, named=True)
+
+
+def _diagonal_concepts(ludeme: Any, plain: str) -> tuple[str, ...]:
+    diagonals = getattr(ludeme.diagonals, "name", None)
+    if diagonals in (None, "Implied"):
+        return (plain,)
+    return ("AlquerqueTiling",) if diagonals == "Alternating" else ()
+
+
 class Square(_Shape):
-    """A square grid of N x N cells (or, with ``use:Vertex``, N x N points, as Ludii builds it).
+    """A square grid of N x N cells (or, with ``use:Vertex``, N x N points, as Ludii builds it);
+    ``Limping`` makes it N x (N + 1). ``diagonals:`` draws lines between opposite corners:
+    ``Alternating`` (one per square, alternately: Alquerque), ``Solid`` (both, crossing at a new
+    centre point), ``SolidNoSplit`` (both, no centre point), ``Concentric`` (diamonds around the
+    centre), ``Radiating`` (out from the centre), ``Implied`` (none, the default).
 
     Examples:
         (square 19)
+        (square 5 diagonals:Alternating)
     """
 
     name = "square"
-    params = (Param("size", INT_FN),)
+    params = (
+        Param("shape", Enum(("Square", "Limping")), optional=True),
+        Param("size", INT_FN),
+        _DIAGONALS,
+    )
     concepts = ("SquareTiling", "SquareShape")
 
+    def concepts_at(self, where):
+        return _diagonal_concepts(self, "SquareTiling") + ("SquareShape",)
+
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        return gen.square(static_int(self.size), use=use)
+        shape = self.shape.name if self.shape is not None else "Square"
+        return gen.square(shape, static_int(self.size), use=use,
+                          diagonals=getattr(self.diagonals, "name", None))
 
 
 class Rectangle(_Shape):
     """A grid of ROWS x COLUMNS squares; ``(rectangle 1 11)`` is a one-row board.
+    ``diagonals:`` as for ``square``.
 
     Examples:
         (rectangle 1 11)
+        (rectangle 5 9 diagonals:Alternating)
     """
 
     name = "rectangle"
-    params = (Param("rows", INT_FN), Param("columns", INT_FN))
+    params = (Param("rows", INT_FN), Param("columns", INT_FN), _DIAGONALS)
     concepts = ("SquareTiling", "RectangleShape")
 
+    def concepts_at(self, where):
+        return _diagonal_concepts(self, "SquareTiling") + ("RectangleShape",)
+
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use)
+        return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use,
+                             diagonals=getattr(self.diagonals, "name", None))
 
 
 class Hex(_Shape):
@@ -318,9 +348,10 @@ class Trim(_Shape):
         return gen.trim(self.board.graph(use, static_int))
 
 
-def remove_from_board(shape: Ludeme, cells: Any, vertices: Any, use: str, static_int: StaticInt) -> gen.BoardGraph:
-    """``(remove BOARD cells:{...} vertices:{...})``: cells and vertices named by number or by
-    the label they have on the whole board."""
+def remove_from_board(shape: Ludeme, cells: Any, vertices: Any, use: str, static_int: StaticInt,
+                      edges: Any = None) -> gen.BoardGraph:
+    """``(remove BOARD cells:{...} edges:{{a b}...} vertices:{...})``: cells and vertices named by
+    number or by the label they have on the whole board, edges by their end points' numbers."""
     base = shape.graph(use, static_int)
     labelled: Topology | None = None
 
@@ -342,7 +373,8 @@ def remove_from_board(shape: Ludeme, cells: Any, vertices: Any, use: str, static
                 out.append(static_int(item))
         return out
 
-    return gen.remove(base, cells=indices(cells, "Cell"), vertices=indices(vertices, "Vertex"))
+    return gen.remove(base, cells=indices(cells, "Cell"), vertices=indices(vertices, "Vertex"),
+                      edges=_pairs(edges, static_int))
 
 
 def _items(value: Any) -> list:

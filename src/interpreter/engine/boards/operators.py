@@ -1,5 +1,6 @@
 """Explicit graphs and graph operators: Ludii's ``(graph ...)``, ``(add ...)``, ``(remove ...)``,
-``(rotate ...)`` and ``(trim ...)`` (``game.functions.graph.operators``).
+``(rotate ...)``, ``(trim ...)``, ``(merge ...)``, ``(shift ...)`` and ``(scale ...)``
+(``game.functions.graph.operators``).
 
 Each operator takes a built graph and returns a new one; the argument is left unchanged. As in
 Ludii, removals renumber the survivors (later indices shift down) without sorting them again,
@@ -125,6 +126,44 @@ def rotate(g: BoardGraph, degrees: float) -> BoardGraph:
     cos, sin = math.cos(theta), math.sin(theta)
     out.vertices = [(px + (x - px) * cos - (y - py) * sin, py + (y - py) * cos + (x - px) * sin)
                     for x, y in out.vertices]
+    return out
+
+
+def merge(graphs: Sequence[BoardGraph]) -> BoardGraph:
+    """Ludii's ``(merge A B ...)``: the graphs overlaid. Vertices come in the order of the
+    graphs and of their own vertices; a vertex within 0.01 (sum of |dx| and |dy|) of an earlier
+    one is that vertex; edges are kept once; the cells are traced again from the drawing; nothing
+    is reordered. The result is a ``graph``: it has no one tiling."""
+    out = BoardGraph(tiling="graph")
+    for g in graphs:
+        new_id = []
+        for x, y in g.vertices:
+            vid = out.find_vertex(x, y, 0.01)
+            new_id.append(vid if vid >= 0 else out.add_vertex(x, y))
+        for a, b in g.edges:
+            if new_id[a] != new_id[b]:
+                out.add_edge(new_id[a], new_id[b])
+    check_size(len(out.vertices), "(merge ...)")
+    out.make_faces()
+    return out
+
+
+def shift(g: BoardGraph, dx: float, dy: float) -> BoardGraph:
+    """Ludii's ``(shift dx dy graph)``: every vertex moved by (dx, dy); nothing renumbered."""
+    out = g.copy()
+    out.vertices = [(x + dx, y + dy) for x, y in out.vertices]
+    return out
+
+
+def scale(g: BoardGraph, sx: float, sy: float | None = None) -> BoardGraph:
+    """Ludii's ``(scale sx [sy] graph)``: every position multiplied by sx horizontally and sy
+    (sx by default) vertically, about the origin; nothing renumbered. A scaled board no longer
+    has unit edges, so it is a ``graph``."""
+    sy = sx if sy is None else sy
+    out = g.copy()
+    out.vertices = [(x * sx, y * sy) for x, y in out.vertices]
+    if (sx, sy) != (1, 1):
+        out.tiling = "graph"
     return out
 
 

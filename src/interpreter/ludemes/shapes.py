@@ -1,0 +1,171 @@
+"""Board shapes beyond the tilings, and operators that place and combine boards: Ludii's
+``wedge``, ``concentric``, ``merge``, ``shift`` and ``scale``
+(``game.functions.graph.generators.shape`` and ``game.functions.graph.operators``).
+
+They build board graphs like the shapes of :mod:`.boards` (whose helpers they share), so
+``(board (merge (square 5 diagonals:Alternating) (shift 0 4 (wedge 3))) use:Vertex)`` is a board
+like any other: Ludii's vertex order, labels measured from the positions, relations from the
+edges.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import boards as gen
+from ..errors import BindError
+from ..syntax.nodes import Float, Int
+from .base import BOOL_LIT, INT_FN, ArrayOf, Either, Enum, Param
+from .boards import _NUMBER, SHAPE, StaticInt, _items, _Shape
+
+
+def _number(value: Any, static_int: StaticInt) -> float:
+    if isinstance(value, (Int, Float)):
+        return float(value.value)
+    return float(static_int(value))
+
+
+class Wedge(_Shape):
+    """A triangular wedge of points: an apex over ROWS - 1 rows of COLUMNS points (3 by default)
+    that spread out below it, joined across each row and along each line from the apex. Wedges
+    add triangular arms to Alquerque boards; the apex is vertex 0 and nothing is reordered.
+
+    Examples:
+        (wedge 3)
+        (wedge 5 4)
+    """
+
+    name = "wedge"
+    params = (Param("rows", INT_FN), Param("columns", INT_FN, optional=True))
+    concepts = ("PolygonShape",)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        cols = None if self.columns is None else static_int(self.columns)
+        return gen.wedge(static_int(self.rows), cols)
+
+
+class Concentric(_Shape):
+    """Concentric rings. ``(concentric Square|Triangle|Hexagon rings:N)`` or ``(concentric
+    sides:S rings:N)``: N regular polygons around one centre (Morris boards), a point at each
+    corner and, with ``midpoints:`` (True), at the middle of each side; the rings are joined at
+    their midpoints (``joinMidpoints:``, True) and/or corners (``joinCorners:``, False).
+    ``(concentric {n0 n1 ...})``: a circular board of rings of n0, n1 ... cells (the first 0 or
+    1: a centre point or cell; on vertices, rings of points joined around and to the next
+    ring), ``stagger:True`` turning every second ring by half a cell.
+
+    Examples:
+        (concentric Square rings:3)
+        (concentric Triangle rings:3 joinMidpoints:False joinCorners:True)
+        (concentric {1 8 8 8})
+        (concentric {0 0 0 16 16 16 16})
+    """
+
+    name = "concentric"
+    params = (
+        Param("shape", Either((Enum(gen.CONCENTRIC_SHAPES), ArrayOf(INT_FN, single=False))), optional=True),
+        Param("sides", INT_FN, optional=True, named=True),
+        Param("rings", INT_FN, optional=True, named=True),
+        Param("steps", INT_FN, optional=True, named=True),
+        Param("midpoints", BOOL_LIT, optional=True, named=True),
+        Param("joinMidpoints", BOOL_LIT, optional=True, named=True),
+        Param("joinCorners", BOOL_LIT, optional=True, named=True),
+        Param("stagger", BOOL_LIT, optional=True, named=True),
+    )
+    concepts = ("ConcentricTiling",)
+
+    def validate(self) -> None:
+        word = getattr(self.shape, "name", None)
+        if self.shape is not None and self.sides is not None:
+            raise BindError("give either a shape, sides: or a list of ring sizes, not two of them", self.span)
+        if self.shape is None and self.sides is None:
+            raise BindError("a concentric board needs a shape, sides: or a list of ring sizes", self.span,
+                            hint="e.g. (concentric Square rings:3) or (concentric {1 8 8})")
+        if (word is not None or self.sides is not None) and self.rings is None:
+            raise BindError("this concentric board needs rings:", self.span,
+                            hint="e.g. (concentric Square rings:3)")
+        if word == "Target" and self.steps is None:
+            raise BindError("(concentric Target ...) without steps: (a target of one cell per ring) "
+                            "is not supported yet", self.span, hint="give steps:N for a wheel of N cells a ring")
+
+    def concepts_at(self, where):
+        word = getattr(self.shape, "name", None)
+        if word is None and self.sides is None:
+            return self.concepts + ("CircleTiling", "CircleShape")
+        shape = {"Triangle": "TriangleShape", "Square": "SquareShape", "Hexagon": "HexShape"}.get(word or "", "RegularShape")
+        return self.concepts + ("MorrisTiling", shape)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        flag = lambda v, default: default if v is None else bool(v.value)  # noqa: E731
+        word = getattr(self.shape, "name", None)
+        if word == "Target":
+            count = static_int(self.steps)
+            return gen.concentric_circle([count] * static_int(self.rings), use=use)
+        if word is not None or self.sides is not None:
+            sides = {"Triangle": 3, "Square": 4, "Hexagon": 6}[word] if word else static_int(self.sides)
+            return gen.concentric_regular(
+                sides, static_int(self.rings), midpoints=flag(self.midpoints, True),
+                join_midpoints=flag(self.joinMidpoints, True), join_corners=flag(self.joinCorners, False), use=use)
+        cells = [static_int(v) for v in _items(self.shape)]
+        return gen.concentric_circle(cells, stagger=flag(self.stagger, False), use=use)
+
+
+class Merge(_Shape):
+    """Boards overlaid into one: points at the same place (within 0.01) become one point,
+    lines are kept once, and the cells are traced again from the drawing. Points keep the
+    order of the boards given, each board's own order within.
+
+    Examples:
+        (merge (rectangle 6 2) (rectangle 3 5))
+        (merge {(square 4) (shift 5 0 (square 4))})
+    """
+
+    name = "merge"
+    params = (
+        Param("boards", Either((ArrayOf(SHAPE, single=False), SHAPE))),
+        Param("board2", SHAPE, optional=True),
+    )
+
+    def validate(self) -> None:
+        if self.board2 is None and not hasattr(self.boards, "items"):
+            raise BindError("merge needs two boards, or a list of boards", self.span,
+                            hint="e.g. (merge (square 3) (shift 3 0 (square 3)))")
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        shapes = _items(self.boards) + ([self.board2] if self.board2 is not None else [])
+        return gen.merge([s.graph(use, static_int) for s in shapes])
+
+
+class Shift(_Shape):
+    """A board moved DX to the right and DY up (Ludii's ``shift``); its sites keep their order.
+
+    Examples:
+        (shift 0 10 (square 5))
+        (shift -3.5 5.5 (rectangle 2 7))
+    """
+
+    name = "shift"
+    params = (Param("dx", _NUMBER), Param("dy", _NUMBER), Param("board", SHAPE))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.shift(self.board.graph(use, static_int), _number(self.dx, static_int),
+                         _number(self.dy, static_int))
+
+
+class Scale(_Shape):
+    """A board stretched by SX across and SY (SX by default) up, about the origin (Ludii's
+    ``scale``); its sites keep their order.
+
+    Examples:
+        (scale 2 (square 5))
+        (scale 8 2 (rectangle 3 2))
+    """
+
+    name = "scale"
+    params = (Param("sx", _NUMBER), Param("sy", _NUMBER, optional=True), Param("board", SHAPE))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        sy = None if self.sy is None else _number(self.sy, static_int)
+        return gen.scale(self.board.graph(use, static_int), _number(self.sx, static_int), sy)
+
+
+__all__ = ["Wedge", "Concentric", "Merge", "Shift", "Scale"]
