@@ -31,7 +31,10 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     for piece in equipment.pieces:
         value = Compiler(None).static_int(piece.value) if piece.value is not None else 0
         for owner in piece.owners(num):
-            name = piece.piece_name + (str(owner) if piece.each else "")
+            # as Ludii, a piece of one player or Neutral is named with its owner's number too
+            # ((piece "Fox" P2) is "Fox2", (piece "Disc" Neutral) "Disc0"); Shared pieces are not
+            suffixed = piece.each or piece.role.name != "Shared"
+            name = piece.piece_name + (str(owner) if suffixed else "")
             if any(c.name == name for c in components):
                 raise BindError(f"piece '{name}' declared twice", piece.span)
             components.append(Component(len(components), name, piece.piece_name, owner, value=value))

@@ -1,7 +1,7 @@
 """The vocabulary. Importing this package registers every ludeme class (see :mod:`.base`)."""
 
 from . import (  # noqa: F401
-    arithmetic, base, boards, conditions, connection, effects, filters, functions, logic, loops, metadata, moves, passages,
+    arithmetic, base, board_sites, boards, conditions, connection, effects, filters, functions, logic, loops, metadata, moves, passages,
     pieces, regions, shapes, structure, turns, values, variables,
 )
 from .base import REGISTRY, Ludeme

@@ -203,17 +203,18 @@ class Rectangle(_Shape):
 class Hex(_Shape):
     """A board of hexagons: ``Hexagon`` (the default: N cells a side, 61 cells for 5),
     ``Diamond`` (an N x N rhombus, Hex's board), ``Limping`` (sides of N and N+1 cells),
-    ``Rectangle`` (ROWS x COLUMNS).
+    ``Rectangle`` (ROWS x COLUMNS), ``Triangle`` (a triangle of side N: Tabu Y's board).
 
     Examples:
         (hex 5)
+        (hex Triangle 11)
         (hex Diamond 11)
         (hex Rectangle 4 6)
     """
 
     name = "hex"
     params = (
-        Param("shape", Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square")), optional=True),
+        Param("shape", Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle")), optional=True),
         Param("size", INT_FN),
         Param("size2", INT_FN, optional=True),
     )
@@ -257,14 +258,16 @@ class Tri(_Shape):
 
 class Tiling(_Shape):
     """A semi-regular tiling; ``T33434`` is squares and triangles meeting three triangles and
-    two squares at every vertex, on an N x N diamond of tiles.
+    two squares at every vertex, on an N x N diamond of tiles; ``T33336`` triangles around
+    hexagons and ``T3464`` hexagons, squares and triangles, each a hexagon of N hexagons a side.
 
     Examples:
         (tiling T33434 2)
+        (tiling T3464 2)
     """
 
     name = "tiling"
-    params = (Param("tiling", Enum(("T33434",))), Param("size", INT_FN))
+    params = (Param("tiling", Enum(gen.TILINGS)), Param("size", INT_FN))
     concepts = ("SemiRegularTiling",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:

@@ -1,5 +1,5 @@
 """Board shapes beyond the tilings, and operators that place and combine boards: Ludii's
-``wedge``, ``concentric``, ``merge``, ``shift`` and ``scale``
+``wedge``, ``concentric``, ``dual``, ``merge``, ``shift`` and ``scale``
 (``game.functions.graph.generators.shape`` and ``game.functions.graph.operators``).
 
 They build board graphs like the shapes of :mod:`.boards` (whose helpers they share), so
@@ -109,6 +109,22 @@ class Concentric(_Shape):
         return gen.concentric_circle(cells, stagger=flag(self.stagger, False), use=use)
 
 
+class Dual(_Shape):
+    """The weak dual of a board: a point at the centre of each cell, joined to the centres of
+    the cells that share a side with it; its cells are the faces these lines enclose.
+
+    Examples:
+        (dual (square 5))
+        (dual (tiling T33336 3))
+    """
+
+    name = "dual"
+    params = (Param("board", SHAPE),)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.dual(self.board.graph(use, static_int))
+
+
 class Merge(_Shape):
     """Boards overlaid into one: points at the same place (within 0.01) become one point,
     lines are kept once, and the cells are traced again from the drawing. Points keep the
@@ -168,4 +184,4 @@ class Scale(_Shape):
         return gen.scale(self.board.graph(use, static_int), _number(self.sx, static_int), sy)
 
 
-__all__ = ["Wedge", "Concentric", "Merge", "Shift", "Scale"]
+__all__ = ["Wedge", "Concentric", "Dual", "Merge", "Shift", "Scale"]

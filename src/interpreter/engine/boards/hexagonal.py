@@ -8,7 +8,7 @@ from .graph import BoardGraph, PointList, check_size
 from .polygon import inflate, point_in_polygon, polygon_from_sides
 from .uses import check_use, shape_and_dims
 
-SHAPES = ("Hexagon", "Diamond", "Limping", "Rectangle", "Square")
+SHAPES = ("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle")
 
 UX = math.sqrt(3) / 2
 # Corners of a pointy-topped hexagon around its centre, one unit from it (Ludii's Hex.ref).
@@ -27,7 +27,8 @@ def hex(*args: object, use: str = "Cell") -> BoardGraph:  # noqa: A001 - Ludii's
     - ``hex("Diamond", 11)``: the 11 x 11 rhombus of the game Hex, flat-topped cells, one corner
       at the bottom;
     - ``hex("Limping", n)``: hexagon with sides n and n + 1 alternately;
-    - ``hex("Rectangle", rows, cols)`` and ``hex("Square", n)``: rows of cells, odd rows offset.
+    - ``hex("Rectangle", rows, cols)`` and ``hex("Square", n)``: rows of cells, odd rows offset;
+    - ``hex("Triangle", n)``: a triangle of side n (n(n+1)/2 cells), the board of Tabu Y.
 
     The same graph serves ``use="Vertex"`` (its sites are then the corners of the cells)."""
     check_use(use)
@@ -42,6 +43,8 @@ def hex(*args: object, use: str = "Cell") -> BoardGraph:  # noqa: A001 - Ludii's
         return _diamond(a, use)
     if shape == "Limping":
         return _custom((a, a + 1), use)
+    if shape == "Triangle":
+        return _triangle(a, use)
     return _rectangle(a, a if b is None else b, use)
 
 
@@ -70,6 +73,17 @@ def _diamond(n: int, use: str) -> BoardGraph:
         for col in range(n):
             centre = (1.5 * (col - row), math.sqrt(3) * (row + col) * 0.5)
             _add_cell(points, centre, flat=True)
+    return points.graph("hexagonal", single_precision=True)
+
+
+def _triangle(n: int, use: str) -> BoardGraph:
+    """TriangleOnHex: the cells (row, col) of the n x n rhombus with row <= col."""
+    _estimate(n * (n + 1) // 2, use, f"(hex Triangle {n})")
+    points = PointList()
+    for row in range(n):
+        for col in range(n):
+            if row <= col:
+                _add_cell(points, hex_xy(row, col), flat=False)
     return points.graph("hexagonal", single_precision=True)
 
 

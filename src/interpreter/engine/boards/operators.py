@@ -1,5 +1,5 @@
 """Explicit graphs and graph operators: Ludii's ``(graph ...)``, ``(add ...)``, ``(remove ...)``,
-``(rotate ...)``, ``(trim ...)``, ``(merge ...)``, ``(shift ...)`` and ``(scale ...)``
+``(rotate ...)``, ``(trim ...)``, ``(merge ...)``, ``(shift ...)``, ``(scale ...)`` and ``(dual ...)``
 (``game.functions.graph.operators``).
 
 Each operator takes a built graph and returns a new one; the argument is left unchanged. As in
@@ -164,6 +164,28 @@ def scale(g: BoardGraph, sx: float, sy: float | None = None) -> BoardGraph:
     out.vertices = [(x * sx, y * sy) for x, y in out.vertices]
     if (sx, sy) != (1, 1):
         out.tiling = "graph"
+    return out
+
+
+def dual(g: BoardGraph) -> BoardGraph:
+    """Ludii's ``(dual graph)``, the weak dual: a vertex at the centre of each cell (in cell
+    order), an edge between the centres of two cells that share a side (in the order of those
+    sides), cells traced from the drawing, then everything sorted by ``y * 100 + x``."""
+    if not g.vertices or not g.edges or not g.faces:
+        raise ValueError("the dual of a board needs cells")
+    out = BoardGraph(tiling="graph")
+    for fid in range(len(g.faces)):
+        out.add_vertex(*g.face_centre(fid))
+    sides: dict[int, list[int]] = {}
+    for fid in range(len(g.faces)):
+        for eid in g.face_edges(fid):
+            sides.setdefault(eid, []).append(fid)
+    for eid in range(len(g.edges)):
+        faces = sides.get(eid, [])
+        if len(faces) == 2:
+            out.add_edge(faces[0], faces[1])
+    out.make_faces()
+    out.reorder()
     return out
 
 

@@ -1,0 +1,213 @@
+"""Sites found from the board's shape: Ludii's ``expand``, ``centrePoint``, ``row``,
+``column``, ``sites Row``, ``sites Column`` and ``sites Outer``
+(``game.functions.region.math.Expand``, ``game.functions.ints.board``,
+``game.functions.region.sites.index`` and ``sites.simple``).
+
+Rows and columns are Ludii's, measured from the positions of the sites (the row of ``A1`` is
+0); the centre point is the first site of ``(sites Centre)``. Each ludeme takes Ludii's optional
+site type (``Cell``, ``Vertex``), which must be the one the board uses: boards have one kind of
+site here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.values import const_fn, constant
+from ..errors import BindError
+from .base import INT, INT_FN, REGION, REGION_FN, SITE_FN, Enum, Ludeme, Param
+from .logic import value_fn
+
+if TYPE_CHECKING:
+    from ..compile import Compiler
+
+_TYPE = Param("type", Enum(("Cell", "Vertex", "Edge")), optional=True)
+_COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+
+
+def check_type(ludeme: Ludeme, c: "Compiler") -> None:
+    """Refuse a site type other than the board's (Ludii would look at other graph elements)."""
+    kind = getattr(ludeme.type, "name", None)
+    if kind is not None and kind != c.topo.use:
+        raise BindError(f"{kind.lower()}s of a board of {c.topo.use.lower()}s are not supported: "
+                        f"this board's sites are its {c.topo.use.lower()}s", ludeme.type.span,
+                        hint=f"leave out {kind}, or play on {kind.lower()}s (board ... use:{kind})")
+
+
+class Expand(Ludeme):
+    """A region grown by STEPS layers (1 by default): each layer adds every site adjacent to
+    the region (the board's ``Adjacent`` neighbours), or with a direction only the next site in
+    that direction. ``origin:`` grows a single site instead of a region.
+
+    Examples:
+        (expand (sites Bottom))
+        (expand (sites Top) steps:2)
+        (expand origin:(from) steps:2)
+        (expand (sites Left) steps:3 E)
+    """
+
+    name = "expand"
+    kind = REGION
+    family = "regions"
+    params = (
+        Param("region", REGION_FN, optional=True),
+        Param("origin", SITE_FN, optional=True, named=True),
+        Param("steps", INT_FN, optional=True, named=True),
+        Param("direction", Enum(_COMPASS), optional=True),
+        _TYPE,
+    )
+
+    def validate(self) -> None:
+        if (self.region is None) == (self.origin is None):
+            raise BindError("expand needs a region or origin:, one of them", self.span,
+                            hint="e.g. (expand (sites Bottom)) or (expand origin:(from) steps:2)")
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        topo = c.topo
+        if self.origin is not None:
+            one = c.site(self.origin)
+            base = lambda s: (x,) if (x := one(s)) >= 0 else ()  # noqa: E731
+            const_base = constant(one)
+            if const_base is not None:
+                base = const_fn((const_base,) if const_base >= 0 else ())
+        else:
+            base = c.region(self.region)
+        steps = value_fn(c, self.steps) if self.steps is not None else const_fn(1)
+        if self.direction is not None:
+            d = self.direction.name
+            if d not in topo.step:
+                raise BindError(f"direction {d} does not exist on this board", self.direction.span)
+            table = tuple((t,) if t >= 0 else () for t in topo.step[d])
+        else:
+            table = topo.neighbours["Adjacent"]
+
+        def grow(s):
+            region = set(base(s))
+            for _ in range(steps(s)):  # each layer: the neighbours of the region as it was
+                region.update([t for x in list(region) for t in table[x]])
+            return sorted(region)
+        if constant(base) is not None and constant(steps) is not None:
+            return const_fn(tuple(grow(None)))
+        return grow
+
+
+class CentrePoint(Ludeme):
+    """The site at the centre of the board: the first site of ``(sites Centre)``.
+
+    Examples:
+        (centrePoint)
+    """
+
+    name = "centrePoint"
+    kind = INT
+    family = "regions"
+    params = (_TYPE,)
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        centre = c.topo.regions.get("Centre") or ()
+        if not centre:
+            raise BindError("this board has no centre", self.span)
+        return const_fn(centre[0])
+
+
+class _Index(Ludeme):
+    """Row or column of a site (``of:``)."""
+
+    kind = INT
+    family = "regions"
+    params = (_TYPE, Param("of", SITE_FN, named=True))
+    table = ""
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        values = getattr(c.topo, self.table)
+        site = c.site(self.of)
+        return lambda s: values[x] if (x := site(s)) >= 0 else -1
+
+
+class Row(_Index):
+    """The row of a site, counted from 0 (Ludii's rows: the bottom row of a square board is 0).
+
+    Examples:
+        (row of:(last To))
+    """
+
+    name = "row"
+    table = "rows"
+
+
+class Column(_Index):
+    """The column of a site, counted from 0 (column A is 0).
+
+    Examples:
+        (column of:(from))
+    """
+
+    name = "column"
+    table = "columns"
+
+
+class _SitesIndex(Ludeme):
+    """The sites of one row or column."""
+
+    kind = REGION
+    family = "regions"
+    params = (_TYPE, Param("index", INT_FN))
+    table = ""
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        values = getattr(c.topo, self.table)
+        by_index: dict[int, tuple[int, ...]] = {}
+        for site, k in enumerate(values):
+            by_index.setdefault(k, ())
+            by_index[k] += (site,)
+        index = value_fn(c, self.index)
+        k = constant(index)
+        if k is not None:
+            return const_fn(by_index.get(k, ()))
+        return lambda s: by_index.get(index(s), ())
+
+
+class SitesRow(_SitesIndex):
+    """The sites of row N (0 is the bottom row of a square board).
+
+    Examples:
+        (sites Row 1)
+        (sites Row (row of:(from)))
+    """
+
+    name = "sites Row"
+    table = "rows"
+
+
+class SitesColumn(_SitesIndex):
+    """The sites of column N (0 is column A).
+
+    Examples:
+        (sites Column 2)
+        (sites Column (column of:(from)))
+    """
+
+    name = "sites Column"
+    table = "columns"
+
+
+class SitesOuter(Ludeme):
+    """The sites on the outside of the board: the vertices on its outline, or the cells with a
+    corner on it.
+
+    Examples:
+        (sites Outer)
+    """
+
+    name = "sites Outer"
+    kind = REGION
+    family = "regions"
+    params = (_TYPE,)
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        return const_fn(tuple(c.topo.regions.get("Outer", ())))
