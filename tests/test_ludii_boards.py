@@ -242,8 +242,19 @@ def test_flowers_is_four_in_a_row_on_pentagons():
     assert len(state.legal_moves()) == 114
 
 
+def test_wagner_sets_the_players_vertices_at_the_start():
+    needs_sample()
+    game = load(SAMPLE / "math__graph__Wagner.lud")
+    state = game.initial_state()
+    assert [state.who[v] for v in range(8)] == [1, 2, 2, 0, 0, 1, 1, 2]  # (set P1 Vertex (sites {0 5 6}))
+    # only vertices 5 and 6 have an empty neighbour (4 and 3): the graph's own numbering
+    assert sorted(m.text for m in state.legal_moves()) == ["B4-A3", "D3-D2"]
+    assert (game.topology.labels[5], game.topology.labels[4]) == ("D3", "D2")
+
+
 @pytest.mark.parametrize("name", [
     "board__hunt__Refskak.lud", "board__space__territory__Flume.lud", "experimental__Flowers.lud",
+    "math__graph__Wagner.lud",
 ])
 def test_sample_files_play_to_the_end(name):
     needs_sample()

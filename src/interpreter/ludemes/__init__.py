@@ -2,7 +2,7 @@
 
 from . import (  # noqa: F401
     arithmetic, base, board_sites, boards, conditions, connection, effects, filters, functions, logic, loops, metadata, moves, passages,
-    pieces, regions, shapes, structure, turns, values, variables,
+    pieces, regions, shapes, start_sites, structure, turns, values, variables,
 )
 from .base import REGISTRY, Ludeme
 
