@@ -172,6 +172,27 @@ def test_expand_row_column_centre_point_and_outer():
     assert [m.text for m in game.initial_state().legal_moves()] == ["pass"]  # -1: no such row
 
 
+def test_coord_by_label_or_row_and_column():
+    game = board("(square 5)", to='(sites {(coord "E5") (coord row:0 column:1) (coord "Z9")})')
+    assert [m.text for m in game.initial_state().legal_moves()] == ["E5", "B1"]  # Z9: off the board
+
+
+def test_regions_of_a_player_by_name():
+    text = GAME.format(board="(square 3)", use="", to='(sites Mover "Home")').replace(
+        '(piece "Disc" Each)',
+        '(piece "Disc" Each) (regions "Home" P1 (sites Bottom)) (regions "Home" P2 (sites Top)) (regions P2 {"B2"})')
+    game = load(text)
+    state = game.initial_state()
+    assert [m.text for m in state.legal_moves()] == ["A1", "B1", "C1"]
+    state.apply("A1")
+    assert [m.text for m in state.legal_moves()] == ["A3", "B3", "C3"]
+    assert game.topology.regions["Home"] == (0, 1, 2, 6, 7, 8)  # (sites "Home"): every player's
+    everything = load(text.replace('(sites Mover "Home")', "(sites P2)"))
+    assert sorted(m.text for m in everything.initial_state().legal_moves()) == ["A3", "B2", "B3", "C3"]
+    with pytest.raises(LudError, match='region "Home" is declared twice'):
+        load(text.replace('(regions "Home" P2 (sites Top))', '(regions "Home" P1 (sites Top))'))
+
+
 def test_division_by_zero_is_located():
     with pytest.raises(LudError, match="divides by zero"):
         board("(square 5)", to="(sites Row (/ 1 0))")
@@ -254,7 +275,7 @@ def test_wagner_sets_the_players_vertices_at_the_start():
 
 @pytest.mark.parametrize("name", [
     "board__hunt__Refskak.lud", "board__space__territory__Flume.lud", "experimental__Flowers.lud",
-    "math__graph__Wagner.lud",
+    "math__graph__Wagner.lud", "experimental__HopThrough.lud",
 ])
 def test_sample_files_play_to_the_end(name):
     needs_sample()

@@ -40,6 +40,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             components.append(Component(len(components), name, piece.piece_name, owner, value=value))
     region_compiler = Compiler(None, topology)
     owned: dict[int, list[tuple[int, ...]]] = {}
+    named_owned: dict[str, dict[int, tuple[int, ...]]] = {}
     for region in equipment.regions:
         parts = []
         for part in region.parts():
@@ -54,6 +55,15 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         if region.title is None:
             continue
         name = region.title.value
+        sites = tuple(dict.fromkeys(site for part in parts for site in part))
+        again = name in named_owned  # a name given before to another player's region
+        if region.role is not None:  # (regions "Home" P1 ...): P1's "Home", for (sites Mover "Home")
+            for player in _owners(region.role, num):
+                mine = named_owned.setdefault(name, {})
+                mine[player] = tuple(dict.fromkeys(mine.get(player, ()) + sites))
+        if again:
+            topology.regions[name] = tuple(dict.fromkeys(topology.regions[name] + sites))  # every player's
+            continue
         # (sites "Name") looks a region up before a site label, and (sites Top) reads the board's
         # own regions: a region must not hide another region or a site
         if name in topology.regions:
@@ -62,7 +72,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         if topology.site(name) >= 0:
             raise BindError(f'region "{name}" is named like a site', region.title.span,
                             hint=f'give the region another name: (sites "{name}") would mean the region')
-        topology.regions[name] = tuple(dict.fromkeys(site for part in parts for site in part))
+        topology.regions[name] = sites
     teams: dict[int, int] = {}
     for team in equipment.teams:
         number = 100 + team.number.value
@@ -77,7 +87,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         concepts=declared_concepts(bound, num),  # where each ludeme stands (ludemes/concepts.py)
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
     )
-    game = Game(info, topology, components, teams, owned)
+    game = Game(info, topology, components, teams, owned, named_owned)
     for item in equipment.others:
         item.install(game, region_compiler)  # other equipment the rules read: hands, passages...
     rules: Rules = bound.rules

@@ -78,7 +78,8 @@ class Game:
 
     def __init__(self, info: GameInfo, topology: Topology, components: list[Component],
                  teams: Optional[dict[int, int]] = None,
-                 player_regions: Optional[dict[int, list[tuple[int, ...]]]] = None):
+                 player_regions: Optional[dict[int, list[tuple[int, ...]]]] = None,
+                 named_player_regions: Optional[dict[str, dict[int, tuple[int, ...]]]] = None):
         self.info = info
         self.name = info.name
         self.num_players = info.players
@@ -92,6 +93,8 @@ class Game:
             self.team_of[player] = team
         # the regions each player owns (e.g. the sides Hex asks them to connect)
         self.player_regions = {p: list((player_regions or {}).get(p, ())) for p in range(info.players + 1)}
+        # named regions of one player ((regions "Home" P1 ...)): name -> player -> sites
+        self.named_player_regions = {name: dict(by) for name, by in (named_player_regions or {}).items()}
         # filled by the compiler before the game is handed out
         self.phases: list[Phase] = []
         self.end_rules: list[EndRule] = []

@@ -1,4 +1,4 @@
-"""Sites found from the board's shape: Ludii's ``expand``, ``centrePoint``, ``row``,
+"""Sites found from the board's shape: Ludii's ``expand``, ``centrePoint``, ``coord``, ``row``,
 ``column``, ``sites Row``, ``sites Column`` and ``sites Outer``
 (``game.functions.region.math.Expand``, ``game.functions.ints.board``,
 ``game.functions.region.sites.index`` and ``sites.simple``).
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.values import const_fn, constant
 from ..errors import BindError
-from .base import INT, INT_FN, REGION, REGION_FN, SITE_FN, Enum, Ludeme, Param
+from .base import INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param
 from .logic import value_fn
 
 if TYPE_CHECKING:
@@ -110,6 +110,38 @@ class CentrePoint(Ludeme):
         if not centre:
             raise BindError("this board has no centre", self.span)
         return const_fn(centre[0])
+
+
+class Coord(Ludeme):
+    """The site with a label (``(coord "A1")``), or at a row and column (``(coord row:1
+    column:5)``, both counted from 0); off the board (-1) when there is none, as in Ludii.
+
+    Examples:
+        (coord "E5")
+        (coord row:0 column:(column of:(from)))
+    """
+
+    name = "coord"
+    kind = INT
+    family = "regions"
+    params = (_TYPE, Param("label", STR_LIT, optional=True), Param("row", INT_FN, optional=True, named=True),
+              Param("column", INT_FN, optional=True, named=True))
+
+    def validate(self) -> None:
+        if (self.label is None) == (self.row is None or self.column is None):
+            raise BindError("coord needs a label, or row: and column:", self.span,
+                            hint='e.g. (coord "A1") or (coord row:0 column:0)')
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        topo = c.topo
+        if self.label is not None:
+            return const_fn(topo.site(self.label.value))
+        at = {(r, k): site for site, (r, k) in enumerate(zip(topo.rows, topo.columns))}
+        row, column = value_fn(c, self.row), value_fn(c, self.column)
+        if constant(row) is not None and constant(column) is not None:
+            return const_fn(at.get((constant(row), constant(column)), -1))
+        return lambda s: at.get((row(s), column(s)), -1)
 
 
 class _Index(Ludeme):
@@ -211,3 +243,46 @@ class SitesOuter(Ludeme):
     def compile(self, c: "Compiler"):
         check_type(self, c)
         return const_fn(tuple(c.topo.regions.get("Outer", ())))
+
+
+class _SitesOfPlayer(Ludeme):
+    """The regions a player owns in the equipment."""
+
+    kind = REGION
+    family = "regions"
+    params = (Param("title", STR_LIT, optional=True),)
+    role = ""
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        players = range(game.num_players + 1)
+        if self.title is not None:
+            name = self.title.value
+            by = game.named_player_regions.get(name)
+            if by is None:
+                raise BindError(f'no region "{name}" belongs to a player', self.title.span,
+                                hint=f'declare one, e.g. (regions "{name}" P1 (sites Bottom))')
+            table = [tuple(sorted(by.get(p, ()))) for p in players]
+        else:
+            table = [tuple(sorted({x for part in game.player_regions.get(p, ()) for x in part})) for p in players]
+        if self.role == "Mover":
+            return lambda s: table[s.mover]
+        if self.role in ("Next", "Prev"):
+            step = game.next_of if self.role == "Next" else game.prev_of
+            return lambda s: table[step(s.mover)]
+        player = int(self.role[1:])
+        if player > game.num_players:
+            raise BindError(f"{self.role} is not a player of this game", self.span)
+        return const_fn(table[player])
+
+
+def _player_sites(role: str) -> type:
+    doc = (f"The sites of the regions {role} owns (``(regions P1 ...)`` in the equipment), or of "
+           f"its region of that name.\n\n    Examples:\n        (sites {role})\n        "
+           f"(sites {role} \"Home\")\n    ")
+    return type(f"Sites{role}", (_SitesOfPlayer,), {"name": f"sites {role}", "role": role, "__doc__": doc,
+                                                    "__module__": __name__})
+
+
+SITES_OF_PLAYERS = [_player_sites(r) for r in ("Mover", "Next", "Prev")] + [
+    _player_sites(f"P{n}") for n in range(1, 17)]

@@ -78,11 +78,17 @@ class Equipment(Ludeme):
         # the other items (hands, passages...) set themselves up in the game:
         # item.install(game, compiler)
         self.others: list[Ludeme] = [i for i in items if hasattr(i, "install")]
-        names: dict[str, Regions] = {}
+        names: dict[tuple[str, str], Regions] = {}
         for region in self.regions:
             if region.title is None:
                 continue
-            first = names.setdefault(region.title.value, region)
+            # a name may be given once per owner: (regions "Home" P1 ...) (regions "Home" P2 ...)
+            owner = region.role.name if region.role is not None else ""
+            first = names.setdefault((region.title.value, owner), region)
+            if first is region and owner and (region.title.value, "") in names:
+                first = names[(region.title.value, "")]
+            elif first is region and not owner and any(n == region.title.value and o for n, o in names):
+                first = next(r for (n, o), r in names.items() if n == region.title.value and o)
             if first is not region:
                 raise BindError(f'region "{region.title.value}" is declared twice', region.title.span,
                                 hint=f"the first is at {first.span}")
