@@ -152,6 +152,23 @@ def test_tilings_33336_and_3464_and_the_dual():
     assert lotus.n == 72 and max(len(n) for n in lotus.neighbours["Orthogonal"]) == 4
 
 
+def test_regular_star_complete_split_and_subdivide():
+    star = board("(regular Star 5)", "Vertex").topology
+    assert star.n == 5 and all(len(n) == 2 for n in star.neighbours["Orthogonal"])  # a pentagram
+    split = board("(splitCrossings (regular Star 5))", "Vertex").topology  # Jiu Zi Xian Qi
+    assert split.n == 10  # the five crossings become points
+    assert sorted(len(n) for n in split.neighbours["Orthogonal"]) == [2] * 5 + [4] * 5
+    k6 = board("(complete (regular 6))", "Vertex").topology
+    assert all(len(n) == 5 for n in k6.neighbours["Orthogonal"])
+    assert board("(subdivide (square 2))").topology.n == 16  # four triangles a square
+    assert board("(subdivide (regular 6) min:7)").topology.n == 1  # a hexagon is left whole
+
+
+def test_boards_played_on_their_edges_are_refused():
+    with pytest.raises(LudError, match="use:Edge"):
+        board("(complete (regular Star 6))", "Edge")
+
+
 # --- regions --------------------------------------------------------------------------------------
 
 def test_expand_row_column_centre_point_and_outer():

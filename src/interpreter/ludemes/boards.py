@@ -46,11 +46,14 @@ class Board(Ludeme):
     kind = EQUIPMENT_ITEM
     params = (
         Param("shape", SHAPE),
-        Param("use", Enum(("Vertex", "Cell")), optional=True, named=True),
+        Param("use", Enum(("Vertex", "Cell", "Edge")), optional=True, named=True),
         Param("labels", ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True),
     )
 
     def validate(self) -> None:
+        if self.use is not None and self.use.name == "Edge":
+            raise BindError("boards played on their edges (use:Edge) are not supported yet", self.use.span,
+                            hint="play on the cells (the default) or the vertices (use:Vertex)")
         # labels are how moves and positions name sites: each must read back as its one site
         if self.labels is None:
             return

@@ -1,5 +1,6 @@
 """Board shapes beyond the tilings, and operators that place and combine boards: Ludii's
-``wedge``, ``concentric``, ``dual``, ``merge``, ``shift`` and ``scale``
+``wedge``, ``concentric``, ``regular``, ``complete``, ``splitCrossings``, ``subdivide``, ``dual``,
+``merge``, ``shift`` and ``scale``
 (``game.functions.graph.generators.shape`` and ``game.functions.graph.operators``).
 
 They build board graphs like the shapes of :mod:`.boards` (whose helpers they share), so
@@ -109,6 +110,71 @@ class Concentric(_Shape):
         return gen.concentric_circle(cells, stagger=flag(self.stagger, False), use=use)
 
 
+class Regular(_Shape):
+    """A regular polygon of N points on a circle (the first at the top), joined around its rim,
+    or with ``Star`` each to the point (N - 1) / 2 further on (a pentagram for 5).
+
+    Examples:
+        (regular 6)
+        (regular Star 5)
+    """
+
+    name = "regular"
+    params = (Param("star", Enum(("Star",)), optional=True), Param("sides", INT_FN))
+    concepts = ("RegularShape", "PolygonShape")
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.regular(static_int(self.sides), self.star is not None, use=use)
+
+
+class Complete(_Shape):
+    """A board with a line between every two of its points (its old lines replaced), or with
+    ``eachCell:True`` between every two corners of each cell.
+
+    Examples:
+        (complete (regular Star 6))
+        (complete (hex 3) eachCell:True)
+    """
+
+    name = "complete"
+    params = (Param("board", SHAPE), Param("eachCell", BOOL_LIT, optional=True, named=True))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.complete(self.board.graph(use, static_int), bool(self.eachCell and self.eachCell.value))
+
+
+class SplitCrossings(_Shape):
+    """A board whose crossing lines are split where they cross: a new point at each crossing
+    (and where a line passes through a point), so that lines only meet at points.
+
+    Examples:
+        (splitCrossings (regular Star 5))
+    """
+
+    name = "splitCrossings"
+    params = (Param("board", SHAPE),)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.split_crossings(self.board.graph(use, static_int))
+
+
+class Subdivide(_Shape):
+    """A board whose cells (those of at least ``min:`` sides; all by default) are split about
+    their centre: a cell of N sides becomes N triangles.
+
+    Examples:
+        (subdivide (square 3))
+        (subdivide (tiling T3464 2) min:6)
+    """
+
+    name = "subdivide"
+    params = (Param("board", SHAPE), Param("min", INT_FN, optional=True, named=True))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        minimum = 1 if self.min is None else static_int(self.min)
+        return gen.subdivide(self.board.graph(use, static_int), minimum, use=use)
+
+
 class Dual(_Shape):
     """The weak dual of a board: a point at the centre of each cell, joined to the centres of
     the cells that share a side with it; its cells are the faces these lines enclose.
@@ -184,4 +250,4 @@ class Scale(_Shape):
         return gen.scale(self.board.graph(use, static_int), _number(self.sx, static_int), sy)
 
 
-__all__ = ["Wedge", "Concentric", "Dual", "Merge", "Shift", "Scale"]
+__all__ = ["Wedge", "Concentric", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]

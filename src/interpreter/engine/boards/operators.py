@@ -1,5 +1,6 @@
 """Explicit graphs and graph operators: Ludii's ``(graph ...)``, ``(add ...)``, ``(remove ...)``,
-``(rotate ...)``, ``(trim ...)``, ``(merge ...)``, ``(shift ...)``, ``(scale ...)`` and ``(dual ...)``
+``(rotate ...)``, ``(trim ...)``, ``(merge ...)``, ``(shift ...)``, ``(scale ...)``, ``(dual ...)``,
+``(complete ...)``, ``(splitCrossings ...)`` and ``(subdivide ...)``
 (``game.functions.graph.operators``).
 
 Each operator takes a built graph and returns a new one; the argument is left unchanged. As in
@@ -12,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .graph import BoardGraph, check_size, f32
+from .graph import BoardGraph, check_size, crossing_point, f32
 from .polygon import bounds
 
 Pt = Sequence[float]
@@ -189,6 +190,98 @@ def dual(g: BoardGraph) -> BoardGraph:
     return out
 
 
+def complete(g: BoardGraph, each_cell: bool = False) -> BoardGraph:
+    """Ludii's ``(complete graph [eachCell:True])``: an edge between every pair of vertices
+    (the old edges go, the cells are traced again, stopping at crossings), or with
+    ``each_cell`` between every pair of corners of each cell (the cells kept)."""
+    out = g.copy()
+    out.tiling = "graph"
+    if each_cell:
+        for face in g.faces:
+            for i, a in enumerate(face):
+                for b in face[i + 1:]:
+                    out.add_edge(a, b)
+        return out
+    n = len(out.vertices)
+    check_size(n * (n - 1) // 2, "(complete ...) edges")
+    out.edges = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    out.make_faces(check_crossings=True)
+    return out
+
+
+def split_crossings(g: BoardGraph) -> BoardGraph:
+    """Ludii's ``(splitCrossings graph)``: wherever two edges cross, a new vertex splits both
+    (first pair of crossing edges first, again until none cross); then an edge passing through
+    a vertex is split there; the cells are traced again."""
+    out = g.copy()
+    out.tiling = "graph"
+    while True:
+        found = None
+        for ea in range(len(out.edges)):
+            a0, a1 = out.edges[ea]
+            for eb in range(ea + 1, len(out.edges)):
+                b0, b1 = out.edges[eb]
+                x = crossing_point(out.vertices[a0], out.vertices[a1], out.vertices[b0], out.vertices[b1])
+                if x is not None:
+                    found = (ea, eb, x)
+                    break
+            if found:
+                break
+        if found is None:
+            break
+        ea, eb, (x, y) = found
+        (a0, a1), (b0, b1) = out.edges[ea], out.edges[eb]
+        vid = out.add_vertex(x, y)
+        check_size(len(out.vertices), "(splitCrossings ...)")
+        out.remove_edge(eb)
+        out.remove_edge(ea)
+        for p, q in ((a0, vid), (vid, a1), (b0, vid), (vid, b1)):
+            out.add_edge(p, q)
+    while True:
+        found = None
+        for eid, (a, b) in enumerate(out.edges):
+            for vid in range(len(out.vertices)):
+                if vid not in (a, b) and _touches(out.vertices[vid], out.vertices[a], out.vertices[b]):
+                    found = (eid, vid)
+                    break
+            if found:
+                break
+        if found is None:
+            break
+        eid, vid = found
+        a, b = out.edges[eid]
+        out.remove_edge(eid)
+        out.add_edge(a, vid)
+        out.add_edge(vid, b)
+    out.make_faces(check_crossings=True)
+    return out
+
+
+def subdivide(g: BoardGraph, minimum: int = 1, *, use: str = "Cell") -> BoardGraph:
+    """Ludii's ``(subdivide graph [min:N])``: each cell of at least ``minimum`` sides (every
+    cell by default) gets a vertex at its centre joined to its corners, so a cell of N sides
+    becomes N triangles (cells traced again; a board of vertices keeps no cells)."""
+    out = g.copy()
+    out.tiling = "graph"
+    if use == "Vertex":
+        out.make_faces(check_crossings=True)
+    split = []
+    for fid in range(len(out.faces) - 1, -1, -1):
+        face = out.faces[fid]
+        if len(face) < minimum:
+            continue
+        pivot = out.add_vertex(*out.face_centre(fid))
+        for v in face:
+            out.add_edge(pivot, v)
+        split.append(fid)
+    check_size(len(out.vertices), "(subdivide ...)")
+    if use == "Cell":
+        out.make_faces(check_crossings=True)
+    else:
+        out.faces = []
+    return out
+
+
 def trim(g: BoardGraph) -> BoardGraph:
     """Ludii's ``(trim graph)``: removes orphan edges (an end point with no other edge) and
     then vertices left without any edge. Faces are kept unless one of their sides goes."""
@@ -198,6 +291,18 @@ def trim(g: BoardGraph) -> BoardGraph:
 
 
 # ---------------------------------------------------------------------- helpers
+
+def _touches(pt, a, b) -> bool:
+    """Whether pt lies on segment a-b away from its ends (Ludii's ``touchingPoint``, 0.001)."""
+    if math.dist(pt, a) < 0.001 or math.dist(pt, b) < 0.001:
+        return False
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return False
+    t = max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / length2))
+    return math.dist(pt, (a[0] + t * dx, a[1] + t * dy)) <= 0.001
+
 
 def _point(v: object) -> tuple[float, float]:
     if not isinstance(v, (list, tuple)) or len(v) not in (2, 3):

@@ -17,6 +17,30 @@ from .uses import check_use
 CONCENTRIC_SHAPES = ("Triangle", "Square", "Hexagon", "Target")
 """Ludii's ``ConcentricShapeType``."""
 
+
+def regular(sides: int, star: bool = False, *, use: str = "Cell") -> BoardGraph:
+    """Ludii's ``(regular [Star] N)``: N points evenly on a circle (the first at the top, or at
+    45 degrees for a square), joined around the rim, or with ``Star`` each to the point
+    (N - 1) // 2 further on (a pentagram for 5); cells traced for boards of cells."""
+    check_use(use)
+    if sides < 3:
+        raise ValueError("a regular polygon needs at least three sides")
+    check_size(sides, f"(regular {sides})")
+    graph = BoardGraph(tiling="graph")
+    r = sides / (2 * math.pi)
+    offset = math.pi / 4 if sides == 4 else math.pi / 2
+    for k in range(sides):
+        theta = offset + k / sides * 2 * math.pi
+        graph.add_vertex(r * math.cos(theta), r * math.sin(theta))
+    for k in range(sides):
+        graph.add_edge(k, (k + ((sides - 1) // 2 if star else 1)) % sides)
+    if use == "Cell":
+        graph.make_faces(check_crossings=True)
+    graph.reorder()
+    return graph
+
+
+
 _FIND = 0.001  # Ludii's tolerance when it looks a vertex up by position
 
 
@@ -99,7 +123,7 @@ def concentric_regular(sides: int, rings: int, *, midpoints: bool = True, join_m
                     graph.add_edge(v, v + per_ring)
     graph.reorder()
     if use == "Cell":
-        graph.make_faces()
+        graph.make_faces(check_crossings=True)
     return graph
 
 
@@ -230,4 +254,4 @@ def _circle_cells(graph: BoardGraph, counts: list[int], stagger: bool, ref: floa
             b = _find_or_add(graph, r_out * math.cos(theta), r_out * math.sin(theta))
             if a != b:
                 graph.add_edge(a, b)
-    graph.make_faces()
+    graph.make_faces(check_crossings=True)
