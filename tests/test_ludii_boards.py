@@ -145,6 +145,15 @@ def test_hex_triangle():
     assert len(topo.neighbours["Orthogonal"][topo.regions["Corners"][0]]) == 2
 
 
+def test_stars_and_diamonds():
+    assert board("(hex Star 1)").topology.n == 13  # a hexagon of 7 and six triangles of 1
+    assert board("(hex Star 2)").topology.n == 19 + 6 * 3
+    assert board("(tri Star 1)", "Vertex").topology.n == 13  # points: a hexagon of 7 and six tips
+    diamond = board("(square Diamond 2)", "Vertex").topology
+    assert diamond.n == 12  # (col, row) of a 4 x 4 grid with 1 <= row + col < 6 and |col - row| <= 2
+    assert len(board("(square Diamond 2)").topology.shapes) == 5
+
+
 def test_tilings_33336_and_3464_and_the_dual():
     flowers = board("(dual (tiling T33336 3))").topology
     assert flowers.n == 114 and all(len(s) == 5 for s in flowers.shapes)  # floret pentagons
@@ -208,6 +217,21 @@ def test_regions_of_a_player_by_name():
     assert sorted(m.text for m in everything.initial_state().legal_moves()) == ["A3", "B2", "B3", "C3"]
     with pytest.raises(LudError, match='region "Home" is declared twice'):
         load(text.replace('(regions "Home" P2 (sites Top))', '(regions "Home" P1 (sites Top))'))
+
+
+def test_count_rows_and_all_sites():
+    text = GAME.format(board="(rectangle 4 6)", use="", to="(sites Row (- (count Rows) 1))").replace(
+        "(is Full)", "(all Sites (sites Top) if:(is Occupied (site)))")
+    game = load(text)
+    state = game.initial_state()
+    assert [m.text for m in state.legal_moves()] == ["A4", "B4", "C4", "D4", "E4", "F4"]
+    for move in ["A4", "B4", "C4", "D4", "E4"]:
+        state.apply(move)
+        assert not state.is_over()
+    state.apply("F4")
+    assert state.result().draw and "all Sites" in state.result().reason  # the top row is full
+    columns = load(GAME.format(board="(rectangle 4 6)", use="", to="(sites Column (- (count Columns) 1))"))
+    assert [m.text for m in columns.initial_state().legal_moves()] == ["F1", "F2", "F3", "F4"]
 
 
 def test_division_by_zero_is_located():

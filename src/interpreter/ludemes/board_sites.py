@@ -1,5 +1,6 @@
 """Sites found from the board's shape: Ludii's ``expand``, ``centrePoint``, ``coord``, ``row``,
-``column``, ``sites Row``, ``sites Column`` and ``sites Outer``
+``column``, ``sites Row``, ``sites Column``, ``sites Outer``, ``count Rows``, ``count Columns``,
+``all Sites`` and the regions of a player (``sites Mover``, ``sites P1`` ...)
 (``game.functions.region.math.Expand``, ``game.functions.ints.board``,
 ``game.functions.region.sites.index`` and ``sites.simple``).
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.values import const_fn, constant
 from ..errors import BindError
-from .base import INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param
+from .base import BOOL, BOOL_FN, INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param
 from .logic import value_fn
 
 if TYPE_CHECKING:
@@ -243,6 +244,72 @@ class SitesOuter(Ludeme):
     def compile(self, c: "Compiler"):
         check_type(self, c)
         return const_fn(tuple(c.topo.regions.get("Outer", ())))
+
+
+class _CountIndex(Ludeme):
+    """The number of rows or columns of the board."""
+
+    kind = INT
+    family = "regions"
+    params = (_TYPE,)
+    table = ""
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        return const_fn(len(set(getattr(c.topo, self.table))))
+
+
+class CountRows(_CountIndex):
+    """The number of rows of the board (8 on a chess board).
+
+    Examples:
+        (count Rows)
+    """
+
+    name = "count Rows"
+    table = "rows"
+
+
+class CountColumns(_CountIndex):
+    """The number of columns of the board.
+
+    Examples:
+        (count Columns)
+    """
+
+    name = "count Columns"
+    table = "columns"
+
+
+class AllSites(Ludeme):
+    """True when every site of the region meets the condition, ``(site)`` being the site
+    tested (true for an empty region).
+
+    Examples:
+        (all Sites (sites Occupied by:Mover) if:(is In (site) (sites Top)))
+    """
+
+    name = "all Sites"
+    kind = BOOL
+    family = "regions"
+    params = (Param("region", REGION_FN), Param("condition", BOOL_FN, named=True, key="if"))
+
+    def compile(self, c: "Compiler"):
+        region = c.region(self.region)
+        cond = c.bool(self.condition)
+
+        def every(s):
+            ctx = s.ctx
+            saved = ctx.site
+            try:
+                for site in region(s):
+                    ctx.site = site
+                    if not cond(s):
+                        return False
+                return True
+            finally:
+                ctx.site = saved
+        return every
 
 
 class _SitesOfPlayer(Ludeme):

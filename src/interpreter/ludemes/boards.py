@@ -136,7 +136,7 @@ def _key(value: Any, static_int: StaticInt) -> Any:
 
 # a shape word -> Ludii's shape concept
 _SHAPES = {"Hexagon": "HexShape", "Diamond": "DiamondShape", "Limping": "HexShape", "Rectangle": "RectangleShape",
-           "Square": "SquareShape", "Triangle": "TriangleShape"}
+           "Square": "SquareShape", "Triangle": "TriangleShape", "Star": "StarShape"}
 
 
 def _dims(values: list[Any], static_int: StaticInt) -> list[int]:
@@ -155,7 +155,8 @@ def _diagonal_concepts(ludeme: Any, plain: str) -> tuple[str, ...]:
 
 class Square(_Shape):
     """A square grid of N x N cells (or, with ``use:Vertex``, N x N points, as Ludii builds it);
-    ``Limping`` makes it N x (N + 1). ``diagonals:`` draws lines between opposite corners:
+    ``Limping`` makes it N x (N + 1), ``Diamond`` a square standing on a corner (N points a
+    side). ``diagonals:`` draws lines between opposite corners:
     ``Alternating`` (one per square, alternately: Alquerque), ``Solid`` (both, crossing at a new
     centre point), ``SolidNoSplit`` (both, no centre point), ``Concentric`` (diamonds around the
     centre), ``Radiating`` (out from the centre), ``Implied`` (none, the default).
@@ -167,14 +168,15 @@ class Square(_Shape):
 
     name = "square"
     params = (
-        Param("shape", Enum(("Square", "Limping")), optional=True),
+        Param("shape", Enum(("Square", "Limping", "Diamond")), optional=True),
         Param("size", INT_FN),
         _DIAGONALS,
     )
     concepts = ("SquareTiling", "SquareShape")
 
     def concepts_at(self, where):
-        return _diagonal_concepts(self, "SquareTiling") + ("SquareShape",)
+        shape = "DiamondShape" if getattr(self.shape, "name", None) == "Diamond" else "SquareShape"
+        return _diagonal_concepts(self, "SquareTiling") + (shape,)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         shape = self.shape.name if self.shape is not None else "Square"
@@ -206,7 +208,8 @@ class Rectangle(_Shape):
 class Hex(_Shape):
     """A board of hexagons: ``Hexagon`` (the default: N cells a side, 61 cells for 5),
     ``Diamond`` (an N x N rhombus, Hex's board), ``Limping`` (sides of N and N+1 cells),
-    ``Rectangle`` (ROWS x COLUMNS), ``Triangle`` (a triangle of side N: Tabu Y's board).
+    ``Rectangle`` (ROWS x COLUMNS), ``Triangle`` (a triangle of side N: Tabu Y's board),
+    ``Star`` (a hexagon of side N + 1 with a triangle of side N on each side).
 
     Examples:
         (hex 5)
@@ -217,7 +220,8 @@ class Hex(_Shape):
 
     name = "hex"
     params = (
-        Param("shape", Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle")), optional=True),
+        Param("shape", Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")),
+              optional=True),
         Param("size", INT_FN),
         Param("size2", INT_FN, optional=True),
     )
@@ -235,7 +239,7 @@ class Hex(_Shape):
 class Tri(_Shape):
     """A board of triangles: ``Triangle`` (the default: a triangle of side N, 25 cells for
     5), ``Hexagon`` (side N; ``(tri Hexagon 9) use:Vertex`` has 217 points), ``Diamond``,
-    ``Limping`` (a hexagon of points with sides of N and N+1).
+    ``Limping`` (a hexagon of points with sides of N and N+1), ``Star`` (a six-pointed star).
 
     Examples:
         (tri 5)
@@ -245,7 +249,7 @@ class Tri(_Shape):
 
     name = "tri"
     params = (
-        Param("shape", Enum(("Triangle", "Hexagon", "Diamond", "Limping")), optional=True),
+        Param("shape", Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star")), optional=True),
         Param("size", INT_FN),
     )
     concepts = ("TriangleTiling",)

@@ -82,13 +82,35 @@ def add_diagonals(graph: BoardGraph, to_row: int, to_col: int, diagonals: str | 
 
 
 def square(*args: object, use: str = "Cell", diagonals: str | None = None) -> BoardGraph:
-    """Ludii's ``(square [Square|Limping] n)``: an n x n board of cells (n x n points with
-    ``use="Vertex"``); ``Limping`` makes it n x (n + 1)."""
-    shape, dims = shape_and_dims("square", args, ("Square", "Limping"))
+    """Ludii's ``(square [Square|Limping|Diamond] n)``: an n x n board of cells (n x n points
+    with ``use="Vertex"``); ``Limping`` makes it n x (n + 1); ``Diamond`` a square standing on
+    a corner, n points a side (the same for cells and points, as Ludii)."""
+    shape, dims = shape_and_dims("square", args, ("Square", "Limping", "Diamond"))
     n = dims[0]
     if len(dims) != 1:
         raise ValueError("(square ...) takes one dimension")
+    if shape == "Diamond":
+        return diamond(n, diagonals=diagonals)
     if shape == "Limping":
         return rectangle(n, n + 1, use=use, diagonals=diagonals)
     return rectangle(n, n, use=use, diagonals=diagonals)
 
+
+
+def diamond(d: int, *, diagonals: str | None = None) -> BoardGraph:
+    """Ludii's ``DiamondOnSquare``: the points (col, row) of a 2d x 2d grid inside the diamond
+    ``d - 1 <= row + col < 3d``, ``|col - row| <= d``, joined at unit distance, with
+    ``diagonals`` drawn as on a square board."""
+    check_dim(d, "dimension")
+    check_size(2 * d * d + 2 * d, f"(square Diamond {d})")
+    graph = BoardGraph(tiling="square" if diagonals in (None, "Implied") else "graph")
+    for r in range(2 * d):
+        for c in range(2 * d):
+            if r + c < d - 1 or c - r > d or r - c > d or r + c >= 3 * d:
+                continue
+            graph.add_vertex(c, r)
+    graph.connect_unit_edges()
+    add_diagonals(graph, 2 * d, 2 * d, diagonals)
+    graph.make_faces()
+    graph.reorder()
+    return graph
