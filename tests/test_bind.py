@@ -162,7 +162,7 @@ def test_missing_required_argument():
     err = bind_error(text)
     assert err.message == "square: missing required argument 'size' (int)"
     assert_points_at(err, text, "(square)")
-    assert err.hint == ("signature: (square [<Square | Limping>] <int> "
+    assert err.hint == ("signature: (square [<Square | Limping | Diamond>] <int> "
                         "[diagonals:Implied | Solid | SolidNoSplit | Alternating | Concentric | Radiating])")
 
 
