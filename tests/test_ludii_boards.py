@@ -173,6 +173,18 @@ def test_regular_star_complete_split_and_subdivide():
     assert board("(subdivide (regular 6) min:7)").topology.n == 1  # a hexagon is left whole
 
 
+def test_hole_keep_and_renumber():
+    holed = board("(hole (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))").topology
+    assert holed.n == 64 - 16  # cells whose centres are in the (slightly grown) square go
+    assert "D4" not in holed.labels and "C3" not in holed.labels and "B2" in holed.labels
+    kept = board("(keep (square 4) (poly {{0 0} {0 2} {2 2} {2 0}}))", "Vertex").topology
+    assert kept.n == 9  # the 3 x 3 points of the corner, those on the outline included
+    merged = board("(merge (shift 0 5 (square 2)) (square 2))", "Vertex").topology
+    assert merged.positions[0] == (0.0, 5.0)  # merge keeps the order of its boards
+    renumbered = board("(renumber (merge (shift 0 5 (square 2)) (square 2)))", "Vertex").topology
+    assert renumbered.positions[0] == (0.0, 0.0)  # bottom row first
+
+
 def test_boards_played_on_their_edges_are_refused():
     with pytest.raises(LudError, match="use:Edge"):
         board("(complete (regular Star 6))", "Edge")

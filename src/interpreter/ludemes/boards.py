@@ -123,8 +123,8 @@ class _Shape(Ludeme):
 def _key(value: Any, static_int: StaticInt) -> Any:
     if value is None:
         return None
-    if isinstance(value, _Shape) or (isinstance(value, Ludeme) and value.kind == BOARD_SHAPE):
-        return value.key(static_int)  # a shape, or an operator on one such as (remove ...)
+    if isinstance(value, _Shape) or (isinstance(value, Ludeme) and (value.kind == BOARD_SHAPE or hasattr(value, "key"))):
+        return value.key(static_int)  # a shape, an operator on one such as (remove ...), a (poly ...)
     if isinstance(value, BoundArray):
         return tuple(_key(v, static_int) for v in value.items)
     if isinstance(value, (Int, Float, Str, Bool)):

@@ -1,6 +1,7 @@
 """Board shapes beyond the tilings, and operators that place and combine boards: Ludii's
 ``wedge``, ``concentric``, ``regular``, ``complete``, ``splitCrossings``, ``subdivide``, ``dual``,
-``merge``, ``shift`` and ``scale``
+``merge``, ``shift``, ``scale``, ``hole``, ``keep``, ``renumber`` (and ``poly``, the polygon the
+last two take)
 (``game.functions.graph.generators.shape`` and ``game.functions.graph.operators``).
 
 They build board graphs like the shapes of :mod:`.boards` (whose helpers they share), so
@@ -16,8 +17,8 @@ from typing import Any
 from ..engine import boards as gen
 from ..errors import BindError
 from ..syntax.nodes import Float, Int
-from .base import BOOL_LIT, INT_FN, ArrayOf, Either, Enum, Param
-from .boards import _NUMBER, SHAPE, StaticInt, _items, _Shape
+from .base import BOOL_LIT, INT_FN, ArrayOf, Either, Enum, Kind, Ludeme, Param
+from .boards import _NUMBER, _POINT, SHAPE, StaticInt, _items, _points, _Shape
 
 
 def _number(value: Any, static_int: StaticInt) -> float:
@@ -175,6 +176,89 @@ class Subdivide(_Shape):
         return gen.subdivide(self.board.graph(use, static_int), minimum, use=use)
 
 
+POLYGON = "polygon"
+
+
+class Poly(Ludeme):
+    """A polygon given by its corners ``{x y}``, in board coordinates (one unit per edge of a
+    square grid), for ``hole`` and ``keep``.
+
+    Examples:
+        (poly {{8 8} {8 11} {11 11} {11 8}})
+    """
+
+    name = "poly"
+    kind = POLYGON
+    family = "shapes"
+    params = (Param("points", ArrayOf(_POINT, single=False)),)
+
+    def validate(self) -> None:
+        if len(_items(self.points)) < 3:
+            from ..errors import BindError
+            raise BindError("a polygon needs at least three corners", self.span)
+
+    def corners(self, static_int: StaticInt) -> list[tuple[float, ...]]:
+        return _points(self.points, static_int)
+
+    def key(self, static_int: StaticInt) -> tuple:
+        return ("poly",) + tuple(self.corners(static_int))
+
+
+_POLY = Kind((POLYGON,), "polygon")
+
+
+class Hole(_Shape):
+    """A board with a hole: every cell whose centre lies in the polygon goes, with the sides no
+    other cell uses; the other sites keep their numbers' order.
+
+    Examples:
+        (hole (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))
+    """
+
+    name = "hole"
+    params = (Param("board", SHAPE), Param("poly", _POLY))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.hole(self.board.graph(use, static_int), self.poly.corners(static_int))
+
+
+class Keep(_Shape):
+    """Only the part of a board inside a polygon: the points inside it, the lines between them,
+    the cells these enclose.
+
+    Examples:
+        (keep (square 4) (poly {{1 1} {1 3} {4 0}}))
+    """
+
+    name = "keep"
+    params = (Param("board", SHAPE), Param("poly", _POLY))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.keep(self.board.graph(use, static_int), self.poly.corners(static_int))
+
+
+class Renumber(_Shape):
+    """A board whose points, lines and cells (or only the kinds named) are numbered again from
+    the bottom row up, left to right (useful after ``merge``).
+
+    Examples:
+        (renumber (merge (rectangle 2 5) (square 5)))
+        (renumber Vertex (merge (rectangle 2 5) (square 5)))
+    """
+
+    name = "renumber"
+    params = (
+        Param("type1", Enum(("Vertex", "Edge", "Cell")), optional=True),
+        Param("type2", Enum(("Vertex", "Edge", "Cell")), optional=True),
+        Param("type3", Enum(("Vertex", "Edge", "Cell")), optional=True),
+        Param("board", SHAPE),
+    )
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        kinds = [k.name for k in (self.type1, self.type2, self.type3) if k is not None]
+        return gen.renumber(self.board.graph(use, static_int), kinds)
+
+
 class Dual(_Shape):
     """The weak dual of a board: a point at the centre of each cell, joined to the centres of
     the cells that share a side with it; its cells are the faces these lines enclose.
@@ -250,4 +334,4 @@ class Scale(_Shape):
         return gen.scale(self.board.graph(use, static_int), _number(self.sx, static_int), sy)
 
 
-__all__ = ["Wedge", "Concentric", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]
+__all__ = ["Wedge", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]

@@ -1,6 +1,7 @@
 """Explicit graphs and graph operators: Ludii's ``(graph ...)``, ``(add ...)``, ``(remove ...)``,
 ``(rotate ...)``, ``(trim ...)``, ``(merge ...)``, ``(shift ...)``, ``(scale ...)``, ``(dual ...)``,
-``(complete ...)``, ``(splitCrossings ...)`` and ``(subdivide ...)``
+``(complete ...)``, ``(splitCrossings ...)``, ``(subdivide ...)``, ``(hole ...)``, ``(keep ...)`` and
+``(renumber ...)``
 (``game.functions.graph.operators``).
 
 Each operator takes a built graph and returns a new one; the argument is left unchanged. As in
@@ -13,8 +14,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .graph import BoardGraph, check_size, crossing_point, f32
-from .polygon import bounds
+from .graph import BoardGraph, check_size, crossing_point, f32, score
+from .polygon import bounds, inflate, point_in_polygon
 
 Pt = Sequence[float]
 
@@ -282,6 +283,54 @@ def subdivide(g: BoardGraph, minimum: int = 1, *, use: str = "Cell") -> BoardGra
     return out
 
 
+def hole(g: BoardGraph, poly: Sequence[Pt]) -> BoardGraph:
+    """Ludii's ``(hole graph (poly ...))``: every cell whose centre lies in the polygon (grown
+    by 0.1) is removed, with the sides no other cell uses; nothing is renumbered."""
+    shape = _polygon(poly, "hole")
+    out = g.copy()
+    out.tiling = "graph"
+    for fid in range(len(out.faces) - 1, -1, -1):
+        if point_in_polygon(out.face_centre(fid), shape):
+            out.remove_face(fid, True)
+    return out
+
+
+def keep(g: BoardGraph, poly: Sequence[Pt]) -> BoardGraph:
+    """Ludii's ``(keep graph (poly ...))``: only the vertices inside the polygon (grown by 0.1)
+    stay, with the edges between them (in their order); the cells are traced again."""
+    shape = _polygon(poly, "keep")
+    inside = [point_in_polygon(v, shape) for v in g.vertices]
+    new_id, vertices = {}, []
+    for vid, (v, keep_it) in enumerate(zip(g.vertices, inside)):
+        if keep_it:
+            new_id[vid] = len(vertices)
+            vertices.append(v)
+    out = BoardGraph(vertices=vertices, tiling="graph")
+    for a, b in g.edges:
+        if a in new_id and b in new_id:
+            out.add_edge(new_id[a], new_id[b])
+    out.make_faces()
+    return out
+
+
+def renumber(g: BoardGraph, kinds: Sequence[str] = ()) -> BoardGraph:
+    """Ludii's ``(renumber [Vertex] [Edge] [Cell] graph)``: the elements of the kinds given (all
+    by default) sorted by ``y * 100 + x``, from the bottom row up, left to right."""
+    out = g.copy()
+    if not kinds or "Vertex" in kinds:
+        order = sorted(range(len(out.vertices)), key=lambda v: score(*out.vertices[v]))
+        new_id = {old: new for new, old in enumerate(order)}
+        out.vertices = [out.vertices[v] for v in order]
+        out.edges = [(new_id[a], new_id[b]) for a, b in out.edges]
+        out.faces = [[new_id[v] for v in face] for face in out.faces]
+    if not kinds or "Edge" in kinds:
+        out.edges = sorted(out.edges, key=lambda e: score(*_mid(out, e)))
+    if not kinds or "Cell" in kinds:
+        order = sorted(range(len(out.faces)), key=lambda f: score(*out.face_centre(f)))
+        out.faces = [out.faces[f] for f in order]
+    return out
+
+
 def trim(g: BoardGraph) -> BoardGraph:
     """Ludii's ``(trim graph)``: removes orphan edges (an end point with no other edge) and
     then vertices left without any edge. Faces are kept unless one of their sides goes."""
@@ -291,6 +340,18 @@ def trim(g: BoardGraph) -> BoardGraph:
 
 
 # ---------------------------------------------------------------------- helpers
+
+def _polygon(poly: Sequence[Pt], who: str) -> list[tuple[float, float]]:
+    points = [_point(p) for p in poly]
+    if len(points) < 3:
+        raise ValueError(f"{who}: a polygon needs at least three points")
+    return inflate(points, 0.1)
+
+
+def _mid(g: BoardGraph, e: tuple[int, int]) -> tuple[float, float]:
+    (ax, ay), (bx, by) = g.vertices[e[0]], g.vertices[e[1]]
+    return (ax + bx) / 2, (ay + by) / 2
+
 
 def _touches(pt, a, b) -> bool:
     """Whether pt lies on segment a-b away from its ends (Ludii's ``touchingPoint``, 0.001)."""
