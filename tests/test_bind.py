@@ -145,11 +145,11 @@ def test_unknown_named_argument():
 
 
 def test_named_argument_on_a_ludeme_without_named_parameters():
-    text = game_text(board="(board (square 3 use:Vertex))")
+    text = game_text(board="(board (hex 3 use:Vertex))")
     err = bind_error(text)
-    assert err.message == "unknown named argument 'use:' for square"
+    assert err.message == "unknown named argument 'use:' for hex"
     assert_points_at(err, text, "use:Vertex")
-    assert err.hint == "square takes no named arguments"
+    assert err.hint == "hex takes no named arguments"
 
 
 def test_named_argument_given_twice():
@@ -164,7 +164,8 @@ def test_missing_required_argument():
     err = bind_error(text)
     assert err.message == "square: missing required argument 'size' (int)"
     assert_points_at(err, text, "(square)")
-    assert err.hint == "signature: (square <int>)"
+    assert err.hint == ("signature: (square [<Square | Limping | Diamond>] <int> "
+                        "[diagonals:Implied | Solid | SolidNoSplit | Alternating | Concentric | Radiating])")
 
 
 def test_error_inside_a_define_shows_the_define_and_the_use():

@@ -444,7 +444,7 @@ def test_neutral_pieces_print_and_read_back():
     assert " N " in str(state).splitlines()[2]  # row 2: . N .
     picture = "board: |\n  3 . . .\n  2 x N .\n  1 . . o\n"
     again = game.state_from_text(picture)
-    assert game.components[again.what[game.topology.site("B2")]].name == "Rock"
+    assert game.components[again.what[game.topology.site("B2")]].name == "Rock0"  # Ludii names a neutral piece with owner 0
     assert again.who.count(0) == 7 and again.who.count(1) == 1
 
 

@@ -195,8 +195,8 @@ def test_maak_yek_intervention_takes_both_flanking_enemies():
 
 def test_hasami_shogi_a_corner_piece_is_taken_by_surrounding():
     g = game("board__war__replacement__checkmate__shogi__Hasami Shogi")
-    state = position(g, {"A2": "Fuhyo", "B9": "Fuhyo", "A9": "Tokin", "E5": "Tokin", "E1": "Fuhyo",
-                         "H5": "Tokin"})
+    state = position(g, {"A2": "Fuhyo1", "B9": "Fuhyo1", "A9": "Tokin2", "E5": "Tokin2", "E1": "Fuhyo1",
+                         "H5": "Tokin2"})  # Ludii's names: the owner's number after the name
     state.apply("A2-A8")  # A9's two neighbours are now P1's
     assert not state.what[g.topology.site("A9")] and state.counts[2] == 2
     state.apply("H5-F5")

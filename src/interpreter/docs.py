@@ -31,7 +31,7 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "starts", "containers", "dice", "pieces", "hands", "moves", "movement", "war",
+FAMILY_ORDER = ("structure", "boards", "shapes", "containers", "dice", "pieces", "hands", "moves", "movement", "war",
                 "sowing", "turns", "ranking", "effects", "conditions", "connection", "territory", "patterns", "passages",
                 "loops", "values", "functions", "intarrays", "measures", "variables", "gamevars", "counters", "regions",
                 "filters", "logic")
@@ -43,6 +43,7 @@ FAMILY_TITLES = {
     "gamevars": "Game variables: values the description names and sets",
     "dice": "Dice: rolling them, and what they show",
     "sowing": "Sowing and counts: several pieces on a site, choosing a pit, sowing it",
+    "shapes": "Board shapes beyond the tilings (wedges, concentric rings) and operators that place and merge boards",
     "moves": "Moves: what a player may do",
     "effects": "Effects: what a move changes (captures, scores, placements)",
     "conditions": "Conditions: questions about the position",
@@ -53,7 +54,6 @@ FAMILY_TITLES = {
     "intarrays": "Arrays of ints: regions as numbers, the least of them",
     "patterns": "Patterns: walks over pieces of one kind",
     "territory": "Territory: surround captures, liberties, and events raised for a player",
-    "starts": "Start: a player's piece set on sites",
     "ranking": "Ranking: the players still in the game",
     "measures": "Measures: steps between sites, coordinates, regions grown by steps or along rays",
     "passages": "Passages and loops: ways through a board's holes, and circuits round them",

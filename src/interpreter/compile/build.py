@@ -31,12 +31,11 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     topology = equipment.board.topology(Compiler(None).static_int)
     components = [Component(0, "", "", 0)]
     facings = player_facings(bound, num)
-    # a name declared for several owners one by one ((piece "Counter" P1 N) (piece "Counter" P2 S))
-    # takes its owner's number, as Ludii names every piece ("Counter1", "Counter2")
-    declared = [p.piece_name for p in equipment.pieces]
     for piece in equipment.pieces:
         value = Compiler(None).static_int(piece.value) if piece.value is not None else 0
-        numbered = piece.each or declared.count(piece.piece_name) > 1
+        # as Ludii, a piece is named with its owner's number ((piece "Fox" P2) is "Fox2", (piece
+        # "Disc" Neutral) "Disc0"); Shared pieces are not
+        numbered = piece.each or piece.role.name != "Shared"
         for owner in piece.owners(num):
             name = piece.piece_name + (str(owner) if numbered else "")
             if any(c.name == name for c in components):

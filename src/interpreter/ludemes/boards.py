@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ..engine import boards as gen
 from ..engine.topology import Topology, build
 from ..errors import BindError
-from ..syntax.nodes import Float, Int, Str
+from ..syntax.nodes import Bool, Float, Int, Str
 from .base import (
     BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance, Kind,
     Ludeme, Param, kind_of,
@@ -48,11 +48,14 @@ class Board(Ludeme):
     params = (
         Param("shape", SHAPE),
         Param("tracks", ArrayOf(Instance("track")), optional=True),
-        Param("use", Enum(("Vertex", "Cell")), optional=True, named=True),
+        Param("use", Enum(("Vertex", "Cell", "Edge")), optional=True, named=True),
         Param("labels", ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True),
     )
 
     def validate(self) -> None:
+        if self.use is not None and self.use.name == "Edge":
+            raise BindError("boards played on their edges (use:Edge) are not supported yet", self.use.span,
+                            hint="play on the cells (the default) or the vertices (use:Vertex)")
         # labels are how moves and positions name sites: each must read back as its one site
         if self.labels is None:
             return
@@ -127,11 +130,11 @@ class _Shape(Ludeme):
 def _key(value: Any, static_int: StaticInt) -> Any:
     if value is None:
         return None
-    if isinstance(value, _Shape) or (isinstance(value, Ludeme) and value.kind == BOARD_SHAPE):
-        return value.key(static_int)  # a shape, or an operator on one such as (remove ...)
+    if isinstance(value, _Shape) or (isinstance(value, Ludeme) and (value.kind == BOARD_SHAPE or hasattr(value, "key"))):
+        return value.key(static_int)  # a shape, an operator on one such as (remove ...), a (poly ...)
     if isinstance(value, BoundArray):
         return tuple(_key(v, static_int) for v in value.items)
-    if isinstance(value, (Int, Float, Str)):
+    if isinstance(value, (Int, Float, Str, Bool)):
         return value.value
     if isinstance(value, Ludeme):
         return static_int(value)
@@ -140,57 +143,92 @@ def _key(value: Any, static_int: StaticInt) -> Any:
 
 # a shape word -> Ludii's shape concept
 _SHAPES = {"Hexagon": "HexShape", "Diamond": "DiamondShape", "Limping": "HexShape", "Rectangle": "RectangleShape",
-           "Square": "SquareShape", "Triangle": "TriangleShape"}
+           "Square": "SquareShape", "Triangle": "TriangleShape", "Star": "StarShape"}
 
 
 def _dims(values: list[Any], static_int: StaticInt) -> list[int]:
     return [static_int(v) for v in values if v is not None]
 
 
+_DIAGONALS = Param("diagonals", Enum(gen.DIAGONALS), optional=True, named=True)
+
+
+def _diagonal_concepts(ludeme: Any, plain: str) -> tuple[str, ...]:
+    diagonals = getattr(ludeme.diagonals, "name", None)
+    if diagonals in (None, "Implied"):
+        return (plain,)
+    return ("AlquerqueTiling",) if diagonals == "Alternating" else ()
+
+
 class Square(_Shape):
-    """A square grid of N x N cells (or, with ``use:Vertex``, N x N points, as Ludii builds it).
+    """A square grid of N x N cells (or, with ``use:Vertex``, N x N points, as Ludii builds it);
+    ``Limping`` makes it N x (N + 1), ``Diamond`` a square standing on a corner (N points a
+    side). ``diagonals:`` draws lines between opposite corners:
+    ``Alternating`` (one per square, alternately: Alquerque), ``Solid`` (both, crossing at a new
+    centre point), ``SolidNoSplit`` (both, no centre point), ``Concentric`` (diamonds around the
+    centre), ``Radiating`` (out from the centre), ``Implied`` (none, the default).
 
     Examples:
         (square 19)
+        (square 5 diagonals:Alternating)
     """
 
     name = "square"
-    params = (Param("size", INT_FN),)
+    params = (
+        Param("shape", Enum(("Square", "Limping", "Diamond")), optional=True),
+        Param("size", INT_FN),
+        _DIAGONALS,
+    )
     concepts = ("SquareTiling", "SquareShape")
 
+    def concepts_at(self, where):
+        shape = "DiamondShape" if getattr(self.shape, "name", None) == "Diamond" else "SquareShape"
+        return _diagonal_concepts(self, "SquareTiling") + (shape,)
+
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        return gen.square(static_int(self.size), use=use)
+        shape = self.shape.name if self.shape is not None else "Square"
+        return gen.square(shape, static_int(self.size), use=use,
+                          diagonals=getattr(self.diagonals, "name", None))
 
 
 class Rectangle(_Shape):
     """A grid of ROWS x COLUMNS squares; ``(rectangle 1 11)`` is a one-row board.
+    ``diagonals:`` as for ``square``.
 
     Examples:
         (rectangle 1 11)
+        (rectangle 5 9 diagonals:Alternating)
     """
 
     name = "rectangle"
-    params = (Param("rows", INT_FN), Param("columns", INT_FN))
+    params = (Param("rows", INT_FN), Param("columns", INT_FN), _DIAGONALS)
     concepts = ("SquareTiling", "RectangleShape")
 
+    def concepts_at(self, where):
+        return _diagonal_concepts(self, "SquareTiling") + ("RectangleShape",)
+
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use)
+        return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use,
+                             diagonals=getattr(self.diagonals, "name", None))
 
 
 class Hex(_Shape):
     """A board of hexagons: ``Hexagon`` (the default: N cells a side, 61 cells for 5),
     ``Diamond`` (an N x N rhombus, Hex's board), ``Limping`` (sides of N and N+1 cells),
-    ``Rectangle`` (ROWS x COLUMNS).
+    ``Rectangle`` (ROWS x COLUMNS), ``Triangle`` (a triangle of side N: Tabu Y's board),
+    ``Star`` (a hexagon of side N + 1 with a triangle of side N on each side).
 
     Examples:
         (hex 5)
+        (hex Triangle 11)
         (hex Diamond 11)
         (hex Rectangle 4 6)
     """
 
     name = "hex"
     params = (
-        Param("shape", Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square")), optional=True),
+        Param("shape", Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")),
+              optional=True),
         Param("size", INT_FN),
         Param("size2", INT_FN, optional=True),
     )
@@ -208,7 +246,7 @@ class Hex(_Shape):
 class Tri(_Shape):
     """A board of triangles: ``Triangle`` (the default: a triangle of side N, 25 cells for
     5), ``Hexagon`` (side N; ``(tri Hexagon 9) use:Vertex`` has 217 points), ``Diamond``,
-    ``Limping`` (a hexagon of points with sides of N and N+1).
+    ``Limping`` (a hexagon of points with sides of N and N+1), ``Star`` (a six-pointed star).
 
     Examples:
         (tri 5)
@@ -218,7 +256,7 @@ class Tri(_Shape):
 
     name = "tri"
     params = (
-        Param("shape", Enum(("Triangle", "Hexagon", "Diamond", "Limping")), optional=True),
+        Param("shape", Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star")), optional=True),
         Param("size", INT_FN),
     )
     concepts = ("TriangleTiling",)
@@ -234,14 +272,16 @@ class Tri(_Shape):
 
 class Tiling(_Shape):
     """A semi-regular tiling; ``T33434`` is squares and triangles meeting three triangles and
-    two squares at every vertex, on an N x N diamond of tiles.
+    two squares at every vertex, on an N x N diamond of tiles; ``T33336`` triangles around
+    hexagons and ``T3464`` hexagons, squares and triangles, each a hexagon of N hexagons a side.
 
     Examples:
         (tiling T33434 2)
+        (tiling T3464 2)
     """
 
     name = "tiling"
-    params = (Param("tiling", Enum(("T33434",))), Param("size", INT_FN))
+    params = (Param("tiling", Enum(gen.TILINGS)), Param("size", INT_FN))
     concepts = ("SemiRegularTiling",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -345,9 +385,10 @@ class Trim(_Shape):
         return gen.trim(self.board.graph(use, static_int))
 
 
-def remove_from_board(shape: Ludeme, cells: Any, vertices: Any, use: str, static_int: StaticInt) -> gen.BoardGraph:
-    """``(remove BOARD cells:{...} vertices:{...})``: cells and vertices named by number or by
-    the label they have on the whole board."""
+def remove_from_board(shape: Ludeme, cells: Any, vertices: Any, use: str, static_int: StaticInt,
+                      edges: Any = None) -> gen.BoardGraph:
+    """``(remove BOARD cells:{...} edges:{{a b}...} vertices:{...})``: cells and vertices named by
+    number or by the label they have on the whole board, edges by their end points' numbers."""
     base = shape.graph(use, static_int)
     labelled: Topology | None = None
 
@@ -369,7 +410,8 @@ def remove_from_board(shape: Ludeme, cells: Any, vertices: Any, use: str, static
                 out.append(static_int(item))
         return out
 
-    return gen.remove(base, cells=indices(cells, "Cell"), vertices=indices(vertices, "Vertex"))
+    return gen.remove(base, cells=indices(cells, "Cell"), vertices=indices(vertices, "Vertex"),
+                      edges=_pairs(edges, static_int))
 
 
 def _items(value: Any) -> list:

@@ -82,6 +82,7 @@ class Remove(_Effect):
         Param("cells", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
         Param("vertices", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
         Param("then", kind_of(THEN), optional=True),
+        Param("edges", ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True),
     )
 
     def validate(self) -> None:
@@ -90,18 +91,20 @@ class Remove(_Effect):
             raise BindError("a board shape has no consequences", self.then.span)
         if is_shape:
             self.kind = "board shape"  # type: ignore[misc]
-        elif self.cells is not None or self.vertices is not None:
-            raise BindError("cells: and vertices: only apply to a board shape", self.span)
+        elif self.cells is not None or self.vertices is not None or self.edges is not None:
+            raise BindError("cells:, edges: and vertices: only apply to a board shape", self.span)
 
     def graph(self, use: str, static_int):
-        """As a board shape: the shape with the listed cells and vertices removed."""
+        """As a board shape: the shape with the listed cells, edges (vertex pairs) and vertices
+        removed."""
         from .boards import remove_from_board
-        return remove_from_board(self.sites, self.cells, self.vertices, use, static_int)
+        return remove_from_board(self.sites, self.cells, self.vertices, use, static_int, self.edges)
 
     def key(self, static_int) -> tuple:
         """As a board shape: a value naming the board exactly."""
         from .boards import _key
-        return ("remove", self.sites.key(static_int), _key(self.cells, static_int), _key(self.vertices, static_int))
+        return ("remove", self.sites.key(static_int), _key(self.cells, static_int), _key(self.vertices, static_int),
+                _key(self.edges, static_int))
 
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)

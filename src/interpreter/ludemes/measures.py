@@ -79,27 +79,6 @@ class CountSteps(Ludeme):
         return steps
 
 
-class Coord(Ludeme):
-    """The site with a given label (Ludii's coordinate), e.g. ``(coord "J10")``.
-
-    Examples:
-        (coord "J10")
-        (coord Vertex "A1")
-    """
-
-    name = "coord"
-    kind = INT
-    params = (
-        Param("type", SITE_TYPE, optional=True),
-        Param("label", STR_LIT),
-    )
-
-    def compile(self, c: "Compiler"):
-        check_site_type(c, self, self.type)
-        site = c.label(self.label)
-        return lambda s: site
-
-
 class Expand(Ludeme):
     """A region grown by some steps (``steps:``, 1 by default) to its neighbours: along the
     board's adjacency, or only in one direction. The region itself stays in. Ludii's

@@ -141,7 +141,6 @@ SitesCentre = _region_class("Centre", "The centre site (the central 2x2 or 1x2 s
 SitesCorners = _region_class("Corners", "The corner sites.")
 SitesPerimeter = _region_class("Perimeter", "The sites on the edge of the board.")
 SitesInner = _region_class("Inner", "The sites not on the edge of the board.")
-SitesOuter = _region_class("Outer", "The sites on the outer boundary of the board (Ludii's outer sites).")
 
 
 class SitesDistance(Ludeme):
@@ -569,77 +568,6 @@ class SitesPhase(Ludeme):
         if sites is None:
             raise BindError(f"this board has no phase {n}", self.span)
         return const_fn(tuple(sites))
-
-
-class _Line(Ludeme):
-    """The sites of one row or column (numbered from 0, Ludii's rows and columns)."""
-
-    kind = REGION
-    params = (Param("index", INT_FN),)
-    attr = ""
-
-    def compile(self, c: "Compiler"):
-        lines = getattr(c.topo, self.attr)
-        table: dict[int, tuple[int, ...]] = {}
-        for site, k in enumerate(lines):
-            table.setdefault(k, ())
-            table[k] += (site,)
-        index = c.int(self.index)
-        return lambda s: table.get(index(s), ())
-
-
-class SitesRow(_Line):
-    """The sites of a row (the bottom row is 0).
-
-    Examples:
-        (sites Row 1)
-    """
-
-    name = "sites Row"
-    attr = "rows"
-
-
-class SitesColumn(_Line):
-    """The sites of a column (the leftmost column is 0).
-
-    Examples:
-        (sites Column 0)
-    """
-
-    name = "sites Column"
-    attr = "columns"
-
-
-class _CountLines(Ludeme):
-    kind = "int"
-    params = ()
-    attr = ""
-
-    def compile(self, c: "Compiler"):
-        lines = getattr(c.topo, self.attr)
-        return const_fn(len(set(lines)))
-
-
-class CountRows(_CountLines):
-    """The number of rows of the board.
-
-    Examples:
-        (count Rows)
-    """
-
-    name = "count Rows"
-    attr = "rows"
-
-
-class CountColumns(_CountLines):
-    """The number of columns of the board.
-
-    Examples:
-        (count Columns)
-    """
-
-    name = "count Columns"
-    attr = "columns"
 
 
 class SitesLineOfSight(Ludeme):

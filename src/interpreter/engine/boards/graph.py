@@ -166,10 +166,12 @@ class BoardGraph:
                         existing.add(key)
                         self.edges.append((aid, bid))
 
-    def make_faces(self) -> None:
+    def make_faces(self, check_crossings: bool = False) -> None:
         """Trace the bounded faces (Ludii's ``makeFaces``): from each vertex and each of its edges,
         keep turning to the next edge counterclockwise around the vertex reached; a walk that
-        closes with at least three vertices in clockwise order is a face."""
+        closes with at least three vertices in clockwise order is a face. With
+        ``check_crossings``, a walk stops at an edge that crosses an edge listed before it (as
+        Ludii's ``isEdgeCrossing``), so drawings with crossing lines get no face there."""
         self.faces = []
         around = self.vertex_edges()
         seen: set[frozenset[int]] = set()
@@ -184,13 +186,15 @@ class BoardGraph:
                         break
                     edge = eids[(eids.index(edge) + 1) % len(eids)]
                     a, b = self.edges[edge]
-                    vert = b if a == vert else a
+                    prev, vert = vert, (b if a == vert else a)
                     if vert == start:
                         closed = True
                         break
                     if vert in vids:
                         break
                     vids.append(vert)
+                    if check_crossings and self.crosses_earlier_edge(prev, vert):
+                        break
                 if not closed or len(vids) < 3:
                     continue
                 if _signed_area([self.vertices[v] for v in vids]) >= 0:
@@ -200,6 +204,21 @@ class BoardGraph:
                     continue
                 seen.add(key)
                 self.faces.append(vids)
+
+    def crosses_earlier_edge(self, va: int, vb: int) -> bool:
+        """Ludii's ``isEdgeCrossing``: whether the segment va-vb crosses, away from the end
+        points, an edge listed before the edge va-vb (edges after it are not looked at)."""
+        pa, pb = self.vertices[va], self.vertices[vb]
+        for a, b in self.edges:
+            if {a, b} == {va, vb}:
+                return False
+            ea, eb = self.vertices[a], self.vertices[b]
+            if (math.dist(pa, ea) < 0.001 or math.dist(pa, eb) < 0.001 or math.dist(pb, ea) < 0.001
+                    or math.dist(pb, eb) < 0.001):
+                continue
+            if segments_intersect(pa, pb, ea, eb):
+                return True
+        return False
 
     def reorder(self) -> None:
         """Sort vertices, edges and faces by ``y * 100 + x`` (Ludii's ``Graph.reorder``)."""
@@ -266,6 +285,36 @@ class BoardGraph:
 def _face_has_edge(face: list[int], pair: set[int]) -> bool:
     n = len(face)
     return any({face[i], face[(i + 1) % n]} == pair for i in range(n))
+
+
+def segments_intersect(a0, a1, b0, b1) -> bool:
+    """Whether segments a0-a1 and b0-b1 meet, end points included (Ludii's
+    ``lineSegmentsIntersect``)."""
+    xlk, ylk = a1[0] - a0[0], a1[1] - a0[1]
+    xnm, ynm = b1[0] - b0[0], b1[1] - b0[1]
+    xmk, ymk = b0[0] - a0[0], b0[1] - a0[1]
+    det = xnm * ylk - ynm * xlk
+    if abs(det) < 1e-7:
+        return False
+    s = (xnm * ymk - ynm * xmk) / det
+    t = (xlk * ymk - ylk * xmk) / det
+    return -1e-7 <= s <= 1 + 1e-7 and -1e-7 <= t <= 1 + 1e-7
+
+
+def crossing_point(a0, a1, b0, b1) -> tuple[float, float] | None:
+    """Where segments a0-a1 and b0-b1 cross away from their ends (Ludii's ``crossingPoint``:
+    both within 1% of their length from an end do not count), or None."""
+    xlk, ylk = a1[0] - a0[0], a1[1] - a0[1]
+    xnm, ynm = b1[0] - b0[0], b1[1] - b0[1]
+    xmk, ymk = b0[0] - a0[0], b0[1] - a0[1]
+    det = xnm * ylk - ynm * xlk
+    if abs(det) < 1e-7:
+        return None
+    s = (xnm * ymk - ynm * xmk) / det
+    t = (xlk * ymk - ylk * xmk) / det
+    if 0.01 < s < 0.99 and 0.01 < t < 0.99:
+        return a0[0] + s * xlk, a0[1] + s * ylk
+    return None
 
 
 def _signed_area(points: list[tuple[float, float]]) -> float:

@@ -8,7 +8,7 @@ from .graph import BoardGraph, PointList, check_size
 from .polygon import inflate, point_in_polygon, polygon_from_sides
 from .uses import check_use, shape_and_dims
 
-SHAPES = ("Hexagon", "Diamond", "Limping", "Rectangle", "Square")
+SHAPES = ("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")
 
 UX = math.sqrt(3) / 2
 # Corners of a pointy-topped hexagon around its centre, one unit from it (Ludii's Hex.ref).
@@ -27,7 +27,10 @@ def hex(*args: object, use: str = "Cell") -> BoardGraph:  # noqa: A001 - Ludii's
     - ``hex("Diamond", 11)``: the 11 x 11 rhombus of the game Hex, flat-topped cells, one corner
       at the bottom;
     - ``hex("Limping", n)``: hexagon with sides n and n + 1 alternately;
-    - ``hex("Rectangle", rows, cols)`` and ``hex("Square", n)``: rows of cells, odd rows offset.
+    - ``hex("Rectangle", rows, cols)`` and ``hex("Square", n)``: rows of cells, odd rows offset;
+    - ``hex("Triangle", n)``: a triangle of side n (n(n+1)/2 cells), the board of Tabu Y;
+    - ``hex("Star", n)``: a six-pointed star, a hexagon of side n + 1 with a triangle of side n
+      on each of its sides (StarOnHex).
 
     The same graph serves ``use="Vertex"`` (its sites are then the corners of the cells)."""
     check_use(use)
@@ -42,6 +45,10 @@ def hex(*args: object, use: str = "Cell") -> BoardGraph:  # noqa: A001 - Ludii's
         return _diamond(a, use)
     if shape == "Limping":
         return _custom((a, a + 1), use)
+    if shape == "Triangle":
+        return _triangle(a, use)
+    if shape == "Star":
+        return _star(a, use)
     return _rectangle(a, a if b is None else b, use)
 
 
@@ -70,6 +77,37 @@ def _diamond(n: int, use: str) -> BoardGraph:
         for col in range(n):
             centre = (1.5 * (col - row), math.sqrt(3) * (row + col) * 0.5)
             _add_cell(points, centre, flat=True)
+    return points.graph("hexagonal", single_precision=True)
+
+
+def _triangle(n: int, use: str) -> BoardGraph:
+    """TriangleOnHex: the cells (row, col) of the n x n rhombus with row <= col."""
+    _estimate(n * (n + 1) // 2, use, f"(hex Triangle {n})")
+    points = PointList()
+    for row in range(n):
+        for col in range(n):
+            if row <= col:
+                _add_cell(points, hex_xy(row, col), flat=False)
+    return points.graph("hexagonal", single_precision=True)
+
+
+def _star(d: int, use: str) -> BoardGraph:
+    """StarOnHex: the cells (row, col) of a (4d+1) x (4d+1) rhombus that lie in the star."""
+    _estimate(12 * d * d + 6 * d + 1, use, f"(hex Star {d})")
+    size = 4 * d + 1
+    points = PointList()
+    for r in range(size):
+        for c in range(size):
+            if r < d:
+                out = c < d or c - r > d
+            elif r <= 2 * d:
+                out = r - c > d or c >= size - d
+            elif r <= 3 * d:
+                out = c < d or c - r > d
+            else:
+                out = c > 3 * d or r - c > d
+            if not out:
+                _add_cell(points, hex_xy(r, c), flat=False)
     return points.graph("hexagonal", single_precision=True)
 
 

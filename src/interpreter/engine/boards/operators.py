@@ -1,5 +1,8 @@
 """Explicit graphs and graph operators: Ludii's ``(graph ...)``, ``(add ...)``, ``(remove ...)``,
-``(rotate ...)`` and ``(trim ...)`` (``game.functions.graph.operators``).
+``(rotate ...)``, ``(trim ...)``, ``(merge ...)``, ``(shift ...)``, ``(scale ...)``, ``(dual ...)``,
+``(complete ...)``, ``(splitCrossings ...)``, ``(subdivide ...)``, ``(hole ...)``, ``(keep ...)`` and
+``(renumber ...)``
+(``game.functions.graph.operators``).
 
 Each operator takes a built graph and returns a new one; the argument is left unchanged. As in
 Ludii, removals renumber the survivors (later indices shift down) without sorting them again,
@@ -11,8 +14,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .graph import BoardGraph, check_size, f32
-from .polygon import bounds
+from .graph import BoardGraph, check_size, crossing_point, f32, score
+from .polygon import bounds, inflate, point_in_polygon
 
 Pt = Sequence[float]
 
@@ -128,6 +131,206 @@ def rotate(g: BoardGraph, degrees: float) -> BoardGraph:
     return out
 
 
+def merge(graphs: Sequence[BoardGraph]) -> BoardGraph:
+    """Ludii's ``(merge A B ...)``: the graphs overlaid. Vertices come in the order of the
+    graphs and of their own vertices; a vertex within 0.01 (sum of |dx| and |dy|) of an earlier
+    one is that vertex; edges are kept once; the cells are traced again from the drawing; nothing
+    is reordered. The result is a ``graph``: it has no one tiling."""
+    out = BoardGraph(tiling="graph")
+    for g in graphs:
+        new_id = []
+        for x, y in g.vertices:
+            vid = out.find_vertex(x, y, 0.01)
+            new_id.append(vid if vid >= 0 else out.add_vertex(x, y))
+        for a, b in g.edges:
+            if new_id[a] != new_id[b]:
+                out.add_edge(new_id[a], new_id[b])
+    check_size(len(out.vertices), "(merge ...)")
+    out.make_faces()
+    return out
+
+
+def shift(g: BoardGraph, dx: float, dy: float) -> BoardGraph:
+    """Ludii's ``(shift dx dy graph)``: every vertex moved by (dx, dy); nothing renumbered."""
+    out = g.copy()
+    out.vertices = [(x + dx, y + dy) for x, y in out.vertices]
+    return out
+
+
+def scale(g: BoardGraph, sx: float, sy: float | None = None) -> BoardGraph:
+    """Ludii's ``(scale sx [sy] graph)``: every position multiplied by sx horizontally and sy
+    (sx by default) vertically, about the origin; nothing renumbered. A scaled board no longer
+    has unit edges, so it is a ``graph``."""
+    sy = sx if sy is None else sy
+    out = g.copy()
+    out.vertices = [(x * sx, y * sy) for x, y in out.vertices]
+    if (sx, sy) != (1, 1):
+        out.tiling = "graph"
+    return out
+
+
+def dual(g: BoardGraph) -> BoardGraph:
+    """Ludii's ``(dual graph)``, the weak dual: a vertex at the centre of each cell (in cell
+    order), an edge between the centres of two cells that share a side (in the order of those
+    sides), cells traced from the drawing, then everything sorted by ``y * 100 + x``."""
+    if not g.vertices or not g.edges or not g.faces:
+        raise ValueError("the dual of a board needs cells")
+    out = BoardGraph(tiling="graph")
+    for fid in range(len(g.faces)):
+        out.add_vertex(*g.face_centre(fid))
+    sides: dict[int, list[int]] = {}
+    for fid in range(len(g.faces)):
+        for eid in g.face_edges(fid):
+            sides.setdefault(eid, []).append(fid)
+    for eid in range(len(g.edges)):
+        faces = sides.get(eid, [])
+        if len(faces) == 2:
+            out.add_edge(faces[0], faces[1])
+    out.make_faces()
+    out.reorder()
+    return out
+
+
+def complete(g: BoardGraph, each_cell: bool = False) -> BoardGraph:
+    """Ludii's ``(complete graph [eachCell:True])``: an edge between every pair of vertices
+    (the old edges go, the cells are traced again, stopping at crossings), or with
+    ``each_cell`` between every pair of corners of each cell (the cells kept)."""
+    out = g.copy()
+    out.tiling = "graph"
+    if each_cell:
+        for face in g.faces:
+            for i, a in enumerate(face):
+                for b in face[i + 1:]:
+                    out.add_edge(a, b)
+        return out
+    n = len(out.vertices)
+    check_size(n * (n - 1) // 2, "(complete ...) edges")
+    out.edges = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    out.make_faces(check_crossings=True)
+    return out
+
+
+def split_crossings(g: BoardGraph) -> BoardGraph:
+    """Ludii's ``(splitCrossings graph)``: wherever two edges cross, a new vertex splits both
+    (first pair of crossing edges first, again until none cross); then an edge passing through
+    a vertex is split there; the cells are traced again."""
+    out = g.copy()
+    out.tiling = "graph"
+    while True:
+        found = None
+        for ea in range(len(out.edges)):
+            a0, a1 = out.edges[ea]
+            for eb in range(ea + 1, len(out.edges)):
+                b0, b1 = out.edges[eb]
+                x = crossing_point(out.vertices[a0], out.vertices[a1], out.vertices[b0], out.vertices[b1])
+                if x is not None:
+                    found = (ea, eb, x)
+                    break
+            if found:
+                break
+        if found is None:
+            break
+        ea, eb, (x, y) = found
+        (a0, a1), (b0, b1) = out.edges[ea], out.edges[eb]
+        vid = out.add_vertex(x, y)
+        check_size(len(out.vertices), "(splitCrossings ...)")
+        out.remove_edge(eb)
+        out.remove_edge(ea)
+        for p, q in ((a0, vid), (vid, a1), (b0, vid), (vid, b1)):
+            out.add_edge(p, q)
+    while True:
+        found = None
+        for eid, (a, b) in enumerate(out.edges):
+            for vid in range(len(out.vertices)):
+                if vid not in (a, b) and _touches(out.vertices[vid], out.vertices[a], out.vertices[b]):
+                    found = (eid, vid)
+                    break
+            if found:
+                break
+        if found is None:
+            break
+        eid, vid = found
+        a, b = out.edges[eid]
+        out.remove_edge(eid)
+        out.add_edge(a, vid)
+        out.add_edge(vid, b)
+    out.make_faces(check_crossings=True)
+    return out
+
+
+def subdivide(g: BoardGraph, minimum: int = 1, *, use: str = "Cell") -> BoardGraph:
+    """Ludii's ``(subdivide graph [min:N])``: each cell of at least ``minimum`` sides (every
+    cell by default) gets a vertex at its centre joined to its corners, so a cell of N sides
+    becomes N triangles (cells traced again; a board of vertices keeps no cells)."""
+    out = g.copy()
+    out.tiling = "graph"
+    if use == "Vertex":
+        out.make_faces(check_crossings=True)
+    split = []
+    for fid in range(len(out.faces) - 1, -1, -1):
+        face = out.faces[fid]
+        if len(face) < minimum:
+            continue
+        pivot = out.add_vertex(*out.face_centre(fid))
+        for v in face:
+            out.add_edge(pivot, v)
+        split.append(fid)
+    check_size(len(out.vertices), "(subdivide ...)")
+    if use == "Cell":
+        out.make_faces(check_crossings=True)
+    else:
+        out.faces = []
+    return out
+
+
+def hole(g: BoardGraph, poly: Sequence[Pt]) -> BoardGraph:
+    """Ludii's ``(hole graph (poly ...))``: every cell whose centre lies in the polygon (grown
+    by 0.1) is removed, with the sides no other cell uses; nothing is renumbered."""
+    shape = _polygon(poly, "hole")
+    out = g.copy()
+    out.tiling = "graph"
+    for fid in range(len(out.faces) - 1, -1, -1):
+        if point_in_polygon(out.face_centre(fid), shape):
+            out.remove_face(fid, True)
+    return out
+
+
+def keep(g: BoardGraph, poly: Sequence[Pt]) -> BoardGraph:
+    """Ludii's ``(keep graph (poly ...))``: only the vertices inside the polygon (grown by 0.1)
+    stay, with the edges between them (in their order); the cells are traced again."""
+    shape = _polygon(poly, "keep")
+    inside = [point_in_polygon(v, shape) for v in g.vertices]
+    new_id, vertices = {}, []
+    for vid, (v, keep_it) in enumerate(zip(g.vertices, inside)):
+        if keep_it:
+            new_id[vid] = len(vertices)
+            vertices.append(v)
+    out = BoardGraph(vertices=vertices, tiling="graph")
+    for a, b in g.edges:
+        if a in new_id and b in new_id:
+            out.add_edge(new_id[a], new_id[b])
+    out.make_faces()
+    return out
+
+
+def renumber(g: BoardGraph, kinds: Sequence[str] = ()) -> BoardGraph:
+    """Ludii's ``(renumber [Vertex] [Edge] [Cell] graph)``: the elements of the kinds given (all
+    by default) sorted by ``y * 100 + x``, from the bottom row up, left to right."""
+    out = g.copy()
+    if not kinds or "Vertex" in kinds:
+        order = sorted(range(len(out.vertices)), key=lambda v: score(*out.vertices[v]))
+        new_id = {old: new for new, old in enumerate(order)}
+        out.vertices = [out.vertices[v] for v in order]
+        out.edges = [(new_id[a], new_id[b]) for a, b in out.edges]
+        out.faces = [[new_id[v] for v in face] for face in out.faces]
+    if not kinds or "Edge" in kinds:
+        out.edges = sorted(out.edges, key=lambda e: score(*_mid(out, e)))
+    if not kinds or "Cell" in kinds:
+        order = sorted(range(len(out.faces)), key=lambda f: score(*out.face_centre(f)))
+        out.faces = [out.faces[f] for f in order]
+    return out
+
+
 def trim(g: BoardGraph) -> BoardGraph:
     """Ludii's ``(trim graph)``: removes orphan edges (an end point with no other edge) and
     then vertices left without any edge. Faces are kept unless one of their sides goes."""
@@ -137,6 +340,30 @@ def trim(g: BoardGraph) -> BoardGraph:
 
 
 # ---------------------------------------------------------------------- helpers
+
+def _polygon(poly: Sequence[Pt], who: str) -> list[tuple[float, float]]:
+    points = [_point(p) for p in poly]
+    if len(points) < 3:
+        raise ValueError(f"{who}: a polygon needs at least three points")
+    return inflate(points, 0.1)
+
+
+def _mid(g: BoardGraph, e: tuple[int, int]) -> tuple[float, float]:
+    (ax, ay), (bx, by) = g.vertices[e[0]], g.vertices[e[1]]
+    return (ax + bx) / 2, (ay + by) / 2
+
+
+def _touches(pt, a, b) -> bool:
+    """Whether pt lies on segment a-b away from its ends (Ludii's ``touchingPoint``, 0.001)."""
+    if math.dist(pt, a) < 0.001 or math.dist(pt, b) < 0.001:
+        return False
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return False
+    t = max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / length2))
+    return math.dist(pt, (a[0] + t * dx, a[1] + t * dy)) <= 0.001
+
 
 def _point(v: object) -> tuple[float, float]:
     if not isinstance(v, (list, tuple)) or len(v) not in (2, 3):

@@ -5,37 +5,112 @@ from __future__ import annotations
 from .graph import BoardGraph, check_size
 from .uses import check_dim, check_use, shape_and_dims
 
+DIAGONALS = ("Implied", "Solid", "SolidNoSplit", "Alternating", "Concentric", "Radiating")
+"""Ludii's ``DiagonalsType``: how a square grid draws lines between opposite corners."""
 
-def rectangle(rows: int, cols: int | None = None, *, use: str = "Cell") -> BoardGraph:
+
+def rectangle(rows: int, cols: int | None = None, *, use: str = "Cell",
+              diagonals: str | None = None) -> BoardGraph:
     """Ludii's ``(rectangle rows cols)`` (``RectangleOnSquare``): ``rows`` x ``cols`` cells, or,
     with ``use="Vertex"``, ``rows`` x ``cols`` points. Ludii builds the graph for the site type
     it will use: a board of cells gets one more row and column of vertices than it has cells, a
     board of vertices gets exactly ``rows`` x ``cols`` vertices (so ``(square 19) use:Vertex``
-    is the 19 x 19 Go board, 361 points A1..S19)."""
+    is the 19 x 19 Go board, 361 points A1..S19).
+
+    ``diagonals`` (Ludii's ``diagonals:``) adds lines between opposite corners before the
+    cells are traced: ``Alternating`` one diagonal per square, alternately (Alquerque),
+    ``Solid`` both, meeting at a new centre point, ``SolidNoSplit`` both without a centre point,
+    ``Concentric`` diamonds around the centre, ``Radiating`` lines out from the centre;
+    ``Implied`` (or none) adds nothing."""
     check_use(use)
     cols = rows if cols is None else cols
     check_dim(rows, "rows")
     check_dim(cols, "columns")
     check_size(rows * cols, f"(rectangle {rows} {cols})")
     extra = 1 if use == "Cell" else 0
-    graph = BoardGraph(tiling="square")
+    graph = BoardGraph(tiling="square" if diagonals in (None, "Implied") else "graph")
     for row in range(rows + extra):
         for col in range(cols + extra):
             graph.add_vertex(col, row)
     graph.connect_unit_edges()
+    add_diagonals(graph, rows + extra, cols + extra, diagonals)
     graph.make_faces()
     graph.reorder()
     return graph
 
 
-def square(*args: object, use: str = "Cell") -> BoardGraph:
-    """Ludii's ``(square [Square|Limping] n)``: an n x n board of cells (n x n points with
-    ``use="Vertex"``); ``Limping`` makes it n x (n + 1)."""
-    shape, dims = shape_and_dims("square", args, ("Square", "Limping"))
+def add_diagonals(graph: BoardGraph, to_row: int, to_col: int, diagonals: str | None) -> None:
+    """Ludii's ``Square.handleDiagonals`` on a grid of points (col, row): the lines a
+    ``diagonals:`` type draws. ``to_row`` and ``to_col`` are the numbers of rows and columns of
+    points, as Ludii passes them (the centre of Concentric and Radiating is half of them)."""
+    if diagonals is None or diagonals == "Implied":
+        return
+    if diagonals not in DIAGONALS:
+        raise ValueError(f"diagonals:{diagonals} is not one of {', '.join(DIAGONALS)}")
+    at = {(round(x), round(y)): v for v, (x, y) in enumerate(graph.vertices)
+          if x == round(x) and y == round(y)}
+    if diagonals == "Radiating":
+        mid_r, mid_c = to_row // 2, to_col // 2
+        for n in range(max(to_row // 2, to_col // 2) + 1):
+            for dr, dc in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
+                # Ludii looks the points up as (row, column) here: on a square board the same
+                a = at.get((mid_r + n * dr, mid_c + n * dc))
+                b = at.get((mid_r + (n + 1) * dr, mid_c + (n + 1) * dc))
+                if a is not None and b is not None:
+                    graph.add_edge(a, b)
+        return
+    mid_r, mid_c = to_row // 2, to_col // 2
+    for r in range(to_row + 1):
+        for c in range(to_col + 1):
+            a, b, cc, d = at.get((c, r)), at.get((c, r + 1)), at.get((c + 1, r + 1)), at.get((c + 1, r))
+            if a is None or b is None or cc is None or d is None:
+                continue
+            if diagonals == "Alternating":
+                graph.add_edge(*((a, cc) if (r + c) % 2 == 0 else (b, d)))
+            elif diagonals == "Solid":
+                x = graph.find_vertex(c + 0.5, r + 0.5)
+                if x < 0:
+                    x = graph.add_vertex(c + 0.5, r + 0.5)
+                for corner in (a, b, cc, d):
+                    graph.add_edge(corner, x)
+            elif diagonals == "SolidNoSplit":
+                graph.add_edge(a, cc)
+                graph.add_edge(b, d)
+            else:  # Concentric
+                inner = (r < mid_r and c < mid_c) or (r >= mid_r and c >= mid_c)
+                graph.add_edge(*((b, d) if inner else (a, cc)))
+
+
+def square(*args: object, use: str = "Cell", diagonals: str | None = None) -> BoardGraph:
+    """Ludii's ``(square [Square|Limping|Diamond] n)``: an n x n board of cells (n x n points
+    with ``use="Vertex"``); ``Limping`` makes it n x (n + 1); ``Diamond`` a square standing on
+    a corner, n points a side (the same for cells and points, as Ludii)."""
+    shape, dims = shape_and_dims("square", args, ("Square", "Limping", "Diamond"))
     n = dims[0]
     if len(dims) != 1:
         raise ValueError("(square ...) takes one dimension")
+    if shape == "Diamond":
+        return diamond(n, diagonals=diagonals)
     if shape == "Limping":
-        return rectangle(n, n + 1, use=use)
-    return rectangle(n, n, use=use)
+        return rectangle(n, n + 1, use=use, diagonals=diagonals)
+    return rectangle(n, n, use=use, diagonals=diagonals)
 
+
+
+def diamond(d: int, *, diagonals: str | None = None) -> BoardGraph:
+    """Ludii's ``DiamondOnSquare``: the points (col, row) of a 2d x 2d grid inside the diamond
+    ``d - 1 <= row + col < 3d``, ``|col - row| <= d``, joined at unit distance, with
+    ``diagonals`` drawn as on a square board."""
+    check_dim(d, "dimension")
+    check_size(2 * d * d + 2 * d, f"(square Diamond {d})")
+    graph = BoardGraph(tiling="square" if diagonals in (None, "Implied") else "graph")
+    for r in range(2 * d):
+        for c in range(2 * d):
+            if r + c < d - 1 or c - r > d or r - c > d or r + c >= 3 * d:
+                continue
+            graph.add_vertex(c, r)
+    graph.connect_unit_edges()
+    add_diagonals(graph, 2 * d, 2 * d, diagonals)
+    graph.make_faces()
+    graph.reorder()
+    return graph

@@ -11,7 +11,7 @@ from .graph import BoardGraph, PointList, check_size
 from .polygon import inflate, point_in_polygon, polygon_from_sides
 from .uses import check_use, shape_and_dims
 
-SHAPES = ("Triangle", "Hexagon", "Diamond", "Limping")
+SHAPES = ("Triangle", "Hexagon", "Diamond", "Limping", "Star")
 
 
 def tri_xy(row: int, col: int) -> tuple[float, float]:
@@ -26,7 +26,9 @@ def tri(*args: object, use: str = "Cell") -> BoardGraph:
     - ``tri("Hexagon", n)``: hexagon of side n (``(tri Hexagon 9) use:Vertex`` has 217 points);
     - ``tri("Diamond", n)``: rhombus of n x n pairs of triangles;
     - ``tri("Limping", n)``: hexagon of points with sides of n and n + 1 points alternately
-      (the same for cells and vertices, as in Ludii)."""
+      (the same for cells and vertices, as in Ludii);
+    - ``tri("Star", n)``: a six-pointed star of points, a triangle of n rows on each side of a
+      hexagon (StarOnTri; the same for cells and vertices)."""
     check_use(use)
     shape, dims = shape_and_dims("tri", args, SHAPES)
     if len(dims) != 1:
@@ -39,6 +41,8 @@ def tri(*args: object, use: str = "Cell") -> BoardGraph:
         return _hexagon(n + cell, use, n)
     if shape == "Diamond":
         return _diamond(n + cell, use, n)
+    if shape == "Star":
+        return _star(n, use)
     return _limping(n, use)
 
 
@@ -77,6 +81,26 @@ def _diamond(d: int, use: str, n: int) -> BoardGraph:
     for r in range(d):
         for c in range(d):
             points.add(math.sqrt(3) / 2.0 * (c - r), 1.0 * (r + c) * 0.5)
+    return points.graph("triangular", single_precision=True)
+
+
+def _star(d: int, use: str) -> BoardGraph:
+    """StarOnTri: the points (row, col) of a (4d+1) x (4d+1) rhombus that lie in the star."""
+    _estimate(24 * d * d, 12 * d * d + 6 * d + 1, use, f"(tri Star {d})")
+    size = 4 * d + 1
+    points = PointList()
+    for r in range(size):
+        for c in range(size):
+            if r < d:
+                out = c < d or c - r > d
+            elif r <= 2 * d:
+                out = r - c > d or c >= size - d
+            elif r <= 3 * d:
+                out = c < d or c - r > d
+            else:
+                out = c > 3 * d or r - c > d
+            if not out:
+                points.add(*tri_xy(r, c))
     return points.graph("triangular", single_precision=True)
 
 

@@ -1,0 +1,223 @@
+"""Sites found from the board's shape: Ludii's ``expand``, ``centrePoint``, ``coord``, ``row``,
+``column``, ``sites Row``, ``sites Column``, ``sites Outer``, ``count Rows``, ``count Columns``,
+``all Sites`` and the regions of a player (``sites Mover``, ``sites P1`` ...)
+(``game.functions.region.math.Expand``, ``game.functions.ints.board``,
+``game.functions.region.sites.index`` and ``sites.simple``).
+
+Rows and columns are Ludii's, measured from the positions of the sites (the row of ``A1`` is
+0); the centre point is the first site of ``(sites Centre)``. Each ludeme takes Ludii's optional
+site type (``Cell``, ``Vertex``), which must be the one the board uses: boards have one kind of
+site here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.values import const_fn, constant
+from ..errors import BindError
+from .base import BOOL, BOOL_FN, INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param
+from .logic import value_fn
+
+if TYPE_CHECKING:
+    from ..compile import Compiler
+
+_TYPE = Param("type", Enum(("Cell", "Vertex", "Edge")), optional=True)
+_COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+
+
+def check_type(ludeme: Ludeme, c: "Compiler") -> None:
+    """Refuse a site type other than the board's (Ludii would look at other graph elements)."""
+    kind = getattr(ludeme.type, "name", None)
+    if kind is not None and kind != c.topo.use:
+        raise BindError(f"{kind.lower()}s of a board of {c.topo.use.lower()}s are not supported: "
+                        f"this board's sites are its {c.topo.use.lower()}s", ludeme.type.span,
+                        hint=f"leave out {kind}, or play on {kind.lower()}s (board ... use:{kind})")
+
+
+class CentrePoint(Ludeme):
+    """The site at the centre of the board: the first site of ``(sites Centre)``.
+
+    Examples:
+        (centrePoint)
+    """
+
+    name = "centrePoint"
+    kind = INT
+    family = "regions"
+    params = (_TYPE,)
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        centre = c.topo.regions.get("Centre") or ()
+        if not centre:
+            raise BindError("this board has no centre", self.span)
+        return const_fn(centre[0])
+
+
+class Coord(Ludeme):
+    """The site with a label (``(coord "A1")``), or at a row and column (``(coord row:1
+    column:5)``, both counted from 0); off the board (-1) when there is none, as in Ludii.
+
+    Examples:
+        (coord "E5")
+        (coord row:0 column:(column of:(from)))
+    """
+
+    name = "coord"
+    kind = INT
+    family = "regions"
+    params = (_TYPE, Param("label", STR_LIT, optional=True), Param("row", INT_FN, optional=True, named=True),
+              Param("column", INT_FN, optional=True, named=True))
+
+    def validate(self) -> None:
+        if (self.label is None) == (self.row is None or self.column is None):
+            raise BindError("coord needs a label, or row: and column:", self.span,
+                            hint='e.g. (coord "A1") or (coord row:0 column:0)')
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        topo = c.topo
+        if self.label is not None:
+            return const_fn(topo.site(self.label.value))
+        at = {(r, k): site for site, (r, k) in enumerate(zip(topo.rows, topo.columns))}
+        row, column = value_fn(c, self.row), value_fn(c, self.column)
+        if constant(row) is not None and constant(column) is not None:
+            return const_fn(at.get((constant(row), constant(column)), -1))
+        return lambda s: at.get((row(s), column(s)), -1)
+
+
+class _Index(Ludeme):
+    """Row or column of a site (``of:``)."""
+
+    kind = INT
+    family = "regions"
+    params = (_TYPE, Param("of", SITE_FN, named=True))
+    table = ""
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        values = getattr(c.topo, self.table)
+        site = c.site(self.of)
+        return lambda s: values[x] if (x := site(s)) >= 0 else -1
+
+
+class Row(_Index):
+    """The row of a site, counted from 0 (Ludii's rows: the bottom row of a square board is 0).
+
+    Examples:
+        (row of:(last To))
+    """
+
+    name = "row"
+    table = "rows"
+
+
+class Column(_Index):
+    """The column of a site, counted from 0 (column A is 0).
+
+    Examples:
+        (column of:(from))
+    """
+
+    name = "column"
+    table = "columns"
+
+
+class _SitesIndex(Ludeme):
+    """The sites of one row or column."""
+
+    kind = REGION
+    family = "regions"
+    params = (_TYPE, Param("index", INT_FN))
+    table = ""
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        values = getattr(c.topo, self.table)
+        by_index: dict[int, tuple[int, ...]] = {}
+        for site, k in enumerate(values):
+            by_index.setdefault(k, ())
+            by_index[k] += (site,)
+        index = value_fn(c, self.index)
+        k = constant(index)
+        if k is not None:
+            return const_fn(by_index.get(k, ()))
+        return lambda s: by_index.get(index(s), ())
+
+
+class SitesRow(_SitesIndex):
+    """The sites of row N (0 is the bottom row of a square board).
+
+    Examples:
+        (sites Row 1)
+        (sites Row (row of:(from)))
+    """
+
+    name = "sites Row"
+    table = "rows"
+
+
+class SitesColumn(_SitesIndex):
+    """The sites of column N (0 is column A).
+
+    Examples:
+        (sites Column 2)
+        (sites Column (column of:(from)))
+    """
+
+    name = "sites Column"
+    table = "columns"
+
+
+class SitesOuter(Ludeme):
+    """The sites on the outside of the board: the vertices on its outline, or the cells with a
+    corner on it.
+
+    Examples:
+        (sites Outer)
+    """
+
+    name = "sites Outer"
+    kind = REGION
+    family = "regions"
+    params = (_TYPE,)
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        return const_fn(tuple(c.topo.regions.get("Outer", ())))
+
+
+class _CountIndex(Ludeme):
+    """The number of rows or columns of the board."""
+
+    kind = INT
+    family = "regions"
+    params = (_TYPE,)
+    table = ""
+
+    def compile(self, c: "Compiler"):
+        check_type(self, c)
+        return const_fn(len(set(getattr(c.topo, self.table))))
+
+
+class CountRows(_CountIndex):
+    """The number of rows of the board (8 on a chess board).
+
+    Examples:
+        (count Rows)
+    """
+
+    name = "count Rows"
+    table = "rows"
+
+
+class CountColumns(_CountIndex):
+    """The number of columns of the board.
+
+    Examples:
+        (count Columns)
+    """
+
+    name = "count Columns"
+    table = "columns"

@@ -1,0 +1,337 @@
+"""Board shapes beyond the tilings, and operators that place and combine boards: Ludii's
+``wedge``, ``concentric``, ``regular``, ``complete``, ``splitCrossings``, ``subdivide``, ``dual``,
+``merge``, ``shift``, ``scale``, ``hole``, ``keep``, ``renumber`` (and ``poly``, the polygon the
+last two take)
+(``game.functions.graph.generators.shape`` and ``game.functions.graph.operators``).
+
+They build board graphs like the shapes of :mod:`.boards` (whose helpers they share), so
+``(board (merge (square 5 diagonals:Alternating) (shift 0 4 (wedge 3))) use:Vertex)`` is a board
+like any other: Ludii's vertex order, labels measured from the positions, relations from the
+edges.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import boards as gen
+from ..errors import BindError
+from ..syntax.nodes import Float, Int
+from .base import BOOL_LIT, INT_FN, ArrayOf, Either, Enum, Kind, Ludeme, Param
+from .boards import _NUMBER, _POINT, SHAPE, StaticInt, _items, _points, _Shape
+
+
+def _number(value: Any, static_int: StaticInt) -> float:
+    if isinstance(value, (Int, Float)):
+        return float(value.value)
+    return float(static_int(value))
+
+
+class Wedge(_Shape):
+    """A triangular wedge of points: an apex over ROWS - 1 rows of COLUMNS points (3 by default)
+    that spread out below it, joined across each row and along each line from the apex. Wedges
+    add triangular arms to Alquerque boards; the apex is vertex 0 and nothing is reordered.
+
+    Examples:
+        (wedge 3)
+        (wedge 5 4)
+    """
+
+    name = "wedge"
+    params = (Param("rows", INT_FN), Param("columns", INT_FN, optional=True))
+    concepts = ("PolygonShape",)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        cols = None if self.columns is None else static_int(self.columns)
+        return gen.wedge(static_int(self.rows), cols)
+
+
+class Concentric(_Shape):
+    """Concentric rings. ``(concentric Square|Triangle|Hexagon rings:N)`` or ``(concentric
+    sides:S rings:N)``: N regular polygons around one centre (Morris boards), a point at each
+    corner and, with ``midpoints:`` (True), at the middle of each side; the rings are joined at
+    their midpoints (``joinMidpoints:``, True) and/or corners (``joinCorners:``, False).
+    ``(concentric {n0 n1 ...})``: a circular board of rings of n0, n1 ... cells (the first 0 or
+    1: a centre point or cell; on vertices, rings of points joined around and to the next
+    ring), ``stagger:True`` turning every second ring by half a cell.
+
+    Examples:
+        (concentric Square rings:3)
+        (concentric Triangle rings:3 joinMidpoints:False joinCorners:True)
+        (concentric {1 8 8 8})
+        (concentric {0 0 0 16 16 16 16})
+    """
+
+    name = "concentric"
+    params = (
+        Param("shape", Either((Enum(gen.CONCENTRIC_SHAPES), ArrayOf(INT_FN, single=False))), optional=True),
+        Param("sides", INT_FN, optional=True, named=True),
+        Param("rings", INT_FN, optional=True, named=True),
+        Param("steps", INT_FN, optional=True, named=True),
+        Param("midpoints", BOOL_LIT, optional=True, named=True),
+        Param("joinMidpoints", BOOL_LIT, optional=True, named=True),
+        Param("joinCorners", BOOL_LIT, optional=True, named=True),
+        Param("stagger", BOOL_LIT, optional=True, named=True),
+    )
+    concepts = ("ConcentricTiling",)
+
+    def validate(self) -> None:
+        word = getattr(self.shape, "name", None)
+        if self.shape is not None and self.sides is not None:
+            raise BindError("give either a shape, sides: or a list of ring sizes, not two of them", self.span)
+        if self.shape is None and self.sides is None:
+            raise BindError("a concentric board needs a shape, sides: or a list of ring sizes", self.span,
+                            hint="e.g. (concentric Square rings:3) or (concentric {1 8 8})")
+        if (word is not None or self.sides is not None) and self.rings is None:
+            raise BindError("this concentric board needs rings:", self.span,
+                            hint="e.g. (concentric Square rings:3)")
+        if word == "Target" and self.steps is None:
+            raise BindError("(concentric Target ...) without steps: (a target of one cell per ring) "
+                            "is not supported yet", self.span, hint="give steps:N for a wheel of N cells a ring")
+
+    def concepts_at(self, where):
+        word = getattr(self.shape, "name", None)
+        if word is None and self.sides is None:
+            return self.concepts + ("CircleTiling", "CircleShape")
+        shape = {"Triangle": "TriangleShape", "Square": "SquareShape", "Hexagon": "HexShape"}.get(word or "", "RegularShape")
+        return self.concepts + ("MorrisTiling", shape)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        flag = lambda v, default: default if v is None else bool(v.value)  # noqa: E731
+        word = getattr(self.shape, "name", None)
+        if word == "Target":
+            count = static_int(self.steps)
+            return gen.concentric_circle([count] * static_int(self.rings), use=use)
+        if word is not None or self.sides is not None:
+            sides = {"Triangle": 3, "Square": 4, "Hexagon": 6}[word] if word else static_int(self.sides)
+            return gen.concentric_regular(
+                sides, static_int(self.rings), midpoints=flag(self.midpoints, True),
+                join_midpoints=flag(self.joinMidpoints, True), join_corners=flag(self.joinCorners, False), use=use)
+        cells = [static_int(v) for v in _items(self.shape)]
+        return gen.concentric_circle(cells, stagger=flag(self.stagger, False), use=use)
+
+
+class Regular(_Shape):
+    """A regular polygon of N points on a circle (the first at the top), joined around its rim,
+    or with ``Star`` each to the point (N - 1) / 2 further on (a pentagram for 5).
+
+    Examples:
+        (regular 6)
+        (regular Star 5)
+    """
+
+    name = "regular"
+    params = (Param("star", Enum(("Star",)), optional=True), Param("sides", INT_FN))
+    concepts = ("RegularShape", "PolygonShape")
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.regular(static_int(self.sides), self.star is not None, use=use)
+
+
+class Complete(_Shape):
+    """A board with a line between every two of its points (its old lines replaced), or with
+    ``eachCell:True`` between every two corners of each cell.
+
+    Examples:
+        (complete (regular Star 6))
+        (complete (hex 3) eachCell:True)
+    """
+
+    name = "complete"
+    params = (Param("board", SHAPE), Param("eachCell", BOOL_LIT, optional=True, named=True))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.complete(self.board.graph(use, static_int), bool(self.eachCell and self.eachCell.value))
+
+
+class SplitCrossings(_Shape):
+    """A board whose crossing lines are split where they cross: a new point at each crossing
+    (and where a line passes through a point), so that lines only meet at points.
+
+    Examples:
+        (splitCrossings (regular Star 5))
+    """
+
+    name = "splitCrossings"
+    params = (Param("board", SHAPE),)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.split_crossings(self.board.graph(use, static_int))
+
+
+class Subdivide(_Shape):
+    """A board whose cells (those of at least ``min:`` sides; all by default) are split about
+    their centre: a cell of N sides becomes N triangles.
+
+    Examples:
+        (subdivide (square 3))
+        (subdivide (tiling T3464 2) min:6)
+    """
+
+    name = "subdivide"
+    params = (Param("board", SHAPE), Param("min", INT_FN, optional=True, named=True))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        minimum = 1 if self.min is None else static_int(self.min)
+        return gen.subdivide(self.board.graph(use, static_int), minimum, use=use)
+
+
+POLYGON = "polygon"
+
+
+class Poly(Ludeme):
+    """A polygon given by its corners ``{x y}``, in board coordinates (one unit per edge of a
+    square grid), for ``hole`` and ``keep``.
+
+    Examples:
+        (poly {{8 8} {8 11} {11 11} {11 8}})
+    """
+
+    name = "poly"
+    kind = POLYGON
+    family = "shapes"
+    params = (Param("points", ArrayOf(_POINT, single=False)),)
+
+    def validate(self) -> None:
+        if len(_items(self.points)) < 3:
+            from ..errors import BindError
+            raise BindError("a polygon needs at least three corners", self.span)
+
+    def corners(self, static_int: StaticInt) -> list[tuple[float, ...]]:
+        return _points(self.points, static_int)
+
+    def key(self, static_int: StaticInt) -> tuple:
+        return ("poly",) + tuple(self.corners(static_int))
+
+
+_POLY = Kind((POLYGON,), "polygon")
+
+
+class Hole(_Shape):
+    """A board with a hole: every cell whose centre lies in the polygon goes, with the sides no
+    other cell uses; the other sites keep their numbers' order.
+
+    Examples:
+        (hole (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))
+    """
+
+    name = "hole"
+    params = (Param("board", SHAPE), Param("poly", _POLY))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.hole(self.board.graph(use, static_int), self.poly.corners(static_int))
+
+
+class Keep(_Shape):
+    """Only the part of a board inside a polygon: the points inside it, the lines between them,
+    the cells these enclose.
+
+    Examples:
+        (keep (square 4) (poly {{1 1} {1 3} {4 0}}))
+    """
+
+    name = "keep"
+    params = (Param("board", SHAPE), Param("poly", _POLY))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.keep(self.board.graph(use, static_int), self.poly.corners(static_int))
+
+
+class Renumber(_Shape):
+    """A board whose points, lines and cells (or only the kinds named) are numbered again from
+    the bottom row up, left to right (useful after ``merge``).
+
+    Examples:
+        (renumber (merge (rectangle 2 5) (square 5)))
+        (renumber Vertex (merge (rectangle 2 5) (square 5)))
+    """
+
+    name = "renumber"
+    params = (
+        Param("type1", Enum(("Vertex", "Edge", "Cell")), optional=True),
+        Param("type2", Enum(("Vertex", "Edge", "Cell")), optional=True),
+        Param("type3", Enum(("Vertex", "Edge", "Cell")), optional=True),
+        Param("board", SHAPE),
+    )
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        kinds = [k.name for k in (self.type1, self.type2, self.type3) if k is not None]
+        return gen.renumber(self.board.graph(use, static_int), kinds)
+
+
+class Dual(_Shape):
+    """The weak dual of a board: a point at the centre of each cell, joined to the centres of
+    the cells that share a side with it; its cells are the faces these lines enclose.
+
+    Examples:
+        (dual (square 5))
+        (dual (tiling T33336 3))
+    """
+
+    name = "dual"
+    params = (Param("board", SHAPE),)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.dual(self.board.graph(use, static_int))
+
+
+class Merge(_Shape):
+    """Boards overlaid into one: points at the same place (within 0.01) become one point,
+    lines are kept once, and the cells are traced again from the drawing. Points keep the
+    order of the boards given, each board's own order within.
+
+    Examples:
+        (merge (rectangle 6 2) (rectangle 3 5))
+        (merge {(square 4) (shift 5 0 (square 4))})
+    """
+
+    name = "merge"
+    params = (
+        Param("boards", Either((ArrayOf(SHAPE, single=False), SHAPE))),
+        Param("board2", SHAPE, optional=True),
+    )
+
+    def validate(self) -> None:
+        if self.board2 is None and not hasattr(self.boards, "items"):
+            raise BindError("merge needs two boards, or a list of boards", self.span,
+                            hint="e.g. (merge (square 3) (shift 3 0 (square 3)))")
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        shapes = _items(self.boards) + ([self.board2] if self.board2 is not None else [])
+        return gen.merge([s.graph(use, static_int) for s in shapes])
+
+
+class Shift(_Shape):
+    """A board moved DX to the right and DY up (Ludii's ``shift``); its sites keep their order.
+
+    Examples:
+        (shift 0 10 (square 5))
+        (shift -3.5 5.5 (rectangle 2 7))
+    """
+
+    name = "shift"
+    params = (Param("dx", _NUMBER), Param("dy", _NUMBER), Param("board", SHAPE))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.shift(self.board.graph(use, static_int), _number(self.dx, static_int),
+                         _number(self.dy, static_int))
+
+
+class Scale(_Shape):
+    """A board stretched by SX across and SY (SX by default) up, about the origin (Ludii's
+    ``scale``); its sites keep their order.
+
+    Examples:
+        (scale 2 (square 5))
+        (scale 8 2 (rectangle 3 2))
+    """
+
+    name = "scale"
+    params = (Param("sx", _NUMBER), Param("sy", _NUMBER, optional=True), Param("board", SHAPE))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        sy = None if self.sy is None else _number(self.sy, static_int)
+        return gen.scale(self.board.graph(use, static_int), _number(self.sx, static_int), sy)
+
+
+__all__ = ["Wedge", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]
