@@ -473,6 +473,7 @@ def _read(game: Game) -> BatchPlan:
                  "start rules other than scores set to 0")
     need(not equipment.others and not equipment.teams and not equipment.regions,
          "equipment other than a board and pieces")
+    need(not game.ranked, "more than two players (Ludii's ranking: the others play on after a result)")
     need(not game.arrays and not game.meta_moves, "state arrays or meta moves")
     need(all(game.team_of[p] == p for p in range(players + 1)), "teams")
     owners = sorted(comp.owner for comp in game.components[1:])
@@ -628,6 +629,8 @@ def _site_condition(c, node):
         if isinstance(value, Score):
             who = player_of(value.role)
             return lambda env, x: env.scores[:, who(env)]
+        if getattr(value, "name", "") == "count Active" and not game.ranked:
+            return lambda env, x: game.num_players  # every player plays until a two-player game ends
         raise _Unsupported("a number other than a score or a constant")
 
     if isinstance(node, (And, Or)):
