@@ -18,7 +18,7 @@ from .base import (
     BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
     PType,
 )
-from .moves import _THEN, MoveHop, MoveStep, _chain, _from_sites, _then, _to_rule
+from .moves import _THEN, MoveHop, MoveStep, _chain, _from_sites, _step_moves, _then, _to_rule
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -248,27 +248,8 @@ class MoveLeap(Ludeme):
             facing = c.facing or "N"
             targets = [tuple(t for t in ts if _ahead(topo, facing, site, t)) for site, ts in enumerate(targets)]
         _, cond, effect = _to_rule(c, self.to)
-        then = _then(c, self.then)
-        game = c.game
-        made: dict[tuple[int, int], Move] = {}
-
-        def gen(s):
-            out = []
-            ctx = s.ctx
-            who, mover = s.who, s.mover
-            for frm in sources(s):
-                if frm < 0 or who[frm] != mover:
-                    continue
-                ctx.frm = frm
-                for to in targets[frm]:
-                    ctx.to = to
-                    if cond is None or cond(s):
-                        move = made.get((frm, to))
-                        if move is None:
-                            move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=effect)
-                        out.append(move)
-            return out
-        return gen
+        # a leap is a step to each of the sites its walks reach
+        return _step_moves(c, sources, targets, cond, _then(c, self.then), effect)
 
 
 def _ahead(topo, facing: str, frm: int, to: int) -> bool:
