@@ -260,6 +260,11 @@ def read_position(game: "Game", text: str) -> "State":
                 raise PositionError(f"position: pieces: site {topo.labels[site]} is given twice "
                                     f"({placed[site]!r} and {label!r})")
             placed[site] = str(label)
+            if isinstance(name, str) and name not in game.component_index:
+                # a piece of one owner may go by the name it was declared with ("Cross" for Cross2)
+                one = [c.name for c in game.components[1:] if c.base == name]
+                if len(one) == 1:
+                    name = one[0]
             if not isinstance(name, str) or name not in game.component_index:
                 names = ", ".join(c.name for c in game.components[1:])
                 if isinstance(name, str):
