@@ -162,6 +162,8 @@ class Compiler:
             if name == "Mover":
                 return lambda s: s.mover
             if name == "Next":
+                if game.ranked:  # the next player still in the game (Ludii's ranking)
+                    return lambda s: turns.next_active(s, s.mover)
                 return lambda s: game.next_of(s.mover)
             if name == "Prev":  # who made the previous move: the mover again within a turn
                 return lambda s: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)

@@ -586,6 +586,8 @@ def followed_by(then):
     made: dict[int, tuple[Move, Move]] = {}
 
     def wrap(moves: list[Move]) -> list[Move]:
+        if len(made) > 100_000:  # moves made afresh at every call would pile up
+            made.clear()
         out = []
         for m in moves:
             found = made.get(id(m))
