@@ -218,6 +218,7 @@ def mcts_rate(game, seed: int) -> float:
 def measure(name: str, options: tuple[str, ...], playouts: int, seed: int) -> Row:
     game = load(name, options=list(options))
     plan = plan_for(game)
+    play_out(game, seed)  # warm up: tables and caches built on first use are not timed
     engine_rate, mean = playout_rate(game, playouts, seed, sampled=True)
     list_rate, _ = playout_rate(game, playouts, seed, sampled=False)
     sampled = any(turns.can_draw(p.play) for p in game.phases)
