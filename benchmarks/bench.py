@@ -452,8 +452,9 @@ def write_markdown(rows: list[Row], spiel: dict[str, float], command: str, secon
         f"- **Machine:** {platform.platform()}; {cpu_name()}; {os.cpu_count()} CPUs; load average "
         f"before the run {load_average()}",
         f"- **Python:** {platform.python_implementation()} {platform.python_version()}",
-        "- **Times:** CPU time of the benchmark process (`time.process_time`), so other work on the",
-        "  machine slows the wall clock, not these figures",
+        "- **Times:** CPU time of the benchmark process (`time.process_time`): other work on the",
+        "  machine slows these far less than the wall clock, but still some (shared caches and",
+        "  cores): on a loaded machine the one-game-at-a-time figures move by about 30% run to run",
         f"- **Total time:** {seconds:.1f} s",
         "",
         markdown_table(rows, spiel),
