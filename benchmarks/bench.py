@@ -218,6 +218,7 @@ def mcts_rate(game, seed: int) -> float:
 def measure(name: str, options: tuple[str, ...], playouts: int, seed: int) -> Row:
     game = load(name, options=list(options))
     plan = plan_for(game)
+    play_out(game, seed)  # warm up: tables and caches built on first use are not timed
     engine_rate, mean = playout_rate(game, playouts, seed, sampled=True)
     list_rate, _ = playout_rate(game, playouts, seed, sampled=False)
     sampled = any(turns.can_draw(p.play) for p in game.phases)
@@ -451,8 +452,9 @@ def write_markdown(rows: list[Row], spiel: dict[str, float], command: str, secon
         f"- **Machine:** {platform.platform()}; {cpu_name()}; {os.cpu_count()} CPUs; load average "
         f"before the run {load_average()}",
         f"- **Python:** {platform.python_implementation()} {platform.python_version()}",
-        "- **Times:** CPU time of the benchmark process (`time.process_time`), so other work on the",
-        "  machine slows the wall clock, not these figures",
+        "- **Times:** CPU time of the benchmark process (`time.process_time`): other work on the",
+        "  machine slows these far less than the wall clock, but still some (shared caches and",
+        "  cores): on a loaded machine the one-game-at-a-time figures move by about 30% run to run",
         f"- **Total time:** {seconds:.1f} s",
         "",
         markdown_table(rows, spiel),

@@ -169,6 +169,7 @@ CAPTURE_GAMES = [
     ("pente", ["Board Size/9x9"], 60),
     ("pente", ["Board Size/9x9", "Capture Win/Disabled"], 40),
     ("pente", ["Board Size/9x9", "Capture Three/Enabled"], 40),
+    ("pente", ["Board Size/9x9", "Team Mode/Enabled"], 40),  # teams win together, no score on a teammate
     ("pente", ["Board Size/9x9", "Opening/None", "Mixed Capture/Enabled"], 40),
     # removal instead of claims, a fixed region first, exact lines, a draw on a full board
     (game_text("(square 4)", "{(if (is Line 3 exact:True) (result Mover Win)) (if (is Full) (result All Draw))}")

@@ -25,6 +25,7 @@ GAMES = [
     ("alak", []),  # no sampler: the full list decides
     ("loupe", ["Board Size/7"]),
     ("double-run-stone", []),
+    ("hex", ["Board Size/5x5"]),  # the swap rule's move comes from the list
 ]
 
 

@@ -13,7 +13,7 @@ What it reads (anything else: :func:`plan_for` returns None and says why in
 - placements of the mover's piece, ``(move Add (to REGION [if:COND]) [(then EFFECTS)])``, in
   one play rule or in phases that follow each other unconditionally (``(nextPhase "Name")``),
   REGION ``(sites Empty)`` or a fixed region (``(sites Centre)``), COND known before play (True);
-  each player owns one kind of piece (no neutral pieces, hands or teams); no meta rules; a
+  each player owns one kind of piece (no neutral pieces or hands; teams win together); no meta rules; a
   start that only sets scores to 0;
 - EFFECTS: ``custodial`` captures from the last move (a fixed length range, a between and a
   to condition, ``sameOwner``, the enclosed pieces removed or claimed by the mover), ``resolve
@@ -118,6 +118,9 @@ class BatchPlan:
         self.players = game.num_players
         self.rules = rules
         self.phases = phases or [_Phase(None, (), 0)]
+        # friends[mover][owner]: the same player or teammates
+        self.friends = np.array([[game.friends(a, b) for b in range(self.players + 1)]
+                                 for a in range(self.players + 1)])
         # random orders of the sites suffice: placements anywhere empty, nothing else changes
         self.simple = (len(self.phases) == 1 and self.phases[0].region is None and not self.phases[0].effects
                        and all(r.kind in ("line", "full") for r in rules))
@@ -323,9 +326,9 @@ class BatchPlan:
             if kind == "resolve":
                 if claims is not None:
                     flat = np.unique(claims[0] * width + claims[1])
-                    if spec:  # each claimed piece scores one for the mover, unless it is theirs
-                        owners = board[flat]
-                        gain = flat[(owners != 0) & (owners != mover)]
+                    if spec:  # each claimed piece scores one for the mover, unless it is
+                        owners = board[flat]  # theirs or a teammate's
+                        gain = flat[(owners != 0) & ~self.friends[mover][owners]]
                         np.add.at(scores, (gain // width, mover), 1)
                     self._clear(board, filled, flat // width, flat % width, width)
                     claims = None
@@ -387,7 +390,7 @@ class BatchPlan:
         who = {"Mover": mover, "Next": mover % players + 1,
                "Prev": (mover - 2) % players + 1, "Player": player}[rule.role]
         if rule.outcome == "Win":
-            winners[which, who] = True
+            winners[np.ix_(which, self.game.team(who))] = True  # a player's win is their team's
         else:
             others = [q for q in range(1, players + 1) if q != who]
             if others:
@@ -471,11 +474,9 @@ def _read(game: Game) -> BatchPlan:
         for item in _items(rules.start.items):
             need(isinstance(item, SetScore) and _constant_int(c, item.amount) == 0,
                  "start rules other than scores set to 0")
-    need(not equipment.others and not equipment.teams and not equipment.regions,
-         "equipment other than a board and pieces")
+    need(not equipment.others and not equipment.regions, "equipment other than a board, pieces and teams")
     need(not game.ranked, "more than two players (Ludii's ranking: the others play on after a result)")
     need(not game.arrays and not game.meta_moves, "state arrays or meta moves")
-    need(all(game.team_of[p] == p for p in range(players + 1)), "teams")
     owners = sorted(comp.owner for comp in game.components[1:])
     need(owners == list(range(1, players + 1)), "not one kind of piece per player")
     if rules.play is not None:
@@ -490,7 +491,9 @@ def _read(game: Game) -> BatchPlan:
             plays.append((p.play.moves, names.index(nexts[0].target) if nexts else index))
     phases = [_read_placement(c, moves, nxt) for moves, nxt in plays]
     need(rules.end is not None, "no end rules")
-    read = [_read_end_rule(c, item) for item in _items(rules.end.rules)]
+    read = [_read_end_rule(c, item) for item in _items(rules.end.rules) if not _never_holds(c, item)]
+    teams = any(game.team_of[p] != p for p in range(players + 1))
+    need(not teams or all(r.outcome != "Loss" for r in read), "a loss with teams")
     return BatchPlan(game, read, phases)
 
 
@@ -689,6 +692,19 @@ def _line_rule(c, cond, role: str, outcome: str) -> _Rule:
             rays[site, x, 0, :min(reach, len(fwd))] = fwd[:reach]
             rays[site, x, 1, :min(reach, len(back))] = back[:reach]
     return _Rule("line", role, outcome, length, exact, rays, Termination.LINE)
+
+
+def _never_holds(c, item) -> bool:
+    """An end rule ``(if COND ...)`` whose condition is known false before play (e.g. Pente's
+    ``(< (count Active) (count Players))`` in a game of two players or of teams)."""
+    from .engine.values import constant
+    condition = getattr(item, "condition", None)
+    if condition is None:
+        return False
+    try:
+        return constant(c.bool(condition)) is False
+    except Exception:
+        return False
 
 
 def _read_end_rule(c, item) -> _Rule:

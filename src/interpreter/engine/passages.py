@@ -65,19 +65,19 @@ class PassageGraph:
         group = [0] * self.size  # the number of the group found on each site (0: none)
         neighbours = self.neighbours
         count = 0
-        for rim in self.rims:
-            for site in rim:
-                if who[site] == player and not group[site]:
-                    count += 1
-                    flood_owned((site,), neighbours, who, player, group, count)
         # rims holding pieces of one group are one node
         joined = UnionFind(len(self.rims))
         first_rim: dict[int, int] = {}
         for k, rim in enumerate(self.rims):
             for site in rim:
-                g = group[site]
+                if who[site] == player and not group[site]:
+                    count += 1
+                    flood_owned((site,), neighbours, who, player, group, count)
+            for g in {group[site] for site in rim}:  # each group on the rim once
                 if g:
-                    joined.union(first_rim.setdefault(g, k), k)
+                    first = first_rim.setdefault(g, k)
+                    if first != k:
+                        joined.union(first, k)
         find = joined.find
         return [(find(a), find(b)) for a, b in self.ends]
 

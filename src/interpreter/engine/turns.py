@@ -101,9 +101,9 @@ def random_move(state: "State", rng) -> Move:
       (rejected, and drawn again: the accepted draws are uniform over the legal moves);
     - ``kinds``: the kinds of move it makes (a union draws from parts that never share a move).
 
-    After ``SAMPLE_TRIES`` rejected draws, or without ``draw`` (or with meta moves), the full
-    list decides, which keeps the choice uniform."""
-    if not state.over and not state.game.meta_moves:
+    After ``SAMPLE_TRIES`` rejected draws, or without ``draw`` (or when a meta rule, such as
+    the swap rule, offers moves now), the full list decides, which keeps the choice uniform."""
+    if not state.over and not any(extra(state) for extra in state.game.meta_moves):
         gen = state.game.phases[state.phase].play
         branch = getattr(gen, "branch", None)
         while branch is not None and gen is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.values import const_fn
 from .base import INT, Ludeme
 
 if TYPE_CHECKING:
@@ -45,8 +46,8 @@ class CountActive(Ludeme):
     def compile(self, c: "Compiler"):
         game = c.game
         n = game.num_players
-        if not game.ranked:
-            return lambda s: 0 if s.over else n
+        if not game.ranked:  # every player plays until the game ends (rules are not asked after)
+            return const_fn(n)
 
         def active(s):
             if s.over:
