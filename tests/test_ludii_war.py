@@ -202,3 +202,26 @@ def test_hasami_shogi_a_corner_piece_is_taken_by_surrounding():
     state.apply("H5-F5")
     state.apply("E1-E4")  # one side only: no custodial capture
     assert state.counts[2] == 2
+
+
+# --- pieces of one name per player, each facing its own way; leaving the board ----------------------
+def test_dodgem_cars_face_their_own_way_and_leave_the_board():
+    g = game("board__race__escape__Dodgem")
+    state = g.initial_state()
+    # P1's cars face east: forward E, leftward N, rightward S
+    assert moves(state) == {"A2-A1", "A2-B2", "A3-B3"}
+    state.apply("A2-B2")
+    assert moves(state) == {"B1-A1", "C1-C2"}  # P2's face north
+    state = position(g, {"C2": "Car1", "A3": "Car1", "B1": "Car2"})
+    assert moves(state) == {"A3-A2", "A3-B3", "xC2"}  # a car on the far side may leave
+    state.apply("xC2")
+    assert state.counts == [0, 1, 1] and not state.what[g.topology.site("C2")]
+
+
+def test_ataxx_clones_stay_and_jumps_leave():
+    g = game("board__space__territory__Ataxx")
+    state = position(g, {"D4": "Marker1", "A1": "Marker2", "G7": "Marker2"})
+    texts = moves(state)
+    assert "D4-F6" in texts and "C3" in texts and "D4-C3" not in texts  # clone one step, jump two
+    state.apply("C3")
+    assert state.who[g.topology.site("D4")] == 1 and state.who[g.topology.site("C3")] == 1

@@ -32,6 +32,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     # a name declared for several owners one by one ((piece "Counter" P1 N) (piece "Counter" P2 S))
     # takes its owner's number, as Ludii names every piece ("Counter1", "Counter2")
     declared = [p.piece_name for p in equipment.pieces]
+    declared_by: dict[int, Any] = {}  # component -> the declaration it comes from
     for piece in equipment.pieces:
         value = Compiler(None).static_int(piece.value) if piece.value is not None else 0
         numbered = piece.each or declared.count(piece.piece_name) > 1
@@ -42,6 +43,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             facing = piece.facing.name if piece.facing is not None else facings.get(owner) or "N"
             components.append(Component(len(components), name, piece.piece_name, owner, value=value,
                                         facing=facing))
+            declared_by[len(components) - 1] = piece
     region_compiler = Compiler(None, topology)
     owned: dict[int, list[tuple[int, ...]]] = {}
     named_owned: dict[tuple[int, str], tuple[int, ...]] = {}  # (player, name) -> sites
@@ -99,7 +101,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         if piece.moves is not None:
             made: dict[str, Any] = {}  # the moves compiled for each facing (Forward differs)
             for comp in components[1:]:
-                if comp.base == piece.piece_name:
+                if declared_by[comp.index] is piece:
                     if comp.facing not in made:
                         c.facing = comp.facing
                         made[comp.facing] = c.moves(piece.moves)
