@@ -225,3 +225,13 @@ def test_ataxx_clones_stay_and_jumps_leave():
     assert "D4-F6" in texts and "C3" in texts and "D4-C3" not in texts  # clone one step, jump two
     state.apply("C3")
     assert state.who[g.topology.site("D4")] == 1 and state.who[g.topology.site("C3")] == 1
+
+
+# --- hops at a distance (flying kings) ----------------------------------------------------------------
+def test_makvoer_a_king_captures_from_afar_and_lands_beyond():
+    g = game("board__war__leaping__diagonal__Makvoer")
+    state = position(g, {"A1": "DoubleCounter1", "D4": "Counter2", "G7": "Counter2", "H1": "Counter2"})
+    # it slides along any line, or hops over D4 from afar, landing on E5 or F6 (G7 stops it)
+    assert {m for m in moves(state) if m in ("A1-C3", "A1-E5", "A1-F6", "A1-H8")} == {"A1-C3", "A1-E5", "A1-F6"}
+    state.apply("A1-F6")
+    assert not state.what[g.topology.site("D4")] and state.counts[2] == 2
