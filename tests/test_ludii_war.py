@@ -235,3 +235,13 @@ def test_makvoer_a_king_captures_from_afar_and_lands_beyond():
     assert {m for m in moves(state) if m in ("A1-C3", "A1-E5", "A1-F6", "A1-H8")} == {"A1-C3", "A1-E5", "A1-F6"}
     state.apply("A1-F6")
     assert not state.what[g.topology.site("D4")] and state.counts[2] == 2
+
+
+# --- lines with gaps ------------------------------------------------------------------------------------
+def test_three_musketeers_in_one_column_lose_even_apart():
+    g = game("board__hunt__Three Musketeers")
+    state = g.initial_state()
+    assert len(state.legal_moves()) == 8  # each musketeer takes an orthogonal neighbour
+    state = position(g, {"A1": "Musketeer", "A3": "Musketeer", "B5": "Musketeer", "A5": "Enemy", "E1": "Enemy"})
+    state.apply("B5-A5")  # A1, A3, A5: one column, with gaps
+    assert state.result().winners == [2]
