@@ -242,6 +242,6 @@ def test_three_musketeers_in_one_column_lose_even_apart():
     g = game("board__hunt__Three Musketeers")
     state = g.initial_state()
     assert len(state.legal_moves()) == 8  # each musketeer takes an orthogonal neighbour
-    state = position(g, {"A1": "Musketeer", "A3": "Musketeer", "B5": "Musketeer", "A5": "Enemy", "E1": "Enemy"})
+    state = position(g, {"A1": "Musketeer", "A3": "Musketeer", "B5": "Musketeer", "A5": "Enemy", "B1": "Enemy"})
     state.apply("B5-A5")  # A1, A3, A5: one column, with gaps
     assert state.result().winners == [2]
