@@ -205,8 +205,9 @@ class Compiler:
         generator per player, each compiled with that player's facing (North when they have
         none), chosen by the mover."""
         from ..engine.facing import RELATIVE
-        relative = any(isinstance(node, Const) and node.name in RELATIVE
-                       for ludeme in value.walk() for node in ludeme.children())
+        relative = any(getattr(ludeme, "needs_facing", False) or
+                       any(isinstance(node, Const) and node.name in RELATIVE for node in ludeme.children())
+                       for ludeme in value.walk())
         if not relative or self.facing is not None:
             return self.moves(value)
         gens = [None]
