@@ -471,3 +471,13 @@ class LeapEffect(MoveLeap):
     """
 
     name = "leap"
+
+
+class FromToEffect(MoveFromTo):
+    """``(fromTo ...)``: the same as ``(move (from ...) (to ...))`` (Ludii's effect form).
+
+    Examples:
+        (fromTo (from (last To)) (to (sites Empty)))
+    """
+
+    name = "fromTo"

@@ -142,7 +142,7 @@ class MoveAdd(Ludeme):
     )
 
     def compile(self, c: "Compiler"):
-        region, cond = _to_spec(c, self.to)
+        region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
         then = _then(c, self.then)
@@ -172,7 +172,8 @@ class MoveAdd(Ludeme):
         def taken_from_hand(what: int):
             def take(s):
                 s.set_item(s.hand, what, s.hand[what] - 1)
-            return take if hand and game.owner_of[what] else None
+            # with the to's own effect ((apply ...)), which comes first, as in Ludii
+            return _chain(to_effect, take if hand and game.owner_of[what] else None)
 
         # Moves are values: make each (piece, site) move once and hand out the same object
         n = c.topo.n
