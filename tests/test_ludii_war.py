@@ -245,3 +245,13 @@ def test_three_musketeers_in_one_column_lose_even_apart():
     state = position(g, {"A1": "Musketeer", "A3": "Musketeer", "B5": "Musketeer", "A5": "Enemy", "B1": "Enemy"})
     state.apply("B5-A5")  # A1, A3, A5: one column, with gaps
     assert state.result().winners == [2]
+
+
+# --- sites along lines, conditions on every site of a region --------------------------------------------
+def test_first_attack_a_ball_goes_where_no_line_meets_another():
+    g = game("board__space__blocking__First Attack")
+    state = g.initial_state()
+    assert len(state.legal_moves()) == 64
+    state.apply("D4")
+    # not on D4's row (7), column (7) nor diagonals (7 + 6)
+    assert len(state.legal_moves()) == 64 - 1 - 27 and "H8" not in moves(state) and "E6" in moves(state)

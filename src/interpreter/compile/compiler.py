@@ -219,6 +219,8 @@ class Compiler:
                 self.facing = None
         def by_mover(s):
             return gens[s.mover](s)
+        if all(hasattr(g, "first") for g in gens[1:]):
+            by_mover.first = lambda s: gens[s.mover].first(s)  # type: ignore[attr-defined]
         if all(hasattr(g, "reaching") for g in gens[1:]):
             by_mover.reaching = lambda s, site: gens[s.mover].reaching(s, site)  # type: ignore[attr-defined]
         return by_mover

@@ -89,6 +89,29 @@ def moves_for(state: "State", player: int) -> list[Move]:
         state.ctx.restore(saved)
 
 
+def can_move(state: "State", player: int) -> bool:
+    """Whether ``player`` would have a move now (no forced pass), stopping at the first one
+    when the play rule can (``first``), without changing the state."""
+    if state._nested >= MAX_NESTED_MOVES:
+        raise LudError("the rules look for legal moves inside the legal moves too deeply "
+                       f"(more than {MAX_NESTED_MOVES} levels)",
+                       hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
+    play = state.game.phases[state.phase].play
+    first = getattr(play, "first", None)
+    if first is None:
+        return bool(moves_for(state, player))
+    state._nested += 1
+    saved_mover = state.mover
+    saved = state.ctx.save()
+    state.mover = player
+    try:
+        return first(state) is not None
+    finally:
+        state._nested -= 1
+        state.mover = saved_mover
+        state.ctx.restore(saved)
+
+
 # --- what a move does ----------------------------------------------------------------------------------
 def _add(state: "State", move: Move) -> None:
     state.place(move.to, move.what)

@@ -354,8 +354,38 @@ class NoMoves(Ludeme):
         p = _value(c, self.player)
 
         def test(s):
-            return not turns.moves_for(s, p(s))
+            return not turns.can_move(s, p(s))  # stops at the first move when it can
         return test
+
+
+class AllSites(Ludeme):
+    """Every site of the region satisfies the condition (``(site)`` is the site tested); true
+    for an empty region.
+
+    Examples:
+        (all Sites (sites Row 0) if:(is Empty (site)))
+    """
+
+    name = "all Sites"
+    kind = BOOL
+    params = (Param("region", REGION_FN), Param("condition", BOOL_FN, named=True, key="if"))
+
+    def compile(self, c: "Compiler"):
+        region = c.region(self.region)
+        cond = c.bool(self.condition)
+
+        def every(s):
+            ctx = s.ctx
+            saved = ctx.site
+            try:
+                for x in region(s):
+                    ctx.site = x
+                    if not cond(s):
+                        return False
+                return True
+            finally:
+                ctx.site = saved
+        return every
 
 
 class AllPassed(Ludeme):

@@ -62,6 +62,13 @@ class If(Ludeme):
                 return no(s) if no is not None else []
             # one branch runs at a time: no duplicates if neither makes any
             choose.unique = getattr(yes, "unique", False) and (no is None or getattr(no, "unique", False))
+            if hasattr(yes, "first") and (no is None or hasattr(no, "first")):
+                def first(s):
+                    # the first move of the branch that runs (no Moves, can Move ask)
+                    if cond(s):
+                        return yes.first(s)
+                    return no.first(s) if no is not None else None
+                choose.first = first  # type: ignore[attr-defined]
             if hasattr(yes, "reaching") or hasattr(no, "reaching"):
                 def reaching(s, site):
                     # the moves onto a site (a threat test), from the branch that runs

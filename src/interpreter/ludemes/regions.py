@@ -705,3 +705,58 @@ class SitesLineOfSight(Ludeme):
                     out.append(last)
             return tuple(dict.fromkeys(out))
         return sight
+
+
+class SitesDirection(Ludeme):
+    """The sites along each direction (``Adjacent`` by default) from a site or from each site
+    of a region, up to ``distance:`` steps, until a site where ``stop:`` holds (``(to)`` is the
+    site tested; it is left out unless ``stopIncluded:True``); ``included:True`` adds the
+    starting sites.
+
+    Examples:
+        (sites Direction from:(last To) Diagonal stop:(is Occupied (to)))
+    """
+
+    name = "sites Direction"
+    kind = REGION
+    params = (
+        Param("origin", REGION_FN, named=True, key="from"),
+        Param("directions", DIRS, optional=True),
+        Param("included", BOOL_LIT, optional=True, named=True),
+        Param("stop", kind_of("boolean"), optional=True, named=True),
+        Param("stopIncluded", BOOL_LIT, optional=True, named=True),
+        Param("distance", INT_FN, optional=True, named=True),
+    )
+
+    def compile(self, c: "Compiler"):
+        origin = c.region(self.origin)
+        rays_at = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
+        included = self.included is not None and self.included.value
+        stop = c.bool(self.stop) if self.stop is not None else None
+        stop_included = self.stopIncluded is not None and self.stopIncluded.value
+        distance = c.int(self.distance) if self.distance is not None else None
+
+        def along(s):
+            ctx = s.ctx
+            saved = ctx.to
+            out = []
+            try:
+                limit = distance(s) if distance is not None else 1 << 30
+                for x in origin(s):
+                    if x < 0:
+                        continue
+                    if included:
+                        out.append(x)
+                    for ray in rays_at[x]:
+                        for site in ray[:limit]:
+                            if stop is not None:
+                                ctx.to = site
+                                if stop(s):
+                                    if stop_included:
+                                        out.append(site)
+                                    break
+                            out.append(site)
+            finally:
+                ctx.to = saved
+            return tuple(dict.fromkeys(out))
+        return along
