@@ -252,6 +252,7 @@ def test_first_attack_a_ball_goes_where_no_line_meets_another():
     g = game("board__space__blocking__First Attack")
     state = g.initial_state()
     assert len(state.legal_moves()) == 64
-    state.apply("D4")
+    state.apply("Ball@D4")  # a shared ball, named in the move
     # not on D4's row (7), column (7) nor diagonals (7 + 6)
-    assert len(state.legal_moves()) == 64 - 1 - 27 and "H8" not in moves(state) and "E6" in moves(state)
+    assert len(state.legal_moves()) == 64 - 1 - 27
+    assert "Ball@H8" not in moves(state) and "Ball@E6" in moves(state)
