@@ -256,3 +256,31 @@ def test_first_attack_a_ball_goes_where_no_line_meets_another():
     # not on D4's row (7), column (7) nor diagonals (7 + 6)
     assert len(state.legal_moves()) == 64 - 1 - 27
     assert "Ball@H8" not in moves(state) and "Ball@E6" in moves(state)
+
+
+# --- pieces removed at the end of the turn -------------------------------------------------------------
+HOPS = """(define "Jumpable" (and (not (is In (between) (sites ToClear))) (is Enemy (who at:(between)))))
+(define "Again" (then (if (can Move (hop (from (last To)) (between if:"Jumpable") (to if:(is Empty (to)))))
+    (moveAgain))))
+(game "Sequence" (players 2)
+    (equipment {(board (square 5)) (piece "Marker" Each
+        (move Hop (between if:"Jumpable" (apply (remove (between) at:EndOfTurn))) (to if:(is Empty (to))) "Again"))})
+    (rules (start {(place "Marker1" {"A1"}) (place "Marker2" {"A2" "B3" "E5"})})
+        (play (if (is Prev Mover)
+            (move Hop (from (last To)) (between if:"Jumpable" (apply (remove (between) at:EndOfTurn)))
+                (to if:(is Empty (to))) "Again")
+            (forEach Piece)))
+        (end (if (no Pieces Next) (result Mover Win)))))"""
+
+
+def test_pieces_removed_at_the_end_of_the_turn_stay_until_then():
+    g = load(HOPS)
+    state = g.initial_state()
+    state.apply("A1-A3")
+    a2 = g.topology.site("A2")
+    assert state.mover == 1 and state.what[a2]  # jumped, marked, still there
+    assert moves(state) == {"A3-C3"}  # and not jumped again (back over A2)
+    state.apply("A3-C3")
+    assert not state.what[a2] and not state.what[g.topology.site("B3")] and state.mover == 2
+    state.undo()
+    assert state.what[a2] and state.to_clear[a2] == 1

@@ -110,6 +110,7 @@ class Game:
                 self.kinds_of[comp.owner] += 1
         self.words: list[str] = []  # the named decisions (choose-white...), in declaration order
         self.meta_moves: list[Gen] = []  # moves meta rules add to every phase's (the swap rule)
+        self.turn_end: list[Callable[[State], None]] = []  # effects run when a turn ends
         self.forced_pass = Move(PASS, game=self)
         from .notation import Notation
         self.notation = Notation(self)

@@ -5,7 +5,9 @@
 2. applying a move runs its own effects (what its ``(to ... (apply ...))`` and ``(between
    ... (apply ...))`` do: a capture by replacement, a piece hopped over), then its action (one
    per :class:`MoveKind`), then its consequences (``then``);
-3. the end rules are checked (``Mover`` is the player who just moved);
+3. when the turn ends (no ``moveAgain``), what waits for the end of the turn is done (pieces
+   removed ``at:EndOfTurn``); the end rules are checked (``Mover`` is the player who just
+   moved);
 4. the phase may change (``nextPhase``), then the turn passes on, unless the move asked to
    move again (``moveAgain``); ``turn_moves`` counts the moves the mover already made in this
    turn (Ludii's ``(count MovesThisTurn)``: 0 on a turn's first move);
@@ -186,6 +188,9 @@ def play(state: "State", move: Move) -> None:
         state.passes = 0
     state.ply += 1  # before acting: (count Moves) in the consequences counts this move (Ludii)
     act(state, move)
+    if not state.move_again:
+        for effect in state.game.turn_end:  # what waits for the end of the turn (removals...)
+            effect(state)
     _check_end(state)
     if not state.over:
         if state.phase == phase_before:  # an effect may already have chosen the next phase
