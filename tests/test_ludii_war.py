@@ -284,3 +284,28 @@ def test_pieces_removed_at_the_end_of_the_turn_stay_until_then():
     assert not state.what[a2] and not state.what[g.topology.site("B3")] and state.mover == 2
     state.undo()
     assert state.what[a2] and state.to_clear[a2] == 1
+
+
+# --- no repeated positions ----------------------------------------------------------------------------
+SHUFFLE = """(game "Shuffle" (players 2)
+    (equipment {(board (rectangle 1 4)) (piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to)))))})
+    (rules (meta (no Repeat)) (start {(place "Disc1" {"A1"}) (place "Disc2" {"D1"})})
+        (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+def test_no_repeat_forbids_a_move_back_to_a_position_seen_before():
+    g = load(SHUFFLE)
+    state = g.initial_state()
+    start = state.snapshot()
+    for move in ("A1-B1", "D1-C1", "B1-A1"):
+        state.apply(move)
+    assert moves(state) == {"C1-B1"}  # C1-D1 would bring back the starting position
+    assert moves(state.clone()) == {"C1-B1"}
+    for _ in range(3):
+        state.undo()
+    assert state.snapshot() == start
+    free = load(SHUFFLE.replace("(meta (no Repeat)) ", ""))
+    state = free.initial_state()
+    for move in ("A1-B1", "D1-C1", "B1-A1"):
+        state.apply(move)
+    assert moves(state) == {"C1-B1", "C1-D1"}

@@ -137,15 +137,15 @@ def player_count(bound: GameLudeme) -> int:
 
 def _compile_rules(rules: Rules, c: Compiler) -> None:
     game = c.game
-    if rules.meta is not None:
+    if rules.start is not None:
+        game.start.extend(c.effect(item) for item in _items(rules.start.items))
+    if rules.meta is not None:  # after the start rules: a meta rule may look at the start position
         seen: dict[str, Ludeme] = {}
         for item in _items(rules.meta.items):
             first = seen.setdefault(item.name, item)
             if first is not item:  # the second would silently replace the first
                 raise BindError(f"({item.name} ...) is given twice", item.span, hint=f"the first is at {first.span}")
             item.configure(c)
-    if rules.start is not None:
-        game.start.extend(c.effect(item) for item in _items(rules.start.items))
     if rules.play is not None:
         game.phases.append(Phase("Play", c.moves_facing(rules.play.moves)))
     else:

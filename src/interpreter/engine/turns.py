@@ -45,6 +45,8 @@ def legal_moves(state: "State") -> list[Move]:
         added = extra(state)
         if added:
             moves = moves + added
+    for allowed in game.move_filters:  # meta rules that forbid moves (no Repeat)
+        moves = allowed(state, moves)
     if not moves:
         return [game.forced_pass]
     if getattr(play, "unique", False) and not game.meta_moves:
@@ -188,6 +190,8 @@ def play(state: "State", move: Move) -> None:
         state.passes = 0
     state.ply += 1  # before acting: (count Moves) in the consequences counts this move (Ludii)
     act(state, move)
+    for effect in state.game.after_move:  # what every move records (the positions seen...)
+        effect(state)
     if not state.move_again:
         for effect in state.game.turn_end:  # what waits for the end of the turn (removals...)
             effect(state)
