@@ -202,3 +202,110 @@ def test_hasami_shogi_a_corner_piece_is_taken_by_surrounding():
     state.apply("H5-F5")
     state.apply("E1-E4")  # one side only: no custodial capture
     assert state.counts[2] == 2
+
+
+# --- pieces of one name per player, each facing its own way; leaving the board ----------------------
+def test_dodgem_cars_face_their_own_way_and_leave_the_board():
+    g = game("board__race__escape__Dodgem")
+    state = g.initial_state()
+    # P1's cars face east: forward E, leftward N, rightward S
+    assert moves(state) == {"A2-A1", "A2-B2", "A3-B3"}
+    state.apply("A2-B2")
+    assert moves(state) == {"B1-A1", "C1-C2"}  # P2's face north
+    state = position(g, {"C2": "Car1", "A3": "Car1", "B1": "Car2"})
+    assert moves(state) == {"A3-A2", "A3-B3", "xC2"}  # a car on the far side may leave
+    state.apply("xC2")
+    assert state.counts == [0, 1, 1] and not state.what[g.topology.site("C2")]
+
+
+def test_ataxx_clones_stay_and_jumps_leave():
+    g = game("board__space__territory__Ataxx")
+    state = position(g, {"D4": "Marker1", "A1": "Marker2", "G7": "Marker2"})
+    texts = moves(state)
+    assert "D4-F6" in texts and "C3" in texts and "D4-C3" not in texts  # clone one step, jump two
+    state.apply("C3")
+    assert state.who[g.topology.site("D4")] == 1 and state.who[g.topology.site("C3")] == 1
+
+
+# --- hops at a distance (flying kings) ----------------------------------------------------------------
+def test_makvoer_a_king_captures_from_afar_and_lands_beyond():
+    g = game("board__war__leaping__diagonal__Makvoer")
+    state = position(g, {"A1": "DoubleCounter1", "D4": "Counter2", "G7": "Counter2", "H1": "Counter2"})
+    # it slides along any line, or hops over D4 from afar, landing on E5 or F6 (G7 stops it)
+    assert {m for m in moves(state) if m in ("A1-C3", "A1-E5", "A1-F6", "A1-H8")} == {"A1-C3", "A1-E5", "A1-F6"}
+    state.apply("A1-F6")
+    assert not state.what[g.topology.site("D4")] and state.counts[2] == 2
+
+
+# --- lines with gaps ------------------------------------------------------------------------------------
+def test_three_musketeers_in_one_column_lose_even_apart():
+    g = game("board__hunt__Three Musketeers")
+    state = g.initial_state()
+    assert len(state.legal_moves()) == 8  # each musketeer takes an orthogonal neighbour
+    state = position(g, {"A1": "Musketeer", "A3": "Musketeer", "B5": "Musketeer", "A5": "Enemy", "B1": "Enemy"})
+    state.apply("B5-A5")  # A1, A3, A5: one column, with gaps
+    assert state.result().winners == [2]
+
+
+# --- sites along lines, conditions on every site of a region --------------------------------------------
+def test_first_attack_a_ball_goes_where_no_line_meets_another():
+    g = game("board__space__blocking__First Attack")
+    state = g.initial_state()
+    assert len(state.legal_moves()) == 64
+    state.apply("Ball@D4")  # a shared ball, named in the move
+    # not on D4's row (7), column (7) nor diagonals (7 + 6)
+    assert len(state.legal_moves()) == 64 - 1 - 27
+    assert "Ball@H8" not in moves(state) and "Ball@E6" in moves(state)
+
+
+# --- pieces removed at the end of the turn -------------------------------------------------------------
+HOPS = """(define "Jumpable" (and (not (is In (between) (sites ToClear))) (is Enemy (who at:(between)))))
+(define "Again" (then (if (can Move (hop (from (last To)) (between if:"Jumpable") (to if:(is Empty (to)))))
+    (moveAgain))))
+(game "Sequence" (players 2)
+    (equipment {(board (square 5)) (piece "Marker" Each
+        (move Hop (between if:"Jumpable" (apply (remove (between) at:EndOfTurn))) (to if:(is Empty (to))) "Again"))})
+    (rules (start {(place "Marker1" {"A1"}) (place "Marker2" {"A2" "B3" "E5"})})
+        (play (if (is Prev Mover)
+            (move Hop (from (last To)) (between if:"Jumpable" (apply (remove (between) at:EndOfTurn)))
+                (to if:(is Empty (to))) "Again")
+            (forEach Piece)))
+        (end (if (no Pieces Next) (result Mover Win)))))"""
+
+
+def test_pieces_removed_at_the_end_of_the_turn_stay_until_then():
+    g = load(HOPS)
+    state = g.initial_state()
+    state.apply("A1-A3")
+    a2 = g.topology.site("A2")
+    assert state.mover == 1 and state.what[a2]  # jumped, marked, still there
+    assert moves(state) == {"A3-C3"}  # and not jumped again (back over A2)
+    state.apply("A3-C3")
+    assert not state.what[a2] and not state.what[g.topology.site("B3")] and state.mover == 2
+    state.undo()
+    assert state.what[a2] and state.to_clear[a2] == 1
+
+
+# --- no repeated positions ----------------------------------------------------------------------------
+SHUFFLE = """(game "Shuffle" (players 2)
+    (equipment {(board (rectangle 1 4)) (piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to)))))})
+    (rules (meta (no Repeat)) (start {(place "Disc1" {"A1"}) (place "Disc2" {"D1"})})
+        (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+def test_no_repeat_forbids_a_move_back_to_a_position_seen_before():
+    g = load(SHUFFLE)
+    state = g.initial_state()
+    start = state.snapshot()
+    for move in ("A1-B1", "D1-C1", "B1-A1"):
+        state.apply(move)
+    assert moves(state) == {"C1-B1"}  # C1-D1 would bring back the starting position
+    assert moves(state.clone()) == {"C1-B1"}
+    for _ in range(3):
+        state.undo()
+    assert state.snapshot() == start
+    free = load(SHUFFLE.replace("(meta (no Repeat)) ", ""))
+    state = free.initial_state()
+    for move in ("A1-B1", "D1-C1", "B1-A1"):
+        state.apply(move)
+    assert moves(state) == {"C1-B1", "C1-D1"}

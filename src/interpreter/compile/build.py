@@ -31,6 +31,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     topology = equipment.board.topology(Compiler(None).static_int)
     components = [Component(0, "", "", 0)]
     facings = player_facings(bound, num)
+    declared_by: dict[int, Any] = {}  # component -> the declaration it comes from
     for piece in equipment.pieces:
         value = Compiler(None).static_int(piece.value) if piece.value is not None else 0
         # as Ludii, a piece is named with its owner's number ((piece "Fox" P2) is "Fox2", (piece
@@ -43,6 +44,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             facing = piece.facing.name if piece.facing is not None else facings.get(owner) or "N"
             components.append(Component(len(components), name, piece.piece_name, owner, value=value,
                                         facing=facing))
+            declared_by[len(components) - 1] = piece
     # tracks first: regions may be made of them ((sites Track "Track1"))
     tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
     region_compiler = Compiler(None, topology, tracks=tracks)
@@ -106,7 +108,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         if piece.moves is not None:
             made: dict[str, Any] = {}  # the moves compiled for each facing (Forward differs)
             for comp in components[1:]:
-                if comp.base == piece.piece_name:
+                if declared_by[comp.index] is piece:
                     if comp.facing not in made:
                         c.facing = comp.facing
                         made[comp.facing] = c.moves(piece.moves)
@@ -142,15 +144,15 @@ def player_count(bound: GameLudeme) -> int:
 
 def _compile_rules(rules: Rules, c: Compiler) -> None:
     game = c.game
-    if rules.meta is not None:
+    if rules.start is not None:
+        game.start.extend(c.effect(item) for item in _items(rules.start.items))
+    if rules.meta is not None:  # after the start rules: a meta rule may look at the start position
         seen: dict[str, Ludeme] = {}
         for item in _items(rules.meta.items):
             first = seen.setdefault(item.name, item)
             if first is not item:  # the second would silently replace the first
                 raise BindError(f"({item.name} ...) is given twice", item.span, hint=f"the first is at {first.span}")
             item.configure(c)
-    if rules.start is not None:
-        game.start.extend(c.effect(item) for item in _items(rules.start.items))
     if rules.play is not None:
         game.phases.append(Phase("Play", c.moves_facing(rules.play.moves)))
     else:

@@ -217,8 +217,9 @@ class Compiler:
         generator per player, each compiled with that player's facing (North when they have
         none), chosen by the mover."""
         from ..engine.facing import RELATIVE
-        relative = any(isinstance(node, Const) and node.name in RELATIVE
-                       for ludeme in value.walk() for node in ludeme.children())
+        relative = any(getattr(ludeme, "needs_facing", False) or
+                       any(isinstance(node, Const) and node.name in RELATIVE for node in ludeme.children())
+                       for ludeme in value.walk())
         if not relative or self.facing is not None:
             return self.moves(value)
         gens = [None]
@@ -230,6 +231,8 @@ class Compiler:
                 self.facing = None
         def by_mover(s):
             return gens[s.mover](s)
+        if all(hasattr(g, "first") for g in gens[1:]):
+            by_mover.first = lambda s: gens[s.mover].first(s)  # type: ignore[attr-defined]
         if all(hasattr(g, "reaching") for g in gens[1:]):
             by_mover.reaching = lambda s, site: gens[s.mover].reaching(s, site)  # type: ignore[attr-defined]
         return by_mover

@@ -119,6 +119,10 @@ class Game:
                 self.kinds_of[comp.owner] += 1
         self.words: list[str] = []  # the named decisions (choose-white...), in declaration order
         self.meta_moves: list[Gen] = []  # moves meta rules add to every phase's (the swap rule)
+        self.turn_end: list[Callable[[State], None]] = []  # effects run when a turn ends
+        self.after_move: list[Callable[[State], None]] = []  # effects run after every move
+        # meta rules that forbid some of the legal moves: (state, moves) -> the moves allowed
+        self.move_filters: list[Callable[[State, list[Move]], list[Move]]] = []
         self.forced_pass = Move(PASS, game=self)
         from .notation import Notation
         self.notation = Notation(self)

@@ -5,7 +5,9 @@
 2. applying a move runs its own effects (what its ``(to ... (apply ...))`` and ``(between
    ... (apply ...))`` do: a capture by replacement, a piece hopped over), then its action (one
    per :class:`MoveKind`), then its consequences (``then``);
-3. the end rules are checked (``Mover`` is the player who just moved);
+3. when the turn ends (no ``moveAgain``), what waits for the end of the turn is done (pieces
+   removed ``at:EndOfTurn``); the end rules are checked (``Mover`` is the player who just
+   moved);
 4. the phase may change (``nextPhase``), then the turn passes on, unless the move asked to
    move again (``moveAgain``); ``turn_moves`` counts the moves the mover already made in this
    turn (Ludii's ``(count MovesThisTurn)``: 0 on a turn's first move);
@@ -47,6 +49,8 @@ def legal_moves(state: "State") -> list[Move]:
         added = extra(state)
         if added:
             moves = moves + added
+    for allowed in game.move_filters:  # meta rules that forbid moves (no Repeat)
+        moves = allowed(state, moves)
     if not moves:
         return [game.forced_pass]
     if getattr(play, "unique", False) and not game.meta_moves:
@@ -149,6 +153,29 @@ def moves_for(state: "State", player: int) -> list[Move]:
         state.ctx.restore(saved)
 
 
+def can_move(state: "State", player: int) -> bool:
+    """Whether ``player`` would have a move now (no forced pass), stopping at the first one
+    when the play rule can (``first``), without changing the state."""
+    if state._nested >= MAX_NESTED_MOVES:
+        raise LudError("the rules look for legal moves inside the legal moves too deeply "
+                       f"(more than {MAX_NESTED_MOVES} levels)",
+                       hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
+    play = state.game.phases[state.phase].play
+    first = getattr(play, "first", None)
+    if first is None:
+        return bool(moves_for(state, player))
+    state._nested += 1
+    saved_mover = state.mover
+    saved = state.ctx.save()
+    state.mover = player
+    try:
+        return first(state) is not None
+    finally:
+        state._nested -= 1
+        state.mover = saved_mover
+        state.ctx.restore(saved)
+
+
 # --- what a move does ----------------------------------------------------------------------------------
 def _add(state: "State", move: Move) -> None:
     state.place(move.to, move.what)
@@ -223,6 +250,11 @@ def play(state: "State", move: Move) -> None:
         state.passes = 0
     state.ply += 1  # before acting: (count Moves) in the consequences counts this move (Ludii)
     act(state, move)
+    for effect in state.game.after_move:  # what every move records (the positions seen...)
+        effect(state)
+    if not state.move_again:
+        for effect in state.game.turn_end:  # what waits for the end of the turn (removals...)
+            effect(state)
     _check_end(state)
     if not state.over:
         if state.phase == phase_before:  # an effect may already have chosen the next phase

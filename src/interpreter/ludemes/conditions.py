@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..engine import turns
 from ..engine.result import Termination
 from ..syntax.nodes import Bool, Const
-from .base import BOOL, BOOL_FN, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
+from .base import BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -242,6 +242,7 @@ class IsLine(Ludeme):
         (is Line 6 All exact:False)
         (is Line 5 Orthogonal through:(last To) who:Mover)
         (is Line 6 through:(to))
+        (is Line 3 Orthogonal contiguous:False)
     """
 
     name = "is Line"
@@ -254,11 +255,14 @@ class IsLine(Ludeme):
         Param("through", SITE_FN, optional=True, named=True),
         Param("who", PLAYER, optional=True, named=True),
         Param("exact", BOOL_FN, optional=True, named=True),
+        Param("contiguous", BOOL_LIT, optional=True, named=True,
+              doc="False: the player's pieces anywhere on the line count, gaps and all [True]"),
     )
     concepts = ("Line",)
 
     def compile(self, c: "Compiler"):
         length = _line_length(c, self)
+        gaps = self.contiguous is not None and not self.contiguous.value
         dirs = c.directions(self.directions, "All")
         axes_at = c.topo.axes_for(dirs)
         through = c.site(self.through) if self.through is not None else (lambda s: s.last_to)
@@ -278,6 +282,11 @@ class IsLine(Ludeme):
                 return False
             n = length(s)
             for fwd, back in axes_at[site]:
+                if gaps:  # (is Line 3 contiguous:False): every piece of p on the line
+                    count = 1 + sum(1 for x in fwd if owners[x] == p) + sum(1 for x in back if owners[x] == p)
+                    if count == n or (count > n and not exact):
+                        return True
+                    continue
                 count = 1
                 for x in fwd:
                     if owners[x] != p:
@@ -365,7 +374,7 @@ class NoMoves(Ludeme):
             player = p(s)
             if turns.computing_moves_of(s, player):
                 return False
-            return not turns.moves_for(s, player)
+            return not turns.can_move(s, player)  # stops at the first move when it can
         return test
 
 

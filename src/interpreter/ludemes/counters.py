@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import turns
+from ..engine.move import PASS
 from ..engine.values import const_fn
-from .base import INT, INT_FN, MOVES, Ludeme, Param
+from .base import INT, INT_FN, MOVES, Enum, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -127,4 +129,71 @@ class ValuePending(Ludeme):
     def compile(self, c: "Compiler"):
         _install_pending(c.game)
         return lambda s: s.pending[0] if s.pending[1] == s.ply and s.ply > 0 else -1
-__all__ = ["Counter", "SetCounter", "SetPending", "IsPending", "ValuePending"]
+
+
+class NoRepeat(Ludeme):
+    """Meta rule: no move may bring back a position seen before in the game (``Positional``,
+    the default: the same pieces on the same sites), or before with the same player to move
+    (``Situational``); the ``...InTurn`` kinds look only at the positions of the current turn.
+    Passing is always allowed (Ludii's superko).
+
+    Examples:
+        (no Repeat)
+        (no Repeat Situational)
+    """
+
+    name = "no Repeat"
+    kind = "meta rule"
+    concepts = ("PositionalSuperko",)
+    params = (Param("type", Enum(("Positional", "Situational", "PositionalInTurn", "SituationalInTurn"),
+                                 "Positional | Situational | PositionalInTurn | SituationalInTurn"),
+                    optional=True),)
+
+    def configure(self, c: "Compiler") -> None:
+        game = c.game
+        kind = self.type.name if self.type is not None else "Positional"
+        situational = kind.startswith("Situational")
+        in_turn = kind.endswith("InTurn")
+        game.arrays[_SEEN] = [()]  # the positions seen so far, oldest first (one per move)
+
+        def key(s):
+            return hash((tuple(s.what), s.mover)) if situational else hash(tuple(s.what))
+
+        def record(s):
+            s.set_item(s.seen_positions, 0, s.seen_positions[0] + (key(s),))
+
+        def start(s):  # the initial position is seen too (after the start rules: meta rules come after)
+            s.seen_positions[0] = (key(s),)
+        game.start.append(start)
+        game.after_move.append(record)
+
+        def fresh(s, move):
+            seen = s.seen_positions[0]
+            if in_turn:
+                seen = seen[len(seen) - 1 - s.turn_moves:]
+            saved = s.mover
+            new = key_after(s, move)
+            s.mover = saved
+            return new not in seen
+
+        def key_after(s, move):
+            mark = s.mark()
+            ctx = s.ctx.save()
+            try:
+                s.ply += 1
+                turns.act(s, move)
+                if situational and not s.move_again:
+                    s.mover = game.next_of(s.mover)
+                return key(s)
+            finally:
+                s.rollback(mark)
+                s.ctx.restore(ctx)
+
+        def allowed(s, moves):
+            return [m for m in moves if m.kind is PASS or fresh(s, m)]
+        game.move_filters.append(allowed)
+
+
+_SEEN = "seen_positions"
+
+__all__ = ["Counter", "SetCounter", "SetPending", "IsPending", "ValuePending", "NoRepeat"]

@@ -10,7 +10,7 @@ from ..syntax.nodes import Bool
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
     BOOL_FN, INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
-    Instance, Kind, Ludeme, Param, kind_of,
+    Enum, Instance, Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -81,6 +81,8 @@ class Remove(_Effect):
         Param("sites", Either((REGION_FN, Kind(("board shape",))))),
         Param("cells", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
         Param("vertices", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
+        Param("at", Enum(("EndOfTurn",), "EndOfTurn"), optional=True, named=True,
+              doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends"),
         Param("then", kind_of(THEN), optional=True),
         Param("edges", ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True),
     )
@@ -111,6 +113,17 @@ class Remove(_Effect):
         n = c.topo.n
         hands = "hand_sites" in c.game.arrays
         then = self.then.compile_effect(c) if self.then is not None else None
+        if self.at is not None:  # at:EndOfTurn: marked now, removed when the turn ends
+            install_to_clear(c.game)
+
+            def mark(s):
+                flags = s.to_clear
+                for site in list(region(s)):
+                    if site >= 0 and s.what[site] and not flags[site]:
+                        s.set_item(flags, site, 1)
+                if then is not None:
+                    then(s)
+            return mark
 
         def run(s):
             for site in list(region(s)):
@@ -122,6 +135,39 @@ class Remove(_Effect):
             if then is not None:
                 then(s)
         return run
+
+
+def install_to_clear(game) -> None:
+    """The ``to_clear`` array (a flag per site: its piece goes when the turn ends) and the end
+    of turn effect that takes those pieces off."""
+    if "to_clear" in game.arrays:
+        return
+    game.arrays["to_clear"] = [0] * game.topology.n
+
+    def clear_marked(s):
+        flags = s.to_clear
+        for site, flag in enumerate(flags):
+            if flag:
+                s.clear(site)
+                s.set_item(flags, site, 0)
+    game.turn_end.append(clear_marked)
+
+
+class SitesToClear(Ludeme):
+    """The sites whose pieces are to be removed when the turn ends (``(remove ...
+    at:EndOfTurn)``): a piece jumped in a capture sequence, which may not be jumped again.
+
+    Examples:
+        (sites ToClear)
+    """
+
+    name = "sites ToClear"
+    kind = "region"
+    params = ()
+
+    def compile(self, c: "Compiler"):
+        install_to_clear(c.game)
+        return lambda s: [site for site, flag in enumerate(s.to_clear) if flag]
 
 
 class _ScoreEffect(_Effect):

@@ -80,17 +80,24 @@ class From(_StateValue):
 class Between(_StateValue):
     """The site being jumped over or enclosed (inside hop and custodial rules); as a parameter
     of those rules, what the jumped/enclosed sites must be and what happens to them.
-    ``sameOwner:True`` asks that all the enclosed pieces belong to one player (custodial).
+    ``sameOwner:True`` asks that all the enclosed pieces belong to one player (custodial). In a
+    hop, ``before:`` lets the piece cross that many empty sites to reach the hurdle and
+    ``after:`` land that many sites beyond it (a flying king).
 
     Examples:
         (between)
+        (between before:2 after:2 if:(is Enemy (who at:(between))) (apply (remove (between))))
         (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between))))
     """
 
     name = "between"
     attr = "ctx.between"
     params = (
+        Param("before", INT_FN, optional=True, named=True,
+              doc="in a hop: empty sites allowed before the hurdle [0]"),
         Param("length", kind_of(RANGE), optional=True),
+        Param("after", INT_FN, optional=True, named=True,
+              doc="in a hop: further sites allowed after the hurdle [0]"),
         Param("condition", BOOL_FN, optional=True, named=True, key="if"),
         Param("sameOwner", BOOL_LIT, optional=True, named=True),
         Param("apply", kind_of("apply"), optional=True),

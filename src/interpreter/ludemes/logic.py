@@ -64,6 +64,13 @@ class If(Ludeme):
             choose.unique = getattr(yes, "unique", False) and (no is None or getattr(no, "unique", False))
             # the branch that gives the moves now (turns.random_move draws from it)
             choose.branch = lambda s: yes if cond(s) else no  # type: ignore[attr-defined]
+            if hasattr(yes, "first") and (no is None or hasattr(no, "first")):
+                def first(s):
+                    # the first move of the branch that runs (no Moves, can Move ask)
+                    if cond(s):
+                        return yes.first(s)
+                    return no.first(s) if no is not None else None
+                choose.first = first  # type: ignore[attr-defined]
             if hasattr(yes, "reaching") or hasattr(no, "reaching"):
                 def reaching(s, site):
                     # the moves onto a site (a threat test), from the branch that runs

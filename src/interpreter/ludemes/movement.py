@@ -235,6 +235,11 @@ class MoveLeap(Ludeme):
         Param("then", _THEN, optional=True),
     )
 
+    @property
+    def needs_facing(self) -> bool:
+        """Forward leaps depend on the way the piece faces."""
+        return self.forward is not None
+
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
         rotations = True if self.rotations is None else constant(c.bool(self.rotations))
@@ -245,7 +250,7 @@ class MoveLeap(Ludeme):
         topo = c.topo
         targets = walk_targets(topo, walks_of(self.steps), rotations)
         if forward:
-            facing = c.facing or "N"
+            facing = c.facing or "N"  # a piece's own moves, or the play rule per player, set it
             targets = [tuple(t for t in ts if _ahead(topo, facing, site, t)) for site, ts in enumerate(targets)]
         _, cond, effect = _to_rule(c, self.to)
         # a leap is a step to each of the sites its walks reach
@@ -279,6 +284,11 @@ class Ahead(Ludeme):
         Param("steps", INT_FN, optional=True, named=True),
         Param("directions", DIRS, optional=True),
     )
+
+    @property
+    def needs_facing(self) -> bool:
+        """Without a direction, ahead is forward: the way the piece faces."""
+        return self.directions is None
 
     def compile(self, c: "Compiler"):
         dirs = c.directions(self.directions) if self.directions is not None else \
@@ -442,3 +452,5 @@ class LeapEffect(MoveLeap):
     """
 
     name = "leap"
+
+

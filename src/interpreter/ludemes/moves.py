@@ -142,7 +142,7 @@ class MoveAdd(Ludeme):
     )
 
     def compile(self, c: "Compiler"):
-        region, cond = _to_spec(c, self.to)
+        region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
         then = _then(c, self.then)
@@ -172,7 +172,8 @@ class MoveAdd(Ludeme):
         def taken_from_hand(what: int):
             def take(s):
                 s.set_item(s.hand, what, s.hand[what] - 1)
-            return take if hand and game.owner_of[what] else None
+            # with the to's own effect ((apply ...)), which comes first, as in Ludii
+            return _chain(to_effect, take if hand and game.owner_of[what] else None)
 
         # Moves are values: make each (piece, site) move once and hand out the same object
         n = c.topo.n
@@ -377,6 +378,8 @@ class MoveHop(Ludeme):
     )
 
     def compile(self, c: "Compiler"):
+        if self.between is not None and (self.between.before is not None or self.between.after is not None):
+            return _distance_hop(c, self)
         sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
         _, to_cond, to_effect = _to_rule(c, self.to)
@@ -393,6 +396,96 @@ class MoveHop(Ludeme):
                 between_effect = between.apply.compile_effect(c)
         return _line_moves(c, sources, dirs, (lo, hi), between_cond, between_effect, to_cond,
                            _then(c, self.then), to_effect)
+
+
+def _distance_hop(c: "Compiler", hop: "MoveHop"):
+    """A hop over a hurdle at a distance (Ludii's Hop with ``before:``/``after:``): along each
+    line, up to ``before`` sites for which the to condition holds (empty ones), then a run of
+    hurdle sites (the between condition; its length in the between range, 1 by default), then a
+    landing site, and with ``after:`` the next ones too while the to condition holds. The between
+    effect is applied to the hurdle. A landing site where the to condition fails but the to's
+    ``(apply if:...)`` holds ends the line with a capture there (its apply effect)."""
+    between = hop.between
+    sources = _from_sites(c, hop.source)
+    rays_at = c.topo.rays_for(c.directions(hop.directions, "Adjacent"))
+    lo, hi = between.length.bounds(c) if between.length is not None else (1, 1)
+    if lo < 1:
+        raise BindError("a hop at a distance jumps at least one site", between.length.span)
+    before = c.int(between.before) if between.before is not None else (lambda s: 0)
+    after = c.int(between.after) if between.after is not None else (lambda s: 0)
+    hurdle = c.bool(between.condition) if between.condition is not None else None
+    hurdle_effect = between.apply.compile_effect(c) if between.apply is not None else None
+    go = c.bool(hop.to.condition) if hop.to.condition is not None else None
+    apply = hop.to.apply
+    stop = c.bool(apply.condition) if apply is not None and apply.condition is not None else None
+    stop_effect = apply.compile_effect(c) if apply is not None else None
+    then = _then(c, hop.then)
+    game = c.game
+    made: dict[tuple, Move] = {}
+
+    def over(sites):
+        if hurdle_effect is None:
+            return None
+
+        def run(s):
+            for b in sites:
+                s.ctx.between = b
+                hurdle_effect(s)
+        return run
+
+    def move_of(frm, to, jumped, capture):
+        key = (frm, to, jumped, capture)
+        move = made.get(key)
+        if move is None:
+            effect = stop_effect if capture else _chain(stop_effect, over(jumped))
+            move = made[key] = Move(MOVE, frm, to, game=game, then=then, effect=effect, between=jumped)
+        return move
+
+    def gen(s):
+        out = []
+        ctx = s.ctx
+        who, mover = s.who, s.mover
+        for frm in sources(s):
+            if frm < 0 or who[frm] != mover:
+                continue
+            ctx.frm = frm
+            reach, beyond = before(s), after(s)
+            for ray in rays_at[frm]:
+                for idx, site in enumerate(ray):
+                    ctx.between = site
+                    if hurdle is None or hurdle(s):
+                        run = [site]
+                        j = idx + 1
+                        wrong = False
+                        while j < len(ray) and len(run) < hi:
+                            ctx.between = ray[j]
+                            if hurdle is not None and not hurdle(s):
+                                wrong = True
+                                break
+                            run.append(ray[j])
+                            j += 1
+                        if len(run) < lo or (wrong and len(run) == hi):
+                            break
+                        for short in range(len(run) - lo, -1, -1):
+                            jumped = tuple(run[:len(run) - short])
+                            a = j - short
+                            while a < len(ray):
+                                ctx.to = ray[a]
+                                if go is not None and not go(s):
+                                    if stop is not None and stop(s):
+                                        out.append(move_of(frm, ray[a], jumped, True))
+                                    break
+                                if stop is None:
+                                    out.append(move_of(frm, ray[a], jumped, False))
+                                if a - j + 1 > beyond - short:
+                                    break
+                                a += 1
+                        break
+                    ctx.to = site
+                    if idx + 1 > reach or (go is not None and not go(s)):
+                        break
+        return out
+    return gen
 
 
 def _longest(length) -> int | None:
