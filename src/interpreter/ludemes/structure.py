@@ -487,10 +487,8 @@ class ByScore(Ludeme):
         finals = [item.compile_final(c) for item in items]
 
         def outcome(s):
-            if finals:
-                values = [(who(s), value(s)) for who, value in finals]  # all read, then set
-                for p, v in values:
-                    s.set_score(p, v)
+            for who, value in finals:  # one after the other, as Ludii sets them
+                s.set_score(who(s), value(s))
             best = max(s.scores[p] for p in players)
             winners = tuple(p for p in players if s.scores[p] == best)
             return (winners, tuple(p for p in players if p not in winners), False)
