@@ -169,6 +169,11 @@ def test_by_score_and_shared_victory():
     state = load(text).initial_state()
     for m in ["A1", "B1", "A2", "B2"]:
         state.apply(m)
+    assert state.result().draw and state.result().winners == []  # every player equal: a draw, as Ludii
+    three = load(text.replace("(players 2)", "(players 3)").replace("(square 2)", "(rectangle 1 5)"))
+    state = three.initial_state()
+    for m in ["A1", "B1", "C1", "D1", "E1"]:
+        state.apply(m)
     assert state.result().winners == [1, 2] and state.result().headline() == "P1 P2 WIN"
 
 

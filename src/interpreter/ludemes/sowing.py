@@ -17,7 +17,6 @@ from ..engine.counts import add_pieces, kind_at, pieces_at, set_pieces, take_pie
 from ..engine.move import CHOICE, Move
 from ..engine.values import const_fn, constant
 from ..errors import BindError
-from ..syntax.nodes import Int
 from .base import (
     BOOL, BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Enum, Instance,
     Ludeme, Param, kind_of,

@@ -519,7 +519,8 @@ class ResultLudeme(Ludeme):
 
 
 class ByScore(Ludeme):
-    """The player(s) with the highest score win; a tie on top shares the victory.
+    """The player(s) with the highest score win; a tie on top of some players shares the
+    victory, and all players equal is a draw (as Ludii's).
 
     With final scores (``{(score P1 VALUE) ...}``, Ludii's), each player named gets that score
     first (a mancala's seeds in store), then the best score wins.
@@ -546,12 +547,12 @@ class ByScore(Ludeme):
         finals = [item.compile_final(c) for item in items]
 
         def outcome(s):
-            if finals:
-                values = [(who(s), value(s)) for who, value in finals]  # all read, then set
-                for p, v in values:
-                    s.set_score(p, v)
+            for who, value in finals:  # one after the other, as Ludii sets them
+                s.set_score(who(s), value(s))
             best = max(s.scores[p] for p in players)
             winners = tuple(p for p in players if s.scores[p] == best)
+            if len(winners) == len(players):  # every player on top: nobody wins (Ludii's ByScore)
+                return ((), (), True)
             return (winners, tuple(p for p in players if p not in winners), False)
         return outcome
 
