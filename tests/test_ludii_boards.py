@@ -154,6 +154,16 @@ def test_stars_and_diamonds():
     assert len(board("(square Diamond 2)").topology.shapes) == 5
 
 
+def test_tilings_3636_and_488():
+    t3636 = board("(tiling T3636 2)").topology
+    assert t3636.n == 7 + 12 and sorted({len(s) for s in t3636.shapes}) == [3, 6]  # hexagons, triangles
+    assert board("(tiling T3636 2 3)").topology.n == 15 + 28  # a 3 x 5 rhombus of hexagons
+    t488 = board("(tiling T488 3)").topology
+    assert t488.n == 9 + 4  # octagons and the squares between them
+    assert sorted(len(s) for s in t488.shapes).count(8) == 9
+    assert board("(tiling T488 2 3)").topology.n == 6 + 2
+
+
 def test_tilings_33336_and_3464_and_the_dual():
     flowers = board("(dual (tiling T33336 3))").topology
     assert flowers.n == 114 and all(len(s) == 5 for s in flowers.shapes)  # floret pentagons

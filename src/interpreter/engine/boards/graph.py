@@ -350,7 +350,7 @@ class PointList:
         self._grid.setdefault((gx, gy), []).append(len(self.points) - 1)
         return len(self.points) - 1
 
-    def graph(self, tiling: str, single_precision: bool) -> BoardGraph:
+    def graph(self, tiling: str, single_precision: bool, reorder: bool = True) -> BoardGraph:
         """The graph of these points joined at unit distance, with its faces, in Ludii's order.
 
         ``single_precision`` rounds positions to floats as Ludii's ``createGraphFromVertexList``
@@ -360,5 +360,6 @@ class PointList:
         if single_precision:
             graph.vertices = [(f32(x), f32(y)) for x, y in graph.vertices]
         graph.make_faces()
-        graph.reorder()
+        if reorder:  # Ludii's generators all sort their graph, but for a few (4.8.8)
+            graph.reorder()
         return graph
