@@ -195,6 +195,13 @@ def test_hole_keep_and_renumber():
     assert renumbered.positions[0] == (0.0, 0.0)  # bottom row first
 
 
+def test_line_drawings_too_large_to_split_are_refused():
+    with pytest.raises(LudError, match="at most 40"):
+        board("(splitCrossings (complete (regular 12)))", "Vertex")
+    with pytest.raises(LudError, match="at most 600"):
+        board("(complete (regular 40))", "Vertex")
+
+
 def test_boards_played_on_their_edges_are_refused():
     with pytest.raises(LudError, match="use:Edge"):
         board("(complete (regular Star 6))", "Edge")
