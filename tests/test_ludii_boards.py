@@ -183,6 +183,14 @@ def test_regular_star_complete_split_and_subdivide():
     assert board("(subdivide (regular 6) min:7)").topology.n == 1  # a hexagon is left whole
 
 
+def test_union_of_boards_keeps_them_apart():
+    topo = board("(union (square 2) (shift 1 0 (square 2)))", "Vertex").topology
+    assert topo.n == 8  # no point is shared, unlike merge
+    assert all(len(n) == 2 for n in topo.neighbours["Orthogonal"])
+    game = board("(union (square 1) (shift 0 2 (square 1)))", to="(union (sites Top) (sites Bottom))")
+    assert game.topology.n == 2  # Rock-Paper-Scissors' two cells
+
+
 def test_hole_keep_and_renumber():
     holed = board("(hole (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))").topology
     assert holed.n == 64 - 16  # cells whose centres are in the (slightly grown) square go

@@ -167,6 +167,21 @@ def merge(graphs: Sequence[BoardGraph]) -> BoardGraph:
     return out
 
 
+def union(graphs: Sequence[BoardGraph]) -> BoardGraph:
+    """Ludii's graph ``(union A B ...)``: the graphs side by side in one, their vertices, edges
+    and cells in order, renumbered after those of the graphs before; nothing is joined, even
+    points at the same place."""
+    out = BoardGraph(tiling="graph")
+    for g in graphs:
+        base = len(out.vertices)
+        for x, y in g.vertices:
+            out.add_vertex(x, y)
+        out.edges.extend((a + base, b + base) for a, b in g.edges)
+        out.faces.extend([v + base for v in face] for face in g.faces)
+    check_size(len(out.vertices), "(union ...)")
+    return out
+
+
 def shift(g: BoardGraph, dx: float, dy: float) -> BoardGraph:
     """Ludii's ``(shift dx dy graph)``: every vertex moved by (dx, dy); nothing renumbered."""
     out = g.copy()
