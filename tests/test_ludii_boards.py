@@ -183,6 +183,17 @@ def test_regular_star_complete_split_and_subdivide():
     assert board("(subdivide (regular 6) min:7)").topology.n == 1  # a hexagon is left whole
 
 
+def test_spiral_is_one_line_of_points_from_the_centre():
+    topo = board("(spiral turns:5 sites:84)", "Vertex").topology  # Mehen
+    assert topo.n == 84 and topo.positions[0] == (0.0, 0.0)
+    degrees = [len(n) for n in topo.neighbours["Orthogonal"]]
+    assert degrees[0] == degrees[-1] == 1 and set(degrees[1:-1]) == {2}
+    radius = [abs(complex(*p)) for p in topo.positions]
+    assert radius[1] < radius[40] < radius[83]  # outwards along the line
+    with pytest.raises(LudError, match="limit of 1000"):
+        board("(spiral turns:5 sites:1001)", "Vertex")
+
+
 def test_union_of_boards_keeps_them_apart():
     topo = board("(union (square 2) (shift 1 0 (square 2)))", "Vertex").topology
     assert topo.n == 8  # no point is shared, unlike merge

@@ -1,5 +1,5 @@
 """Board shapes beyond the tilings, and operators that place and combine boards: Ludii's
-``wedge``, ``concentric``, ``regular``, ``complete``, ``splitCrossings``, ``subdivide``, ``dual``,
+``wedge``, ``spiral``, ``concentric``, ``regular``, ``complete``, ``splitCrossings``, ``subdivide``, ``dual``,
 ``merge``, ``shift``, ``scale``, ``hole``, ``keep``, ``renumber`` (and ``poly``, the polygon the
 last two take)
 (``game.functions.graph.generators.shape`` and ``game.functions.graph.operators``).
@@ -109,6 +109,24 @@ class Concentric(_Shape):
                 join_midpoints=flag(self.joinMidpoints, True), join_corners=flag(self.joinCorners, False), use=use)
         cells = [static_int(v) for v in _items(self.shape)]
         return gen.concentric_circle(cells, stagger=flag(self.stagger, False), use=use)
+
+
+class Spiral(_Shape):
+    """A spiral of SITES points around a centre point, in TURNS turns, each joined to the next
+    (the Mehen board), turning clockwise unless ``clockwise:False``; at most 1000 sites.
+
+    Examples:
+        (spiral turns:5 sites:84)
+    """
+
+    name = "spiral"
+    params = (Param("turns", INT_FN, named=True), Param("sites", INT_FN, named=True),
+              Param("clockwise", BOOL_LIT, optional=True, named=True))
+    concepts = ("SpiralTiling", "SpiralShape")
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        clockwise = True if self.clockwise is None else bool(self.clockwise.value)
+        return gen.spiral(static_int(self.turns), static_int(self.sites), clockwise)
 
 
 class Regular(_Shape):
@@ -334,4 +352,4 @@ class Scale(_Shape):
         return gen.scale(self.board.graph(use, static_int), _number(self.sx, static_int), sy)
 
 
-__all__ = ["Wedge", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]
+__all__ = ["Wedge", "Spiral", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]

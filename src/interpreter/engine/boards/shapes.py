@@ -255,3 +255,57 @@ def _circle_cells(graph: BoardGraph, counts: list[int], stagger: bool, ref: floa
             if a != b:
                 graph.add_edge(a, b)
     graph.make_faces(check_crossings=True)
+
+
+def spiral(turns: int, sites: int, clockwise: bool = True) -> BoardGraph:
+    """Ludii's ``(spiral turns:T sites:N [clockwise:False])`` (the Mehen board): a centre point
+    and N - 1 points along a spiral (radius growing with the angle) of T turns, the inner rings
+    with fewer points than the outer ones, each point joined to the next; nothing is sorted."""
+    if sites > 1000:
+        raise ValueError(f"{sites} sites in a spiral exceeds the limit of 1000 (Ludii's)")
+    if turns < 1 or sites < 2:
+        raise ValueError("a spiral needs at least one turn and two sites")
+    base = _spiral_base(turns, sites)
+    thetas = [0.0] * (4 * sites)
+    index, steps = 1, base
+    for ring in range(1, turns + 2):
+        if steps <= 0:
+            break
+        d_theta = math.pi * 2 / steps
+        theta = math.pi * 2 * ring
+        if ring <= 2 or ring % 2 == 1:
+            theta -= d_theta / 2  # so that the lines of two rings do not meet
+        for _ in range(steps):
+            if index >= len(thetas):
+                raise ValueError(f"a spiral of {turns} turns cannot hold {sites} sites")
+            thetas[index] = theta
+            index += 1
+            theta += d_theta
+        if ring <= 2:
+            steps *= 2
+    for _ in range(2):  # two smoothing passes, as Ludii
+        for vid in range(2, sites):
+            thetas[vid] = (thetas[vid - 1] + thetas[vid + 1]) / 2.0
+    thetas[1] -= 0.5 * (thetas[2] - thetas[1])
+    graph = BoardGraph(tiling="graph")
+    graph.add_vertex(0.0, 0.0)
+    for vid in range(1, sites):
+        theta = thetas[vid]
+        x = -theta * math.cos(theta) if clockwise else theta * math.cos(theta)
+        graph.add_vertex(x, theta * math.sin(theta))
+    for vid in range(len(graph.vertices) - 1):
+        graph.add_edge(vid, vid + 1)
+    return graph
+
+
+def _spiral_base(turns: int, sites: int) -> int:
+    """Ludii's ``Spiral.baseNumber``: the number of points of the inner ring."""
+    for base in range(1, sites):
+        steps, total = base, 1
+        for ring in range(1, turns):
+            total += steps
+            if total > sites:
+                return base - 1
+            if ring <= 2:
+                steps *= 2
+    return 0
