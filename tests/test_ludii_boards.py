@@ -194,6 +194,13 @@ def test_spiral_is_one_line_of_points_from_the_centre():
         board("(spiral turns:5 sites:1001)", "Vertex")
 
 
+def test_repeat_draws_a_shape_again_and_shares_its_points():
+    topo = board("(repeat 2 3 step:{{1 0} {0 1}} (poly {{0 0} {0 1} {1 1} {1 0}}))", "Vertex").topology
+    assert topo.n == 3 * 4  # a 2 x 3 grid of squares: 3 rows of 4 points
+    cells = board("(repeat 2 3 step:{{1 0} {0 1}} (poly {{0 0} {0 1} {1 1} {1 0}}))").topology
+    assert cells.n == 6 and cells.labels[:3] == ["A1", "B1", "C1"]
+
+
 def test_union_of_boards_keeps_them_apart():
     topo = board("(union (square 2) (shift 1 0 (square 2)))", "Vertex").topology
     assert topo.n == 8  # no point is shared, unlike merge

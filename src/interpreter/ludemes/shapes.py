@@ -1,6 +1,6 @@
 """Board shapes beyond the tilings, and operators that place and combine boards: Ludii's
 ``wedge``, ``spiral``, ``concentric``, ``regular``, ``complete``, ``splitCrossings``, ``subdivide``, ``dual``,
-``merge``, ``shift``, ``scale``, ``hole``, ``keep``, ``renumber`` (and ``poly``, the polygon the
+``merge``, ``shift``, ``scale``, ``repeat``, ``hole``, ``keep``, ``renumber`` (and ``poly``, the polygon the
 last two take)
 (``game.functions.graph.generators.shape`` and ``game.functions.graph.operators``).
 
@@ -225,6 +225,33 @@ class Poly(Ludeme):
 _POLY = Kind((POLYGON,), "polygon")
 
 
+class Repeat(_Shape):
+    """A shape (or several) drawn again ROWS x COLUMNS times, each column ``step:``'s first
+    vector further and each row its second; points at one place are one point.
+
+    Examples:
+        (repeat 3 4 step:{{-0.5 0.75} {1 0}} (poly {{0 0} {0 1} {1 1} {1 0}}))
+    """
+
+    name = "repeat"
+    params = (
+        Param("rows", INT_FN), Param("columns", INT_FN),
+        Param("step", ArrayOf(_POINT, single=False), named=True),
+        Param("polys", Either((_POLY, ArrayOf(_POLY, single=False)))),
+    )
+
+    def validate(self) -> None:
+        if len(_items(self.step)) != 2:
+            from ..errors import BindError
+            raise BindError("step: needs two vectors, {{to the next column} {to the next row}}", self.step.span)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        steps = _points(self.step, static_int)
+        polys = [p.corners(static_int) for p in _items(self.polys)]
+        return gen.repeat(static_int(self.rows), static_int(self.columns), steps[0][:2], steps[1][:2],
+                          [[tuple(c[:2]) for c in poly] for poly in polys])
+
+
 class Hole(_Shape):
     """A board with a hole: every cell whose centre lies in the polygon goes, with the sides no
     other cell uses; the other sites keep their numbers' order.
@@ -352,4 +379,4 @@ class Scale(_Shape):
         return gen.scale(self.board.graph(use, static_int), _number(self.sx, static_int), sy)
 
 
-__all__ = ["Wedge", "Spiral", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]
+__all__ = ["Wedge", "Spiral", "Repeat", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .graph import BoardGraph, check_size
+from .graph import BoardGraph, check_size, f32
 from .uses import check_use
 
 CONCENTRIC_SHAPES = ("Triangle", "Square", "Hexagon", "Target")
@@ -309,3 +309,30 @@ def _spiral_base(turns: int, sites: int) -> int:
             if ring <= 2:
                 steps *= 2
     return 0
+
+
+def repeat(rows: int, columns: int, step_column: tuple[float, float], step_row: tuple[float, float],
+           polygons: Sequence[Sequence[tuple[float, float]]]) -> BoardGraph:
+    """Ludii's ``(repeat ROWS COLUMNS step:{{cx cy} {rx ry}} (poly ...))``: the polygons drawn
+    again at ``col * step_column + row * step_row`` for each row and column (row by row),
+    points at one place shared; cells traced, then sorted by ``y * 100 + x``."""
+    if rows < 1 or columns < 1:
+        raise ValueError("repeat needs at least one row and one column")
+    check_size(rows * columns * sum(len(p) for p in polygons), f"(repeat {rows} {columns})")
+    graph = BoardGraph(tiling="graph")
+    cx, cy = f32(step_column[0]), f32(step_column[1])
+    rx, ry = f32(step_row[0]), f32(step_row[1])
+    for row in range(rows):
+        for col in range(columns):
+            x0, y0 = col * cx + row * rx, col * cy + row * ry
+            for poly in polygons:
+                pts = [(f32(x), f32(y)) for x, y in poly]
+                for n, (ax, ay) in enumerate(pts):
+                    bx, by = pts[(n + 1) % len(pts)]
+                    a = _find_or_add(graph, x0 + ax, y0 + ay)
+                    b = _find_or_add(graph, x0 + bx, y0 + by)
+                    if a != b:
+                        graph.add_edge(a, b)
+    graph.make_faces()
+    graph.reorder()
+    return graph
