@@ -87,6 +87,8 @@ def test_scale_stretches_and_merge_retraces_the_cells():
     assert topo.n == 100 + 64 - 40  # Dragonchess: the overlap counts once
     topo = board("(scale 2 1 (square 2))", "Vertex").topology
     assert max(x for x, _ in topo.positions) == 2.0
+    topo = board("(skew 0.5 (square 3))", "Vertex").topology
+    assert topo.positions[8] == (3.0, 2.0)  # the last point, two rows up: one unit right
 
 
 def test_remove_edges_by_their_end_points():

@@ -1,6 +1,6 @@
 """Board shapes beyond the tilings, and operators that place and combine boards: Ludii's
 ``wedge``, ``spiral``, ``concentric``, ``regular``, ``complete``, ``splitCrossings``, ``subdivide``, ``dual``,
-``merge``, ``shift``, ``scale``, ``repeat``, ``hole``, ``keep``, ``renumber`` (and ``poly``, the polygon the
+``merge``, ``shift``, ``scale``, ``skew``, ``repeat``, ``hole``, ``keep``, ``renumber`` (and ``poly``, the polygon the
 last two take)
 (``game.functions.graph.generators.shape`` and ``game.functions.graph.operators``).
 
@@ -362,6 +362,21 @@ class Shift(_Shape):
                          _number(self.dy, static_int))
 
 
+class Skew(_Shape):
+    """A board slanted: each point moved right by AMOUNT times its height above the lowest
+    point (Ludii's ``skew``); its sites keep their order.
+
+    Examples:
+        (skew 0.5 (square 5))
+    """
+
+    name = "skew"
+    params = (Param("amount", _NUMBER), Param("board", SHAPE))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.skew(self.board.graph(use, static_int), _number(self.amount, static_int))
+
+
 class Scale(_Shape):
     """A board stretched by SX across and SY (SX by default) up, about the origin (Ludii's
     ``scale``); its sites keep their order.
@@ -379,4 +394,4 @@ class Scale(_Shape):
         return gen.scale(self.board.graph(use, static_int), _number(self.sx, static_int), sy)
 
 
-__all__ = ["Wedge", "Spiral", "Repeat", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]
+__all__ = ["Skew", "Wedge", "Spiral", "Repeat", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]

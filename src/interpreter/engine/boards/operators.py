@@ -182,6 +182,19 @@ def union(graphs: Sequence[BoardGraph]) -> BoardGraph:
     return out
 
 
+def skew(g: BoardGraph, amount: float) -> BoardGraph:
+    """Ludii's ``(skew amount graph)``: each vertex moved right by ``amount`` times its height
+    above the lowest vertex; nothing renumbered."""
+    out = g.copy()
+    if not out.vertices:
+        return out
+    y0 = min(y for _, y in out.vertices)
+    out.vertices = [(x + (y - y0) * amount, y) for x, y in out.vertices]
+    if amount:
+        out.tiling = "graph"
+    return out
+
+
 def shift(g: BoardGraph, dx: float, dy: float) -> BoardGraph:
     """Ludii's ``(shift dx dy graph)``: every vertex moved by (dx, dy); nothing renumbered."""
     out = g.copy()
