@@ -371,8 +371,15 @@ def test_wagner_sets_the_players_vertices_at_the_start():
     assert (game.topology.labels[5], game.topology.labels[4]) == ("D3", "D2")
 
 
+def test_tugul_shodra_has_no_line_from_b1_to_its_side_neighbours():
+    needs_sample()
+    state = load(SAMPLE / "board__space__blocking__Tugul Shodra.lud").initial_state()
+    # (remove (square 3) edges:{{0 1} {1 2}}): C1 cannot step to B1, the only empty point next to it
+    assert sorted(m.text for m in state.legal_moves()) == ["C2-B2", "C3-B3"]
+
+
 @pytest.mark.parametrize("name", [
-    "board__hunt__Refskak.lud", "board__space__territory__Flume.lud", "experimental__Flowers.lud",
+    "board__hunt__Refskak.lud", "board__space__blocking__Tugul Shodra.lud", "board__space__territory__Flume.lud", "experimental__Flowers.lud",
     "math__graph__Wagner.lud", "experimental__HopThrough.lud",
 ])
 def test_sample_files_play_to_the_end(name):
