@@ -262,7 +262,7 @@ def test_board_size_error_names_the_limit():
     (lambda: square(3, use="Edge"), "use:Edge"),
     (lambda: hex(0), "at least 1"),
     (lambda: tri(2.5), "whole number"),
-    (lambda: tiling("T488", 3), "not supported"),
+    (lambda: tiling("T4612", 3), "not supported"),
     (lambda: graph([(0, 0)], [(0, 1)]), "does not exist"),
     (lambda: remove(square(2), edges=[(0, 5)]), "no edge"),
 ])

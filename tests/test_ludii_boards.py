@@ -87,6 +87,8 @@ def test_scale_stretches_and_merge_retraces_the_cells():
     assert topo.n == 100 + 64 - 40  # Dragonchess: the overlap counts once
     topo = board("(scale 2 1 (square 2))", "Vertex").topology
     assert max(x for x, _ in topo.positions) == 2.0
+    topo = board("(skew 0.5 (square 3))", "Vertex").topology
+    assert topo.positions[8] == (3.0, 2.0)  # the last point, two rows up: one unit right
 
 
 def test_remove_edges_by_their_end_points():
@@ -154,6 +156,16 @@ def test_stars_and_diamonds():
     assert len(board("(square Diamond 2)").topology.shapes) == 5
 
 
+def test_tilings_3636_and_488():
+    t3636 = board("(tiling T3636 2)").topology
+    assert t3636.n == 7 + 12 and sorted({len(s) for s in t3636.shapes}) == [3, 6]  # hexagons, triangles
+    assert board("(tiling T3636 2 3)").topology.n == 15 + 28  # a 3 x 5 rhombus of hexagons
+    t488 = board("(tiling T488 3)").topology
+    assert t488.n == 9 + 4  # octagons and the squares between them
+    assert sorted(len(s) for s in t488.shapes).count(8) == 9
+    assert board("(tiling T488 2 3)").topology.n == 6 + 2
+
+
 def test_tilings_33336_and_3464_and_the_dual():
     flowers = board("(dual (tiling T33336 3))").topology
     assert flowers.n == 114 and all(len(s) == 5 for s in flowers.shapes)  # floret pentagons
@@ -173,6 +185,32 @@ def test_regular_star_complete_split_and_subdivide():
     assert board("(subdivide (regular 6) min:7)").topology.n == 1  # a hexagon is left whole
 
 
+def test_spiral_is_one_line_of_points_from_the_centre():
+    topo = board("(spiral turns:5 sites:84)", "Vertex").topology  # Mehen
+    assert topo.n == 84 and topo.positions[0] == (0.0, 0.0)
+    degrees = [len(n) for n in topo.neighbours["Orthogonal"]]
+    assert degrees[0] == degrees[-1] == 1 and set(degrees[1:-1]) == {2}
+    radius = [abs(complex(*p)) for p in topo.positions]
+    assert radius[1] < radius[40] < radius[83]  # outwards along the line
+    with pytest.raises(LudError, match="limit of 1000"):
+        board("(spiral turns:5 sites:1001)", "Vertex")
+
+
+def test_repeat_draws_a_shape_again_and_shares_its_points():
+    topo = board("(repeat 2 3 step:{{1 0} {0 1}} (poly {{0 0} {0 1} {1 1} {1 0}}))", "Vertex").topology
+    assert topo.n == 3 * 4  # a 2 x 3 grid of squares: 3 rows of 4 points
+    cells = board("(repeat 2 3 step:{{1 0} {0 1}} (poly {{0 0} {0 1} {1 1} {1 0}}))").topology
+    assert cells.n == 6 and cells.labels[:3] == ["A1", "B1", "C1"]
+
+
+def test_union_of_boards_keeps_them_apart():
+    topo = board("(union (square 2) (shift 1 0 (square 2)))", "Vertex").topology
+    assert topo.n == 8  # no point is shared, unlike merge
+    assert all(len(n) == 2 for n in topo.neighbours["Orthogonal"])
+    game = board("(union (square 1) (shift 0 2 (square 1)))", to="(union (sites Top) (sites Bottom))")
+    assert game.topology.n == 2  # Rock-Paper-Scissors' two cells
+
+
 def test_hole_keep_and_renumber():
     holed = board("(hole (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))").topology
     assert holed.n == 64 - 16  # cells whose centres are in the (slightly grown) square go
@@ -183,6 +221,13 @@ def test_hole_keep_and_renumber():
     assert merged.positions[0] == (0.0, 5.0)  # merge keeps the order of its boards
     renumbered = board("(renumber (merge (shift 0 5 (square 2)) (square 2)))", "Vertex").topology
     assert renumbered.positions[0] == (0.0, 0.0)  # bottom row first
+
+
+def test_line_drawings_too_large_to_split_are_refused():
+    with pytest.raises(LudError, match="at most 40"):
+        board("(splitCrossings (complete (regular 12)))", "Vertex")
+    with pytest.raises(LudError, match="at most 600"):
+        board("(complete (regular 40))", "Vertex")
 
 
 def test_boards_played_on_their_edges_are_refused():
@@ -326,8 +371,15 @@ def test_wagner_sets_the_players_vertices_at_the_start():
     assert (game.topology.labels[5], game.topology.labels[4]) == ("D3", "D2")
 
 
+def test_tugul_shodra_has_no_line_from_b1_to_its_side_neighbours():
+    needs_sample()
+    state = load(SAMPLE / "board__space__blocking__Tugul Shodra.lud").initial_state()
+    # (remove (square 3) edges:{{0 1} {1 2}}): C1 cannot step to B1, the only empty point next to it
+    assert sorted(m.text for m in state.legal_moves()) == ["C2-B2", "C3-B3"]
+
+
 @pytest.mark.parametrize("name", [
-    "board__hunt__Refskak.lud", "board__space__territory__Flume.lud", "experimental__Flowers.lud",
+    "board__hunt__Refskak.lud", "board__space__blocking__Tugul Shodra.lud", "board__space__territory__Flume.lud", "experimental__Flowers.lud",
     "math__graph__Wagner.lud", "experimental__HopThrough.lud",
 ])
 def test_sample_files_play_to_the_end(name):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.values import const_fn, constant
 from ..errors import BindError
-from .base import BOOL, BOOL_FN, INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param
+from .base import INT, INT_FN, REGION, SITE_FN, STR_LIT, Enum, Ludeme, Param
 from .logic import value_fn
 
 if TYPE_CHECKING:

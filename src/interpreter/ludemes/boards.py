@@ -273,7 +273,9 @@ class Tri(_Shape):
 class Tiling(_Shape):
     """A semi-regular tiling; ``T33434`` is squares and triangles meeting three triangles and
     two squares at every vertex, on an N x N diamond of tiles; ``T33336`` triangles around
-    hexagons and ``T3464`` hexagons, squares and triangles, each a hexagon of N hexagons a side.
+    hexagons and ``T3464`` hexagons, squares and triangles, each a hexagon of N hexagons a side;
+    ``T3636`` triangles and hexagons (a hexagon of side N, or an N x M rhombus); ``T488``
+    octagons and squares (N x N or N x M octagons).
 
     Examples:
         (tiling T33434 2)
@@ -281,11 +283,12 @@ class Tiling(_Shape):
     """
 
     name = "tiling"
-    params = (Param("tiling", Enum(gen.TILINGS)), Param("size", INT_FN))
+    params = (Param("tiling", Enum(gen.TILINGS)), Param("size", INT_FN), Param("size2", INT_FN, optional=True))
     concepts = ("SemiRegularTiling",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        return gen.tiling(self.tiling.name, static_int(self.size), use=use)
+        size2 = None if self.size2 is None else static_int(self.size2)
+        return gen.tiling(self.tiling.name, static_int(self.size), size2, use=use)
 
 
 class Graph(_Shape):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import turns
 from ..engine.result import Termination
-from ..syntax.nodes import Bool, Const
+from ..syntax.nodes import Bool
 from .base import BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
 
 if TYPE_CHECKING:
@@ -140,11 +140,6 @@ class IsPrev(_PlayerTest):
     """
 
     name = "is Prev"
-
-    def compile(self, c: "Compiler"):
-        if isinstance(self.player, Const) and self.player.name == "Mover":
-            return lambda s: s.turn_moves > 0
-        return super().compile(c)
 
     @staticmethod
     def relation(game):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import LudError
-from .base import INT, INT_FN, INTS, REGION_FN, ArrayOf, BoundArray, Either, Kind, Ludeme, Param
+from .base import INT, INT_FN, INTS, REGION_FN, Either, Kind, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler

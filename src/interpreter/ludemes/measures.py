@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from ..engine.values import INFINITY
 from ..errors import BindError
-from ..syntax.nodes import Const
 from .base import (
-    BOOL, BOOL_FN, DIRS, INT, INT_FN, REGION, REGION_FN, SITE_FN, STR_LIT, Enum, Ludeme, Param,
+    BOOL, BOOL_FN, DIRS, INT, INT_FN, REGION, REGION_FN, SITE_FN, Enum, Ludeme, Param,
 )
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
 from .base import (
     BOOL_FN, BOOL_LIT, DIRECTION_NAMES, DIRS, INT_FN, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, ROLE,
-    SITE_FN, ArrayOf, BoundArray, Enum, Ludeme, Param, kind_of,
+    SITE_FN, ArrayOf, BoundArray, Either, Enum, Kind, Ludeme, Param, kind_of,
 )
 from .logic import value_fn
 
@@ -382,14 +382,37 @@ class _SetOp(Ludeme):
 
 
 class Union(_SetOp):
-    """Sites in any of the regions.
+    """Sites in any of the regions. Applied to board shapes, the boards side by side in one
+    (Ludii's graph ``union``: their points, lines and cells in order, nothing joined).
 
     Examples:
         (union (sites Top) (sites Bottom))
+        (union (square 1) (shift 0 2 (square 1)))
     """
 
     name = "union"
     concepts = ("Union",)
+    params = (Param("regions", ArrayOf(Either((REGION_FN, Kind(("board shape",), "board shape")))), many=True),)
+
+    def validate(self) -> None:
+        items = self.regions.items if isinstance(self.regions, BoundArray) else [self.regions]
+        shapes = [isinstance(i, Ludeme) and i.kind == "board shape" for i in items]
+        if any(shapes):
+            if not all(shapes):
+                raise BindError("union takes regions or boards, not both", self.span)
+            self.kind = "board shape"  # type: ignore[misc]
+
+    def concepts_at(self, where):
+        return () if self.kind == "board shape" else self.concepts
+
+    def graph(self, use: str, static_int):
+        """As a board shape: the boards side by side."""
+        from ..engine.boards import union
+        return union([b.graph(use, static_int) for b in self.regions.items])
+
+    def key(self, static_int) -> tuple:
+        """As a board shape: a value naming the board exactly."""
+        return ("union",) + tuple(b.key(static_int) for b in self.regions.items)
 
     def compile(self, c: "Compiler"):
         fns = [c.region(r) for r in self.regions.items]

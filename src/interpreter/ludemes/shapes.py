@@ -1,6 +1,6 @@
 """Board shapes beyond the tilings, and operators that place and combine boards: Ludii's
-``wedge``, ``concentric``, ``regular``, ``complete``, ``splitCrossings``, ``subdivide``, ``dual``,
-``merge``, ``shift``, ``scale``, ``hole``, ``keep``, ``renumber`` (and ``poly``, the polygon the
+``wedge``, ``spiral``, ``concentric``, ``regular``, ``complete``, ``splitCrossings``, ``subdivide``, ``dual``,
+``merge``, ``shift``, ``scale``, ``skew``, ``repeat``, ``hole``, ``keep``, ``renumber`` (and ``poly``, the polygon the
 last two take)
 (``game.functions.graph.generators.shape`` and ``game.functions.graph.operators``).
 
@@ -111,6 +111,24 @@ class Concentric(_Shape):
         return gen.concentric_circle(cells, stagger=flag(self.stagger, False), use=use)
 
 
+class Spiral(_Shape):
+    """A spiral of SITES points around a centre point, in TURNS turns, each joined to the next
+    (the Mehen board), turning clockwise unless ``clockwise:False``; at most 1000 sites.
+
+    Examples:
+        (spiral turns:5 sites:84)
+    """
+
+    name = "spiral"
+    params = (Param("turns", INT_FN, named=True), Param("sites", INT_FN, named=True),
+              Param("clockwise", BOOL_LIT, optional=True, named=True))
+    concepts = ("SpiralTiling", "SpiralShape")
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        clockwise = True if self.clockwise is None else bool(self.clockwise.value)
+        return gen.spiral(static_int(self.turns), static_int(self.sites), clockwise)
+
+
 class Regular(_Shape):
     """A regular polygon of N points on a circle (the first at the top), joined around its rim,
     or with ``Star`` each to the point (N - 1) / 2 further on (a pentagram for 5).
@@ -205,6 +223,33 @@ class Poly(Ludeme):
 
 
 _POLY = Kind((POLYGON,), "polygon")
+
+
+class Repeat(_Shape):
+    """A shape (or several) drawn again ROWS x COLUMNS times, each column ``step:``'s first
+    vector further and each row its second; points at one place are one point.
+
+    Examples:
+        (repeat 3 4 step:{{-0.5 0.75} {1 0}} (poly {{0 0} {0 1} {1 1} {1 0}}))
+    """
+
+    name = "repeat"
+    params = (
+        Param("rows", INT_FN), Param("columns", INT_FN),
+        Param("step", ArrayOf(_POINT, single=False), named=True),
+        Param("polys", Either((_POLY, ArrayOf(_POLY, single=False)))),
+    )
+
+    def validate(self) -> None:
+        if len(_items(self.step)) != 2:
+            from ..errors import BindError
+            raise BindError("step: needs two vectors, {{to the next column} {to the next row}}", self.step.span)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        steps = _points(self.step, static_int)
+        polys = [p.corners(static_int) for p in _items(self.polys)]
+        return gen.repeat(static_int(self.rows), static_int(self.columns), steps[0][:2], steps[1][:2],
+                          [[tuple(c[:2]) for c in poly] for poly in polys])
 
 
 class Hole(_Shape):
@@ -317,6 +362,21 @@ class Shift(_Shape):
                          _number(self.dy, static_int))
 
 
+class Skew(_Shape):
+    """A board slanted: each point moved right by AMOUNT times its height above the lowest
+    point (Ludii's ``skew``); its sites keep their order.
+
+    Examples:
+        (skew 0.5 (square 5))
+    """
+
+    name = "skew"
+    params = (Param("amount", _NUMBER), Param("board", SHAPE))
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return gen.skew(self.board.graph(use, static_int), _number(self.amount, static_int))
+
+
 class Scale(_Shape):
     """A board stretched by SX across and SY (SX by default) up, about the origin (Ludii's
     ``scale``); its sites keep their order.
@@ -334,4 +394,4 @@ class Scale(_Shape):
         return gen.scale(self.board.graph(use, static_int), _number(self.sx, static_int), sy)
 
 
-__all__ = ["Wedge", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]
+__all__ = ["Skew", "Wedge", "Spiral", "Repeat", "Concentric", "Poly", "Hole", "Keep", "Renumber", "Regular", "Complete", "SplitCrossings", "Subdivide", "Dual", "Merge", "Shift", "Scale"]

@@ -18,7 +18,7 @@ from ..engine.move import CHOICE, Move
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from .base import (
-    BOOL, BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Enum, Instance,
+    BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Enum, Instance,
     Ludeme, Param, kind_of,
 )
 from .effects import _Effect
@@ -471,4 +471,4 @@ class TrackSiteMove(Ludeme):
         return site
 
 
-__all__ = ["Count", "SetCount", "FromTo", "MoveSelect", "Sow", "TrackSiteMove", "seed_kind", "any_site", "Int"]
+__all__ = ["Count", "SetCount", "FromTo", "MoveSelect", "Sow", "TrackSiteMove", "seed_kind", "any_site"]

@@ -16,8 +16,8 @@ use:Vertex`` has 19 x 19 points).
 
 from .graph import MAX_SITES, BoardGraph, BoardSizeError
 from .hexagonal import hex
-from .operators import add, complete, dual, graph, hole, keep, merge, renumber, split_crossings, subdivide, remove, rotate, scale, shift, trim
-from .shapes import CONCENTRIC_SHAPES, concentric_circle, concentric_regular, regular, wedge
+from .operators import add, complete, dual, graph, hole, keep, merge, renumber, split_crossings, subdivide, union, remove, rotate, scale, shift, skew, trim
+from .shapes import CONCENTRIC_SHAPES, concentric_circle, concentric_regular, regular, repeat, spiral, wedge
 from .regions import SIDES, board_regions
 from .sites import Sites, build_sites
 from .square import DIAGONALS, rectangle, square
@@ -28,6 +28,6 @@ from .triangular import tri
 __all__ = [
     "MAX_SITES", "BoardGraph", "BoardSizeError", "Sites", "build_sites",
     "square", "rectangle", "hex", "tri", "tiling", "graph", "add", "remove", "rotate", "trim",
-    "merge", "dual", "hole", "keep", "renumber", "complete", "split_crossings", "subdivide", "regular", "shift", "scale", "wedge", "concentric_regular", "concentric_circle", "CONCENTRIC_SHAPES",
+    "merge", "union", "dual", "hole", "keep", "renumber", "complete", "split_crossings", "subdivide", "regular", "repeat", "spiral", "shift", "skew", "scale", "wedge", "concentric_regular", "concentric_circle", "CONCENTRIC_SHAPES",
     "DIAGONALS", "TILINGS", "COMPASS", "RELATIONS", "opposite", "SIDES", "board_regions",
 ]

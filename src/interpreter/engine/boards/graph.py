@@ -142,11 +142,26 @@ class BoardGraph:
             raise ValueError(f"edge {a}-{b} names a vertex that does not exist ({n} vertices)")
         if a == b:
             raise ValueError(f"edge {a}-{b} joins a vertex to itself")
-        for eid, (p, q) in enumerate(self.edges):
-            if (p == a and q == b) or (p == b and q == a):
-                return eid
+        index = self._edge_lookup()
+        key = (a, b) if a < b else (b, a)
+        if key in index:
+            return index[key]
         self.edges.append((a, b))
+        index[key] = len(self.edges) - 1
+        self._lookup = (self.edges, len(self.edges), index)
         return len(self.edges) - 1
+
+    def _edge_lookup(self) -> dict[tuple[int, int], int]:
+        """Edge number by (low, high) end points, kept while only add_edge changes the list
+        (any other change replaces the list or its length, and the table is rebuilt)."""
+        cached = getattr(self, "_lookup", None)
+        if cached is not None and cached[0] is self.edges and cached[1] == len(self.edges):
+            return cached[2]
+        index: dict[tuple[int, int], int] = {}
+        for eid, (p, q) in enumerate(self.edges):
+            index.setdefault((p, q) if p < q else (q, p), eid)
+        self._lookup = (self.edges, len(self.edges), index)
+        return index
 
     def connect_unit_edges(self, unit: float = 1.0, tolerance: float = 0.01) -> None:
         """Join every pair of vertices one unit apart (Ludii's ``createGraphFromVertexList``)."""
@@ -350,7 +365,7 @@ class PointList:
         self._grid.setdefault((gx, gy), []).append(len(self.points) - 1)
         return len(self.points) - 1
 
-    def graph(self, tiling: str, single_precision: bool) -> BoardGraph:
+    def graph(self, tiling: str, single_precision: bool, reorder: bool = True) -> BoardGraph:
         """The graph of these points joined at unit distance, with its faces, in Ludii's order.
 
         ``single_precision`` rounds positions to floats as Ludii's ``createGraphFromVertexList``
@@ -360,5 +375,6 @@ class PointList:
         if single_precision:
             graph.vertices = [(f32(x), f32(y)) for x, y in graph.vertices]
         graph.make_faces()
-        graph.reorder()
+        if reorder:  # Ludii's generators all sort their graph, but for a few (4.8.8)
+            graph.reorder()
         return graph

@@ -14,10 +14,17 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .graph import BoardGraph, check_size, crossing_point, f32, score
+from .graph import BoardGraph, BoardSizeError, check_size, crossing_point, f32, score
 from .polygon import bounds, inflate, point_in_polygon
 
 Pt = Sequence[float]
+
+MAX_LINES = 600
+"""Most lines ``complete`` may draw (its cells are traced with a check for crossings)."""
+MAX_SPLIT_LINES = 40
+"""Most lines ``splitCrossings`` takes: as Ludii, it looks for the first crossing pair again
+after each split, which grows fast with the number of crossings (40 lines of a complete graph
+of 9 points cross 126 times)."""
 
 
 def graph(vertices: Sequence[Pt], edges: Sequence[Sequence[int]] = ()) -> BoardGraph:
@@ -137,16 +144,54 @@ def merge(graphs: Sequence[BoardGraph]) -> BoardGraph:
     one is that vertex; edges are kept once; the cells are traced again from the drawing; nothing
     is reordered. The result is a ``graph``: it has no one tiling."""
     out = BoardGraph(tiling="graph")
+    grid: dict[tuple[int, int], list[int]] = {}  # vertices by 0.01-square, to find them fast
+
+    def find_or_add(x: float, y: float) -> int:
+        gx, gy = math.floor(x / 0.01), math.floor(y / 0.01)
+        near = [v for dx in (-1, 0, 1) for dy in (-1, 0, 1) for v in grid.get((gx + dx, gy + dy), ())]
+        for vid in sorted(near):  # the earliest vertex at that place, as Ludii's scan finds it
+            vx, vy = out.vertices[vid]
+            if abs(vx - x) + abs(vy - y) < 0.01:
+                return vid
+        vid = out.add_vertex(x, y)
+        grid.setdefault((gx, gy), []).append(vid)
+        return vid
+
     for g in graphs:
-        new_id = []
-        for x, y in g.vertices:
-            vid = out.find_vertex(x, y, 0.01)
-            new_id.append(vid if vid >= 0 else out.add_vertex(x, y))
+        new_id = [find_or_add(x, y) for x, y in g.vertices]
         for a, b in g.edges:
             if new_id[a] != new_id[b]:
                 out.add_edge(new_id[a], new_id[b])
     check_size(len(out.vertices), "(merge ...)")
     out.make_faces()
+    return out
+
+
+def union(graphs: Sequence[BoardGraph]) -> BoardGraph:
+    """Ludii's graph ``(union A B ...)``: the graphs side by side in one, their vertices, edges
+    and cells in order, renumbered after those of the graphs before; nothing is joined, even
+    points at the same place."""
+    out = BoardGraph(tiling="graph")
+    for g in graphs:
+        base = len(out.vertices)
+        for x, y in g.vertices:
+            out.add_vertex(x, y)
+        out.edges.extend((a + base, b + base) for a, b in g.edges)
+        out.faces.extend([v + base for v in face] for face in g.faces)
+    check_size(len(out.vertices), "(union ...)")
+    return out
+
+
+def skew(g: BoardGraph, amount: float) -> BoardGraph:
+    """Ludii's ``(skew amount graph)``: each vertex moved right by ``amount`` times its height
+    above the lowest vertex; nothing renumbered."""
+    out = g.copy()
+    if not out.vertices:
+        return out
+    y0 = min(y for _, y in out.vertices)
+    out.vertices = [(x + (y - y0) * amount, y) for x, y in out.vertices]
+    if amount:
+        out.tiling = "graph"
     return out
 
 
@@ -204,7 +249,8 @@ def complete(g: BoardGraph, each_cell: bool = False) -> BoardGraph:
                     out.add_edge(a, b)
         return out
     n = len(out.vertices)
-    check_size(n * (n - 1) // 2, "(complete ...) edges")
+    if n * (n - 1) // 2 > MAX_LINES:
+        raise BoardSizeError(f"(complete ...) would draw {n * (n - 1) // 2} lines; at most {MAX_LINES}")
     out.edges = [(a, b) for a in range(n) for b in range(a + 1, n)]
     out.make_faces(check_crossings=True)
     return out
@@ -216,6 +262,8 @@ def split_crossings(g: BoardGraph) -> BoardGraph:
     a vertex is split there; the cells are traced again."""
     out = g.copy()
     out.tiling = "graph"
+    if len(out.edges) > MAX_SPLIT_LINES:
+        raise BoardSizeError(f"(splitCrossings ...) of {len(out.edges)} lines; at most {MAX_SPLIT_LINES}")
     while True:
         found = None
         for ea in range(len(out.edges)):

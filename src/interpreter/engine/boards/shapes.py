@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .graph import BoardGraph, check_size
+from .graph import BoardGraph, check_size, f32
 from .uses import check_use
 
 CONCENTRIC_SHAPES = ("Triangle", "Square", "Hexagon", "Target")
@@ -255,3 +255,84 @@ def _circle_cells(graph: BoardGraph, counts: list[int], stagger: bool, ref: floa
             if a != b:
                 graph.add_edge(a, b)
     graph.make_faces(check_crossings=True)
+
+
+def spiral(turns: int, sites: int, clockwise: bool = True) -> BoardGraph:
+    """Ludii's ``(spiral turns:T sites:N [clockwise:False])`` (the Mehen board): a centre point
+    and N - 1 points along a spiral (radius growing with the angle) of T turns, the inner rings
+    with fewer points than the outer ones, each point joined to the next; nothing is sorted."""
+    if sites > 1000:
+        raise ValueError(f"{sites} sites in a spiral exceeds the limit of 1000 (Ludii's)")
+    if turns < 1 or sites < 2:
+        raise ValueError("a spiral needs at least one turn and two sites")
+    base = _spiral_base(turns, sites)
+    thetas = [0.0] * (4 * sites)
+    index, steps = 1, base
+    for ring in range(1, turns + 2):
+        if steps <= 0:
+            break
+        d_theta = math.pi * 2 / steps
+        theta = math.pi * 2 * ring
+        if ring <= 2 or ring % 2 == 1:
+            theta -= d_theta / 2  # so that the lines of two rings do not meet
+        for _ in range(steps):
+            if index >= len(thetas):
+                raise ValueError(f"a spiral of {turns} turns cannot hold {sites} sites")
+            thetas[index] = theta
+            index += 1
+            theta += d_theta
+        if ring <= 2:
+            steps *= 2
+    for _ in range(2):  # two smoothing passes, as Ludii
+        for vid in range(2, sites):
+            thetas[vid] = (thetas[vid - 1] + thetas[vid + 1]) / 2.0
+    thetas[1] -= 0.5 * (thetas[2] - thetas[1])
+    graph = BoardGraph(tiling="graph")
+    graph.add_vertex(0.0, 0.0)
+    for vid in range(1, sites):
+        theta = thetas[vid]
+        x = -theta * math.cos(theta) if clockwise else theta * math.cos(theta)
+        graph.add_vertex(x, theta * math.sin(theta))
+    for vid in range(len(graph.vertices) - 1):
+        graph.add_edge(vid, vid + 1)
+    return graph
+
+
+def _spiral_base(turns: int, sites: int) -> int:
+    """Ludii's ``Spiral.baseNumber``: the number of points of the inner ring."""
+    for base in range(1, sites):
+        steps, total = base, 1
+        for ring in range(1, turns):
+            total += steps
+            if total > sites:
+                return base - 1
+            if ring <= 2:
+                steps *= 2
+    return 0
+
+
+def repeat(rows: int, columns: int, step_column: tuple[float, float], step_row: tuple[float, float],
+           polygons: Sequence[Sequence[tuple[float, float]]]) -> BoardGraph:
+    """Ludii's ``(repeat ROWS COLUMNS step:{{cx cy} {rx ry}} (poly ...))``: the polygons drawn
+    again at ``col * step_column + row * step_row`` for each row and column (row by row),
+    points at one place shared; cells traced, then sorted by ``y * 100 + x``."""
+    if rows < 1 or columns < 1:
+        raise ValueError("repeat needs at least one row and one column")
+    check_size(rows * columns * sum(len(p) for p in polygons), f"(repeat {rows} {columns})")
+    graph = BoardGraph(tiling="graph")
+    cx, cy = f32(step_column[0]), f32(step_column[1])
+    rx, ry = f32(step_row[0]), f32(step_row[1])
+    for row in range(rows):
+        for col in range(columns):
+            x0, y0 = col * cx + row * rx, col * cy + row * ry
+            for poly in polygons:
+                pts = [(f32(x), f32(y)) for x, y in poly]
+                for n, (ax, ay) in enumerate(pts):
+                    bx, by = pts[(n + 1) % len(pts)]
+                    a = _find_or_add(graph, x0 + ax, y0 + ay)
+                    b = _find_or_add(graph, x0 + bx, y0 + by)
+                    if a != b:
+                        graph.add_edge(a, b)
+    graph.make_faces()
+    graph.reorder()
+    return graph

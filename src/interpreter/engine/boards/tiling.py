@@ -9,7 +9,7 @@ import math
 from .graph import BoardGraph, PointList, check_size
 from .uses import check_dim, check_use
 
-TILINGS = ("T33434", "T33336", "T3464")
+TILINGS = ("T33434", "T33336", "T3464", "T3636", "T488")
 
 _U2 = 0.5
 _U3 = math.sqrt(3) / 2
@@ -45,16 +45,26 @@ _REF_3464 = ((-0.5, _UY), (0.5, _UY), (1.0, 0.0), (0.5, -_UY), (-0.5, -_UY), (-1
     (_H3464 * math.cos(math.radians(15 + k * 30)), _H3464 * math.sin(math.radians(15 + k * 30))) for k in range(12))
 
 
-def tiling(kind: str, n: int, *, use: str = "Cell") -> BoardGraph:
+def tiling(kind: str, n: int, m: int | None = None, *, use: str = "Cell") -> BoardGraph:
     """Ludii's ``(tiling T33434 n)``: the 3.3.4.3.4 tiling (each vertex meets two squares and
     three triangles) on an n x n diamond of tiles; a tile of 14 points, neighbouring tiles
     sharing their border points (14 vertices for n = 1, 34 for n = 2). ``T33336``: triangles
     around hexagons, a hexagon of n hexagons a side (Tiling33336); ``T3464``: hexagons, squares
-    and triangles, n hexagons a side (HexagonOn3464)."""
+    and triangles, n hexagons a side (HexagonOn3464); ``T3636``: triangles and hexagons, a
+    hexagon of side n, or with ``m`` an n x m rhombus (Tiling3636); ``T488``: octagons and
+    squares, n x n (or n x m) octagons (SquareOrRectangleOn488, not reordered, as Ludii)."""
     check_use(use)
     if kind not in TILINGS:
         raise ValueError(f"(tiling {kind} ...) is not supported; use one of {', '.join(TILINGS)}")
     check_dim(n, "dimension")
+    if m is not None:
+        check_dim(m, "dimension")
+        if kind not in ("T3636", "T488"):
+            raise ValueError(f"(tiling {kind} ...) takes one dimension")
+    if kind == "T3636":
+        return _t3636(n, m)
+    if kind == "T488":
+        return _t488(n, n if m is None else m)
     check_size(18 * (3 * n * n - 3 * n + 1) if kind != "T33434" else 10 * n * n + 8 * n, f"(tiling {kind} {n})")
     if kind == "T33336":
         return _hexagon_of_tiles(n, _REF_33336, lambda r, c: (c * 5 * _UX - r * 4 * _UX, r * 2 * _UY + c * _UY),
@@ -87,3 +97,38 @@ def _hexagon_of_tiles(n: int, ref, xy, skip) -> BoardGraph:
             for dx, dy in ref:
                 points.add(x0 + dx, y0 + dy)
     return points.graph("semiregular", single_precision=True)
+
+
+_U3636 = math.sqrt(3) / 2
+# Tiling3636: a flat-topped hexagon of unit side around each reference point (Ludii swaps the
+# columns of its table: x takes the second number)
+_REF_3636 = ((1.0, 0.0), (0.5, _U3636), (-0.5, _U3636), (-1.0, 0.0), (-0.5, -_U3636), (0.5, -_U3636))
+
+
+def _t3636(n: int, m: int | None) -> BoardGraph:
+    rows, cols = 2 * n - 1, 2 * (n if m is None else m) - 1
+    check_size(6 * rows * cols, f"(tiling T3636 {n})")
+    points = PointList()
+    for r in range(rows):
+        for c in range(cols):
+            if m is None and (c > cols // 2 + r or r - c > cols // 2):
+                continue  # a hexagon; with two dimensions a rhombus
+            x0, y0 = 2 * (c - 0.5 * r), math.sqrt(3) * r
+            for dx, dy in _REF_3636:
+                points.add(x0 + dx, y0 + dy)
+    return points.graph("semiregular", single_precision=True)
+
+
+_V488 = 1 + 2 / math.sqrt(2)
+_REF_488 = ((0.5, _V488 / 2), (_V488 / 2, 0.5), (_V488 / 2, -0.5), (0.5, -_V488 / 2),
+            (-0.5, -_V488 / 2), (-_V488 / 2, -0.5), (-_V488 / 2, 0.5), (-0.5, _V488 / 2))
+
+
+def _t488(rows: int, cols: int) -> BoardGraph:
+    check_size(8 * rows * cols, f"(tiling T488 {rows} {cols})")
+    points = PointList()
+    for r in range(rows):
+        for c in range(cols):
+            for dx, dy in _REF_488:
+                points.add(c * _V488 + dx, r * _V488 + dy)
+    return points.graph("semiregular", single_precision=True, reorder=False)
