@@ -190,6 +190,7 @@ class BoardGraph:
         self.faces = []
         around = self.vertex_edges()
         seen: set[frozenset[int]] = set()
+        crossings = _CrossingIndex(self) if check_crossings else None
         for start in range(len(self.vertices)):
             for first in around[start]:
                 vids = [start]
@@ -208,7 +209,7 @@ class BoardGraph:
                     if vert in vids:
                         break
                     vids.append(vert)
-                    if check_crossings and self.crosses_earlier_edge(prev, vert):
+                    if check_crossings and crossings.crosses(prev, vert):
                         break
                 if not closed or len(vids) < 3:
                     continue
@@ -219,21 +220,6 @@ class BoardGraph:
                     continue
                 seen.add(key)
                 self.faces.append(vids)
-
-    def crosses_earlier_edge(self, va: int, vb: int) -> bool:
-        """Ludii's ``isEdgeCrossing``: whether the segment va-vb crosses, away from the end
-        points, an edge listed before the edge va-vb (edges after it are not looked at)."""
-        pa, pb = self.vertices[va], self.vertices[vb]
-        for a, b in self.edges:
-            if {a, b} == {va, vb}:
-                return False
-            ea, eb = self.vertices[a], self.vertices[b]
-            if (math.dist(pa, ea) < 0.001 or math.dist(pa, eb) < 0.001 or math.dist(pb, ea) < 0.001
-                    or math.dist(pb, eb) < 0.001):
-                continue
-            if segments_intersect(pa, pb, ea, eb):
-                return True
-        return False
 
     def reorder(self) -> None:
         """Sort vertices, edges and faces by ``y * 100 + x`` (Ludii's ``Graph.reorder``)."""
@@ -295,6 +281,53 @@ class BoardGraph:
         for vid in range(len(self.vertices) - 1, -1, -1):
             if deg[vid] == 0:
                 self.remove_vertex(vid)
+
+
+class _CrossingIndex:
+    """Ludii's ``isEdgeCrossing`` for many queries: whether a segment va-vb crosses, away from
+    the end points, an edge listed before the edge va-vb (edges after it are not looked at). The
+    edges are bucketed on a grid by their bounding boxes (only edges near a segment can cross
+    it) and each answer is remembered, so tracing the faces of a large drawing is not quadratic."""
+
+    def __init__(self, graph: "Graph"):
+        self.graph = graph
+        self.order = {frozenset(e): i for i, e in reversed(list(enumerate(graph.edges)))}
+        lengths = [math.dist(graph.vertices[a], graph.vertices[b]) for a, b in graph.edges]
+        self.cell = max(sum(lengths) / len(lengths), 1e-6) if lengths else 1.0
+        self.grid: dict[tuple[int, int], list[int]] = {}
+        for i, (a, b) in enumerate(graph.edges):
+            for key in self._cells(graph.vertices[a], graph.vertices[b]):
+                self.grid.setdefault(key, []).append(i)
+        self.known: dict[tuple[int, int], bool] = {}
+
+    def _cells(self, p, q):
+        k = self.cell
+        x0, x1 = sorted((p[0], q[0]))
+        y0, y1 = sorted((p[1], q[1]))
+        for gx in range(math.floor(x0 / k), math.floor(x1 / k) + 1):
+            for gy in range(math.floor(y0 / k), math.floor(y1 / k) + 1):
+                yield gx, gy
+
+    def crosses(self, va: int, vb: int) -> bool:
+        found = self.known.get((va, vb))
+        if found is None:
+            found = self.known[va, vb] = self._crosses(va, vb)
+        return found
+
+    def _crosses(self, va: int, vb: int) -> bool:
+        graph = self.graph
+        limit = self.order.get(frozenset((va, vb)), len(graph.edges))  # only edges listed before it
+        pa, pb = graph.vertices[va], graph.vertices[vb]
+        near = sorted({i for key in self._cells(pa, pb) for i in self.grid.get(key, ()) if i < limit})
+        for i in near:
+            a, b = graph.edges[i]
+            ea, eb = graph.vertices[a], graph.vertices[b]
+            if (math.dist(pa, ea) < 0.001 or math.dist(pa, eb) < 0.001 or math.dist(pb, ea) < 0.001
+                    or math.dist(pb, eb) < 0.001):
+                continue
+            if segments_intersect(pa, pb, ea, eb):
+                return True
+        return False
 
 
 def _face_has_edge(face: list[int], pair: set[int]) -> bool:
