@@ -11,6 +11,7 @@ ours).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -73,6 +74,11 @@ def replay(trace: dict, description, options: list[str], texts=our_texts) -> Non
     assert state.is_over() == result["over"]
     assert sorted(state.result().winners) == sorted(result["winners"])
     assert state.result().draw == result["draw"]
+    ranking = re.search(r"ranking=\[([^\]]*)\]", result.get("ludii_final", ""))
+    if ranking:  # Ludii's rank of every player (1.0 best), in player order
+        ludii = [float(r) for r in ranking.group(1).split(",")]
+        ours = state.result().ranking
+        assert [float(ours[p]) for p in range(1, len(ludii) + 1)] == ludii, "final ranking"
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -34,6 +34,7 @@ class Result:
     reason: str = ""
     termination: Optional[Termination] = None
     seats: tuple[int, ...] = ()  # seats[p]: who plays player p (the swap rule exchanges them)
+    ranks: dict[int, float] = field(default_factory=dict)  # Ludii's ranks, when results ranked the players
 
     @property
     def winning_seats(self) -> list[int]:
@@ -41,11 +42,15 @@ class Result:
         return sorted(self.seats[p] if p < len(self.seats) else p for p in self.winners)
 
     @property
-    def ranking(self) -> dict[int, int]:
-        """Rank per player (1 is best; tied players share a rank): the winners first, then the
-        others; everybody first in a draw; empty while the game goes on."""
+    def ranking(self) -> dict[int, float]:
+        """Rank per player (1 is best; tied players share a rank): in a game of more than two
+        players whose results ranked them one by one, Ludii's ranks (tied players share the
+        mean of their places, e.g. 2.5); otherwise the winners first, then the others, and
+        everybody first in a draw; empty while the game goes on."""
         if not self.over:
             return {}
+        if self.ranks:
+            return {p: int(r) if float(r).is_integer() else r for p, r in sorted(self.ranks.items())}
         players = sorted(self.scores) or sorted(set(self.winners) | set(self.losers))
         if self.draw or not self.winners:
             return {p: 1 for p in players}

@@ -213,8 +213,9 @@ class State:
     def result(self) -> Result:
         """The outcome so far (``over`` is False while the game goes on)."""
         scores = {p: self.scores[p] for p in range(1, self.game.num_players + 1)}
+        ranks = {p: self.ranks[p] for p in scores} if self.over and self.game.ranked else {}
         return Result(self.over, list(self.winners), list(self.losers), self.draw, scores, self.reason,
-                      self.termination, self.seats)
+                      self.termination, self.seats, ranks)
 
     def parse_move(self, text: str) -> Move:
         """The legal move whose text form is ``text`` (``J10``, ``1-4``, ``pass``, ``2@C3``).
