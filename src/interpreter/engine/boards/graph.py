@@ -289,7 +289,7 @@ class _CrossingIndex:
     edges are bucketed on a grid by their bounding boxes (only edges near a segment can cross
     it) and each answer is remembered, so tracing the faces of a large drawing is not quadratic."""
 
-    def __init__(self, graph: "Graph"):
+    def __init__(self, graph: "BoardGraph"):
         self.graph = graph
         self.order = {frozenset(e): i for i, e in reversed(list(enumerate(graph.edges)))}
         lengths = [math.dist(graph.vertices[a], graph.vertices[b]) for a, b in graph.edges]

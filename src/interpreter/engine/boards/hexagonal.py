@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from .graph import BoardGraph, PointList, check_size
-from .polygon import inflate, point_in_polygon, polygon_from_sides
+from .polygon import inflate, point_in_polygon, polygon_from_sides, star_rhombus
 from .uses import check_use, shape_and_dims
 
 SHAPES = ("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")
@@ -94,20 +94,9 @@ def _triangle(n: int, use: str) -> BoardGraph:
 def _star(d: int, use: str) -> BoardGraph:
     """StarOnHex: the cells (row, col) of a (4d+1) x (4d+1) rhombus that lie in the star."""
     _estimate(12 * d * d + 6 * d + 1, use, f"(hex Star {d})")
-    size = 4 * d + 1
     points = PointList()
-    for r in range(size):
-        for c in range(size):
-            if r < d:
-                out = c < d or c - r > d
-            elif r <= 2 * d:
-                out = r - c > d or c >= size - d
-            elif r <= 3 * d:
-                out = c < d or c - r > d
-            else:
-                out = c > 3 * d or r - c > d
-            if not out:
-                _add_cell(points, hex_xy(r, c), flat=False)
+    for r, c in star_rhombus(d):
+        _add_cell(points, hex_xy(r, c), flat=False)
     return points.graph("hexagonal", single_precision=True)
 
 

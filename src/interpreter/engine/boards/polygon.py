@@ -93,3 +93,21 @@ def _normalised(v: Point) -> Point:
     if length == 0:
         return v
     return v[0] / length, v[1] / length
+
+
+def star_rhombus(d: int):
+    """The (row, col) of a (4d+1) x (4d+1) rhombus that lie in Ludii's six-pointed star of size
+    ``d`` (StarOnHex and StarOnTri lay the same star on hexagons or on triangle points)."""
+    size = 4 * d + 1
+    for r in range(size):
+        for c in range(size):
+            if r < d:
+                out = c < d or c - r > d
+            elif r <= 2 * d:
+                out = r - c > d or c >= size - d
+            elif r <= 3 * d:
+                out = c < d or c - r > d
+            else:
+                out = c > 3 * d or r - c > d
+            if not out:
+                yield r, c

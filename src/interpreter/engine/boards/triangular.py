@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from .graph import BoardGraph, PointList, check_size
-from .polygon import inflate, point_in_polygon, polygon_from_sides
+from .polygon import inflate, point_in_polygon, polygon_from_sides, star_rhombus
 from .uses import check_use, shape_and_dims
 
 SHAPES = ("Triangle", "Hexagon", "Diamond", "Limping", "Star")
@@ -87,20 +87,9 @@ def _diamond(d: int, use: str, n: int) -> BoardGraph:
 def _star(d: int, use: str) -> BoardGraph:
     """StarOnTri: the points (row, col) of a (4d+1) x (4d+1) rhombus that lie in the star."""
     _estimate(24 * d * d, 12 * d * d + 6 * d + 1, use, f"(tri Star {d})")
-    size = 4 * d + 1
     points = PointList()
-    for r in range(size):
-        for c in range(size):
-            if r < d:
-                out = c < d or c - r > d
-            elif r <= 2 * d:
-                out = r - c > d or c >= size - d
-            elif r <= 3 * d:
-                out = c < d or c - r > d
-            else:
-                out = c > 3 * d or r - c > d
-            if not out:
-                points.add(*tri_xy(r, c))
+    for r, c in star_rhombus(d):
+        points.add(*tri_xy(r, c))
     return points.graph("triangular", single_precision=True)
 
 
