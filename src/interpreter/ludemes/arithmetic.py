@@ -5,7 +5,7 @@ error at the place of the division (in Ludii, an exception)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.values import const_fn, constant
 from ..errors import LudError
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 class _Binary(Ludeme):
     kind = INT
-    params = (Param("a", INT_FN), Param("b", INT_FN))
+    a: Any = Param(INT_FN)
+    b: Any = Param(INT_FN)
 
     @staticmethod
     def apply(a: int, b: int) -> int:

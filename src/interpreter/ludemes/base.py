@@ -1,17 +1,16 @@
 """The ludeme registry: one Python class per ludeme, its signature declared once.
 
 A ludeme class says its Ludii-style name (``"move Add"``), what it returns (its *kind*: moves,
-int, bool, region...), and its parameters::
+int, bool, region...), and its parameters, as annotated attributes (a dataclass-like field list
+that type checkers see, through ``dataclass_transform``)::
 
     class MoveAdd(Ludeme):
         '''Place a piece on a site. ... Examples: (move Add (to (sites Empty)))'''
         name = "move Add"
         kind = MOVES
-        params = (
-            Param("piece", PIECE_REF, optional=True),
-            Param("to", Instance("to")),
-            Param("then", kind_of(THEN), optional=True),
-        )
+        piece: Any = Param(PIECE_REF, optional=True)
+        to: Any = Param(Instance("to"))
+        then: Any = Param(kind_of(THEN), optional=True)
 
 Declaring the class registers it (``__init_subclass__``). The binder matches a call's arguments
 to ``params`` by position and type (optional parameters may be skipped, as in Ludii) or by name
@@ -22,8 +21,15 @@ to ``params`` by position and type (optional parameters may be skipped, as in Lu
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Iterator, Optional
+from dataclasses import dataclass, replace
+import sys
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Optional
+
+if sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+else:  # Python 3.10: only type checkers read it
+    def dataclass_transform(**_: Any) -> Callable[[type], type]:
+        return lambda cls: cls
 
 from ..engine.result import Termination
 from ..syntax.nodes import Array, Bool, Call, Const, Float, Int, Node, Span, Str
@@ -218,11 +224,16 @@ _REQUIRED = object()
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter. ``named`` parameters are written ``key:value``; ``default`` makes it optional.
-    ``name`` is the Python attribute; ``key`` the word written in a description when it differs
-    (``Param("condition", ..., key="if")`` reads ``if:``)."""
+    """One parameter, declared as an annotated class attribute of its ludeme::
 
-    name: str
+        to: Any = Param(Instance("to"))
+        then: Any = Param(kind_of(THEN), optional=True)
+
+    ``named`` parameters are written ``key:value``; ``optional`` ones may be left out (their
+    value is then ``default``). ``name`` is the attribute (filled in when the class is made);
+    ``key`` the word written in a description when it differs (``condition: Any =
+    Param(BOOL_FN, named=True, key="if")`` reads ``if:``)."""
+
     type: PType
     optional: bool = False
     named: bool = False
@@ -230,6 +241,7 @@ class Param:
     doc: str = ""
     many: bool = False  # takes all following positional arguments of its type: (and a b c)
     key: str = ""
+    name: str = ""
 
     @property
     def word(self) -> str:
@@ -243,11 +255,30 @@ class Param:
         return f"[{text}]" if self.optional else text
 
 
+def _declared_params(cls: type) -> tuple[Param, ...]:
+    """The parameters of a ludeme class in declaration order, its bases' first. A subclass that
+    declares a parameter again moves it to its own place; one that sets it to a plain value
+    (``shape = None``) does without it."""
+    found: dict[str, Param] = {}
+    for klass in reversed(cls.__mro__):
+        own = klass.__dict__
+        for attr in [a for a in found if a in own and not isinstance(own[a], Param)]:
+            del found[attr]
+        for attr in own.get("__annotations__", {}):
+            value = own.get(attr)
+            if isinstance(value, Param):
+                found.pop(attr, None)
+                found[attr] = value if value.name == attr else replace(value, name=attr)
+    return tuple(found.values())
+
+
 REGISTRY: dict[str, type["Ludeme"]] = {}
 
 
+@dataclass_transform(kw_only_default=True, field_specifiers=(Param,))
 class Ludeme:
-    """Base class of every ludeme. Subclasses set ``name``, ``kind``, ``params`` and a docstring."""
+    """Base class of every ludeme. Subclasses set ``name``, ``kind``, a docstring, and declare
+    their parameters as annotated attributes (``to: Any = Param(...)``); ``params`` lists them."""
 
     name: ClassVar[str] = ""
     kind: ClassVar[str] = MISC
@@ -259,6 +290,7 @@ class Ludeme:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.params = _declared_params(cls)
         if cls.__dict__.get("name"):
             if cls.name in REGISTRY and REGISTRY[cls.name] is not cls:
                 raise TypeError(f"ludeme {cls.name!r} registered twice")

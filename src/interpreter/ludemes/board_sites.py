@@ -12,7 +12,7 @@ site here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.values import const_fn, constant
 from ..errors import BindError
@@ -22,7 +22,7 @@ from .logic import value_fn
 if TYPE_CHECKING:
     from ..compile import Compiler
 
-_TYPE = Param("type", Enum(("Cell", "Vertex", "Edge")), optional=True)
+_TYPE = Param(Enum(("Cell", "Vertex", "Edge")), optional=True)
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
 
@@ -45,7 +45,7 @@ class CentrePoint(Ludeme):
     name = "centrePoint"
     kind = INT
     family = "regions"
-    params = (_TYPE,)
+    type: Any = _TYPE
 
     def compile(self, c: "Compiler"):
         check_type(self, c)
@@ -67,8 +67,10 @@ class Coord(Ludeme):
     name = "coord"
     kind = INT
     family = "regions"
-    params = (_TYPE, Param("label", STR_LIT, optional=True), Param("row", INT_FN, optional=True, named=True),
-              Param("column", INT_FN, optional=True, named=True))
+    type: Any = _TYPE
+    label: Any = Param(STR_LIT, optional=True)
+    row: Any = Param(INT_FN, optional=True, named=True)
+    column: Any = Param(INT_FN, optional=True, named=True)
 
     def validate(self) -> None:
         if (self.label is None) == (self.row is None or self.column is None):
@@ -92,7 +94,8 @@ class _Index(Ludeme):
 
     kind = INT
     family = "regions"
-    params = (_TYPE, Param("of", SITE_FN, named=True))
+    type: Any = _TYPE
+    of: Any = Param(SITE_FN, named=True)
     table = ""
 
     def compile(self, c: "Compiler"):
@@ -129,7 +132,8 @@ class _SitesIndex(Ludeme):
 
     kind = REGION
     family = "regions"
-    params = (_TYPE, Param("index", INT_FN))
+    type: Any = _TYPE
+    index: Any = Param(INT_FN)
     table = ""
 
     def compile(self, c: "Compiler"):
@@ -181,7 +185,7 @@ class SitesOuter(Ludeme):
     name = "sites Outer"
     kind = REGION
     family = "regions"
-    params = (_TYPE,)
+    type: Any = _TYPE
 
     def compile(self, c: "Compiler"):
         check_type(self, c)
@@ -193,7 +197,7 @@ class _CountIndex(Ludeme):
 
     kind = INT
     family = "regions"
-    params = (_TYPE,)
+    type: Any = _TYPE
     table = ""
 
     def compile(self, c: "Compiler"):

@@ -45,12 +45,10 @@ class Board(Ludeme):
 
     name = "board"
     kind = EQUIPMENT_ITEM
-    params = (
-        Param("shape", SHAPE),
-        Param("tracks", ArrayOf(Instance("track")), optional=True),
-        Param("use", Enum(("Vertex", "Cell", "Edge")), optional=True, named=True),
-        Param("labels", ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True),
-    )
+    shape: Any = Param(SHAPE)
+    tracks: Any = Param(ArrayOf(Instance("track")), optional=True)
+    use: Any = Param(Enum(("Vertex", "Cell", "Edge")), optional=True, named=True)
+    labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True)
 
     def validate(self) -> None:
         if self.use is not None and self.use.name == "Edge":
@@ -150,7 +148,7 @@ def _dims(values: list[Any], static_int: StaticInt) -> list[int]:
     return [static_int(v) for v in values if v is not None]
 
 
-_DIAGONALS = Param("diagonals", Enum(gen.DIAGONALS), optional=True, named=True)
+_DIAGONALS = Param(Enum(gen.DIAGONALS), optional=True, named=True)
 
 
 def _diagonal_concepts(ludeme: Any, plain: str) -> tuple[str, ...]:
@@ -174,11 +172,9 @@ class Square(_Shape):
     """
 
     name = "square"
-    params = (
-        Param("shape", Enum(("Square", "Limping", "Diamond")), optional=True),
-        Param("size", INT_FN),
-        _DIAGONALS,
-    )
+    shape: Any = Param(Enum(("Square", "Limping", "Diamond")), optional=True)
+    size: Any = Param(INT_FN)
+    diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "SquareShape")
 
     def concepts_at(self, where):
@@ -201,7 +197,9 @@ class Rectangle(_Shape):
     """
 
     name = "rectangle"
-    params = (Param("rows", INT_FN), Param("columns", INT_FN), _DIAGONALS)
+    rows: Any = Param(INT_FN)
+    columns: Any = Param(INT_FN)
+    diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "RectangleShape")
 
     def concepts_at(self, where):
@@ -226,12 +224,9 @@ class Hex(_Shape):
     """
 
     name = "hex"
-    params = (
-        Param("shape", Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")),
-              optional=True),
-        Param("size", INT_FN),
-        Param("size2", INT_FN, optional=True),
-    )
+    shape: Any = Param(Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")), optional=True)
+    size: Any = Param(INT_FN)
+    size2: Any = Param(INT_FN, optional=True)
     concepts = ("HexTiling",)
 
     def concepts_at(self, where):
@@ -255,10 +250,8 @@ class Tri(_Shape):
     """
 
     name = "tri"
-    params = (
-        Param("shape", Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star")), optional=True),
-        Param("size", INT_FN),
-    )
+    shape: Any = Param(Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star")), optional=True)
+    size: Any = Param(INT_FN)
     concepts = ("TriangleTiling",)
 
     def concepts_at(self, where):
@@ -283,7 +276,9 @@ class Tiling(_Shape):
     """
 
     name = "tiling"
-    params = (Param("tiling", Enum(gen.TILINGS)), Param("size", INT_FN), Param("size2", INT_FN, optional=True))
+    tiling: Any = Param(Enum(gen.TILINGS))
+    size: Any = Param(INT_FN)
+    size2: Any = Param(INT_FN, optional=True)
     concepts = ("SemiRegularTiling",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -300,10 +295,8 @@ class Graph(_Shape):
     """
 
     name = "graph"
-    params = (
-        Param("vertices", ArrayOf(_POINT, single=False), named=True),
-        Param("edges", ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True),
-    )
+    vertices: Any = Param(ArrayOf(_POINT, single=False), named=True)
+    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.graph(_points(self.vertices, static_int), _pairs(self.edges, static_int))
@@ -321,16 +314,12 @@ class AddToBoard(_Shape):
     """
 
     name = "add"
-    params = (
-        Param("board", SHAPE, optional=True),
-        Param("piece", Instance("piece"), optional=True, doc="as an effect: the piece placed"),
-        Param("to", Instance("to"), optional=True, doc="as an effect: where"),
-        Param("vertices", ArrayOf(_POINT, single=False), optional=True, named=True),
-        Param("edges", ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True,
-              named=True),
-        Param("cells", ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True,
-              named=True),
-    )
+    board: Any = Param(SHAPE, optional=True)
+    piece: Any = Param(Instance("piece"), optional=True, doc="as an effect: the piece placed")
+    to: Any = Param(Instance("to"), optional=True, doc="as an effect: where")
+    vertices: Any = Param(ArrayOf(_POINT, single=False), optional=True, named=True)
+    edges: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True)
+    cells: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True)
 
     def validate(self) -> None:
         # Ludii's add is also an effect placing a piece: (add (piece "Ball1") (to (site)))
@@ -366,7 +355,8 @@ class Rotate(_Shape):
     """
 
     name = "rotate"
-    params = (Param("degrees", _NUMBER), Param("board", SHAPE))
+    degrees: Any = Param(_NUMBER)
+    board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         degrees = self.degrees.value if isinstance(self.degrees, (Int, Float)) else static_int(self.degrees)
@@ -382,7 +372,7 @@ class Trim(_Shape):
     """
 
     name = "trim"
-    params = (Param("board", SHAPE),)
+    board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.trim(self.board.graph(use, static_int))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine import turns
 from ..engine.result import Termination
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class _SiteTest(Ludeme):
     kind = BOOL
-    params = (Param("site", SITE_FN),)
+    site: Any = Param(SITE_FN)
 
 
 class IsEmpty(_SiteTest):
@@ -51,7 +51,7 @@ class _PlayerTest(Ludeme):
     """A test of a player number against the mover: subclasses give the relation."""
 
     kind = BOOL
-    params = (Param("player", PLAYER),)
+    player: Any = Param(PLAYER)
 
     @staticmethod
     def relation(game):
@@ -201,7 +201,8 @@ class IsIn(Ludeme):
     name = "is In"
     concepts = ("Contains",)
     kind = BOOL
-    params = (Param("site", SITE_FN), Param("region", REGION_FN))
+    site: Any = Param(SITE_FN)
+    region: Any = Param(REGION_FN)
 
     def compile(self, c: "Compiler"):
         site, region = c.site(self.site), c.region(self.region)
@@ -218,7 +219,7 @@ class IsFull(Ludeme):
     name = "is Full"
     concepts = ("Fill",)
     kind = BOOL
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         return lambda s: 0 not in s.what
@@ -244,15 +245,12 @@ class IsLine(Ludeme):
     default_directions = "All"
     termination = Termination.LINE
     kind = BOOL
-    params = (
-        Param("length", INT_FN),
-        Param("directions", DIRS, optional=True),
-        Param("through", SITE_FN, optional=True, named=True),
-        Param("who", PLAYER, optional=True, named=True),
-        Param("exact", BOOL_FN, optional=True, named=True),
-        Param("contiguous", BOOL_LIT, optional=True, named=True,
-              doc="False: the player's pieces anywhere on the line count, gaps and all [True]"),
-    )
+    length: Any = Param(INT_FN)
+    directions: Any = Param(DIRS, optional=True)
+    through: Any = Param(SITE_FN, optional=True, named=True)
+    who: Any = Param(PLAYER, optional=True, named=True)
+    exact: Any = Param(BOOL_FN, optional=True, named=True)
+    contiguous: Any = Param(BOOL_LIT, optional=True, named=True, doc="False: the player's pieces anywhere on the line count, gaps and all [True]")
     concepts = ("Line",)
 
     def compile(self, c: "Compiler"):
@@ -310,11 +308,9 @@ class CountLines(Ludeme):
     default_directions = "All"
     termination = Termination.LINE
     kind = "int"
-    params = (
-        Param("length", INT_FN),
-        Param("directions", DIRS, optional=True),
-        Param("of", PLAYER, named=True),
-    )
+    length: Any = Param(INT_FN)
+    directions: Any = Param(DIRS, optional=True)
+    of: Any = Param(PLAYER, named=True)
     concepts = ("Line",)
 
     def compile(self, c: "Compiler"):
@@ -360,7 +356,7 @@ class NoMoves(Ludeme):
         return ("NoMoves",) + (("NoMovesMover",) if role == "Mover" else ("NoMovesNext",) if role == "Next" else ())
     termination = Termination.NO_MOVES
     kind = BOOL
-    params = (Param("player", PLAYER),)
+    player: Any = Param(PLAYER)
 
     def compile(self, c: "Compiler"):
         p = _value(c, self.player)
@@ -383,7 +379,7 @@ class AllPassed(Ludeme):
     name = "all Passed"
     termination = Termination.PASSES
     kind = BOOL
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         n = c.game.num_players

@@ -8,7 +8,7 @@ square...). ``if:`` says which sites belong, tested with ``(to)`` set to the can
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.groups import connects, group_at, groups
 from ..engine.result import Termination
@@ -80,11 +80,9 @@ class SitesGroup(Ludeme):
     concepts = ("Group",)
     default_directions = "Adjacent"
     kind = REGION
-    params = (
-        Param("at", SITE_FN, named=True),
-        Param("directions", DIRS, optional=True),
-        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
-    )
+    at: Any = Param(SITE_FN, named=True)
+    directions: Any = Param(DIRS, optional=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
     def compile(self, c: "Compiler"):
         at = c.site(self.at)
@@ -128,10 +126,8 @@ class CountGroups(Ludeme):
     concepts = ("Group",)
     default_directions = "Adjacent"
     kind = INT
-    params = (
-        Param("directions", DIRS, optional=True),
-        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
-    )
+    directions: Any = Param(DIRS, optional=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
     def compile(self, c: "Compiler"):
         groups_of = _all_groups(c, self.directions, self.condition)
@@ -151,11 +147,9 @@ class ForEachGroup(Ludeme):
     concepts = ("Group",)
     default_directions = "Adjacent"
     kind = MOVES
-    params = (
-        Param("directions", DIRS, optional=True),
-        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
-        Param("rule", MOVES_T),
-    )
+    directions: Any = Param(DIRS, optional=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    rule: Any = Param(MOVES_T)
 
     def compile(self, c: "Compiler"):
         groups_of = _all_groups(c, self.directions, self.condition)
@@ -227,13 +221,11 @@ class IsConnected(Ludeme):
     default_directions = "Adjacent"
     kind = BOOL
     termination = Termination.CONNECTION
-    params = (
-        Param("number", INT_FN, optional=True),
-        Param("type", SITE_TYPE, optional=True),
-        Param("at", SITE_FN, optional=True, named=True),
-        Param("directions", DIRS, optional=True),
-        Param("regions", Either((PLAYER, ArrayOf(REGION_FN, single=False), STATIC_REGIONS))),
-    )
+    number: Any = Param(INT_FN, optional=True)
+    type: Any = Param(SITE_TYPE, optional=True)
+    at: Any = Param(SITE_FN, optional=True, named=True)
+    directions: Any = Param(DIRS, optional=True)
+    regions: Any = Param(Either((PLAYER, ArrayOf(REGION_FN, single=False), STATIC_REGIONS)))
     concepts = ("Connection",)
 
     def compile(self, c: "Compiler"):
@@ -289,7 +281,7 @@ class SitesSide(Ludeme):
 
     name = "sites Side"
     kind = REGION
-    params = (Param("direction", Enum(_COMPASS)),)
+    direction: Any = Param(Enum(_COMPASS))
 
     def compile(self, c: "Compiler"):
         sites = c.topo.side(self.direction.name)

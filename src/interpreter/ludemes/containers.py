@@ -81,13 +81,11 @@ class Track(Ludeme):
     name = "track"
     kind = TRACK
     concepts = ("Track",)
-    params = (
-        Param("title", STR_LIT),
-        Param("steps", Either((STR_LIT, ArrayOf(Either((INT_LIT, Enum(("End",), "End"))), single=False)))),
-        Param("loop", BOOL_LIT, optional=True, named=True),
-        Param("owner", Either((INT_LIT, ROLE)), optional=True),
-        Param("directed", BOOL_LIT, optional=True, named=True),
-    )
+    title: Any = Param(STR_LIT)
+    steps: Any = Param(Either((STR_LIT, ArrayOf(Either((INT_LIT, Enum(("End",), "End"))), single=False))))
+    loop: Any = Param(BOOL_LIT, optional=True, named=True)
+    owner: Any = Param(Either((INT_LIT, ROLE)), optional=True)
+    directed: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def concepts_at(self, where):
         out = ["Track"]
@@ -160,13 +158,11 @@ class MancalaBoard(Board):
 
     name = "mancalaBoard"
     concepts = ("MancalaBoard",)
-    params = (
-        Param("rows", INT_FN),
-        Param("columns", INT_FN),
-        Param("store", Enum(("None", "Outer", "Inner")), optional=True, named=True),
-        Param("numStores", INT_FN, optional=True, named=True),
-        Param("tracks", _TRACKS, optional=True),
-    )
+    rows: Any = Param(INT_FN)
+    columns: Any = Param(INT_FN)
+    store: Any = Param(Enum(("None", "Outer", "Inner")), optional=True, named=True)
+    numStores: Any = Param(INT_FN, optional=True, named=True)
+    tracks: Any = Param(_TRACKS, optional=True)
     shape = None
     use = None
     labels = None
@@ -222,10 +218,8 @@ class SitesTrack(Ludeme):
 
     name = "sites Track"
     kind = REGION
-    params = (
-        Param("role", ROLE, optional=True),
-        Param("title", STR_LIT, optional=True),
-    )
+    role: Any = Param(ROLE, optional=True)
+    title: Any = Param(STR_LIT, optional=True)
 
     def compile(self, c: "Compiler"):
         tracks = c.tracks
@@ -276,7 +270,8 @@ class Pair(Ludeme):
 
     name = "pair"
     kind = "pair"
-    params = (Param("key", _KEY), Param("value", _VALUE))
+    key: Any = Param(_KEY)
+    value: Any = Param(_VALUE)
 
     def entry(self, topo: Topology, num_players: int) -> tuple[int, int]:
         return _map_number(self.key, topo, num_players), _map_number(self.value, topo, num_players)
@@ -319,7 +314,8 @@ class Map(Ludeme):
 
     name = "map"
     kind = EQUIPMENT_ITEM
-    params = (Param("title", STR_LIT, optional=True), Param("pairs", ArrayOf(Instance("pair"))))
+    title: Any = Param(STR_LIT, optional=True)
+    pairs: Any = Param(ArrayOf(Instance("pair")))
 
     def install(self, game: "Game", c: "Compiler") -> None:
         items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
@@ -345,7 +341,8 @@ class MapEntry(Ludeme):
 
     name = "mapEntry"
     kind = INT
-    params = (Param("title", STR_LIT, optional=True), Param("key", Either((INT_FN, ROLE))))
+    title: Any = Param(STR_LIT, optional=True)
+    key: Any = Param(Either((INT_FN, ROLE)))
 
     def compile(self, c: "Compiler"):
         maps = c.game.maps

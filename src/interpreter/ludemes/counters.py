@@ -4,7 +4,7 @@ played since it was last set, for rules such as Chess's fifty-move draw) and pen
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine import turns
 from ..engine.move import PASS
@@ -34,7 +34,7 @@ class Counter(Ludeme):
     name = "counter"
     kind = INT
     concepts = ("InternalCounter",)
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         _install(c.game)
@@ -53,7 +53,7 @@ class SetCounter(Ludeme):
     name = "set Counter"
     kind = MOVES
     concepts = ("SetInternalCounter",)
-    params = (Param("value", INT_FN, optional=True),)
+    value: Any = Param(INT_FN, optional=True)
 
     def compile_effect(self, c: "Compiler"):
         _install(c.game)
@@ -87,7 +87,7 @@ class SetPending(Ludeme):
     name = "set Pending"
     kind = MOVES
     concepts = ("SetPending",)
-    params = (Param("value", INT_FN, optional=True),)
+    value: Any = Param(INT_FN, optional=True)
 
     def compile_effect(self, c: "Compiler"):
         _install_pending(c.game)
@@ -108,7 +108,7 @@ class IsPending(Ludeme):
 
     name = "is Pending"
     kind = "boolean"
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         _install_pending(c.game)
@@ -124,7 +124,7 @@ class ValuePending(Ludeme):
 
     name = "value Pending"
     kind = INT
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         _install_pending(c.game)
@@ -145,9 +145,8 @@ class NoRepeat(Ludeme):
     name = "no Repeat"
     kind = "meta rule"
     concepts = ("PositionalSuperko",)
-    params = (Param("type", Enum(("Positional", "Situational", "PositionalInTurn", "SituationalInTurn"),
-                                 "Positional | Situational | PositionalInTurn | SituationalInTurn"),
-                    optional=True),)
+    type: Any = Param(Enum(("Positional", "Situational", "PositionalInTurn", "SituationalInTurn"),
+                                 "Positional | Situational | PositionalInTurn | SituationalInTurn"), optional=True)
 
     def configure(self, c: "Compiler") -> None:
         game = c.game

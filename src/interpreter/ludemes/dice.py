@@ -9,7 +9,7 @@ moves are listed; ``(count Pips)`` is the sum of the values rolled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine import dice as engine_dice
 from ..errors import BindError
@@ -37,13 +37,11 @@ class Dice(Ludeme):
 
     name = "dice"
     kind = EQUIPMENT_ITEM
-    params = (
-        Param("d", INT_LIT, optional=True, named=True),
-        Param("faces", ArrayOf(INT_LIT, single=False), optional=True, named=True),
-        Param("frm", INT_LIT, optional=True, named=True, key="from"),
-        Param("role", ROLE, optional=True),
-        Param("num", INT_LIT, named=True),
-    )
+    d: Any = Param(INT_LIT, optional=True, named=True)
+    faces: Any = Param(ArrayOf(INT_LIT, single=False), optional=True, named=True)
+    frm: Any = Param(INT_LIT, optional=True, named=True, key="from")
+    role: Any = Param(ROLE, optional=True)
+    num: Any = Param(INT_LIT, named=True)
 
     def concepts_at(self, where):
         faces = len(self.face_values())
@@ -89,7 +87,7 @@ class Roll(_Effect):
 
     name = "roll"
     concepts = ("Roll",)
-    params = (Param("then", kind_of(THEN), optional=True),)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: "Compiler"):
         if not c.game.dice:
@@ -114,7 +112,7 @@ class CountPips(Ludeme):
 
     name = "count Pips"
     kind = INT
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         if not c.game.dice:

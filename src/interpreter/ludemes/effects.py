@@ -3,7 +3,7 @@ moving again). Used in ``(then ...)``, in ``(start ...)`` and inside other effec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..errors import BindError
 from ..syntax.nodes import Bool
@@ -39,10 +39,8 @@ class Apply(_Effect):
 
     name = "apply"
     kind = "apply"
-    params = (
-        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
-        Param("effect", MOVES_T, optional=True),
-    )
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    effect: Any = Param(MOVES_T, optional=True)
 
     def validate(self) -> None:
         if self.condition is None and self.effect is None:
@@ -77,15 +75,12 @@ class Remove(_Effect):
         if self.kind == "board shape":
             return where
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
-    params = (
-        Param("sites", Either((REGION_FN, Kind(("board shape",))))),
-        Param("cells", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
-        Param("vertices", ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True),
-        Param("at", Enum(("EndOfTurn",), "EndOfTurn"), optional=True, named=True,
-              doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends"),
-        Param("then", kind_of(THEN), optional=True),
-        Param("edges", ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True),
-    )
+    sites: Any = Param(Either((REGION_FN, Kind(("board shape",)))))
+    cells: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True)
+    vertices: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True)
+    at: Any = Param(Enum(("EndOfTurn",), "EndOfTurn"), optional=True, named=True, doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends")
+    then: Any = Param(kind_of(THEN), optional=True)
+    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True)
 
     def validate(self) -> None:
         is_shape = isinstance(self.sites, Ludeme) and self.sites.kind == "board shape"
@@ -163,7 +158,7 @@ class SitesToClear(Ludeme):
 
     name = "sites ToClear"
     kind = "region"
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         install_to_clear(c.game)
@@ -171,7 +166,8 @@ class SitesToClear(Ludeme):
 
 
 class _ScoreEffect(_Effect):
-    params = (Param("player", PLAYER), Param("amount", INT_FN))
+    player: Any = Param(PLAYER)
+    amount: Any = Param(INT_FN)
     concepts = ("Scoring",)
 
     def concepts_at(self, where):
@@ -233,7 +229,7 @@ class MoveAgain(_Effect):
 
     name = "moveAgain"
     concepts = ("MoveAgain",)
-    params = ()
+    # no parameters
 
     def compile_effect(self, c: "Compiler"):
         def run(s):
@@ -256,12 +252,10 @@ class Place(Ludeme):
     name = "place"
     concepts = ("PiecesPlacedOnBoard",)
     kind = START_RULE
-    params = (
-        Param("piece", STR_LIT),
-        Param("sites", REGION_FN, optional=True),
-        Param("coord", STR_LIT, optional=True, named=True),
-        Param("count", INT_FN, optional=True, named=True),
-    )
+    piece: Any = Param(STR_LIT)
+    sites: Any = Param(REGION_FN, optional=True)
+    coord: Any = Param(STR_LIT, optional=True, named=True)
+    count: Any = Param(INT_FN, optional=True, named=True)
 
     def validate(self) -> None:
         if (self.sites is None) == (self.coord is None):
@@ -307,13 +301,11 @@ class Custodial(_Effect):
         # a custodial capture when the enclosed pieces are taken off the board
         taken = where.concepts_of(self.between.apply)
         return ("CustodialCapture",) if "RemoveEffect" in taken else ()
-    params = (
-        Param("source", Instance("from"), optional=True, key="from"),
-        Param("directions", DIRS, optional=True),
-        Param("between", Instance("between")),
-        Param("to", Instance("to")),
-        Param("then", kind_of(THEN), optional=True),
-    )
+    source: Any = Param(Instance("from"), optional=True, key="from")
+    directions: Any = Param(DIRS, optional=True)
+    between: Any = Param(Instance("between"))
+    to: Any = Param(Instance("to"))
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: "Compiler"):
         frm = self.source
@@ -376,7 +368,8 @@ class ForEachSite(_Effect):
     """
 
     name = "forEach Site"
-    params = (Param("region", REGION_FN), Param("effect", MOVES_T))
+    region: Any = Param(REGION_FN)
+    effect: Any = Param(MOVES_T)
 
     def compile(self, c: "Compiler"):
         region = c.region(self.region)
@@ -439,7 +432,8 @@ class Claim(_Effect):
 
     def where_for(self, param, where):
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
-    params = (Param("sites", REGION_FN), Param("by", PLAYER, named=True))
+    sites: Any = Param(REGION_FN)
+    by: Any = Param(PLAYER, named=True)
 
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
@@ -468,7 +462,7 @@ class ResolveClaims(_Effect):
         if isinstance(self.score, Bool) and not self.score.value:
             return ("RemoveEffect",)
         return ("RemoveEffect", "CaptureScore", "Scoring")
-    params = (Param("score", Kind(("boolean",), literals=(Bool,)), optional=True, named=True),)
+    score: Any = Param(Kind(("boolean",), literals=(Bool,)), optional=True, named=True)
 
     def compile_effect(self, c: "Compiler"):
         game = c.game
@@ -505,7 +499,8 @@ class SwapPlayers(_Effect):
 
     def concepts_at(self, where):
         return where.either("SwapPlayersDecision", "SwapPlayersEffect")
-    params = (Param("first", PLAYER), Param("second", PLAYER))
+    first: Any = Param(PLAYER)
+    second: Any = Param(PLAYER)
 
     def compile_effect(self, c: "Compiler"):
         a_fn, b_fn = c.player(self.first), c.player(self.second)
@@ -540,7 +535,7 @@ class ForEachPlayer(_Effect):
     """
 
     name = "forEach Player"
-    params = (Param("rule", Kind(("moves", "end rule"))),)
+    rule: Any = Param(Kind(("moves", "end rule")))
 
     def validate(self) -> None:
         self.kind = self.rule.kind  # type: ignore[misc]

@@ -6,7 +6,7 @@ completely, every site tested on the same position, before any piece goes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from .base import BOOL_FN, REGION, REGION_FN, Ludeme, Param
 
@@ -26,10 +26,8 @@ class ForEachOf(Ludeme):
 
     name = "forEach"
     kind = REGION
-    params = (
-        Param("region", REGION_FN),
-        Param("condition", BOOL_FN, named=True, key="if"),
-    )
+    region: Any = Param(REGION_FN)
+    condition: Any = Param(BOOL_FN, named=True, key="if")
 
     def compile(self, c: "Compiler"):
         region = c.region(self.region)

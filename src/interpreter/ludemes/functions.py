@@ -4,7 +4,7 @@ arithmetic. Regions (sets of sites) are in :mod:`.regions`."""
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.result import Termination
 from ..engine.values import const_fn, constant
@@ -25,7 +25,7 @@ class _StateValue(Ludeme):
     """A value the state holds as an attribute: a context site, the mover, the ply..."""
 
     kind = INT
-    params = ()
+    # no parameters
     attr = ""
 
     def compile(self, c: "Compiler"):
@@ -44,12 +44,10 @@ class To(_StateValue):
 
     name = "to"
     attr = "ctx.to"
-    params = (
-        Param("sites", REGION_FN, optional=True),
-        Param("level", INT_FN, optional=True, named=True),
-        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
-        Param("apply", kind_of("apply"), optional=True),
-    )
+    sites: Any = Param(REGION_FN, optional=True)
+    level: Any = Param(INT_FN, optional=True, named=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    apply: Any = Param(kind_of("apply"), optional=True)
 
     def validate(self) -> None:
         if self.level is not None:
@@ -66,11 +64,9 @@ class From(_StateValue):
 
     name = "from"
     attr = "ctx.frm"
-    params = (
-        Param("sites", REGION_FN, optional=True),
-        Param("level", INT_FN, optional=True, named=True),
-        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
-    )
+    sites: Any = Param(REGION_FN, optional=True)
+    level: Any = Param(INT_FN, optional=True, named=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
     def validate(self) -> None:
         if self.level is not None:
@@ -92,16 +88,12 @@ class Between(_StateValue):
 
     name = "between"
     attr = "ctx.between"
-    params = (
-        Param("before", INT_FN, optional=True, named=True,
-              doc="in a hop: empty sites allowed before the hurdle [0]"),
-        Param("length", kind_of(RANGE), optional=True),
-        Param("after", INT_FN, optional=True, named=True,
-              doc="in a hop: further sites allowed after the hurdle [0]"),
-        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
-        Param("sameOwner", BOOL_LIT, optional=True, named=True),
-        Param("apply", kind_of("apply"), optional=True),
-    )
+    before: Any = Param(INT_FN, optional=True, named=True, doc="in a hop: empty sites allowed before the hurdle [0]")
+    length: Any = Param(kind_of(RANGE), optional=True)
+    after: Any = Param(INT_FN, optional=True, named=True, doc="in a hop: further sites allowed after the hurdle [0]")
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    sameOwner: Any = Param(BOOL_LIT, optional=True, named=True)
+    apply: Any = Param(kind_of("apply"), optional=True)
 
 
 class Site(_StateValue):
@@ -128,7 +120,7 @@ class LastTo(_StateValue):
 
     name = "last To"
     attr = "last_to"
-    params = (Param("afterConsequence", BOOL_LIT, optional=True, named=True),)
+    afterConsequence: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def compile(self, c: "Compiler"):
         if self.afterConsequence is None or not self.afterConsequence.value:
@@ -156,7 +148,7 @@ class LastFrom(_StateValue):
 
     name = "last From"
     attr = "last_from"
-    params = (Param("afterConsequence", BOOL_LIT, optional=True, named=True),)
+    afterConsequence: Any = Param(BOOL_LIT, optional=True, named=True)
     compile = LastTo.compile
 
 
@@ -168,7 +160,7 @@ class MoverFn(_StateValue):
     """
 
     name = "mover"
-    params = ()
+    # no parameters
     attr = "mover"
 
 
@@ -183,7 +175,7 @@ class NextFn(Ludeme):
 
     name = "next"
     kind = INT
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         game = c.game
@@ -200,7 +192,7 @@ class Exact(Ludeme):
 
     name = "exact"
     kind = RANGE
-    params = (Param("n", INT_FN),)
+    n: Any = Param(INT_FN)
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         n = c.static_int(self.n)
@@ -218,7 +210,7 @@ class Max(Ludeme):
 
     name = "max"
     kind = RANGE
-    params = (Param("n", INT_FN),)
+    n: Any = Param(INT_FN)
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         n = c.static_int(self.n)
@@ -237,7 +229,8 @@ class Range(Ludeme):
 
     name = "range"
     kind = RANGE
-    params = (Param("min", INT_FN), Param("max", INT_FN, optional=True))
+    min: Any = Param(INT_FN)
+    max: Any = Param(INT_FN, optional=True)
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         lo = c.static_int(self.min)
@@ -285,11 +278,9 @@ class CountPieces(Ludeme):
     name = "count Pieces"
     termination = Termination.CAPTURE
     kind = INT
-    params = (
-        Param("role", PLAYER, optional=True),
-        Param("piece", STR_LIT, optional=True),
-        Param("region", REGION_FN, optional=True, named=True, key="in"),
-    )
+    role: Any = Param(PLAYER, optional=True)
+    piece: Any = Param(STR_LIT, optional=True)
+    region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
     def compile(self, c: "Compiler"):
         everyone = self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each"))
@@ -329,7 +320,8 @@ class CountSites(Ludeme):
 
     name = "count Sites"
     kind = INT
-    params = (Param("named", STR_LIT, optional=True), Param("region", REGION_FN, optional=True, named=True, key="in"))
+    named: Any = Param(STR_LIT, optional=True)
+    region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
     def validate(self) -> None:
         if (self.named is None) == (self.region is None):
@@ -358,7 +350,7 @@ class CountMoves(_StateValue):
     """
 
     name = "count Moves"
-    params = ()
+    # no parameters
     attr = "ply"
 
 
@@ -375,7 +367,8 @@ class Score(Ludeme):
     concepts = ("Scoring",)
     termination = Termination.SCORE
     kind = INT
-    params = (Param("role", PLAYER), Param("value", INT_FN, optional=True))
+    role: Any = Param(PLAYER)
+    value: Any = Param(INT_FN, optional=True)
 
     def compile_final(self, c: "Compiler"):
         """In ``(byScore {(score P1 VALUE) ...})``: (player, value) functions, the final score."""
@@ -399,7 +392,7 @@ class Who(Ludeme):
 
     name = "who"
     kind = INT
-    params = (Param("at", SITE_FN, named=True),)
+    at: Any = Param(SITE_FN, named=True)
 
     def compile(self, c: "Compiler"):
         at = c.site(self.at)
@@ -418,7 +411,7 @@ def out_of_range(value: int, where: Ludeme, what: str = "") -> LudError:
 
 class _Arith(Ludeme):
     kind = INT
-    params = (Param("values", ArrayOf(INT_FN), many=True),)
+    values: Any = Param(ArrayOf(INT_FN), many=True)
     symbol = ""
 
     def validate(self) -> None:
@@ -461,8 +454,7 @@ class Add(_Arith):
     name = "+"
     concepts = ("Addition",)
     symbol = "+"
-    params = (Param("values", ArrayOf(Kind((INT, INTS), "int | ints", literals=(Int,), consts=("Infinity",))),
-                    many=True),)
+    values: Any = Param(ArrayOf(Kind((INT, INTS), "int | ints", literals=(Int,), consts=("Infinity",))), many=True)
 
     def compile(self, c: "Compiler"):
         items = self.values.items

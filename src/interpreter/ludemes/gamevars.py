@@ -8,7 +8,7 @@ journaled like every array, cloned, and written in positions under ``vars:``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from .base import INT, INT_FN, STR_LIT, Ludeme, Param
 from .effects import _Effect
@@ -37,7 +37,8 @@ class SetVar(_Effect):
     """
 
     name = "set Var"
-    params = (Param("title", STR_LIT, optional=True), Param("value", INT_FN, optional=True))
+    title: Any = Param(STR_LIT, optional=True)
+    value: Any = Param(INT_FN, optional=True)
 
     def compile_effect(self, c: "Compiler"):
         name = variable(c, self.title)
@@ -61,7 +62,7 @@ class Var(Ludeme):
 
     name = "var"
     kind = INT
-    params = (Param("title", STR_LIT, optional=True),)
+    title: Any = Param(STR_LIT, optional=True)
 
     def compile(self, c: "Compiler"):
         name = variable(c, self.title)

@@ -9,7 +9,7 @@ read and change board and hand sites alike.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..errors import BindError
 from .base import INT, INT_FN, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
@@ -37,7 +37,7 @@ class SitesHand(Ludeme):
 
     name = "sites Hand"
     kind = REGION
-    params = (Param("role", PLAYER, optional=True),)
+    role: Any = Param(PLAYER, optional=True)
 
     def compile(self, c: "Compiler"):
         size = hand_size(c, self)
@@ -57,7 +57,8 @@ class What(Ludeme):
 
     name = "what"
     kind = INT
-    params = (Param("at", SITE_FN, named=True), Param("level", INT_FN, optional=True, named=True))
+    at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True)
 
     def validate(self) -> None:
         if self.level is not None:
@@ -90,7 +91,8 @@ class Id(Ludeme):
 
     name = "id"
     kind = INT
-    params = (Param("piece_name", STR_LIT, optional=True), Param("role", PLAYER, optional=True))
+    piece_name: Any = Param(STR_LIT, optional=True)
+    role: Any = Param(PLAYER, optional=True)
 
     def validate(self) -> None:
         if self.piece_name is None and self.role is None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..errors import LudError
 from .base import INT, INT_FN, INTS, REGION_FN, Either, Kind, Ludeme, Param
@@ -21,7 +21,7 @@ class ArrayFn(Ludeme):
 
     name = "array"
     kind = INTS
-    params = (Param("region", REGION_FN),)
+    region: Any = Param(REGION_FN)
 
     def compile(self, c: "Compiler"):
         region = c.region(self.region)
@@ -39,7 +39,8 @@ class Min(Ludeme):
 
     name = "min"
     kind = INT
-    params = (Param("values", Either((Kind((INTS,), "ints"), INT_FN))), Param("other", INT_FN, optional=True))
+    values: Any = Param(Either((Kind((INTS,), "ints"), INT_FN)))
+    other: Any = Param(INT_FN, optional=True)
 
     def compile(self, c: "Compiler"):
         if self.other is not None:

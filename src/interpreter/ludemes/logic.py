@@ -9,6 +9,7 @@ from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int
 from .base import (
+    PType,
     BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, NEXT_PHASE, PLAYER, REGION, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
     Param,
 )
@@ -39,11 +40,9 @@ class If(Ludeme):
         results = [b for b in (self.then_branch, self.else_branch) if hasattr(b, "outcome_of")]
         return self.condition, results
     kind = MOVES
-    params = (
-        Param("condition", BOOL_FN),
-        Param("then_branch", _BRANCH),
-        Param("else_branch", _BRANCH, optional=True),
-    )
+    condition: Any = Param(BOOL_FN)
+    then_branch: Any = Param(_BRANCH)
+    else_branch: Any = Param(_BRANCH, optional=True)
 
     def validate(self) -> None:
         branch = self.then_branch
@@ -115,9 +114,8 @@ _BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES, NEXT_PHASE))))
 
 class _Combine(Ludeme):
     kind = BOOL
-    params = (Param("items", ArrayOf(_BOOL_OR_MOVES), many=True),
-              Param("then", Kind(("then",), "then"), optional=True,
-                    doc="with moves: consequences of each move, after its own"))
+    items: Any = Param(ArrayOf(_BOOL_OR_MOVES), many=True)
+    then: Any = Param(Kind(("then",), "then"), optional=True, doc="with moves: consequences of each move, after its own")
 
     def validate(self) -> None:
         items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
@@ -267,7 +265,7 @@ class Not(Ludeme):
     name = "not"
     concepts = ("Negation",)
     kind = BOOL
-    params = (Param("condition", BOOL_FN),)
+    condition: Any = Param(BOOL_FN)
 
     def compile(self, c: "Compiler"):
         f = c.bool(self.condition)
@@ -288,7 +286,8 @@ def value_fn(c: "Compiler", value: Any):
 
 class _Compare(Ludeme):
     kind = BOOL
-    params = (Param("left", _VALUE), Param("right", _VALUE))
+    left: Any = Param(_VALUE)
+    right: Any = Param(_VALUE)
     op: Any = None
     concept = ""  # Ludii's concept of the comparison (Equal, LesserThan...)
 
@@ -312,20 +311,21 @@ class _Compare(Ludeme):
         return lambda s: op(a(s), b(s))
 
 
-def _comparison(symbol: str, op, meaning: str, example: str, concept: str) -> type:
+def _comparison(symbol: str, op, meaning: str, example: str, concept: str, sides: PType | None = None) -> type:
     doc = f"True when the first value is {meaning} the second.\n\n    Examples:\n        {example}\n    "
-    return type(f"Compare_{op.__name__}", (_Compare,), {"name": symbol, "op": staticmethod(op),
-                                                       "__doc__": doc, "__module__": __name__,
-                                                       "concept": concept})
+    namespace: dict[str, Any] = {"name": symbol, "op": staticmethod(op), "__doc__": doc, "__module__": __name__,
+                                 "concept": concept}
+    if sides is not None:  # the sides take more than numbers (equality of regions)
+        namespace["__doc__"] = doc.replace("True when", "True when (values or regions)")
+        namespace["__annotations__"] = {"left": Any, "right": Any}
+        namespace["left"], namespace["right"] = Param(sides), Param(sides)
+    return type(f"Compare_{op.__name__}", (_Compare,), namespace)
 
 
-Eq = _comparison("=", operator.eq, "equal to", "(= (count Pieces Next) 0)", "Equal")
-Ne = _comparison("!=", operator.ne, "different from", "(!= (who at:(to)) Mover)", "NotEqual")
 # two regions are equal when they hold the same sites
 _EQUAL = Either((INT_FN, PLAYER, Kind(("region",), "region")))
-Eq.params = Ne.params = (Param("left", _EQUAL), Param("right", _EQUAL))
-Eq.__doc__ = Eq.__doc__.replace("True when", "True when (values or regions)")
-Ne.__doc__ = Ne.__doc__.replace("True when", "True when (values or regions)")
+Eq = _comparison("=", operator.eq, "equal to", "(= (count Pieces Next) 0)", "Equal", _EQUAL)
+Ne = _comparison("!=", operator.ne, "different from", "(!= (who at:(to)) Mover)", "NotEqual", _EQUAL)
 Lt = _comparison("<", operator.lt, "less than", "(< (count Pieces Next) 2)", "LesserThan")
 Le = _comparison("<=", operator.le, "at most", "(<= (count Pieces Next) 1)", "LesserThanOrEqual")
 Gt = _comparison(">", operator.gt, "greater than", "(> (score Mover) 9)", "GreaterThan")

@@ -11,7 +11,7 @@ Group``), or the group of the piece on a site (the last move's by default).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.groups import group_at
 from ..engine.loops import finder
@@ -64,11 +64,9 @@ class SitesLoop(Ludeme):
 
     name = "sites Loop"
     kind = REGION
-    params = (
-        Param("inside", BOOL_LIT, optional=True, named=True),
-        Param("directions", DIRS, optional=True),
-        Param("of", REGION_FN, optional=True),
-    )
+    inside: Any = Param(BOOL_LIT, optional=True, named=True)
+    directions: Any = Param(DIRS, optional=True)
+    of: Any = Param(REGION_FN, optional=True)
     concepts = ("Loop",)
 
     def compile(self, c: "Compiler"):
@@ -92,10 +90,8 @@ class IsLoop(Ludeme):
     name = "is Loop"
     kind = BOOL
     termination = Termination.LOOP
-    params = (
-        Param("directions", DIRS, optional=True),
-        Param("of", REGION_FN, optional=True),
-    )
+    directions: Any = Param(DIRS, optional=True)
+    of: Any = Param(REGION_FN, optional=True)
     concepts = ("Loop",)
 
     def compile(self, c: "Compiler"):

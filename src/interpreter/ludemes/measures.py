@@ -8,7 +8,7 @@ origin and kept.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.values import INFINITY
 from ..errors import BindError
@@ -49,12 +49,10 @@ class CountSteps(Ludeme):
     name = "count Steps"
     concepts = ("Distance",)
     kind = INT
-    params = (
-        Param("type", SITE_TYPE, optional=True),
-        Param("relation", DIRS, optional=True),
-        Param("site", SITE_FN),
-        Param("region", REGION_FN),
-    )
+    type: Any = Param(SITE_TYPE, optional=True)
+    relation: Any = Param(DIRS, optional=True)
+    site: Any = Param(SITE_FN)
+    region: Any = Param(REGION_FN)
 
     def compile(self, c: "Compiler"):
         check_site_type(c, self, self.type)
@@ -91,13 +89,11 @@ class Expand(Ludeme):
 
     name = "expand"
     kind = REGION
-    params = (
-        Param("region", REGION_FN, optional=True),
-        Param("origin", SITE_FN, optional=True, named=True),
-        Param("steps", INT_FN, optional=True, named=True),
-        Param("direction", DIRS, optional=True),
-        Param("type", SITE_TYPE, optional=True),
-    )
+    region: Any = Param(REGION_FN, optional=True)
+    origin: Any = Param(SITE_FN, optional=True, named=True)
+    steps: Any = Param(INT_FN, optional=True, named=True)
+    direction: Any = Param(DIRS, optional=True)
+    type: Any = Param(SITE_TYPE, optional=True)
 
     def validate(self) -> None:
         if (self.region is None) == (self.origin is None):
@@ -147,14 +143,12 @@ class SitesDirection(Ludeme):
 
     name = "sites Direction"
     kind = REGION
-    params = (
-        Param("origin", SITE_FN, named=True, key="from"),
-        Param("directions", DIRS, optional=True),
-        Param("included", BOOL_FN, optional=True, named=True),
-        Param("stop", BOOL_FN, optional=True, named=True),
-        Param("stopIncluded", BOOL_FN, optional=True, named=True),
-        Param("distance", INT_FN, optional=True, named=True),
-    )
+    origin: Any = Param(SITE_FN, named=True, key="from")
+    directions: Any = Param(DIRS, optional=True)
+    included: Any = Param(BOOL_FN, optional=True, named=True)
+    stop: Any = Param(BOOL_FN, optional=True, named=True)
+    stopIncluded: Any = Param(BOOL_FN, optional=True, named=True)
+    distance: Any = Param(INT_FN, optional=True, named=True)
 
     def compile(self, c: "Compiler"):
         origin = c.site(self.origin)
@@ -199,7 +193,8 @@ class AllSites(Ludeme):
 
     name = "all Sites"
     kind = BOOL
-    params = (Param("region", REGION_FN), Param("condition", BOOL_FN, named=True, key="if"))
+    region: Any = Param(REGION_FN)
+    condition: Any = Param(BOOL_FN, named=True, key="if")
 
     def compile(self, c: "Compiler"):
         region = c.region(self.region)

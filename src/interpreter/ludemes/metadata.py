@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import STR_LIT, ArrayOf, Ludeme, Param
 
 
@@ -19,4 +21,5 @@ class Implies(Ludeme):
     name = "implies"
     kind = "metadata"
     family = "structure"
-    params = (Param("first", ArrayOf(STR_LIT)), Param("then", STR_LIT))
+    first: Any = Param(ArrayOf(STR_LIT))
+    then: Any = Param(STR_LIT)

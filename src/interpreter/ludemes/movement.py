@@ -35,7 +35,7 @@ class PlayerLudeme(Ludeme):
     name = "player"
     kind = "player"
     concepts = ("PlayersWithDirections",)
-    params = (Param("facing", Enum(FACINGS, "direction"), optional=True),)
+    facing: Any = Param(Enum(FACINGS, "direction"), optional=True)
 
     def facing_name(self) -> str | None:
         return self.facing.name if self.facing is not None else None
@@ -60,15 +60,13 @@ class MoveSlide(Ludeme):
     def concepts_at(self, where):
         return ("SlideEffect",) if where.effect else ("SlideDecision",)
 
-    params = (
-        Param("source", Instance("from"), optional=True, key="from"),
-        Param("track", STR_LIT, optional=True),
-        Param("directions", DIRS, optional=True),
-        Param("between", Instance("between"), optional=True),
-        Param("to", Instance("to"), optional=True),
-        Param("stack", BOOL_LIT, optional=True, named=True),
-        Param("then", _THEN, optional=True),
-    )
+    source: Any = Param(Instance("from"), optional=True, key="from")
+    track: Any = Param(STR_LIT, optional=True)
+    directions: Any = Param(DIRS, optional=True)
+    between: Any = Param(Instance("between"), optional=True)
+    to: Any = Param(Instance("to"), optional=True)
+    stack: Any = Param(BOOL_LIT, optional=True, named=True)
+    then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
         if self.track is not None:
@@ -226,14 +224,12 @@ class MoveLeap(Ludeme):
     def concepts_at(self, where):
         return ("LeapEffect",) if where.effect else ("LeapDecision",)
 
-    params = (
-        Param("source", Instance("from"), optional=True, key="from"),
-        Param("steps", Walk()),
-        Param("forward", BOOL_FN, optional=True, named=True),
-        Param("rotations", BOOL_FN, optional=True, named=True),
-        Param("to", Instance("to")),
-        Param("then", _THEN, optional=True),
-    )
+    source: Any = Param(Instance("from"), optional=True, key="from")
+    steps: Any = Param(Walk())
+    forward: Any = Param(BOOL_FN, optional=True, named=True)
+    rotations: Any = Param(BOOL_FN, optional=True, named=True)
+    to: Any = Param(Instance("to"))
+    then: Any = Param(_THEN, optional=True)
 
     @property
     def needs_facing(self) -> bool:
@@ -279,11 +275,9 @@ class Ahead(Ludeme):
 
     name = "ahead"
     kind = "int"
-    params = (
-        Param("site", SITE_FN),
-        Param("steps", INT_FN, optional=True, named=True),
-        Param("directions", DIRS, optional=True),
-    )
+    site: Any = Param(SITE_FN)
+    steps: Any = Param(INT_FN, optional=True, named=True)
+    directions: Any = Param(DIRS, optional=True)
 
     @property
     def needs_facing(self) -> bool:
@@ -320,7 +314,7 @@ class SitesStart(Ludeme):
 
     name = "sites Start"
     kind = "region"
-    params = (Param("piece", Instance("piece")),)
+    piece: Any = Param(Instance("piece"))
 
     def compile(self, c: "Compiler"):
         game = c.game
@@ -360,13 +354,11 @@ class MoveFromTo(Ludeme):
     def concepts_at(self, where):
         return ("FromToEffect",) if where.effect else ("FromToDecision",)
 
-    params = (
-        Param("source", Instance("from"), key="from"),
-        Param("to", Instance("to")),
-        Param("copy", BOOL_LIT, optional=True, named=True),
-        Param("stack", BOOL_LIT, optional=True, named=True),
-        Param("then", _THEN, optional=True),
-    )
+    source: Any = Param(Instance("from"), key="from")
+    to: Any = Param(Instance("to"))
+    copy: Any = Param(BOOL_LIT, optional=True, named=True)
+    stack: Any = Param(BOOL_LIT, optional=True, named=True)
+    then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
         if isinstance(self.source.sites, Ludeme) and self.source.sites.kind == "hand":

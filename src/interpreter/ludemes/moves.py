@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.values import constant
 from ..engine import turns
@@ -135,11 +135,9 @@ class MoveAdd(Ludeme):
     def concepts_at(self, where):
         return where.either("AddDecision", "AddEffect")
     kind = MOVES
-    params = (
-        Param("piece", _PIECE, optional=True),
-        Param("to", _TO),
-        Param("then", _THEN, optional=True),
-    )
+    piece: Any = Param(_PIECE, optional=True)
+    to: Any = Param(_TO)
+    then: Any = Param(_THEN, optional=True)
 
     def compile(self, c: "Compiler"):
         region, cond, to_effect = _to_rule(c, self.to)
@@ -282,12 +280,10 @@ class MoveStep(Ludeme):
                 out.append(concept)
         return out
     kind = MOVES
-    params = (
-        Param("source", _FROM, optional=True, key="from"),
-        Param("directions", DIRS, optional=True),
-        Param("to", _TO),
-        Param("then", _THEN, optional=True),
-    )
+    source: Any = Param(_FROM, optional=True, key="from")
+    directions: Any = Param(DIRS, optional=True)
+    to: Any = Param(_TO)
+    then: Any = Param(_THEN, optional=True)
 
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
@@ -369,13 +365,11 @@ class MoveHop(Ludeme):
                 out.append(concept)
         return out
     kind = MOVES
-    params = (
-        Param("source", _FROM, optional=True, key="from"),
-        Param("directions", DIRS, optional=True),
-        Param("between", _BETWEEN, optional=True),
-        Param("to", _TO),
-        Param("then", _THEN, optional=True),
-    )
+    source: Any = Param(_FROM, optional=True, key="from")
+    directions: Any = Param(DIRS, optional=True)
+    between: Any = Param(_BETWEEN, optional=True)
+    to: Any = Param(_TO)
+    then: Any = Param(_THEN, optional=True)
 
     def compile(self, c: "Compiler"):
         if self.between is not None and (self.between.before is not None or self.between.after is not None):
@@ -566,7 +560,7 @@ class MovePass(Ludeme):
     def concepts_at(self, where):
         return where.either("PassDecision", "PassEffect")
     kind = MOVES
-    params = (Param("then", _THEN, optional=True),)
+    then: Any = Param(_THEN, optional=True)
 
     def compile(self, c: "Compiler"):
         then = _then(c, self.then)
@@ -598,12 +592,10 @@ class ForEachPiece(Ludeme):
     name = "forEach Piece"
     concepts = ("ForEachPiece",)
     kind = MOVES
-    params = (
-        Param("pieces", ArrayOf(STR_LIT), optional=True),
-        Param("moves", MOVES_T, optional=True),
-        Param("player", PLAYER, optional=True),
-        Param("then", _THEN, optional=True),
-    )
+    pieces: Any = Param(ArrayOf(STR_LIT), optional=True)
+    moves: Any = Param(MOVES_T, optional=True)
+    player: Any = Param(PLAYER, optional=True)
+    then: Any = Param(_THEN, optional=True)
 
     def compile(self, c: "Compiler"):
         game = c.game
@@ -655,7 +647,8 @@ class Priority(Ludeme):
     name = "priority"
     concepts = ("Priority",)
     kind = MOVES
-    params = (Param("moves", ArrayOf(MOVES_T), many=True), Param("then", _THEN, optional=True))
+    moves: Any = Param(ArrayOf(MOVES_T), many=True)
+    then: Any = Param(_THEN, optional=True)
 
     def compile(self, c: "Compiler"):
         gens = [c.moves(m) for m in self.moves.items]
@@ -717,11 +710,9 @@ class Do(Ludeme):
     name = "do"
     concepts = ("DoLudeme",)
     kind = MOVES
-    params = (
-        Param("moves", MOVES_T),
-        Param("next", MOVES_T, optional=True, named=True),
-        Param("ifAfterwards", BOOL_FN, optional=True, named=True),
-    )
+    moves: Any = Param(MOVES_T)
+    next: Any = Param(MOVES_T, optional=True, named=True)
+    ifAfterwards: Any = Param(BOOL_FN, optional=True, named=True)
 
     def validate(self) -> None:
         if self.next is None and self.ifAfterwards is None:
@@ -811,7 +802,7 @@ class Then(Ludeme):
     def where_for(self, param, where):
         return where.as_effect()
     kind = THEN
-    params = (Param("effects", ArrayOf(Kind((MOVES, "nextPhase"), "moves")), many=True),)
+    effects: Any = Param(ArrayOf(Kind((MOVES, "nextPhase"), "moves")), many=True)
 
     def compile_effect(self, c: "Compiler"):
         effects = [c.effect(e) for e in self.effects.items]
@@ -837,7 +828,8 @@ class MoveChoose(Ludeme):
     def concepts_at(self, where):
         return () if where.effect else ("ChoiceDecision",)
     kind = MOVES
-    params = (Param("word", STR_LIT), Param("then", _THEN, optional=True))
+    word: Any = Param(STR_LIT)
+    then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
         word = self.word.value

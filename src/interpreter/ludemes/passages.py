@@ -41,12 +41,10 @@ class PassageDecl(Ludeme):
 
     name = "passage"
     kind = EQUIPMENT_ITEM
-    params = (
-        Param("title", STR_LIT),
-        Param("role", ROLE),
-        Param("rim_a", REGION_FN),
-        Param("rim_b", REGION_FN),
-    )
+    title: Any = Param(STR_LIT)
+    role: Any = Param(ROLE)
+    rim_a: Any = Param(REGION_FN)
+    rim_b: Any = Param(REGION_FN)
 
     def validate(self) -> None:
         if not self.title.value or any(ch.isspace() or ch in "{},:" for ch in self.title.value):
@@ -104,10 +102,8 @@ class CountLoops(Ludeme):
     name = "count Loops"
     kind = INT
     termination = Termination.LOOP
-    params = (
-        Param("directions", DIRS, optional=True),
-        Param("player", PLAYER, optional=True),
-    )
+    directions: Any = Param(DIRS, optional=True)
+    player: Any = Param(PLAYER, optional=True)
     concepts = ("Loop", "LoopThroughPassage")
 
     def _graphs(self, c: "Compiler"):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.result import Termination
 from ..errors import BindError
@@ -32,13 +32,11 @@ class IsPattern(Ludeme):
     concepts = ("Pattern",)
     termination = Termination.LINE
     kind = BOOL
-    params = (
-        Param("pattern", ArrayOf(STEP)),
-        Param("type", SITE_TYPE, optional=True),
-        Param("origin", SITE_FN, optional=True, named=True, key="from"),
-        Param("what", INT_FN, optional=True, named=True),
-        Param("whats", ArrayOf(INT_FN), optional=True, named=True),
-    )
+    pattern: Any = Param(ArrayOf(STEP))
+    type: Any = Param(SITE_TYPE, optional=True)
+    origin: Any = Param(SITE_FN, optional=True, named=True, key="from")
+    what: Any = Param(INT_FN, optional=True, named=True)
+    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True)
 
     def validate(self) -> None:
         if self.what is not None and self.whats is not None:

@@ -9,7 +9,7 @@ the state array ``hand`` (one entry per kind of piece, in declaration order).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..errors import BindError
 from ..syntax.nodes import Str
@@ -44,7 +44,8 @@ class Hand(Ludeme):
 
     name = "hand"
     kind = EQUIPMENT_ITEM
-    params = (Param("role", Enum(("Each",), "Each")), Param("size", INT_FN, optional=True, named=True))
+    role: Any = Param(Enum(("Each",), "Each"))
+    size: Any = Param(INT_FN, optional=True, named=True)
     concepts = ("Hand",)
 
     def install(self, game: "Game", c: "Compiler") -> None:
@@ -72,7 +73,8 @@ class HandSite(Ludeme):
 
     name = "handSite"
     kind = INT
-    params = (Param("player", PLAYER), Param("index", INT_FN, optional=True))
+    player: Any = Param(PLAYER)
+    index: Any = Param(INT_FN, optional=True)
 
     def compile(self, c: "Compiler"):
         player = c.player(self.player)
@@ -149,7 +151,7 @@ class ValuePiece(Ludeme):
 
     name = "value Piece"
     kind = INT
-    params = (Param("at", SITE_FN, named=True),)
+    at: Any = Param(SITE_FN, named=True)
     concepts = ("PieceValue",)
 
     def compile(self, c: "Compiler"):
@@ -170,11 +172,9 @@ class IsWithin(Ludeme):
 
     name = "is Within"
     kind = BOOL
-    params = (
-        Param("piece", Either((STR_LIT, INT_FN))),
-        Param("at", SITE_FN, optional=True, named=True),
-        Param("region", REGION_FN, optional=True, named=True, key="in"),
-    )
+    piece: Any = Param(Either((STR_LIT, INT_FN)))
+    at: Any = Param(SITE_FN, optional=True, named=True)
+    region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
     def validate(self) -> None:
         if (self.at is None) == (self.region is None):

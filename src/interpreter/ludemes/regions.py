@@ -4,7 +4,7 @@ runs) and operations on them."""
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
@@ -35,7 +35,8 @@ class SitesLabels(Ludeme):
 
     name = "sites"
     kind = REGION
-    params = (Param("role", ROLE, optional=True), Param("sites", ArrayOf(SITE_FN), optional=True))
+    role: Any = Param(ROLE, optional=True)
+    sites: Any = Param(ArrayOf(SITE_FN), optional=True)
 
     def validate(self) -> None:
         if self.role is not None and self.sites is not None and not isinstance(self.sites, Str):
@@ -82,7 +83,7 @@ class SitesEmpty(Ludeme):
 
     name = "sites Empty"
     kind = REGION
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         sites = range(c.topo.n)
@@ -102,7 +103,7 @@ class SitesOccupied(Ludeme):
 
     name = "sites Occupied"
     kind = REGION
-    params = (Param("by", PLAYER, named=True, optional=True),)
+    by: Any = Param(PLAYER, named=True, optional=True)
 
     def compile(self, c: "Compiler"):
         n = c.topo.n
@@ -155,11 +156,9 @@ class SitesDistance(Ludeme):
     name = "sites Distance"
     concepts = ("Distance",)
     kind = REGION
-    params = (
-        Param("directions", DIRS, optional=True),
-        Param("origin", REGION_FN, named=True, key="from"),
-        Param("distance", kind_of(RANGE)),
-    )
+    directions: Any = Param(DIRS, optional=True)
+    origin: Any = Param(REGION_FN, named=True, key="from")
+    distance: Any = Param(kind_of(RANGE))
 
     def compile(self, c: "Compiler"):
         dirs = c.directions(self.directions, "Adjacent")
@@ -203,9 +202,10 @@ class SitesAround(Ludeme):
     name = "sites Around"
     default_directions = "Adjacent"
     kind = REGION
-    params = (Param("site", SITE_FN), Param("type", Enum(_AROUND_TYPES), optional=True),
-              Param("directions", DIRS, optional=True),
-              Param("condition", BOOL_FN, optional=True, named=True, key="if"))
+    site: Any = Param(SITE_FN)
+    type: Any = Param(Enum(_AROUND_TYPES), optional=True)
+    directions: Any = Param(DIRS, optional=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
     def compile(self, c: "Compiler"):
         if self.condition is None:
@@ -298,11 +298,9 @@ class SitesFlanked(Ludeme):
     def concepts_at(self, where):
         return ("CustodialCapture",) if where.capture else ()  # a flanked run taken off the board
     kind = REGION
-    params = (
-        Param("directions", DIRS, optional=True),
-        Param("of", PLAYER, named=True),
-        Param("by", PLAYER, named=True),
-    )
+    directions: Any = Param(DIRS, optional=True)
+    of: Any = Param(PLAYER, named=True)
+    by: Any = Param(PLAYER, named=True)
 
     def compile(self, c: "Compiler"):
         dirs = c.directions(self.directions, "All")
@@ -335,7 +333,7 @@ class _SitesOfMoves(Ludeme):
     """The sites of a set of moves (the moves the mover would have now), each once."""
 
     kind = REGION
-    params = (Param("moves", MOVES_T),)
+    moves: Any = Param(MOVES_T)
     field = ""
 
     def compile(self, c: "Compiler"):
@@ -378,7 +376,7 @@ class SitesFrom(_SitesOfMoves):
 
 class _SetOp(Ludeme):
     kind = REGION
-    params = (Param("regions", ArrayOf(REGION_FN), many=True),)
+    regions: Any = Param(ArrayOf(REGION_FN), many=True)
 
 
 class Union(_SetOp):
@@ -392,7 +390,7 @@ class Union(_SetOp):
 
     name = "union"
     concepts = ("Union",)
-    params = (Param("regions", ArrayOf(Either((REGION_FN, Kind(("board shape",), "board shape")))), many=True),)
+    regions: Any = Param(ArrayOf(Either((REGION_FN, Kind(("board shape",), "board shape")))), many=True)
 
     def validate(self) -> None:
         items = self.regions.items if isinstance(self.regions, BoundArray) else [self.regions]
@@ -450,7 +448,8 @@ class Difference(Ludeme):
     name = "difference"
     concepts = ("Complement",)
     kind = REGION
-    params = (Param("region", REGION_FN), Param("minus", REGION_FN))
+    region: Any = Param(REGION_FN)
+    minus: Any = Param(REGION_FN)
 
     def compile(self, c: "Compiler"):
         a = c.region(self.region)
@@ -474,7 +473,7 @@ class Directions(Ludeme):
 
     name = "directions"
     kind = "directions"
-    params = (Param("names", ArrayOf(Enum(tuple(DIRECTION_NAMES)))),)
+    names: Any = Param(ArrayOf(Enum(tuple(DIRECTION_NAMES))))
 
     def static_directions(self, c: "Compiler") -> tuple[str, ...]:
         items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
@@ -499,13 +498,11 @@ class SitesBracketed(Ludeme):
     def concepts_at(self, where):
         return ("CustodialCapture",) if where.capture else ()  # a bracketed run taken off the board
     kind = REGION
-    params = (
-        Param("directions", DIRS, optional=True),
-        Param("at", SITE_FN, named=True),
-        Param("length", kind_of(RANGE)),
-        Param("by", PLAYER, optional=True, named=True),
-        Param("mixed", BOOL_LIT, optional=True, named=True),
-    )
+    directions: Any = Param(DIRS, optional=True)
+    at: Any = Param(SITE_FN, named=True)
+    length: Any = Param(kind_of(RANGE))
+    by: Any = Param(PLAYER, optional=True, named=True)
+    mixed: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def scanner(self, c: "Compiler"):
         """scan(state, first_only) -> the bracketed runs (only the first one if asked)."""
@@ -583,7 +580,7 @@ class SitesPhase(Ludeme):
 
     name = "sites Phase"
     kind = REGION
-    params = (Param("phase", INT_FN),)
+    phase: Any = Param(INT_FN)
 
     def compile(self, c: "Compiler"):
         n = c.static_int(self.phase)
@@ -606,12 +603,9 @@ class SitesLineOfSight(Ludeme):
 
     name = "sites LineOfSight"
     kind = REGION
-    params = (
-        Param("type", Enum(("Piece", "Empty", "Farthest", "First"), "Piece | Empty | Farthest | First"),
-              optional=True),
-        Param("at", SITE_FN, named=True),
-        Param("directions", DIRS, optional=True),
-    )
+    type: Any = Param(Enum(("Piece", "Empty", "Farthest", "First"), "Piece | Empty | Farthest | First"), optional=True)
+    at: Any = Param(SITE_FN, named=True)
+    directions: Any = Param(DIRS, optional=True)
 
     def compile(self, c: "Compiler"):
         at = c.site(self.at)

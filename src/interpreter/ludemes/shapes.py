@@ -38,7 +38,8 @@ class Wedge(_Shape):
     """
 
     name = "wedge"
-    params = (Param("rows", INT_FN), Param("columns", INT_FN, optional=True))
+    rows: Any = Param(INT_FN)
+    columns: Any = Param(INT_FN, optional=True)
     concepts = ("PolygonShape",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -63,16 +64,14 @@ class Concentric(_Shape):
     """
 
     name = "concentric"
-    params = (
-        Param("shape", Either((Enum(gen.CONCENTRIC_SHAPES), ArrayOf(INT_FN, single=False))), optional=True),
-        Param("sides", INT_FN, optional=True, named=True),
-        Param("rings", INT_FN, optional=True, named=True),
-        Param("steps", INT_FN, optional=True, named=True),
-        Param("midpoints", BOOL_LIT, optional=True, named=True),
-        Param("joinMidpoints", BOOL_LIT, optional=True, named=True),
-        Param("joinCorners", BOOL_LIT, optional=True, named=True),
-        Param("stagger", BOOL_LIT, optional=True, named=True),
-    )
+    shape: Any = Param(Either((Enum(gen.CONCENTRIC_SHAPES), ArrayOf(INT_FN, single=False))), optional=True)
+    sides: Any = Param(INT_FN, optional=True, named=True)
+    rings: Any = Param(INT_FN, optional=True, named=True)
+    steps: Any = Param(INT_FN, optional=True, named=True)
+    midpoints: Any = Param(BOOL_LIT, optional=True, named=True)
+    joinMidpoints: Any = Param(BOOL_LIT, optional=True, named=True)
+    joinCorners: Any = Param(BOOL_LIT, optional=True, named=True)
+    stagger: Any = Param(BOOL_LIT, optional=True, named=True)
     concepts = ("ConcentricTiling",)
 
     def validate(self) -> None:
@@ -120,8 +119,9 @@ class Spiral(_Shape):
     """
 
     name = "spiral"
-    params = (Param("turns", INT_FN, named=True), Param("sites", INT_FN, named=True),
-              Param("clockwise", BOOL_LIT, optional=True, named=True))
+    turns: Any = Param(INT_FN, named=True)
+    sites: Any = Param(INT_FN, named=True)
+    clockwise: Any = Param(BOOL_LIT, optional=True, named=True)
     concepts = ("SpiralTiling", "SpiralShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -139,7 +139,8 @@ class Regular(_Shape):
     """
 
     name = "regular"
-    params = (Param("star", Enum(("Star",)), optional=True), Param("sides", INT_FN))
+    star: Any = Param(Enum(("Star",)), optional=True)
+    sides: Any = Param(INT_FN)
     concepts = ("RegularShape", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -156,7 +157,8 @@ class Complete(_Shape):
     """
 
     name = "complete"
-    params = (Param("board", SHAPE), Param("eachCell", BOOL_LIT, optional=True, named=True))
+    board: Any = Param(SHAPE)
+    eachCell: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.complete(self.board.graph(use, static_int), bool(self.eachCell and self.eachCell.value))
@@ -171,7 +173,7 @@ class SplitCrossings(_Shape):
     """
 
     name = "splitCrossings"
-    params = (Param("board", SHAPE),)
+    board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.split_crossings(self.board.graph(use, static_int))
@@ -187,7 +189,8 @@ class Subdivide(_Shape):
     """
 
     name = "subdivide"
-    params = (Param("board", SHAPE), Param("min", INT_FN, optional=True, named=True))
+    board: Any = Param(SHAPE)
+    min: Any = Param(INT_FN, optional=True, named=True)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         minimum = 1 if self.min is None else static_int(self.min)
@@ -208,7 +211,7 @@ class Poly(Ludeme):
     name = "poly"
     kind = POLYGON
     family = "shapes"
-    params = (Param("points", ArrayOf(_POINT, single=False)),)
+    points: Any = Param(ArrayOf(_POINT, single=False))
 
     def validate(self) -> None:
         if len(_items(self.points)) < 3:
@@ -234,11 +237,10 @@ class Repeat(_Shape):
     """
 
     name = "repeat"
-    params = (
-        Param("rows", INT_FN), Param("columns", INT_FN),
-        Param("step", ArrayOf(_POINT, single=False), named=True),
-        Param("polys", Either((_POLY, ArrayOf(_POLY, single=False)))),
-    )
+    rows: Any = Param(INT_FN)
+    columns: Any = Param(INT_FN)
+    step: Any = Param(ArrayOf(_POINT, single=False), named=True)
+    polys: Any = Param(Either((_POLY, ArrayOf(_POLY, single=False))))
 
     def validate(self) -> None:
         if len(_items(self.step)) != 2:
@@ -261,7 +263,8 @@ class Hole(_Shape):
     """
 
     name = "hole"
-    params = (Param("board", SHAPE), Param("poly", _POLY))
+    board: Any = Param(SHAPE)
+    poly: Any = Param(_POLY)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.hole(self.board.graph(use, static_int), self.poly.corners(static_int))
@@ -276,7 +279,8 @@ class Keep(_Shape):
     """
 
     name = "keep"
-    params = (Param("board", SHAPE), Param("poly", _POLY))
+    board: Any = Param(SHAPE)
+    poly: Any = Param(_POLY)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.keep(self.board.graph(use, static_int), self.poly.corners(static_int))
@@ -292,12 +296,10 @@ class Renumber(_Shape):
     """
 
     name = "renumber"
-    params = (
-        Param("type1", Enum(("Vertex", "Edge", "Cell")), optional=True),
-        Param("type2", Enum(("Vertex", "Edge", "Cell")), optional=True),
-        Param("type3", Enum(("Vertex", "Edge", "Cell")), optional=True),
-        Param("board", SHAPE),
-    )
+    type1: Any = Param(Enum(("Vertex", "Edge", "Cell")), optional=True)
+    type2: Any = Param(Enum(("Vertex", "Edge", "Cell")), optional=True)
+    type3: Any = Param(Enum(("Vertex", "Edge", "Cell")), optional=True)
+    board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         kinds = [k.name for k in (self.type1, self.type2, self.type3) if k is not None]
@@ -314,7 +316,7 @@ class Dual(_Shape):
     """
 
     name = "dual"
-    params = (Param("board", SHAPE),)
+    board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.dual(self.board.graph(use, static_int))
@@ -331,10 +333,8 @@ class Merge(_Shape):
     """
 
     name = "merge"
-    params = (
-        Param("boards", Either((ArrayOf(SHAPE, single=False), SHAPE))),
-        Param("board2", SHAPE, optional=True),
-    )
+    boards: Any = Param(Either((ArrayOf(SHAPE, single=False), SHAPE)))
+    board2: Any = Param(SHAPE, optional=True)
 
     def validate(self) -> None:
         if self.board2 is None and not hasattr(self.boards, "items"):
@@ -355,7 +355,9 @@ class Shift(_Shape):
     """
 
     name = "shift"
-    params = (Param("dx", _NUMBER), Param("dy", _NUMBER), Param("board", SHAPE))
+    dx: Any = Param(_NUMBER)
+    dy: Any = Param(_NUMBER)
+    board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.shift(self.board.graph(use, static_int), _number(self.dx, static_int),
@@ -371,7 +373,8 @@ class Skew(_Shape):
     """
 
     name = "skew"
-    params = (Param("amount", _NUMBER), Param("board", SHAPE))
+    amount: Any = Param(_NUMBER)
+    board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.skew(self.board.graph(use, static_int), _number(self.amount, static_int))
@@ -387,7 +390,9 @@ class Scale(_Shape):
     """
 
     name = "scale"
-    params = (Param("sx", _NUMBER), Param("sy", _NUMBER, optional=True), Param("board", SHAPE))
+    sx: Any = Param(_NUMBER)
+    sy: Any = Param(_NUMBER, optional=True)
+    board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         sy = None if self.sy is None else _number(self.sy, static_int)

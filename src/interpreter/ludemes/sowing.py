@@ -83,11 +83,9 @@ class Count(Ludeme):
 
     name = "count"
     kind = INT
-    params = (
-        Param("type", SITE_TYPE, optional=True),
-        Param("at", INT_FN, optional=True, named=True),
-        Param("region", REGION_FN, optional=True, named=True, key="in"),
-    )
+    type: Any = Param(SITE_TYPE, optional=True)
+    at: Any = Param(INT_FN, optional=True, named=True)
+    region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
     def validate(self) -> None:
         if (self.at is None) == (self.region is None):
@@ -113,12 +111,10 @@ class SetCount(_Effect):
     """
 
     name = "set Count"
-    params = (
-        Param("type", SITE_TYPE, optional=True),
-        Param("number", INT_FN),
-        Param("at", INT_FN, optional=True, named=True),
-        Param("to", REGION_FN, optional=True, named=True),
-    )
+    type: Any = Param(SITE_TYPE, optional=True)
+    number: Any = Param(INT_FN)
+    at: Any = Param(INT_FN, optional=True, named=True)
+    to: Any = Param(REGION_FN, optional=True, named=True)
 
     def validate(self) -> None:
         if (self.at is None) == (self.to is None):
@@ -156,12 +152,10 @@ class FromTo(_Effect):
     """
 
     name = "fromTo"
-    params = (
-        Param("frm", Instance("from")),
-        Param("to", Instance("to")),
-        Param("count", INT_FN, optional=True, named=True),
-        Param("then", _THEN, optional=True),
-    )
+    frm: Any = Param(Instance("from"))
+    to: Any = Param(Instance("to"))
+    count: Any = Param(INT_FN, optional=True, named=True)
+    then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
         if self.frm.sites is None or self.to.sites is None:
@@ -204,11 +198,9 @@ class MoveSelect(Ludeme):
 
     name = "move Select"
     kind = MOVES
-    params = (
-        Param("frm", Instance("from")),
-        Param("to", Instance("to"), optional=True),
-        Param("then", _THEN, optional=True),
-    )
+    frm: Any = Param(Instance("from"))
+    to: Any = Param(Instance("to"), optional=True)
+    then: Any = Param(_THEN, optional=True)
 
     def compile(self, c: "Compiler"):
         from .moves import _from_sites, _to_spec
@@ -255,23 +247,21 @@ class Sow(_Effect):
     """
 
     name = "sow"
-    params = (
-        Param("type", SITE_TYPE, optional=True),
-        Param("start", INT_FN, optional=True),
-        Param("count", INT_FN, optional=True, named=True),
-        Param("numPerHole", INT_FN, optional=True, named=True),
-        Param("track_name", STR_LIT, optional=True),
-        Param("owner", PLAYER, optional=True, named=True),
-        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
-        Param("sowEffect", MOVES_T, optional=True, named=True),
-        Param("apply", MOVES_T, optional=True, named=True),
-        Param("includeSelf", BOOL_LIT, optional=True, named=True),
-        Param("origin", BOOL_FN, optional=True, named=True),
-        Param("skipIf", BOOL_FN, optional=True, named=True),
-        Param("backtracking", BOOL_FN, optional=True, named=True),
-        Param("forward", BOOL_FN, optional=True, named=True),
-        Param("then", _THEN, optional=True),
-    )
+    type: Any = Param(SITE_TYPE, optional=True)
+    start: Any = Param(INT_FN, optional=True)
+    count: Any = Param(INT_FN, optional=True, named=True)
+    numPerHole: Any = Param(INT_FN, optional=True, named=True)
+    track_name: Any = Param(STR_LIT, optional=True)
+    owner: Any = Param(PLAYER, optional=True, named=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    sowEffect: Any = Param(MOVES_T, optional=True, named=True)
+    apply: Any = Param(MOVES_T, optional=True, named=True)
+    includeSelf: Any = Param(BOOL_LIT, optional=True, named=True)
+    origin: Any = Param(BOOL_FN, optional=True, named=True)
+    skipIf: Any = Param(BOOL_FN, optional=True, named=True)
+    backtracking: Any = Param(BOOL_FN, optional=True, named=True)
+    forward: Any = Param(BOOL_FN, optional=True, named=True)
+    then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
         if self.backtracking is not None and self.forward is not None:
@@ -431,12 +421,10 @@ class TrackSiteMove(Ludeme):
 
     name = "trackSite Move"
     kind = INT
-    params = (
-        Param("frm", INT_FN, optional=True, named=True, key="from"),
-        Param("role", PLAYER, optional=True),
-        Param("title", STR_LIT, optional=True),
-        Param("steps", INT_FN, named=True),
-    )
+    frm: Any = Param(INT_FN, optional=True, named=True, key="from")
+    role: Any = Param(PLAYER, optional=True)
+    title: Any = Param(STR_LIT, optional=True)
+    steps: Any = Param(INT_FN, named=True)
 
     def compile(self, c: "Compiler"):
         game = c.game

@@ -5,7 +5,7 @@ them (a Neutral piece for ``Neutral``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..errors import BindError
 from .base import REGION_FN, START_RULE, Enum, Ludeme, Param
@@ -21,7 +21,8 @@ class _SetSites(Ludeme):
     kind = START_RULE
     family = "pieces"
     concepts = ("PiecesPlacedOnBoard",)
-    params = (Param("type", Enum(("Cell", "Vertex", "Edge")), optional=True), Param("sites", REGION_FN))
+    type: Any = Param(Enum(("Cell", "Vertex", "Edge")), optional=True)
+    sites: Any = Param(REGION_FN)
     owner = 0
 
     def compile_effect(self, c: "Compiler"):

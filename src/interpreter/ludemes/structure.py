@@ -30,12 +30,10 @@ class GameLudeme(Ludeme):
 
     name = "game"
     kind = GAME
-    params = (
-        Param("title", STR_LIT),
-        Param("players", kind_of(PLAYERS)),
-        Param("equipment", kind_of(EQUIPMENT)),
-        Param("rules", kind_of(RULES)),
-    )
+    title: Any = Param(STR_LIT)
+    players: Any = Param(kind_of(PLAYERS))
+    equipment: Any = Param(kind_of(EQUIPMENT))
+    rules: Any = Param(kind_of(RULES))
 
 
 class Players(Ludeme):
@@ -51,7 +49,7 @@ class Players(Ludeme):
 
     name = "players"
     kind = PLAYERS
-    params = (Param("count", Either((INT_FN, ArrayOf(Instance("player"), single=False)))),)
+    count: Any = Param(Either((INT_FN, ArrayOf(Instance("player"), single=False))))
 
     def validate(self) -> None:
         self.facings: list[str | None] = []  # per player (from P1), the direction they face
@@ -72,7 +70,7 @@ class Equipment(Ludeme):
 
     name = "equipment"
     kind = EQUIPMENT
-    params = (Param("items", ArrayOf(kind_of(EQUIPMENT_ITEM)), many=True),)
+    items: Any = Param(ArrayOf(kind_of(EQUIPMENT_ITEM)), many=True)
 
     def validate(self) -> None:
         items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
@@ -125,14 +123,11 @@ class PieceDecl(Ludeme):
     name = "piece"
     concepts = ("Piece",)
     kind = EQUIPMENT_ITEM
-    params = (
-        Param("piece_name", Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id")))),
-        Param("role", ROLE, optional=True),
-        Param("facing", Enum(FACINGS, "direction"), optional=True,
-              doc="the direction the piece faces (what Forward means for it) [its owner's, else N]"),
-        Param("moves", MOVES_T, optional=True),
-        Param("value", INT_FN, optional=True, named=True),
-    )
+    piece_name: Any = Param(Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id"))))
+    role: Any = Param(ROLE, optional=True)
+    facing: Any = Param(Enum(FACINGS, "direction"), optional=True, doc="the direction the piece faces (what Forward means for it) [its owner's, else N]")
+    moves: Any = Param(MOVES_T, optional=True)
+    value: Any = Param(INT_FN, optional=True, named=True)
 
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
@@ -220,11 +215,9 @@ class Regions(Ludeme):
     name = "regions"
     concepts = ("Region",)
     kind = EQUIPMENT_ITEM
-    params = (
-        Param("title", STR_LIT, optional=True),
-        Param("role", ROLE, optional=True),
-        Param("sites", ArrayOf(Kind(("region", "int"), "region", literals=(Str, Int)))),
-    )
+    title: Any = Param(STR_LIT, optional=True)
+    role: Any = Param(ROLE, optional=True)
+    sites: Any = Param(ArrayOf(Kind(("region", "int"), "region", literals=(Str, Int))))
 
     def validate(self) -> None:
         if self.title is None and self.role is None:
@@ -247,7 +240,8 @@ class Team(Ludeme):
 
     name = "team"
     kind = EQUIPMENT_ITEM
-    params = (Param("number", INT_LIT), Param("members", ArrayOf(ROLE)))
+    number: Any = Param(INT_LIT)
+    members: Any = Param(ArrayOf(ROLE))
     concepts = ("Team",)
 
     def members_of(self, num_players: int) -> list[tuple[int, Any]]:
@@ -274,13 +268,11 @@ class Rules(Ludeme):
 
     name = "rules"
     kind = RULES
-    params = (
-        Param("meta", kind_of("meta"), optional=True),
-        Param("start", kind_of("start"), optional=True),
-        Param("play", kind_of(PLAY), optional=True),
-        Param("phases", ArrayOf(kind_of(PHASE)), optional=True, named=True),
-        Param("end", kind_of(END), optional=True),
-    )
+    meta: Any = Param(kind_of("meta"), optional=True)
+    start: Any = Param(kind_of("start"), optional=True)
+    play: Any = Param(kind_of(PLAY), optional=True)
+    phases: Any = Param(ArrayOf(kind_of(PHASE)), optional=True, named=True)
+    end: Any = Param(kind_of(END), optional=True)
 
     def validate(self) -> None:
         if (self.play is None) == (self.phases is None):
@@ -301,7 +293,7 @@ class Meta(Ludeme):
 
     name = "meta"
     kind = "meta"
-    params = (Param("items", ArrayOf(kind_of(META_RULE)), many=True),)
+    items: Any = Param(ArrayOf(kind_of(META_RULE)), many=True)
 
 
 class TurnLimit(Ludeme):
@@ -314,7 +306,7 @@ class TurnLimit(Ludeme):
 
     name = "turnLimit"
     kind = META_RULE
-    params = (Param("plies", INT_LIT),)
+    plies: Any = Param(INT_LIT)
 
     def validate(self) -> None:
         if not 1 <= self.plies.value <= 1_000_000:
@@ -337,7 +329,7 @@ class SwapRule(Ludeme):
 
     name = "swap"
     kind = META_RULE
-    params = ()
+    # no parameters
     concepts = ("SwapOption",)
 
     def configure(self, c: "Compiler") -> None:
@@ -379,7 +371,7 @@ class Start(Ludeme):
     def where_for(self, param, where):
         return where.as_start()
     kind = "start"
-    params = (Param("items", ArrayOf(Kind((START_RULE, MOVES))), many=True),)
+    items: Any = Param(ArrayOf(Kind((START_RULE, MOVES))), many=True)
 
 
 class Play(Ludeme):
@@ -391,7 +383,7 @@ class Play(Ludeme):
 
     name = "play"
     kind = PLAY
-    params = (Param("moves", MOVES_T),)
+    moves: Any = Param(MOVES_T)
 
 
 class PhaseLudeme(Ludeme):
@@ -404,11 +396,9 @@ class PhaseLudeme(Ludeme):
 
     name = "phase"
     kind = PHASE
-    params = (
-        Param("title", STR_LIT),
-        Param("play", kind_of(PLAY)),
-        Param("next", ArrayOf(kind_of(NEXT_PHASE)), optional=True, many=True),
-    )
+    title: Any = Param(STR_LIT)
+    play: Any = Param(kind_of(PLAY))
+    next: Any = Param(ArrayOf(kind_of(NEXT_PHASE)), optional=True, many=True)
 
     def validate(self) -> None:
         self.title = self.title.value
@@ -434,10 +424,8 @@ class NextPhase(Ludeme):
     def concepts_at(self, where):
         return ("SetPhase",) if where.effect else ()
     kind = NEXT_PHASE
-    params = (
-        Param("condition", BOOL_FN, optional=True),
-        Param("target", STR_LIT),
-    )
+    condition: Any = Param(BOOL_FN, optional=True)
+    target: Any = Param(STR_LIT)
 
     def validate(self) -> None:
         self.target_span = self.target.span
@@ -466,7 +454,7 @@ class End(Ludeme):
     def where_for(self, param, where):
         return where.as_end()
     kind = END
-    params = (Param("rules", ArrayOf(Kind((END_RULE, RESULT))), many=True),)
+    rules: Any = Param(ArrayOf(Kind((END_RULE, RESULT))), many=True)
 
 
 class ResultLudeme(Ludeme):
@@ -488,7 +476,8 @@ class ResultLudeme(Ludeme):
         """(role, outcome) for the end concepts: ("Mover", "Win")."""
         return self.role.name, self.outcome.name
     kind = RESULT
-    params = (Param("role", ROLE), Param("outcome", Enum(("Win", "Loss", "Draw"))))
+    role: Any = Param(ROLE)
+    outcome: Any = Param(Enum(("Win", "Loss", "Draw")))
 
     def compile_outcome(self, c: "Compiler"):
         # each outcome also says what it is, (kind, player or 0 for All), for games that rank
@@ -538,7 +527,7 @@ class ByScore(Ludeme):
         """The best score wins: a win of the players it names."""
         return "Player", "Win"
     kind = RESULT
-    params = (Param("finalScore", ArrayOf(Instance("score")), optional=True),)
+    finalScore: Any = Param(ArrayOf(Instance("score")), optional=True)
 
     def compile_outcome(self, c: "Compiler"):
         players = tuple(range(1, c.game.num_players + 1))
@@ -570,4 +559,5 @@ class Incompatible(Ludeme):
 
     name = "incompatible"
     kind = "metadata"
-    params = (Param("first", ArrayOf(STR_LIT)), Param("second", ArrayOf(STR_LIT)))
+    first: Any = Param(ArrayOf(STR_LIT))
+    second: Any = Param(ArrayOf(STR_LIT))

@@ -7,7 +7,7 @@ Groups come from :mod:`interpreter.engine.groups`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.groups import group_at
 from ..engine.result import Termination
@@ -34,14 +34,12 @@ class Enclose(Ludeme):
     name = "enclose"
     concepts = ("EncloseCapture",)
     kind = MOVES
-    params = (
-        Param("type", SITE_TYPE, optional=True),
-        Param("source", Instance("from"), optional=True, key="from"),
-        Param("directions", DIRS, optional=True),
-        Param("between", Instance("between"), optional=True),
-        Param("numException", INT_FN, optional=True, named=True),
-        Param("then", kind_of("then"), optional=True),
-    )
+    type: Any = Param(SITE_TYPE, optional=True)
+    source: Any = Param(Instance("from"), optional=True, key="from")
+    directions: Any = Param(DIRS, optional=True)
+    between: Any = Param(Instance("between"), optional=True)
+    numException: Any = Param(INT_FN, optional=True, named=True)
+    then: Any = Param(kind_of("then"), optional=True)
 
     def where_for(self, param, where):
         return where.as_effect()
@@ -117,11 +115,9 @@ class CountLiberties(Ludeme):
 
     name = "count Liberties"
     kind = INT
-    params = (
-        Param("type", SITE_TYPE, optional=True),
-        Param("at", SITE_FN, optional=True, named=True),
-        Param("directions", DIRS, optional=True),
-    )
+    type: Any = Param(SITE_TYPE, optional=True)
+    at: Any = Param(SITE_FN, optional=True, named=True)
+    directions: Any = Param(DIRS, optional=True)
 
     def compile(self, c: "Compiler"):
         check_site_type(c, self, self.type)
@@ -156,7 +152,8 @@ class Trigger(Ludeme):
 
     name = "trigger"
     kind = MOVES
-    params = (Param("event", STR_LIT), Param("role", PLAYER))
+    event: Any = Param(STR_LIT)
+    role: Any = Param(PLAYER)
 
     def compile(self, c: "Compiler"):
         raise BindError("(trigger ...) is an effect: use it in (then ...), not as a move", self.span)
@@ -183,7 +180,8 @@ class IsTriggered(Ludeme):
     name = "is Triggered"
     termination = Termination.CAPTURE
     kind = BOOL
-    params = (Param("event", STR_LIT), Param("role", PLAYER))
+    event: Any = Param(STR_LIT)
+    role: Any = Param(PLAYER)
 
     def compile(self, c: "Compiler"):
         name = _trigger_array(c, self.event)

@@ -5,7 +5,7 @@ stones (``(then (if (= 0 (count MovesThisTurn)) (moveAgain)))``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from .base import BOOL, INT_FN, MOVES_T, Ludeme, Param
 from .functions import _StateValue
@@ -26,7 +26,7 @@ class CountMovesThisTurn(_StateValue):
 
     name = "count MovesThisTurn"
     concepts = ("MultiPlacementTurn",)
-    params = ()
+    # no parameters
     attr = "turn_moves"
 
 
@@ -42,7 +42,7 @@ class CanMove(Ludeme):
 
     name = "can Move"
     kind = BOOL
-    params = (Param("moves", MOVES_T),)
+    moves: Any = Param(MOVES_T)
 
     def compile(self, c: "Compiler"):
         gen = c.moves(self.moves)
@@ -59,7 +59,7 @@ class CanMove(Ludeme):
 
 class _Parity(Ludeme):
     kind = BOOL
-    params = (Param("value", INT_FN),)
+    value: Any = Param(INT_FN)
     remainder = 0
 
     def compile(self, c: "Compiler"):

@@ -32,12 +32,10 @@ class ValuesGroup(Ludeme):
 
     name = "values Group"
     kind = INTS
-    params = (
-        Param("directions", DIRS, optional=True),
-        Param("condition", BOOL_FN, optional=True, named=True, key="if"),
-        Param("when", BOOL_FN, optional=True, named=True),
-        Param("value", INT_FN),
-    )
+    directions: Any = Param(DIRS, optional=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    when: Any = Param(BOOL_FN, optional=True, named=True)
+    value: Any = Param(INT_FN)
     concepts = ("Group", "EnclosureValue")
 
     def compile(self, c: "Compiler"):
@@ -84,7 +82,7 @@ class ByValues(Ludeme):
 
     name = "byValues"
     kind = RESULT
-    params = (Param("values", _VALUES),)
+    values: Any = Param(_VALUES)
     concepts = ("Scoring", "ScoringEnd", "ScoringWin")
 
     def outcome_of(self) -> tuple[str, str]:

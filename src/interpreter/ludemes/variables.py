@@ -10,7 +10,7 @@ belongs to the piece: it moves with it and is 0 again when the piece leaves its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.result import Termination
 from .base import BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, Ludeme, Param
@@ -46,7 +46,7 @@ class ValuePlayer(Ludeme):
 
     name = "value Player"
     kind = INT
-    params = (Param("player", PLAYER),)
+    player: Any = Param(PLAYER)
     concepts = ("PlayerValue",)
 
     def compile(self, c: "Compiler"):
@@ -65,7 +65,8 @@ class SetValue(Ludeme):
 
     name = "set Value"
     kind = MOVES
-    params = (Param("player", PLAYER), Param("value", INT_FN))
+    player: Any = Param(PLAYER)
+    value: Any = Param(INT_FN)
     concepts = ("SetValue", "PlayerValue")
 
     def compile(self, c: "Compiler"):
@@ -97,7 +98,7 @@ class StateAt(Ludeme):
 
     name = "state"
     kind = INT
-    params = (Param("at", SITE_FN, named=True),)
+    at: Any = Param(SITE_FN, named=True)
     concepts = ("SiteState",)
 
     def compile(self, c: "Compiler"):
@@ -116,7 +117,8 @@ class SitesState(Ludeme):
 
     name = "sites State"
     kind = REGION
-    params = (Param("type", SITE_TYPE, optional=True), Param("value", INT_FN))
+    type: Any = Param(SITE_TYPE, optional=True)
+    value: Any = Param(INT_FN)
     concepts = ("SiteState",)
 
     def compile(self, c: "Compiler"):
@@ -136,7 +138,8 @@ class SetState(Ludeme):
 
     name = "set State"
     kind = MOVES
-    params = (Param("at", SITE_FN, named=True), Param("value", INT_FN))
+    at: Any = Param(SITE_FN, named=True)
+    value: Any = Param(INT_FN)
     concepts = ("SetSiteState",)
 
     def compile(self, c: "Compiler"):
@@ -171,7 +174,7 @@ class WasPass(Ludeme):
     name = "was Pass"
     kind = BOOL
     termination = Termination.STALEMATE
-    params = ()
+    # no parameters
 
     def compile(self, c: "Compiler"):
         return lambda s: s.passes > 0

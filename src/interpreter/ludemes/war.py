@@ -3,7 +3,7 @@ threats (``is Threatened``: the check of Chess) and promotion."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ..engine.move import ADD, REMOVE, Move
 from ..engine.result import Termination
@@ -70,7 +70,8 @@ class Where(Ludeme):
 
     name = "where"
     kind = INT
-    params = (Param("piece", Either((STR_LIT, INT_FN))), Param("role", PLAYER, optional=True))
+    piece: Any = Param(Either((STR_LIT, INT_FN)))
+    role: Any = Param(PLAYER, optional=True)
 
     def compile(self, c: "Compiler"):
         if isinstance(self.piece, Str):
@@ -102,12 +103,10 @@ class NoPieces(Ludeme):
     kind = BOOL
     termination = Termination.RULE
     concepts = ("NoPiece",)
-    params = (
-        Param("role", PLAYER, optional=True),
-        Param("piece", STR_LIT, optional=True),
-        Param("of", PLAYER, optional=True, named=True),
-        Param("region", REGION_FN, optional=True, named=True, key="in"),
-    )
+    role: Any = Param(PLAYER, optional=True)
+    piece: Any = Param(STR_LIT, optional=True)
+    of: Any = Param(PLAYER, optional=True, named=True)
+    region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
     def compile(self, c: "Compiler"):
         who_role = self.role if self.role is not None else self.of
@@ -145,12 +144,10 @@ class IsThreatened(Ludeme):
     name = "is Threatened"
     kind = BOOL
     concepts = ("Threat",)
-    params = (
-        Param("what", INT_FN, optional=True),
-        Param("at", SITE_FN, optional=True, named=True),
-        Param("region", REGION_FN, optional=True, named=True, key="in"),
-        Param("moves", MOVES_T, optional=True),
-    )
+    what: Any = Param(INT_FN, optional=True)
+    at: Any = Param(SITE_FN, optional=True, named=True)
+    region: Any = Param(REGION_FN, optional=True, named=True, key="in")
+    moves: Any = Param(MOVES_T, optional=True)
 
     def compile(self, c: "Compiler"):
         game = c.game
@@ -223,11 +220,9 @@ class Promote(Ludeme):
     name = "promote"
     kind = MOVES
     concepts = ("PromotionEffect",)
-    params = (
-        Param("site", SITE_FN, optional=True),
-        Param("piece", Instance("piece")),
-        Param("role", PLAYER, optional=True),
-    )
+    site: Any = Param(SITE_FN, optional=True)
+    piece: Any = Param(Instance("piece"))
+    role: Any = Param(PLAYER, optional=True)
 
     def compile_effect(self, c: "Compiler"):
         site = c.site(self.site) if self.site is not None else (lambda s: s.ctx.to)
@@ -264,13 +259,11 @@ class Intervene(Ludeme):
     name = "intervene"
     kind = MOVES
     concepts = ("InterveneCapture",)
-    params = (
-        Param("source", Instance("from"), optional=True, key="from"),
-        Param("directions", DIRS, optional=True),
-        Param("between", Instance("between"), optional=True),
-        Param("to", Instance("to"), optional=True),
-        Param("then", kind_of("then"), optional=True),
-    )
+    source: Any = Param(Instance("from"), optional=True, key="from")
+    directions: Any = Param(DIRS, optional=True)
+    between: Any = Param(Instance("between"), optional=True)
+    to: Any = Param(Instance("to"), optional=True)
+    then: Any = Param(kind_of("then"), optional=True)
 
     def compile_effect(self, c: "Compiler"):
         frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
@@ -335,14 +328,12 @@ class Surround(Ludeme):
     name = "surround"
     kind = MOVES
     concepts = ("SurroundCapture",)
-    params = (
-        Param("source", Instance("from"), optional=True, key="from"),
-        Param("directions", DIRS, optional=True),
-        Param("between", Instance("between"), optional=True),
-        Param("to", Instance("to"), optional=True),
-        Param("exceptions", INT_FN, optional=True, named=True, key="except"),
-        Param("then", kind_of("then"), optional=True),
-    )
+    source: Any = Param(Instance("from"), optional=True, key="from")
+    directions: Any = Param(DIRS, optional=True)
+    between: Any = Param(Instance("between"), optional=True)
+    to: Any = Param(Instance("to"), optional=True)
+    exceptions: Any = Param(INT_FN, optional=True, named=True, key="except")
+    then: Any = Param(kind_of("then"), optional=True)
 
     def compile_effect(self, c: "Compiler"):
         game = c.game
@@ -402,10 +393,8 @@ class MoveRemove(Ludeme):
     name = "move Remove"
     kind = MOVES
     concepts = ("RemoveDecision",)
-    params = (
-        Param("sites", REGION_FN),
-        Param("then", kind_of("then"), optional=True),
-    )
+    sites: Any = Param(REGION_FN)
+    then: Any = Param(kind_of("then"), optional=True)
 
     def compile(self, c: "Compiler"):
         region = c.region(self.sites)
@@ -432,12 +421,10 @@ class MovePromote(Ludeme):
     name = "move Promote"
     kind = MOVES
     concepts = ("PromotionDecision",)
-    params = (
-        Param("site", SITE_FN, optional=True),
-        Param("piece", Instance("piece")),
-        Param("role", PLAYER, optional=True),
-        Param("then", kind_of("then"), optional=True),
-    )
+    site: Any = Param(SITE_FN, optional=True)
+    piece: Any = Param(Instance("piece"))
+    role: Any = Param(PLAYER, optional=True)
+    then: Any = Param(kind_of("then"), optional=True)
 
     def compile(self, c: "Compiler"):
         game = c.game
