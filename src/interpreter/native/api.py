@@ -1,0 +1,181 @@
+"""The compiled tier seen from Python: :class:`NativeGame`, made from a reference
+:class:`~interpreter.engine.game.Game` when every ludeme of it has a kernel.
+
+States are numpy vectors (:mod:`.layout`), moves ints (:mod:`.abi`); :meth:`NativeGame.move`
+and :meth:`NativeGame.code` translate them to and from the reference engine's :class:`Move`
+values (equal moves do the same thing), which stays the spec.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import numpy as np
+
+from ..engine.move import Move, MoveKind
+from ..engine.result import Termination
+from ..errors import LudError
+from . import abi
+from .codegen import Compiled, generate
+from .emit import NoKernel
+from .layout import TERMINATIONS
+
+
+@dataclass
+class Playouts:
+    """The outcomes of a batch of random games, one row per game."""
+
+    plies: np.ndarray  # plies played
+    winners: np.ndarray  # (games, players + 1) bool
+    draw: np.ndarray  # bool
+    termination: np.ndarray  # index into TERMINATIONS
+    reason: np.ndarray  # index of the end rule that ended the game (-1 passes, -2 turn limit)
+    legal: np.ndarray  # legal moves summed over the game's plies
+
+    def __len__(self) -> int:
+        return len(self.plies)
+
+    def terminations(self) -> list[Termination]:
+        return [TERMINATIONS[int(t)] for t in self.termination]
+
+
+class NativeGame:
+    """A game on the compiled tier."""
+
+    def __init__(self, game: Any, compiled: Compiled):
+        from .loader import load_module
+        self.game = game
+        self.compiled = compiled
+        self.layout = compiled.layout
+        self.tables = compiled.tables
+        started = time.perf_counter()
+        self.module = load_module(compiled.name, compiled.source)
+        self.load_seconds = time.perf_counter() - started
+        self.compile_seconds = 0.0  # the first calls (numba compiles them, or loads its cache)
+        self._cap = compiled.max_moves
+        self._out = np.empty(self._cap, dtype=np.int64)
+        self._words = compiled.words
+        self._warm = False
+
+    # --- states --------------------------------------------------------------------------------------
+    def initial(self) -> np.ndarray:
+        return self.layout.from_state(self.game.initial_state())
+
+    def from_state(self, state: Any) -> np.ndarray:
+        return self.layout.from_state(state)
+
+    def warm(self) -> float:
+        """Compile (or load from numba's cache) the main functions; the seconds it took."""
+        if not self._warm:
+            started = time.perf_counter()
+            st = self.initial()
+            self.legal(st)
+            if not st[abi.OVER]:
+                self.apply(st, int(self.legal(st)[0]))
+            self.playouts(1, 0)
+            self._warm = True
+            self.compile_seconds = time.perf_counter() - started
+        return self.compile_seconds
+
+    # --- moves ---------------------------------------------------------------------------------------
+    def legal(self, st: np.ndarray) -> np.ndarray:
+        """The legal move codes of a state (a forced pass when none; none once over)."""
+        while True:
+            n = self.module.legal(st, self.tables, self._out)
+            if st[abi.ERROR] == abi.ERR_OVERFLOW:
+                st[abi.ERROR] = 0
+                self._cap *= 4
+                self._out = np.empty(self._cap, dtype=np.int64)
+                continue
+            self._raise(st)
+            return self._out[:n].copy()
+
+    def apply(self, st: np.ndarray, code: int) -> None:
+        self.module.apply(st, self.tables, np.int64(code))
+        self._raise(st)
+
+    def _raise(self, st: np.ndarray) -> None:
+        error = int(st[abi.ERROR])
+        if not error:
+            return
+        st[abi.ERROR] = 0
+        if error == abi.ERR_CLASH:
+            raise LudError("two legal moves read the same but do different things",
+                           hint="give the moves different words or sites, or merge their consequences")
+        if error == abi.ERR_RANGE:
+            raise LudError("a value of the rules went out of range (32-bit integers, a player number, "
+                           "a division by zero)")
+        raise LudError(f"the compiled tier failed (error {error})")
+
+    def key(self, code: int) -> tuple:
+        """What a move code does, as :meth:`Move.key` says it for the reference move."""
+        rule, kind, frm, to, what, aux = abi.decode(code)
+        if kind == MoveKind.CHOICE:
+            return (MoveKind(kind), frm, to, 0, self._words[what])
+        return (MoveKind(kind), frm, to, what, "")
+
+    def move(self, state: Any, code: int) -> Move:
+        """The reference state's legal move that does what ``code`` does."""
+        key = self.key(code)
+        for m in state.legal_moves():
+            if m.key() == key:
+                return m
+        raise LudError(f"the compiled tier's move {key} is not legal in the reference engine")
+
+    def code(self, st: np.ndarray, move: Move) -> int:
+        """The code of the legal move of ``st`` that does what ``move`` does."""
+        key = move.key()
+        for c in self.legal(st):
+            if self.key(int(c)) == key:
+                return int(c)
+        raise LudError(f"{move} is not a legal move of the compiled state")
+
+    # --- batches --------------------------------------------------------------------------------------
+    def playouts(self, count: int, seed: int, start: Optional[np.ndarray] = None, full: bool = False) -> Playouts:
+        """``count`` random games from the start (or ``start``); the same seed, the same games.
+        With ``full``, every ply lists its legal moves (their number is counted, for the
+        branching factor); otherwise moves are drawn without listing them where the rules allow
+        it (the same distribution, other games)."""
+        st0 = self.initial() if start is None else start
+        res = np.zeros((max(count, 0), 7), dtype=np.int64)
+        if count > 0:
+            self.module.playouts(st0, self.tables, count, seed, self._cap, res, full)
+        errors = res[:, 6]
+        if errors.any():
+            st = np.zeros(abi.SCALARS, dtype=np.int64)
+            st[abi.ERROR] = int(errors[errors != 0][0])
+            self._raise(st)
+        players = self.game.num_players
+        winners = np.zeros((len(res), players + 1), dtype=bool)
+        for p in range(1, players + 1):
+            winners[:, p] = (res[:, 1] >> p) & 1
+        return Playouts(res[:, 0].copy(), winners, res[:, 2].astype(bool), res[:, 3].copy(),
+                        res[:, 4].copy(), res[:, 5].copy())
+
+
+_GAMES: dict[str, Any] = {}  # fingerprint -> NativeGame, or the NoKernel that refused it
+
+
+def native_game(game: Any) -> Optional[NativeGame]:
+    """The compiled tier of a game, or None when one of its ludemes has no kernel
+    (:func:`why_not` says which)."""
+    key = game.info.fingerprint or str(id(game))
+    key = f"{key}:{game.turn_limit}"
+    found = _GAMES.get(key)
+    if found is None:
+        try:
+            found = NativeGame(game, generate(game))
+        except NoKernel as refusal:
+            found = refusal
+        _GAMES[key] = found
+    return found if isinstance(found, NativeGame) else None
+
+
+def why_not(game: Any) -> Optional[str]:
+    """Why a game has no compiled tier (the first ludeme without a kernel), or None."""
+    native_game(game)
+    key = f"{game.info.fingerprint or str(id(game))}:{game.turn_limit}"
+    found = _GAMES.get(key)
+    return str(found) if isinstance(found, NoKernel) else None
