@@ -132,6 +132,53 @@ class NativeGame:
                 return int(c)
         raise LudError(f"{move} is not a legal move of the compiled state")
 
+    # --- search ---------------------------------------------------------------------------------------
+    def winning_move(self, st: np.ndarray) -> int:
+        """A legal move that wins at once, or -1."""
+        return int(self.module.winning_move(st, self.tables, self._cap))
+
+    def mcts(self, st: np.ndarray, iterations: Optional[int], seconds: Optional[float], c: float,
+             playout: int, seed: int) -> tuple[int, int]:
+        """UCT from ``st`` (see the module's ``mcts``): (the move with the most visits, the
+        simulations done). With ``seconds``, the search runs in slices until the time is up."""
+        cap = (iterations + 1) if iterations is not None else 1 << 14
+        nodes = np.zeros((cap, 8), dtype=np.int64)
+        values = np.zeros((cap, 2), dtype=np.float64)
+        nodes[0] = (-1, 0, 0, -1, -1, 0, -1, 0)
+        used = np.ones(1, dtype=np.int64)
+        deadline = time.perf_counter() + seconds if seconds is not None else None
+        done = 0
+        slice_ = 64
+        while iterations is None or done < iterations:
+            want = slice_ if iterations is None else min(slice_, iterations - done)
+            if used[0] + want > len(nodes):  # a time budget: grow the tree
+                nodes = np.concatenate([nodes, np.zeros_like(nodes)])
+                values = np.concatenate([values, np.zeros_like(values)])
+            done += int(self.module.mcts(st, self.tables, self._cap, c, playout, seed + done, want, nodes,
+                                         values, used))
+            self._raise(st)
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+                slice_ = min(slice_ * 2, 4096)
+        best, best_key = -1, (-1.0, -1.0)
+        child = nodes[0, 3]
+        while child >= 0:
+            key = (values[child, 0], values[child, 1])
+            if key > best_key:
+                best, best_key = child, key
+            child = nodes[child, 4]
+        if best < 0:
+            return int(self.legal(st)[0]), done
+        return int(nodes[best, 1]), done
+
+    def flat(self, st: np.ndarray, moves: np.ndarray, iterations: int, playout: int, seed: int,
+             totals: np.ndarray, counts: np.ndarray) -> int:
+        """Flat Monte Carlo playouts (see the module's ``flat``), summed into totals/counts."""
+        done = int(self.module.flat(st, self.tables, self._cap, playout, seed, iterations, moves, totals, counts))
+        self._raise(st)
+        return done
+
     # --- batches --------------------------------------------------------------------------------------
     def playouts(self, count: int, seed: int, start: Optional[np.ndarray] = None, full: bool = False) -> Playouts:
         """``count`` random games from the start (or ``start``); the same seed, the same games.

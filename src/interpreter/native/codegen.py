@@ -16,6 +16,7 @@ Everything reads the state vector ``st`` and the tables ``T`` (:mod:`.abi`, :mod
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,18 @@ def _prologue(fn: Function) -> list[str]:
 ENTRY_POINTS = {"legal", "draw", "apply"}
 
 
+def _normalised(text: str) -> str:
+    """Code with its temporary names numbered from 1 in order of appearance (two bodies that
+    differ only by their temporaries read the same)."""
+    names: dict[str, str] = {}
+
+    def rename(m: "re.Match[str]") -> str:
+        if m.group(1) == "t":  # a table (t3 is T[3]): its number is what the code reads
+            return m.group(0)
+        return names.setdefault(m.group(0), f"{m.group(1)}#{len(names)}")
+    return re.sub(r"\b([a-z]+)(\d+)\b", rename, text)
+
+
 def _render(fn: Function, extra: list[str]) -> str:
     body = _prologue(fn) + extra + fn.lines
     options = "cache=True" if fn.name in ENTRY_POINTS else "cache=True, inline='always'"
@@ -120,13 +133,13 @@ class Generator:
             raise NoKernel("(meta (no Repeat ...))", "meta rules that forbid moves")
         if game.after_move or game.turn_end:
             raise NoKernel("the rules", "effects run after every move or at the end of a turn")
-        if game.ranked:
-            raise NoKernel("the results", "players ranked one by one (more than two players)")
-        parts = [*self._generators(), self._legal(), self._draw(), self._act(), self._check_end(),
-                 self._next_phase(), self._apply()]
+        parts = [self._next_active(), *self._generators(), self._legal(), self._draw(), self._act(),
+                 self._check_end(), self._next_phase(), self._apply()]
+        if k.notes.get("moves_of"):
+            parts.append(self._moves_of())
         source = HEADER.format(version=CODEGEN_VERSION) + "\n\n" + "\n\n".join(parts)
-        from .search import TEMPLATES
-        source += "\n\n" + TEMPLATES
+        from .search import SEARCH, TEMPLATES
+        source += "\n\n" + TEMPLATES + "\n\n" + SEARCH
         key = hashlib.sha256(source.encode()).hexdigest()[:20]
         return Compiled(source, tuple(k.tables), self.layout, len(k.rules), tuple(game.words),
                         self.max_moves, key)
@@ -268,23 +281,33 @@ class Generator:
         return _render(fn, self.array_prologue())
 
     def _dispatch(self, part: str) -> None:
-        """The rules' effects of one part (before or after the action), by rule id. Effects may
+        """The rules' effects of one part (before or after the action), by rule id; rules whose
+        effects read the same (the same define used in two phases) share one body. Effects may
         add rules of their own (moves made by an effect): those are written too."""
         k = self.k
-        first = True
+        bodies: dict[str, tuple[list[int], list[str]]] = {}
         done = 0
         while done < len(k.rules):
             rule = k.rules[done]
             emits = rule.before if part == "before" else rule.after
             if emits:
-                k.line(f"{'if' if first else 'elif'} rule == {done}:")
-                first = False
+                mark = len(k.fn.lines)
                 k.depth += 1
                 for emit in emits:
                     emit(k)
                 k.line("pass")
                 k.depth -= 1
+                body = k.fn.lines[mark:]
+                del k.fn.lines[mark:]
+                key = _normalised("\n".join(body))
+                bodies.setdefault(key, ([], body))[0].append(done)
             done += 1
+        first = True
+        for ids, body in bodies.values():
+            test = " or ".join(f"rule == {i}" for i in ids)
+            k.line(f"{'if' if first else 'elif'} {test}:")
+            k.fn.lines.extend(body)
+            first = False
 
     def _check_end(self) -> str:
         k = self.k
@@ -310,18 +333,152 @@ class Generator:
             k.line(f"st[{abi.DRAW}] = 1 if (draw != 0 or w == 0) else 0")
             k.line(f"st[{abi.REASON}] = reason")
             k.line(f"st[{abi.TERMINATION}] = termination")
+        passes = TERMINATIONS.index(TERMINATIONS[0].PASSES)
+        limit = TERMINATIONS.index(TERMINATIONS[0].TURN_LIMIT)
+        rule_term = TERMINATIONS.index(TERMINATIONS[0].RULE)
+        ranked = game.ranked
         with k.function("check_end", "st, T") as fn:
+            if ranked:
+                k.notes["ranked_result"] = self._ranked_result
+                k.line("reason = -100")
+                k.line(f"term = {rule_term}")
+                k.line("for once in range(1):")
+                k.depth += 1
             for index, (rule, compiled) in enumerate(zip(ends, game.end_rules)):
                 k.notes["end_index"] = index
                 k.notes["end_termination"] = TERMINATIONS.index(compiled.termination)
                 kernel_of(rule, "end")(rule, k)
-            passes = TERMINATIONS.index(TERMINATIONS[0].PASSES)
-            limit = TERMINATIONS.index(TERMINATIONS[0].TURN_LIMIT)
-            k.line(f"if st[{abi.PASSES}] >= {game.num_players}:")
-            k.line(f"    finish(st, T, 0, 0, 1, -1, {passes})")
-            k.line(f"elif st[{abi.PLY}] >= L[{abi.L_LIMIT}]:")
-            k.line(f"    finish(st, T, 0, 0, 1, -2, {limit})")
-        return _render(fin, []) + "\n\n" + _render(fn, self.array_prologue())
+            if ranked:
+                k.line("pass")
+                k.depth -= 1
+                k.notes.pop("ranked_result")
+                k.line("left = 0")
+                k.line(f"for p in range(1, {game.num_players + 1}):")
+                k.line("    if st[RANKS + p] == 0:")
+                k.line("        left += 1")
+                k.line("if left <= 1:")
+                k.line("    finish_ranked(st, T, reason, term)")
+                k.line(f"elif st[{abi.PASSES}] >= left:")
+                k.line(f"    draw_ranked(st, T, -1, {passes})")
+                k.line(f"elif st[{abi.PLY}] >= L[{abi.L_LIMIT}]:")
+                k.line(f"    draw_ranked(st, T, -2, {limit})")
+            else:
+                k.line(f"if st[{abi.PASSES}] >= {game.num_players}:")
+                k.line(f"    finish(st, T, 0, 0, 1, -1, {passes})")
+                k.line(f"elif st[{abi.PLY}] >= L[{abi.L_LIMIT}]:")
+                k.line(f"    finish(st, T, 0, 0, 1, -2, {limit})")
+        parts = [_render(fin, [])]
+        if ranked:
+            parts.append(self._ranked())
+        return "\n\n".join(parts + [_render(fn, self.array_prologue())])
+
+    def _moves_of(self) -> str:
+        """How many moves a player would have now (no forced pass, no meta moves): what
+        ``(no Moves P)`` asks (engine.turns.can_move)."""
+        k = self.k
+        with k.function("moves_of", "st, T, player") as fn:
+            k.line(f"out = np.empty({self.max_moves}, np.int64)")
+            k.line(f"saved = st[{abi.MOVER}]")
+            k.line(f"st[{abi.MOVER}] = player")
+            k.line("n = 0")
+            k.line(f"phase = st[{abi.PHASE}]")
+            for i in range(self.phase_count):
+                k.line(f"{'if' if i == 0 else 'elif'} phase == {i}:")
+                k.line(f"    n = gen_{i}(st, T, out, n)")
+            k.line(f"st[{abi.MOVER}] = saved")
+            k.line("return n")
+        return _render(fn, [])
+
+    def _next_active(self) -> str:
+        """The player after ``player`` who still plays (ranked players are out)."""
+        k = self.k
+        p = self.game.num_players
+        with k.function("next_active", "st, T, player") as fn:
+            k.line(f"nxt = player % {p} + 1")
+            if self.game.ranked:
+                k.line("while st[RANKS + nxt] != 0 and nxt != player:")
+                k.line(f"    nxt = nxt % {p} + 1")
+            k.line("return nxt")
+        return _render(fn, self.array_prologue())
+
+    def _ranked(self) -> str:
+        """The end of a game that ranks its players one by one (Ludii's, with more than two
+        players and no teams: engine.turns._check_end_ranked), ranks held doubled (2.5 is 5)."""
+        k = self.k
+        n = self.game.num_players
+        out = []
+        with k.function("top_ranks", "st, T") as fn:  # how many are ranked from the top, no gap
+            k.line("k = 0")
+            k.line("while True:")
+            k.line("    found = False")
+            k.line(f"    for p in range(1, {n + 1}):")
+            k.line("        if st[RANKS + p] == 2 * (k + 1):")
+            k.line("            found = True")
+            k.line("    if not found:")
+            k.line("        return k")
+            k.line("    k += 1")
+        out.append(_render(fn, self.array_prologue()))
+        with k.function("finish_ranked", "st, T, reason, termination") as fn:
+            k.line("w = 0")
+            k.line(f"for p in range(1, {n + 1}):")
+            k.line("    if st[RANKS + p] == 2:")
+            k.line("        w |= 1 << p")
+            k.line(f"if w == {sum(1 << p for p in range(1, n + 1))}:")
+            k.line("    w = 0")
+            k.line(f"l = ({sum(1 << p for p in range(1, n + 1))} & ~w) if w != 0 else 0")
+            k.line("finish(st, T, w, l, 1 if w == 0 else 0, reason, termination)")
+        out.append(_render(fn, self.array_prologue()))
+        with k.function("draw_ranked", "st, T, reason, termination") as fn:
+            k.line("active = 0")
+            k.line(f"for p in range(1, {n + 1}):")
+            k.line("    if st[RANKS + p] == 0:")
+            k.line("        active += 1")
+            k.line("wins = top_ranks(st, T)")
+            k.line(f"for p in range(1, {n + 1}):")
+            k.line("    if st[RANKS + p] == 0:")
+            k.line("        st[RANKS + p] = active + 1 + 2 * wins")
+            k.line("finish_ranked(st, T, reason, termination)")
+        out.append(_render(fn, self.array_prologue()))
+        return "\n\n".join(out)
+
+    def _ranked_result(self, k: Emitter, names: tuple[str, ...]) -> None:
+        """In a ranked check: what one holding end rule does (written inside ``if hit:``)."""
+        hit, w, l, d, rk, rw = names
+        n = self.game.num_players
+        index, term = k.notes["end_index"], k.notes["end_termination"]
+        with k.indented(f"if {rk} == 0:"):
+            k.line(f"finish(st, T, {w}, {l}, {d}, {index}, {term})")
+            k.line("return")
+        with k.indented(f"if not ({rw} != 0 and st[RANKS + {rw}] != 0):"):
+            k.line("if reason == -100:")
+            k.line(f"    reason = {index}")
+            k.line(f"    term = {term}")
+            k.line("active = 0")
+            k.line(f"for p in range(1, {n + 1}):")
+            k.line("    if st[RANKS + p] == 0:")
+            k.line("        active += 1")
+            k.line("wins = top_ranks(st, T)")
+            k.line(f"losses = {n} - active - wins")
+            with k.indented(f"if {rk} == 3:"):
+                k.line(f"for p in range(1, {n + 1}):")
+                k.line("    if st[RANKS + p] == 0:")
+                k.line("        st[RANKS + p] = active + 1 + 2 * wins")
+            with k.indented(f"elif {rw} == 0:"):
+                k.line(f"for p in range(1, {n + 1}):")
+                k.line("    if st[RANKS + p] == 0:")
+                k.line(f"        st[RANKS + p] = 2 if {rk} == 1 else {2 * n}")
+            with k.indented("else:"):
+                k.line(f"st[RANKS + {rw}] = 2 * (wins + 1) if {rk} == 1 else 2 * ({n} - losses)")
+            k.line("left = 0")
+            k.line("last = 0")
+            k.line(f"for p in range(1, {n + 1}):")
+            k.line("    if st[RANKS + p] == 0:")
+            k.line("        left += 1")
+            k.line("        last = p")
+            k.line("if left == 1:")
+            k.line("    st[RANKS + last] = 2 * (top_ranks(st, T) + 1)")
+            k.line("if left <= 1:")
+            k.line("    break")
 
     def _next_phase(self) -> str:
         k = self.k
@@ -366,7 +523,7 @@ class Generator:
             k.line(f"    if st[{abi.MOVE_AGAIN}] != 0:")
             k.line(f"        st[{abi.MOVE_AGAIN}] = 0")
             k.line("    else:")
-            k.line(f"        st[{abi.MOVER}] = mover % {p} + 1")
+            k.line(f"        st[{abi.MOVER}] = next_active(st, T, mover)")
             k.line(f"    if st[{abi.MOVER}] == mover:")
             k.line(f"        st[{abi.TURN_MOVES}] += 1")
             k.line("    else:")

@@ -120,10 +120,6 @@ class Listed(Region):
 
     @contextlib.contextmanager
     def loop(self, k: "Emitter", var: str) -> Iterator[None]:
-        if len(self.sites) == 1:
-            k.line(f"{var} = {self.sites[0]}")
-            yield
-            return
         name = k.table(np.array(self.sites, dtype=np.int64))
         i = k.temp("i")
         k.line(f"for {i} in range({name}.shape[0]):")
@@ -134,13 +130,12 @@ class Listed(Region):
     def contains(self, k: "Emitter", site: str) -> str:
         if not self.sites:
             return "False"
-        if len(self.sites) == 1:
-            return f"({site} == {self.sites[0]})"
         mask = k.table(k.mask_of(self.sites))
         return f"(0 <= {site} < N and {mask}[{site}] != 0)"
 
     def count(self, k: "Emitter") -> str:
-        return str(len(self.sites))
+        name = k.table(np.array(self.sites, dtype=np.int64))
+        return f"{name}.shape[0]"
 
 
 @dataclass
@@ -183,9 +178,9 @@ class OneSite(Region):
 
     @contextlib.contextmanager
     def loop(self, k: "Emitter", var: str) -> Iterator[None]:
-        k.line(f"{var} = {self.site}")
-        k.line(f"if {var} >= 0:")
-        with k.indented():
+        first = k.temp("s")
+        k.line(f"{first} = {self.site}")
+        with k.indented(f"for {var} in range({first}, {first} + 1 if {first} >= 0 else {first}):"):
             yield
 
     def contains(self, k: "Emitter", site: str) -> str:
@@ -268,6 +263,7 @@ class Emitter:
         self.then_stack: list[tuple[Any, Emit]] = []
         self.before_stack: list[tuple[Any, Emit]] = []
         self.sinks: list[Callable[["Emitter", str], None]] = []
+        self.accepts: list[Callable[["Emitter", str], None]] = []
         self.notes: dict[str, Any] = {}  # what the turn machinery needs to know (meta moves...)
         self.table(layout.table())  # T[0]: the layout
 
@@ -294,19 +290,21 @@ class Emitter:
     @contextlib.contextmanager
     def function(self, name: str, args: str) -> Iterator[Function]:
         """Write the body of a generated function (nested calls keep the outer one)."""
-        outer = (self.fn, self.depth, self.env, self.st, self.then_stack, self.before_stack, self.sinks)
+        outer = (self.fn, self.depth, self.env, self.st, self.then_stack, self.before_stack, self.sinks,
+                 self.accepts)
         fn = self.fn = Function(name, args)
         self.depth = 1
         self.env = {}
         self.st = "st"
-        self.then_stack, self.before_stack, self.sinks = [], [], []
+        self.then_stack, self.before_stack, self.sinks, self.accepts = [], [], [], []
         try:
             yield fn
         finally:
             self.functions[name] = fn
             if name not in self.order:
                 self.order.append(name)
-            self.fn, self.depth, self.env, self.st, self.then_stack, self.before_stack, self.sinks = outer
+            (self.fn, self.depth, self.env, self.st, self.then_stack, self.before_stack, self.sinks,
+             self.accepts) = outer
 
     def line(self, text: str) -> None:
         self.fn.lines.append("    " * self.depth + text)
@@ -529,13 +527,39 @@ class Emitter:
         return None
 
     # --- moves and effects --------------------------------------------------------------------------------
-    def draw(self, value: Any) -> int:
+    def draw(self, value: Any) -> str:
         """Emit a random candidate move of a moves ludeme (``return`` of its code, -1 when the
         candidate is not legal, -2 to give up drawing now); the number of candidates. Each legal
-        move is exactly one candidate, so accepted draws are uniform over the legal moves."""
+        move is exactly one candidate, so accepted draws are uniform over the legal moves.
+        The number is an expression (board sizes are read at run time)."""
         if not isinstance(value, Ludeme):
             raise NoKernel(f"{value!r}", "not moves")
         return kernel_of(value, "draw")(value, self)
+
+    def accept(self, code: str) -> None:
+        """In a draw: the candidate ``code`` is legal (unless a wrapper tests it further)."""
+        if self.accepts:
+            self.accepts[-1](self, code)
+        else:
+            self.line(f"return {code}")
+
+    @contextlib.contextmanager
+    def accepting(self, fn: Callable[["Emitter", str], None]) -> Iterator[None]:
+        outer = list(self.accepts)
+        self.accepts.append(lambda k, code: self._accept_through(fn, outer, k, code))
+        try:
+            yield
+        finally:
+            self.accepts.pop()
+
+    def _accept_through(self, fn: Callable[["Emitter", str], None], outer: list[Any], k: "Emitter",
+                        code: str) -> None:
+        inner = self.accepts
+        self.accepts = outer  # what fn accepts goes to the wrappers outside it
+        try:
+            fn(k, code)
+        finally:
+            self.accepts = inner
 
     def moves(self, value: Any) -> "Made":
         """Emit the moves of a moves ludeme into the current sink; what they can be."""

@@ -1,3 +1,3 @@
 """The ludemes' kernels, one module per family (importing them registers them)."""
 
-from . import core, placement, structure  # noqa: F401
+from . import capture, core, decisions, placement, structure  # noqa: F401

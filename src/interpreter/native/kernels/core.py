@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ...ludemes import arithmetic, conditions, functions, logic
+from ...ludemes import arithmetic, conditions, functions, logic, ranking
 from ...ludemes.base import BoundArray, Ludeme
 from ...syntax.nodes import Const
 from .. import abi
@@ -78,6 +78,24 @@ def _next(self: Any, k: Emitter) -> str:
 @kernel(functions.CountMoves, "int")
 def _count_moves(self: Any, k: Emitter) -> str:
     return k.var(abi.PLY)
+
+
+@kernel(ranking.CountPlayers, "int")
+def _count_players(self: Any, k: Emitter) -> str:
+    return str(k.players)
+
+
+@kernel(ranking.CountActive, "int")
+def _count_active(self: Any, k: Emitter) -> str:
+    if not k.game.ranked:
+        return str(k.players)
+    c, p = k.temp("c"), k.temp("p")
+    k.line(f"{c} = 0")
+    with k.indented(f"if {k.st}[{abi.OVER}] == 0:"):
+        k.line(f"for {p} in range(1, {k.players + 1}):")
+        k.line(f"    if {k.st}[RANKS + {p}] == 0:")
+        k.line(f"        {c} += 1")
+    return c
 
 
 # --- counts, scores, owners ------------------------------------------------------------------------------

@@ -187,20 +187,21 @@ def _move_add(self: moves.MoveAdd, k: Emitter) -> Made:
 
 
 @kernel(moves.MoveAdd, "draw")
-def _move_add_draw(self: moves.MoveAdd, k: Emitter) -> int:
+def _move_add_draw(self: moves.MoveAdd, k: Emitter) -> str:
     sites, conds, rule, kinds, width, limited = _add_setup(self, k)
     if width > 1 or limited is not None:
         raise NoKernel("(move Add ...)", "drawn: several pieces, or hands")
     region = k.region(sites)
     if isinstance(region, Everywhere):
-        space, pick = k.n, None
+        space, pick = "N", None
     elif isinstance(region, Listed):
-        space, pick = len(region.sites), k.table(np.array(region.sites or (0,), dtype=np.int64))
+        if not region.sites:
+            k.line("return -1")
+            return "0"
+        pick = k.table(np.array(region.sites, dtype=np.int64))
+        space = f"{pick}.shape[0]"
     else:
         raise NoKernel("(move Add ...)", "drawn from a region known only during play")
-    if space == 0:
-        k.line("return -1")
-        return 0
     to = k.temp("to")
     k.line(f"{to} = rng_below(rs, {space})" if pick is None else f"{to} = {pick}[rng_below(rs, {space})]")
     test = f"{k.what(to)} != 0"
@@ -221,7 +222,7 @@ def _move_add_draw(self: moves.MoveAdd, k: Emitter) -> int:
     k.line(f"{w} = {kinds}[{p}, 1]")
     code = (f"{rule} | ({int(MoveKind.ADD)} << {abi.KIND_SHIFT}) | (({to} + 1) << {abi.TO_SHIFT}) | "
             f"({w} << {abi.WHAT_SHIFT})")
-    k.line(f"return {code}")
+    k.accept(code)
     return space
 
 
@@ -241,10 +242,10 @@ def _move_pass(self: moves.MovePass, k: Emitter) -> Made:
 
 
 @kernel(moves.MovePass, "draw")
-def _move_pass_draw(self: moves.MovePass, k: Emitter) -> int:
+def _move_pass_draw(self: moves.MovePass, k: Emitter) -> str:
     rule = k.rule(self, after=[t] if (t := k.then_of(self.then)) else [])
-    k.line(f"return {rule} | ({int(MoveKind.PASS)} << {abi.KIND_SHIFT})")
-    return 1
+    k.accept(f"{rule} | ({int(MoveKind.PASS)} << {abi.KIND_SHIFT})")
+    return "1"
 
 
 # --- lines --------------------------------------------------------------------------------------------------

@@ -16,24 +16,36 @@ def _items(value: Any) -> list[Any]:
 
 
 # --- end rules: each holds or not; a holding rule's outcome is gathered into (hit, w, l, d) ------------
-def _end_vars(k: Emitter) -> tuple[str, str, str, str]:
+# (hit, winners, losers, draw, kind, who): kind and who say what the result is, for games that
+# rank their players one by one (1 Win, 2 Loss, 3 Draw; who 0 for All; kind 0: no such result,
+# the game ends at once), as the reference's outcome[4]
+RESULT_KINDS = {"Win": 1, "Loss": 2, "Draw": 3}
+
+
+def _end_vars(k: Emitter) -> tuple[str, str, str, str, str, str]:
     return k.notes["end_vars"]
 
 
 def end_rule(rule: Any, k: Emitter) -> None:
-    """One top-level end rule: when it holds, the game ends with its outcome."""
-    hit, w, l, d = k.temp("hit"), k.temp("w"), k.temp("l"), k.temp("d")
-    for v in (hit, w, l, d):
+    """One top-level end rule: when it holds, the game ends with its outcome (or, ranking the
+    players, the result is noted: codegen's ranked check)."""
+    names = tuple(k.temp(v) for v in ("hit", "w", "l", "d", "rk", "rw"))
+    for v in names:
         k.line(f"{v} = 0")
     saved = k.notes.get("end_vars")
-    k.notes["end_vars"] = (hit, w, l, d)
+    k.notes["end_vars"] = names
     try:
         kernel_of(rule, "end")(rule, k)
     finally:
         k.notes["end_vars"] = saved
+    hit, w, l, d, rk, rw = names
     with k.indented(f"if {hit} != 0:"):
-        k.line(f"finish(st, T, {w}, {l}, {d}, {k.notes['end_index']}, {k.notes['end_termination']})")
-        k.line("return")
+        ranked = k.notes.get("ranked_result")
+        if ranked is not None:
+            ranked(k, names)
+        else:
+            k.line(f"finish(st, T, {w}, {l}, {d}, {k.notes['end_index']}, {k.notes['end_termination']})")
+            k.line("return")
 
 
 @kernel(logic.If, "end")
@@ -57,6 +69,8 @@ def _for_each_player_end(self: effects.ForEachPlayer, k: Emitter) -> None:
     with k.indented(f"for {p} in range(1, {k.players + 1}):"):
         with k.bind(player=p):
             kernel_of(self.rule, "end")(self.rule, k)
+        k.line("pass")
+    k.line(f"{_end_vars(k)[4]} = 0")  # shared results: no one player's rank (the game ends)
 
 
 @kernel(structure.ResultLudeme, "outcome", "end")
@@ -64,10 +78,12 @@ def _result(self: structure.ResultLudeme, k: Emitter) -> None:
     if k.notes.get("end_vars") is None:  # a bare result: the game ends at once
         end_rule(self, k)
         return
-    hit, w, l, d = _end_vars(k)
+    hit, w, l, d, rk, rw = _end_vars(k)
     everyone = sum(1 << p for p in range(1, k.players + 1))
     k.line(f"{hit} = 1")
     outcome = self.outcome.name
+    k.line(f"{rk} = {RESULT_KINDS[outcome]}")
+    k.line(f"{rw} = 0")
     if outcome == "Draw":
         k.line(f"{d} = 1")
         return
@@ -80,6 +96,7 @@ def _result(self: structure.ResultLudeme, k: Emitter) -> None:
         return
     p = k.temp("p")
     k.line(f"{p} = {k.player(self.role)}")
+    k.line(f"{rw} = {p}")
     if outcome == "Win":
         k.line(f"{w} |= 1 << {p}")
     else:
@@ -94,7 +111,7 @@ def _or_moves(self: logic.Or, k: Emitter) -> Made:
         return Made.union([k.moves(item) for item in _items(self.items)])
 
 
-def _union_draw(self: Any, k: Emitter) -> int:
+def _union_draw(self: Any, k: Emitter) -> str:
     """A candidate of a union of generators that never share a move: a part chosen by its
     number of candidates, then a candidate of it (as the reference's _union_draw)."""
     parts = _items(self.items)
@@ -104,7 +121,7 @@ def _union_draw(self: Any, k: Emitter) -> int:
             raise NoKernel(f"({self.name} ...)", "drawn: a part whose candidates change with the position")
         if not made.unique:
             raise NoKernel(f"({self.name} ...)", "drawn: parts that may make the same move")
-        spaces: list[int] = []
+        spaces: list[str] = []
         x = k.temp("x")
         k.line(f"{x} = -1")
         bodies: list[list[str]] = []
@@ -115,17 +132,18 @@ def _union_draw(self: Any, k: Emitter) -> int:
             k.depth -= 1
             bodies.append(k.fn.lines[mark:])
             del k.fn.lines[mark:]
-        total = sum(spaces)
-        if total == 0:
+        kept = [(s, b) for s, b in zip(spaces, bodies) if s != "0"]
+        if not kept:
             k.line("return -1")
-            return 0
+            return "0"
+        total = "(" + " + ".join(s for s, _ in kept) + ")"
+        k.line(f"if {total} <= 0:")
+        k.line("    return -1")
         k.line(f"{x} = rng_below(rs, {total})")
-        bound = 0
-        for space, body in zip(spaces, bodies):
-            if not space:
-                continue
-            bound += space
-            k.line(f"if {x} < {bound}:")
+        bound: list[str] = []
+        for space, body in kept:
+            bound.append(space)
+            k.line(f"if {x} < ({' + '.join(bound)}):")
             k.fn.lines.extend(body)
         k.line("return -1")
         return total
@@ -179,7 +197,7 @@ def _if_moves(self: logic.If, k: Emitter) -> Made:
 
 
 @kernel(logic.If, "draw")
-def _if_draw(self: logic.If, k: Emitter) -> int:
+def _if_draw(self: logic.If, k: Emitter) -> str:
     """A candidate of the branch that runs now (its condition worked out once); candidates
     of the two branches are told apart by the branch, so the space is the larger one's."""
     cond = k.bool(self.condition)
@@ -191,7 +209,7 @@ def _if_draw(self: logic.If, k: Emitter) -> int:
         return yes
     no = k.draw(self.else_branch)
     k.line("return -1")
-    return max(yes, no)
+    return f"max({yes}, {no})"
 
 
 @kernel(logic.If, "effect")
