@@ -3,16 +3,16 @@ agents', below), written once, calling the game's own ``legal`` and ``apply``.""
 
 TEMPLATES = '''
 @njit(cache=True)
-def playouts(st0, T, count, seed, cap, res, full):
-    """Play ``count`` random games from ``st0``; game g is seeded by (seed, g), so results do not
-    depend on how games are split between calls. res[g] = (plies played, winners mask, draw,
-    termination, reason, legal moves summed over the plies, error). Moves are drawn without
+def playouts(st0, T, count, seed, first, cap, res, full):
+    """Play ``count`` random games from ``st0``, numbered from ``first``; game g is seeded by
+    (seed, g), so results do not depend on how games are split between calls or processes. res[g] = (plies played, winners mask, draw,
+    termination, reason, legal moves summed over the plies, error, the winners' seats mask). Moves are drawn without
     listing them where the rules allow it, unless ``full`` (which counts the legal moves)."""
     st = np.empty(st0.shape[0], np.int64)  # (no slices: numba compiles them slowly)
     out = np.empty(cap, np.int64)
     rs = np.empty(1, np.uint64)
     for g in range(count):
-        seed_rng(rs, seed * 1000003 + g)
+        seed_rng(rs, seed * 1000003 + first + g)
         for i in range(st0.shape[0]):
             st[i] = st0[i]
         plies = 0
@@ -41,6 +41,11 @@ def playouts(st0, T, count, seed, cap, res, full):
         res[g, 4] = st[14]
         res[g, 5] = total
         res[g, 6] = st[15]
+        seats = 0
+        for p in range(1, T[0][1] + 1):
+            if (st[10] >> p) & 1:
+                seats |= 1 << st[T[0][6] + p]
+        res[g, 7] = seats
 '''
 
 SEARCH = '''
@@ -162,15 +167,16 @@ def mcts(root, T, cap, c, playout, seed, iterations, nodes, values, used):
 
 
 @njit(cache=True)
-def flat(root, T, cap, playout, seed, iterations, moves, totals, counts):
+def flat(root, T, cap, playout, seed, first, iterations, moves, totals, counts):
     """Flat Monte Carlo: ``iterations`` playouts shared round-robin among ``moves`` (the legal
-    moves, shuffled by the caller), results summed for the mover into totals/counts."""
+    moves, shuffled by the caller), from playout number ``first``; results summed for the mover
+    into totals/counts."""
     out = np.empty(cap, np.int64)
     work = np.empty(root.shape[0], np.int64)
     rs = np.empty(1, np.uint64)
     seed_rng(rs, seed)
     mover = root[0]
-    for it in range(iterations):
+    for it in range(first, first + iterations):
         i = it % moves.shape[0]
         copy_state(work, root)
         apply(work, T, moves[i])
