@@ -67,11 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     debug = bool(getattr(args, "debug", False))
+    from ..native import choice
+    outer = choice.engine_mode()
     try:
-        engine = getattr(args, "engine", None)
-        if engine is not None:
-            from ..native.choice import set_engine
-            set_engine(engine)
+        choice.set_engine(getattr(args, "engine", None) or outer)  # for this command only
         return int(args.func(args) or 0)
     except LudError as err:
         print(err.render(), file=sys.stderr)
@@ -88,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as err:  # an engine bug, not the user's fault
         _report_internal(err, debug)
         return EXIT_FAILURE
+    finally:
+        choice.set_engine(outer)
 
 
 # ---------------------------------------------------------------------------------------------

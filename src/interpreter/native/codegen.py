@@ -106,6 +106,10 @@ class Generator:
     def __init__(self, game: Any, bound: Any):
         self.game = game
         self.bound = bound
+        meta = bound.rules.meta
+        for item in _items(meta.items if meta is not None else None):
+            if item.name not in ("swap", "turnLimit"):
+                raise NoKernel(f"(meta ({item.name} ...))", "no compiled kernel")
         self.layout = Layout.of(game)
         if game.topology.n > abi.MAX_SITES:
             raise NoKernel("the board", f"more than {abi.MAX_SITES} sites")
