@@ -161,3 +161,14 @@ def test_errors_of_the_rules_are_raised_as_the_reference_raises_them():
     with pytest.raises(LudError, match="out of range"):
         compiled.apply(st0, int(compiled.legal(st0)[0]))
     assert st0[abi.ERROR] == 0
+
+
+def test_playout_metrics_on_the_compiled_tier_measure_what_the_reference_measures():
+    """The same metrics from 1,500 random games on each tier agree within sampling error."""
+    from interpreter.concept.metrics import native_records, run_playouts, summarise
+    game, compiled = native("tic-tac-toe")
+    reference = summarise(run_playouts(game, 1500, seed=4), 2)
+    fast = summarise(native_records(compiled, 1500, 4), 2)
+    for name, tolerance in (("DurationMoves", 0.15), ("BranchingFactorAverage", 0.1), ("AdvantageP1", 0.05),
+                            ("DrawRate", 0.04), ("BoardCoverageDefault", 0.02), ("DecisionMoves", 0.02)):
+        assert abs(fast[name].mean - reference[name].mean) < tolerance, name

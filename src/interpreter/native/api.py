@@ -231,6 +231,20 @@ class NativeGame:
                         res[:, 4].copy(), res[:, 5].copy(), seats)
 
 
+    def measured(self, count: int, seed: int, first: int = 0) -> np.ndarray:
+        """``count`` random games measured for the playout metrics (see the module's
+        ``measured``): one row of 12 numbers per game."""
+        res = np.zeros((max(count, 0), 12), dtype=np.int64)
+        if count > 0:
+            self.module.measured(self.initial(), self.tables, count, seed, first, self._cap, res)
+        errors = res[:, 11]
+        if errors.any():
+            st = np.zeros(abi.SCALARS, dtype=np.int64)
+            st[abi.ERROR] = int(errors[errors != 0][0])
+            self._raise(st)
+        return res
+
+
 _FORMS: dict[str, Any] = {}  # game key -> Compiled, or the NoKernel that refused it
 _GAMES: dict[str, NativeGame] = {}
 

@@ -142,8 +142,8 @@ class Generator:
         if k.notes.get("moves_of"):
             parts.append(self._moves_of())
         source = HEADER.format(version=CODEGEN_VERSION) + "\n\n" + "\n\n".join(parts)
-        from .search import SEARCH, TEMPLATES
-        source += "\n\n" + TEMPLATES + "\n\n" + SEARCH
+        from .search import MEASURED, SEARCH, TEMPLATES
+        source += "\n\n" + TEMPLATES + "\n\n" + SEARCH + "\n\n" + MEASURED
         key = hashlib.sha256(source.encode()).hexdigest()[:20]
         return Compiled(source, tuple(k.tables), self.layout, len(k.rules), tuple(game.words),
                         self.max_moves, key)

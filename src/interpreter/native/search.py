@@ -188,3 +188,90 @@ def flat(root, T, cap, playout, seed, first, iterations, moves, totals, counts):
         counts[i] += 1
     return iterations
 '''
+
+MEASURED = '''
+@njit(cache=True)
+def measured(st0, T, count, seed, first, cap, res):
+    """Random games measured as the playout metrics measure them (concept.metrics.play_one):
+    res[g] = moves, turns, legal moves summed, moves with a choice, moves that removed pieces,
+    pieces removed, sites ever occupied, best minus second score summed, winners mask, draw,
+    termination, error."""
+    L = T[0]
+    n_sites = L[0]
+    players = L[1]
+    what = L[2]
+    counts = L[4]
+    scores = L[5]
+    st = np.empty(st0.shape[0], np.int64)
+    out = np.empty(cap, np.int64)
+    seen = np.zeros(n_sites, np.int8)
+    rs = np.empty(1, np.uint64)
+    for g in range(count):
+        seed_rng(rs, seed * 1000003 + first + g)
+        copy_state(st, st0)
+        covered = 0
+        for i in range(n_sites):
+            seen[i] = 0
+            if st[what + i] != 0:
+                seen[i] = 1
+                covered += 1
+        moves = turns = legal_sum = decisions = removal_moves = removed = diff = 0
+        last_mover = -1
+        while st[9] == 0 and st[15] == 0:
+            n = legal(st, T, out)
+            if st[15] != 0:
+                break
+            legal_sum += n
+            if n > 1:
+                decisions += 1
+            mover = st[0]
+            if mover != last_mover:
+                turns += 1
+                last_mover = mover
+            code = out[rng_below(rs, n)]
+            kind = (code >> 10) & 7
+            to = ((code >> 29) & 65535) - 1
+            before = 0
+            for p in range(1, players + 1):
+                before += st[counts + p]
+            apply(st, T, code)
+            moves += 1
+            after = 0
+            for p in range(1, players + 1):
+                after += st[counts + p]
+            taken = before + (1 if kind == 0 else 0) - after
+            if taken > 0:
+                removal_moves += 1
+                removed += taken
+            if taken != 0 or kind != 0:
+                for i in range(n_sites):
+                    if seen[i] == 0 and st[what + i] != 0:
+                        seen[i] = 1
+                        covered += 1
+            elif to >= 0 and to < n_sites and seen[to] == 0 and st[what + to] != 0:
+                seen[to] = 1
+                covered += 1
+            if players > 1:
+                best = -(1 << 62)
+                second = -(1 << 62)
+                for p in range(1, players + 1):
+                    s = st[scores + p]
+                    if s > best:
+                        second = best
+                        best = s
+                    elif s > second:
+                        second = s
+                diff += best - second
+        res[g, 0] = moves
+        res[g, 1] = turns
+        res[g, 2] = legal_sum
+        res[g, 3] = decisions
+        res[g, 4] = removal_moves
+        res[g, 5] = removed
+        res[g, 6] = covered
+        res[g, 7] = diff
+        res[g, 8] = st[10]
+        res[g, 9] = st[12]
+        res[g, 10] = st[13]
+        res[g, 11] = st[15]
+'''
