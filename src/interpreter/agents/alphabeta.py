@@ -27,7 +27,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..engine import turns
-from .budget import MAX_SECONDS, Stats, number, whole
+from .budget import MAX_SECONDS, Stats, compiled_tier, number, whole
 
 if TYPE_CHECKING:
     from ..engine.move import Move
@@ -69,6 +69,9 @@ class AlphaBetaAgent:
         if len(legal) == 1:
             return legal[0]
         self.rng.shuffle(legal)  # equal moves: a random one, not the first generated
+        native = compiled_tier(state.game)
+        if native is not None:
+            return self._choose_native(native, state, legal)
         started = time.perf_counter()
         self._deadline = started + self.seconds if self.seconds is not None else math.inf
         self._nodes = 0
@@ -86,6 +89,40 @@ class AlphaBetaAgent:
             if value >= WIN - self.MAX_DEPTH or value <= -WIN + self.MAX_DEPTH:
                 break  # a forced result: deeper search changes nothing
         self.stats.add(self._nodes, time.perf_counter() - started)
+        return best
+
+    def _choose_native(self, native, state: "State", legal: list["Move"]) -> "Move":
+        """The same iterative deepening on the compiled tier: each depth searched natively,
+        giving up (and keeping the deeper search's move) past the positions the time allows."""
+        import numpy as np
+        started = time.perf_counter()
+        st = native.from_state(state)
+        order = list(legal)
+        codes = dict(zip(order, native.codes(st, order)))
+        me = state.mover
+        best = order[0]
+        nodes = 0
+        rate = 1e6  # positions per second, measured as the search goes
+        for depth in range(1, self.depth + 1):
+            limit = 1 << 62
+            if self.seconds is not None:
+                left = started + self.seconds - time.perf_counter()
+                if left <= 0:
+                    break
+                limit = max(64, int(rate * left))
+            begun = time.perf_counter()
+            index, value, done, gave_up = native.alphabeta(
+                st, np.array([codes[m] for m in order], dtype=np.int64), depth, me, limit)
+            nodes += done
+            rate = max(rate if done < 1000 else done / max(time.perf_counter() - begun, 1e-6), 1.0)
+            if gave_up:
+                break
+            best = order[index]
+            order.remove(best)
+            order.insert(0, best)  # searched first next time: better cut-offs
+            if value >= WIN - self.MAX_DEPTH or value <= -WIN + self.MAX_DEPTH:
+                break
+        self.stats.add(nodes, time.perf_counter() - started)
         return best
 
     def _root(self, work: "State", legal: list["Move"], depth: int, me: int) -> tuple[float, "Move"]:

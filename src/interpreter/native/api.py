@@ -91,6 +91,7 @@ class NativeGame:
             self.winning_move(st)
             self.mcts(st, 2, None, 1.4, 2, 0)
             moves = self.legal(st)[:1]
+            self.alphabeta(st, moves, 1, int(st[abi.MOVER]), 1 << 20)
             self.flat(st, moves, 0, 1, 2, 0, np.zeros(1), np.zeros(1, dtype=np.int64))
         self._search_warm = True
         return time.perf_counter() - started
@@ -194,6 +195,14 @@ class NativeGame:
         if best < 0:
             return int(self.legal(st)[0]), done
         return int(nodes[best, 1]), done
+
+    def alphabeta(self, st: np.ndarray, moves: np.ndarray, depth: int, me: int, limit: int) -> tuple[int, float, int, bool]:
+        """Paranoid alpha-beta at ``depth`` over ``moves`` (in order) for player ``me``, giving up
+        past ``limit`` positions: (index of the best move, its value, positions, gave up)."""
+        counter = np.zeros(2, dtype=np.int64)
+        best, value = self.module.alphabeta_root(st, self.tables, self._cap, moves, depth, me, limit, counter)
+        self._raise(st)
+        return int(best), float(value), int(counter[0]), bool(counter[1])
 
     def flat(self, st: np.ndarray, moves: np.ndarray, first: int, iterations: int, playout: int, seed: int,
              totals: np.ndarray, counts: np.ndarray) -> int:

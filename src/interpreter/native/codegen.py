@@ -139,11 +139,11 @@ class Generator:
             raise NoKernel("the rules", "effects run after every move or at the end of a turn")
         parts = [self._next_active(), *self._generators(), self._legal(), self._draw(), self._act(),
                  self._check_end(), self._next_phase(), self._apply()]
-        if k.notes.get("moves_of"):
-            parts.append(self._moves_of())
+        parts.append(self._moves_of())  # (compiled only when called: no Moves, alpha-beta)
+        parts.append(self._friends())
         source = HEADER.format(version=CODEGEN_VERSION) + "\n\n" + "\n\n".join(parts)
-        from .search import MEASURED, SEARCH, TEMPLATES
-        source += "\n\n" + TEMPLATES + "\n\n" + SEARCH + "\n\n" + MEASURED
+        from .search import ALPHABETA, MEASURED, SEARCH, TEMPLATES
+        source += "\n\n" + "\n\n".join((TEMPLATES, SEARCH, MEASURED, ALPHABETA))
         key = hashlib.sha256(source.encode()).hexdigest()[:20]
         return Compiled(source, tuple(k.tables), self.layout, len(k.rules), tuple(game.words),
                         self.max_moves, key)
@@ -375,6 +375,14 @@ class Generator:
         if ranked:
             parts.append(self._ranked())
         return "\n\n".join(parts + [_render(fn, self.array_prologue())])
+
+    def _friends(self) -> str:
+        """Same player or teammates (Game.friends)."""
+        k = self.k
+        with k.function("friends", "T, a, b") as fn:
+            team = k.table(np.array(self.game.team_of, dtype=np.int64))
+            k.line(f"return a != 0 and b != 0 and {team}[a] == {team}[b]")
+        return _render(fn, [])
 
     def _moves_of(self) -> str:
         """How many moves a player would have now (no forced pass, no meta moves): what

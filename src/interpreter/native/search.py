@@ -275,3 +275,91 @@ def measured(st0, T, count, seed, first, cap, res):
         res[g, 10] = st[13]
         res[g, 11] = st[15]
 '''
+
+ALPHABETA = '''
+@njit(cache=True)
+def evaluate(st, T, me):
+    """agents.alphabeta's evaluation: score + pieces + 0.05 x legal moves, own minus the best
+    opponent's (an opponent: not the player nor a teammate)."""
+    L = T[0]
+    players = L[1]
+    out = np.empty(L[8] + 64, np.int64)
+    mine = 0.0
+    best = -1e300
+    others = False
+    for p in range(1, players + 1):
+        if p == st[0]:
+            mobility = legal(st, T, out)
+        else:
+            mobility = moves_of(st, T, p)
+        value = st[L[5] + p] + st[L[4] + p] + 0.05 * mobility
+        if p == me:
+            mine = value
+        elif not friends(T, p, me):
+            others = True
+            if value > best:
+                best = value
+    return mine - best if others else mine
+
+
+@njit(cache=True)
+def search_ab(st, T, cap, depth, alpha, beta, me, ply, counter, limit):
+    """The paranoid alpha-beta value of ``st`` for ``me`` (counter[0] counts the positions;
+    past ``limit`` the search gives up: counter[1] = 1)."""
+    counter[0] += 1
+    if counter[0] > limit:
+        counter[1] = 1
+        return 0.0
+    if st[9] != 0:
+        if st[12] != 0 or st[10] == 0:
+            return 0.0
+        return 1e6 - ply if (st[10] >> me) & 1 else -1e6 + ply
+    if depth == 0:
+        return evaluate(st, T, me)
+    maximise = friends(T, st[0], me)
+    value = -1e300 if maximise else 1e300
+    out = np.empty(cap, np.int64)
+    n = legal(st, T, out)
+    child = np.empty(st.shape[0], np.int64)
+    for i in range(n):
+        copy_state(child, st)
+        apply(child, T, out[i])
+        v = search_ab(child, T, cap, depth - 1, alpha, beta, me, ply + 1, counter, limit)
+        if counter[1] != 0:
+            return 0.0
+        if maximise:
+            if v > value:
+                value = v
+            if value > alpha:
+                alpha = value
+        else:
+            if v < value:
+                value = v
+            if value < beta:
+                beta = value
+        if alpha >= beta:
+            break
+    return value
+
+
+@njit(cache=True)
+def alphabeta_root(root, T, cap, moves, depth, me, limit, counter):
+    """The best of ``moves`` (in this order) at ``depth`` and its value; counter as search_ab."""
+    alpha = -1e300
+    beta = 1e300
+    best_value = -1e300
+    best = 0
+    child = np.empty(root.shape[0], np.int64)
+    for i in range(moves.shape[0]):
+        copy_state(child, root)
+        apply(child, T, moves[i])
+        v = search_ab(child, T, cap, depth - 1, alpha, beta, me, 1, counter, limit)
+        if counter[1] != 0:
+            return best, best_value
+        if v > best_value:
+            best_value = v
+            best = i
+        if v > alpha:
+            alpha = v
+    return best, best_value
+'''
