@@ -69,7 +69,7 @@ class AlphaBetaAgent:
         if len(legal) == 1:
             return legal[0]
         self.rng.shuffle(legal)  # equal moves: a random one, not the first generated
-        native = compiled_tier(state.game)
+        native = compiled_tier(state.game, "alphabeta")
         if native is not None:
             return self._choose_native(native, state, legal)
         started = time.perf_counter()

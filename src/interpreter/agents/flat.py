@@ -43,7 +43,7 @@ class FlatMCAgent:
             return legal[0]
         rng = self.rng
         rng.shuffle(legal)  # ties go to a random move, not the first generated
-        native = compiled_tier(state.game)
+        native = compiled_tier(state.game, "flat")
         if native is not None:
             return self._choose_native(native, state, legal)
         mover = state.mover

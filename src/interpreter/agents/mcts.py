@@ -84,7 +84,7 @@ class MCTSAgent:
         legal = state.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        native = compiled_tier(state.game)
+        native = compiled_tier(state.game, "mcts")
         if native is not None:  # the whole search in native code (interpreter.native)
             return self._choose_native(native, state)
         rng = self.rng

@@ -80,20 +80,25 @@ class NativeGame:
             self.compile_seconds = time.perf_counter() - started
         return self.compile_seconds
 
-    def warm_search(self) -> float:
-        """Compile (or load) the search loops too; the seconds it took."""
-        if getattr(self, "_search_warm", False):
+    def warm_search(self, search: str) -> float:
+        """Compile (or load) one search's loops (``mcts``, ``flat`` or ``alphabeta``) before
+        any decision is timed; the seconds it took."""
+        warm = self.__dict__.setdefault("_searches", set())
+        if search in warm:
             return 0.0
         started = time.perf_counter()
         self.warm()
         st = self.initial()
         if not st[abi.OVER]:
-            self.winning_move(st)
-            self.mcts(st, 2, None, 1.4, 2, 0)
             moves = self.legal(st)[:1]
-            self.alphabeta(st, moves, 1, int(st[abi.MOVER]), 1 << 20)
-            self.flat(st, moves, 0, 1, 2, 0, np.zeros(1), np.zeros(1, dtype=np.int64))
-        self._search_warm = True
+            if search == "mcts":
+                self.winning_move(st)
+                self.mcts(st, 2, None, 1.4, 2, 0)
+            elif search == "flat":
+                self.flat(st, moves, 0, 1, 2, 0, np.zeros(1), np.zeros(1, dtype=np.int64))
+            elif search == "alphabeta":
+                self.alphabeta(st, moves, 1, int(st[abi.MOVER]), 1 << 20)
+        warm.add(search)
         return time.perf_counter() - started
 
     # --- moves ---------------------------------------------------------------------------------------
