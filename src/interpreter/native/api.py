@@ -105,7 +105,7 @@ class NativeGame:
     def legal(self, st: np.ndarray) -> np.ndarray:
         """The legal move codes of a state (a forced pass when none; none once over)."""
         while True:
-            n = self.module.legal(st, self.tables, self._out)
+            n = self.module.py_legal(st, self.tables, self._out)
             if st[abi.ERROR] == abi.ERR_OVERFLOW:
                 st[abi.ERROR] = 0
                 self._cap *= 4
@@ -115,7 +115,7 @@ class NativeGame:
             return self._out[:n].copy()
 
     def apply(self, st: np.ndarray, code: int) -> None:
-        self.module.apply(st, self.tables, np.int64(code))
+        self.module.py_apply(st, self.tables, np.int64(code))
         self._raise(st)
 
     def _raise(self, st: np.ndarray) -> None:
@@ -164,7 +164,7 @@ class NativeGame:
     # --- search ---------------------------------------------------------------------------------------
     def winning_move(self, st: np.ndarray) -> int:
         """A legal move that wins at once, or -1."""
-        return int(self.module.winning_move(st, self.tables, self._cap))
+        return int(self.module.py_winning_move(st, self.tables, self._cap))
 
     def mcts(self, st: np.ndarray, iterations: Optional[int], seconds: Optional[float], c: float,
              playout: int, seed: int) -> tuple[int, int]:
@@ -183,7 +183,7 @@ class NativeGame:
             if used[0] + want > len(nodes):  # a time budget: grow the tree
                 nodes = np.concatenate([nodes, np.zeros_like(nodes)])
                 values = np.concatenate([values, np.zeros_like(values)])
-            done += int(self.module.mcts(st, self.tables, self._cap, c, playout, seed + done, want, nodes,
+            done += int(self.module.py_mcts(st, self.tables, self._cap, c, playout, seed + done, want, nodes,
                                          values, used))
             self._raise(st)
             if deadline is not None:
@@ -205,7 +205,7 @@ class NativeGame:
         """Paranoid alpha-beta at ``depth`` over ``moves`` (in order) for player ``me``, giving up
         past ``limit`` positions: (index of the best move, its value, positions, gave up)."""
         counter = np.zeros(2, dtype=np.int64)
-        best, value = self.module.alphabeta_root(st, self.tables, self._cap, moves, depth, me, limit, counter)
+        best, value = self.module.py_alphabeta_root(st, self.tables, self._cap, moves, depth, me, limit, counter)
         self._raise(st)
         return int(best), float(value), int(counter[0]), bool(counter[1])
 
@@ -213,7 +213,7 @@ class NativeGame:
              totals: np.ndarray, counts: np.ndarray) -> int:
         """Flat Monte Carlo playouts ``first`` .. (see the module's ``flat``), summed into
         totals/counts."""
-        done = int(self.module.flat(st, self.tables, self._cap, playout, seed, first, iterations, moves,
+        done = int(self.module.py_flat(st, self.tables, self._cap, playout, seed, first, iterations, moves,
                                     totals, counts))
         self._raise(st)
         return done
@@ -229,7 +229,7 @@ class NativeGame:
         st0 = self.initial() if start is None else start
         res = np.zeros((max(count, 0), 8), dtype=np.int64)
         if count > 0:
-            self.module.playouts(st0, self.tables, count, seed, first, self._cap, res, full)
+            self.module.py_playouts(st0, self.tables, count, seed, first, self._cap, res, full)
         errors = res[:, 6]
         if errors.any():
             st = np.zeros(abi.SCALARS, dtype=np.int64)
@@ -250,7 +250,7 @@ class NativeGame:
         ``measured``): one row of 12 numbers per game."""
         res = np.zeros((max(count, 0), 12), dtype=np.int64)
         if count > 0:
-            self.module.measured(self.initial(), self.tables, count, seed, first, self._cap, res)
+            self.module.py_measured(self.initial(), self.tables, count, seed, first, self._cap, res)
         errors = res[:, 11]
         if errors.any():
             st = np.zeros(abi.SCALARS, dtype=np.int64)

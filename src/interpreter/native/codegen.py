@@ -80,6 +80,7 @@ def _prologue(fn: Function) -> list[str]:
 # the entry points; the other functions are inlined into them (numba links and optimises a
 # callee again in every caller, which makes deep calls slow to compile)
 ENTRY_POINTS = {"legal", "draw", "apply"}
+INLINE = False
 
 
 def _normalised(text: str) -> str:
@@ -96,7 +97,7 @@ def _normalised(text: str) -> str:
 
 def _render(fn: Function, extra: list[str]) -> str:
     body = _prologue(fn) + extra + fn.lines
-    options = "cache=True" if fn.name in ENTRY_POINTS else "cache=True, inline='always'"
+    options = "cache=True, error_model='numpy'" + ("" if (fn.name in ENTRY_POINTS or INLINE is False) else ", inline='always'")
     return f"@njit({options})\ndef {fn.name}({fn.args}):\n" + "\n".join(body) + "\n"
 
 
@@ -543,6 +544,74 @@ class Generator:
         return _render(fn, self.array_prologue())
 
 
+# --- tables as arguments ------------------------------------------------------------------------
+# Passing the tuple of tables T to a compiled function costs tens of nanoseconds a call (numba
+# counts a reference to each array in it), which dwarfs a small helper's work: so every generated
+# function takes the tables it reads, and those of the functions it calls, as arguments of their
+# own (L, t3, t7...), and only the functions Python calls take T, as thin wrappers (py_legal...).
+PYTHON_FACING = ("legal", "apply", "draw", "act", "playouts", "measured", "mcts", "flat", "winning_move",
+                 "alphabeta_root")
+_DEF = re.compile(r"^@njit\((?P<opts>[^)]*)\)\ndef (?P<name>\w+)\((?P<args>[^)]*)\):\n", re.M)
+
+
+def tables_as_arguments(source: str, last: int) -> str:
+    """Rewrite a module whose functions take ``T`` into one whose functions take their tables
+    (see above), plus a ``py_NAME(…, T, …)`` wrapper for each function Python calls."""
+    header_end = _DEF.search(source).start()
+    header, blocks = source[:header_end], []
+    matches = list(_DEF.finditer(source))
+    for i, m in enumerate(matches):
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(source)
+        blocks.append((m.group("name"), m.group("opts"), [a.strip() for a in m.group("args").split(",")],
+                       source[m.end():end]))
+    names = {name for name, *_ in blocks}
+    own: dict[str, set[int]] = {}
+    calls: dict[str, set[str]] = {}
+    for name, _, args, body in blocks:
+        used = {int(x) for x in re.findall(r"\bt(\d+) = T\[\1\]", body)}
+        if "T[-1]" in body:  # the table of plain rules, the last one
+            used.add(last)
+        if re.search(r"\bL\b", body) or "T" in args:
+            used.add(0)
+        own[name] = used
+        calls[name] = {c for c in re.findall(r"\b(\w+)\(", body) if c in names and c != name} | (
+            {name} if re.search(rf"\b{name}\(", body) else set())
+    needs = {name: set(own[name]) for name in own}
+    changed = True
+    while changed:  # the tables of everything a function calls, to a fixed point
+        changed = False
+        for name in needs:
+            for callee in calls[name]:
+                if not needs[callee] <= needs[name]:
+                    needs[name] |= needs[callee]
+                    changed = True
+
+    def params(name: str) -> str:
+        return ", ".join("L" if i == 0 else f"t{i}" for i in sorted(needs[name]))
+
+    out = [header]
+    for name, opts, args, body in blocks:
+        body = re.sub(r"\n    L = T\[0\]", "", "\n" + body)[1:] if body.startswith("    L = T[0]") else \
+            body.replace("    L = T[0]\n", "", 1)
+        body = re.sub(r"    t(\d+) = T\[\1\]\n", "", body)
+        body = body.replace("PLAIN = T[-1]", f"PLAIN = t{last}")
+
+        def call(m: "re.Match[str]") -> str:
+            callee, rest = m.group(1), m.group(2)
+            return f"{callee}({rest}{params(callee)}"
+        body = re.sub(r"\b(\w+)\(((?:[^(),]*,\s*)?)T\b", lambda m: call(m) if m.group(1) in names else m.group(0), body)
+        new_args = [params(name) if a == "T" else a for a in args]
+        out.append(f"@njit({opts})\ndef {name}({', '.join(new_args)}):\n{body}")
+    for name, opts, args, body in blocks:
+        if name not in PYTHON_FACING:
+            continue
+        unpack = "".join(f"    {'L' if i == 0 else f't{i}'} = T[{i}]\n" for i in sorted(needs[name]))
+        passed = ", ".join(params(name) if a == "T" else a for a in args)
+        plain = "cache=True, error_model='numpy'"
+        out.append(f"@njit({plain})\ndef py_{name}({', '.join(args)}):\n{unpack}    return {name}({passed})\n\n\n")
+    return "".join(out)
+
+
 def generate(game: Any) -> Compiled:
     """The compiled module of a reference game (raises :class:`NoKernel` when a ludeme of it
     has no kernel)."""
@@ -557,8 +626,9 @@ def generate(game: Any) -> Compiled:
     # the table of plain rules goes last (T[-1]: read by legal's dedup)
     plain = np.array([int(r.plain) for r in gen.k.rules], dtype=np.int64)
     tables = compiled.tables + (plain,)
-    return Compiled(compiled.source, tables, compiled.layout, compiled.rules, compiled.words,
-                    compiled.max_moves, compiled.key)
+    source = tables_as_arguments(compiled.source, len(tables) - 1)
+    key = hashlib.sha256(source.encode()).hexdigest()[:20]
+    return Compiled(source, tables, compiled.layout, compiled.rules, compiled.words, compiled.max_moves, key)
 
 
 __all__ = ["Compiled", "Generator", "generate", "Ludeme"]

@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 
 # --- random numbers (the same on every machine: xorshift64*) ---------------------------------------
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def seed_rng(rs, seed):
     """Start the generator ``rs`` (a uint64 array of one) from ``seed`` (splitmix64 of it)."""
     z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
@@ -19,7 +19,7 @@ def seed_rng(rs, seed):
     rs[0] = z
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def rng_below(rs, n):
     """A random int in [0, n)."""
     x = rs[0]
@@ -30,14 +30,14 @@ def rng_below(rs, n):
     return np.int64(((x * np.uint64(2685821657736338717)) >> np.uint64(11)) % np.uint64(n))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def rng_unit(rs):
     """A random float in [0, 1)."""
     return rng_below(rs, 1 << 53) / float(1 << 53)
 
 
 # --- lines ------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def line_through(st, who_at, axes, site, p, length, exact, gaps):
     """Whether a line of ``p``'s pieces through ``site`` has ``length`` pieces (at least, unless
     ``exact``), along one of the axes of ``axes`` (per site, axis, side: the sites beyond, -1
@@ -61,7 +61,7 @@ def line_through(st, who_at, axes, site, p, length, exact, gaps):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def count_lines(st, who_at, n, axes, p, length):
     """The number of maximal lines of at least ``length`` pieces of ``p`` (each counted once,
     from its first site along each axis)."""
@@ -87,7 +87,7 @@ def count_lines(st, who_at, n, axes, p, length):
 
 
 # --- groups -------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def group_of(st, who_at, nbrs, site, owner, mark, stamp, queue):
     """The sites joined to ``site`` through sites of ``owner`` (``nbrs``: per site, its
     neighbours, -1 padded), written into ``queue``; returns how many. ``mark`` remembers the
@@ -110,7 +110,7 @@ def group_of(st, who_at, nbrs, site, owner, mark, stamp, queue):
     return tail
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def connected(st, who_at, nbrs, site, masks, regions, need, every, work):
     """Whether the group of the piece on ``site`` touches every one of ``regions`` regions
     (``masks[r, s]``: site s in region r), or, unless ``every``, at least ``need`` of them.
@@ -151,7 +151,7 @@ def connected(st, who_at, nbrs, site, masks, regions, need, every, work):
     return hits >= need
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def put(out, n, code):
     """Append a move to the list (its length says it overflowed: the caller checks)."""
     if n < out.shape[0]:
@@ -159,19 +159,19 @@ def put(out, n, code):
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def java_div(a, b):
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b > 0) else -q
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def java_mod(a, b):
     r = abs(a) % abs(b)
     return r if a >= 0 else -r
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def dedup(out, n, plain, st):
     """Remove moves that do the same thing (the same code but for the rule and aux bits),
     keeping the first, as the reference's legal moves do; two such moves with different

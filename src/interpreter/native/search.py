@@ -2,7 +2,7 @@
 agents', below), written once, calling the game's own ``legal`` and ``apply``."""
 
 TEMPLATES = '''
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def playouts(st0, T, count, seed, first, cap, res, full):
     """Play ``count`` random games from ``st0``, numbered from ``first``; game g is seeded by
     (seed, g), so results do not depend on how games are split between calls or processes. res[g] = (plies played, winners mask, draw,
@@ -42,14 +42,14 @@ def playouts(st0, T, count, seed, first, cap, res, full):
         res[g, 5] = total
         res[g, 6] = st[15]
         seats = 0
-        for p in range(1, T[0][1] + 1):
+        for p in range(1, L[1] + 1):
             if (st[10] >> p) & 1:
-                seats |= 1 << st[T[0][6] + p]
+                seats |= 1 << st[L[6] + p]
         res[g, 7] = seats
 '''
 
 SEARCH = '''
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def random_move(st, T, rs, out):
     """One uniformly random legal move (drawn without listing where the rules allow it)."""
     for attempt in range(64):
@@ -62,13 +62,13 @@ def random_move(st, T, rs, out):
     return out[rng_below(rs, n)]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def copy_state(dst, src):
     for i in range(src.shape[0]):
         dst[i] = src[i]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def reward_of(st, player):
     """1 for a win, 0 for a loss (someone else's win), 0.5 for a draw or an unfinished game."""
     if st[9] == 0 or st[12] != 0 or st[10] == 0:
@@ -76,7 +76,7 @@ def reward_of(st, player):
     return 1.0 if (st[10] >> player) & 1 else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def winning_move(root, T, cap):
     """A legal move after which the game is over with the mover among the winners, or -1."""
     out = np.empty(cap, np.int64)
@@ -91,7 +91,7 @@ def winning_move(root, T, cap):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def mcts(root, T, cap, c, playout, seed, iterations, nodes, values, used):
     """UCT from ``root`` for ``iterations`` more simulations (the tree persists between calls:
     ``nodes[i]`` = parent, move, mover, first child, next sibling, children, legal moves (-1:
@@ -166,7 +166,7 @@ def mcts(root, T, cap, c, playout, seed, iterations, nodes, values, used):
     return done
 
 
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def flat(root, T, cap, playout, seed, first, iterations, moves, totals, counts):
     """Flat Monte Carlo: ``iterations`` playouts shared round-robin among ``moves`` (the legal
     moves, shuffled by the caller), from playout number ``first``; results summed for the mover
@@ -190,13 +190,12 @@ def flat(root, T, cap, playout, seed, first, iterations, moves, totals, counts):
 '''
 
 MEASURED = '''
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def measured(st0, T, count, seed, first, cap, res):
     """Random games measured as the playout metrics measure them (concept.metrics.play_one):
     res[g] = moves, turns, legal moves summed, moves with a choice, moves that removed pieces,
     pieces removed, sites ever occupied, best minus second score summed, winners mask, draw,
     termination, error."""
-    L = T[0]
     n_sites = L[0]
     players = L[1]
     what = L[2]
@@ -277,11 +276,10 @@ def measured(st0, T, count, seed, first, cap, res):
 '''
 
 ALPHABETA = '''
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def evaluate(st, T, me):
     """agents.alphabeta's evaluation: score + pieces + 0.05 x legal moves, own minus the best
     opponent's (an opponent: not the player nor a teammate)."""
-    L = T[0]
     players = L[1]
     out = np.empty(L[8] + 64, np.int64)
     mine = 0.0
@@ -302,7 +300,7 @@ def evaluate(st, T, me):
     return mine - best if others else mine
 
 
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def search_ab(st, T, cap, depth, alpha, beta, me, ply, counter, limit):
     """The paranoid alpha-beta value of ``st`` for ``me`` (counter[0] counts the positions;
     past ``limit`` the search gives up: counter[1] = 1)."""
@@ -342,7 +340,7 @@ def search_ab(st, T, cap, depth, alpha, beta, me, ply, counter, limit):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, error_model='numpy')
 def alphabeta_root(root, T, cap, moves, depth, me, limit, counter):
     """The best of ``moves`` (in this order) at ``depth`` and its value; counter as search_ab."""
     alpha = -1e300
