@@ -137,7 +137,10 @@ class Generator:
                  self._check_end(), self._next_phase(), self._apply()]
         if k.notes.get("moves_of"):
             parts.append(self._moves_of())
-        source = HEADER.format(version=CODEGEN_VERSION) + "\n\n" + "\n\n".join(parts)
+        parts.extend(_render(fn, self.array_prologue()) for fn in k.helpers)
+        imports = "".join(f"from {module} import {', '.join(sorted(names))}\n"
+                          for module, names in sorted(k.imports.items()))
+        source = HEADER.format(version=CODEGEN_VERSION) + imports + "\n\n" + "\n\n".join(parts)
         from .search import SEARCH, TEMPLATES
         source += "\n\n" + TEMPLATES + "\n\n" + SEARCH
         key = hashlib.sha256(source.encode()).hexdigest()[:20]
