@@ -337,6 +337,7 @@ class Emitter:
             self.depth -= 1
 
     def temp(self, prefix: str = "v") -> str:
+        assert prefix != "t", "t<i> names the tables"
         self.fn.temps += 1
         return f"{prefix}{self.fn.temps}"
 

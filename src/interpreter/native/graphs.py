@@ -267,31 +267,39 @@ def shortest_loop(group, g0, g1, nbrs, cross, ncross, perim, pos, unit):
 
 
 # --- loops through passages ---------------------------------------------------------------------------------
-@njit(cache=True)
-def _find(parent, x):
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
+@njit(cache=True, inline="always")
+def _find(work, at, x):
+    """The root of x in the union-find forest ``work[at:]``."""
+    while work[at + x] != x:
+        work[at + x] = work[at + work[at + x]]
+        x = work[at + x]
     return x
 
 
 @njit(cache=True)
-def count_loops(st, who_at, nbrs, player, rim_sites, rim_count, ends, end_count):
+def count_loops(st, who_at, nbrs, player, rim_sites, rim_count, ends, end_count, work):
     """The number of distinct loops of ``player`` through their passages (as
     PassageGraph.loops counts them): the player's groups joined with the rims they touch are
     the nodes, each passage an edge between the nodes of its rims; a loop is a non-empty set
-    of passages forming a connected circuit with every node of even degree."""
+    of passages forming a connected circuit with every node of even degree. ``work`` (3n + 2
+    rims + 1 ints, all 0 but its last) is the caller's own and is left as it was found."""
     n = nbrs.shape[0]
     width = nbrs.shape[1]
     nr = rim_count[player]
     ne = end_count[player]
     if ne == 0:
         return 0
-    group = np.zeros(n, np.int64)
-    queue = np.empty(n, np.int64)
-    first = np.full(n + 1, -1, np.int64)  # per group, the first rim it touches
-    parent = np.arange(nr)
+    # work: the group of each site (0: none), the sites reached (to clear them afterwards),
+    # per group the first rim it touches (+1), then two union-find forests over the rims
+    group = 0
+    queue = n
+    first = 2 * n
+    parent = 3 * n
+    comp = 3 * n + nr
+    for r in range(nr):
+        work[parent + r] = r
     count = 0
+    tail = 0
     for r in range(nr):
         for i in range(rim_sites.shape[2]):
             site = rim_sites[player, r, i]
@@ -299,60 +307,58 @@ def count_loops(st, who_at, nbrs, player, rim_sites, rim_count, ends, end_count)
                 break
             if st[who_at + site] != player:
                 continue
-            if group[site] == 0:
+            if work[group + site] == 0:
                 count += 1
-                group[site] = count
-                queue[0] = site
-                head, tail = 0, 1
+                work[group + site] = count
+                work[first + count - 1] = 0
+                head = tail
+                work[queue + tail] = site
+                tail += 1
                 while head < tail:
-                    x = queue[head]
+                    x = work[queue + head]
                     head += 1
                     for j in range(width):
                         y = nbrs[x, j]
                         if y < 0:
                             break
-                        if group[y] == 0 and st[who_at + y] == player:
-                            group[y] = count
-                            queue[tail] = y
+                        if work[group + y] == 0 and st[who_at + y] == player:
+                            work[group + y] = count
+                            work[queue + tail] = y
                             tail += 1
-            g = group[site]
-            if first[g] < 0:
-                first[g] = r
+            g = work[group + site] - 1
+            if work[first + g] == 0:
+                work[first + g] = r + 1
             else:
-                a = _find(parent, first[g])
-                b = _find(parent, r)
+                a = _find(work, parent, work[first + g] - 1)
+                b = _find(work, parent, r)
                 if a != b:
-                    parent[b] = a
+                    work[parent + b] = a
+    for i in range(tail):
+        work[group + work[queue + i]] = 0
     # the passages' nodes, then every set of passages that is a connected even circuit
-    na = np.empty(ne, np.int64)
-    nb = np.empty(ne, np.int64)
-    for e in range(ne):
-        na[e] = _find(parent, ends[player, e, 0])
-        nb[e] = _find(parent, ends[player, e, 1])
     loops = 0
-    comp = np.empty(nr, np.int64)
     for mask in range(1, 1 << ne):
         parity = 0
         for e in range(ne):
             if mask >> e & 1:
-                parity ^= (1 << na[e]) ^ (1 << nb[e])
+                parity ^= (1 << _find(work, parent, ends[player, e, 0])) ^ (1 << _find(work, parent, ends[player, e, 1]))
         if parity != 0:
             continue
         for x in range(nr):
-            comp[x] = x
+            work[comp + x] = x
         root = -1
         for e in range(ne):
             if mask >> e & 1:
-                a = _find(comp, na[e])
-                b = _find(comp, nb[e])
+                a = _find(work, comp, _find(work, parent, ends[player, e, 0]))
+                b = _find(work, comp, _find(work, parent, ends[player, e, 1]))
                 if a != b:
-                    comp[b] = a
+                    work[comp + b] = a
                 if root < 0:
-                    root = na[e]
+                    root = a
         whole = True
-        r0 = _find(comp, root)
+        r0 = _find(work, comp, root)
         for e in range(ne):
-            if mask >> e & 1 and _find(comp, na[e]) != r0:
+            if mask >> e & 1 and _find(work, comp, _find(work, parent, ends[player, e, 0])) != r0:
                 whole = False
                 break
         if whole:

@@ -48,7 +48,7 @@ def find_groups(k: Emitter, directions: Any, condition: Any) -> tuple[str, str, 
     (neighbour table, sites buffer, group starts buffer, number of groups)."""
     nbrs = neighbour_table(k, directions)
     work = k.scratch(3 * k.n + 2)  # membership, then the sites of the groups, then their starts
-    x, s, t, j, head, tail, count = (k.temp(v) for v in ("x", "s", "t", "j", "h", "tl", "g"))
+    x, s, t, j, head, tail, count = (k.temp(v) for v in ("x", "s", "y", "j", "h", "tl", "g"))
     st = k.st
     with k.indented(f"for {x} in range(N):"):
         if condition is None:

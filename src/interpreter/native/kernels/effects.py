@@ -15,7 +15,7 @@ def _for_each_site(self: effects.ForEachSite, k: Emitter) -> None:
     x = k.temp("x")
     if getattr(rule, "name", "") == "if" and getattr(rule, "else_branch", None) is None:
         # (forEach Site R (if C E)): C at every site first, on the position before any E
-        chosen, count = k.buffer(), k.temp("c")
+        chosen, count = k.scratch(k.n), k.temp("c")
         k.line(f"{count} = 0")
         with region.loop(k, x):
             with k.bind(site=x):

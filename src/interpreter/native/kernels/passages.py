@@ -19,5 +19,7 @@ def _count_loops(self: passages.CountLoops, k: Emitter) -> str:
     nbrs = neighbour_table(k, self.directions)
     rims, nrims, ends, nends = (k.table(t) for t in passage_tables(mine, k.players, k.n))
     player = k.player(self.player) if self.player is not None else k.mover
+    nr = max(len(v) for v in mine.values()) * 2 if mine else 1
+    work = k.scratch(3 * k.n + 2 * nr)
     k.runtime("interpreter.native.graphs", "count_loops")
-    return f"count_loops({k.st}, WHO, {nbrs}, {player}, {rims}, {nrims}, {ends}, {nends})"
+    return f"count_loops({k.st}, WHO, {nbrs}, {player}, {rims}, {nrims}, {ends}, {nends}, {work})"

@@ -70,7 +70,7 @@ class Slice(Region):
         return super().fill(k)
 
     def count(self, k: Emitter) -> str:
-        return f"({self.end} - {self.start})"
+        return f"(({self.end}) - ({self.start}))"
 
 
 @dataclass
@@ -178,7 +178,7 @@ def _sites_flanked(self: regions.SitesFlanked, k: Emitter) -> Region:
     axes = axes_table(k, _directions(k, self.directions, "All"))
     p, q = _fixed(k, k.player(self.of), "p"), _fixed(k, k.player(self.by), "q")
     st = k.st
-    buf, count, seen = k.buffer(), k.temp("c"), k.buffer()
+    buf, count, seen = k.scratch(k.n), k.temp("c"), k.scratch(k.n)
     site, a, j, x, i, y = (k.temp(v) for v in ("s", "a", "j", "x", "i", "y"))
     k.line(f"{count} = 0")
     k.line(f"for {site} in range(N):")
