@@ -270,7 +270,7 @@ def test_run_json_shape_and_determinism(capsys):
     assert sum(data["wins"].values()) + data["draws"] == 5
     assert data["mean_length"] > 0 and data["mean_branching"] >= 1
     _, again, _ = call(capsys, "run", "alak", "--playouts", "5", "--seed", "3", "--json")
-    timing = ("playouts_per_second", "seconds")
+    timing = ("playouts_per_second", "seconds", "cpu_seconds", "compile_seconds", "total_seconds")
     strip = lambda d: {k: v for k, v in d.items() if k not in timing}  # noqa: E731
     assert strip(json.loads(again)) == strip(data)
 
@@ -339,31 +339,37 @@ def test_trace_json_shape_and_replay(capsys):
 
 
 def test_trace_same_seed_same_game_as_run(capsys):
-    """The trace of seed S is the first playout of ``run --seed S`` played through the engine
-    (``--no-batch``: the batch draws its own random numbers)."""
+    """The trace of seed S is the first game of ``run --seed S`` played through the reference
+    engine from full lists of moves (``--list-moves``)."""
     _, out, _ = call(capsys, "trace", "tic-tac-toe", "--seed", "11", "--json")
     trace = json.loads(out)
-    _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "1", "--seed", "11", "--json", "--no-batch")
+    _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "1", "--seed", "11", "--json", "--list-moves",
+                     "--engine", "reference")
     run = json.loads(out)
-    assert run["mean_length"] == len(trace["plies"]) and "batch" not in run
+    assert run["mean_length"] == len(trace["plies"]) and run["engine"] == "reference"
 
 
-def test_run_uses_the_batch_for_random_agents_when_it_can(capsys):
-    _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "4000", "--seed", "2", "--json")
-    batch = json.loads(out)
-    assert batch["batch"] is True and batch["playouts"] == 4000
-    assert abs(batch["wins"]["1"] / 4000 - 0.585) < 0.04 and abs(batch["draws"] / 4000 - 0.127) < 0.03
-    assert 5 < batch["mean_branching"] < 6.5 and 7 < batch["mean_length"] < 8.5
-    _, again, _ = call(capsys, "run", "tic-tac-toe", "-n", "4000", "--seed", "2", "--json")
-    assert json.loads(again)["wins"] == batch["wins"]  # the same seed, the same games
-    # not for other agents, records, --no-batch or rules the batch does not read
-    for extra in (["--p2", "mcts:iterations=5"], ["--no-batch"], ["--agents", "random:seed=3"]):
+def test_run_plays_random_agents_on_the_compiled_tier(capsys):
+    _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "4000", "--seed", "2", "--json", "--engine", "compiled")
+    compiled = json.loads(out)
+    assert compiled["engine"] == "compiled" and compiled["playouts"] == 4000
+    # Tic-Tac-Toe between random players: P1 58.5%, draws 12.7%, 7.6 plies (the reference's figures)
+    assert abs(compiled["wins"]["1"] / 4000 - 0.585) < 0.04 and abs(compiled["draws"] / 4000 - 0.127) < 0.03
+    assert compiled["mean_branching"] is None and 7 < compiled["mean_length"] < 8.5
+    _, again, _ = call(capsys, "run", "tic-tac-toe", "-n", "4000", "--seed", "2", "--json", "--engine", "compiled",
+                       "--jobs", "2")
+    assert json.loads(again)["wins"] == compiled["wins"]  # the same seed, the same games, whatever the jobs
+    _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "500", "--seed", "2", "--json", "--engine", "compiled",
+                     "--list-moves")
+    assert 5 < json.loads(out)["mean_branching"] < 6.5
+    # other agents and records play on the reference engine; --engine reference says so too
+    for extra in (["--p2", "mcts:iterations=5"], ["--engine", "reference"], ["--agents", "random:seed=3"]):
         _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "2", "--json", *extra)
-        assert "batch" not in json.loads(out)
-    _, out, _ = call(capsys, "run", "alak", "-n", "2", "--json")
-    assert "batch" not in json.loads(out)
+        assert json.loads(out)["engine"] == "reference", extra
+    code, _, err = call(capsys, "run", "tic-tac-toe", "-n", "2", "--p2", "mcts:iterations=5", "--engine", "compiled")
+    assert code == 2 and "random agents" in err
     code, out, _ = call(capsys, "run", "gomoku", "-n", "3")
-    assert code == 0 and "(batch" in out
+    assert code == 0 and "engine:" in out
 
 
 def test_trace_text_and_max_moves(capsys):

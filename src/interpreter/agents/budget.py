@@ -112,6 +112,17 @@ def reward(result: "Result", player: int) -> float:
     return 1.0 if player in result.winners else 0.0
 
 
+def compiled_tier(game):
+    """The compiled tier a search agent plays ``game`` on (None: the reference engine): the
+    searches' playouts are many, so compiling pays once the game has a kernel for every ludeme
+    (see interpreter.native.choice; ``--engine`` or LUDEME_ENGINE choose otherwise)."""
+    from ..native.choice import native_for
+    native = native_for(game)
+    if native is not None:
+        native.warm_search()  # compiled once, before any decision is timed
+    return native
+
+
 def random_playout(work: "State", rng, limit: int) -> int:
     """Play at most ``limit`` uniformly random plies on ``work``; the number played (to undo)."""
     plies = 0

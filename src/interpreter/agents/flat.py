@@ -13,7 +13,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from .budget import Budget, Stats, random_playout, reward, whole
+from .budget import Budget, Stats, compiled_tier, random_playout, reward, whole
 
 if TYPE_CHECKING:
     from ..engine.move import Move
@@ -43,6 +43,9 @@ class FlatMCAgent:
             return legal[0]
         rng = self.rng
         rng.shuffle(legal)  # ties go to a random move, not the first generated
+        native = compiled_tier(state.game)
+        if native is not None:
+            return self._choose_native(native, state, legal)
         mover = state.mover
         work = state.clone()
         totals = [0.0] * len(legal)
@@ -62,6 +65,26 @@ class FlatMCAgent:
         self.stats.add(done, time.perf_counter() - budget.started)
         best = max(range(len(legal)), key=lambda i: totals[i] / counts[i] if counts[i] else -1.0)
         return legal[best]
+
+    def _choose_native(self, native, state: "State", legal: list["Move"]) -> "Move":
+        """The same playouts on the compiled tier (time budgets in slices of playouts)."""
+        import numpy as np
+        st = native.from_state(state)
+        moves = np.array(native.codes(st, legal), dtype=np.int64)
+        totals = np.zeros(len(legal))
+        counts = np.zeros(len(legal), dtype=np.int64)
+        budget = self.budget
+        budget.start()
+        done = 0
+        step = len(legal)
+        while not budget.spent(done):
+            want = step if budget.iterations is None else min(step, budget.iterations - done)
+            native.flat(st, moves, done, want, self.playout, self.rng.getrandbits(62), totals, counts)
+            done += want
+            step = min(step * 2, 1 << 14)
+        self.stats.add(done, time.perf_counter() - budget.started)
+        means = [totals[i] / counts[i] if counts[i] else -1.0 for i in range(len(legal))]
+        return legal[max(range(len(legal)), key=lambda i: means[i])]
 
     def __repr__(self) -> str:
         return f"FlatMCAgent(seed={self.seed!r}, {self.budget.describe()})"

@@ -23,7 +23,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Optional
 
-from .budget import Budget, Stats, number, random_playout, reward, whole
+from .budget import Budget, Stats, compiled_tier, number, random_playout, reward, whole
 
 if TYPE_CHECKING:
     from ..engine.move import Move
@@ -84,6 +84,9 @@ class MCTSAgent:
         legal = state.legal_moves()
         if len(legal) == 1:
             return legal[0]
+        native = compiled_tier(state.game)
+        if native is not None:  # the whole search in native code (interpreter.native)
+            return self._choose_native(native, state)
         rng = self.rng
         budget = self.budget
         work = state.clone()
@@ -128,6 +131,19 @@ class MCTSAgent:
         self.stats.add(done, time.perf_counter() - budget.started)
         best = max(root.children, key=lambda n: (n.visits, n.score))
         return best.move
+
+    def _choose_native(self, native, state: "State") -> "Move":
+        """The same search on the compiled tier: the tree, the playouts and the moves in native
+        code; the move chosen is the reference state's (equal moves do the same thing)."""
+        started = time.perf_counter()
+        st = native.from_state(state)
+        code = native.winning_move(st)
+        done = 0
+        if code < 0:
+            code, done = native.mcts(st, self.budget.iterations, self.budget.seconds, self.c, self.playout,
+                                     self.rng.getrandbits(62))
+        self.stats.add(done, time.perf_counter() - started)
+        return native.move(state, code)
 
     def _best_child(self, node: _Node) -> _Node:
         log_n = math.log(node.visits)

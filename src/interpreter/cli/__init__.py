@@ -45,7 +45,7 @@ from .describe import (
     cmd_info,
     cmd_list,
 )
-from .matches import add_commands
+from .matches import _jobs, add_commands
 from .playing import (
     cmd_apply,
     cmd_play,
@@ -67,7 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     debug = bool(getattr(args, "debug", False))
+    from ..native import choice
+    outer = choice.engine_mode()
     try:
+        choice.set_engine(getattr(args, "engine", None) or outer)  # for this command only
         return int(args.func(args) or 0)
     except LudError as err:
         print(err.render(), file=sys.stderr)
@@ -84,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as err:  # an engine bug, not the user's fault
         _report_internal(err, debug)
         return EXIT_FAILURE
+    finally:
+        choice.set_engine(outer)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -93,6 +98,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _defines_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--defines", action="append", default=[], metavar="DIR",
                    help="a folder (or file) of library defines (.def) to use as well; repeatable")
+
+
+def _engine_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", choices=("auto", "compiled", "reference"), default=argparse.SUPPRESS,
+                   help="which tier plays: the compiled one (native code made from the same ludemes), "
+                        "the reference engine, or auto (default: compiled when every ludeme has a kernel "
+                        "and compiling pays for the work)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -112,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
         # --debug after the command too; SUPPRESS keeps a global --debug from being reset
         p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                        help="show Python tracebacks of engine failures")
+        _engine_arg(p)
         p.set_defaults(func=func)
         return p
 
@@ -171,10 +184,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-plies", type=_positive_int, default=None, metavar="M",
                    help="end a game as a draw (turn limit) after M plies")
     _record_arg(p)
-    p.add_argument("--no-batch", action="store_true",
-                   help="random agents choose from the full list of legal moves, one game at a "
-                        "time (by default they play in the batch, all games at once, when it reads "
-                        "the rules, else draw moves without listing them: see BENCHMARKS.md)")
+    p.add_argument("--list-moves", action="store_true",
+                   help="list every legal move at every ply (counts the branching factor; random "
+                        "agents otherwise draw their moves without listing them, where the rules allow it)")
+    p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="J",
+                   help="worker processes (default 1): the same games whatever J is")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("trace", cmd_trace, "play one seeded game and show every decision",

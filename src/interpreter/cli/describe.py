@@ -256,6 +256,18 @@ def cmd_list(args: argparse.Namespace) -> int:
     return status
 
 
+def _engine_info(game: Any) -> dict[str, Any]:
+    """Which tiers can play the game: the compiled one when every ludeme has a kernel (else the
+    first one without), whether its module is cached, what compiling it would cost."""
+    from ..native.choice import LOAD_SECONDS, compiled_form, expected_compile_seconds
+    from ..native.emit import NoKernel
+    form = compiled_form(game)
+    if isinstance(form, NoKernel):
+        return {"compiled": False, "missing": str(form)}
+    cost = expected_compile_seconds(form)
+    return {"compiled": True, "cached": cost <= LOAD_SECONDS, "compile_seconds": round(cost, 1)}
+
+
 def cmd_info(args: argparse.Namespace) -> int:
     from ..resources import resolve_description
     state = None
@@ -277,6 +289,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         "ruleset": getattr(expanded, "ruleset", None),
         "info": dict(metadata),
     }
+    data["engine"] = _engine_info(game)
     if state is not None:
         data["position"] = {"board": str(state), "values": game.explain(state),
                             "result": state.result().to_json()}
@@ -291,6 +304,12 @@ def cmd_info(args: argparse.Namespace) -> int:
     shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
     print(f"sites: {game.topology.n} (labels {shown})")
     print(f"turn limit: {game.turn_limit} plies")
+    engine = data["engine"]
+    if engine["compiled"]:
+        cost = "in the cache" if engine["cached"] else f"about {engine['compile_seconds']:.0f} s to compile on first use"
+        print(f"engine: compiled tier (every ludeme has a kernel; {cost}), reference engine as the spec")
+    else:
+        print(f"engine: reference (no compiled tier: {engine['missing']})")
     print(f"options chosen: {', '.join(game.options) if game.options else '(none)'}")
     if data["ruleset"]:
         print(f"ruleset: {data['ruleset']}")

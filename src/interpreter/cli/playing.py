@@ -70,58 +70,41 @@ class _Progress:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from ..runs import choose_native, play_run
+    started = time.perf_counter()
     game = _load_game(args)
     if args.max_plies is not None:
         game = game.with_turn_limit(args.max_plies)
     specs = _agent_specs(args, game.num_players)
-    agents = _make_agents(specs, args.seed)
+    _make_agents(specs, args.seed)  # the specs checked before anything is played
     players = range(1, game.num_players + 1)
-    plan = _batch_plan(args, game, specs)
-    if plan is not None:
-        return _run_batch(args, game, specs, plan)
-    # random agents draw their moves through the rules' samplers (State.play_random), which
-    # do not list the moves, so the branching factor is not counted then
-    sampled = _all_random(args, specs) and any(turns.can_draw(p.play) for p in game.phases)
-    wins = {p: 0 for p in players}
-    draws = turn_limit_draws = unfinished = 0
-    total_plies = decisions = total_legal = 0
-    guard = game.turn_limit + 10  # the engine ends every game by then; never loop forever
+    list_moves = bool(getattr(args, "list_moves", False))
+    native, tier = choose_native(game, specs, args.playouts, list_moves, bool(args.record))
+    compile_seconds = 0.0
+    if native is not None:
+        compile_seconds = native.warm()
     progress = _Progress(args.playouts, game.name, sys.stdout.isatty() and not args.json)
     writer = record_writer(args.record)
-    start = time.perf_counter()
+    done = 0
+
+    def advance(n: int) -> None:
+        nonlocal done
+        done += n
+        progress.advance(done)
+
+    def record(i: int, state: Any, seed: int) -> None:
+        write_game_record(writer, args, game, state, state.history, specs, seed, index=i)
+    cpu = time.process_time()
+    playing = time.perf_counter()
     try:
-        for i in range(args.playouts):
-            state = game.initial_state()
-            plies = 0
-            while not state.is_over() and plies < guard:
-                if sampled:  # random agents: a move drawn without listing them all
-                    state.play_random(agents[state.seat(state.mover)].rng)
-                else:
-                    legal = state.legal_moves()
-                    decisions += 1
-                    total_legal += len(legal)
-                    state.apply(agents[state.seat(state.mover)].choose(state))
-                plies += 1
-            total_plies += plies
-            write_game_record(writer, args, game, state, state.history, specs, args.seed, index=i)
-            result = state.result()
-            if not result.over:
-                unfinished += 1
-                draws += 1
-                turn_limit_draws += 1
-            elif result.draw or not result.winners:
-                draws += 1
-                if result.termination is Termination.TURN_LIMIT:
-                    turn_limit_draws += 1
-            else:
-                for p in result.winning_seats:
-                    wins[p] = wins.get(p, 0) + 1
-            progress.advance(i + 1)
+        totals = play_run(game, specs, args.playouts, args.seed, native=native, jobs=args.jobs,
+                          list_moves=list_moves, record=record if writer is not None else None,
+                          progress=advance)
     finally:
         progress.close()
         if writer is not None:
             writer.close()
-    elapsed = time.perf_counter() - start
+    elapsed = time.perf_counter() - playing
     n = args.playouts
     summary = {
         "game": game.name,
@@ -129,61 +112,25 @@ def cmd_run(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "agents": {str(p): specs[p] for p in players},
         "playouts": n,
-        "wins": {str(p): wins[p] for p in players},
-        "draws": draws,
-        "turn_limit_draws": turn_limit_draws,
+        "wins": {str(p): totals.wins.get(p, 0) for p in players},
+        "draws": totals.draws,
+        "turn_limit_draws": totals.turn_limit_draws,
         "turn_limit": game.turn_limit,
-        "mean_length": total_plies / n,
-        "mean_branching": None if sampled else total_legal / decisions if decisions else 0.0,
+        "mean_length": totals.plies / n,
+        "mean_branching": totals.legal / totals.decisions if totals.decisions else None,
+        "engine": tier.name,
+        "engine_reason": tier.reason,
+        "jobs": args.jobs,
+        # games per second of playing (wall clock, load and compile excluded; with --jobs the
+        # processes' work overlaps); the whole command's time is total_seconds
         "playouts_per_second": n / elapsed if elapsed > 0 else float(n),
         "seconds": elapsed,
+        "cpu_seconds": time.process_time() - cpu,
+        "compile_seconds": compile_seconds,
+        "total_seconds": time.perf_counter() - started,
     }
-    if sampled:
-        summary["sampled"] = True
-    if unfinished:
-        summary["unfinished"] = unfinished
-    return _report_run(args, game, specs, summary)
-
-
-def _batch_plan(args: argparse.Namespace, game, specs: dict[int, str]):
-    """The batch form of the game's rules when every agent is plain ``random``, no record is
-    written and ``--no-batch`` is not given; else None (the generic engine plays)."""
-    if args.record or not _all_random(args, specs):
-        return None
-    from ..batch import plan_for
-    return plan_for(game)
-
-
-def _all_random(args: argparse.Namespace, specs: dict[int, str]) -> bool:
-    """Every agent is plain ``random`` and ``--no-batch`` is not given: the fast paths apply."""
-    return not getattr(args, "no_batch", False) and all(s.strip().lower() == "random" for s in specs.values())
-
-
-def _run_batch(args: argparse.Namespace, game, specs: dict[int, str], plan) -> int:
-    """``run`` with random agents, every game at once in the batch (:mod:`interpreter.batch`)."""
-    from ..batch import summary as batch_summary
-    players = range(1, game.num_players + 1)
-    start = time.perf_counter()
-    counted = batch_summary(plan.playouts(args.playouts, args.seed), game.num_players)
-    elapsed = time.perf_counter() - start
-    n = args.playouts
-    decisions = counted["plies"]
-    summary = {
-        "game": game.name,
-        "options": list(game.options),
-        "seed": args.seed,
-        "agents": {str(p): specs[p] for p in players},
-        "playouts": n,
-        "wins": {str(p): counted["wins"][p] for p in players},
-        "draws": counted["draws"],
-        "turn_limit_draws": counted["turn_limit_draws"],
-        "turn_limit": game.turn_limit,
-        "mean_length": decisions / n,
-        "mean_branching": counted["legal"] / decisions if decisions else 0.0,
-        "playouts_per_second": n / elapsed if elapsed > 0 else float(n),
-        "seconds": elapsed,
-        "batch": True,
-    }
+    if totals.unfinished:
+        summary["unfinished"] = totals.unfinished
     return _report_run(args, game, specs, summary)
 
 
@@ -204,11 +151,15 @@ def _report_run(args: argparse.Namespace, game, specs: dict[int, str], summary: 
           f"{turn_limit_draws}")
     print(f"  mean length: {summary['mean_length']:.1f} plies")
     if summary["mean_branching"] is None:
-        print("  mean branching factor: not counted (moves drawn without listing them; --no-batch counts it)")
+        print("  mean branching factor: not counted (moves drawn without listing them; --list-moves counts it)")
     else:
         print(f"  mean branching factor: {summary['mean_branching']:.2f}")
-    batch = " (batch: all games at once; --no-batch plays them one by one)" if summary.get("batch") else ""
-    print(f"  playouts per second: {summary['playouts_per_second']:.1f}{batch}")
+    engine = summary["engine"]
+    compiled = f", compiled in {summary['compile_seconds']:.1f} s" if engine == "compiled" else ""
+    print(f"  engine: {engine} ({summary['engine_reason']}{compiled})")
+    jobs = f", {summary['jobs']} jobs" if summary["jobs"] > 1 else ""
+    print(f"  playouts per second: {summary['playouts_per_second']:.1f} (of play{jobs}; the whole "
+          f"command took {summary['total_seconds']:.1f} s)")
     return EXIT_OK
 
 

@@ -33,6 +33,7 @@ class Playouts:
     termination: np.ndarray  # index into TERMINATIONS
     reason: np.ndarray  # index of the end rule that ended the game (-1 passes, -2 turn limit)
     legal: np.ndarray  # legal moves summed over the game's plies
+    seats: np.ndarray  # (games, players + 1) bool: the seats that won (the swap rule moves them)
 
     def __len__(self) -> int:
         return len(self.plies)
@@ -78,6 +79,21 @@ class NativeGame:
             self._warm = True
             self.compile_seconds = time.perf_counter() - started
         return self.compile_seconds
+
+    def warm_search(self) -> float:
+        """Compile (or load) the search loops too; the seconds it took."""
+        if getattr(self, "_search_warm", False):
+            return 0.0
+        started = time.perf_counter()
+        self.warm()
+        st = self.initial()
+        if not st[abi.OVER]:
+            self.winning_move(st)
+            self.mcts(st, 2, None, 1.4, 2, 0)
+            moves = self.legal(st)[:1]
+            self.flat(st, moves, 0, 1, 2, 0, np.zeros(1), np.zeros(1, dtype=np.int64))
+        self._search_warm = True
+        return time.perf_counter() - started
 
     # --- moves ---------------------------------------------------------------------------------------
     def legal(self, st: np.ndarray) -> np.ndarray:
@@ -126,11 +142,18 @@ class NativeGame:
 
     def code(self, st: np.ndarray, move: Move) -> int:
         """The code of the legal move of ``st`` that does what ``move`` does."""
-        key = move.key()
-        for c in self.legal(st):
-            if self.key(int(c)) == key:
-                return int(c)
-        raise LudError(f"{move} is not a legal move of the compiled state")
+        return self.codes(st, [move])[0]
+
+    def codes(self, st: np.ndarray, moves: Any) -> list[int]:
+        """The codes of the legal moves of ``st`` that do what ``moves`` do, in order."""
+        by_key = {self.key(int(c)): int(c) for c in self.legal(st)}
+        out = []
+        for move in moves:
+            code = by_key.get(move.key())
+            if code is None:
+                raise LudError(f"{move} is not a legal move of the compiled state")
+            out.append(code)
+        return out
 
     # --- search ---------------------------------------------------------------------------------------
     def winning_move(self, st: np.ndarray) -> int:
@@ -172,23 +195,27 @@ class NativeGame:
             return int(self.legal(st)[0]), done
         return int(nodes[best, 1]), done
 
-    def flat(self, st: np.ndarray, moves: np.ndarray, iterations: int, playout: int, seed: int,
+    def flat(self, st: np.ndarray, moves: np.ndarray, first: int, iterations: int, playout: int, seed: int,
              totals: np.ndarray, counts: np.ndarray) -> int:
-        """Flat Monte Carlo playouts (see the module's ``flat``), summed into totals/counts."""
-        done = int(self.module.flat(st, self.tables, self._cap, playout, seed, iterations, moves, totals, counts))
+        """Flat Monte Carlo playouts ``first`` .. (see the module's ``flat``), summed into
+        totals/counts."""
+        done = int(self.module.flat(st, self.tables, self._cap, playout, seed, first, iterations, moves,
+                                    totals, counts))
         self._raise(st)
         return done
 
     # --- batches --------------------------------------------------------------------------------------
-    def playouts(self, count: int, seed: int, start: Optional[np.ndarray] = None, full: bool = False) -> Playouts:
+    def playouts(self, count: int, seed: int, start: Optional[np.ndarray] = None, full: bool = False,
+                 first: int = 0) -> Playouts:
         """``count`` random games from the start (or ``start``); the same seed, the same games.
         With ``full``, every ply lists its legal moves (their number is counted, for the
         branching factor); otherwise moves are drawn without listing them where the rules allow
-        it (the same distribution, other games)."""
+        it (the same distribution, other games). Games are numbered from ``first``: game g is
+        the same whichever call plays it."""
         st0 = self.initial() if start is None else start
-        res = np.zeros((max(count, 0), 7), dtype=np.int64)
+        res = np.zeros((max(count, 0), 8), dtype=np.int64)
         if count > 0:
-            self.module.playouts(st0, self.tables, count, seed, self._cap, res, full)
+            self.module.playouts(st0, self.tables, count, seed, first, self._cap, res, full)
         errors = res[:, 6]
         if errors.any():
             st = np.zeros(abi.SCALARS, dtype=np.int64)
@@ -196,33 +223,63 @@ class NativeGame:
             self._raise(st)
         players = self.game.num_players
         winners = np.zeros((len(res), players + 1), dtype=bool)
+        seats = np.zeros((len(res), players + 1), dtype=bool)
         for p in range(1, players + 1):
             winners[:, p] = (res[:, 1] >> p) & 1
+            seats[:, p] = (res[:, 7] >> p) & 1
         return Playouts(res[:, 0].copy(), winners, res[:, 2].astype(bool), res[:, 3].copy(),
-                        res[:, 4].copy(), res[:, 5].copy())
+                        res[:, 4].copy(), res[:, 5].copy(), seats)
 
 
-_GAMES: dict[str, Any] = {}  # fingerprint -> NativeGame, or the NoKernel that refused it
+    def measured(self, count: int, seed: int, first: int = 0) -> np.ndarray:
+        """``count`` random games measured for the playout metrics (see the module's
+        ``measured``): one row of 12 numbers per game."""
+        res = np.zeros((max(count, 0), 12), dtype=np.int64)
+        if count > 0:
+            self.module.measured(self.initial(), self.tables, count, seed, first, self._cap, res)
+        errors = res[:, 11]
+        if errors.any():
+            st = np.zeros(abi.SCALARS, dtype=np.int64)
+            st[abi.ERROR] = int(errors[errors != 0][0])
+            self._raise(st)
+        return res
+
+
+_FORMS: dict[str, Any] = {}  # game key -> Compiled, or the NoKernel that refused it
+_GAMES: dict[str, NativeGame] = {}
+
+
+def _key(game: Any) -> str:
+    return f"{game.info.fingerprint or id(game)}:{game.turn_limit}"
+
+
+def compiled_form(game: Any) -> Any:
+    """The generated module of a game (pure Python: no numba), or the NoKernel refusing it."""
+    key = _key(game)
+    found = _FORMS.get(key)
+    if found is None:
+        try:
+            found = generate(game)
+        except NoKernel as refusal:
+            found = refusal
+        _FORMS[key] = found
+    return found
 
 
 def native_game(game: Any) -> Optional[NativeGame]:
     """The compiled tier of a game, or None when one of its ludemes has no kernel
     (:func:`why_not` says which)."""
-    key = game.info.fingerprint or str(id(game))
-    key = f"{key}:{game.turn_limit}"
+    key = _key(game)
     found = _GAMES.get(key)
     if found is None:
-        try:
-            found = NativeGame(game, generate(game))
-        except NoKernel as refusal:
-            found = refusal
-        _GAMES[key] = found
-    return found if isinstance(found, NativeGame) else None
+        form = compiled_form(game)
+        if isinstance(form, NoKernel):
+            return None
+        found = _GAMES[key] = NativeGame(game, form)
+    return found
 
 
 def why_not(game: Any) -> Optional[str]:
     """Why a game has no compiled tier (the first ludeme without a kernel), or None."""
-    native_game(game)
-    key = f"{game.info.fingerprint or str(id(game))}:{game.turn_limit}"
-    found = _GAMES.get(key)
-    return str(found) if isinstance(found, NoKernel) else None
+    form = compiled_form(game)
+    return str(form) if isinstance(form, NoKernel) else None

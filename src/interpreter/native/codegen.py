@@ -106,6 +106,10 @@ class Generator:
     def __init__(self, game: Any, bound: Any):
         self.game = game
         self.bound = bound
+        meta = bound.rules.meta
+        for item in _items(meta.items if meta is not None else None):
+            if item.name not in ("swap", "turnLimit"):
+                raise NoKernel(f"(meta ({item.name} ...))", "no compiled kernel")
         self.layout = Layout.of(game)
         if game.topology.n > abi.MAX_SITES:
             raise NoKernel("the board", f"more than {abi.MAX_SITES} sites")
@@ -141,8 +145,8 @@ class Generator:
         imports = "".join(f"from {module} import {', '.join(sorted(names))}\n"
                           for module, names in sorted(k.imports.items()))
         source = HEADER.format(version=CODEGEN_VERSION) + imports + "\n\n" + "\n\n".join(parts)
-        from .search import SEARCH, TEMPLATES
-        source += "\n\n" + TEMPLATES + "\n\n" + SEARCH
+        from .search import MEASURED, SEARCH, TEMPLATES
+        source += "\n\n" + TEMPLATES + "\n\n" + SEARCH + "\n\n" + MEASURED
         key = hashlib.sha256(source.encode()).hexdigest()[:20]
         return Compiled(source, tuple(k.tables), self.layout, len(k.rules), tuple(game.words),
                         self.max_moves, key)

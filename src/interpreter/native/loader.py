@@ -52,7 +52,7 @@ def load_module(name: str, source: str) -> ModuleType:
     return module
 
 
-def is_cached(name: str) -> bool:
-    """True when numba's cache of the module's functions is on disk (loading is quick)."""
+def is_cached(name: str, function: str = "playouts") -> bool:
+    """True when numba's cache of the module's ``function`` is on disk (loading is quick)."""
     folder = cache_dir() / "__pycache__"
-    return folder.is_dir() and any(p.name.startswith(name) for p in folder.iterdir())
+    return folder.is_dir() and any(p.name.startswith(f"{name}.{function}-") for p in folder.iterdir())

@@ -3,16 +3,16 @@ agents', below), written once, calling the game's own ``legal`` and ``apply``.""
 
 TEMPLATES = '''
 @njit(cache=True)
-def playouts(st0, T, count, seed, cap, res, full):
-    """Play ``count`` random games from ``st0``; game g is seeded by (seed, g), so results do not
-    depend on how games are split between calls. res[g] = (plies played, winners mask, draw,
-    termination, reason, legal moves summed over the plies, error). Moves are drawn without
+def playouts(st0, T, count, seed, first, cap, res, full):
+    """Play ``count`` random games from ``st0``, numbered from ``first``; game g is seeded by
+    (seed, g), so results do not depend on how games are split between calls or processes. res[g] = (plies played, winners mask, draw,
+    termination, reason, legal moves summed over the plies, error, the winners' seats mask). Moves are drawn without
     listing them where the rules allow it, unless ``full`` (which counts the legal moves)."""
     st = np.empty(st0.shape[0], np.int64)  # (no slices: numba compiles them slowly)
     out = np.empty(cap, np.int64)
     rs = np.empty(1, np.uint64)
     for g in range(count):
-        seed_rng(rs, seed * 1000003 + g)
+        seed_rng(rs, seed * 1000003 + first + g)
         for i in range(st0.shape[0]):
             st[i] = st0[i]
         plies = 0
@@ -41,6 +41,11 @@ def playouts(st0, T, count, seed, cap, res, full):
         res[g, 4] = st[14]
         res[g, 5] = total
         res[g, 6] = st[15]
+        seats = 0
+        for p in range(1, T[0][1] + 1):
+            if (st[10] >> p) & 1:
+                seats |= 1 << st[T[0][6] + p]
+        res[g, 7] = seats
 '''
 
 SEARCH = '''
@@ -162,15 +167,16 @@ def mcts(root, T, cap, c, playout, seed, iterations, nodes, values, used):
 
 
 @njit(cache=True)
-def flat(root, T, cap, playout, seed, iterations, moves, totals, counts):
+def flat(root, T, cap, playout, seed, first, iterations, moves, totals, counts):
     """Flat Monte Carlo: ``iterations`` playouts shared round-robin among ``moves`` (the legal
-    moves, shuffled by the caller), results summed for the mover into totals/counts."""
+    moves, shuffled by the caller), from playout number ``first``; results summed for the mover
+    into totals/counts."""
     out = np.empty(cap, np.int64)
     work = np.empty(root.shape[0], np.int64)
     rs = np.empty(1, np.uint64)
     seed_rng(rs, seed)
     mover = root[0]
-    for it in range(iterations):
+    for it in range(first, first + iterations):
         i = it % moves.shape[0]
         copy_state(work, root)
         apply(work, T, moves[i])
@@ -181,4 +187,91 @@ def flat(root, T, cap, playout, seed, iterations, moves, totals, counts):
         totals[i] += reward_of(work, mover)
         counts[i] += 1
     return iterations
+'''
+
+MEASURED = '''
+@njit(cache=True)
+def measured(st0, T, count, seed, first, cap, res):
+    """Random games measured as the playout metrics measure them (concept.metrics.play_one):
+    res[g] = moves, turns, legal moves summed, moves with a choice, moves that removed pieces,
+    pieces removed, sites ever occupied, best minus second score summed, winners mask, draw,
+    termination, error."""
+    L = T[0]
+    n_sites = L[0]
+    players = L[1]
+    what = L[2]
+    counts = L[4]
+    scores = L[5]
+    st = np.empty(st0.shape[0], np.int64)
+    out = np.empty(cap, np.int64)
+    seen = np.zeros(n_sites, np.int8)
+    rs = np.empty(1, np.uint64)
+    for g in range(count):
+        seed_rng(rs, seed * 1000003 + first + g)
+        copy_state(st, st0)
+        covered = 0
+        for i in range(n_sites):
+            seen[i] = 0
+            if st[what + i] != 0:
+                seen[i] = 1
+                covered += 1
+        moves = turns = legal_sum = decisions = removal_moves = removed = diff = 0
+        last_mover = -1
+        while st[9] == 0 and st[15] == 0:
+            n = legal(st, T, out)
+            if st[15] != 0:
+                break
+            legal_sum += n
+            if n > 1:
+                decisions += 1
+            mover = st[0]
+            if mover != last_mover:
+                turns += 1
+                last_mover = mover
+            code = out[rng_below(rs, n)]
+            kind = (code >> 10) & 7
+            to = ((code >> 29) & 65535) - 1
+            before = 0
+            for p in range(1, players + 1):
+                before += st[counts + p]
+            apply(st, T, code)
+            moves += 1
+            after = 0
+            for p in range(1, players + 1):
+                after += st[counts + p]
+            taken = before + (1 if kind == 0 else 0) - after
+            if taken > 0:
+                removal_moves += 1
+                removed += taken
+            if taken != 0 or kind != 0:
+                for i in range(n_sites):
+                    if seen[i] == 0 and st[what + i] != 0:
+                        seen[i] = 1
+                        covered += 1
+            elif to >= 0 and to < n_sites and seen[to] == 0 and st[what + to] != 0:
+                seen[to] = 1
+                covered += 1
+            if players > 1:
+                best = -(1 << 62)
+                second = -(1 << 62)
+                for p in range(1, players + 1):
+                    s = st[scores + p]
+                    if s > best:
+                        second = best
+                        best = s
+                    elif s > second:
+                        second = s
+                diff += best - second
+        res[g, 0] = moves
+        res[g, 1] = turns
+        res[g, 2] = legal_sum
+        res[g, 3] = decisions
+        res[g, 4] = removal_moves
+        res[g, 5] = removed
+        res[g, 6] = covered
+        res[g, 7] = diff
+        res[g, 8] = st[10]
+        res[g, 9] = st[12]
+        res[g, 10] = st[13]
+        res[g, 11] = st[15]
 '''
