@@ -22,10 +22,10 @@ import pytest
 from interpreter import load
 from interpreter.loader import expand_description
 
-native = pytest.importorskip("interpreter.native.api")
-from interpreter.native import abi  # noqa: E402
-from interpreter.native.conformance import compare_game  # noqa: E402
-from interpreter.native.runtime import seed_rng  # noqa: E402
+from interpreter.native import abi
+from interpreter.native import api as native
+from interpreter.native.conformance import compare_game
+from interpreter.native.runtime import seed_rng
 
 # (game, options): small boards, one case per compiled module (compiling is the cost: the other
 # modules, the other option items and the drawn games are the heavy run's)

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 from ...ludemes import loops
 from ...syntax.nodes import Const
-from ..emit import Emitter, NoKernel, Region, kernel
+from ..emit import Buffered, Emitter, NoKernel, Region, kernel
 from .placement import neighbour_table
 
 RUNTIME = "interpreter.native.graphs"
@@ -47,9 +47,50 @@ def loop_length(k: Emitter, directions: Any, group: Region) -> str:
     return length
 
 
+def _group_on(k: Emitter, site: str, directions: Any) -> tuple[str, str]:
+    """Emit the group of the piece on a site (sites of its owner joined along the directions,
+    none when the site is empty or -1), into a work table; (table, number of sites)."""
+    nbrs = neighbour_table(k, directions)
+    work = k.scratch(2 * k.n + 1)  # the group's sites, then a mark per site (left all 0)
+    at, owner, count, head, x, j, y = (k.temp(v) for v in ("at", "o", "c", "h", "x", "j", "y"))
+    st = k.st
+    k.line(f"{at} = {site}")
+    k.line(f"{count} = 0")
+    with k.indented(f"if {at} >= 0 and {st}[WHO + {at}] != 0:"):
+        k.line(f"{owner} = {st}[WHO + {at}]")
+        k.line(f"{work}[0] = {at}")
+        k.line(f"{work}[N + {at}] = 1")
+        k.line(f"{count} = 1")
+        k.line(f"{head} = 0")
+        with k.indented(f"while {head} < {count}:"):
+            k.line(f"{x} = {work}[{head}]")
+            k.line(f"{head} += 1")
+            with k.indented(f"for {j} in range({nbrs}.shape[1]):"):
+                k.line(f"{y} = {nbrs}[{x}, {j}]")
+                k.line(f"if {y} < 0:")
+                k.line("    break")
+                with k.indented(f"if {work}[N + {y}] == 0 and {st}[WHO + {y}] == {owner}:"):
+                    k.line(f"{work}[N + {y}] = 1")
+                    k.line(f"{work}[{count}] = {y}")
+                    k.line(f"{count} += 1")
+        k.line(f"for {head} in range({count}):")
+        k.line(f"    {work}[N + {work}[{head}]] = 0")
+    return work, count
+
+
 def _length_of(self: Any, k: Emitter) -> str:
-    if self.of is None or getattr(self.of, "kind", "") == "int" or not hasattr(self.of, "kind"):
-        raise NoKernel(f"({self.name} <site>)", "the loop of the group on a site")
+    from ...ludemes.base import BoundArray, Ludeme
+    from ...syntax.nodes import Int, Str
+    if self.of is None or isinstance(self.of, (Int, Str)) or (isinstance(self.of, Ludeme) and self.of.kind == "int"):
+        # the group of the piece on a site (the last move's by default)
+        from .. import abi
+        site = k.site(self.of) if self.of is not None else k.var(abi.LAST_TO)
+        work, count = _group_on(k, site, self.directions)
+        length = k.temp("lp")
+        k.line(f"{length} = 0")
+        with k.indented(f"if {count} > 0:"):
+            k.line(f"{length} = {loop_length(k, self.directions, Buffered(work, count))}")
+        return length
     group = k.region(self.of)
     key = self.directions.name if self.directions is not None else None
     known = getattr(group, "loops", {}).get(key)

@@ -219,6 +219,16 @@ def _difference(self: regions.Difference, k: Emitter) -> Region:
     return Filtered(a, lambda e, x: f"not {dropped.contains(e, x)}")
 
 
+@kernel(regions.Intersection, "region")
+def _intersection(self: regions.Intersection, k: Emitter) -> Region:
+    first, *rest = [k.region(r) for r in self.regions.items]
+    others = [Buffered(*r.fill(k)) for r in rest]  # worked out first, as the reference's sets
+
+    def test(e: Emitter, x: str) -> str:
+        return " and ".join(o.contains(e, x) for o in others) or "True"
+    return Filtered(first, test)
+
+
 # --- the sites of a region meeting a condition ---------------------------------------------------
 @kernel(filters.ForEachOf, "region")
 def _for_each_of(self: filters.ForEachOf, k: Emitter) -> Region:

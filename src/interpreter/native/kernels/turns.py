@@ -27,3 +27,11 @@ def _can_move(self: turns.CanMove, k: Emitter) -> str:
             k.moves(self.moves)
         k.line("return False")
     return f"{name}({k.st}, T)"
+
+
+@kernel(turns.IsEven, "bool")
+def _parity(self: turns._Parity, k: Emitter) -> str:
+    return f"(({k.int(self.value)}) % 2 == {self.remainder})"  # Python's modulo, as the reference's
+
+
+kernel(turns.IsOdd, "bool")(_parity)

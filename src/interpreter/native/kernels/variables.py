@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...ludemes import variables
 from .. import abi
-from ..emit import Emitter, kernel
+from ..emit import Emitter, Everywhere, Region, kernel
 
 
 def _in_range(k: Emitter, value: str) -> None:
@@ -49,3 +49,12 @@ def _set_state(self: variables.SetState, k: Emitter) -> None:
 @kernel(variables.WasPass, "bool")
 def _was_pass(self: variables.WasPass, k: Emitter) -> str:
     return f"({k.var(abi.PASSES)} > 0)"
+
+
+@kernel(variables.SitesState, "region")
+def _sites_state(self: variables.SitesState, k: Emitter) -> Region:
+    # the site type (self.type) was checked against the board when the game was built
+    value = k.temp("v")
+    k.line(f"{value} = {k.int(self.value)}")
+    st = k.st
+    return Everywhere(lambda x: f"{st}[PIECE_STATES + {x}] == {value}")
