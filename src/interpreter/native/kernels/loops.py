@@ -79,7 +79,7 @@ def _group_on(k: Emitter, site: str, directions: Any) -> tuple[str, str]:
 
 
 def _length_of(self: Any, k: Emitter) -> str:
-    from ...ludemes.base import BoundArray, Ludeme
+    from ...ludemes.base import Ludeme
     from ...syntax.nodes import Int, Str
     if self.of is None or isinstance(self.of, (Int, Str)) or (isinstance(self.of, Ludeme) and self.of.kind == "int"):
         # the group of the piece on a site (the last move's by default)

@@ -10,12 +10,12 @@ import numpy as np
 from ...engine.move import MoveKind
 from ...ludemes import moves
 from ...ludemes.base import BoundArray
-from ...syntax.nodes import Const
 from .. import abi
 from ..emit import Emitter, Made, NoKernel, OneSite, Region, kernel
 from .capture import bounds, rays_table
 from .core import _components_named
 from .placement import _conjunction, _directions, _to_rule
+from .regions import neighbour_rows, padded
 
 
 # --- the pieces' own moves --------------------------------------------------------------------------
@@ -127,18 +127,8 @@ def step_table(k: Emitter, directions: Any) -> tuple[str, bool]:
     """The sites one step away (per site, -1 padded) as move Step reads them: a relation's
     neighbours, or the first site of each ray along compass directions; and whether every
     row lists a site once."""
-    topo = k.topo
-    relation = directions.name if isinstance(directions, Const) else "Adjacent" if directions is None else None
-    if relation in topo.neighbours:
-        rows = [tuple(r) for r in topo.neighbours[relation]]
-    else:
-        dirs = _directions(k, directions, "Adjacent")
-        rows = [tuple(ray[0] for ray in rays) for rays in topo.rays_for(dirs)]
-    width = max((len(r) for r in rows), default=0)
-    table = np.full((k.n, max(width, 1)), -1, dtype=np.int64)
-    for s, row in enumerate(rows):
-        table[s, :len(row)] = row
-    return k.table(table), all(len(set(r)) == len(r) for r in rows)
+    rows = neighbour_rows(k, directions, lambda topo, dirs, x: tuple(ray[0] for ray in topo.rays_for(dirs)[x]))
+    return padded(k, rows), all(len(set(r)) == len(r) for r in rows)
 
 
 @kernel(moves.MoveStep, "moves")

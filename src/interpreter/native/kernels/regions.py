@@ -121,21 +121,31 @@ def _fixed(k: Emitter, expr: str, prefix: str = "s") -> str:
 
 
 # --- sites Around -------------------------------------------------------------------------------------
-def around_table(k: Emitter, directions: Any) -> str:
-    """Per site its neighbours as sites Around reads them (-1 padded): a relation's own lists,
-    or the next site in each compass direction."""
+def neighbour_rows(k: Emitter, directions: Any, along: Callable[[Any, tuple[str, ...], int], tuple[int, ...]]
+                   ) -> list[tuple[int, ...]]:
+    """Per site its neighbours: a relation's own lists (``Adjacent`` by default), or, for
+    compass directions, ``along(topology, directions, site)``."""
     topo = k.topo
     relation = directions.name if isinstance(directions, Const) else "Adjacent" if directions is None else None
     if relation in topo.neighbours:
-        rows = [tuple(r) for r in topo.neighbours[relation]]
-    else:
-        dirs = _directions(k, directions, "Adjacent")
-        rows = [tuple(topo.neighbours_of(x, dirs)) for x in range(topo.n)]
+        return [tuple(r) for r in topo.neighbours[relation]]
+    dirs = _directions(k, directions, "Adjacent")
+    return [along(topo, dirs, x) for x in range(topo.n)]
+
+
+def padded(k: Emitter, rows: list[tuple[int, ...]]) -> str:
+    """A table of one row of sites per site, -1 padded."""
     width = max((len(r) for r in rows), default=0)
     table = np.full((k.n, max(width, 1)), -1, dtype=np.int64)
     for s, row in enumerate(rows):
         table[s, :len(row)] = row
     return k.table(table)
+
+
+def around_table(k: Emitter, directions: Any) -> str:
+    """Per site its neighbours as sites Around reads them (-1 padded): a relation's own lists,
+    or the next site in each compass direction."""
+    return padded(k, neighbour_rows(k, directions, lambda topo, dirs, x: tuple(topo.neighbours_of(x, dirs))))
 
 
 @kernel(regions.SitesAround, "region")
