@@ -16,8 +16,8 @@ MOVER, PHASE, PLY, PASSES, TURN_MOVES, LAST_TO, LAST_FROM, LAST_MOVER, MOVE_AGAI
 SCALARS = 16
 
 # the layout table L: where the arrays start, and the sizes generated code needs at run time
-L_N, L_PLAYERS, L_WHAT, L_WHO, L_COUNTS, L_SCORES, L_SEATS, L_LIMIT, L_SIZE = range(9)
-L_FIXED = 9  # the game's own arrays follow, one offset each (layout.Layout.arrays)
+L_N, L_PLAYERS, L_WHAT, L_WHO, L_COUNTS, L_SCORES, L_SEATS, L_LIMIT, L_SIZE, L_MOVES = range(10)
+L_FIXED = 10  # the game's own arrays follow, one offset each (layout.Layout.arrays)
 
 # errors a compiled function reports in st[ERROR] (the Python side raises them)
 ERR_NONE, ERR_OVERFLOW, ERR_CLASH, ERR_RANGE = 0, 1, 2, 3

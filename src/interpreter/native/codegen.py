@@ -142,7 +142,10 @@ class Generator:
                  self._check_end(), self._next_phase(), self._apply()]
         parts.append(self._moves_of())  # (compiled only when called: no Moves, alpha-beta)
         parts.append(self._friends())
-        source = HEADER.format(version=CODEGEN_VERSION) + "\n\n" + "\n\n".join(parts)
+        parts.extend(_render(fn, self.array_prologue()) for fn in k.helpers)
+        imports = "".join(f"from {module} import {', '.join(sorted(names))}\n"
+                          for module, names in sorted(k.imports.items()))
+        source = HEADER.format(version=CODEGEN_VERSION) + imports + "\n\n" + "\n\n".join(parts)
         from .search import ALPHABETA, MEASURED, SEARCH, TEMPLATES
         source += "\n\n" + "\n\n".join((TEMPLATES, SEARCH, MEASURED, ALPHABETA))
         key = hashlib.sha256(source.encode()).hexdigest()[:20]
@@ -172,9 +175,7 @@ class Generator:
                 k.line("return -2")
             out.append(_render(fn, self.array_prologue()))
         self.phase_count = len(plays)
-        # a generous bound on the moves of one position: every site, piece and direction
-        kinds = max(1, len(self.game.components) - 1)
-        self.max_moves = max(64, self.layout.n * kinds * 4 + 16)
+        self.max_moves = self.layout.max_moves
         return out
 
     def _legal(self) -> str:
@@ -390,7 +391,7 @@ class Generator:
         ``(no Moves P)`` asks (engine.turns.can_move)."""
         k = self.k
         with k.function("moves_of", "st, T, player") as fn:
-            k.line(f"out = np.empty({self.max_moves}, np.int64)")
+            k.line(f"out = np.empty(L[{abi.L_MOVES}], np.int64)")
             k.line(f"saved = st[{abi.MOVER}]")
             k.line(f"st[{abi.MOVER}] = player")
             k.line("n = 0")

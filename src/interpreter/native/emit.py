@@ -41,7 +41,7 @@ class NoKernel(Exception):
 
 
 # --- kernels, by ludeme class and role -------------------------------------------------------------
-ROLES = ("int", "bool", "region", "moves", "effect", "end", "outcome", "directions", "draw")
+ROLES = ("int", "bool", "region", "moves", "effect", "end", "outcome", "directions", "draw", "ints")
 KERNELS: dict[tuple[type, str], Callable[..., Any]] = {}
 
 
@@ -265,6 +265,8 @@ class Emitter:
         self.sinks: list[Callable[["Emitter", str], None]] = []
         self.accepts: list[Callable[["Emitter", str], None]] = []
         self.notes: dict[str, Any] = {}  # what the turn machinery needs to know (meta moves...)
+        self.helpers: list[Function] = []  # functions kernels wrote for themselves (helper())
+        self.imports: dict[str, set[str]] = {}  # module -> names the generated code calls
         self.table(layout.table())  # T[0]: the layout
 
     # --- tables ----------------------------------------------------------------------------------------
@@ -306,6 +308,21 @@ class Emitter:
             (self.fn, self.depth, self.env, self.st, self.then_stack, self.before_stack, self.sinks,
              self.accepts) = outer
 
+    @contextlib.contextmanager
+    def helper(self, prefix: str, args: str) -> Iterator[str]:
+        """Write a function of a kernel's own (its name is given to the body): code that must
+        stop early (``return``) wherever it stands, called from the function being written.
+        It is rendered into the module and inlined where it is called."""
+        name = f"{prefix}_{len(self.helpers)}"
+        with self.function(name, args) as fn:
+            yield name
+        self.helpers.append(fn)
+
+    def runtime(self, module: str, *names: str) -> None:
+        """Generated code calls these compiled functions of ``module`` (compiled and cached once
+        for every game, unlike the module's own)."""
+        self.imports.setdefault(module, set()).update(names)
+
     def line(self, text: str) -> None:
         self.fn.lines.append("    " * self.depth + text)
 
@@ -320,6 +337,7 @@ class Emitter:
             self.depth -= 1
 
     def temp(self, prefix: str = "v") -> str:
+        assert prefix != "t", "t<i> names the tables"
         self.fn.temps += 1
         return f"{prefix}{self.fn.temps}"
 

@@ -40,6 +40,7 @@ class Layout:
     who: int = 0
     hand_sites: int = 0  # sites beyond the board (Ludii's hands of sites), 0 when none
     piece_arrays: tuple[str, ...] = ()
+    max_moves: int = 64  # a generous bound on the legal moves of a position (lists grow past it)
 
     @classmethod
     def of(cls, game: Any) -> "Layout":
@@ -61,6 +62,8 @@ class Layout:
         layout.size = at
         layout.piece_arrays = tuple(game.piece_arrays)
         layout.hand_sites = len(game.arrays.get("hand_sites", ()))
+        kinds = max(1, len(game.components) - 1)  # every site, piece and direction
+        layout.max_moves = max(64, layout.n * kinds * 4 + 16)
         return layout
 
     def offset(self, name: str) -> int:
@@ -69,7 +72,7 @@ class Layout:
     def table(self) -> np.ndarray:
         """The layout table ``L`` (T[0] of every compiled function)."""
         fixed = [self.n, self.players, self.what, self.who, self.counts, self.scores, self.seats,
-                 self.turn_limit, self.size]
+                 self.turn_limit, self.size, self.max_moves]
         assert len(fixed) == abi.L_FIXED
         return np.array(fixed + [off for off, _ in self.arrays.values()], dtype=np.int64)
 

@@ -306,9 +306,22 @@ def _folded(self: Any, parts: list[str]) -> str | None:
 @kernel(functions.Add, "int")
 def _add(self: Any, k: Emitter) -> str:
     if any(isinstance(v, Ludeme) and v.kind == "ints" for v in self.values.items):
-        raise NoKernel("(+ <ints>)", "sums of value arrays")
+        return _add_arrays(self, k)
     parts = [_value(k, v) for v in self.values.items]
     return _folded(self, parts) or _checked(k, "(" + " + ".join(parts) + ")")
+
+
+def _add_arrays(self: Any, k: Emitter) -> str:
+    """A sum with arrays of values among its terms (each array adds all of its values)."""
+    from ..emit import kernel_of
+    total = k.temp("a")
+    k.line(f"{total} = 0")
+    for v in self.values.items:
+        if isinstance(v, Ludeme) and v.kind == "ints":
+            kernel_of(v, "ints")(v, k, lambda e, x: e.line(f"{total} += {x}"))
+        else:
+            k.line(f"{total} += {_value(k, v)}")
+    return _checked(k, total)
 
 
 @kernel(functions.Sub, "int")

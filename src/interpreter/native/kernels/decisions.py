@@ -32,7 +32,7 @@ def _do(self: moves.Do, k: Emitter) -> Made:
     if self.next is not None:
         raise NoKernel("(do ... next:...)", "prior effects")
     _needs_act(k, "(do ... ifAfterwards:...)")
-    tried = k.buffer()
+    tried = k.scratch(k.layout.size)  # a table: no allocation per call (draws try many)
     outer = k.sinks[-1] if k.sinks else None
 
     def keep_if_after(e: Emitter, code: str) -> None:
@@ -59,7 +59,7 @@ def _do_draw(self: moves.Do, k: Emitter) -> str:
     if self.next is not None:
         raise NoKernel("(do ... next:...)", "prior effects")
     _needs_act(k, "(do ... ifAfterwards:...)")
-    tried = k.buffer()
+    tried = k.scratch(k.layout.size)  # a table: no allocation per call (draws try many)
 
     def test(e: Emitter, code: str) -> None:
         c = e.temp("m")

@@ -59,8 +59,8 @@ for _name in ("Board", "Top", "Bottom", "Left", "Right", "Centre", "Corners", "P
 def _sites_labels(self: regions.SitesLabels, k: Emitter) -> Region:
     if self.role is not None:
         raise NoKernel("(sites PLAYER ...)", "players' regions as a region")
-    if self.sites is None:
-        raise NoKernel("(sites)", "the region being visited")
+    if self.sites is None:  # the region being visited (a group of forEach Group...)
+        return k.bound("region", "(sites)")
     items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
     if len(items) == 1 and hasattr(items[0], "value") and isinstance(items[0].value, str) \
             and items[0].value in k.topo.regions:

@@ -1,0 +1,117 @@
+"""Kernels of groups (ludemes/connection.py): the groups of the board found once, each bound
+as ``(sites)`` while a rule runs for it (``forEach Group``; ``values Group`` reads the same)."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from ...ludemes import connection, regions
+from ..emit import Emitter, Made, NoKernel, kernel
+from .placement import neighbour_table
+from .regions import Slice
+
+
+@dataclass
+class Group(Slice):
+    """One group among those found (``buf[start:end]``); ``loops`` holds the length of its
+    shortest loop along some directions when the rules read it (key: the directions)."""
+
+    loops: dict[Any, str] = field(default_factory=dict)
+
+
+def _reads_loops(rules: list[Any]) -> list[Any]:
+    """The loop ludemes of these rules that read the group visited (``(sites)``), unless a
+    nested rule visits groups of its own (its ``(sites)`` is another group)."""
+    from ...ludemes import loops, values
+    found = []
+    for rule in rules:
+        if rule is None or not hasattr(rule, "walk"):
+            continue
+        for node in rule.walk():
+            if node is not rule and isinstance(node, (connection.ForEachGroup, values.ValuesGroup)):
+                return []
+            if isinstance(node, (loops.SitesLoop, loops.IsLoop)) and _visited(node.of):
+                found.append(node)
+    return found
+
+
+def _visited(region: Any) -> bool:
+    """``(sites)``: the group being visited."""
+    return isinstance(region, regions.SitesLabels) and region.sites is None and region.role is None
+
+
+def find_groups(k: Emitter, directions: Any, condition: Any) -> tuple[str, str, str, str]:
+    """Emit the search for every group (as connection._all_groups: the condition once per
+    site, ``(to)`` being the site, then groups by first site, each in breadth-first order);
+    (neighbour table, sites buffer, group starts buffer, number of groups)."""
+    nbrs = neighbour_table(k, directions)
+    work = k.scratch(3 * k.n + 2)  # membership, then the sites of the groups, then their starts
+    x, s, t, j, head, tail, count = (k.temp(v) for v in ("x", "s", "y", "j", "h", "tl", "g"))
+    st = k.st
+    with k.indented(f"for {x} in range(N):"):
+        if condition is None:
+            k.line(f"{work}[{x}] = 1 if ({st}[WHO + {x}] != 0 or {st}[WHAT + {x}] != 0) else 0")
+        else:
+            with k.bind(to=x):
+                k.line(f"{work}[{x}] = 1 if {k.bool(condition)} else 0")
+    k.line(f"{tail} = 0")
+    k.line(f"{count} = 0")
+    with k.indented(f"for {x} in range(N):"):
+        k.line(f"if {work}[{x}] != 1:")
+        k.line("    continue")
+        k.line(f"{work}[2 * N + 1 + {count}] = {tail}")
+        k.line(f"{count} += 1")
+        k.line(f"{work}[{x}] = 2")
+        k.line(f"{work}[N + {tail}] = {x}")
+        k.line(f"{head} = {tail}")
+        k.line(f"{tail} += 1")
+        with k.indented(f"while {head} < {tail}:"):
+            k.line(f"{s} = {work}[N + {head}]")
+            k.line(f"{head} += 1")
+            with k.indented(f"for {j} in range({nbrs}.shape[1]):"):
+                k.line(f"{t} = {nbrs}[{s}, {j}]")
+                k.line(f"if {t} < 0:")
+                k.line("    break")
+                with k.indented(f"if {work}[{t}] == 1:"):
+                    k.line(f"{work}[{t}] = 2")
+                    k.line(f"{work}[N + {tail}] = {t}")
+                    k.line(f"{tail} += 1")
+    k.line(f"{work}[2 * N + 1 + {count}] = {tail}")
+    return nbrs, work, "2 * N + 1", count
+
+
+@contextlib.contextmanager
+def each_group(k: Emitter, directions: Any, condition: Any, rules: list[Any]) -> Iterator[Group]:
+    """Emit a loop over the groups; inside, the group is bound as ``(sites)`` (and the loops
+    its rules read are worked out once, first)."""
+    nbrs, work, starts, count = find_groups(k, directions, condition)
+    g = k.temp("g")
+    with k.indented(f"for {g} in range({count}):"):
+        group = Group(work, f"N + {work}[{starts} + {g}]", f"N + {work}[{starts} + {g} + 1]")
+        from .loops import loop_length
+        for node in _reads_loops(rules):
+            key = node.directions.name if node.directions is not None else None
+            if key not in group.loops:
+                group.loops[key] = loop_length(k, node.directions, group)
+        with k.bind(region=group):
+            yield group
+
+
+@kernel(connection.ForEachGroup, "effect")
+def _for_each_group(self: connection.ForEachGroup, k: Emitter) -> None:
+    with each_group(k, self.directions, self.condition, [self.rule]):
+        k.effect(self.rule)
+        k.line("pass")
+
+
+@kernel(connection.ForEachGroup, "moves")
+def _for_each_group_moves(self: connection.ForEachGroup, k: Emitter) -> Made:
+    with each_group(k, self.directions, self.condition, [self.rule]):
+        made = k.moves(self.rule)
+        k.line("pass")
+    return Made(False, made.kinds)
+
+
+__all__ = ["Group", "each_group", "find_groups", "NoKernel"]

@@ -1,0 +1,217 @@
+"""Kernels of pieces that move (ludemes/moves.py): the moves of every piece (``forEach
+Piece``), steps to a neighbour, hops along a line over a run of sites."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...engine.move import MoveKind
+from ...ludemes import moves
+from ...ludemes.base import BoundArray
+from .. import abi
+from ..emit import Emitter, Made, NoKernel, OneSite, Region, kernel
+from .capture import bounds, rays_table
+from .core import _components_named
+from .placement import _conjunction, _directions, _to_rule
+from .regions import neighbour_rows, padded
+
+
+# --- the pieces' own moves --------------------------------------------------------------------------
+def piece_moves(k: Emitter) -> list[Any]:
+    """Per component, the moves its ``(piece ...)`` declares (None for none), as the
+    reference's build gives each component the moves of its declaration."""
+    found = k.notes.get("piece_moves")
+    if found is not None:
+        return found
+    from ...bind import bind
+    bound = bind(k.game.info.description.game)
+    table: list[Any] = [None]
+    names = [""]
+    for piece in bound.equipment.pieces:
+        numbered = piece.each or piece.role.name != "Shared"
+        for owner in piece.owners(k.players):
+            names.append(piece.piece_name + (str(owner) if numbered else ""))
+            table.append(piece.moves)
+    if names != [c.name for c in k.game.components]:
+        raise NoKernel("(forEach Piece)", "pieces declared otherwise than the game lists them")
+    k.notes["piece_moves"] = table
+    return table
+
+
+@kernel(moves.ForEachPiece, "moves")
+def _for_each_piece(self: moves.ForEachPiece, k: Emitter) -> Made:
+    if self.player is not None:
+        raise NoKernel("(forEach Piece <player>)", "another player's moves")
+    game = k.game
+    kinds = None
+    if self.pieces is not None:
+        items = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
+        kinds = {i for item in items for i in _components_named(k, item.value)}
+    own = piece_moves(k)
+    # the components that share a generator (a piece declared for each player) are one branch
+    branches: dict[int, tuple[Any, list[int]]] = {}
+    for comp in game.components[1:]:
+        if kinds is not None and comp.index not in kinds:
+            continue
+        gen = self.moves if self.moves is not None else own[comp.index]
+        if gen is None:
+            continue
+        branches.setdefault(id(gen), (gen, []))[1].append(comp.index)
+    if self.moves is None and not any(own[1:]):
+        raise NoKernel("(forEach Piece)", "no piece declares moves")
+    made: list[Made] = []
+    frm = k.temp("f")
+    with k.then(self.then):
+        with k.indented(f"for {frm} in range(N):"):
+            k.line(f"if {k.who(frm)} != {k.mover}:")
+            k.line("    continue")
+            first = True
+            for gen, comps in branches.values():
+                mask = np.zeros(len(game.components), dtype=np.int64)
+                mask[comps] = 1
+                table = k.table(mask)
+                with k.indented(f"{'if' if first else 'elif'} {table}[{k.what(frm)}] != 0:"):
+                    with k.bind(frm=frm):
+                        made.append(k.moves(gen))
+                    k.line("pass")
+                first = False
+    kinds_made = frozenset().union(*(m.kinds for m in made)) if made else frozenset()
+    # moves of different pieces start from different sites: only moves of pieces are unique
+    unique = all(m.unique for m in made) and kinds_made <= {int(MoveKind.MOVE)}
+    return Made(unique, kinds_made)
+
+
+# --- where moves start ---------------------------------------------------------------------------
+def _sources(k: Emitter, frm: Any) -> tuple[Region, Any]:
+    """(region, condition) of a ``(from ...)``: its sites (the context's (from) without one)
+    and the condition a source must meet, ``(from)`` being the site tested (as _from_sites)."""
+    if frm is not None and frm.level is not None:
+        raise NoKernel("(from level:...)")
+    if frm is None or frm.sites is None:
+        return OneSite(k.bound("frm", "(from)")), (frm.condition if frm is not None else None)
+    return k.region(frm.sites), frm.condition
+
+
+class _Sourced:
+    """Emit a loop over the sources of a move whose piece is the mover's; inside, the source is
+    bound as (from)."""
+
+    def __init__(self, k: Emitter, frm: Any):
+        self.region, self.condition = _sources(k, frm)
+        self.k = k
+
+    def __enter__(self) -> str:
+        k = self.k
+        var = k.temp("f")
+        self._loop = self.region.loop(k, var)
+        self._loop.__enter__()
+        k.line(f"if {var} < 0 or {k.who(var)} != {k.mover}:")
+        k.line("    continue")
+        self._bind = k.bind(frm=var)
+        self._bind.__enter__()
+        if self.condition is not None:
+            k.line(f"if not ({k.bool(self.condition)}):")
+            k.line("    continue")
+        return var
+
+    def __exit__(self, *exc: Any) -> None:
+        self.k.line("pass")
+        self._bind.__exit__(*exc)
+        self._loop.__exit__(*exc)
+
+
+# --- steps ---------------------------------------------------------------------------------------------
+def step_table(k: Emitter, directions: Any) -> tuple[str, bool]:
+    """The sites one step away (per site, -1 padded) as move Step reads them: a relation's
+    neighbours, or the first site of each ray along compass directions; and whether every
+    row lists a site once."""
+    rows = neighbour_rows(k, directions, lambda topo, dirs, x: tuple(ray[0] for ray in topo.rays_for(dirs)[x]))
+    return padded(k, rows), all(len(set(r)) == len(r) for r in rows)
+
+
+@kernel(moves.MoveStep, "moves")
+def _move_step(self: moves.MoveStep, k: Emitter) -> Made:
+    _, conds, to_effect = _to_rule(k, self.to)
+    nbrs, distinct = step_table(k, self.directions)
+    then = k.then_of(self.then)
+    effect = (lambda e: e.effect(to_effect)) if to_effect is not None else None
+    rule = k.rule(self, before=[effect] if effect else [], after=[then] if then else [])
+    j, to = k.temp("j"), k.temp("to")
+    with _Sourced(k, self.source) as frm:
+        with k.indented(f"for {j} in range({nbrs}.shape[1]):"):
+            k.line(f"{to} = {nbrs}[{frm}, {j}]")
+            k.line(f"if {to} < 0:")
+            k.line("    break")
+            with k.bind(to=to):
+                cond = _conjunction(k, conds)
+            with k.indented(f"if {cond}:"):
+                k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+    sources_once = self.source is None or self.source.sites is None
+    return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+# --- hops ------------------------------------------------------------------------------------------------
+@kernel(moves.MoveHop, "moves")
+def _move_hop(self: moves.MoveHop, k: Emitter) -> Made:
+    between = self.between
+    if between is not None and (between.before is not None or between.after is not None):
+        raise NoKernel("(move Hop (between before:/after:))", "a hop at a distance")
+    if between is not None and between.sameOwner is not None:
+        raise NoKernel("(move Hop (between sameOwner:...))")
+    if between is not None and between.apply is not None and between.apply.condition is not None:
+        raise NoKernel("(move Hop (between (apply if:...)))")
+    _, conds, to_effect = _to_rule(k, self.to)
+    dirs = _directions(k, self.directions, "Adjacent")
+    rays, lengths, counts = rays_table(k, dirs)
+    rays_at = k.topo.rays_for(dirs)
+    if max((len(r) for r in rays_at), default=0) > abi.MAX_AUX:
+        raise NoKernel("(move Hop ...)", f"more than {abi.MAX_AUX} directions from a site")
+    # no two rays of a site meet: one source makes each move once
+    distinct = all(len({x for ray in r for x in ray}) == sum(len(ray) for ray in r) for r in rays_at)
+    lo, hi = (1, 1)
+    if between is not None and between.length is not None:
+        lo, hi = bounds(k, between.length)
+    hurdle = between.condition if between is not None else None
+    jumped = between.apply.effect if between is not None and between.apply is not None else None
+    then = k.then_of(self.then)
+    before = []
+    if to_effect is not None:
+        before.append(lambda e: e.effect(to_effect))
+    if jumped is not None:
+        def over(e: Emitter) -> None:
+            # the sites jumped: the ray of the move's direction (aux) up to where it lands
+            i, b = e.temp("i"), e.temp("b")
+            with e.indented(f"for {i} in range({lengths}[frm, aux]):"):
+                e.line(f"{b} = {rays}[frm, aux, {i}]")
+                e.line(f"if {b} == to:")
+                e.line("    break")
+                with e.bind(between=b):
+                    e.effect(jumped)
+                e.line("pass")
+        before.append(over)
+    rule = k.rule(self, before=before, after=[then] if then else [])
+    d, j, end, b, to = k.temp("d"), k.temp("j"), k.temp("e"), k.temp("b"), k.temp("to")
+    with _Sourced(k, self.source) as frm:
+        with k.indented(f"for {d} in range({counts}[{frm}]):"):
+            k.line(f"{end} = min({lengths}[{frm}, {d}], {hi})")
+            k.line(f"{j} = 0")
+            if hurdle is not None:
+                with k.indented(f"while {j} < {end}:"):
+                    k.line(f"{b} = {rays}[{frm}, {d}, {j}]")
+                    with k.bind(between=b):
+                        k.line(f"if not ({k.bool(hurdle)}):")
+                    k.line("    break")
+                    k.line(f"{j} += 1")
+            else:
+                k.line(f"{j} = {end}")
+            k.line(f"if {j} >= {lengths}[{frm}, {d}] or {j} < {lo}:")
+            k.line("    continue")
+            k.line(f"{to} = {rays}[{frm}, {d}, {j}]")
+            with k.bind(to=to):
+                cond = _conjunction(k, conds)
+            with k.indented(f"if {cond}:"):
+                k.move(rule, MoveKind.MOVE, frm=frm, to=to, aux=d if jumped is not None else "0")
+    sources_once = self.source is None or self.source.sites is None
+    return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
