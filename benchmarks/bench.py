@@ -163,7 +163,7 @@ def mcts_rates(game, native, os_game: Optional[tuple[str, dict]]) -> tuple[float
     reference = agent.stats.iterations / max(clock() - start, 1e-9) if agent.stats.iterations else 0.0
     compiled = None
     if native is not None:
-        native.warm_search()
+        native.warm_search("mcts")
         st = native.from_state(state)
         start = clock()
         _, done = native.mcts(st, 5000, None, 1.4, 100_000, 1)

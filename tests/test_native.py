@@ -99,7 +99,7 @@ def test_every_move_of_a_random_position_does_the_same(seed):
     game, compiled = native("pente", ("Board Size/9x9",))
     state = _random_position(game, seed)
     st0 = compiled.from_state(state)
-    names = tuple(compiled.layout.arrays)
+    names = tuple(a for a in compiled.layout.arrays if a not in compiled.layout.derived)
     codes = compiled.legal(st0)
     assert sorted(compiled.key(int(c)) for c in codes) == sorted(m.key() for m in state.legal_moves())
     for code in codes:

@@ -112,11 +112,18 @@ class Generator:
             if item.name not in ("swap", "turnLimit"):
                 raise NoKernel(f"(meta ({item.name} ...))", "no compiled kernel")
         self.layout = Layout.of(game)
+        from .connectivity import plan
+        self.union_find = plan(bound, game)
+        if self.union_find is not None:
+            uf = self.union_find
+            self.layout.extend("union_find", 2 * game.topology.n,
+                               lambda state, st, at: uf.derive(state, st, at, self.layout.who))
         if game.topology.n > abi.MAX_SITES:
             raise NoKernel("the board", f"more than {abi.MAX_SITES} sites")
         if len(game.components) > abi.MAX_WHAT or len(game.words) > abi.MAX_WHAT:
             raise NoKernel("the pieces", "too many kinds")
         self.k = Emitter(game, self.layout)
+        self.k.notes["union_find"] = self.union_find
         rules = bound.rules
         self.phases = rules.phase_list()
         self.k.notes["phase_names"] = [p.title for p in self.phases] or ["Play"]
@@ -271,6 +278,11 @@ class Generator:
                 self._dispatch("before")
                 with k.indented(f"if kind == {int(MoveKind.ADD)}:"):
                     k.place("to", "what")
+                    if self.union_find is not None:  # the groups kept up to date (connectivity)
+                        uf = self.union_find
+                        k.runtime("interpreter.native.runtime", "uf_add")
+                        k.line(f"uf_add(st, WHO, UNION_FIND, N, {k.table(uf.neighbours)}, to, "
+                               f"{k.table(uf.site_bits)}[to])")
                 with k.indented(f"elif kind == {int(MoveKind.MOVE)}:"):
                     k.line("w = st[WHAT + frm]")
                     for name in self.layout.piece_arrays:

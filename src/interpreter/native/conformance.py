@@ -15,7 +15,7 @@ def compare_game(game: Any, native: NativeGame, seed: int, max_plies: Optional[i
     rng = random.Random(seed)
     state = game.initial_state()
     st = native.from_state(state)
-    names = tuple(native.layout.arrays)
+    names = tuple(a for a in native.layout.arrays if a not in native.layout.derived)
     ply = 0
     while True:
         ref = sorted(m.key() for m in state.legal_moves())

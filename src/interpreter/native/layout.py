@@ -41,6 +41,9 @@ class Layout:
     hand_sites: int = 0  # sites beyond the board (Ludii's hands of sites), 0 when none
     piece_arrays: tuple[str, ...] = ()
     max_moves: int = 64  # a generous bound on the legal moves of a position (lists grow past it)
+    # arrays of the compiled tier's own (no reference array holds them), worked out from a
+    # position when a reference State is converted: name -> fn(state, st, offset)
+    derived: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: Any) -> "Layout":
@@ -65,6 +68,15 @@ class Layout:
         kinds = max(1, len(game.components) - 1)  # every site, piece and direction
         layout.max_moves = max(64, layout.n * kinds * 4 + 16)
         return layout
+
+    def extend(self, name: str, length: int, derive: Any) -> int:
+        """Add an array of the compiled tier's own at the end; ``derive(state, st, offset)``
+        fills it from a reference state. Its offset."""
+        at = self.size
+        self.arrays[name] = (at, length)
+        self.size += length
+        self.derived[name] = derive
+        return at
 
     def offset(self, name: str) -> int:
         return self.arrays[name][0]
@@ -104,6 +116,9 @@ class Layout:
         st[self.what:self.what + self.n] = state.what
         st[self.who:self.who + self.n] = state.who
         for name, (off, length) in self.arrays.items():
+            if name in self.derived:
+                self.derived[name](state, st, off)
+                continue
             values = getattr(state, name)
             if name == "ranks":  # Ludii's ranks are halves at worst (2.5): held doubled
                 st[off:off + length] = [round(2 * v) for v in values]
@@ -130,6 +145,8 @@ class Layout:
             "who": [int(x) for x in st[self.who:self.who + self.n]],
         }
         for name, (off, length) in self.arrays.items():
+            if name in self.derived:
+                continue  # the compiled tier's own: no reference array to compare with
             values = [int(x) for x in st[off:off + length]]
             out[name] = [v / 2 for v in values] if name == "ranks" else values
         return out

@@ -199,3 +199,33 @@ def dedup(out, n, plain, st):
             out[m] = out[i]
             m += 1
     return m
+
+
+# --- connectivity kept up to date (games whose pieces are only ever added) --------------------------
+@njit(cache=True, error_model="numpy")
+def uf_find(st, uf_at, x):
+    """The root of ``x``'s group in the union-find at ``uf_at`` (parents, then each root's mask
+    of the regions its group touches), halving the path as it goes."""
+    while st[uf_at + x] != x:
+        st[uf_at + x] = st[uf_at + st[uf_at + x]]
+        x = st[uf_at + x]
+    return x
+
+
+@njit(cache=True, error_model="numpy")
+def uf_add(st, who_at, uf_at, n, nbrs, site, bits):
+    """A piece was added on ``site``: it joins the groups of its owner's neighbouring pieces, and
+    their root's mask takes the regions ``bits`` of the site."""
+    owner = st[who_at + site]
+    st[uf_at + site] = site
+    st[uf_at + n + site] = bits
+    root = site
+    for j in range(nbrs.shape[1]):
+        t = nbrs[site, j]
+        if t < 0:
+            break
+        if st[who_at + t] == owner:
+            other = uf_find(st, uf_at, t)
+            if other != root:
+                st[uf_at + other] = root
+                st[uf_at + n + root] |= st[uf_at + n + other]

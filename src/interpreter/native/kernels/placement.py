@@ -337,6 +337,11 @@ def neighbour_table(k: Emitter, value: Any, default: str = "Adjacent") -> str:
 def _is_connected(self: connection.IsConnected, k: Emitter) -> str:
     if self.type is not None and self.type.name != k.topo.use:
         raise NoKernel("(is Connected <site type>)", "another site type")
+    uf = k.notes.get("union_find")
+    if uf is not None:  # the groups are kept as pieces are added (native.connectivity)
+        from ..connectivity import _key
+        if _key(self) == uf.key:
+            return _connected_by_union_find(self, k, uf)
     nbrs = neighbour_table(k, self.directions)
     if isinstance(self.regions, Const) and self.regions.name in connection.STATIC_REGIONS.names:
         targets = {0: [tuple(r) for r in connection.static_regions(k.topo, self.regions.name)]}
@@ -373,6 +378,27 @@ def _is_connected(self: connection.IsConnected, k: Emitter) -> str:
         work = k.scratch(2 * k.n + 1 + count)
         k.line(f"{out} = connected({k.st}, WHO, {nbrs}, {site}, {mask_t}[{who_regions}], "
                f"{number_t}[{who_regions}], {need}, {'True' if self.number is None else 'False'}, {work})")
+    return out
+
+
+def _connected_by_union_find(self: connection.IsConnected, k: Emitter, uf: Any) -> str:
+    need = k.table(uf.need)
+    who, site, bits, out = k.temp("p"), k.temp("s"), k.temp("m"), k.temp("b")
+    k.line(f"{who} = {k.player(self.regions)}")
+    k.line(f"{site} = {k.site(self.at) if self.at is not None else k.var(abi.LAST_TO)}")
+    k.line(f"{out} = False")
+    k.runtime("interpreter.native.runtime", "uf_find")
+    with k.indented(f"if {site} >= 0 and {k.who(site)} != 0 and {need}[{who}] != 0:"):
+        k.line(f"{bits} = {k.st}[UNION_FIND + N + uf_find({k.st}, UNION_FIND, {site})] & {need}[{who}]")
+        if self.number is None:
+            k.line(f"{out} = {bits} == {need}[{who}]")
+        else:
+            c = k.temp("c")
+            k.line(f"{c} = 0")
+            k.line(f"while {bits} != 0:")
+            k.line(f"    {bits} &= {bits} - 1")
+            k.line(f"    {c} += 1")
+            k.line(f"{out} = {c} >= {k.int(self.number)}")
     return out
 
 
