@@ -93,10 +93,13 @@ def _random_position(game, seed: int):
     return state
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("name,options", [("pente", ("Board Size/9x9",)), ("hex", ("Board Size/5x5",))])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6))
-def test_every_move_of_a_random_position_does_the_same(seed):
-    game, compiled = native("pente", ("Board Size/9x9",))
+def test_every_move_of_a_random_position_does_the_same(name, options, seed):
+    """From random positions (converted to the compiled tier's state vector: Hex's groups are
+    worked out from the position), every legal move gives the reference's position and result."""
+    game, compiled = native(name, options)
     state = _random_position(game, seed)
     st0 = compiled.from_state(state)
     names = tuple(a for a in compiled.layout.arrays if a not in compiled.layout.derived)
@@ -108,6 +111,7 @@ def test_every_move_of_a_random_position_does_the_same(seed):
         compiled.apply(after, int(code))
         state.apply(move)
         assert compiled.layout.snapshot(after) == compiled.layout.reference_snapshot(state, names)
+        assert bool(after[abi.OVER]) == state.over
         state.undo()
 
 
