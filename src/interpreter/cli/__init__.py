@@ -1,7 +1,9 @@
 """The ``ludeme`` command: check, format, inspect, play and measure game descriptions.
 
-    ludeme check pente.lud                 parse, expand and bind; errors with file:line:col
-    ludeme check --syntax descriptions/    parse only, many files, one line per failure
+    ludeme check pente.lud                 parse, expand and bind; every error with file:line:col
+    ludeme check --syntax descriptions/    parse only, many files, one line per error
+    ludeme doc "is Line"                   one ludeme's entry of the reference
+    ludeme lsp                             a language server on stdin/stdout (pip install '.[lsp]')
     ludeme expand pente --option "Board Size/9x9"
     ludeme fmt my-game.lud [--check]
     ludeme list                            bundled games with their options
@@ -90,6 +92,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 # the parser
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def _defines_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--defines", action="append", default=[], metavar="DIR",
                    help="a folder (or file) of library defines (.def) to use as well; repeatable")
@@ -117,6 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("check", cmd_check, "check descriptions: parse, expand and bind them",
                 "Check descriptions: parse, expand (options, defines, rulesets) and bind them.\n"
+                "Every independent error of a file is reported, in source order (at most\n"
+                "--max-errors, then how many more there are).\n"
                 "With --syntax, only parse (directories are searched for *.lud and *.def\n"
                 "recursively). Exit 0 when every file is valid, 2 otherwise.\n"
                 "With --report, take every file as far as it goes (parse, expand, load, one random\n"
@@ -127,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
                 "the folder named by LUDEME_LUDII_DEFINES.")
     p.add_argument("paths", nargs="+", metavar="FILE|NAME|DIR", help="descriptions to check")
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--syntax", action="store_true", help="parse only; one line per failing file")
+    mode.add_argument("--syntax", action="store_true", help="parse only; one line per error")
     mode.add_argument("--report", action="store_true",
                       help="how far each file gets (parse, expand, load, a random playout), with reasons")
     _option_args(p)
@@ -137,6 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="--report: a playout longer than this is reported as too slow (default 20)")
     p.add_argument("--json", action="store_true", help="--report: print one JSON object")
     p.add_argument("-v", "--verbose", action="store_true", help="--report: a line per file as well")
+    p.add_argument("--max-errors", type=_positive, default=50, metavar="N",
+                   help="errors shown for one file (default 50); the rest are counted")
 
     p = command("expand", cmd_expand, "print the expanded game (options chosen, defines inlined)")
     _game_args(p)
