@@ -181,7 +181,7 @@ def test_a_limit_and_a_count_of_the_rest(tmp_path, capsys):
     err = capsys.readouterr().err
     assert len(re.findall(r"^\S*many\.lud:\d+:\d+: ", err, re.M)) == 3
     assert main(["check", str(path), "--max-errors", "0"]) == 2  # a usage error
-    assert "at least 1" in capsys.readouterr().err
+    assert "must be from 1" in capsys.readouterr().err
 
 
 def test_a_huge_number_of_errors_is_counted():

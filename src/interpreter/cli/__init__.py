@@ -48,6 +48,7 @@ from .describe import (
     cmd_list,
 )
 from .matches import add_commands
+from .reference import add_commands as _reference_commands
 from .playing import (
     cmd_apply,
     cmd_play,
@@ -90,16 +91,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # ---------------------------------------------------------------------------------------------
 # the parser
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def _defines_arg(p: argparse.ArgumentParser) -> None:
@@ -151,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="--report: a playout longer than this is reported as too slow (default 20)")
     p.add_argument("--json", action="store_true", help="--report: print one JSON object")
     p.add_argument("-v", "--verbose", action="store_true", help="--report: a line per file as well")
-    p.add_argument("--max-errors", type=_positive, default=50, metavar="N",
+    p.add_argument("--max-errors", type=_positive_int, default=50, metavar="N",
                    help="errors shown for one file (default 50); the rest are counted")
 
     p = command("expand", cmd_expand, "print the expanded game (options chosen, defines inlined)")
@@ -230,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(command, _game_args, _option_args, _positive_int)
     _concept_commands(command, _game_args, _agent_args, _positive_int)
+    _reference_commands(command)
     return parser
 
 
