@@ -36,8 +36,29 @@ def cmd_doc(args: argparse.Namespace) -> int:
 
 
 def add_commands(command) -> None:
+    add_lsp_command(command)
     p = command("doc", cmd_doc, "show one ludeme's entry of the reference (ludemes.md)",
                 "Show one ludeme's entry of the reference: its signature, what it means, each\n"
                 "parameter's meaning and default, and examples. Without a name, list the\n"
                 'vocabulary. Two-word names may be quoted or not: ludeme doc "is Line".')
     p.add_argument("name", nargs="*", metavar="NAME", help="a ludeme, e.g. 'is Line' or 'move Add'")
+
+
+def cmd_lsp(args: argparse.Namespace) -> int:
+    from ..lsp import available, serve
+    from .common import UsageError
+    missing = available()
+    if missing is not None:
+        raise UsageError(f"the language server needs {missing}: pip install 'ludeme-interpreter[lsp]' "
+                         "(or, in a checkout, pip install '.[lsp]')")
+    serve()
+    return EXIT_OK
+
+
+def add_lsp_command(command) -> None:
+    p = command("lsp", cmd_lsp, "run the language server on stdin/stdout (for editors)",
+                "Run a language server (LSP over stdin and stdout) for .lud files: diagnostics\n"
+                "as ludeme check gives them, hover from the reference, completion, go to a\n"
+                "define, its uses, document symbols, formatting (ludeme fmt) and folding.\n"
+                "Needs the optional extra: pip install '.[lsp]'. Editors: docs/editors.md.")
+    p.add_argument("--stdio", action="store_true", help="speak over stdin/stdout (the default, for clients that pass it)")

@@ -238,6 +238,39 @@ def _tokens_outside_strings(text: str) -> Iterator[tuple[str, str, int, int]]:
             yield (c, c, *lines.at(m.start()))
 
 
+def bracket_pairs(text: str) -> tuple[list[tuple[int, int, str]], list[int]]:
+    """The brackets of ``text`` outside strings and comments, paired: ``[(open offset, close
+    offset, "(" or "{")]`` in order of closing, and the offsets of those left open."""
+    pairs: list[tuple[int, int, str]] = []
+    stack: list[tuple[int, str]] = []
+    for m in _SCAN.finditer(text):
+        c = m.group()[0]
+        if c in _OPEN:
+            stack.append((m.start(), c))
+        elif c in _CLOSE and stack:
+            start, opener = stack.pop()
+            pairs.append((start, m.start(), opener))
+    return pairs, [start for start, _ in stack]
+
+
+def open_brackets(text: str, offset: int) -> list[int]:
+    """The offsets of the brackets still open at ``offset`` (outside strings and comments),
+    outermost first: where the calls around a place begin."""
+    stack: list[int] = []
+    for m in _SCAN.finditer(text, 0, offset):
+        c = m.group()[0]
+        if c in _OPEN:
+            stack.append(m.start())
+        elif c in _CLOSE and stack:
+            stack.pop()
+    return stack
+
+
+def strings_of(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of every string of ``text`` (quotes included), comments skipped."""
+    return [(m.start(), m.end()) for m in _SCAN.finditer(text) if m.group()[0] == '"']
+
+
 def scan_comments(text: str) -> list[Comment]:
     """Every ``//`` comment outside strings, with its position."""
     return [Comment(body, line, col) for kind, body, line, col in _tokens_outside_strings(text)
