@@ -144,3 +144,10 @@ def test_lsp_without_pygls_says_what_to_install(monkeypatch, capsys):
     monkeypatch.setattr(lsp, "available", lambda: "pygls")
     assert main(["lsp"]) == 2
     assert "pip install" in capsys.readouterr().err
+
+
+def test_diagnostics_are_bounded_with_a_count_of_the_rest():
+    body = " ".join("(nope)" for _ in range(analysis.MAX_DIAGNOSTICS + 30))
+    found = analysis.diagnostics(analysis.analyse(TEXT.replace("(players 2)", f"(players 2) {body}"), "game.lud"))
+    assert len(found) == analysis.MAX_DIAGNOSTICS + 1
+    assert found[-1].message == f"30 more errors not shown ({analysis.MAX_DIAGNOSTICS + 30} in all)"

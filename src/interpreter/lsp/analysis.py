@@ -86,12 +86,20 @@ def _in_file(span: Span, file: str) -> bool:
     return str(span.file) == str(file)
 
 
+MAX_DIAGNOSTICS = 200  # errors sent for one document; a last diagnostic counts the rest
+
+
 def diagnostics(checked: Checked) -> list[Diagnostic]:
     """The errors of a check as diagnostics: each at its place; one inside a define at the
-    definition and again at each use that brought it (the use marked with the define's name)."""
+    definition and again at the outermost use that brought it (marked with the define's name).
+    At most MAX_DIAGNOSTICS errors, then one diagnostic saying how many more there are."""
     out: list[Diagnostic] = []
-    for err in checked.errors:
+    for err in checked.errors[:MAX_DIAGNOSTICS]:
         out.extend(_diagnostics_of(err, checked.file))
+    rest = checked.total - min(len(checked.errors), MAX_DIAGNOSTICS)
+    if rest > 0:
+        last = out[-1].range if out else (0, 0, 0, 1)
+        out.append(Diagnostic(last, f"{rest} more errors not shown ({checked.total} in all)", "limit"))
     return out
 
 
