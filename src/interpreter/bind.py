@@ -22,7 +22,7 @@ from .ludemes import base
 from .ludemes.base import REGISTRY, BoundArray, Ludeme, Param
 from .syntax.nodes import (
     Array, Bool, Broken, Call, Hole, NegatedRef, Const, DefineRef, Float, Int, Named, Node, Omit,
-    Param as ParamNode, Placeholder, Range, Str,
+    Param as ParamNode, Placeholder, Range, Span, Str,
 )
 
 MAX_BIND_DEPTH = 150
@@ -186,7 +186,7 @@ class _Binder:
         if name in REGISTRY:
             return REGISTRY[name], args
         wanted = f"{name} {first.name}" if isinstance(first, Const) else name
-        raise BindError(f"unknown ludeme '{wanted}'", call.span, hint=_unknown_ludeme_hint(wanted, name))
+        raise BindError(f"unknown ludeme '{wanted}'", _head_span(call, name), hint=_unknown_ludeme_hint(wanted, name))
 
     def bind_call(self, call: Call, depth: int) -> Any:
         try:
@@ -289,6 +289,22 @@ class _Binder:
             return unknown
         return BindError(f"{cls.name}: too many arguments, or {_describe(value)} fits no parameter",
                          arg.span, hint=_constants_hint(cls, value) or f"signature: {cls.signature()}")
+
+
+def _head_span(call: Call, name: str) -> Any:
+    """The span of a call's name (``custodail`` of ``(custodail ...)``), else the call's."""
+    span = call.span
+    text = span.source
+    lines = _lines(text) if text is not None and name else ()
+    line = lines[span.line - 1] if 1 <= span.line <= len(lines) else None
+    if line is None or line[span.col:span.col + len(name)] != name:
+        return span
+    return Span(span.file, span.line, span.col + 1, span.line, span.col + 1 + len(name), span.via)
+
+
+@lru_cache(maxsize=4)
+def _lines(text: str) -> list[str]:
+    return text.splitlines()  # cached: a text may hold thousands of mistakes (its hash is kept)
 
 
 @lru_cache(maxsize=4096)
