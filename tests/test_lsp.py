@@ -151,3 +151,8 @@ def test_diagnostics_are_bounded_with_a_count_of_the_rest():
     found = analysis.diagnostics(analysis.analyse(TEXT.replace("(players 2)", f"(players 2) {body}"), "game.lud"))
     assert len(found) == analysis.MAX_DIAGNOSTICS + 1
     assert found[-1].message == f"30 more errors not shown ({analysis.MAX_DIAGNOSTICS + 30} in all)"
+
+
+def test_a_call_and_its_array_on_the_same_lines_fold_once():
+    folds = analysis.folding("(equipment {\n    (board (square 3))\n    (piece \"Disc\" Each)\n})\n")
+    assert folds == [(0, 3, "array")]

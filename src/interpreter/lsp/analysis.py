@@ -397,13 +397,12 @@ def folding(text: str) -> list[tuple[int, int, str]]:
     line, "array" or "call"), outermost first."""
     lines = Lines(text)
     pairs, _ = bracket_pairs(text)
-    out = []
+    found: dict[tuple[int, int], str] = {}  # a call and the array in it on the same lines fold once
     for start, end, opener in pairs:
         first, last = lines.position(start)[0], lines.position(end)[0]
-        if last - first + 1 >= MIN_FOLD_LINES:
-            out.append((first, last, "array" if opener == "{" else "call"))
-    out.sort()
-    return out
+        if last - first + 1 >= MIN_FOLD_LINES and found.get((first, last)) != "array":
+            found[(first, last)] = "array" if opener == "{" else "call"
+    return sorted((first, last, kind) for (first, last), kind in found.items())
 
 
 def formatted(text: str, file: str = "<text>") -> str | None:
