@@ -53,7 +53,7 @@ class MoveSlide(Ludeme):
     arrives. (Ludii's Slide, without tracks or stacks.)
 
     Parameters:
-        from: the sites a piece slides from (every piece of the mover when left out)
+        from: the sites a piece slides from (left out: the piece whose moves these are, ``(from)``)
         track: the name of a track to slide along (Ludii's; not played)
         directions: the directions of the slide (``Adjacent`` when left out)
         between: what the sites passed over must be (empty when left out), and how far the slide
@@ -228,7 +228,7 @@ class MoveLeap(Ludeme):
     piece lands, before it arrives.
 
     Parameters:
-        from: the sites a piece leaps from (every piece of the mover when left out)
+        from: the sites a piece leaps from (left out: the piece whose moves these are, ``(from)``)
         steps: the turtle walks: ``F`` forward, ``B`` back, ``L`` and ``R`` turns
         forward: True: only landing sites ahead of the piece
         rotations: False: the walks start in the board's first direction only, not in each

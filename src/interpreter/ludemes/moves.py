@@ -267,7 +267,7 @@ class MoveStep(Ludeme):
     explicit graph included); with compass directions, the next site in each direction.
 
     Parameters:
-        from: the sites a piece steps from (every piece of the mover when left out)
+        from: the sites a piece steps from (left out: the piece whose moves these are, ``(from)``)
         directions: the directions of the step (``Adjacent`` when left out)
         to: the condition of the target site and what happens there
         then: consequences applied after the step
@@ -344,7 +344,7 @@ class MoveHop(Ludeme):
     piece on the way (the Alak move).
 
     Parameters:
-        from: the sites a piece hops from (every piece of the mover when left out)
+        from: the sites a piece hops from (left out: the piece whose moves these are, ``(from)``)
         directions: the directions of the hop (``Adjacent`` when left out)
         between: what the sites jumped over must be, how many, and what happens to them
         to: the condition of the landing site and what happens there

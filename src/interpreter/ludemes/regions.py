@@ -26,7 +26,7 @@ class SitesLabels(Ludeme):
     together.
 
     Parameters:
-        role: the player owning the named region
+        role: the player whose regions are meant (with a name: that player's region of that name)
         sites: site labels or numbers, or the name of a region
 
     Examples:
@@ -102,7 +102,7 @@ class SitesOccupied(Ludeme):
     """The sites holding a piece of the given player(s).
 
     Parameters:
-        by: the player(s) whose pieces count (the mover when left out)
+        by: the player(s) whose pieces count (anyone's when left out, or with ``All``)
 
     Examples:
         (sites Occupied by:Mover)

@@ -98,9 +98,10 @@ class NoPieces(Ludeme):
     given). ``Enemy``: none of the mover's enemies has one; no role: nobody has one.
 
     Parameters:
-        role: the player(s) asked about (nobody at all when left out)
+        role: the player(s) asked about (left out: no player has any piece)
         piece: the kind of piece
-        of: the player whose pieces, when the role is given by name
+        of: the player asked about, written as a named argument (Ludii's ``of:``), when no role
+            is given
         in: the region looked at (the whole board when left out)
 
     Examples:
