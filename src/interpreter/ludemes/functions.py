@@ -39,7 +39,8 @@ class To(_StateValue):
 
     Parameters:
         sites: the sites a move may go to
-        level: the level in a stack of pieces (Ludii's stacking)
+        level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
+            supported)
         if: the condition a site must meet, ``(to)`` being the site
         apply: what happens on the site before the piece arrives (a capture by replacement)
 
@@ -65,7 +66,8 @@ class From(_StateValue):
 
     Parameters:
         sites: the sites a piece may move from (the piece's own site when left out)
-        level: the level in a stack of pieces (Ludii's stacking)
+        level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
+            supported)
         if: the condition a site must meet to be moved from, ``(from)`` being the site
 
     Examples:

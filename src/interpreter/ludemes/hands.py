@@ -56,7 +56,8 @@ class What(Ludeme):
 
     Parameters:
         at: the site asked about (on the board or in a hand)
-        level: the level in a stack of pieces (Ludii's stacking)
+        level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
+            supported)
 
     Examples:
         (what at:(last To))

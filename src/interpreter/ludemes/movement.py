@@ -54,12 +54,13 @@ class MoveSlide(Ludeme):
 
     Parameters:
         from: the sites a piece slides from (left out: the piece whose moves these are, ``(from)``)
-        track: the name of a track to slide along (Ludii's; not played)
+        track: the name of a track to slide along (Ludii's; refused here: not supported yet)
         directions: the directions of the slide (``Adjacent`` when left out)
         between: what the sites passed over must be (empty when left out), and how far the slide
             goes
         to: the condition that ends a line on a site (an enemy to capture) and what happens there
-        stack: True: pieces stack on the target (Ludii's stacking)
+        stack: True: pieces stack on the target (Ludii's stacking; refused here, as stacks are not
+            supported)
         then: consequences applied after the slide
 
     Examples:
@@ -376,7 +377,8 @@ class MoveFromTo(Ludeme):
         from: the sites a piece moves from
         to: the sites it may go to, their condition and what happens there
         copy: True: the piece stays and a piece of its kind is placed on the target
-        stack: True: pieces stack on the target (Ludii's stacking)
+        stack: True: pieces stack on the target (Ludii's stacking; refused here, as stacks are not
+            supported)
         then: consequences applied after the move
 
     Examples:
