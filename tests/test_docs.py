@@ -84,9 +84,11 @@ PARAMS = [(name, p.word) for name in NAMES for p in REGISTRY[name].params]
 def test_every_parameter_has_a_meaning(name, word):
     cls = REGISTRY[name]
     param = next(p for p in cls.params if p.word == word)
-    meaning = cls.meaning(param)
+    meaning = cls.meanings.get(param.word) or cls.meanings.get(param.name) or ""
     assert meaning.strip(), (f"{name}: parameter '{word}' has no meaning: add it to the Parameters: block "
-                             f"of {cls.__module__}.{cls.__qualname__}'s docstring")
+                             f"of {cls.__module__}.{cls.__qualname__}'s docstring (or of the base class "
+                             "that declares it)")
+    assert cls.meaning(param) == meaning  # the docstring is the one source of the reference
 
 
 def _ludeme_classes():
