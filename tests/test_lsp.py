@@ -64,8 +64,11 @@ def test_hover_gives_the_reference_entry():
     line, ch = position(TEXT, "through:", 2)  # a named argument: its line of the table
     text = analysis.hover(TEXT, line, ch)
     assert "`[through:site]` of `is Line`" in text and "the site the line must run through" in text
-    line, ch = position(TEXT, "Each", 1)
-    assert analysis.hover(TEXT, line, ch) is None  # a constant: nothing to show
+    line, ch = position(TEXT, "Each", 1)  # a constant: what it is, and the parameter taking it
+    text = analysis.hover(TEXT, line, ch)
+    assert text.startswith("`Each`: a role (a player)") and "`[<role>]` of `piece`" in text
+    line, ch = position(TEXT, "Lines", 1)
+    assert analysis.hover(TEXT, line, ch) is None  # inside a string: nothing
     assert analysis.hover(TEXT, 999, 0) is None and analysis.hover("", 0, 0) is None
 
 

@@ -277,7 +277,7 @@ class _Binder:
 
     # --- messages -------------------------------------------------------------------------------
     def _mismatch(self, cls: type[Ludeme], param: Param, value: Any, arg: Node) -> BindError:
-        unknown = None if _names_of(param.type) else _unknown_constant(cls, value)
+        unknown = None if constants_of(param.type) else _unknown_constant(cls, value)
         if unknown is not None:
             return unknown
         return BindError(f"{cls.name}: argument '{param.word}' expects {param.type}, got {_describe(value)}",
@@ -344,16 +344,16 @@ def _named_hint(cls: type[Ludeme], key: str) -> str:
     return f"{cls.name} takes no named arguments"
 
 
-def _names_of(ptype: Any) -> list[str]:
+def constants_of(ptype: Any) -> list[str]:
     """The constants a parameter type accepts (roles, directions, site types...)."""
     if isinstance(ptype, base.Enum):
         return list(ptype.names)
     if isinstance(ptype, base.Kind):
         return list(ptype.consts)
     if isinstance(ptype, base.ArrayOf):
-        return _names_of(ptype.item)
+        return constants_of(ptype.item)
     if isinstance(ptype, base.Either):
-        return [n for o in ptype.options for n in _names_of(o)]
+        return [n for o in ptype.options for n in constants_of(o)]
     return list(getattr(ptype, "names", ())) + list(getattr(ptype, "consts", ()))
 
 
@@ -364,7 +364,7 @@ def known_constants() -> frozenset[str]:
     names: set[str] = set(base.ROLES) | set(base.DIRECTION_NAMES)
     for cls in REGISTRY.values():
         for p in cls.params:
-            names.update(_names_of(p.type))
+            names.update(constants_of(p.type))
     for name in REGISTRY:  # the second word of two-word ludemes (move Add) is a constant too
         if " " in name:
             names.add(name.split(" ", 1)[1])
@@ -390,7 +390,7 @@ def _constants_hint(cls: type[Ludeme], value: Any) -> str | None:
     """For a constant in the wrong call: the closest constants this call accepts."""
     if not isinstance(value, Const):
         return None
-    names = [n for p in cls.params for n in _names_of(p.type)]
+    names = [n for p in cls.params for n in constants_of(p.type)]
     hint = _did_you_mean(value.name, names, cutoff=0.5)
     return (hint + f" signature: {cls.signature()}") if hint else None
 
@@ -399,7 +399,7 @@ def _type_hint(cls: type[Ludeme], param: Param, value: Any) -> str:
     """The signature, and for a misspelt constant the closest valid ones."""
     hint = f"signature: {cls.signature()}"
     if isinstance(value, Const):
-        close = _close(value.name, tuple(_names_of(param.type)), 0.5)
+        close = _close(value.name, tuple(constants_of(param.type)), 0.5)
         if close:
             hint = "did you mean " + " or ".join(close) + "? " + hint
     return hint

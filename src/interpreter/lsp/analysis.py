@@ -173,7 +173,7 @@ def hover(text: str, line: int, character: int) -> str | None:
     lines = Lines(text)
     offset = lines.offset(line, character)
     start, end = word_at(text, offset)
-    if start == end:
+    if start == end or _string_at(text, start) is not None:  # nothing, or words of a string
         return None
     if end < len(text) and text[end] == ":":  # a named argument: key:value
         cls, _ = enclosing_call(text, start)
@@ -189,7 +189,23 @@ def hover(text: str, line: int, character: int) -> str | None:
         cls, name_end, first_end = call_at(text, opener)
         if cls is not None and first_end < start and name_end == end:
             return section_markdown(cls)
-    return None
+    return _constant_hover(text, start, text[start:end])
+
+
+def _constant_hover(text: str, start: int, word: str) -> str | None:
+    """A constant: what kind of name it is, and which parameter of the call around takes it."""
+    from ..bind import known_constants
+    from ..ludemes.base import DIRECTION_NAMES, ROLES
+    if word not in known_constants():
+        return None
+    kinds = [k for k, names in (("a direction", DIRECTION_NAMES), ("a role (a player)", ROLES)) if word in names]
+    lines = [f"`{word}`: " + (" or ".join(kinds) if kinds else "a constant")]
+    cls, _ = enclosing_call(text, start)
+    if cls is not None:
+        from ..bind import constants_of
+        takers = [p for p in cls.params if word in constants_of(p.type)]
+        lines.extend(param_markdown(cls, p) for p in takers[:1])
+    return "\n\n".join(lines)
 
 
 def _param(cls: type[Ludeme] | None, word: str) -> Param | None:
