@@ -15,6 +15,7 @@
     ludeme render pente --option "Board Size/9x9" --moves "E5 D4" -o board.svg
     ludeme concepts pente --playouts 100 [--format table|csv|json|yaml]
     ludeme compare alak pente tic-tac-toe --playouts 100 --jobs 2 --plot cmp.png
+    ludeme serve [GAME] [--port 8000]      the browser app (the web extra)
 
 Exit codes: 0 ok; 2 a description error, bad usage or an illegal move given to ``apply``;
 1 an engine failure (the traceback is shown with ``--debug`` only). A description error never
@@ -46,6 +47,7 @@ from .describe import (
     cmd_list,
 )
 from .matches import add_commands
+from .serve import add_commands as _serve_commands
 from .playing import (
     cmd_apply,
     cmd_play,
@@ -214,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(command, _game_args, _option_args, _positive_int)
     _concept_commands(command, _game_args, _agent_args, _positive_int)
+    _serve_commands(command)
     return parser
 
 
