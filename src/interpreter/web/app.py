@@ -125,11 +125,13 @@ class Server:
             await asyncio.sleep(SWEEP_SECONDS)
             self.store.expire()
 
-    def close(self) -> None:
+    async def aclose(self) -> None:
+        """Close every session and stop the workers."""
         if self._sweeper is not None:
             self._sweeper.cancel()
         self.store.close()
-        self.pool.close()
+        await asyncio.sleep(0)  # let cancelled agents' tasks end
+        await self.pool.aclose()
 
 
 def _seats(obj: dict[str, Any], players: int) -> dict[int, str]:
@@ -319,7 +321,7 @@ def create_app(server: Optional[Server] = None, allowed_hosts: Optional[list[str
         try:
             yield
         finally:
-            server.close()
+            await server.aclose()
 
     static = str(resources.files(__package__).joinpath("static"))
     sid = "/api/s/{sid}"

@@ -125,6 +125,17 @@ class _Worker:
             except ProcessLookupError:
                 pass
 
+    async def reap(self) -> None:
+        """Kill the process and wait for its end (so that nothing of it outlives the loop)."""
+        self.kill()
+        try:
+            await asyncio.wait_for(self.process.wait(), 10)
+        except asyncio.TimeoutError:
+            pass
+        transport = getattr(self.process, "_transport", None)
+        if transport is not None:
+            transport.close()
+
 
 class WorkerPool:
     """At most ``size`` worker processes, started when first needed; :meth:`run` lends one to
@@ -171,6 +182,8 @@ class WorkerPool:
                 self._count -= 1
                 self._all.discard(worker)
             free.notify()
+        if not alive:
+            await worker.reap()
 
     async def run(self, job: dict[str, Any], timeout: float) -> dict[str, Any]:
         """The answer to ``job`` (a dict, see :func:`_handle`); :class:`WorkerError` when it
@@ -202,12 +215,20 @@ class WorkerPool:
             await asyncio.shield(self._release(worker, alive))
 
     def close(self) -> None:
-        """Stop every worker."""
+        """Kill every worker (:meth:`aclose` waits for them too)."""
         for worker in list(self._all):
             worker.kill()
+
+    async def aclose(self) -> None:
+        """Stop every worker and wait for their ends."""
+        workers = list(self._all)
         self._all.clear()
         self._idle.clear()
         self._count = 0
+        for worker in workers:
+            if worker.process.stdin is not None:
+                worker.process.stdin.close()
+            await worker.reap()
 
 
 if __name__ == "__main__":

@@ -290,7 +290,7 @@ function fillSeats() {
     const row = document.createElement("div");
     row.className = "seat";
     const name = document.createElement("span");
-    name.textContent = `P${p}` + (p > 2 ? " (when the game has it)" : "");
+    name.textContent = `P${p}` + (p > 2 ? " (if any)" : "");
     const select = document.createElement("select");
     select.id = `seat-${p}`;
     for (const a of AGENTS) { const o = document.createElement("option"); o.value = a; o.textContent = a; select.append(o); }
