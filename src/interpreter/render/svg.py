@@ -410,7 +410,7 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
                 out.append(f'<polygon class="target" data-site={label} points="{points}"/>')
             else:
                 out.append(f'<circle class="target" data-site={label} cx="{_f(frame.x(p[0]))}" '
-                           f'cy="{_f(frame.y(p[1]))}" r="{_f(radii[site] * k * 1.1)}"/>')
+                           f'cy="{_f(frame.y(p[1]))}" r="{_f(radii[site] * k)}"/>')
         out.append("</g>")
     if title:
         caption = _caption(state, text)

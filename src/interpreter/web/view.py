@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.move import MoveKind
-from ..render.svg import PIECE_COLOURS
+from ..render.svg import PIECE_COLOURS, _chosen_options
 from .sessions import Session
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -104,6 +104,7 @@ def state_view(session: Session) -> dict[str, Any]:
         "game": game.name,
         "source": session.source.label,
         "options": list(game.options),
+        "chosen": _chosen_options(game),
         "players": game.num_players,
         "colours": {str(p): c for p, c in player_colours(game).items()},
         "seats": {str(p): s for p, s in session.seats.items()},

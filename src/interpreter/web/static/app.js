@@ -74,7 +74,7 @@ function show(view, polled) {
   if (changed) {
     $("board").innerHTML = view.svg;
     drawStatus(); drawChoices(); drawPlayers(); drawMoves(); drawControls(); drawMarks();
-    $("game-title").textContent = view.game + (view.options.length ? " · " + view.options.join(", ") : "");
+    $("game-title").textContent = view.game + (view.chosen.length ? " · " + view.chosen.join(", ") : "");
     $("download-record").href = `/api/s/${sid}/record`;
     $("download-position").href = `/api/s/${sid}/position`;
     if (paneFor !== view.game + "|" + view.source + "|" + view.options.join(",")) loadPane();
