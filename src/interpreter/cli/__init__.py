@@ -188,6 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop after M moves even if the game is not over")
     _agent_args(p)
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    _save_position_arg(p)
     _values_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -198,14 +199,17 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--moves", "-m", default="", metavar="MOVES", help='moves separated by spaces, e.g. "1-5 8-7"')
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    _save_position_arg(p)
     _values_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("play", cmd_play, "play interactively against agents or other people",
                 "Play at the terminal. Each human is prompted 'P1> ' for a move: its text form\n"
-                "(Alak: '1-4' or '1 4'; Pente: 'J10'). 'moves' lists the legal moves, 'quit' (or\n"
-                "an empty line, or end of input) leaves. An illegal move prints INVALID and the\n"
-                "reason, and the same player is asked again.")
+                "(Alak: '1-4' or '1 4'; Pente: 'J10'), as the board's coordinates show; on a turn\n"
+                "of several plies the prompt says which ('P2, second stone> '). Commands: moves,\n"
+                "undo (your last turn and the replies), hint, board, save FILE (a record; .yaml: the\n"
+                "position), load FILE, help, quit (an empty line asks first; end of input leaves).\n"
+                "An illegal move prints INVALID and the reason, and the same player is asked again.")
     _game_args(p)
     for i in range(1, MAX_PLAYERS + 1):
         p.add_argument(f"--p{i}", metavar="SPEC",
@@ -223,6 +227,11 @@ def build_parser() -> argparse.ArgumentParser:
 def _record_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--record", metavar="FILE",
                    help="write the games to FILE (JSON Lines, one game a line; ludeme replay FILE)")
+
+
+def _save_position_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--save-position", metavar="FILE",
+                   help="write the final position to FILE (YAML: what --position FILE reads)")
 
 
 def _option_args(p: argparse.ArgumentParser) -> None:

@@ -147,7 +147,8 @@ class Session:
         try:
             move = self.state.apply(text.strip())
         except MoveError as err:
-            raise SessionError(str(err), 409) from None
+            from ..why import refusal
+            raise SessionError(refusal(self.state, text, err), 409) from None
         del self.line[self.cursor - 1:]
         self.line.append(move.text)
         self.hint = None

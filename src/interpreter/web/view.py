@@ -8,10 +8,9 @@ from typing import Any
 
 from ..engine.move import MoveKind
 from ..render.svg import PIECE_COLOURS, _chosen_options
+from ..render.text import turn_ply
 from .sessions import Session
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-COLOUR_WORDS = {1: "White", 2: "Black", 3: "Red", 4: "Blue", 5: "Green", 6: "Orange", 7: "Purple", 8: "Cyan"}
 
 
 def player_colours(game) -> dict[int, str]:
@@ -50,23 +49,10 @@ def turn_words(session: Session) -> str:
     state = session.state
     if session.over():
         return result_words(session)
-    mover = state.mover
     seat = session.seat_of_mover()
-    who = f"P{mover}" + ("" if seat == "human" else f" ({seat.split(':')[0]})")
-    ply = state.turn_moves
-    if ply:
-        nth = ORDINALS[ply] if ply < len(ORDINALS) else f"move {ply + 1}"
-        what = _piece_word(state)
-        return f"{who} to move: the {nth} {what} of the turn"
-    return f"{who} to move"
-
-
-def _piece_word(state) -> str:
-    """``stone`` when every legal move places the same kind of piece (Loupe's), else ``move``."""
-    bases = {state.game.components[m.what].base for m in state.legal_moves() if m.kind == MoveKind.ADD}
-    if len(bases) == 1 and all(m.kind == MoveKind.ADD for m in state.legal_moves()):
-        return bases.pop().lower() or "move"
-    return "move"
+    who = f"P{state.mover}" + ("" if seat == "human" else f" ({seat.split(':')[0]})")
+    ply = turn_ply(state)
+    return f"{who} to move: the {ply} of the turn" if ply else f"{who} to move"
 
 
 def hands(session: Session) -> dict[str, dict[str, int]]:
