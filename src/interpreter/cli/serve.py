@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, UsageError
+from .common import EXIT_OK, UsageError, whole_number
 
 INSTALL_HINT = "ludeme serve needs the web extra: pip install 'ludeme-interpreter[web]' (or pip install '.[web]' in a checkout)"
 
@@ -28,28 +28,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text[:20]!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {value}")
-    return value
-
-
-def _count(lo: int, hi: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, not {value}")
-        return value
-    return parse
-
-
 def add_commands(command) -> None:
     p = command("serve", cmd_serve, "play, watch and step through games in the browser",
                 "Serve a web page to play games by clicking, watch agents play, and step through\n"
@@ -58,10 +36,10 @@ def add_commands(command) -> None:
                 "Needs the web extra: pip install 'ludeme-interpreter[web]'.")
     p.add_argument("game", nargs="?", metavar="GAME", help="a bundled game's name or a .lud file to open first")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one)")
-    p.add_argument("--workers", type=_count(1, 16), default=2, metavar="N",
+    p.add_argument("--port", type=whole_number(0, 65535), default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--workers", type=whole_number(1, 16), default=2, metavar="N",
                    help="processes that run the agents' searches (default 2)")
-    p.add_argument("--sessions", type=_count(1, 10000), default=200, metavar="N",
+    p.add_argument("--sessions", type=whole_number(1, 10000), default=200, metavar="N",
                    help="games open at once at most (default 200)")
-    p.add_argument("--idle", type=_count(1, 24 * 60), default=60, metavar="MIN",
+    p.add_argument("--idle", type=whole_number(1, 24 * 60), default=60, metavar="MIN",
                    help="minutes after which an idle game is closed (default 60)")
