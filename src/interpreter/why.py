@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .errors import IllegalMoveError, MoveError
 from .syntax.format import format_node
-from .syntax.nodes import Call, Const, Int, Named, Node, Str
+from .syntax.nodes import Call, Const, Int, Node, Str
 
 if TYPE_CHECKING:
     from .engine.game import Game

@@ -21,7 +21,7 @@ import secrets
 import time
 from typing import Any, Callable, Optional
 
-from ..errors import LudError, MoveError
+from ..errors import MoveError
 from .games import GameSource
 from .workers import WorkerError, WorkerPool
 
@@ -363,4 +363,4 @@ def new_seed() -> int:
     return random.randrange(2**31)
 
 
-__all__ = ["Session", "SessionStore", "SessionError", "checked_seat", "new_seed", "LudError"]
+__all__ = ["Session", "SessionStore", "SessionError", "checked_seat", "new_seed"]

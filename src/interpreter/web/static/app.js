@@ -139,7 +139,7 @@ function drawPlayers() {
     sw.className = "swatch"; sw.style.background = S.colours[p];
     row.insertCell().append(sw);
     const who = row.insertCell();
-    who.textContent = `P${p}` + (S.winners.includes(p) ? " 🏆" : "") + (!S.over && S.mover === p ? " ◀" : "");
+    who.textContent = `P${p}` + (S.winners.includes(p) ? " ★ winner" : "") + (!S.over && S.mover === p ? " ◀" : "");
     row.insertCell().textContent = S.seats[p] || "human";
     row.insertCell().textContent = S.scores[p];
     row.insertCell().textContent = S.pieces[p];
