@@ -322,3 +322,29 @@ def test_view_json_is_plain_data():
         r = await client.post(f"/api/s/{view['id']}/move", json={"move": "2Dot1@C3"})
         assert r.json()["hands"]["1"]["2Dot1"] == 3
     run(test)
+
+
+def test_swap2_choices_and_pieces_are_offered_as_such():
+    async def test(client, server):
+        view = await new(client, game="pente", options=["Board Size/9x9", "Opening/Swap2"],
+                         seats={"1": "human", "2": "human"})
+        for move in ("1@E5", "2@D4", "1@F6"):
+            view = (await client.post(f"/api/s/{view['id']}/move", json={"move": move})).json()
+        assert {m["text"] for m in view["legal"] if m["kind"] == "choice"} == {"choose-white", "choose-black"}
+        labels = {m["piece"]: m["piece_label"] for m in view["legal"] if m["kind"] == "add"}
+        assert labels == {"1": "P1's ball", "2": "P2's ball"}
+        chosen = (await client.post(f"/api/s/{view['id']}/move", json={"move": "choose-white"})).json()
+        assert chosen["line"][-1] == "choose-white"
+    run(test)
+
+
+def test_the_picture_has_one_clickable_target_per_site():
+    import re
+
+    from interpreter.render import render_svg
+    for name, options in (("pente", ["Board Size/9x9"]), ("alak", []), ("loupe", ["Board Size/7"])):
+        state = load(name, options=options).initial_state()
+        svg = render_svg(state, targets=True)
+        sites = re.findall(r'class="target" data-site="([^"]+)"', svg)
+        assert sorted(sites) == sorted(state.game.topology.labels)
+        assert 'class="target"' not in render_svg(state)  # only when asked

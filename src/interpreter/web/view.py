@@ -23,7 +23,17 @@ def _move(move) -> dict[str, Any]:
     labels = move.game.topology.labels if move.game is not None else None
     site = (lambda s: labels[s] if labels is not None and 0 <= s < len(labels) else None)
     return {"text": move.text, "kind": MoveKind(move.kind).name.lower(), "from": site(move.frm),
-            "to": site(move.to), "piece": move.prefix or None}
+            "to": site(move.to), "piece": move.prefix or None, "piece_label": _piece_label(move)}
+
+
+def _piece_label(move) -> str | None:
+    """How the palette names a placement's piece: ``2Dot1``, or ``P2's ball`` for ``2@C3``
+    (a player's only kind of piece, named by the player's number)."""
+    if not move.prefix:
+        return None
+    if move.prefix.isdigit() and move.game is not None and move.what:
+        return f"P{move.prefix}'s {move.game.components[move.what].base.lower()}"
+    return move.prefix
 
 
 def result_words(session: Session) -> str:

@@ -119,8 +119,9 @@ function drawChoices() {
   const hand = S.hands[S.mover] || {};
   for (const name of names) {
     const b = document.createElement("button");
+    const label = moves("add").find((m) => m.piece === name).piece_label || name;
     b.type = "button"; b.className = "piece" + (name === piece ? " selected" : ""); b.id = `piece-${name}`;
-    b.textContent = name + (name in hand ? ` (${hand[name]} left)` : "");
+    b.textContent = label + (name in hand ? ` (${hand[name]} left)` : "");
     b.addEventListener("click", () => { piece = piece === name ? null : name; drawChoices(); drawMarks(); });
     pal.append(b);
   }
