@@ -6,7 +6,7 @@ import argparse
 import sys
 import time
 
-from .common import EXIT_OK, UsageError, _agent_specs
+from .common import EXIT_OK, UsageError, _agent_specs, whole_number
 
 
 class _Bar:
@@ -150,14 +150,7 @@ def add_commands(command, game_args, agent_args, positive_int) -> None:
     p.add_argument("--plot", metavar="FILE", help="draw the comparison into FILE (.png or .svg)")
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
-    if not 0 <= value <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 1000000, not {value}")
-    return value
+_count = whole_number(0, 1_000_000)
 
 
 __all__ = ["cmd_concepts", "cmd_compare", "add_commands"]

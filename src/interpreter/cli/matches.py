@@ -211,7 +211,7 @@ def _write_svgs(folder: str, game, record) -> None:
 
 def _step(game, record, state) -> int:
     """Walk through a recorded game: Enter for the next move, b back, q quit."""
-    from .playing import _prompt
+    from .terminal import prompt as _prompt
     moves = record.moves
     played = 0
 
