@@ -162,7 +162,11 @@ def _compare_from(args: argparse.Namespace) -> int:
         if unknown:
             raise UsageError(f"{args.from_table} has no row for {unknown[0]!r} (rows are named as "
                              f"'ludeme compare' names games: {label(rows[0]) if rows else 'none'}...)")
-        rows = [r for r in rows if wanted & {label(r), r.get("game"), r.get("name")}]
+        rank = {g: i for i, g in reversed(list(enumerate(args.games)))}
+        chosen = [r for r in rows if wanted & {label(r), r.get("game"), r.get("name")}]
+        # in the order the games are named (as compare puts them), a name's rows in the table's order
+        rows = sorted(chosen, key=lambda r: min(rank[n] for n in (label(r), r.get("game"), r.get("name"))
+                                                if n in rank))
     items = [c for c in (game_concepts(r) for r in rows) if c is not None]
     left_out = len(rows) - len(items)
     if left_out:

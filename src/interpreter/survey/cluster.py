@@ -36,6 +36,7 @@ def connect(address: str, connect_seconds: float = CONNECT_SECONDS, worker_secon
         raise ClusterError("--cluster needs dask and distributed: pip install 'ludeme-interpreter[cluster]'") from None
     if not isinstance(address, str) or not address.strip() or len(address) > 300 or "\n" in address:
         raise ClusterError(f"--cluster takes a scheduler's address (tcp://host:8786), not {address!r}")
+    _refused(address.strip())
     try:
         client = Client(address.strip(), timeout=connect_seconds, set_as_default=False)
     except Exception as err:  # an unknown scheme, a refused or timed-out connection...
@@ -58,6 +59,25 @@ def connect(address: str, connect_seconds: float = CONNECT_SECONDS, worker_secon
         raise ClusterError(f"the workers of {address} run ludeme-interpreter {other[0]}, this client {ours}: "
                            "install the same version everywhere")
     return client
+
+
+def _refused(address: str) -> None:
+    """Say at once that nothing listens at a TCP address (Dask would retry until its timeout)."""
+    import socket
+    from urllib.parse import urlsplit
+    if "://" in address and not address.startswith("tcp://"):
+        return  # another protocol: Dask knows it
+    try:
+        parts = urlsplit(address if "://" in address else "tcp://" + address)
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host = port = None
+    if not host or not port:
+        raise ClusterError(f"--cluster takes a scheduler's address with its port (tcp://host:8786), not {address!r}")
+    try:
+        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+    except OSError as err:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {err.strerror or err}") from None
 
 
 def worker_version() -> str:

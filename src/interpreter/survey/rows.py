@@ -16,10 +16,10 @@ def build_row(row: "RowState", settings: "Settings") -> dict[str, Any]:
     from ..concept.metrics import summarise
     from .tasks import record_of
     target = row.target
-    out: dict[str, Any] = {"game": target.label, "options": row.options.text(), "ruleset": row.options.ruleset or "",
-                           "name": "", "fingerprint": "", "stage": "", "reason": "", "error": "",
-                           "engine_tier": "", "seed": settings.seed, "agents": ",".join(settings.agents),
-                           "playouts": 0, "load_seconds": None, "playout_seconds": None}
+    out: dict[str, Any] = dict.fromkeys(c.name for c in columns(True))
+    out.update({"game": target.label, "options": row.options.text(), "ruleset": row.options.ruleset or "",
+                "name": "", "fingerprint": "", "stage": "", "reason": "", "error": "", "engine_tier": "",
+                "seed": settings.seed, "agents": ",".join(settings.agents), "playouts": 0})
     if target.reason:
         out.update(reason=target.reason, error=target.error)
         return out

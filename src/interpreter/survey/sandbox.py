@@ -246,7 +246,12 @@ def _serve(memory_mb: int) -> None:
         pass
     signal.signal(signal.SIGALRM, _alarm)
     while True:
-        message = read_frame(protocol_in)
+        try:
+            message = read_frame(protocol_in)
+        except MemoryError:  # the request itself does not fit
+            write_frame(protocol_out, {"status": "memory", "message": f"more memory than {memory_mb} MB",
+                                       "seconds": 0.0})
+            return
         if message is None:
             return
         request, seconds = message
