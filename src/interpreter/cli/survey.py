@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 import time
+from pathlib import Path
 from typing import Any, Optional
 
 from .common import EXIT_OK, UsageError
@@ -109,6 +110,8 @@ def cmd_survey(args: argparse.Namespace) -> int:
     _check_agents(agents)
     if not 0 < args.timeout <= 7 * 86400:
         raise UsageError("--timeout is a number of seconds above 0 (at most a week)")
+    if Path(args.out).is_dir():
+        raise UsageError(f"--out {args.out} is a folder: name the table's file (FILE.parquet or FILE.csv)")
     try:
         if table_format(args.out) == "parquet":
             from ..survey.table import _pyarrow
