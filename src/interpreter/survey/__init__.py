@@ -8,7 +8,7 @@ playout metrics, played locally or on a Dask cluster.
   playouts), as a worker does it;
 - :mod:`.sandbox`: a worker process with a time and a memory bound per chunk;
 - :mod:`.runner`: chunks on local processes or a Dask cluster, retries, a journal to resume;
-- :mod:`.table`: one row per game and option set, written as Parquet or CSV and read back;
+- :mod:`.rows`: a row from its chunks' results; :mod:`.table`: the columns, Parquet and CSV;
 - :mod:`.cluster`: connecting to a Dask scheduler; ``match`` and ``compare`` on a cluster.
 """
 

@@ -230,7 +230,7 @@ class DaskPool:
         try:
             if self._futures:
                 self.client.cancel(list(self._futures))
-            self.client.run(close_sandboxes)
+            self.client.run(close_sandboxes, True)  # the idle ones: another survey may share the workers
         except Exception:  # a cluster going away: nothing more to stop
             pass
 
@@ -289,7 +289,6 @@ class SurveyRun:
 
     def run(self) -> list[dict[str, Any]]:
         """Run every chunk (those of the journal excepted) and return the rows in order."""
-        from .table import columns  # noqa: F401  (the columns are read once, before the first row)
         self._started = time.monotonic()
         for i, target in enumerate(self.targets):
             row = self._row(target, OptionSet(), (i, 0))

@@ -87,6 +87,7 @@ class Sandbox:
         self.memory_mb = memory_mb
         self.proc: Optional[subprocess.Popen] = None
         self.retired = False  # stopped for good (the survey is over): runs nothing more
+        self.busy = False  # running a chunk now
         self._stderr: Optional[BinaryIO] = None
 
     @property
@@ -112,22 +113,32 @@ class Sandbox:
         or ``message``, and ``seconds``. ``started(pid)`` is told once the chunk is sent."""
         if self.retired:
             return {"status": "died", "message": "the survey stopped its workers", "seconds": 0.0}
+        self.busy = True
+        try:
+            return self._run(request, seconds, started)
+        finally:
+            self.busy = False
+
+    def _run(self, request: Any, seconds: float, started: Optional[Callable[[int], None]]) -> dict[str, Any]:
         if self.proc is None or self.proc.poll() is not None:
             self._start()
         assert self.proc is not None and self.proc.stdin is not None and self.proc.stdout is not None
         begun = time.perf_counter()
         try:
             write_frame(self.proc.stdin, (request, seconds))
-        except (BrokenPipeError, OSError):
+        except (BrokenPipeError, OSError, ValueError):
             return self._died(begun)
         if started is not None:
             started(self.proc.pid)
-        ready, _, _ = select.select([self.proc.stdout], [], [], seconds + GRACE)
-        if not ready:
-            self.close()
-            return {"status": "timeout", "message": f"longer than {seconds:g} s (its worker was stopped)",
-                    "seconds": time.perf_counter() - begun}
-        reply = read_frame(self.proc.stdout)
+        try:
+            ready, _, _ = select.select([self.proc.stdout], [], [], seconds + GRACE)
+            if not ready:
+                self.close()
+                return {"status": "timeout", "message": f"longer than {seconds:g} s (its worker was stopped)",
+                        "seconds": time.perf_counter() - begun}
+            reply = read_frame(self.proc.stdout)
+        except (OSError, ValueError):  # the pipe closed under it: the survey is stopping
+            reply = None
         if not isinstance(reply, dict):
             return self._died(begun)
         if reply.get("status") == "memory":
@@ -210,11 +221,12 @@ def run_chunk(request: Any, bounds: Bounds, started: Optional[Callable[[int], No
     return box.run(request, bounds.seconds, started)
 
 
-def close_sandboxes() -> int:
-    """Stop every sandbox of this process for good; how many there were."""
+def close_sandboxes(idle_only: bool = False) -> int:
+    """Stop the sandboxes of this process for good (``idle_only``: those running no chunk, as
+    when a survey on a shared cluster ends while another runs); how many were stopped."""
     with _LOCK:
-        boxes = list(_ALL)
-        _ALL.clear()
+        boxes = [b for b in _ALL if not (idle_only and b.busy)]
+        _ALL[:] = [b for b in _ALL if b not in boxes]
     for box in boxes:
         box.retire()
     return len(boxes)
