@@ -16,6 +16,7 @@
     ludeme concepts pente --playouts 100 [--format table|csv|json|yaml]
     ludeme compare alak pente tic-tac-toe --playouts 100 --jobs 2 --plot cmp.png
     ludeme serve [GAME] [--port 8000]      the browser app (the web extra)
+    ludeme survey ../shared/ludii-sample --playouts 20 --jobs 2 --out s.parquet [--cluster ADDRESS]
 
 Exit codes: 0 ok; 2 a description error, bad usage or an illegal move given to ``apply``;
 1 an engine failure (the traceback is shown with ``--debug`` only). A description error never
@@ -39,6 +40,7 @@ from .common import (
     version,
 )
 from .concepts import add_commands as _concept_commands
+from .survey import add_commands as _survey_commands
 from .describe import (
     cmd_check,
     cmd_expand,
@@ -221,6 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(command, _game_args, _option_args, _positive_int)
     _concept_commands(command, _game_args, _agent_args, _positive_int)
     _serve_commands(command)
+    _survey_commands(command, _positive_int)
     return parser
 
 
