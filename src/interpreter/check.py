@@ -51,7 +51,7 @@ def check_text(text: str, file: str = "<text>", options: Sequence[str] = (), rul
     found.extend(syntax_errors)
     result.document = doc
     if doc is not None:
-        beside = Path(str(file)).parent if str(file) != "<text>" else None
+        beside = Path(str(file)).parent if not str(file).startswith("<") else None
         try:
             result.expanded = expand(doc, options=list(options), ruleset=ruleset,
                                      library=library(defines, beside), errors=found)

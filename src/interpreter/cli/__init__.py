@@ -17,6 +17,8 @@
     ludeme render pente --option "Board Size/9x9" --moves "E5 D4" -o board.svg
     ludeme concepts pente --playouts 100 [--format table|csv|json|yaml]
     ludeme compare alak pente tic-tac-toe --playouts 100 --jobs 2 --plot cmp.png
+    ludeme serve [GAME] [--port 8000]      the browser app (the web extra)
+    ludeme survey ../shared/ludii-sample --playouts 20 --jobs 2 --out s.parquet [--cluster ADDRESS]
 
 Exit codes: 0 ok; 2 a description error, bad usage or an illegal move given to ``apply``;
 1 an engine failure (the traceback is shown with ``--debug`` only). A description error never
@@ -40,6 +42,7 @@ from .common import (
     version,
 )
 from .concepts import add_commands as _concept_commands
+from .survey import add_commands as _survey_commands
 from .describe import (
     cmd_check,
     cmd_expand,
@@ -48,6 +51,7 @@ from .describe import (
     cmd_list,
 )
 from .matches import add_commands
+from .serve import add_commands as _serve_commands
 from .reference import add_commands as _reference_commands
 from .playing import (
     cmd_apply,
@@ -193,6 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop after M moves even if the game is not over")
     _agent_args(p)
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    _save_position_arg(p)
     _values_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -203,14 +208,17 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--moves", "-m", default="", metavar="MOVES", help='moves separated by spaces, e.g. "1-5 8-7"')
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    _save_position_arg(p)
     _values_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("play", cmd_play, "play interactively against agents or other people",
                 "Play at the terminal. Each human is prompted 'P1> ' for a move: its text form\n"
-                "(Alak: '1-4' or '1 4'; Pente: 'J10'). 'moves' lists the legal moves, 'quit' (or\n"
-                "an empty line, or end of input) leaves. An illegal move prints INVALID and the\n"
-                "reason, and the same player is asked again.")
+                "(Alak: '1-4' or '1 4'; Pente: 'J10'), as the board's coordinates show; on a turn\n"
+                "of several plies the prompt says which ('P2, second stone> '). Commands: moves,\n"
+                "undo (your last turn and the replies), hint, board, save FILE (a record; .yaml: the\n"
+                "position), load FILE, help, quit (an empty line asks first; end of input leaves).\n"
+                "An illegal move prints INVALID and the reason, and the same player is asked again.")
     _game_args(p)
     for i in range(1, MAX_PLAYERS + 1):
         p.add_argument(f"--p{i}", metavar="SPEC",
@@ -221,6 +229,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(command, _game_args, _option_args, _positive_int)
     _concept_commands(command, _game_args, _agent_args, _positive_int)
+    _serve_commands(command)
+    _survey_commands(command, _positive_int)
     _reference_commands(command)
     return parser
 
@@ -228,6 +238,11 @@ def build_parser() -> argparse.ArgumentParser:
 def _record_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--record", metavar="FILE",
                    help="write the games to FILE (JSON Lines, one game a line; ludeme replay FILE)")
+
+
+def _save_position_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--save-position", metavar="FILE",
+                   help="write the final position to FILE (YAML: what --position FILE reads)")
 
 
 def _option_args(p: argparse.ArgumentParser) -> None:
