@@ -98,11 +98,16 @@ def load(source: str | Path | Document, options: Sequence[str] = (), ruleset: st
     (``.def`` files), a list or one path. Raises :class:`LudError` (located) for a wrong
     description."""
     from .bind import bind
+
+    expanded = expand_description(source, options, ruleset, defines)
+    return game_of(expanded, bind(expanded.game))
+
+
+def game_of(expanded: Expanded, bound) -> Game:
+    """The game of an expanded description whose tree is bound (``bound``)."""
     from .compile import build_game
     from .ludemes.structure import GameLudeme
 
-    expanded = expand_description(source, options, ruleset, defines)
-    bound = bind(expanded.game)
     if not isinstance(bound, GameLudeme):
         raise BindError("a description must be a (game ...)", expanded.game.span)
     return build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),

@@ -1,7 +1,9 @@
 """The ``ludeme`` command: check, format, inspect, play and measure game descriptions.
 
-    ludeme check pente.lud                 parse, expand and bind; errors with file:line:col
-    ludeme check --syntax descriptions/    parse only, many files, one line per failure
+    ludeme check pente.lud                 parse, expand and bind; every error with file:line:col
+    ludeme check --syntax descriptions/    parse only, many files, one line per error
+    ludeme doc "is Line"                   one ludeme's entry of the reference
+    ludeme lsp                             a language server on stdin/stdout (pip install '.[lsp]')
     ludeme expand pente --option "Board Size/9x9"
     ludeme fmt my-game.lud [--check]
     ludeme list                            bundled games with their options
@@ -50,6 +52,7 @@ from .describe import (
 )
 from .matches import add_commands
 from .serve import add_commands as _serve_commands
+from .reference import add_commands as _reference_commands
 from .playing import (
     cmd_apply,
     cmd_play,
@@ -121,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("check", cmd_check, "check descriptions: parse, expand and bind them",
                 "Check descriptions: parse, expand (options, defines, rulesets) and bind them.\n"
+                "Every independent error of a file is reported, in source order (at most\n"
+                "--max-errors, then how many more there are).\n"
                 "With --syntax, only parse (directories are searched for *.lud and *.def\n"
                 "recursively). Exit 0 when every file is valid, 2 otherwise.\n"
                 "With --report, take every file as far as it goes (parse, expand, load, one random\n"
@@ -131,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
                 "the folder named by LUDEME_LUDII_DEFINES.")
     p.add_argument("paths", nargs="+", metavar="FILE|NAME|DIR", help="descriptions to check")
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--syntax", action="store_true", help="parse only; one line per failing file")
+    mode.add_argument("--syntax", action="store_true", help="parse only; one line per error")
     mode.add_argument("--report", action="store_true",
                       help="how far each file gets (parse, expand, load, a random playout), with reasons")
     _option_args(p)
@@ -141,6 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="--report: a playout longer than this is reported as too slow (default 20)")
     p.add_argument("--json", action="store_true", help="--report: print one JSON object")
     p.add_argument("-v", "--verbose", action="store_true", help="--report: a line per file as well")
+    p.add_argument("--max-errors", type=_positive_int, default=50, metavar="N",
+                   help="errors shown for one file (default 50); the rest are counted")
 
     p = command("expand", cmd_expand, "print the expanded game (options chosen, defines inlined)")
     _game_args(p)
@@ -224,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     _concept_commands(command, _game_args, _agent_args, _positive_int)
     _serve_commands(command)
     _survey_commands(command, _positive_int)
+    _reference_commands(command)
     return parser
 
 
