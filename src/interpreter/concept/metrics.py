@@ -182,15 +182,16 @@ def game_text(game: "Game") -> str:
     return format_node(description.game)
 
 
-def native_records(native, playouts: int, seed: int) -> list[GameRecord]:
-    """Random games measured on the compiled tier (the same measures as :func:`play_one`)."""
+def native_records(native, playouts: int, seed: int, first: int = 0) -> list[GameRecord]:
+    """Random games ``first`` .. ``first + playouts - 1`` measured on the compiled tier (the same
+    measures as :func:`play_one`; game i depends only on the seed and i)."""
     from ..native.layout import TERMINATIONS
     game = native.game
     players = game.num_players
     n = game.topology.n
     limit = TERMINATIONS.index(Termination.TURN_LIMIT)
     records = []
-    for i, row in enumerate(native.measured(playouts, seed).tolist()):
+    for i, row in enumerate(native.measured(playouts, seed, first).tolist(), start=first):
         moves = max(row[0], 1)
         winners = tuple(p for p in range(1, players + 1) if row[8] >> p & 1)
         draw = bool(row[9]) or not winners

@@ -19,9 +19,15 @@ CACHED_GAMES = 4  # games a worker keeps loaded (a game's blocks follow each oth
 
 
 def engine_tier(game: "Game") -> str:
-    """The engine tier that plays ``game``'s playouts: ``"reference"`` (the Python engine) for
-    every game today. The one place where a faster tier is chosen for the games it can play."""
-    return "reference"
+    """The engine tier that plays ``game``'s playouts: ``"compiled"`` when every ludeme of the
+    game has a kernel (interpreter.native), unless ``--engine reference`` says otherwise; else
+    ``"reference"``. Decided by the game alone (not by what is cached), so a table is the same
+    on every machine and every run."""
+    from ..native.choice import compiled_form, engine_mode
+    from ..native.emit import NoKernel
+    if engine_mode() == "reference" or isinstance(compiled_form(game), NoKernel):
+        return "reference"
+    return "compiled"
 
 
 def load_task(request: LoadRequest) -> dict[str, Any]:
@@ -75,9 +81,20 @@ def cached_game(text: str, turn_limit: int) -> "Game":
 
 def play_task(request: PlayRequest) -> list[dict[str, Any]]:
     """Play and measure playouts ``start`` to ``stop - 1`` of a row's game."""
-    from ..concept.metrics import play_one
+    from ..concept.metrics import native_records, play_one
+    from ..native import choice
     game = cached_game(request.game_text, request.turn_limit)
-    return [asdict(play_one(game, i, request.seed, request.agents)) for i in range(request.start, request.stop)]
+    tier = engine_tier(game)
+    if tier == "compiled" and all(a.strip().lower() == "random" for a in request.agents):
+        from ..native.api import native_game
+        records = native_records(native_game(game), request.stop - request.start, request.seed, request.start)
+        return [asdict(r) for r in records]
+    outer = choice.engine_mode()
+    choice.set_engine(tier)  # searching agents on the row's tier, whatever is cached
+    try:
+        return [asdict(play_one(game, i, request.seed, request.agents)) for i in range(request.start, request.stop)]
+    finally:
+        choice.set_engine(outer)
 
 
 def record_of(data: dict[str, Any]) -> "GameRecord":
