@@ -278,7 +278,8 @@ def _engine_info(game: Any) -> dict[str, Any]:
     from ..native.emit import NoKernel
     form = compiled_form(game)
     if isinstance(form, NoKernel):
-        return {"compiled": False, "missing": str(form)}
+        from ..native.api import missing_kernels
+        return {"compiled": False, "missing": str(form), "without_kernels": missing_kernels(game)}
     cost = expected_compile_seconds(form)
     return {"compiled": True, "cached": cost <= LOAD_SECONDS, "compile_seconds": round(cost, 1)}
 
@@ -324,7 +325,9 @@ def cmd_info(args: argparse.Namespace) -> int:
         cost = "in the cache" if engine["cached"] else f"about {engine['compile_seconds']:.0f} s to compile on first use"
         print(f"engine: compiled tier (every ludeme has a kernel; {cost}), reference engine as the spec")
     else:
-        print(f"engine: reference (no compiled tier: {engine['missing']})")
+        lacking = engine["without_kernels"]
+        also = f"; ludemes without a kernel: {', '.join(lacking)}" if lacking else ""
+        print(f"engine: reference (no compiled tier: {engine['missing']}{also})")
     print(f"options chosen: {', '.join(game.options) if game.options else '(none)'}")
     if data["ruleset"]:
         print(f"ruleset: {data['ruleset']}")

@@ -293,6 +293,36 @@ def native_game(game: Any) -> Optional[NativeGame]:
     return found
 
 
+def missing_kernels(game: Any) -> list[str]:
+    """The ludemes of the game's rules that have no kernel at all, each once in the order they
+    are written (a ludeme with kernels may still refuse a parameter: :func:`why_not` says)."""
+    from . import kernels  # noqa: F401  (registers every kernel)
+    from ..bind import bind
+    from ..ludemes.base import Ludeme
+    from .emit import KERNELS
+    description = game.info.description
+    if description is None:
+        return []
+    covered = {cls for cls, _ in KERNELS}
+    missing: list[str] = []
+    bound = bind(description.game)
+    rules = bound.rules
+    # what plays (start rules are the reference engine's: the first position is converted)
+    parts = [rules.play, rules.end, rules.meta, *rules.phase_list(),
+             *(piece.moves for piece in bound.equipment.pieces)]
+    nodes = [node for part in parts if part is not None for node in part.walk()]
+    for node in nodes:
+        if not isinstance(node, Ludeme) or node.kind in ("rules", "play", "phase", "end", "start", "meta", "then",
+                                                          "range", "apply", "misc"):
+            continue
+        if node.name in ("to", "from", "between", "piece", "score") or any(c in covered for c in type(node).__mro__):
+            continue
+        name = f"({node.name} ...)"
+        if name not in missing:
+            missing.append(name)
+    return missing
+
+
 def why_not(game: Any) -> Optional[str]:
     """Why a game has no compiled tier (the first ludeme without a kernel), or None."""
     form = compiled_form(game)
