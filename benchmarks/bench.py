@@ -19,9 +19,9 @@ given for ``ludeme run`` too. Columns:
   and the compiled tier's ratio to it;
 - *compile s*: the compiled tier's first use on a fresh cache (generation and numba, in a child
   process), *cached s*: the same from the cache (numba's start-up included);
-- *MCTS it/s*: UCT iterations per CPU second from the first position (random playouts to the
-  end, 1,000 iterations): the reference agent, the compiled tier, OpenSpiel's C++ ``MCTSBot``
-  with a random rollout evaluator;
+- *MCTS it/s*: UCT iterations per CPU second from the first position with a choice (random
+  playouts to the end; 200 iterations for the reference agent, 5,000 for the compiled tier and
+  OpenSpiel's C++ ``MCTSBot`` with a random rollout evaluator, from its initial state);
 - *run s*: the whole command ``ludeme run GAME --playouts 1000 --engine compiled`` on a warm
   cache, wall seconds (CPU seconds in brackets);
 - *load ms*: parsing, expanding, binding and compiling the description (the reference engine).
@@ -154,8 +154,16 @@ def openspiel_rate(name: str, params: dict) -> Optional[float]:
     return rate(one)[0]
 
 
-def mcts_rates(game, native, os_game: Optional[tuple[str, dict]]) -> tuple[float, Optional[float], Optional[float]]:
+def first_choice(game):
+    """The first position with more than one legal move (Pente's opening has one)."""
     state = game.initial_state()
+    while not state.over and len(state.legal_moves()) == 1:
+        state.apply(state.legal_moves()[0])
+    return state
+
+
+def mcts_rates(game, native, os_game: Optional[tuple[str, dict]]) -> tuple[float, Optional[float], Optional[float]]:
+    state = first_choice(game)
     agent = MCTSAgent(seed=1, iterations=200, playout=100_000)
     choice.set_engine("reference")
     start = clock()
