@@ -49,10 +49,15 @@ class ChunkTimeout(BaseException):
     """The alarm of a chunk's time bound (a BaseException: ``except Exception`` lets it through)."""
 
 
-def write_frame(stream: BinaryIO, obj: Any) -> None:
-    """One message: its length, then its pickle."""
+def frame(obj: Any) -> bytes:
+    """One message as bytes: its length, then its pickle."""
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(HEADER.pack(len(data)) + data)
+    return HEADER.pack(len(data)) + data
+
+
+def write_frame(stream: BinaryIO, obj: Any) -> None:
+    """Send one message."""
+    stream.write(frame(obj))
     stream.flush()
 
 
@@ -251,6 +256,9 @@ def _serve(memory_mb: int) -> None:
     import interpreter.loader  # noqa: F401
     from ..syntax.parser import parse
     parse('(game "Warm" (players 2))')  # the grammar is built before the first chunk's clock starts
+    # what the sandbox says when memory runs out, built while there is some: past the bound, even
+    # building a reply or reporting an error may fail, and the reply must still be sent
+    out_of_memory = frame({"status": "memory", "message": f"more memory than {memory_mb} MB", "seconds": 0.0})
     limit = memory_mb * 1024 * 1024
     try:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -259,38 +267,50 @@ def _serve(memory_mb: int) -> None:
     signal.signal(signal.SIGALRM, _alarm)
     while True:
         try:
-            message = read_frame(protocol_in)
-        except MemoryError:  # the request itself does not fit
-            write_frame(protocol_out, {"status": "memory", "message": f"more memory than {memory_mb} MB",
-                                       "seconds": 0.0})
-            return
-        if message is None:
-            return
-        request, seconds = message
-        begun = time.perf_counter()
-        reply: dict[str, Any]
-        try:
-            signal.setitimer(signal.ITIMER_REAL, seconds)
+            if not _serve_one(protocol_in, protocol_out, LudError, run_task):
+                return
+        except MemoryError:  # anywhere in a chunk, its report included: the frames above are freed
+            signal.setitimer(signal.ITIMER_REAL, 0)
             try:
-                data = run_task(request)
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            reply = {"status": "ok", "data": data}
-        except ChunkTimeout:
-            reply = {"status": "timeout", "message": f"longer than {seconds:g} s"}
-        except MemoryError:
-            reply = {"status": "memory", "message": f"more memory than {memory_mb} MB"}
-        except RecursionError:
-            reply = {"status": "error", "message": "engine error: the rules nest too deeply (RecursionError)"}
-        except LudError as err:
-            reply = {"status": "error", "message": err.message}
-        except Exception as err:  # the engine's fault: reported in the row
-            text = str(err).strip().splitlines()
-            reply = {"status": "error", "message": f"engine error: {type(err).__name__}: {text[0][:200] if text else ''}"}
-        reply["seconds"] = time.perf_counter() - begun
-        write_frame(protocol_out, reply)
-        if reply["status"] == "memory":
+                protocol_out.flush()
+            except (MemoryError, OSError, ValueError):
+                pass
+            try:
+                os.write(protocol_out.fileno(), out_of_memory)
+            except OSError:
+                pass
             return
+
+
+def _serve_one(protocol_in: BinaryIO, protocol_out: BinaryIO, lud_error: type, run_task: Callable) -> bool:
+    """Read one chunk, run it and send its reply; False when the sandbox should leave."""
+    message = read_frame(protocol_in)
+    if message is None:
+        return False
+    request, seconds = message
+    begun = time.perf_counter()
+    reply: dict[str, Any]
+    try:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            data = run_task(request)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        reply = {"status": "ok", "data": data}
+    except ChunkTimeout:
+        reply = {"status": "timeout", "message": f"longer than {seconds:g} s"}
+    except RecursionError:
+        reply = {"status": "error", "message": "engine error: the rules nest too deeply (RecursionError)"}
+    except lud_error as err:
+        reply = {"status": "error", "message": err.message}
+    except MemoryError:
+        raise
+    except Exception as err:  # the engine's fault: reported in the row
+        text = str(err).strip().splitlines()
+        reply = {"status": "error", "message": f"engine error: {type(err).__name__}: {text[0][:200] if text else ''}"}
+    reply["seconds"] = time.perf_counter() - begun
+    write_frame(protocol_out, reply)
+    return True
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -304,5 +324,5 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["Bounds", "ChunkTimeout", "GRACE", "Sandbox", "close_sandboxes", "main", "read_frame", "run_chunk",
+__all__ = ["Bounds", "ChunkTimeout", "GRACE", "Sandbox", "close_sandboxes", "main", "frame", "read_frame", "run_chunk",
            "write_frame"]
