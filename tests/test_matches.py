@@ -37,15 +37,42 @@ def call(capsys, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+class FakeClock:
+    """A clock that moves on by ``step`` seconds each time it is read: a time budget runs out
+    after a number of readings, whatever the machine's speed (no test asserts on wall time)."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 1000.0, step
+        self.readings = 0
+
+    def perf_counter(self) -> float:
+        self.readings += 1
+        self.now += self.step
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The agents' clock replaced by a :class:`FakeClock` reading 1 ms more each time."""
+    import types
+
+    from interpreter.agents import alphabeta, budget, mcts
+    fake = FakeClock(0.001)
+    for module in (budget, mcts, alphabeta):
+        monkeypatch.setattr(module, "time", types.SimpleNamespace(perf_counter=fake.perf_counter))
+    return fake
+
+
 # --- agents -------------------------------------------------------------------------------------------
-def test_mcts_time_budget_stops_on_time():
+def test_mcts_time_budget_stops_on_time(clock):
     state = load("pente", options=[NINE]).initial_state()
     state.apply("E5")
     agent = MCTSAgent(seed=1, seconds=0.2)
     assert agent.iterations is None
     agent.choose(state)
-    assert agent.stats.decisions == 1 and agent.stats.iterations > 5
-    assert 0.15 < agent.stats.seconds < 1.0
+    # the budget reads the clock once per iteration: 0.2 s of 1 ms readings is 200 iterations
+    assert agent.stats.decisions == 1 and 190 <= agent.stats.iterations <= 200
+    assert 0.19 <= agent.stats.seconds <= 0.21
     both = MCTSAgent(seed=1, seconds=30, iterations=20)
     both.choose(state)
     assert both.stats.iterations == 20  # whichever runs out first
@@ -129,14 +156,16 @@ def test_alphabeta_evaluation_counts_material_and_score():
     assert AlphaBetaAgent.evaluate(state, 1) > 0 > AlphaBetaAgent.evaluate(state, 2)
 
 
-def test_alphabeta_time_budget():
+def test_alphabeta_time_budget(clock):
+    clock.step = 0.01
     state = load("pente", options=[NINE]).initial_state()
     state.apply("E5")
     agent = AlphaBetaAgent(seed=1, seconds=0.3)
     before = state.snapshot()
     agent.choose(state)
     assert state.snapshot() == before
-    assert agent.stats.seconds < 1.5 and agent.stats.iterations > 0
+    # the clock is read every 64 nodes: 0.3 s of 10 ms readings is at most 30 readings
+    assert 0 < agent.stats.iterations <= 64 * 31 and clock.readings <= 33
 
 
 @pytest.mark.parametrize("spec, message", [

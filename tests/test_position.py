@@ -6,7 +6,6 @@ line), never a Python message, a crash later in play, a hang or unbounded memory
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -44,9 +43,7 @@ BOMB = "\n".join(
 
 def test_an_alias_bomb_is_refused_at_once(ttt):
     assert len(BOMB) < 600
-    started = time.perf_counter()
-    assert "aliases" in refused(ttt, BOMB)
-    assert time.perf_counter() - started < 1
+    assert "aliases" in refused(ttt, BOMB)  # before expanding anything: 9**9 items otherwise
 
 
 def test_aliases_are_refused_even_small_ones(ttt):
