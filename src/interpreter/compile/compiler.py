@@ -38,6 +38,20 @@ def _fold(fn: Fn, kind: type) -> Fn:
     return const_fn(value) if isinstance(value, kind) else fn
 
 
+def pieces_named(game: Any, name: str) -> list[int]:
+    """Component indices for a piece name: exact ("Ball1"), a base name ("Ball": all owners), or
+    Ludii's name with the owner's number after it ("Wolf2", "Rock0" for a neutral piece); none
+    when no piece has that name."""
+    if name in game.component_index:
+        return [game.component_index[name]]
+    found = [c.index for c in game.components[1:] if c.base == name]
+    if not found and name[-1:].isdigit():
+        base = name.rstrip("0123456789")
+        owner = int(name[len(base):])
+        found = [c.index for c in game.components[1:] if c.base == base and c.owner == owner]
+    return found
+
+
 class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
@@ -297,14 +311,7 @@ class Compiler:
     def components_named(self, name: str, where: Any) -> list[int]:
         """Component indices for a piece name: exact ("Ball1") or base name ("Ball": all owners)."""
         game = self.game
-        if name in game.component_index:
-            return [game.component_index[name]]
-        found = [c.index for c in game.components[1:] if c.base == name]
-        if not found and name[-1:].isdigit():
-            # Ludii's names: the owner's number after the name ("Wolf2", "Rock0" for a neutral piece)
-            base = name.rstrip("0123456789")
-            owner = int(name[len(base):])
-            found = [c.index for c in game.components[1:] if c.base == base and c.owner == owner]
+        found = pieces_named(game, name)
         if not found:
             names = sorted({c.base for c in game.components[1:]} | {c.name for c in game.components[1:]})
             raise self.error(f"no piece named '{name}'", where, hint="pieces: " + ", ".join(names))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any, Callable, TYPE_CHECKING
 
 from ..engine.values import constant
 from ..engine import turns
@@ -16,6 +16,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.game import Game
 
 _TO = Instance("to")
 _FROM = Instance("from")
@@ -144,16 +145,11 @@ class MoveAdd(Ludeme):
     to: Any = Param(_TO)
     then: Any = Param(_THEN, optional=True)
 
-    def compile(self, c: "Compiler"):
-        region, cond, to_effect = _to_rule(c, self.to)
-        if region is None:
-            raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
-        then = _then(c, self.then)
-        game = c.game
-        # the components each player may place: one per piece name (their own, or a neutral
-        # one, or the only piece of that name)
+    def pieces_per_player(self, game: "Game", named: Callable[[str], list[int]]) -> dict[int, tuple[int, ...]]:
+        """The components each player may place: one per piece name (their own, or a neutral
+        one, or the only piece of that name); ``named`` gives the components of a name."""
         if self.piece is not None:
-            choices = [c.components_named(name, self.piece) for name in self.piece.names_listed()]
+            choices = [named(name) for name in self.piece.names_listed()]
         else:
             choices = [[comp.index for comp in game.components[1:]]]
         per_player: dict[int, tuple[int, ...]] = {}
@@ -168,6 +164,15 @@ class MoveAdd(Ludeme):
                 if mine:
                     kinds.append(mine[0])
             per_player[p] = tuple(dict.fromkeys(kinds))
+        return per_player
+
+    def compile(self, c: "Compiler"):
+        region, cond, to_effect = _to_rule(c, self.to)
+        if region is None:
+            raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
+        then = _then(c, self.then)
+        game = c.game
+        per_player = self.pieces_per_player(game, lambda name: c.components_named(name, self.piece))
         if not any(per_player.values()):
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
         hand = "hand" in game.arrays  # pieces come from their owner's hand

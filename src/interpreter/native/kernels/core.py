@@ -11,6 +11,7 @@ from ...ludemes import arithmetic, conditions, functions, logic, ranking
 from ...ludemes.base import BoundArray, Ludeme
 from ...syntax.nodes import Const
 from .. import abi
+from ...compile.compiler import pieces_named
 from ..emit import Emitter, NoKernel, kernel
 
 # --- context sites: lexical variables ---------------------------------------------------------------
@@ -141,14 +142,7 @@ def _count_pieces(self: functions.CountPieces, k: Emitter) -> str:
 
 
 def _components_named(k: Emitter, name: str) -> list[int]:
-    game = k.game
-    if name in game.component_index:
-        return [game.component_index[name]]
-    found = [c.index for c in game.components[1:] if c.base == name]
-    if not found and name[-1:].isdigit():
-        base = name.rstrip("0123456789")
-        owner = int(name[len(base):])
-        found = [c.index for c in game.components[1:] if c.base == base and c.owner == owner]
+    found = pieces_named(k.game, name)
     if not found:
         raise NoKernel(f'"{name}"', "no such piece")
     return found
@@ -176,19 +170,25 @@ def _items(value: Any) -> list[Any]:
 
 @kernel(logic.And, "bool")
 def _and(self: logic.And, k: Emitter) -> str:
-    parts = _items(self.items)
+    return _junction(_items(self.items), k, True)
+
+
+def _junction(parts: list[Any], k: Emitter, conjunction: bool) -> str:
+    """``and`` (or ``or``) of conditions: one expression when no part emits statements, else
+    each part evaluated only when it can still change the answer."""
+    unit, absorbing, word = ("True", "False", " and ") if conjunction else ("False", "True", " or ")
     simple = []
     for item in parts:  # conditions that emit no statements join one expression
         mark = len(k.fn.lines)
         expr = k.bool(item)
         if len(k.fn.lines) != mark:
             del k.fn.lines[mark:]
-            return _and_lazy(parts, k)
+            return _and_lazy(parts, k) if conjunction else _or_lazy(parts, k)
         simple.append(expr)
-    simple = [e for e in simple if e != "True"]
-    if "False" in simple:
-        return "False"
-    return "(" + " and ".join(simple) + ")" if simple else "True"
+    simple = [e for e in simple if e != unit]
+    if absorbing in simple:
+        return absorbing
+    return "(" + word.join(simple) + ")" if simple else unit
 
 
 def _and_lazy(parts: list[Any], k: Emitter) -> str:
@@ -208,19 +208,7 @@ def _and_lazy(parts: list[Any], k: Emitter) -> str:
 
 @kernel(logic.Or, "bool")
 def _or(self: logic.Or, k: Emitter) -> str:
-    parts = _items(self.items)
-    simple = []
-    for item in parts:
-        mark = len(k.fn.lines)
-        expr = k.bool(item)
-        if len(k.fn.lines) != mark:
-            del k.fn.lines[mark:]
-            return _or_lazy(parts, k)
-        simple.append(expr)
-    simple = [e for e in simple if e != "False"]
-    if "True" in simple:
-        return "True"
-    return "(" + " or ".join(simple) + ")" if simple else "False"
+    return _junction(_items(self.items), k, False)
 
 
 def _or_lazy(parts: list[Any], k: Emitter) -> str:

@@ -107,22 +107,7 @@ def _conjunction(k: Emitter, conds: list[Any]) -> str:
 
 def _placed_kinds(k: Emitter, ludeme: moves.MoveAdd) -> dict[int, tuple[int, ...]]:
     """The components each player may place (the reference's per_player table)."""
-    game = k.game
-    if ludeme.piece is not None:
-        choices = [_components_named(k, name) for name in ludeme.piece.names_listed()]
-    else:
-        choices = [[comp.index for comp in game.components[1:]]]
-    per_player: dict[int, tuple[int, ...]] = {}
-    for p in range(1, game.num_players + 1):
-        kinds: list[int] = []
-        for options in choices:
-            if len(options) == 1:
-                kinds.append(options[0])
-                continue
-            mine = [i for i in options if game.owner_of[i] == p] or [i for i in options if game.owner_of[i] == 0]
-            if mine:
-                kinds.append(mine[0])
-        per_player[p] = tuple(dict.fromkeys(kinds))
+    per_player = ludeme.pieces_per_player(k.game, lambda name: _components_named(k, name))
     if not any(per_player.values()):
         raise NoKernel("(move Add ...)", "no piece to add")
     return per_player
