@@ -154,7 +154,23 @@ class _Binder:
             if not p.optional and p.name not in values:
                 raise BindError(f"{cls.name}: missing required argument '{p.word}' ({p.type})", call.span,
                                 hint=f"signature: {cls.signature()}")
+            if p.range is not None and p.name in values:
+                check_range(cls, p, values[p.name])
         return cls(call.span, **values)
+
+
+def check_range(cls: type[Ludeme], param: Param, value: Any) -> None:
+    """Every number written for ``param`` (an array's too) lies in its declared range; a
+    located error naming the range otherwise."""
+    if isinstance(value, BoundArray):
+        for item in value.items:
+            check_range(cls, param, item)
+        return
+    if isinstance(value, (Int, Float)) and value.value not in param.range:
+        bounds = param.range
+        what = f" ({bounds.what})" if bounds.what else ""
+        raise BindError(f"{cls.name}: {param.word} is {value.value}, out of its range {bounds}{what}",
+                        value.span, hint=f"signature: {cls.signature()}")
 
 
 def _type_hint(cls: type[Ludeme], param: Param, value: Any) -> str:

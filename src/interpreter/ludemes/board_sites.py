@@ -16,7 +16,7 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine.values import const_fn, constant
 from ..errors import BindError
-from .base import INT, INT_FN, REGION, SITE_FN, STR_LIT, Enum, Ludeme, Param
+from .base import INDEX, INT, INT_FN, REGION, SITE_FN, STR_LIT, Enum, Ludeme, Param
 from .logic import value_fn
 
 if TYPE_CHECKING:
@@ -69,8 +69,8 @@ class Coord(Ludeme):
     family = "regions"
     type: Any = _TYPE
     label: Any = Param(STR_LIT, optional=True)
-    row: Any = Param(INT_FN, optional=True, named=True)
-    column: Any = Param(INT_FN, optional=True, named=True)
+    row: Any = Param(INT_FN, optional=True, named=True, range=INDEX)
+    column: Any = Param(INT_FN, optional=True, named=True, range=INDEX)
 
     def validate(self) -> None:
         if (self.label is None) == (self.row is None or self.column is None):
@@ -133,7 +133,7 @@ class _SitesIndex(Ludeme):
     kind = REGION
     family = "regions"
     type: Any = _TYPE
-    index: Any = Param(INT_FN)
+    index: Any = Param(INT_FN, range=INDEX)
     table = ""
 
     def compile(self, c: "Compiler"):

@@ -15,6 +15,7 @@ from ..engine.topology import Topology, build
 from ..errors import BindError
 from ..syntax.nodes import Bool, Float, Int, Str
 from .base import (
+    ANGLE, BOARD_SIZE, COORDINATE, INT_MAX, VERTEX_NUMBER,
     BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance, Kind,
     Ludeme, Param, kind_of,
 )
@@ -48,7 +49,7 @@ class Board(Ludeme):
     shape: Any = Param(SHAPE)
     tracks: Any = Param(ArrayOf(Instance("track")), optional=True)
     use: Any = Param(Enum(("Vertex", "Cell", "Edge")), optional=True, named=True)
-    labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True)
+    labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True, range=(0, INT_MAX))
 
     def validate(self) -> None:
         if self.use is not None and self.use.name == "Edge":
@@ -173,7 +174,7 @@ class Square(_Shape):
 
     name = "square"
     shape: Any = Param(Enum(("Square", "Limping", "Diamond")), optional=True)
-    size: Any = Param(INT_FN)
+    size: Any = Param(INT_FN, range=BOARD_SIZE)
     diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "SquareShape")
 
@@ -197,8 +198,8 @@ class Rectangle(_Shape):
     """
 
     name = "rectangle"
-    rows: Any = Param(INT_FN)
-    columns: Any = Param(INT_FN)
+    rows: Any = Param(INT_FN, range=(1, 10_000))
+    columns: Any = Param(INT_FN, range=(1, 10_000))
     diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "RectangleShape")
 
@@ -225,8 +226,8 @@ class Hex(_Shape):
 
     name = "hex"
     shape: Any = Param(Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")), optional=True)
-    size: Any = Param(INT_FN)
-    size2: Any = Param(INT_FN, optional=True)
+    size: Any = Param(INT_FN, range=BOARD_SIZE)
+    size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     concepts = ("HexTiling",)
 
     def concepts_at(self, where):
@@ -251,7 +252,7 @@ class Tri(_Shape):
 
     name = "tri"
     shape: Any = Param(Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star")), optional=True)
-    size: Any = Param(INT_FN)
+    size: Any = Param(INT_FN, range=(1, 200))
     concepts = ("TriangleTiling",)
 
     def concepts_at(self, where):
@@ -277,8 +278,8 @@ class Tiling(_Shape):
 
     name = "tiling"
     tiling: Any = Param(Enum(gen.TILINGS))
-    size: Any = Param(INT_FN)
-    size2: Any = Param(INT_FN, optional=True)
+    size: Any = Param(INT_FN, range=BOARD_SIZE)
+    size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     concepts = ("SemiRegularTiling",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -295,8 +296,8 @@ class Graph(_Shape):
     """
 
     name = "graph"
-    vertices: Any = Param(ArrayOf(_POINT, single=False), named=True)
-    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True)
+    vertices: Any = Param(ArrayOf(_POINT, single=False), named=True, range=COORDINATE)
+    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True, range=VERTEX_NUMBER)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.graph(_points(self.vertices, static_int), _pairs(self.edges, static_int))
@@ -317,9 +318,9 @@ class AddToBoard(_Shape):
     board: Any = Param(SHAPE, optional=True)
     piece: Any = Param(Instance("piece"), optional=True, doc="as an effect: the piece placed")
     to: Any = Param(Instance("to"), optional=True, doc="as an effect: where")
-    vertices: Any = Param(ArrayOf(_POINT, single=False), optional=True, named=True)
-    edges: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True)
-    cells: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True)
+    vertices: Any = Param(ArrayOf(_POINT, single=False), optional=True, named=True, range=COORDINATE)
+    edges: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
+    cells: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
 
     def validate(self) -> None:
         # Ludii's add is also an effect placing a piece: (add (piece "Ball1") (to (site)))
@@ -355,7 +356,7 @@ class Rotate(_Shape):
     """
 
     name = "rotate"
-    degrees: Any = Param(_NUMBER)
+    degrees: Any = Param(_NUMBER, range=ANGLE)
     board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:

@@ -19,6 +19,7 @@ from ..engine.tracks import END, TrackError, make_track, steps_to_sites
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
 from .base import (
+    ANY_INT, PLAYER_NUMBER, SITE_NUMBER,
     BOOL_LIT, EQUIPMENT_ITEM, INT, INT_FN, INT_LIT, REGION, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance,
     Ludeme, Param, ROLE,
 )
@@ -82,9 +83,9 @@ class Track(Ludeme):
     kind = TRACK
     concepts = ("Track",)
     title: Any = Param(STR_LIT)
-    steps: Any = Param(Either((STR_LIT, ArrayOf(Either((INT_LIT, Enum(("End",), "End"))), single=False))))
+    steps: Any = Param(Either((STR_LIT, ArrayOf(Either((INT_LIT, Enum(("End",), "End"))), single=False))), range=SITE_NUMBER)
     loop: Any = Param(BOOL_LIT, optional=True, named=True)
-    owner: Any = Param(Either((INT_LIT, ROLE)), optional=True)
+    owner: Any = Param(Either((INT_LIT, ROLE)), optional=True, range=PLAYER_NUMBER)
     directed: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def concepts_at(self, where):
@@ -158,10 +159,10 @@ class MancalaBoard(Board):
 
     name = "mancalaBoard"
     concepts = ("MancalaBoard",)
-    rows: Any = Param(INT_FN)
-    columns: Any = Param(INT_FN)
+    rows: Any = Param(INT_FN, range=(2, 6))
+    columns: Any = Param(INT_FN, range=(1, MAX_COLUMNS))
     store: Any = Param(Enum(("None", "Outer", "Inner")), optional=True, named=True)
-    numStores: Any = Param(INT_FN, optional=True, named=True)
+    numStores: Any = Param(INT_FN, optional=True, named=True, range=(0, 2))
     tracks: Any = Param(_TRACKS, optional=True)
     shape = None
     use = None
@@ -270,8 +271,8 @@ class Pair(Ludeme):
 
     name = "pair"
     kind = "pair"
-    key: Any = Param(_KEY)
-    value: Any = Param(_VALUE)
+    key: Any = Param(_KEY, range=ANY_INT)
+    value: Any = Param(_VALUE, range=ANY_INT)
 
     def entry(self, topo: Topology, num_players: int) -> tuple[int, int]:
         return _map_number(self.key, topo, num_players), _map_number(self.value, topo, num_players)
@@ -342,7 +343,7 @@ class MapEntry(Ludeme):
     name = "mapEntry"
     kind = INT
     title: Any = Param(STR_LIT, optional=True)
-    key: Any = Param(Either((INT_FN, ROLE)))
+    key: Any = Param(Either((INT_FN, ROLE)), range=ANY_INT)
 
     def compile(self, c: "Compiler"):
         maps = c.game.maps

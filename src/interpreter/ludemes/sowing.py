@@ -18,6 +18,7 @@ from ..engine.move import CHOICE, Move
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from .base import (
+    COUNT, DISTANCE, PIECES, SITE_NUMBER,
     BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Enum, Instance,
     Ludeme, Param, kind_of,
 )
@@ -84,7 +85,7 @@ class Count(Ludeme):
     name = "count"
     kind = INT
     type: Any = Param(SITE_TYPE, optional=True)
-    at: Any = Param(INT_FN, optional=True, named=True)
+    at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
     def validate(self) -> None:
@@ -112,8 +113,8 @@ class SetCount(_Effect):
 
     name = "set Count"
     type: Any = Param(SITE_TYPE, optional=True)
-    number: Any = Param(INT_FN)
-    at: Any = Param(INT_FN, optional=True, named=True)
+    number: Any = Param(INT_FN, range=COUNT)
+    at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
     to: Any = Param(REGION_FN, optional=True, named=True)
 
     def validate(self) -> None:
@@ -154,7 +155,7 @@ class FromTo(_Effect):
     name = "fromTo"
     frm: Any = Param(Instance("from"))
     to: Any = Param(Instance("to"))
-    count: Any = Param(INT_FN, optional=True, named=True)
+    count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
     then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
@@ -248,9 +249,9 @@ class Sow(_Effect):
 
     name = "sow"
     type: Any = Param(SITE_TYPE, optional=True)
-    start: Any = Param(INT_FN, optional=True)
-    count: Any = Param(INT_FN, optional=True, named=True)
-    numPerHole: Any = Param(INT_FN, optional=True, named=True)
+    start: Any = Param(INT_FN, optional=True, range=SITE_NUMBER)
+    count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    numPerHole: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
     track_name: Any = Param(STR_LIT, optional=True)
     owner: Any = Param(PLAYER, optional=True, named=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
@@ -421,10 +422,10 @@ class TrackSiteMove(Ludeme):
 
     name = "trackSite Move"
     kind = INT
-    frm: Any = Param(INT_FN, optional=True, named=True, key="from")
+    frm: Any = Param(INT_FN, optional=True, named=True, key="from", range=SITE_NUMBER)
     role: Any = Param(PLAYER, optional=True)
     title: Any = Param(STR_LIT, optional=True)
-    steps: Any = Param(INT_FN, named=True)
+    steps: Any = Param(INT_FN, named=True, range=DISTANCE)
 
     def compile(self, c: "Compiler"):
         game = c.game
