@@ -154,7 +154,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> None:
                 raise BindError(f"({item.name} ...) is given twice", item.span, hint=f"the first is at {first.span}")
             item.configure(c)
     if rules.play is not None:
-        game.phases.append(Phase("Play", c.moves_facing(rules.play.moves)))
+        game.phases.append(Phase("Play", c.moves_facing(rules.play.moves), span=rules.play.moves.span))
     else:
         phases = rules.phase_list()
         names = [p.title for p in phases]
@@ -162,7 +162,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> None:
             if names.count(p.title) > 1:
                 raise BindError(f'phase "{p.title}" declared twice', p.span)
         for p in phases:
-            game.phases.append(Phase(p.title, c.moves_facing(p.play.moves)))
+            game.phases.append(Phase(p.title, c.moves_facing(p.play.moves), span=p.play.moves.span))
         for p, phase in zip(phases, game.phases):
             for nxt in p.next_phases():
                 target = c.phase_index(nxt.target, nxt.target_span)

@@ -57,6 +57,7 @@ class Phase:
     name: str
     play: Gen
     next: list[tuple[Optional[Cond], int]] = field(default_factory=list)  # (condition, target phase)
+    span: Any = None  # where its play rule is written, for errors found while it runs
 
 
 @dataclass(frozen=True)
