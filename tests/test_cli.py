@@ -590,18 +590,16 @@ def test_check_survives_random_mutations(tmp_path):
     rng = random.Random(20240611)
     source = ALAK.read_text()
     codes: dict[int, int] = {}
-    start = time.monotonic()
-    for k in range(300):
+    for k in range(300):  # a hang is caught by the suite's timeout; no test times itself
+
         path = tmp_path / f"mutant{k}.lud"
         path.write_text(_mutate(source, rng))
         out, err = io.StringIO(), io.StringIO()
-        t0 = time.monotonic()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 code = main(["check", str(path)])
             except SystemExit as exc:  # main returns codes; this would be a bug too
                 code = exc.code
-        assert time.monotonic() - t0 < 5, f"check took too long on {path.read_text()!r}"
         assert code in (0, 2), f"exit {code} on mutant {k}: {err.getvalue()[-800:]}"
         assert "Traceback" not in err.getvalue() + out.getvalue(), path.read_text()
         if code == 2:
@@ -610,7 +608,6 @@ def test_check_survives_random_mutations(tmp_path):
             assert out.getvalue().startswith("OK ")
         codes[code] = codes.get(code, 0) + 1
     assert codes.get(2, 0) > 100  # the mutations do break most files
-    assert time.monotonic() - start < 30
 
 
 def test_check_with_a_library_of_defines(capsys, tmp_path):
@@ -656,15 +653,26 @@ def test_a_folder_named_like_a_description_is_a_clear_error(capsys, tmp_path, mo
 
 @pytest.mark.parametrize("command", ["run", "expand", "info", "trace", "apply", "play", "check"])
 def test_an_unreadable_description_is_a_clear_error(capsys, tmp_path, monkeypatch, command):
+    import interpreter.files
     path = tmp_path / "g.lud"
     path.write_text(ALAK.read_text())
-    real_open = open
+    opened: set[int] = set()
 
-    def failing(file, *args, **kwargs):
-        if str(file) == str(path):
-            raise OSError(5, "Input/output error")
-        return real_open(file, *args, **kwargs)
-    monkeypatch.setattr("builtins.open", failing)
+    class FailingOs:  # the disk fails while the description is read
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def open(self, file, *args, **kwargs):
+            fd = os.open(file, *args, **kwargs)
+            if str(file) == str(path):
+                opened.add(fd)
+            return fd
+
+        def read(self, fd, size):
+            if fd in opened:
+                raise OSError(5, "Input/output error")
+            return os.read(fd, size)
+    monkeypatch.setattr(interpreter.files, "os", FailingOs())
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     code, _, err = call(capsys, command, str(path))
     assert code == 2 and f"cannot read {path}: Input/output error" in err, err

@@ -29,6 +29,8 @@ def library(extra: Sequence[str | Path] = (), beside: Path | None = None) -> Map
                 files.append(folder)
             elif folder.is_dir():
                 files.extend(sorted(folder.rglob("*.def")))
+            elif required and folder.exists():
+                raise LudError(f"defines '{folder}': it is not a regular file or a folder (a named pipe or a device)")
             elif required:
                 raise LudError(f"no defines folder '{folder}'")
         return files

@@ -46,6 +46,7 @@ from .describe import (
     cmd_list,
 )
 from .matches import add_commands
+from .outputs import record_options
 from .playing import (
     cmd_apply,
     cmd_play,
@@ -220,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _record_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--record", metavar="FILE",
                    help="write the games to FILE (JSON Lines, one game a line; ludeme replay FILE)")
+    record_options(p)
 
 
 def _option_args(p: argparse.ArgumentParser) -> None:

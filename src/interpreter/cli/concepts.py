@@ -99,6 +99,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot needs a .png or .svg file name, not {args.plot!r}")
     if args.plot:
+        from .outputs import inputs_of, output_path
+        output_path(args.plot, "plot", inputs_of(args))  # checked before the games are played
         from ..concept.plot import PlotUnavailable
         try:
             import matplotlib  # noqa: F401
@@ -114,7 +116,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     sys.stdout.write(render(shown, args.format))
     if args.plot:
         from ..concept.plot import plot
-        path = plot(result, args.plot)
+        try:
+            path = plot(result, args.plot)
+        except OSError as err:
+            raise UsageError(f"cannot write the plot {args.plot}: {err.strerror or err}") from None
         print(f"plot written to {path}", file=sys.stderr)
     return EXIT_OK
 

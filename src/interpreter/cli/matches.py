@@ -11,17 +11,22 @@ from typing import Any, Optional
 
 from ..errors import MoveError
 from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game
+from .outputs import inputs_of, output_path, record_options
 
 # ---------------------------------------------------------------------------------------------
 # records written by run and play
 
 
-def record_writer(path: Optional[str]):
-    """A :class:`~interpreter.records.RecordWriter` for ``--record FILE`` (None without it)."""
-    if not path:
+def record_writer(args: argparse.Namespace):
+    """A :class:`~interpreter.records.RecordWriter` for ``--record FILE`` (None without it),
+    after the checks of :func:`.outputs.record_mode` (never an input, an existing file only with
+    ``--append`` or ``--force``)."""
+    from .outputs import record_mode
+    mode = record_mode(args)
+    if mode is None:
         return None
     from ..records import RecordWriter
-    return RecordWriter(path)
+    return RecordWriter(args.record, mode)
 
 
 def write_game_record(writer, args: argparse.Namespace, game, final, moves, specs: dict[int, str],
@@ -57,13 +62,13 @@ def _match_specs(args: argparse.Namespace, players: int) -> list[str]:
 
 def cmd_match(args: argparse.Namespace) -> int:
     from ..match import MatchSummary, play_match, seating
-    from ..records import GameRecord, RecordWriter, source_name
+    from ..records import GameRecord, source_name
     from .playing import _Progress
     game = _load_game(args)
     if args.max_plies is not None:
         game = game.with_turn_limit(args.max_plies)
     specs = _match_specs(args, game.num_players)
-    writer = RecordWriter(args.record) if args.record else None
+    writer = record_writer(args)
     progress = _Progress(args.games, f"{game.name} match", sys.stdout.isatty() and not args.json)
     done = [0]
 
@@ -85,7 +90,8 @@ def cmd_match(args: argparse.Namespace) -> int:
                 writer.write(GameRecord(game=game.name, source=source, fingerprint=game.info.fingerprint,
                                         options=list(game.options), moves=o.moves, result=o.result,
                                         agents={p: specs[a] for p, a in sorted(o.seats.items())},
-                                        seed=o.seed, index=o.index, ruleset=args.ruleset, board=o.board))
+                                        seed=o.seed, index=o.index, ruleset=args.ruleset, board=o.board,
+                                        turn_limit=game.turn_limit))
     summary = MatchSummary.of(specs, game.num_players, outcomes)
     if args.json:
         data = {"game": game.name, "options": list(game.options), "seed": args.seed, "jobs": args.jobs,
@@ -124,18 +130,29 @@ def _select(records: list, number: Optional[int], path: str) -> list[tuple[int, 
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from ..records import RecordError, ReplayError, changed_note, load_game, read_records, replay, start_state
-    records = read_records(args.file)
+    from ..records import (
+        RecordError, ReplayError, changed_note, load_game, parse_record_lines, read_record_text, replay, start_state,
+    )
+    records = parse_record_lines(read_record_text(args.file), args.file)  # a damaged line spoils only its game
     chosen = _select(records, args.game, args.file)
     single = len(chosen) == 1
     if (args.step or args.svg) and not single:
         raise UsageError(f"{args.file} holds {len(records)} games: choose one with --game K for "
                          f"{'--step' if args.step else '--svg'}")
+    if args.svg:
+        _svg_folder(args)
+    damaged = [entry for _, entry in chosen if isinstance(entry, RecordError)]
+    if damaged and len(damaged) == len(chosen):
+        raise damaged[0]
     games: dict[tuple, Any] = {}
     summaries = []
     for number, record in chosen:
+        if isinstance(record, RecordError):
+            if not args.json:
+                print(f"game {number}: not replayed: {record.message}")
+            continue
         key = (record.source if args.description is None else args.description, tuple(record.options),
-               record.ruleset)
+               record.ruleset, record.turn_limit)
         where = f"{args.file}, game {number}" if len(records) > 1 else args.file
         try:
             if key not in games:
@@ -175,9 +192,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"game {number}: {game.name}, {len(record.moves)} moves, {_result_line(result, final)}")
     if args.json:
-        _emit_json({"file": args.file, "games": summaries})
+        _emit_json({"file": args.file, "games": summaries,
+                    "damaged": [{"message": d.message} for d in damaged]})
     else:
-        print(f"{len(chosen)} games replayed, every move legal")
+        print(f"{len(summaries)} games replayed, every move legal")
+    if damaged:
+        lines = ", ".join(str(d.line) for d in damaged)
+        raise RecordError(f"{args.file}: {len(damaged)} damaged line{'s' if len(damaged) > 1 else ''} "
+                          f"(line {lines}) not replayed; the {len(summaries)} other games replay",
+                          hint="replay one game with --game K")
     return EXIT_OK
 
 
@@ -187,14 +210,26 @@ def _result_line(result, state) -> str:
     return f"not over: P{state.mover} to move"
 
 
+def _svg_folder(args: argparse.Namespace) -> Path:
+    """The folder of ``replay --svg DIR``: made if it is not there, but only in a folder that is."""
+    out = Path(args.svg)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--svg {args.svg}: a file, not a folder (the pictures go into a folder)")
+    if not out.exists():
+        parent = out.parent if str(out.parent) else Path(".")
+        if not parent.is_dir():
+            raise UsageError(f"--svg {args.svg}: the folder {parent} does not exist")
+        try:
+            out.mkdir()
+        except OSError as err:
+            raise UsageError(f"cannot create folder {args.svg}: {err.strerror or err}") from None
+    return out
+
+
 def _write_svgs(folder: str, game, record) -> None:
     from ..records import replay, start_state
     from ..render import render_svg
     out = Path(folder)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise UsageError(f"cannot create folder {folder}: {err.strerror or err}") from None
     width = max(3, len(str(len(record.moves))))
 
     def save(state, ply: int) -> None:
@@ -261,6 +296,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     suffix = output.suffix.lower()
     if suffix not in (".svg", ".png"):
         raise UsageError(f"-o {args.output}: a picture's name ends in .svg or .png")
+    output_path(args.output, "picture", inputs_of(args))
     game, state = _game_and_state(args)
     moves = args.moves.split()
     for number, text in enumerate(moves, 1):
@@ -307,6 +343,7 @@ def add_commands(command, game_args, option_args, positive_int) -> None:
     p.add_argument("--max-plies", type=positive_int, default=None, metavar="M",
                    help="end a game as a draw (turn limit) after M plies")
     p.add_argument("--record", metavar="FILE", help="write every game to FILE (JSON Lines, one game a line)")
+    record_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("replay", cmd_replay, "replay recorded games, checking every move against the rules",

@@ -87,7 +87,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     total_plies = decisions = total_legal = 0
     guard = game.turn_limit + 10  # the engine ends every game by then; never loop forever
     progress = _Progress(args.playouts, game.name, sys.stdout.isatty() and not args.json)
-    writer = record_writer(args.record)
+    writer = record_writer(args)
     start = time.perf_counter()
     try:
         for i in range(args.playouts):
@@ -355,7 +355,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     agents = _make_agents(specs, seed, allow_human=True)
     start = state.clone() if args.position else None
-    writer = record_writer(args.record)
+    writer = record_writer(args)
     try:
         return _play_game(args, game, state, specs, agents, seed, writer, start)
     finally:

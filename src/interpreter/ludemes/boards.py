@@ -15,7 +15,7 @@ from ..engine.topology import Topology, build
 from ..errors import BindError
 from ..syntax.nodes import Bool, Float, Int, Str
 from .base import (
-    ANGLE, BOARD_SIZE, COORDINATE, INT_MAX, VERTEX_NUMBER,
+    ANGLE, ANY_INT, BOARD_SIZE, COORDINATE, VERTEX_NUMBER,
     BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance, Kind,
     Ludeme, Param, kind_of,
 )
@@ -49,7 +49,7 @@ class Board(Ludeme):
     shape: Any = Param(SHAPE)
     tracks: Any = Param(ArrayOf(Instance("track")), optional=True)
     use: Any = Param(Enum(("Vertex", "Cell", "Edge")), optional=True, named=True)
-    labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True, range=(0, INT_MAX))
+    labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True, range=ANY_INT)
 
     def validate(self) -> None:
         if self.use is not None and self.use.name == "Edge":
@@ -64,7 +64,7 @@ class Board(Ludeme):
             problem = _label_problem(text)
             if problem:
                 raise BindError(f"board label {text!r}: {problem}", item.span,
-                                hint="labels are words or numbers such as A1, 12 or x (no spaces, '-' or '@')")
+                                hint="labels are words or numbers such as A1, 12 or x (no spaces, '-', '@', ':' or '/')")
             keys = {text.lower(), text.upper()}  # moves and labels are read without regard to case
             first = next((seen[k] for k in keys if k in seen), None)
             if first is not None:
@@ -98,6 +98,11 @@ class Board(Ludeme):
             labels = [str(v.value) for v in self.labels.items]
             if len(labels) != topo.n:
                 raise BindError(f"{len(labels)} labels for {topo.n} sites", self.labels.span)
+            clash = _removal_clash(labels)
+            if clash >= 0:
+                raise BindError(f"board label {labels[clash]!r} reads as taking the piece off "
+                                f"{labels[clash][1:]!r} (moves that remove a piece are written x + the site)",
+                                self.labels.items[clash].span, hint="give the site a label that does not start with x")
             topo = topo.with_labels(labels)
         return topo
 
@@ -108,9 +113,19 @@ def _label_problem(text: str) -> str:
         return "an empty label"
     if any(ch.isspace() for ch in text):
         return "contains a space"
-    if "-" in text or "@" in text or text.lower() == "pass":
-        return "reads as a move (FROM-TO, PIECE@SITE or pass)"
+    if any(ch in text for ch in "-@:/") or text.lower() == "pass":
+        return "reads as a move (FROM-TO, PIECE@SITE, Ludii's SITE:PIECE, a second choice B1/2, or pass)"
     return ""
+
+
+def _removal_clash(labels: list[str]) -> int:
+    """The index of a label that reads as the removal of another site (``xA1`` beside ``A1``:
+    the move taking A1's piece is written xA1), or -1."""
+    known = {label.lower() for label in labels}
+    for i, label in enumerate(labels):
+        if label[:1] in "xX" and label[1:].lower() in known:
+            return i
+    return -1
 
 
 class _Shape(Ludeme):

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from ..errors import ExpansionError
+from ..files import read_text
 from .nodes import (
     Float, Hole, Int, NegatedRef,
     Array, Call, Const, DefineRef, Document, Item, Named, Node, Omit, Param,
@@ -26,6 +27,7 @@ MAX_DEFINE_DEPTH = 64  # nested define uses
 MAX_NODES = 100_000  # nodes that defines (or option values) add to the written text, per
 # expansion (the largest Ludii sample needs ~2,000); the text itself is bounded by the parser
 MAX_STRING = 100_000  # characters of a string after placeholders and parameters are filled in
+MAX_DEFINE_FILE = 1_000_000  # characters of a library file of defines (.def) looked into
 MAX_TREE_DEPTH = 100  # bracket nesting of the expanded tree, as parser.MAX_DEPTH bounds the text
 
 _TEXT_PLACEHOLDER = re.compile(r"<\s*([A-Za-z_]\w*)\s*(?::\s*(\w+)\s*)?>")
@@ -964,7 +966,7 @@ class DefineFolder(Mapping[str, Define]):
             index: dict[str, Path] = {}
             for path in sorted(self.folder.rglob("*.def")):
                 try:
-                    text = path.read_text(encoding="utf-8")
+                    text = read_text(path, MAX_DEFINE_FILE)
                 except (OSError, UnicodeDecodeError):
                     continue  # reported when one of its defines is used, if ever
                 for m in self._NAME.finditer(text):

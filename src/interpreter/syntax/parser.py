@@ -29,6 +29,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import LudError, LudSyntaxError
+from ..files import read_text
 from ..resources import grammar_path
 from .nodes import (
     Array, Bool, Call, Hole, NegatedRef, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
@@ -91,12 +92,11 @@ def parse(text: str, file: str = "<text>") -> Document:
 def parse_file(path: str | Path) -> Document:
     path = Path(path)
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read(MAX_TEXT + 2)  # never read more than a description may hold
+        text = read_text(path, MAX_TEXT + 1)  # never more than a description may hold
     except UnicodeDecodeError as err:
         raise LudSyntaxError(f"file is not UTF-8 text ({err.reason})", Span(str(path), 1, 1)) from None
     except (OSError, ValueError) as err:  # a folder, no permission, an I/O error, a bad name
-        reason = "it is a folder" if path.is_dir() else (getattr(err, "strerror", None) or str(err))
+        reason = getattr(err, "strerror", None) or str(err)
         raise LudError(f"cannot read {path}: {reason}") from None
     return parse(text, str(path))
 
