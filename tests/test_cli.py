@@ -591,7 +591,6 @@ def test_check_survives_random_mutations(tmp_path):
     source = ALAK.read_text()
     codes: dict[int, int] = {}
     for k in range(300):  # a hang is caught by the suite's timeout; no test times itself
-
         path = tmp_path / f"mutant{k}.lud"
         path.write_text(_mutate(source, rng))
         out, err = io.StringIO(), io.StringIO()

@@ -96,17 +96,23 @@ def load(source: str | Path, options: Sequence[str] = (), ruleset: str | None = 
     ``"Label/Item"`` choices, or one such string; ``defines`` adds folders of library defines
     (``.def`` files), a list or one path. Raises :class:`LudError` (located) for a wrong
     description."""
+    return game_from_expanded(expand_description(source, options, ruleset, defines))
+
+
+def game_from_expanded(expanded: Expanded) -> Game:
+    """Bind and compile an expanded description: the game :func:`load` gives (and what a
+    pickled game is built from again, in another process)."""
     from .bind import bind
     from .compile import build_game
     from .ludemes.structure import GameLudeme
 
-    expanded = expand_description(source, options, ruleset, defines)
     bound = bind(expanded.game)
     if not isinstance(bound, GameLudeme):
         raise BindError("a description must be a (game ...)", expanded.game.span)
     return build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
                       source=str(expanded.document.file), fingerprint=fingerprint(expanded),
-                      description=expanded, colours=metadata_colours(expanded.metadata))
+                      description=expanded, colours=metadata_colours(expanded.metadata),
+                      rebuild=game_from_expanded)
 
 
 def fingerprint(expanded: Expanded) -> str:

@@ -22,10 +22,11 @@ REASON_LENGTH = 80  # characters of an end rule's text quoted as the reason a ga
 
 def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict[str, str] | None = None,
                source: str = "", fingerprint: str = "", description: Any = None,
-               colours: dict[int, str] | None = None) -> Game:
+               colours: dict[int, str] | None = None, rebuild: Any = None) -> Game:
     """Compile a bound game. ``options`` (chosen items), ``metadata`` (info entries), ``source``,
-    ``fingerprint``, ``description`` and ``colours`` (each player's, for pictures) go into the
-    game's :class:`GameInfo`."""
+    ``fingerprint``, ``description``, ``colours`` (each player's, for pictures) and ``rebuild``
+    (the function that builds it again from ``description``, for pickling) go into the game's
+    :class:`GameInfo`."""
     num = player_count(bound)
     equipment = bound.equipment
     topology = equipment.board.topology(Compiler(None).static_int)
@@ -95,7 +96,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         name=bound.title.value, players=num, options=tuple(options), metadata=dict(metadata or {}),
         concepts=declared_concepts(bound, num),  # where each ludeme stands (ludemes/concepts.py)
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
-        colours=dict(colours or {}),
+        colours=dict(colours or {}), rebuild=rebuild,
     )
     game = Game(info, topology, components, teams, owned)
     game.tracks.extend(tracks)
