@@ -6,6 +6,7 @@ import argparse
 import sys
 import time
 
+from ..workers import jobs_argument, max_jobs
 from .common import EXIT_OK, UsageError, _agent_specs
 
 
@@ -132,8 +133,9 @@ def add_commands(command, game_args, agent_args, positive_int) -> None:
         p.add_argument("--playouts", "-n", type=_count, default=default_playouts, metavar="N",
                        help=f"games to play for the playout metrics (default {default_playouts}; 0: none)")
         p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
-        p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="J",
-                       help="processes that play the games (the numbers do not depend on it)")
+        p.add_argument("--jobs", "-j", type=jobs_argument, default=1, metavar="J",
+                       help=f"processes that play the games (the numbers do not depend on it; at most "
+                            f"{max_jobs()} here: twice the cores)")
         p.add_argument("--format", "-f", choices=FORMATS, default="table", help="output format (default table)")
         agent_args(p)
 

@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 from ..errors import MoveError
 from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game
+from ..workers import jobs_argument, max_jobs
 from .outputs import inputs_of, output_path, record_options
 
 # ---------------------------------------------------------------------------------------------
@@ -339,7 +340,8 @@ def add_commands(command, game_args, option_args, positive_int) -> None:
                         "flat:iterations=500, alphabeta:depth=2")
     p.add_argument("--games", "-n", type=positive_int, default=20, metavar="N", help="number of games (default 20)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (default 0)")
-    p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--jobs", "-j", type=jobs_argument, default=1, metavar="J",
+                   help=f"worker processes (default 1, at most {max_jobs()} here: twice the cores)")
     p.add_argument("--max-plies", type=positive_int, default=None, metavar="M",
                    help="end a game as a draw (turn limit) after M plies")
     p.add_argument("--record", metavar="FILE", help="write every game to FILE (JSON Lines, one game a line)")
@@ -371,19 +373,6 @@ def add_commands(command, game_args, option_args, positive_int) -> None:
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the picture: FILE.svg or FILE.png")
     p.add_argument("--no-coordinates", action="store_true", help="leave the coordinates out")
-
-
-MAX_JOBS = 64
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
-    if not 1 <= value <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, not {value}")
-    return value
 
 
 __all__ = ["add_commands", "cmd_match", "cmd_render", "cmd_replay", "record_writer", "write_game_record"]
