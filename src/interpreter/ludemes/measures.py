@@ -117,6 +117,8 @@ class Expand(Ludeme):
                 seen = set(sites)
                 frontier = list(sites)
                 for _ in range(max(n, 0)):
+                    if not frontier:
+                        break  # grown to all it can reach: more steps add nothing
                     nxt = []
                     for x in frontier:
                         for y in topo.neighbours_of(x, dirs):

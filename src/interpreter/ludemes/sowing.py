@@ -308,6 +308,36 @@ class Sow(_Effect):
         forward = c.bool(self.forward) if self.forward is not None else None
         then = self.then.compile_effect(c) if self.then is not None else None
         seed = seed_kind(game)
+        per_hole = constant(per_hole_fn)
+        # whole laps of a looped track are sown at once when nothing along the way depends on
+        # the walk (no skipIf:, no sowEffect:, a fixed numPerHole:): the work is bounded by the
+        # track, whatever the number of seeds
+        laps_allowed = skip is None and sow_effect is None and isinstance(per_hole, int) and per_hole >= 1
+
+        def lap_visits(track, start: int) -> int:
+            """Sites the walk drops seeds in (or passes over, the start) in one lap."""
+            return len(track.sites) if include_self else sum(1 for x in track.sites if x != start)
+
+        def whole_laps(s, track, start: int, left: int, what: int) -> tuple[int, int]:
+            """Sow as many whole laps as the ``left`` seeds allow, leaving at least one drop to
+            the walk (it ends the sowing where Ludii's does); (laps sown, seeds per hole)."""
+            if not track.looped or -(-left // per_hole) <= len(track.sites):
+                return 0, per_hole  # less than a lap to go (the usual case): the walk sows it
+            visits = lap_visits(track, start)
+            if visits <= 0:
+                return 0, per_hole
+            laps = (-(-left // per_hole) - 1) // visits
+            others = [x for x in track.sites if x != start]
+            have = pieces_at(s, start)
+            if not laps or not others:
+                return 0, per_hole
+            if have:  # only laps that the start's seeds fill all round
+                laps = min(laps, have // (per_hole * len(others)))
+                if laps:
+                    take_pieces(s, start, laps * per_hole * len(others))
+                    for x in others:
+                        add_pieces(s, x, laps * per_hole, what)
+            return laps, per_hole  # with no seed left, a lap only goes round
         # the track for each owner (Ludii: the named one, else the first; with owner:, that
         # player's track whose name contains the name)
         if title is None or owner_fn is None:
@@ -343,6 +373,12 @@ class Sow(_Effect):
             index = 0
             skipped = 0  # sites skipped in a row: a condition that skips every site ends the sowing
             while sown < count and index < count:
+                if laps_allowed and (include_self or sites[i] != start):
+                    laps, per = whole_laps(s, track, start, count - sown, what)
+                    if laps:  # back where the walk was, every other site of the track fuller
+                        sown += laps * per * lap_visits(track, start)
+                        index += laps * lap_visits(track, start)
+                        continue
                 j = nxt[i]
                 if j < 0:
                     break  # the end of an open track
@@ -361,15 +397,13 @@ class Sow(_Effect):
                     if j < 0:
                         break
                     to = sites[j]
-                per = per_hole_fn(s)
+                per = max(per_hole_fn(s), 1)
                 if sow_effect is not None:
                     sow_effect(s)
-                for _ in range(per):
-                    if sown >= count:
-                        break
-                    if to != start and take_pieces(s, start, 1):
-                        add_pieces(s, to, 1, what)
-                    sown += 1
+                dropped = min(per, count - sown)
+                if to != start:
+                    add_pieces(s, to, take_pieces(s, start, dropped), what)
+                sown += dropped
                 last = to
                 i = j
                 index += 1
