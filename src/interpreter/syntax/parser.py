@@ -18,6 +18,7 @@ to its last, as Lark's own positions would. A UTF-8 byte-order mark at the start
 from __future__ import annotations
 
 import bisect
+from dataclasses import replace
 import gc
 import re
 import threading
@@ -401,12 +402,18 @@ class _Builder(Transformer):
             return Value([], raw=inner, span=span)
         if not inner.strip():
             return Value([], span=span)
-        # the value's own text, preceded by blanks that put it at its line and column
-        padded = "\n" * (tok.line - 1) + " " * tok.column + inner
+        # the value's own text on its line (line ends before it), then what is on that line
+        # moved right to its column: padding with the line's text instead would make a long
+        # line of values quadratic
+        padded = "\n" * (tok.line - 1) + inner
         try:
             items = _lark().parse(padded, start="value_body")
         except UnexpectedInput as err:
-            raise _syntax_error(err, padded, self.file) from None
+            error = _syntax_error(err, padded, self.file)
+            raise LudSyntaxError(error.message, _moved(error.span, tok.line, tok.column), error.hint) from None
+        for item in items:
+            for node in item.walk():
+                node.span = _moved(node.span, tok.line, tok.column)
         return Value(items, span=span)
 
     def array(self, c: list) -> Node:
@@ -429,6 +436,14 @@ class _Builder(Transformer):
     def range(self, c: list) -> Node:
         lo, _, hi = c
         return Range(lo, hi, span=self._span(lo, hi))
+
+
+def _moved(span: Span | None, line: int, columns: int) -> Span | None:
+    """``span`` with what lies on ``line`` moved ``columns`` to the right."""
+    if span is None or span.line > line:
+        return span
+    end_col = span.end_col + columns if span.end_line == line else span.end_col
+    return replace(span, col=span.col + columns, end_col=end_col)
 
 
 _BUILDER = _Builder()
