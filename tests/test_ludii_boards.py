@@ -192,7 +192,7 @@ def test_spiral_is_one_line_of_points_from_the_centre():
     assert degrees[0] == degrees[-1] == 1 and set(degrees[1:-1]) == {2}
     radius = [abs(complex(*p)) for p in topo.positions]
     assert radius[1] < radius[40] < radius[83]  # outwards along the line
-    with pytest.raises(LudError, match="limit of 1000"):
+    with pytest.raises(LudError, match="sites is 1001, out of its range from 1 to 1000"):
         board("(spiral turns:5 sites:1001)", "Vertex")
 
 
