@@ -11,6 +11,7 @@ import pytest
 
 from interpreter import load
 from interpreter.batch import Outcomes, plan_for, summary, unsupported_reason
+from interpreter.cli import main
 from interpreter.engine.result import Termination
 
 
@@ -212,3 +213,18 @@ def test_more_than_two_players_play_through_the_engine():
     game = load(game_text("(square 4)", "(if (is Line 2 exact:True) (result Next Win))", 3))
     assert plan_for(game) is None
     assert "more than two players" in unsupported_reason(game)
+
+
+@pytest.mark.parametrize("board, play, end, why", [
+    # the arrays of a line rule grow with the line: one longer than any on the board is left to
+    # the engine (where it never holds) instead of allocating gigabytes
+    ("(square 30)", "(move Add (to (sites Empty)))", "(is Line 9000)", "a line longer than any on the board"),
+    ("(square 3)", "(move Add (to (sites {})))", "(is Line 3)", "a region without sites"),
+    ("(square 3)", '(move Add (to (sites {"A1" "B1"} ) if:False))', "(is Line 3)", "condition"),
+])
+def test_what_the_batch_cannot_size_is_left_to_the_engine(board, play, end, why):
+    text = (f'(game "B" (players 2) (equipment {{(board {board}) (piece "D" Each)}}) '
+            f"(rules (play {play}) (end (if {end} (result Mover Win)))))")
+    game = load(text)
+    assert plan_for(game) is None and why in unsupported_reason(game)
+    assert main(["run", text, "-n", "3", "--json"]) == 0  # the engine plays them

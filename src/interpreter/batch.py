@@ -537,6 +537,7 @@ def _read_placement(c, add, nxt: int) -> _Phase:
         except Exception:
             raise _Unsupported("placements on a region that changes in play") from None
         region = np.array(sorted(set(sites)), dtype=np.intp)
+        need(len(region), "placements on a region without sites (the engine passes)")
     effects: list = []
     if add.then is not None:
         for item in _items(add.then.effects):
@@ -684,6 +685,8 @@ def _line_rule(c, cond, role: str, outcome: str) -> _Rule:
     exact = cond.exact is not None and cond.exact.value
     n = c.topo.n
     axes_at = c.topo.axes_for(c.directions(cond.directions, "All"))
+    longest = max((len(fwd) + len(back) + 1 for site_axes in axes_at for fwd, back in site_axes), default=1)
+    _need(length <= longest, "a line longer than any on the board (the engine says it never holds)")
     reach = length if exact else length - 1  # sites to look at on each side
     axes = max((len(a) for a in axes_at), default=0)
     rays = np.full((n + 1, max(axes, 1), 2, reach + 1), n, dtype=np.intp)
