@@ -254,3 +254,41 @@ def test_ludeme_compare_errors(capsys, tmp_path):
     bad.write_text('(game "Bad" (players 2) (equipment {(board (square 3))}) (rules (play (move Add (to (sites Empty))))))')
     assert main(["concepts", str(bad)]) == 2
     assert "bad.lud:1:" in capsys.readouterr().err
+
+
+def _board_examples() -> list[str]:
+    """A board of each kind the registry knows: every board's examples, and every board
+    shape's in a (board ...)."""
+    from interpreter.ludemes.base import BOARD_SHAPE, REGISTRY
+    from interpreter.ludemes.boards import Board
+    boards = []
+    for cls in sorted(REGISTRY.values(), key=lambda c: c.name):
+        for example in cls.examples():
+            if isinstance(cls, type) and issubclass(cls, Board):
+                boards.append(example)
+            elif cls.kind == BOARD_SHAPE:
+                boards.append(f"(board {example})")
+    return boards
+
+
+BOARDS = _board_examples()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_concepts_of_every_kind_of_board(board):
+    from interpreter import LudError
+    from interpreter.concept.detect import boolean_concepts, numeric_concepts
+    text = (f'(game "B" (players 2) (equipment {{{board} (piece "D" Each)}}) '
+            "(rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))))")
+    try:
+        game = load(text)
+    except LudError:
+        return  # an example that needs more around it (a track, a second board...): not a board to measure
+    numbers = numeric_concepts(game)
+    assert numbers["NumPlayableSites"] == game.topology.n
+    assert numbers["NumVertices"] > 0 and numbers["NumEdges"] >= 0
+    assert boolean_concepts(game)
+
+
+def test_the_boards_reach_every_kind():
+    assert any("mancalaBoard" in b for b in BOARDS) and len(BOARDS) > 30

@@ -83,6 +83,11 @@ class Board(Ludeme):
         """``Cell`` or ``Vertex``."""
         return self.use.name if self.use is not None else "Cell"
 
+    def whole_graph(self, static_int: StaticInt) -> gen.BoardGraph:
+        """The board's whole graph (vertices, edges, cells), that its topology is built from;
+        every kind of board has one (concepts count its parts)."""
+        return self.shape.graph(self.site_type, static_int)
+
     def topology(self, static_int: StaticInt) -> Topology:
         """The board's topology (``static_int`` evaluates the sizes)."""
         use = self.site_type

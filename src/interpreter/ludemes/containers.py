@@ -190,15 +190,22 @@ class MancalaBoard(Board):
     def has_stores(self) -> bool:
         return self.store is None or self.store.name == "Outer"
 
-    def topology(self, static_int: StaticInt) -> Topology:
+    def _size(self, static_int: StaticInt) -> tuple[int, int, bool]:
         rows, columns = static_int(self.rows), static_int(self.columns)
         if not 2 <= rows <= 6:
             raise BindError(f"a mancala board has 2 to 6 rows, not {rows}", self.rows.span)
         if not 1 <= columns <= MAX_COLUMNS:
             raise BindError(f"a mancala board has 1 to {MAX_COLUMNS} columns, not {columns}", self.columns.span)
-        stores = self.has_stores
         if self.numStores is not None and static_int(self.numStores) != 2:
             raise BindError("a mancala board has two stores or none (store:None)", self.numStores.span)
+        return rows, columns, self.has_stores
+
+    def whole_graph(self, static_int: StaticInt):
+        """The board's points and lines: the pits and the stores."""
+        return mancala_graph(*self._size(static_int))
+
+    def topology(self, static_int: StaticInt) -> Topology:
+        rows, columns, stores = self._size(static_int)
         return build(lambda: mancala_graph(rows, columns, stores), "Vertex", ("mancalaBoard", rows, columns, stores))
 
     def build_tracks(self, topo: Topology, num_players: int) -> list:
