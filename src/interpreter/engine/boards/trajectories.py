@@ -194,7 +194,11 @@ def _cell_steps(b: _Board, fid: int) -> list[list[int]]:
             dist_v = distance_to_line(b.graph.vertices[vid], centre, far)
             dist_ov = distance_to_line(b.graph.vertices[beyond], centre, far)
             dist_ab = math.hypot(far[0] - centre[0], far[1] - centre[1])
-            if (dist_v + dist_ov) / dist_ab > 0.1:
+            near = dist_v + dist_ov
+            # as Ludii's Java floats: two cells at one place (a board squashed flat) divide by
+            # zero to infinity, or to NaN when nothing is apart, which passes the test
+            ratio = near / dist_ab if dist_ab else (math.inf if near else math.nan)
+            if ratio > 0.1:
                 continue
             used.add(other)
             steps.append([CELL, other, DIAG | ALL])
