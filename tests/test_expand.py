@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -321,14 +320,12 @@ def test_two_games_is_an_error():
 
 
 # ---------------------------------------------------------------------------------------------
-# untrusted input: recursion and blow-up are errors, quickly
+# untrusted input: recursion and blow-up are errors (the node limit bounds the work, not a clock)
 
 
 def test_self_recursive_define():
-    started = time.perf_counter()
     err = fails('(define "A" ("A")) (game "G" ("A"))')
     assert "nested more than" in err.message and "uses itself" in err.hint
-    assert time.perf_counter() - started < 5
 
 
 def test_self_recursive_bare_string_define():
@@ -350,10 +347,8 @@ def test_exponential_define_chain_hits_the_node_limit(monkeypatch):
     monkeypatch.setattr(expand_module, "MAX_NODES", 20_000)
     chain = '(define "D0" (x))' + "".join(
         f'(define "D{i}" {{("D{i - 1}") ("D{i - 1}")}})' for i in range(1, 31))
-    started = time.perf_counter()
     err = fails(chain + '(game "G" ("D30"))')
     assert "more than 20000 nodes" in err.message
-    assert time.perf_counter() - started < 10
 
 
 def test_deep_define_nesting_is_refused_not_a_recursion_error():
@@ -496,10 +491,8 @@ def test_option_values_that_multiply_are_bounded(monkeypatch):
     options = "".join(
         f'(option "O{i}" <O{i}> args:{{<v>}} {{(item "x" <' + f" <O{i + 1}>" * 4 + ">)})" for i in range(12))
     text = '(game "G" <O0>)' + options + '(option "O12" <O12> args:{<v>} {(item "x" <1>)})'
-    started = time.perf_counter()
     err = fails(text)
     assert "option values expand to more than 5000 nodes" in err.message
-    assert time.perf_counter() - started < 5
 
 
 def test_strings_that_grow_when_filled_in_are_bounded():
