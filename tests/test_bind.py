@@ -388,6 +388,18 @@ def test_nonsense_numbers_in_conditions_are_located_load_errors(end, bad, messag
 
 
 @pytest.mark.parametrize("play, bad, message", [
+    ('(move Add (to (sites {(coord "Q17")})))', '"Q17"', "no site 'Q17' on this board"),
+    ("(move Add (to (sites {(coord row:9 column:1)})))", "(coord row:9 column:1)", "no site at row 9, column 1"),
+    ("(move Add (to (sites Row 99)))", "99", "no row 99 on this board"),
+    ("(move Add (to (sites Column 7)))", "7", "no column 7 on this board"),
+])
+def test_regions_off_the_board_are_located_errors_not_empty(play, bad, message):
+    err, text = range_error(play=play)
+    assert message in err.message, err.render()
+    assert (err.span.line, err.span.col) == position_of(text, bad)
+
+
+@pytest.mark.parametrize("play, bad, message", [
     ("(move Add (to (sites Empty)) (then (custodial (between (exact 0) if:(is Next (who at:(between))) "
      "(apply (remove (between)))) (to if:(is Mover (who at:(to)))))))", "(exact 0)",
      "encloses at least 1 site"),
