@@ -441,3 +441,16 @@ def test_a_meta_rule_given_twice_is_refused():
     err = bind_error(text)
     assert "(turnLimit ...) is given twice" in err.message
     assert_points_at(err, text, "(turnLimit 7)")
+
+
+@pytest.mark.parametrize("graphics, bad, message", [
+    ("(player Colour P3 (colour Red))", "P3", "P3 is not a player of this game (2 players)"),
+    ("(player Colour P1 (colour 300 0 0))", "300", "a colour's number is from 0 to 255, not 300"),
+    ("(player Colour P2 (colour 0 -4 0))", "-4", "not -4"),
+])
+def test_nonsense_in_the_metadata_is_a_located_error(graphics, bad, message):
+    text = RANGE_GAME.format(play=ADD_EMPTY, end="(is Line 3)", equipment="") + f"\n(metadata (graphics {{{graphics}}}))"
+    with pytest.raises(interpreter.LudError) as info:
+        interpreter.load(text)
+    assert message in info.value.message
+    assert (info.value.span.line, info.value.span.col) == position_of(text, bad)

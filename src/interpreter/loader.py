@@ -106,13 +106,15 @@ def game_from_expanded(expanded: Expanded) -> Game:
     from .compile import build_game
     from .ludemes.structure import GameLudeme
 
+    from .compile.build import player_count
+
     bound = bind(expanded.game)
     if not isinstance(bound, GameLudeme):
         raise BindError("a description must be a (game ...)", expanded.game.span)
+    colours = metadata_colours(expanded.metadata, player_count(bound))
     return build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
                       source=str(expanded.document.file), fingerprint=fingerprint(expanded),
-                      description=expanded, colours=metadata_colours(expanded.metadata),
-                      rebuild=game_from_expanded)
+                      description=expanded, colours=colours, rebuild=game_from_expanded)
 
 
 def fingerprint(expanded: Expanded) -> str:
@@ -133,13 +135,18 @@ COLOUR_NAMES = {
 }
 
 
-def metadata_colours(metadata: Call | None) -> dict[int, str]:
+MAX_METADATA_PLAYERS = 16  # as many as a game may have
+
+
+def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS) -> dict[int, str]:
     """Each player's colour from Ludii's ``(graphics {(player Colour P1 (colour Black)) ...})``
-    (a name or ``(colour R G B)``), as ``{1: "#000000"}``; what it cannot read it leaves out, since
-    the metadata only dresses the game."""
+    (a name or ``(colour R G B)``), as ``{1: "#000000"}``. What it cannot read it leaves out, since
+    the metadata only dresses the game; but a player the game does not have (P3 in a game of
+    two) and a colour's number beyond 0 to 255 are mistakes, refused where they are written."""
     colours: dict[int, str] = {}
     if metadata is None:
         return colours
+    _check_metadata(metadata, players)
     for node in metadata.walk():
         if not (isinstance(node, Call) and node.head == "player" and len(node.args) >= 3):
             continue
@@ -153,6 +160,21 @@ def metadata_colours(metadata: Call | None) -> dict[int, str]:
         if rgb is not None:
             colours[int(player[1:])] = "#%02x%02x%02x" % rgb
     return colours
+
+
+def _check_metadata(metadata: Call, players: int) -> None:
+    """Roles beyond the players, and colour numbers beyond a byte, are located errors."""
+    from .syntax.nodes import Const, Float, Int
+    for node in metadata.walk():
+        if isinstance(node, Const) and node.name[:1] == "P" and node.name[1:].isdigit():
+            if not 1 <= int(node.name[1:]) <= players:
+                raise BindError(f"metadata: {node.name} is not a player of this game ({players} players)",
+                                node.span, hint=f"players are P1 to P{players}")
+        if isinstance(node, Call) and node.head == "colour":
+            for arg in node.args:
+                if isinstance(arg, (Int, Float)) and not 0 <= arg.value <= 255:
+                    raise BindError(f"metadata: a colour's number is from 0 to 255, not {arg.value}", arg.span,
+                                    hint="(colour R G B) or (colour R G B A), each from 0 to 255")
 
 
 def _rgb(args: list) -> tuple[int, int, int] | None:

@@ -761,8 +761,29 @@ def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None
                     raise ExpansionError(f'define "{pos[0].value}" is given twice', form.span,
                                          hint=f"the first is at {first.span}; rename one of them")
                 if first is None:
+                    _check_parameters(pos[0].value, body, form.span)
                     defines[pos[0].value] = Define(pos[0].value, body, form.span)
     return defines
+
+
+def _check_parameters(name: str, body: list[Node], span: Span) -> None:
+    """A define's parameters are numbered from #1 without a gap: a body that uses #5 but not
+    #2 to #4 would drop #5 from every use that does not give five arguments, without a word
+    (Ludii drops missing arguments: that is how optional ones are left out)."""
+    used: dict[int, Span] = {}
+    for part in body:
+        for node in part.walk():
+            if isinstance(node, Param):
+                used.setdefault(node.index, node.span)
+            elif isinstance(node, Str):
+                for m in _TEXT_PARAM.finditer(node.value):
+                    used.setdefault(int(m.group(1)), node.span)
+    missing = [i for i in range(1, max(used, default=0)) if i not in used]
+    if missing:
+        top = max(used)
+        listed = ", ".join(f"#{i}" for i in missing)
+        raise ExpansionError(f'define "{name}" uses #{top} but not {listed}', used[top],
+                             hint=f"number its parameters from #1: a use gives them in that order (the define is at {span})")
 
 
 def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = None,
