@@ -16,9 +16,9 @@ import pytest
 
 import interpreter.ludemes  # noqa: F401  (registers the vocabulary)
 from interpreter import LudError, MoveError, load
-from interpreter.bind import bind
-from interpreter.ludemes.base import BOOL, INT, MOVES, REGION, REGISTRY
-from interpreter.syntax.parser import parse
+from interpreter.ludemes.base import BOOL, INT, MOVES, REGION
+
+from conftest import bound_examples
 
 GAME = """(game "G" (players 2)
   (equipment {{(board (square 4)) (piece "Disc" Each (move Step (to if:(is Empty (to))))) (piece "Marker" Each)}})
@@ -43,21 +43,8 @@ PLACES = {
 }
 
 
-def _examples() -> list[tuple[str, str, str]]:
-    found = []
-    for cls in sorted(REGISTRY.values(), key=lambda c: c.name):
-        for example in cls.examples():
-            try:
-                node = bind(parse(example, "<example>").forms[0])
-            except LudError:
-                continue  # an example that needs a game around it to bind
-            kind = getattr(node, "kind", None)
-            if kind in PLACES:
-                found.append((cls.name, example, kind))
-    return found
-
-
-EXAMPLES = _examples()
+EXAMPLES = [(cls.name, example, node.kind) for cls, example, node in bound_examples()
+            if getattr(node, "kind", None) in PLACES]
 
 
 def test_the_examples_reach_every_kind_of_place():

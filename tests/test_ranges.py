@@ -18,6 +18,8 @@ from interpreter.ludemes.base import REGISTRY, Range
 from interpreter.syntax.nodes import Float, Int, Span
 from interpreter.syntax.parser import parse
 
+from conftest import ranged_numbers
+
 SPAN = Span("<test>", 1, 1)
 # parameters whose numbers are sites or players: the compiler checks them against the board and
 # the players (a site off the board, P5 in a 2-player game), which no fixed range can know
@@ -76,28 +78,7 @@ def test_the_bounds_are_inclusive():
         bind(parse("(is Line 0)", "<t>").forms[0])
 
 
-def _literal_uses():
-    """(example, param, number, column) for each number written for a ranged parameter in the
-    ludemes' docstring examples."""
-    uses = []
-    for cls in sorted(REGISTRY.values(), key=lambda c: c.name):
-        for example in cls.examples():
-            try:
-                node = bind(parse(example, "<example>").forms[0])
-            except LudError:
-                continue  # examples that bind only in a game are checked by test_docs
-            for ludeme in node.walk() if hasattr(node, "walk") else ():
-                for param in ludeme.params:
-                    value = getattr(ludeme, param.name)
-                    items = value.items if isinstance(value, base.BoundArray) else [value]
-                    for item in items:
-                        if param.range is not None and isinstance(item, Int) and item.span.line == 1 \
-                                and example[item.span.col - 1:].startswith(str(item.value)):
-                            uses.append((example, f"{ludeme.name} {param.name}", param.range, item.span.col))
-    return uses
-
-
-USES = _literal_uses()
+USES = [(example, f"{param.name}", param.range, item.span.col) for example, item, param in ranged_numbers()]
 
 
 def test_the_examples_write_numbers_for_many_ranged_parameters():
