@@ -1024,7 +1024,7 @@ def test_generated_nonsense_positions_are_position_errors():
     mancala = load(MANCALA.format(cols=3, seeds=2, sow=""))
     cases = [
         (ttt, {"result": {"winners": [1], "reason": "fake"}}), (ttt, {"result": {"winners": [2]}, "ply": 1}),
-        (ttt, {"passes": 2}), (ttt, {"turn_moves": 5}), (ttt, {"ply": 3, "turn_moves": 1, "mover": 2,
+        (ttt, {"passes": 2}), (ttt, {"turn_moves": 5, "ply": 1}), (ttt, {"ply": 3, "turn_moves": 1, "mover": 2,
                                                               "last": {"to": "A1", "mover": 1}}),
         (drs, {"hands": {"1Dot1": 6}}), (drs, {"hands": {"3Dot2": 400}}), (drs, {"pieces": {"A1": "1Dot1", "B1": "1Dot1"},
                                                                                   "hands": {"1Dot1": 4}}),

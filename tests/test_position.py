@@ -214,7 +214,7 @@ def test_a_position_over_by_the_rules_must_say_so(ttt, text, message, result):
      "P2 winning, but the rules give P1 winning here"),
     # turn counters that play could not reach
     ("ply: 1\npasses: 2\n", "2 passes in a row after 1 plies"),
-    ("ply: 0\nturn_moves: 3\n", "3 moves in this turn after 0 plies"),
+    ("ply: 2\nturn_moves: 3\n", "3 moves in this turn after 2 plies"),
     ("ply: 4\nturn_moves: 1\nmover: 2\nlast: {to: A1, mover: 1}\n", "but the last move was P1's"),
 ])
 def test_nonsense_results_and_counters_are_refused(ttt, text, message):
@@ -224,7 +224,7 @@ def test_nonsense_results_and_counters_are_refused(ttt, text, message):
 def test_nonsense_hands_are_refused():
     game = load("double-run-stone")
     assert "1Dot1: 50 in hand and 0 on the board, but the game has 5 of them" in refused(game, "hands: {1Dot1: 50}\n")
-    assert "1Dot1: 5 in hand and 1 on the board" in refused(game, "pieces: {A1: 1Dot1}\n")
+    assert "1Dot1: 5 in hand and 1 on the board" in refused(game, "pieces: {A1: 1Dot1}\nhands: {1Dot1: 5}\n")
     game.state_from_text("pieces: {A1: 1Dot1}\nhands: {1Dot1: 4}\n")  # one placed, four left
 
 

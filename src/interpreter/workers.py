@@ -72,7 +72,7 @@ def worker_pool(jobs: int, initializer: Callable[..., None], initargs: Sequence[
     check_jobs(jobs)
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker,
                                initargs=(os.getpid(), initializer, tuple(initargs)))
-    previous = _on_sigterm()
+    previous = _on_sigterm(pool)
     finished = False
     try:
         yield pool
@@ -88,13 +88,17 @@ def worker_pool(jobs: int, initializer: Callable[..., None], initargs: Sequence[
                 signal.signal(signal.SIGTERM, previous)
 
 
-def _on_sigterm():
-    """Make SIGTERM raise :class:`Terminated` in the main thread; the handler it replaces (None
-    when signals cannot be handled here: not the main thread)."""
+def _on_sigterm(pool: ProcessPoolExecutor):
+    """Make SIGTERM end the pool's workers at once and raise :class:`Terminated` in the main
+    thread; the handler it replaces (None when signals cannot be handled here: not the main
+    thread)."""
     if threading.current_thread() is not threading.main_thread():
         return None
 
     def terminated(signum, frame):
+        # the workers first, whatever the main thread was doing when the signal came
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
         raise Terminated(128 + signum)
     try:
         return signal.signal(signal.SIGTERM, terminated)

@@ -368,13 +368,15 @@ def _check_counts(game: "Game", state: "State") -> None:
 
 
 def _check_hands(game: "Game", state: "State", data: dict) -> None:
-    """A hand holds what the game gave it: pieces of a kind in hand and on the board are never
-    more than the game starts with (placing takes from the hand, and nothing gives back)."""
-    if HAND not in game.arrays or ("hands" not in data and "pieces" not in data and "board" not in data):
+    """A hand holds what the game gave it: the pieces of a kind a position puts in hand, with
+    those on the board, are never more than the game starts with (placing takes from the hand,
+    and nothing gives back). Hands left out keep their initial counts, as every key does."""
+    if HAND not in game.arrays or not isinstance(data.get("hands"), dict):
         return
     start = game.initial_state()
+    given = {game.component_index.get(name) for name in data["hands"]}
     for comp in game.components[1:]:
-        if not comp.owner:
+        if not comp.owner or comp.index not in given:
             continue
         supply = start.hand[comp.index] + start.what.count(comp.index)
         held, placed = state.hand[comp.index], state.what.count(comp.index)
@@ -385,11 +387,14 @@ def _check_hands(game: "Game", state: "State", data: dict) -> None:
 
 def _check_turn(game: "Game", state: "State", data: dict) -> None:
     """Turn counters that play could reach: no more passes in a row, nor moves in this turn,
-    than plies played; moves already made in this turn are the mover's own."""
-    if state.passes > state.ply:
-        raise PositionError(f"position: passes: {state.passes} passes in a row after {state.ply} plies")
-    if state.turn_moves > state.ply:
-        raise PositionError(f"position: turn_moves: {state.turn_moves} moves in this turn after {state.ply} plies")
+    than the plies the position says were played; moves already made in this turn are the
+    mover's own."""
+    if "ply" in data:  # (a position set up without its ply takes the counters as given)
+        if state.passes > state.ply:
+            raise PositionError(f"position: passes: {state.passes} passes in a row after {state.ply} plies")
+        if state.turn_moves > state.ply:
+            raise PositionError(f"position: turn_moves: {state.turn_moves} moves in this turn after "
+                                f"{state.ply} plies")
     if state.turn_moves and state.last_mover and state.last_mover != state.mover:
         raise PositionError(f"position: turn_moves: P{state.mover} has made {state.turn_moves} moves in this "
                             f"turn, but the last move was P{state.last_mover}'s")
@@ -420,12 +425,9 @@ def _check_result(game: "Game", state: "State") -> None:
 
 
 def _rules_end(game: "Game", state: "State") -> tuple[tuple[int, ...], bool] | None:
-    """What the rules say of ``state`` as after its last move: (winners, draw), or None when
+    """What the rules say of ``state`` as after its last move, in the order the turn machinery
+    asks (the end rules, then the passes, then the turn limit): (winners, draw), or None when
     the game goes on."""
-    if state.passes >= game.num_players:
-        return (), True
-    if state.ply >= game.turn_limit:
-        return (), True
     saved = state.mover
     state.mover = state.last_mover or (state.mover if state.move_again else game.prev_of(state.mover))
     try:
@@ -436,6 +438,8 @@ def _rules_end(game: "Game", state: "State") -> tuple[tuple[int, ...], bool] | N
     finally:
         state.mover = saved
         state._legal = None
+    if state.passes >= game.num_players or state.ply >= game.turn_limit:
+        return (), True
     return None
 
 
