@@ -292,3 +292,25 @@ def test_the_concepts_of_every_kind_of_board(board):
 
 def test_the_boards_reach_every_kind():
     assert any("mancalaBoard" in b for b in BOARDS) and len(BOARDS) > 30
+
+
+@pytest.mark.parametrize("where, message", [
+    ("{t}/missing/cmp.png", "the folder"),  # and no folder is made
+    ("/proc/cmp.png", "cannot write the plot /proc/cmp.png"),  # a place nobody may write, root included
+    ("{t}/folder.png", "it is a folder"),
+    ("{g}.png", None),  # next to the description: fine
+])
+def test_compare_plot_outputs_are_checked_before_the_games(where, message, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    game = tmp_path / "g.lud"
+    game.write_text(load("tic-tac-toe").info.source and open(load("tic-tac-toe").info.source).read())
+    (tmp_path / "folder.png").mkdir()
+    out = where.format(t=tmp_path, g=game)
+    code = main(["compare", str(game), "alak", "--playouts", "1", "--plot", out])
+    err = capsys.readouterr().err
+    assert "internal error" not in err and "Traceback" not in err
+    if message is None:
+        assert code == 0
+    else:
+        assert code == 2 and message in err, err
+    assert not (tmp_path / "missing").exists()
