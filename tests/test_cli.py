@@ -437,7 +437,7 @@ def test_play_piped_random_vs_human_bad_move_then_quit():
     assert "P1 plays" in proc.stdout
     assert "P2> " in proc.stdout
     assert proc.stdout.count("INVALID") == 2
-    assert "xxxx___oooo" in proc.stdout
+    assert "  x   x   x   x   _   _   _   o   o   o   o\n  1   2   3   4   5   6   7   8   9  10  11" in proc.stdout
     assert "Traceback" not in proc.stderr
 
 

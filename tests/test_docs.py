@@ -73,3 +73,92 @@ def test_docstring_example_parses_and_binds(name, example):
     if problem is not None:
         pytest.fail(f"example of {name} does not bind:\n{problem}", pytrace=False)
     assert type(bound) is cls, f"{example} binds to {type(bound).__name__}, not {cls.__name__}"
+
+
+# --- every parameter explained ---------------------------------------------------------------
+
+PARAMS = [(name, p.word) for name in NAMES for p in REGISTRY[name].params]
+
+
+@pytest.mark.parametrize("name,word", PARAMS, ids=[f"{n}:{w}" for n, w in PARAMS])
+def test_every_parameter_has_a_meaning(name, word):
+    cls = REGISTRY[name]
+    param = next(p for p in cls.params if p.word == word)
+    meaning = cls.meanings.get(param.word) or cls.meanings.get(param.name) or ""
+    assert meaning.strip(), (f"{name}: parameter '{word}' has no meaning: add it to the Parameters: block "
+                             f"of {cls.__module__}.{cls.__qualname__}'s docstring (or of the base class "
+                             "that declares it)")
+    assert cls.meaning(param) == meaning  # the docstring is the one source of the reference
+
+
+def _ludeme_classes():
+    from interpreter.ludemes.base import Ludeme
+    stack, seen = [Ludeme], []
+    while stack:
+        cls = stack.pop()
+        for sub in cls.__subclasses__():
+            if sub not in seen:
+                seen.append(sub)
+                stack.append(sub)
+    return seen
+
+
+def test_every_parameters_block_names_real_parameters():
+    from interpreter.ludemes.base import parameters_block
+    wrong = []
+    for cls in _ludeme_classes():
+        words = {p.word for p in cls.params} | {p.name for p in cls.params}
+        for word in parameters_block(cls.__dict__.get("__doc__")):
+            if word not in words:
+                wrong.append(f"{cls.__module__}.{cls.__qualname__}: {word}")
+    assert not wrong, "Parameters: entries that name no parameter: " + ", ".join(wrong)
+
+
+def test_parameters_block_parsing():
+    from interpreter.ludemes.base import parameters_block
+    doc = """Summary.
+
+    Parameters:
+        to: where the piece
+            goes, over two lines
+        then: what follows
+
+    Examples:
+        (x)
+    """
+    assert parameters_block(doc) == {"to": "where the piece goes, over two lines", "then": "what follows"}
+    assert parameters_block("No block.") == {} and parameters_block(None) == {}
+
+
+def test_the_reference_shows_every_meaning():
+    text = LUDEMES_MD.read_text(encoding="utf-8")
+    heads = [line for line in text.splitlines() if line.startswith("| Parameter |")]
+    assert heads and all(line.rstrip().endswith("| Meaning |") for line in heads)
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert len(rows) == len(PARAMS)
+    assert not [r for r in rows if r.rstrip().endswith("| — |")], "a parameter shown without a meaning"
+
+
+def test_a_declared_range_is_shown():
+    from types import SimpleNamespace
+
+    from interpreter.docs import param_range
+    assert param_range(SimpleNamespace(range=(1, 16))) == "`1..16`"
+    assert param_range(SimpleNamespace(range=(0, None))) == "`0..`"
+    assert param_range(SimpleNamespace()) == ""
+
+
+def test_ludeme_doc_prints_one_entry(capsys):
+    from interpreter.cli import main as cli
+    assert cli(["doc", "is Line"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("is Line  ->  boolean\n")
+    cls = REGISTRY["is Line"]
+    for p in cls.params:
+        assert p.word in out
+    assert "the least number of pieces in the line" in out and "(is Line 5)" in out
+    assert cli(["doc", "move", "Add"]) == 0 and capsys.readouterr().out.startswith("move Add  ->  moves")
+    assert cli(["doc", "is Lin"]) == 2
+    assert "did you mean 'is Line'" in capsys.readouterr().err
+    assert cli(["doc", "is"]) == 0 and "is Line" in capsys.readouterr().out
+    assert cli(["doc"]) == 0 and "is Line" in capsys.readouterr().out

@@ -3,40 +3,129 @@
 Each call is looked up by name (two-word names such as ``move Add`` take the first argument
 when it is a constant), its arguments are matched to the declared parameters, and every
 mismatch is reported at the argument's location with a hint.
+
+The binder reads past a mistake: a part that fails becomes a *reported* value and binding goes
+on, so one run finds every independent error (:func:`bind_all`). A reported value whose ludeme
+is known stands in for it in its parent's checks (a broken ``(is Line ...)`` is still a
+condition); one whose ludeme is unknown fits anywhere, and its call says nothing more about its
+positional arguments, so no error is a consequence of another.
 """
 
 from __future__ import annotations
 
 import difflib
-from typing import Any
+from functools import lru_cache
+from typing import Any, Iterable
 
-from .errors import BindError
+from .errors import BindError, Collected, LudError
 from .ludemes import base
 from .ludemes.base import REGISTRY, BoundArray, Ludeme, Param
 from .syntax.nodes import (
-    Array, Bool, Call, Hole, NegatedRef, Const, DefineRef, Float, Int, Named, Node, Omit, Param as ParamNode,
-    Placeholder, Range, Str,
+    Array, Bool, Broken, Call, Hole, NegatedRef, Const, DefineRef, Float, Int, Named, Node, Omit,
+    Param as ParamNode, Placeholder, Range, Span, Str,
 )
 
 MAX_BIND_DEPTH = 150
 
 
 def bind(node: Node, expected: base.PType | None = None) -> Any:
-    """Bind one expanded node; ``expected`` is only used for better error messages."""
-    return _Binder().bind(node, 0)
+    """Bind one expanded node; raises the first error found (``expected`` is unused, kept for
+    callers that name what they expect)."""
+    try:
+        return _Binder(_Strict()).bind(node, 0)
+    except _TooDeep as stop:
+        raise stop.error from None
+
+
+def bind_all(node: Node, defines: Iterable[str] = (), into: Collected | None = None) -> tuple[Any, list[LudError]]:
+    """Bind ``node`` and gather every error on the way: (the bound value, or None when there
+    were errors; the errors in the order found). ``defines`` are the define names in scope, for
+    "did you mean" on an unknown one; ``into`` collects the errors too."""
+    collected = into if into is not None else Collected()
+    before = len(collected.errors)
+    binder = _Binder(collected, tuple(defines))
+    try:
+        value = binder.bind(node, 0)
+    except _TooDeep as stop:
+        collected.add(stop.error)
+        value = None
+    found = collected.errors[before:]
+    if found or isinstance(value, _Reported):
+        return None, found
+    return value, found
+
+
+class _Strict(Collected):
+    """Errors raised at once: loading a game wants the first one only."""
+
+    def add(self, err: LudError) -> None:
+        raise err
+
+
+class _TooDeep(Exception):
+    """Nesting beyond MAX_BIND_DEPTH: binding stops (reading on would recurse as deep)."""
+
+    def __init__(self, error: BindError):
+        self.error = error
+
+
+class _Reported:
+    """A part whose error is already reported. ``cls`` is its ludeme class when known: an
+    instance made without arguments (``stand_in``) answers its parent's type checks."""
+
+    __slots__ = ("cls", "span", "stand_in")
+
+    def __init__(self, cls: type[Ludeme] | None, span: Any):
+        self.cls = cls
+        self.span = span
+        self.stand_in = None
+        if cls is not None:
+            stand_in = cls.__new__(cls)
+            stand_in.span = span
+            self.stand_in = stand_in
+
+
+def _tainted(value: Any) -> bool:
+    """Whether a bound value holds a reported part."""
+    if isinstance(value, _Reported):
+        return True
+    if isinstance(value, BoundArray):
+        return any(_tainted(v) for v in value.items)
+    return False
+
+
+def _checked(value: Any) -> Any | None:
+    """The value to type-check in place of ``value`` (stand-ins for reported parts), or None
+    when a reported part of unknown kind makes the check meaningless."""
+    if isinstance(value, _Reported):
+        return value.stand_in
+    if isinstance(value, BoundArray) and _tainted(value):
+        items = [_checked(v) for v in value.items]
+        if any(i is None for i in items):
+            return None
+        return BoundArray(items, value.span)
+    return value
 
 
 class _Binder:
+    def __init__(self, errors: Collected, defines: tuple[str, ...] = ()):
+        self.errors = errors
+        self.defines = defines
+
+    def fail(self, err: LudError, cls: type[Ludeme] | None = None, span: Any = None) -> _Reported:
+        self.errors.add(err)
+        return _Reported(cls, span if span is not None else err.span)
+
     def bind(self, node: Node, depth: int) -> Any:
         if depth > MAX_BIND_DEPTH:
-            raise BindError(f"description nested more than {MAX_BIND_DEPTH} levels deep", node.span)
+            raise _TooDeep(BindError(f"description nested more than {MAX_BIND_DEPTH} levels deep", node.span))
         if isinstance(node, Call):
             return self.bind_call(node, depth)
         if isinstance(node, Array):
             items: list[Any] = []
             for n in node.items:
                 bound = self.bind(n, depth + 1)
-                if isinstance(n, Range):
+                if isinstance(n, Range) and isinstance(bound, BoundArray):
                     items.extend(bound.items)  # {1..5 8} is 1 2 3 4 5 8
                 else:
                     items.append(bound)
@@ -44,32 +133,40 @@ class _Binder:
         if isinstance(node, Range):
             lo, hi = node.lo, node.hi
             if not isinstance(lo, Int) or not isinstance(hi, Int):
-                raise BindError("a range needs two numbers", node.span)
+                return self.fail(BindError("a range needs two numbers", node.span))
             if abs(hi.value - lo.value) > 100_000:
-                raise BindError("range too long (at most 100000 values)", node.span)
+                return self.fail(BindError("range too long (at most 100000 values)", node.span))
             step = 1 if hi.value >= lo.value else -1
             return BoundArray([Int(v, span=node.span) for v in range(lo.value, hi.value + step, step)],
                               node.span)
+        if isinstance(node, Broken):
+            return _Reported(None, node.span)
         if isinstance(node, Named):
-            raise BindError(f"named argument {node.key}: outside a call", node.span)
+            self.bind(node.value, depth + 1)
+            return self.fail(BindError(f"named argument {node.key}: outside a call", node.span))
         if isinstance(node, ParamNode):
-            raise BindError(f"#{node.index} outside a define", node.span,
-                            hint="define parameters only mean something inside (define ...)")
+            return self.fail(BindError(f"#{node.index} outside a define", node.span,
+                                       hint="define parameters only mean something inside (define ...)"))
         if isinstance(node, Placeholder):
-            raise BindError(f"option placeholder {node.text} was not replaced", node.span)
+            return self.fail(BindError(f"option placeholder {node.text} was not replaced", node.span))
         if isinstance(node, Hole):
-            raise BindError("[...] marks a gap in a reconstruction; it cannot be played", node.span,
-                            hint="replace it with the rule it stands for")
+            return self.fail(BindError("[...] marks a gap in a reconstruction; it cannot be played", node.span,
+                                       hint="replace it with the rule it stands for"))
         if isinstance(node, NegatedRef):
-            raise BindError(f'-"{node.name}": no define of that name', node.span)
+            return self.fail(BindError(f'-"{node.name}": no define of that name', node.span,
+                                       hint=_did_you_mean(node.name, self.defines, quote='"')))
         if isinstance(node, Omit):
-            raise BindError("~ stands for an omitted define argument; it cannot be used here", node.span)
+            return self.fail(BindError("~ stands for an omitted define argument; it cannot be used here",
+                                       node.span))
         return node  # literal atoms stay as nodes (Int, Float, Bool, Str, Const)
 
     # ------------------------------------------------------------------------------------------
     def resolve(self, call: Call) -> tuple[type[Ludeme], list[Node]]:
         if isinstance(call.head, DefineRef):
-            raise BindError(f'unknown define "{call.head.name}"', call.span)
+            name = call.head.name
+            raise BindError(f'unknown define "{name}"', call.span,
+                            hint=_did_you_mean(name, self.defines, quote='"')
+                            or f'declare it with (define "{name}" ...)')
         name = call.head if isinstance(call.head, str) else ""
         args = list(call.args)
         first = next((a for a in args if not isinstance(a, Named)), None)
@@ -82,22 +179,25 @@ class _Binder:
             family = [n for n in REGISTRY if n.startswith(name + " ")]
             if family and (single is None or not any(p.type.accepts(first) for p in single.params
                                                       if not p.named)):
-                close = difflib.get_close_matches(two, family, n=3, cutoff=0.5) or family[:6]
+                close = list(_close(two, tuple(family), 0.5)) or family[:6]
                 where = first.span if single is not None else call.span
                 raise BindError(f"unknown ludeme '{two}'", where,
                                 hint="did you mean " + ", ".join(f"'{c}'" for c in close) + "?")
         if name in REGISTRY:
             return REGISTRY[name], args
         wanted = f"{name} {first.name}" if isinstance(first, Const) else name
-        candidates = difflib.get_close_matches(wanted, list(REGISTRY), n=3, cutoff=0.6)
-        if not candidates:
-            candidates = [n for n in REGISTRY if n.split(" ")[0] == name][:6]
-        hint = ("did you mean " + ", ".join(f"'{c}'" for c in candidates) + "?") if candidates else \
-            "see ludemes.md for the vocabulary"
-        raise BindError(f"unknown ludeme '{wanted}'", call.span, hint=hint)
+        raise BindError(f"unknown ludeme '{wanted}'", _head_span(call, name), hint=_unknown_ludeme_hint(wanted, name))
 
-    def bind_call(self, call: Call, depth: int) -> Ludeme:
-        cls, args = self.resolve(call)
+    def bind_call(self, call: Call, depth: int) -> Any:
+        try:
+            cls, args = self.resolve(call)
+        except BindError as err:
+            self.errors.add(err)
+            for arg in call.args:  # errors inside an unknown call are still errors
+                self.bind(arg.value if isinstance(arg, Named) else arg, depth + 1)
+            return _Reported(None, call.span)
+        failed = False  # this call reported an error of its own
+        lenient = False  # a reported part of unknown kind: its place cannot be checked
         values: dict[str, Any] = {}
         by_name = {p.word: p for p in cls.params}
         positional = [p for p in cls.params if not p.named]
@@ -105,58 +205,201 @@ class _Binder:
         for arg in args:
             if isinstance(arg, Named):
                 param = by_name.get(arg.key)
-                if param is None or not param.named:
-                    names = [p.word for p in cls.params if p.named]
-                    close = difflib.get_close_matches(arg.key, names, n=2)
-                    hint = (f"did you mean {close[0]}:?" if close else
-                            (f"named arguments of {cls.name}: " + ", ".join(f"{n}:" for n in names))
-                            if names else f"{cls.name} takes no named arguments")
-                    raise BindError(f"unknown named argument '{arg.key}:' for {cls.name}", arg.span, hint=hint)
-                if param.name in values:
-                    raise BindError(f"argument '{arg.key}:' given twice", arg.span)
                 value = self.bind(arg.value, depth + 1)
-                if not param.type.accepts(value):
-                    raise BindError(f"{cls.name}: {arg.key}: expects {param.type}, got {_describe(value)}",
-                                    arg.value.span, hint=f"signature: {cls.signature()}")
+                if param is None or not param.named:
+                    self.errors.add(BindError(f"unknown named argument '{arg.key}:' for {cls.name}", arg.span,
+                                              hint=_named_hint(cls, arg.key)))
+                    failed = True
+                    continue
+                if param.name in values:
+                    self.errors.add(BindError(f"argument '{arg.key}:' given twice", arg.span))
+                    failed = True
+                    continue
+                shown = _checked(value)
+                if shown is not None and not param.type.accepts(shown):
+                    self.errors.add(BindError(f"{cls.name}: {arg.key}: expects {param.type}, got {_describe(shown)}",
+                                              arg.value.span, hint=_type_hint(cls, param, shown)))
+                    failed = True
                 values[param.name] = value
                 continue
             value = self.bind(arg, depth + 1)
+            shown = _checked(value)
+            if shown is None:
+                lenient = True  # where it belongs is unknown: positional checks stop here
+            if lenient:
+                continue
             placed = False
             while index < len(positional):
                 param = positional[index]
                 index += 1
                 if param.name in values:
                     current = values[param.name]
-                    if param.many and isinstance(current, BoundArray) and param.type.item.accepts(value) \
-                            and not isinstance(value, BoundArray):
+                    if param.many and isinstance(current, BoundArray) and param.type.item.accepts(shown) \
+                            and not isinstance(shown, BoundArray):
                         current.items.append(value)
                         index -= 1
                         placed = True
                         break
                     continue
-                if param.many and isinstance(param.type, base.ArrayOf) and param.type.item.accepts(value):
+                if param.many and isinstance(param.type, base.ArrayOf) and param.type.item.accepts(shown):
                     values[param.name] = BoundArray([value], arg.span)
                     index -= 1  # stay on this parameter for the next arguments
                     placed = True
                     break
-                if param.type.accepts(value):
+                if param.type.accepts(shown):
                     values[param.name] = value
                     placed = True
                     break
                 if not param.optional:
-                    raise BindError(f"{cls.name}: argument '{param.word}' expects {param.type}, "
-                                    f"got {_describe(value)}", arg.span,
-                                    hint=_type_hint(cls, param, value))
+                    if not _tainted(value):  # a reported part that fits nowhere says nothing more
+                        self.errors.add(self._mismatch(cls, param, shown, arg))
+                        failed = True
+                    lenient = True  # the arguments after it cannot be placed reliably
+                    placed = True
+                    break
             if not placed:
-                raise BindError(f"{cls.name}: too many arguments, or {_describe(value)} fits no parameter",
-                                arg.span, hint=f"signature: {cls.signature()}")
-        for p in cls.params:
-            if not p.optional and p.name not in values:
-                raise BindError(f"{cls.name}: missing required argument '{p.word}' ({p.type})", call.span,
-                                hint=f"signature: {cls.signature()}")
+                if not _tainted(value):
+                    self.errors.add(self._no_place(cls, shown, arg))
+                    failed = True
+                lenient = True
+        if not lenient and not failed:
+            for p in cls.params:
+                if not p.optional and p.name not in values:
+                    self.errors.add(BindError(f"{cls.name}: missing required argument '{p.word}' ({p.type})",
+                                              call.span, hint=f"signature: {cls.signature()}"))
+                    failed = True
+        for p in cls.params:  # a number outside its declared range, where it is written
             if p.range is not None and p.name in values:
-                check_range(cls, p, values[p.name])
-        return cls(call.span, **values)
+                try:
+                    check_range(cls, p, values[p.name])
+                except BindError as err:
+                    self.errors.add(err)
+                    failed = True
+        if failed or lenient or any(_tainted(v) for v in values.values()):
+            return _Reported(cls, call.span)
+        try:
+            return cls(call.span, **values)
+        except LudError as err:  # a ludeme's own checks (validate)
+            return self.fail(err, cls, call.span)
+
+    # --- messages -------------------------------------------------------------------------------
+    def _mismatch(self, cls: type[Ludeme], param: Param, value: Any, arg: Node) -> BindError:
+        unknown = None if constants_of(param.type) else _unknown_constant(cls, value)
+        if unknown is not None:
+            return unknown
+        return BindError(f"{cls.name}: argument '{param.word}' expects {param.type}, got {_describe(value)}",
+                         arg.span, hint=_type_hint(cls, param, value))
+
+    def _no_place(self, cls: type[Ludeme], value: Any, arg: Node) -> BindError:
+        unknown = _unknown_constant(cls, value)
+        if unknown is not None:
+            return unknown
+        return BindError(f"{cls.name}: too many arguments, or {_describe(value)} fits no parameter",
+                         arg.span, hint=_constants_hint(cls, value) or f"signature: {cls.signature()}")
+
+
+def _head_span(call: Call, name: str) -> Any:
+    """The span of a call's name (``custodail`` of ``(custodail ...)``), else the call's."""
+    span = call.span
+    text = span.source
+    lines = _lines(text) if text is not None and name else ()
+    line = lines[span.line - 1] if 1 <= span.line <= len(lines) else None
+    if line is None or line[span.col:span.col + len(name)] != name:
+        return span
+    return Span(span.file, span.line, span.col + 1, span.line, span.col + 1 + len(name), span.via)
+
+
+@lru_cache(maxsize=4)
+def _lines(text: str) -> list[str]:
+    return text.splitlines()  # cached: a text may hold thousands of mistakes (its hash is kept)
+
+
+@lru_cache(maxsize=4096)
+def _unknown_ludeme_hint(wanted: str, name: str) -> str:
+    candidates = list(_close(wanted, _registry_names(), 0.6))
+    if not candidates:
+        candidates = [n for n in REGISTRY if n.split(" ")[0] == name][:6]
+    if candidates:
+        return "did you mean " + ", ".join(f"'{c}'" for c in candidates) + "?"
+    return "see ludemes.md for the vocabulary"
+
+
+@lru_cache(maxsize=4096)
+def _close(word: str, names: tuple[str, ...], cutoff: float) -> tuple[str, ...]:
+    """The closest names (cached: a file may repeat one mistake thousands of times)."""
+    return tuple(difflib.get_close_matches(word, names, n=3, cutoff=cutoff))
+
+
+def _registry_names() -> tuple[str, ...]:
+    return tuple(REGISTRY)
+
+
+def _did_you_mean(word: str, names: Iterable[str], quote: str = "", cutoff: float = 0.6) -> str | None:
+    close = _close(word, tuple(names), cutoff)
+    if not close:
+        return None
+    return "did you mean " + " or ".join(f"{quote}{c}{quote}" for c in close) + "?"
+
+
+def _named_hint(cls: type[Ludeme], key: str) -> str:
+    names = [p.word for p in cls.params if p.named]
+    close = _close(key, tuple(names), 0.6)[:2]
+    if close:
+        return f"did you mean {close[0]}:?"
+    if names:
+        return f"named arguments of {cls.name}: " + ", ".join(f"{n}:" for n in names)
+    return f"{cls.name} takes no named arguments"
+
+
+def constants_of(ptype: Any) -> list[str]:
+    """The constants a parameter type accepts (roles, directions, site types...)."""
+    if isinstance(ptype, base.Enum):
+        return list(ptype.names)
+    if isinstance(ptype, base.Kind):
+        return list(ptype.consts)
+    if isinstance(ptype, base.ArrayOf):
+        return constants_of(ptype.item)
+    if isinstance(ptype, base.Either):
+        return [n for o in ptype.options for n in constants_of(o)]
+    return list(getattr(ptype, "names", ())) + list(getattr(ptype, "consts", ()))
+
+
+@lru_cache(maxsize=1)
+def known_constants() -> frozenset[str]:
+    """Every constant some parameter of the registry accepts: the closed set a bare word must
+    belong to."""
+    names: set[str] = set(base.ROLES) | set(base.DIRECTION_NAMES)
+    for cls in REGISTRY.values():
+        for p in cls.params:
+            names.update(constants_of(p.type))
+    for name in REGISTRY:  # the second word of two-word ludemes (move Add) is a constant too
+        if " " in name:
+            names.add(name.split(" ", 1)[1])
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def _sorted_constants() -> tuple[str, ...]:
+    return tuple(sorted(known_constants()))
+
+
+def _unknown_constant(cls: type[Ludeme], value: Any) -> BindError | None:
+    """A bare word no parameter of any ludeme accepts: a misspelt constant, said as such."""
+    if not isinstance(value, Const) or value.name in known_constants():
+        return None
+    hint = _did_you_mean(value.name, _sorted_constants(), cutoff=0.5)
+    return BindError(f"{cls.name}: unknown constant {value.name}", value.span,
+                     hint=hint or "constants are roles (Mover, P1...), directions (N, Orthogonal...), "
+                                  "site types (Cell, Vertex, Edge) and the like: see ludemes.md")
+
+
+def _constants_hint(cls: type[Ludeme], value: Any) -> str | None:
+    """For a constant in the wrong call: the closest constants this call accepts."""
+    if not isinstance(value, Const):
+        return None
+    names = [n for p in cls.params for n in constants_of(p.type)]
+    hint = _did_you_mean(value.name, names, cutoff=0.5)
+    return (hint + f" signature: {cls.signature()}") if hint else None
 
 
 def check_range(cls: type[Ludeme], param: Param, value: Any) -> None:
@@ -177,8 +420,7 @@ def _type_hint(cls: type[Ludeme], param: Param, value: Any) -> str:
     """The signature, and for a misspelt constant the closest valid ones."""
     hint = f"signature: {cls.signature()}"
     if isinstance(value, Const):
-        names = list(getattr(param.type, "names", ())) + list(getattr(param.type, "consts", ()))
-        close = difflib.get_close_matches(value.name, names, n=3, cutoff=0.5)
+        close = _close(value.name, tuple(constants_of(param.type)), 0.5)
         if close:
             hint = "did you mean " + " or ".join(close) + "? " + hint
     return hint

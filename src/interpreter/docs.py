@@ -123,7 +123,7 @@ def _code(text: str) -> str:
 def details(cls: type[Ludeme]) -> list[str]:
     """The docstring paragraphs after the summary and before ``Examples:``, as Markdown."""
     doc = inspect.cleandoc(cls.__doc__ or "")
-    body = doc.split("Examples:", 1)[0]
+    body = doc.split("Examples:", 1)[0].split("Parameters:", 1)[0]
     paragraphs = [p for p in re.split(r"\n\s*\n", body.strip()) if p.strip()]
     return [_md(p) for p in paragraphs[1:]]
 
@@ -149,6 +149,17 @@ def param_default(p: Param) -> str:
     return "—"
 
 
+def param_range(p: Param) -> str:
+    """The values a parameter may take, as its declaration gives them (``range=``), else ""."""
+    declared = getattr(p, "range", None)
+    if declared is None:
+        return ""
+    if isinstance(declared, (tuple, list)) and len(declared) == 2:
+        lo, hi = declared
+        return _code(f"{'' if lo is None else lo}..{'' if hi is None else hi}")
+    return _code(str(declared))
+
+
 def ludeme_section(cls: type[Ludeme]) -> list[str]:
     """The Markdown lines documenting one ludeme."""
     lines = [f'<a id="{anchor(cls.name)}"></a>', "", f"### {cls.name}", ""]
@@ -160,15 +171,16 @@ def ludeme_section(cls: type[Ludeme]) -> list[str]:
     for paragraph in details(cls):
         lines.extend([paragraph, ""])
     if cls.params:
-        documented = any(p.doc for p in cls.params)
-        head = "| Parameter | Type | Form | Default |" + (" Meaning |" if documented else "")
-        rule = "|---|---|---|---|" + ("---|" if documented else "")
+        ranged = any(param_range(p) for p in cls.params)
+        head = "| Parameter | Type | Form | Default |" + (" Range |" if ranged else "") + " Meaning |"
+        rule = "|---|---|---|---|" + ("---|" if ranged else "") + "---|"
         lines.extend([head, rule])
         for p in cls.params:
             row = (f"| `{p.word}` | {param_type(p)} | {param_form(p)} | "
                    f"{_cell(param_default(p))} |")
-            if documented:
-                row += f" {_cell(_md(p.doc))} |"
+            if ranged:
+                row += f" {_cell(param_range(p) or '—')} |"
+            row += f" {_cell(_md(cls.meaning(p)) or '—')} |"
             lines.append(row)
         lines.append("")
     else:
@@ -180,6 +192,48 @@ def ludeme_section(cls: type[Ludeme]) -> list[str]:
         lines.append("```")
         lines.append("")
     return lines
+
+
+def section_markdown(cls: type[Ludeme]) -> str:
+    """One ludeme's entry as ``ludemes.md`` has it (without its anchor): hover text."""
+    return "\n".join(ludeme_section(cls)[2:]).strip() + "\n"
+
+
+def param_markdown(cls: type[Ludeme], p: Param) -> str:
+    """One parameter's line of the reference: how it is written, its type, default and meaning."""
+    parts = [f"{_code(p.signature())} of {_code(cls.name)}: {param_form(p)}"]
+    if p.default is not None:
+        parts.append(f"default {param_default(p)}")
+    if param_range(p):
+        parts.append(f"range {param_range(p)}")
+    return ", ".join(parts) + "\n\n" + (_md(cls.meaning(p)) or "")
+
+
+def ludeme_text(cls: type[Ludeme]) -> str:
+    """One ludeme's entry for a terminal (``ludeme doc NAME``): the same content as its section
+    of ``ludemes.md``, laid out as plain text."""
+    import textwrap
+    out = [f"{cls.name}  ->  {cls.kind}", f"    {cls.signature()}", ""]
+    for paragraph in [_md(cls.summary())] + details(cls):
+        out.extend(textwrap.wrap(paragraph.replace("`", ""), 96) + [""])
+    if cls.params:
+        out.append("Parameters:")
+        width = max(len(p.word) for p in cls.params)
+        for p in cls.params:
+            facts = [str(p.type), param_form(p).replace("`", "")]
+            if p.default is not None:
+                facts.append("default " + str(getattr(p.default, "value", p.default)))
+            if param_range(p):
+                facts.append("range " + param_range(p).replace("`", ""))
+            out.append(f"  {p.word:<{width}}  {'; '.join(facts)}")
+            for line in textwrap.wrap(_md(cls.meaning(p)).replace("`", ""), 96 - width - 4):
+                out.append(" " * (width + 4) + line)
+        out.append("")
+    examples = cls.examples()
+    if examples:
+        out.append("Examples:")
+        out.extend(f"  {e}" for e in examples)
+    return "\n".join(out).rstrip() + "\n"
 
 
 def table_of_contents() -> list[str]:

@@ -13,7 +13,12 @@ engine's fault (bugs) are ordinary Python exceptions and never LudError.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from .syntax.nodes import Span
+
+MAX_SHOWN = 50  # errors ``ludeme check`` prints for one file; the rest are counted
+MAX_KEPT = 10_000  # errors kept in memory for one file (a huge broken file counts the rest)
 
 def source_line(span: Span, line: int) -> str | None:
     """Line ``line`` of the text ``span`` is in (spans carry their text: see SourceName)."""
@@ -56,6 +61,68 @@ class LudError(Exception):
         if self.hint:
             parts.append(f"hint: {self.hint}")
         return "\n".join(parts)
+
+
+class Collected:
+    """The errors of one description, gathered by reading past each one (``ludeme check``, the
+    language server). The same message at the same place is kept once (a define used many times
+    brings its error once, at its first use); ``sorted`` gives them in source order."""
+
+    def __init__(self, limit: int = MAX_KEPT):
+        self.errors: list[LudError] = []
+        self.limit = limit
+        self.dropped = 0  # errors past ``limit``, counted only
+        self._seen: set[tuple] = set()
+
+    def add(self, err: LudError) -> None:
+        span = err.span
+        key = (str(span.file), span.line, span.col, err.message) if span is not None else (err.message,)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        if len(self.errors) >= self.limit:
+            self.dropped += 1
+        else:
+            self.errors.append(err)
+
+    def extend(self, errors: Iterable[LudError]) -> None:
+        for err in errors:
+            self.add(err)
+
+    def __len__(self) -> int:
+        return len(self.errors) + self.dropped
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+    def sorted(self, file: str | None = None) -> list[LudError]:
+        """The errors in source order of ``file`` (errors in other files, a library define's,
+        stand at the use in ``file`` that brought them)."""
+        return sorted(self.errors, key=lambda e: source_key(e, file))
+
+
+def source_key(err: LudError, file: str | None = None) -> tuple[int, int, int]:
+    """Where an error stands in ``file``: its own place, or the outermost define use there."""
+    span = err.span
+    if span is None:
+        return (0, 0, 0)
+    place = span
+    if file is not None and str(span.file) != str(file):
+        for via in reversed(span.via):
+            if str(via.span.file) == str(file):
+                place = via.span
+                break
+    return (1, place.line, place.col)
+
+
+def render_all(errors: list[LudError], total: int | None = None, limit: int = MAX_SHOWN) -> str:
+    """``errors`` rendered one after the other (at most ``limit``), then how many there are."""
+    total = len(errors) if total is None else total
+    text = "\n\n".join(e.render() for e in errors[:limit])
+    if total > 1:
+        rest = total - min(limit, len(errors))
+        text += f"\n\n{total} errors" + (f" ({rest} more not shown)" if rest > 0 else "")
+    return text
 
 
 class LudSyntaxError(LudError):

@@ -12,7 +12,7 @@ from .resources import descriptions_dir, ludii_defines_dir, resolve_description
 from .engine.game import Game
 from .syntax.expand import Define, Expanded, define_folder, expand, load_library
 from .syntax.format import format_node
-from .syntax.nodes import Call, Str
+from .syntax.nodes import Call, Document, Str
 from .syntax.parser import parse, parse_file
 
 
@@ -61,8 +61,11 @@ def _strings(value, what: str, example: str) -> list[str]:
     return items
 
 
-def read_description(source: str | Path):
-    """Parse a description given as a bundled name, a path, or the text itself."""
+def read_description(source: str | Path | Document):
+    """Parse a description given as a bundled name, a path, or the text itself (or take one
+    already parsed: ``load(parse(text))`` reads no file whatever the text says)."""
+    if isinstance(source, Document):
+        return source
     if isinstance(source, Path):
         return parse_file(source)
     if not isinstance(source, str):
@@ -77,7 +80,7 @@ def read_description(source: str | Path):
                    hint="give a path to a .lud file or a bundled name: ludeme list")
 
 
-def expand_description(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None,
+def expand_description(source: str | Path | Document, options: Sequence[str] = (), ruleset: str | None = None,
                        defines: Sequence[str | Path] = ()) -> Expanded:
     """Read and expand a description: options chosen, defines inlined, a ruleset applied."""
     options = [str(o) for o in _strings(options, "options", '["Board Size/9x9"]')]
@@ -85,11 +88,11 @@ def expand_description(source: str | Path, options: Sequence[str] = (), ruleset:
     if ruleset is not None and not isinstance(ruleset, str):
         raise LudError(f"ruleset is a name, not {type(ruleset).__name__}")
     doc = read_description(source)
-    beside = Path(str(doc.file)).parent if doc.file != "<text>" else None
+    beside = Path(str(doc.file)).parent if not str(doc.file).startswith("<") else None
     return expand(doc, options=options, ruleset=ruleset, library=library(defines, beside))
 
 
-def load(source: str | Path, options: Sequence[str] = (), ruleset: str | None = None,
+def load(source: str | Path | Document, options: Sequence[str] = (), ruleset: str | None = None,
          defines: Sequence[str | Path] = ()) -> Game:
     """Load a game: ``load("pente")``, ``load("my.lud", options=["Board Size/9x9"])``.
     ``source`` is a bundled name, a path or the text itself; ``options`` is a list of
@@ -103,12 +106,16 @@ def game_from_expanded(expanded: Expanded) -> Game:
     """Bind and compile an expanded description: the game :func:`load` gives (and what a
     pickled game is built from again, in another process)."""
     from .bind import bind
+
+    return game_of(expanded, bind(expanded.game))
+
+
+def game_of(expanded: Expanded, bound) -> Game:
+    """The game of an expanded description whose tree is bound (``bound``)."""
     from .compile import build_game
+    from .compile.build import player_count
     from .ludemes.structure import GameLudeme
 
-    from .compile.build import player_count
-
-    bound = bind(expanded.game)
     if not isinstance(bound, GameLudeme):
         raise BindError("a description must be a (game ...)", expanded.game.span)
     colours = metadata_colours(expanded.metadata, player_count(bound))

@@ -1,7 +1,9 @@
 """The ``ludeme`` command: check, format, inspect, play and measure game descriptions.
 
-    ludeme check pente.lud                 parse, expand and bind; errors with file:line:col
-    ludeme check --syntax descriptions/    parse only, many files, one line per failure
+    ludeme check pente.lud                 parse, expand and bind; every error with file:line:col
+    ludeme check --syntax descriptions/    parse only, many files, one line per error
+    ludeme doc "is Line"                   one ludeme's entry of the reference
+    ludeme lsp                             a language server on stdin/stdout (pip install '.[lsp]')
     ludeme expand pente --option "Board Size/9x9"
     ludeme fmt my-game.lud [--check]
     ludeme list                            bundled games with their options
@@ -15,6 +17,8 @@
     ludeme render pente --option "Board Size/9x9" --moves "E5 D4" -o board.svg
     ludeme concepts pente --playouts 100 [--format table|csv|json|yaml]
     ludeme compare alak pente tic-tac-toe --playouts 100 --jobs 2 --plot cmp.png
+    ludeme serve [GAME] [--port 8000]      the browser app (the web extra)
+    ludeme survey ../shared/ludii-sample --playouts 20 --jobs 2 --out s.parquet [--cluster ADDRESS]
 
 Exit codes: 0 ok; 2 a description error, bad usage or an illegal move given to ``apply``;
 1 an engine failure (the traceback is shown with ``--debug`` only). A description error never
@@ -38,6 +42,7 @@ from .common import (
     version,
 )
 from .concepts import add_commands as _concept_commands
+from .survey import add_commands as _survey_commands
 from .describe import (
     cmd_check,
     cmd_expand,
@@ -47,6 +52,8 @@ from .describe import (
 )
 from .matches import add_commands
 from .outputs import record_options
+from .serve import add_commands as _serve_commands
+from .reference import add_commands as _reference_commands
 from .playing import (
     cmd_apply,
     cmd_play,
@@ -118,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("check", cmd_check, "check descriptions: parse, expand and bind them",
                 "Check descriptions: parse, expand (options, defines, rulesets) and bind them.\n"
+                "Every independent error of a file is reported, in source order (at most\n"
+                "--max-errors, then how many more there are).\n"
                 "With --syntax, only parse (directories are searched for *.lud and *.def\n"
                 "recursively). Exit 0 when every file is valid, 2 otherwise.\n"
                 "With --report, take every file as far as it goes (parse, expand, load, one random\n"
@@ -128,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
                 "the folder named by LUDEME_LUDII_DEFINES.")
     p.add_argument("paths", nargs="+", metavar="FILE|NAME|DIR", help="descriptions to check")
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--syntax", action="store_true", help="parse only; one line per failing file")
+    mode.add_argument("--syntax", action="store_true", help="parse only; one line per error")
     mode.add_argument("--report", action="store_true",
                       help="how far each file gets (parse, expand, load, a random playout), with reasons")
     _option_args(p)
@@ -138,6 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="--report: a playout longer than this is reported as too slow (default 20)")
     p.add_argument("--json", action="store_true", help="--report: print one JSON object")
     p.add_argument("-v", "--verbose", action="store_true", help="--report: a line per file as well")
+    p.add_argument("--max-errors", type=_positive_int, default=50, metavar="N",
+                   help="errors shown for one file (default 50); the rest are counted")
 
     p = command("expand", cmd_expand, "print the expanded game (options chosen, defines inlined)")
     _game_args(p)
@@ -187,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop after M moves even if the game is not over")
     _agent_args(p)
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    _save_position_arg(p)
     _values_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -197,14 +209,17 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--moves", "-m", default="", metavar="MOVES", help='moves separated by spaces, e.g. "1-5 8-7"')
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
+    _save_position_arg(p)
     _values_arg(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("play", cmd_play, "play interactively against agents or other people",
                 "Play at the terminal. Each human is prompted 'P1> ' for a move: its text form\n"
-                "(Alak: '1-4' or '1 4'; Pente: 'J10'). 'moves' lists the legal moves, 'quit' (or\n"
-                "an empty line, or end of input) leaves. An illegal move prints INVALID and the\n"
-                "reason, and the same player is asked again.")
+                "(Alak: '1-4' or '1 4'; Pente: 'J10'), as the board's coordinates show; on a turn\n"
+                "of several plies the prompt says which ('P2, second stone> '). Commands: moves,\n"
+                "undo (your last turn and the replies), hint, board, save FILE (a record; .yaml: the\n"
+                "position), load FILE, help, quit (an empty line asks first; end of input leaves).\n"
+                "An illegal move prints INVALID and the reason, and the same player is asked again.")
     _game_args(p)
     for i in range(1, MAX_PLAYERS + 1):
         p.add_argument(f"--p{i}", metavar="SPEC",
@@ -215,6 +230,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(command, _game_args, _option_args, _positive_int)
     _concept_commands(command, _game_args, _agent_args, _positive_int)
+    _serve_commands(command)
+    _survey_commands(command, _positive_int)
+    _reference_commands(command)
     return parser
 
 
@@ -222,6 +240,11 @@ def _record_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--record", metavar="FILE",
                    help="write the games to FILE (JSON Lines, one game a line; ludeme replay FILE)")
     record_options(p)
+
+
+def _save_position_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--save-position", metavar="FILE",
+                   help="write the final position to FILE (YAML: what --position FILE reads)")
 
 
 def _option_args(p: argparse.ArgumentParser) -> None:

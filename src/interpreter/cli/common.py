@@ -25,6 +25,19 @@ class UsageError(Exception):
     """A bad command line that argparse cannot see (unknown agent, player out of range...)."""
 
 
+def whole_number(lo: int, hi: int):
+    """An argparse type: a whole number from ``lo`` to ``hi``, said plainly when it is not."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, not {value}")
+        return value
+    return parse
+
+
 # ---------------------------------------------------------------------------------------------
 def _report_internal(err: BaseException, debug: bool, context: str = "") -> None:
     if debug:

@@ -7,7 +7,7 @@ import sys
 import time
 
 from ..workers import jobs_argument, max_jobs
-from .common import EXIT_OK, UsageError, _agent_specs
+from .common import EXIT_OK, UsageError, _agent_specs, whole_number
 
 
 class _Bar:
@@ -94,9 +94,32 @@ def cmd_concepts(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     from ..concept.comparison import compare
-    from ..concept.report import render
+    from .survey import cluster_client
+    if args.from_table is not None:
+        return _compare_from(args)
+    if not args.games:
+        raise UsageError("name the games to compare (or read them from a survey table: --from TABLE)")
     agents = _agents(args)
     _check_agents(agents)
+    _check_plot(args)
+    client = cluster_client(args) if args.playouts else None
+    bar = _Bar(sys.stderr.isatty() and args.playouts > 0)
+    try:
+        if client is not None:
+            from functools import partial
+            from ..survey.cluster import playout_metrics
+            result = compare(args.games, args.playouts, args.seed, agents, progress=bar,
+                             measure=partial(playout_metrics, client))
+        else:
+            result = compare(args.games, args.playouts, args.seed, agents, args.jobs, progress=bar)
+    finally:
+        bar.close()
+        if client is not None:
+            client.close()
+    return _show_comparison(args, result)
+
+
+def _check_plot(args: argparse.Namespace) -> None:
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot needs a .png or .svg file name, not {args.plot!r}")
     if args.plot:
@@ -108,11 +131,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
         except ImportError:
             raise UsageError(str(PlotUnavailable("plots need matplotlib: pip install "
                                                  "'ludeme-interpreter[plot]'"))) from None
-    bar = _Bar(sys.stderr.isatty() and args.playouts > 0)
-    try:
-        result = compare(args.games, args.playouts, args.seed, agents, args.jobs, progress=bar)
-    finally:
-        bar.close()
+
+
+def _show_comparison(args: argparse.Namespace, result) -> int:
+    from ..concept.report import render
     shown = result.differences() if args.differences else result
     sys.stdout.write(render(shown, args.format))
     if args.plot:
@@ -125,9 +147,46 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _compare_from(args: argparse.Namespace) -> int:
+    """``compare --from TABLE``: the games of a survey table, compared without playing again."""
+    from ..concept.comparison import table
+    from ..survey.plan import SurveyError
+    from ..survey.table import game_concepts, label, read_table
+    given = [name for name, value in (("--playouts", args.playouts), ("--seed", args.seed), ("--agents", args.agents),
+                                      ("--cluster", args.cluster)) if value] + (["--jobs"] if args.jobs != 1 else [])
+    given += [f"--p{p}" for p in range(1, 5) if getattr(args, f"p{p}", None)]
+    if given:
+        raise UsageError(f"--from reads the playouts' figures from the table: leave out {', '.join(given)}")
+    _check_plot(args)
+    try:
+        rows = read_table(args.from_table)
+    except SurveyError as err:
+        raise UsageError(str(err)) from None
+    if args.games:
+        wanted = set(args.games)
+        unknown = [g for g in args.games if not any(g in (label(r), r.get("game"), r.get("name")) for r in rows)]
+        if unknown:
+            raise UsageError(f"{args.from_table} has no row for {unknown[0]!r} (rows are named as "
+                             f"'ludeme compare' names games: {label(rows[0]) if rows else 'none'}...)")
+        rank = {g: i for i, g in reversed(list(enumerate(args.games)))}
+        chosen = [r for r in rows if wanted & {label(r), r.get("game"), r.get("name")}]
+        # in the order the games are named (as compare puts them), a name's rows in the table's order
+        rows = sorted(chosen, key=lambda r: min(rank[n] for n in (label(r), r.get("game"), r.get("name"))
+                                                if n in rank))
+    items = [c for c in (game_concepts(r) for r in rows) if c is not None]
+    left_out = len(rows) - len(items)
+    if left_out:
+        print(f"{left_out} row{'s' if left_out != 1 else ''} of {args.from_table} left out: "
+              "their games did not load", file=sys.stderr)
+    if not items:
+        raise UsageError(f"no game of {args.from_table} loaded: nothing to compare")
+    return _show_comparison(args, table(items))
+
+
 def add_commands(command, game_args, agent_args, positive_int) -> None:
     """Declare ``concepts`` and ``compare`` with the parser's helpers."""
     from ..concept.report import FORMATS
+    from .survey import cluster_arg
 
     def common(p: argparse.ArgumentParser, default_playouts: int) -> None:
         p.add_argument("--playouts", "-n", type=_count, default=default_playouts, metavar="N",
@@ -150,21 +209,19 @@ def add_commands(command, game_args, agent_args, positive_int) -> None:
                 "Compare games: one table with the games as columns and the concepts as rows (by\n"
                 "taxonomy), then the distances between games. A game with options is written\n"
                 "NAME:Label/Item,Label/Item, e.g. \"pente:Players/4,Team Mode/Enabled\".\n"
-                "--plot draws the concept matrix and a dendrogram of the games (needs matplotlib).")
-    p.add_argument("games", nargs="+", metavar="GAME", help="bundled names or .lud files, with :options")
+                "--plot draws the concept matrix and a dendrogram of the games (needs matplotlib).\n"
+                "--from TABLE compares the games of a survey table (ludeme survey) without playing.")
+    p.add_argument("games", nargs="*", metavar="GAME",
+                   help="bundled names or .lud files, with :options (with --from: rows of the table)")
     common(p, 0)
+    p.add_argument("--from", dest="from_table", metavar="TABLE", default=None,
+                   help="compare the games of a survey table (ludeme survey) instead of playing them again")
+    cluster_arg(p, "the playouts")
     p.add_argument("--differences", "-d", action="store_true", help="leave out the rows where all games agree")
     p.add_argument("--plot", metavar="FILE", help="draw the comparison into FILE (.png or .svg)")
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
-    if not 0 <= value <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 1000000, not {value}")
-    return value
+_count = whole_number(0, 1_000_000)
 
 
 __all__ = ["cmd_concepts", "cmd_compare", "add_commands"]

@@ -60,15 +60,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         return _check_syntax(args)
     if args.report:
         return _check_report(args)
-    from ..loader import load
+    from ..check import check
+    from ..errors import render_all
     targets = _expand_paths(args.paths)
-    failed = 0
+    failed = errors = 0
     crashed = False
     for target in targets:
         try:
-            game = load(target, options=args.option, ruleset=args.ruleset, defines=args.defines)
-        except LudError as err:
+            result = check(target, options=args.option, ruleset=args.ruleset, defines=args.defines)
+        except LudError as err:  # options or defines the command line gave: one error
             failed += 1
+            errors += 1
             print(err.render(), file=sys.stderr)
             continue
         except Exception as err:
@@ -76,11 +78,17 @@ def cmd_check(args: argparse.Namespace) -> int:
             crashed = True
             _report_internal(err, getattr(args, "debug", False), target)
             continue
+        if not result.ok:
+            failed += 1
+            errors += result.total
+            print(render_all(result.errors, result.total, limit=args.max_errors), file=sys.stderr)
+            continue
+        game = result.game
         is_name = not target.endswith(".lud") and os.sep not in target and "/" not in target
         label = game.name if is_name else f"{game.name} ({target})"
         print(f"OK {label}")
     if len(targets) > 1:
-        print(f"{len(targets)} files, {failed} failed")
+        print(f"{len(targets)} files, {failed} failed" + (f", {errors} errors" if errors > failed else ""))
     if crashed:
         return EXIT_FAILURE
     return EXIT_USAGE if failed else EXIT_OK
@@ -116,31 +124,38 @@ def _check_report(args: argparse.Namespace) -> int:
 
 
 def _check_syntax(args: argparse.Namespace) -> int:
+    """``check --syntax``: parse only, many files; every syntax error of each file on a line,
+    then the totals."""
     from ..resources import resolve_description
-    from ..syntax.parser import parse_file
+    from ..syntax.parser import parse_all, read_text
     targets = _expand_paths(args.paths, (".lud", ".def"))
-    failed = 0
+    failed = errors = 0
     crashed = False
     for target in targets:
         path = resolve_description(target) if not Path(target).is_file() else Path(target)
         if path is None:
             failed += 1
+            errors += 1
             print(f"{target}: no such file or bundled description")
             continue
         try:
-            parse_file(path)
+            _, found = parse_all(read_text(path), str(path))
         except LudError as err:
-            failed += 1
-            where = f"{err.span}" if err.span is not None else str(path)
-            print(f"{where}: {err.message}")
-        except OSError as err:
-            failed += 1
-            print(f"{path}: cannot read: {err.strerror or err}")
+            found = [err]
         except Exception as err:
             failed += 1
             crashed = True
             _report_internal(err, getattr(args, "debug", False), str(path))
-    print(f"{len(targets)} files, {failed} failed")
+            continue
+        if found:
+            failed += 1
+            errors += len(found)
+        for err in found[:args.max_errors]:
+            where = f"{err.span}" if err.span is not None else str(path)
+            print(f"{where}: {err.message}")
+        if len(found) > args.max_errors:
+            print(f"{path}: {len(found) - args.max_errors} more errors not shown")
+    print(f"{len(targets)} files, {failed} failed" + (f", {errors} errors" if errors > failed else ""))
     if crashed:
         return EXIT_FAILURE
     return EXIT_USAGE if failed else EXIT_OK

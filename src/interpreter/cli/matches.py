@@ -77,12 +77,20 @@ def cmd_match(args: argparse.Namespace) -> int:
         done[0] += 1
         progress.advance(done[0])
 
+    from .survey import cluster_client
+    client = cluster_client(args)
     started = time.perf_counter()
     try:
-        outcomes = play_match(args.game, specs, args.games, seed=args.seed, options=game.options,
-                              ruleset=args.ruleset, jobs=args.jobs, max_plies=args.max_plies, on_game=on_game)
+        if client is not None:
+            from ..survey.cluster import play_match as play_on_cluster
+            outcomes = play_on_cluster(client, game, specs, args.games, seed=args.seed, on_game=on_game)
+        else:
+            outcomes = play_match(args.game, specs, args.games, seed=args.seed, options=game.options,
+                                  ruleset=args.ruleset, jobs=args.jobs, max_plies=args.max_plies, on_game=on_game)
     finally:
         progress.close()
+        if client is not None:
+            client.close()
     wall = time.perf_counter() - started
     if writer is not None:
         with writer:
@@ -112,7 +120,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     for spec, rate in zip(specs, summary.iterations_per_second):
         if rate:
             print(f"  {spec}: {rate:,.0f} iterations per second")
-    print(f"  time: {wall:.1f} s ({args.jobs} job{'s' if args.jobs != 1 else ''})")
+    where = f"the cluster at {args.cluster}" if args.cluster else f"{args.jobs} job{'s' if args.jobs != 1 else ''}"
+    print(f"  time: {wall:.1f} s ({where})")
     if args.record:
         print(f"  records: {args.record}")
     return EXIT_OK
@@ -247,7 +256,7 @@ def _write_svgs(folder: str, game, record) -> None:
 
 def _step(game, record, state) -> int:
     """Walk through a recorded game: Enter for the next move, b back, q quit."""
-    from .playing import _prompt
+    from .terminal import prompt as _prompt
     moves = record.moves
     played = 0
 
@@ -328,6 +337,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def add_commands(command, game_args, option_args, positive_int) -> None:
     """Add match, replay and render to the ``ludeme`` parser (``command`` makes a subparser)."""
+    from .survey import cluster_arg
     p = command("match", cmd_match, "play a match between agents, seats rotating, with win rates",
                 "Play N games between agents (one spec per player, e.g. --agents mcts:iterations=200 random),\n"
                 "the seats rotating every game, and print each agent's wins, losses, draws and win rate\n"
@@ -342,6 +352,7 @@ def add_commands(command, game_args, option_args, positive_int) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (default 0)")
     p.add_argument("--jobs", "-j", type=jobs_argument, default=1, metavar="J",
                    help=f"worker processes (default 1, at most {max_jobs()} here: twice the cores)")
+    cluster_arg(p, "the games")
     p.add_argument("--max-plies", type=positive_int, default=None, metavar="M",
                    help="end a game as a draw (turn limit) after M plies")
     p.add_argument("--record", metavar="FILE", help="write every game to FILE (JSON Lines, one game a line)")

@@ -9,7 +9,6 @@ import time
 from typing import Any
 
 from ..engine import turns
-from ..engine.render import symbol
 from ..engine.result import Termination
 from ..errors import MoveError
 from .common import (
@@ -24,6 +23,7 @@ from .common import (
     _make_agents,
 )
 from .matches import record_writer, write_game_record
+from .terminal import TerminalGame
 
 # ---------------------------------------------------------------------------------------------
 # run, trace
@@ -231,6 +231,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"{len(plies):>4}. P{mover}  {len(legal)} legal: {' '.join(legal)}")
             print(f"      P{mover} plays {played}")
+    _save_position(args, state)
     result = state.result()
     if args.json:
         data = {
@@ -255,6 +256,20 @@ def cmd_trace(args: argparse.Namespace) -> int:
     print(state)
     _print_values(game, state, args)
     return EXIT_OK
+
+
+def _save_position(args: argparse.Namespace, state) -> None:
+    """``--save-position FILE``: write the final position (the YAML that ``--position`` reads)."""
+    path = getattr(args, "save_position", None)
+    if not path:
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(state.to_text())
+    except OSError as err:
+        raise UsageError(f"cannot write position file {path}: {err.strerror or err}") from None
+    if not getattr(args, "json", False):
+        print(f"position saved in {path}")
 
 
 def _values(game, state, args: argparse.Namespace) -> list[str]:
@@ -296,6 +311,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
                 print(line)
             return EXIT_USAGE
         applied += 1
+    _save_position(args, state)
     result = state.result()
     legal = [str(m) for m in state.legal_moves()]
     if args.json:
@@ -317,31 +333,6 @@ def cmd_apply(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-_QUIT = {"quit", "exit", "q", ":q"}
-_LIST = {"moves", "?", "help", "legal"}
-
-
-def _prompt(text: str) -> str | None:
-    """Ask for one line; None at end of input."""
-    sys.stdout.write(text)
-    sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
-        sys.stdout.write("\n")
-        return None
-    line = line.rstrip("\r\n")
-    if not _isatty(sys.stdin):  # piped input: echo it so the transcript reads like a session
-        sys.stdout.write(line + "\n")
-    return line
-
-
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     game, state = _game_and_state(args)
     specs = {p: "human" if p == 1 else "random" for p in range(1, game.num_players + 1)}
@@ -357,70 +348,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     start = state.clone() if args.position else None
     writer = record_writer(args)
     try:
-        return _play_game(args, game, state, specs, agents, seed, writer, start)
+        return TerminalGame(args, game, state, specs, agents, seed, start).run(writer)
     finally:
         if writer is not None:
             writer.close()
-
-
-def _play_game(args, game, state, specs, agents, seed, writer, start) -> int:
-    opts = f" [{', '.join(game.options)}]" if game.options else ""
-    print(f"{game.name}{opts}: " + " vs ".join(f"P{p} {specs[p]}" for p in sorted(specs))
-          + (f" (seed {seed})" if any(a != "human" for a in agents.values()) else ""))
-    print("pieces: " + "  ".join(f"{symbol(p, 1)} P{p}" for p in range(1, game.num_players + 1)))
-    if any(a == "human" for a in agents.values()):
-        print("type a move (e.g. " + _example_move(state) + "), 'moves' to list the legal moves, 'quit' to leave")
-    print(state)
-    while not state.is_over():
-        mover = state.mover
-        agent = agents[state.seat(mover)]
-        if agent == "human":
-            if "hand" in game.arrays:  # what the player may still place
-                held = [f"{c.name} x{state.hand[c.index]}" for c in game.components[1:] if c.owner == mover]
-                print(f"P{mover}'s hand: {', '.join(held)}")
-            legal = [str(m) for m in state.legal_moves()]
-            if len(legal) <= 12:
-                print(f"P{mover} to move: {' '.join(legal)}")
-            else:
-                print(f"P{mover} to move ({len(legal)} legal moves; 'moves' lists them)")
-            while True:
-                line = _prompt(f"P{mover}> ")
-                if line is None or not line.strip() or line.strip().lower() in _QUIT:
-                    print("game left unfinished")
-                    write_game_record(writer, args, game, state, _played(state, start), specs, seed,
-                                      start=start)
-                    return EXIT_OK
-                if line.strip().lower() in _LIST:
-                    print(" ".join(str(m) for m in state.legal_moves()))
-                    continue
-                try:
-                    played = state.apply(line.strip())
-                except MoveError as err:
-                    print(f"INVALID {err}")
-                    continue
-                break
-        else:
-            played = state.apply(agent.choose(state))
-        print(f"P{mover} plays {played}")
-        print(state)
-    write_game_record(writer, args, game, state, _played(state, start), specs, seed, start=start)
-    if writer is not None:
-        print(f"game recorded in {args.record}")
-    result = state.result()
-    if result.reason:
-        print(f"({result.reason})")
-    print(result.headline())
-    _print_values(game, state, args)
-    return EXIT_OK
-
-
-def _played(state, start) -> list:
-    """The moves played since the game began (a position read from a file has no history)."""
-    history = state.history
-    return history[len(start.history):] if start is not None else history
-
-
-def _example_move(state) -> str:
-    legal = state.legal_moves()
-    return str(legal[0]) if legal else "pass"
-

@@ -227,16 +227,18 @@ def table(items: Sequence[GameConcepts]) -> Comparison:
 
 def compare(games: Sequence[GameRef], playouts: int = 0, seed: int = 0, agents: Sequence[str] = ("random",),
             jobs: int = 1, differences: bool = False,
-            progress: Optional[Callable[[str, int, int], None]] = None) -> Comparison:
+            progress: Optional[Callable[[str, int, int], None]] = None,
+            measure: Callable[..., dict[str, Metric]] = playout_metrics) -> Comparison:
     """Compare games (names, paths, texts with ``:options``, or Game objects) by their concepts;
     ``playouts`` games each (same ``seed`` and ``agents`` for all) add the playout metrics.
     ``differences`` leaves out the rows where all games agree. ``progress(label, done, total)``
-    is told of the games played."""
+    is told of the games played. ``measure`` plays them (as :func:`playout_metrics`, which a
+    cluster's version replaces)."""
     items = []
     for ref in games:
         label, g = load_spec(ref)
         report = (lambda done, total, label=label: progress(label, done, total)) if progress else None
-        metrics = playout_metrics(g, playouts, seed, agents, jobs, report) if playouts else {}
+        metrics = measure(g, playouts, seed, agents, jobs, report) if playouts else {}
         items.append(GameConcepts(label, g.name, tuple(g.options), boolean_concepts(g), numeric_concepts(g),
                                   metrics, playouts, seed, tuple(agents)))
     result = table(items)

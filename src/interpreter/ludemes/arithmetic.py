@@ -17,6 +17,13 @@ if TYPE_CHECKING:
 
 
 class _Binary(Ludeme):
+    """Two numbers combined into one (the parameters of ``%`` and ``/``).
+
+    Parameters:
+        a: the number divided
+        b: the number it is divided by (not 0)
+    """
+
     kind = INT
     a: Any = Param(INT_FN, range=ANY_INT)
     b: Any = Param(INT_FN, range=ANY_INT)

@@ -337,11 +337,16 @@ class Ludeme:
     family: ClassVar[str] = "misc"
     concepts: ClassVar[tuple[str, ...]] = ()
     termination: ClassVar[Optional[Termination]] = None  # the end it makes, as an end condition
+    meanings: ClassVar[dict[str, str]] = {}  # parameter word -> its meaning (``Parameters:``)
     span: Span
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.params = _declared_params(cls)
+        meanings: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):  # a base class's meanings, unless the class says otherwise
+            meanings.update(parameters_block(klass.__dict__.get("__doc__")))
+        cls.meanings = meanings
         if cls.__dict__.get("name"):
             if cls.name in REGISTRY and REGISTRY[cls.name] is not cls:
                 raise TypeError(f"ludeme {cls.name!r} registered twice")
@@ -399,12 +404,50 @@ class Ludeme:
         return " ".join(doc.split("\n\n")[0].split()) if doc else ""
 
     @classmethod
+    def meaning(cls, param: Param) -> str:
+        """What a parameter means, from the docstring's ``Parameters:`` block (a base class's
+        when the class says nothing of it), else the parameter's own ``doc``."""
+        return cls.meanings.get(param.word) or cls.meanings.get(param.name) or param.doc
+
+    @classmethod
     def examples(cls) -> list[str]:
         doc = inspect.cleandoc(cls.__doc__ or "")
         if "Examples:" not in doc:
             return []
         block = doc.split("Examples:", 1)[1]
         return [line.strip() for line in block.strip().splitlines() if line.strip()]
+
+
+def parameters_block(doc: str | None) -> dict[str, str]:
+    """The ``Parameters:`` block of a docstring, before ``Examples:``: one entry per parameter,
+    ``word: meaning``, a meaning going on over more indented lines::
+
+        Parameters:
+            to: where the piece goes.
+            then: what follows the move (captures, scores).
+    """
+    if not doc or "Parameters:" not in doc:
+        return {}
+    text = inspect.cleandoc(doc).split("Examples:", 1)[0]
+    block = text.split("Parameters:", 1)[1]
+    out: dict[str, str] = {}
+    current: str | None = None
+    indent: int | None = None
+    for line in block.splitlines():
+        if not line.strip():
+            continue
+        depth = len(line) - len(line.lstrip())
+        if depth == 0:
+            break  # the block is over
+        if indent is None:
+            indent = depth
+        word, colon, rest = line.strip().partition(":")
+        if depth == indent and colon and word and " " not in word:
+            current = word
+            out[word] = rest.strip()
+        elif current is not None:
+            out[current] = (out[current] + " " + line.strip()).strip()
+    return out
 
 
 def _flatten(value: Any) -> Iterator[Any]:

@@ -38,6 +38,9 @@ def check_type(ludeme: Ludeme, c: "Compiler") -> None:
 class CentrePoint(Ludeme):
     """The site at the centre of the board: the first site of ``(sites Centre)``.
 
+    Parameters:
+        type: the kind of site asked about (the board's own kind, as ``use:`` says, when left out)
+
     Examples:
         (centrePoint)
     """
@@ -58,6 +61,12 @@ class CentrePoint(Ludeme):
 class Coord(Ludeme):
     """The site with a label (``(coord "A1")``), or at a row and column (``(coord row:1
     column:5)``, both counted from 0); off the board (-1) when there is none, as in Ludii.
+
+    Parameters:
+        type: the kind of site the label names (the board's own kind when left out)
+        label: the site's label, e.g. ``"A1"``
+        row: the row, counted from 0 at the bottom (with ``column:``)
+        column: the column, counted from 0 at the left (with ``row:``)
 
     Examples:
         (coord "E5")
@@ -95,7 +104,12 @@ class Coord(Ludeme):
 
 
 class _Index(Ludeme):
-    """Row or column of a site (``of:``)."""
+    """Row or column of a site (``of:``).
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        of: the site whose row or column is asked
+    """
 
     kind = INT
     family = "regions"
@@ -133,7 +147,12 @@ class Column(_Index):
 
 
 class _SitesIndex(Ludeme):
-    """The sites of one row or column."""
+    """The sites of one row or column.
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        index: which row or column, counted from 0
+    """
 
     kind = REGION
     family = "regions"
@@ -187,6 +206,9 @@ class SitesOuter(Ludeme):
     """The sites on the outside of the board: the vertices on its outline, or the cells with a
     corner on it.
 
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+
     Examples:
         (sites Outer)
     """
@@ -202,7 +224,11 @@ class SitesOuter(Ludeme):
 
 
 class _CountIndex(Ludeme):
-    """The number of rows or columns of the board."""
+    """The number of rows or columns of the board.
+
+    Parameters:
+        type: the kind of site counted (the board's own kind when left out)
+    """
 
     kind = INT
     family = "regions"

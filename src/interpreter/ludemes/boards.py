@@ -36,6 +36,12 @@ class Board(Ludeme):
     every tiling. ``labels:`` gives every site its own label instead, in site order (bottom row
     first, left to right), e.g. ``labels:{1..11}``.
 
+    Parameters:
+        shape: the shape of the board (``square``, ``hex``, ``graph``...)
+        tracks: the board's tracks: named paths of sites that pieces follow (races, sowing)
+        use: where pieces go: on the cells, the vertices (intersections) or the edges
+        labels: every site's own label, in site order, instead of the coordinates
+
     Examples:
         (board (square 19) use:Vertex)
         (board (rectangle 1 11) labels:{1..11})
@@ -187,6 +193,12 @@ class Square(_Shape):
     centre point), ``SolidNoSplit`` (both, no centre point), ``Concentric`` (diamonds around the
     centre), ``Radiating`` (out from the centre), ``Implied`` (none, the default).
 
+    Parameters:
+        shape: a plain square, a limping one (N x N+1) or a diamond
+        size: cells (or, with ``use:Vertex``, points) along a side
+        diagonals: diagonal lines drawn across the squares, as Ludii's (``Alternating``,
+            ``Solid``...)
+
     Examples:
         (square 19)
         (square 5 diagonals:Alternating)
@@ -212,6 +224,11 @@ class Rectangle(_Shape):
     """A grid of ROWS x COLUMNS squares; ``(rectangle 1 11)`` is a one-row board.
     ``diagonals:`` as for ``square``.
 
+    Parameters:
+        rows: the number of rows
+        columns: the number of columns
+        diagonals: how diagonals are drawn on the grid (as for ``square``)
+
     Examples:
         (rectangle 1 11)
         (rectangle 5 9 diagonals:Alternating)
@@ -236,6 +253,11 @@ class Hex(_Shape):
     ``Diamond`` (an N x N rhombus, Hex's board), ``Limping`` (sides of N and N+1 cells),
     ``Rectangle`` (ROWS x COLUMNS), ``Triangle`` (a triangle of side N: Tabu Y's board),
     ``Star`` (a hexagon of side N + 1 with a triangle of side N on each side).
+
+    Parameters:
+        shape: the outline of the board of hexagons (``Hexagon`` when left out)
+        size: cells along a side (for a rhombus or rectangle, the first dimension)
+        size2: the second dimension of a rectangle or limping board
 
     Examples:
         (hex 5)
@@ -264,6 +286,10 @@ class Tri(_Shape):
     5), ``Hexagon`` (side N; ``(tri Hexagon 9) use:Vertex`` has 217 points), ``Diamond``,
     ``Limping`` (a hexagon of points with sides of N and N+1), ``Star`` (a six-pointed star).
 
+    Parameters:
+        shape: the outline of the board of triangles (``Triangle`` when left out)
+        size: cells along a side
+
     Examples:
         (tri 5)
         (tri Hexagon 7)
@@ -291,6 +317,11 @@ class Tiling(_Shape):
     ``T3636`` triangles and hexagons (a hexagon of side N, or an N x M rhombus); ``T488``
     octagons and squares (N x N or N x M octagons).
 
+    Parameters:
+        tiling: which semi-regular tiling (named by the polygons meeting at a vertex)
+        size: tiles along a side
+        size2: tiles along the other side, when it differs
+
     Examples:
         (tiling T33434 2)
         (tiling T3464 2)
@@ -311,6 +342,10 @@ class Graph(_Shape):
     """A board given as a graph: vertices by position ``{x y}`` and edges by vertex number;
     the cells are the faces the edges enclose.
 
+    Parameters:
+        vertices: the points, each by its position ``{x y}``
+        edges: the lines, each by the numbers of its two vertices
+
     Examples:
         (graph vertices:{{0 0} {1 0} {0.5 0.87}} edges:{{0 1} {1 2} {2 0}})
     """
@@ -328,6 +363,14 @@ class AddToBoard(_Shape):
     cells added.
 
     As an effect (Ludii's ``add`` of a piece), it places a piece as ``move Add`` does.
+
+    Parameters:
+        board: the board shape to add to
+        piece: as an effect: the piece placed
+        to: as an effect: where it is placed
+        vertices: points to add, each by its position ``{x y}``
+        edges: lines to add, each by its two vertex numbers or its two end positions
+        cells: cells to add, each by its corners (vertex numbers or positions)
 
     Examples:
         (add (square 2) edges:{{0 4}})
@@ -370,6 +413,10 @@ class Rotate(_Shape):
     board when the usual ones do not read well. ``(rotate -30 (hex Diamond 19))`` lays Hex's
     rhombus down with its rows of hexagons horizontal.
 
+    Parameters:
+        degrees: the angle, anticlockwise
+        board: the board turned
+
     Examples:
         (rotate 45 (square 5))
         (rotate -30 (hex Diamond 11))
@@ -387,6 +434,9 @@ class Rotate(_Shape):
 class Trim(_Shape):
     """A board without its loose ends: edges with a free end point, then vertices left with no
     edge (Ludii's ``trim``).
+
+    Parameters:
+        board: the board whose loose ends are cut off
 
     Examples:
         (trim (tri Limping 2))

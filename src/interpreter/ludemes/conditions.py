@@ -14,6 +14,12 @@ if TYPE_CHECKING:
 
 
 class _SiteTest(Ludeme):
+    """A question about one site.
+
+    Parameters:
+        site: the site tested
+    """
+
     kind = BOOL
     site: Any = Param(SITE_FN)
 
@@ -48,7 +54,11 @@ class IsOccupied(_SiteTest):
 
 
 class _PlayerTest(Ludeme):
-    """A test of a player number against the mover: subclasses give the relation."""
+    """A test of a player number against the mover: subclasses give the relation.
+
+    Parameters:
+        player: the player tested (a role, or a number such as ``(who at:(to))``)
+    """
 
     kind = BOOL
     player: Any = Param(PLAYER)
@@ -194,6 +204,10 @@ class IsFriend(_PlayerTest):
 class IsIn(Ludeme):
     """The site is in the region.
 
+    Parameters:
+        site: the site tested
+        region: the region it must be in
+
     Examples:
         (is In (to) (sites Centre))
     """
@@ -232,6 +246,14 @@ class IsLine(Ludeme):
     An empty site given as ``through:`` counts as holding a piece of the mover, so
     ``(is Line 6 through:(to))`` tests a placement before it is made (without ``through:``, an
     emptied last-move site holds no line).
+
+    Parameters:
+        length: the least number of pieces in the line
+        directions: the directions whose axes are searched (every axis of the board when left out)
+        through: the site the line must run through (the last move's when left out)
+        who: the player whose line it must be (the owner of the site's piece when left out)
+        exact: True: the line must have exactly ``length`` pieces, no more
+        contiguous: False: the player's pieces anywhere on the line count, gaps and all
 
     Examples:
         (is Line 5)
@@ -299,6 +321,11 @@ class CountLines(Ludeme):
     """The number of lines of at least LENGTH pieces of a player anywhere on the board (each
     maximal line counts once, along the given directions' axes).
 
+    Parameters:
+        length: the least number of pieces in a line
+        directions: the directions whose axes are searched (every axis of the board when left out)
+        of: the player whose lines are counted
+
     Examples:
         (count Lines 5 of:Mover)
         (count Lines 4 Orthogonal of:P2)
@@ -344,6 +371,9 @@ class NoMoves(Ludeme):
     """The player would have no legal move if it were their turn now. Asked about a player
     while that player's moves are being worked out (the question is part of their moves), it
     is false, as Ludii's nested calls fail: the player is not known to be stalemated.
+
+    Parameters:
+        player: the player asked about (``Next``, ``Mover``...)
 
     Examples:
         (no Moves Next)

@@ -71,6 +71,12 @@ class SitesGroup(Ludeme):
     player (or, with ``if:``, through sites meeting the condition, ``(to)`` being the site
     tested).
 
+    Parameters:
+        at: a site of the group
+        directions: how sites join (``Adjacent`` when left out)
+        if: the condition a site must meet to join, ``(to)`` being the site (a piece of the same
+            player when left out)
+
     Examples:
         (sites Group at:(last To))
         (sites Group at:(last To) Orthogonal if:(is Mover (who at:(to))))
@@ -117,6 +123,11 @@ class CountGroups(Ludeme):
     directions (pieces of any players, as in Ludii), or of sites meeting ``if:`` (``(to)`` is
     the site tested), e.g. one player's groups.
 
+    Parameters:
+        directions: how sites join into a group (``Adjacent`` when left out)
+        if: the condition a site must meet to be in a group, ``(to)`` being the site (occupied when
+            left out)
+
     Examples:
         (count Groups)
         (count Groups Orthogonal if:(is Mover (who at:(to))))
@@ -138,6 +149,12 @@ class ForEachGroup(Ludeme):
     """For each group (as ``count Groups`` finds them): ``(sites)`` is the group's sites while
     the inner rule runs. With an effect, applies it per group; with moves, gathers the moves of
     every group.
+
+    Parameters:
+        directions: how sites join into a group (``Adjacent`` when left out)
+        if: the condition a site must meet to be in a group, ``(to)`` being the site (occupied when
+            left out)
+        rule: the moves or effect applied for each group, ``(sites)`` being the group
 
     Examples:
         (forEach Group if:(is Mover (who at:(to))) (addScore Mover (count Sites in:(sites))))
@@ -209,6 +226,14 @@ class IsConnected(Ludeme):
     static region types: ``Corners``, each corner; ``Sides``, each side; ``SidesNoCorners``,
     each side without its corners). Havannah's fork is ``(is Connected 3 SidesNoCorners)``.
 
+    Parameters:
+        number: how many of the regions must be touched (all of them when left out)
+        type: the kind of site (the board's own kind when left out)
+        at: the site whose group is tested (the last move's when left out)
+        directions: how pieces join into a group (``Adjacent`` when left out)
+        regions: the regions to join: a list, a player's own regions, or a kind of region of the
+            board (``Sides``, ``Corners``...)
+
     Examples:
         (is Connected Mover)
         (is Connected {(sites Side N) (sites Side S)})
@@ -273,6 +298,9 @@ class IsConnected(Ludeme):
 class SitesSide(Ludeme):
     """The sites along one side of the board: the perimeter sites furthest out in a compass
     direction (``(sites Side NE)`` on Hex's rhombus is its north-east edge).
+
+    Parameters:
+        direction: the compass direction of the side
 
     Examples:
         (sites Side N)

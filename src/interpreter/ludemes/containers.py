@@ -73,6 +73,13 @@ class Track(Ludeme):
     goes on from the last site to the first; an owner (``P1``, or a number) makes it that
     player's track; ``directed:True`` forbids going back along it.
 
+    Parameters:
+        title: the track's name
+        steps: the sites in order, or a walk of steps such as ``"1,E,N,W"``
+        loop: True: the track goes on from its last site to its first
+        owner: the player whose track it is (a role or a number; nobody's when left out)
+        directed: True: pieces may not go back along the track
+
     Examples:
         (track "Track" "1,E,N,W" loop:True)
         (track "Track1" "0,E,N1,W" loop:True P1)
@@ -152,6 +159,13 @@ class MancalaBoard(Board):
     (``B1`` is the first pit of a board with stores). ``(sites Bottom)`` and ``(sites Top)`` are
     the outer rows of pits.
 
+    Parameters:
+        rows: the number of rows of pits (2 to 6)
+        columns: the number of pits in a row
+        store: where the stores are: one at each end (``Outer``), none (``None``), or inside
+        numStores: how many stores there are
+        tracks: the board's tracks (the sowing paths)
+
     Examples:
         (mancalaBoard 2 6 (track "Track" "1,E,N,W" loop:True))
         (mancalaBoard 2 4 store:None {(track "Track" "0,E,N,W" loop:True)})
@@ -218,6 +232,10 @@ class SitesTrack(Ludeme):
     among the tracks of the player given or of nobody), else the first track of that player or
     of nobody (Ludii's ``(sites Track)``).
 
+    Parameters:
+        role: the player whose tracks are searched (nobody's when left out)
+        title: the track's name, or part of it (the first track when left out)
+
     Examples:
         (sites Track)
         (sites Track "TrackCW")
@@ -271,6 +289,10 @@ class Pair(Ludeme):
     """One entry of a map: a key (a number or a player) and a value (a number, a site label,
     a player, or a landmark: ``FirstSite``, ``LastSite``, ``CentreSite`` of the board).
 
+    Parameters:
+        key: the key (a number or a player)
+        value: what the key gives: a number, a site label, a player or a landmark site
+
     Examples:
         (pair P1 FirstSite)
         (pair 2 "A1")
@@ -315,6 +337,10 @@ class Map(Ludeme):
     """A table of pairs, read by ``(mapEntry ...)``: e.g. each player's store. A game may have
     several maps, told apart by name.
 
+    Parameters:
+        title: the map's name, when a game has several
+        pairs: its entries
+
     Examples:
         (map {(pair P1 FirstSite) (pair P2 LastSite)})
         (map "RightHole" {(pair P1 2) (pair P2 3)})
@@ -341,6 +367,10 @@ class Map(Ludeme):
 class MapEntry(Ludeme):
     """The value a map gives for a key (a number or a player: ``Mover``, ``(mover)``, ``P1``);
     -1 when it has none. Without a name, the game's first map.
+
+    Parameters:
+        title: the name of the map read (the game's first map when left out)
+        key: the key looked up (a number or a player)
 
     Examples:
         (mapEntry Mover)

@@ -46,6 +46,9 @@ class SetCounter(Ludeme):
     move is over (Ludii counts the move after its consequences); ``(set Counter N)`` makes it
     read N + 1 then.
 
+    Parameters:
+        value: the counter's new value
+
     Examples:
         (set Counter)
     """
@@ -79,6 +82,9 @@ def _install_pending(game: "Game") -> None:
 class SetPending(Ludeme):
     """Mark a value as pending (as a consequence): the next move sees it (``(is Pending)``,
     ``(value Pending)``: an en passant square, say), the move after does not.
+
+    Parameters:
+        value: the value left pending (e.g. an en passant site)
 
     Examples:
         (set Pending (ahead (last To) Backward))
@@ -136,6 +142,10 @@ class NoRepeat(Ludeme):
     the default: the same pieces on the same sites), or before with the same player to move
     (``Situational``); the ``...InTurn`` kinds look only at the positions of the current turn.
     Passing is always allowed (Ludii's superko).
+
+    Parameters:
+        type: what may not come back: the same pieces on the same sites (``Positional``), that and
+            the same player to move (``Situational``), or either within one turn only
 
     Examples:
         (no Repeat)

@@ -29,6 +29,13 @@ class Dice(Ludeme):
     by default), or with the face values given (``faces:{1 2 5 6}``). Rolled by ``(roll)``;
     their values read by ``(count Pips)``.
 
+    Parameters:
+        d: the number of faces of each die
+        faces: the values on the faces, instead of 1 to ``d``
+        from: the value of the lowest face
+        role: the player who owns the dice (everybody's when left out)
+        num: the number of dice
+
     Examples:
         (dice d:4 num:2)
         (dice d:7 from:0 num:1)
@@ -75,6 +82,9 @@ class Dice(Ludeme):
 class Roll(_Effect):
     """Roll the game's dice (as a consequence, or before the moves are listed with ``(do (roll)
     next:...)``); ``then`` follows the roll.
+
+    Parameters:
+        then: consequences applied after the roll
 
     Examples:
         (roll)

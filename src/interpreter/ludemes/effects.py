@@ -33,6 +33,10 @@ class Apply(_Effect):
     to the site a move goes to. With ``if:``, in a ``(to ...)``, the move is made only where the
     condition holds.
 
+    Parameters:
+        if: in a ``(to ...)``: the condition the site must meet
+        effect: the effect applied to the site
+
     Examples:
         (apply (remove (between)))
         (apply if:(is Empty (to)))
@@ -59,6 +63,14 @@ class Remove(_Effect):
 
     The region is worked out before any piece goes, so the pieces of a region chosen by a
     condition are removed all at once (the condition looks at one position for every site).
+
+    Parameters:
+        sites: the site or region whose pieces are removed (or, applied to a board, that board)
+        cells: on a board: the cells taken off, by label or number
+        vertices: on a board: the vertices taken off, by label or number
+        at: ``EndOfTurn``: the pieces stay, marked (``sites ToClear``), until the turn ends
+        then: consequences applied after the removal
+        edges: on a board: the edges taken off, each by its two vertex numbers
 
     Examples:
         (remove (between))
@@ -167,6 +179,13 @@ class SitesToClear(Ludeme):
 
 
 class _ScoreEffect(_Effect):
+    """A change to a player's score.
+
+    Parameters:
+        player: whose score changes (``Each``: everybody's)
+        amount: the number of points
+    """
+
     player: Any = Param(PLAYER)
     amount: Any = Param(INT_FN, range=ANY_INT)
     concepts = ("Scoring",)
@@ -243,6 +262,12 @@ class Place(Ludeme):
     """Start rule: put pieces of a kind on sites, or ``count:`` pieces of it in a player's hand
     (``(handSite P1)``, with ``(hand Each)`` in the equipment).
 
+    Parameters:
+        piece: the kind of piece placed, with its owner (``"Disc1"``)
+        sites: where the pieces go (a region, or a hand's site)
+        coord: one site by its label, instead of a region
+        count: how many pieces go on the site (a hand, a pit)
+
     Examples:
         (place "Disc1" {"A1" "B1"})
         (place "Disc2" (sites Top))
@@ -290,6 +315,13 @@ class Custodial(_Effect):
     of sites satisfying the between condition whose length is in the between range (``(exact 2)``,
     ``(max 2)``, ``(range 1 Infinity)``; any length by default), closed by a site satisfying the to
     condition. The between effect is applied to every site of each such run.
+
+    Parameters:
+        from: the site the captures start from (the last move's when left out)
+        directions: the directions searched (``Adjacent`` when left out)
+        between: what the enclosed sites must be, how many of them, and what happens to them
+        to: what the site closing the run must hold (a piece of the mover, usually)
+        then: consequences applied after the capture
 
     Examples:
         (custodial (from (last To)) All (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between)))) (to if:(is Mover (who at:(to)))))
@@ -363,6 +395,10 @@ class ForEachSite(_Effect):
     """Apply an effect at every site of a region (``(site)`` is the site visited); as moves,
     the moves of every site, together.
 
+    Parameters:
+        region: the sites visited
+        effect: the effect (or moves) at each site, ``(site)`` being the site
+
     Examples:
         (forEach Site (sites Occupied by:Next) (remove (site)))
         (forEach Site (sites Occupied by:Mover) (move Step (from (site)) (to if:(is Empty (to)))))
@@ -424,6 +460,10 @@ class Claim(_Effect):
     of the same move by ``(resolve Claims)``. This is how simultaneous captures by several
     players are settled.
 
+    Parameters:
+        sites: the sites whose pieces are claimed
+        by: the player who claims them
+
     Examples:
         (claim (between) by:Mover)
     """
@@ -452,6 +492,9 @@ class ResolveClaims(_Effect):
     """Take every claimed piece off the board. A piece claimed by one player scores one point
     for that player, unless it is their own or a teammate's; a piece claimed by several players
     is removed and scores for nobody. ``score:False`` removes without scoring.
+
+    Parameters:
+        score: False: the claimed pieces go without scoring
 
     Examples:
         (resolve Claims)
@@ -492,6 +535,10 @@ class SwapPlayers(_Effect):
     """Two players exchange sides: each takes over the other's pieces on the board (and score),
     as when a player chooses which colour to play after an opening.
 
+    Parameters:
+        first: one of the players
+        second: the other
+
     Examples:
         (swap Players P1 P2)
     """
@@ -530,6 +577,9 @@ class ForEachPlayer(_Effect):
     """For every player in turn order (``Player`` names the one visited): in ``end``, every
     player for whom the rule gives a result gets it together (shared victories); as an effect,
     the effect is applied for each player.
+
+    Parameters:
+        rule: the moves, effect or end rule applied for each player, ``Player`` being the player
 
     Examples:
         (forEach Player (if (>= (score Player) 10) (result Player Win)))

@@ -19,6 +19,10 @@ class ForEachOf(Ludeme):
     site is tested on the same position, so ``(remove (forEach ... if:...))`` removes all the
     pieces that meet the condition at once.
 
+    Parameters:
+        region: the sites tested
+        if: the condition a site must meet to stay, ``(site)`` being the site
+
     Examples:
         (forEach (sites Occupied by:Mover) if:(= 0 (state at:(site))))
         (forEach (sites Occupied by:All) if:(is Within "3Dot" in:(sites Around (site))))

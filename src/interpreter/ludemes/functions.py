@@ -38,6 +38,13 @@ class To(_StateValue):
     sites it may go to (``if:``) and what happens there before the piece arrives (``(apply
     ...)``: a capture by replacement, ``(apply (remove (to)))``).
 
+    Parameters:
+        sites: the sites a move may go to
+        level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
+            supported)
+        if: the condition a site must meet, ``(to)`` being the site
+        apply: what happens on the site before the piece arrives (a capture by replacement)
+
     Examples:
         (to)
         (to if:(is Enemy (who at:(to))) (apply (remove (to))))
@@ -57,6 +64,12 @@ class To(_StateValue):
 
 class From(_StateValue):
     """The site a move comes from.
+
+    Parameters:
+        sites: the sites a piece may move from (the piece's own site when left out)
+        level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
+            supported)
+        if: the condition a site must meet to be moved from, ``(from)`` being the site
 
     Examples:
         (from)
@@ -80,6 +93,14 @@ class Between(_StateValue):
     ``sameOwner:True`` asks that all the enclosed pieces belong to one player (custodial). In a
     hop, ``before:`` lets the piece cross that many empty sites to reach the hurdle and
     ``after:`` land that many sites beyond it (a flying king).
+
+    Parameters:
+        before: in a hop: empty sites allowed before the hurdle
+        length: how many sites lie between (``exact``, ``max`` or ``range``; one when left out)
+        after: in a hop: further sites allowed after the hurdle
+        if: the condition each site between must meet, ``(between)`` being the site
+        sameOwner: True: the enclosed pieces must all belong to one player
+        apply: what happens to each site between (a removal, a claim)
 
     Examples:
         (between)
@@ -114,6 +135,10 @@ class LastTo(_StateValue):
     With ``afterConsequence:True``, the site where the last move's consequences last put
     pieces (the last pit a sowing filled), or the move's own site when they put none there.
 
+    Parameters:
+        afterConsequence: True: where the last move's consequences last put pieces, instead of the
+            move's own site
+
     Examples:
         (last To)
         (last To afterConsequence:True)
@@ -141,6 +166,10 @@ class LastFrom(_StateValue):
 
     With ``afterConsequence:True``, where the last move's consequences last took pieces from
     (a sowing's pit, a capture's), or the move's own site when they moved none.
+
+    Parameters:
+        afterConsequence: True: where the last move's consequences took pieces from, instead of the
+            move's own site
 
     Examples:
         (last From)
@@ -187,6 +216,9 @@ class NextFn(Ludeme):
 class Exact(Ludeme):
     """Exactly N (a length constraint, e.g. of a custodial capture).
 
+    Parameters:
+        n: the length
+
     Examples:
         (exact 2)
     """
@@ -205,6 +237,9 @@ class Exact(Ludeme):
 class Max(Ludeme):
     """Up to N (a length constraint).
 
+    Parameters:
+        n: the greatest length allowed
+
     Examples:
         (max 2)
     """
@@ -222,6 +257,10 @@ class Max(Ludeme):
 
 class Range(Ludeme):
     """From MIN to MAX inclusive (``Infinity`` for no upper bound).
+
+    Parameters:
+        min: the least value
+        max: the greatest value (``min`` alone when left out; ``Infinity`` for no bound)
 
     Examples:
         (range 1 Infinity)
@@ -269,6 +308,11 @@ class CountPieces(Ludeme):
     kind only when a piece name is given (``"Ball"``: every owner's, ``"Ball1"``: P1's), and
     only in a region with ``in:``.
 
+    Parameters:
+        role: whose pieces (``All`` or left out: everybody's)
+        piece: the kind of piece counted (``"Ball"`` any owner's, ``"Ball1"`` P1's)
+        in: the region counted in (the whole board when left out)
+
     Examples:
         (count Pieces Mover)
         (count Pieces Next)
@@ -315,6 +359,10 @@ class CountPieces(Ludeme):
 class CountSites(Ludeme):
     """The number of sites in a region.
 
+    Parameters:
+        named: the name of a region declared by ``regions``
+        in: the region whose sites are counted
+
     Examples:
         (count Sites in:(sites Empty))
     """
@@ -359,6 +407,10 @@ class Score(Ludeme):
     """A player's score. With a value, in ``(byScore {...})``: the score the player ends with
     (Ludii's end score: ``(score P1 (count Pieces P1))``).
 
+    Parameters:
+        role: the player whose score it is
+        value: in ``byScore``: the score the player ends with
+
     Examples:
         (score Mover)
         (score P1 (count Pieces P1))
@@ -387,6 +439,9 @@ class Score(Ludeme):
 class Who(Ludeme):
     """The owner of the piece on a site (0 when empty).
 
+    Parameters:
+        at: the site asked about
+
     Examples:
         (who at:(to))
     """
@@ -410,6 +465,12 @@ def out_of_range(value: int, where: Ludeme, what: str = "") -> LudError:
 
 
 class _Arith(Ludeme):
+    """Numbers combined into one.
+
+    Parameters:
+        values: the numbers, in order
+    """
+
     kind = INT
     values: Any = Param(ArrayOf(INT_FN), many=True, range=ANY_INT)
     symbol = ""
@@ -445,6 +506,9 @@ class _Arith(Ludeme):
 class Add(_Arith):
     """The sum of the values; an array of values (such as ``values Group``) adds all of its
     values.
+
+    Parameters:
+        values: the numbers added (or arrays of numbers)
 
     Examples:
         (+ (score Mover) 2)

@@ -30,6 +30,10 @@ class SetVar(_Effect):
     """Set a variable of the game (named, or the unnamed one) to a value; ``(var "Name")`` reads
     it back in later moves. Without a value, it becomes -1 (unset).
 
+    Parameters:
+        title: the variable's name (the unnamed variable when left out)
+        value: the new value (-1, unset, when left out)
+
     Examples:
         (set Var "Replay" (to))
         (set Var "Direction" 0)
@@ -54,6 +58,9 @@ class SetVar(_Effect):
 
 class Var(Ludeme):
     """The value of a variable of the game (named, or the unnamed one); -1 until it is set.
+
+    Parameters:
+        title: the variable's name (the unnamed variable when left out)
 
     Examples:
         (var "Replay")

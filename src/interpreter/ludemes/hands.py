@@ -31,6 +31,9 @@ def hand_size(c: "Compiler", where: Ludeme) -> int:
 class SitesHand(Ludeme):
     """The sites of a player's hand (the mover's by default), numbered after the board's.
 
+    Parameters:
+        role: whose hand (the mover's when left out)
+
     Examples:
         (sites Hand Mover)
     """
@@ -50,6 +53,11 @@ class SitesHand(Ludeme):
 class What(Ludeme):
     """The number of the piece on a site (0 when empty), on the board or in a hand: the same
     number as ``(id "Name" P1)``.
+
+    Parameters:
+        at: the site asked about (on the board or in a hand)
+        level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
+            supported)
 
     Examples:
         (what at:(last To))
@@ -82,6 +90,10 @@ class What(Ludeme):
 class Id(Ludeme):
     """The number of a kind of piece: ``(id "1Dot" Mover)`` is the mover's "1Dot", ``(id
     "Disc1")`` P1's "Disc"; with a player only, ``(id Mover)``, the player's number.
+
+    Parameters:
+        piece_name: the kind of piece (``"Disc"``, or with its owner ``"Disc1"``)
+        role: the player whose piece it is, or whose number is asked
 
     Examples:
         (id "1Dot" Mover)

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 class ArrayFn(Ludeme):
     """The sites of a region as an array of numbers, in order.
 
+    Parameters:
+        region: the region whose sites are listed
+
     Examples:
         (array (sites Empty))
     """
@@ -31,6 +34,10 @@ class ArrayFn(Ludeme):
 class Min(Ludeme):
     """The least of two numbers, or of an array of numbers; an array with nothing in it has
     no least number (an error, as Ludii's has none to give).
+
+    Parameters:
+        values: a number or an array of numbers
+        other: a second number, compared with the first
 
     Examples:
         (min 3 (count Moves))

@@ -25,6 +25,12 @@ class If(Ludeme):
     """Choose by a condition. In ``end`` it gives a result; in ``play`` moves; in ``then`` an
     effect; with ints or booleans a value.
 
+    Parameters:
+        condition: the condition tested
+        then_branch: what the rule gives when the condition holds (moves, an effect, a result, a
+            value)
+        else_branch: what it gives otherwise (nothing, or false, or 0, when left out)
+
     Examples:
         (if (is Line 5) (result Mover Win))
         (if (is Empty (to)) (move Pass) (move Add (to (sites Empty))))
@@ -114,6 +120,13 @@ _BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES, NEXT_PHASE))))
 
 
 class _Combine(Ludeme):
+    """Conditions (or moves) combined into one.
+
+    Parameters:
+        items: the conditions, or the moves and effects
+        then: with moves: consequences of each move, after its own
+    """
+
     kind = BOOL
     items: Any = Param(ArrayOf(_BOOL_OR_MOVES), many=True)
     then: Any = Param(Kind(("then",), "then"), optional=True, doc="with moves: consequences of each move, after its own")
@@ -259,6 +272,9 @@ def _union_draw(union, gens) -> None:
 class Not(Ludeme):
     """The condition does not hold.
 
+    Parameters:
+        condition: the condition negated
+
     Examples:
         (not (is Line 6))
     """
@@ -286,6 +302,13 @@ def value_fn(c: "Compiler", value: Any):
 
 
 class _Compare(Ludeme):
+    """Two values compared.
+
+    Parameters:
+        left: the first value
+        right: the second value
+    """
+
     kind = BOOL
     left: Any = Param(_VALUE, range=ANY_INT)
     right: Any = Param(_VALUE, range=ANY_INT)

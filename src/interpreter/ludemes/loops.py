@@ -56,6 +56,11 @@ class SitesLoop(Ludeme):
     the piece on the site given (by default the last move's). With ``inside:True``, the sites
     the loop goes around instead.
 
+    Parameters:
+        inside: True: the sites the loop goes around, instead of the loop itself
+        directions: how pieces join along the loop (``Adjacent`` when left out)
+        of: the group, as a region or a site (the group of the last move's piece when left out)
+
     Examples:
         (sites Loop)
         (sites Loop (sites))
@@ -81,6 +86,10 @@ class IsLoop(Ludeme):
     """The group has a loop (see ``sites Loop``): the group given as a region, or the group of
     the piece on the site given (by default the last move's, so ``(is Loop)`` asks whether the
     last placement's group goes around something).
+
+    Parameters:
+        directions: how pieces join along the loop (``Adjacent`` when left out)
+        of: the group, as a region (the group of the last move's piece when left out)
 
     Examples:
         (is Loop)

@@ -42,6 +42,12 @@ class CountSteps(Ludeme):
 
     ``(count Steps Vertex All (last To) (to))`` is the king-move distance on a square grid.
 
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        relation: the steps allowed (``Adjacent`` when left out)
+        site: the site the steps start from
+        region: the region to reach
+
     Examples:
         (count Steps (last To) (to))
         (count Steps Vertex All (last To) (to))
@@ -81,6 +87,13 @@ class Expand(Ludeme):
     """A region grown by some steps (``steps:``, 1 by default) to its neighbours: along the
     board's adjacency, or only in one direction. The region itself stays in. Ludii's
     ``(expand (sites Outer))`` is the outer two rings.
+
+    Parameters:
+        region: the region grown
+        origin: one site to grow from, instead of a region
+        steps: how many steps it grows by
+        direction: grow only in these directions (along the board's adjacency when left out)
+        type: the kind of site (the board's own kind when left out)
 
     Examples:
         (expand (sites Outer))
@@ -139,6 +152,14 @@ class SitesDirection(Ludeme):
     where ``stop:`` holds (``(to)`` being the site; kept with ``stopIncluded:True``). The site
     itself is left out unless ``included:True``.
 
+    Parameters:
+        from: the site the rays start from
+        directions: the directions of the rays (``Adjacent`` when left out)
+        included: True: the starting site is in the region too
+        stop: the condition that stops a ray, ``(to)`` being the site
+        stopIncluded: True: the site that stops a ray is in the region too
+        distance: the longest a ray goes, in steps
+
     Examples:
         (sites Direction from:(to) Adjacent)
         (sites Direction from:(last To) Orthogonal stop:(is Occupied (to)) stopIncluded:True)
@@ -189,6 +210,10 @@ class SitesDirection(Ludeme):
 class AllSites(Ludeme):
     """Every site of a region meets a condition (``(site)`` being the site tested); true for
     an empty region.
+
+    Parameters:
+        region: the sites tested
+        if: the condition every site must meet, ``(site)`` being the site
 
     Examples:
         (all Sites (sites Around (to)) if:(is Empty (site)))

@@ -14,6 +14,10 @@ class Implies(Ludeme):
     ``incompatible`` is checked (an implied item counts as chosen there); default items imply
     nothing.
 
+    Parameters:
+        first: the option items (``"Option/Item"``) that choose another
+        then: the item they choose
+
     Examples:
         (implies {"Team Mode/Enabled"} "Players/4")
     """

@@ -29,6 +29,9 @@ class PlayerLudeme(Ludeme):
     """A player, in ``(players {...})``, with the direction their pieces face (``N``, ``S``...:
     what ``Forward`` means for them).
 
+    Parameters:
+        facing: the direction the player's pieces face (``N`` when left out)
+
     Examples:
         (player N)
     """
@@ -49,6 +52,17 @@ class MoveSlide(Ludeme):
     (an enemy to capture, say) ends the line, once the least distance is reached: the piece may
     stop there, then the slide goes no further. The to effect (``(apply (remove (to)))``) happens where the piece stops, before it
     arrives. (Ludii's Slide, without tracks or stacks.)
+
+    Parameters:
+        from: the sites a piece slides from (left out: the piece whose moves these are, ``(from)``)
+        track: the name of a track to slide along (Ludii's; refused here: not supported yet)
+        directions: the directions of the slide (``Adjacent`` when left out)
+        between: what the sites passed over must be (empty when left out), and how far the slide
+            goes
+        to: the condition that ends a line on a site (an enemy to capture) and what happens there
+        stack: True: pieces stack on the target (Ludii's stacking; refused here, as stacks are not
+            supported)
+        then: consequences applied after the slide
 
     Examples:
         (move Slide Orthogonal)
@@ -215,6 +229,14 @@ class MoveLeap(Ludeme):
     of the piece (by rows and columns, as its facing says). The to effect happens where the
     piece lands, before it arrives.
 
+    Parameters:
+        from: the sites a piece leaps from (left out: the piece whose moves these are, ``(from)``)
+        steps: the turtle walks: ``F`` forward, ``B`` back, ``L`` and ``R`` turns
+        forward: True: only landing sites ahead of the piece
+        rotations: False: the walks start in the board's first direction only, not in each
+        to: the sites it may land on, their condition and what happens there
+        then: consequences applied after the leap
+
     Examples:
         (move Leap {{F F R F} {F F L F}} (to if:(not (is Friend (who at:(to)))) (apply (remove (to)))))
     """
@@ -269,6 +291,11 @@ class Ahead(Ludeme):
     default: the way the piece whose moves these are faces); the site itself when the board
     ends before.
 
+    Parameters:
+        site: the site the steps start from
+        steps: how many steps
+        directions: the direction of the steps (``Forward`` of the moving piece when left out)
+
     Examples:
         (ahead (last To) Backward)
         (ahead (from) steps:2 N)
@@ -309,6 +336,9 @@ class SitesStart(Ludeme):
     """The sites where pieces of a kind stand at the start of the game (after the start
     rules): ``(sites Start (piece (what at:(from))))`` is where the piece on (from) began.
 
+    Parameters:
+        piece: the kind of piece, as ``(piece ...)`` or its number
+
     Examples:
         (sites Start (piece (what at:(from))))
     """
@@ -343,6 +373,14 @@ class MoveFromTo(Ludeme):
     of the to region where the to condition holds. The to effect happens before the piece
     arrives. With ``copy:True`` the piece stays and a piece of its kind is placed (the move
     reads as a placement). Moves from a hand are not supported.
+
+    Parameters:
+        from: the sites a piece moves from
+        to: the sites it may go to, their condition and what happens there
+        copy: True: the piece stays and a piece of its kind is placed on the target
+        stack: True: pieces stack on the target (Ludii's stacking; refused here, as stacks are not
+            supported)
+        then: consequences applied after the move
 
     Examples:
         (move (from) (to (sites LineOfSight Farthest at:(from))))

@@ -124,6 +124,11 @@ class MoveAdd(Ludeme):
     comes from its owner's hand: it can be placed only while the hand holds one, and placing
     it takes it from there.
 
+    Parameters:
+        piece: the piece placed (the mover's own kind when left out)
+        to: the sites it may go to, their condition and what happens there
+        then: consequences applied after the placement (captures, scores, moving again)
+
     Examples:
         (move Add (to (sites Empty)))
         (move Add (piece "Ball") (to (sites Empty) if:(not (is In (to) (sites Centre)))) (then (moveAgain)))
@@ -261,6 +266,12 @@ class MoveStep(Ludeme):
     ``All``...) the neighbours are the board's own under that relation (on any tiling, an
     explicit graph included); with compass directions, the next site in each direction.
 
+    Parameters:
+        from: the sites a piece steps from (left out: the piece whose moves these are, ``(from)``)
+        directions: the directions of the step (``Adjacent`` when left out)
+        to: the condition of the target site and what happens there
+        then: consequences applied after the step
+
     Examples:
         (move Step Orthogonal (to if:(is Empty (to))))
         (move Step (from (sites Occupied by:Mover) if:(= 0 (state at:(from)))) All (to if:(is Empty (to))))
@@ -331,6 +342,13 @@ class MoveHop(Ludeme):
     if the to condition holds there. With ``(range 0 Infinity)`` and ``if:(is Occupied
     (between))`` the piece goes to the first empty site in that direction, jumping over every
     piece on the way (the Alak move).
+
+    Parameters:
+        from: the sites a piece hops from (left out: the piece whose moves these are, ``(from)``)
+        directions: the directions of the hop (``Adjacent`` when left out)
+        between: what the sites jumped over must be, how many, and what happens to them
+        to: the condition of the landing site and what happens there
+        then: consequences applied after the hop
 
     Examples:
         (move Hop Orthogonal (between (range 0 Infinity) if:(is Occupied (between))) (to if:(is Empty (to))))
@@ -551,6 +569,9 @@ def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effe
 class MovePass(Ludeme):
     """Pass the turn.
 
+    Parameters:
+        then: consequences of the pass
+
     Examples:
         (move Pass)
     """
@@ -581,6 +602,12 @@ class ForEachPiece(Ludeme):
     its ``(piece ...)``), or of the named kinds only; with moves given, those moves from every
     such piece (``(from)`` being its site). With a player (``Next``), that player's pieces and
     moves, as if it were their turn (a king's escapes from check, say).
+
+    Parameters:
+        pieces: only these kinds of piece (every kind when left out)
+        moves: the moves from every such piece, instead of each piece's own
+        player: whose pieces (the mover's when left out)
+        then: consequences of each move
 
     Examples:
         (forEach Piece)
@@ -638,6 +665,10 @@ class Priority(Ludeme):
     """The moves of the first generator that has any.
 
     With ``then``, the move chosen has that consequence too, after its own.
+
+    Parameters:
+        moves: the move generators, in order of priority
+        then: consequences of each move
 
     Examples:
         (priority {(move Add (to (sites Centre))) (move Add (to (sites Empty)))})
@@ -718,6 +749,11 @@ class Do(Ludeme):
     the moves of ``next:`` are worked out in the position it makes, and each of them does the
     effect again when played (a pass or a choice first; a placement or a piece move right after
     its own action). Both ``next:`` and ``ifAfterwards:`` may be given.
+
+    Parameters:
+        moves: the moves tried (with ``next:``, the effect done first)
+        next: the moves worked out after the first effect
+        ifAfterwards: the condition that must hold after the move and its consequences
 
     Examples:
         (do (move Add (to (sites Empty))) ifAfterwards:(not (is Line 6)))
@@ -810,6 +846,9 @@ class Do(Ludeme):
 class Then(Ludeme):
     """Consequences of a move, applied right after it (captures, scores, moving again).
 
+    Parameters:
+        effects: the effects applied, in order
+
     Examples:
         (then (custodial (from (last To)) All (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between)))) (to if:(is Mover (who at:(to))))))
     """
@@ -836,6 +875,10 @@ class Then(Ludeme):
 class MoveChoose(Ludeme):
     """A decision that is neither a placement nor a piece move, such as choosing a colour. Its
     text is ``choose-`` and the word (``choose-white``); its consequences say what it does.
+
+    Parameters:
+        word: the word the move's text ends with (``choose-white``)
+        then: consequences of the choice
 
     Examples:
         (move Choose "white" (then (swap Players P1 P2)))

@@ -34,6 +34,12 @@ class PassageDecl(Ludeme):
     two opposite edges of the board for the way round its outer border. Passages of different
     players may share a name: loops are told apart by the names of their passages.
 
+    Parameters:
+        title: the passage's name
+        role: the player whose passage it is (``Each``: every player's)
+        rim_a: the region on one side of the passage
+        rim_b: the region on the other side
+
     Examples:
         (passage "W1" P1 (sites {"M4" "N4" "O4"}) (sites {"M8" "N8" "O8"}))
         (passage "W0" P2 (sites "West") (sites "East"))
@@ -92,6 +98,10 @@ class CountLoops(Ludeme):
     Loops differ when their sets of passages differ, so two ways round one hole are one loop.
     In an end rule, the reason the game ended lists the loops: ``two loops: {W0} {W1}``; e.g.
     Loophole's ``(if (>= (count Loops Mover) 2) (result Mover Win))``.
+
+    Parameters:
+        directions: how pieces join (``Adjacent`` when left out)
+        player: whose loops (the mover's when left out)
 
     Examples:
         (count Loops)

@@ -23,6 +23,13 @@ class IsPattern(Ludeme):
     ``R`` and ``L`` turn right and left to the next of the board's orthogonal directions; the
     walk is tried facing each of them. Hexade's hexagon is ``{F R F R F R F R F}``.
 
+    Parameters:
+        pattern: the walk: ``F`` a step forward, ``L`` and ``R`` turns
+        type: the kind of site (the board's own kind when left out)
+        from: the site the walk starts from (the last move's when left out)
+        what: the kind of piece walked over (the starting site's when left out)
+        whats: the kinds of piece, one per step in turn
+
     Examples:
         (is Pattern {F R F R F R F R F})
         (is Pattern {F F R R F F R R F} from:(last To))

@@ -38,6 +38,10 @@ class Hand(Ludeme):
     Mover)`` is the mover's, ``(what at:...)`` and ``(remove ...)`` read and empty them, and
     placing a piece on the board does not take it from the hand (the rules say what leaves it).
 
+    Parameters:
+        role: ``Each``: every player has a hand
+        size: sites in each hand (Ludii's hands of sites); a counted supply when left out
+
     Examples:
         (hand Each)
         (hand Each size:15)
@@ -67,6 +71,10 @@ class HandSite(Ludeme):
     hand's site: the hands' sites follow the board's (P1's is the number of board sites, P2's
     the next), so counted pieces can go there (``(fromTo (from (to)) (to (handSite Mover))
     count:2)``, ``(count Cell at:(handSite P1))``).
+
+    Parameters:
+        player: whose hand
+        index: the site of the hand, counted from 0
 
     Examples:
         (handSite P1)
@@ -146,6 +154,9 @@ class ValuePiece(Ludeme):
     """The value of the piece on a site (declared with ``(piece "Name" Each value:N)``); 0 for
     an empty site or a piece without a value.
 
+    Parameters:
+        at: the site of the piece
+
     Examples:
         (value Piece at:(to))
     """
@@ -164,6 +175,11 @@ class ValuePiece(Ludeme):
 class IsWithin(Ludeme):
     """A piece of the named kind is on the site (``at:``) or in the region (``in:``): ``"Disc"``
     for any owner's, ``"Disc1"`` for P1's.
+
+    Parameters:
+        piece: the kind of piece (``"Disc"`` any owner's, ``"Disc1"`` P1's) or its number
+        at: the site tested
+        in: the region tested
 
     Examples:
         (is Within "1Dot" in:(sites Around (to)))

@@ -25,6 +25,10 @@ class SitesLabels(Ludeme):
     player (``Mover``, ``P1``...), the regions that player owns (``(regions P1 ...)``), all
     together.
 
+    Parameters:
+        role: the player whose regions are meant (with a name: that player's region of that name)
+        sites: site labels or numbers, or the name of a region
+
     Examples:
         (sites {"A1" "B1"})
         (sites "J10")
@@ -97,6 +101,9 @@ class SitesEmpty(Ludeme):
 class SitesOccupied(Ludeme):
     """The sites holding a piece of the given player(s).
 
+    Parameters:
+        by: the player(s) whose pieces count (anyone's when left out, or with ``All``)
+
     Examples:
         (sites Occupied by:Mover)
     """
@@ -149,6 +156,11 @@ class SitesDistance(Ludeme):
     With ``All`` directions on a square grid this is the king-move distance, so
     ``(range 3 Infinity)`` is everything outside the 5x5 square centred on the site.
 
+    Parameters:
+        directions: the steps counted (``Adjacent`` when left out)
+        from: the site (or region) the distance is measured from
+        distance: the distances kept, as a range
+
     Examples:
         (sites Distance All from:(sites Centre) (range 3 Infinity))
     """
@@ -191,6 +203,12 @@ class SitesAround(Ludeme):
     ``Empty``, ``NotEmpty``, ``Own`` (the mover's pieces), ``NotOwn``, ``Enemy`` (the mover's
     opponents' pieces) or ``NotEnemy``, as Ludii's region types. With ``if:``, only the
     neighbours where the condition holds, ``(to)`` being the neighbour tested.
+
+    Parameters:
+        site: the site whose neighbours are taken
+        type: only neighbours of this kind (``Empty``, ``Enemy``...)
+        directions: the directions or relation (``Adjacent`` when left out)
+        if: the condition a neighbour must meet, ``(to)`` being the neighbour
 
     Examples:
         (sites Around (last To) Orthogonal)
@@ -288,6 +306,11 @@ class SitesFlanked(Ludeme):
     """Every maximal run of pieces of ``of`` that lies along a line between two pieces of ``by``
     (no empty site in between): the general form of custodial enclosure, for all lines at once.
 
+    Parameters:
+        directions: the directions searched (``Adjacent`` when left out)
+        of: the player whose runs are flanked
+        by: the player whose pieces flank them
+
     Examples:
         (sites Flanked Orthogonal of:Next by:Mover)
     """
@@ -330,7 +353,11 @@ class SitesFlanked(Ludeme):
 
 
 class _SitesOfMoves(Ludeme):
-    """The sites of a set of moves (the moves the mover would have now), each once."""
+    """The sites of a set of moves (the moves the mover would have now), each once.
+
+    Parameters:
+        moves: the moves looked at (nothing is played)
+    """
 
     kind = REGION
     moves: Any = Param(MOVES_T)
@@ -375,6 +402,12 @@ class SitesFrom(_SitesOfMoves):
 
 
 class _SetOp(Ludeme):
+    """Regions combined into one.
+
+    Parameters:
+        regions: the regions
+    """
+
     kind = REGION
     regions: Any = Param(ArrayOf(REGION_FN), many=True)
 
@@ -382,6 +415,9 @@ class _SetOp(Ludeme):
 class Union(_SetOp):
     """Sites in any of the regions. Applied to board shapes, the boards side by side in one
     (Ludii's graph ``union``: their points, lines and cells in order, nothing joined).
+
+    Parameters:
+        regions: the regions joined (or boards put side by side)
 
     Examples:
         (union (sites Top) (sites Bottom))
@@ -441,6 +477,10 @@ class Intersection(_SetOp):
 class Difference(Ludeme):
     """Sites of the first region that are not in the second.
 
+    Parameters:
+        region: the sites kept
+        minus: the sites taken out
+
     Examples:
         (difference (sites Board) (sites Centre))
     """
@@ -467,6 +507,9 @@ class Difference(Ludeme):
 class Directions(Ludeme):
     """A set of directions.
 
+    Parameters:
+        names: the directions (compass points, or relations such as ``Orthogonal``)
+
     Examples:
         (directions {N S})
     """
@@ -487,6 +530,13 @@ class SitesBracketed(Ludeme):
     of any players other than the bracketing one); its length must be in the range. An empty
     ``at`` counts as holding a piece of the mover, so the test can be made before placing.
     ``by:`` names the bracketing player; without it, any player other than the run's owner.
+
+    Parameters:
+        directions: the directions searched (``Adjacent`` when left out)
+        at: the site the run goes through
+        length: how long the run may be
+        by: the bracketing player (anyone but the run's owner when left out)
+        mixed: True: the run may hold pieces of any players but the bracketing one
 
     Examples:
         (sites Bracketed at:(last To) (range 2 2) by:Next)
@@ -574,6 +624,9 @@ class IsBracketed(SitesBracketed):
 class SitesPhase(Ludeme):
     """The sites of one colour of a chequered board (phase 0 or 1, Ludii's ``(sites Phase N)``).
 
+    Parameters:
+        phase: the colour: 0 or 1
+
     Examples:
         (sites Phase 0)
     """
@@ -595,6 +648,12 @@ class SitesLineOfSight(Ludeme):
     (the default) the first occupied site of each line; ``Empty`` the empty sites before it;
     ``Farthest`` the last of those (where a piece sliding as far as it can stops); ``First``
     the first site of each line.
+
+    Parameters:
+        type: what is seen: the first piece, the empty sites before it, the farthest of those, or
+            the first site
+        at: the site looking
+        directions: the directions looked along (``Adjacent`` when left out)
 
     Examples:
         (sites LineOfSight at:(from))

@@ -33,6 +33,10 @@ class Wedge(_Shape):
     that spread out below it, joined across each row and along each line from the apex. Wedges
     add triangular arms to Alquerque boards; the apex is vertex 0 and nothing is reordered.
 
+    Parameters:
+        rows: the number of rows, apex included
+        columns: points in each row below the apex
+
     Examples:
         (wedge 3)
         (wedge 5 4)
@@ -56,6 +60,16 @@ class Concentric(_Shape):
     ``(concentric {n0 n1 ...})``: a circular board of rings of n0, n1 ... cells (the first 0 or
     1: a centre point or cell; on vertices, rings of points joined around and to the next
     ring), ``stagger:True`` turning every second ring by half a cell.
+
+    Parameters:
+        shape: the polygon of the rings, or the number of cells of each ring
+        sides: the number of sides of each ring
+        rings: the number of rings
+        steps: points between two corners of a ring
+        midpoints: a point at the middle of each side
+        joinMidpoints: rings joined at the middles of their sides
+        joinCorners: rings joined at their corners
+        stagger: True: every second ring turned by half a cell
 
     Examples:
         (concentric Square rings:3)
@@ -115,6 +129,11 @@ class Spiral(_Shape):
     """A spiral of SITES points around a centre point, in TURNS turns, each joined to the next
     (the Mehen board), turning clockwise unless ``clockwise:False``; at most 1000 sites.
 
+    Parameters:
+        turns: the number of turns
+        sites: the number of points
+        clockwise: False: the spiral turns anticlockwise
+
     Examples:
         (spiral turns:5 sites:84)
     """
@@ -134,6 +153,10 @@ class Regular(_Shape):
     """A regular polygon of N points on a circle (the first at the top), joined around its rim,
     or with ``Star`` each to the point (N - 1) / 2 further on (a pentagram for 5).
 
+    Parameters:
+        star: ``Star``: each point joined to the one (N - 1) / 2 further on
+        sides: the number of points
+
     Examples:
         (regular 6)
         (regular Star 5)
@@ -152,6 +175,10 @@ class Complete(_Shape):
     """A board with a line between every two of its points (its old lines replaced), or with
     ``eachCell:True`` between every two corners of each cell.
 
+    Parameters:
+        board: the board
+        eachCell: True: lines between the corners of each cell only
+
     Examples:
         (complete (regular Star 6))
         (complete (hex 3) eachCell:True)
@@ -169,6 +196,9 @@ class SplitCrossings(_Shape):
     """A board whose crossing lines are split where they cross: a new point at each crossing
     (and where a line passes through a point), so that lines only meet at points.
 
+    Parameters:
+        board: the board whose crossings are split
+
     Examples:
         (splitCrossings (regular Star 5))
     """
@@ -183,6 +213,10 @@ class SplitCrossings(_Shape):
 class Subdivide(_Shape):
     """A board whose cells (those of at least ``min:`` sides; all by default) are split about
     their centre: a cell of N sides becomes N triangles.
+
+    Parameters:
+        board: the board
+        min: only cells with at least this many sides are split
 
     Examples:
         (subdivide (square 3))
@@ -204,6 +238,9 @@ POLYGON = "polygon"
 class Poly(Ludeme):
     """A polygon given by its corners ``{x y}``, in board coordinates (one unit per edge of a
     square grid), for ``hole`` and ``keep``.
+
+    Parameters:
+        points: the corners, each ``{x y}``
 
     Examples:
         (poly {{8 8} {8 11} {11 11} {11 8}})
@@ -233,6 +270,12 @@ class Repeat(_Shape):
     """A shape (or several) drawn again ROWS x COLUMNS times, each column ``step:``'s first
     vector further and each row its second; points at one place are one point.
 
+    Parameters:
+        rows: how many rows of copies
+        columns: how many copies in a row
+        step: two vectors: from one column to the next, and from one row to the next
+        polys: the shape or shapes repeated
+
     Examples:
         (repeat 3 4 step:{{-0.5 0.75} {1 0}} (poly {{0 0} {0 1} {1 1} {1 0}}))
     """
@@ -259,6 +302,10 @@ class Hole(_Shape):
     """A board with a hole: every cell whose centre lies in the polygon goes, with the sides no
     other cell uses; the other sites keep their numbers' order.
 
+    Parameters:
+        board: the board
+        poly: the polygon cut out
+
     Examples:
         (hole (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))
     """
@@ -275,6 +322,10 @@ class Keep(_Shape):
     """Only the part of a board inside a polygon: the points inside it, the lines between them,
     the cells these enclose.
 
+    Parameters:
+        board: the board
+        poly: the polygon kept
+
     Examples:
         (keep (square 4) (poly {{1 1} {1 3} {4 0}}))
     """
@@ -290,6 +341,12 @@ class Keep(_Shape):
 class Renumber(_Shape):
     """A board whose points, lines and cells (or only the kinds named) are numbered again from
     the bottom row up, left to right (useful after ``merge``).
+
+    Parameters:
+        type1: a kind of site renumbered (every kind when none is given)
+        type2: another kind renumbered
+        type3: a third kind renumbered
+        board: the board renumbered
 
     Examples:
         (renumber (merge (rectangle 2 5) (square 5)))
@@ -311,6 +368,9 @@ class Dual(_Shape):
     """The weak dual of a board: a point at the centre of each cell, joined to the centres of
     the cells that share a side with it; its cells are the faces these lines enclose.
 
+    Parameters:
+        board: the board whose dual is taken
+
     Examples:
         (dual (square 5))
         (dual (tiling T33336 3))
@@ -327,6 +387,10 @@ class Merge(_Shape):
     """Boards overlaid into one: points at the same place (within 0.01) become one point,
     lines are kept once, and the cells are traced again from the drawing. Points keep the
     order of the boards given, each board's own order within.
+
+    Parameters:
+        boards: the boards overlaid
+        board2: a second board, when the first is given alone
 
     Examples:
         (merge (rectangle 6 2) (rectangle 3 5))
@@ -350,6 +414,11 @@ class Merge(_Shape):
 class Shift(_Shape):
     """A board moved DX to the right and DY up (Ludii's ``shift``); its sites keep their order.
 
+    Parameters:
+        dx: the distance right
+        dy: the distance up
+        board: the board moved
+
     Examples:
         (shift 0 10 (square 5))
         (shift -3.5 5.5 (rectangle 2 7))
@@ -369,6 +438,10 @@ class Skew(_Shape):
     """A board slanted: each point moved right by AMOUNT times its height above the lowest
     point (Ludii's ``skew``); its sites keep their order.
 
+    Parameters:
+        amount: how far a point moves right per unit of height
+        board: the board slanted
+
     Examples:
         (skew 0.5 (square 5))
     """
@@ -384,6 +457,11 @@ class Skew(_Shape):
 class Scale(_Shape):
     """A board stretched by SX across and SY (SX by default) up, about the origin (Ludii's
     ``scale``); its sites keep their order.
+
+    Parameters:
+        sx: the factor across
+        sy: the factor up (``sx`` when left out)
+        board: the board stretched
 
     Examples:
         (scale 2 (square 5))

@@ -76,6 +76,11 @@ class Count(Ludeme):
     """The number of pieces on a site (``at:``, a board site or a hand's ``(handSite P1)``) or
     in a region (``in:``): a pit's seeds. Ludii's site type may be given (``Cell``).
 
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        at: the site counted
+        in: the region counted
+
     Examples:
         (count at:(from))
         (count Cell at:(handSite Mover))
@@ -105,6 +110,12 @@ class SetCount(_Effect):
     """Put exactly N pieces on a site (``at:``, a hand too) or on each site of a region (``to:``):
     the seeds of a mancala's start. The pieces are the game's first piece that belongs to
     nobody (its seeds); 0 empties the site.
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        number: how many pieces the site holds afterwards
+        at: the site (a board site or a hand)
+        to: a region: every site of it gets that many
 
     Examples:
         (set Count 4 to:(sites Track))
@@ -146,6 +157,12 @@ class FromTo(_Effect):
     """Move pieces from one site to another as a consequence: ``count:`` of them (one by
     default) from a site holding several (a pit, a hand) to another (a store, a hand); as many
     as there are when fewer. Both sites may be a hand's (``(handSite Mover)``).
+
+    Parameters:
+        frm: the site the pieces leave
+        to: the site they go to
+        count: how many pieces go
+        then: consequences of the move
 
     Examples:
         (fromTo (from (to)) (to (handSite Mover)) count:(count at:(to)))
@@ -193,6 +210,11 @@ class MoveSelect(Ludeme):
     its condition holds; the move's text is the site's label and its consequences (``then``)
     say what the choice does. ``(last To)`` is the site chosen.
 
+    Parameters:
+        frm: the sites that may be chosen, and their condition
+        to: a second site chosen with the first (Ludii's)
+        then: consequences of the choice (the sowing)
+
     Examples:
         (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow)))
     """
@@ -239,6 +261,24 @@ class Sow(_Effect):
     holds at the last site sown (``(to)``), ``apply:`` is applied there (``(from)`` is the
     starting site); with ``backtracking:True`` (or a condition) it goes on with the previous site
     while that condition holds, with ``forward:`` with the next one.
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        start: the site sown from (the last move's when left out)
+        count: how many pieces are sown (all of the site's when left out)
+        numPerHole: how many pieces go into each site
+        track_name: the track followed (the board's first when left out)
+        owner: the player whose track is followed
+        if: the condition at the last site sown that makes ``apply:`` happen, ``(to)`` being the
+            site
+        sowEffect: an effect applied at each site sown
+        apply: the effect (a capture) where ``if:`` holds
+        includeSelf: False: the starting site is skipped on later laps
+        origin: True: the first piece goes into the starting site
+        skipIf: the condition of the sites skipped, ``(to)`` being the site
+        backtracking: True: the capture goes on with the previous sites while ``if:`` holds
+        forward: True: the capture goes on with the next sites while ``if:`` holds
+        then: consequences applied after the sowing
 
     Examples:
         (sow)
@@ -448,6 +488,12 @@ class TrackSiteMove(Ludeme):
     context's ``(from)`` by default): the track named (one of the player's first, the player
     being ``Mover`` by default), else the player's first track, else the first track of
     nobody. On a looped track the walk goes round; off the end of an open track it is -1.
+
+    Parameters:
+        from: the site the walk starts from (``(from)`` when left out)
+        role: the player whose track is followed (the mover when left out)
+        title: the track's name
+        steps: how many steps along the track
 
     Examples:
         (trackSite Move from:(to) steps:1)

@@ -18,6 +18,13 @@ MAX_ROLES = 16
 
 
 class _SetSites(Ludeme):
+    """A start rule that puts one piece on each site of a region.
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        sites: the sites that get a piece
+    """
+
     kind = START_RULE
     family = "pieces"
     concepts = ("PiecesPlacedOnBoard",)

@@ -25,6 +25,12 @@ MAX_PLAYERS = 16
 class GameLudeme(Ludeme):
     """A whole game: its name, players, equipment and rules.
 
+    Parameters:
+        title: the game's name
+        players: the players
+        equipment: the board and pieces
+        rules: the rules
+
     Examples:
         (game "Tiny" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) (rules (play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))))
     """
@@ -41,6 +47,9 @@ class Players(Ludeme):
     """The number of players (1 to 16); they move in turn P1, P2, ... The number may be an
     expression of options, known before play. A list of ``(player D)`` gives each player the
     direction their pieces face (what ``Forward`` means for them).
+
+    Parameters:
+        count: the number of players, or a list of ``(player ...)`` with their facings
 
     Examples:
         (players 2)
@@ -64,6 +73,9 @@ class Players(Ludeme):
 
 class Equipment(Ludeme):
     """The board and the pieces.
+
+    Parameters:
+        items: the board, pieces, hands, dice, regions and the like
 
     Examples:
         (equipment {(board (square 19) use:Vertex) (piece "Ball" Each)})
@@ -114,6 +126,14 @@ class PieceDecl(Ludeme):
 
     In ``move Add``, ``(piece "Disc")`` names the piece to place, and ``(piece {"A" "B"})``
     lets the mover choose among several kinds (their own of each).
+
+    Parameters:
+        piece_name: the kind of piece (its name; or several names)
+        role: who owns it: ``Each`` player, one player, or ``Neutral``
+        facing: the direction the piece faces (what ``Forward`` means for it; its owner's when left
+            out)
+        moves: the piece's own moves (used by ``forEach Piece``)
+        value: a number the piece is worth (``value Piece``)
 
     Examples:
         (piece "Ball" Each)
@@ -208,6 +228,11 @@ class Regions(Ludeme):
     array. A name must differ from every site label, from the board's own regions (Top, Centre,
     Corners...) and from other named regions.
 
+    Parameters:
+        title: the region's name (for ``(sites "Name")``)
+        role: the player who owns the regions
+        sites: the sites, or the regions
+
     Examples:
         (regions "Home" (sites {"A1" "B1" "C1"}))
         (regions P1 {(sites Side NE) (sites Side SW)})
@@ -234,6 +259,10 @@ class Regions(Ludeme):
 class Team(Ludeme):
     """Players who play together: they win and lose together, and are each other's friends
     (not enemies). Each player keeps their own pieces and score.
+
+    Parameters:
+        number: the team's number
+        members: the players in it
 
     Examples:
         (team 1 {P1 P3})
@@ -263,6 +292,13 @@ class Team(Ludeme):
 class Rules(Ludeme):
     """The rules: optional meta rules and start, then one play rule or several phases, then end.
 
+    Parameters:
+        meta: rules about the whole game (swap, turn limit...)
+        start: the starting position
+        play: the moves (when there are no phases)
+        phases: phases of play, each with its own moves
+        end: when the game ends, and the result
+
     Examples:
         (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw))))
     """
@@ -288,6 +324,9 @@ class Rules(Ludeme):
 class Meta(Ludeme):
     """Rules about the game as a whole, such as the turn limit.
 
+    Parameters:
+        items: the meta rules (``swap``, ``no Repeat``, ``turnLimit``...)
+
     Examples:
         (meta (turnLimit 200))
     """
@@ -300,6 +339,9 @@ class Meta(Ludeme):
 class TurnLimit(Ludeme):
     """End the game as a draw after this many plies (moves, passes included). The default is
     three times the number of sites, at least 300.
+
+    Parameters:
+        plies: the number of plies before the game ends as a draw
 
     Examples:
         (turnLimit 500)
@@ -359,6 +401,9 @@ class SwapRule(Ludeme):
 class Start(Ludeme):
     """The starting position: pieces placed, scores set.
 
+    Parameters:
+        items: the start rules, applied in order
+
     Examples:
         (start {(place "Disc1" {"A1" "B1"}) (place "Disc2" (sites Top))})
     """
@@ -374,6 +419,9 @@ class Start(Ludeme):
 class Play(Ludeme):
     """The moves a player may make on their turn.
 
+    Parameters:
+        moves: the moves a player may make
+
     Examples:
         (play (move Add (to (sites Empty))))
     """
@@ -386,6 +434,11 @@ class Play(Ludeme):
 class PhaseLudeme(Ludeme):
     """A phase of play with its own moves, left by ``nextPhase``. Phases are shared by all
     players (the phase after a move is the same whoever moves next).
+
+    Parameters:
+        title: the phase's name
+        play: the moves of the phase
+        next: when to leave it, and for which phase
 
     Examples:
         (phase "Opening" (play (move Add (to (sites Centre)))) (nextPhase "General"))
@@ -410,6 +463,10 @@ class NextPhase(Ludeme):
     """Go to another phase after a move, when the condition (if any) holds. Used as a
     consequence (in ``then``), it moves to that phase at once, whatever the phase's own
     ``nextPhase`` says.
+
+    Parameters:
+        condition: when to go to the phase (always when left out)
+        target: the name of the phase gone to
 
     Examples:
         (nextPhase "General")
@@ -441,6 +498,9 @@ class NextPhase(Ludeme):
 class End(Ludeme):
     """End rules, checked after every move in order; the first that holds ends the game.
 
+    Parameters:
+        rules: the end rules, checked in order
+
     Examples:
         (end (if (is Line 5) (result Mover Win)))
         (end {(if (is Line 5) (result Mover Win)) (if (>= (score Mover) 10) (result Mover Win))})
@@ -462,6 +522,10 @@ class ResultLudeme(Ludeme):
     player's win or loss ranks that player (wins from the top, losses from the bottom) and the
     others play on; the game ends when one player is left (ranked next), or with a result for
     ``All`` (a draw ranks the players left together); the winners are the players ranked first.
+
+    Parameters:
+        role: the player the result is for (``Mover``, ``P1``, ``All``...)
+        outcome: win, loss or draw
 
     Examples:
         (result Mover Win)
@@ -511,6 +575,10 @@ class ByScore(Ludeme):
     With final scores (``{(score P1 VALUE) ...}``, Ludii's), each player named gets that score
     first (a mancala's seeds in store), then the best score wins.
 
+    Parameters:
+        finalScore: each player's end score, when it is not their score as played (``(score P1
+            (count Pieces P1))``)
+
     Examples:
         (byScore)
         (byScore {(score P1 (count at:(handSite P1))) (score P2 (count at:(handSite P2)))})
@@ -549,6 +617,10 @@ class Incompatible(Ludeme):
     """Metadata: option items that do not go together. Choosing (by ``--option`` or a ruleset) an
     item of the first set with an item of the second is a load error naming both; default items
     never conflict. Checked when options are chosen, before anything else.
+
+    Parameters:
+        first: option items (``"Option/Item"``) of one side
+        second: the items that may not go with them
 
     Examples:
         (incompatible {"Players/3"} {"Opening/Swap" "Opening/Swap2"})

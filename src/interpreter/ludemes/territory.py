@@ -27,6 +27,14 @@ class Enclose(Ludeme):
     edge closes) gets the between effect at each of its sites (removal by default). Every
     enclosed group is found before any effect is applied.
 
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        from: the site the search starts from (the last move's when left out)
+        directions: how sites join into a group (``Adjacent`` when left out)
+        between: what the enclosed sites must be, and what happens to them (removal when left out)
+        numException: liberties a group may keep and still be enclosed
+        then: consequences applied after the capture
+
     Examples:
         (enclose (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))))
         (enclose Orthogonal)
@@ -109,6 +117,11 @@ class CountLiberties(Ludeme):
     """The number of empty sites next to the group of the piece on a site (the last move's by
     default), the group joined along the directions (``Adjacent`` by default).
 
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        at: the site whose group is counted (the last move's when left out)
+        directions: how pieces join into the group (``Adjacent`` when left out)
+
     Examples:
         (count Liberties Orthogonal)
         (count Liberties at:(last To) Orthogonal)
@@ -147,6 +160,10 @@ class Trigger(Ludeme):
     """Effect: raise an event for a player (``(is Triggered "Name" P)`` reads it). The event
     stays raised for the rest of the game.
 
+    Parameters:
+        event: the event's name
+        role: the player it is raised for
+
     Examples:
         (trigger "CaptureMade" Next)
     """
@@ -173,6 +190,10 @@ class Trigger(Ludeme):
 
 class IsTriggered(Ludeme):
     """An event was raised for a player (by ``trigger``).
+
+    Parameters:
+        event: the event's name
+        role: the player it was raised for
 
     Examples:
         (is Triggered "CaptureMade" Next)

@@ -36,6 +36,9 @@ class CanMove(Ludeme):
     that a first stone leaves room for the second: ``(do (move Add (to (sites Empty)) (then
     (moveAgain))) ifAfterwards:(can Move (move Add (to (sites Empty)))))``.
 
+    Parameters:
+        moves: the moves looked at (nothing is played)
+
     Examples:
         (can Move (move Add (to (sites Empty))))
     """
@@ -58,6 +61,12 @@ class CanMove(Ludeme):
 
 
 class _Parity(Ludeme):
+    """A question about the parity of a number.
+
+    Parameters:
+        value: the number tested
+    """
+
     kind = BOOL
     value: Any = Param(INT_FN, range=ANY_INT)
     remainder = 0

@@ -25,6 +25,12 @@ class ValuesGroup(Ludeme):
     along the directions); for each group, ``(sites)`` is the group while its value is
     computed. Groups for which ``when:`` does not hold are left out (they have no value).
 
+    Parameters:
+        directions: how sites join into a group (``Adjacent`` when left out)
+        if: the condition a site must meet to be in a group, ``(to)`` being the site
+        when: the condition a group must meet to have a value, ``(sites)`` being the group
+        value: the group's value, ``(sites)`` being the group
+
     Examples:
         (values Group if:(is Mover (who at:(to))) (count Sites in:(sites)))
         (values Group if:(= (who at:(to)) Player) when:(is Loop (sites)) (count Sites in:(sites Loop (sites))))
@@ -74,6 +80,9 @@ class ByValues(Ludeme):
     the second values, and so on; a player with fewer values counts 0 for those missing.
     Players equal to the best share the victory; when every player is equal, the game is a
     draw. The reason of the result says the values compared.
+
+    Parameters:
+        values: each player's value (a number or an array of numbers), ``Player`` being the player
 
     Examples:
         (byValues (values Group if:(= (who at:(to)) Player) (count Sites in:(sites))))

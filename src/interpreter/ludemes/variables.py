@@ -40,6 +40,9 @@ def piece_states(game: "Game") -> None:
 class ValuePlayer(Ludeme):
     """The value a player holds (0 until ``set Value`` changes it), e.g. a count of turns.
 
+    Parameters:
+        player: whose value
+
     Examples:
         (value Player Mover)
     """
@@ -57,6 +60,10 @@ class ValuePlayer(Ludeme):
 
 class SetValue(Ludeme):
     """Effect: set the value a player holds (read by ``(value Player ...)``).
+
+    Parameters:
+        player: whose value
+        value: the new value
 
     Examples:
         (set Value Mover 0)
@@ -92,6 +99,9 @@ class StateAt(Ludeme):
     """The local state of the piece on a site (0 until ``set State`` changes it; 0 again once the
     piece has left the site).
 
+    Parameters:
+        at: the site of the piece
+
     Examples:
         (state at:(from))
     """
@@ -110,6 +120,10 @@ class StateAt(Ludeme):
 class SitesState(Ludeme):
     """The sites of the board whose local state is a value (empty sites included: their state
     is 0 unless ``set State`` gave them another).
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        value: the state looked for
 
     Examples:
         (sites State 1)
@@ -131,6 +145,10 @@ class SitesState(Ludeme):
 class SetState(Ludeme):
     """Effect: set the local state of the piece on a site. The state stays with the piece when
     it moves, and goes back to 0 when the piece is removed or replaced.
+
+    Parameters:
+        at: the site of the piece
+        value: its new state
 
     Examples:
         (set State at:(last To) 1)

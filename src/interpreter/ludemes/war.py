@@ -64,6 +64,10 @@ class Where(Ludeme):
     """The site of a piece of a kind (the first, in site order), or -1 (off the board) when
     there is none: ``(where "King" Mover)``, or ``(where (id "King" Mover))``.
 
+    Parameters:
+        piece: the kind of piece (a name or a number)
+        role: whose piece (with a name)
+
     Examples:
         (where "Wolf" P2)
         (where (id "King" Mover))
@@ -93,6 +97,13 @@ class Where(Ludeme):
 class NoPieces(Ludeme):
     """The player(s) have no piece on the board (of the named kind, or in the region when
     given). ``Enemy``: none of the mover's enemies has one; no role: nobody has one.
+
+    Parameters:
+        role: the player(s) asked about (left out: no player has any piece)
+        piece: the kind of piece
+        of: the player asked about, written as a named argument (Ludii's ``of:``), when no role
+            is given
+        in: the region looked at (the whole board when left out)
 
     Examples:
         (no Pieces Next)
@@ -136,6 +147,12 @@ class IsThreatened(Ludeme):
     stand (it is put there for the test); without one, any piece on the sites of ``in:`` (every
     occupied site by default). Threats are not looked for inside the enemy's moves (a move that
     would leave the enemy's own king in check still threatens), as in Ludii.
+
+    Parameters:
+        what: the kind of piece threatened (any piece when left out)
+        at: the site where it stands, or would stand
+        in: the sites whose pieces are tested (every occupied site when left out)
+        moves: the enemy moves looked at (their rules of the current phase when left out)
 
     Examples:
         (is Threatened (id "King" Mover))
@@ -214,6 +231,11 @@ class Promote(Ludeme):
     (a choice among them is not supported). The new piece belongs to the given player (the
     owner of the piece promoted by default).
 
+    Parameters:
+        site: the site of the piece (the last move's when left out)
+        piece: the kind, or kinds, it becomes
+        role: the owner of the new piece (the old piece's owner when left out)
+
     Examples:
         (promote (last To) (piece "Queen") Mover)
     """
@@ -252,6 +274,13 @@ class Intervene(Ludeme):
     the to condition (an enemy by default), as long as the between range allows (one site by
     default), are taken when both sides have one: the to effect (``(apply (remove (to)))`` by
     default) is applied to every site of both runs.
+
+    Parameters:
+        from: the site the captures start from (the last move's when left out)
+        directions: the directions searched (``Adjacent`` when left out)
+        between: what the sites on both sides must be, and what happens to them
+        to: the condition of the sites beyond them
+        then: consequences applied after the capture
 
     Examples:
         (intervene (from (last To)) Orthogonal (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
@@ -322,6 +351,15 @@ class Surround(Ludeme):
     default) and whose own neighbours all satisfy the to condition (a friend by default; up to
     ``except:`` of them may not) gets the between effect (removal by default).
 
+    Parameters:
+        from: the site the captures start from (the last move's when left out)
+        directions: the relation of neighbours (``Adjacent`` when left out)
+        between: what a surrounded site must be, and what happens to it (an enemy removed when left
+            out)
+        to: what the sites around it must be (friends when left out)
+        except: how many of the sites around may fail that condition
+        then: consequences applied after the capture
+
     Examples:
         (surround (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Friend (who at:(to)))))
     """
@@ -386,6 +424,10 @@ class MoveRemove(Ludeme):
     """A decision: take a piece off the board, from a site of the region (each occupied site is
     one move, written ``xC3``).
 
+    Parameters:
+        sites: the sites a piece may be taken from
+        then: consequences of the removal
+
     Examples:
         (move Remove (from))
         (move Remove (sites Occupied by:Next))
@@ -414,6 +456,12 @@ class MovePromote(Ludeme):
     """A decision: replace the piece on a site (the last move's by default) by a piece of one
     of the named kinds, of the given player (the piece's owner by default). Each kind is one
     move, written like a placement that names its piece (``Queen1@E8``).
+
+    Parameters:
+        site: the site of the piece promoted (the last move's when left out)
+        piece: the kinds it may become
+        role: the owner of the new piece (the old piece's owner when left out)
+        then: consequences of the promotion
 
     Examples:
         (move Promote (last To) (piece {"Queen" "Knight" "Bishop" "Rook"}) Mover)

@@ -301,8 +301,10 @@ def _value_of(game, what: int) -> Optional[str]:
 
 
 def render_svg(state: "State", coordinates: bool = True, last_move: bool = True, title: bool = True,
-               unit: float = UNIT) -> str:
-    """The position as an SVG document (a string)."""
+               unit: float = UNIT, targets: bool = False) -> str:
+    """The position as an SVG document (a string). With ``targets``, a transparent shape over
+    every site (``<g class="targets">``: each cell's outline, or a disc around each point), each
+    carrying its site's ``data-site``, so a page can take clicks and highlight sites."""
     game = state.game
     topo = game.topology
     pos = topo.positions
@@ -398,6 +400,17 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
         if 0 <= to < topo.n:
             out.append(f'<circle class="to" cx="{_f(frame.x(pos[to][0]))}" cy="{_f(frame.y(pos[to][1]))}" '
                        f'r="{_f(radii[to] * k * 1.08)}"/>')
+        out.append("</g>")
+    if targets:
+        out.append('<g class="targets" fill="#ffffff" fill-opacity="0" stroke="none">')
+        for site, p in enumerate(pos):
+            label = quoteattr(topo.labels[site])
+            if cells:
+                points = " ".join(frame.xy(q) for q in topo.shapes[site])
+                out.append(f'<polygon class="target" data-site={label} points="{points}"/>')
+            else:
+                out.append(f'<circle class="target" data-site={label} cx="{_f(frame.x(p[0]))}" '
+                           f'cy="{_f(frame.y(p[1]))}" r="{_f(radii[site] * k)}"/>')
         out.append("</g>")
     if title:
         caption = _caption(state, text)

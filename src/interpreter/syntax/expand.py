@@ -18,7 +18,7 @@ from typing import Iterable, Mapping, Sequence
 from ..errors import ExpansionError
 from ..files import read_text
 from .nodes import (
-    Float, Hole, Int, NegatedRef,
+    Broken, Float, Hole, Int, NegatedRef,
     Array, Call, Const, DefineRef, Document, Item, Named, Node, Omit, Param,
     Placeholder, Range, Span, Str, Value, Via,
 )
@@ -418,7 +418,9 @@ def _find_ruleset(rulesets: list[Ruleset], name: str) -> Ruleset:
         if full == want or full.split(" (")[0] == want:
             return rs
     names = ", ".join(f'"{r.name}"' for r in rulesets) or "none"
-    raise ExpansionError(f'unknown ruleset "{name}"', hint=f"rulesets in this description: {names}")
+    close = difflib.get_close_matches(name, [r.name for r in rulesets], n=2, cutoff=0.5)
+    guess = ("did you mean " + " or ".join(f'"{c}"' for c in close) + "? ") if close else ""
+    raise ExpansionError(f'unknown ruleset "{name}"', hint=f"{guess}rulesets in this description: {names}")
 
 
 def _resolve(by_label: dict[str, Option], choice: str, span: Span | None) -> tuple[Option, OptionItem]:
@@ -434,7 +436,10 @@ def _resolve(by_label: dict[str, Option], choice: str, span: Span | None) -> tup
     item = opt.find(item_name)
     if item is None:
         valid = ", ".join(f'"{opt.label}/{i.name}"' for i in opt.items)
-        raise ExpansionError(f'option "{opt.label}" has no item "{item_name}"', span, hint=f"valid items: {valid}")
+        close = difflib.get_close_matches(item_name, [i.name for i in opt.items], n=3, cutoff=0.5)
+        guess = ("did you mean " + " or ".join(f'"{opt.label}/{c}"' for c in close) + "? ") if close else ""
+        raise ExpansionError(f'option "{opt.label}" has no item "{item_name}"', span,
+                             hint=f"{guess}valid items: {valid}")
     return opt, item
 
 
@@ -447,7 +452,8 @@ def _list_options(by_label: dict[str, Option]) -> str:
 class _OptionSubstituter:
     """Replaces ``<Tag>`` / ``<Tag:arg>`` with the values of the chosen items."""
 
-    def __init__(self, options: list[Option], picked: dict[str, OptionItem]):
+    def __init__(self, options: list[Option], picked: dict[str, OptionItem], errors=None):
+        self.errors = errors  # a Collected: an unknown placeholder is reported and read past
         self.values: dict[tuple[str, str | None], list[Node]] = {}
         self.raw: dict[tuple[str, str | None], str] = {}  # values spliced as text (<(dual>)
         for opt in options:
@@ -475,7 +481,11 @@ class _OptionSubstituter:
             hint = f"did you mean <{close[0]}>?" if close else (
                 f"declared tags: {', '.join('<' + t + '>' for t in self.tags)}" if self.tags
                 else "declare it with (option \"Label\" <Tag> args:{...} {...})")
-            raise ExpansionError(f"unknown option placeholder {ph.text}", ph.span, hint=hint)
+            error = ExpansionError(f"unknown option placeholder {ph.text}", ph.span, hint=hint)
+            if self.errors is None:
+                raise error
+            self.errors.add(error)
+            return [Broken(ph.text, span=ph.span)]
         # values may hold placeholders of other options: substitute them too (bounded, since
         # an option could name itself)
         self.depth += 1
@@ -528,6 +538,8 @@ def _call_from_splice(spliced: list[Node], call: Call, recurse) -> Call:
         raise ExpansionError("the head of this call expands to nothing", call.span)
     first, rest = spliced[0], spliced[1:]
     head: object
+    if isinstance(first, Broken):  # an unknown placeholder, already reported
+        return Broken(first.text, span=call.span)  # type: ignore[return-value]
     if isinstance(first, Const):
         head = first.name
     elif isinstance(first, Str):
@@ -550,8 +562,9 @@ _NAMED_FORMS = ("game", "match", "instance")
 
 
 class _DefineExpander:
-    def __init__(self, defines: dict[str, Define]):
+    def __init__(self, defines: Mapping[str, Define], errors=None):
         self.defines = defines
+        self.errors = errors  # a Collected: an unknown define is reported and read past
         self.produced = 0
 
     def expand(self, node: Node, depth: int = 0) -> list[Node]:
@@ -596,7 +609,13 @@ class _DefineExpander:
             close = difflib.get_close_matches(name, list(self.defines), n=3)
             hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
                 f'declare it with (define "{name}" ...)'
-            raise ExpansionError(f'unknown define "{name}"', use.span, hint=hint)
+            error = ExpansionError(f'unknown define "{name}"', use.span, hint=hint)
+            if self.errors is None:
+                raise error
+            self.errors.add(error)
+            for a in args:  # errors inside its arguments are errors too
+                self.expand(a, depth)
+            return [Broken(name, span=use.span)]
         if depth >= MAX_DEFINE_DEPTH:
             raise ExpansionError(f'defines nested more than {MAX_DEFINE_DEPTH} deep (at "{name}")', use.span,
                                  hint="a define probably uses itself, directly or through others")
@@ -787,13 +806,15 @@ def _check_parameters(name: str, body: list[Node], span: Span) -> None:
 
 
 def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = None,
-           library: Mapping[str, Define] | None = None) -> Expanded:
+           library: Mapping[str, Define] | None = None, errors=None) -> Expanded:
     """Choose options, apply a ruleset, inline defines; return the game tree. ``library``
-    holds the defines a description may use without declaring them (its own replace them)."""
+    holds the defines a description may use without declaring them (its own replace them).
+    With ``errors`` (a :class:`~interpreter.errors.Collected`), unknown defines and option
+    placeholders are reported there and read past (they become :class:`Broken` nodes)."""
     for _ in range(MAX_TEXT_SPLICES):
         spliced = _splice_text_values(doc, options, ruleset)
         if spliced is None:
-            return _expand(doc, options, ruleset, library)
+            return _expand(doc, options, ruleset, library, errors)
         doc = spliced
     raise ExpansionError("option values spliced as text keep bringing placeholders of such values",
                          Span(doc.file, 1, 1), hint="an option value probably holds its own placeholder")
@@ -816,10 +837,10 @@ def _pick(doc: Document, opts: list[Option], rulesets: list[Ruleset], options: S
 
 
 def _expand(doc: Document, options: Sequence[str], ruleset: str | None,
-            library: Mapping[str, Define] | None) -> Expanded:
+            library: Mapping[str, Define] | None, errors=None) -> Expanded:
     opts, rulesets = read_options(doc)
     picked, chosen_ruleset = _pick(doc, opts, rulesets, options, ruleset)
-    subst = _OptionSubstituter(opts, picked)
+    subst = _OptionSubstituter(opts, picked, errors)
 
     forms: list[Node] = []
     for form in doc.forms:
@@ -829,7 +850,7 @@ def _expand(doc: Document, options: Sequence[str], ruleset: str | None,
 
     own = collect_defines(forms)  # the description's own defines replace the library's
     defines: Mapping[str, Define] = ChainMap(own, library) if library else own
-    expander = _DefineExpander(defines)
+    expander = _DefineExpander(defines, errors)
 
     game: Call | None = None
     metadata: Call | None = None

@@ -166,6 +166,14 @@ class Hole(Node):
 
 
 @dataclass(slots=True)
+class Broken(Node):
+    """Text that could not be read, its error already reported (``check`` reads past it): the
+    expansion keeps it, the binder takes it for any argument and reports nothing more."""
+
+    text: str = ""
+
+
+@dataclass(slots=True)
 class NegatedRef(Node):
     """``-"Name"``: the number a define gives, negated."""
 

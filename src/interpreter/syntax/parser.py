@@ -30,10 +30,10 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import LudError, LudSyntaxError
-from ..files import read_text
+from ..files import read_text as read_regular
 from ..resources import grammar_path
 from .nodes import (
-    Array, Bool, Call, Hole, NegatedRef, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
+    Array, Bool, Broken, Call, Hole, NegatedRef, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
     Omit, Param, Placeholder, Range, SourceName, Span, Str, Value,
 )
 
@@ -60,8 +60,11 @@ def _lark() -> Lark:
     )
 
 
-def parse(text: str, file: str = "<text>") -> Document:
-    """Parse a description. Raises :class:`LudSyntaxError` on malformed text."""
+def parse(text: str, file: str = "<text>", broken: frozenset[tuple[int, int]] = frozenset()) -> Document:
+    """Parse a description. Raises :class:`LudSyntaxError` on malformed text; one raised while
+    the grammar reads the text (not a bracket or size error, found first) has ``recoverable``
+    set: :func:`parse_all` reads past it. ``broken`` holds the (line, column) of words that
+    stand for text already reported (they become :class:`Broken` nodes)."""
     if not isinstance(text, str):
         raise LudSyntaxError(f"a description is a text, not {type(text).__name__}", Span(file, 1, 1))
     text = text.removeprefix(BOM)
@@ -80,10 +83,20 @@ def parse(text: str, file: str = "<text>") -> Document:
         with _LOCK:
             _BUILDER.file = file
             _BUILDER.chains = {}
-            forms = _lark().parse(text, start="start")
-            _BUILDER.chains = {}
+            _BUILDER.broken = broken
+            try:
+                forms = _lark().parse(text, start="start")
+            finally:
+                _BUILDER.chains = {}
+                _BUILDER.broken = frozenset()
     except UnexpectedInput as err:
-        raise _syntax_error(err, text, file) from None
+        error = _syntax_error(err, text, file)
+        error.recoverable = "lark"
+        raise error from None
+    except LudSyntaxError as err:  # raised by the builder, at a node it could not make
+        if getattr(err, "recoverable", None) is None:
+            err.recoverable = "node"
+        raise
     finally:
         if collecting:
             gc.enable()
@@ -92,14 +105,101 @@ def parse(text: str, file: str = "<text>") -> Document:
 
 def parse_file(path: str | Path) -> Document:
     path = Path(path)
+    return parse(read_text(path), str(path))
+
+
+def read_text(path: Path) -> str:
+    """A description file's text (at most what a description may hold, plus one character)."""
     try:
-        text = read_text(path, MAX_TEXT + 1)  # never more than a description may hold
+        return read_regular(path, MAX_TEXT + 1)  # a regular file, never more than a description may hold
     except UnicodeDecodeError as err:
         raise LudSyntaxError(f"file is not UTF-8 text ({err.reason})", Span(str(path), 1, 1)) from None
     except (OSError, ValueError) as err:  # a folder, no permission, an I/O error, a bad name
         reason = getattr(err, "strerror", None) or str(err)
         raise LudError(f"cannot read {path}: {reason}") from None
-    return parse(text, str(path))
+
+
+MAX_ROUNDS = 50  # syntax errors read past in one text (each is one more parse of it)
+MAX_REREAD = 5_000_000  # characters parsed again in all, so a huge text is read a few times only
+
+
+def parse_all(text: str, file: str = "<text>", limit: int = MAX_ROUNDS) -> tuple[Document | None, list[LudSyntaxError]]:
+    """Parse a description and read past its syntax errors: (the document, or None when an
+    error stops the reading; the errors in source order). A form the grammar cannot read is
+    reported, then stands as a :class:`Broken` node of the same size (``(5 a)`` becomes
+    ``_____``), so the rest of the text keeps its lines and columns and is read on; the form
+    around it is not blamed again. An unbalanced bracket or string, or a text too large, stops
+    the reading: what follows it cannot be read reliably."""
+    if not isinstance(text, str):
+        try:
+            return parse(text, file), []
+        except LudSyntaxError as err:
+            return None, [err]
+    text = text.removeprefix(BOM)
+    original = SourceName(file, text)
+    current = text
+    broken: set[tuple[int, int]] = set()
+    errors: list[LudSyntaxError] = []
+    reread = 0
+    while True:
+        try:
+            doc = parse(current, file, frozenset(broken))
+        except LudSyntaxError as err:
+            if err.span is not None:
+                err.span = Span(original, err.span.line, err.span.col, err.span.end_line, err.span.end_col)
+            errors.append(err)
+            how = getattr(err, "recoverable", None)
+            reread += len(current)
+            if how is None or err.span is None or len(errors) >= limit or reread > MAX_REREAD:
+                return None, errors
+            region = _region(current, err.span, whole_form=how == "node")
+            if region is None:
+                return None, errors
+            start, end = region
+            lines = _Lines(current)
+            broken.add(lines.at(start))
+            current = current[:start] + _blank(current[start:end]) + current[end:]
+            continue
+        if not errors:
+            return doc, []
+        doc.text = text
+        doc.file = original
+        return doc, errors
+
+
+def _blank(form: str) -> str:
+    """Text of the same lines and columns as ``form``: one word of underscores on its first
+    line, blanks after it."""
+    first, newline, rest = form.partition("\n")
+    return "_" * max(1, len(first)) + newline + re.sub(r"[^\n]", " ", rest)
+
+
+def _region(text: str, span: Span, whole_form: bool) -> tuple[int, int] | None:
+    """The offsets of the bracketed form to stand for an error at ``span``: the form that starts
+    there when ``whole_form`` (the builder could not make that node), else the innermost form
+    around it. None when the error is outside every bracket."""
+    lines = _Lines(text)
+    if span.line < 1 or span.line > len(lines.starts):
+        return None
+    offset = lines.starts[span.line - 1] + span.col - 1
+    stack: list[int] = []
+    target: int | None = None
+    for m in _SCAN.finditer(text):
+        token = m.group()
+        if token[0] in '"/':  # strings and comments hold no brackets
+            continue
+        if target is None and m.start() >= offset:
+            if whole_form and m.start() == offset and token in _OPEN:
+                target = m.start()
+            elif stack:
+                target = stack[-1]
+            else:
+                return None
+        if token in _OPEN:
+            stack.append(m.start())
+        elif stack and stack.pop() == target:
+            return target, m.end()
+    return None
 
 
 # Strings (a backslash escapes a following quote only), comments, brackets and line ends.
@@ -137,6 +237,39 @@ def _tokens_outside_strings(text: str) -> Iterator[tuple[str, str, int, int]]:
             yield ("comment", token.rstrip(), *lines.at(m.start()))
         else:
             yield (c, c, *lines.at(m.start()))
+
+
+def bracket_pairs(text: str) -> tuple[list[tuple[int, int, str]], list[int]]:
+    """The brackets of ``text`` outside strings and comments, paired: ``[(open offset, close
+    offset, "(" or "{")]`` in order of closing, and the offsets of those left open."""
+    pairs: list[tuple[int, int, str]] = []
+    stack: list[tuple[int, str]] = []
+    for m in _SCAN.finditer(text):
+        c = m.group()[0]
+        if c in _OPEN:
+            stack.append((m.start(), c))
+        elif c in _CLOSE and stack:
+            start, opener = stack.pop()
+            pairs.append((start, m.start(), opener))
+    return pairs, [start for start, _ in stack]
+
+
+def open_brackets(text: str, offset: int) -> list[int]:
+    """The offsets of the brackets still open at ``offset`` (outside strings and comments),
+    outermost first: where the calls around a place begin."""
+    stack: list[int] = []
+    for m in _SCAN.finditer(text, 0, offset):
+        c = m.group()[0]
+        if c in _OPEN:
+            stack.append(m.start())
+        elif c in _CLOSE and stack:
+            stack.pop()
+    return stack
+
+
+def strings_of(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of every string of ``text`` (quotes included), comments skipped."""
+    return [(m.start(), m.end()) for m in _SCAN.finditer(text) if m.group()[0] == '"']
 
 
 def scan_comments(text: str) -> list[Comment]:
@@ -275,6 +408,7 @@ class _Builder(Transformer):
 
     file = "<text>"
     chains: dict[int, int] = {}  # id of a Named whose value is a Named -> length of the chain
+    broken: frozenset[tuple[int, int]] = frozenset()  # (line, col) of words standing for errors
 
     def _span(self, first: Any, last: Any) -> Span:
         line, col = _start_of(first)
@@ -310,7 +444,10 @@ class _Builder(Transformer):
         return Bool(str(c[0]).lower() == "true", span=self._tok(c[0]))
 
     def const(self, c: list) -> Node:
-        return Const(str(c[0]), span=self._tok(c[0]))
+        tok = c[0]
+        if self.broken and (tok.line, tok.column) in self.broken:
+            return Broken(str(tok), span=self._tok(tok))
+        return Const(str(tok), span=self._tok(tok))
 
     def param(self, c: list) -> Node:
         span = self._tok(c[0])

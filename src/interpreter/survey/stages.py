@@ -21,9 +21,13 @@ import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from .errors import LudError
+from ..errors import LudError
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..syntax.expand import Expanded
 
 STAGES = ("parse", "expand", "load", "playout")
 PLAYOUT_SECONDS = 20.0  # a playout still running after this long is reported as too slow
@@ -90,37 +94,14 @@ def survey(paths: Iterable[str | Path], defines: Sequence[str | Path] = (), seed
 
 def survey_file(path: Path, defines: Sequence[str | Path] = (), seed: int = 0,
                 playout_seconds: float = PLAYOUT_SECONDS) -> FileResult:
-    from .bind import bind
-    from .compile import build_game
-    from .loader import expand_description, fingerprint, metadata_info
-    from .ludemes.structure import GameLudeme
-    from .syntax.parser import parse_file
-
-    result = FileResult(str(path))
+    """Take one file as far as it goes: parse, expand, load, one random playout."""
     try:
-        parse_file(path)
+        text = read_text(path)
     except LudError as err:
-        return _stop(result, err.message, err)
-    result.stage = "parse"
-    try:
-        expanded = expand_description(path, defines=defines)
-    except LudError as err:
-        return _stop(result, err.message, err)
-    except RecursionError:
-        return _stop(result, "expansion nests too deeply")
-    result.stage = "expand"
-    missing = first_unknown_ludeme(expanded.game)
-    try:
-        bound = bind(expanded.game)
-        if not isinstance(bound, GameLudeme):
-            return _stop(result, "not a (game ...)")
-        game = build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
-                          source=str(path), fingerprint=fingerprint(expanded), description=expanded)
-    except LudError as err:
-        return _stop(result, f"unknown ludeme '{missing}'" if missing else err.message, err)
-    except Exception as err:  # the engine's fault: reported, never raised
-        return _stop(result, f"engine error in loading: {type(err).__name__}: {_first_line(err)}")
-    result.stage = "load"
+        return _stop(FileResult(str(path)), err.message, err)
+    result, game, _ = load_stage(str(path), text, defines=defines)
+    if game is None:
+        return result
     try:
         rng = random.Random(seed)
         state = game.initial_state()
@@ -143,12 +124,71 @@ def survey_file(path: Path, defines: Sequence[str | Path] = (), seed: int = 0,
     return result
 
 
+def read_text(path: str | Path) -> str:
+    """A description file's text, or a :class:`LudError` saying why it cannot be read (as the
+    parser says it: not UTF-8, a folder, no permission, too long)."""
+    from ..syntax.parser import MAX_TEXT, parse_file
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_TEXT + 2)
+        return data.decode("utf-8")
+    except (OSError, ValueError, UnicodeDecodeError):
+        parse_file(path)  # raises the parser's own message for the same file
+        raise
+
+
+def load_stage(path: str, text: str, options: Sequence[str] = (), ruleset: str | None = None,
+               defines: Sequence[str | Path] = ()) -> tuple[FileResult, "Game | None", "Expanded | None"]:
+    """Parse, expand and load a description's text (read from ``path``): how far it got, the
+    game when it loaded, and its expansion when it expanded. Never raises for a wrong
+    description: the reason is in the result (the first unknown ludeme, else the first error)."""
+    from ..bind import bind
+    from ..compile import build_game
+    from ..loader import fingerprint, library, metadata_info
+    from ..ludemes.structure import GameLudeme
+    from ..syntax.expand import expand
+    from ..syntax.parser import parse
+
+    result = FileResult(str(path))
+    try:
+        document = parse(text, str(path))
+    except LudError as err:
+        return _stop(result, err.message, err), None, None
+    except RecursionError:
+        return _stop(result, "the description nests too deeply"), None, None
+    result.stage = "parse"
+    try:
+        expanded = expand(document, options=list(options), ruleset=ruleset,
+                          library=library(defines, Path(path).parent))
+    except LudError as err:
+        return _stop(result, err.message, err), None, None
+    except RecursionError:
+        return _stop(result, "expansion nests too deeply"), None, None
+    result.stage = "expand"
+    missing = first_unknown_ludeme(expanded.game)
+    try:
+        bound = bind(expanded.game)
+        if not isinstance(bound, GameLudeme):
+            return _stop(result, "not a (game ...)"), None, expanded
+        game = build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
+                          source=str(path), fingerprint=fingerprint(expanded), description=expanded)
+    except LudError as err:
+        return _stop(result, f"unknown ludeme '{missing}'" if missing else err.message, err), None, expanded
+    except MemoryError:  # a bound of the process, not the description's fault: the caller reports it
+        raise
+    except Exception as err:  # the engine's fault: reported, never raised
+        return _stop(result, f"engine error in loading: {type(err).__name__}: {_first_line(err)}"), None, expanded
+    result.stage = "load"
+    return result, game, expanded
+
+
 def first_unknown_ludeme(game) -> str | None:
     """The first call of an expanded game, in reading order, that names no registered ludeme:
     ``name Constant`` when its first argument is a constant (``hand Each``, ``move Slide``),
     else ``name``. None when every call is known."""
-    from .ludemes import REGISTRY  # the package registers every ludeme
-    from .syntax.nodes import Call, Const, Named
+    from ..ludemes import REGISTRY  # the package registers every ludeme
+    from ..syntax.nodes import Call, Const, Named
 
     stack = [game]
     while stack:
@@ -184,12 +224,15 @@ def _first_line(err: BaseException) -> str:
     return text[0][:200] if text else ""
 
 
-def format_survey(report: Survey, verbose: bool = False, title: str = "") -> str:
+def format_survey(report: Survey, verbose: bool = False, title: str = "", stage_names: dict | None = None,
+                  unit: str = "files") -> str:
+    """The counts of each stage, then the reasons, most frequent first (``verbose``: a line per
+    file too). ``stage_names`` renames stages (a survey plays N playouts, not one)."""
     counts = report.counts()
     n = counts["files"]
-    lines = [f"{title + ': ' if title else ''}{n} files"]
+    lines = [f"{title + ': ' if title else ''}{n} {unit}"]
     names = {"parse": "parse", "expand": "expand (options, defines)", "load": "load (bind, compile)",
-             "playout": "finish a random playout"}
+             "playout": "finish a random playout", **(stage_names or {})}
     for stage in STAGES:
         rate = 100.0 * counts[stage] / n if n else 100.0
         lines.append(f"  {counts[stage]:>6}  {rate:5.1f}%  {names[stage]}")
