@@ -97,3 +97,16 @@ def test_a_number_just_outside_each_declared_range_is_refused_at_its_place(examp
             bind(parse(text, "<example>").forms[0])
         assert info.value.span is not None and info.value.span.col == column, (text, info.value.message)
         assert "out of its range" in info.value.message
+
+
+def test_docs_limits_states_the_shared_ranges_as_declared():
+    """docs/limits.md states the bounds chosen; each shared range it names must read as declared."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "docs" / "limits.md").read_text()
+
+    def shown(value: float) -> str:
+        return f"{int(value):,}" if float(value).is_integer() else str(value)
+    for name in ("BOARD_SIZE", "COUNT", "PIECES", "LENGTH", "DISTANCE", "INDEX", "SCALE", "COORDINATE",
+                 "FACTOR", "ANGLE", "PLAYER_NUMBER"):
+        bounds = getattr(base, name)
+        assert f"{shown(bounds.lo)} to {shown(bounds.hi)}" in text, (name, bounds)
