@@ -144,3 +144,25 @@ def test_save_never_writes_over_the_description_or_position_being_played(capsys,
     assert out.count("not saved:") == 3, out
     assert "a file this command reads" in out and "it is a folder" in out
     assert game.read_text() == text and start.read_text() == kept
+
+
+def test_save_position_never_writes_over_what_the_command_reads(capsys, tmp_path):
+    game = tmp_path / "g.lud"
+    game.write_text((Path(__file__).resolve().parents[1] / "descriptions" / "tic-tac-toe.lud").read_text())
+    start = tmp_path / "start.yaml"
+    start.write_text(load("tic-tac-toe").initial_state().to_text())
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me\n")
+    before = {p: p.read_bytes() for p in (game, start, notes)}
+    for argv in (["apply", str(game), "--moves", "B2", "--save-position", str(game)],
+                 ["apply", str(game), "--position", str(start), "--save-position", str(start)],
+                 ["trace", str(game), "--save-position", str(game)],
+                 ["apply", str(game), "--save-position", str(notes)],
+                 ["apply", str(game), "--save-position", str(tmp_path)]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert "a file this command reads" in err or "ends in .yaml or .yml" in err, (argv, err)
+    assert {p: p.read_bytes() for p in before} == before
+    assert main(["apply", str(game), "--position", str(start), "--moves", "B2", "--save-position",
+                 str(tmp_path / "next.yaml")]) == 0
+    assert load(str(game)).state_from_text((tmp_path / "next.yaml").read_text()).ply == 1
