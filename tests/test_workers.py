@@ -39,3 +39,17 @@ def test_the_api_has_the_same_bound():
 
 
 # that no worker outlives its command, however it ends, is a family of tests/test_hostile.py
+
+
+def test_every_command_that_takes_jobs_has_the_one_bound():
+    import argparse
+    from interpreter.cli import build_parser
+    from interpreter.workers import jobs_argument
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    taking = {}
+    for name, sub in commands.items():
+        for action in sub._actions:
+            if "--jobs" in action.option_strings:
+                taking[name] = action.type
+    assert {"match", "concepts", "compare", "survey"} <= set(taking), taking
+    assert all(kind is jobs_argument for kind in taking.values()), taking
