@@ -26,3 +26,38 @@ def ludii_sample_files() -> list[Path]:
     files = sorted(LUDII_SAMPLE.rglob("*.lud"))
     assert files
     return files
+
+
+def bound_examples() -> list:
+    """(ludeme class, example text, bound node) for every docstring example of the registry that
+    binds on its own (the others need a game around them; test_docs checks them there)."""
+    import interpreter.ludemes  # noqa: F401  (registers the vocabulary)
+    from interpreter import LudError
+    from interpreter.bind import bind
+    from interpreter.ludemes.base import REGISTRY
+    from interpreter.syntax.parser import parse
+    found = []
+    for cls in sorted(REGISTRY.values(), key=lambda c: c.name):
+        for example in cls.examples():
+            try:
+                found.append((cls, example, bind(parse(example, "<example>").forms[0])))
+            except LudError:
+                continue
+    return found
+
+
+def ranged_numbers() -> list:
+    """(example, the Int node of a number written in it, its parameter) for every number the
+    examples write for a parameter that declares a range."""
+    from interpreter.ludemes.base import BoundArray, Ludeme
+    from interpreter.syntax.nodes import Int
+    uses = []
+    for _, example, node in bound_examples():
+        for ludeme in node.walk() if isinstance(node, Ludeme) else ():
+            for param in ludeme.params:
+                value = getattr(ludeme, param.name)
+                for item in value.items if isinstance(value, BoundArray) else [value]:
+                    if param.range is not None and isinstance(item, Int) and item.span.line == 1 \
+                            and example[item.span.col - 1:].startswith(str(item.value)):
+                        uses.append((example, item, param))
+    return uses

@@ -95,3 +95,34 @@ def test_bad_agent_specs(spec, message):
 def test_agent_spec_builds_mcts():
     agent = make_agent("mcts:iterations=25,c=0.7", seed=2)
     assert isinstance(agent, MCTSAgent) and agent.iterations == 25 and agent.c == 0.7
+
+
+def _accepted_specs() -> list[str]:
+    """Every agent with each of its parameters at the small values it accepts (the low end of
+    its range: a budget of a microsecond, one iteration, depth 1...)."""
+    from interpreter.agents.spec import AgentSpecError, _FACTORIES
+    specs = []
+    for name, (_, params, _) in sorted(_FACTORIES.items()):
+        specs.append(name)
+        for param in sorted(params):
+            for value in ("1e-9", "1e-6", "0", "1", "0.5", "2"):
+                spec = f"{name}:{param}={value}"
+                try:
+                    make_agent(spec, 0)
+                except AgentSpecError:
+                    continue
+                specs.append(spec)
+    return specs
+
+
+@pytest.mark.parametrize("spec", _accepted_specs())
+def test_every_accepted_budget_gives_a_legal_move(spec):
+    for name in ("tic-tac-toe", "alak"):
+        state = load(name).initial_state()
+        agent = make_agent(spec, 3)
+        for _ in range(3):
+            if state.is_over():
+                break
+            move = agent.choose(state)
+            assert move in state.legal_moves(), (spec, name, move)
+            state.apply(move)

@@ -316,12 +316,24 @@ def test_misspelt_constant_suggests_the_valid_one():
     ('{"a" "1-2" "d"}', '"1-2"', "reads as a move"),
     ('{"a" "2@3" "d"}', '"2@3"', "reads as a move"),
     ('{"a" "b" -3}', "-3", "reads as a move"),
+    ('{"a" "x:y" "d"}', '"x:y"', "Ludii's SITE:PIECE"),  # x:y would be read as piece y on x
+    ('{"a" "a:Disc1" "d"}', '"a:Disc1"', "Ludii's SITE:PIECE"),
+    ('{"a" "b/2" "d"}', '"b/2"', "a second choice"),
 ])
 def test_board_labels_that_moves_could_not_tell_apart_are_located_errors(labels, bad, message):
     text = game_text(board=f"(board (rectangle 1 3) labels:{labels})")
     err = bind_error(text)
     assert message in err.message, err.render()
     assert_points_at(err, text, bad, occurrence=3 if bad == "1" else 1)  # the second "1" label
+
+
+def test_a_label_that_reads_as_removing_another_site_is_a_located_error():
+    from interpreter import LudError, load
+    text = game_text(board='(board (rectangle 1 3) labels:{"a" "xa" "b"})')
+    with pytest.raises(LudError) as info:
+        load(text)
+    assert "reads as taking the piece off 'a'" in info.value.message
+    assert_points_at(info.value, text, '"xa"')
 
 
 def test_a_wrong_number_of_labels_points_at_the_labels():
@@ -360,17 +372,29 @@ def range_error(play: str = ADD_EMPTY, end: str = "(is Line 3)", equipment: str 
 
 
 @pytest.mark.parametrize("end, bad, message", [
-    ("(is Line 0)", "0", "a line is at least 1 long, not 0"),
-    ("(is Line -2)", "-2", "a line is at least 1 long, not -2"),
+    ("(is Line 0)", "0", "is Line: length is 0, out of its range from 1"),
+    ("(is Line -2)", "-2", "is Line: length is -2, out of its range from 1"),
     ("(is Line (- 1 3))", "(- 1 3)", "a line is at least 1 long, not -2"),
-    ("(> (count Lines 0 of:Mover) 0)", "0", "a line is at least 1 long, not 0"),
+    ("(> (count Lines 0 of:Mover) 0)", "0", "count Lines: length is 0, out of its range from 1"),
     ("(= (score 3) 1)", "3", "there is no player 3"),
     ("(= (score 0) 1)", "0", "there is no player 0"),
     ("(= (count Pieces 7) 1)", "7", "there is no player 7"),
-    ("(is In (last To) (sites Distance All from:(sites {\"A1\"}) (range -1 2)))", "(range -1 2)", "at least 0"),
+    ("(is In (last To) (sites Distance All from:(sites {\"A1\"}) (range -1 2)))", "-1", "range: min is -1, out of its range from 0"),
 ])
 def test_nonsense_numbers_in_conditions_are_located_load_errors(end, bad, message):
     err, text = range_error(end=end)
+    assert message in err.message, err.render()
+    assert (err.span.line, err.span.col) == position_of(text, bad)
+
+
+@pytest.mark.parametrize("play, bad, message", [
+    ('(move Add (to (sites {(coord "Q17")})))', '"Q17"', "no site 'Q17' on this board"),
+    ("(move Add (to (sites {(coord row:9 column:1)})))", "(coord row:9 column:1)", "no site at row 9, column 1"),
+    ("(move Add (to (sites Row 99)))", "99", "no row 99 on this board"),
+    ("(move Add (to (sites Column 7)))", "7", "no column 7 on this board"),
+])
+def test_regions_off_the_board_are_located_errors_not_empty(play, bad, message):
+    err, text = range_error(play=play)
     assert message in err.message, err.render()
     assert (err.span.line, err.span.col) == position_of(text, bad)
 
@@ -380,10 +404,10 @@ def test_nonsense_numbers_in_conditions_are_located_load_errors(end, bad, messag
      "(apply (remove (between)))) (to if:(is Mover (who at:(to)))))))", "(exact 0)",
      "encloses at least 1 site"),
     ("(move Add (to (sites Empty)) (then (custodial (between (range -3 2) (apply (remove (between)))) "
-     "(to if:(is Mover (who at:(to)))))))", "(range -3 2)", "at least 0"),
+     "(to if:(is Mover (who at:(to)))))))", "-3", "range: min is -3, out of its range from 0"),
     ("(move Add (to (sites Empty)) (then (addScore 9 1)))", "9", "there is no player 9"),
     ("(move Add (to (sites Empty) if:(is Bracketed at:(to) (exact 0))))", "(exact 0)", "at least 1"),
-    ("(move Hop (between (max 0)) (to if:(is Empty (to))))", "(max 0)", "at least 1"),
+    ("(move Hop (between (max 0)) (to if:(is Empty (to))))", "0", "max: n is 0, out of its range from 1"),
 ])
 def test_nonsense_numbers_in_moves_are_located_load_errors(play, bad, message):
     err, text = range_error(play=play)
@@ -395,7 +419,7 @@ def test_nonsense_numbers_in_moves_are_located_load_errors(play, bad, message):
     ("(team 1 {P1}) (team 1 {P2})", "1", 3, "team 1 is declared twice"),
     ("(team 1 {P1 P2}) (team 2 {P2})", "P2})", 2, "P2 is already in team 1"),
     ("(team 1 {P1 P1})", "P1})", 1, "P1 is already in team 1"),
-    ("(team 0 {P1})", "0", 1, "team numbers go from 1 to 16"),
+    ("(team 0 {P1})", "0", 1, "team: number is 0, out of its range from 1 to 16"),
 ])
 def test_nonsense_teams_are_located_load_errors(equipment, bad, occurrence, message):
     err, text = range_error(equipment=equipment)
@@ -417,3 +441,16 @@ def test_a_meta_rule_given_twice_is_refused():
     err = bind_error(text)
     assert "(turnLimit ...) is given twice" in err.message
     assert_points_at(err, text, "(turnLimit 7)")
+
+
+@pytest.mark.parametrize("graphics, bad, message", [
+    ("(player Colour P3 (colour Red))", "P3", "P3 is not a player of this game (2 players)"),
+    ("(player Colour P1 (colour 300 0 0))", "300", "a colour's number is from 0 to 255, not 300"),
+    ("(player Colour P2 (colour 0 -4 0))", "-4", "not -4"),
+])
+def test_nonsense_in_the_metadata_is_a_located_error(graphics, bad, message):
+    text = RANGE_GAME.format(play=ADD_EMPTY, end="(is Line 3)", equipment="") + f"\n(metadata (graphics {{{graphics}}}))"
+    with pytest.raises(interpreter.LudError) as info:
+        interpreter.load(text)
+    assert message in info.value.message
+    assert (info.value.span.line, info.value.span.col) == position_of(text, bad)

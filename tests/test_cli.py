@@ -658,15 +658,26 @@ def test_a_folder_named_like_a_description_is_a_clear_error(capsys, tmp_path, mo
 
 @pytest.mark.parametrize("command", ["run", "expand", "info", "trace", "apply", "play", "check"])
 def test_an_unreadable_description_is_a_clear_error(capsys, tmp_path, monkeypatch, command):
+    import interpreter.files
     path = tmp_path / "g.lud"
     path.write_text(ALAK.read_text())
-    real_open = open
+    opened: set[int] = set()
 
-    def failing(file, *args, **kwargs):
-        if str(file) == str(path):
-            raise OSError(5, "Input/output error")
-        return real_open(file, *args, **kwargs)
-    monkeypatch.setattr("builtins.open", failing)
+    class FailingOs:  # the disk fails while the description is read
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def open(self, file, *args, **kwargs):
+            fd = os.open(file, *args, **kwargs)
+            if str(file) == str(path):
+                opened.add(fd)
+            return fd
+
+        def read(self, fd, size):
+            if fd in opened:
+                raise OSError(5, "Input/output error")
+            return os.read(fd, size)
+    monkeypatch.setattr(interpreter.files, "os", FailingOs())
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     code, _, err = call(capsys, command, str(path))
     assert code == 2 and f"cannot read {path}: Input/output error" in err, err

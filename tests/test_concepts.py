@@ -254,3 +254,63 @@ def test_ludeme_compare_errors(capsys, tmp_path):
     bad.write_text('(game "Bad" (players 2) (equipment {(board (square 3))}) (rules (play (move Add (to (sites Empty))))))')
     assert main(["concepts", str(bad)]) == 2
     assert "bad.lud:1:" in capsys.readouterr().err
+
+
+def _board_examples() -> list[str]:
+    """A board of each kind the registry knows: every board's examples, and every board
+    shape's in a (board ...)."""
+    from interpreter.ludemes.base import BOARD_SHAPE, REGISTRY
+    from interpreter.ludemes.boards import Board
+    boards = []
+    for cls in sorted(REGISTRY.values(), key=lambda c: c.name):
+        for example in cls.examples():
+            if isinstance(cls, type) and issubclass(cls, Board):
+                boards.append(example)
+            elif cls.kind == BOARD_SHAPE:
+                boards.append(f"(board {example})")
+    return boards
+
+
+BOARDS = _board_examples()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_concepts_of_every_kind_of_board(board):
+    from interpreter import LudError
+    from interpreter.concept.detect import boolean_concepts, numeric_concepts
+    text = (f'(game "B" (players 2) (equipment {{{board} (piece "D" Each)}}) '
+            "(rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))))")
+    try:
+        game = load(text)
+    except LudError:
+        return  # an example that needs more around it (a track, a second board...): not a board to measure
+    numbers = numeric_concepts(game)
+    assert numbers["NumPlayableSites"] == game.topology.n
+    assert numbers["NumVertices"] > 0 and numbers["NumEdges"] >= 0
+    assert boolean_concepts(game)
+
+
+def test_the_boards_reach_every_kind():
+    assert any("mancalaBoard" in b for b in BOARDS) and len(BOARDS) > 30
+
+
+@pytest.mark.parametrize("where, message", [
+    ("{t}/missing/cmp.png", "the folder"),  # and no folder is made
+    ("/proc/cmp.png", "cannot write the plot /proc/cmp.png"),  # a place nobody may write, root included
+    ("{t}/folder.png", "it is a folder"),
+    ("{g}.png", None),  # next to the description: fine
+])
+def test_compare_plot_outputs_are_checked_before_the_games(where, message, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    game = tmp_path / "g.lud"
+    game.write_text(load("tic-tac-toe").info.source and open(load("tic-tac-toe").info.source).read())
+    (tmp_path / "folder.png").mkdir()
+    out = where.format(t=tmp_path, g=game)
+    code = main(["compare", str(game), "alak", "--playouts", "1", "--plot", out])
+    err = capsys.readouterr().err
+    assert "internal error" not in err and "Traceback" not in err
+    if message is None:
+        assert code == 0
+    else:
+        assert code == 2 and message in err, err
+    assert not (tmp_path / "missing").exists()

@@ -320,7 +320,7 @@ def test_two_games_is_an_error():
 
 
 # ---------------------------------------------------------------------------------------------
-# untrusted input: recursion and blow-up are errors, quickly
+# untrusted input: recursion and blow-up are errors (the node limit bounds the work, not a clock)
 
 
 def test_self_recursive_define():
@@ -577,3 +577,21 @@ def test_a_define_given_twice_in_the_library_is_an_error(tmp_path):
     (tmp_path / "b.def").write_text('(define "L" (lib 2))')
     with pytest.raises(ExpansionError, match='define "L" is given twice'):
         load_library(sorted(tmp_path.glob("*.def")))
+
+
+@pytest.mark.parametrize("define, top, missing", [
+    ('(define "D" (is Line #5))', "#5", "#1, #2, #3, #4"),
+    ('(define "D" (f #1 #3))', "#3", "#2"),
+    ('(define "D" (f #1 "x#4"))', '"x#4"', "#2, #3"),  # in a text too
+])
+def test_a_gap_in_a_defines_parameters_is_a_located_error(define, top, missing):
+    err = fails(define + ' (game "G" ("D" 3))')
+    assert f"uses {top.strip(chr(34)).lstrip('x')} but not {missing}" in err.message
+    assert err.span.col == define.index(top) + 1
+
+
+def test_missing_trailing_arguments_are_still_left_out_as_in_ludii():
+    text = '(define "D" (f #1 #2)) (game "G" ("D" 3))'
+    from interpreter.syntax.parser import parse
+    from interpreter.syntax.format import format_node
+    assert format_node(expand(parse(text, "<t>")).game) == '(game "G" (f 3))'

@@ -486,12 +486,19 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
 
 
 def test_an_io_error_is_a_clear_error(tmp_path, monkeypatch):
+    import os
+
+    import interpreter.files
     path = tmp_path / "g.lud"
     path.write_text('(game "X")')
 
-    def broken(*args, **kwargs):
-        raise OSError(5, "Input/output error")
-    monkeypatch.setattr("builtins.open", broken)
+    class BrokenDisk:  # every read fails
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def read(self, fd, size):
+            raise OSError(5, "Input/output error")
+    monkeypatch.setattr(interpreter.files, "os", BrokenDisk())
     with pytest.raises(LudError, match="cannot read .*g.lud: Input/output error"):
         parse_file(path)
 

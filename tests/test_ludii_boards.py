@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import load
+from interpreter import LudError, load
 from interpreter.errors import LudError
 
 SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "ludii-sample"
@@ -192,7 +192,7 @@ def test_spiral_is_one_line_of_points_from_the_centre():
     assert degrees[0] == degrees[-1] == 1 and set(degrees[1:-1]) == {2}
     radius = [abs(complex(*p)) for p in topo.positions]
     assert radius[1] < radius[40] < radius[83]  # outwards along the line
-    with pytest.raises(LudError, match="limit of 1000"):
+    with pytest.raises(LudError, match="sites is 1001, out of its range from 1 to 1000"):
         board("(spiral turns:5 sites:1001)", "Vertex")
 
 
@@ -251,13 +251,17 @@ def test_expand_row_column_centre_point_and_outer():
     assert len(game.initial_state().legal_moves()) == 12
     game = board("(square 5)", to="(sites Row (/ (- 9 2) 2))")  # 3, as Java's integer division
     assert [m.text for m in game.initial_state().legal_moves()] == ["A4", "B4", "C4", "D4", "E4"]
-    game = board("(square 5)", to="(sites Row (% -7 3))")
-    assert [m.text for m in game.initial_state().legal_moves()] == ["pass"]  # -1: no such row
+    with pytest.raises(LudError, match="no row -1 on this board"):  # a row written out must exist
+        board("(square 5)", to="(sites Row (% -7 3))")
 
 
 def test_coord_by_label_or_row_and_column():
-    game = board("(square 5)", to='(sites {(coord "E5") (coord row:0 column:1) (coord "Z9")})')
-    assert [m.text for m in game.initial_state().legal_moves()] == ["E5", "B1"]  # Z9: off the board
+    game = board("(square 5)", to='(sites {(coord "E5") (coord row:0 column:1)})')
+    assert [m.text for m in game.initial_state().legal_moves()] == ["E5", "B1"]
+    with pytest.raises(LudError, match="no site 'Z9' on this board"):  # not silently off the board
+        board("(square 5)", to='(sites {(coord "E5") (coord "Z9")})')
+    game = board("(square 5)", to="(sites {(coord row:(- (count Moves) 1) column:0)})")  # computed: -1 allowed
+    assert [m.text for m in game.initial_state().legal_moves()] == ["pass"]
 
 
 def test_regions_of_a_player_by_name():

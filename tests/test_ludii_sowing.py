@@ -166,3 +166,43 @@ def test_diagonals_scores_a_diagonal_it_fills():
     assert state.scores[1] == 5
     state.apply("A2")  # P2's A2: its SE-NW diagonal is A2-B1, full: one stone of P2's (A2 itself, B1)
     assert state.scores[2] == 2
+
+
+# --- work bounded by the board, whatever the number of seeds ------------------------------------------
+WARI = "board__sow__two_rows__Wari.lud"
+
+
+def _wari_with(seeds: int, walk: bool = False):
+    text = (LUDII_SAMPLE / WARI).read_text(encoding="utf-8").replace("(set Count 4 ", f"(set Count {seeds} ")
+    if walk:  # skipIf: that never skips makes the sowing walk seed by seed: the reference
+        text = text.replace("(sow", "(sow skipIf:False", 1)
+    return load(text)
+
+
+@pytest.mark.parametrize("seeds", [5, 13, 97])
+def test_sowing_many_laps_at_once_is_the_walk_seed_by_seed(seeds):
+    games = [_wari_with(seeds), _wari_with(seeds, walk=True)]
+    states = [g.initial_state() for g in games]
+    rng = random.Random(seeds)
+    for _ in range(60):
+        if states[0].is_over():
+            break
+        move = rng.choice(states[0].legal_moves())
+        for state in states:
+            state.apply(str(move))
+        assert states[0].snapshot() == states[1].snapshot()
+    assert states[0].ply > 10
+
+
+def test_a_sowing_of_a_million_seeds_changes_each_pit_once_or_twice():
+    game = _wari_with(1_000_000)
+    state = game.initial_state()
+    for move in ("B1", "C2", "D1"):
+        before = len(state._log)
+        state.apply(move)
+        # the undo journal holds what changed: a few entries per pit, not one per seed
+        assert len(state._log) - before < 20 * game.topology.n
+    assert sum(state.count) == 12 * 1_000_000  # every seed still somewhere (none captured: no pit of 6)
+    while state.history:
+        state.undo()
+    assert state.snapshot() == game.initial_state().snapshot()

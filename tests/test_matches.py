@@ -246,7 +246,7 @@ def test_match_json(capsys):
     (["match", "alak", "--agents", "random", "--games", "2"], "--agents names 1 agent but the game has 2 players"),
     (["match", "alak", "--agents", "random", "mcts:depth=2"], "agent 2: agent 'mcts' has no parameter 'depth'"),
     (["match", "alak", "--agents", "human", "random"], "agent 1: 'human' agents can only 'ludeme play'"),
-    (["match", "alak", "--agents", "random", "random", "--jobs", "0"], "must be from 1 to 64"),
+    (["match", "alak", "--agents", "random", "random", "--jobs", "0"], "must be from 1 to"),
     (["match", "alak", "--agents", "random", "random", "--games", "0"], "must be from 1 to"),
 ])
 def test_match_usage_errors(capsys, args, message):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 
 import pytest
+import yaml
 
 from interpreter import LudError, load
 from interpreter.cli import main
@@ -43,7 +44,7 @@ BOMB = "\n".join(
 
 def test_an_alias_bomb_is_refused_at_once(ttt):
     assert len(BOMB) < 600
-    assert "aliases" in refused(ttt, BOMB)  # before expanding anything: 9**9 items otherwise
+    assert "aliases" in refused(ttt, BOMB)  # at the first alias: the bomb is never expanded
 
 
 def test_aliases_are_refused_even_small_ones(ttt):
@@ -193,15 +194,38 @@ def test_one_row_pictures_must_match_the_board():
 
 
 # --- positions that are already over ------------------------------------------------------------------
-@pytest.mark.parametrize("text, message", [
-    ("board: |\n  3 . . .\n  2 o o .\n  1 x x x\nlast: {to: C1, mover: 1}\nmover: 2\n", "P1 the win"),
-    ("passes: 2\n", "every player passed"),
-    ("ply: 300\n", "the turn limit (300 plies)"),
+@pytest.mark.parametrize("text, message, result", [
+    ("board: |\n  3 . . .\n  2 o o .\n  1 x x x\nlast: {to: C1, mover: 1}\nmover: 2\n", "P1 the win",
+     "{winners: [1], reason: rule}"),
+    ("ply: 2\npasses: 2\n", "every player passed", "{draw: true, reason: all players passed}"),
+    ("ply: 300\n", "the turn limit (300 plies)", "{draw: true, termination: turn limit}"),
 ])
-def test_a_position_over_by_the_rules_must_say_so(ttt, text, message):
+def test_a_position_over_by_the_rules_must_say_so(ttt, text, message, result):
     assert message in refused(ttt, text)
-    over = ttt.state_from_text(text + "result: {winners: [1], reason: rule}\n")
-    assert over.is_over() and over.result().winners == [1]
+    over = ttt.state_from_text(text + f"result: {result}\n")
+    assert over.is_over() and over.result().winners == ([1] if "winners" in result else [])
+
+
+@pytest.mark.parametrize("text, message", [
+    # a result the rules do not give: the game goes on, or ends otherwise
+    ("result: {winners: [1], reason: fake}\n", "P1 winning, but the rules do not end the game here"),
+    ("ply: 2\npasses: 2\nresult: {winners: [1]}\n", "P1 winning, but the rules give a draw here"),
+    ("board: |\n  3 . . .\n  2 o o .\n  1 x x x\nlast: {to: C1, mover: 1}\nmover: 2\nresult: {winners: [2]}\n",
+     "P2 winning, but the rules give P1 winning here"),
+    # turn counters that play could not reach
+    ("ply: 1\npasses: 2\n", "2 passes in a row after 1 plies"),
+    ("ply: 2\nturn_moves: 3\n", "3 moves in this turn after 2 plies"),
+    ("ply: 4\nturn_moves: 1\nmover: 2\nlast: {to: A1, mover: 1}\n", "but the last move was P1's"),
+])
+def test_nonsense_results_and_counters_are_refused(ttt, text, message):
+    assert message in refused(ttt, text)
+
+
+def test_nonsense_hands_are_refused():
+    game = load("double-run-stone")
+    assert "1Dot1: 50 in hand and 0 on the board, but the game has 5 of them" in refused(game, "hands: {1Dot1: 50}\n")
+    assert "1Dot1: 5 in hand and 1 on the board" in refused(game, "pieces: {A1: 1Dot1}\nhands: {1Dot1: 5}\n")
+    game.state_from_text("pieces: {A1: 1Dot1}\nhands: {1Dot1: 4}\n")  # one placed, four left
 
 
 def test_a_pente_position_over_by_captures_must_say_so(pente9):
@@ -220,3 +244,23 @@ def test_written_positions_read_back_including_finished_games(ttt):
 
 def test_position_errors_are_lud_errors():
     assert issubclass(PositionError, LudError)
+
+
+MANCALA = ('(game "M" (players 2) (equipment {(mancalaBoard 2 3 {(track "Track" "1,E,N,W" loop:True)}) '
+           '(piece "Seed" Shared) (regions P1 (sites Bottom)) (regions P2 (sites Top))}) '
+           '(rules (start (set Count 2 to:(sites Track))) (play (move Select (from (sites Mover) '
+           'if:(> (count at:(from)) 0)) (then (sow)))) (end (if (no Moves Mover) (result Mover Loss)))))')
+
+
+def test_nonsense_counts_are_refused():
+    game = load(MANCALA)
+    data = yaml.safe_load(game.initial_state().to_text())
+    counts = data["vars"]["count"]
+    negative = dict(data, vars={**data["vars"], "count": [-3] + counts[1:]})
+    assert "-3 pieces on" in refused(game, yaml.safe_dump(negative)) and "at least 0" in refused(game, yaml.safe_dump(negative))
+    empty = next(site for site, n in enumerate(counts) if n == 0 and site < game.topology.n)  # a store
+    extra = list(counts)
+    extra[empty] = 7
+    where = game.topology.labels[empty]
+    assert f"7 pieces counted on {where}, where no piece is" in refused(
+        game, yaml.safe_dump(dict(data, vars={**data["vars"], "count": extra})))

@@ -201,3 +201,111 @@ def test_record_round_trip():
     record = make_record(game, "tic-tac-toe", state.history, state, agents={1: "random", 2: "mcts"}, seed=9)
     again = GameRecord.from_json(json.loads(record.to_line()))
     assert again == record
+
+
+# --- output paths: a record never destroys an input, an existing one needs --force or --append ----
+@pytest.fixture
+def ttt_file(tmp_path):
+    path = tmp_path / "g.lud"
+    path.write_text(load("tic-tac-toe").info.source and open(load("tic-tac-toe").info.source, encoding="utf-8").read(),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("command", [
+    ["run", "{g}", "-n", "1", "--record", "{g}"],
+    ["match", "{g}", "--agents", "random", "random", "--games", "1", "--record", "{g}"],
+    ["play", "{g}", "--p1", "random", "--seed", "1", "--record", "{g}"],
+    ["play", "tic-tac-toe", "--p1", "random", "--position", "{p}", "--record", "{p}"],
+    ["run", "{g}", "-n", "1", "--record", "{g}", "--force"],
+    ["run", "{g}", "-n", "1", "--record", "{g}", "--append"],
+    ["render", "tic-tac-toe", "--position", "{p}", "-o", "{svg}"],
+])
+def test_an_input_is_never_an_output(command, ttt_file, tmp_path, capsys):
+    position = tmp_path / "p.yaml"
+    position.write_text(load("tic-tac-toe").initial_state().to_text(), encoding="utf-8")
+    picture = tmp_path / "p.svg"  # a picture's name that is the position itself (a link to it)
+    picture.symlink_to(position)
+    before = {p: p.read_bytes() for p in (ttt_file, position)}
+    args = [a.format(g=ttt_file, p=position, svg=picture) for a in command]
+    code, out, err = call(capsys, *args)
+    assert code == 2 and "is a file this command reads" in err, err
+    assert {p: p.read_bytes() for p in before} == before
+
+
+def test_an_existing_record_is_refused_unless_appended_to_or_forced(tmp_path, capsys):
+    path = tmp_path / "r.jsonl"
+    assert call(capsys, "run", "tic-tac-toe", "-n", "2", "--record", str(path))[0] == 0
+    first = path.read_text(encoding="utf-8")
+    code, out, err = call(capsys, "run", "tic-tac-toe", "-n", "1", "--seed", "5", "--record", str(path))
+    assert code == 2 and "exists: give --force" in err and path.read_text(encoding="utf-8") == first
+    code, out, err = call(capsys, "run", "tic-tac-toe", "-n", "1", "--seed", "5", "--record", str(path), "--append")
+    assert code == 0 and "appending" in err
+    assert path.read_text(encoding="utf-8").startswith(first) and len(read_records(path)) == 3
+    code, out, err = call(capsys, "match", "tic-tac-toe", "--agents", "random", "random", "--games", "1",
+                          "--record", str(path), "--force")
+    assert code == 0 and "again (--force)" in err and len(read_records(path)) == 1
+    other = tmp_path / "notes.txt"
+    other.write_text("my notes\n", encoding="utf-8")
+    code, out, err = call(capsys, "run", "tic-tac-toe", "-n", "1", "--record", str(other), "--append")
+    assert code == 2 and "not a record file" in err and other.read_text(encoding="utf-8") == "my notes\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["run", "tic-tac-toe", "-n", "1", "--record", "{t}/missing/r.jsonl"], "does not exist"),
+    (["run", "tic-tac-toe", "-n", "1", "--record", "{t}"], "it is a folder"),
+    (["render", "tic-tac-toe", "-o", "{t}/missing/b.svg"], "does not exist"),
+    (["replay", "{r}", "--game", "1", "--svg", "{t}/missing/pictures"], "does not exist"),
+])
+def test_outputs_into_folders_that_are_not_there_are_refused(args, message, tmp_path, capsys, run_record):
+    code, out, err = call(capsys, *[a.format(t=tmp_path, r=run_record) for a in args])
+    assert code == 2 and message in err, err
+    assert not (tmp_path / "missing").exists()
+
+
+# --- a record carries what its replay needs ---------------------------------------------------------------
+@pytest.mark.parametrize("plies", ["4", "100000"])
+def test_a_record_replays_with_the_turn_limit_it_was_played_with(plies, tmp_path, capsys):
+    path = tmp_path / "r.jsonl"
+    assert call(capsys, "run", "tic-tac-toe", "-n", "3", "--max-plies", plies, "--record", str(path))[0] == 0
+    assert all(r.turn_limit == int(plies) for r in read_records(path))
+    code, out, err = call(capsys, "replay", str(path))
+    assert code == 0, err
+    match = tmp_path / "m.jsonl"
+    assert call(capsys, "match", "tic-tac-toe", "--agents", "random", "random", "--games", "2", "--max-plies", plies,
+                "--record", str(match))[0] == 0
+    assert call(capsys, "replay", str(match))[0] == 0
+
+
+WALK = ('(game "Walk" (players 2) (equipment {(board (square 3)) (piece "Disc" Each (move Step (to if:(is Empty (to)))))})'
+        ' (rules (start {(place "Disc1" 0) (place "Disc2" 8)}) (play (forEach Piece)) (end (if False (result Mover Win)))))')
+
+
+def test_a_game_longer_than_the_default_limit_replays():
+    game = load(WALK).with_turn_limit(5000)
+    state = game.initial_state()
+    import random
+    rng = random.Random(3)
+    while state.ply < 400:  # past the default limit of 300 plies
+        state.apply(rng.choice(state.legal_moves()))
+    assert state.ply > load(WALK).turn_limit
+    record = make_record(game, WALK, state.history, state)
+    again = replay(GameRecord.from_json(json.loads(record.to_line())))
+    assert again.snapshot() == state.snapshot()
+
+
+def test_a_line_cut_short_spoils_only_its_own_game(tmp_path, capsys, run_record):
+    text = run_record.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(text[:-30], encoding="utf-8")  # the last write did not finish
+    code, out, err = call(capsys, "replay", str(cut), "--game", "1")
+    assert code == 0, err
+    code, out, err = call(capsys, "replay", str(cut))
+    assert code == 2 and "game 1: Alak" in out and "game 2: Alak" in out
+    assert "damaged line (line 3)" in err and "cut short" in out
+    code, out, err = call(capsys, "replay", str(cut), "--game", "3")
+    assert code == 2 and "cut short" in err
+    # adding to it puts the new games on lines of their own
+    assert call(capsys, "run", "alak", "-n", "1", "--record", str(cut), "--append")[0] == 0
+    code, out, err = call(capsys, "replay", str(cut), "--game", "4")
+    assert code == 0, err

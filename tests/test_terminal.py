@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
 from interpreter import load
 from interpreter.cli import main
@@ -129,3 +130,39 @@ def test_apply_and_trace_save_the_final_position(capsys, tmp_path):
     assert main(["trace", "alak", "--seed", "2", "--save-position", str(traced), "--json"]) == 0
     assert "board:" in traced.read_text() or "pieces:" in traced.read_text()
     assert main(["apply", "alak", "--save-position", str(tmp_path / "no" / "dir.yaml")]) == 2
+
+
+def test_save_never_writes_over_the_description_or_position_being_played(capsys, monkeypatch, tmp_path):
+    game = tmp_path / "g.lud"
+    game.write_text((Path(__file__).resolve().parents[1] / "descriptions" / "tic-tac-toe.lud").read_text())
+    text = game.read_text()
+    start = tmp_path / "start.yaml"
+    start.write_text(load("tic-tac-toe").initial_state().to_text())
+    kept = start.read_text()
+    out = play(capsys, monkeypatch, ["B2", f"save {game}", f"save {start}", f"save {tmp_path}", "quit"],
+               str(game), "--position", str(start), "--p2", "human")
+    assert out.count("not saved:") == 3, out
+    assert "a file this command reads" in out and "it is a folder" in out
+    assert game.read_text() == text and start.read_text() == kept
+
+
+def test_save_position_never_writes_over_what_the_command_reads(capsys, tmp_path):
+    game = tmp_path / "g.lud"
+    game.write_text((Path(__file__).resolve().parents[1] / "descriptions" / "tic-tac-toe.lud").read_text())
+    start = tmp_path / "start.yaml"
+    start.write_text(load("tic-tac-toe").initial_state().to_text())
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me\n")
+    before = {p: p.read_bytes() for p in (game, start, notes)}
+    for argv in (["apply", str(game), "--moves", "B2", "--save-position", str(game)],
+                 ["apply", str(game), "--position", str(start), "--save-position", str(start)],
+                 ["trace", str(game), "--save-position", str(game)],
+                 ["apply", str(game), "--save-position", str(notes)],
+                 ["apply", str(game), "--save-position", str(tmp_path)]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert "a file this command reads" in err or "ends in .yaml or .yml" in err, (argv, err)
+    assert {p: p.read_bytes() for p in before} == before
+    assert main(["apply", str(game), "--position", str(start), "--moves", "B2", "--save-position",
+                 str(tmp_path / "next.yaml")]) == 0
+    assert load(str(game)).state_from_text((tmp_path / "next.yaml").read_text()).ply == 1

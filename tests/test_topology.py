@@ -97,8 +97,10 @@ def test_shapes_take_expressions_known_before_play():
 
 
 def test_board_sizes_are_bounded():
+    with pytest.raises(LudError, match="hex: size is 1000, out of its range from 1 to 100"):
+        load(board_game("(board (hex 1000))"))  # the declared range of a dimension
     with pytest.raises(LudError, match="limited to 10000 sites"):
-        load(board_game("(board (hex 1000))"))
+        load(board_game("(board (hex 90))"))  # each dimension in range, the board too large
 
 
 def test_networkx_graph_of_a_hex_board():

@@ -268,6 +268,13 @@ class _Binder:
                     self.errors.add(BindError(f"{cls.name}: missing required argument '{p.word}' ({p.type})",
                                               call.span, hint=f"signature: {cls.signature()}"))
                     failed = True
+        for p in cls.params:  # a number outside its declared range, where it is written
+            if p.range is not None and p.name in values:
+                try:
+                    check_range(cls, p, values[p.name])
+                except BindError as err:
+                    self.errors.add(err)
+                    failed = True
         if failed or lenient or any(_tainted(v) for v in values.values()):
             return _Reported(cls, call.span)
         try:
@@ -393,6 +400,20 @@ def _constants_hint(cls: type[Ludeme], value: Any) -> str | None:
     names = [n for p in cls.params for n in constants_of(p.type)]
     hint = _did_you_mean(value.name, names, cutoff=0.5)
     return (hint + f" signature: {cls.signature()}") if hint else None
+
+
+def check_range(cls: type[Ludeme], param: Param, value: Any) -> None:
+    """Every number written for ``param`` (an array's too) lies in its declared range; a
+    located error naming the range otherwise."""
+    if isinstance(value, BoundArray):
+        for item in value.items:
+            check_range(cls, param, item)
+        return
+    if isinstance(value, (Int, Float)) and value.value not in param.range:
+        bounds = param.range
+        what = f" ({bounds.what})" if bounds.what else ""
+        raise BindError(f"{cls.name}: {param.word} is {value.value}, out of its range {bounds}{what}",
+                        value.span, hint=f"signature: {cls.signature()}")
 
 
 def _type_hint(cls: type[Ludeme], param: Param, value: Any) -> str:

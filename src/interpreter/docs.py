@@ -137,6 +137,12 @@ def param_form(p: Param) -> str:
     return ", ".join(words)
 
 
+def param_type(p: Param) -> str:
+    """A parameter's type, with the numbers it accepts when it declares a range."""
+    text = _cell(_code(str(p.type)))
+    return f"{text} ({p.range})" if p.range is not None else text
+
+
 def param_default(p: Param) -> str:
     if p.default is not None:
         return _code(str(getattr(p.default, "value", p.default)))
@@ -170,7 +176,7 @@ def ludeme_section(cls: type[Ludeme]) -> list[str]:
         rule = "|---|---|---|---|" + ("---|" if ranged else "") + "---|"
         lines.extend([head, rule])
         for p in cls.params:
-            row = (f"| `{p.word}` | {_cell(_code(str(p.type)))} | {param_form(p)} | "
+            row = (f"| `{p.word}` | {param_type(p)} | {param_form(p)} | "
                    f"{_cell(param_default(p))} |")
             if ranged:
                 row += f" {_cell(param_range(p) or '—')} |"

@@ -29,6 +29,8 @@ def library(extra: Sequence[str | Path] = (), beside: Path | None = None) -> Map
                 files.append(folder)
             elif folder.is_dir():
                 files.extend(sorted(folder.rglob("*.def")))
+            elif required and folder.exists():
+                raise LudError(f"defines '{folder}': it is not a regular file or a folder (a named pipe or a device)")
             elif required:
                 raise LudError(f"no defines folder '{folder}'")
         return files
@@ -97,22 +99,29 @@ def load(source: str | Path | Document, options: Sequence[str] = (), ruleset: st
     ``"Label/Item"`` choices, or one such string; ``defines`` adds folders of library defines
     (``.def`` files), a list or one path. Raises :class:`LudError` (located) for a wrong
     description."""
+    return game_from_expanded(expand_description(source, options, ruleset, defines))
+
+
+def game_from_expanded(expanded: Expanded) -> Game:
+    """Bind and compile an expanded description: the game :func:`load` gives (and what a
+    pickled game is built from again, in another process)."""
     from .bind import bind
 
-    expanded = expand_description(source, options, ruleset, defines)
     return game_of(expanded, bind(expanded.game))
 
 
 def game_of(expanded: Expanded, bound) -> Game:
     """The game of an expanded description whose tree is bound (``bound``)."""
     from .compile import build_game
+    from .compile.build import player_count
     from .ludemes.structure import GameLudeme
 
     if not isinstance(bound, GameLudeme):
         raise BindError("a description must be a (game ...)", expanded.game.span)
+    colours = metadata_colours(expanded.metadata, player_count(bound))
     return build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
                       source=str(expanded.document.file), fingerprint=fingerprint(expanded),
-                      description=expanded, colours=metadata_colours(expanded.metadata))
+                      description=expanded, colours=colours, rebuild=game_from_expanded)
 
 
 def fingerprint(expanded: Expanded) -> str:
@@ -133,13 +142,18 @@ COLOUR_NAMES = {
 }
 
 
-def metadata_colours(metadata: Call | None) -> dict[int, str]:
+MAX_METADATA_PLAYERS = 16  # as many as a game may have
+
+
+def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS) -> dict[int, str]:
     """Each player's colour from Ludii's ``(graphics {(player Colour P1 (colour Black)) ...})``
-    (a name or ``(colour R G B)``), as ``{1: "#000000"}``; what it cannot read it leaves out, since
-    the metadata only dresses the game."""
+    (a name or ``(colour R G B)``), as ``{1: "#000000"}``. What it cannot read it leaves out, since
+    the metadata only dresses the game; but a player the game does not have (P3 in a game of
+    two) and a colour's number beyond 0 to 255 are mistakes, refused where they are written."""
     colours: dict[int, str] = {}
     if metadata is None:
         return colours
+    _check_metadata(metadata, players)
     for node in metadata.walk():
         if not (isinstance(node, Call) and node.head == "player" and len(node.args) >= 3):
             continue
@@ -153,6 +167,21 @@ def metadata_colours(metadata: Call | None) -> dict[int, str]:
         if rgb is not None:
             colours[int(player[1:])] = "#%02x%02x%02x" % rgb
     return colours
+
+
+def _check_metadata(metadata: Call, players: int) -> None:
+    """Roles beyond the players, and colour numbers beyond a byte, are located errors."""
+    from .syntax.nodes import Const, Float, Int
+    for node in metadata.walk():
+        if isinstance(node, Const) and node.name[:1] == "P" and node.name[1:].isdigit():
+            if not 1 <= int(node.name[1:]) <= players:
+                raise BindError(f"metadata: {node.name} is not a player of this game ({players} players)",
+                                node.span, hint=f"players are P1 to P{players}")
+        if isinstance(node, Call) and node.head == "colour":
+            for arg in node.args:
+                if isinstance(arg, (Int, Float)) and not 0 <= arg.value <= 255:
+                    raise BindError(f"metadata: a colour's number is from 0 to 255, not {arg.value}", arg.span,
+                                    hint="(colour R G B) or (colour R G B A), each from 0 to 255")
 
 
 def _rgb(args: list) -> tuple[int, int, int] | None:

@@ -132,20 +132,16 @@ def play_match(source: str, specs: Sequence[str], games: int, seed: int = 0,
         finally:
             _WORKER.clear()
         return outcomes
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    with ProcessPoolExecutor(max_workers=min(jobs, games), initializer=_init_worker,
-                             initargs=(source, list(options), ruleset, max_plies, list(specs), seed)) as pool:
+    from concurrent.futures import as_completed
+    from .workers import check_jobs, worker_pool
+    with worker_pool(min(check_jobs(jobs), games), _init_worker,
+                     (source, list(options), ruleset, max_plies, list(specs), seed)) as pool:
         futures = [pool.submit(_play_in_worker, index) for index in range(games)]
-        try:
-            for future in as_completed(futures):
-                outcome = future.result()
-                outcomes.append(outcome)
-                if on_game is not None:
-                    on_game(outcome)
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+        for future in as_completed(futures):
+            outcome = future.result()
+            outcomes.append(outcome)
+            if on_game is not None:
+                on_game(outcome)
     outcomes.sort(key=lambda o: o.index)
     return outcomes
 

@@ -19,7 +19,10 @@ random rollouts). With OpenSpiel installed, :func:`register` also makes the game
 
 Actions: placing component ``c`` (1-based) on site ``s`` is ``(c - 1) * n + s``; moving from
 ``f`` to ``t`` is ``C * n + f * n + t``; passing is ``C * n + n * n``; the game's named decisions
-(``choose-white``...) follow, in the order the description declares them.
+(``choose-white``...) follow, in the order the description declares them, then taking a piece
+off each site; last come the choices of a site (Ludii's ``move Select``: a pit to sow from, or a
+pair of sites ``f``-``t``), ``f * n + t`` from their base, once more for each time the same site
+may be chosen with other consequences (``B1/2``: sown along another track).
 """
 
 from __future__ import annotations
@@ -45,7 +48,11 @@ class ActionSpace:
         self.pass_action = self.move_base + n * n
         self.words = list(game.words)
         self.remove_base = self.pass_action + 1 + len(self.words)
-        self.size = self.remove_base + n
+        self.select_base = self.remove_base + n
+        # a site chosen again with other consequences (B1/2) is one more choice: at most one
+        # per track the choice could sow along, and the first
+        self.selects = 1 + len(game.tracks)
+        self.size = self.select_base + self.selects * n * n
 
     def action(self, move: Move) -> int:
         """The action number of a move."""
@@ -56,11 +63,23 @@ class ActionSpace:
             return self.move_base + move.frm * n + move.to
         if kind is PASS:
             return self.pass_action
+        if kind is CHOICE and move.to >= 0:  # a site chosen (move Select)
+            again = _repeat(move.word)
+            if again >= self.selects:
+                raise ValueError(f"{move.text}: more choices of one site than the action space numbers")
+            frm = move.frm if move.frm >= 0 else move.to
+            return self.select_base + again * n * n + frm * n + move.to
         if kind is CHOICE:
             return self.pass_action + 1 + self.words.index(move.word)
         if kind is REMOVE:
             return self.remove_base + move.to
         raise ValueError(f"no action for {move!r}")
+
+
+def _repeat(word: str) -> int:
+    """0 for a site's first choice (``B1``), k - 1 for its k-th (``B1/k``)."""
+    head, sep, tail = word.rpartition("/")
+    return int(tail) - 1 if sep and tail.isdigit() else 0
 
 
 class SpielState:

@@ -12,6 +12,7 @@ many games is one file that grows a line at a time and can be read with any JSON
      "seed": 7, "index": 0,               the seed it was played with; its number in the file's run
      "agents": {"1": "mcts:iterations=200", "2": "random"},
      "start": null,                       the starting position (YAML) when it was not the initial one
+     "turn_limit": 300,                   the plies after which the game ended as a draw (--max-plies)
      "moves": ["4-5", "8-7", ...],        every move in its text form
      "result": {"over": true, "winners": [1], ...},   as Result.to_json()
      "board": "_x______o_o"}              the final board as text (State's picture), checked by replay
@@ -20,7 +21,8 @@ many games is one file that grows a line at a time and can be read with any JSON
 a :class:`ReplayError` naming the ply and the move (and saying so when the description has
 changed since the record was written). Anything that is not a record (bad JSON, missing or
 wrongly typed fields, a record of another game) is a :class:`RecordError`: a message, never a
-traceback.
+traceback. A damaged line (a write cut short by a full disk) spoils only its own game:
+:func:`parse_record_lines` gives the records of the other lines, and the error of that one.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class RecordError(LudError):
     """A file or object that is not a game record of the expected game (exit 2 at the CLI)."""
 
     kind = "record error"
+    line: Optional[int] = None  # the line of the file it is about, when it is about one
 
 
 class ReplayError(RecordError):
@@ -75,6 +78,7 @@ class GameRecord:
     ruleset: Optional[str] = None
     start: Optional[str] = None
     board: Optional[str] = None
+    turn_limit: Optional[int] = None  # None in records written before it was kept: the game's own
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of one line."""
@@ -82,8 +86,8 @@ class GameRecord:
                 "fingerprint": self.fingerprint, "options": list(self.options), "ruleset": self.ruleset,
                 "seed": self.seed, "index": self.index,
                 "agents": {str(p): spec for p, spec in sorted(self.agents.items())},
-                "start": self.start, "moves": list(self.moves), "result": self.result,
-                "board": self.board}
+                "start": self.start, "turn_limit": self.turn_limit, "moves": list(self.moves),
+                "result": self.result, "board": self.board}
 
     def to_line(self) -> str:
         """The record as one line of JSON (no newline)."""
@@ -135,8 +139,11 @@ class GameRecord:
                 raise RecordError(f"{where}: field \"agents\" maps player numbers to agent specs "
                                   f"(\"1\": \"random\"), not {_show(key)}: {_show(spec)}")
             agents[int(key)] = spec
+        turn_limit = get("turn_limit", int, required=False, what="a number of plies")
+        if turn_limit is not None and not 1 <= turn_limit <= MAX_MOVES:
+            raise RecordError(f"{where}: field \"turn_limit\" must be from 1 to {MAX_MOVES}, not {turn_limit}")
         return cls(game=game, source=source, fingerprint=fingerprint, options=list(options),
-                   moves=list(moves), result=result, agents=agents,
+                   moves=list(moves), result=result, agents=agents, turn_limit=turn_limit,
                    seed=get("seed", int, required=False, what="an integer"),
                    index=get("index", int, required=False, what="an integer"),
                    ruleset=get("ruleset", str, required=False, what="a ruleset name"),
@@ -177,23 +184,33 @@ def make_record(game: "Game", source: str | Path, moves: Sequence[Any], final: "
                       options=list(game.options), moves=[str(m) for m in moves],
                       result=final.result().to_json(), agents=dict(agents or {}), seed=seed, index=index,
                       ruleset=ruleset, start=start.to_text() if start is not None else None,
-                      board=str(final))
+                      board=str(final), turn_limit=game.turn_limit)
 
 
 class RecordWriter:
-    """Appends records to a JSON Lines file (created or emptied when opened)."""
+    """Writes records to a JSON Lines file, a line at a time: created or emptied when opened
+    (``mode="w"``), or added to (``mode="a"``; after a last line cut short, on a line of its
+    own)."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, mode: str = "w"):
         self.path = Path(path)
+        if mode not in ("w", "a"):
+            raise ValueError(f"a record file is written (w) or added to (a), not {mode!r}")
         try:
-            self._file = open(self.path, "w", encoding="utf-8")
+            self._file = open(self.path, mode, encoding="utf-8")
+            if mode == "a" and self._file.tell() and not _ends_with_newline(self.path):
+                self._file.write("\n")
         except OSError as err:
             raise RecordError(f"cannot write record file {path}: {err.strerror or err}") from None
 
     def write(self, record: GameRecord) -> None:
-        """One more line."""
-        self._file.write(record.to_line() + "\n")
-        self._file.flush()
+        """One more line, written whole and flushed (a failure leaves at most that line short)."""
+        try:
+            self._file.write(record.to_line() + "\n")
+            self._file.flush()
+        except OSError as err:
+            raise RecordError(f"cannot write record file {self.path}: {err.strerror or err}; the games "
+                              "written before are complete") from None
 
     def close(self) -> None:
         """Close the file."""
@@ -206,6 +223,12 @@ class RecordWriter:
         self.close()
 
 
+def _ends_with_newline(path: Path) -> bool:
+    with open(path, "rb") as f:
+        f.seek(-1, 2)
+        return f.read(1) == b"\n"
+
+
 def write_records(path: str | Path, records: Iterable[GameRecord]) -> None:
     """Write ``records`` to a JSON Lines file."""
     with RecordWriter(path) as writer:
@@ -216,8 +239,21 @@ def write_records(path: str | Path, records: Iterable[GameRecord]) -> None:
 # --- reading ---------------------------------------------------------------------------------------
 def parse_records(text: str, name: str = "<records>") -> list[GameRecord]:
     """The records of a JSON Lines text (blank lines are skipped; a file holding one JSON object
-    over several lines is read too)."""
+    over several lines is read too); the first damaged line is a :class:`RecordError`."""
     records = []
+    for entry in parse_record_lines(text, name):
+        if isinstance(entry, RecordError):
+            raise entry
+        records.append(entry)
+    return records
+
+
+def parse_record_lines(text: str, name: str = "<records>") -> list["GameRecord | RecordError"]:
+    """Each game of a JSON Lines text, in order: its record, or the :class:`RecordError` of a
+    damaged line (cut short by a full disk, edited by hand), so the games on the other lines
+    stay readable. Blank lines are skipped; a text holding one JSON object over several lines
+    is one game. A text without any line is a :class:`RecordError`."""
+    entries: list[GameRecord | RecordError] = []
     lines = text.removeprefix("\ufeff").splitlines()
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -225,17 +261,26 @@ def parse_records(text: str, name: str = "<records>") -> list[GameRecord]:
         try:
             obj = json.loads(line)
         except (json.JSONDecodeError, RecursionError) as err:
-            if number == 1 or not records:
+            if not entries:
                 whole = _whole_document(text)
                 if whole is not None:
                     return [GameRecord.from_json(whole, name)]
             detail = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
-            raise RecordError(f"{name}:{number}: not JSON ({detail})",
-                              hint="a record file has one JSON object per line, written by --record FILE") from None
-        records.append(GameRecord.from_json(obj, f"{name}:{number}"))
-    if not records:
+            last = all(not rest.strip() for rest in lines[number:])
+            cut = " (cut short: the write of this game did not finish)" if last else ""
+            damaged = RecordError(f"{name}:{number}: not JSON ({detail}){cut}",
+                                  hint="a record file has one JSON object per line, written by --record FILE")
+            damaged.line = number
+            entries.append(damaged)
+            continue
+        try:
+            entries.append(GameRecord.from_json(obj, f"{name}:{number}"))
+        except RecordError as err:
+            err.line = number
+            entries.append(err)
+    if not entries:
         raise RecordError(f"{name}: no game records in the file")
-    return records
+    return entries
 
 
 def _whole_document(text: str) -> Any:
@@ -248,9 +293,15 @@ def _whole_document(text: str) -> Any:
 
 def read_records(path: str | Path) -> list[GameRecord]:
     """The records of a file (:class:`RecordError` for a missing, unreadable or bad file)."""
+    return parse_records(read_record_text(path), str(path))
+
+
+def read_record_text(path: str | Path) -> str:
+    """The text of a record file (:class:`RecordError` for a missing, unreadable, too large or
+    binary file)."""
+    from .files import read_bytes
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE + 1)
+        data = read_bytes(path, MAX_FILE)
     except OSError as err:
         raise RecordError(f"cannot read record file {path}: {err.strerror or err}") from None
     if len(data) > MAX_FILE:
@@ -260,7 +311,7 @@ def read_records(path: str | Path) -> list[GameRecord]:
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a text file (not UTF-8)",
                           hint="a record file has one JSON object per line, written by --record FILE") from None
-    return parse_records(text, str(path))
+    return text
 
 
 # --- replaying -------------------------------------------------------------------------------------
@@ -281,6 +332,8 @@ def load_game(record: GameRecord, description: str | Path | None = None) -> "Gam
     if game.name != record.game:
         raise RecordError(f"the record is a game of {record.game!r}, not of {game.name!r} "
                           f"(loaded from {str(source)!r})")
+    if record.turn_limit is not None and record.turn_limit != game.turn_limit:
+        game = game.with_turn_limit(record.turn_limit)  # as it was played (--max-plies)
     return game
 
 
@@ -309,6 +362,8 @@ def replay(record: GameRecord, game: "Game | None" = None, on_move=None) -> "Sta
     ends otherwise than the record says raises :class:`RecordError`."""
     if game is None:
         game = load_game(record)
+    elif record.turn_limit is not None and record.turn_limit != game.turn_limit:
+        game = game.with_turn_limit(record.turn_limit)  # as it was played (--max-plies)
     state = start_state(game, record)
     note = changed_note(game, record)
     first = state.ply
@@ -345,4 +400,4 @@ def _headline(result: dict[str, Any]) -> str:
 
 
 __all__ = ["GameRecord", "RecordError", "ReplayError", "RecordWriter", "make_record", "parse_records",
-           "read_records", "replay", "load_game", "write_records", "source_name", "FORMAT", "VERSION"]
+           "parse_record_lines", "read_records", "read_record_text", "replay", "load_game", "write_records", "source_name", "FORMAT", "VERSION"]

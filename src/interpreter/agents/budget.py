@@ -67,7 +67,11 @@ class Budget:
         self._deadline = self.started + self.seconds if self.seconds is not None else math.inf
 
     def spent(self, done: int) -> bool:
-        """True once ``done`` iterations use the budget up."""
+        """True once ``done`` iterations use the budget up. The first iteration is always
+        allowed, however short the time: a search that has looked at nothing has no move to
+        choose."""
+        if done == 0:
+            return False
         if self.iterations is not None and done >= self.iterations:
             return True
         return self._deadline != math.inf and time.perf_counter() >= self._deadline

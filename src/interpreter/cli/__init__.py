@@ -50,7 +50,9 @@ from .describe import (
     cmd_info,
     cmd_list,
 )
-from .matches import _jobs, add_commands
+from ..workers import jobs_argument, max_jobs
+from .matches import add_commands
+from .outputs import record_options
 from .serve import add_commands as _serve_commands
 from .reference import add_commands as _reference_commands
 from .playing import (
@@ -198,8 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list-moves", action="store_true",
                    help="list every legal move at every ply (counts the branching factor; random "
                         "agents otherwise draw their moves without listing them, where the rules allow it)")
-    p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="J",
-                   help="worker processes (default 1): the same games whatever J is")
+    p.add_argument("--jobs", "-j", type=jobs_argument, default=1, metavar="J",
+                   help=f"worker processes (default 1, at most {max_jobs()} here): the same games whatever J is")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("trace", cmd_trace, "play one seeded game and show every decision",
@@ -252,6 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _record_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--record", metavar="FILE",
                    help="write the games to FILE (JSON Lines, one game a line; ludeme replay FILE)")
+    record_options(p)
 
 
 def _save_position_arg(p: argparse.ArgumentParser) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..errors import LudError
+from ..files import read_text
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 MAX_PLAYERS = 4  # --p1 .. --p4
@@ -90,8 +91,7 @@ def _load_game(args: argparse.Namespace, options: Sequence[str] | None = None):
 
 def _read_position_file(path: str) -> str:
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read(MAX_POSITION_TEXT + 1)  # never more than a position may hold
+        text = read_text(path, MAX_POSITION_TEXT)  # never more than a position may hold
     except (OSError, UnicodeDecodeError, ValueError) as err:
         reason = getattr(err, "strerror", None) or getattr(err, "reason", None) or str(err)
         raise UsageError(f"cannot read position file {path}: {reason}") from None

@@ -6,6 +6,7 @@ import argparse
 import sys
 import time
 
+from ..workers import jobs_argument, max_jobs
 from .common import EXIT_OK, UsageError, _agent_specs, whole_number
 
 
@@ -122,6 +123,8 @@ def _check_plot(args: argparse.Namespace) -> None:
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot needs a .png or .svg file name, not {args.plot!r}")
     if args.plot:
+        from .outputs import inputs_of, output_path
+        output_path(args.plot, "plot", inputs_of(args))  # checked before the games are played
         from ..concept.plot import PlotUnavailable
         try:
             import matplotlib  # noqa: F401
@@ -136,7 +139,10 @@ def _show_comparison(args: argparse.Namespace, result) -> int:
     sys.stdout.write(render(shown, args.format))
     if args.plot:
         from ..concept.plot import plot
-        path = plot(result, args.plot)
+        try:
+            path = plot(result, args.plot)
+        except OSError as err:
+            raise UsageError(f"cannot write the plot {args.plot}: {err.strerror or err}") from None
         print(f"plot written to {path}", file=sys.stderr)
     return EXIT_OK
 
@@ -186,8 +192,9 @@ def add_commands(command, game_args, agent_args, positive_int) -> None:
         p.add_argument("--playouts", "-n", type=_count, default=default_playouts, metavar="N",
                        help=f"games to play for the playout metrics (default {default_playouts}; 0: none)")
         p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
-        p.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="J",
-                       help="processes that play the games (the numbers do not depend on it)")
+        p.add_argument("--jobs", "-j", type=jobs_argument, default=1, metavar="J",
+                       help=f"processes that play the games (the numbers do not depend on it; at most "
+                            f"{max_jobs()} here: twice the cores)")
         p.add_argument("--format", "-f", choices=FORMATS, default="table", help="output format (default table)")
         agent_args(p)
 

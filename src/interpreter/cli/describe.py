@@ -178,12 +178,13 @@ def cmd_expand(args: argparse.Namespace) -> int:
 
 def cmd_fmt(args: argparse.Namespace) -> int:
     from ..syntax.format import format_document
-    from ..syntax.parser import parse, parse_file
+    from ..files import read_text
+    from ..syntax.parser import MAX_TEXT, parse, parse_file
     changed = errors = 0
     for name in args.files:
         path = Path(name)
         try:
-            original = path.read_text(encoding="utf-8")
+            original = read_text(path, MAX_TEXT)
         except (OSError, UnicodeDecodeError, ValueError) as err:
             print(f"{name}: cannot read: {_reason(err)}", file=sys.stderr)
             errors += 1

@@ -11,17 +11,23 @@ from typing import Any, Optional
 
 from ..errors import MoveError
 from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game
+from ..workers import jobs_argument, max_jobs
+from .outputs import inputs_of, output_path, record_options
 
 # ---------------------------------------------------------------------------------------------
 # records written by run and play
 
 
-def record_writer(path: Optional[str]):
-    """A :class:`~interpreter.records.RecordWriter` for ``--record FILE`` (None without it)."""
-    if not path:
+def record_writer(args: argparse.Namespace):
+    """A :class:`~interpreter.records.RecordWriter` for ``--record FILE`` (None without it),
+    after the checks of :func:`.outputs.record_mode` (never an input, an existing file only with
+    ``--append`` or ``--force``)."""
+    from .outputs import record_mode
+    mode = record_mode(args)
+    if mode is None:
         return None
     from ..records import RecordWriter
-    return RecordWriter(path)
+    return RecordWriter(args.record, mode)
 
 
 def write_game_record(writer, args: argparse.Namespace, game, final, moves, specs: dict[int, str],
@@ -57,13 +63,13 @@ def _match_specs(args: argparse.Namespace, players: int) -> list[str]:
 
 def cmd_match(args: argparse.Namespace) -> int:
     from ..match import MatchSummary, play_match, seating
-    from ..records import GameRecord, RecordWriter, source_name
+    from ..records import GameRecord, source_name
     from .playing import _Progress
     game = _load_game(args)
     if args.max_plies is not None:
         game = game.with_turn_limit(args.max_plies)
     specs = _match_specs(args, game.num_players)
-    writer = RecordWriter(args.record) if args.record else None
+    writer = record_writer(args)
     progress = _Progress(args.games, f"{game.name} match", sys.stdout.isatty() and not args.json)
     done = [0]
 
@@ -93,7 +99,8 @@ def cmd_match(args: argparse.Namespace) -> int:
                 writer.write(GameRecord(game=game.name, source=source, fingerprint=game.info.fingerprint,
                                         options=list(game.options), moves=o.moves, result=o.result,
                                         agents={p: specs[a] for p, a in sorted(o.seats.items())},
-                                        seed=o.seed, index=o.index, ruleset=args.ruleset, board=o.board))
+                                        seed=o.seed, index=o.index, ruleset=args.ruleset, board=o.board,
+                                        turn_limit=game.turn_limit))
     summary = MatchSummary.of(specs, game.num_players, outcomes)
     if args.json:
         data = {"game": game.name, "options": list(game.options), "seed": args.seed, "jobs": args.jobs,
@@ -133,18 +140,29 @@ def _select(records: list, number: Optional[int], path: str) -> list[tuple[int, 
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from ..records import RecordError, ReplayError, changed_note, load_game, read_records, replay, start_state
-    records = read_records(args.file)
+    from ..records import (
+        RecordError, ReplayError, changed_note, load_game, parse_record_lines, read_record_text, replay, start_state,
+    )
+    records = parse_record_lines(read_record_text(args.file), args.file)  # a damaged line spoils only its game
     chosen = _select(records, args.game, args.file)
     single = len(chosen) == 1
     if (args.step or args.svg) and not single:
         raise UsageError(f"{args.file} holds {len(records)} games: choose one with --game K for "
                          f"{'--step' if args.step else '--svg'}")
+    if args.svg:
+        _svg_folder(args)
+    damaged = [entry for _, entry in chosen if isinstance(entry, RecordError)]
+    if damaged and len(damaged) == len(chosen):
+        raise damaged[0]
     games: dict[tuple, Any] = {}
     summaries = []
     for number, record in chosen:
+        if isinstance(record, RecordError):
+            if not args.json:
+                print(f"game {number}: not replayed: {record.message}")
+            continue
         key = (record.source if args.description is None else args.description, tuple(record.options),
-               record.ruleset)
+               record.ruleset, record.turn_limit)
         where = f"{args.file}, game {number}" if len(records) > 1 else args.file
         try:
             if key not in games:
@@ -184,9 +202,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"game {number}: {game.name}, {len(record.moves)} moves, {_result_line(result, final)}")
     if args.json:
-        _emit_json({"file": args.file, "games": summaries})
+        _emit_json({"file": args.file, "games": summaries,
+                    "damaged": [{"message": d.message} for d in damaged]})
     else:
-        print(f"{len(chosen)} games replayed, every move legal")
+        print(f"{len(summaries)} games replayed, every move legal")
+    if damaged:
+        lines = ", ".join(str(d.line) for d in damaged)
+        raise RecordError(f"{args.file}: {len(damaged)} damaged line{'s' if len(damaged) > 1 else ''} "
+                          f"(line {lines}) not replayed; the {len(summaries)} other games replay",
+                          hint="replay one game with --game K")
     return EXIT_OK
 
 
@@ -196,14 +220,26 @@ def _result_line(result, state) -> str:
     return f"not over: P{state.mover} to move"
 
 
+def _svg_folder(args: argparse.Namespace) -> Path:
+    """The folder of ``replay --svg DIR``: made if it is not there, but only in a folder that is."""
+    out = Path(args.svg)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--svg {args.svg}: a file, not a folder (the pictures go into a folder)")
+    if not out.exists():
+        parent = out.parent if str(out.parent) else Path(".")
+        if not parent.is_dir():
+            raise UsageError(f"--svg {args.svg}: the folder {parent} does not exist")
+        try:
+            out.mkdir()
+        except OSError as err:
+            raise UsageError(f"cannot create folder {args.svg}: {err.strerror or err}") from None
+    return out
+
+
 def _write_svgs(folder: str, game, record) -> None:
     from ..records import replay, start_state
     from ..render import render_svg
     out = Path(folder)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise UsageError(f"cannot create folder {folder}: {err.strerror or err}") from None
     width = max(3, len(str(len(record.moves))))
 
     def save(state, ply: int) -> None:
@@ -270,6 +306,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     suffix = output.suffix.lower()
     if suffix not in (".svg", ".png"):
         raise UsageError(f"-o {args.output}: a picture's name ends in .svg or .png")
+    output_path(args.output, "picture", inputs_of(args))
     game, state = _game_and_state(args)
     moves = args.moves.split()
     for number, text in enumerate(moves, 1):
@@ -313,11 +350,13 @@ def add_commands(command, game_args, option_args, positive_int) -> None:
                         "flat:iterations=500, alphabeta:depth=2")
     p.add_argument("--games", "-n", type=positive_int, default=20, metavar="N", help="number of games (default 20)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (default 0)")
-    p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--jobs", "-j", type=jobs_argument, default=1, metavar="J",
+                   help=f"worker processes (default 1, at most {max_jobs()} here: twice the cores)")
     cluster_arg(p, "the games")
     p.add_argument("--max-plies", type=positive_int, default=None, metavar="M",
                    help="end a game as a draw (turn limit) after M plies")
     p.add_argument("--record", metavar="FILE", help="write every game to FILE (JSON Lines, one game a line)")
+    record_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = command("replay", cmd_replay, "replay recorded games, checking every move against the rules",
@@ -345,19 +384,6 @@ def add_commands(command, game_args, option_args, positive_int) -> None:
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the picture: FILE.svg or FILE.png")
     p.add_argument("--no-coordinates", action="store_true", help="leave the coordinates out")
-
-
-MAX_JOBS = 64
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
-    if not 1 <= value <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, not {value}")
-    return value
 
 
 __all__ = ["add_commands", "cmd_match", "cmd_render", "cmd_replay", "record_writer", "write_game_record"]

@@ -6,6 +6,7 @@ import argparse
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from ..engine import turns
@@ -23,6 +24,7 @@ from .common import (
     _make_agents,
 )
 from .matches import record_writer, write_game_record
+from .outputs import inputs_of, output_path
 from .terminal import TerminalGame
 
 # ---------------------------------------------------------------------------------------------
@@ -84,7 +86,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if native is not None:
         compile_seconds = native.warm()
     progress = _Progress(args.playouts, game.name, sys.stdout.isatty() and not args.json)
-    writer = record_writer(args.record)
+    writer = record_writer(args)
     done = 0
 
     def advance(n: int) -> None:
@@ -164,6 +166,7 @@ def _report_run(args: argparse.Namespace, game, specs: dict[int, str], summary: 
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
+    _position_target(args)
     game, state = _game_and_state(args)
     specs = _agent_specs(args, game.num_players)
     agents = _make_agents(specs, args.seed)
@@ -209,11 +212,23 @@ def cmd_trace(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _position_target(args: argparse.Namespace) -> None:
+    """Check ``--save-position FILE`` before any work: a ``.yaml`` name (so it never replaces a
+    description, a record or a note), never a file the command reads (its position), a folder,
+    a named pipe or a file in a missing folder."""
+    path = getattr(args, "save_position", None)
+    if path:
+        if Path(path).suffix.lower() not in (".yaml", ".yml"):
+            raise UsageError(f"--save-position {path}: a position file's name ends in .yaml or .yml")
+        output_path(path, "position file", inputs_of(args))
+
+
 def _save_position(args: argparse.Namespace, state) -> None:
     """``--save-position FILE``: write the final position (the YAML that ``--position`` reads)."""
     path = getattr(args, "save_position", None)
     if not path:
         return
+    _position_target(args)
     try:
         with open(path, "w", encoding="utf-8") as f:
             f.write(state.to_text())
@@ -244,6 +259,7 @@ def _print_values(game, state, args: argparse.Namespace) -> None:
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
+    _position_target(args)
     game, state = _game_and_state(args)
     moves = args.moves.split()
     applied = 0
@@ -297,7 +313,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     agents = _make_agents(specs, seed, allow_human=True)
     start = state.clone() if args.position else None
-    writer = record_writer(args.record)
+    writer = record_writer(args)
     try:
         return TerminalGame(args, game, state, specs, agents, seed, start).run(writer)
     finally:

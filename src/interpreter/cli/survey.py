@@ -4,37 +4,15 @@ local processes or a Dask cluster), and the ``--jobs`` and ``--cluster`` argumen
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Any, Optional
 
+from ..workers import jobs_argument as jobs_arg, max_jobs
 from .common import EXIT_OK, UsageError
 
 INTERRUPTED = 130
-
-
-def max_jobs() -> int:
-    """The most worker processes a command may start: twice the cores this process may use
-    (workers beyond the cores only share them; twice lets a benchmark show that)."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return 2 * max(1, cores)
-
-
-def jobs_arg(text: str) -> int:
-    """``--jobs J``: a whole number from 1 to :func:`max_jobs`."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
-    if not 1 <= value <= max_jobs():
-        raise argparse.ArgumentTypeError(f"must be from 1 to {max_jobs()} on this machine (twice its cores), "
-                                         f"not {value}")
-    return value
 
 
 def cluster_arg(p: argparse.ArgumentParser, what: str) -> None:

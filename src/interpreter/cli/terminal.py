@@ -107,7 +107,13 @@ class TerminalGame:
         print(f"hint: {move} ({HINT_SPEC})")
 
     def save(self, name: str) -> None:
-        path = Path(name)
+        from .common import UsageError
+        from .outputs import inputs_of, output_path
+        try:  # never onto the description or position being played, a folder or a pipe
+            path = output_path(name, "saved game", inputs_of(self.args))
+        except UsageError as err:
+            print(f"not saved: {err}")
+            return
         if path.exists():
             answer = prompt(f"{path} exists: overwrite it? [y/N] ")
             if answer is None or answer.strip().lower() not in ("y", "yes"):

@@ -22,10 +22,11 @@ REASON_LENGTH = 80  # characters of an end rule's text quoted as the reason a ga
 
 def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict[str, str] | None = None,
                source: str = "", fingerprint: str = "", description: Any = None,
-               colours: dict[int, str] | None = None) -> Game:
+               colours: dict[int, str] | None = None, rebuild: Any = None) -> Game:
     """Compile a bound game. ``options`` (chosen items), ``metadata`` (info entries), ``source``,
-    ``fingerprint``, ``description`` and ``colours`` (each player's, for pictures) go into the
-    game's :class:`GameInfo`."""
+    ``fingerprint``, ``description``, ``colours`` (each player's, for pictures) and ``rebuild``
+    (the function that builds it again from ``description``, for pickling) go into the game's
+    :class:`GameInfo`."""
     num = player_count(bound)
     equipment = bound.equipment
     topology = equipment.board.topology(Compiler(None).static_int)
@@ -95,7 +96,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         name=bound.title.value, players=num, options=tuple(options), metadata=dict(metadata or {}),
         concepts=declared_concepts(bound, num),  # where each ludeme stands (ludemes/concepts.py)
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
-        colours=dict(colours or {}),
+        colours=dict(colours or {}), rebuild=rebuild,
     )
     game = Game(info, topology, components, teams, owned)
     game.tracks.extend(tracks)
@@ -154,7 +155,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> None:
                 raise BindError(f"({item.name} ...) is given twice", item.span, hint=f"the first is at {first.span}")
             item.configure(c)
     if rules.play is not None:
-        game.phases.append(Phase("Play", c.moves_facing(rules.play.moves)))
+        game.phases.append(Phase("Play", c.moves_facing(rules.play.moves), span=rules.play.moves.span))
     else:
         phases = rules.phase_list()
         names = [p.title for p in phases]
@@ -162,7 +163,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> None:
             if names.count(p.title) > 1:
                 raise BindError(f'phase "{p.title}" declared twice', p.span)
         for p in phases:
-            game.phases.append(Phase(p.title, c.moves_facing(p.play.moves)))
+            game.phases.append(Phase(p.title, c.moves_facing(p.play.moves), span=p.play.moves.span))
         for p, phase in zip(phases, game.phases):
             for nxt in p.next_phases():
                 target = c.phase_index(nxt.target, nxt.target_span)

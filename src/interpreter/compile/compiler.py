@@ -223,6 +223,10 @@ class Compiler:
     def moves(self, value: Any) -> Callable[["State"], list[Move]]:
         """A move generator (a moves ludeme) as a function of the state giving a list of moves."""
         if isinstance(value, Ludeme):
+            if not hasattr(value, "compile"):  # an effect only: what a move does, not a move
+                raise self.error(f"({value.name} ...) is an effect: it says what a move does, so it goes "
+                                 "in the (then ...) of a move, not where moves are chosen", value,
+                                 hint=f"e.g. (move Add (to (sites Empty)) (then ({value.name} ...)))")
             return value.compile(self)
         raise self.error("expected moves", value)
 
@@ -258,7 +262,7 @@ class Compiler:
         if isinstance(value, Ludeme):
             if hasattr(value, "compile_effect"):
                 return value.compile_effect(self)
-            gen = value.compile(self)
+            gen = self.moves(value)
 
             def run_all(s: "State") -> None:
                 # A move generator used as an effect: apply all its moves (Ludii applies the

@@ -61,8 +61,7 @@ def _board_graph(game: "Game") -> Any:
     from ..bind import bind
     from ..compile.compiler import Compiler
     bound = bind(description.game)
-    board = bound.equipment.board
-    return board.shape.graph(board.site_type, Compiler(None).static_int)
+    return bound.equipment.board.whole_graph(Compiler(None).static_int)
 
 
 def numeric_concepts(game: "Game") -> dict[str, float]:

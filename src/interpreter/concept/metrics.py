@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..engine.move import ADD
 from ..engine.result import Termination
+from ..workers import check_jobs, worker_pool
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -233,7 +234,7 @@ def run_playouts(game: "Game", playouts: int, seed: int = 0, agents: Sequence[st
         if progress is not None:
             progress(playouts, playouts)
         return records
-    jobs = max(1, min(jobs, playouts or 1))
+    jobs = min(check_jobs(jobs), playouts or 1)
     indices = list(range(playouts))
     records: list[GameRecord] = []
     if jobs == 1:
@@ -246,8 +247,7 @@ def run_playouts(game: "Game", playouts: int, seed: int = 0, agents: Sequence[st
     size = max(1, min(50, playouts // (jobs * 8) or 1))
     chunks = [indices[k:k + size] for k in range(0, playouts, size)]
     done = 0
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_load_worker,
-                             initargs=(text, list(game.options), game.turn_limit)) as pool:
+    with worker_pool(jobs, _load_worker, (text, list(game.options), game.turn_limit)) as pool:
         futures = [pool.submit(_play_chunk, chunk, seed, agents) for chunk in chunks]
         for future in as_completed(futures):
             part = future.result()

@@ -35,6 +35,9 @@ class GameInfo:
     fingerprint: str = ""  # a hash of the expanded description: same text, same game
     description: Any = None  # the expanded description (syntax tree), for tools that show it
     colours: dict[int, str] = field(default_factory=dict)  # player -> "#rrggbb", from (graphics ...)
+    # description -> the same game (a module-level function, so a pickle can name it): how a
+    # pickled game is built again in another process; None for a game that cannot be
+    rebuild: Optional[Callable[[Any], Any]] = None
 
 
 @dataclass
@@ -57,6 +60,7 @@ class Phase:
     name: str
     play: Gen
     next: list[tuple[Optional[Cond], int]] = field(default_factory=list)  # (condition, target phase)
+    span: Any = None  # where its play rule is written, for errors found while it runs
 
 
 @dataclass(frozen=True)
@@ -205,6 +209,24 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r} {self.num_players}p {self.topology.n} sites>"
+
+    # --- copies and other processes -----------------------------------------------------------------
+    def __deepcopy__(self, memo: dict) -> "Game":
+        return self  # read-only once built: a copy would be the same game
+
+    def __reduce__(self):
+        """A game pickles as its expanded description, built again where it is unpickled (its
+        rules are closures, which no pickle can carry)."""
+        if self.info.rebuild is None or self.info.description is None:
+            raise TypeError(f"the game {self.name!r} was not loaded from a description, so it cannot be "
+                            "pickled (load it with interpreter.load)")
+        return (_rebuilt, (self.info.rebuild, self.info.description, self.turn_limit))
+
+
+def _rebuilt(rebuild: Callable[[Any], Game], description: Any, turn_limit: int) -> Game:
+    """A pickled game, built again (with the turn limit it had)."""
+    game = rebuild(description)
+    return game if game.turn_limit == turn_limit else game.with_turn_limit(turn_limit)
 
 
 __all__ = ["Game", "GameInfo", "Component", "Phase", "EndRule", "State", "Move"]

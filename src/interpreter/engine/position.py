@@ -51,6 +51,7 @@ MAX_PLY = 10 ** 9
 KEYS = ("game", "options", "mover", "ply", "phase", "passes", "turn_moves", "scores", "last", "move_again",
         "pieces", "board", "hands", "result", "vars", "seats")
 HAND = "hand"  # the state array of the pieces in hand, per kind of piece (games with hands)
+COUNT = "count"  # the state array of pieces counted per site (engine.counts.COUNT)
 
 
 class PositionError(LudError):
@@ -339,10 +340,107 @@ def read_position(game: "Game", text: str) -> "State":
             if not isinstance(value, list) or len(value) != size:
                 raise _fail(f"vars: {name}", f"a list of {size} whole numbers", value)
             setattr(state, name, [_int(v, f"vars: {name}", INT_MIN, INT_MAX) for v in value])
+    _check_counts(game, state)
+    _check_hands(game, state, data)
+    _check_turn(game, state, data)
     state._legal = None
-    if not state.over:
+    if state.over:
+        _check_result(game, state)
+    else:
         _check_not_over(game, state)
     return state
+
+
+def _check_counts(game: "Game", state: "State") -> None:
+    """Pieces counted on a site (a mancala pit's seeds): never fewer than none, and only where
+    a piece is (on the board the count belongs to the piece on the site; a hand's site has none)."""
+    counts = getattr(state, COUNT, None)
+    if counts is None:
+        return
+    labels = game.topology.labels
+    for site, number in enumerate(counts):
+        where = labels[site] if site < len(labels) else f"hand site {site - len(labels) + 1}"
+        if number < 0:
+            raise PositionError(f"position: vars: {COUNT}: {number} pieces on {where}: a count is at least 0")
+        if site < len(labels) and number and not state.what[site]:
+            raise PositionError(f"position: vars: {COUNT}: {number} pieces counted on {where}, where no piece is",
+                                hint=f"put the pieces there (pieces: {{{where}: ...}}) or count 0")
+
+
+def _check_hands(game: "Game", state: "State", data: dict) -> None:
+    """A hand holds what the game gave it: the pieces of a kind a position puts in hand, with
+    those on the board, are never more than the game starts with (placing takes from the hand,
+    and nothing gives back). Hands left out keep their initial counts, as every key does."""
+    if HAND not in game.arrays or not isinstance(data.get("hands"), dict):
+        return
+    start = game.initial_state()
+    given = {game.component_index.get(name) for name in data["hands"]}
+    for comp in game.components[1:]:
+        if not comp.owner or comp.index not in given:
+            continue
+        supply = start.hand[comp.index] + start.what.count(comp.index)
+        held, placed = state.hand[comp.index], state.what.count(comp.index)
+        if held + placed > supply:
+            raise PositionError(f"position: hands: {comp.name}: {held} in hand and {placed} on the board, but "
+                                f"the game has {supply} of them", hint="a hand holds what the game starts with")
+
+
+def _check_turn(game: "Game", state: "State", data: dict) -> None:
+    """Turn counters that play could reach: no more passes in a row, nor moves in this turn,
+    than the plies the position says were played; moves already made in this turn are the
+    mover's own."""
+    if "ply" in data:  # (a position set up without its ply takes the counters as given)
+        if state.passes > state.ply:
+            raise PositionError(f"position: passes: {state.passes} passes in a row after {state.ply} plies")
+        if state.turn_moves > state.ply:
+            raise PositionError(f"position: turn_moves: {state.turn_moves} moves in this turn after "
+                                f"{state.ply} plies")
+    if state.turn_moves and state.last_mover and state.last_mover != state.mover:
+        raise PositionError(f"position: turn_moves: P{state.mover} has made {state.turn_moves} moves in this "
+                            f"turn, but the last move was P{state.last_mover}'s")
+
+
+def _check_result(game: "Game", state: "State") -> None:
+    """A result must be the one the rules give in this position: a game the rules do not end
+    here, or end otherwise, has no such result (a draw by the turn limit may come from another
+    limit than the game's own)."""
+    if game.ranked or state.termination is Termination.TURN_LIMIT and state.draw:
+        return  # ranked results come from the ranks kept as the game went on
+    over = state.over
+    state.over = False
+    try:
+        ended = _rules_end(game, state)
+    finally:
+        state.over = over
+    claimed = "a draw" if state.draw or not state.winners else " ".join(f"P{p}" for p in state.winners) + " winning"
+    if ended is None:
+        raise PositionError(f"position: result: {claimed}, but the rules do not end the game here",
+                            hint="leave out result: for a game that goes on")
+    winners, draw = ended
+    expected = {q for p in winners for q in game.team(p)}
+    if bool(draw or not expected) != bool(state.draw or not state.winners) or \
+            (expected and expected != set(state.winners)):
+        says = "a draw" if draw or not expected else " ".join(f"P{p}" for p in sorted(expected)) + " winning"
+        raise PositionError(f"position: result: {claimed}, but the rules give {says} here")
+
+
+def _rules_end(game: "Game", state: "State") -> tuple[tuple[int, ...], bool] | None:
+    """What the rules say of ``state`` as after its last move, in the order the turn machinery
+    asks (the end rules, then the passes, then the turn limit): (winners, draw), or None when
+    the game goes on."""
+    saved = state.mover
+    state.mover = state.last_mover or (state.mover if state.move_again else game.prev_of(state.mover))
+    try:
+        for rule in game.end_rules:
+            outcome = rule.check(state)
+            if outcome is not None:
+                return tuple(outcome[0]), bool(outcome[2])
+    finally:
+        state.mover = saved
+        state._legal = None
+    if state.passes >= game.num_players or state.ply >= game.turn_limit:
+        return (), True
+    return None
 
 
 def _check_game(game: "Game", data: dict) -> None:
@@ -411,19 +509,11 @@ def _check_not_over(game: "Game", state: "State") -> None:
         ended = f"the turn limit ({game.turn_limit} plies) is reached"
     else:
         # the end rules look at the player who moved last (Mover), as after a move
-        saved = state.mover
-        state.mover = state.last_mover or (state.mover if state.move_again else game.prev_of(state.mover))
-        try:
-            for rule in game.end_rules:
-                outcome = rule.check(state)
-                if outcome is not None:
-                    winners, _, draw = outcome[:3]
-                    who = " ".join(f"P{p}" for p in sorted(set(winners)))
-                    ended = f"the end rules give {'a draw' if draw or not winners else who + ' the win'}"
-                    break
-        finally:
-            state.mover = saved
-            state._legal = None
+        outcome = _rules_end(game, state)
+        if outcome is not None:
+            winners, draw = outcome
+            who = " ".join(f"P{p}" for p in sorted(set(winners)))
+            ended = f"the end rules give {'a draw' if draw or not winners else who + ' the win'}"
     if ended:
         raise PositionError(f"position: the game is already over here ({ended}), but the position "
                             "has no result:", hint="add result: {winners: [...], reason: ...}, or change "

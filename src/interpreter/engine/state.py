@@ -337,5 +337,29 @@ class State:
         status = "over" if self.over else f"P{self.mover} to move"
         return f"<State {self.game.name!r} ply {self.ply}, {status}>"
 
+    # --- copies and other processes -----------------------------------------------------------------
+    def __copy__(self) -> "State":
+        """An independent copy (:meth:`clone`): a shallow one would share the board."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> "State":
+        return self.clone()  # the game is read-only: the copy shares it
+
+    def __getstate__(self) -> dict:
+        """What a pickle keeps: the position, the game (built again from its description where
+        it is unpickled) and the undo journal; caches and the evaluation context are made
+        afresh."""
+        data = self.__dict__.copy()
+        data["_marks"] = [(mark, move, None) for mark, move, _ in self._marks]
+        data.update(_legal=None, _texts=None, ctx=None, claims={}, _nested=0, _moving=[])
+        return data
+
+    def __setstate__(self, data: dict) -> None:
+        self.__dict__.update(data)
+        self.ctx = Context()
+        game = self.game  # the history's moves lost their game in the pickle: give it back
+        self._marks = [(mark, Move(m.kind, m.frm, m.to, m.what, m.word, m.prefix, game, between=m.between), None)
+                       for mark, m, _ in self._marks]
+
 
 __all__ = ["State", "Result", "Termination", "Context", "ARRAYS", "VARIABLES"]

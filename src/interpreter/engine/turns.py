@@ -81,6 +81,7 @@ def legal_moves(state: "State") -> list[Move]:
                 continue
             # one text, two outcomes: a player could not say which they mean
             raise LudError(f"two legal moves read '{m.text}' but do different things",
+                           game.phases[state.phase].span,
                            hint="give the moves different words or sites, or merge their consequences")
     if clash:
         # several pieces could go on one site: the piece becomes part of the text (2@C3);

@@ -9,7 +9,7 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine.values import const_fn, constant
 from ..errors import LudError
-from .base import INT, INT_FN, Ludeme, Param
+from .base import ANY_INT, INT, INT_FN, Ludeme, Param
 from .logic import value_fn
 
 if TYPE_CHECKING:
@@ -25,8 +25,8 @@ class _Binary(Ludeme):
     """
 
     kind = INT
-    a: Any = Param(INT_FN)
-    b: Any = Param(INT_FN)
+    a: Any = Param(INT_FN, range=ANY_INT)
+    b: Any = Param(INT_FN, range=ANY_INT)
 
     @staticmethod
     def apply(a: int, b: int) -> int:

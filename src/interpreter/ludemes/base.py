@@ -218,6 +218,52 @@ class BoundArray:
     span: Span
 
 
+# --- declared ranges ---------------------------------------------------------------------------
+INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # values are 32-bit integers, as in Ludii
+
+
+@dataclass(frozen=True)
+class Range:
+    """The values a numeric parameter may take, both ends included: ``Param(INT_FN, range=(1,
+    64))`` or a named ``Range``. The binder checks every number written for the parameter
+    (and each number of an array) against it, with a located error, so every later stage (the
+    engine, pictures, concepts) may rely on it; values computed during play are bounded where
+    they are used. ``what`` says what the numbers stand for, in messages."""
+
+    lo: float
+    hi: float
+    what: str = ""
+
+    def __contains__(self, value: float) -> bool:
+        return self.lo <= value <= self.hi
+
+    def __str__(self) -> str:
+        return f"from {_number(self.lo)} to {_number(self.hi)}"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+#: ranges shared by many parameters
+ANY_INT = Range(INT_MIN, INT_MAX, "a 32-bit integer")  # an operand: any value the engine holds
+SITE_NUMBER = Range(-1, 20_000, "a site number")  # on the board (checked when compiled) or a hand
+PLAYER_NUMBER = Range(0, 16, "a player number")
+COUNT = Range(0, 1_000_000, "a number of pieces")  # a pit's seeds
+PIECES = Range(1, 1_000_000, "a number of pieces, at least one")
+LENGTH = Range(1, 10_000, "a number of sites")  # a line, a walk: at most a board's sites
+DISTANCE = Range(0, 10_000, "a number of steps or sites")
+INDEX = Range(0, 10_000, "a row, column or index")
+LEVEL = Range(0, 1000, "a level of a stack")
+PIECE_NUMBER = Range(0, 10_000, "a piece's number")
+VERTEX_NUMBER = Range(0, 40_000, "a vertex number")
+BOARD_SIZE = Range(1, 100, "a board dimension (sites per side)")
+COORDINATE = Range(-10_000, 10_000, "a coordinate in board units")  # of points and shifts
+FACTOR = Range(-100, 100, "a factor")
+SCALE = Range(0.01, 100, "a scale factor")  # 0 would fold a board onto one point
+ANGLE = Range(-360, 360, "an angle in degrees")
+
+
 # --- parameters and ludemes --------------------------------------------------------------------
 _REQUIRED = object()
 
@@ -230,7 +276,7 @@ class Param:
         then: Any = Param(kind_of(THEN), optional=True)
 
     ``named`` parameters are written ``key:value``; ``optional`` ones may be left out (their
-    value is then ``default``). ``name`` is the attribute (filled in when the class is made);
+    value is then ``default``); ``range`` bounds a numeric parameter (see :class:`Range`). ``name`` is the attribute (filled in when the class is made);
     ``key`` the word written in a description when it differs (``condition: Any =
     Param(BOOL_FN, named=True, key="if")`` reads ``if:``)."""
 
@@ -242,6 +288,11 @@ class Param:
     many: bool = False  # takes all following positional arguments of its type: (and a b c)
     key: str = ""
     name: str = ""
+    range: Optional[Range] = None  # the numbers it accepts (a Range or a (low, high) pair)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.range, tuple):
+            object.__setattr__(self, "range", Range(*self.range))
 
     @property
     def word(self) -> str:
@@ -420,7 +471,9 @@ def literal_value(value: Any) -> Any:
 
 
 __all__ = [
-    "Ludeme", "Param", "REGISTRY", "BoundArray", "PType", "Kind", "Enum", "ArrayOf", "Either",
+    "Ludeme", "Param", "Range", "REGISTRY", "INT_MIN", "INT_MAX", "ANY_INT", "SITE_NUMBER", "PLAYER_NUMBER",
+    "COUNT", "PIECES", "LENGTH", "DISTANCE", "INDEX", "LEVEL", "PIECE_NUMBER", "VERTEX_NUMBER", "BOARD_SIZE",
+    "COORDINATE", "FACTOR", "SCALE", "ANGLE", "BoundArray", "PType", "Kind", "Enum", "ArrayOf", "Either",
     "Literal", "Instance", "INT_LIT", "FLOAT_LIT", "BOOL_LIT", "STR_LIT", "INT_FN", "BOOL_FN", "PLAYER", "ROLE",
     "REGION_FN", "SITE_FN", "DIRS", "DIRECTION_NAMES", "MOVES_T", "kind_of", "literal_value", "Call", "Node", "Array",
 ]

@@ -16,7 +16,7 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine.values import const_fn, constant
 from ..errors import BindError
-from .base import INT, INT_FN, REGION, SITE_FN, STR_LIT, Enum, Ludeme, Param
+from .base import INDEX, INT, INT_FN, REGION, SITE_FN, STR_LIT, Enum, Ludeme, Param
 from .logic import value_fn
 
 if TYPE_CHECKING:
@@ -78,8 +78,8 @@ class Coord(Ludeme):
     family = "regions"
     type: Any = _TYPE
     label: Any = Param(STR_LIT, optional=True)
-    row: Any = Param(INT_FN, optional=True, named=True)
-    column: Any = Param(INT_FN, optional=True, named=True)
+    row: Any = Param(INT_FN, optional=True, named=True, range=INDEX)
+    column: Any = Param(INT_FN, optional=True, named=True, range=INDEX)
 
     def validate(self) -> None:
         if (self.label is None) == (self.row is None or self.column is None):
@@ -89,13 +89,18 @@ class Coord(Ludeme):
     def compile(self, c: "Compiler"):
         check_type(self, c)
         topo = c.topo
-        if self.label is not None:
-            return const_fn(topo.site(self.label.value))
+        if self.label is not None:  # a site written out must be on the board (a typo otherwise)
+            return const_fn(c.label(self.label))
         at = {(r, k): site for site, (r, k) in enumerate(zip(topo.rows, topo.columns))}
         row, column = value_fn(c, self.row), value_fn(c, self.column)
         if constant(row) is not None and constant(column) is not None:
-            return const_fn(at.get((constant(row), constant(column)), -1))
-        return lambda s: at.get((row(s), column(s)), -1)
+            site = at.get((constant(row), constant(column)), -1)
+            if site < 0:
+                raise BindError(f"no site at row {constant(row)}, column {constant(column)} on this board",
+                                self.span, hint=f"rows {min(topo.rows)} to {max(topo.rows)}, columns "
+                                                f"{min(topo.columns)} to {max(topo.columns)}")
+            return const_fn(site)
+        return lambda s: at.get((row(s), column(s)), -1)  # computed: off the board (-1) as in Ludii
 
 
 class _Index(Ludeme):
@@ -152,7 +157,7 @@ class _SitesIndex(Ludeme):
     kind = REGION
     family = "regions"
     type: Any = _TYPE
-    index: Any = Param(INT_FN)
+    index: Any = Param(INT_FN, range=INDEX)
     table = ""
 
     def compile(self, c: "Compiler"):
@@ -165,7 +170,11 @@ class _SitesIndex(Ludeme):
         index = value_fn(c, self.index)
         k = constant(index)
         if k is not None:
-            return const_fn(by_index.get(k, ()))
+            if k not in by_index:  # written out: a row the board does not have is a mistake
+                word = self.table[:-1]
+                raise BindError(f"no {word} {k} on this board", self.index.span if hasattr(self.index, "span")
+                                else self.span, hint=f"{word}s {min(by_index)} to {max(by_index)}")
+            return const_fn(by_index[k])
         return lambda s: by_index.get(index(s), ())
 
 

@@ -15,6 +15,7 @@ from ..engine.topology import Topology, build
 from ..errors import BindError
 from ..syntax.nodes import Bool, Float, Int, Str
 from .base import (
+    ANGLE, ANY_INT, BOARD_SIZE, COORDINATE, VERTEX_NUMBER,
     BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance, Kind,
     Ludeme, Param, kind_of,
 )
@@ -54,7 +55,7 @@ class Board(Ludeme):
     shape: Any = Param(SHAPE)
     tracks: Any = Param(ArrayOf(Instance("track")), optional=True)
     use: Any = Param(Enum(("Vertex", "Cell", "Edge")), optional=True, named=True)
-    labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True)
+    labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True, range=ANY_INT)
 
     def validate(self) -> None:
         if self.use is not None and self.use.name == "Edge":
@@ -69,7 +70,7 @@ class Board(Ludeme):
             problem = _label_problem(text)
             if problem:
                 raise BindError(f"board label {text!r}: {problem}", item.span,
-                                hint="labels are words or numbers such as A1, 12 or x (no spaces, '-' or '@')")
+                                hint="labels are words or numbers such as A1, 12 or x (no spaces, '-', '@', ':' or '/')")
             keys = {text.lower(), text.upper()}  # moves and labels are read without regard to case
             first = next((seen[k] for k in keys if k in seen), None)
             if first is not None:
@@ -88,6 +89,11 @@ class Board(Ludeme):
         """``Cell`` or ``Vertex``."""
         return self.use.name if self.use is not None else "Cell"
 
+    def whole_graph(self, static_int: StaticInt) -> gen.BoardGraph:
+        """The board's whole graph (vertices, edges, cells), that its topology is built from;
+        every kind of board has one (concepts count its parts)."""
+        return self.shape.graph(self.site_type, static_int)
+
     def topology(self, static_int: StaticInt) -> Topology:
         """The board's topology (``static_int`` evaluates the sizes)."""
         use = self.site_type
@@ -103,6 +109,11 @@ class Board(Ludeme):
             labels = [str(v.value) for v in self.labels.items]
             if len(labels) != topo.n:
                 raise BindError(f"{len(labels)} labels for {topo.n} sites", self.labels.span)
+            clash = _removal_clash(labels)
+            if clash >= 0:
+                raise BindError(f"board label {labels[clash]!r} reads as taking the piece off "
+                                f"{labels[clash][1:]!r} (moves that remove a piece are written x + the site)",
+                                self.labels.items[clash].span, hint="give the site a label that does not start with x")
             topo = topo.with_labels(labels)
         return topo
 
@@ -113,9 +124,19 @@ def _label_problem(text: str) -> str:
         return "an empty label"
     if any(ch.isspace() for ch in text):
         return "contains a space"
-    if "-" in text or "@" in text or text.lower() == "pass":
-        return "reads as a move (FROM-TO, PIECE@SITE or pass)"
+    if any(ch in text for ch in "-@:/") or text.lower() == "pass":
+        return "reads as a move (FROM-TO, PIECE@SITE, Ludii's SITE:PIECE, a second choice B1/2, or pass)"
     return ""
+
+
+def _removal_clash(labels: list[str]) -> int:
+    """The index of a label that reads as the removal of another site (``xA1`` beside ``A1``:
+    the move taking A1's piece is written xA1), or -1."""
+    known = {label.lower() for label in labels}
+    for i, label in enumerate(labels):
+        if label[:1] in "xX" and label[1:].lower() in known:
+            return i
+    return -1
 
 
 class _Shape(Ludeme):
@@ -185,7 +206,7 @@ class Square(_Shape):
 
     name = "square"
     shape: Any = Param(Enum(("Square", "Limping", "Diamond")), optional=True)
-    size: Any = Param(INT_FN)
+    size: Any = Param(INT_FN, range=BOARD_SIZE)
     diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "SquareShape")
 
@@ -214,8 +235,8 @@ class Rectangle(_Shape):
     """
 
     name = "rectangle"
-    rows: Any = Param(INT_FN)
-    columns: Any = Param(INT_FN)
+    rows: Any = Param(INT_FN, range=(1, 10_000))
+    columns: Any = Param(INT_FN, range=(1, 10_000))
     diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "RectangleShape")
 
@@ -247,8 +268,8 @@ class Hex(_Shape):
 
     name = "hex"
     shape: Any = Param(Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")), optional=True)
-    size: Any = Param(INT_FN)
-    size2: Any = Param(INT_FN, optional=True)
+    size: Any = Param(INT_FN, range=BOARD_SIZE)
+    size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     concepts = ("HexTiling",)
 
     def concepts_at(self, where):
@@ -277,7 +298,7 @@ class Tri(_Shape):
 
     name = "tri"
     shape: Any = Param(Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star")), optional=True)
-    size: Any = Param(INT_FN)
+    size: Any = Param(INT_FN, range=(1, 200))
     concepts = ("TriangleTiling",)
 
     def concepts_at(self, where):
@@ -308,8 +329,8 @@ class Tiling(_Shape):
 
     name = "tiling"
     tiling: Any = Param(Enum(gen.TILINGS))
-    size: Any = Param(INT_FN)
-    size2: Any = Param(INT_FN, optional=True)
+    size: Any = Param(INT_FN, range=BOARD_SIZE)
+    size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     concepts = ("SemiRegularTiling",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -330,8 +351,8 @@ class Graph(_Shape):
     """
 
     name = "graph"
-    vertices: Any = Param(ArrayOf(_POINT, single=False), named=True)
-    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True)
+    vertices: Any = Param(ArrayOf(_POINT, single=False), named=True, range=COORDINATE)
+    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True, range=VERTEX_NUMBER)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.graph(_points(self.vertices, static_int), _pairs(self.edges, static_int))
@@ -360,9 +381,9 @@ class AddToBoard(_Shape):
     board: Any = Param(SHAPE, optional=True)
     piece: Any = Param(Instance("piece"), optional=True, doc="as an effect: the piece placed")
     to: Any = Param(Instance("to"), optional=True, doc="as an effect: where")
-    vertices: Any = Param(ArrayOf(_POINT, single=False), optional=True, named=True)
-    edges: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True)
-    cells: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True)
+    vertices: Any = Param(ArrayOf(_POINT, single=False), optional=True, named=True, range=COORDINATE)
+    edges: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
+    cells: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
 
     def validate(self) -> None:
         # Ludii's add is also an effect placing a piece: (add (piece "Ball1") (to (site)))
@@ -402,7 +423,7 @@ class Rotate(_Shape):
     """
 
     name = "rotate"
-    degrees: Any = Param(_NUMBER)
+    degrees: Any = Param(_NUMBER, range=ANGLE)
     board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:

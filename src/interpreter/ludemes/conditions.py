@@ -7,7 +7,7 @@ from typing import Any, TYPE_CHECKING
 from ..engine import turns
 from ..engine.result import Termination
 from ..syntax.nodes import Bool
-from .base import BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
+from .base import LENGTH, BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -267,7 +267,7 @@ class IsLine(Ludeme):
     default_directions = "All"
     termination = Termination.LINE
     kind = BOOL
-    length: Any = Param(INT_FN)
+    length: Any = Param(INT_FN, range=LENGTH)
     directions: Any = Param(DIRS, optional=True)
     through: Any = Param(SITE_FN, optional=True, named=True)
     who: Any = Param(PLAYER, optional=True, named=True)
@@ -335,7 +335,7 @@ class CountLines(Ludeme):
     default_directions = "All"
     termination = Termination.LINE
     kind = "int"
-    length: Any = Param(INT_FN)
+    length: Any = Param(INT_FN, range=LENGTH)
     directions: Any = Param(DIRS, optional=True)
     of: Any = Param(PLAYER, named=True)
     concepts = ("Line",)

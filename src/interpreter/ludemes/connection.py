@@ -246,7 +246,7 @@ class IsConnected(Ludeme):
     default_directions = "Adjacent"
     kind = BOOL
     termination = Termination.CONNECTION
-    number: Any = Param(INT_FN, optional=True)
+    number: Any = Param(INT_FN, optional=True, range=(1, 1000))
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, optional=True, named=True)
     directions: Any = Param(DIRS, optional=True)

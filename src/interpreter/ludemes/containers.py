@@ -19,6 +19,7 @@ from ..engine.tracks import END, TrackError, make_track, steps_to_sites
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
 from .base import (
+    ANY_INT, PLAYER_NUMBER, SITE_NUMBER,
     BOOL_LIT, EQUIPMENT_ITEM, INT, INT_FN, INT_LIT, REGION, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance,
     Ludeme, Param, ROLE,
 )
@@ -89,9 +90,9 @@ class Track(Ludeme):
     kind = TRACK
     concepts = ("Track",)
     title: Any = Param(STR_LIT)
-    steps: Any = Param(Either((STR_LIT, ArrayOf(Either((INT_LIT, Enum(("End",), "End"))), single=False))))
+    steps: Any = Param(Either((STR_LIT, ArrayOf(Either((INT_LIT, Enum(("End",), "End"))), single=False))), range=SITE_NUMBER)
     loop: Any = Param(BOOL_LIT, optional=True, named=True)
-    owner: Any = Param(Either((INT_LIT, ROLE)), optional=True)
+    owner: Any = Param(Either((INT_LIT, ROLE)), optional=True, range=PLAYER_NUMBER)
     directed: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def concepts_at(self, where):
@@ -172,10 +173,10 @@ class MancalaBoard(Board):
 
     name = "mancalaBoard"
     concepts = ("MancalaBoard",)
-    rows: Any = Param(INT_FN)
-    columns: Any = Param(INT_FN)
+    rows: Any = Param(INT_FN, range=(2, 6))
+    columns: Any = Param(INT_FN, range=(1, MAX_COLUMNS))
     store: Any = Param(Enum(("None", "Outer", "Inner")), optional=True, named=True)
-    numStores: Any = Param(INT_FN, optional=True, named=True)
+    numStores: Any = Param(INT_FN, optional=True, named=True, range=(0, 2))
     tracks: Any = Param(_TRACKS, optional=True)
     shape = None
     use = None
@@ -203,15 +204,22 @@ class MancalaBoard(Board):
     def has_stores(self) -> bool:
         return self.store is None or self.store.name == "Outer"
 
-    def topology(self, static_int: StaticInt) -> Topology:
+    def _size(self, static_int: StaticInt) -> tuple[int, int, bool]:
         rows, columns = static_int(self.rows), static_int(self.columns)
         if not 2 <= rows <= 6:
             raise BindError(f"a mancala board has 2 to 6 rows, not {rows}", self.rows.span)
         if not 1 <= columns <= MAX_COLUMNS:
             raise BindError(f"a mancala board has 1 to {MAX_COLUMNS} columns, not {columns}", self.columns.span)
-        stores = self.has_stores
         if self.numStores is not None and static_int(self.numStores) != 2:
             raise BindError("a mancala board has two stores or none (store:None)", self.numStores.span)
+        return rows, columns, self.has_stores
+
+    def whole_graph(self, static_int: StaticInt):
+        """The board's points and lines: the pits and the stores."""
+        return mancala_graph(*self._size(static_int))
+
+    def topology(self, static_int: StaticInt) -> Topology:
+        rows, columns, stores = self._size(static_int)
         return build(lambda: mancala_graph(rows, columns, stores), "Vertex", ("mancalaBoard", rows, columns, stores))
 
     def build_tracks(self, topo: Topology, num_players: int) -> list:
@@ -292,8 +300,8 @@ class Pair(Ludeme):
 
     name = "pair"
     kind = "pair"
-    key: Any = Param(_KEY)
-    value: Any = Param(_VALUE)
+    key: Any = Param(_KEY, range=ANY_INT)
+    value: Any = Param(_VALUE, range=ANY_INT)
 
     def entry(self, topo: Topology, num_players: int) -> tuple[int, int]:
         return _map_number(self.key, topo, num_players), _map_number(self.value, topo, num_players)
@@ -372,7 +380,7 @@ class MapEntry(Ludeme):
     name = "mapEntry"
     kind = INT
     title: Any = Param(STR_LIT, optional=True)
-    key: Any = Param(Either((INT_FN, ROLE)))
+    key: Any = Param(Either((INT_FN, ROLE)), range=ANY_INT)
 
     def compile(self, c: "Compiler"):
         maps = c.game.maps

@@ -9,7 +9,7 @@ from typing import Any, TYPE_CHECKING
 from ..engine import turns
 from ..engine.move import PASS
 from ..engine.values import const_fn
-from .base import INT, INT_FN, MOVES, Enum, Ludeme, Param
+from .base import ANY_INT, INT, INT_FN, MOVES, Enum, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -56,7 +56,7 @@ class SetCounter(Ludeme):
     name = "set Counter"
     kind = MOVES
     concepts = ("SetInternalCounter",)
-    value: Any = Param(INT_FN, optional=True)
+    value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def compile_effect(self, c: "Compiler"):
         _install(c.game)
@@ -93,7 +93,7 @@ class SetPending(Ludeme):
     name = "set Pending"
     kind = MOVES
     concepts = ("SetPending",)
-    value: Any = Param(INT_FN, optional=True)
+    value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def compile_effect(self, c: "Compiler"):
         _install_pending(c.game)

@@ -13,7 +13,7 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine import dice as engine_dice
 from ..errors import BindError
-from .base import EQUIPMENT_ITEM, INT, INT_LIT, ROLE, THEN, ArrayOf, Ludeme, Param, kind_of
+from .base import ANY_INT, EQUIPMENT_ITEM, INT, INT_LIT, ROLE, THEN, ArrayOf, Ludeme, Param, kind_of
 from .effects import _Effect
 
 if TYPE_CHECKING:
@@ -44,11 +44,11 @@ class Dice(Ludeme):
 
     name = "dice"
     kind = EQUIPMENT_ITEM
-    d: Any = Param(INT_LIT, optional=True, named=True)
-    faces: Any = Param(ArrayOf(INT_LIT, single=False), optional=True, named=True)
-    frm: Any = Param(INT_LIT, optional=True, named=True, key="from")
+    d: Any = Param(INT_LIT, optional=True, named=True, range=(1, MAX_FACES))
+    faces: Any = Param(ArrayOf(INT_LIT, single=False), optional=True, named=True, range=ANY_INT)
+    frm: Any = Param(INT_LIT, optional=True, named=True, key="from", range=ANY_INT)
     role: Any = Param(ROLE, optional=True)
-    num: Any = Param(INT_LIT, named=True)
+    num: Any = Param(INT_LIT, named=True, range=(1, MAX_DICE))
 
     def concepts_at(self, where):
         faces = len(self.face_values())
@@ -57,10 +57,6 @@ class Dice(Ludeme):
     def validate(self) -> None:
         if self.faces is not None and self.frm is not None:
             raise BindError("dice take from: or faces:, not both", self.frm.span)
-        if not 1 <= self.num.value <= MAX_DICE:
-            raise BindError(f"a set of dice has 1 to {MAX_DICE} dice, not {self.num.value}", self.num.span)
-        if self.d is not None and not 1 <= self.d.value <= MAX_FACES:
-            raise BindError(f"a die has 1 to {MAX_FACES} faces, not {self.d.value}", self.d.span)
         if self.role is not None and self.role.name not in ("Shared", "Neutral", "All"):
             raise BindError("dice that belong to one player are not supported: the dice are shared",
                             self.role.span, hint="(dice d:6 num:2)")

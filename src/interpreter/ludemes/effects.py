@@ -9,6 +9,7 @@ from ..errors import BindError
 from ..syntax.nodes import Bool
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
+    ANY_INT, PIECES, SITE_NUMBER, VERTEX_NUMBER,
     BOOL_FN, INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
     Enum, Instance, Kind, Ludeme, Param, kind_of,
 )
@@ -88,11 +89,11 @@ class Remove(_Effect):
             return where
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
     sites: Any = Param(Either((REGION_FN, Kind(("board shape",)))))
-    cells: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True)
-    vertices: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True)
+    cells: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
+    vertices: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
     at: Any = Param(Enum(("EndOfTurn",), "EndOfTurn"), optional=True, named=True, doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends")
     then: Any = Param(kind_of(THEN), optional=True)
-    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True)
+    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True, range=VERTEX_NUMBER)
 
     def validate(self) -> None:
         is_shape = isinstance(self.sites, Ludeme) and self.sites.kind == "board shape"
@@ -186,7 +187,7 @@ class _ScoreEffect(_Effect):
     """
 
     player: Any = Param(PLAYER)
-    amount: Any = Param(INT_FN)
+    amount: Any = Param(INT_FN, range=ANY_INT)
     concepts = ("Scoring",)
 
     def concepts_at(self, where):
@@ -280,7 +281,7 @@ class Place(Ludeme):
     piece: Any = Param(STR_LIT)
     sites: Any = Param(REGION_FN, optional=True)
     coord: Any = Param(STR_LIT, optional=True, named=True)
-    count: Any = Param(INT_FN, optional=True, named=True)
+    count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
 
     def validate(self) -> None:
         if (self.sites is None) == (self.coord is None):

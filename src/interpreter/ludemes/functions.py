@@ -11,6 +11,7 @@ from ..engine.values import const_fn, constant
 from ..errors import BindError, LudError
 from ..syntax.nodes import Const, Int
 from .base import (
+    ANY_INT, DISTANCE, INT_MAX, INT_MIN, LENGTH, LEVEL,
     BOOL_FN, BOOL_LIT, INT, INT_FN, INTS, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray,
     Kind, Ludeme, Param, STR_LIT, kind_of,
 )
@@ -52,7 +53,7 @@ class To(_StateValue):
     name = "to"
     attr = "ctx.to"
     sites: Any = Param(REGION_FN, optional=True)
-    level: Any = Param(INT_FN, optional=True, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     apply: Any = Param(kind_of("apply"), optional=True)
 
@@ -78,7 +79,7 @@ class From(_StateValue):
     name = "from"
     attr = "ctx.frm"
     sites: Any = Param(REGION_FN, optional=True)
-    level: Any = Param(INT_FN, optional=True, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
     def validate(self) -> None:
@@ -109,9 +110,9 @@ class Between(_StateValue):
 
     name = "between"
     attr = "ctx.between"
-    before: Any = Param(INT_FN, optional=True, named=True, doc="in a hop: empty sites allowed before the hurdle [0]")
+    before: Any = Param(INT_FN, optional=True, named=True, doc="in a hop: empty sites allowed before the hurdle [0]", range=DISTANCE)
     length: Any = Param(kind_of(RANGE), optional=True)
-    after: Any = Param(INT_FN, optional=True, named=True, doc="in a hop: further sites allowed after the hurdle [0]")
+    after: Any = Param(INT_FN, optional=True, named=True, doc="in a hop: further sites allowed after the hurdle [0]", range=DISTANCE)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     sameOwner: Any = Param(BOOL_LIT, optional=True, named=True)
     apply: Any = Param(kind_of("apply"), optional=True)
@@ -224,7 +225,7 @@ class Exact(Ludeme):
 
     name = "exact"
     kind = RANGE
-    n: Any = Param(INT_FN)
+    n: Any = Param(INT_FN, range=DISTANCE)
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         n = c.static_int(self.n)
@@ -245,7 +246,7 @@ class Max(Ludeme):
 
     name = "max"
     kind = RANGE
-    n: Any = Param(INT_FN)
+    n: Any = Param(INT_FN, range=LENGTH)
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         n = c.static_int(self.n)
@@ -268,8 +269,8 @@ class Range(Ludeme):
 
     name = "range"
     kind = RANGE
-    min: Any = Param(INT_FN)
-    max: Any = Param(INT_FN, optional=True)
+    min: Any = Param(INT_FN, range=DISTANCE)
+    max: Any = Param(INT_FN, optional=True, range=DISTANCE)
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         lo = c.static_int(self.min)
@@ -420,7 +421,7 @@ class Score(Ludeme):
     termination = Termination.SCORE
     kind = INT
     role: Any = Param(PLAYER)
-    value: Any = Param(INT_FN, optional=True)
+    value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def compile_final(self, c: "Compiler"):
         """In ``(byScore {(score P1 VALUE) ...})``: (player, value) functions, the final score."""
@@ -454,7 +455,6 @@ class Who(Ludeme):
         return lambda s: s.who[x] if (x := at(s)) >= 0 else 0
 
 
-INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # values are 32-bit integers, as in Ludii
 
 
 def out_of_range(value: int, where: Ludeme, what: str = "") -> LudError:
@@ -472,7 +472,7 @@ class _Arith(Ludeme):
     """
 
     kind = INT
-    values: Any = Param(ArrayOf(INT_FN), many=True)
+    values: Any = Param(ArrayOf(INT_FN), many=True, range=ANY_INT)
     symbol = ""
 
     def validate(self) -> None:
@@ -518,7 +518,7 @@ class Add(_Arith):
     name = "+"
     concepts = ("Addition",)
     symbol = "+"
-    values: Any = Param(ArrayOf(Kind((INT, INTS), "int | ints", literals=(Int,), consts=("Infinity",))), many=True)
+    values: Any = Param(ArrayOf(Kind((INT, INTS), "int | ints", literals=(Int,), consts=("Infinity",))), many=True, range=ANY_INT)
 
     def compile(self, c: "Compiler"):
         items = self.values.items

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
-from .base import INT, INT_FN, STR_LIT, Ludeme, Param
+from .base import ANY_INT, INT, INT_FN, STR_LIT, Ludeme, Param
 from .effects import _Effect
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class SetVar(_Effect):
 
     name = "set Var"
     title: Any = Param(STR_LIT, optional=True)
-    value: Any = Param(INT_FN, optional=True)
+    value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def compile_effect(self, c: "Compiler"):
         name = variable(c, self.title)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, TYPE_CHECKING
 
 from ..errors import BindError
-from .base import INT, INT_FN, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
+from .base import LEVEL, INT, INT_FN, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
 from .pieces import HAND_SITES
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class What(Ludeme):
     name = "what"
     kind = INT
     at: Any = Param(SITE_FN, named=True)
-    level: Any = Param(INT_FN, optional=True, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
 
     def validate(self) -> None:
         if self.level is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, TYPE_CHECKING
 
 from ..errors import LudError
-from .base import INT, INT_FN, INTS, REGION_FN, Either, Kind, Ludeme, Param
+from .base import ANY_INT, INT, INT_FN, INTS, REGION_FN, Either, Kind, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -46,8 +46,8 @@ class Min(Ludeme):
 
     name = "min"
     kind = INT
-    values: Any = Param(Either((Kind((INTS,), "ints"), INT_FN)))
-    other: Any = Param(INT_FN, optional=True)
+    values: Any = Param(Either((Kind((INTS,), "ints"), INT_FN)), range=ANY_INT)
+    other: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def compile(self, c: "Compiler"):
         if self.other is not None:

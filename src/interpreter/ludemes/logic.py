@@ -9,6 +9,7 @@ from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int
 from .base import (
+    ANY_INT,
     PType,
     BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, NEXT_PHASE, PLAYER, REGION, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
     Param,
@@ -47,8 +48,8 @@ class If(Ludeme):
         return self.condition, results
     kind = MOVES
     condition: Any = Param(BOOL_FN)
-    then_branch: Any = Param(_BRANCH)
-    else_branch: Any = Param(_BRANCH, optional=True)
+    then_branch: Any = Param(_BRANCH, range=ANY_INT)
+    else_branch: Any = Param(_BRANCH, optional=True, range=ANY_INT)
 
     def validate(self) -> None:
         branch = self.then_branch
@@ -309,8 +310,8 @@ class _Compare(Ludeme):
     """
 
     kind = BOOL
-    left: Any = Param(_VALUE)
-    right: Any = Param(_VALUE)
+    left: Any = Param(_VALUE, range=ANY_INT)
+    right: Any = Param(_VALUE, range=ANY_INT)
     op: Any = None
     concept = ""  # Ludii's concept of the comparison (Equal, LesserThan...)
 
@@ -341,7 +342,7 @@ def _comparison(symbol: str, op, meaning: str, example: str, concept: str, sides
     if sides is not None:  # the sides take more than numbers (equality of regions)
         namespace["__doc__"] = doc.replace("True when", "True when (values or regions)")
         namespace["__annotations__"] = {"left": Any, "right": Any}
-        namespace["left"], namespace["right"] = Param(sides), Param(sides)
+        namespace["left"], namespace["right"] = Param(sides, range=ANY_INT), Param(sides, range=ANY_INT)
     return type(f"Compare_{op.__name__}", (_Compare,), namespace)
 
 

@@ -13,6 +13,7 @@ from typing import Any, TYPE_CHECKING
 from ..engine.values import INFINITY
 from ..errors import BindError
 from .base import (
+    DISTANCE,
     BOOL, BOOL_FN, DIRS, INT, INT_FN, REGION, REGION_FN, SITE_FN, Enum, Ludeme, Param,
 )
 
@@ -104,7 +105,7 @@ class Expand(Ludeme):
     kind = REGION
     region: Any = Param(REGION_FN, optional=True)
     origin: Any = Param(SITE_FN, optional=True, named=True)
-    steps: Any = Param(INT_FN, optional=True, named=True)
+    steps: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     direction: Any = Param(DIRS, optional=True)
     type: Any = Param(SITE_TYPE, optional=True)
 
@@ -129,6 +130,8 @@ class Expand(Ludeme):
                 seen = set(sites)
                 frontier = list(sites)
                 for _ in range(max(n, 0)):
+                    if not frontier:
+                        break  # grown to all it can reach: more steps add nothing
                     nxt = []
                     for x in frontier:
                         for y in topo.neighbours_of(x, dirs):
@@ -169,7 +172,7 @@ class SitesDirection(Ludeme):
     included: Any = Param(BOOL_FN, optional=True, named=True)
     stop: Any = Param(BOOL_FN, optional=True, named=True)
     stopIncluded: Any = Param(BOOL_FN, optional=True, named=True)
-    distance: Any = Param(INT_FN, optional=True, named=True)
+    distance: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
 
     def compile(self, c: "Compiler"):
         origin = c.site(self.origin)

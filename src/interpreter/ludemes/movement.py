@@ -15,6 +15,7 @@ from ..engine.values import constant
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
+    DISTANCE,
     BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
     PType,
 )
@@ -303,7 +304,7 @@ class Ahead(Ludeme):
     name = "ahead"
     kind = "int"
     site: Any = Param(SITE_FN)
-    steps: Any = Param(INT_FN, optional=True, named=True)
+    steps: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     directions: Any = Param(DIRS, optional=True)
 
     @property

@@ -701,6 +701,24 @@ class Priority(Ludeme):
         gen.unique = all(getattr(g, "unique", False) for g in gens)  # type: ignore[attr-defined]
         return gen
 
+    def compile_effect(self, c: "Compiler"):
+        """As a consequence: the first effect that changes the position (Ludii applies the first
+        list of effect moves that is not empty, and an effect that does nothing makes none)."""
+        effects = [c.effect(m) for m in self.moves.items]
+        then = _then(c, self.then)
+
+        def run(s):
+            for effect in effects:
+                before = s.mark()
+                effect(s)
+                if s.mark() != before:
+                    break
+            else:
+                return
+            if then is not None:
+                then(s)
+        return run
+
 
 def followed_by(then):
     """moves -> the same moves with ``then`` as a last consequence (after their own), made

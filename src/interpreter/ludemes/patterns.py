@@ -7,7 +7,7 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine.result import Termination
 from ..errors import BindError
-from .base import BOOL, INT_FN, SITE_FN, ArrayOf, Enum, Ludeme, Param
+from .base import PIECE_NUMBER, BOOL, INT_FN, SITE_FN, ArrayOf, Enum, Ludeme, Param
 from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ class IsPattern(Ludeme):
     pattern: Any = Param(ArrayOf(STEP))
     type: Any = Param(SITE_TYPE, optional=True)
     origin: Any = Param(SITE_FN, optional=True, named=True, key="from")
-    what: Any = Param(INT_FN, optional=True, named=True)
-    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True)
+    what: Any = Param(INT_FN, optional=True, named=True, range=PIECE_NUMBER)
+    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECE_NUMBER)
 
     def validate(self) -> None:
         if self.what is not None and self.whats is not None:

@@ -14,6 +14,7 @@ from typing import Any, TYPE_CHECKING
 from ..errors import BindError
 from ..syntax.nodes import Str
 from .base import BOOL, EQUIPMENT_ITEM, INT, INT_FN, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Enum, Ludeme, Param
+from .base import PIECE_NUMBER
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -49,7 +50,7 @@ class Hand(Ludeme):
     name = "hand"
     kind = EQUIPMENT_ITEM
     role: Any = Param(Enum(("Each",), "Each"))
-    size: Any = Param(INT_FN, optional=True, named=True)
+    size: Any = Param(INT_FN, optional=True, named=True, range=(1, MAX_HAND_SITES))
     concepts = ("Hand",)
 
     def install(self, game: "Game", c: "Compiler") -> None:
@@ -82,7 +83,7 @@ class HandSite(Ludeme):
     name = "handSite"
     kind = INT
     player: Any = Param(PLAYER)
-    index: Any = Param(INT_FN, optional=True)
+    index: Any = Param(INT_FN, optional=True, range=(0, MAX_HAND_SITES - 1))
 
     def compile(self, c: "Compiler"):
         player = c.player(self.player)
@@ -188,7 +189,7 @@ class IsWithin(Ludeme):
 
     name = "is Within"
     kind = BOOL
-    piece: Any = Param(Either((STR_LIT, INT_FN)))
+    piece: Any = Param(Either((STR_LIT, INT_FN)), range=PIECE_NUMBER)
     at: Any = Param(SITE_FN, optional=True, named=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 

@@ -633,7 +633,7 @@ class SitesPhase(Ludeme):
 
     name = "sites Phase"
     kind = REGION
-    phase: Any = Param(INT_FN)
+    phase: Any = Param(INT_FN, range=(0, 5))
 
     def compile(self, c: "Compiler"):
         n = c.static_int(self.phase)

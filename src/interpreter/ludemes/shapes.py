@@ -18,6 +18,7 @@ from ..engine import boards as gen
 from ..errors import BindError
 from ..syntax.nodes import Float, Int
 from .base import BOOL_LIT, INT_FN, ArrayOf, Either, Enum, Kind, Ludeme, Param
+from .base import BOARD_SIZE, COORDINATE, FACTOR, SCALE
 from .boards import _NUMBER, _POINT, SHAPE, StaticInt, _items, _points, _Shape
 
 
@@ -42,8 +43,8 @@ class Wedge(_Shape):
     """
 
     name = "wedge"
-    rows: Any = Param(INT_FN)
-    columns: Any = Param(INT_FN, optional=True)
+    rows: Any = Param(INT_FN, range=BOARD_SIZE)
+    columns: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     concepts = ("PolygonShape",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -78,10 +79,10 @@ class Concentric(_Shape):
     """
 
     name = "concentric"
-    shape: Any = Param(Either((Enum(gen.CONCENTRIC_SHAPES), ArrayOf(INT_FN, single=False))), optional=True)
-    sides: Any = Param(INT_FN, optional=True, named=True)
-    rings: Any = Param(INT_FN, optional=True, named=True)
-    steps: Any = Param(INT_FN, optional=True, named=True)
+    shape: Any = Param(Either((Enum(gen.CONCENTRIC_SHAPES), ArrayOf(INT_FN, single=False))), optional=True, range=(0, 1000))
+    sides: Any = Param(INT_FN, optional=True, named=True, range=(3, 100))
+    rings: Any = Param(INT_FN, optional=True, named=True, range=(1, 100))
+    steps: Any = Param(INT_FN, optional=True, named=True, range=(1, 1000))
     midpoints: Any = Param(BOOL_LIT, optional=True, named=True)
     joinMidpoints: Any = Param(BOOL_LIT, optional=True, named=True)
     joinCorners: Any = Param(BOOL_LIT, optional=True, named=True)
@@ -138,8 +139,8 @@ class Spiral(_Shape):
     """
 
     name = "spiral"
-    turns: Any = Param(INT_FN, named=True)
-    sites: Any = Param(INT_FN, named=True)
+    turns: Any = Param(INT_FN, named=True, range=(1, 100))
+    sites: Any = Param(INT_FN, named=True, range=(1, 1000))
     clockwise: Any = Param(BOOL_LIT, optional=True, named=True)
     concepts = ("SpiralTiling", "SpiralShape")
 
@@ -163,7 +164,7 @@ class Regular(_Shape):
 
     name = "regular"
     star: Any = Param(Enum(("Star",)), optional=True)
-    sides: Any = Param(INT_FN)
+    sides: Any = Param(INT_FN, range=(3, 1000))
     concepts = ("RegularShape", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -224,7 +225,7 @@ class Subdivide(_Shape):
 
     name = "subdivide"
     board: Any = Param(SHAPE)
-    min: Any = Param(INT_FN, optional=True, named=True)
+    min: Any = Param(INT_FN, optional=True, named=True, range=(1, 1000))
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         minimum = 1 if self.min is None else static_int(self.min)
@@ -248,7 +249,7 @@ class Poly(Ludeme):
     name = "poly"
     kind = POLYGON
     family = "shapes"
-    points: Any = Param(ArrayOf(_POINT, single=False))
+    points: Any = Param(ArrayOf(_POINT, single=False), range=COORDINATE)
 
     def validate(self) -> None:
         if len(_items(self.points)) < 3:
@@ -280,9 +281,9 @@ class Repeat(_Shape):
     """
 
     name = "repeat"
-    rows: Any = Param(INT_FN)
-    columns: Any = Param(INT_FN)
-    step: Any = Param(ArrayOf(_POINT, single=False), named=True)
+    rows: Any = Param(INT_FN, range=BOARD_SIZE)
+    columns: Any = Param(INT_FN, range=BOARD_SIZE)
+    step: Any = Param(ArrayOf(_POINT, single=False), named=True, range=COORDINATE)
     polys: Any = Param(Either((_POLY, ArrayOf(_POLY, single=False))))
 
     def validate(self) -> None:
@@ -424,8 +425,8 @@ class Shift(_Shape):
     """
 
     name = "shift"
-    dx: Any = Param(_NUMBER)
-    dy: Any = Param(_NUMBER)
+    dx: Any = Param(_NUMBER, range=COORDINATE)
+    dy: Any = Param(_NUMBER, range=COORDINATE)
     board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -446,7 +447,7 @@ class Skew(_Shape):
     """
 
     name = "skew"
-    amount: Any = Param(_NUMBER)
+    amount: Any = Param(_NUMBER, range=FACTOR)
     board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
@@ -468,8 +469,8 @@ class Scale(_Shape):
     """
 
     name = "scale"
-    sx: Any = Param(_NUMBER)
-    sy: Any = Param(_NUMBER, optional=True)
+    sx: Any = Param(_NUMBER, range=SCALE)
+    sy: Any = Param(_NUMBER, optional=True, range=SCALE)
     board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:

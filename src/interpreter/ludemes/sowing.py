@@ -18,6 +18,7 @@ from ..engine.move import CHOICE, Move
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from .base import (
+    COUNT, DISTANCE, PIECES, SITE_NUMBER,
     BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Enum, Instance,
     Ludeme, Param, kind_of,
 )
@@ -89,7 +90,7 @@ class Count(Ludeme):
     name = "count"
     kind = INT
     type: Any = Param(SITE_TYPE, optional=True)
-    at: Any = Param(INT_FN, optional=True, named=True)
+    at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
     def validate(self) -> None:
@@ -123,8 +124,8 @@ class SetCount(_Effect):
 
     name = "set Count"
     type: Any = Param(SITE_TYPE, optional=True)
-    number: Any = Param(INT_FN)
-    at: Any = Param(INT_FN, optional=True, named=True)
+    number: Any = Param(INT_FN, range=COUNT)
+    at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
     to: Any = Param(REGION_FN, optional=True, named=True)
 
     def validate(self) -> None:
@@ -171,7 +172,7 @@ class FromTo(_Effect):
     name = "fromTo"
     frm: Any = Param(Instance("from"))
     to: Any = Param(Instance("to"))
-    count: Any = Param(INT_FN, optional=True, named=True)
+    count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
     then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
@@ -288,9 +289,9 @@ class Sow(_Effect):
 
     name = "sow"
     type: Any = Param(SITE_TYPE, optional=True)
-    start: Any = Param(INT_FN, optional=True)
-    count: Any = Param(INT_FN, optional=True, named=True)
-    numPerHole: Any = Param(INT_FN, optional=True, named=True)
+    start: Any = Param(INT_FN, optional=True, range=SITE_NUMBER)
+    count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    numPerHole: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
     track_name: Any = Param(STR_LIT, optional=True)
     owner: Any = Param(PLAYER, optional=True, named=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
@@ -347,6 +348,36 @@ class Sow(_Effect):
         forward = c.bool(self.forward) if self.forward is not None else None
         then = self.then.compile_effect(c) if self.then is not None else None
         seed = seed_kind(game)
+        per_hole = constant(per_hole_fn)
+        # whole laps of a looped track are sown at once when nothing along the way depends on
+        # the walk (no skipIf:, no sowEffect:, a fixed numPerHole:): the work is bounded by the
+        # track, whatever the number of seeds
+        laps_allowed = skip is None and sow_effect is None and isinstance(per_hole, int) and per_hole >= 1
+
+        def lap_visits(track, start: int) -> int:
+            """Sites the walk drops seeds in (or passes over, the start) in one lap."""
+            return len(track.sites) if include_self else sum(1 for x in track.sites if x != start)
+
+        def whole_laps(s, track, start: int, left: int, what: int) -> tuple[int, int]:
+            """Sow as many whole laps as the ``left`` seeds allow, leaving at least one drop to
+            the walk (it ends the sowing where Ludii's does); (laps sown, seeds per hole)."""
+            if not track.looped or -(-left // per_hole) <= len(track.sites):
+                return 0, per_hole  # less than a lap to go (the usual case): the walk sows it
+            visits = lap_visits(track, start)
+            if visits <= 0:
+                return 0, per_hole
+            laps = (-(-left // per_hole) - 1) // visits
+            others = [x for x in track.sites if x != start]
+            have = pieces_at(s, start)
+            if not laps or not others:
+                return 0, per_hole
+            if have:  # only laps that the start's seeds fill all round
+                laps = min(laps, have // (per_hole * len(others)))
+                if laps:
+                    take_pieces(s, start, laps * per_hole * len(others))
+                    for x in others:
+                        add_pieces(s, x, laps * per_hole, what)
+            return laps, per_hole  # with no seed left, a lap only goes round
         # the track for each owner (Ludii: the named one, else the first; with owner:, that
         # player's track whose name contains the name)
         if title is None or owner_fn is None:
@@ -382,6 +413,12 @@ class Sow(_Effect):
             index = 0
             skipped = 0  # sites skipped in a row: a condition that skips every site ends the sowing
             while sown < count and index < count:
+                if laps_allowed and (include_self or sites[i] != start):
+                    laps, per = whole_laps(s, track, start, count - sown, what)
+                    if laps:  # back where the walk was, every other site of the track fuller
+                        sown += laps * per * lap_visits(track, start)
+                        index += laps * lap_visits(track, start)
+                        continue
                 j = nxt[i]
                 if j < 0:
                     break  # the end of an open track
@@ -400,15 +437,13 @@ class Sow(_Effect):
                     if j < 0:
                         break
                     to = sites[j]
-                per = per_hole_fn(s)
+                per = max(per_hole_fn(s), 1)
                 if sow_effect is not None:
                     sow_effect(s)
-                for _ in range(per):
-                    if sown >= count:
-                        break
-                    if to != start and take_pieces(s, start, 1):
-                        add_pieces(s, to, 1, what)
-                    sown += 1
+                dropped = min(per, count - sown)
+                if to != start:
+                    add_pieces(s, to, take_pieces(s, start, dropped), what)
+                sown += dropped
                 last = to
                 i = j
                 index += 1
@@ -467,10 +502,10 @@ class TrackSiteMove(Ludeme):
 
     name = "trackSite Move"
     kind = INT
-    frm: Any = Param(INT_FN, optional=True, named=True, key="from")
+    frm: Any = Param(INT_FN, optional=True, named=True, key="from", range=SITE_NUMBER)
     role: Any = Param(PLAYER, optional=True)
     title: Any = Param(STR_LIT, optional=True)
-    steps: Any = Param(INT_FN, named=True)
+    steps: Any = Param(INT_FN, named=True, range=DISTANCE)
 
     def compile(self, c: "Compiler"):
         game = c.game

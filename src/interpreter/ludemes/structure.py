@@ -10,6 +10,7 @@ from ..errors import BindError
 from ..syntax.nodes import Int, Str
 from .boards import Board
 from .base import (
+    ANY_INT, SITE_NUMBER,
     BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
     NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
     Either, Enum, Instance, Kind, Ludeme, Param, kind_of,
@@ -58,7 +59,7 @@ class Players(Ludeme):
 
     name = "players"
     kind = PLAYERS
-    count: Any = Param(Either((INT_FN, ArrayOf(Instance("player"), single=False))))
+    count: Any = Param(Either((INT_FN, ArrayOf(Instance("player"), single=False))), range=(1, MAX_PLAYERS))
 
     def validate(self) -> None:
         self.facings: list[str | None] = []  # per player (from P1), the direction they face
@@ -147,7 +148,7 @@ class PieceDecl(Ludeme):
     role: Any = Param(ROLE, optional=True)
     facing: Any = Param(Enum(FACINGS, "direction"), optional=True, doc="the direction the piece faces (what Forward means for it) [its owner's, else N]")
     moves: Any = Param(MOVES_T, optional=True)
-    value: Any = Param(INT_FN, optional=True, named=True)
+    value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
@@ -242,7 +243,7 @@ class Regions(Ludeme):
     kind = EQUIPMENT_ITEM
     title: Any = Param(STR_LIT, optional=True)
     role: Any = Param(ROLE, optional=True)
-    sites: Any = Param(ArrayOf(Kind(("region", "int"), "region", literals=(Str, Int))))
+    sites: Any = Param(ArrayOf(Kind(("region", "int"), "region", literals=(Str, Int))), range=SITE_NUMBER)
 
     def validate(self) -> None:
         if self.title is None and self.role is None:
@@ -269,7 +270,7 @@ class Team(Ludeme):
 
     name = "team"
     kind = EQUIPMENT_ITEM
-    number: Any = Param(INT_LIT)
+    number: Any = Param(INT_LIT, range=(1, MAX_PLAYERS))
     members: Any = Param(ArrayOf(ROLE))
     concepts = ("Team",)
 
@@ -348,11 +349,7 @@ class TurnLimit(Ludeme):
 
     name = "turnLimit"
     kind = META_RULE
-    plies: Any = Param(INT_LIT)
-
-    def validate(self) -> None:
-        if not 1 <= self.plies.value <= 1_000_000:
-            raise BindError("turnLimit must be between 1 and 1000000", self.plies.span)
+    plies: Any = Param(INT_LIT, range=(1, 1_000_000))
 
     def configure(self, c: "Compiler") -> None:
         """Set the game's turn limit."""

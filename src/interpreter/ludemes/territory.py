@@ -13,6 +13,7 @@ from ..engine.groups import group_at
 from ..engine.result import Termination
 from ..errors import BindError
 from .base import BOOL, DIRS, INT, INT_FN, MOVES, PLAYER, SITE_FN, STR_LIT, Instance, Ludeme, Param, kind_of
+from .base import DISTANCE
 from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class Enclose(Ludeme):
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(Instance("between"), optional=True)
-    numException: Any = Param(INT_FN, optional=True, named=True)
+    numException: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     then: Any = Param(kind_of("then"), optional=True)
 
     def where_for(self, param, where):

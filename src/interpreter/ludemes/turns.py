@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
-from .base import BOOL, INT_FN, MOVES_T, Ludeme, Param
+from .base import ANY_INT, BOOL, INT_FN, MOVES_T, Ludeme, Param
 from .functions import _StateValue
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class _Parity(Ludeme):
     """
 
     kind = BOOL
-    value: Any = Param(INT_FN)
+    value: Any = Param(INT_FN, range=ANY_INT)
     remainder = 0
 
     def compile(self, c: "Compiler"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..syntax.nodes import Int
-from .base import BOOL_FN, DIRS, INT, INT_FN, INTS, RESULT, Kind, Ludeme, Param
+from .base import ANY_INT, BOOL_FN, DIRS, INT, INT_FN, INTS, RESULT, Kind, Ludeme, Param
 from .connection import _all_groups
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class ValuesGroup(Ludeme):
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     when: Any = Param(BOOL_FN, optional=True, named=True)
-    value: Any = Param(INT_FN)
+    value: Any = Param(INT_FN, range=ANY_INT)
     concepts = ("Group", "EnclosureValue")
 
     def compile(self, c: "Compiler"):
@@ -91,7 +91,7 @@ class ByValues(Ludeme):
 
     name = "byValues"
     kind = RESULT
-    values: Any = Param(_VALUES)
+    values: Any = Param(_VALUES, range=ANY_INT)
     concepts = ("Scoring", "ScoringEnd", "ScoringWin")
 
     def outcome_of(self) -> tuple[str, str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, TYPE_CHECKING
 
 from ..engine.result import Termination
-from .base import BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, Ludeme, Param
+from .base import ANY_INT, BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, Ludeme, Param
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .measures import SITE_TYPE, check_site_type
 
@@ -73,7 +73,7 @@ class SetValue(Ludeme):
     name = "set Value"
     kind = MOVES
     player: Any = Param(PLAYER)
-    value: Any = Param(INT_FN)
+    value: Any = Param(INT_FN, range=ANY_INT)
     concepts = ("SetValue", "PlayerValue")
 
     def compile(self, c: "Compiler"):
@@ -132,7 +132,7 @@ class SitesState(Ludeme):
     name = "sites State"
     kind = REGION
     type: Any = Param(SITE_TYPE, optional=True)
-    value: Any = Param(INT_FN)
+    value: Any = Param(INT_FN, range=ANY_INT)
     concepts = ("SiteState",)
 
     def compile(self, c: "Compiler"):
@@ -157,7 +157,7 @@ class SetState(Ludeme):
     name = "set State"
     kind = MOVES
     at: Any = Param(SITE_FN, named=True)
-    value: Any = Param(INT_FN)
+    value: Any = Param(INT_FN, range=ANY_INT)
     concepts = ("SetSiteState",)
 
     def compile(self, c: "Compiler"):

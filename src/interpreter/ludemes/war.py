@@ -11,6 +11,7 @@ from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
 from .base import (
+    DISTANCE, PIECE_NUMBER,
     BOOL, DIRS, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param,
     kind_of,
 )
@@ -74,7 +75,7 @@ class Where(Ludeme):
 
     name = "where"
     kind = INT
-    piece: Any = Param(Either((STR_LIT, INT_FN)))
+    piece: Any = Param(Either((STR_LIT, INT_FN)), range=PIECE_NUMBER)
     role: Any = Param(PLAYER, optional=True)
 
     def compile(self, c: "Compiler"):
@@ -161,7 +162,7 @@ class IsThreatened(Ludeme):
     name = "is Threatened"
     kind = BOOL
     concepts = ("Threat",)
-    what: Any = Param(INT_FN, optional=True)
+    what: Any = Param(INT_FN, optional=True, range=PIECE_NUMBER)
     at: Any = Param(SITE_FN, optional=True, named=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
     moves: Any = Param(MOVES_T, optional=True)
@@ -370,7 +371,7 @@ class Surround(Ludeme):
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(Instance("between"), optional=True)
     to: Any = Param(Instance("to"), optional=True)
-    exceptions: Any = Param(INT_FN, optional=True, named=True, key="except")
+    exceptions: Any = Param(INT_FN, optional=True, named=True, key="except", range=DISTANCE)
     then: Any = Param(kind_of("then"), optional=True)
 
     def compile_effect(self, c: "Compiler"):

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from ..errors import ExpansionError
+from ..files import read_text
 from .nodes import (
     Broken, Float, Hole, Int, NegatedRef,
     Array, Call, Const, DefineRef, Document, Item, Named, Node, Omit, Param,
@@ -26,6 +27,7 @@ MAX_DEFINE_DEPTH = 64  # nested define uses
 MAX_NODES = 100_000  # nodes that defines (or option values) add to the written text, per
 # expansion (the largest Ludii sample needs ~2,000); the text itself is bounded by the parser
 MAX_STRING = 100_000  # characters of a string after placeholders and parameters are filled in
+MAX_DEFINE_FILE = 1_000_000  # characters of a library file of defines (.def) looked into
 MAX_TREE_DEPTH = 100  # bracket nesting of the expanded tree, as parser.MAX_DEPTH bounds the text
 
 _TEXT_PLACEHOLDER = re.compile(r"<\s*([A-Za-z_]\w*)\s*(?::\s*(\w+)\s*)?>")
@@ -778,8 +780,29 @@ def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None
                     raise ExpansionError(f'define "{pos[0].value}" is given twice', form.span,
                                          hint=f"the first is at {first.span}; rename one of them")
                 if first is None:
+                    _check_parameters(pos[0].value, body, form.span)
                     defines[pos[0].value] = Define(pos[0].value, body, form.span)
     return defines
+
+
+def _check_parameters(name: str, body: list[Node], span: Span) -> None:
+    """A define's parameters are numbered from #1 without a gap: a body that uses #5 but not
+    #2 to #4 would drop #5 from every use that does not give five arguments, without a word
+    (Ludii drops missing arguments: that is how optional ones are left out)."""
+    used: dict[int, Span] = {}
+    for part in body:
+        for node in part.walk():
+            if isinstance(node, Param):
+                used.setdefault(node.index, node.span)
+            elif isinstance(node, Str):
+                for m in _TEXT_PARAM.finditer(node.value):
+                    used.setdefault(int(m.group(1)), node.span)
+    missing = [i for i in range(1, max(used, default=0)) if i not in used]
+    if missing:
+        top = max(used)
+        listed = ", ".join(f"#{i}" for i in missing)
+        raise ExpansionError(f'define "{name}" uses #{top} but not {listed}', used[top],
+                             hint=f"number its parameters from #1: a use gives them in that order (the define is at {span})")
 
 
 def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = None,
@@ -985,7 +1008,7 @@ class DefineFolder(Mapping[str, Define]):
             index: dict[str, Path] = {}
             for path in sorted(self.folder.rglob("*.def")):
                 try:
-                    text = path.read_text(encoding="utf-8")
+                    text = read_text(path, MAX_DEFINE_FILE)
                 except (OSError, UnicodeDecodeError):
                     continue  # reported when one of its defines is used, if ever
                 for m in self._NAME.finditer(text):

@@ -22,6 +22,9 @@ class SourceName(str):
         self.text = text
         return self
 
+    def __reduce__(self):  # copies and pickles keep the text
+        return (SourceName, (str(self), self.text))
+
 
 @dataclass(frozen=True, slots=True)
 class Span:

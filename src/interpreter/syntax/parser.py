@@ -18,6 +18,7 @@ to its last, as Lark's own positions would. A UTF-8 byte-order mark at the start
 from __future__ import annotations
 
 import bisect
+from dataclasses import replace
 import gc
 import re
 import threading
@@ -29,6 +30,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import LudError, LudSyntaxError
+from ..files import read_text as read_regular
 from ..resources import grammar_path
 from .nodes import (
     Array, Bool, Broken, Call, Hole, NegatedRef, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
@@ -109,12 +111,11 @@ def parse_file(path: str | Path) -> Document:
 def read_text(path: Path) -> str:
     """A description file's text (at most what a description may hold, plus one character)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read(MAX_TEXT + 2)  # never read more than a description may hold
+        return read_regular(path, MAX_TEXT + 1)  # a regular file, never more than a description may hold
     except UnicodeDecodeError as err:
         raise LudSyntaxError(f"file is not UTF-8 text ({err.reason})", Span(str(path), 1, 1)) from None
     except (OSError, ValueError) as err:  # a folder, no permission, an I/O error, a bad name
-        reason = "it is a folder" if path.is_dir() else (getattr(err, "strerror", None) or str(err))
+        reason = getattr(err, "strerror", None) or str(err)
         raise LudError(f"cannot read {path}: {reason}") from None
 
 
@@ -538,12 +539,18 @@ class _Builder(Transformer):
             return Value([], raw=inner, span=span)
         if not inner.strip():
             return Value([], span=span)
-        # the value's own text, preceded by blanks that put it at its line and column
-        padded = "\n" * (tok.line - 1) + " " * tok.column + inner
+        # the value's own text on its line (line ends before it), then what is on that line
+        # moved right to its column: padding with the line's text instead would make a long
+        # line of values quadratic
+        padded = "\n" * (tok.line - 1) + inner
         try:
             items = _lark().parse(padded, start="value_body")
         except UnexpectedInput as err:
-            raise _syntax_error(err, padded, self.file) from None
+            error = _syntax_error(err, padded, self.file)
+            raise LudSyntaxError(error.message, _moved(error.span, tok.line, tok.column), error.hint) from None
+        for item in items:
+            for node in item.walk():
+                node.span = _moved(node.span, tok.line, tok.column)
         return Value(items, span=span)
 
     def array(self, c: list) -> Node:
@@ -566,6 +573,14 @@ class _Builder(Transformer):
     def range(self, c: list) -> Node:
         lo, _, hi = c
         return Range(lo, hi, span=self._span(lo, hi))
+
+
+def _moved(span: Span | None, line: int, columns: int) -> Span | None:
+    """``span`` with what lies on ``line`` moved ``columns`` to the right."""
+    if span is None or span.line > line:
+        return span
+    end_col = span.end_col + columns if span.end_line == line else span.end_col
+    return replace(span, col=span.col + columns, end_col=end_col)
 
 
 _BUILDER = _Builder()

@@ -67,6 +67,7 @@ _CONCAVE_MAX = -0.25
 _SIMILAR = 0.95
 _CENTRE_TOLERANCE = 0.0001
 _CENTRE_PERIMETER_LIMIT = 100  # larger boards measure the centre from the corners only
+_CENTRE_DIRECT = 250_000  # point-reference pairs summed one by one; beyond, the sums are expanded
 
 
 def board_regions(graph: BoardGraph, use: str = "Cell") -> dict[str, tuple[int, ...]]:
@@ -237,31 +238,78 @@ def perimeter_walks(graph: BoardGraph, around: list[list[int]] | None = None) ->
     numbers from its leftmost vertex (Ludii's ``measurePerimeter``)."""
     if around is None:
         around = graph.vertex_edges()
-    covered = [False] * len(graph.vertices)
+    points = graph.vertices
+    covered = [False] * len(points)
     found: list[list[int]] = []
+    # the leftmost uncovered vertex (the first of them in order): the next in this order that
+    # is not covered yet, since covering only grows
+    order = sorted(range(len(points)), key=lambda v: (points[v][0], v))
+    grid = _Grid(points)
+    first = 0
     while True:
-        start, min_x = -1, 1000000.0
-        for v, (x, _y) in enumerate(graph.vertices):
-            if not covered[v] and x < min_x:
-                start, min_x = v, x
-        if start < 0:
+        while first < len(order) and covered[order[first]]:
+            first += 1
+        if first == len(order) or points[order[first]][0] >= 1000000.0:
             break
-        walk = _follow_clockwise(graph, around, start)
+        walk = _follow_clockwise(graph, around, order[first])
         for v in walk:
             covered[v] = True
-        poly = [graph.vertices[v] for v in walk]
-        for v, pt in enumerate(graph.vertices):
-            if not covered[v] and point_in_polygon(pt, poly):
+        poly = [points[v] for v in walk]
+        for v in grid.within(_box(poly)):  # no point outside a polygon's box is inside it
+            if not covered[v] and point_in_polygon(points[v], poly):
                 covered[v] = True
         found.append(walk)
     # Drop walks that start inside another, scanning from the last and comparing with the
     # walks still kept (Ludii removes as it goes).
+    boxes = [_box([points[v] for v in walk]) for walk in found]
     for a in range(len(found) - 1, -1, -1):
-        start_pt = graph.vertices[found[a][0]]
-        if any(point_in_polygon(start_pt, [graph.vertices[v] for v in found[b]])
+        start_pt = points[found[a][0]]
+        if any(_in_box(start_pt, boxes[b]) and point_in_polygon(start_pt, [points[v] for v in found[b]])
                for b in range(len(found)) if b != a):
             del found[a]
+            del boxes[a]
     return found
+
+
+Box = tuple[float, float, float, float]
+
+
+def _box(poly: list[tuple[float, float]]) -> Box:
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _in_box(pt: tuple[float, float], box: Box) -> bool:
+    return box[0] <= pt[0] <= box[2] and box[1] <= pt[1] <= box[3]
+
+
+class _Grid:
+    """Points bucketed on a grid of about one point per cell, to find those in a box without
+    looking at every point (a board of many small parts has many perimeters)."""
+
+    def __init__(self, points: list[tuple[float, float]]):
+        self.points = points
+        if not points:
+            self.size, self.x0, self.y0, self.cells = 1.0, 0.0, 0.0, {}
+            return
+        x0, y0, x1, y1 = _box(points)
+        self.x0, self.y0 = x0, y0
+        self.size = max(x1 - x0, y1 - y0, 1e-9) / max(1.0, math.sqrt(len(points)))
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for v, pt in enumerate(points):
+            self.cells.setdefault(self._cell(pt), []).append(v)
+
+    def _cell(self, pt: tuple[float, float]) -> tuple[int, int]:
+        return int((pt[0] - self.x0) // self.size), int((pt[1] - self.y0) // self.size)
+
+    def within(self, box: Box) -> list[int]:
+        """The points in the box (edges included), in order."""
+        (i0, j0), (i1, j1) = self._cell((box[0], box[1])), self._cell((box[2], box[3]))
+        if (i1 - i0 + 1) * (j1 - j0 + 1) >= len(self.cells):
+            found = [v for bucket in self.cells.values() for v in bucket]
+        else:
+            found = [v for i in range(i0, i1 + 1) for j in range(j0, j1 + 1) for v in self.cells.get((i, j), ())]
+        return sorted(v for v in found if _in_box(self.points[v], box))
 
 
 def _follow_clockwise(graph: BoardGraph, around: list[list[int]], start: int) -> list[int]:
@@ -505,12 +553,18 @@ def _centre(points: list[tuple[float, float]], perimeter: set[int], corners: set
         refs.extend(points[i] for i in sorted(perimeter))
     refs.extend(points[i] for i in sorted(corners))
     distances = []
-    for x, y in points:
-        acc = 0.0
-        for rx, ry in refs:
-            dx, dy = rx - x, ry - y
-            acc += dx * dx + dy * dy
-        distances.append(acc)
+    if len(points) * len(refs) <= _CENTRE_DIRECT:
+        for x, y in points:
+            acc = 0.0
+            for rx, ry in refs:
+                dx, dy = rx - x, ry - y
+                acc += dx * dx + dy * dy
+            distances.append(acc)
+    else:  # the same sums, expanded: linear in the points and the references, not their product
+        n = len(refs)
+        sx, sy = math.fsum(r[0] for r in refs), math.fsum(r[1] for r in refs)
+        sq = math.fsum(r[0] * r[0] + r[1] * r[1] for r in refs)
+        distances = [n * (x * x + y * y) - 2 * (x * sx + y * sy) + sq for x, y in points]
     # Ludii quirk: the running minimum starts at 1000000, so a board whose every sum exceeds
     # that (a very large board) has no centre at all.
     least = min(min(distances), 1000000.0)

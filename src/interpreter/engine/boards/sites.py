@@ -25,7 +25,7 @@ from typing import Mapping
 from .graph import BoardGraph, check_size
 from .measure import fallback_label, label, rows_and_columns, rows_and_columns_by_value
 from .regions import board_regions
-from .trajectories import RELATIONS, opposite, trajectories
+from .trajectories import RELATIONS, Lazy, opposite, trajectories
 from .uses import check_use
 
 Neighbours = tuple[tuple[int, ...], ...]
@@ -130,7 +130,7 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
         directions=traj.directions,
         relation_directions=MappingProxyType(dict(traj.relation_directions)),
         opposite=MappingProxyType({d: opposite(d) for d in traj.directions}),
-        rays=MappingProxyType({d: tuple(freeze(r) for r in t) for d, t in traj.rays.items()}),
+        rays=Lazy(tuple(traj.rays), lambda d: tuple(freeze(r) for r in traj.rays[d])),  # walked when asked for
         perimeter=regions["Perimeter"],
         outer=regions["Outer"],
         inner=regions["Inner"],

@@ -21,8 +21,11 @@ least (less than 0.25 radian), until none or a site repeats. Lists are sorted cl
 
 from __future__ import annotations
 
+import bisect
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
 
 from .graph import BoardGraph
 from .polygon import distance_to_line
@@ -86,7 +89,7 @@ class Trajectories:
 
     relations: dict[str, list[list[int]]]
     steps: dict[str, list[list[int]]]
-    rays: dict[str, list[list[tuple[int, ...]]]]
+    rays: Mapping[str, list[list[tuple[int, ...]]]]  # walked when first asked for (Lazy)
     directions: tuple[str, ...]
     relation_directions: dict[str, tuple[str, ...]]
 
@@ -191,7 +194,11 @@ def _cell_steps(b: _Board, fid: int) -> list[list[int]]:
             dist_v = distance_to_line(b.graph.vertices[vid], centre, far)
             dist_ov = distance_to_line(b.graph.vertices[beyond], centre, far)
             dist_ab = math.hypot(far[0] - centre[0], far[1] - centre[1])
-            if (dist_v + dist_ov) / dist_ab > 0.1:
+            near = dist_v + dist_ov
+            # as Ludii's Java floats: two cells at one place (a board squashed flat) divide by
+            # zero to infinity, or to NaN when nothing is apart, which passes the test
+            ratio = near / dist_ab if dist_ab else (math.inf if near else math.nan)
+            if ratio > 0.1:
                 continue
             used.add(other)
             steps.append([CELL, other, DIAG | ALL])
@@ -250,15 +257,20 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
     ordered = tuple(d for d in COMPASS if d in supported)
     table = {**relations, **{d: steps[d] for d in ordered}}
     where = [board.pos(kind, i) for i in range(count)]
-    rays: dict[str, list[list[tuple[int, ...]]]] = {}
     done: list[tuple[list[list[int]], list[list[tuple[int, ...]]]]] = []
-    for name, neighbours in table.items():
+
+    def radials_of(name: str) -> list[list[tuple[int, ...]]]:
+        neighbours = table[name]
         same = next((r for t, r in done if t == neighbours), None)  # e.g. Adjacent == All
         if same is None:
             tails: dict[tuple[int, int], tuple[int, ...]] = {}
-            same = [_radials(where, neighbours, tails, site) for site in range(count)]
+            walk = _Straightest(where, neighbours)
+            same = [_radials(where, walk, tails, site) for site in range(count)]
             done.append((neighbours, same))
-        rays[name] = same
+        return same
+    # a relation's radials are walked when first asked for: on a dense board they are most of
+    # the work of building it, and the engine's rules walk the compass directions' only
+    rays = Lazy(tuple(table), radials_of)
     return Trajectories(
         relations=relations,
         steps={d: steps[d] for d in ordered},
@@ -269,6 +281,28 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
     )
 
 
+class Lazy(Mapping):
+    """A read-only mapping whose values are made when first asked for (then kept)."""
+
+    def __init__(self, keys: Sequence[str], make: Callable[[str], Any]):
+        self._keys = tuple(keys)
+        self._make = make
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self._made:
+            if key not in self._keys:
+                raise KeyError(key)
+            self._made[key] = self._make(key)
+        return self._made[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
 def _delta(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
     return b[0] - a[0], b[1] - a[1]
 
@@ -276,18 +310,20 @@ def _delta(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float
 _TAN_BEND = math.tan(0.25)
 
 
-def _radials(where: list[tuple[float, float]], table: list[list[int]],
+def _radials(where: list[tuple[float, float]], table: "_Straightest",
              tails: dict[tuple[int, int], tuple[int, ...]], site: int) -> list[tuple[int, ...]]:
     """Ludii's radials from one site along one direction or relation: the first step may be any
     step in it; each next step is the one in it that bends least (less than 0.25 rad), until
     there is none or it comes back to a site already on the radial. ``tails`` caches the rest
     of a line after each (previous, current) pair, shared by all the sites along it."""
     out: list[tuple[int, ...]] = []
-    for first in table[site]:
+    kept: set[tuple[int, ...]] = set()
+    for first in table.table[site]:
         ray = _tail(where, table, tails, site, first)
         if site in ray or len(set(ray)) < len(ray):
             ray = _direct(where, table, site, first)  # a line that loops back on itself
-        if ray not in out:
+        if ray not in kept:
+            kept.add(ray)
             out.append(ray)
     here = where[site]
     out.sort(key=lambda ray: _cw_key(here, where[ray[0]]))
@@ -305,7 +341,7 @@ def _tail(where, table, tails, prev: int, cur: int) -> tuple[int, ...]:
             break  # the line runs round a loop: the caller checks and walks it directly
         seen.add(key)
         keys.append(key)
-        nxt = _next_step(where, table, *key)
+        nxt = table.next(*key)
         if nxt < 0:
             break
         key = (key[1], nxt)
@@ -321,17 +357,67 @@ def _direct(where, table, site: int, first: int) -> tuple[int, ...]:
     """Ludii's radial walk, stopping at a site already on it."""
     radial = [site, first]
     while True:
-        nxt = _next_step(where, table, radial[-2], radial[-1])
+        nxt = table.next(radial[-2], radial[-1])
         if nxt < 0 or nxt in radial:
             return tuple(radial[1:])
         radial.append(nxt)
 
 
-def _next_step(where: list[tuple[float, float]], table: list[list[int]], prev: int, cur: int) -> int:
+_BEND = 0.25 + 1e-6  # the bend allowed (radians), with room for rounding: candidates only
+
+
+class _Straightest:
+    """The next step of a radial: after the step ``prev`` -> ``cur``, the step from ``cur`` in
+    the table that bends least. Each site's neighbours are kept sorted by the angle of the step
+    to them, so only those within the allowed bend are looked at (a dense graph's sites have
+    dozens of neighbours: looking at all of them at every step made such boards load in
+    minutes); the choice among them is :func:`_least_bend`'s, exactly."""
+
+    FEW = 8  # neighbours below which looking at all of them is as quick
+
+    def __init__(self, where: list[tuple[float, float]], table: list[list[int]]):
+        self.where, self.table = where, table
+        self._angles: dict[int, tuple[list[float], list[int]]] = {}
+
+    def next(self, prev: int, cur: int) -> int:
+        options = self.table[cur]
+        if len(options) <= self.FEW:
+            return _least_bend(self.where, options, prev, cur)
+        angles, order = self._sorted(cur)
+        (ax, ay), (bx, by) = self.where[prev], self.where[cur]
+        heading = math.atan2(by - ay, bx - ax)
+        near: list[int] = []
+        for lo, hi in _windows(heading - _BEND, heading + _BEND):
+            near.extend(order[bisect.bisect_left(angles, lo):bisect.bisect_right(angles, hi)])
+        near.sort()  # in the table's order, as _least_bend looks at them
+        return _least_bend(self.where, [options[i] for i in near], prev, cur)
+
+    def _sorted(self, cur: int) -> tuple[list[float], list[int]]:
+        found = self._angles.get(cur)
+        if found is None:
+            bx, by = self.where[cur]
+            pairs = sorted((math.atan2(self.where[n][1] - by, self.where[n][0] - bx), i)
+                           for i, n in enumerate(self.table[cur]))
+            found = self._angles[cur] = ([a for a, _ in pairs], [i for _, i in pairs])
+        return found
+
+
+def _windows(lo: float, hi: float) -> list[tuple[float, float]]:
+    """The angle interval [lo, hi] as intervals within [-pi, pi] (it may wrap round)."""
+    if lo < -math.pi:
+        return [(-math.pi, hi), (lo + 2 * math.pi, math.pi)]
+    if hi > math.pi:
+        return [(lo, math.pi), (-math.pi, hi - 2 * math.pi)]
+    return [(lo, hi)]
+
+
+def _least_bend(where: list[tuple[float, float]], options: list[int], prev: int, cur: int) -> int:
+    """Of the steps ``options`` from ``cur``, the first that bends least after ``prev`` ->
+    ``cur`` (and less than 0.25 rad), or -1."""
     (ax, ay), (bx, by) = where[prev], where[cur]
     vx, vy = bx - ax, by - ay
     best, best_tan = -1, _TAN_BEND
-    for nxt in table[cur]:
+    for nxt in options:
         cx, cy = where[nxt]
         ux, uy = cx - bx, cy - by
         x = ux * vx + uy * vy
