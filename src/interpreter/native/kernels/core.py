@@ -48,6 +48,10 @@ def _site(self: functions.Site, k: Emitter) -> str:
 
 for _cls in (functions.To, functions.From, functions.Between, functions.Site):
     _cls.context_site = True  # type: ignore[attr-defined]  (always on the board: Emitter.site)
+# the last move's sites: the compiled tier makes no move that starts or ends in a hand, so
+# they are board sites (or -1) even in games with Ludii's hands of sites (Emitter.site)
+functions.LastTo.board_site = True  # type: ignore[attr-defined]
+functions.LastFrom.board_site = True  # type: ignore[attr-defined]
 
 
 @kernel(functions.LastTo, "int")
@@ -110,15 +114,14 @@ def _count_pieces(self: functions.CountPieces, k: Emitter) -> str:
             k.line(f"    {total} += {k.st}[COUNTS + {total}_p]")
             return total
         return f"{k.st}[COUNTS + {k.player(self.role)}]"
-    if k.layout.hand_sites:
-        raise NoKernel("(count Pieces ...)", "in a game with hand sites")
     kinds = None
     if self.piece is not None:
         mask = np.zeros(len(k.game.components), dtype=np.int64)
         mask[_components_named(k, self.piece.value)] = 1
         kinds = k.table(mask)
     who = None if everyone else k.player(self.role)
-    region = k.region(self.region) if self.region is not None else None
+    # the region may hold hand sites: WHAT + site and WHO + site read them as the board's
+    region = k.region(self.region, hands=True) if self.region is not None else None
     total = k.temp("c")
     x = k.temp("x")
     k.line(f"{total} = 0")

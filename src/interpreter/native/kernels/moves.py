@@ -107,6 +107,8 @@ class _Sourced:
         var = k.temp("f")
         self._loop = self.region.loop(k, var)
         self._loop.__enter__()
+        if var in k.hand_vars:
+            raise NoKernel("(from ...)", "a move from a site of a hand")
         k.line(f"if {var} < 0 or {k.who(var)} != {k.mover}:")
         k.line("    continue")
         self._bind = k.bind(frm=var)

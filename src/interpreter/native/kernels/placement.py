@@ -134,8 +134,6 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
     sites, conds, to_effect = _to_rule(k, self.to)
     if sites is None:
         raise NoKernel("(move Add ...)", "no region")
-    if k.layout.hand_sites:
-        raise NoKernel("(move Add ...)", "hand sites")
     per_player = _placed_kinds(k, self)
     hand = "hand" in k.layout.arrays
     game = k.game
@@ -168,6 +166,8 @@ def _move_add(self: moves.MoveAdd, k: Emitter) -> Made:
     k.line(f"{p} = {k.mover}")
     to = k.temp("to")
     with region.loop(k, to):
+        if to in k.hand_vars:
+            raise NoKernel("(move Add ...)", "to a site of a hand")
         if not isinstance(sites, regions.SitesEmpty):
             k.line(f"if {k.what(to)} != 0:")
             k.line("    continue")
@@ -444,9 +444,7 @@ def _remove(self: effects.Remove, k: Emitter) -> None:
         raise NoKernel("(remove <board shape>)")
     if self.at is not None:
         raise NoKernel("(remove at:EndOfTurn)")
-    if k.layout.hand_sites:
-        raise NoKernel("(remove ...)", "hand sites")
-    region = k.region(self.sites)
+    region = k.region(self.sites, hands=True)
     if not isinstance(region, Listed) and not hasattr(region, "site"):
         buf, count = region.fill(k)  # the region worked out before any piece goes
         region = Buffered(buf, count)
@@ -454,6 +452,10 @@ def _remove(self: effects.Remove, k: Emitter) -> None:
     with region.loop(k, x):
         with k.indented(f"if 0 <= {x} < N and {k.what(x)} != 0:"):
             k.place(x, "0")
+        if k.layout.hand_sites:  # a site of one of Ludii's hands: its piece goes (no count)
+            with k.indented(f"elif {x} >= N and {k.what(x)} != 0:"):
+                k.line(f"{k.what(x)} = 0")
+                k.line(f"{k.who(x)} = 0")
     if self.then is not None:
         k.effect(self.then)
 
