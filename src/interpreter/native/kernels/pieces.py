@@ -1,5 +1,5 @@
-"""Kernels of pieces' values and whereabouts (ludemes/pieces.py): ``value Piece``, ``is
-Within``."""
+"""Kernels of pieces' values and whereabouts (ludemes/pieces.py, war.py): ``value Piece``, ``is
+Within``, ``no Pieces``."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import Any
 
 import numpy as np
 
-from ...ludemes import pieces
-from ...syntax.nodes import Str
+from ...ludemes import pieces, war
+from ...syntax.nodes import Const, Str
 from ..emit import Emitter, kernel
-from .core import _components_named
+from .core import _components_named, _friends
 
 
 @kernel(pieces.ValuePiece, "int")
@@ -45,6 +45,67 @@ def _is_within(self: pieces.IsWithin, k: Emitter) -> str:
         k.line(f"    {found} = True")
         k.line("    break")
     return found
+
+
+def _owner_test(k: Emitter, role: Any) -> Any:
+    """A test of a player number ``p`` (never 0) against the players a role names, as the
+    reference's ``war._players``: every player (no role, Each, All), the mover's enemies,
+    friends, everyone but the mover; None for one player (``k.player`` names them)."""
+    if role is None or (isinstance(role, Const) and role.name in ("All", "Each")):
+        return lambda p: "True"
+    if isinstance(role, Const) and role.name == "Enemy":
+        return lambda p: f"not {_friends(k, p, k.mover)}"
+    if isinstance(role, Const) and role.name == "Friend":
+        return lambda p: _friends(k, p, k.mover)
+    if isinstance(role, Const) and role.name == "NonMover":
+        return lambda p: f"{p} != {k.mover}"
+    return None
+
+
+@kernel(war.NoPieces, "bool")
+def _no_pieces(self: war.NoPieces, k: Emitter) -> str:
+    role = self.role if self.role is not None else self.of
+    test = _owner_test(k, role)
+    one = None
+    if test is None:
+        one = k.temp("q")
+        k.line(f"{one} = {k.player(role)}")
+    none = k.temp("b")
+    k.line(f"{none} = True")
+    if self.piece is None and self.region is None:  # the players' counts
+        if one is not None:
+            return f"({k.st}[COUNTS + {one}] == 0)"
+        p = k.temp("p")
+        with k.indented(f"for {p} in range(1, {k.players + 1}):"):
+            k.line(f"if {test(p)} and {k.st}[COUNTS + {p}] != 0:")
+            k.line(f"    {none} = False")
+            k.line("    break")
+        return none
+    kinds = None
+    if self.piece is not None:
+        mask = np.zeros(len(k.game.components), dtype=np.int64)
+        mask[_components_named(k, self.piece.value)] = 1
+        kinds = k.table(mask)
+    x, w = k.temp("x"), k.temp("w")
+
+    def body() -> None:
+        k.line(f"{w} = {k.who(x)}")
+        tests = [f"{w} == {one}" if one is not None else f"{w} != 0 and {test(w)}"]
+        if kinds is not None:
+            tests.append(f"{kinds}[{k.what(x)}] != 0")
+        k.line(f"if {' and '.join(tests)}:")
+        k.line(f"    {none} = False")
+        k.line("    break")
+    if self.region is None:  # every site the reference's state holds: the board's, then hands'
+        limit = "N"
+        if k.layout.hand_sites:
+            limit = f"{k.table(np.array([k.n + k.layout.hand_sites], dtype=np.int64))}[0]"
+        with k.indented(f"for {x} in range({limit}):"):
+            body()
+    else:
+        with k.region(self.region, hands=True).loop(k, x):
+            body()
+    return none
 
 
 __all__: list[Any] = []
