@@ -1,5 +1,6 @@
 """Kernels of pieces that move (ludemes/moves.py): the moves of every piece (``forEach
-Piece``), steps to a neighbour, hops along a line over a run of sites."""
+Piece``), steps to a neighbour, hops along a line over a run of sites; and (ludemes/movement.py)
+slides along lines, leaps along turtle walks."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from typing import Any
 import numpy as np
 
 from ...engine.move import MoveKind
-from ...ludemes import moves
+from ...ludemes import movement, moves
 from ...ludemes.base import BoundArray
+from ...syntax.nodes import Bool
 from .. import abi
-from ..emit import Emitter, Made, NoKernel, OneSite, Region, kernel
+from ..emit import INFINITY, Emitter, Made, NoKernel, OneSite, Region, kernel
 from .capture import bounds, rays_table
 from .core import _components_named
 from .placement import _conjunction, _directions, _to_rule
@@ -183,10 +185,12 @@ def _move_hop(self: moves.MoveHop, k: Emitter) -> Made:
         before.append(lambda e: e.effect(to_effect))
     if jumped is not None:
         def over(e: Emitter) -> None:
-            # the sites jumped: the ray of the move's direction (aux) up to where it lands
+            # the sites jumped: the ray of the move's direction (aux) up to where it lands (the
+            # tables named again: this is written in another function than the moves)
+            rays_here, lengths_here, _ = rays_table(e, dirs)
             i, b = e.temp("i"), e.temp("b")
-            with e.indented(f"for {i} in range({lengths}[frm, aux]):"):
-                e.line(f"{b} = {rays}[frm, aux, {i}]")
+            with e.indented(f"for {i} in range({lengths_here}[frm, aux]):"):
+                e.line(f"{b} = {rays_here}[frm, aux, {i}]")
                 e.line(f"if {b} == to:")
                 e.line("    break")
                 with e.bind(between=b):
@@ -217,3 +221,94 @@ def _move_hop(self: moves.MoveHop, k: Emitter) -> Made:
                 k.move(rule, MoveKind.MOVE, frm=frm, to=to, aux=d if jumped is not None else "0")
     sources_once = self.source is None or self.source.sites is None
     return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+# --- slides ----------------------------------------------------------------------------------------------
+@kernel(movement.MoveSlide, "moves")
+def _move_slide(self: movement.MoveSlide, k: Emitter) -> Made:
+    if self.track is not None or (self.stack is not None and self.stack.value):
+        raise NoKernel("(move Slide track:/stack:)")
+    between = self.between
+    if between is not None and (between.before is not None or between.after is not None
+                                or between.sameOwner is not None):
+        raise NoKernel("(move Slide (between before:/after:/sameOwner:))")
+    if between is not None and between.apply is not None:
+        raise NoKernel("(move Slide (between (apply ...)))", "effects on the sites passed over")
+    if self.to is not None and self.to.sites is not None:
+        raise NoKernel("(move Slide (to <sites>))")
+    if self.to is not None and self.to.level is not None:
+        raise NoKernel("(to level:...)")
+    apply = self.to.apply if self.to is not None else None
+    stop = self.to.condition if self.to is not None else None
+    extra = apply.condition if apply is not None else None
+    if isinstance(extra, Bool) and extra.value:
+        extra = None
+    to_effect = apply.effect if apply is not None else None
+    dirs = _directions(k, self.directions, "Adjacent")
+    rays, lengths, counts = rays_table(k, dirs)
+    rays_at = k.topo.rays_for(dirs)
+    lo, hi = 1, INFINITY
+    if between is not None and between.length is not None:
+        lo, hi = bounds(k, between.length)
+    go = between.condition if between is not None else None
+    then = k.then_of(self.then)
+    rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
+                  after=[then] if then else [])
+    # no two rays of a site meet: one source makes each move once
+    distinct = all(len({x for ray in r for x in ray}) == sum(len(ray) for ray in r) for r in rays_at)
+    d, j, to = k.temp("d"), k.temp("j"), k.temp("to")
+    with _Sourced(k, self.source) as frm:
+        with k.indented(f"for {d} in range({counts}[{frm}]):"):
+            with k.indented(f"for {j} in range(min({lengths}[{frm}, {d}], {hi})):"):
+                k.line(f"{to} = {rays}[{frm}, {d}, {j}]")
+                with k.bind(to=to):
+                    if stop is not None:  # a site that ends the line, once the least distance is reached
+                        with k.indented(f"if {j} + 1 >= {lo} and {k.bool(stop)}:"):
+                            with k.indented(f"if {k.bool(extra) if extra is not None else 'True'}:"):
+                                k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+                            k.line("break")
+                    with k.bind(between=to):
+                        if go is None:
+                            k.line(f"if {k.what(to)} != 0:")
+                        else:
+                            k.line(f"if not ({k.bool(go)}):")
+                        k.line("    break")
+                        with k.indented(f"if {j} + 1 >= {lo}:"):
+                            with k.indented(f"if {k.bool(extra) if extra is not None else 'True'}:"):
+                                k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+    sources_once = self.source is None or self.source.sites is None
+    return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+# --- leaps -----------------------------------------------------------------------------------------------
+@kernel(movement.MoveLeap, "moves")
+def _move_leap(self: movement.MoveLeap, k: Emitter) -> Made:
+    def known(value: Any, default: bool, word: str) -> bool:
+        if value is None:
+            return default
+        if not isinstance(value, Bool):
+            raise NoKernel(f"(move Leap {word}:...)", "known only during play")
+        return bool(value.value)
+    rotations = known(self.rotations, True, "rotations")
+    if known(self.forward, False, "forward"):
+        raise NoKernel("(move Leap forward:True)", "directions relative to a facing")
+    if self.to.sites is not None:
+        raise NoKernel("(move Leap (to <sites>))")
+    _, conds, to_effect = _to_rule(k, self.to)
+    # a leap is a step to each site its walks reach
+    targets = padded(k, movement.walk_targets(k.topo, movement.walks_of(self.steps), rotations))
+    then = k.then_of(self.then)
+    rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
+                  after=[then] if then else [])
+    j, to = k.temp("j"), k.temp("to")
+    with _Sourced(k, self.source) as frm:
+        with k.indented(f"for {j} in range({targets}.shape[1]):"):
+            k.line(f"{to} = {targets}[{frm}, {j}]")
+            k.line(f"if {to} < 0:")
+            k.line("    break")
+            with k.bind(to=to):
+                cond = _conjunction(k, conds)
+            with k.indented(f"if {cond}:"):
+                k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+    sources_once = self.source is None or self.source.sites is None
+    return Made(sources_once, frozenset({int(MoveKind.MOVE)}))
