@@ -257,10 +257,30 @@ def _value(k: Emitter, value: Any) -> str:
     return k.int(value)
 
 
+def _regions_compared(self: Any, k: Emitter) -> str:
+    """``(= A B)``, ``(!= A B)`` of regions: the same sites, whatever their order (the
+    reference compares them as sets; its subset orders are not compiled)."""
+    if self.name not in ("=", "!="):
+        raise NoKernel(f"({self.name} <region> <region>)", "regions ordered by inclusion")
+    a, b = k.region(self.left), k.region(self.right)
+    same, x = k.temp("b"), k.temp("x")
+    k.line(f"{same} = True")
+    for one, other in ((a, b), (b, a)):  # each one's sites are in the other
+        with one.loop(k, x):
+            k.line(f"if not {other.contains(k, x)}:")
+            k.line(f"    {same} = False")
+            k.line("    break")
+        k.line(f"if {same}:")
+        k.depth += 1
+    k.line("pass")
+    k.depth -= 2
+    return same if self.name == "=" else f"(not {same})"
+
+
 @kernel(logic._Compare, "bool")
 def _compare(self: Any, k: Emitter) -> str:
     if any(isinstance(side, Ludeme) and side.kind == "region" for side in (self.left, self.right)):
-        raise NoKernel(f"({self.name} <region> <region>)", "region equality")
+        return _regions_compared(self, k)
     symbol = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}[self.name]
     return f"({_value(k, self.left)} {symbol} {_value(k, self.right)})"
 

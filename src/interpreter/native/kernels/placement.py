@@ -3,7 +3,9 @@ and the effects placement games use (scores, moveAgain, remove, nextPhase)."""
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -58,7 +60,7 @@ for _name in ("Board", "Top", "Bottom", "Left", "Right", "Centre", "Corners", "P
 @kernel(regions.SitesLabels, "region")
 def _sites_labels(self: regions.SitesLabels, k: Emitter) -> Region:
     if self.role is not None:
-        raise NoKernel("(sites PLAYER ...)", "players' regions as a region")
+        return _players_region(self, k)
     if self.sites is None:  # the region being visited (a group of forEach Group...)
         return k.bound("region", "(sites)")
     items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
@@ -66,6 +68,54 @@ def _sites_labels(self: regions.SitesLabels, k: Emitter) -> Region:
             and items[0].value in k.topo.regions:
         return Listed(tuple(k.topo.regions[items[0].value]))
     return k.region(BoundArray(items, self.span))
+
+
+@dataclass
+class _ByPlayer(Region):
+    """The region of a player (a row per player number of a table, -1 padded)."""
+
+    rows: list[tuple[int, ...]]
+    player: str
+
+    @contextlib.contextmanager
+    def loop(self, k: Emitter, var: str) -> Iterator[None]:
+        width = max((len(r) for r in self.rows), default=0)
+        table = np.full((len(self.rows), max(width, 1)), -1, dtype=np.int64)
+        for p, row in enumerate(self.rows):
+            table[p, :len(row)] = row
+        name = k.table(table)
+        counts = k.table(np.array([len(r) for r in self.rows], dtype=np.int64))
+        i = k.temp("i")
+        with k.indented(f"for {i} in range({counts}[{self.player}]):"):
+            k.line(f"{var} = {name}[{self.player}, {i}]")
+            yield
+
+    def contains(self, k: Emitter, site: str) -> str:
+        mask = np.zeros((len(self.rows), k.n), dtype=np.int64)
+        for p, row in enumerate(self.rows):
+            mask[p, list(row)] = 1
+        return f"(0 <= {site} < N and {k.table(mask)}[{self.player}, {site}] != 0)"
+
+
+def _players_region(self: regions.SitesLabels, k: Emitter) -> Region:
+    """``(sites PLAYER)``: the regions the player owns, all together; ``(sites PLAYER "Name")``:
+    the player's region of that name (as SitesLabels.compile)."""
+    game = k.game
+    players = range(game.num_players + 1)
+    if self.sites is not None:
+        name = self.sites.value
+        rows = [tuple(game.owned_regions.get((p, name), ())) for p in players]
+        every = tuple(dict.fromkeys(x for (p, key), v in game.owned_regions.items() if key == name for x in v))
+    else:
+        rows = [tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part)) for p in players]
+        every = tuple(dict.fromkeys(x for row in rows for x in row))
+    if any(not 0 <= x < k.n for row in rows for x in row):
+        raise NoKernel("(sites PLAYER ...)", "a player's region off the board")
+    if isinstance(self.role, Const) and self.role.name in ("Each", "All"):
+        return Listed(every)
+    player = k.temp("q")
+    k.line(f"{player} = {k.player(self.role)}")
+    return _ByPlayer(rows, player)
 
 
 @kernel(connection.SitesSide, "region")
