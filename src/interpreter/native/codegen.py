@@ -606,7 +606,7 @@ class Generator:
 # counts a reference to each array in it), which dwarfs a small helper's work: so every generated
 # function takes the tables it reads, and those of the functions it calls, as arguments of their
 # own (L, t3, t7...), and only the functions Python calls take T, as thin wrappers (py_legal...).
-PYTHON_FACING = ("legal", "apply", "draw", "act", "playouts", "measured", "mcts", "flat", "winning_move",
+PYTHON_FACING = ("legal", "apply", "draw", "act", "random_move", "playouts", "measured", "mcts", "flat", "winning_move",
                  "alphabeta_root")
 _DEF = re.compile(r"^@njit\((?P<opts>[^)]*)\)\ndef (?P<name>\w+)\((?P<args>[^)]*)\):\n", re.M)
 

@@ -629,7 +629,9 @@ class Emitter:
         of the wrappers around it (their ``then`` after the move's own, their prior effects
         first). The same generator inside the same wrappers always has the same id (its moves
         are written twice: listed, and drawn)."""
-        memo_key = (id(owner), tuple(id(o) for o, _ in self.then_stack), tuple(id(o) for o, _ in self.before_stack))
+        # (and the facing its directions were read with: a piece's moves, once per facing)
+        memo_key = (id(owner), tuple(id(o) for o, _ in self.then_stack), tuple(id(o) for o, _ in self.before_stack),
+                    self.notes.get("facing"))
         found = self.rule_memo.get(memo_key)
         if found is not None:
             return found

@@ -52,15 +52,18 @@ def _for_each_piece(self: moves.ForEachPiece, k: Emitter) -> Made:
         items = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
         kinds = {i for item in items for i in _components_named(k, item.value)}
     own = piece_moves(k)
-    # the components that share a generator (a piece declared for each player) are one branch
-    branches: dict[int, tuple[Any, list[int]]] = {}
+    # the components that share a generator (a piece declared for each player) are one branch,
+    # or one per facing when the generator reads it (Forward...: the reference's build compiles
+    # a piece's moves once per facing)
+    branches: dict[tuple[int, Any], tuple[Any, list[int]]] = {}
     for comp in game.components[1:]:
         if kinds is not None and comp.index not in kinds:
             continue
         gen = self.moves if self.moves is not None else own[comp.index]
         if gen is None:
             continue
-        branches.setdefault(id(gen), (gen, []))[1].append(comp.index)
+        facing = comp.facing if self.moves is None and _reads_facing(gen) else None
+        branches.setdefault((id(gen), facing), (gen, []))[1].append(comp.index)
     if self.moves is None and not any(own[1:]):
         raise NoKernel("(forEach Piece)", "no piece declares moves")
     made: list[Made] = []
@@ -70,19 +73,32 @@ def _for_each_piece(self: moves.ForEachPiece, k: Emitter) -> Made:
             k.line(f"if {k.who(frm)} != {k.mover}:")
             k.line("    continue")
             first = True
-            for gen, comps in branches.values():
+            for (_, facing), (gen, comps) in branches.items():
                 mask = np.zeros(len(game.components), dtype=np.int64)
                 mask[comps] = 1
                 table = k.table(mask)
                 with k.indented(f"{'if' if first else 'elif'} {table}[{k.what(frm)}] != 0:"):
-                    with k.bind(frm=frm):
-                        made.append(k.moves(gen))
+                    k.notes["facing"] = facing
+                    try:
+                        with k.bind(frm=frm):
+                            made.append(k.moves(gen))
+                    finally:
+                        k.notes["facing"] = None
                     k.line("pass")
                 first = False
     kinds_made = frozenset().union(*(m.kinds for m in made)) if made else frozenset()
     # moves of different pieces start from different sites: only moves of pieces are unique
     unique = all(m.unique for m in made) and kinds_made <= {int(MoveKind.MOVE)}
     return Made(unique, kinds_made)
+
+
+def _reads_facing(gen: Any) -> bool:
+    """The moves use directions relative to a facing (as Compiler.moves_facing tells)."""
+    from ...engine.facing import RELATIVE
+    from ...syntax.nodes import Const
+    return any(getattr(ludeme, "needs_facing", False) or
+               any(isinstance(node, Const) and node.name in RELATIVE for node in ludeme.children())
+               for ludeme in gen.walk())
 
 
 # --- where moves start ---------------------------------------------------------------------------
@@ -290,13 +306,19 @@ def _move_leap(self: movement.MoveLeap, k: Emitter) -> Made:
             raise NoKernel(f"(move Leap {word}:...)", "known only during play")
         return bool(value.value)
     rotations = known(self.rotations, True, "rotations")
-    if known(self.forward, False, "forward"):
-        raise NoKernel("(move Leap forward:True)", "directions relative to a facing")
+    forward = known(self.forward, False, "forward")
     if self.to.sites is not None:
         raise NoKernel("(move Leap (to <sites>))")
     _, conds, to_effect = _to_rule(k, self.to)
     # a leap is a step to each site its walks reach
-    targets = padded(k, movement.walk_targets(k.topo, movement.walks_of(self.steps), rotations))
+    topo = k.topo
+    reached = movement.walk_targets(topo, movement.walks_of(self.steps), rotations)
+    if forward:  # only ahead of the piece, by the facing of the piece whose moves these are
+        facing = k.notes.get("facing")
+        if facing is None:
+            raise NoKernel("(move Leap forward:True)", "a facing known only in a piece's own moves")
+        reached = [tuple(t for t in ts if movement._ahead(topo, facing, site, t)) for site, ts in enumerate(reached)]
+    targets = padded(k, reached)
     then = k.then_of(self.then)
     rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
                   after=[then] if then else [])

@@ -300,18 +300,37 @@ def _move_pass_draw(self: moves.MovePass, k: Emitter) -> str:
 
 # --- lines --------------------------------------------------------------------------------------------------
 def _directions(k: Emitter, value: Any, default: str) -> tuple[str, ...]:
+    """Directions resolved on this board (as Compiler.directions): a constant or a
+    ``(directions {...})``; relative ones (Forward, FL...) by the facing of the piece whose
+    moves are being written (``k.notes["facing"]``, set by forEach Piece), refused elsewhere."""
     topo = k.topo
     if value is None:
         return topo.expand_directions([default])
     if isinstance(value, Const):
-        from ...engine.facing import RELATIVE
-        if value.name in RELATIVE:
-            raise NoKernel(value.name, "directions relative to a facing")
-        dirs = topo.expand_directions([value.name])
+        dirs = _direction_names(k, [value.name])
         if not dirs:
             raise NoKernel(value.name, "a direction this board lacks")
         return dirs
+    if isinstance(value, regions.Directions):
+        items = value.names.items if isinstance(value.names, BoundArray) else [value.names]
+        return _direction_names(k, [i.name for i in items])
     raise NoKernel(f"({value.name} ...)", "directions given by a ludeme")
+
+
+def _direction_names(k: Emitter, names: list[str]) -> tuple[str, ...]:
+    """Direction names to this board's compass directions (Compiler.direction_names)."""
+    from ...engine.facing import RELATIVE, relative
+    facing = k.notes.get("facing")
+    out: list[str] = []
+    for name in names:
+        if name in RELATIVE:
+            if facing is None:
+                raise NoKernel(name, "directions relative to a facing")
+            found = relative(name, facing, k.topo.directions)
+        else:
+            found = k.topo.expand_directions([name])
+        out.extend(d for d in found if d not in out)
+    return tuple(out)
 
 
 def axes_table(k: Emitter, dirs: tuple[str, ...]) -> str:
