@@ -1,5 +1,5 @@
 """Kernels of pieces' values and whereabouts (ludemes/pieces.py, war.py): ``value Piece``, ``is
-Within``, ``no Pieces``."""
+Within``, ``no Pieces``, ``where``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 
 from ...ludemes import pieces, war
 from ...syntax.nodes import Const, Str
-from ..emit import Emitter, kernel
+from ..emit import Emitter, NoKernel, kernel
 from .core import _components_named, _friends
 
 
@@ -106,6 +106,43 @@ def _no_pieces(self: war.NoPieces, k: Emitter) -> str:
         with k.region(self.region, hands=True).loop(k, x):
             body()
     return none
+
+
+@kernel(war.Where, "int")
+def _where(self: war.Where, k: Emitter) -> str:
+    owner_of = k.table(np.array(k.game.owner_of, dtype=np.int64))
+    if isinstance(self.piece, Str):
+        mask = np.zeros(len(k.game.components), dtype=np.int64)
+        mask[_components_named(k, self.piece.value)] = 1
+        kinds = k.table(mask)
+        test = _owner_test(k, self.role)
+        if test is None:
+            one = k.temp("q")
+            k.line(f"{one} = {k.player(self.role)}")
+            wanted = lambda w: f"{kinds}[{w}] != 0 and {owner_of}[{w}] == {one}"  # noqa: E731
+        else:
+            # a role names players 1.. only: a piece of no one's is not theirs
+            guard = "" if self.role is None else f"{owner_of}[{{w}}] != 0 and "
+            wanted = lambda w: f"{kinds}[{w}] != 0 and {guard.format(w=w)}{test(f'{owner_of}[{w}]')}"  # noqa: E731
+    else:
+        if self.role is not None:
+            raise NoKernel("(where <number> <player>)")
+        number = k.temp("n")
+        k.line(f"{number} = {k.int(self.piece)}")
+        wanted = lambda w: f"{w} == {number}"  # noqa: E731
+    # the first site, in the order of the reference's state: the board's, then hands'
+    found, x, w = k.temp("s"), k.temp("x"), k.temp("w")
+    limit = "N"
+    if k.layout.hand_sites:
+        limit = f"{k.table(np.array([k.n + k.layout.hand_sites], dtype=np.int64))}[0]"
+        k.hand_vars.add(found)
+    k.line(f"{found} = -1")
+    with k.indented(f"for {x} in range({limit}):"):
+        k.line(f"{w} = {k.what(x)}")
+        k.line(f"if {w} != 0 and {wanted(w)}:")
+        k.line(f"    {found} = {x}")
+        k.line("    break")
+    return found
 
 
 __all__: list[Any] = []

@@ -11,7 +11,7 @@ import numpy as np
 
 from ...ludemes import filters, regions
 from ...syntax.nodes import Const
-from ..emit import Buffered, Emitter, NoKernel, Region, kernel
+from ..emit import Buffered, Emitter, Listed, NoKernel, Region, kernel
 from .core import _friends
 from .placement import _directions, axes_table
 
@@ -237,6 +237,25 @@ def _intersection(self: regions.Intersection, k: Emitter) -> Region:
     def test(e: Emitter, x: str) -> str:
         return " and ".join(o.contains(e, x) for o in others) or "True"
     return Filtered(first, test)
+
+
+@kernel(regions.Union, "region")
+def _union(self: regions.Union, k: Emitter) -> Region:
+    parts = [k.region(r) for r in self.regions.items]
+    if all(isinstance(p, Listed) for p in parts):  # known before play
+        return Listed(tuple(dict.fromkeys(x for p in parts for x in p.sites)))
+    # the sites of each in turn, each once where first met (as the reference's list)
+    buf, count, x = k.buffer(), k.temp("c"), k.temp("x")
+    k.line(f"{count} = 0")
+    seen = Buffered(buf, count)
+    for part in parts:
+        with part.loop(k, x):
+            k.line(f"if not {seen.contains(k, x)}:")
+            k.line(f"    {buf}[{count}] = {x}")
+            k.line(f"    {count} += 1")
+        if x in k.hand_vars:
+            k.hand_vars.add(buf)
+    return seen
 
 
 # --- the sites of a region meeting a condition ---------------------------------------------------
