@@ -1,7 +1,8 @@
 """The compiled tier against the reference engine on pieces that move: slides (a range, a
 capture ending the line), leaps (turtle walks, forward only), steps in directions relative to
-each player's facing (Forward, FR/FL), ``no Pieces`` (a kind, an in: region) and players'
-regions (``(sites Mover)``, compared as sets). One small game uses them all (one module to
+each player's facing (Forward, FR/FL), moves from a site to a region (copies too), placements
+as consequences, ``no Pieces`` (a kind, an in: region), ``where``, unions and players' regions
+(``(sites Mover)``, compared as sets). One small game uses them all (one module to
 compile); the parameters the kernels do not honour must leave a game to the reference engine.
 """
 
@@ -24,17 +25,21 @@ PIECES = """
     (equipment {
         (board (square 5))
         (piece "Rook" Each (move Slide Orthogonal (between (max 2))
-            (to if:(is Enemy (who at:(to))) (apply (remove (to))))))
+            (to if:(and (is Enemy (who at:(to))) (!= (to) (where "Knight" Next))) (apply (remove (to))))))
         (piece "Knight" Each (move Leap {{F F R F} {F F L F}} forward:True
             (to if:(not (is Friend (who at:(to)))) (apply (remove (to))))))
         (piece "Pawn" Each (or (move Step Forward (to if:(is Empty (to))))
             (move Step (directions {FR FL}) (to if:(is Enemy (who at:(to))) (apply (remove (to)))))))
+        (piece "Blob" Each (or (move (from) (to (sites Around (from)) if:(is Empty (to))) copy:True)
+            (move (from) (to (union (sites Left) (sites Right)) if:(is Empty (to))))
+            (then (forEach Site (intersection (sites Around (last To)) (sites Occupied by:Next))
+                (and (remove (site)) (add (piece (id "Blob" Mover)) (to (site))))))))
         (regions P1 (sites Top))
         (regions P2 (sites Bottom))
     })
     (rules
-        (start {(place "Rook1" {"A1" "E1"}) (place "Knight1" "C1") (place "Pawn1" {"B2" "C2" "D2"})
-                (place "Rook2" {"A5" "E5"}) (place "Knight2" "C5") (place "Pawn2" {"B4" "C4" "D4"})})
+        (start {(place "Rook1" {"A1" "E1"}) (place "Knight1" "C1") (place "Pawn1" {"B2" "C2" "D2"}) (place "Blob1" "A3")
+                (place "Rook2" {"A5" "E5"}) (place "Knight2" "C5") (place "Pawn2" {"B4" "C4" "D4"}) (place "Blob2" "E3")})
         (play (forEach Piece))
         (end {
             (if (no Pieces Next "Knight") (result Mover Win))

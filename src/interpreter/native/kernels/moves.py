@@ -334,3 +334,43 @@ def _move_leap(self: movement.MoveLeap, k: Emitter) -> Made:
                 k.move(rule, MoveKind.MOVE, frm=frm, to=to)
     sources_once = self.source is None or self.source.sites is None
     return Made(sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+# --- from a site to a region ---------------------------------------------------------------------------
+@kernel(movement.MoveFromTo, "moves")
+def _move_from_to(self: movement.MoveFromTo, k: Emitter) -> Made:
+    if self.stack is not None and self.stack.value:
+        raise NoKernel("(move stack:True)")
+    copy = self.copy is not None and self.copy.value
+    region_of_sources, source_cond = _sources(k, self.source)
+    sites, conds, to_effect = _to_rule(k, self.to)
+    then = k.then_of(self.then)
+    rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
+                  after=[then] if then else [])
+    frm, to = k.temp("f"), k.temp("to")
+    # any piece moves (the mover's or not), as the reference's: sources that hold one
+    with region_of_sources.loop(k, frm):
+        if frm in k.hand_vars:
+            raise NoKernel("(move (from ...))", "a move from a site of a hand")
+        k.line(f"if {frm} < 0:")
+        k.line("    continue")
+        with k.bind(frm=frm):
+            if source_cond is not None:
+                k.line(f"if not ({k.bool(source_cond)}):")
+                k.line("    continue")
+            k.line(f"if {k.what(frm)} == 0:")
+            k.line("    continue")
+            with k.region(sites).loop(k, to):
+                if to in k.hand_vars:
+                    raise NoKernel("(move (to ...))", "a move to a site of a hand")
+                k.line(f"if {to} < 0 or {to} == {frm}:")
+                k.line("    continue")
+                with k.bind(to=to):
+                    cond = _conjunction(k, conds)
+                with k.indented(f"if {cond}:"):
+                    if copy:  # the piece stays: a placement of the same piece
+                        k.move(rule, MoveKind.ADD, to=to, what=k.what(frm))
+                    else:
+                        k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+            k.line("pass")
+    return Made(False, frozenset({int(MoveKind.ADD if copy else MoveKind.MOVE)}))
