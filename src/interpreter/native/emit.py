@@ -64,6 +64,19 @@ def kernel_of(ludeme: Any, role: str) -> Callable[..., Any]:
     raise NoKernel(f"({name} ...)", f"no compiled {role} kernel")
 
 
+def _facing(emit: Emit, facing: str) -> Emit:
+    """An effect written with directions relative to ``facing`` (a piece's own moves' effects,
+    as the reference compiles them with the piece's moves)."""
+    def run(k: "Emitter") -> None:
+        saved = k.notes.get("facing")
+        k.notes["facing"] = facing
+        try:
+            emit(k)
+        finally:
+            k.notes["facing"] = saved
+    return run
+
+
 # --- regions: what a kernel can loop over -------------------------------------------------------------
 class Region:
     """A region as kernels see it: something to loop over (:meth:`loop`) and to test a site
@@ -635,6 +648,9 @@ class Emitter:
         found = self.rule_memo.get(memo_key)
         if found is not None:
             return found
+        facing = self.notes.get("facing")
+        if facing is not None:  # the move's own effects read directions as its moves did
+            before, after = [_facing(e, facing) for e in before], [_facing(e, facing) for e in after]
         before = tuple(e for _, e in self.before_stack) + tuple(before)
         after = tuple(after) + tuple(e for _, e in reversed(self.then_stack))
         if not before and not after:

@@ -16,7 +16,7 @@ from .. import abi
 from ..emit import INFINITY, Emitter, Made, NoKernel, OneSite, Region, kernel
 from .capture import bounds, rays_table
 from .core import _components_named
-from .placement import _conjunction, _directions, _to_rule
+from .placement import _ByPlayer, _conjunction, _direction_names, _directions, _to_rule
 from .regions import neighbour_rows, padded
 
 
@@ -374,3 +374,53 @@ def _move_from_to(self: movement.MoveFromTo, k: Emitter) -> Made:
                         k.move(rule, MoveKind.MOVE, frm=frm, to=to)
             k.line("pass")
     return Made(False, frozenset({int(MoveKind.ADD if copy else MoveKind.MOVE)}))
+
+
+# --- sites ahead, sites where pieces started -----------------------------------------------------------
+@kernel(movement.Ahead, "int")
+def _ahead(self: movement.Ahead, k: Emitter) -> str:
+    dirs = _directions(k, self.directions, "Adjacent") if self.directions is not None else \
+        _direction_names(k, ["Forward"])
+    if len(dirs) != 1:
+        raise NoKernel("(ahead ...)", "not one direction")
+    rays = k.topo.rays[dirs[0]]
+    depth = max((len(r) for r in rays), default=0)
+    table = np.full((k.n, max(depth, 1)), -1, dtype=np.int64)
+    for x, ray in enumerate(rays):
+        table[x, :len(ray)] = ray
+    name = k.table(table)
+    lengths = k.table(np.array([len(r) for r in rays], dtype=np.int64))
+    x, n, out = k.temp("x"), k.temp("n"), k.temp("a")
+    k.line(f"{x} = {k.site(self.site)}")
+    k.line(f"{out} = -1")
+    with k.indented(f"if {x} >= 0:"):
+        k.line(f"{n} = {k.int(self.steps) if self.steps is not None else '1'}")
+        # the site itself when the board ends before
+        k.line(f"{out} = {name}[{x}, {n} - 1] if 0 < {n} <= {lengths}[{x}] else {x}")
+    return out
+
+
+@kernel(movement.SitesStart, "region")
+def _sites_start(self: movement.SitesStart, k: Emitter) -> Region:
+    game = k.game
+    first, again = game.initial_state(), game.initial_state()
+    if list(first.what) != list(again.what):
+        raise NoKernel("(sites Start ...)", "a start position drawn at random")
+    rows: list[list[int]] = [[] for _ in game.components]
+    for site, w in enumerate(first.what):
+        if w:
+            if site >= k.n:
+                raise NoKernel("(sites Start ...)", "pieces that start in a hand")
+            rows[w].append(site)
+    piece = self.piece
+    w = k.temp("w")
+    if piece.index is not None:
+        k.line(f"{w} = {k.int(piece.index)}")
+        k.line(f"if {w} <= 0 or {w} >= {len(rows)}:")  # no such piece: no sites (row 0 is empty)
+        k.line(f"    {w} = 0")
+    else:
+        kinds = _components_named(k, piece.piece_name)
+        if len(kinds) != 1:
+            raise NoKernel("(sites Start (piece ...))", "a name for several pieces")
+        k.line(f"{w} = {kinds[0]}")
+    return _ByPlayer([tuple(r) for r in rows], w)

@@ -72,7 +72,8 @@ def _sites_labels(self: regions.SitesLabels, k: Emitter) -> Region:
 
 @dataclass
 class _ByPlayer(Region):
-    """The region of a player (a row per player number of a table, -1 padded)."""
+    """The region of a player (a row per player number of a table, -1 padded); or of any
+    number that picks a row (a kind of piece)."""
 
     rows: list[tuple[int, ...]]
     player: str
