@@ -1,5 +1,5 @@
 """Kernels of pieces' values and whereabouts (ludemes/pieces.py, war.py): ``value Piece``, ``is
-Within``, ``no Pieces``, ``where``."""
+Within``, ``no Pieces``, ``where``, ``promote``, ``move Remove``."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from ...engine.move import MoveKind
 from ...ludemes import pieces, war
 from ...syntax.nodes import Const, Str
-from ..emit import Emitter, NoKernel, kernel
+from ..emit import Emitter, Everywhere, Made, NoKernel, OneSite, kernel
 from .core import _components_named, _friends
 
 
@@ -143,6 +144,42 @@ def _where(self: war.Where, k: Emitter) -> str:
         k.line(f"    {found} = {x}")
         k.line("    break")
     return found
+
+
+@kernel(war.Promote, "effect")
+def _promote(self: war.Promote, k: Emitter) -> None:
+    if k.notes.get("union_find") is not None:
+        raise NoKernel("(promote ...)", "a piece replaced in a game keeping its groups")
+    names = self.piece.names_listed()
+    if len(names) > 1:
+        raise NoKernel("(promote (piece {...}))", "a choice of pieces")
+    kinds = _components_named(k, names[0])
+    owner_of = k.game.owner_of
+    per_owner = {owner_of[w]: w for w in kinds}
+    default = kinds[0] if len(kinds) == 1 else 0
+    table = k.table(np.array([per_owner.get(p, default) for p in range(k.players + 1)], dtype=np.int64))
+    x, w = k.temp("x"), k.temp("w")
+    k.line(f"{x} = {k.site(self.site) if self.site is not None else k.bound('to', '(to)')}")
+    with k.indented(f"if {x} >= 0 and {k.what(x)} != 0:"):
+        k.line(f"{w} = {table}[{k.player(self.role) if self.role is not None else k.who(x)}]")
+        with k.indented(f"if {w} != 0:"):
+            k.place(x, w)
+
+
+@kernel(war.MoveRemove, "moves")
+def _move_remove(self: war.MoveRemove, k: Emitter) -> Made:
+    then = k.then_of(self.then)
+    rule = k.rule(self, after=[then] if then else [])
+    region = k.region(self.sites)
+    x = k.temp("x")
+    with region.loop(k, x):
+        if x in k.hand_vars:
+            raise NoKernel("(move Remove ...)", "from a site of a hand")
+        k.line(f"if {x} >= 0 and {k.what(x)} != 0:")
+        with k.indented():
+            k.move(rule, MoveKind.REMOVE, to=x)
+    # a site listed twice is one move (the reference's dict.fromkeys): listing dedups unless one site
+    return Made(isinstance(region, (OneSite, Everywhere)), frozenset({int(MoveKind.REMOVE)}))
 
 
 __all__: list[Any] = []

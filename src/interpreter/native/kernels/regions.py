@@ -258,6 +258,43 @@ def _union(self: regions.Union, k: Emitter) -> Region:
     return seen
 
 
+@kernel(regions.SitesLineOfSight, "region")
+def _sites_line_of_sight(self: regions.SitesLineOfSight, k: Emitter) -> Region:
+    from .capture import rays_table
+    kind = self.type.name if self.type is not None else "Piece"
+    rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
+    x = _fixed(k, k.site(self.at), "s")
+    buf, count = k.buffer(), k.temp("c")
+    seen = Buffered(buf, count)
+    d, j, y, last = k.temp("d"), k.temp("j"), k.temp("y"), k.temp("l")
+
+    def add(site: str) -> None:  # each site once, where first seen
+        k.line(f"if not {seen.contains(k, site)}:")
+        k.line(f"    {buf}[{count}] = {site}")
+        k.line(f"    {count} += 1")
+    k.line(f"{count} = 0")
+    with k.indented(f"if {x} >= 0:"):
+        with k.indented(f"for {d} in range({counts}[{x}]):"):
+            if kind == "First":
+                add(f"{rays}[{x}, {d}, 0]")
+                k.line("continue")
+                return seen
+            k.line(f"{last} = -1")
+            with k.indented(f"for {j} in range({lengths}[{x}, {d}]):"):
+                k.line(f"{y} = {rays}[{x}, {d}, {j}]")
+                with k.indented(f"if {k.what(y)} != 0:"):
+                    if kind == "Piece":
+                        add(y)
+                    k.line("break")
+                if kind == "Empty":
+                    add(y)
+                k.line(f"{last} = {y}")
+            if kind == "Farthest":
+                with k.indented(f"if {last} >= 0:"):
+                    add(last)
+    return seen
+
+
 # --- the sites of a region meeting a condition ---------------------------------------------------
 @kernel(filters.ForEachOf, "region")
 def _for_each_of(self: filters.ForEachOf, k: Emitter) -> Region:
