@@ -1,7 +1,7 @@
 """The compiled tier against the reference engine on pieces that move: slides (a range, a
 capture ending the line), leaps (turtle walks, forward only), steps in directions relative to
-each player's facing (Forward, FR/FL), moves from a site to a region (copies too), placements
-as consequences, ``no Pieces`` (a kind, an in: region), ``where``, unions and players' regions
+each player's facing (Forward, FR/FL), moves from a site to a region (copies too), placements,
+promotions, surrounded and intervened captures as consequences, ``no Pieces`` (a kind, an in: region), ``where``, unions and players' regions
 (``(sites Mover)``, compared as sets). One small game uses them all (one module to
 compile); the parameters the kernels do not honour must leave a game to the reference engine.
 """
@@ -27,9 +27,11 @@ PIECES = """
         (piece "Rook" Each (move Slide Orthogonal (between (max 2))
             (to if:(and (is Enemy (who at:(to))) (!= (to) (where "Knight" Next))) (apply (remove (to))))))
         (piece "Knight" Each (move Leap {{F F R F} {F F L F}} forward:True
-            (to if:(not (is Friend (who at:(to)))) (apply (remove (to))))))
+            (to if:(not (is Friend (who at:(to)))) (apply (remove (to))))
+            (then (and (surround (from (last To)) Orthogonal) (intervene (from (last To)) Diagonal)))))
         (piece "Pawn" Each (or (move Step Forward (to if:(is Empty (to))))
-            (move Step (directions {FR FL}) (to if:(is Enemy (who at:(to))) (apply (remove (to)))))))
+            (move Step (directions {FR FL}) (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
+            (then (if (is In (last To) (union (sites Left) (sites Right))) (promote (last To) (piece "Rook") Mover)))))
         (piece "Blob" Each (or (move (from) (to (sites Around (from)) if:(is Empty (to))) copy:True)
             (move (from) (to (union (sites Left) (sites Right)) if:(is Empty (to))))
             (then (forEach Site (intersection (sites Around (last To)) (sites Occupied by:Next))
