@@ -71,6 +71,27 @@ def test_moving_pieces_agree_ply_by_ply() -> None:
     assert drawn_game(game, compiled, 17) > 0
 
 
+FACING_PLAY = ('(game "F" (players {(player N) (player S)}) (equipment {(board (square 4)) (piece "Disc" Each)}) '
+               '(rules (start {(place "Disc1" {"A1" "B1"}) (place "Disc2" {"C4" "D4"})}) '
+               '(play (forEach Piece "Disc" (move Step (directions {Forward FR}) (to if:(not (is Friend (who at:(to)))) '
+               '(apply (remove (to))))))) (end (if (no Moves Next) (result Mover Win)))))')
+
+
+def test_a_play_rule_with_relative_directions_compiles() -> None:
+    """Directions relative to a facing in the play rule: the rule is written once per player,
+    with their facing (North without one), as the reference compiles it."""
+    form = compiled_form(load(FACING_PLAY))
+    assert not isinstance(form, NoKernel), form
+
+
+@pytest.mark.heavy
+def test_a_play_rule_with_relative_directions_agrees() -> None:
+    game = load(FACING_PLAY)
+    compiled = native_game(game)
+    for seed in range(4):
+        assert compare_game(game, compiled, seed) is None, f"seed {seed}"
+
+
 def test_the_facing_of_each_player_turns_their_moves() -> None:
     """P1 faces north, P2 south: their pawns' and knights' first moves go opposite ways."""
     game = load(PIECES)
@@ -79,14 +100,14 @@ def test_the_facing_of_each_player_turns_their_moves() -> None:
 
 
 REFUSED = [
-    # forward in the play rule: no piece's facing to read
-    ('(play (move Leap (from (sites Occupied by:Mover)) {{F F R F}} forward:True (to if:(is Empty (to)))))', "forward"),
+    # a range of surrounded pieces (the reference reads none)
+    ('(play (move Add (to (sites Empty)) (then (surround (between (max 2))))))', "surround"),
     # effects on the sites a slide passes over
     ('(play (forEach Piece "Disc" (move Slide (between (apply (remove (between)))))))', "between"),
 ]
 
 
-@pytest.mark.parametrize("rules,word", REFUSED, ids=["leap-forward-in-play", "slide-between-effect"])
+@pytest.mark.parametrize("rules,word", REFUSED, ids=["surround-range", "slide-between-effect"])
 def test_what_the_kernels_cannot_honour_leaves_the_game_to_the_reference(rules: str, word: str) -> None:
     end = "" if "(end" in rules else " (end (if (is Full) (result All Draw)))"
     text = ('(game "R" (players 2) (equipment {(board (square 4)) (piece "Disc" Each)}) '

@@ -192,7 +192,7 @@ class Generator:
             [p.play.moves for p in self.phases]
         for i, play in enumerate(plays):
             with k.function(f"gen_{i}", "st, T, out, n") as fn:
-                self.made.append(k.moves(play))
+                self.made.append(self._play_moves(play))
                 k.line("return n")
             out.append(_render(fn, self.array_prologue()))
         for i, play in enumerate(plays):  # drawing one random move, where the rules allow it
@@ -209,6 +209,27 @@ class Generator:
         self.phase_count = len(plays)
         self.max_moves = self.layout.max_moves
         return out
+
+    def _play_moves(self, play: Any) -> Any:
+        """The moves of a play rule; one branch per mover, each read with that player's facing,
+        when the rule has directions relative to one (as Compiler.moves_facing)."""
+        from .emit import Made
+        from .kernels.moves import _reads_facing
+        k = self.k
+        if not _reads_facing(play):
+            return k.moves(play)
+        # the way each player faces, when (players {(player N) ...}) says (as the build reads it)
+        facings = {p: f for p, f in enumerate(self.bound.players.facings, start=1) if f and p <= k.players}
+        made = []
+        for p in range(1, k.players + 1):
+            with k.indented(f"{'if' if p == 1 else 'elif'} {k.mover} == {p}:"):
+                k.notes["facing"] = facings.get(p, "N")
+                try:
+                    made.append(k.moves(play))
+                finally:
+                    k.notes["facing"] = None
+                k.line("pass")
+        return Made.either(made)
 
     def _legal(self) -> str:
         k = self.k

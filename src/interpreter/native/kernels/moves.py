@@ -62,7 +62,8 @@ def _for_each_piece(self: moves.ForEachPiece, k: Emitter) -> Made:
         gen = self.moves if self.moves is not None else own[comp.index]
         if gen is None:
             continue
-        facing = comp.facing if self.moves is None and _reads_facing(gen) else None
+        # (moves given here read the facing of the play rule around, if any)
+        facing = comp.facing if self.moves is None and _reads_facing(gen) else k.notes.get("facing")
         branches.setdefault((id(gen), facing), (gen, []))[1].append(comp.index)
     if self.moves is None and not any(own[1:]):
         raise NoKernel("(forEach Piece)", "no piece declares moves")
@@ -78,12 +79,12 @@ def _for_each_piece(self: moves.ForEachPiece, k: Emitter) -> Made:
                 mask[comps] = 1
                 table = k.table(mask)
                 with k.indented(f"{'if' if first else 'elif'} {table}[{k.what(frm)}] != 0:"):
-                    k.notes["facing"] = facing
+                    outer, k.notes["facing"] = k.notes.get("facing"), facing
                     try:
                         with k.bind(frm=frm):
                             made.append(k.moves(gen))
                     finally:
-                        k.notes["facing"] = None
+                        k.notes["facing"] = outer
                     k.line("pass")
                 first = False
     kinds_made = frozenset().union(*(m.kinds for m in made)) if made else frozenset()
