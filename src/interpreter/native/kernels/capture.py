@@ -289,6 +289,12 @@ def _sites_distance(self: regions.SitesDistance, k: Emitter) -> Region:
     return Buffered(buf, count)
 
 
+def _enemy_at(k: Emitter, site: str) -> str:
+    """A piece on the site whose owner is no friend of the mover."""
+    who = f"{k.st}[WHO + {site}]"
+    return f"({who} != 0 and not {_friends(k, who, k.mover)})"
+
+
 # --- surround ------------------------------------------------------------------------------------------
 @kernel(war.Surround, "effect")
 def _surround(self: war.Surround, k: Emitter) -> None:
@@ -319,7 +325,7 @@ def _surround(self: war.Surround, k: Emitter) -> None:
                 if between is not None and between.condition is not None:
                     caught = k.bool(between.condition)
                 else:  # an enemy
-                    caught = f"({st}[WHO + {b}] != 0 and not {_friends(k, f'{st}[WHO + {b}]', k.mover)})"
+                    caught = _enemy_at(k, b)
                 k.line(f"if not ({caught}):")
                 k.line("    continue")
                 k.line(f"{sides} = 0")
@@ -384,7 +390,7 @@ def _intervene(self: war.Intervene, k: Emitter) -> None:
                 if to is not None and to.condition is not None:
                     target = k.bool(to.condition)
                 else:  # an enemy
-                    target = f"({st}[WHO + {y}] != 0 and not {_friends(k, f'{st}[WHO + {y}]', k.mover)})"
+                    target = _enemy_at(k, y)
             k.line(f"if not ({target}):")
             k.line("    break")
             k.line(f"{n} += 1")

@@ -156,21 +156,28 @@ def step_table(k: Emitter, directions: Any) -> tuple[str, bool]:
 def _move_step(self: moves.MoveStep, k: Emitter) -> Made:
     _, conds, to_effect = _to_rule(k, self.to)
     nbrs, distinct = step_table(k, self.directions)
+    sources_once = moves_to_table(self, k, nbrs, conds, to_effect)
+    return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+def moves_to_table(self: Any, k: Emitter, table: str, conds: list[Any], to_effect: Any) -> bool:
+    """Emit the moves of the mover's pieces from each source to the sites of its row of a
+    table (-1 padded: steps, leaps), where the to conditions hold; whether each source is
+    visited once (the moves are then unique when the rows are)."""
     then = k.then_of(self.then)
     effect = (lambda e: e.effect(to_effect)) if to_effect is not None else None
     rule = k.rule(self, before=[effect] if effect else [], after=[then] if then else [])
     j, to = k.temp("j"), k.temp("to")
     with _Sourced(k, self.source) as frm:
-        with k.indented(f"for {j} in range({nbrs}.shape[1]):"):
-            k.line(f"{to} = {nbrs}[{frm}, {j}]")
+        with k.indented(f"for {j} in range({table}.shape[1]):"):
+            k.line(f"{to} = {table}[{frm}, {j}]")
             k.line(f"if {to} < 0:")
             k.line("    break")
             with k.bind(to=to):
                 cond = _conjunction(k, conds)
             with k.indented(f"if {cond}:"):
                 k.move(rule, MoveKind.MOVE, frm=frm, to=to)
-    sources_once = self.source is None or self.source.sites is None
-    return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+    return self.source is None or self.source.sites is None
 
 
 # --- hops ------------------------------------------------------------------------------------------------
@@ -319,21 +326,8 @@ def _move_leap(self: movement.MoveLeap, k: Emitter) -> Made:
         if facing is None:
             raise NoKernel("(move Leap forward:True)", "a facing known only in a piece's own moves")
         reached = [tuple(t for t in ts if movement._ahead(topo, facing, site, t)) for site, ts in enumerate(reached)]
-    targets = padded(k, reached)
-    then = k.then_of(self.then)
-    rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
-                  after=[then] if then else [])
-    j, to = k.temp("j"), k.temp("to")
-    with _Sourced(k, self.source) as frm:
-        with k.indented(f"for {j} in range({targets}.shape[1]):"):
-            k.line(f"{to} = {targets}[{frm}, {j}]")
-            k.line(f"if {to} < 0:")
-            k.line("    break")
-            with k.bind(to=to):
-                cond = _conjunction(k, conds)
-            with k.indented(f"if {cond}:"):
-                k.move(rule, MoveKind.MOVE, frm=frm, to=to)
-    sources_once = self.source is None or self.source.sites is None
+    # each row lists a site once (walk_targets): the moves are unique when the sources are
+    sources_once = moves_to_table(self, k, padded(k, reached), conds, to_effect)
     return Made(sources_once, frozenset({int(MoveKind.MOVE)}))
 
 

@@ -1,5 +1,5 @@
-"""Kernels of placement games: regions of sites, ``move Add``, ``move Pass``, lines, connection,
-and the effects placement games use (scores, moveAgain, remove, nextPhase)."""
+"""Kernels of placement games: regions of sites, ``move Add``, ``move Pass``, lines, patterns,
+connection, and the effects placement games use (scores, moveAgain, remove, nextPhase, add)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from ...engine.move import MoveKind
-from ...ludemes import boards, conditions, connection, effects, moves, regions, structure
+from ...ludemes import boards, conditions, connection, effects, moves, patterns, regions, structure
 from ...ludemes.base import BoundArray, Ludeme
 from ...syntax.nodes import Bool, Const
 from .. import abi
@@ -584,3 +584,57 @@ def _next_phase_effect(self: structure.NextPhase, k: Emitter) -> None:
 
 
 __all__ = ["axes_table", "neighbour_table", "_friends", "Ludeme"]
+
+
+# --- patterns: walks over pieces of one kind (ludemes/patterns.py) -----------------------------------------
+@kernel(patterns.IsPattern, "bool")
+def _is_pattern(self: patterns.IsPattern, k: Emitter) -> str:
+    topo = k.topo
+    walk = [x.name for x in (self.pattern.items if hasattr(self.pattern, "items") else [self.pattern])]
+    # the board's orthogonal directions, clockwise; the walk tried facing each: its sites per start
+    dirs = sorted(set(topo.expand_directions(["Orthogonal"])), key=patterns._COMPASS.index)
+    steps = walk.count("F")
+    if not dirs or not steps:
+        raise NoKernel("(is Pattern ...)", "no steps to walk")
+    paths = np.full((k.n, len(dirs), steps), -1, dtype=np.int64)
+    for start in range(k.n):
+        for facing in range(len(dirs)):
+            site, d, m = start, facing, 0
+            for step in walk:
+                if step == "F":
+                    site = topo.step[dirs[d]][site]
+                    if site < 0:
+                        break
+                    paths[start, facing, m] = site
+                    m += 1
+                else:
+                    d = (d + 1) % len(dirs) if step == "R" else (d - 1) % len(dirs)
+    table = k.table(paths)
+    x = k.temp("x")
+    k.line(f"{x} = {k.site(self.origin) if self.origin is not None else k.var(abi.LAST_TO)}")
+    found = k.temp("b")
+    k.line(f"{found} = False")
+    with k.indented(f"if 0 <= {x} < N:"):
+        if self.whats is not None:
+            wanted = [k.temp("w") for _ in self.whats.items]
+            for name, value in zip(wanted, self.whats.items):
+                k.line(f"{name} = {k.int(value)}")
+        else:
+            wanted = [k.temp("w")]
+            k.line(f"{wanted[0]} = {k.int(self.what) if self.what is not None else k.what(x)}")
+        f, y, ok = k.temp("f"), k.temp("y"), k.temp("ok")
+        with k.indented(f"if {wanted[0]} != 0 and {k.what(x)} == {wanted[0]}:"):
+            with k.indented(f"for {f} in range({table}.shape[1]):"):
+                k.line(f"{ok} = True")
+                for m in range(steps):  # the m-th step forward must find the next kind in turn
+                    k.line(f"{y} = {table}[{x}, {f}, {m}]")
+                    with k.indented(f"if {y} < 0 or {k.what(y)} != {wanted[(m + 1) % len(wanted)]}:"):
+                        k.line(f"{ok} = False")
+                    if m + 1 < steps:
+                        k.line(f"if {ok}:")
+                        k.depth += 1
+                k.depth -= steps - 1
+                with k.indented(f"if {ok}:"):
+                    k.line(f"{found} = True")
+                    k.line("break")
+    return found
