@@ -54,7 +54,7 @@ def drawn_game(game, ng, seed: int) -> int:
     st = ng.from_state(state)
     plies = 0
     while not state.over:
-        code = int(ng.module.random_move(st, ng.tables, rs, out))
+        code = int(ng.module.py_random_move(st, ng.tables, rs, out))
         assert st[abi.ERROR] == 0
         move = ng.move(state, code)  # raises unless the reference has this move
         state.apply(move)

@@ -95,6 +95,31 @@ def _normalised(text: str) -> str:
     return re.sub(r"\b([a-z]+)(\d+)\b", rename, text)
 
 
+def _merged_order(sequences: list[list[Any]]) -> Any:
+    """One order of every item of the sequences that keeps each sequence's own (items first
+    met first), or None when no order does."""
+    after: dict[Any, set[Any]] = {}
+    before: dict[Any, int] = {}
+    for sequence in sequences:
+        for item in sequence:
+            after.setdefault(item, set())
+            before.setdefault(item, 0)
+        for a, b in zip(sequence, sequence[1:]):
+            if b not in after[a]:
+                after[a].add(b)
+                before[b] += 1
+    ready = [item for item in after if before[item] == 0]
+    order = []
+    while ready:
+        item = ready.pop(0)
+        order.append(item)
+        for nxt in [x for x in after if x in after[item]]:  # in first-met order
+            before[nxt] -= 1
+            if before[nxt] == 0:
+                ready.append(nxt)
+    return order if len(order) == len(after) else None
+
+
 def _render(fn: Function, extra: list[str]) -> str:
     body = _prologue(fn) + extra + fn.lines
     options = "cache=True, error_model='numpy'" + ("" if (fn.name in ENTRY_POINTS or INLINE is False) else ", inline='always'")
@@ -167,7 +192,7 @@ class Generator:
             [p.play.moves for p in self.phases]
         for i, play in enumerate(plays):
             with k.function(f"gen_{i}", "st, T, out, n") as fn:
-                self.made.append(k.moves(play))
+                self.made.append(self._play_moves(play))
                 k.line("return n")
             out.append(_render(fn, self.array_prologue()))
         for i, play in enumerate(plays):  # drawing one random move, where the rules allow it
@@ -184,6 +209,27 @@ class Generator:
         self.phase_count = len(plays)
         self.max_moves = self.layout.max_moves
         return out
+
+    def _play_moves(self, play: Any) -> Any:
+        """The moves of a play rule; one branch per mover, each read with that player's facing,
+        when the rule has directions relative to one (as Compiler.moves_facing)."""
+        from .emit import Made
+        from .kernels.moves import _reads_facing
+        k = self.k
+        if not _reads_facing(play):
+            return k.moves(play)
+        # the way each player faces, when (players {(player N) ...}) says (as the build reads it)
+        facings = {p: f for p, f in enumerate(self.bound.players.facings, start=1) if f and p <= k.players}
+        made = []
+        for p in range(1, k.players + 1):
+            with k.indented(f"{'if' if p == 1 else 'elif'} {k.mover} == {p}:"):
+                k.notes["facing"] = facings.get(p, "N")
+                try:
+                    made.append(k.moves(play))
+                finally:
+                    k.notes["facing"] = None
+                k.line("pass")
+        return Made.either(made)
 
     def _legal(self) -> str:
         k = self.k
@@ -299,33 +345,52 @@ class Generator:
         return _render(fn, self.array_prologue())
 
     def _dispatch(self, part: str) -> None:
-        """The rules' effects of one part (before or after the action), by rule id; rules whose
-        effects read the same (the same define used in two phases) share one body. Effects may
-        add rules of their own (moves made by an effect): those are written too."""
+        """The rules' effects of one part (before or after the action), by rule id. Each effect
+        is written once for all the rules that have it (the consequences of a wrapper, such as a
+        priority's then, are shared by every rule inside it), in an order that keeps every
+        rule's own; rules whose effects read the same share them. Effects may add rules of
+        their own (moves made by an effect): those are written too."""
         k = self.k
-        bodies: dict[str, tuple[list[int], list[str]]] = {}
+        bodies: dict[tuple[str, int], list[str]] = {}
+        sequences: list[list[tuple[str, int]]] = []
+        written: dict[int, tuple[str, list[str]]] = {}
         done = 0
         while done < len(k.rules):
             rule = k.rules[done]
             emits = rule.before if part == "before" else rule.after
-            if emits:
-                mark = len(k.fn.lines)
-                k.depth += 1
-                for emit in emits:
+            sequence: list[tuple[str, int]] = []
+            for emit in emits:
+                found = written.get(id(emit))
+                if found is None:  # each effect written once (a wrapper's is in several rules)
+                    mark = len(k.fn.lines)
+                    k.depth += 1
                     emit(k)
-                k.line("pass")
-                k.depth -= 1
-                body = k.fn.lines[mark:]
-                del k.fn.lines[mark:]
-                key = _normalised("\n".join(body))
-                bodies.setdefault(key, ([], body))[0].append(done)
+                    k.line("pass")
+                    k.depth -= 1
+                    body = k.fn.lines[mark:]
+                    del k.fn.lines[mark:]
+                    found = written[id(emit)] = (_normalised("\n".join(body)), body)
+                text, body = found
+                node = (text, sum(1 for t, _ in sequence if t == text))  # a repeated effect: its nth time
+                bodies.setdefault(node, body)
+                sequence.append(node)
+            sequences.append(sequence)
             done += 1
-        first = True
-        for ids, body in bodies.values():
-            test = " or ".join(f"rule == {i}" for i in ids)
-            k.line(f"{'if' if first else 'elif'} {test}:")
-            k.fn.lines.extend(body)
-            first = False
+        order = _merged_order(sequences)
+        if order is None:  # the rules order shared effects differently: each rule's own body
+            whole: dict[str, tuple[list[int], list[str]]] = {}
+            for i, sequence in enumerate(sequences):
+                if sequence:
+                    lines = [line for node in sequence for line in bodies[node]]
+                    whole.setdefault("\n".join(node[0] for node in sequence), ([], lines))[0].append(i)
+            for n, (ids, lines) in enumerate(whole.values()):
+                k.line(f"{'if' if n == 0 else 'elif'} {' or '.join(f'rule == {i}' for i in ids)}:")
+                k.fn.lines.extend(lines)
+            return
+        for node in order:
+            ids = [i for i, sequence in enumerate(sequences) if node in sequence]
+            k.line(f"if {' or '.join(f'rule == {i}' for i in ids)}:")
+            k.fn.lines.extend(bodies[node])
 
     def _check_end(self) -> str:
         k = self.k
@@ -562,7 +627,7 @@ class Generator:
 # counts a reference to each array in it), which dwarfs a small helper's work: so every generated
 # function takes the tables it reads, and those of the functions it calls, as arguments of their
 # own (L, t3, t7...), and only the functions Python calls take T, as thin wrappers (py_legal...).
-PYTHON_FACING = ("legal", "apply", "draw", "act", "playouts", "measured", "mcts", "flat", "winning_move",
+PYTHON_FACING = ("legal", "apply", "draw", "act", "random_move", "playouts", "measured", "mcts", "flat", "winning_move",
                  "alphabeta_root")
 _DEF = re.compile(r"^@njit\((?P<opts>[^)]*)\)\ndef (?P<name>\w+)\((?P<args>[^)]*)\):\n", re.M)
 

@@ -4,7 +4,7 @@ ply by ply the same legal move set, the same position and the same result."""
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .api import NativeGame
 
@@ -13,6 +13,14 @@ def compare_game(game: Any, native: NativeGame, seed: int, max_plies: Optional[i
     """Play one random game (moves drawn by ``seed``) through both tiers; None when they agree
     at every ply, else a sentence saying where they differ."""
     rng = random.Random(seed)
+    return compare_line(game, native, lambda state, ply: rng.choice(state.legal_moves()), max_plies)
+
+
+def compare_line(game: Any, native: NativeGame, choose: Callable[[Any, int], Any],
+                 max_plies: Optional[int] = None) -> Optional[str]:
+    """Play the game whose moves ``choose(state, ply)`` picks among the reference's legal moves
+    (None: stop there) through both tiers; None when they agree at every ply, else where they
+    differ."""
     state = game.initial_state()
     st = native.from_state(state)
     names = tuple(a for a in native.layout.arrays if a not in native.layout.derived)
@@ -31,7 +39,9 @@ def compare_game(game: Any, native: NativeGame, seed: int, max_plies: Optional[i
                 return f"ply {ply}: {field} differs (compiled {snap.get(field)}, reference {value})"
         if state.over or (max_plies is not None and ply >= max_plies):
             return None
-        move = rng.choice(state.legal_moves())
+        move = choose(state, ply)
+        if move is None:
+            return None
         native.apply(st, native.code(st, move))
         state.apply(move)
         ply += 1

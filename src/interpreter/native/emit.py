@@ -64,6 +64,19 @@ def kernel_of(ludeme: Any, role: str) -> Callable[..., Any]:
     raise NoKernel(f"({name} ...)", f"no compiled {role} kernel")
 
 
+def _facing(emit: Emit, facing: str) -> Emit:
+    """An effect written with directions relative to ``facing`` (a piece's own moves' effects,
+    as the reference compiles them with the piece's moves)."""
+    def run(k: "Emitter") -> None:
+        saved = k.notes.get("facing")
+        k.notes["facing"] = facing
+        try:
+            emit(k)
+        finally:
+            k.notes["facing"] = saved
+    return run
+
+
 # --- regions: what a kernel can loop over -------------------------------------------------------------
 class Region:
     """A region as kernels see it: something to loop over (:meth:`loop`) and to test a site
@@ -83,6 +96,8 @@ class Region:
         with self.loop(k, var):
             k.line(f"{buf}[{count}] = {var}")
             k.line(f"{count} += 1")
+        if var in k.hand_vars:  # the buffer holds sites of hands too
+            k.hand_vars.add(buf)
         return buf, count
 
     def count(self, k: "Emitter") -> str:
@@ -149,6 +164,8 @@ class Buffered(Region):
     def loop(self, k: "Emitter", var: str) -> Iterator[None]:
         i = k.temp("i")
         k.line(f"for {i} in range({self.n}):")
+        if self.buf in k.hand_vars:
+            k.hand_vars.add(var)
         with k.indented():
             k.line(f"{var} = {self.buf}[{i}]")
             yield
@@ -180,6 +197,8 @@ class OneSite(Region):
     def loop(self, k: "Emitter", var: str) -> Iterator[None]:
         first = k.temp("s")
         k.line(f"{first} = {self.site}")
+        if self.site in k.hand_vars:
+            k.hand_vars.add(var)
         with k.indented(f"for {var} in range({first}, {first} + 1 if {first} >= 0 else {first}):"):
             yield
 
@@ -257,6 +276,9 @@ class Emitter:
         self.fn: Function = Function("", "")
         self.depth = 0
         self.env: dict[str, str] = {}
+        # the variables that may hold a site of one of Ludii's hands (numbered from N on): only
+        # kernels that read hand sites (Emitter.site(..., hands=True)) accept them
+        self.hand_vars: set[str] = set()
         self.st = "st"
         # (ludeme, emitter): consequences wrappers add to the moves inside them, and effects
         # wrappers put before them
@@ -293,10 +315,11 @@ class Emitter:
     def function(self, name: str, args: str) -> Iterator[Function]:
         """Write the body of a generated function (nested calls keep the outer one)."""
         outer = (self.fn, self.depth, self.env, self.st, self.then_stack, self.before_stack, self.sinks,
-                 self.accepts)
+                 self.accepts, self.hand_vars)
         fn = self.fn = Function(name, args)
         self.depth = 1
         self.env = {}
+        self.hand_vars = set()
         self.st = "st"
         self.then_stack, self.before_stack, self.sinks, self.accepts = [], [], [], []
         try:
@@ -306,7 +329,7 @@ class Emitter:
             if name not in self.order:
                 self.order.append(name)
             (self.fn, self.depth, self.env, self.st, self.then_stack, self.before_stack, self.sinks,
-             self.accepts) = outer
+             self.accepts, self.hand_vars) = outer
 
     @contextlib.contextmanager
     def helper(self, prefix: str, args: str) -> Iterator[str]:
@@ -445,8 +468,11 @@ class Emitter:
             return kernel_of(value, "bool")(value, self)
         raise NoKernel(f"{value!r}", "not a condition the compiled tier reads")
 
-    def site(self, value: Any) -> str:
-        """A site expression, -1 when off the board (as the reference's ``Compiler.site``)."""
+    def site(self, value: Any, hands: bool = False) -> str:
+        """A site expression, -1 when off the board (as the reference's ``Compiler.site``).
+        In a game with Ludii's hands of sites, a computed site may be one of theirs (numbered
+        from N on): only a kernel that reads hand sites asks for one (``hands``); others
+        fall back."""
         if isinstance(value, Str):
             site = self.topo.site(value.value)
             if site < 0:
@@ -455,14 +481,21 @@ class Emitter:
         if isinstance(value, Int):
             return str(value.value)
         expr = self.int(value)
+        if expr in self.hand_vars and not hands:
+            raise NoKernel(f"({value.name} ...)", "a site of a hand where only board sites are read")
         if expr.lstrip("-").isdigit() or getattr(value, "context_site", False):
             return expr
-        if self.layout.hand_sites:
+        if self.layout.hand_sites and not hands and not getattr(value, "board_site", False):
             raise NoKernel(f"({value.name} ...)", "a computed site in a game with hand sites")
+        limit = "N"
+        if self.layout.hand_sites:
+            limit = f"{self.table(np.array([self.n + self.layout.hand_sites], dtype=np.int64))}[0]"
         x = self.temp("s")
         self.line(f"{x} = {expr}")
-        self.line(f"if {x} < 0 or {x} >= N:")
+        self.line(f"if {x} < 0 or {x} >= {limit}:")
         self.line(f"    {x} = -1")
+        if self.layout.hand_sites:
+            self.hand_vars.add(x)
         return x
 
     def player(self, value: Any) -> str:
@@ -507,7 +540,8 @@ class Emitter:
             return tuple(range(1, self.players + 1))
         return None
 
-    def region(self, value: Any) -> Region:
+    def region(self, value: Any, hands: bool = False) -> Region:
+        """The region of a value; with ``hands``, its sites may be sites of Ludii's hands."""
         if isinstance(value, Str):
             return Listed((int(self.site(value)),))
         if isinstance(value, Int):
@@ -515,7 +549,7 @@ class Emitter:
                 raise NoKernel(str(value.value), "a site off the board")
             return Listed((value.value,))
         if isinstance(value, BoundArray):
-            items = [self.site(v) for v in value.items]
+            items = [self.site(v, hands) for v in value.items]
             if all(x.isdigit() for x in items):
                 return Listed(tuple(int(x) for x in items))
             buf, cnt = self.buffer(), self.temp("c")
@@ -524,10 +558,12 @@ class Emitter:
                 self.line(f"if {x} >= 0:")
                 self.line(f"    {buf}[{cnt}] = {x}")
                 self.line(f"    {cnt} += 1")
+                if x in self.hand_vars:
+                    self.hand_vars.add(buf)
             return Buffered(buf, cnt)
         if isinstance(value, Ludeme):
             if value.kind == "int":
-                return OneSite(self.site(value))
+                return OneSite(self.site(value, hands))
             return kernel_of(value, "region")(value, self)
         raise NoKernel(f"{value!r}", "not a region the compiled tier reads")
 
@@ -606,10 +642,15 @@ class Emitter:
         of the wrappers around it (their ``then`` after the move's own, their prior effects
         first). The same generator inside the same wrappers always has the same id (its moves
         are written twice: listed, and drawn)."""
-        memo_key = (id(owner), tuple(id(o) for o, _ in self.then_stack), tuple(id(o) for o, _ in self.before_stack))
+        # (and the facing its directions were read with: a piece's moves, once per facing)
+        memo_key = (id(owner), tuple(id(o) for o, _ in self.then_stack), tuple(id(o) for o, _ in self.before_stack),
+                    self.notes.get("facing"))
         found = self.rule_memo.get(memo_key)
         if found is not None:
             return found
+        facing = self.notes.get("facing")
+        if facing is not None:  # the move's own effects read directions as its moves did
+            before, after = [_facing(e, facing) for e in before], [_facing(e, facing) for e in after]
         before = tuple(e for _, e in self.before_stack) + tuple(before)
         after = tuple(after) + tuple(e for _, e in reversed(self.then_stack))
         if not before and not after:

@@ -21,7 +21,7 @@ from .emit import NoKernel
 TERMINATIONS = tuple(Termination)
 # reference arrays the compiled tier knows how to hold (name -> what it means)
 KNOWN_ARRAYS = {"hand", "ranks", "player_values", "piece_states", "effect_to", "to_clear", "count",
-                "hand_sites"}
+                "hand_sites", "pending"}
 
 
 @dataclass
@@ -39,6 +39,7 @@ class Layout:
     what: int = 0
     who: int = 0
     hand_sites: int = 0  # sites beyond the board (Ludii's hands of sites), 0 when none
+    owner_of: tuple[int, ...] = ()  # per component its owner (the owners of hand sites' pieces)
     piece_arrays: tuple[str, ...] = ()
     max_moves: int = 64  # a generous bound on the legal moves of a position (lists grow past it)
     # arrays of the compiled tier's own (no reference array holds them), worked out from a
@@ -54,8 +55,16 @@ class Layout:
         layout.scores, at = at, at + p1
         layout.seats, at = at, at + p1
         layout.what, at = at, at + layout.n
-        layout.who, at = at, at + layout.n
+        # Ludii's hands of sites right after the board's pieces (WHAT + site reads a hand site
+        # too), and their owners after the board's (the owner of the piece each holds)
+        hands = len(game.arrays.get("hand_sites", ()))
+        if hands:
+            layout.arrays["hand_sites"], at = (at, hands), at + hands
+            layout.owner_of = tuple(game.owner_of)
+        layout.who, at = at, at + layout.n + hands
         for name, initial in game.arrays.items():
+            if name == "hand_sites":
+                continue
             if name not in KNOWN_ARRAYS:
                 raise NoKernel(f"the state array '{name}'", "not held by the compiled tier")
             if not all(isinstance(v, (int, float)) for v in initial):
@@ -115,6 +124,8 @@ class Layout:
         st[self.seats:self.seats + p1] = state.seats
         st[self.what:self.what + self.n] = state.what
         st[self.who:self.who + self.n] = state.who
+        if self.hand_sites:
+            st[self.who + self.n:self.who + self.n + self.hand_sites] = [self.owner_of[w] for w in state.hand_sites]
         for name, (off, length) in self.arrays.items():
             if name in self.derived:
                 self.derived[name](state, st, off)

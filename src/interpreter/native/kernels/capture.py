@@ -1,5 +1,5 @@
 """Kernels of captures and the regions they read: custodial captures, claims settled together,
-bracketed runs, distances."""
+bracketed runs, distances, surrounded pieces, interventions."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from typing import Any
 
 import numpy as np
 
-from ...ludemes import effects, regions
+from ...ludemes import effects, regions, war
 from ...syntax.nodes import Bool
 from .. import abi
 from ..emit import INFINITY, Buffered, Emitter, Listed, NoKernel, Region, kernel
 from .core import _friends, _value
-from .placement import _directions, axes_table
+from .placement import _directions, axes_table, neighbour_table
 
 
 class _Static:
@@ -287,3 +287,141 @@ def _sites_distance(self: regions.SitesDistance, k: Emitter) -> Region:
         k.line(f"    {buf}[{count}] = {x}")
         k.line(f"    {count} += 1")
     return Buffered(buf, count)
+
+
+def _enemy_at(k: Emitter, site: str) -> str:
+    """A piece on the site whose owner is no friend of the mover."""
+    who = f"{k.st}[WHO + {site}]"
+    return f"({who} != 0 and not {_friends(k, who, k.mover)})"
+
+
+# --- surround ------------------------------------------------------------------------------------------
+@kernel(war.Surround, "effect")
+def _surround(self: war.Surround, k: Emitter) -> None:
+    frm = self.source
+    if frm is not None and (frm.condition is not None or frm.level is not None):
+        raise NoKernel("(surround (from ... if:/level:))")
+    between = self.between
+    if between is not None and any(v is not None for v in (between.before, between.after, between.sameOwner,
+                                                           between.length)):
+        raise NoKernel("(surround (between before:/after:/sameOwner:/<range>))")
+    to = self.to
+    if to is not None and (to.sites is not None or to.level is not None or to.apply is not None):
+        raise NoKernel("(surround (to <sites>/level:/apply))")
+    origin = k.site(frm.sites) if frm is not None and frm.sites is not None else k.var(abi.LAST_TO)
+    nbrs = neighbour_table(k, self.directions)
+    st = k.st
+    start, found, nf = k.temp("o"), k.buffer(), k.temp("nf")
+    j, b, i, t, sides = k.temp("j"), k.temp("b"), k.temp("i"), k.temp("y"), k.temp("n")
+    k.line(f"{start} = {origin}")
+    with k.indented(f"if {start} >= 0:"):
+        # the surrounded neighbours found first, then each taken
+        k.line(f"{nf} = 0")
+        with k.indented(f"for {j} in range({nbrs}.shape[1]):"):
+            k.line(f"{b} = {nbrs}[{start}, {j}]")
+            k.line(f"if {b} < 0:")
+            k.line("    break")
+            with k.bind(between=b):
+                if between is not None and between.condition is not None:
+                    caught = k.bool(between.condition)
+                else:  # an enemy
+                    caught = _enemy_at(k, b)
+                k.line(f"if not ({caught}):")
+                k.line("    continue")
+                k.line(f"{sides} = 0")
+                with k.indented(f"for {i} in range({nbrs}.shape[1]):"):
+                    k.line(f"{t} = {nbrs}[{b}, {i}]")
+                    k.line(f"if {t} < 0:")
+                    k.line("    break")
+                    with k.bind(to=t):
+                        closed = k.bool(to.condition) if to is not None and to.condition is not None else \
+                            _friends(k, f"{st}[WHO + {t}]", k.mover)
+                        k.line(f"if not ({closed}):")
+                        k.line(f"    {sides} += 1")
+                    allowed = k.int(self.exceptions) if self.exceptions is not None else "0"
+                with k.indented(f"if {sides} <= {allowed}:"):
+                    k.line(f"{found}[{nf}] = {b}")
+                    k.line(f"{nf} += 1")
+        c = k.temp("c")
+        with k.indented(f"for {c} in range({nf}):"):
+            k.line(f"{b} = {found}[{c}]")
+            with k.bind(between=b):
+                if between is not None and between.apply is not None:
+                    k.effect(between.apply)
+                else:  # removed
+                    with k.indented(f"if {k.what(b)} != 0:"):
+                        k.place(b, "0")
+            k.line("pass")
+        if self.then is not None:
+            k.effect(self.then)
+
+
+# --- intervention ----------------------------------------------------------------------------------------
+@kernel(war.Intervene, "effect")
+def _intervene(self: war.Intervene, k: Emitter) -> None:
+    frm = self.source
+    if frm is not None and (frm.condition is not None or frm.level is not None):
+        raise NoKernel("(intervene (from ... if:/level:))")
+    between = self.between
+    if between is not None and any(v is not None for v in (between.before, between.after, between.sameOwner,
+                                                           between.condition, between.apply)):
+        raise NoKernel("(intervene (between ...))", "anything but a range")
+    to = self.to
+    if to is not None and (to.sites is not None or to.level is not None):
+        raise NoKernel("(intervene (to <sites>/level:))")
+    lo, hi = (1, 1)
+    if between is not None and between.length is not None:
+        lo, hi = bounds(k, between.length)
+    origin = k.site(frm.sites) if frm is not None and frm.sites is not None else k.var(abi.LAST_TO)
+    axes = axes_table(k, _directions(k, self.directions, "Adjacent"))
+    st = k.st
+    start, found, nf = k.temp("o"), k.buffer(), k.temp("nf")
+    a, j, y, n1, n2 = k.temp("a"), k.temp("j"), k.temp("y"), k.temp("n"), k.temp("m")
+    taken = Buffered(found, nf)
+
+    def run(side: int, n: str) -> None:
+        """The length of the run of targets on one side of the axis, up to the range's most."""
+        k.line(f"{n} = 0")
+        with k.indented(f"for {j} in range({axes}.shape[3]):"):
+            k.line(f"{y} = {axes}[{start}, {a}, {side}, {j}]")
+            k.line(f"if {y} < 0 or {j} >= {hi}:")
+            k.line("    break")
+            with k.bind(to=y):
+                if to is not None and to.condition is not None:
+                    target = k.bool(to.condition)
+                else:  # an enemy
+                    target = _enemy_at(k, y)
+            k.line(f"if not ({target}):")
+            k.line("    break")
+            k.line(f"{n} += 1")
+
+    def take(side: int, n: str) -> None:
+        with k.indented(f"for {j} in range({n}):"):
+            k.line(f"{y} = {axes}[{start}, {a}, {side}, {j}]")
+            k.line(f"if not {taken.contains(k, y)}:")  # each site once
+            k.line(f"    {found}[{nf}] = {y}")
+            k.line(f"    {nf} += 1")
+    k.line(f"{start} = {origin}")
+    with k.indented(f"if {start} >= 0:"):
+        # the runs found on both sides of each axis first, then every site of them taken
+        k.line(f"{nf} = 0")
+        with k.indented(f"for {a} in range({axes}.shape[1]):"):
+            run(0, n1)
+            k.line(f"if {n1} < {lo}:")
+            k.line("    continue")
+            run(1, n2)
+            with k.indented(f"if {n2} >= {lo}:"):
+                take(0, n1)
+                take(1, n2)
+        c, x = k.temp("c"), k.temp("x")
+        with k.indented(f"for {c} in range({nf}):"):
+            k.line(f"{x} = {found}[{c}]")
+            with k.bind(to=x):
+                if to is not None and to.apply is not None and to.apply.effect is not None:
+                    k.effect(to.apply)
+                else:  # removed
+                    with k.indented(f"if {k.what(x)} != 0:"):
+                        k.place(x, "0")
+            k.line("pass")
+        if self.then is not None:
+            k.effect(self.then)

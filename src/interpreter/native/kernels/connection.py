@@ -1,5 +1,6 @@
 """Kernels of groups (ludemes/connection.py): the groups of the board found once, each bound
-as ``(sites)`` while a rule runs for it (``forEach Group``; ``values Group`` reads the same)."""
+as ``(sites)`` while a rule runs for it (``forEach Group``; ``values Group`` reads the same), or
+counted (``count Groups``)."""
 
 from __future__ import annotations
 
@@ -112,6 +113,12 @@ def _for_each_group_moves(self: connection.ForEachGroup, k: Emitter) -> Made:
         made = k.moves(self.rule)
         k.line("pass")
     return Made(False, made.kinds)
+
+
+@kernel(connection.CountGroups, "int")
+def _count_groups(self: connection.CountGroups, k: Emitter) -> str:
+    _, _, _, count = find_groups(k, self.directions, self.condition)
+    return count
 
 
 __all__ = ["Group", "each_group", "find_groups", "NoKernel"]

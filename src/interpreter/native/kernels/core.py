@@ -49,6 +49,10 @@ def _site(self: functions.Site, k: Emitter) -> str:
 
 for _cls in (functions.To, functions.From, functions.Between, functions.Site):
     _cls.context_site = True  # type: ignore[attr-defined]  (always on the board: Emitter.site)
+# the last move's sites: the compiled tier makes no move that starts or ends in a hand, so
+# they are board sites (or -1) even in games with Ludii's hands of sites (Emitter.site)
+functions.LastTo.board_site = True  # type: ignore[attr-defined]
+functions.LastFrom.board_site = True  # type: ignore[attr-defined]
 
 
 @kernel(functions.LastTo, "int")
@@ -111,15 +115,14 @@ def _count_pieces(self: functions.CountPieces, k: Emitter) -> str:
             k.line(f"    {total} += {k.st}[COUNTS + {total}_p]")
             return total
         return f"{k.st}[COUNTS + {k.player(self.role)}]"
-    if k.layout.hand_sites:
-        raise NoKernel("(count Pieces ...)", "in a game with hand sites")
     kinds = None
     if self.piece is not None:
         mask = np.zeros(len(k.game.components), dtype=np.int64)
         mask[_components_named(k, self.piece.value)] = 1
         kinds = k.table(mask)
     who = None if everyone else k.player(self.role)
-    region = k.region(self.region) if self.region is not None else None
+    # the region may hold hand sites: WHAT + site and WHO + site read them as the board's
+    region = k.region(self.region, hands=True) if self.region is not None else None
     total = k.temp("c")
     x = k.temp("x")
     k.line(f"{total} = 0")
@@ -242,10 +245,30 @@ def _value(k: Emitter, value: Any) -> str:
     return k.int(value)
 
 
+def _regions_compared(self: Any, k: Emitter) -> str:
+    """``(= A B)``, ``(!= A B)`` of regions: the same sites, whatever their order (the
+    reference compares them as sets; its subset orders are not compiled)."""
+    if self.name not in ("=", "!="):
+        raise NoKernel(f"({self.name} <region> <region>)", "regions ordered by inclusion")
+    a, b = k.region(self.left), k.region(self.right)
+    same, x = k.temp("b"), k.temp("x")
+    k.line(f"{same} = True")
+    for one, other in ((a, b), (b, a)):  # each one's sites are in the other
+        with one.loop(k, x):
+            k.line(f"if not {other.contains(k, x)}:")
+            k.line(f"    {same} = False")
+            k.line("    break")
+        k.line(f"if {same}:")
+        k.depth += 1
+    k.line("pass")
+    k.depth -= 2
+    return same if self.name == "=" else f"(not {same})"
+
+
 @kernel(logic._Compare, "bool")
 def _compare(self: Any, k: Emitter) -> str:
     if any(isinstance(side, Ludeme) and side.kind == "region" for side in (self.left, self.right)):
-        raise NoKernel(f"({self.name} <region> <region>)", "region equality")
+        return _regions_compared(self, k)
     symbol = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}[self.name]
     return f"({_value(k, self.left)} {symbol} {_value(k, self.right)})"
 

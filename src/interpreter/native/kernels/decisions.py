@@ -29,16 +29,18 @@ def _needs_act(k: Emitter, what: str) -> None:
 # --- do ---------------------------------------------------------------------------------------------
 @kernel(moves.Do, "moves")
 def _do(self: moves.Do, k: Emitter) -> Made:
-    if self.next is not None:
-        raise NoKernel("(do ... next:...)", "prior effects")
+    if self.ifAfterwards is None:
+        return _do_next(self, k)
     _needs_act(k, "(do ... ifAfterwards:...)")
     tried = k.scratch(k.layout.size)  # a table: no allocation per call (draws try many)
     outer = k.sinks[-1] if k.sinks else None
+    base = k.st  # the position the moves are tried from (next: works its moves out on a copy)
 
     def keep_if_after(e: Emitter, code: str) -> None:
         c = e.temp("m")
         e.line(f"{c} = {code}")
-        _copy_state(e, tried)
+        with e.on_state(base):
+            _copy_state(e, tried)
         e.line(f"{tried}[{abi.PLY}] += 1")
         e.line(f"act({tried}, T, {c}, True)")
         with e.on_state(tried):
@@ -49,15 +51,37 @@ def _do(self: moves.Do, k: Emitter) -> Made:
             else:
                 e.put(c)
     with k.sink(keep_if_after):
-        made = k.moves(self.moves)
+        made = _do_next(self, k)
     return made
+
+
+def _do_next(self: moves.Do, k: Emitter) -> Made:
+    """The moves of ``do``: those of ``next:`` worked out after the prior effect (on a copy of
+    the position, at the ply the move will be played), each doing the effect first; without
+    ``next:``, the inner moves."""
+    if self.next is None:
+        return k.moves(self.moves)
+    _needs_act(k, "(do ... next:...)")
+    prior = self.moves
+    after = k.scratch(k.layout.size)
+    _copy_state(k, after)
+    k.line(f"{after}[{abi.PLY}] += 1")
+    with k.on_state(after):
+        k.effect(prior)
+    k.line(f"{after}[{abi.PLY}] -= 1")
+    k.before_stack.append((self, lambda e: e.effect(prior)))
+    try:
+        with k.on_state(after):
+            return k.moves(self.next)
+    finally:
+        k.before_stack.pop()
 
 
 @kernel(moves.Do, "draw")
 def _do_draw(self: moves.Do, k: Emitter) -> str:
     """A candidate of the inner rule, kept when the condition holds after it."""
     if self.next is not None:
-        raise NoKernel("(do ... next:...)", "prior effects")
+        raise NoKernel("(do ... next:...)", "drawn: prior effects")
     _needs_act(k, "(do ... ifAfterwards:...)")
     tried = k.scratch(k.layout.size)  # a table: no allocation per call (draws try many)
 
@@ -155,6 +179,11 @@ kernel(regions.SitesFrom, "region")(lambda self, k: _sites_of_moves(self, k, "fr
 
 @kernel(conditions.NoMoves, "bool")
 def _no_moves(self: conditions.NoMoves, k: Emitter) -> str:
+    from ...syntax.nodes import Const
+    if k.fn.name.startswith(("gen_", "draw_")) and isinstance(self.player, Const) and self.player.name == "Mover":
+        # asked while the mover's moves are being worked out: the reference answers False
+        # (the rule is part of the moves it would ask about: turns.computing_moves_of)
+        return "False"
     if k.fn.name not in ("check_end", "next_phase"):
         raise NoKernel("(no Moves ...)", "asked elsewhere than in the end rules and phases")
     k.notes["moves_of"] = True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...ludemes import effects
-from ..emit import Buffered, Emitter, Listed, kernel
+from ..emit import Buffered, Emitter, Listed, Made, kernel
 
 
 @kernel(effects.ForEachSite, "effect")
@@ -27,3 +27,15 @@ def _for_each_site(self: effects.ForEachSite, k: Emitter) -> None:
         with k.bind(site=x):
             k.effect(rule)
         k.line("pass")
+
+
+@kernel(effects.ForEachSite, "moves")
+def _for_each_site_moves(self: effects.ForEachSite, k: Emitter) -> Made:
+    """The moves of every site of the region, together (two sites may make the same move)."""
+    region = k.region(self.region)
+    x = k.temp("x")
+    with region.loop(k, x):
+        with k.bind(site=x):
+            made = k.moves(self.effect)
+        k.line("pass")
+    return Made(False, made.kinds)

@@ -1,14 +1,16 @@
-"""Kernels of placement games: regions of sites, ``move Add``, ``move Pass``, lines, connection,
-and the effects placement games use (scores, moveAgain, remove, nextPhase)."""
+"""Kernels of placement games: regions of sites, ``move Add``, ``move Pass``, lines, patterns,
+connection, and the effects placement games use (scores, moveAgain, remove, nextPhase, add)."""
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 import numpy as np
 
 from ...engine.move import MoveKind
-from ...ludemes import conditions, connection, effects, moves, regions, structure
+from ...ludemes import boards, conditions, connection, effects, moves, patterns, regions, structure
 from ...ludemes.base import BoundArray, Ludeme
 from ...syntax.nodes import Bool, Const
 from .. import abi
@@ -58,7 +60,7 @@ for _name in ("Board", "Top", "Bottom", "Left", "Right", "Centre", "Corners", "P
 @kernel(regions.SitesLabels, "region")
 def _sites_labels(self: regions.SitesLabels, k: Emitter) -> Region:
     if self.role is not None:
-        raise NoKernel("(sites PLAYER ...)", "players' regions as a region")
+        return _players_region(self, k)
     if self.sites is None:  # the region being visited (a group of forEach Group...)
         return k.bound("region", "(sites)")
     items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
@@ -66,6 +68,55 @@ def _sites_labels(self: regions.SitesLabels, k: Emitter) -> Region:
             and items[0].value in k.topo.regions:
         return Listed(tuple(k.topo.regions[items[0].value]))
     return k.region(BoundArray(items, self.span))
+
+
+@dataclass
+class _ByPlayer(Region):
+    """The region of a player (a row per player number of a table, -1 padded); or of any
+    number that picks a row (a kind of piece)."""
+
+    rows: list[tuple[int, ...]]
+    player: str
+
+    @contextlib.contextmanager
+    def loop(self, k: Emitter, var: str) -> Iterator[None]:
+        width = max((len(r) for r in self.rows), default=0)
+        table = np.full((len(self.rows), max(width, 1)), -1, dtype=np.int64)
+        for p, row in enumerate(self.rows):
+            table[p, :len(row)] = row
+        name = k.table(table)
+        counts = k.table(np.array([len(r) for r in self.rows], dtype=np.int64))
+        i = k.temp("i")
+        with k.indented(f"for {i} in range({counts}[{self.player}]):"):
+            k.line(f"{var} = {name}[{self.player}, {i}]")
+            yield
+
+    def contains(self, k: Emitter, site: str) -> str:
+        mask = np.zeros((len(self.rows), k.n), dtype=np.int64)
+        for p, row in enumerate(self.rows):
+            mask[p, list(row)] = 1
+        return f"(0 <= {site} < N and {k.table(mask)}[{self.player}, {site}] != 0)"
+
+
+def _players_region(self: regions.SitesLabels, k: Emitter) -> Region:
+    """``(sites PLAYER)``: the regions the player owns, all together; ``(sites PLAYER "Name")``:
+    the player's region of that name (as SitesLabels.compile)."""
+    game = k.game
+    players = range(game.num_players + 1)
+    if self.sites is not None:
+        name = self.sites.value
+        rows = [tuple(game.owned_regions.get((p, name), ())) for p in players]
+        every = tuple(dict.fromkeys(x for (p, key), v in game.owned_regions.items() if key == name for x in v))
+    else:
+        rows = [tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part)) for p in players]
+        every = tuple(dict.fromkeys(x for row in rows for x in row))
+    if any(not 0 <= x < k.n for row in rows for x in row):
+        raise NoKernel("(sites PLAYER ...)", "a player's region off the board")
+    if isinstance(self.role, Const) and self.role.name in ("Each", "All"):
+        return Listed(every)
+    player = k.temp("q")
+    k.line(f"{player} = {k.player(self.role)}")
+    return _ByPlayer(rows, player)
 
 
 @kernel(connection.SitesSide, "region")
@@ -119,8 +170,6 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
     sites, conds, to_effect = _to_rule(k, self.to)
     if sites is None:
         raise NoKernel("(move Add ...)", "no region")
-    if k.layout.hand_sites:
-        raise NoKernel("(move Add ...)", "hand sites")
     per_player = _placed_kinds(k, self)
     hand = "hand" in k.layout.arrays
     game = k.game
@@ -153,6 +202,8 @@ def _move_add(self: moves.MoveAdd, k: Emitter) -> Made:
     k.line(f"{p} = {k.mover}")
     to = k.temp("to")
     with region.loop(k, to):
+        if to in k.hand_vars:
+            raise NoKernel("(move Add ...)", "to a site of a hand")
         if not isinstance(sites, regions.SitesEmpty):
             k.line(f"if {k.what(to)} != 0:")
             k.line("    continue")
@@ -219,6 +270,51 @@ class _nothing:
         return None
 
 
+@kernel(boards.AddToBoard, "effect")
+def _add_effect(self: boards.AddToBoard, k: Emitter) -> None:
+    """``(add (piece ...) (to ...))`` as a consequence: the placements move Add would list,
+    all made (the reference applies the moves of its generator). Refused when a placement has
+    effects of its own (a to's apply, a piece taken from a hand: the reference runs them with
+    the context moved to the placement) or lets the mover choose among kinds."""
+    if self.board is not None:
+        raise NoKernel("(add <board> ...)", "a board shape, not a placement")
+    sites, conds, to_effect = _to_rule(k, self.to)
+    if sites is None:
+        raise NoKernel("(add ...)", "no region")
+    if to_effect is not None:
+        raise NoKernel("(add (to ... (apply ...)))", "a placement's own effects, as a consequence")
+    per_player = _placed_kinds(k, self)
+    if any(len(kinds) > 1 for kinds in per_player.values()):
+        raise NoKernel("(add (piece {...}) ...)", "several kinds of piece to place")
+    game = k.game
+    if "hand" in k.layout.arrays and any(game.owner_of[w] for kinds in per_player.values() for w in kinds):
+        raise NoKernel("(add ...)", "pieces taken from a hand, as a consequence")
+    if k.notes.get("union_find") is not None:
+        raise NoKernel("(add ...)", "placements besides the moves' in a game keeping its groups")
+    table = np.zeros(k.players + 1, dtype=np.int64)
+    for p, kinds in per_player.items():
+        table[p] = kinds[0] if kinds else 0
+    w = k.temp("w")
+    k.line(f"{w} = {k.table(table)}[{k.mover}]")
+    # the sites first (empty, meeting the conditions), then every placement
+    buf, count, to = k.buffer(), k.temp("c"), k.temp("to")
+    k.line(f"{count} = 0")
+    with k.region(sites).loop(k, to):
+        if to in k.hand_vars:
+            raise NoKernel("(add ...)", "to a site of a hand")
+        k.line(f"if {to} < 0 or {k.what(to)} != 0:")
+        k.line("    continue")
+        with k.bind(to=to):
+            cond = _conjunction(k, conds)
+        with k.indented(f"if {cond}:"):
+            k.line(f"{buf}[{count}] = {to}")
+            k.line(f"{count} += 1")
+    i = k.temp("i")
+    with k.indented(f"if {w} != 0:"):
+        with k.indented(f"for {i} in range({count}):"):
+            k.place(f"{buf}[{i}]", w)
+
+
 @kernel(moves.MovePass, "moves")
 def _move_pass(self: moves.MovePass, k: Emitter) -> Made:
     rule = k.rule(self, after=[t] if (t := k.then_of(self.then)) else [])
@@ -235,18 +331,37 @@ def _move_pass_draw(self: moves.MovePass, k: Emitter) -> str:
 
 # --- lines --------------------------------------------------------------------------------------------------
 def _directions(k: Emitter, value: Any, default: str) -> tuple[str, ...]:
+    """Directions resolved on this board (as Compiler.directions): a constant or a
+    ``(directions {...})``; relative ones (Forward, FL...) by the facing of the piece whose
+    moves are being written (``k.notes["facing"]``, set by forEach Piece), refused elsewhere."""
     topo = k.topo
     if value is None:
         return topo.expand_directions([default])
     if isinstance(value, Const):
-        from ...engine.facing import RELATIVE
-        if value.name in RELATIVE:
-            raise NoKernel(value.name, "directions relative to a facing")
-        dirs = topo.expand_directions([value.name])
+        dirs = _direction_names(k, [value.name])
         if not dirs:
             raise NoKernel(value.name, "a direction this board lacks")
         return dirs
+    if isinstance(value, regions.Directions):
+        items = value.names.items if isinstance(value.names, BoundArray) else [value.names]
+        return _direction_names(k, [i.name for i in items])
     raise NoKernel(f"({value.name} ...)", "directions given by a ludeme")
+
+
+def _direction_names(k: Emitter, names: list[str]) -> tuple[str, ...]:
+    """Direction names to this board's compass directions (Compiler.direction_names)."""
+    from ...engine.facing import RELATIVE, relative
+    facing = k.notes.get("facing")
+    out: list[str] = []
+    for name in names:
+        if name in RELATIVE:
+            if facing is None:
+                raise NoKernel(name, "directions relative to a facing")
+            found = relative(name, facing, k.topo.directions)
+        else:
+            found = k.topo.expand_directions([name])
+        out.extend(d for d in found if d not in out)
+    return tuple(out)
 
 
 def axes_table(k: Emitter, dirs: tuple[str, ...]) -> str:
@@ -429,9 +544,7 @@ def _remove(self: effects.Remove, k: Emitter) -> None:
         raise NoKernel("(remove <board shape>)")
     if self.at is not None:
         raise NoKernel("(remove at:EndOfTurn)")
-    if k.layout.hand_sites:
-        raise NoKernel("(remove ...)", "hand sites")
-    region = k.region(self.sites)
+    region = k.region(self.sites, hands=True)
     if not isinstance(region, Listed) and not hasattr(region, "site"):
         buf, count = region.fill(k)  # the region worked out before any piece goes
         region = Buffered(buf, count)
@@ -439,6 +552,10 @@ def _remove(self: effects.Remove, k: Emitter) -> None:
     with region.loop(k, x):
         with k.indented(f"if 0 <= {x} < N and {k.what(x)} != 0:"):
             k.place(x, "0")
+        if k.layout.hand_sites:  # a site of one of Ludii's hands: its piece goes (no count)
+            with k.indented(f"elif {x} >= N and {k.what(x)} != 0:"):
+                k.line(f"{k.what(x)} = 0")
+                k.line(f"{k.who(x)} = 0")
     if self.then is not None:
         k.effect(self.then)
 
@@ -452,3 +569,57 @@ def _next_phase_effect(self: structure.NextPhase, k: Emitter) -> None:
 
 
 __all__ = ["axes_table", "neighbour_table", "_friends", "Ludeme"]
+
+
+# --- patterns: walks over pieces of one kind (ludemes/patterns.py) -----------------------------------------
+@kernel(patterns.IsPattern, "bool")
+def _is_pattern(self: patterns.IsPattern, k: Emitter) -> str:
+    topo = k.topo
+    walk = [x.name for x in (self.pattern.items if hasattr(self.pattern, "items") else [self.pattern])]
+    # the board's orthogonal directions, clockwise; the walk tried facing each: its sites per start
+    dirs = sorted(set(topo.expand_directions(["Orthogonal"])), key=patterns._COMPASS.index)
+    steps = walk.count("F")
+    if not dirs or not steps:
+        raise NoKernel("(is Pattern ...)", "no steps to walk")
+    paths = np.full((k.n, len(dirs), steps), -1, dtype=np.int64)
+    for start in range(k.n):
+        for facing in range(len(dirs)):
+            site, d, m = start, facing, 0
+            for step in walk:
+                if step == "F":
+                    site = topo.step[dirs[d]][site]
+                    if site < 0:
+                        break
+                    paths[start, facing, m] = site
+                    m += 1
+                else:
+                    d = (d + 1) % len(dirs) if step == "R" else (d - 1) % len(dirs)
+    table = k.table(paths)
+    x = k.temp("x")
+    k.line(f"{x} = {k.site(self.origin) if self.origin is not None else k.var(abi.LAST_TO)}")
+    found = k.temp("b")
+    k.line(f"{found} = False")
+    with k.indented(f"if 0 <= {x} < N:"):
+        if self.whats is not None:
+            wanted = [k.temp("w") for _ in self.whats.items]
+            for name, value in zip(wanted, self.whats.items):
+                k.line(f"{name} = {k.int(value)}")
+        else:
+            wanted = [k.temp("w")]
+            k.line(f"{wanted[0]} = {k.int(self.what) if self.what is not None else k.what(x)}")
+        f, y, ok = k.temp("f"), k.temp("y"), k.temp("ok")
+        with k.indented(f"if {wanted[0]} != 0 and {k.what(x)} == {wanted[0]}:"):
+            with k.indented(f"for {f} in range({table}.shape[1]):"):
+                k.line(f"{ok} = True")
+                for m in range(steps):  # the m-th step forward must find the next kind in turn
+                    k.line(f"{y} = {table}[{x}, {f}, {m}]")
+                    with k.indented(f"if {y} < 0 or {k.what(y)} != {wanted[(m + 1) % len(wanted)]}:"):
+                        k.line(f"{ok} = False")
+                    if m + 1 < steps:
+                        k.line(f"if {ok}:")
+                        k.depth += 1
+                k.depth -= steps - 1
+                with k.indented(f"if {ok}:"):
+                    k.line(f"{found} = True")
+                    k.line("break")
+    return found

@@ -11,7 +11,7 @@ import numpy as np
 
 from ...ludemes import filters, regions
 from ...syntax.nodes import Const
-from ..emit import Buffered, Emitter, NoKernel, Region, kernel
+from ..emit import Buffered, Emitter, Listed, NoKernel, Region, kernel
 from .core import _friends
 from .placement import _directions, axes_table
 
@@ -237,6 +237,62 @@ def _intersection(self: regions.Intersection, k: Emitter) -> Region:
     def test(e: Emitter, x: str) -> str:
         return " and ".join(o.contains(e, x) for o in others) or "True"
     return Filtered(first, test)
+
+
+@kernel(regions.Union, "region")
+def _union(self: regions.Union, k: Emitter) -> Region:
+    parts = [k.region(r) for r in self.regions.items]
+    if all(isinstance(p, Listed) for p in parts):  # known before play
+        return Listed(tuple(dict.fromkeys(x for p in parts for x in p.sites)))
+    # the sites of each in turn, each once where first met (as the reference's list)
+    buf, count, x = k.buffer(), k.temp("c"), k.temp("x")
+    k.line(f"{count} = 0")
+    seen = Buffered(buf, count)
+    for part in parts:
+        with part.loop(k, x):
+            k.line(f"if not {seen.contains(k, x)}:")
+            k.line(f"    {buf}[{count}] = {x}")
+            k.line(f"    {count} += 1")
+        if x in k.hand_vars:
+            k.hand_vars.add(buf)
+    return seen
+
+
+@kernel(regions.SitesLineOfSight, "region")
+def _sites_line_of_sight(self: regions.SitesLineOfSight, k: Emitter) -> Region:
+    from .capture import rays_table
+    kind = self.type.name if self.type is not None else "Piece"
+    rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
+    x = _fixed(k, k.site(self.at), "s")
+    buf, count = k.buffer(), k.temp("c")
+    seen = Buffered(buf, count)
+    d, j, y, last = k.temp("d"), k.temp("j"), k.temp("y"), k.temp("l")
+
+    def add(site: str) -> None:  # each site once, where first seen
+        k.line(f"if not {seen.contains(k, site)}:")
+        k.line(f"    {buf}[{count}] = {site}")
+        k.line(f"    {count} += 1")
+    k.line(f"{count} = 0")
+    with k.indented(f"if {x} >= 0:"):
+        with k.indented(f"for {d} in range({counts}[{x}]):"):
+            if kind == "First":
+                add(f"{rays}[{x}, {d}, 0]")
+                k.line("continue")
+                return seen
+            k.line(f"{last} = -1")
+            with k.indented(f"for {j} in range({lengths}[{x}, {d}]):"):
+                k.line(f"{y} = {rays}[{x}, {d}, {j}]")
+                with k.indented(f"if {k.what(y)} != 0:"):
+                    if kind == "Piece":
+                        add(y)
+                    k.line("break")
+                if kind == "Empty":
+                    add(y)
+                k.line(f"{last} = {y}")
+            if kind == "Farthest":
+                with k.indented(f"if {last} >= 0:"):
+                    add(last)
+    return seen
 
 
 # --- the sites of a region meeting a condition ---------------------------------------------------

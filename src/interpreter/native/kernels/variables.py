@@ -1,9 +1,10 @@
 """Kernels of the variables rules keep besides the pieces (ludemes/variables.py): a value per
-player, a state per piece, whether the last move was a pass."""
+player, a state per piece, whether the last move was a pass; and (ludemes/counters.py) the value
+a move leaves pending for the next one."""
 
 from __future__ import annotations
 
-from ...ludemes import variables
+from ...ludemes import counters, variables
 from .. import abi
 from ..emit import Emitter, Everywhere, Region, kernel
 
@@ -58,3 +59,26 @@ def _sites_state(self: variables.SitesState, k: Emitter) -> Region:
     k.line(f"{value} = {k.int(self.value)}")
     st = k.st
     return Everywhere(lambda x: f"{st}[PIECE_STATES + {x}] == {value}")
+
+
+# --- pending values: [value, the ply of the move that set it] (counters.SetPending) ----------------------
+@kernel(counters.SetPending, "effect")
+def _set_pending(self: counters.SetPending, k: Emitter) -> None:
+    v = k.temp("v")
+    k.line(f"{v} = {k.int(self.value) if self.value is not None else '1'}")
+    k.line(f"{k.st}[PENDING] = {v}")
+    k.line(f"{k.st}[PENDING + 1] = {k.var(abi.PLY)}")  # this move's ply: pending until the next
+
+
+def _pending(k: Emitter) -> str:
+    return f"({k.st}[PENDING + 1] == {k.var(abi.PLY)} and {k.var(abi.PLY)} > 0)"
+
+
+@kernel(counters.IsPending, "bool")
+def _is_pending(self: counters.IsPending, k: Emitter) -> str:
+    return _pending(k)
+
+
+@kernel(counters.ValuePending, "int")
+def _value_pending(self: counters.ValuePending, k: Emitter) -> str:
+    return f"({k.st}[PENDING] if {_pending(k)} else -1)"
