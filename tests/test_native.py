@@ -176,3 +176,18 @@ def test_playout_metrics_on_the_compiled_tier_measure_what_the_reference_measure
     for name, tolerance in (("DurationMoves", 0.15), ("BranchingFactorAverage", 0.1), ("AdvantageP1", 0.05),
                             ("DrawRate", 0.04), ("BoardCoverageDefault", 0.02), ("DecisionMoves", 0.02)):
         assert abs(fast[name].mean - reference[name].mean) < tolerance, name
+
+
+def test_every_kernel_of_a_ludeme_is_a_method_of_its_class():
+    """One meaning per rule, in one place: a ludeme's kernel sits in its class beside its
+    reference ``compile`` (the registry holds only classes that are not ludemes)."""
+    import interpreter.native.kernels  # noqa: F401  (the helpers, and the registrations left)
+    from interpreter.ludemes.base import REGISTRY, Ludeme
+    from interpreter.native.emit import KERNELS, ROLES, find_kernel
+    assert sorted(f"{cls.__name__} {role}" for cls, role in KERNELS if issubclass(cls, Ludeme)) == []
+    with_kernels = {cls for cls in set(REGISTRY.values()) if any(find_kernel(cls, r) for r in ROLES)}
+    assert len(with_kernels) > 100  # the placement games' ludemes and far beyond
+    for cls in with_kernels:
+        for role in ROLES:
+            method = getattr(cls, f"kernel_{role}", None)
+            assert method is None or callable(method), (cls, role)

@@ -29,10 +29,12 @@ from interpreter.native.runtime import seed_rng
 
 # (game, options): small boards, one case per compiled module (compiling is the cost: the other
 # modules, the other option items and the drawn games are the heavy run's)
+# (the default run keeps two of them: each compile costs tens of CPU seconds)
 CASES = [
     ("alak", []),
-    ("double-run-stone", ["Board Grid/Hex Limping", "Board Size/Order 3", "Movement Limit/Pieces in play"]),
-    ("loupe", ["Board Size/7", "Modality/Compound"]),
+    pytest.param("double-run-stone", ["Board Grid/Hex Limping", "Board Size/Order 3", "Movement Limit/Pieces in play"],
+                 marks=pytest.mark.heavy),
+    pytest.param("loupe", ["Board Size/7", "Modality/Compound"], marks=pytest.mark.heavy),
     ("loophole-small", []),
 ]
 
@@ -65,7 +67,12 @@ def drawn_game(game, ng, seed: int) -> int:
     return plies
 
 
-@pytest.mark.parametrize("name,options", CASES, ids=[f"{n}-{'-'.join(o) or 'default'}" for n, o in CASES])
+def _case_id(case) -> str:
+    name, options = case.values if hasattr(case, "values") else case
+    return f"{name}-{'-'.join(options) or 'default'}"
+
+
+@pytest.mark.parametrize("name,options", CASES, ids=[_case_id(c) for c in CASES])
 def test_replayed_games_agree(name: str, options: list[str]) -> None:
     game, ng = compiled(name, options)
     for seed in range(3):

@@ -14,6 +14,7 @@ from .logic import value_fn
 
 if TYPE_CHECKING:
     from ..compile import Compiler
+    from ..native.emit import Emitter
 
 
 class _Binary(Ludeme):
@@ -65,6 +66,10 @@ class Div(_Binary):
         q = abs(a) // abs(b)
         return q if (a >= 0) == (b > 0) else -q
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.core import _divmod
+        return _divmod(self, k)
+
 
 class Mod(_Binary):
     """The remainder of A divided by B, with the sign of A (Java's ``%``: ``(% -7 2)`` is -1).
@@ -81,3 +86,7 @@ class Mod(_Binary):
     def apply(a: int, b: int) -> int:
         r = abs(a) % abs(b)
         return r if a >= 0 else -r
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.core import _divmod
+        return _divmod(self, k)

@@ -21,6 +21,7 @@ from .logic import value_fn
 
 if TYPE_CHECKING:
     from ..compile import Compiler
+    from ..native.emit import Emitter, Region
 
 _TYPE = Param(Enum(("Cell", "Vertex", "Edge")), optional=True)
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
@@ -56,6 +57,15 @@ class CentrePoint(Ludeme):
         if not centre:
             raise BindError("this board has no centre", self.span)
         return const_fn(centre[0])
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
+        from ..native.kernels.measures import _same_type, board_value
+        _same_type(self, k)
+        centre = k.topo.regions.get("Centre") or ()
+        if not centre:
+            raise NoKernel("(centrePoint)", "this board has no centre")
+        return board_value(k, centre[0])
 
 
 class Coord(Ludeme):
@@ -102,6 +112,26 @@ class Coord(Ludeme):
             return const_fn(site)
         return lambda s: at.get((row(s), column(s)), -1)  # computed: off the board (-1) as in Ludii
 
+    def kernel_int(self, k: Emitter) -> str:
+        import numpy as np
+        from ..native.kernels.core import _value
+        from ..native.kernels.measures import _same_type, board_value
+        _same_type(self, k)
+        topo = k.topo
+        if self.label is not None:
+            return board_value(k, topo.site(self.label.value))
+        rows, cols = list(topo.rows), list(topo.columns)
+        r0, c0 = min(rows, default=0), min(cols, default=0)
+        table = np.full((max(rows, default=0) - r0 + 1, max(cols, default=0) - c0 + 1), -1, dtype=np.int64)
+        for site in range(topo.n):  # the last site at a place, as the reference's dict keeps it
+            table[rows[site] - r0, cols[site] - c0] = site
+        at = k.table(table)
+        offsets = k.table(np.array([r0, c0], dtype=np.int64))
+        r, c = k.temp("r"), k.temp("c")
+        k.line(f"{r} = {_value(k, self.row)} - {offsets}[0]")
+        k.line(f"{c} = {_value(k, self.column)} - {offsets}[1]")
+        return f"({at}[{r}, {c}] if 0 <= {r} < {at}.shape[0] and 0 <= {c} < {at}.shape[1] else -1)"
+
 
 class _Index(Ludeme):
     """Row or column of a site (``of:``).
@@ -134,6 +164,10 @@ class Row(_Index):
     name = "row"
     table = "rows"
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.measures import _index
+        return _index(self, k)
+
 
 class Column(_Index):
     """The column of a site, counted from 0 (column A is 0).
@@ -144,6 +178,10 @@ class Column(_Index):
 
     name = "column"
     table = "columns"
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.measures import _index
+        return _index(self, k)
 
 
 class _SitesIndex(Ludeme):
@@ -189,6 +227,10 @@ class SitesRow(_SitesIndex):
     name = "sites Row"
     table = "rows"
 
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.kernels.measures import _sites_index
+        return _sites_index(self, k)
+
 
 class SitesColumn(_SitesIndex):
     """The sites of column N (0 is column A).
@@ -200,6 +242,10 @@ class SitesColumn(_SitesIndex):
 
     name = "sites Column"
     table = "columns"
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.kernels.measures import _sites_index
+        return _sites_index(self, k)
 
 
 class SitesOuter(Ludeme):
@@ -221,6 +267,12 @@ class SitesOuter(Ludeme):
     def compile(self, c: "Compiler"):
         check_type(self, c)
         return const_fn(tuple(c.topo.regions.get("Outer", ())))
+
+    kernel_static = True  # its region kernel depends on the board only
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.kernels.measures import _sites_outer
+        return _sites_outer(self, k)
 
 
 class _CountIndex(Ludeme):
@@ -250,6 +302,10 @@ class CountRows(_CountIndex):
     name = "count Rows"
     table = "rows"
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.measures import _count_index
+        return _count_index(self, k)
+
 
 class CountColumns(_CountIndex):
     """The number of columns of the board.
@@ -260,3 +316,7 @@ class CountColumns(_CountIndex):
 
     name = "count Columns"
     table = "columns"
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.measures import _count_index
+        return _count_index(self, k)

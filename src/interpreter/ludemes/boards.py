@@ -8,7 +8,7 @@ int expressions known before play (``(tri Limping (- 4 1))``).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TYPE_CHECKING
 
 from ..engine import boards as gen
 from ..engine.topology import Topology, build
@@ -19,6 +19,9 @@ from .base import (
     BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance, Kind,
     Ludeme, Param, kind_of,
 )
+
+if TYPE_CHECKING:
+    from ..native.emit import Emitter
 
 StaticInt = Callable[[Any], int]  # evaluates an int expression known before play
 SHAPE = kind_of(BOARD_SHAPE)
@@ -405,6 +408,52 @@ class AddToBoard(_Shape):
         return gen.add(base, vertices=_points(self.vertices, static_int),
                        edges=_pairs(self.edges, static_int),
                        cells=[_cell(c, static_int) for c in _items(self.cells)])
+
+    def kernel_effect(self, k: Emitter) -> None:
+        """``(add (piece ...) (to ...))`` as a consequence: the placements move Add would list,
+        all made (the reference applies the moves of its generator). Refused when a placement has
+        effects of its own (a to's apply, a piece taken from a hand: the reference runs them with
+        the context moved to the placement) or lets the mover choose among kinds."""
+        import numpy as np
+        from ..native.emit import NoKernel
+        from ..native.kernels.placement import _conjunction, _placed_kinds, _to_rule
+        if self.board is not None:
+            raise NoKernel("(add <board> ...)", "a board shape, not a placement")
+        sites, conds, to_effect = _to_rule(k, self.to)
+        if sites is None:
+            raise NoKernel("(add ...)", "no region")
+        if to_effect is not None:
+            raise NoKernel("(add (to ... (apply ...)))", "a placement's own effects, as a consequence")
+        per_player = _placed_kinds(k, self)
+        if any(len(kinds) > 1 for kinds in per_player.values()):
+            raise NoKernel("(add (piece {...}) ...)", "several kinds of piece to place")
+        game = k.game
+        if "hand" in k.layout.arrays and any(game.owner_of[w] for kinds in per_player.values() for w in kinds):
+            raise NoKernel("(add ...)", "pieces taken from a hand, as a consequence")
+        if k.notes.get("union_find") is not None:
+            raise NoKernel("(add ...)", "placements besides the moves' in a game keeping its groups")
+        table = np.zeros(k.players + 1, dtype=np.int64)
+        for p, kinds in per_player.items():
+            table[p] = kinds[0] if kinds else 0
+        w = k.temp("w")
+        k.line(f"{w} = {k.table(table)}[{k.mover}]")
+        # the sites first (empty, meeting the conditions), then every placement
+        buf, count, to = k.buffer(), k.temp("c"), k.temp("to")
+        k.line(f"{count} = 0")
+        with k.region(sites).loop(k, to):
+            if to in k.hand_vars:
+                raise NoKernel("(add ...)", "to a site of a hand")
+            k.line(f"if {to} < 0 or {k.what(to)} != 0:")
+            k.line("    continue")
+            with k.bind(to=to):
+                cond = _conjunction(k, conds)
+            with k.indented(f"if {cond}:"):
+                k.line(f"{buf}[{count}] = {to}")
+                k.line(f"{count} += 1")
+        i = k.temp("i")
+        with k.indented(f"if {w} != 0:"):
+            with k.indented(f"for {i} in range({count}):"):
+                k.place(f"{buf}[{i}]", w)
 
 
 class Rotate(_Shape):

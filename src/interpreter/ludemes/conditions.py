@@ -11,6 +11,7 @@ from .base import LENGTH, BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, PLAYER, REGION_
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter
 
 
 class _SiteTest(Ludeme):
@@ -38,6 +39,12 @@ class IsEmpty(_SiteTest):
         site = c.site(self.site)
         return lambda s: (x := site(s)) >= 0 and s.what[x] == 0
 
+    def kernel_bool(self, k: Emitter) -> str:
+        site = k.site(self.site)
+        if getattr(self.site, "context_site", False) or site.isdigit():
+            return f"({k.what(site)} == 0)"
+        return f"({site} >= 0 and {k.what(site)} == 0)"
+
 
 class IsOccupied(_SiteTest):
     """The site holds a piece.
@@ -51,6 +58,12 @@ class IsOccupied(_SiteTest):
     def compile(self, c: "Compiler"):
         site = c.site(self.site)
         return lambda s: (x := site(s)) >= 0 and s.what[x] != 0
+
+    def kernel_bool(self, k: Emitter) -> str:
+        site = k.site(self.site)
+        if getattr(self.site, "context_site", False) or site.isdigit():
+            return f"({k.what(site)} != 0)"
+        return f"({site} >= 0 and {k.what(site)} != 0)"
 
 
 class _PlayerTest(Ludeme):
@@ -120,6 +133,10 @@ class IsMover(_PlayerTest):
     def same_as(game):
         return lambda s: s.mover
 
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.core import _value
+        return f"({_value(k, self.player)} == {k.mover})"
+
 
 class IsNext(_PlayerTest):
     """The player is the one who moves after the mover.
@@ -137,6 +154,10 @@ class IsNext(_PlayerTest):
     @staticmethod
     def same_as(game):
         return lambda s: game.next_of(s.mover)
+
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.core import _value
+        return f"({_value(k, self.player)} == ({k.mover} % {k.players} + 1))"
 
 
 class IsPrev(_PlayerTest):
@@ -170,6 +191,11 @@ class IsPrev(_PlayerTest):
             return [owner == prev for owner in s.who]
         return flags
 
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.core import _value
+        from ..syntax.nodes import Const
+        return f"({_value(k, self.player)} == {k.player(Const('Prev', span=self.span))})"
+
 
 class IsEnemy(_PlayerTest):
     """The player is an opponent of the mover (not the mover, not a teammate, not nobody).
@@ -185,6 +211,12 @@ class IsEnemy(_PlayerTest):
     def relation(game):
         return lambda q, mover: q != 0 and not game.friends(q, mover)
 
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.core import _friends, _value
+        q = k.temp("q")
+        k.line(f"{q} = {_value(k, self.player)}")
+        return f"({q} != 0 and not {_friends(k, q, k.mover)})"
+
 
 class IsFriend(_PlayerTest):
     """The player is the mover or the mover's teammate.
@@ -199,6 +231,12 @@ class IsFriend(_PlayerTest):
     @staticmethod
     def relation(game):
         return game.friends
+
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.core import _friends, _value
+        q = k.temp("q")
+        k.line(f"{q} = {_value(k, self.player)}")
+        return _friends(k, q, k.mover)
 
 
 class IsIn(Ludeme):
@@ -222,6 +260,10 @@ class IsIn(Ludeme):
         site, region = c.site(self.site), c.region(self.region)
         return lambda s: site(s) in region(s)
 
+    def kernel_bool(self, k: Emitter) -> str:
+        site = k.site(self.site)
+        return k.region(self.region).contains(k, site)
+
 
 class IsFull(Ludeme):
     """No site of the board is empty.
@@ -237,6 +279,16 @@ class IsFull(Ludeme):
 
     def compile(self, c: "Compiler"):
         return lambda s: 0 not in s.what
+
+    def kernel_bool(self, k: Emitter) -> str:
+        full = k.temp("b")
+        x = k.temp("x")
+        k.line(f"{full} = True")
+        k.line(f"for {x} in range(N):")
+        k.line(f"    if {k.what(x)} == 0:")
+        k.line(f"        {full} = False")
+        k.line("        break")
+        return full
 
 
 class IsLine(Ludeme):
@@ -316,6 +368,37 @@ class IsLine(Ludeme):
             return False
         return line
 
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native import abi
+        from ..native.emit import NoKernel
+        from ..native.kernels.core import _value
+        from ..native.kernels.placement import _directions, axes_table
+        if self.exact is not None and not isinstance(self.exact, Bool):
+            raise NoKernel("(is Line exact:...)", "exact: given by an expression")
+        exact = isinstance(self.exact, Bool) and self.exact.value
+        gaps = self.contiguous is not None and not self.contiguous.value
+        length = k.int(self.length)
+        if length.lstrip("-").isdigit() and int(length) < 1:
+            raise NoKernel("(is Line ...)", "a length below 1")
+        axes = axes_table(k, _directions(k, self.directions, "All"))
+        site = k.temp("s")
+        k.line(f"{site} = {k.site(self.through) if self.through is not None else k.var(abi.LAST_TO)}")
+        hyp = int(self.through is not None)
+        here, p, n, out = k.temp("h"), k.temp("p"), k.temp("n"), k.temp("b")
+        k.line(f"{out} = False")
+        with k.indented(f"if {site} >= 0:"):
+            k.line(f"{here} = {k.who(site)}")
+            if hyp:
+                k.line(f"if {here} == 0:")
+                k.line(f"    {here} = {k.mover}")
+            k.line(f"{p} = {_value(k, self.who) if self.who is not None else here}")
+            with k.indented(f"if {p} != 0 and {here} == {p}:"):
+                k.line(f"{n} = {length}")
+                k.line(f"if {n} < 1:")
+                k.line(f"    {k.st}[{abi.ERROR}] = {abi.ERR_RANGE}")
+                k.line(f"{out} = line_through({k.st}, WHO, {axes}, {site}, {p}, {n}, {exact}, {gaps})")
+        return out
+
 
 class CountLines(Ludeme):
     """The number of lines of at least LENGTH pieces of a player anywhere on the board (each
@@ -366,6 +449,13 @@ class CountLines(Ludeme):
             return total
         return count
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.core import _value
+        from ..native.kernels.placement import _directions, axes_table
+        axes = axes_table(k, _directions(k, self.directions, "All"))
+        length = k.int(self.length)
+        return f"count_lines({k.st}, WHO, N, {axes}, {_value(k, self.of)}, {length})"
+
 
 class NoMoves(Ludeme):
     """The player would have no legal move if it were their turn now. Asked about a player
@@ -398,6 +488,21 @@ class NoMoves(Ludeme):
             return not turns.can_move(s, player)  # stops at the first move when it can
         return test
 
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
+        from ..native.kernels.core import _value
+        from ..syntax.nodes import Const
+        if k.fn.name.startswith(("gen_", "draw_")) and isinstance(self.player, Const) and self.player.name == "Mover":
+            # asked while the mover's moves are being worked out: the reference answers False
+            # (the rule is part of the moves it would ask about: turns.computing_moves_of)
+            return "False"
+        if k.fn.name not in ("check_end", "next_phase"):
+            raise NoKernel("(no Moves ...)", "asked elsewhere than in the end rules and phases")
+        k.notes["moves_of"] = True
+        p = k.temp("p")
+        k.line(f"{p} = {_value(k, self.player)}")
+        return f"(moves_of({k.st}, T, {p}) == 0)"
+
 
 class AllPassed(Ludeme):
     """Every player passed on their last turn.
@@ -414,3 +519,7 @@ class AllPassed(Ludeme):
     def compile(self, c: "Compiler"):
         n = c.game.num_players
         return lambda s: s.passes >= n
+
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native import abi
+        return f"({k.var(abi.PASSES)} >= {k.players})"

@@ -22,6 +22,7 @@ from ..syntax.nodes import Const
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Made, Region
 
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
@@ -144,6 +145,11 @@ class CountGroups(Ludeme):
         groups_of = _all_groups(c, self.directions, self.condition)
         return lambda s: len(groups_of(s))
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.connection import find_groups
+        _, _, _, count = find_groups(k, self.directions, self.condition)
+        return count
+
 
 class ForEachGroup(Ludeme):
     """For each group (as ``count Groups`` finds them): ``(sites)`` is the group's sites while
@@ -195,6 +201,20 @@ class ForEachGroup(Ludeme):
                 effect(s)
             ctx.region = saved
         return run
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..native.emit import Made
+        from ..native.kernels.connection import each_group
+        with each_group(k, self.directions, self.condition, [self.rule]):
+            made = k.moves(self.rule)
+            k.line("pass")
+        return Made(False, made.kinds)
+
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native.kernels.connection import each_group
+        with each_group(k, self.directions, self.condition, [self.rule]):
+            k.effect(self.rule)
+            k.line("pass")
 
 
 # Ludii's static region types that is Connected takes: each one a list of regions of the board
@@ -292,6 +312,57 @@ class IsConnected(Ludeme):
             return sum(1 for region in regions if not sites.isdisjoint(region)) >= need
         return connected
 
+    def kernel_bool(self, k: Emitter) -> str:
+        import numpy as np
+        from . import connection
+        from ..native import abi
+        from ..native.emit import NoKernel
+        from ..native.kernels.placement import _connected_by_union_find, neighbour_table
+        if self.type is not None and self.type.name != k.topo.use:
+            raise NoKernel("(is Connected <site type>)", "another site type")
+        uf = k.notes.get("union_find")
+        if uf is not None:  # the groups are kept as pieces are added (native.connectivity)
+            from ..native.connectivity import _key
+            if _key(self) == uf.key:
+                return _connected_by_union_find(self, k, uf)
+        nbrs = neighbour_table(k, self.directions)
+        if isinstance(self.regions, Const) and self.regions.name in connection.STATIC_REGIONS.names:
+            targets = {0: [tuple(r) for r in connection.static_regions(k.topo, self.regions.name)]}
+            per_player = False
+        elif isinstance(self.regions, BoundArray):
+            targets = {0: [k.static_region(r) for r in self.regions.items]}
+            if any(t is None for t in targets[0]):
+                raise NoKernel("(is Connected {...})", "regions known only during play")
+            per_player = False
+        else:
+            owned = k.game.player_regions
+            targets = {p: [tuple(r) for r in owned.get(p, ())] for p in range(k.players + 1)}
+            per_player = True
+        # region masks: [player or 0, region, site] -> 1 inside; and the number of regions
+        count = max(len(v) for v in targets.values())
+        masks = np.zeros((k.players + 1, max(count, 1), k.n), dtype=np.int64)
+        numbers = np.zeros(k.players + 1, dtype=np.int64)
+        for p, regs in targets.items():
+            numbers[p] = len(regs)
+            for r, sites in enumerate(regs):
+                masks[p, r, list(sites)] = 1
+        mask_t, number_t = k.table(masks), k.table(numbers)
+        who_regions = k.temp("r")
+        if per_player:
+            k.line(f"{who_regions} = {k.player(self.regions)}")
+        else:
+            k.line(f"{who_regions} = 0")
+        site = k.temp("s")
+        k.line(f"{site} = {k.site(self.at) if self.at is not None else k.var(abi.LAST_TO)}")
+        need = k.int(self.number) if self.number is not None else f"{number_t}[{who_regions}]"
+        out = k.temp("b")
+        k.line(f"{out} = False")
+        with k.indented(f"if {site} >= 0 and {k.who(site)} != 0 and {number_t}[{who_regions}] > 0:"):
+            work = k.scratch(2 * k.n + 1 + count)
+            k.line(f"{out} = connected({k.st}, WHO, {nbrs}, {site}, {mask_t}[{who_regions}], "
+                   f"{number_t}[{who_regions}], {need}, {'True' if self.number is None else 'False'}, {work})")
+        return out
+
 
 
 
@@ -316,3 +387,10 @@ class SitesSide(Ludeme):
         if not sites:
             raise BindError(f"this board has no side {self.direction.name}", self.span)
         return lambda s: sites
+
+    kernel_static = True  # its region kernel depends on the board only
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Listed
+        sites = k.topo.side(self.direction.name)
+        return Listed(tuple(sites))

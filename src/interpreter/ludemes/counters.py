@@ -14,6 +14,7 @@ from .base import ANY_INT, INT, INT_FN, MOVES, Enum, Ludeme, Param
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.game import Game
+    from ..native.emit import Emitter
 
 _BASE = "counter_base"  # the state array holding the ply from which the counter counts
 
@@ -104,6 +105,13 @@ class SetPending(Ludeme):
             s.set_item(s.pending, 1, s.ply)  # the move being played: pending until the next one
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native import abi
+        v = k.temp("v")
+        k.line(f"{v} = {k.int(self.value) if self.value is not None else '1'}")
+        k.line(f"{k.st}[PENDING] = {v}")
+        k.line(f"{k.st}[PENDING + 1] = {k.var(abi.PLY)}")  # this move's ply: pending until the next
+
 
 class IsPending(Ludeme):
     """The previous move left a pending value (``set Pending``).
@@ -120,6 +128,10 @@ class IsPending(Ludeme):
         _install_pending(c.game)
         return lambda s: s.pending[1] == s.ply and s.ply > 0
 
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.variables import _pending
+        return _pending(k)
+
 
 class ValuePending(Ludeme):
     """The value the previous move left pending, -1 when there is none.
@@ -135,6 +147,10 @@ class ValuePending(Ludeme):
     def compile(self, c: "Compiler"):
         _install_pending(c.game)
         return lambda s: s.pending[0] if s.pending[1] == s.ply and s.ply > 0 else -1
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.variables import _pending
+        return f"({k.st}[PENDING] if {_pending(k)} else -1)"
 
 
 class NoRepeat(Ludeme):

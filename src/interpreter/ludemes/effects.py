@@ -16,6 +16,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Made
 
 
 class _Effect(Ludeme):
@@ -55,6 +56,10 @@ class Apply(_Effect):
         if self.effect is None:
             return None
         return c.effect(self.effect)
+
+    def kernel_effect(self, k: Emitter) -> None:
+        if self.effect is not None:
+            k.effect(self.effect)
 
 
 class Remove(_Effect):
@@ -144,6 +149,27 @@ class Remove(_Effect):
                 then(s)
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native.emit import Buffered, Listed, NoKernel
+        if self.kind == "board shape":
+            raise NoKernel("(remove <board shape>)")
+        if self.at is not None:
+            raise NoKernel("(remove at:EndOfTurn)")
+        region = k.region(self.sites, hands=True)
+        if not isinstance(region, Listed) and not hasattr(region, "site"):
+            buf, count = region.fill(k)  # the region worked out before any piece goes
+            region = Buffered(buf, count)
+        x = k.temp("x")
+        with region.loop(k, x):
+            with k.indented(f"if 0 <= {x} < N and {k.what(x)} != 0:"):
+                k.place(x, "0")
+            if k.layout.hand_sites:  # a site of one of Ludii's hands: its piece goes (no count)
+                with k.indented(f"elif {x} >= N and {k.what(x)} != 0:"):
+                    k.line(f"{k.what(x)} = 0")
+                    k.line(f"{k.who(x)} = 0")
+        if self.then is not None:
+            k.effect(self.then)
+
 
 def install_to_clear(game) -> None:
     """The ``to_clear`` array (a flag per site: its piece goes when the turn ends) and the end
@@ -225,6 +251,10 @@ class AddScore(_ScoreEffect):
     def update(old: int, amount: int) -> int:
         return old + amount
 
+    def kernel_effect(self, k: "Emitter") -> Any:
+        from ..native.kernels.placement import _score_effect
+        return _score_effect(self, k, True)
+
 
 class SetScore(_ScoreEffect):
     """Set a player's score (``Each`` for everybody).
@@ -238,6 +268,10 @@ class SetScore(_ScoreEffect):
     @staticmethod
     def update(old: int, amount: int) -> int:
         return amount
+
+    def kernel_effect(self, k: "Emitter") -> Any:
+        from ..native.kernels.placement import _score_effect
+        return _score_effect(self, k, False)
 
 
 class MoveAgain(_Effect):
@@ -256,6 +290,10 @@ class MoveAgain(_Effect):
             if not s.move_again:
                 s.set_var("move_again", True)
         return run
+
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native import abi
+        k.line(f"{k.st}[{abi.MOVE_AGAIN}] = 1")
 
 
 class Place(Ludeme):
@@ -390,6 +428,78 @@ class Custodial(_Effect):
                     then(s)
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native import abi
+        from ..native.emit import INFINITY, NoKernel
+        from ..native.kernels.capture import bounds, rays_table
+        from ..native.kernels.placement import _directions
+        frm = self.source
+        if frm is not None and (frm.condition is not None or frm.level is not None):
+            raise NoKernel("(custodial (from ... if:...))")
+        origin = k.site(frm.sites) if frm is not None and frm.sites is not None else k.var(abi.LAST_TO)
+        rays, lengths, counts = rays_table(k, _directions(k, self.directions, "All"))
+        between = self.between
+        if between.before is not None or between.after is not None:
+            raise NoKernel("(custodial (between before:/after:))")
+        lo, hi = (1, INFINITY)
+        if between.length is not None:
+            lo, hi = bounds(k, between.length)
+            if lo < 1:
+                raise NoKernel("(custodial ...)", "a run shorter than 1")
+        same = between.sameOwner is not None and between.sameOwner.value
+        st = k.st
+        start = k.temp("o")
+        k.line(f"{start} = {origin}")
+        with k.indented(f"if {start} >= 0:"):
+            found = k.scratch(2 * 64)  # the captures (ray, length) found before any is made
+            nfound = k.temp("nf")
+            k.line(f"{nfound} = 0")
+            d, j, end, b = k.temp("d"), k.temp("j"), k.temp("e"), k.temp("b")
+            with k.indented(f"for {d} in range({counts}[{start}]):"):
+                k.line(f"{end} = min({lengths}[{start}, {d}], {min(hi + 1, INFINITY)})")
+                k.line(f"{j} = 0")
+                if between.condition is not None:
+                    with k.indented(f"while {j} < {end}:"):
+                        k.line(f"{b} = {rays}[{start}, {d}, {j}]")
+                        with k.bind(between=b):
+                            cond = k.bool(between.condition)
+                        k.line(f"if not ({cond}):")
+                        k.line("    break")
+                        k.line(f"{j} += 1")
+                else:
+                    k.line(f"{j} = {end}")
+                k.line(f"if {j} >= {lengths}[{start}, {d}] or {j} < {lo} or {j} > {hi}:")
+                k.line("    continue")
+                if same:
+                    first, same_v, i = k.temp("f"), k.temp("same"), k.temp("i")
+                    k.line(f"{first} = {st}[WHO + {rays}[{start}, {d}, 0]]")
+                    k.line(f"{same_v} = True")
+                    with k.indented(f"for {i} in range(1, {j}):"):
+                        k.line(f"if {st}[WHO + {rays}[{start}, {d}, {i}]] != {first}:")
+                        k.line(f"    {same_v} = False")
+                        k.line("    break")
+                    k.line(f"if not {same_v}:")
+                    k.line("    continue")
+                to = k.temp("to")
+                k.line(f"{to} = {rays}[{start}, {d}, {j}]")
+                with k.bind(to=to):
+                    cond = k.bool(self.to.condition) if self.to.condition is not None else "True"
+                with k.indented(f"if {cond}:"):
+                    k.line(f"{found}[2 * {nfound}] = {d}")
+                    k.line(f"{found}[2 * {nfound} + 1] = {j}")
+                    k.line(f"{nfound} += 1")
+            c, i = k.temp("c"), k.temp("i")
+            with k.indented(f"for {c} in range({nfound}):"):
+                k.line(f"{d} = {found}[2 * {c}]")
+                with k.indented(f"for {i} in range({found}[2 * {c} + 1]):"):
+                    k.line(f"{b} = {rays}[{start}, {d}, {i}]")
+                    with k.bind(between=b):
+                        if between.apply is not None:
+                            k.effect(between.apply)
+                    k.line("pass")
+                if self.then is not None:
+                    k.effect(self.then)
+
 
 class ForEachSite(_Effect):
     """Apply an effect at every site of a region (``(site)`` is the site visited); as moves,
@@ -454,6 +564,39 @@ class ForEachSite(_Effect):
                 effect(s)
         return run
 
+    def kernel_moves(self, k: Emitter) -> Made:
+        """The moves of every site of the region, together (two sites may make the same move)."""
+        from ..native.emit import Made
+        region = k.region(self.region)
+        x = k.temp("x")
+        with region.loop(k, x):
+            with k.bind(site=x):
+                made = k.moves(self.effect)
+            k.line("pass")
+        return Made(False, made.kinds)
+
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native.emit import Buffered, Listed
+        region = k.region(self.region)
+        if not isinstance(region, Listed):  # the sites worked out before any effect changes them
+            region = Buffered(*region.fill(k))
+        rule = self.effect
+        x = k.temp("x")
+        if getattr(rule, "name", "") == "if" and getattr(rule, "else_branch", None) is None:
+            # (forEach Site R (if C E)): C at every site first, on the position before any E
+            chosen, count = k.scratch(k.n), k.temp("c")
+            k.line(f"{count} = 0")
+            with region.loop(k, x):
+                with k.bind(site=x):
+                    k.line(f"if {k.bool(rule.condition)}:")
+                k.line(f"    {chosen}[{count}] = {x}")
+                k.line(f"    {count} += 1")
+            region, rule = Buffered(chosen, count), rule.then_branch
+        with region.loop(k, x):
+            with k.bind(site=x):
+                k.effect(rule)
+            k.line("pass")
+
 
 class Claim(_Effect):
     """Claim the pieces on a region for a player, to be taken together with every other claim
@@ -486,6 +629,20 @@ class Claim(_Effect):
                 if site >= 0 and s.what[site]:
                     s.claims.setdefault(site, set()).add(p)
         return run
+
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native.kernels.capture import _claims
+        claims = _claims(k)
+        p = k.temp("p")
+        k.line(f"{p} = {k.player(self.by)}")
+        region = k.region(self.sites)
+        x = k.temp("x")
+        with region.loop(k, x):
+            with k.indented(f"if {x} >= 0 and {k.what(x)} != 0:"):
+                k.line(f"if {claims}[{x}] == 0:")
+                k.line(f"    {claims}[N + {claims}[2 * N]] = {x}")
+                k.line(f"    {claims}[2 * N] += 1")
+                k.line(f"{claims}[{x}] |= 1 << {p}")
 
 
 class ResolveClaims(_Effect):
@@ -530,6 +687,39 @@ class ResolveClaims(_Effect):
                 s.set_score(p, s.scores[p] + n)
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native import abi
+        from ..native.kernels.capture import _claims
+        from ..native.kernels.core import _friends
+        claims = _claims(k)
+        scoring = not (isinstance(self.score, Bool) and not self.score.value)
+        st = k.st
+        i, x, m, p, q = k.temp("i"), k.temp("x"), k.temp("m"), k.temp("p"), k.temp("q")
+        gains = k.scratch(k.players + 1)
+        k.line(f"for {p} in range({k.players + 1}):")
+        k.line(f"    {gains}[{p}] = 0")
+        with k.indented(f"for {i} in range({claims}[2 * N]):"):
+            k.line(f"{x} = {claims}[N + {i}]")
+            k.line(f"{m} = {claims}[{x}]")
+            k.line(f"{claims}[{x}] = 0")
+            if scoring:
+                with k.indented(f"if {m} & ({m} - 1) == 0:"):  # one claimant
+                    k.line(f"{p} = 0")
+                    k.line(f"while (1 << {p}) != {m}:")
+                    k.line(f"    {p} += 1")
+                    k.line(f"{q} = {st}[WHO + {x}]")
+                    k.line(f"if not {_friends(k, p, q)}:")
+                    k.line(f"    {gains}[{p}] += 1")
+            with k.indented(f"if {k.what(x)} != 0:"):
+                k.place(x, "0")
+        k.line(f"{claims}[2 * N] = 0")
+        if scoring:
+            with k.indented(f"for {p} in range(1, {k.players + 1}):"):
+                with k.indented(f"if {gains}[{p}] != 0:"):
+                    k.line(f"{st}[SCORES + {p}] += {gains}[{p}]")
+                    k.line(f"if {st}[SCORES + {p}] > 2147483647:")
+                    k.line(f"    {st}[{abi.ERROR}] = {abi.ERR_RANGE}")
+
 
 class SwapPlayers(_Effect):
     """Two players exchange sides: each takes over the other's pieces on the board (and score),
@@ -571,6 +761,36 @@ class SwapPlayers(_Effect):
             s.set_score(a, sb)
             s.set_score(b, sa)
         return run
+
+    def kernel_effect(self, k: Emitter) -> None:
+        import numpy as np
+        game = k.game
+        a, b = k.temp("a"), k.temp("b")
+        k.line(f"{a} = {k.player(self.first)}")
+        k.line(f"{b} = {k.player(self.second)}")
+        by_owner = {(comp.base, comp.owner): comp.index for comp in game.components[1:]}
+        # per component and player pair: what the component becomes (itself when it stays)
+        n = game.num_players
+        table = np.zeros((len(game.components), n + 1, n + 1), dtype=np.int64)
+        for comp in game.components:
+            for p in range(n + 1):
+                for q in range(n + 1):
+                    table[comp.index, p, q] = comp.index
+                    if comp.index and comp.owner in (p, q) and p != q:
+                        other = by_owner.get((comp.base, q if comp.owner == p else p))
+                        if other is not None:
+                            table[comp.index, p, q] = other
+        into = k.table(table)
+        x, w, v = k.temp("x"), k.temp("w"), k.temp("v")
+        st = k.st
+        with k.indented(f"if {a} != {b}:"):
+            with k.indented(f"for {x} in range(N):"):
+                k.line(f"{w} = {st}[WHAT + {x}]")
+                with k.indented(f"if {w} != 0 and {into}[{w}, {a}, {b}] != {w}:"):
+                    k.place(x, f"{into}[{w}, {a}, {b}]")
+            k.line(f"{v} = {st}[SCORES + {a}]")
+            k.line(f"{st}[SCORES + {a}] = {st}[SCORES + {b}]")
+            k.line(f"{st}[SCORES + {b}] = {v}")
 
 
 class ForEachPlayer(_Effect):
@@ -626,3 +846,23 @@ class ForEachPlayer(_Effect):
                 return None
             return (tuple(winners), tuple(x for x in losers if x not in winners), draw and not winners)
         return end
+
+    def kernel_effect(self, k: Emitter) -> None:
+        p = k.temp("pl")
+        with k.indented(f"for {p} in range(1, {k.players + 1}):"):
+            with k.bind(player=p):
+                k.effect(self.rule)
+            k.line("pass")
+
+    def kernel_end(self, k: Emitter) -> None:
+        from ..native.emit import kernel_of
+        from ..native.kernels.structure import _end_vars, end_rule
+        if k.notes.get("end_vars") is None:
+            end_rule(self, k)
+            return
+        p = k.temp("pl")
+        with k.indented(f"for {p} in range(1, {k.players + 1}):"):
+            with k.bind(player=p):
+                kernel_of(self.rule, "end")(self.rule, k)
+            k.line("pass")
+        k.line(f"{_end_vars(k)[4]} = 0")  # shared results: no one player's rank (the game ends)

@@ -12,6 +12,7 @@ from .base import BOOL_FN, REGION, REGION_FN, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Region
 
 
 class ForEachOf(Ludeme):
@@ -48,3 +49,13 @@ class ForEachOf(Ludeme):
             ctx.site = saved
             return out
         return chosen
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.kernels.regions import Filtered
+        inner = k.region(self.region)
+        cond = self.condition
+
+        def test(e: Emitter, x: str) -> str:
+            with e.bind(site=x):
+                return e.bool(cond)
+        return Filtered(inner, test)

@@ -19,6 +19,7 @@ from .logic import value_fn
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter
 
 
 # --- values held by the state -------------------------------------------------------------------------------
@@ -61,6 +62,11 @@ class To(_StateValue):
         if self.level is not None:
             raise BindError("(to level:...) needs stacks, which this engine does not have", self.level.span)
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.core import _plain
+        _plain(self)
+        return k.bound("to", "(to)")
+
 
 class From(_StateValue):
     """The site a move comes from.
@@ -85,6 +91,11 @@ class From(_StateValue):
     def validate(self) -> None:
         if self.level is not None:
             raise BindError("(from level:...) needs stacks, which this engine does not have", self.level.span)
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.core import _plain
+        _plain(self)
+        return k.bound("frm", "(from)")
 
 
 class Between(_StateValue):
@@ -117,6 +128,11 @@ class Between(_StateValue):
     sameOwner: Any = Param(BOOL_LIT, optional=True, named=True)
     apply: Any = Param(kind_of("apply"), optional=True)
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.core import _plain
+        _plain(self)
+        return k.bound("between", "(between)")
+
 
 class Site(_StateValue):
     """The site being visited by ``forEach Site``.
@@ -127,6 +143,9 @@ class Site(_StateValue):
 
     name = "site"
     attr = "ctx.site"
+
+    def kernel_int(self, k: Emitter) -> str:
+        return k.bound("site", "(site)")
 
 
 class LastTo(_StateValue):
@@ -160,6 +179,13 @@ class LastTo(_StateValue):
             return data[field] if data[0] == s.ply else getattr(s, fallback)
         return after
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native import abi
+        from ..native.emit import NoKernel
+        if self.afterConsequence is not None and self.afterConsequence.value:
+            raise NoKernel("(last To afterConsequence:True)")
+        return k.var(abi.LAST_TO)
+
 
 class LastFrom(_StateValue):
     """The site the last move came from.
@@ -181,6 +207,13 @@ class LastFrom(_StateValue):
     afterConsequence: Any = Param(BOOL_LIT, optional=True, named=True)
     compile = LastTo.compile
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native import abi
+        from ..native.emit import NoKernel
+        if self.afterConsequence is not None and self.afterConsequence.value:
+            raise NoKernel("(last From afterConsequence:True)")
+        return k.var(abi.LAST_FROM)
+
 
 class MoverFn(_StateValue):
     """The number of the player to move.
@@ -192,6 +225,9 @@ class MoverFn(_StateValue):
     name = "mover"
     # no parameters
     attr = "mover"
+
+    def kernel_int(self, k: Emitter) -> str:
+        return k.mover
 
 
 class NextFn(Ludeme):
@@ -210,6 +246,11 @@ class NextFn(Ludeme):
     def compile(self, c: "Compiler"):
         game = c.game
         return lambda s: s.mover if s.move_again else game.next_of(s.mover)
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native import abi
+        st = k.st
+        return f"({st}[{abi.MOVER}] if {st}[{abi.MOVE_AGAIN}] != 0 else ({st}[{abi.MOVER}] % {k.players} + 1))"
 
 
 # --- ranges for lengths ----------------------------------------------------------------------------
@@ -355,6 +396,46 @@ class CountPieces(Ludeme):
             return total
         return count
 
+    def kernel_int(self, k: Emitter) -> str:
+        import numpy as np
+        from ..native.kernels.core import _components_named
+        everyone = k.players_of(self.role) is not None or self.role is None
+        if self.piece is None and self.region is None:
+            if everyone:
+                total = k.temp("c")
+                k.line(f"{total} = 0")
+                k.line(f"for {total}_p in range({k.players + 1}):")
+                k.line(f"    {total} += {k.st}[COUNTS + {total}_p]")
+                return total
+            return f"{k.st}[COUNTS + {k.player(self.role)}]"
+        kinds = None
+        if self.piece is not None:
+            mask = np.zeros(len(k.game.components), dtype=np.int64)
+            mask[_components_named(k, self.piece.value)] = 1
+            kinds = k.table(mask)
+        who = None if everyone else k.player(self.role)
+        # the region may hold hand sites: WHAT + site and WHO + site read them as the board's
+        region = k.region(self.region, hands=True) if self.region is not None else None
+        total = k.temp("c")
+        x = k.temp("x")
+        k.line(f"{total} = 0")
+
+        def body() -> None:
+            tests = [f"{k.what(x)} != 0"]
+            if who is not None:
+                tests.append(f"{k.who(x)} == {who}")
+            if kinds is not None:
+                tests.append(f"{kinds}[{k.what(x)}] != 0")
+            k.line(f"if {' and '.join(tests)}:")
+            k.line(f"    {total} += 1")
+        if region is None:
+            with k.indented(f"for {x} in range(N):"):
+                body()
+        else:
+            with region.loop(k, x):
+                body()
+        return total
+
 
 class CountSites(Ludeme):
     """The number of sites in a region.
@@ -388,6 +469,15 @@ class CountSites(Ludeme):
             return count
         return lambda s: len(region(s))
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
+        if self.named is not None:  # a region by its name: its size is known before play
+            sites = k.topo.regions.get(self.named.value)
+            if sites is None:
+                raise NoKernel(f'(count Sites "{self.named.value}")', "no such region")
+            return str(len(sites))
+        return k.region(self.region).count(k)
+
 
 class CountMoves(_StateValue):
     """The number of moves (plies) played so far. In a move's consequences (``then``) the move
@@ -401,6 +491,10 @@ class CountMoves(_StateValue):
     name = "count Moves"
     # no parameters
     attr = "ply"
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native import abi
+        return k.var(abi.PLY)
 
 
 class Score(Ludeme):
@@ -435,6 +529,12 @@ class Score(Ludeme):
         who = c.player(self.role)
         return lambda s: s.scores[who(s)]
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
+        if self.value is not None:
+            raise NoKernel("(score P <value>)", "a final score is read by byScore")
+        return f"{k.st}[SCORES + {k.player(self.role)}]"
+
 
 class Who(Ludeme):
     """The owner of the piece on a site (0 when empty).
@@ -453,6 +553,12 @@ class Who(Ludeme):
     def compile(self, c: "Compiler"):
         at = c.site(self.at)
         return lambda s: s.who[x] if (x := at(s)) >= 0 else 0
+
+    def kernel_int(self, k: Emitter) -> str:
+        site = k.site(self.at)
+        if getattr(self.at, "context_site", False) or site.isdigit():
+            return k.who(site)
+        return f"({k.who(site)} if {site} >= 0 else 0)"
 
 
 
@@ -538,6 +644,13 @@ class Add(_Arith):
     def combine(values: list[int]) -> int:
         return sum(values)
 
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.core import _add_arrays, _checked, _folded, _value
+        if any(isinstance(v, Ludeme) and v.kind == "ints" for v in self.values.items):
+            return _add_arrays(self, k)
+        parts = [_value(k, v) for v in self.values.items]
+        return _folded(self, parts) or _checked(k, "(" + " + ".join(parts) + ")")
+
 
 class Sub(_Arith):
     """The first value minus the others (or minus the value alone).
@@ -553,6 +666,16 @@ class Sub(_Arith):
     @staticmethod
     def combine(values: list[int]) -> int:
         return -values[0] if len(values) == 1 else values[0] - sum(values[1:])
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.core import _checked, _folded, _value
+        parts = [_value(k, v) for v in self.values.items]
+        folded = _folded(self, parts)
+        if folded is not None:
+            return folded
+        if len(parts) == 1:
+            return _checked(k, f"(-{parts[0]})")
+        return _checked(k, "(" + " - ".join(parts) + ")")
 
 
 class Mul(_Arith):
@@ -574,3 +697,8 @@ class Mul(_Arith):
             if not INT_MIN <= out <= INT_MAX:
                 return out  # out of range already: stop before the number grows further
         return out
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.kernels.core import _checked, _folded, _value
+        parts = [_value(k, v) for v in self.values.items]
+        return _folded(self, parts) or _checked(k, "(" + " * ".join(parts) + ")")

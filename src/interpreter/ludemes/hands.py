@@ -17,6 +17,7 @@ from .pieces import HAND_SITES
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Region
 
 
 def hand_size(c: "Compiler", where: Ludeme) -> int:
@@ -48,6 +49,22 @@ class SitesHand(Ludeme):
         who = c.player(self.role) if self.role is not None else (lambda s: s.mover)
         tables = {p: tuple(range(n + (p - 1) * size, n + p * size)) for p in range(1, c.game.num_players + 1)}
         return lambda s: tables.get(who(s), ())
+
+    def kernel_region(self, k: Emitter) -> Region:
+        import numpy as np
+        from ..native.emit import NoKernel
+        from ..native.kernels.core import _value
+        from ..native.kernels.hands import HandSites
+        from ..native.kernels.regions import _fixed
+        total = k.layout.hand_sites
+        if not total:
+            raise NoKernel("(sites Hand ...)", "hands without sites")
+        size = total // k.players
+        rows = np.zeros((k.players + 1, size), dtype=np.int64)
+        for p in range(1, k.players + 1):
+            rows[p] = np.arange(k.n + (p - 1) * size, k.n + p * size)
+        player = _fixed(k, _value(k, self.role) if self.role is not None else k.mover, "p")
+        return HandSites(k.table(rows), player)
 
 
 class What(Ludeme):
@@ -85,6 +102,15 @@ class What(Ludeme):
                 return s.what[x]
             return s.hand_sites[x - n] if hands else 0
         return what
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
+        if self.level is not None:
+            raise NoKernel("(what level:...)")
+        site = k.site(self.at, hands=True)  # WHAT + site: a hand's site as well as the board's
+        if getattr(self.at, "context_site", False) or site.isdigit():
+            return k.what(site)
+        return f"({k.what(site)} if {site} >= 0 else 0)"
 
 
 class Id(Ludeme):
@@ -136,3 +162,24 @@ class Id(Ludeme):
         if role.startswith("P") and role[1:].isdigit():
             return f"{self.piece_name.value}{role[1:]}"
         return None
+
+    def kernel_int(self, k: Emitter) -> str:
+        import numpy as np
+        from ..native.emit import NoKernel
+        from ..native.kernels.core import _components_named
+        from ..native.kernels.regions import _fixed
+        if self.piece_name is None:
+            return k.player(self.role)
+        found = _components_named(k, self.piece_name.value)
+        if self.role is None:
+            if len(found) != 1:
+                raise NoKernel(f'(id "{self.piece_name.value}")', "names several pieces")
+            return str(found[0])
+        per_owner = np.zeros(k.players + 1, dtype=np.int64)
+        for i in found:
+            owner = k.game.owner_of[i]
+            if 0 <= owner <= k.players:
+                per_owner[owner] = i
+        table = k.table(per_owner)
+        who = _fixed(k, k.player(self.role), "p")
+        return f"({table}[{who}] if 0 <= {who} < {table}.shape[0] else 0)"

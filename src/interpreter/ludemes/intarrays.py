@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any, Callable, TYPE_CHECKING
 
 from ..errors import LudError
 from .base import ANY_INT, INT, INT_FN, INTS, REGION_FN, Either, Kind, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter
 
 
 class ArrayFn(Ludeme):
@@ -29,6 +30,16 @@ class ArrayFn(Ludeme):
     def compile(self, c: "Compiler"):
         region = c.region(self.region)
         return lambda s: tuple(sorted(region(s)))
+
+    def kernel_ints(self, k: Emitter, each: Callable[[Emitter, str], None]) -> None:
+        """Each site of the region, as a number (in any order: what reads arrays here sums them,
+        sorts them or takes the least)."""
+        region = k.region(self.region, hands=True)
+        x = k.temp("x")
+        with region.loop(k, x):
+            k.line(f"if {x} < 0:")
+            k.line("    continue")
+            each(k, x)
 
 
 class Min(Ludeme):
@@ -64,3 +75,25 @@ class Min(Ludeme):
                 return min(found)
             return least
         return c.int(self.values)
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native import abi
+        from ..native.kernels.regions import _fixed
+        if self.other is not None:
+            a, b = _fixed(k, k.int(self.values), "a"), _fixed(k, k.int(self.other), "b")
+            return f"min({a}, {b})"
+        if not (isinstance(self.values, Ludeme) and self.values.kind == "ints"):
+            return k.int(self.values)
+        from ..native.emit import kernel_of
+        best, found = k.temp("m"), k.temp("b")
+        k.line(f"{best} = 0")
+        k.line(f"{found} = False")
+
+        def least(e: Emitter, value: str) -> None:
+            with e.indented(f"if not {found} or {value} < {best}:"):
+                e.line(f"{best} = {value}")
+                e.line(f"{found} = True")
+        kernel_of(self.values, "ints")(self.values, k, least)
+        k.line(f"if not {found}:")  # no least number of an empty array: an error, as the reference's
+        k.line(f"    {k.st}[{abi.ERROR}] = {abi.ERR_RANGE}")
+        return best

@@ -17,6 +17,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Made
 
 _BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION), "moves | result | int | boolean | region", literals=(Bool, Int))
 
@@ -115,6 +116,75 @@ class If(Ludeme):
         outcome = self.then_branch.compile_outcome(c)
         return lambda s: outcome(s) if cond(s) else None
 
+    def kernel_int(self, k: Emitter) -> str:
+        cond = k.bool(self.condition)
+        role = "int" if self.kind == "int" else "bool"
+        if role == "int":
+            yes = k.int(self.then_branch)
+            no = k.int(self.else_branch) if self.else_branch is not None else "0"
+        else:
+            yes = k.bool(self.then_branch)
+            no = k.bool(self.else_branch) if self.else_branch is not None else "False"
+        if cond == "True":
+            return yes
+        if cond == "False":
+            return no
+        return f"({yes} if {cond} else {no})"
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..native.emit import Made
+        cond = k.bool(self.condition)
+        if cond == "True":
+            return k.moves(self.then_branch)
+        if cond == "False":
+            return k.moves(self.else_branch) if self.else_branch is not None else Made(True, frozenset())
+        with k.indented(f"if {cond}:"):
+            parts = [k.moves(self.then_branch)]
+            k.line("pass")
+        if self.else_branch is not None:
+            with k.indented("else:"):
+                parts.append(k.moves(self.else_branch))
+                k.line("pass")
+        return Made.either(parts)
+
+    def kernel_effect(self, k: Emitter) -> None:
+        cond = k.bool(self.condition)
+        with k.indented(f"if {cond}:"):
+            k.effect(self.then_branch)
+            k.line("pass")
+        if self.else_branch is not None:
+            with k.indented("else:"):
+                k.effect(self.else_branch)
+                k.line("pass")
+
+    def kernel_end(self, k: Emitter) -> None:
+        from ..native.emit import kernel_of
+        from ..native.kernels.structure import end_rule
+        if k.notes.get("end_vars") is None:
+            end_rule(self, k)
+            return
+        cond = k.bool(self.condition)
+        if cond == "False":
+            return
+        with k.indented(f"if {cond}:"):
+            kernel_of(self.then_branch, "outcome")(self.then_branch, k)
+
+    def kernel_draw(self, k: Emitter) -> str:
+        """A candidate of the branch that runs now (its condition worked out once); candidates
+        of the two branches are told apart by the branch, so the space is the larger one's."""
+        cond = k.bool(self.condition)
+        with k.indented(f"if {cond}:"):
+            yes = k.draw(self.then_branch)
+            k.line("return -1")
+        if self.else_branch is None:
+            k.line("return -2")  # no moves now: the full list gives the forced pass
+            return yes
+        no = k.draw(self.else_branch)
+        k.line("return -1")
+        return f"max({yes}, {no})"
+
+    kernel_bool = kernel_int
+
 
 _BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES, NEXT_PHASE))))
 
@@ -204,6 +274,22 @@ class And(_Combine):
                 e(s)
         return run
 
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.core import _items, _junction
+        return _junction(_items(self.items), k, True)
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..native.kernels.structure import _or_moves
+        return _or_moves(self, k)  # the moves of every part, as the reference's
+
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native.kernels.structure import _and_effect
+        return _and_effect(self, k)
+
+    def kernel_draw(self, k: Emitter) -> str:
+        from ..native.kernels.structure import _union_draw
+        return _union_draw(self, k)
+
 
 class Or(_Combine):
     """One of the conditions holds; or, with moves, the union of the moves.
@@ -238,6 +324,22 @@ class Or(_Combine):
         return lambda s: any(f(s) for f in fns)
 
     compile_effect = And.compile_effect
+
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.core import _items, _junction
+        return _junction(_items(self.items), k, False)
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..native.kernels.structure import _or_moves
+        return _or_moves(self, k)
+
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native.kernels.structure import _and_effect
+        return _and_effect(self, k)
+
+    def kernel_draw(self, k: Emitter) -> str:
+        from ..native.kernels.structure import _union_draw
+        return _union_draw(self, k)
 
 
 def _union_draw(union, gens) -> None:
@@ -290,6 +392,12 @@ class Not(Ludeme):
             return const_fn(not constant(f))
         return lambda s: not f(s)
 
+    def kernel_bool(self, k: Emitter) -> str:
+        expr = k.bool(self.condition)
+        if expr in ("True", "False"):
+            return "False" if expr == "True" else "True"
+        return f"(not {expr})"
+
 
 _VALUE = Either((INT_FN, PLAYER))
 
@@ -333,6 +441,13 @@ class _Compare(Ludeme):
         a, b = value_fn(c, self.left), value_fn(c, self.right)
         op = self.op
         return lambda s: op(a(s), b(s))
+
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.core import _regions_compared, _value
+        if any(isinstance(side, Ludeme) and side.kind == "region" for side in (self.left, self.right)):
+            return _regions_compared(self, k)
+        symbol = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}[self.name]
+        return f"({_value(k, self.left)} {symbol} {_value(k, self.right)})"
 
 
 def _comparison(symbol: str, op, meaning: str, example: str, concept: str, sides: PType | None = None) -> type:

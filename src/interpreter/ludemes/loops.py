@@ -21,6 +21,7 @@ from .base import BOOL, BOOL_LIT, DIRS, INT, REGION, REGION_FN, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Region
 
 
 def loop_of(c: "Compiler", directions, of):
@@ -81,6 +82,13 @@ class SitesLoop(Ludeme):
             return lambda s: enclosed(loop(s))
         return loop
 
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import NoKernel
+        from ..native.kernels.loops import LoopSites, _length_of
+        if self.inside is not None and self.inside.value:
+            raise NoKernel("(sites Loop inside:True)")
+        return LoopSites(_length_of(self, k))
+
 
 class IsLoop(Ludeme):
     """The group has a loop (see ``sites Loop``): the group given as a region, or the group of
@@ -106,3 +114,7 @@ class IsLoop(Ludeme):
     def compile(self, c: "Compiler"):
         loop, _ = loop_of(c, self.directions, self.of)
         return lambda s: bool(loop(s))
+
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.loops import _length_of
+        return f"({_length_of(self, k)} > 0)"

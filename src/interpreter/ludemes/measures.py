@@ -19,6 +19,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Region
 
 # Ludii's SiteType: our boards play on one kind of element, the one the board uses
 SITE_TYPE = Enum(("Vertex", "Cell", "Edge"), "site type")
@@ -81,6 +82,30 @@ class CountSteps(Ludeme):
                 dist = table[a] = [d if d >= 0 else INFINITY for d in topo.distances(a, dirs)]
             return min(dist[t] for t in targets)
         return steps
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import OneSite
+        from ..native.kernels.measures import _same_type, steps_table
+        from ..native.kernels.placement import _directions
+        from ..native.kernels.regions import _fixed
+        _same_type(self, k)
+        dist = steps_table(k, _directions(k, self.relation, "Adjacent"))
+        a = _fixed(k, k.site(self.site))
+        region = k.region(self.region)
+        if isinstance(region, OneSite):  # one site: its steps, or 0 when it is missing
+            t = _fixed(k, region.site)
+            return f"({dist}[{a}, {t}] if {a} >= 0 and {t} >= 0 else 0)"
+        best, found, t = k.temp("c"), k.temp("b"), k.temp("x")
+        k.line(f"{best} = {INFINITY}")
+        k.line(f"{found} = False")
+        with k.indented(f"if {a} >= 0:"):
+            with region.loop(k, t):
+                k.line(f"if {t} < 0:")
+                k.line("    continue")
+                k.line(f"{found} = True")
+                k.line(f"if {dist}[{a}, {t}] < {best}:")
+                k.line(f"    {best} = {dist}[{a}, {t}]")
+        return f"({best} if {found} else 0)"
 
 
 class Expand(Ludeme):
@@ -145,6 +170,61 @@ class Expand(Ludeme):
             return found
         return region
 
+    def kernel_region(self, k: Emitter) -> Region:
+        import numpy as np
+        from ..native.emit import Buffered, Listed
+        from ..native.kernels.measures import _grown, _same_type
+        from ..native.kernels.placement import _directions
+        _same_type(self, k)
+        dirs = _directions(k, self.direction, "Adjacent")
+        base = self.region if self.region is not None else self.origin
+        static = k.static_region(base) if self.region is not None else None
+        steps = k.static_int(self.steps) if self.steps is not None else 1
+        if static is not None and steps is not None:  # known before play: the grown region itself
+            return Listed(_grown(k, static, steps, dirs))
+        # grown during play: the base's sites marked, then each step's new neighbours, the region
+        # read in site order (as the reference's, sorted)
+        width = max((len(k.topo.neighbours_of(x, dirs)) for x in range(k.n)), default=0)
+        table = np.full((k.n, max(width, 1)), -1, dtype=np.int64)
+        for x in range(k.n):
+            row = k.topo.neighbours_of(x, dirs)
+            table[x, :len(row)] = row
+        nbrs = k.table(table)
+        mark, frontier = k.scratch(k.n), k.scratch(2 * k.n)
+        x, head, tail, end, i, j, y, c, s = (k.temp(v) for v in ("x", "h", "tl", "e", "i", "j", "y", "c", "s"))
+        k.line(f"for {x} in range(N):")
+        k.line(f"    {mark}[{x}] = 0")
+        k.line(f"{tail} = 0")
+        with k.region(base).loop(k, x):
+            with k.indented(f"if 0 <= {x} < N and {mark}[{x}] == 0:"):
+                k.line(f"{mark}[{x}] = 1")
+                k.line(f"{frontier}[{tail}] = {x}")
+                k.line(f"{tail} += 1")
+        k.line(f"{head} = 0")
+        k.line(f"{s} = {k.int(self.steps) if self.steps is not None else '1'}")
+        with k.indented(f"for {i} in range({s}):"):
+            k.line(f"{end} = {tail}")
+            with k.indented(f"while {head} < {end}:"):
+                k.line(f"{x} = {frontier}[{head}]")
+                k.line(f"{head} += 1")
+                with k.indented(f"for {j} in range({nbrs}.shape[1]):"):
+                    k.line(f"{y} = {nbrs}[{x}, {j}]")
+                    k.line(f"if {y} < 0:")
+                    k.line("    break")
+                    with k.indented(f"if {mark}[{y}] == 0:"):
+                        k.line(f"{mark}[{y}] = 1")
+                        k.line(f"{frontier}[{tail}] = {y}")
+                        k.line(f"{tail} += 1")
+            k.line(f"if {head} == {tail}:")
+            k.line("    break")
+        buf = k.buffer()
+        k.line(f"{c} = 0")
+        with k.indented(f"for {x} in range(N):"):
+            with k.indented(f"if {mark}[{x}] != 0:"):
+                k.line(f"{buf}[{c}] = {x}")
+                k.line(f"{c} += 1")
+        return Buffered(buf, c)
+
 
 class SitesDirection(Ludeme):
     """The sites along the rays from a site in the given directions (``Adjacent`` by
@@ -206,6 +286,50 @@ class SitesDirection(Ludeme):
             return tuple(dict.fromkeys(out))
         return region
 
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Buffered
+        from ..native.kernels.placement import _directions
+        from ..native.kernels.regions import _fixed
+        from ..native.kernels.capture import rays_table
+        rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
+        origin = _fixed(k, k.site(self.origin))
+        included = k.bool(self.included) if self.included is not None else "False"
+        far = k.int(self.distance) if self.distance is not None else str(INFINITY)
+        keep_stop = k.bool(self.stopIncluded) if (self.stop is not None and self.stopIncluded is not None) else "False"
+        buf, count, mark = k.buffer(), k.temp("c"), k.scratch(k.n)
+        d, j, t, fr, ks = k.temp("d"), k.temp("j"), k.temp("y"), k.temp("far"), k.temp("ks")
+        k.line(f"{count} = 0")
+        with k.indented(f"if {origin} >= 0:"):
+            # the region's sites once each, in the order first met (as dict.fromkeys keeps them)
+            with k.indented(f"if {included}:"):
+                k.line(f"{buf}[{count}] = {origin}")
+                k.line(f"{count} += 1")
+                k.line(f"{mark}[{origin}] = 1")
+            k.line(f"{fr} = {far}")
+            k.line(f"{ks} = {keep_stop}")
+            with k.indented(f"for {d} in range({counts}[{origin}]):"):
+                with k.indented(f"for {j} in range({lengths}[{origin}, {d}]):"):
+                    k.line(f"if {j} >= {fr}:")
+                    k.line("    break")
+                    k.line(f"{t} = {rays}[{origin}, {d}, {j}]")
+                    if self.stop is not None:
+                        with k.bind(to=t):
+                            stop = k.bool(self.stop)
+                        with k.indented(f"if {stop}:"):
+                            with k.indented(f"if {ks} and {mark}[{t}] == 0:"):
+                                k.line(f"{mark}[{t}] = 1")
+                                k.line(f"{buf}[{count}] = {t}")
+                                k.line(f"{count} += 1")
+                            k.line("break")
+                    with k.indented(f"if {mark}[{t}] == 0:"):
+                        k.line(f"{mark}[{t}] = 1")
+                        k.line(f"{buf}[{count}] = {t}")
+                        k.line(f"{count} += 1")
+            i = k.temp("i")
+            k.line(f"for {i} in range({count}):")
+            k.line(f"    {mark}[{buf}[{i}]] = 0")
+        return Buffered(buf, count)
+
 
 class AllSites(Ludeme):
     """Every site of a region meets a condition (``(site)`` being the site tested); true for
@@ -239,6 +363,18 @@ class AllSites(Ludeme):
                 return True
             finally:
                 ctx.site = saved
+        return every
+
+    def kernel_bool(self, k: Emitter) -> str:
+        region = k.region(self.region)
+        every, x = k.temp("b"), k.temp("x")
+        k.line(f"{every} = True")
+        with region.loop(k, x):
+            with k.bind(site=x):
+                cond = k.bool(self.condition)
+            with k.indented(f"if not ({cond}):"):
+                k.line(f"{every} = False")
+                k.line("break")
         return every
 
 

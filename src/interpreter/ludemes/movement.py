@@ -23,6 +23,7 @@ from .moves import _THEN, MoveHop, MoveStep, _chain, _from_sites, _step_moves, _
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Made, Region
 
 
 class PlayerLudeme(Ludeme):
@@ -165,6 +166,66 @@ class MoveSlide(Ludeme):
             return out
         return gen
 
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..engine.move import MoveKind
+        from ..native.emit import INFINITY, Made, NoKernel
+        from ..native.kernels.capture import bounds, rays_table
+        from ..native.kernels.moves import _Sourced
+        from ..native.kernels.placement import _directions
+        from ..syntax.nodes import Bool
+        if self.track is not None or (self.stack is not None and self.stack.value):
+            raise NoKernel("(move Slide track:/stack:)")
+        between = self.between
+        if between is not None and (between.before is not None or between.after is not None
+                                    or between.sameOwner is not None):
+            raise NoKernel("(move Slide (between before:/after:/sameOwner:))")
+        if between is not None and between.apply is not None:
+            raise NoKernel("(move Slide (between (apply ...)))", "effects on the sites passed over")
+        if self.to is not None and self.to.sites is not None:
+            raise NoKernel("(move Slide (to <sites>))")
+        if self.to is not None and self.to.level is not None:
+            raise NoKernel("(to level:...)")
+        apply = self.to.apply if self.to is not None else None
+        stop = self.to.condition if self.to is not None else None
+        extra = apply.condition if apply is not None else None
+        if isinstance(extra, Bool) and extra.value:
+            extra = None
+        to_effect = apply.effect if apply is not None else None
+        dirs = _directions(k, self.directions, "Adjacent")
+        rays, lengths, counts = rays_table(k, dirs)
+        rays_at = k.topo.rays_for(dirs)
+        lo, hi = 1, INFINITY
+        if between is not None and between.length is not None:
+            lo, hi = bounds(k, between.length)
+        go = between.condition if between is not None else None
+        then = k.then_of(self.then)
+        rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
+                      after=[then] if then else [])
+        # no two rays of a site meet: one source makes each move once
+        distinct = all(len({x for ray in r for x in ray}) == sum(len(ray) for ray in r) for r in rays_at)
+        d, j, to = k.temp("d"), k.temp("j"), k.temp("to")
+        with _Sourced(k, self.source) as frm:
+            with k.indented(f"for {d} in range({counts}[{frm}]):"):
+                with k.indented(f"for {j} in range(min({lengths}[{frm}, {d}], {hi})):"):
+                    k.line(f"{to} = {rays}[{frm}, {d}, {j}]")
+                    with k.bind(to=to):
+                        if stop is not None:  # a site that ends the line, once the least distance is reached
+                            with k.indented(f"if {j} + 1 >= {lo} and {k.bool(stop)}:"):
+                                with k.indented(f"if {k.bool(extra) if extra is not None else 'True'}:"):
+                                    k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+                                k.line("break")
+                        with k.bind(between=to):
+                            if go is None:
+                                k.line(f"if {k.what(to)} != 0:")
+                            else:
+                                k.line(f"if not ({k.bool(go)}):")
+                            k.line("    break")
+                            with k.indented(f"if {j} + 1 >= {lo}:"):
+                                with k.indented(f"if {k.bool(extra) if extra is not None else 'True'}:"):
+                                    k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+        sources_once = self.source is None or self.source.sites is None
+        return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
 
 class Walk(PType):
     """A turtle walk: ``{F F R F}`` (forward, turn right, turn left, ...), or several."""
@@ -275,6 +336,37 @@ class MoveLeap(Ludeme):
         # a leap is a step to each of the sites its walks reach
         return _step_moves(c, sources, targets, cond, _then(c, self.then), effect)
 
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..engine.move import MoveKind
+        from . import movement
+        from ..native.emit import Made, NoKernel
+        from ..native.kernels.moves import moves_to_table
+        from ..native.kernels.placement import _to_rule
+        from ..native.kernels.regions import padded
+        from ..syntax.nodes import Bool
+        def known(value: Any, default: bool, word: str) -> bool:
+            if value is None:
+                return default
+            if not isinstance(value, Bool):
+                raise NoKernel(f"(move Leap {word}:...)", "known only during play")
+            return bool(value.value)
+        rotations = known(self.rotations, True, "rotations")
+        forward = known(self.forward, False, "forward")
+        if self.to.sites is not None:
+            raise NoKernel("(move Leap (to <sites>))")
+        _, conds, to_effect = _to_rule(k, self.to)
+        # a leap is a step to each site its walks reach
+        topo = k.topo
+        reached = movement.walk_targets(topo, movement.walks_of(self.steps), rotations)
+        if forward:  # only ahead of the piece, by the facing of the piece whose moves these are
+            facing = k.notes.get("facing")
+            if facing is None:
+                raise NoKernel("(move Leap forward:True)", "a facing known only in a piece's own moves")
+            reached = [tuple(t for t in ts if movement._ahead(topo, facing, site, t)) for site, ts in enumerate(reached)]
+        # each row lists a site once (walk_targets): the moves are unique when the sources are
+        sources_once = moves_to_table(self, k, padded(k, reached), conds, to_effect)
+        return Made(sources_once, frozenset({int(MoveKind.MOVE)}))
+
 
 def _ahead(topo, facing: str, frm: int, to: int) -> bool:
     """``to`` lies ahead of ``frm`` for a piece facing ``facing`` (by rows and columns, as
@@ -331,6 +423,30 @@ class Ahead(Ludeme):
             return ray[k - 1] if 0 < k <= len(ray) else x
         return ahead
 
+    def kernel_int(self, k: Emitter) -> str:
+        import numpy as np
+        from ..native.emit import NoKernel
+        from ..native.kernels.placement import _direction_names, _directions
+        dirs = _directions(k, self.directions, "Adjacent") if self.directions is not None else \
+            _direction_names(k, ["Forward"])
+        if len(dirs) != 1:
+            raise NoKernel("(ahead ...)", "not one direction")
+        rays = k.topo.rays[dirs[0]]
+        depth = max((len(r) for r in rays), default=0)
+        table = np.full((k.n, max(depth, 1)), -1, dtype=np.int64)
+        for x, ray in enumerate(rays):
+            table[x, :len(ray)] = ray
+        name = k.table(table)
+        lengths = k.table(np.array([len(r) for r in rays], dtype=np.int64))
+        x, n, out = k.temp("x"), k.temp("n"), k.temp("a")
+        k.line(f"{x} = {k.site(self.site)}")
+        k.line(f"{out} = -1")
+        with k.indented(f"if {x} >= 0:"):
+            k.line(f"{n} = {k.int(self.steps) if self.steps is not None else '1'}")
+            # the site itself when the board ends before
+            k.line(f"{out} = {name}[{x}, {n} - 1] if 0 < {n} <= {lengths}[{x}] else {x}")
+        return out
+
 
 class SitesStart(Ludeme):
     """The sites where pieces of a kind stand at the start of the game (after the start
@@ -362,6 +478,33 @@ class SitesStart(Ludeme):
             w = kind(s)
             return table[w] if 0 < w < len(table) else ()
         return starts
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import NoKernel
+        from ..native.kernels.core import _components_named
+        from ..native.kernels.placement import _ByPlayer
+        game = k.game
+        first, again = game.initial_state(), game.initial_state()
+        if list(first.what) != list(again.what):
+            raise NoKernel("(sites Start ...)", "a start position drawn at random")
+        rows: list[list[int]] = [[] for _ in game.components]
+        for site, w in enumerate(first.what):
+            if w:
+                if site >= k.n:
+                    raise NoKernel("(sites Start ...)", "pieces that start in a hand")
+                rows[w].append(site)
+        piece = self.piece
+        w = k.temp("w")
+        if piece.index is not None:
+            k.line(f"{w} = {k.int(piece.index)}")
+            k.line(f"if {w} <= 0 or {w} >= {len(rows)}:")  # no such piece: no sites (row 0 is empty)
+            k.line(f"    {w} = 0")
+        else:
+            kinds = _components_named(k, piece.piece_name)
+            if len(kinds) != 1:
+                raise NoKernel("(sites Start (piece ...))", "a name for several pieces")
+            k.line(f"{w} = {kinds[0]}")
+        return _ByPlayer([tuple(r) for r in rows], w)
 
 
 __all__ = ["PlayerLudeme", "MoveSlide", "MoveLeap", "Walk", "MoveFromTo", "Ahead", "SitesStart"]
@@ -443,6 +586,47 @@ class MoveFromTo(Ludeme):
                         out.append(move_of(frm, to, what[frm]))
             return out
         return gen
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..engine.move import MoveKind
+        from ..native.emit import Made, NoKernel
+        from ..native.kernels.moves import _sources
+        from ..native.kernels.placement import _conjunction, _to_rule
+        if self.stack is not None and self.stack.value:
+            raise NoKernel("(move stack:True)")
+        copy = self.copy is not None and self.copy.value
+        region_of_sources, source_cond = _sources(k, self.source)
+        sites, conds, to_effect = _to_rule(k, self.to)
+        then = k.then_of(self.then)
+        rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
+                      after=[then] if then else [])
+        frm, to = k.temp("f"), k.temp("to")
+        # any piece moves (the mover's or not), as the reference's: sources that hold one
+        with region_of_sources.loop(k, frm):
+            if frm in k.hand_vars:
+                raise NoKernel("(move (from ...))", "a move from a site of a hand")
+            k.line(f"if {frm} < 0:")
+            k.line("    continue")
+            with k.bind(frm=frm):
+                if source_cond is not None:
+                    k.line(f"if not ({k.bool(source_cond)}):")
+                    k.line("    continue")
+                k.line(f"if {k.what(frm)} == 0:")
+                k.line("    continue")
+                with k.region(sites).loop(k, to):
+                    if to in k.hand_vars:
+                        raise NoKernel("(move (to ...))", "a move to a site of a hand")
+                    k.line(f"if {to} < 0 or {to} == {frm}:")
+                    k.line("    continue")
+                    with k.bind(to=to):
+                        cond = _conjunction(k, conds)
+                    with k.indented(f"if {cond}:"):
+                        if copy:  # the piece stays: a placement of the same piece
+                            k.move(rule, MoveKind.ADD, to=to, what=k.what(frm))
+                        else:
+                            k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+                k.line("pass")
+        return Made(False, frozenset({int(MoveKind.ADD if copy else MoveKind.MOVE)}))
 
 
 class HopEffect(MoveHop):

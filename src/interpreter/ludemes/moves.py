@@ -17,6 +17,7 @@ from .base import (
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.game import Game
+    from ..native.emit import Emitter, Made
 
 _TO = Instance("to")
 _FROM = Instance("from")
@@ -114,6 +115,29 @@ def _from_sites(c: "Compiler", frm):
     return chosen
 
 
+def pieces_per_player(piece: Any, game: "Game", named: Callable[[str], list[int]]) -> dict[int, tuple[int, ...]]:
+    """The components each player may place with ``piece`` (a piece name or names; None: any
+    piece): one per name (their own, or a neutral one, or the only piece of that name);
+    ``named`` gives the components of a name. Shared by ``move Add`` and ``add``, on both tiers."""
+    if piece is not None:
+        choices = [named(name) for name in piece.names_listed()]
+    else:
+        choices = [[comp.index for comp in game.components[1:]]]
+    per_player: dict[int, tuple[int, ...]] = {}
+    for p in range(1, game.num_players + 1):
+        kinds: list[int] = []
+        for options in choices:
+            if len(options) == 1:
+                kinds.append(options[0])  # one piece named in full: whoever owns it
+                continue
+            mine = [i for i in options if game.owner_of[i] == p] or \
+                [i for i in options if game.owner_of[i] == 0]
+            if mine:
+                kinds.append(mine[0])
+        per_player[p] = tuple(dict.fromkeys(kinds))
+    return per_player
+
+
 class MoveAdd(Ludeme):
     """Place a piece on a site. Without ``(piece ...)`` the mover's own kind of piece is used
     and the move's text is the site (``J10``); a piece named in full (``(piece "Ball2")``) may
@@ -145,26 +169,6 @@ class MoveAdd(Ludeme):
     to: Any = Param(_TO)
     then: Any = Param(_THEN, optional=True)
 
-    def pieces_per_player(self, game: "Game", named: Callable[[str], list[int]]) -> dict[int, tuple[int, ...]]:
-        """The components each player may place: one per piece name (their own, or a neutral
-        one, or the only piece of that name); ``named`` gives the components of a name."""
-        if self.piece is not None:
-            choices = [named(name) for name in self.piece.names_listed()]
-        else:
-            choices = [[comp.index for comp in game.components[1:]]]
-        per_player: dict[int, tuple[int, ...]] = {}
-        for p in range(1, game.num_players + 1):
-            kinds: list[int] = []
-            for options in choices:
-                if len(options) == 1:
-                    kinds.append(options[0])  # one piece named in full: whoever owns it
-                    continue
-                mine = [i for i in options if game.owner_of[i] == p] or \
-                    [i for i in options if game.owner_of[i] == 0]
-                if mine:
-                    kinds.append(mine[0])
-            per_player[p] = tuple(dict.fromkeys(kinds))
-        return per_player
 
     def compile(self, c: "Compiler"):
         region, cond, to_effect = _to_rule(c, self.to)
@@ -172,7 +176,7 @@ class MoveAdd(Ludeme):
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
         then = _then(c, self.then)
         game = c.game
-        per_player = self.pieces_per_player(game, lambda name: c.components_named(name, self.piece))
+        per_player = pieces_per_player(self.piece, game, lambda name: c.components_named(name, self.piece))
         if not any(per_player.values()):
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
         hand = "hand" in game.arrays  # pieces come from their owner's hand
@@ -265,6 +269,79 @@ class MoveAdd(Ludeme):
             gen.kinds = frozenset({ADD})  # type: ignore[attr-defined]
         return gen
 
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..engine.move import MoveKind
+        from . import regions
+        from ..native.emit import Buffered, Made, NoKernel
+        from ..native.kernels.placement import _add_setup, _conjunction, _nothing
+        sites, conds, rule, kinds, _, limited = _add_setup(self, k)
+        region = k.region(sites)
+        p = k.temp("p")
+        k.line(f"{p} = {k.mover}")
+        to = k.temp("to")
+        with region.loop(k, to):
+            if to in k.hand_vars:
+                raise NoKernel("(move Add ...)", "to a site of a hand")
+            if not isinstance(sites, regions.SitesEmpty):
+                k.line(f"if {k.what(to)} != 0:")
+                k.line("    continue")
+            with k.bind(to=to):
+                cond = _conjunction(k, conds)
+            with k.indented(f"if {cond}:") if cond != "True" else _nothing():
+                j = k.temp("j")
+                with k.indented(f"for {j} in range({kinds}[{p}, 0]):"):
+                    w = k.temp("w")
+                    k.line(f"{w} = {kinds}[{p}, 1 + {j}]")
+                    if limited is not None:
+                        flags = k.table(limited)
+                        k.line(f"if {flags}[{w}] != 0 and {k.st}[HAND + {w}] <= 0:")
+                        k.line("    continue")
+                    k.move(rule, MoveKind.ADD, to=to, what=w)
+        return Made(not isinstance(region, Buffered), frozenset({int(MoveKind.ADD)}))
+
+    def kernel_draw(self, k: Emitter) -> str:
+        import numpy as np
+        from ..engine.move import MoveKind
+        from ..native import abi
+        from ..native.emit import Everywhere, Listed, NoKernel
+        from ..native.kernels.placement import _add_setup, _conjunction
+        sites, conds, rule, kinds, width, limited = _add_setup(self, k)
+        if width > 1 or limited is not None:
+            raise NoKernel("(move Add ...)", "drawn: several pieces, or hands")
+        region = k.region(sites)
+        if isinstance(region, Everywhere):
+            space, pick = "N", None
+        elif isinstance(region, Listed):
+            if not region.sites:
+                k.line("return -1")
+                return "0"
+            pick = k.table(np.array(region.sites, dtype=np.int64))
+            space = f"{pick}.shape[0]"
+        else:
+            raise NoKernel("(move Add ...)", "drawn from a region known only during play")
+        to = k.temp("to")
+        k.line(f"{to} = rng_below(rs, {space})" if pick is None else f"{to} = {pick}[rng_below(rs, {space})]")
+        test = f"{k.what(to)} != 0"
+        if isinstance(region, Everywhere) and region.pred is not None:
+            test = f"{test} or not ({region.pred(to)})"
+        k.line(f"if {test}:")
+        k.line("    return -1")
+        p = k.temp("p")
+        k.line(f"{p} = {k.mover}")
+        k.line(f"if {kinds}[{p}, 0] == 0:")
+        k.line("    return -1")
+        with k.bind(to=to):
+            cond = _conjunction(k, conds)
+        if cond != "True":
+            k.line(f"if not ({cond}):")
+            k.line("    return -1")
+        w = k.temp("w")
+        k.line(f"{w} = {kinds}[{p}, 1]")
+        code = (f"{rule} | ({int(MoveKind.ADD)} << {abi.KIND_SHIFT}) | (({to} + 1) << {abi.TO_SHIFT}) | "
+                f"({w} << {abi.WHAT_SHIFT})")
+        k.accept(code)
+        return space
+
 
 class MoveStep(Ludeme):
     """Move a piece to a neighbouring site. With a relation (``Orthogonal``, ``Diagonal``,
@@ -312,6 +389,16 @@ class MoveStep(Ludeme):
         dirs = c.directions(self.directions, "Adjacent")
         # a step is a hop over nothing
         return _line_moves(c, sources, dirs, (0, 0), None, None, cond, then, effect)
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..engine.move import MoveKind
+        from ..native.emit import Made
+        from ..native.kernels.moves import moves_to_table, step_table
+        from ..native.kernels.placement import _to_rule
+        _, conds, to_effect = _to_rule(k, self.to)
+        nbrs, distinct = step_table(k, self.directions)
+        sources_once = moves_to_table(self, k, nbrs, conds, to_effect)
+        return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
 
 def _step_moves(c: "Compiler", sources, neighbours, to_cond, then, to_effect=None):
@@ -413,6 +500,76 @@ class MoveHop(Ludeme):
                 between_effect = between.apply.compile_effect(c)
         return _line_moves(c, sources, dirs, (lo, hi), between_cond, between_effect, to_cond,
                            _then(c, self.then), to_effect)
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..engine.move import MoveKind
+        from ..native import abi
+        from ..native.emit import Made, NoKernel
+        from ..native.kernels.capture import bounds, rays_table
+        from ..native.kernels.moves import _Sourced
+        from ..native.kernels.placement import _conjunction, _directions, _to_rule
+        between = self.between
+        if between is not None and (between.before is not None or between.after is not None):
+            raise NoKernel("(move Hop (between before:/after:))", "a hop at a distance")
+        if between is not None and between.sameOwner is not None:
+            raise NoKernel("(move Hop (between sameOwner:...))")
+        if between is not None and between.apply is not None and between.apply.condition is not None:
+            raise NoKernel("(move Hop (between (apply if:...)))")
+        _, conds, to_effect = _to_rule(k, self.to)
+        dirs = _directions(k, self.directions, "Adjacent")
+        rays, lengths, counts = rays_table(k, dirs)
+        rays_at = k.topo.rays_for(dirs)
+        if max((len(r) for r in rays_at), default=0) > abi.MAX_AUX:
+            raise NoKernel("(move Hop ...)", f"more than {abi.MAX_AUX} directions from a site")
+        # no two rays of a site meet: one source makes each move once
+        distinct = all(len({x for ray in r for x in ray}) == sum(len(ray) for ray in r) for r in rays_at)
+        lo, hi = (1, 1)
+        if between is not None and between.length is not None:
+            lo, hi = bounds(k, between.length)
+        hurdle = between.condition if between is not None else None
+        jumped = between.apply.effect if between is not None and between.apply is not None else None
+        then = k.then_of(self.then)
+        before = []
+        if to_effect is not None:
+            before.append(lambda e: e.effect(to_effect))
+        if jumped is not None:
+            def over(e: Emitter) -> None:
+                # the sites jumped: the ray of the move's direction (aux) up to where it lands (the
+                # tables named again: this is written in another function than the moves)
+                rays_here, lengths_here, _ = rays_table(e, dirs)
+                i, b = e.temp("i"), e.temp("b")
+                with e.indented(f"for {i} in range({lengths_here}[frm, aux]):"):
+                    e.line(f"{b} = {rays_here}[frm, aux, {i}]")
+                    e.line(f"if {b} == to:")
+                    e.line("    break")
+                    with e.bind(between=b):
+                        e.effect(jumped)
+                    e.line("pass")
+            before.append(over)
+        rule = k.rule(self, before=before, after=[then] if then else [])
+        d, j, end, b, to = k.temp("d"), k.temp("j"), k.temp("e"), k.temp("b"), k.temp("to")
+        with _Sourced(k, self.source) as frm:
+            with k.indented(f"for {d} in range({counts}[{frm}]):"):
+                k.line(f"{end} = min({lengths}[{frm}, {d}], {hi})")
+                k.line(f"{j} = 0")
+                if hurdle is not None:
+                    with k.indented(f"while {j} < {end}:"):
+                        k.line(f"{b} = {rays}[{frm}, {d}, {j}]")
+                        with k.bind(between=b):
+                            k.line(f"if not ({k.bool(hurdle)}):")
+                        k.line("    break")
+                        k.line(f"{j} += 1")
+                else:
+                    k.line(f"{j} = {end}")
+                k.line(f"if {j} >= {lengths}[{frm}, {d}] or {j} < {lo}:")
+                k.line("    continue")
+                k.line(f"{to} = {rays}[{frm}, {d}, {j}]")
+                with k.bind(to=to):
+                    cond = _conjunction(k, conds)
+                with k.indented(f"if {cond}:"):
+                    k.move(rule, MoveKind.MOVE, frm=frm, to=to, aux=d if jumped is not None else "0")
+        sources_once = self.source is None or self.source.sites is None
+        return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
 
 def _distance_hop(c: "Compiler", hop: "MoveHop"):
@@ -601,6 +758,20 @@ class MovePass(Ludeme):
         gen.kinds = frozenset({PASS})  # type: ignore[attr-defined]
         return gen
 
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..engine.move import MoveKind
+        from ..native.emit import Made
+        rule = k.rule(self, after=[t] if (t := k.then_of(self.then)) else [])
+        k.move(rule, MoveKind.PASS)
+        return Made(True, frozenset({int(MoveKind.PASS)}))
+
+    def kernel_draw(self, k: Emitter) -> str:
+        from ..engine.move import MoveKind
+        from ..native import abi
+        rule = k.rule(self, after=[t] if (t := k.then_of(self.then)) else [])
+        k.accept(f"{rule} | ({int(MoveKind.PASS)} << {abi.KIND_SHIFT})")
+        return "1"
+
 
 class ForEachPiece(Ludeme):
     """The moves of every piece of the mover on the board (each piece's own moves, declared in
@@ -665,6 +836,60 @@ class ForEachPiece(Ludeme):
             return out
         return then_added(gen, then)
 
+    def kernel_moves(self, k: Emitter) -> Made:
+        import numpy as np
+        from ..engine.move import MoveKind
+        from ..native.emit import Made, NoKernel
+        from ..native.kernels.core import _components_named
+        from ..native.kernels.moves import _reads_facing, piece_moves
+        if self.player is not None:
+            raise NoKernel("(forEach Piece <player>)", "another player's moves")
+        game = k.game
+        kinds = None
+        if self.pieces is not None:
+            items = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
+            kinds = {i for item in items for i in _components_named(k, item.value)}
+        own = piece_moves(k)
+        # the components that share a generator (a piece declared for each player) are one branch,
+        # or one per facing when the generator reads it (Forward...: the reference's build compiles
+        # a piece's moves once per facing)
+        branches: dict[tuple[int, Any], tuple[Any, list[int]]] = {}
+        for comp in game.components[1:]:
+            if kinds is not None and comp.index not in kinds:
+                continue
+            gen = self.moves if self.moves is not None else own[comp.index]
+            if gen is None:
+                continue
+            # (moves given here read the facing of the play rule around, if any)
+            facing = comp.facing if self.moves is None and _reads_facing(gen) else k.notes.get("facing")
+            branches.setdefault((id(gen), facing), (gen, []))[1].append(comp.index)
+        if self.moves is None and not any(own[1:]):
+            raise NoKernel("(forEach Piece)", "no piece declares moves")
+        made: list[Made] = []
+        frm = k.temp("f")
+        with k.then(self.then):
+            with k.indented(f"for {frm} in range(N):"):
+                k.line(f"if {k.who(frm)} != {k.mover}:")
+                k.line("    continue")
+                first = True
+                for (_, facing), (gen, comps) in branches.items():
+                    mask = np.zeros(len(game.components), dtype=np.int64)
+                    mask[comps] = 1
+                    table = k.table(mask)
+                    with k.indented(f"{'if' if first else 'elif'} {table}[{k.what(frm)}] != 0:"):
+                        outer, k.notes["facing"] = k.notes.get("facing"), facing
+                        try:
+                            with k.bind(frm=frm):
+                                made.append(k.moves(gen))
+                        finally:
+                            k.notes["facing"] = outer
+                        k.line("pass")
+                    first = False
+        kinds_made = frozenset().union(*(m.kinds for m in made)) if made else frozenset()
+        # moves of different pieces start from different sites: only moves of pieces are unique
+        unique = all(m.unique for m in made) and kinds_made <= {int(MoveKind.MOVE)}
+        return Made(unique, kinds_made)
+
 
 class Priority(Ludeme):
     """The moves of the first generator that has any.
@@ -718,6 +943,23 @@ class Priority(Ludeme):
             if then is not None:
                 then(s)
         return run
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..native.emit import Made
+        from ..native.kernels.structure import _items
+        start = k.temp("n")
+        k.line(f"{start} = n")
+        parts = []
+        with k.then(self.then):
+            opened = 0
+            for i, item in enumerate(_items(self.moves)):
+                if i:
+                    k.line(f"if n == {start}:")
+                    k.depth += 1
+                    opened += 1
+                parts.append(k.moves(item))
+            k.depth -= opened
+        return Made.either(parts)
 
 
 def followed_by(then):
@@ -847,6 +1089,58 @@ class Do(Ludeme):
         gen.unique = getattr(nxt, "unique", False)  # type: ignore[attr-defined]
         return gen
 
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..native import abi
+        from ..native.kernels.decisions import _copy_state, _do_next, _needs_act
+        if self.ifAfterwards is None:
+            return _do_next(self, k)
+        _needs_act(k, "(do ... ifAfterwards:...)")
+        tried = k.scratch(k.layout.size)  # a table: no allocation per call (draws try many)
+        outer = k.sinks[-1] if k.sinks else None
+        base = k.st  # the position the moves are tried from (next: works its moves out on a copy)
+
+        def keep_if_after(e: Emitter, code: str) -> None:
+            c = e.temp("m")
+            e.line(f"{c} = {code}")
+            with e.on_state(base):
+                _copy_state(e, tried)
+            e.line(f"{tried}[{abi.PLY}] += 1")
+            e.line(f"act({tried}, T, {c}, True)")
+            with e.on_state(tried):
+                cond = e.bool(self.ifAfterwards)
+            with e.indented(f"if {cond}:"):
+                if outer is not None:
+                    outer(e, c)
+                else:
+                    e.put(c)
+        with k.sink(keep_if_after):
+            made = _do_next(self, k)
+        return made
+
+    def kernel_draw(self, k: Emitter) -> str:
+        """A candidate of the inner rule, kept when the condition holds after it."""
+        from ..native import abi
+        from ..native.emit import NoKernel
+        from ..native.kernels.decisions import _copy_state, _needs_act
+        if self.next is not None:
+            raise NoKernel("(do ... next:...)", "drawn: prior effects")
+        _needs_act(k, "(do ... ifAfterwards:...)")
+        tried = k.scratch(k.layout.size)  # a table: no allocation per call (draws try many)
+
+        def test(e: Emitter, code: str) -> None:
+            c = e.temp("m")
+            e.line(f"{c} = {code}")
+            _copy_state(e, tried)
+            e.line(f"{tried}[{abi.PLY}] += 1")
+            e.line(f"act({tried}, T, {c}, True)")
+            with e.on_state(tried):
+                cond = e.bool(self.ifAfterwards)
+            e.line(f"if not ({cond}):")
+            e.line("    return -1")
+            e.accept(c)
+        with k.accepting(test):
+            return k.draw(self.moves)
+
 
 class Then(Ludeme):
     """Consequences of a move, applied right after it (captures, scores, moving again).
@@ -875,6 +1169,10 @@ class Then(Ludeme):
             for e in effects:
                 e(s)
         return run
+
+    def kernel_effect(self, k: Emitter) -> None:
+        for item in self.effects.items:
+            k.effect(item)
 
 
 class MoveChoose(Ludeme):
@@ -909,3 +1207,23 @@ class MoveChoose(Ludeme):
         if word not in game.words:
             game.words.append(word)
         return lambda s: [Move(CHOICE, word=word, game=game, then=then)]
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..engine.move import MoveKind
+        from ..native.emit import Made, NoKernel
+        word = "choose-" + self.word.value
+        words = k.notes["words"]
+        if word not in words:
+            raise NoKernel(f"(move Choose \"{self.word.value}\")", "a word the game does not list")
+        rule = k.rule(self, after=[t] if (t := k.then_of(self.then)) else [])
+        k.move(rule, MoveKind.CHOICE, what=str(words.index(word)))
+        return Made(True, frozenset({int(MoveKind.CHOICE)}))
+
+    def kernel_draw(self, k: Emitter) -> str:
+        from ..engine.move import MoveKind
+        from ..native import abi
+        word = "choose-" + self.word.value
+        index = k.notes["words"].index(word)
+        rule = k.rule(self, after=[t] if (t := k.then_of(self.then)) else [])
+        k.accept(f"{rule} | ({int(MoveKind.CHOICE)} << {abi.KIND_SHIFT}) | ({index} << {abi.WHAT_SHIFT})")
+        return "1"

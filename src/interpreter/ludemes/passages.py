@@ -21,6 +21,7 @@ from .base import DIRS, EQUIPMENT_ITEM, INT, PLAYER, REGION_FN, ROLE, STR_LIT, L
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.game import Game
+    from ..native.emit import Emitter
 
 MAX_PASSAGES = 16  # per player: loops are counted over combinations of a player's circuits
 
@@ -148,3 +149,19 @@ class CountLoops(Ludeme):
             sets = " ".join("{" + ",".join(graph.names(mask)) + "}" for mask in loops)
             return f"{word} loop{'' if count == 1 else 's'}" + (f": {sets}" if sets else "")
         return explain
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
+        from ..native.kernels.passages import MAX_COMPILED_PASSAGES
+        from ..native.kernels.placement import neighbour_table
+        from ..native.graphs import passage_tables
+        mine = k.game.passages
+        if any(len(v) > MAX_COMPILED_PASSAGES for v in mine.values()):
+            raise NoKernel("(count Loops ...)", f"more than {MAX_COMPILED_PASSAGES} passages of a player")
+        nbrs = neighbour_table(k, self.directions)
+        rims, nrims, ends, nends = (k.table(t) for t in passage_tables(mine, k.players, k.n))
+        player = k.player(self.player) if self.player is not None else k.mover
+        nr = max(len(v) for v in mine.values()) * 2 if mine else 1
+        work = k.scratch(3 * k.n + 2 * nr)
+        k.runtime("interpreter.native.graphs", "count_loops")
+        return f"count_loops({k.st}, WHO, {nbrs}, {player}, {rims}, {nrims}, {ends}, {nends}, {work})"

@@ -12,6 +12,7 @@ from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter
 
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 STEP = Enum(("F", "L", "R"), "step")
@@ -92,3 +93,58 @@ class IsPattern(Ludeme):
                     return True
             return False
         return holds
+
+    def kernel_bool(self, k: Emitter) -> str:
+        import numpy as np
+        from . import patterns
+        from ..native import abi
+        from ..native.emit import NoKernel
+        topo = k.topo
+        walk = [x.name for x in (self.pattern.items if hasattr(self.pattern, "items") else [self.pattern])]
+        # the board's orthogonal directions, clockwise; the walk tried facing each: its sites per start
+        dirs = sorted(set(topo.expand_directions(["Orthogonal"])), key=patterns._COMPASS.index)
+        steps = walk.count("F")
+        if not dirs or not steps:
+            raise NoKernel("(is Pattern ...)", "no steps to walk")
+        paths = np.full((k.n, len(dirs), steps), -1, dtype=np.int64)
+        for start in range(k.n):
+            for facing in range(len(dirs)):
+                site, d, m = start, facing, 0
+                for step in walk:
+                    if step == "F":
+                        site = topo.step[dirs[d]][site]
+                        if site < 0:
+                            break
+                        paths[start, facing, m] = site
+                        m += 1
+                    else:
+                        d = (d + 1) % len(dirs) if step == "R" else (d - 1) % len(dirs)
+        table = k.table(paths)
+        x = k.temp("x")
+        k.line(f"{x} = {k.site(self.origin) if self.origin is not None else k.var(abi.LAST_TO)}")
+        found = k.temp("b")
+        k.line(f"{found} = False")
+        with k.indented(f"if 0 <= {x} < N:"):
+            if self.whats is not None:
+                wanted = [k.temp("w") for _ in self.whats.items]
+                for name, value in zip(wanted, self.whats.items):
+                    k.line(f"{name} = {k.int(value)}")
+            else:
+                wanted = [k.temp("w")]
+                k.line(f"{wanted[0]} = {k.int(self.what) if self.what is not None else k.what(x)}")
+            f, y, ok = k.temp("f"), k.temp("y"), k.temp("ok")
+            with k.indented(f"if {wanted[0]} != 0 and {k.what(x)} == {wanted[0]}:"):
+                with k.indented(f"for {f} in range({table}.shape[1]):"):
+                    k.line(f"{ok} = True")
+                    for m in range(steps):  # the m-th step forward must find the next kind in turn
+                        k.line(f"{y} = {table}[{x}, {f}, {m}]")
+                        with k.indented(f"if {y} < 0 or {k.what(y)} != {wanted[(m + 1) % len(wanted)]}:"):
+                            k.line(f"{ok} = False")
+                        if m + 1 < steps:
+                            k.line(f"if {ok}:")
+                            k.depth += 1
+                    k.depth -= steps - 1
+                    with k.indented(f"if {ok}:"):
+                        k.line(f"{found} = True")
+                        k.line("break")
+        return found

@@ -19,6 +19,7 @@ from .base import PIECE_NUMBER
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.game import Game
+    from ..native.emit import Emitter
 
 HAND = "hand"  # the kind of (handSite ...): a player's hand, where start rules put pieces
 MAX_HAND = 1_000_000  # pieces of one kind in one hand
@@ -171,6 +172,14 @@ class ValuePiece(Ludeme):
         values = [comp.value for comp in c.game.components]
         return lambda s: values[s.what[x]] if (x := at(s)) >= 0 else 0
 
+    def kernel_int(self, k: Emitter) -> str:
+        import numpy as np
+        values = k.table(np.array([comp.value for comp in k.game.components], dtype=np.int64))
+        site = k.site(self.at)
+        if getattr(self.at, "context_site", False) or site.isdigit():
+            return f"{values}[{k.what(site)}]"
+        return f"({values}[{k.what(site)}] if {site} >= 0 else 0)"
+
 
 class IsWithin(Ludeme):
     """A piece of the named kind is on the site (``at:``) or in the region (``in:``): ``"Disc"``
@@ -217,6 +226,31 @@ class IsWithin(Ludeme):
                     return True
             return False
         return within
+
+    def kernel_bool(self, k: Emitter) -> str:
+        import numpy as np
+        from ..native.kernels.core import _components_named
+        if isinstance(self.piece, Str):
+            mask = np.zeros(len(k.game.components), dtype=np.int64)
+            mask[_components_named(k, self.piece.value)] = 1
+            kinds = k.table(mask)
+            wanted = lambda x: f"{kinds}[{k.what(x)}] != 0"  # noqa: E731
+        else:
+            one = k.temp("w")
+            k.line(f"{one} = {k.int(self.piece)}")  # a piece's number: (id "1Dot" Mover)
+            wanted = lambda x: f"{k.what(x)} == {one}"  # noqa: E731
+        if self.at is not None:
+            site = k.site(self.at)
+            if getattr(self.at, "context_site", False) or site.isdigit():
+                return f"({wanted(site)})"
+            return f"({site} >= 0 and {wanted(site)})"
+        found, x = k.temp("b"), k.temp("x")
+        k.line(f"{found} = False")
+        with k.region(self.region).loop(k, x):
+            k.line(f"if {wanted(x)}:")
+            k.line(f"    {found} = True")
+            k.line("    break")
+        return found
 
 
 __all__ = ["Hand", "HandSite", "ValuePiece", "IsWithin", "HAND", "HAND_SITES"]

@@ -11,6 +11,7 @@ from .base import INT, Ludeme
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter
 
 
 class CountPlayers(Ludeme):
@@ -27,6 +28,9 @@ class CountPlayers(Ludeme):
     def compile(self, c: "Compiler"):
         n = c.game.num_players
         return lambda s: n
+
+    def kernel_int(self, k: Emitter) -> str:
+        return str(k.players)
 
 
 class CountActive(Ludeme):
@@ -55,3 +59,15 @@ class CountActive(Ludeme):
             ranks = s.ranks
             return sum(1 for p in range(1, n + 1) if not ranks[p])
         return active
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native import abi
+        if not k.game.ranked:
+            return str(k.players)
+        c, p = k.temp("c"), k.temp("p")
+        k.line(f"{c} = 0")
+        with k.indented(f"if {k.st}[{abi.OVER}] == 0:"):
+            k.line(f"for {p} in range(1, {k.players + 1}):")
+            k.line(f"    if {k.st}[RANKS + {p}] == 0:")
+            k.line(f"        {c} += 1")
+        return c

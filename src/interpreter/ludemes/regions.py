@@ -17,6 +17,7 @@ from .logic import value_fn
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Region
 
 
 class SitesLabels(Ludeme):
@@ -77,6 +78,19 @@ class SitesLabels(Ludeme):
             return lambda s: sites
         return c.site_list(items)
 
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Listed
+        from ..native.kernels.placement import _players_region
+        if self.role is not None:
+            return _players_region(self, k)
+        if self.sites is None:  # the region being visited (a group of forEach Group...)
+            return k.bound("region", "(sites)")
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        if len(items) == 1 and hasattr(items[0], "value") and isinstance(items[0].value, str) \
+                and items[0].value in k.topo.regions:
+            return Listed(tuple(k.topo.regions[items[0].value]))
+        return k.region(BoundArray(items, self.span))
+
 
 class SitesEmpty(Ludeme):
     """The empty sites.
@@ -96,6 +110,11 @@ class SitesEmpty(Ludeme):
             return [i for i, w in zip(sites, s.what) if not w]
         empty.every_empty_site = True  # type: ignore[attr-defined]  (lets a placement scan once)
         return empty
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Everywhere
+        st = k.st
+        return Everywhere(lambda x: f"{st}[WHAT + {x}] == 0")
 
 
 class SitesOccupied(Ludeme):
@@ -125,6 +144,20 @@ class SitesOccupied(Ludeme):
             return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and not o]  # Neutral's
         return occupied
 
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Everywhere
+        st = k.st
+        if self.by is None or k.players_of(self.by) is not None:
+            return Everywhere(lambda x: f"{st}[WHO + {x}] != 0")
+        p = k.player(self.by)
+        if p == "0":
+            return Everywhere(lambda x: f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0)")
+        who = k.temp("p")
+        k.line(f"{who} = {p}")
+        # a player 0 (an expression giving nobody) means the neutral pieces, as the reference's
+        return Everywhere(lambda x: f"({st}[WHO + {x}] == {who} if {who} != 0 else "
+                                    f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0))")
+
 
 def _region_class(region: str, meaning: str) -> type:
     doc = f"{meaning}\n\n    Examples:\n        (sites {region})\n    "
@@ -135,9 +168,16 @@ def _region_class(region: str, meaning: str) -> type:
             raise BindError(f"this board has no region {region}", self.span)
         return lambda s: sites
 
+    def kernel_region(self, k: "Emitter") -> "Region":
+        from ..native.emit import Listed, NoKernel
+        sites = k.topo.regions.get(region)
+        if sites is None:
+            raise NoKernel(f"(sites {region})", "this board has no such region")
+        return Listed(tuple(sites))
+
     return type(f"Sites{region}", (Ludeme,), {
         "name": f"sites {region}", "kind": REGION, "params": (), "compile": compile, "__doc__": doc,
-        "__module__": __name__})
+        "__module__": __name__, "kernel_region": kernel_region, "kernel_static": True})
 
 
 SitesBoard = _region_class("Board", "Every site of the board.")
@@ -190,6 +230,41 @@ class SitesDistance(Ludeme):
                 cache[key] = tuple(i for i, d in enumerate(best) if lo <= d <= hi)
             return cache[key]
         return region
+
+    def kernel_region(self, k: Emitter) -> Region:
+        import numpy as np
+        from ..native.emit import Buffered, INFINITY, Listed, NoKernel
+        from ..native.kernels.capture import bounds
+        from ..native.kernels.placement import _directions
+        if k.n > 2048:
+            raise NoKernel("(sites Distance ...)", "a board of more than 2048 sites")
+        dirs = _directions(k, self.directions, "Adjacent")
+        lo, hi = bounds(k, self.distance)
+        static = k.static_region(self.origin)
+        topo = k.topo
+        if static is not None:  # from sites known before play: the region itself is known
+            best = [INFINITY] * k.n
+            for o in static:
+                for i, d in enumerate(topo.distances(o, dirs)):
+                    if 0 <= d < best[i]:
+                        best[i] = d
+            return Listed(tuple(i for i, d in enumerate(best) if lo <= d <= hi))
+        table = np.array([topo.distances(o, dirs) for o in range(k.n)], dtype=np.int64)
+        dist = k.table(table)
+        origin = k.region(self.origin)
+        best, buf, count, x, y, o = k.buffer(), k.buffer(), k.temp("c"), k.temp("x"), k.temp("y"), k.temp("o")
+        k.line(f"for {x} in range(N):")
+        k.line(f"    {best}[{x}] = {INFINITY}")
+        with origin.loop(k, o):
+            with k.indented(f"for {y} in range(N):"):
+                k.line(f"if 0 <= {dist}[{o}, {y}] < {best}[{y}]:")
+                k.line(f"    {best}[{y}] = {dist}[{o}, {y}]")
+        k.line(f"{count} = 0")
+        with k.indented(f"for {x} in range(N):"):
+            k.line(f"if {lo} <= {best}[{x}] <= {hi}:")
+            k.line(f"    {buf}[{count}] = {x}")
+            k.line(f"    {count} += 1")
+        return Buffered(buf, count)
 
 
 # Ludii's RegionTypeDynamic: which neighbours (sites Around) keeps, relative to the mover
@@ -301,6 +376,41 @@ class SitesAround(Ludeme):
         around.count = count  # type: ignore[attr-defined]
         return around
 
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.kernels.core import _friends
+        from ..native.kernels.regions import Around, _fixed, around_table
+        from typing import Callable
+        site = _fixed(k, k.site(self.site))
+        nbrs = around_table(k, self.directions)
+        kind = self.type.name if self.type is not None else None
+        st = k.st
+        mover = _fixed(k, k.mover, "p")
+        tests: dict[str, Callable[[str], str]] = {
+            "Empty": lambda t: f"{st}[WHAT + {t}] == 0",
+            "NotEmpty": lambda t: f"{st}[WHAT + {t}] != 0",
+            "Own": lambda t: f"{st}[WHO + {t}] == {mover}",
+            "NotOwn": lambda t: f"{st}[WHO + {t}] != {mover}",
+            "Enemy": lambda t: f"({st}[WHO + {t}] != 0 and not {_friends(k, f'{st}[WHO + {t}]', mover)})",
+            "NotEnemy": lambda t: f"({st}[WHO + {t}] == 0 or {_friends(k, f'{st}[WHO + {t}]', mover)})",
+        }
+        typed = tests[kind] if kind is not None else None
+        cond = self.condition
+
+        def keep(e: Emitter, t: str) -> str:
+            parts = [typed(t)] if typed is not None else []
+            if cond is not None:
+                if parts:  # the condition is read only for the neighbours of the type (as the reference)
+                    ok = e.temp("b")
+                    e.line(f"{ok} = False")
+                    with e.indented(f"if {parts[0]}:"):
+                        with e.bind(to=t):
+                            e.line(f"{ok} = {e.bool(cond)}")
+                    return ok
+                with e.bind(to=t):
+                    return e.bool(cond)
+            return parts[0]
+        return Around(site, nbrs, keep if (typed is not None or cond is not None) else None)
+
 
 class SitesFlanked(Ludeme):
     """Every maximal run of pieces of ``of`` that lies along a line between two pieces of ``by``
@@ -351,6 +461,40 @@ class SitesFlanked(Ludeme):
             return list(dict.fromkeys(found))
         return region
 
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Buffered
+        from ..native.kernels.placement import _directions, axes_table
+        from ..native.kernels.regions import _fixed
+        axes = axes_table(k, _directions(k, self.directions, "All"))
+        p, q = _fixed(k, k.player(self.of), "p"), _fixed(k, k.player(self.by), "q")
+        st = k.st
+        buf, count, seen = k.scratch(k.n), k.temp("c"), k.scratch(k.n)
+        site, a, j, x, i, y = (k.temp(v) for v in ("s", "a", "j", "x", "i", "y"))
+        k.line(f"{count} = 0")
+        k.line(f"for {site} in range(N):")
+        k.line(f"    {seen}[{site}] = 0")
+        with k.indented(f"for {site} in range(N):"):
+            k.line(f"if {st}[WHO + {site}] != {p}:")
+            k.line("    continue")
+            with k.indented(f"for {a} in range({axes}.shape[1]):"):
+                k.line(f"{x} = {axes}[{site}, {a}, 1, 0]")
+                k.line(f"if {x} < 0 or {st}[WHO + {x}] != {q}:")
+                k.line("    continue")
+                # the run of p from the site forward, closed by a piece of q
+                with k.indented(f"for {j} in range({axes}.shape[3] + 1):"):
+                    k.line(f"{x} = {axes}[{site}, {a}, 0, {j}] if {j} < {axes}.shape[3] else -1")
+                    k.line(f"if {x} >= 0 and {st}[WHO + {x}] == {p}:")
+                    k.line("    continue")
+                    with k.indented(f"if {x} >= 0 and {st}[WHO + {x}] == {q}:"):
+                        with k.indented(f"for {i} in range({j} + 1):"):
+                            k.line(f"{y} = {site} if {i} == 0 else {axes}[{site}, {a}, 0, {i} - 1]")
+                            with k.indented(f"if {seen}[{y}] == 0:"):
+                                k.line(f"{seen}[{y}] = 1")
+                                k.line(f"{buf}[{count}] = {y}")
+                                k.line(f"{count} += 1")
+                    k.line("break")
+        return Buffered(buf, count)
+
 
 class _SitesOfMoves(Ludeme):
     """The sites of a set of moves (the moves the mover would have now), each once.
@@ -389,6 +533,10 @@ class SitesTo(_SitesOfMoves):
     name = "sites To"
     field = "to"
 
+    def kernel_region(self, k: "Emitter") -> Any:
+        from ..native.kernels.decisions import _sites_of_moves
+        return _sites_of_moves(self, k, 'to')
+
 
 class SitesFrom(_SitesOfMoves):
     """The sites the moves start from (Ludii's ``(sites From ...)``): the pieces that can move.
@@ -399,6 +547,10 @@ class SitesFrom(_SitesOfMoves):
 
     name = "sites From"
     field = "frm"
+
+    def kernel_region(self, k: "Emitter") -> Any:
+        from ..native.kernels.decisions import _sites_of_moves
+        return _sites_of_moves(self, k, 'frm')
 
 
 class _SetOp(Ludeme):
@@ -452,6 +604,24 @@ class Union(_SetOp):
         fns = [c.region(r) for r in self.regions.items]
         return lambda s: list(dict.fromkeys(x for f in fns for x in f(s)))
 
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Buffered, Listed
+        parts = [k.region(r) for r in self.regions.items]
+        if all(isinstance(p, Listed) for p in parts):  # known before play
+            return Listed(tuple(dict.fromkeys(x for p in parts for x in p.sites)))
+        # the sites of each in turn, each once where first met (as the reference's list)
+        buf, count, x = k.buffer(), k.temp("c"), k.temp("x")
+        k.line(f"{count} = 0")
+        seen = Buffered(buf, count)
+        for part in parts:
+            with part.loop(k, x):
+                k.line(f"if not {seen.contains(k, x)}:")
+                k.line(f"    {buf}[{count}] = {x}")
+                k.line(f"    {count} += 1")
+            if x in k.hand_vars:
+                k.hand_vars.add(buf)
+        return seen
+
 
 class Intersection(_SetOp):
     """Sites in every one of the regions.
@@ -472,6 +642,16 @@ class Intersection(_SetOp):
                 keep &= set(f(s))
             return [x for x in first(s) if x in keep]
         return region
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Buffered
+        from ..native.kernels.regions import Filtered
+        first, *rest = [k.region(r) for r in self.regions.items]
+        others = [Buffered(*r.fill(k)) for r in rest]  # worked out first, as the reference's sets
+
+        def test(e: Emitter, x: str) -> str:
+            return " and ".join(o.contains(e, x) for o in others) or "True"
+        return Filtered(first, test)
 
 
 class Difference(Ludeme):
@@ -502,6 +682,18 @@ class Difference(Ludeme):
             drop = set(b(s))
             return [x for x in a(s) if x not in drop]
         return region
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Buffered
+        from ..native.kernels.regions import Filtered, _fixed
+        a = k.region(self.region)
+        from .base import Ludeme
+        if isinstance(self.minus, Ludeme) and self.minus.kind == "int":  # one site: (to), (from)...
+            y = _fixed(k, k.site(self.minus))
+            return Filtered(a, lambda e, x: f"{x} != {y}")
+        buf, count = k.region(self.minus).fill(k)  # the sites dropped, worked out first
+        dropped = Buffered(buf, count)
+        return Filtered(a, lambda e, x: f"not {dropped.contains(e, x)}")
 
 
 class Directions(Ludeme):
@@ -604,6 +796,12 @@ class SitesBracketed(Ludeme):
         scan = self.scanner(c)
         return lambda s: scan(s, False)
 
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Buffered
+        from ..native.kernels.capture import _bracketed
+        buf, count = _bracketed(self, k, False)
+        return Buffered(buf, count)
+
 
 class IsBracketed(SitesBracketed):
     """True when ``sites Bracketed`` with the same arguments is not empty.
@@ -619,6 +817,11 @@ class IsBracketed(SitesBracketed):
     def compile(self, c: "Compiler"):
         scan = self.scanner(c)
         return lambda s: bool(scan(s, True))  # stops at the first bracket found
+
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.capture import _bracketed
+        _, count = _bracketed(self, k, True)
+        return f"({count} > 0)"
 
 
 class SitesPhase(Ludeme):
@@ -694,3 +897,41 @@ class SitesLineOfSight(Ludeme):
                     out.append(last)
             return tuple(dict.fromkeys(out))
         return sight
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Buffered
+        from ..native.kernels.placement import _directions
+        from ..native.kernels.regions import _fixed
+        from ..native.kernels.capture import rays_table
+        kind = self.type.name if self.type is not None else "Piece"
+        rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
+        x = _fixed(k, k.site(self.at), "s")
+        buf, count = k.buffer(), k.temp("c")
+        seen = Buffered(buf, count)
+        d, j, y, last = k.temp("d"), k.temp("j"), k.temp("y"), k.temp("l")
+
+        def add(site: str) -> None:  # each site once, where first seen
+            k.line(f"if not {seen.contains(k, site)}:")
+            k.line(f"    {buf}[{count}] = {site}")
+            k.line(f"    {count} += 1")
+        k.line(f"{count} = 0")
+        with k.indented(f"if {x} >= 0:"):
+            with k.indented(f"for {d} in range({counts}[{x}]):"):
+                if kind == "First":
+                    add(f"{rays}[{x}, {d}, 0]")
+                    k.line("continue")
+                    return seen
+                k.line(f"{last} = -1")
+                with k.indented(f"for {j} in range({lengths}[{x}, {d}]):"):
+                    k.line(f"{y} = {rays}[{x}, {d}, {j}]")
+                    with k.indented(f"if {k.what(y)} != 0:"):
+                        if kind == "Piece":
+                            add(y)
+                        k.line("break")
+                    if kind == "Empty":
+                        add(y)
+                    k.line(f"{last} = {y}")
+                if kind == "Farthest":
+                    with k.indented(f"if {last} >= 0:"):
+                        add(last)
+        return seen

@@ -18,6 +18,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter
 
 MAX_PLAYERS = 16
 
@@ -494,6 +495,13 @@ class NextPhase(Ludeme):
                 s.set_var("phase", target)
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native import abi
+        target = k.notes["phase_names"].index(self.target)
+        cond = k.bool(self.condition) if self.condition is not None else "True"
+        k.line(f"if ({cond}) and {k.st}[{abi.PHASE}] != {target}:")
+        k.line(f"    {k.st}[{abi.PHASE}] = {target}")
+
 
 class End(Ludeme):
     """End rules, checked after every move in order; the first that holds ends the game.
@@ -567,6 +575,38 @@ class ResultLudeme(Ludeme):
     def compile_end(self, c: "Compiler"):
         return self.compile_outcome(c)
 
+    def kernel_outcome(self, k: Emitter) -> None:
+        from ..native.kernels.structure import RESULT_KINDS, _end_vars, end_rule
+        if k.notes.get("end_vars") is None:  # a bare result: the game ends at once
+            end_rule(self, k)
+            return
+        hit, w, l, d, rk, rw = _end_vars(k)
+        everyone = sum(1 << p for p in range(1, k.players + 1))
+        k.line(f"{hit} = 1")
+        outcome = self.outcome.name
+        k.line(f"{rk} = {RESULT_KINDS[outcome]}")
+        k.line(f"{rw} = 0")
+        if outcome == "Draw":
+            k.line(f"{d} = 1")
+            return
+        if self.role.name in ("All", "Each"):
+            if outcome == "Win":
+                k.line(f"{w} |= {everyone}")
+            else:
+                k.line(f"{l} |= {everyone}")
+                k.line(f"{d} = 1")
+            return
+        p = k.temp("p")
+        k.line(f"{p} = {k.player(self.role)}")
+        k.line(f"{rw} = {p}")
+        if outcome == "Win":
+            k.line(f"{w} |= 1 << {p}")
+        else:
+            k.line(f"{w} |= {everyone} & ~(1 << {p})")
+            k.line(f"{l} |= 1 << {p}")
+
+    kernel_end = kernel_outcome
+
 
 class ByScore(Ludeme):
     """The player(s) with the highest score win; a tie on top of some players shares the
@@ -611,6 +651,26 @@ class ByScore(Ludeme):
         return outcome
 
     compile_end = compile_outcome
+
+    def kernel_outcome(self, k: Emitter) -> None:
+        from ..native.emit import NoKernel
+        from ..native.kernels.values import _best_of, _outcome
+        items = self.finalScore.items if isinstance(self.finalScore, BoundArray) else \
+            [self.finalScore] if self.finalScore is not None else []
+
+        def body(hit: str, w: str, l: str, d: str) -> None:
+            st = k.st
+            for item in items:  # one after the other, as the reference sets them
+                if item.value is None:
+                    raise NoKernel("(byScore {(score P)})", "a final score without its value")
+                p, v = k.temp("p"), k.temp("v")
+                k.line(f"{p} = {k.player(item.role)}")
+                k.line(f"{v} = {k.int(item.value)}")
+                k.line(f"{st}[SCORES + {p}] = {v}")
+            _best_of(k, lambda p: f"{st}[SCORES + {p}]", w, l, d)
+        _outcome(self, k, body)
+
+    kernel_end = kernel_outcome
 
 
 class Incompatible(Ludeme):

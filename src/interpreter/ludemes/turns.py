@@ -12,6 +12,7 @@ from .functions import _StateValue
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter
 
 
 class CountMovesThisTurn(_StateValue):
@@ -28,6 +29,10 @@ class CountMovesThisTurn(_StateValue):
     concepts = ("MultiPlacementTurn",)
     # no parameters
     attr = "turn_moves"
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native import abi
+        return k.var(abi.TURN_MOVES)
 
 
 class CanMove(Ludeme):
@@ -59,6 +64,15 @@ class CanMove(Ludeme):
                 s.ctx.restore(saved)
         return can
 
+    def kernel_bool(self, k: Emitter) -> str:
+        """Whether the moves offer one now: a function of its own that returns at the first move
+        (the moves are not listed)."""
+        with k.helper("can_move", "st, T") as name:
+            with k.sink(lambda e, code: e.line("return True")):
+                k.moves(self.moves)
+            k.line("return False")
+        return f"{name}({k.st}, T)"
+
 
 class _Parity(Ludeme):
     """A question about the parity of a number.
@@ -87,6 +101,10 @@ class IsEven(_Parity):
     name = "is Even"
     concepts = ("Even",)
 
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.turns import _parity
+        return _parity(self, k)
+
 
 class IsOdd(_Parity):
     """The value is odd.
@@ -98,3 +116,7 @@ class IsOdd(_Parity):
     name = "is Odd"
     remainder = 1
     concepts = ("Odd",)
+
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native.kernels.turns import _parity
+        return _parity(self, k)

@@ -9,7 +9,7 @@ best..., the compound modality the sums.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable, TYPE_CHECKING
 
 from ..syntax.nodes import Int
 from .base import ANY_INT, BOOL_FN, DIRS, INT, INT_FN, INTS, RESULT, Kind, Ludeme, Param
@@ -17,6 +17,7 @@ from .connection import _all_groups
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter
 
 
 class ValuesGroup(Ludeme):
@@ -67,6 +68,15 @@ class ValuesGroup(Ludeme):
             return [v for v, _ in detailed(s)]
         values.detailed = detailed  # type: ignore[attr-defined]
         return values
+
+    def kernel_ints(self, k: Emitter, each: Callable[[Emitter, str], None]) -> None:
+        """Each group's value (groups for which ``when:`` fails have none)."""
+        from ..native.kernels.connection import each_group
+        with each_group(k, self.directions, self.condition, [self.when, self.value]):
+            cond = k.bool(self.when) if self.when is not None else "True"
+            with k.indented(f"if {cond}:"):
+                each(k, k.int(self.value))
+            k.line("pass")
 
 
 _VALUES = Kind((INT, INTS), "int | ints", literals=(Int,))
@@ -167,6 +177,68 @@ class ByValues(Ludeme):
                 ctx.player = saved
             return lines
         return explain
+
+    def kernel_outcome(self, k: Emitter) -> None:
+        from ..native.emit import kernel_of
+        from ..native.kernels.values import _best_of, _outcome, _winners
+        many = isinstance(self.values, Ludeme) and self.values.kind == "ints"
+
+        def body(hit: str, w: str, l: str, d: str) -> None:
+            st = k.st
+            p = k.temp("pl")
+            if not many:  # one number each: they become the scores, the highest wins
+                with k.indented(f"for {p} in range(1, {k.players + 1}):"):
+                    with k.bind(player=p):
+                        v = k.temp("v")
+                        k.line(f"{v} = {k.int(self.values)}")
+                        k.line(f"{st}[SCORES + {p}] = {v}")
+                _best_of(k, lambda q: f"{st}[SCORES + {q}]", w, l, d)
+                return
+            # an array each: sorted from the highest, compared value by value (0 for those missing)
+            n = k.n + 1
+            vals = k.scratch((k.players + 1) * n)
+            cnt = k.scratch(k.players + 1)
+            with k.indented(f"for {p} in range(1, {k.players + 1}):"):
+                k.line(f"{cnt}[{p}] = 0")
+                with k.bind(player=p):
+                    def collect(e: Emitter, value: str) -> None:
+                        i, x = e.temp("i"), e.temp("x")
+                        e.line(f"{x} = {value}")
+                        e.line(f"{i} = {cnt}[{p}]")  # insertion, from the highest down
+                        with e.indented(f"while {i} > 0 and {vals}[{p} * (N + 1) + {i} - 1] < {x}:"):
+                            e.line(f"{vals}[{p} * (N + 1) + {i}] = {vals}[{p} * (N + 1) + {i} - 1]")
+                            e.line(f"{i} -= 1")
+                        e.line(f"{vals}[{p} * (N + 1) + {i}] = {x}")
+                        e.line(f"{cnt}[{p}] += 1")
+                    kernel_of(self.values, "ints")(self.values, k, collect)
+            width, q, i, a, b, c, best, mask = (k.temp(x) for x in ("wd", "q", "i", "a", "b", "c", "bp", "m"))
+            k.line(f"{width} = 0")
+            k.line(f"for {q} in range(1, {k.players + 1}):")
+            k.line(f"    {width} = max({width}, {cnt}[{q}])")
+
+            def compare(x: str, y: str) -> None:
+                """c = the sign of x's values against y's."""
+                k.line(f"{c} = 0")
+                with k.indented(f"for {i} in range({width}):"):
+                    k.line(f"{a} = {vals}[{x} * (N + 1) + {i}] if {i} < {cnt}[{x}] else 0")
+                    k.line(f"{b} = {vals}[{y} * (N + 1) + {i}] if {i} < {cnt}[{y}] else 0")
+                    k.line(f"if {a} != {b}:")
+                    k.line(f"    {c} = 1 if {a} > {b} else -1")
+                    k.line("    break")
+            k.line(f"{best} = 1")
+            with k.indented(f"for {q} in range(2, {k.players + 1}):"):
+                compare(q, best)
+                k.line(f"if {c} > 0:")
+                k.line(f"    {best} = {q}")
+            k.line(f"{mask} = 0")
+            with k.indented(f"for {q} in range(1, {k.players + 1}):"):
+                compare(q, best)
+                k.line(f"if {c} == 0:")
+                k.line(f"    {mask} |= 1 << {q}")
+            _winners(k, mask, w, l, d)
+        _outcome(self, k, body)
+
+    kernel_end = kernel_outcome
 
 
 def _numbers(values: list[int]) -> str:

@@ -20,6 +20,7 @@ from .measures import SITE_TYPE, check_site_type
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.game import Game
+    from ..native.emit import Emitter, Region
 
 PLAYER_VALUES = "player_values"
 PIECE_STATES = "piece_states"
@@ -56,6 +57,9 @@ class ValuePlayer(Ludeme):
         player_values(c.game)
         who = c.player(self.player)
         return lambda s: s.player_values[who(s)]
+
+    def kernel_int(self, k: Emitter) -> str:
+        return f"{k.st}[PLAYER_VALUES + {k.player(self.player)}]"
 
 
 class SetValue(Ludeme):
@@ -94,6 +98,14 @@ class SetValue(Ludeme):
                 s.set_item(values, p, v)
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native.kernels.variables import _in_range
+        p, v = k.temp("p"), k.temp("v")
+        k.line(f"{p} = {k.player(self.player)}")
+        k.line(f"{v} = {k.int(self.value)}")
+        _in_range(k, v)
+        k.line(f"{k.st}[PLAYER_VALUES + {p}] = {v}")
+
 
 class StateAt(Ludeme):
     """The local state of the piece on a site (0 until ``set State`` changes it; 0 again once the
@@ -115,6 +127,12 @@ class StateAt(Ludeme):
         piece_states(c.game)
         at = c.site(self.at)
         return lambda s: s.piece_states[x] if (x := at(s)) >= 0 else 0
+
+    def kernel_int(self, k: Emitter) -> str:
+        site = k.site(self.at)
+        if getattr(self.at, "context_site", False) or site.isdigit():
+            return f"{k.st}[PIECE_STATES + {site}]"
+        return f"({k.st}[PIECE_STATES + {site}] if {site} >= 0 else 0)"
 
 
 class SitesState(Ludeme):
@@ -140,6 +158,13 @@ class SitesState(Ludeme):
         piece_states(c.game)
         value = c.int(self.value)
         return lambda s: [x for x, v in enumerate(s.piece_states) if v == value(s)]
+
+    def kernel_region(self, k: Emitter) -> Region:
+        from ..native.emit import Everywhere
+        value = k.temp("v")
+        k.line(f"{value} = {k.int(self.value)}")
+        st = k.st
+        return Everywhere(lambda x: f"{st}[PIECE_STATES + {x}] == {value}")
 
 
 class SetState(Ludeme):
@@ -180,6 +205,15 @@ class SetState(Ludeme):
                 s.set_item(states, x, v)
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native.kernels.variables import _in_range
+        x, v = k.temp("x"), k.temp("v")
+        k.line(f"{x} = {k.site(self.at)}")
+        with k.indented(f"if {x} >= 0:"):
+            k.line(f"{v} = {k.int(self.value)}")
+            _in_range(k, v)
+            k.line(f"{k.st}[PIECE_STATES + {x}] = {v}")
+
 
 class WasPass(Ludeme):
     """The last move was a pass. As an end condition it ends the game by stalemate: a player
@@ -196,3 +230,7 @@ class WasPass(Ludeme):
 
     def compile(self, c: "Compiler"):
         return lambda s: s.passes > 0
+
+    def kernel_bool(self, k: Emitter) -> str:
+        from ..native import abi
+        return f"({k.var(abi.PASSES)} > 0)"

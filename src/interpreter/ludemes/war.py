@@ -18,6 +18,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..native.emit import Emitter, Made
 
 
 def _players(c: "Compiler", role) -> "callable":
@@ -93,6 +94,45 @@ class Where(Ludeme):
             return -1
         return where
 
+    def kernel_int(self, k: Emitter) -> str:
+        import numpy as np
+        from ..native.emit import NoKernel
+        from ..native.kernels.core import _components_named
+        from ..native.kernels.pieces import _owner_test
+        owner_of = k.table(np.array(k.game.owner_of, dtype=np.int64))
+        if isinstance(self.piece, Str):
+            mask = np.zeros(len(k.game.components), dtype=np.int64)
+            mask[_components_named(k, self.piece.value)] = 1
+            kinds = k.table(mask)
+            test = _owner_test(k, self.role)
+            if test is None:
+                one = k.temp("q")
+                k.line(f"{one} = {k.player(self.role)}")
+                wanted = lambda w: f"{kinds}[{w}] != 0 and {owner_of}[{w}] == {one}"  # noqa: E731
+            else:
+                # a role names players 1.. only: a piece of no one's is not theirs
+                guard = "" if self.role is None else f"{owner_of}[{{w}}] != 0 and "
+                wanted = lambda w: f"{kinds}[{w}] != 0 and {guard.format(w=w)}{test(f'{owner_of}[{w}]')}"  # noqa: E731
+        else:
+            if self.role is not None:
+                raise NoKernel("(where <number> <player>)")
+            number = k.temp("n")
+            k.line(f"{number} = {k.int(self.piece)}")
+            wanted = lambda w: f"{w} == {number}"  # noqa: E731
+        # the first site, in the order of the reference's state: the board's, then hands'
+        found, x, w = k.temp("s"), k.temp("x"), k.temp("w")
+        limit = "N"
+        if k.layout.hand_sites:
+            limit = f"{k.table(np.array([k.n + k.layout.hand_sites], dtype=np.int64))}[0]"
+            k.hand_vars.add(found)
+        k.line(f"{found} = -1")
+        with k.indented(f"for {x} in range({limit}):"):
+            k.line(f"{w} = {k.what(x)}")
+            k.line(f"if {w} != 0 and {wanted(w)}:")
+            k.line(f"    {found} = {x}")
+            k.line("    break")
+        return found
+
 
 class NoPieces(Ludeme):
     """The player(s) have no piece on the board (of the named kind, or in the region when
@@ -137,6 +177,53 @@ class NoPieces(Ludeme):
                 if who[site] in ps and (wanted is None or what[site] in wanted):
                     return False
             return True
+        return none
+
+    def kernel_bool(self, k: Emitter) -> str:
+        import numpy as np
+        from ..native.kernels.core import _components_named
+        from ..native.kernels.pieces import _owner_test
+        role = self.role if self.role is not None else self.of
+        test = _owner_test(k, role)
+        one = None
+        if test is None:
+            one = k.temp("q")
+            k.line(f"{one} = {k.player(role)}")
+        none = k.temp("b")
+        k.line(f"{none} = True")
+        if self.piece is None and self.region is None:  # the players' counts
+            if one is not None:
+                return f"({k.st}[COUNTS + {one}] == 0)"
+            p = k.temp("p")
+            with k.indented(f"for {p} in range(1, {k.players + 1}):"):
+                k.line(f"if {test(p)} and {k.st}[COUNTS + {p}] != 0:")
+                k.line(f"    {none} = False")
+                k.line("    break")
+            return none
+        kinds = None
+        if self.piece is not None:
+            mask = np.zeros(len(k.game.components), dtype=np.int64)
+            mask[_components_named(k, self.piece.value)] = 1
+            kinds = k.table(mask)
+        x, w = k.temp("x"), k.temp("w")
+
+        def body() -> None:
+            k.line(f"{w} = {k.who(x)}")
+            tests = [f"{w} == {one}" if one is not None else f"{w} != 0 and {test(w)}"]
+            if kinds is not None:
+                tests.append(f"{kinds}[{k.what(x)}] != 0")
+            k.line(f"if {' and '.join(tests)}:")
+            k.line(f"    {none} = False")
+            k.line("    break")
+        if self.region is None:  # every site the reference's state holds: the board's, then hands'
+            limit = "N"
+            if k.layout.hand_sites:
+                limit = f"{k.table(np.array([k.n + k.layout.hand_sites], dtype=np.int64))}[0]"
+            with k.indented(f"for {x} in range({limit}):"):
+                body()
+        else:
+            with k.region(self.region, hands=True).loop(k, x):
+                body()
         return none
 
 
@@ -267,6 +354,27 @@ class Promote(Ludeme):
                 s.place(x, k)
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        import numpy as np
+        from ..native.emit import NoKernel
+        from ..native.kernels.core import _components_named
+        if k.notes.get("union_find") is not None:
+            raise NoKernel("(promote ...)", "a piece replaced in a game keeping its groups")
+        names = self.piece.names_listed()
+        if len(names) > 1:
+            raise NoKernel("(promote (piece {...}))", "a choice of pieces")
+        kinds = _components_named(k, names[0])
+        owner_of = k.game.owner_of
+        per_owner = {owner_of[w]: w for w in kinds}
+        default = kinds[0] if len(kinds) == 1 else 0
+        table = k.table(np.array([per_owner.get(p, default) for p in range(k.players + 1)], dtype=np.int64))
+        x, w = k.temp("x"), k.temp("w")
+        k.line(f"{x} = {k.site(self.site) if self.site is not None else k.bound('to', '(to)')}")
+        with k.indented(f"if {x} >= 0 and {k.what(x)} != 0:"):
+            k.line(f"{w} = {table}[{k.player(self.role) if self.role is not None else k.who(x)}]")
+            with k.indented(f"if {w} != 0:"):
+                k.place(x, w)
+
 
 class Intervene(Ludeme):
     """Capture by intervention: from a site (the last move's by default), along each line of
@@ -344,6 +452,77 @@ class Intervene(Ludeme):
                 then(s)
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native import abi
+        from ..native.emit import Buffered, NoKernel
+        from ..native.kernels.capture import _enemy_at, bounds
+        from ..native.kernels.placement import _directions, axes_table
+        frm = self.source
+        if frm is not None and (frm.condition is not None or frm.level is not None):
+            raise NoKernel("(intervene (from ... if:/level:))")
+        between = self.between
+        if between is not None and any(v is not None for v in (between.before, between.after, between.sameOwner,
+                                                               between.condition, between.apply)):
+            raise NoKernel("(intervene (between ...))", "anything but a range")
+        to = self.to
+        if to is not None and (to.sites is not None or to.level is not None):
+            raise NoKernel("(intervene (to <sites>/level:))")
+        lo, hi = (1, 1)
+        if between is not None and between.length is not None:
+            lo, hi = bounds(k, between.length)
+        origin = k.site(frm.sites) if frm is not None and frm.sites is not None else k.var(abi.LAST_TO)
+        axes = axes_table(k, _directions(k, self.directions, "Adjacent"))
+        start, found, nf = k.temp("o"), k.buffer(), k.temp("nf")
+        a, j, y, n1, n2 = k.temp("a"), k.temp("j"), k.temp("y"), k.temp("n"), k.temp("m")
+        taken = Buffered(found, nf)
+
+        def run(side: int, n: str) -> None:
+            """The length of the run of targets on one side of the axis, up to the range's most."""
+            k.line(f"{n} = 0")
+            with k.indented(f"for {j} in range({axes}.shape[3]):"):
+                k.line(f"{y} = {axes}[{start}, {a}, {side}, {j}]")
+                k.line(f"if {y} < 0 or {j} >= {hi}:")
+                k.line("    break")
+                with k.bind(to=y):
+                    if to is not None and to.condition is not None:
+                        target = k.bool(to.condition)
+                    else:  # an enemy
+                        target = _enemy_at(k, y)
+                k.line(f"if not ({target}):")
+                k.line("    break")
+                k.line(f"{n} += 1")
+
+        def take(side: int, n: str) -> None:
+            with k.indented(f"for {j} in range({n}):"):
+                k.line(f"{y} = {axes}[{start}, {a}, {side}, {j}]")
+                k.line(f"if not {taken.contains(k, y)}:")  # each site once
+                k.line(f"    {found}[{nf}] = {y}")
+                k.line(f"    {nf} += 1")
+        k.line(f"{start} = {origin}")
+        with k.indented(f"if {start} >= 0:"):
+            # the runs found on both sides of each axis first, then every site of them taken
+            k.line(f"{nf} = 0")
+            with k.indented(f"for {a} in range({axes}.shape[1]):"):
+                run(0, n1)
+                k.line(f"if {n1} < {lo}:")
+                k.line("    continue")
+                run(1, n2)
+                with k.indented(f"if {n2} >= {lo}:"):
+                    take(0, n1)
+                    take(1, n2)
+            c, x = k.temp("c"), k.temp("x")
+            with k.indented(f"for {c} in range({nf}):"):
+                k.line(f"{x} = {found}[{c}]")
+                with k.bind(to=x):
+                    if to is not None and to.apply is not None and to.apply.effect is not None:
+                        k.effect(to.apply)
+                    else:  # removed
+                        with k.indented(f"if {k.what(x)} != 0:"):
+                            k.place(x, "0")
+                k.line("pass")
+            if self.then is not None:
+                k.effect(self.then)
+
 
 class Surround(Ludeme):
     """Capture by surrounding: each neighbour (under the relation, ``Adjacent`` by default) of
@@ -419,6 +598,69 @@ class Surround(Ludeme):
                 then(s)
         return run
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native import abi
+        from ..native.emit import NoKernel
+        from ..native.kernels.capture import _enemy_at
+        from ..native.kernels.core import _friends
+        from ..native.kernels.placement import neighbour_table
+        frm = self.source
+        if frm is not None and (frm.condition is not None or frm.level is not None):
+            raise NoKernel("(surround (from ... if:/level:))")
+        between = self.between
+        if between is not None and any(v is not None for v in (between.before, between.after, between.sameOwner,
+                                                               between.length)):
+            raise NoKernel("(surround (between before:/after:/sameOwner:/<range>))")
+        to = self.to
+        if to is not None and (to.sites is not None or to.level is not None or to.apply is not None):
+            raise NoKernel("(surround (to <sites>/level:/apply))")
+        origin = k.site(frm.sites) if frm is not None and frm.sites is not None else k.var(abi.LAST_TO)
+        nbrs = neighbour_table(k, self.directions)
+        st = k.st
+        start, found, nf = k.temp("o"), k.buffer(), k.temp("nf")
+        j, b, i, t, sides = k.temp("j"), k.temp("b"), k.temp("i"), k.temp("y"), k.temp("n")
+        k.line(f"{start} = {origin}")
+        with k.indented(f"if {start} >= 0:"):
+            # the surrounded neighbours found first, then each taken
+            k.line(f"{nf} = 0")
+            with k.indented(f"for {j} in range({nbrs}.shape[1]):"):
+                k.line(f"{b} = {nbrs}[{start}, {j}]")
+                k.line(f"if {b} < 0:")
+                k.line("    break")
+                with k.bind(between=b):
+                    if between is not None and between.condition is not None:
+                        caught = k.bool(between.condition)
+                    else:  # an enemy
+                        caught = _enemy_at(k, b)
+                    k.line(f"if not ({caught}):")
+                    k.line("    continue")
+                    k.line(f"{sides} = 0")
+                    with k.indented(f"for {i} in range({nbrs}.shape[1]):"):
+                        k.line(f"{t} = {nbrs}[{b}, {i}]")
+                        k.line(f"if {t} < 0:")
+                        k.line("    break")
+                        with k.bind(to=t):
+                            closed = k.bool(to.condition) if to is not None and to.condition is not None else \
+                                _friends(k, f"{st}[WHO + {t}]", k.mover)
+                            k.line(f"if not ({closed}):")
+                            k.line(f"    {sides} += 1")
+                        allowed = k.int(self.exceptions) if self.exceptions is not None else "0"
+                    with k.indented(f"if {sides} <= {allowed}:"):
+                        k.line(f"{found}[{nf}] = {b}")
+                        k.line(f"{nf} += 1")
+            c = k.temp("c")
+            with k.indented(f"for {c} in range({nf}):"):
+                k.line(f"{b} = {found}[{c}]")
+                with k.bind(between=b):
+                    if between is not None and between.apply is not None:
+                        k.effect(between.apply)
+                    else:  # removed
+                        with k.indented(f"if {k.what(b)} != 0:"):
+                            k.place(b, "0")
+                k.line("pass")
+            if self.then is not None:
+                k.effect(self.then)
+
 
 class MoveRemove(Ludeme):
     """A decision: take a piece off the board, from a site of the region (each occupied site is
@@ -450,6 +692,22 @@ class MoveRemove(Ludeme):
             return [made[x] for x in dict.fromkeys(region(s)) if x >= 0 and what[x]]
         gen.unique = True  # type: ignore[attr-defined]
         return gen
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..engine.move import MoveKind
+        from ..native.emit import Everywhere, Made, NoKernel, OneSite
+        then = k.then_of(self.then)
+        rule = k.rule(self, after=[then] if then else [])
+        region = k.region(self.sites)
+        x = k.temp("x")
+        with region.loop(k, x):
+            if x in k.hand_vars:
+                raise NoKernel("(move Remove ...)", "from a site of a hand")
+            k.line(f"if {x} >= 0 and {k.what(x)} != 0:")
+            with k.indented():
+                k.move(rule, MoveKind.REMOVE, to=x)
+        # a site listed twice is one move (the reference's dict.fromkeys): listing dedups unless one site
+        return Made(isinstance(region, (OneSite, Everywhere)), frozenset({int(MoveKind.REMOVE)}))
 
 
 class MovePromote(Ludeme):

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..engine.move import MoveKind
 from ..ludemes.base import BoundArray, Ludeme
-from ..syntax.nodes import Bool, Const, Float, Int, Str
+from ..syntax.nodes import Bool, Const, Int, Str
 from . import abi
 
 INFINITY = 1 << 30  # as the reference engine's (engine.values.INFINITY)
@@ -41,12 +41,17 @@ class NoKernel(Exception):
 
 
 # --- kernels, by ludeme class and role -------------------------------------------------------------
+# A ludeme says how it compiles in its own class, beside its reference ``compile``: a method
+# ``kernel_<role>(self, k, ...)`` that emits its code through the Emitter ``k`` (the methods import
+# the compiled tier's helpers when they run, so loading the ludemes never loads it). Classes that
+# are not ludemes (syntax constants) register theirs here with :func:`kernel`.
 ROLES = ("int", "bool", "region", "moves", "effect", "end", "outcome", "directions", "draw", "ints")
 KERNELS: dict[tuple[type, str], Callable[..., Any]] = {}
 
 
 def kernel(cls: type, *roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register ``fn(ludeme, k, ...)`` as the kernel of ``cls`` in the given roles."""
+    """Register ``fn(value, k, ...)`` as the kernel of ``cls`` (a class that is not a ludeme) in
+    the given roles."""
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
         for role in roles:
             assert role in ROLES, role
@@ -55,11 +60,25 @@ def kernel(cls: type, *roles: str) -> Callable[[Callable[..., Any]], Callable[..
     return register
 
 
-def kernel_of(ludeme: Any, role: str) -> Callable[..., Any]:
-    for klass in type(ludeme).__mro__:
-        fn = KERNELS.get((klass, role))
+def find_kernel(klass: type, role: str, inherited: bool = True) -> Optional[Callable[..., Any]]:
+    """The kernel of ``klass`` in ``role``: its method ``kernel_<role>`` (its own, or inherited
+    when ``inherited``), else one registered for it; None when it has none."""
+    name = f"kernel_{role}"
+    for cls in (klass.__mro__ if inherited else (klass,)):
+        fn = vars(cls).get(name)
         if fn is not None:
             return fn
+        fn = KERNELS.get((cls, role))
+        if fn is not None:
+            return fn
+    return None
+
+
+def kernel_of(ludeme: Any, role: str) -> Callable[..., Any]:
+    """The kernel of ``ludeme`` in ``role``; :class:`NoKernel` when its class has none."""
+    fn = find_kernel(type(ludeme), role)
+    if fn is not None:
+        return fn
     name = ludeme.name if isinstance(ludeme, Ludeme) else type(ludeme).__name__
     raise NoKernel(f"({name} ...)", f"no compiled {role} kernel")
 
@@ -574,8 +593,8 @@ class Emitter:
             return region.sites if isinstance(region, Listed) else None
         if isinstance(value, BoundArray) and all(isinstance(v, (Str, Int)) for v in value.items):
             return self.region(value).sites  # type: ignore[attr-defined]
-        fn = KERNELS.get((type(value), "region")) if isinstance(value, Ludeme) else None
-        if fn is not None and getattr(fn, "static", False):
+        fn = find_kernel(type(value), "region", inherited=False) if isinstance(value, Ludeme) else None
+        if fn is not None and vars(type(value)).get("kernel_static", False):
             region = fn(value, self)
             return region.sites
         return None
@@ -628,11 +647,7 @@ class Emitter:
             return
         if not isinstance(value, Ludeme):
             raise NoKernel(f"{value!r}", "not an effect")
-        fn = None
-        for klass in type(value).__mro__:
-            fn = KERNELS.get((klass, "effect"))
-            if fn is not None:
-                break
+        fn = find_kernel(type(value), "effect")
         if fn is None:
             raise NoKernel(f"({value.name} ...)", "no compiled effect kernel")
         fn(value, self)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from ...ludemes import connection, regions
-from ..emit import Emitter, Made, NoKernel, kernel
+from ..emit import Emitter, NoKernel
 from .placement import neighbour_table
 from .regions import Slice
 
@@ -98,27 +98,6 @@ def each_group(k: Emitter, directions: Any, condition: Any, rules: list[Any]) ->
                 group.loops[key] = loop_length(k, node.directions, group)
         with k.bind(region=group):
             yield group
-
-
-@kernel(connection.ForEachGroup, "effect")
-def _for_each_group(self: connection.ForEachGroup, k: Emitter) -> None:
-    with each_group(k, self.directions, self.condition, [self.rule]):
-        k.effect(self.rule)
-        k.line("pass")
-
-
-@kernel(connection.ForEachGroup, "moves")
-def _for_each_group_moves(self: connection.ForEachGroup, k: Emitter) -> Made:
-    with each_group(k, self.directions, self.condition, [self.rule]):
-        made = k.moves(self.rule)
-        k.line("pass")
-    return Made(False, made.kinds)
-
-
-@kernel(connection.CountGroups, "int")
-def _count_groups(self: connection.CountGroups, k: Emitter) -> str:
-    _, _, _, count = find_groups(k, self.directions, self.condition)
-    return count
 
 
 __all__ = ["Group", "each_group", "find_groups", "NoKernel"]

@@ -7,12 +7,12 @@ from typing import Any
 
 import numpy as np
 
-from ...ludemes import arithmetic, conditions, functions, logic, ranking
+from ...ludemes import functions
 from ...ludemes.base import BoundArray, Ludeme
 from ...syntax.nodes import Const
 from .. import abi
 from ...compile.compiler import pieces_named
-from ..emit import Emitter, NoKernel, kernel
+from ..emit import Emitter, NoKernel
 
 # --- context sites: lexical variables ---------------------------------------------------------------
 
@@ -24,29 +24,6 @@ def _plain(ludeme: Any) -> None:
             raise NoKernel(f"({ludeme.name} {p.word}:...)", "a parameter read only where it stands in a move")
 
 
-@kernel(functions.To, "int")
-def _to(self: functions.To, k: Emitter) -> str:
-    _plain(self)
-    return k.bound("to", "(to)")
-
-
-@kernel(functions.From, "int")
-def _from(self: functions.From, k: Emitter) -> str:
-    _plain(self)
-    return k.bound("frm", "(from)")
-
-
-@kernel(functions.Between, "int")
-def _between(self: functions.Between, k: Emitter) -> str:
-    _plain(self)
-    return k.bound("between", "(between)")
-
-
-@kernel(functions.Site, "int")
-def _site(self: functions.Site, k: Emitter) -> str:
-    return k.bound("site", "(site)")
-
-
 for _cls in (functions.To, functions.From, functions.Between, functions.Site):
     _cls.context_site = True  # type: ignore[attr-defined]  (always on the board: Emitter.site)
 # the last move's sites: the compiled tier makes no move that starts or ends in a hand, so
@@ -55,93 +32,7 @@ functions.LastTo.board_site = True  # type: ignore[attr-defined]
 functions.LastFrom.board_site = True  # type: ignore[attr-defined]
 
 
-@kernel(functions.LastTo, "int")
-def _last_to(self: functions.LastTo, k: Emitter) -> str:
-    if self.afterConsequence is not None and self.afterConsequence.value:
-        raise NoKernel("(last To afterConsequence:True)")
-    return k.var(abi.LAST_TO)
-
-
-@kernel(functions.LastFrom, "int")
-def _last_from(self: functions.LastFrom, k: Emitter) -> str:
-    if self.afterConsequence is not None and self.afterConsequence.value:
-        raise NoKernel("(last From afterConsequence:True)")
-    return k.var(abi.LAST_FROM)
-
-
-@kernel(functions.MoverFn, "int")
-def _mover(self: Any, k: Emitter) -> str:
-    return k.mover
-
-
-@kernel(functions.NextFn, "int")
-def _next(self: Any, k: Emitter) -> str:
-    st = k.st
-    return f"({st}[{abi.MOVER}] if {st}[{abi.MOVE_AGAIN}] != 0 else ({st}[{abi.MOVER}] % {k.players} + 1))"
-
-
-@kernel(functions.CountMoves, "int")
-def _count_moves(self: Any, k: Emitter) -> str:
-    return k.var(abi.PLY)
-
-
-@kernel(ranking.CountPlayers, "int")
-def _count_players(self: Any, k: Emitter) -> str:
-    return str(k.players)
-
-
-@kernel(ranking.CountActive, "int")
-def _count_active(self: Any, k: Emitter) -> str:
-    if not k.game.ranked:
-        return str(k.players)
-    c, p = k.temp("c"), k.temp("p")
-    k.line(f"{c} = 0")
-    with k.indented(f"if {k.st}[{abi.OVER}] == 0:"):
-        k.line(f"for {p} in range(1, {k.players + 1}):")
-        k.line(f"    if {k.st}[RANKS + {p}] == 0:")
-        k.line(f"        {c} += 1")
-    return c
-
-
 # --- counts, scores, owners ------------------------------------------------------------------------------
-@kernel(functions.CountPieces, "int")
-def _count_pieces(self: functions.CountPieces, k: Emitter) -> str:
-    everyone = k.players_of(self.role) is not None or self.role is None
-    if self.piece is None and self.region is None:
-        if everyone:
-            total = k.temp("c")
-            k.line(f"{total} = 0")
-            k.line(f"for {total}_p in range({k.players + 1}):")
-            k.line(f"    {total} += {k.st}[COUNTS + {total}_p]")
-            return total
-        return f"{k.st}[COUNTS + {k.player(self.role)}]"
-    kinds = None
-    if self.piece is not None:
-        mask = np.zeros(len(k.game.components), dtype=np.int64)
-        mask[_components_named(k, self.piece.value)] = 1
-        kinds = k.table(mask)
-    who = None if everyone else k.player(self.role)
-    # the region may hold hand sites: WHAT + site and WHO + site read them as the board's
-    region = k.region(self.region, hands=True) if self.region is not None else None
-    total = k.temp("c")
-    x = k.temp("x")
-    k.line(f"{total} = 0")
-
-    def body() -> None:
-        tests = [f"{k.what(x)} != 0"]
-        if who is not None:
-            tests.append(f"{k.who(x)} == {who}")
-        if kinds is not None:
-            tests.append(f"{kinds}[{k.what(x)}] != 0")
-        k.line(f"if {' and '.join(tests)}:")
-        k.line(f"    {total} += 1")
-    if region is None:
-        with k.indented(f"for {x} in range(N):"):
-            body()
-    else:
-        with region.loop(k, x):
-            body()
-    return total
 
 
 def _components_named(k: Emitter, name: str) -> list[int]:
@@ -151,29 +42,9 @@ def _components_named(k: Emitter, name: str) -> list[int]:
     return found
 
 
-@kernel(functions.Score, "int")
-def _score(self: functions.Score, k: Emitter) -> str:
-    if self.value is not None:
-        raise NoKernel("(score P <value>)", "a final score is read by byScore")
-    return f"{k.st}[SCORES + {k.player(self.role)}]"
-
-
-@kernel(functions.Who, "int")
-def _who(self: functions.Who, k: Emitter) -> str:
-    site = k.site(self.at)
-    if getattr(self.at, "context_site", False) or site.isdigit():
-        return k.who(site)
-    return f"({k.who(site)} if {site} >= 0 else 0)"
-
-
 # --- logic ------------------------------------------------------------------------------------------------
 def _items(value: Any) -> list[Any]:
     return list(value.items) if isinstance(value, BoundArray) else [value]
-
-
-@kernel(logic.And, "bool")
-def _and(self: logic.And, k: Emitter) -> str:
-    return _junction(_items(self.items), k, True)
 
 
 def _junction(parts: list[Any], k: Emitter, conjunction: bool) -> str:
@@ -209,11 +80,6 @@ def _and_lazy(parts: list[Any], k: Emitter) -> str:
     return result
 
 
-@kernel(logic.Or, "bool")
-def _or(self: logic.Or, k: Emitter) -> str:
-    return _junction(_items(self.items), k, False)
-
-
 def _or_lazy(parts: list[Any], k: Emitter) -> str:
     result = k.temp("b")
     k.line(f"{result} = False")
@@ -228,14 +94,6 @@ def _or_lazy(parts: list[Any], k: Emitter) -> str:
     k.line("pass")
     k.depth -= opened
     return result
-
-
-@kernel(logic.Not, "bool")
-def _not(self: logic.Not, k: Emitter) -> str:
-    expr = k.bool(self.condition)
-    if expr in ("True", "False"):
-        return "False" if expr == "True" else "True"
-    return f"(not {expr})"
 
 
 def _value(k: Emitter, value: Any) -> str:
@@ -265,31 +123,6 @@ def _regions_compared(self: Any, k: Emitter) -> str:
     return same if self.name == "=" else f"(not {same})"
 
 
-@kernel(logic._Compare, "bool")
-def _compare(self: Any, k: Emitter) -> str:
-    if any(isinstance(side, Ludeme) and side.kind == "region" for side in (self.left, self.right)):
-        return _regions_compared(self, k)
-    symbol = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}[self.name]
-    return f"({_value(k, self.left)} {symbol} {_value(k, self.right)})"
-
-
-@kernel(logic.If, "int", "bool")
-def _if_value(self: logic.If, k: Emitter) -> str:
-    cond = k.bool(self.condition)
-    role = "int" if self.kind == "int" else "bool"
-    if role == "int":
-        yes = k.int(self.then_branch)
-        no = k.int(self.else_branch) if self.else_branch is not None else "0"
-    else:
-        yes = k.bool(self.then_branch)
-        no = k.bool(self.else_branch) if self.else_branch is not None else "False"
-    if cond == "True":
-        return yes
-    if cond == "False":
-        return no
-    return f"({yes} if {cond} else {no})"
-
-
 # --- arithmetic (32-bit values, as Ludii's: beyond them an error, as the reference's) --------------------
 INT_MIN, INT_MAX = functions.INT_MIN, functions.INT_MAX
 
@@ -314,14 +147,6 @@ def _folded(self: Any, parts: list[str]) -> str | None:
     return str(value)
 
 
-@kernel(functions.Add, "int")
-def _add(self: Any, k: Emitter) -> str:
-    if any(isinstance(v, Ludeme) and v.kind == "ints" for v in self.values.items):
-        return _add_arrays(self, k)
-    parts = [_value(k, v) for v in self.values.items]
-    return _folded(self, parts) or _checked(k, "(" + " + ".join(parts) + ")")
-
-
 def _add_arrays(self: Any, k: Emitter) -> str:
     """A sum with arrays of values among its terms (each array adds all of its values)."""
     from ..emit import kernel_of
@@ -335,24 +160,6 @@ def _add_arrays(self: Any, k: Emitter) -> str:
     return _checked(k, total)
 
 
-@kernel(functions.Sub, "int")
-def _sub(self: Any, k: Emitter) -> str:
-    parts = [_value(k, v) for v in self.values.items]
-    folded = _folded(self, parts)
-    if folded is not None:
-        return folded
-    if len(parts) == 1:
-        return _checked(k, f"(-{parts[0]})")
-    return _checked(k, "(" + " - ".join(parts) + ")")
-
-
-@kernel(functions.Mul, "int")
-def _mul(self: Any, k: Emitter) -> str:
-    parts = [_value(k, v) for v in self.values.items]
-    return _folded(self, parts) or _checked(k, "(" + " * ".join(parts) + ")")
-
-
-@kernel(arithmetic.Div, "int")
 def _divmod(self: Any, k: Emitter) -> str:
     a, b = _value(k, self.a), _value(k, self.b)
     if a.lstrip("-").isdigit() and b.lstrip("-").isdigit():
@@ -369,39 +176,7 @@ def _divmod(self: Any, k: Emitter) -> str:
     return f"{fn}({va}, {vb})"
 
 
-kernel(arithmetic.Mod, "int")(_divmod)
-
-
 # --- conditions on sites ------------------------------------------------------------------------------------
-@kernel(conditions.IsEmpty, "bool")
-def _is_empty(self: Any, k: Emitter) -> str:
-    site = k.site(self.site)
-    if getattr(self.site, "context_site", False) or site.isdigit():
-        return f"({k.what(site)} == 0)"
-    return f"({site} >= 0 and {k.what(site)} == 0)"
-
-
-@kernel(conditions.IsOccupied, "bool")
-def _is_occupied(self: Any, k: Emitter) -> str:
-    site = k.site(self.site)
-    if getattr(self.site, "context_site", False) or site.isdigit():
-        return f"({k.what(site)} != 0)"
-    return f"({site} >= 0 and {k.what(site)} != 0)"
-
-
-@kernel(conditions.IsMover, "bool")
-def _is_mover(self: Any, k: Emitter) -> str:
-    return f"({_value(k, self.player)} == {k.mover})"
-
-
-@kernel(conditions.IsNext, "bool")
-def _is_next(self: Any, k: Emitter) -> str:
-    return f"({_value(k, self.player)} == ({k.mover} % {k.players} + 1))"
-
-
-@kernel(conditions.IsPrev, "bool")
-def _is_prev(self: Any, k: Emitter) -> str:
-    return f"({_value(k, self.player)} == {k.player(Const('Prev', span=self.span))})"
 
 
 def _friends(k: Emitter, a: str, b: str) -> str:
@@ -410,35 +185,4 @@ def _friends(k: Emitter, a: str, b: str) -> str:
     team = k.table(np.array(k.game.team_of, dtype=np.int64))
     return f"({a} != 0 and {b} != 0 and {team}[{a}] == {team}[{b}])"
 
-
-@kernel(conditions.IsEnemy, "bool")
-def _is_enemy(self: Any, k: Emitter) -> str:
-    q = k.temp("q")
-    k.line(f"{q} = {_value(k, self.player)}")
-    return f"({q} != 0 and not {_friends(k, q, k.mover)})"
-
-
-@kernel(conditions.IsFriend, "bool")
-def _is_friend(self: Any, k: Emitter) -> str:
-    q = k.temp("q")
-    k.line(f"{q} = {_value(k, self.player)}")
-    return _friends(k, q, k.mover)
-
-
-@kernel(conditions.IsIn, "bool")
-def _is_in(self: Any, k: Emitter) -> str:
-    site = k.site(self.site)
-    return k.region(self.region).contains(k, site)
-
-
-@kernel(conditions.IsFull, "bool")
-def _is_full(self: Any, k: Emitter) -> str:
-    full = k.temp("b")
-    x = k.temp("x")
-    k.line(f"{full} = True")
-    k.line(f"for {x} in range(N):")
-    k.line(f"    if {k.what(x)} == 0:")
-    k.line(f"        {full} = False")
-    k.line("        break")
-    return full
 

@@ -7,9 +7,8 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from ...ludemes import loops
 from ...syntax.nodes import Const
-from ..emit import Buffered, Emitter, NoKernel, Region, kernel
+from ..emit import Buffered, Emitter, NoKernel, Region
 from .placement import neighbour_table
 
 RUNTIME = "interpreter.native.graphs"
@@ -119,13 +118,3 @@ class LoopSites(Region):
         return self.length
 
 
-@kernel(loops.SitesLoop, "region")
-def _sites_loop(self: loops.SitesLoop, k: Emitter) -> Region:
-    if self.inside is not None and self.inside.value:
-        raise NoKernel("(sites Loop inside:True)")
-    return LoopSites(_length_of(self, k))
-
-
-@kernel(loops.IsLoop, "bool")
-def _is_loop(self: loops.IsLoop, k: Emitter) -> str:
-    return f"({_length_of(self, k)} > 0)"
