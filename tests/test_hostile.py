@@ -206,6 +206,7 @@ def hostile_description(rng: random.Random) -> str:
 
 def load_and_play(text: str, rng: random.Random) -> None:
     game = load(text)
+    on_both_tiers(game)
     state = game.initial_state()
     for _ in range(rng.randint(0, 12)):
         if state.is_over():
@@ -219,6 +220,16 @@ def load_and_play(text: str, rng: random.Random) -> None:
     state.result().to_json()
 
 
+def on_both_tiers(game) -> None:
+    """The compiled tier takes every game that loads: it generates its module, or refuses it
+    with the ludeme it cannot run (NoKernel), never anything else."""
+    from interpreter.native.api import compiled_form
+    from interpreter.native.codegen import Compiled
+    from interpreter.native.emit import NoKernel
+    form = compiled_form(game)
+    assert isinstance(form, (Compiled, NoKernel)), form
+
+
 def test_generated_hostile_descriptions_load_and_play_or_give_clear_errors():
     rng = random.Random(160101)
     outcomes: dict[str, int] = {}
@@ -229,6 +240,31 @@ def test_generated_hostile_descriptions_load_and_play_or_give_clear_errors():
         outcomes[kind] = outcomes.get(kind, 0) + 1
     # the generator must reach both sides: games that play and errors of several kinds
     assert outcomes.get("ok", 0) > 40 and sum(v for k, v in outcomes.items() if k != "ok") > 100, outcomes
+
+
+@pytest.mark.heavy
+def test_generated_hostile_games_play_the_same_on_both_tiers():
+    """The generated games the compiled tier takes, compiled and replayed ply by ply beside the
+    reference engine (each is a module of its own: a few, fixed seeds)."""
+    from interpreter.native import api as native
+    from interpreter.native.conformance import compare_game
+    rng = random.Random(160101)
+    replayed = 0
+    for case in range(400):
+        text = hostile_description(rng)
+        try:
+            game = load(text)
+        except LudError:
+            continue
+        compiled = native.native_game(game)
+        if compiled is None:
+            continue
+        for seed in range(2):
+            assert compare_game(game, compiled, seed, max_plies=200) is None, f"case {case}, seed {seed}:\n{text}"
+        replayed += 1
+        if replayed == 6:
+            break
+    assert replayed == 6
 
 
 @pytest.mark.parametrize("text", [
