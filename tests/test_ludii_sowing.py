@@ -176,7 +176,8 @@ def _wari_with(seeds: int, walk: bool = False):
     text = (LUDII_SAMPLE / WARI).read_text(encoding="utf-8").replace("(set Count 4 ", f"(set Count {seeds} ")
     if walk:  # skipIf: that never skips makes the sowing walk seed by seed: the reference
         text = text.replace("(sow", "(sow skipIf:False", 1)
-    return load(text)
+    # a text has no folder to find Ludii's library beside: name it (an installed package too)
+    return load(text, defines=[str(LUDII_SAMPLE.parent / "ludii-defines")])
 
 
 @pytest.mark.parametrize("seeds", [5, 13, 97])
