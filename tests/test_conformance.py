@@ -117,7 +117,7 @@ def assert_legal_result(game, state) -> None:
     assert state.ply <= game.turn_limit
     if result.reason == "turn limit":
         assert state.ply == game.turn_limit and result.draw
-    assert state.legal_moves() == []
+    assert state.legal_moves() == ()
     with pytest.raises(MoveError):
         state.apply("pass")
 

@@ -37,9 +37,9 @@ def test_the_moves_follow_the_roll_they_make():
         state.apply(move)
         if move.text != "pass":
             # the stone went where the dice (rolled by this very move) said
-            assert game.topology.labels.index(move.text) == sum(state.dice) - 1
-            assert 2 <= sum(state.dice) <= 12
-            assert all(1 <= v <= 6 for v in state.dice)
+            assert game.topology.labels.index(move.text) == sum(state.arrays["dice"]) - 1
+            assert 2 <= sum(state.arrays["dice"]) <= 12
+            assert all(1 <= v <= 6 for v in state.arrays["dice"])
 
 
 def test_rolls_are_decided_by_the_position_and_undone():
@@ -53,8 +53,8 @@ def test_rolls_are_decided_by_the_position_and_undone():
         move = rng.choice(a.legal_moves())
         a.apply(move)
         b.apply(move.text)
-        assert a.dice == b.dice  # the same moves roll the same dice
-        seen.add(tuple(a.dice))
+        assert a.arrays["dice"] == b.arrays["dice"]  # the same moves roll the same dice
+        seen.add(tuple(a.arrays["dice"]))
     assert len(seen) > 3  # and the dice do change
     before = a.snapshot()
     if not a.is_over():
@@ -72,8 +72,8 @@ def test_dice_faces_and_count_pips():
     """)
     state = game.initial_state()
     state.apply("A1")
-    assert all(v in (1, 2, 5, 6) for v in state.dice) and len(state.dice) == 3
-    assert state.scores[1] == sum(state.dice)
+    assert all(v in (1, 2, 5, 6) for v in state.arrays["dice"]) and len(state.arrays["dice"]) == 3
+    assert state.scores[1] == sum(state.arrays["dice"])
 
 
 def test_board_tracks_follow_ludiis_steps():
@@ -129,6 +129,6 @@ def test_sowing_skips_the_sites_skipIf_names():
     state = game.initial_state()
     for move in ("A1", "C2"):
         state.apply(move)
-    assert state.count == [0, 3, 3, 3, 3, 0]
+    assert state.arrays["count"] == [0, 3, 3, 3, 3, 0]
     state.apply("B1")  # 3 seeds from site 1 along 2 (3: skipped), 5, 4 (skipped), 3 (skipped), 0, 1
-    assert state.count == [1, 1, 3, 3, 3, 1]
+    assert state.arrays["count"] == [1, 1, 3, 3, 3, 1]

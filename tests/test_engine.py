@@ -232,7 +232,7 @@ def test_clone_is_independent():
 def test_moves_after_the_end_are_refused():
     state = load("alak").state_from_text("board: 'x_oox______'\n")
     state.apply("1-2")
-    assert state.is_over() and state.legal_moves() == []
+    assert state.is_over() and state.legal_moves() == ()
     with pytest.raises(MoveError, match="over"):
         state.apply("2-3")
 
@@ -343,6 +343,50 @@ def test_move_errors_say_what_kind_of_mistake():
         assert issubclass(cls, MoveError)
 
 
+def test_a_move_is_read_from_its_text_against_the_game_alone():
+    from interpreter import InvalidMoveError, Move, MoveKind
+    game = load("tic-tac-toe")
+    state = game.initial_state()
+    b2 = Move.from_text("b2", game)  # labels are case-insensitive, as at the prompt
+    assert b2.kind is MoveKind.ADD and b2.to == 4 and b2.text == "B2" and b2.game_id == game.uid
+    played = state.apply(b2)  # the state finds the legal move it writes (its piece, its consequences)
+    assert played.what and state.who[4] == 1 and state.mover == 2
+    assert Move.from_text("1@A1", game) == Move.from_text("A1:1", game)  # Ludii's SITE:PIECE
+    assert Move.from_text("2@a1", game).text == "2@A1"
+    assert Move.from_text(" pass ", game).kind is MoveKind.PASS
+    hop = Move.from_text("A1 C3", game)
+    assert hop == Move.from_text("a1-c3", game) and (hop.kind, hop.frm, hop.to) == (MoveKind.MOVE, 0, 8)
+    assert (Move.from_text("xC3", game).kind, Move.from_text("xC3", game).text) == (MoveKind.REMOVE, "xC3")
+    again = Move.from_text("B1/2", game)  # a site chosen a second way (sowing along another track)
+    assert (again.kind, again.to, again.text) == (MoveKind.CHOICE, 1, "B1/2")
+    for text in ("", "Z9", "A1-Z9", "9@A1", "nonsense", "choose-white"):
+        with pytest.raises(InvalidMoveError):
+            Move.from_text(text, game)
+    swap = load(game_text("(square 3)", "(play (move Add (to (sites Empty))))", start="(meta (swap))"))
+    state = swap.initial_state()
+    state.apply("A1")
+    assert state.apply(Move.from_text("SWAP", swap)).text == "swap" and state.seats[1] == 2
+
+
+@pytest.mark.parametrize("name, options", [("tic-tac-toe", []), ("alak", []), ("double-run-stone", []),
+                                           ("pente", ["Board Size/9x9", "Opening/Swap2"])])
+def test_every_legal_move_reads_back_from_its_text(name, options):
+    from interpreter import Move
+    game = load(name, options=options)
+    state = game.initial_state()
+    rng = random.Random(7)
+    for _ in range(30):
+        if state.is_over():
+            break
+        legal = state.legal_moves()
+        for move in legal:
+            read = Move.from_text(move.text, game)
+            assert read.text == move.text
+            assert read == move or not read.what  # a bare SITE leaves the piece to the position
+        chosen = rng.choice(legal)
+        assert state.apply(Move.from_text(chosen.text, game)) is chosen
+
+
 def test_errors_quote_their_own_text_even_when_names_collide():
     first = '(game "A" (players 2)\n  (equipment {(board (square 3)) (piece "Disc" Each)})\n  (rules (play (move Ad (to (sites Empty))))))'
     second = '(game "B" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) (rules (play (move Pass))))'
@@ -359,7 +403,7 @@ def test_result_has_a_termination_kind():
     for text in ["A1", "A2", "B1", "B2", "C1"]:
         state.apply(text)
     result = state.result()
-    assert result.termination is Termination.LINE and "is Line 3" in result.reason
+    assert result.termination is Termination.LINE and result.reason == "a line of 3 pieces"
     alak = load("alak").initial_state()
     rng = random.Random(4)
     while not alak.is_over():

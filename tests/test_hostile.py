@@ -738,14 +738,14 @@ def test_generated_sowings_of_many_seeds_do_work_bounded_by_the_track():
         def play() -> None:
             game = load(text)
             state = game.initial_state()
-            total = sum(state.count)
+            total = sum(state.arrays["count"])
             for _ in range(6):
                 if state.is_over():
                     break
                 before = len(state._log)
                 state.apply(rng.choice(state.legal_moves()))
                 assert len(state._log) - before < 60 * game.topology.n, "a sowing journaled per seed"
-                assert sum(state.count) == total  # sowing keeps every seed
+                assert sum(state.arrays["count"]) == total  # sowing keeps every seed
         assert run_case(f"sowing case {case} (seed 260501): {text}", play) == "ok"
 
 

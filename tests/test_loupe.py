@@ -44,7 +44,7 @@ def final(game, picture: str):
 def values(game, picture: str) -> tuple[str, str]:
     """The value list of each player in the simple modality (from the result's reason)."""
     reason = final(game, picture).reason
-    assert reason.startswith("passes: (all Passed); values P1: "), reason
+    assert reason.startswith("every player passed; values P1: "), reason
     p1, p2 = reason.split("values ", 1)[1].split("; ")
     return p1.removeprefix("P1: "), p2.removeprefix("P2: ")
 
@@ -342,7 +342,7 @@ def test_two_passes_in_a_row_end_the_game(loupe7):
         state.apply(move)
     result = state.result()
     assert state.is_over() and result.termination is Termination.PASSES
-    assert result.draw and result.reason == "passes: (all Passed); values P1: none; P2: none"
+    assert result.draw and result.reason == "every player passed; values P1: none; P2: none"
 
 
 def test_passes_must_be_consecutive(loupe7):
@@ -477,10 +477,10 @@ def test_the_enemy_stone_inside_has_no_loop(loupe7):
 def test_simple_and_compound_decide_differently(loupe7, compound7):
     simple = final(loupe7, MODALITIES)
     assert simple.winners == [1] and simple.losers == [2]
-    assert simple.reason == "passes: (all Passed); values P1: 8 -5; P2: 6"
+    assert simple.reason == "every player passed; values P1: 8 -5; P2: 6"
     compound = final(compound7, MODALITIES)
     assert compound.winners == [2] and compound.losers == [1]
-    assert compound.reason == "passes: (all Passed); scores P1: 3; P2: 6"
+    assert compound.reason == "every player passed; scores P1: 3; P2: 6"
     assert compound.scores == {1: 3, 2: 6}
 
 
@@ -527,7 +527,7 @@ def test_a_whole_game_in_both_modalities(loupe7, compound7):
             state.apply(move)
         result = state.result()
         assert state.is_over() and result.winners == [winner]
-        assert result.reason == "passes: (all Passed); " + reason
+        assert result.reason == "every player passed; " + reason
         assert str(state) == GAME_END.strip("\n")
         assert state.ply == len(GAME.split())
 
@@ -546,7 +546,7 @@ def test_a_game_around_an_enemy_stone(loupe7):
         state.apply(move)
     result = state.result()
     assert result.winners == [1]
-    assert result.reason == "passes: (all Passed); values P1: 5; P2: none"  # 6 around G7, E7 extra
+    assert result.reason == "every player passed; values P1: 5; P2: none"  # 6 around G7, E7 extra
     assert loupe7.explain(state)[0] == "P1 values 5: 5 (7 stones from F6)"
 
 
@@ -573,7 +573,7 @@ def test_random_games_end_by_two_passes(options):
             state.apply(rng.choice(state.legal_moves()))
         result = state.result()
         assert result.termination is Termination.PASSES, (seed, result)
-        assert result.reason.startswith("passes: (all Passed); ")
+        assert result.reason.startswith("every player passed; ")
         assert state.history[-1].text == state.history[-2].text == "pass"
 
 
@@ -597,7 +597,7 @@ def test_apply_shows_the_values_at_the_end_and_with_values(capsys):
     from interpreter.cli import main
     assert main(["apply", "loupe", "--option", "Board Size/7", "--moves", GAME]) == 0
     out = capsys.readouterr().out
-    assert "P1 WINS (passes: (all Passed); values P1: 8; P2: 6 3)" in out
+    assert "P1 WINS (every player passed; values P1: 8; P2: 6 3)" in out
     assert "values:\n  P1 values 8: 8 (8 stones from I6)\n  P2 values 6 3: 6 (6 stones from D3), 3 (9 stones from D9)" in out
     # before the end, on demand only
     assert main(["apply", "loupe", "--option", "Board Size/7", "--moves", "I7 D3 D4"]) == 0
@@ -622,4 +622,4 @@ def test_trace_ends_by_two_passes(capsys):
     from interpreter.cli import main
     assert main(["trace", "loupe", "--option", "Board Size/7", "--seed", "5"]) == 0
     out = capsys.readouterr().out
-    assert "(passes: (all Passed); values P1: " in out and "values:\n  P1 values" in out
+    assert "(every player passed; values P1: " in out and "values:\n  P1 values" in out

@@ -290,7 +290,7 @@ def test_count_rows_and_all_sites():
         state.apply(move)
         assert not state.is_over()
     state.apply("F4")
-    assert state.result().draw and "all Sites" in state.result().reason  # the top row is full
+    assert state.result().draw and "on every site of" in state.result().reason  # the top row is full
     columns = load(GAME.format(board="(rectangle 4 6)", use="", to="(sites Column (- (count Columns) 1))"))
     assert [m.text for m in columns.initial_state().legal_moves()] == ["F1", "F2", "F3", "F4"]
 

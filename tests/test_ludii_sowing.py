@@ -52,19 +52,19 @@ def test_mancala_board_has_ludiis_site_order_stores_and_track():
     assert game.tracks[0].sites == (1, 2, 3, 4, 5, 6, 12, 11, 10, 9, 8, 7)
     assert game.tracks[0].looped
     state = game.initial_state()
-    assert state.count[:14] == [0] + [4] * 12 + [0]  # (set Count 4 to:(sites Track))
+    assert state.arrays["count"][:14] == [0] + [4] * 12 + [0]  # (set Count 4 to:(sites Track))
     assert [m.text for m in state.legal_moves()] == ["B1", "C1", "D1", "E1", "F1", "G1"]  # (sites Mover)
 
 
 def test_wari_sows_counterclockwise_and_round_the_end():
     state = game_of(WARI).initial_state()
     state.apply("G1")  # 4 seeds from site 6: into 12, 11, 10, 9
-    assert state.count[:14] == [0, 4, 4, 4, 4, 4, 0, 4, 4, 5, 5, 5, 5, 0]
+    assert state.arrays["count"][:14] == [0, 4, 4, 4, 4, 4, 0, 4, 4, 5, 5, 5, 5, 0]
     assert state.mover == 2
     state.apply("B2")  # site 7, the last of the track: its seeds go round to 1, 2, 3, 4
-    assert state.count[:14] == [0, 5, 5, 5, 5, 4, 0, 0, 4, 5, 5, 5, 5, 0]
+    assert state.arrays["count"][:14] == [0, 5, 5, 5, 5, 4, 0, 0, 4, 5, 5, 5, 5, 0]
     state.undo()
-    assert state.count[:14] == [0, 4, 4, 4, 4, 4, 0, 4, 4, 5, 5, 5, 5, 0]
+    assert state.arrays["count"][:14] == [0, 4, 4, 4, 4, 4, 0, 4, 4, 5, 5, 5, 5, 0]
 
 
 def test_wari_takes_a_pit_of_six_into_the_movers_store():
@@ -73,8 +73,8 @@ def test_wari_takes_a_pit_of_six_into_the_movers_store():
     seeds.update({6: 1, 12: 5})
     state = position(game, 1, seeds)
     state.apply("G1")  # the seed of 6 makes 6 in pit 12: all six go to P1's store (FirstSite)
-    assert state.count[12] == 0 and state.count[0] == 6
-    assert state.count[6] == 0
+    assert state.arrays["count"][12] == 0 and state.arrays["count"][0] == 6
+    assert state.arrays["count"][6] == 0
 
 
 def test_capture_into_the_hand_and_the_final_score():
@@ -83,7 +83,7 @@ def test_capture_into_the_hand_and_the_final_score():
     n = game.topology.n
     state = position(game, 1, {0: 1, 1: 1, 4: 1, 5: 1})
     state.apply("A1")  # one seed from pit 0 into pit 1: two there, taken into P1's hand
-    assert state.count[1] == 0 and state.count[n] == 2 and state.count[n + 1] == 0
+    assert state.arrays["count"][1] == 0 and state.arrays["count"][n] == 2 and state.arrays["count"][n + 1] == 0
     # P1, the mover, has no seeds left: ("MancalaByScoreWhen" (no Moves Mover)) scores the
     # seeds in each hand (P1 2, P2 0), and the best score wins
     result = state.result()
@@ -98,7 +98,7 @@ def test_a_turn_goes_on_from_the_last_hole_sown():
     assert state.mover == 1
     assert [m.text for m in state.legal_moves()] == ["F1"]
     state.apply("F1")  # 4 seeds from F1 go on round the track: F2, E2, D2, C2 (4 each)
-    assert state.count[:12] == [3, 3, 0, 4, 4, 0, 3, 3, 4, 4, 4, 4]
+    assert state.arrays["count"][:12] == [3, 3, 0, 4, 4, 0, 3, 3, 4, 4, 4, 4]
     assert state.mover == 1 and [m.text for m in state.legal_moves()] == ["C2"]
 
 
@@ -108,9 +108,9 @@ def test_two_tracks_from_one_pit_are_two_moves():
     assert sorted(m.text for m in state.legal_moves()) == ["A1", "B1", "B1/2", "C1"]
     ccw = state.clone()
     ccw.apply("B1")  # TrackCCW "0,E,N,W": from 1 to 2, 5, 4
-    assert ccw.count[:6] == [3, 0, 4, 3, 4, 4]
+    assert ccw.arrays["count"][:6] == [3, 0, 4, 3, 4, 4]
     state.apply("B1/2")  # TrackCW "2,W,N,E": from 1 to 0, 3, 4
-    assert state.count[:6] == [4, 0, 3, 4, 4, 3]
+    assert state.arrays["count"][:6] == [4, 0, 3, 4, 4, 3]
 
 
 def test_origin_first_and_owned_tracks():
@@ -119,7 +119,7 @@ def test_origin_first_and_owned_tracks():
     assert [(t.name, t.owner) for t in game.tracks] == [("Track1", 1), ("Track2", 2)]
     state = game.initial_state()
     state.apply("B2")  # site 9, 4 seeds: one stays, then 8, 0, 1
-    assert [state.count[s] for s in (9, 8, 0, 1)] == [1, 5, 1, 1]
+    assert [state.arrays["count"][s] for s in (9, 8, 0, 1)] == [1, 5, 1, 1]
     assert state.mover == 2  # the last seed fell in an empty pit
 
 
@@ -128,7 +128,7 @@ def test_positions_of_counted_pieces_read_back():
     state = game.initial_state()
     state.apply("D1")
     again = game.state_from_text(state.to_text())
-    assert again.count == state.count and again.what == state.what
+    assert again.arrays["count"] == state.arrays["count"] and again.what == state.what
     assert [m.text for m in again.legal_moves()] == [m.text for m in state.legal_moves()]
 
 
@@ -145,8 +145,8 @@ def test_random_games_end_and_undo(name):
     while not state.is_over():
         state.apply(rng.choice(state.legal_moves()))
         plies += 1
-        seeds = sum(state.count)
-        assert seeds == sum(game.initial_state().count)  # seeds are never made or lost
+        seeds = sum(state.arrays["count"])
+        assert seeds == sum(game.initial_state().arrays["count"])  # seeds are never made or lost
     assert plies <= game.turn_limit
     for _ in range(plies):
         state.undo()
@@ -203,7 +203,7 @@ def test_a_sowing_of_a_million_seeds_changes_each_pit_once_or_twice():
         state.apply(move)
         # the undo journal holds what changed: a few entries per pit, not one per seed
         assert len(state._log) - before < 20 * game.topology.n
-    assert sum(state.count) == 12 * 1_000_000  # every seed still somewhere (none captured: no pit of 6)
+    assert sum(state.arrays["count"]) == 12 * 1_000_000  # every seed still somewhere (none captured: no pit of 6)
     while state.history:
         state.undo()
     assert state.snapshot() == game.initial_state().snapshot()

@@ -188,7 +188,7 @@ def test_tic_tac_four_a_winner_leaves_and_the_others_play_on():
     state = game.state_from_text("mover: 2\npieces: {B1: Cross, B2: Cross, A5: Disc, C5: Y, E5: Z}\n")
     state.apply("B3")
     assert not state.is_over()
-    assert state.ranks[2] == 1 and state.mover == 3
+    assert state.arrays["ranks"][2] == 1 and state.mover == 3
     for move in ["D1", "D5", "A1"]:  # P3, P4, P1
         state.apply(move)
     assert state.mover == 3  # P2 is skipped
@@ -203,7 +203,7 @@ def test_tic_tac_four_ends_when_one_player_is_left():
     state.apply("A3")  # P1 third: P4 is left and fourth
     result = state.result()
     assert state.is_over() and result.winners == [2]
-    assert list(state.ranks[1:]) == [3, 1, 2, 4]
+    assert list(state.arrays["ranks"][1:]) == [3, 1, 2, 4]
 
 
 # --- Double-Run Stone: hands of sites, crowded sites, double runs -----------------------------------
@@ -211,11 +211,11 @@ def test_tic_tac_four_ends_when_one_player_is_left():
 def test_double_run_stone_hands_hold_five_four_three():
     game = load(sample("experimental__Double-Run Stone"), options=["Board Grid/Square grid", "Board Size/Order 3"])
     state = game.initial_state()
-    assert len(state.hand_sites) == 30
-    names = [game.components[w].name if w else "" for w in state.hand_sites[:15]]
+    assert len(state.arrays["hand_sites"]) == 30
+    names = [game.components[w].name if w else "" for w in state.arrays["hand_sites"][:15]]
     assert names.count("1Dot1") == 5 and names.count("2Dot1") == 4 and names.count("3Dot1") == 3
     state.apply("1Dot1@A1")  # a placement takes the piece from the lowest hand site holding one
-    names = [game.components[w].name if w else "" for w in state.hand_sites[:15]]
+    names = [game.components[w].name if w else "" for w in state.arrays["hand_sites"][:15]]
     assert names.count("1Dot1") == 4 and names[9] == ""
 
 

@@ -283,7 +283,7 @@ def test_pieces_removed_at_the_end_of_the_turn_stay_until_then():
     state.apply("A3-C3")
     assert not state.what[a2] and not state.what[g.topology.site("B3")] and state.mover == 2
     state.undo()
-    assert state.what[a2] and state.to_clear[a2] == 1
+    assert state.what[a2] and state.arrays["to_clear"][a2] == 1
 
 
 # --- no repeated positions ----------------------------------------------------------------------------

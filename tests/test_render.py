@@ -159,20 +159,17 @@ def test_a_semi_regular_tiling_and_triangle_cells():
 
 
 def test_piece_values_and_shapes_come_from_the_components():
-    game = load(GRAPH.replace("USE", "use:Vertex"))
+    # a valued piece (Game.components carries the value)
+    game = load(GRAPH.replace("USE", "use:Vertex").replace('(piece "Cross" Shared)', '(piece "Cross" Shared value:7)'))
     state = game.initial_state()
     cross = game.component_index["Cross"]
-    had = getattr(game.components[cross], "value", None)
-    game.components[cross].value = 7  # a valued piece (Game.components carries the value)
-    try:
-        state.place(0, cross)
-        root = check(state)
-        piece = pieces(root)[0]
-        assert piece.get("data-owner") == "0"
-        assert piece.find(f"{SVG}path") is not None  # a cross, not a disc
-        assert piece.find(f"{SVG}text").text == "7"
-    finally:
-        game.components[cross].value = had
+    assert game.components[cross].value == 7
+    state.place(0, cross)
+    root = check(state)
+    piece = pieces(root)[0]
+    assert piece.get("data-owner") == "0"
+    assert piece.find(f"{SVG}path") is not None  # a cross, not a disc
+    assert piece.find(f"{SVG}text").text == "7"
 
 
 def test_escaping_and_well_formed_with_odd_names():

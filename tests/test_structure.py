@@ -52,6 +52,27 @@ def test_every_module_imports_alone_in_a_fresh_interpreter():
     assert out.stdout.strip() == "", "modules that do not import alone:\n" + out.stdout
 
 
+def test_importing_the_package_imports_its_public_names_only_when_used():
+    script = (
+        "import sys, interpreter\n"
+        "print(sorted(k for k in sys.modules if k.startswith('interpreter')))\n"
+        "from interpreter import load, Game, State, Move, InvalidMoveError, concepts\n"
+        "from interpreter.engine.game import Game as G\n"
+        "assert Game is G and callable(load) and callable(concepts)\n"
+        "assert all(getattr(interpreter, name) is not None for name in interpreter.__all__)\n"
+        "assert set(interpreter.__all__) <= set(dir(interpreter))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "['interpreter']"  # the engine, loader and concepts wait until asked for
+    with pytest.raises(AttributeError):
+        interpreter.no_such_name  # noqa: B018
+
+
+def test_the_package_says_it_is_typed():
+    assert (SRC / "py.typed").is_file()  # PEP 561: the wheel ships it with the package's files
+
+
 def test_a_module_that_used_to_be_in_a_cycle_imports_in_a_new_process():
     for name in ("interpreter.compile.compiler", "interpreter.ludemes.moves", "interpreter.engine.state"):
         out = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True, text=True)
@@ -150,7 +171,8 @@ def _public_functions(module) -> list[str]:
                 if attr.startswith("_"):
                     continue
                 func = member.fget if isinstance(member, property) else member
-                if inspect.isfunction(func) and not func.__doc__:
+                # an override is documented by the method it overrides (inspect.getdoc)
+                if inspect.isfunction(func) and not func.__doc__ and not inspect.getdoc(getattr(obj, attr)):
                     missing.append(f"{module.__name__}.{name}.{attr}")
     return missing
 

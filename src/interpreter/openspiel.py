@@ -99,12 +99,9 @@ class SpielState:
         return self.state.over
 
     def returns(self) -> list[float]:
-        """Per player from 0: 1.0 for a win, -1.0 for a loss, 0.0 for a draw or a game not over."""
-        result = self.state.result()
-        players = range(1, self._game.game.num_players + 1)
-        if not result.over or result.draw or not result.winners:
-            return [0.0 for _ in players]
-        return [1.0 if p in result.winners else -1.0 for p in players]
+        """Per player from 0: the engine's :meth:`State.returns` (1.0 for a win, -1.0 for a loss,
+        0.0 for a draw or a game not over)."""
+        return list(self.state.returns())
 
     def rewards(self) -> list[float]:
         """Rewards of the last action: only terminal rewards, as the returns."""

@@ -9,7 +9,8 @@ that site, and words the one that fails from its ludemes::
     -> no more enemy neighbours than friendly neighbours (here 2 and 1)
 
 and names the define it came from (Loupe's ``"Allowed"``). A condition it cannot word reads as
-the description writes it. Nothing here changes the state: the context is saved and restored.
+the description writes it. Nothing here changes the state: each condition is evaluated in a
+frame of its own with the site bound as ``(to)``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
+from .engine.env import Env
 from .errors import IllegalMoveError, MoveError
 from .syntax.format import format_node
 from .syntax.nodes import Call, Const, Int, Node, Str
@@ -142,23 +144,18 @@ def why_not(state: "State", site: int) -> Optional[str]:
     table = _conditions(game)
     phase = game.phases[state.phase].name if game.phases else ""
     candidates = table.get(phase) or table.get("", [])
-    ctx = state.ctx
-    saved = ctx.save()
-    try:
-        for cond in candidates:
-            ctx.to = site
-            try:
-                if cond.test(state):
-                    continue
-                values = [side(state) for side in cond.sides]
-            except Exception:
+    frame = Env(to=site)
+    for cond in candidates:
+        try:
+            if cond.test(state, frame):
                 continue
-            label = game.topology.labels[site]
-            rule = f'the rule "{cond.define}"' if cond.define else "the rule"
-            here = f" (on {label}: {' against '.join(str(v) for v in values)})" if values else ""
-            return f"{rule} asks for {cond.words}{here}"
-    finally:
-        ctx.restore(saved)
+            values = [side(state, frame) for side in cond.sides]
+        except Exception:
+            continue
+        label = game.topology.labels[site]
+        rule = f'the rule "{cond.define}"' if cond.define else "the rule"
+        here = f" (on {label}: {' against '.join(str(v) for v in values)})" if values else ""
+        return f"{rule} asks for {cond.words}{here}"
     return None
 
 

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, Optional
 
+from ..engine.arrays import HAND
 from ..engine.render import symbol
 from ..errors import LudError, MoveError
 from ..render.text import guided_board, turn_ply
@@ -163,8 +164,8 @@ class TerminalGame:
     def human_turn(self, mover: int) -> Optional[str]:
         """Ask the person to move until they play one; the move played, or None to leave."""
         state = self.state
-        if "hand" in self.game.arrays:  # what the player may still place
-            held = [f"{c.name} x{state.hand[c.index]}" for c in self.game.components[1:] if c.owner == mover]
+        if HAND in self.game.arrays:  # what the player may still place
+            held = [f"{c.name} x{state.arrays[HAND][c.index]}" for c in self.game.components[1:] if c.owner == mover]
             print(f"P{mover}'s hand: {', '.join(held)}")
         legal = [str(m) for m in state.legal_moves()]
         if len(legal) <= 12:

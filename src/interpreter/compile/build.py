@@ -1,24 +1,24 @@
 """From a bound ``(game ...)`` ludeme to a complete, playable :class:`Game`.
 
-The board's topology and the pieces come first (rules refer to both), then the game record is
-made with everything known about it (:class:`GameInfo`), then the rules are compiled into its
-phases and end rules. Nothing is added to the game after :func:`build_game` returns.
+The board's topology and the pieces come first (rules refer to both); then every ludeme that
+needs something of the game (a state array, a named decision, an equipment table, an engine
+hook) declares it (the collect pass: each ludeme's ``declare``), and the game is made with that
+fixed layout and everything known about it (:class:`GameInfo`); then the rules are compiled
+against it, and installed once. The game is read-only when :func:`build_game` returns.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..engine.game import Component, EndRule, Game, GameInfo, Phase
+from ..engine.game import CompiledRules, Component, Declarations, EndRule, Game, GameInfo, Phase
 from ..engine.result import Termination
 from ..errors import BindError
 from ..ludemes.base import BoundArray, Ludeme
 from ..ludemes.concepts import declared_concepts
 from ..ludemes.structure import MAX_PLAYERS, GameLudeme, Rules
+from ..ludemes.words import Words, fill, generic
 from .compiler import Compiler
-
-REASON_LENGTH = 80  # characters of an end rule's text quoted as the reason a game ended
-
 
 def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict[str, str] | None = None,
                source: str = "", fingerprint: str = "", description: Any = None,
@@ -56,7 +56,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         for part in region.parts():
             fn = region_compiler.region(part)
             try:
-                parts.append(tuple(fn(None)))
+                parts.append(tuple(fn(None, None)))
             except (AttributeError, TypeError):
                 raise BindError("a region must be a fixed list of sites", part.span) from None
         name = region.title.value if region.title is not None else None
@@ -98,13 +98,13 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
         colours=dict(colours or {}), rebuild=rebuild,
     )
-    game = Game(info, topology, components, teams, owned)
-    game.tracks.extend(tracks)
-    game.owned_regions.update(owned_named)
-    for item in equipment.others:
-        item.install(game, region_compiler)  # other equipment the rules read: hands, passages...
+    declared = Declarations(num, num_sites=topology.n, num_components=len(components))
+    for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
+        ludeme.declare(declared, region_compiler)
+    game = Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named)
     rules: Rules = bound.rules
     c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
+    piece_moves: list[Any] = [None] * len(components)
     for piece in equipment.pieces:
         if piece.moves is not None:
             made: dict[str, Any] = {}  # the moves compiled for each facing (Forward differs)
@@ -113,10 +113,14 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
                     if comp.facing not in made:
                         c.facing = comp.facing
                         made[comp.facing] = c.moves(piece.moves)
-                    comp.moves = made[comp.facing]
+                    piece_moves[comp.index] = made[comp.facing]
             c.facing = None
+    c.piece_moves = piece_moves
     c.player_facings = facings
-    _compile_rules(rules, c)
+    phases, end_rules, start = _compile_rules(rules, c)
+    game.install(CompiledRules(phases=phases, end_rules=end_rules, start=start,
+                               consequences=tuple(c.consequences), piece_moves=tuple(piece_moves),
+                               meta_moves=tuple(c.meta_moves)))
     return game
 
 
@@ -143,55 +147,59 @@ def player_count(bound: GameLudeme) -> int:
     return number
 
 
-def _compile_rules(rules: Rules, c: Compiler) -> None:
-    game = c.game
-    if rules.start is not None:
-        game.start.extend(c.effect(item) for item in _items(rules.start.items))
-    if rules.meta is not None:  # after the start rules: a meta rule may look at the start position
+def _compile_rules(rules: Rules, c: Compiler) -> tuple[tuple[Phase, ...], tuple[EndRule, ...], tuple[Any, ...]]:
+    """The phases, end rules and start rules, compiled (meta rules register their moves with
+    the compiler)."""
+    start = tuple(c.effect(item) for item in _items(rules.start.items)) if rules.start is not None else ()
+    if rules.meta is not None:
         seen: dict[str, Ludeme] = {}
         for item in _items(rules.meta.items):
             first = seen.setdefault(item.name, item)
             if first is not item:  # the second would silently replace the first
                 raise BindError(f"({item.name} ...) is given twice", item.span, hint=f"the first is at {first.span}")
             item.configure(c)
+    phases: list[Phase] = []
     if rules.play is not None:
-        game.phases.append(Phase("Play", c.moves_facing(rules.play.moves), span=rules.play.moves.span))
+        phases.append(Phase("Play", c.moves_facing(rules.play.moves), span=rules.play.moves.span))
     else:
-        phases = rules.phase_list()
-        names = [p.title for p in phases]
-        for p in phases:
+        bound_phases = rules.phase_list()
+        names = [p.title for p in bound_phases]
+        for p in bound_phases:
             if names.count(p.title) > 1:
                 raise BindError(f'phase "{p.title}" declared twice', p.span)
-        for p in phases:
-            game.phases.append(Phase(p.title, c.moves_facing(p.play.moves), span=p.play.moves.span))
-        for p, phase in zip(phases, game.phases):
+        for p in bound_phases:
+            nexts = []
             for nxt in p.next_phases():
                 target = c.phase_index(nxt.target, nxt.target_span)
                 cond = c.bool(nxt.condition) if nxt.condition is not None else None
-                phase.next.append((cond, target))
-    if rules.end is not None:
-        game.end_rules.extend(end_rule(rule, c) for rule in _items(rules.end.rules))
+                nexts.append((cond, target))
+            phases.append(Phase(p.title, c.moves_facing(p.play.moves), tuple(nexts), span=p.play.moves.span))
+    end_rules = tuple(end_rule(rule, c) for rule in _items(rules.end.rules)) if rules.end is not None else ()
+    return tuple(phases), end_rules, start
 
 
 def end_rule(rule: Ludeme, c: Compiler) -> EndRule:
     """An end rule with the reason and termination kind it reports: the kind comes from the
-    first condition in it that names one (``is Line`` -> line, ``score`` -> score ...)."""
+    first condition in it that names one (``is Line`` -> line, ``score`` -> score ...), the
+    reason is its condition in words, with the players of the position that ended the game
+    (``P2 has at most 1 piece``)."""
     check = rule.compile_end(c)
-    condition = next((node for node in rule.walk() if node is not rule and node.kind == "boolean"), rule)
+    condition = next((node for node in rule.walk() if node is not rule and node.kind == "boolean"), None)
     termination = next((node.termination for node in rule.walk() if node.termination is not None),
                        Termination.RULE)
-    text = condition.span.text(REASON_LENGTH)
-    reason = f"{termination.value}: {text}" if text and termination is not Termination.RULE else \
-        text or termination.value
+    phrase = Words(c).of(condition) if condition is not None else termination.value
     # a condition that can say what held in the position (which loops...) gives the reason then
     described = next((node for node in rule.walk() if hasattr(node, "compile_describe")), None)
-    describe = described.compile_describe(c) if described is not None else None
+    if described is not None:
+        describe = described.compile_describe(c)
+    else:
+        describe = lambda s, e: fill(phrase, s)  # noqa: E731
     # results that compare values (byValues) can also show what they would compare
     explainers = [node.compile_explain(c) for node in rule.walk() if hasattr(node, "compile_explain")]
     explain = None
     if explainers:
-        explain = lambda s: [line for e in explainers for line in e(s)]  # noqa: E731
-    return EndRule(check, reason, termination, explain, describe)
+        explain = lambda s, e: [line for x in explainers for line in x(s, e)]  # noqa: E731
+    return EndRule(check, generic(phrase), termination, explain, describe)
 
 
 def _items(value: Any) -> list:

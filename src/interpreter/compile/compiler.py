@@ -1,10 +1,14 @@
 """Compile bound ludemes into closures over precomputed tables.
 
-Each ludeme class has a ``compile(c)`` method returning a plain function of the state (an int,
-a boolean, a region, a list of moves, or an effect that changes the state); ``c`` is the
-:class:`Compiler` of this module, which turns a parameter value - a literal or a ludeme - into
-such a function, so no ludeme re-implements the conversions. Ludemes only receive a compiler;
-they never import this module (the layers read: syntax -> ludemes -> compile -> engine).
+Each ludeme class has a ``compile(c)`` method returning a plain function ``fn(state, env)``
+(an int, a boolean, a region, or an effect that changes the state) or a move generator
+(:class:`~interpreter.engine.movegen.MoveGen`); ``c`` is the :class:`Compiler` of this module,
+which turns a parameter value - a literal or a ludeme - into such a function, so no ludeme
+re-implements the conversions, and gives the helpers every rule shares: a region filtered by a
+condition with a site bound (:meth:`Compiler.filter`), an effect run for each site of a region
+(:meth:`Compiler.each`), the consequences a move carries (:meth:`Compiler.rule`). Ludemes only
+receive a compiler; they never import this module (the layers read: syntax -> ludemes ->
+compile -> engine).
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine import turns
-from ..engine.move import Move
+from ..engine.env import Env
+from ..engine.game import Consequence
+from ..engine.movegen import ByMover, FnGen, MoveGen
 from ..engine.values import INFINITY, Fn, const_fn, constant
 from ..errors import BindError
 from ..ludemes.base import BoundArray, Ludeme
@@ -22,20 +28,25 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.state import State
 
-# the context sites of a rule being evaluated ((to), (from)...) are always on the board
-_ON_BOARD = {"ctx.to", "ctx.frm", "ctx.between", "ctx.site"}
+# the sites a rule's frame binds ((to), (from)...) are always on the board
+_ON_BOARD = {"to", "frm", "between", "site"}
 
 
 def _fold(fn: Fn, kind: type) -> Fn:
-    """Constant folding: a value that never looks at the state ((+ 5 1), (if True 4 2)...) is
-    computed once. Functions that read the state fail on ``None`` and are kept as they are."""
+    """Constant folding: a value that never looks at the state nor the frame ((+ 5 1), (if True
+    4 2)...) is computed once. Functions that read either fail on ``None`` and are kept."""
     if hasattr(fn, "const"):
         return fn
     try:
-        value = fn(None)  # type: ignore[arg-type]
+        value = fn(None, None)
     except Exception:
         return fn
     return const_fn(value) if isinstance(value, kind) else fn
+
+
+def _path(s: Any, e: Env) -> tuple[int, ...]:
+    """The sites the move being applied passed over."""
+    return e.path
 
 
 def pieces_named(game: Any, name: str) -> list[int]:
@@ -65,6 +76,11 @@ class Compiler:
         # moves, or the play rule for one player): what Forward, FL... mean; None elsewhere
         self.facing: str | None = None
         self.player_facings: dict[int, str] = {}  # the direction each player faces, if given
+        # what the compiled rules add to the game, installed once when it is built
+        self.consequences: list[Consequence] = []
+        self._consequence_of: dict[tuple[int, int], int] = {}
+        self.meta_moves: list[MoveGen] = []
+        self.piece_moves: list[MoveGen | None] = []  # per component: its own moves, once compiled
 
     @property
     def tracks(self) -> list:
@@ -124,14 +140,14 @@ class Compiler:
             raise self.error(f"site {value.value} is not on this board (sites are numbered 0 to "
                              f"{self.topo.n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
         fn = self.int(value)
-        if constant(fn) is not None or getattr(value, "attr", None) in _ON_BOARD:
+        if constant(fn) is not None or getattr(value, "env_field", None) in _ON_BOARD:
             return fn
         # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
         n = self.topo.n + len(self.game.arrays.get("hand_sites", ())) if self.game is not None else self.topo.n
 
-        def checked(s: "State") -> int:
+        def checked(s: "State", e: Env) -> int:
             # a computed site, or (last To) before any move: -1 (no site) when off the board
-            x = fn(s)
+            x = fn(s, e)
             return x if 0 <= x < n else -1
         return checked
 
@@ -150,13 +166,13 @@ class Compiler:
             site = self.label(value)
             return const_fn((site,))
         if isinstance(value, Int):
-            return const_fn((self.site(value)(None),))
+            return const_fn((self.site(value)(None, None),))
         if isinstance(value, BoundArray):
             return self.site_list(value.items)
         if isinstance(value, Ludeme):
             if value.kind == "int":
                 one = self.site(value)
-                return lambda s: (x,) if (x := one(s)) >= 0 else ()
+                return lambda s, e: (x,) if (x := one(s, e)) >= 0 else ()
             return value.compile(self)
         raise self.error(f"expected a region, got {value!r}", value)
 
@@ -164,9 +180,9 @@ class Compiler:
         """Several sites as one function returning a tuple (constant when all are literals)."""
         fns = [self.site(v) for v in items]
         if all(isinstance(v, (Str, Int)) for v in items):
-            sites = tuple(f(None) for f in fns)  # type: ignore[arg-type]
+            sites = tuple(f(None, None) for f in fns)
             return const_fn(sites)
-        return lambda s: tuple(x for f in fns if (x := f(s)) >= 0)
+        return lambda s, e: tuple(x for f in fns if (x := f(s, e)) >= 0)
 
     def player(self, value: Any) -> Fn:
         """Player roles (Mover, Next, P2...) or an int expression → player number."""
@@ -174,15 +190,15 @@ class Compiler:
         if isinstance(value, Const):
             name = value.name
             if name == "Mover":
-                return lambda s: s.mover
+                return lambda s, e: s.mover
             if name == "Next":
                 if game.ranked:  # the next player still in the game (Ludii's ranking)
-                    return lambda s: turns.next_active(s, s.mover)
-                return lambda s: game.next_of(s.mover)
+                    return lambda s, e: turns.next_active(s, s.mover)
+                return lambda s, e: game.next_of(s.mover)
             if name == "Prev":  # who made the previous move: the mover again within a turn
-                return lambda s: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)
+                return lambda s, e: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)
             if name == "Player":
-                return lambda s: s.ctx.player  # the player visited by (forEach Player ...)
+                return lambda s, e: e.player  # the player visited by (forEach Player ...)
             if name.startswith("P") and name[1:].isdigit():
                 p = int(name[1:])
                 if not 1 <= p <= game.num_players:
@@ -204,33 +220,34 @@ class Compiler:
                 raise self.error(f"there is no player {constant(fn)} in a {n}-player game", value)
             return fn
 
-        def checked(s: "State") -> int:
-            p = fn(s)
+        def checked(s: "State", e: Env) -> int:
+            p = fn(s, e)
             if 0 <= p <= n:  # 0 (nobody, neutral) is what (who at:...) gives for an empty site
                 return p
             raise self.error(f"there is no player {p} in a {n}-player game (the value of this "
                              "expression now)", value)
         return checked
 
-    def players(self, value: Any) -> Callable[["State"], tuple[int, ...]]:
+    def players(self, value: Any) -> Callable[["State", Env], tuple[int, ...]]:
         """Like :meth:`player`, but Each/All give every player."""
         if isinstance(value, Const) and value.name in ("Each", "All"):
             everyone = tuple(range(1, self.game.num_players + 1))
             return const_fn(everyone)
         one = self.player(value)
-        return lambda s: (one(s),)
+        return lambda s, e: (one(s, e),)
 
-    def moves(self, value: Any) -> Callable[["State"], list[Move]]:
-        """A move generator (a moves ludeme) as a function of the state giving a list of moves."""
+    def moves(self, value: Any) -> MoveGen:
+        """A move generator (a moves ludeme) compiled."""
         if isinstance(value, Ludeme):
             if not hasattr(value, "compile"):  # an effect only: what a move does, not a move
                 raise self.error(f"({value.name} ...) is an effect: it says what a move does, so it goes "
                                  "in the (then ...) of a move, not where moves are chosen", value,
                                  hint=f"e.g. (move Add (to (sites Empty)) (then ({value.name} ...)))")
-            return value.compile(self)
+            gen = value.compile(self)
+            return gen if isinstance(gen, MoveGen) else FnGen(gen)
         raise self.error("expected moves", value)
 
-    def moves_facing(self, value: Any) -> Callable[["State"], list[Move]]:
+    def moves_facing(self, value: Any) -> MoveGen:
         """A play rule: when it uses directions relative to a facing (Forward, FL...), one
         generator per player, each compiled with that player's facing (North when they have
         none), chosen by the mover."""
@@ -240,22 +257,16 @@ class Compiler:
                        for ludeme in value.walk())
         if not relative or self.facing is not None:
             return self.moves(value)
-        gens = [None]
+        gens: list[MoveGen | None] = [None]
         for p in range(1, self.game.num_players + 1):
             self.facing = self.player_facings.get(p, "N")
             try:
                 gens.append(self.moves(value))
             finally:
                 self.facing = None
-        def by_mover(s):
-            return gens[s.mover](s)
-        if all(hasattr(g, "first") for g in gens[1:]):
-            by_mover.first = lambda s: gens[s.mover].first(s)  # type: ignore[attr-defined]
-        if all(hasattr(g, "reaching") for g in gens[1:]):
-            by_mover.reaching = lambda s, site: gens[s.mover].reaching(s, site)  # type: ignore[attr-defined]
-        return by_mover
+        return ByMover(gens)
 
-    def effect(self, value: Any) -> Callable[["State"], None]:
+    def effect(self, value: Any) -> Callable[["State", Env], None]:
         """A ludeme used as a consequence: run its effect on the state."""
         if value is None:
             return None  # type: ignore[return-value]
@@ -264,13 +275,71 @@ class Compiler:
                 return value.compile_effect(self)
             gen = self.moves(value)
 
-            def run_all(s: "State") -> None:
+            def run_all(s: "State", e: Env) -> None:
                 # A move generator used as an effect: apply all its moves (Ludii applies the
                 # effect moves it produces).
-                for m in gen(s):
-                    turns.act(s, m, as_last=False)
+                for m in gen.moves(s, e):
+                    turns.act(s, m, as_last=False, outer=e)
             return run_all
         raise self.error("expected an effect", value)
+
+    # --- helpers every rule shares -----------------------------------------------------------------
+    def rule(self, before: Any = None, after: Any = None) -> tuple[int, ...]:
+        """The consequences a move carries (:attr:`Move.rules`): ``before`` runs before its
+        action (its own effects: a capture by replacement, the sites it jumps), ``after`` after
+        it (its ``then``); () when there is neither. The same pair is registered once."""
+        if before is None and after is None:
+            return ()
+        key = (id(before), id(after))
+        index = self._consequence_of.get(key)
+        if index is None:
+            index = self._consequence_of[key] = len(self.consequences)
+            self.consequences.append(Consequence(before, after))  # kept: the ids stay valid
+        return (index,)
+
+    @staticmethod
+    def filter(region: Fn, cond: Fn | None, bind: str = "site") -> Fn:
+        """The sites of ``region`` where ``cond`` holds, each tested with it bound as ``bind``
+        (``"to"``, ``"frm"``, ``"between"``, ``"site"``) in a frame of the filter's own; the
+        region itself when there is no condition."""
+        if cond is None or constant(cond) is True:
+            return region
+        if constant(cond) is False:
+            return const_fn(())
+
+        def filtered(s: "State", e: Env) -> list[int]:
+            frame = e.child()
+            out = []
+            for site in region(s, e):
+                setattr(frame, bind, site)
+                if cond(s, frame):
+                    out.append(site)
+            return out
+        return filtered
+
+    @staticmethod
+    def each(sites: Fn, effect: Callable[["State", Env], None], bind: str = "site") -> Callable[["State", Env], None]:
+        """An effect that runs ``effect`` once for each site of ``sites`` (read once, before the
+        first run), with the site bound as ``bind`` in a frame of its own."""
+        def run(s: "State", e: Env) -> None:
+            frame = e.child()
+            for site in tuple(sites(s, e)):
+                setattr(frame, bind, site)
+                effect(s, frame)
+        return run
+
+    def move_effects(self, to_effect: Any = None, between_effect: Any = None) -> Any:
+        """What a move does before its action: ``to_effect`` on the site it reaches, then
+        ``between_effect`` on each site it passed over (its path: a hop's jumped pieces), as
+        one effect (None for neither)."""
+        over = self.each(_path, between_effect, bind="between") if between_effect is not None else None
+        if over is None or to_effect is None:
+            return over if over is not None else to_effect
+
+        def both(s: "State", e: Env) -> None:
+            to_effect(s, e)
+            over(s, e)
+        return both
 
     def directions(self, value: Any, default: str = "Adjacent") -> tuple[str, ...]:
         """Directions (a constant such as Orthogonal, or a directions ludeme) resolved on this board."""

@@ -17,25 +17,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .arrays import COUNT, EFFECT_TO, HAND  # noqa: F401  (EFFECT_TO: the names counted pieces use)
+
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Declarations, Game
     from .state import State
 
-COUNT = "count"
 MAX_COUNT = 2 ** 31 - 1  # Ludii's counts are ints
 
 
-def enable(game: "Game") -> None:
-    """Give ``game`` the ``count`` array (once): a count per board site and per hand site."""
-    if COUNT in game.arrays:
-        return
-    game.arrays[COUNT] = [0] * (game.topology.n + hand_sites(game))
-    game.piece_arrays.append(COUNT)
+def declare(d: "Declarations") -> None:
+    """Declare the ``count`` array (once; a ludeme that counts pieces calls this from its
+    ``declare``): a count per board site and per hand site, belonging to the piece on the site.
+    The hands are declared by the equipment, which the collect pass visits before the rules."""
+    d.array(COUNT, [0] * (d.num_sites + hand_sites(d)), per_piece=True)
 
 
-def hand_sites(game: "Game") -> int:
-    """How many hand sites the game has after the board's: one per player with ``(hand Each)``."""
-    return game.num_players if "hand" in game.arrays else 0
+def hand_sites(game: "Game | Declarations") -> int:
+    """How many hand sites the game (or its declarations) has after the board's: one per player
+    with ``(hand Each)``."""
+    return game.num_players if HAND in game.arrays else 0
 
 
 def hand_site(game: "Game", player: int) -> int:
@@ -49,9 +50,9 @@ def pieces_at(state: "State", site: int) -> int:
     if 0 <= site < n:
         if not state.what[site]:
             return 0
-        data = getattr(state, COUNT, None)
+        data = state.arrays.get(COUNT)
         return (data[site] or 1) if data is not None else 1
-    data = getattr(state, COUNT, None)
+    data = state.arrays.get(COUNT)
     if data is None or not 0 <= site < len(data):
         return 0
     return data[site]
@@ -59,7 +60,7 @@ def pieces_at(state: "State", site: int) -> int:
 
 def set_pieces(state: "State", site: int, number: int, what: int) -> None:
     """Put exactly ``number`` pieces of kind ``what`` on ``site`` (0 empties it)."""
-    data = state.count
+    data = state.arrays[COUNT]
     if number < 0:
         number = 0
     if number > MAX_COUNT:
@@ -102,5 +103,5 @@ def kind_at(state: "State", site: int, default: int) -> int:
     return default
 
 
-__all__ = ["COUNT", "enable", "hand_site", "hand_sites", "pieces_at", "set_pieces", "add_pieces",
+__all__ = ["COUNT", "declare", "hand_site", "hand_sites", "pieces_at", "set_pieces", "add_pieces",
            "take_pieces", "kind_at"]

@@ -2,7 +2,7 @@
 
 The faces of each die are the game's (``Game.dice``: one tuple of face values per die). A state
 keeps the values last rolled (the array ``dice``) and its random sequence (the array ``rng``,
-one number): rolling draws each die's face from that sequence, mixed with the ply, and writes
+one number; both in :attr:`State.arrays`): rolling draws each die's face from that sequence, mixed with the ply, and writes
 both arrays through the journal. So a position decides its rolls: legal moves are a function of
 the position, undo takes a roll back, and replaying a game's moves rolls the same dice.
 """
@@ -29,21 +29,22 @@ def _mix(x: int) -> int:
 
 
 def roll(state: "State") -> None:
-    """Roll every die of the game: new values in ``state.dice``, the sequence moved on."""
+    """Roll every die of the game: new values in the ``dice`` array, the sequence moved on."""
     faces = state.game.dice
-    x = state.rng[0]
-    values = state.dice
+    rng = state.arrays[RNG]
+    x = rng[0]
+    values = state.arrays[DICE]
     for i, die in enumerate(faces):
         x = _mix(x ^ (state.ply * 0x1000193 + i))
         value = die[(x >> 33) % len(die)]
         if values[i] != value:
             state.set_item(values, i, value)
-    state.set_item(state.rng, 0, x & 0x7FFFFFFF)
+    state.set_item(rng, 0, x & 0x7FFFFFFF)
 
 
 def pips(state: "State") -> int:
     """The sum of the dice's values."""
-    return sum(state.dice)
+    return sum(state.arrays[DICE])
 
 
 __all__ = ["DICE", "RNG", "SEED", "roll", "pips"]

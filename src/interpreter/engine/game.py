@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Optional
 
-from .move import PASS, Move
+from .env import Env
+from .move import PASS, Move, register_game
+from .movegen import MoveGen
 from .result import Termination
 from .state import State
 from .topology import Topology
 
-Gen = Callable[[State], list[Move]]
-Cond = Callable[[State], Any]
-# winners, losers, draw, and optionally a text saying why (added to the end rule's reason)
-Outcome = Optional[tuple]
+Effect = Callable[[State, Env], None]
+Cond = Callable[[State, Env], Any]
+# an end rule's verdict: winners, losers, draw, and optionally a text saying why (added to the
+# end rule's reason) and, for ranked games, (kind, player) of the result
+Verdict = Optional[tuple]
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class GameInfo:
     rebuild: Optional[Callable[[Any], Any]] = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Component:
     """A kind of piece with its owner (0 = neutral); index 0 of a game's list is "no piece"."""
 
@@ -48,88 +52,193 @@ class Component:
     name: str  # full name, e.g. "Ball1"
     base: str  # name as written, e.g. "Ball"
     owner: int  # 0 = neutral
-    moves: Optional[Gen] = None  # the piece's own moves (for forEach Piece)
     value: int = 0  # the piece's value (``(piece "Disc" Each value:3)``), 0 when it has none
     facing: str = "N"  # the compass direction the piece faces (what Forward means for it)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Phase:
     """A phase of play: its moves and the phases that may follow it."""
 
     name: str
-    play: Gen
-    next: list[tuple[Optional[Cond], int]] = field(default_factory=list)  # (condition, target phase)
+    play: MoveGen
+    next: tuple[tuple[Optional[Cond], int], ...] = ()  # (condition, target phase)
     span: Any = None  # where its play rule is written, for errors found while it runs
 
 
 @dataclass(frozen=True)
 class EndRule:
-    """One end rule: ``check`` gives the outcome when the rule applies (else None); ``reason``
+    """One end rule: ``check`` gives the verdict when the rule applies (else None); ``reason``
     and ``termination`` say why the game ended when it does (``describe``, when given, says it
     for the position that ended it, e.g. which loops won; ``explain`` lists what the rule
     compares, e.g. each group's value, for views of any position)."""
 
-    check: Callable[[State], Outcome]
+    check: Callable[[State, Env], Verdict]
     reason: str = "rule"
     termination: Termination = Termination.RULE
     # what the rule would compare in a position (e.g. each player's group values), as lines of
     # text, for views of a position; None for rules that only test a condition
-    explain: Optional[Callable[[State], list[str]]] = None
-    describe: Optional[Callable[[State], str]] = None  # the reason in words for this position
+    explain: Optional[Callable[[State, Env], list[str]]] = None
+    describe: Optional[Callable[[State, Env], str]] = None  # the reason in words for this position
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """What a rule makes its moves do besides their action: ``before`` runs before the action
+    (what the move's ``(to ... (apply ...))`` and ``(between ... (apply ...))`` do), ``after``
+    after it (the ``(then ...)``). A move names the consequences it carries by their index in
+    :attr:`Game.consequences`."""
+
+    before: Optional[Effect] = None
+    after: Optional[Effect] = None
+
+
+@dataclass
+class Declarations:
+    """What a game's ludemes declare before its rules are compiled (the collect pass, each
+    ludeme's ``declare``): the arrays a state holds besides the board, the named decisions, the
+    equipment tables the rules read, and the engine's own hooks a rule needs. The game is built
+    from them with a fixed layout; nothing is added to it afterwards."""
+
+    num_players: int
+    num_sites: int = 0  # the board's
+    num_components: int = 0  # kinds of piece, with the empty placeholder (index 0)
+    turn_limit: Optional[int] = None  # plies before the game ends as a draw (None: the default)
+    arrays: dict[str, list[Any]] = field(default_factory=dict)  # name -> initial values
+    piece_arrays: list[str] = field(default_factory=list)  # per-site arrays that move with pieces
+    words: list[str] = field(default_factory=list)  # the named decisions, in declaration order
+    maps: dict[str, dict[int, int]] = field(default_factory=dict)  # (map ...) tables by name
+    dice: list[tuple[int, ...]] = field(default_factory=list)  # the face values of each die
+    passages: dict[int, list[Any]] = field(default_factory=dict)  # player -> their passages
+    start: list[Callable[[State], None]] = field(default_factory=list)  # run once the start rules ran
+    turn_end: list[Callable[[State], None]] = field(default_factory=list)  # when a turn ends
+    after_move: list[Callable[[State], None]] = field(default_factory=list)  # after every move
+    # meta rules that forbid some of the legal moves: (state, moves) -> the moves allowed
+    move_filters: list[Callable[[State, list[Move]], list[Move]]] = field(default_factory=list)
+
+    def array(self, name: str, initial: list[Any], *, per_piece: bool = False) -> None:
+        """A state array ``name`` starting as ``initial`` (declared once: a second declaration
+        of the same name is the same array). ``per_piece``: its values belong to the piece on
+        each site, move with it, and go back to 0 when another piece, or none, takes the site."""
+        if name not in self.arrays:
+            self.arrays[name] = list(initial)
+        if per_piece and name not in self.piece_arrays:
+            self.piece_arrays.append(name)
+
+    def word(self, word: str) -> None:
+        """A named decision (``choose-white``, ``swap``) moves may carry."""
+        if word not in self.words:
+            self.words.append(word)
+
+
+@dataclass(frozen=True)
+class CompiledRules:
+    """The compiled rules a game plays by, installed once when it is built."""
+
+    phases: tuple[Phase, ...] = ()
+    end_rules: tuple[EndRule, ...] = ()
+    start: tuple[Effect, ...] = ()  # the start rules
+    consequences: tuple[Consequence, ...] = ()
+    piece_moves: tuple[Optional[MoveGen], ...] = ()  # per component: its own moves (forEach Piece)
+    meta_moves: tuple[MoveGen, ...] = ()  # moves meta rules add to every phase's (the swap rule)
+
+
+_FROZEN = "_frozen"
 
 
 class Game:
-    """A game built from a description: read-only once built."""
+    """A game built from a description: read-only once built (OpenSpiel's game info: data built
+    once, complete). Its layout (:attr:`arrays`, :attr:`words`...) comes from the ludemes'
+    declarations, its rules from the compiler, each installed once by the builder."""
 
     def __init__(self, info: GameInfo, topology: Topology, components: list[Component],
                  teams: Optional[dict[int, int]] = None,
-                 player_regions: Optional[dict[int, list[tuple[int, ...]]]] = None):
+                 player_regions: Optional[dict[int, list[tuple[int, ...]]]] = None,
+                 declared: Optional[Declarations] = None, tracks: tuple[Any, ...] = (),
+                 owned_regions: Optional[dict[tuple[int, str], tuple[int, ...]]] = None):
+        declared = declared if declared is not None else Declarations(info.players)
         self.info = info
         self.name = info.name
         self.num_players = info.players
+        # the identifier moves carry (moves are values: they name their game, not hold it)
+        self.uid = info.fingerprint or f"game-{id(self):x}"
         self.topology = topology
-        self.components = components  # index 0 is the empty placeholder
-        self.owner_of = [c.owner for c in components]
-        self.component_index = {c.name: c.index for c in components}
+        self.components = tuple(components)  # index 0 is the empty placeholder
+        self.owner_of = tuple(c.owner for c in components)
+        self.component_index = MappingProxyType({c.name: c.index for c in components})
         # each player is their own team unless declared otherwise (player -> team number)
-        self.team_of = list(range(info.players + 1))
+        team_of = list(range(info.players + 1))
         for player, team in (teams or {}).items():
-            self.team_of[player] = team
+            team_of[player] = team
+        self.team_of = tuple(team_of)
         # the regions each player owns (e.g. the sides Hex asks them to connect)
-        self.player_regions = {p: list((player_regions or {}).get(p, ())) for p in range(info.players + 1)}
-        # filled by the compiler before the game is handed out
-        self.phases: list[Phase] = []
-        self.end_rules: list[EndRule] = []
-        self.start: list[Callable[[State], None]] = []
-        self.turn_limit = max(3 * topology.n, 300)
-        self.arrays: dict[str, list[Any]] = {}  # extra state arrays: name -> initial values
+        self.player_regions = MappingProxyType(
+            {p: tuple((player_regions or {}).get(p, ())) for p in range(info.players + 1)})
+        self.turn_limit = declared.turn_limit or max(3 * topology.n, 300)
         # with more than two players and no teams, results rank the players one by one and the
         # others play on (Ludii's); ranks[p] is p's rank, 0 while p still plays (engine.turns)
         self.ranked = info.players > 2 and not teams
+        arrays = dict(declared.arrays)
         if self.ranked:
-            self.arrays["ranks"] = [0] * (info.players + 1)
-        self.passages: dict[int, list[Any]] = {}  # player -> their passages (engine.passages.Passage)
-        self.tracks: list[Any] = []  # the board's tracks (engine.tracks.Track), in declaration order
-        self.maps: dict[str, dict[int, int]] = {}  # (map ...) tables by name ("" for an unnamed one)
-        self.owned_regions: dict[tuple[int, str], tuple[int, ...]] = {}  # (player, name) -> sites
-        self.dice: list[tuple[int, ...]] = []  # the face values of each die (engine.dice)
+            arrays.setdefault("ranks", [0] * (info.players + 1))
+        # the state's own arrays besides the board: name -> initial values (State copies them)
+        self.arrays: Mapping[str, tuple[Any, ...]] = MappingProxyType({k: tuple(v) for k, v in arrays.items()})
         # per-site arrays among them that belong to the piece on the site (its local state):
         # they move with the piece and go back to 0 when another piece, or none, takes the site
-        self.piece_arrays: list[str] = []
-        self.kinds_of = [0] * (info.players + 1)  # how many kinds of piece each owner has
+        self.piece_arrays = tuple(declared.piece_arrays)
+        self.passages = MappingProxyType({p: tuple(v) for p, v in declared.passages.items()})
+        self.tracks = tuple(tracks)  # the board's tracks (engine.tracks.Track), in declaration order
+        self.maps = MappingProxyType({k: MappingProxyType(dict(v)) for k, v in declared.maps.items()})
+        self.owned_regions = MappingProxyType(dict(owned_regions or {}))  # (player, name) -> sites
+        self.dice = tuple(declared.dice)  # the face values of each die (engine.dice)
+        kinds_of = [0] * (info.players + 1)  # how many kinds of piece each owner has
         for comp in components[1:]:
             if 0 <= comp.owner <= info.players:
-                self.kinds_of[comp.owner] += 1
-        self.words: list[str] = []  # the named decisions (choose-white...), in declaration order
-        self.meta_moves: list[Gen] = []  # moves meta rules add to every phase's (the swap rule)
-        self.turn_end: list[Callable[[State], None]] = []  # effects run when a turn ends
-        self.after_move: list[Callable[[State], None]] = []  # effects run after every move
-        # meta rules that forbid some of the legal moves: (state, moves) -> the moves allowed
-        self.move_filters: list[Callable[[State, list[Move]], list[Move]]] = []
-        self.forced_pass = Move(PASS, game=self)
+                kinds_of[comp.owner] += 1
+        self.kinds_of = tuple(kinds_of)
+        self.words = tuple(declared.words)  # the named decisions (choose-white...), in declaration order
+        self.on_start = tuple(declared.start)  # engine hooks run once the start rules ran
+        self.turn_end = tuple(declared.turn_end)  # effects run when a turn ends
+        self.after_move = tuple(declared.after_move)  # effects run after every move
+        self.move_filters = tuple(declared.move_filters)  # meta rules that forbid moves
+        self.forced_pass = Move(PASS, game_id=self.uid)
+        self.rules = CompiledRules()
         from .notation import Notation
         self.notation = Notation(self)
+        register_game(self)
+
+    def install(self, rules: CompiledRules) -> None:
+        """Install the compiled rules (the builder's last step); the game is read-only after."""
+        if getattr(self, _FROZEN, False):
+            raise AttributeError("a game's rules are installed once, when it is built")
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, _FROZEN, True)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, _FROZEN, False):
+            raise AttributeError(f"a Game is read-only once built (setting {name!r})")
+        object.__setattr__(self, name, value)
+
+    # --- the compiled rules ---------------------------------------------------------------------------
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The phases of play, in order (one, "Play", for a game without phases)."""
+        return self.rules.phases
+
+    @property
+    def end_rules(self) -> tuple[EndRule, ...]:
+        """The end rules, in order."""
+        return self.rules.end_rules
+
+    @property
+    def consequences(self) -> tuple[Consequence, ...]:
+        """The consequences moves carry, by number (:attr:`Move.rules`)."""
+        return self.rules.consequences
+
+    @property
+    def meta_moves(self) -> tuple[MoveGen, ...]:
+        """Moves meta rules add to every phase's (the swap rule)."""
+        return self.rules.meta_moves
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -167,15 +276,18 @@ class Game:
         if plies < 1:
             raise ValueError("a turn limit is at least 1 ply")
         other = copy.copy(self)
-        other.turn_limit = plies
+        object.__setattr__(other, "turn_limit", plies)
         return other
 
     # --- states -------------------------------------------------------------------------------------
     def initial_state(self) -> State:
         """A new state at the start of the game (the start rules applied)."""
         state = State(self)
-        for rule in self.start:
-            rule(state)
+        from .env import ROOT
+        for rule in self.rules.start:
+            rule(state, ROOT)
+        for hook in self.on_start:
+            hook(state)
         state._log.clear()
         state._marks.clear()
         state._legal = None
@@ -190,7 +302,8 @@ class Game:
         """What the end rules would compare in ``state`` (each player's values, for games that
         end by comparing them), as lines of text; empty for games whose end rules only test
         conditions."""
-        return [line for rule in self.end_rules if rule.explain is not None for line in rule.explain(state)]
+        from .env import ROOT
+        return [line for rule in self.end_rules if rule.explain is not None for line in rule.explain(state, ROOT)]
 
     def piece_tag(self, what: int) -> str:
         """How a placement names its piece (``2@C3``, ``2Dot1@C3``): the owner's number for a
@@ -211,10 +324,15 @@ class Game:
         return f"<Game {self.name!r} {self.num_players}p {self.topology.n} sites>"
 
     # --- copies and other processes -----------------------------------------------------------------
+    def __copy__(self) -> "Game":
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        return other
+
     def __deepcopy__(self, memo: dict) -> "Game":
         return self  # read-only once built: a copy would be the same game
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple:
         """A game pickles as its expanded description, built again where it is unpickled (its
         rules are closures, which no pickle can carry)."""
         if self.info.rebuild is None or self.info.description is None:
@@ -229,4 +347,5 @@ def _rebuilt(rebuild: Callable[[Any], Game], description: Any, turn_limit: int) 
     return game if game.turn_limit == turn_limit else game.with_turn_limit(turn_limit)
 
 
-__all__ = ["Game", "GameInfo", "Component", "Phase", "EndRule", "State", "Move"]
+__all__ = ["Game", "GameInfo", "Component", "Phase", "EndRule", "Consequence", "Declarations", "CompiledRules",
+           "State", "Move"]

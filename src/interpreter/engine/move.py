@@ -3,19 +3,23 @@
 A move is what a player chooses: place a piece (``J10``, or ``2@J10`` when the piece itself
 is a choice), move one (``1-4``), take one off the board (``xC3``), pass (``pass``) or make a
 named choice (``choose-white``).
-What happens *because* of the move (captures, scores) is not part of its identity: it is the
-``then`` closure of the rule that generated it, run when the move is applied.
 
-Two moves are equal when they do the same thing (kind, sites, piece, word); a move remembers
-the game that made it, so a move of one game is never applied to another.
+A move is plain data: its kind, sites, piece and word, the identifier of the game that made it
+(the game's fingerprint) and the numbers of the rules whose effects it carries (``rules``:
+indices into the game's table of consequences, :attr:`Game.consequences`). What happens
+*because* of the move (captures, scores) is not part of its identity: the turn machinery runs
+those rules when the move is applied. Two moves are equal when they do the same thing (kind,
+sites, piece, word).
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any, Callable, Optional
+import weakref
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
-Effect = Callable[[Any], None]
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class MoveKind(enum.IntEnum):
@@ -32,16 +36,31 @@ ADD, MOVE, PASS, CHOICE, REMOVE = MoveKind.ADD, MoveKind.MOVE, MoveKind.PASS, Mo
 
 _set = object.__setattr__
 
+# the games moves may name, by identifier (a move keeps only the identifier); several games can
+# share one (loaded twice from the same description), any of those alive will do
+_GAMES: "dict[str, weakref.WeakSet[Game]]" = {}
+
+
+def register_game(game: "Game") -> None:
+    """Let the moves that carry ``game``'s identifier find it (for their text)."""
+    _GAMES.setdefault(game.uid, weakref.WeakSet()).add(game)
+
+
+def game_named(uid: str) -> "Optional[Game]":
+    """A live game whose moves carry ``uid``, if any."""
+    games = _GAMES.get(uid) if uid else None
+    return next(iter(games), None) if games else None
+
 
 class Move:
     """One move: a frozen, hashable value. Its :attr:`text` is its notation (``J10``, ``1-4``,
     ``pass``, ``2@C3``, ``choose-white``); its repr reads back as an equal move.
 
-    Parse a text with ``state.parse_move(text)`` or ``Move.parse(text, state)``.
+    Make one from its text with :meth:`from_text` (no position needed), or ask a state for the
+    legal move a text stands for (``state.parse_move(text)``).
     """
 
-    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game", "then", "effect", "between",
-                 "_text")
+    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "_text")
 
     kind: MoveKind
     frm: int
@@ -49,24 +68,21 @@ class Move:
     what: int
     word: str
     prefix: str
-    game: Any
-    then: Optional[Effect]
-    effect: Optional[Effect]
-    between: tuple[int, ...]
+    game_id: str  # the identifier of the game that made it (its fingerprint)
+    rules: tuple[int, ...]  # the consequences it carries, in the order they run
+    between: tuple[int, ...]  # the sites it passes over (a hop's), for its effects on them
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
-                 prefix: str = "", game: Any = None, then: Optional[Effect] = None,
-                 effect: Optional[Effect] = None, between: tuple[int, ...] = (),
-                 text: Optional[str] = None):
+                 prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
+                 between: tuple[int, ...] = (), text: Optional[str] = None):
         _set(self, "kind", kind if type(kind) is MoveKind else MoveKind(kind))
         _set(self, "frm", frm)
         _set(self, "to", to)
         _set(self, "what", what)
         _set(self, "word", word)
         _set(self, "prefix", prefix)
-        _set(self, "game", game)
-        _set(self, "then", then)
-        _set(self, "effect", effect)
+        _set(self, "game_id", game_id)
+        _set(self, "rules", rules)
         _set(self, "between", between)
         _set(self, "_text", text)
 
@@ -80,21 +96,31 @@ class Move:
         """The legal move of ``state`` whose text is ``text`` (see :meth:`State.parse_move`)."""
         return state.parse_move(text)
 
+    @classmethod
+    def from_text(cls, text: str, game: "Game") -> "Move":
+        """The move ``text`` writes, read against ``game``'s board, pieces and words only (no
+        position): ``J10`` (a placement, or a choice of that site), ``2@J10``, ``C3-D4``,
+        ``xC3``, ``pass``, ``choose-white``. Whether it is legal is for a state to say:
+        ``state.apply(Move.from_text("J10", game))``. Raises
+        :class:`~interpreter.errors.InvalidMoveError` for a text that names no site, piece or
+        word of the game."""
+        from .notation import read_move
+        return read_move(game, text)
+
     def with_prefix(self, prefix: str) -> "Move":
         """The same move written with its piece (``2@C3``)."""
-        return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game, self.then,
-                    self.effect, self.between)
+        return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game_id, self.rules,
+                    self.between)
 
-    def with_then(self, then: Effect) -> "Move":
-        """The same move with ``then`` run after its own consequences."""
-        own = self.then
+    def with_rules(self, rules: tuple[int, ...]) -> "Move":
+        """The same move carrying other consequences (``rules``)."""
+        return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, rules,
+                    self.between)
 
-        def both(state: Any) -> None:
-            if own is not None:
-                own(state)
-            then(state)
-        return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game, both,
-                    self.effect, self.between)
+    def with_word(self, word: str) -> "Move":
+        """The same move named by another word (a second choice of one site: ``B1/2``)."""
+        return Move(self.kind, self.frm, self.to, self.what, word, self.prefix, self.game_id, self.rules,
+                    self.between)
 
     @property
     def text(self) -> str:
@@ -131,13 +157,13 @@ class Move:
         fields.append(f"text={self.text!r}")
         return f"Move({', '.join(fields)})"
 
-    def __reduce__(self):
-        return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, None, None, None,
+    def __reduce__(self) -> tuple:
+        return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
                        self.between, self.text))
 
 
 def _label(move: Move, site: int) -> str:
-    game = move.game
+    game = game_named(move.game_id)
     return game.topology.labels[site] if game is not None else str(site)
 
 
@@ -153,3 +179,5 @@ TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.CHOICE: lambda m: m.word,
     MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}",
 }
+
+__all__ = ["Move", "MoveKind", "ADD", "MOVE", "PASS", "CHOICE", "REMOVE", "register_game", "game_named"]

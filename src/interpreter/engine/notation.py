@@ -4,6 +4,10 @@ Accepted input is a little wider than the canonical text, for people typing at a
 are case-insensitive, a move between two sites may be written ``FROM TO`` (``1 4``) as well
 as ``FROM-TO`` (``1-4``), and a placement that names its piece may be written as Ludii writes
 it, ``SITE:PIECE`` (``C3:2Dot1`` for ``2Dot1@C3``).
+
+A text is read in two ways: against a position (:meth:`Notation.parse`: the legal move it
+stands for, or why none is), or against the game alone (:func:`read_move`: the move it writes,
+as a value, whose legality a state decides when it is applied).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
-from .move import Move
+from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -21,6 +25,7 @@ if TYPE_CHECKING:
 _SPACED = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
 _LABEL = re.compile(r"^[a-z]+[0-9]+$")  # looks like a grid label (J10)
 _LUDII_PLACEMENT = re.compile(r"^([^\s:@-]+):([^\s:@-]+)$")  # C3:2Dot1
+_NUMBERED = re.compile(r"^(.+)/([0-9]+)$")  # a second choice of the same site: B1/2
 
 
 class Notation:
@@ -123,3 +128,87 @@ class Notation:
     def _sample(state: "State") -> str:
         legal = sorted(str(m) for m in state.legal_moves())
         return "legal: " + ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else "")
+
+
+# --- a text read against the game alone ------------------------------------------------------------
+def read_move(game: "Game", text: str) -> Move:
+    """The move ``text`` writes in ``game``, read with no position (``Move.from_text``):
+    ``pass``; a named decision of the game (``choose-white``, ``swap``); ``FROM-TO`` or
+    ``FROM TO``; ``xSITE``; a placement naming its piece, ``TAG@SITE`` or Ludii's
+    ``SITE:TAG``; a numbered choice of a site, ``SITE/2``; or ``SITE`` alone (a placement of
+    whichever piece the position allows, or the choice of that site: a state resolves a move
+    without consequences by its text when it is applied). Labels, pieces and words are
+    case-insensitive, as at a prompt. Raises InvalidMoveError for a text naming no site, piece
+    or word of the game."""
+    if not isinstance(text, str):
+        raise MoveError(f"a move is a Move or its text, not {type(text).__name__}")
+    raw = text.strip()
+    if not raw:
+        raise InvalidMoveError("empty move")
+    uid = game.uid
+    key = raw.lower()
+    if key == "pass":
+        return Move(PASS, game_id=uid)
+    words = {w.lower(): w for w in game.words}
+    if key in words:
+        return Move(CHOICE, word=words[key], game_id=uid)
+    ludii = _LUDII_PLACEMENT.match(raw)
+    if ludii:  # Ludii's form of a placement naming its piece: C3:2Dot1
+        raw = f"{ludii.group(2)}@{ludii.group(1)}"
+    spaced = _SPACED.match(raw)
+    if spaced:
+        raw = f"{spaced.group(1)}-{spaced.group(2)}"
+    numbered = _NUMBERED.match(raw)
+    if numbered and int(numbered.group(2)) >= 2:
+        # the second (third...) way of choosing the same site(s): a choice whose word is its text
+        base = _read_sites(game, text, numbered.group(1))
+        frm, to = (base.frm, base.to) if base.kind is MOVE else (base.to, base.to)
+        return Move(CHOICE, frm=frm, to=to, word=f"{base.text}/{int(numbered.group(2))}", game_id=uid)
+    return _read_sites(game, text, raw)
+
+
+def _read_sites(game: "Game", text: str, raw: str) -> Move:
+    """A move written with its sites: ``SITE``, ``FROM-TO``, ``xSITE``, ``TAG@SITE``."""
+    topo = game.topology
+    uid = game.uid
+    site = topo.site(raw)
+    if site >= 0:
+        return Move(ADD, to=site, game_id=uid)
+    if "@" in raw:
+        tag, _, label = raw.partition("@")
+        where = _site_of(game, text, label)
+        what = _piece_of(game, text, tag)
+        return Move(ADD, to=where, what=what, prefix=game.piece_tag(what), game_id=uid)
+    if "-" in raw:
+        parts = raw.split("-")
+        if len(parts) == 2 and all(parts):
+            frm, to = (_site_of(game, text, p) for p in parts)
+            return Move(MOVE, frm=frm, to=to, game_id=uid)
+    if raw[:1] in "xX" and len(raw) > 1 and topo.site(raw[1:]) >= 0:
+        return Move(REMOVE, to=topo.site(raw[1:]), game_id=uid)
+    if _LABEL.match(raw.lower()):
+        raise InvalidMoveError(f"'{text.strip()}': no site '{raw.upper()}' on this board "
+                               f"(site labels look like {', '.join(topo.labels[:4])} ...)")
+    forms = "a site (J10), FROM-TO, xSITE, PIECE@SITE, pass" + "".join(f", {w}" for w in game.words[:4])
+    raise InvalidMoveError(f"'{text.strip()}' is not a move of {game.name} (moves look like {forms})")
+
+
+def _site_of(game: "Game", text: str, label: str) -> int:
+    site = game.topology.site(label)
+    if site < 0:
+        sample = ", ".join(game.topology.labels[:4])
+        raise InvalidMoveError(f"'{text.strip()}': no site '{label}' on this board "
+                               f"(site labels look like {sample} ...)")
+    return site
+
+
+def _piece_of(game: "Game", text: str, tag: str) -> int:
+    """The piece a placement names: its tag as moves write it (``2``, ``2Dot1``) or its name."""
+    comps = game.components[1:]
+    names = {c.name.lower(): c.index for c in comps}
+    names.update({game.piece_tag(c.index).lower(): c.index for c in comps})
+    what = names.get(tag.lower())
+    if what is None:
+        raise InvalidMoveError(f"'{text.strip()}': no piece '{tag}' in this game "
+                               f"(pieces: {', '.join(c.name for c in comps)})")
+    return what

@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..errors import LudError
+from .arrays import COUNT, HAND
+from .env import ROOT
 from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS, piece_symbols
 from .result import Termination
 from .picture import PictureError, read_picture
@@ -50,8 +52,6 @@ MAX_PLY = 10 ** 9
 
 KEYS = ("game", "options", "mover", "ply", "phase", "passes", "turn_moves", "scores", "last", "move_again",
         "pieces", "board", "hands", "result", "vars", "seats")
-HAND = "hand"  # the state array of the pieces in hand, per kind of piece (games with hands)
-COUNT = "count"  # the state array of pieces counted per site (engine.counts.COUNT)
 
 
 class PositionError(LudError):
@@ -86,10 +86,10 @@ def write_position(state: "State") -> str:
                           "draw": state.draw, "reason": state.reason,
                           "termination": state.termination.value if state.termination else None}
     if HAND in game.arrays:
-        data["hands"] = {c.name: state.hand[c.index] for c in game.components[1:] if c.owner}
+        data["hands"] = {c.name: state.arrays[HAND][c.index] for c in game.components[1:] if c.owner}
     for name in game.arrays:
         if name != HAND:
-            data.setdefault("vars", {})[name] = list(getattr(state, name))
+            data.setdefault("vars", {})[name] = list(state.arrays[name])
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
 
 
@@ -329,7 +329,7 @@ def read_position(game: "Game", text: str) -> "State":
             if what is None or not game.components[what].owner:
                 names = ", ".join(c.name for c in game.components[1:] if c.owner)
                 raise PositionError(f"position: hands: no piece {name!r} in a hand (pieces: {names})")
-            state.hand[what] = _int(count, f"hands: {name}", 0, INT_MAX, "a number of pieces")
+            state.arrays[HAND][what] = _int(count, f"hands: {name}", 0, INT_MAX, "a number of pieces")
     if "vars" in data:
         declared = game.arrays
         for name, value in _mapping(data["vars"], "vars").items():
@@ -339,7 +339,7 @@ def read_position(game: "Game", text: str) -> "State":
             size = len(declared[name])
             if not isinstance(value, list) or len(value) != size:
                 raise _fail(f"vars: {name}", f"a list of {size} whole numbers", value)
-            setattr(state, name, [_int(v, f"vars: {name}", INT_MIN, INT_MAX) for v in value])
+            state.arrays[name][:] = [_int(v, f"vars: {name}", INT_MIN, INT_MAX) for v in value]
     _check_counts(game, state)
     _check_hands(game, state, data)
     _check_turn(game, state, data)
@@ -354,7 +354,7 @@ def read_position(game: "Game", text: str) -> "State":
 def _check_counts(game: "Game", state: "State") -> None:
     """Pieces counted on a site (a mancala pit's seeds): never fewer than none, and only where
     a piece is (on the board the count belongs to the piece on the site; a hand's site has none)."""
-    counts = getattr(state, COUNT, None)
+    counts = state.arrays.get(COUNT)
     if counts is None:
         return
     labels = game.topology.labels
@@ -378,8 +378,8 @@ def _check_hands(game: "Game", state: "State", data: dict) -> None:
     for comp in game.components[1:]:
         if not comp.owner or comp.index not in given:
             continue
-        supply = start.hand[comp.index] + start.what.count(comp.index)
-        held, placed = state.hand[comp.index], state.what.count(comp.index)
+        supply = start.arrays[HAND][comp.index] + start.what.count(comp.index)
+        held, placed = state.arrays[HAND][comp.index], state.what.count(comp.index)
         if held + placed > supply:
             raise PositionError(f"position: hands: {comp.name}: {held} in hand and {placed} on the board, but "
                                 f"the game has {supply} of them", hint="a hand holds what the game starts with")
@@ -432,7 +432,7 @@ def _rules_end(game: "Game", state: "State") -> tuple[tuple[int, ...], bool] | N
     state.mover = state.last_mover or (state.mover if state.move_again else game.prev_of(state.mover))
     try:
         for rule in game.end_rules:
-            outcome = rule.check(state)
+            outcome = rule.check(state, ROOT)
             if outcome is not None:
                 return tuple(outcome[0]), bool(outcome[2])
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .arrays import COUNT
 from .picture import draw
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def render_text(state: "State") -> str:
     """The board as text (see :mod:`.picture` for the layouts). In a game that counts the pieces
     on each site (mancala), each site shows its count, and a line gives each hand's."""
     game = state.game
-    data = getattr(state, "count", None)
+    data = state.arrays.get(COUNT)
     if data is not None:
         n = game.topology.n
         symbols = [str(data[s] or 1) if state.what[s] else EMPTY_GRID for s in range(n)]

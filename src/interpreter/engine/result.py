@@ -71,3 +71,52 @@ class Result:
             return "DRAW"
         players = " ".join(f"P{p}" for p in self.winners)
         return f"{players} WINS" if len(self.winners) == 1 else f"{players} WIN"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, as a frozen value (python-chess's ``Outcome``): who won and
+    lost, whether it was a draw, each player's rank and score, the kind of ending
+    (:class:`Termination`) and the reason in plain words."""
+
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    draw: bool
+    ranking: tuple[tuple[int, float], ...]  # (player, rank) per player; 1 is best
+    scores: tuple[tuple[int, int], ...]  # (player, score) per player
+    termination: Termination
+    reason: str
+    ranked: bool = False  # the results ranked the players one by one (more than two, no teams)
+
+    @classmethod
+    def of(cls, result: Result) -> "Outcome":
+        """The outcome a finished :class:`Result` says."""
+        if not result.over:
+            raise ValueError("the game is not over: it has no outcome yet")
+        draw = bool(result.draw or not result.winners)
+        losers = tuple(result.losers)
+        if not draw and not losers and not result.ranks:  # a win is everybody else's loss
+            losers = tuple(p for p in sorted(result.scores) if p not in result.winners)
+        return cls(tuple(result.winners), losers, draw, tuple(sorted(result.ranking.items())),
+                   tuple(sorted(result.scores.items())), result.termination or Termination.RULE, result.reason,
+                   bool(result.ranks))
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The one winner, or None (a draw, or several winners)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def rank(self, player: int) -> float:
+        """``player``'s rank (1 is best; tied players share one)."""
+        return dict(self.ranking)[player]
+
+    def returns(self, players: int) -> tuple[float, ...]:
+        """One number per player 1..``players`` (OpenSpiel's returns): 0 for everyone in a draw;
+        else +1 for a winner and -1 for the others, except in games whose results ranked the
+        players one by one, where a rank r gives Ludii's utility 1 - 2(r - 1)/(players - 1)."""
+        if self.draw:
+            return (0.0,) * players
+        if self.ranked and players > 1:
+            ranks = dict(self.ranking)
+            return tuple(1.0 - 2.0 * (ranks.get(p, players) - 1) / (players - 1) for p in range(1, players + 1))
+        return tuple(1.0 if p in self.winners else -1.0 for p in range(1, players + 1))

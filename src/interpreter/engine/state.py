@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..errors import IllegalMoveError, MoveError
 from . import turns
-from .move import Move
-from .result import Result, Termination
+from .move import Move, game_named
+from .result import Outcome, Result, Termination
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,40 +42,7 @@ def _restore_site(state: "State", site: int, old: tuple[int, int]) -> None:
     state.what[site] = what
 
 
-class Context:
-    """Where a rule is being evaluated: the sites ``(to)``, ``(from)``, ``(between)``,
-    ``(site)``, the player ``(player)`` and the region ``(sites)`` (a group) visited by
-    ``forEach``. Rules write these while they look at candidate moves; :meth:`save` and
-    :meth:`restore` keep an outer evaluation intact. A new context variable is one more name in
-    :attr:`FIELDS`."""
-
-    FIELDS = ("to", "frm", "between", "site", "player", "region")
-    __slots__ = FIELDS
-    _get = operator.attrgetter(*FIELDS)
-
-    to: int
-    frm: int
-    between: int
-    site: int
-    player: int
-    region: tuple[int, ...]
-
-    def __init__(self) -> None:
-        self.to = self.frm = self.between = self.site = -1
-        self.player = 0
-        self.region = ()
-
-    def save(self) -> tuple:
-        """The current values, for :meth:`restore`."""
-        return Context._get(self)
-
-    def restore(self, saved: tuple) -> None:
-        """Put back values taken by :meth:`save`."""
-        for name, value in zip(Context.FIELDS, saved):
-            setattr(self, name, value)
-
-
-# the arrays every state has; a game may add its own (``Game.arrays``)
+# the arrays every state has; a game adds its own (``Game.arrays``, in ``State.arrays``)
 ARRAYS = ("what", "who", "scores", "counts")
 # the scalar variables of a state, besides the board arrays, scores and counts
 VARIABLES = ("mover", "phase", "ply", "passes", "turn_moves", "last_to", "last_from", "last_mover",
@@ -97,9 +64,8 @@ class State:
         self.who = [0] * n  # owner per site (0 = nobody)
         self.scores = [0] * (game.num_players + 1)
         self.counts = [0] * (game.num_players + 1)  # pieces on the board per player
-        if game.arrays:
-            for name, initial in game.arrays.items():  # the game's own arrays (hands, values...)
-                setattr(self, name, list(initial))
+        # the game's own arrays (hands, values, counters...): a fixed layout the game declares
+        self.arrays: dict[str, list[Any]] = {name: list(initial) for name, initial in game.arrays.items()}
         self.mover = 1
         self.phase = 0
         self.ply = 0
@@ -118,13 +84,12 @@ class State:
         # who plays each player: seats[p] is the seat (agent) playing player p; the swap rule
         # exchanges seats, so the player who swaps takes over the other's pieces and goal
         self.seats: tuple[int, ...] = tuple(range(game.num_players + 1))
-        self.ctx = Context()
         # pieces claimed by captures during one move's consequences: site -> claiming players
         # (transient: always resolved before the consequences end)
         self.claims: dict[int, set[int]] = {}
         self._log: list[tuple] = []  # the undo journal: (restore, container, key, old value)
-        self._marks: list[tuple[tuple, Move, Optional[list[Move]]]] = []  # (mark, move, legal) per move
-        self._legal: Optional[list[Move]] = None  # cached legal moves of this position
+        self._marks: list[tuple[tuple, Move, Optional[tuple[Move, ...]]]] = []  # (mark, move, legal) per move
+        self._legal: Optional[tuple[Move, ...]] = None  # cached legal moves of this position
         self._texts: Optional[tuple] = None  # (legal list, text -> move) cache of the notation
         self._nested = 0  # legal-move computations in progress inside one another
         self._moving: list[int] = []  # the players whose moves are being computed, outermost first
@@ -146,7 +111,7 @@ class State:
         self.what[site] = what
         if self.game.piece_arrays:  # a new piece (or none) on the site: its local state is 0
             for name in self.game.piece_arrays:
-                data = getattr(self, name)
+                data = self.arrays[name]
                 if data[site]:
                     self.set_item(data, site, 0)
 
@@ -195,12 +160,12 @@ class State:
         """The player after the mover in turn order."""
         return self.game.next_of(self.mover)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move of the player to move (a forced pass when there is none; none once
-        the game is over)."""
+        the game is over), as a tuple: the caller cannot change the state's own list."""
         if self._legal is None:
             try:
-                self._legal = turns.legal_moves(self)
+                self._legal = tuple(turns.legal_moves(self))
             except BaseException:
                 self._reset()  # a rule failed while trying moves (tries take themselves back)
                 raise
@@ -211,11 +176,26 @@ class State:
         return self.over
 
     def result(self) -> Result:
-        """The outcome so far (``over`` is False while the game goes on)."""
+        """The result so far (``over`` is False while the game goes on)."""
         scores = {p: self.scores[p] for p in range(1, self.game.num_players + 1)}
-        ranks = {p: self.ranks[p] for p in scores} if self.over and self.game.ranked else {}
+        ranks = {p: self.arrays["ranks"][p] for p in scores} if self.over and self.game.ranked else {}
         return Result(self.over, list(self.winners), list(self.losers), self.draw, scores, self.reason,
                       self.termination, self.seats, ranks)
+
+    def outcome(self) -> Optional[Outcome]:
+        """How the game ended (python-chess's ``Board.outcome()``): None while it goes on."""
+        if not self.over:
+            return None
+        return Outcome.of(self.result())
+
+    def returns(self) -> tuple[float, ...]:
+        """One number per player (OpenSpiel's ``returns()``; index 0 is player 1): +1 for a win,
+        -1 for a loss, 0 for a draw or while the game goes on; with more than two players
+        ranked one by one, their ranks spread evenly from +1 (first) to -1 (last)."""
+        n = self.game.num_players
+        if not self.over:
+            return (0.0,) * n
+        return Outcome.of(self.result()).returns(n)
 
     def parse_move(self, text: str) -> Move:
         """The legal move whose text form is ``text`` (``J10``, ``1-4``, ``pass``, ``2@C3``).
@@ -238,14 +218,19 @@ class State:
             raise MoveError(f"expected a Move or its text, got {type(move).__name__}")
         if self.over:
             raise IllegalMoveError("the game is over")
-        game = move.game
-        if game is not self.game and game is not None and not self.game.same_as(game):
-            raise IllegalMoveError(f"{move} is a move of another game ({game.name}), not of "
-                                   f"{self.game.name}")
+        uid = move.game_id
+        if uid and uid != self.game.uid:
+            other = game_named(uid)
+            name = other.name if other is not None else "another game"
+            raise IllegalMoveError(f"{move} is a move of another game ({name}), not of {self.game.name}")
         try:
             chosen = legal[legal.index(move)]
         except ValueError:
-            raise IllegalMoveError(f"{move} is not a legal move here") from None
+            if move.rules:
+                raise IllegalMoveError(f"{move} is not a legal move here") from None
+            # a move read from its text alone (Move.from_text) may not know its piece: its text
+            # says which legal move it is, as typed at a prompt (with the parser's reasons)
+            chosen = self.parse_move(move.text)
         self._play(chosen, legal)
         return chosen
 
@@ -256,7 +241,7 @@ class State:
         self._play(move, self._legal)
         return move
 
-    def _play(self, move: Move, legal: list[Move]) -> None:
+    def _play(self, move: Move, legal: Optional[tuple[Move, ...]]) -> None:
         """Play ``move`` through the turn machinery; if a rule fails half-way (a value out of
         range...), the state is left as it was before the move, and the error goes on."""
         count = len(self._marks)
@@ -275,9 +260,8 @@ class State:
         self._reset()
 
     def _reset(self) -> None:
-        """Forget what a failed evaluation left half-done: claims, context, nesting."""
+        """Forget what a failed evaluation left half-done: claims, nesting."""
         self.claims = {}
-        self.ctx = Context()
         self._nested = 0
         self._moving = []
 
@@ -295,17 +279,21 @@ class State:
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
         replaced: dict[int, Any] = {}
-        for name in self.arrays():
+        for name in ARRAYS:
             copy = list(getattr(self, name))
             replaced[id(getattr(self, name))] = copy
             setattr(other, name, copy)
+        other.arrays = {}
+        for name, data in self.arrays.items():
+            copy = list(data)
+            replaced[id(data)] = copy
+            other.arrays[name] = copy
         # the journal refers to the arrays it restores: point the copy's at the copy's arrays
         other._log = [(restore, other if container is self else replaced.get(id(container), container),
                        key, old) for restore, container, key, old in self._log]
         other._marks = list(self._marks)
         other._legal = None
         other._texts = None
-        other.ctx = Context()
         other.claims = {}
         other._moving = []
         return other
@@ -315,13 +303,18 @@ class State:
         """The moves played so far (that can be undone)."""
         return [m for _, m, _ in self._marks]
 
-    def arrays(self) -> tuple[str, ...]:
+    def array_names(self) -> tuple[str, ...]:
         """The names of the state's arrays: the board, scores, counts and the game's own."""
-        return ARRAYS + tuple(self.game.arrays)
+        return ARRAYS + tuple(self.arrays)
+
+    def array(self, name: str) -> list[Any]:
+        """One of the state's arrays by name (the board's ``what``... or the game's own)."""
+        return getattr(self, name) if name in ARRAYS else self.arrays[name]
 
     def snapshot(self) -> tuple:
         """Everything that defines the position (for tests: undo must restore it exactly)."""
-        return (tuple(tuple(getattr(self, name)) for name in self.arrays())
+        return (tuple(tuple(getattr(self, name)) for name in ARRAYS)
+                + tuple(tuple(data) for data in self.arrays.values())
                 + tuple(getattr(self, name) for name in VARIABLES))
 
     def to_text(self) -> str:
@@ -351,15 +344,11 @@ class State:
         afresh."""
         data = self.__dict__.copy()
         data["_marks"] = [(mark, move, None) for mark, move, _ in self._marks]
-        data.update(_legal=None, _texts=None, ctx=None, claims={}, _nested=0, _moving=[])
+        data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[])
         return data
 
     def __setstate__(self, data: dict) -> None:
         self.__dict__.update(data)
-        self.ctx = Context()
-        game = self.game  # the history's moves lost their game in the pickle: give it back
-        self._marks = [(mark, Move(m.kind, m.frm, m.to, m.what, m.word, m.prefix, game, between=m.between), None)
-                       for mark, m, _ in self._marks]
 
 
-__all__ = ["State", "Result", "Termination", "Context", "ARRAYS", "VARIABLES"]
+__all__ = ["State", "Result", "Outcome", "Termination", "ARRAYS", "VARIABLES"]

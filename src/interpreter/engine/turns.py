@@ -21,10 +21,12 @@ is counted before the move acts), so Connect6's ``(then (if (is Even (count Move
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import LudError
+from .env import ROOT, Env
 from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move, MoveKind
+from .movegen import MoveGen, resolve
 from .result import Termination
 
 if TYPE_CHECKING:
@@ -42,19 +44,28 @@ def legal_moves(state: "State") -> list[Move]:
     play = game.phases[state.phase].play
     state._moving.append(state.mover)
     try:
-        moves = play(state)
+        moves = play.moves(state, ROOT)
     finally:
         state._moving.pop()
     for extra in game.meta_moves:
-        added = extra(state)
+        added = extra.moves(state, ROOT)
         if added:
             moves = moves + added
     for allowed in game.move_filters:  # meta rules that forbid moves (no Repeat)
         moves = allowed(state, moves)
     if not moves:
         return [game.forced_pass]
-    if getattr(play, "unique", False) and not game.meta_moves:
+    if play.unique and not game.meta_moves:
         return moves  # a single generator that never repeats itself nor clashes
+    return _distinct(state, moves)
+
+
+def _distinct(state: "State", moves: list[Move]) -> list[Move]:
+    """Each move once. The same site chosen with other consequences (a pit sown along either
+    track) is a move of its own, numbered after the first (``B1``, ``B1/2``...), as Ludii keeps
+    both; two moves with one text and different outcomes are an error of the rules. When
+    several pieces could go on one site, placements name their piece (``2@C3``)."""
+    game = state.game
     seen: dict[tuple, Move] = {}
     unique = []
     adds: dict[int, int] = {}
@@ -67,15 +78,12 @@ def legal_moves(state: "State") -> list[Move]:
             unique.append(m)
             if m.kind is ADD and adds.setdefault(m.to, m.what) != m.what:
                 clash = True
-        elif first.then is not m.then or first.effect is not m.effect:
+        elif first.rules != m.rules:
             if m.kind is CHOICE and m.to >= 0:
-                # the same site chosen with other consequences (a pit sown along either track):
-                # a move of its own, numbered after the first (B1, B1/2...), as Ludii keeps both
                 n = 2
                 while (k[:4] + (f"{m.word}/{n}",)) in seen:
                     n += 1
-                m = Move(CHOICE, m.frm, m.to, m.what, f"{m.word}/{n}", m.prefix, m.game, m.then, m.effect,
-                         m.between)
+                m = m.with_word(f"{m.word}/{n}")
                 seen[m.key()] = m
                 unique.append(m)
                 continue
@@ -94,38 +102,26 @@ def legal_moves(state: "State") -> list[Move]:
 SAMPLE_TRIES = 64  # random draws before the choice is left to the full list
 
 
-def random_move(state: "State", rng) -> Move:
+def random_move(state: "State", rng: Any) -> Move:
     """A legal move drawn uniformly at random, as ``rng.choice(legal_moves(state))`` would, but
-    without listing every move when the phase's play rule can draw them. The protocol, on a
-    move generator:
-
-    - ``branch(state)``: the generator that gives the moves in this state (``if`` picks one of
-      its branches, evaluating its condition once), or None for no moves;
-    - ``draw(state, rng)``: one candidate out of ``space`` (an int) equally likely ones, each
-      legal move being exactly one candidate: the move when the candidate is legal, else None
-      (rejected, and drawn again: the accepted draws are uniform over the legal moves);
-    - ``kinds``: the kinds of move it makes (a union draws from parts that never share a move).
-
-    After ``SAMPLE_TRIES`` rejected draws, or without ``draw`` (or when a meta rule, such as
+    without listing every move when the phase's play rule can draw them
+    (:meth:`MoveGen.draw`: a candidate out of ``space`` equally likely ones, the move when it
+    is legal, else None and drawn again: the accepted draws are uniform over the legal moves).
+    After ``SAMPLE_TRIES`` rejected draws, or when the rule cannot draw (or a meta rule, such as
     the swap rule, offers moves now), the full list decides, which keeps the choice uniform."""
-    if not state.over and not any(extra(state) for extra in state.game.meta_moves):
-        gen = state.game.phases[state.phase].play
-        branch = getattr(gen, "branch", None)
-        while branch is not None and gen is not None:
-            gen = branch(state)
-            branch = getattr(gen, "branch", None)
-        draw = getattr(gen, "draw", None)
-        if draw is not None:
+    if not state.over and not any(extra.moves(state, ROOT) for extra in state.game.meta_moves):
+        gen = resolve(state.game.phases[state.phase].play, state, ROOT)
+        if gen is not None and gen.space > 0:
             for _ in range(SAMPLE_TRIES):
-                move = draw(state, rng)
+                move = gen.draw(state, ROOT, rng)
                 if move is not None:
                     return move
     return rng.choice(state.legal_moves())
 
 
-def can_draw(gen) -> bool:
+def can_draw(gen: MoveGen) -> bool:
     """True when :func:`random_move` may draw a move of ``gen`` without listing them."""
-    return hasattr(gen, "draw") or hasattr(gen, "branch")
+    return gen.drawable
 
 
 def computing_moves_of(state: "State", player: int) -> bool:
@@ -134,47 +130,41 @@ def computing_moves_of(state: "State", player: int) -> bool:
     return player in state._moving
 
 
-def moves_for(state: "State", player: int) -> list[Move]:
-    """The moves ``player`` would have now (no forced pass), without changing the state."""
+def _nested_guard(state: "State") -> None:
     if state._nested >= MAX_NESTED_MOVES:
         raise LudError("the rules look for legal moves inside the legal moves too deeply "
                        f"(more than {MAX_NESTED_MOVES} levels)",
                        hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
+
+
+def moves_for(state: "State", player: int) -> list[Move]:
+    """The moves ``player`` would have now (no forced pass), without changing the state."""
+    _nested_guard(state)
     state._nested += 1
     state._moving.append(player)
     saved_mover = state.mover
-    saved = state.ctx.save()
     state.mover = player
     try:
-        return state.game.phases[state.phase].play(state)
+        return state.game.phases[state.phase].play.moves(state, ROOT)
     finally:
         state._nested -= 1
         state._moving.pop()
         state.mover = saved_mover
-        state.ctx.restore(saved)
 
 
 def can_move(state: "State", player: int) -> bool:
-    """Whether ``player`` would have a move now (no forced pass), stopping at the first one
-    when the play rule can (``first``), without changing the state."""
-    if state._nested >= MAX_NESTED_MOVES:
-        raise LudError("the rules look for legal moves inside the legal moves too deeply "
-                       f"(more than {MAX_NESTED_MOVES} levels)",
-                       hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
+    """Whether ``player`` would have a move now (no forced pass), stopping at the first one,
+    without changing the state."""
+    _nested_guard(state)
     play = state.game.phases[state.phase].play
-    first = getattr(play, "first", None)
-    if first is None:
-        return bool(moves_for(state, player))
     state._nested += 1
     saved_mover = state.mover
-    saved = state.ctx.save()
     state.mover = player
     try:
-        return first(state) is not None
+        return play.first(state, ROOT) is not None
     finally:
         state._nested -= 1
         state.mover = saved_mover
-        state.ctx.restore(saved)
 
 
 # --- what a move does ----------------------------------------------------------------------------------
@@ -185,12 +175,12 @@ def _add(state: "State", move: Move) -> None:
 def _move_piece(state: "State", move: Move) -> None:
     what = state.what[move.frm]
     arrays = state.game.piece_arrays
-    carried = [getattr(state, name)[move.frm] for name in arrays] if arrays else ()
+    carried = [state.arrays[name][move.frm] for name in arrays] if arrays else ()
     state.clear(move.frm)
     state.place(move.to, what)
     for name, value in zip(arrays, carried):  # the piece's local state goes with it
         if value:
-            state.set_item(getattr(state, name), move.to, value)
+            state.set_item(state.arrays[name], move.to, value)
 
 
 def _nothing(state: "State", move: Move) -> None:
@@ -206,36 +196,43 @@ ACTIONS: dict[MoveKind, Callable[["State", Move], None]] = {
 }
 
 
-def act(state: "State", move: Move, as_last: bool = True) -> None:
-    """A move's own action, then its consequences (within a :meth:`State.mark`, so it can be
-    taken back; the turn does not change).
+def act(state: "State", move: Move, as_last: bool = True, outer: Env | None = None) -> None:
+    """A move's own action with its consequences (within a :meth:`State.mark`, so it can be
+    taken back; the turn does not change): as in Ludii, the effects of the rule that made it
+    come first (``before``: what its ``(to ... (apply ...))`` and between sites do), then its
+    action, then its consequences (``after``: the ``(then ...)``), in the frame of the move
+    (:meth:`Env.of_move`; ``outer``: the frame of a rule that applies moves as an effect).
     ``as_last``: the move becomes ``(last From)``/``(last To)`` (not for moves produced by a
     rule used as an effect, which are part of another move)."""
     if as_last and move.kind is not PASS:
         state.last_from = move.frm
         state.last_to = move.to
-    if move.effect is not None:  # as in Ludii, a move's own effects come before its action
-        ctx = state.ctx
-        ctx.frm, ctx.to = move.frm, move.to
-        move.effect(state)
+    rules = move.rules
+    if not rules:
+        ACTIONS[move.kind](state, move)
+        return
+    table = state.game.consequences
+    env = Env.of_move(move, outer)
+    for r in rules:
+        before = table[r].before
+        if before is not None:
+            before(state, env)
     ACTIONS[move.kind](state, move)
-    if move.then is not None:
-        ctx = state.ctx
-        ctx.frm, ctx.to = move.frm, move.to
-        move.then(state)
+    for r in rules:
+        after = table[r].after
+        if after is not None:
+            after(state, env)
 
 
-def holds_after(state: "State", move: Move, cond: Callable[["State"], object]) -> bool:
+def holds_after(state: "State", move: Move, cond: Callable[["State", Env], object], e: Env = ROOT) -> bool:
     """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
     mark = state.mark()
-    saved = state.ctx.save()
     try:
         state.ply += 1  # as in play(): the move counts itself while it acts
         act(state, move)
-        return bool(cond(state))
+        return bool(cond(state, e))
     finally:
         state.rollback(mark)
-        state.ctx.restore(saved)
 
 
 # --- a whole turn ------------------------------------------------------------------------------------
@@ -273,7 +270,7 @@ def next_active(state: "State", player: int) -> int:
     game = state.game
     nxt = game.next_of(player)
     if game.ranked:
-        ranks = state.ranks
+        ranks = state.arrays["ranks"]
         while ranks[nxt] and nxt != player:
             nxt = game.next_of(nxt)
     return nxt
@@ -285,10 +282,10 @@ def _check_end(state: "State") -> None:
         _check_end_ranked(state)
         return
     for rule in game.end_rules:
-        outcome = rule.check(state)
+        outcome = rule.check(state, ROOT)
         if outcome is not None:
             winners, losers, draw = outcome[:3]
-            reason = rule.describe(state) if rule.describe is not None else rule.reason
+            reason = rule.describe(state, ROOT) if rule.describe is not None else rule.reason
             # a rule may say more about this ending (the values it compared...)
             if len(outcome) > 3 and outcome[3]:
                 reason = f"{reason}; {outcome[3]}"
@@ -309,13 +306,13 @@ def _check_end_ranked(state: "State") -> None:
     (byScore...) end the game at once."""
     game = state.game
     n = game.num_players
-    ranks = state.ranks
+    ranks = state.arrays["ranks"]
     reason, termination = "", None
     for rule in game.end_rules:
-        outcome = rule.check(state)
+        outcome = rule.check(state, ROOT)
         if outcome is None:
             continue
-        text = rule.describe(state) if rule.describe is not None else rule.reason
+        text = rule.describe(state, ROOT) if rule.describe is not None else rule.reason
         if len(outcome) > 3 and outcome[3]:
             text = f"{text}; {outcome[3]}"
         spec = outcome[4] if len(outcome) > 4 else None
@@ -364,17 +361,17 @@ def _top_ranks(ranks: list, n: int) -> int:
 def _draw_ranked(state: "State", reason: str, termination) -> None:
     """The players left draw (ranked together after the winners), and the game ends."""
     n = state.game.num_players
-    active = [p for p in range(1, n + 1) if not state.ranks[p]]
-    wins = _top_ranks(state.ranks, n)
+    active = [p for p in range(1, n + 1) if not state.arrays["ranks"][p]]
+    wins = _top_ranks(state.arrays["ranks"], n)
     for p in active:
-        state.set_item(state.ranks, p, (len(active) + 1) / 2 + wins)
+        state.set_item(state.arrays["ranks"], p, (len(active) + 1) / 2 + wins)
     _finish_ranked(state, reason, termination)
 
 
 def _finish_ranked(state: "State", reason: str, termination) -> None:
     """End a ranked game: the players ranked first win, the others lose."""
     n = state.game.num_players
-    ranks = state.ranks
+    ranks = state.arrays["ranks"]
     winners = [p for p in range(1, n + 1) if ranks[p] == 1]
     if len(winners) == n:
         winners = []  # everybody first: a draw
@@ -398,7 +395,7 @@ def finish(state: "State", winners, losers, draw: bool, reason: str, termination
 def _next_phase(state: "State") -> None:
     phase = state.game.phases[state.phase]
     for cond, target in phase.next:
-        if cond is None or cond(state):
+        if cond is None or cond(state, ROOT):
             if target != state.phase:
                 state.phase = target
             return

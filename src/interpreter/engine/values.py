@@ -1,9 +1,10 @@
 """Compiled values: functions of the state, and the constants among them.
 
-Rules are compiled into plain functions of the state (an int, a boolean, a region, a list of
-moves, or an effect). A function that never looks at the state is made by :func:`const_fn`,
-which remembers its value, so rules can fold constants (an ``if:`` that is always true costs
-nothing).
+Rules are compiled into plain functions ``fn(state, env)`` of the state and of the frame they
+are evaluated in (:class:`~.env.Env`: what ``(to)``, ``(site)``... mean there), giving an int, a
+boolean, a region or nothing (an effect); moves come from :class:`~.movegen.MoveGen` objects. A
+function that never looks at either is made by :func:`const_fn`, which remembers its value, so
+rules can fold constants (an ``if:`` that is always true costs nothing).
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from typing import Any, Callable
 
 INFINITY = 1 << 30  #: Ludii's Infinity, as a bound of ranges and lengths
 
-Fn = Callable[[Any], Any]
+Fn = Callable[[Any, Any], Any]
 
 
 def const_fn(value: Any) -> Fn:
-    """A function of the state that ignores it; ``fn.const`` holds the value."""
-    def fn(s: Any) -> Any:
+    """A function of the state and frame that ignores both; ``fn.const`` holds the value."""
+    def fn(s: Any, e: Any) -> Any:
         return value
     fn.const = value  # type: ignore[attr-defined]
     return fn

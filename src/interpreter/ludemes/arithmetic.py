@@ -14,6 +14,8 @@ from .logic import value_fn
 
 if TYPE_CHECKING:
     from ..compile import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 
@@ -37,14 +39,14 @@ class _Binary(Ludeme):
         fa, fb = value_fn(c, self.a), value_fn(c, self.b)
         apply, where = self.apply, self
 
-        def value_of(s):
-            b = fb(s)
+        def value_of(s: "State", e: "Env") -> int:
+            b = fb(s, e)
             if b == 0:
                 raise LudError(f"({where.name} ...) divides by zero", where.span)
-            return apply(fa(s), b)
+            return apply(fa(s, e), b)
         ca, cb = constant(fa), constant(fb)
         if isinstance(ca, int) and isinstance(cb, int):  # known before play: worked out at load time
-            return const_fn(value_of(None))
+            return const_fn(value_of(None, None))
         return value_of
 
 

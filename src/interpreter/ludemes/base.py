@@ -364,6 +364,13 @@ class Ludeme:
     def validate(self) -> None:
         """Semantic checks beyond types; raise BindError with a span."""
 
+    def declare(self, d: Any, c: Any) -> None:
+        """What this ludeme needs of the game it is part of (a state array, a named decision,
+        an equipment table, an engine hook), declared on ``d`` (an
+        :class:`~interpreter.engine.game.Declarations`) before the rules are compiled: the
+        collect pass, so the game is built with a fixed layout. ``c`` converts static values
+        (a compiler without a game). Nothing by default."""
+
     def children(self) -> Iterator[Any]:
         for p in self.params:
             value = getattr(self, p.name)
@@ -384,6 +391,11 @@ class Ludeme:
     def where_for(self, param: Param, where: Any) -> Any:
         """Where the arguments of ``param`` stand; by default where this ludeme stands."""
         return where
+
+    def words(self, w: Any) -> Optional[str]:
+        """This ludeme in plain words (``w``: a :class:`~.words.Words` to say its arguments), for
+        the reason a game ended; None when it cannot say itself."""
+        return None
 
     def end_rule(self) -> Optional[tuple[Any, list]]:
         """For an end rule: (its condition, its results); None for anything else."""

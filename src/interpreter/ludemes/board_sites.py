@@ -110,7 +110,7 @@ class Coord(Ludeme):
                                 self.span, hint=f"rows {min(topo.rows)} to {max(topo.rows)}, columns "
                                                 f"{min(topo.columns)} to {max(topo.columns)}")
             return const_fn(site)
-        return lambda s: at.get((row(s), column(s)), -1)  # computed: off the board (-1) as in Ludii
+        return lambda s, e: at.get((row(s, e), column(s, e)), -1)  # computed: off the board (-1) as in Ludii
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
@@ -151,7 +151,7 @@ class _Index(Ludeme):
         check_type(self, c)
         values = getattr(c.topo, self.table)
         site = c.site(self.of)
-        return lambda s: values[x] if (x := site(s)) >= 0 else -1
+        return lambda s, e: values[x] if (x := site(s, e)) >= 0 else -1
 
 
 class Row(_Index):
@@ -213,7 +213,7 @@ class _SitesIndex(Ludeme):
                 raise BindError(f"no {word} {k} on this board", self.index.span if hasattr(self.index, "span")
                                 else self.span, hint=f"{word}s {min(by_index)} to {max(by_index)}")
             return const_fn(by_index[k])
-        return lambda s: by_index.get(index(s), ())
+        return lambda s, e: by_index.get(index(s, e), ())
 
 
 class SitesRow(_SitesIndex):

@@ -33,11 +33,14 @@ class IsEmpty(_SiteTest):
     """
 
     name = "is Empty"
+
+    def words(self, w):
+        return f"{w.of(self.site)} is empty"
     concepts = ("IsEmpty",)
 
     def compile(self, c: "Compiler"):
         site = c.site(self.site)
-        return lambda s: (x := site(s)) >= 0 and s.what[x] == 0
+        return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] == 0
 
     def kernel_bool(self, k: Emitter) -> str:
         site = k.site(self.site)
@@ -55,9 +58,12 @@ class IsOccupied(_SiteTest):
 
     name = "is Occupied"
 
+    def words(self, w):
+        return f"{w.of(self.site)} is occupied"
+
     def compile(self, c: "Compiler"):
         site = c.site(self.site)
-        return lambda s: (x := site(s)) >= 0 and s.what[x] != 0
+        return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] != 0
 
     def kernel_bool(self, k: Emitter) -> str:
         site = k.site(self.site)
@@ -84,7 +90,7 @@ class _PlayerTest(Ludeme):
     def compile(self, c: "Compiler"):
         p = _value(c, self.player)
         related = self.relation(c.game)
-        return lambda s: related(p(s), s.mover)
+        return lambda s, e: related(p(s, e), s.mover)
 
     def site_flags(self, c: "Compiler"):
         """For ``(is Mover (who at:(to)))`` and the like: flags(state) -> the test's value with
@@ -96,9 +102,9 @@ class _PlayerTest(Ludeme):
             return None
         same = self.same_as(c.game)
         if same is not None:  # a test of equality with one player: compare directly
-            return lambda s: [owner == p for p in (same(s),) for owner in s.who]
+            return lambda s, e: [owner == p for p in (same(s, e),) for owner in s.who]
         related = self.relation(c.game)
-        return lambda s: [related(owner, s.mover) for owner in s.who]
+        return lambda s, e: [related(owner, s.mover) for owner in s.who]
 
     @staticmethod
     def same_as(game):
@@ -125,13 +131,16 @@ class IsMover(_PlayerTest):
 
     name = "is Mover"
 
+    def words(self, w):
+        return f"{w.of(self.player)} is the mover"
+
     @staticmethod
     def relation(game):
         return lambda q, mover: q == mover
 
     @staticmethod
     def same_as(game):
-        return lambda s: s.mover
+        return lambda s, e: s.mover
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.core import _value
@@ -147,13 +156,16 @@ class IsNext(_PlayerTest):
 
     name = "is Next"
 
+    def words(self, w):
+        return f"{w.of(self.player)} is the next player"
+
     @staticmethod
     def relation(game):
         return lambda q, mover: q == game.next_of(mover)
 
     @staticmethod
     def same_as(game):
-        return lambda s: game.next_of(s.mover)
+        return lambda s, e: game.next_of(s.mover)
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.core import _value
@@ -172,6 +184,9 @@ class IsPrev(_PlayerTest):
 
     name = "is Prev"
 
+    def words(self, w):
+        return f"{w.of(self.player)} is the previous player"
+
     @staticmethod
     def relation(game):
         return lambda q, mover: q == game.prev_of(mover)
@@ -179,14 +194,14 @@ class IsPrev(_PlayerTest):
     def compile(self, c: "Compiler"):
         p = _value(c, self.player)
         prev_of = c.game.prev_of
-        return lambda s: p(s) == (s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover))
+        return lambda s, e: p(s, e) == (s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover))
 
     def site_flags(self, c: "Compiler"):
         if super().site_flags(c) is None:
             return None
         prev_of = c.game.prev_of
 
-        def flags(s):
+        def flags(s, e):
             prev = s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover)
             return [owner == prev for owner in s.who]
         return flags
@@ -205,6 +220,9 @@ class IsEnemy(_PlayerTest):
     """
 
     name = "is Enemy"
+
+    def words(self, w):
+        return f"{w.of(self.player)} is an enemy"
     concepts = ("IsEnemy",)
 
     @staticmethod
@@ -226,6 +244,9 @@ class IsFriend(_PlayerTest):
     """
 
     name = "is Friend"
+
+    def words(self, w):
+        return f"{w.of(self.player)} is a friend"
     concepts = ("IsFriend",)
 
     @staticmethod
@@ -251,6 +272,9 @@ class IsIn(Ludeme):
     """
 
     name = "is In"
+
+    def words(self, w):
+        return f"{w.of(self.site)} is in {w.of(self.region)}"
     concepts = ("Contains",)
     kind = BOOL
     site: Any = Param(SITE_FN)
@@ -258,7 +282,7 @@ class IsIn(Ludeme):
 
     def compile(self, c: "Compiler"):
         site, region = c.site(self.site), c.region(self.region)
-        return lambda s: site(s) in region(s)
+        return lambda s, e: site(s, e) in region(s, e)
 
     def kernel_bool(self, k: Emitter) -> str:
         site = k.site(self.site)
@@ -273,12 +297,15 @@ class IsFull(Ludeme):
     """
 
     name = "is Full"
+
+    def words(self, w):
+        return "the board is full"
     concepts = ("Fill",)
     kind = BOOL
     # no parameters
 
     def compile(self, c: "Compiler"):
-        return lambda s: 0 not in s.what
+        return lambda s, e: 0 not in s.what
 
     def kernel_bool(self, k: Emitter) -> str:
         full = k.temp("b")
@@ -316,6 +343,11 @@ class IsLine(Ludeme):
     """
 
     name = "is Line"
+
+    def words(self, w):
+        whose = f"{w.whose(self.who)} " if self.who is not None else ""
+        exact = "exactly " if self.exact is not None else ""
+        return f"a line of {exact}{w.of(self.length)} {whose}pieces"
     default_directions = "All"
     termination = Termination.LINE
     kind = BOOL
@@ -332,22 +364,22 @@ class IsLine(Ludeme):
         gaps = self.contiguous is not None and not self.contiguous.value
         dirs = c.directions(self.directions, "All")
         axes_at = c.topo.axes_for(dirs)
-        through = c.site(self.through) if self.through is not None else (lambda s: s.last_to)
+        through = c.site(self.through) if self.through is not None else (lambda s, e: s.last_to)
         hypothetical = int(self.through is not None)
         who = _value(c, self.who) if self.who is not None else None
         exact = isinstance(self.exact, Bool) and self.exact.value
 
-        def line(s):
-            site = through(s)
+        def line(s, e):
+            site = through(s, e)
             if site < 0:
                 return False
             owners = s.who
             here = owners[site] or hypothetical * s.mover  # an empty site given as through:
             # counts as the mover's (a test before placing); the last move's site never does
-            p = who(s) if who is not None else here
+            p = who(s, e) if who is not None else here
             if p == 0 or here != p:
                 return False
-            n = length(s)
+            n = length(s, e)
             for fwd, back in axes_at[site]:
                 if gaps:  # (is Line 3 contiguous:False): every piece of p on the line
                     count = 1 + sum(1 for x in fwd if owners[x] == p) + sum(1 for x in back if owners[x] == p)
@@ -415,6 +447,9 @@ class CountLines(Ludeme):
     """
 
     name = "count Lines"
+
+    def words(self, w):
+        return f"the number of lines of {w.of(self.length)} of {w.of(self.of)}"
     default_directions = "All"
     termination = Termination.LINE
     kind = "int"
@@ -429,8 +464,8 @@ class CountLines(Ludeme):
         axes_at = c.topo.axes_for(dirs)
         of = _value(c, self.of)
 
-        def count(s):
-            p, n = of(s), length(s)
+        def count(s, e):
+            p, n = of(s, e), length(s, e)
             owners = s.who
             total = 0
             for site, o in enumerate(owners):
@@ -471,6 +506,9 @@ class NoMoves(Ludeme):
 
     name = "no Moves"
 
+    def words(self, w):
+        return f"{w.of(self.player)} has no legal move"
+
     def concepts_at(self, where):
         role = getattr(self.player, "name", "")
         return ("NoMoves",) + (("NoMovesMover",) if role == "Mover" else ("NoMovesNext",) if role == "Next" else ())
@@ -481,8 +519,8 @@ class NoMoves(Ludeme):
     def compile(self, c: "Compiler"):
         p = _value(c, self.player)
 
-        def test(s):
-            player = p(s)
+        def test(s, e):
+            player = p(s, e)
             if turns.computing_moves_of(s, player):
                 return False
             return not turns.can_move(s, player)  # stops at the first move when it can
@@ -512,13 +550,16 @@ class AllPassed(Ludeme):
     """
 
     name = "all Passed"
+
+    def words(self, w):
+        return "every player passed"
     termination = Termination.PASSES
     kind = BOOL
     # no parameters
 
     def compile(self, c: "Compiler"):
         n = c.game.num_players
-        return lambda s: s.passes >= n
+        return lambda s, e: s.passes >= n
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native import abi

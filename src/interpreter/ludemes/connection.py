@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
+from ..engine.env import Env
 from ..engine.groups import connects, group_at, groups
+from ..engine.movegen import FnGen, MoveGen
 from ..engine.result import Termination
 from ..errors import BindError
 from .base import (
@@ -22,48 +24,46 @@ from ..syntax.nodes import Const
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.move import Move
+    from ..engine.state import State
     from ..native.emit import Emitter, Made, Region
 
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
 
 def _membership(c: "Compiler", condition):
-    """member(state) -> a test of one site: the ``if:`` condition with ``(to)`` at the site, or
-    (without one) whether the site holds a piece."""
+    """member(state, env) -> a test of one site: the ``if:`` condition with ``(to)`` at the
+    site (in a frame of its own), or (without one) whether the site holds a piece."""
     if condition is None:
-        return lambda s: (lambda site: s.who[site] != 0 or s.what[site] != 0)
+        return lambda s, e: (lambda site: s.who[site] != 0 or s.what[site] != 0)
     cond = c.bool(condition)
 
-    def member_of(s):
-        ctx = s.ctx
+    def member_of(s: "State", e: Env):
+        frame = e.child()
 
         def member(site: int) -> bool:
-            ctx.to = site
-            return bool(cond(s))
+            frame.to = site
+            return bool(cond(s, frame))
         return member
     return member_of
 
 
 def _all_groups(c: "Compiler", directions, condition):
-    """groups_of(state) -> the groups of the board (lists of sites), the context kept."""
+    """groups_of(state, env) -> the groups of the board (lists of sites)."""
     adjacency = c.adjacency(directions)
     n = c.topo.n
     flags_of = condition.site_flags(c) if hasattr(condition, "site_flags") else None
-    if flags_of is not None:  # a test of owners (is Mover (who at:(to))): one pass, no context
-        def owned_groups(s):
-            inside = flags_of(s)
+    if flags_of is not None:  # a test of owners (is Mover (who at:(to))): one pass over the owners
+        def owned_groups(s: "State", e: Env) -> list:
+            inside = flags_of(s, e)
             return groups((site for site in range(n) if inside[site]), adjacency, inside.__getitem__)
         return owned_groups
     member_of = _membership(c, condition)
 
-    def groups_of(s):
-        saved = s.ctx.save()
-        try:
-            member = member_of(s)
-            inside = [member(site) for site in range(n)]  # the condition once per site
-            return groups((site for site in range(n) if inside[site]), adjacency, inside.__getitem__)
-        finally:
-            s.ctx.restore(saved)
+    def groups_of(s: "State", e: Env) -> list:
+        member = member_of(s, e)
+        inside = [member(site) for site in range(n)]  # the condition once per site
+        return groups((site for site in range(n) if inside[site]), adjacency, inside.__getitem__)
     return groups_of
 
 
@@ -96,8 +96,8 @@ class SitesGroup(Ludeme):
         adjacency = c.adjacency(self.directions)
         cond = c.bool(self.condition) if self.condition is not None else None
 
-        def region(s):
-            site = at(s)
+        def region(s: "State", e: Env) -> list[int]:
+            site = at(s, e)
             if site < 0:
                 return []
             if cond is None:
@@ -106,16 +106,12 @@ class SitesGroup(Ludeme):
                 if not owner:
                     return []
                 return group_at(site, adjacency, lambda t: who[t] == owner)
-            ctx = s.ctx
-            saved = ctx.save()
+            frame = e.child()  # if: tested with (to) at each site reached
 
             def member(t: int) -> bool:
-                ctx.to = t
-                return bool(cond(s))
-            try:
-                return group_at(site, adjacency, member)
-            finally:
-                ctx.restore(saved)
+                frame.to = t
+                return bool(cond(s, frame))
+            return group_at(site, adjacency, member)
         return region
 
 
@@ -143,7 +139,7 @@ class CountGroups(Ludeme):
 
     def compile(self, c: "Compiler"):
         groups_of = _all_groups(c, self.directions, self.condition)
-        return lambda s: len(groups_of(s))
+        return lambda s, e: len(groups_of(s, e))
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.kernels.connection import find_groups
@@ -174,32 +170,28 @@ class ForEachGroup(Ludeme):
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     rule: Any = Param(MOVES_T)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: "Compiler") -> MoveGen:
         groups_of = _all_groups(c, self.directions, self.condition)
         gen = c.moves(self.rule)
 
-        def moves(s):
+        def moves(s: "State", e: Env) -> list["Move"]:
             out = []
-            ctx = s.ctx
-            saved = ctx.region
-            for group in groups_of(s):
-                ctx.region = tuple(group)
-                out.extend(gen(s))
-            ctx.region = saved
+            frame = e.child()  # (sites) is each group in turn
+            for group in groups_of(s, e):
+                frame.region = tuple(group)
+                out.extend(gen.moves(s, frame))
             return out
-        return moves
+        return FnGen(moves)
 
     def compile_effect(self, c: "Compiler"):
         groups_of = _all_groups(c, self.directions, self.condition)
         effect = c.effect(self.rule)
 
-        def run(s):
-            ctx = s.ctx
-            saved = ctx.region
-            for group in groups_of(s):
-                ctx.region = tuple(group)
-                effect(s)
-            ctx.region = saved
+        def run(s: "State", e: Env) -> None:
+            frame = e.child()  # (sites) is each group in turn
+            for group in groups_of(s, e):
+                frame.region = tuple(group)
+                effect(s, frame)
         return run
 
     def kernel_moves(self, k: Emitter) -> Made:
@@ -263,6 +255,11 @@ class IsConnected(Ludeme):
     """
 
     name = "is Connected"
+
+    def words(self, w):
+        if isinstance(self.regions, Const):
+            return f"{w.of(self.regions)} connected their regions"
+        return "the regions are connected"
     default_directions = "Adjacent"
     kind = BOOL
     termination = Termination.CONNECTION
@@ -275,39 +272,39 @@ class IsConnected(Ludeme):
 
     def compile(self, c: "Compiler"):
         check_site_type(c, self, self.type)
-        at = c.site(self.at) if self.at is not None else (lambda s: s.last_to)
+        at = c.site(self.at) if self.at is not None else (lambda s, e: s.last_to)
         adjacency = c.adjacency(self.directions)
         number = c.int(self.number) if self.number is not None else None
         if isinstance(self.regions, Const) and self.regions.name in STATIC_REGIONS.names:
             kinds = static_regions(c.topo, self.regions.name)
             if not kinds:
                 raise BindError(f"this board has no {self.regions.name}", self.regions.span)
-            targets = lambda s: kinds  # noqa: E731
+            targets = lambda s, e: kinds  # noqa: E731
         elif isinstance(self.regions, BoundArray):
             fns = [c.region(r) for r in self.regions.items]
-            targets = lambda s: [tuple(f(s)) for f in fns]  # noqa: E731
+            targets = lambda s, e: [tuple(f(s, e)) for f in fns]  # noqa: E731
         else:
             player = c.player(self.regions)
             owned = c.game.player_regions
             if not any(owned.values()):
                 raise BindError("no player owns a region: declare them with (regions P1 {...})", self.span)
-            targets = lambda s: owned.get(player(s), ())  # noqa: E731
+            targets = lambda s, e: owned.get(player(s, e), ())  # noqa: E731
 
-        def connected(s):
-            site = at(s)
+        def connected(s: "State", e: Env) -> bool:
+            site = at(s, e)
             if site < 0:
                 return False
             owner = s.who[site]
             if not owner:
                 return False
-            regions = targets(s)
+            regions = targets(s, e)
             if not regions:
                 return False
             who = s.who
             group = group_at(site, adjacency, lambda t: who[t] == owner)
             if number is None:
                 return connects(group, regions)
-            need = number(s)
+            need = number(s, e)
             sites = set(group)
             return sum(1 for region in regions if not sites.isdisjoint(region)) >= need
         return connected
@@ -386,7 +383,7 @@ class SitesSide(Ludeme):
         sites = c.topo.side(self.direction.name)
         if not sites:
             raise BindError(f"this board has no side {self.direction.name}", self.span)
-        return lambda s: sites
+        return lambda s, e: sites
 
     kernel_static = True  # its region kernel depends on the board only
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import boards as gen
 from ..engine.topology import Topology, build
 from ..engine.tracks import END, TrackError, make_track, steps_to_sites
+from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
 from .base import (
@@ -27,7 +28,7 @@ from .boards import Board, StaticInt
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
-    from ..engine.game import Game
+    from ..engine.game import Declarations
 
 TRACK = "track"
 _TRACK = Instance("track")
@@ -255,13 +256,13 @@ class SitesTrack(Ludeme):
         if self.role is None:
             track = find_track(tracks, title, 0)
             sites = track.board_sites() if track is not None else ()
-            return lambda s: sites
+            return const_fn(sites)
         who = c.player(self.role)
         table = {}
         for p in range(0, (c.game.num_players if c.game is not None else 16) + 1):
             track = find_track(tracks, title, p)
             table[p] = track.board_sites() if track is not None else ()
-        return lambda s: table.get(who(s), ())
+        return lambda s, e: table.get(who(s, e), ())
 
 
 def find_track(tracks: list, title: str | None, player: int):
@@ -351,17 +352,17 @@ class Map(Ludeme):
     title: Any = Param(STR_LIT, optional=True)
     pairs: Any = Param(ArrayOf(Instance("pair")))
 
-    def install(self, game: "Game", c: "Compiler") -> None:
+    def declare(self, d: "Declarations", c: Any) -> None:
         items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
         title = self.title.value if self.title is not None else ""
-        if title in game.maps:
+        if title in d.maps:
             raise BindError(f'map "{title}" is declared twice' if title else "a second map without a name",
                             self.span, hint="give each map its own name")
         table: dict[int, int] = {}
         for item in items:
-            key, value = item.entry(game.topology, game.num_players)
+            key, value = item.entry(c.topo, d.num_players)
             table.setdefault(key, value)
-        game.maps[title] = table
+        d.maps[title] = table
 
 
 class MapEntry(Ludeme):
@@ -397,7 +398,7 @@ class MapEntry(Ludeme):
             key = c.player(self.key)
         else:
             key = c.int(self.key)
-        return lambda s: table.get(key(s), -1)
+        return lambda s, e: table.get(key(s, e), -1)
 
 
 __all__ = ["Track", "MancalaBoard", "SitesTrack", "Pair", "Map", "MapEntry", "build_tracks", "find_track",

@@ -7,21 +7,18 @@ from __future__ import annotations
 from typing import Any, TYPE_CHECKING
 
 from ..engine import turns
-from ..engine.move import PASS
+from ..engine.env import Env
+from ..engine.move import PASS, Move
 from ..engine.values import const_fn
 from .base import ANY_INT, INT, INT_FN, MOVES, Enum, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
-    from ..engine.game import Game
+    from ..engine.game import Declarations
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 _BASE = "counter_base"  # the state array holding the ply from which the counter counts
-
-
-def _install(game: "Game") -> None:
-    if _BASE not in game.arrays:
-        game.arrays[_BASE] = [0]
 
 
 class Counter(Ludeme):
@@ -37,9 +34,11 @@ class Counter(Ludeme):
     concepts = ("InternalCounter",)
     # no parameters
 
+    def declare(self, d: "Declarations", c: Any) -> None:
+        d.array(_BASE, [0])
+
     def compile(self, c: "Compiler"):
-        _install(c.game)
-        return lambda s: s.ply - s.counter_base[0]
+        return lambda s, e: s.ply - s.arrays[_BASE][0]
 
 
 class SetCounter(Ludeme):
@@ -59,13 +58,15 @@ class SetCounter(Ludeme):
     concepts = ("SetInternalCounter",)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
+    def declare(self, d: "Declarations", c: Any) -> None:
+        d.array(_BASE, [0])
+
     def compile_effect(self, c: "Compiler"):
-        _install(c.game)
         value = c.int(self.value) if self.value is not None else const_fn(-1)
 
-        def run(s):
+        def run(s: "State", e: Env) -> None:
             # s.ply already counts this move: the counter reads value + 1 after it
-            s.set_item(s.counter_base, 0, s.ply - value(s) - 1)
+            s.set_item(s.arrays[_BASE], 0, s.ply - value(s, e) - 1)
         return run
 
 
@@ -75,12 +76,14 @@ class SetCounter(Ludeme):
 _PENDING = "pending"  # [value, ply it was set at]: a move's pending value, for the next move
 
 
-def _install_pending(game: "Game") -> None:
-    if _PENDING not in game.arrays:
-        game.arrays[_PENDING] = [-1, -1]
+class _UsesPending(Ludeme):
+    """A ludeme reading or writing the pending value (the state array ``pending``)."""
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        d.array(_PENDING, [-1, -1])
 
 
-class SetPending(Ludeme):
+class SetPending(_UsesPending):
     """Mark a value as pending (as a consequence): the next move sees it (``(is Pending)``,
     ``(value Pending)``: an en passant square, say), the move after does not.
 
@@ -97,12 +100,12 @@ class SetPending(Ludeme):
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def compile_effect(self, c: "Compiler"):
-        _install_pending(c.game)
         value = c.int(self.value) if self.value is not None else const_fn(1)
 
-        def run(s):
-            s.set_item(s.pending, 0, value(s))
-            s.set_item(s.pending, 1, s.ply)  # the move being played: pending until the next one
+        def run(s: "State", e: Env) -> None:
+            pending = s.arrays[_PENDING]
+            s.set_item(pending, 0, value(s, e))
+            s.set_item(pending, 1, s.ply)  # the move being played: pending until the next one
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -113,7 +116,7 @@ class SetPending(Ludeme):
         k.line(f"{k.st}[PENDING + 1] = {k.var(abi.PLY)}")  # this move's ply: pending until the next
 
 
-class IsPending(Ludeme):
+class IsPending(_UsesPending):
     """The previous move left a pending value (``set Pending``).
 
     Examples:
@@ -125,15 +128,14 @@ class IsPending(Ludeme):
     # no parameters
 
     def compile(self, c: "Compiler"):
-        _install_pending(c.game)
-        return lambda s: s.pending[1] == s.ply and s.ply > 0
+        return lambda s, e: s.arrays[_PENDING][1] == s.ply and s.ply > 0
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.variables import _pending
         return _pending(k)
 
 
-class ValuePending(Ludeme):
+class ValuePending(_UsesPending):
     """The value the previous move left pending, -1 when there is none.
 
     Examples:
@@ -145,8 +147,10 @@ class ValuePending(Ludeme):
     # no parameters
 
     def compile(self, c: "Compiler"):
-        _install_pending(c.game)
-        return lambda s: s.pending[0] if s.pending[1] == s.ply and s.ply > 0 else -1
+        def value(s: "State", e: Env) -> int:
+            pending = s.arrays[_PENDING]
+            return pending[0] if pending[1] == s.ply and s.ply > 0 else -1
+        return value
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.kernels.variables import _pending
@@ -174,26 +178,28 @@ class NoRepeat(Ludeme):
     type: Any = Param(Enum(("Positional", "Situational", "PositionalInTurn", "SituationalInTurn"),
                                  "Positional | Situational | PositionalInTurn | SituationalInTurn"), optional=True)
 
-    def configure(self, c: "Compiler") -> None:
-        game = c.game
+    def declare(self, d: "Declarations", c: Any) -> None:
+        """The positions seen (a state array) and the engine's hooks that record them and
+        forbid the moves that bring one back."""
         kind = self.type.name if self.type is not None else "Positional"
         situational = kind.startswith("Situational")
         in_turn = kind.endswith("InTurn")
-        game.arrays[_SEEN] = [()]  # the positions seen so far, oldest first (one per move)
+        d.array(_SEEN, [()])  # the positions seen so far, oldest first (one per move)
 
-        def key(s):
+        def key(s: "State") -> int:
             return hash((tuple(s.what), s.mover)) if situational else hash(tuple(s.what))
 
-        def record(s):
-            s.set_item(s.seen_positions, 0, s.seen_positions[0] + (key(s),))
+        def record(s: "State") -> None:
+            seen = s.arrays[_SEEN]
+            s.set_item(seen, 0, seen[0] + (key(s),))
 
-        def start(s):  # the initial position is seen too (after the start rules: meta rules come after)
-            s.seen_positions[0] = (key(s),)
-        game.start.append(start)
-        game.after_move.append(record)
+        def start(s: "State") -> None:  # the initial position is seen too (after the start rules)
+            s.arrays[_SEEN][0] = (key(s),)
+        d.start.append(start)
+        d.after_move.append(record)
 
-        def fresh(s, move):
-            seen = s.seen_positions[0]
+        def fresh(s: "State", move: Move) -> bool:
+            seen = s.arrays[_SEEN][0]
             if in_turn:
                 seen = seen[len(seen) - 1 - s.turn_moves:]
             saved = s.mover
@@ -201,22 +207,23 @@ class NoRepeat(Ludeme):
             s.mover = saved
             return new not in seen
 
-        def key_after(s, move):
+        def key_after(s: "State", move: Move) -> int:
             mark = s.mark()
-            ctx = s.ctx.save()
             try:
                 s.ply += 1
                 turns.act(s, move)
                 if situational and not s.move_again:
-                    s.mover = game.next_of(s.mover)
+                    s.mover = s.game.next_of(s.mover)
                 return key(s)
             finally:
                 s.rollback(mark)
-                s.ctx.restore(ctx)
 
-        def allowed(s, moves):
+        def allowed(s: "State", moves: list[Move]) -> list[Move]:
             return [m for m in moves if m.kind is PASS or fresh(s, m)]
-        game.move_filters.append(allowed)
+        d.move_filters.append(allowed)
+
+    def configure(self, c: "Compiler") -> None:
+        """Nothing to compile: the rule is made of engine hooks (:meth:`declare`)."""
 
 
 _SEEN = "seen_positions"

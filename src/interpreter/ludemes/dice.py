@@ -18,7 +18,9 @@ from .effects import _Effect
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
-    from ..engine.game import Game
+    from ..engine.env import Env
+    from ..engine.game import Declarations
+    from ..engine.state import State
 
 MAX_FACES = 64  # Ludii's Constants.MAX_FACE_DIE
 MAX_DICE = 16
@@ -70,13 +72,14 @@ class Dice(Ludeme):
         start = self.frm.value if self.frm is not None else 1
         return tuple(range(start, start + count))
 
-    def install(self, game: "Game", c: "Compiler") -> None:
-        if game.dice:
+    def declare(self, d: "Declarations", c: Any) -> None:
+        """The game's dice (their faces) and the state arrays of their values and random sequence."""
+        if d.dice:
             raise BindError("a second set of dice: the game has one", self.span)
         faces = self.face_values()
-        game.dice.extend(faces for _ in range(self.num.value))
-        game.arrays[engine_dice.DICE] = [faces[0]] * self.num.value
-        game.arrays[engine_dice.RNG] = [engine_dice.SEED]
+        d.dice.extend(faces for _ in range(self.num.value))
+        d.array(engine_dice.DICE, [faces[0]] * self.num.value)
+        d.array(engine_dice.RNG, [engine_dice.SEED])
 
 
 class Roll(_Effect):
@@ -100,12 +103,11 @@ class Roll(_Effect):
             raise BindError("(roll) but the game has no dice", self.span, hint="add (dice d:6 num:2) to the equipment")
         then = self.then.compile_effect(c) if self.then is not None else None
         roll = engine_dice.roll
-        if then is None:
-            return roll
 
-        def run(s):
+        def run(s: "State", e: "Env") -> None:
             roll(s)
-            then(s)
+            if then is not None:
+                then(s, e)
         return run
 
 
@@ -123,7 +125,8 @@ class CountPips(Ludeme):
     def compile(self, c: "Compiler"):
         if not c.game.dice:
             raise BindError("(count Pips) but the game has no dice", self.span)
-        return engine_dice.pips
+        pips = engine_dice.pips
+        return lambda s, e: pips(s)
 
 
 __all__ = ["Dice", "Roll", "CountPips"]

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
+from ..engine.arrays import HAND_SITES
+from ..engine.env import Env
+from ..engine.movegen import FnGen, MoveGen
+from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool
 from .functions import INT_MAX, INT_MIN, out_of_range
@@ -16,7 +20,11 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.game import Declarations
+    from ..engine.state import State
     from ..native.emit import Emitter, Made
+
+TO_CLEAR = "to_clear"  # the state array of flags: the site's piece goes when the turn ends
 
 
 class _Effect(Ludeme):
@@ -121,32 +129,35 @@ class Remove(_Effect):
         return ("remove", self.sites.key(static_int), _key(self.cells, static_int), _key(self.vertices, static_int),
                 _key(self.edges, static_int))
 
+    def declare(self, d: "Declarations", c: Any) -> None:
+        if self.at is not None and self.kind != "board shape":
+            declare_to_clear(d)
+
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.sites)
         n = c.topo.n
-        hands = "hand_sites" in c.game.arrays
+        hands = HAND_SITES in c.game.arrays
         then = self.then.compile_effect(c) if self.then is not None else None
         if self.at is not None:  # at:EndOfTurn: marked now, removed when the turn ends
-            install_to_clear(c.game)
 
-            def mark(s):
-                flags = s.to_clear
-                for site in list(region(s)):
+            def mark(s: "State", e: Env) -> None:
+                flags = s.arrays[TO_CLEAR]
+                for site in list(region(s, e)):
                     if site >= 0 and s.what[site] and not flags[site]:
                         s.set_item(flags, site, 1)
                 if then is not None:
-                    then(s)
+                    then(s, e)
             return mark
 
-        def run(s):
-            for site in list(region(s)):
+        def run(s: "State", e: Env) -> None:
+            for site in list(region(s, e)):
                 if 0 <= site < n:
                     if s.what[site]:
                         s.clear(site)
-                elif site >= n and hands and s.hand_sites[site - n]:  # a site of one of Ludii's hands
-                    s.set_item(s.hand_sites, site - n, 0)
+                elif site >= n and hands and s.arrays[HAND_SITES][site - n]:  # a site of one of Ludii's hands
+                    s.set_item(s.arrays[HAND_SITES], site - n, 0)
             if then is not None:
-                then(s)
+                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -171,20 +182,22 @@ class Remove(_Effect):
             k.effect(self.then)
 
 
-def install_to_clear(game) -> None:
-    """The ``to_clear`` array (a flag per site: its piece goes when the turn ends) and the end
-    of turn effect that takes those pieces off."""
-    if "to_clear" in game.arrays:
-        return
-    game.arrays["to_clear"] = [0] * game.topology.n
+def _clear_marked(s: "State") -> None:
+    """When the turn ends: the pieces marked to go are taken off (an engine hook)."""
+    flags = s.arrays[TO_CLEAR]
+    for site, flag in enumerate(flags):
+        if flag:
+            s.clear(site)
+            s.set_item(flags, site, 0)
 
-    def clear_marked(s):
-        flags = s.to_clear
-        for site, flag in enumerate(flags):
-            if flag:
-                s.clear(site)
-                s.set_item(flags, site, 0)
-    game.turn_end.append(clear_marked)
+
+def declare_to_clear(d: "Declarations") -> None:
+    """The ``to_clear`` array (a flag per site: its piece goes when the turn ends) and the end
+    of turn hook that takes those pieces off (declared once)."""
+    if TO_CLEAR in d.arrays:
+        return
+    d.array(TO_CLEAR, [0] * d.num_sites)
+    d.turn_end.append(_clear_marked)
 
 
 class SitesToClear(Ludeme):
@@ -199,9 +212,11 @@ class SitesToClear(Ludeme):
     kind = "region"
     # no parameters
 
+    def declare(self, d: "Declarations", c: Any) -> None:
+        declare_to_clear(d)
+
     def compile(self, c: "Compiler"):
-        install_to_clear(c.game)
-        return lambda s: [site for site, flag in enumerate(s.to_clear) if flag]
+        return lambda s, e: [site for site, flag in enumerate(s.arrays[TO_CLEAR]) if flag]
 
 
 class _ScoreEffect(_Effect):
@@ -228,9 +243,9 @@ class _ScoreEffect(_Effect):
         amount = c.int(self.amount)
         update = self.update
 
-        def run(s):
-            n = amount(s)
-            for p in players(s):
+        def run(s: "State", e: Env) -> None:
+            n = amount(s, e)
+            for p in players(s, e):
                 value = update(s.scores[p], n)
                 if not INT_MIN <= value <= INT_MAX:
                     raise out_of_range(value, self, f"the score of P{p}")
@@ -286,7 +301,7 @@ class MoveAgain(_Effect):
     # no parameters
 
     def compile_effect(self, c: "Compiler"):
-        def run(s):
+        def run(s: "State", e: Env) -> None:
             if not s.move_again:
                 s.set_var("move_again", True)
         return run
@@ -342,8 +357,8 @@ class Place(Ludeme):
                             self.count.span, hint=f'(place "{self.piece.value}" (handSite P1) count:5)')
         region = c.region(self.sites)
 
-        def run(s):
-            for site in region(s):
+        def run(s: "State", e: Env) -> None:
+            for site in region(s, e):
                 s.place(site, what)
         return run
 
@@ -380,7 +395,7 @@ class Custodial(_Effect):
 
     def compile_effect(self, c: "Compiler"):
         frm = self.source
-        origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s: s.last_to)
+        origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s, e: s.last_to)
         dirs = c.directions(self.directions, "All")
         rays_at = c.topo.rays_for(dirs)
         between = self.between
@@ -395,37 +410,20 @@ class Custodial(_Effect):
         to_cond = c.bool(self.to.condition) if self.to.condition is not None else None
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s):
-            start = origin(s)
+        enclosed = _enclosed_runs(rays_at, lo, hi, b_cond, same_owner, to_cond)
+
+        def run(s: "State", e: Env) -> None:
+            start = origin(s, e)
             if start < 0:
                 return
-            captures = []
-            ctx = s.ctx
-            for ray in rays_at[start]:
-                k, end = 0, min(len(ray), hi + 1)
-                if b_cond is not None:
-                    while k < end:
-                        ctx.between = ray[k]
-                        if not b_cond(s):
-                            break
-                        k += 1
-                else:
-                    k = end
-                if k >= len(ray) or not lo <= k <= hi:
-                    continue
-                line = ray[:k]
-                if same_owner and len({s.who[b] for b in line}) != 1:
-                    continue
-                ctx.to = ray[k]
-                if to_cond is None or to_cond(s):
-                    captures.append(line)
-            for line in captures:
-                for b in line:
-                    ctx.between = b
-                    if b_effect is not None:
-                        b_effect(s)
+            frame = e.child()
+            for line in enclosed(s, frame, start):
+                if b_effect is not None:
+                    for b in line:
+                        frame.between = b
+                        b_effect(s, frame)
                 if then is not None:
-                    then(s)
+                    then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -501,6 +499,40 @@ class Custodial(_Effect):
                     k.effect(self.then)
 
 
+def _run_along(s: "State", frame: Env, ray: tuple[int, ...], end: int, cond: Any) -> int:
+    """How many of the first ``end`` sites of ``ray`` satisfy ``cond`` in a row (each bound as
+    (between) in ``frame``); all of them when there is no condition."""
+    if cond is None:
+        return end
+    k = 0
+    while k < end:
+        frame.between = ray[k]
+        if not cond(s, frame):
+            break
+        k += 1
+    return k
+
+
+def _enclosed_runs(rays_at: Any, lo: int, hi: int, b_cond: Any, same_owner: bool, to_cond: Any) -> Any:
+    """``enclosed(state, frame, start)``: the runs a custodial capture from ``start`` encloses,
+    one per direction at most, all found before any is captured (``frame`` is the rule's own:
+    (between) and (to) are bound there)."""
+    def enclosed(s: "State", frame: Env, start: int) -> list[tuple[int, ...]]:
+        captures = []
+        for ray in rays_at[start]:
+            k = _run_along(s, frame, ray, min(len(ray), hi + 1), b_cond)
+            if k >= len(ray) or not lo <= k <= hi:
+                continue
+            line = ray[:k]
+            if same_owner and len({s.who[b] for b in line}) != 1:
+                continue
+            frame.to = ray[k]
+            if to_cond is None or to_cond(s, frame):
+                captures.append(line)
+        return captures
+    return enclosed
+
+
 class ForEachSite(_Effect):
     """Apply an effect at every site of a region (``(site)`` is the site visited); as moves,
     the moves of every site, together.
@@ -518,51 +550,28 @@ class ForEachSite(_Effect):
     region: Any = Param(REGION_FN)
     effect: Any = Param(MOVES_T)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: "Compiler") -> MoveGen:
         region = c.region(self.region)
         moves = c.moves(self.effect)
 
-        def gen(s):
-            ctx = s.ctx
-            saved = ctx.site
+        def gen(s: "State", e: Env) -> list:
+            frame = e.child()
             out = []
-            for site in list(region(s)):
-                ctx.site = site
-                out.extend(moves(s))
-            ctx.site = saved
+            for site in list(region(s, e)):
+                frame.site = site
+                out.extend(moves.moves(s, frame))
             return out
-        return gen
+        return FnGen(gen)
 
     def compile_effect(self, c: "Compiler"):
         region = c.region(self.region)
         if getattr(self.effect, "name", "") == "if" and getattr(self.effect, "else_branch", None) is None:
-            return self._compile_conditional(c, region)
-        effect = c.effect(self.effect)
-
-        def run(s):
-            for site in list(region(s)):
-                s.ctx.site = site
-                effect(s)
-        return run
-
-    def _compile_conditional(self, c: "Compiler", region):
-        """``(forEach Site R (if C E))``: as in Ludii, which works out the moves of every site
-        before applying them, the condition is tested at every site first, on the position
-        before any of the effects (removing one piece does not save its neighbour)."""
-        cond = c.bool(self.effect.condition)
-        effect = c.effect(self.effect.then_branch)
-
-        def run(s):
-            ctx = s.ctx
-            chosen = []
-            for site in list(region(s)):
-                ctx.site = site
-                if cond(s):
-                    chosen.append(site)
-            for site in chosen:
-                ctx.site = site
-                effect(s)
-        return run
+            # (forEach Site R (if C E)): as in Ludii, which works out the moves of every site
+            # before applying them, the condition is tested at every site first, on the
+            # position before any of the effects (removing one piece does not save its neighbour)
+            chosen = c.filter(region, c.bool(self.effect.condition), bind="site")
+            return c.each(chosen, c.effect(self.effect.then_branch), bind="site")
+        return c.each(region, c.effect(self.effect), bind="site")
 
     def kernel_moves(self, k: Emitter) -> Made:
         """The moves of every site of the region, together (two sites may make the same move)."""
@@ -623,9 +632,9 @@ class Claim(_Effect):
         region = c.region(self.sites)
         by = c.player(self.by)
 
-        def run(s):
-            p = by(s)
-            for site in region(s):
+        def run(s: "State", e: Env) -> None:
+            p = by(s, e)
+            for site in region(s, e):
                 if site >= 0 and s.what[site]:
                     s.claims.setdefault(site, set()).add(p)
         return run
@@ -669,7 +678,7 @@ class ResolveClaims(_Effect):
         game = c.game
         scoring = not (isinstance(self.score, Bool) and not self.score.value)
 
-        def run(s):
+        def run(s: "State", e: Env) -> None:
             if not s.claims:
                 return
             claims, s.claims = s.claims, {}
@@ -746,8 +755,8 @@ class SwapPlayers(_Effect):
         # component of player a -> the matching component of player b (same base name)
         by_owner = {(comp.base, comp.owner): comp.index for comp in game.components[1:]}
 
-        def run(s):
-            a, b = a_fn(s), b_fn(s)
+        def run(s: "State", e: Env) -> None:
+            a, b = a_fn(s, e), b_fn(s, e)
             if a == b:
                 return
             for site, what in enumerate(s.what):
@@ -812,36 +821,27 @@ class ForEachPlayer(_Effect):
         self.kind = self.rule.kind  # type: ignore[misc]
 
     def compile_effect(self, c: "Compiler"):
-        effect = c.effect(self.rule)
-        n = c.game.num_players
-
-        def run(s):
-            saved = s.ctx.player
-            for p in range(1, n + 1):
-                s.ctx.player = p
-                effect(s)
-            s.ctx.player = saved
-        return run
+        everyone = tuple(range(1, c.game.num_players + 1))
+        return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
 
     def compile_end(self, c: "Compiler"):
         rule = self.rule.compile_end(c)
         n = c.game.num_players
 
-        def end(s):
-            saved = s.ctx.player
+        def end(s: "State", e: Env) -> Any:
+            frame = e.child()
             winners: list[int] = []
             losers: list[int] = []
             draw = False
             hit = False
             for p in range(1, n + 1):
-                s.ctx.player = p
-                outcome = rule(s)
+                frame.player = p
+                outcome = rule(s, frame)
                 if outcome is not None:
                     hit = True
                     winners.extend(outcome[0])
                     losers.extend(outcome[1])
                     draw = draw or outcome[2]
-            s.ctx.player = saved
             if not hit:
                 return None
             return (tuple(winners), tuple(x for x in losers if x not in winners), draw and not winners)

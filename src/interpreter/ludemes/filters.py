@@ -35,20 +35,7 @@ class ForEachOf(Ludeme):
     condition: Any = Param(BOOL_FN, named=True, key="if")
 
     def compile(self, c: "Compiler"):
-        region = c.region(self.region)
-        cond = c.bool(self.condition)
-
-        def chosen(s):
-            ctx = s.ctx
-            saved = ctx.site
-            out = []
-            for site in region(s):
-                ctx.site = site
-                if cond(s):
-                    out.append(site)
-            ctx.site = saved
-            return out
-        return chosen
+        return c.filter(c.region(self.region), c.bool(self.condition), bind="site")
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.kernels.regions import Filtered

@@ -3,9 +3,9 @@ arithmetic. Regions (sets of sites) are in :mod:`.regions`."""
 
 from __future__ import annotations
 
-import operator
 from typing import Any, TYPE_CHECKING
 
+from ..engine.arrays import EFFECT_TO, HAND_SITES
 from ..engine.result import Termination
 from ..engine.values import const_fn, constant
 from ..errors import BindError, LudError
@@ -24,14 +24,20 @@ if TYPE_CHECKING:
 
 # --- values held by the state -------------------------------------------------------------------------------
 class _StateValue(Ludeme):
-    """A value the state holds as an attribute: a context site, the mover, the ply..."""
+    """A value the state holds as an attribute (the mover, the ply...), or a variable of the
+    frame the rule is evaluated in (``env_field``: (to), (from), (between), (site))."""
 
     kind = INT
     # no parameters
-    attr = ""
+    attr = ""  # the state's attribute
+    env_field = ""  # the frame's variable
 
     def compile(self, c: "Compiler"):
-        return operator.attrgetter(self.attr)  # a C-level getter: these are read very often
+        if self.env_field:
+            field = self.env_field
+            return lambda s, e: getattr(e, field)
+        attr = self.attr
+        return lambda s, e: getattr(s, attr)
 
 
 class To(_StateValue):
@@ -52,7 +58,10 @@ class To(_StateValue):
     """
 
     name = "to"
-    attr = "ctx.to"
+
+    def words(self, w):
+        return "the site moved to"
+    env_field = "to"
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
@@ -83,7 +92,10 @@ class From(_StateValue):
     """
 
     name = "from"
-    attr = "ctx.frm"
+
+    def words(self, w):
+        return "the site moved from"
+    env_field = "frm"
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
@@ -120,7 +132,10 @@ class Between(_StateValue):
     """
 
     name = "between"
-    attr = "ctx.between"
+
+    def words(self, w):
+        return "the site between"
+    env_field = "between"
     before: Any = Param(INT_FN, optional=True, named=True, doc="in a hop: empty sites allowed before the hurdle [0]", range=DISTANCE)
     length: Any = Param(kind_of(RANGE), optional=True)
     after: Any = Param(INT_FN, optional=True, named=True, doc="in a hop: further sites allowed after the hurdle [0]", range=DISTANCE)
@@ -142,7 +157,10 @@ class Site(_StateValue):
     """
 
     name = "site"
-    attr = "ctx.site"
+
+    def words(self, w):
+        return "the site"
+    env_field = "site"
 
     def kernel_int(self, k: Emitter) -> str:
         return k.bound("site", "(site)")
@@ -164,20 +182,27 @@ class LastTo(_StateValue):
     """
 
     name = "last To"
+
+    def words(self, w):
+        return "the last move's site"
     attr = "last_to"
     afterConsequence: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def compile(self, c: "Compiler"):
+        attr = self.attr
         if self.afterConsequence is None or not self.afterConsequence.value:
-            return operator.attrgetter(self.attr)
-        # effects that move counted pieces note (ply, site) in the state array effect_to
-        c.game.arrays.setdefault("effect_to", [-1, -1, -1])
-        field, fallback = (1 if self.attr == "last_to" else 2), self.attr
+            return lambda s, e: getattr(s, attr)
+        field = 1 if attr == "last_to" else 2
 
-        def after(s):
-            data = s.effect_to
-            return data[field] if data[0] == s.ply else getattr(s, fallback)
+        def after(s, e):
+            data = s.arrays[EFFECT_TO]
+            return data[field] if data[0] == s.ply else getattr(s, attr)
         return after
+
+    def declare(self, d, c) -> None:
+        if self.afterConsequence is not None and self.afterConsequence.value:
+            # effects that move counted pieces note (ply, site) in the state array effect_to
+            d.array(EFFECT_TO, [-1, -1, -1])
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native import abi
@@ -203,9 +228,13 @@ class LastFrom(_StateValue):
     """
 
     name = "last From"
+
+    def words(self, w):
+        return "the site the last move left"
     attr = "last_from"
     afterConsequence: Any = Param(BOOL_LIT, optional=True, named=True)
     compile = LastTo.compile
+    declare = LastTo.declare
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native import abi
@@ -223,6 +252,9 @@ class MoverFn(_StateValue):
     """
 
     name = "mover"
+
+    def words(self, w):
+        return "{Mover}"
     # no parameters
     attr = "mover"
 
@@ -240,12 +272,15 @@ class NextFn(Ludeme):
     """
 
     name = "next"
+
+    def words(self, w):
+        return "{Next}"
     kind = INT
     # no parameters
 
     def compile(self, c: "Compiler"):
         game = c.game
-        return lambda s: s.mover if s.move_again else game.next_of(s.mover)
+        return lambda s, e: s.mover if s.move_again else game.next_of(s.mover)
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native import abi
@@ -335,8 +370,8 @@ def at_least(c: "Compiler", value, low: int, what, where: Ludeme):
             raise BindError(what(known), span)
         return fn
 
-    def checked(s):
-        n = fn(s)
+    def checked(s, e):
+        n = fn(s, e)
         if n < low:
             raise LudError(what(n) + " (the value of this expression now)", span)
         return n
@@ -362,6 +397,18 @@ class CountPieces(Ludeme):
     """
 
     name = "count Pieces"
+
+    def words(self, w):
+        owner, noun = self.counted(w)
+        return f"the number of {noun}s of {owner}"
+
+    def counted(self, w) -> tuple[str, str]:
+        """(whose, what): ("{Next}", "piece"), for comparisons said as "P2 has at most 1 piece"."""
+        everyone = self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each"))
+        noun = f"{self.piece.value} piece" if self.piece is not None else "piece"
+        if self.region is not None:
+            noun += f" in {w.of(self.region)}"
+        return ("everybody" if everyone else w.of(self.role)), noun
     termination = Termination.CAPTURE
     kind = INT
     role: Any = Param(PLAYER, optional=True)
@@ -375,20 +422,20 @@ class CountPieces(Ludeme):
         region = c.region(self.region) if self.region is not None else None
         if kinds is None and region is None:
             if who is None:
-                return lambda s: sum(s.counts)
-            return lambda s: s.counts[who(s)]
+                return lambda s, e: sum(s.counts)
+            return lambda s, e: s.counts[who(s, e)]
 
         n = c.topo.n
         owner_of = c.game.owner_of
 
-        def count(s):
+        def count(s, e):
             what, owners = s.what, s.who
-            p = who(s) if who is not None else 0
-            sites = region(s) if region is not None else range(len(what))
+            p = who(s, e) if who is not None else 0
+            sites = region(s, e) if region is not None else range(len(what))
             total = 0
             for x in sites:
                 if x >= n:  # a site of one of Ludii's hands (hand Each size:N)
-                    piece = s.hand_sites[x - n]
+                    piece = s.arrays[HAND_SITES][x - n]
                     total += bool(piece and (who is None or owner_of[piece] == p)
                                   and (kinds is None or piece in kinds))
                 elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
@@ -449,6 +496,9 @@ class CountSites(Ludeme):
     """
 
     name = "count Sites"
+
+    def words(self, w):
+        return f"the number of sites in {w.of(self.region) if self.region is not None else self.named.value}"
     kind = INT
     named: Any = Param(STR_LIT, optional=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
@@ -463,11 +513,11 @@ class CountSites(Ludeme):
             if sites is None:
                 raise BindError(f'no region named "{self.named.value}"', self.named.span)
             return const_fn(len(sites))
+        counter = getattr(self.region, "compile_count", None)  # regions that count without a list
+        if counter is not None:
+            return counter(c)
         region = c.region(self.region)
-        count = getattr(region, "count", None)  # regions that can count without a list
-        if count is not None:
-            return count
-        return lambda s: len(region(s))
+        return lambda s, e: len(region(s, e))
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.emit import NoKernel
@@ -489,6 +539,9 @@ class CountMoves(_StateValue):
     """
 
     name = "count Moves"
+
+    def words(self, w):
+        return "the number of moves played"
     # no parameters
     attr = "ply"
 
@@ -511,6 +564,9 @@ class Score(Ludeme):
     """
 
     name = "score"
+
+    def words(self, w):
+        return f"{w.whose(self.role)} score"
     concepts = ("Scoring",)
     termination = Termination.SCORE
     kind = INT
@@ -527,7 +583,7 @@ class Score(Ludeme):
         if self.value is not None:
             raise BindError("(score P <value>) gives a final score, in (byScore {...})", self.span)
         who = c.player(self.role)
-        return lambda s: s.scores[who(s)]
+        return lambda s, e: s.scores[who(s, e)]
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.emit import NoKernel
@@ -547,12 +603,15 @@ class Who(Ludeme):
     """
 
     name = "who"
+
+    def words(self, w):
+        return f"the owner of {w.of(self.at)}"
     kind = INT
     at: Any = Param(SITE_FN, named=True)
 
     def compile(self, c: "Compiler"):
         at = c.site(self.at)
-        return lambda s: s.who[x] if (x := at(s)) >= 0 else 0
+        return lambda s, e: s.who[x] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
         site = k.site(self.at)
@@ -601,8 +660,8 @@ class _Arith(Ludeme):
                 raise out_of_range(value, self)
             return const_fn(value)
 
-        def value_of(s):
-            value = combine([f(s) for f in fns])
+        def value_of(s, e):
+            value = combine([f(s, e) for f in fns])
             if INT_MIN <= value <= INT_MAX:
                 return value
             raise out_of_range(value, self)
@@ -622,6 +681,9 @@ class Add(_Arith):
     """
 
     name = "+"
+
+    def words(self, w):
+        return " plus ".join(w.of(v) for v in self.values.items)
     concepts = ("Addition",)
     symbol = "+"
     values: Any = Param(ArrayOf(Kind((INT, INTS), "int | ints", literals=(Int,), consts=("Infinity",))), many=True, range=ANY_INT)
@@ -633,8 +695,8 @@ class Add(_Arith):
         parts = [(v.compile(c), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
                  for v in items]
 
-        def value_of(s):
-            value = sum(sum(f(s)) if many else f(s) for f, many in parts)
+        def value_of(s, e):
+            value = sum(sum(f(s, e)) if many else f(s, e) for f, many in parts)
             if INT_MIN <= value <= INT_MAX:
                 return value
             raise out_of_range(value, self)
@@ -660,6 +722,9 @@ class Sub(_Arith):
     """
 
     name = "-"
+
+    def words(self, w):
+        return " minus ".join(w.of(v) for v in self.values.items)
     concepts = ("Subtraction",)
     symbol = "-"
 
@@ -686,6 +751,9 @@ class Mul(_Arith):
     """
 
     name = "*"
+
+    def words(self, w):
+        return " times ".join(w.of(v) for v in self.values.items)
     concepts = ("Multiplication",)
     symbol = "*"
 

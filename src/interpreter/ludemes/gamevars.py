@@ -10,20 +10,27 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
+from ..engine.env import Env
+from ..engine.values import const_fn
 from .base import ANY_INT, INT, INT_FN, STR_LIT, Ludeme, Param
 from .effects import _Effect
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.game import Declarations
+    from ..engine.state import State
 
 UNDEFINED = -1  # Ludii's value of a variable never set
 
 
-def variable(c: "Compiler", title) -> str:
-    """The state array of a variable, created for the game on first use."""
-    name = "var:" + (title.value if title is not None else "")
-    c.game.arrays.setdefault(name, [UNDEFINED])
-    return name
+def variable(title) -> str:
+    """The name of the state array of a variable."""
+    return "var:" + (title.value if title is not None else "")
+
+
+def declare_variable(d: "Declarations", title) -> None:
+    """The state array of a variable, declared for the game (once) where it is used."""
+    d.array(variable(title), [UNDEFINED])
 
 
 class SetVar(_Effect):
@@ -44,13 +51,16 @@ class SetVar(_Effect):
     title: Any = Param(STR_LIT, optional=True)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
-    def compile_effect(self, c: "Compiler"):
-        name = variable(c, self.title)
-        value = c.int(self.value) if self.value is not None else (lambda s: UNDEFINED)
+    def declare(self, d: "Declarations", c: Any) -> None:
+        declare_variable(d, self.title)
 
-        def run(s):
-            data = getattr(s, name)
-            v = value(s)
+    def compile_effect(self, c: "Compiler"):
+        name = variable(self.title)
+        value = c.int(self.value) if self.value is not None else const_fn(UNDEFINED)
+
+        def run(s: "State", e: Env) -> None:
+            data = s.arrays[name]
+            v = value(s, e)
             if data[0] != v:
                 s.set_item(data, 0, v)
         return run
@@ -71,9 +81,12 @@ class Var(Ludeme):
     kind = INT
     title: Any = Param(STR_LIT, optional=True)
 
+    def declare(self, d: "Declarations", c: Any) -> None:
+        declare_variable(d, self.title)
+
     def compile(self, c: "Compiler"):
-        name = variable(c, self.title)
-        return lambda s: getattr(s, name)[0]
+        name = variable(self.title)
+        return lambda s, e: s.arrays[name][0]
 
 
 __all__ = ["SetVar", "Var", "UNDEFINED"]

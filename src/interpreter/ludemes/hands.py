@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
+from ..engine.arrays import HAND_SITES
+from ..engine.env import Env
+from ..engine.values import const_fn
 from ..errors import BindError
 from .base import LEVEL, INT, INT_FN, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
-from .pieces import HAND_SITES
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter, Region
 
 
@@ -46,9 +49,9 @@ class SitesHand(Ludeme):
     def compile(self, c: "Compiler"):
         size = hand_size(c, self)
         n = c.topo.n
-        who = c.player(self.role) if self.role is not None else (lambda s: s.mover)
+        who = c.player(self.role) if self.role is not None else (lambda s, e: s.mover)
         tables = {p: tuple(range(n + (p - 1) * size, n + p * size)) for p in range(1, c.game.num_players + 1)}
-        return lambda s: tables.get(who(s), ())
+        return lambda s, e: tables.get(who(s, e), ())
 
     def kernel_region(self, k: Emitter) -> Region:
         import numpy as np
@@ -94,13 +97,13 @@ class What(Ludeme):
         n = c.topo.n
         hands = HAND_SITES in c.game.arrays
 
-        def what(s):
-            x = at(s)
+        def what(s: "State", e: Env) -> int:
+            x = at(s, e)
             if x < 0:
                 return 0
             if x < n:
                 return s.what[x]
-            return s.hand_sites[x - n] if hands else 0
+            return s.arrays[HAND_SITES][x - n] if hands else 0
         return what
 
     def kernel_int(self, k: Emitter) -> str:
@@ -145,11 +148,10 @@ class Id(Ludeme):
             if len(found) != 1:
                 raise BindError(f"'{self.piece_name.value}' names several pieces: say whose, "
                                 f"(id \"{self.piece_name.value}\" Mover)", self.span)
-            one = found[0]
-            return lambda s: one
+            return const_fn(found[0])
         who = c.player(self.role)
         per_owner = {game.owner_of[i]: i for i in found}
-        return lambda s: per_owner.get(who(s), 0)
+        return lambda s, e: per_owner.get(who(s, e), 0)
 
     def component_name(self, num_players: int) -> str | None:
         """As the piece of a move Add: the piece name it stands for, when its role is the

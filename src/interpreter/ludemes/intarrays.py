@@ -10,6 +10,8 @@ from .base import ANY_INT, INT, INT_FN, INTS, REGION_FN, Either, Kind, Ludeme, P
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 
@@ -29,7 +31,7 @@ class ArrayFn(Ludeme):
 
     def compile(self, c: "Compiler"):
         region = c.region(self.region)
-        return lambda s: tuple(sorted(region(s)))
+        return lambda s, e: tuple(sorted(region(s, e)))
 
     def kernel_ints(self, k: Emitter, each: Callable[[Emitter, str], None]) -> None:
         """Each site of the region, as a number (in any order: what reads arrays here sums them,
@@ -63,13 +65,13 @@ class Min(Ludeme):
     def compile(self, c: "Compiler"):
         if self.other is not None:
             a, b = c.int(self.values), c.int(self.other)
-            return lambda s: min(a(s), b(s))
+            return lambda s, e: min(a(s, e), b(s, e))
         if isinstance(self.values, Ludeme) and self.values.kind == INTS:
             values = self.values.compile(c)
             span = self.span
 
-            def least(s):
-                found = values(s)
+            def least(s: "State", e: "Env") -> int:
+                found = values(s, e)
                 if not found:
                     raise LudError("(min ...) of an empty array", span)
                 return min(found)

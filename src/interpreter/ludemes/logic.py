@@ -5,7 +5,9 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any
 
+from ..engine.movegen import Choice, FnGen, MoveGen, Union, concat, with_rules
 from ..engine.values import const_fn, constant
+from .words import plural
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int
 from .base import (
@@ -62,51 +64,26 @@ class If(Ludeme):
         if self.kind == MOVES:
             yes = c.moves(self.then_branch)
             no = c.moves(self.else_branch) if self.else_branch is not None else None
-
-            def choose(s):
-                if cond(s):
-                    return yes(s)
-                return no(s) if no is not None else []
-            # one branch runs at a time: no duplicates if neither makes any
-            choose.unique = getattr(yes, "unique", False) and (no is None or getattr(no, "unique", False))
-            # the branch that gives the moves now (turns.random_move draws from it)
-            choose.branch = lambda s: yes if cond(s) else no  # type: ignore[attr-defined]
-            if hasattr(yes, "first") and (no is None or hasattr(no, "first")):
-                def first(s):
-                    # the first move of the branch that runs (no Moves, can Move ask)
-                    if cond(s):
-                        return yes.first(s)
-                    return no.first(s) if no is not None else None
-                choose.first = first  # type: ignore[attr-defined]
-            if hasattr(yes, "reaching") or hasattr(no, "reaching"):
-                def reaching(s, site):
-                    # the moves onto a site (a threat test), from the branch that runs
-                    branch = yes if cond(s) else no
-                    if branch is None:
-                        return []
-                    only = getattr(branch, "reaching", None)
-                    return only(s, site) if only is not None else branch(s)
-                choose.reaching = reaching  # type: ignore[attr-defined]
-            return choose
+            return Choice(cond, yes, no)  # one branch at a time; draws follow the one that runs
         if self.kind == REGION:  # (if C (sites A) (sites B)): one region or the other
             yes_r = c.region(self.then_branch)
-            no_r = c.region(self.else_branch) if self.else_branch is not None else (lambda s: ())
-            return lambda s: yes_r(s) if cond(s) else no_r(s)
+            no_r = c.region(self.else_branch) if self.else_branch is not None else const_fn(())
+            return lambda s, e: yes_r(s, e) if cond(s, e) else no_r(s, e)
         conv = c.int if self.kind == INT else c.bool
         yes_v = conv(self.then_branch)
-        no_v = conv(self.else_branch) if self.else_branch is not None else (lambda s: 0 if self.kind == INT else False)
-        return lambda s: yes_v(s) if cond(s) else no_v(s)
+        no_v = conv(self.else_branch) if self.else_branch is not None else const_fn(0 if self.kind == INT else False)
+        return lambda s, e: yes_v(s, e) if cond(s, e) else no_v(s, e)
 
     def compile_effect(self, c: "Compiler"):
         cond = c.bool(self.condition)
         yes = c.effect(self.then_branch)
         no = c.effect(self.else_branch) if self.else_branch is not None else None
 
-        def run(s):
-            if cond(s):
-                yes(s)
+        def run(s, e):
+            if cond(s, e):
+                yes(s, e)
             elif no is not None:
-                no(s)
+                no(s, e)
         return run
 
     def compile_end(self, c: "Compiler"):
@@ -114,7 +91,7 @@ class If(Ludeme):
             raise BindError("an end rule is (if <condition> (result ...))", self.span)
         cond = c.bool(self.condition)
         outcome = self.then_branch.compile_outcome(c)
-        return lambda s: outcome(s) if cond(s) else None
+        return lambda s, e: outcome(s, e) if cond(s, e) else None
 
     def kernel_int(self, k: Emitter) -> str:
         cond = k.bool(self.condition)
@@ -211,12 +188,11 @@ class _Combine(Ludeme):
         if self.then is not None and self.kind != MOVES:
             raise BindError("(then ...) follows moves, not conditions", self.then.span)
 
-    def compile_moves(self, c: "Compiler", gen):
+    def compile_moves(self, c: "Compiler", gen: MoveGen) -> MoveGen:
         """The combined moves, with this combination's then."""
         if self.then is None:
             return gen
-        from .moves import then_added
-        return then_added(gen, self.then.compile_effect(c))
+        return with_rules(gen, c.rule(after=self.then.compile_effect(c)))
 
 
 class And(_Combine):
@@ -229,19 +205,19 @@ class And(_Combine):
 
     name = "and"
 
+    def words(self, w):
+        if self.kind != BOOL:
+            return None
+        parts = [w.of(item) for item in self.items.items if not (isinstance(item, Bool) and item.value)]
+        return " and ".join(parts) or "true"
+
     def concepts_at(self, where):
         return ("Conjunction",) if self.kind == BOOL else ()
 
     def compile(self, c: "Compiler"):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
-
-            def all_moves(s):
-                out = []
-                for g in gens:
-                    out.extend(g(s))
-                return out
-            return self.compile_moves(c, all_moves)
+            return self.compile_moves(c, FnGen(lambda s, e: concat(g.moves(s, e) for g in gens)))
         fns = [c.bool(i) for i in self.items.items]
         if any(constant(f) is False for f in fns):
             return const_fn(False)
@@ -252,14 +228,14 @@ class And(_Combine):
             return fns[0]
         if len(fns) == 2:
             a, b = fns
-            return lambda s: a(s) and b(s)
+            return lambda s, e: a(s, e) and b(s, e)
         if len(fns) == 3:
             a, b, d = fns
-            return lambda s: a(s) and b(s) and d(s)
+            return lambda s, e: a(s, e) and b(s, e) and d(s, e)
 
-        def every(s):
+        def every(s, e):
             for f in fns:
-                if not f(s):
+                if not f(s, e):
                     return False
             return True
         return every
@@ -269,9 +245,9 @@ class And(_Combine):
         if self.then is not None:
             effects.append(self.then.compile_effect(c))
 
-        def run(s):
-            for e in effects:
-                e(s)
+        def run(s, e):
+            for effect in effects:
+                effect(s, e)
         return run
 
     def kernel_bool(self, k: Emitter) -> str:
@@ -301,6 +277,9 @@ class Or(_Combine):
 
     name = "or"
 
+    def words(self, w):
+        return " or ".join(w.of(item) for item in self.items.items) if self.kind == BOOL else None
+
     def concepts_at(self, where):
         return ("Disjunction",) if self.kind == BOOL else ()
 
@@ -308,20 +287,14 @@ class Or(_Combine):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
 
-            def union(s):
-                out = []
-                for g in gens:
-                    out.extend(g(s))
-                return out
-            _union_draw(union, gens)
-            return self.compile_moves(c, union)
+            return self.compile_moves(c, Union(gens))
         fns = [c.bool(i) for i in self.items.items]
         if any(constant(f) is True for f in fns):
             return const_fn(True)
         fns = [f for f in fns if constant(f) is not False]
         if not fns:
             return const_fn(False)
-        return lambda s: any(f(s) for f in fns)
+        return lambda s, e: any(f(s, e) for f in fns)
 
     compile_effect = And.compile_effect
 
@@ -342,35 +315,6 @@ class Or(_Combine):
         return _union_draw(self, k)
 
 
-def _union_draw(union, gens) -> None:
-    """Let turns.random_move draw from a union of generators that can each draw and never make
-    the same move (different kinds of move): a candidate of the union is a candidate of one part,
-    each part weighted by its number of candidates."""
-    draws = [getattr(g, "draw", None) for g in gens]
-    kinds = [getattr(g, "kinds", None) for g in gens]
-    if any(d is None for d in draws) or any(k is None for k in kinds):
-        return
-    if sum(len(k) for k in kinds) != len(frozenset().union(*kinds)):
-        return  # two parts could make the same move: the list removes duplicates
-    spaces = [g.space for g in gens]
-    total = sum(spaces)
-    bounds = []
-    acc = 0
-    for space, draw in zip(spaces, draws):
-        acc += space
-        bounds.append((acc, draw))
-
-    def draw(s, rng):
-        i = rng.randrange(total)
-        for bound, part in bounds:
-            if i < bound:
-                return part(s, rng)
-        return None
-    union.draw = draw
-    union.space = total
-    union.kinds = frozenset().union(*kinds)
-
-
 class Not(Ludeme):
     """The condition does not hold.
 
@@ -382,6 +326,9 @@ class Not(Ludeme):
     """
 
     name = "not"
+
+    def words(self, w):
+        return f"not ({w.of(self.condition)})"
     concepts = ("Negation",)
     kind = BOOL
     condition: Any = Param(BOOL_FN)
@@ -390,7 +337,7 @@ class Not(Ludeme):
         f = c.bool(self.condition)
         if constant(f) is not None:
             return const_fn(not constant(f))
-        return lambda s: not f(s)
+        return lambda s, e: not f(s, e)
 
     def kernel_bool(self, k: Emitter) -> str:
         expr = k.bool(self.condition)
@@ -422,6 +369,19 @@ class _Compare(Ludeme):
     right: Any = Param(_VALUE, range=ANY_INT)
     op: Any = None
     concept = ""  # Ludii's concept of the comparison (Equal, LesserThan...)
+    phrase = ""  # the comparison in words ("at most")
+    amount = ""  # the comparison of an amount ("fewer than")
+    mirrored: Any = None  # the comparison with its sides swapped (< for >), set below
+
+    def words(self, w):
+        counted = getattr(self.left, "counted", None)  # (count Pieces Next) <= 1: P2 has at most 1 piece
+        if counted is not None and w.number(self.right) is not None:
+            owner, noun = counted(w)
+            return f"{owner} {'has' if owner != 'everybody' else 'have'} {self.amount} {plural(w.number(self.right), noun)}"
+        left, right, phrase = self.left, self.right, self.phrase
+        if w.number(left) is not None and w.number(right) is None and self.mirrored:
+            left, right, phrase = right, left, type(self).mirrored.phrase  # (!= 0 X): X is not 0
+        return f"{w.of(left)} is {phrase} {w.of(right)}"
 
     def concepts_at(self, where):
         out = [self.concept]
@@ -437,10 +397,10 @@ class _Compare(Ludeme):
             # (= <region> <region>): the same sites, whatever their order (Ludii's region equality)
             ra, rb = c.region(self.left), c.region(self.right)
             op = self.op
-            return lambda s: op(frozenset(ra(s)), frozenset(rb(s)))
+            return lambda s, e: op(frozenset(ra(s, e)), frozenset(rb(s, e)))
         a, b = value_fn(c, self.left), value_fn(c, self.right)
         op = self.op
-        return lambda s: op(a(s), b(s))
+        return lambda s, e: op(a(s, e), b(s, e))
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.core import _regions_compared, _value
@@ -450,10 +410,11 @@ class _Compare(Ludeme):
         return f"({_value(k, self.left)} {symbol} {_value(k, self.right)})"
 
 
-def _comparison(symbol: str, op, meaning: str, example: str, concept: str, sides: PType | None = None) -> type:
+def _comparison(symbol: str, op, meaning: str, example: str, concept: str, sides: PType | None = None,
+                amount: str = "") -> type:
     doc = f"True when the first value is {meaning} the second.\n\n    Examples:\n        {example}\n    "
     namespace: dict[str, Any] = {"name": symbol, "op": staticmethod(op), "__doc__": doc, "__module__": __name__,
-                                 "concept": concept}
+                                 "concept": concept, "phrase": meaning, "amount": amount}
     if sides is not None:  # the sides take more than numbers (equality of regions)
         namespace["__doc__"] = doc.replace("True when", "True when (values or regions)")
         namespace["__annotations__"] = {"left": Any, "right": Any}
@@ -463,9 +424,11 @@ def _comparison(symbol: str, op, meaning: str, example: str, concept: str, sides
 
 # two regions are equal when they hold the same sites
 _EQUAL = Either((INT_FN, PLAYER, Kind(("region",), "region")))
-Eq = _comparison("=", operator.eq, "equal to", "(= (count Pieces Next) 0)", "Equal", _EQUAL)
-Ne = _comparison("!=", operator.ne, "different from", "(!= (who at:(to)) Mover)", "NotEqual", _EQUAL)
-Lt = _comparison("<", operator.lt, "less than", "(< (count Pieces Next) 2)", "LesserThan")
-Le = _comparison("<=", operator.le, "at most", "(<= (count Pieces Next) 1)", "LesserThanOrEqual")
-Gt = _comparison(">", operator.gt, "greater than", "(> (score Mover) 9)", "GreaterThan")
-Ge = _comparison(">=", operator.ge, "at least", "(>= (score Mover) 10)", "GreaterThanOrEqual")
+Eq = _comparison("=", operator.eq, "equal to", "(= (count Pieces Next) 0)", "Equal", _EQUAL, "exactly")
+Ne = _comparison("!=", operator.ne, "different from", "(!= (who at:(to)) Mover)", "NotEqual", _EQUAL, "other than")
+Lt = _comparison("<", operator.lt, "less than", "(< (count Pieces Next) 2)", "LesserThan", amount="fewer than")
+Le = _comparison("<=", operator.le, "at most", "(<= (count Pieces Next) 1)", "LesserThanOrEqual", amount="at most")
+Gt = _comparison(">", operator.gt, "greater than", "(> (score Mover) 9)", "GreaterThan", amount="more than")
+Ge = _comparison(">=", operator.ge, "at least", "(>= (score Mover) 10)", "GreaterThanOrEqual", amount="at least")
+for _a, _b in ((Eq, Eq), (Ne, Ne), (Lt, Gt), (Le, Ge), (Gt, Lt), (Ge, Le)):
+    _a.mirrored = _b

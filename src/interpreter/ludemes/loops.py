@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
+from ..engine.env import Env
 from ..engine.groups import group_at
 from ..engine.loops import finder
 from ..engine.result import Termination
@@ -21,6 +22,7 @@ from .base import BOOL, BOOL_LIT, DIRS, INT, REGION, REGION_FN, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter, Region
 
 
@@ -33,11 +35,11 @@ def loop_of(c: "Compiler", directions, of):
     is_site = of is None or isinstance(of, (Int, Str)) or (isinstance(of, Ludeme) and of.kind == INT)
     if not is_site:
         region = c.region(of)
-        return lambda s: shortest(region(s)), loops
-    site = c.site(of) if of is not None else (lambda s: s.last_to)
+        return lambda s, e: shortest(region(s, e)), loops
+    site = c.site(of) if of is not None else (lambda s, e: s.last_to)
 
-    def loop(s):
-        at = site(s)
+    def loop(s: "State", e: Env) -> tuple[int, ...]:
+        at = site(s, e)
         if at < 0:
             return ()
         owner = s.who[at]
@@ -79,7 +81,7 @@ class SitesLoop(Ludeme):
         loop, loops = loop_of(c, self.directions, self.of)
         if self.inside is not None and self.inside.value:
             enclosed = loops.enclosed
-            return lambda s: enclosed(loop(s))
+            return lambda s, e: enclosed(loop(s, e))
         return loop
 
     def kernel_region(self, k: Emitter) -> Region:
@@ -105,6 +107,9 @@ class IsLoop(Ludeme):
     """
 
     name = "is Loop"
+
+    def words(self, w):
+        return "a loop is closed"
     kind = BOOL
     termination = Termination.LOOP
     directions: Any = Param(DIRS, optional=True)
@@ -113,7 +118,7 @@ class IsLoop(Ludeme):
 
     def compile(self, c: "Compiler"):
         loop, _ = loop_of(c, self.directions, self.of)
-        return lambda s: bool(loop(s))
+        return lambda s, e: bool(loop(s, e))
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.loops import _length_of

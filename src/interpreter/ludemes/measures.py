@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
-from ..engine.values import INFINITY
+from ..engine.env import Env
+from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
 from .base import (
     DISTANCE,
@@ -19,6 +20,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter, Region
 
 # Ludii's SiteType: our boards play on one kind of element, the one the board uses
@@ -70,11 +72,11 @@ class CountSteps(Ludeme):
         topo = c.topo
         table: dict[int, list[int]] = {}  # origin -> steps to every site (computed once)
 
-        def steps(s):
-            a = site(s)
+        def steps(s: "State", e: Env) -> int:
+            a = site(s, e)
             if a < 0:
                 return 0
-            targets = [t for t in region(s) if t >= 0]
+            targets = [t for t in region(s, e) if t >= 0]
             if not targets:
                 return 0
             dist = table.get(a)
@@ -142,13 +144,13 @@ class Expand(Ludeme):
     def compile(self, c: "Compiler"):
         check_site_type(c, self, self.type)
         base = c.region(self.region if self.region is not None else self.origin)
-        steps = c.int(self.steps) if self.steps is not None else (lambda s: 1)
+        steps = c.int(self.steps) if self.steps is not None else const_fn(1)
         dirs = c.directions(self.direction, "Adjacent")
         topo = c.topo
         cache: dict[tuple, tuple[int, ...]] = {}
 
-        def region(s):
-            key = (tuple(base(s)), steps(s))
+        def region(s: "State", e: Env) -> tuple[int, ...]:
+            key = (tuple(base(s, e)), steps(s, e))
             found = cache.get(key)
             if found is None:
                 sites, n = key
@@ -257,32 +259,30 @@ class SitesDirection(Ludeme):
     def compile(self, c: "Compiler"):
         origin = c.site(self.origin)
         rays = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
-        included = c.bool(self.included) if self.included is not None else (lambda s: False)
+        included = c.bool(self.included) if self.included is not None else const_fn(False)
         stop = c.bool(self.stop) if self.stop is not None else None
-        stop_in = c.bool(self.stopIncluded) if self.stopIncluded is not None else (lambda s: False)
-        distance = c.int(self.distance) if self.distance is not None else (lambda s: INFINITY)
+        stop_in = c.bool(self.stopIncluded) if self.stopIncluded is not None else const_fn(False)
+        distance = c.int(self.distance) if self.distance is not None else const_fn(INFINITY)
 
-        def region(s):
-            x = origin(s)
+        def region(s: "State", e: Env) -> tuple[int, ...]:
+            x = origin(s, e)
             if x < 0:
                 return ()
-            out = [x] if included(s) else []
-            far = distance(s)
-            ctx = s.ctx
-            saved = ctx.to
-            keep_stop = stop is not None and stop_in(s)
+            out = [x] if included(s, e) else []
+            far = distance(s, e)
+            keep_stop = stop is not None and stop_in(s, e)
+            frame = e.child()  # stop: is tested with (to) at each site of a ray
             for ray in rays[x]:
                 for k, t in enumerate(ray):
                     if k >= far:
                         break
                     if stop is not None:
-                        ctx.to = t
-                        if stop(s):
+                        frame.to = t
+                        if stop(s, frame):
                             if keep_stop:
                                 out.append(t)
                             break
                     out.append(t)
-            ctx.to = saved
             return tuple(dict.fromkeys(out))
         return region
 
@@ -344,6 +344,9 @@ class AllSites(Ludeme):
     """
 
     name = "all Sites"
+
+    def words(self, w):
+        return f"{w.of(self.condition)} on every site of {w.of(self.region)}"
     kind = BOOL
     region: Any = Param(REGION_FN)
     condition: Any = Param(BOOL_FN, named=True, key="if")
@@ -352,17 +355,13 @@ class AllSites(Ludeme):
         region = c.region(self.region)
         cond = c.bool(self.condition)
 
-        def every(s):
-            ctx = s.ctx
-            saved = ctx.site
-            try:
-                for x in region(s):
-                    ctx.site = x
-                    if not cond(s):
-                        return False
-                return True
-            finally:
-                ctx.site = saved
+        def every(s: "State", e: Env) -> bool:
+            frame = e.child()  # (site) at each site tested
+            for x in region(s, e):
+                frame.site = x
+                if not cond(s, frame):
+                    return False
+            return True
         return every
 
     def kernel_bool(self, k: Emitter) -> str:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.env import Env
 from ..engine.facing import FACINGS
 from ..engine.move import ADD, MOVE, Move
-from ..engine.values import constant
+from ..engine.movegen import FnGen, MoveGen
+from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
@@ -19,10 +21,11 @@ from .base import (
     BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
     PType,
 )
-from .moves import _THEN, MoveHop, MoveStep, _chain, _from_sites, _step_moves, _then, _to_rule
+from .moves import _THEN, MoveHop, MoveStep, _from_sites, _step_moves, _then, _to_rule
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter, Made, Region
 
 
@@ -90,81 +93,45 @@ class MoveSlide(Ludeme):
         if self.stack is not None and self.stack.value:
             raise BindError("stacks are not supported", self.stack.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: "Compiler") -> MoveGen:
         sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
         rays_at = c.topo.rays_for(dirs)
         _, stop_cond, to_effect = _to_rule(c, self.to)
         if self.to is not None and self.to.sites is not None:
             raise BindError("a slide's (to ...) takes a condition, not sites", self.to.sites.span)
-        between = self.between
-        lo, hi = 1, 1 << 30
-        go = None  # default: over empty sites
-        between_effect = None
-        if between is not None:
-            if between.length is not None:
-                lo, hi = between.length.bounds(c)
-            if between.condition is not None:
-                go = c.bool(between.condition)
-            if between.apply is not None:
-                between_effect = between.apply.compile_effect(c)
+        (lo, hi), go, between_effect = _between_rule(c, self.between)
         # the apply's if: (Ludii's toRule) only filters; the stop condition is the to's if:
         apply = getattr(self.to, "apply", None)
         stop = c.bool(self.to.condition) if self.to is not None and self.to.condition is not None else None
         extra = c.bool(apply.condition) if apply is not None and apply.condition is not None else None
         if extra is not None and constant(extra) is True:
             extra = None
-        then = _then(c, self.then)
-        game = c.game
+        line = _SlideLine(lo, hi, stop, go, extra)
+        uid = c.game.uid
+        # the to's effect where the piece stops, then the between effect on each site passed
+        rules = c.rule(c.move_effects(to_effect, between_effect), _then(c, self.then))
         made: dict[tuple[int, int], Move] = {}
 
-        def effect_over(sites):
-            if between_effect is None or not sites:
-                return None
-
-            def run(s):
-                for b in sites:
-                    s.ctx.between = b
-                    between_effect(s)
-            return run
-
-        def move_of(frm, ray, k):
+        def move_of(frm: int, ray: tuple[int, ...], k: int) -> Move:
             key = (frm, ray[k])
             move = made.get(key)
             if move is None:
-                passed = ray[:k]
-                move = made[key] = Move(MOVE, frm, ray[k], game=game, then=then, between=passed,
-                                        effect=_chain(to_effect, effect_over(passed)))
+                move = made[key] = Move(MOVE, frm, ray[k], game_id=uid, rules=rules, between=ray[:k])
             return move
 
-        def gen(s):
+        def gen(s: "State", e: Env) -> list[Move]:
             out = []
-            ctx = s.ctx
-            who, what, mover = s.who, s.what, s.mover
-            for frm in sources(s):
+            frame = e.child()
+            who, mover = s.who, s.mover
+            for frm in sources(s, e):
                 if frm < 0 or who[frm] != mover:
                     continue
-                ctx.frm = frm
+                frame.frm = frm
                 for ray in rays_at[frm]:
-                    for k, to in enumerate(ray):
-                        if k >= hi:
-                            break
-                        ctx.to = to
-                        if stop is not None and stop(s) and k + 1 >= lo:
-                            # a stop before the least distance does not end the line (as Ludii)
-                            if extra is None or extra(s):
-                                out.append(move_of(frm, ray, k))
-                            break
-                        ctx.between = to
-                        if go is None:
-                            if what[to]:
-                                break
-                        elif not go(s):
-                            break
-                        if k + 1 >= lo and (extra is None or extra(s)):
-                            out.append(move_of(frm, ray, k))
+                    out.extend(move_of(frm, ray, k) for k in line.stops(s, frame, ray))
             return out
-        return gen
+        return FnGen(gen)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
@@ -225,6 +192,52 @@ class MoveSlide(Ludeme):
                                     k.move(rule, MoveKind.MOVE, frm=frm, to=to)
         sources_once = self.source is None or self.source.sites is None
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+def _between_rule(c: "Compiler", between: Any) -> tuple[tuple[int, int], Any, Any]:
+    """A slide's ``(between ...)``: ((least, most) distance, the condition of the sites passed
+    over, None for empty ones; the effect on them, or None)."""
+    if between is None:
+        return (1, 1 << 30), None, None
+    bounds = between.length.bounds(c) if between.length is not None else (1, 1 << 30)
+    go = c.bool(between.condition) if between.condition is not None else None
+    effect = between.apply.compile_effect(c) if between.apply is not None else None
+    return bounds, go, effect
+
+
+class _SlideLine:
+    """How far a slide goes along one line: over sites where ``go`` holds (empty ones when it
+    is None), from ``lo`` to ``hi`` sites; a site where ``stop`` holds ends the line once the
+    least distance is reached (the piece may stop there, a capture); ``extra`` (the apply's
+    ``if:``) only filters where it stops."""
+
+    def __init__(self, lo: int, hi: int, stop: Any, go: Any, extra: Any):
+        self.lo, self.hi, self.stop, self.go, self.extra = lo, hi, stop, go, extra
+
+    def stops(self, s: "State", frame: Env, ray: tuple[int, ...]) -> list[int]:
+        """The indices along ``ray`` where the piece may stop ((to) and (between) bound in
+        ``frame``, the rule's own)."""
+        lo, hi, stop, go, extra = self.lo, self.hi, self.stop, self.go, self.extra
+        what = s.what
+        out = []
+        for k, to in enumerate(ray):
+            if k >= hi:
+                break
+            frame.to = to
+            if stop is not None and stop(s, frame) and k + 1 >= lo:
+                # a stop before the least distance does not end the line (as Ludii)
+                if extra is None or extra(s, frame):
+                    out.append(k)
+                break
+            frame.between = to
+            if go is None:
+                if what[to]:
+                    break
+            elif not go(s, frame):
+                break
+            if k + 1 >= lo and (extra is None or extra(s, frame)):
+                out.append(k)
+        return out
 
 
 class Walk(PType):
@@ -412,13 +425,13 @@ class Ahead(Ludeme):
                             else self.span, hint="e.g. N, or Forward in a piece's moves")
         rays = c.topo.rays[dirs[0]]
         site = c.site(self.site)
-        steps = c.int(self.steps) if self.steps is not None else (lambda s: 1)
+        steps = c.int(self.steps) if self.steps is not None else const_fn(1)
 
-        def ahead(s):
-            x = site(s)
+        def ahead(s: "State", e: Env) -> int:
+            x = site(s, e)
             if x < 0:
                 return -1
-            k = steps(s)
+            k = steps(s, e)
             ray = rays[x]
             return ray[k - 1] if 0 < k <= len(ray) else x
         return ahead
@@ -468,14 +481,14 @@ class SitesStart(Ludeme):
         kind = self.piece.index_of(c)
         table: list[tuple[int, ...]] = []
 
-        def starts(s):
+        def starts(s: "State", e: Env) -> tuple[int, ...]:
             if not table:  # the start position, worked out once
                 first = game.initial_state()
                 per = [[] for _ in game.components]
                 for site, w in enumerate(first.what):
                     per[w].append(site)
                 table.extend(tuple(p) for p in per)
-            w = kind(s)
+            w = kind(s, e)
             return table[w] if 0 < w < len(table) else ()
         return starts
 
@@ -550,11 +563,12 @@ class MoveFromTo(Ludeme):
         if self.to.sites is None:
             raise BindError("(move ...) needs the sites to go to: (to (sites Empty))", self.to.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: "Compiler") -> MoveGen:
         sources = _from_sites(c, self.source)
         region, cond, effect = _to_rule(c, self.to)
-        then = _then(c, self.then)
+        rules = c.rule(effect, _then(c, self.then))
         game = c.game
+        uid = game.uid
         copy = self.copy is not None and self.copy.value
         made: dict[tuple[int, int], Move] = {}
 
@@ -563,29 +577,29 @@ class MoveFromTo(Ludeme):
                 move = made.get((-w, to))
                 if move is None:
                     tag = game.piece_tag(w) if game.names_piece(w) else ""
-                    move = made[-w, to] = Move(ADD, to=to, what=w, prefix=tag, game=game, then=then, effect=effect)
+                    move = made[-w, to] = Move(ADD, to=to, what=w, prefix=tag, game_id=uid, rules=rules)
                 return move
             move = made.get((frm, to))
             if move is None:
-                move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=effect)
+                move = made[frm, to] = Move(MOVE, frm, to, game_id=uid, rules=rules)
             return move
 
-        def gen(s):
+        def gen(s: "State", e: Env) -> list[Move]:
             out = []
-            ctx = s.ctx
+            frame = e.child()
             what = s.what
-            for frm in sources(s):
+            for frm in sources(s, e):
                 if frm < 0 or not what[frm]:
                     continue
-                ctx.frm = frm
-                for to in region(s):
+                frame.frm = frm
+                for to in region(s, frame):
                     if to < 0 or to == frm:
                         continue
-                    ctx.to = to
-                    if cond is None or cond(s):
+                    frame.to = to
+                    if cond is None or cond(s, frame):
                         out.append(move_of(frm, to, what[frm]))
             return out
-        return gen
+        return FnGen(gen)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, TYPE_CHECKING
 
-from ..engine.values import constant
 from ..engine import turns
+from ..engine.arrays import HAND
+from ..engine.env import Env
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
+from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, with_rules
+from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
@@ -17,6 +20,7 @@ from .base import (
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.game import Game
+    from ..engine.state import State
     from ..native.emit import Emitter, Made
 
 _TO = Instance("to")
@@ -26,11 +30,12 @@ _THEN = kind_of(THEN)
 _PIECE = Instance("piece")
 
 
-def _then(c: "Compiler", then):
+def _then(c: "Compiler", then: Any) -> Any:
+    """The effect of a ``(then ...)`` (None when there is none)."""
     return then.compile_effect(c) if then is not None else None
 
 
-def _to_spec(c: "Compiler", to) -> tuple:
+def _to_spec(c: "Compiler", to: Any) -> tuple:
     """(region function or None, condition or None) of a ``(to ...)``."""
     region = c.region(to.sites) if to.sites is not None else None
     test = to.condition
@@ -40,7 +45,7 @@ def _to_spec(c: "Compiler", to) -> tuple:
     return region, cond
 
 
-def _to_rule(c: "Compiler", to) -> tuple:
+def _to_rule(c: "Compiler", to: Any) -> tuple:
     """(region or None, condition or None, effect or None) of a ``(to ...)``: where a move may
     go, and what happens there before the piece arrives (``(apply ...)``; its ``if:`` is part of
     the condition, as in Ludii)."""
@@ -53,66 +58,37 @@ def _to_rule(c: "Compiler", to) -> tuple:
         extra = c.bool(apply.condition)
         if constant(extra) is not True:
             first = cond
-            cond = extra if first is None else (lambda s: first(s) and extra(s))
+            cond = extra if first is None else (lambda s, e: first(s, e) and extra(s, e))
     return region, cond, effect
 
 
-def _chain(*effects):
+def _chain(*effects: Any) -> Any:
     """Effects run one after the other (None for none)."""
-    present = [e for e in effects if e is not None]
+    present = [effect for effect in effects if effect is not None]
     if not present:
         return None
     if len(present) == 1:
         return present[0]
 
-    def run(s):
-        for e in present:
-            e(s)
+    def run(s: "State", e: Env) -> None:
+        for effect in present:
+            effect(s, e)
     return run
 
 
-def then_added(gen, then):
-    """A move generator whose moves have ``then`` after their own consequences (the ``(then
-    ...)`` of a combination of moves: ``(or {...} (then ...))``, ``(forEach Piece (then ...))``);
-    each move's copy is made once."""
-    if then is None:
-        return gen
-    chained: dict[int, tuple[Move, Move]] = {}  # id of a move -> (it, it with the then)
-
-    def with_then(m: Move) -> Move:
-        pair = chained.get(id(m))
-        if pair is None or pair[0] is not m:
-            pair = chained[id(m)] = (m, m.with_then(then))
-        return pair[1]
-
-    def added(s):
-        return [with_then(m) for m in gen(s)]
-    for attr in ("unique",):
-        if hasattr(gen, attr):
-            setattr(added, attr, getattr(gen, attr))
-    return added
+def _bound_from(s: "State", e: Env) -> tuple[int, ...]:
+    """The site of the piece whose moves these are: the frame's (from)."""
+    return (e.frm,)
 
 
-def _from_sites(c: "Compiler", frm):
-    """Sites a move starts from: the ``(from ...)`` region, else the context's (from); with
+def _from_sites(c: "Compiler", frm: Any) -> Any:
+    """Sites a move starts from: the ``(from ...)`` region, else the frame's (from); with
     ``if:``, only those where the condition holds (``(from)`` being the site tested)."""
-    if frm is None or frm.sites is None:
-        sites = lambda s: (s.ctx.frm,)  # noqa: E731
-    else:
-        sites = c.region(frm.sites)
+    sites = _bound_from if frm is None or frm.sites is None else c.region(frm.sites)
     if frm is None or frm.condition is None:
         return sites
-    cond = c.bool(frm.condition)
-
-    def chosen(s):
-        ctx = s.ctx
-        out = []
-        for site in sites(s):
-            ctx.frm = site
-            if site >= 0 and cond(s):
-                out.append(site)
-        return out
-    return chosen
+    on_board = lambda s, e: [x for x in sites(s, e) if x >= 0]  # noqa: E731
+    return c.filter(on_board, c.bool(frm.condition), bind="frm")
 
 
 def pieces_per_player(piece: Any, game: "Game", named: Callable[[str], list[int]]) -> dict[int, tuple[int, ...]]:
@@ -136,6 +112,92 @@ def pieces_per_player(piece: Any, game: "Game", named: Callable[[str], list[int]
                 kinds.append(mine[0])
         per_player[p] = tuple(dict.fromkeys(kinds))
     return per_player
+
+
+class _Placements(MoveGen):
+    """The moves of ``move Add``: each of the mover's kinds of piece (those left in their hand,
+    with hands) on each site of the region that is empty and passes the condition (``(to)``
+    being the site). One move per piece and site: never a duplicate."""
+
+    unique = True
+
+    def __init__(self, region: Any, cond: Any, per_player: dict[int, tuple[int, ...]],
+                 moves_of: Callable[[int], list[Move]], anywhere_empty: bool, hand: bool,
+                 owner_of: tuple[int, ...], n: int):
+        self.region = region
+        self.cond = cond
+        self.per_player = per_player
+        self.moves_of = moves_of
+        self.anywhere_empty = anywhere_empty
+        self.hand = hand
+        self.owned = [bool(hand and o) for o in owner_of]  # placements limited by a hand
+        self.n = n
+        if anywhere_empty and not hand and all(len(k) <= 1 for k in per_player.values()):
+            self.space = n  # one candidate per site
+            self.kinds = frozenset({ADD})
+
+    def _kinds(self, s: "State") -> tuple[int, ...]:
+        kinds = self.per_player.get(s.mover, ())
+        if self.hand:
+            held, owned = s.arrays[HAND], self.owned
+            kinds = tuple(w for w in kinds if not owned[w] or held[w] > 0)
+        return kinds
+
+    def _sites(self, s: "State", e: Env) -> list[int]:
+        occupied = s.what
+        cond = self.cond
+        if cond is None:
+            if self.anywhere_empty:
+                return [site for site, w in enumerate(occupied) if not w]
+            return [site for site in self.region(s, e) if not occupied[site]]
+        out = []
+        frame = e.child()
+        for site in self.region(s, e):
+            if occupied[site]:
+                continue
+            frame.to = site
+            if cond(s, frame):
+                out.append(site)
+        return out
+
+    def moves(self, s: "State", e: Env) -> list[Move]:
+        kinds = self._kinds(s)
+        if not kinds:
+            return []
+        if len(kinds) == 1:
+            table = self.moves_of(kinds[0])
+            if self.cond is None and self.anywhere_empty:
+                return [m for m, w in zip(table, s.what) if not w]
+            return [table[site] for site in self._sites(s, e)]
+        targets = self._sites(s, e)
+        return [table[site] for table in map(self.moves_of, kinds) for site in targets]
+
+    def first(self, s: "State", e: Env) -> Move | None:
+        # the first move, without making the others: (can Move ...) asks
+        kinds = self._kinds(s)
+        if not kinds:
+            return None
+        occupied = s.what
+        cond = self.cond
+        frame = e.child()
+        for site in range(self.n) if self.anywhere_empty else self.region(s, e):  # no list made
+            if not occupied[site]:
+                if cond is not None:
+                    frame.to = site
+                    if not cond(s, frame):
+                        continue
+                return self.moves_of(kinds[0])[site]
+        return None
+
+    def draw(self, s: "State", e: Env, rng: Any) -> Move | None:
+        # one site out of all: the placement there when it is legal (turns.random_move)
+        kinds = self.per_player.get(s.mover, ())
+        site = rng.randrange(self.n)
+        if not kinds or s.what[site]:
+            return None
+        if self.cond is not None and not self.cond(s, e.bound(to=site)):
+            return None
+        return self.moves_of(kinds[0])[site]
 
 
 class MoveAdd(Ludeme):
@@ -170,7 +232,8 @@ class MoveAdd(Ludeme):
     then: Any = Param(_THEN, optional=True)
 
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: "Compiler") -> MoveGen:
+        from .regions import SitesEmpty
         region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
@@ -179,95 +242,29 @@ class MoveAdd(Ludeme):
         per_player = pieces_per_player(self.piece, game, lambda name: c.components_named(name, self.piece))
         if not any(per_player.values()):
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
-        hand = "hand" in game.arrays  # pieces come from their owner's hand
+        hand = HAND in game.arrays  # pieces come from their owner's hand
 
-        def taken_from_hand(what: int):
-            def take(s):
-                s.set_item(s.hand, what, s.hand[what] - 1)
-            # with the to's own effect ((apply ...)), which comes first, as in Ludii
-            return _chain(to_effect, take if hand and game.owner_of[what] else None)
-
-        # Moves are values: make each (piece, site) move once and hand out the same object
-        n = c.topo.n
-        made: dict[int, list[Move]] = {}
+        def taken_from_hand(what: int) -> Any:
+            def take(s: "State", e: Env) -> None:
+                data = s.arrays[HAND]
+                s.set_item(data, what, data[what] - 1)
+            return take
+        # a piece of a player's comes from its owner's hand when the game has hands (after the
+        # to's own effect, (apply ...), which comes first, as in Ludii)
+        plain = c.rule(to_effect, then)
+        rules = [c.rule(_chain(to_effect, taken_from_hand(w)), then) if hand and game.owner_of[w] else plain
+                 for w in range(len(game.components))]
+        made: dict[int, list[Move]] = {}  # moves are values: each (piece, site) is made once
 
         def moves_of(what: int) -> list[Move]:
             if what not in made:
                 tag = game.piece_tag(what) if self.piece is not None or game.names_piece(what) else ""
-                take = taken_from_hand(what)
-                made[what] = [Move(ADD, to=site, what=what, prefix=tag, game=game, then=then, effect=take)
-                              for site in range(n)]
+                made[what] = [Move(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what])
+                              for site in range(c.topo.n)]
             return made[what]
-
-        anywhere_empty = getattr(region, "every_empty_site", False)
-        owned = [bool(hand and o) for o in game.owner_of]  # placements limited by a hand
-
-        def sites(s) -> list[int]:
-            occupied = s.what
-            if cond is None:
-                if anywhere_empty:  # (sites Empty): one pass over the board
-                    return [site for site, w in enumerate(occupied) if not w]
-                return [site for site in region(s) if not occupied[site]]
-            out = []
-            ctx = s.ctx
-            for site in region(s):
-                if occupied[site]:
-                    continue
-                ctx.to = site
-                if cond(s):
-                    out.append(site)
-            return out
-
-        def gen(s):
-            kinds = per_player.get(s.mover, ())
-            if hand:
-                kinds = tuple(w for w in kinds if not owned[w] or s.hand[w] > 0)
-            if not kinds:
-                return []
-            if len(kinds) == 1:
-                table = moves_of(kinds[0])
-                occupied = s.what
-                if cond is None and anywhere_empty:
-                    return [m for m, w in zip(table, occupied) if not w]
-                return [table[site] for site in sites(s)]
-            targets = sites(s)
-            return [table[site] for table in map(moves_of, kinds) for site in targets]
-        gen.unique = True  # type: ignore[attr-defined]  (one move per piece and site: no duplicates)
-
-        def first(s):
-            # the first move gen would give, without making the others: (can Move ...) asks
-            kinds = per_player.get(s.mover, ())
-            if hand:
-                kinds = tuple(w for w in kinds if not owned[w] or s.hand[w] > 0)
-            if not kinds:
-                return None
-            occupied = s.what
-            ctx = s.ctx
-            for site in range(n) if anywhere_empty else region(s):  # (sites Empty): no list made
-                if not occupied[site]:
-                    if cond is not None:
-                        ctx.to = site
-                        if not cond(s):
-                            continue
-                    return moves_of(kinds[0])[site]
-            return None
-        gen.first = first  # type: ignore[attr-defined]
-        if anywhere_empty and not hand and all(len(k) <= 1 for k in per_player.values()):
-            def draw(s, rng):
-                # one site out of all: the placement there when it is legal (turns.random_move)
-                kinds = per_player.get(s.mover, ())
-                site = rng.randrange(n)
-                if not kinds or s.what[site]:
-                    return None
-                if cond is not None:
-                    s.ctx.to = site
-                    if not cond(s):
-                        return None
-                return moves_of(kinds[0])[site]
-            gen.draw = draw  # type: ignore[attr-defined]
-            gen.space = n  # type: ignore[attr-defined]
-            gen.kinds = frozenset({ADD})  # type: ignore[attr-defined]
-        return gen
+        # (sites Empty): one pass over the board, no list of the region
+        anywhere_empty = isinstance(self.to.sites, SitesEmpty)
+        return _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, game.owner_of, c.topo.n)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
@@ -401,31 +398,32 @@ class MoveStep(Ludeme):
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
 
-def _step_moves(c: "Compiler", sources, neighbours, to_cond, then, to_effect=None):
+def _step_moves(c: "Compiler", sources: Any, neighbours: Any, to_cond: Any, then: Any,
+                to_effect: Any = None) -> MoveGen:
     """Moves of one step from each source site to its neighbours (a neighbour table of the
     board's relations), if ``to_cond`` holds there; ``to_effect`` happens at the site reached
     before the piece arrives."""
-    game = c.game
+    uid = c.game.uid
+    rules = c.rule(to_effect, then)
     made: dict[tuple[int, int], Move] = {}  # moves are values: each is made once
 
-    def gen(s):
+    def gen(s: "State", e: Env) -> list[Move]:
         out = []
-        ctx = s.ctx
+        frame = e.child()
         who, mover = s.who, s.mover
-        for frm in sources(s):
+        for frm in sources(s, e):
             if frm < 0 or who[frm] != mover:
                 continue
-            ctx.frm = frm
+            frame.frm = frm
             for to in neighbours[frm]:
-                ctx.to = to
-                if to_cond is None or to_cond(s):
+                frame.to = to
+                if to_cond is None or to_cond(s, frame):
                     move = made.get((frm, to))
                     if move is None:
-                        move = made[frm, to] = Move(MOVE, frm, to, game=game, then=then, effect=to_effect)
+                        move = made[frm, to] = Move(MOVE, frm, to, game_id=uid, rules=rules)
                     out.append(move)
         return out
-    gen.unique = True  # type: ignore[attr-defined]  (one move per source and neighbour)
-    return gen
+    return FnGen(gen, unique=True)  # one move per source and neighbour
 
 
 class MoveHop(Ludeme):
@@ -572,7 +570,7 @@ class MoveHop(Ludeme):
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
 
-def _distance_hop(c: "Compiler", hop: "MoveHop"):
+def _distance_hop(c: "Compiler", hop: "MoveHop") -> MoveGen:
     """A hop over a hurdle at a distance (Ludii's Hop with ``before:``/``after:``): along each
     line, up to ``before`` sites for which the to condition holds (empty ones), then a run of
     hurdle sites (the between condition; its length in the between range, 1 by default), then a
@@ -585,8 +583,8 @@ def _distance_hop(c: "Compiler", hop: "MoveHop"):
     lo, hi = between.length.bounds(c) if between.length is not None else (1, 1)
     if lo < 1:
         raise BindError("a hop at a distance jumps at least one site", between.length.span)
-    before = c.int(between.before) if between.before is not None else (lambda s: 0)
-    after = c.int(between.after) if between.after is not None else (lambda s: 0)
+    before = c.int(between.before) if between.before is not None else const_fn(0)
+    after = c.int(between.after) if between.after is not None else const_fn(0)
     hurdle = c.bool(between.condition) if between.condition is not None else None
     hurdle_effect = between.apply.compile_effect(c) if between.apply is not None else None
     go = c.bool(hop.to.condition) if hop.to.condition is not None else None
@@ -594,72 +592,68 @@ def _distance_hop(c: "Compiler", hop: "MoveHop"):
     stop = c.bool(apply.condition) if apply is not None and apply.condition is not None else None
     stop_effect = apply.compile_effect(c) if apply is not None else None
     then = _then(c, hop.then)
-    game = c.game
+    uid = c.game.uid
+    # a capture at the landing site does the to's effect only; a hop, the hurdles' too
+    rules = {True: c.rule(stop_effect, then), False: c.rule(c.move_effects(stop_effect, hurdle_effect), then)}
     made: dict[tuple, Move] = {}
 
-    def over(sites):
-        if hurdle_effect is None:
-            return None
-
-        def run(s):
-            for b in sites:
-                s.ctx.between = b
-                hurdle_effect(s)
-        return run
-
-    def move_of(frm, to, jumped, capture):
+    def move_of(frm: int, to: int, jumped: tuple[int, ...], capture: bool) -> Move:
         key = (frm, to, jumped, capture)
         move = made.get(key)
         if move is None:
-            effect = stop_effect if capture else _chain(stop_effect, over(jumped))
-            move = made[key] = Move(MOVE, frm, to, game=game, then=then, effect=effect, between=jumped)
+            move = made[key] = Move(MOVE, frm, to, game_id=uid, rules=rules[capture], between=jumped)
         return move
 
-    def gen(s):
-        out = []
-        ctx = s.ctx
+    def gen(s: "State", e: Env) -> list[Move]:
+        out: list[Move] = []
+        frame = e.child()
         who, mover = s.who, s.mover
-        for frm in sources(s):
+        for frm in sources(s, e):
             if frm < 0 or who[frm] != mover:
                 continue
-            ctx.frm = frm
-            reach, beyond = before(s), after(s)
+            frame.frm = frm
+            reach, beyond = before(s, frame), after(s, frame)
             for ray in rays_at[frm]:
-                for idx, site in enumerate(ray):
-                    ctx.between = site
-                    if hurdle is None or hurdle(s):
-                        run = [site]
-                        j = idx + 1
-                        wrong = False
-                        while j < len(ray) and len(run) < hi:
-                            ctx.between = ray[j]
-                            if hurdle is not None and not hurdle(s):
-                                wrong = True
-                                break
-                            run.append(ray[j])
-                            j += 1
-                        if len(run) < lo or (wrong and len(run) == hi):
-                            break
-                        for short in range(len(run) - lo, -1, -1):
-                            jumped = tuple(run[:len(run) - short])
-                            a = j - short
-                            while a < len(ray):
-                                ctx.to = ray[a]
-                                if go is not None and not go(s):
-                                    if stop is not None and stop(s):
-                                        out.append(move_of(frm, ray[a], jumped, True))
-                                    break
-                                if stop is None:
-                                    out.append(move_of(frm, ray[a], jumped, False))
-                                if a - j + 1 > beyond - short:
-                                    break
-                                a += 1
-                        break
-                    ctx.to = site
-                    if idx + 1 > reach or (go is not None and not go(s)):
-                        break
+                _hops_along(s, frame, frm, ray, reach, beyond, out)
         return out
-    return gen
+
+    def _hops_along(s: "State", frame: Env, frm: int, ray: tuple[int, ...], reach: int, beyond: int,
+                    out: list[Move]) -> None:
+        """The hops of one line from ``frm``: past empty sites up to the hurdle, over it, and on."""
+        for idx, site in enumerate(ray):
+            frame.between = site
+            if hurdle is None or hurdle(s, frame):
+                run = [site]
+                j = idx + 1
+                wrong = False
+                while j < len(ray) and len(run) < hi:
+                    frame.between = ray[j]
+                    if hurdle is not None and not hurdle(s, frame):
+                        wrong = True
+                        break
+                    run.append(ray[j])
+                    j += 1
+                if len(run) < lo or (wrong and len(run) == hi):
+                    return
+                for short in range(len(run) - lo, -1, -1):
+                    jumped = tuple(run[:len(run) - short])
+                    a = j - short
+                    while a < len(ray):
+                        frame.to = ray[a]
+                        if go is not None and not go(s, frame):
+                            if stop is not None and stop(s, frame):
+                                out.append(move_of(frm, ray[a], jumped, True))
+                            break
+                        if stop is None:
+                            out.append(move_of(frm, ray[a], jumped, False))
+                        if a - j + 1 > beyond - short:
+                            break
+                        a += 1
+                return
+            frame.to = site
+            if idx + 1 > reach or (go is not None and not go(s, frame)):
+                return
+    return FnGen(gen)
 
 
 def _longest(length) -> int | None:
@@ -670,62 +664,68 @@ def _longest(length) -> int | None:
     return bound.value if isinstance(bound, Int) else None
 
 
-def _line_moves(c: "Compiler", sources, dirs, length, between_cond, between_effect, to_cond, then,
-                to_effect=None):
+def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int], between_cond: Any,
+                between_effect: Any, to_cond: Any, then: Any, to_effect: Any = None) -> MoveGen:
     """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
     satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
     between effect is applied to the run, and ``to_effect`` to the site reached, when the move
     is played. Steps and hops alike, along the board's rays (the one shared walk)."""
     lo, hi = length
     rays_at = c.topo.rays_for(dirs)
-    game = c.game
-
-    def effect_over(sites):
-        if between_effect is None or not sites:
-            return None
-
-        def run(s):
-            for b in sites:
-                s.ctx.between = b
-                between_effect(s)
-        return run
-
+    uid = c.game.uid
+    # a move over nothing (a step) has no sites to apply the between effect to
+    rules = c.rule(c.move_effects(to_effect, between_effect), then)
     made: dict[tuple[int, int, int], Move] = {}  # moves are values: each is made once
 
     def move_of(frm: int, d: int, ray: tuple[int, ...], k: int) -> Move:
         key = (frm, d, k)
         move = made.get(key)
         if move is None:
-            between = ray[:k]
-            move = made[key] = Move(MOVE, frm, ray[k], game=game, then=then,
-                                    effect=_chain(to_effect, effect_over(between)), between=between)
+            move = made[key] = Move(MOVE, frm, ray[k], game_id=uid, rules=rules, between=ray[:k])
         return move
 
-    def gen(s):
+    def gen(s: "State", e: Env) -> list[Move]:
         out = []
-        ctx = s.ctx
+        frame = e.child()
         who, mover = s.who, s.mover
-        for frm in sources(s):
+        for frm in sources(s, e):
             if frm < 0 or who[frm] != mover:
                 continue
-            ctx.frm = frm
+            frame.frm = frm
             for d, ray in enumerate(rays_at[frm]):
                 k, end = 0, min(len(ray), hi)
                 if between_cond is not None:
                     while k < end:
-                        ctx.between = ray[k]
-                        if not between_cond(s):
+                        frame.between = ray[k]
+                        if not between_cond(s, frame):
                             break
                         k += 1
                 else:
                     k = end
                 if k >= len(ray) or k < lo:
                     continue
-                ctx.to = ray[k]
-                if to_cond is None or to_cond(s):
+                frame.to = ray[k]
+                if to_cond is None or to_cond(s, frame):
                     out.append(move_of(frm, d, ray, k))
         return out
-    return gen
+    return FnGen(gen)
+
+
+class _Passing(MoveGen):
+    """The one pass move (drawn as the only candidate)."""
+
+    unique = True
+    space = 1
+    kinds = frozenset({PASS})
+
+    def __init__(self, move: Move):
+        self.move = move
+
+    def moves(self, s: "State", e: Env) -> list[Move]:
+        return [self.move]
+
+    def draw(self, s: "State", e: Env, rng: Any) -> Move:
+        return self.move
 
 
 class MovePass(Ludeme):
@@ -745,18 +745,8 @@ class MovePass(Ludeme):
     kind = MOVES
     then: Any = Param(_THEN, optional=True)
 
-    def compile(self, c: "Compiler"):
-        then = _then(c, self.then)
-        game = c.game
-        passing = [Move(PASS, game=game, then=then)]
-
-        def gen(s):
-            return list(passing)
-        gen.unique = True  # type: ignore[attr-defined]
-        gen.draw = lambda s, rng: passing[0]  # type: ignore[attr-defined]  (turns.random_move)
-        gen.space = 1  # type: ignore[attr-defined]
-        gen.kinds = frozenset({PASS})  # type: ignore[attr-defined]
-        return gen
+    def compile(self, c: "Compiler") -> MoveGen:
+        return _Passing(Move(PASS, game_id=c.game.uid, rules=c.rule(after=_then(c, self.then))))
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
@@ -811,30 +801,31 @@ class ForEachPiece(Ludeme):
             own = c.moves(self.moves)
             table = [None] + [own if kinds is None or comp.index in kinds else None for comp in comps[1:]]
         else:
-            table = [None] + [comp.moves if kinds is None or comp.index in kinds else None for comp in comps[1:]]
+            table = [None] + [c.piece_moves[comp.index] if kinds is None or comp.index in kinds else None
+                              for comp in comps[1:]]
             if not any(table):
                 raise BindError("(forEach Piece) but no piece declares moves", self.span,
                                 hint='write (piece "Name" Each (move ...))')
         player = c.player(self.player) if self.player is not None else None
-        then = _then(c, self.then)
 
-        def gen(s):
+        def gen(s: "State", e: Env) -> list[Move]:
             out = []
             saved = s.mover
-            mover = saved if player is None else player(s)
-            s.mover = mover
+            mover = saved if player is None else player(s, e)
+            s.mover = mover  # the moves of that player, as if it were their turn
+            frame = e.child()
             try:
                 for site, owner in enumerate(s.who):
                     if owner != mover:
                         continue
                     moves = table[s.what[site]]
                     if moves is not None:
-                        s.ctx.frm = site
-                        out.extend(moves(s))
+                        frame.frm = site
+                        out.extend(moves.moves(s, frame))
             finally:
                 s.mover = saved
             return out
-        return then_added(gen, then)
+        return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
 
     def kernel_moves(self, k: Emitter) -> Made:
         import numpy as np
@@ -913,18 +904,7 @@ class Priority(Ludeme):
 
     def compile(self, c: "Compiler"):
         gens = [c.moves(m) for m in self.moves.items]
-        then = _then(c, self.then)
-
-        def gen(s):
-            for g in gens:
-                moves = g(s)
-                if moves:
-                    return moves if then is None else followed(moves)
-            return []
-        followed = followed_by(then)
-        # the moves of one generator at a time: no duplicates if none makes any
-        gen.unique = all(getattr(g, "unique", False) for g in gens)  # type: ignore[attr-defined]
-        return gen
+        return FirstOf(gens, c.rule(after=_then(c, self.then)))
 
     def compile_effect(self, c: "Compiler"):
         """As a consequence: the first effect that changes the position (Ludii applies the first
@@ -932,16 +912,16 @@ class Priority(Ludeme):
         effects = [c.effect(m) for m in self.moves.items]
         then = _then(c, self.then)
 
-        def run(s):
+        def run(s: "State", e: Env) -> None:
             for effect in effects:
                 before = s.mark()
-                effect(s)
+                effect(s, e)
                 if s.mark() != before:
                     break
             else:
                 return
             if then is not None:
-                then(s)
+                then(s, e)
         return run
 
     def kernel_moves(self, k: Emitter) -> Made:
@@ -960,33 +940,6 @@ class Priority(Ludeme):
                 parts.append(k.moves(item))
             k.depth -= opened
         return Made.either(parts)
-
-
-def followed_by(then):
-    """moves -> the same moves with ``then`` as a last consequence (after their own), made
-    once per move and kept, so the same move is always the same object."""
-    made: dict[int, tuple[Move, Move]] = {}
-
-    def wrap(moves: list[Move]) -> list[Move]:
-        if len(made) > 100_000:  # moves made afresh at every call would pile up
-            made.clear()
-        out = []
-        for m in moves:
-            found = made.get(id(m))
-            if found is None or found[0] is not m:
-                own = m.then
-                if own is None:
-                    both = then
-                else:
-                    def both(st, own=own):
-                        own(st)
-                        st.ctx.frm, st.ctx.to = m.frm, m.to
-                        then(st)
-                found = made[id(m)] = (m, Move(m.kind, m.frm, m.to, m.what, m.word, m.prefix, m.game, both,
-                                               m.effect, m.between))
-            out.append(found[1])
-        return out
-    return wrap
 
 
 class Do(Ludeme):
@@ -1019,75 +972,33 @@ class Do(Ludeme):
         if self.next is None and self.ifAfterwards is None:
             raise BindError("do needs next: or ifAfterwards: (or both)", self.span)
 
-    def compile(self, c: "Compiler"):
-        if self.next is not None:
-            gen = self._compile_next(c)
-        else:
-            gen = c.moves(self.moves)
+    def compile(self, c: "Compiler") -> MoveGen:
+        gen = self._compile_next(c) if self.next is not None else c.moves(self.moves)
         if self.ifAfterwards is None:
             return gen
         cond = c.bool(self.ifAfterwards)
+        # the moves after which the condition holds (each tried, then taken back)
+        return Filtered(gen, lambda s, e, m: turns.holds_after(s, m, cond, e))
 
-        def filtered(s):
-            return [m for m in gen(s) if turns.holds_after(s, m, cond)]
-        filtered.unique = getattr(gen, "unique", False)  # type: ignore[attr-defined]
-        inner = getattr(gen, "draw", None)
-        if inner is not None:
-            def draw(s, rng):  # a draw of the inner rule, kept when ifAfterwards holds
-                move = inner(s, rng)
-                if move is not None and turns.holds_after(s, move, cond):
-                    return move
-                return None
-            filtered.draw = draw  # type: ignore[attr-defined]
-            filtered.space = gen.space  # type: ignore[attr-defined]
-            filtered.kinds = gen.kinds  # type: ignore[attr-defined]
-
-        def first(s):
-            # the first move that passes, without trying the others: (can Move (do ...)) asks
-            for m in gen(s):
-                if turns.holds_after(s, m, cond):
-                    return m
-            return None
-        filtered.first = first  # type: ignore[attr-defined]
-
-        def reaching(s, site):
-            # the moves that end on a site (only those are tried): what a threat looks for
-            return [m for m in gen(s) if m.to == site and turns.holds_after(s, m, cond)]
-        filtered.reaching = reaching  # type: ignore[attr-defined]
-        return filtered
-
-    def _compile_next(self, c: "Compiler"):
+    def _compile_next(self, c: "Compiler") -> MoveGen:
         if not hasattr(self.moves, "compile_effect"):
             raise BindError("(do ... next:...) takes an effect first (what happens before the moves "
                             "of next:), not a decision", self.moves.span)
         prior = c.effect(self.moves)
         nxt = c.moves(self.next)
+        first = c.rule(before=prior)  # each move does the prior effect again, before its own
 
-        def gen(s):
+        def gen(s: "State", e: Env) -> list[Move]:
             mark = s.mark()
-            saved = s.ctx.save()
             try:
                 s.ply += 1  # as when the move is played: the effect sees the ply it will see then
-                prior(s)
+                prior(s, e)
                 s.ply -= 1
-                found = nxt(s)
+                found = nxt.moves(s, e)
             finally:
                 s.rollback(mark)
-                s.ctx.restore(saved)
-            out = []
-            for m in found:
-                effect = m.effect
-                if effect is None:
-                    combined = prior
-                else:
-                    def combined(st, effect=effect):
-                        prior(st)
-                        effect(st)
-                out.append(Move(m.kind, m.frm, m.to, m.what, m.word, m.prefix, m.game, m.then, combined,
-                                m.between))
-            return out
-        gen.unique = getattr(nxt, "unique", False)  # type: ignore[attr-defined]
-        return gen
+            return [m.with_rules(first + m.rules) for m in found]
+        return FnGen(gen, unique=nxt.unique)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..native import abi
@@ -1161,13 +1072,13 @@ class Then(Ludeme):
     effects: Any = Param(ArrayOf(Kind((MOVES, "nextPhase"), "moves")), many=True)
 
     def compile_effect(self, c: "Compiler"):
-        effects = [c.effect(e) for e in self.effects.items]
+        effects = [c.effect(item) for item in self.effects.items]
         if len(effects) == 1:
             return effects[0]
 
-        def run(s):
-            for e in effects:
-                e(s)
+        def run(s: "State", e: Env) -> None:
+            for effect in effects:
+                effect(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -1200,13 +1111,13 @@ class MoveChoose(Ludeme):
         if not word or any(ch.isspace() or ch in "@-" for ch in word):
             raise BindError("a choice is one word without spaces, '@' or '-'", self.word.span)
 
-    def compile(self, c: "Compiler"):
-        then = _then(c, self.then)
-        word = "choose-" + self.word.value
-        game = c.game
-        if word not in game.words:
-            game.words.append(word)
-        return lambda s: [Move(CHOICE, word=word, game=game, then=then)]
+    def declare(self, d: Any, c: Any) -> None:
+        d.word("choose-" + self.word.value)
+
+    def compile(self, c: "Compiler") -> MoveGen:
+        choice = [Move(CHOICE, word="choose-" + self.word.value, game_id=c.game.uid,
+                       rules=c.rule(after=_then(c, self.then)))]
+        return FnGen(lambda s, e: list(choice), unique=True)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind

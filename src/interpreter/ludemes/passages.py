@@ -20,7 +20,9 @@ from .base import DIRS, EQUIPMENT_ITEM, INT, PLAYER, REGION_FN, ROLE, STR_LIT, L
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
-    from ..engine.game import Game
+    from ..engine.env import Env
+    from ..engine.game import Declarations
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 MAX_PASSAGES = 16  # per player: loops are counted over combinations of a player's circuits
@@ -58,12 +60,12 @@ class PassageDecl(Ludeme):
             raise BindError(f"passage name {self.title.value!r}: use a word such as W1", self.title.span,
                             hint="the name is how results list loops, e.g. {W0,W1}")
 
-    def install(self, game: "Game", c: "Compiler") -> None:
+    def declare(self, d: "Declarations", c: Any) -> None:
         """Add this passage to the game's passages of each of its players."""
         rims = []
         for part in (self.rim_a, self.rim_b):
             try:
-                sites = tuple(dict.fromkeys(c.region(part)(None)))
+                sites = tuple(dict.fromkeys(c.region(part)(None, None)))
             except (AttributeError, TypeError):
                 raise BindError("a rim must be a fixed list of sites", part.span) from None
             if not sites:
@@ -72,8 +74,8 @@ class PassageDecl(Ludeme):
         if set(rims[0]) == set(rims[1]):
             raise BindError("the two rims of a passage are the same sites", self.rim_b.span,
                             hint="a passage goes from one side of a hole to the other")
-        for player in _players(self.role, game.num_players):
-            mine = game.passages.setdefault(player, [])
+        for player in _players(self.role, d.num_players):
+            mine = d.passages.setdefault(player, [])
             if any(p.name == self.title.value for p in mine):
                 raise BindError(f'P{player} has two passages named "{self.title.value}"', self.title.span)
             if len(mine) >= MAX_PASSAGES:
@@ -111,6 +113,13 @@ class CountLoops(Ludeme):
     """
 
     name = "count Loops"
+
+    def words(self, w):
+        return f"the number of loops of {w.of(self.player) if self.player is not None else '{Mover}'}"
+
+    def counted(self, w) -> tuple[str, str]:
+        """(whose, what): ("{Mover}", "loop"), for "P1 has at least 2 loops"."""
+        return (w.of(self.player) if self.player is not None else "{Mover}"), "loop"
     kind = INT
     termination = Termination.LOOP
     directions: Any = Param(DIRS, optional=True)
@@ -125,23 +134,23 @@ class CountLoops(Ludeme):
         adjacency = c.adjacency(self.directions)
         n = c.topo.n
         graphs = {p: PassageGraph(mine, adjacency, n) for p, mine in passages.items() if mine}
-        player = c.player(self.player) if self.player is not None else (lambda s: s.mover)
+        player = c.player(self.player) if self.player is not None else (lambda s, e: s.mover)
         return graphs, player
 
     def compile(self, c: "Compiler"):
         graphs, player = self._graphs(c)
 
-        def count(s):
-            graph = graphs.get(player(s))
-            return len(graph.loops(s.who, player(s))) if graph is not None else 0
+        def count(s: "State", e: "Env") -> int:
+            graph = graphs.get(player(s, e))
+            return len(graph.loops(s.who, player(s, e))) if graph is not None else 0
         return count
 
     def compile_describe(self, c: "Compiler"):
         """Why the rule held, in words: the player's loops (``two loops: {W0} {W1}``)."""
         graphs, player = self._graphs(c)
 
-        def explain(s):
-            p = player(s)
+        def explain(s: "State", e: "Env") -> str:
+            p = player(s, e)
             graph = graphs.get(p)
             loops = graph.loops(s.who, p) if graph is not None else []
             count = len(loops)

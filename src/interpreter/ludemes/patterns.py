@@ -12,6 +12,8 @@ from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
@@ -37,6 +39,9 @@ class IsPattern(Ludeme):
     """
 
     name = "is Pattern"
+
+    def words(self, w):
+        return "the pattern is made"
     concepts = ("Pattern",)
     termination = Termination.LINE
     kind = BOOL
@@ -58,22 +63,22 @@ class IsPattern(Ludeme):
         dirs = sorted(set(c.directions(None, "Orthogonal")), key=_COMPASS.index)
         steps = [topo.step[d] for d in dirs]
         k = len(dirs)
-        origin = c.site(self.origin) if self.origin is not None else (lambda s: s.last_to)
+        origin = c.site(self.origin) if self.origin is not None else (lambda s, e: s.last_to)
         if self.whats is not None:
             fns = [c.int(w) for w in self.whats.items]
-            whats = lambda s: [f(s) for f in fns]  # noqa: E731
+            whats = lambda s, e: [f(s, e) for f in fns]  # noqa: E731
         elif self.what is not None:
             one = c.int(self.what)
-            whats = lambda s: [one(s)]  # noqa: E731
+            whats = lambda s, e: [one(s, e)]  # noqa: E731
         else:
             whats = None
 
-        def holds(s):
-            start = origin(s)
+        def holds(s: "State", e: "Env") -> bool:
+            start = origin(s, e)
             if not 0 <= start < topo.n:
                 return False
             what = s.what
-            wanted = whats(s) if whats is not None else [what[start]]
+            wanted = whats(s, e) if whats is not None else [what[start]]
             if not wanted[0] or what[start] != wanted[0]:
                 return False
             for facing in range(k):

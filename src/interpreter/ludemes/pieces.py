@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
+from ..engine.arrays import HAND, HAND_SITES
+from ..engine.env import Env
+from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Str
 from .base import BOOL, EQUIPMENT_ITEM, INT, INT_FN, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Enum, Ludeme, Param
@@ -18,13 +21,12 @@ from .base import PIECE_NUMBER
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
-    from ..engine.game import Game
+    from ..engine.game import Declarations
+    from ..engine.state import State
     from ..native.emit import Emitter
 
-HAND = "hand"  # the kind of (handSite ...): a player's hand, where start rules put pieces
 MAX_HAND = 1_000_000  # pieces of one kind in one hand
 MAX_HAND_SITES = 10_000  # sites of one of Ludii's hands
-HAND_SITES = "hand_sites"  # the state array of Ludii's hands of sites: the piece per site, players in turn
 
 
 class Hand(Ludeme):
@@ -54,16 +56,16 @@ class Hand(Ludeme):
     size: Any = Param(INT_FN, optional=True, named=True, range=(1, MAX_HAND_SITES))
     concepts = ("Hand",)
 
-    def install(self, game: "Game", c: "Compiler") -> None:
+    def declare(self, d: "Declarations", c: Any) -> None:
         """The game's ``hand`` array: pieces in hand per kind of piece (all 0 at first); with
         ``size:``, Ludii's hands of sites instead (see :mod:`.containers`)."""
         if self.size is not None:
             size = c.static_int(self.size)
             if not 1 <= size <= MAX_HAND_SITES:
                 raise BindError(f"a hand has 1 to {MAX_HAND_SITES} sites, not {size}", self.size.span)
-            game.arrays[HAND_SITES] = [0] * (size * game.num_players)
+            d.array(HAND_SITES, [0] * (size * d.num_players))
             return
-        game.arrays["hand"] = [0] * len(game.components)
+        d.array(HAND, [0] * d.num_components)
 
 
 class HandSite(Ludeme):
@@ -91,15 +93,15 @@ class HandSite(Ludeme):
         n = c.topo.n
         if HAND_SITES in c.game.arrays:  # Ludii's hands of sites: P1's sites first
             size = len(c.game.arrays[HAND_SITES]) // c.game.num_players
-            index = c.int(self.index) if self.index is not None else (lambda s: 0)
-            return lambda s: n + (player(s) - 1) * size + index(s)
-        if "hand" not in c.game.arrays:
+            index = c.int(self.index) if self.index is not None else const_fn(0)
+            return lambda s, e: n + (player(s, e) - 1) * size + index(s, e)
+        if HAND not in c.game.arrays:
             raise BindError("the game has no hands", self.span, hint="add (hand Each) to the equipment")
         if self.index is not None:
             raise BindError("a hand without sites is one site: (handSite P1)", self.index.span,
                             hint="give the hands sites with (hand Each size:N)")
         first = n - 1
-        return lambda s: first + player(s)
+        return lambda s, e: first + player(s, e)
 
     def fill(self, c: "Compiler", what: int, count) -> object:
         """The start effect putting ``count`` pieces ``what`` in this hand."""
@@ -109,7 +111,7 @@ class HandSite(Ludeme):
         if self.index is not None:
             raise BindError("a hand without sites holds pieces by kind: (handSite P1) count:N", self.index.span,
                             hint="give the hands sites with (hand Each size:N)")
-        if "hand" not in game.arrays:
+        if HAND not in game.arrays:
             raise BindError("the game has no hands", self.span, hint="add (hand Each) to the equipment")
         player = c.player(self.player)
         owner = game.owner_of[what]
@@ -125,8 +127,9 @@ class HandSite(Ludeme):
             where = count.span if count is not None else self.span
             raise BindError(f"a hand holds 0 to {MAX_HAND} pieces of a kind, not {amount}", where)
 
-        def run(s):
-            s.set_item(s.hand, what, s.hand[what] + amount)
+        def run(s: "State", e: Env) -> None:
+            hand = s.arrays[HAND]
+            s.set_item(hand, what, hand[what] + amount)
         return run
 
 
@@ -146,8 +149,8 @@ class HandSite(Ludeme):
             raise BindError(f"a hand has sites 0 to {size - 1}, not {index}", where)
         slot = (fixed - 1) * size + index
 
-        def run(s):
-            s.set_item(s.hand_sites, slot, what)
+        def run(s: "State", e: Env) -> None:
+            s.set_item(s.arrays[HAND_SITES], slot, what)
         return run
 
 
@@ -170,7 +173,7 @@ class ValuePiece(Ludeme):
     def compile(self, c: "Compiler"):
         at = c.site(self.at)
         values = [comp.value for comp in c.game.components]
-        return lambda s: values[s.what[x]] if (x := at(s)) >= 0 else 0
+        return lambda s, e: values[s.what[x]] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
@@ -209,19 +212,19 @@ class IsWithin(Ludeme):
     def compile(self, c: "Compiler"):
         if isinstance(self.piece, Str):
             kinds = frozenset(c.components_named(self.piece.value, self.piece))
-            piece = lambda s: kinds  # noqa: E731
+            piece = const_fn(kinds)
         else:
             one = c.int(self.piece)  # a piece's number: (id "1Dot" Mover)
-            piece = lambda s: (one(s),)  # noqa: E731
+            piece = lambda s, e: (one(s, e),)  # noqa: E731
         if self.at is not None:
             at = c.site(self.at)
-            return lambda s: (x := at(s)) >= 0 and s.what[x] in piece(s)
+            return lambda s, e: (x := at(s, e)) >= 0 and s.what[x] in piece(s, e)
         region = c.region(self.region)
 
-        def within(s):
+        def within(s: "State", e: Env) -> bool:
             what = s.what
-            wanted = piece(s)
-            for x in region(s):
+            wanted = piece(s, e)
+            for x in region(s, e):
                 if what[x] in wanted:
                     return True
             return False

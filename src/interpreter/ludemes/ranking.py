@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.arrays import RANKS
+from ..engine.env import Env
 from ..engine.values import const_fn
 from .base import INT, Ludeme
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 
@@ -27,7 +30,7 @@ class CountPlayers(Ludeme):
 
     def compile(self, c: "Compiler"):
         n = c.game.num_players
-        return lambda s: n
+        return const_fn(n)
 
     def kernel_int(self, k: Emitter) -> str:
         return str(k.players)
@@ -53,10 +56,10 @@ class CountActive(Ludeme):
         if not game.ranked:  # every player plays until the game ends (rules are not asked after)
             return const_fn(n)
 
-        def active(s):
+        def active(s: "State", e: Env) -> int:
             if s.over:
                 return 0
-            ranks = s.ranks
+            ranks = s.arrays[RANKS]
             return sum(1 for p in range(1, n + 1) if not ranks[p])
         return active
 

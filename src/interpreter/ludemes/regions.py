@@ -6,6 +6,7 @@ from __future__ import annotations
 import operator
 from typing import Any, TYPE_CHECKING
 
+from ..engine.env import Env
 from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Str
@@ -17,6 +18,7 @@ from .logic import value_fn
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter, Region
 
 
@@ -39,6 +41,14 @@ class SitesLabels(Ludeme):
     """
 
     name = "sites"
+
+    def words(self, w):
+        if self.role is not None:
+            named = f' "{self.sites.value}"' if self.sites is not None else ""
+            return f"{w.whose(self.role)} sites{named}"
+        if isinstance(self.sites, Str):
+            return f'the region "{self.sites.value}"'
+        return None
     kind = REGION
     role: Any = Param(ROLE, optional=True)
     sites: Any = Param(ArrayOf(SITE_FN), optional=True)
@@ -57,25 +67,25 @@ class SitesLabels(Ludeme):
                                 hint='declare it with (regions "Name" P1 ...)')
             if self.role.name in ("Each", "All"):
                 every = tuple(dict.fromkeys(x for (p, k), v in game.owned_regions.items() if k == name for x in v))
-                return lambda s: every
+                return lambda s, e: every
             owned = {p: game.owned_regions.get((p, name), ()) for p in range(game.num_players + 1)}
             who = c.player(self.role)
-            return lambda s: owned.get(who(s), ())
+            return lambda s, e: owned.get(who(s, e), ())
         if self.role is not None:
             game = c.game
             table = {p: tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part))
                      for p in range(game.num_players + 1)}
             if self.role.name in ("Each", "All"):
                 every = tuple(dict.fromkeys(x for p in table for x in table[p]))
-                return lambda s: every
+                return lambda s, e: every
             who = c.player(self.role)
-            return lambda s: table.get(who(s), ())
+            return lambda s, e: table.get(who(s, e), ())
         if self.sites is None:
-            return operator.attrgetter("ctx.region")
+            return lambda s, e: e.region  # the group visited by forEach Group
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
         if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
             sites = c.topo.regions[items[0].value]
-            return lambda s: sites
+            return lambda s, e: sites
         return c.site_list(items)
 
     def kernel_region(self, k: Emitter) -> Region:
@@ -100,15 +110,17 @@ class SitesEmpty(Ludeme):
     """
 
     name = "sites Empty"
+
+    def words(self, w):
+        return "the empty sites"
     kind = REGION
     # no parameters
 
     def compile(self, c: "Compiler"):
         sites = range(c.topo.n)
 
-        def empty(s):
+        def empty(s: "State", e: Env) -> list[int]:
             return [i for i, w in zip(sites, s.what) if not w]
-        empty.every_empty_site = True  # type: ignore[attr-defined]  (lets a placement scan once)
         return empty
 
     def kernel_region(self, k: Emitter) -> Region:
@@ -128,17 +140,20 @@ class SitesOccupied(Ludeme):
     """
 
     name = "sites Occupied"
+
+    def words(self, w):
+        return f"the sites occupied by {w.of(self.by)}" if self.by is not None else "the occupied sites"
     kind = REGION
     by: Any = Param(PLAYER, named=True, optional=True)
 
     def compile(self, c: "Compiler"):
         n = c.topo.n
         if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
-            return lambda s: [i for i in range(n) if s.who[i]]
+            return lambda s, e: [i for i in range(n) if s.who[i]]
         who = c.player(self.by)
 
-        def occupied(s):
-            p = who(s)
+        def occupied(s: "State", e: Env):
+            p = who(s, e)
             if p:
                 return [i for i, o in enumerate(s.who) if o == p]
             return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and not o]  # Neutral's
@@ -166,7 +181,7 @@ def _region_class(region: str, meaning: str) -> type:
         sites = c.topo.regions.get(region)
         if sites is None:
             raise BindError(f"this board has no region {region}", self.span)
-        return lambda s: sites
+        return lambda s, e: sites
 
     def kernel_region(self, k: "Emitter") -> "Region":
         from ..native.emit import Listed, NoKernel
@@ -219,8 +234,8 @@ class SitesDistance(Ludeme):
         topo = c.topo
         cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 
-        def region(s):
-            key = tuple(origin(s))
+        def region(s: "State", e: Env):
+            key = tuple(origin(s, e))
             if key not in cache:
                 best = [INFINITY] * topo.n
                 for o in key:
@@ -271,6 +286,25 @@ class SitesDistance(Ludeme):
 _AROUND_TYPES = ("Empty", "NotEmpty", "Own", "NotOwn", "Enemy", "NotEnemy")
 
 
+def _neighbour_test(kind: str, friends: Any) -> Any:
+    """keep(state) -> the test of a neighbour (site -> bool) for a region type of ``sites
+    Around``, relative to the mover (``friends``: the game's test of two players)."""
+    def keep(s: "State") -> Any:
+        who, what, mover = s.who, s.what, s.mover
+        if kind == "Empty":
+            return lambda t: not what[t]
+        if kind == "NotEmpty":
+            return lambda t: what[t]
+        if kind == "Own":
+            return lambda t: who[t] == mover
+        if kind == "NotOwn":
+            return lambda t: who[t] != mover
+        if kind == "Enemy":
+            return lambda t: who[t] and not friends(who[t], mover)
+        return lambda t: not who[t] or friends(who[t], mover)
+    return keep
+
+
 class SitesAround(Ludeme):
     """The neighbours of a site along the given directions: with a relation (``Orthogonal``,
     ``All``...; ``Adjacent`` by default) the board's own neighbours under it, on any tiling;
@@ -301,69 +335,41 @@ class SitesAround(Ludeme):
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
     def compile(self, c: "Compiler"):
-        if self.condition is None:
-            return self._compile(c)
-        around = self._compile(c)
-        cond = c.bool(self.condition)
-
-        def kept(s):
-            # if: tests each neighbour with (to) at it, as Ludii's
-            ctx = s.ctx
-            saved = ctx.to
-            out = []
-            for t in around(s):
-                ctx.to = t
-                if cond(s):
-                    out.append(t)
-            ctx.to = saved
-            return out
-        return kept
-
-    def _compile(self, c: "Compiler"):
         site = c.site(self.site)
-        relation = self.directions.name if isinstance(self.directions, Const) else \
-            "Adjacent" if self.directions is None else None
-        topo = c.topo
-        if relation in topo.neighbours:
-            table = topo.neighbours[relation]
-        else:
-            dirs = c.directions(self.directions, "Adjacent")
-            table = tuple(tuple(topo.neighbours_of(x, dirs)) for x in range(topo.n))
+        table = self._table(c)
         if self.type is None:
-            return lambda s: table[x] if (x := site(s)) >= 0 else ()
+            around = lambda s, e: table[x] if (x := site(s, e)) >= 0 else ()  # noqa: E731
+        else:
+            keep = _neighbour_test(self.type.name, c.game.friends)
+
+            def around(s: "State", e: Env) -> list[int]:
+                x = site(s, e)
+                if x < 0:
+                    return []
+                test = keep(s)
+                return [t for t in table[x] if test(t)]
+        if self.condition is None:
+            return around
+        return c.filter(around, c.bool(self.condition), bind="to")  # if: (to) at each neighbour, as Ludii's
+
+    def compile_count(self, c: "Compiler"):
+        """count(state, env) -> the number of sites of the region, for (count Sites in:...):
+        the neighbours of a type are counted without making the list."""
+        if self.condition is not None or self.type is None:
+            region = self.compile(c)
+            return lambda s, e: len(region(s, e))
+        site = c.site(self.site)
+        table = self._table(c)
         kind = self.type.name
-        friends = c.game.friends
-
-        def keep(s) -> object:
-            who, what, mover = s.who, s.what, s.mover
-            if kind == "Empty":
-                return lambda t: not what[t]
-            if kind == "NotEmpty":
-                return lambda t: what[t]
-            if kind == "Own":
-                return lambda t: who[t] == mover
-            if kind == "NotOwn":
-                return lambda t: who[t] != mover
-            if kind == "Enemy":
-                return lambda t: who[t] and not friends(who[t], mover)
-            return lambda t: not who[t] or friends(who[t], mover)
-
-        def around(s):
-            x = site(s)
-            if x < 0:
-                return []
-            test = keep(s)
-            return [t for t in table[x] if test(t)]
-
+        keep = _neighbour_test(kind, c.game.friends)
         # the owners of a site's neighbours in one call (a placement rule counts the neighbours
         # of every empty site)
         owners_of = [operator.itemgetter(*nbrs) if len(nbrs) > 1 else
                      (lambda who, t=nbrs[0]: (who[t],)) if nbrs else (lambda who: ()) for nbrs in table]
         two_sides = c.game.num_players == 2 and c.game.team_of[1] != c.game.team_of[2]
 
-        def count(s) -> int:
-            """len(around(s)), for (count Sites in:...), without the list."""
-            x = site(s)
+        def count(s: "State", e: Env) -> int:
+            x = site(s, e)
             if x < 0:
                 return 0
             if kind == "Own":
@@ -373,8 +379,17 @@ class SitesAround(Ludeme):
                 return len(owners) - owners.count(0) - owners.count(s.mover)
             test = keep(s)
             return sum(1 for t in table[x] if test(t))
-        around.count = count  # type: ignore[attr-defined]
-        return around
+        return count
+
+    def _table(self, c: "Compiler") -> tuple[tuple[int, ...], ...]:
+        """Per site, its neighbours along the directions (the board's own lists for a relation)."""
+        relation = self.directions.name if isinstance(self.directions, Const) else \
+            "Adjacent" if self.directions is None else None
+        topo = c.topo
+        if relation in topo.neighbours:
+            return topo.neighbours[relation]
+        dirs = c.directions(self.directions, "Adjacent")
+        return tuple(tuple(topo.neighbours_of(x, dirs)) for x in range(topo.n))
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.kernels.core import _friends
@@ -440,8 +455,8 @@ class SitesFlanked(Ludeme):
         axes_at = c.topo.axes_for(dirs)
         of, by = c.player(self.of), c.player(self.by)
 
-        def region(s):
-            p, q = of(s), by(s)
+        def region(s: "State", e: Env):
+            p, q = of(s, e), by(s, e)
             who = s.who
             found: list[int] = []
             for site, owner in enumerate(who):
@@ -511,12 +526,8 @@ class _SitesOfMoves(Ludeme):
         gen = c.moves(self.moves)
         field = self.field
 
-        def region(s):
-            saved = s.ctx.save()  # the moves use the context
-            try:
-                return list(dict.fromkeys(x for m in gen(s) if (x := getattr(m, field)) >= 0))
-            finally:
-                s.ctx.restore(saved)
+        def region(s: "State", e: Env) -> list[int]:
+            return list(dict.fromkeys(x for m in gen.moves(s, e) if (x := getattr(m, field)) >= 0))
         return region
 
 
@@ -602,7 +613,7 @@ class Union(_SetOp):
 
     def compile(self, c: "Compiler"):
         fns = [c.region(r) for r in self.regions.items]
-        return lambda s: list(dict.fromkeys(x for f in fns for x in f(s)))
+        return lambda s, e: list(dict.fromkeys(x for f in fns for x in f(s, e)))
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Buffered, Listed
@@ -636,11 +647,11 @@ class Intersection(_SetOp):
     def compile(self, c: "Compiler"):
         first, *rest = [c.region(r) for r in self.regions.items]
 
-        def region(s):
-            keep = set(first(s))
+        def region(s: "State", e: Env):
+            keep = set(first(s, e))
             for f in rest:
-                keep &= set(f(s))
-            return [x for x in first(s) if x in keep]
+                keep &= set(f(s, e))
+            return [x for x in first(s, e) if x in keep]
         return region
 
     def kernel_region(self, k: Emitter) -> Region:
@@ -675,12 +686,12 @@ class Difference(Ludeme):
         a = c.region(self.region)
         if isinstance(self.minus, Ludeme) and self.minus.kind == "int":  # one site: (to), (from)...
             one = c.site(self.minus)
-            return lambda s: [x for x in a(s) if x != y] if (y := one(s)) >= 0 else a(s)
+            return lambda s, e: [x for x in a(s, e) if x != y] if (y := one(s, e)) >= 0 else a(s, e)
         b = c.region(self.minus)
 
-        def region(s):
-            drop = set(b(s))
-            return [x for x in a(s) if x not in drop]
+        def region(s: "State", e: Env):
+            drop = set(b(s, e))
+            return [x for x in a(s, e) if x not in drop]
         return region
 
     def kernel_region(self, k: Emitter) -> Region:
@@ -747,7 +758,7 @@ class SitesBracketed(Ludeme):
     mixed: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def scanner(self, c: "Compiler"):
-        """scan(state, first_only) -> the bracketed runs (only the first one if asked)."""
+        """scan(state, env, first_only) -> the bracketed runs (only the first one if asked)."""
         dirs = c.directions(self.directions, "All")
         axes_at = c.topo.axes_for(dirs)
         at = c.site(self.at)
@@ -758,14 +769,14 @@ class SitesBracketed(Ludeme):
         mixed = isinstance(self.mixed, Bool) and self.mixed.value
         players = range(1, c.game.num_players + 1)
 
-        def scan(s, first_only: bool) -> list[int]:
-            site = at(s)
+        def scan(s: "State", e: Env, first_only: bool) -> list[int]:
+            site = at(s, e)
             if site < 0:
                 return []
             who = s.who
             own = who[site] or s.mover  # an empty site holds the mover's piece-to-be
             found: list[int] = []
-            brackets = (by(s),) if by is not None else tuple(q for q in players if q != own)
+            brackets = (by(s, e),) if by is not None else tuple(q for q in players if q != own)
             def extend(run: list[int], ray: tuple[int, ...], q: int) -> int:
                 """Add the run's sites along ``ray``; the site that ends it (-1: the edge)."""
                 for x in ray:
@@ -794,7 +805,7 @@ class SitesBracketed(Ludeme):
 
     def compile(self, c: "Compiler"):
         scan = self.scanner(c)
-        return lambda s: scan(s, False)
+        return lambda s, e: scan(s, e, False)
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Buffered
@@ -816,7 +827,7 @@ class IsBracketed(SitesBracketed):
 
     def compile(self, c: "Compiler"):
         scan = self.scanner(c)
-        return lambda s: bool(scan(s, True))  # stops at the first bracket found
+        return lambda s, e: bool(scan(s, e, True))  # stops at the first bracket found
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.capture import _bracketed
@@ -874,8 +885,8 @@ class SitesLineOfSight(Ludeme):
         rays_at = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
         kind = self.type.name if self.type is not None else "Piece"
 
-        def sight(s):
-            x = at(s)
+        def sight(s: "State", e: Env):
+            x = at(s, e)
             if x < 0:
                 return ()
             what = s.what

@@ -13,8 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import counts
+from ..engine.arrays import EFFECT_TO
 from ..engine.counts import add_pieces, kind_at, pieces_at, set_pieces, take_pieces
+from ..engine.env import Env
 from ..engine.move import CHOICE, Move
+from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from .base import (
@@ -26,10 +29,12 @@ from .effects import _Effect
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.game import Declarations
+    from ..engine.state import State
+    from ..engine.tracks import Track
 
 SITE_TYPE = Enum(("Cell", "Vertex", "Edge"), "Cell | Vertex | Edge")
 _THEN = kind_of(THEN)
-EFFECT_TO = "effect_to"  # (ply, site): where the last move's effects last put pieces
 
 
 def seed_kind(game) -> int:
@@ -48,28 +53,29 @@ def any_site(c: "Compiler", value: Any):
         return None
     if isinstance(value, Ludeme) and value.kind not in (INT,):
         region = c.region(value)
-        return lambda s: next(iter(region(s)), -1)
+        return lambda s, e: next(iter(region(s, e)), -1)
     fn = c.site(value) if not isinstance(value, Ludeme) else c.int(value)
     total = c.topo.n + counts.hand_sites(c.game)
     if constant(fn) is not None:
         return fn
-    return lambda s: x if 0 <= (x := fn(s)) < total else -1
+    return lambda s, e: x if 0 <= (x := fn(s, e)) < total else -1
 
 
-def _note_effect_to(s, site: int, origin: int) -> None:
+def _note_effect_to(s: "State", site: int, origin: int) -> None:
     """Remember where the current move's effects last moved pieces, from and to (``(last To
     afterConsequence:True)``, ``(last From afterConsequence:True)``): (ply, to, from)."""
-    data = getattr(s, EFFECT_TO, None)
+    data = s.arrays.get(EFFECT_TO)
     if data is not None and (data[0] != s.ply or data[1] != site or data[2] != origin):
         s.set_item(data, 0, s.ply)
         s.set_item(data, 1, site)
         s.set_item(data, 2, origin)
 
 
-def enable(c: "Compiler") -> None:
-    """Give the game its counts and the record of the last site an effect filled."""
-    counts.enable(c.game)
-    c.game.arrays.setdefault(EFFECT_TO, [-1, -1, -1])
+def declare_counts(d: "Declarations") -> None:
+    """Give the game its counts (:func:`..engine.counts.declare`) and the record of the last
+    site an effect filled."""
+    counts.declare(d)
+    d.array(EFFECT_TO, [-1, -1, -1])
 
 
 class Count(Ludeme):
@@ -101,9 +107,9 @@ class Count(Ludeme):
     def compile(self, c: "Compiler"):
         if self.at is not None:
             at = any_site(c, self.at)
-            return lambda s: pieces_at(s, at(s))
+            return lambda s, e: pieces_at(s, at(s, e))
         region = c.region(self.region)
-        return lambda s: sum(pieces_at(s, x) for x in region(s))
+        return lambda s, e: sum(pieces_at(s, x) for x in region(s, e))
 
 
 class SetCount(_Effect):
@@ -132,23 +138,25 @@ class SetCount(_Effect):
         if (self.at is None) == (self.to is None):
             raise BindError("set Count needs a site (at:) or a region (to:), one of them", self.span)
 
+    def declare(self, d: "Declarations", c: Any) -> None:
+        declare_counts(d)
+
     def compile_effect(self, c: "Compiler"):
-        enable(c)
         number = c.int(self.number)
         seed = seed_kind(c.game)
         if self.at is not None:
             at = any_site(c, self.at)
 
-            def one(s):
-                x = at(s)
+            def one(s: "State", e: Env) -> None:
+                x = at(s, e)
                 if x >= 0:
-                    set_pieces(s, x, number(s), kind_at(s, x, seed))
+                    set_pieces(s, x, number(s, e), kind_at(s, x, seed))
             return one
         region = c.region(self.to)
 
-        def each(s):
-            n = number(s)
-            for x in list(region(s)):
+        def each(s: "State", e: Env) -> None:
+            n = number(s, e)
+            for x in list(region(s, e)):
                 set_pieces(s, x, n, kind_at(s, x, seed))
         return each
 
@@ -181,27 +189,27 @@ class FromTo(_Effect):
         if self.frm.condition is not None or self.to.condition is not None:
             raise BindError("fromTo as a consequence takes sites without conditions (if:)", self.span)
 
+    def declare(self, d: "Declarations", c: Any) -> None:
+        declare_counts(d)
+
     def compile_effect(self, c: "Compiler"):
-        enable(c)
         frm = any_site(c, self.frm.sites)
         to = any_site(c, self.to.sites)
         number = c.int(self.count) if self.count is not None else const_fn(1)
         seed = seed_kind(c.game)
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s):
-            a, b = frm(s), to(s)
+        def run(s: "State", e: Env) -> None:
+            a, b = frm(s, e), to(s, e)
             if a < 0 or b < 0:
                 return
             what = kind_at(s, a, seed)
-            moved = take_pieces(s, a, number(s))
+            moved = take_pieces(s, a, number(s, e))
             if moved:
                 add_pieces(s, b, moved, what)
                 _note_effect_to(s, b, a)
             if then is not None:
-                ctx = s.ctx
-                ctx.frm, ctx.to = a, b
-                then(s)
+                then(s, e.bound(frm=a, to=b))  # the consequences see the pieces' sites
         return run
 
 
@@ -225,31 +233,38 @@ class MoveSelect(Ludeme):
     to: Any = Param(Instance("to"), optional=True)
     then: Any = Param(_THEN, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: "Compiler") -> MoveGen:
         from .moves import _from_sites, _to_spec
         game = c.game
+        uid = game.uid
         labels = game.topology.labels
         sites = _from_sites(c, self.frm)
-        then = self.then.compile_effect(c) if self.then is not None else None
+        rules = c.rule(after=self.then.compile_effect(c) if self.then is not None else None)
+        made: dict[tuple[int, int], Move] = {}  # moves are values: each choice is made once
+
+        def choice(x: int, y: int) -> Move:
+            move = made.get((x, y))
+            if move is None:
+                word = labels[x] if x == y and self.to is None else f"{labels[x]}-{labels[y]}"
+                move = made[x, y] = Move(CHOICE, frm=x, to=y, word=word, game_id=uid, rules=rules)
+            return move
         if self.to is None:
-            def select(s):
-                return [Move(CHOICE, frm=x, to=x, word=labels[x], game=game, then=then) for x in sites(s) if x >= 0]
-            return select
+            return FnGen(lambda s, e: [choice(x, x) for x in sites(s, e) if x >= 0])
         region, cond = _to_spec(c, self.to)
 
-        def select_pair(s):
-            ctx = s.ctx
+        def select_pair(s: "State", e: Env) -> list[Move]:
+            frame = e.child()
             out = []
-            for x in sites(s):
+            for x in sites(s, e):
                 if x < 0:
                     continue
-                ctx.frm = x
-                for y in (region(s) if region is not None else (x,)):
-                    ctx.to = y
-                    if cond is None or cond(s):
-                        out.append(Move(CHOICE, frm=x, to=y, word=f"{labels[x]}-{labels[y]}", game=game, then=then))
+                frame.frm = x
+                for y in (region(s, frame) if region is not None else (x,)):
+                    frame.to = y
+                    if cond is None or cond(s, frame):
+                        out.append(choice(x, y))
             return out
-        return select_pair
+        return FnGen(select_pair)
 
 
 class Sow(_Effect):
@@ -324,8 +339,10 @@ class Sow(_Effect):
             out.append("SowOriginFirst")
         return out
 
-    def compile_effect(self, c: "Compiler"):  # noqa: C901 - one walk, as Ludii's Sow.eval
-        enable(c)
+    def declare(self, d: "Declarations", c: Any) -> None:
+        declare_counts(d)
+
+    def compile_effect(self, c: "Compiler"):
         game = c.game
         if not game.tracks:
             raise BindError("sow needs a track on the board", self.span,
@@ -334,153 +351,208 @@ class Sow(_Effect):
         if title is not None and not any(title in t.name for t in game.tracks):
             raise BindError(f'no track named "{title}"', self.track_name.span,
                             hint="tracks: " + ", ".join(t.name for t in game.tracks))
-        start_fn = c.site(self.start) if self.start is not None else (lambda s: s.last_to)
-        count_fn = c.int(self.count) if self.count is not None else None
-        per_hole_fn = c.int(self.numPerHole) if self.numPerHole is not None else const_fn(1)
-        owner_fn = c.player(self.owner) if self.owner is not None else None
-        cond = c.bool(self.condition) if self.condition is not None else const_fn(True)
-        capture = c.effect(self.apply) if self.apply is not None else None
-        sow_effect = c.effect(self.sowEffect) if self.sowEffect is not None else None
-        include_self = self.includeSelf is None or bool(self.includeSelf.value)
-        origin = c.bool(self.origin) if self.origin is not None else None
-        skip = c.bool(self.skipIf) if self.skipIf is not None else None
-        back = c.bool(self.backtracking) if self.backtracking is not None else None
-        forward = c.bool(self.forward) if self.forward is not None else None
-        then = self.then.compile_effect(c) if self.then is not None else None
-        seed = seed_kind(game)
-        per_hole = constant(per_hole_fn)
+        return _Sowing(self, c, title).run
+
+
+def _optional(value: Any, compile_one: Any) -> Any:
+    """``compile_one(value)``, or None when the parameter is left out."""
+    return compile_one(value) if value is not None else None
+
+
+class _Sowing:
+    """The compiled ``sow``: one walk, as Ludii's Sow.eval. The walk binds (from) and (to) in a
+    frame of its own: ``origin:`` is asked with (from) the starting site, ``skipIf:`` and
+    ``sowEffect:`` with (to) the site reached, ``if:``/``apply:`` with (to) the site being
+    captured; the consequences (``then``) see the starting site and the last site sown."""
+
+    def __init__(self, sow: Sow, c: "Compiler", title: str | None):
+        game = c.game
+        self.start = c.site(sow.start) if sow.start is not None else (lambda s, e: s.last_to)
+        self.count = _optional(sow.count, c.int)
+        self.per_hole_fn = c.int(sow.numPerHole) if sow.numPerHole is not None else const_fn(1)
+        self.owner = _optional(sow.owner, c.player)
+        self.cond = c.bool(sow.condition) if sow.condition is not None else const_fn(True)
+        self.capture = _optional(sow.apply, c.effect)
+        self.sow_effect = _optional(sow.sowEffect, c.effect)
+        self.include_self = sow.includeSelf is None or bool(sow.includeSelf.value)
+        self.origin = _optional(sow.origin, c.bool)
+        self.skip = _optional(sow.skipIf, c.bool)
+        self.back = _optional(sow.backtracking, c.bool)
+        self.forward = _optional(sow.forward, c.bool)
+        self.then = sow.then.compile_effect(c) if sow.then is not None else None
+        self.seed = seed_kind(game)
+        per_hole = constant(self.per_hole_fn)
+        self.per_hole = per_hole
         # whole laps of a looped track are sown at once when nothing along the way depends on
         # the walk (no skipIf:, no sowEffect:, a fixed numPerHole:): the work is bounded by the
         # track, whatever the number of seeds
-        laps_allowed = skip is None and sow_effect is None and isinstance(per_hole, int) and per_hole >= 1
-
-        def lap_visits(track, start: int) -> int:
-            """Sites the walk drops seeds in (or passes over, the start) in one lap."""
-            return len(track.sites) if include_self else sum(1 for x in track.sites if x != start)
-
-        def whole_laps(s, track, start: int, left: int, what: int) -> tuple[int, int]:
-            """Sow as many whole laps as the ``left`` seeds allow, leaving at least one drop to
-            the walk (it ends the sowing where Ludii's does); (laps sown, seeds per hole)."""
-            if not track.looped or -(-left // per_hole) <= len(track.sites):
-                return 0, per_hole  # less than a lap to go (the usual case): the walk sows it
-            visits = lap_visits(track, start)
-            if visits <= 0:
-                return 0, per_hole
-            laps = (-(-left // per_hole) - 1) // visits
-            others = [x for x in track.sites if x != start]
-            have = pieces_at(s, start)
-            if not laps or not others:
-                return 0, per_hole
-            if have:  # only laps that the start's seeds fill all round
-                laps = min(laps, have // (per_hole * len(others)))
-                if laps:
-                    take_pieces(s, start, laps * per_hole * len(others))
-                    for x in others:
-                        add_pieces(s, x, laps * per_hole, what)
-            return laps, per_hole  # with no seed left, a lap only goes round
+        self.laps_allowed = self.skip is None and self.sow_effect is None and isinstance(per_hole, int) \
+            and per_hole >= 1
         # the track for each owner (Ludii: the named one, else the first; with owner:, that
         # player's track whose name contains the name)
-        if title is None or owner_fn is None:
-            fixed = next((t for t in game.tracks if title is None or t.name == title), None)
-            by_owner = None
+        self.fixed: "Track | None" = None
+        self.by_owner: "dict[int, Track | None] | None" = None
+        if title is None or self.owner is None:
+            self.fixed = next((t for t in game.tracks if title is None or t.name == title), None)
         else:
-            fixed = None
-            by_owner = {p: next((t for t in game.tracks if t.owner == p and (title is None or title in t.name)), None)
-                        for p in range(game.num_players + 1)}
+            self.by_owner = {p: next((t for t in game.tracks if t.owner == p and (title is None or title in t.name)),
+                                     None)
+                             for p in range(game.num_players + 1)}
 
-        def run(s):
-            ctx = s.ctx
-            start = start_fn(s)
-            track = fixed if by_owner is None else by_owner.get(owner_fn(s))
-            if track is None or start < 0:
-                return
-            i = track.index_of(start)
-            if i < 0:
-                return
-            count = count_fn(s) if count_fn is not None else pieces_at(s, start)
-            what = kind_at(s, start, seed)
-            sites, nxt, prv = track.sites, track.next_index, track.prev_index
-            orig_frm, orig_to = ctx.frm, ctx.to
-            sown = 0
-            ctx.frm = start
-            if origin is not None and origin(s):
-                if sow_effect is not None:
-                    sow_effect(s)
-                sown = min(per_hole_fn(s), count)  # dropped back in the starting site
-                ctx.to = start
-            ctx.frm = orig_frm
-            last = start
-            index = 0
-            skipped = 0  # sites skipped in a row: a condition that skips every site ends the sowing
-            while sown < count and index < count:
-                if laps_allowed and (include_self or sites[i] != start):
-                    laps, per = whole_laps(s, track, start, count - sown, what)
-                    if laps:  # back where the walk was, every other site of the track fuller
-                        sown += laps * per * lap_visits(track, start)
-                        index += laps * lap_visits(track, start)
-                        continue
-                j = nxt[i]
-                if j < 0:
-                    break  # the end of an open track
-                to = sites[j]
-                ctx.to = to
-                if skip is not None and skip(s):
-                    i = j
-                    skipped += 1
-                    if skipped > len(sites):
-                        break
+    def run(self, s: "State", e: Env) -> None:
+        """The effect: sow from the starting site, capture, then the consequences."""
+        start = self.start(s, e)
+        track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
+        if track is None or start < 0:
+            return
+        i = track.index_of(start)
+        if i < 0:
+            return
+        count = self.count(s, e) if self.count is not None else pieces_at(s, start)
+        what = kind_at(s, start, self.seed)
+        frame = e.child()  # the sowing's own: (from) and (to) are bound there
+        sown = self._origin(s, e, frame, start, count)
+        last, i = self._walk(s, frame, track, start, i, count, sown, what)
+        if last != start:
+            _note_effect_to(s, last, start)
+        if self.capture is not None:
+            self._capture(s, frame, track, start, i)
+        if self.then is not None:
+            frame.frm, frame.to = start, last
+            self.then(s, frame)
+
+    def _origin(self, s: "State", e: Env, frame: Env, start: int, count: int) -> int:
+        """``origin:True``: the first seeds go back into the starting site; the seeds sown so far."""
+        sown = 0
+        frame.frm = start
+        if self.origin is not None and self.origin(s, frame):
+            if self.sow_effect is not None:
+                self.sow_effect(s, frame)
+            sown = min(self.per_hole_fn(s, frame), count)  # dropped back in the starting site
+            frame.to = start
+        frame.frm = e.frm
+        return sown
+
+    def _walk(self, s: "State", frame: Env, track: "Track", start: int, i: int, count: int, sown: int,
+              what: int) -> tuple[int, int]:
+        """Drop the seeds one site after the other from track index ``i`` (whole laps at once
+        when allowed); (the last site sown, the track index the walk ended on)."""
+        sites = track.sites
+        last = start
+        index = 0
+        while sown < count and index < count:
+            if self.laps_allowed and (self.include_self or sites[i] != start):
+                laps, per = self._whole_laps(s, track, start, count - sown, what)
+                if laps:  # back where the walk was, every other site of the track fuller
+                    sown += laps * per * self._lap_visits(track, start)
+                    index += laps * self._lap_visits(track, start)
                     continue
-                skipped = 0
-                if not include_self and to == start:
-                    i = j
-                    j = nxt[i]
-                    if j < 0:
-                        break
-                    to = sites[j]
-                per = max(per_hole_fn(s), 1)
-                if sow_effect is not None:
-                    sow_effect(s)
-                dropped = min(per, count - sown)
-                if to != start:
-                    add_pieces(s, to, take_pieces(s, start, dropped), what)
-                sown += dropped
-                last = to
-                i = j
-                index += 1
-            if last != start:
-                _note_effect_to(s, last, start)
-            if capture is not None:
-                captures = 0
-                while cond(s):
-                    ctx.frm = start
-                    capture(s)
-                    if back is None and forward is None:
-                        break
-                    if back is not None:
-                        if not back(s):
-                            break
-                        i = prv[i]
-                        if i < 0:
-                            break
-                        ctx.to = to = sites[i]
-                        if not back(s) or to == start:
-                            break
-                    if forward is not None:
-                        if not forward(s) or nxt[i] < 0:
-                            break
-                        i = nxt[i]
-                        ctx.to = sites[i]
-                        if not forward(s):
-                            break
-                    captures += 1
-                    if captures >= len(sites):
-                        break
-            ctx.frm, ctx.to = orig_frm, orig_to
-            if then is not None:
-                ctx.frm, ctx.to = start, last
-                then(s)
-                ctx.frm, ctx.to = orig_frm, orig_to
-        return run
+            i, j, to = self._next_site(s, frame, track, i, start)
+            if j < 0:
+                break
+            per = max(self.per_hole_fn(s, frame), 1)
+            if self.sow_effect is not None:
+                self.sow_effect(s, frame)
+            dropped = min(per, count - sown)
+            if to != start:
+                add_pieces(s, to, take_pieces(s, start, dropped), what)
+            sown += dropped
+            last = to
+            i = j
+            index += 1
+        return last, i
+
+    def _next_site(self, s: "State", frame: Env, track: "Track", i: int, start: int) -> tuple[int, int, int]:
+        """The next site to sow after track index ``i``, past the sites ``skipIf:`` skips (with
+        (to) the site tested) and, without ``includeSelf:``, the starting site: (the index the
+        walk is at, the next site's index, the site); the next index is -1 when the walk ends
+        (the end of an open track, or every site skipped)."""
+        sites, nxt = track.sites, track.next_index
+        skipped = 0  # sites skipped in a row: a condition that skips every site ends the sowing
+        while True:
+            j = nxt[i]
+            if j < 0:
+                return i, -1, -1  # the end of an open track
+            to = sites[j]
+            frame.to = to
+            if self.skip is None or not self.skip(s, frame):
+                break
+            i = j
+            skipped += 1
+            if skipped > len(sites):
+                return i, -1, -1
+        if not self.include_self and to == start:
+            i = j
+            j = nxt[i]
+            if j < 0:
+                return i, -1, -1
+            to = sites[j]
+        return i, j, to
+
+    def _capture(self, s: "State", frame: Env, track: "Track", start: int, i: int) -> None:
+        """While ``if:`` holds (with (to) the last site sown, then each site the capture goes
+        on to), ``apply:`` there (with (from) the starting site); with ``backtracking:`` or
+        ``forward:``, on to the previous or next site while that condition holds."""
+        captures = 0
+        while self.cond(s, frame):
+            frame.frm = start
+            self.capture(s, frame)
+            if self.back is None and self.forward is None:
+                break
+            i = self._next_capture(s, frame, track, start, i)
+            if i < 0:
+                break
+            captures += 1
+            if captures >= len(track.sites):
+                break
+
+    def _next_capture(self, s: "State", frame: Env, track: "Track", start: int, i: int) -> int:
+        """The track index the capture goes on to from ``i`` (its site bound as (to)), or -1
+        when it stops there."""
+        back, forward = self.back, self.forward
+        if back is not None:
+            if not back(s, frame):
+                return -1
+            i = track.prev_index[i]
+            if i < 0:
+                return -1
+            frame.to = to = track.sites[i]
+            if not back(s, frame) or to == start:
+                return -1
+        if forward is not None:
+            if not forward(s, frame) or track.next_index[i] < 0:
+                return -1
+            i = track.next_index[i]
+            frame.to = track.sites[i]
+            if not forward(s, frame):
+                return -1
+        return i
+
+    def _lap_visits(self, track: "Track", start: int) -> int:
+        """Sites the walk drops seeds in (or passes over, the start) in one lap."""
+        return len(track.sites) if self.include_self else sum(1 for x in track.sites if x != start)
+
+    def _whole_laps(self, s: "State", track: "Track", start: int, left: int, what: int) -> tuple[int, int]:
+        """Sow as many whole laps as the ``left`` seeds allow, leaving at least one drop to
+        the walk (it ends the sowing where Ludii's does); (laps sown, seeds per hole)."""
+        per_hole = self.per_hole
+        if not track.looped or -(-left // per_hole) <= len(track.sites):
+            return 0, per_hole  # less than a lap to go (the usual case): the walk sows it
+        visits = self._lap_visits(track, start)
+        if visits <= 0:
+            return 0, per_hole
+        laps = (-(-left // per_hole) - 1) // visits
+        others = [x for x in track.sites if x != start]
+        have = pieces_at(s, start)
+        if not laps or not others:
+            return 0, per_hole
+        if have:  # only laps that the start's seeds fill all round
+            laps = min(laps, have // (per_hole * len(others)))
+            if laps:
+                take_pieces(s, start, laps * per_hole * len(others))
+                for x in others:
+                    add_pieces(s, x, laps * per_hole, what)
+        return laps, per_hole  # with no seed left, a lap only goes round
 
 
 class TrackSiteMove(Ludeme):
@@ -512,8 +584,8 @@ class TrackSiteMove(Ludeme):
         if not game.tracks:
             raise BindError("(trackSite Move ...) but the board has no tracks", self.span)
         title = self.title.value if self.title is not None else None
-        frm = c.int(self.frm) if self.frm is not None else (lambda s: s.ctx.frm)
-        who = c.player(self.role) if self.role is not None else (lambda s: s.mover)
+        frm = c.int(self.frm) if self.frm is not None else (lambda s, e: e.frm)
+        who = c.player(self.role) if self.role is not None else (lambda s, e: s.mover)
         steps = c.int(self.steps)
         choice = {}
         for p in range(game.num_players + 1):
@@ -526,14 +598,14 @@ class TrackSiteMove(Ludeme):
                     next((t for t in game.tracks if t.owner == 0), None)
             choice[p] = track
 
-        def site(s):
-            track = choice.get(who(s))
+        def site(s: "State", e: Env) -> int:
+            track = choice.get(who(s, e))
             if track is None:
                 return -1
             sites = track.sites
-            i = track.index_of(frm(s))
+            i = track.index_of(frm(s, e))
             i = len(sites) if i < 0 else i
-            i += max(steps(s), 0)
+            i += max(steps(s, e), 0)
             if i < len(sites):
                 return sites[i]
             return sites[i % len(sites)] if track.looped else -1

@@ -13,6 +13,8 @@ from .board_sites import check_type
 
 if TYPE_CHECKING:
     from ..compile import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
 
 MAX_ROLES = 16
 
@@ -45,8 +47,8 @@ class _SetSites(Ludeme):
         what = found[0]
         region = c.region(self.sites)
 
-        def run(s):
-            for site in region(s):
+        def run(s: "State", e: "Env") -> None:
+            for site in region(s, e):
                 s.place(site, what)
         return run
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.env import Env
 from ..engine.facing import FACINGS
 from ..engine.move import CHOICE, Move
+from ..engine.movegen import FnGen
+from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Int, Str
 from .boards import Board
@@ -18,6 +21,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 MAX_PLAYERS = 16
@@ -196,7 +200,7 @@ class PieceDecl(Ludeme):
         kinds = c.components_named(self.piece_name, self)
         if len(kinds) != 1:
             raise BindError(f'"{self.piece_name}" names several pieces: say whose ("{self.piece_name}1")', self.span)
-        return lambda s: kinds[0]
+        return const_fn(kinds[0])
 
     def owners(self, num_players: int) -> list[int]:
         if self.each:
@@ -352,9 +356,12 @@ class TurnLimit(Ludeme):
     kind = META_RULE
     plies: Any = Param(INT_LIT, range=(1, 1_000_000))
 
+    def declare(self, d: Any, c: Any) -> None:
+        """The game's turn limit."""
+        d.turn_limit = self.plies.value
+
     def configure(self, c: "Compiler") -> None:
-        """Set the game's turn limit."""
-        c.game.turn_limit = self.plies.value
+        """Nothing to compile: the limit is part of the game's layout (:meth:`declare`)."""
 
 
 class SwapRule(Ludeme):
@@ -372,31 +379,32 @@ class SwapRule(Ludeme):
     # no parameters
     concepts = ("SwapOption",)
 
+    def declare(self, d: Any, c: Any) -> None:
+        d.word("swap")
+
     def configure(self, c: "Compiler") -> None:
         """Offer the swap move at the right ply."""
         game = c.game
-        if "swap" not in game.words:
-            game.words.append("swap")
+        uid = game.uid
         swap_ply = game.num_players - 1
 
-        made: dict[tuple[int, int], Move] = {}
-
-        def swap_move(a: int, b: int) -> Move:
+        def exchange(a: int, b: int) -> Any:
             """The swap of seats between players a (who swaps) and b; a plays on, now from b's seat."""
-            if (a, b) not in made:
-                def exchange(s):
-                    seats = list(s.seats)
-                    seats[a], seats[b] = seats[b], seats[a]
-                    s.seats = tuple(seats)
-                    s.move_again = True
-                made[a, b] = Move(CHOICE, word="swap", game=game, then=exchange)
-            return made[a, b]
+            def run(s: "State", e: Env) -> None:
+                seats = list(s.seats)
+                seats[a], seats[b] = seats[b], seats[a]
+                s.seats = tuple(seats)
+                s.move_again = True
+            return run
+        players = range(1, game.num_players + 1)
+        made = {(a, b): Move(CHOICE, word="swap", game_id=uid, rules=c.rule(after=exchange(a, b)))
+                for a in players for b in players if a != b}
 
-        def offer(s):
+        def offer(s: "State", e: Env) -> list[Move]:
             if s.ply == swap_ply and s.last_mover and s.last_mover != s.mover:
-                return [swap_move(s.mover, s.last_mover)]
+                return [made[s.mover, s.last_mover]]
             return []
-        game.meta_moves.append(offer)
+        c.meta_moves.append(FnGen(offer))
 
 
 class Start(Ludeme):
@@ -490,8 +498,8 @@ class NextPhase(Ludeme):
         target = c.phase_index(self.target, self.target_span)
         cond = c.bool(self.condition) if self.condition is not None else None
 
-        def run(s):
-            if (cond is None or cond(s)) and s.phase != target:
+        def run(s, e):
+            if (cond is None or cond(s, e)) and s.phase != target:
                 s.set_var("phase", target)
         return run
 
@@ -555,20 +563,20 @@ class ResultLudeme(Ludeme):
         role = self.role
         everyone = tuple(range(1, c.game.num_players + 1))
         if outcome == "Draw":
-            return lambda s: ((), (), True, None, ("Draw", 0))
+            return lambda s, e: ((), (), True, None, ("Draw", 0))
         if role.name in ("All", "Each"):
             if outcome == "Win":
-                return lambda s: (everyone, (), False, None, ("Win", 0))
-            return lambda s: ((), everyone, True, None, ("Loss", 0))
+                return lambda s, e: (everyone, (), False, None, ("Win", 0))
+            return lambda s, e: ((), everyone, True, None, ("Loss", 0))
         who = c.player(role)
         if outcome == "Win":
-            def win(s):
-                p = who(s)
+            def win(s, e):
+                p = who(s, e)
                 return ((p,), (), False, None, ("Win", p))
             return win
 
-        def loss(s):
-            p = who(s)
+        def loss(s, e):
+            p = who(s, e)
             return (tuple(q for q in everyone if q != p), (p,), False, None, ("Loss", p))
         return loss
 
@@ -640,14 +648,15 @@ class ByScore(Ludeme):
             [self.finalScore] if self.finalScore is not None else []
         finals = [item.compile_final(c) for item in items]
 
-        def outcome(s):
+        def outcome(s, e):
             for who, value in finals:  # one after the other, as Ludii sets them
-                s.set_score(who(s), value(s))
+                s.set_score(who(s, e), value(s, e))
             best = max(s.scores[p] for p in players)
             winners = tuple(p for p in players if s.scores[p] == best)
+            said = "scores " + "; ".join(f"P{p}: {s.scores[p]}" for p in players)
             if len(winners) == len(players):  # every player on top: nobody wins (Ludii's ByScore)
-                return ((), (), True)
-            return (winners, tuple(p for p in players if p not in winners), False)
+                return ((), (), True, said)
+            return (winners, tuple(p for p in players if p not in winners), False, said)
         return outcome
 
     compile_end = compile_outcome

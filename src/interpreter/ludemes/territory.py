@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, TYPE_CHECKING
 
+from ..engine.env import Env
 from ..engine.groups import group_at
 from ..engine.result import Termination
 from ..errors import BindError
@@ -18,6 +19,8 @@ from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.game import Declarations
+    from ..engine.state import State
 
 
 class Enclose(Ludeme):
@@ -56,7 +59,8 @@ class Enclose(Ludeme):
     def compile(self, c: "Compiler"):
         raise BindError("(enclose ...) is an effect: use it in (then ...), not as a move", self.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def _check(self, c: "Compiler") -> None:
+        """Refuse what is not supported yet."""
         check_site_type(c, self, self.type)
         if self.numException is not None:
             raise BindError("enclose: numException: (liberties allowed) is not supported yet", self.numException.span)
@@ -65,33 +69,42 @@ class Enclose(Ludeme):
                 any(getattr(n, "name", "") == "is Empty" for n in between.condition.walk()):
             raise BindError("enclose: a between condition that takes empty sites is not supported yet",
                             between.condition.span)
-        frm = self.source
-        origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s: s.last_to)
-        table = c.adjacency(self.directions)
+
+    def _between(self, c: "Compiler") -> tuple[Any, Any]:
+        """(cond, effect): what an enclosed site must be (an enemy piece by default) and what
+        happens to it (removal by default), both with the site as ``(between)``."""
+        between = self.between
         game = c.game
         if between is not None and between.condition is not None:
             cond = c.bool(between.condition)
         else:
-            def cond(s):
-                owner = s.who[s.ctx.between]
+            def cond(s: "State", e: Env) -> bool:
+                owner = s.who[e.between]
                 return owner and not game.friends(owner, s.mover)
         if between is not None and between.apply is not None:
             effect = between.apply.compile_effect(c)
         else:
-            def effect(s):
-                s.clear(s.ctx.between)
+            def effect(s: "State", e: Env) -> None:
+                s.clear(e.between)
+        return cond, effect
+
+    def compile_effect(self, c: "Compiler"):
+        self._check(c)
+        frm = self.source
+        origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s, e: s.last_to)
+        table = c.adjacency(self.directions)
+        cond, effect = self._between(c)
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s):
-            start = origin(s)
+        def run(s: "State", e: Env) -> None:
+            start = origin(s, e)
             if start < 0 or not s.what[start]:
                 return
-            ctx = s.ctx
-            saved = ctx.between
+            frame = e.child()  # (between) at each site tested, then at each site enclosed
 
-            def target(x):
-                ctx.between = x
-                return bool(cond(s))
+            def target(x: int) -> bool:
+                frame.between = x
+                return bool(cond(s, frame))
             what = s.what
             enclosed: list[list[int]] = []
             seen: set[int] = set()
@@ -105,11 +118,10 @@ class Enclose(Ludeme):
                     enclosed.append(group)
             for group in enclosed:
                 for x in group:
-                    ctx.between = x
-                    effect(s)
+                    frame.between = x
+                    effect(s, frame)
                 if then is not None:
-                    then(s)
-            ctx.between = saved
+                    then(s, frame)
         return run
 
 
@@ -135,11 +147,11 @@ class CountLiberties(Ludeme):
 
     def compile(self, c: "Compiler"):
         check_site_type(c, self, self.type)
-        at = c.site(self.at) if self.at is not None else (lambda s: s.last_to)
+        at = c.site(self.at) if self.at is not None else (lambda s, e: s.last_to)
         table = c.adjacency(self.directions)
 
-        def liberties(s):
-            x = at(s)
+        def liberties(s: "State", e: Env) -> int:
+            x = at(s, e)
             if x < 0 or not s.what[x]:
                 return 0
             who, what = s.who, s.what
@@ -149,11 +161,14 @@ class CountLiberties(Ludeme):
         return liberties
 
 
-def _trigger_array(c: "Compiler", event) -> str:
-    """The state array of an event: one flag per player."""
-    name = "triggered_" + re.sub(r"\W", "_", event.value)
-    c.game.arrays.setdefault(name, [0] * (c.game.num_players + 1))
-    return name
+def _trigger_array(event) -> str:
+    """The name of the state array of an event: one flag per player."""
+    return "triggered_" + re.sub(r"\W", "_", event.value)
+
+
+def _declare_trigger(d: "Declarations", event) -> None:
+    """The state array of an event (declared once)."""
+    d.array(_trigger_array(event), [0] * (d.num_players + 1))
 
 
 class Trigger(Ludeme):
@@ -176,13 +191,16 @@ class Trigger(Ludeme):
     def compile(self, c: "Compiler"):
         raise BindError("(trigger ...) is an effect: use it in (then ...), not as a move", self.span)
 
+    def declare(self, d: "Declarations", c: Any) -> None:
+        _declare_trigger(d, self.event)
+
     def compile_effect(self, c: "Compiler"):
-        name = _trigger_array(c, self.event)
+        name = _trigger_array(self.event)
         who = c.player(self.role)
 
-        def run(s):
-            flags = getattr(s, name)
-            p = who(s)
+        def run(s: "State", e: Env) -> None:
+            flags = s.arrays[name]
+            p = who(s, e)
             if not flags[p]:
                 s.set_item(flags, p, 1)
         return run
@@ -200,12 +218,18 @@ class IsTriggered(Ludeme):
     """
 
     name = "is Triggered"
+
+    def words(self, w):
+        return f'"{self.event.value}" was triggered for {w.of(self.role)}'
     termination = Termination.CAPTURE
     kind = BOOL
     event: Any = Param(STR_LIT)
     role: Any = Param(PLAYER)
 
+    def declare(self, d: "Declarations", c: Any) -> None:
+        _declare_trigger(d, self.event)
+
     def compile(self, c: "Compiler"):
-        name = _trigger_array(c, self.event)
+        name = _trigger_array(self.event)
         who = c.player(self.role)
-        return lambda s: bool(getattr(s, name)[who(s)])
+        return lambda s, e: bool(s.arrays[name][who(s, e)])

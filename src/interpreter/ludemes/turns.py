@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
+from ..engine.env import Env
 from .base import ANY_INT, BOOL, INT_FN, MOVES_T, Ludeme, Param
 from .functions import _StateValue
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 
@@ -54,14 +56,9 @@ class CanMove(Ludeme):
 
     def compile(self, c: "Compiler"):
         gen = c.moves(self.moves)
-        first = getattr(gen, "first", None)  # generators that can stop at their first move
 
-        def can(s):
-            saved = s.ctx.save()
-            try:
-                return first(s) is not None if first is not None else bool(gen(s))
-            finally:
-                s.ctx.restore(saved)
+        def can(s: "State", e: Env) -> bool:
+            return gen.first(s, e) is not None  # stops at the first move when the rule can
         return can
 
     def kernel_bool(self, k: Emitter) -> str:
@@ -88,7 +85,7 @@ class _Parity(Ludeme):
     def compile(self, c: "Compiler"):
         value = c.int(self.value)
         remainder = self.remainder
-        return lambda s: value(s) % 2 == remainder
+        return lambda s, e: value(s, e) % 2 == remainder
 
 
 class IsEven(_Parity):

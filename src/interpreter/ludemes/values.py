@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, TYPE_CHECKING
 
+from ..engine.env import Env
 from ..syntax.nodes import Int
 from .base import ANY_INT, BOOL_FN, DIRS, INT, INT_FN, INTS, RESULT, Kind, Ludeme, Param
 from .connection import _all_groups
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 
@@ -46,28 +48,28 @@ class ValuesGroup(Ludeme):
     concepts = ("Group", "EnclosureValue")
 
     def compile(self, c: "Compiler"):
+        detailed = self.compile_detailed(c)
+
+        def values(s: "State", e: Env) -> list[int]:
+            return [v for v, _ in detailed(s, e)]
+        return values
+
+    def compile_detailed(self, c: "Compiler"):
+        """detailed(state, env) -> (value, group) of each group that has a value (what an
+        explanation of the result shows)."""
         groups_of = _all_groups(c, self.directions, self.condition)
         value = c.int(self.value)
         when = c.bool(self.when) if self.when is not None else None
 
-        def detailed(s) -> list[tuple[int, tuple[int, ...]]]:
-            """(value, group) of each group that has a value."""
-            ctx = s.ctx
-            saved = ctx.region
+        def detailed(s: "State", e: Env) -> list[tuple[int, tuple[int, ...]]]:
+            frame = e.child()  # (sites) is each group in turn
             out = []
-            try:
-                for group in groups_of(s):
-                    ctx.region = tuple(group)
-                    if when is None or when(s):
-                        out.append((value(s), ctx.region))
-            finally:
-                ctx.region = saved
+            for group in groups_of(s, e):
+                frame.region = tuple(group)
+                if when is None or when(s, frame):
+                    out.append((value(s, frame), frame.region))
             return out
-
-        def values(s) -> list[int]:
-            return [v for v, _ in detailed(s)]
-        values.detailed = detailed  # type: ignore[attr-defined]
-        return values
+        return detailed
 
     def kernel_ints(self, k: Emitter, each: Callable[[Emitter, str], None]) -> None:
         """Each group's value (groups for which ``when:`` fails have none)."""
@@ -109,30 +111,26 @@ class ByValues(Ludeme):
         return "Player", "Win"
 
     def _per_player(self, c: "Compiler"):
-        """values_of(state) -> {player: int or list of ints}, each computed with (player) set."""
+        """values_of(state, env) -> {player: int or list of ints}, each computed with (player) set."""
         many = isinstance(self.values, Ludeme) and self.values.kind == INTS
         fn = self.values.compile(c) if many else c.int(self.values)
         players = range(1, c.game.num_players + 1)
 
-        def values_of(s) -> dict[int, Any]:
-            ctx = s.ctx
-            saved = ctx.player
-            try:
-                out = {}
-                for p in players:
-                    ctx.player = p
-                    out[p] = sorted(fn(s), reverse=True) if many else fn(s)
-                return out
-            finally:
-                ctx.player = saved
+        def values_of(s: "State", e: Env) -> dict[int, Any]:
+            frame = e.child()  # (player) is each player in turn
+            out = {}
+            for p in players:
+                frame.player = p
+                out[p] = sorted(fn(s, frame), reverse=True) if many else fn(s, frame)
+            return out
         return values_of, many
 
     def compile_outcome(self, c: "Compiler"):
         values_of, many = self._per_player(c)
         players = tuple(range(1, c.game.num_players + 1))
 
-        def outcome(s):
-            values = values_of(s)
+        def outcome(s: "State", e: Env) -> tuple:
+            values = values_of(s, e)
             if many:
                 width = max(len(v) for v in values.values())
                 keys = {p: tuple(v) + (0,) * (width - len(v)) for p, v in values.items()}
@@ -153,28 +151,25 @@ class ByValues(Ludeme):
     compile_end = compile_outcome
 
     def compile_explain(self, c: "Compiler"):
-        """explain(state) -> lines: each player's values and, for values of groups, the group
-        each value belongs to (its size and first site)."""
+        """explain(state, env) -> lines: each player's values and, for values of groups, the
+        group each value belongs to (its size and first site)."""
         values_of, many = self._per_player(c)
-        groups = [node.compile(c) for node in self.walk() if isinstance(node, ValuesGroup)]
+        groups = [node.compile_detailed(c) for node in self.walk() if isinstance(node, ValuesGroup)]
         labels = c.topo.labels
         players = range(1, c.game.num_players + 1)
 
-        def explain(s) -> list[str]:
-            values = values_of(s)
+        def explain(s: "State", e: Env) -> list[str]:
+            values = values_of(s, e)
             lines = []
-            ctx = s.ctx
-            saved = ctx.player
-            try:
-                for p in players:
-                    ctx.player = p
-                    shown = _numbers(values[p]) if many else str(values[p])
-                    parts = [f"{v} ({len(g)} stone{'s' if len(g) != 1 else ''} from {labels[min(g)]})"
-                             for fn in groups for v, g in sorted(fn.detailed(s), key=lambda vg: (-vg[0], min(vg[1])))]
-                    lines.append(f"P{p} {'values' if many else 'score'} {shown}"
-                                 + (": " + ", ".join(parts) if parts else ""))
-            finally:
-                ctx.player = saved
+            frame = e.child()  # (player) is each player in turn
+            for p in players:
+                frame.player = p
+                shown = _numbers(values[p]) if many else str(values[p])
+                parts = [f"{v} ({len(g)} stone{'s' if len(g) != 1 else ''} from {labels[min(g)]})"
+                         for detailed in groups
+                         for v, g in sorted(detailed(s, frame), key=lambda vg: (-vg[0], min(vg[1])))]
+                lines.append(f"P{p} {'values' if many else 'score'} {shown}"
+                             + (": " + ", ".join(parts) if parts else ""))
             return lines
         return explain
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
+from ..engine.env import Env
 from ..engine.result import Termination
 from .base import ANY_INT, BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, Ludeme, Param
 from .functions import INT_MAX, INT_MIN, out_of_range
@@ -19,26 +20,39 @@ from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
-    from ..engine.game import Game
+    from ..engine.game import Declarations
+    from ..engine.state import State
     from ..native.emit import Emitter, Region
 
 PLAYER_VALUES = "player_values"
 PIECE_STATES = "piece_states"
 
 
-def player_values(game: "Game") -> None:
-    """Give the game its array of player values (once)."""
-    game.arrays.setdefault(PLAYER_VALUES, [0] * (game.num_players + 1))
+def player_values(d: "Declarations") -> None:
+    """Declare the game's array of player values (once)."""
+    d.array(PLAYER_VALUES, [0] * (d.num_players + 1))
 
 
-def piece_states(game: "Game") -> None:
-    """Give the game its array of piece states (once), states that follow their pieces."""
-    if PIECE_STATES not in game.arrays:
-        game.arrays[PIECE_STATES] = [0] * game.topology.n
-        game.piece_arrays.append(PIECE_STATES)
+def piece_states(d: "Declarations") -> None:
+    """Declare the game's array of piece states (once), states that follow their pieces."""
+    d.array(PIECE_STATES, [0] * d.num_sites, per_piece=True)
 
 
-class ValuePlayer(Ludeme):
+class _PlayerValues(Ludeme):
+    """A ludeme that reads or writes the players' values."""
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        player_values(d)
+
+
+class _PieceStates(Ludeme):
+    """A ludeme that reads or writes the pieces' states."""
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        piece_states(d)
+
+
+class ValuePlayer(_PlayerValues):
     """The value a player holds (0 until ``set Value`` changes it), e.g. a count of turns.
 
     Parameters:
@@ -54,15 +68,14 @@ class ValuePlayer(Ludeme):
     concepts = ("PlayerValue",)
 
     def compile(self, c: "Compiler"):
-        player_values(c.game)
         who = c.player(self.player)
-        return lambda s: s.player_values[who(s)]
+        return lambda s, e: s.arrays[PLAYER_VALUES][who(s, e)]
 
     def kernel_int(self, k: Emitter) -> str:
         return f"{k.st}[PLAYER_VALUES + {k.player(self.player)}]"
 
 
-class SetValue(Ludeme):
+class SetValue(_PlayerValues):
     """Effect: set the value a player holds (read by ``(value Player ...)``).
 
     Parameters:
@@ -85,15 +98,14 @@ class SetValue(Ludeme):
         raise BindError("(set Value ...) is an effect: use it in (then ...), not as a move", self.span)
 
     def compile_effect(self, c: "Compiler"):
-        player_values(c.game)
         who = c.player(self.player)
         value = c.int(self.value)
 
-        def run(s):
-            p, v = who(s), value(s)
+        def run(s: "State", e: Env) -> None:
+            p, v = who(s, e), value(s, e)
             if not INT_MIN <= v <= INT_MAX:
                 raise out_of_range(v, self, f"the value of P{p}")
-            values = s.player_values
+            values = s.arrays[PLAYER_VALUES]
             if values[p] != v:
                 s.set_item(values, p, v)
         return run
@@ -107,7 +119,7 @@ class SetValue(Ludeme):
         k.line(f"{k.st}[PLAYER_VALUES + {p}] = {v}")
 
 
-class StateAt(Ludeme):
+class StateAt(_PieceStates):
     """The local state of the piece on a site (0 until ``set State`` changes it; 0 again once the
     piece has left the site).
 
@@ -124,9 +136,8 @@ class StateAt(Ludeme):
     concepts = ("SiteState",)
 
     def compile(self, c: "Compiler"):
-        piece_states(c.game)
         at = c.site(self.at)
-        return lambda s: s.piece_states[x] if (x := at(s)) >= 0 else 0
+        return lambda s, e: s.arrays[PIECE_STATES][x] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
         site = k.site(self.at)
@@ -135,7 +146,7 @@ class StateAt(Ludeme):
         return f"({k.st}[PIECE_STATES + {site}] if {site} >= 0 else 0)"
 
 
-class SitesState(Ludeme):
+class SitesState(_PieceStates):
     """The sites of the board whose local state is a value (empty sites included: their state
     is 0 unless ``set State`` gave them another).
 
@@ -155,9 +166,8 @@ class SitesState(Ludeme):
 
     def compile(self, c: "Compiler"):
         check_site_type(c, self, self.type)
-        piece_states(c.game)
         value = c.int(self.value)
-        return lambda s: [x for x, v in enumerate(s.piece_states) if v == value(s)]
+        return lambda s, e: [x for x, v in enumerate(s.arrays[PIECE_STATES]) if v == value(s, e)]
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Everywhere
@@ -167,7 +177,7 @@ class SitesState(Ludeme):
         return Everywhere(lambda x: f"{st}[PIECE_STATES + {x}] == {value}")
 
 
-class SetState(Ludeme):
+class SetState(_PieceStates):
     """Effect: set the local state of the piece on a site. The state stays with the piece when
     it moves, and goes back to 0 when the piece is removed or replaced.
 
@@ -190,17 +200,16 @@ class SetState(Ludeme):
         raise BindError("(set State ...) is an effect: use it in (then ...), not as a move", self.span)
 
     def compile_effect(self, c: "Compiler"):
-        piece_states(c.game)
         at = c.site(self.at)
         value = c.int(self.value)
 
-        def run(s):
-            x, v = at(s), value(s)
+        def run(s: "State", e: Env) -> None:
+            x, v = at(s, e), value(s, e)
             if x < 0:
                 return
             if not INT_MIN <= v <= INT_MAX:
                 raise out_of_range(v, self, "a piece's state")
-            states = s.piece_states
+            states = s.arrays[PIECE_STATES]
             if states[x] != v:
                 s.set_item(states, x, v)
         return run
@@ -224,12 +233,15 @@ class WasPass(Ludeme):
     """
 
     name = "was Pass"
+
+    def words(self, w):
+        return "the last move was a pass"
     kind = BOOL
     termination = Termination.STALEMATE
     # no parameters
 
     def compile(self, c: "Compiler"):
-        return lambda s: s.passes > 0
+        return lambda s, e: s.passes > 0
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native import abi

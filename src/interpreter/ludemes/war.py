@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
+from ..engine.env import Env
 from ..engine.move import ADD, REMOVE, Move
+from ..engine.movegen import FnGen, MoveGen
 from ..engine.result import Termination
 from ..engine.values import const_fn
 from ..errors import BindError
@@ -18,6 +20,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter, Made
 
 
@@ -32,13 +35,13 @@ def _players(c: "Compiler", role) -> "callable":
         if role.name in ("All", "Each"):
             return const_fn(everyone)
         if role.name == "Enemy":
-            return lambda s: tuple(p for p in everyone if not game.friends(p, s.mover))
+            return lambda s, e: tuple(p for p in everyone if not game.friends(p, s.mover))
         if role.name == "Friend":
-            return lambda s: tuple(p for p in everyone if game.friends(p, s.mover))
+            return lambda s, e: tuple(p for p in everyone if game.friends(p, s.mover))
         if role.name == "NonMover":
-            return lambda s: tuple(p for p in everyone if p != s.mover)
+            return lambda s, e: tuple(p for p in everyone if p != s.mover)
     one = c.player(role)
-    return lambda s: (one(s),)
+    return lambda s, e: (one(s, e),)
 
 
 def _kinds_named(c: "Compiler", name: Str, owner=None) -> "callable":
@@ -52,8 +55,8 @@ def _kinds_named(c: "Compiler", name: Str, owner=None) -> "callable":
     of = c.game.owner_of
     by_players: dict[tuple, frozenset] = {}
 
-    def chosen(s):
-        ps = owners(s)
+    def chosen(s: "State", e: Env) -> frozenset:
+        ps = owners(s, e)
         found = by_players.get(ps)
         if found is None:
             found = by_players[ps] = frozenset(k for k in kinds if of[k] in ps)
@@ -84,10 +87,10 @@ class Where(Ludeme):
             kinds = _kinds_named(c, self.piece, self.role)
         else:
             one = c.int(self.piece)
-            kinds = lambda s: (one(s),)  # noqa: E731
+            kinds = lambda s, e: (one(s, e),)  # noqa: E731
 
-        def where(s):
-            wanted = kinds(s)
+        def where(s: "State", e: Env) -> int:
+            wanted = kinds(s, e)
             for site, w in enumerate(s.what):
                 if w and w in wanted:
                     return site
@@ -152,6 +155,12 @@ class NoPieces(Ludeme):
     """
 
     name = "no Pieces"
+
+    def words(self, w):
+        kind = f"{self.piece.value} " if self.piece is not None else ""
+        where = f" in {w.of(self.region)}" if self.region is not None else ""
+        owner = self.of if self.of is not None else self.role
+        return f"{w.of(owner) if owner is not None else 'nobody'} has no {kind}pieces{where}"
     kind = BOOL
     termination = Termination.RULE
     concepts = ("NoPiece",)
@@ -164,15 +173,15 @@ class NoPieces(Ludeme):
         who_role = self.role if self.role is not None else self.of
         players = _players(c, who_role)
         if self.piece is None and self.region is None:
-            return lambda s: not any(s.counts[p] for p in players(s))
+            return lambda s, e: not any(s.counts[p] for p in players(s, e))
         region = c.region(self.region) if self.region is not None else None
         kinds = _kinds_named(c, self.piece) if self.piece is not None else None
 
-        def none(s):
-            ps = players(s)
+        def none(s: "State", e: Env) -> bool:
+            ps = players(s, e)
             who, what = s.who, s.what
-            sites = region(s) if region is not None else range(len(who))
-            wanted = kinds(s) if kinds is not None else None
+            sites = region(s, e) if region is not None else range(len(who))
+            wanted = kinds(s, e) if kinds is not None else None
             for site in sites:
                 if who[site] in ps and (wanted is None or what[site] in wanted):
                     return False
@@ -263,51 +272,48 @@ class IsThreatened(Ludeme):
         everyone = range(1, game.num_players + 1)
         of = game.owner_of
 
-        def attacked(s, site: int, owner: int) -> bool:
+        def attacked(s: "State", e: Env, site: int, owner: int) -> bool:
             saved_mover = s.mover
             for enemy in everyone:
                 if game.friends(enemy, owner) or enemy == owner:
                     continue
                 gen = specific if specific is not None else game.phases[s.phase].play
-                reaching = getattr(gen, "reaching", None)  # only the moves onto the site, if it can
                 s.mover = enemy
                 try:
-                    moves = reaching(s, site) if reaching is not None else gen(s)
+                    moves = gen.reaching(s, e, site)  # only the moves onto the site
                 finally:
                     s.mover = saved_mover
                 if any(m.to == site for m in moves):
                     return True
             return False
 
-        def threatened(s):
+        def threatened(s: "State", e: Env) -> bool:
             if s.__dict__.get("_threat_test"):
                 return False  # no threats looked for inside a threat test (Ludii's autoFail)
             s._threat_test = True
             mark = s.mark()
-            saved = s.ctx.save()
             try:
                 if what is not None:
-                    w = what(s)
+                    w = what(s, e)
                     if w < 1:
                         return False
                     owner = of[w]
                     if at is not None:
-                        site = at(s)
+                        site = at(s, e)
                         if site < 0:
                             return False
                         if s.what[site] != w:
                             s.place(site, w)
                         sites = (site,)
                     elif region is not None:
-                        sites = tuple(region(s))
+                        sites = tuple(region(s, e))
                     else:
                         sites = tuple(i for i, x in enumerate(s.what) if x == w)[:1]
-                    return any(attacked(s, site, owner) for site in sites)
-                sites = region(s) if region is not None else [i for i, x in enumerate(s.who) if x]
-                return any(s.what[site] and attacked(s, site, of[s.what[site]]) for site in sites)
+                    return any(attacked(s, e, site, owner) for site in sites)
+                sites = region(s, e) if region is not None else [i for i, x in enumerate(s.who) if x]
+                return any(s.what[site] and attacked(s, e, site, of[s.what[site]]) for site in sites)
             finally:
                 s.rollback(mark)
-                s.ctx.restore(saved)
                 s._threat_test = False
         return threatened
 
@@ -335,7 +341,7 @@ class Promote(Ludeme):
     role: Any = Param(PLAYER, optional=True)
 
     def compile_effect(self, c: "Compiler"):
-        site = c.site(self.site) if self.site is not None else (lambda s: s.ctx.to)
+        site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
         names = self.piece.names_listed()
         if len(names) > 1:
             raise BindError("promotion to a choice of pieces is not supported yet", self.piece.span)
@@ -344,11 +350,11 @@ class Promote(Ludeme):
         per_owner = {of[k]: k for k in kinds}
         owner = c.player(self.role) if self.role is not None else None
 
-        def run(s):
-            x = site(s)
+        def run(s: "State", e: Env) -> None:
+            x = site(s, e)
             if x < 0 or not s.what[x]:
                 return
-            p = owner(s) if owner is not None else s.who[x]
+            p = owner(s, e) if owner is not None else s.who[x]
             k = per_owner.get(p, kinds[0] if len(kinds) == 1 else 0)
             if k:
                 s.place(x, k)
@@ -405,7 +411,7 @@ class Intervene(Ludeme):
 
     def compile_effect(self, c: "Compiler"):
         frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
-            else (lambda s: s.last_to)
+            else (lambda s, e: s.last_to)
         axes_at = c.topo.axes_for(c.directions(self.directions, "Adjacent"))
         lo, hi = (1, 1)
         if self.between is not None and self.between.length is not None:
@@ -414,42 +420,43 @@ class Intervene(Ludeme):
             target = c.bool(self.to.condition)
         else:
             of = c.game
-            target = lambda s: of.friends(s.who[s.ctx.to], s.who[s.ctx.to]) and \
-                not of.friends(s.who[s.ctx.to], s.mover)  # noqa: E731  (an enemy)
+            target = lambda s, e: of.friends(s.who[e.to], s.who[e.to]) and \
+                not of.friends(s.who[e.to], s.mover)  # noqa: E731  (an enemy)
         apply = self.to.apply if self.to is not None else None
         if apply is not None and apply.effect is not None:
             effect = apply.compile_effect(c)
         else:
-            effect = lambda s: s.clear(s.ctx.to)  # noqa: E731
+            effect = lambda s, e: s.clear(e.to)  # noqa: E731
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run_of(s, ray):
+        def run_of(s: "State", frame: Env, ray: tuple[int, ...]) -> list[int] | None:
+            """The targets in a row along ``ray`` (with (to) bound in ``frame``), if enough."""
             out = []
             for site in ray[:hi]:
-                s.ctx.to = site
-                if not target(s):
+                frame.to = site
+                if not target(s, frame):
                     break
                 out.append(site)
             return out if len(out) >= lo else None
 
-        def run(s):
-            x = frm(s)
+        def run(s: "State", e: Env) -> None:
+            x = frm(s, e)
             if x < 0:
                 return
-            ctx = s.ctx
+            frame = e.child()
             taken = []
             for fwd, back in axes_at[x]:
-                one = run_of(s, fwd)
+                one = run_of(s, frame, fwd)
                 if one is None:
                     continue
-                other = run_of(s, back)
+                other = run_of(s, frame, back)
                 if other is not None:
                     taken.extend(one + other)
             for site in dict.fromkeys(taken):
-                ctx.to = site
-                effect(s)
+                frame.to = site
+                effect(s, frame)
             if then is not None:
-                then(s)
+                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -556,46 +563,51 @@ class Surround(Ludeme):
     def compile_effect(self, c: "Compiler"):
         game = c.game
         frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
-            else (lambda s: s.last_to)
+            else (lambda s, e: s.last_to)
         table = c.adjacency(self.directions, "Adjacent")
         between = self.between
         if between is not None and between.condition is not None:
             caught = c.bool(between.condition)
         else:
-            caught = lambda s: (w := s.who[s.ctx.between]) != 0 and not game.friends(w, s.mover)  # noqa: E731
+            caught = lambda s, e: (w := s.who[e.between]) != 0 and not game.friends(w, s.mover)  # noqa: E731
         if between is not None and between.apply is not None:
             effect = between.apply.compile_effect(c)
         else:
-            effect = lambda s: s.clear(s.ctx.between)  # noqa: E731
+            effect = lambda s, e: s.clear(e.between)  # noqa: E731
         if self.to is not None and self.to.condition is not None:
             closed = c.bool(self.to.condition)
         else:
-            closed = lambda s: game.friends(s.who[s.ctx.to], s.mover)  # noqa: E731
-        allowed = c.int(self.exceptions) if self.exceptions is not None else (lambda s: 0)
+            closed = lambda s, e: game.friends(s.who[e.to], s.mover)  # noqa: E731
+        allowed = c.int(self.exceptions) if self.exceptions is not None else const_fn(0)
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s):
-            x = frm(s)
-            if x < 0:
-                return
-            ctx = s.ctx
+        def surrounded(s: "State", frame: Env, x: int) -> list[int]:
+            """The neighbours of ``x`` caught and closed in, found before any is taken
+            (``frame`` is the rule's own: (between) and (to) are bound there)."""
             taken = []
             for b in table[x]:
-                ctx.between = b
-                if not caught(s):
+                frame.between = b
+                if not caught(s, frame):
                     continue
                 open_sides = 0
                 for t in table[b]:
-                    ctx.to = t
-                    if not closed(s):
+                    frame.to = t
+                    if not closed(s, frame):
                         open_sides += 1
-                if open_sides <= allowed(s):
+                if open_sides <= allowed(s, frame):
                     taken.append(b)
-            for b in taken:
-                ctx.between = b
-                effect(s)
+            return taken
+
+        def run(s: "State", e: Env) -> None:
+            x = frm(s, e)
+            if x < 0:
+                return
+            frame = e.child()
+            for b in surrounded(s, frame, x):
+                frame.between = b
+                effect(s, frame)
             if then is not None:
-                then(s)
+                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -681,17 +693,17 @@ class MoveRemove(Ludeme):
     sites: Any = Param(REGION_FN)
     then: Any = Param(kind_of("then"), optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: "Compiler") -> MoveGen:
         region = c.region(self.sites)
         then = self.then.compile_effect(c) if self.then is not None else None
-        game = c.game
-        made = [Move(REMOVE, to=site, game=game, then=then) for site in range(c.topo.n)]
+        rules = c.rule(after=then)
+        uid = c.game.uid
+        made = [Move(REMOVE, to=site, game_id=uid, rules=rules) for site in range(c.topo.n)]
 
-        def gen(s):
+        def gen(s: "State", e: Env) -> list[Move]:
             what = s.what
-            return [made[x] for x in dict.fromkeys(region(s)) if x >= 0 and what[x]]
-        gen.unique = True  # type: ignore[attr-defined]
-        return gen
+            return [made[x] for x in dict.fromkeys(region(s, e)) if x >= 0 and what[x]]
+        return FnGen(gen, unique=True)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
@@ -733,9 +745,9 @@ class MovePromote(Ludeme):
     role: Any = Param(PLAYER, optional=True)
     then: Any = Param(kind_of("then"), optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: "Compiler") -> MoveGen:
         game = c.game
-        site = c.site(self.site) if self.site is not None else (lambda s: s.last_to)
+        site = c.site(self.site) if self.site is not None else (lambda s, e: s.last_to)
         owner = c.player(self.role) if self.role is not None else None
         of = game.owner_of
         per_owner: list[dict[int, int]] = []  # per piece name: owner -> kind
@@ -743,13 +755,14 @@ class MovePromote(Ludeme):
             kinds = c.components_named(name, self.piece)
             per_owner.append({of[k]: k for k in kinds})
         then = self.then.compile_effect(c) if self.then is not None else None
+        rules = c.rule(after=then)
         made: dict[tuple[int, int], Move] = {}
 
-        def gen(s):
-            x = site(s)
+        def gen(s: "State", e: Env) -> list[Move]:
+            x = site(s, e)
             if x < 0 or not s.what[x]:
                 return []
-            p = owner(s) if owner is not None else s.who[x]
+            p = owner(s, e) if owner is not None else s.who[x]
             out = []
             for table in per_owner:
                 k = table.get(p)
@@ -757,11 +770,11 @@ class MovePromote(Ludeme):
                     continue
                 move = made.get((x, k))
                 if move is None:
-                    move = made[x, k] = Move(ADD, to=x, what=k, prefix=game.components[k].name, game=game,
-                                             then=then)
+                    move = made[x, k] = Move(ADD, to=x, what=k, prefix=game.components[k].name, game_id=game.uid,
+                                             rules=rules)
                 out.append(move)
             return out
-        return gen
+        return FnGen(gen)
 
 
 __all__ = ["Where", "NoPieces", "IsThreatened", "Promote", "MovePromote", "Intervene", "Surround", "MoveRemove"]

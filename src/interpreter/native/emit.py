@@ -4,9 +4,9 @@ A kernel is the compiled tier's version of a ludeme's reference closure: given t
 ``k``, it returns the code of a value (an int or boolean expression of the state, a region it
 can loop over) or writes statements (the moves a rule makes, the changes an effect makes).
 Generated functions read the state vector ``st`` and the game's tables ``T`` (the layout first:
-see :mod:`.abi`); what the reference engine reads from its context, ``(to)``, ``(from)``,
-``(between)``..., is a local variable bound by the construct that loops over it
-(:meth:`Emitter.bind`): the context is lexical, nothing is saved or restored.
+see :mod:`.abi`); what the reference engine reads from its frame (:class:`~..engine.env.Env`),
+``(to)``, ``(from)``, ``(between)``..., is a local variable bound by the construct that loops
+over it (:meth:`Emitter.bind`): as in the reference, the binding is lexical.
 
 A kernel that meets a parameter it cannot honour raises :class:`NoKernel`, and the game runs on
 the reference engine; nothing is ignored.

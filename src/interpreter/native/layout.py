@@ -125,12 +125,12 @@ class Layout:
         st[self.what:self.what + self.n] = state.what
         st[self.who:self.who + self.n] = state.who
         if self.hand_sites:
-            st[self.who + self.n:self.who + self.n + self.hand_sites] = [self.owner_of[w] for w in state.hand_sites]
+            st[self.who + self.n:self.who + self.n + self.hand_sites] = [self.owner_of[w] for w in state.arrays["hand_sites"]]
         for name, (off, length) in self.arrays.items():
             if name in self.derived:
                 self.derived[name](state, st, off)
                 continue
-            values = getattr(state, name)
+            values = state.arrays[name]
             if name == "ranks":  # Ludii's ranks are halves at worst (2.5): held doubled
                 st[off:off + length] = [round(2 * v) for v in values]
             else:
@@ -172,5 +172,5 @@ class Layout:
         out["losers"] = tuple(state.losers)
         out["seats"] = tuple(state.seats)
         for name in ("counts", "scores", "what", "who", *names):
-            out[name] = list(getattr(state, name))
+            out[name] = list(state.array(name))
         return out

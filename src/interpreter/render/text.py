@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from ..engine.arrays import COUNT
 from ..engine.move import MoveKind
 from ..engine.picture import draw, layout
 from ..engine.render import EMPTY_GRID, EMPTY_ROW, piece_symbols
@@ -46,7 +47,7 @@ def guided_board(state: "State", last: Optional[int] = None) -> str:
     (default: the last move's destination, or its origin for a move off the board)."""
     game = state.game
     topo = game.topology
-    if getattr(state, "count", None) is not None:  # counted pieces: the usual picture says it all
+    if COUNT in state.arrays:  # counted pieces: the usual picture says it all
         return str(state)
     table, width = piece_symbols(game)
     symbols = [table[w] if w else EMPTY_GRID for w in state.what]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import weakref
 from importlib import resources
 from typing import Any, Optional
 
@@ -33,6 +34,8 @@ MAX_BODY = 2 * 1024 * 1024  # bytes of a request (a record, a position, a descri
 MAX_RECORD_MOVES = 20_000  # moves of a record opened in the page
 SWEEP_SECONDS = 30.0
 MAX_SEATS = 8  # how often idle sessions are looked for
+# the description pane of each game, made once (games are read-only: the cache is kept beside them)
+_PANES: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
 
 
 class BadRequest(Exception):
@@ -299,11 +302,11 @@ def create_app(server: Optional[Server] = None, allowed_hosts: Optional[list[str
     async def description(request: Request) -> Response:
         session = server.session(request)
         game = session.game
-        cached = getattr(game, "_web_pane", None)
+        cached = _PANES.get(game)
         if cached is None:
             cached = {"name": game.name, "text": description_text(session.source),
                       "expanded": expanded_text(game), "concepts": concepts_text(game, session.source.label)}
-            game._web_pane = cached
+            _PANES[game] = cached
         return JSONResponse({**cached, "errors": []})
 
     async def check(request: Request) -> Response:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.move import MoveKind
+from ..engine.arrays import HAND
+from ..engine.move import MoveKind, game_named
 from ..render.svg import PIECE_COLOURS, _chosen_options
 from ..render.text import turn_ply
 from .sessions import Session
@@ -20,7 +21,8 @@ def player_colours(game) -> dict[int, str]:
 
 
 def _move(move) -> dict[str, Any]:
-    labels = move.game.topology.labels if move.game is not None else None
+    game = game_named(move.game_id)
+    labels = game.topology.labels if game is not None else None
     site = (lambda s: labels[s] if labels is not None and 0 <= s < len(labels) else None)
     return {"text": move.text, "kind": MoveKind(move.kind).name.lower(), "from": site(move.frm),
             "to": site(move.to), "piece": move.prefix or None, "piece_label": _piece_label(move)}
@@ -31,8 +33,9 @@ def _piece_label(move) -> str | None:
     (a player's only kind of piece, named by the player's number)."""
     if not move.prefix:
         return None
-    if move.prefix.isdigit() and move.game is not None and move.what:
-        return f"P{move.prefix}'s {move.game.components[move.what].base.lower()}"
+    game = game_named(move.game_id)
+    if move.prefix.isdigit() and game is not None and move.what:
+        return f"P{move.prefix}'s {game.components[move.what].base.lower()}"
     return move.prefix
 
 
@@ -68,12 +71,12 @@ def turn_words(session: Session) -> str:
 def hands(session: Session) -> dict[str, dict[str, int]]:
     """Pieces in hand per player and kind (Double-Run Stone's supplies), when the game has hands."""
     game, state = session.game, session.state
-    if "hand" not in game.arrays:
+    if HAND not in game.arrays:
         return {}
     out: dict[str, dict[str, int]] = {}
     for comp in game.components[1:]:
         if comp.owner:
-            out.setdefault(str(comp.owner), {})[comp.name] = state.hand[comp.index]
+            out.setdefault(str(comp.owner), {})[comp.name] = state.arrays[HAND][comp.index]
     return out
 
 

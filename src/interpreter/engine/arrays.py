@@ -1,0 +1,13 @@
+"""The names of the state arrays (:attr:`State.arrays`) that the engine and the rules share.
+
+A game declares the arrays its rules need (:class:`~.game.Declarations`); these are the ones
+read in more than one place.
+"""
+
+HAND = "hand"  # pieces in hand per kind of piece (games with (hand Each))
+HAND_SITES = "hand_sites"  # Ludii's hands of sites: the piece per site, players in turn
+COUNT = "count"  # pieces per site (engine.counts)
+EFFECT_TO = "effect_to"  # (ply, site, site): where the last move's effects last put and took pieces
+RANKS = "ranks"  # each player's rank once out of a ranked game (0 while they play)
+
+__all__ = ["HAND", "HAND_SITES", "COUNT", "EFFECT_TO", "RANKS"]
