@@ -31,9 +31,10 @@ import argparse
 import sys
 from typing import Callable, Sequence
 
-from ..errors import LudError
+from ..errors import LudError, UnsupportedLudeme
 from .common import (
     EXIT_FAILURE,
+    EXIT_UNSUPPORTED,
     EXIT_USAGE,
     MAX_PLAYERS,
     UsageError,
@@ -83,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except LudError as err:
         print(err.render(), file=sys.stderr)
-        return EXIT_USAGE
+        return EXIT_UNSUPPORTED if isinstance(err, UnsupportedLudeme) else EXIT_USAGE
     except UsageError as err:
         print(f"ludeme {args.command}: error: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -142,7 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
                 "Every independent error of a file is reported, in source order (at most\n"
                 "--max-errors, then how many more there are).\n"
                 "With --syntax, only parse (directories are searched for *.lud and *.def\n"
-                "recursively). Exit 0 when every file is valid, 2 otherwise.\n"
+                "recursively). Exit 0 when every file is valid, 3 when the only errors are calls of\n"
+                "Ludii's ludemes not supported yet (\"Ludii's `forEach Die` is not supported yet\"),\n"
+                "2 otherwise.\n"
                 "With --report, take every file as far as it goes (parse, expand, load, one random\n"
                 "playout) and report how many pass each stage and why the others stop, grouped by\n"
                 "the first unknown ludeme, most frequent first (exit 0).\n"

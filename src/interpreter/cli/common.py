@@ -17,6 +17,7 @@ from ..errors import LudError
 from ..files import read_text
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+EXIT_UNSUPPORTED = 3  # a description right by Ludii's language that calls a ludeme not supported yet
 MAX_PLAYERS = 4  # --p1 .. --p4
 MAX_POSITION_TEXT = 1_000_000  # characters, as engine.position.MAX_TEXT
 

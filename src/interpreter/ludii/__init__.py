@@ -34,4 +34,13 @@ def is_ludii_form(name: str) -> bool:
     return name in ludii_forms()
 
 
-__all__ = ["vocabulary", "ludii_forms", "is_ludii_form"]
+def ludii_form_of(head: str, constant: str | None = None) -> str | None:
+    """The Ludii form a call ``(head constant ...)`` names (``constant``: its first positional
+    argument when that is a bare word): ``head constant`` when Ludii has that form, else ``head``
+    when Ludii has it, else None."""
+    if constant is not None and is_ludii_form(f"{head} {constant}"):
+        return f"{head} {constant}"
+    return head if is_ludii_form(head) else None
+
+
+__all__ = ["vocabulary", "ludii_forms", "is_ludii_form", "ludii_form_of"]
