@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Callable, Sequence
 
 from ..errors import LudError, UnsupportedLudeme
@@ -40,6 +41,7 @@ from .common import (
     UsageError,
     _report_internal,
     _silence_stdout,
+    defines_arg as _defines_arg,
     version,
 )
 from .concepts import add_commands as _concept_commands
@@ -79,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = bool(getattr(args, "debug", False))
     from ..native import choice
     outer = choice.engine_mode()
+    restore_defines = _use_defines(getattr(args, "defines", None) or [])
     try:
         choice.set_engine(getattr(args, "engine", None) or outer)  # for this command only
         return int(args.func(args) or 0)
@@ -99,15 +102,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILURE
     finally:
         choice.set_engine(outer)
+        restore_defines()
+
+
+def _use_defines(folders: Sequence[str]) -> Callable[[], None]:
+    """``--defines DIR``, once for every command that loads a description: the folders go into
+    ``LUDEME_DEFINES`` (see :func:`interpreter.loader.extra_defines`) for the command's duration,
+    so every load it makes, here or in its worker processes, uses them. Returns the undo."""
+    import os
+    from ..loader import DEFINES_ENV
+    if not folders:
+        return lambda: None
+    before = os.environ.get(DEFINES_ENV)
+    os.environ[DEFINES_ENV] = os.pathsep.join([str(Path(f).absolute()) for f in folders] + ([before] if before else []))
+
+    def restore() -> None:
+        if before is None:
+            os.environ.pop(DEFINES_ENV, None)
+        else:
+            os.environ[DEFINES_ENV] = before
+    return restore
 
 
 # ---------------------------------------------------------------------------------------------
 # the parser
-
-
-def _defines_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--defines", action="append", default=[], metavar="DIR",
-                   help="a folder (or file) of library defines (.def) to use as well; repeatable")
 
 
 def _engine_arg(p: argparse.ArgumentParser) -> None:
@@ -169,7 +187,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("expand", cmd_expand, "print the expanded game (options chosen, defines inlined)")
     _game_args(p)
-    _defines_arg(p)
 
     p = command("fmt", cmd_fmt, "rewrite descriptions in canonical form (comments kept)",
                 "Rewrite descriptions in canonical form, keeping every comment.\n"
@@ -280,6 +297,7 @@ def _values_arg(p: argparse.ArgumentParser) -> None:
 def _game_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", help="a bundled game's name (ludeme list) or a .lud file")
     _option_args(p)
+    _defines_arg(p)  # every command that loads a description takes --defines (see _use_defines)
 
 
 def _agent_args(p: argparse.ArgumentParser) -> None:
