@@ -21,8 +21,8 @@ from typing import Any, Iterable
 
 from .errors import BindError, Collected, LudError, UnsupportedLudeme
 from .ludemes import base
-from .ludii import is_ludii_form, ludii_form_of
 from .ludemes.base import REGISTRY, BoundArray, Ludeme, Param
+from .ludii import is_ludii_form, ludii_form_of
 from .syntax.nodes import (
     Array, Bool, Broken, Call, Hole, NegatedRef, Const, DefineRef, Float, Int, Named, Node, Omit,
     Param as ParamNode, Placeholder, Range, Span, Str,
