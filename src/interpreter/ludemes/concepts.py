@@ -9,7 +9,8 @@ A ludeme says which concepts it implies (Ludii's names, listed in the concept ca
   is ``AddEffect``; a ``(remove ...)`` of a flanked run is a custodial capture;
 - ``where_for(param, where)``, when its arguments stand elsewhere than itself: the consequences
   of a move (``then``) are effects, the rules of ``(end ...)`` are end rules, a removed region
-  is a capture...;
+  is a capture...; None when the argument brings no concepts of its own (as in Ludii, the
+  numbers giving a board's size say nothing of the game's arithmetic);
 - ``end_rule()``, for an end rule: its condition and its results. The end concepts (``LineWin``,
   ``ConnectionLoss``, ``ScoringDraw``...) follow from the condition's concepts and the result,
   as in Ludii's EndConcepts: a condition using ``Line`` with ``(result Mover Win)`` is a line win.
@@ -80,6 +81,7 @@ class Where:
     end: bool = False
     capture: bool = False
     walker: Optional[Callable[[Any, "Where"], set[str]]] = None
+    piece_moves: tuple[Any, ...] = ()  # the moves the pieces declare (what (forEach Piece) plays)
 
     @property
     def decision(self) -> bool:
@@ -103,6 +105,15 @@ class Where:
         if node is None or self.walker is None:
             return set()
         return self.walker(node, self)
+
+    def pieces_concepts(self) -> set[str]:
+        """The concepts of every piece's own moves, as decisions (Ludii counts them where
+        ``(forEach Piece)`` plays them, not where the pieces are declared)."""
+        inner = replace(self, effect=False, start=False, end=False, capture=False, piece_moves=())
+        out: set[str] = set()
+        for moves in self.piece_moves:
+            out |= inner.concepts_of(moves)
+        return out
 
     def either(self, decision: str, effect: str) -> tuple[str, ...]:
         """``decision`` for a decision, ``effect`` for an effect."""
@@ -184,6 +195,8 @@ def concepts_of(node: Any, where: Where) -> set[str]:
                 given = {DIRECTION_CONCEPTS[node.default_directions]}
             out |= given
         inner = node.where_for(param, where)
+        if inner is None:  # the ludeme's own concepts say all there is to say of this argument
+            continue
         for child in _children(value):
             if isinstance(child, Ludeme):
                 out |= concepts_of(child, inner)
@@ -193,7 +206,8 @@ def concepts_of(node: Any, where: Where) -> set[str]:
 def declared_concepts(game: Ludeme, players: int) -> frozenset[str]:
     """The concepts the ludemes of a bound game declare where they stand (no parents, no facts
     about the whole game: see :func:`interpreter.concept.concepts`)."""
-    return frozenset(concepts_of(game, Where(players=players, walker=concepts_of)))
+    piece_moves = tuple(n.moves for n in game.walk() if n.name == "piece" and getattr(n, "moves", None) is not None)
+    return frozenset(concepts_of(game, Where(players=players, walker=concepts_of, piece_moves=piece_moves)))
 
 
 __all__ = ["Where", "END_FAMILIES", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]

@@ -230,7 +230,8 @@ class And(_Combine):
     name = "and"
 
     def concepts_at(self, where):
-        return ("Conjunction",) if self.kind == BOOL else ()
+        # Ludii's (and <moves>...) and (or <moves>...) both make the union of the moves
+        return ("Conjunction",) if self.kind == BOOL else ("Union",) if self.kind == MOVES else ()
 
     def compile(self, c: "Compiler"):
         if self.kind == MOVES:
@@ -302,7 +303,7 @@ class Or(_Combine):
     name = "or"
 
     def concepts_at(self, where):
-        return ("Disjunction",) if self.kind == BOOL else ()
+        return ("Disjunction",) if self.kind == BOOL else ("Union",) if self.kind == MOVES else ()
 
     def compile(self, c: "Compiler"):
         if self.kind == MOVES:

@@ -793,12 +793,17 @@ class ForEachPiece(Ludeme):
     """
 
     name = "forEach Piece"
-    concepts = ("ForEachPiece",)
+    concepts = ("ForEachPiece", "ControlFlowStatement")
     kind = MOVES
     pieces: Any = Param(ArrayOf(STR_LIT), optional=True)
     moves: Any = Param(MOVES_T, optional=True)
     player: Any = Param(PLAYER, optional=True)
     then: Any = Param(_THEN, optional=True)
+
+    def concepts_at(self, where):
+        if self.moves is not None:
+            return self.concepts
+        return set(self.concepts) | where.pieces_concepts()  # every piece's own moves, as Ludii
 
     def compile(self, c: "Compiler"):
         game = c.game

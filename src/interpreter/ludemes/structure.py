@@ -144,6 +144,10 @@ class PieceDecl(Ludeme):
 
     name = "piece"
     concepts = ("Piece",)
+
+    def where_for(self, param, where):
+        # a piece's moves count where (forEach Piece) plays them (Ludii's components bring none)
+        return None if param.name == "moves" else where
     kind = EQUIPMENT_ITEM
     piece_name: Any = Param(Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id"))))
     role: Any = Param(ROLE, optional=True)
