@@ -215,6 +215,10 @@ def metadata_concepts(game: "Game", found: set[str], equipment: Optional[Equipme
                 out.add("Stack")
         elif call.name == "no" and words[:1] == ["Board"]:
             out.add("NoBoard")
+        elif call.name == "piece" and words[:1] == ["Families"]:
+            from ..syntax.nodes import Str
+            if any(isinstance(n, Str) and n.value == "Abstract" for n in call.walk()):
+                out.add("MarkerComponent")  # abstract pieces are drawn as markers
     return out
 
 

@@ -36,7 +36,10 @@ DIRECTION_CONCEPTS = {
     "All": "AllDirections", "Adjacent": "AdjacentDirection", "Orthogonal": "OrthogonalDirection",
     "Diagonal": "DiagonalDirection", "OffDiagonal": "OffDiagonalDirection", "Forward": "ForwardDirection",
     "Backward": "BackwardDirection", "Forwards": "ForwardsDirection", "Backwards": "BackwardsDirection",
-    "Leftward": "LeftwardDirection", "Rightward": "RightwardDirection",
+    "Leftward": "LeftwardDirection", "Rightward": "RightwardDirection", "Leftwards": "LeftwardsDirection",
+    "Rightwards": "RightwardsDirection", "FL": "ForwardLeftDirection", "FR": "ForwardRightDirection",
+    "BL": "BackwardLeftDirection", "BR": "BackwardRightDirection", "SameDirection": "SameDirection",
+    "OppositeDirection": "OppositeDirection",
 }
 
 # condition concept -> (end, win, loss, draw): Ludii's EndConcepts, as data
