@@ -42,32 +42,6 @@ DIRECTION_CONCEPTS = {
     "OppositeDirection": "OppositeDirection",
 }
 
-# condition concept -> (end, win, loss, draw): Ludii's EndConcepts, as data
-END_FAMILIES = {
-    "NoMoves": ("NoMovesEnd", "NoMovesWin", "NoMovesLoss", "NoMovesDraw"),
-    "ProgressCheck": ("NoProgressEnd", "NoProgressWin", "NoProgressLoss", "NoProgressDraw"),
-    "Scoring": ("ScoringEnd", "ScoringWin", "ScoringLoss", "ScoringDraw"),
-    "NoPieceMover": ("NoOwnPiecesEnd", "NoOwnPiecesWin", "NoOwnPiecesLoss", "NoOwnPiecesDraw"),
-    "Fill": ("FillEnd", "FillWin", "FillLoss", "FillDraw"),
-    "Contains": ("ReachEnd", "ReachWin", "ReachLoss", "ReachDraw"),
-    "NoTargetPiece": ("NoTargetPieceEnd", "NoTargetPieceWin", "NoTargetPieceLoss", "NoTargetPieceDraw"),
-    "NoPieceNext": ("EliminatePiecesEnd", "EliminatePiecesWin", "EliminatePiecesLoss", "EliminatePiecesDraw"),
-    "CountPiecesNextComparison": ("EliminatePiecesEnd", "EliminatePiecesWin", "EliminatePiecesLoss",
-                                  "EliminatePiecesDraw"),
-    "Line": ("LineEnd", "LineWin", "LineLoss", "LineDraw"),
-    "Connection": ("ConnectionEnd", "ConnectionWin", "ConnectionLoss", "ConnectionDraw"),
-    "Group": ("GroupEnd", "GroupWin", "GroupLoss", "GroupDraw"),
-    "Loop": ("LoopEnd", "LoopWin", "LoopLoss", "LoopDraw"),
-    "Pattern": ("PatternEnd", "PatternWin", "PatternLoss", "PatternDraw"),
-    "Territory": ("TerritoryEnd", "TerritoryWin", "TerritoryLoss", "TerritoryDraw"),
-    "PathExtent": ("PathExtentEnd", "PathExtentWin", "PathExtentLoss", "PathExtentDraw"),
-}
-
-# roles whose result is the mover's own (Player: the player visited by forEach Player, whose
-# result is theirs as the mover's is the mover's)
-_OWN = ("Mover", "Player")
-
-
 @dataclass(frozen=True)
 class Where:
     """Where a ludeme stands in a game, for its concepts.
@@ -123,30 +97,65 @@ class Where:
         return (effect,) if self.effect else (decision,)
 
 
-def end_concepts(condition: set[str], role: str, outcome: str, players: int) -> set[str]:
+# condition concept -> (end, win, loss, draw): Ludii's EndConcepts, as data; a family whose
+# condition is more than one concept is decided by END_TESTS
+END_FAMILIES = {
+    "NoMoves": ("NoMovesEnd", "NoMovesWin", "NoMovesLoss", "NoMovesDraw"),
+    "ProgressCheck": ("NoProgressEnd", "NoProgressWin", "NoProgressLoss", "NoProgressDraw"),
+    "Scoring": ("ScoringEnd", "ScoringWin", "ScoringLoss", "ScoringDraw"),
+    "NoPieceMover": ("NoOwnPiecesEnd", "NoOwnPiecesWin", "NoOwnPiecesLoss", "NoOwnPiecesDraw"),
+    "Fill": ("FillEnd", "FillWin", "FillLoss", "FillDraw"),
+    "Contains": ("ReachEnd", "ReachWin", "ReachLoss", "ReachDraw"),
+    "Checkmate": ("Checkmate", "CheckmateWin", "CheckmateLoss", "CheckmateDraw"),
+    "NoTargetPiece": ("NoTargetPieceEnd", "NoTargetPieceWin", "NoTargetPieceLoss", "NoTargetPieceDraw"),
+    "EliminatePieces": ("EliminatePiecesEnd", "EliminatePiecesWin", "EliminatePiecesLoss", "EliminatePiecesDraw"),
+    "Line": ("LineEnd", "LineWin", "LineLoss", "LineDraw"),
+    "Connection": ("ConnectionEnd", "ConnectionWin", "ConnectionLoss", "ConnectionDraw"),
+    "Group": ("GroupEnd", "GroupWin", "GroupLoss", "GroupDraw"),
+    "Loop": ("LoopEnd", "LoopWin", "LoopLoss", "LoopDraw"),
+    "Pattern": ("PatternEnd", "PatternWin", "PatternLoss", "PatternDraw"),
+    "Territory": ("TerritoryEnd", "TerritoryWin", "TerritoryLoss", "TerritoryDraw"),
+    "PathExtent": ("PathExtentEnd", "PathExtentWin", "PathExtentLoss", "PathExtentDraw"),
+}
+
+# the families whose condition is not one concept of the same name (Ludii's EndConcepts)
+END_TESTS: dict[str, Callable[[set[str]], bool]] = {
+    "Checkmate": lambda c: "CanNotMove" in c and "Threat" in c,
+    "EliminatePieces": lambda c: ("NoPieceNext" in c or "CountPiecesNextComparison" in c
+                                  or ("NoPiece" in c and "NoPieceMover" not in c)),
+}
+
+
+def end_concepts(condition: set[str], role: Optional[str], outcome: Optional[str], players: int,
+                 result: Iterable[str] = ()) -> set[str]:
     """The end concepts of an end rule whose condition has the concepts ``condition`` and
-    whose result is ``(result ROLE OUTCOME)`` (Ludii's EndConcepts): a Mover win of a line
-    condition is ``LineWin``, a Next win in a two-player game is the mover's loss, a draw is a
-    draw whoever it names. A win of the next player or a loss of the mover is ``Misere``."""
+    whose result is ``(result ROLE OUTCOME)`` (Ludii's EndConcepts; ``result``: the result's own
+    concepts): a Mover win of a line condition is ``LineWin``, a Next win in a two-player game
+    is the mover's loss, a draw is a draw whoever it names; a result naming another player
+    (P1, All...) or none (``byScore``) says only how the game ends. A win of the next player or
+    a loss of the mover is ``Misere``."""
     out: set[str] = set()
-    own = role in _OWN
+    mover = role == "Mover"
     other = role == "Next" and players == 2
-    for concept, (end, win, loss, draw) in END_FAMILIES.items():
-        if concept not in condition:
+    for family, (end, win, loss, draw) in END_FAMILIES.items():
+        test = END_TESTS.get(family)
+        if not (test(condition) if test is not None else family in condition):
             continue
         out.add(end)
-        if outcome == "Draw":
+        if outcome == "Draw" and role is not None:
             out.add(draw)
         elif outcome == "Win":
-            if own:
+            if mover:
                 out.add(win)
             elif other:
                 out.add(loss)
         elif outcome == "Loss":
-            if own:
+            if mover:
                 out.add(loss)
             elif other:
                 out.add(win)
+        if family == "NoPieceMover" and "Scoring" in result:
+            out.add(win)
     if players == 2 and ((outcome == "Win" and role == "Next") or (outcome == "Loss" and role == "Mover")):
         out.add("Misere")
     if outcome == "Draw":
@@ -186,9 +195,10 @@ def concepts_of(node: Any, where: Where) -> set[str]:
         found = concepts_of(condition, where)
         out |= found
         for result in results:
-            out |= concepts_of(result, where)
+            own = concepts_of(result, where)
+            out |= own
             role, outcome = result.outcome_of()
-            out |= end_concepts(found, role, outcome, where.players)
+            out |= end_concepts(found, role, outcome, where.players, own)
         return out
     for param in node.params:
         value = getattr(node, param.name)
@@ -213,4 +223,4 @@ def declared_concepts(game: Ludeme, players: int) -> frozenset[str]:
     return frozenset(concepts_of(game, Where(players=players, walker=concepts_of, piece_moves=piece_moves)))
 
 
-__all__ = ["Where", "END_FAMILIES", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]
+__all__ = ["Where", "END_FAMILIES", "END_TESTS", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]

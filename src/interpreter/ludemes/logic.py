@@ -426,11 +426,15 @@ class _Compare(Ludeme):
 
     def concepts_at(self, where):
         out = [self.concept]
-        for side in (self.left, self.right):  # a count of pieces compared: a piece condition
-            if isinstance(side, Ludeme) and side.name == "count Pieces":
+        for side, other in ((self.left, self.right), (self.right, self.left)):
+            if isinstance(side, Ludeme) and side.name == "count Pieces":  # a count of pieces compared
                 role = getattr(side.role, "name", "")
-                out.append({"Mover": "CountPiecesMoverComparison", "Next": "CountPiecesNextComparison"}
-                           .get(role, "CountPiecesComparison"))
+                out.append("CountPiecesComparison")
+                out.extend({"Mover": ("CountPiecesMoverComparison",), "Next": ("CountPiecesNextComparison",)}
+                           .get(role, ()))
+                if self.name == "=" and isinstance(other, Int) and other.value == 0:  # no piece left
+                    out.append("NoPiece")
+                    out.extend({"Mover": ("NoPieceMover",), "Next": ("NoPieceNext",)}.get(role, ()))
         return out
 
     def compile(self, c: "Compiler"):

@@ -633,8 +633,8 @@ class ByScore(Ludeme):
     concepts = ("Scoring", "ScoringEnd", "ScoringWin")
 
     def outcome_of(self) -> tuple[str, str]:
-        """The best score wins: a win of the players it names."""
-        return "Player", "Win"
+        """The best score wins: a win of no one named (Ludii's end concepts name none)."""
+        return "All", "Win"
     kind = RESULT
     finalScore: Any = Param(ArrayOf(Instance("score")), optional=True)
 

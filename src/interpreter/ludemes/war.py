@@ -158,6 +158,10 @@ class NoPieces(Ludeme):
     role: Any = Param(PLAYER, optional=True)
     piece: Any = Param(STR_LIT, optional=True)
     of: Any = Param(PLAYER, optional=True, named=True)
+
+    def concepts_at(self, where):
+        role = getattr(self.role, "name", None)
+        return self.concepts + {"Mover": ("NoPieceMover",), "Next": ("NoPieceNext",)}.get(role, ())
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
     def compile(self, c: "Compiler"):
