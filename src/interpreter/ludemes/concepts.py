@@ -163,6 +163,30 @@ def end_concepts(condition: set[str], role: Optional[str], outcome: Optional[str
     return out
 
 
+def moved_to(kind: str, where: "Where", rule: Any, effect: Any, rule_concepts: Optional[set[str]] = None,
+             empty_rule: bool = True) -> set[str]:
+    """The concepts of a move of ``kind`` (Step, Leap, Slide) as Ludii gives them: a decision
+    or an effect; for a decision, where it may go by the concepts of its rule (``rule``, the
+    to's condition, or ``rule_concepts`` when given): to an empty site, a friend, an enemy, or
+    anywhere when there is no rule (``empty_rule``: a missing rule allows everything); a
+    capture by replacement when what happens at the site (``effect``) removes or moves a
+    piece."""
+    if where.effect:
+        out = {kind + "Effect"}
+    else:
+        out = {kind + "Decision"}
+        found = where.concepts_of(rule) if rule_concepts is None else rule_concepts
+        if rule is None and rule_concepts is None and empty_rule:
+            found = {"IsEmpty", "IsFriend", "IsEnemy"}
+        for test, onto in (("IsEmpty", "ToEmpty"), ("IsFriend", "ToFriend"), ("IsEnemy", "ToEnemy")):
+            if test in found:
+                out.add(f"{kind}Decision{onto}")
+    done = where.concepts_of(effect)
+    if "RemoveEffect" in done or "FromToEffect" in done:
+        out.add("ReplacementCapture")
+    return out
+
+
 def _children(value: Any) -> Iterable[Any]:
     if isinstance(value, BoundArray):
         for item in value.items:
@@ -223,4 +247,4 @@ def declared_concepts(game: Ludeme, players: int) -> frozenset[str]:
     return frozenset(concepts_of(game, Where(players=players, walker=concepts_of, piece_moves=piece_moves)))
 
 
-__all__ = ["Where", "END_FAMILIES", "END_TESTS", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]
+__all__ = ["Where", "END_FAMILIES", "END_TESTS", "moved_to", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]

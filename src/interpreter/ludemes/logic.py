@@ -387,6 +387,23 @@ class Not(Ludeme):
     kind = BOOL
     condition: Any = Param(BOOL_FN)
 
+    def concepts_at(self, where):
+        # Ludii turns the condition's concepts around: not a friend is empty or an enemy,
+        # a move that cannot be made...
+        out = set(where.concepts_of(self.condition)) | {"Negation"}
+        if "CanMove" in out:
+            out.discard("CanMove")
+            out.add("CanNotMove")
+        for site in ("IsFriend", "IsEnemy", "IsEmpty"):
+            if site in out:
+                out.discard(site)
+                out.update({"IsFriend", "IsEnemy", "IsEmpty"} - {site})
+                break
+        return out
+
+    def where_for(self, param, where):
+        return None  # its condition's concepts are in concepts_at, turned around
+
     def compile(self, c: "Compiler"):
         f = c.bool(self.condition)
         if constant(f) is not None:

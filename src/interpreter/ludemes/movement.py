@@ -14,6 +14,7 @@ from ..engine.move import ADD, MOVE, Move
 from ..engine.values import constant
 from ..errors import BindError
 from ..syntax.nodes import Const
+from .concepts import moved_to
 from .base import (
     DISTANCE,
     BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
@@ -74,7 +75,11 @@ class MoveSlide(Ludeme):
     kind = MOVES
 
     def concepts_at(self, where):
-        return ("SlideEffect",) if where.effect else ("SlideDecision",)
+        # a slide goes through the sites its between condition allows, in sight along its line
+        # (Ludii says where it goes by that condition, not by where it stops)
+        between = getattr(self.between, "condition", None)
+        through = where.concepts_of(between) if between is not None else set()
+        return {"LineOfSight"} | moved_to("Slide", where, None, getattr(self.to, "apply", None), rule_concepts=through)
 
     source: Any = Param(Instance("from"), optional=True, key="from")
     track: Any = Param(STR_LIT, optional=True)
@@ -306,7 +311,10 @@ class MoveLeap(Ludeme):
     kind = MOVES
 
     def concepts_at(self, where):
-        return ("LeapEffect",) if where.effect else ("LeapDecision",)
+        # Ludii's leap has no rule without the to's condition (nothing said of where it lands)
+        to = self.to
+        return moved_to("Leap", where, getattr(to, "condition", None), getattr(to, "apply", None),
+                        empty_rule=False)
 
     source: Any = Param(Instance("from"), optional=True, key="from")
     steps: Any = Param(Walk())

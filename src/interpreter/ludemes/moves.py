@@ -9,6 +9,7 @@ from ..engine import turns
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..errors import BindError
 from ..syntax.nodes import Const
+from .concepts import moved_to
 from .base import (
     Kind,
     BOOL_FN, DIRS, MOVES, MOVES_T, PLAYER, STR_LIT, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
@@ -363,15 +364,8 @@ class MoveStep(Ludeme):
     default_directions = "Adjacent"
 
     def concepts_at(self, where):
-        if where.effect:
-            return ("StepEffect",)
-        out = ["StepDecision"]
-        to = where.concepts_of(self.to)
-        for test, concept in (("IsEmpty", "StepDecisionToEmpty"), ("IsFriend", "StepDecisionToFriend"),
-                              ("IsEnemy", "StepDecisionToEnemy")):
-            if test in to:
-                out.append(concept)
-        return out
+        to = self.to
+        return moved_to("Step", where, getattr(to, "condition", None), getattr(to, "apply", None))
     kind = MOVES
     source: Any = Param(_FROM, optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)

@@ -71,6 +71,12 @@ class Players(Ludeme):
             self.facings = [p.facing_name() for p in players]
             self.count = Int(len(players), span=self.count.span)
 
+    def concepts_at(self, where):
+        # a player facing a direction gives it to their pieces (Ludii's Player concepts)
+        if any(f is not None for f in getattr(self, "facings", ())):
+            return ("PlayersWithDirections", "PieceDirection")
+        return ()
+
 
 class Equipment(Ludeme):
     """The board and the pieces.
