@@ -237,12 +237,41 @@ def _mancala_style(game: "Game", found: set[str], equipment: Optional[Equipment]
     return out
 
 
+def sowing_sense(game: "Game") -> set[str]:
+    """Which way a mancala's tracks turn (Ludii reads it from each track's first step): a step
+    east or north is anticlockwise (``SowCCW``), west or south clockwise (``SowCW``); a step
+    along neither axis (a round board) by the way it turns about the board's centre."""
+    positions = game.topology.positions
+    if not positions:
+        return set()
+    cx = sum(x for x, _ in positions) / len(positions)
+    cy = sum(y for _, y in positions) / len(positions)
+    out: set[str] = set()
+    for track in getattr(game, "tracks", ()):
+        if len(track.sites) < 2:
+            continue
+        (x0, y0), (x1, y1) = positions[track.sites[0]], positions[track.sites[1]]
+        dx, dy = x1 - x0, y1 - y0
+        eps = 1e-6
+        if abs(dy) < eps and abs(dx) > eps:
+            out.add("SowCCW" if dx > 0 else "SowCW")
+        elif abs(dx) < eps and abs(dy) > eps:
+            out.add("SowCCW" if dy > 0 else "SowCW")
+        else:
+            turn = (x0 - cx) * dy - (y0 - cy) * dx
+            if abs(turn) > eps:
+                out.add("SowCCW" if turn > 0 else "SowCW")
+    return out
+
+
 def boolean_concepts(game: "Game") -> frozenset[str]:
     """Every boolean compilation concept of ``game``: the ludemes' own, the game's, and their
     parents; then the library boards' and the metadata's (Ludii adds those without parents)."""
     found = catalogue().with_parents(set(game.concepts) | game_facts(game))
     found |= ludemeplex_concepts(game)
     found |= metadata_concepts(game, found)
+    if "MancalaBoard" in found and "Track" in found:
+        found |= sowing_sense(game)  # as Ludii, once the metadata has said it is a mancala
     return frozenset(found)
 
 
@@ -315,5 +344,5 @@ def numeric_concepts(game: "Game", boolean: Optional[frozenset[str]] = None) -> 
     return out
 
 
-__all__ = ["game_facts", "boolean_concepts", "numeric_concepts", "metadata_concepts", "ludemeplex_concepts",
+__all__ = ["game_facts", "boolean_concepts", "numeric_concepts", "metadata_concepts", "ludemeplex_concepts", "sowing_sense",
            "equipment_of", "PIECE_STYLES", "LUDEMEPLEXES", "BOARD_STYLES"]

@@ -97,6 +97,8 @@ class Where:
         return (effect,) if self.effect else (decision,)
 
 
+SITE_TYPES = ("Cell", "Vertex", "Edge")
+
 # condition concept -> (end, win, loss, draw): Ludii's EndConcepts, as data; a family whose
 # condition is more than one concept is decided by END_TESTS
 END_FAMILIES = {
@@ -231,6 +233,8 @@ def concepts_of(node: Any, where: Where) -> set[str]:
             if not given and value is None and getattr(node, "default_directions", ""):
                 given = {DIRECTION_CONCEPTS[node.default_directions]}
             out |= given
+        if param.name == "type" and isinstance(value, Const) and value.name in SITE_TYPES:
+            out.add(value.name)  # a kind of site named (Ludii's SiteType concepts)
         inner = node.where_for(param, where)
         if inner is None:  # the ludeme's own concepts say all there is to say of this argument
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, TYPE_CHECKING
 
 from ..errors import BindError
-from ..syntax.nodes import Bool
+from ..syntax.nodes import Bool, Int
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
     ANY_INT, PIECES, SITE_NUMBER, VERTEX_NUMBER,
@@ -17,6 +17,12 @@ from .base import (
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..native.emit import Emitter, Made
+
+
+def placed_where(sites: Any) -> str:
+    """Where a start rule puts pieces, as Ludii tells it: on the board, or outside it (a hand)."""
+    off = isinstance(sites, Ludeme) and any(n.name in ("handSite", "sites Hand") for n in sites.walk())
+    return "PiecesPlacedOutsideBoard" if off else "PiecesPlacedOnBoard"
 
 
 class _Effect(Ludeme):
@@ -320,6 +326,12 @@ class Place(Ludeme):
     sites: Any = Param(REGION_FN, optional=True)
     coord: Any = Param(STR_LIT, optional=True, named=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+
+    def concepts_at(self, where):
+        out = [placed_where(self.sites)]
+        if isinstance(self.count, Int) and self.count.value > 1:
+            out.append("PieceCount")  # several pieces on one site
+        return out
 
     def validate(self) -> None:
         if (self.sites is None) == (self.coord is None):

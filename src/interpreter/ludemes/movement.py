@@ -542,7 +542,11 @@ class MoveFromTo(Ludeme):
     kind = MOVES
 
     def concepts_at(self, where):
-        return ("FromToEffect",) if where.effect else ("FromToDecision",)
+        # Ludii's fromTo: where the piece may go by the to's condition (anywhere without one),
+        # a capture by replacement when the to's effect removes or moves a piece
+        to = self.to
+        out = moved_to("FromTo", where, getattr(to, "condition", None), getattr(to, "apply", None))
+        return {c.replace("DecisionTo", "Decision") for c in out}
 
     source: Any = Param(Instance("from"), key="from")
     to: Any = Param(Instance("to"))
