@@ -231,7 +231,19 @@ class And(_Combine):
 
     def concepts_at(self, where):
         # Ludii's (and <moves>...) and (or <moves>...) both make the union of the moves
-        return ("Conjunction",) if self.kind == BOOL else ("Union",) if self.kind == MOVES else ()
+        if self.kind != BOOL:
+            return ("Union",) if self.kind == MOVES else ()
+        # a condition among others is no goal of reaching a region (Ludii drops Contains); all
+        # of them testing pieces at sites is a board to fill
+        items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
+        each = [where.concepts_of(item) for item in items]
+        out = set().union(*each) - {"Contains"} | {"Conjunction"}
+        if each and all("IsPieceAt" in found for found in each):
+            out.add("Fill")
+        return out
+
+    def where_for(self, param, where):
+        return None if self.kind == BOOL and param.name == "items" else where
 
     def compile(self, c: "Compiler"):
         if self.kind == MOVES:

@@ -1008,7 +1008,7 @@ class Do(Ludeme):
     """
 
     name = "do"
-    concepts = ("DoLudeme",)
+    concepts = ("DoLudeme", "CopyContext")  # the moves are tried on a copy of the position
     kind = MOVES
     moves: Any = Param(MOVES_T)
     next: Any = Param(MOVES_T, optional=True, named=True)

@@ -252,7 +252,8 @@ class IsThreatened(Ludeme):
 
     name = "is Threatened"
     kind = BOOL
-    concepts = ("Threat",)
+    # Ludii tries the enemy's moves on a copy of the position and looks whether they reach the site
+    concepts = ("Threat", "CopyContext", "Contains")
     what: Any = Param(INT_FN, optional=True, range=PIECE_NUMBER)
     at: Any = Param(SITE_FN, optional=True, named=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
