@@ -464,6 +464,8 @@ class _Compare(Ludeme):
                 if self.name == "=" and isinstance(other, Int) and other.value == 0:  # no piece left
                     out.append("NoPiece")
                     out.extend({"Mover": ("NoPieceMover",), "Next": ("NoPieceNext",)}.get(role, ()))
+        if self.name == "=":
+            out.extend(_equality_concepts(self.left, self.right) | _equality_concepts(self.right, self.left))
         return out
 
     def compile(self, c: "Compiler"):
@@ -482,6 +484,23 @@ class _Compare(Ludeme):
             return _regions_compared(self, k)
         symbol = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}[self.name]
         return f"({_value(k, self.left)} {symbol} {_value(k, self.right)})"
+
+
+def _equality_concepts(a: Any, b: Any) -> set[str]:
+    """What an equality tests, as Ludii reads it: a counter against a number checks progress,
+    where a piece is against nowhere (Off) that it is gone, against a map's entry that it got
+    there, what is on a site against a kind of piece that the piece is there."""
+    name = a.name if isinstance(a, Ludeme) else ""
+    other = b.name if isinstance(b, Ludeme) else ""
+    if name == "counter" and isinstance(b, Int):
+        return {"ProgressCheck"}
+    if name == "where" and isinstance(b, Const) and b.name == "Off":
+        return {"NoTargetPiece"}
+    if name == "where" and other == "mapEntry":
+        return {"Contains"}
+    if name == "what" and other == "id":
+        return {"IsPieceAt"}
+    return set()
 
 
 def _comparison(symbol: str, op, meaning: str, example: str, concept: str, sides: PType | None = None) -> type:
