@@ -273,7 +273,7 @@ class IsFull(Ludeme):
     """
 
     name = "is Full"
-    concepts = ("Fill",)
+    concepts = ()  # Ludii's (is Full) declares no concept (a board filled is no goal of a player)
     kind = BOOL
     # no parameters
 

@@ -527,6 +527,7 @@ class ForEachSite(_Effect):
     """
 
     name = "forEach Site"
+    concepts = ("ControlFlowStatement",)
     region: Any = Param(REGION_FN)
     effect: Any = Param(MOVES_T)
 
@@ -818,6 +819,7 @@ class ForEachPlayer(_Effect):
     """
 
     name = "forEach Player"
+    concepts = ("ControlFlowStatement",)
     rule: Any = Param(Kind(("moves", "end rule")))
 
     def validate(self) -> None:

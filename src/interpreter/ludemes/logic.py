@@ -466,6 +466,8 @@ class _Compare(Ludeme):
                     out.extend({"Mover": ("NoPieceMover",), "Next": ("NoPieceNext",)}.get(role, ()))
         if self.name == "=":
             out.extend(_equality_concepts(self.left, self.right) | _equality_concepts(self.right, self.left))
+            if all(isinstance(side, Ludeme) and side.kind == REGION for side in (self.left, self.right)):
+                out.append("Fill")  # two regions equal: one filled as the other (Ludii's)
         return out
 
     def compile(self, c: "Compiler"):
