@@ -189,6 +189,15 @@ def moved_to(kind: str, where: "Where", rule: Any, effect: Any, rule_concepts: O
     return out
 
 
+def captures(where: "Where", *effects: Any) -> bool:
+    """Whether effects (``apply`` of a between or a to) take pieces: remove them or move them
+    away, which makes a custodial, surround... rule a capture (Ludii's test)."""
+    done: set[str] = set()
+    for effect in effects:
+        done |= where.as_effect().concepts_of(effect)
+    return "RemoveEffect" in done or "FromToEffect" in done
+
+
 def _children(value: Any) -> Iterable[Any]:
     if isinstance(value, BoundArray):
         for item in value.items:
@@ -251,4 +260,4 @@ def declared_concepts(game: Ludeme, players: int) -> frozenset[str]:
     return frozenset(concepts_of(game, Where(players=players, walker=concepts_of, piece_moves=piece_moves)))
 
 
-__all__ = ["Where", "END_FAMILIES", "END_TESTS", "moved_to", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]
+__all__ = ["Where", "END_FAMILIES", "END_TESTS", "moved_to", "captures", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]

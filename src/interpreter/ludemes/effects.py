@@ -382,8 +382,8 @@ class Custodial(_Effect):
 
     def concepts_at(self, where):
         # a custodial capture when the enclosed pieces are taken off the board
-        taken = where.concepts_of(self.between.apply)
-        return ("CustodialCapture",) if "RemoveEffect" in taken else ()
+        from .concepts import captures
+        return ("CustodialCapture",) if captures(where, self.between.apply) else ()
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(Instance("between"))

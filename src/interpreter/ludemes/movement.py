@@ -72,6 +72,7 @@ class MoveSlide(Ludeme):
     """
 
     name = "move Slide"
+    default_directions = "Adjacent"
     kind = MOVES
 
     def concepts_at(self, where):
@@ -79,7 +80,9 @@ class MoveSlide(Ludeme):
         # (Ludii says where it goes by that condition, not by where it stops)
         between = getattr(self.between, "condition", None)
         through = where.concepts_of(between) if between is not None else set()
-        return {"LineOfSight"} | moved_to("Slide", where, None, getattr(self.to, "apply", None), rule_concepts=through)
+        # (Ludii's slide also declares Contains, whatever its rules)
+        return {"LineOfSight", "Contains"} | moved_to("Slide", where, None, getattr(self.to, "apply", None),
+                                                      rule_concepts=through)
 
     source: Any = Param(Instance("from"), optional=True, key="from")
     track: Any = Param(STR_LIT, optional=True)

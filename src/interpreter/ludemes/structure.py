@@ -380,7 +380,7 @@ class SwapRule(Ludeme):
     name = "swap"
     kind = META_RULE
     # no parameters
-    concepts = ("SwapOption",)
+    concepts = ("SwapOption", "SwapPlayersDecision")
 
     def configure(self, c: "Compiler") -> None:
         """Offer the swap move at the right ply."""

@@ -252,8 +252,7 @@ class IsThreatened(Ludeme):
 
     name = "is Threatened"
     kind = BOOL
-    # Ludii tries the enemy's moves on a copy of the position and looks whether they reach the site
-    concepts = ("Threat", "CopyContext", "Contains")
+    concepts = ("Threat", "CopyContext")  # Ludii tries the enemy's moves on a copy of the position
     what: Any = Param(INT_FN, optional=True, range=PIECE_NUMBER)
     at: Any = Param(SITE_FN, optional=True, named=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
@@ -401,7 +400,11 @@ class Intervene(Ludeme):
 
     name = "intervene"
     kind = MOVES
-    concepts = ("InterveneCapture",)
+
+    def concepts_at(self, where):
+        from .concepts import captures
+        effects = [getattr(self.between, "apply", None), getattr(self.to, "apply", None)]
+        return ("InterveneCapture",) if captures(where, *effects) else ()
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(Instance("between"), optional=True)
@@ -550,7 +553,11 @@ class Surround(Ludeme):
 
     name = "surround"
     kind = MOVES
-    concepts = ("SurroundCapture",)
+
+    def concepts_at(self, where):
+        from .concepts import captures
+        effects = [getattr(self.between, "apply", None), getattr(self.to, "apply", None)]
+        return ("SurroundCapture",) if captures(where, *effects) else ()
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(Instance("between"), optional=True)
