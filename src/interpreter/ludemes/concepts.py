@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
-from ..syntax.nodes import Const
+from ..syntax.nodes import Bool, Const
 from .base import BoundArray, Ludeme
 
 if TYPE_CHECKING:
@@ -165,20 +165,19 @@ def end_concepts(condition: set[str], role: Optional[str], outcome: Optional[str
     return out
 
 
-def moved_to(kind: str, where: "Where", rule: Any, effect: Any, rule_concepts: Optional[set[str]] = None,
-             empty_rule: bool = True) -> set[str]:
-    """The concepts of a move of ``kind`` (Step, Leap, Slide) as Ludii gives them: a decision
-    or an effect; for a decision, where it may go by the concepts of its rule (``rule``, the
-    to's condition, or ``rule_concepts`` when given): to an empty site, a friend, an enemy, or
-    anywhere when there is no rule (``empty_rule``: a missing rule allows everything); a
-    capture by replacement when what happens at the site (``effect``) removes or moves a
-    piece."""
+def moved_to(kind: str, where: "Where", rule: Any, effect: Any, rule_concepts: Optional[set[str]] = None) -> set[str]:
+    """The concepts of a move of ``kind`` (Step, Leap, Slide, FromTo) as Ludii gives them: a
+    decision or an effect; for a decision, where it may go by the concepts of its rule
+    (``rule``, the to's condition, or ``rule_concepts`` when given): to an empty site, a
+    friend, an enemy, anywhere when the rule is plainly ``True`` (a missing rule says
+    nothing); a capture by replacement when what happens at the site (``effect``) removes or
+    moves a piece."""
     if where.effect:
         out = {kind + "Effect"}
     else:
         out = {kind + "Decision"}
         found = where.concepts_of(rule) if rule_concepts is None else rule_concepts
-        if rule is None and rule_concepts is None and empty_rule:
+        if isinstance(rule, Bool) and rule.value:
             found = {"IsEmpty", "IsFriend", "IsEnemy"}
         for test, onto in (("IsEmpty", "ToEmpty"), ("IsFriend", "ToFriend"), ("IsEnemy", "ToEnemy")):
             if test in found:

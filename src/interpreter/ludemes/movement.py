@@ -314,10 +314,8 @@ class MoveLeap(Ludeme):
     kind = MOVES
 
     def concepts_at(self, where):
-        # Ludii's leap has no rule without the to's condition (nothing said of where it lands)
         to = self.to
-        return moved_to("Leap", where, getattr(to, "condition", None), getattr(to, "apply", None),
-                        empty_rule=False)
+        return moved_to("Leap", where, getattr(to, "condition", None), getattr(to, "apply", None))
 
     source: Any = Param(Instance("from"), optional=True, key="from")
     steps: Any = Param(Walk())

@@ -870,6 +870,8 @@ class SitesLineOfSight(Ludeme):
 
     name = "sites LineOfSight"
     kind = REGION
+    concepts = ("LineOfSight",)
+    default_directions = "Adjacent"
     type: Any = Param(Enum(("Piece", "Empty", "Farthest", "First"), "Piece | Empty | Farthest | First"), optional=True)
     at: Any = Param(SITE_FN, named=True)
     directions: Any = Param(DIRS, optional=True)
