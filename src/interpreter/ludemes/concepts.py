@@ -236,6 +236,9 @@ def concepts_of(node: Any, where: Where) -> set[str]:
         return out
     for param in node.params:
         value = getattr(node, param.name)
+        inner = node.where_for(param, where)
+        if inner is None:  # the ludeme's own concepts say all there is to say of this argument
+            continue
         if param.name == "directions":
             given = _direction_concepts(value)
             if not given and value is None and getattr(node, "default_directions", ""):
@@ -243,9 +246,6 @@ def concepts_of(node: Any, where: Where) -> set[str]:
             out |= given
         if param.name == "type" and isinstance(value, Const) and value.name in SITE_TYPES:
             out.add(value.name)  # a kind of site named (Ludii's SiteType concepts)
-        inner = node.where_for(param, where)
-        if inner is None:  # the ludeme's own concepts say all there is to say of this argument
-            continue
         for child in _children(value):
             if isinstance(child, Ludeme):
                 out |= concepts_of(child, inner)

@@ -97,7 +97,7 @@ class Remove(_Effect):
 
     def where_for(self, param, where):
         if self.kind == "board shape":
-            return where
+            return None  # a board with parts taken away keeps no tiling nor shape (Ludii's)
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
     sites: Any = Param(Either((REGION_FN, Kind(("board shape",)))))
     cells: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
@@ -384,6 +384,10 @@ class Custodial(_Effect):
         # a custodial capture when the enclosed pieces are taken off the board
         from .concepts import captures
         return ("CustodialCapture",) if captures(where, self.between.apply) else ()
+
+    def where_for(self, param, where):
+        # Ludii's custodial capture says nothing of its directions
+        return None if param.name == "directions" else super().where_for(param, where)
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(Instance("between"))

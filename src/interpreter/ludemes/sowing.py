@@ -90,6 +90,7 @@ class Count(Ludeme):
 
     name = "count"
     kind = INT
+    concepts = ("PieceCount",)
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
