@@ -547,7 +547,14 @@ class MoveFromTo(Ludeme):
         # a capture by replacement when the to's effect removes or moves a piece
         to = self.to
         out = moved_to("FromTo", where, getattr(to, "condition", None), getattr(to, "apply", None))
-        return {c.replace("DecisionTo", "Decision") for c in out}
+        out = {c.replace("DecisionTo", "Decision") for c in out}
+        # the to's condition only says where the piece may go: Ludii keeps none of its concepts
+        for part in (getattr(to, "sites", None), getattr(to, "apply", None), getattr(to, "level", None)):
+            out |= where.concepts_of(part)
+        return out
+
+    def where_for(self, param, where):
+        return None if param.name == "to" else where
 
     source: Any = Param(Instance("from"), key="from")
     to: Any = Param(Instance("to"))

@@ -8,7 +8,7 @@ from ..engine.values import constant
 from ..engine import turns
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..errors import BindError
-from ..syntax.nodes import Const
+from ..syntax.nodes import Const, Int
 from .concepts import moved_to
 from .base import (
     Kind,
@@ -448,8 +448,11 @@ class MoveHop(Ludeme):
         between = self.between
         effect = where.concepts_of(between.apply if between is not None else None)
         out = ["HopEffect"] if where.effect else ["HopDecision"]
-        if "RemoveEffect" in effect:
+        if "RemoveEffect" in effect or "FromToEffect" in effect:
             out.append("HopCapture")
+        to_effect = where.concepts_of(getattr(self.to, "apply", None))
+        if "RemoveEffect" in to_effect or "FromToEffect" in to_effect:
+            out.append("ReplacementCapture")
         if where.effect:
             return out
         length = between.length if between is not None else None
@@ -457,6 +460,9 @@ class MoveHop(Ludeme):
             out.append("HopDecisionMoreThanOne")  # the pieces jumped may be more than one
             if "HopCapture" in out:
                 out.append("HopCaptureMoreThanOne")
+        for gap in (getattr(between, "before", None), getattr(between, "after", None)):
+            if gap is not None and not (isinstance(gap, Int) and gap.value <= 1):
+                out.append("HopDecisionMoreThanOne")  # may land (or start) further than one site away
         go = where.concepts_of(self.to)
         hurdle = where.concepts_of(between.condition if between is not None else None)
         for over, onto, concept in (("IsEnemy", "IsEmpty", "HopDecisionEnemyToEmpty"),
