@@ -94,10 +94,14 @@ class Catalogue:
 
     def with_parents(self, names) -> set[str]:
         """``names`` and every boolean concept above them (as Ludii: a concept implies its
-        parents; numeric parents such as NumPlayers are skipped, their parents kept)."""
+        parents; numeric parents such as NumPlayers are skipped, their parents kept). A concept
+        of our own implies only our own parents: Ludii's concepts stay as Ludii computes them."""
         out = set(names)
         for name in list(out):
+            ours = name in self.by_name and self.by_name[name].ours
             for concept in self.ancestors(name):
+                if ours and not concept.ours:
+                    break
                 if concept.boolean:
                     out.add(concept.name)
         return out

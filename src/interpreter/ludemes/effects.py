@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, TYPE_CHECKING
 
 from ..errors import BindError
-from ..syntax.nodes import Bool, Int
+from ..syntax.nodes import Bool, Int, Str
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
     ANY_INT, PIECES, SITE_NUMBER, VERTEX_NUMBER,
@@ -328,6 +328,8 @@ class Place(Ludeme):
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
 
     def concepts_at(self, where):
+        if isinstance(self.sites, Str):  # coord: a site by its label, which Ludii's concepts do not read
+            return ()
         out = [placed_where(self.sites)]
         if isinstance(self.count, Int) and self.count.value > 1:
             out.append("PieceCount")  # several pieces on one site
