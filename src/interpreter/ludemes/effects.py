@@ -534,6 +534,11 @@ class ForEachSite(_Effect):
 
     name = "forEach Site"
     concepts = ("ControlFlowStatement",)
+
+    def where_for(self, param, where):
+        # its moves are what they are where the loop stands: a player's choice in the play
+        # rules (Ludii's (move ...) are decisions), consequences in a then
+        return where
     region: Any = Param(REGION_FN)
     effect: Any = Param(MOVES_T)
 
