@@ -308,7 +308,8 @@ def numeric_concepts(game: "Game", boolean: Optional[frozenset[str]] = None) -> 
         "NumConvexCorners": len(regions.get("CornersConvex", ())),
         "NumConcaveCorners": len(regions.get("CornersConcave", ())),
         "NumOuterSites": len(regions.get("Outer", ())),
-        "NumInnerSites": len(regions.get("Inner", ())),
+        # the sites not outer (Ludii's measure; a board may name other sites Inner, a mancala's rows)
+        "NumInnerSites": n - len(regions.get("Outer", ())),
         "NumPerimeterSites": len(regions.get("Perimeter", ())),
         "NumTopSites": len(regions.get("Top", ())),
         "NumBottomSites": len(regions.get("Bottom", ())),
@@ -321,8 +322,13 @@ def numeric_concepts(game: "Game", boolean: Optional[frozenset[str]] = None) -> 
     relations = {"NumDirections": "All", "NumOrthogonalDirections": "Orthogonal",
                  "NumDiagonalDirections": "Diagonal", "NumAdjacentDirections": "Adjacent",
                  "NumOffDiagonalDirections": "OffDiagonal"}
+    orthogonal = topo.neighbours.get("Orthogonal")
     for name, relation in relations.items():
         table = topo.neighbours.get(relation)
+        if table is not None and relation == "Diagonal" and orthogonal is not None:
+            # a diagonal neighbour is one that is not also orthogonal (on a graph whose lines
+            # cross, a site may be both here; Ludii counts it once, as orthogonal)
+            table = [set(d) - set(o) for d, o in zip(table, orthogonal)]
         out[name] = _mean([len(t) for t in table]) if table is not None else 0.0
     on_board = n
     if graph is not None:
