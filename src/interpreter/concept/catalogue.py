@@ -125,8 +125,9 @@ def _concept(entry: dict) -> Concept:
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
     """The catalogue, read once from ``catalogue.yaml``."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's when there, ten times faster
     with CATALOGUE_FILE.open(encoding="utf-8") as f:
-        data = yaml.safe_load(f)
+        data = yaml.load(f, Loader=loader)  # noqa: S506 - a safe loader
     return Catalogue([_concept(entry) for entry in data["concepts"]])
 
 

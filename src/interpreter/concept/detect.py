@@ -75,13 +75,24 @@ class Equipment:
     mancala_stores: bool
 
 
+_BOUND: dict[int, tuple[Any, Any]] = {}  # id(description) -> (description, its bound tree): the last few
+
+
 def _bound(game: "Game") -> Any:
-    """The game's bound description (None when it has none)."""
+    """The game's bound description (None when it has none), bound once for the several
+    concepts that read it."""
     description = getattr(game.info, "description", None)
     if description is None:
         return None
+    kept = _BOUND.get(id(description))
+    if kept is not None and kept[0] is description:
+        return kept[1]
     from ..bind import bind
-    return bind(description.game)
+    bound = bind(description.game)
+    if len(_BOUND) >= 8:
+        _BOUND.pop(next(iter(_BOUND)))
+    _BOUND[id(description)] = (description, bound)
+    return bound
 
 
 def _items(value: Any) -> list[Any]:
@@ -113,14 +124,27 @@ def equipment_of(game: "Game", bound: Any = None) -> Equipment:
     return Equipment(game.topology.use, tuple(extra), dice, rows, stores)
 
 
-def game_facts(game: "Game") -> set[str]:
+def declared(game: "Game") -> frozenset[str]:
+    """The concepts the game's ludemes declare, walked again from its description with the
+    numbers known before play evaluated (a board's sizes given as expressions); the game's
+    own (``game.concepts``, literals only) when it has no description."""
+    bound = _bound(game)
+    if bound is None:
+        return frozenset(game.concepts)
+    from ..compile.compiler import Compiler
+    from ..ludemes.concepts import declared_concepts
+    return declared_concepts(bound, game.num_players, Compiler(None).static_int)
+
+
+def game_facts(game: "Game", found: Optional[frozenset[str]] = None) -> set[str]:
     """Boolean concepts of the game as a whole (not of one ludeme), as Ludii's
-    ``computeBooleanConcepts``."""
+    ``computeBooleanConcepts`` (``found``: the ludemes' concepts, the game's when not given)."""
+    found = frozenset(game.concepts) if found is None else found
     out = {"Discrete", "Alternating", "End"}
     n = game.num_players
     if n == 1:
         out.add("Solitaire")
-        if "DeductionPuzzle" not in game.concepts:
+        if "DeductionPuzzle" not in found:
             out.add("PlanningPuzzle")
     elif n == 2:
         out.add("TwoPlayer")
@@ -138,12 +162,12 @@ def game_facts(game: "Game") -> set[str]:
             out.add(style)
     if _asymmetric_pieces(game):
         out.add("AsymmetricPiecesType")
-    found = set(game.concepts) | out
-    if {"Dice", "Domino", "Card"} & found:
+    every = set(found) | out
+    if {"Dice", "Domino", "Card"} & every:
         out.add("Stochastic")
-    if {"Dice", "LargePiece"} & found:
+    if {"Dice", "LargePiece"} & every:
         out.add("SiteState")
-    if "Domino" in found:
+    if "Domino" in every:
         out.add("PieceCount")
     return out
 
@@ -267,7 +291,8 @@ def sowing_sense(game: "Game") -> set[str]:
 def boolean_concepts(game: "Game") -> frozenset[str]:
     """Every boolean compilation concept of ``game``: the ludemes' own, the game's, and their
     parents; then the library boards' and the metadata's (Ludii adds those without parents)."""
-    found = catalogue().with_parents(set(game.concepts) | game_facts(game))
+    own = declared(game)
+    found = catalogue().with_parents(set(own) | game_facts(game, own))
     found |= ludemeplex_concepts(game)
     found |= metadata_concepts(game, found)
     if "MancalaBoard" in found and "Track" in found:
@@ -350,5 +375,5 @@ def numeric_concepts(game: "Game", boolean: Optional[frozenset[str]] = None) -> 
     return out
 
 
-__all__ = ["game_facts", "boolean_concepts", "numeric_concepts", "metadata_concepts", "ludemeplex_concepts", "sowing_sense",
+__all__ = ["declared", "game_facts", "boolean_concepts", "numeric_concepts", "metadata_concepts", "ludemeplex_concepts", "sowing_sense",
            "equipment_of", "PIECE_STYLES", "LUDEMEPLEXES", "BOARD_STYLES"]

@@ -200,15 +200,18 @@ def _diagonal_concepts(ludeme: Any, plain: str) -> tuple[str, ...]:
     return ("AlquerqueTiling",) if ludeme.diagonals.name == "Alternating" else ()
 
 
-def _static(value: Any) -> Optional[int]:
-    """The number a size argument gives before play, None when it cannot be known here."""
+def _static(value: Any, where: Any) -> Optional[int]:
+    """The number a size argument gives before play (``where.static_int`` evaluates
+    expressions, when the walk has one), None when it cannot be known here."""
     if value is None:
         return None
     if isinstance(value, Int):
         return value.value
+    evaluate = getattr(where, "static_int", None)
+    if evaluate is None:
+        return None
     try:
-        from ..compile.compiler import Compiler
-        return Compiler(None).static_int(value)
+        return evaluate(value)
     except Exception:  # a size known only with the game around it
         return None
 
@@ -248,7 +251,7 @@ class Square(_Shape):
         word = getattr(self.shape, "name", "Square")
         if word == "Diamond":
             return _diagonal_concepts(self, "SquareTiling") + ("DiamondShape",)
-        size = _static(self.size)
+        size = _static(self.size, where)
         columns = size + 1 if word == "Limping" and size is not None else size
         return _diagonal_concepts(self, "SquareTiling") + _grid_shape(size, columns)
 
@@ -279,7 +282,7 @@ class Rectangle(_Shape):
     concepts = ("SquareTiling", "RectangleShape")
 
     def concepts_at(self, where):
-        return _diagonal_concepts(self, "SquareTiling") + _grid_shape(_static(self.rows), _static(self.columns))
+        return _diagonal_concepts(self, "SquareTiling") + _grid_shape(_static(self.rows, where), _static(self.columns, where))
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use,

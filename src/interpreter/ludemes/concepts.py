@@ -59,6 +59,7 @@ class Where:
     capture: bool = False
     walker: Optional[Callable[[Any, "Where"], set[str]]] = None
     piece_moves: tuple[Any, ...] = ()  # the moves the pieces declare (what (forEach Piece) plays)
+    static_int: Optional[Callable[[Any], int]] = None  # a number known before play (board sizes)
 
     @property
     def decision(self) -> bool:
@@ -252,11 +253,15 @@ def concepts_of(node: Any, where: Where) -> set[str]:
     return out
 
 
-def declared_concepts(game: Ludeme, players: int) -> frozenset[str]:
+def declared_concepts(game: Ludeme, players: int,
+                      static_int: Optional[Callable[[Any], int]] = None) -> frozenset[str]:
     """The concepts the ludemes of a bound game declare where they stand (no parents, no facts
-    about the whole game: see :func:`interpreter.concept.concepts`)."""
+    about the whole game: see :func:`interpreter.concept.concepts`); ``static_int`` evaluates
+    the numbers known before play (a board's sizes given as expressions), literals only
+    without it."""
     piece_moves = tuple(n.moves for n in game.walk() if n.name == "piece" and getattr(n, "moves", None) is not None)
-    return frozenset(concepts_of(game, Where(players=players, walker=concepts_of, piece_moves=piece_moves)))
+    where = Where(players=players, walker=concepts_of, piece_moves=piece_moves, static_int=static_int)
+    return frozenset(concepts_of(game, where))
 
 
 __all__ = ["Where", "END_FAMILIES", "END_TESTS", "moved_to", "captures", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]
