@@ -8,7 +8,7 @@ decimals). ``scripts/concepts_vs_ludii.py`` shows the differences when one fails
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -38,7 +38,7 @@ def _ludii() -> dict:
 LUDII = _ludii()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name: str):
     """The game of a sample file, None when it does not load here (loaded once per run)."""
     try:
