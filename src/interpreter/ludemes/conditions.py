@@ -273,7 +273,7 @@ class IsFull(Ludeme):
     """
 
     name = "is Full"
-    concepts = ("Fill",)
+    concepts = ()  # Ludii's (is Full) declares no concept (a board filled is no goal of a player)
     kind = BOOL
     # no parameters
 
@@ -316,7 +316,7 @@ class IsLine(Ludeme):
     """
 
     name = "is Line"
-    default_directions = "All"
+    default_directions = "Adjacent"  # the concept Ludii gives a line in its default directions
     termination = Termination.LINE
     kind = BOOL
     length: Any = Param(INT_FN, range=LENGTH)
