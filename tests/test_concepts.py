@@ -26,10 +26,12 @@ def bools(game, options=()):
 def test_pente_uses_a_square_tiling_custodial_capture_a_line_win_and_scoring():
     found = bools("pente")
     for concept in ("SquareTiling", "SquareShape", "Vertex", "AddDecision", "CustodialCapture", "Capture",
-                    "RemoveEffect", "Line", "LineWin", "Scoring", "ScoringWin", "InitialScore", "Phase", "TwoPlayer",
+                    "RemoveEffect", "Line", "LineWin", "Scoring", "ScoringEnd", "InitialScore", "Phase", "TwoPlayer",
                     "BallComponent"):
         assert concept in found, concept
-    for concept in ("HopDecision", "Connection", "Misere", "Draw", "Cell", "HexTiling"):
+    # the capture win is (forEach Player ... (result Player Win)): as in Ludii, only a result of
+    # the mover (or, with two players, of the next player) names a kind of win
+    for concept in ("HopDecision", "Connection", "Misere", "Draw", "Cell", "HexTiling", "ScoringWin"):
         assert concept not in found, concept
 
 
@@ -47,8 +49,9 @@ def test_alak_is_a_one_row_board_with_custodial_capture_and_hop_moves():
 
 def test_tic_tac_toe_gomoku_and_hex():
     ttt = bools("tic-tac-toe")
-    assert {"SquareTiling", "Cell", "AddDecision", "LineWin", "FillEnd", "FillDraw", "Draw", "AllDirections"} <= ttt
-    assert "Capture" not in ttt and "Scoring" not in ttt
+    # as Ludii: a line looks in its default (adjacent) directions, and a full board is no goal
+    assert {"SquareTiling", "Cell", "AddDecision", "LineWin", "Draw", "AdjacentDirection"} <= ttt
+    assert not {"Capture", "Scoring", "FillEnd", "FillDraw", "AllDirections"} & ttt
     gomoku = bools("gomoku")
     assert {"SquareTiling", "Vertex", "AddDecision", "LineWin"} <= gomoku and "Capture" not in gomoku
     hex_ = bools("hex")
@@ -61,7 +64,9 @@ def test_tic_tac_toe_gomoku_and_hex():
 
 def test_the_seed_games_concepts():
     loophole = bools("loophole")
-    assert {"HexTiling", "Cell", "AddDecision", "Loop", "LoopThroughPassage", "LoopWin"} <= loophole
+    # the board is a rhombus of hexagons with cells removed: as Ludii, no tiling is claimed for it
+    assert {"Cell", "AddDecision", "Loop", "LoopThroughPassage", "LoopWin"} <= loophole
+    assert "HexTiling" not in loophole
     assert "Capture" not in loophole and "PassDecision" not in loophole
     loupe = bools("loupe")
     assert {"TriangleTiling", "Vertex", "MultiPlacementTurn", "PassDecision", "Loop", "EnclosureValue",

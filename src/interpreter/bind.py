@@ -2,7 +2,9 @@
 
 Each call is looked up by name (two-word names such as ``move Add`` take the first argument
 when it is a constant), its arguments are matched to the declared parameters, and every
-mismatch is reported at the argument's location with a hint.
+mismatch is reported at the argument's location with a hint. A name the registry lacks is an
+:class:`~.errors.UnsupportedLudeme` when Ludii's vocabulary has it (``Ludii's `forEach Die` is
+not supported yet``), else an unknown ludeme with the closest names.
 
 The binder reads past a mistake: a part that fails becomes a *reported* value and binding goes
 on, so one run finds every independent error (:func:`bind_all`). A reported value whose ludeme
@@ -17,9 +19,10 @@ import difflib
 from functools import lru_cache
 from typing import Any, Iterable
 
-from .errors import BindError, Collected, LudError
+from .errors import BindError, Collected, LudError, UnsupportedLudeme
 from .ludemes import base
 from .ludemes.base import REGISTRY, BoundArray, Ludeme, Param
+from .ludii import is_ludii_form, ludii_form_of
 from .syntax.nodes import (
     Array, Bool, Broken, Call, Hole, NegatedRef, Const, DefineRef, Float, Int, Named, Node, Omit,
     Param as ParamNode, Placeholder, Range, Span, Str,
@@ -179,13 +182,18 @@ class _Binder:
             family = [n for n in REGISTRY if n.startswith(name + " ")]
             if family and (single is None or not any(p.type.accepts(first) for p in single.params
                                                       if not p.named)):
-                close = list(_close(two, tuple(family), 0.5)) or family[:6]
                 where = first.span if single is not None else call.span
+                if is_ludii_form(two):  # Ludii's, not a typo: said as such, without guesses
+                    raise UnsupportedLudeme(two, _form_span(call, name, first))
+                close = list(_close(two, tuple(family), 0.5)) or family[:6]
                 raise BindError(f"unknown ludeme '{two}'", where,
                                 hint="did you mean " + ", ".join(f"'{c}'" for c in close) + "?")
         if name in REGISTRY:
             return REGISTRY[name], args
         wanted = f"{name} {first.name}" if isinstance(first, Const) else name
+        ludii = ludii_form_of(name, first.name if isinstance(first, Const) else None)
+        if ludii is not None:
+            raise UnsupportedLudeme(ludii, _form_span(call, name, first) if " " in ludii else _head_span(call, name))
         raise BindError(f"unknown ludeme '{wanted}'", _head_span(call, name), hint=_unknown_ludeme_hint(wanted, name))
 
     def bind_call(self, call: Call, depth: int) -> Any:
@@ -307,6 +315,15 @@ def _head_span(call: Call, name: str) -> Any:
     if line is None or line[span.col:span.col + len(name)] != name:
         return span
     return Span(span.file, span.line, span.col + 1, span.line, span.col + 1 + len(name), span.via)
+
+
+def _form_span(call: Call, name: str, first: Node) -> Any:
+    """The span of a two-word form's words (``forEach Die`` of ``(forEach Die ...)``) when both
+    stand on one line, else the name's."""
+    head = _head_span(call, name)
+    if head is call.span or first.span.line != head.line or first.span.end_line != head.line:
+        return head
+    return Span(head.file, head.line, head.col, head.line, first.span.end_col, head.via)
 
 
 @lru_cache(maxsize=4)

@@ -137,6 +137,20 @@ class BindError(LudError):
     kind = "bind error"
 
 
+class UnsupportedLudeme(BindError):
+    """A call of a ludeme Ludii defines that this interpreter does not have yet (``forEach Die``):
+    the description is right by Ludii's language, the vocabulary here is short of it. Its message
+    says so in one line (``Ludii's `forEach Die` is not supported yet``); the CLI exits with 3
+    when every error is of this kind. A name in neither vocabulary stays a :class:`BindError`
+    with the closest names."""
+
+    kind = "unsupported ludeme"
+
+    def __init__(self, form: str, span: Span | None = None, hint: str | None = None):
+        super().__init__(f"Ludii's `{form}` is not supported yet", span, hint)
+        self.form = form
+
+
 class MoveError(ValueError):
     """A move that cannot be played (not a description error). Subclasses say why, as
     python-chess's do: the text is no move, the move is not legal here, or it is ambiguous."""

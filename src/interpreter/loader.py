@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import ChainMap
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -16,9 +17,22 @@ from .syntax.nodes import Call, Document, Str
 from .syntax.parser import parse, parse_file
 
 
+DEFINES_ENV = "LUDEME_DEFINES"  # folders of library defines every load uses (os.pathsep-separated)
+
+
+def extra_defines(extra: Sequence[str | Path] = ()) -> list[Path]:
+    """The folders of library defines to use: ``extra``, then those the ``LUDEME_DEFINES``
+    environment variable names (``ludeme COMMAND --defines DIR`` sets it for the command, so every
+    game the command loads, in this process or its workers, uses them), each once."""
+    folders = [Path(p) for p in extra] + [Path(p) for p in os.environ.get(DEFINES_ENV, "").split(os.pathsep) if p]
+    seen: set[Path] = set()
+    return [p for p in folders if not (p.absolute() in seen or seen.add(p.absolute()))]
+
+
 def library(extra: Sequence[str | Path] = (), beside: Path | None = None) -> Mapping[str, Define]:
     """The defines a description may use without declaring them, first found first: the ``.def``
-    files of the ``extra`` folders (``--defines``), then those shared by the bundled descriptions
+    files of the ``extra`` folders (``--defines``, then the ``LUDEME_DEFINES`` environment
+    variable's: :func:`extra_defines`), then those shared by the bundled descriptions
     (``descriptions/defines/``), then Ludii's library (:func:`ludii_defines_dir`, looked for
     beside the folder ``beside``), read as its defines are used. A description's own defines
     come before all of these."""
@@ -36,7 +50,7 @@ def library(extra: Sequence[str | Path] = (), beside: Path | None = None) -> Map
         return files
 
     layers: list[Mapping[str, Define]] = [
-        load_library(files_of([Path(p) for p in extra], True)),
+        load_library(files_of(extra_defines(extra), True)),
         load_library(files_of([descriptions_dir() / "defines"], False)),
     ]
     ludii = ludii_defines_dir(beside)

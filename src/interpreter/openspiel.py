@@ -10,8 +10,10 @@ every state of a game. This adapter gives those conventions to any loaded game::
     >>> state = game.new_initial_state()
     >>> state.current_player(), state.legal_actions()[:3]
     (0, [0, 1, 2])
-    >>> state.apply_action(4); state.action_to_string(0, 4)
+    >>> state.action_to_string(0, 4)
     'B2'
+    >>> state.apply_action(4); state.current_player()
+    1
 
 The adapter needs no OpenSpiel: OpenSpiel's Python algorithms accept it as it is (its MCTS bot,
 random rollouts). With OpenSpiel installed, :func:`register` also makes the game a real

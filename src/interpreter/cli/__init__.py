@@ -29,16 +29,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Callable, Sequence
 
-from ..errors import LudError
+from ..errors import LudError, UnsupportedLudeme
 from .common import (
     EXIT_FAILURE,
+    EXIT_UNSUPPORTED,
     EXIT_USAGE,
     MAX_PLAYERS,
     UsageError,
     _report_internal,
     _silence_stdout,
+    defines_arg as _defines_arg,
     version,
 )
 from .concepts import add_commands as _concept_commands
@@ -78,12 +81,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = bool(getattr(args, "debug", False))
     from ..native import choice
     outer = choice.engine_mode()
+    restore_defines = _use_defines(getattr(args, "defines", None) or [])
     try:
         choice.set_engine(getattr(args, "engine", None) or outer)  # for this command only
         return int(args.func(args) or 0)
     except LudError as err:
         print(err.render(), file=sys.stderr)
-        return EXIT_USAGE
+        return EXIT_UNSUPPORTED if isinstance(err, UnsupportedLudeme) else EXIT_USAGE
     except UsageError as err:
         print(f"ludeme {args.command}: error: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -98,15 +102,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILURE
     finally:
         choice.set_engine(outer)
+        restore_defines()
+
+
+def _use_defines(folders: Sequence[str]) -> Callable[[], None]:
+    """``--defines DIR``, once for every command that loads a description: the folders go into
+    ``LUDEME_DEFINES`` (see :func:`interpreter.loader.extra_defines`) for the command's duration,
+    so every load it makes, here or in its worker processes, uses them. Returns the undo."""
+    import os
+    from ..loader import DEFINES_ENV
+    if not folders:
+        return lambda: None
+    before = os.environ.get(DEFINES_ENV)
+    os.environ[DEFINES_ENV] = os.pathsep.join([str(Path(f).absolute()) for f in folders] + ([before] if before else []))
+
+    def restore() -> None:
+        if before is None:
+            os.environ.pop(DEFINES_ENV, None)
+        else:
+            os.environ[DEFINES_ENV] = before
+    return restore
 
 
 # ---------------------------------------------------------------------------------------------
 # the parser
-
-
-def _defines_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--defines", action="append", default=[], metavar="DIR",
-                   help="a folder (or file) of library defines (.def) to use as well; repeatable")
 
 
 def _engine_arg(p: argparse.ArgumentParser) -> None:
@@ -142,7 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
                 "Every independent error of a file is reported, in source order (at most\n"
                 "--max-errors, then how many more there are).\n"
                 "With --syntax, only parse (directories are searched for *.lud and *.def\n"
-                "recursively). Exit 0 when every file is valid, 2 otherwise.\n"
+                "recursively). Exit 0 when every file is valid, 3 when the only errors are calls of\n"
+                "Ludii's ludemes not supported yet (\"Ludii's `forEach Die` is not supported yet\"),\n"
+                "2 otherwise.\n"
                 "With --report, take every file as far as it goes (parse, expand, load, one random\n"
                 "playout) and report how many pass each stage and why the others stop, grouped by\n"
                 "the first unknown ludeme, most frequent first (exit 0).\n"
@@ -166,7 +187,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("expand", cmd_expand, "print the expanded game (options chosen, defines inlined)")
     _game_args(p)
-    _defines_arg(p)
 
     p = command("fmt", cmd_fmt, "rewrite descriptions in canonical form (comments kept)",
                 "Rewrite descriptions in canonical form, keeping every comment.\n"
@@ -277,6 +297,7 @@ def _values_arg(p: argparse.ArgumentParser) -> None:
 def _game_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", help="a bundled game's name (ludeme list) or a .lud file")
     _option_args(p)
+    _defines_arg(p)  # every command that loads a description takes --defines (see _use_defines)
 
 
 def _agent_args(p: argparse.ArgumentParser) -> None:

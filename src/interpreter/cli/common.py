@@ -17,6 +17,7 @@ from ..errors import LudError
 from ..files import read_text
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+EXIT_UNSUPPORTED = 3  # a description right by Ludii's language that calls a ludeme not supported yet
 MAX_PLAYERS = 4  # --p1 .. --p4
 MAX_POSITION_TEXT = 1_000_000  # characters, as engine.position.MAX_TEXT
 
@@ -80,13 +81,21 @@ def version() -> str:
 # shared helpers
 
 
+def defines_arg(p: argparse.ArgumentParser) -> None:
+    """``--defines DIR``: every command that loads a description has it (the CLI's ``main`` puts
+    the folders where every load of the command finds them: ``cli._use_defines``)."""
+    p.add_argument("--defines", action="append", default=[], metavar="DIR",
+                   help="a folder (or file) of library defines (.def) to use as well; repeatable")
+
+
 def _emit_json(obj: Any) -> None:
     print(json.dumps(obj, indent=2, ensure_ascii=False))
 
 
 def _load_game(args: argparse.Namespace, options: Sequence[str] | None = None):
     from ..loader import load
-    return load(args.game, options=list(args.option if options is None else options), ruleset=args.ruleset)
+    return load(args.game, options=list(args.option if options is None else options), ruleset=args.ruleset,
+                defines=getattr(args, "defines", ()))
 
 
 def _read_position_file(path: str) -> str:

@@ -7,7 +7,7 @@ import sys
 import time
 
 from ..workers import jobs_argument, max_jobs
-from .common import EXIT_OK, UsageError, _agent_specs, whole_number
+from .common import EXIT_OK, UsageError, _agent_specs, defines_arg, whole_number
 
 
 class _Bar:
@@ -76,7 +76,7 @@ def cmd_concepts(args: argparse.Namespace) -> int:
     from ..concept.metrics import playout_metrics
     from ..concept.report import render
     from ..loader import load
-    game = load(args.game, options=list(args.option), ruleset=args.ruleset)
+    game = load(args.game, options=list(args.option), ruleset=args.ruleset, defines=args.defines)
     label = args.game + (":" + ",".join(args.option) if args.option else "")
     agents = _agents(args, game.num_players)
     _check_agents(agents)
@@ -213,6 +213,7 @@ def add_commands(command, game_args, agent_args, positive_int) -> None:
                 "--from TABLE compares the games of a survey table (ludeme survey) without playing.")
     p.add_argument("games", nargs="*", metavar="GAME",
                    help="bundled names or .lud files, with :options (with --from: rows of the table)")
+    defines_arg(p)
     common(p, 0)
     p.add_argument("--from", dest="from_table", metavar="TABLE", default=None,
                    help="compare the games of a survey table (ludeme survey) instead of playing them again")

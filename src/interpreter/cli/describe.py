@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..errors import LudError
+from ..errors import LudError, UnsupportedLudeme
 from .common import (
     EXIT_FAILURE,
     EXIT_OK,
+    EXIT_UNSUPPORTED,
     EXIT_USAGE,
     UsageError,
     _emit_json,
@@ -63,7 +64,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from ..check import check
     from ..errors import render_all
     targets = _expand_paths(args.paths)
-    failed = errors = 0
+    failed = errors = unsupported = 0  # unsupported: files whose only errors are Ludii's ludemes we lack
     crashed = False
     for target in targets:
         try:
@@ -81,6 +82,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         if not result.ok:
             failed += 1
             errors += result.total
+            if result.errors and result.total == len(result.errors) \
+                    and all(isinstance(e, UnsupportedLudeme) for e in result.errors):
+                unsupported += 1
             print(render_all(result.errors, result.total, limit=args.max_errors), file=sys.stderr)
             continue
         game = result.game
@@ -91,6 +95,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"{len(targets)} files, {failed} failed" + (f", {errors} errors" if errors > failed else ""))
     if crashed:
         return EXIT_FAILURE
+    if failed and failed == unsupported:
+        return EXIT_UNSUPPORTED
     return EXIT_USAGE if failed else EXIT_OK
 
 

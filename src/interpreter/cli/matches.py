@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..errors import MoveError
-from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game
+from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game, defines_arg
 from ..workers import jobs_argument, max_jobs
 from .outputs import inputs_of, output_path, record_options
 
@@ -370,6 +370,7 @@ def add_commands(command, game_args, option_args, positive_int) -> None:
     p.add_argument("--svg", metavar="DIR", help="write a picture per move to DIR (ply-000.svg is the start)")
     p.add_argument("--description", metavar="GAME", default=None,
                    help="replay against this description instead of the record's (a name or a .lud file)")
+    defines_arg(p)
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = command("render", cmd_render, "draw a position as an SVG (or PNG) picture",
@@ -380,6 +381,7 @@ def add_commands(command, game_args, option_args, positive_int) -> None:
     p.add_argument("--option", action="append", default=[], metavar='"Label/Item"',
                    help='choose an option item, e.g. --option "Board Size/9x9" (repeatable)')
     p.add_argument("--ruleset", metavar="NAME", default=None, help="apply a ruleset of the description")
+    defines_arg(p)
     p.add_argument("--moves", "-m", default="", metavar="MOVES", help='moves to play first, e.g. "E5 D4"')
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the picture: FILE.svg or FILE.png")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, UsageError, whole_number
+from .common import EXIT_OK, UsageError, defines_arg, whole_number
 
 INSTALL_HINT = "ludeme serve needs the web extra: pip install 'ludeme-interpreter[web]' (or pip install '.[web]' in a checkout)"
 
@@ -35,6 +35,7 @@ def add_commands(command) -> None:
                 "otherwise. GAME (a bundled name or a .lud file) opens the page on that game.\n"
                 "Needs the web extra: pip install 'ludeme-interpreter[web]'.")
     p.add_argument("game", nargs="?", metavar="GAME", help="a bundled game's name or a .lud file to open first")
+    defines_arg(p)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=whole_number(0, 65535), default=8000, help="port (default 8000; 0 picks a free one)")
     p.add_argument("--workers", type=whole_number(1, 16), default=2, metavar="N",

@@ -94,10 +94,14 @@ class Catalogue:
 
     def with_parents(self, names) -> set[str]:
         """``names`` and every boolean concept above them (as Ludii: a concept implies its
-        parents; numeric parents such as NumPlayers are skipped, their parents kept)."""
+        parents; numeric parents such as NumPlayers are skipped, their parents kept). A concept
+        of our own implies only our own parents: Ludii's concepts stay as Ludii computes them."""
         out = set(names)
         for name in list(out):
+            ours = name in self.by_name and self.by_name[name].ours
             for concept in self.ancestors(name):
+                if ours and not concept.ours:
+                    break
                 if concept.boolean:
                     out.add(concept.name)
         return out
@@ -121,8 +125,9 @@ def _concept(entry: dict) -> Concept:
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
     """The catalogue, read once from ``catalogue.yaml``."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's when there, ten times faster
     with CATALOGUE_FILE.open(encoding="utf-8") as f:
-        data = yaml.safe_load(f)
+        data = yaml.load(f, Loader=loader)  # a safe loader either way
     return Catalogue([_concept(entry) for entry in data["concepts"]])
 
 

@@ -1,15 +1,20 @@
 """Compilation concepts of a game: what its rules use (boolean) and its numbers.
 
 The ludemes declare their concepts where they stand (:mod:`interpreter.ludemes.concepts`, kept
-in ``game.concepts``); this module adds what only the whole game tells (as Ludii's
-``Game.computeBooleanConcepts``): the number of players, the time model, several phases, the
-kind of sites played on, the pieces' looks; then every boolean parent of a concept; and the
-numeric concepts of the board and the equipment (``Game.computeNonBooleanConcepts``).
+in ``game.concepts``); this module adds what only the whole game tells, as Ludii's
+``Game.computeBooleanConcepts`` does: the number of players and the time model, several phases,
+the kind of sites played on, the pieces' kinds and looks, whether the players' pieces differ;
+then every boolean parent of a concept; then what Ludii adds without parents: the boards its
+library names (the *ludemeplexes*: a game using the library's ``"AlquerqueBoard"`` has an
+Alquerque board) and the metadata's looks (``(board Style Chess)``). The numbers follow
+``Game.computeNonBooleanConcepts``: the board's sites, rows, regions and directions, the
+containers (board, hands, dice), the pieces, the phases.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from .catalogue import catalogue
 
@@ -24,88 +29,351 @@ PIECE_STYLES = {
     "pawn": "PawnComponent",
 }
 
+# a board define of Ludii's library -> the concepts its use implies (Ludii's ludemeplexes)
+LUDEMEPLEXES: dict[str, tuple[str, ...]] = {
+    "AlquerqueBoard": ("AlquerqueBoard",),
+    "AlquerqueGraph": ("AlquerqueBoard",),
+    "AlquerqueBoardWithBottomAndTopTriangles": ("AlquerqueBoard", "AlquerqueBoardWithTwoTriangles"),
+    "AlquerqueGraphWithBottomAndTopTriangles": ("AlquerqueBoard", "AlquerqueBoardWithTwoTriangles"),
+    "AlquerqueBoardWithBottomTriangle": ("AlquerqueBoard", "AlquerqueBoardWithOneTriangle"),
+    "AlquerqueGraphWithBottomTriangle": ("AlquerqueBoard", "AlquerqueBoardWithOneTriangle"),
+    "AlquerqueBoardWithFourTriangles": ("AlquerqueBoard", "AlquerqueBoardWithFourTriangles"),
+    "AlquerqueGraphWithFourTriangles": ("AlquerqueBoard", "AlquerqueBoardWithFourTriangles"),
+    "AlquerqueBoardWithEightTriangles": ("AlquerqueBoard", "AlquerqueBoardWithEightTriangles"),
+    "ThreeMensMorrisBoard": ("ThreeMensMorrisBoard",),
+    "ThreeMensMorrisBoardWithLeftAndRightTriangles": ("ThreeMensMorrisBoard", "ThreeMensMorrisBoardWithTwoTriangles"),
+    "ThreeMensMorrisGraphWithLeftAndRightTriangles": ("ThreeMensMorrisBoard", "ThreeMensMorrisBoardWithTwoTriangles"),
+    "NineMensMorrisBoard": ("NineMensMorrisBoard",),
+    "StarBoard": ("StarBoard",),
+    "CrossBoard": ("CrossBoard",),
+    "CrossGraph": ("CrossBoard",),
+    "KintsBoard": ("KintsBoard",),
+    "PachisiBoard": ("PachisiBoard",),
+    "FortyStonesWithFourGapsBoard": ("FortyStonesWithFourGapsBoard",),
+}
 
-def game_facts(game: "Game") -> set[str]:
-    """Boolean concepts of the game as a whole (not of one ludeme)."""
-    out = {"Discrete", "Alternating"}
+# (board Style X) in the metadata -> its concept
+BOARD_STYLES = {
+    "Chess": "ChessStyle", "Go": "GoStyle", "Mancala": "MancalaStyle", "PenAndPaper": "PenAndPaperStyle",
+    "Shibumi": "ShibumiStyle", "Backgammon": "BackgammonStyle", "Janggi": "JanggiStyle", "Xiangqi": "XiangqiStyle",
+    "Shogi": "ShogiStyle", "Table": "TableStyle", "Surakarta": "SurakartaStyle", "Tafl": "TaflStyle",
+    "Graph": "GraphStyle",
+}
+# piece stack looks that make a stack
+_STACKS = ("Backgammon", "Default", "None", "Reverse")
+
+
+@dataclass(frozen=True)
+class Equipment:
+    """What the game's equipment holds, for the concepts: the board's kind of site, the
+    containers besides the board (sites of each) and the pieces (with the dice)."""
+
+    use: str
+    extra_containers: tuple[int, ...]  # the sites of each hand and set of dice
+    dice: int  # how many dice
+    mancala_rows: Optional[int]  # the rows of a mancala board, None for another board
+    mancala_stores: bool
+
+
+_BOUND: dict[int, tuple[Any, Any]] = {}  # id(description) -> (description, its bound tree): the last few
+
+
+def _bound(game: "Game") -> Any:
+    """The game's bound description (None when it has none), bound once for the several
+    concepts that read it."""
+    description = getattr(game.info, "description", None)
+    if description is None:
+        return None
+    kept = _BOUND.get(id(description))
+    if kept is not None and kept[0] is description:
+        return kept[1]
+    from ..bind import bind
+    bound = bind(description.game)
+    if len(_BOUND) >= 8:
+        _BOUND.pop(next(iter(_BOUND)))
+    _BOUND[id(description)] = (description, bound)
+    return bound
+
+
+def _items(value: Any) -> list[Any]:
+    return list(getattr(value, "items", value if isinstance(value, (list, tuple)) else [value]))
+
+
+def equipment_of(game: "Game", bound: Any = None) -> Equipment:
+    """The containers and dice of ``game`` (from its description)."""
+    bound = _bound(game) if bound is None else bound
+    extra: list[int] = []
+    dice = 0
+    rows: Optional[int] = None
+    stores = False
+    items = _items(bound.equipment.items) if bound is not None else []
+    for item in items:
+        if item is None:
+            continue
+        if item.name == "hand":
+            size = getattr(item.size, "value", 1) if item.size is not None else 1
+            extra.extend([size] * game.num_players)
+        elif item.name == "dice":
+            count = item.num.value
+            extra.append(count)
+            dice += count
+        elif item.name == "mancalaBoard":
+            rows = getattr(item.rows, "value", None)
+            store = getattr(getattr(item, "store", None), "name", None)
+            stores = store != "None"
+    return Equipment(game.topology.use, tuple(extra), dice, rows, stores)
+
+
+def declared(game: "Game") -> frozenset[str]:
+    """The concepts the game's ludemes declare, walked again from its description with the
+    numbers known before play evaluated (a board's sizes given as expressions); the game's
+    own (``game.concepts``, literals only) when it has no description."""
+    bound = _bound(game)
+    if bound is None:
+        return frozenset(game.concepts)
+    from ..compile.compiler import Compiler
+    from ..ludemes.concepts import declared_concepts
+    return declared_concepts(bound, game.num_players, Compiler(None).static_int)
+
+
+def game_facts(game: "Game", found: Optional[frozenset[str]] = None) -> set[str]:
+    """Boolean concepts of the game as a whole (not of one ludeme), as Ludii's
+    ``computeBooleanConcepts`` (``found``: the ludemes' concepts, the game's when not given)."""
+    found = frozenset(game.concepts) if found is None else found
+    out = {"Discrete", "Alternating", "End"}
     n = game.num_players
-    out.add("Solitaire" if n == 1 else "TwoPlayer" if n == 2 else "Multiplayer")
     if n == 1:
-        out.add("PlanningPuzzle")
+        out.add("Solitaire")
+        if "DeductionPuzzle" not in found:
+            out.add("PlanningPuzzle")
+    elif n == 2:
+        out.add("TwoPlayer")
+    elif n > 2:
+        out.add("Multiplayer")
     if len(game.phases) > 1:
         out.add("Phase")
-    out.add("Vertex" if game.topology.use == "Vertex" else "Cell")
+    use = game.topology.use
+    out.add(use)
+    if use in ("Vertex", "Edge"):
+        out.add("GraphStyle")  # Ludii draws a board played on its points as a graph
     for comp in game.components[1:]:
         style = PIECE_STYLES.get(comp.base.lower())
         if style:
             out.add(style)
+    if _asymmetric_pieces(game):
+        out.add("AsymmetricPiecesType")
+    every = set(found) | out
+    if {"Dice", "Domino", "Card"} & every:
+        out.add("Stochastic")
+    if {"Dice", "LargePiece"} & every:
+        out.add("SiteState")
+    if "Domino" in every:
+        out.add("PieceCount")
+    return out
+
+
+def _asymmetric_pieces(game: "Game") -> bool:
+    """Player 1 has a kind of piece that another player has not (by name, its number left
+    out), as Ludii checks."""
+    n = game.num_players
+    owned: list[set[str]] = [set() for _ in range(n + 1)]
+    for comp in game.components[1:]:
+        if 1 <= comp.owner <= n:
+            owned[comp.owner].add(comp.base)
+    return any(name not in owned[p] for name in owned[1] for p in range(2, n + 1))
+
+
+def ludemeplex_concepts(game: "Game") -> set[str]:
+    """The concepts of the library's board defines the description uses (Ludii's
+    ludemeplexes): a define of the library, not one of the description's own."""
+    description = getattr(game.info, "description", None)
+    if description is None:
+        return set()
+    own = getattr(description.defines, "maps", [{}])[0]
+    used = set()
+    for node in description.game.walk():
+        for via in node.span.via:
+            used.add(via.name)
+    out: set[str] = set()
+    for name in used:
+        if name in LUDEMEPLEXES and name not in own:
+            out.update(LUDEMEPLEXES[name])
+    return out
+
+
+def _calls(node: Any) -> Iterable[Any]:
+    from ..syntax.nodes import Call
+    for n in node.walk():
+        if isinstance(n, Call):
+            yield n
+
+
+def _words(call: Any) -> list[str]:
+    from ..syntax.nodes import Const
+    return [a.name for a in call.args if isinstance(a, Const)]
+
+
+def metadata_concepts(game: "Game", found: set[str], equipment: Optional[Equipment] = None) -> set[str]:
+    """The concepts of the metadata's graphics (Ludii's ``Metadata.concepts``), added without
+    their parents as Ludii adds them: board styles, symbols, stack looks, no board."""
+    description = getattr(game.info, "description", None)
+    metadata = getattr(description, "metadata", None)
+    if metadata is None:
+        return set()
+    out: set[str] = set()
+    for call in _calls(metadata):
+        words = _words(call)
+        if call.name == "board" and words[:1] == ["Style"] and len(words) > 1:
+            style = words[1]
+            concept = BOARD_STYLES.get(style[:1].upper() + style[1:])
+            if concept:
+                out.add(concept)
+            if concept == "MancalaStyle":
+                out.update(_mancala_style(game, found, equipment))
+        elif call.name == "show" and words[:1] == ["Symbol"]:
+            out.add("Symbols")
+        elif call.name == "stackType":
+            out.add("StackType")
+            kind = next((w for w in words if w[:1].isupper()), "Default")
+            if kind in _STACKS:
+                out.add("Stack")
+        elif call.name == "no" and words[:1] == ["Board"]:
+            out.add("NoBoard")
+        elif call.name == "piece" and words[:1] == ["Families"]:
+            from ..syntax.nodes import Str
+            if any(isinstance(n, Str) and n.value == "Abstract" for n in call.walk()):
+                out.add("MarkerComponent")  # abstract pieces are drawn as markers
+    return out
+
+
+def _mancala_style(game: "Game", found: set[str], equipment: Optional[Equipment]) -> set[str]:
+    equipment = equipment_of(game) if equipment is None else equipment
+    out = {"MancalaBoard"}
+    if equipment.mancala_rows is not None:
+        if equipment.mancala_stores:
+            out.add("MancalaStores")
+        rows = {2: "MancalaTwoRows", 3: "MancalaThreeRows", 4: "MancalaFourRows", 6: "MancalaSixRows"}
+        if equipment.mancala_rows in rows:
+            out.add(rows[equipment.mancala_rows])
+        out.add("Sow")
+    elif "CircleTiling" in found:
+        out.add("MancalaCircular")
+    return out
+
+
+def sowing_sense(game: "Game") -> set[str]:
+    """Which way a mancala's tracks turn (Ludii reads it from each track's first step): a step
+    east or north is anticlockwise (``SowCCW``), west or south clockwise (``SowCW``); a step
+    along neither axis (a round board) by the way it turns about the board's centre."""
+    positions = game.topology.positions
+    if not positions:
+        return set()
+    cx = sum(x for x, _ in positions) / len(positions)
+    cy = sum(y for _, y in positions) / len(positions)
+    out: set[str] = set()
+    for track in getattr(game, "tracks", ()):
+        if len(track.sites) < 2:
+            continue
+        (x0, y0), (x1, y1) = positions[track.sites[0]], positions[track.sites[1]]
+        dx, dy = x1 - x0, y1 - y0
+        eps = 1e-6
+        if abs(dy) < eps and abs(dx) > eps:
+            out.add("SowCCW" if dx > 0 else "SowCW")
+        elif abs(dx) < eps and abs(dy) > eps:
+            out.add("SowCCW" if dy > 0 else "SowCW")
+        else:
+            turn = (x0 - cx) * dy - (y0 - cy) * dx
+            if abs(turn) > eps:
+                out.add("SowCCW" if turn > 0 else "SowCW")
     return out
 
 
 def boolean_concepts(game: "Game") -> frozenset[str]:
     """Every boolean compilation concept of ``game``: the ludemes' own, the game's, and their
-    parents."""
-    return frozenset(catalogue().with_parents(set(game.concepts) | game_facts(game)))
+    parents; then the library boards' and the metadata's (Ludii adds those without parents)."""
+    own = declared(game)
+    found = catalogue().with_parents(set(own) | game_facts(game, own))
+    found |= ludemeplex_concepts(game)
+    found |= metadata_concepts(game, found)
+    if "MancalaBoard" in found and "Track" in found:
+        found |= sowing_sense(game)  # as Ludii, once the metadata has said it is a mancala
+    return frozenset(found)
 
 
 def _mean(values: list[float]) -> float:
     return round(sum(values) / len(values), 2) if values else 0.0
 
 
-def _board_graph(game: "Game") -> Any:
+def _board_graph(game: "Game", bound: Any = None) -> Any:
     """The board's whole graph (vertices, edges, faces), rebuilt from the game's description;
     None when there is no description to rebuild it from."""
-    description = getattr(game.info, "description", None)
-    if description is None:
+    bound = _bound(game) if bound is None else bound
+    if bound is None:
         return None
-    from ..bind import bind
     from ..compile.compiler import Compiler
-    bound = bind(description.game)
     return bound.equipment.board.whole_graph(Compiler(None).static_int)
 
 
-def numeric_concepts(game: "Game") -> dict[str, float]:
+def numeric_concepts(game: "Game", boolean: Optional[frozenset[str]] = None) -> dict[str, float]:
     """The numeric compilation concepts (Ludii's): players, sites, rows and columns, the board's
-    regions and directions, the pieces, the phases."""
+    regions and directions, the containers, the pieces, the phases. The sites played on count
+    the board's cells, vertices and edges that the rules use (``boolean``: the game's boolean
+    concepts, computed when not given)."""
     topo = game.topology
     regions = topo.regions
     n = topo.n
+    bound = _bound(game)
+    equipment = equipment_of(game, bound)
+    graph = _board_graph(game, bound) if bound is not None else None
     out: dict[str, float] = {
         "NumPlayers": game.num_players,
-        "NumPlayableSites": n,
-        "NumPlayableSitesOnBoard": n,
-        "NumContainers": 1,
         "NumRows": len(set(topo.rows)),
         "NumColumns": len(set(topo.columns)),
         "NumCorners": len(regions.get("Corners", ())),
+        "NumConvexCorners": len(regions.get("CornersConvex", ())),
+        "NumConcaveCorners": len(regions.get("CornersConcave", ())),
         "NumOuterSites": len(regions.get("Outer", ())),
-        "NumInnerSites": len(regions.get("Inner", ())),
+        # the sites not outer (Ludii's measure; a board may name other sites Inner, a mancala's rows)
+        "NumInnerSites": n - len(regions.get("Outer", ())),
         "NumPerimeterSites": len(regions.get("Perimeter", ())),
         "NumTopSites": len(regions.get("Top", ())),
         "NumBottomSites": len(regions.get("Bottom", ())),
         "NumLeftSites": len(regions.get("Left", ())),
         "NumRightSites": len(regions.get("Right", ())),
         "NumCentreSites": len(regions.get("Centre", ())),
+        "NumPhasesBoard": sum(1 for name, sites in regions.items() if name.startswith("Phase") and sites),
         "NumLayers": 1,
     }
     relations = {"NumDirections": "All", "NumOrthogonalDirections": "Orthogonal",
                  "NumDiagonalDirections": "Diagonal", "NumAdjacentDirections": "Adjacent",
                  "NumOffDiagonalDirections": "OffDiagonal"}
+    orthogonal = topo.neighbours.get("Orthogonal")
     for name, relation in relations.items():
         table = topo.neighbours.get(relation)
+        if table is not None and relation == "Diagonal" and orthogonal is not None:
+            # a diagonal neighbour is one that is not also orthogonal (on a graph whose lines
+            # cross, a site may be both here; Ludii counts it once, as orthogonal)
+            table = [set(d) - set(o) for d, o in zip(table, orthogonal)]
         out[name] = _mean([len(t) for t in table]) if table is not None else 0.0
-    graph = _board_graph(game)
+    on_board = n
     if graph is not None:
         out["NumVertices"] = len(graph.vertices)
         out["NumEdges"] = len(graph.edges)
         out["NumCells"] = len(graph.faces)
+        boolean = boolean_concepts(game) if boolean is None else boolean
+        counts = {"Cell": len(graph.faces), "Vertex": len(graph.vertices), "Edge": len(graph.edges)}
+        on_board = sum(count for kind, count in counts.items() if kind in boolean)
+    out["NumPlayableSitesOnBoard"] = on_board
+    out["NumPlayableSites"] = on_board + sum(equipment.extra_containers)
+    out["NumContainers"] = 1 + len(equipment.extra_containers)
     pieces = game.components[1:]
-    out["NumComponentsType"] = len(pieces)
+    out["NumComponentsType"] = len(pieces) + equipment.dice
     owned = sum(1 for c in pieces if 1 <= c.owner <= game.num_players)
     out["NumComponentsTypePerPlayer"] = round(owned / game.num_players, 2) if game.num_players else 0.0
     out["NumPlayPhase"] = len(game.phases)
-    out["NumDice"] = 0
+    out["NumDice"] = equipment.dice
     return out
 
 
-__all__ = ["game_facts", "boolean_concepts", "numeric_concepts", "PIECE_STYLES"]
+__all__ = ["declared", "game_facts", "boolean_concepts", "numeric_concepts", "metadata_concepts", "ludemeplex_concepts", "sowing_sense",
+           "equipment_of", "PIECE_STYLES", "LUDEMEPLEXES", "BOARD_STYLES"]

@@ -8,7 +8,7 @@ int expressions known before play (``(tri Limping (- 4 1))``).
 
 from __future__ import annotations
 
-from typing import Any, Callable, TYPE_CHECKING
+from typing import Any, Callable, ClassVar, Optional, TYPE_CHECKING
 
 from ..engine import boards as gen
 from ..engine.topology import Topology, build
@@ -154,6 +154,17 @@ class _Shape(Ludeme):
         """A value naming this board exactly (equal keys, equal boards)."""
         return (self.name,) + tuple(_key(getattr(self, p.name), static_int) for p in self.params)
 
+    def where_for(self, param, where):
+        """A shape's concepts are its own (Ludii's graph functions): its sizes bring none, and
+        an operator on boards (``merge``, ``dual``, ``trim``...) keeps none of its boards'
+        tiling and shape, as the board it makes may have neither; those that only move a
+        board (``shift``, ``rotate``, ``add``) name it in ``passes_shape``."""
+        if param.name in self.passes_shape:
+            return where
+        return None
+
+    passes_shape: ClassVar[tuple[str, ...]] = ()
+
 
 def _key(value: Any, static_int: StaticInt) -> Any:
     if value is None:
@@ -182,10 +193,33 @@ _DIAGONALS = Param(Enum(gen.DIAGONALS), optional=True, named=True)
 
 
 def _diagonal_concepts(ludeme: Any, plain: str) -> tuple[str, ...]:
-    diagonals = getattr(ludeme.diagonals, "name", None)
-    if diagonals in (None, "Implied"):
+    """The tiling of a square grid (Ludii's): plain without diagonals, Alquerque's with
+    alternating ones, none with others (the grid is no longer a tiling of squares)."""
+    if ludeme.diagonals is None:
         return (plain,)
-    return ("AlquerqueTiling",) if diagonals == "Alternating" else ()
+    return ("AlquerqueTiling",) if ludeme.diagonals.name == "Alternating" else ()
+
+
+def _static(value: Any, where: Any) -> Optional[int]:
+    """The number a size argument gives before play (``where.static_int`` evaluates
+    expressions, when the walk has one), None when it cannot be known here."""
+    if value is None:
+        return None
+    if isinstance(value, Int):
+        return value.value
+    evaluate = getattr(where, "static_int", None)
+    if evaluate is None:
+        return None
+    try:
+        return evaluate(value)
+    except Exception:  # a size known only with the game around it
+        return None
+
+
+def _grid_shape(rows: Optional[int], columns: Optional[int]) -> tuple[str, ...]:
+    """A grid of rows x columns: square when they are equal, as Ludii's shapes."""
+    shape = "SquareShape" if rows is not None and rows == columns else "RectangleShape"
+    return (shape, "RegularShape", "PolygonShape")
 
 
 class Square(_Shape):
@@ -214,8 +248,12 @@ class Square(_Shape):
     concepts = ("SquareTiling", "SquareShape")
 
     def concepts_at(self, where):
-        shape = "DiamondShape" if getattr(self.shape, "name", None) == "Diamond" else "SquareShape"
-        return _diagonal_concepts(self, "SquareTiling") + (shape,)
+        word = getattr(self.shape, "name", "Square")
+        if word == "Diamond":
+            return _diagonal_concepts(self, "SquareTiling") + ("DiamondShape",)
+        size = _static(self.size, where)
+        columns = size + 1 if word == "Limping" and size is not None else size
+        return _diagonal_concepts(self, "SquareTiling") + _grid_shape(size, columns)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         shape = self.shape.name if self.shape is not None else "Square"
@@ -244,7 +282,7 @@ class Rectangle(_Shape):
     concepts = ("SquareTiling", "RectangleShape")
 
     def concepts_at(self, where):
-        return _diagonal_concepts(self, "SquareTiling") + ("RectangleShape",)
+        return _diagonal_concepts(self, "SquareTiling") + _grid_shape(_static(self.rows, where), _static(self.columns, where))
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use,
@@ -277,7 +315,12 @@ class Hex(_Shape):
 
     def concepts_at(self, where):
         shape = self.shape.name if self.shape is not None else "Hexagon"
-        return self.concepts + (_SHAPES[shape],)
+        if shape == "Limping" or (shape == "Hexagon" and self.size2 is not None):
+            return ("HexTiling", "PolygonShape")  # Ludii's custom outline on hexagons
+        if shape == "Diamond" and self.size2 is not None:
+            return ("HexTiling", "PrismShape", "RegularShape", "PolygonShape")
+        named = "RectangleShape" if shape == "Square" else _SHAPES[shape]
+        return ("HexTiling", named, "RegularShape", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         shape = self.shape.name if self.shape is not None else "Hexagon"
@@ -306,7 +349,9 @@ class Tri(_Shape):
 
     def concepts_at(self, where):
         shape = self.shape.name if self.shape is not None else "Triangle"
-        return self.concepts + (_SHAPES[shape],)
+        if shape == "Limping":
+            return ("TriangleTiling", "PolygonShape")  # Ludii's custom outline on triangles
+        return ("TriangleTiling", _SHAPES[shape], "RegularShape", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         shape = self.shape.name if self.shape is not None else "Triangle"
@@ -334,7 +379,7 @@ class Tiling(_Shape):
     tiling: Any = Param(Enum(gen.TILINGS))
     size: Any = Param(INT_FN, range=BOARD_SIZE)
     size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
-    concepts = ("SemiRegularTiling",)
+    concepts = ("SemiRegularTiling", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         size2 = None if self.size2 is None else static_int(self.size2)
@@ -387,6 +432,14 @@ class AddToBoard(_Shape):
     vertices: Any = Param(ArrayOf(_POINT, single=False), optional=True, named=True, range=COORDINATE)
     edges: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
     cells: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
+
+    passes_shape = ("board",)
+
+    def concepts_at(self, where):
+        return () if self.board is not None else ("AddEffect",)  # Ludii's add effect
+
+    def where_for(self, param, where):
+        return where if self.board is None else super().where_for(param, where)
 
     def validate(self) -> None:
         # Ludii's add is also an effect placing a piece: (add (piece "Ball1") (to (site)))
@@ -474,6 +527,7 @@ class Rotate(_Shape):
     name = "rotate"
     degrees: Any = Param(_NUMBER, range=ANGLE)
     board: Any = Param(SHAPE)
+    passes_shape = ("board",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         degrees = self.degrees.value if isinstance(self.degrees, (Int, Float)) else static_int(self.degrees)

@@ -9,7 +9,8 @@ A ludeme says which concepts it implies (Ludii's names, listed in the concept ca
   is ``AddEffect``; a ``(remove ...)`` of a flanked run is a custodial capture;
 - ``where_for(param, where)``, when its arguments stand elsewhere than itself: the consequences
   of a move (``then``) are effects, the rules of ``(end ...)`` are end rules, a removed region
-  is a capture...;
+  is a capture...; None when the argument brings no concepts of its own (as in Ludii, the
+  numbers giving a board's size say nothing of the game's arithmetic);
 - ``end_rule()``, for an end rule: its condition and its results. The end concepts (``LineWin``,
   ``ConnectionLoss``, ``ScoringDraw``...) follow from the condition's concepts and the result,
   as in Ludii's EndConcepts: a condition using ``Line`` with ``(result Mover Win)`` is a line win.
@@ -24,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
-from ..syntax.nodes import Const
+from ..syntax.nodes import Bool, Const
 from .base import BoundArray, Ludeme
 
 if TYPE_CHECKING:
@@ -35,34 +36,11 @@ DIRECTION_CONCEPTS = {
     "All": "AllDirections", "Adjacent": "AdjacentDirection", "Orthogonal": "OrthogonalDirection",
     "Diagonal": "DiagonalDirection", "OffDiagonal": "OffDiagonalDirection", "Forward": "ForwardDirection",
     "Backward": "BackwardDirection", "Forwards": "ForwardsDirection", "Backwards": "BackwardsDirection",
-    "Leftward": "LeftwardDirection", "Rightward": "RightwardDirection",
+    "Leftward": "LeftwardDirection", "Rightward": "RightwardDirection", "Leftwards": "LeftwardsDirection",
+    "Rightwards": "RightwardsDirection", "FL": "ForwardLeftDirection", "FR": "ForwardRightDirection",
+    "BL": "BackwardLeftDirection", "BR": "BackwardRightDirection", "SameDirection": "SameDirection",
+    "OppositeDirection": "OppositeDirection",
 }
-
-# condition concept -> (end, win, loss, draw): Ludii's EndConcepts, as data
-END_FAMILIES = {
-    "NoMoves": ("NoMovesEnd", "NoMovesWin", "NoMovesLoss", "NoMovesDraw"),
-    "ProgressCheck": ("NoProgressEnd", "NoProgressWin", "NoProgressLoss", "NoProgressDraw"),
-    "Scoring": ("ScoringEnd", "ScoringWin", "ScoringLoss", "ScoringDraw"),
-    "NoPieceMover": ("NoOwnPiecesEnd", "NoOwnPiecesWin", "NoOwnPiecesLoss", "NoOwnPiecesDraw"),
-    "Fill": ("FillEnd", "FillWin", "FillLoss", "FillDraw"),
-    "Contains": ("ReachEnd", "ReachWin", "ReachLoss", "ReachDraw"),
-    "NoTargetPiece": ("NoTargetPieceEnd", "NoTargetPieceWin", "NoTargetPieceLoss", "NoTargetPieceDraw"),
-    "NoPieceNext": ("EliminatePiecesEnd", "EliminatePiecesWin", "EliminatePiecesLoss", "EliminatePiecesDraw"),
-    "CountPiecesNextComparison": ("EliminatePiecesEnd", "EliminatePiecesWin", "EliminatePiecesLoss",
-                                  "EliminatePiecesDraw"),
-    "Line": ("LineEnd", "LineWin", "LineLoss", "LineDraw"),
-    "Connection": ("ConnectionEnd", "ConnectionWin", "ConnectionLoss", "ConnectionDraw"),
-    "Group": ("GroupEnd", "GroupWin", "GroupLoss", "GroupDraw"),
-    "Loop": ("LoopEnd", "LoopWin", "LoopLoss", "LoopDraw"),
-    "Pattern": ("PatternEnd", "PatternWin", "PatternLoss", "PatternDraw"),
-    "Territory": ("TerritoryEnd", "TerritoryWin", "TerritoryLoss", "TerritoryDraw"),
-    "PathExtent": ("PathExtentEnd", "PathExtentWin", "PathExtentLoss", "PathExtentDraw"),
-}
-
-# roles whose result is the mover's own (Player: the player visited by forEach Player, whose
-# result is theirs as the mover's is the mover's)
-_OWN = ("Mover", "Player")
-
 
 @dataclass(frozen=True)
 class Where:
@@ -80,6 +58,8 @@ class Where:
     end: bool = False
     capture: bool = False
     walker: Optional[Callable[[Any, "Where"], set[str]]] = None
+    piece_moves: tuple[Any, ...] = ()  # the moves the pieces declare (what (forEach Piece) plays)
+    static_int: Optional[Callable[[Any], int]] = None  # a number known before play (board sizes)
 
     @property
     def decision(self) -> bool:
@@ -104,40 +84,118 @@ class Where:
             return set()
         return self.walker(node, self)
 
+    def pieces_concepts(self) -> set[str]:
+        """The concepts of every piece's own moves, as decisions (Ludii counts them where
+        ``(forEach Piece)`` plays them, not where the pieces are declared)."""
+        inner = replace(self, effect=False, start=False, end=False, capture=False, piece_moves=())
+        out: set[str] = set()
+        for moves in self.piece_moves:
+            out |= inner.concepts_of(moves)
+        return out
+
     def either(self, decision: str, effect: str) -> tuple[str, ...]:
         """``decision`` for a decision, ``effect`` for an effect."""
         return (effect,) if self.effect else (decision,)
 
 
-def end_concepts(condition: set[str], role: str, outcome: str, players: int) -> set[str]:
+SITE_TYPES = ("Cell", "Vertex", "Edge")
+
+# condition concept -> (end, win, loss, draw): Ludii's EndConcepts, as data; a family whose
+# condition is more than one concept is decided by END_TESTS
+END_FAMILIES = {
+    "NoMoves": ("NoMovesEnd", "NoMovesWin", "NoMovesLoss", "NoMovesDraw"),
+    "ProgressCheck": ("NoProgressEnd", "NoProgressWin", "NoProgressLoss", "NoProgressDraw"),
+    "Scoring": ("ScoringEnd", "ScoringWin", "ScoringLoss", "ScoringDraw"),
+    "NoPieceMover": ("NoOwnPiecesEnd", "NoOwnPiecesWin", "NoOwnPiecesLoss", "NoOwnPiecesDraw"),
+    "Fill": ("FillEnd", "FillWin", "FillLoss", "FillDraw"),
+    "Contains": ("ReachEnd", "ReachWin", "ReachLoss", "ReachDraw"),
+    "Checkmate": ("Checkmate", "CheckmateWin", "CheckmateLoss", "CheckmateDraw"),
+    "NoTargetPiece": ("NoTargetPieceEnd", "NoTargetPieceWin", "NoTargetPieceLoss", "NoTargetPieceDraw"),
+    "EliminatePieces": ("EliminatePiecesEnd", "EliminatePiecesWin", "EliminatePiecesLoss", "EliminatePiecesDraw"),
+    "Line": ("LineEnd", "LineWin", "LineLoss", "LineDraw"),
+    "Connection": ("ConnectionEnd", "ConnectionWin", "ConnectionLoss", "ConnectionDraw"),
+    "Group": ("GroupEnd", "GroupWin", "GroupLoss", "GroupDraw"),
+    "Loop": ("LoopEnd", "LoopWin", "LoopLoss", "LoopDraw"),
+    "Pattern": ("PatternEnd", "PatternWin", "PatternLoss", "PatternDraw"),
+    "Territory": ("TerritoryEnd", "TerritoryWin", "TerritoryLoss", "TerritoryDraw"),
+    "PathExtent": ("PathExtentEnd", "PathExtentWin", "PathExtentLoss", "PathExtentDraw"),
+}
+
+# the families whose condition is not one concept of the same name (Ludii's EndConcepts)
+END_TESTS: dict[str, Callable[[set[str]], bool]] = {
+    "Checkmate": lambda c: "CanNotMove" in c and "Threat" in c,
+    "EliminatePieces": lambda c: ("NoPieceNext" in c or "CountPiecesNextComparison" in c
+                                  or ("NoPiece" in c and "NoPieceMover" not in c)),
+}
+
+
+def end_concepts(condition: set[str], role: Optional[str], outcome: Optional[str], players: int,
+                 result: Iterable[str] = ()) -> set[str]:
     """The end concepts of an end rule whose condition has the concepts ``condition`` and
-    whose result is ``(result ROLE OUTCOME)`` (Ludii's EndConcepts): a Mover win of a line
-    condition is ``LineWin``, a Next win in a two-player game is the mover's loss, a draw is a
-    draw whoever it names. A win of the next player or a loss of the mover is ``Misere``."""
+    whose result is ``(result ROLE OUTCOME)`` (Ludii's EndConcepts; ``result``: the result's own
+    concepts): a Mover win of a line condition is ``LineWin``, a Next win in a two-player game
+    is the mover's loss, a draw is a draw whoever it names; a result naming another player
+    (P1, All...) or none (``byScore``) says only how the game ends. A win of the next player or
+    a loss of the mover is ``Misere``."""
     out: set[str] = set()
-    own = role in _OWN
+    mover = role == "Mover"
     other = role == "Next" and players == 2
-    for concept, (end, win, loss, draw) in END_FAMILIES.items():
-        if concept not in condition:
+    for family, (end, win, loss, draw) in END_FAMILIES.items():
+        test = END_TESTS.get(family)
+        if not (test(condition) if test is not None else family in condition):
             continue
         out.add(end)
-        if outcome == "Draw":
+        if outcome == "Draw" and role is not None:
             out.add(draw)
         elif outcome == "Win":
-            if own:
+            if mover:
                 out.add(win)
             elif other:
                 out.add(loss)
         elif outcome == "Loss":
-            if own:
+            if mover:
                 out.add(loss)
             elif other:
                 out.add(win)
+        if family == "NoPieceMover" and "Scoring" in result:
+            out.add(win)
     if players == 2 and ((outcome == "Win" and role == "Next") or (outcome == "Loss" and role == "Mover")):
         out.add("Misere")
     if outcome == "Draw":
         out.add("Draw")
     return out
+
+
+def moved_to(kind: str, where: "Where", rule: Any, effect: Any, rule_concepts: Optional[set[str]] = None) -> set[str]:
+    """The concepts of a move of ``kind`` (Step, Leap, Slide, FromTo) as Ludii gives them: a
+    decision or an effect; for a decision, where it may go by the concepts of its rule
+    (``rule``, the to's condition, or ``rule_concepts`` when given): to an empty site, a
+    friend, an enemy, anywhere when the rule is plainly ``True`` (a missing rule says
+    nothing); a capture by replacement when what happens at the site (``effect``) removes or
+    moves a piece."""
+    if where.effect:
+        out = {kind + "Effect"}
+    else:
+        out = {kind + "Decision"}
+        found = where.concepts_of(rule) if rule_concepts is None else rule_concepts
+        if isinstance(rule, Bool) and rule.value:
+            found = {"IsEmpty", "IsFriend", "IsEnemy"}
+        for test, onto in (("IsEmpty", "ToEmpty"), ("IsFriend", "ToFriend"), ("IsEnemy", "ToEnemy")):
+            if test in found:
+                out.add(f"{kind}Decision{onto}")
+    done = where.concepts_of(effect)
+    if "RemoveEffect" in done or "FromToEffect" in done:
+        out.add("ReplacementCapture")
+    return out
+
+
+def captures(where: "Where", *effects: Any) -> bool:
+    """Whether effects (``apply`` of a between or a to) take pieces: remove them or move them
+    away, which makes a custodial, surround... rule a capture (Ludii's test)."""
+    done: set[str] = set()
+    for effect in effects:
+        done |= where.as_effect().concepts_of(effect)
+    return "RemoveEffect" in done or "FromToEffect" in done
 
 
 def _children(value: Any) -> Iterable[Any]:
@@ -172,28 +230,38 @@ def concepts_of(node: Any, where: Where) -> set[str]:
         found = concepts_of(condition, where)
         out |= found
         for result in results:
-            out |= concepts_of(result, where)
+            own = concepts_of(result, where)
+            out |= own
             role, outcome = result.outcome_of()
-            out |= end_concepts(found, role, outcome, where.players)
+            out |= end_concepts(found, role, outcome, where.players, own)
         return out
     for param in node.params:
         value = getattr(node, param.name)
+        inner = node.where_for(param, where)
+        if inner is None:  # the ludeme's own concepts say all there is to say of this argument
+            continue
         if param.name == "directions":
             given = _direction_concepts(value)
             if not given and value is None and getattr(node, "default_directions", ""):
                 given = {DIRECTION_CONCEPTS[node.default_directions]}
             out |= given
-        inner = node.where_for(param, where)
+        if param.name == "type" and isinstance(value, Const) and value.name in SITE_TYPES:
+            out.add(value.name)  # a kind of site named (Ludii's SiteType concepts)
         for child in _children(value):
             if isinstance(child, Ludeme):
                 out |= concepts_of(child, inner)
     return out
 
 
-def declared_concepts(game: Ludeme, players: int) -> frozenset[str]:
+def declared_concepts(game: Ludeme, players: int,
+                      static_int: Optional[Callable[[Any], int]] = None) -> frozenset[str]:
     """The concepts the ludemes of a bound game declare where they stand (no parents, no facts
-    about the whole game: see :func:`interpreter.concept.concepts`)."""
-    return frozenset(concepts_of(game, Where(players=players, walker=concepts_of)))
+    about the whole game: see :func:`interpreter.concept.concepts`); ``static_int`` evaluates
+    the numbers known before play (a board's sizes given as expressions), literals only
+    without it."""
+    piece_moves = tuple(n.moves for n in game.walk() if n.name == "piece" and getattr(n, "moves", None) is not None)
+    where = Where(players=players, walker=concepts_of, piece_moves=piece_moves, static_int=static_int)
+    return frozenset(concepts_of(game, where))
 
 
-__all__ = ["Where", "END_FAMILIES", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]
+__all__ = ["Where", "END_FAMILIES", "END_TESTS", "moved_to", "captures", "DIRECTION_CONCEPTS", "end_concepts", "concepts_of", "declared_concepts"]

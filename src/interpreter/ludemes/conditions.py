@@ -300,7 +300,7 @@ class IsFull(Ludeme):
 
     def words(self, w):
         return "the board is full"
-    concepts = ("Fill",)
+    concepts = ()  # Ludii's (is Full) declares no concept (a board filled is no goal of a player)
     kind = BOOL
     # no parameters
 
@@ -348,7 +348,7 @@ class IsLine(Ludeme):
         whose = f"{w.whose(self.who)} " if self.who is not None else ""
         exact = "exactly " if self.exact is not None else ""
         return f"a line of {exact}{w.of(self.length)} {whose}pieces"
-    default_directions = "All"
+    default_directions = "Adjacent"  # the concept Ludii gives a line in its default directions
     termination = Termination.LINE
     kind = BOOL
     length: Any = Param(INT_FN, range=LENGTH)

@@ -163,7 +163,7 @@ class ForEachGroup(Ludeme):
     """
 
     name = "forEach Group"
-    concepts = ("Group",)
+    concepts = ("Group", "ControlFlowStatement")
     default_directions = "Adjacent"
     kind = MOVES
     directions: Any = Param(DIRS, optional=True)

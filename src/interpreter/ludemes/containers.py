@@ -44,7 +44,9 @@ MAX_COLUMNS = 100
 
 def mancala_graph(rows: int, columns: int, stores: bool) -> gen.BoardGraph:
     """Ludii's mancala board: the left store, the rows of pits from the bottom, the right store.
-    Pits are joined along their row and to the pit above; the stores stand apart."""
+    Pits are joined along their row and to the pit above; a store is joined to the pits next
+    to it (as Ludii's union of the rows and the stores joins points closer than 1.1 times the
+    length of a line)."""
     points: list[tuple[float, float]] = []
     edges: list[tuple[int, int]] = []
     if stores:
@@ -64,6 +66,12 @@ def mancala_graph(rows: int, columns: int, stores: bool) -> gen.BoardGraph:
     if stores:
         _, y, shift = _STORES[rows]
         points.append((columns + shift, y))
+        for store in (0, len(points) - 1):
+            sx, sy = points[store]
+            for site in range(first, first + rows * columns):
+                px, py = points[site]
+                if (px - sx) ** 2 + (py - sy) ** 2 < 1.1 ** 2:
+                    edges.append((min(store, site), max(store, site)))
     return gen.graph(points, edges)
 
 

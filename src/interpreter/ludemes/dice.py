@@ -120,6 +120,7 @@ class CountPips(Ludeme):
 
     name = "count Pips"
     kind = INT
+    concepts = ("Dice", "SumDice")
     # no parameters
 
     def compile(self, c: "Compiler"):

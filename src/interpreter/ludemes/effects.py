@@ -10,7 +10,7 @@ from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Bool
+from ..syntax.nodes import Bool, Int, Str
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
     ANY_INT, PIECES, SITE_NUMBER, VERTEX_NUMBER,
@@ -25,6 +25,12 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter, Made
 
 TO_CLEAR = "to_clear"  # the state array of flags: the site's piece goes when the turn ends
+
+
+def placed_where(sites: Any) -> str:
+    """Where a start rule puts pieces, as Ludii tells it: on the board, or outside it (a hand)."""
+    off = isinstance(sites, Ludeme) and any(n.name in ("handSite", "sites Hand") for n in sites.walk())
+    return "PiecesPlacedOutsideBoard" if off else "PiecesPlacedOnBoard"
 
 
 class _Effect(Ludeme):
@@ -99,7 +105,7 @@ class Remove(_Effect):
 
     def where_for(self, param, where):
         if self.kind == "board shape":
-            return where
+            return None  # a board with parts taken away keeps no tiling nor shape (Ludii's)
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
     sites: Any = Param(Either((REGION_FN, Kind(("board shape",)))))
     cells: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
@@ -336,6 +342,14 @@ class Place(Ludeme):
     coord: Any = Param(STR_LIT, optional=True, named=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
 
+    def concepts_at(self, where):
+        if isinstance(self.sites, Str):  # coord: a site by its label, which Ludii's concepts do not read
+            return ()
+        out = [placed_where(self.sites)]
+        if isinstance(self.count, Int) and self.count.value > 1:
+            out.append("PieceCount")  # several pieces on one site
+        return out
+
     def validate(self) -> None:
         if (self.sites is None) == (self.coord is None):
             raise BindError("place needs sites or coord:, one of them", self.span,
@@ -385,8 +399,12 @@ class Custodial(_Effect):
 
     def concepts_at(self, where):
         # a custodial capture when the enclosed pieces are taken off the board
-        taken = where.concepts_of(self.between.apply)
-        return ("CustodialCapture",) if "RemoveEffect" in taken else ()
+        from .concepts import captures
+        return ("CustodialCapture",) if captures(where, self.between.apply) else ()
+
+    def where_for(self, param, where):
+        # Ludii's custodial capture says nothing of its directions
+        return None if param.name == "directions" else super().where_for(param, where)
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(Instance("between"))
@@ -547,6 +565,12 @@ class ForEachSite(_Effect):
     """
 
     name = "forEach Site"
+    concepts = ("ControlFlowStatement",)
+
+    def where_for(self, param, where):
+        # its moves are what they are where the loop stands: a player's choice in the play
+        # rules (Ludii's (move ...) are decisions), consequences in a then
+        return where
     region: Any = Param(REGION_FN)
     effect: Any = Param(MOVES_T)
 
@@ -815,6 +839,7 @@ class ForEachPlayer(_Effect):
     """
 
     name = "forEach Player"
+    concepts = ("ControlFlowStatement",)
     rule: Any = Param(Kind(("moves", "end rule")))
 
     def validate(self) -> None:

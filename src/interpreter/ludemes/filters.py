@@ -30,6 +30,7 @@ class ForEachOf(Ludeme):
     """
 
     name = "forEach"
+    concepts = ("ControlFlowStatement",)
     kind = REGION
     region: Any = Param(REGION_FN)
     condition: Any = Param(BOOL_FN, named=True, key="if")

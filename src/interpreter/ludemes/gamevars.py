@@ -48,6 +48,7 @@ class SetVar(_Effect):
     """
 
     name = "set Var"
+    concepts = ("SetVar",)
     title: Any = Param(STR_LIT, optional=True)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 

@@ -58,6 +58,7 @@ class Min(Ludeme):
     """
 
     name = "min"
+    concepts = ("Minimum",)
     kind = INT
     values: Any = Param(Either((Kind((INTS,), "ints"), INT_FN)), range=ANY_INT)
     other: Any = Param(INT_FN, optional=True, range=ANY_INT)

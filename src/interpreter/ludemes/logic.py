@@ -212,7 +212,20 @@ class And(_Combine):
         return " and ".join(parts) or "true"
 
     def concepts_at(self, where):
-        return ("Conjunction",) if self.kind == BOOL else ()
+        # Ludii's (and <moves>...) and (or <moves>...) both make the union of the moves
+        if self.kind != BOOL:
+            return ("Union",) if self.kind == MOVES else ()
+        # a condition among others is no goal of reaching a region (Ludii drops Contains); all
+        # of them testing pieces at sites is a board to fill
+        items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
+        each = [where.concepts_of(item) for item in items]
+        out = set().union(*each) - {"Contains"} | {"Conjunction"}
+        if each and all("IsPieceAt" in found for found in each):
+            out.add("Fill")
+        return out
+
+    def where_for(self, param, where):
+        return None if self.kind == BOOL and param.name == "items" else where
 
     def compile(self, c: "Compiler"):
         if self.kind == MOVES:
@@ -281,7 +294,7 @@ class Or(_Combine):
         return " or ".join(w.of(item) for item in self.items.items) if self.kind == BOOL else None
 
     def concepts_at(self, where):
-        return ("Disjunction",) if self.kind == BOOL else ()
+        return ("Disjunction",) if self.kind == BOOL else ("Union",) if self.kind == MOVES else ()
 
     def compile(self, c: "Compiler"):
         if self.kind == MOVES:
@@ -332,6 +345,23 @@ class Not(Ludeme):
     concepts = ("Negation",)
     kind = BOOL
     condition: Any = Param(BOOL_FN)
+
+    def concepts_at(self, where):
+        # Ludii turns the condition's concepts around: not a friend is empty or an enemy,
+        # a move that cannot be made...
+        out = set(where.concepts_of(self.condition)) | {"Negation"}
+        if "CanMove" in out:
+            out.discard("CanMove")
+            out.add("CanNotMove")
+        for site in ("IsFriend", "IsEnemy", "IsEmpty"):
+            if site in out:
+                out.discard(site)
+                out.update({"IsFriend", "IsEnemy", "IsEmpty"} - {site})
+                break
+        return out
+
+    def where_for(self, param, where):
+        return None  # its condition's concepts are in concepts_at, turned around
 
     def compile(self, c: "Compiler"):
         f = c.bool(self.condition)
@@ -385,11 +415,19 @@ class _Compare(Ludeme):
 
     def concepts_at(self, where):
         out = [self.concept]
-        for side in (self.left, self.right):  # a count of pieces compared: a piece condition
-            if isinstance(side, Ludeme) and side.name == "count Pieces":
+        for side, other in ((self.left, self.right), (self.right, self.left)):
+            if isinstance(side, Ludeme) and side.name == "count Pieces":  # a count of pieces compared
                 role = getattr(side.role, "name", "")
-                out.append({"Mover": "CountPiecesMoverComparison", "Next": "CountPiecesNextComparison"}
-                           .get(role, "CountPiecesComparison"))
+                out.append("CountPiecesComparison")
+                out.extend({"Mover": ("CountPiecesMoverComparison",), "Next": ("CountPiecesNextComparison",)}
+                           .get(role, ()))
+                if self.name == "=" and isinstance(other, Int) and other.value == 0:  # no piece left
+                    out.append("NoPiece")
+                    out.extend({"Mover": ("NoPieceMover",), "Next": ("NoPieceNext",)}.get(role, ()))
+        if self.name == "=":
+            out.extend(_equality_concepts(self.left, self.right) | _equality_concepts(self.right, self.left))
+            if all(isinstance(side, Ludeme) and side.kind == REGION for side in (self.left, self.right)):
+                out.append("Fill")  # two regions equal: one filled as the other (Ludii's)
         return out
 
     def compile(self, c: "Compiler"):
@@ -408,6 +446,23 @@ class _Compare(Ludeme):
             return _regions_compared(self, k)
         symbol = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}[self.name]
         return f"({_value(k, self.left)} {symbol} {_value(k, self.right)})"
+
+
+def _equality_concepts(a: Any, b: Any) -> set[str]:
+    """What an equality tests, as Ludii reads it: a counter against a number checks progress,
+    where a piece is against nowhere (Off) that it is gone, against a map's entry that it got
+    there, what is on a site against a kind of piece that the piece is there."""
+    name = a.name if isinstance(a, Ludeme) else ""
+    other = b.name if isinstance(b, Ludeme) else ""
+    if name == "counter" and isinstance(b, Int):
+        return {"ProgressCheck"}
+    if name == "where" and isinstance(b, Const) and b.name == "Off":
+        return {"NoTargetPiece"}
+    if name == "where" and other == "mapEntry":
+        return {"Contains"}
+    if name == "what" and other == "id":
+        return {"IsPieceAt"}
+    return set()
 
 
 def _comparison(symbol: str, op, meaning: str, example: str, concept: str, sides: PType | None = None,

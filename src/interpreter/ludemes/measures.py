@@ -351,6 +351,13 @@ class AllSites(Ludeme):
     region: Any = Param(REGION_FN)
     condition: Any = Param(BOOL_FN, named=True, key="if")
 
+    def concepts_at(self, where):
+        # counting the pieces of every site of the board: whether none is left (Ludii's reading)
+        if isinstance(self.region, Ludeme) and self.region.name == "sites Board" \
+                and "PieceCount" in where.concepts_of(self.condition):
+            return ("NoPiece",)
+        return ()
+
     def compile(self, c: "Compiler"):
         region = c.region(self.region)
         cond = c.bool(self.condition)

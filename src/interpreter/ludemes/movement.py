@@ -16,6 +16,7 @@ from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const
+from .concepts import moved_to
 from .base import (
     DISTANCE,
     BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
@@ -74,10 +75,17 @@ class MoveSlide(Ludeme):
     """
 
     name = "move Slide"
+    default_directions = "Adjacent"
     kind = MOVES
 
     def concepts_at(self, where):
-        return ("SlideEffect",) if where.effect else ("SlideDecision",)
+        # a slide goes through the sites its between condition allows, in sight along its line
+        # (Ludii says where it goes by that condition, not by where it stops)
+        between = getattr(self.between, "condition", None)
+        through = where.concepts_of(between) if between is not None else set()
+        # (Ludii's slide also declares Contains, whatever its rules)
+        return {"LineOfSight", "Contains"} | moved_to("Slide", where, None, getattr(self.to, "apply", None),
+                                                      rule_concepts=through)
 
     source: Any = Param(Instance("from"), optional=True, key="from")
     track: Any = Param(STR_LIT, optional=True)
@@ -319,7 +327,8 @@ class MoveLeap(Ludeme):
     kind = MOVES
 
     def concepts_at(self, where):
-        return ("LeapEffect",) if where.effect else ("LeapDecision",)
+        to = self.to
+        return moved_to("Leap", where, getattr(to, "condition", None), getattr(to, "apply", None))
 
     source: Any = Param(Instance("from"), optional=True, key="from")
     steps: Any = Param(Walk())
@@ -547,7 +556,18 @@ class MoveFromTo(Ludeme):
     kind = MOVES
 
     def concepts_at(self, where):
-        return ("FromToEffect",) if where.effect else ("FromToDecision",)
+        # Ludii's fromTo: where the piece may go by the to's condition (anywhere without one),
+        # a capture by replacement when the to's effect removes or moves a piece
+        to = self.to
+        out = moved_to("FromTo", where, getattr(to, "condition", None), getattr(to, "apply", None))
+        out = {c.replace("DecisionTo", "Decision") for c in out}
+        # the to's condition only says where the piece may go: Ludii keeps none of its concepts
+        for part in (getattr(to, "sites", None), getattr(to, "apply", None), getattr(to, "level", None)):
+            out |= where.concepts_of(part)
+        return out
+
+    def where_for(self, param, where):
+        return None if param.name == "to" else where
 
     source: Any = Param(Instance("from"), key="from")
     to: Any = Param(Instance("to"))

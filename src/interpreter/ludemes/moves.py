@@ -11,7 +11,8 @@ from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, with_rules
 from ..engine.values import const_fn, constant
 from ..errors import BindError
-from ..syntax.nodes import Const
+from ..syntax.nodes import Const, Int
+from .concepts import moved_to
 from .base import (
     Kind,
     BOOL_FN, DIRS, MOVES, MOVES_T, PLAYER, STR_LIT, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
@@ -360,15 +361,8 @@ class MoveStep(Ludeme):
     default_directions = "Adjacent"
 
     def concepts_at(self, where):
-        if where.effect:
-            return ("StepEffect",)
-        out = ["StepDecision"]
-        to = where.concepts_of(self.to)
-        for test, concept in (("IsEmpty", "StepDecisionToEmpty"), ("IsFriend", "StepDecisionToFriend"),
-                              ("IsEnemy", "StepDecisionToEnemy")):
-            if test in to:
-                out.append(concept)
-        return out
+        to = self.to
+        return moved_to("Step", where, getattr(to, "condition", None), getattr(to, "apply", None))
     kind = MOVES
     source: Any = Param(_FROM, optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
@@ -452,8 +446,11 @@ class MoveHop(Ludeme):
         between = self.between
         effect = where.concepts_of(between.apply if between is not None else None)
         out = ["HopEffect"] if where.effect else ["HopDecision"]
-        if "RemoveEffect" in effect:
+        if "RemoveEffect" in effect or "FromToEffect" in effect:
             out.append("HopCapture")
+        to_effect = where.concepts_of(getattr(self.to, "apply", None))
+        if "RemoveEffect" in to_effect or "FromToEffect" in to_effect:
+            out.append("ReplacementCapture")
         if where.effect:
             return out
         length = between.length if between is not None else None
@@ -461,6 +458,9 @@ class MoveHop(Ludeme):
             out.append("HopDecisionMoreThanOne")  # the pieces jumped may be more than one
             if "HopCapture" in out:
                 out.append("HopCaptureMoreThanOne")
+        for gap in (getattr(between, "before", None), getattr(between, "after", None)):
+            if gap is not None and not (isinstance(gap, Int) and gap.value <= 1):
+                out.append("HopDecisionMoreThanOne")  # may land (or start) further than one site away
         go = where.concepts_of(self.to)
         hurdle = where.concepts_of(between.condition if between is not None else None)
         for over, onto, concept in (("IsEnemy", "IsEmpty", "HopDecisionEnemyToEmpty"),
@@ -783,12 +783,17 @@ class ForEachPiece(Ludeme):
     """
 
     name = "forEach Piece"
-    concepts = ("ForEachPiece",)
+    concepts = ("ForEachPiece", "ControlFlowStatement")
     kind = MOVES
     pieces: Any = Param(ArrayOf(STR_LIT), optional=True)
     moves: Any = Param(MOVES_T, optional=True)
     player: Any = Param(PLAYER, optional=True)
     then: Any = Param(_THEN, optional=True)
+
+    def concepts_at(self, where):
+        if self.moves is not None:
+            return self.concepts
+        return set(self.concepts) | where.pieces_concepts()  # every piece's own moves, as Ludii
 
     def compile(self, c: "Compiler"):
         game = c.game
@@ -962,7 +967,7 @@ class Do(Ludeme):
     """
 
     name = "do"
-    concepts = ("DoLudeme",)
+    concepts = ("DoLudeme", "CopyContext")  # the moves are tried on a copy of the position
     kind = MOVES
     moves: Any = Param(MOVES_T)
     next: Any = Param(MOVES_T, optional=True, named=True)

@@ -721,6 +721,11 @@ class Directions(Ludeme):
     kind = "directions"
     names: Any = Param(ArrayOf(Enum(tuple(DIRECTION_NAMES))))
 
+    def concepts_at(self, where):
+        from .concepts import DIRECTION_CONCEPTS
+        items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
+        return {DIRECTION_CONCEPTS[i.name] for i in items if i.name in DIRECTION_CONCEPTS}
+
     def static_directions(self, c: "Compiler") -> tuple[str, ...]:
         items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
         return c.direction_names([i.name for i in items], self)
@@ -876,6 +881,8 @@ class SitesLineOfSight(Ludeme):
 
     name = "sites LineOfSight"
     kind = REGION
+    concepts = ("LineOfSight",)
+    default_directions = "Adjacent"
     type: Any = Param(Enum(("Piece", "Empty", "Farthest", "First"), "Piece | Empty | Farthest | First"), optional=True)
     at: Any = Param(SITE_FN, named=True)
     directions: Any = Param(DIRS, optional=True)

@@ -428,6 +428,7 @@ class Shift(_Shape):
     dx: Any = Param(_NUMBER, range=COORDINATE)
     dy: Any = Param(_NUMBER, range=COORDINATE)
     board: Any = Param(SHAPE)
+    passes_shape = ("board",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.shift(self.board.graph(use, static_int), _number(self.dx, static_int),

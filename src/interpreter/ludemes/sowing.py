@@ -20,12 +20,13 @@ from ..engine.move import CHOICE, Move
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn, constant
 from ..errors import BindError
+from ..syntax.nodes import Bool
 from .base import (
     COUNT, DISTANCE, PIECES, SITE_NUMBER,
     BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Enum, Instance,
     Ludeme, Param, kind_of,
 )
-from .effects import _Effect
+from .effects import _Effect, placed_where
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -95,6 +96,7 @@ class Count(Ludeme):
 
     name = "count"
     kind = INT
+    concepts = ("PieceCount",)
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
@@ -129,6 +131,11 @@ class SetCount(_Effect):
     """
 
     name = "set Count"
+
+    def concepts_at(self, where):
+        if where.start:  # a start rule filling sites
+            return ("PieceCount", placed_where(self.to if self.to is not None else self.at))
+        return ("PieceCount", "SetCount")
     type: Any = Param(SITE_TYPE, optional=True)
     number: Any = Param(INT_FN, range=COUNT)
     at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
@@ -178,6 +185,7 @@ class FromTo(_Effect):
     """
 
     name = "fromTo"
+    concepts = ("FromToEffect",)
     frm: Any = Param(Instance("from"))
     to: Any = Param(Instance("to"))
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
@@ -326,17 +334,19 @@ class Sow(_Effect):
     def concepts_at(self, where):
         out = ["Sow"]
         if self.apply is not None:
-            out.append("SowWithEffect")
-            if any(node.name == "fromTo" for node in self.apply.walk()):
+            # the capture is tried on a copy of the position (Ludii's CopyContext)
+            out += ["SowWithEffect", "CopyContext"]
+            done = where.as_effect().concepts_of(self.apply)
+            if "FromToEffect" in done:
                 out.append("SowCapture")
-            if any(node.name == "remove" for node in self.apply.walk()):
+            if "RemoveEffect" in done:
                 out.append("SowRemove")
         if self.backtracking is not None:
             out.append("SowBacktracking")
         if self.skipIf is not None or (self.includeSelf is not None and not self.includeSelf.value):
             out.append("SowSkip")
-        if self.origin is not None:
-            out.append("SowOriginFirst")
+        if not (isinstance(self.origin, Bool) and not self.origin.value):
+            out.append("SowOriginFirst")  # as Ludii, unless the origin is plainly left out (False)
         return out
 
     def declare(self, d: "Declarations", c: Any) -> None:

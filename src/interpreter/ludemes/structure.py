@@ -75,6 +75,12 @@ class Players(Ludeme):
             self.facings = [p.facing_name() for p in players]
             self.count = Int(len(players), span=self.count.span)
 
+    def concepts_at(self, where):
+        # a player facing a direction gives it to their pieces (Ludii's Player concepts)
+        if any(f is not None for f in getattr(self, "facings", ())):
+            return ("PlayersWithDirections", "PieceDirection")
+        return ()
+
 
 class Equipment(Ludeme):
     """The board and the pieces.
@@ -148,6 +154,10 @@ class PieceDecl(Ludeme):
 
     name = "piece"
     concepts = ("Piece",)
+
+    def where_for(self, param, where):
+        # a piece's moves count where (forEach Piece) plays them (Ludii's components bring none)
+        return None if param.name == "moves" else where
     kind = EQUIPMENT_ITEM
     piece_name: Any = Param(Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id"))))
     role: Any = Param(ROLE, optional=True)
@@ -377,7 +387,7 @@ class SwapRule(Ludeme):
     name = "swap"
     kind = META_RULE
     # no parameters
-    concepts = ("SwapOption",)
+    concepts = ("SwapOption", "SwapPlayersDecision")
 
     def declare(self, d: Any, c: Any) -> None:
         d.word("swap")
@@ -637,8 +647,8 @@ class ByScore(Ludeme):
     concepts = ("Scoring", "ScoringEnd", "ScoringWin")
 
     def outcome_of(self) -> tuple[str, str]:
-        """The best score wins: a win of the players it names."""
-        return "Player", "Win"
+        """The best score wins: a win of no one named (Ludii's end concepts name none)."""
+        return "All", "Win"
     kind = RESULT
     finalScore: Any = Param(ArrayOf(Instance("score")), optional=True)
 

@@ -44,7 +44,10 @@ class Enclose(Ludeme):
     """
 
     name = "enclose"
-    concepts = ("EncloseCapture",)
+
+    def concepts_at(self, where):
+        from .concepts import captures
+        return ("EncloseCapture",) if captures(where, getattr(self.between, "apply", None)) else ()
     kind = MOVES
     type: Any = Param(SITE_TYPE, optional=True)
     source: Any = Param(Instance("from"), optional=True, key="from")
@@ -184,6 +187,7 @@ class Trigger(Ludeme):
     """
 
     name = "trigger"
+    concepts = ("Trigger",)
     kind = MOVES
     event: Any = Param(STR_LIT)
     role: Any = Param(PLAYER)

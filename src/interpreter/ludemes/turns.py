@@ -52,6 +52,7 @@ class CanMove(Ludeme):
 
     name = "can Move"
     kind = BOOL
+    concepts = ("CanMove",)
     moves: Any = Param(MOVES_T)
 
     def compile(self, c: "Compiler"):

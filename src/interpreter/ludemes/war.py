@@ -167,6 +167,10 @@ class NoPieces(Ludeme):
     role: Any = Param(PLAYER, optional=True)
     piece: Any = Param(STR_LIT, optional=True)
     of: Any = Param(PLAYER, optional=True, named=True)
+
+    def concepts_at(self, where):
+        role = getattr(self.role, "name", None)
+        return self.concepts + {"Mover": ("NoPieceMover",), "Next": ("NoPieceNext",)}.get(role, ())
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
     def compile(self, c: "Compiler"):
@@ -257,7 +261,7 @@ class IsThreatened(Ludeme):
 
     name = "is Threatened"
     kind = BOOL
-    concepts = ("Threat",)
+    concepts = ("Threat", "CopyContext")  # Ludii tries the enemy's moves on a copy of the position
     what: Any = Param(INT_FN, optional=True, range=PIECE_NUMBER)
     at: Any = Param(SITE_FN, optional=True, named=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
@@ -402,7 +406,11 @@ class Intervene(Ludeme):
 
     name = "intervene"
     kind = MOVES
-    concepts = ("InterveneCapture",)
+
+    def concepts_at(self, where):
+        from .concepts import captures
+        effects = [getattr(self.between, "apply", None), getattr(self.to, "apply", None)]
+        return ("InterveneCapture",) if captures(where, *effects) else ()
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(Instance("between"), optional=True)
@@ -552,7 +560,11 @@ class Surround(Ludeme):
 
     name = "surround"
     kind = MOVES
-    concepts = ("SurroundCapture",)
+
+    def concepts_at(self, where):
+        from .concepts import captures
+        effects = [getattr(self.between, "apply", None), getattr(self.to, "apply", None)]
+        return ("SurroundCapture",) if captures(where, *effects) else ()
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(Instance("between"), optional=True)

@@ -8,9 +8,10 @@
 Each file goes as far as it can: it is parsed, expanded (its default options, its defines and
 Ludii's library), bound and compiled into a game (*loaded*), and played once by random agents
 to the end (*a playout*). A file that stops on the way is filed under a *reason*: the first
-ludeme of its game that the vocabulary lacks (``unknown ludeme 'mancalaBoard'``: a call in the
-expanded game, first in reading order, whose name, or name and first constant, is not
-registered), or else the first error's message. ``ludeme check --report DIR`` prints the
+ludeme of its game that the vocabulary lacks (a call in the expanded game, first in reading
+order, whose name, or name and first constant, is not registered): ``unsupported: forEach Die``
+when Ludii's vocabulary has it (:mod:`interpreter.ludii`), ``unknown ludeme 'forEch'`` when
+it does not; or else the first error's message. ``ludeme check --report DIR`` prints the
 counts and the reasons, most frequent first.
 """
 
@@ -39,7 +40,7 @@ class FileResult:
 
     path: str
     stage: str = ""
-    reason: str = ""  # why it stopped: an unknown ludeme or the first error ("" when it played)
+    reason: str = ""  # why it stopped: "unsupported: X", an unknown ludeme or the first error ("" when it played)
     error: str = ""  # the first line of the error, with its location
     plies: int | None = None  # length of the playout
 
@@ -174,7 +175,7 @@ def load_stage(path: str, text: str, options: Sequence[str] = (), ruleset: str |
         game = build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
                           source=str(path), fingerprint=fingerprint(expanded), description=expanded)
     except LudError as err:
-        return _stop(result, f"unknown ludeme '{missing}'" if missing else err.message, err), None, expanded
+        return _stop(result, unknown_reason(missing, err), err), None, expanded
     except MemoryError:  # a bound of the process, not the description's fault: the caller reports it
         raise
     except Exception as err:  # the engine's fault: reported, never raised
@@ -209,6 +210,21 @@ def first_unknown_ludeme(game) -> str | None:
     return None
 
 
+def unknown_reason(missing: str | None, err: LudError) -> str:
+    """Why a file that did not load stops: ``unsupported: forEach Die`` for a ludeme of Ludii's
+    vocabulary not supported yet, ``unknown ludeme 'forEch'`` for a name in neither vocabulary,
+    else the error's message."""
+    from ..errors import UnsupportedLudeme
+    from ..ludii import ludii_form_of
+    if missing:
+        head, _, constant = missing.partition(" ")
+        form = ludii_form_of(head, constant or None)
+        return f"unsupported: {form}" if form else f"unknown ludeme '{missing}'"
+    if isinstance(err, UnsupportedLudeme):
+        return f"unsupported: {err.form}"
+    return err.message
+
+
 def _stop(result: FileResult, reason: str, err: LudError | None = None) -> FileResult:
     result.reason = reason
     if err is not None:
@@ -239,7 +255,7 @@ def format_survey(report: Survey, verbose: bool = False, title: str = "", stage_
     reasons = report.reasons()
     if reasons:
         lines.append("")
-        lines.append("why the others stop (the first unknown ludeme, else the first error), most frequent first:")
+        lines.append("why the others stop (the first ludeme not supported yet or unknown, else the first error), most frequent first:")
         for reason, count in reasons:
             lines.append(f"  {count:>6}  {reason}")
     if verbose:
