@@ -47,7 +47,9 @@ def test_alak_is_a_one_row_board_with_custodial_capture_and_hop_moves():
 
 def test_tic_tac_toe_gomoku_and_hex():
     ttt = bools("tic-tac-toe")
-    assert {"SquareTiling", "Cell", "AddDecision", "LineWin", "FillEnd", "FillDraw", "Draw", "AllDirections"} <= ttt
+    # (is Line 3) looks along Adjacent lines, as Ludii's Tic-Tac-Toe (AdjacentDirection, not AllDirections)
+    assert {"SquareTiling", "Cell", "AddDecision", "LineWin", "FillEnd", "FillDraw", "Draw", "AdjacentDirection"} <= ttt
+    assert "AllDirections" not in ttt
     assert "Capture" not in ttt and "Scoring" not in ttt
     gomoku = bools("gomoku")
     assert {"SquareTiling", "Vertex", "AddDecision", "LineWin"} <= gomoku and "Capture" not in gomoku
