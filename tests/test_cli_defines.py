@@ -60,7 +60,7 @@ def test_trace_with_defines(game, capsys):
     path, folder = game
     assert main(["trace", path, "--defines", folder, "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "DRAW ((is Full)) after 9 plies" in out
+    assert "DRAW (the board is full) after 9 plies" in out
     assert main(["trace", path]) == 2
     assert 'unknown define "PlaceAnywhere"' in capsys.readouterr().err
 

@@ -342,9 +342,11 @@ class Compiler:
         return both
 
     def directions(self, value: Any, default: str = "Adjacent") -> tuple[str, ...]:
-        """Directions (a constant such as Orthogonal, or a directions ludeme) resolved on this board."""
+        """Directions (a constant such as Orthogonal, or a directions ludeme) resolved on this
+        board: the direction keys the topology walks (a relation stays a relation, see
+        :meth:`Topology.keys`)."""
         if value is None:
-            return self.topo.expand_directions([default])
+            return self.topo.keys([default])
         if isinstance(value, Const):
             dirs = self.direction_names([value.name], value)
             if not dirs:
@@ -354,9 +356,10 @@ class Compiler:
             return value.static_directions(self)
         raise self.error("expected directions", value)
 
-    def direction_names(self, names: Sequence[str], where: Any) -> tuple[str, ...]:
+    def direction_names(self, names: Sequence[str], where: Any, of: str = "Adjacent") -> tuple[str, ...]:
         """Direction names (compass, relations, or relative to the facing: Forward, FL...) →
-        this board's compass directions."""
+        this board's direction keys; relative ones among the compass directions the board
+        supports for the relation ``of`` (Ludii's ``(directions ... of:...)``, Adjacent)."""
         from ..engine.facing import RELATIVE, relative
         out: list[str] = []
         for name in names:
@@ -365,9 +368,9 @@ class Compiler:
                     raise self.error(f"{name} is relative to a piece's facing, which is not known here",
                                      where, hint="use relative directions in a piece's own moves, "
                                                  "or in the play rule of players with directions")
-                found = relative(name, self.facing, self.topo.directions)
+                found = relative(name, self.facing, self.topo.relation_directions.get(of, ()))
             else:
-                found = self.topo.expand_directions([name])
+                found = self.topo.keys([name])
             out.extend(d for d in found if d not in out)
         return tuple(out)
 
@@ -379,7 +382,7 @@ class Compiler:
         if name in self.topo.neighbours:
             return self.topo.neighbours[name]
         dirs = self.directions(value, default)
-        return merged([[(t,) if t >= 0 else () for t in self.topo.step[d]] for d in dirs])
+        return merged([self.topo.steps_of(d) for d in dirs])
 
     def components_named(self, name: str, where: Any) -> list[int]:
         """Component indices for a piece name: exact ("Ball1") or base name ("Ball": all owners)."""

@@ -9,9 +9,16 @@ graph), becomes the same tables (built by :func:`from_graph` from a generator of
   ``Diagonal``, ``OffDiagonal``, ``Adjacent``, ``All``);
 - ``step[d][s]``: the neighbour of ``s`` in compass direction ``d`` (or -1), for the directions
   of the tiling (square: N NE E ...; hexagons and triangles: six or twelve of the sixteen);
-- ``rays[d][s]``: the straight line of sites beyond ``s`` in direction ``d``, nearest first:
-  the one walk along a line that every ludeme uses (:meth:`Topology.rays_for`,
-  :meth:`Topology.axes_for`);
+- ``rays[d][s]``: the straight line of sites beyond ``s`` in direction ``d``, nearest first;
+- ``radials[key][s]``: every radial from ``s`` for a *direction key*, as Ludii's
+  ``Trajectories``: a compass direction (usually one radial; two when two steps share the
+  label) or a relation (``Orthogonal``, ``Adjacent``...: one radial per step of the relation,
+  each continued along the relation's steps that bend least). Rules name directions by keys
+  (:meth:`Topology.keys`): ``Adjacent`` is the relation itself, not the compass directions
+  its steps use somewhere on the board, because on an irregular board a compass direction
+  that is orthogonal at one site may be a diagonal step at another. The walks along lines
+  that every ludeme uses are :meth:`Topology.rays_for`, :meth:`Topology.axes_for` and
+  :meth:`Topology.neighbours_of`;
 - ``regions``: Ludii's regions of the board (Top, Bottom, Left, Right, Centre, Corners, Perimeter,
   Outer, Inner, Major, Minor, Phase0..., ``Side N`` ... ``Side NW``: see
   :mod:`.boards.regions`), plus the description's named regions.
@@ -25,9 +32,10 @@ import math
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .boards import RELATIONS, BoardGraph, Sites, build_sites
+from .boards.lines import LineTable, oriented
 
 MAX_SITES = 10_000
 Point = tuple[float, float]
@@ -62,6 +70,8 @@ class Topology:
     shapes: tuple[tuple[Point, ...], ...] = ()  # the outline of each cell (boards of cells)
     lines: tuple[tuple[int, int], ...] = ()  # the board's drawn lines between sites (vertices)
     regions: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    radials: Mapping[str, Sequence[tuple[tuple[int, ...], ...]]] = field(default_factory=dict)
+    steps_all: Mapping[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.n = len(self.labels)
@@ -76,6 +86,8 @@ class Topology:
         self.axes = tuple(pairs)
         self._rays_cache: dict[tuple[str, ...], list] = {}
         self._axes_cache: dict[tuple[str, ...], list] = {}
+        self._lines = LineTable(self.positions, self.radials, self.directions, RELATIONS) \
+            if self.radials else None
 
     # --- sites -------------------------------------------------------------------------------------
     def site(self, label: str) -> int:
@@ -91,7 +103,7 @@ class Topology:
     # --- directions --------------------------------------------------------------------------------
     def expand_directions(self, names: Iterable[str]) -> tuple[str, ...]:
         """Direction names or relations (Orthogonal, All...) → the compass directions of this
-        board they stand for (none for a direction the tiling lacks)."""
+        board their steps use anywhere on it (none for a direction the tiling lacks)."""
         out: list[str] = []
         for name in names:
             for d in self.relation_directions.get(name, (name,)):
@@ -99,36 +111,80 @@ class Topology:
                     out.append(d)
         return tuple(out)
 
+    def keys(self, names: Iterable[str]) -> tuple[str, ...]:
+        """Direction names → the direction keys the rules walk (Ludii's absolute directions):
+        a relation (Orthogonal, Adjacent, All...) stays itself when the board has steps under
+        it; a compass direction stays when the board has it; others are dropped."""
+        out: list[str] = []
+        for name in names:
+            present = bool(self.relation_directions.get(name)) if name in RELATIONS else name in self.step
+            if present and name not in out:
+                out.append(name)
+        return tuple(out)
+
+    def steps_of(self, key: str) -> tuple[tuple[int, ...], ...]:
+        """Per site, the sites one step away along a direction key: a relation's neighbours, or
+        every step with that compass label (clockwise from north)."""
+        if key in RELATIONS:
+            return self.neighbours[key]
+        table = self.steps_all.get(key)
+        if table is None:
+            return tuple((t,) if t >= 0 else () for t in self.step[key])
+        return table
+
+    def radials_of(self, key: str) -> Sequence[tuple[tuple[int, ...], ...]]:
+        """Per site, its radials along a direction key (see the module docs)."""
+        table = self.radials.get(key) if self.radials else None
+        if table is None:
+            return tuple((r,) if r else () for r in self.rays[key])
+        return table
+
     def ray(self, site: int, direction: str) -> tuple[int, ...]:
-        """The sites beyond ``site`` in ``direction``, nearest first, to the edge of the board."""
-        table = self.rays.get(direction)
-        return table[site] if table is not None else ()
+        """The sites beyond ``site`` along a direction key (its first radial), nearest first,
+        to the edge of the board."""
+        if direction not in self.step and direction not in RELATIONS:
+            return ()
+        found = self.radials_of(direction)[site]
+        return found[0] if found else ()
 
     def rays_for(self, directions: Sequence[str]) -> list[tuple[tuple[int, ...], ...]]:
-        """Per site, its non-empty rays in the given directions: the one shared walk along lines
-        (steps take the first site of each ray, hops and captures walk on)."""
+        """Per site, its non-empty radials along the given direction keys, key by key: the one
+        shared walk along lines (steps take the first site of each ray, hops and captures walk
+        on)."""
         key = tuple(directions)
         cached = self._rays_cache.get(key)
         if cached is None:
-            tables = [self.rays[d] for d in key if d in self.rays]
-            cached = [tuple(r for t in tables if (r := t[s])) for s in range(self.n)]
+            tables = [self.radials_of(d) for d in key if d in self.step or d in RELATIONS]
+            cached = [tuple(r for t in tables for r in t[s] if r) for s in range(self.n)]
             self._rays_cache[key] = cached
         return cached
 
     def axes_for(self, directions: Sequence[str]) -> list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]:
-        """Per site, (forward ray, backward ray) for each axis that has a direction among the
-        given ones: what lines through a site are made of."""
+        """Per site, the lines through it along the given direction keys, each as (forward
+        half, backward half): a radial and its opposite as Ludii pairs them
+        (:mod:`.boards.lines`), each line once, its halves in a fixed order (the half heading
+        N to SE first). What lines through a site are made of."""
         key = tuple(directions)
         cached = self._axes_cache.get(key)
         if cached is None:
-            axes = [(self.rays[a], self.rays[b]) for a, b in self.axes if a in key or b in key]
-            cached = [tuple((fwd[s], back[s]) for fwd, back in axes) for s in range(self.n)]
+            if self._lines is None:
+                axes = [(self.rays[a], self.rays[b]) for a, b in self.axes if a in key or b in key]
+                cached = [tuple((fwd[s], back[s]) for fwd, back in axes) for s in range(self.n)]
+            else:
+                tables = [self._lines(d) for d in key if d in self.step or d in RELATIONS]
+                cached = []
+                for s in range(self.n):
+                    seen: dict[tuple, None] = {}
+                    for table in tables:
+                        for fwd, back in table[s]:
+                            seen.setdefault(oriented(self.positions, s, fwd, back))
+                    cached.append(tuple(seen))
             self._axes_cache[key] = cached
         return cached
 
     def neighbours_of(self, site: int, directions: Sequence[str]) -> list[int]:
-        """The sites one step from ``site`` in the given compass directions."""
-        return [n for d in directions if (n := self.step[d][site]) >= 0]
+        """The sites one step from ``site`` along the given direction keys."""
+        return [n for d in directions if d in self.step or d in RELATIONS for n in self.steps_of(d)[site]]
 
     def distances(self, origin: int, directions: Sequence[str]) -> list[int]:
         """Steps from ``origin`` to every site along ``directions`` (-1 when unreachable)."""
@@ -179,7 +235,7 @@ class Topology:
         return Topology(list(labels), self.positions, self.rows, self.columns, self.step,
                         self.neighbours, self.rays, self.relation_directions, self.opposite,
                         self.tiling, self.use, self.perimeter, self.shapes, self.lines,
-                        dict(self.regions))
+                        dict(self.regions), self.radials, self.steps_all)
 
 
 
@@ -203,7 +259,8 @@ def from_sites(sites: Sites, shapes: Sequence[Sequence[Point]] = (),
                              for r in RELATIONS},
         opposite=dict(sites.opposite), tiling=sites.tiling, use=sites.use,
         perimeter=tuple(sites.perimeter), shapes=tuple(tuple(p) for p in shapes),
-        lines=tuple(lines), regions=dict(sites.regions))
+        lines=tuple(lines), regions=dict(sites.regions), radials=sites.rays,
+        steps_all={d: sites.steps[d] for d in sites.directions})
 
 
 _BUILT: dict[tuple, Topology] = {}  # boards already built in this process, by description

@@ -67,7 +67,8 @@ ROLES = (
 DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Diagonal", "All",
                    "Adjacent", "Forward", "Backward", "Forwards", "Backwards", "Leftward", "Rightward",
                    "FL", "FR", "BL", "BR", "Leftwards", "Rightwards", "OffDiagonal",
-                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"]
+                   "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW",
+                   "FLL", "FLLL", "FRR", "FRRR", "BLL", "BLLL", "BRR", "BRRR"]
 
 
 # --- parameter types ---------------------------------------------------------------------------

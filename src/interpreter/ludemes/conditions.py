@@ -328,7 +328,9 @@ class IsLine(Ludeme):
 
     Parameters:
         length: the least number of pieces in the line
-        directions: the directions whose axes are searched (every axis of the board when left out)
+        directions: the direction or relation whose lines are searched (``Adjacent`` when left
+            out, as in Ludii: on a board of vertices only its drawn lines; ``All`` adds the
+            diagonals)
         through: the site the line must run through (the last move's when left out)
         who: the player whose line it must be (the owner of the site's piece when left out)
         exact: True: the line must have exactly ``length`` pieces, no more
@@ -362,7 +364,7 @@ class IsLine(Ludeme):
     def compile(self, c: "Compiler"):
         length = _line_length(c, self)
         gaps = self.contiguous is not None and not self.contiguous.value
-        dirs = c.directions(self.directions, "All")
+        dirs = c.directions(self.directions, "Adjacent")
         axes_at = c.topo.axes_for(dirs)
         through = c.site(self.through) if self.through is not None else (lambda s, e: s.last_to)
         hypothetical = int(self.through is not None)
@@ -412,7 +414,7 @@ class IsLine(Ludeme):
         length = k.int(self.length)
         if length.lstrip("-").isdigit() and int(length) < 1:
             raise NoKernel("(is Line ...)", "a length below 1")
-        axes = axes_table(k, _directions(k, self.directions, "All"))
+        axes = axes_table(k, _directions(k, self.directions, "Adjacent"))
         site = k.temp("s")
         k.line(f"{site} = {k.site(self.through) if self.through is not None else k.var(abi.LAST_TO)}")
         hyp = int(self.through is not None)

@@ -11,6 +11,8 @@ the game is built and read by ``sow`` and ``(sites Track)``.
 
 from __future__ import annotations
 
+import math
+
 from typing import TYPE_CHECKING, Any
 
 from ..engine import boards as gen
@@ -43,35 +45,31 @@ MAX_COLUMNS = 100
 
 
 def mancala_graph(rows: int, columns: int, stores: bool) -> gen.BoardGraph:
-    """Ludii's mancala board: the left store, the rows of pits from the bottom, the right store.
-    Pits are joined along their row and to the pit above; a store is joined to the pits next
-    to it (as Ludii's union of the rows and the stores joins points closer than 1.1 times the
-    length of a line)."""
+    """Ludii's mancala board: the left store, the rows of pits from the bottom, the right store,
+    as Ludii's ``(union {...} connect:True)`` of one-row boards and two single points: each row
+    joined along itself, then every two points closer than 1.1 times the average line are
+    joined (a pit to the pits above and below it, each store to the end pits it stands by)."""
     points: list[tuple[float, float]] = []
     edges: list[tuple[int, int]] = []
     if stores:
         left_x, y, _ = _STORES[rows]
         points.append((left_x, y))
-    first = len(points)
     for r in range(rows):
         for col in range(columns):
             points.append((col, r))
-    for r in range(rows):
-        for col in range(columns):
-            site = first + r * columns + col
-            if col + 1 < columns:
-                edges.append((site, site + 1))
-            if r + 1 < rows:
-                edges.append((site, site + columns))
+            if col:
+                edges.append((len(points) - 2, len(points) - 1))
     if stores:
         _, y, shift = _STORES[rows]
         points.append((columns + shift, y))
-        for store in (0, len(points) - 1):
-            sx, sy = points[store]
-            for site in range(first, first + rows * columns):
-                px, py = points[site]
-                if (px - sx) ** 2 + (py - sy) ** 2 < 1.1 ** 2:
-                    edges.append((min(store, site), max(store, site)))
+    if edges:  # the union's connect: one unit (the rows' lines) and a tenth
+        near = 1.1 * sum(math.dist(points[a], points[b]) for a, b in edges) / len(edges)
+        known = {frozenset(e) for e in edges}
+        for a in range(len(points)):
+            for b in range(len(points)):
+                if a != b and frozenset((a, b)) not in known and math.dist(points[a], points[b]) < near:
+                    known.add(frozenset((a, b)))
+                    edges.append((a, b))
     return gen.graph(points, edges)
 
 

@@ -395,7 +395,7 @@ class Custodial(_Effect):
     """
 
     name = "custodial"
-    default_directions = "All"
+    default_directions = "Adjacent"
 
     def concepts_at(self, where):
         # a custodial capture when the enclosed pieces are taken off the board
@@ -414,7 +414,7 @@ class Custodial(_Effect):
     def compile_effect(self, c: "Compiler"):
         frm = self.source
         origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s, e: s.last_to)
-        dirs = c.directions(self.directions, "All")
+        dirs = c.directions(self.directions, "Adjacent")
         rays_at = c.topo.rays_for(dirs)
         between = self.between
         lo, hi = (1, 1 << 30)
@@ -453,7 +453,7 @@ class Custodial(_Effect):
         if frm is not None and (frm.condition is not None or frm.level is not None):
             raise NoKernel("(custodial (from ... if:...))")
         origin = k.site(frm.sites) if frm is not None and frm.sites is not None else k.var(abi.LAST_TO)
-        rays, lengths, counts = rays_table(k, _directions(k, self.directions, "All"))
+        rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
         between = self.between
         if between.before is not None or between.after is not None:
             raise NoKernel("(custodial (between before:/after:))")

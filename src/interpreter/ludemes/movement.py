@@ -432,7 +432,7 @@ class Ahead(Ludeme):
         if len(dirs) != 1:
             raise BindError("ahead needs one direction", self.directions.span if self.directions is not None
                             else self.span, hint="e.g. N, or Forward in a piece's moves")
-        rays = c.topo.rays[dirs[0]]
+        rays = [c.topo.ray(x, dirs[0]) for x in range(c.topo.n)]
         site = c.site(self.site)
         steps = c.int(self.steps) if self.steps is not None else const_fn(1)
 
@@ -453,7 +453,7 @@ class Ahead(Ludeme):
             _direction_names(k, ["Forward"])
         if len(dirs) != 1:
             raise NoKernel("(ahead ...)", "not one direction")
-        rays = k.topo.rays[dirs[0]]
+        rays = [k.topo.ray(x, dirs[0]) for x in range(k.n)]
         depth = max((len(r) for r in rays), default=0)
         table = np.full((k.n, max(depth, 1)), -1, dtype=np.int64)
         for x, ray in enumerate(rays):

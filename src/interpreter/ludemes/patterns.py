@@ -60,7 +60,7 @@ class IsPattern(Ludeme):
         topo = c.topo
         walk = [x.name for x in (self.pattern.items if hasattr(self.pattern, "items") else [self.pattern])]
         # the board's orthogonal directions, clockwise: a right turn is the next one
-        dirs = sorted(set(c.directions(None, "Orthogonal")), key=_COMPASS.index)
+        dirs = sorted(set(topo.expand_directions(["Orthogonal"])), key=_COMPASS.index)
         steps = [topo.step[d] for d in dirs]
         k = len(dirs)
         origin = c.site(self.origin) if self.origin is not None else (lambda s, e: s.last_to)

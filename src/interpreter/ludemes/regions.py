@@ -708,18 +708,30 @@ class Difference(Ludeme):
 
 
 class Directions(Ludeme):
-    """A set of directions.
+    """A set of directions. Relative ones (``Forward``, ``FR``...) are taken among the compass
+    directions the board has for a relation: its adjacent steps unless ``of:`` names another
+    (on a board of vertices the adjacent steps are its lines, so ``FR`` there is no diagonal;
+    ``of:All`` lets it be one).
 
     Parameters:
-        names: the directions (compass points, or relations such as ``Orthogonal``)
+        names: the directions (compass points, relations such as ``Orthogonal``, or relative
+            to the piece's facing)
+        of: the relation whose directions relative ones are taken among [Adjacent]
 
     Examples:
         (directions {N S})
+        (directions {FR FL} of:All)
     """
 
     name = "directions"
     kind = "directions"
     names: Any = Param(ArrayOf(Enum(tuple(DIRECTION_NAMES))))
+    of: Any = Param(Enum(("Adjacent", "All", "Orthogonal", "Diagonal", "OffDiagonal")),
+                    optional=True, named=True)
+
+    def relation_of(self) -> str:
+        """The relation relative directions are read among (Ludii's ``of:``, Adjacent)."""
+        return self.of.name if self.of is not None else "Adjacent"
 
     def concepts_at(self, where):
         from .concepts import DIRECTION_CONCEPTS
@@ -728,7 +740,7 @@ class Directions(Ludeme):
 
     def static_directions(self, c: "Compiler") -> tuple[str, ...]:
         items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
-        return c.direction_names([i.name for i in items], self)
+        return c.direction_names([i.name for i in items], self, self.relation_of())
 
 
 class SitesBracketed(Ludeme):

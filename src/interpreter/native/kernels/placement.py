@@ -156,7 +156,7 @@ def _directions(k: Emitter, value: Any, default: str) -> tuple[str, ...]:
     moves are being written (``k.notes["facing"]``, set by forEach Piece), refused elsewhere."""
     topo = k.topo
     if value is None:
-        return topo.expand_directions([default])
+        return topo.keys([default])
     if isinstance(value, Const):
         dirs = _direction_names(k, [value.name])
         if not dirs:
@@ -164,12 +164,12 @@ def _directions(k: Emitter, value: Any, default: str) -> tuple[str, ...]:
         return dirs
     if isinstance(value, regions.Directions):
         items = value.names.items if isinstance(value.names, BoundArray) else [value.names]
-        return _direction_names(k, [i.name for i in items])
+        return _direction_names(k, [i.name for i in items], value.relation_of())
     raise NoKernel(f"({value.name} ...)", "directions given by a ludeme")
 
 
-def _direction_names(k: Emitter, names: list[str]) -> tuple[str, ...]:
-    """Direction names to this board's compass directions (Compiler.direction_names)."""
+def _direction_names(k: Emitter, names: list[str], of: str = "Adjacent") -> tuple[str, ...]:
+    """Direction names to this board's direction keys (Compiler.direction_names)."""
     from ...engine.facing import RELATIVE, relative
     facing = k.notes.get("facing")
     out: list[str] = []
@@ -177,9 +177,9 @@ def _direction_names(k: Emitter, names: list[str]) -> tuple[str, ...]:
         if name in RELATIVE:
             if facing is None:
                 raise NoKernel(name, "directions relative to a facing")
-            found = relative(name, facing, k.topo.directions)
+            found = relative(name, facing, k.topo.relation_directions.get(of, ()))
         else:
-            found = k.topo.expand_directions([name])
+            found = k.topo.keys([name])
         out.extend(d for d in found if d not in out)
     return tuple(out)
 
@@ -209,7 +209,7 @@ def neighbour_table(k: Emitter, value: Any, default: str = "Adjacent") -> str:
         nbrs = topo.neighbours[name]
     else:
         dirs = _directions(k, value, default)
-        nbrs = merged([[(t,) if t >= 0 else () for t in topo.step[d]] for d in dirs])
+        nbrs = merged([topo.steps_of(d) for d in dirs])
     width = max((len(x) for x in nbrs), default=0)
     table = np.full((k.n, max(width, 1)), -1, dtype=np.int64)
     for s, row in enumerate(nbrs):
