@@ -34,10 +34,10 @@ def bound_examples() -> list:
     import interpreter.ludemes  # noqa: F401  (registers the vocabulary)
     from interpreter import LudError
     from interpreter.bind import bind
-    from interpreter.ludemes.base import REGISTRY
+    from interpreter.ludemes.base import ludeme_classes
     from interpreter.syntax.parser import parse
     found = []
-    for cls in sorted(REGISTRY.values(), key=lambda c: c.name):
+    for cls in sorted(ludeme_classes(), key=lambda c: (c.name, c.family)):
         for example in cls.examples():
             try:
                 found.append((cls, example, bind(parse(example, "<example>").forms[0])))

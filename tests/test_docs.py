@@ -8,9 +8,9 @@ import pytest
 
 import interpreter.ludemes  # noqa: F401  (registers the vocabulary)
 from interpreter.bind import bind
-from interpreter.docs import anchor, generate_ludemes_md, main
+from interpreter.docs import anchor, class_anchor, generate_ludemes_md, main
 from interpreter.errors import LudError
-from interpreter.ludemes.base import REGISTRY
+from interpreter.ludemes.base import OVERLOADS, REGISTRY, ludeme_classes
 from interpreter.syntax.nodes import Call
 from interpreter.syntax.parser import parse
 
@@ -18,7 +18,16 @@ from interpreter.syntax.parser import parse
 LUDEMES_MD = Path(__file__).resolve().parents[1] / "ludemes.md"
 
 NAMES = sorted(REGISTRY)
-EXAMPLES = [(name, example) for name in NAMES for example in REGISTRY[name].examples()]
+
+
+def _key(cls) -> str:
+    """A ludeme class by name, and by family for a second class of an overloaded name."""
+    return cls.name if OVERLOADS[cls.name][0] is cls else f"{cls.name}/{cls.family}"
+
+
+CLASSES = {_key(cls): cls for cls in ludeme_classes()}
+KEYS = sorted(CLASSES)
+EXAMPLES = [(key, example) for key in KEYS for example in CLASSES[key].examples()]
 
 
 def test_ludemes_md_is_current():
@@ -47,20 +56,21 @@ def test_generation_is_deterministic_and_complete():
     for name in NAMES:
         assert f"\n### {name}\n" in text, name
         assert f'<a id="{anchor(name)}"></a>' in text, name
-    anchors = [anchor(name) for name in NAMES]
+    anchors = [class_anchor(cls) for cls in CLASSES.values()]
     assert len(set(anchors)) == len(anchors), "two ludemes share an anchor"
+    assert all(f'<a id="{a}"></a>' in text for a in anchors)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", KEYS)
 def test_every_ludeme_is_documented(name):
-    cls = REGISTRY[name]
+    cls = CLASSES[name]
     assert cls.summary().strip(), f"{name} ({cls.__module__}.{cls.__qualname__}) has no docstring summary"
     assert cls.examples(), f"{name} ({cls.__module__}.{cls.__qualname__}) has no Examples: block"
 
 
 @pytest.mark.parametrize("name,example", EXAMPLES, ids=[f"{n}:{e}" for n, e in EXAMPLES])
 def test_docstring_example_parses_and_binds(name, example):
-    cls = REGISTRY[name]
+    cls = CLASSES[name]
     doc = parse(example, f"<{name} example>")
     assert len(doc.forms) == 1, f"example of {name} should be one call: {example}"
     assert isinstance(doc.forms[0], Call), f"example of {name} should be a call: {example}"
@@ -77,12 +87,12 @@ def test_docstring_example_parses_and_binds(name, example):
 
 # --- every parameter explained ---------------------------------------------------------------
 
-PARAMS = [(name, p.word) for name in NAMES for p in REGISTRY[name].params]
+PARAMS = [(name, p.word) for name in KEYS for p in CLASSES[name].params]
 
 
 @pytest.mark.parametrize("name,word", PARAMS, ids=[f"{n}:{w}" for n, w in PARAMS])
 def test_every_parameter_has_a_meaning(name, word):
-    cls = REGISTRY[name]
+    cls = CLASSES[name]
     param = next(p for p in cls.params if p.word == word)
     meaning = cls.meanings.get(param.word) or cls.meanings.get(param.name) or ""
     assert meaning.strip(), (f"{name}: parameter '{word}' has no meaning: add it to the Parameters: block "

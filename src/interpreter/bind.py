@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 from .errors import BindError, Collected, LudError, UnsupportedLudeme
 from .ludemes import base
-from .ludemes.base import REGISTRY, BoundArray, Ludeme, Param
+from .ludemes.base import OVERLOADS, REGISTRY, BoundArray, Ludeme, Param
 from .ludii import is_ludii_form, ludii_form_of
 from .syntax.nodes import (
     Array, Bool, Broken, Call, Hole, NegatedRef, Const, DefineRef, Float, Int, Named, Node, Omit,
@@ -204,6 +204,9 @@ class _Binder:
             for arg in call.args:  # errors inside an unknown call are still errors
                 self.bind(arg.value if isinstance(arg, Named) else arg, depth + 1)
             return _Reported(None, call.span)
+        prebound: dict[int, Any] = {}
+        if len(OVERLOADS.get(cls.name, ())) > 1:
+            cls = self._overload(cls, args, prebound, depth)
         failed = False  # this call reported an error of its own
         lenient = False  # a reported part of unknown kind: its place cannot be checked
         values: dict[str, Any] = {}
@@ -230,7 +233,7 @@ class _Binder:
                     failed = True
                 values[param.name] = value
                 continue
-            value = self.bind(arg, depth + 1)
+            value = prebound.pop(id(arg)) if id(arg) in prebound else self.bind(arg, depth + 1)
             shown = _checked(value)
             if shown is None:
                 lenient = True  # where it belongs is unknown: positional checks stop here
@@ -289,6 +292,24 @@ class _Binder:
             return cls(call.span, **values)
         except LudError as err:  # a ludeme's own checks (validate)
             return self.fail(err, cls, call.span)
+
+    def _overload(self, cls: type[Ludeme], args: list[Node], prebound: dict[int, Any], depth: int) -> type[Ludeme]:
+        """The class of an overloaded name (``remove``) whose first positional parameter takes
+        the first positional argument (bound here once, kept in ``prebound``)."""
+        first = next((a for a in args if not isinstance(a, Named)), None)
+        if first is None:
+            return cls
+        value = prebound[id(first)] = self.bind(first, depth + 1)
+        shown = _checked(value)
+        if shown is None:
+            return cls
+        for candidate in OVERLOADS[cls.name]:
+            for param in (p for p in candidate.params if not p.named):
+                if param.type.accepts(shown):
+                    return candidate
+                if not param.optional:
+                    break
+        return cls
 
     # --- messages -------------------------------------------------------------------------------
     def _mismatch(self, cls: type[Ludeme], param: Param, value: Any, arg: Node) -> BindError:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .ludemes import REGISTRY, Ludeme
+from .ludemes.base import OVERLOADS, ludeme_classes
 from .ludemes.base import Param
 
 #: Where ``python -m interpreter.docs`` writes the reference: the repository's top folder in a
@@ -78,13 +79,13 @@ _SYMBOL_WORDS = {
 # --- pieces -------------------------------------------------------------------------------------
 def families() -> list[str]:
     """The registry's families in presentation order."""
-    present = {cls.family for cls in REGISTRY.values()}
+    present = {cls.family for cls in ludeme_classes()}
     ordered = [f for f in FAMILY_ORDER if f in present]
     return ordered + sorted(present - set(ordered))
 
 
 def ludemes_of(family: str) -> list[type[Ludeme]]:
-    return sorted((cls for cls in REGISTRY.values() if cls.family == family), key=lambda c: c.name)
+    return sorted((cls for cls in ludeme_classes() if cls.family == family), key=lambda c: c.name)
 
 
 def anchor(name: str) -> str:
@@ -93,6 +94,13 @@ def anchor(name: str) -> str:
     if word is None:
         word = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     return f"ludeme-{word}"
+
+
+def class_anchor(cls: type[Ludeme]) -> str:
+    """A ludeme class's anchor: its name's, and for a second class of an overloaded name
+    (``remove`` of a board) its family's after it (``ludeme-remove-boards``)."""
+    first = OVERLOADS.get(cls.name, (cls,))[0]
+    return anchor(cls.name) if cls is first else f"{anchor(cls.name)}-{cls.family}"
 
 
 def family_anchor(family: str) -> str:
@@ -162,7 +170,7 @@ def param_range(p: Param) -> str:
 
 def ludeme_section(cls: type[Ludeme]) -> list[str]:
     """The Markdown lines documenting one ludeme."""
-    lines = [f'<a id="{anchor(cls.name)}"></a>', "", f"### {cls.name}", ""]
+    lines = [f'<a id="{class_anchor(cls)}"></a>', "", f"### {cls.name}", ""]
     lines.append(f"{_code(cls.signature())} → *{cls.kind}*")
     lines.append("")
     summary = _md(cls.summary())
@@ -240,7 +248,7 @@ def table_of_contents() -> list[str]:
     lines = ["## Contents", ""]
     for family in families():
         members = ludemes_of(family)
-        links = ", ".join(f"[{_code(cls.name)}](#{anchor(cls.name)})" for cls in members)
+        links = ", ".join(f"[{_code(cls.name)}](#{class_anchor(cls)})" for cls in members)
         lines.append(f"- [{family_title(family)}](#{family_anchor(family)}) ({len(members)}): {links}")
     lines.append("")
     return lines
@@ -248,7 +256,7 @@ def table_of_contents() -> list[str]:
 
 def generate_ludemes_md() -> str:
     """The whole reference, deterministic for a given registry."""
-    total = len(REGISTRY)
+    total = len(ludeme_classes())
     lines = [
         "# Ludeme reference",
         "",
@@ -286,10 +294,10 @@ def main(argv: Iterable[str] | None = None) -> int:
             what = "is missing" if current is None else "is out of date"
             print(f"{path} {what}; regenerate it with: PYTHONPATH=src {COMMAND}", file=sys.stderr)
             return 1
-        print(f"{path} is up to date ({len(REGISTRY)} ludemes)")
+        print(f"{path} is up to date ({len(ludeme_classes())} ludemes)")
         return 0
     path.write_text(text, encoding="utf-8")
-    print(f"wrote {path} ({len(REGISTRY)} ludemes)")
+    print(f"wrote {path} ({len(ludeme_classes())} ludemes)")
     return 0
 
 

@@ -324,7 +324,15 @@ def _declared_params(cls: type) -> tuple[Param, ...]:
     return tuple(found.values())
 
 
-REGISTRY: dict[str, type["Ludeme"]] = {}
+REGISTRY: dict[str, type["Ludeme"]] = {}  # name -> the class of that name (the first, when overloaded)
+# name -> every class of that name: Ludii overloads a few names by argument type (``remove`` is
+# an effect on pieces and an operator on boards), each overload a class of its own
+OVERLOADS: dict[str, tuple[type["Ludeme"], ...]] = {}
+
+
+def ludeme_classes() -> list[type["Ludeme"]]:
+    """Every registered ludeme class, overloads included."""
+    return [cls for classes in OVERLOADS.values() for cls in classes]
 
 
 @dataclass_transform(kw_only_default=True, field_specifiers=(Param,))
@@ -338,6 +346,7 @@ class Ludeme:
     family: ClassVar[str] = "misc"
     concepts: ClassVar[tuple[str, ...]] = ()
     termination: ClassVar[Optional[Termination]] = None  # the end it makes, as an end condition
+    overload: ClassVar[bool] = False  # another class of a name already registered (chosen by its arguments)
     meanings: ClassVar[dict[str, str]] = {}  # parameter word -> its meaning (``Parameters:``)
     span: Span
 
@@ -349,9 +358,12 @@ class Ludeme:
             meanings.update(parameters_block(klass.__dict__.get("__doc__")))
         cls.meanings = meanings
         if cls.__dict__.get("name"):
-            if cls.name in REGISTRY and REGISTRY[cls.name] is not cls:
-                raise TypeError(f"ludeme {cls.name!r} registered twice")
-            REGISTRY[cls.name] = cls
+            known = OVERLOADS.get(cls.name, ())
+            if known and cls not in known and not cls.__dict__.get("overload", False):
+                raise TypeError(f"ludeme {cls.name!r} registered twice (an overload says overload = True)")
+            if cls not in known:
+                OVERLOADS[cls.name] = known + (cls,)
+            REGISTRY.setdefault(cls.name, cls)
             module = cls.__module__.rsplit(".", 1)[-1]
             if "family" not in cls.__dict__:
                 cls.family = module
@@ -484,7 +496,7 @@ def literal_value(value: Any) -> Any:
 
 
 __all__ = [
-    "Ludeme", "Param", "Range", "REGISTRY", "INT_MIN", "INT_MAX", "ANY_INT", "SITE_NUMBER", "PLAYER_NUMBER",
+    "Ludeme", "Param", "Range", "REGISTRY", "OVERLOADS", "ludeme_classes", "INT_MIN", "INT_MAX", "ANY_INT", "SITE_NUMBER", "PLAYER_NUMBER",
     "COUNT", "PIECES", "LENGTH", "DISTANCE", "INDEX", "LEVEL", "PIECE_NUMBER", "VERTEX_NUMBER", "BOARD_SIZE",
     "COORDINATE", "FACTOR", "SCALE", "ANGLE", "BoundArray", "PType", "Kind", "Enum", "ArrayOf", "Either",
     "Literal", "Instance", "INT_LIT", "FLOAT_LIT", "BOOL_LIT", "STR_LIT", "INT_FN", "BOOL_FN", "PLAYER", "ROLE",

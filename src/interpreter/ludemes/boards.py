@@ -15,7 +15,7 @@ from ..engine.topology import Topology, build
 from ..errors import BindError
 from ..syntax.nodes import Bool, Float, Int, Str
 from .base import (
-    ANGLE, ANY_INT, BOARD_SIZE, COORDINATE, VERTEX_NUMBER,
+    ANGLE, ANY_INT, BOARD_SIZE, COORDINATE, SITE_NUMBER, VERTEX_NUMBER,
     BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance, Kind,
     Ludeme, Param, kind_of,
 )
@@ -408,53 +408,27 @@ class Graph(_Shape):
 
 class AddToBoard(_Shape):
     """A board with vertices (by position), edges (by vertex numbers or end positions) and
-    cells added.
-
-    As an effect (Ludii's ``add`` of a piece), it places a piece as ``move Add`` does.
+    cells added (Ludii's graph operator ``add``; its effect of the same name places a piece).
 
     Parameters:
         board: the board shape to add to
-        piece: as an effect: the piece placed
-        to: as an effect: where it is placed
         vertices: points to add, each by its position ``{x y}``
         edges: lines to add, each by its two vertex numbers or its two end positions
         cells: cells to add, each by its corners (vertex numbers or positions)
 
     Examples:
         (add (square 2) edges:{{0 4}})
-        (add (piece "Disc1") (to (sites Empty)))
+        (add (square 2) vertices:{{2.5 0.5}})
     """
 
     name = "add"
-    board: Any = Param(SHAPE, optional=True)
-    piece: Any = Param(Instance("piece"), optional=True, doc="as an effect: the piece placed")
-    to: Any = Param(Instance("to"), optional=True, doc="as an effect: where")
+    overload = True
+    board: Any = Param(SHAPE)
     vertices: Any = Param(ArrayOf(_POINT, single=False), optional=True, named=True, range=COORDINATE)
     edges: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
     cells: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
 
     passes_shape = ("board",)
-
-    def concepts_at(self, where):
-        return () if self.board is not None else ("AddEffect",)  # Ludii's add effect
-
-    def where_for(self, param, where):
-        return where if self.board is None else super().where_for(param, where)
-
-    def validate(self) -> None:
-        # Ludii's add is also an effect placing a piece: (add (piece "Ball1") (to (site)))
-        if self.board is None:
-            if self.to is None or any(v is not None for v in (self.vertices, self.edges, self.cells)):
-                raise BindError("add needs a board shape, or (to ...) to place a piece", self.span,
-                                hint='(add (square 2) edges:{{0 4}}) or (add (piece "Disc1") (to (sites Empty)))')
-            self.kind = "moves"  # type: ignore[misc]
-        elif self.piece is not None or self.to is not None:
-            raise BindError("add takes a board shape or a placement, not both", self.span)
-
-    def compile(self, c):
-        """As an effect or a decision: the placement ``move Add`` makes."""
-        from .moves import MoveAdd
-        return MoveAdd(self.span, piece=self.piece, to=self.to).compile(c)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         base = self.board.graph(use, static_int)
@@ -462,51 +436,36 @@ class AddToBoard(_Shape):
                        edges=_pairs(self.edges, static_int),
                        cells=[_cell(c, static_int) for c in _items(self.cells)])
 
-    def kernel_effect(self, k: Emitter) -> None:
-        """``(add (piece ...) (to ...))`` as a consequence: the placements move Add would list,
-        all made (the reference applies the moves of its generator). Refused when a placement has
-        effects of its own (a to's apply, a piece taken from a hand: the reference runs them with
-        the context moved to the placement) or lets the mover choose among kinds."""
-        import numpy as np
-        from ..native.emit import NoKernel
-        from ..native.kernels.placement import _conjunction, _placed_kinds, _to_rule
-        if self.board is not None:
-            raise NoKernel("(add <board> ...)", "a board shape, not a placement")
-        sites, conds, to_effect = _to_rule(k, self.to)
-        if sites is None:
-            raise NoKernel("(add ...)", "no region")
-        if to_effect is not None:
-            raise NoKernel("(add (to ... (apply ...)))", "a placement's own effects, as a consequence")
-        per_player = _placed_kinds(k, self)
-        if any(len(kinds) > 1 for kinds in per_player.values()):
-            raise NoKernel("(add (piece {...}) ...)", "several kinds of piece to place")
-        game = k.game
-        if "hand" in k.layout.arrays and any(game.owner_of[w] for kinds in per_player.values() for w in kinds):
-            raise NoKernel("(add ...)", "pieces taken from a hand, as a consequence")
-        if k.notes.get("union_find") is not None:
-            raise NoKernel("(add ...)", "placements besides the moves' in a game keeping its groups")
-        table = np.zeros(k.players + 1, dtype=np.int64)
-        for p, kinds in per_player.items():
-            table[p] = kinds[0] if kinds else 0
-        w = k.temp("w")
-        k.line(f"{w} = {k.table(table)}[{k.mover}]")
-        # the sites first (empty, meeting the conditions), then every placement
-        buf, count, to = k.buffer(), k.temp("c"), k.temp("to")
-        k.line(f"{count} = 0")
-        with k.region(sites).loop(k, to):
-            if to in k.hand_vars:
-                raise NoKernel("(add ...)", "to a site of a hand")
-            k.line(f"if {to} < 0 or {k.what(to)} != 0:")
-            k.line("    continue")
-            with k.bind(to=to):
-                cond = _conjunction(k, conds)
-            with k.indented(f"if {cond}:"):
-                k.line(f"{buf}[{count}] = {to}")
-                k.line(f"{count} += 1")
-        i = k.temp("i")
-        with k.indented(f"if {w} != 0:"):
-            with k.indented(f"for {i} in range({count}):"):
-                k.place(f"{buf}[{i}]", w)
+
+class RemoveFromBoard(_Shape):
+    """A board with cells, vertices and edges taken off (Ludii's graph operator ``remove``; its
+    effect of the same name removes pieces). ``cells:``/``vertices:`` list them by label or
+    number, ``edges:`` each by its two vertex numbers.
+
+    Parameters:
+        board: the board shape to take from
+        cells: the cells taken off, by label or number
+        vertices: the vertices taken off, by label or number
+        edges: the edges taken off, each by its two vertex numbers
+
+    Examples:
+        (remove (square 5) cells:{"C3"})
+        (remove (hex 4) vertices:{0 1})
+    """
+
+    name = "remove"
+    overload = True
+    board: Any = Param(SHAPE)
+    cells: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
+    vertices: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
+    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True,
+                       range=VERTEX_NUMBER)
+
+    def where_for(self, param, where):
+        return None  # a board with parts taken away keeps no tiling nor shape (Ludii's)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        return remove_from_board(self.board, self.cells, self.vertices, use, static_int, self.edges)
 
 
 class Rotate(_Shape):

@@ -77,66 +77,37 @@ class Apply(_Effect):
 
 
 class Remove(_Effect):
-    """Remove the pieces on a site or a region. Applied to a board shape, it removes sites from
-    the board instead (``cells:``/``vertices:`` list them by label or number).
+    """Remove the pieces on a site or a region (Ludii's effect ``remove``; its graph operator of
+    the same name takes sites off a board).
 
     The region is worked out before any piece goes, so the pieces of a region chosen by a
     condition are removed all at once (the condition looks at one position for every site).
 
     Parameters:
-        sites: the site or region whose pieces are removed (or, applied to a board, that board)
-        cells: on a board: the cells taken off, by label or number
-        vertices: on a board: the vertices taken off, by label or number
+        sites: the site or region whose pieces are removed
         at: ``EndOfTurn``: the pieces stay, marked (``sites ToClear``), until the turn ends
         then: consequences applied after the removal
-        edges: on a board: the edges taken off, each by its two vertex numbers
 
     Examples:
         (remove (between))
         (remove (sites Flanked of:Mover by:Next))
         (remove (forEach (sites Occupied by:All) if:(is Within "3Dot" in:(sites Around (site)))))
-        (remove (square 5) cells:{"C3"})
     """
 
     name = "remove"
+    overload = True
 
     def concepts_at(self, where):
-        return () if self.kind == "board shape" else where.either("RemoveDecision", "RemoveEffect")
+        return where.either("RemoveDecision", "RemoveEffect")
 
     def where_for(self, param, where):
-        if self.kind == "board shape":
-            return None  # a board with parts taken away keeps no tiling nor shape (Ludii's)
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
-    sites: Any = Param(Either((REGION_FN, Kind(("board shape",)))))
-    cells: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
-    vertices: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
+    sites: Any = Param(REGION_FN)
     at: Any = Param(Enum(("EndOfTurn",), "EndOfTurn"), optional=True, named=True, doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends")
     then: Any = Param(kind_of(THEN), optional=True)
-    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True, range=VERTEX_NUMBER)
-
-    def validate(self) -> None:
-        is_shape = isinstance(self.sites, Ludeme) and self.sites.kind == "board shape"
-        if is_shape and self.then is not None:
-            raise BindError("a board shape has no consequences", self.then.span)
-        if is_shape:
-            self.kind = "board shape"  # type: ignore[misc]
-        elif self.cells is not None or self.vertices is not None or self.edges is not None:
-            raise BindError("cells:, edges: and vertices: only apply to a board shape", self.span)
-
-    def graph(self, use: str, static_int):
-        """As a board shape: the shape with the listed cells, edges (vertex pairs) and vertices
-        removed."""
-        from .boards import remove_from_board
-        return remove_from_board(self.sites, self.cells, self.vertices, use, static_int, self.edges)
-
-    def key(self, static_int) -> tuple:
-        """As a board shape: a value naming the board exactly."""
-        from .boards import _key
-        return ("remove", self.sites.key(static_int), _key(self.cells, static_int), _key(self.vertices, static_int),
-                _key(self.edges, static_int))
 
     def declare(self, d: "Declarations", c: Any) -> None:
-        if self.at is not None and self.kind != "board shape":
+        if self.at is not None:
             declare_to_clear(d)
 
     def compile_effect(self, c: "Compiler"):
@@ -168,8 +139,6 @@ class Remove(_Effect):
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native.emit import Buffered, Listed, NoKernel
-        if self.kind == "board shape":
-            raise NoKernel("(remove <board shape>)")
         if self.at is not None:
             raise NoKernel("(remove at:EndOfTurn)")
         region = k.region(self.sites, hands=True)
@@ -631,20 +600,21 @@ class ForEachSite(_Effect):
             k.line("pass")
 
 
-class Claim(_Effect):
+class ClaimPieces(_Effect):
     """Claim the pieces on a region for a player, to be taken together with every other claim
     of the same move by ``(resolve Claims)``. This is how simultaneous captures by several
-    players are settled.
+    players are settled (Ludii's ``claim`` is another ludeme: it claims a site by putting a
+    piece there).
 
     Parameters:
         sites: the sites whose pieces are claimed
         by: the player who claims them
 
     Examples:
-        (claim (between) by:Mover)
+        (claim Pieces (between) by:Mover)
     """
 
-    name = "claim"
+    name = "claim Pieces"
     concepts = ("RemoveEffect", "ClaimCapture")
 
     def where_for(self, param, where):

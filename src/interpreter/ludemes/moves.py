@@ -116,15 +116,17 @@ def pieces_per_player(piece: Any, game: "Game", named: Callable[[str], list[int]
 
 
 class _Placements(MoveGen):
-    """The moves of ``move Add``: each of the mover's kinds of piece (those left in their hand,
-    with hands) on each site of the region that is empty and passes the condition (``(to)``
-    being the site). One move per piece and site: never a duplicate."""
+    """The moves of ``move Add`` (and ``claim``): each of the mover's kinds of piece (those left
+    in their hand, with hands) on each site of the region that passes the condition (``(to)``
+    being the site) and, unless ``empty_only`` is False (a claim), is empty. One move per piece
+    and site: never a duplicate."""
 
     unique = True
 
     def __init__(self, region: Any, cond: Any, per_player: dict[int, tuple[int, ...]],
                  moves_of: Callable[[int], list[Move]], anywhere_empty: bool, hand: bool,
-                 owner_of: tuple[int, ...], n: int):
+                 owner_of: tuple[int, ...], n: int, empty_only: bool = True):
+        self.empty_only = empty_only
         self.region = region
         self.cond = cond
         self.per_player = per_player
@@ -150,11 +152,14 @@ class _Placements(MoveGen):
         if cond is None:
             if self.anywhere_empty:
                 return [site for site, w in enumerate(occupied) if not w]
+            if not self.empty_only:
+                return list(self.region(s, e))
             return [site for site in self.region(s, e) if not occupied[site]]
         out = []
         frame = e.child()
+        empty_only = self.empty_only
         for site in self.region(s, e):
-            if occupied[site]:
+            if empty_only and occupied[site]:
                 continue
             frame.to = site
             if cond(s, frame):
@@ -182,7 +187,7 @@ class _Placements(MoveGen):
         cond = self.cond
         frame = e.child()
         for site in range(self.n) if self.anywhere_empty else self.region(s, e):  # no list made
-            if not occupied[site]:
+            if not (self.empty_only and occupied[site]):
                 if cond is not None:
                     frame.to = site
                     if not cond(s, frame):
@@ -224,6 +229,7 @@ class MoveAdd(Ludeme):
     """
 
     name = "move Add"
+    empty_only = True  # only on empty sites (a claim takes any site of its region)
 
     def concepts_at(self, where):
         return where.either("AddDecision", "AddEffect")
@@ -265,7 +271,8 @@ class MoveAdd(Ludeme):
             return made[what]
         # (sites Empty): one pass over the board, no list of the region
         anywhere_empty = isinstance(self.to.sites, SitesEmpty)
-        return _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, game.owner_of, c.topo.n)
+        return _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, game.owner_of, c.topo.n,
+                           self.empty_only)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
@@ -339,6 +346,104 @@ class MoveAdd(Ludeme):
                 f"({w} << {abi.WHAT_SHIFT})")
         k.accept(code)
         return space
+
+
+class Add(MoveAdd):
+    """Place a piece as ``move Add`` does, most often as a consequence (Ludii's effect ``add``;
+    its graph operator of the same name adds to a board): as an effect, every placement the
+    rule would list is made.
+
+    Parameters:
+        piece: the piece placed (the mover's own kind when left out)
+        to: where it is placed, its condition and what happens there
+        then: consequences applied after the placement
+
+    Examples:
+        (add (piece "Disc1") (to (sites Empty)))
+        (add (to (last To)))
+    """
+
+    name = "add"
+    overload = True
+
+    def concepts_at(self, where):
+        return ("AddEffect",)
+
+    def kernel_effect(self, k: Emitter) -> None:
+        """As a consequence: the placements move Add would list, all made (the reference
+        applies the moves of its generator). Refused when a placement has effects of its own (a
+        to's apply, a piece taken from a hand: the reference runs them in the frame of the
+        placement), has consequences, or lets the mover choose among kinds."""
+        import numpy as np
+        from ..native.emit import NoKernel
+        from ..native.kernels.placement import _conjunction, _placed_kinds, _to_rule
+        if self.then is not None:
+            raise NoKernel("(add ... (then ...))", "consequences of a placement made as a consequence")
+        sites, conds, to_effect = _to_rule(k, self.to)
+        if sites is None:
+            raise NoKernel("(add ...)", "no region")
+        if to_effect is not None:
+            raise NoKernel("(add (to ... (apply ...)))", "a placement's own effects, as a consequence")
+        per_player = _placed_kinds(k, self)
+        if any(len(kinds) > 1 for kinds in per_player.values()):
+            raise NoKernel("(add (piece {...}) ...)", "several kinds of piece to place")
+        game = k.game
+        if "hand" in k.layout.arrays and any(game.owner_of[w] for kinds in per_player.values() for w in kinds):
+            raise NoKernel("(add ...)", "pieces taken from a hand, as a consequence")
+        if k.notes.get("union_find") is not None:
+            raise NoKernel("(add ...)", "placements besides the moves' in a game keeping its groups")
+        table = np.zeros(k.players + 1, dtype=np.int64)
+        for p, kinds in per_player.items():
+            table[p] = kinds[0] if kinds else 0
+        w = k.temp("w")
+        k.line(f"{w} = {k.table(table)}[{k.mover}]")
+        # the sites first (empty, meeting the conditions), then every placement
+        buf, count, to = k.buffer(), k.temp("c"), k.temp("to")
+        k.line(f"{count} = 0")
+        with k.region(sites).loop(k, to):
+            if to in k.hand_vars:
+                raise NoKernel("(add ...)", "to a site of a hand")
+            k.line(f"if {to} < 0 or {k.what(to)} != 0:")
+            k.line("    continue")
+            with k.bind(to=to):
+                cond = _conjunction(k, conds)
+            with k.indented(f"if {cond}:"):
+                k.line(f"{buf}[{count}] = {to}")
+                k.line(f"{count} += 1")
+        i = k.temp("i")
+        with k.indented(f"if {w} != 0:"):
+            with k.indented(f"for {i} in range({count}):"):
+                k.place(f"{buf}[{i}]", w)
+
+
+class Claim(MoveAdd):
+    """Claim sites by putting a piece there (Ludii's ``claim``, for graph games): the mover's
+    own kind of piece, or the piece given, on each site of the ``to`` region where its
+    condition holds, whether or not the site is empty (a piece there is replaced).
+
+    Parameters:
+        piece: the piece put on the site (the mover's own kind when left out)
+        to: the sites that may be claimed, and their condition
+        then: consequences applied after the claim
+
+    Examples:
+        (claim (to (sites Empty)))
+        (claim (to (sites Board) if:(is Empty (to))) (then (addScore Mover 1)))
+    """
+
+    name = "claim"
+    empty_only = False
+
+    def concepts_at(self, where):
+        return where.either("AddDecision", "AddEffect")
+
+    def kernel_moves(self, k: Emitter) -> Made:
+        from ..native.emit import NoKernel
+        raise NoKernel("(claim ...)", "a claim of an occupied site")
+
+    def kernel_draw(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
+        raise NoKernel("(claim ...)", "a claim of an occupied site")
 
 
 class MoveStep(Ludeme):

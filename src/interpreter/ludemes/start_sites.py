@@ -19,31 +19,42 @@ if TYPE_CHECKING:
 MAX_ROLES = 16
 
 
-class _SetSites(Ludeme):
-    """A start rule that puts one piece on each site of a region.
+_SETTABLE = Enum(("Neutral",) + tuple(f"P{n}" for n in range(1, MAX_ROLES + 1)), "Neutral | P1 ... P16")
+
+
+class SetSites(Ludeme):
+    """Start rule: put the first kind of piece a role owns (in the order the equipment declares
+    them; a neutral piece for ``Neutral``) on each site of a region, or on one site (Ludii's
+    ``set`` of a role).
 
     Parameters:
+        role: whose piece (``P1``, ``P2``... or ``Neutral``)
         type: the kind of site (the board's own kind when left out)
         sites: the sites that get a piece
+
+    Examples:
+        (set P1 (sites {0 5 6}))
+        (set Neutral (sites Centre))
     """
 
+    name = "set"
     kind = START_RULE
     family = "pieces"
     concepts = ("PiecesPlacedOnBoard",)
+    role: Any = Param(_SETTABLE)
     type: Any = Param(Enum(("Cell", "Vertex", "Edge")), optional=True)
     sites: Any = Param(REGION_FN)
-    owner = 0
 
     def compile_effect(self, c: "Compiler"):
         check_type(self, c)
-        owner = self.owner
+        name = self.role.name
+        owner = 0 if name == "Neutral" else int(name[1:])
         if owner > c.game.num_players:
-            raise BindError(f"P{owner} is not a player of this game", self.span)
+            raise BindError(f"{name} is not a player of this game", self.role.span)
         found = [comp.index for comp in c.game.components[1:] if comp.owner == owner]
         if not found:
-            who = "Neutral" if owner == 0 else f"P{owner}"
-            raise BindError(f"{who} has no piece to set", self.span,
-                            hint=f'declare one, e.g. (piece "Disc" {who})')
+            raise BindError(f"{name} has no piece to set", self.span,
+                            hint=f'declare one, e.g. (piece "Disc" {name})')
         what = found[0]
         region = c.region(self.sites)
 
@@ -51,14 +62,3 @@ class _SetSites(Ludeme):
             for site in region(s, e):
                 s.place(site, what)
         return run
-
-
-def _role_class(role: str, owner: int) -> type:
-    doc = (f"Start rule: put {'a neutral piece' if owner == 0 else f'the first kind of piece of {role}'} "
-           f"on each of the sites (Ludii's ``set``).\n\n    Examples:\n        (set {role} (sites {{0 5 6}}))\n    ")
-    return type(f"Set{role}", (_SetSites,), {"name": f"set {role}", "owner": owner, "__doc__": doc,
-                                              "__module__": __name__})
-
-
-SetNeutral = _role_class("Neutral", 0)
-SET_PLAYERS = [_role_class(f"P{n}", n) for n in range(1, MAX_ROLES + 1)]

@@ -174,15 +174,23 @@ class FormCoverage:
 
 def form_coverage(family: str, form: str, signatures: Sequence[dict],
                   registry: Mapping[str, type[Ludeme]] | None = None) -> FormCoverage:
+    own = registry is None
     registry = base.REGISTRY if registry is None else registry
     cls = registry.get(form)
     if cls is None:
         return FormCoverage(family, form, MISSING)
-    issues: list[str] = []
-    for n, signature in enumerate(signatures, 1):
-        prefix = f"({n}) " if len(signatures) > 1 else ""
-        issues.extend(prefix + issue for issue in compare_signature(signature["params"], cls, registry))
-    return FormCoverage(family, form, PARTIAL if issues else COMPLETE, issues)
+    # an overloaded name (remove: an effect and a board operator): the class closest to the form
+    candidates = base.OVERLOADS.get(form, (cls,)) if own else (cls,)
+    best: list[str] | None = None
+    for candidate in candidates:
+        issues: list[str] = []
+        for n, signature in enumerate(signatures, 1):
+            prefix = f"({n}) " if len(signatures) > 1 else ""
+            issues.extend(prefix + issue for issue in compare_signature(signature["params"], candidate, registry))
+        if best is None or len(issues) < len(best):
+            best = issues
+    assert best is not None
+    return FormCoverage(family, form, PARTIAL if best else COMPLETE, best)
 
 
 def coverage(vocab: Mapping[str, Any] | None = None,
@@ -198,9 +206,10 @@ def coverage(vocab: Mapping[str, Any] | None = None,
 def accepted_constants(registry: Mapping[str, type[Ludeme]] | None = None) -> frozenset[str]:
     """Every constant some parameter of the registry takes, and the second words of its ludemes."""
     from ..bind import constants_of
+    classes = base.ludeme_classes() if registry is None else list(registry.values())
     registry = base.REGISTRY if registry is None else registry
     names: set[str] = set()
-    for cls in registry.values():
+    for cls in classes:
         for p in cls.params:
             names.update(constants_of(p.type))
     names.update(name.split(" ", 1)[1] for name in registry if " " in name)
