@@ -34,6 +34,7 @@ def all_modules() -> list[str]:
     return sorted(names)
 
 
+@pytest.mark.heavy  # 170 modules, each with all it imports (the default run: the next test)
 def test_every_module_imports_alone_in_a_fresh_interpreter(tmp_path):
     # each module is imported again from its source with all the others forgotten; compiled
     # bytecode is kept in a folder of the test's own (the environment may say not to write any,
