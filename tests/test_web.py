@@ -50,8 +50,9 @@ async def new(client, **body):
     return r.json()
 
 
-async def wait_until(client, sid, done, polls=600):
-    """Poll the session (as the page does) until ``done(view)``; at most ``polls`` looks."""
+async def wait_until(client, sid, done, polls=2400):
+    """Poll the session (as the page does) until ``done(view)``; at most ``polls`` looks (two
+    minutes and more: a hang guard, never a measure of speed)."""
     for _ in range(polls):
         view = (await client.get(f"/api/s/{sid}")).json()
         if done(view):
