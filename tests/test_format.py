@@ -402,7 +402,7 @@ def test_more_comments_anywhere_between_tokens_are_kept_and_stable(tree, seed):
 
 
 @pytest.mark.xfail(strict=True, reason="inside an option item's value, a call whose head > comes after a line "
-                   "break does not parse (found by the heavy run's sweep of the property above, 2026-12-03): the parser's "
-                   "to fix, then this mark goes")
+                   "break does not parse (found by the heavy run's sweep of the property above, 2026-12-03): "
+                   "the parser's to fix, then this mark goes")
 def test_a_comment_before_the_head_of_a_call_in_an_option_value_is_kept():
     check_round_trip('(option "A" <A> {(item "I" <( // c\n> 1 2)>)})\n(game "G")\n', in_place=False)
