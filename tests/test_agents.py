@@ -101,14 +101,11 @@ def test_agent_spec_builds_mcts():
     assert isinstance(agent, MCTSAgent) and agent.iterations == 25 and agent.c == 0.7
 
 
-BUDGETS = ("iterations", "seconds", "depth")
-
-
 def _accepted_specs() -> list:
     """Every agent with each of its parameters at the small values it accepts (the low end of
-    its range: a budget of a microsecond, one iteration, depth 1...). A parameter that is not a
-    budget (``c``) runs on a small iteration budget here, and on the agent's default budget
-    (a thousand simulations a move) in the heavy run."""
+    its range: a budget of a microsecond, one iteration, depth 1...). The exploration constant
+    ``c`` is tried on a small iteration budget here, and on the default budget (a thousand
+    simulations a move) in the heavy run."""
     from interpreter.agents.spec import AgentSpecError, _FACTORIES
     specs = []
     for name, (_, params, _) in sorted(_FACTORIES.items()):
@@ -120,10 +117,10 @@ def _accepted_specs() -> list:
                     make_agent(spec, 0)
                 except AgentSpecError:
                     continue
-                if param in BUDGETS or "iterations" not in params or param == "playout":
-                    specs.append(spec)
-                else:
+                if param == "c":
                     specs += [spec + ",iterations=50", pytest.param(spec, marks=pytest.mark.heavy)]
+                else:
+                    specs.append(spec)
     return specs
 
 
