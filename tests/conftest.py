@@ -28,6 +28,33 @@ def ludii_sample_files() -> list[Path]:
     return files
 
 
+class FakeClock:
+    """A clock that moves on by ``step`` seconds each time it is read: a time budget runs out
+    after a number of readings, whatever the machine's speed (no test asserts on wall time)."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 1000.0, step
+        self.readings = 0
+
+    def perf_counter(self) -> float:
+        self.readings += 1
+        self.now += self.step
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The agents' clock replaced by a :class:`FakeClock` reading 1 ms more each time (a test
+    may change its ``step``)."""
+    import types
+
+    from interpreter.agents import alphabeta, budget, flat, mcts
+    fake = FakeClock(0.001)
+    for module in (budget, mcts, alphabeta, flat):
+        monkeypatch.setattr(module, "time", types.SimpleNamespace(perf_counter=fake.perf_counter))
+    return fake
+
+
 def bound_examples() -> list:
     """(ludeme class, example text, bound node) for every docstring example of the registry that
     binds on its own (the others need a game around them; test_docs checks them there)."""

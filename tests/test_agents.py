@@ -35,13 +35,17 @@ def test_mcts_never_loses_tic_tac_toe_against_random():
         assert winners in ([], [1]), seed
 
 
-def test_mcts_beats_random_at_alak():
+@pytest.mark.parametrize("games, iterations, least", [
+    (4, 30, 3),
+    pytest.param(8, 60, 7, marks=pytest.mark.heavy),  # more games, a stronger search
+])
+def test_mcts_beats_random_at_alak(games, iterations, least):
     game = load("alak")
     wins = 0
-    for seed in range(4):
-        winners = play(game, {1: RandomAgent(seed), 2: MCTSAgent(seed=seed, iterations=60)})
+    for seed in range(games):
+        winners = play(game, {1: RandomAgent(seed), 2: MCTSAgent(seed=seed, iterations=iterations)})
         wins += winners == [2]
-    assert wins >= 3
+    assert wins >= least
 
 
 def test_mcts_leaves_the_position_untouched():
@@ -97,9 +101,11 @@ def test_agent_spec_builds_mcts():
     assert isinstance(agent, MCTSAgent) and agent.iterations == 25 and agent.c == 0.7
 
 
-def _accepted_specs() -> list[str]:
+def _accepted_specs() -> list:
     """Every agent with each of its parameters at the small values it accepts (the low end of
-    its range: a budget of a microsecond, one iteration, depth 1...)."""
+    its range: a budget of a microsecond, one iteration, depth 1...). The exploration constant
+    ``c`` is tried on a small iteration budget here, and on the default budget (a thousand
+    simulations a move) in the heavy run."""
     from interpreter.agents.spec import AgentSpecError, _FACTORIES
     specs = []
     for name, (_, params, _) in sorted(_FACTORIES.items()):
@@ -111,12 +117,17 @@ def _accepted_specs() -> list[str]:
                     make_agent(spec, 0)
                 except AgentSpecError:
                     continue
-                specs.append(spec)
+                if param == "c":
+                    specs += [spec + ",iterations=50", pytest.param(spec, marks=pytest.mark.heavy)]
+                else:
+                    specs.append(spec)
     return specs
 
 
 @pytest.mark.parametrize("spec", _accepted_specs())
-def test_every_accepted_budget_gives_a_legal_move(spec):
+def test_every_accepted_budget_gives_a_legal_move(spec, clock):
+    """(Time budgets on a clock that moves 50 ms a reading: ``seconds=2`` is 40 readings.)"""
+    clock.step = 0.05
     for name in ("tic-tac-toe", "alak"):
         state = load(name).initial_state()
         agent = make_agent(spec, 3)

@@ -349,6 +349,7 @@ def test_trace_same_seed_same_game_as_run(capsys):
     assert run["mean_length"] == len(trace["plies"]) and run["engine"] == "reference"
 
 
+@pytest.mark.xdist_group("tic-tac-toe-compiled")  # the worker that has compiled it for test_native
 def test_run_plays_random_agents_on_the_compiled_tier(capsys):
     _, out, _ = call(capsys, "run", "tic-tac-toe", "-n", "4000", "--seed", "2", "--json", "--engine", "compiled")
     compiled = json.loads(out)

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from interpreter.syntax.format import WIDTH, format_document, format_inline, format_node
@@ -274,20 +274,25 @@ def _extend(children):
     )
 
 
+# generated cases a property test tries in the default run (the same ones every run); the heavy
+# run tries each property on 300 others (the end of this file)
+EXAMPLES = 100
+MORE_EXAMPLES = 300
+
 TREES = st.recursive(LEAVES, _extend, max_leaves=30)
 # Wide trees, so that the multi-line layouts (breaks, hugs, leading atoms) are exercised too.
 WIDE_TREES = st.recursive(
     LEAVES | st.builds(Str, st.text(alphabet="abc ", min_size=20, max_size=60)), _extend, max_leaves=60)
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
 @given(TREES)
 def test_random_trees_round_trip(tree):
     out = format_document(Document([tree], []))
     assert parse(out).forms == [tree]
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(WIDE_TREES)
 def test_random_wide_trees_round_trip_and_are_stable(tree):
     out = format_document(Document([tree], []))
@@ -314,7 +319,7 @@ def _comment_sites(text: str) -> list[int]:
     return sites
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(WIDE_TREES, st.integers(0, 2**32))
 def test_random_comments_are_kept_in_place(tree, seed):
     text = format_document(Document([tree], []))
@@ -349,7 +354,7 @@ def _token_boundaries(text: str) -> list[int]:
     return sorted(sites)
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(WIDE_TREES, st.integers(0, 2**32))
 def test_comments_anywhere_between_tokens_are_kept_and_stable(tree, seed):
     text = format_document(Document([tree], []))
@@ -359,3 +364,45 @@ def test_comments_anywhere_between_tokens_are_kept_and_stable(tree, seed):
     for n, at in enumerate(chosen):
         text = text[:at] + f" // c{n}\n" + text[at:]
     check_round_trip(text, in_place=False)
+
+
+# --- the properties above on more generated cases (heavy) --------------------------------------
+MORE = settings(max_examples=MORE_EXAMPLES, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.heavy
+@MORE
+@given(TREES)
+def test_more_random_trees_round_trip(tree):
+    test_random_trees_round_trip.hypothesis.inner_test(tree)
+
+
+@pytest.mark.heavy
+@MORE
+@given(WIDE_TREES)
+def test_more_random_wide_trees_round_trip_and_are_stable(tree):
+    test_random_wide_trees_round_trip_and_are_stable.hypothesis.inner_test(tree)
+
+
+@pytest.mark.heavy
+@MORE
+@given(WIDE_TREES, st.integers(0, 2**32))
+def test_more_random_comments_are_kept_in_place(tree, seed):
+    test_random_comments_are_kept_in_place.hypothesis.inner_test(tree, seed)
+
+
+@pytest.mark.heavy
+@pytest.mark.xfail(strict=False, reason="some generated cases meet the parser's bug pinned by the last test of this "
+                   "file (a line break before the head > of a call in an option value); both marks go with its fix")
+@settings(MORE, phases=[Phase.explicit, Phase.reuse, Phase.generate])  # an expected failure, not shrunk (minutes)
+@given(WIDE_TREES, st.integers(0, 2**32))
+def test_more_comments_anywhere_between_tokens_are_kept_and_stable(tree, seed):
+    test_comments_anywhere_between_tokens_are_kept_and_stable.hypothesis.inner_test(tree, seed)
+
+
+@pytest.mark.xfail(strict=True, reason="inside an option item's value, a call whose head > comes after a line "
+                   "break does not parse (found by the heavy run's sweep of the property above, 2026-12-03): "
+                   "the parser's to fix, then this mark goes")
+def test_a_comment_before_the_head_of_a_call_in_an_option_value_is_kept():
+    check_round_trip('(option "A" <A> {(item "I" <( // c\n> 1 2)>)})\n(game "G")\n', in_place=False)

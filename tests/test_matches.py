@@ -37,32 +37,6 @@ def call(capsys, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-class FakeClock:
-    """A clock that moves on by ``step`` seconds each time it is read: a time budget runs out
-    after a number of readings, whatever the machine's speed (no test asserts on wall time)."""
-
-    def __init__(self, step: float):
-        self.now, self.step = 1000.0, step
-        self.readings = 0
-
-    def perf_counter(self) -> float:
-        self.readings += 1
-        self.now += self.step
-        return self.now
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """The agents' clock replaced by a :class:`FakeClock` reading 1 ms more each time."""
-    import types
-
-    from interpreter.agents import alphabeta, budget, mcts
-    fake = FakeClock(0.001)
-    for module in (budget, mcts, alphabeta):
-        monkeypatch.setattr(module, "time", types.SimpleNamespace(perf_counter=fake.perf_counter))
-    return fake
-
-
 # --- agents -------------------------------------------------------------------------------------------
 def test_mcts_time_budget_stops_on_time(clock):
     state = load("pente", options=[NINE]).initial_state()

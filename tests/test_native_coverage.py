@@ -90,6 +90,7 @@ def test_board_sizes_share_a_module() -> None:
     assert len(boards) == 1
 
 
+@pytest.mark.heavy  # a module of its own (the default run compiles Loophole's loops)
 def test_loops_found_at_the_end_agree() -> None:
     """Loupe's groups are valued by their shortest loops: games that end with loops on the
     board end with the reference's scores (compound modality: the sums become the scores)."""

@@ -3,7 +3,8 @@ capture ending the line), leaps (turtle walks, forward only), steps in direction
 each player's facing (Forward, FR/FL), moves from a site to a region (copies too), placements,
 promotions, surrounded and intervened captures as consequences, ``no Pieces`` (a kind, an in: region), ``where``, unions and players' regions
 (``(sites Mover)``, compared as sets). One small game uses them all (one module to
-compile); the parameters the kernels do not honour must leave a game to the reference engine.
+compile, in the heavy run); the parameters the kernels do not honour must leave a game to the
+reference engine.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ PIECES = """
 """
 
 
+@pytest.mark.heavy  # its module is the costliest compile of all (the default run compiles Alak's hops)
 def test_moving_pieces_agree_ply_by_ply() -> None:
     game = load(PIECES)
     compiled = native_game(game)

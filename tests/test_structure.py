@@ -34,9 +34,14 @@ def all_modules() -> list[str]:
     return sorted(names)
 
 
-def test_every_module_imports_alone_in_a_fresh_interpreter():
+@pytest.mark.heavy  # 170 modules, each with all it imports (the default run: the next test)
+def test_every_module_imports_alone_in_a_fresh_interpreter(tmp_path):
+    # each module is imported again from its source with all the others forgotten; compiled
+    # bytecode is kept in a folder of the test's own (the environment may say not to write any,
+    # and compiling every module again for each of them costs half a minute)
     script = (
         "import importlib, sys\n"
+        f"sys.dont_write_bytecode, sys.pycache_prefix = False, {str(tmp_path)!r}\n"
         "failed = []\n"
         f"for name in {all_modules()!r}:\n"
         "    for key in [k for k in sys.modules if k == 'interpreter' or k.startswith('interpreter.')]:\n"

@@ -11,13 +11,11 @@ import signal
 
 import pytest
 
-distributed = pytest.importorskip("distributed")
-
-from interpreter.cli import main  # noqa: E402
-from interpreter.survey.plan import targets  # noqa: E402
-from interpreter.survey.runner import DaskPool, Journal, LocalPool, Settings, SurveyRun  # noqa: E402
-from interpreter.survey.sandbox import Bounds  # noqa: E402
-from interpreter.survey.table import read_table, without_timing  # noqa: E402
+from interpreter.cli import main
+from interpreter.survey.plan import targets
+from interpreter.survey.runner import DaskPool, Journal, LocalPool, Settings, SurveyRun
+from interpreter.survey.sandbox import Bounds
+from interpreter.survey.table import read_table, without_timing
 
 pytestmark = [pytest.mark.heavy, pytest.mark.timeout(900)]
 
@@ -28,6 +26,8 @@ BOUNDS = Bounds(seconds=300, memory_mb=4096)
 
 @pytest.fixture(scope="module")
 def cluster():
+    # imported here, not at collection: the default run collects this module too (a second a worker)
+    distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=None, silence_logs=50) as c:
         yield c
@@ -35,6 +35,7 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def client(cluster):
+    import distributed
     with distributed.Client(cluster.scheduler_address, set_as_default=False) as c:
         yield c
 
