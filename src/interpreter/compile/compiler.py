@@ -13,6 +13,7 @@ compile -> engine).
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine import turns
@@ -150,6 +151,17 @@ class Compiler:
             x = fn(s, e)
             return x if 0 <= x < n else -1
         return checked
+
+    @staticmethod
+    def frame_site(value: Any) -> Callable[[Env], int] | None:
+        """For ``(to)``, ``(from)``, ``(between)``, ``(site)`` (a site of the frame, always on the
+        board): a C-level getter of that site from the frame, so a condition on it reads the
+        site without a call of its own (``(is Empty (to))`` is ``s.what[e.to] == 0``); None for
+        any other value."""
+        field = getattr(value, "env_field", None)
+        if field not in _ON_BOARD or getattr(value, "sites", None) is not None:
+            return None
+        return operator.attrgetter(field)
 
     def label(self, value: Str) -> int:
         """The site named by a label; an error naming a few labels when there is none."""

@@ -39,6 +39,9 @@ class IsEmpty(_SiteTest):
     concepts = ("IsEmpty",)
 
     def compile(self, c: "Compiler"):
+        get = c.frame_site(self.site)
+        if get is not None:  # (is Empty (to)): the frame's site, always on the board
+            return lambda s, e: s.what[get(e)] == 0
         site = c.site(self.site)
         return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] == 0
 
@@ -62,6 +65,9 @@ class IsOccupied(_SiteTest):
         return f"{w.of(self.site)} is occupied"
 
     def compile(self, c: "Compiler"):
+        get = c.frame_site(self.site)
+        if get is not None:  # (is Occupied (between)): the frame's site, always on the board
+            return lambda s, e: s.what[get(e)] != 0
         site = c.site(self.site)
         return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] != 0
 

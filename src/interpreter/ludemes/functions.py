@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 
 
 # --- values held by the state -------------------------------------------------------------------------------
+# the frame's sites, read by a plain attribute access each (these are read very often)
+_FRAME_READERS = {
+    "to": lambda s, e: e.to,
+    "frm": lambda s, e: e.frm,
+    "between": lambda s, e: e.between,
+    "site": lambda s, e: e.site,
+}
+
 class _StateValue(Ludeme):
     """A value the state holds as an attribute (the mover, the ply...), or a variable of the
     frame the rule is evaluated in (``env_field``: (to), (from), (between), (site))."""
@@ -34,8 +42,7 @@ class _StateValue(Ludeme):
 
     def compile(self, c: "Compiler"):
         if self.env_field:
-            field = self.env_field
-            return lambda s, e: getattr(e, field)
+            return _FRAME_READERS[self.env_field]
         attr = self.attr
         return lambda s, e: getattr(s, attr)
 
@@ -610,6 +617,9 @@ class Who(Ludeme):
     at: Any = Param(SITE_FN, named=True)
 
     def compile(self, c: "Compiler"):
+        get = c.frame_site(self.at)
+        if get is not None:  # (who at:(to)): the frame's site, always on the board
+            return lambda s, e: s.who[get(e)]
         at = c.site(self.at)
         return lambda s, e: s.who[x] if (x := at(s, e)) >= 0 else 0
 

@@ -918,23 +918,29 @@ class ForEachPiece(Ludeme):
                                 hint='write (piece "Name" Each (move ...))')
         player = c.player(self.player) if self.player is not None else None
 
-        def gen(s: "State", e: Env) -> list[Move]:
-            out = []
-            saved = s.mover
-            mover = saved if player is None else player(s, e)
-            s.mover = mover  # the moves of that player, as if it were their turn
+        gens = [g.moves if g is not None else None for g in table]  # each kind's moves, looked up once
+
+        def own_pieces(s: "State", e: Env) -> list[Move]:
+            out: list[Move] = []
             frame = e.child()
-            try:
-                for site, owner in enumerate(s.who):
-                    if owner != mover:
-                        continue
-                    moves = table[s.what[site]]
+            mover, what = s.mover, s.what
+            for site, owner in enumerate(s.who):
+                if owner == mover:
+                    moves = gens[what[site]]
                     if moves is not None:
                         frame.frm = site
-                        out.extend(moves.moves(s, frame))
+                        out.extend(moves(s, frame))
+            return out
+
+        def gen(s: "State", e: Env) -> list[Move]:
+            if player is None:
+                return own_pieces(s, e)
+            saved = s.mover
+            s.mover = player(s, e)  # the moves of that player, as if it were their turn
+            try:
+                return own_pieces(s, e)
             finally:
                 s.mover = saved
-            return out
         return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
 
     def kernel_moves(self, k: Emitter) -> Made:
