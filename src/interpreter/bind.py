@@ -16,16 +16,33 @@ positional arguments, so no error is a consequence of another.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from .errors import BindError, Collected, LudError, UnsupportedLudeme
 from .ludemes import base
 from .ludemes.base import OVERLOADS, REGISTRY, BoundArray, Ludeme, Param
 from .ludii import is_ludii_form, ludii_form_of
 from .syntax.nodes import (
-    Array, Bool, Broken, Call, Hole, NegatedRef, Const, DefineRef, Float, Int, Named, Node, Omit,
-    Param as ParamNode, Placeholder, Range, Span, Str,
+    Array,
+    Bool,
+    Broken,
+    Call,
+    Const,
+    DefineRef,
+    Float,
+    Hole,
+    Int,
+    Named,
+    NegatedRef,
+    Node,
+    Omit,
+    Param as ParamNode,
+    Placeholder,
+    Range,
+    Span,
+    Str,
 )
 
 MAX_BIND_DEPTH = 150

@@ -13,7 +13,7 @@ engine's fault (bugs) are ordinary Python exceptions and never LudError.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .syntax.nodes import Span
 

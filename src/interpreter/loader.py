@@ -5,17 +5,16 @@ from __future__ import annotations
 import hashlib
 import os
 from collections import ChainMap
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, Sequence
 
+from .engine.game import Game
 from .errors import BindError, LudError
 from .resources import descriptions_dir, ludii_defines_dir, resolve_description
-from .engine.game import Game
 from .syntax.expand import Define, Expanded, define_folder, expand, load_library
 from .syntax.format import format_node
 from .syntax.nodes import Call, Document, Str
 from .syntax.parser import parse, parse_file
-
 
 DEFINES_ENV = "LUDEME_DEFINES"  # folders of library defines every load uses (os.pathsep-separated)
 

@@ -28,10 +28,11 @@ traceback. A damaged line (a write cut short by a full disk) spoils only its own
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .errors import LudError, MoveError
 from .resources import bundled_descriptions, resolve_description
@@ -50,7 +51,7 @@ class RecordError(LudError):
     """A file or object that is not a game record of the expected game (exit 2 at the CLI)."""
 
     kind = "record error"
-    line: Optional[int] = None  # the line of the file it is about, when it is about one
+    line: int | None = None  # the line of the file it is about, when it is about one
 
 
 class ReplayError(RecordError):
@@ -73,12 +74,12 @@ class GameRecord:
     moves: list[str]
     result: dict[str, Any]
     agents: dict[int, str] = field(default_factory=dict)
-    seed: Optional[int] = None
-    index: Optional[int] = None
-    ruleset: Optional[str] = None
-    start: Optional[str] = None
-    board: Optional[str] = None
-    turn_limit: Optional[int] = None  # None in records written before it was kept: the game's own
+    seed: int | None = None
+    index: int | None = None
+    ruleset: str | None = None
+    start: str | None = None
+    board: str | None = None
+    turn_limit: int | None = None  # None in records written before it was kept: the game's own
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of one line."""
@@ -94,7 +95,7 @@ class GameRecord:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, obj: Any, where: str = "record") -> "GameRecord":
+    def from_json(cls, obj: Any, where: str = "record") -> GameRecord:
         """A record from a parsed JSON object; :class:`RecordError` saying what is wrong where."""
         if not isinstance(obj, dict):
             raise RecordError(f"{where}: a record is a JSON object, not {_kind(obj)}")
@@ -175,9 +176,9 @@ def source_name(source: str | Path) -> str:
     return bundled.get(path.resolve(), str(path.resolve()))
 
 
-def make_record(game: "Game", source: str | Path, moves: Sequence[Any], final: "State",
+def make_record(game: Game, source: str | Path, moves: Sequence[Any], final: State,
                 agents: dict[int, str] | None = None, seed: int | None = None, index: int | None = None,
-                ruleset: str | None = None, start: "State | None" = None) -> GameRecord:
+                ruleset: str | None = None, start: State | None = None) -> GameRecord:
     """The record of a game of ``game`` whose ``moves`` (Moves or texts) led to ``final``;
     ``start`` is the starting state when it was not the initial one."""
     return GameRecord(game=game.name, source=source_name(source), fingerprint=game.info.fingerprint,
@@ -216,7 +217,7 @@ class RecordWriter:
         """Close the file."""
         self._file.close()
 
-    def __enter__(self) -> "RecordWriter":
+    def __enter__(self) -> RecordWriter:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -248,7 +249,7 @@ def parse_records(text: str, name: str = "<records>") -> list[GameRecord]:
     return records
 
 
-def parse_record_lines(text: str, name: str = "<records>") -> list["GameRecord | RecordError"]:
+def parse_record_lines(text: str, name: str = "<records>") -> list[GameRecord | RecordError]:
     """Each game of a JSON Lines text, in order: its record, or the :class:`RecordError` of a
     damaged line (cut short by a full disk, edited by hand), so the games on the other lines
     stay readable. Blank lines are skipped; a text holding one JSON object over several lines
@@ -315,7 +316,7 @@ def read_record_text(path: str | Path) -> str:
 
 
 # --- replaying -------------------------------------------------------------------------------------
-def load_game(record: GameRecord, description: str | Path | None = None) -> "Game":
+def load_game(record: GameRecord, description: str | Path | None = None) -> Game:
     """The game a record was played with: its ``source`` (or ``description`` instead) loaded with
     its options. A description of another game is a :class:`RecordError`."""
     from .loader import load
@@ -337,7 +338,7 @@ def load_game(record: GameRecord, description: str | Path | None = None) -> "Gam
     return game
 
 
-def start_state(game: "Game", record: GameRecord) -> "State":
+def start_state(game: Game, record: GameRecord) -> State:
     """The state the recorded game started from."""
     if record.start is None:
         return game.initial_state()
@@ -348,7 +349,7 @@ def start_state(game: "Game", record: GameRecord) -> "State":
         raise RecordError(f"the record's starting position: {err.message}", hint=err.hint) from None
 
 
-def changed_note(game: "Game", record: GameRecord) -> str:
+def changed_note(game: Game, record: GameRecord) -> str:
     """A sentence when the description is not the one the record was played with, else ''."""
     if record.fingerprint and game.info.fingerprint and record.fingerprint != game.info.fingerprint:
         return (f"the description has changed since the record was written (fingerprint "
@@ -356,7 +357,7 @@ def changed_note(game: "Game", record: GameRecord) -> str:
     return ""
 
 
-def replay(record: GameRecord, game: "Game | None" = None, on_move=None) -> "State":
+def replay(record: GameRecord, game: Game | None = None, on_move=None) -> State:
     """Play the record's moves again from its start; the final state. ``on_move(state, ply, move)``
     is called after each move. A move the rules refuse raises :class:`ReplayError`; a replay that
     ends otherwise than the record says raises :class:`RecordError`."""

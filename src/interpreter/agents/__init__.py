@@ -9,7 +9,12 @@ from .flat import FlatMCAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 from .spec import (
-    AgentSpec, AgentSpecError, known_agents, make_agent, parse_agent_spec, register_agent,
+    AgentSpec,
+    AgentSpecError,
+    known_agents,
+    make_agent,
+    parse_agent_spec,
+    register_agent,
     split_agent_list,
 )
 

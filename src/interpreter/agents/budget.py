@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..engine.state import Result, State
@@ -43,14 +43,14 @@ class Budget:
 
     __slots__ = ("iterations", "seconds", "_deadline", "started")
 
-    def __init__(self, iterations: Optional[int], seconds: Optional[float]):
+    def __init__(self, iterations: int | None, seconds: float | None):
         self.iterations = iterations
         self.seconds = seconds
         self._deadline = math.inf
         self.started = 0.0
 
     @classmethod
-    def of(cls, iterations, seconds, default_iterations: int, max_iterations: int) -> "Budget":
+    def of(cls, iterations, seconds, default_iterations: int, max_iterations: int) -> Budget:
         """The budget given by an agent's parameters: iterations only (the default), seconds
         only, or both; checked."""
         if seconds is not None:
@@ -108,7 +108,7 @@ class Stats:
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
 
 
-def reward(result: "Result", player: int) -> float:
+def reward(result: Result, player: int) -> float:
     """A finished game for ``player``: 1 for a win, 0 for a loss (or someone else's win), 0.5 for
     a draw or an unfinished game. Each player of a many-player game maximises their own."""
     if not result.over or result.draw or not result.winners:
@@ -128,7 +128,7 @@ def compiled_tier(game, search: str):
     return native
 
 
-def random_playout(work: "State", rng, limit: int) -> int:
+def random_playout(work: State, rng, limit: int) -> int:
     """Play at most ``limit`` uniformly random plies on ``work``; the number played (to undo)."""
     plies = 0
     while plies < limit and not work.over:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from .budget import Budget, Stats, compiled_tier, number, random_playout, reward, whole
 
@@ -33,17 +33,17 @@ if TYPE_CHECKING:
 class _Node:
     __slots__ = ("parent", "move", "mover", "children", "untried", "visits", "score")
 
-    def __init__(self, parent: Optional["_Node"], move: Optional["Move"], mover: int):
+    def __init__(self, parent: _Node | None, move: Move | None, mover: int):
         self.parent = parent
         self.move = move
         self.mover = mover  # the player who made ``move`` (whose point of view ``score`` takes)
         self.children: list[_Node] = []
-        self.untried: Optional[list[Move]] = None
+        self.untried: list[Move] | None = None
         self.visits = 0
         self.score = 0.0
 
 
-def _winning_move(work: "State", legal: list["Move"]) -> Optional["Move"]:
+def _winning_move(work: State, legal: list[Move]) -> Move | None:
     """A legal move that ends the game with the mover among the winners, if there is one."""
     mover = work.mover
     for move in legal:
@@ -75,11 +75,11 @@ class MCTSAgent:
         self.stats = Stats()
 
     @property
-    def iterations(self) -> Optional[int]:
+    def iterations(self) -> int | None:
         """The iteration budget (None when only time counts)."""
         return self.budget.iterations
 
-    def choose(self, state: "State") -> "Move":
+    def choose(self, state: State) -> Move:
         """The move with the most visits after the search (the only move, without searching)."""
         legal = state.legal_moves()
         if len(legal) == 1:
@@ -132,7 +132,7 @@ class MCTSAgent:
         best = max(root.children, key=lambda n: (n.visits, n.score))
         return best.move
 
-    def _choose_native(self, native, state: "State") -> "Move":
+    def _choose_native(self, native, state: State) -> Move:
         """The same search on the compiled tier: the tree, the playouts and the moves in native
         code; the move chosen is the reference state's (equal moves do the same thing)."""
         started = time.perf_counter()

@@ -8,8 +8,9 @@ not belong to a spec's parameters: a piece with ``=`` and no ``:`` continues the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 _NAME = re.compile(r"^[A-Za-z][\w-]*$")
 _KEY = re.compile(r"^[A-Za-z_]\w*$")

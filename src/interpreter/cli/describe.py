@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..errors import LudError, UnsupportedLudeme
 from .common import (
@@ -183,8 +184,8 @@ def cmd_expand(args: argparse.Namespace) -> int:
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    from ..syntax.format import format_document
     from ..files import read_text
+    from ..syntax.format import format_document
     from ..syntax.parser import MAX_TEXT, parse, parse_file
     changed = errors = 0
     for name in args.files:

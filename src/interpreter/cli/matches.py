@@ -7,11 +7,11 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from ..errors import MoveError
-from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game, defines_arg
 from ..workers import jobs_argument, max_jobs
+from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game, defines_arg
 from .outputs import inputs_of, output_path, record_options
 
 # ---------------------------------------------------------------------------------------------
@@ -31,7 +31,7 @@ def record_writer(args: argparse.Namespace):
 
 
 def write_game_record(writer, args: argparse.Namespace, game, final, moves, specs: dict[int, str],
-                      seed: Optional[int], index: Optional[int] = None, start=None) -> None:
+                      seed: int | None, index: int | None = None, start=None) -> None:
     """One game's record, when ``--record`` is on."""
     if writer is None:
         return
@@ -131,7 +131,7 @@ def cmd_match(args: argparse.Namespace) -> int:
 # replay
 
 
-def _select(records: list, number: Optional[int], path: str) -> list[tuple[int, Any]]:
+def _select(records: list, number: int | None, path: str) -> list[tuple[int, Any]]:
     if number is None:
         return list(enumerate(records, 1))
     if not 1 <= number <= len(records):
@@ -141,7 +141,14 @@ def _select(records: list, number: Optional[int], path: str) -> list[tuple[int, 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from ..records import (
-        RecordError, ReplayError, changed_note, load_game, parse_record_lines, read_record_text, replay, start_state,
+        RecordError,
+        ReplayError,
+        changed_note,
+        load_game,
+        parse_record_lines,
+        read_record_text,
+        replay,
+        start_state,
     )
     records = parse_record_lines(read_record_text(args.file), args.file)  # a damaged line spoils only its game
     chosen = _select(records, args.game, args.file)

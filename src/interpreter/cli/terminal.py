@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from ..engine.arrays import HAND
 from ..engine.render import symbol
@@ -39,7 +39,7 @@ HELP = """commands:
   quit         leave the game (an empty line asks first)"""
 
 
-def prompt(text: str) -> Optional[str]:
+def prompt(text: str) -> str | None:
     """Ask for one line; None at end of input."""
     sys.stdout.write(text)
     sys.stdout.flush()
@@ -161,7 +161,7 @@ class TerminalGame:
         self.show()
 
     # --- the game ---------------------------------------------------------------------------
-    def human_turn(self, mover: int) -> Optional[str]:
+    def human_turn(self, mover: int) -> str | None:
         """Ask the person to move until they play one; the move played, or None to leave."""
         state = self.state
         if HAND in self.game.arrays:  # what the player may still place

@@ -9,7 +9,8 @@ against it, and installed once. The game is read-only when :func:`build_game` re
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..engine.game import CompiledRules, Component, Declarations, EndRule, Game, GameInfo, Phase
 from ..engine.result import Termination
@@ -19,6 +20,7 @@ from ..ludemes.concepts import declared_concepts
 from ..ludemes.structure import MAX_PLAYERS, GameLudeme, Rules
 from ..ludemes.words import Words, fill, generic
 from .compiler import Compiler
+
 
 def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict[str, str] | None = None,
                source: str = "", fingerprint: str = "", description: Any = None,

@@ -13,7 +13,8 @@ compile -> engine).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..engine import turns
 from ..engine.env import Env
@@ -66,7 +67,7 @@ def pieces_named(game: Any, name: str) -> list[int]:
 class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
-    def __init__(self, game: "Game | None", topology: Any = None, phase_names: Sequence[str] = (),
+    def __init__(self, game: Game | None, topology: Any = None, phase_names: Sequence[str] = (),
                  tracks: Sequence[Any] = ()):
         self.game = game  # None while the game itself is being built (player count, regions...)
         self.topo = topology if topology is not None else (game.topology if game is not None else None)
@@ -145,7 +146,7 @@ class Compiler:
         # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
         n = self.topo.n + len(self.game.arrays.get("hand_sites", ())) if self.game is not None else self.topo.n
 
-        def checked(s: "State", e: Env) -> int:
+        def checked(s: State, e: Env) -> int:
             # a computed site, or (last To) before any move: -1 (no site) when off the board
             x = fn(s, e)
             return x if 0 <= x < n else -1
@@ -220,7 +221,7 @@ class Compiler:
                 raise self.error(f"there is no player {constant(fn)} in a {n}-player game", value)
             return fn
 
-        def checked(s: "State", e: Env) -> int:
+        def checked(s: State, e: Env) -> int:
             p = fn(s, e)
             if 0 <= p <= n:  # 0 (nobody, neutral) is what (who at:...) gives for an empty site
                 return p
@@ -228,7 +229,7 @@ class Compiler:
                              "expression now)", value)
         return checked
 
-    def players(self, value: Any) -> Callable[["State", Env], tuple[int, ...]]:
+    def players(self, value: Any) -> Callable[[State, Env], tuple[int, ...]]:
         """Like :meth:`player`, but Each/All give every player."""
         if isinstance(value, Const) and value.name in ("Each", "All"):
             everyone = tuple(range(1, self.game.num_players + 1))
@@ -266,7 +267,7 @@ class Compiler:
                 self.facing = None
         return ByMover(gens)
 
-    def effect(self, value: Any) -> Callable[["State", Env], None]:
+    def effect(self, value: Any) -> Callable[[State, Env], None]:
         """A ludeme used as a consequence: run its effect on the state."""
         if value is None:
             return None  # type: ignore[return-value]
@@ -275,7 +276,7 @@ class Compiler:
                 return value.compile_effect(self)
             gen = self.moves(value)
 
-            def run_all(s: "State", e: Env) -> None:
+            def run_all(s: State, e: Env) -> None:
                 # A move generator used as an effect: apply all its moves (Ludii applies the
                 # effect moves it produces).
                 for m in gen.moves(s, e):
@@ -307,7 +308,7 @@ class Compiler:
         if constant(cond) is False:
             return const_fn(())
 
-        def filtered(s: "State", e: Env) -> list[int]:
+        def filtered(s: State, e: Env) -> list[int]:
             frame = e.child()
             out = []
             for site in region(s, e):
@@ -318,10 +319,10 @@ class Compiler:
         return filtered
 
     @staticmethod
-    def each(sites: Fn, effect: Callable[["State", Env], None], bind: str = "site") -> Callable[["State", Env], None]:
+    def each(sites: Fn, effect: Callable[[State, Env], None], bind: str = "site") -> Callable[[State, Env], None]:
         """An effect that runs ``effect`` once for each site of ``sites`` (read once, before the
         first run), with the site bound as ``bind`` in a frame of its own."""
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             frame = e.child()
             for site in tuple(sites(s, e)):
                 setattr(frame, bind, site)
@@ -336,7 +337,7 @@ class Compiler:
         if over is None or to_effect is None:
             return over if over is not None else to_effect
 
-        def both(s: "State", e: Env) -> None:
+        def both(s: State, e: Env) -> None:
             to_effect(s, e)
             over(s, e)
         return both

@@ -9,8 +9,8 @@ between their games).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from .comparison import Comparison
 

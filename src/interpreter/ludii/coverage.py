@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..ludemes import base
 from ..ludemes.base import BoundArray, Ludeme, Param

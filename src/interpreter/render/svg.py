@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ PIECE_COLOURS: dict[int, tuple[str, str, str]] = {
 _COORD = re.compile(r"^([A-Za-z]+)(\d+)$")
 
 
-def _colours(owner: int, chosen: Optional[dict[int, str]] = None) -> tuple[str, str, str]:
+def _colours(owner: int, chosen: dict[int, str] | None = None) -> tuple[str, str, str]:
     """(fill, outline, text) of a player's pieces: the description's own colour for the player
     (``(graphics {(player Colour P1 (colour Black))})``) when it gives one, else the default."""
     if chosen and owner in chosen:
@@ -93,7 +94,7 @@ class _Frame:
 
 
 # --- coordinates ---------------------------------------------------------------------------------------
-def coordinate_labels(topo: "Topology", gap: float = 0.85) -> list[tuple[float, float, str]]:
+def coordinate_labels(topo: Topology, gap: float = 0.85) -> list[tuple[float, float, str]]:
     """Where the coordinates go, in board units: (x, y, text); ``gap`` is their distance past
     the last site of a line, in site spacings."""
     pos = topo.positions
@@ -109,7 +110,7 @@ def coordinate_labels(topo: "Topology", gap: float = 0.85) -> list[tuple[float, 
         d = math.hypot(dx, dy)
         return (dx / d, dy / d) if d > 1e-9 else (0.0, -1.0)
 
-    def past(end: int, inner: Optional[int], gap: float) -> tuple[float, float]:
+    def past(end: int, inner: int | None, gap: float) -> tuple[float, float]:
         if inner is None:
             ux, uy = outward(end)
         else:
@@ -135,7 +136,7 @@ def coordinate_labels(topo: "Topology", gap: float = 0.85) -> list[tuple[float, 
     return []  # no lines of coordinates: the labels are written on the empty sites instead
 
 
-def _grid_lines(topo: "Topology") -> Optional[tuple[dict[str, list[int]], dict[int, list[int]]]]:
+def _grid_lines(topo: Topology) -> tuple[dict[str, list[int]], dict[int, list[int]]] | None:
     """Sites by column letter and by row number, each line ordered from its first site, when the
     labels are coordinates (``C7``) whose columns and rows are straight lines of consecutive
     sites; else None (a graph, a semi-regular tiling)."""
@@ -153,7 +154,7 @@ def _grid_lines(topo: "Topology") -> Optional[tuple[dict[str, list[int]], dict[i
     pos = topo.positions
     tolerance = 0.05 * topo.spacing * topo.spacing
 
-    def straight(members: list[tuple[int, int]]) -> Optional[list[int]]:
+    def straight(members: list[tuple[int, int]]) -> list[int] | None:
         members.sort()
         keys = [k for k, _ in members]
         if keys != list(range(keys[0], keys[0] + len(keys))):
@@ -215,7 +216,7 @@ def _hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     return hull
 
 
-def _piece(kind: str, x: float, y: float, r: float, colours: tuple[str, str, str], text: Optional[str],
+def _piece(kind: str, x: float, y: float, r: float, colours: tuple[str, str, str], text: str | None,
            attrs: str) -> str:
     fill, edge, ink = colours
     base = kind.lower()
@@ -282,7 +283,7 @@ def _owned_sides(game, frame: _Frame, unit: float) -> list[str]:
     return out
 
 
-def _last_move(state: "State") -> tuple[int, int, str]:
+def _last_move(state: State) -> tuple[int, int, str]:
     """(from, to, text) of the last move: from the history, else the position's last move."""
     history = state.history
     if history:
@@ -293,14 +294,14 @@ def _last_move(state: "State") -> tuple[int, int, str]:
     return -1, -1, ""
 
 
-def _value_of(game, what: int) -> Optional[str]:
+def _value_of(game, what: int) -> str | None:
     value = getattr(game.components[what], "value", 0)
     if not value or isinstance(value, bool):  # 0: the piece has no value
         return None
     return str(value)
 
 
-def render_svg(state: "State", coordinates: bool = True, last_move: bool = True, title: bool = True,
+def render_svg(state: State, coordinates: bool = True, last_move: bool = True, title: bool = True,
                unit: float = UNIT, targets: bool = False) -> str:
     """The position as an SVG document (a string). With ``targets``, a transparent shape over
     every site (``<g class="targets">``: each cell's outline, or a disc around each point), each
@@ -422,7 +423,7 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
     return "\n".join(out) + "\n"
 
 
-def _caption(state: "State", last: str) -> str:
+def _caption(state: State, last: str) -> str:
     parts = [state.game.name]
     chosen = _chosen_options(state.game)
     if chosen:
@@ -461,7 +462,7 @@ def svg_to_png(svg: str) -> bytes:
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 
-def write_picture(state: "State", path, **options) -> None:
+def write_picture(state: State, path, **options) -> None:
     """Write the position to ``path``: SVG, or PNG when the name ends in ``.png``."""
     from pathlib import Path
     path = Path(path)

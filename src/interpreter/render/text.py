@@ -13,7 +13,7 @@ this one is for reading only. It adds:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from ..engine.arrays import COUNT
 from ..engine.move import MoveKind
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-def turn_ply(state: "State") -> str:
+def turn_ply(state: State) -> str:
     """Which ply of a turn of several the mover is at, in words (``second stone``: Loupe's
     turn of two stones, when every legal move places the same kind of piece; else ``second
     move``); '' on a turn's first ply."""
@@ -42,7 +42,7 @@ def turn_ply(state: "State") -> str:
     return f"{nth} {word or 'move'}"
 
 
-def guided_board(state: "State", last: Optional[int] = None) -> str:
+def guided_board(state: State, last: int | None = None) -> str:
     """The board as text for a player (see the module docs); ``last`` is the site to mark
     (default: the last move's destination, or its origin for a move off the board)."""
     game = state.game

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from ..errors import LudError
 
@@ -194,8 +194,8 @@ def read_target(label: str, path: Path) -> Target:
 def option_sets(text: str, path: str) -> list[OptionSet]:
     """The default and the other option sets of a description (module text); only the default
     when it does not parse or its options are wrong (its load says why)."""
-    from ..syntax.parser import parse
     from ..syntax.expand import read_options
+    from ..syntax.parser import parse
     try:
         options, rulesets = read_options(parse(text, path))
     except (LudError, RecursionError):

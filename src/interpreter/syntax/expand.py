@@ -11,16 +11,34 @@ import copy
 import difflib
 import re
 from collections import ChainMap
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
 
 from ..errors import ExpansionError
 from ..files import read_text
 from .nodes import (
-    Broken, Float, Hole, Int, NegatedRef,
-    Array, Call, Const, DefineRef, Document, Item, Named, Node, Omit, Param,
-    Placeholder, Range, Span, Str, Value, Via,
+    Array,
+    Broken,
+    Call,
+    Const,
+    DefineRef,
+    Document,
+    Float,
+    Hole,
+    Int,
+    Item,
+    Named,
+    NegatedRef,
+    Node,
+    Omit,
+    Param,
+    Placeholder,
+    Range,
+    Span,
+    Str,
+    Value,
+    Via,
 )
 
 MAX_DEFINE_DEPTH = 64  # nested define uses
@@ -92,7 +110,7 @@ class Expanded:
     chosen: dict[str, str]  # option label -> item name
     rulesets: list[Ruleset]
     ruleset: str | None
-    defines: Mapping[str, "Define"]
+    defines: Mapping[str, Define]
     document: Document
     extra: list[Node] = field(default_factory=list)
 

@@ -22,8 +22,26 @@ import math
 from decimal import Decimal
 
 from .nodes import (
-    Array, Bool, Call, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node, Omit,
-    Param, Placeholder, Range, Str, Value, Hole, NegatedRef,
+    Array,
+    Bool,
+    Call,
+    Comment,
+    Const,
+    DefineRef,
+    Document,
+    Float,
+    Hole,
+    Int,
+    Item,
+    Named,
+    NegatedRef,
+    Node,
+    Omit,
+    Param,
+    Placeholder,
+    Range,
+    Str,
+    Value,
 )
 
 WIDTH = 100

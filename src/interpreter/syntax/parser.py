@@ -18,13 +18,14 @@ to its last, as Lark's own positions would. A UTF-8 byte-order mark at the start
 from __future__ import annotations
 
 import bisect
-from dataclasses import replace
 import gc
 import re
 import threading
+from collections.abc import Iterator
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -33,8 +34,29 @@ from ..errors import LudError, LudSyntaxError
 from ..files import read_text as read_regular
 from ..resources import grammar_path
 from .nodes import (
-    Array, Bool, Broken, Call, Hole, NegatedRef, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
-    Omit, Param, Placeholder, Range, SourceName, Span, Str, Value,
+    Array,
+    Bool,
+    Broken,
+    Call,
+    Comment,
+    Const,
+    DefineRef,
+    Document,
+    Float,
+    Hole,
+    Int,
+    Item,
+    Named,
+    NegatedRef,
+    Node,
+    Omit,
+    Param,
+    Placeholder,
+    Range,
+    SourceName,
+    Span,
+    Str,
+    Value,
 )
 
 MAX_TEXT = 1_000_000  # characters; a description larger than this is refused (Ludii's largest
@@ -464,7 +486,7 @@ class _Builder(Transformer):
     def negated_ref(self, c: list) -> Node:
         return NegatedRef(unquote(str(c[0])[1:]), span=self._tok(c[0]))
 
-    def group(self, c: list) -> "_Group":
+    def group(self, c: list) -> _Group:
         """``((a) (b))``: the forms in a bracket that holds calls are spliced where the bracket
         was, as Ludii removes a double bracket whose inner forms end with a call."""
         forms = _flat(c[1:-1])

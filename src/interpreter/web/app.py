@@ -13,7 +13,7 @@ import contextlib
 import json
 import weakref
 from importlib import resources
-from typing import Any, Optional
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -24,8 +24,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import LudError
-from .games import MAX_DESCRIPTION, DescriptionError, GameShelf, GameSource, catalogue, concepts_text, \
-    description_text, expanded_text
+from .games import (
+    MAX_DESCRIPTION,
+    DescriptionError,
+    GameShelf,
+    GameSource,
+    catalogue,
+    concepts_text,
+    description_text,
+    expanded_text,
+)
 from .sessions import MAX_DELAY, Session, SessionError, SessionStore, checked_seat, new_seed
 from .view import state_view
 from .workers import WorkerPool
@@ -35,7 +43,7 @@ MAX_RECORD_MOVES = 20_000  # moves of a record opened in the page
 SWEEP_SECONDS = 30.0
 MAX_SEATS = 8  # how often idle sessions are looked for
 # the description pane of each game, made once (games are read-only: the cache is kept beside them)
-_PANES: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
+_PANES: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
 class BadRequest(Exception):
@@ -77,7 +85,7 @@ def _strings(obj: dict[str, Any], name: str) -> list[str]:
     return value
 
 
-def _text(obj: dict[str, Any], name: str, required: bool = False) -> Optional[str]:
+def _text(obj: dict[str, Any], name: str, required: bool = False) -> str | None:
     value = obj.get(name)
     if value is None and not required:
         return None
@@ -90,13 +98,13 @@ class Server:
     """The sessions, the games and the workers of one app."""
 
     def __init__(self, workers: int = 2, sessions: int = 200, idle: float = 3600.0,
-                 load_seconds: float = 20.0, initial: Optional[dict[str, str]] = None):
+                 load_seconds: float = 20.0, initial: dict[str, str] | None = None):
         self.initial = initial  # the game the page opens on (ludeme serve GAME)
         self.pool = WorkerPool(workers)
         self.shelf = GameShelf(self.pool, load_seconds)
         self.store = SessionStore(sessions, idle)
-        self._catalogue: Optional[list[dict[str, Any]]] = None
-        self._sweeper: Optional[asyncio.Task] = None
+        self._catalogue: list[dict[str, Any]] | None = None
+        self._sweeper: asyncio.Task | None = None
 
     def catalogue(self) -> list[dict[str, Any]]:
         if self._catalogue is None:
@@ -167,7 +175,7 @@ def _seed(obj: dict[str, Any]) -> int:
     return value
 
 
-def create_app(server: Optional[Server] = None, allowed_hosts: Optional[list[str]] = None) -> Starlette:
+def create_app(server: Server | None = None, allowed_hosts: list[str] | None = None) -> Starlette:
     """The app; ``allowed_hosts`` (when given) are the only Host headers answered."""
     server = server or Server()
 

@@ -13,7 +13,6 @@ from ..render.text import turn_ply
 from .sessions import Session
 
 
-
 def player_colours(game) -> dict[int, str]:
     """Each player's piece colour (the description's, else the picture's default)."""
     return {p: game.info.colours.get(p, PIECE_COLOURS.get(p, ("#888888",))[0])
