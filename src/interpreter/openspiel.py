@@ -198,7 +198,7 @@ class SpielState:
         """An independent copy."""
         return SpielState(self._game, self.state.clone())
 
-    def __deepcopy__(self, memo: dict) -> SpielState:
+    def __deepcopy__(self, memo: dict[int, object]) -> SpielState:
         return self.clone()
 
     def observation_string(self, player: int | None = None) -> str:
@@ -269,7 +269,7 @@ class SpielGame:
         """No chance."""
         return 0
 
-    def get_parameters(self) -> dict:
+    def get_parameters(self) -> dict[str, Any]:
         """No parameters: options are chosen when the description is loaded."""
         return {}
 
@@ -290,7 +290,7 @@ def register(game: Game, short_name: str) -> Any:
         num_players=game.num_players, min_utility=-1.0, max_utility=1.0,
         utility_sum=0.0 if two else None, max_game_length=game.turn_limit)
 
-    class _State(pyspiel.State):
+    class _State(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types: its classes are Any
         def __init__(self, spiel_game: Any, inner: SpielState | None = None):
             super().__init__(spiel_game)
             self.inner = inner if inner is not None else adapter.new_initial_state()
@@ -316,7 +316,7 @@ def register(game: Game, short_name: str) -> Any:
         def __str__(self) -> str:
             return str(self.inner)
 
-    class _Game(pyspiel.Game):
+    class _Game(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types: its classes are Any
         def __init__(self, params: Any = None):
             super().__init__(game_type, game_info, params or dict())
 

@@ -28,7 +28,7 @@ traceback. A damaged line (a write cut short by a full disk) spoils only its own
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -39,6 +39,7 @@ from .resources import bundled_descriptions, resolve_description
 
 if TYPE_CHECKING:
     from .engine.game import Game
+    from .engine.move import Move
     from .engine.state import State
 
 FORMAT = "ludeme-record"
@@ -97,28 +98,10 @@ class GameRecord:
     @classmethod
     def from_json(cls, obj: Any, where: str = "record") -> GameRecord:
         """A record from a parsed JSON object; :class:`RecordError` saying what is wrong where."""
-        if not isinstance(obj, dict):
-            raise RecordError(f"{where}: a record is a JSON object, not {_kind(obj)}")
-        if obj.get("format") != FORMAT:
-            raise RecordError(f"{where}: not a game record (its \"format\" is {_show(obj.get('format'))}, "
-                              f"expected \"{FORMAT}\")", hint="records are written by --record FILE")
-        version = obj.get("version")
-        if version != VERSION:
-            raise RecordError(f"{where}: record version {_show(version)} is not supported (this is "
-                              f"version {VERSION})")
+        _check_format(obj, where)
 
-        def get(name: str, types: type | tuple, required: bool = True, what: str = "") -> Any:
-            if name not in obj:
-                if required:
-                    raise RecordError(f"{where}: field \"{name}\" is missing")
-                return None
-            value = obj[name]
-            if value is None and not required:
-                return None
-            if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)) \
-                    or not isinstance(value, types):
-                raise RecordError(f"{where}: field \"{name}\" must be {what}, not {_kind(value)}")
-            return value
+        def get(name: str, types: type | tuple[type, ...], required: bool = True, what: str = "") -> Any:
+            return _field(obj, where, name, types, required, what)
 
         game = get("game", str, what="the game's name (a string)")
         source = get("source", str, what="a bundled name or a path (a string)")
@@ -126,30 +109,72 @@ class GameRecord:
         options = get("options", list, what="a list of \"Label/Item\" strings")
         if not all(isinstance(o, str) for o in options):
             raise RecordError(f"{where}: field \"options\" must hold strings only")
-        moves = get("moves", list, what="a list of move texts")
-        if len(moves) > MAX_MOVES:
-            raise RecordError(f"{where}: more than {MAX_MOVES} moves")
-        for i, m in enumerate(moves, 1):
-            if not isinstance(m, str):
-                raise RecordError(f"{where}: move {i} must be a move text (a string), not {_kind(m)}")
+        moves = _moves(get("moves", list, what="a list of move texts"), where)
         result = get("result", dict, what="a result object")
-        agents_obj = get("agents", dict, required=False, what="an object of player -> agent spec") or {}
-        agents: dict[int, str] = {}
-        for key, spec in agents_obj.items():
-            if not (isinstance(key, str) and key.isdigit() and isinstance(spec, str)):
-                raise RecordError(f"{where}: field \"agents\" maps player numbers to agent specs "
-                                  f"(\"1\": \"random\"), not {_show(key)}: {_show(spec)}")
-            agents[int(key)] = spec
+        agents = _agents(get("agents", dict, required=False, what="an object of player -> agent spec") or {}, where)
         turn_limit = get("turn_limit", int, required=False, what="a number of plies")
         if turn_limit is not None and not 1 <= turn_limit <= MAX_MOVES:
             raise RecordError(f"{where}: field \"turn_limit\" must be from 1 to {MAX_MOVES}, not {turn_limit}")
         return cls(game=game, source=source, fingerprint=fingerprint, options=list(options),
-                   moves=list(moves), result=result, agents=agents, turn_limit=turn_limit,
+                   moves=moves, result=result, agents=agents, turn_limit=turn_limit,
                    seed=get("seed", int, required=False, what="an integer"),
                    index=get("index", int, required=False, what="an integer"),
                    ruleset=get("ruleset", str, required=False, what="a ruleset name"),
                    start=get("start", str, required=False, what="a position text"),
                    board=get("board", str, required=False, what="a board picture (text)"))
+
+
+def _check_format(obj: Any, where: str) -> None:
+    """A record is a JSON object of this format and version."""
+    if not isinstance(obj, dict):
+        raise RecordError(f"{where}: a record is a JSON object, not {_kind(obj)}")
+    if obj.get("format") != FORMAT:
+        raise RecordError(f"{where}: not a game record (its \"format\" is {_show(obj.get('format'))}, "
+                          f"expected \"{FORMAT}\")", hint="records are written by --record FILE")
+    version = obj.get("version")
+    if version != VERSION:
+        raise RecordError(f"{where}: record version {_show(version)} is not supported (this is "
+                          f"version {VERSION})")
+
+
+def _field(obj: dict[str, Any], where: str, name: str, types: type | tuple[type, ...], required: bool,
+           what: str) -> Any:
+    """The field ``name`` of a record, of one of ``types`` (a boolean is no number); None for an
+    optional field that is missing or null."""
+    if name not in obj:
+        if required:
+            raise RecordError(f"{where}: field \"{name}\" is missing")
+        return None
+    value = obj[name]
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)) \
+            or not isinstance(value, types):
+        raise RecordError(f"{where}: field \"{name}\" must be {what}, not {_kind(value)}")
+    return value
+
+
+def _moves(moves: list[Any], where: str) -> list[str]:
+    """A record's moves: texts, at most MAX_MOVES of them."""
+    if len(moves) > MAX_MOVES:
+        raise RecordError(f"{where}: more than {MAX_MOVES} moves")
+    texts: list[str] = []
+    for i, m in enumerate(moves, 1):
+        if not isinstance(m, str):
+            raise RecordError(f"{where}: move {i} must be a move text (a string), not {_kind(m)}")
+        texts.append(m)
+    return texts
+
+
+def _agents(agents_obj: dict[Any, Any], where: str) -> dict[int, str]:
+    """A record's agents: player numbers (JSON keys, so strings) to agent specs."""
+    agents: dict[int, str] = {}
+    for key, spec in agents_obj.items():
+        if not (isinstance(key, str) and key.isdigit() and isinstance(spec, str)):
+            raise RecordError(f"{where}: field \"agents\" maps player numbers to agent specs "
+                              f"(\"1\": \"random\"), not {_show(key)}: {_show(spec)}")
+        agents[int(key)] = spec
+    return agents
 
 
 def _kind(value: Any) -> str:
@@ -220,7 +245,7 @@ class RecordWriter:
     def __enter__(self) -> RecordWriter:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -357,7 +382,8 @@ def changed_note(game: Game, record: GameRecord) -> str:
     return ""
 
 
-def replay(record: GameRecord, game: Game | None = None, on_move=None) -> State:
+def replay(record: GameRecord, game: Game | None = None,
+           on_move: Callable[[State, int, Move], object] | None = None) -> State:
     """Play the record's moves again from its start; the final state. ``on_move(state, ply, move)``
     is called after each move. A move the rules refuse raises :class:`ReplayError`; a replay that
     ends otherwise than the record says raises :class:`RecordError`."""

@@ -32,6 +32,7 @@ from .budget import MAX_SECONDS, Stats, compiled_tier, number, whole
 if TYPE_CHECKING:
     from ..engine.move import Move
     from ..engine.state import State
+    from ..native.api import NativeGame
 
 WIN = 1_000_000.0
 MOBILITY = 0.05  # one legal move is worth a twentieth of a piece
@@ -91,7 +92,7 @@ class AlphaBetaAgent:
         self.stats.add(self._nodes, time.perf_counter() - started)
         return best
 
-    def _choose_native(self, native, state: State, legal: list[Move]) -> Move:
+    def _choose_native(self, native: NativeGame, state: State, legal: list[Move]) -> Move:
         """The same iterative deepening on the compiled tier: each depth searched natively,
         giving up (and keeping the deeper search's move) past the positions the time allows."""
         import numpy as np

@@ -192,9 +192,10 @@ def _read_option(form: Call) -> Option:
     if args_node is not None:
         # Ludii reads only the <name> parts of args:{...}: a stray '>' ({<a> <b>>}) is ignored
         names = [a for a in args_node.items if not _angle_marks(a)] if isinstance(args_node, Array) else None
-        if names is None or not all(isinstance(a, Placeholder) for a in names):
+        tags = [a.tag for a in names or () if isinstance(a, Placeholder)]
+        if names is None or len(tags) != len(names):
             raise ExpansionError("option args must be an array of <name>", args_node.span)
-        args = [a.tag for a in names]  # type: ignore[union-attr]
+        args = tags
     label = pos[0].value  # type: ignore[union-attr]
     # "Label/Item" is how an item is chosen: neither part may be empty or hold a "/"
     if not label.strip() or "/" in label:
@@ -249,7 +250,7 @@ def _read_rulesets(form: Call) -> list[Ruleset]:
             for c in pos[1].items:
                 if not isinstance(c, Str):
                     raise ExpansionError('a ruleset lists "Option/Item" strings only', c.span)
-            choices = [c.value for c in pos[1].items]  # type: ignore[union-attr]
+            choices = [c.value for c in pos[1].items if isinstance(c, Str)]  # all of them, as just checked
             found.append(Ruleset(pos[0].value, choices, node.stars, node.span, [c.span for c in pos[1].items]))
     return found
 
@@ -277,11 +278,12 @@ def read_incompatibilities(doc: Document, options: list[Option]) -> list[Incompa
             sets: list[list[str]] = []
             for arg in pos:
                 items = arg.items if isinstance(arg, Array) else [arg]
-                if not items or not all(isinstance(i, Str) for i in items):
+                strings = [i for i in items if isinstance(i, Str)]
+                if not items or len(strings) != len(items):
                     raise ExpansionError('incompatible takes two strings or arrays of "Option/Item"', arg.span)
-                for i in items:
+                for i in strings:
                     _resolve(by_label, i.value, i.span)  # both must name real option items
-                sets.append([i.value for i in items])  # type: ignore[union-attr]
+                sets.append([i.value for i in strings])
             if len(sets) != 2:
                 raise ExpansionError("incompatible takes two sets of option items", node.span,
                                      hint='(incompatible {"Players/3"} {"Opening/Swap" "Opening/Swap2"})')
@@ -314,16 +316,17 @@ def read_implications(doc: Document, options: list[Option]) -> list[Implication]
                 raise ExpansionError('implies takes the chosen items, then one "Option/Item" they imply',
                                      node.span, hint=usage)
             items = pos[0].items if isinstance(pos[0], Array) else [pos[0]]
-            if not items or not all(isinstance(i, Str) for i in items):
+            strings = [i for i in items if isinstance(i, Str)]
+            if not items or len(strings) != len(items):
                 raise ExpansionError('implies takes a string or an array of "Option/Item" first', pos[0].span,
                                      hint=usage)
             target, _ = _resolve(by_label, pos[1].value, pos[1].span)
-            for i in items:
-                opt, _ = _resolve(by_label, i.value, i.span)  # type: ignore[union-attr]
+            for i in strings:
+                opt, _ = _resolve(by_label, i.value, i.span)
                 if opt is target:
                     raise ExpansionError(f'an item of option "{opt.label}" cannot imply another item of it',
                                          i.span)
-            found.append(Implication([i.value for i in items], pos[1].value, node.span))  # type: ignore[union-attr]
+            found.append(Implication([i.value for i in strings], pos[1].value, node.span))
     return found
 
 
@@ -476,12 +479,13 @@ class _OptionSubstituter:
         self.raw: dict[tuple[str, str | None], str] = {}  # values spliced as text (<(dual>)
         for opt in options:
             item = picked[opt.label]
-            names = opt.args or [None]
+            names: list[str | None] = list(opt.args) or [None]
             for i, arg in enumerate(names):
                 value = item.values[i].items if i < len(item.values) else []
                 self.values[(opt.tag, arg)] = value
-                if i < len(item.values) and item.values[i].raw is not None:
-                    self.raw[(opt.tag, arg)] = _uncommented(item.values[i].raw)
+                raw = item.values[i].raw if i < len(item.values) else None
+                if raw is not None:
+                    self.raw[(opt.tag, arg)] = _uncommented(raw)
                 if i == 0:
                     self.values.setdefault((opt.tag, None), value)
                     if (opt.tag, arg) in self.raw:
@@ -600,7 +604,7 @@ class _DefineExpander:
             return self._use(node.head.name, node.args, node, depth)
         if isinstance(node, Call) and node.name in _NAMED_FORMS and node.args and isinstance(node.args[0], Str):
             # (game "Name" ...): the name is never a define use, as in Ludii
-            args = [node.args[0]]
+            args: list[Node] = [node.args[0]]
             for a in node.args[1:]:
                 args.extend(self.expand(a, depth))
             return [Call(node.head, args, node.stars, span=node.span)]
@@ -867,7 +871,8 @@ def _expand(doc: Document, options: Sequence[str], ruleset: str | None,
         forms.extend(subst.apply(form))
 
     own = collect_defines(forms)  # the description's own defines replace the library's
-    defines: Mapping[str, Define] = ChainMap(own, library) if library else own
+    # a read-only view (ChainMap's types want mutable maps, but only ``own`` could be written)
+    defines: Mapping[str, Define] = ChainMap(own, library) if library else own  # type: ignore[arg-type]
     expander = _DefineExpander(defines, errors)
 
     game: Call | None = None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Union
 
 
 class SourceName(str):
@@ -23,7 +22,7 @@ class SourceName(str):
         self.text = text
         return self
 
-    def __reduce__(self):  # copies and pickles keep the text
+    def __reduce__(self) -> tuple[type[SourceName], tuple[str, str]]:  # copies and pickles keep the text
         return (SourceName, (str(self), self.text))
 
 
@@ -209,7 +208,7 @@ class DefineRef(Node):
     name: str
 
 
-Head = Union[str, DefineRef, Param, Placeholder]
+Head = str | DefineRef | Param | Placeholder
 
 
 @dataclass(slots=True)
