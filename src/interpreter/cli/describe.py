@@ -89,6 +89,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(render_all(result.errors, result.total, limit=args.max_errors), file=sys.stderr)
             continue
         game = result.game
+        assert game is not None  # checked without an error: built
         is_name = not target.endswith(".lud") and os.sep not in target and "/" not in target
         label = game.name if is_name else f"{game.name} ({target})"
         print(f"OK {label}")
@@ -145,14 +146,16 @@ def _check_syntax(args: argparse.Namespace) -> int:
             errors += 1
             print(f"{target}: no such file or bundled description")
             continue
+        found: list[LudError]
         try:
-            _, found = parse_all(read_text(path), str(path))
-        except LudError as err:
-            found = [err]
-        except Exception as err:
+            _, syntax_errors = parse_all(read_text(path), str(path))
+            found = list(syntax_errors)
+        except LudError as error:
+            found = [error]
+        except Exception as crash:
             failed += 1
             crashed = True
-            _report_internal(err, getattr(args, "debug", False), str(path))
+            _report_internal(crash, getattr(args, "debug", False), str(path))
             continue
         if found:
             failed += 1

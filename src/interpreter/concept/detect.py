@@ -351,11 +351,14 @@ def numeric_concepts(game: Game, boolean: frozenset[str] | None = None) -> dict[
     orthogonal = topo.neighbours.get("Orthogonal")
     for name, relation in relations.items():
         table = topo.neighbours.get(relation)
-        if table is not None and relation == "Diagonal" and orthogonal is not None:
+        if table is None:
+            out[name] = 0.0
+        elif relation == "Diagonal" and orthogonal is not None:
             # a diagonal neighbour is one that is not also orthogonal (on a graph whose lines
             # cross, a site may be both here; Ludii counts it once, as orthogonal)
-            table = [set(d) - set(o) for d, o in zip(table, orthogonal)]
-        out[name] = _mean([len(t) for t in table]) if table is not None else 0.0
+            out[name] = _mean([len(set(d) - set(o)) for d, o in zip(table, orthogonal)])
+        else:
+            out[name] = _mean([len(t) for t in table])
     on_board = n
     if graph is not None:
         out["NumVertices"] = len(graph.vertices)

@@ -231,10 +231,10 @@ def run_playouts(game: Game, playouts: int, seed: int = 0, agents: Sequence[str]
     agents = list(agents) or ["random"]
     native = _native_for(game, playouts, agents) if playouts else None
     if native is not None:
-        records = native_records(native, playouts, seed)
+        played = native_records(native, playouts, seed)
         if progress is not None:
             progress(playouts, playouts)
-        return records
+        return played
     jobs = min(check_jobs(jobs), playouts or 1)
     indices = list(range(playouts))
     records: list[GameRecord] = []

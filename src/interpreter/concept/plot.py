@@ -27,7 +27,7 @@ def linkage(distance: Sequence[Sequence[float]]) -> list[tuple[int, int, float, 
     merges = []
     next_id = n
     while len(members) > 1:
-        best = None
+        best: tuple[int, int, float] | None = None
         keys = sorted(members)
         for x in range(len(keys)):
             for y in range(x + 1, len(keys)):
@@ -35,6 +35,7 @@ def linkage(distance: Sequence[Sequence[float]]) -> list[tuple[int, int, float, 
                 d = sum(distance[i][j] for i in members[a] for j in members[b]) / (len(members[a]) * len(members[b]))
                 if best is None or d < best[2] - 1e-12:
                     best = (a, b, d)
+        assert best is not None  # two clusters at least
         a, b, d = best
         members[next_id] = members.pop(a) + members.pop(b)
         merges.append((a, b, d, len(members[next_id])))
@@ -121,7 +122,7 @@ def plot(comparison: Comparison, path: str | Path) -> Path:
 
 def _dendrogram(ax, merges, order: list[int], games: list[str]) -> None:
     n = len(games)
-    y = {leaf: k for k, leaf in enumerate(order)}
+    y: dict[int, float] = {leaf: k for k, leaf in enumerate(order)}
     x = {leaf: 0.0 for leaf in order}
     for k, (a, b, d, _) in enumerate(merges):
         node = n + k

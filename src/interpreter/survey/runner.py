@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TextIO
 
 from .plan import (
     LoadRequest,
@@ -86,7 +86,7 @@ class Journal:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self._file = None
+        self._file: TextIO | None = None
 
     @staticmethod
     def beside(table: str | Path) -> Journal:
@@ -342,7 +342,13 @@ class SurveyRun:
             self._ready.append((request, row, kept))
             return
         self._running[request.key] = [request, row, 0]
-        self.pool.submit(request, lambda reply, key=request.key: self._replies.put((key, reply)), 0)
+        self.pool.submit(request, self._deliver(request.key), 0)
+
+    def _deliver(self, key: str) -> Done:
+        """Where the reply to the chunk ``key`` goes: the queue of replies, with its key."""
+        def deliver(reply: dict[str, Any]) -> None:
+            self._replies.put((key, reply))
+        return deliver
 
     def _reply(self, key: str, reply: dict[str, Any]) -> None:
         slot = self._running.get(key)
@@ -353,7 +359,7 @@ class SurveyRun:
         if status == "died" and attempts < RETRIES:
             slot[2] = attempts + 1
             self.state.retried += 1
-            self.pool.submit(request, lambda r, key=key: self._replies.put((key, r)), attempts + 1)
+            self.pool.submit(request, self._deliver(key), attempts + 1)
             return
         del self._running[key]
         entry: dict[str, Any] = {"key": key, "status": status, "seconds": float(reply.get("seconds") or 0.0)}

@@ -31,7 +31,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
+
+if TYPE_CHECKING:
+    from ..errors import LudError
 
 GRACE = 30.0  # seconds the parent waits past a chunk's bound (the sandbox's start included)
 HEADER = struct.Struct(">Q")
@@ -56,13 +59,13 @@ def frame(obj: Any) -> bytes:
     return HEADER.pack(len(data)) + data
 
 
-def write_frame(stream: BinaryIO, obj: Any) -> None:
+def write_frame(stream: IO[bytes], obj: Any) -> None:
     """Send one message."""
     stream.write(frame(obj))
     stream.flush()
 
 
-def read_frame(stream: BinaryIO) -> Any:
+def read_frame(stream: IO[bytes]) -> Any:
     """The next message, or None at the end of the stream (or a message cut short)."""
     head = _read_exactly(stream, HEADER.size)
     if head is None:
@@ -74,7 +77,7 @@ def read_frame(stream: BinaryIO) -> Any:
     return None if data is None else pickle.loads(data)
 
 
-def _read_exactly(stream: BinaryIO, size: int) -> bytes | None:
+def _read_exactly(stream: IO[bytes], size: int) -> bytes | None:
     parts = []
     while size:
         chunk = stream.read(size)
@@ -91,7 +94,7 @@ class Sandbox:
 
     def __init__(self, memory_mb: int):
         self.memory_mb = memory_mb
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.retired = False  # stopped for good (the survey is over): runs nothing more
         self.busy = False  # running a chunk now
         self._stderr: BinaryIO | None = None
@@ -285,7 +288,8 @@ def _serve(memory_mb: int) -> None:
             return
 
 
-def _serve_one(protocol_in: BinaryIO, protocol_out: BinaryIO, lud_error: type, run_task: Callable) -> bool:
+def _serve_one(protocol_in: BinaryIO, protocol_out: BinaryIO, lud_error: type[LudError],
+               run_task: Callable[[Any], Any]) -> bool:
     """Read one chunk, run it and send its reply; False when the sandbox should leave."""
     message = read_frame(protocol_in)
     if message is None:

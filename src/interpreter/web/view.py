@@ -22,7 +22,9 @@ def player_colours(game) -> dict[int, str]:
 def _move(move) -> dict[str, Any]:
     game = game_named(move.game_id)
     labels = game.topology.labels if game is not None else None
-    site = (lambda s: labels[s] if labels is not None and 0 <= s < len(labels) else None)
+
+    def site(s: int) -> str | None:
+        return labels[s] if labels is not None and 0 <= s < len(labels) else None
     return {"text": move.text, "kind": MoveKind(move.kind).name.lower(), "from": site(move.frm),
             "to": site(move.to), "piece": move.prefix or None, "piece_label": _piece_label(move)}
 
