@@ -187,7 +187,8 @@ def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS)
             continue
         rgb = _rgb(colour.args)
         if rgb is not None:
-            colours[int(player[1:])] = "#%02x%02x%02x" % rgb
+            red, green, blue = rgb
+            colours[int(player[1:])] = f"#{red:02x}{green:02x}{blue:02x}"
     return colours
 
 

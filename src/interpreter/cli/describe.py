@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LudError, UnsupportedLudeme
 from .common import (
@@ -23,6 +23,10 @@ from .common import (
     _report_internal,
     _wrap,
 )
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
 
 # ---------------------------------------------------------------------------------------------
 # check, expand, fmt
@@ -323,6 +327,14 @@ def cmd_info(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json(data)
         return EXIT_OK
+    _print_info(game, state, data, source)
+    return EXIT_OK
+
+
+def _print_info(game: Game, state: State | None, data: dict[str, Any], source: Path | None) -> None:
+    """``ludeme info`` as text: the game, its engine, its options and metadata, the position."""
+    expanded = game.info.description
+    metadata = game.info.metadata
     print(f"name: {game.name}")
     if source:
         print(f"file: {source}")
@@ -331,14 +343,7 @@ def cmd_info(args: argparse.Namespace) -> int:
     shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
     print(f"sites: {game.topology.n} (labels {shown})")
     print(f"turn limit: {game.turn_limit} plies")
-    engine = data["engine"]
-    if engine["compiled"]:
-        cost = "in the cache" if engine["cached"] else f"about {engine['compile_seconds']:.0f} s to compile on first use"
-        print(f"engine: compiled tier (every ludeme has a kernel; {cost}), reference engine as the spec")
-    else:
-        lacking = engine["without_kernels"]
-        also = f"; ludemes without a kernel: {', '.join(lacking)}" if lacking else ""
-        print(f"engine: reference (no compiled tier: {engine['missing']}{also})")
+    print(_engine_line(data["engine"]))
     print(f"options chosen: {', '.join(game.options) if game.options else '(none)'}")
     if data["ruleset"]:
         print(f"ruleset: {data['ruleset']}")
@@ -353,15 +358,28 @@ def cmd_info(args: argparse.Namespace) -> int:
         if key not in ("description", "rules", "author", "date"):
             print(_wrap(key, value))
     if state is not None:
-        print("position:")
-        print(state)
-        result = state.result()
-        print(f"{result.headline()} ({result.reason})" if result.over else f"P{state.mover} to move")
-        values = game.explain(state)
-        if values:
-            print("values:")
-            for line in values:
-                print(f"  {line}")
-    return EXIT_OK
+        _print_position(game, state)
+
+
+def _engine_line(engine: dict[str, Any]) -> str:
+    """Which engine plays the game (:func:`_engine_info`), in words."""
+    if engine["compiled"]:
+        cost = "in the cache" if engine["cached"] else f"about {engine['compile_seconds']:.0f} s to compile on first use"
+        return f"engine: compiled tier (every ludeme has a kernel; {cost}), reference engine as the spec"
+    lacking = engine["without_kernels"]
+    also = f"; ludemes without a kernel: {', '.join(lacking)}" if lacking else ""
+    return f"engine: reference (no compiled tier: {engine['missing']}{also})"
+
+
+def _print_position(game: Game, state: State) -> None:
+    print("position:")
+    print(state)
+    result = state.result()
+    print(f"{result.headline()} ({result.reason})" if result.over else f"P{state.mover} to move")
+    values = game.explain(state)
+    if values:
+        print("values:")
+        for line in values:
+            print(f"  {line}")
 
 

@@ -118,9 +118,9 @@ class Compiler:
         return self.game
 
     @property
-    def tracks(self) -> Sequence[Any]:
+    def tracks(self) -> list[Any]:
         """The board's tracks (known before the game itself, for regions made of tracks)."""
-        return self.game.tracks if self.game is not None else self._tracks
+        return list(self.game.tracks) if self.game is not None else self._tracks
 
     # --- errors ----------------------------------------------------------------------------------------
     @staticmethod

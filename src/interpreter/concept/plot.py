@@ -111,7 +111,7 @@ def plot(comparison: Comparison, path: str | Path) -> Path:
     if c.playouts:
         note = f"{c.playouts} playouts per game, seed {c.seed}; " + note
     fig.text(0.01, 0.005, note, fontsize=6, wrap=True)
-    fig.subplots_adjust(left=min(0.6, 0.011 * max(len(l) for l in labels) + 0.05) if rows else 0.1,
+    fig.subplots_adjust(left=min(0.6, 0.011 * max(len(label) for label in labels) + 0.05) if rows else 0.1,
                         right=0.97 - 0.004 * name_len, top=1 - 0.6 / height, bottom=1.4 / height)
     try:
         fig.savefig(path, dpi=150)

@@ -65,6 +65,12 @@ def format_inline(node: Node, unquote_strings: bool = False) -> str:
     """One-line text of a node. ``unquote_strings`` gives a string's bare value (text splicing)."""
     if isinstance(node, Str):
         return node.value if unquote_strings else quote(node.value)
+    atom = _format_atom(node)
+    return atom if atom is not None else _format_compound(node)
+
+
+def _format_atom(node: Node) -> str | None:
+    """The text of a node that holds no other (a number, a word...); None for the others."""
     if isinstance(node, Bool):
         return "True" if node.value else "False"
     if isinstance(node, Int):
@@ -83,6 +89,11 @@ def format_inline(node: Node, unquote_strings: bool = False) -> str:
         return "~"
     if isinstance(node, NegatedRef):
         return "-" + quote(node.name)
+    return None
+
+
+def _format_compound(node: Node) -> str:
+    """The one-line text of a node that holds others (a call, an array...)."""
     if isinstance(node, Hole):
         return "[" + " ".join(format_inline(n) for n in node.items) + "]"
     if isinstance(node, Range):
