@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast, overload
 
 from ..engine import turns
 from ..engine.env import Env
@@ -307,10 +307,16 @@ class Compiler:
                 self.facing = None
         return ByMover(gens)
 
-    def effect(self, value: Any) -> Callable[[State, Env], None]:
-        """A ludeme used as a consequence: run its effect on the state."""
+    @overload
+    def effect(self, value: None) -> None: ...
+
+    @overload
+    def effect(self, value: Any) -> Callable[[State, Env], None]: ...
+
+    def effect(self, value: Any) -> Callable[[State, Env], None] | None:
+        """A ludeme used as a consequence: run its effect on the state (None: no effect)."""
         if value is None:
-            return None  # type: ignore[return-value]
+            return None
         if isinstance(value, Ludeme):
             if hasattr(value, "compile_effect"):
                 return value.compile_effect(self)

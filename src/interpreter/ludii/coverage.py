@@ -49,6 +49,7 @@ class _StandIn(Ludeme):
 
 def _ludeme(kind: str, name: str = "") -> Ludeme:
     probe = object.__new__(_StandIn)
+    # a stand-in sets on itself what a ludeme class declares once for all its calls (class variables)
     probe.kind = kind  # type: ignore[misc]
     probe.name = name  # type: ignore[misc]
     probe.span = Span()

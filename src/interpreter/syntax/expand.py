@@ -11,9 +11,10 @@ import copy
 import difflib
 import re
 from collections import ChainMap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from ..errors import ExpansionError
 from ..files import read_text
@@ -25,6 +26,7 @@ from .nodes import (
     DefineRef,
     Document,
     Float,
+    Head,
     Hole,
     Int,
     Item,
@@ -196,16 +198,16 @@ def _read_option(form: Call) -> Option:
         if names is None or len(tags) != len(names):
             raise ExpansionError("option args must be an array of <name>", args_node.span)
         args = tags
-    label = pos[0].value  # type: ignore[union-attr]
+    label = pos[0].value
     # "Label/Item" is how an item is chosen: neither part may be empty or hold a "/"
     if not label.strip() or "/" in label:
         raise ExpansionError(f'option label "{label}" ' + ("is empty" if not label.strip() else 'contains "/"'),
                              pos[0].span, hint='items are chosen as "Label/Item": write the label without "/"')
     if len(set(args)) != len(args):
-        raise ExpansionError("an option arg is declared twice", args_node.span)  # type: ignore[union-attr]
+        raise ExpansionError("an option arg is declared twice", args_node.span if args_node is not None else form.span)
     items: list[OptionItem] = []
     seen: dict[str, OptionItem] = {}
-    for node in pos[-1].items:  # type: ignore[union-attr]
+    for node in pos[-1].items:
         if not isinstance(node, Item):
             raise ExpansionError("an option lists (item ...) forms only", node.span)
         item = OptionItem(node.name, node.values, node.help, node.stars, node.span)
@@ -227,7 +229,7 @@ def _read_option(form: Call) -> Option:
             raise ExpansionError(
                 f'item "{item.name}" has {len(item.values)} values but the option declares {width} args',
                 item.span)
-    return Option(pos[0].value, pos[1].tag, args, items, form.span)  # type: ignore[union-attr]
+    return Option(pos[0].value, pos[1].tag, args, items, form.span)
 
 
 def _angle_marks(node: Node) -> bool:
@@ -554,14 +556,14 @@ class _OptionSubstituter:
         return None
 
 
-def _call_from_splice(spliced: list[Node], call: Call, recurse) -> Call:
+def _call_from_splice(spliced: list[Node], call: Call, recurse: Callable[[Node], list[Node]]) -> Call | Broken:
     """``(<Tag> args)`` or ``(#1 args)``: the first spliced node names the call."""
     if not spliced:
         raise ExpansionError("the head of this call expands to nothing", call.span)
     first, rest = spliced[0], spliced[1:]
-    head: object
+    head: Head
     if isinstance(first, Broken):  # an unknown placeholder, already reported
-        return Broken(first.text, span=call.span)  # type: ignore[return-value]
+        return Broken(first.text, span=call.span)
     if isinstance(first, Const):
         head = first.name
     elif isinstance(first, Str):
@@ -573,7 +575,7 @@ def _call_from_splice(spliced: list[Node], call: Call, recurse) -> Call:
     args: list[Node] = list(rest)
     for a in call.args:
         args.extend(recurse(a))
-    return Call(head, args, call.stars, span=call.span)  # type: ignore[arg-type]
+    return Call(head, args, call.stars, span=call.span)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -668,8 +670,9 @@ def _copy(node: Node, via: Via | None) -> Node:
     if via is not None:  # Span.through, without dataclasses.replace (slow on hot paths)
         span = Span(span.file, span.line, span.col, span.end_line, span.end_col, (via,) + span.via)
     if isinstance(node, Call):
-        head = _copy(node.head, via) if isinstance(node.head, Node) else node.head
-        return Call(head, [_copy(a, via) for a in node.args], node.stars, span=span)  # type: ignore[arg-type]
+        # a copy keeps its node's class: a head stays a head
+        head = cast(Head, _copy(node.head, via)) if isinstance(node.head, Node) else node.head
+        return Call(head, [_copy(a, via) for a in node.args], node.stars, span=span)
     if isinstance(node, Array):
         return Array([_copy(a, via) for a in node.items], span=span)
     if isinstance(node, Named):
@@ -677,7 +680,7 @@ def _copy(node: Node, via: Via | None) -> Node:
     if isinstance(node, Value):
         return Value([_copy(a, via) for a in node.items], span=span)
     if isinstance(node, Item):
-        return Item(node.name, [_copy(v, via) for v in node.values], node.help,  # type: ignore[misc]
+        return Item(node.name, [cast(Value, _copy(v, via)) for v in node.values], node.help,
                     node.stars, span=span)
     if isinstance(node, Range):
         return Range(_copy(node.lo, via), _copy(node.hi, via), span=span)
@@ -976,12 +979,12 @@ def _site_ranges(node: Node) -> list[Node]:
         usage = 'a range runs from a number to a number, or from a site label to another ("A1".."C3")'
         if not (isinstance(n.lo, Str) and isinstance(n.hi, Str)):
             raise ExpansionError("a range mixes a site label and a number", n.span, hint=usage)
-        ends = [_SITE_LABEL.fullmatch(b.value) for b in (n.lo, n.hi)]  # type: ignore[union-attr]
-        if not all(ends):
-            bad = n.lo if not ends[0] else n.hi
-            raise ExpansionError(f'"{bad.value}" is not a site label (a letter and a number) '  # type: ignore[union-attr]
+        lo, hi = _SITE_LABEL.fullmatch(n.lo.value), _SITE_LABEL.fullmatch(n.hi.value)
+        if lo is None or hi is None:
+            bad = n.lo if lo is None else n.hi
+            raise ExpansionError(f'"{bad.value}" is not a site label (a letter and a number) '
                                  "nor a define", bad.span, hint=usage)
-        (c0, r0), (c1, r1) = [(m.group(1).upper(), int(m.group(2))) for m in ends]  # type: ignore[union-attr]
+        (c0, r0), (c1, r1) = [(m.group(1).upper(), int(m.group(2))) for m in (lo, hi)]
         if len(range(ord(c0), ord(c1) + 1)) * len(range(r0, r1 + 1)) > MAX_SITE_RANGE:
             raise ExpansionError(f"site range too long (at most {MAX_SITE_RANGE} labels)", n.span)
         return [Str(f"{chr(c)}{r}", span=n.span) for c in range(ord(c0), ord(c1) + 1) for r in range(r0, r1 + 1)]

@@ -30,6 +30,7 @@ from .nodes import (
     DefineRef,
     Document,
     Float,
+    Head,
     Hole,
     Int,
     Item,
@@ -165,12 +166,12 @@ def _inline_within(node: Node, limit: int) -> str | None:
     return "".join(parts)
 
 
-def format_head(head: object) -> str:
+def format_head(head: Head) -> str:
     if isinstance(head, str):
         return head
     if isinstance(head, DefineRef):
         return quote(head.name)
-    return format_inline(head)  # type: ignore[arg-type]
+    return format_inline(head)
 
 
 def format_node(node: Node, indent: int = 0) -> str:

@@ -97,6 +97,7 @@ class Session:
         self.hint: str | None = None
         self.message = ""  # the last thing worth telling (an agent stopped, a record opened...)
         self.closed = False
+        self.picture: tuple[int, str] | None = None  # (version, SVG): the last picture drawn (web.view)
         self.setup(source, game, seats, seed, start_text, delay)
 
     # --- set-up -------------------------------------------------------------------------------

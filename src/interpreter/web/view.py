@@ -84,10 +84,9 @@ def hands(session: Session) -> dict[str, dict[str, int]]:
 def _picture(session: Session) -> str:
     """The position's SVG with a target per site, drawn once per version of the session."""
     from ..render import render_svg
-    cached = getattr(session, "_picture", None)
+    cached = session.picture
     if cached is None or cached[0] != session.version:
-        cached = (session.version, render_svg(session.state, targets=True))
-        session._picture = cached  # type: ignore[attr-defined]
+        cached = session.picture = (session.version, render_svg(session.state, targets=True))
     return cached[1]
 
 
