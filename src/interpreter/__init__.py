@@ -24,8 +24,14 @@ if TYPE_CHECKING:
     from .engine.result import Result, Termination
     from .engine.state import State
     from .errors import (
-        AmbiguousMoveError, BindError, ExpansionError, IllegalMoveError, InvalidMoveError, LudError,
-        LudSyntaxError, MoveError,
+        AmbiguousMoveError,
+        BindError,
+        ExpansionError,
+        IllegalMoveError,
+        InvalidMoveError,
+        LudError,
+        LudSyntaxError,
+        MoveError,
     )
     from .loader import load
 

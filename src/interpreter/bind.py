@@ -16,16 +16,33 @@ positional arguments, so no error is a consequence of another.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from .errors import BindError, Collected, LudError, UnsupportedLudeme
 from .ludemes import base
 from .ludemes.base import OVERLOADS, REGISTRY, BoundArray, Ludeme, Param
 from .ludii import is_ludii_form, ludii_form_of
 from .syntax.nodes import (
-    Array, Bool, Broken, Call, Hole, NegatedRef, Const, DefineRef, Float, Int, Named, Node, Omit,
-    Param as ParamNode, Placeholder, Range, Span, Str,
+    Array,
+    Bool,
+    Broken,
+    Call,
+    Const,
+    DefineRef,
+    Float,
+    Hole,
+    Int,
+    Named,
+    NegatedRef,
+    Node,
+    Omit,
+    Param as ParamNode,
+    Placeholder,
+    Range,
+    Span,
+    Str,
 )
 
 MAX_BIND_DEPTH = 150
@@ -125,43 +142,55 @@ class _Binder:
         if isinstance(node, Call):
             return self.bind_call(node, depth)
         if isinstance(node, Array):
-            items: list[Any] = []
-            for n in node.items:
-                bound = self.bind(n, depth + 1)
-                if isinstance(n, Range) and isinstance(bound, BoundArray):
-                    items.extend(bound.items)  # {1..5 8} is 1 2 3 4 5 8
-                else:
-                    items.append(bound)
-            return BoundArray(items, node.span)
+            return self._bind_array(node, depth)
         if isinstance(node, Range):
-            lo, hi = node.lo, node.hi
-            if not isinstance(lo, Int) or not isinstance(hi, Int):
-                return self.fail(BindError("a range needs two numbers", node.span))
-            if abs(hi.value - lo.value) > 100_000:
-                return self.fail(BindError("range too long (at most 100000 values)", node.span))
-            step = 1 if hi.value >= lo.value else -1
-            return BoundArray([Int(v, span=node.span) for v in range(lo.value, hi.value + step, step)],
-                              node.span)
+            return self._bind_range(node)
         if isinstance(node, Broken):
             return _Reported(None, node.span)
         if isinstance(node, Named):
             self.bind(node.value, depth + 1)
             return self.fail(BindError(f"named argument {node.key}: outside a call", node.span))
-        if isinstance(node, ParamNode):
-            return self.fail(BindError(f"#{node.index} outside a define", node.span,
-                                       hint="define parameters only mean something inside (define ...)"))
-        if isinstance(node, Placeholder):
-            return self.fail(BindError(f"option placeholder {node.text} was not replaced", node.span))
-        if isinstance(node, Hole):
-            return self.fail(BindError("[...] marks a gap in a reconstruction; it cannot be played", node.span,
-                                       hint="replace it with the rule it stands for"))
-        if isinstance(node, NegatedRef):
-            return self.fail(BindError(f'-"{node.name}": no define of that name', node.span,
-                                       hint=_did_you_mean(node.name, self.defines, quote='"')))
-        if isinstance(node, Omit):
-            return self.fail(BindError("~ stands for an omitted define argument; it cannot be used here",
-                                       node.span))
+        refused = self._refusal(node)
+        if refused is not None:
+            return self.fail(refused)
         return node  # literal atoms stay as nodes (Int, Float, Bool, Str, Const)
+
+    def _bind_array(self, node: Array, depth: int) -> BoundArray:
+        items: list[Any] = []
+        for n in node.items:
+            bound = self.bind(n, depth + 1)
+            if isinstance(n, Range) and isinstance(bound, BoundArray):
+                items.extend(bound.items)  # {1..5 8} is 1 2 3 4 5 8
+            else:
+                items.append(bound)
+        return BoundArray(items, node.span)
+
+    def _bind_range(self, node: Range) -> BoundArray | _Reported:
+        lo, hi = node.lo, node.hi
+        if not isinstance(lo, Int) or not isinstance(hi, Int):
+            return self.fail(BindError("a range needs two numbers", node.span))
+        if abs(hi.value - lo.value) > 100_000:
+            return self.fail(BindError("range too long (at most 100000 values)", node.span))
+        step = 1 if hi.value >= lo.value else -1
+        return BoundArray([Int(v, span=node.span) for v in range(lo.value, hi.value + step, step)], node.span)
+
+    def _refusal(self, node: Node) -> BindError | None:
+        """The error of a node that only means something before the expansion (a define's
+        parameter, an option's placeholder, a gap, an omitted argument...); None for the others."""
+        if isinstance(node, ParamNode):
+            return BindError(f"#{node.index} outside a define", node.span,
+                             hint="define parameters only mean something inside (define ...)")
+        if isinstance(node, Placeholder):
+            return BindError(f"option placeholder {node.text} was not replaced", node.span)
+        if isinstance(node, Hole):
+            return BindError("[...] marks a gap in a reconstruction; it cannot be played", node.span,
+                             hint="replace it with the rule it stands for")
+        if isinstance(node, NegatedRef):
+            return BindError(f'-"{node.name}": no define of that name', node.span,
+                             hint=_did_you_mean(node.name, self.defines, quote='"'))
+        if isinstance(node, Omit):
+            return BindError("~ stands for an omitted define argument; it cannot be used here", node.span)
+        return None
 
     # ------------------------------------------------------------------------------------------
     def resolve(self, call: Call) -> tuple[type[Ludeme], list[Node]]:
@@ -207,91 +236,13 @@ class _Binder:
         prebound: dict[int, Any] = {}
         if len(OVERLOADS.get(cls.name, ())) > 1:
             cls = self._overload(cls, args, prebound, depth)
-        failed = False  # this call reported an error of its own
-        lenient = False  # a reported part of unknown kind: its place cannot be checked
-        values: dict[str, Any] = {}
-        by_name = {p.word: p for p in cls.params}
-        positional = [p for p in cls.params if not p.named]
-        index = 0
+        placing = _Arguments(self, cls)
         for arg in args:
             if isinstance(arg, Named):
-                param = by_name.get(arg.key)
-                value = self.bind(arg.value, depth + 1)
-                if param is None or not param.named:
-                    self.errors.add(BindError(f"unknown named argument '{arg.key}:' for {cls.name}", arg.span,
-                                              hint=_named_hint(cls, arg.key)))
-                    failed = True
-                    continue
-                if param.name in values:
-                    self.errors.add(BindError(f"argument '{arg.key}:' given twice", arg.span))
-                    failed = True
-                    continue
-                shown = _checked(value)
-                if shown is not None and not param.type.accepts(shown):
-                    self.errors.add(BindError(f"{cls.name}: {arg.key}: expects {param.type}, got {_describe(shown)}",
-                                              arg.value.span, hint=_type_hint(cls, param, shown)))
-                    failed = True
-                values[param.name] = value
-                continue
-            value = prebound.pop(id(arg)) if id(arg) in prebound else self.bind(arg, depth + 1)
-            shown = _checked(value)
-            if shown is None:
-                lenient = True  # where it belongs is unknown: positional checks stop here
-            if lenient:
-                continue
-            placed = False
-            while index < len(positional):
-                param = positional[index]
-                index += 1
-                if param.name in values:
-                    current = values[param.name]
-                    if param.many and isinstance(current, BoundArray) and param.type.item.accepts(shown) \
-                            and not isinstance(shown, BoundArray):
-                        current.items.append(value)
-                        index -= 1
-                        placed = True
-                        break
-                    continue
-                if param.many and isinstance(param.type, base.ArrayOf) and param.type.item.accepts(shown):
-                    values[param.name] = BoundArray([value], arg.span)
-                    index -= 1  # stay on this parameter for the next arguments
-                    placed = True
-                    break
-                if param.type.accepts(shown):
-                    values[param.name] = value
-                    placed = True
-                    break
-                if not param.optional:
-                    if not _tainted(value):  # a reported part that fits nowhere says nothing more
-                        self.errors.add(self._mismatch(cls, param, shown, arg))
-                        failed = True
-                    lenient = True  # the arguments after it cannot be placed reliably
-                    placed = True
-                    break
-            if not placed:
-                if not _tainted(value):
-                    self.errors.add(self._no_place(cls, shown, arg))
-                    failed = True
-                lenient = True
-        if not lenient and not failed:
-            for p in cls.params:
-                if not p.optional and p.name not in values:
-                    self.errors.add(BindError(f"{cls.name}: missing required argument '{p.word}' ({p.type})",
-                                              call.span, hint=f"signature: {cls.signature()}"))
-                    failed = True
-        for p in cls.params:  # a number outside its declared range, where it is written
-            if p.range is not None and p.name in values:
-                try:
-                    check_range(cls, p, values[p.name])
-                except BindError as err:
-                    self.errors.add(err)
-                    failed = True
-        if failed or lenient or any(_tainted(v) for v in values.values()):
-            return _Reported(cls, call.span)
-        try:
-            return cls(call.span, **values)
-        except LudError as err:  # a ludeme's own checks (validate)
-            return self.fail(err, cls, call.span)
+                placing.named(arg, self.bind(arg.value, depth + 1))
+            else:
+                placing.positional(arg, prebound.pop(id(arg)) if id(arg) in prebound else self.bind(arg, depth + 1))
+        return placing.finish(call)
 
     def _overload(self, cls: type[Ludeme], args: list[Node], prebound: dict[int, Any], depth: int) -> type[Ludeme]:
         """The class of an overloaded name (``remove``) whose first positional parameter takes
@@ -327,6 +278,105 @@ class _Binder:
                          arg.span, hint=_constants_hint(cls, value) or f"signature: {cls.signature()}")
 
 
+class _Arguments:
+    """The arguments of one call being placed in its ludeme's parameters, in order: a named one
+    by its key, a positional one in the first parameter after the last filled that takes it."""
+
+    def __init__(self, binder: _Binder, cls: type[Ludeme]):
+        self.binder = binder
+        self.cls = cls
+        self.values: dict[str, Any] = {}
+        self.by_name = {p.word: p for p in cls.params}
+        self.positionals = [p for p in cls.params if not p.named]
+        self.index = 0  # the next positional parameter
+        self.failed = False  # this call reported an error of its own
+        self.lenient = False  # a reported part of unknown kind: its place cannot be checked
+
+    def error(self, err: LudError) -> None:
+        self.binder.errors.add(err)
+        self.failed = True
+
+    def named(self, arg: Named, value: Any) -> None:
+        """``key:value``, its value bound."""
+        cls = self.cls
+        param = self.by_name.get(arg.key)
+        if param is None or not param.named:
+            self.error(BindError(f"unknown named argument '{arg.key}:' for {cls.name}", arg.span,
+                                 hint=_named_hint(cls, arg.key)))
+            return
+        if param.name in self.values:
+            self.error(BindError(f"argument '{arg.key}:' given twice", arg.span))
+            return
+        shown = _checked(value)
+        if shown is not None and not param.type.accepts(shown):
+            self.error(BindError(f"{cls.name}: {arg.key}: expects {param.type}, got {_describe(shown)}",
+                                 arg.value.span, hint=_type_hint(cls, param, shown)))
+        self.values[param.name] = value
+
+    def positional(self, arg: Node, value: Any) -> None:
+        """A positional argument, bound."""
+        shown = _checked(value)
+        if shown is None:
+            self.lenient = True  # where it belongs is unknown: positional checks stop here
+        if self.lenient:
+            return
+        if not self._place(arg, value, shown):
+            if not _tainted(value):
+                self.error(self.binder._no_place(self.cls, shown, arg))
+            self.lenient = True
+
+    def _place(self, arg: Node, value: Any, shown: Any) -> bool:
+        """Put ``value`` in the next parameter that takes it (or report the required one it
+        does not fit); False when no parameter is left for it."""
+        while self.index < len(self.positionals):
+            param = self.positionals[self.index]
+            self.index += 1
+            many = param.type if param.many and isinstance(param.type, base.ArrayOf) else None
+            if param.name in self.values:
+                current = self.values[param.name]
+                if many is not None and isinstance(current, BoundArray) and many.item.accepts(shown) \
+                        and not isinstance(shown, BoundArray):
+                    current.items.append(value)
+                    self.index -= 1
+                    return True
+                continue
+            if many is not None and many.item.accepts(shown):
+                self.values[param.name] = BoundArray([value], arg.span)
+                self.index -= 1  # stay on this parameter for the next arguments
+                return True
+            if param.type.accepts(shown):
+                self.values[param.name] = value
+                return True
+            if not param.optional:
+                if not _tainted(value):  # a reported part that fits nowhere says nothing more
+                    self.error(self.binder._mismatch(self.cls, param, shown, arg))
+                self.lenient = True  # the arguments after it cannot be placed reliably
+                return True
+        return False
+
+    def finish(self, call: Call) -> Any:
+        """The ludeme, once every argument is placed: required parameters given, numbers in
+        their ranges; a stand-in for a call with errors."""
+        cls, values = self.cls, self.values
+        if not self.lenient and not self.failed:
+            for p in cls.params:
+                if not p.optional and p.name not in values:
+                    self.error(BindError(f"{cls.name}: missing required argument '{p.word}' ({p.type})",
+                                         call.span, hint=f"signature: {cls.signature()}"))
+        for p in cls.params:  # a number outside its declared range, where it is written
+            if p.range is not None and p.name in values:
+                try:
+                    check_range(cls, p, values[p.name])
+                except BindError as err:
+                    self.error(err)
+        if self.failed or self.lenient or any(_tainted(v) for v in values.values()):
+            return _Reported(cls, call.span)
+        try:
+            return cls(call.span, **values)
+        except LudError as err:  # a ludeme's own checks (validate)
+            return self.binder.fail(err, cls, call.span)
+
+
 def _head_span(call: Call, name: str) -> Any:
     """The span of a call's name (``custodail`` of ``(custodail ...)``), else the call's."""
     span = call.span
@@ -338,11 +388,11 @@ def _head_span(call: Call, name: str) -> Any:
     return Span(span.file, span.line, span.col + 1, span.line, span.col + 1 + len(name), span.via)
 
 
-def _form_span(call: Call, name: str, first: Node) -> Any:
+def _form_span(call: Call, name: str, first: Node | None) -> Any:
     """The span of a two-word form's words (``forEach Die`` of ``(forEach Die ...)``) when both
     stand on one line, else the name's."""
     head = _head_span(call, name)
-    if head is call.span or first.span.line != head.line or first.span.end_line != head.line:
+    if first is None or head is call.span or first.span.line != head.line or first.span.end_line != head.line:
         return head
     return Span(head.file, head.line, head.col, head.line, first.span.end_col, head.via)
 
@@ -443,12 +493,14 @@ def _constants_hint(cls: type[Ludeme], value: Any) -> str | None:
 def check_range(cls: type[Ludeme], param: Param, value: Any) -> None:
     """Every number written for ``param`` (an array's too) lies in its declared range; a
     located error naming the range otherwise."""
+    bounds = param.range
+    if bounds is None:
+        return
     if isinstance(value, BoundArray):
         for item in value.items:
             check_range(cls, param, item)
         return
-    if isinstance(value, (Int, Float)) and value.value not in param.range:
-        bounds = param.range
+    if isinstance(value, (Int, Float)) and value.value not in bounds:
         what = f" ({bounds.what})" if bounds.what else ""
         raise BindError(f"{cls.name}: {param.word} is {value.value}, out of its range {bounds}{what}",
                         value.span, hint=f"signature: {cls.signature()}")

@@ -10,9 +10,9 @@ find one more (a board too large, a region that does not exist).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from .bind import bind_all
 from .engine.game import Game

@@ -16,12 +16,11 @@ import argparse
 import inspect
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
-from .ludemes import REGISTRY, Ludeme
-from .ludemes.base import OVERLOADS, ludeme_classes
-from .ludemes.base import Param
+from .ludemes import Ludeme
+from .ludemes.base import OVERLOADS, Param, ludeme_classes
 
 #: Where ``python -m interpreter.docs`` writes the reference: the repository's top folder in a
 #: source checkout, else the current folder.

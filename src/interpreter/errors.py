@@ -13,7 +13,7 @@ engine's fault (bugs) are ordinary Python exceptions and never LudError.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .syntax.nodes import Span
 
@@ -127,6 +127,9 @@ def render_all(errors: list[LudError], total: int | None = None, limit: int = MA
 
 class LudSyntaxError(LudError):
     kind = "syntax error"
+    #: set by :func:`interpreter.syntax.parser.parse` when reading can go on past the error:
+    #: ``"lark"`` (the grammar's) or ``"node"`` (one node the builder could not make)
+    recoverable: str | None = None
 
 
 class ExpansionError(LudError):

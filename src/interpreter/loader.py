@@ -5,17 +5,17 @@ from __future__ import annotations
 import hashlib
 import os
 from collections import ChainMap
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import cast
 
+from .engine.game import Game
 from .errors import BindError, LudError
 from .resources import descriptions_dir, ludii_defines_dir, resolve_description
-from .engine.game import Game
 from .syntax.expand import Define, Expanded, define_folder, expand, load_library
 from .syntax.format import format_node
-from .syntax.nodes import Call, Document, Str
+from .syntax.nodes import Call, Document, Node, Str
 from .syntax.parser import parse, parse_file
-
 
 DEFINES_ENV = "LUDEME_DEFINES"  # folders of library defines every load uses (os.pathsep-separated)
 
@@ -26,7 +26,12 @@ def extra_defines(extra: Sequence[str | Path] = ()) -> list[Path]:
     game the command loads, in this process or its workers, uses them), each once."""
     folders = [Path(p) for p in extra] + [Path(p) for p in os.environ.get(DEFINES_ENV, "").split(os.pathsep) if p]
     seen: set[Path] = set()
-    return [p for p in folders if not (p.absolute() in seen or seen.add(p.absolute()))]
+    unique: list[Path] = []
+    for folder in folders:
+        if folder.absolute() not in seen:
+            seen.add(folder.absolute())
+            unique.append(folder)
+    return unique
 
 
 def library(extra: Sequence[str | Path] = (), beside: Path | None = None) -> Mapping[str, Define]:
@@ -56,26 +61,29 @@ def library(extra: Sequence[str | Path] = (), beside: Path | None = None) -> Map
     ludii = ludii_defines_dir(beside)
     if ludii is not None:
         layers.append(define_folder(ludii))
-    return ChainMap(*layers)
+    # a read-only view: ChainMap wants mutable maps, but only the first would ever be written
+    return ChainMap(*layers)  # type: ignore[arg-type]
 
 
-def _strings(value, what: str, example: str) -> list[str]:
+def _strings(value: object, what: str, example: str) -> list[str | Path]:
     """``options=``/``defines=`` as given to :func:`load`: one string, or a list of strings."""
     if value is None:
         return []
     if isinstance(value, (str, Path)):
-        return [value]  # type: ignore[list-item]
+        return [value]
+    items: list[object] | None
     try:
-        items = list(value)
+        items = list(cast("Iterable[object]", value))  # anything iterable: a TypeError says it is not
     except TypeError:
         items = None
-    if items is None or not all(isinstance(v, (str, Path)) for v in items):
+    strings = [v for v in items or () if isinstance(v, (str, Path))]
+    if items is None or len(strings) != len(items):
         raise LudError(f"{what} is a string or a list of strings, not {type(value).__name__}",
                        hint=f"e.g. {what}={example}")
-    return items
+    return strings
 
 
-def read_description(source: str | Path | Document):
+def read_description(source: str | Path | Document) -> Document:
     """Parse a description given as a bundled name, a path, or the text itself (or take one
     already parsed: ``load(parse(text))`` reads no file whatever the text says)."""
     if isinstance(source, Document):
@@ -124,7 +132,7 @@ def game_from_expanded(expanded: Expanded) -> Game:
     return game_of(expanded, bind(expanded.game))
 
 
-def game_of(expanded: Expanded, bound) -> Game:
+def game_of(expanded: Expanded, bound: object) -> Game:
     """The game of an expanded description whose tree is bound (``bound``)."""
     from .compile import build_game
     from .compile.build import player_count
@@ -179,7 +187,8 @@ def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS)
             continue
         rgb = _rgb(colour.args)
         if rgb is not None:
-            colours[int(player[1:])] = "#%02x%02x%02x" % rgb
+            red, green, blue = rgb
+            colours[int(player[1:])] = f"#{red:02x}{green:02x}{blue:02x}"
     return colours
 
 
@@ -198,12 +207,15 @@ def _check_metadata(metadata: Call, players: int) -> None:
                                     hint="(colour R G B) or (colour R G B A), each from 0 to 255")
 
 
-def _rgb(args: list) -> tuple[int, int, int] | None:
-    if len(args) == 1 and hasattr(args[0], "name"):
-        return COLOUR_NAMES.get(str(args[0].name).lower())
-    numbers = [getattr(a, "value", None) for a in args[:3]]
-    if len(numbers) == 3 and all(isinstance(n, int) and 0 <= n <= 255 for n in numbers):
-        return tuple(numbers)  # type: ignore[return-value]
+def _rgb(args: Sequence[Node]) -> tuple[int, int, int] | None:
+    name = getattr(args[0], "name", None) if len(args) == 1 else None
+    if name is not None:
+        return COLOUR_NAMES.get(str(name).lower())
+    values = [getattr(a, "value", None) for a in args[:3]]
+    numbers = [v for v in values if isinstance(v, int) and 0 <= v <= 255]
+    if len(numbers) == 3:
+        red, green, blue = numbers
+        return (red, green, blue)
     return None
 
 

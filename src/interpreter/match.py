@@ -17,8 +17,9 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the normal distribution
 
@@ -73,7 +74,7 @@ class GameOutcome:
 
 
 def play_one(game, specs: Sequence[str], index: int, match_seed: int,
-             guard: Optional[int] = None) -> tuple[GameOutcome, Any]:
+             guard: int | None = None) -> tuple[GameOutcome, Any]:
     """Play game ``index`` of a match between ``specs`` (agent specs in order): the outcome and
     the final state."""
     from .agents import make_agent
@@ -101,7 +102,7 @@ def play_one(game, specs: Sequence[str], index: int, match_seed: int,
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(source: str, options: Sequence[str], ruleset: Optional[str], max_plies: Optional[int],
+def _init_worker(source: str, options: Sequence[str], ruleset: str | None, max_plies: int | None,
                  specs: Sequence[str], seed: int) -> None:
     from .loader import load
     game = load(source, options=list(options), ruleset=ruleset)
@@ -115,9 +116,9 @@ def _play_in_worker(index: int) -> GameOutcome:
 
 
 def play_match(source: str, specs: Sequence[str], games: int, seed: int = 0,
-               options: Sequence[str] = (), ruleset: Optional[str] = None, jobs: int = 1,
-               max_plies: Optional[int] = None,
-               on_game: Optional[Callable[[GameOutcome], None]] = None) -> list[GameOutcome]:
+               options: Sequence[str] = (), ruleset: str | None = None, jobs: int = 1,
+               max_plies: int | None = None,
+               on_game: Callable[[GameOutcome], None] | None = None) -> list[GameOutcome]:
     """Play a match; the outcomes in game order. ``on_game`` is called as each game ends (in
     the order they end)."""
     outcomes: list[GameOutcome] = []
@@ -133,6 +134,7 @@ def play_match(source: str, specs: Sequence[str], games: int, seed: int = 0,
             _WORKER.clear()
         return outcomes
     from concurrent.futures import as_completed
+
     from .workers import check_jobs, worker_pool
     with worker_pool(min(check_jobs(jobs), games), _init_worker,
                      (source, list(options), ruleset, max_plies, list(specs), seed)) as pool:
@@ -194,11 +196,11 @@ class MatchSummary:
     seats: list[dict[int, Tally]]  # agent -> player -> tally
     mean_plies: float
     seconds: float  # summed over the games (the wall time is shorter with jobs)
-    iterations_per_second: list[Optional[float]]
+    iterations_per_second: list[float | None]
     turn_limit_draws: int
 
     @classmethod
-    def of(cls, specs: Sequence[str], players: int, outcomes: Sequence[GameOutcome]) -> "MatchSummary":
+    def of(cls, specs: Sequence[str], players: int, outcomes: Sequence[GameOutcome]) -> MatchSummary:
         """Count the outcomes."""
         agents = [Tally() for _ in specs]
         seats = [{p: Tally() for p in range(1, players + 1)} for _ in specs]

@@ -29,7 +29,7 @@ may be chosen with other consequences (``B1/2``: sown along another track).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from .engine.game import Game
 from .engine.move import ADD, CHOICE, MOVE, PASS, REMOVE, Move
@@ -87,7 +87,7 @@ def _repeat(word: str) -> int:
 class SpielState:
     """A state with OpenSpiel's API: 0-based players, integer actions, ``TERMINAL``."""
 
-    def __init__(self, game: "SpielGame", state: State):
+    def __init__(self, game: SpielGame, state: State):
         self._game = game
         self.state = state  # the underlying engine state
 
@@ -129,19 +129,19 @@ class SpielState:
         """The number of players."""
         return self._game.num_players()
 
-    def get_game(self) -> "SpielGame":
+    def get_game(self) -> SpielGame:
         """The game this state belongs to."""
         return self._game
 
     # --- actions -------------------------------------------------------------------------------------
-    def legal_actions(self, player: Optional[int] = None) -> list[int]:
+    def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions, ascending; empty when over or when ``player`` is not to move."""
         if self.state.over or (player is not None and player != self.current_player()):
             return []
         space = self._game.actions
         return sorted(space.action(m) for m in self.state.legal_moves())
 
-    def legal_actions_mask(self, player: Optional[int] = None) -> list[int]:
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """1 for each legal action, 0 elsewhere, over the whole action space."""
         mask = [0] * self._game.num_distinct_actions()
         for a in self.legal_actions(player):
@@ -166,12 +166,12 @@ class SpielState:
             raise IllegalMoveError(f"action {action} is not the last action played")
         self.state.undo()
 
-    def action_to_string(self, player_or_action: int, action: Optional[int] = None) -> str:
+    def action_to_string(self, player_or_action: int, action: int | None = None) -> str:
         """The move text of an action: ``(player, action)`` or ``(action)``, as OpenSpiel's."""
         action = player_or_action if action is None else action
         return self._move(action).text
 
-    def string_to_action(self, player_or_text: Any, text: Optional[str] = None) -> int:
+    def string_to_action(self, player_or_text: Any, text: str | None = None) -> int:
         """The action of a move text: ``(player, text)`` or ``(text)``."""
         text = player_or_text if text is None else text
         return self._game.actions.action(self.state.parse_move(str(text)))
@@ -188,20 +188,20 @@ class SpielState:
         """Plies played."""
         return self.state.ply
 
-    def child(self, action: int) -> "SpielState":
+    def child(self, action: int) -> SpielState:
         """A copy with ``action`` played."""
         other = self.clone()
         other.apply_action(action)
         return other
 
-    def clone(self) -> "SpielState":
+    def clone(self) -> SpielState:
         """An independent copy."""
         return SpielState(self._game, self.state.clone())
 
-    def __deepcopy__(self, memo: dict) -> "SpielState":
+    def __deepcopy__(self, memo: dict[int, object]) -> SpielState:
         return self.clone()
 
-    def observation_string(self, player: Optional[int] = None) -> str:
+    def observation_string(self, player: int | None = None) -> str:
         """The board as text (perfect information: the same for every player)."""
         return str(self.state)
 
@@ -257,7 +257,7 @@ class SpielGame:
         """A win."""
         return 1.0
 
-    def utility_sum(self) -> Optional[float]:
+    def utility_sum(self) -> float | None:
         """0 for two players (zero-sum); None otherwise (general-sum)."""
         return 0.0 if self.game.num_players == 2 else None
 
@@ -269,7 +269,7 @@ class SpielGame:
         """No chance."""
         return 0
 
-    def get_parameters(self) -> dict:
+    def get_parameters(self) -> dict[str, Any]:
         """No parameters: options are chosen when the description is loaded."""
         return {}
 
@@ -290,8 +290,8 @@ def register(game: Game, short_name: str) -> Any:
         num_players=game.num_players, min_utility=-1.0, max_utility=1.0,
         utility_sum=0.0 if two else None, max_game_length=game.turn_limit)
 
-    class _State(pyspiel.State):
-        def __init__(self, spiel_game: Any, inner: Optional[SpielState] = None):
+    class _State(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types: its classes are Any
+        def __init__(self, spiel_game: Any, inner: SpielState | None = None):
             super().__init__(spiel_game)
             self.inner = inner if inner is not None else adapter.new_initial_state()
 
@@ -316,7 +316,7 @@ def register(game: Game, short_name: str) -> Any:
         def __str__(self) -> str:
             return str(self.inner)
 
-    class _Game(pyspiel.Game):
+    class _Game(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types: its classes are Any
         def __init__(self, params: Any = None):
             super().__init__(game_type, game_info, params or dict())
 

@@ -28,16 +28,18 @@ traceback. A damaged line (a write cut short by a full disk) spoils only its own
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .errors import LudError, MoveError
 from .resources import bundled_descriptions, resolve_description
 
 if TYPE_CHECKING:
     from .engine.game import Game
+    from .engine.move import Move
     from .engine.state import State
 
 FORMAT = "ludeme-record"
@@ -50,7 +52,7 @@ class RecordError(LudError):
     """A file or object that is not a game record of the expected game (exit 2 at the CLI)."""
 
     kind = "record error"
-    line: Optional[int] = None  # the line of the file it is about, when it is about one
+    line: int | None = None  # the line of the file it is about, when it is about one
 
 
 class ReplayError(RecordError):
@@ -73,12 +75,12 @@ class GameRecord:
     moves: list[str]
     result: dict[str, Any]
     agents: dict[int, str] = field(default_factory=dict)
-    seed: Optional[int] = None
-    index: Optional[int] = None
-    ruleset: Optional[str] = None
-    start: Optional[str] = None
-    board: Optional[str] = None
-    turn_limit: Optional[int] = None  # None in records written before it was kept: the game's own
+    seed: int | None = None
+    index: int | None = None
+    ruleset: str | None = None
+    start: str | None = None
+    board: str | None = None
+    turn_limit: int | None = None  # None in records written before it was kept: the game's own
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of one line."""
@@ -94,30 +96,12 @@ class GameRecord:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, obj: Any, where: str = "record") -> "GameRecord":
+    def from_json(cls, obj: Any, where: str = "record") -> GameRecord:
         """A record from a parsed JSON object; :class:`RecordError` saying what is wrong where."""
-        if not isinstance(obj, dict):
-            raise RecordError(f"{where}: a record is a JSON object, not {_kind(obj)}")
-        if obj.get("format") != FORMAT:
-            raise RecordError(f"{where}: not a game record (its \"format\" is {_show(obj.get('format'))}, "
-                              f"expected \"{FORMAT}\")", hint="records are written by --record FILE")
-        version = obj.get("version")
-        if version != VERSION:
-            raise RecordError(f"{where}: record version {_show(version)} is not supported (this is "
-                              f"version {VERSION})")
+        _check_format(obj, where)
 
-        def get(name: str, types: type | tuple, required: bool = True, what: str = "") -> Any:
-            if name not in obj:
-                if required:
-                    raise RecordError(f"{where}: field \"{name}\" is missing")
-                return None
-            value = obj[name]
-            if value is None and not required:
-                return None
-            if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)) \
-                    or not isinstance(value, types):
-                raise RecordError(f"{where}: field \"{name}\" must be {what}, not {_kind(value)}")
-            return value
+        def get(name: str, types: type | tuple[type, ...], required: bool = True, what: str = "") -> Any:
+            return _field(obj, where, name, types, required, what)
 
         game = get("game", str, what="the game's name (a string)")
         source = get("source", str, what="a bundled name or a path (a string)")
@@ -125,30 +109,72 @@ class GameRecord:
         options = get("options", list, what="a list of \"Label/Item\" strings")
         if not all(isinstance(o, str) for o in options):
             raise RecordError(f"{where}: field \"options\" must hold strings only")
-        moves = get("moves", list, what="a list of move texts")
-        if len(moves) > MAX_MOVES:
-            raise RecordError(f"{where}: more than {MAX_MOVES} moves")
-        for i, m in enumerate(moves, 1):
-            if not isinstance(m, str):
-                raise RecordError(f"{where}: move {i} must be a move text (a string), not {_kind(m)}")
+        moves = _moves(get("moves", list, what="a list of move texts"), where)
         result = get("result", dict, what="a result object")
-        agents_obj = get("agents", dict, required=False, what="an object of player -> agent spec") or {}
-        agents: dict[int, str] = {}
-        for key, spec in agents_obj.items():
-            if not (isinstance(key, str) and key.isdigit() and isinstance(spec, str)):
-                raise RecordError(f"{where}: field \"agents\" maps player numbers to agent specs "
-                                  f"(\"1\": \"random\"), not {_show(key)}: {_show(spec)}")
-            agents[int(key)] = spec
+        agents = _agents(get("agents", dict, required=False, what="an object of player -> agent spec") or {}, where)
         turn_limit = get("turn_limit", int, required=False, what="a number of plies")
         if turn_limit is not None and not 1 <= turn_limit <= MAX_MOVES:
             raise RecordError(f"{where}: field \"turn_limit\" must be from 1 to {MAX_MOVES}, not {turn_limit}")
         return cls(game=game, source=source, fingerprint=fingerprint, options=list(options),
-                   moves=list(moves), result=result, agents=agents, turn_limit=turn_limit,
+                   moves=moves, result=result, agents=agents, turn_limit=turn_limit,
                    seed=get("seed", int, required=False, what="an integer"),
                    index=get("index", int, required=False, what="an integer"),
                    ruleset=get("ruleset", str, required=False, what="a ruleset name"),
                    start=get("start", str, required=False, what="a position text"),
                    board=get("board", str, required=False, what="a board picture (text)"))
+
+
+def _check_format(obj: Any, where: str) -> None:
+    """A record is a JSON object of this format and version."""
+    if not isinstance(obj, dict):
+        raise RecordError(f"{where}: a record is a JSON object, not {_kind(obj)}")
+    if obj.get("format") != FORMAT:
+        raise RecordError(f"{where}: not a game record (its \"format\" is {_show(obj.get('format'))}, "
+                          f"expected \"{FORMAT}\")", hint="records are written by --record FILE")
+    version = obj.get("version")
+    if version != VERSION:
+        raise RecordError(f"{where}: record version {_show(version)} is not supported (this is "
+                          f"version {VERSION})")
+
+
+def _field(obj: dict[str, Any], where: str, name: str, types: type | tuple[type, ...], required: bool,
+           what: str) -> Any:
+    """The field ``name`` of a record, of one of ``types`` (a boolean is no number); None for an
+    optional field that is missing or null."""
+    if name not in obj:
+        if required:
+            raise RecordError(f"{where}: field \"{name}\" is missing")
+        return None
+    value = obj[name]
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)) \
+            or not isinstance(value, types):
+        raise RecordError(f"{where}: field \"{name}\" must be {what}, not {_kind(value)}")
+    return value
+
+
+def _moves(moves: list[Any], where: str) -> list[str]:
+    """A record's moves: texts, at most MAX_MOVES of them."""
+    if len(moves) > MAX_MOVES:
+        raise RecordError(f"{where}: more than {MAX_MOVES} moves")
+    texts: list[str] = []
+    for i, m in enumerate(moves, 1):
+        if not isinstance(m, str):
+            raise RecordError(f"{where}: move {i} must be a move text (a string), not {_kind(m)}")
+        texts.append(m)
+    return texts
+
+
+def _agents(agents_obj: dict[Any, Any], where: str) -> dict[int, str]:
+    """A record's agents: player numbers (JSON keys, so strings) to agent specs."""
+    agents: dict[int, str] = {}
+    for key, spec in agents_obj.items():
+        if not (isinstance(key, str) and key.isdigit() and isinstance(spec, str)):
+            raise RecordError(f"{where}: field \"agents\" maps player numbers to agent specs "
+                              f"(\"1\": \"random\"), not {_show(key)}: {_show(spec)}")
+        agents[int(key)] = spec
+    return agents
 
 
 def _kind(value: Any) -> str:
@@ -175,9 +201,9 @@ def source_name(source: str | Path) -> str:
     return bundled.get(path.resolve(), str(path.resolve()))
 
 
-def make_record(game: "Game", source: str | Path, moves: Sequence[Any], final: "State",
+def make_record(game: Game, source: str | Path, moves: Sequence[Any], final: State,
                 agents: dict[int, str] | None = None, seed: int | None = None, index: int | None = None,
-                ruleset: str | None = None, start: "State | None" = None) -> GameRecord:
+                ruleset: str | None = None, start: State | None = None) -> GameRecord:
     """The record of a game of ``game`` whose ``moves`` (Moves or texts) led to ``final``;
     ``start`` is the starting state when it was not the initial one."""
     return GameRecord(game=game.name, source=source_name(source), fingerprint=game.info.fingerprint,
@@ -216,10 +242,10 @@ class RecordWriter:
         """Close the file."""
         self._file.close()
 
-    def __enter__(self) -> "RecordWriter":
+    def __enter__(self) -> RecordWriter:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -248,7 +274,7 @@ def parse_records(text: str, name: str = "<records>") -> list[GameRecord]:
     return records
 
 
-def parse_record_lines(text: str, name: str = "<records>") -> list["GameRecord | RecordError"]:
+def parse_record_lines(text: str, name: str = "<records>") -> list[GameRecord | RecordError]:
     """Each game of a JSON Lines text, in order: its record, or the :class:`RecordError` of a
     damaged line (cut short by a full disk, edited by hand), so the games on the other lines
     stay readable. Blank lines are skipped; a text holding one JSON object over several lines
@@ -315,7 +341,7 @@ def read_record_text(path: str | Path) -> str:
 
 
 # --- replaying -------------------------------------------------------------------------------------
-def load_game(record: GameRecord, description: str | Path | None = None) -> "Game":
+def load_game(record: GameRecord, description: str | Path | None = None) -> Game:
     """The game a record was played with: its ``source`` (or ``description`` instead) loaded with
     its options. A description of another game is a :class:`RecordError`."""
     from .loader import load
@@ -337,7 +363,7 @@ def load_game(record: GameRecord, description: str | Path | None = None) -> "Gam
     return game
 
 
-def start_state(game: "Game", record: GameRecord) -> "State":
+def start_state(game: Game, record: GameRecord) -> State:
     """The state the recorded game started from."""
     if record.start is None:
         return game.initial_state()
@@ -348,7 +374,7 @@ def start_state(game: "Game", record: GameRecord) -> "State":
         raise RecordError(f"the record's starting position: {err.message}", hint=err.hint) from None
 
 
-def changed_note(game: "Game", record: GameRecord) -> str:
+def changed_note(game: Game, record: GameRecord) -> str:
     """A sentence when the description is not the one the record was played with, else ''."""
     if record.fingerprint and game.info.fingerprint and record.fingerprint != game.info.fingerprint:
         return (f"the description has changed since the record was written (fingerprint "
@@ -356,7 +382,8 @@ def changed_note(game: "Game", record: GameRecord) -> str:
     return ""
 
 
-def replay(record: GameRecord, game: "Game | None" = None, on_move=None) -> "State":
+def replay(record: GameRecord, game: Game | None = None,
+           on_move: Callable[[State, int, Move], object] | None = None) -> State:
     """Play the record's moves again from its start; the final state. ``on_move(state, ply, move)``
     is called after each move. A move the rules refuse raises :class:`ReplayError`; a replay that
     ends otherwise than the record says raises :class:`RecordError`."""

@@ -13,8 +13,9 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
 from .engine.result import Termination
 
@@ -34,7 +35,7 @@ class RunTotals:
     decisions: int = 0  # plies whose legal moves were listed
     legal: int = 0  # legal moves summed over those plies
 
-    def add(self, other: "RunTotals") -> None:
+    def add(self, other: RunTotals) -> None:
         self.games += other.games
         for p, n in other.wins.items():
             self.wins[p] = self.wins.get(p, 0) + n
@@ -60,8 +61,8 @@ def _random_only(specs: dict[int, str]) -> bool:
 
 # --- the reference engine ---------------------------------------------------------------------------
 def reference_games(game: Any, specs: dict[int, str], seed: int, first: int, count: int,
-                    list_moves: bool, record: Optional[Callable[[int, Any, int], None]] = None,
-                    progress: Optional[Progress] = None) -> RunTotals:
+                    list_moves: bool, record: Callable[[int, Any, int], None] | None = None,
+                    progress: Progress | None = None) -> RunTotals:
     """Games ``first`` .. ``first + count - 1`` on the reference engine."""
     from .cli.common import _make_agents
     from .engine import turns
@@ -143,8 +144,8 @@ def _work(chunk: tuple[int, int]) -> RunTotals:
 
 
 def play_run(game: Any, specs: dict[int, str], count: int, seed: int, native: Any = None, jobs: int = 1,
-             list_moves: bool = False, record: Optional[Callable[[int, Any, int], None]] = None,
-             progress: Optional[Progress] = None) -> RunTotals:
+             list_moves: bool = False, record: Callable[[int, Any, int], None] | None = None,
+             progress: Progress | None = None) -> RunTotals:
     """Play a run's games (on ``native``, a NativeGame, when given) in ``jobs`` processes."""
     if native is not None and record is not None:
         raise ValueError("the compiled tier does not record its games")

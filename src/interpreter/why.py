@@ -16,7 +16,8 @@ frame of its own with the site bound as ``(to)``.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .engine.env import Env
 from .errors import IllegalMoveError, MoveError
@@ -49,7 +50,7 @@ class _Condition:
         self.define = via[-1].name if via else None
 
 
-_CACHE: "weakref.WeakKeyDictionary[Any, dict[str, list[_Condition]]]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[Any, dict[str, list[_Condition]]] = weakref.WeakKeyDictionary()
 
 
 def words(node: Node) -> str:
@@ -94,7 +95,7 @@ def _region(node: Node) -> str:
     return "sites in " + format_node(node)
 
 
-def _conditions(game: "Game") -> dict[str, list[_Condition]]:
+def _conditions(game: Game) -> dict[str, list[_Condition]]:
     """The placement conditions of each phase (by name), compiled once per game."""
     cached = _CACHE.get(game)
     if cached is not None:
@@ -135,7 +136,7 @@ def _conditions(game: "Game") -> dict[str, list[_Condition]]:
     return found
 
 
-def why_not(state: "State", site: int) -> Optional[str]:
+def why_not(state: State, site: int) -> str | None:
     """The words of the placement condition that fails on ``site`` now, or None when none
     does (or none can be told)."""
     game = state.game
@@ -159,7 +160,7 @@ def why_not(state: "State", site: int) -> Optional[str]:
     return None
 
 
-def refusal(state: "State", text: str, err: MoveError) -> str:
+def refusal(state: State, text: str, err: MoveError) -> str:
     """The message for a refused move: the engine's, or, for a placement on an empty site
     that a condition forbids, that condition in words."""
     if not isinstance(err, IllegalMoveError):

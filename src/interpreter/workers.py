@@ -16,8 +16,9 @@ import contextlib
 import os
 import signal
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 JOBS_PER_CORE = 2
 PARENT_POLL_SECONDS = 0.5  # how often a worker looks whether its main process is still there

@@ -9,7 +9,13 @@ from .flat import FlatMCAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 from .spec import (
-    AgentSpec, AgentSpecError, known_agents, make_agent, parse_agent_spec, register_agent,
+    Agent,
+    AgentSpec,
+    AgentSpecError,
+    known_agents,
+    make_agent,
+    parse_agent_spec,
+    register_agent,
     split_agent_list,
 )
 
@@ -25,6 +31,6 @@ register_agent("alphabeta", AlphaBetaAgent, params={"depth", "seconds"},
                     "iterative deepening)")
 
 __all__ = [
-    "AgentSpec", "AgentSpecError", "AlphaBetaAgent", "FlatMCAgent", "MCTSAgent", "RandomAgent",
+    "Agent", "AgentSpec", "AgentSpecError", "AlphaBetaAgent", "FlatMCAgent", "MCTSAgent", "RandomAgent",
     "known_agents", "make_agent", "parse_agent_spec", "register_agent", "split_agent_list",
 ]

@@ -32,6 +32,7 @@ from .budget import MAX_SECONDS, Stats, compiled_tier, number, whole
 if TYPE_CHECKING:
     from ..engine.move import Move
     from ..engine.state import State
+    from ..native.api import NativeGame
 
 WIN = 1_000_000.0
 MOBILITY = 0.05  # one legal move is worth a twentieth of a piece
@@ -63,7 +64,7 @@ class AlphaBetaAgent:
         self._deadline = math.inf
         self._nodes = 0
 
-    def choose(self, state: "State") -> "Move":
+    def choose(self, state: State) -> Move:
         """The best move of the deepest search finished within the budget."""
         legal = list(state.legal_moves())
         if len(legal) == 1:
@@ -91,7 +92,7 @@ class AlphaBetaAgent:
         self.stats.add(self._nodes, time.perf_counter() - started)
         return best
 
-    def _choose_native(self, native, state: "State", legal: list["Move"]) -> "Move":
+    def _choose_native(self, native: NativeGame, state: State, legal: list[Move]) -> Move:
         """The same iterative deepening on the compiled tier: each depth searched natively,
         giving up (and keeping the deeper search's move) past the positions the time allows."""
         import numpy as np
@@ -125,7 +126,7 @@ class AlphaBetaAgent:
         self.stats.add(nodes, time.perf_counter() - started)
         return best
 
-    def _root(self, work: "State", legal: list["Move"], depth: int, me: int) -> tuple[float, "Move"]:
+    def _root(self, work: State, legal: list[Move], depth: int, me: int) -> tuple[float, Move]:
         alpha, beta = -math.inf, math.inf
         best_value, best_move = -math.inf, legal[0]
         for move in legal:
@@ -139,7 +140,7 @@ class AlphaBetaAgent:
             alpha = max(alpha, value)
         return best_value, best_move
 
-    def _search(self, work: "State", depth: int, alpha: float, beta: float, me: int, ply: int) -> float:
+    def _search(self, work: State, depth: int, alpha: float, beta: float, me: int, ply: int) -> float:
         self._nodes += 1
         if self._nodes & 63 == 0 and time.perf_counter() >= self._deadline:
             raise _OutOfTime
@@ -166,13 +167,13 @@ class AlphaBetaAgent:
         return value
 
     @staticmethod
-    def _final(work: "State", me: int, ply: int) -> float:
+    def _final(work: State, me: int, ply: int) -> float:
         if work.draw or not work.winners:
             return 0.0
         return WIN - ply if me in work.winners else -WIN + ply
 
     @staticmethod
-    def evaluate(state: "State", player: int) -> float:
+    def evaluate(state: State, player: int) -> float:
         """The position for ``player``: their score + material + mobility, minus the best
         opponent's (see the module docs)."""
         game = state.game

@@ -9,16 +9,19 @@ time budgets depend on the machine.
 from __future__ import annotations
 
 import math
+import random
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from ..engine.state import Result, State
+    from ..native.api import NativeGame
 
 MAX_SECONDS = 3600.0
 
 
-def whole(name: str, value, lo: int, hi: int) -> int:
+def whole(name: str, value: object, lo: int, hi: int) -> int:
     """A parameter that must be a whole number in [lo, hi] (1.5, true or 'many' are refused, not
     rounded)."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -26,15 +29,14 @@ def whole(name: str, value, lo: int, hi: int) -> int:
     return value
 
 
-def number(name: str, value, lo: float, hi: float, open_low: bool = False) -> float:
+def number(name: str, value: object, lo: float, hi: float, open_low: bool = False) -> float:
     """A parameter that must be a number in [lo, hi] (``(lo, hi]`` with ``open_low``); nan and
     infinities are refused."""
-    ok = (not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
-          and (lo < value if open_low else lo <= value) and value <= hi)
-    if not ok:
-        bound = f"more than {lo:g} and at most {hi:g}" if open_low else f"from {lo:g} to {hi:g}"
-        raise ValueError(f"{name} must be a number {bound}, not {value!r}")
-    return float(value)
+    if (not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+            and (lo < value if open_low else lo <= value) and value <= hi):
+        return float(value)
+    bound = f"more than {lo:g} and at most {hi:g}" if open_low else f"from {lo:g} to {hi:g}"
+    raise ValueError(f"{name} must be a number {bound}, not {value!r}")
 
 
 class Budget:
@@ -43,23 +45,21 @@ class Budget:
 
     __slots__ = ("iterations", "seconds", "_deadline", "started")
 
-    def __init__(self, iterations: Optional[int], seconds: Optional[float]):
+    def __init__(self, iterations: int | None, seconds: float | None):
         self.iterations = iterations
         self.seconds = seconds
         self._deadline = math.inf
         self.started = 0.0
 
     @classmethod
-    def of(cls, iterations, seconds, default_iterations: int, max_iterations: int) -> "Budget":
+    def of(cls, iterations: object, seconds: object, default_iterations: int, max_iterations: int) -> Budget:
         """The budget given by an agent's parameters: iterations only (the default), seconds
         only, or both; checked."""
-        if seconds is not None:
-            seconds = number("seconds", seconds, 0.0, MAX_SECONDS, open_low=True)
-        if iterations is None and seconds is None:
+        limit = None if seconds is None else number("seconds", seconds, 0.0, MAX_SECONDS, open_low=True)
+        if iterations is None and limit is None:
             iterations = default_iterations
-        if iterations is not None:
-            iterations = whole("iterations", iterations, 1, max_iterations)
-        return cls(iterations, seconds)
+        count = None if iterations is None else whole("iterations", iterations, 1, max_iterations)
+        return cls(count, limit)
 
     def start(self) -> None:
         """Start the clock of one decision."""
@@ -108,7 +108,7 @@ class Stats:
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
 
 
-def reward(result: "Result", player: int) -> float:
+def reward(result: Result, player: int) -> float:
     """A finished game for ``player``: 1 for a win, 0 for a loss (or someone else's win), 0.5 for
     a draw or an unfinished game. Each player of a many-player game maximises their own."""
     if not result.over or result.draw or not result.winners:
@@ -116,19 +116,19 @@ def reward(result: "Result", player: int) -> float:
     return 1.0 if player in result.winners else 0.0
 
 
-def compiled_tier(game, search: str):
+def compiled_tier(game: Game, search: str) -> NativeGame | None:
     """The compiled tier a search agent (``search``: mcts, flat, alphabeta) plays ``game`` on
     (None: the reference engine): searches play many moves, so compiling pays once the game has
     a kernel for every ludeme (see interpreter.native.choice; ``--engine`` or LUDEME_ENGINE
     choose otherwise)."""
     from ..native.choice import native_for
-    native = native_for(game)
+    native: NativeGame | None = native_for(game)
     if native is not None:
         native.warm_search(search)  # compiled once, before any decision is timed
     return native
 
 
-def random_playout(work: "State", rng, limit: int) -> int:
+def random_playout(work: State, rng: random.Random, limit: int) -> int:
     """Play at most ``limit`` uniformly random plies on ``work``; the number played (to undo)."""
     plies = 0
     while plies < limit and not work.over:

@@ -18,6 +18,7 @@ from .budget import Budget, Stats, compiled_tier, random_playout, reward, whole
 if TYPE_CHECKING:
     from ..engine.move import Move
     from ..engine.state import State
+    from ..native.api import NativeGame
 
 
 class FlatMCAgent:
@@ -36,7 +37,7 @@ class FlatMCAgent:
         self.rng = random.Random(seed)
         self.stats = Stats()
 
-    def choose(self, state: "State") -> "Move":
+    def choose(self, state: State) -> Move:
         """The legal move with the best mean playout result for the mover."""
         legal = list(state.legal_moves())
         if len(legal) == 1:
@@ -66,7 +67,7 @@ class FlatMCAgent:
         best = max(range(len(legal)), key=lambda i: totals[i] / counts[i] if counts[i] else -1.0)
         return legal[best]
 
-    def _choose_native(self, native, state: "State", legal: list["Move"]) -> "Move":
+    def _choose_native(self, native: NativeGame, state: State, legal: list[Move]) -> Move:
         """The same playouts on the compiled tier (time budgets in slices of playouts)."""
         import numpy as np
         st = native.from_state(state)

@@ -21,29 +21,31 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Optional
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .budget import Budget, Stats, compiled_tier, number, random_playout, reward, whole
 
 if TYPE_CHECKING:
     from ..engine.move import Move
     from ..engine.state import State
+    from ..native.api import NativeGame
 
 
 class _Node:
     __slots__ = ("parent", "move", "mover", "children", "untried", "visits", "score")
 
-    def __init__(self, parent: Optional["_Node"], move: Optional["Move"], mover: int):
+    def __init__(self, parent: _Node | None, move: Move | None, mover: int):
         self.parent = parent
         self.move = move
         self.mover = mover  # the player who made ``move`` (whose point of view ``score`` takes)
         self.children: list[_Node] = []
-        self.untried: Optional[list[Move]] = None
+        self.untried: list[Move] | None = None
         self.visits = 0
         self.score = 0.0
 
 
-def _winning_move(work: "State", legal: list["Move"]) -> Optional["Move"]:
+def _winning_move(work: State, legal: Sequence[Move]) -> Move | None:
     """A legal move that ends the game with the mover among the winners, if there is one."""
     mover = work.mover
     for move in legal:
@@ -75,11 +77,11 @@ class MCTSAgent:
         self.stats = Stats()
 
     @property
-    def iterations(self) -> Optional[int]:
+    def iterations(self) -> int | None:
         """The iteration budget (None when only time counts)."""
         return self.budget.iterations
 
-    def choose(self, state: "State") -> "Move":
+    def choose(self, state: State) -> Move:
         """The move with the most visits after the search (the only move, without searching)."""
         legal = state.legal_moves()
         if len(legal) == 1:
@@ -103,6 +105,7 @@ class MCTSAgent:
             # selection: descend through fully expanded nodes
             while node.untried == [] and node.children and not work.over:
                 node = self._best_child(node)
+                assert node.move is not None  # only the root has no move
                 work.apply(node.move)
                 plies += 1
             # expansion: one new child
@@ -121,18 +124,20 @@ class MCTSAgent:
             plies += random_playout(work, rng, self.playout)
             result = work.result()
             # back-propagation: each node scores for the player who made its move
-            while node is not None:
-                node.visits += 1
-                if node.mover:
-                    node.score += reward(result, node.mover)
-                node = node.parent
+            up: _Node | None = node
+            while up is not None:
+                up.visits += 1
+                if up.mover:
+                    up.score += reward(result, up.mover)
+                up = up.parent
             for _ in range(plies):
                 work.undo()
         self.stats.add(done, time.perf_counter() - budget.started)
         best = max(root.children, key=lambda n: (n.visits, n.score))
+        assert best.move is not None  # only the root has no move
         return best.move
 
-    def _choose_native(self, native, state: "State") -> "Move":
+    def _choose_native(self, native: NativeGame, state: State) -> Move:
         """The same search on the compiled tier: the tree, the playouts and the moves in native
         code; the move chosen is the reference state's (equal moves do the same thing)."""
         started = time.perf_counter()

@@ -25,7 +25,7 @@ class RandomAgent:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, state: "State") -> "Move":
+    def choose(self, state: State) -> Move:
         return self.rng.choice(state.legal_moves())
 
     def __repr__(self) -> str:

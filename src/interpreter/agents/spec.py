@@ -8,11 +8,22 @@ not belong to a spec's parameters: a piece with ``=`` and no ``:`` continues the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ..engine.move import Move
+    from ..engine.state import State
 
 _NAME = re.compile(r"^[A-Za-z][\w-]*$")
 _KEY = re.compile(r"^[A-Za-z_]\w*$")
+
+
+class Agent(Protocol):
+    """What every agent is: it chooses a legal move of the player to move."""
+
+    def choose(self, state: State) -> Move: ...
 
 
 class AgentSpecError(ValueError):
@@ -89,7 +100,7 @@ def known_agents() -> dict[str, str]:
     return {name: entry[2] for name, entry in sorted(_FACTORIES.items())}
 
 
-def make_agent(spec: AgentSpec | str, seed: int | None = None):
+def make_agent(spec: AgentSpec | str, seed: int | None = None) -> Agent:
     """An agent object with ``choose(state) -> Move`` for ``spec``; ``seed`` feeds its randomness
     unless the spec sets ``seed=`` itself."""
     if isinstance(spec, str):
@@ -109,6 +120,7 @@ def make_agent(spec: AgentSpec | str, seed: int | None = None):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise AgentSpecError(f"agent {spec.name!r}: seed must be an integer, not {seed!r}")
     try:
-        return factory(seed, **params)
+        agent: Agent = factory(seed, **params)
     except (TypeError, ValueError) as err:  # a parameter of the wrong kind or out of range
         raise AgentSpecError(f"agent {spec.name!r}: {err}") from None
+    return agent

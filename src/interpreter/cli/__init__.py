@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 from ..errors import LudError, UnsupportedLudeme
+from ..workers import jobs_argument, max_jobs
 from .common import (
     EXIT_FAILURE,
     EXIT_UNSUPPORTED,
@@ -45,7 +46,6 @@ from .common import (
     version,
 )
 from .concepts import add_commands as _concept_commands
-from .survey import add_commands as _survey_commands
 from .describe import (
     cmd_check,
     cmd_expand,
@@ -53,17 +53,17 @@ from .describe import (
     cmd_info,
     cmd_list,
 )
-from ..workers import jobs_argument, max_jobs
 from .matches import add_commands
 from .outputs import record_options
-from .serve import add_commands as _serve_commands
-from .reference import add_commands as _reference_commands
 from .playing import (
     cmd_apply,
     cmd_play,
     cmd_run,
     cmd_trace,
 )
+from .reference import add_commands as _reference_commands
+from .serve import add_commands as _serve_commands
+from .survey import add_commands as _survey_commands
 
 # entry point
 
@@ -110,6 +110,7 @@ def _use_defines(folders: Sequence[str]) -> Callable[[], None]:
     ``LUDEME_DEFINES`` (see :func:`interpreter.loader.extra_defines`) for the command's duration,
     so every load it makes, here or in its worker processes, uses them. Returns the undo."""
     import os
+
     from ..loader import DEFINES_ENV
     if not folders:
         return lambda: None

@@ -10,8 +10,9 @@ import random
 import sys
 import textwrap
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..errors import LudError
 from ..files import read_text

@@ -107,6 +107,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     try:
         if client is not None:
             from functools import partial
+
             from ..survey.cluster import playout_metrics
             result = compare(args.games, args.playouts, args.seed, agents, progress=bar,
                              measure=partial(playout_metrics, client))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LudError, UnsupportedLudeme
 from .common import (
@@ -22,6 +23,10 @@ from .common import (
     _report_internal,
     _wrap,
 )
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
 
 # ---------------------------------------------------------------------------------------------
 # check, expand, fmt
@@ -88,6 +93,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(render_all(result.errors, result.total, limit=args.max_errors), file=sys.stderr)
             continue
         game = result.game
+        assert game is not None  # checked without an error: built
         is_name = not target.endswith(".lud") and os.sep not in target and "/" not in target
         label = game.name if is_name else f"{game.name} ({target})"
         print(f"OK {label}")
@@ -144,14 +150,16 @@ def _check_syntax(args: argparse.Namespace) -> int:
             errors += 1
             print(f"{target}: no such file or bundled description")
             continue
+        found: list[LudError]
         try:
-            _, found = parse_all(read_text(path), str(path))
-        except LudError as err:
-            found = [err]
-        except Exception as err:
+            _, syntax_errors = parse_all(read_text(path), str(path))
+            found = list(syntax_errors)
+        except LudError as error:
+            found = [error]
+        except Exception as crash:
             failed += 1
             crashed = True
-            _report_internal(err, getattr(args, "debug", False), str(path))
+            _report_internal(crash, getattr(args, "debug", False), str(path))
             continue
         if found:
             failed += 1
@@ -183,8 +191,8 @@ def cmd_expand(args: argparse.Namespace) -> int:
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    from ..syntax.format import format_document
     from ..files import read_text
+    from ..syntax.format import format_document
     from ..syntax.parser import MAX_TEXT, parse, parse_file
     changed = errors = 0
     for name in args.files:
@@ -319,6 +327,14 @@ def cmd_info(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json(data)
         return EXIT_OK
+    _print_info(game, state, data, source)
+    return EXIT_OK
+
+
+def _print_info(game: Game, state: State | None, data: dict[str, Any], source: Path | None) -> None:
+    """``ludeme info`` as text: the game, its engine, its options and metadata, the position."""
+    expanded = game.info.description
+    metadata = game.info.metadata
     print(f"name: {game.name}")
     if source:
         print(f"file: {source}")
@@ -327,14 +343,7 @@ def cmd_info(args: argparse.Namespace) -> int:
     shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
     print(f"sites: {game.topology.n} (labels {shown})")
     print(f"turn limit: {game.turn_limit} plies")
-    engine = data["engine"]
-    if engine["compiled"]:
-        cost = "in the cache" if engine["cached"] else f"about {engine['compile_seconds']:.0f} s to compile on first use"
-        print(f"engine: compiled tier (every ludeme has a kernel; {cost}), reference engine as the spec")
-    else:
-        lacking = engine["without_kernels"]
-        also = f"; ludemes without a kernel: {', '.join(lacking)}" if lacking else ""
-        print(f"engine: reference (no compiled tier: {engine['missing']}{also})")
+    print(_engine_line(data["engine"]))
     print(f"options chosen: {', '.join(game.options) if game.options else '(none)'}")
     if data["ruleset"]:
         print(f"ruleset: {data['ruleset']}")
@@ -349,15 +358,28 @@ def cmd_info(args: argparse.Namespace) -> int:
         if key not in ("description", "rules", "author", "date"):
             print(_wrap(key, value))
     if state is not None:
-        print("position:")
-        print(state)
-        result = state.result()
-        print(f"{result.headline()} ({result.reason})" if result.over else f"P{state.mover} to move")
-        values = game.explain(state)
-        if values:
-            print("values:")
-            for line in values:
-                print(f"  {line}")
-    return EXIT_OK
+        _print_position(game, state)
+
+
+def _engine_line(engine: dict[str, Any]) -> str:
+    """Which engine plays the game (:func:`_engine_info`), in words."""
+    if engine["compiled"]:
+        cost = "in the cache" if engine["cached"] else f"about {engine['compile_seconds']:.0f} s to compile on first use"
+        return f"engine: compiled tier (every ludeme has a kernel; {cost}), reference engine as the spec"
+    lacking = engine["without_kernels"]
+    also = f"; ludemes without a kernel: {', '.join(lacking)}" if lacking else ""
+    return f"engine: reference (no compiled tier: {engine['missing']}{also})"
+
+
+def _print_position(game: Game, state: State) -> None:
+    print("position:")
+    print(state)
+    result = state.result()
+    print(f"{result.headline()} ({result.reason})" if result.over else f"P{state.mover} to move")
+    values = game.explain(state)
+    if values:
+        print("values:")
+        for line in values:
+            print(f"  {line}")
 
 

@@ -7,12 +7,17 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MoveError
-from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game, defines_arg
 from ..workers import jobs_argument, max_jobs
+from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game, defines_arg
 from .outputs import inputs_of, output_path, record_options
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.state import State
+    from ..records import GameRecord
 
 # ---------------------------------------------------------------------------------------------
 # records written by run and play
@@ -31,7 +36,7 @@ def record_writer(args: argparse.Namespace):
 
 
 def write_game_record(writer, args: argparse.Namespace, game, final, moves, specs: dict[int, str],
-                      seed: Optional[int], index: Optional[int] = None, start=None) -> None:
+                      seed: int | None, index: int | None = None, start=None) -> None:
     """One game's record, when ``--record`` is on."""
     if writer is None:
         return
@@ -131,7 +136,7 @@ def cmd_match(args: argparse.Namespace) -> int:
 # replay
 
 
-def _select(records: list, number: Optional[int], path: str) -> list[tuple[int, Any]]:
+def _select(records: list, number: int | None, path: str) -> list[tuple[int, Any]]:
     if number is None:
         return list(enumerate(records, 1))
     if not 1 <= number <= len(records):
@@ -140,9 +145,7 @@ def _select(records: list, number: Optional[int], path: str) -> list[tuple[int, 
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from ..records import (
-        RecordError, ReplayError, changed_note, load_game, parse_record_lines, read_record_text, replay, start_state,
-    )
+    from ..records import RecordError, parse_record_lines, read_record_text
     records = parse_record_lines(read_record_text(args.file), args.file)  # a damaged line spoils only its game
     chosen = _select(records, args.game, args.file)
     single = len(chosen) == 1
@@ -154,51 +157,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     damaged = [entry for _, entry in chosen if isinstance(entry, RecordError)]
     if damaged and len(damaged) == len(chosen):
         raise damaged[0]
-    games: dict[tuple, Any] = {}
+    games: dict[tuple[Any, ...], Game] = {}
     summaries = []
     for number, record in chosen:
         if isinstance(record, RecordError):
             if not args.json:
                 print(f"game {number}: not replayed: {record.message}")
             continue
-        key = (record.source if args.description is None else args.description, tuple(record.options),
-               record.ruleset, record.turn_limit)
         where = f"{args.file}, game {number}" if len(records) > 1 else args.file
-        try:
-            if key not in games:
-                games[key] = load_game(record, args.description)
-            game = games[key]
-            note = changed_note(game, record)
-            if note and not args.json:
-                print(f"warning: {where}: {note}", file=sys.stderr)
-            final = replay(record, game)
-        except ReplayError as err:
-            err.message = f"{where}: {err.message}"
-            raise
-        except RecordError as err:
-            if err.span is None:
-                err.message = f"{where}: {err.message}"
-            raise
+        game, final = _replay_one(args, record, where, games)
         result = final.result()
         summaries.append({"game": number, "name": game.name, "plies": len(record.moves),
                           "result": result.to_json(), "board": str(final)})
         if single:
-            if args.svg:
-                _write_svgs(args.svg, game, record)
-            if args.step:
-                return _step(game, record, start_state(game, record))
-            if args.json:
-                _emit_json({"file": args.file, **summaries[0], "position": final.to_text()})
-                return EXIT_OK
-            opts = f" [{', '.join(game.options)}]" if game.options else ""
-            agents = ", ".join(f"P{p} {s}" for p, s in sorted(record.agents.items()))
-            print(f"{game.name}{opts}: {len(record.moves)} moves replayed, all legal"
-                  + (f" ({agents})" if agents else ""))
-            print(final)
-            print(_result_line(result, final))
-            if args.svg:
-                print(f"{len(record.moves) + 1} pictures in {args.svg}")
-            return EXIT_OK
+            return _show_replay(args, game, record, final, summaries[0])
         if not args.json:
             print(f"game {number}: {game.name}, {len(record.moves)} moves, {_result_line(result, final)}")
     if args.json:
@@ -211,6 +183,53 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise RecordError(f"{args.file}: {len(damaged)} damaged line{'s' if len(damaged) > 1 else ''} "
                           f"(line {lines}) not replayed; the {len(summaries)} other games replay",
                           hint="replay one game with --game K")
+    return EXIT_OK
+
+
+def _replay_one(args: argparse.Namespace, record: GameRecord, where: str,
+                games: dict[tuple[Any, ...], Game]) -> tuple[Game, State]:
+    """Replay one record (its game loaded once for all the records that share it, in ``games``):
+    the game and the final position. Errors say ``where`` the record is."""
+    from ..records import RecordError, ReplayError, changed_note, load_game, replay
+    key = (record.source if args.description is None else args.description, tuple(record.options),
+           record.ruleset, record.turn_limit)
+    try:
+        if key not in games:
+            games[key] = load_game(record, args.description)
+        game = games[key]
+        note = changed_note(game, record)
+        if note and not args.json:
+            print(f"warning: {where}: {note}", file=sys.stderr)
+        return game, replay(record, game)
+    except ReplayError as err:
+        err.message = f"{where}: {err.message}"
+        raise
+    except RecordError as err:
+        if err.span is None:
+            err.message = f"{where}: {err.message}"
+        raise
+
+
+def _show_replay(args: argparse.Namespace, game: Game, record: GameRecord, final: State,
+                 summary: dict[str, Any]) -> int:
+    """The replay of a file's one chosen game: its pictures (``--svg``), its moves one by one
+    (``--step``), or its end."""
+    from ..records import start_state
+    if args.svg:
+        _write_svgs(args.svg, game, record)
+    if args.step:
+        return _step(game, record, start_state(game, record))
+    if args.json:
+        _emit_json({"file": args.file, **summary, "position": final.to_text()})
+        return EXIT_OK
+    opts = f" [{', '.join(game.options)}]" if game.options else ""
+    agents = ", ".join(f"P{p} {s}" for p, s in sorted(record.agents.items()))
+    print(f"{game.name}{opts}: {len(record.moves)} moves replayed, all legal"
+          + (f" ({agents})" if agents else ""))
+    print(final)
+    print(_result_line(final.result(), final))
+    if args.svg:
+        print(f"{len(record.moves) + 1} pictures in {args.svg}")
     return EXIT_OK
 
 

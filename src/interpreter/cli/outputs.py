@@ -12,8 +12,8 @@ import argparse
 import os
 import stat
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable, Optional
 
 from ..resources import resolve_description
 from .common import UsageError
@@ -84,7 +84,7 @@ def record_options(p: argparse.ArgumentParser) -> None:
     group.add_argument("--force", action="store_true", help="--record: write an existing record file again")
 
 
-def record_mode(args: argparse.Namespace) -> Optional[str]:
+def record_mode(args: argparse.Namespace) -> str | None:
     """How ``--record FILE`` opens its file: None without ``--record``; else ``"w"`` or ``"a"``,
     after the checks of :func:`output_path` (an existing file needs ``--force`` or
     ``--append``; the one chosen is said on standard error)."""

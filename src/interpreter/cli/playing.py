@@ -9,8 +9,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..engine import turns
-from ..engine.result import Termination
 from ..errors import MoveError
 from .common import (
     EXIT_OK,

@@ -14,9 +14,9 @@ def cmd_doc(args: argparse.Namespace) -> int:
     from ..ludemes import REGISTRY
     name = " ".join(" ".join(args.name).split())
     if not name:
-        for family in families():
-            print(f"{family_title(family)}:")
-            print("  " + ", ".join(cls.name for cls in ludemes_of(family)))
+        for group in families():
+            print(f"{family_title(group)}:")
+            print("  " + ", ".join(cls.name for cls in ludemes_of(group)))
         return EXIT_OK
     cls = REGISTRY.get(name) or next((c for n, c in REGISTRY.items() if n.lower() == name.lower()), None)
     family = sorted(n for n in REGISTRY if n.split(" ")[0] == name and n != name)

@@ -7,7 +7,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from ..workers import jobs_argument as jobs_arg, max_jobs
 from .common import EXIT_OK, UsageError
@@ -101,7 +101,7 @@ def cmd_survey(args: argparse.Namespace) -> int:
     journal = Journal.beside(args.out)
     timing = not args.no_timing
     bar = _Bar(sys.stderr.isatty())
-    run: Optional[SurveyRun] = None
+    run: SurveyRun | None = None
     pool = None
     client = cluster_client(args)  # before the journal is touched: a cluster out of reach changes nothing
     try:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from ..engine.arrays import HAND
 from ..engine.render import symbol
@@ -26,6 +26,7 @@ from .common import EXIT_OK
 
 QUIT = {"quit", "exit", "q", ":q"}
 LIST = {"moves", "?", "legal"}
+COMMANDS = ("help", "board", "hint", "undo", "save", "load")  # what else may be typed instead of a move
 HINT_SPEC = "mcts:iterations=300"
 HELP = """commands:
   a move       its text, e.g. {example}
@@ -39,7 +40,7 @@ HELP = """commands:
   quit         leave the game (an empty line asks first)"""
 
 
-def prompt(text: str) -> Optional[str]:
+def prompt(text: str) -> str | None:
     """Ask for one line; None at end of input."""
     sys.stdout.write(text)
     sys.stdout.flush()
@@ -161,17 +162,10 @@ class TerminalGame:
         self.show()
 
     # --- the game ---------------------------------------------------------------------------
-    def human_turn(self, mover: int) -> Optional[str]:
-        """Ask the person to move until they play one; the move played, or None to leave."""
-        state = self.state
-        if HAND in self.game.arrays:  # what the player may still place
-            held = [f"{c.name} x{state.arrays[HAND][c.index]}" for c in self.game.components[1:] if c.owner == mover]
-            print(f"P{mover}'s hand: {', '.join(held)}")
-        legal = [str(m) for m in state.legal_moves()]
-        if len(legal) <= 12:
-            print(f"P{mover} to move: {' '.join(legal)}")
-        else:
-            print(f"P{mover} to move ({len(legal)} legal moves; 'moves' lists them)")
+    def human_turn(self, mover: int) -> str | None:
+        """Ask the person to move until they play one; the move played, "" when the position
+        changed otherwise (undo, load), or None to leave."""
+        self.announce(mover)
         while True:
             line = prompt(self.ask(mover))
             if line is None:
@@ -185,30 +179,49 @@ class TerminalGame:
                 continue
             if command in QUIT:
                 return None
-            if command in LIST:
-                print(" ".join(str(m) for m in self.state.legal_moves()))
-            elif command == "help":
-                print(HELP.format(example=self.example(), hint=HINT_SPEC))
-            elif command == "board":
-                self.show()
-            elif command == "hint":
-                self.hint()
-            elif command == "undo":
-                self.undo()
-                return ""
-            elif command in ("save", "load"):
-                if len(words) < 2:
-                    print(f"{command} needs a file name: {command} FILE")
-                elif command == "save":
-                    self.save(words[1].strip())
-                else:
-                    self.load(words[1].strip())
+            if command in LIST or command in COMMANDS:
+                if self.command(command, words):
                     return ""
-            else:
-                try:
-                    return str(self.state.apply(line.strip()))
-                except MoveError as err:
-                    print(f"INVALID {refusal(self.state, line, err)}")
+                continue
+            try:
+                return str(self.state.apply(line.strip()))
+            except MoveError as err:
+                print(f"INVALID {refusal(self.state, line, err)}")
+
+    def announce(self, mover: int) -> None:
+        """Who is to move, with what in hand, and the legal moves when they are few."""
+        state = self.state
+        if HAND in self.game.arrays:  # what the player may still place
+            held = [f"{c.name} x{state.arrays[HAND][c.index]}" for c in self.game.components[1:] if c.owner == mover]
+            print(f"P{mover}'s hand: {', '.join(held)}")
+        legal = [str(m) for m in state.legal_moves()]
+        if len(legal) <= 12:
+            print(f"P{mover} to move: {' '.join(legal)}")
+        else:
+            print(f"P{mover} to move ({len(legal)} legal moves; 'moves' lists them)")
+
+    def command(self, command: str, words: list[str]) -> bool:
+        """A command typed instead of a move (:data:`LIST` or :data:`COMMANDS`); True when it
+        changed the position (undo, load)."""
+        if command in LIST:
+            print(" ".join(str(m) for m in self.state.legal_moves()))
+        elif command == "help":
+            print(HELP.format(example=self.example(), hint=HINT_SPEC))
+        elif command == "board":
+            self.show()
+        elif command == "hint":
+            self.hint()
+        elif command == "undo":
+            self.undo()
+            return True
+        elif len(words) < 2:
+            print(f"{command} needs a file name: {command} FILE")
+        elif command == "save":
+            self.save(words[1].strip())
+        else:
+            self.load(words[1].strip())
+            return True
+        return False
 
     def run(self, writer) -> int:
         game = self.game

@@ -9,7 +9,8 @@ against it, and installed once. The game is read-only when :func:`build_game` re
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..engine.game import CompiledRules, Component, Declarations, EndRule, Game, GameInfo, Phase
 from ..engine.result import Termination
@@ -19,6 +20,22 @@ from ..ludemes.concepts import declared_concepts
 from ..ludemes.structure import MAX_PLAYERS, GameLudeme, Rules
 from ..ludemes.words import Words, fill, generic
 from .compiler import Compiler
+
+if TYPE_CHECKING:
+    from ..engine.topology import Topology
+
+
+class _MetaRule(Protocol):
+    """A meta rule ((swap), (pin)...): it configures the game as the rules are compiled."""
+
+    def configure(self, c: Compiler) -> None: ...
+
+
+class _EndCondition(Protocol):
+    """An end rule ((if ...), (byScore)...), compiled to the check it makes after each move."""
+
+    def compile_end(self, c: Compiler) -> Any: ...
+
 
 def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict[str, str] | None = None,
                source: str = "", fingerprint: str = "", description: Any = None,
@@ -30,10 +47,40 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     num = player_count(bound)
     equipment = bound.equipment
     topology = equipment.board.topology(Compiler(None).static_int)
-    components = [Component(0, "", "", 0)]
     facings = player_facings(bound, num)
+    components, declared_by = _components(equipment.pieces, num, facings)
+    # tracks first: regions may be made of them ((sites Track "Track1"))
+    tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
+    region_compiler = Compiler(None, topology, tracks=tracks)
+    owned, owned_named = _regions(equipment.regions, region_compiler, topology, num)
+    teams = _teams(equipment.teams, num)
+    info = GameInfo(
+        name=bound.title.value, players=num, options=tuple(options), metadata=dict(metadata or {}),
+        concepts=declared_concepts(bound, num),  # where each ludeme stands (ludemes/concepts.py)
+        source=str(bound.span.file), fingerprint=fingerprint, description=description,
+        colours=dict(colours or {}), rebuild=rebuild,
+    )
+    declared = Declarations(num, num_sites=topology.n, num_components=len(components))
+    for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
+        ludeme.declare(declared, region_compiler)
+    game = Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named)
+    rules: Rules = bound.rules
+    c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
+    piece_moves = _piece_moves(equipment.pieces, components, declared_by, c)
+    c.piece_moves = piece_moves
+    c.player_facings = facings
+    phases, end_rules, start = _compile_rules(rules, c)
+    game.install(CompiledRules(phases=phases, end_rules=end_rules, start=start,
+                               consequences=tuple(c.consequences), piece_moves=tuple(piece_moves),
+                               meta_moves=tuple(c.meta_moves)))
+    return game
+
+
+def _components(pieces: Sequence[Any], num: int, facings: dict[int, str]) -> tuple[list[Component], dict[int, Any]]:
+    """The game's components (index 0: none), and for each the ``(piece ...)`` it comes from."""
+    components = [Component(0, "", "", 0)]
     declared_by: dict[int, Any] = {}  # component -> the declaration it comes from
-    for piece in equipment.pieces:
+    for piece in pieces:
         value = Compiler(None).static_int(piece.value) if piece.value is not None else 0
         # as Ludii, a piece is named with its owner's number ((piece "Fox" P2) is "Fox2", (piece
         # "Disc" Neutral) "Disc0"); Shared pieces are not
@@ -46,12 +93,16 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             components.append(Component(len(components), name, piece.piece_name, owner, value=value,
                                         facing=facing))
             declared_by[len(components) - 1] = piece
-    # tracks first: regions may be made of them ((sites Track "Track1"))
-    tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
-    region_compiler = Compiler(None, topology, tracks=tracks)
+    return components, declared_by
+
+
+def _regions(regions: Sequence[Any], region_compiler: Compiler, topology: Topology, num: int
+             ) -> tuple[dict[int, list[tuple[int, ...]]], dict[tuple[int, str], tuple[int, ...]]]:
+    """The ``(regions ...)`` of the equipment: the players' regions (all of them, and the named
+    ones), and each named region added to the board's (``topology.regions``)."""
     owned: dict[int, list[tuple[int, ...]]] = {}
     owned_named: dict[tuple[int, str], tuple[int, ...]] = {}  # (player, name) -> sites
-    for region in equipment.regions:
+    for region in regions:
         parts = []
         for part in region.parts():
             fn = region_compiler.region(part)
@@ -83,8 +134,13 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             raise BindError(f'region "{name}" is named like a site', region.title.span,
                             hint=f'give the region another name: (sites "{name}") would mean the region')
         topology.regions[name] = tuple(dict.fromkeys(site for part in parts for site in part))
+    return owned, owned_named
+
+
+def _teams(teams_declared: Sequence[Any], num: int) -> dict[int, int]:
+    """Each player in a team: its team's number (100 + the team's own)."""
     teams: dict[int, int] = {}
-    for team in equipment.teams:
+    for team in teams_declared:
         number = 100 + team.number.value
         if number in teams.values():
             raise BindError(f"team {team.number.value} is declared twice", team.number.span)
@@ -92,20 +148,15 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             if player in teams:
                 raise BindError(f"P{player} is already in team {teams[player] - 100}", span)
             teams[player] = number
-    info = GameInfo(
-        name=bound.title.value, players=num, options=tuple(options), metadata=dict(metadata or {}),
-        concepts=declared_concepts(bound, num),  # where each ludeme stands (ludemes/concepts.py)
-        source=str(bound.span.file), fingerprint=fingerprint, description=description,
-        colours=dict(colours or {}), rebuild=rebuild,
-    )
-    declared = Declarations(num, num_sites=topology.n, num_components=len(components))
-    for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
-        ludeme.declare(declared, region_compiler)
-    game = Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named)
-    rules: Rules = bound.rules
-    c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
+    return teams
+
+
+def _piece_moves(pieces: Sequence[Any], components: list[Component], declared_by: dict[int, Any],
+                 c: Compiler) -> list[Any]:
+    """Each component's own moves, compiled (None for a piece without), once for each facing
+    (Forward differs)."""
     piece_moves: list[Any] = [None] * len(components)
-    for piece in equipment.pieces:
+    for piece in pieces:
         if piece.moves is not None:
             made: dict[str, Any] = {}  # the moves compiled for each facing (Forward differs)
             for comp in components[1:]:
@@ -115,13 +166,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
                         made[comp.facing] = c.moves(piece.moves)
                     piece_moves[comp.index] = made[comp.facing]
             c.facing = None
-    c.piece_moves = piece_moves
-    c.player_facings = facings
-    phases, end_rules, start = _compile_rules(rules, c)
-    game.install(CompiledRules(phases=phases, end_rules=end_rules, start=start,
-                               consequences=tuple(c.consequences), piece_moves=tuple(piece_moves),
-                               meta_moves=tuple(c.meta_moves)))
-    return game
+    return piece_moves
 
 
 def player_facings(bound: GameLudeme, num: int) -> dict[int, str]:
@@ -157,7 +202,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> tuple[tuple[Phase, ...], tuple[
             first = seen.setdefault(item.name, item)
             if first is not item:  # the second would silently replace the first
                 raise BindError(f"({item.name} ...) is given twice", item.span, hint=f"the first is at {first.span}")
-            item.configure(c)
+            cast(_MetaRule, item).configure(c)
     phases: list[Phase] = []
     if rules.play is not None:
         phases.append(Phase("Play", c.moves_facing(rules.play.moves), span=rules.play.moves.span))
@@ -183,7 +228,7 @@ def end_rule(rule: Ludeme, c: Compiler) -> EndRule:
     first condition in it that names one (``is Line`` -> line, ``score`` -> score ...), the
     reason is its condition in words, with the players of the position that ended the game
     (``P2 has at most 1 piece``)."""
-    check = rule.compile_end(c)
+    check = cast(_EndCondition, rule).compile_end(c)
     condition = next((node for node in rule.walk() if node is not rule and node.kind == "boolean"), None)
     termination = next((node.termination for node in rule.walk() if node.termination is not None),
                        Termination.RULE)

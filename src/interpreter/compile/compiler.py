@@ -13,8 +13,10 @@ compile -> engine).
 
 from __future__ import annotations
 
+import builtins
 import operator
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, cast, overload
 
 from ..engine import turns
 from ..engine.env import Env
@@ -28,6 +30,7 @@ from ..syntax.nodes import Bool, Const, Int, Span, Str
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.state import State
+    from ..engine.topology import Topology
 
 # the sites a rule's frame binds ((to), (from)...) are always on the board
 _ON_BOARD = {"to", "frm", "between", "site"}
@@ -64,13 +67,32 @@ def pieces_named(game: Any, name: str) -> list[int]:
     return found
 
 
+class _Compiles(Protocol):
+    """A ludeme that compiles to a function or a move generator (each such ludeme class defines
+    ``compile``; the base class does not declare it)."""
+
+    def compile(self, c: Compiler) -> Any: ...
+
+
+class _Directions(Protocol):
+    """A directions ludeme, resolved on the board before play."""
+
+    def static_directions(self, c: Compiler) -> tuple[str, ...]: ...
+
+
+def _compile(value: Ludeme, c: Compiler) -> Any:
+    """``value`` compiled (a function, or a move generator)."""
+    return cast(_Compiles, value).compile(c)
+
+
 class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
-    def __init__(self, game: "Game | None", topology: Any = None, phase_names: Sequence[str] = (),
+    def __init__(self, game: Game | None, topology: Any = None, phase_names: Sequence[str] = (),
                  tracks: Sequence[Any] = ()):
         self.game = game  # None while the game itself is being built (player count, regions...)
-        self.topo = topology if topology is not None else (game.topology if game is not None else None)
+        self._topo: Topology | None = topology if topology is not None else (
+            game.topology if game is not None else None)
         self.phase_names = list(phase_names)  # the phases of the rules being compiled
         self._tracks = list(tracks)
         # the compass direction the pieces whose moves are being compiled face (a piece's own
@@ -84,9 +106,22 @@ class Compiler:
         self.piece_moves: list[MoveGen | None] = []  # per component: its own moves, once compiled
 
     @property
-    def tracks(self) -> list:
+    def topo(self) -> Topology:
+        """The board (a compiler made before the board, for constants only, has none)."""
+        if self._topo is None:  # an AttributeError, as reading None's attributes gave: callers catch it
+            raise AttributeError("this compiler has no board: it reads constants only")
+        return self._topo
+
+    def built(self) -> Game:
+        """The game whose rules are being compiled (none while the game itself is being built)."""
+        if self.game is None:  # an AttributeError, as reading None's attributes gave: callers catch it
+            raise AttributeError("the game is not built yet: its players and pieces are not known")
+        return self.game
+
+    @property
+    def tracks(self) -> list[Any]:
         """The board's tracks (known before the game itself, for regions made of tracks)."""
-        return self.game.tracks if self.game is not None else self._tracks
+        return list(self.game.tracks) if self.game is not None else self._tracks
 
     # --- errors ----------------------------------------------------------------------------------------
     @staticmethod
@@ -110,10 +145,10 @@ class Compiler:
         if isinstance(value, Const) and value.name == "Off":  # Ludii's Off: no site, off the board
             return const_fn(-1)
         if isinstance(value, Ludeme):
-            return _fold(value.compile(self), int)
+            return _fold(_compile(value, self), int)
         raise self.error(f"expected an int, got {value!r}", value)
 
-    def static_int(self, value: Any) -> int:
+    def static_int(self, value: Any) -> builtins.int:
         """An int known at compile time (board sizes, line lengths...)."""
         if isinstance(value, Int):
             return value.value
@@ -130,7 +165,7 @@ class Compiler:
         if isinstance(value, Bool):
             return const_fn(value.value)
         if isinstance(value, Ludeme):
-            return _fold(value.compile(self), bool)
+            return _fold(_compile(value, self), bool)
         raise self.error(f"expected a boolean, got {value!r}", value)
 
     def site(self, value: Any) -> Fn:
@@ -146,7 +181,7 @@ class Compiler:
         # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
         n = self.topo.n + len(self.game.arrays.get("hand_sites", ())) if self.game is not None else self.topo.n
 
-        def checked(s: "State", e: Env) -> int:
+        def checked(s: State, e: Env) -> int:
             # a computed site, or (last To) before any move: -1 (no site) when off the board
             x = fn(s, e)
             return x if 0 <= x < n else -1
@@ -163,7 +198,7 @@ class Compiler:
             return None
         return operator.attrgetter(field)
 
-    def label(self, value: Str) -> int:
+    def label(self, value: Str) -> builtins.int:
         """The site named by a label; an error naming a few labels when there is none."""
         site = self.topo.site(value.value)
         if site < 0:
@@ -185,7 +220,7 @@ class Compiler:
             if value.kind == "int":
                 one = self.site(value)
                 return lambda s, e: (x,) if (x := one(s, e)) >= 0 else ()
-            return value.compile(self)
+            return _compile(value, self)
         raise self.error(f"expected a region, got {value!r}", value)
 
     def site_list(self, items: Sequence[Any]) -> Fn:
@@ -198,29 +233,9 @@ class Compiler:
 
     def player(self, value: Any) -> Fn:
         """Player roles (Mover, Next, P2...) or an int expression → player number."""
-        game = self.game
         if isinstance(value, Const):
-            name = value.name
-            if name == "Mover":
-                return lambda s, e: s.mover
-            if name == "Next":
-                if game.ranked:  # the next player still in the game (Ludii's ranking)
-                    return lambda s, e: turns.next_active(s, s.mover)
-                return lambda s, e: game.next_of(s.mover)
-            if name == "Prev":  # who made the previous move: the mover again within a turn
-                return lambda s, e: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)
-            if name == "Player":
-                return lambda s, e: e.player  # the player visited by (forEach Player ...)
-            if name.startswith("P") and name[1:].isdigit():
-                p = int(name[1:])
-                if not 1 <= p <= game.num_players:
-                    raise self.error(f"{name} does not exist in a {game.num_players}-player game", value)
-                return const_fn(p)
-            if name == "Neutral":
-                return const_fn(0)
-            raise self.error(f"the role {name} does not name one player here", value,
-                             hint="use Mover, Next, Prev, P1, P2 ...")
-        n = game.num_players
+            return self._role(value)
+        n = self.built().num_players
         if isinstance(value, Int):
             if not 1 <= value.value <= n:
                 raise self.error(f"there is no player {value.value} in a {n}-player game", value,
@@ -232,7 +247,7 @@ class Compiler:
                 raise self.error(f"there is no player {constant(fn)} in a {n}-player game", value)
             return fn
 
-        def checked(s: "State", e: Env) -> int:
+        def checked(s: State, e: Env) -> int:
             p = fn(s, e)
             if 0 <= p <= n:  # 0 (nobody, neutral) is what (who at:...) gives for an empty site
                 return p
@@ -240,10 +255,36 @@ class Compiler:
                              "expression now)", value)
         return checked
 
-    def players(self, value: Any) -> Callable[["State", Env], tuple[int, ...]]:
+    def _role(self, value: Const) -> Fn:
+        """A player role (Mover, Next, Prev, Player, P2, Neutral) → player number."""
+        name = value.name
+        if name == "Mover":
+            return lambda s, e: s.mover
+        if name == "Next":
+            game = self.built()
+            if game.ranked:  # the next player still in the game (Ludii's ranking)
+                return lambda s, e: turns.next_active(s, s.mover)
+            return lambda s, e: game.next_of(s.mover)
+        if name == "Prev":  # who made the previous move: the mover again within a turn
+            game = self.built()
+            return lambda s, e: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)
+        if name == "Player":
+            return lambda s, e: e.player  # the player visited by (forEach Player ...)
+        if name.startswith("P") and name[1:].isdigit():
+            p = int(name[1:])
+            players = self.built().num_players
+            if not 1 <= p <= players:
+                raise self.error(f"{name} does not exist in a {players}-player game", value)
+            return const_fn(p)
+        if name == "Neutral":
+            return const_fn(0)
+        raise self.error(f"the role {name} does not name one player here", value,
+                         hint="use Mover, Next, Prev, P1, P2 ...")
+
+    def players(self, value: Any) -> Callable[[State, Env], tuple[builtins.int, ...]]:
         """Like :meth:`player`, but Each/All give every player."""
         if isinstance(value, Const) and value.name in ("Each", "All"):
-            everyone = tuple(range(1, self.game.num_players + 1))
+            everyone = tuple(range(1, self.built().num_players + 1))
             return const_fn(everyone)
         one = self.player(value)
         return lambda s, e: (one(s, e),)
@@ -270,7 +311,7 @@ class Compiler:
         if not relative or self.facing is not None:
             return self.moves(value)
         gens: list[MoveGen | None] = [None]
-        for p in range(1, self.game.num_players + 1):
+        for p in range(1, self.built().num_players + 1):
             self.facing = self.player_facings.get(p, "N")
             try:
                 gens.append(self.moves(value))
@@ -278,16 +319,22 @@ class Compiler:
                 self.facing = None
         return ByMover(gens)
 
-    def effect(self, value: Any) -> Callable[["State", Env], None]:
-        """A ludeme used as a consequence: run its effect on the state."""
+    @overload
+    def effect(self, value: None) -> None: ...
+
+    @overload
+    def effect(self, value: Any) -> Callable[[State, Env], None]: ...
+
+    def effect(self, value: Any) -> Callable[[State, Env], None] | None:
+        """A ludeme used as a consequence: run its effect on the state (None: no effect)."""
         if value is None:
-            return None  # type: ignore[return-value]
+            return None
         if isinstance(value, Ludeme):
             if hasattr(value, "compile_effect"):
                 return value.compile_effect(self)
             gen = self.moves(value)
 
-            def run_all(s: "State", e: Env) -> None:
+            def run_all(s: State, e: Env) -> None:
                 # A move generator used as an effect: apply all its moves (Ludii applies the
                 # effect moves it produces).
                 for m in gen.moves(s, e):
@@ -296,7 +343,7 @@ class Compiler:
         raise self.error("expected an effect", value)
 
     # --- helpers every rule shares -----------------------------------------------------------------
-    def rule(self, before: Any = None, after: Any = None) -> tuple[int, ...]:
+    def rule(self, before: Any = None, after: Any = None) -> tuple[builtins.int, ...]:
         """The consequences a move carries (:attr:`Move.rules`): ``before`` runs before its
         action (its own effects: a capture by replacement, the sites it jumps), ``after`` after
         it (its ``then``); () when there is neither. The same pair is registered once."""
@@ -319,7 +366,7 @@ class Compiler:
         if constant(cond) is False:
             return const_fn(())
 
-        def filtered(s: "State", e: Env) -> list[int]:
+        def filtered(s: State, e: Env) -> list[int]:
             frame = e.child()
             out = []
             for site in region(s, e):
@@ -330,10 +377,10 @@ class Compiler:
         return filtered
 
     @staticmethod
-    def each(sites: Fn, effect: Callable[["State", Env], None], bind: str = "site") -> Callable[["State", Env], None]:
+    def each(sites: Fn, effect: Callable[[State, Env], None], bind: str = "site") -> Callable[[State, Env], None]:
         """An effect that runs ``effect`` once for each site of ``sites`` (read once, before the
         first run), with the site bound as ``bind`` in a frame of its own."""
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             frame = e.child()
             for site in tuple(sites(s, e)):
                 setattr(frame, bind, site)
@@ -348,7 +395,7 @@ class Compiler:
         if over is None or to_effect is None:
             return over if over is not None else to_effect
 
-        def both(s: "State", e: Env) -> None:
+        def both(s: State, e: Env) -> None:
             to_effect(s, e)
             over(s, e)
         return both
@@ -365,7 +412,7 @@ class Compiler:
                 raise self.error(f"direction {value.name} does not exist on this board", value)
             return dirs
         if isinstance(value, Ludeme):
-            return value.static_directions(self)
+            return cast(_Directions, value).static_directions(self)
         raise self.error("expected directions", value)
 
     def direction_names(self, names: Sequence[str], where: Any, of: str = "Adjacent") -> tuple[str, ...]:
@@ -386,19 +433,19 @@ class Compiler:
             out.extend(d for d in found if d not in out)
         return tuple(out)
 
-    def adjacency(self, value: Any, default: str = "Adjacent") -> tuple[tuple[int, ...], ...]:
+    def adjacency(self, value: Any, default: str = "Adjacent") -> tuple[tuple[builtins.int, ...], ...]:
         """A neighbour table (per site, its neighbours) for directions: a relation (Orthogonal,
         Adjacent, All...) gives the board's own lists, compass directions their steps."""
         from ..engine.groups import merged
         name = value.name if isinstance(value, Const) else (default if value is None else None)
-        if name in self.topo.neighbours:
+        if name is not None and name in self.topo.neighbours:
             return self.topo.neighbours[name]
         dirs = self.directions(value, default)
         return merged([self.topo.steps_of(d) for d in dirs])
 
-    def components_named(self, name: str, where: Any) -> list[int]:
+    def components_named(self, name: str, where: Any) -> list[builtins.int]:
         """Component indices for a piece name: exact ("Ball1") or base name ("Ball": all owners)."""
-        game = self.game
+        game = self.built()
         found = pieces_named(game, name)
         if not found:
             names = sorted({c.base for c in game.components[1:]} | {c.name for c in game.components[1:]})

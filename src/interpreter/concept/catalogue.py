@@ -11,10 +11,10 @@ taxonomy, and ours marked as ours.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator, Optional
 
 import yaml
 
@@ -37,7 +37,7 @@ class Concept:
     type: str
     computation: str
     leaf: bool
-    parent: Optional[str]
+    parent: str | None
     ours: bool = False
     description: str = ""
 

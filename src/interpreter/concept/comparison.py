@@ -22,8 +22,9 @@ over all the games compared (0 where they all agree); with no numbers, the dista
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from .catalogue import catalogue
 from .detect import boolean_concepts, numeric_concepts
@@ -85,7 +86,7 @@ class Row:
     computation: str
     ours: bool
     values: list[Any]
-    spreads: Optional[list[Optional[float]]] = None
+    spreads: list[float | None] | None = None
 
     @property
     def agree(self) -> bool:
@@ -120,7 +121,7 @@ class Comparison:
                 return r
         raise KeyError(concept)
 
-    def differences(self) -> "Comparison":
+    def differences(self) -> Comparison:
         """The same table without the rows where every game agrees."""
         kept = [r for r in self.rows if not r.agree]
         return Comparison(self.games, kept, self.distance, self.playouts, self.seed, self.agents,
@@ -160,7 +161,7 @@ def split_game_spec(spec: str) -> tuple[str, list[str]]:
     return name, items
 
 
-def load_spec(ref: GameRef) -> tuple[str, "Game"]:
+def load_spec(ref: GameRef) -> tuple[str, Game]:
     """(label, game) for a game reference: a Game, or a name/path with options after a colon."""
     from ..engine.game import Game
     if isinstance(ref, Game):
@@ -173,7 +174,7 @@ def load_spec(ref: GameRef) -> tuple[str, "Game"]:
 
 
 def concepts(game: GameRef, playouts: int = 0, seed: int = 0, agents: Sequence[str] = ("random",),
-             jobs: int = 1, progress: Optional[Progress] = None) -> GameConcepts:
+             jobs: int = 1, progress: Progress | None = None) -> GameConcepts:
     """The concepts of a game (a :class:`Game`, or a name/path/text with ``:options``); with
     ``playouts``, the playout metrics of that many games between ``agents`` (specs, in player
     order), seeded by ``seed``, played by ``jobs`` processes."""
@@ -227,7 +228,7 @@ def table(items: Sequence[GameConcepts]) -> Comparison:
 
 def compare(games: Sequence[GameRef], playouts: int = 0, seed: int = 0, agents: Sequence[str] = ("random",),
             jobs: int = 1, differences: bool = False,
-            progress: Optional[Callable[[str, int, int], None]] = None,
+            progress: Callable[[str, int, int], None] | None = None,
             measure: Callable[..., dict[str, Metric]] = playout_metrics) -> Comparison:
     """Compare games (names, paths, texts with ``:options``, or Game objects) by their concepts;
     ``playouts`` games each (same ``seed`` and ``agents`` for all) add the playout metrics.

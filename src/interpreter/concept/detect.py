@@ -13,8 +13,9 @@ containers (board, hands, dice), the pieces, the phases.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any
 
 from .catalogue import catalogue
 
@@ -71,14 +72,14 @@ class Equipment:
     use: str
     extra_containers: tuple[int, ...]  # the sites of each hand and set of dice
     dice: int  # how many dice
-    mancala_rows: Optional[int]  # the rows of a mancala board, None for another board
+    mancala_rows: int | None  # the rows of a mancala board, None for another board
     mancala_stores: bool
 
 
 _BOUND: dict[int, tuple[Any, Any]] = {}  # id(description) -> (description, its bound tree): the last few
 
 
-def _bound(game: "Game") -> Any:
+def _bound(game: Game) -> Any:
     """The game's bound description (None when it has none), bound once for the several
     concepts that read it."""
     description = getattr(game.info, "description", None)
@@ -99,12 +100,12 @@ def _items(value: Any) -> list[Any]:
     return list(getattr(value, "items", value if isinstance(value, (list, tuple)) else [value]))
 
 
-def equipment_of(game: "Game", bound: Any = None) -> Equipment:
+def equipment_of(game: Game, bound: Any = None) -> Equipment:
     """The containers and dice of ``game`` (from its description)."""
     bound = _bound(game) if bound is None else bound
     extra: list[int] = []
     dice = 0
-    rows: Optional[int] = None
+    rows: int | None = None
     stores = False
     items = _items(bound.equipment.items) if bound is not None else []
     for item in items:
@@ -124,7 +125,7 @@ def equipment_of(game: "Game", bound: Any = None) -> Equipment:
     return Equipment(game.topology.use, tuple(extra), dice, rows, stores)
 
 
-def declared(game: "Game") -> frozenset[str]:
+def declared(game: Game) -> frozenset[str]:
     """The concepts the game's ludemes declare, walked again from its description with the
     numbers known before play evaluated (a board's sizes given as expressions); the game's
     own (``game.concepts``, literals only) when it has no description."""
@@ -136,7 +137,7 @@ def declared(game: "Game") -> frozenset[str]:
     return declared_concepts(bound, game.num_players, Compiler(None).static_int)
 
 
-def game_facts(game: "Game", found: Optional[frozenset[str]] = None) -> set[str]:
+def game_facts(game: Game, found: frozenset[str] | None = None) -> set[str]:
     """Boolean concepts of the game as a whole (not of one ludeme), as Ludii's
     ``computeBooleanConcepts`` (``found``: the ludemes' concepts, the game's when not given)."""
     found = frozenset(game.concepts) if found is None else found
@@ -172,7 +173,7 @@ def game_facts(game: "Game", found: Optional[frozenset[str]] = None) -> set[str]
     return out
 
 
-def _asymmetric_pieces(game: "Game") -> bool:
+def _asymmetric_pieces(game: Game) -> bool:
     """Player 1 has a kind of piece that another player has not (by name, its number left
     out), as Ludii checks."""
     n = game.num_players
@@ -183,7 +184,7 @@ def _asymmetric_pieces(game: "Game") -> bool:
     return any(name not in owned[p] for name in owned[1] for p in range(2, n + 1))
 
 
-def ludemeplex_concepts(game: "Game") -> set[str]:
+def ludemeplex_concepts(game: Game) -> set[str]:
     """The concepts of the library's board defines the description uses (Ludii's
     ludemeplexes): a define of the library, not one of the description's own."""
     description = getattr(game.info, "description", None)
@@ -213,7 +214,7 @@ def _words(call: Any) -> list[str]:
     return [a.name for a in call.args if isinstance(a, Const)]
 
 
-def metadata_concepts(game: "Game", found: set[str], equipment: Optional[Equipment] = None) -> set[str]:
+def metadata_concepts(game: Game, found: set[str], equipment: Equipment | None = None) -> set[str]:
     """The concepts of the metadata's graphics (Ludii's ``Metadata.concepts``), added without
     their parents as Ludii adds them: board styles, symbols, stack looks, no board."""
     description = getattr(game.info, "description", None)
@@ -246,7 +247,7 @@ def metadata_concepts(game: "Game", found: set[str], equipment: Optional[Equipme
     return out
 
 
-def _mancala_style(game: "Game", found: set[str], equipment: Optional[Equipment]) -> set[str]:
+def _mancala_style(game: Game, found: set[str], equipment: Equipment | None) -> set[str]:
     equipment = equipment_of(game) if equipment is None else equipment
     out = {"MancalaBoard"}
     if equipment.mancala_rows is not None:
@@ -261,7 +262,7 @@ def _mancala_style(game: "Game", found: set[str], equipment: Optional[Equipment]
     return out
 
 
-def sowing_sense(game: "Game") -> set[str]:
+def sowing_sense(game: Game) -> set[str]:
     """Which way a mancala's tracks turn (Ludii reads it from each track's first step): a step
     east or north is anticlockwise (``SowCCW``), west or south clockwise (``SowCW``); a step
     along neither axis (a round board) by the way it turns about the board's centre."""
@@ -288,7 +289,7 @@ def sowing_sense(game: "Game") -> set[str]:
     return out
 
 
-def boolean_concepts(game: "Game") -> frozenset[str]:
+def boolean_concepts(game: Game) -> frozenset[str]:
     """Every boolean compilation concept of ``game``: the ludemes' own, the game's, and their
     parents; then the library boards' and the metadata's (Ludii adds those without parents)."""
     own = declared(game)
@@ -304,7 +305,7 @@ def _mean(values: list[float]) -> float:
     return round(sum(values) / len(values), 2) if values else 0.0
 
 
-def _board_graph(game: "Game", bound: Any = None) -> Any:
+def _board_graph(game: Game, bound: Any = None) -> Any:
     """The board's whole graph (vertices, edges, faces), rebuilt from the game's description;
     None when there is no description to rebuild it from."""
     bound = _bound(game) if bound is None else bound
@@ -314,7 +315,7 @@ def _board_graph(game: "Game", bound: Any = None) -> Any:
     return bound.equipment.board.whole_graph(Compiler(None).static_int)
 
 
-def numeric_concepts(game: "Game", boolean: Optional[frozenset[str]] = None) -> dict[str, float]:
+def numeric_concepts(game: Game, boolean: frozenset[str] | None = None) -> dict[str, float]:
     """The numeric compilation concepts (Ludii's): players, sites, rows and columns, the board's
     regions and directions, the containers, the pieces, the phases. The sites played on count
     the board's cells, vertices and edges that the rules use (``boolean``: the game's boolean
@@ -350,11 +351,14 @@ def numeric_concepts(game: "Game", boolean: Optional[frozenset[str]] = None) -> 
     orthogonal = topo.neighbours.get("Orthogonal")
     for name, relation in relations.items():
         table = topo.neighbours.get(relation)
-        if table is not None and relation == "Diagonal" and orthogonal is not None:
+        if table is None:
+            out[name] = 0.0
+        elif relation == "Diagonal" and orthogonal is not None:
             # a diagonal neighbour is one that is not also orthogonal (on a graph whose lines
             # cross, a site may be both here; Ludii counts it once, as orthogonal)
-            table = [set(d) - set(o) for d, o in zip(table, orthogonal)]
-        out[name] = _mean([len(t) for t in table]) if table is not None else 0.0
+            out[name] = _mean([len(set(d) - set(o)) for d, o in zip(table, orthogonal)])
+        else:
+            out[name] = _mean([len(t) for t in table])
     on_board = n
     if graph is not None:
         out["NumVertices"] = len(graph.vertices)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Optional
+from typing import TYPE_CHECKING
 
 from .catalogue import catalogue
 from .detect import boolean_concepts, numeric_concepts
@@ -35,7 +36,7 @@ class LudiiConcepts:
 def read_ludii_concepts(path: str | Path) -> dict[str, LudiiConcepts]:
     """Ludii's concepts by file name, from the TSV (``#`` lines are comments, then a header)."""
     out: dict[str, LudiiConcepts] = {}
-    header: Optional[list[str]] = None
+    header: list[str] | None = None
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         if not line or line.startswith("#"):
             continue
@@ -66,7 +67,7 @@ class FileComparison:
     missing: frozenset[str]  # true in Ludii, not here
     extra: frozenset[str]  # true here, not in Ludii
     agreed: int  # true in both
-    numbers: dict[str, tuple[Optional[float], float]] = field(default_factory=dict)  # differing: ours, Ludii's
+    numbers: dict[str, tuple[float | None, float]] = field(default_factory=dict)  # differing: ours, Ludii's
 
     @property
     def precision(self) -> float:
@@ -93,13 +94,13 @@ def ludii_names(names: Iterable[str]) -> frozenset[str]:
     return frozenset(n for n in names if n in cat and not cat[n].ours)
 
 
-def compare_file(game: "Game", ludii: LudiiConcepts) -> FileComparison:
+def compare_file(game: Game, ludii: LudiiConcepts) -> FileComparison:
     """Our compilation concepts of ``game`` beside Ludii's for its file."""
     found = boolean_concepts(game)
     ours = ludii_names(found)
     theirs = ludii.boolean
     numbers = numeric_concepts(game, found)
-    differing: dict[str, tuple[Optional[float], float]] = {}
+    differing: dict[str, tuple[float | None, float]] = {}
     for name, value in ludii.numbers.items():
         mine = numbers.get(name)
         if mine is None or not _close(float(mine), value):

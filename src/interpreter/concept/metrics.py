@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING
 
 from ..engine.move import ADD
 from ..engine.result import Termination
@@ -54,7 +55,7 @@ class Metric:
     """A measured value: the mean over the games and its spread (None where it has none)."""
 
     mean: float
-    spread: Optional[float] = None
+    spread: float | None = None
 
     def to_dict(self) -> dict:
         return {"mean": self.mean, "spread": self.spread}
@@ -102,7 +103,7 @@ def utilities(winners: Sequence[int], draw: bool, players: int) -> tuple[float, 
     return tuple(out)
 
 
-def play_one(game: "Game", index: int, seed: int, agent_specs: Sequence[str]) -> GameRecord:
+def play_one(game: Game, index: int, seed: int, agent_specs: Sequence[str]) -> GameRecord:
     """Play game ``index`` of a run and measure it."""
     from ..agents import make_agent
     rng = random.Random(game_seed(seed, index))
@@ -173,7 +174,7 @@ def _play_chunk(indices: Sequence[int], seed: int, agent_specs: Sequence[str]) -
     return [play_one(game, i, seed, agent_specs) for i in indices]
 
 
-def game_text(game: "Game") -> str:
+def game_text(game: Game) -> str:
     """The game's expanded description (options chosen, defines inlined): a text that loads as
     the same game in another process."""
     from ..syntax.format import format_node
@@ -205,7 +206,7 @@ def native_records(native, playouts: int, seed: int, first: int = 0) -> list[Gam
     return records
 
 
-def _native_for(game: "Game", playouts: int, agents: Sequence[str]):
+def _native_for(game: Game, playouts: int, agents: Sequence[str]):
     """The compiled tier for random agents, when compiling pays for the playouts."""
     if any(a.strip().lower() != "random" for a in agents):
         return None
@@ -220,8 +221,8 @@ def _native_for(game: "Game", playouts: int, agents: Sequence[str]):
     return native_for(game, estimate)
 
 
-def run_playouts(game: "Game", playouts: int, seed: int = 0, agents: Sequence[str] = ("random",),
-                 jobs: int = 1, progress: Optional[Progress] = None) -> list[GameRecord]:
+def run_playouts(game: Game, playouts: int, seed: int = 0, agents: Sequence[str] = ("random",),
+                 jobs: int = 1, progress: Progress | None = None) -> list[GameRecord]:
     """Play ``playouts`` games (agents by spec, in player order, repeated if fewer) and measure
     each; ``jobs`` processes share them (the compiled tier plays random agents in one process,
     faster than processes of the reference engine). The records come back in game order."""
@@ -230,10 +231,10 @@ def run_playouts(game: "Game", playouts: int, seed: int = 0, agents: Sequence[st
     agents = list(agents) or ["random"]
     native = _native_for(game, playouts, agents) if playouts else None
     if native is not None:
-        records = native_records(native, playouts, seed)
+        played = native_records(native, playouts, seed)
         if progress is not None:
             progress(playouts, playouts)
-        return records
+        return played
     jobs = min(check_jobs(jobs), playouts or 1)
     indices = list(range(playouts))
     records: list[GameRecord] = []
@@ -310,8 +311,8 @@ def summarise(records: Sequence[GameRecord], players: int, scores: bool = False)
     return out
 
 
-def playout_metrics(game: "Game", playouts: int, seed: int = 0, agents: Sequence[str] = ("random",),
-                    jobs: int = 1, progress: Optional[Progress] = None) -> dict[str, Metric]:
+def playout_metrics(game: Game, playouts: int, seed: int = 0, agents: Sequence[str] = ("random",),
+                    jobs: int = 1, progress: Progress | None = None) -> dict[str, Metric]:
     """Play ``playouts`` games and return their metrics by concept name (module docs)."""
     records = run_playouts(game, playouts, seed, agents, jobs, progress)
     return summarise(records, game.num_players, scores="Scoring" in game.concepts)

@@ -9,8 +9,8 @@ between their games).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from .comparison import Comparison
 
@@ -27,7 +27,7 @@ def linkage(distance: Sequence[Sequence[float]]) -> list[tuple[int, int, float, 
     merges = []
     next_id = n
     while len(members) > 1:
-        best = None
+        best: tuple[int, int, float] | None = None
         keys = sorted(members)
         for x in range(len(keys)):
             for y in range(x + 1, len(keys)):
@@ -35,6 +35,7 @@ def linkage(distance: Sequence[Sequence[float]]) -> list[tuple[int, int, float, 
                 d = sum(distance[i][j] for i in members[a] for j in members[b]) / (len(members[a]) * len(members[b]))
                 if best is None or d < best[2] - 1e-12:
                     best = (a, b, d)
+        assert best is not None  # two clusters at least
         a, b, d = best
         members[next_id] = members.pop(a) + members.pop(b)
         merges.append((a, b, d, len(members[next_id])))
@@ -110,7 +111,7 @@ def plot(comparison: Comparison, path: str | Path) -> Path:
     if c.playouts:
         note = f"{c.playouts} playouts per game, seed {c.seed}; " + note
     fig.text(0.01, 0.005, note, fontsize=6, wrap=True)
-    fig.subplots_adjust(left=min(0.6, 0.011 * max(len(l) for l in labels) + 0.05) if rows else 0.1,
+    fig.subplots_adjust(left=min(0.6, 0.011 * max(len(label) for label in labels) + 0.05) if rows else 0.1,
                         right=0.97 - 0.004 * name_len, top=1 - 0.6 / height, bottom=1.4 / height)
     try:
         fig.savefig(path, dpi=150)
@@ -121,7 +122,7 @@ def plot(comparison: Comparison, path: str | Path) -> Path:
 
 def _dendrogram(ax, merges, order: list[int], games: list[str]) -> None:
     n = len(games)
-    y = {leaf: k for k, leaf in enumerate(order)}
+    y: dict[int, float] = {leaf: k for k, leaf in enumerate(order)}
     x = {leaf: 0.0 for leaf in order}
     for k, (a, b, d, _) in enumerate(merges):
         node = n + k

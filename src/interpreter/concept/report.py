@@ -54,7 +54,7 @@ def render_table(c: Comparison) -> str:
     if c.folded:
         lines.append(f"{c.folded} rows where every game agrees are left out")
     lines.append("")
-    lines.append(" " * (name_width + tax_width + 1) + "  ".join(l.rjust(w) for l, w in zip(labels, widths)))
+    lines.append(" " * (name_width + tax_width + 1) + "  ".join(label.rjust(w) for label, w in zip(labels, widths)))
     index = {id(r): k for k, r in enumerate(c.rows)}
     for group, rows in c.groups():
         lines.append(group)
@@ -70,8 +70,8 @@ def render_table(c: Comparison) -> str:
     if len(c.games) > 1:
         lines.append("")
         lines.append("distance: " + c.distance_name)
-        width = max(max(len(l) for l in labels), 6)
-        lines.append(" " * (width + 1) + " ".join(l.rjust(width) for l in labels))
+        width = max(max(len(label) for label in labels), 6)
+        lines.append(" " * (width + 1) + " ".join(label.rjust(width) for label in labels))
         for label, line in zip(labels, c.distance):
             lines.append(label.ljust(width) + " " + " ".join(f"{d:.3f}".rjust(width) for d in line))
     return "\n".join(lines) + "\n"

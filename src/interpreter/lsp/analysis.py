@@ -14,6 +14,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+
 from ..check import Checked, check_text
 from ..docs import param_markdown, section_markdown
 from ..errors import LudError
@@ -39,7 +40,7 @@ class Symbol:
     kind: str  # "game", "option", "item", "define", "ruleset", "metadata"
     range: Range
     selection: Range
-    children: list["Symbol"] = field(default_factory=list)
+    children: list[Symbol] = field(default_factory=list)
 
 
 @dataclass

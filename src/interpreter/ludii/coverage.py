@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..ludemes import base
 from ..ludemes.base import BoundArray, Ludeme, Param
@@ -48,6 +49,7 @@ class _StandIn(Ludeme):
 
 def _ludeme(kind: str, name: str = "") -> Ludeme:
     probe = object.__new__(_StandIn)
+    # a stand-in sets on itself what a ludeme class declares once for all its calls (class variables)
     probe.kind = kind  # type: ignore[misc]
     probe.name = name  # type: ignore[misc]
     probe.span = Span()
@@ -97,12 +99,38 @@ def _accepts(param: Param, probes: list[Any]) -> bool:
 
 
 # --- comparing one signature with one ludeme -----------------------------------------------------
-def _show(lparam: dict) -> str:
+def _show(lparam: dict[str, Any]) -> str:
     shown = f"{lparam['name']}:{lparam['type']}" if lparam.get("name") else f"<{lparam['type']}>"
     return f"[{shown}]" if lparam.get("optional") else shown
 
 
-def compare_signature(params: Sequence[dict], cls: type[Ludeme],
+def _named_issue(lparam: dict[str, Any], named: Mapping[str, Param], probes: list[Any], used: set[str]) -> str | None:
+    """What keeps our named parameter from taking Ludii's ``lparam`` (None: nothing); ours is
+    marked ``used``."""
+    mine = named.get(lparam["name"])
+    if mine is None:
+        return f"no `{lparam['name']}:` ({lparam['type']})"
+    used.add(mine.name)
+    if not _accepts(mine, probes):
+        return f"`{lparam['name']}:` does not take {lparam['type']}"
+    if lparam.get("optional", False) and not mine.optional:
+        return f"`{lparam['name']}:` is required here, optional in Ludii"
+    return None
+
+
+def _place(positional: Sequence[Param], start: int, probes: list[Any], used: set[str]) -> int | None:
+    """The first of our positional parameters from ``start`` that takes the ``probes`` (None
+    when a required one not yet used stands in the way, or none does)."""
+    for i in range(start, len(positional)):
+        mine = positional[i]
+        if _accepts(mine, probes):
+            return i
+        if not mine.optional and mine.name not in used:
+            return None  # a required parameter of ours stands in the way
+    return None
+
+
+def compare_signature(params: Sequence[dict[str, Any]], cls: type[Ludeme],
                       registry: Mapping[str, type[Ludeme]] | None = None) -> list[str]:
     """What keeps ``cls`` from taking every call Ludii's signature ``params`` allows (empty when
     nothing does)."""
@@ -118,15 +146,9 @@ def compare_signature(params: Sequence[dict], cls: type[Ludeme],
         probes = stand_ins(lparam["type"], registry)
         optional = lparam.get("optional", False)  # an either-or group is as optional as its members
         if lparam.get("name"):
-            mine = named.get(lparam["name"])
-            if mine is None:
-                issues.append(f"no `{lparam['name']}:` ({lparam['type']})")
-                continue
-            used.add(mine.name)
-            if not _accepts(mine, probes):
-                issues.append(f"`{lparam['name']}:` does not take {lparam['type']}")
-            elif optional and not mine.optional:
-                issues.append(f"`{lparam['name']}:` is required here, optional in Ludii")
+            issue = _named_issue(lparam, named, probes, used)
+            if issue is not None:
+                issues.append(issue)
             continue
         group = lparam.get("group")
         if group and group_start is not None and group_start[0] == group:
@@ -136,16 +158,7 @@ def compare_signature(params: Sequence[dict], cls: type[Ludeme],
                 index = max(index, group_end)
             group_start = (group, index) if group else None
             start = index
-        found = None
-        i = start
-        while i < len(positional):
-            mine = positional[i]
-            if _accepts(mine, probes):
-                found = i
-                break
-            if not mine.optional and mine.name not in used:
-                break  # a required parameter of ours stands in the way
-            i += 1
+        found = _place(positional, start, probes, used)
         if found is None:
             issues.append(f"no place for {_show(lparam)}")
             continue

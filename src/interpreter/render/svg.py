@@ -22,10 +22,14 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from ..engine.state import State
     from ..engine.topology import Topology
 
@@ -52,7 +56,7 @@ PIECE_COLOURS: dict[int, tuple[str, str, str]] = {
 _COORD = re.compile(r"^([A-Za-z]+)(\d+)$")
 
 
-def _colours(owner: int, chosen: Optional[dict[int, str]] = None) -> tuple[str, str, str]:
+def _colours(owner: int, chosen: dict[int, str] | None = None) -> tuple[str, str, str]:
     """(fill, outline, text) of a player's pieces: the description's own colour for the player
     (``(graphics {(player Colour P1 (colour Black))})``) when it gives one, else the default."""
     if chosen and owner in chosen:
@@ -93,7 +97,7 @@ class _Frame:
 
 
 # --- coordinates ---------------------------------------------------------------------------------------
-def coordinate_labels(topo: "Topology", gap: float = 0.85) -> list[tuple[float, float, str]]:
+def coordinate_labels(topo: Topology, gap: float = 0.85) -> list[tuple[float, float, str]]:
     """Where the coordinates go, in board units: (x, y, text); ``gap`` is their distance past
     the last site of a line, in site spacings."""
     pos = topo.positions
@@ -109,7 +113,7 @@ def coordinate_labels(topo: "Topology", gap: float = 0.85) -> list[tuple[float, 
         d = math.hypot(dx, dy)
         return (dx / d, dy / d) if d > 1e-9 else (0.0, -1.0)
 
-    def past(end: int, inner: Optional[int], gap: float) -> tuple[float, float]:
+    def past(end: int, inner: int | None, gap: float) -> tuple[float, float]:
         if inner is None:
             ux, uy = outward(end)
         else:
@@ -135,7 +139,7 @@ def coordinate_labels(topo: "Topology", gap: float = 0.85) -> list[tuple[float, 
     return []  # no lines of coordinates: the labels are written on the empty sites instead
 
 
-def _grid_lines(topo: "Topology") -> Optional[tuple[dict[str, list[int]], dict[int, list[int]]]]:
+def _grid_lines(topo: Topology) -> tuple[dict[str, list[int]], dict[int, list[int]]] | None:
     """Sites by column letter and by row number, each line ordered from its first site, when the
     labels are coordinates (``C7``) whose columns and rows are straight lines of consecutive
     sites; else None (a graph, a semi-regular tiling)."""
@@ -153,7 +157,7 @@ def _grid_lines(topo: "Topology") -> Optional[tuple[dict[str, list[int]], dict[i
     pos = topo.positions
     tolerance = 0.05 * topo.spacing * topo.spacing
 
-    def straight(members: list[tuple[int, int]]) -> Optional[list[int]]:
+    def straight(members: list[tuple[int, int]]) -> list[int] | None:
         members.sort()
         keys = [k for k, _ in members]
         if keys != list(range(keys[0], keys[0] + len(keys))):
@@ -167,13 +171,13 @@ def _grid_lines(topo: "Topology") -> Optional[tuple[dict[str, list[int]], dict[i
                     return None
         return sites
 
-    columns = {k: straight(v) for k, v in letters.items()}
-    rows = {k: straight(v) for k, v in numbers.items()}
-    if any(v is None for v in columns.values()) or any(v is None for v in rows.values()):
+    columns = {k: line for k, v in letters.items() if (line := straight(v)) is not None}
+    rows = {k: line for k, v in numbers.items() if (line := straight(v)) is not None}
+    if len(columns) < len(letters) or len(rows) < len(numbers):
         return None
     if max(map(len, columns.values())) < 2 and max(map(len, rows.values())) < 2:
         return None
-    return columns, rows  # type: ignore[return-value]
+    return columns, rows
 
 
 def _column_index(letters: str) -> int:
@@ -201,7 +205,7 @@ def _hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     if len(pts) <= 2:
         return pts
 
-    def cross(o, a, b) -> float:
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
         return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
     hull: list[tuple[float, float]] = []
@@ -215,7 +219,7 @@ def _hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     return hull
 
 
-def _piece(kind: str, x: float, y: float, r: float, colours: tuple[str, str, str], text: Optional[str],
+def _piece(kind: str, x: float, y: float, r: float, colours: tuple[str, str, str], text: str | None,
            attrs: str) -> str:
     fill, edge, ink = colours
     base = kind.lower()
@@ -248,7 +252,7 @@ def _piece(kind: str, x: float, y: float, r: float, colours: tuple[str, str, str
     return f'<g class="piece" {attrs}>{shape}{label}</g>'
 
 
-def _owned_sides(game, frame: _Frame, unit: float) -> list[str]:
+def _owned_sides(game: Game, frame: _Frame, unit: float) -> list[str]:
     """The outer edges of the cells of each player's regions (Hex's sides), in their colour."""
     topo = game.topology
     regions = {p: {s for region in rs for s in region} for p, rs in game.player_regions.items() if p and rs}
@@ -258,7 +262,7 @@ def _owned_sides(game, frame: _Frame, unit: float) -> list[str]:
     def key(p: tuple[float, float]) -> tuple[int, int]:
         return round(p[0] * 1000), round(p[1] * 1000)
 
-    uses: dict[tuple, int] = {}
+    uses: dict[frozenset[tuple[int, int]], int] = {}
     for shape in topo.shapes:
         for i, a in enumerate(shape):
             edge = frozenset((key(a), key(shape[(i + 1) % len(shape)])))
@@ -282,7 +286,7 @@ def _owned_sides(game, frame: _Frame, unit: float) -> list[str]:
     return out
 
 
-def _last_move(state: "State") -> tuple[int, int, str]:
+def _last_move(state: State) -> tuple[int, int, str]:
     """(from, to, text) of the last move: from the history, else the position's last move."""
     history = state.history
     if history:
@@ -293,23 +297,63 @@ def _last_move(state: "State") -> tuple[int, int, str]:
     return -1, -1, ""
 
 
-def _value_of(game, what: int) -> Optional[str]:
+def _value_of(game: Game, what: int) -> str | None:
     value = getattr(game.components[what], "value", 0)
     if not value or isinstance(value, bool):  # 0: the piece has no value
         return None
     return str(value)
 
 
-def render_svg(state: "State", coordinates: bool = True, last_move: bool = True, title: bool = True,
+def render_svg(state: State, coordinates: bool = True, last_move: bool = True, title: bool = True,
                unit: float = UNIT, targets: bool = False) -> str:
     """The position as an SVG document (a string). With ``targets``, a transparent shape over
     every site (``<g class="targets">``: each cell's outline, or a disc around each point), each
     carrying its site's ``data-site``, so a page can take clicks and highlight sites."""
     game = state.game
-    topo = game.topology
+    pic = _layout(game.topology, unit, coordinates)
+    frame = pic.frame
+    height = frame.height + (TITLE_HEIGHT if title else 0)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(frame.width)}" height="{_f(height)}" '
+           f'viewBox="0 0 {_f(frame.width)} {_f(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
+           f'<title>{escape(game.name)}</title>',
+           f'<rect class="background" x="0" y="0" width="{_f(frame.width)}" height="{_f(height)}" fill="#ffffff"/>']
+    out += _cells(game, pic) if pic.cells else _points(pic)
+    out += _coordinates(state, pic, coordinates)
+    out += _pieces(state, pic)
+    frm, to, text = _last_move(state) if last_move else (-1, -1, "")
+    out += _last_move_rings(pic, frm, to)
+    if targets:
+        out += _targets(pic)
+    if title:
+        caption = _caption(state, text)
+        size = max(7.0, min(14.0, (frame.width - 8) / (0.6 * max(1, len(caption)))))
+        out.append(f'<text class="caption" x="{_f(frame.width / 2)}" y="{_f(height - TITLE_HEIGHT / 2)}" '
+                   f'font-size="{_f(size)}" fill="#222222" text-anchor="middle" dominant-baseline="central">'
+                   f'{escape(caption)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+@dataclass
+class _Picture:
+    """What each part of a picture is drawn with: the board's geometry and its frame."""
+
+    topo: Topology
+    unit: float  # pixels between neighbouring sites (more than asked for a small board)
+    k: float  # pixels per board unit
+    cells: bool  # a board of cells (else of points)
+    lines: list[tuple[int, int]]  # the board's lines (boards of points)
+    radii: list[float]  # each site's piece radius, in board units
+    rim: float  # the board's wood around the outermost points, in board units
+    labels: list[tuple[float, float, str]]  # the coordinates on the edges (coordinate_labels)
+    frame: _Frame
+
+
+def _layout(topo: Topology, unit: float, coordinates: bool) -> _Picture:
+    """The picture's geometry: pieces' radii, the coordinates' places, and a frame with room for
+    them all (a small board drawn larger)."""
     pos = topo.positions
     s = topo.spacing or 1.0
-    k = unit / s
     cells = bool(topo.shapes) and len(topo.shapes) == topo.n
     lines = list(topo.lines)
     if cells:
@@ -321,65 +365,81 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
     room = [(x, y, rim + radii[i] * 0.1) for i, (x, y) in enumerate(pos)]
     room += [(x, y, 0.02 * s) for shape in topo.shapes for x, y in shape]
     room += [(x, y, 0.35 * s) for x, y, _ in labels]
-    frame = _Frame(room, k)
+    frame = _Frame(room, unit / s)
     if frame.width < MIN_WIDTH:  # small boards (tic-tac-toe, Alak) drawn larger
         unit *= MIN_WIDTH / frame.width
-        k = unit / s
-        frame = _Frame(room, k)
-    height = frame.height + (TITLE_HEIGHT if title else 0)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(frame.width)}" height="{_f(height)}" '
-           f'viewBox="0 0 {_f(frame.width)} {_f(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
-           f'<title>{escape(game.name)}</title>',
-           f'<rect class="background" x="0" y="0" width="{_f(frame.width)}" height="{_f(height)}" fill="#ffffff"/>']
-    # the board
-    if cells:
-        out.append(f'<g class="board cells" fill="{BOARD_FILL}" stroke="{BOARD_EDGE}" '
-                   f'stroke-width="{_f(max(1.0, unit * 0.03))}" stroke-linejoin="round">')
-        for site, shape in enumerate(topo.shapes):
-            out.append(f'<polygon class="cell" data-site={quoteattr(topo.labels[site])} '
-                       f'points="{" ".join(frame.xy(p) for p in shape)}"/>')
+        frame = _Frame(room, unit / s)
+    return _Picture(topo, unit, unit / s, cells, lines, radii, rim, labels, frame)
+
+
+def _cells(game: Game, pic: _Picture) -> list[str]:
+    """A board of cells: each cell's outline, and the sides players own."""
+    topo, frame = pic.topo, pic.frame
+    out = [f'<g class="board cells" fill="{BOARD_FILL}" stroke="{BOARD_EDGE}" '
+           f'stroke-width="{_f(max(1.0, pic.unit * 0.03))}" stroke-linejoin="round">']
+    for site, shape in enumerate(topo.shapes):
+        out.append(f'<polygon class="cell" data-site={quoteattr(topo.labels[site])} '
+                   f'points="{" ".join(frame.xy(p) for p in shape)}"/>')
+    out.append("</g>")
+    out.extend(_owned_sides(game, frame, pic.unit))
+    return out
+
+
+def _points(pic: _Picture) -> list[str]:
+    """A board of points: its hull in wood, its lines (a bare graph: its adjacencies), and a ring
+    per site when it has no lines."""
+    topo, frame, pos, k = pic.topo, pic.frame, pic.topo.positions, pic.k
+    out = []
+    hull = _hull(pos)
+    if len(hull) >= 3:
+        out.append(f'<polygon class="board" points="{" ".join(frame.xy(p) for p in hull)}" '
+                   f'fill="{BOARD_FILL}" stroke="{BOARD_FILL}" stroke-width="{_f(2 * pic.rim * k)}" '
+                   f'stroke-linejoin="round"/>')
+    edges = pic.lines
+    if not edges:  # a bare graph: its adjacencies
+        adjacent = topo.neighbours.get("Adjacent") or topo.neighbours.get("Orthogonal") or ()
+        edges = [(a, b) for a, nbrs in enumerate(adjacent) for b in nbrs if a < b]
+    out.append(f'<g class="board lines" stroke="{LINE_COLOUR}" stroke-width="{_f(max(1.0, pic.unit * 0.03))}" '
+               f'stroke-linecap="round">')
+    for a, b in edges:
+        out.append(f'<line x1="{_f(frame.x(pos[a][0]))}" y1="{_f(frame.y(pos[a][1]))}" '
+                   f'x2="{_f(frame.x(pos[b][0]))}" y2="{_f(frame.y(pos[b][1]))}"/>')
+    out.append("</g>")
+    if not pic.lines:
+        out.append(f'<g class="board sites" fill="{BOARD_FILL}" stroke="{LINE_COLOUR}" stroke-width="1.5">')
+        for site, p in enumerate(pos):
+            out.append(f'<circle cx="{_f(frame.x(p[0]))}" cy="{_f(frame.y(p[1]))}" '
+                       f'r="{_f(pic.radii[site] * k)}"/>')
         out.append("</g>")
-        out.extend(_owned_sides(game, frame, unit))
-    else:
-        hull = _hull(pos)
-        if len(hull) >= 3:
-            out.append(f'<polygon class="board" points="{" ".join(frame.xy(p) for p in hull)}" '
-                       f'fill="{BOARD_FILL}" stroke="{BOARD_FILL}" stroke-width="{_f(2 * rim * k)}" '
-                       f'stroke-linejoin="round"/>')
-        edges = lines
-        if not edges:  # a bare graph: its adjacencies
-            adjacent = topo.neighbours.get("Adjacent") or topo.neighbours.get("Orthogonal") or ()
-            edges = [(a, b) for a, nbrs in enumerate(adjacent) for b in nbrs if a < b]
-        out.append(f'<g class="board lines" stroke="{LINE_COLOUR}" stroke-width="{_f(max(1.0, unit * 0.03))}" '
-                   f'stroke-linecap="round">')
-        for a, b in edges:
-            out.append(f'<line x1="{_f(frame.x(pos[a][0]))}" y1="{_f(frame.y(pos[a][1]))}" '
-                       f'x2="{_f(frame.x(pos[b][0]))}" y2="{_f(frame.y(pos[b][1]))}"/>')
-        out.append("</g>")
-        if not lines:
-            out.append(f'<g class="board sites" fill="{BOARD_FILL}" stroke="{LINE_COLOUR}" stroke-width="1.5">')
-            for site, p in enumerate(pos):
-                out.append(f'<circle cx="{_f(frame.x(p[0]))}" cy="{_f(frame.y(p[1]))}" '
-                           f'r="{_f(radii[site] * k)}"/>')
-            out.append("</g>")
-    # coordinates
-    if labels:
-        size = max(9.0, min(16.0, unit * 0.32))
+    return out
+
+
+def _coordinates(state: State, pic: _Picture, coordinates: bool) -> list[str]:
+    """The coordinates on the edges; on a board without lines of coordinates, each empty site's
+    label on it."""
+    topo, frame = pic.topo, pic.frame
+    out = []
+    if pic.labels:
+        size = max(9.0, min(16.0, pic.unit * 0.32))
         out.append(f'<g class="coordinates" font-size="{_f(size)}" fill="#444444" text-anchor="middle" '
                    f'dominant-baseline="central">')
-        for x, y, text in labels:
+        for x, y, text in pic.labels:
             out.append(f'<text x="{_f(frame.x(x))}" y="{_f(frame.y(y))}">{escape(text)}</text>')
         out.append("</g>")
     elif coordinates and not topo.is_row:  # no lines of coordinates: each empty site's label
-        size = max(7.0, min(13.0, min(radii) * k * 0.6))
+        size = max(7.0, min(13.0, min(pic.radii) * pic.k * 0.6))
         out.append(f'<g class="site-labels" font-size="{_f(size)}" fill="#7a6642" text-anchor="middle" '
                    f'dominant-baseline="central">')
-        for site, (x, y) in enumerate(pos):
+        for site, (x, y) in enumerate(topo.positions):
             if not state.what[site]:
                 out.append(f'<text x="{_f(frame.x(x))}" y="{_f(frame.y(y))}">{escape(topo.labels[site])}</text>')
         out.append("</g>")
-    # pieces
-    out.append('<g class="pieces">')
+    return out
+
+
+def _pieces(state: State, pic: _Picture) -> list[str]:
+    game, topo, frame, pos = state.game, pic.topo, pic.frame, pic.topo.positions
+    out = ['<g class="pieces">']
     for site, what in enumerate(state.what):
         if not what:
             continue
@@ -388,41 +448,44 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
         attrs = (f'data-site={quoteattr(topo.labels[site])} data-owner="{owner}" '
                  f'data-piece={quoteattr(comp.name)}')
         out.append(_piece(comp.base or comp.name, frame.x(pos[site][0]), frame.y(pos[site][1]),
-                          radii[site] * k, _colours(owner, game.info.colours), _value_of(game, what), attrs))
+                          pic.radii[site] * pic.k, _colours(owner, game.info.colours), _value_of(game, what), attrs))
     out.append("</g>")
-    # the last move
-    frm, to, text = _last_move(state) if last_move else (-1, -1, "")
-    if to >= 0 or frm >= 0:
-        out.append(f'<g class="last-move" fill="none" stroke="{LAST_MOVE}" stroke-width="{_f(max(2.0, unit * 0.07))}">')
-        if 0 <= frm < topo.n and frm != to:
-            out.append(f'<circle class="from" cx="{_f(frame.x(pos[frm][0]))}" cy="{_f(frame.y(pos[frm][1]))}" '
-                       f'r="{_f(radii[frm] * k * 1.08)}" stroke-dasharray="4 3"/>')
-        if 0 <= to < topo.n:
-            out.append(f'<circle class="to" cx="{_f(frame.x(pos[to][0]))}" cy="{_f(frame.y(pos[to][1]))}" '
-                       f'r="{_f(radii[to] * k * 1.08)}"/>')
-        out.append("</g>")
-    if targets:
-        out.append('<g class="targets" fill="#ffffff" fill-opacity="0" stroke="none">')
-        for site, p in enumerate(pos):
-            label = quoteattr(topo.labels[site])
-            if cells:
-                points = " ".join(frame.xy(q) for q in topo.shapes[site])
-                out.append(f'<polygon class="target" data-site={label} points="{points}"/>')
-            else:
-                out.append(f'<circle class="target" data-site={label} cx="{_f(frame.x(p[0]))}" '
-                           f'cy="{_f(frame.y(p[1]))}" r="{_f(radii[site] * k)}"/>')
-        out.append("</g>")
-    if title:
-        caption = _caption(state, text)
-        size = max(7.0, min(14.0, (frame.width - 8) / (0.6 * max(1, len(caption)))))
-        out.append(f'<text class="caption" x="{_f(frame.width / 2)}" y="{_f(height - TITLE_HEIGHT / 2)}" '
-                   f'font-size="{_f(size)}" fill="#222222" text-anchor="middle" dominant-baseline="central">'
-                   f'{escape(caption)}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out
 
 
-def _caption(state: "State", last: str) -> str:
+def _last_move_rings(pic: _Picture, frm: int, to: int) -> list[str]:
+    """The last move's destination ringed, its origin ringed with a dashed line."""
+    if to < 0 and frm < 0:
+        return []
+    topo, frame, pos, radii, k = pic.topo, pic.frame, pic.topo.positions, pic.radii, pic.k
+    out = [f'<g class="last-move" fill="none" stroke="{LAST_MOVE}" stroke-width="{_f(max(2.0, pic.unit * 0.07))}">']
+    if 0 <= frm < topo.n and frm != to:
+        out.append(f'<circle class="from" cx="{_f(frame.x(pos[frm][0]))}" cy="{_f(frame.y(pos[frm][1]))}" '
+                   f'r="{_f(radii[frm] * k * 1.08)}" stroke-dasharray="4 3"/>')
+    if 0 <= to < topo.n:
+        out.append(f'<circle class="to" cx="{_f(frame.x(pos[to][0]))}" cy="{_f(frame.y(pos[to][1]))}" '
+                   f'r="{_f(radii[to] * k * 1.08)}"/>')
+    out.append("</g>")
+    return out
+
+
+def _targets(pic: _Picture) -> list[str]:
+    """A transparent shape over every site, carrying its ``data-site``, for a page's clicks."""
+    topo, frame = pic.topo, pic.frame
+    out = ['<g class="targets" fill="#ffffff" fill-opacity="0" stroke="none">']
+    for site, p in enumerate(topo.positions):
+        label = quoteattr(topo.labels[site])
+        if pic.cells:
+            points = " ".join(frame.xy(q) for q in topo.shapes[site])
+            out.append(f'<polygon class="target" data-site={label} points="{points}"/>')
+        else:
+            out.append(f'<circle class="target" data-site={label} cx="{_f(frame.x(p[0]))}" '
+                       f'cy="{_f(frame.y(p[1]))}" r="{_f(pic.radii[site] * pic.k)}"/>')
+    out.append("</g>")
+    return out
+
+
+def _caption(state: State, last: str) -> str:
     parts = [state.game.name]
     chosen = _chosen_options(state.game)
     if chosen:
@@ -436,7 +499,7 @@ def _caption(state: "State", last: str) -> str:
     return " · ".join(parts)
 
 
-def _chosen_options(game) -> list[str]:
+def _chosen_options(game: Game) -> list[str]:
     """The game's option items that are not their option's default."""
     expanded = game.info.description
     defaults = set()
@@ -458,12 +521,13 @@ def svg_to_png(svg: str) -> bytes:
     except (ImportError, OSError) as err:  # OSError: the cairo library itself is missing
         raise PNGUnavailable(f"PNG pictures need cairosvg and the cairo library ({err}); "
                              "install them with: pip install 'ludeme-interpreter[png]'") from None
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return png
 
 
-def write_picture(state: "State", path, **options) -> None:
-    """Write the position to ``path``: SVG, or PNG when the name ends in ``.png``."""
-    from pathlib import Path
+def write_picture(state: State, path: str | Path, **options: Any) -> None:
+    """Write the position to ``path``: SVG, or PNG when the name ends in ``.png``; ``options``
+    are :func:`render_svg`'s."""
     path = Path(path)
     svg = render_svg(state, **options)
     if path.suffix.lower() == ".png":

@@ -13,22 +13,24 @@ this one is for reading only. It adds:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..engine.arrays import COUNT
 from ..engine.move import MoveKind
-from ..engine.picture import draw, layout
+from ..engine.picture import Layout, draw, layout
 from ..engine.render import EMPTY_GRID, EMPTY_ROW, piece_symbols
 from .svg import coordinate_labels
 
 if TYPE_CHECKING:
     from ..engine.state import State
+    from ..engine.topology import Topology
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-def turn_ply(state: "State") -> str:
+def turn_ply(state: State) -> str:
     """Which ply of a turn of several the mover is at, in words (``second stone``: Loupe's
     turn of two stones, when every legal move places the same kind of piece; else ``second
     move``); '' on a turn's first ply."""
@@ -42,7 +44,7 @@ def turn_ply(state: "State") -> str:
     return f"{nth} {word or 'move'}"
 
 
-def guided_board(state: "State", last: Optional[int] = None) -> str:
+def guided_board(state: State, last: int | None = None) -> str:
     """The board as text for a player (see the module docs); ``last`` is the site to mark
     (default: the last move's destination, or its origin for a move off the board)."""
     game = state.game
@@ -64,7 +66,7 @@ def guided_board(state: "State", last: Optional[int] = None) -> str:
     return picture
 
 
-def _row(topo, symbols: list[str], order: list[int], last: int) -> str:
+def _row(topo: Topology, symbols: list[str], order: list[int], last: int) -> str:
     """A row of slots with each slot's label under it: ``x x _ o`` over ``1 2 3 4``."""
     size = max(max(len(topo.labels[s]) for s in order), max(len(symbols[s]) for s in order))
     top, bottom = [], []
@@ -76,7 +78,7 @@ def _row(topo, symbols: list[str], order: list[int], last: int) -> str:
     return "".join(top).rstrip() + "\n" + "".join(bottom).rstrip()
 
 
-def _mark(shape, picture: str, width: int, last: int) -> str:
+def _mark(shape: Layout, picture: str, width: int, last: int) -> str:
     """Brackets around the last move's site in the position's picture (as ``draw`` lays it)."""
     lines = picture.split("\n")
     row = next(i for i, line in enumerate(shape.lines) if last in line) + (1 if shape.header else 0)
@@ -99,7 +101,7 @@ def _bracket(line: str, col: int, width: int) -> str:
     return "".join(chars).rstrip()
 
 
-def _shifted(topo, symbols: list[str], width: int, last: int) -> str:
+def _shifted(topo: Topology, symbols: list[str], width: int, last: int) -> str:
     """Shifted rows, each site at its place, with the coordinates where the SVG puts them."""
     shape = layout(topo)
     unit = width if width > 1 else 1
@@ -141,7 +143,7 @@ def _shifted(topo, symbols: list[str], width: int, last: int) -> str:
     return "\n".join("".join(line).rstrip() for line in out)
 
 
-def _fit(topo, where: dict[int, tuple[int, int]]):
+def _fit(topo: Topology, where: dict[int, tuple[int, int]]) -> Callable[[float, float], tuple[int, int]] | None:
     """Board coordinates to (row, column) of the text, fitted on the sites (rows follow y and
     columns x, each by a straight line); None when the sites do not tell."""
     pos = topo.positions
@@ -150,7 +152,7 @@ def _fit(topo, where: dict[int, tuple[int, int]]):
     if len(ys) < 2 or len(xs) < 2:
         return None
 
-    def line(pairs: list[tuple[float, float]]):
+    def line(pairs: list[tuple[float, float]]) -> Callable[[float], float]:
         n = len(pairs)
         mx = sum(a for a, _ in pairs) / n
         my = sum(b for _, b in pairs) / n

@@ -9,7 +9,8 @@ number alone, so the results are those of ``--jobs``, however the cluster shares
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .plan import SurveyError
 
@@ -112,6 +113,7 @@ def _match_games(text: str, turn_limit: int, specs: Sequence[str], seed: int, in
 def _run_blocks(client: Any, func: Callable, args: tuple, count: int, each: Callable[[list], None]) -> list:
     """Run ``func(*args, indices)`` for blocks of ``range(count)``; the results in index order."""
     from distributed import as_completed
+
     from .plan import blocks
     futures = [client.submit(func, *args, list(range(start, stop)), pure=False) for start, stop in blocks(count, BLOCK)]
     out: list = []
@@ -125,8 +127,8 @@ def _run_blocks(client: Any, func: Callable, args: tuple, count: int, each: Call
     return out
 
 
-def run_playouts(client: Any, game: "Game", playouts: int, seed: int = 0, agents: Sequence[str] = ("random",),
-                 progress: Optional[Callable[[int, int], None]] = None) -> list["GameRecord"]:
+def run_playouts(client: Any, game: Game, playouts: int, seed: int = 0, agents: Sequence[str] = ("random",),
+                 progress: Callable[[int, int], None] | None = None) -> list[GameRecord]:
     """:func:`interpreter.concept.metrics.run_playouts` on the cluster: the same records."""
     from ..concept.metrics import game_text
     done = [0]
@@ -140,16 +142,16 @@ def run_playouts(client: Any, game: "Game", playouts: int, seed: int = 0, agents
     return sorted(records, key=lambda r: r.index)
 
 
-def playout_metrics(client: Any, game: "Game", playouts: int, seed: int = 0, agents: Sequence[str] = ("random",),
-                    jobs: int = 1, progress: Optional[Callable[[int, int], None]] = None) -> dict[str, "Metric"]:
+def playout_metrics(client: Any, game: Game, playouts: int, seed: int = 0, agents: Sequence[str] = ("random",),
+                    jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> dict[str, Metric]:
     """:func:`interpreter.concept.metrics.playout_metrics` on the cluster (``jobs`` unused)."""
     from ..concept.metrics import summarise
     records = run_playouts(client, game, playouts, seed, agents, progress)
     return summarise(records, game.num_players, scores="Scoring" in game.concepts)
 
 
-def play_match(client: Any, game: "Game", specs: Sequence[str], games: int, seed: int = 0,
-               on_game: Optional[Callable[["GameOutcome"], None]] = None) -> list["GameOutcome"]:
+def play_match(client: Any, game: Game, specs: Sequence[str], games: int, seed: int = 0,
+               on_game: Callable[[GameOutcome], None] | None = None) -> list[GameOutcome]:
     """:func:`interpreter.match.play_match` on the cluster (``game`` loaded with its options and
     turn limit): the same outcomes, in game order."""
     from ..concept.metrics import game_text

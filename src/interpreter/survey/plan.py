@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from ..errors import LudError
 
@@ -118,16 +118,29 @@ def targets(items: Sequence[str]) -> list[Target]:
     ``.lud`` files, bundled games' names, the word ``bundled`` (every bundled game), or list
     files (any other file: one such item a line, ``#`` comments, paths relative to the list's
     folder). The same description named twice is surveyed once."""
-    from ..resources import bundled_descriptions
-    out: dict[str, Target] = {}
+    found = _Found()
+    for item in items:
+        found.visit(item, None, 0)
+    if not found.targets:
+        raise SurveyError("no description to survey")
+    return list(found.targets.values())
 
-    def add(label: str, path: Path) -> None:
-        if label not in out:
-            if len(out) >= MAX_TARGETS:
+
+class _Found:
+    """The descriptions the items of a survey name, each once, in the order named."""
+
+    def __init__(self) -> None:
+        self.targets: dict[str, Target] = {}
+
+    def add(self, label: str, path: Path) -> None:
+        if label not in self.targets:
+            if len(self.targets) >= MAX_TARGETS:
                 raise SurveyError(f"more than {MAX_TARGETS} descriptions in one survey")
-            out[label] = read_target(label, path)
+            self.targets[label] = read_target(label, path)
 
-    def visit(item: str, base: Path | None, depth: int) -> None:
+    def visit(self, item: str, base: Path | None, depth: int) -> None:
+        """One item: a folder, a description, a list (``depth`` 0 only), a bundled game or ``bundled``."""
+        from ..resources import bundled_descriptions
         path = Path(item) if base is None or Path(item).is_absolute() else base / item
         try:
             is_dir, is_file = path.is_dir(), path.is_file()
@@ -138,28 +151,22 @@ def targets(items: Sequence[str]) -> list[Target]:
             if not files:
                 raise SurveyError(f"no .lud file in {path}")
             for file in files:
-                add(str(file), file)
+                self.add(str(file), file)
         elif is_file and path.suffix == ".lud":
-            add(str(path), path)
+            self.add(str(path), path)
         elif is_file:
             if depth > 0:
                 raise SurveyError(f"{path}: a list names descriptions, folders or bundled games, not other lists")
             for line in _list_lines(path):
-                visit(line, path.parent, depth + 1)
+                self.visit(line, path.parent, depth + 1)
         elif item == BUNDLED:
             for name, file in bundled_descriptions().items():
-                add(name, file)
+                self.add(name, file)
         elif item in bundled_descriptions():
-            add(item, bundled_descriptions()[item])
+            self.add(item, bundled_descriptions()[item])
         else:
             where = f" (in a list file, relative to {base})" if base is not None else ""
             raise SurveyError(f"no such file, folder or bundled game: {item}{where}")
-
-    for item in items:
-        visit(item, None, 0)
-    if not out:
-        raise SurveyError("no description to survey")
-    return list(out.values())
 
 
 def _list_lines(path: Path) -> list[str]:
@@ -194,8 +201,8 @@ def read_target(label: str, path: Path) -> Target:
 def option_sets(text: str, path: str) -> list[OptionSet]:
     """The default and the other option sets of a description (module text); only the default
     when it does not parse or its options are wrong (its load says why)."""
-    from ..syntax.parser import parse
     from ..syntax.expand import read_options
+    from ..syntax.parser import parse
     try:
         options, rulesets = read_options(parse(text, path))
     except (LudError, RecursionError):

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from .runner import RowState, Settings
 
 
-def build_row(row: "RowState", settings: "Settings") -> dict[str, Any]:
+def build_row(row: RowState, settings: Settings) -> dict[str, Any]:
     """The values of a finished row: how far its game got, its concepts and its metrics (the
     playouts' records summed up in their order, so that any sharing of blocks gives the same)."""
     from ..concept.metrics import summarise

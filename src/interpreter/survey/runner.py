@@ -23,10 +23,11 @@ import json
 import queue
 import time
 import uuid
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional, Protocol, Sequence
+from typing import Any, Protocol, TextIO
 
 from .plan import (
     LoadRequest,
@@ -85,10 +86,10 @@ class Journal:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self._file = None
+        self._file: TextIO | None = None
 
     @staticmethod
-    def beside(table: str | Path) -> "Journal":
+    def beside(table: str | Path) -> Journal:
         """The journal of a table: ``TABLE.journal`` in the same folder."""
         table = Path(table)
         return Journal(table.with_name(table.name + ".journal"))
@@ -175,7 +176,7 @@ class LocalPool:
     ``started(key, pid)`` is told when a chunk is sent to a worker (tests kill it then)."""
 
     def __init__(self, jobs: int, bounds: Bounds,
-                 started: Optional[Callable[[str, int], None]] = None):
+                 started: Callable[[str, int], None] | None = None):
         self.jobs, self.bounds, self.started = jobs, bounds, started
         self._executor = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="survey-worker")
 
@@ -257,7 +258,7 @@ class RowState:
     target: Target
     options: OptionSet
     order: tuple[int, int]  # (description, option set): the table's order
-    load: Optional[dict[str, Any]] = None
+    load: dict[str, Any] | None = None
     blocks: list[tuple[int, int]] = field(default_factory=list)
     plays: dict[int, dict[str, Any]] = field(default_factory=dict)
 
@@ -274,15 +275,15 @@ class SurveyRun:
     """A survey of ``targets``: :meth:`run` gives the rows (plain dicts by column name)."""
 
     def __init__(self, targets: Sequence[Target], settings: Settings, pool: Pool,
-                 journal: Optional[Journal] = None, finished: Optional[dict[str, dict[str, Any]]] = None,
-                 progress: Optional[Callable[[Progress], None]] = None,
-                 partial: Optional[Callable[[list[dict[str, Any]]], None]] = None, partial_seconds: float = 30.0):
+                 journal: Journal | None = None, finished: dict[str, dict[str, Any]] | None = None,
+                 progress: Callable[[Progress], None] | None = None,
+                 partial: Callable[[list[dict[str, Any]]], None] | None = None, partial_seconds: float = 30.0):
         self.targets, self.settings, self.pool = list(targets), settings, pool
         self.journal, self.finished = journal, dict(finished or {})
         self.on_progress, self.on_partial, self.partial_seconds = progress, partial, partial_seconds
         self.rows: list[RowState] = []
         self.state = Progress()
-        self._replies: "queue.Queue[tuple[str, dict[str, Any]]]" = queue.Queue()
+        self._replies: queue.Queue[tuple[str, dict[str, Any]]] = queue.Queue()
         self._running: dict[str, list] = {}  # key -> [request, row, attempts]
         self._ready: list[tuple[Any, RowState, dict[str, Any]]] = []
         self._started = 0.0
@@ -295,7 +296,7 @@ class SurveyRun:
             if not target.reason:
                 self._load(row, self.settings.option_sets == "all")
         last_partial = time.monotonic()
-        no_worker_since: Optional[float] = None
+        no_worker_since: float | None = None
         while self._ready or self._running:
             while self._ready:
                 request, row, entry = self._ready.pop(0)
@@ -341,7 +342,13 @@ class SurveyRun:
             self._ready.append((request, row, kept))
             return
         self._running[request.key] = [request, row, 0]
-        self.pool.submit(request, lambda reply, key=request.key: self._replies.put((key, reply)), 0)
+        self.pool.submit(request, self._deliver(request.key), 0)
+
+    def _deliver(self, key: str) -> Done:
+        """Where the reply to the chunk ``key`` goes: the queue of replies, with its key."""
+        def deliver(reply: dict[str, Any]) -> None:
+            self._replies.put((key, reply))
+        return deliver
 
     def _reply(self, key: str, reply: dict[str, Any]) -> None:
         slot = self._running.get(key)
@@ -352,7 +359,7 @@ class SurveyRun:
         if status == "died" and attempts < RETRIES:
             slot[2] = attempts + 1
             self.state.retried += 1
-            self.pool.submit(request, lambda r, key=key: self._replies.put((key, r)), attempts + 1)
+            self.pool.submit(request, self._deliver(key), attempts + 1)
             return
         del self._running[key]
         entry: dict[str, Any] = {"key": key, "status": status, "seconds": float(reply.get("seconds") or 0.0)}
@@ -395,7 +402,7 @@ class SurveyRun:
             self.state.rows_done += 1
         self._report()
 
-    def _check_workers(self, since: Optional[float]) -> Optional[float]:
+    def _check_workers(self, since: float | None) -> float | None:
         if self.pool.workers() > 0:
             return None
         now = time.monotonic()

@@ -28,9 +28,13 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Optional
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
+
+if TYPE_CHECKING:
+    from ..errors import LudError
 
 GRACE = 30.0  # seconds the parent waits past a chunk's bound (the sandbox's start included)
 HEADER = struct.Struct(">Q")
@@ -55,13 +59,13 @@ def frame(obj: Any) -> bytes:
     return HEADER.pack(len(data)) + data
 
 
-def write_frame(stream: BinaryIO, obj: Any) -> None:
+def write_frame(stream: IO[bytes], obj: Any) -> None:
     """Send one message."""
     stream.write(frame(obj))
     stream.flush()
 
 
-def read_frame(stream: BinaryIO) -> Any:
+def read_frame(stream: IO[bytes]) -> Any:
     """The next message, or None at the end of the stream (or a message cut short)."""
     head = _read_exactly(stream, HEADER.size)
     if head is None:
@@ -73,7 +77,7 @@ def read_frame(stream: BinaryIO) -> Any:
     return None if data is None else pickle.loads(data)
 
 
-def _read_exactly(stream: BinaryIO, size: int) -> Optional[bytes]:
+def _read_exactly(stream: IO[bytes], size: int) -> bytes | None:
     parts = []
     while size:
         chunk = stream.read(size)
@@ -90,13 +94,13 @@ class Sandbox:
 
     def __init__(self, memory_mb: int):
         self.memory_mb = memory_mb
-        self.proc: Optional[subprocess.Popen] = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.retired = False  # stopped for good (the survey is over): runs nothing more
         self.busy = False  # running a chunk now
-        self._stderr: Optional[BinaryIO] = None
+        self._stderr: BinaryIO | None = None
 
     @property
-    def pid(self) -> Optional[int]:
+    def pid(self) -> int | None:
         """The child's process id (None before it starts)."""
         return self.proc.pid if self.proc is not None else None
 
@@ -113,7 +117,7 @@ class Sandbox:
                                      env=env, start_new_session=True)  # Ctrl-C reaches the driver only
 
     def run(self, request: Any, seconds: float,
-            started: Optional[Callable[[int], None]] = None) -> dict[str, Any]:
+            started: Callable[[int], None] | None = None) -> dict[str, Any]:
         """Run one chunk; its reply: ``status`` (ok, error, timeout, memory or died), ``data``
         or ``message``, and ``seconds``. ``started(pid)`` is told once the chunk is sent."""
         if self.retired:
@@ -124,7 +128,7 @@ class Sandbox:
         finally:
             self.busy = False
 
-    def _run(self, request: Any, seconds: float, started: Optional[Callable[[int], None]]) -> dict[str, Any]:
+    def _run(self, request: Any, seconds: float, started: Callable[[int], None] | None) -> dict[str, Any]:
         if self.proc is None or self.proc.poll() is not None:
             self._start()
         assert self.proc is not None and self.proc.stdin is not None and self.proc.stdout is not None
@@ -212,7 +216,7 @@ _ALL: list[Sandbox] = []
 _LOCK = threading.Lock()
 
 
-def run_chunk(request: Any, bounds: Bounds, started: Optional[Callable[[int], None]] = None) -> dict[str, Any]:
+def run_chunk(request: Any, bounds: Bounds, started: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Run a chunk in this thread's sandbox (started on first use): what a local job and a Dask
     task both call."""
     box = getattr(_LOCAL, "box", None)
@@ -244,6 +248,7 @@ def _alarm(signum, frame) -> None:
 
 def _serve(memory_mb: int) -> None:
     import resource
+
     from ..errors import LudError
     from .tasks import run_task
     protocol_in = sys.stdin.buffer
@@ -254,6 +259,7 @@ def _serve(memory_mb: int) -> None:
     import interpreter.concept.detect  # noqa: F401  (loaded before the bound: every chunk needs them)
     import interpreter.concept.metrics  # noqa: F401
     import interpreter.loader  # noqa: F401
+
     from ..syntax.parser import parse
     parse('(game "Warm" (players 2))')  # the grammar is built before the first chunk's clock starts
     # what the sandbox says when memory runs out, built while there is some: past the bound, even
@@ -282,7 +288,8 @@ def _serve(memory_mb: int) -> None:
             return
 
 
-def _serve_one(protocol_in: BinaryIO, protocol_out: BinaryIO, lud_error: type, run_task: Callable) -> bool:
+def _serve_one(protocol_in: BinaryIO, protocol_out: BinaryIO, lud_error: type[LudError],
+               run_task: Callable[[Any], Any]) -> bool:
     """Read one chunk, run it and send its reply; False when the sandbox should leave."""
     message = read_frame(protocol_in)
     if message is None:
@@ -313,7 +320,7 @@ def _serve_one(protocol_in: BinaryIO, protocol_out: BinaryIO, lud_error: type, r
     return True
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """The sandbox's entry point: ``python -m interpreter.survey.sandbox MEMORY_MB``."""
     args = sys.argv[1:] if argv is None else argv
     _serve(int(args[0]) if args else Bounds().memory_mb)

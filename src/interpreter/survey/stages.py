@@ -20,9 +20,10 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import LudError
 
@@ -140,7 +141,7 @@ def read_text(path: str | Path) -> str:
 
 
 def load_stage(path: str, text: str, options: Sequence[str] = (), ruleset: str | None = None,
-               defines: Sequence[str | Path] = ()) -> tuple[FileResult, "Game | None", "Expanded | None"]:
+               defines: Sequence[str | Path] = ()) -> tuple[FileResult, Game | None, Expanded | None]:
     """Parse, expand and load a description's text (read from ``path``): how far it got, the
     game when it loaded, and its expansion when it expanded. Never raises for a wrong
     description: the reason is in the result (the first unknown ludeme, else the first error)."""

@@ -24,10 +24,11 @@ import csv
 import io
 import math
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any
 
 from .plan import SurveyError
 
@@ -47,7 +48,7 @@ class Column:
 
     name: str
     type: str
-    concept: Optional[str] = None
+    concept: str | None = None
     spread: bool = False
 
 
@@ -183,7 +184,7 @@ def read_table(path: str | Path) -> list[dict[str, Any]]:
     return rows
 
 
-def _parse(text: Optional[str], kind: str, path: Path, line: int) -> Any:
+def _parse(text: str | None, kind: str, path: Path, line: int) -> Any:
     if text is None or text == "":
         return None if kind != STRING else ""
     try:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 CACHED_GAMES = 4  # games a worker keeps loaded (a game's blocks follow each other)
 
 
-def engine_tier(game: "Game") -> str:
+def engine_tier(game: Game) -> str:
     """The engine tier that plays ``game``'s playouts: ``"compiled"`` when every ludeme of the
     game has a kernel (interpreter.native), unless ``--engine reference`` says otherwise; else
     ``"reference"``. Decided by the game alone (not by what is cached), so a table is the same
@@ -60,10 +60,10 @@ def load_task(request: LoadRequest) -> dict[str, Any]:
     return data
 
 
-_GAMES: "OrderedDict[tuple[str, int], Game]" = OrderedDict()
+_GAMES: OrderedDict[tuple[str, int], Game] = OrderedDict()
 
 
-def cached_game(text: str, turn_limit: int) -> "Game":
+def cached_game(text: str, turn_limit: int) -> Game:
     """The game of an expanded text with this turn limit, loaded once per worker process."""
     from ..loader import load
     key = (text, turn_limit)
@@ -97,7 +97,7 @@ def play_task(request: PlayRequest) -> list[dict[str, Any]]:
         choice.set_engine(outer)
 
 
-def record_of(data: dict[str, Any]) -> "GameRecord":
+def record_of(data: dict[str, Any]) -> GameRecord:
     """A playout's record from its plain form (lists back to tuples)."""
     from ..concept.metrics import GameRecord
     fields = dict(data)

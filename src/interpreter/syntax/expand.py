@@ -11,16 +11,36 @@ import copy
 import difflib
 import re
 from collections import ChainMap
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import cast
 
 from ..errors import ExpansionError
 from ..files import read_text
 from .nodes import (
-    Broken, Float, Hole, Int, NegatedRef,
-    Array, Call, Const, DefineRef, Document, Item, Named, Node, Omit, Param,
-    Placeholder, Range, Span, Str, Value, Via,
+    Array,
+    Broken,
+    Call,
+    Const,
+    DefineRef,
+    Document,
+    Float,
+    Head,
+    Hole,
+    Int,
+    Item,
+    Named,
+    NegatedRef,
+    Node,
+    Omit,
+    Param,
+    Placeholder,
+    Range,
+    Span,
+    Str,
+    Value,
+    Via,
 )
 
 MAX_DEFINE_DEPTH = 64  # nested define uses
@@ -92,7 +112,7 @@ class Expanded:
     chosen: dict[str, str]  # option label -> item name
     rulesets: list[Ruleset]
     ruleset: str | None
-    defines: Mapping[str, "Define"]
+    defines: Mapping[str, Define]
     document: Document
     extra: list[Node] = field(default_factory=list)
 
@@ -174,19 +194,20 @@ def _read_option(form: Call) -> Option:
     if args_node is not None:
         # Ludii reads only the <name> parts of args:{...}: a stray '>' ({<a> <b>>}) is ignored
         names = [a for a in args_node.items if not _angle_marks(a)] if isinstance(args_node, Array) else None
-        if names is None or not all(isinstance(a, Placeholder) for a in names):
+        tags = [a.tag for a in names or () if isinstance(a, Placeholder)]
+        if names is None or len(tags) != len(names):
             raise ExpansionError("option args must be an array of <name>", args_node.span)
-        args = [a.tag for a in names]  # type: ignore[union-attr]
-    label = pos[0].value  # type: ignore[union-attr]
+        args = tags
+    label = pos[0].value
     # "Label/Item" is how an item is chosen: neither part may be empty or hold a "/"
     if not label.strip() or "/" in label:
         raise ExpansionError(f'option label "{label}" ' + ("is empty" if not label.strip() else 'contains "/"'),
                              pos[0].span, hint='items are chosen as "Label/Item": write the label without "/"')
     if len(set(args)) != len(args):
-        raise ExpansionError("an option arg is declared twice", args_node.span)  # type: ignore[union-attr]
+        raise ExpansionError("an option arg is declared twice", args_node.span if args_node is not None else form.span)
     items: list[OptionItem] = []
     seen: dict[str, OptionItem] = {}
-    for node in pos[-1].items:  # type: ignore[union-attr]
+    for node in pos[-1].items:
         if not isinstance(node, Item):
             raise ExpansionError("an option lists (item ...) forms only", node.span)
         item = OptionItem(node.name, node.values, node.help, node.stars, node.span)
@@ -208,7 +229,7 @@ def _read_option(form: Call) -> Option:
             raise ExpansionError(
                 f'item "{item.name}" has {len(item.values)} values but the option declares {width} args',
                 item.span)
-    return Option(pos[0].value, pos[1].tag, args, items, form.span)  # type: ignore[union-attr]
+    return Option(pos[0].value, pos[1].tag, args, items, form.span)
 
 
 def _angle_marks(node: Node) -> bool:
@@ -231,7 +252,7 @@ def _read_rulesets(form: Call) -> list[Ruleset]:
             for c in pos[1].items:
                 if not isinstance(c, Str):
                     raise ExpansionError('a ruleset lists "Option/Item" strings only', c.span)
-            choices = [c.value for c in pos[1].items]  # type: ignore[union-attr]
+            choices = [c.value for c in pos[1].items if isinstance(c, Str)]  # all of them, as just checked
             found.append(Ruleset(pos[0].value, choices, node.stars, node.span, [c.span for c in pos[1].items]))
     return found
 
@@ -259,11 +280,12 @@ def read_incompatibilities(doc: Document, options: list[Option]) -> list[Incompa
             sets: list[list[str]] = []
             for arg in pos:
                 items = arg.items if isinstance(arg, Array) else [arg]
-                if not items or not all(isinstance(i, Str) for i in items):
+                strings = [i for i in items if isinstance(i, Str)]
+                if not items or len(strings) != len(items):
                     raise ExpansionError('incompatible takes two strings or arrays of "Option/Item"', arg.span)
-                for i in items:
+                for i in strings:
                     _resolve(by_label, i.value, i.span)  # both must name real option items
-                sets.append([i.value for i in items])  # type: ignore[union-attr]
+                sets.append([i.value for i in strings])
             if len(sets) != 2:
                 raise ExpansionError("incompatible takes two sets of option items", node.span,
                                      hint='(incompatible {"Players/3"} {"Opening/Swap" "Opening/Swap2"})')
@@ -296,16 +318,17 @@ def read_implications(doc: Document, options: list[Option]) -> list[Implication]
                 raise ExpansionError('implies takes the chosen items, then one "Option/Item" they imply',
                                      node.span, hint=usage)
             items = pos[0].items if isinstance(pos[0], Array) else [pos[0]]
-            if not items or not all(isinstance(i, Str) for i in items):
+            strings = [i for i in items if isinstance(i, Str)]
+            if not items or len(strings) != len(items):
                 raise ExpansionError('implies takes a string or an array of "Option/Item" first', pos[0].span,
                                      hint=usage)
             target, _ = _resolve(by_label, pos[1].value, pos[1].span)
-            for i in items:
-                opt, _ = _resolve(by_label, i.value, i.span)  # type: ignore[union-attr]
+            for i in strings:
+                opt, _ = _resolve(by_label, i.value, i.span)
                 if opt is target:
                     raise ExpansionError(f'an item of option "{opt.label}" cannot imply another item of it',
                                          i.span)
-            found.append(Implication([i.value for i in items], pos[1].value, node.span))  # type: ignore[union-attr]
+            found.append(Implication([i.value for i in strings], pos[1].value, node.span))
     return found
 
 
@@ -458,12 +481,13 @@ class _OptionSubstituter:
         self.raw: dict[tuple[str, str | None], str] = {}  # values spliced as text (<(dual>)
         for opt in options:
             item = picked[opt.label]
-            names = opt.args or [None]
+            names: list[str | None] = list(opt.args) or [None]
             for i, arg in enumerate(names):
                 value = item.values[i].items if i < len(item.values) else []
                 self.values[(opt.tag, arg)] = value
-                if i < len(item.values) and item.values[i].raw is not None:
-                    self.raw[(opt.tag, arg)] = _uncommented(item.values[i].raw)
+                raw = item.values[i].raw if i < len(item.values) else None
+                if raw is not None:
+                    self.raw[(opt.tag, arg)] = _uncommented(raw)
                 if i == 0:
                     self.values.setdefault((opt.tag, None), value)
                     if (opt.tag, arg) in self.raw:
@@ -532,14 +556,14 @@ class _OptionSubstituter:
         return None
 
 
-def _call_from_splice(spliced: list[Node], call: Call, recurse) -> Call:
+def _call_from_splice(spliced: list[Node], call: Call, recurse: Callable[[Node], list[Node]]) -> Call | Broken:
     """``(<Tag> args)`` or ``(#1 args)``: the first spliced node names the call."""
     if not spliced:
         raise ExpansionError("the head of this call expands to nothing", call.span)
     first, rest = spliced[0], spliced[1:]
-    head: object
+    head: Head
     if isinstance(first, Broken):  # an unknown placeholder, already reported
-        return Broken(first.text, span=call.span)  # type: ignore[return-value]
+        return Broken(first.text, span=call.span)
     if isinstance(first, Const):
         head = first.name
     elif isinstance(first, Str):
@@ -551,7 +575,7 @@ def _call_from_splice(spliced: list[Node], call: Call, recurse) -> Call:
     args: list[Node] = list(rest)
     for a in call.args:
         args.extend(recurse(a))
-    return Call(head, args, call.stars, span=call.span)  # type: ignore[arg-type]
+    return Call(head, args, call.stars, span=call.span)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -582,7 +606,7 @@ class _DefineExpander:
             return self._use(node.head.name, node.args, node, depth)
         if isinstance(node, Call) and node.name in _NAMED_FORMS and node.args and isinstance(node.args[0], Str):
             # (game "Name" ...): the name is never a define use, as in Ludii
-            args = [node.args[0]]
+            args: list[Node] = [node.args[0]]
             for a in node.args[1:]:
                 args.extend(self.expand(a, depth))
             return [Call(node.head, args, node.stars, span=node.span)]
@@ -646,8 +670,9 @@ def _copy(node: Node, via: Via | None) -> Node:
     if via is not None:  # Span.through, without dataclasses.replace (slow on hot paths)
         span = Span(span.file, span.line, span.col, span.end_line, span.end_col, (via,) + span.via)
     if isinstance(node, Call):
-        head = _copy(node.head, via) if isinstance(node.head, Node) else node.head
-        return Call(head, [_copy(a, via) for a in node.args], node.stars, span=span)  # type: ignore[arg-type]
+        # a copy keeps its node's class: a head stays a head
+        head = cast(Head, _copy(node.head, via)) if isinstance(node.head, Node) else node.head
+        return Call(head, [_copy(a, via) for a in node.args], node.stars, span=span)
     if isinstance(node, Array):
         return Array([_copy(a, via) for a in node.items], span=span)
     if isinstance(node, Named):
@@ -655,7 +680,7 @@ def _copy(node: Node, via: Via | None) -> Node:
     if isinstance(node, Value):
         return Value([_copy(a, via) for a in node.items], span=span)
     if isinstance(node, Item):
-        return Item(node.name, [_copy(v, via) for v in node.values], node.help,  # type: ignore[misc]
+        return Item(node.name, [cast(Value, _copy(v, via)) for v in node.values], node.help,
                     node.stars, span=span)
     if isinstance(node, Range):
         return Range(_copy(node.lo, via), _copy(node.hi, via), span=span)
@@ -849,7 +874,8 @@ def _expand(doc: Document, options: Sequence[str], ruleset: str | None,
         forms.extend(subst.apply(form))
 
     own = collect_defines(forms)  # the description's own defines replace the library's
-    defines: Mapping[str, Define] = ChainMap(own, library) if library else own
+    # a read-only view (ChainMap's types want mutable maps, but only ``own`` could be written)
+    defines: Mapping[str, Define] = ChainMap(own, library) if library else own  # type: ignore[arg-type]
     expander = _DefineExpander(defines, errors)
 
     game: Call | None = None
@@ -953,12 +979,12 @@ def _site_ranges(node: Node) -> list[Node]:
         usage = 'a range runs from a number to a number, or from a site label to another ("A1".."C3")'
         if not (isinstance(n.lo, Str) and isinstance(n.hi, Str)):
             raise ExpansionError("a range mixes a site label and a number", n.span, hint=usage)
-        ends = [_SITE_LABEL.fullmatch(b.value) for b in (n.lo, n.hi)]  # type: ignore[union-attr]
-        if not all(ends):
-            bad = n.lo if not ends[0] else n.hi
-            raise ExpansionError(f'"{bad.value}" is not a site label (a letter and a number) '  # type: ignore[union-attr]
+        lo, hi = _SITE_LABEL.fullmatch(n.lo.value), _SITE_LABEL.fullmatch(n.hi.value)
+        if lo is None or hi is None:
+            bad = n.lo if lo is None else n.hi
+            raise ExpansionError(f'"{bad.value}" is not a site label (a letter and a number) '
                                  "nor a define", bad.span, hint=usage)
-        (c0, r0), (c1, r1) = [(m.group(1).upper(), int(m.group(2))) for m in ends]  # type: ignore[union-attr]
+        (c0, r0), (c1, r1) = [(m.group(1).upper(), int(m.group(2))) for m in (lo, hi)]
         if len(range(ord(c0), ord(c1) + 1)) * len(range(r0, r1 + 1)) > MAX_SITE_RANGE:
             raise ExpansionError(f"site range too long (at most {MAX_SITE_RANGE} labels)", n.span)
         return [Str(f"{chr(c)}{r}", span=n.span) for c in range(ord(c0), ord(c1) + 1) for r in range(r0, r1 + 1)]

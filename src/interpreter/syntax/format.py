@@ -22,8 +22,27 @@ import math
 from decimal import Decimal
 
 from .nodes import (
-    Array, Bool, Call, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node, Omit,
-    Param, Placeholder, Range, Str, Value, Hole, NegatedRef,
+    Array,
+    Bool,
+    Call,
+    Comment,
+    Const,
+    DefineRef,
+    Document,
+    Float,
+    Head,
+    Hole,
+    Int,
+    Item,
+    Named,
+    NegatedRef,
+    Node,
+    Omit,
+    Param,
+    Placeholder,
+    Range,
+    Str,
+    Value,
 )
 
 WIDTH = 100
@@ -47,6 +66,12 @@ def format_inline(node: Node, unquote_strings: bool = False) -> str:
     """One-line text of a node. ``unquote_strings`` gives a string's bare value (text splicing)."""
     if isinstance(node, Str):
         return node.value if unquote_strings else quote(node.value)
+    atom = _format_atom(node)
+    return atom if atom is not None else _format_compound(node)
+
+
+def _format_atom(node: Node) -> str | None:
+    """The text of a node that holds no other (a number, a word...); None for the others."""
     if isinstance(node, Bool):
         return "True" if node.value else "False"
     if isinstance(node, Int):
@@ -65,6 +90,11 @@ def format_inline(node: Node, unquote_strings: bool = False) -> str:
         return "~"
     if isinstance(node, NegatedRef):
         return "-" + quote(node.name)
+    return None
+
+
+def _format_compound(node: Node) -> str:
+    """The one-line text of a node that holds others (a call, an array...)."""
     if isinstance(node, Hole):
         return "[" + " ".join(format_inline(n) for n in node.items) + "]"
     if isinstance(node, Range):
@@ -136,12 +166,12 @@ def _inline_within(node: Node, limit: int) -> str | None:
     return "".join(parts)
 
 
-def format_head(head: object) -> str:
+def format_head(head: Head) -> str:
     if isinstance(head, str):
         return head
     if isinstance(head, DefineRef):
         return quote(head.name)
-    return format_inline(head)  # type: ignore[arg-type]
+    return format_inline(head)
 
 
 def format_node(node: Node, indent: int = 0) -> str:

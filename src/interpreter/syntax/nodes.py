@@ -7,8 +7,8 @@ the text. A node produced by inlining a define also remembers *where the define 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Iterator, Union
 
 
 class SourceName(str):
@@ -17,12 +17,12 @@ class SourceName(str):
 
     text: str
 
-    def __new__(cls, name: str, text: str) -> "SourceName":
+    def __new__(cls, name: str, text: str) -> SourceName:
         self = super().__new__(cls, name)
         self.text = text
         return self
 
-    def __reduce__(self):  # copies and pickles keep the text
+    def __reduce__(self) -> tuple[type[SourceName], tuple[str, str]]:  # copies and pickles keep the text
         return (SourceName, (str(self), self.text))
 
 
@@ -35,12 +35,12 @@ class Span:
     col: int = 0
     end_line: int = 0
     end_col: int = 0
-    via: tuple["Via", ...] = ()
+    via: tuple[Via, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
-    def through(self, via: "Via") -> "Span":
+    def through(self, via: Via) -> Span:
         return replace(self, via=(via,) + self.via)
 
     @property
@@ -80,10 +80,10 @@ class Via:
 class Node:
     span: Span = field(default_factory=Span, compare=False, repr=False, kw_only=True)
 
-    def children(self) -> Iterator["Node"]:
+    def children(self) -> Iterator[Node]:
         return iter(())
 
-    def walk(self) -> Iterator["Node"]:
+    def walk(self) -> Iterator[Node]:
         stack: list[Node] = [self]
         while stack:
             node = stack.pop()
@@ -147,8 +147,8 @@ class Placeholder(Node):
 class Range(Node):
     """``lo..hi`` inside an array."""
 
-    lo: "Node"
-    hi: "Node"
+    lo: Node
+    hi: Node
 
     def children(self) -> Iterator[Node]:
         return iter((self.lo, self.hi))
@@ -159,7 +159,7 @@ class Hole(Node):
     """``[#]``, ``[2..16]``: a gap left in a reconstruction description (parsed, never played).
     A bare ``#`` inside is kept as ``Const("#")``."""
 
-    items: list["Node"]
+    items: list[Node]
 
     def children(self) -> Iterator[Node]:
         return iter(self.items)
@@ -185,7 +185,7 @@ class Named(Node):
     """``key:value``."""
 
     key: str
-    value: "Node"
+    value: Node
 
     def children(self) -> Iterator[Node]:
         return iter((self.value,))
@@ -193,7 +193,7 @@ class Named(Node):
 
 @dataclass(slots=True)
 class Array(Node):
-    items: list["Node"]
+    items: list[Node]
 
     def children(self) -> Iterator[Node]:
         return iter(self.items)
@@ -208,13 +208,13 @@ class DefineRef(Node):
     name: str
 
 
-Head = Union[str, DefineRef, Param, Placeholder]
+Head = str | DefineRef | Param | Placeholder
 
 
 @dataclass(slots=True)
 class Call(Node):
     head: Head
-    args: list["Node"]
+    args: list[Node]
     stars: int = 0  # default marks after a ruleset: (ruleset ...)*
 
     def children(self) -> Iterator[Node]:

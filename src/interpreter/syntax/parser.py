@@ -18,13 +18,14 @@ to its last, as Lark's own positions would. A UTF-8 byte-order mark at the start
 from __future__ import annotations
 
 import bisect
-from dataclasses import replace
 import gc
 import re
 import threading
+from collections.abc import Iterator
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -33,8 +34,29 @@ from ..errors import LudError, LudSyntaxError
 from ..files import read_text as read_regular
 from ..resources import grammar_path
 from .nodes import (
-    Array, Bool, Broken, Call, Hole, NegatedRef, Comment, Const, DefineRef, Document, Float, Int, Item, Named, Node,
-    Omit, Param, Placeholder, Range, SourceName, Span, Str, Value,
+    Array,
+    Bool,
+    Broken,
+    Call,
+    Comment,
+    Const,
+    DefineRef,
+    Document,
+    Float,
+    Hole,
+    Int,
+    Item,
+    Named,
+    NegatedRef,
+    Node,
+    Omit,
+    Param,
+    Placeholder,
+    Range,
+    SourceName,
+    Span,
+    Str,
+    Value,
 )
 
 MAX_TEXT = 1_000_000  # characters; a description larger than this is refused (Ludii's largest
@@ -85,7 +107,7 @@ def parse(text: str, file: str = "<text>", broken: frozenset[tuple[int, int]] = 
             _BUILDER.chains = {}
             _BUILDER.broken = broken
             try:
-                forms = _lark().parse(text, start="start")
+                forms = cast("list[Node]", _lark().parse(text, start="start"))  # the builder's nodes
             finally:
                 _BUILDER.chains = {}
                 _BUILDER.broken = frozenset()
@@ -94,7 +116,7 @@ def parse(text: str, file: str = "<text>", broken: frozenset[tuple[int, int]] = 
         error.recoverable = "lark"
         raise error from None
     except LudSyntaxError as err:  # raised by the builder, at a node it could not make
-        if getattr(err, "recoverable", None) is None:
+        if err.recoverable is None:
             err.recoverable = "node"
         raise
     finally:
@@ -346,7 +368,8 @@ _EXPECT_NAMES = {
 def _syntax_error(err: UnexpectedInput, text: str, file: str) -> LudSyntaxError:
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
-        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        pos = err.pos_in_stream
+        ch = text[pos] if pos is not None and pos < len(text) else "?"
         hint = None
         if ch == ":":
             hint = "a named argument is written key:value with no space before the colon"
@@ -389,14 +412,14 @@ def _after_open_paren(text: str, err: UnexpectedToken) -> bool:
 
 def _start_of(item: Any) -> tuple[int, int]:
     if isinstance(item, Token):
-        return item.line, item.column
+        return item.line or 0, item.column or 0
     span = item.span
     return span.line, span.col
 
 
 def _end_of(item: Any) -> tuple[int, int]:
     if isinstance(item, Token):
-        return item.end_line, item.end_column
+        return item.end_line or 0, item.end_column or 0
     span = item.span
     return span.end_line, span.end_col
 
@@ -416,7 +439,7 @@ class _Builder(Transformer):
         return Span(self.file, line, col, end_line, end_col)
 
     def _tok(self, tok: Token) -> Span:
-        return Span(self.file, tok.line, tok.column, tok.end_line, tok.end_column)
+        return Span(self.file, tok.line or 0, tok.column or 0, tok.end_line or 0, tok.end_column or 0)
 
     def start(self, children: list) -> list[Node]:
         return _flat(children)
@@ -464,7 +487,7 @@ class _Builder(Transformer):
     def negated_ref(self, c: list) -> Node:
         return NegatedRef(unquote(str(c[0])[1:]), span=self._tok(c[0]))
 
-    def group(self, c: list) -> "_Group":
+    def group(self, c: list) -> _Group:
         """``((a) (b))``: the forms in a bracket that holds calls are spliced where the bracket
         was, as Ludii removes a double bracket whose inner forms end with a call."""
         forms = _flat(c[1:-1])
@@ -542,21 +565,23 @@ class _Builder(Transformer):
         # the value's own text on its line (line ends before it), then what is on that line
         # moved right to its column: padding with the line's text instead would make a long
         # line of values quadratic
-        padded = "\n" * (tok.line - 1) + inner
+        line, column = tok.line or 1, tok.column or 0
+        padded = "\n" * (line - 1) + inner
         try:
-            items = _lark().parse(padded, start="value_body")
+            items = cast("list[Node]", _lark().parse(padded, start="value_body"))  # the builder's nodes
         except UnexpectedInput as err:
             error = _syntax_error(err, padded, self.file)
-            raise LudSyntaxError(error.message, _moved(error.span, tok.line, tok.column), error.hint) from None
+            where = None if error.span is None else _moved(error.span, line, column)
+            raise LudSyntaxError(error.message, where, error.hint) from None
         for item in items:
             for node in item.walk():
-                node.span = _moved(node.span, tok.line, tok.column)
+                node.span = _moved(node.span, line, column)
         return Value(items, span=span)
 
     def array(self, c: list) -> Node:
         return Array(_flat(c[1:-1]), span=self._span(c[0], c[-1]))
 
-    def named(self, c: list) -> Node:
+    def named(self, c: list) -> Node | _Group:
         key_tok, value = c
         if isinstance(value, _Group):  # key:((a) (b)) is key:(a) (b)
             first = value[0]
@@ -575,9 +600,9 @@ class _Builder(Transformer):
         return Range(lo, hi, span=self._span(lo, hi))
 
 
-def _moved(span: Span | None, line: int, columns: int) -> Span | None:
+def _moved(span: Span, line: int, columns: int) -> Span:
     """``span`` with what lies on ``line`` moved ``columns`` to the right."""
-    if span is None or span.line > line:
+    if span.line > line:
         return span
     end_col = span.end_col + columns if span.end_line == line else span.end_col
     return replace(span, col=span.col + columns, end_col=end_col)
@@ -586,7 +611,7 @@ def _moved(span: Span | None, line: int, columns: int) -> Span | None:
 _BUILDER = _Builder()
 
 
-class _Group(list):
+class _Group(list[Node]):
     """The forms of a bracket holding calls, spliced into the form that holds the bracket."""
 
 

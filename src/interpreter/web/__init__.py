@@ -18,10 +18,10 @@ def initial_game(name_or_path: str) -> dict[str, str]:
     """The game the page opens on: ``{"game": NAME}`` for a bundled game, ``{"text": ...,
     "file": PATH}`` for a description file (read here, once: the server itself opens no path).
     A description that does not load raises its :class:`~interpreter.errors.LudError`."""
+    from ..errors import LudError
     from ..loader import load
     from ..resources import bundled_descriptions, resolve_description
     from ..syntax.parser import parse
-    from ..errors import LudError
     key = name_or_path.lower().replace(" ", "-").removesuffix(".lud")
     if key in bundled_descriptions() and not name_or_path.endswith(".lud"):
         return {"game": key}
@@ -39,6 +39,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, game: dict[str, str] | None
     """Run the server until interrupted (uvicorn); ``game`` (from :func:`initial_game`) is the
     game the page opens on."""
     import uvicorn
+
     from .app import Server, create_app
     hosts = None
     if host in LOOPBACK:  # answer only to this machine's names (no DNS rebinding)

@@ -12,30 +12,44 @@ import asyncio
 import contextlib
 import json
 import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from importlib import resources
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import LudError
-from .games import MAX_DESCRIPTION, DescriptionError, GameShelf, GameSource, catalogue, concepts_text, \
-    description_text, expanded_text
+from .games import (
+    MAX_DESCRIPTION,
+    DescriptionError,
+    GameShelf,
+    GameSource,
+    catalogue,
+    concepts_text,
+    description_text,
+    expanded_text,
+)
 from .sessions import MAX_DELAY, Session, SessionError, SessionStore, checked_seat, new_seed
 from .view import state_view
 from .workers import WorkerPool
+
+if TYPE_CHECKING:
+    from ..records import GameRecord
 
 MAX_BODY = 2 * 1024 * 1024  # bytes of a request (a record, a position, a description)
 MAX_RECORD_MOVES = 20_000  # moves of a record opened in the page
 SWEEP_SECONDS = 30.0
 MAX_SEATS = 8  # how often idle sessions are looked for
 # the description pane of each game, made once (games are read-only: the cache is kept beside them)
-_PANES: "weakref.WeakKeyDictionary[Any, dict[str, Any]]" = weakref.WeakKeyDictionary()
+_PANES: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
 class BadRequest(Exception):
@@ -77,7 +91,16 @@ def _strings(obj: dict[str, Any], name: str) -> list[str]:
     return value
 
 
-def _text(obj: dict[str, Any], name: str, required: bool = False) -> Optional[str]:
+@overload
+def _text(obj: dict[str, Any], name: str, required: Literal[True]) -> str: ...
+
+
+@overload
+def _text(obj: dict[str, Any], name: str, required: bool = False) -> str | None: ...
+
+
+def _text(obj: dict[str, Any], name: str, required: bool = False) -> str | None:
+    """The text ``name`` of a request (None when it is left out, unless ``required``)."""
     value = obj.get(name)
     if value is None and not required:
         return None
@@ -90,13 +113,13 @@ class Server:
     """The sessions, the games and the workers of one app."""
 
     def __init__(self, workers: int = 2, sessions: int = 200, idle: float = 3600.0,
-                 load_seconds: float = 20.0, initial: Optional[dict[str, str]] = None):
+                 load_seconds: float = 20.0, initial: dict[str, str] | None = None):
         self.initial = initial  # the game the page opens on (ludeme serve GAME)
         self.pool = WorkerPool(workers)
         self.shelf = GameShelf(self.pool, load_seconds)
         self.store = SessionStore(sessions, idle)
-        self._catalogue: Optional[list[dict[str, Any]]] = None
-        self._sweeper: Optional[asyncio.Task] = None
+        self._catalogue: list[dict[str, Any]] | None = None
+        self._sweeper: asyncio.Task | None = None
 
     def catalogue(self) -> list[dict[str, Any]]:
         if self._catalogue is None:
@@ -111,16 +134,16 @@ class Server:
         options = tuple(_strings(obj, "options"))
         ruleset = _text(obj, "ruleset")
         name, text = _text(obj, "game"), _text(obj, "text")
-        if (name is None) == (text is None):
-            raise BadRequest('give "game" (a bundled name) or "text" (a description), one of them')
-        if name is not None:
+        if name is not None and text is None:
             if name not in {g["name"] for g in self.catalogue()}:
                 raise BadRequest(f"no bundled game {name[:40]!r} (see /api/games)", 404)
             source = GameSource(name, False, options, ruleset)
-        else:
+        elif text is not None and name is None:
             if len(text) > MAX_DESCRIPTION:
                 raise BadRequest(f"the description is over {MAX_DESCRIPTION // 1024} KiB", 413)
             source = GameSource(text, True, options, ruleset)
+        else:
+            raise BadRequest('give "game" (a bundled name) or "text" (a description), one of them')
         return source, await self.shelf.get(source)
 
     async def sweep(self) -> None:
@@ -167,33 +190,115 @@ def _seed(obj: dict[str, Any]) -> int:
     return value
 
 
-def create_app(server: Optional[Server] = None, allowed_hosts: Optional[list[str]] = None) -> Starlette:
+def create_app(server: Server | None = None, allowed_hosts: list[str] | None = None) -> Starlette:
     """The app; ``allowed_hosts`` (when given) are the only Host headers answered."""
     server = server or Server()
+    middleware = [Middleware(_Headers)]
+    if allowed_hosts:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    app = Starlette(routes=_Api(server).routes(), middleware=middleware, lifespan=_lifespan(server))
+    app.state.server = server
+    return app
 
-    def handler(fn):
-        async def wrapped(request: Request) -> Response:
-            try:
-                return await fn(request)
-            except BadRequest as err:
-                return _error(err.message, err.status)
-            except SessionError as err:
-                return _error(err.message, err.status)
-            except DescriptionError as err:
-                return _error(err.message, err.status, errors=err.errors)
-            except LudError as err:
-                return _error(err.render(), 422)
-        return wrapped
 
-    def view(session: Session, **extra: Any) -> JSONResponse:
-        return JSONResponse({**state_view(session), **extra})
+Endpoint = Callable[[Request], Awaitable[Response]]
 
-    async def games(request: Request) -> Response:
+
+def _handler(fn: Endpoint) -> Endpoint:
+    """An endpoint whose refusals answer as JSON errors (``{"error": message}``, a 4xx status)."""
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await fn(request)
+        except BadRequest as err:
+            return _error(err.message, err.status)
+        except SessionError as err:
+            return _error(err.message, err.status)
+        except DescriptionError as err:
+            return _error(err.message, err.status, errors=err.errors)
+        except LudError as err:
+            return _error(err.render(), 422)
+    return wrapped
+
+
+def _view(session: Session, **extra: Any) -> JSONResponse:
+    return JSONResponse({**state_view(session), **extra})
+
+
+def _file_name(session: Session) -> str:
+    """The session's game's name as a file name (``tic-tac-toe``)."""
+    return "".join(c if c.isalnum() else "-" for c in session.game.name.lower()).strip("-") or "game"
+
+
+#: what a session does on ``POST /api/s/{sid}/NAME`` (each answers with the session's view)
+ACTIONS = ("undo", "redo", "goto", "resign", "stop", "resume", "hint", "new", "seats")
+
+
+async def _act(session: Session, name: str, obj: dict[str, Any]) -> None:
+    """One of the :data:`ACTIONS` on ``session``, ``obj`` the request's body."""
+    if name == "undo":
+        session.undo()
+    elif name == "redo":
+        session.redo()
+    elif name == "goto":
+        session.goto(obj.get("ply"))
+    elif name == "resign":
+        session.resign()
+    elif name == "stop":
+        session.stop()
+    elif name == "resume":
+        session.resume()
+    elif name == "hint":
+        await session.suggest()
+    elif name == "new":
+        session.setup(session.source, session.game, session.seats, new_seed(), session.start_text,
+                      session.delay)
+    elif name == "seats":
+        seats = _seats(obj, session.game.num_players)
+        session.cancel_thinking()
+        session.seats = seats
+        session.delay = _delay(obj, session.delay)
+        session.paused = False
+        session.changed()
+
+
+async def _index(request: Request) -> Response:
+    page = resources.files(__package__).joinpath("static/index.html").read_text(encoding="utf-8")
+    return Response(page, media_type="text/html; charset=utf-8")
+
+
+class _Api:
+    """The endpoints of the JSON API, over one server's sessions and games."""
+
+    def __init__(self, server: Server):
+        self.server = server
+
+    def routes(self) -> list[BaseRoute]:
+        static = str(resources.files(__package__).joinpath("static"))
+        sid = "/api/s/{sid}"
+        return [
+            Route("/", _index),
+            Route("/api/games", _handler(self.games)),
+            Route("/api/sessions", _handler(self.new_session), methods=["POST"]),
+            Route("/api/check", _handler(self.check), methods=["POST"]),
+            Route(sid, _handler(self.get_state)),
+            Route(sid + "/move", _handler(self.move), methods=["POST"]),
+            *[Route(f"{sid}/{name}", _handler(self.action(name)), methods=["POST"]) for name in ACTIONS],
+            Route(sid + "/record", _handler(self.record), methods=["GET"]),
+            Route(sid + "/record", _handler(self.open_record), methods=["POST"]),
+            Route(sid + "/position", _handler(self.position), methods=["GET"]),
+            Route(sid + "/position", _handler(self.open_position), methods=["POST"]),
+            Route(sid + "/description", _handler(self.description)),
+            Mount("/static", StaticFiles(directory=static), name="static"),
+        ]
+
+    async def games(self, request: Request) -> Response:
         from ..agents import known_agents
+        server = self.server
         return JSONResponse({"games": server.catalogue(), "agents": known_agents(), "initial": server.initial,
                              "limits": {"description": MAX_DESCRIPTION, "body": MAX_BODY}})
 
-    async def new_session(request: Request) -> Response:
+    async def new_session(self, request: Request) -> Response:
+        server = self.server
         obj = await _body(request)
         server.store.room()
         source, game = await server.source(obj)
@@ -205,58 +310,36 @@ def create_app(server: Optional[Server] = None, allowed_hosts: Optional[list[str
             session.setup(source, game, seats, session.seed, position, session.delay)
         server.store.add(session)
         session.kick()
-        return view(session)
+        return _view(session)
 
-    async def get_state(request: Request) -> Response:
-        return view(server.session(request))
+    async def get_state(self, request: Request) -> Response:
+        return _view(self.server.session(request))
 
-    async def move(request: Request) -> Response:
-        session = server.session(request)
+    async def move(self, request: Request) -> Response:
+        session = self.server.session(request)
         obj = await _body(request, 4096)
         session.play(obj.get("move"))
         session.kick()
-        return view(session)
+        return _view(session)
 
-    def action(name: str):
+    def action(self, name: str) -> Endpoint:
+        """The endpoint of one of the :data:`ACTIONS`."""
         async def run(request: Request) -> Response:
-            session = server.session(request)
+            session = self.server.session(request)
             obj = await _body(request, 4096)
-            if name == "undo":
-                session.undo()
-            elif name == "redo":
-                session.redo()
-            elif name == "goto":
-                session.goto(obj.get("ply"))
-            elif name == "resign":
-                session.resign()
-            elif name == "stop":
-                session.stop()
-            elif name == "resume":
-                session.resume()
-            elif name == "hint":
-                await session.suggest()
-            elif name == "new":
-                session.setup(session.source, session.game, session.seats, new_seed(), session.start_text,
-                              session.delay)
-            elif name == "seats":
-                seats = _seats(obj, session.game.num_players)
-                session.cancel_thinking()
-                session.seats = seats
-                session.delay = _delay(obj, session.delay)
-                session.paused = False
-                session.changed()
+            await _act(session, name, obj)
             session.kick()
-            return view(session)
+            return _view(session)
         return run
 
-    async def record(request: Request) -> Response:
-        session = server.session(request)
-        name = "".join(c if c.isalnum() else "-" for c in session.game.name.lower()).strip("-") or "game"
+    async def record(self, request: Request) -> Response:
+        session = self.server.session(request)
         return Response(session.record_line(), media_type="application/x-ndjson",
-                        headers={"Content-Disposition": f'attachment; filename="{name}.jsonl"'})
+                        headers={"Content-Disposition": f'attachment; filename="{_file_name(session)}.jsonl"'})
 
-    async def open_record(request: Request) -> Response:
+    async def open_record(self, request: Request) -> Response:
         from ..records import RecordError, parse_records, replay
+        server = self.server
         session = server.session(request)
         obj = await _body(request)
         text = _text(obj, "text", required=True)
@@ -281,26 +364,26 @@ def create_app(server: Optional[Server] = None, allowed_hosts: Optional[list[str
         seats = {p: "human" for p in range(1, game.num_players + 1)}
         session.setup(source, game, seats, rec.seed or 0, rec.start, 0.0, line=rec.moves)
         session.message = f"record opened: {len(rec.moves)} moves; step through them"
-        return view(session)
+        return _view(session)
 
-    async def position(request: Request) -> Response:
-        session = server.session(request)
-        name = "".join(c if c.isalnum() else "-" for c in session.game.name.lower()).strip("-") or "game"
+    async def position(self, request: Request) -> Response:
+        session = self.server.session(request)
+        name = f"{_file_name(session)}-ply{session.state.ply}.yaml"
         return Response(session.state.to_text(), media_type="application/yaml",
-                        headers={"Content-Disposition": f'attachment; filename="{name}-ply{session.state.ply}.yaml"'})
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
-    async def open_position(request: Request) -> Response:
-        session = server.session(request)
+    async def open_position(self, request: Request) -> Response:
+        session = self.server.session(request)
         obj = await _body(request)
         text = _text(obj, "text", required=True)
         session.game.state_from_text(text)  # a PositionError (a LudError) says what is wrong
         session.setup(session.source, session.game, session.seats, session.seed, text, session.delay)
         session.message = "position opened"
         session.kick()
-        return view(session)
+        return _view(session)
 
-    async def description(request: Request) -> Response:
-        session = server.session(request)
+    async def description(self, request: Request) -> Response:
+        session = self.server.session(request)
         game = session.game
         cached = _PANES.get(game)
         if cached is None:
@@ -309,47 +392,23 @@ def create_app(server: Optional[Server] = None, allowed_hosts: Optional[list[str
             _PANES[game] = cached
         return JSONResponse({**cached, "errors": []})
 
-    async def check(request: Request) -> Response:
+    async def check(self, request: Request) -> Response:
         obj = await _body(request)
-        source, game = await server.source(obj)
+        source, game = await self.server.source(obj)
         return JSONResponse({"ok": True, "name": game.name, "players": game.num_players, "errors": []})
 
-    async def index(request: Request) -> Response:
-        page = resources.files(__package__).joinpath("static/index.html").read_text(encoding="utf-8")
-        return Response(page, media_type="text/html; charset=utf-8")
 
+def _lifespan(server: Server) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """The app's life: the sweeper of idle sessions runs while it serves; every session and
+    worker is closed when it stops."""
     @contextlib.asynccontextmanager
-    async def lifespan(app):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server._sweeper = asyncio.get_running_loop().create_task(server.sweep())
         try:
             yield
         finally:
             await server.aclose()
-
-    static = str(resources.files(__package__).joinpath("static"))
-    sid = "/api/s/{sid}"
-    routes = [
-        Route("/", index),
-        Route("/api/games", handler(games)),
-        Route("/api/sessions", handler(new_session), methods=["POST"]),
-        Route("/api/check", handler(check), methods=["POST"]),
-        Route(sid, handler(get_state)),
-        Route(sid + "/move", handler(move), methods=["POST"]),
-        *[Route(f"{sid}/{name}", handler(action(name)), methods=["POST"])
-          for name in ("undo", "redo", "goto", "resign", "stop", "resume", "hint", "new", "seats")],
-        Route(sid + "/record", handler(record), methods=["GET"]),
-        Route(sid + "/record", handler(open_record), methods=["POST"]),
-        Route(sid + "/position", handler(position), methods=["GET"]),
-        Route(sid + "/position", handler(open_position), methods=["POST"]),
-        Route(sid + "/description", handler(description)),
-        Mount("/static", StaticFiles(directory=static), name="static"),
-    ]
-    middleware = [Middleware(_Headers)]
-    if allowed_hosts:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
-    app.state.server = server
-    return app
+    return lifespan
 
 
 class _Headers:
@@ -364,22 +423,22 @@ class _Headers:
         (b"cache-control", b"no-store"),
     ]
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
 
-        async def send_with_headers(message) -> None:
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": list(message.get("headers", [])) + self.HEADERS}
             await send(message)
         await self.app(scope, receive, send_with_headers)
 
 
-def _record_source(server: Server, session: Session, rec) -> GameSource:
+def _record_source(server: Server, session: Session, rec: GameRecord) -> GameSource:
     """What loads a record's game in the server: a bundled name, a description's text, or the
     session's own description when the record names a file (the server opens no path)."""
     names = {g["name"] for g in server.catalogue()}

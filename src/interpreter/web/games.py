@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from ..errors import LudError
 from .workers import WorkerError, WorkerPool, game_key, load_game
@@ -51,7 +51,7 @@ class GameSource:
     source: str
     is_text: bool
     options: tuple[str, ...] = ()
-    ruleset: Optional[str] = None
+    ruleset: str | None = None
 
     def key(self) -> dict[str, Any]:
         return game_key(self.source, self.is_text, list(self.options), self.ruleset)
@@ -94,7 +94,7 @@ class GameShelf:
         self.pool = pool
         self.load_seconds = load_seconds
         self.size = size
-        self._games: "OrderedDict[GameSource, Any]" = OrderedDict()
+        self._games: OrderedDict[GameSource, Any] = OrderedDict()
         self._lock = asyncio.Lock()
 
     async def get(self, source: GameSource):

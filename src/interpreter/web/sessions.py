@@ -19,7 +19,8 @@ import hashlib
 import random
 import secrets
 import time
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from ..errors import MoveError
 from .games import GameSource
@@ -86,21 +87,22 @@ class Session:
     """One game in the server (see the module docs)."""
 
     def __init__(self, sid: str, source: GameSource, game, seats: dict[int, str], seed: int,
-                 pool: WorkerPool, start_text: Optional[str] = None, delay: float = 0.0):
+                 pool: WorkerPool, start_text: str | None = None, delay: float = 0.0):
         self.id = sid
         self.pool = pool
         self.clock: Callable[[], float] = time.monotonic
         self.used = self.clock()
         self.version = 0  # counts changes: the page redraws when it grows
-        self.thinking: Optional[asyncio.Task] = None
-        self.hint: Optional[str] = None
+        self.thinking: asyncio.Task | None = None
+        self.hint: str | None = None
         self.message = ""  # the last thing worth telling (an agent stopped, a record opened...)
         self.closed = False
+        self.picture: tuple[int, str] | None = None  # (version, SVG): the last picture drawn (web.view)
         self.setup(source, game, seats, seed, start_text, delay)
 
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, source: GameSource, game, seats: dict[int, str], seed: int,
-              start_text: Optional[str] = None, delay: float = 0.0, line: Optional[list[str]] = None) -> None:
+              start_text: str | None = None, delay: float = 0.0, line: list[str] | None = None) -> None:
         """A new game (or a record to step through: its ``line`` of moves, the cursor at 0)."""
         self.cancel_thinking()
         self.source, self.game = source, game

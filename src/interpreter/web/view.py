@@ -13,7 +13,6 @@ from ..render.text import turn_ply
 from .sessions import Session
 
 
-
 def player_colours(game) -> dict[int, str]:
     """Each player's piece colour (the description's, else the picture's default)."""
     return {p: game.info.colours.get(p, PIECE_COLOURS.get(p, ("#888888",))[0])
@@ -23,7 +22,9 @@ def player_colours(game) -> dict[int, str]:
 def _move(move) -> dict[str, Any]:
     game = game_named(move.game_id)
     labels = game.topology.labels if game is not None else None
-    site = (lambda s: labels[s] if labels is not None and 0 <= s < len(labels) else None)
+
+    def site(s: int) -> str | None:
+        return labels[s] if labels is not None and 0 <= s < len(labels) else None
     return {"text": move.text, "kind": MoveKind(move.kind).name.lower(), "from": site(move.frm),
             "to": site(move.to), "piece": move.prefix or None, "piece_label": _piece_label(move)}
 
@@ -83,10 +84,9 @@ def hands(session: Session) -> dict[str, dict[str, int]]:
 def _picture(session: Session) -> str:
     """The position's SVG with a target per site, drawn once per version of the session."""
     from ..render import render_svg
-    cached = getattr(session, "_picture", None)
+    cached = session.picture
     if cached is None or cached[0] != session.version:
-        cached = (session.version, render_svg(session.state, targets=True))
-        session._picture = cached  # type: ignore[attr-defined]
+        cached = session.picture = (session.version, render_svg(session.state, targets=True))
     return cached[1]
 
 

@@ -15,7 +15,7 @@ import asyncio
 import json
 import sys
 from collections import OrderedDict
-from typing import Any, Optional
+from typing import Any
 
 GAMES_PER_WORKER = 8  # games each worker keeps loaded (least recently used leave first)
 MEMORY_LIMIT = 4 << 30  # bytes of address space a worker may use (Linux; elsewhere no limit)
@@ -26,7 +26,7 @@ class WorkerError(Exception):
     """A job that did not give an answer: it ran out of time, or its worker died."""
 
 
-def game_key(source: str, is_text: bool, options: list[str], ruleset: Optional[str]) -> dict[str, Any]:
+def game_key(source: str, is_text: bool, options: list[str], ruleset: str | None) -> dict[str, Any]:
     """How a job names its game (what :func:`load_game` needs)."""
     return {"source": source, "is_text": is_text, "options": list(options), "ruleset": ruleset}
 
@@ -49,7 +49,7 @@ def _limit_memory() -> None:
         pass
 
 
-def _handle(job: dict[str, Any], games: "OrderedDict[str, Any]") -> dict[str, Any]:
+def _handle(job: dict[str, Any], games: OrderedDict[str, Any]) -> dict[str, Any]:
     from ..errors import LudError, MoveError
     cache_key = repr(sorted(job["game"].items()))
     try:
@@ -75,7 +75,7 @@ def _handle(job: dict[str, Any], games: "OrderedDict[str, Any]") -> dict[str, An
     return {"move": move.text}
 
 
-def _located(err) -> Optional[dict[str, Any]]:
+def _located(err) -> dict[str, Any] | None:
     span = getattr(err, "span", None)
     return {"line": span.line, "col": span.col} if span is not None else None
 
@@ -88,7 +88,7 @@ def worker_main() -> None:
     out = sys.stdout
     sys.stdout = sys.stderr  # nothing but answers on the answers' stream
     _limit_memory()
-    games: "OrderedDict[str, Any]" = OrderedDict()
+    games: OrderedDict[str, Any] = OrderedDict()
     for line in sys.stdin:
         try:
             answer = _handle(json.loads(line), games)
@@ -112,7 +112,7 @@ class _Worker:
         self.process = process
 
     @classmethod
-    async def start(cls) -> "_Worker":
+    async def start(cls) -> _Worker:
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "interpreter.web.workers", stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, limit=ANSWER_LIMIT)
@@ -145,7 +145,7 @@ class WorkerPool:
         self.size = max(1, size)
         self._idle: list[_Worker] = []
         self._count = 0
-        self._free: Optional[asyncio.Condition] = None
+        self._free: asyncio.Condition | None = None
         self._all: set[_Worker] = set()
         self.jobs = 0  # jobs answered
         self.killed = 0  # workers killed (stopped or out of time)
