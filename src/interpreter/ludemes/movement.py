@@ -117,15 +117,19 @@ class MoveSlide(Ludeme):
             extra = None
         line = _SlideLine(lo, hi, stop, go, extra)
         uid = c.game.uid
-        # the to's effect where the piece stops, then the between effect on each site passed
-        rules = c.rule(c.move_effects(to_effect, between_effect), _then(c, self.then))
-        made: dict[tuple[int, int], Move] = {}
+        # the to's effect where the line stops (a capture: as Ludii, not on the empty sites
+        # before it), then the between effect on each site passed
+        then = _then(c, self.then)
+        rules = c.rule(c.move_effects(to_effect, between_effect), then)
+        rules_go = c.rule(c.move_effects(None, between_effect), then)
+        made: dict[tuple[int, int, bool], Move] = {}
 
-        def move_of(frm: int, ray: tuple[int, ...], k: int) -> Move:
-            key = (frm, ray[k])
+        def move_of(frm: int, ray: tuple[int, ...], k: int, stopped: bool) -> Move:
+            key = (frm, ray[k], stopped)
             move = made.get(key)
             if move is None:
-                move = made[key] = Move(MOVE, frm, ray[k], game_id=uid, rules=rules, between=ray[:k])
+                move = made[key] = Move(MOVE, frm, ray[k], game_id=uid, rules=rules if stopped else rules_go,
+                                        between=ray[:k])
             return move
 
         def gen(s: "State", e: Env) -> list[Move]:
@@ -137,7 +141,7 @@ class MoveSlide(Ludeme):
                     continue
                 frame.frm = frm
                 for ray in rays_at[frm]:
-                    out.extend(move_of(frm, ray, k) for k in line.stops(s, frame, ray))
+                    out.extend(move_of(frm, ray, k, stopped) for k, stopped in line.stops(s, frame, ray))
             return out
         return FnGen(gen)
 
@@ -176,6 +180,9 @@ class MoveSlide(Ludeme):
         then = k.then_of(self.then)
         rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
                       after=[then] if then else [])
+        # the to's effect only where the line stops (as Ludii), not on the empty sites before
+        # (its own id: rules are known by their owner, here the slide's (to ...))
+        rule_go = k.rule(self.to, after=[then] if then else []) if to_effect is not None else rule
         # no two rays of a site meet: one source makes each move once
         distinct = all(len({x for ray in r for x in ray}) == sum(len(ray) for ray in r) for r in rays_at)
         d, j, to = k.temp("d"), k.temp("j"), k.temp("to")
@@ -197,7 +204,7 @@ class MoveSlide(Ludeme):
                             k.line("    break")
                             with k.indented(f"if {j} + 1 >= {lo}:"):
                                 with k.indented(f"if {k.bool(extra) if extra is not None else 'True'}:"):
-                                    k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+                                    k.move(rule_go, MoveKind.MOVE, frm=frm, to=to)
         sources_once = self.source is None or self.source.sites is None
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
@@ -222,9 +229,10 @@ class _SlideLine:
     def __init__(self, lo: int, hi: int, stop: Any, go: Any, extra: Any):
         self.lo, self.hi, self.stop, self.go, self.extra = lo, hi, stop, go, extra
 
-    def stops(self, s: "State", frame: Env, ray: tuple[int, ...]) -> list[int]:
+    def stops(self, s: "State", frame: Env, ray: tuple[int, ...]) -> list[tuple[int, bool]]:
         """The indices along ``ray`` where the piece may stop ((to) and (between) bound in
-        ``frame``, the rule's own)."""
+        ``frame``, the rule's own), each with True for the site that ended the line (where the
+        to's effect applies)."""
         lo, hi, stop, go, extra = self.lo, self.hi, self.stop, self.go, self.extra
         what = s.what
         out = []
@@ -235,7 +243,7 @@ class _SlideLine:
             if stop is not None and stop(s, frame) and k + 1 >= lo:
                 # a stop before the least distance does not end the line (as Ludii)
                 if extra is None or extra(s, frame):
-                    out.append(k)
+                    out.append((k, True))
                 break
             frame.between = to
             if go is None:
@@ -244,7 +252,7 @@ class _SlideLine:
             elif not go(s, frame):
                 break
             if k + 1 >= lo and (extra is None or extra(s, frame)):
-                out.append(k)
+                out.append((k, False))
         return out
 
 
@@ -634,6 +642,9 @@ class MoveFromTo(Ludeme):
         then = k.then_of(self.then)
         rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
                       after=[then] if then else [])
+        # the to's effect only where the line stops (as Ludii), not on the empty sites before
+        # (its own id: rules are known by their owner, here the slide's (to ...))
+        rule_go = k.rule(self.to, after=[then] if then else []) if to_effect is not None else rule
         frm, to = k.temp("f"), k.temp("to")
         # any piece moves (the mover's or not), as the reference's: sources that hold one
         with region_of_sources.loop(k, frm):
