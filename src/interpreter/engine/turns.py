@@ -91,7 +91,7 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
         if first is None:
             seen[k] = m
             unique.append(m)
-            if m.kind is ADD and adds.setdefault(m.to, m.what) != m.what:
+            if m.kind is ADD and m.frm < 0 and adds.setdefault(m.to, m.what) != m.what:
                 clash = True
         elif first.rules != m.rules:
             if m.kind is CHOICE and m.to >= 0:
@@ -109,7 +109,7 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
     if clash:
         # several pieces could go on one site: the piece becomes part of the text (2@C3);
         # copies, since rules may share their move objects between positions
-        unique = [m.with_prefix(game.piece_tag(m.what)) if m.kind is ADD and not m.prefix else m
+        unique = [m.with_prefix(game.piece_tag(m.what)) if m.kind is ADD and m.frm < 0 and not m.prefix else m
                   for m in unique]
     return unique
 

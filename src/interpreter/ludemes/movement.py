@@ -545,7 +545,8 @@ class MoveFromTo(Ludeme):
     occupied site of the from region (the piece's own site, ``(from)``, by default) to each site
     of the to region where the to condition holds. The to effect happens before the piece
     arrives. With ``copy:True`` the piece stays and a piece of its kind is placed (the move
-    reads as a placement). Moves from a hand are not supported.
+    still reads from-to, ``A1-A2``, as Ludii's: from two pieces, two moves place the same piece).
+    Moves from a hand are not supported.
 
     Parameters:
         from: the sites a piece moves from
@@ -598,14 +599,13 @@ class MoveFromTo(Ludeme):
         game = c.game
         uid = game.uid
         copy = self.copy is not None and self.copy.value
-        made: dict[tuple[int, int], Move] = {}
+        made: dict[tuple[int, ...], Move] = {}
 
         def move_of(frm: int, to: int, w: int) -> Move:
-            if copy:  # the piece stays: a placement of the same piece (one move per piece and site)
-                move = made.get((-w, to))
+            if copy:  # the piece stays, and one of its kind is placed: a move from-to (Ludii's)
+                move = made.get((frm, to, w))
                 if move is None:
-                    tag = game.piece_tag(w) if game.names_piece(w) else ""
-                    move = made[-w, to] = Move(ADD, to=to, what=w, prefix=tag, game_id=uid, rules=rules)
+                    move = made[frm, to, w] = Move(ADD, frm, to, what=w, game_id=uid, rules=rules)
                 return move
             move = made.get((frm, to))
             if move is None:
@@ -642,9 +642,6 @@ class MoveFromTo(Ludeme):
         then = k.then_of(self.then)
         rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
                       after=[then] if then else [])
-        # the to's effect only where the line stops (as Ludii), not on the empty sites before
-        # (its own id: rules are known by their owner, here the slide's (to ...))
-        rule_go = k.rule(self.to, after=[then] if then else []) if to_effect is not None else rule
         frm, to = k.temp("f"), k.temp("to")
         # any piece moves (the mover's or not), as the reference's: sources that hold one
         with region_of_sources.loop(k, frm):
@@ -666,8 +663,8 @@ class MoveFromTo(Ludeme):
                     with k.bind(to=to):
                         cond = _conjunction(k, conds)
                     with k.indented(f"if {cond}:"):
-                        if copy:  # the piece stays: a placement of the same piece
-                            k.move(rule, MoveKind.ADD, to=to, what=k.what(frm))
+                        if copy:  # the piece stays, and one of its kind is placed: from-to
+                            k.move(rule, MoveKind.ADD, frm=frm, to=to, what=k.what(frm))
                         else:
                             k.move(rule, MoveKind.MOVE, frm=frm, to=to)
                 k.line("pass")
