@@ -308,6 +308,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         "sites": game.topology.n,
         "labels": list(game.topology.labels),
         "turn_limit": game.turn_limit,
+        "max_turns": game.max_turns,
         "options": list(game.options),
         "ruleset": getattr(expanded, "ruleset", None),
         "info": dict(metadata),
@@ -326,7 +327,7 @@ def cmd_info(args: argparse.Namespace) -> int:
     labels = game.topology.labels
     shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
     print(f"sites: {game.topology.n} (labels {shown})")
-    print(f"turn limit: {game.turn_limit} plies")
+    print(f"turn limit: {game.max_turns} turns or {game.turn_limit} plies")
     engine = data["engine"]
     if engine["compiled"]:
         cost = "in the cache" if engine["cached"] else f"about {engine['compile_seconds']:.0f} s to compile on first use"
