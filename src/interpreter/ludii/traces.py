@@ -15,7 +15,7 @@ decision by its word.
 
 A game whose rules draw random numbers (dice) is compared up to its first random event: the state's
 random sequence (the array ``rng``, :mod:`engine.dice`) moving on ends the comparison after that
-ply, as Ludii drew its own numbers there.
+ply (or before the first, when the start rules drew), as Ludii drew its own numbers there.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
+from ..engine.dice import RNG
 from ..engine.move import ADD, CHOICE, REMOVE
 
 NO_PIECE = "Disc"  # the trace format's piece name for a move that places none (Ludii's)
@@ -96,6 +97,12 @@ class _Replayer:
         self.count = len(self.plies) if limit is None else min(limit, len(self.plies))
         self.state = game.initial_state()
         self.others: list[list[Any]] = []  # per ply played: the other moves with Ludii's text, untried
+        rng = self.state.arrays.get(RNG)
+        if rng is not None and game.arrays[RNG] != tuple(rng):  # the start rules drew numbers
+            self.count = 0
+            self.random_start = True
+        else:
+            self.random_start = False
 
     def run(self) -> Replay:
         best: Optional[Replay] = None
@@ -126,7 +133,7 @@ class _Replayer:
         state, plies = self.state, self.plies
         ply = len(self.others)
         if ply >= self.count:
-            return self.end() if self.count == len(plies) else Replay(True, self.count)
+            return self.end() if self.count == len(plies) else Replay(True, self.count, random=self.random_start)
         step = plies[ply]
         where = f"ply {ply}/{len(plies)}"
         if state.is_over():
@@ -143,11 +150,11 @@ class _Replayer:
         candidates = [m for m, t in zip(legal, ours) if t == step["move"]]
         if move is None:
             move = candidates[0]
-        rng = state.arrays.get("rng")
+        rng = state.arrays.get(RNG)
         before = list(rng) if rng is not None else None
         state.apply(move)
         self.others.append([m for m in candidates[candidates.index(move) + 1:]])
-        if rng is not None and list(state.arrays["rng"]) != before:
+        if rng is not None and list(state.arrays[RNG]) != before:
             return Replay(True, ply + 1, random=True)  # Ludii drew its own numbers here
         return None
 
