@@ -1,10 +1,8 @@
 """Replay Ludii's sample traces on our reference tier and print, per trace, the first ply where
-our mover or legal moves differ from Ludii's (or "agree" with the number of plies replayed).
+our mover or legal moves differ from Ludii's, or how the end differs (or "agree" with the number
+of plies replayed; dice games to their first random event). See interpreter.ludii.traces.
 
-Usage: PYTHONPATH=src python scripts/trace_diff.py [NAME_SUBSTRING ...] [--no-limit]
-
-``--no-limit`` lifts our default turn limit to Ludii's (1,250 turns per player), so that a
-long game is compared as far as Ludii played it.
+Usage: PYTHONPATH=src python scripts/trace_diff.py [NAME_SUBSTRING ...]
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from interpreter import LudError, load
-from interpreter.engine.move import MoveKind
+from interpreter.ludii.traces import replay
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 if not SHARED.is_dir():
@@ -24,58 +22,32 @@ TRACES = SHARED / "ludii-traces" / "sample"
 SAMPLE = SHARED / "ludii-sample"
 
 
-def ludii_texts(state, legal) -> list[str]:
-    """Ludii's texts of our moves (as tests/test_ludii_traces.py's ludii_texts)."""
-    game = state.game
-    shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
-    return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
-             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD else m.text for m in legal]
-
-
-def first_difference(path: Path, no_limit: bool = False) -> str:
-    """Where our replay of one trace first parts from Ludii's, as one line of text."""
+def first_difference(path: Path) -> tuple[str, str]:
+    """(status, where our replay of one trace first parts from Ludii's)."""
     trace = json.loads(path.read_text(encoding="utf-8"))
     try:
         game = load(SAMPLE / trace["sample_file"], options=trace["options"])
-        if no_limit and game.turn_limit == max(3 * game.topology.n, 300):  # our default, not the file's
-            game = game.with_turn_limit(1250 * game.num_players)
-        state = game.initial_state()
     except LudError as error:
-        return f"load error: {str(error).splitlines()[0]}"
+        return "LOADFAIL", f"load error: {str(error).splitlines()[0]}"
     except Exception as error:  # noqa: BLE001 - a report, not a program
-        return f"engine error on load: {type(error).__name__}: {error}"
-    plies = trace["plies"]
+        return "CRASH", f"engine error on load: {type(error).__name__}: {error}"
     try:
-        for ply, step in enumerate(plies):
-            if state.is_over():
-                return f"ply {ply}/{len(plies)}: our game is over, Ludii's goes on"
-            if state.mover != step["mover"]:
-                return f"ply {ply}/{len(plies)}: mover {state.mover} vs Ludii {step['mover']}"
-            legal = state.legal_moves()
-            ours = ludii_texts(state, legal)
-            if sorted(ours) != sorted(step["legal"]):
-                extra = sorted(set(ours) - set(step["legal"]))
-                missing = sorted(set(step["legal"]) - set(ours))
-                return (f"ply {ply}/{len(plies)}: ours-only {extra[:12]}{'...' if len(extra) > 12 else ''}"
-                        f" ludii-only {missing[:12]}{'...' if len(missing) > 12 else ''}"
-                        f" (dups {len(ours) - len(set(ours))} vs {len(step['legal']) - len(set(step['legal']))})")
-            state.apply(legal[ours.index(step["move"])])
+        found = replay(trace, game)
     except Exception as error:  # noqa: BLE001
-        return f"engine error at ply {ply}: {type(error).__name__}: {error}"
-    result = trace["result"]
-    if state.is_over() != result["over"]:
-        return f"end: over {state.is_over()} vs Ludii {result['over']} after {len(plies)} plies"
-    if sorted(state.result().winners) != sorted(result["winners"]):
-        return f"end: winners {sorted(state.result().winners)} vs Ludii {result['winners']}"
-    return f"agree ({len(plies)} plies)"
+        return "CRASH", f"engine error: {type(error).__name__}: {error}"
+    return ("AGREE" if found.agree else "DIFF"), str(found)
 
 
 def main(argv: list[str]) -> None:
     wanted = [a for a in argv if not a.startswith("--")]
+    totals: Counter = Counter()
     for path in sorted(TRACES.glob("*.json")):
         if wanted and not any(w.lower() in path.name.lower() for w in wanted):
             continue
-        print(f"{path.stem}: {first_difference(path, '--no-limit' in argv)}", flush=True)
+        status, why = first_difference(path)
+        totals[status] += 1
+        print(f"{status:8} {path.stem}: {why}", flush=True)
+    print(dict(totals))
 
 
 if __name__ == "__main__":

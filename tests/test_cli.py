@@ -222,8 +222,11 @@ def test_rulesets_and_options(capsys, tmp_path):
     path.write_text(RULESETS)
     code, out, _ = call(capsys, "info", str(path))
     assert code == 0
-    assert "options chosen: Size/4, Line/4" in out and "ruleset: Ruleset/Big" in out
-    assert "  Rulesets: Ruleset/Classic (Described) | Ruleset/Big (default Ruleset/Big)" in out
+    # as Ludii's loader: each option's default item, the starred ruleset only when named
+    assert "options chosen: Size/4, Line/3" in out and "ruleset:" not in out
+    assert "  Rulesets: Ruleset/Classic (Described) | Ruleset/Big (starred Ruleset/Big)" in out
+    code, out, _ = call(capsys, "info", str(path), "--ruleset", "Big")
+    assert code == 0 and "options chosen: Size/4, Line/4" in out and "ruleset: Ruleset/Big" in out
     code, out, _ = call(capsys, "expand", str(path), "--ruleset", "Classic")
     assert code == 0 and "(square 3)" in out and "(is Line 3)" in out
     code, out, _ = call(capsys, "run", str(path), "--ruleset", "Classic", "-n", "3", "--json")

@@ -179,17 +179,81 @@ def test_by_score_and_shared_victory():
 
 def test_turn_limit_ends_as_a_draw():
     text = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
-            '(rules (meta (turnLimit 4)) (play (move Pass))))')
+            '(rules (meta (turnLimit 4)) (play (move Add (to (sites Empty))))))')
     game = load(text)
     assert game.turn_limit == 4
     state = game.initial_state()
+    for move in ["A1", "B1", "C1"]:
+        state.apply(move)
+        assert not state.is_over()
+    state.apply("A2")
+    assert state.result().draw and state.result().termination is Termination.TURN_LIMIT
+
+
+def test_default_limits_are_ludiis():
+    """Ludii's limits: 10,000 moves (our ply limit, unless (turnLimit N) says otherwise) and
+    1,250 turns per player."""
+    game = load("pente")
+    assert game.turn_limit == 10_000 and game.max_turns == 2_500
+    assert load("pente", options=["Players/3"]).max_turns == 3_750
+
+
+def test_the_turn_limit_counts_turns_not_moves():
+    """Ludii's numTurn starts at 1 and counts the changes of mover: moves made again in the same
+    turn (moveAgain) do not count; the game ends as a draw when it reaches 1,250 per player."""
+    text = ('(game "T" (players 2) (equipment {(board (square 9)) (piece "Disc" Each)}) '
+            '(rules (play (move Add (to (sites Empty)) (then (if (is Odd (count Moves)) (moveAgain)))))))')
+    state = load(text).initial_state()
+    assert state.turns == 1
+    for _ in range(6):
+        state.apply(state.legal_moves()[0])
+    assert state.turns == 4  # moves 1+2 (P1), 3+4 (P2), 5+6 (P1): three changes of mover
+    state = load(text).with_turn_limit(100).initial_state()
+    state.turns = state.game.max_turns - 1
+    state.apply(state.legal_moves()[0])  # P1's first move: their turn goes on
+    assert not state.is_over()
+    state.apply(state.legal_moves()[0])
+    assert not state.is_over() and state.turns == state.game.max_turns
+    state.apply(state.legal_moves()[0])
+    assert state.result().draw and state.result().reason == "turn limit (2500 turns)"
+
+
+PASSING = ('(game "T" (players 2) (equipment {{(board (square 3)) (piece "Disc" Each)}}) '
+           '(rules {START} (play (or (move Add (to (sites Empty))) (move Pass))) {END}))')
+
+
+def test_all_players_passing_ends_as_a_draw():
+    """Ludii's End.eval: after the end rules, every player having passed on their latest turn
+    ends the game as a draw (Context.allPass reads the turns backwards)."""
+    state = load(PASSING.format(START='(start (place "Disc1" "B2"))', END="")).initial_state()
+    state.apply("pass")
+    assert not state.is_over()  # P2 has not passed (the start placements are no pass)
+    state.apply("A1")
     state.apply("pass")
     assert not state.is_over()
+    state.apply("pass")
+    result = state.result()
+    assert result.draw and result.termination is Termination.PASSES and result.reason == "all players passed"
 
 
-def test_default_turn_limit_is_at_least_three_times_the_sites():
-    game = load("pente")
-    assert game.turn_limit >= 3 * 361
+def test_a_first_move_that_passes_ends_a_game_without_start_placements():
+    """Ludii's allPass answers with the turns it could read: with no start placements and a
+    first move that passes, every turn played was a pass."""
+    state = load(PASSING.format(START="", END="")).initial_state()
+    state.apply("pass")
+    assert state.result().draw and state.result().termination is Termination.PASSES
+
+
+def test_rules_that_handle_passing_do_not_end_as_a_draw():
+    """(all Passed) in the rules (Ludii's NotAllPass) leaves passing to them: two passes end the
+    game by the rule, not by the draw."""
+    game = load(PASSING.format(START="", END="(end (if (all Passed) (result Mover Win)))"))
+    assert not game.requires_all_pass
+    state = game.initial_state()
+    state.apply("pass")
+    assert not state.is_over()  # (all Passed) waits for every player to have moved
+    state.apply("pass")
+    assert state.result().winners == [2]
 
 
 def test_turn_limit_reported_separately():

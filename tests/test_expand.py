@@ -147,11 +147,14 @@ def test_unknown_ruleset_lists_the_names():
     assert "Ruleset/Standard (Suggested)" in err.hint and "Ruleset/Hexagonal" in err.hint
 
 
-def test_starred_ruleset_is_the_default():
+def test_a_starred_ruleset_is_not_applied_unless_asked_for():
+    """As Ludii's loader: without options, each option takes its default item, whatever ruleset
+    is starred (the starred one is the one to offer first; it applies when named)."""
     text = RULESETS.replace('(ruleset "Ruleset/Hexagonal" {"Board/Hex" "Line/Six"})',
                             '(ruleset "Ruleset/Hexagonal" {"Board/Hex" "Line/Six"})*')
-    assert game(text) == '(game "G" (board (hex 7)) (end (is Line 6)))'
-    assert expand(parse(text)).ruleset == "Ruleset/Hexagonal"
+    assert game(text) == '(game "G" (board (square 19)) (end (is Line 5)))'
+    assert expand(parse(text)).ruleset is None
+    assert game(text, ruleset="Hexagonal") == '(game "G" (board (hex 7)) (end (is Line 6)))'
 
 
 def test_ruleset_naming_an_unknown_item_is_an_error():
@@ -518,7 +521,6 @@ def at_fragment(err: ExpansionError, text: str, fragment: str, occurrence: int =
 
 @pytest.mark.parametrize("options, fragment, occurrence, message", [
     ('(option "A" <A> {(item "One" <1>) (item "one" <2>)})', '(item "one"', 1, 'two items named "one"'),
-    ('(option "A" <A> {(item "One" <1>)* (item "Two" <2>)*})', '(item "Two"', 1, 'two defaults, "One" and "Two"'),
     ('(option "A/B" <A> {(item "One" <1>)})', '"A/B"', 1, 'option label "A/B" contains "/"'),
     ('(option "" <A> {(item "One" <1>)})', '""', 1, 'option label "" is empty'),
     ('(option "A" <A> {(item "1/2" <1>)})', '(item "1/2"', 1, 'option item "1/2" contains "/"'),
@@ -535,11 +537,13 @@ def test_option_declarations_are_checked(options, fragment, occurrence, message)
     at_fragment(err, text, fragment, occurrence)
 
 
-def test_two_defaults_are_fine_when_something_else_decides():
+def test_of_two_defaults_the_first_is_the_default():
+    """As Ludii's GameOptions: the default item is the first with the most stars."""
     text = '(game "G" (f <A>)) (option "A" <A> {(item "One" <1>)* (item "Two" <2>)*})'
+    assert game(text) == '(game "G" (f 1))'
     assert game(text, "A/Two") == '(game "G" (f 2))'
-    text += '(rulesets {(ruleset "Ruleset/R" {"A/One"})*})'
-    assert game(text) == '(game "G" (f 1))'  # as some Ludii files do
+    text += '(rulesets {(ruleset "Ruleset/R" {"A/Two"})*})'
+    assert game(text) == '(game "G" (f 1))' and game(text, ruleset="R") == '(game "G" (f 2))'
 
 
 @pytest.mark.parametrize("rulesets, fragment, message", [

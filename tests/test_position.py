@@ -194,11 +194,15 @@ def test_one_row_pictures_must_match_the_board():
 
 
 # --- positions that are already over ------------------------------------------------------------------
+# P2's pass after P1's: every player passed on their latest turn (Ludii's allPass)
+PASSED = "ply: 2\nlast: {mover: 2}\nmover: 1\npassing: {turn_start: 1, turn_passed: true, pass_turns: 1}\n"
+
 @pytest.mark.parametrize("text, message, result", [
     ("board: |\n  3 . . .\n  2 o o .\n  1 x x x\nlast: {to: C1, mover: 1}\nmover: 2\n", "P1 the win",
      "{winners: [1], reason: rule}"),
-    ("ply: 2\npasses: 2\n", "every player passed", "{draw: true, reason: all players passed}"),
-    ("ply: 300\n", "the turn limit (300 plies)", "{draw: true, termination: turn limit}"),
+    (PASSED, "every player passed", "{draw: true, reason: all players passed}"),
+    ("ply: 10000\n", "the turn limit (10000 plies)", "{draw: true, termination: turn limit}"),
+    ("ply: 2499\nturns: 2500\n", "the turn limit (2500 turns)", "{draw: true, termination: turn limit}"),
 ])
 def test_a_position_over_by_the_rules_must_say_so(ttt, text, message, result):
     assert message in refused(ttt, text)
@@ -209,7 +213,7 @@ def test_a_position_over_by_the_rules_must_say_so(ttt, text, message, result):
 @pytest.mark.parametrize("text, message", [
     # a result the rules do not give: the game goes on, or ends otherwise
     ("result: {winners: [1], reason: fake}\n", "P1 winning, but the rules do not end the game here"),
-    ("ply: 2\npasses: 2\nresult: {winners: [1]}\n", "P1 winning, but the rules give a draw here"),
+    (PASSED + "result: {winners: [1]}\n", "P1 winning, but the rules give a draw here"),
     ("board: |\n  3 . . .\n  2 o o .\n  1 x x x\nlast: {to: C1, mover: 1}\nmover: 2\nresult: {winners: [2]}\n",
      "P2 winning, but the rules give P1 winning here"),
     # turn counters that play could not reach

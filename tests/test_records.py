@@ -278,7 +278,8 @@ def test_a_record_replays_with_the_turn_limit_it_was_played_with(plies, tmp_path
 
 
 WALK = ('(game "Walk" (players 2) (equipment {(board (square 3)) (piece "Disc" Each (move Step (to if:(is Empty (to)))))})'
-        ' (rules (start {(place "Disc1" 0) (place "Disc2" 8)}) (play (forEach Piece)) (end (if False (result Mover Win)))))')
+        ' (rules (meta (turnLimit 300)) (start {(place "Disc1" 0) (place "Disc2" 8)}) (play (forEach Piece))'
+        ' (end (if False (result Mover Win)))))')
 
 
 def test_a_game_longer_than_the_default_limit_replays():
@@ -286,7 +287,7 @@ def test_a_game_longer_than_the_default_limit_replays():
     state = game.initial_state()
     import random
     rng = random.Random(3)
-    while state.ply < 400:  # past the default limit of 300 plies
+    while state.ply < 400:  # past the game's own limit of 300 plies
         state.apply(rng.choice(state.legal_moves()))
     assert state.ply > load(WALK).turn_limit
     record = make_record(game, WALK, state.history, state)

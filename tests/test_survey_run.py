@@ -308,10 +308,10 @@ def test_descriptions_come_from_folders_lists_and_bundled_names(folder, tmp_path
     assert bad.reason.startswith("file is not UTF-8") and bad.error.startswith(f"{tmp_path / 'latin1.lud'}:1:1: ")
 
 
-def test_option_sets_are_the_default_rulesets_and_each_other_item():
+def test_option_sets_are_the_defaults_the_rulesets_and_each_other_item():
     sets = option_sets(NOUGHTS, "n.lud")
-    assert sets == [OptionSet(), OptionSet((), "Ruleset/Large"), OptionSet(("Board/3x3",)),
-                    OptionSet(("Colour/Striped",))]
+    assert sets == [OptionSet(), OptionSet((), "Ruleset/Small (Suggested)"), OptionSet((), "Ruleset/Large"),
+                    OptionSet(("Board/3x3",)), OptionSet(("Colour/Striped",))]
     assert option_sets("(game", "broken.lud") == [OptionSet()]
     assert len(option_sets((descriptions_dir() / "hex.lud").read_text(), "hex.lud")) == 1 + 16 + 1 + 1
 

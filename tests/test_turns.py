@@ -120,3 +120,81 @@ def test_sites_around_type_misspelt_is_located():
         load(text)
     shown = err.value.render()
     assert "<text>:1:" in shown and "Enemy" in shown
+
+
+# --- Ludii's stalemated flag: (no Moves P) ---------------------------------------------------------
+# P1 steps right on a 1x3 strip, P2 has nothing: P2 passes every turn, with no move to make
+STRIP = ('(game "T" (players 2) (equipment {{(board (rectangle 1 3)) (piece "Disc" Each '
+         '(move Step E (to if:(is Empty (to)))))}}) (rules (start (place "Disc1" "A1")) '
+         '(play (forEach Piece)) (end {END})))')
+
+
+def test_no_moves_of_a_player_is_their_latest_pass_with_no_move():
+    """(no Moves P2): P2 had to pass at their latest move, not "P2 could not move now" (Ludii
+    sets the flag when the player passes with no move to make)."""
+    state = load(STRIP.format(END="(if (no Moves P2) (result P1 Win))")).initial_state()
+    state.apply("A1-B1")  # P2 has no move now, but has not passed yet: the game goes on
+    assert not state.is_over()
+    state.apply("pass")
+    assert state.result().winners == [1]
+
+
+def test_no_moves_next_asks_the_next_player_now():
+    """(no Moves Next): the next player's moves are worked out now."""
+    state = load(STRIP.format(END="(if (no Moves Next) (result Mover Win))")).initial_state()
+    state.apply("A1-B1")
+    assert state.result().winners == [1]
+
+
+def test_no_moves_next_is_the_mover_after_a_move_again():
+    """Ludii's Next is State.next: the mover again once their move said moveAgain."""
+    text = ('(game "T" (players 2) (equipment {(board (rectangle 1 3)) (piece "Disc" Each)}) '
+            '(rules (play (move Add (to (sites Empty)) (then (if (= 1 (count Moves)) (moveAgain))))) '
+            '(end (if (no Moves Next) (result Next Win)))))')
+    state = load(text).initial_state()
+    state.apply("A1")  # P1 plays again: Next is P1, who has moves
+    assert not state.is_over() and state.mover == 1
+    state.apply("B1")
+    state.apply("C1")  # P2 filled the board: Next (P1) has no move
+    assert state.result().winners == [1]
+
+
+def test_a_voluntary_pass_does_not_stalemate():
+    """A pass the rules offer is a move: the player who takes it could move."""
+    text = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+            '(rules (start (place "Disc1" "B2")) (play (or (move Add (to (sites Empty))) (move Pass))) '
+            '(end (if (no Moves P1) (result P2 Win)))))')
+    state = load(text).initial_state()
+    state.apply("pass")
+    assert not state.is_over() and state.stalemated == 0
+
+
+# --- the counter, pending values ----------------------------------------------------------------
+def test_the_counter_counts_moves_after_the_end_rules():
+    """Ludii's counter: -1 at the start, one more once each move's end rules are done; (set
+    Counter) sets it to -1, so the end rules of the move that set it see -1, the next move's 0."""
+    text = ('(game "T" (players 2) (equipment {(board (square 4)) (piece "Disc" Each)}) '
+            '(rules (play (move Add (to (sites Empty)) (then (if (= (count Moves) 3) (set Counter))))) '
+            '(end (if (= (counter) {N}) (result Mover Win)))))')
+    state = load(text.replace("{N}", "1")).initial_state()
+    for move in ["A1", "B1"]:
+        state.apply(move)
+        assert not state.is_over()
+    state.apply("C1")  # the end rules after the third move: the counter was 1 (it is -1 now)
+    assert state.arrays["counter"] == [0]
+    state = load(text.replace("{N}", "-1")).initial_state()
+    state.apply("A1")  # the first move's end rules: the counter starts at -1
+    assert state.result().winners == [1]
+    state = load(text.replace("{N}", "0")).initial_state()
+    state.apply("A1")
+    state.apply("B1")
+    assert state.result().winners == [2] and state.ply == 2
+
+
+def test_value_pending_is_0_when_nothing_is_pending():
+    text = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+            '(rules (play (move Add (to (sites Empty)) (then (if (= 0 (count Moves)) (set Pending 5))))) '
+            '(end (if (= (value Pending) 0) (result Mover Win)))))')
+    state = load(text).initial_state()
+    state.apply("A1")
+    assert state.result().winners == [1]

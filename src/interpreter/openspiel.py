@@ -24,7 +24,8 @@ Actions: placing component ``c`` (1-based) on site ``s`` is ``(c - 1) * n + s``;
 (``choose-white``...) follow, in the order the description declares them, then taking a piece
 off each site; last come the choices of a site (Ludii's ``move Select``: a pit to sow from, or a
 pair of sites ``f``-``t``), ``f * n + t`` from their base, once more for each time the same site
-may be chosen with other consequences (``B1/2``: sown along another track).
+may be chosen with other consequences (``B1/2``: sown along another track); and the copies of a
+piece from ``f`` to ``t`` (Ludii's ``copy:True``: the piece stays), ``f * n + t`` from theirs.
 """
 
 from __future__ import annotations
@@ -54,12 +55,15 @@ class ActionSpace:
         # a site chosen again with other consequences (B1/2) is one more choice: at most one
         # per track the choice could sow along, and the first
         self.selects = 1 + len(game.tracks)
-        self.size = self.select_base + self.selects * n * n
+        self.copy_base = self.select_base + self.selects * n * n
+        self.size = self.copy_base + n * n
 
     def action(self, move: Move) -> int:
         """The action number of a move."""
         kind, n = move.kind, self.n
         if kind is ADD:
+            if move.frm >= 0:  # a copy of the piece on frm (copy:True)
+                return self.copy_base + move.frm * n + move.to
             return (move.what - 1) * n + move.to
         if kind is MOVE:
             return self.move_base + move.frm * n + move.to

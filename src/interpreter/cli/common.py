@@ -198,7 +198,8 @@ def _option_lines(options: list, rulesets: list, verbose: bool = False) -> list[
     if rulesets:
         names = " | ".join(r.name for r in rulesets)
         starred = [r for r in rulesets if r.stars]
-        default = f" (default {max(starred, key=lambda r: r.stars).name})" if starred else ""
+        # (a starred ruleset is the suggested one; as Ludii's loader, it applies only when named)
+        default = f" (starred {max(starred, key=lambda r: r.stars).name})" if starred else ""
         lines.append(f"  Rulesets: {names}{default}")
     return lines
 

@@ -316,6 +316,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         "sites": game.topology.n,
         "labels": list(game.topology.labels),
         "turn_limit": game.turn_limit,
+        "max_turns": game.max_turns,
         "options": list(game.options),
         "ruleset": getattr(expanded, "ruleset", None),
         "info": dict(metadata),
@@ -342,7 +343,7 @@ def _print_info(game: Game, state: State | None, data: dict[str, Any], source: P
     labels = game.topology.labels
     shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
     print(f"sites: {game.topology.n} (labels {shown})")
-    print(f"turn limit: {game.turn_limit} plies")
+    print(f"turn limit: {game.max_turns} turns or {game.turn_limit} plies")
     print(_engine_line(data["engine"]))
     print(f"options chosen: {', '.join(game.options) if game.options else '(none)'}")
     if data["ruleset"]:

@@ -260,11 +260,11 @@ class Compiler:
         name = value.name
         if name == "Mover":
             return lambda s, e: s.mover
-        if name == "Next":
+        if name == "Next":  # Ludii's State.next: the mover again once a moveAgain said so
             game = self.built()
             if game.ranked:  # the next player still in the game (Ludii's ranking)
-                return lambda s, e: turns.next_active(s, s.mover)
-            return lambda s, e: game.next_of(s.mover)
+                return lambda s, e: s.mover if s.move_again else turns.next_active(s, s.mover)
+            return lambda s, e: s.mover if s.move_again else game.next_of(s.mover)
         if name == "Prev":  # who made the previous move: the mover again within a turn
             game = self.built()
             return lambda s, e: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)

@@ -103,7 +103,10 @@ class Declarations:
     num_players: int
     num_sites: int = 0  # the board's
     num_components: int = 0  # kinds of piece, with the empty placeholder (index 0)
-    turn_limit: Optional[int] = None  # plies before the game ends as a draw (None: the default)
+    turn_limit: Optional[int] = None  # plies before the game ends as a draw (None: Ludii's 10,000)
+    # the rules handle passing themselves (Ludii's NotAllPass flag: (all Passed), a pass in a
+    # game of one player, dice, cards): every player passing does not end the game as a draw
+    not_all_pass: bool = False
     arrays: dict[str, list[Any]] = field(default_factory=dict)  # name -> initial values
     piece_arrays: list[str] = field(default_factory=list)  # per-site arrays that move with pieces
     words: list[str] = field(default_factory=list)  # the named decisions, in declaration order
@@ -174,7 +177,14 @@ class Game:
         # the regions each player owns (e.g. the sides Hex asks them to connect)
         self.player_regions = MappingProxyType(
             {p: tuple((player_regions or {}).get(p, ())) for p in range(info.players + 1)})
-        self.turn_limit = declared.turn_limit or max(3 * topology.n, 300)
+        from .turns import MOVE_LIMIT, TURNS_PER_PLAYER
+        # the ply limit: Ludii's move limit, unless (turnLimit N) says otherwise; and Ludii's turn
+        # limit, 1,250 turns per player (a turn: the moves a player makes before another moves)
+        self.turn_limit = declared.turn_limit or MOVE_LIMIT
+        self.max_turns = TURNS_PER_PLAYER * info.players
+        # every player passing on their last turn ends the game as a draw (Ludii's End.eval),
+        # unless the rules handle passing themselves (Ludii's NotAllPass: dice set it too)
+        self.requires_all_pass = not (declared.not_all_pass or declared.dice)
         # with more than two players and no teams, results rank the players one by one and the
         # others play on (Ludii's); ranks[p] is p's rank, 0 while p still plays (engine.turns)
         self.ranked = info.players > 2 and not teams
@@ -272,7 +282,8 @@ class Game:
         return other is self or (bool(self.info.fingerprint) and other.info.fingerprint == self.info.fingerprint)
 
     def with_turn_limit(self, plies: int) -> "Game":
-        """The same game ending as a draw after ``plies`` plies (a copy: games are read-only)."""
+        """The same game ending as a draw after ``plies`` plies at most (a copy: games are
+        read-only); Ludii's limit of turns still applies."""
         if plies < 1:
             raise ValueError("a turn limit is at least 1 ply")
         other = copy.copy(self)

@@ -169,6 +169,8 @@ def _label(move: Move, site: int) -> str:
 
 def _add_text(move: Move) -> str:
     to = _label(move, move.to)
+    if move.frm >= 0:  # a copy of the piece on frm (Ludii's move copy:True): it reads from-to
+        return f"{_label(move, move.frm)}-{to}"
     return f"{move.prefix}@{to}" if move.prefix else to
 
 

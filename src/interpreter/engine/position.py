@@ -16,7 +16,12 @@ other arrays of the game's state are under ``vars:`` (``player_values: [0, 2, 0]
 grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's, ``N`` a
 neutral piece (``x1``, ``o3``... when a player has several kinds of piece). ``turn_moves:``
 (written when not 0) is how many moves the mover has already made in a turn of several moves
-(Connect6's or Loupe's second stone). Keys left
+(Connect6's or Loupe's second stone). ``turns:`` is Ludii's count of turns (1 at the start, one
+more each time the mover changes: the turn limit counts them), ``stalemated:`` the players whose
+latest move was a pass with no move to make (Ludii's ``(no Moves P)``), ``passing:`` what the
+turns played say of passes (``turn_start``: the ply at which the latest move's turn began,
+``turn_passed``: it began with a pass, ``pass_turns``: the turns before it that were passes, -1
+for every turn since a start without placements). Keys left
 out keep the initial state's values. ``State.to_text()`` writes the format; reading it back gives
 the same state (``snapshot()`` equal).
 
@@ -51,7 +56,7 @@ INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as Ludii's
 MAX_PLY = 10 ** 9
 
 KEYS = ("game", "options", "mover", "ply", "phase", "passes", "turn_moves", "scores", "last", "move_again",
-        "pieces", "board", "hands", "result", "vars", "seats")
+        "pieces", "board", "hands", "result", "vars", "seats", "turns", "stalemated", "passing")
 
 
 class PositionError(LudError):
@@ -77,6 +82,11 @@ def write_position(state: "State") -> str:
                  "to": labels[state.last_to] if state.last_to >= 0 else None,
                  "mover": state.last_mover},
         "move_again": state.move_again,
+        "turns": state.turns,
+        **({"stalemated": [p for p in range(1, game.num_players + 1) if state.stalemated >> p & 1]}
+           if state.stalemated else {}),
+        "passing": {"turn_start": state.turn_start, "turn_passed": state.turn_passed,
+                    "pass_turns": state.pass_turns},
         "pieces": {labels[i]: game.components[w].name for i, w in enumerate(state.what) if w},
     }
     if state.seats != tuple(range(game.num_players + 1)):
@@ -293,6 +303,24 @@ def read_position(game: "Game", text: str) -> "State":
         if not isinstance(data["move_again"], bool):
             raise _fail("move_again", "true or false", data["move_again"])
         state.move_again = data["move_again"]
+    if "turns" in data:
+        state.turns = _int(data["turns"], "turns", 1, MAX_PLY)
+    if "stalemated" in data:
+        if not isinstance(data["stalemated"], list):
+            raise _fail("stalemated", "a list of player numbers", data["stalemated"])
+        state.stalemated = 0
+        for p in data["stalemated"]:
+            state.stalemated |= 1 << _player(game, p, "stalemated")
+    if "passing" in data:
+        passing = _mapping(data["passing"], "passing", ("turn_start", "turn_passed", "pass_turns"))
+        if "turn_start" in passing:
+            state.turn_start = _int(passing["turn_start"], "passing: turn_start", 0, MAX_PLY)
+        if "turn_passed" in passing:
+            if not isinstance(passing["turn_passed"], bool):
+                raise _fail("passing: turn_passed", "true or false", passing["turn_passed"])
+            state.turn_passed = passing["turn_passed"]
+        if "pass_turns" in passing:
+            state.pass_turns = _int(passing["pass_turns"], "passing: pass_turns", -1, n)
     if "seats" in data:
         seats = _mapping(data["seats"], "seats")
         table = list(range(game.num_players + 1))
@@ -395,6 +423,11 @@ def _check_turn(game: "Game", state: "State", data: dict) -> None:
         if state.turn_moves > state.ply:
             raise PositionError(f"position: turn_moves: {state.turn_moves} moves in this turn after "
                                 f"{state.ply} plies")
+        if state.turn_start > state.ply:
+            raise PositionError(f"position: passing: turn_start: a turn begun at ply {state.turn_start} after "
+                                f"{state.ply} plies")
+        if state.turns > state.ply + 1:
+            raise PositionError(f"position: turns: {state.turns} turns after {state.ply} plies")
     if state.turn_moves and state.last_mover and state.last_mover != state.mover:
         raise PositionError(f"position: turn_moves: P{state.mover} has made {state.turn_moves} moves in this "
                             f"turn, but the last move was P{state.last_mover}'s")
@@ -416,7 +449,7 @@ def _check_result(game: "Game", state: "State") -> None:
     if ended is None:
         raise PositionError(f"position: result: {claimed}, but the rules do not end the game here",
                             hint="leave out result: for a game that goes on")
-    winners, draw = ended
+    winners, draw, _ = ended
     expected = {q for p in winners for q in game.team(p)}
     if bool(draw or not expected) != bool(state.draw or not state.winners) or \
             (expected and expected != set(state.winners)):
@@ -424,22 +457,25 @@ def _check_result(game: "Game", state: "State") -> None:
         raise PositionError(f"position: result: {claimed}, but the rules give {says} here")
 
 
-def _rules_end(game: "Game", state: "State") -> tuple[tuple[int, ...], bool] | None:
+def _rules_end(game: "Game", state: "State") -> tuple[tuple[int, ...], bool, str] | None:
     """What the rules say of ``state`` as after its last move, in the order the turn machinery
-    asks (the end rules, then the passes, then the turn limit): (winners, draw), or None when
-    the game goes on."""
+    asks (the end rules, then the passes, then the limits): (winners, draw, what ended it when
+    no end rule did), or None when the game goes on."""
+    from .turns import all_passed, limit_reached
     saved = state.mover
     state.mover = state.last_mover or (state.mover if state.move_again else game.prev_of(state.mover))
     try:
         for rule in game.end_rules:
             outcome = rule.check(state, ROOT)
             if outcome is not None:
-                return tuple(outcome[0]), bool(outcome[2])
+                return tuple(outcome[0]), bool(outcome[2]), ""
+        if game.requires_all_pass and all_passed(state):
+            return (), True, "every player passed"
     finally:
         state.mover = saved
         state._legal = None
-    if state.passes >= game.num_players or state.ply >= game.turn_limit:
-        return (), True
+    if limit_reached(state):
+        return (), True, f"the {limit_reached(state)} is reached"
     return None
 
 
@@ -503,17 +539,12 @@ def _check_not_over(game: "Game", state: "State") -> None:
     """A position that the rules end (a line of five, all players passed, the turn limit...) must
     say how it ended; otherwise play would go on from a finished game."""
     ended = None
-    if state.passes >= game.num_players:
-        ended = "every player passed"
-    elif state.ply >= game.turn_limit:
-        ended = f"the turn limit ({game.turn_limit} plies) is reached"
-    else:
-        # the end rules look at the player who moved last (Mover), as after a move
-        outcome = _rules_end(game, state)
-        if outcome is not None:
-            winners, draw = outcome
-            who = " ".join(f"P{p}" for p in sorted(set(winners)))
-            ended = f"the end rules give {'a draw' if draw or not winners else who + ' the win'}"
+    # the end rules look at the player who moved last (Mover), as after a move
+    outcome = _rules_end(game, state)
+    if outcome is not None:
+        winners, draw, why = outcome
+        who = " ".join(f"P{p}" for p in sorted(set(winners)))
+        ended = why or f"the end rules give {'a draw' if draw or not winners else who + ' the win'}"
     if ended:
         raise PositionError(f"position: the game is already over here ({ended}), but the position "
                             "has no result:", hint="add result: {winners: [...], reason: ...}, or change "

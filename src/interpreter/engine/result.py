@@ -22,6 +22,11 @@ class Termination(enum.Enum):
     RULE = "rule"  #: any other end rule
 
 
+def _number(rank: float) -> float:
+    """A rank as a whole number when it is one (2, not 2.0)."""
+    return int(rank) if float(rank).is_integer() else rank
+
+
 @dataclass
 class Result:
     """How a game ended (or that it has not)."""
@@ -43,17 +48,20 @@ class Result:
 
     @property
     def ranking(self) -> dict[int, float]:
-        """Rank per player (1 is best; tied players share a rank): in a game of more than two
-        players whose results ranked them one by one, Ludii's ranks (tied players share the
-        mean of their places, e.g. 2.5); otherwise the winners first, then the others, and
-        everybody first in a draw; empty while the game goes on."""
+        """Rank per player, as Ludii's (1 is best): in a game of more than two players whose
+        results ranked them one by one, the ranks they got (tied players share the mean of their
+        places, e.g. 2.5); otherwise the winners (a team) first, the others after them, and in a
+        draw every player the mean of all places (1.5 for two); a game of one player ranks its
+        player 1 when they won, 0 otherwise. Empty while the game goes on."""
         if not self.over:
             return {}
         if self.ranks:
-            return {p: int(r) if float(r).is_integer() else r for p, r in sorted(self.ranks.items())}
+            return {p: _number(r) for p, r in sorted(self.ranks.items())}
         players = sorted(self.scores) or sorted(set(self.winners) | set(self.losers))
+        if len(players) == 1:
+            return {p: 1 if p in self.winners and not self.draw else 0 for p in players}
         if self.draw or not self.winners:
-            return {p: 1 for p in players}
+            return {p: _number((len(players) + 1) / 2) for p in players}
         return {p: 1 if p in self.winners else len(self.winners) + 1 for p in players}
 
     def to_json(self) -> dict[str, Any]:

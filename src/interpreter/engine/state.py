@@ -46,7 +46,8 @@ def _restore_site(state: "State", site: int, old: tuple[int, int]) -> None:
 ARRAYS = ("what", "who", "scores", "counts")
 # the scalar variables of a state, besides the board arrays, scores and counts
 VARIABLES = ("mover", "phase", "ply", "passes", "turn_moves", "last_to", "last_from", "last_mover",
-             "move_again", "over", "winners", "losers", "draw", "reason", "termination", "seats")
+             "move_again", "over", "winners", "losers", "draw", "reason", "termination", "seats",
+             "turns", "stalemated", "turn_start", "turn_passed", "pass_turns")
 _save_variables = operator.attrgetter(*VARIABLES)
 
 
@@ -71,6 +72,14 @@ class State:
         self.ply = 0
         self.passes = 0  # consecutive passes
         self.turn_moves = 0  # moves the mover already made in this turn (Ludii's MovesThisTurn)
+        self.turns = 1  # Ludii's numTurn: 1, and one more each time the mover changes
+        self.stalemated = 0  # bit p: player p passed at their last move with no move to make
+        # the passes of the turns played (Ludii's Context.allPass, engine.turns.all_passed): the
+        # ply at which the latest move's turn began, whether it began with a pass, and how many
+        # turns before it were passes (turns.ALL_SINCE_START: all of them, with no start moves)
+        self.turn_start = 0
+        self.turn_passed = False
+        self.pass_turns = 0 if game.rules.start else turns.ALL_SINCE_START
         self.last_to = -1
         self.last_from = -1
         self.last_mover = 0
@@ -93,6 +102,7 @@ class State:
         self._texts: Optional[tuple] = None  # (legal list, text -> move) cache of the notation
         self._nested = 0  # legal-move computations in progress inside one another
         self._moving: list[int] = []  # the players whose moves are being computed, outermost first
+        self._asking_next = False  # (no Moves Next) is working out the next player's moves
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:
@@ -264,6 +274,7 @@ class State:
         self.claims = {}
         self._nested = 0
         self._moving = []
+        self._asking_next = False
 
     def undo(self) -> Move:
         """Take back the last move, restoring every part of the state; returns that move."""
@@ -296,6 +307,7 @@ class State:
         other._texts = None
         other.claims = {}
         other._moving = []
+        other._asking_next = False
         return other
 
     @property
@@ -344,7 +356,7 @@ class State:
         afresh."""
         data = self.__dict__.copy()
         data["_marks"] = [(mark, move, None) for mark, move, _ in self._marks]
-        data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[])
+        data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[], _asking_next=False)
         return data
 
     def __setstate__(self, data: dict) -> None:

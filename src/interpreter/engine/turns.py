@@ -10,9 +10,20 @@
    moved);
 4. the phase may change (``nextPhase``), then the turn passes on, unless the move asked to
    move again (``moveAgain``); ``turn_moves`` counts the moves the mover already made in this
-   turn (Ludii's ``(count MovesThisTurn)``: 0 on a turn's first move);
-5. every player passing in a row ends the game as a draw (unless an end rule, such as
-   ``(if (all Passed) ...)``, says otherwise), and so does the turn limit.
+   turn (Ludii's ``(count MovesThisTurn)``: 0 on a turn's first move), ``turns`` the turns
+   (Ludii's ``numTurn``: 1 at the start, one more each time the mover changes);
+5. as Ludii's ``End.eval`` and ``Game.applyInternal``: after the end rules, when every player
+   passed on their last turn (Ludii's ``Context.allPass``, see :func:`all_passed`) the game is
+   a draw, unless the rules handle passing themselves (:attr:`Game.requires_all_pass`); then
+   the limits: Ludii's 1,250 turns per player (:attr:`Game.max_turns`) and the game's ply
+   limit (:attr:`Game.turn_limit`, Ludii's 10,000 moves unless ``(turnLimit N)`` says
+   otherwise) end the game as a draw for the players still in it. The game's counter
+   (``(counter)``) counts the moves after the end rules, as Ludii's ``incrCounter``.
+
+``(no Moves P)`` is Ludii's flag of a player "stalemated": a player who passes is stalemated
+when their play rule had no move for them (:func:`play` computes it, as Ludii's
+``computeStalemated``), any other move clears it; ``(no Moves Next)`` works it out for the next
+player now (``conditions.NoMoves``).
 
 As in Ludii, a move counts itself in ``(count Moves)`` while its consequences run (the ply
 is counted before the move acts), so Connect6's ``(then (if (is Even (count Moves))
@@ -33,6 +44,10 @@ if TYPE_CHECKING:
     from .state import State
 
 MAX_NESTED_MOVES = 4  # (no Moves ...) evaluated while computing moves, at most this deep
+TURNS_PER_PLAYER = 1250  # Ludii's turn limit (Constants.DEFAULT_TURN_LIMIT), per player
+MOVE_LIMIT = 10_000  # Ludii's move limit (Constants.DEFAULT_MOVES_LIMIT), the default ply limit
+ALL_SINCE_START = -1  # State.pass_turns: every turn since the start was a pass (no start moves)
+COUNTER = "counter"  # the state array of the game's counter (Ludii's State.counter)
 
 
 # --- legal moves ------------------------------------------------------------------------------------
@@ -76,7 +91,7 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
         if first is None:
             seen[k] = m
             unique.append(m)
-            if m.kind is ADD and adds.setdefault(m.to, m.what) != m.what:
+            if m.kind is ADD and m.frm < 0 and adds.setdefault(m.to, m.what) != m.what:
                 clash = True
         elif first.rules != m.rules:
             if m.kind is CHOICE and m.to >= 0:
@@ -94,7 +109,7 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
     if clash:
         # several pieces could go on one site: the piece becomes part of the text (2@C3);
         # copies, since rules may share their move objects between positions
-        unique = [m.with_prefix(game.piece_tag(m.what)) if m.kind is ADD and not m.prefix else m
+        unique = [m.with_prefix(game.piece_tag(m.what)) if m.kind is ADD and m.frm < 0 and not m.prefix else m
                   for m in unique]
     return unique
 
@@ -240,12 +255,18 @@ def play(state: "State", move: Move) -> None:
     """Apply a legal move and everything that follows from it (journaled for undo)."""
     state._marks.append((state.mark(), move, state._legal))  # undo restores the moves too
     state._legal = None
-    mover = state.last_mover = state.mover
+    mover = state.mover
+    new_turn = mover != state.last_mover  # the latest move was another player's (or none)
+    state.last_mover = mover
     phase_before = state.phase
-    if move.kind is PASS:
+    passing = move.kind is PASS
+    if passing:
         state.passes += 1
     elif state.passes:
         state.passes = 0
+    _stalemated(state, mover, passing)
+    if new_turn:
+        _turn_begins(state, passing)
     state.ply += 1  # before acting: (count Moves) in the consequences counts this move (Ludii)
     act(state, move)
     for effect in state.game.after_move:  # what every move records (the positions seen...)
@@ -257,12 +278,81 @@ def play(state: "State", move: Move) -> None:
     if not state.over:
         if state.phase == phase_before:  # an effect may already have chosen the next phase
             _next_phase(state)
+        counter = state.arrays.get(COUNTER)
+        if counter is not None:  # Ludii counts the move once the end rules and phases are done
+            state.set_item(counter, 0, counter[0] + 1)
         if state.move_again:
             state.move_again = False
         else:
             state.mover = next_active(state, mover)
-        # the moves the mover has made in this turn so far (Ludii's numTurnSamePlayer)
-        state.turn_moves = state.turn_moves + 1 if state.mover == mover else 0
+        swap = move.kind is CHOICE and move.word == "swap"
+        if state.mover != mover or swap:  # a new turn (Ludii counts the swap as one)
+            state.turns += 1
+            state.turn_moves = 0
+        else:  # the moves the mover has made in this turn so far (Ludii's numTurnSamePlayer)
+            state.turn_moves += 1
+
+
+def _stalemated(state: "State", mover: int, passing: bool) -> None:
+    """Ludii's stalemated flag of the mover, before their move acts: a pass leaves them
+    stalemated when their play rule had no move for them (``Game.computeStalemated``: the
+    swap rule's ply counts as a move), any other move clears it (their legal moves were
+    listed, ``Game.moves``)."""
+    bit = 1 << mover
+    stuck = passing and not could_move(state, mover)
+    if bool(state.stalemated & bit) != stuck:
+        state.stalemated ^= bit
+
+
+def could_move(state: "State", player: int) -> bool:
+    """Whether ``player``'s play rule has a move for them now (Ludii's ``canMove`` of the
+    phase's moves; at the swap rule's ply they can always swap)."""
+    game = state.game
+    if "swap" in game.words and state.ply == game.num_players - 1:
+        return True
+    return can_move(state, player)
+
+
+def _turn_begins(state: "State", passing: bool) -> None:
+    """The move starts a new turn (in the moves played: the previous one was another player's):
+    the turn before it is done, and counts as a pass (for :func:`all_passed`) when it began with
+    a pass and had at most two moves (three for the game's first turn)."""
+    if state.ply:
+        length = state.ply - state.turn_start
+        if state.pass_turns == ALL_SINCE_START and state.turn_start == 0:  # the game's first turn
+            state.pass_turns = ALL_SINCE_START if state.turn_passed and length <= 3 else 0
+        elif not (state.turn_passed and length <= 2):
+            state.pass_turns = 0
+        elif state.pass_turns != ALL_SINCE_START:
+            state.pass_turns = min(state.pass_turns + 1, state.game.num_players)
+    state.turn_start = state.ply
+    state.turn_passed = passing
+
+
+def all_passed(state: "State") -> bool:
+    """Ludii's ``Context.allPass``: reading the moves played backwards, the turn of the latest
+    move and the turns before it, one per player, each began with a pass and had one move (the
+    earlier ones at most two); when the moves run out before, the turns read so far decide (a
+    first move that passes is enough in a game without start placements). With one player: the
+    latest move was a pass. Asked before a turn's first move, it is false (that turn has no
+    move yet)."""
+    n = state.game.num_players
+    if state.ply == 0:
+        return False
+    if n == 1:
+        return state.passes > 0
+    if state.mover != state.last_mover or not state.turn_passed:
+        return False
+    length = state.ply - state.turn_start
+    if length == 1:
+        return state.pass_turns == ALL_SINCE_START or state.pass_turns >= n - 1
+    return length == 2 and state.turn_start == 0 and state.pass_turns == ALL_SINCE_START
+
+
+def ludii_next(state: "State") -> int:
+    """Ludii's ``Next`` (``State.next``): the player after the mover who still plays, or the
+    mover again once a ``moveAgain`` of this move's consequences said so."""
+    return state.mover if state.move_again else next_active(state, state.mover)
 
 
 def next_active(state: "State", player: int) -> int:
@@ -291,10 +381,23 @@ def _check_end(state: "State") -> None:
                 reason = f"{reason}; {outcome[3]}"
             finish(state, winners, losers, draw, reason, rule.termination)
             return
-    if state.passes >= game.num_players:
+    if game.requires_all_pass and all_passed(state):
         finish(state, (), (), True, "all players passed", Termination.PASSES)
-    elif state.ply >= game.turn_limit:
-        finish(state, (), (), True, f"turn limit ({game.turn_limit} plies)", Termination.TURN_LIMIT)
+        return
+    limit = limit_reached(state)
+    if limit:
+        finish(state, (), (), True, limit, Termination.TURN_LIMIT)
+
+
+def limit_reached(state: "State") -> str:
+    """Why the game ends by its limits now (Ludii's ``checkMaxTurns``), or "" while it goes on:
+    the turns (1,250 per player) or the plies (the game's ply limit)."""
+    game = state.game
+    if state.turns >= game.max_turns:
+        return f"turn limit ({game.max_turns} turns)"
+    if state.ply >= game.turn_limit:
+        return f"turn limit ({game.turn_limit} plies)"
+    return ""
 
 
 def _check_end_ranked(state: "State") -> None:
@@ -343,10 +446,10 @@ def _check_end_ranked(state: "State") -> None:
     left = [p for p in range(1, n + 1) if not ranks[p]]
     if len(left) <= 1:
         _finish_ranked(state, reason, termination or Termination.RULE)
-    elif state.passes >= len(left):
+    elif game.requires_all_pass and all_passed(state):
         _draw_ranked(state, "all players passed", Termination.PASSES)
-    elif state.ply >= game.turn_limit:
-        _draw_ranked(state, f"turn limit ({game.turn_limit} plies)", Termination.TURN_LIMIT)
+    elif limit_reached(state):
+        _draw_ranked(state, limit_reached(state), Termination.TURN_LIMIT)
 
 
 def _top_ranks(ranks: list, n: int) -> int:

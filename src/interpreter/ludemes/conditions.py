@@ -11,6 +11,7 @@ from .base import LENGTH, BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, PLAYER, REGION_
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 
@@ -501,9 +502,11 @@ class CountLines(Ludeme):
 
 
 class NoMoves(Ludeme):
-    """The player would have no legal move if it were their turn now. Asked about a player
-    while that player's moves are being worked out (the question is part of their moves), it
-    is false, as Ludii's nested calls fail: the player is not known to be stalemated.
+    """The player is stalemated, as Ludii says it: for ``Next``, the next player (the mover
+    again after a ``moveAgain`` of this move) would have no move now (their play rule is tried,
+    as Ludii's ``computeStalemated``; asked again while it is being tried, it is false); for any
+    other player, that player had to pass at their latest move, their play rule having no move
+    for them (the flag a pass sets and any other move of theirs clears).
 
     Parameters:
         player: the player asked about (``Next``, ``Mover``...)
@@ -524,34 +527,50 @@ class NoMoves(Ludeme):
     kind = BOOL
     player: Any = Param(PLAYER)
 
-    def compile(self, c: "Compiler"):
-        p = _value(c, self.player)
+    def _asks_next(self) -> bool:
+        return getattr(self.player, "name", "") == "Next"
 
-        def test(s, e):
-            player = p(s, e)
-            if turns.computing_moves_of(s, player):
-                return False
-            return not turns.can_move(s, player)  # stops at the first move when it can
-        return test
+    def compile(self, c: "Compiler"):
+        if self._asks_next():
+            return next_stalemated
+        p = _value(c, self.player)
+        return lambda s, e: bool(s.stalemated >> p(s, e) & 1)
 
     def kernel_bool(self, k: Emitter) -> str:
+        from ..native import abi
         from ..native.emit import NoKernel
         from ..native.kernels.core import _value
-        from ..syntax.nodes import Const
-        if k.fn.name.startswith(("gen_", "draw_")) and isinstance(self.player, Const) and self.player.name == "Mover":
-            # asked while the mover's moves are being worked out: the reference answers False
-            # (the rule is part of the moves it would ask about: turns.computing_moves_of)
-            return "False"
+        if not self._asks_next():
+            return f"((({k.var(abi.STALEMATED)}) >> ({_value(k, self.player)})) & 1 != 0)"
         if k.fn.name not in ("check_end", "next_phase"):
-            raise NoKernel("(no Moves ...)", "asked elsewhere than in the end rules and phases")
+            raise NoKernel("(no Moves Next)", "asked elsewhere than in the end rules and phases")
         k.notes["moves_of"] = True
-        p = k.temp("p")
-        k.line(f"{p} = {_value(k, self.player)}")
-        return f"(moves_of({k.st}, T, {p}) == 0)"
+        return f"next_stalemated({k.st}, T)"
+
+
+def next_stalemated(s: "State", e: Any = None) -> bool:
+    """Ludii's ``(no Moves Next)``: the next player (``State.next``) has no move now; the flag
+    is kept for them (outside the listing of legal moves, which leaves the state as it is).
+    Asked while it is working this out, it is false (Ludii's autoFail)."""
+    if s._asking_next:
+        return False
+    player = turns.ludii_next(s)
+    s._asking_next = True
+    try:
+        stuck = not turns.could_move(s, player)
+    finally:
+        s._asking_next = False
+    if not s._moving:
+        bit = 1 << player
+        if bool(s.stalemated & bit) != stuck:
+            s.stalemated ^= bit
+    return stuck
 
 
 class AllPassed(Ludeme):
-    """Every player passed on their last turn.
+    """Every player passed on their latest turn (Ludii's ``Context.allPass``: the turns read
+    backwards from the latest move, one per player, each began with a pass), once every player
+    has had a move. A game that asks it ends by its own rules when all pass, not as a draw.
 
     Examples:
         (all Passed)
@@ -565,10 +584,13 @@ class AllPassed(Ludeme):
     kind = BOOL
     # no parameters
 
+    def declare(self, d: Any, c: Any) -> None:
+        d.not_all_pass = True  # Ludii's NotAllPass: no draw when all pass
+
     def compile(self, c: "Compiler"):
         n = c.game.num_players
-        return lambda s, e: s.passes >= n
+        return lambda s, e: s.ply >= n and turns.all_passed(s)
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native import abi
-        return f"({k.var(abi.PASSES)} >= {k.players})"
+        return f"({k.var(abi.PLY)} >= {k.players} and all_passed({k.st}, T))"

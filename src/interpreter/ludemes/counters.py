@@ -18,12 +18,13 @@ if TYPE_CHECKING:
     from ..engine.state import State
     from ..native.emit import Emitter
 
-_BASE = "counter_base"  # the state array holding the ply from which the counter counts
+_COUNTER = turns.COUNTER  # the state array holding the counter (engine.turns counts the moves)
 
 
 class Counter(Ludeme):
-    """The game's counter: the number of moves played since ``(set Counter)`` (since the start
-    when it was never set), this move included while its consequences run.
+    """The game's counter (Ludii's): -1 at the start, one more after each move, once the end
+    rules and phases have looked at it (so a move's consequences and the end rules after it
+    see the count of the moves before it, minus one); ``(set Counter)`` sets it.
 
     Examples:
         (counter)
@@ -35,16 +36,15 @@ class Counter(Ludeme):
     # no parameters
 
     def declare(self, d: "Declarations", c: Any) -> None:
-        d.array(_BASE, [0])
+        d.array(_COUNTER, [-1])
 
     def compile(self, c: "Compiler"):
-        return lambda s, e: s.ply - s.arrays[_BASE][0]
+        return lambda s, e: s.arrays[_COUNTER][0]
 
 
 class SetCounter(Ludeme):
     """Set the game's counter (as a consequence): by default to -1, so that it reads 0 once the
-    move is over (Ludii counts the move after its consequences); ``(set Counter N)`` makes it
-    read N + 1 then.
+    move is over (Ludii counts the move after the end rules).
 
     Parameters:
         value: the counter's new value
@@ -59,18 +59,14 @@ class SetCounter(Ludeme):
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def declare(self, d: "Declarations", c: Any) -> None:
-        d.array(_BASE, [0])
+        d.array(_COUNTER, [-1])
 
     def compile_effect(self, c: "Compiler"):
         value = c.int(self.value) if self.value is not None else const_fn(-1)
 
         def run(s: "State", e: Env) -> None:
-            # s.ply already counts this move: the counter reads value + 1 after it
-            s.set_item(s.arrays[_BASE], 0, s.ply - value(s, e) - 1)
+            s.set_item(s.arrays[_COUNTER], 0, value(s, e))
         return run
-
-
-
 
 
 _PENDING = "pending"  # [value, ply it was set at]: a move's pending value, for the next move
@@ -104,7 +100,10 @@ class SetPending(_UsesPending):
 
         def run(s: "State", e: Env) -> None:
             pending = s.arrays[_PENDING]
-            s.set_item(pending, 0, value(s, e))
+            v = value(s, e)
+            if pending[1] == s.ply and pending[0] != v:
+                v = 0  # several values pending: Ludii's (value Pending) is 0
+            s.set_item(pending, 0, v)
             s.set_item(pending, 1, s.ply)  # the move being played: pending until the next one
         return run
 
@@ -112,6 +111,8 @@ class SetPending(_UsesPending):
         from ..native import abi
         v = k.temp("v")
         k.line(f"{v} = {k.int(self.value) if self.value is not None else '1'}")
+        k.line(f"if {k.st}[PENDING + 1] == {k.var(abi.PLY)} and {k.st}[PENDING] != {v}:")
+        k.line(f"    {v} = 0")  # several values pending: Ludii's (value Pending) is 0
         k.line(f"{k.st}[PENDING] = {v}")
         k.line(f"{k.st}[PENDING + 1] = {k.var(abi.PLY)}")  # this move's ply: pending until the next
 
@@ -136,7 +137,8 @@ class IsPending(_UsesPending):
 
 
 class ValuePending(_UsesPending):
-    """The value the previous move left pending, -1 when there is none.
+    """The value the previous move left pending; 0 when there is none, or when it left several
+    (Ludii's).
 
     Examples:
         (value Pending)
@@ -149,12 +151,12 @@ class ValuePending(_UsesPending):
     def compile(self, c: "Compiler"):
         def value(s: "State", e: Env) -> int:
             pending = s.arrays[_PENDING]
-            return pending[0] if pending[1] == s.ply and s.ply > 0 else -1
+            return pending[0] if pending[1] == s.ply and s.ply > 0 else 0
         return value
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.kernels.variables import _pending
-        return f"({k.st}[PENDING] if {_pending(k)} else -1)"
+        return f"({k.st}[PENDING] if {_pending(k)} else 0)"
 
 
 class NoRepeat(Ludeme):

@@ -288,7 +288,8 @@ class MoveAgain(_Effect):
 
 class Place(Ludeme):
     """Start rule: put pieces of a kind on sites, or ``count:`` pieces of it in a player's hand
-    (``(handSite P1)``, with ``(hand Each)`` in the equipment).
+    (``(handSite P1)``, with ``(hand Each)`` in the equipment). A site that already has a piece
+    keeps it (as Ludii's: the first start rule to place a piece there wins).
 
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
@@ -341,8 +342,10 @@ class Place(Ludeme):
         region = c.region(self.sites)
 
         def run(s: "State", e: Env) -> None:
+            what_at = s.what
             for site in region(s, e):
-                s.place(site, what)
+                if not what_at[site]:  # an occupied site keeps its piece (Ludii's ActionAdd)
+                    s.place(site, what)
         return run
 
 

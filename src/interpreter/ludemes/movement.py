@@ -117,15 +117,19 @@ class MoveSlide(Ludeme):
             extra = None
         line = _SlideLine(lo, hi, stop, go, extra)
         uid = c.game.uid
-        # the to's effect where the piece stops, then the between effect on each site passed
-        rules = c.rule(c.move_effects(to_effect, between_effect), _then(c, self.then))
-        made: dict[tuple[int, int], Move] = {}
+        # the to's effect where the line stops (a capture: as Ludii, not on the empty sites
+        # before it), then the between effect on each site passed
+        then = _then(c, self.then)
+        rules = c.rule(c.move_effects(to_effect, between_effect), then)
+        rules_go = c.rule(c.move_effects(None, between_effect), then)
+        made: dict[tuple[int, int, bool], Move] = {}
 
-        def move_of(frm: int, ray: tuple[int, ...], k: int) -> Move:
-            key = (frm, ray[k])
+        def move_of(frm: int, ray: tuple[int, ...], k: int, stopped: bool) -> Move:
+            key = (frm, ray[k], stopped)
             move = made.get(key)
             if move is None:
-                move = made[key] = Move(MOVE, frm, ray[k], game_id=uid, rules=rules, between=ray[:k])
+                move = made[key] = Move(MOVE, frm, ray[k], game_id=uid, rules=rules if stopped else rules_go,
+                                        between=ray[:k])
             return move
 
         def gen(s: "State", e: Env) -> list[Move]:
@@ -137,7 +141,7 @@ class MoveSlide(Ludeme):
                     continue
                 frame.frm = frm
                 for ray in rays_at[frm]:
-                    out.extend(move_of(frm, ray, k) for k in line.stops(s, frame, ray))
+                    out.extend(move_of(frm, ray, k, stopped) for k, stopped in line.stops(s, frame, ray))
             return out
         return FnGen(gen)
 
@@ -176,6 +180,9 @@ class MoveSlide(Ludeme):
         then = k.then_of(self.then)
         rule = k.rule(self, before=[lambda e: e.effect(to_effect)] if to_effect is not None else [],
                       after=[then] if then else [])
+        # the to's effect only where the line stops (as Ludii), not on the empty sites before
+        # (its own id: rules are known by their owner, here the slide's (to ...))
+        rule_go = k.rule(self.to, after=[then] if then else []) if to_effect is not None else rule
         # no two rays of a site meet: one source makes each move once
         distinct = all(len({x for ray in r for x in ray}) == sum(len(ray) for ray in r) for r in rays_at)
         d, j, to = k.temp("d"), k.temp("j"), k.temp("to")
@@ -197,7 +204,7 @@ class MoveSlide(Ludeme):
                             k.line("    break")
                             with k.indented(f"if {j} + 1 >= {lo}:"):
                                 with k.indented(f"if {k.bool(extra) if extra is not None else 'True'}:"):
-                                    k.move(rule, MoveKind.MOVE, frm=frm, to=to)
+                                    k.move(rule_go, MoveKind.MOVE, frm=frm, to=to)
         sources_once = self.source is None or self.source.sites is None
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
@@ -222,9 +229,10 @@ class _SlideLine:
     def __init__(self, lo: int, hi: int, stop: Any, go: Any, extra: Any):
         self.lo, self.hi, self.stop, self.go, self.extra = lo, hi, stop, go, extra
 
-    def stops(self, s: "State", frame: Env, ray: tuple[int, ...]) -> list[int]:
+    def stops(self, s: "State", frame: Env, ray: tuple[int, ...]) -> list[tuple[int, bool]]:
         """The indices along ``ray`` where the piece may stop ((to) and (between) bound in
-        ``frame``, the rule's own)."""
+        ``frame``, the rule's own), each with True for the site that ended the line (where the
+        to's effect applies)."""
         lo, hi, stop, go, extra = self.lo, self.hi, self.stop, self.go, self.extra
         what = s.what
         out = []
@@ -235,7 +243,7 @@ class _SlideLine:
             if stop is not None and stop(s, frame) and k + 1 >= lo:
                 # a stop before the least distance does not end the line (as Ludii)
                 if extra is None or extra(s, frame):
-                    out.append(k)
+                    out.append((k, True))
                 break
             frame.between = to
             if go is None:
@@ -244,7 +252,7 @@ class _SlideLine:
             elif not go(s, frame):
                 break
             if k + 1 >= lo and (extra is None or extra(s, frame)):
-                out.append(k)
+                out.append((k, False))
         return out
 
 
@@ -537,7 +545,8 @@ class MoveFromTo(Ludeme):
     occupied site of the from region (the piece's own site, ``(from)``, by default) to each site
     of the to region where the to condition holds. The to effect happens before the piece
     arrives. With ``copy:True`` the piece stays and a piece of its kind is placed (the move
-    reads as a placement). Moves from a hand are not supported.
+    still reads from-to, ``A1-A2``, as Ludii's: from two pieces, two moves place the same piece).
+    Moves from a hand are not supported.
 
     Parameters:
         from: the sites a piece moves from
@@ -590,14 +599,13 @@ class MoveFromTo(Ludeme):
         game = c.game
         uid = game.uid
         copy = self.copy is not None and self.copy.value
-        made: dict[tuple[int, int], Move] = {}
+        made: dict[tuple[int, ...], Move] = {}
 
         def move_of(frm: int, to: int, w: int) -> Move:
-            if copy:  # the piece stays: a placement of the same piece (one move per piece and site)
-                move = made.get((-w, to))
+            if copy:  # the piece stays, and one of its kind is placed: a move from-to (Ludii's)
+                move = made.get((frm, to, w))
                 if move is None:
-                    tag = game.piece_tag(w) if game.names_piece(w) else ""
-                    move = made[-w, to] = Move(ADD, to=to, what=w, prefix=tag, game_id=uid, rules=rules)
+                    move = made[frm, to, w] = Move(ADD, frm, to, what=w, game_id=uid, rules=rules)
                 return move
             move = made.get((frm, to))
             if move is None:
@@ -655,8 +663,8 @@ class MoveFromTo(Ludeme):
                     with k.bind(to=to):
                         cond = _conjunction(k, conds)
                     with k.indented(f"if {cond}:"):
-                        if copy:  # the piece stays: a placement of the same piece
-                            k.move(rule, MoveKind.ADD, to=to, what=k.what(frm))
+                        if copy:  # the piece stays, and one of its kind is placed: from-to
+                            k.move(rule, MoveKind.ADD, frm=frm, to=to, what=k.what(frm))
                         else:
                             k.move(rule, MoveKind.MOVE, frm=frm, to=to)
                 k.line("pass")

@@ -850,6 +850,11 @@ class MovePass(Ludeme):
     kind = MOVES
     then: Any = Param(_THEN, optional=True)
 
+    def declare(self, d: Any, c: Any) -> None:
+        """In a game of one player, passing does not end the game (Ludii's NotAllPass)."""
+        if d.num_players == 1:
+            d.not_all_pass = True
+
     def compile(self, c: "Compiler") -> MoveGen:
         return _Passing(Move(PASS, game_id=c.game.uid, rules=c.rule(after=_then(c, self.then))))
 

@@ -352,8 +352,10 @@ class Meta(Ludeme):
 
 
 class TurnLimit(Ludeme):
-    """End the game as a draw after this many plies (moves, passes included). The default is
-    three times the number of sites, at least 300.
+    """End the game as a draw after this many plies (moves, passes included), for a game that
+    needs a shorter limit than Ludii's: by default a game ends as a draw after Ludii's 10,000
+    moves, or 1,250 turns per player (a turn: the moves a player makes before another moves),
+    whichever comes first; the limit of turns applies with this one too.
 
     Parameters:
         plies: the number of plies before the game ends as a draw

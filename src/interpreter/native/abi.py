@@ -12,12 +12,13 @@ from __future__ import annotations
 
 # --- the scalar slots of a state vector (the reference State's variables) ---------------------------
 MOVER, PHASE, PLY, PASSES, TURN_MOVES, LAST_TO, LAST_FROM, LAST_MOVER, MOVE_AGAIN, OVER, WINNERS, \
-    LOSERS, DRAW, TERMINATION, REASON, ERROR = range(16)
-SCALARS = 16
+    LOSERS, DRAW, TERMINATION, REASON, ERROR, TURNS, STALEMATED, TURN_START, TURN_PASSED, PASS_TURNS = range(21)
+SCALARS = 21
 
 # the layout table L: where the arrays start, and the sizes generated code needs at run time
-L_N, L_PLAYERS, L_WHAT, L_WHO, L_COUNTS, L_SCORES, L_SEATS, L_LIMIT, L_SIZE, L_MOVES = range(10)
-L_FIXED = 10  # the game's own arrays follow, one offset each (layout.Layout.arrays)
+# (L_LIMIT: the game's ply limit; L_MAX_TURNS: Ludii's turn limit)
+L_N, L_PLAYERS, L_WHAT, L_WHO, L_COUNTS, L_SCORES, L_SEATS, L_LIMIT, L_SIZE, L_MOVES, L_MAX_TURNS = range(11)
+L_FIXED = 11  # the game's own arrays follow, one offset each (layout.Layout.arrays)
 
 # errors a compiled function reports in st[ERROR] (the Python side raises them)
 ERR_NONE, ERR_OVERFLOW, ERR_CLASH, ERR_RANGE = 0, 1, 2, 3

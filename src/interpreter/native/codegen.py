@@ -28,7 +28,7 @@ from . import abi
 from .emit import Emitter, Function, NoKernel, kernel_of
 from .layout import TERMINATIONS, Layout
 
-CODEGEN_VERSION = 1  # bump when generated code changes meaning (the cache key includes it)
+CODEGEN_VERSION = 2  # bump when generated code changes meaning (the cache key includes it)
 
 
 @dataclass
@@ -441,19 +441,60 @@ class Generator:
                 k.line("        left += 1")
                 k.line("if left <= 1:")
                 k.line("    finish_ranked(st, T, reason, term)")
-                k.line(f"elif st[{abi.PASSES}] >= left:")
-                k.line(f"    draw_ranked(st, T, -1, {passes})")
-                k.line(f"elif st[{abi.PLY}] >= L[{abi.L_LIMIT}]:")
+                if game.requires_all_pass:
+                    k.line("elif all_passed(st, T):")
+                    k.line(f"    draw_ranked(st, T, -1, {passes})")
+                k.line(f"elif st[{abi.TURNS}] >= L[{abi.L_MAX_TURNS}] or st[{abi.PLY}] >= L[{abi.L_LIMIT}]:")
                 k.line(f"    draw_ranked(st, T, -2, {limit})")
             else:
-                k.line(f"if st[{abi.PASSES}] >= {game.num_players}:")
-                k.line(f"    finish(st, T, 0, 0, 1, -1, {passes})")
-                k.line(f"elif st[{abi.PLY}] >= L[{abi.L_LIMIT}]:")
+                # as engine.turns._check_end: every player passed (Ludii's allPass), then the limits
+                if game.requires_all_pass:
+                    k.line("if all_passed(st, T):")
+                    k.line(f"    finish(st, T, 0, 0, 1, -1, {passes})")
+                    k.line("    return")
+                k.line(f"if st[{abi.TURNS}] >= L[{abi.L_MAX_TURNS}] or st[{abi.PLY}] >= L[{abi.L_LIMIT}]:")
                 k.line(f"    finish(st, T, 0, 0, 1, -2, {limit})")
         parts = [_render(fin, [])]
         if ranked:
             parts.append(self._ranked())
+        parts.extend(self._turn_helpers())
         return "\n\n".join(parts + [_render(fn, self.array_prologue())])
+
+    def _turn_helpers(self) -> list[str]:
+        """``all_passed`` (engine.turns.all_passed: Ludii's allPass), ``could_move``
+        (turns.could_move) and ``next_stalemated`` (conditions.next_stalemated)."""
+        k = self.k
+        n = self.game.num_players
+        out = []
+        with k.function("all_passed", "st, T") as fn:
+            k.line(f"if st[{abi.PLY}] == 0:")
+            k.line("    return False")
+            if n == 1:
+                k.line(f"return st[{abi.PASSES}] > 0")
+            else:
+                k.line(f"if st[{abi.MOVER}] != st[{abi.LAST_MOVER}] or st[{abi.TURN_PASSED}] == 0:")
+                k.line("    return False")
+                k.line(f"length = st[{abi.PLY}] - st[{abi.TURN_START}]")
+                k.line("if length == 1:")
+                k.line(f"    return st[{abi.PASS_TURNS}] == -1 or st[{abi.PASS_TURNS}] >= {n - 1}")
+                k.line(f"return length == 2 and st[{abi.TURN_START}] == 0 and st[{abi.PASS_TURNS}] == -1")
+        out.append(_render(fn, []))
+        with k.function("could_move", "st, T, player") as fn:
+            if "swap" in self.game.words:
+                k.line(f"if st[{abi.PLY}] == {n - 1}:")
+                k.line("    return True")
+            k.line("return moves_of(st, T, player) > 0")
+        out.append(_render(fn, []))
+        with k.function("next_stalemated", "st, T") as fn:
+            k.line(f"player = st[{abi.MOVER}] if st[{abi.MOVE_AGAIN}] != 0 else next_active(st, T, st[{abi.MOVER}])")
+            k.line("stuck = not could_move(st, T, player)")
+            k.line("if stuck:")
+            k.line(f"    st[{abi.STALEMATED}] |= 1 << player")
+            k.line("else:")
+            k.line(f"    st[{abi.STALEMATED}] &= ~(1 << player)")
+            k.line("return stuck")
+        out.append(_render(fn, []))
+        return out
 
     def _friends(self) -> str:
         """Same player or teammates (Game.friends)."""
@@ -594,17 +635,37 @@ class Generator:
         return _render(fn, self.array_prologue())
 
     def _apply(self) -> str:
+        """A whole turn, as engine.turns.play."""
         k = self.k
-        p = self.game.num_players
+        n = self.game.num_players
+        pass_kind = int(MoveKind.PASS)
         with k.function("apply", "st, T, code") as fn:
             k.line(f"kind = (code >> {abi.KIND_SHIFT}) & 7")
             k.line(f"mover = st[{abi.MOVER}]")
+            k.line(f"new_turn = mover != st[{abi.LAST_MOVER}]")
             k.line(f"st[{abi.LAST_MOVER}] = mover")
             k.line(f"phase_before = st[{abi.PHASE}]")
-            k.line(f"if kind == {int(MoveKind.PASS)}:")
+            k.line(f"if kind == {pass_kind}:")
             k.line(f"    st[{abi.PASSES}] += 1")
             k.line("else:")
             k.line(f"    st[{abi.PASSES}] = 0")
+            # Ludii's stalemated flag of the mover (turns._stalemated)
+            k.line(f"if kind == {pass_kind} and not could_move(st, T, mover):")
+            k.line(f"    st[{abi.STALEMATED}] |= 1 << mover")
+            k.line("else:")
+            k.line(f"    st[{abi.STALEMATED}] &= ~(1 << mover)")
+            # a new turn: the one before it done, for all_passed (turns._turn_begins)
+            with k.indented("if new_turn:"):
+                with k.indented(f"if st[{abi.PLY}] != 0:"):
+                    k.line(f"length = st[{abi.PLY}] - st[{abi.TURN_START}]")
+                    k.line(f"if st[{abi.PASS_TURNS}] == -1 and st[{abi.TURN_START}] == 0:")
+                    k.line(f"    st[{abi.PASS_TURNS}] = -1 if (st[{abi.TURN_PASSED}] != 0 and length <= 3) else 0")
+                    k.line(f"elif not (st[{abi.TURN_PASSED}] != 0 and length <= 2):")
+                    k.line(f"    st[{abi.PASS_TURNS}] = 0")
+                    k.line(f"elif st[{abi.PASS_TURNS}] != -1:")
+                    k.line(f"    st[{abi.PASS_TURNS}] = min(st[{abi.PASS_TURNS}] + 1, {n})")
+                k.line(f"st[{abi.TURN_START}] = st[{abi.PLY}]")
+                k.line(f"st[{abi.TURN_PASSED}] = 1 if kind == {pass_kind} else 0")
             k.line(f"st[{abi.PLY}] += 1")
             k.line("act(st, T, code, True)")
             k.line("check_end(st, T)")
@@ -615,10 +676,16 @@ class Generator:
             k.line(f"        st[{abi.MOVE_AGAIN}] = 0")
             k.line("    else:")
             k.line(f"        st[{abi.MOVER}] = next_active(st, T, mover)")
-            k.line(f"    if st[{abi.MOVER}] == mover:")
-            k.line(f"        st[{abi.TURN_MOVES}] += 1")
-            k.line("    else:")
+            if "swap" in self.game.words:  # Ludii counts the swap as a turn of its own
+                word = self.game.words.index("swap")
+                k.line(f"    swap = kind == {int(MoveKind.CHOICE)} and ((code >> {abi.WHAT_SHIFT}) & 4095) == {word}")
+            else:
+                k.line("    swap = False")
+            k.line(f"    if st[{abi.MOVER}] != mover or swap:")
+            k.line(f"        st[{abi.TURNS}] += 1")
             k.line(f"        st[{abi.TURN_MOVES}] = 0")
+            k.line("    else:")
+            k.line(f"        st[{abi.TURN_MOVES}] += 1")
         return _render(fn, self.array_prologue())
 
 

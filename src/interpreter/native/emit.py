@@ -523,10 +523,11 @@ class Emitter:
             name = value.name
             if name == "Mover":
                 return self.mover
-            if name == "Next":
+            if name == "Next":  # Ludii's State.next: the mover again once a moveAgain said so
+                again = f"{self.st}[{abi.MOVE_AGAIN}] != 0"
                 if self.game.ranked:
-                    return f"next_active({self.st}, T, {self.mover})"
-                return f"({self.mover} % {self.players} + 1)"
+                    return f"({self.mover} if {again} else next_active({self.st}, T, {self.mover}))"
+                return f"({self.mover} if {again} else {self.mover} % {self.players} + 1)"
             if name == "Prev":
                 st = self.st
                 return (f"({st}[{abi.MOVER}] if ({st}[{abi.TURN_MOVES}] != 0 and {st}[{abi.LAST_MOVER}] == "

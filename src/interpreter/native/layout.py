@@ -31,6 +31,7 @@ class Layout:
     n: int
     players: int
     turn_limit: int
+    max_turns: int
     arrays: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (offset, length)
     size: int = 0
     counts: int = 0
@@ -49,7 +50,7 @@ class Layout:
     @classmethod
     def of(cls, game: Any) -> "Layout":
         p1 = game.num_players + 1
-        layout = cls(game.topology.n, game.num_players, game.turn_limit)
+        layout = cls(game.topology.n, game.num_players, game.turn_limit, game.max_turns)
         at = abi.SCALARS
         layout.counts, at = at, at + p1
         layout.scores, at = at, at + p1
@@ -93,7 +94,7 @@ class Layout:
     def table(self) -> np.ndarray:
         """The layout table ``L`` (T[0] of every compiled function)."""
         fixed = [self.n, self.players, self.what, self.who, self.counts, self.scores, self.seats,
-                 self.turn_limit, self.size, self.max_moves]
+                 self.turn_limit, self.size, self.max_moves, self.max_turns]
         assert len(fixed) == abi.L_FIXED
         return np.array(fixed + [off for off, _ in self.arrays.values()], dtype=np.int64)
 
@@ -118,6 +119,11 @@ class Layout:
         st[abi.DRAW] = int(state.draw)
         st[abi.TERMINATION] = TERMINATIONS.index(state.termination) if state.termination is not None else -1
         st[abi.REASON] = -1
+        st[abi.TURNS] = state.turns
+        st[abi.STALEMATED] = state.stalemated
+        st[abi.TURN_START] = state.turn_start
+        st[abi.TURN_PASSED] = int(state.turn_passed)
+        st[abi.PASS_TURNS] = state.pass_turns
         p1 = self.players + 1
         st[self.counts:self.counts + p1] = state.counts
         st[self.scores:self.scores + p1] = state.scores
@@ -149,6 +155,9 @@ class Layout:
             "winners": tuple(p for p in range(1, p1) if st[abi.WINNERS] >> p & 1),
             "losers": tuple(p for p in range(1, p1) if st[abi.LOSERS] >> p & 1),
             "draw": bool(st[abi.DRAW]),
+            "turns": int(st[abi.TURNS]), "stalemated": int(st[abi.STALEMATED]),
+            "turn_start": int(st[abi.TURN_START]), "turn_passed": bool(st[abi.TURN_PASSED]),
+            "pass_turns": int(st[abi.PASS_TURNS]),
             "counts": [int(x) for x in st[self.counts:self.counts + p1]],
             "scores": [int(x) for x in st[self.scores:self.scores + p1]],
             "seats": tuple(int(x) for x in st[self.seats:self.seats + p1]),
@@ -167,7 +176,7 @@ class Layout:
         """The same view of a reference state."""
         out = {name: getattr(state, name) for name in (
             "mover", "phase", "ply", "passes", "turn_moves", "last_to", "last_from", "last_mover",
-            "move_again", "over", "draw")}
+            "move_again", "over", "draw", "turns", "stalemated", "turn_start", "turn_passed", "pass_turns")}
         out["winners"] = tuple(state.winners)
         out["losers"] = tuple(state.losers)
         out["seats"] = tuple(state.seats)

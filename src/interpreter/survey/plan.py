@@ -208,9 +208,9 @@ def option_sets(text: str, path: str) -> list[OptionSet]:
     except (LudError, RecursionError):
         return [OptionSet()]
     out = [OptionSet()]
-    starred = [r for r in rulesets if r.stars]
-    default_ruleset = max(starred, key=lambda r: r.stars).name if starred else None
-    out.extend(OptionSet((), r.name) for r in rulesets if r.name != default_ruleset)
+    # every ruleset (the default set is each option's default item, as Ludii's loader: a starred
+    # ruleset applies only when named)
+    out.extend(OptionSet((), r.name) for r in rulesets)
     for option in options:
         default = option.default
         out.extend(OptionSet((f"{option.label}/{item.name}",)) for item in option.items if item is not default)

@@ -406,22 +406,9 @@ def choose(options: list[Option], rulesets: list[Ruleset], requested: Sequence[s
         explicit[opt.label] = item.name
         picked[opt.label] = item
     for opt in options:
-        if opt.label not in picked:
-            _check_one_default(opt)
+        if opt.label not in picked:  # the default: the first item with the most stars (Ludii's)
             picked[opt.label] = opt.default
     return picked, chosen_ruleset
-
-
-def _check_one_default(opt: Option) -> None:
-    """Two items with the most stars leave the default undecided: an error whenever the default
-    is used (a ruleset or a user choice may decide instead, as in some Ludii files)."""
-    best = max(item.stars for item in opt.items)
-    defaults = [item for item in opt.items if item.stars == best]
-    if best and len(defaults) > 1:
-        raise ExpansionError(f'option "{opt.label}" has two defaults, "{defaults[0].name}" and '
-                             f'"{defaults[1].name}" ({"*" * best})', defaults[1].span,
-                             hint="mark one item with the most stars (or none: the first item is the default), "
-                                  "or choose an item of this option")
 
 
 def _explicit(options: list[Option], rulesets: list[Ruleset], requested: Sequence[str],
@@ -848,11 +835,8 @@ def expand(doc: Document, options: Sequence[str] = (), ruleset: str | None = Non
 def _pick(doc: Document, opts: list[Option], rulesets: list[Ruleset], options: Sequence[str],
           ruleset: str | None) -> tuple[dict[str, OptionItem], str | None]:
     """The item chosen for each option (by the user, a ruleset, an implication or by default)
-    and the ruleset applied (the default one when nothing is chosen)."""
-    if ruleset is None and not options:
-        starred = [r for r in rulesets if r.stars]
-        if starred:
-            ruleset = max(starred, key=lambda r: r.stars).name
+    and the ruleset applied (only one asked for: as Ludii's loader, a description loaded without
+    options takes each option's default item, even where a ruleset is starred)."""
     picked, chosen_ruleset = choose(opts, rulesets, options, ruleset)
     by_label = {o.label: o for o in opts}
     explicit = dict.fromkeys(_explicit(opts, rulesets, options, chosen_ruleset), "chosen")
