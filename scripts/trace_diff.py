@@ -24,12 +24,27 @@ TRACES = SHARED / "ludii-traces" / "sample"
 SAMPLE = SHARED / "ludii-sample"
 
 
+def _site_choice(state, m) -> bool:
+    """A choice of one site (Ludii's select of a site): its text is the site's label (``B1``),
+    numbered when several choices share the site (``B1/2``)."""
+    return m.kind is MoveKind.CHOICE and m.to >= 0 and m.word.split("/")[0] == state.game.topology.labels[m.to]
+
+
 def ludii_texts(state, legal) -> list[str]:
-    """Ludii's texts of our moves (as tests/test_ludii_traces.py's ludii_texts)."""
+    """Ludii's texts of our moves (as tests/test_ludii_traces.py's ludii_texts): a placement,
+    or the choice of a site, is the site's label, ``LABEL:PIECE`` when several legal moves share
+    the site (the piece placed; for the choice of a site, ``Disc``, as Ludii's traces write it)."""
     game = state.game
-    shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
-    return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
-             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD else m.text for m in legal]
+    shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD or _site_choice(state, m))
+    out = []
+    for m in legal:
+        if m.kind is MoveKind.ADD or _site_choice(state, m):
+            label = game.topology.labels[m.to]
+            piece = game.components[m.what].name if m.kind is MoveKind.ADD else "Disc"
+            out.append(f"{label}:{piece}" if shared[m.to] > 1 else label)
+        else:
+            out.append(m.text)
+    return out
 
 
 def first_difference(path: Path, no_limit: bool = False) -> str:

@@ -78,7 +78,7 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
             unique.append(m)
             if m.kind is ADD and adds.setdefault(m.to, m.what) != m.what:
                 clash = True
-        elif first.rules != m.rules:
+        elif first.rules != m.rules or first.bound != m.bound:
             if m.kind is CHOICE and m.to >= 0:
                 n = 2
                 while (k[:4] + (f"{m.word}/{n}",)) in seen:
