@@ -195,6 +195,27 @@ class _Combine(Ludeme):
         return with_rules(gen, c.rule(after=self.then.compile_effect(c)))
 
 
+def _is_if_effect(item: Any) -> bool:
+    return isinstance(item, If) and item.kind == MOVES
+
+
+def _plan(c: "Compiler", item: Any):
+    """plan(state, env) -> the effect ``item`` will run (None: nothing), its ``if`` branches
+    (nested ones too) chosen in the position given."""
+    if _is_if_effect(item):
+        cond = c.bool(item.condition)
+        yes = _plan(c, item.then_branch)
+        no = _plan(c, item.else_branch) if item.else_branch is not None else None
+
+        def plan(s, e):
+            if cond(s, e):
+                return yes(s, e)
+            return no(s, e) if no is not None else None
+        return plan
+    effect = c.effect(item)
+    return lambda s, e: effect
+
+
 class And(_Combine):
     """All conditions hold; or, with moves, all the effects one after the other.
 
@@ -254,6 +275,8 @@ class And(_Combine):
         return every
 
     def compile_effect(self, c: "Compiler"):
+        if any(_is_if_effect(i) for i in self.items.items):
+            return self._planned_effect(c)
         effects = [c.effect(i) for i in self.items.items]
         if self.then is not None:
             effects.append(self.then.compile_effect(c))
@@ -261,6 +284,21 @@ class And(_Combine):
         def run(s, e):
             for effect in effects:
                 effect(s, e)
+        return run
+
+    def _planned_effect(self, c: "Compiler"):
+        """As Ludii, which works out the moves of every part before it applies any: the branch
+        each ``if`` takes is chosen on the position before the first part acts."""
+        plans = [_plan(c, i) for i in self.items.items]
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run(s, e):
+            chosen = [plan(s, e) for plan in plans]
+            for effect in chosen:
+                if effect is not None:
+                    effect(s, e)
+            if then is not None:
+                then(s, e)
         return run
 
     def kernel_bool(self, k: Emitter) -> str:

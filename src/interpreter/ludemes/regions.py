@@ -51,7 +51,7 @@ class SitesLabels(Ludeme):
         return None
     kind = REGION
     role: Any = Param(ROLE, optional=True)
-    sites: Any = Param(ArrayOf(SITE_FN), optional=True)
+    sites: Any = Param(Either((ArrayOf(SITE_FN), Kind(("ints",), "ints"))), optional=True)
 
     def validate(self) -> None:
         if self.role is not None and self.sites is not None and not isinstance(self.sites, Str):
@@ -82,6 +82,10 @@ class SitesLabels(Ludeme):
             return lambda s, e: table.get(who(s, e), ())
         if self.sites is None:
             return lambda s, e: e.region  # the group visited by forEach Group
+        if isinstance(self.sites, Ludeme) and self.sites.kind == "ints":  # (sites (values Remembered))
+            numbers = self.sites.compile(c)
+            n = c.topo.n
+            return lambda s, e: tuple(dict.fromkeys(x for x in numbers(s, e) if 0 <= x < n))
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
         if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
             sites = c.topo.regions[items[0].value]
@@ -95,6 +99,9 @@ class SitesLabels(Ludeme):
             return _players_region(self, k)
         if self.sites is None:  # the region being visited (a group of forEach Group...)
             return k.bound("region", "(sites)")
+        if isinstance(self.sites, Ludeme) and self.sites.kind == "ints":
+            from ..native.emit import NoKernel
+            raise NoKernel("(sites <ints>)")
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
         if len(items) == 1 and hasattr(items[0], "value") and isinstance(items[0].value, str) \
                 and items[0].value in k.topo.regions:
