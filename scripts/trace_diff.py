@@ -42,9 +42,50 @@ def ludii_texts(state, legal) -> list[str]:
             label = game.topology.labels[m.to]
             piece = game.components[m.what].name if m.kind is MoveKind.ADD else "Disc"
             out.append(f"{label}:{piece}" if shared[m.to] > 1 else label)
+        elif m.kind is MoveKind.CHOICE and "/" in m.word:  # our second choice of the same sites: B1-A1/2
+            out.append(m.word.rsplit("/", 1)[0])
         else:
             out.append(m.text)
     return out
+
+
+LOOKAHEAD = 6  # plies a choice among moves of one text is checked against
+
+
+def _consistent(state, plies, depth: int) -> bool:
+    """Whether Ludii's next plies (up to ``depth``) can be replayed from ``state``: each one's
+    legal moves are ours, and some move of its text leads on consistently."""
+    if depth == 0 or not plies:
+        return True
+    if state.is_over():
+        return False
+    legal = state.legal_moves()
+    ours = ludii_texts(state, legal)
+    if sorted(ours) != sorted(plies[0]["legal"]):
+        return False
+    for move in [m for m, t in zip(legal, ours) if t == plies[0]["move"]]:
+        state.apply(move)
+        try:
+            if _consistent(state, plies[1:], depth - 1):
+                return True
+        finally:
+            state.undo()
+    return False
+
+
+def _choose(state, legal, ours, text, following):
+    """The legal move Ludii played: the one with its text; when several share it (a trace
+    does not say which), the first after which Ludii's next plies can be replayed."""
+    candidates = [m for m, t in zip(legal, ours) if t == text]
+    if len(candidates) > 1 and following:
+        for move in candidates:
+            state.apply(move)
+            try:
+                if _consistent(state, following, LOOKAHEAD):
+                    return move
+            finally:
+                state.undo()
+    return candidates[0]
 
 
 def first_difference(path: Path, no_limit: bool = False) -> str:
@@ -74,7 +115,7 @@ def first_difference(path: Path, no_limit: bool = False) -> str:
                 return (f"ply {ply}/{len(plies)}: ours-only {extra[:12]}{'...' if len(extra) > 12 else ''}"
                         f" ludii-only {missing[:12]}{'...' if len(missing) > 12 else ''}"
                         f" (dups {len(ours) - len(set(ours))} vs {len(step['legal']) - len(set(step['legal']))})")
-            state.apply(legal[ours.index(step["move"])])
+            state.apply(_choose(state, legal, ours, step["move"], plies[ply + 1:]))
     except Exception as error:  # noqa: BLE001
         return f"engine error at ply {ply}: {type(error).__name__}: {error}"
     result = trace["result"]

@@ -295,9 +295,11 @@ class Place(Ludeme):
         sites: where the pieces go (a region, or a hand's site)
         coord: one site by its label, instead of a region
         count: how many pieces go on the site (a hand, a pit)
+        state: the local state of each piece placed (``(state at:...)``; 0 when left out)
 
     Examples:
         (place "Disc1" {"A1" "B1"})
+        (place "Rook1" {"A1" "H1"} state:1)
         (place "Disc2" (sites Top))
         (place "1Dot1" (handSite P1) count:5)
         (place "Disc1" coord:"A1")
@@ -310,6 +312,7 @@ class Place(Ludeme):
     sites: Any = Param(REGION_FN, optional=True)
     coord: Any = Param(STR_LIT, optional=True, named=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
         if isinstance(self.sites, Str):  # coord: a site by its label, which Ludii's concepts do not read
@@ -339,11 +342,22 @@ class Place(Ludeme):
             raise BindError("count: puts several pieces in a hand; a site of the board holds one piece",
                             self.count.span, hint=f'(place "{self.piece.value}" (handSite P1) count:5)')
         region = c.region(self.sites)
+        state = c.int(self.state) if self.state is not None else None
+        from .variables import PIECE_STATES
 
         def run(s: "State", e: Env) -> None:
             for site in region(s, e):
                 s.place(site, what)
+                if state is not None:
+                    v = state(s, e)
+                    if v and site < len(s.arrays[PIECE_STATES]):
+                        s.set_item(s.arrays[PIECE_STATES], site, v)
         return run
+
+    def declare(self, d: Any, c: Any) -> None:
+        if self.state is not None:
+            from .variables import piece_states
+            piece_states(d)
 
 
 class Custodial(_Effect):

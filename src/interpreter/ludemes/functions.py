@@ -12,7 +12,7 @@ from ..errors import BindError, LudError
 from ..syntax.nodes import Const, Int
 from .base import (
     ANY_INT, DISTANCE, INT_MAX, INT_MIN, LENGTH, LEVEL,
-    BOOL_FN, BOOL_LIT, INT, INT_FN, INTS, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray,
+    BOOL_FN, BOOL_LIT, INT, INT_FN, INTS, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray, Either,
     Kind, Ludeme, Param, STR_LIT, kind_of,
 )
 from .logic import value_fn
@@ -311,18 +311,52 @@ class Exact(Ludeme):
 
 
 class Max(Ludeme):
-    """Up to N (a length constraint).
+    """Up to N (a length constraint); or, as Ludii's int ``max``, the greater of two numbers,
+    or the greatest number of an array (an error for an empty array, which has none).
 
     Parameters:
-        n: the greatest length allowed
+        n: the greatest length allowed; or the first number, or the array
+        other: the second number (the greater of the two is the value)
 
     Examples:
         (max 2)
+        (max (count Moves) 3)
+        (max (sizes Group Mover))
     """
 
     name = "max"
     kind = RANGE
-    n: Any = Param(INT_FN, range=LENGTH)
+    n: Any = Param(Either((INT_FN, Kind((INTS,), "ints"))), range=ANY_INT)
+    other: Any = Param(INT_FN, optional=True, range=ANY_INT)
+
+    def validate(self) -> None:
+        many = isinstance(self.n, Ludeme) and self.n.kind == INTS
+        if many and self.other is not None:
+            raise BindError("(max <array>) takes one array", self.other.span)
+        if many or self.other is not None:
+            self.kind = INT  # type: ignore[misc]
+
+    def compile(self, c: "Compiler"):
+        if self.other is not None:
+            a, b = c.int(self.n), c.int(self.other)
+            return lambda s, e: max(a(s, e), b(s, e))
+        values = self.n.compile(c)
+        span = self.span
+
+        def greatest(s, e) -> int:
+            found = values(s, e)
+            if not found:
+                raise LudError("(max ...) of an empty array", span)
+            return max(found)
+        return greatest
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
+        if self.other is None:
+            raise NoKernel("(max <array>)")
+        from ..native.kernels.regions import _fixed
+        a, b = _fixed(k, k.int(self.n), "a"), _fixed(k, k.int(self.other), "b")
+        return f"max({a}, {b})"
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         n = c.static_int(self.n)
