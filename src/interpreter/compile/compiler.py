@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..engine import turns
 from ..engine.env import Env
 from ..engine.game import Consequence
-from ..engine.movegen import ByMover, FnGen, MoveGen
+from ..engine.movegen import ByMover, Choice, FnGen, MoveGen
 from ..engine.values import INFINITY, Fn, const_fn, constant
 from ..errors import BindError
-from ..ludemes.base import BoundArray, Ludeme
+from ..ludemes.base import BoundArray, DirectionsByCondition, Ludeme
 from ..syntax.nodes import Bool, Const, Int, Span, Str
 
 if TYPE_CHECKING:
@@ -42,6 +42,11 @@ def _fold(fn: Fn, kind: type) -> Fn:
     except Exception:
         return fn
     return const_fn(value) if isinstance(value, kind) else fn
+
+
+def _choose_fn(cond: Fn, yes: Fn, no: Fn) -> Fn:
+    """One compiled function or the other, by a condition tested when it runs."""
+    return lambda s, e: yes(s, e) if cond(s, e) else no(s, e)
 
 
 def _path(s: Any, e: Env) -> tuple[int, ...]:
@@ -109,7 +114,7 @@ class Compiler:
         if isinstance(value, Const) and value.name == "Off":  # Ludii's Off: no site, off the board
             return const_fn(-1)
         if isinstance(value, Ludeme):
-            return _fold(value.compile(self), int)
+            return self._by_branch(lambda: _fold(value.compile(self), int), _choose_fn)
         raise self.error(f"expected an int, got {value!r}", value)
 
     def static_int(self, value: Any) -> int:
@@ -129,7 +134,7 @@ class Compiler:
         if isinstance(value, Bool):
             return const_fn(value.value)
         if isinstance(value, Ludeme):
-            return _fold(value.compile(self), bool)
+            return self._by_branch(lambda: _fold(value.compile(self), bool), _choose_fn)
         raise self.error(f"expected a boolean, got {value!r}", value)
 
     def site(self, value: Any) -> Fn:
@@ -173,7 +178,7 @@ class Compiler:
             if value.kind == "int":
                 one = self.site(value)
                 return lambda s, e: (x,) if (x := one(s, e)) >= 0 else ()
-            return value.compile(self)
+            return self._by_branch(lambda: value.compile(self), _choose_fn)
         raise self.error(f"expected a region, got {value!r}", value)
 
     def site_list(self, items: Sequence[Any]) -> Fn:
@@ -243,9 +248,29 @@ class Compiler:
                 raise self.error(f"({value.name} ...) is an effect: it says what a move does, so it goes "
                                  "in the (then ...) of a move, not where moves are chosen", value,
                                  hint=f"e.g. (move Add (to (sites Empty)) (then ({value.name} ...)))")
-            gen = value.compile(self)
-            return gen if isinstance(gen, MoveGen) else FnGen(gen)
+            def made() -> MoveGen:
+                gen = value.compile(self)
+                return gen if isinstance(gen, MoveGen) else FnGen(gen)
+            return self._by_branch(made, Choice)
         raise self.error("expected moves", value)
+
+    def _by_branch(self, compile_one: Callable[[], Any], choose: Callable[[Fn, Any, Any], Any]) -> Any:
+        """``compile_one()``; when the ludeme it compiles reads directions chosen by a condition
+        (:class:`DirectionsByCondition`), the ludeme compiled once per branch, the branch chosen
+        by the condition when it runs (``choose(cond, yes, no)``)."""
+        try:
+            return compile_one()
+        except DirectionsByCondition as chosen:
+            node = chosen.node
+            cond = self.bool(node.condition)
+            try:
+                node.forced = True
+                yes = self._by_branch(compile_one, choose)
+                node.forced = False
+                no = self._by_branch(compile_one, choose)
+            finally:
+                node.forced = None
+            return choose(cond, yes, no)
 
     def moves_facing(self, value: Any) -> MoveGen:
         """A play rule: when it uses directions relative to a facing (Forward, FL...), one
@@ -272,7 +297,7 @@ class Compiler:
             return None  # type: ignore[return-value]
         if isinstance(value, Ludeme):
             if hasattr(value, "compile_effect"):
-                return value.compile_effect(self)
+                return self._by_branch(lambda: value.compile_effect(self), _choose_fn)
             gen = self.moves(value)
 
             def run_all(s: "State", e: Env) -> None:

@@ -2,9 +2,10 @@
 
 from . import (  # noqa: F401
     arithmetic, base, board_sites, boards, conditions, connection, containers, counters, dice,
-    effects, filters, foreach, functions, intfunctions, remember, gamevars, hands, intarrays, logic, loops, measures, metadata,
+    effects, filters, functions, gamevars, hands, intarrays, logic, loops, measures, metadata,
     movement, moves, passages, patterns, pieces, ranking, regions, shapes, sowing, start_sites,
     structure, territory, turns, values, variables, war,
+    directionfns, foreach, intfunctions, remember, valuearrays,  # Ludii's functions and state values (issue 24)
 )
 from .base import REGISTRY, Ludeme
 

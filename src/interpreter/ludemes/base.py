@@ -502,3 +502,14 @@ __all__ = [
     "Literal", "Instance", "INT_LIT", "FLOAT_LIT", "BOOL_LIT", "STR_LIT", "INT_FN", "BOOL_FN", "PLAYER", "ROLE",
     "REGION_FN", "SITE_FN", "DIRS", "DIRECTION_NAMES", "MOVES_T", "kind_of", "literal_value", "Call", "Node", "Array",
 ]
+
+
+class DirectionsByCondition(Exception):
+    """Raised while compiling a ludeme whose directions depend on the position (Ludii's ``(if
+    C dirsA dirsB)`` as directions): the compiler catches it where the ludeme is compiled and
+    compiles that ludeme once per branch (``node.forced`` set to True, then False), the branch
+    chosen by the condition when the rule runs."""
+
+    def __init__(self, node: Any):
+        super().__init__("directions chosen by a condition")
+        self.node = node

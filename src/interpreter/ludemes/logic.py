@@ -14,7 +14,7 @@ from .base import (
     ANY_INT,
     PType,
     BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, NEXT_PHASE, PLAYER, REGION, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
-    Param,
+    Param, DIRS, DIRECTIONS, DirectionsByCondition,
 )
 
 if TYPE_CHECKING:
@@ -33,10 +33,13 @@ class If(Ludeme):
         then_branch: what the rule gives when the condition holds (moves, an effect, a result, a
             value)
         else_branch: what it gives otherwise (nothing, or false, or 0, when left out)
+        then: with moves: consequences of each move of the branch taken
 
     Examples:
         (if (is Line 5) (result Mover Win))
         (if (is Empty (to)) (move Pass) (move Add (to (sites Empty))))
+        (if (is Mover P1) (move Add (to (sites Empty))) (move Pass) (then (addScore Mover 1)))
+        (move Step (if (is Mover P1) (directions {N NE NW}) (directions {S SE SW})) (to if:(is Empty (to))))
     """
 
     name = "if"
@@ -51,20 +54,39 @@ class If(Ludeme):
         return self.condition, results
     kind = MOVES
     condition: Any = Param(BOOL_FN)
-    then_branch: Any = Param(_BRANCH, range=ANY_INT)
-    else_branch: Any = Param(_BRANCH, optional=True, range=ANY_INT)
+    then_branch: Any = Param(Either((_BRANCH, DIRS)), range=ANY_INT)
+    else_branch: Any = Param(Either((_BRANCH, DIRS)), optional=True, range=ANY_INT)
+    then: Any = Param(Kind(("then",), "then"), optional=True)
 
     def validate(self) -> None:
         branch = self.then_branch
-        kind = branch.kind if isinstance(branch, Ludeme) else (INT if isinstance(branch, Int) else BOOL)
+        if isinstance(branch, Const):  # a direction: (if C N S)
+            kind = DIRECTIONS
+        else:
+            kind = branch.kind if isinstance(branch, Ludeme) else (INT if isinstance(branch, Int) else BOOL)
         self.kind = END_RULE if kind == RESULT else kind  # type: ignore[misc]
+        self.forced = None  # with directions: the branch the compiler is compiling (see static_directions)
+        if kind == DIRECTIONS and self.else_branch is None:
+            raise BindError("(if C DIRECTIONS DIRECTIONS) needs both directions", self.span)
+        if self.then is not None and kind != MOVES:
+            raise BindError("(then ...) follows moves, not values", self.then.span)
+
+    def static_directions(self, c: "Compiler") -> tuple[str, ...]:
+        """Directions chosen by the condition: the ludeme that reads them is compiled once per
+        branch (the compiler catches :class:`DirectionsByCondition` and sets ``forced``)."""
+        if self.forced is None:
+            raise DirectionsByCondition(self)
+        return c.directions(self.then_branch if self.forced else self.else_branch)
 
     def compile(self, c: "Compiler"):
         cond = c.bool(self.condition)
         if self.kind == MOVES:
             yes = c.moves(self.then_branch)
             no = c.moves(self.else_branch) if self.else_branch is not None else None
-            return Choice(cond, yes, no)  # one branch at a time; draws follow the one that runs
+            chosen = Choice(cond, yes, no)  # one branch at a time; draws follow the one that runs
+            if self.then is None:
+                return chosen
+            return with_rules(chosen, c.rule(after=self.then.compile_effect(c)))
         if self.kind == REGION:  # (if C (sites A) (sites B)): one region or the other
             yes_r = c.region(self.then_branch)
             no_r = c.region(self.else_branch) if self.else_branch is not None else const_fn(())
@@ -78,12 +100,17 @@ class If(Ludeme):
         cond = c.bool(self.condition)
         yes = c.effect(self.then_branch)
         no = c.effect(self.else_branch) if self.else_branch is not None else None
+        then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s, e):
             if cond(s, e):
                 yes(s, e)
             elif no is not None:
                 no(s, e)
+            else:
+                return
+            if then is not None:  # after the branch that ran, as Ludii's then of its moves
+                then(s, e)
         return run
 
     def compile_end(self, c: "Compiler"):
@@ -109,7 +136,9 @@ class If(Ludeme):
         return f"({yes} if {cond} else {no})"
 
     def kernel_moves(self, k: Emitter) -> Made:
-        from ..native.emit import Made
+        from ..native.emit import Made, NoKernel
+        if self.then is not None:
+            raise NoKernel("(if ... (then ...))")
         cond = k.bool(self.condition)
         if cond == "True":
             return k.moves(self.then_branch)
@@ -125,6 +154,9 @@ class If(Ludeme):
         return Made.either(parts)
 
     def kernel_effect(self, k: Emitter) -> None:
+        if self.then is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(if ... (then ...))")
         cond = k.bool(self.condition)
         with k.indented(f"if {cond}:"):
             k.effect(self.then_branch)
@@ -149,6 +181,9 @@ class If(Ludeme):
     def kernel_draw(self, k: Emitter) -> str:
         """A candidate of the branch that runs now (its condition worked out once); candidates
         of the two branches are told apart by the branch, so the space is the larger one's."""
+        if self.then is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(if ... (then ...))")
         cond = k.bool(self.condition)
         with k.indented(f"if {cond}:"):
             yes = k.draw(self.then_branch)
@@ -196,7 +231,7 @@ class _Combine(Ludeme):
 
 
 def _is_if_effect(item: Any) -> bool:
-    return isinstance(item, If) and item.kind == MOVES
+    return isinstance(item, If) and item.kind == MOVES and item.then is None
 
 
 def _plan(c: "Compiler", item: Any):
