@@ -35,12 +35,14 @@ def ludii_texts(state, legal) -> list[str]:
     or the choice of a site, is the site's label, ``LABEL:PIECE`` when several legal moves share
     the site (the piece placed; for the choice of a site, ``Disc``, as Ludii's traces write it)."""
     game = state.game
-    shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD or _site_choice(state, m))
+    on_site = (MoveKind.ADD, MoveKind.REMOVE)  # Ludii writes a removal as its site too
+    shared = Counter(m.to for m in legal if m.kind in on_site or _site_choice(state, m))
     out = []
     for m in legal:
-        if m.kind is MoveKind.ADD or _site_choice(state, m):
+        if m.kind in on_site or _site_choice(state, m):
             label = game.topology.labels[m.to]
-            piece = game.components[m.what].name if m.kind is MoveKind.ADD else "Disc"
+            piece = game.components[m.what].name if m.kind is MoveKind.ADD else \
+                game.components[state.what[m.to]].name if m.kind is MoveKind.REMOVE else "Disc"
             out.append(f"{label}:{piece}" if shared[m.to] > 1 else label)
         elif m.kind is MoveKind.CHOICE and "/" in m.word:  # our second choice of the same sites: B1-A1/2
             out.append(m.word.rsplit("/", 1)[0])
