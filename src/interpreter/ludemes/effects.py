@@ -292,7 +292,8 @@ class Place(Ludeme):
 
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
-        sites: where the pieces go (a region, or a hand's site)
+        sites: where the pieces go (a region, a hand's site, or Ludii's container name ``"Hand"``:
+            each player's hand, or ``"Hand2"``: one player's)
         coord: one site by its label, instead of a region
         count: how many pieces go on the site (a hand, a pit)
         state: the local state of each piece placed (``(state at:...)``; 0 when left out)
@@ -303,6 +304,7 @@ class Place(Ludeme):
         (place "Disc2" (sites Top))
         (place "1Dot1" (handSite P1) count:5)
         (place "Disc1" coord:"A1")
+        (place "Marker" "Hand" count:3)
     """
 
     name = "place"
@@ -329,7 +331,61 @@ class Place(Ludeme):
         if self.coord is not None:
             self.sites = self.coord
 
+    def _hand_container(self, c: "Compiler") -> Any:
+        """Ludii's container form (``(place "Marker" "Hand" count:3)``): the pieces go into
+        hands; ``"Hand"`` with a piece name without a number gives each player their own piece
+        (``Marker1`` into P1's hand...), ``"Hand2"`` one player's hand. None when the second
+        argument names no hand (a site label)."""
+        from ..engine.arrays import HAND
+        name = self.sites.value if isinstance(self.sites, Str) else None
+        if name is None or not name.startswith("Hand") or not (name == "Hand" or name[4:].isdigit()):
+            return None
+        if c.topo.site(name) >= 0:
+            return None
+        game = c.game
+        piece = self.piece.value
+        if name == "Hand" and not any(ch.isdigit() for ch in piece) and piece not in game.component_index:
+            placements = [(p, f"{piece}{p}") for p in range(1, game.num_players + 1)]
+        else:
+            owner = int(name[4:]) if name != "Hand" else None
+            placements = [(owner, piece)]
+        amount = c.static_int(self.count) if self.count is not None else 1
+        effects = []
+        for owner, item in placements:
+            found = c.components_named(item, self.piece)
+            if len(found) != 1:
+                raise BindError(f"'{item}' names no one piece", self.piece.span)
+            what = found[0]
+            if HAND in game.arrays:
+                def fill(s: "State", e: Env, what: int = what) -> None:
+                    hand = s.arrays[HAND]
+                    s.set_item(hand, what, hand[what] + amount)
+                effects.append(fill)
+                continue
+            if HAND_SITES not in game.arrays:
+                raise BindError("the game has no hands", self.sites.span, hint="add (hand Each) to the equipment")
+            if amount != 1:
+                raise BindError("a hand site holds one piece", self.count.span)
+            player = owner if owner is not None else game.owner_of[what]
+            size = len(game.arrays[HAND_SITES]) // game.num_players
+
+            def first_empty(s: "State", e: Env, what: int = what, player: int = player) -> None:
+                sites = s.arrays[HAND_SITES]
+                for k in range((player - 1) * size, player * size):
+                    if not sites[k]:
+                        s.set_item(sites, k, what)
+                        return
+            effects.append(first_empty)
+
+        def run(s: "State", e: Env) -> None:
+            for effect in effects:
+                effect(s, e)
+        return run
+
     def compile_effect(self, c: "Compiler"):
+        in_hands = self._hand_container(c)
+        if in_hands is not None:
+            return in_hands
         found = c.components_named(self.piece.value, self.piece)
         if len(found) != 1:
             names = ", ".join(c.game.components[i].name for i in found)
