@@ -92,6 +92,14 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             if player in teams:
                 raise BindError(f"P{player} is already in team {teams[player] - 100}", span)
             teams[player] = number
+    start_rules = bound.rules.start
+    for node in (start_rules.walk() if start_rules is not None else ()):
+        if node.name == "set Team":  # Ludii's teams set by the start rules: part of the game
+            number, members = node.team_members(num)
+            for player in members:
+                if player in teams and teams[player] != 100 + number:
+                    raise BindError(f"P{player} is already in team {teams[player] - 100}", node.span)
+                teams[player] = 100 + number
     info = GameInfo(
         name=bound.title.value, players=num, options=tuple(options), metadata=dict(metadata or {}),
         concepts=declared_concepts(bound, num),  # where each ludeme stands (ludemes/concepts.py)

@@ -211,6 +211,10 @@ class Compiler:
                 return const_fn(p)
             if name == "Neutral":
                 return const_fn(0)
+            if name.startswith("Team") and name[4:].isdigit():  # a team's first player (results go to the team)
+                members = [p for p in range(1, game.num_players + 1) if game.team_of[p] == 100 + int(name[4:])]
+                if members:
+                    return const_fn(members[0])
             raise self.error(f"the role {name} does not name one player here", value,
                              hint="use Mover, Next, Prev, P1, P2 ...")
         n = game.num_players

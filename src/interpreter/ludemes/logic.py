@@ -51,10 +51,24 @@ class If(Ludeme):
         if self.kind != END_RULE:
             return None
         results = [b for b in (self.then_branch, self.else_branch) if hasattr(b, "outcome_of")]
+        for inner in self._inner_rules():
+            found = inner.end_rule()
+            if found is not None:
+                results.extend(found[1])
         return self.condition, results
+
+    def _inner_rules(self) -> list:
+        """The end rules checked when the condition holds (Ludii's (if C {(if ...) ...}))."""
+        branch = self.then_branch
+        if isinstance(branch, BoundArray):
+            return list(branch.items)
+        if isinstance(branch, Ludeme) and branch.kind == END_RULE:
+            return [branch]
+        return []
     kind = MOVES
     condition: Any = Param(BOOL_FN)
-    then_branch: Any = Param(Either((_BRANCH, DIRS)), range=ANY_INT)
+    then_branch: Any = Param(Either((_BRANCH, DIRS, ArrayOf(Kind((END_RULE,), "end rule"), single=False))),
+                             range=ANY_INT)
     else_branch: Any = Param(Either((_BRANCH, DIRS)), optional=True, range=ANY_INT)
     then: Any = Param(Kind(("then",), "then"), optional=True)
 
@@ -62,6 +76,8 @@ class If(Ludeme):
         branch = self.then_branch
         if isinstance(branch, Const):  # a direction: (if C N S)
             kind = DIRECTIONS
+        elif isinstance(branch, BoundArray):  # end rules checked when the condition holds
+            kind = RESULT
         else:
             kind = branch.kind if isinstance(branch, Ludeme) else (INT if isinstance(branch, Int) else BOOL)
         self.kind = END_RULE if kind == RESULT else kind  # type: ignore[misc]
@@ -117,6 +133,19 @@ class If(Ludeme):
         if self.kind != END_RULE:
             raise BindError("an end rule is (if <condition> (result ...))", self.span)
         cond = c.bool(self.condition)
+        inner = self._inner_rules()
+        if inner:
+            checks = [rule.compile_end(c) for rule in inner]
+
+            def first(s, e):
+                if not cond(s, e):
+                    return None
+                for check in checks:
+                    found = check(s, e)
+                    if found is not None:
+                        return found
+                return None
+            return first
         outcome = self.then_branch.compile_outcome(c)
         return lambda s, e: outcome(s, e) if cond(s, e) else None
 
