@@ -309,6 +309,11 @@ class Exact(Ludeme):
             raise BindError(f"a length or distance is at least 0, not {n}", self.span)
         return n, n
 
+    def dynamic_bounds(self, c: "Compiler"):
+        """bounds(state, env) -> (low, high), for a length known only during play."""
+        n = c.int(self.n)
+        return lambda s, e: (max(0, v := n(s, e)), max(0, v))
+
 
 class Max(Ludeme):
     """Up to N (a length constraint); or, as Ludii's int ``max``, the greater of two numbers,
@@ -364,6 +369,11 @@ class Max(Ludeme):
             raise BindError(f"(max N) allows 1 to N: N is at least 1, not {n}", self.span)
         return 1, n
 
+    def dynamic_bounds(self, c: "Compiler"):
+        """bounds(state, env) -> (low, high), for a length known only during play."""
+        n = c.int(self.n)
+        return lambda s, e: (1, n(s, e))
+
 
 class Range(Ludeme):
     """From MIN to MAX inclusive (``Infinity`` for no upper bound).
@@ -382,6 +392,12 @@ class Range(Ludeme):
     min: Any = Param(INT_FN, range=DISTANCE)
     max: Any = Param(INT_FN, optional=True, range=DISTANCE)
 
+    def dynamic_bounds(self, c: "Compiler"):
+        """bounds(state, env) -> (low, high), for a range known only during play."""
+        lo = c.int(self.min)
+        hi = c.int(self.max) if self.max is not None else lo
+        return lambda s, e: (max(0, lo(s, e)), hi(s, e))
+
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         lo = c.static_int(self.min)
         hi = c.static_int(self.max) if self.max is not None else lo
@@ -390,6 +406,17 @@ class Range(Ludeme):
         if hi < lo:
             raise BindError(f"empty range {lo}..{hi}", self.span)
         return lo, hi
+
+
+def range_bounds(c: "Compiler", length: Any):
+    """A range's (low, high) when known before play, else a function of (state, env) giving
+    them during play (Ludii's ranges are evaluated when the rule runs)."""
+    try:
+        return length.bounds(c)
+    except BindError as err:
+        if "known before play" not in str(err) or not hasattr(length, "dynamic_bounds"):
+            raise
+        return length.dynamic_bounds(c)
 
 
 def at_least(c: "Compiler", value, low: int, what, where: Ludeme):

@@ -594,14 +594,16 @@ class MoveHop(Ludeme):
         lo, hi = (1, 1)
         between_cond = None
         between_effect = None
+        length: Any = (lo, hi)
         if between is not None:
             if between.length is not None:
-                lo, hi = between.length.bounds(c)
+                from .functions import range_bounds
+                length = range_bounds(c, between.length)  # a function when known only during play
             if between.condition is not None:
                 between_cond = c.bool(between.condition)
             if between.apply is not None:
                 between_effect = between.apply.compile_effect(c)
-        return _line_moves(c, sources, dirs, (lo, hi), between_cond, between_effect, to_cond,
+        return _line_moves(c, sources, dirs, length, between_cond, between_effect, to_cond,
                            _then(c, self.then), to_effect)
 
     def kernel_moves(self, k: Emitter) -> Made:
@@ -774,8 +776,10 @@ def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int],
     """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
     satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
     between effect is applied to the run, and ``to_effect`` to the site reached, when the move
-    is played. Steps and hops alike, along the board's rays (the one shared walk)."""
-    lo, hi = length
+    is played. Steps and hops alike, along the board's rays (the one shared walk). ``length``:
+    (low, high), or a function of (state, env) giving them (known only during play)."""
+    dynamic = length if callable(length) else None
+    lo, hi = (0, 0) if dynamic is not None else length
     rays_at = c.topo.rays_for(dirs)
     uid = c.game.uid
     # a move over nothing (a step) has no sites to apply the between effect to
@@ -797,8 +801,9 @@ def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int],
             if frm < 0 or who[frm] != mover:
                 continue
             frame.frm = frm
+            low, high = dynamic(s, frame) if dynamic is not None else (lo, hi)  # (from) bound
             for d, ray in enumerate(rays_at[frm]):
-                k, end = 0, min(len(ray), hi)
+                k, end = 0, min(len(ray), high)
                 if between_cond is not None:
                     while k < end:
                         frame.between = ray[k]
@@ -807,7 +812,7 @@ def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int],
                         k += 1
                 else:
                     k = end
-                if k >= len(ray) or k < lo:
+                if k >= len(ray) or k < low:
                     continue
                 frame.to = ray[k]
                 if to_cond is None or to_cond(s, frame):
