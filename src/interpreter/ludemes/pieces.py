@@ -173,10 +173,22 @@ class ValuePiece(Ludeme):
     def compile(self, c: "Compiler"):
         at = c.site(self.at)
         values = [comp.value for comp in c.game.components]
+        if "piece_values" in c.game.arrays:  # values given to pieces by (set Value at:...)
+            def value_of(s: "State", e: Env) -> int:
+                x = at(s, e)
+                if x < 0:
+                    return 0
+                if x < len(s.arrays["piece_valued"]) and s.arrays["piece_valued"][x]:
+                    return s.arrays["piece_values"][x]
+                return values[s.what[x]]
+            return value_of
         return lambda s, e: values[s.what[x]] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
+        if "piece_values" in k.game.arrays:
+            from ..native.emit import NoKernel
+            raise NoKernel("(value Piece ...)", "values given to pieces")
         values = k.table(np.array([comp.value for comp in k.game.components], dtype=np.int64))
         site = k.site(self.at)
         if getattr(self.at, "context_site", False) or site.isdigit():
