@@ -44,6 +44,14 @@ def _fold(fn: Fn, kind: type) -> Fn:
     return const_fn(value) if isinstance(value, kind) else fn
 
 
+def _choose_among(which: Fn, made: list, moves: bool) -> Any:
+    """One of several compiled versions of a ludeme, by the branch ``which`` gives when it runs."""
+    if moves:
+        from ..engine.movegen import Switch
+        return Switch(which, made)
+    return lambda s, e: made[which(s, e)](s, e)
+
+
 def _choose_fn(cond: Fn, yes: Fn, no: Fn) -> Fn:
     """One compiled function or the other, by a condition tested when it runs."""
     return lambda s, e: yes(s, e) if cond(s, e) else no(s, e)
@@ -266,15 +274,17 @@ class Compiler:
             return compile_one()
         except DirectionsByCondition as chosen:
             node = chosen.node
-            cond = self.bool(node.condition)
+            count, which = node.branches(self)  # which(state, env) -> the branch that runs
+            made = []
             try:
-                node.forced = True
-                yes = self._by_branch(compile_one, choose)
-                node.forced = False
-                no = self._by_branch(compile_one, choose)
+                for index in range(count):
+                    node.forced = index
+                    made.append(self._by_branch(compile_one, choose))
             finally:
                 node.forced = None
-            return choose(cond, yes, no)
+            if count == 2 and choose is not None:
+                return choose(lambda s, e: which(s, e) == 0, made[0], made[1])
+            return _choose_among(which, made, choose is Choice)
 
     def moves_facing(self, value: Any) -> MoveGen:
         """A play rule: when it uses directions relative to a facing (Forward, FL...), one
@@ -376,6 +386,9 @@ class Compiler:
         :meth:`Topology.keys`)."""
         if value is None:
             return self.topo.keys([default])
+        if isinstance(value, Const) and value.name in ("SameDirection", "OppositeDirection"):
+            from ..ludemes.directionfns import last_move_direction
+            return last_move_direction(self, value.name, value)
         if isinstance(value, Const):
             dirs = self.direction_names([value.name], value)
             if not dirs:

@@ -68,7 +68,8 @@ DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Di
                    "Adjacent", "Forward", "Backward", "Forwards", "Backwards", "Leftward", "Rightward",
                    "FL", "FR", "BL", "BR", "Leftwards", "Rightwards", "OffDiagonal",
                    "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW",
-                   "FLL", "FLLL", "FRR", "FRRR", "BLL", "BLLL", "BRR", "BRRR"]
+                   "FLL", "FLLL", "FRR", "FRRR", "BLL", "BLLL", "BRR", "BRRR",
+                   "SameDirection", "OppositeDirection"]  # the last move's direction, and back
 
 
 # --- parameter types ---------------------------------------------------------------------------
@@ -506,9 +507,10 @@ __all__ = [
 
 class DirectionsByCondition(Exception):
     """Raised while compiling a ludeme whose directions depend on the position (Ludii's ``(if
-    C dirsA dirsB)`` as directions): the compiler catches it where the ludeme is compiled and
-    compiles that ludeme once per branch (``node.forced`` set to True, then False), the branch
-    chosen by the condition when the rule runs."""
+    C dirsA dirsB)`` as directions, the direction from one site to another): the compiler
+    catches it where the ludeme is compiled and compiles that ludeme once per branch
+    (``node.forced`` set to each branch's number; ``node.branches(c)`` gives their count and the
+    function choosing one when the rule runs)."""
 
     def __init__(self, node: Any):
         super().__init__("directions chosen by a condition")

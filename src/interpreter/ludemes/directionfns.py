@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
-from .base import DIRECTIONS, DIRS, Ludeme, Param
+from .base import DIRECTIONS, DIRS, INT_FN, DirectionsByCondition, Enum, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -57,4 +57,88 @@ class DirectionsDifference(Ludeme):
         return tuple(d for d in c.directions(self.first) if d not in gone)
 
 
-__all__ = ["DirectionsUnion", "DirectionsDifference"]
+def _ray_direction(c: "Compiler", keys: tuple[str, ...], frm: Any, to: Any):
+    """which(state, env) -> the number of the first key whose ray from ``frm`` reaches ``to``
+    (``len(keys)`` when none does)."""
+    topo = c.topo
+    reach = [{site: i for i in range(len(keys) - 1, -1, -1) for site in topo.ray(x, keys[i])} if x >= 0 else {}
+             for x in range(topo.n)]
+    none = len(keys)
+
+    def which(s: Any, e: Any) -> int:
+        a, b = frm(s, e), to(s, e)
+        if not 0 <= a < topo.n:
+            return none
+        return reach[a].get(b, none)
+    return which
+
+
+class RayDirection:
+    """Directions known only in play (Ludii's direction from one site to another, and its
+    relative ``SameDirection`` / ``OppositeDirection``, the last move's): the ludeme that reads
+    them is compiled once per compass direction of the board (and once with none), the one
+    used chosen when the rule runs (see :class:`~.base.DirectionsByCondition`)."""
+
+    def __init__(self, keys: tuple[str, ...], which_of: Any):
+        self.keys = keys
+        self.which_of = which_of  # (compiler) -> which(state, env)
+        self.forced: Any = None
+
+    def branches(self, c: "Compiler"):
+        return len(self.keys) + 1, self.which_of(c)
+
+    def directions(self) -> tuple[str, ...]:
+        if self.forced is None:
+            raise DirectionsByCondition(self)
+        return (self.keys[self.forced],) if self.forced < len(self.keys) else ()
+
+
+def _compass_keys(c: "Compiler") -> tuple[str, ...]:
+    """The board's compass directions, clockwise from north (Ludii's supported directions)."""
+    order = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+    return tuple(k for k in order if k in c.topo.step)
+
+
+def last_move_direction(c: "Compiler", name: str, where: Any) -> tuple[str, ...]:
+    """``SameDirection`` (from the last move's site to where it went) or ``OppositeDirection``
+    (back from where it went to where it came from): one node per place it is written."""
+    cache = c.__dict__.setdefault("_ray_directions", {})
+    node = cache.get(id(where))
+    if node is None:
+        keys = _compass_keys(c)
+        last_from, last_to = (lambda s, e: s.last_from), (lambda s, e: s.last_to)
+        pair = (last_from, last_to) if name == "SameDirection" else (last_to, last_from)
+        node = cache[id(where)] = RayDirection(keys, lambda c2: _ray_direction(c2, keys, *pair))
+    return node.directions()
+
+
+class DirectionsBetween(Ludeme):
+    """The direction from one site to another (Ludii's ``(directions Cell from:A to:B)``): the
+    compass direction along which B lies from A (none when B is on no line from A).
+
+    Parameters:
+        type: the kind of site
+        from: the first site
+        to: the site looked for
+
+    Examples:
+        (directions Cell from:(last From) to:(last To))
+    """
+
+    name = "directions"
+    overload = True
+    kind = DIRECTIONS
+    type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"))
+    frm: Any = Param(INT_FN, named=True, key="from", range=(-1, 20_000))
+    to: Any = Param(INT_FN, named=True, range=(-1, 20_000))
+
+    def static_directions(self, c: "Compiler") -> tuple[str, ...]:
+        node = self.__dict__.get("_node")
+        if node is None:
+            keys = _compass_keys(c)
+            node = self._node = RayDirection(keys, lambda c2: _ray_direction(c2, keys, c2.int(self.frm),
+                                                                            c2.int(self.to)))
+        return node.directions()
+
+
+__all__ = ["DirectionsUnion", "DirectionsDifference", "DirectionsBetween", "RayDirection", "last_move_direction"]

@@ -89,10 +89,16 @@ class If(Ludeme):
 
     def static_directions(self, c: "Compiler") -> tuple[str, ...]:
         """Directions chosen by the condition: the ludeme that reads them is compiled once per
-        branch (the compiler catches :class:`DirectionsByCondition` and sets ``forced``)."""
+        branch (the compiler catches :class:`DirectionsByCondition` and sets ``forced``: 0 for
+        the first branch, 1 for the second)."""
         if self.forced is None:
             raise DirectionsByCondition(self)
-        return c.directions(self.then_branch if self.forced else self.else_branch)
+        return c.directions(self.then_branch if self.forced == 0 else self.else_branch)
+
+    def branches(self, c: "Compiler"):
+        """(2, which): the branch that runs is 0 when the condition holds, else 1."""
+        cond = c.bool(self.condition)
+        return 2, lambda s, e: 0 if cond(s, e) else 1
 
     def compile(self, c: "Compiler"):
         cond = c.bool(self.condition)

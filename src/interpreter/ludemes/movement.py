@@ -108,7 +108,9 @@ class MoveSlide(Ludeme):
         _, stop_cond, to_effect = _to_rule(c, self.to)
         if self.to is not None and self.to.sites is not None:
             raise BindError("a slide's (to ...) takes a condition, not sites", self.to.sites.span)
-        (lo, hi), go, between_effect = _between_rule(c, self.between)
+        bounds, go, between_effect = _between_rule(c, self.between)
+        dynamic = bounds if callable(bounds) else None
+        lo, hi = (1, 1 << 30) if dynamic is not None else bounds
         # the apply's if: (Ludii's toRule) only filters; the stop condition is the to's if:
         apply = getattr(self.to, "apply", None)
         stop = c.bool(self.to.condition) if self.to is not None and self.to.condition is not None else None
@@ -136,8 +138,9 @@ class MoveSlide(Ludeme):
                 if frm < 0 or who[frm] != mover:
                     continue
                 frame.frm = frm
+                along = line if dynamic is None else _SlideLine(*dynamic(s, frame), stop, go, extra)
                 for ray in rays_at[frm]:
-                    out.extend(move_of(frm, ray, k) for k in line.stops(s, frame, ray))
+                    out.extend(move_of(frm, ray, k) for k in along.stops(s, frame, ray))
             return out
         return FnGen(gen)
 
@@ -207,7 +210,11 @@ def _between_rule(c: "Compiler", between: Any) -> tuple[tuple[int, int], Any, An
     over, None for empty ones; the effect on them, or None)."""
     if between is None:
         return (1, 1 << 30), None, None
-    bounds = between.length.bounds(c) if between.length is not None else (1, 1 << 30)
+    if between.length is not None:
+        from .functions import range_bounds
+        bounds = range_bounds(c, between.length)  # a function of (state, env) when known only in play
+    else:
+        bounds = (1, 1 << 30)
     go = c.bool(between.condition) if between.condition is not None else None
     effect = between.apply.compile_effect(c) if between.apply is not None else None
     return bounds, go, effect
@@ -429,6 +436,9 @@ class Ahead(Ludeme):
     def compile(self, c: "Compiler"):
         dirs = c.directions(self.directions) if self.directions is not None else \
             c.direction_names(["Forward"], self)
+        if not dirs and self.directions is not None and (not isinstance(self.directions, Const) or
+                                                         self.directions.name in ("SameDirection", "OppositeDirection")):
+            return const_fn(-1)  # directions known in play that give none now (no such line): no site
         if len(dirs) != 1:
             raise BindError("ahead needs one direction", self.directions.span if self.directions is not None
                             else self.span, hint="e.g. N, or Forward in a piece's moves")
