@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
-from .base import DIRECTIONS, DIRS, INT_FN, DirectionsByCondition, Enum, Ludeme, Param
+from ..engine.env import Env
+from .base import DIRECTIONS, DIRS, INT_FN, MOVES, THEN, DirectionsByCondition, Enum, Instance, Ludeme, Param, kind_of
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -141,4 +142,85 @@ class DirectionsBetween(Ludeme):
         return node.directions()
 
 
-__all__ = ["DirectionsUnion", "DirectionsDifference", "DirectionsBetween", "RayDirection", "last_move_direction"]
+__all__ = ["DirectionsUnion", "DirectionsDifference", "DirectionsBetween", "RayDirection", "last_move_direction",
+           "Directional"]
+
+
+class Directional(Ludeme):
+    """Effect: from a site (the last move's destination by default), along each direction (by
+    default the last move's: from where it came to where it went), the run of consecutive
+    sites where the ``to`` condition holds (an enemy piece, by default) from the next site on;
+    the ``to`` effect (a removal) is then applied to each of them, all found first, as Ludii's
+    approach and withdrawal captures (Fanorona).
+
+    Parameters:
+        from: the site the lines start from (``(last To)`` when left out)
+        directions: the directions of the lines (the last move's when left out)
+        to: the condition of the sites taken, ``(to)`` being the site, and the effect on them
+        then: consequences
+
+    Examples:
+        (directional (from (last To)) (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
+    """
+
+    name = "directional"
+    kind = MOVES
+    concepts = ("DirectionCapture",)
+    source: Any = Param(Instance("from"), optional=True, key="from")
+    directions: Any = Param(DIRS, optional=True)
+    to: Any = Param(Instance("to"), optional=True)
+    then: Any = Param(kind_of(THEN), optional=True)
+
+    def where_for(self, param, where):
+        return where.as_effect()
+
+    def compile(self, c: "Compiler"):
+        from ..errors import BindError
+        raise BindError("(directional ...) is an effect: use it in (then ...), not as a move", self.span)
+
+    def compile_effect(self, c: "Compiler"):
+        if self.directions is not None:
+            dirs = c.directions(self.directions)
+        else:  # the last move's direction, known only in play
+            node = self.__dict__.get("_node")
+            if node is None:
+                keys = _compass_keys(c)
+                node = self._node = RayDirection(keys, lambda c2: _ray_direction(
+                    c2, keys, lambda s, e: s.last_from, lambda s, e: s.last_to))
+            dirs = node.directions()
+        rays = c.topo.rays_for(dirs)
+        if self.source is not None and self.source.sites is not None:
+            start = c.site(self.source.sites)
+        else:
+            start = lambda s, e: s.last_to  # noqa: E731
+        to = self.to
+        if to is not None and to.condition is not None:
+            target = c.bool(to.condition)
+        else:  # an enemy piece
+            game = c.game
+            target = lambda s, e: (o := s.who[e.to]) != 0 and not game.friends(o, s.mover)  # noqa: E731
+        if to is not None and getattr(to, "apply", None) is not None and to.apply.effect is not None:
+            effect = to.apply.compile_effect(c)
+        else:
+            effect = lambda s, e: s.clear(e.to) if s.what[e.to] else None  # noqa: E731
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run(s: Any, e: Env) -> None:
+            x = start(s, e)
+            if x < 0:
+                return
+            frame = e.child()
+            frame.frm = -1
+            taken = []
+            for ray in rays[x]:
+                for site in ray:
+                    frame.to = site
+                    if not target(s, frame):
+                        break
+                    taken.append(site)
+            for site in taken:  # found first, then taken
+                frame.to = site
+                effect(s, frame)
+            if then is not None:
+                then(s, e)
+        return run

@@ -434,11 +434,12 @@ class Ahead(Ludeme):
         return self.directions is None
 
     def compile(self, c: "Compiler"):
+        if isinstance(self.directions, Const) and self.directions.name in ("SameDirection", "OppositeDirection"):
+            return self._compile_relative(c, self.directions.name == "SameDirection")
         dirs = c.directions(self.directions) if self.directions is not None else \
             c.direction_names(["Forward"], self)
-        if not dirs and self.directions is not None and (not isinstance(self.directions, Const) or
-                                                         self.directions.name in ("SameDirection", "OppositeDirection")):
-            return const_fn(-1)  # directions known in play that give none now (no such line): no site
+        if not dirs and self.directions is not None and not isinstance(self.directions, Const):
+            return c.site(self.site)  # directions known in play that give none now: the site itself (Ludii)
         if len(dirs) != 1:
             raise BindError("ahead needs one direction", self.directions.span if self.directions is not None
                             else self.span, hint="e.g. N, or Forward in a piece's moves")
@@ -455,10 +456,41 @@ class Ahead(Ludeme):
             return ray[k - 1] if 0 < k <= len(ray) else x
         return ahead
 
+    def _compile_relative(self, c: "Compiler", same: bool):
+        """Ludii's ahead in the direction from (from) to (to) (``SameDirection``; the last move's
+        sites when they are not bound) or back (``OppositeDirection``): the first compass
+        direction whose line from one reaches the other; the site itself when none does."""
+        topo = c.topo
+        order = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+        keys = [k for k in order if k in topo.step]
+        rays = {k: [topo.ray(x, k) for x in range(topo.n)] for k in keys}
+        site = c.site(self.site)
+        steps = c.int(self.steps) if self.steps is not None else const_fn(1)
+        n = topo.n
+
+        def ahead(s: "State", e: Env) -> int:
+            x = site(s, e)
+            if x < 0:
+                return -1
+            a = e.frm if e.frm >= 0 else s.last_from
+            b = e.to if e.to >= 0 else s.last_to
+            if not same:
+                a, b = b, a
+            if not (0 <= a < n):
+                return x
+            for key in keys:
+                if b in rays[key][a]:
+                    k, ray = steps(s, e), rays[key][x]
+                    return ray[k - 1] if 0 < k <= len(ray) else x
+            return x
+        return ahead
+
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
         from ..native.emit import NoKernel
         from ..native.kernels.placement import _direction_names, _directions
+        if isinstance(self.directions, Const) and self.directions.name in ("SameDirection", "OppositeDirection"):
+            raise NoKernel("(ahead ... SameDirection)")
         dirs = _directions(k, self.directions, "Adjacent") if self.directions is not None else \
             _direction_names(k, ["Forward"])
         if len(dirs) != 1:
