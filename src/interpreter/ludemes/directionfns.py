@@ -13,6 +13,20 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
 
 
+def _relations(c: "Compiler", keys: tuple[str, ...]) -> bool:
+    return any(k in c.topo.relation_directions for k in keys)
+
+
+def _compass(c: "Compiler", keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Direction keys with relations (Diagonal...) replaced by their compass directions."""
+    out: list[str] = []
+    for k in keys:
+        for d in c.topo.relation_directions.get(k, (k,)):
+            if d not in out:
+                out.append(d)
+    return tuple(out)
+
+
 class DirectionsUnion(Ludeme):
     """The directions of both sets.
 
@@ -31,8 +45,11 @@ class DirectionsUnion(Ludeme):
     second: Any = Param(DIRS)
 
     def static_directions(self, c: "Compiler") -> tuple[str, ...]:
-        first = c.directions(self.first)
-        return first + tuple(d for d in c.directions(self.second) if d not in first)
+        first, second = c.directions(self.first), c.directions(self.second)
+        if set(first) & set(second) or not (_relations(c, first) or _relations(c, second)):
+            return first + tuple(d for d in second if d not in first)
+        first, second = _compass(c, first), _compass(c, second)
+        return first + tuple(d for d in second if d not in first)
 
 
 class DirectionsDifference(Ludeme):
@@ -54,8 +71,11 @@ class DirectionsDifference(Ludeme):
     second: Any = Param(DIRS)
 
     def static_directions(self, c: "Compiler") -> tuple[str, ...]:
-        gone = set(c.directions(self.second))
-        return tuple(d for d in c.directions(self.first) if d not in gone)
+        first, second = c.directions(self.first), c.directions(self.second)
+        if _relations(c, first) or _relations(c, second):  # relations as their compass directions
+            first, second = _compass(c, first), _compass(c, second)
+        gone = set(second)
+        return tuple(d for d in first if d not in gone)
 
 
 def _ray_direction(c: "Compiler", keys: tuple[str, ...], frm: Any, to: Any):

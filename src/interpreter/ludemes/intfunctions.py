@@ -272,15 +272,25 @@ class AllValues(Ludeme):
         return every
 
 
-TURNS = "turns"  # the state array of Ludii's turn number (one entry)
+TURNS = "turns"  # [turns counted, the mover of the last move, the last mover before them]
 
 
-def _turn_over(s: "State") -> None:
-    """A turn ends: the next one is counted, unless the same player plays again (Ludii counts a
-    turn when the mover changes)."""
-    if s.game.next_of(s.mover) != s.mover:
-        data = s.arrays[TURNS]
-        s.set_item(data, 0, data[0] + 1)
+def _moved(s: "State") -> None:
+    """After a move: a move by another player than the last move's starts a turn (Ludii counts
+    its turns when the mover changes, after the end rules of the move that ends one)."""
+    data = s.arrays[TURNS]
+    last = data[1]
+    if s.mover != last:
+        if last:
+            s.set_item(data, 0, data[0] + 1)
+        s.set_item(data, 2, last)
+        s.set_item(data, 1, s.mover)
+
+
+def _turns(d: "Declarations") -> None:
+    if TURNS not in d.arrays:
+        d.array(TURNS, [1, 0, -1])
+        d.after_move.append(_moved)
 
 
 class CountTurns(Ludeme):
@@ -299,21 +309,14 @@ class CountTurns(Ludeme):
     type: Any = Param(SITE_TYPE, optional=True)
 
     def declare(self, d: "Declarations", c: Any) -> None:
-        if TURNS not in d.arrays:
-            d.array(TURNS, [1])
-            d.turn_end.append(_turn_over)
+        _turns(d)
 
     def compile(self, c: "Compiler"):
-        return lambda s, e: s.arrays[TURNS][0]
-
-
-LAST_TURN_MOVER = "last_turn_mover"  # the mover of the last turn another player played (one entry)
-
-
-def _turn_mover(s: "State") -> None:
-    """A turn ends: its mover is the last turn's mover of the turn that starts."""
-    if s.game.next_of(s.mover) != s.mover:
-        s.set_item(s.arrays[LAST_TURN_MOVER], 0, s.mover)
+        def turns(s: "State", e: Env) -> int:
+            data = s.arrays[TURNS]
+            # the player to move is not the last move's: their turn has begun, not yet counted
+            return data[0] + (1 if data[1] and s.mover != data[1] else 0)
+        return turns
 
 
 class PrevMover(Ludeme):
@@ -334,13 +337,15 @@ class PrevMover(Ludeme):
     type: Any = Param(Enum(("Mover", "MoverLastTurn"), "Mover | MoverLastTurn"), optional=True)
 
     def declare(self, d: "Declarations", c: Any) -> None:
-        if self.type is not None and self.type.name == "MoverLastTurn" and LAST_TURN_MOVER not in d.arrays:
-            d.array(LAST_TURN_MOVER, [-1])
-            d.turn_end.append(_turn_mover)
+        if self.type is not None and self.type.name == "MoverLastTurn":
+            _turns(d)
 
     def compile(self, c: "Compiler"):
         if self.type is not None and self.type.name == "MoverLastTurn":
-            return lambda s, e: s.arrays[LAST_TURN_MOVER][0]
+            def last_turn(s: "State", e: Env) -> int:
+                data = s.arrays[TURNS]  # the last move by another player than the one to move
+                return data[1] if data[1] and s.mover != data[1] else data[2]
+            return last_turn
         return lambda s, e: s.last_mover
 
 
