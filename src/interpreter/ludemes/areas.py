@@ -26,7 +26,7 @@ class SizeTerritory(Ludeme):
 
     Examples:
         (size Territory P1)
-        (+ (score P1) (size Territory P1))
+        (size Territory Mover)
     """
 
     name = "size Territory"

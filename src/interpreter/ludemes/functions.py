@@ -335,6 +335,9 @@ class Max(Ludeme):
     other: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def validate(self) -> None:
+        if self.other is None and isinstance(self.n, Int) and self.n.value not in LENGTH:
+            raise BindError(f"max: n is {self.n.value}, out of its range {LENGTH}", self.n.span,
+                            hint=f"{LENGTH.what}")
         many = isinstance(self.n, Ludeme) and self.n.kind == INTS
         if many and self.other is not None:
             raise BindError("(max <array>) takes one array", self.other.span)

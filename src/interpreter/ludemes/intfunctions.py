@@ -329,7 +329,7 @@ class PrevMover(Ludeme):
 
     Examples:
         (prev)
-        (value Player (prev MoverLastTurn))
+        (prev MoverLastTurn)
     """
 
     name = "prev"

@@ -39,7 +39,7 @@ class If(Ludeme):
         (if (is Line 5) (result Mover Win))
         (if (is Empty (to)) (move Pass) (move Add (to (sites Empty))))
         (if (is Mover P1) (move Add (to (sites Empty))) (move Pass) (then (addScore Mover 1)))
-        (move Step (if (is Mover P1) (directions {N NE NW}) (directions {S SE SW})) (to if:(is Empty (to))))
+        (if (is Mover P1) (directions {N NE NW}) (directions {S SE SW}))
     """
 
     name = "if"

@@ -242,6 +242,7 @@ class SitesDirection(Ludeme):
         stop: the condition that stops a ray, ``(to)`` being the site
         stopIncluded: True: the site that stops a ray is in the region too
         distance: the longest a ray goes, in steps
+        type: the kind of site (the board's own kind when left out)
 
     Examples:
         (sites Direction from:(to) Adjacent)
@@ -256,11 +257,13 @@ class SitesDirection(Ludeme):
     stop: Any = Param(BOOL_FN, optional=True, named=True)
     stopIncluded: Any = Param(BOOL_FN, optional=True, named=True)
     distance: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
+    type: Any = Param(SITE_TYPE, optional=True)
 
     def _one_site(self) -> bool:
         return isinstance(self.origin, (Int, Str)) or (isinstance(self.origin, Ludeme) and self.origin.kind == INT)
 
     def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
         if not self._one_site():  # from every site of a region: the union, in order
             self.origin, sites = None, self.origin
             try:

@@ -413,6 +413,7 @@ class Ahead(Ludeme):
     ends before.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         site: the site the steps start from
         steps: how many steps
         directions: the direction of the steps (``Forward`` of the moving piece when left out)
@@ -424,6 +425,7 @@ class Ahead(Ludeme):
 
     name = "ahead"
     kind = "int"
+    type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), optional=True)
     site: Any = Param(SITE_FN)
     steps: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     directions: Any = Param(DIRS, optional=True)
@@ -434,6 +436,8 @@ class Ahead(Ludeme):
         return self.directions is None
 
     def compile(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
         if isinstance(self.directions, Const) and self.directions.name in ("SameDirection", "OppositeDirection"):
             return self._compile_relative(c, self.directions.name == "SameDirection")
         dirs = c.directions(self.directions) if self.directions is not None else \

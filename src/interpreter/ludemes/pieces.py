@@ -159,7 +159,9 @@ class ValuePiece(Ludeme):
     an empty site or a piece without a value.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         at: the site of the piece
+        level: the level in a stack (refused here: no stacks)
 
     Examples:
         (value Piece at:(to))
@@ -167,10 +169,18 @@ class ValuePiece(Ludeme):
 
     name = "value Piece"
     kind = INT
+    type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), optional=True)
     at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     concepts = ("PieceValue",)
 
+    def validate(self) -> None:
+        if self.level is not None:
+            raise BindError("(value Piece level:...) needs stacks, which this engine does not have", self.level.span)
+
     def compile(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
         at = c.site(self.at)
         values = [comp.value for comp in c.game.components]
         if "piece_values" in c.game.arrays:  # values given to pieces by (set Value at:...)

@@ -419,6 +419,7 @@ class SitesAround(Ludeme):
     neighbours where the condition holds, ``(to)`` being the neighbour tested.
 
     Parameters:
+        site_type: the kind of site (the board's own kind when left out)
         site: the site whose neighbours are taken (or the sites of a region, each in turn)
         type: only neighbours of this kind (``Empty``, ``Enemy``...)
         distance: how many steps away along each direction (1 when left out)
@@ -438,6 +439,7 @@ class SitesAround(Ludeme):
     name = "sites Around"
     default_directions = "Adjacent"
     kind = REGION
+    site_type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), optional=True)
     site: Any = Param(REGION_FN)
     type: Any = Param(Enum(_AROUND_TYPES), optional=True)
     distance: Any = Param(INT_FN, optional=True, named=True, range=(0, 10_000))
@@ -498,6 +500,8 @@ class SitesAround(Ludeme):
         return around
 
     def compile(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.site_type)
         if self._general():
             return self._compile_general(c)
         site = c.site(self.site)

@@ -99,7 +99,8 @@ class ForgetValue(_Effect, _Remembers):
 
     Parameters:
         title: the name of the list (the list without a name when left out)
-        value: the value forgotten, or ``All``
+        value: the value forgotten
+        all: ``All``: every value of the list
         then: consequences
 
     Examples:

@@ -51,7 +51,7 @@ class SizesGroup(Ludeme):
 
     Examples:
         (sizes Group Mover)
-        (max (sizes Group P1 Orthogonal))
+        (sizes Group Orthogonal P1)
     """
 
     name = "sizes Group"

@@ -38,6 +38,13 @@ def piece_states(d: "Declarations") -> None:
     d.array(PIECE_STATES, [0] * d.num_sites, per_piece=True)
 
 
+def _no_level(ludeme: Ludeme) -> None:
+    """A level of a stack: refused, as this engine has no stacks (a located error)."""
+    if getattr(ludeme, "level", None) is not None:
+        from ..errors import BindError
+        raise BindError(f"({ludeme.name} level:...) needs stacks, which this engine does not have", ludeme.level.span)
+
+
 class _PlayerValues(Ludeme):
     """A ludeme that reads or writes the players' values."""
 
@@ -183,7 +190,9 @@ class StateAt(_PieceStates):
     piece has left the site).
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         at: the site of the piece
+        level: the level in a stack (refused here: no stacks)
 
     Examples:
         (state at:(from))
@@ -191,10 +200,16 @@ class StateAt(_PieceStates):
 
     name = "state"
     kind = INT
+    type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     concepts = ("SiteState",)
 
+    def validate(self) -> None:
+        _no_level(self)
+
     def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
         at = c.site(self.at)
         return lambda s, e: s.arrays[PIECE_STATES][x] if (x := at(s, e)) >= 0 else 0
 
@@ -241,8 +256,11 @@ class SetState(_PieceStates):
     it moves, and goes back to 0 when the piece is removed or replaced.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         at: the site of the piece
+        level: the level in a stack (refused here: no stacks)
         value: its new state
+        then: consequences
 
     Examples:
         (set State at:(last To) 1)
@@ -250,31 +268,43 @@ class SetState(_PieceStates):
 
     name = "set State"
     kind = MOVES
+    type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     value: Any = Param(INT_FN, range=ANY_INT)
+    then: Any = Param(Kind(("then",), "then"), optional=True)
     concepts = ("SetSiteState",)
+
+    def validate(self) -> None:
+        _no_level(self)
 
     def compile(self, c: "Compiler"):
         from ..errors import BindError
         raise BindError("(set State ...) is an effect: use it in (then ...), not as a move", self.span)
 
     def compile_effect(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
         at = c.site(self.at)
         value = c.int(self.value)
+        then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s: "State", e: Env) -> None:
             x, v = at(s, e), value(s, e)
-            if x < 0:
-                return
-            if not INT_MIN <= v <= INT_MAX:
-                raise out_of_range(v, self, "a piece's state")
-            states = s.arrays[PIECE_STATES]
-            if states[x] != v:
-                s.set_item(states, x, v)
+            if x >= 0:
+                if not INT_MIN <= v <= INT_MAX:
+                    raise out_of_range(v, self, "a piece's state")
+                states = s.arrays[PIECE_STATES]
+                if x < len(states) and states[x] != v:
+                    s.set_item(states, x, v)
+            if then is not None:
+                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native.kernels.variables import _in_range
+        if self.then is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(set State ... (then ...))")
         x, v = k.temp("x"), k.temp("v")
         k.line(f"{x} = {k.site(self.at)}")
         with k.indented(f"if {x} >= 0:"):
