@@ -872,24 +872,39 @@ class ForEachPlayer(_Effect):
     the effect is applied for each player.
 
     Parameters:
+        if: with a result: the condition tested for each player (Ludii's end ``forEach``)
         rule: the moves, effect or end rule applied for each player, ``Player`` being the player
 
     Examples:
         (forEach Player (if (>= (score Player) 10) (result Player Win)))
+        (forEach Player if:(>= (score Player) 10) (result Player Win))
     """
 
     name = "forEach Player"
     concepts = ("ControlFlowStatement",)
-    rule: Any = Param(Kind(("moves", "end rule")))
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    rule: Any = Param(Kind(("moves", "end rule", "result")))
 
     def validate(self) -> None:
         self.kind = self.rule.kind  # type: ignore[misc]
+        if self.condition is not None or self.kind == "result":
+            if self.condition is None or self.kind != "result":
+                raise BindError("(forEach Player if:C (result ...)): a condition and a result", self.span)
+            self.kind = "end rule"  # type: ignore[misc]  Ludii's end forEach over every player
+
+    def end_rule(self):
+        if self.condition is None:
+            return None
+        return self.condition, [self.rule]
 
     def compile_effect(self, c: "Compiler"):
         everyone = tuple(range(1, c.game.num_players + 1))
         return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
 
     def compile_end(self, c: "Compiler"):
+        if self.condition is not None:  # Ludii's end forEach: each player's result in turn
+            from .foreach import ForEachEnd
+            return ForEachEnd.compile_end(self, c)
         rule = self.rule.compile_end(c)
         n = c.game.num_players
 
@@ -920,8 +935,10 @@ class ForEachPlayer(_Effect):
             k.line("pass")
 
     def kernel_end(self, k: Emitter) -> None:
-        from ..native.emit import kernel_of
+        from ..native.emit import NoKernel, kernel_of
         from ..native.kernels.structure import _end_vars, end_rule
+        if self.condition is not None:
+            raise NoKernel("(forEach Player if:...)")
         if k.notes.get("end_vars") is None:
             end_rule(self, k)
             return

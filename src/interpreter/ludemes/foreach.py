@@ -138,8 +138,9 @@ class ForEachEnd(Ludeme):
 
     def compile_end(self, c: "Compiler"):
         cond = c.bool(self.condition)
-        outcome = self.result.compile_outcome(c)
-        if self.track is not None:
+        result = getattr(self, "result", None) or self.rule
+        outcome = result.compile_outcome(c)
+        if getattr(self, "track", None) is not None:
             tracks = len(c.game.tracks)
 
             def by_track(s: "State", e: Env) -> Any:
@@ -149,7 +150,8 @@ class ForEachEnd(Ludeme):
                 return None
             return by_track
         n = c.game.num_players
-        non_mover = isinstance(self.role, Const) and self.role.name == "NonMover"
+        role = getattr(self, "role", None)
+        non_mover = isinstance(role, Const) and role.name == "NonMover"
         ranked = c.game.ranked
 
         def by_player(s: "State", e: Env) -> Any:
