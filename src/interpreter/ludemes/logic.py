@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..native.emit import Emitter, Made
 
-_BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION), "moves | result | int | boolean | region", literals=(Bool, Int))
+_BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION, "ints"), "moves | result | int | boolean | region | ints",
+               literals=(Bool, Int))
 
 
 class If(Ludeme):
@@ -109,6 +110,10 @@ class If(Ludeme):
             if self.then is None:
                 return chosen
             return with_rules(chosen, c.rule(after=self.then.compile_effect(c)))
+        if self.kind == "ints":  # (if C <ints> [<ints>]): one array or the other (none)
+            yes_a = self.then_branch.compile(c)
+            no_a = self.else_branch.compile(c) if self.else_branch is not None else const_fn(())
+            return lambda s, e: yes_a(s, e) if cond(s, e) else no_a(s, e)
         if self.kind == REGION:  # (if C (sites A) (sites B)): one region or the other
             yes_r = c.region(self.then_branch)
             no_r = c.region(self.else_branch) if self.else_branch is not None else const_fn(())

@@ -200,4 +200,73 @@ class DifferenceInts(Ludeme):
         return without_one
 
 
-__all__ = ["SizesGroup", "Results", "DifferenceInts"]
+__all__ = ["SizesGroup", "Results", "DifferenceInts", "PLAYER_KINDS"]
+
+
+# --- players of a kind (Ludii's intArray players) ------------------------------------------------------
+def _players_of(kind: str):
+    """test(game, state, of, p) -> whether player p is of this kind for player ``of``."""
+    if kind == "All":
+        return lambda g, s, of, p: True
+    if kind == "NonMover":
+        return lambda g, s, of, p: p != s.mover
+    if kind == "Enemy":
+        return lambda g, s, of, p: p != of and not g.friends(p, of)
+    if kind in ("Friend", "Ally"):
+        return lambda g, s, of, p: g.friends(p, of) and (kind == "Friend" or p != of)
+    team = int(kind[4:])  # TeamN
+    return lambda g, s, of, p: g.team_of[p] == 100 + team
+
+
+class _Players(Ludeme):
+    """Players of a kind, in turn order, as an array (Ludii's ``players``): with ``if:``, only
+    those for whom the condition holds (``Player`` being the player tested); ``of:`` is the
+    player the kind is relative to (``Enemy``, ``Friend``: the mover when left out).
+
+    Parameters:
+        of: the player the kind is relative to (the mover when left out)
+        if: the condition a player must meet, ``Player`` being the player
+    """
+
+    kind = INTS
+    of: Any = Param(INT_FN, optional=True, named=True, range=(0, 16))
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    role = "All"
+
+    def compile(self, c: "Compiler"):
+        game = c.game
+        test = _players_of(self.role)
+        of = c.int(self.of) if self.of is not None else (lambda s, e: s.mover)
+        cond = c.bool(self.condition) if self.condition is not None else None
+        n = game.num_players
+
+        def players(s: "State", e: Env) -> list[int]:
+            who = of(s, e)
+            frame = e.child()
+            out = []
+            for p in range(1, n + 1):
+                if not test(game, s, who, p):
+                    continue
+                if cond is not None:
+                    frame.player = p
+                    if not cond(s, frame):
+                        continue
+                out.append(p)
+            return out
+        return players
+
+
+def _players_class(role: str) -> type:
+    doc = (f"The players that are {role} (see Ludii's ``players``), in turn order, as an array.\n\n"
+           "    Parameters:\n        of: the player the kind is relative to (the mover when left out)\n"
+           "        if: the condition a player must meet, ``Player`` being the player\n\n"
+           f"    Examples:\n        (players {role})\n        (players {role} if:(> (score Player) 0))\n    ")
+    return type(f"Players{role}", (_Players,), {"__doc__": doc, "name": f"players {role}", "role": role,
+                                                "__module__": __name__})
+
+
+PLAYER_KINDS = ["All", "NonMover", "Enemy", "Friend", "Ally"] + [f"Team{i}" for i in range(1, 17)]
+for _role in PLAYER_KINDS:
+    globals()[f"Players{_role}"] = _players_class(_role)
+
+
