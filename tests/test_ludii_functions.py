@@ -296,3 +296,46 @@ def test_ludii_games_of_these_functions_agree(name):
     if limit is None:
         assert state.is_over() == trace["result"]["over"]
         assert sorted(state.result().winners) == sorted(trace["result"]["winners"])
+
+
+# --- deduction puzzles -------------------------------------------------------------------------------------------
+def test_magic_square_is_solved_by_its_moves():
+    if not (SAMPLE / "puzzle__deduction__Magic Square.lud").exists():
+        pytest.skip("no sample")
+    s = load(SAMPLE / "puzzle__deduction__Magic Square.lud").initial_state()
+    assert len(s.legal_moves()) == 162  # each site set to or toggled from each of 1..9
+    for move in ("A1=2", "B1=7", "C1=6", "A2=9", "B2=5", "C2=1", "A3=4", "B3=3"):
+        s.apply(move)
+        assert not s.is_over()
+    assert [m.text for m in s.legal_moves() if "=" in m.text] == ["A1=2", "B1=7", "C1=6", "A2=9", "B2=5", "C2=1",
+                                                                  "A3=4", "B3=3", "C3=8"]
+    s.apply("C3=8")
+    assert s.is_over() and s.result().winners == [1]
+
+
+def test_a_puzzle_of_two_cells():
+    g = load('(game "P" (players 1) (equipment {(board (rectangle 1 2) (values Cell (range 1 2))) (regions {AllSites})}) '
+             '(rules (play (satisfy {(all Different) (is Sum 3)})) (end (if (is Solved) (result P1 Win)))))')
+    s = g.initial_state()
+    s.apply("A1=2")
+    assert [m.text for m in s.legal_moves() if "=" in m.text] == ["A1=1", "A1=2", "B1=1"]  # B1=2: twice 2
+    s.apply("B1=1")
+    assert s.is_over()
+
+
+def test_end_foreach_player_if():
+    g = game('(play (move Add (to (sites Empty)))) (end (forEach Player if:(= (count Pieces Player) 2) '
+             '(result Player Win)))')
+    s = g.initial_state()
+    for move in ("A1", "A2", "B1"):
+        s.apply(move)
+    assert s.is_over() and s.result().winners == [1]
+
+
+def test_players_of_a_kind_and_bets():
+    g = game('(play (move Bet Mover (range 1 3))) (end (if (and (= (amount P1) 2) (= 1 (size Array (players '
+             'NonMover)))) (result P1 Win)))')
+    s = g.initial_state()
+    assert sorted(m.text for m in s.legal_moves()) == ["Bet/1", "Bet/2", "Bet/3"]
+    s.apply("Bet/2")
+    assert s.is_over()

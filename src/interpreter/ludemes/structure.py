@@ -10,7 +10,7 @@ from ..engine.move import CHOICE, Move
 from ..engine.movegen import FnGen
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Int, Str
+from ..syntax.nodes import Const, Int, Str
 from .boards import Board
 from .base import (
     ANY_INT, SITE_NUMBER,
@@ -237,6 +237,10 @@ def _piece_name(node: Str) -> str:
     return name
 
 
+_STATIC_REGIONS = ("Rows", "Columns", "AllDirections", "HintRegions", "Layers", "Diagonals", "SubGrids",
+                   "Regions", "Vertices", "Corners", "Sides", "SidesNoCorners", "AllSites", "Touching")
+
+
 class Regions(Ludeme):
     """A named list of sites, used as ``(sites "Name")``, and/or regions that belong to a
     player (``P1``): the regions ``(is Connected P1)`` asks P1 to join, one per element of the
@@ -251,6 +255,7 @@ class Regions(Ludeme):
     Examples:
         (regions "Home" (sites {"A1" "B1" "C1"}))
         (regions P1 {(sites Side NE) (sites Side SW)})
+        (regions {Columns Rows Diagonals})
     """
 
     name = "regions"
@@ -258,16 +263,34 @@ class Regions(Ludeme):
     kind = EQUIPMENT_ITEM
     title: Any = Param(STR_LIT, optional=True)
     role: Any = Param(ROLE, optional=True)
-    sites: Any = Param(ArrayOf(Kind(("region", "int"), "region", literals=(Str, Int))), range=SITE_NUMBER)
+    sites: Any = Param(ArrayOf(Either((Kind(("region", "int"), "region", literals=(Str, Int)),
+                                       Enum(_STATIC_REGIONS, "region type")))), range=SITE_NUMBER)
 
     def validate(self) -> None:
-        if self.title is None and self.role is None:
-            raise BindError("a region needs a name or an owner: (regions \"Name\" ...) or (regions P1 ...)",
-                            self.span)
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        static = [i for i in items if isinstance(i, Const)]
+        if static and len(static) != len(items):
+            raise BindError("regions of types (Rows, Columns...) or of sites, not both", self.span)
+
+    def static_types(self) -> list[str]:
+        """Ludii's static region types given (Rows, Columns, Diagonals...), for puzzles."""
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        return [i.name for i in items if isinstance(i, Const)]
 
     def parts(self) -> list:
         """Each region of the array (one region when a single one is given)."""
-        return list(self.sites.items) if isinstance(self.sites, BoundArray) else [self.sites]
+        items = list(self.sites.items) if isinstance(self.sites, BoundArray) else [self.sites]
+        return [i for i in items if not isinstance(i, Const)]
+
+    def declare(self, d: Any, c: Any) -> None:
+        """In a deduction puzzle, the regions its constraints read (Ludii's constraint regions)."""
+        from .puzzles import PUZZLE, declare_regions, static_region_lists
+        if PUZZLE not in d.arrays:
+            return
+        lists = [tuple(sites) for kind in self.static_types() for sites in static_region_lists(kind, c.topo)]
+        for part in self.parts():
+            lists.append(tuple(c.region(part)(None, None)))
+        declare_regions(d, lists)
 
 
 
