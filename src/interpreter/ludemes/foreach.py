@@ -15,8 +15,8 @@ from ..engine.movegen import FnGen, MoveGen, with_rules
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    ANY_INT, BOOL_FN, END_RULE, INT, INT_FN, INTS, MOVES, RESULT, ROLE, START_RULE, THEN, Enum, Kind, Ludeme, Param,
-    kind_of,
+    ANY_INT, BOOL_FN, DIRS, END_RULE, INT, INT_FN, INTS, MOVES, MOVES_T, RESULT, ROLE, START_RULE, THEN, Enum, Instance,
+    Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -190,4 +190,118 @@ class ValueIterator(Ludeme):
     def kernel_int(self, k: Any) -> str:
         return k.bound("value", "(value)")
 
-__all__ = ["ForEachValue", "ForEachEnd", "ValueIterator"]
+__all__ = ["ForEachValue", "ForEachEnd", "ValueIterator"]  # (extended below)
+
+
+class ForEachDirection(Ludeme):
+    """The moves of a rule for each site reached from a site (``(from)`` by default) along each
+    direction (``Adjacent`` by default), as Ludii's ``forEach Direction``: along each line, the
+    sites one step away and further up to the between range's most (1 by default), the sites
+    before the range's least meeting the between condition; a site where the ``to`` condition
+    fails ends the line. At each site reached (``(to)`` bound to it) the rule's moves (the
+    ``to``'s ``(apply ...)``, or the moves given) are made. Directions relative to a facing
+    (``FR``...) are read relative to the direction from ``(from)`` to ``(to)`` where the rule
+    stands (the step just made), else the piece's facing.
+
+    Parameters:
+        from: the site the lines start from (``(from)`` when left out)
+        directions: the directions of the lines (``Adjacent`` when left out)
+        between: how far the lines go (a range, 1 when left out) and what the sites passed must be
+        to: the condition of the sites reached, and the moves made there (its apply)
+        moves: the moves made at each site reached (instead of the to's apply)
+        then: consequences of each move
+
+    Examples:
+        (forEach Direction Orthogonal (to if:(is Empty (to)) (apply (move (from) (to)))))
+        (forEach Direction (from (to)) (directions {FR FL} of:All) (if (is Empty (to)) (move (from) (to))))
+    """
+
+    name = "forEach Direction"
+    kind = MOVES
+    concepts = ("ControlFlowStatement",)
+    source: Any = Param(Instance("from"), optional=True, key="from")
+    directions: Any = Param(DIRS, optional=True)
+    between: Any = Param(Instance("between"), optional=True)
+    to: Any = Param(Instance("to"), optional=True)
+    moves: Any = Param(MOVES_T, optional=True)
+    then: Any = Param(_THEN, optional=True)
+
+    def validate(self) -> None:
+        apply = getattr(self.to, "apply", None) if self.to is not None else None
+        inner = apply.effect if apply is not None else None
+        if (inner is None) == (self.moves is None):
+            raise BindError("forEach Direction takes (to ... (apply MOVES)) or MOVES", self.span)
+
+    def _relative(self) -> bool:
+        from ..engine.facing import RELATIVE
+        if isinstance(self.directions, Const):
+            return self.directions.name in RELATIVE
+        return self.directions is not None and any(
+            isinstance(n, Const) and n.name in RELATIVE for n in self.directions.children())
+
+    def compile(self, c: "Compiler") -> MoveGen:
+        if not self._relative():
+            gen = self._compile_facing(c)
+        else:  # relative to the step from (from) to (to): compiled once per compass facing
+            from ..engine.movegen import Switch
+            from .directionfns import _compass_keys
+            keys = _compass_keys(c)
+            saved = c.facing
+            gens = []
+            try:
+                for key in keys:
+                    c.facing = key
+                    gens.append(self._compile_facing(c))
+            finally:
+                c.facing = saved
+            gens.append(self._compile_facing(c) if saved is not None else FnGen(lambda s, e: []))
+            steps = {key: c.topo.step[key] for key in keys}
+            none = len(keys)
+
+            def which(s: "State", e: Env) -> int:
+                a, b = e.frm, e.to
+                if a < 0 or b < 0:
+                    return none
+                for i, key in enumerate(keys):
+                    if steps[key][a] == b:
+                        return i
+                return none
+            gen = Switch(which, gens)
+        return with_rules(gen, c.rule(after=_then(c, self.then)))
+
+    def _compile_facing(self, c: "Compiler") -> MoveGen:
+        from .functions import range_bounds
+        start = c.site(self.source.sites) if self.source is not None and self.source.sites is not None else \
+            (lambda s, e: e.frm)
+        dirs = c.directions(self.directions, "Adjacent")
+        rays_at = c.topo.rays_for(dirs)
+        between = self.between
+        length = range_bounds(c, between.length) if between is not None and between.length is not None else (1, 1)
+        hurdle = c.bool(between.condition) if between is not None and between.condition is not None else None
+        cond = c.bool(self.to.condition) if self.to is not None and self.to.condition is not None else None
+        inner = c.moves(self.moves if self.moves is not None else self.to.apply.effect)
+
+        def gen(s: "State", e: Env) -> list:
+            x = start(s, e)
+            if x < 0:
+                return []
+            lo, hi = length(s, e) if callable(length) else length
+            frame = e.child()
+            out: list = []
+            for ray in rays_at[x]:
+                for i, site in enumerate(ray[:hi], start=1):
+                    if hurdle is not None and lo > 1 and i < lo:
+                        frame.between = site
+                        if not hurdle(s, frame):
+                            break
+                    frame.to = site
+                    if cond is None or cond(s, frame):
+                        if i >= lo:
+                            out.extend(inner.moves(s, frame))
+                    else:
+                        break
+            return out
+        return FnGen(gen)
+
+
+__all__ += ["ForEachDirection"]

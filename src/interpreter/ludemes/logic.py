@@ -423,6 +423,7 @@ class Or(_Combine):
         return lambda s, e: any(f(s, e) for f in fns)
 
     compile_effect = And.compile_effect
+    _planned_effect = And._planned_effect
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.core import _items, _junction

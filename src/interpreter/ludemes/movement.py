@@ -626,12 +626,22 @@ class MoveFromTo(Ludeme):
             raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
         if self.stack is not None and self.stack.value:
             raise BindError("stack:True is not supported", self.stack.span)
-        if self.to.sites is None:
-            raise BindError("(move ...) needs the sites to go to: (to (sites Empty))", self.to.span)
-
     def compile(self, c: "Compiler") -> MoveGen:
         sources = _from_sites(c, self.source)
         region, cond, effect = _to_rule(c, self.to)
+        apply = getattr(self.to, "apply", None)
+        if apply is not None and apply.condition is not None:
+            # as Ludii's fromTo, the apply's if: only says whether its effect happens (a capture
+            # if an enemy is there), not whether the piece may go
+            from .moves import _to_spec
+            region, cond = _to_spec(c, self.to)
+            guard, inner = c.bool(apply.condition), apply.compile_effect(c)
+
+            def effect(s: "State", e: Env) -> None:
+                if inner is not None and guard(s, e):
+                    inner(s, e)
+        if region is None:  # (to) of the rule it stands in (Ludii's: forEach Direction binds it)
+            region = lambda s, e: (e.to,)  # noqa: E731
         rules = c.rule(effect, _then(c, self.then))
         game = c.game
         uid = game.uid
@@ -675,6 +685,10 @@ class MoveFromTo(Ludeme):
         if self.stack is not None and self.stack.value:
             raise NoKernel("(move stack:True)")
         copy = self.copy is not None and self.copy.value
+        if self.to.sites is None:
+            raise NoKernel("(move (from) (to ...))", "the (to) of an enclosing rule")
+        if getattr(self.to, "apply", None) is not None and self.to.apply.condition is not None:
+            raise NoKernel("(move ... (to (apply if:...)))", "an effect under a condition")
         region_of_sources, source_cond = _sources(k, self.source)
         sites, conds, to_effect = _to_rule(k, self.to)
         then = k.then_of(self.then)

@@ -62,13 +62,17 @@ class SitesLabels(Ludeme):
         if self.role is not None and self.sites is not None:  # a player's named region
             game = c.game
             name = self.sites.value
-            if not any(key[1] == name for key in game.owned_regions):
+            exact = any(key[1] == name for key in game.owned_regions)
+            # as Ludii, a player's regions whose name contains the one given ("Palace" for "PalaceP1")
+            matches = (lambda k: k == name) if exact else (lambda k: name in k)
+            if not any(matches(key[1]) for key in game.owned_regions):
                 raise BindError(f'no player owns a region named "{name}"', self.sites.span,
                                 hint='declare it with (regions "Name" P1 ...)')
             if self.role.name in ("Each", "All"):
-                every = tuple(dict.fromkeys(x for (p, k), v in game.owned_regions.items() if k == name for x in v))
+                every = tuple(dict.fromkeys(x for (p, k), v in game.owned_regions.items() if matches(k) for x in v))
                 return lambda s, e: every
-            owned = {p: game.owned_regions.get((p, name), ()) for p in range(game.num_players + 1)}
+            owned = {p: tuple(dict.fromkeys(x for (q, k), v in game.owned_regions.items() if q == p and matches(k)
+                                            for x in v)) for p in range(game.num_players + 1)}
             who = c.player(self.role)
             return lambda s, e: owned.get(who(s, e), ())
         if self.role is not None:
