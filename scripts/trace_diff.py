@@ -44,8 +44,8 @@ def ludii_texts(state, legal) -> list[str]:
             piece = game.components[m.what].name if m.kind is MoveKind.ADD else \
                 game.components[state.what[m.to]].name if m.kind is MoveKind.REMOVE else "Disc"
             out.append(f"{label}:{piece}" if shared[m.to] > 1 else label)
-        elif m.kind is MoveKind.CHOICE and "/" in m.word:  # our second choice of the same sites: B1-A1/2
-            out.append(m.word.rsplit("/", 1)[0])
+        elif "/" in m.word:  # our second move of the same sites (B1-A1/2): Ludii writes both alike
+            out.append(m.text.rsplit("/", 1)[0])
         else:
             out.append(m.text)
     return out

@@ -186,10 +186,11 @@ def _add_text(move: Move) -> str:
 
 TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.ADD: _add_text,
-    MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}",
+    # a word on a move or a removal numbers a second one of the same sites (A1-A2/2)
+    MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}{m.word}",
     MoveKind.PASS: lambda m: "pass",
     MoveKind.CHOICE: lambda m: m.word,
-    MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}",
+    MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}{m.word}",
 }
 
 __all__ = ["Move", "MoveKind", "ADD", "MOVE", "PASS", "CHOICE", "REMOVE", "register_game", "game_named"]

@@ -87,6 +87,14 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
                 seen[m.key()] = m
                 unique.append(m)
                 continue
+            if m.kind in (MOVE, REMOVE) and not m.word:  # Ludii's second move between the same sites: A1-A2/2
+                n = 2
+                while (k[:4] + (f"/{n}",)) in seen:
+                    n += 1
+                m = m.with_word(f"/{n}")
+                seen[m.key()] = m
+                unique.append(m)
+                continue
             # one text, two outcomes: a player could not say which they mean
             raise LudError(f"two legal moves read '{m.text}' but do different things",
                            game.phases[state.phase].span,
