@@ -351,3 +351,123 @@ class PrevMover(Ludeme):
 
 __all__ = ["PrevMover", "Abs", "Pow", "Xor", "ToInt", "ToBool", "RegionSite", "ArrayValue", "SizeArray", "CountValue",
            "AllValues", "CountTurns", "TURNS"]
+
+
+class IsRelated(Ludeme):
+    """A site is related to another (or to one site of a region) by a relation: one step
+    apart along it (``Adjacent``, ``Orthogonal``, ``Diagonal``, ``OffDiagonal``, ``All``).
+
+    Parameters:
+        relation: the relation
+        type: the kind of site (the board's own kind when left out)
+        site: the first site
+        other: the other site, or a region one of whose sites must be related
+
+    Examples:
+        (is Related Diagonal (from) (to))
+        (is Related Orthogonal (last To) (sites Occupied by:Mover))
+    """
+
+    name = "is Related"
+    kind = BOOL
+    relation: Any = Param(Enum(("Adjacent", "Orthogonal", "Diagonal", "OffDiagonal", "All"), "relation"))
+    type: Any = Param(SITE_TYPE, optional=True)
+    site: Any = Param(INT_FN, range=(-1, 20_000))
+    other: Any = Param(REGION_FN)
+
+    def compile(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
+        table = c.topo.neighbours.get(self.relation.name)
+        if table is None:
+            table = c.adjacency(self.relation)
+        site, others = c.site(self.site), c.region(self.other)
+
+        def related(s: "State", e: Env) -> bool:
+            x = site(s, e)
+            if x < 0:
+                return False
+            near = table[x]
+            return any(y in near for y in others(s, e))
+        return related
+
+
+class _SitesLast(Ludeme):
+    """The site of the last move, as a region (none before the first move).
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+    """
+
+    kind = "region"
+    type: Any = Param(SITE_TYPE, optional=True)
+    attr = "last_to"
+
+    def compile(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
+        attr = self.attr
+        return lambda s, e: (x,) if (x := getattr(s, attr)) >= 0 else ()
+
+
+class SitesLastTo(_SitesLast):
+    """The site the last move went to, as a region (none before the first move).
+
+    Examples:
+        (sites LastTo)
+    """
+
+    name = "sites LastTo"
+    attr = "last_to"
+
+
+class SitesLastFrom(_SitesLast):
+    """The site the last move came from, as a region (none before the first move).
+
+    Examples:
+        (sites LastFrom)
+    """
+
+    name = "sites LastFrom"
+    attr = "last_from"
+
+
+class CountLegalMoves(Ludeme):
+    """The number of legal moves of the player to move (without the forced pass).
+
+    Parameters:
+        type: the kind of site (ignored, as in Ludii)
+
+    Examples:
+        (count LegalMoves)
+    """
+
+    name = "count LegalMoves"
+    kind = INT
+    type: Any = Param(SITE_TYPE, optional=True)
+
+    def compile(self, c: "Compiler"):
+        from ..engine.turns import moves_for
+        return lambda s, e: len(moves_for(s, s.mover))
+
+
+class CountPhases(Ludeme):
+    """The number of phases of the game (1 without phases).
+
+    Parameters:
+        type: the kind of site (ignored, as in Ludii)
+
+    Examples:
+        (count Phases)
+    """
+
+    name = "count Phases"
+    kind = INT
+    type: Any = Param(SITE_TYPE, optional=True)
+
+    def compile(self, c: "Compiler"):
+        n = len(c.phase_names) or 1
+        return lambda s, e: n
+
+
+__all__ += ["IsRelated", "SitesLastTo", "SitesLastFrom", "CountLegalMoves", "CountPhases"]
