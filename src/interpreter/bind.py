@@ -209,8 +209,9 @@ class _Binder:
                 return REGISTRY[two], args
             single = REGISTRY.get(name)
             family = [n for n in REGISTRY if n.startswith(name + " ")]
-            if family and (single is None or not any(p.type.accepts(first) for p in single.params
-                                                      if not p.named)):
+            overloads = OVERLOADS.get(name, ()) if single is not None else ()
+            if family and not any(p.type.accepts(first) for cls in overloads for p in cls.params
+                                  if not p.named):
                 where = first.span if single is not None else call.span
                 if is_ludii_form(two):  # Ludii's, not a typo: said as such, without guesses
                     raise UnsupportedLudeme(two, _form_span(call, name, first))

@@ -53,7 +53,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
     region_compiler = Compiler(None, topology, tracks=tracks)
     owned, owned_named = _regions(equipment.regions, region_compiler, topology, num)
-    teams = _teams(equipment.teams, num)
+    teams = _teams(equipment.teams, num, bound.rules.start)
     info = GameInfo(
         name=bound.title.value, players=num, options=tuple(options), metadata=dict(metadata or {}),
         concepts=declared_concepts(bound, num),  # where each ludeme stands (ludemes/concepts.py)
@@ -137,8 +137,9 @@ def _regions(regions: Sequence[Any], region_compiler: Compiler, topology: Topolo
     return owned, owned_named
 
 
-def _teams(teams_declared: Sequence[Any], num: int) -> dict[int, int]:
-    """Each player in a team: its team's number (100 + the team's own)."""
+def _teams(teams_declared: Sequence[Any], num: int, start_rules: Any = None) -> dict[int, int]:
+    """Each player in a team: its team's number (100 + the team's own), from the equipment's
+    teams and from the start rules' (set Team ...) (Ludii's teams set at the start)."""
     teams: dict[int, int] = {}
     for team in teams_declared:
         number = 100 + team.number.value
@@ -148,6 +149,13 @@ def _teams(teams_declared: Sequence[Any], num: int) -> dict[int, int]:
             if player in teams:
                 raise BindError(f"P{player} is already in team {teams[player] - 100}", span)
             teams[player] = number
+    for node in (start_rules.walk() if start_rules is not None else ()):
+        if node.name == "set Team":
+            number, members = node.team_members(num)
+            for player in members:
+                if player in teams and teams[player] != 100 + number:
+                    raise BindError(f"P{player} is already in team {teams[player] - 100}", node.span)
+                teams[player] = 100 + number
     return teams
 
 
@@ -208,19 +216,52 @@ def _compile_rules(rules: Rules, c: Compiler) -> tuple[tuple[Phase, ...], tuple[
         phases.append(Phase("Play", c.moves_facing(rules.play.moves), span=rules.play.moves.span))
     else:
         bound_phases = rules.phase_list()
-        names = [p.title for p in bound_phases]
+        per_player = rules.phases_per_player()
+        declared: dict[tuple[str, str | None], Any] = {}
         for p in bound_phases:
-            if names.count(p.title) > 1:
+            key = (p.title, p.role.name if per_player and p.role is not None else None)
+            if key in declared:  # Ludii's phases of one name for different players are allowed
                 raise BindError(f'phase "{p.title}" declared twice', p.span)
-        for p in bound_phases:
+            declared[key] = p
+        table: list[list[Any]] = []  # per phase, its ways out (phases per player)
+        for i, p in enumerate(bound_phases):
             nexts = []
+            ways = []
             for nxt in p.next_phases():
-                target = c.phase_index(nxt.target, nxt.target_span)
                 cond = c.bool(nxt.condition) if nxt.condition is not None else None
-                nexts.append((cond, target))
+                if per_player:
+                    role = nxt.role
+                    everyone = role is None or role.name in ("Shared", "All", "Each")
+                    who = None if everyone else c.player(role)
+                    fixed = nxt.target_index(c, i) if nxt.target is not None else None
+                    ways.append((who, cond, (lambda current, t=fixed, n=len(bound_phases): t if t is not None
+                                             else (current + 1) % n)))
+                else:
+                    nexts.append((cond, nxt.target_index(c, i)))
+            table.append(ways)
             phases.append(Phase(p.title, c.moves_facing(p.play.moves), tuple(nexts), span=p.play.moves.span))
+        if per_player:
+            rules.phase_nexts = table  # read by the engine's hooks (engine.phases)
     end_rules = tuple(end_rule(rule, c) for rule in _items(rules.end.rules)) if rules.end is not None else ()
-    return tuple(phases), end_rules, start
+    phase_ends = tuple(_phase_end(rule, i, rules, c) for i, p in enumerate(rules.phase_list()) if p.end is not None
+                       for rule in _items(p.end.rules))
+    return tuple(phases), phase_ends + end_rules, start
+
+
+def _phase_end(rule: Ludeme, index: int, rules: Rules, c: Compiler) -> EndRule:
+    """An end rule of phase ``index``: checked only after a move played in that phase (before
+    the game's own end rules, as Ludii's)."""
+    from dataclasses import replace
+    from ..engine.phases import PLAYER_PHASES
+    made = end_rule(rule, c)
+    check = made.check
+    if rules.phases_per_player():
+        def in_phase(s, e):
+            return check(s, e) if s.arrays[PLAYER_PHASES][0] == index else None
+    else:
+        def in_phase(s, e):
+            return check(s, e) if s.phase == index else None
+    return replace(made, check=in_phase)
 
 
 def end_rule(rule: Ludeme, c: Compiler) -> EndRule:

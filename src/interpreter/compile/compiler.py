@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, overload
 from ..engine import turns
 from ..engine.env import Env
 from ..engine.game import Consequence
-from ..engine.movegen import ByMover, FnGen, MoveGen
+from ..engine.movegen import ByMover, Choice, FnGen, MoveGen
 from ..engine.values import INFINITY, Fn, const_fn, constant
 from ..errors import BindError
-from ..ludemes.base import BoundArray, Ludeme
+from ..ludemes.base import BoundArray, DirectionsByCondition, Ludeme
 from ..syntax.nodes import Bool, Const, Int, Span, Str
 
 if TYPE_CHECKING:
@@ -46,6 +46,19 @@ def _fold(fn: Fn, kind: type) -> Fn:
     except Exception:
         return fn
     return const_fn(value) if isinstance(value, kind) else fn
+
+
+def _choose_among(which: Fn, made: list, moves: bool) -> Any:
+    """One of several compiled versions of a ludeme, by the branch ``which`` gives when it runs."""
+    if moves:
+        from ..engine.movegen import Switch
+        return Switch(which, made)
+    return lambda s, e: made[which(s, e)](s, e)
+
+
+def _choose_fn(cond: Fn, yes: Fn, no: Fn) -> Fn:
+    """One compiled function or the other, by a condition tested when it runs."""
+    return lambda s, e: yes(s, e) if cond(s, e) else no(s, e)
 
 
 def _path(s: Any, e: Env) -> tuple[int, ...]:
@@ -145,7 +158,7 @@ class Compiler:
         if isinstance(value, Const) and value.name == "Off":  # Ludii's Off: no site, off the board
             return const_fn(-1)
         if isinstance(value, Ludeme):
-            return _fold(_compile(value, self), int)
+            return self._by_branch(lambda: _fold(_compile(value, self), int), _choose_fn)
         raise self.error(f"expected an int, got {value!r}", value)
 
     def static_int(self, value: Any) -> builtins.int:
@@ -165,7 +178,7 @@ class Compiler:
         if isinstance(value, Bool):
             return const_fn(value.value)
         if isinstance(value, Ludeme):
-            return _fold(_compile(value, self), bool)
+            return self._by_branch(lambda: _fold(_compile(value, self), bool), _choose_fn)
         raise self.error(f"expected a boolean, got {value!r}", value)
 
     def site(self, value: Any) -> Fn:
@@ -220,7 +233,7 @@ class Compiler:
             if value.kind == "int":
                 one = self.site(value)
                 return lambda s, e: (x,) if (x := one(s, e)) >= 0 else ()
-            return _compile(value, self)
+            return self._by_branch(lambda: _compile(value, self), _choose_fn)
         raise self.error(f"expected a region, got {value!r}", value)
 
     def site_list(self, items: Sequence[Any]) -> Fn:
@@ -278,6 +291,11 @@ class Compiler:
             return const_fn(p)
         if name == "Neutral":
             return const_fn(0)
+        if name.startswith("Team") and name[4:].isdigit():  # a team's first player (results go to the team)
+            game = self.built()
+            members = [p for p in range(1, game.num_players + 1) if game.team_of[p] == 100 + int(name[4:])]
+            if members:
+                return const_fn(members[0])
         raise self.error(f"the role {name} does not name one player here", value,
                          hint="use Mover, Next, Prev, P1, P2 ...")
 
@@ -296,9 +314,31 @@ class Compiler:
                 raise self.error(f"({value.name} ...) is an effect: it says what a move does, so it goes "
                                  "in the (then ...) of a move, not where moves are chosen", value,
                                  hint=f"e.g. (move Add (to (sites Empty)) (then ({value.name} ...)))")
-            gen = value.compile(self)
-            return gen if isinstance(gen, MoveGen) else FnGen(gen)
+            def made() -> MoveGen:
+                gen = value.compile(self)
+                return gen if isinstance(gen, MoveGen) else FnGen(gen)
+            return self._by_branch(made, Choice)
         raise self.error("expected moves", value)
+
+    def _by_branch(self, compile_one: Callable[[], Any], choose: Callable[[Fn, Any, Any], Any]) -> Any:
+        """``compile_one()``; when the ludeme it compiles reads directions chosen by a condition
+        (:class:`DirectionsByCondition`), the ludeme compiled once per branch, the branch chosen
+        by the condition when it runs (``choose(cond, yes, no)``)."""
+        try:
+            return compile_one()
+        except DirectionsByCondition as chosen:
+            node = chosen.node
+            count, which = node.branches(self)  # which(state, env) -> the branch that runs
+            made = []
+            try:
+                for index in range(count):
+                    node.forced = index
+                    made.append(self._by_branch(compile_one, choose))
+            finally:
+                node.forced = None
+            if count == 2 and choose is not None:
+                return choose(lambda s, e: which(s, e) == 0, made[0], made[1])
+            return _choose_among(which, made, choose is Choice)
 
     def moves_facing(self, value: Any) -> MoveGen:
         """A play rule: when it uses directions relative to a facing (Forward, FL...), one
@@ -331,7 +371,7 @@ class Compiler:
             return None
         if isinstance(value, Ludeme):
             if hasattr(value, "compile_effect"):
-                return value.compile_effect(self)
+                return self._by_branch(lambda: value.compile_effect(self), _choose_fn)
             gen = self.moves(value)
 
             def run_all(s: State, e: Env) -> None:
@@ -406,6 +446,9 @@ class Compiler:
         :meth:`Topology.keys`)."""
         if value is None:
             return self.topo.keys([default])
+        if isinstance(value, Const) and value.name in ("SameDirection", "OppositeDirection"):
+            from ..ludemes.directionfns import last_move_direction
+            return last_move_direction(self, value.name, value)
         if isinstance(value, Const):
             dirs = self.direction_names([value.name], value)
             if not dirs:

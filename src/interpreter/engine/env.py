@@ -73,6 +73,8 @@ class Env:
         env.frm = move.frm
         env.to = move.to
         env.path = move.between
+        for name, value in move.bound:  # what a loop bound when the move was made
+            setattr(env, name, value)
         return env
 
     def __repr__(self) -> str:

@@ -60,7 +60,7 @@ class Move:
     legal move a text stands for (``state.parse_move(text)``).
     """
 
-    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "_text")
+    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "bound", "_text")
 
     kind: MoveKind
     frm: int
@@ -71,10 +71,14 @@ class Move:
     game_id: str  # the identifier of the game that made it (its fingerprint)
     rules: tuple[int, ...]  # the consequences it carries, in the order they run
     between: tuple[int, ...]  # the sites it passes over (a hop's), for its effects on them
+    # the variables a loop bound when it made the move (("value", 3),): what its own effects,
+    # worked out when it was made in Ludii, read again when it is applied
+    bound: tuple[tuple[str, int], ...]
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
-                 between: tuple[int, ...] = (), text: Optional[str] = None):
+                 between: tuple[int, ...] = (), text: Optional[str] = None,
+                 bound: tuple[tuple[str, int], ...] = ()):
         _set(self, "kind", kind if type(kind) is MoveKind else MoveKind(kind))
         _set(self, "frm", frm)
         _set(self, "to", to)
@@ -84,6 +88,7 @@ class Move:
         _set(self, "game_id", game_id)
         _set(self, "rules", rules)
         _set(self, "between", between)
+        _set(self, "bound", bound)
         _set(self, "_text", text)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -110,17 +115,24 @@ class Move:
     def with_prefix(self, prefix: str) -> "Move":
         """The same move written with its piece (``2@C3``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game_id, self.rules,
-                    self.between)
+                    self.between, bound=self.bound)
 
     def with_rules(self, rules: tuple[int, ...]) -> "Move":
         """The same move carrying other consequences (``rules``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, rules,
-                    self.between)
+                    self.between, bound=self.bound)
 
     def with_word(self, word: str) -> "Move":
         """The same move named by another word (a second choice of one site: ``B1/2``)."""
         return Move(self.kind, self.frm, self.to, self.what, word, self.prefix, self.game_id, self.rules,
-                    self.between)
+                    self.between, bound=self.bound)
+
+    def with_bound(self, name: str, value: int) -> "Move":
+        """The same move remembering that a loop bound ``name`` (``"value"``...) to ``value`` when
+        it was made: its effects read it again when it is applied (:meth:`Env.of_move`)."""
+        bound = tuple(pair for pair in self.bound if pair[0] != name) + ((name, value),)
+        return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
+                    self.between, bound=bound)
 
     @property
     def text(self) -> str:
@@ -159,7 +171,7 @@ class Move:
 
     def __reduce__(self) -> tuple:
         return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
-                       self.between, self.text))
+                       self.between, self.text, self.bound))
 
 
 def _label(move: Move, site: int) -> str:
@@ -176,10 +188,11 @@ def _add_text(move: Move) -> str:
 
 TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.ADD: _add_text,
-    MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}",
+    # a word on a move or a removal numbers a second one of the same sites (A1-A2/2)
+    MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}{m.word}",
     MoveKind.PASS: lambda m: "pass",
     MoveKind.CHOICE: lambda m: m.word,
-    MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}",
+    MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}{m.word}",
 }
 
 __all__ = ["Move", "MoveKind", "ADD", "MOVE", "PASS", "CHOICE", "REMOVE", "register_game", "game_named"]

@@ -252,6 +252,32 @@ class ByMover(MoveGen):
         return self.gens[s.mover].reaching(s, e, site)  # type: ignore[union-attr]
 
 
+class Switch(MoveGen):
+    """The moves of one of several generators, the one ``which(state, env)`` numbers (a rule
+    compiled once per possible value of what it reads, e.g. directions known only in play)."""
+
+    def __init__(self, which: Cond, gens: Sequence[MoveGen]):
+        self.which = which
+        self.gens = tuple(gens)
+        self.unique = all(g.unique for g in self.gens)
+
+    def branch(self, s: "State", e: Env) -> Optional[MoveGen]:
+        return self.gens[self.which(s, e)]
+
+    def moves(self, s: "State", e: Env) -> list[Move]:
+        return self.gens[self.which(s, e)].moves(s, e)
+
+    def first(self, s: "State", e: Env) -> Optional[Move]:
+        return self.gens[self.which(s, e)].first(s, e)
+
+    def reaching(self, s: "State", e: Env, site: int) -> list[Move]:
+        return self.gens[self.which(s, e)].reaching(s, e, site)
+
+    @property
+    def drawable(self) -> bool:
+        return True  # a draw follows the branch that runs
+
+
 def as_gen(value: "MoveGen | MovesFn") -> MoveGen:
     """A generator from a generator or a plain function of (state, env)."""
     return value if isinstance(value, MoveGen) else FnGen(value)
@@ -275,5 +301,5 @@ def concat(lists: Iterable[list[Move]]) -> list[Move]:
     return out
 
 
-__all__ = ["MoveGen", "FnGen", "WithRules", "with_rules", "Union", "Choice", "FirstOf", "Filtered", "ByMover",
+__all__ = ["MoveGen", "FnGen", "WithRules", "with_rules", "Union", "Choice", "FirstOf", "Filtered", "ByMover", "Switch",
            "as_gen", "resolve", "concat"]

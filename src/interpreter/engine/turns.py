@@ -93,12 +93,20 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
             unique.append(m)
             if m.kind is ADD and m.frm < 0 and adds.setdefault(m.to, m.what) != m.what:
                 clash = True
-        elif first.rules != m.rules:
+        elif first.rules != m.rules or first.bound != m.bound:
             if m.kind is CHOICE and m.to >= 0:
                 n = 2
                 while (k[:4] + (f"{m.word}/{n}",)) in seen:
                     n += 1
                 m = m.with_word(f"{m.word}/{n}")
+                seen[m.key()] = m
+                unique.append(m)
+                continue
+            if m.kind in (MOVE, REMOVE) and not m.word:  # Ludii's second move between the same sites: A1-A2/2
+                n = 2
+                while (k[:4] + (f"/{n}",)) in seen:
+                    n += 1
+                m = m.with_word(f"/{n}")
                 seen[m.key()] = m
                 unique.append(m)
                 continue

@@ -5,6 +5,7 @@ from . import (  # noqa: F401
     effects, filters, functions, gamevars, hands, intarrays, logic, loops, measures, metadata,
     movement, moves, passages, patterns, pieces, ranking, regions, shapes, sowing, start_sites,
     structure, territory, turns, values, variables, war,
+    areas, directionfns, foreach, intfunctions, maxmoves, money, puzzles, remember, turnstate, valuearrays,  # Ludii's functions and state values (issue 24)
 )
 from .base import REGISTRY, Ludeme
 

@@ -68,7 +68,8 @@ DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Di
                    "Adjacent", "Forward", "Backward", "Forwards", "Backwards", "Leftward", "Rightward",
                    "FL", "FR", "BL", "BR", "Leftwards", "Rightwards", "OffDiagonal",
                    "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW",
-                   "FLL", "FLLL", "FRR", "FRRR", "BLL", "BLLL", "BRR", "BRRR"]
+                   "FLL", "FLLL", "FRR", "FRRR", "BLL", "BLLL", "BRR", "BRRR",
+                   "SameDirection", "OppositeDirection"]  # the last move's direction, and back
 
 
 # --- parameter types ---------------------------------------------------------------------------
@@ -502,3 +503,15 @@ __all__ = [
     "Literal", "Instance", "INT_LIT", "FLOAT_LIT", "BOOL_LIT", "STR_LIT", "INT_FN", "BOOL_FN", "PLAYER", "ROLE",
     "REGION_FN", "SITE_FN", "DIRS", "DIRECTION_NAMES", "MOVES_T", "kind_of", "literal_value", "Call", "Node", "Array",
 ]
+
+
+class DirectionsByCondition(Exception):
+    """Raised while compiling a ludeme whose directions depend on the position (Ludii's ``(if
+    C dirsA dirsB)`` as directions, the direction from one site to another): the compiler
+    catches it where the ludeme is compiled and compiles that ludeme once per branch
+    (``node.forced`` set to each branch's number; ``node.branches(c)`` gives their count and the
+    function choosing one when the rule runs)."""
+
+    def __init__(self, node: Any):
+        super().__init__("directions chosen by a condition")
+        self.node = node

@@ -42,6 +42,7 @@ class Board(Ludeme):
     Parameters:
         shape: the shape of the board (``square``, ``hex``, ``graph``...)
         tracks: the board's tracks: named paths of sites that pieces follow (races, sowing)
+        values: in a deduction puzzle, the values its sites may take (``(values Cell (range 1 9))``)
         use: where pieces go: on the cells, the vertices (intersections) or the edges
         labels: every site's own label, in site order, instead of the coordinates
 
@@ -51,12 +52,14 @@ class Board(Ludeme):
         (board (hex Diamond 11))
         (board (tri Hexagon 7) use:Vertex)
         (board (rectangle 3 14) {(track "Track1" "0,E,N1,W,N1,E" P1 directed:True)})
+        (board (square 3) (values Cell (range 1 9)))
     """
 
     name = "board"
     kind = EQUIPMENT_ITEM
     shape: Any = Param(SHAPE)
     tracks: Any = Param(ArrayOf(Instance("track")), optional=True)
+    values: Any = Param(ArrayOf(Kind(("values",), "values")), optional=True)
     use: Any = Param(Enum(("Vertex", "Cell", "Edge")), optional=True, named=True)
     labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True, range=ANY_INT)
 

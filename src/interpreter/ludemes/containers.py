@@ -347,24 +347,43 @@ class Map(Ludeme):
     Parameters:
         title: the map's name, when a game has several
         pairs: its entries
+        keys: the keys, with the values in another array
+        values: the value of each key, in the same order
 
     Examples:
         (map {(pair P1 FirstSite) (pair P2 LastSite)})
         (map "RightHole" {(pair P1 2) (pair P2 3)})
+        (map "Step" {6 7 8} {12 14 16})
     """
 
     name = "map"
     kind = EQUIPMENT_ITEM
     title: Any = Param(STR_LIT, optional=True)
-    pairs: Any = Param(ArrayOf(Instance("pair")))
+    pairs: Any = Param(ArrayOf(Instance("pair")), optional=True)
+    keys: Any = Param(ArrayOf(INT_LIT), optional=True, range=ANY_INT)
+    values: Any = Param(ArrayOf(INT_LIT), optional=True, range=ANY_INT)
+
+    def validate(self) -> None:
+        if (self.pairs is None) == (self.keys is None) or (self.keys is None) != (self.values is None):
+            raise BindError("a map takes pairs, or an array of keys and an array of values", self.span,
+                            hint="(map {(pair 1 2) (pair 3 4)}) or (map {1 3} {2 4})")
 
     def declare(self, d: "Declarations", c: Any) -> None:
-        items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
         title = self.title.value if self.title is not None else ""
         if title in d.maps:
             raise BindError(f'map "{title}" is declared twice' if title else "a second map without a name",
                             self.span, hint="give each map its own name")
         table: dict[int, int] = {}
+        if self.keys is not None:  # Ludii's second form: keys and values, side by side
+            keys = [k.value for k in (self.keys.items if isinstance(self.keys, BoundArray) else [self.keys])]
+            values = [v.value for v in (self.values.items if isinstance(self.values, BoundArray) else [self.values])]
+            if len(keys) != len(values):
+                raise BindError(f"a map of {len(keys)} keys and {len(values)} values", self.span)
+            for key, value in zip(keys, values):
+                table.setdefault(key, value)
+            d.maps[title] = table
+            return
+        items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
         for item in items:
             key, value = item.entry(c.topo, d.num_players)
             table.setdefault(key, value)

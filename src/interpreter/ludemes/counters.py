@@ -10,7 +10,7 @@ from ..engine import turns
 from ..engine.env import Env
 from ..engine.move import PASS, Move
 from ..engine.values import const_fn
-from .base import ANY_INT, INT, INT_FN, MOVES, Enum, Ludeme, Param
+from .base import ANY_INT, INT, INT_FN, MOVES, REGION_FN, Enum, Kind, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -70,6 +70,7 @@ class SetCounter(Ludeme):
 
 
 _PENDING = "pending"  # [value, ply it was set at]: a move's pending value, for the next move
+_PENDING_SITES = "pending_sites"  # [values, ply they were set at]: the pending values of a region
 
 
 class _UsesPending(Ludeme):
@@ -85,18 +86,45 @@ class SetPending(_UsesPending):
 
     Parameters:
         value: the value left pending (e.g. an en passant site)
+        region: sites left pending, each a value (``(sites Pending)`` gives them back)
+        then: consequences
 
     Examples:
         (set Pending (ahead (last To) Backward))
+        (set Pending (sites From (forEach Piece)))
     """
 
     name = "set Pending"
     kind = MOVES
     concepts = ("SetPending",)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
+    region: Any = Param(REGION_FN, optional=True)
+    then: Any = Param(Kind(("then",), "then"), optional=True)
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        super().declare(d, c)
+        if self.region is not None:
+            d.array(_PENDING_SITES, [(), -1])
 
     def compile_effect(self, c: "Compiler"):
         value = c.int(self.value) if self.value is not None else const_fn(1)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        if self.region is not None:
+            region = c.region(self.region)
+
+            def run_sites(s: "State", e: Env) -> None:
+                sites = tuple(x for x in region(s, e) if x >= 0)
+                held = s.arrays[_PENDING_SITES]
+                before = held[0] if held[1] == s.ply else ()
+                s.set_item(held, 0, before + tuple(x for x in sites if x not in before))
+                s.set_item(held, 1, s.ply)
+                if held[0]:  # pending values: (is Pending) holds
+                    pending = s.arrays[_PENDING]
+                    s.set_item(pending, 0, held[0][0])
+                    s.set_item(pending, 1, s.ply)
+                if then is not None:
+                    then(s, e)
+            return run_sites
 
         def run(s: "State", e: Env) -> None:
             pending = s.arrays[_PENDING]
@@ -105,10 +133,15 @@ class SetPending(_UsesPending):
                 v = 0  # several values pending: Ludii's (value Pending) is 0
             s.set_item(pending, 0, v)
             s.set_item(pending, 1, s.ply)  # the move being played: pending until the next one
+            if then is not None:
+                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native import abi
+        if self.region is not None or self.then is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(set Pending <region>)")
         v = k.temp("v")
         k.line(f"{v} = {k.int(self.value) if self.value is not None else '1'}")
         k.line(f"if {k.st}[PENDING + 1] == {k.var(abi.PLY)} and {k.st}[PENDING] != {v}:")
@@ -157,6 +190,40 @@ class ValuePending(_UsesPending):
     def kernel_int(self, k: Emitter) -> str:
         from ..native.kernels.variables import _pending
         return f"({k.st}[PENDING] if {_pending(k)} else 0)"
+
+
+class SitesPending(_UsesPending):
+    """The sites the previous move left pending (``set Pending`` of sites, or of one site),
+    as Ludii's pending values; none when it left none.
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+
+    Examples:
+        (sites Pending)
+    """
+
+    name = "sites Pending"
+    kind = "region"
+    type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), optional=True)
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        super().declare(d, c)
+        d.array(_PENDING_SITES, [(), -1])
+
+    def compile(self, c: "Compiler"):
+        n = c.topo.n
+
+        def pending(s: "State", e: Env) -> list[int]:
+            if s.ply <= 0:
+                return []
+            held = s.arrays[_PENDING_SITES]
+            found = set(held[0]) if held[1] == s.ply else set()
+            one = s.arrays[_PENDING]
+            if one[1] == s.ply and 0 <= one[0] < n:
+                found.add(one[0])
+            return sorted(found)
+        return pending
 
 
 class NoRepeat(Ludeme):

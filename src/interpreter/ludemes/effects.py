@@ -293,15 +293,19 @@ class Place(Ludeme):
 
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
-        sites: where the pieces go (a region, or a hand's site)
+        sites: where the pieces go (a region, a hand's site, or Ludii's container name ``"Hand"``:
+            each player's hand, or ``"Hand2"``: one player's)
         coord: one site by its label, instead of a region
         count: how many pieces go on the site (a hand, a pit)
+        state: the local state of each piece placed (``(state at:...)``; 0 when left out)
 
     Examples:
         (place "Disc1" {"A1" "B1"})
+        (place "Rook1" {"A1" "H1"} state:1)
         (place "Disc2" (sites Top))
         (place "1Dot1" (handSite P1) count:5)
         (place "Disc1" coord:"A1")
+        (place "Marker" "Hand" count:3)
     """
 
     name = "place"
@@ -311,6 +315,7 @@ class Place(Ludeme):
     sites: Any = Param(REGION_FN, optional=True)
     coord: Any = Param(STR_LIT, optional=True, named=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
         if isinstance(self.sites, Str):  # coord: a site by its label, which Ludii's concepts do not read
@@ -327,7 +332,61 @@ class Place(Ludeme):
         if self.coord is not None:
             self.sites = self.coord
 
+    def _hand_container(self, c: "Compiler") -> Any:
+        """Ludii's container form (``(place "Marker" "Hand" count:3)``): the pieces go into
+        hands; ``"Hand"`` with a piece name without a number gives each player their own piece
+        (``Marker1`` into P1's hand...), ``"Hand2"`` one player's hand. None when the second
+        argument names no hand (a site label)."""
+        from ..engine.arrays import HAND
+        name = self.sites.value if isinstance(self.sites, Str) else None
+        if name is None or not name.startswith("Hand") or not (name == "Hand" or name[4:].isdigit()):
+            return None
+        if c.topo.site(name) >= 0:
+            return None
+        game = c.game
+        piece = self.piece.value
+        if name == "Hand" and not any(ch.isdigit() for ch in piece) and piece not in game.component_index:
+            placements = [(p, f"{piece}{p}") for p in range(1, game.num_players + 1)]
+        else:
+            owner = int(name[4:]) if name != "Hand" else None
+            placements = [(owner, piece)]
+        amount = c.static_int(self.count) if self.count is not None else 1
+        effects = []
+        for owner, item in placements:
+            found = c.components_named(item, self.piece)
+            if len(found) != 1:
+                raise BindError(f"'{item}' names no one piece", self.piece.span)
+            what = found[0]
+            if HAND in game.arrays:
+                def fill(s: "State", e: Env, what: int = what) -> None:
+                    hand = s.arrays[HAND]
+                    s.set_item(hand, what, hand[what] + amount)
+                effects.append(fill)
+                continue
+            if HAND_SITES not in game.arrays:
+                raise BindError("the game has no hands", self.sites.span, hint="add (hand Each) to the equipment")
+            if amount != 1:
+                raise BindError("a hand site holds one piece", self.count.span)
+            player = owner if owner is not None else game.owner_of[what]
+            size = len(game.arrays[HAND_SITES]) // game.num_players
+
+            def first_empty(s: "State", e: Env, what: int = what, player: int = player) -> None:
+                sites = s.arrays[HAND_SITES]
+                for k in range((player - 1) * size, player * size):
+                    if not sites[k]:
+                        s.set_item(sites, k, what)
+                        return
+            effects.append(first_empty)
+
+        def run(s: "State", e: Env) -> None:
+            for effect in effects:
+                effect(s, e)
+        return run
+
     def compile_effect(self, c: "Compiler"):
+        in_hands = self._hand_container(c)
+        if in_hands is not None:
+            return in_hands
         found = c.components_named(self.piece.value, self.piece)
         if len(found) != 1:
             names = ", ".join(c.game.components[i].name for i in found)
@@ -340,13 +399,24 @@ class Place(Ludeme):
             raise BindError("count: puts several pieces in a hand; a site of the board holds one piece",
                             self.count.span, hint=f'(place "{self.piece.value}" (handSite P1) count:5)')
         region = c.region(self.sites)
+        state = c.int(self.state) if self.state is not None else None
+        from .variables import PIECE_STATES
 
         def run(s: "State", e: Env) -> None:
             what_at = s.what
             for site in region(s, e):
                 if not what_at[site]:  # an occupied site keeps its piece (Ludii's ActionAdd)
                     s.place(site, what)
+                    if state is not None:
+                        v = state(s, e)
+                        if v and site < len(s.arrays[PIECE_STATES]):
+                            s.set_item(s.arrays[PIECE_STATES], site, v)
         return run
+
+    def declare(self, d: Any, c: Any) -> None:
+        if self.state is not None:
+            from .variables import piece_states
+            piece_states(d)
 
 
 class Custodial(_Effect):
@@ -805,24 +875,39 @@ class ForEachPlayer(_Effect):
     the effect is applied for each player.
 
     Parameters:
+        if: with a result: the condition tested for each player (Ludii's end ``forEach``)
         rule: the moves, effect or end rule applied for each player, ``Player`` being the player
 
     Examples:
         (forEach Player (if (>= (score Player) 10) (result Player Win)))
+        (forEach Player if:(>= (score Player) 10) (result Player Win))
     """
 
     name = "forEach Player"
     concepts = ("ControlFlowStatement",)
-    rule: Any = Param(Kind(("moves", "end rule")))
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    rule: Any = Param(Kind(("moves", "end rule", "result")))
 
     def validate(self) -> None:
         self.kind = self.rule.kind  # type: ignore[misc]
+        if self.condition is not None or self.kind == "result":
+            if self.condition is None or self.kind != "result":
+                raise BindError("(forEach Player if:C (result ...)): a condition and a result", self.span)
+            self.kind = "end rule"  # type: ignore[misc]  Ludii's end forEach over every player
+
+    def end_rule(self):
+        if self.condition is None:
+            return None
+        return self.condition, [self.rule]
 
     def compile_effect(self, c: "Compiler"):
         everyone = tuple(range(1, c.game.num_players + 1))
         return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
 
     def compile_end(self, c: "Compiler"):
+        if self.condition is not None:  # Ludii's end forEach: each player's result in turn
+            from .foreach import ForEachEnd
+            return ForEachEnd.compile_end(self, c)
         rule = self.rule.compile_end(c)
         n = c.game.num_players
 
@@ -853,8 +938,10 @@ class ForEachPlayer(_Effect):
             k.line("pass")
 
     def kernel_end(self, k: Emitter) -> None:
-        from ..native.emit import kernel_of
+        from ..native.emit import NoKernel, kernel_of
         from ..native.kernels.structure import _end_vars, end_rule
+        if self.condition is not None:
+            raise NoKernel("(forEach Player if:...)")
         if k.notes.get("end_vars") is None:
             end_rule(self, k)
             return

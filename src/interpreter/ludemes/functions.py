@@ -12,7 +12,7 @@ from ..errors import BindError, LudError
 from ..syntax.nodes import Const, Int
 from .base import (
     ANY_INT, DISTANCE, INT_MAX, INT_MIN, LENGTH, LEVEL,
-    BOOL_FN, BOOL_LIT, INT, INT_FN, INTS, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray,
+    BOOL_FN, BOOL_LIT, INT, INT_FN, INTS, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray, Either,
     Kind, Ludeme, Param, STR_LIT, kind_of,
 )
 from .logic import value_fn
@@ -316,26 +316,73 @@ class Exact(Ludeme):
             raise BindError(f"a length or distance is at least 0, not {n}", self.span)
         return n, n
 
+    def dynamic_bounds(self, c: "Compiler"):
+        """bounds(state, env) -> (low, high), for a length known only during play."""
+        n = c.int(self.n)
+        return lambda s, e: (max(0, v := n(s, e)), max(0, v))
+
 
 class Max(Ludeme):
-    """Up to N (a length constraint).
+    """Up to N (a length constraint); or, as Ludii's int ``max``, the greater of two numbers,
+    or the greatest number of an array (an error for an empty array, which has none).
 
     Parameters:
-        n: the greatest length allowed
+        n: the greatest length allowed; or the first number, or the array
+        other: the second number (the greater of the two is the value)
 
     Examples:
         (max 2)
+        (max (count Moves) 3)
+        (max (sizes Group Mover))
     """
 
     name = "max"
     kind = RANGE
-    n: Any = Param(INT_FN, range=LENGTH)
+    n: Any = Param(Either((INT_FN, Kind((INTS,), "ints"))), range=ANY_INT)
+    other: Any = Param(INT_FN, optional=True, range=ANY_INT)
+
+    def validate(self) -> None:
+        if self.other is None and isinstance(self.n, Int) and self.n.value not in LENGTH:
+            raise BindError(f"max: n is {self.n.value}, out of its range {LENGTH}", self.n.span,
+                            hint=f"{LENGTH.what}")
+        many = isinstance(self.n, Ludeme) and self.n.kind == INTS
+        if many and self.other is not None:
+            raise BindError("(max <array>) takes one array", self.other.span)
+        if many or self.other is not None:
+            self.kind = INT  # type: ignore[misc]
+
+    def compile(self, c: "Compiler"):
+        if self.other is not None:
+            a, b = c.int(self.n), c.int(self.other)
+            return lambda s, e: max(a(s, e), b(s, e))
+        values = self.n.compile(c)
+        span = self.span
+
+        def greatest(s, e) -> int:
+            found = values(s, e)
+            if not found:
+                raise LudError("(max ...) of an empty array", span)
+            return max(found)
+        return greatest
+
+    def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
+        if self.other is None:
+            raise NoKernel("(max <array>)")
+        from ..native.kernels.regions import _fixed
+        a, b = _fixed(k, k.int(self.n), "a"), _fixed(k, k.int(self.other), "b")
+        return f"max({a}, {b})"
 
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         n = c.static_int(self.n)
         if n < 1:
             raise BindError(f"(max N) allows 1 to N: N is at least 1, not {n}", self.span)
         return 1, n
+
+    def dynamic_bounds(self, c: "Compiler"):
+        """bounds(state, env) -> (low, high), for a length known only during play."""
+        n = c.int(self.n)
+        return lambda s, e: (1, n(s, e))
 
 
 class Range(Ludeme):
@@ -355,6 +402,12 @@ class Range(Ludeme):
     min: Any = Param(INT_FN, range=DISTANCE)
     max: Any = Param(INT_FN, optional=True, range=DISTANCE)
 
+    def dynamic_bounds(self, c: "Compiler"):
+        """bounds(state, env) -> (low, high), for a range known only during play."""
+        lo = c.int(self.min)
+        hi = c.int(self.max) if self.max is not None else lo
+        return lambda s, e: (max(0, lo(s, e)), hi(s, e))
+
     def bounds(self, c: "Compiler") -> tuple[int, int]:
         lo = c.static_int(self.min)
         hi = c.static_int(self.max) if self.max is not None else lo
@@ -363,6 +416,17 @@ class Range(Ludeme):
         if hi < lo:
             raise BindError(f"empty range {lo}..{hi}", self.span)
         return lo, hi
+
+
+def range_bounds(c: "Compiler", length: Any):
+    """A range's (low, high) when known before play, else a function of (state, env) giving
+    them during play (Ludii's ranges are evaluated when the rule runs)."""
+    try:
+        return length.bounds(c)
+    except BindError as err:
+        if "known before play" not in str(err) or not hasattr(length, "dynamic_bounds"):
+            raise
+        return length.dynamic_bounds(c)
 
 
 def at_least(c: "Compiler", value, low: int, what, where: Ludeme):

@@ -163,6 +163,8 @@ class Id(Ludeme):
             return self.piece_name.value
         if role.startswith("P") and role[1:].isdigit():
             return f"{self.piece_name.value}{role[1:]}"
+        if role == "Neutral":  # Ludii's neutral piece: the name with 0 ("Ball0")
+            return f"{self.piece_name.value}0"
         return None
 
     def kernel_int(self, k: Emitter) -> str:

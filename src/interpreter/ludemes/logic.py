@@ -14,14 +14,15 @@ from .base import (
     ANY_INT,
     PType,
     BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, NEXT_PHASE, PLAYER, REGION, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
-    Param,
+    Param, DIRS, DIRECTIONS, DirectionsByCondition,
 )
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..native.emit import Emitter, Made
 
-_BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION), "moves | result | int | boolean | region", literals=(Bool, Int))
+_BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION, "ints"), "moves | result | int | boolean | region | ints",
+               literals=(Bool, Int))
 
 
 class If(Ludeme):
@@ -33,10 +34,13 @@ class If(Ludeme):
         then_branch: what the rule gives when the condition holds (moves, an effect, a result, a
             value)
         else_branch: what it gives otherwise (nothing, or false, or 0, when left out)
+        then: with moves: consequences of each move of the branch taken
 
     Examples:
         (if (is Line 5) (result Mover Win))
         (if (is Empty (to)) (move Pass) (move Add (to (sites Empty))))
+        (if (is Mover P1) (move Add (to (sites Empty))) (move Pass) (then (addScore Mover 1)))
+        (if (is Mover P1) (directions {N NE NW}) (directions {S SE SW}))
     """
 
     name = "if"
@@ -48,23 +52,68 @@ class If(Ludeme):
         if self.kind != END_RULE:
             return None
         results = [b for b in (self.then_branch, self.else_branch) if hasattr(b, "outcome_of")]
+        for inner in self._inner_rules():
+            found = inner.end_rule()
+            if found is not None:
+                results.extend(found[1])
         return self.condition, results
+
+    def _inner_rules(self) -> list:
+        """The end rules checked when the condition holds (Ludii's (if C {(if ...) ...}))."""
+        branch = self.then_branch
+        if isinstance(branch, BoundArray):
+            return list(branch.items)
+        if isinstance(branch, Ludeme) and branch.kind == END_RULE:
+            return [branch]
+        return []
     kind = MOVES
     condition: Any = Param(BOOL_FN)
-    then_branch: Any = Param(_BRANCH, range=ANY_INT)
-    else_branch: Any = Param(_BRANCH, optional=True, range=ANY_INT)
+    then_branch: Any = Param(Either((_BRANCH, DIRS, ArrayOf(Kind((END_RULE,), "end rule"), single=False))),
+                             range=ANY_INT)
+    else_branch: Any = Param(Either((_BRANCH, DIRS)), optional=True, range=ANY_INT)
+    then: Any = Param(Kind(("then",), "then"), optional=True)
 
     def validate(self) -> None:
         branch = self.then_branch
-        kind = branch.kind if isinstance(branch, Ludeme) else (INT if isinstance(branch, Int) else BOOL)
+        if isinstance(branch, Const):  # a direction: (if C N S)
+            kind = DIRECTIONS
+        elif isinstance(branch, BoundArray):  # end rules checked when the condition holds
+            kind = RESULT
+        else:
+            kind = branch.kind if isinstance(branch, Ludeme) else (INT if isinstance(branch, Int) else BOOL)
         self.kind = END_RULE if kind == RESULT else kind  # type: ignore[misc]
+        self.forced = None  # with directions: the branch the compiler is compiling (see static_directions)
+        if kind == DIRECTIONS and self.else_branch is None:
+            raise BindError("(if C DIRECTIONS DIRECTIONS) needs both directions", self.span)
+        if self.then is not None and kind != MOVES:
+            raise BindError("(then ...) follows moves, not values", self.then.span)
+
+    def static_directions(self, c: "Compiler") -> tuple[str, ...]:
+        """Directions chosen by the condition: the ludeme that reads them is compiled once per
+        branch (the compiler catches :class:`DirectionsByCondition` and sets ``forced``: 0 for
+        the first branch, 1 for the second)."""
+        if self.forced is None:
+            raise DirectionsByCondition(self)
+        return c.directions(self.then_branch if self.forced == 0 else self.else_branch)
+
+    def branches(self, c: "Compiler"):
+        """(2, which): the branch that runs is 0 when the condition holds, else 1."""
+        cond = c.bool(self.condition)
+        return 2, lambda s, e: 0 if cond(s, e) else 1
 
     def compile(self, c: "Compiler"):
         cond = c.bool(self.condition)
         if self.kind == MOVES:
             yes = c.moves(self.then_branch)
             no = c.moves(self.else_branch) if self.else_branch is not None else None
-            return Choice(cond, yes, no)  # one branch at a time; draws follow the one that runs
+            chosen = Choice(cond, yes, no)  # one branch at a time; draws follow the one that runs
+            if self.then is None:
+                return chosen
+            return with_rules(chosen, c.rule(after=self.then.compile_effect(c)))
+        if self.kind == "ints":  # (if C <ints> [<ints>]): one array or the other (none)
+            yes_a = self.then_branch.compile(c)
+            no_a = self.else_branch.compile(c) if self.else_branch is not None else const_fn(())
+            return lambda s, e: yes_a(s, e) if cond(s, e) else no_a(s, e)
         if self.kind == REGION:  # (if C (sites A) (sites B)): one region or the other
             yes_r = c.region(self.then_branch)
             no_r = c.region(self.else_branch) if self.else_branch is not None else const_fn(())
@@ -78,18 +127,36 @@ class If(Ludeme):
         cond = c.bool(self.condition)
         yes = c.effect(self.then_branch)
         no = c.effect(self.else_branch) if self.else_branch is not None else None
+        then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s, e):
             if cond(s, e):
                 yes(s, e)
             elif no is not None:
                 no(s, e)
+            else:
+                return
+            if then is not None:  # after the branch that ran, as Ludii's then of its moves
+                then(s, e)
         return run
 
     def compile_end(self, c: "Compiler"):
         if self.kind != END_RULE:
             raise BindError("an end rule is (if <condition> (result ...))", self.span)
         cond = c.bool(self.condition)
+        inner = self._inner_rules()
+        if inner:
+            checks = [rule.compile_end(c) for rule in inner]
+
+            def first(s, e):
+                if not cond(s, e):
+                    return None
+                for check in checks:
+                    found = check(s, e)
+                    if found is not None:
+                        return found
+                return None
+            return first
         outcome = self.then_branch.compile_outcome(c)
         return lambda s, e: outcome(s, e) if cond(s, e) else None
 
@@ -109,7 +176,9 @@ class If(Ludeme):
         return f"({yes} if {cond} else {no})"
 
     def kernel_moves(self, k: Emitter) -> Made:
-        from ..native.emit import Made
+        from ..native.emit import Made, NoKernel
+        if self.then is not None:
+            raise NoKernel("(if ... (then ...))")
         cond = k.bool(self.condition)
         if cond == "True":
             return k.moves(self.then_branch)
@@ -125,6 +194,9 @@ class If(Ludeme):
         return Made.either(parts)
 
     def kernel_effect(self, k: Emitter) -> None:
+        if self.then is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(if ... (then ...))")
         cond = k.bool(self.condition)
         with k.indented(f"if {cond}:"):
             k.effect(self.then_branch)
@@ -149,6 +221,9 @@ class If(Ludeme):
     def kernel_draw(self, k: Emitter) -> str:
         """A candidate of the branch that runs now (its condition worked out once); candidates
         of the two branches are told apart by the branch, so the space is the larger one's."""
+        if self.then is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(if ... (then ...))")
         cond = k.bool(self.condition)
         with k.indented(f"if {cond}:"):
             yes = k.draw(self.then_branch)
@@ -193,6 +268,27 @@ class _Combine(Ludeme):
         if self.then is None:
             return gen
         return with_rules(gen, c.rule(after=self.then.compile_effect(c)))
+
+
+def _is_if_effect(item: Any) -> bool:
+    return isinstance(item, If) and item.kind == MOVES and item.then is None
+
+
+def _plan(c: "Compiler", item: Any):
+    """plan(state, env) -> the effect ``item`` will run (None: nothing), its ``if`` branches
+    (nested ones too) chosen in the position given."""
+    if _is_if_effect(item):
+        cond = c.bool(item.condition)
+        yes = _plan(c, item.then_branch)
+        no = _plan(c, item.else_branch) if item.else_branch is not None else None
+
+        def plan(s, e):
+            if cond(s, e):
+                return yes(s, e)
+            return no(s, e) if no is not None else None
+        return plan
+    effect = c.effect(item)
+    return lambda s, e: effect
 
 
 class And(_Combine):
@@ -254,6 +350,8 @@ class And(_Combine):
         return every
 
     def compile_effect(self, c: "Compiler"):
+        if any(_is_if_effect(i) for i in self.items.items):
+            return self._planned_effect(c)
         effects = [c.effect(i) for i in self.items.items]
         if self.then is not None:
             effects.append(self.then.compile_effect(c))
@@ -261,6 +359,21 @@ class And(_Combine):
         def run(s, e):
             for effect in effects:
                 effect(s, e)
+        return run
+
+    def _planned_effect(self, c: "Compiler"):
+        """As Ludii, which works out the moves of every part before it applies any: the branch
+        each ``if`` takes is chosen on the position before the first part acts."""
+        plans = [_plan(c, i) for i in self.items.items]
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run(s, e):
+            chosen = [plan(s, e) for plan in plans]
+            for effect in chosen:
+                if effect is not None:
+                    effect(s, e)
+            if then is not None:
+                then(s, e)
         return run
 
     def kernel_bool(self, k: Emitter) -> str:
@@ -310,6 +423,7 @@ class Or(_Combine):
         return lambda s, e: any(f(s, e) for f in fns)
 
     compile_effect = And.compile_effect
+    _planned_effect = And._planned_effect
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.core import _items, _junction

@@ -13,6 +13,7 @@ from typing import Any, TYPE_CHECKING
 from ..engine.env import Env
 from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
+from ..syntax.nodes import Int, Str
 from .base import (
     DISTANCE,
     BOOL, BOOL_FN, DIRS, INT, INT_FN, REGION, REGION_FN, SITE_FN, Enum, Ludeme, Param,
@@ -235,12 +236,13 @@ class SitesDirection(Ludeme):
     itself is left out unless ``included:True``.
 
     Parameters:
-        from: the site the rays start from
+        from: the site the rays start from (or the sites of a region: the union of their rays)
         directions: the directions of the rays (``Adjacent`` when left out)
         included: True: the starting site is in the region too
         stop: the condition that stops a ray, ``(to)`` being the site
         stopIncluded: True: the site that stops a ray is in the region too
         distance: the longest a ray goes, in steps
+        type: the kind of site (the board's own kind when left out)
 
     Examples:
         (sites Direction from:(to) Adjacent)
@@ -249,23 +251,49 @@ class SitesDirection(Ludeme):
 
     name = "sites Direction"
     kind = REGION
-    origin: Any = Param(SITE_FN, named=True, key="from")
+    origin: Any = Param(REGION_FN, named=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     included: Any = Param(BOOL_FN, optional=True, named=True)
     stop: Any = Param(BOOL_FN, optional=True, named=True)
     stopIncluded: Any = Param(BOOL_FN, optional=True, named=True)
     distance: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
+    type: Any = Param(SITE_TYPE, optional=True)
+
+    def _one_site(self) -> bool:
+        return isinstance(self.origin, (Int, Str)) or (isinstance(self.origin, Ludeme) and self.origin.kind == INT)
 
     def compile(self, c: "Compiler"):
-        origin = c.site(self.origin)
+        check_site_type(c, self, self.type)
+        if not self._one_site():  # from every site of a region: the union, in order
+            self.origin, sites = None, self.origin
+            try:
+                one = self.compile_from(c)
+            finally:
+                self.origin = sites
+            starts = c.region(sites)
+
+            def union(s: "State", e: Env) -> tuple[int, ...]:
+                frame = e.child()
+                out: dict[int, None] = {}
+                for x in tuple(starts(s, e)):
+                    frame.site = x
+                    for y in one(s, e, x):
+                        out[y] = None
+                return tuple(out)
+            return union
+        return self.compile_from(c, fixed=c.site(self.origin))
+
+    def compile_from(self, c: "Compiler", fixed: Any = None):
+        """region(state, env[, origin]): the sites from ``fixed`` (or the origin given)."""
+        origin = fixed
         rays = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
         included = c.bool(self.included) if self.included is not None else const_fn(False)
         stop = c.bool(self.stop) if self.stop is not None else None
         stop_in = c.bool(self.stopIncluded) if self.stopIncluded is not None else const_fn(False)
         distance = c.int(self.distance) if self.distance is not None else const_fn(INFINITY)
 
-        def region(s: "State", e: Env) -> tuple[int, ...]:
-            x = origin(s, e)
+        def region(s: "State", e: Env, start: int = -1) -> tuple[int, ...]:
+            x = origin(s, e) if origin is not None else start
             if x < 0:
                 return ()
             out = [x] if included(s, e) else []
@@ -291,6 +319,9 @@ class SitesDirection(Ludeme):
         from ..native.kernels.placement import _directions
         from ..native.kernels.regions import _fixed
         from ..native.kernels.capture import rays_table
+        if not self._one_site():
+            from ..native.emit import NoKernel
+            raise NoKernel("(sites Direction from:<region>)")
         rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
         origin = _fixed(k, k.site(self.origin))
         included = k.bool(self.included) if self.included is not None else "False"

@@ -108,7 +108,9 @@ class MoveSlide(Ludeme):
         _, stop_cond, to_effect = _to_rule(c, self.to)
         if self.to is not None and self.to.sites is not None:
             raise BindError("a slide's (to ...) takes a condition, not sites", self.to.sites.span)
-        (lo, hi), go, between_effect = _between_rule(c, self.between)
+        bounds, go, between_effect = _between_rule(c, self.between)
+        dynamic = bounds if callable(bounds) else None
+        lo, hi = (1, 1 << 30) if dynamic is not None else bounds
         # the apply's if: (Ludii's toRule) only filters; the stop condition is the to's if:
         apply = getattr(self.to, "apply", None)
         stop = c.bool(self.to.condition) if self.to is not None and self.to.condition is not None else None
@@ -140,8 +142,9 @@ class MoveSlide(Ludeme):
                 if frm < 0 or who[frm] != mover:
                     continue
                 frame.frm = frm
+                along = line if dynamic is None else _SlideLine(*dynamic(s, frame), stop, go, extra)
                 for ray in rays_at[frm]:
-                    out.extend(move_of(frm, ray, k, stopped) for k, stopped in line.stops(s, frame, ray))
+                    out.extend(move_of(frm, ray, k, stopped) for k, stopped in along.stops(s, frame, ray))
             return out
         return FnGen(gen)
 
@@ -214,7 +217,11 @@ def _between_rule(c: "Compiler", between: Any) -> tuple[tuple[int, int], Any, An
     over, None for empty ones; the effect on them, or None)."""
     if between is None:
         return (1, 1 << 30), None, None
-    bounds = between.length.bounds(c) if between.length is not None else (1, 1 << 30)
+    if between.length is not None:
+        from .functions import range_bounds
+        bounds = range_bounds(c, between.length)  # a function of (state, env) when known only in play
+    else:
+        bounds = (1, 1 << 30)
     go = c.bool(between.condition) if between.condition is not None else None
     effect = between.apply.compile_effect(c) if between.apply is not None else None
     return bounds, go, effect
@@ -414,6 +421,7 @@ class Ahead(Ludeme):
     ends before.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         site: the site the steps start from
         steps: how many steps
         directions: the direction of the steps (``Forward`` of the moving piece when left out)
@@ -425,6 +433,7 @@ class Ahead(Ludeme):
 
     name = "ahead"
     kind = "int"
+    type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), optional=True)
     site: Any = Param(SITE_FN)
     steps: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     directions: Any = Param(DIRS, optional=True)
@@ -435,8 +444,14 @@ class Ahead(Ludeme):
         return self.directions is None
 
     def compile(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
+        if isinstance(self.directions, Const) and self.directions.name in ("SameDirection", "OppositeDirection"):
+            return self._compile_relative(c, self.directions.name == "SameDirection")
         dirs = c.directions(self.directions) if self.directions is not None else \
             c.direction_names(["Forward"], self)
+        if not dirs and self.directions is not None and not isinstance(self.directions, Const):
+            return c.site(self.site)  # directions known in play that give none now: the site itself (Ludii)
         if len(dirs) != 1:
             raise BindError("ahead needs one direction", self.directions.span if self.directions is not None
                             else self.span, hint="e.g. N, or Forward in a piece's moves")
@@ -453,10 +468,41 @@ class Ahead(Ludeme):
             return ray[k - 1] if 0 < k <= len(ray) else x
         return ahead
 
+    def _compile_relative(self, c: "Compiler", same: bool):
+        """Ludii's ahead in the direction from (from) to (to) (``SameDirection``; the last move's
+        sites when they are not bound) or back (``OppositeDirection``): the first compass
+        direction whose line from one reaches the other; the site itself when none does."""
+        topo = c.topo
+        order = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
+        keys = [k for k in order if k in topo.step]
+        rays = {k: [topo.ray(x, k) for x in range(topo.n)] for k in keys}
+        site = c.site(self.site)
+        steps = c.int(self.steps) if self.steps is not None else const_fn(1)
+        n = topo.n
+
+        def ahead(s: "State", e: Env) -> int:
+            x = site(s, e)
+            if x < 0:
+                return -1
+            a = e.frm if e.frm >= 0 else s.last_from
+            b = e.to if e.to >= 0 else s.last_to
+            if not same:
+                a, b = b, a
+            if not (0 <= a < n):
+                return x
+            for key in keys:
+                if b in rays[key][a]:
+                    k, ray = steps(s, e), rays[key][x]
+                    return ray[k - 1] if 0 < k <= len(ray) else x
+            return x
+        return ahead
+
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
         from ..native.emit import NoKernel
         from ..native.kernels.placement import _direction_names, _directions
+        if isinstance(self.directions, Const) and self.directions.name in ("SameDirection", "OppositeDirection"):
+            raise NoKernel("(ahead ... SameDirection)")
         dirs = _directions(k, self.directions, "Adjacent") if self.directions is not None else \
             _direction_names(k, ["Forward"])
         if len(dirs) != 1:
@@ -589,12 +635,22 @@ class MoveFromTo(Ludeme):
             raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
         if self.stack is not None and self.stack.value:
             raise BindError("stack:True is not supported", self.stack.span)
-        if self.to.sites is None:
-            raise BindError("(move ...) needs the sites to go to: (to (sites Empty))", self.to.span)
-
     def compile(self, c: "Compiler") -> MoveGen:
         sources = _from_sites(c, self.source)
         region, cond, effect = _to_rule(c, self.to)
+        apply = getattr(self.to, "apply", None)
+        if apply is not None and apply.condition is not None:
+            # as Ludii's fromTo, the apply's if: only says whether its effect happens (a capture
+            # if an enemy is there), not whether the piece may go
+            from .moves import _to_spec
+            region, cond = _to_spec(c, self.to)
+            guard, inner = c.bool(apply.condition), apply.compile_effect(c)
+
+            def effect(s: "State", e: Env) -> None:
+                if inner is not None and guard(s, e):
+                    inner(s, e)
+        if region is None:  # (to) of the rule it stands in (Ludii's: forEach Direction binds it)
+            region = lambda s, e: (e.to,)  # noqa: E731
         rules = c.rule(effect, _then(c, self.then))
         game = c.game
         uid = game.uid
@@ -637,6 +693,10 @@ class MoveFromTo(Ludeme):
         if self.stack is not None and self.stack.value:
             raise NoKernel("(move stack:True)")
         copy = self.copy is not None and self.copy.value
+        if self.to.sites is None:
+            raise NoKernel("(move (from) (to ...))", "the (to) of an enclosing rule")
+        if getattr(self.to, "apply", None) is not None and self.to.apply.condition is not None:
+            raise NoKernel("(move ... (to (apply if:...)))", "an effect under a condition")
         region_of_sources, source_cond = _sources(k, self.source)
         sites, conds, to_effect = _to_rule(k, self.to)
         then = k.then_of(self.then)

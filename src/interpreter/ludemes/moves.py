@@ -594,14 +594,16 @@ class MoveHop(Ludeme):
         lo, hi = (1, 1)
         between_cond = None
         between_effect = None
+        length: Any = (lo, hi)
         if between is not None:
             if between.length is not None:
-                lo, hi = between.length.bounds(c)
+                from .functions import range_bounds
+                length = range_bounds(c, between.length)  # a function when known only during play
             if between.condition is not None:
                 between_cond = c.bool(between.condition)
             if between.apply is not None:
                 between_effect = between.apply.compile_effect(c)
-        return _line_moves(c, sources, dirs, (lo, hi), between_cond, between_effect, to_cond,
+        return _line_moves(c, sources, dirs, length, between_cond, between_effect, to_cond,
                            _then(c, self.then), to_effect)
 
     def kernel_moves(self, k: Emitter) -> Made:
@@ -774,8 +776,10 @@ def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int],
     """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
     satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
     between effect is applied to the run, and ``to_effect`` to the site reached, when the move
-    is played. Steps and hops alike, along the board's rays (the one shared walk)."""
-    lo, hi = length
+    is played. Steps and hops alike, along the board's rays (the one shared walk). ``length``:
+    (low, high), or a function of (state, env) giving them (known only during play)."""
+    dynamic = length if callable(length) else None
+    lo, hi = (0, 0) if dynamic is not None else length
     rays_at = c.topo.rays_for(dirs)
     uid = c.game.uid
     # a move over nothing (a step) has no sites to apply the between effect to
@@ -797,8 +801,9 @@ def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int],
             if frm < 0 or who[frm] != mover:
                 continue
             frame.frm = frm
+            low, high = dynamic(s, frame) if dynamic is not None else (lo, hi)  # (from) bound
             for d, ray in enumerate(rays_at[frm]):
-                k, end = 0, min(len(ray), hi)
+                k, end = 0, min(len(ray), high)
                 if between_cond is not None:
                     while k < end:
                         frame.between = ray[k]
@@ -807,7 +812,7 @@ def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int],
                         k += 1
                 else:
                     k = end
-                if k >= len(ray) or k < lo:
+                if k >= len(ray) or k < low:
                     continue
                 frame.to = ray[k]
                 if to_cond is None or to_cond(s, frame):
@@ -1075,6 +1080,7 @@ class Do(Ludeme):
         moves: the moves tried (with ``next:``, the effect done first)
         next: the moves worked out after the first effect
         ifAfterwards: the condition that must hold after the move and its consequences
+        then: consequences of each move
 
     Examples:
         (do (move Add (to (sites Empty))) ifAfterwards:(not (is Line 6)))
@@ -1088,6 +1094,7 @@ class Do(Ludeme):
     moves: Any = Param(MOVES_T)
     next: Any = Param(MOVES_T, optional=True, named=True)
     ifAfterwards: Any = Param(BOOL_FN, optional=True, named=True)
+    then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
         if self.next is None and self.ifAfterwards is None:
@@ -1095,11 +1102,11 @@ class Do(Ludeme):
 
     def compile(self, c: "Compiler") -> MoveGen:
         gen = self._compile_next(c) if self.next is not None else c.moves(self.moves)
-        if self.ifAfterwards is None:
-            return gen
-        cond = c.bool(self.ifAfterwards)
-        # the moves after which the condition holds (each tried, then taken back)
-        return Filtered(gen, lambda s, e, m: turns.holds_after(s, m, cond, e))
+        if self.ifAfterwards is not None:
+            cond = c.bool(self.ifAfterwards)
+            # the moves after which the condition holds (each tried, then taken back)
+            gen = Filtered(gen, lambda s, e, m: turns.holds_after(s, m, cond, e))
+        return with_rules(gen, c.rule(after=_then(c, self.then)))
 
     def _compile_next(self, c: "Compiler") -> MoveGen:
         if not hasattr(self.moves, "compile_effect"):
@@ -1123,7 +1130,10 @@ class Do(Ludeme):
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..native import abi
+        from ..native.emit import NoKernel
         from ..native.kernels.decisions import _copy_state, _do_next, _needs_act
+        if self.then is not None:
+            raise NoKernel("(do ... (then ...))")
         if self.ifAfterwards is None:
             return _do_next(self, k)
         _needs_act(k, "(do ... ifAfterwards:...)")
@@ -1156,6 +1166,8 @@ class Do(Ludeme):
         from ..native.kernels.decisions import _copy_state, _needs_act
         if self.next is not None:
             raise NoKernel("(do ... next:...)", "drawn: prior effects")
+        if self.then is not None:
+            raise NoKernel("(do ... (then ...))")
         _needs_act(k, "(do ... ifAfterwards:...)")
         tried = k.scratch(k.layout.size)  # a table: no allocation per call (draws try many)
 

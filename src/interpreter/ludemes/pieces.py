@@ -159,7 +159,9 @@ class ValuePiece(Ludeme):
     an empty site or a piece without a value.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         at: the site of the piece
+        level: the level in a stack (refused here: no stacks)
 
     Examples:
         (value Piece at:(to))
@@ -167,16 +169,36 @@ class ValuePiece(Ludeme):
 
     name = "value Piece"
     kind = INT
+    type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), optional=True)
     at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     concepts = ("PieceValue",)
 
+    def validate(self) -> None:
+        if self.level is not None:
+            raise BindError("(value Piece level:...) needs stacks, which this engine does not have", self.level.span)
+
     def compile(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
         at = c.site(self.at)
         values = [comp.value for comp in c.game.components]
+        if "piece_values" in c.game.arrays:  # values given to pieces by (set Value at:...)
+            def value_of(s: "State", e: Env) -> int:
+                x = at(s, e)
+                if x < 0:
+                    return 0
+                if x < len(s.arrays["piece_valued"]) and s.arrays["piece_valued"][x]:
+                    return s.arrays["piece_values"][x]
+                return values[s.what[x]]
+            return value_of
         return lambda s, e: values[s.what[x]] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
+        if "piece_values" in k.game.arrays:
+            from ..native.emit import NoKernel
+            raise NoKernel("(value Piece ...)", "values given to pieces")
         values = k.table(np.array([comp.value for comp in k.game.components], dtype=np.int64))
         site = k.site(self.at)
         if getattr(self.at, "context_site", False) or site.isdigit():

@@ -9,10 +9,10 @@ from typing import Any, TYPE_CHECKING
 from ..engine.env import Env
 from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
-from ..syntax.nodes import Bool, Const, Str
+from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
     BOOL_FN, BOOL_LIT, DIRECTION_NAMES, DIRS, INT_FN, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, ROLE,
-    SITE_FN, ArrayOf, BoundArray, Either, Enum, Kind, Ludeme, Param, kind_of,
+    SITE_FN, ArrayOf, BoundArray, Either, Enum, Kind, Literal, Ludeme, Param, kind_of,
 )
 from .logic import value_fn
 
@@ -51,7 +51,7 @@ class SitesLabels(Ludeme):
         return None
     kind = REGION
     role: Any = Param(ROLE, optional=True)
-    sites: Any = Param(ArrayOf(SITE_FN), optional=True)
+    sites: Any = Param(Either((ArrayOf(SITE_FN), Kind(("ints",), "ints"))), optional=True)
 
     def validate(self) -> None:
         if self.role is not None and self.sites is not None and not isinstance(self.sites, Str):
@@ -62,13 +62,17 @@ class SitesLabels(Ludeme):
         if self.role is not None and self.sites is not None:  # a player's named region
             game = c.game
             name = self.sites.value
-            if not any(key[1] == name for key in game.owned_regions):
+            exact = any(key[1] == name for key in game.owned_regions)
+            # as Ludii, a player's regions whose name contains the one given ("Palace" for "PalaceP1")
+            matches = (lambda k: k == name) if exact else (lambda k: name in k)
+            if not any(matches(key[1]) for key in game.owned_regions):
                 raise BindError(f'no player owns a region named "{name}"', self.sites.span,
                                 hint='declare it with (regions "Name" P1 ...)')
             if self.role.name in ("Each", "All"):
-                every = tuple(dict.fromkeys(x for (p, k), v in game.owned_regions.items() if k == name for x in v))
+                every = tuple(dict.fromkeys(x for (p, k), v in game.owned_regions.items() if matches(k) for x in v))
                 return lambda s, e: every
-            owned = {p: game.owned_regions.get((p, name), ()) for p in range(game.num_players + 1)}
+            owned = {p: tuple(dict.fromkeys(x for (q, k), v in game.owned_regions.items() if q == p and matches(k)
+                                            for x in v)) for p in range(game.num_players + 1)}
             who = c.player(self.role)
             return lambda s, e: owned.get(who(s, e), ())
         if self.role is not None:
@@ -82,6 +86,10 @@ class SitesLabels(Ludeme):
             return lambda s, e: table.get(who(s, e), ())
         if self.sites is None:
             return lambda s, e: e.region  # the group visited by forEach Group
+        if isinstance(self.sites, Ludeme) and self.sites.kind == "ints":  # (sites (values Remembered))
+            numbers = self.sites.compile(c)
+            n = c.topo.n
+            return lambda s, e: tuple(dict.fromkeys(x for x in numbers(s, e) if 0 <= x < n))
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
         if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
             sites = c.topo.regions[items[0].value]
@@ -95,6 +103,9 @@ class SitesLabels(Ludeme):
             return _players_region(self, k)
         if self.sites is None:  # the region being visited (a group of forEach Group...)
             return k.bound("region", "(sites)")
+        if isinstance(self.sites, Ludeme) and self.sites.kind == "ints":
+            from ..native.emit import NoKernel
+            raise NoKernel("(sites <ints>)")
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
         if len(items) == 1 and hasattr(items[0], "value") and isinstance(items[0].value, str) \
                 and items[0].value in k.topo.regions:
@@ -130,13 +141,25 @@ class SitesEmpty(Ludeme):
 
 
 class SitesOccupied(Ludeme):
-    """The sites holding a piece of the given player(s).
+    """The sites holding a piece of the given player(s): a player, or a role (``All`` or no
+    ``by:``: anyone's; ``Enemy``: the mover's opponents', teammates excepted; ``Friend``: the
+    mover's and teammates'; ``NonMover``: anyone's but the mover's; ``Neutral``: the neutral
+    pieces'). ``container:`` keeps the board's sites (``"Board"``, 0) or the hands' (``"Hand"``,
+    with Ludii's hands of sites); ``component:`` or ``components:`` only the pieces of those
+    names (a name without its owner's number: that piece of any of the players asked).
 
     Parameters:
         by: the player(s) whose pieces count (anyone's when left out, or with ``All``)
+        container: the board (``"Board"`` or 0) or the hands (``"Hand"``)
+        component: only the pieces of this name
+        components: only the pieces of these names
+        top: in stacks, only the top pieces (every site holds one piece here: no effect)
+        on: the kind of site (the board's own kind)
 
     Examples:
         (sites Occupied by:Mover)
+        (sites Occupied by:Enemy container:"Board")
+        (sites Occupied by:Mover component:"King")
     """
 
     name = "sites Occupied"
@@ -145,22 +168,108 @@ class SitesOccupied(Ludeme):
         return f"the sites occupied by {w.of(self.by)}" if self.by is not None else "the occupied sites"
     kind = REGION
     by: Any = Param(PLAYER, named=True, optional=True)
+    container: Any = Param(Either((INT_FN, Literal(Str, "string"))), named=True, optional=True, range=(0, 10_000))
+    component: Any = Param(Either((INT_FN, Literal(Str, "string"))), named=True, optional=True, range=(0, 10_000))
+    components: Any = Param(ArrayOf(Literal(Str, "string")), named=True, optional=True)
+    top: Any = Param(BOOL_FN, named=True, optional=True)
+    on: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), named=True, optional=True)
+
+    _ROLES = ("All", "Each", "Shared", "Enemy", "Friend", "NonMover")
+
+    def _plain(self) -> bool:
+        """Only by: (the form both tiers compile)."""
+        return self.container is None and self.component is None and self.components is None and self.on is None
+
+    def _owners(self, c: "Compiler"):
+        """owners(state, env) -> a test of a site's owner (and piece) for by:."""
+        game = c.game
+        by = self.by
+        name = by.name if isinstance(by, Const) else None
+        if by is None or name in ("All", "Each", "Shared"):
+            return lambda s, e: (lambda o, w: w != 0)
+        if name == "Enemy":
+            return lambda s, e: (lambda o, w, m=s.mover: o != 0 and not game.friends(o, m))
+        if name == "Friend":
+            return lambda s, e: (lambda o, w, m=s.mover: o != 0 and game.friends(o, m))
+        if name == "NonMover":
+            return lambda s, e: (lambda o, w, m=s.mover: w != 0 and o != m)
+        who = c.player(by)
+
+        def owners(s: "State", e: Env):
+            p = who(s, e)
+            if p:
+                return lambda o, w: o == p
+            return lambda o, w: w != 0 and o == 0  # Neutral's
+        return owners
 
     def compile(self, c: "Compiler"):
         n = c.topo.n
-        if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
-            return lambda s, e: [i for i in range(n) if s.who[i]]
-        who = c.player(self.by)
+        if self._plain():
+            if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each", "Shared")):
+                return lambda s, e: [i for i in range(n) if s.what[i]]
+            if isinstance(self.by, Const) and self.by.name in self._ROLES:
+                test_of = self._owners(c)
 
-        def occupied(s: "State", e: Env):
-            p = who(s, e)
-            if p:
-                return [i for i, o in enumerate(s.who) if o == p]
-            return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and not o]  # Neutral's
+                def by_role(s: "State", e: Env):
+                    test = test_of(s, e)
+                    return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if test(o, w)]
+                return by_role
+            who = c.player(self.by)
+
+            def occupied(s: "State", e: Env):
+                p = who(s, e)
+                if p:
+                    return [i for i, o in enumerate(s.who) if o == p]
+                return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and not o]  # Neutral's
+            return occupied
+        return self._compile_full(c)
+
+    def _compile_full(self, c: "Compiler"):
+        from ..engine.arrays import HAND_SITES
+        from .measures import check_site_type
+        check_site_type(c, self, self.on)
+        game = c.game
+        n = c.topo.n
+        test_of = self._owners(c)
+        board, hands = True, False
+        if self.container is not None:
+            where = self.container.value if isinstance(self.container, (Str, Int)) else None
+            if where is None:
+                raise BindError("container: is a container's name or number known before play", self.container.span)
+            board = where in ("Board", 0)
+            hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
+        names = None
+        if self.component is not None or self.components is not None:
+            wanted = [self.component] if self.component is not None else list(self.components.items)
+            names = set()
+            for item in wanted:
+                if isinstance(item, Int):
+                    names.add(item.value)
+                elif isinstance(item, Str):
+                    names.update(c.components_named(item.value, item))
+                else:
+                    raise BindError("component: is a piece's name or number known before play", item.span)
+        owner_of = game.owner_of
+
+        def occupied(s: "State", e: Env) -> list[int]:
+            test = test_of(s, e)
+            out = []
+            if board:
+                for i in range(n):
+                    w = s.what[i]
+                    if w and test(s.who[i], w) and (names is None or w in names):
+                        out.append(i)
+            if hands and HAND_SITES in s.arrays:
+                for k, w in enumerate(s.arrays[HAND_SITES]):
+                    if w and test(owner_of[w], w) and (names is None or w in names):
+                        out.append(n + k)
+            return out
         return occupied
 
     def kernel_region(self, k: Emitter) -> Region:
-        from ..native.emit import Everywhere
+        from ..native.emit import Everywhere, NoKernel
+        if not self._plain() or (isinstance(self.by, Const) and self.by.name in ("Enemy", "Friend", "NonMover")):
+            raise NoKernel("(sites Occupied ...)", "by a role, or in a container or of a component")
         st = k.st
         if self.by is None or k.players_of(self.by) is not None:
             return Everywhere(lambda x: f"{st}[WHO + {x}] != 0")
@@ -314,13 +423,18 @@ class SitesAround(Ludeme):
     neighbours where the condition holds, ``(to)`` being the neighbour tested.
 
     Parameters:
-        site: the site whose neighbours are taken
+        site_type: the kind of site (the board's own kind when left out)
+        site: the site whose neighbours are taken (or the sites of a region, each in turn)
         type: only neighbours of this kind (``Empty``, ``Enemy``...)
+        distance: how many steps away along each direction (1 when left out)
         directions: the directions or relation (``Adjacent`` when left out)
         if: the condition a neighbour must meet, ``(to)`` being the neighbour
+        includeSelf: True: the sites themselves are part of the region (else they are not)
 
     Examples:
         (sites Around (last To) Orthogonal)
+        (sites Around (last To) includeSelf:True)
+        (sites Around (sites Occupied by:Mover) distance:2 Orthogonal)
         (sites Around (to) All)
         (sites Around (to) Enemy)
         (sites Around (to) Orthogonal if:(is Empty (to)))
@@ -329,12 +443,71 @@ class SitesAround(Ludeme):
     name = "sites Around"
     default_directions = "Adjacent"
     kind = REGION
-    site: Any = Param(SITE_FN)
+    site_type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), optional=True)
+    site: Any = Param(REGION_FN)
     type: Any = Param(Enum(_AROUND_TYPES), optional=True)
+    distance: Any = Param(INT_FN, optional=True, named=True, range=(0, 10_000))
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    includeSelf: Any = Param(BOOL_FN, optional=True, named=True)
+
+    def _general(self) -> bool:
+        """Ludii's full form: around a region, at a distance, with the sites themselves."""
+        one_site = isinstance(self.site, (Int, Str)) or (isinstance(self.site, Ludeme) and self.site.kind == "int")
+        return not one_site or self.distance is not None or self.includeSelf is not None
+
+    def _compile_general(self, c: "Compiler"):
+        """As Ludii's SitesAround: for each site of the region (``(from)`` bound to it), the site
+        ``distance`` steps along each radial of the directions that is long enough (``(to)``
+        bound to it) where the type and condition hold; then the sites themselves added
+        (``includeSelf:True``) or taken out; in increasing order."""
+        one_site = isinstance(self.site, (Int, Str)) or (isinstance(self.site, Ludeme) and self.site.kind == "int")
+        if one_site:
+            single = c.site(self.site)
+            sites = lambda s, e: (single(s, e),)  # noqa: E731
+        else:
+            sites = c.region(self.site)
+        distance = c.int(self.distance) if self.distance is not None else (lambda s, e: 1)
+        rays_at = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
+        keep = _neighbour_test(self.type.name, c.game.friends) if self.type is not None else None
+        cond = c.bool(self.condition) if self.condition is not None else None
+        itself = c.bool(self.includeSelf) if self.includeSelf is not None else (lambda s, e: False)
+        n = c.topo.n
+
+        def around(s: "State", e: Env) -> list[int]:
+            origins = [x for x in sites(s, e)]
+            if one_site and origins[0] < 0:
+                return []
+            d = distance(s, e)
+            frame = e.child()
+            test = keep(s) if keep is not None else None
+            found: set[int] = set()
+            for x in origins:
+                if not 0 <= x < n:
+                    continue
+                frame.frm = x
+                for ray in rays_at[x]:
+                    if d == 0:
+                        to = x
+                    elif d <= len(ray):
+                        to = ray[d - 1]
+                    else:
+                        continue
+                    frame.to = to
+                    if (cond is None or cond(s, frame)) and (test is None or test(to)):
+                        found.add(to)
+            if itself(s, e):
+                found.update(x for x in origins if x >= 0)
+            else:
+                found.difference_update(origins)
+            return sorted(found)
+        return around
 
     def compile(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.site_type)
+        if self._general():
+            return self._compile_general(c)
         site = c.site(self.site)
         table = self._table(c)
         if self.type is None:
@@ -355,7 +528,7 @@ class SitesAround(Ludeme):
     def compile_count(self, c: "Compiler"):
         """count(state, env) -> the number of sites of the region, for (count Sites in:...):
         the neighbours of a type are counted without making the list."""
-        if self.condition is not None or self.type is None:
+        if self.condition is not None or self.type is None or self._general():
             region = self.compile(c)
             return lambda s, e: len(region(s, e))
         site = c.site(self.site)
@@ -395,6 +568,9 @@ class SitesAround(Ludeme):
         from ..native.kernels.core import _friends
         from ..native.kernels.regions import Around, _fixed, around_table
         from typing import Callable
+        if self._general():
+            from ..native.emit import NoKernel
+            raise NoKernel("(sites Around ... distance:/includeSelf:/<region>)")
         site = _fixed(k, k.site(self.site))
         nbrs = around_table(k, self.directions)
         kind = self.type.name if self.type is not None else None

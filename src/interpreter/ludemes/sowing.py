@@ -247,6 +247,19 @@ class MoveSelect(Ludeme):
         uid = game.uid
         labels = game.topology.labels
         sites = _from_sites(c, self.frm)
+        if self.frm.sites is not None and self.frm.condition is not None:
+            # as Ludii's select, the site tested is both (from) and (to)
+            from_region, test = c.region(self.frm.sites), c.bool(self.frm.condition)
+
+            def sites(s: "State", e: Env) -> list[int]:
+                frame = e.child()
+                out = []
+                for x in from_region(s, e):
+                    if x >= 0:
+                        frame.frm = frame.to = x
+                        if test(s, frame):
+                            out.append(x)
+                return out
         rules = c.rule(after=self.then.compile_effect(c) if self.then is not None else None)
         made: dict[tuple[int, int], Move] = {}  # moves are values: each choice is made once
 

@@ -10,7 +10,7 @@ from ..engine.move import CHOICE, Move
 from ..engine.movegen import FnGen
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Int, Str
+from ..syntax.nodes import Const, Int, Str
 from .boards import Board
 from .base import (
     ANY_INT, SITE_NUMBER,
@@ -237,6 +237,10 @@ def _piece_name(node: Str) -> str:
     return name
 
 
+_STATIC_REGIONS = ("Rows", "Columns", "AllDirections", "HintRegions", "Layers", "Diagonals", "SubGrids",
+                   "Regions", "Vertices", "Corners", "Sides", "SidesNoCorners", "AllSites", "Touching")
+
+
 class Regions(Ludeme):
     """A named list of sites, used as ``(sites "Name")``, and/or regions that belong to a
     player (``P1``): the regions ``(is Connected P1)`` asks P1 to join, one per element of the
@@ -251,6 +255,7 @@ class Regions(Ludeme):
     Examples:
         (regions "Home" (sites {"A1" "B1" "C1"}))
         (regions P1 {(sites Side NE) (sites Side SW)})
+        (regions {Columns Rows Diagonals})
     """
 
     name = "regions"
@@ -258,16 +263,34 @@ class Regions(Ludeme):
     kind = EQUIPMENT_ITEM
     title: Any = Param(STR_LIT, optional=True)
     role: Any = Param(ROLE, optional=True)
-    sites: Any = Param(ArrayOf(Kind(("region", "int"), "region", literals=(Str, Int))), range=SITE_NUMBER)
+    sites: Any = Param(ArrayOf(Either((Kind(("region", "int"), "region", literals=(Str, Int)),
+                                       Enum(_STATIC_REGIONS, "region type")))), range=SITE_NUMBER)
 
     def validate(self) -> None:
-        if self.title is None and self.role is None:
-            raise BindError("a region needs a name or an owner: (regions \"Name\" ...) or (regions P1 ...)",
-                            self.span)
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        static = [i for i in items if isinstance(i, Const)]
+        if static and len(static) != len(items):
+            raise BindError("regions of types (Rows, Columns...) or of sites, not both", self.span)
+
+    def static_types(self) -> list[str]:
+        """Ludii's static region types given (Rows, Columns, Diagonals...), for puzzles."""
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        return [i.name for i in items if isinstance(i, Const)]
 
     def parts(self) -> list:
         """Each region of the array (one region when a single one is given)."""
-        return list(self.sites.items) if isinstance(self.sites, BoundArray) else [self.sites]
+        items = list(self.sites.items) if isinstance(self.sites, BoundArray) else [self.sites]
+        return [i for i in items if not isinstance(i, Const)]
+
+    def declare(self, d: Any, c: Any) -> None:
+        """In a deduction puzzle, the regions its constraints read (Ludii's constraint regions)."""
+        from .puzzles import PUZZLE, declare_regions, static_region_lists
+        if PUZZLE not in d.arrays:
+            return
+        lists = [tuple(sites) for kind in self.static_types() for sites in static_region_lists(kind, c.topo)]
+        for part in self.parts():
+            lists.append(tuple(c.region(part)(None, None)))
+        declare_regions(d, lists)
 
 
 
@@ -334,6 +357,25 @@ class Rules(Ludeme):
         if self.phases is None:
             return []
         return list(self.phases.items) if isinstance(self.phases, BoundArray) else [self.phases]
+
+    def phases_per_player(self) -> bool:
+        """True when each player is in a phase of their own (Ludii's): a phase names its player,
+        or a nextPhase names whose phase it changes."""
+        return any(p.role is not None or any(n.role is not None for n in p.next_phases())
+                   for p in self.phase_list())
+
+    def declare(self, d: Any, c: Any) -> None:
+        """With phases per player: each player's phase (``player_phases``, entry 0: the phase
+        the last move was played in), and the engine hooks that start and change them."""
+        if not self.phases_per_player():
+            return
+        from ..engine.phases import PLAYER_PHASES, first_phases, phase_hooks
+        roles = [p.role.name if p.role is not None else None for p in self.phase_list()]
+        initial = first_phases(roles, d.num_players)
+        d.array(PLAYER_PHASES, [initial[1]] + initial[1:])
+        start, after = phase_hooks(self)
+        d.start.append(start)
+        d.after_move.append(after)
 
 
 class Meta(Ludeme):
@@ -453,22 +495,30 @@ class Play(Ludeme):
 
 
 class PhaseLudeme(Ludeme):
-    """A phase of play with its own moves, left by ``nextPhase``. Phases are shared by all
-    players (the phase after a move is the same whoever moves next).
+    """A phase of play with its own moves and end rules, left by ``nextPhase``. As in Ludii,
+    each player is in a phase of their own when a phase names its player or a ``nextPhase``
+    names whose phase it changes: a player starts in the first phase that is theirs (or names
+    no player), and plays the moves of their phase. Otherwise the phase is the same for all.
+    A phase's end rules are checked before the game's, after a move made in that phase.
 
     Parameters:
         title: the phase's name
+        role: the player whose phase it is (every player's when left out)
         play: the moves of the phase
+        end: end rules checked after a move made in the phase, before the game's
         next: when to leave it, and for which phase
 
     Examples:
         (phase "Opening" (play (move Add (to (sites Centre)))) (nextPhase "General"))
+        (phase "Placement" P1 (play (move Add (to (sites Empty)))) (nextPhase Mover (is Full) "Movement"))
     """
 
     name = "phase"
     kind = PHASE
     title: Any = Param(STR_LIT)
+    role: Any = Param(ROLE, optional=True)
     play: Any = Param(kind_of(PLAY))
+    end: Any = Param(kind_of(END), optional=True)
     next: Any = Param(ArrayOf(kind_of(NEXT_PHASE)), optional=True, many=True)
 
     def validate(self) -> None:
@@ -481,17 +531,21 @@ class PhaseLudeme(Ludeme):
 
 
 class NextPhase(Ludeme):
-    """Go to another phase after a move, when the condition (if any) holds. Used as a
-    consequence (in ``then``), it moves to that phase at once, whatever the phase's own
-    ``nextPhase`` says.
+    """Go to another phase after a move, when the condition (if any) holds. With a player
+    (``Mover``, ``P1``), only that player's phase changes (see ``phase``).
+    Without a name, the phase after the current one in the list (the first after the last).
+    Used as a consequence (in ``then``), it moves to that phase at once, whatever the phase's
+    own ``nextPhase`` says.
 
     Parameters:
+        role: the player whose phase changes (every player's when left out)
         condition: when to go to the phase (always when left out)
-        target: the name of the phase gone to
+        target: the name of the phase gone to (the next one in the list when left out)
 
     Examples:
         (nextPhase "General")
         (nextPhase (>= (count Moves) 4) "General")
+        (nextPhase Mover (is Empty (handSite Mover)) "Movement")
     """
 
     name = "nextPhase"
@@ -499,14 +553,24 @@ class NextPhase(Ludeme):
     def concepts_at(self, where):
         return ("SetPhase",) if where.effect else ()
     kind = NEXT_PHASE
+    role: Any = Param(ROLE, optional=True)
     condition: Any = Param(BOOL_FN, optional=True)
-    target: Any = Param(STR_LIT)
+    target: Any = Param(STR_LIT, optional=True)
 
     def validate(self) -> None:
-        self.target_span = self.target.span
-        self.target = self.target.value
+        self.target_span = self.target.span if self.target is not None else self.span
+        self.target = self.target.value if self.target is not None else None
+
+    def target_index(self, c: "Compiler", current: int) -> int:
+        """The phase gone to: the one named (the first of that name), else the phase after
+        ``current`` in the list (the first after the last), as Ludii's."""
+        if self.target is None:
+            return (current + 1) % max(1, len(c.phase_names))
+        return c.phase_index(self.target, self.target_span)
 
     def compile_effect(self, c: "Compiler"):
+        if self.target is None:
+            raise BindError("as a consequence, nextPhase names the phase it goes to", self.span)
         target = c.phase_index(self.target, self.target_span)
         cond = c.bool(self.condition) if self.condition is not None else None
 
@@ -517,6 +581,9 @@ class NextPhase(Ludeme):
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native import abi
+        from ..native.emit import NoKernel
+        if self.target is None or self.role is not None:
+            raise NoKernel("(nextPhase ...)", "of one player, or to the next phase")
         target = k.notes["phase_names"].index(self.target)
         cond = k.bool(self.condition) if self.condition is not None else "True"
         k.line(f"if ({cond}) and {k.st}[{abi.PHASE}] != {target}:")

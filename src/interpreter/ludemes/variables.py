@@ -14,7 +14,7 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine.env import Env
 from ..engine.result import Termination
-from .base import ANY_INT, BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, Ludeme, Param
+from .base import ANY_INT, BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, Kind, Ludeme, Param
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .measures import SITE_TYPE, check_site_type
 
@@ -36,6 +36,13 @@ def player_values(d: "Declarations") -> None:
 def piece_states(d: "Declarations") -> None:
     """Declare the game's array of piece states (once), states that follow their pieces."""
     d.array(PIECE_STATES, [0] * d.num_sites, per_piece=True)
+
+
+def _no_level(ludeme: Ludeme) -> None:
+    """A level of a stack: refused, as this engine has no stacks (a located error)."""
+    if getattr(ludeme, "level", None) is not None:
+        from ..errors import BindError
+        raise BindError(f"({ludeme.name} level:...) needs stacks, which this engine does not have", ludeme.level.span)
 
 
 class _PlayerValues(Ludeme):
@@ -75,31 +82,85 @@ class ValuePlayer(_PlayerValues):
         return f"{k.st}[PLAYER_VALUES + {k.player(self.player)}]"
 
 
+PIECE_VALUES = "piece_values"  # per site: the value given to the piece there ((set Value at:...))
+PIECE_VALUED = "piece_valued"  # per site: 1 when the piece there was given a value
+
+
+def piece_values(d: "Declarations") -> None:
+    """Declare the arrays of the values given to pieces (once): they follow their pieces."""
+    d.array(PIECE_VALUES, [0] * d.num_sites, per_piece=True)
+    d.array(PIECE_VALUED, [0] * d.num_sites, per_piece=True)
+
+
 class SetValue(_PlayerValues):
-    """Effect: set the value a player holds (read by ``(value Player ...)``).
+    """Effect: set the value a player holds (read by ``(value Player ...)``); or, with
+    ``at:``, the value of the piece on a site (read by ``(value Piece at:...)``, instead of its
+    kind's value; it follows the piece and is lost when the piece leaves the board).
 
     Parameters:
         player: whose value
+        type: the kind of site (the board's own kind when left out)
+        at: the site of the piece whose value is set
+        level: the level in a stack (refused here: no stacks)
         value: the new value
+        then: consequences
 
     Examples:
         (set Value Mover 0)
         (set Value Mover (+ (value Player Mover) 1))
+        (set Value at:(last To) 3)
     """
 
     name = "set Value"
     kind = MOVES
-    player: Any = Param(PLAYER)
-    value: Any = Param(INT_FN, range=ANY_INT)
+    player: Any = Param(PLAYER, optional=True)
+    type: Any = Param(SITE_TYPE, optional=True)
+    at: Any = Param(SITE_FN, optional=True, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
+    value: Any = Param(INT_FN, optional=True, range=ANY_INT)
+    then: Any = Param(Kind(("then",), "then"), optional=True)
     concepts = ("SetValue", "PlayerValue")
+
+    def validate(self) -> None:
+        from ..errors import BindError
+        if self.value is None and self.at is not None and self.player is not None:
+            self.value, self.player = self.player, None  # (set Value at:SITE VALUE)
+        if self.value is None:
+            raise BindError("set Value: missing the value", self.span)
+        if (self.player is None) == (self.at is None):
+            raise BindError("set Value takes a player, or the site of a piece (at:)", self.span)
+        if self.level is not None:
+            raise BindError("(set Value level:...) needs stacks, which this engine does not have", self.level.span)
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        if self.at is not None:
+            piece_values(d)
+        else:
+            player_values(d)
 
     def compile(self, c: "Compiler"):
         from ..errors import BindError
         raise BindError("(set Value ...) is an effect: use it in (then ...), not as a move", self.span)
 
     def compile_effect(self, c: "Compiler"):
-        who = c.player(self.player)
         value = c.int(self.value)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        if self.at is not None:
+            check_site_type(c, self, self.type)
+            at = c.site(self.at)
+
+            def run_at(s: "State", e: Env) -> None:
+                x, v = at(s, e), value(s, e)
+                if not INT_MIN <= v <= INT_MAX:
+                    raise out_of_range(v, self, "a piece's value")
+                if 0 <= x < len(s.arrays[PIECE_VALUES]):
+                    s.set_item(s.arrays[PIECE_VALUES], x, v)
+                    if not s.arrays[PIECE_VALUED][x]:
+                        s.set_item(s.arrays[PIECE_VALUED], x, 1)
+                if then is not None:
+                    then(s, e)
+            return run_at
+        who = c.player(self.player)
 
         def run(s: "State", e: Env) -> None:
             p, v = who(s, e), value(s, e)
@@ -108,10 +169,15 @@ class SetValue(_PlayerValues):
             values = s.arrays[PLAYER_VALUES]
             if values[p] != v:
                 s.set_item(values, p, v)
+            if then is not None:
+                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native.kernels.variables import _in_range
+        if self.at is not None or self.then is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(set Value at:...)")
         p, v = k.temp("p"), k.temp("v")
         k.line(f"{p} = {k.player(self.player)}")
         k.line(f"{v} = {k.int(self.value)}")
@@ -124,7 +190,9 @@ class StateAt(_PieceStates):
     piece has left the site).
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         at: the site of the piece
+        level: the level in a stack (refused here: no stacks)
 
     Examples:
         (state at:(from))
@@ -132,10 +200,16 @@ class StateAt(_PieceStates):
 
     name = "state"
     kind = INT
+    type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     concepts = ("SiteState",)
 
+    def validate(self) -> None:
+        _no_level(self)
+
     def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
         at = c.site(self.at)
         return lambda s, e: s.arrays[PIECE_STATES][x] if (x := at(s, e)) >= 0 else 0
 
@@ -182,8 +256,11 @@ class SetState(_PieceStates):
     it moves, and goes back to 0 when the piece is removed or replaced.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         at: the site of the piece
+        level: the level in a stack (refused here: no stacks)
         value: its new state
+        then: consequences
 
     Examples:
         (set State at:(last To) 1)
@@ -191,31 +268,43 @@ class SetState(_PieceStates):
 
     name = "set State"
     kind = MOVES
+    type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     value: Any = Param(INT_FN, range=ANY_INT)
+    then: Any = Param(Kind(("then",), "then"), optional=True)
     concepts = ("SetSiteState",)
+
+    def validate(self) -> None:
+        _no_level(self)
 
     def compile(self, c: "Compiler"):
         from ..errors import BindError
         raise BindError("(set State ...) is an effect: use it in (then ...), not as a move", self.span)
 
     def compile_effect(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
         at = c.site(self.at)
         value = c.int(self.value)
+        then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s: "State", e: Env) -> None:
             x, v = at(s, e), value(s, e)
-            if x < 0:
-                return
-            if not INT_MIN <= v <= INT_MAX:
-                raise out_of_range(v, self, "a piece's state")
-            states = s.arrays[PIECE_STATES]
-            if states[x] != v:
-                s.set_item(states, x, v)
+            if x >= 0:
+                if not INT_MIN <= v <= INT_MAX:
+                    raise out_of_range(v, self, "a piece's state")
+                states = s.arrays[PIECE_STATES]
+                if x < len(states) and states[x] != v:
+                    s.set_item(states, x, v)
+            if then is not None:
+                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native.kernels.variables import _in_range
+        if self.then is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(set State ... (then ...))")
         x, v = k.temp("x"), k.temp("v")
         k.line(f"{x} = {k.site(self.at)}")
         with k.indented(f"if {x} >= 0:"):

@@ -51,8 +51,8 @@ def ludii_texts(state: Any, legal: Any) -> list[str]:
     shared = Counter(s for s in sites if s >= 0)
     out = []
     for m, site in zip(legal, sites):
-        if site < 0:
-            out.append(m.text)
+        if site < 0:  # our second move of one text (A1-B2/2, other consequences): Ludii writes both alike
+            out.append(m.text.rsplit("/", 1)[0] if "/" in m.word else m.text)
         elif shared[site] > 1:
             name = game.components[m.what].name if m.kind is ADD and m.what else NO_PIECE
             out.append(f"{labels[site]}:{name}")

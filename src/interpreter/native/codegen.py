@@ -619,11 +619,13 @@ class Generator:
             k.line(f"phase = st[{abi.PHASE}]")
             for i, phase in enumerate(self.phases):
                 nexts = phase.next_phases()
+                if phase.role is not None or phase.end is not None or any(n.role is not None for n in nexts):
+                    raise NoKernel("(phase ...)", "phases per player, or a phase's own end rules")
                 if not nexts:
                     continue
                 with k.indented(f"if phase == {i}:"):
                     for nxt in nexts:
-                        if nxt.target not in names:
+                        if nxt.target is None or nxt.target not in names:
                             raise NoKernel(f'(nextPhase "{nxt.target}")', "no such phase")
                         target = names.index(nxt.target)
                         cond = k.bool(nxt.condition) if nxt.condition is not None else "True"

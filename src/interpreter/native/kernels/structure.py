@@ -103,10 +103,38 @@ def _shape_of(item: Any, k: Emitter) -> Made:
 
 
 def _and_effect(self: logic.And, k: Emitter) -> None:
-    for item in _items(self.items):
-        k.effect(item)
+    items = _items(self.items)
+    if any(logic._is_if_effect(item) for item in items):
+        # as the reference: every if's branch is chosen before the first part acts
+        emits = [_planned(item, k) for item in items]
+        for emit in emits:
+            emit()
+    else:
+        for item in items:
+            k.effect(item)
     if self.then is not None:
         k.effect(self.then)
+
+
+def _planned(item, k: Emitter):
+    """Emit now the conditions of ``item``'s ifs (nested ones too), into temps; return what
+    emits the effect of the branches they choose."""
+    if not logic._is_if_effect(item):
+        return lambda: k.effect(item)
+    cond = k.temp("c")
+    k.line(f"{cond} = {k.bool(item.condition)}")
+    yes = _planned(item.then_branch, k)
+    no = _planned(item.else_branch, k) if item.else_branch is not None else None
+
+    def emit() -> None:
+        with k.indented(f"if {cond}:"):
+            yes()
+            k.line("pass")
+        if no is not None:
+            with k.indented("else:"):
+                no()
+                k.line("pass")
+    return emit
 
 
 __all__ = ["end_rule", "abi", "NoKernel"]

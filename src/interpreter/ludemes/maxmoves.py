@@ -1,0 +1,101 @@
+"""Ludii's ``max Moves``: of the moves given, only those that let the player make the most
+moves in the turn (a capture sequence that goes on longest, as the draughts rules ask).
+
+Each move is played on the state (the whole turn machinery: consequences, moving again, the
+end of the game) and the player's following moves in the same turn are explored, each taken
+back after; a move's count is the longest such sequence (1 when the turn ends with it).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TYPE_CHECKING
+
+from ..engine import turns
+from ..engine.env import Env
+from ..engine.movegen import FnGen, MoveGen, with_rules
+from .base import BOOL_FN, MOVES, MOVES_T, THEN, Ludeme, Param, kind_of
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.move import Move
+    from ..engine.state import State
+
+
+def _removed_value(before: tuple, s: "State", value_of: Any) -> int:
+    """The values of the pieces a move took off the board (sites occupied before, empty now)."""
+    return sum(value_of(site, what) for site, what in enumerate(before) if what and not s.what[site])
+
+
+def _count(s: "State", move: "Move", so_far: int, with_value: bool, value_of: Any) -> int:
+    """The longest number of moves (or captured value) of the turn ``move`` starts, from ``s``
+    (taken back after)."""
+    mover = s.mover
+    before = tuple(s.what) if with_value else ()
+    turns.play(s, move)
+    try:
+        gained = _removed_value(before, s, value_of) if with_value else 1
+        count = so_far + gained
+        if s.over or s.mover != mover:
+            return count
+        best = 0
+        for nxt in tuple(s.legal_moves()):
+            best = max(best, _count(s, nxt, count, with_value, value_of))
+        return best
+    finally:
+        s.undo()
+
+
+class MaxMoves(Ludeme):
+    """Only the moves that allow the most moves in the turn: each is tried with everything
+    that follows it while the same player moves again (``moveAgain``), and the moves whose
+    longest sequence is the longest of all are kept. With ``withValue:True``, the sum of the
+    values of the pieces taken off the board along the sequence is maximised instead.
+
+    Parameters:
+        withValue: True: maximise the values of the pieces captured, not the number of moves
+        moves: the moves filtered
+        then: consequences of each move kept
+
+    Examples:
+        (max Moves (forEach Piece))
+        (max Moves withValue:True (forEach Piece))
+    """
+
+    name = "max Moves"
+    kind = MOVES
+    concepts = ("MaxMovesInTurn", "CopyContext")
+    withValue: Any = Param(BOOL_FN, optional=True, named=True)
+    moves: Any = Param(MOVES_T)
+    then: Any = Param(kind_of(THEN), optional=True)
+
+    def compile(self, c: "Compiler") -> MoveGen:
+        inner = c.moves(self.moves)
+        with_value = c.bool(self.withValue) if self.withValue is not None else (lambda s, e: False)
+        values = [comp.value for comp in c.game.components]
+        value_of = lambda site, what: values[what]  # noqa: E731
+
+        def longest(s: "State", e: Env) -> list:
+            found = inner.moves(s, e)
+            if len(found) <= 1:
+                return found
+            weigh = bool(with_value(s, e))
+            counts = [_count(s, m, 0, weigh, value_of) for m in found]
+            best = max(counts)
+            return [m for m, n in zip(found, counts) if n == best]
+        gen = _Longest(longest, inner)
+        return with_rules(gen, c.rule(after=self.then.compile_effect(c) if self.then is not None else None))
+
+
+class _Longest(FnGen):
+    """The longest moves; whether there is any is asked of the moves filtered, without trying
+    them (as Ludii's canMove)."""
+
+    def __init__(self, fn: Any, inner: MoveGen):
+        super().__init__(fn, unique=inner.unique)
+        self.inner = inner
+
+    def first(self, s: "State", e: Env):
+        return self.inner.first(s, e)
+
+
+__all__ = ["MaxMoves"]

@@ -1,0 +1,377 @@
+"""Ludii's deduction puzzles (Magic Square, Sudoku...): every site of the board is a variable
+whose value lies in a range (``(board (square 3) (values Cell (range 1 9)))``); the player
+sets variables (``satisfy``'s moves) so that constraints hold (``all Different``, ``is Sum``,
+``is Count``), and the puzzle is solved when every variable is set and every constraint holds
+(``is Solved``).
+
+As in Ludii, each site keeps the set of values still possible for it (a bit per value, in the
+state array ``puzzle``): a site is *resolved* when one value is left. A move either sets a
+site to a value (``A1=5``: only that value left; offered when the constraints still hold
+after it) or toggles one value of a site (``A1^5``). The constraints read resolved sites only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TYPE_CHECKING
+
+from ..engine.env import Env
+from ..engine.move import CHOICE, Move
+from ..engine.movegen import FnGen
+from ..errors import BindError
+from ..syntax.nodes import Const
+from .base import (
+    ANY_INT, BOOL, BOOL_FN, INT_FN, MOVES, RANGE, STR_LIT, ArrayOf, BoundArray, Enum, Kind, Ludeme,
+    Param,
+)
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.game import Declarations
+    from ..engine.state import State
+
+PUZZLE = "puzzle"  # per site: the bit mask of the values still possible
+DOMAIN = "puzzle_domain"  # [least value, greatest value]
+AREAS = "puzzle_regions"  # the constraint regions of the game's (regions ...), each a tuple of sites
+_SITE_TYPE = Enum(("Vertex", "Cell", "Edge"), "site type")
+_REGION = Kind(("region",), "region")  # a region ludeme: a number here is the result, not a site
+
+
+def resolved(mask: int) -> bool:
+    return mask != 0 and mask & (mask - 1) == 0
+
+
+def value_of(mask: int) -> int:
+    """The value of a resolved site."""
+    return mask.bit_length() - 1
+
+
+class ValuesSites(Ludeme):
+    """The values each site of the board may take, in a deduction puzzle (Ludii's ``(values
+    Cell (range 1 9))`` in the board).
+
+    Parameters:
+        range: the values a site may take
+
+    Examples:
+        (values Cell (range 1 9))
+    """
+
+    name = "values Cell"
+    kind = "values"
+    range: Any = Param(Kind((RANGE,), "range"))
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        lo, hi = self.range.bounds(c)
+        if hi > 60:
+            raise BindError(f"a puzzle's values go up to 60, not {hi}", self.range.span)
+        mask = sum(1 << v for v in range(lo, hi + 1))
+        d.array(PUZZLE, [mask] * d.num_sites)
+        d.array(DOMAIN, [lo, hi])
+
+
+class ValuesVertex(ValuesSites):
+    """The values each vertex of the board may take, in a deduction puzzle.
+
+    Examples:
+        (values Vertex (range 1 9))
+    """
+
+    name = "values Vertex"
+
+
+class ValuesEdge(ValuesSites):
+    """The values each edge of the board may take, in a deduction puzzle.
+
+    Examples:
+        (values Edge (range 1 9))
+    """
+
+    name = "values Edge"
+
+
+def static_region_lists(kind: str, topo: Any) -> list[tuple[int, ...]]:
+    """The site lists of one of Ludii's static region types on this board: each row, each
+    column, the two long diagonals, or all the sites (the types without a meaning here give
+    none)."""
+    n = topo.n
+    if kind == "AllSites":
+        return [tuple(range(n))]
+    if kind in ("Rows", "Columns"):
+        index = topo.rows if kind == "Rows" else topo.columns
+        out: dict[int, list[int]] = {}
+        for site in range(n):
+            out.setdefault(index[site], []).append(site)
+        return [tuple(sites) for _, sites in sorted(out.items())]
+    if kind == "Diagonals":
+        rows, cols = topo.rows, topo.columns
+        size = len(set(rows))
+        first = tuple(x for x in range(n) if rows[x] == cols[x])
+        second = tuple(x for x in range(n) if rows[x] + cols[x] == size - 1)
+        return [d for d in (first, second) if d]
+    return []
+
+
+def declare_regions(d: "Declarations", lists: list[tuple[int, ...]]) -> None:
+    """Add constraint regions to the game's list (read by all Different, is Sum...)."""
+    d.array(AREAS, [])
+    for sites in lists:
+        if sites not in d.arrays[AREAS]:
+            d.arrays[AREAS].append(sites)
+
+
+def _areas(c: "Compiler", region: Any) -> list:
+    """The site lists a constraint reads: the region given (as one list, read in play), or the
+    game's constraint regions."""
+    if region is not None:
+        fn = c.region(region)
+        return [fn]
+    fixed = [tuple(sites) for sites in c.game.arrays.get(AREAS, ())]
+    return [(lambda s, e, sites=sites: sites) for sites in fixed]
+
+
+def _puzzle(c: "Compiler", where: Ludeme) -> None:
+    if PUZZLE not in c.game.arrays:
+        raise BindError(f"({where.name} ...) is for deduction puzzles: the board needs (values Cell (range ...))",
+                        where.span)
+
+
+class AllDifferent(Ludeme):
+    """Constraint of a deduction puzzle: the resolved sites of each region (the region given,
+    else each of the game's regions) have different values; a resolved 0 fails, unless it is
+    an exception (``except:``, ``excepts:``, values that may repeat).
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        region: the region checked (each of the game's regions when left out)
+        except: a value that may repeat
+        excepts: values that may repeat
+
+    Examples:
+        (all Different)
+        (all Different (sites Board))
+    """
+
+    name = "all Different"
+    kind = BOOL
+    concepts = ("DeductionPuzzle",)
+    type: Any = Param(_SITE_TYPE, optional=True)
+    region: Any = Param(_REGION, optional=True)
+    exception: Any = Param(INT_FN, optional=True, named=True, key="except", range=ANY_INT)
+    exceptions: Any = Param(ArrayOf(INT_FN), optional=True, named=True, key="excepts", range=ANY_INT)
+
+    def compile(self, c: "Compiler"):
+        _puzzle(c, self)
+        areas = _areas(c, self.region)
+        items = [self.exception] if self.exception is not None else \
+            (list(self.exceptions.items) if isinstance(self.exceptions, BoundArray) else
+             [self.exceptions] if self.exceptions is not None else [])
+        excepts = [c.int(x) for x in items]
+
+        def different(s: "State", e: Env) -> bool:
+            masks = s.arrays[PUZZLE]
+            free = {f(s, e) for f in excepts}
+            for area in areas:
+                seen: set[int] = set()
+                for site in area(s, e):
+                    mask = masks[site] if 0 <= site < len(masks) else 0
+                    if not resolved(mask):
+                        continue
+                    v = value_of(mask)
+                    if v in free:
+                        continue
+                    if v == 0 or v in seen:
+                        return False
+                    seen.add(v)
+            return True
+        return different
+
+
+class _RegionResult(Ludeme):
+    """A constraint on a result computed over each region (see ``is Sum`` and ``is Count``).
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        region: the region checked (each of the game's regions when left out)
+        of: the value counted (``is Count``)
+        nameRegion: only the game's regions whose name contains this
+        result: the result each region must have
+    """
+
+    kind = BOOL
+    concepts = ("DeductionPuzzle",)
+    type: Any = Param(_SITE_TYPE, optional=True)
+    region: Any = Param(_REGION, optional=True)
+    of: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    nameRegion: Any = Param(STR_LIT, optional=True)
+    result: Any = Param(INT_FN, range=ANY_INT)
+
+    def measure(self, values: list[int], of: int) -> int:
+        raise NotImplementedError
+
+    def compile(self, c: "Compiler"):
+        _puzzle(c, self)
+        areas = _areas(c, self.region)
+        result = c.int(self.result)
+        of = c.int(self.of) if self.of is not None else (lambda s, e: 1)
+
+        def holds(s: "State", e: Env) -> bool:
+            masks = s.arrays[PUZZLE]
+            want, counted = result(s, e), of(s, e)
+            for area in areas:
+                values, complete = [], True
+                for site in area(s, e):
+                    mask = masks[site] if 0 <= site < len(masks) else 0
+                    if resolved(mask):
+                        values.append(value_of(mask))
+                    else:
+                        complete = False
+                got = self.measure(values, counted)
+                if (complete and got != want) or got > want:
+                    return False
+            return True
+        return holds
+
+
+class IsSum(_RegionResult):
+    """Constraint of a deduction puzzle: the values of each region's resolved sites add up to
+    at most the result, and to exactly it once all are resolved.
+
+    Examples:
+        (is Sum 15)
+        (is Sum (sites Row 0) 15)
+    """
+
+    name = "is Sum"
+
+    def measure(self, values: list[int], of: int) -> int:
+        return sum(values)
+
+
+class IsCount(_RegionResult):
+    """Constraint of a deduction puzzle: the resolved sites of each region having the value
+    ``of:`` (1 by default) are at most the result, and exactly it once all are resolved.
+
+    Examples:
+        (is Count (sites Row 0) of:1 2)
+    """
+
+    name = "is Count"
+
+    def measure(self, values: list[int], of: int) -> int:
+        return values.count(of)
+
+
+class Satisfy(Ludeme):
+    """The moves of a deduction puzzle: for each variable site (a site of a constraint
+    region), for each value of its range, setting the site to it (``A1=5``) when every
+    constraint still holds after, and toggling that value of the site (``A1^5``) unless it is
+    the site's only value left.
+
+    Parameters:
+        constraints: the constraints of the puzzle
+
+    Examples:
+        (satisfy (all Different))
+        (satisfy {(all Different (sites Board)) (is Sum 15)})
+    """
+
+    name = "satisfy"
+    kind = MOVES
+    concepts = ("DeductionPuzzle", "CopyContext")
+    constraints: Any = Param(ArrayOf(BOOL_FN))
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        if DOMAIN not in d.arrays:
+            return
+        lo, hi = d.arrays[DOMAIN]
+        labels = c.topo.labels
+        for site in range(d.num_sites):
+            for v in range(lo, hi + 1):
+                d.word(f"{labels[site]}={v}")
+                d.word(f"{labels[site]}^{v}")
+
+    def constraint_fns(self, c: "Compiler") -> list:
+        items = self.constraints.items if isinstance(self.constraints, BoundArray) else [self.constraints]
+        return [c.bool(item) for item in items]
+
+    def compile(self, c: "Compiler"):
+        _puzzle(c, self)
+        game = c.game
+        lo, hi = game.arrays[DOMAIN]
+        checks = self.constraint_fns(c)
+        variables = sorted({x for sites in game.arrays.get(AREAS, ()) for x in sites}) or list(range(c.topo.n))
+        labels = c.topo.labels
+
+        def set_value(s: "State", e: Env) -> None:
+            s.set_item(s.arrays[PUZZLE], e.to, 1 << e.value)
+
+        def toggle(s: "State", e: Env) -> None:
+            masks = s.arrays[PUZZLE]
+            s.set_item(masks, e.to, masks[e.to] ^ (1 << e.value))
+        setting, toggling = c.rule(before=set_value), c.rule(before=toggle)
+        moves = {(x, v, kind): Move(CHOICE, frm=x, to=x, word=f"{labels[x]}{'=' if kind else '^'}{v}",
+                                    game_id=game.uid, rules=setting if kind else toggling, bound=(("value", v),))
+                 for x in variables for v in range(lo, hi + 1) for kind in (True, False)}
+
+        def gen(s: "State", e: Env) -> list[Move]:
+            masks = s.arrays[PUZZLE]
+            out = []
+            for x in variables:
+                for v in range(lo, hi + 1):
+                    old = masks[x]
+                    masks[x] = 1 << v  # tried in place, put back at once
+                    ok = all(check(s, e) for check in checks)
+                    masks[x] = old
+                    if ok:
+                        out.append(moves[x, v, True])
+                    if not (resolved(old) and old >> v & 1):
+                        out.append(moves[x, v, False])
+            return out
+        return _PuzzleMoves(gen, checks)
+
+
+class _PuzzleMoves(FnGen):
+    """The moves of ``satisfy``, with its constraints (read by ``is Solved``)."""
+
+    def __init__(self, fn: Any, checks: list):
+        super().__init__(fn, unique=True)
+        self.checks = tuple(checks)
+
+
+class IsSolved(Ludeme):
+    """The deduction puzzle is solved: every variable site is resolved and every constraint of
+    the play's ``satisfy`` holds (a site not yet resolved counts as 0).
+
+    Examples:
+        (is Solved)
+    """
+
+    name = "is Solved"
+    kind = BOOL
+    concepts = ("DeductionPuzzle", "SolvedEnd")
+
+    def compile(self, c: "Compiler"):
+        _puzzle(c, self)
+        holder: dict[str, Any] = {}
+
+        def solved(s: "State", e: Env) -> bool:
+            checks = holder.get("checks")
+            if checks is None:
+                play = s.game.phases[0].play
+                holder["checks"] = checks = play.checks if isinstance(play, _PuzzleMoves) else ()
+            masks = s.arrays[PUZZLE]
+            variables = holder.setdefault("vars", sorted({x for a in s.game.arrays.get(AREAS, ()) for x in a})
+                                          or list(range(len(masks))))
+            unset = [(x, masks[x]) for x in variables if not resolved(masks[x])]
+            for x, _ in unset:  # as Ludii, a site not resolved counts as the value 0
+                masks[x] = 1
+            try:
+                return all(check(s, e) for check in checks)
+            finally:
+                for x, old in unset:
+                    masks[x] = old
+        return solved
+
+
+__all__ = ["ValuesSites", "ValuesVertex", "ValuesEdge", "AllDifferent", "IsSum", "IsCount", "Satisfy", "IsSolved",
+           "PUZZLE", "AREAS", "static_region_lists", "declare_regions"]

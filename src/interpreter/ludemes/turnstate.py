@@ -1,0 +1,132 @@
+"""What Ludii's state keeps about turns and players besides the pieces: the sites visited
+during a turn (``is Visited``), whether a player still plays (``is Active``), and teams set by
+the rules (``set Team``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TYPE_CHECKING
+
+from ..engine.env import Env
+from ..errors import BindError
+from .base import BOOL, INT_FN, MOVES, ROLE, START_RULE, THEN, ArrayOf, Either, Ludeme, Param, kind_of
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.game import Declarations
+    from ..engine.state import State
+
+VISITED = "visited"  # per site: 1 when a move of the turn going on started or ended there
+
+
+def _visit(s: "State") -> None:
+    """After a move, as Ludii: when the same player moves again, the move's sites are visited;
+    when the turn passes, nothing is."""
+    visited = s.arrays[VISITED]
+    if s.move_again:
+        for site in (s.last_from, s.last_to):
+            if 0 <= site < len(visited) and not visited[site]:
+                s.set_item(visited, site, 1)
+    else:
+        for site, flag in enumerate(visited):
+            if flag:
+                s.set_item(visited, site, 0)
+
+
+class IsVisited(Ludeme):
+    """A move of the turn going on (a player moving again: a capture sequence) started or
+    ended on the site; the sites are forgotten when the turn passes, as Ludii's visited sites.
+
+    Parameters:
+        site: the site tested (``(to)`` when left out)
+
+    Examples:
+        (is Visited (to))
+    """
+
+    name = "is Visited"
+    kind = BOOL
+    concepts = ("VisitedSites",)
+    site: Any = Param(INT_FN, optional=True, range=(-1, 20_000))
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        if VISITED not in d.arrays:
+            d.array(VISITED, [0] * d.num_sites)
+            d.after_move.append(_visit)
+
+    def compile(self, c: "Compiler"):
+        site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
+        return lambda s, e: (x := site(s, e)) >= 0 and x < len(s.arrays[VISITED]) and s.arrays[VISITED][x] == 1
+
+
+class IsActive(Ludeme):
+    """The player still plays: not yet ranked out of a game where results rank the players one
+    by one (with more than two players), and the game is not over.
+
+    Parameters:
+        player: the player tested (a number or a role)
+
+    Examples:
+        (is Active P2)
+    """
+
+    name = "is Active"
+    kind = BOOL
+    player: Any = Param(Either((INT_FN, ROLE)), range=(0, 16))
+
+    def compile(self, c: "Compiler"):
+        who = c.player(self.player)
+        ranked = c.game.ranked
+
+        def active(s: "State", e: Env) -> bool:
+            if s.over:
+                return False
+            p = who(s, e)
+            if not 1 <= p <= s.game.num_players:
+                return False
+            return not (ranked and s.arrays["ranks"][p])
+        return active
+
+
+TEAMS = "teams"  # per player: the team set by (set Team ...), 0 when none
+
+
+class SetTeam(Ludeme):
+    """Start rule (or effect): put players in a team (Ludii's ``set Team``). Teammates are
+    friends (``is Friend``, ``Enemy`` regions), and a team's victory is every member's.
+
+    Parameters:
+        number: the team's number
+        members: the players of the team
+        then: consequences (as an effect)
+
+    Examples:
+        (set Team 1 {P1 P3})
+    """
+
+    name = "set Team"
+    kind = START_RULE
+    number: Any = Param(INT_FN, range=(1, 16))
+    members: Any = Param(ArrayOf(ROLE))
+    then: Any = Param(kind_of(THEN), optional=True)
+
+    def team_members(self, num_players: int) -> tuple[int, list[int]]:
+        """(team number, its players), known before play."""
+        from ..syntax.nodes import Int
+        if not isinstance(self.number, Int):
+            raise BindError("a team's number is a number known before play", self.number.span)
+        items = self.members.items if hasattr(self.members, "items") else [self.members]
+        out = []
+        for m in items:
+            name = m.name
+            if not (name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= num_players):
+                raise BindError(f"{name} is not a player of this game", m.span)
+            out.append(int(name[1:]))
+        return self.number.value, out
+
+    def compile_effect(self, c: "Compiler"):
+        # the teams are part of the game as it is built (see compile.build): nothing to do here
+        return lambda s, e: None
+
+
+__all__ = ["IsVisited", "IsActive", "SetTeam", "VISITED", "TEAMS"]
