@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
 from interpreter import LudError, load
-from interpreter.engine.move import MoveKind
+from interpreter.ludii.replay import ludii_texts, replay  # noqa: F401  (ludii_texts: for importers)
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 if not SHARED.is_dir():
@@ -24,50 +23,26 @@ TRACES = SHARED / "ludii-traces" / "sample"
 SAMPLE = SHARED / "ludii-sample"
 
 
-def ludii_texts(state, legal) -> list[str]:
-    """Ludii's texts of our moves (as tests/test_ludii_traces.py's ludii_texts)."""
-    game = state.game
-    shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
-    return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
-             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD else m.text for m in legal]
-
-
 def first_difference(path: Path, no_limit: bool = False) -> str:
-    """Where our replay of one trace first parts from Ludii's, as one line of text."""
+    """Where our replay of one trace first parts from Ludii's, as one line of text (the dice a
+    ply rolls are those Ludii's texts imply: see interpreter.ludii.replay)."""
     trace = json.loads(path.read_text(encoding="utf-8"))
     try:
         game = load(SAMPLE / trace["sample_file"], options=trace["options"])
         if no_limit and game.turn_limit == max(3 * game.topology.n, 300):  # our default, not the file's
             game = game.with_turn_limit(1250 * game.num_players)
-        state = game.initial_state()
     except LudError as error:
         return f"load error: {str(error).splitlines()[0]}"
     except Exception as error:  # noqa: BLE001 - a report, not a program
         return f"engine error on load: {type(error).__name__}: {error}"
-    plies = trace["plies"]
     try:
-        for ply, step in enumerate(plies):
-            if state.is_over():
-                return f"ply {ply}/{len(plies)}: our game is over, Ludii's goes on"
-            if state.mover != step["mover"]:
-                return f"ply {ply}/{len(plies)}: mover {state.mover} vs Ludii {step['mover']}"
-            legal = state.legal_moves()
-            ours = ludii_texts(state, legal)
-            if sorted(ours) != sorted(step["legal"]):
-                extra = sorted(set(ours) - set(step["legal"]))
-                missing = sorted(set(step["legal"]) - set(ours))
-                return (f"ply {ply}/{len(plies)}: ours-only {extra[:12]}{'...' if len(extra) > 12 else ''}"
-                        f" ludii-only {missing[:12]}{'...' if len(missing) > 12 else ''}"
-                        f" (dups {len(ours) - len(set(ours))} vs {len(step['legal']) - len(set(step['legal']))})")
-            state.apply(legal[ours.index(step["move"])])
+        done = replay(game, trace)
     except Exception as error:  # noqa: BLE001
-        return f"engine error at ply {ply}: {type(error).__name__}: {error}"
-    result = trace["result"]
-    if state.is_over() != result["over"]:
-        return f"end: over {state.is_over()} vs Ludii {result['over']} after {len(plies)} plies"
-    if sorted(state.result().winners) != sorted(result["winners"]):
-        return f"end: winners {sorted(state.result().winners)} vs Ludii {result['winners']}"
-    return f"agree ({len(plies)} plies)"
+        return f"engine error: {type(error).__name__}: {error}"
+    rolls = f", {done.rolls} rolls" if done.rolls else ""
+    if done.agreed:
+        return f"agree ({done.plies} plies{rolls})"
+    return done.reason + (f" ({done.rolls} rolls matched)" if done.rolls else "")
 
 
 def main(argv: list[str]) -> None:

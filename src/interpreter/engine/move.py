@@ -169,15 +169,17 @@ def _label(move: Move, site: int) -> str:
 
 def _add_text(move: Move) -> str:
     to = _label(move, move.to)
-    return f"{move.prefix}@{to}" if move.prefix else to
+    return (f"{move.prefix}@{to}" if move.prefix else to) + move.word
 
 
+# a move that is not a choice has a word only when it is the second (third...) of that text
+# with other consequences (``A1-B2/2``: see turns._distinct)
 TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.ADD: _add_text,
-    MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}",
-    MoveKind.PASS: lambda m: "pass",
+    MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}{m.word}",
+    MoveKind.PASS: lambda m: "pass" + m.word,
     MoveKind.CHOICE: lambda m: m.word,
-    MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}",
+    MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}{m.word}",
 }
 
 __all__ = ["Move", "MoveKind", "ADD", "MOVE", "PASS", "CHOICE", "REMOVE", "register_game", "game_named"]

@@ -159,8 +159,11 @@ def read_move(game: "Game", text: str) -> Move:
     if spaced:
         raw = f"{spaced.group(1)}-{spaced.group(2)}"
     numbered = _NUMBERED.match(raw)
+    if numbered and int(numbered.group(2)) >= 2 and numbered.group(1).lower() == "pass":
+        return Move(PASS, word=f"/{int(numbered.group(2))}", game_id=uid)  # a second pass (other dice)
     if numbered and int(numbered.group(2)) >= 2:
         # the second (third...) way of choosing the same site(s): a choice whose word is its text
+        # (a second piece move of that text, A1-B2/2, is found by its text when applied)
         base = _read_sites(game, text, numbered.group(1))
         frm, to = (base.frm, base.to) if base.kind is MOVE else (base.to, base.to)
         return Move(CHOICE, frm=frm, to=to, word=f"{base.text}/{int(numbered.group(2))}", game_id=uid)

@@ -63,7 +63,9 @@ def legal_moves(state: "State") -> list[Move]:
 def _distinct(state: "State", moves: list[Move]) -> list[Move]:
     """Each move once. The same site chosen with other consequences (a pit sown along either
     track) is a move of its own, numbered after the first (``B1``, ``B1/2``...), as Ludii keeps
-    both; two moves with one text and different outcomes are an error of the rules. When
+    both; so is the same placement, piece move or pass with other consequences (a piece moved
+    by either die: ``A1-B2``, ``A1-B2/2``); two choices with one text and different outcomes are
+    an error of the rules. When
     several pieces could go on one site, placements name their piece (``2@C3``)."""
     game = state.game
     seen: dict[tuple, Move] = {}
@@ -84,6 +86,16 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
                 while (k[:4] + (f"{m.word}/{n}",)) in seen:
                     n += 1
                 m = m.with_word(f"{m.word}/{n}")
+                seen[m.key()] = m
+                unique.append(m)
+                continue
+            if m.kind is not CHOICE and not m.word:
+                # the same piece move with other consequences (another die used: Ludii lists
+                # both): the second reads A1-B2/2
+                n = 2
+                while (k[:4] + (f"/{n}",)) in seen:
+                    n += 1
+                m = m.with_word(f"/{n}")
                 seen[m.key()] = m
                 unique.append(m)
                 continue
@@ -291,7 +303,7 @@ def _check_end(state: "State") -> None:
                 reason = f"{reason}; {outcome[3]}"
             finish(state, winners, losers, draw, reason, rule.termination)
             return
-    if state.passes >= game.num_players:
+    if state.passes >= game.num_players and not game.dice:  # Ludii: never with dice (NotAllPass)
         finish(state, (), (), True, "all players passed", Termination.PASSES)
     elif state.ply >= game.turn_limit:
         finish(state, (), (), True, f"turn limit ({game.turn_limit} plies)", Termination.TURN_LIMIT)
@@ -343,7 +355,7 @@ def _check_end_ranked(state: "State") -> None:
     left = [p for p in range(1, n + 1) if not ranks[p]]
     if len(left) <= 1:
         _finish_ranked(state, reason, termination or Termination.RULE)
-    elif state.passes >= len(left):
+    elif state.passes >= len(left) and not game.dice:
         _draw_ranked(state, "all players passed", Termination.PASSES)
     elif state.ply >= game.turn_limit:
         _draw_ranked(state, f"turn limit ({game.turn_limit} plies)", Termination.TURN_LIMIT)

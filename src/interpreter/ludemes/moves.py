@@ -1097,6 +1097,9 @@ class Do(Ludeme):
         prior = c.effect(self.moves)
         nxt = c.moves(self.next)
         first = c.rule(before=prior)  # each move does the prior effect again, before its own
+        # in a game with dice, when no move is left the player passes, and the pass does the
+        # prior effect too (Ludii's: the roll is part of every move, the pass included)
+        passing = [Move(PASS, game_id=c.game.uid, rules=first)] if c.game.dice else []
 
         def gen(s: "State", e: Env) -> list[Move]:
             mark = s.mark()
@@ -1107,6 +1110,8 @@ class Do(Ludeme):
                 found = nxt.moves(s, e)
             finally:
                 s.rollback(mark)
+            if not found:
+                return list(passing)
             return [m.with_rules(first + m.rules) for m in found]
         return FnGen(gen, unique=nxt.unique)
 
