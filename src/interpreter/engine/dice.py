@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 if TYPE_CHECKING:
+    from .game import Declarations
     from .state import State
 
 DICE = "dice"
@@ -131,6 +132,34 @@ def given(state: "State", faces: Sequence[int]) -> Iterator[None]:
         state._legal = None
 
 
+def advance(state: "State") -> None:
+    """Move the random sequence on (after every move, in a game drawing random values): the
+    next position draws afresh."""
+    rng = state.arrays[RNG]
+    state.set_item(rng, 0, _mix(rng[0]) & 0x7FFFFFFF)
+
+
+def declare_random(d: "Declarations") -> None:
+    """Declare the random sequence (the ``rng`` array) and its moving on after every move, for
+    the rules that draw random values (``value Random``, ``sites Random``...)."""
+    d.array(RNG, [SEED])
+    if advance not in d.after_move:
+        d.after_move.append(advance)
+
+
+def draw(state: "State", salt: int, key: int, n: int) -> int:
+    """A random number below ``n`` (n > 0), a function of the state's random sequence, of what
+    draws it (``salt``: which rule) and of where (``key``: the frame it is evaluated in), so
+    that the moves listed and the moves played draw alike."""
+    x = _mix((state.arrays[RNG][0] ^ (salt * 0x9E3779B1) ^ (key * 0x85EBCA77)) & _MASK)
+    return (x >> 33) % n
+
+
+def uniform(state: "State", salt: int, key: int) -> float:
+    """A random number in [0, 1), drawn as :func:`draw` draws."""
+    return draw(state, salt, key, 1 << 30) / float(1 << 30)
+
+
 def outcomes(sets: Sequence[DiceSet]) -> Iterator[tuple[int, ...]]:
     """Every chance outcome of a roll: the face of each die, in order."""
     return itertools.product(*(range(len(f)) for f in all_faces(sets)))
@@ -150,4 +179,5 @@ def shown(state: "State", dice_set: DiceSet) -> list[int]:
 
 
 __all__ = ["DICE", "DICE_FACE", "DICE_EQUAL", "TEMP", "RNG", "SEED", "UNDEFINED", "DiceSet", "all_faces",
-           "initial_arrays", "roll", "rolls", "given", "outcomes", "pips", "shown"]
+           "initial_arrays", "roll", "rolls", "given", "outcomes", "pips", "shown", "advance", "declare_random",
+           "draw", "uniform"]

@@ -164,7 +164,13 @@ class Move:
 
 def _label(move: Move, site: int) -> str:
     game = game_named(move.game_id)
-    return game.topology.labels[site] if game is not None else str(site)
+    if game is None:
+        return str(site)
+    labels = game.topology.labels
+    if 0 <= site < len(labels):
+        return labels[site]
+    from .sites import site_label  # a hand's site (Hand1)
+    return site_label(game, site)
 
 
 def _add_text(move: Move) -> str:

@@ -197,7 +197,8 @@ def _read_sites(game: "Game", text: str, raw: str) -> Move:
 
 
 def _site_of(game: "Game", text: str, label: str) -> int:
-    site = game.topology.site(label)
+    from .sites import site_of_label
+    site = site_of_label(game, label)  # the board's or a hand's (Hand1)
     if site < 0:
         sample = ", ".join(game.topology.labels[:4])
         raise InvalidMoveError(f"'{text.strip()}': no site '{label}' on this board "

@@ -288,7 +288,7 @@ class MoveAgain(_Effect):
 
 class Place(Ludeme):
     """Start rule: put pieces of a kind on sites, or ``count:`` pieces of it in a player's hand
-    (``(handSite P1)``, with ``(hand Each)`` in the equipment).
+    (``(handSite P1)``, with ``(hand Each)`` in the equipment) or on each site (a pit's seeds).
 
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
@@ -326,6 +326,15 @@ class Place(Ludeme):
         if self.coord is not None:
             self.sites = self.coord
 
+    def _counted_on_board(self) -> bool:
+        """``count:`` pieces on board sites (Ludii's count of a site: a pit's seeds)."""
+        return self.count is not None and not hasattr(self.sites, "fill")
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        if self._counted_on_board():
+            from .sowing import declare_counts
+            declare_counts(d)
+
     def compile_effect(self, c: "Compiler"):
         found = c.components_named(self.piece.value, self.piece)
         if len(found) != 1:
@@ -335,9 +344,16 @@ class Place(Ludeme):
         what = found[0]
         if hasattr(self.sites, "fill"):  # (handSite P1): pieces in a hand
             return self.sites.fill(c, what, self.count)
-        if self.count is not None:
-            raise BindError("count: puts several pieces in a hand; a site of the board holds one piece",
-                            self.count.span, hint=f'(place "{self.piece.value}" (handSite P1) count:5)')
+        if self.count is not None:  # several pieces on each site (Ludii's count)
+            from ..engine.counts import set_pieces
+            number = c.int(self.count)
+            sites = c.region(self.sites)
+
+            def counted(s: "State", e: Env) -> None:
+                n = number(s, e)
+                for site in sites(s, e):
+                    set_pieces(s, site, n, what)
+            return counted
         region = c.region(self.sites)
 
         def run(s: "State", e: Env) -> None:
@@ -527,6 +543,8 @@ class ForEachSite(_Effect):
     Parameters:
         region: the sites visited
         effect: the effect (or moves) at each site, ``(site)`` being the site
+        noMoveYet: as moves: the moves made instead when no site gives any
+        then: as moves: consequences of each move
 
     Examples:
         (forEach Site (sites Occupied by:Next) (remove (site)))
@@ -542,21 +560,31 @@ class ForEachSite(_Effect):
         return where
     region: Any = Param(REGION_FN)
     effect: Any = Param(MOVES_T)
+    noMoveYet: Any = Param(MOVES_T, optional=True, named=True)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile(self, c: "Compiler") -> MoveGen:
         region = c.region(self.region)
         moves = c.moves(self.effect)
+        otherwise = c.moves(self.noMoveYet) if self.noMoveYet is not None else None
+        then = c.rule(after=self.then.compile_effect(c)) if self.then is not None else ()
 
         def gen(s: "State", e: Env) -> list:
             frame = e.child()
             out = []
             for site in list(region(s, e)):
-                frame.site = site
+                frame.site = frame.to = site  # Ludii's forEach Site binds (to) as well
                 out.extend(moves.moves(s, frame))
+            if not out and otherwise is not None:
+                return list(otherwise.moves(s, e))  # as Ludii: without the then
+            if then:
+                return [m.with_rules(m.rules + then) for m in out]
             return out
         return FnGen(gen)
 
     def compile_effect(self, c: "Compiler"):
+        if self.noMoveYet is not None or self.then is not None:
+            raise BindError("forEach Site as an effect takes no noMoveYet: or then", self.span)
         region = c.region(self.region)
         if getattr(self.effect, "name", "") == "if" and getattr(self.effect, "else_branch", None) is None:
             # (forEach Site R (if C E)): as in Ludii, which works out the moves of every site
@@ -568,7 +596,9 @@ class ForEachSite(_Effect):
 
     def kernel_moves(self, k: Emitter) -> Made:
         """The moves of every site of the region, together (two sites may make the same move)."""
-        from ..native.emit import Made
+        from ..native.emit import Made, NoKernel
+        if self.noMoveYet is not None or self.then is not None:
+            raise NoKernel("(forEach Site ... noMoveYet: / then)")
         region = k.region(self.region)
         x = k.temp("x")
         with region.loop(k, x):
@@ -578,7 +608,9 @@ class ForEachSite(_Effect):
         return Made(False, made.kinds)
 
     def kernel_effect(self, k: Emitter) -> None:
-        from ..native.emit import Buffered, Listed
+        from ..native.emit import Buffered, Listed, NoKernel
+        if self.noMoveYet is not None or self.then is not None:
+            raise NoKernel("(forEach Site ... noMoveYet: / then)")
         region = k.region(self.region)
         if not isinstance(region, Listed):  # the sites worked out before any effect changes them
             region = Buffered(*region.fill(k))

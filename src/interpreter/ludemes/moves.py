@@ -1064,6 +1064,7 @@ class Do(Ludeme):
         moves: the moves tried (with ``next:``, the effect done first)
         next: the moves worked out after the first effect
         ifAfterwards: the condition that must hold after the move and its consequences
+        then: consequences of the moves kept (after their own; not tried by ifAfterwards)
 
     Examples:
         (do (move Add (to (sites Empty))) ifAfterwards:(not (is Line 6)))
@@ -1077,6 +1078,7 @@ class Do(Ludeme):
     moves: Any = Param(MOVES_T)
     next: Any = Param(MOVES_T, optional=True, named=True)
     ifAfterwards: Any = Param(BOOL_FN, optional=True, named=True)
+    then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
         if self.next is None and self.ifAfterwards is None:
@@ -1084,11 +1086,12 @@ class Do(Ludeme):
 
     def compile(self, c: "Compiler") -> MoveGen:
         gen = self._compile_next(c) if self.next is not None else c.moves(self.moves)
-        if self.ifAfterwards is None:
-            return gen
-        cond = c.bool(self.ifAfterwards)
-        # the moves after which the condition holds (each tried, then taken back)
-        return Filtered(gen, lambda s, e, m: turns.holds_after(s, m, cond, e))
+        if self.ifAfterwards is not None:
+            cond = c.bool(self.ifAfterwards)
+            # the moves after which the condition holds (each tried, then taken back)
+            gen = Filtered(gen, lambda s, e, m: turns.holds_after(s, m, cond, e))
+        # the then follows the moves kept (Ludii's: not part of what ifAfterwards tries)
+        return with_rules(gen, c.rule(after=_then(c, self.then)))
 
     def _compile_next(self, c: "Compiler") -> MoveGen:
         if not hasattr(self.moves, "compile_effect"):
@@ -1117,7 +1120,10 @@ class Do(Ludeme):
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..native import abi
+        from ..native.emit import NoKernel
         from ..native.kernels.decisions import _copy_state, _do_next, _needs_act
+        if self.then is not None:
+            raise NoKernel("(do ... (then ...))")
         if self.ifAfterwards is None:
             return _do_next(self, k)
         _needs_act(k, "(do ... ifAfterwards:...)")
@@ -1150,6 +1156,8 @@ class Do(Ludeme):
         from ..native.kernels.decisions import _copy_state, _needs_act
         if self.next is not None:
             raise NoKernel("(do ... next:...)", "drawn: prior effects")
+        if self.then is not None:
+            raise NoKernel("(do ... (then ...))")
         _needs_act(k, "(do ... ifAfterwards:...)")
         tried = k.scratch(k.layout.size)  # a table: no allocation per call (draws try many)
 

@@ -31,14 +31,20 @@ Texts = Callable[["State", Sequence["Move"]], list[str]]
 def ludii_texts(state: "State", legal: Sequence["Move"]) -> list[str]:
     """Ludii's texts of our moves: a placement is its site's label, ``LABEL:PIECE`` (the piece's
     full name) when several legal placements share the site; a removal is its site's label; a
+    move to a hand is ``Move`` (Ludii's action), a move from a hand its target's label; a
     piece move or pass made
     a second time with other consequences (``A1-B2/2``: another die used) reads as the first;
     other moves as ours."""
     game = state.game
+    n = game.topology.n
     shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
     out = []
     for m in legal:
-        if m.kind is MoveKind.ADD:
+        if m.to >= n and m.kind is not MoveKind.ADD:
+            out.append("Move")  # to a hand: Ludii's texts have no label for it, only the action
+        elif 0 <= m.to < n and m.frm >= n and m.kind in (MoveKind.MOVE, CHOICE):
+            out.append(game.topology.labels[m.to])  # from a hand: the site it goes to
+        elif m.kind is MoveKind.ADD:
             label = game.topology.labels[m.to]
             out.append(f"{label}:{game.components[m.what].name}" if shared[m.to] > 1 else label)
         elif m.kind is MoveKind.REMOVE:
