@@ -24,7 +24,7 @@ from ..syntax.nodes import Const, Int, Str
 from .base import (
     ANY_INT, PLAYER_NUMBER, SITE_NUMBER,
     BOOL_LIT, EQUIPMENT_ITEM, INT, INT_FN, INT_LIT, REGION, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance,
-    Ludeme, Param, PLAYER, ROLE,
+    Ludeme, Param, ROLE,
 )
 from .boards import Board, StaticInt
 
@@ -258,7 +258,7 @@ class SitesTrack(Ludeme):
 
     name = "sites Track"
     kind = REGION
-    role: Any = Param(PLAYER, optional=True)
+    role: Any = Param(ROLE, optional=True)
     title: Any = Param(STR_LIT, optional=True)
     frm: Any = Param(INT_FN, optional=True, named=True, key="from", range=SITE_NUMBER)
     to: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)

@@ -23,9 +23,8 @@ from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Const, Int
 from .base import (
-    ANY_INT, BOOL, BOOL_FN, EQUIPMENT_ITEM, INT, INT_FN, INT_LIT, MOVES, MOVES_T, PLAYER, REGION_FN, ROLE,
+    ANY_INT, BOOL, BOOL_FN, EQUIPMENT_ITEM, INT, INT_FN, INT_LIT, MOVES, MOVES_T, REGION_FN, ROLE,
     STR_LIT, THEN, ArrayOf, Enum, Ludeme, Param, kind_of,
 )
 from .effects import _Effect
