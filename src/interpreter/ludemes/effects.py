@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
-from ..engine.arrays import HAND_SITES
+from ..engine.arrays import HAND, HAND_SITES
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
@@ -15,7 +15,7 @@ from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
     ANY_INT, PIECES, SITE_NUMBER, VERTEX_NUMBER,
     BOOL_FN, INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
-    Enum, Instance, Kind, Ludeme, Param, kind_of,
+    BoundArray, Enum, Instance, Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -326,6 +326,12 @@ class Place(Ludeme):
         if self.coord is not None:
             self.sites = self.coord
 
+    def _check_count(self) -> None:
+        if self.count is not None and isinstance(self.sites, BoundArray):
+            # Ludii's count: is of a placement on one site (its fill of several takes counts:)
+            raise BindError("count: places pieces on one site, not on a list of sites", self.count.span,
+                            hint=f'(place "{self.piece.value}" (handSite P1) count:5)')
+
     def _counted_on_board(self) -> bool:
         """``count:`` pieces on board sites (Ludii's count of a site: a pit's seeds)."""
         return self.count is not None and not hasattr(self.sites, "fill")
@@ -336,6 +342,9 @@ class Place(Ludeme):
             declare_counts(d)
 
     def compile_effect(self, c: "Compiler"):
+        self._check_count()
+        if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
+            return self._in_hands(c)
         found = c.components_named(self.piece.value, self.piece)
         if len(found) != 1:
             names = ", ".join(c.game.components[i].name for i in found)
@@ -360,6 +369,48 @@ class Place(Ludeme):
             for site in region(s, e):
                 s.place(site, what)
         return run
+
+
+    def _in_hands(self, c: "Compiler"):
+        """Ludii's placement in a container named: ``"Hand"`` with a piece name without a
+        number, each player's piece in their own hand (``"Marker"``: Marker1 in P1's...);
+        ``"Hand2"``, the piece named in P2's hand; ``count:`` pieces each (one by default)."""
+        from ..engine.counts import add_pieces
+        game = c.game
+        name = self.sites.value
+        if not (HAND in game.arrays or HAND_SITES in game.arrays):
+            raise BindError(f'no container "{name}": the game has no hands', self.sites.span,
+                            hint="add (hand Each) to the equipment")
+        if name == "Hand" and not any(ch.isdigit() for ch in self.piece.value):
+            pairs = [(p, f"{self.piece.value}{p}") for p in range(1, game.num_players + 1)]
+        elif name[4:].isdigit() and 1 <= int(name[4:]) <= game.num_players:
+            pairs = [(int(name[4:]), self.piece.value)]
+        else:
+            raise BindError(f'no container "{name}": hands are "Hand1", "Hand2" ... or "Hand" for each',
+                            self.sites.span)
+        placed = []
+        for p, piece in pairs:
+            if piece not in game.component_index:
+                raise BindError(f"no piece '{piece}' to place in hand {p}", self.piece.span)
+            placed.append((p, game.component_index[piece]))
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+        n = c.topo.n
+        if HAND_SITES in game.arrays:
+            size = len(game.arrays[HAND_SITES]) // game.num_players
+
+            def in_sites(s: "State", e: Env) -> None:
+                slots = s.arrays[HAND_SITES]
+                for p, what in placed:
+                    free = [k for k in range((p - 1) * size, p * size) if not slots[k]]
+                    if free:
+                        s.set_item(slots, free[0], what)
+            return in_sites
+
+        def in_hands(s: "State", e: Env) -> None:
+            count = number(s, e)
+            for p, what in placed:
+                add_pieces(s, n + p - 1, count, what)
+        return in_hands
 
 
 class Custodial(_Effect):

@@ -618,6 +618,7 @@ class MoveFromTo(Ludeme):
         game = c.game
         uid = game.uid
         copy = self.copy is not None and self.copy.value
+        from ..engine.counts import pieces_at
         made: dict[tuple[int, int], Move] = {}
 
         def move_of(frm: int, to: int, w: int) -> Move:
@@ -632,11 +633,24 @@ class MoveFromTo(Ludeme):
                 move = made[frm, to] = Move(MOVE, frm, to, game_id=uid, rules=rules)
             return move
 
+        n = game.topology.n
+        # a piece moving from a hand's site (its (from) there): moved as pieces by number
+        from ..engine.sites import hand_layout
+        from_hand = self._counted_choice(c) if hand_layout(game)[1] else None
+
         def gen(s: "State", e: Env) -> list[Move]:
             out = []
             frame = e.child()
             what = s.what
             for frm in sources(s, e):
+                if frm >= n:
+                    if from_hand is not None and pieces_at(s, frm):
+                        frame.frm = frm
+                        for to in region(s, frame):
+                            frame.to = to
+                            if to >= 0 and to != frm and (cond is None or cond(s, frame)):
+                                out.append(from_hand(frm, to))
+                    continue
                 if frm < 0 or not what[frm]:
                     continue
                 frame.frm = frm
@@ -649,31 +663,16 @@ class MoveFromTo(Ludeme):
             return out
         return FnGen(gen)
 
-    def _compile_counted(self, c: "Compiler") -> MoveGen:
-        """Moves of ``count:`` pieces (one by default; as many as there are when fewer) from a
-        site holding some (a board's or a hand's) to another: a choice of the two sites
-        (``A1-Hand1``), whose consequence moves the pieces (after the to's effect)."""
+    def _counted_choice(self, c: "Compiler"):
+        """The move of pieces by number between two sites: ``choice(frm, to)`` gives the
+        choice of the two sites (``A1-Hand1``), whose consequence moves ``count:`` pieces (one
+        by default; as many as there are when fewer), after the to's effect."""
         from ..engine import counts
         from ..engine.move import CHOICE
         from ..engine.sites import site_label
-        from .sowing import _note_effect_to, any_site, seed_kind
+        from .sowing import _note_effect_to, seed_kind
         game = c.game
-        sites = self.source.sites
-        if sites is None:
-            sources = lambda s, e: (e.frm,)  # noqa: E731  (the piece whose moves these are)
-        elif isinstance(sites, Ludeme) and sites.kind == INT:
-            one = any_site(c, sites)
-            sources = lambda s, e: (one(s, e),)  # noqa: E731
-        else:
-            sources = c.region(sites)
-        from_cond = c.bool(self.source.condition) if self.source.condition is not None else None
-        target = self.to.sites
-        if isinstance(target, Ludeme) and target.kind == INT:
-            one_to = any_site(c, target)
-            region = lambda s, e: (one_to(s, e),)  # noqa: E731
-        else:
-            region = c.region(target)
-        _, cond, effect = _to_rule(c, self.to)
+        _, _, effect = _to_rule(c, self.to)
         number = c.int(self.count) if self.count is not None else const_fn(1)
         seed = seed_kind(game)
         take, add = counts.take_pieces, counts.add_pieces
@@ -697,6 +696,30 @@ class MoveFromTo(Ludeme):
                 word = f"{site_label(game, frm)}-{site_label(game, to)}"
                 move = made[frm, to] = Move(CHOICE, frm, to, word=word, game_id=uid, rules=rules)
             return move
+        return choice
+
+    def _compile_counted(self, c: "Compiler") -> MoveGen:
+        """Moves of ``count:`` pieces from a site holding some (a board's or a hand's) to
+        another (see :meth:`_counted_choice`)."""
+        from ..engine import counts
+        from .sowing import any_site
+        sites = self.source.sites
+        if sites is None:
+            sources = lambda s, e: (e.frm,)  # noqa: E731  (the piece whose moves these are)
+        elif isinstance(sites, Ludeme) and sites.kind == INT:
+            one = any_site(c, sites)
+            sources = lambda s, e: (one(s, e),)  # noqa: E731
+        else:
+            sources = c.region(sites)
+        from_cond = c.bool(self.source.condition) if self.source.condition is not None else None
+        target = self.to.sites
+        if isinstance(target, Ludeme) and target.kind == INT:
+            one_to = any_site(c, target)
+            region = lambda s, e: (one_to(s, e),)  # noqa: E731
+        else:
+            region = c.region(target)
+        _, cond, _ = _to_rule(c, self.to)
+        choice = self._counted_choice(c)
         pieces_at = counts.pieces_at
 
         def gen(s: "State", e: Env) -> list[Move]:
