@@ -249,3 +249,42 @@ def test_pasa_agrees_with_ludiis_legal_moves():
     game = load(SAMPLE / trace["sample_file"])
     done = replay(game, trace)
     assert done.plies == len(trace["plies"]) and done.reason.startswith("end:")
+
+
+# --- hands on a track -----------------------------------------------------------------------------
+UR_LIKE = """(game "UrLike" (players 2)
+ (equipment {
+   (board (rectangle 3 8) {(track "Track1" "24,0,E,N1,W,End" P1 directed:True)
+                           (track "Track2" "25,16,E,S1,W,End" P2 directed:True)})
+   (hand Each)
+   (dice d:2 from:0 num:4)
+   (piece "Disc" Each
+     (if (= (trackSite Move steps:(count Pips)) End)
+       (move Remove (from))
+       (move (from) (to (trackSite Move steps:(count Pips)) if:(not (is Friend (who at:(to))))
+         (apply (if (is Enemy (who at:(to))) (fromTo (from (to)) (to (handSite Next)))))))))})
+ (rules (start {(place "Disc1" 24 count:3) (place "Disc2" 25 count:3)})
+  (play (do (roll) next:(if (!= (count Pips) 0) (or (forEach Piece) (forEach Piece container:(mover))))))
+  (end (if (and (no Pieces Mover) (= 0 (count Cell at:(handSite Mover)))) (result Mover Win)))))"""
+
+
+def test_pieces_enter_a_track_from_a_hand_and_go_back_when_taken():
+    g = load(UR_LIKE)
+    s = g.initial_state()  # the hands are sites 24 and 25, at the start of each track
+    with dice.given(s, (1, 1, 0, 0)):  # two sticks up: 2
+        assert [m.text for m in s.legal_moves()] == ["Hand1-B1"]
+        s.apply("Hand1-B1")
+    assert s.arrays["hand"][1] == 2 and s.what[1] == 1
+    s.place(1, 0)  # put P1's piece where P2's first throw of 3 lands, A3 being P2's first site
+    s.place(18, 1)
+    with dice.given(s, (1, 1, 1, 0)):
+        s.apply("Hand2-C3")
+    assert s.arrays["hand"][1] == 3 and s.what[18] == 2  # taken: back in P1's hand
+
+
+def test_pieces_leave_at_the_end_of_their_track():
+    g = load(UR_LIKE)
+    s = g.initial_state()
+    s.place(8, 1)  # P1's track runs 0-7, then 15-8, then End: from 8 (A2) one step leaves the board
+    with dice.given(s, (1, 0, 0, 0)):
+        assert sorted(m.text for m in s.legal_moves()) == ["Hand1-A1", "xA2"]

@@ -345,6 +345,8 @@ class Place(Ludeme):
         self._check_count()
         if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
             return self._in_hands(c)
+        if isinstance(self.sites, Int) and self.sites.value >= c.topo.n:
+            return self._on_hand_site(c)
         found = c.components_named(self.piece.value, self.piece)
         if len(found) != 1:
             names = ", ".join(c.game.components[i].name for i in found)
@@ -370,6 +372,22 @@ class Place(Ludeme):
                 s.place(site, what)
         return run
 
+
+    def _on_hand_site(self, c: "Compiler"):
+        """A site numbered after the board's: a hand's (Ludii numbers the hands' sites next),
+        which takes ``count:`` pieces (one by default)."""
+        from ..engine.counts import add_pieces
+        from ..engine.sites import hand_layout
+        site = self.sites.value
+        if not c.topo.n <= site < c.topo.n + hand_layout(c.game)[1]:
+            raise BindError(f"site {site} is neither on the board (0 to {c.topo.n - 1}) nor in a hand",
+                            self.sites.span)
+        found = c.components_named(self.piece.value, self.piece)
+        if len(found) != 1:
+            raise BindError(f"'{self.piece.value}' names several pieces", self.piece.span)
+        what = found[0]
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+        return lambda s, e: add_pieces(s, site, number(s, e), what)
 
     def _in_hands(self, c: "Compiler"):
         """Ludii's placement in a container named: ``"Hand"`` with a piece name without a
