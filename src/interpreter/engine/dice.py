@@ -52,6 +52,7 @@ class DiceSet:
 
     @property
     def size(self) -> int:
+        """How many dice the set has."""
         return len(self.faces)
 
     @property

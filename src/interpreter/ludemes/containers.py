@@ -258,7 +258,7 @@ class SitesTrack(Ludeme):
 
     name = "sites Track"
     kind = REGION
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, Instance("player"))), optional=True)
     title: Any = Param(STR_LIT, optional=True)
     frm: Any = Param(INT_FN, optional=True, named=True, key="from", range=SITE_NUMBER)
     to: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
@@ -314,10 +314,13 @@ def track_part(track: Any, frm: int, to: int) -> tuple[int, ...]:
 
 
 def owner_fn(c: "Compiler", role: Any):
-    """The number a role stands for as the owner of a track or container: a player's number,
-    0 for Neutral, the number of players plus one for Shared and All (Ludii's numbering)."""
+    """The number a role (or a player, ``(player 1)``) stands for as the owner of a track or
+    container: a player's number, 0 for Neutral, the number of players plus one for Shared and
+    All (Ludii's numbering)."""
     if isinstance(role, Const) and role.name in ("Shared", "All"):
         return const_fn((c.game.num_players if c.game is not None else 16) + 1)
+    if isinstance(role, Ludeme):
+        return c.int(role)
     return c.player(role)
 
 

@@ -824,3 +824,24 @@ class LeapEffect(MoveLeap):
     name = "leap"
 
 
+
+
+class PlayerIndex(Ludeme):
+    """A player by number (Ludii's ``(player 1)``, where a rule takes a player as well as a
+    role): the number itself.
+
+    Parameters:
+        index: the player's number
+
+    Examples:
+        (player 1)
+        (player (mover))
+    """
+
+    name = "player"
+    overload = True
+    kind = INT
+    index: Any = Param(INT_FN, range=(0, 17))
+
+    def compile(self, c: "Compiler"):
+        return c.int(self.index)

@@ -15,7 +15,8 @@ from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
 from .base import (
-    ANY_INT, SITE_NUMBER, BOOL_FN, INT, INT_FN, MOVES, MOVES_T, ROLE, STR_LIT, THEN, Ludeme, Param, kind_of,
+    ANY_INT, SITE_NUMBER, BOOL_FN, INT, INT_FN, MOVES, MOVES_T, ROLE, STR_LIT, THEN, Either, Instance, Ludeme, Param,
+    kind_of,
 )
 from .containers import owner_fn
 
@@ -92,7 +93,7 @@ class TrackSiteFirstSite(Ludeme):
 
     name = "trackSite FirstSite"
     kind = INT
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, Instance("player"))), optional=True)
     title: Any = Param(STR_LIT, optional=True)
     frm: Any = Param(INT_FN, optional=True, named=True, key="from", range=SITE_NUMBER)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
@@ -142,7 +143,7 @@ class TrackSiteEndSite(Ludeme):
 
     name = "trackSite EndSite"
     kind = INT
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, Instance("player"))), optional=True)
     title: Any = Param(STR_LIT, optional=True)
 
     def compile(self, c: "Compiler"):
@@ -174,7 +175,7 @@ class CountStepsOnTrack(Ludeme):
 
     name = "count StepsOnTrack"
     kind = INT
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, Instance("player"))), optional=True)
     title: Any = Param(STR_LIT, optional=True)
     site1: Any = Param(INT_FN, optional=True, range=ANY_INT)
     site2: Any = Param(INT_FN, optional=True, range=ANY_INT)
@@ -233,7 +234,7 @@ class FirstMoveOnTrack(Ludeme):
     name = "firstMoveOnTrack"
     kind = MOVES
     title: Any = Param(STR_LIT, optional=True)
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, Instance("player"))), optional=True)
     moves: Any = Param(MOVES_T)
     then: Any = Param(kind_of(THEN), optional=True)
 
