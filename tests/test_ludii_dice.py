@@ -288,3 +288,13 @@ def test_pieces_leave_at_the_end_of_their_track():
     s.place(8, 1)  # P1's track runs 0-7, then 15-8, then End: from 8 (A2) one step leaves the board
     with dice.given(s, (1, 0, 0, 0)):
         assert sorted(m.text for m in s.legal_moves()) == ["Hand1-A1", "xA2"]
+
+
+@pytest.mark.parametrize("name", ["board__space__line__Selbia", "board__space__line__Driesticken",
+                                  "board__space__line__Ngre E E", "board__war__leaping__orthogonal__Tre Guti"])
+def test_games_placing_from_hands_agree_with_ludii(name):
+    # (place "Marker" "Hand" count:3), (move (from (handSite Mover)) (to (sites Empty))): a
+    # player's pieces in hand are theirs ((no Pieces Next) counts them, as Ludii)
+    trace = _trace(name)
+    done = replay(load(SAMPLE / trace["sample_file"]), trace)
+    assert done.agreed, done.reason
