@@ -298,3 +298,14 @@ def test_games_placing_from_hands_agree_with_ludii(name):
     trace = _trace(name)
     done = replay(load(SAMPLE / trace["sample_file"]), trace)
     assert done.agreed, done.reason
+
+
+def test_a_shared_hand_after_the_players_hands():
+    g = load("""(game "T" (players 2) (equipment {(board (square 2)) (piece "Bean" Shared) (hand Each) (hand Shared)})
+        (rules (start (place "Bean" (handSite Shared) count:4))
+               (play (move (from (handSite Shared)) (to (sites Empty))))
+               (end (if (is Full) (result Mover Win)))))""")
+    s = g.initial_state()  # sites: the board's 0-3, P1's hand 4, P2's 5, the shared hand 6
+    assert s.arrays["count"][6] == 4
+    s.apply("HandShared-B2")
+    assert s.arrays["count"][6] == 3 and s.what[3]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import COUNT, EFFECT_TO, HAND  # noqa: F401  (EFFECT_TO: the names counted pieces use)
+from .arrays import COUNT, EFFECT_TO, HAND, HAND_SHARED  # noqa: F401  (EFFECT_TO: the names counted pieces use)
 
 if TYPE_CHECKING:
     from .game import Declarations, Game
@@ -35,8 +35,8 @@ def declare(d: "Declarations") -> None:
 
 def hand_sites(game: "Game | Declarations") -> int:
     """How many hand sites the game (or its declarations) has after the board's: one per player
-    with ``(hand Each)``."""
-    return game.num_players if HAND in game.arrays else 0
+    with ``(hand Each)``, and one more with ``(hand Shared)``."""
+    return (game.num_players if HAND in game.arrays else 0) + (1 if HAND_SHARED in game.arrays else 0)
 
 
 def hand_site(game: "Game", player: int) -> int:

@@ -2,7 +2,8 @@
 in turn: the board's, then each player's hand, then the dice's).
 
 A player's hand of one site (``(hand Each)``) is ``Hand1``, ``Hand2``...; a hand of several
-sites (``(hand Each size:3)``) has ``Hand1_1``, ``Hand1_2``...; the dice are ``Die1``,
+sites (``(hand Each size:3)``) has ``Hand1_1``, ``Hand1_2``...; the shared hand (``(hand
+Shared)``) is ``HandShared``; the dice are ``Die1``,
 ``Die2``... Moves name hand sites by these labels (``Hand1-A2``), and read them back.
 """
 
@@ -10,14 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import HAND, HAND_SITES
+from .arrays import HAND, HAND_SHARED, HAND_SITES
 
 if TYPE_CHECKING:
     from .game import Game
 
 
 def hand_layout(game: "Game") -> tuple[int, int]:
-    """(sites per hand, number of hand sites) after the board's; (0, 0) without hands."""
+    """(sites per hand, number of sites of the players' hands) after the board's; (0, 0)
+    without them. A shared hand's site comes after (:func:`shared_hand_site`)."""
     arrays = game.arrays
     if HAND_SITES in arrays:
         total = len(arrays[HAND_SITES])
@@ -25,6 +27,18 @@ def hand_layout(game: "Game") -> tuple[int, int]:
     if HAND in arrays:
         return 1, game.num_players
     return 0, 0
+
+
+def shared_hand_site(game: "Game") -> int:
+    """The site of the shared hand (``(hand Shared)``), after the players' hands; -1 for none."""
+    if HAND_SHARED not in game.arrays:
+        return -1
+    return game.topology.n + hand_layout(game)[1]
+
+
+def off_board_sites(game: "Game") -> int:
+    """How many sites the hands have after the board's (the dice's come next)."""
+    return hand_layout(game)[1] + (1 if HAND_SHARED in game.arrays else 0)
 
 
 def site_label(game: "Game", site: int) -> str:
@@ -38,7 +52,9 @@ def site_label(game: "Game", site: int) -> str:
     if 0 <= k < hands:
         player, index = divmod(k, per_hand)
         return f"Hand{player + 1}" if per_hand == 1 else f"Hand{player + 1}_{index + 1}"
-    k -= hands
+    if site == shared_hand_site(game):
+        return "HandShared"
+    k -= off_board_sites(game)
     if 0 <= k < sum(ds.size for ds in game.dice):
         return f"Die{k + 1}"
     return str(site)
@@ -51,6 +67,8 @@ def site_of_label(game: "Game", label: str) -> int:
         return site
     per_hand, hands = hand_layout(game)
     text = label.strip().lower()
+    if text == "handshared":
+        return shared_hand_site(game)
     if not per_hand or not text.startswith("hand"):
         return -1
     player, _, index = text[4:].partition("_")
@@ -62,4 +80,4 @@ def site_of_label(game: "Game", label: str) -> int:
     return len(game.topology.labels) + (p - 1) * per_hand + k - 1
 
 
-__all__ = ["hand_layout", "site_label", "site_of_label"]
+__all__ = ["hand_layout", "shared_hand_site", "off_board_sites", "site_label", "site_of_label"]

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any, TYPE_CHECKING
 
 from ..engine import dice as engine_dice
-from ..engine.arrays import HAND, HAND_SITES
 from ..engine.dice import DICE, DICE_EQUAL, DICE_FACE, TEMP, UNDEFINED, DiceSet
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
@@ -59,12 +58,8 @@ def first_dice_site(game: "Game") -> int:
     """The site number of the first die: dice containers come after the board and the hands
     (Ludii numbers every container's sites in turn: the board, each player's hand, the shared
     hand, then the dice)."""
-    arrays = game.arrays
-    if HAND_SITES in arrays:
-        return game.topology.n + len(arrays[HAND_SITES])
-    if HAND in arrays:
-        return game.topology.n + game.num_players
-    return game.topology.n
+    from ..engine.sites import off_board_sites
+    return game.topology.n + off_board_sites(game)
 
 
 def _sets(c: "Compiler", where: Ludeme) -> tuple[DiceSet, ...]:

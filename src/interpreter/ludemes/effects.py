@@ -312,9 +312,9 @@ class Place(Ludeme):
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
 
     def concepts_at(self, where):
-        if isinstance(self.sites, Str):  # coord: a site by its label, which Ludii's concepts do not read
-            return ()
-        out = [placed_where(self.sites)]
+        if isinstance(self.sites, Str) and not self.sites.value.startswith("Hand"):
+            return ()  # coord: a site by its label, which Ludii's concepts do not read
+        out = ["PiecesPlacedOutsideBoard" if isinstance(self.sites, Str) else placed_where(self.sites)]
         if isinstance(self.count, Int) and self.count.value > 1:
             out.append("PieceCount")  # several pieces on one site
         return out
