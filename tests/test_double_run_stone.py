@@ -581,7 +581,7 @@ BASE = ('(game "G" (players 2) (equipment {(board (square 3) use:Vertex) (piece 
 @pytest.mark.parametrize("start, message", [
     ('(place "Disc1" (handSite P2) count:3)', "Disc1 belongs to P1, not to P2"),
     ('(place "Disc1" (handSite Mover) count:3)', "a hand is named by its player"),
-    ('(place "Disc1" {"A1"} count:3)', "count: puts several pieces in a hand"),
+    ('(place "Disc1" {"A1"} count:3)', "count: places pieces on one site"),
     ('(place "Disc1" (handSite P1) count:-1)', "place: count is -1, out of its range from 1"),
 ])
 def test_hand_mistakes_are_located_errors(start, message):

@@ -872,7 +872,9 @@ def test_concepts_compare_and_openspiel_read_every_mancala_board():
     from interpreter.openspiel import SpielGame
     rng = random.Random(260801)
     for case, path in enumerate(rng.sample(MANCALA_FILES, min(5, len(MANCALA_FILES)))):
-        cli_case(f"concepts of {path.name}", ["concepts", str(path), "-n", "1", "--format", "json"])
+        # 3: a file right by Ludii's language that calls a ludeme not supported yet
+        cli_case(f"concepts of {path.name}", ["concepts", str(path), "-n", "1", "--format", "json"],
+                 allowed=(0, 2, 3))
 
         def spiel() -> None:
             state = SpielGame(load(str(path))).new_initial_state()
@@ -880,7 +882,7 @@ def test_concepts_compare_and_openspiel_read_every_mancala_board():
                 if state.is_terminal():
                     break
                 state.apply_action(rng.choice(state.legal_actions()))
-        assert run_case(f"OpenSpiel on {path.name}", spiel) in ("ok", "BindError", "LudError")
+        assert run_case(f"OpenSpiel on {path.name}", spiel) in ("ok", "BindError", "LudError", "UnsupportedLudeme")
     cli_case("compare of two mancala files", ["compare", str(MANCALA_FILES[0]), str(MANCALA_FILES[-1]), "-n", "1"])
 
 

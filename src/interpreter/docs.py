@@ -31,7 +31,7 @@ COMMAND = "python -m interpreter.docs"
 
 # The order families are presented in: from the outside of a description inwards. Families not
 # listed here follow, alphabetically.
-FAMILY_ORDER = ("structure", "boards", "shapes", "containers", "dice", "pieces", "hands", "moves", "movement", "war",
+FAMILY_ORDER = ("structure", "boards", "shapes", "containers", "tracks", "dice", "chance", "pieces", "hands", "moves", "movement", "war",
                 "sowing", "turns", "ranking", "effects", "conditions", "connection", "territory", "patterns", "passages",
                 "loops", "values", "functions", "intarrays", "measures", "variables", "gamevars", "counters", "regions",
                 "filters", "logic")
@@ -42,6 +42,8 @@ FAMILY_TITLES = {
     "containers": "Containers: mancala boards, tracks, maps",
     "gamevars": "Game variables: values the description names and sets",
     "dice": "Dice: rolling them, and what they show",
+    "tracks": "Tracks: their sites, and moves along them",
+    "chance": "Chance: random values, sites and moves",
     "sowing": "Sowing and counts: several pieces on a site, choosing a pit, sowing it",
     "shapes": "Board shapes beyond the tilings (wedges, concentric rings) and operators that place and merge boards",
     "moves": "Moves: what a player may do",

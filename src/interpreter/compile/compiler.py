@@ -22,7 +22,7 @@ from ..engine import turns
 from ..engine.env import Env
 from ..engine.game import Consequence
 from ..engine.movegen import ByMover, Choice, FnGen, MoveGen
-from ..engine.values import INFINITY, Fn, const_fn, constant
+from ..engine.values import APPLICATION_CONSTANTS, INFINITY, Fn, const_fn, constant
 from ..errors import BindError
 from ..ludemes.base import BoundArray, DirectionsByCondition, Ludeme
 from ..syntax.nodes import Bool, Const, Int, Span, Str
@@ -155,8 +155,8 @@ class Compiler:
             return const_fn(value.value)
         if isinstance(value, Const) and value.name == "Infinity":
             return const_fn(INFINITY)
-        if isinstance(value, Const) and value.name == "Off":  # Ludii's Off: no site, off the board
-            return const_fn(-1)
+        if isinstance(value, Const) and value.name in APPLICATION_CONSTANTS:  # Off, End, Undefined
+            return const_fn(APPLICATION_CONSTANTS[value.name])
         if isinstance(value, Ludeme):
             return self._by_branch(lambda: _fold(_compile(value, self), int), _choose_fn)
         raise self.error(f"expected an int, got {value!r}", value)
@@ -167,6 +167,8 @@ class Compiler:
             return value.value
         if isinstance(value, Const) and value.name == "Infinity":
             return INFINITY
+        if isinstance(value, Const) and value.name in APPLICATION_CONSTANTS:
+            return APPLICATION_CONSTANTS[value.name]
         if isinstance(value, Ludeme) and value.kind == "int":
             result = constant(self.int(value))  # folded when it never looks at the state
             if isinstance(result, int):

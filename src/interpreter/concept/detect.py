@@ -113,7 +113,8 @@ def equipment_of(game: Game, bound: Any = None) -> Equipment:
             continue
         if item.name == "hand":
             size = getattr(item.size, "value", 1) if item.size is not None else 1
-            extra.extend([size] * game.num_players)
+            shared = getattr(item.role, "name", "") == "Shared"  # one hand for all
+            extra.extend([size] * (1 if shared else game.num_players))
         elif item.name == "dice":
             count = item.num.value
             extra.append(count)

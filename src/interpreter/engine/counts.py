@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import COUNT, EFFECT_TO, HAND  # noqa: F401  (EFFECT_TO: the names counted pieces use)
+from .arrays import COUNT, EFFECT_TO, HAND, HAND_SHARED  # noqa: F401  (EFFECT_TO: the names counted pieces use)
 
 if TYPE_CHECKING:
     from .game import Declarations, Game
@@ -35,8 +35,8 @@ def declare(d: "Declarations") -> None:
 
 def hand_sites(game: "Game | Declarations") -> int:
     """How many hand sites the game (or its declarations) has after the board's: one per player
-    with ``(hand Each)``."""
-    return game.num_players if HAND in game.arrays else 0
+    with ``(hand Each)``, and one more with ``(hand Shared)``."""
+    return (game.num_players if HAND in game.arrays else 0) + (1 if HAND_SHARED in game.arrays else 0)
 
 
 def hand_site(game: "Game", player: int) -> int:
@@ -44,8 +44,20 @@ def hand_site(game: "Game", player: int) -> int:
     return game.topology.n + player - 1
 
 
+def _supply(state: "State", site: int) -> list[int]:
+    """The kinds of piece of the player whose hand ``site`` is that their supply holds (a game
+    with ``(hand Each)`` keeps a player's own pieces in hand by kind: ``hand``), in order."""
+    game = state.game
+    supply = state.arrays.get(HAND)
+    player = site - game.topology.n + 1
+    if supply is None or not 1 <= player <= game.num_players:
+        return []
+    return [w for w, held in enumerate(supply) if held and game.owner_of[w] == player]
+
+
 def pieces_at(state: "State", site: int) -> int:
-    """How many pieces are on ``site`` (a board or hand site; 0 for a site that is neither)."""
+    """How many pieces are on ``site`` (a board or hand site; 0 for a site that is neither): on
+    a hand's site, its counted pieces and its player's supply."""
     n = state.game.topology.n
     if 0 <= site < n:
         if not state.what[site]:
@@ -53,14 +65,22 @@ def pieces_at(state: "State", site: int) -> int:
         data = state.arrays.get(COUNT)
         return (data[site] or 1) if data is not None else 1
     data = state.arrays.get(COUNT)
-    if data is None or not 0 <= site < len(data):
-        return 0
-    return data[site]
+    counted = data[site] if data is not None and 0 <= site < len(data) else 0
+    supply = state.arrays.get(HAND)
+    return counted + sum(supply[w] for w in _supply(state, site)) if supply is not None else counted
 
 
 def set_pieces(state: "State", site: int, number: int, what: int) -> None:
-    """Put exactly ``number`` pieces of kind ``what`` on ``site`` (0 empties it)."""
-    data = state.arrays[COUNT]
+    """Put exactly ``number`` pieces of kind ``what`` on ``site`` (0 empties it; a game that
+    does not count pieces holds one on a site of the board)."""
+    data = state.arrays.get(COUNT)
+    if data is None:
+        if site < state.game.topology.n:
+            if number <= 0:
+                state.clear(site)
+            elif state.what[site] != what:
+                state.place(site, what)
+        return
     if number < 0:
         number = 0
     if number > MAX_COUNT:
@@ -79,28 +99,56 @@ def set_pieces(state: "State", site: int, number: int, what: int) -> None:
 
 
 def add_pieces(state: "State", site: int, number: int, what: int) -> None:
-    """Add ``number`` pieces of kind ``what`` to ``site``."""
-    if number > 0:
-        current = pieces_at(state, site)
-        kind = state.what[site] if site < state.game.topology.n and current else what
-        set_pieces(state, site, current + number, kind)
+    """Add ``number`` pieces of kind ``what`` to ``site`` (to a hand: its player's own pieces
+    go back to the supply, when the game keeps one; others are counted on the hand's site)."""
+    if number <= 0:
+        return
+    game = state.game
+    if site >= game.topology.n:
+        supply = state.arrays.get(HAND)
+        if supply is not None and 0 < what < len(supply) and game.owner_of[what] == site - game.topology.n + 1:
+            state.set_item(supply, what, supply[what] + number)
+            return
+        data = state.arrays.get(COUNT)
+        if data is not None and 0 <= site < len(data):
+            state.set_item(data, site, min(data[site] + number, MAX_COUNT))
+        return
+    current = pieces_at(state, site)
+    kind = state.what[site] if current else what
+    set_pieces(state, site, current + number, kind)
 
 
 def take_pieces(state: "State", site: int, number: int) -> int:
-    """Take up to ``number`` pieces from ``site``; returns how many were taken."""
+    """Take up to ``number`` pieces from ``site``; returns how many were taken (from a hand:
+    its supply first, then its counted pieces)."""
     current = pieces_at(state, site)
     taken = min(max(number, 0), current)
-    if taken:
-        kind = state.what[site] if site < state.game.topology.n else 0
-        set_pieces(state, site, current - taken, kind)
+    if not taken:
+        return 0
+    if site >= state.game.topology.n:
+        left = taken
+        supply = state.arrays.get(HAND)
+        for w in _supply(state, site):
+            if not left:
+                break
+            out = min(left, supply[w])
+            state.set_item(supply, w, supply[w] - out)
+            left -= out
+        data = state.arrays.get(COUNT)
+        if left and data is not None:
+            state.set_item(data, site, data[site] - left)
+        return taken
+    set_pieces(state, site, current - taken, state.what[site])
     return taken
 
 
 def kind_at(state: "State", site: int, default: int) -> int:
-    """The kind of piece on ``site`` (``default`` for a hand or an empty site)."""
-    if 0 <= site < state.game.topology.n and state.what[site]:
-        return state.what[site]
-    return default
+    """The kind of piece on ``site``: the board's; on a hand's site the first kind of its
+    player's supply it holds; else ``default`` (counted pieces in a hand, an empty site)."""
+    if 0 <= site < state.game.topology.n:
+        return state.what[site] or default
+    held = _supply(state, site)
+    return held[0] if held else default
 
 
 __all__ = ["COUNT", "declare", "hand_site", "hand_sites", "pieces_at", "set_pieces", "add_pieces",

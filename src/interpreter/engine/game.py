@@ -111,7 +111,7 @@ class Declarations:
     piece_arrays: list[str] = field(default_factory=list)  # per-site arrays that move with pieces
     words: list[str] = field(default_factory=list)  # the named decisions, in declaration order
     maps: dict[str, dict[int, int]] = field(default_factory=dict)  # (map ...) tables by name
-    dice: list[tuple[int, ...]] = field(default_factory=list)  # the face values of each die
+    dice: list[Any] = field(default_factory=list)  # the sets of dice (engine.dice.DiceSet), one per owner
     passages: dict[int, list[Any]] = field(default_factory=dict)  # player -> their passages
     start: list[Callable[[State], None]] = field(default_factory=list)  # run once the start rules ran
     turn_end: list[Callable[[State], None]] = field(default_factory=list)  # when a turn ends
@@ -200,7 +200,7 @@ class Game:
         self.tracks = tuple(tracks)  # the board's tracks (engine.tracks.Track), in declaration order
         self.maps = MappingProxyType({k: MappingProxyType(dict(v)) for k, v in declared.maps.items()})
         self.owned_regions = MappingProxyType(dict(owned_regions or {}))  # (player, name) -> sites
-        self.dice = tuple(declared.dice)  # the face values of each die (engine.dice)
+        self.dice = tuple(declared.dice)  # the sets of dice, one per owner (engine.dice.DiceSet)
         kinds_of = [0] * (info.players + 1)  # how many kinds of piece each owner has
         for comp in components[1:]:
             if 0 <= comp.owner <= info.players:

@@ -176,21 +176,28 @@ class Move:
 
 def _label(move: Move, site: int) -> str:
     game = game_named(move.game_id)
-    return game.topology.labels[site] if game is not None else str(site)
+    if game is None:
+        return str(site)
+    labels = game.topology.labels
+    if 0 <= site < len(labels):
+        return labels[site]
+    from .sites import site_label  # a hand's site (Hand1)
+    return site_label(game, site)
 
 
 def _add_text(move: Move) -> str:
     to = _label(move, move.to)
     if move.frm >= 0:  # a copy of the piece on frm (Ludii's move copy:True): it reads from-to
-        return f"{_label(move, move.frm)}-{to}"
-    return f"{move.prefix}@{to}" if move.prefix else to
+        return f"{_label(move, move.frm)}-{to}{move.word}"
+    return (f"{move.prefix}@{to}" if move.prefix else to) + move.word
 
 
+# a move that is not a choice has a word only when it is the second (third...) of that text
+# with other consequences (``A1-B2/2``: see turns._distinct)
 TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.ADD: _add_text,
-    # a word on a move or a removal numbers a second one of the same sites (A1-A2/2)
     MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}{m.word}",
-    MoveKind.PASS: lambda m: "pass",
+    MoveKind.PASS: lambda m: "pass" + m.word,
     MoveKind.CHOICE: lambda m: m.word,
     MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}{m.word}",
 }

@@ -159,8 +159,11 @@ def read_move(game: "Game", text: str) -> Move:
     if spaced:
         raw = f"{spaced.group(1)}-{spaced.group(2)}"
     numbered = _NUMBERED.match(raw)
+    if numbered and int(numbered.group(2)) >= 2 and numbered.group(1).lower() == "pass":
+        return Move(PASS, word=f"/{int(numbered.group(2))}", game_id=uid)  # a second pass (other dice)
     if numbered and int(numbered.group(2)) >= 2:
         # the second (third...) way of choosing the same site(s): a choice whose word is its text
+        # (a second piece move of that text, A1-B2/2, is found by its text when applied)
         base = _read_sites(game, text, numbered.group(1))
         frm, to = (base.frm, base.to) if base.kind is MOVE else (base.to, base.to)
         return Move(CHOICE, frm=frm, to=to, word=f"{base.text}/{int(numbered.group(2))}", game_id=uid)
@@ -194,7 +197,8 @@ def _read_sites(game: "Game", text: str, raw: str) -> Move:
 
 
 def _site_of(game: "Game", text: str, label: str) -> int:
-    site = game.topology.site(label)
+    from .sites import site_of_label
+    site = site_of_label(game, label)  # the board's or a hand's (Hand1)
     if site < 0:
         sample = ", ".join(game.topology.labels[:4])
         raise InvalidMoveError(f"'{text.strip()}': no site '{label}' on this board "

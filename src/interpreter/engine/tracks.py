@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .topology import Topology
 
 END = -2  # Ludii's Constants.END: the way off the board at the end of a track
+MAX_SITE = 20_000  # a track may name sites after the board's (a hand's: Ludii numbers them next)
 
 
 class TrackError(ValueError):
@@ -31,6 +32,7 @@ class Track:
     looped: bool = False
     owner: int = 0  # 0: everybody's
     directed: bool = False
+    internal_loop: bool = False  # a site met twice, not in a row (Ludii's internal loop: Ur, Pachisi)
     next_index: tuple[int, ...] = field(default=(), repr=False)  # -1 at the end of an open track
     prev_index: tuple[int, ...] = field(default=(), repr=False)
     first_index: dict[int, int] = field(default_factory=dict, repr=False)  # site -> its first element
@@ -47,14 +49,19 @@ class Track:
         self.first_index = {}
         for i, site in enumerate(self.sites):
             self.first_index.setdefault(site, i)
+        self.internal_loop = len(self.first_index) < n
 
     def index_of(self, site: int) -> int:
         """The first element of the track on ``site`` (-1 when the track does not pass there)."""
         return self.first_index.get(site, -1)
 
     def board_sites(self) -> tuple[int, ...]:
-        """The board sites of the track, each once, in track order (Ludii's ``(sites Track)``)."""
+        """The sites of the track, each once, in track order (not its End)."""
         return tuple(dict.fromkeys(s for s in self.sites if s >= 0))
+
+    def region(self) -> tuple[int, ...]:
+        """The sites of the track as a region (Ludii's ``(sites Track)``: a set, in site order)."""
+        return tuple(sorted({s for s in self.sites if s >= 0}))
 
 
 def steps_to_sites(topo: "Topology", spec: str, name: str) -> list[int]:
@@ -90,12 +97,13 @@ def steps_to_sites(topo: "Topology", spec: str, name: str) -> list[int]:
 
 def make_track(topo: "Topology", name: str, sites: Sequence[int], looped: bool, owner: int,
                directed: bool = False) -> Track:
-    """A track over ``sites`` (site numbers, :data:`END` allowed), checked against the board;
-    a site repeated in a row counts once."""
+    """A track over ``sites`` (site numbers, :data:`END` allowed; sites after the board's are a
+    hand's, as Ludii numbers them); a site repeated in a row counts once (Ludii's bumps)."""
     merged: list[int] = []
     for site in sites:
-        if site != END and not 0 <= site < topo.n:
-            raise TrackError(f'track "{name}": site {site} is not on the board (0 to {topo.n - 1})')
+        if site != END and not 0 <= site <= MAX_SITE:
+            raise TrackError(f'track "{name}": site {site} is neither on the board (0 to {topo.n - 1}) '
+                             "nor after it (a hand's)")
         if not merged or merged[-1] != site:
             merged.append(site)
     if len(merged) < 2:
@@ -103,4 +111,4 @@ def make_track(topo: "Topology", name: str, sites: Sequence[int], looped: bool, 
     return Track(name, tuple(merged), looped, owner, directed)
 
 
-__all__ = ["Track", "TrackError", "END", "steps_to_sites", "make_track"]
+__all__ = ["Track", "TrackError", "END", "MAX_SITE", "steps_to_sites", "make_track"]

@@ -78,7 +78,9 @@ def legal_moves(state: "State") -> list[Move]:
 def _distinct(state: "State", moves: list[Move]) -> list[Move]:
     """Each move once. The same site chosen with other consequences (a pit sown along either
     track) is a move of its own, numbered after the first (``B1``, ``B1/2``...), as Ludii keeps
-    both; two moves with one text and different outcomes are an error of the rules. When
+    both; so is the same placement, piece move or pass with other consequences (a piece moved
+    by either die: ``A1-B2``, ``A1-B2/2``); two choices with one text and different outcomes are
+    an error of the rules. When
     several pieces could go on one site, placements name their piece (``2@C3``)."""
     game = state.game
     seen: dict[tuple, Move] = {}
@@ -102,7 +104,9 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
                 seen[m.key()] = m
                 unique.append(m)
                 continue
-            if m.kind in (MOVE, REMOVE) and not m.word:  # Ludii's second move between the same sites: A1-A2/2
+            if m.kind is not CHOICE and not m.word:
+                # the same piece move with other consequences (another die used: Ludii lists
+                # both): the second reads A1-B2/2
                 n = 2
                 while (k[:4] + (f"/{n}",)) in seen:
                     n += 1

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 INFINITY = 1 << 30  #: Ludii's Infinity, as a bound of ranges and lengths
+#: Ludii's other application constants: ints anywhere an int is written (Grammar.ApplicationConstants)
+APPLICATION_CONSTANTS = {"Off": -1, "End": -2, "Undefined": -1}
 
 Fn = Callable[[Any, Any], Any]
 

@@ -183,7 +183,9 @@ INT_LIT = Literal(Int, "int")
 FLOAT_LIT = Literal(Float, "float")
 BOOL_LIT = Literal(Bool, "boolean")
 STR_LIT = Literal(Str, "string")
-INT_FN = Kind((INT,), "int", literals=(Int,), consts=("Infinity", "Off"))  # Off: no site (-1)
+# Ludii's application constants, ints anywhere an int is: Off (no site, -1), End (the end of a
+# track, -2), Undefined (-1), Infinity
+INT_FN = Kind((INT,), "int", literals=(Int,), consts=("Infinity", "Off", "End", "Undefined"))
 BOOL_FN = Kind((BOOL,), "boolean", literals=(Bool,))
 PLAYER = Kind((INT,), "player", literals=(Int,), consts=tuple(ROLES))
 ROLE = Enum(tuple(ROLES), "role")

@@ -30,7 +30,9 @@ from .boards import Board, StaticInt
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.env import Env
     from ..engine.game import Declarations
+    from ..engine.state import State
 
 TRACK = "track"
 _TRACK = Instance("track")
@@ -235,48 +237,99 @@ class MancalaBoard(Board):
 
 
 class SitesTrack(Ludeme):
-    """The sites of a track, in track order: the track named (or whose name contains the text,
-    among the tracks of the player given or of nobody), else the first track of that player or
-    of nobody (Ludii's ``(sites Track)``).
+    """The sites of a track, as a region (in site order, each once): the track of that exact
+    name, else the first whose name contains it and that belongs to the player given or to
+    nobody (any such track when no name is given); no sites when there is none. With ``from:``,
+    the sites from that one (included) along the track to ``to:`` (included; going round to the
+    track's start when ``to:`` comes before ``from:``), or to the track's end.
 
     Parameters:
         role: the player whose tracks are searched (nobody's when left out)
         title: the track's name, or part of it (the first track when left out)
+        from: the site of the track the sites start from
+        to: the site of the track they go up to
 
     Examples:
         (sites Track)
         (sites Track "TrackCW")
         (sites Track Mover "Track")
+        (sites Track from:(last From) to:(last To))
     """
 
     name = "sites Track"
     kind = REGION
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, Instance("player"))), optional=True)
     title: Any = Param(STR_LIT, optional=True)
+    frm: Any = Param(INT_FN, optional=True, named=True, key="from", range=SITE_NUMBER)
+    to: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
 
     def compile(self, c: "Compiler"):
         tracks = c.tracks
-        title = self.title.value if self.title is not None else None
+        title = self.title.value if self.title is not None else ""
         if not tracks:
             raise BindError("(sites Track) but the board has no tracks", self.span)
         if self.role is None:
-            track = find_track(tracks, title, 0)
-            sites = track.board_sites() if track is not None else ()
-            return const_fn(sites)
-        who = c.player(self.role)
-        table = {}
-        for p in range(0, (c.game.num_players if c.game is not None else 16) + 1):
-            track = find_track(tracks, title, p)
-            table[p] = track.board_sites() if track is not None else ()
-        return lambda s, e: table.get(who(s, e), ())
+            who = const_fn(0)
+            players = [0]
+        else:
+            who = owner_fn(c, self.role)
+            players = list(range(0, (c.game.num_players if c.game is not None else 16) + 2))
+        table = {p: find_track(tracks, title, p) for p in players}
+        if self.frm is None and self.to is None:
+            regions = {p: (t.region() if t is not None else ()) for p, t in table.items()}
+            if self.role is None:
+                return const_fn(regions[0])
+            return lambda s, e: regions.get(who(s, e), ())
+        frm = c.int(self.frm) if self.frm is not None else const_fn(-1)
+        to = c.int(self.to) if self.to is not None else const_fn(-1)
+
+        def part(s: "State", e: Env) -> tuple[int, ...]:
+            track = table.get(who(s, e))
+            if track is None:
+                return ()
+            return track_part(track, frm(s, e), to(s, e))
+        return part
+
+
+def track_part(track: Any, frm: int, to: int) -> tuple[int, ...]:
+    """Ludii's sites of a track from a site (-1: its start) to a site (-1: its end), going round
+    to its start when ``to`` is not met; a region (sorted, once each)."""
+    sites = track.sites
+    start = 0 if frm == -1 else track.index_of(frm)
+    if start < 0:
+        return ()
+    out = []
+    found = False
+    for i in range(start, len(sites)):
+        out.append(sites[i])
+        if sites[i] == to:
+            found = True
+            break
+    if not found:
+        for i in range(start):
+            out.append(sites[i])
+            if sites[i] == to:
+                break
+    return tuple(sorted({x for x in out if x >= 0}))
+
+
+def owner_fn(c: "Compiler", role: Any):
+    """The number a role (or a player, ``(player 1)``) stands for as the owner of a track or
+    container: a player's number, 0 for Neutral, the number of players plus one for Shared and
+    All (Ludii's numbering)."""
+    if isinstance(role, Const) and role.name in ("Shared", "All"):
+        return const_fn((c.game.num_players if c.game is not None else 16) + 1)
+    if isinstance(role, Ludeme):
+        return c.int(role)
+    return c.player(role)
 
 
 def find_track(tracks: list, title: str | None, player: int):
-    """Ludii's choice of a track by name and player: the track of that name, or the first whose
-    name contains it and that belongs to the player or to nobody (any track of theirs when no
-    name is given); None when there is none."""
+    """Ludii's choice of a track by name and player (``(sites Track)``'s): the track of that
+    name, or the first whose name contains it and that belongs to the player or to nobody (any
+    track of theirs when no name is given); None when there is none."""
     for track in tracks:
-        if title is not None:
+        if title:
             if track.name == title or (title in track.name and track.owner in (player, 0)):
                 return track
         elif track.owner in (player, 0):
@@ -427,4 +480,4 @@ class MapEntry(Ludeme):
 
 
 __all__ = ["Track", "MancalaBoard", "SitesTrack", "Pair", "Map", "MapEntry", "build_tracks", "find_track",
-           "mancala_graph"]
+           "mancala_graph", "track_part", "owner_fn"]

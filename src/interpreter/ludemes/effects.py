@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
-from ..engine.arrays import HAND_SITES
+from ..engine.arrays import HAND, HAND_SITES
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
@@ -15,7 +15,7 @@ from .functions import INT_MAX, INT_MIN, out_of_range
 from .base import (
     ANY_INT, PIECES, SITE_NUMBER, VERTEX_NUMBER,
     BOOL_FN, INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
-    Enum, Instance, Kind, Ludeme, Param, kind_of,
+    BoundArray, Enum, Instance, Kind, Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -288,8 +288,9 @@ class MoveAgain(_Effect):
 
 class Place(Ludeme):
     """Start rule: put pieces of a kind on sites, or ``count:`` pieces of it in a player's hand
-    (``(handSite P1)``, with ``(hand Each)`` in the equipment). A site that already has a piece
-    keeps it (as Ludii's: the first start rule to place a piece there wins).
+    (``(handSite P1)``, with ``(hand Each)`` in the equipment) or on each site (a pit's seeds).
+    A site that already has a piece keeps it (as Ludii's: the first start rule to place a piece
+    there wins).
 
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
@@ -318,9 +319,9 @@ class Place(Ludeme):
     state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
-        if isinstance(self.sites, Str):  # coord: a site by its label, which Ludii's concepts do not read
-            return ()
-        out = [placed_where(self.sites)]
+        if isinstance(self.sites, Str) and not self.sites.value.startswith("Hand"):
+            return ()  # coord: a site by its label, which Ludii's concepts do not read
+        out = ["PiecesPlacedOutsideBoard" if isinstance(self.sites, Str) else placed_where(self.sites)]
         if isinstance(self.count, Int) and self.count.value > 1:
             out.append("PieceCount")  # several pieces on one site
         return out
@@ -332,61 +333,30 @@ class Place(Ludeme):
         if self.coord is not None:
             self.sites = self.coord
 
-    def _hand_container(self, c: "Compiler") -> Any:
-        """Ludii's container form (``(place "Marker" "Hand" count:3)``): the pieces go into
-        hands; ``"Hand"`` with a piece name without a number gives each player their own piece
-        (``Marker1`` into P1's hand...), ``"Hand2"`` one player's hand. None when the second
-        argument names no hand (a site label)."""
-        from ..engine.arrays import HAND
-        name = self.sites.value if isinstance(self.sites, Str) else None
-        if name is None or not name.startswith("Hand") or not (name == "Hand" or name[4:].isdigit()):
-            return None
-        if c.topo.site(name) >= 0:
-            return None
-        game = c.game
-        piece = self.piece.value
-        if name == "Hand" and not any(ch.isdigit() for ch in piece) and piece not in game.component_index:
-            placements = [(p, f"{piece}{p}") for p in range(1, game.num_players + 1)]
-        else:
-            owner = int(name[4:]) if name != "Hand" else None
-            placements = [(owner, piece)]
-        amount = c.static_int(self.count) if self.count is not None else 1
-        effects = []
-        for owner, item in placements:
-            found = c.components_named(item, self.piece)
-            if len(found) != 1:
-                raise BindError(f"'{item}' names no one piece", self.piece.span)
-            what = found[0]
-            if HAND in game.arrays:
-                def fill(s: "State", e: Env, what: int = what) -> None:
-                    hand = s.arrays[HAND]
-                    s.set_item(hand, what, hand[what] + amount)
-                effects.append(fill)
-                continue
-            if HAND_SITES not in game.arrays:
-                raise BindError("the game has no hands", self.sites.span, hint="add (hand Each) to the equipment")
-            if amount != 1:
-                raise BindError("a hand site holds one piece", self.count.span)
-            player = owner if owner is not None else game.owner_of[what]
-            size = len(game.arrays[HAND_SITES]) // game.num_players
+    def _check_count(self) -> None:
+        if self.count is not None and isinstance(self.sites, BoundArray):
+            # Ludii's count: is of a placement on one site (its fill of several takes counts:)
+            raise BindError("count: places pieces on one site, not on a list of sites", self.count.span,
+                            hint=f'(place "{self.piece.value}" (handSite P1) count:5)')
 
-            def first_empty(s: "State", e: Env, what: int = what, player: int = player) -> None:
-                sites = s.arrays[HAND_SITES]
-                for k in range((player - 1) * size, player * size):
-                    if not sites[k]:
-                        s.set_item(sites, k, what)
-                        return
-            effects.append(first_empty)
+    def _counted_on_board(self) -> bool:
+        """``count:`` pieces on board sites (Ludii's count of a site: a pit's seeds)."""
+        return self.count is not None and not hasattr(self.sites, "fill")
 
-        def run(s: "State", e: Env) -> None:
-            for effect in effects:
-                effect(s, e)
-        return run
+    def declare(self, d: "Declarations", c: Any) -> None:
+        if self._counted_on_board():
+            from .sowing import declare_counts
+            declare_counts(d)
+        if self.state is not None:
+            from .variables import piece_states
+            piece_states(d)
 
     def compile_effect(self, c: "Compiler"):
-        in_hands = self._hand_container(c)
-        if in_hands is not None:
-            return in_hands
+        self._check_count()
+        if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
+            return self._in_hands(c)
+        if isinstance(self.sites, Int) and self.sites.value >= c.topo.n:
+            return self._on_hand_site(c)
         found = c.components_named(self.piece.value, self.piece)
         if len(found) != 1:
             names = ", ".join(c.game.components[i].name for i in found)
@@ -395,9 +365,16 @@ class Place(Ludeme):
         what = found[0]
         if hasattr(self.sites, "fill"):  # (handSite P1): pieces in a hand
             return self.sites.fill(c, what, self.count)
-        if self.count is not None:
-            raise BindError("count: puts several pieces in a hand; a site of the board holds one piece",
-                            self.count.span, hint=f'(place "{self.piece.value}" (handSite P1) count:5)')
+        if self.count is not None:  # several pieces on each site (Ludii's count)
+            from ..engine.counts import set_pieces
+            number = c.int(self.count)
+            sites = c.region(self.sites)
+
+            def counted(s: "State", e: Env) -> None:
+                n = number(s, e)
+                for site in sites(s, e):
+                    set_pieces(s, site, n, what)
+            return counted
         region = c.region(self.sites)
         state = c.int(self.state) if self.state is not None else None
         from .variables import PIECE_STATES
@@ -413,10 +390,62 @@ class Place(Ludeme):
                             s.set_item(s.arrays[PIECE_STATES], site, v)
         return run
 
-    def declare(self, d: Any, c: Any) -> None:
-        if self.state is not None:
-            from .variables import piece_states
-            piece_states(d)
+    def _on_hand_site(self, c: "Compiler"):
+        """A site numbered after the board's: a hand's (Ludii numbers the hands' sites next),
+        which takes ``count:`` pieces (one by default)."""
+        from ..engine.counts import add_pieces
+        from ..engine.sites import hand_layout
+        site = self.sites.value
+        if not c.topo.n <= site < c.topo.n + hand_layout(c.game)[1]:
+            raise BindError(f"site {site} is neither on the board (0 to {c.topo.n - 1}) nor in a hand",
+                            self.sites.span)
+        found = c.components_named(self.piece.value, self.piece)
+        if len(found) != 1:
+            raise BindError(f"'{self.piece.value}' names several pieces", self.piece.span)
+        what = found[0]
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+        return lambda s, e: add_pieces(s, site, number(s, e), what)
+
+    def _in_hands(self, c: "Compiler"):
+        """Ludii's placement in a container named: ``"Hand"`` with a piece name without a
+        number, each player's piece in their own hand (``"Marker"``: Marker1 in P1's...);
+        ``"Hand2"``, the piece named in P2's hand; ``count:`` pieces each (one by default)."""
+        from ..engine.counts import add_pieces
+        game = c.game
+        name = self.sites.value
+        if not (HAND in game.arrays or HAND_SITES in game.arrays):
+            raise BindError(f'no container "{name}": the game has no hands', self.sites.span,
+                            hint="add (hand Each) to the equipment")
+        if name == "Hand" and not any(ch.isdigit() for ch in self.piece.value):
+            pairs = [(p, f"{self.piece.value}{p}") for p in range(1, game.num_players + 1)]
+        elif name[4:].isdigit() and 1 <= int(name[4:]) <= game.num_players:
+            pairs = [(int(name[4:]), self.piece.value)]
+        else:
+            raise BindError(f'no container "{name}": hands are "Hand1", "Hand2" ... or "Hand" for each',
+                            self.sites.span)
+        placed = []
+        for p, piece in pairs:
+            if piece not in game.component_index:
+                raise BindError(f"no piece '{piece}' to place in hand {p}", self.piece.span)
+            placed.append((p, game.component_index[piece]))
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+        n = c.topo.n
+        if HAND_SITES in game.arrays:
+            size = len(game.arrays[HAND_SITES]) // game.num_players
+
+            def in_sites(s: "State", e: Env) -> None:
+                slots = s.arrays[HAND_SITES]
+                for p, what in placed:
+                    free = [k for k in range((p - 1) * size, p * size) if not slots[k]]
+                    if free:
+                        s.set_item(slots, free[0], what)
+            return in_sites
+
+        def in_hands(s: "State", e: Env) -> None:
+            count = number(s, e)
+            for p, what in placed:
+                add_pieces(s, n + p - 1, count, what)
+        return in_hands
 
 
 class Custodial(_Effect):
@@ -600,6 +629,8 @@ class ForEachSite(_Effect):
     Parameters:
         region: the sites visited
         effect: the effect (or moves) at each site, ``(site)`` being the site
+        noMoveYet: as moves: the moves made instead when no site gives any
+        then: as moves: consequences of each move
 
     Examples:
         (forEach Site (sites Occupied by:Next) (remove (site)))
@@ -615,21 +646,31 @@ class ForEachSite(_Effect):
         return where
     region: Any = Param(REGION_FN)
     effect: Any = Param(MOVES_T)
+    noMoveYet: Any = Param(MOVES_T, optional=True, named=True)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile(self, c: "Compiler") -> MoveGen:
         region = c.region(self.region)
         moves = c.moves(self.effect)
+        otherwise = c.moves(self.noMoveYet) if self.noMoveYet is not None else None
+        then = c.rule(after=self.then.compile_effect(c)) if self.then is not None else ()
 
         def gen(s: "State", e: Env) -> list:
             frame = e.child()
             out = []
             for site in list(region(s, e)):
-                frame.site = site
+                frame.site = frame.to = site  # Ludii's forEach Site binds (to) as well
                 out.extend(moves.moves(s, frame))
+            if not out and otherwise is not None:
+                return list(otherwise.moves(s, e))  # as Ludii: without the then
+            if then:
+                return [m.with_rules(m.rules + then) for m in out]
             return out
         return FnGen(gen)
 
     def compile_effect(self, c: "Compiler"):
+        if self.noMoveYet is not None or self.then is not None:
+            raise BindError("forEach Site as an effect takes no noMoveYet: or then", self.span)
         region = c.region(self.region)
         if getattr(self.effect, "name", "") == "if" and getattr(self.effect, "else_branch", None) is None:
             # (forEach Site R (if C E)): as in Ludii, which works out the moves of every site
@@ -641,7 +682,9 @@ class ForEachSite(_Effect):
 
     def kernel_moves(self, k: Emitter) -> Made:
         """The moves of every site of the region, together (two sites may make the same move)."""
-        from ..native.emit import Made
+        from ..native.emit import Made, NoKernel
+        if self.noMoveYet is not None or self.then is not None:
+            raise NoKernel("(forEach Site ... noMoveYet: / then)")
         region = k.region(self.region)
         x = k.temp("x")
         with region.loop(k, x):
@@ -651,7 +694,9 @@ class ForEachSite(_Effect):
         return Made(False, made.kinds)
 
     def kernel_effect(self, k: Emitter) -> None:
-        from ..native.emit import Buffered, Listed
+        from ..native.emit import Buffered, Listed, NoKernel
+        if self.noMoveYet is not None or self.then is not None:
+            raise NoKernel("(forEach Site ... noMoveYet: / then)")
         region = k.region(self.region)
         if not isinstance(region, Listed):  # the sites worked out before any effect changes them
             region = Buffered(*region.fill(k))

@@ -33,7 +33,8 @@ def hand_size(c: "Compiler", where: Ludeme) -> int:
 
 
 class SitesHand(Ludeme):
-    """The sites of a player's hand (the mover's by default), numbered after the board's.
+    """The sites of a player's hand (the mover's by default), numbered after the board's (one
+    site for a hand without ``size:``).
 
     Parameters:
         role: whose hand (the mover's when left out)
@@ -47,7 +48,11 @@ class SitesHand(Ludeme):
     role: Any = Param(PLAYER, optional=True)
 
     def compile(self, c: "Compiler"):
-        size = hand_size(c, self)
+        from ..engine.arrays import HAND
+        if HAND in c.game.arrays and HAND_SITES not in c.game.arrays:
+            size = 1  # a hand of counted pieces: one site, Ludii's hand of one site
+        else:
+            size = hand_size(c, self)
         n = c.topo.n
         who = c.player(self.role) if self.role is not None else (lambda s, e: s.mover)
         tables = {p: tuple(range(n + (p - 1) * size, n + p * size)) for p in range(1, c.game.num_players + 1)}

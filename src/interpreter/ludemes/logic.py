@@ -495,7 +495,7 @@ _VALUE = Either((INT_FN, PLAYER))
 
 def value_fn(c: "Compiler", value: Any):
     """An int expression, or a player role (Mover, P2...) standing for its number."""
-    if isinstance(value, Const) and value.name != "Infinity":
+    if isinstance(value, Const) and value.name not in ("Infinity", "Off", "End", "Undefined"):
         return c.player(value)
     return c.int(value)
 

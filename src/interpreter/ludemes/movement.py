@@ -18,7 +18,7 @@ from ..errors import BindError
 from ..syntax.nodes import Const
 from .concepts import moved_to
 from .base import (
-    DISTANCE,
+    ANY_INT, DISTANCE, INT, ROLE,
     BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
     PType,
 )
@@ -594,16 +594,23 @@ class MoveFromTo(Ludeme):
     still reads from-to, ``A1-A2``, as Ludii's: from two pieces, two moves place the same piece).
     Moves from a hand are not supported.
 
+    With ``count:``, or from or to a hand's site (``(handSite Mover)``), it moves that many
+    pieces (one by default; as many as there are when fewer) from a site holding several (a
+    pit, a hand): a choice of the two sites, written ``A1-Hand1``.
+
     Parameters:
         from: the sites a piece moves from
         to: the sites it may go to, their condition and what happens there
+        count: how many pieces move (from a site holding several)
         copy: True: the piece stays and a piece of its kind is placed on the target
         stack: True: pieces stack on the target (Ludii's stacking; refused here, as stacks are not
             supported)
+        role: the player making the move (the mover; Ludii's other players are refused)
         then: consequences applied after the move
 
     Examples:
         (move (from) (to (sites LineOfSight Farthest at:(from))))
+        (move (from (handSite Mover)) (to (sites Empty)) count:2)
         (move (from (sites Occupied by:Mover)) (to (sites Empty)))
     """
 
@@ -626,8 +633,10 @@ class MoveFromTo(Ludeme):
 
     source: Any = Param(Instance("from"), key="from")
     to: Any = Param(Instance("to"))
+    count: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     copy: Any = Param(BOOL_LIT, optional=True, named=True)
     stack: Any = Param(BOOL_LIT, optional=True, named=True)
+    role: Any = Param(ROLE, optional=True)
     then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
@@ -635,7 +644,27 @@ class MoveFromTo(Ludeme):
             raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
         if self.stack is not None and self.stack.value:
             raise BindError("stack:True is not supported", self.stack.span)
+        if self.role is not None and self.role.name != "Mover":
+            raise BindError("a move made by another player than the mover is not supported", self.role.span)
+        if self.counted() and self.copy is not None and self.copy.value:
+            raise BindError("copy:True moves one piece: not with count: or a hand", self.copy.span)
+
+    def counted(self) -> bool:
+        """Whether pieces are moved by number (``count:``, or from or to a hand's site): Ludii's
+        move of several pieces from a site holding them (a pit, a hand)."""
+        if self.count is not None:
+            return True
+        return any(isinstance(part, Ludeme) and any(n.name in ("handSite", "sites Hand") for n in part.walk())
+                   for part in (self.source.sites, self.to.sites))
+
+    def declare(self, d: Any, c: Any) -> None:
+        if self.counted():
+            from .sowing import declare_counts
+            declare_counts(d)
+
     def compile(self, c: "Compiler") -> MoveGen:
+        if self.counted():
+            return self._compile_counted(c)
         sources = _from_sites(c, self.source)
         region, cond, effect = _to_rule(c, self.to)
         apply = getattr(self.to, "apply", None)
@@ -655,6 +684,7 @@ class MoveFromTo(Ludeme):
         game = c.game
         uid = game.uid
         copy = self.copy is not None and self.copy.value
+        from ..engine.counts import pieces_at
         made: dict[tuple[int, ...], Move] = {}
 
         def move_of(frm: int, to: int, w: int) -> Move:
@@ -668,11 +698,24 @@ class MoveFromTo(Ludeme):
                 move = made[frm, to] = Move(MOVE, frm, to, game_id=uid, rules=rules)
             return move
 
+        n = game.topology.n
+        # a piece moving from a hand's site (its (from) there): moved as pieces by number
+        from ..engine.sites import hand_layout
+        from_hand = self._counted_choice(c) if hand_layout(game)[1] else None
+
         def gen(s: "State", e: Env) -> list[Move]:
             out = []
             frame = e.child()
             what = s.what
             for frm in sources(s, e):
+                if frm >= n:
+                    if from_hand is not None and pieces_at(s, frm):
+                        frame.frm = frm
+                        for to in region(s, frame):
+                            frame.to = to
+                            if to >= 0 and to != frm and (cond is None or cond(s, frame)):
+                                out.append(from_hand(frm, to))
+                    continue
                 if frm < 0 or not what[frm]:
                     continue
                 frame.frm = frm
@@ -685,11 +728,90 @@ class MoveFromTo(Ludeme):
             return out
         return FnGen(gen)
 
+    def _counted_choice(self, c: "Compiler"):
+        """The move of pieces by number between two sites: ``choice(frm, to)`` gives the
+        choice of the two sites (``A1-Hand1``), whose consequence moves ``count:`` pieces (one
+        by default; as many as there are when fewer), after the to's effect."""
+        from ..engine import counts
+        from ..engine.move import CHOICE
+        from ..engine.sites import site_label
+        from .sowing import _note_effect_to, seed_kind
+        game = c.game
+        _, _, effect = _to_rule(c, self.to)
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+        seed = seed_kind(game)
+        take, add = counts.take_pieces, counts.add_pieces
+
+        def transfer(s: "State", e: Env) -> None:
+            if effect is not None:
+                effect(s, e)  # what happens at the target, before the pieces come
+            a, b = e.frm, e.to
+            what = counts.kind_at(s, a, seed)
+            moved = take(s, a, number(s, e))
+            if moved:
+                add(s, b, moved, what)
+                _note_effect_to(s, b, a)
+        rules = c.rule(transfer, _then(c, self.then))
+        uid = game.uid
+        made: dict[tuple[int, int], Move] = {}
+
+        def choice(frm: int, to: int) -> Move:
+            move = made.get((frm, to))
+            if move is None:
+                word = f"{site_label(game, frm)}-{site_label(game, to)}"
+                move = made[frm, to] = Move(CHOICE, frm, to, word=word, game_id=uid, rules=rules)
+            return move
+        return choice
+
+    def _compile_counted(self, c: "Compiler") -> MoveGen:
+        """Moves of ``count:`` pieces from a site holding some (a board's or a hand's) to
+        another (see :meth:`_counted_choice`)."""
+        from ..engine import counts
+        from .sowing import any_site
+        sites = self.source.sites
+        if sites is None:
+            sources = lambda s, e: (e.frm,)  # noqa: E731  (the piece whose moves these are)
+        elif isinstance(sites, Ludeme) and sites.kind == INT:
+            one = any_site(c, sites)
+            sources = lambda s, e: (one(s, e),)  # noqa: E731
+        else:
+            sources = c.region(sites)
+        from_cond = c.bool(self.source.condition) if self.source.condition is not None else None
+        target = self.to.sites
+        if isinstance(target, Ludeme) and target.kind == INT:
+            one_to = any_site(c, target)
+            region = lambda s, e: (one_to(s, e),)  # noqa: E731
+        else:
+            region = c.region(target)
+        _, cond, _ = _to_rule(c, self.to)
+        choice = self._counted_choice(c)
+        pieces_at = counts.pieces_at
+
+        def gen(s: "State", e: Env) -> list[Move]:
+            out = []
+            frame = e.child()
+            for frm in sources(s, e):
+                if frm < 0 or not pieces_at(s, frm):
+                    continue
+                frame.frm = frm
+                if from_cond is not None and not from_cond(s, frame):
+                    continue
+                for to in region(s, frame):
+                    if to < 0 or to == frm:
+                        continue
+                    frame.to = to
+                    if cond is None or cond(s, frame):
+                        out.append(choice(frm, to))
+            return out
+        return FnGen(gen)
+
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
         from ..native.emit import Made, NoKernel
         from ..native.kernels.moves import _sources
         from ..native.kernels.placement import _conjunction, _to_rule
+        if self.counted():
+            raise NoKernel("(move ... count:)", "pieces moved by number, or from or to a hand")
         if self.stack is not None and self.stack.value:
             raise NoKernel("(move stack:True)")
         copy = self.copy is not None and self.copy.value
@@ -771,3 +893,24 @@ class LeapEffect(MoveLeap):
     name = "leap"
 
 
+
+
+class PlayerIndex(Ludeme):
+    """A player by number (Ludii's ``(player 1)``, where a rule takes a player as well as a
+    role): the number itself.
+
+    Parameters:
+        index: the player's number
+
+    Examples:
+        (player 1)
+        (player (mover))
+    """
+
+    name = "player"
+    overload = True
+    kind = INT
+    index: Any = Param(INT_FN, range=(0, 17))
+
+    def compile(self, c: "Compiler"):
+        return c.int(self.index)

@@ -15,7 +15,8 @@ from ..syntax.nodes import Const, Int
 from .concepts import moved_to
 from .base import (
     Kind,
-    BOOL_FN, DIRS, MOVES, MOVES_T, PLAYER, STR_LIT, THEN, ArrayOf, BoundArray, Instance, Ludeme, Param, kind_of,
+    BOOL_FN, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, STR_LIT, THEN, ArrayOf, BoundArray, Either, Instance, Ludeme,
+    Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -886,6 +887,8 @@ class ForEachPiece(Ludeme):
 
     Parameters:
         pieces: only these kinds of piece (every kind when left out)
+        container: the pieces in that container instead of the board's: a number (0 the board,
+            1, 2 ... the players' hands) or a name (``"Hand1"``)
         moves: the moves from every such piece, instead of each piece's own
         player: whose pieces (the mover's when left out)
         then: consequences of each move
@@ -895,12 +898,14 @@ class ForEachPiece(Ludeme):
         (forEach Piece "Counter")
         (forEach Piece Next)
         (forEach Piece "Pawn" (move Step Forward (to if:(is Empty (to)))))
+        (forEach Piece container:(mover))
     """
 
     name = "forEach Piece"
     concepts = ("ForEachPiece", "ControlFlowStatement")
     kind = MOVES
     pieces: Any = Param(ArrayOf(STR_LIT), optional=True)
+    container: Any = Param(Either((INT_FN, STR_LIT)), optional=True, named=True, range=(0, 64))
     moves: Any = Param(MOVES_T, optional=True)
     player: Any = Param(PLAYER, optional=True)
     then: Any = Param(_THEN, optional=True)
@@ -927,6 +932,8 @@ class ForEachPiece(Ludeme):
                 raise BindError("(forEach Piece) but no piece declares moves", self.span,
                                 hint='write (piece "Name" Each (move ...))')
         player = c.player(self.player) if self.player is not None else None
+        if self.container is not None:
+            return with_rules(self._in_hand(c, table, player), c.rule(after=_then(c, self.then)))
 
         gens = [g.moves if g is not None else None for g in table]  # each kind's moves, looked up once
 
@@ -953,6 +960,59 @@ class ForEachPiece(Ludeme):
                 s.mover = saved
         return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
 
+    def _in_hand(self, c: "Compiler", table: list, player: Any) -> MoveGen:
+        """The moves of the player's pieces in a container (Ludii's ``container:``: 0 the
+        board, 1, 2 ... the players' hands in turn, or a hand's name, ``"Hand2"``): each
+        piece's moves from its hand's site, ``(from)`` being that site."""
+        from ..engine.counts import kind_at, pieces_at
+        from ..engine.sites import hand_layout
+        from ..syntax.nodes import Str
+        game = c.game
+        n = game.topology.n
+        if isinstance(self.container, Str):
+            name = self.container.value
+            if name == "Board":
+                which = const_fn(0)
+            elif name.startswith("Hand") and name[4:].isdigit():
+                which = const_fn(int(name[4:]))
+            else:
+                raise BindError(f'no container "{name}": containers are "Board", "Hand1", "Hand2" ...',
+                                self.container.span)
+        else:
+            which = c.int(self.container)
+        def gen(s: "State", e: Env) -> list[Move]:
+            cid = which(s, e)
+            saved = s.mover
+            mover = saved if player is None else player(s, e)
+            per_hand, hands = hand_layout(game)
+            if cid == 0:
+                sites = [x for x, owner in enumerate(s.who) if owner == mover]
+            elif 1 <= cid and cid * per_hand <= hands:
+                sites = list(range(n + (cid - 1) * per_hand, n + cid * per_hand))
+            else:
+                return []
+            out = []
+            s.mover = mover
+            frame = e.child()
+            try:
+                for site in sites:
+                    if site >= n:
+                        if not pieces_at(s, site):
+                            continue
+                        w = kind_at(s, site, 0)
+                        if not w or game.owner_of[w] != mover:
+                            continue
+                    else:
+                        w = s.what[site]
+                    moves = table[w] if 0 < w < len(table) else None
+                    if moves is not None:
+                        frame.frm = site
+                        out.extend(moves.moves(s, frame))
+            finally:
+                s.mover = saved
+            return out
+        return FnGen(gen)
+
     def kernel_moves(self, k: Emitter) -> Made:
         import numpy as np
         from ..engine.move import MoveKind
@@ -961,6 +1021,8 @@ class ForEachPiece(Ludeme):
         from ..native.kernels.moves import _reads_facing, piece_moves
         if self.player is not None:
             raise NoKernel("(forEach Piece <player>)", "another player's moves")
+        if self.container is not None:
+            raise NoKernel("(forEach Piece container:...)", "pieces in a hand")
         game = k.game
         kinds = None
         if self.pieces is not None:
@@ -1080,7 +1142,7 @@ class Do(Ludeme):
         moves: the moves tried (with ``next:``, the effect done first)
         next: the moves worked out after the first effect
         ifAfterwards: the condition that must hold after the move and its consequences
-        then: consequences of each move
+        then: consequences of the moves kept (after their own; not tried by ifAfterwards)
 
     Examples:
         (do (move Add (to (sites Empty))) ifAfterwards:(not (is Line 6)))
@@ -1106,6 +1168,7 @@ class Do(Ludeme):
             cond = c.bool(self.ifAfterwards)
             # the moves after which the condition holds (each tried, then taken back)
             gen = Filtered(gen, lambda s, e, m: turns.holds_after(s, m, cond, e))
+        # the then follows the moves kept (Ludii's: not part of what ifAfterwards tries)
         return with_rules(gen, c.rule(after=_then(c, self.then)))
 
     def _compile_next(self, c: "Compiler") -> MoveGen:
@@ -1115,6 +1178,9 @@ class Do(Ludeme):
         prior = c.effect(self.moves)
         nxt = c.moves(self.next)
         first = c.rule(before=prior)  # each move does the prior effect again, before its own
+        # in a game with dice, when no move is left the player passes, and the pass does the
+        # prior effect too (Ludii's: the roll is part of every move, the pass included)
+        passing = [Move(PASS, game_id=c.game.uid, rules=first)] if c.game.dice else []
 
         def gen(s: "State", e: Env) -> list[Move]:
             mark = s.mark()
@@ -1125,6 +1191,8 @@ class Do(Ludeme):
                 found = nxt.moves(s, e)
             finally:
                 s.rollback(mark)
+            if not found:
+                return list(passing)
             return [m.with_rules(first + m.rules) for m in found]
         return FnGen(gen, unique=nxt.unique)
 

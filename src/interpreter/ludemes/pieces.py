@@ -15,7 +15,7 @@ from ..engine.arrays import HAND, HAND_SITES
 from ..engine.env import Env
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Str
+from ..syntax.nodes import Const, Str
 from .base import BOOL, EQUIPMENT_ITEM, INT, INT_FN, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Enum, Ludeme, Param
 from .base import PIECE_NUMBER
 
@@ -41,24 +41,38 @@ class Hand(Ludeme):
     Mover)`` is the mover's, ``(what at:...)`` and ``(remove ...)`` read and empty them, and
     placing a piece on the board does not take it from the hand (the rules say what leaves it).
 
+    ``(hand Shared)`` is one more hand, shared, of one site after the players': pieces counted
+    there (``(handSite Shared)``).
+
     Parameters:
-        role: ``Each``: every player has a hand
+        role: ``Each``: every player has a hand; ``Shared``: one hand for all
         size: sites in each hand (Ludii's hands of sites); a counted supply when left out
 
     Examples:
         (hand Each)
         (hand Each size:15)
+        (hand Shared)
     """
 
     name = "hand"
     kind = EQUIPMENT_ITEM
-    role: Any = Param(Enum(("Each",), "Each"))
+    role: Any = Param(Enum(("Each", "Shared"), "Each | Shared"))
     size: Any = Param(INT_FN, optional=True, named=True, range=(1, MAX_HAND_SITES))
     concepts = ("Hand",)
 
     def declare(self, d: "Declarations", c: Any) -> None:
         """The game's ``hand`` array: pieces in hand per kind of piece (all 0 at first); with
-        ``size:``, Ludii's hands of sites instead (see :mod:`.containers`)."""
+        ``size:``, Ludii's hands of sites instead (see :mod:`.containers`). The shared hand
+        is one site after the players' hands, holding counted pieces."""
+        if self.role.name == "Shared":
+            if self.size is not None:
+                raise BindError("a shared hand of several sites is not supported", self.size.span)
+            from ..engine.arrays import COUNT, EFFECT_TO, HAND_SHARED
+            d.array(HAND_SHARED, [1])
+            # its pieces are counted: room for the players' hands and this one after the board
+            d.array(COUNT, [0] * (d.num_sites + d.num_players + 1), per_piece=True)
+            d.array(EFFECT_TO, [-1, -1, -1])
+            return
         if self.size is not None:
             size = c.static_int(self.size)
             if not 1 <= size <= MAX_HAND_SITES:
@@ -89,6 +103,12 @@ class HandSite(Ludeme):
     index: Any = Param(INT_FN, optional=True, range=(0, MAX_HAND_SITES - 1))
 
     def compile(self, c: "Compiler"):
+        if isinstance(self.player, Const) and self.player.name == "Shared":
+            from ..engine.sites import shared_hand_site
+            site = shared_hand_site(c.game)
+            if site < 0:
+                raise BindError("the game has no shared hand", self.span, hint="add (hand Shared) to the equipment")
+            return const_fn(site)
         player = c.player(self.player)
         n = c.topo.n
         if HAND_SITES in c.game.arrays:  # Ludii's hands of sites: P1's sites first
@@ -106,6 +126,11 @@ class HandSite(Ludeme):
     def fill(self, c: "Compiler", what: int, count) -> object:
         """The start effect putting ``count`` pieces ``what`` in this hand."""
         game = c.game
+        if isinstance(self.player, Const) and self.player.name == "Shared":  # counted pieces
+            from ..engine.counts import add_pieces
+            site = self.compile(c)(None, None)
+            amount = c.int(count) if count is not None else const_fn(1)
+            return lambda s, e: add_pieces(s, site, amount(s, e), what)
         if HAND_SITES in game.arrays:
             return self._fill_site(c, what, count)
         if self.index is not None:

@@ -23,7 +23,7 @@ from ..errors import BindError
 from ..syntax.nodes import Bool
 from .base import (
     COUNT, DISTANCE, PIECES, SITE_NUMBER,
-    BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Enum, Instance,
+    BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Either, Enum, Instance,
     Ludeme, Param, kind_of,
 )
 from .effects import _Effect, placed_where
@@ -598,7 +598,7 @@ class TrackSiteMove(Ludeme):
     name = "trackSite Move"
     kind = INT
     frm: Any = Param(INT_FN, optional=True, named=True, key="from", range=SITE_NUMBER)
-    role: Any = Param(PLAYER, optional=True)
+    role: Any = Param(Either((PLAYER, Instance("player"))), optional=True)
     title: Any = Param(STR_LIT, optional=True)
     steps: Any = Param(INT_FN, named=True, range=DISTANCE)
 

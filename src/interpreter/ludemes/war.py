@@ -176,7 +176,20 @@ class NoPieces(Ludeme):
     def compile(self, c: "Compiler"):
         who_role = self.role if self.role is not None else self.of
         players = _players(c, who_role)
+        # Ludii counts a player's pieces in every container: those in their hand too
+        from ..engine.arrays import HAND
+        owner_of = c.game.owner_of
+        supply = HAND in c.game.arrays and self.region is None
+
+        def in_hand(s: "State", ps, wanted) -> bool:
+            held = s.arrays[HAND]
+            return any(n and owner_of[w] in ps and (wanted is None or w in wanted) for w, n in enumerate(held))
         if self.piece is None and self.region is None:
+            if supply:
+                def none_held(s: "State", e: Env) -> bool:
+                    ps = players(s, e)
+                    return not any(s.counts[p] for p in ps) and not in_hand(s, ps, None)
+                return none_held
             return lambda s, e: not any(s.counts[p] for p in players(s, e))
         region = c.region(self.region) if self.region is not None else None
         kinds = _kinds_named(c, self.piece) if self.piece is not None else None
@@ -189,14 +202,17 @@ class NoPieces(Ludeme):
             for site in sites:
                 if who[site] in ps and (wanted is None or what[site] in wanted):
                     return False
-            return True
+            return not (supply and in_hand(s, ps, wanted))
         return none
 
     def kernel_bool(self, k: Emitter) -> str:
         import numpy as np
+        from ..native.emit import NoKernel
         from ..native.kernels.core import _components_named
         from ..native.kernels.pieces import _owner_test
         role = self.role if self.role is not None else self.of
+        if "hand" in k.layout.arrays and self.region is None:
+            raise NoKernel("(no Pieces ...)", "pieces in hand count too")
         test = _owner_test(k, role)
         one = None
         if test is None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from ..engine.dice import RNG
-from ..engine.move import ADD, CHOICE, REMOVE
+from ..engine.move import ADD, CHOICE, MOVE, REMOVE
 
 NO_PIECE = "Disc"  # the trace format's piece name for a move that places none (Ludii's)
 _RANKING = re.compile(r"ranking=\[([^\]]*)\]")
@@ -47,11 +47,16 @@ def ludii_texts(state: Any, legal: Any) -> list[str]:
     """The trace format's texts of our legal moves (see the module's docs)."""
     game = state.game
     labels = game.topology.labels
-    sites = [m.to if _site_move(m, labels) else -1 for m in legal]
+    n = game.topology.n
+    sites = [m.to if _site_move(m, labels) and m.to < n else -1 for m in legal]
     shared = Counter(s for s in sites if s >= 0)
     out = []
     for m, site in zip(legal, sites):
-        if site < 0:  # our second move of one text (A1-B2/2, other consequences): Ludii writes both alike
+        if m.to >= n and m.kind is not ADD:
+            out.append("Move")  # to a hand: Ludii's texts have no label for it, only the action
+        elif 0 <= m.to < n and m.frm >= n and m.kind in (MOVE, CHOICE):
+            out.append(labels[m.to])  # from a hand: the site it goes to
+        elif site < 0:  # our second move of one text (A1-B2/2, other consequences): Ludii writes both alike
             out.append(m.text.rsplit("/", 1)[0] if "/" in m.word else m.text)
         elif shared[site] > 1:
             name = game.components[m.what].name if m.kind is ADD and m.what else NO_PIECE

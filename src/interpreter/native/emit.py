@@ -463,8 +463,10 @@ class Emitter:
         if isinstance(value, Const):
             if value.name == "Infinity":
                 return str(INFINITY)
-            if value.name == "Off":
+            if value.name in ("Off", "Undefined"):
                 return "-1"
+            if value.name == "End":
+                return "-2"
         if isinstance(value, Ludeme):
             return kernel_of(value, "int")(value, self)
         raise NoKernel(f"{value!r}", "not an int the compiled tier reads")

@@ -98,7 +98,7 @@ def _or_lazy(parts: list[Any], k: Emitter) -> str:
 
 def _value(k: Emitter, value: Any) -> str:
     """logic.value_fn: an int expression or a player role."""
-    if isinstance(value, Const) and value.name != "Infinity":
+    if isinstance(value, Const) and value.name not in ("Infinity", "Off", "End", "Undefined"):
         return k.player(value)
     return k.int(value)
 
