@@ -22,7 +22,7 @@ class Env:
     """The variables of one evaluation frame (:data:`FIELDS`). Frames are cheap copies: a rule
     that binds a variable for the sites it visits writes only into a frame it made itself."""
 
-    FIELDS = ("to", "frm", "between", "site", "player", "value", "region", "path")
+    FIELDS = ("to", "frm", "between", "site", "player", "value", "region", "path", "level")
     __slots__ = FIELDS
 
     to: int  # (to): the site a move goes to, or the site a (to ...) condition tests
@@ -33,9 +33,11 @@ class Env:
     value: int  # (value): the value visited by forEach Value
     region: tuple[int, ...]  # (sites): the group visited by forEach Group
     path: tuple[int, ...]  # the sites a move passed over (its between sites), while it is applied
+    level: int  # (level): the level of a stack visited (forEach Level, forEach Piece), 0 by default
 
     def __init__(self, to: int = NO_SITE, frm: int = NO_SITE, between: int = NO_SITE, site: int = NO_SITE,
-                 player: int = 0, value: int = 0, region: tuple[int, ...] = (), path: tuple[int, ...] = ()):
+                 player: int = 0, value: int = 0, region: tuple[int, ...] = (), path: tuple[int, ...] = (),
+                 level: int = 0):
         self.to = to
         self.frm = frm
         self.between = between
@@ -44,6 +46,7 @@ class Env:
         self.value = value
         self.region = region
         self.path = path
+        self.level = level
 
     def child(self) -> "Env":
         """A copy to bind variables in (the caller owns it; this frame is unchanged)."""
@@ -56,6 +59,7 @@ class Env:
         other.value = self.value
         other.region = self.region
         other.path = self.path
+        other.level = self.level
         return other
 
     def bound(self, **values: Any) -> "Env":

@@ -104,6 +104,7 @@ class Declarations:
     num_sites: int = 0  # the board's
     num_components: int = 0  # kinds of piece, with the empty placeholder (index 0)
     turn_limit: Optional[int] = None  # plies before the game ends as a draw (None: the default)
+    stacking: bool = False  # pieces stack on sites (Ludii's stacking games: engine.stacks)
     arrays: dict[str, list[Any]] = field(default_factory=dict)  # name -> initial values
     piece_arrays: list[str] = field(default_factory=list)  # per-site arrays that move with pieces
     words: list[str] = field(default_factory=list)  # the named decisions, in declaration order
@@ -202,6 +203,11 @@ class Game:
         self.after_move = tuple(declared.after_move)  # effects run after every move
         self.move_filters = tuple(declared.move_filters)  # meta rules that forbid moves
         self.forced_pass = Move(PASS, game_id=self.uid)
+        # pieces stack on sites (engine.stacks): moves put pieces on top of others there, and
+        # the actions of moves are the stacking ones
+        self.stacking = declared.stacking
+        from .turns import actions_for
+        self.actions = actions_for(self.stacking)
         self.rules = CompiledRules()
         from .notation import Notation
         self.notation = Notation(self)

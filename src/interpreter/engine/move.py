@@ -60,7 +60,7 @@ class Move:
     legal move a text stands for (``state.parse_move(text)``).
     """
 
-    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "_text")
+    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "levels", "_text")
 
     kind: MoveKind
     frm: int
@@ -71,10 +71,15 @@ class Move:
     game_id: str  # the identifier of the game that made it (its fingerprint)
     rules: tuple[int, ...]  # the consequences it carries, in the order they run
     between: tuple[int, ...]  # the sites it passes over (a hop's), for its effects on them
+    # in a stacking game (engine.stacks): (level from, level to, whole stack) when the move says
+    # more than "the top piece, onto the top": the level it takes (-1: the top), the level it
+    # puts the piece at (-1: on top), and whether it carries the whole stack; None otherwise
+    levels: Optional[tuple[int, int, bool]]
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
-                 between: tuple[int, ...] = (), text: Optional[str] = None):
+                 between: tuple[int, ...] = (), text: Optional[str] = None,
+                 levels: Optional[tuple[int, int, bool]] = None):
         _set(self, "kind", kind if type(kind) is MoveKind else MoveKind(kind))
         _set(self, "frm", frm)
         _set(self, "to", to)
@@ -84,6 +89,7 @@ class Move:
         _set(self, "game_id", game_id)
         _set(self, "rules", rules)
         _set(self, "between", between)
+        _set(self, "levels", levels)
         _set(self, "_text", text)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -110,17 +116,17 @@ class Move:
     def with_prefix(self, prefix: str) -> "Move":
         """The same move written with its piece (``2@C3``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game_id, self.rules,
-                    self.between)
+                    self.between, levels=self.levels)
 
     def with_rules(self, rules: tuple[int, ...]) -> "Move":
         """The same move carrying other consequences (``rules``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, rules,
-                    self.between)
+                    self.between, levels=self.levels)
 
     def with_word(self, word: str) -> "Move":
         """The same move named by another word (a second choice of one site: ``B1/2``)."""
         return Move(self.kind, self.frm, self.to, self.what, word, self.prefix, self.game_id, self.rules,
-                    self.between)
+                    self.between, levels=self.levels)
 
     @property
     def text(self) -> str:
@@ -133,7 +139,9 @@ class Move:
 
     def key(self) -> tuple:
         """What the move does: equal keys, equal moves."""
-        return (self.kind, self.frm, self.to, self.what, self.word)
+        if self.levels is None:
+            return (self.kind, self.frm, self.to, self.what, self.word)
+        return (self.kind, self.frm, self.to, self.what, self.word, self.levels)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self.key() == other.key()
@@ -154,12 +162,14 @@ class Move:
             fields.append(f"what={self.what}")
         if self.word:
             fields.append(f"word={self.word!r}")
+        if self.levels is not None:
+            fields.append(f"levels={self.levels!r}")
         fields.append(f"text={self.text!r}")
         return f"Move({', '.join(fields)})"
 
     def __reduce__(self) -> tuple:
         return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
-                       self.between, self.text))
+                       self.between, self.text, self.levels))
 
 
 def _label(move: Move, site: int) -> str:
@@ -172,12 +182,37 @@ def _add_text(move: Move) -> str:
     return f"{move.prefix}@{to}" if move.prefix else to
 
 
+def _move_text(move: Move) -> str:
+    if move.levels is not None:
+        return _with_levels(move)
+    return f"{_label(move, move.frm)}-{_label(move, move.to)}"
+
+
+def _remove_text(move: Move) -> str:
+    text = f"x{_label(move, move.to)}"
+    if move.levels is not None and move.levels[0] >= 0:
+        text += f"/{move.levels[0]}"
+    return text
+
+
+def _with_levels(move: Move) -> str:
+    """A move between the levels of stacks, as Ludii writes it: ``A1/2-B3`` (the piece at level
+    2), ``A1-B3/0`` (put at level 0), ``A1-B3^`` (the whole stack)."""
+    level, level_to, whole = move.levels  # type: ignore[misc]
+    frm, to = _label(move, move.frm), _label(move, move.to)
+    if level >= 0:
+        frm += f"/{level}"
+    if level_to >= 0:
+        to += f"/{level_to}"
+    return f"{frm}-{to}{'^' if whole else ''}"
+
+
 TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.ADD: _add_text,
-    MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}",
+    MoveKind.MOVE: _move_text,
     MoveKind.PASS: lambda m: "pass",
     MoveKind.CHOICE: lambda m: m.word,
-    MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}",
+    MoveKind.REMOVE: _remove_text,
 }
 
 __all__ = ["Move", "MoveKind", "ADD", "MOVE", "PASS", "CHOICE", "REMOVE", "register_game", "game_named"]
