@@ -28,8 +28,12 @@ def ludii_texts(state, legal) -> list[str]:
     """Ludii's texts of our moves (as tests/test_ludii_traces.py's ludii_texts)."""
     game = state.game
     shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
-    return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
-             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD else m.text for m in legal]
+    labels = game.topology.labels
+    return [(f"{labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1 else labels[m.to])
+            if m.kind is MoveKind.ADD else
+            # a move between stacks names its sites only in the traces (not its levels)
+            f"{labels[m.frm]}-{labels[m.to]}" if m.kind is MoveKind.MOVE and m.levels is not None else
+            m.text for m in legal]
 
 
 def first_difference(path: Path, no_limit: bool = False) -> str:

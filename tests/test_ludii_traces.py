@@ -53,11 +53,16 @@ def our_texts(state, legal) -> list[str]:
 
 def ludii_texts(state, legal) -> list[str]:
     """The traces' texts of our moves: a placement is its site's label, ``LABEL:PIECE`` (the
-    piece's full name) when several legal placements share the site; other moves as ours."""
+    piece's full name) when several legal placements share the site; a move between stacks
+    ``FROM-TO`` (the traces do not say its levels); other moves as ours."""
     game = state.game
     shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
-    return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
-             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD else m.text for m in legal]
+    labels = game.topology.labels
+    return [(f"{labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1 else labels[m.to])
+            if m.kind is MoveKind.ADD else
+            # a move between stacks names its sites only in the traces (not its levels)
+            f"{labels[m.frm]}-{labels[m.to]}" if m.kind is MoveKind.MOVE and m.levels is not None else
+            m.text for m in legal]
 
 
 def replay(trace: dict, description, options: list[str], texts=our_texts) -> None:

@@ -116,9 +116,13 @@ class State:
                     self.set_item(data, site, 0)
 
     def clear(self, site: int) -> None:
-        """Empty ``site``."""
+        """Empty ``site`` (in a stacking game, take its top piece: the one below is the top now)."""
         if self.what[site]:
-            self.place(site, 0)
+            if self.game.stacking:
+                from .stacks import pop
+                pop(self, site)
+            else:
+                self.place(site, 0)
 
     def set_item(self, container: list | dict, key: Any, value: Any) -> None:
         """``container[key] = value``, journaled (for any array or table of the state)."""

@@ -4,7 +4,7 @@ from . import (  # noqa: F401
     arithmetic, base, board_sites, boards, conditions, connection, containers, counters, dice,
     effects, filters, functions, gamevars, hands, intarrays, logic, loops, measures, metadata,
     movement, moves, passages, patterns, pieces, ranking, regions, shapes, sowing, start_sites,
-    structure, territory, turns, values, variables, war,
+    structure, territory, turns, values, variables, war, stacks,
 )
 from .base import REGISTRY, Ludeme
 

@@ -130,13 +130,17 @@ class SitesEmpty(Ludeme):
 
 
 class SitesOccupied(Ludeme):
-    """The sites holding a piece of the given player(s).
+    """The sites holding a piece of the given player(s). In a stacking game, the sites whose top
+    piece is theirs; with ``top:False``, those where they have a piece at any level.
 
     Parameters:
         by: the player(s) whose pieces count (anyone's when left out, or with ``All``)
+        top: False: in a stacking game, a piece at any level of a stack counts (True by default:
+            the top piece)
 
     Examples:
         (sites Occupied by:Mover)
+        (sites Occupied by:Next top:False)
     """
 
     name = "sites Occupied"
@@ -145,9 +149,12 @@ class SitesOccupied(Ludeme):
         return f"the sites occupied by {w.of(self.by)}" if self.by is not None else "the occupied sites"
     kind = REGION
     by: Any = Param(PLAYER, named=True, optional=True)
+    top: Any = Param(BOOL_LIT, named=True, optional=True)
 
     def compile(self, c: "Compiler"):
         n = c.topo.n
+        if c.game.stacking and self.top is not None and not self.top.value:
+            return _occupied_any_level(c, self.by)
         if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
             return lambda s, e: [i for i in range(n) if s.who[i]]
         who = c.player(self.by)
@@ -172,6 +179,26 @@ class SitesOccupied(Ludeme):
         # a player 0 (an expression giving nobody) means the neutral pieces, as the reference's
         return Everywhere(lambda x: f"({st}[WHO + {x}] == {who} if {who} != 0 else "
                                     f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0))")
+
+
+def _occupied_any_level(c: "Compiler", by: Any) -> Any:
+    """The sites where the player(s) have a piece at any level of the stack (``top:False``)."""
+    from ..engine import stacks
+    everyone = by is None or (isinstance(by, Const) and by.name in ("All", "Each"))
+    who = c.player(by) if not everyone else None
+    n = c.topo.n
+
+    def occupied(s: "State", e: Env) -> list[int]:
+        p = who(s, e) if who is not None else -1
+        out = []
+        for i in range(n):
+            if not s.what[i]:
+                continue
+            owners = stacks.owners(s, i)
+            if (p == -1 and any(owners)) or (p >= 0 and p in owners):
+                out.append(i)
+        return out
+    return occupied
 
 
 def _region_class(region: str, meaning: str) -> type:

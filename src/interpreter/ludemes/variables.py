@@ -14,7 +14,7 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine.env import Env
 from ..engine.result import Termination
-from .base import ANY_INT, BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, Ludeme, Param
+from .base import ANY_INT, BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, THEN, Ludeme, Param, kind_of
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .measures import SITE_TYPE, check_site_type
 
@@ -121,25 +121,43 @@ class SetValue(_PlayerValues):
 
 class StateAt(_PieceStates):
     """The local state of the piece on a site (0 until ``set State`` changes it; 0 again once the
-    piece has left the site).
+    piece has left the site); in a stacking game, of the top piece, or of the piece at the level
+    given.
 
     Parameters:
+        type: the kind of site (the board's own when left out)
         at: the site of the piece
+        level: the level of the stack (the top when left out)
 
     Examples:
         (state at:(from))
+        (state at:(last From) level:(level))
     """
 
     name = "state"
     kind = INT
+    type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(-1, 1000))
     concepts = ("SiteState",)
 
     def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
         at = c.site(self.at)
+        if self.level is not None and c.game.stacking:
+            from ..engine import stacks
+            level = c.int(self.level)
+
+            def state_level(s: "State", e: Env) -> int:
+                x = at(s, e)
+                return stacks.value_at(s, x, level(s, e), PIECE_STATES) if x >= 0 else 0
+            return state_level
         return lambda s, e: s.arrays[PIECE_STATES][x] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
+        if self.level is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(state level:...)")
         site = k.site(self.at)
         if getattr(self.at, "context_site", False) or site.isdigit():
             return f"{k.st}[PIECE_STATES + {site}]"
@@ -178,21 +196,29 @@ class SitesState(_PieceStates):
 
 
 class SetState(_PieceStates):
-    """Effect: set the local state of the piece on a site. The state stays with the piece when
-    it moves, and goes back to 0 when the piece is removed or replaced.
+    """Effect: set the local state of the piece on a site (in a stacking game, of its top piece,
+    or of the piece at the level given). The state stays with the piece when it moves, and goes
+    back to 0 when the piece is removed or replaced.
 
     Parameters:
+        type: the kind of site (the board's own when left out)
         at: the site of the piece
+        level: the level of the stack (the top when left out)
         value: its new state
+        then: consequences applied after it
 
     Examples:
         (set State at:(last To) 1)
+        (set State at:(last To) level:(level) 2)
     """
 
     name = "set State"
     kind = MOVES
+    type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(-1, 1000))
     value: Any = Param(INT_FN, range=ANY_INT)
+    then: Any = Param(kind_of(THEN), optional=True)
     concepts = ("SetSiteState",)
 
     def compile(self, c: "Compiler"):
@@ -200,22 +226,34 @@ class SetState(_PieceStates):
         raise BindError("(set State ...) is an effect: use it in (then ...), not as a move", self.span)
 
     def compile_effect(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
         at = c.site(self.at)
         value = c.int(self.value)
+        level = c.int(self.level) if self.level is not None and c.game.stacking else None
+        then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s: "State", e: Env) -> None:
             x, v = at(s, e), value(s, e)
-            if x < 0:
-                return
-            if not INT_MIN <= v <= INT_MAX:
-                raise out_of_range(v, self, "a piece's state")
-            states = s.arrays[PIECE_STATES]
-            if states[x] != v:
-                s.set_item(states, x, v)
+            if x >= 0:
+                if not INT_MIN <= v <= INT_MAX:
+                    raise out_of_range(v, self, "a piece's state")
+                if level is not None:
+                    from ..engine import stacks
+                    lv = level(s, e)
+                    stacks.set_value(s, x, stacks.top_level(s, x) if lv == -1 else lv, PIECE_STATES, v)
+                else:
+                    states = s.arrays[PIECE_STATES]
+                    if states[x] != v:
+                        s.set_item(states, x, v)
+            if then is not None:
+                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
+        from ..native.emit import NoKernel
         from ..native.kernels.variables import _in_range
+        if self.level is not None or self.then is not None:
+            raise NoKernel("(set State level:/then)")
         x, v = k.temp("x"), k.temp("v")
         k.line(f"{x} = {k.site(self.at)}")
         with k.indented(f"if {x} >= 0:"):
