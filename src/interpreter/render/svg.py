@@ -380,6 +380,7 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
         out.append("</g>")
     # pieces
     out.append('<g class="pieces">')
+    stacked = game.stacking
     for site, what in enumerate(state.what):
         if not what:
             continue
@@ -387,8 +388,23 @@ def render_svg(state: "State", coordinates: bool = True, last_move: bool = True,
         owner = state.who[site]
         attrs = (f'data-site={quoteattr(topo.labels[site])} data-owner="{owner}" '
                  f'data-piece={quoteattr(comp.name)}')
-        out.append(_piece(comp.base or comp.name, frame.x(pos[site][0]), frame.y(pos[site][1]),
-                          radii[site] * k, _colours(owner, game.info.colours), _value_of(game, what), attrs))
+        x, y, r = frame.x(pos[site][0]), frame.y(pos[site][1]), radii[site] * k
+        text = _value_of(game, what)
+        if stacked:  # the pieces under the top one, each a little lower; the top says the height
+            from ..engine import stacks
+            under = stacks.below(state, site)
+            lift = r * 0.22 * min(len(under), 4) / max(min(len(under), 4), 1)
+            for level, piece in enumerate(under):
+                low = game.components[piece[0]]
+                shift = lift * (len(under) - level) / max(len(under), 1)
+                out.append(_piece(low.base or low.name, x, y + shift, r, _colours(low.owner, game.info.colours),
+                                  None, f'data-site={quoteattr(topo.labels[site])} data-level="{level}" '
+                                        f'data-owner="{low.owner}" data-piece={quoteattr(low.name)}')
+                           .replace('class="piece"', 'class="piece covered"', 1))
+            if under:
+                text = str(len(under) + 1) if text is None else f"{text}/{len(under) + 1}"
+                attrs += f' data-level="{len(under)}"'
+        out.append(_piece(comp.base or comp.name, x, y, r, _colours(owner, game.info.colours), text, attrs))
     out.append("</g>")
     # the last move
     frm, to, text = _last_move(state) if last_move else (-1, -1, "")
