@@ -222,6 +222,8 @@ class MoveAdd(Ludeme):
     Parameters:
         piece: the piece placed (the mover's own kind when left out)
         to: the sites it may go to, their condition and what happens there
+        count: how many pieces are placed at once (in a stacking game; 1 when left out)
+        stack: True: the piece goes on top of the pieces of the site (a stacking game)
         then: consequences applied after the placement (captures, scores, moving again)
 
     Examples:
@@ -392,6 +394,8 @@ class Add(MoveAdd):
     Parameters:
         piece: the piece placed (the mover's own kind when left out)
         to: where it is placed, its condition and what happens there
+        count: how many pieces are placed at once (in a stacking game; 1 when left out)
+        stack: True: the piece goes on top of the pieces of the site (a stacking game)
         then: consequences applied after the placement
 
     Examples:
@@ -463,6 +467,8 @@ class Claim(MoveAdd):
     Parameters:
         piece: the piece put on the site (the mover's own kind when left out)
         to: the sites that may be claimed, and their condition
+        count: how many pieces are put at once (in a stacking game; 1 when left out)
+        stack: True: the piece goes on top of the pieces of the site (a stacking game)
         then: consequences applied after the claim
 
     Examples:
