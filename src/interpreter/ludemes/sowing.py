@@ -199,10 +199,15 @@ class FromTo(_Effect):
     then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
-        if self.frm.sites is None or self.to.sites is None:
+        if (self.frm.sites is None or self.to.sites is None) and not self._stacked_rule():
             raise BindError("fromTo needs both sites: (fromTo (from SITE) (to SITE) ...)", self.span)
         if self.frm.condition is not None or self.to.condition is not None:
             raise BindError("fromTo as a consequence takes sites without conditions (if:)", self.span)
+
+    def _stacked_rule(self) -> bool:
+        """Written for a stacking game: levels, a whole stack, or a site left to the frame
+        (``(to)``: where the move being made goes)."""
+        return self._stacked() or self.frm.sites is None or self.to.sites is None
 
     def _stacked(self) -> bool:
         """Pieces taken from levels of stacks (a level, or the whole stack)."""
@@ -217,10 +222,12 @@ class FromTo(_Effect):
             declare_counts(d)
 
     def compile_effect(self, c: "Compiler"):
-        frm = any_site(c, self.frm.sites)
-        to = any_site(c, self.to.sites)
+        frm = any_site(c, self.frm.sites) if self.frm.sites is not None else (lambda s, e: e.frm)
+        to = any_site(c, self.to.sites) if self.to.sites is not None else (lambda s, e: e.to)
         number = c.int(self.count) if self.count is not None else const_fn(1)
         then = self.then.compile_effect(c) if self.then is not None else None
+        if (self.frm.sites is None or self.to.sites is None) and not c.game.stacking:
+            raise BindError("fromTo needs both sites here: (fromTo (from SITE) (to SITE) ...)", self.span)
         if c.game.stacking:
             return _stacked_from_to(c, frm, to, number, self, then)
         seed = seed_kind(c.game)
@@ -240,27 +247,37 @@ class FromTo(_Effect):
 
 
 def _stacked_from_to(c: "Compiler", frm: Any, to: Any, number: Any, rule: FromTo, then: Any) -> Any:
-    """``fromTo`` in a stacking game: ``count`` times the top piece (or the from's level) onto
-    the top of the other site (or at the to's level), or the whole stack (``stack:True``)."""
+    """``fromTo`` in a stacking game, as Ludii's: with the to's ``level:``, the top piece (or the
+    from's level, or with ``stack:True`` the whole stack) put at that level; else the piece at
+    the from's ``level:`` onto the top of the other site; with ``count:``, that many pieces off
+    the top, kept in their order (a part of the stack); else the top piece."""
     from ..engine import stacks
     from .stacks import stack_flag
     whole = stack_flag(rule.stack)
     level_from = c.int(rule.frm.level) if rule.frm.level is not None else None
     level_to = c.int(rule.to.level) if rule.to.level is not None else None
+    counted = rule.count is not None
 
     def run(s: "State", e: Env) -> None:
         a, b = frm(s, e), to(s, e)
         if a >= 0 and b >= 0 and a != b and stacks.size(s, a):
             frame = e.bound(frm=a, to=b)
-            lf = level_from(s, frame) if level_from is not None else -1
-            lt = level_to(s, frame) if level_to is not None else -1
-            for _ in range(max(number(s, e), 0) if not whole else 1):
+            if level_to is not None:
+                lt = level_to(s, frame)
                 if whole:
                     stacks.move_stack(s, a, b, lt)
-                elif lf >= 0:
-                    stacks.move_level(s, a, lf, b, lt)
+                elif level_from is not None:
+                    stacks.move_level(s, a, level_from(s, frame), b, lt)
                 else:
                     stacks.move_top(s, a, b, lt)
+            elif level_from is not None:
+                stacks.move_level(s, a, level_from(s, frame), b)
+            elif counted:  # a part of the stack, its order kept
+                taken = [stacks.pop(s, a) for _ in range(min(max(number(s, e), 0), stacks.size(s, a)))]
+                for piece in reversed(taken):
+                    stacks.push(s, b, piece)
+            else:
+                stacks.move_top(s, a, b)
         if then is not None:
             then(s, e.bound(frm=a, to=b))
     return run
