@@ -247,3 +247,32 @@ def test_random_playouts_of_stacking_games_undo_exactly():
         s.undo()
     assert s.snapshot() == first
     assert isinstance(Move(MOVE, 0, 1, levels=(1, -1, False)).key(), tuple)
+
+
+def test_move_remove_takes_a_level_or_the_top_pieces():
+    g = load('''(game "S" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+        (rules (start {(place Stack items:{"Disc2" "Disc1" "Disc1"} 0) (place Stack "Disc1" 8 count:3)})
+        (play (or (move Remove 0 level:0) (move Remove 8 count:2)))
+        (end (if (no Moves Next) (result Mover Win)))))''')
+    s = g.initial_state()
+    assert sorted(m.text for m in s.legal_moves()) == ["xA1/0", "xC3"]
+    s.apply("xA1/0")
+    assert stacks.owners(s, 0) == [1, 1]
+    s.undo()
+    s.apply("xC3")
+    assert stacks.size(s, 8) == 1
+
+
+def test_lasca_like_captures_go_under_the_capturing_stack():
+    defines = SHARED / "ludii-defines"
+    if not defines.is_dir():
+        pytest.skip("no Ludii defines")
+    g = load('''(game "L" (players 2) (equipment {(board (square 3)) (piece "Counter" Each)})
+        (rules (start {(place "Counter1" 0) (place Stack "Counter2" 4 count:2)})
+        (play (forEach Piece "Counter" ("HopStackEnemyCaptureTop" Diagonal) top:True))
+        (end (if (no Moves Next) (result Mover Win)))))''', defines=[defines])
+    s = g.initial_state()
+    assert [m.text for m in s.legal_moves()] == ["A1-C3^"]
+    s.apply("A1-C3^")
+    assert stacks.owners(s, 8) == [2, 1] and stacks.owners(s, 4) == [2]
+    assert s.counts[1] == 1 and s.counts[2] == 2
