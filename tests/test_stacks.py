@@ -276,3 +276,14 @@ def test_lasca_like_captures_go_under_the_capturing_stack():
     s.apply("A1-C3^")
     assert stacks.owners(s, 8) == [2, 1] and stacks.owners(s, 4) == [2]
     assert s.counts[1] == 1 and s.counts[2] == 2
+
+
+def test_last_level_from_and_to():
+    g = load('''(game "S" (players 2) (equipment {(board (square 3)) (piece "Disc" Each
+            (move Step Orthogonal (to) (then (if (and (= 2 (last LevelFrom)) (= 0 (last LevelTo)))
+                                                 (set Score Mover 1)))))})
+        (rules (start {(place Stack "Disc1" 0 count:3) (place "Disc2" 8)}) (play (forEach Piece top:True))
+        (end (if (no Moves Next) (result Mover Win)))))''')
+    s = g.initial_state()
+    s.apply("A1-B1")  # the top piece was at level 2; a step says no level to go to (Ludii's 0)
+    assert s.scores[1] == 1

@@ -303,6 +303,12 @@ class State:
         return other
 
     @property
+    def last_move(self) -> Optional[Move]:
+        """The move played last (the one being applied, while its consequences run); None
+        before any."""
+        return self._marks[-1][1] if self._marks else None
+
+    @property
     def history(self) -> list[Move]:
         """The moves played so far (that can be undone)."""
         return [m for _, m, _ in self._marks]

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..engine import stacks
 from ..engine.env import Env
-from ..engine.move import MOVE, Move
+from ..engine.move import ADD, MOVE, REMOVE, Move
 from ..engine.movegen import FnGen, MoveGen, with_rules
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Int
+from ..syntax.nodes import Bool, Int
 from .base import (
     BOOL_FN, INT, INT_FN, MOVES, MOVES_T, PIECES, PLAYER, REGION_FN, SITE_FN, START_RULE,
     STR_LIT, THEN, ArrayOf, BoundArray, Enum, Ludeme, Param, kind_of,
@@ -361,6 +361,71 @@ class WhereLevel(_Stacking):
         return where
 
 
+class _LastLevel(Ludeme):
+    """The level of the last move (Ludii's ``last LevelFrom`` and ``last LevelTo``)."""
+
+    kind = INT
+    after: Any = Param(BOOL_FN, optional=True, named=True, key="afterConsequence")
+
+    def validate(self) -> None:
+        if self.after is not None and not (isinstance(self.after, Bool) and not self.after.value):
+            raise BindError(f"({self.name} afterConsequence:...) is not supported yet", self.after.span)
+
+    def compile(self, c: "Compiler"):
+        level_of = self.level_of
+
+        def last(s: "State", e: Env) -> int:
+            move = s.last_move
+            return OFF if move is None else level_of(s, move)
+        return last
+
+
+class LastLevelFrom(_LastLevel):
+    """The level the last move took its piece from, as Ludii says it: the level of the piece
+    moved (the top it was on, for a move of the top piece), 0 for a whole stack or a move that
+    takes no piece; -1 before any move.
+
+    Parameters:
+        afterConsequence: Ludii's (False only here)
+
+    Examples:
+        (last LevelFrom)
+    """
+
+    name = "last LevelFrom"
+
+    @staticmethod
+    def level_of(s: "State", move: Move) -> int:
+        if move.kind is not MOVE and move.kind is not REMOVE:
+            return 0
+        if move.levels is None:  # the top piece: the level it was on is the size of the stack now
+            return stacks.size(s, move.frm if move.kind is MOVE else move.to)
+        level, _, whole = move.levels
+        return 0 if whole or level < 0 else level
+
+
+class LastLevelTo(_LastLevel):
+    """The level the last move put its piece at, as Ludii says it: the level given to the move
+    (``(to level:...)``), the top of the stack for a placement, else 0; -1 before any move.
+
+    Parameters:
+        afterConsequence: Ludii's (False only here)
+
+    Examples:
+        (last LevelTo)
+    """
+
+    name = "last LevelTo"
+
+    @staticmethod
+    def level_of(s: "State", move: Move) -> int:
+        if move.kind is ADD:
+            return stacks.top_level(s, move.to)
+        if move.levels is not None and move.levels[1] >= 0:
+            return move.levels[1]
+        return 0
+
+
 # --- moves ---------------------------------------------------------------------------------------------
 class ForEachLevel(Ludeme):
     """The moves (or effects) of every level of a site's stack, ``(level)`` being the level
@@ -482,4 +547,5 @@ def stack_flag(stack: Any) -> bool:
 
 
 __all__ = ["PlaceStack", "SizeStack", "TopLevel", "Level", "CountStack", "WhereLevel", "ForEachLevel",
+           "LastLevelFrom", "LastLevelTo",
            "levels_of", "with_levels", "stack_flag", "STACK_DIRECTION"]
