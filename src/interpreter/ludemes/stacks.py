@@ -19,6 +19,7 @@ from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool, Int
 from .base import (
+    ANY_INT, PIECE_NUMBER, SITE_NUMBER,
     BOOL_FN, INT, INT_FN, MOVES, MOVES_T, PIECES, PLAYER, REGION_FN, SITE_FN, START_RULE,
     STR_LIT, THEN, ArrayOf, BoundArray, Enum, Ludeme, Param, kind_of,
 )
@@ -76,16 +77,16 @@ class PlaceStack(_Stacking):
     items: Any = Param(ArrayOf(STR_LIT), optional=True, named=True)
     container: Any = Param(STR_LIT, optional=True)
     type: Any = Param(SITE_TYPE, optional=True)
-    site: Any = Param(INT_FN, optional=True)
-    sites: Any = Param(ArrayOf(INT_FN, single=False), optional=True)
+    site: Any = Param(INT_FN, optional=True, range=SITE_NUMBER)
+    sites: Any = Param(ArrayOf(INT_FN, single=False), optional=True, range=SITE_NUMBER)
     region: Any = Param(REGION_FN, optional=True)
     coord: Any = Param(STR_LIT, optional=True, named=True)
     coords: Any = Param(ArrayOf(STR_LIT, single=False), optional=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
     counts: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECES)
-    state: Any = Param(INT_FN, optional=True, named=True)
-    rotation: Any = Param(INT_FN, optional=True, named=True)
-    value: Any = Param(INT_FN, optional=True, named=True)
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    rotation: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
         out = {"PiecesPlacedOnBoard"}
@@ -314,9 +315,9 @@ class WhereLevel(_Stacking):
     name = "where Level"
     kind = INT
     piece: Any = Param(STR_LIT, optional=True)
-    what: Any = Param(INT_FN, optional=True)
+    what: Any = Param(INT_FN, optional=True, range=PIECE_NUMBER)
     role: Any = Param(PLAYER, optional=True)
-    state: Any = Param(INT_FN, optional=True, named=True)
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
     from_top: Any = Param(BOOL_FN, optional=True, named=True, key="fromTop")
