@@ -164,6 +164,8 @@ def game_facts(game: Game, found: frozenset[str] | None = None) -> set[str]:
             out.add(style)
     if _asymmetric_pieces(game):
         out.add("AsymmetricPiecesType")
+    if getattr(game, "stacking", False):  # Ludii's stacking games: their state holds stacks
+        out.update(("StackState", "StackType"))
     every = set(found) | out
     if {"Dice", "Domino", "Card"} & every:
         out.add("Stochastic")

@@ -107,6 +107,7 @@ class Declarations:
     # the rules handle passing themselves (Ludii's NotAllPass flag: (all Passed), a pass in a
     # game of one player, dice, cards): every player passing does not end the game as a draw
     not_all_pass: bool = False
+    stacking: bool = False  # pieces stack on sites (Ludii's stacking games: engine.stacks)
     arrays: dict[str, list[Any]] = field(default_factory=dict)  # name -> initial values
     piece_arrays: list[str] = field(default_factory=list)  # per-site arrays that move with pieces
     words: list[str] = field(default_factory=list)  # the named decisions, in declaration order
@@ -212,6 +213,11 @@ class Game:
         self.after_move = tuple(declared.after_move)  # effects run after every move
         self.move_filters = tuple(declared.move_filters)  # meta rules that forbid moves
         self.forced_pass = Move(PASS, game_id=self.uid)
+        # pieces stack on sites (engine.stacks): moves put pieces on top of others there, and
+        # the actions of moves are the stacking ones
+        self.stacking = declared.stacking
+        from .turns import actions_for
+        self.actions = actions_for(self.stacking)
         self.rules = CompiledRules()
         from .notation import Notation
         self.notation = Notation(self)

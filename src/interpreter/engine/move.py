@@ -60,7 +60,7 @@ class Move:
     legal move a text stands for (``state.parse_move(text)``).
     """
 
-    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "bound", "_text")
+    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "bound", "levels", "_text")
 
     kind: MoveKind
     frm: int
@@ -74,11 +74,15 @@ class Move:
     # the variables a loop bound when it made the move (("value", 3),): what its own effects,
     # worked out when it was made in Ludii, read again when it is applied
     bound: tuple[tuple[str, int], ...]
+    # in a stacking game (engine.stacks): (level from, level to, whole stack) when the move says
+    # more than "the top piece, onto the top": the level it takes (-1: the top), the level it
+    # puts the piece at (-1: on top), and whether it carries the whole stack; None otherwise
+    levels: Optional[tuple[int, int, bool]]
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
                  between: tuple[int, ...] = (), text: Optional[str] = None,
-                 bound: tuple[tuple[str, int], ...] = ()):
+                 bound: tuple[tuple[str, int], ...] = (), levels: Optional[tuple[int, int, bool]] = None):
         _set(self, "kind", kind if type(kind) is MoveKind else MoveKind(kind))
         _set(self, "frm", frm)
         _set(self, "to", to)
@@ -89,6 +93,7 @@ class Move:
         _set(self, "rules", rules)
         _set(self, "between", between)
         _set(self, "bound", bound)
+        _set(self, "levels", levels)
         _set(self, "_text", text)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -115,24 +120,24 @@ class Move:
     def with_prefix(self, prefix: str) -> "Move":
         """The same move written with its piece (``2@C3``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game_id, self.rules,
-                    self.between, bound=self.bound)
+                    self.between, bound=self.bound, levels=self.levels)
 
     def with_rules(self, rules: tuple[int, ...]) -> "Move":
         """The same move carrying other consequences (``rules``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, rules,
-                    self.between, bound=self.bound)
+                    self.between, bound=self.bound, levels=self.levels)
 
     def with_word(self, word: str) -> "Move":
         """The same move named by another word (a second choice of one site: ``B1/2``)."""
         return Move(self.kind, self.frm, self.to, self.what, word, self.prefix, self.game_id, self.rules,
-                    self.between, bound=self.bound)
+                    self.between, bound=self.bound, levels=self.levels)
 
     def with_bound(self, name: str, value: int) -> "Move":
         """The same move remembering that a loop bound ``name`` (``"value"``...) to ``value`` when
         it was made: its effects read it again when it is applied (:meth:`Env.of_move`)."""
         bound = tuple(pair for pair in self.bound if pair[0] != name) + ((name, value),)
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
-                    self.between, bound=bound)
+                    self.between, bound=bound, levels=self.levels)
 
     @property
     def text(self) -> str:
@@ -145,7 +150,9 @@ class Move:
 
     def key(self) -> tuple:
         """What the move does: equal keys, equal moves."""
-        return (self.kind, self.frm, self.to, self.what, self.word)
+        if self.levels is None:
+            return (self.kind, self.frm, self.to, self.what, self.word)
+        return (self.kind, self.frm, self.to, self.what, self.word, self.levels)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self.key() == other.key()
@@ -166,12 +173,14 @@ class Move:
             fields.append(f"what={self.what}")
         if self.word:
             fields.append(f"word={self.word!r}")
+        if self.levels is not None:
+            fields.append(f"levels={self.levels!r}")
         fields.append(f"text={self.text!r}")
         return f"Move({', '.join(fields)})"
 
     def __reduce__(self) -> tuple:
         return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
-                       self.between, self.text, self.bound))
+                       self.between, self.text, self.bound, self.levels))
 
 
 def _label(move: Move, site: int) -> str:
@@ -192,14 +201,39 @@ def _add_text(move: Move) -> str:
     return (f"{move.prefix}@{to}" if move.prefix else to) + move.word
 
 
+def _move_text(move: Move) -> str:
+    if move.levels is not None:
+        return _with_levels(move)
+    return f"{_label(move, move.frm)}-{_label(move, move.to)}{move.word}"
+
+
+def _remove_text(move: Move) -> str:
+    text = f"x{_label(move, move.to)}"
+    if move.levels is not None and move.levels[0] >= 0:
+        text += f"/{move.levels[0]}"
+    return text + move.word
+
+
+def _with_levels(move: Move) -> str:
+    """A move between the levels of stacks, as Ludii writes it: ``A1/2-B3`` (the piece at level
+    2), ``A1-B3/0`` (put at level 0), ``A1-B3^`` (the whole stack)."""
+    level, level_to, whole = move.levels  # type: ignore[misc]
+    frm, to = _label(move, move.frm), _label(move, move.to)
+    if level >= 0:
+        frm += f"/{level}"
+    if level_to >= 0:
+        to += f"/{level_to}"
+    return f"{frm}-{to}{'^' if whole else ''}"
+
+
 # a move that is not a choice has a word only when it is the second (third...) of that text
 # with other consequences (``A1-B2/2``: see turns._distinct)
 TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.ADD: _add_text,
-    MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}{m.word}",
+    MoveKind.MOVE: _move_text,
     MoveKind.PASS: lambda m: "pass" + m.word,
     MoveKind.CHOICE: lambda m: m.word,
-    MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}{m.word}",
+    MoveKind.REMOVE: _remove_text,
 }
 
 __all__ = ["Move", "MoveKind", "ADD", "MOVE", "PASS", "CHOICE", "REMOVE", "register_game", "game_named"]

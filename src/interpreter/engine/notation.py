@@ -26,6 +26,7 @@ _SPACED = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
 _LABEL = re.compile(r"^[a-z]+[0-9]+$")  # looks like a grid label (J10)
 _LUDII_PLACEMENT = re.compile(r"^([^\s:@-]+):([^\s:@-]+)$")  # C3:2Dot1
 _NUMBERED = re.compile(r"^(.+)/([0-9]+)$")  # a second choice of the same site: B1/2
+_LEVELLED = re.compile(r"^([^\s/-]+)(/[0-9]+)?-([^\s/^-]+)(/[0-9]+)?(\^)?$")  # A1/2-B3/0^: levels of stacks
 
 
 class Notation:
@@ -134,7 +135,8 @@ class Notation:
 def read_move(game: "Game", text: str) -> Move:
     """The move ``text`` writes in ``game``, read with no position (``Move.from_text``):
     ``pass``; a named decision of the game (``choose-white``, ``swap``); ``FROM-TO`` or
-    ``FROM TO``; ``xSITE``; a placement naming its piece, ``TAG@SITE`` or Ludii's
+    ``FROM TO``; in a stacking game ``FROM/LEVEL-TO/LEVEL`` and ``FROM-TO^`` (a whole stack);
+    ``xSITE``; a placement naming its piece, ``TAG@SITE`` or Ludii's
     ``SITE:TAG``; a numbered choice of a site, ``SITE/2``; or ``SITE`` alone (a placement of
     whichever piece the position allows, or the choice of that site: a state resolves a move
     without consequences by its text when it is applied). Labels, pieces and words are
@@ -158,6 +160,13 @@ def read_move(game: "Game", text: str) -> Move:
     spaced = _SPACED.match(raw)
     if spaced:
         raw = f"{spaced.group(1)}-{spaced.group(2)}"
+    levelled = _LEVELLED.match(raw) if game.stacking else None
+    if levelled and (levelled.group(2) or levelled.group(4) or levelled.group(5)):
+        # a move between the levels of stacks: A1/2-B3, A1-B3/0, A1-B3^ (the whole stack)
+        frm, to = _site_of(game, text, levelled.group(1)), _site_of(game, text, levelled.group(3))
+        level = int(levelled.group(2)[1:]) if levelled.group(2) else -1
+        level_to = int(levelled.group(4)[1:]) if levelled.group(4) else -1
+        return Move(MOVE, frm=frm, to=to, game_id=uid, levels=(level, level_to, bool(levelled.group(5))))
     numbered = _NUMBERED.match(raw)
     if numbered and int(numbered.group(2)) >= 2 and numbered.group(1).lower() == "pass":
         return Move(PASS, word=f"/{int(numbered.group(2))}", game_id=uid)  # a second pass (other dice)

@@ -10,7 +10,10 @@
     pieces: {J10: Ball1, K10: Ball2, K11: Ball1}
 
 A game with hands also has ``hands: {1Dot1: 5, 2Dot1: 4, ...}`` (pieces in hand per kind);
-other arrays of the game's state are under ``vars:`` (``player_values: [0, 2, 0]``).
+other arrays of the game's state are under ``vars:`` (``player_values: [0, 2, 0]``). A stacking
+game lists its stacks of more than one piece under ``stacks:``, bottom first, the last being the
+piece ``pieces:`` gives (``stacks: {B4: [Human1, Human1, Human1]}``); a covered piece with a local
+state is written ``[Human1, 2]`` (its values in the order of the game's piece arrays).
 
 ``board:`` may replace ``pieces:`` with a picture as printed by the game (``xxxx___oooo`` or a
 grid with row numbers), where ``x`` is P1's piece, ``o`` P2's, ``+`` P3's, ``*`` P4's, ``N`` a
@@ -41,6 +44,9 @@ import yaml
 
 from ..errors import LudError
 from .arrays import COUNT, HAND
+from .stacks import STACK
+from .stacks import levels as stack_levels
+from .stacks import size as stack_size
 from .env import ROOT
 from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS, piece_symbols
 from .result import Termination
@@ -56,7 +62,7 @@ INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as Ludii's
 MAX_PLY = 10 ** 9
 
 KEYS = ("game", "options", "mover", "ply", "phase", "passes", "turn_moves", "scores", "last", "move_again",
-        "pieces", "board", "hands", "result", "vars", "seats", "turns", "stalemated", "passing")
+        "pieces", "board", "stacks", "hands", "result", "vars", "seats", "turns", "stalemated", "passing")
 
 
 class PositionError(LudError):
@@ -95,10 +101,15 @@ def write_position(state: "State") -> str:
         data["result"] = {"winners": list(state.winners), "losers": list(state.losers),
                           "draw": state.draw, "reason": state.reason,
                           "termination": state.termination.value if state.termination else None}
+    if STACK in game.arrays:
+        comps = game.components
+        data["stacks"] = {labels[i]: [comps[level[0]].name if not any(level[1:]) else
+                                      [comps[level[0]].name, *level[1:]] for level in stack_levels(state, i)]
+                          for i in range(game.topology.n) if stack_size(state, i) > 1}
     if HAND in game.arrays:
         data["hands"] = {c.name: state.arrays[HAND][c.index] for c in game.components[1:] if c.owner}
     for name in game.arrays:
-        if name != HAND:
+        if name not in (HAND, STACK):
             data.setdefault("vars", {})[name] = list(state.arrays[name])
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
 
@@ -263,6 +274,8 @@ def read_position(game: "Game", text: str) -> "State":
         for site in range(topo.n):
             state.what[site] = 0
             state.who[site] = 0
+        if STACK in game.arrays:  # the stacks are the position's (stacks:), not the start's
+            state.arrays[STACK][:] = [()] * topo.n
     if "pieces" in data:
         placed: dict[int, str] = {}
         for label, name in _mapping(data["pieces"], "pieces").items():
@@ -286,10 +299,17 @@ def read_position(game: "Game", text: str) -> "State":
         if not isinstance(data["board"], str):
             raise _fail("board", "a picture of the board (a text)", data["board"])
         _read_board(game, state, data["board"])
+    if "stacks" in data:
+        _read_stacks(game, state, data["stacks"])
     state.counts = [0] * (n + 1)
     for o in state.who:
         if o:
             state.counts[o] += 1
+    if STACK in game.arrays:  # the pieces under the top ones count too
+        for under in state.arrays[STACK]:
+            for level in under:
+                if game.owner_of[level[0]]:
+                    state.counts[game.owner_of[level[0]]] += 1
 
     if "mover" in data:
         state.mover = _player(game, data["mover"], "mover")
@@ -549,6 +569,35 @@ def _check_not_over(game: "Game", state: "State") -> None:
         raise PositionError(f"position: the game is already over here ({ended}), but the position "
                             "has no result:", hint="add result: {winners: [...], reason: ...}, or change "
                                                    "the position")
+
+
+def _read_stacks(game: "Game", state: "State", stacks: Any) -> None:
+    """``stacks:``: the pieces of each stack, bottom first; the last is the site's top piece."""
+    if STACK not in game.arrays:
+        raise PositionError("position: stacks: this game stacks no pieces")
+    width = len(game.piece_arrays)
+    under = state.arrays[STACK]
+    for site in range(game.topology.n):
+        under[site] = ()
+    for label, pieces in _mapping(stacks, "stacks").items():
+        site = _site(game, label, "stacks")
+        if not isinstance(pieces, list) or not pieces:
+            raise _fail(f"stacks: {label}", "a list of pieces, bottom first", pieces)
+        levels = []
+        for item in pieces:
+            name, values = (item[0], item[1:]) if isinstance(item, list) and item else (item, [])
+            if not isinstance(name, str) or name not in game.component_index:
+                names = ", ".join(c.name for c in game.components[1:])
+                raise _fail(f"stacks: {label}", f"pieces ({names}), or [piece, values...]", item)
+            if len(values) > width:
+                raise _fail(f"stacks: {label}", f"at most {width} values after the piece", item)
+            numbers = [_int(v, f"stacks: {label}", INT_MIN, INT_MAX) for v in values]
+            levels.append((game.component_index[name], *numbers, *([0] * (width - len(numbers)))))
+        top = levels[-1]
+        _put(state, site, top[0])
+        for name, value in zip(game.piece_arrays, top[1:]):
+            state.arrays[name][site] = value
+        under[site] = tuple(levels[:-1])
 
 
 def _put(state: "State", site: int, what: int) -> None:

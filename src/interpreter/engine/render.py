@@ -64,4 +64,12 @@ def render_text(state: "State") -> str:
         return text
     table, width = piece_symbols(game)
     symbols = [table[w] if w else EMPTY_GRID for w in state.what]
-    return draw(game.topology, symbols, EMPTY_GRID, EMPTY_ROW, width)
+    text = draw(game.topology, symbols, EMPTY_GRID, EMPTY_ROW, width)
+    if game.stacking:  # the stacks of several pieces, bottom first, after the board (its tops)
+        from .stacks import levels
+        labels = game.topology.labels
+        shown = [f"{labels[site]} " + " ".join(table[level[0]] for level in levels(state, site))
+                 for site in range(game.topology.n) if len(levels(state, site)) > 1]
+        if shown:
+            text += "\nstacks (bottom first): " + ", ".join(shown)
+    return text

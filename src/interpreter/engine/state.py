@@ -126,9 +126,13 @@ class State:
                     self.set_item(data, site, 0)
 
     def clear(self, site: int) -> None:
-        """Empty ``site``."""
+        """Empty ``site`` (in a stacking game, take its top piece: the one below is the top now)."""
         if self.what[site]:
-            self.place(site, 0)
+            if self.game.stacking:
+                from .stacks import pop
+                pop(self, site)
+            else:
+                self.place(site, 0)
 
     def set_item(self, container: list | dict, key: Any, value: Any) -> None:
         """``container[key] = value``, journaled (for any array or table of the state)."""
@@ -309,6 +313,12 @@ class State:
         other._moving = []
         other._asking_next = False
         return other
+
+    @property
+    def last_move(self) -> Optional[Move]:
+        """The move played last (the one being applied, while its consequences run); None
+        before any."""
+        return self._marks[-1][1] if self._marks else None
 
     @property
     def history(self) -> list[Move]:

@@ -223,6 +223,15 @@ ACTIONS: dict[MoveKind, Callable[["State", Move], None]] = {
 }
 
 
+def actions_for(stacking: bool) -> dict[MoveKind, Callable[["State", Move], None]]:
+    """What each kind of move does in a game: in a stacking game (:mod:`.stacks`) a piece goes
+    on top of the pieces of its site, and a removal takes the top piece."""
+    if not stacking:
+        return ACTIONS
+    from . import stacks
+    return {**ACTIONS, ADD: stacks.act_add, MOVE: stacks.act_move, REMOVE: stacks.act_remove}
+
+
 def act(state: "State", move: Move, as_last: bool = True, outer: Env | None = None) -> None:
     """A move's own action with its consequences (within a :meth:`State.mark`, so it can be
     taken back; the turn does not change): as in Ludii, the effects of the rule that made it
@@ -235,16 +244,17 @@ def act(state: "State", move: Move, as_last: bool = True, outer: Env | None = No
         state.last_from = move.frm
         state.last_to = move.to
     rules = move.rules
+    game = state.game
     if not rules:
-        ACTIONS[move.kind](state, move)
+        game.actions[move.kind](state, move)
         return
-    table = state.game.consequences
+    table = game.consequences
     env = Env.of_move(move, outer)
     for r in rules:
         before = table[r].before
         if before is not None:
             before(state, env)
-    ACTIONS[move.kind](state, move)
+    game.actions[move.kind](state, move)
     for r in rules:
         after = table[r].after
         if after is not None:

@@ -4,7 +4,7 @@ from . import (  # noqa: F401
     arithmetic, base, board_sites, boards, chance, conditions, connection, containers, counters, dice,
     effects, filters, functions, gamevars, hands, intarrays, logic, loops, measures, metadata,
     movement, moves, passages, patterns, pieces, ranking, regions, shapes, sowing, start_sites,
-    structure, territory, tracks, turns, values, variables, war,
+    structure, territory, tracks, turns, values, variables, war, stacks,
     areas, directionfns, foreach, intfunctions, maxmoves, money, puzzles, remember, turnstate, valuearrays,  # Ludii's functions and state values (issue 24)
 )
 from .base import REGISTRY, Ludeme

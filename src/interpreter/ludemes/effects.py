@@ -11,7 +11,7 @@ from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool, Int, Str
-from .functions import INT_MAX, INT_MIN, out_of_range
+from .functions import INT_MAX, INT_MIN, SITE_TYPE, out_of_range
 from .base import (
     ANY_INT, PIECES, SITE_NUMBER, VERTEX_NUMBER,
     BOOL_FN, INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
@@ -83,15 +83,23 @@ class Remove(_Effect):
     The region is worked out before any piece goes, so the pieces of a region chosen by a
     condition are removed all at once (the condition looks at one position for every site).
 
+    In a stacking game a removal takes the top piece of each site (or the piece at ``level:``),
+    ``count:`` times; in a game counting the pieces of a site (a pit), ``count:`` of them.
+
     Parameters:
+        type: the kind of site (the board's own when left out)
         sites: the site or region whose pieces are removed
+        level: in a stacking game, the level of the piece removed (the top when left out)
         at: ``EndOfTurn``: the pieces stay, marked (``sites ToClear``), until the turn ends
+        count: how many pieces are removed from each site (1 when left out)
         then: consequences applied after the removal
 
     Examples:
         (remove (between))
         (remove (sites Flanked of:Mover by:Next))
         (remove (forEach (sites Occupied by:All) if:(is Within "3Dot" in:(sites Around (site)))))
+        (remove (to) count:(size Stack at:(to)))
+        (remove (last From) level:(level))
     """
 
     name = "remove"
@@ -102,8 +110,11 @@ class Remove(_Effect):
 
     def where_for(self, param, where):
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
+    type: Any = Param(SITE_TYPE, optional=True)
     sites: Any = Param(REGION_FN)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     at: Any = Param(Enum(("EndOfTurn",), "EndOfTurn"), optional=True, named=True, doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends")
+    count: Any = Param(INT_FN, optional=True, named=True, range=(0, 1_000_000))
     then: Any = Param(kind_of(THEN), optional=True)
 
     def declare(self, d: "Declarations", c: Any) -> None:
@@ -111,10 +122,14 @@ class Remove(_Effect):
             declare_to_clear(d)
 
     def compile_effect(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
         region = c.region(self.sites)
         n = c.topo.n
         hands = HAND_SITES in c.game.arrays
         then = self.then.compile_effect(c) if self.then is not None else None
+        if self.at is None and (c.game.stacking or self.level is not None or self.count is not None):
+            return _removal_of_pieces(c, region, self.level, self.count, then)
         if self.at is not None:  # at:EndOfTurn: marked now, removed when the turn ends
 
             def mark(s: "State", e: Env) -> None:
@@ -141,6 +156,8 @@ class Remove(_Effect):
         from ..native.emit import Buffered, Listed, NoKernel
         if self.at is not None:
             raise NoKernel("(remove at:EndOfTurn)")
+        if self.level is not None or self.count is not None:
+            raise NoKernel("(remove level:/count:)")
         region = k.region(self.sites, hands=True)
         if not isinstance(region, Listed) and not hasattr(region, "site"):
             buf, count = region.fill(k)  # the region worked out before any piece goes
@@ -155,6 +172,42 @@ class Remove(_Effect):
                     k.line(f"{k.who(x)} = 0")
         if self.then is not None:
             k.effect(self.then)
+
+
+def _removal_of_pieces(c: "Compiler", region: Any, level: Any, count: Any, then: Any) -> Any:
+    """``(remove ... level:... count:...)``: as Ludii, ``count`` pieces (worked out once) from each
+    occupied site of the region; in a stacking game the top piece each time, or the piece at
+    ``level`` (the top when the stack does not go above it); in a game counting pieces per site,
+    that many of them; otherwise the piece."""
+    from ..engine import counts as counted
+    from ..engine import stacks
+    from ..engine.arrays import COUNT
+    stacking = c.game.stacking
+    level_fn = c.int(level) if level is not None else None
+    count_fn = c.int(count) if count is not None else const_fn(1)
+    n = c.topo.n
+
+    def run(s: "State", e: Env) -> None:
+        number = count_fn(s, e)
+        for site in list(region(s, e)):
+            if not 0 <= site < n or not s.what[site]:
+                continue
+            if stacking:
+                size = stacks.size(s, site)
+                lv = level_fn(s, e) if level_fn is not None else size - 1
+                lv = max(lv, 0)
+                for _ in range(number):
+                    if lv == size - 1 or lv >= stacks.size(s, site):
+                        stacks.pop(s, site)
+                    else:
+                        stacks.remove_level(s, site, lv)
+            elif COUNT in s.arrays:
+                counted.take_pieces(s, site, number)
+            elif number > 0:
+                s.clear(site)
+        if then is not None:
+            then(s, e)
+    return run
 
 
 def _clear_marked(s: "State") -> None:

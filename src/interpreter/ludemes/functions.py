@@ -13,13 +13,22 @@ from ..syntax.nodes import Const, Int
 from .base import (
     ANY_INT, DISTANCE, INT_MAX, INT_MIN, LENGTH, LEVEL,
     BOOL_FN, BOOL_LIT, INT, INT_FN, INTS, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray, Either,
-    Kind, Ludeme, Param, STR_LIT, kind_of,
+    Enum, Kind, Ludeme, Param, STR_LIT, kind_of,
 )
 from .logic import value_fn
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..native.emit import Emitter
+
+
+def check_site_type(c: "Compiler", ludeme: Ludeme, value) -> None:
+    """A site type given must be the board's (:func:`.measures.check_site_type`)."""
+    from .measures import check_site_type as check
+    check(c, ludeme, value)
+
+
+SITE_TYPE = Enum(("Vertex", "Cell", "Edge"), "site type")
 
 
 # --- values held by the state -------------------------------------------------------------------------------
@@ -54,8 +63,8 @@ class To(_StateValue):
 
     Parameters:
         sites: the sites a move may go to
-        level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
-            supported)
+        level: in a stacking game, the level of the stack the piece is put at (on top when left
+            out)
         if: the condition a site must meet, ``(to)`` being the site
         apply: what happens on the site before the piece arrives (a capture by replacement)
 
@@ -74,10 +83,6 @@ class To(_StateValue):
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     apply: Any = Param(kind_of("apply"), optional=True)
 
-    def validate(self) -> None:
-        if self.level is not None:
-            raise BindError("(to level:...) needs stacks, which this engine does not have", self.level.span)
-
     def kernel_int(self, k: Emitter) -> str:
         from ..native.kernels.core import _plain
         _plain(self)
@@ -89,8 +94,8 @@ class From(_StateValue):
 
     Parameters:
         sites: the sites a piece may move from (the piece's own site when left out)
-        level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
-            supported)
+        level: in a stacking game, the level of the stack the piece moved comes from (the top
+            when left out)
         if: the condition a site must meet to be moved from, ``(from)`` being the site
 
     Examples:
@@ -106,10 +111,6 @@ class From(_StateValue):
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
-
-    def validate(self) -> None:
-        if self.level is not None:
-            raise BindError("(from level:...) needs stacks, which this engine does not have", self.level.span)
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.kernels.core import _plain
@@ -664,13 +665,17 @@ class Score(Ludeme):
 
 
 class Who(Ludeme):
-    """The owner of the piece on a site (0 when empty).
+    """The owner of the piece on a site (0 when empty): in a stacking game, of its top piece, or
+    of the piece at the level given (0 for a level the stack does not reach).
 
     Parameters:
+        type: the kind of site (the board's own when left out)
         at: the site asked about
+        level: the level of the stack asked about (-1 or left out: the top)
 
     Examples:
         (who at:(to))
+        (who at:(last From) level:(level))
     """
 
     name = "who"
@@ -678,16 +683,33 @@ class Who(Ludeme):
     def words(self, w):
         return f"the owner of {w.of(self.at)}"
     kind = INT
+    type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
     def compile(self, c: "Compiler"):
+        check_site_type(c, self, self.type)
         get = c.frame_site(self.at)
-        if get is not None:  # (who at:(to)): the frame's site, always on the board
+        if get is not None and self.level is None:  # (who at:(to)): the frame's site, always on the board
             return lambda s, e: s.who[get(e)]
         at = c.site(self.at)
+        if self.level is not None and c.game.stacking:
+            from ..engine import stacks
+            level = c.int(self.level)
+
+            def who_level(s, e) -> int:
+                x = at(s, e)
+                if x < 0:
+                    return 0
+                lv = level(s, e)
+                return s.who[x] if lv == -1 else stacks.who_at(s, x, lv)
+            return who_level
         return lambda s, e: s.who[x] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
+        if self.level is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(who level:...)")
         site = k.site(self.at)
         if getattr(self.at, "context_site", False) or site.isdigit():
             return k.who(site)

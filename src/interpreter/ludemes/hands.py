@@ -15,6 +15,7 @@ from ..engine.arrays import HAND_SITES
 from ..engine.env import Env
 from ..engine.values import const_fn
 from ..errors import BindError
+from .measures import SITE_TYPE
 from .base import LEVEL, INT, INT_FN, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
 
 if TYPE_CHECKING:
@@ -77,30 +78,44 @@ class SitesHand(Ludeme):
 
 class What(Ludeme):
     """The number of the piece on a site (0 when empty), on the board or in a hand: the same
-    number as ``(id "Name" P1)``.
+    number as ``(id "Name" P1)``. In a stacking game, as in Ludii, the piece at the level given,
+    and at level 0 (the bottom of the stack) when none is given; level -1 is the top.
 
     Parameters:
+        type: the kind of site (the board's own when left out)
         at: the site asked about (on the board or in a hand)
-        level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
-            supported)
+        level: the level of the stack asked about (0 when left out; -1: the top)
 
     Examples:
         (what at:(last To))
+        (what at:(to) level:(level))
     """
 
     name = "what"
     kind = INT
+    type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
-    level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
-
-    def validate(self) -> None:
-        if self.level is not None:
-            raise BindError("(what level:...) needs stacks, which this engine does not have", self.level.span)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
     def compile(self, c: "Compiler"):
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
         at = c.site(self.at)
         n = c.topo.n
         hands = HAND_SITES in c.game.arrays
+        if c.game.stacking:
+            from ..engine import stacks
+            level = c.int(self.level) if self.level is not None else (lambda s, e: 0)
+
+            def what_level(s: "State", e: Env) -> int:
+                x = at(s, e)
+                if x < 0:
+                    return 0
+                if x >= n:
+                    return s.arrays[HAND_SITES][x - n] if hands else 0
+                lv = level(s, e)
+                return s.what[x] if lv == -1 else stacks.what_at(s, x, lv)
+            return what_level
 
         def what(s: "State", e: Env) -> int:
             x = at(s, e)
@@ -113,7 +128,7 @@ class What(Ludeme):
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.emit import NoKernel
-        if self.level is not None:
+        if self.level is not None or k.game.stacking:
             raise NoKernel("(what level:...)")
         site = k.site(self.at, hands=True)  # WHAT + site: a hand's site as well as the board's
         if getattr(self.at, "context_site", False) or site.isdigit():

@@ -23,6 +23,8 @@ from .base import (
     PType,
 )
 from .moves import _THEN, MoveHop, MoveStep, _from_sites, _step_moves, _then, _to_rule
+from ..engine import stacks
+from .stacks import stack_flag, with_levels
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -65,8 +67,7 @@ class MoveSlide(Ludeme):
         between: what the sites passed over must be (empty when left out), and how far the slide
             goes
         to: the condition that ends a line on a site (an enemy to capture) and what happens there
-        stack: True: pieces stack on the target (Ludii's stacking; refused here, as stacks are not
-            supported)
+        stack: True: the whole stack slides (in a stacking game; the top piece when left out)
         then: consequences applied after the slide
 
     Examples:
@@ -98,8 +99,10 @@ class MoveSlide(Ludeme):
     def validate(self) -> None:
         if self.track is not None:
             raise BindError("sliding along a track is not supported yet", self.track.span)
-        if self.stack is not None and self.stack.value:
-            raise BindError("stacks are not supported", self.stack.span)
+
+    def declare(self, d: Any, c: Any) -> None:
+        if stack_flag(self.stack):
+            stacks.declare(d)  # Ludii's stack:True makes a stacking game
 
     def compile(self, c: "Compiler") -> MoveGen:
         sources = _from_sites(c, self.source)
@@ -134,19 +137,21 @@ class MoveSlide(Ludeme):
                                         between=ray[:k])
             return move
 
+        check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any)
+
         def gen(s: "State", e: Env) -> list[Move]:
             out = []
             frame = e.child()
             who, mover = s.who, s.mover
             for frm in sources(s, e):
-                if frm < 0 or who[frm] != mover:
+                if frm < 0 or (check and who[frm] != mover):
                     continue
                 frame.frm = frm
                 along = line if dynamic is None else _SlideLine(*dynamic(s, frame), stop, go, extra)
                 for ray in rays_at[frm]:
                     out.extend(move_of(frm, ray, k, stopped) for k, stopped in along.stops(s, frame, ray))
             return out
-        return FnGen(gen)
+        return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
@@ -603,8 +608,7 @@ class MoveFromTo(Ludeme):
         to: the sites it may go to, their condition and what happens there
         count: how many pieces move (from a site holding several)
         copy: True: the piece stays and a piece of its kind is placed on the target
-        stack: True: pieces stack on the target (Ludii's stacking; refused here, as stacks are not
-            supported)
+        stack: True: the whole stack moves (in a stacking game; the top piece when left out)
         role: the player making the move (the mover; Ludii's other players are refused)
         then: consequences applied after the move
 
@@ -642,8 +646,6 @@ class MoveFromTo(Ludeme):
     def validate(self) -> None:
         if isinstance(self.source.sites, Ludeme) and self.source.sites.kind == "hand":
             raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
-        if self.stack is not None and self.stack.value:
-            raise BindError("stack:True is not supported", self.stack.span)
         if self.role is not None and self.role.name != "Mover":
             raise BindError("a move made by another player than the mover is not supported", self.role.span)
         if self.counted() and self.copy is not None and self.copy.value:
@@ -661,6 +663,8 @@ class MoveFromTo(Ludeme):
         if self.counted():
             from .sowing import declare_counts
             declare_counts(d)
+        if stack_flag(self.stack):
+            stacks.declare(d)  # Ludii's stack:True makes a stacking game
 
     def compile(self, c: "Compiler") -> MoveGen:
         if self.counted():
@@ -726,7 +730,7 @@ class MoveFromTo(Ludeme):
                     if cond is None or cond(s, frame):
                         out.append(move_of(frm, to, what[frm]))
             return out
-        return FnGen(gen)
+        return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
 
     def _counted_choice(self, c: "Compiler"):
         """The move of pieces by number between two sites: ``choice(frm, to)`` gives the

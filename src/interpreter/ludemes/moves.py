@@ -13,10 +13,12 @@ from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const, Int
 from .concepts import moved_to
+from ..engine import stacks
+from .stacks import stack_flag, with_levels
 from .base import (
     Kind,
-    BOOL_FN, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, STR_LIT, THEN, ArrayOf, BoundArray, Either, Instance, Ludeme,
-    Param, kind_of,
+    BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, STR_LIT, THEN, ArrayOf, BoundArray, Either, Instance,
+    Ludeme, Param, kind_of,
 )
 
 if TYPE_CHECKING:
@@ -221,6 +223,8 @@ class MoveAdd(Ludeme):
     Parameters:
         piece: the piece placed (the mover's own kind when left out)
         to: the sites it may go to, their condition and what happens there
+        count: how many pieces are placed at once (in a stacking game; 1 when left out)
+        stack: True: the piece goes on top of the pieces of the site (a stacking game)
         then: consequences applied after the placement (captures, scores, moving again)
 
     Examples:
@@ -237,8 +241,13 @@ class MoveAdd(Ludeme):
     kind = MOVES
     piece: Any = Param(_PIECE, optional=True)
     to: Any = Param(_TO)
+    count: Any = Param(INT_FN, optional=True, named=True, range=(0, 1_000_000))
+    stack: Any = Param(BOOL_LIT, optional=True, named=True)
     then: Any = Param(_THEN, optional=True)
 
+    def declare(self, d: Any, c: Any) -> None:
+        if stack_flag(self.stack) or self.to.level is not None:
+            stacks.declare(d)  # Ludii's stack:True (and a to's level) make a stacking game
 
     def compile(self, c: "Compiler") -> MoveGen:
         from .regions import SitesEmpty
@@ -247,6 +256,11 @@ class MoveAdd(Ludeme):
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
         then = _then(c, self.then)
         game = c.game
+        if self.to.level is not None:
+            raise BindError("(to level:...) in a placement is not supported yet", self.to.level.span)
+        if self.count is not None and not game.stacking:
+            raise BindError("count: adds several pieces at once in a stacking game only (stack:True) here",
+                            self.count.span)
         per_player = pieces_per_player(self.piece, game, lambda name: c.components_named(name, self.piece))
         if not any(per_player.values()):
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
@@ -262,6 +276,10 @@ class MoveAdd(Ludeme):
         plain = c.rule(to_effect, then)
         rules = [c.rule(_chain(to_effect, taken_from_hand(w)), then) if hand and game.owner_of[w] else plain
                  for w in range(len(game.components))]
+        if self.count is not None:  # the pieces besides the one the action puts, of its kind
+            rules = [c.rule(_chain(to_effect, _more_pieces(c, self.count, w),
+                                   taken_from_hand(w) if hand and game.owner_of[w] else None), then)
+                     for w in range(len(game.components))]
         made: dict[int, list[Move]] = {}  # moves are values: each (piece, site) is made once
 
         def moves_of(what: int) -> list[Move]:
@@ -272,10 +290,14 @@ class MoveAdd(Ludeme):
             return made[what]
         # (sites Empty): one pass over the board, no list of the region
         anywhere_empty = isinstance(self.to.sites, SitesEmpty)
+        # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
         return _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, game.owner_of, c.topo.n,
-                           self.empty_only)
+                           self.empty_only and not game.stacking)
 
     def kernel_moves(self, k: Emitter) -> Made:
+        if self.count is not None or stack_flag(self.stack):
+            from ..native.emit import NoKernel as _NoKernel
+            raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
         from ..engine.move import MoveKind
         from . import regions
         from ..native.emit import Buffered, Made, NoKernel
@@ -306,6 +328,9 @@ class MoveAdd(Ludeme):
         return Made(not isinstance(region, Buffered), frozenset({int(MoveKind.ADD)}))
 
     def kernel_draw(self, k: Emitter) -> str:
+        if self.count is not None or stack_flag(self.stack):
+            from ..native.emit import NoKernel as _NoKernel
+            raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
         import numpy as np
         from ..engine.move import MoveKind
         from ..native import abi
@@ -349,6 +374,19 @@ class MoveAdd(Ludeme):
         return space
 
 
+def _more_pieces(c: "Compiler", count: Any, what: int) -> Any:
+    """What a placement of ``count`` pieces (Ludii's ``count:``) does besides the one its action
+    puts, in a stacking game: the others, of the same kind, on top of the site; None for one."""
+    if count is None:
+        return None
+    number = c.int(count)
+
+    def more(s: "State", e: Env) -> None:
+        for _ in range(number(s, e) - 1):
+            stacks.push(s, e.to, stacks.new_entry(s, what))
+    return more
+
+
 class Add(MoveAdd):
     """Place a piece as ``move Add`` does, most often as a consequence (Ludii's effect ``add``;
     its graph operator of the same name adds to a board): as an effect, every placement the
@@ -357,6 +395,8 @@ class Add(MoveAdd):
     Parameters:
         piece: the piece placed (the mover's own kind when left out)
         to: where it is placed, its condition and what happens there
+        count: how many pieces are placed at once (in a stacking game; 1 when left out)
+        stack: True: the piece goes on top of the pieces of the site (a stacking game)
         then: consequences applied after the placement
 
     Examples:
@@ -371,6 +411,9 @@ class Add(MoveAdd):
         return ("AddEffect",)
 
     def kernel_effect(self, k: Emitter) -> None:
+        if self.count is not None or stack_flag(self.stack):
+            from ..native.emit import NoKernel as _NoKernel
+            raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
         """As a consequence: the placements move Add would list, all made (the reference
         applies the moves of its generator). Refused when a placement has effects of its own (a
         to's apply, a piece taken from a hand: the reference runs them in the frame of the
@@ -425,6 +468,8 @@ class Claim(MoveAdd):
     Parameters:
         piece: the piece put on the site (the mover's own kind when left out)
         to: the sites that may be claimed, and their condition
+        count: how many pieces are put at once (in a stacking game; 1 when left out)
+        stack: True: the piece goes on top of the pieces of the site (a stacking game)
         then: consequences applied after the claim
 
     Examples:
@@ -456,6 +501,7 @@ class MoveStep(Ludeme):
         from: the sites a piece steps from (left out: the piece whose moves these are, ``(from)``)
         directions: the directions of the step (``Adjacent`` when left out)
         to: the condition of the target site and what happens there
+        stack: True: the whole stack moves (in a stacking game; the top piece when left out)
         then: consequences applied after the step
 
     Examples:
@@ -473,7 +519,12 @@ class MoveStep(Ludeme):
     source: Any = Param(_FROM, optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     to: Any = Param(_TO)
+    stack: Any = Param(BOOL_LIT, optional=True, named=True)
     then: Any = Param(_THEN, optional=True)
+
+    def declare(self, d: Any, c: Any) -> None:
+        if stack_flag(self.stack):
+            stacks.declare(d)  # Ludii's stack:True makes a stacking game
 
     def compile(self, c: "Compiler"):
         sources = _from_sites(c, self.source)
@@ -482,15 +533,19 @@ class MoveStep(Ludeme):
         relation = self.directions.name if isinstance(self.directions, Const) else \
             "Adjacent" if self.directions is None else None
         if relation in c.topo.neighbours:
-            return _step_moves(c, sources, c.topo.neighbours[relation], cond, then, effect)
+            return with_levels(c, _step_moves(c, sources, c.topo.neighbours[relation], cond, then, effect),
+                               self.source, self.to, self.stack)
         dirs = c.directions(self.directions, "Adjacent")
         # a step is a hop over nothing
-        return _line_moves(c, sources, dirs, (0, 0), None, None, cond, then, effect)
+        return with_levels(c, _line_moves(c, sources, dirs, (0, 0), None, None, cond, then, effect),
+                           self.source, self.to, self.stack)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
-        from ..native.emit import Made
+        from ..native.emit import Made, NoKernel
         from ..native.kernels.moves import moves_to_table, step_table
+        if stack_flag(self.stack):
+            raise NoKernel("(move Step stack:True)")
         from ..native.kernels.placement import _to_rule
         _, conds, to_effect = _to_rule(k, self.to)
         nbrs, distinct = step_table(k, self.directions)
@@ -506,13 +561,14 @@ def _step_moves(c: "Compiler", sources: Any, neighbours: Any, to_cond: Any, then
     uid = c.game.uid
     rules = c.rule(to_effect, then)
     made: dict[tuple[int, int], Move] = {}  # moves are values: each is made once
+    check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any, e.g. a level's)
 
     def gen(s: "State", e: Env) -> list[Move]:
         out = []
         frame = e.child()
         who, mover = s.who, s.mover
         for frm in sources(s, e):
-            if frm < 0 or who[frm] != mover:
+            if frm < 0 or (check and who[frm] != mover):
                 continue
             frame.frm = frm
             for to in neighbours[frm]:
@@ -538,6 +594,7 @@ class MoveHop(Ludeme):
         directions: the directions of the hop (``Adjacent`` when left out)
         between: what the sites jumped over must be, how many, and what happens to them
         to: the condition of the landing site and what happens there
+        stack: True: the whole stack hops (in a stacking game; the top piece when left out)
         then: consequences applied after the hop
 
     Examples:
@@ -583,9 +640,17 @@ class MoveHop(Ludeme):
     directions: Any = Param(DIRS, optional=True)
     between: Any = Param(_BETWEEN, optional=True)
     to: Any = Param(_TO)
+    stack: Any = Param(BOOL_LIT, optional=True, named=True)
     then: Any = Param(_THEN, optional=True)
 
+    def declare(self, d: Any, c: Any) -> None:
+        if stack_flag(self.stack):
+            stacks.declare(d)  # Ludii's stack:True makes a stacking game
+
     def compile(self, c: "Compiler"):
+        return with_levels(c, self._hops(c), self.source, self.to, self.stack)
+
+    def _hops(self, c: "Compiler"):
         if self.between is not None and (self.between.before is not None or self.between.after is not None):
             return _distance_hop(c, self)
         sources = _from_sites(c, self.source)
@@ -608,6 +673,12 @@ class MoveHop(Ludeme):
                            _then(c, self.then), to_effect)
 
     def kernel_moves(self, k: Emitter) -> Made:
+        from ..native.emit import NoKernel as _NoKernel
+        if stack_flag(self.stack):
+            raise _NoKernel("(move Hop stack:True)")
+        return self._kernel_hops(k)
+
+    def _kernel_hops(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
         from ..native import abi
         from ..native.emit import Made, NoKernel
@@ -704,6 +775,7 @@ def _distance_hop(c: "Compiler", hop: "MoveHop") -> MoveGen:
     # a capture at the landing site does the to's effect only; a hop, the hurdles' too
     rules = {True: c.rule(stop_effect, then), False: c.rule(c.move_effects(stop_effect, hurdle_effect), then)}
     made: dict[tuple, Move] = {}
+    check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any, e.g. a level's)
 
     def move_of(frm: int, to: int, jumped: tuple[int, ...], capture: bool) -> Move:
         key = (frm, to, jumped, capture)
@@ -717,7 +789,7 @@ def _distance_hop(c: "Compiler", hop: "MoveHop") -> MoveGen:
         frame = e.child()
         who, mover = s.who, s.mover
         for frm in sources(s, e):
-            if frm < 0 or who[frm] != mover:
+            if frm < 0 or (check and who[frm] != mover):
                 continue
             frame.frm = frm
             reach, beyond = before(s, frame), after(s, frame)
@@ -786,6 +858,7 @@ def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int],
     # a move over nothing (a step) has no sites to apply the between effect to
     rules = c.rule(c.move_effects(to_effect, between_effect), then)
     made: dict[tuple[int, int, int], Move] = {}  # moves are values: each is made once
+    check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any, e.g. a level's)
 
     def move_of(frm: int, d: int, ray: tuple[int, ...], k: int) -> Move:
         key = (frm, d, k)
@@ -799,7 +872,7 @@ def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int],
         frame = e.child()
         who, mover = s.who, s.mover
         for frm in sources(s, e):
-            if frm < 0 or who[frm] != mover:
+            if frm < 0 or (check and who[frm] != mover):
                 continue
             frame.frm = frm
             low, high = dynamic(s, frame) if dynamic is not None else (lo, hi)  # (from) bound
@@ -885,12 +958,17 @@ class ForEachPiece(Ludeme):
     such piece (``(from)`` being its site). With a player (``Next``), that player's pieces and
     moves, as if it were their turn (a king's escapes from check, say).
 
+    In a stacking game, as in Ludii, every piece of a stack makes its moves, ``(level)`` being
+    its level (the same moves from several pieces of one stack are one move here); with
+    ``top:True`` only the top piece of each stack.
+
     Parameters:
         pieces: only these kinds of piece (every kind when left out)
         container: the pieces in that container instead of the board's: a number (0 the board,
             1, 2 ... the players' hands) or a name (``"Hand1"``)
         moves: the moves from every such piece, instead of each piece's own
         player: whose pieces (the mover's when left out)
+        top: True: only the pieces on top of their stacks (in a stacking game)
         then: consequences of each move
 
     Examples:
@@ -899,6 +977,7 @@ class ForEachPiece(Ludeme):
         (forEach Piece Next)
         (forEach Piece "Pawn" (move Step Forward (to if:(is Empty (to)))))
         (forEach Piece container:(mover))
+        (forEach Piece top:True)
     """
 
     name = "forEach Piece"
@@ -908,12 +987,17 @@ class ForEachPiece(Ludeme):
     container: Any = Param(Either((INT_FN, STR_LIT)), optional=True, named=True, range=(0, 64))
     moves: Any = Param(MOVES_T, optional=True)
     player: Any = Param(PLAYER, optional=True)
+    top: Any = Param(BOOL_FN, optional=True, named=True)
     then: Any = Param(_THEN, optional=True)
 
     def concepts_at(self, where):
         if self.moves is not None:
             return self.concepts
         return set(self.concepts) | where.pieces_concepts()  # every piece's own moves, as Ludii
+
+    def declare(self, d: Any, c: Any) -> None:
+        if self.top is not None:
+            stacks.declare(d)  # Ludii's top: makes a stacking game
 
     def compile(self, c: "Compiler"):
         game = c.game
@@ -934,6 +1018,9 @@ class ForEachPiece(Ludeme):
         player = c.player(self.player) if self.player is not None else None
         if self.container is not None:
             return with_rules(self._in_hand(c, table, player), c.rule(after=_then(c, self.then)))
+        if c.game.stacking:
+            top = c.bool(self.top) if self.top is not None else None
+            return with_rules(FnGen(_stacked_pieces(table, player, top)), c.rule(after=_then(c, self.then)))
 
         gens = [g.moves if g is not None else None for g in table]  # each kind's moves, looked up once
 
@@ -1019,6 +1106,8 @@ class ForEachPiece(Ludeme):
         from ..native.emit import Made, NoKernel
         from ..native.kernels.core import _components_named
         from ..native.kernels.moves import _reads_facing, piece_moves
+        if self.top is not None:
+            raise NoKernel("(forEach Piece top:...)", "stacks")
         if self.player is not None:
             raise NoKernel("(forEach Piece <player>)", "another player's moves")
         if self.container is not None:
@@ -1068,6 +1157,38 @@ class ForEachPiece(Ludeme):
         # moves of different pieces start from different sites: only moves of pieces are unique
         unique = all(m.unique for m in made) and kinds_made <= {int(MoveKind.MOVE)}
         return Made(unique, kinds_made)
+
+
+def _stacked_pieces(table: list, player: Any, top: Any) -> Any:
+    """The moves of every piece of a player in a stacking game (Ludii's forEach Piece): each
+    piece of each stack (or only the top ones), ``(from)`` its site and ``(level)`` its level."""
+
+    def gen(s: "State", e: Env) -> list[Move]:
+        out: list[Move] = []
+        saved = s.mover
+        mover = saved if player is None else player(s, e)
+        only_top = top is not None and top(s, e)
+        s.mover = mover  # the moves of that player, as if it were their turn
+        frame = e.child()
+        owner_of = s.game.owner_of
+        try:
+            for site, w in enumerate(s.what):
+                if not w:
+                    continue
+                pieces = stacks.levels(s, site)
+                last = len(pieces) - 1
+                for level, piece in enumerate(pieces):
+                    if owner_of[piece[0]] != mover or (only_top and level != last):
+                        continue
+                    moves = table[piece[0]]
+                    if moves is not None:
+                        frame.frm = site
+                        frame.level = level
+                        out.extend(moves.moves(s, frame))
+        finally:
+            s.mover = saved
+        return out
+    return gen
 
 
 class Priority(Ludeme):

@@ -145,7 +145,8 @@ class SitesOccupied(Ludeme):
     ``by:``: anyone's; ``Enemy``: the mover's opponents', teammates excepted; ``Friend``: the
     mover's and teammates'; ``NonMover``: anyone's but the mover's; ``Neutral``: the neutral
     pieces'). ``container:`` keeps the board's sites (``"Board"``, 0) or the hands' (``"Hand"``,
-    with Ludii's hands of sites); ``component:`` or ``components:`` only the pieces of those
+    with Ludii's hands of sites); ``top:False`` in a stacking game, the sites where they
+    have a piece at any level (the top piece's owner by default); ``component:`` or ``components:`` only the pieces of those
     names (a name without its owner's number: that piece of any of the players asked).
 
     Parameters:
@@ -153,7 +154,8 @@ class SitesOccupied(Ludeme):
         container: the board (``"Board"`` or 0) or the hands (``"Hand"``)
         component: only the pieces of this name
         components: only the pieces of these names
-        top: in stacks, only the top pieces (every site holds one piece here: no effect)
+        top: False: in a stacking game, a piece at any level of a stack counts (True by default:
+            the top piece)
         on: the kind of site (the board's own kind)
 
     Examples:
@@ -204,6 +206,8 @@ class SitesOccupied(Ludeme):
 
     def compile(self, c: "Compiler"):
         n = c.topo.n
+        if c.game.stacking and isinstance(self.top, Bool) and not self.top.value:
+            return _occupied_any_level(c, self.by)
         if self._plain():
             if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each", "Shared")):
                 return lambda s, e: [i for i in range(n) if s.what[i]]
@@ -281,6 +285,26 @@ class SitesOccupied(Ludeme):
         # a player 0 (an expression giving nobody) means the neutral pieces, as the reference's
         return Everywhere(lambda x: f"({st}[WHO + {x}] == {who} if {who} != 0 else "
                                     f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0))")
+
+
+def _occupied_any_level(c: "Compiler", by: Any) -> Any:
+    """The sites where the player(s) have a piece at any level of the stack (``top:False``)."""
+    from ..engine import stacks
+    everyone = by is None or (isinstance(by, Const) and by.name in ("All", "Each"))
+    who = c.player(by) if not everyone else None
+    n = c.topo.n
+
+    def occupied(s: "State", e: Env) -> list[int]:
+        p = who(s, e) if who is not None else -1
+        out = []
+        for i in range(n):
+            if not s.what[i]:
+                continue
+            owners = stacks.owners(s, i)
+            if (p == -1 and any(owners)) or (p >= 0 and p in owners):
+                out.append(i)
+        return out
+    return occupied
 
 
 def _region_class(region: str, meaning: str) -> type:

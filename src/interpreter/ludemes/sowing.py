@@ -173,15 +173,21 @@ class FromTo(_Effect):
     default) from a site holding several (a pit, a hand) to another (a store, a hand); as many
     as there are when fewer. Both sites may be a hand's (``(handSite Mover)``).
 
+    In a stacking game the pieces go one by one from the top of the stack (or from the from's
+    ``level:``) onto the top of the other (or at the to's ``level:``); with ``stack:True`` the
+    whole stack goes.
+
     Parameters:
         frm: the site the pieces leave
         to: the site they go to
         count: how many pieces go
+        stack: True: the whole stack goes (in a stacking game)
         then: consequences of the move
 
     Examples:
         (fromTo (from (to)) (to (handSite Mover)) count:(count at:(to)))
         (fromTo (from (site)) (to (mapEntry Mover)) count:6)
+        (fromTo (from (site) level:(level)) (to (mapEntry "Entry" (who at:(site) level:(level)))))
     """
 
     name = "fromTo"
@@ -189,23 +195,42 @@ class FromTo(_Effect):
     frm: Any = Param(Instance("from"))
     to: Any = Param(Instance("to"))
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    stack: Any = Param(BOOL_LIT, optional=True, named=True)
     then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
-        if self.frm.sites is None or self.to.sites is None:
+        if (self.frm.sites is None or self.to.sites is None) and not self._stacked_rule():
             raise BindError("fromTo needs both sites: (fromTo (from SITE) (to SITE) ...)", self.span)
         if self.frm.condition is not None or self.to.condition is not None:
             raise BindError("fromTo as a consequence takes sites without conditions (if:)", self.span)
 
+    def _stacked_rule(self) -> bool:
+        """Written for a stacking game: levels, a whole stack, or a site left to the frame
+        (``(to)``: where the move being made goes)."""
+        return self._stacked() or self.frm.sites is None or self.to.sites is None
+
+    def _stacked(self) -> bool:
+        """Pieces taken from levels of stacks (a level, or the whole stack)."""
+        from .stacks import stack_flag
+        return stack_flag(self.stack) or self.frm.level is not None or self.to.level is not None
+
     def declare(self, d: "Declarations", c: Any) -> None:
-        declare_counts(d)
+        if self._stacked():
+            from ..engine import stacks
+            stacks.declare(d)  # Ludii's stack:True and levels make a stacking game
+        else:
+            declare_counts(d)
 
     def compile_effect(self, c: "Compiler"):
-        frm = any_site(c, self.frm.sites)
-        to = any_site(c, self.to.sites)
+        frm = any_site(c, self.frm.sites) if self.frm.sites is not None else (lambda s, e: e.frm)
+        to = any_site(c, self.to.sites) if self.to.sites is not None else (lambda s, e: e.to)
         number = c.int(self.count) if self.count is not None else const_fn(1)
-        seed = seed_kind(c.game)
         then = self.then.compile_effect(c) if self.then is not None else None
+        if (self.frm.sites is None or self.to.sites is None) and not c.game.stacking:
+            raise BindError("fromTo needs both sites here: (fromTo (from SITE) (to SITE) ...)", self.span)
+        if c.game.stacking:
+            return _stacked_from_to(c, frm, to, number, self, then)
+        seed = seed_kind(c.game)
 
         def run(s: "State", e: Env) -> None:
             a, b = frm(s, e), to(s, e)
@@ -219,6 +244,43 @@ class FromTo(_Effect):
             if then is not None:
                 then(s, e.bound(frm=a, to=b))  # the consequences see the pieces' sites
         return run
+
+
+def _stacked_from_to(c: "Compiler", frm: Any, to: Any, number: Any, rule: FromTo, then: Any) -> Any:
+    """``fromTo`` in a stacking game, as Ludii's: with the to's ``level:``, the top piece (or the
+    from's level, or with ``stack:True`` the whole stack) put at that level; else the piece at
+    the from's ``level:`` onto the top of the other site; with ``count:``, that many pieces off
+    the top, kept in their order (a part of the stack); else the top piece."""
+    from ..engine import stacks
+    from .stacks import stack_flag
+    whole = stack_flag(rule.stack)
+    level_from = c.int(rule.frm.level) if rule.frm.level is not None else None
+    level_to = c.int(rule.to.level) if rule.to.level is not None else None
+    counted = rule.count is not None
+
+    def run(s: "State", e: Env) -> None:
+        a, b = frm(s, e), to(s, e)
+        if a >= 0 and b >= 0 and a != b and stacks.size(s, a):
+            frame = e.bound(frm=a, to=b)
+            if level_to is not None:
+                lt = level_to(s, frame)
+                if whole:
+                    stacks.move_stack(s, a, b, lt)
+                elif level_from is not None:
+                    stacks.move_level(s, a, level_from(s, frame), b, lt)
+                else:
+                    stacks.move_top(s, a, b, lt)
+            elif level_from is not None:
+                stacks.move_level(s, a, level_from(s, frame), b)
+            elif counted:  # a part of the stack, its order kept
+                taken = [stacks.pop(s, a) for _ in range(min(max(number(s, e), 0), stacks.size(s, a)))]
+                for piece in reversed(taken):
+                    stacks.push(s, b, piece)
+            else:
+                stacks.move_top(s, a, b)
+        if then is not None:
+            then(s, e.bound(frm=a, to=b))
+    return run
 
 
 class MoveSelect(Ludeme):

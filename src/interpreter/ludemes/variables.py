@@ -14,7 +14,7 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine.env import Env
 from ..engine.result import Termination
-from .base import ANY_INT, BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, Kind, Ludeme, Param
+from .base import ANY_INT, BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, THEN, Kind, Ludeme, Param, kind_of
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .measures import SITE_TYPE, check_site_type
 
@@ -38,11 +38,15 @@ def piece_states(d: "Declarations") -> None:
     d.array(PIECE_STATES, [0] * d.num_sites, per_piece=True)
 
 
-def _no_level(ludeme: Ludeme) -> None:
-    """A level of a stack: refused, as this engine has no stacks (a located error)."""
-    if getattr(ludeme, "level", None) is not None:
+def _no_level(ludeme: Ludeme, c: "Compiler") -> None:
+    """A level of a stack other than 0 in a game whose sites hold one piece each: refused (a
+    located error; level 0, the only one, is as Ludii's)."""
+    from ..syntax.nodes import Int
+    level = getattr(ludeme, "level", None)
+    if level is not None and not c.game.stacking and not (isinstance(level, Int) and level.value in (0, -1)):
         from ..errors import BindError
-        raise BindError(f"({ludeme.name} level:...) needs stacks, which this engine does not have", ludeme.level.span)
+        raise BindError(f"({ludeme.name} level:...) reads a stack's level: this game's sites hold one piece each",
+                        level.span, hint="declare stacking pieces, or leave level: out")
 
 
 class _PlayerValues(Ludeme):
@@ -187,33 +191,44 @@ class SetValue(_PlayerValues):
 
 class StateAt(_PieceStates):
     """The local state of the piece on a site (0 until ``set State`` changes it; 0 again once the
-    piece has left the site).
+    piece has left the site); in a stacking game, of the top piece, or of the piece at the level
+    given.
 
     Parameters:
-        type: the kind of site (the board's own kind when left out)
+        type: the kind of site (the board's own when left out)
         at: the site of the piece
-        level: the level in a stack (refused here: no stacks)
+        level: the level of the stack (the top when left out)
 
     Examples:
         (state at:(from))
+        (state at:(last From) level:(level))
     """
 
     name = "state"
     kind = INT
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
-    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
+    level: Any = Param(INT_FN, optional=True, named=True, range=(-1, 1000))
     concepts = ("SiteState",)
-
-    def validate(self) -> None:
-        _no_level(self)
 
     def compile(self, c: "Compiler"):
         check_site_type(c, self, self.type)
+        _no_level(self, c)
         at = c.site(self.at)
+        if self.level is not None and c.game.stacking:
+            from ..engine import stacks
+            level = c.int(self.level)
+
+            def state_level(s: "State", e: Env) -> int:
+                x = at(s, e)
+                return stacks.value_at(s, x, level(s, e), PIECE_STATES) if x >= 0 else 0
+            return state_level
         return lambda s, e: s.arrays[PIECE_STATES][x] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
+        if self.level is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(state level:...)")
         site = k.site(self.at)
         if getattr(self.at, "context_site", False) or site.isdigit():
             return f"{k.st}[PIECE_STATES + {site}]"
@@ -252,31 +267,30 @@ class SitesState(_PieceStates):
 
 
 class SetState(_PieceStates):
-    """Effect: set the local state of the piece on a site. The state stays with the piece when
-    it moves, and goes back to 0 when the piece is removed or replaced.
+    """Effect: set the local state of the piece on a site (in a stacking game, of its top piece,
+    or of the piece at the level given). The state stays with the piece when it moves, and goes
+    back to 0 when the piece is removed or replaced.
 
     Parameters:
-        type: the kind of site (the board's own kind when left out)
+        type: the kind of site (the board's own when left out)
         at: the site of the piece
-        level: the level in a stack (refused here: no stacks)
+        level: the level of the stack (the top when left out)
         value: its new state
-        then: consequences
+        then: consequences applied after it
 
     Examples:
         (set State at:(last To) 1)
+        (set State at:(last To) level:(level) 2)
     """
 
     name = "set State"
     kind = MOVES
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
-    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
+    level: Any = Param(INT_FN, optional=True, named=True, range=(-1, 1000))
     value: Any = Param(INT_FN, range=ANY_INT)
-    then: Any = Param(Kind(("then",), "then"), optional=True)
+    then: Any = Param(kind_of(THEN), optional=True)
     concepts = ("SetSiteState",)
-
-    def validate(self) -> None:
-        _no_level(self)
 
     def compile(self, c: "Compiler"):
         from ..errors import BindError
@@ -284,8 +298,10 @@ class SetState(_PieceStates):
 
     def compile_effect(self, c: "Compiler"):
         check_site_type(c, self, self.type)
+        _no_level(self, c)
         at = c.site(self.at)
         value = c.int(self.value)
+        level = c.int(self.level) if self.level is not None and c.game.stacking else None
         then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s: "State", e: Env) -> None:
@@ -293,18 +309,23 @@ class SetState(_PieceStates):
             if x >= 0:
                 if not INT_MIN <= v <= INT_MAX:
                     raise out_of_range(v, self, "a piece's state")
-                states = s.arrays[PIECE_STATES]
-                if x < len(states) and states[x] != v:
-                    s.set_item(states, x, v)
+                if level is not None:
+                    from ..engine import stacks
+                    lv = level(s, e)
+                    stacks.set_value(s, x, stacks.top_level(s, x) if lv == -1 else lv, PIECE_STATES, v)
+                else:
+                    states = s.arrays[PIECE_STATES]
+                    if x < len(states) and states[x] != v:
+                        s.set_item(states, x, v)
             if then is not None:
                 then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
+        from ..native.emit import NoKernel
         from ..native.kernels.variables import _in_range
-        if self.then is not None:
-            from ..native.emit import NoKernel
-            raise NoKernel("(set State ... (then ...))")
+        if self.level is not None or self.then is not None:
+            raise NoKernel("(set State level:/then)")
         x, v = k.temp("x"), k.temp("v")
         k.line(f"{x} = {k.site(self.at)}")
         with k.indented(f"if {x} >= 0:"):

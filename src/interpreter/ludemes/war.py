@@ -12,6 +12,7 @@ from ..engine.result import Termination
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
+from .functions import SITE_TYPE
 from .base import (
     DISTANCE, PIECE_NUMBER,
     BOOL, DIRS, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param,
@@ -706,24 +707,41 @@ class MoveRemove(Ludeme):
     """A decision: take a piece off the board, from a site of the region (each occupied site is
     one move, written ``xC3``).
 
+    In a stacking game the top piece of the site is taken, or the piece at ``level:``
+    (written ``xC3/1``), ``count:`` times.
+
     Parameters:
+        type: the kind of site (the board's own when left out)
         sites: the sites a piece may be taken from
+        level: the level of the piece taken (the top when left out)
+        count: how many pieces are taken (1 when left out)
         then: consequences of the removal
 
     Examples:
         (move Remove (from))
         (move Remove (sites Occupied by:Next))
+        (move Remove (last From) level:(level))
     """
 
     name = "move Remove"
     kind = MOVES
     concepts = ("RemoveDecision",)
+    type: Any = Param(SITE_TYPE, optional=True)
     sites: Any = Param(REGION_FN)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
+    count: Any = Param(INT_FN, optional=True, named=True, range=(0, 1_000_000))
     then: Any = Param(kind_of("then"), optional=True)
 
     def compile(self, c: "Compiler") -> MoveGen:
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
         region = c.region(self.sites)
         then = self.then.compile_effect(c) if self.then is not None else None
+        if self.level is not None or self.count is not None:
+            if not c.game.stacking:
+                raise BindError("(move Remove level:/count:) takes pieces off stacks: in a stacking game only here",
+                                self.span)
+            return _stacked_removals(c, region, self.level, self.count, then)
         rules = c.rule(after=then)
         uid = c.game.uid
         made = [Move(REMOVE, to=site, game_id=uid, rules=rules) for site in range(c.topo.n)]
@@ -736,6 +754,8 @@ class MoveRemove(Ludeme):
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
         from ..native.emit import Everywhere, Made, NoKernel, OneSite
+        if self.level is not None or self.count is not None:
+            raise NoKernel("(move Remove level:/count:)")
         then = k.then_of(self.then)
         rule = k.rule(self, after=[then] if then else [])
         region = k.region(self.sites)
@@ -748,6 +768,36 @@ class MoveRemove(Ludeme):
                 k.move(rule, MoveKind.REMOVE, to=x)
         # a site listed twice is one move (the reference's dict.fromkeys): listing dedups unless one site
         return Made(isinstance(region, (OneSite, Everywhere)), frozenset({int(MoveKind.REMOVE)}))
+
+
+def _stacked_removals(c: "Compiler", region: Any, level: Any, count: Any, then: Any) -> MoveGen:
+    """``move Remove`` with ``level:``/``count:`` in a stacking game, as Ludii's: one move per
+    occupied site, taking the piece at the level (clamped to the stack; the top when it is the
+    top), ``count`` times (the others before the move's own action)."""
+    from ..engine import stacks
+    level_fn = c.int(level) if level is not None else None
+    count_fn = c.int(count) if count is not None else None
+    uid = c.game.uid
+
+    if level is not None and count is not None:
+        raise BindError("(move Remove level:... count:...) is not supported yet", count.span)
+
+    def more(s: "State", e: Env) -> None:  # the pieces taken besides the one of the move's action
+        for _ in range(count_fn(s, e) - 1 if count_fn is not None else 0):
+            stacks.pop(s, e.to)
+    rules = c.rule(more if count_fn is not None else None, then)
+
+    def gen(s: "State", e: Env) -> list[Move]:
+        out = []
+        for site in dict.fromkeys(region(s, e)):
+            if site < 0 or not s.what[site]:
+                continue
+            size = stacks.size(s, site)
+            lv = max(level_fn(s, e), 0) if level_fn is not None else size - 1
+            levels = None if lv >= size - 1 else (lv, -1, False)
+            out.append(Move(REMOVE, to=site, game_id=uid, rules=rules, levels=levels))
+        return out
+    return FnGen(gen)
 
 
 class MovePromote(Ludeme):

@@ -56,6 +56,8 @@ def ludii_texts(state: Any, legal: Any) -> list[str]:
             out.append("Move")  # to a hand: Ludii's texts have no label for it, only the action
         elif 0 <= m.to < n and m.frm >= n and m.kind in (MOVE, CHOICE):
             out.append(labels[m.to])  # from a hand: the site it goes to
+        elif m.kind is MOVE and m.levels is not None:  # between stacks: the traces name no levels
+            out.append(f"{labels[m.frm]}-{labels[m.to]}")
         elif site < 0:  # our second move of one text (A1-B2/2, other consequences): Ludii writes both alike
             out.append(m.text.rsplit("/", 1)[0] if "/" in m.word else m.text)
         elif shared[site] > 1:

@@ -440,6 +440,7 @@ def _coordinates(state: State, pic: _Picture, coordinates: bool) -> list[str]:
 def _pieces(state: State, pic: _Picture) -> list[str]:
     game, topo, frame, pos = state.game, pic.topo, pic.frame, pic.topo.positions
     out = ['<g class="pieces">']
+    stacked = game.stacking
     for site, what in enumerate(state.what):
         if not what:
             continue
@@ -447,8 +448,23 @@ def _pieces(state: State, pic: _Picture) -> list[str]:
         owner = state.who[site]
         attrs = (f'data-site={quoteattr(topo.labels[site])} data-owner="{owner}" '
                  f'data-piece={quoteattr(comp.name)}')
-        out.append(_piece(comp.base or comp.name, frame.x(pos[site][0]), frame.y(pos[site][1]),
-                          pic.radii[site] * pic.k, _colours(owner, game.info.colours), _value_of(game, what), attrs))
+        x, y, r = frame.x(pos[site][0]), frame.y(pos[site][1]), pic.radii[site] * pic.k
+        text = _value_of(game, what)
+        if stacked:  # the pieces under the top one, each a little lower; the top says the height
+            from ..engine import stacks
+            under = stacks.below(state, site)
+            lift = r * 0.22 * min(len(under), 4) / max(min(len(under), 4), 1)
+            for level, piece in enumerate(under):
+                low = game.components[piece[0]]
+                shift = lift * (len(under) - level) / max(len(under), 1)
+                out.append(_piece(low.base or low.name, x, y + shift, r, _colours(low.owner, game.info.colours),
+                                  None, f'data-site={quoteattr(topo.labels[site])} data-level="{level}" '
+                                        f'data-owner="{low.owner}" data-piece={quoteattr(low.name)}')
+                           .replace('class="piece"', 'class="piece covered"', 1))
+            if under:
+                text = str(len(under) + 1) if text is None else f"{text}/{len(under) + 1}"
+                attrs += f' data-level="{len(under)}"'
+        out.append(_piece(comp.base or comp.name, x, y, r, _colours(owner, game.info.colours), text, attrs))
     out.append("</g>")
     return out
 

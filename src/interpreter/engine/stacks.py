@@ -1,0 +1,285 @@
+"""Stacks of pieces on a site (Ludii's stacking containers): several pieces, one on another.
+
+A game whose rules stack pieces (Ludii's *stacking* games: ``(place Stack ...)``, a move with
+``stack:True``, ``(level)``, ``(size Stack ...)``...) keeps, besides the board's ``what`` and
+``who`` (which always say the TOP piece of each site, so every rule that reads them keeps
+working), the levels below the top in the state array ``stack`` (:data:`STACK`): per board
+site a tuple of levels, bottom first, each level a tuple ``(what, v1, v2...)`` of the piece and
+the values its piece arrays (its local state...) had when it was covered. Level 0 is the
+bottom of a stack; the top is level ``size - 1``.
+
+Every change goes through the functions here (:func:`push`, :func:`pop`, :func:`remove_level`,
+:func:`insert`, :func:`move_top`, :func:`move_stack`, :func:`move_level`), which keep the top
+piece, the levels below it and the players' counts (``state.counts``: every piece on the board,
+at any level) together, each change journaled (undo restores everything). A game without stacks
+has no such array and pays nothing.
+
+As in Ludii, in a stacking game a piece moved or placed onto an occupied site goes on top of the
+pieces there (nothing is captured unless a rule removes it), and a removal takes the top piece
+(or the level asked for).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from .game import Declarations
+    from .move import Move
+    from .state import State
+
+STACK = "stack"  # the state array: per board site, the levels below the top piece, bottom first
+
+Entry = tuple  # one level: (what, value of each piece array...)
+
+
+def declare(d: "Declarations") -> None:
+    """Make the game a stacking game (once; a ludeme that uses stacks calls this from its
+    ``declare``): the ``stack`` array, one empty tuple per board site."""
+    d.stacking = True
+    d.array(STACK, [()] * d.num_sites)
+
+
+# --- reading ---------------------------------------------------------------------------------------
+def below(state: "State", site: int) -> tuple:
+    """The levels under the top piece of ``site``, bottom first (none for a site off the board)."""
+    data = state.arrays.get(STACK)
+    if data is None or not 0 <= site < len(data):
+        return ()
+    return data[site]
+
+
+def size(state: "State", site: int) -> int:
+    """How many pieces are stacked on ``site`` (Ludii's ``(size Stack at:site)``)."""
+    if not 0 <= site < len(state.what):
+        return 0
+    if not state.what[site]:
+        return 0
+    return len(below(state, site)) + 1
+
+
+def top_level(state: "State", site: int) -> int:
+    """The level of the top piece of ``site`` (Ludii's ``(topLevel at:site)``: 0 when empty)."""
+    n = size(state, site)
+    return n - 1 if n else 0
+
+
+def top_entry(state: "State", site: int) -> Entry:
+    """The top piece of ``site`` as a level: (what, its piece arrays' values...)."""
+    arrays = state.arrays
+    return (state.what[site],) + tuple(arrays[name][site] for name in state.game.piece_arrays)
+
+
+def entry(state: "State", site: int, level: int) -> Optional[Entry]:
+    """The piece at ``level`` of ``site`` (None when there is none)."""
+    if not 0 <= site < len(state.what) or level < 0 or not state.what[site]:
+        return None
+    under = below(state, site)
+    if level < len(under):
+        return under[level]
+    if level == len(under):
+        return top_entry(state, site)
+    return None
+
+
+def levels(state: "State", site: int) -> list[Entry]:
+    """Every piece stacked on ``site``, bottom first."""
+    if not 0 <= site < len(state.what) or not state.what[site]:
+        return []
+    return list(below(state, site)) + [top_entry(state, site)]
+
+
+def what_at(state: "State", site: int, level: int) -> int:
+    """The piece at ``level`` of ``site`` (0 for none)."""
+    found = entry(state, site, level)
+    return found[0] if found is not None else 0
+
+
+def who_at(state: "State", site: int, level: int) -> int:
+    """The owner of the piece at ``level`` of ``site`` (0 for none)."""
+    return state.game.owner_of[what_at(state, site, level)]
+
+
+def value_at(state: "State", site: int, level: int, name: str) -> int:
+    """The value of the piece array ``name`` (its local state...) of the piece at ``level``."""
+    found = entry(state, site, level)
+    if found is None:
+        return 0
+    index = state.game.piece_arrays.index(name)
+    return found[1 + index] if 1 + index < len(found) else 0
+
+
+def owners(state: "State", site: int) -> list[int]:
+    """The owners of the pieces of ``site``, bottom first."""
+    owner_of = state.game.owner_of
+    return [owner_of[level[0]] for level in levels(state, site)]
+
+
+# --- changing ----------------------------------------------------------------------------------------
+def _count(state: "State", owner: int, delta: int) -> None:
+    if owner:
+        state.set_item(state.counts, owner, state.counts[owner] + delta)
+
+
+def _set_top(state: "State", site: int, level: Entry) -> None:
+    """Make ``level`` the top piece of ``site`` (the board's what/who and the piece arrays)."""
+    state.place(site, level[0])
+    arrays = state.arrays
+    for name, value in zip(state.game.piece_arrays, level[1:]):
+        if value and arrays[name][site] != value:
+            state.set_item(arrays[name], site, value)
+
+
+def _set_below(state: "State", site: int, under: tuple) -> None:
+    state.set_item(state.arrays[STACK], site, under)
+
+
+def new_entry(state: "State", what: int) -> Entry:
+    """A fresh piece of kind ``what`` as a level (its piece arrays at 0)."""
+    return (what,) + (0,) * len(state.game.piece_arrays)
+
+
+def push(state: "State", site: int, level: Entry) -> None:
+    """Put a piece on top of ``site``."""
+    if not level[0]:
+        return
+    if state.what[site]:
+        covered = top_entry(state, site)
+        _set_below(state, site, below(state, site) + (covered,))
+        _count(state, state.game.owner_of[covered[0]], +1)  # still on the board, under the new top
+    _set_top(state, site, level)
+
+
+def pop(state: "State", site: int) -> Optional[Entry]:
+    """Take the top piece off ``site`` (the one below becomes the top); returns it."""
+    if not state.what[site]:
+        return None
+    taken = top_entry(state, site)
+    under = below(state, site)
+    if under:
+        uncovered = under[-1]
+        _set_below(state, site, under[:-1])
+        _set_top(state, site, uncovered)
+        _count(state, state.game.owner_of[uncovered[0]], -1)  # counted already, as a covered piece
+    else:
+        state.place(site, 0)
+    return taken
+
+
+def remove_level(state: "State", site: int, level: int) -> Optional[Entry]:
+    """Take the piece at ``level`` off ``site`` (those above go down one level); returns it."""
+    under = below(state, site)
+    if not state.what[site] or level < 0:
+        return None
+    if level >= len(under):
+        return pop(state, site)
+    taken = under[level]
+    _set_below(state, site, under[:level] + under[level + 1:])
+    _count(state, state.game.owner_of[taken[0]], -1)
+    return taken
+
+
+def insert(state: "State", site: int, level: int, piece: Entry) -> None:
+    """Put a piece at ``level`` of ``site`` (those from there up go up one level); on top when
+    ``level`` is the stack's size or more, or negative."""
+    if not piece[0]:
+        return
+    n = size(state, site)
+    if level < 0 or level >= n:
+        push(state, site, piece)
+        return
+    under = below(state, site)
+    _set_below(state, site, under[:level] + (piece,) + under[level:])
+    _count(state, state.game.owner_of[piece[0]], +1)
+
+
+def take_all(state: "State", site: int) -> list[Entry]:
+    """Take every piece off ``site``; returns them, bottom first."""
+    taken = levels(state, site)
+    if taken:
+        for level in taken[:-1]:
+            _count(state, state.game.owner_of[level[0]], -1)
+        if below(state, site):
+            _set_below(state, site, ())
+        state.place(site, 0)
+    return taken
+
+
+def move_top(state: "State", frm: int, to: int, level_to: int = -1) -> None:
+    """Move the top piece of ``frm`` onto ``to`` (at ``level_to`` when given)."""
+    if frm == to:
+        return
+    piece = pop(state, frm)
+    if piece is not None:
+        insert(state, to, level_to, piece)
+
+
+def move_stack(state: "State", frm: int, to: int, level_to: int = -1) -> None:
+    """Move the whole stack of ``frm`` onto ``to`` (in order; inserted from ``level_to`` up when
+    given)."""
+    if frm == to:
+        return
+    pieces = take_all(state, frm)
+    for k, piece in enumerate(pieces):
+        insert(state, to, level_to + k if level_to >= 0 else -1, piece)
+
+
+def move_level(state: "State", frm: int, level: int, to: int, level_to: int = -1) -> None:
+    """Move the piece at ``level`` of ``frm`` onto ``to`` (at ``level_to`` when given)."""
+    if frm == to:
+        return
+    piece = remove_level(state, frm, level)
+    if piece is not None:
+        insert(state, to, level_to, piece)
+
+
+def set_value(state: "State", site: int, level: int, name: str, value: int) -> None:
+    """Set the piece array ``name`` (local state...) of the piece at ``level`` of ``site``."""
+    under = below(state, site)
+    if not state.what[site] or level < 0:
+        return
+    if level >= len(under):
+        data = state.arrays[name]
+        if data[site] != value:
+            state.set_item(data, site, value)
+        return
+    index = 1 + state.game.piece_arrays.index(name)
+    old = under[level]
+    changed = old[:index] + (value,) + old[index + 1:]
+    _set_below(state, site, under[:level] + (changed,) + under[level + 1:])
+
+
+# --- the actions of moves in a stacking game ----------------------------------------------------------
+def act_add(state: "State", move: "Move") -> None:
+    """A placement: the piece goes on top of the site (at the move's level when it says one)."""
+    levels_ = move.levels
+    insert(state, move.to, levels_[1] if levels_ else -1, new_entry(state, move.what))
+
+
+def act_move(state: "State", move: "Move") -> None:
+    """A move between sites: the top piece, a given level, or the whole stack (``stack:True``)."""
+    levels_ = move.levels
+    if levels_ is None:
+        move_top(state, move.frm, move.to)
+        return
+    level, level_to, whole = levels_
+    if whole:
+        move_stack(state, move.frm, move.to, level_to)
+    elif level >= 0:
+        move_level(state, move.frm, level, move.to, level_to)
+    else:
+        move_top(state, move.frm, move.to, level_to)
+
+
+def act_remove(state: "State", move: "Move") -> None:
+    """A removal: the top piece of the site, or the level the move says."""
+    levels_ = move.levels
+    if levels_ is not None and levels_[0] >= 0:
+        remove_level(state, move.to, levels_[0])
+    else:
+        pop(state, move.to)
+
+
+__all__ = ["STACK", "declare", "below", "size", "top_level", "top_entry", "entry", "levels", "what_at",
+           "who_at", "value_at", "owners", "new_entry", "push", "pop", "remove_level", "insert", "take_all",
+           "move_top", "move_stack", "move_level", "set_value", "act_add", "act_move", "act_remove"]
