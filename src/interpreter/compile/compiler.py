@@ -103,7 +103,7 @@ class Compiler:
 
     def __init__(self, game: Game | None, topology: Any = None, phase_names: Sequence[str] = (),
                  tracks: Sequence[Any] = ()):
-        self.game = game  # None while the game itself is being built (player count, regions...)
+        self.game_or_none = game  # None while the game itself is being built (player count, regions...)
         self._topo: Topology | None = topology if topology is not None else (
             game.topology if game is not None else None)
         self.phase_names = list(phase_names)  # the phases of the rules being compiled
@@ -125,16 +125,22 @@ class Compiler:
             raise AttributeError("this compiler has no board: it reads constants only")
         return self._topo
 
-    def built(self) -> Game:
-        """The game whose rules are being compiled (none while the game itself is being built)."""
-        if self.game is None:  # an AttributeError, as reading None's attributes gave: callers catch it
+    @property
+    def game(self) -> Game:
+        """The game whose rules are being compiled (:attr:`game_or_none` is None while the game
+        itself is being built: reading it then raises AttributeError, which callers catch)."""
+        if self.game_or_none is None:
             raise AttributeError("the game is not built yet: its players and pieces are not known")
+        return self.game_or_none
+
+    def built(self) -> Game:
+        """:attr:`game` (the game whose rules are being compiled)."""
         return self.game
 
     @property
     def tracks(self) -> list[Any]:
         """The board's tracks (known before the game itself, for regions made of tracks)."""
-        return list(self.game.tracks) if self.game is not None else self._tracks
+        return list(self.game_or_none.tracks) if self.game_or_none is not None else self._tracks
 
     # --- errors ----------------------------------------------------------------------------------------
     @staticmethod
@@ -194,7 +200,7 @@ class Compiler:
         if constant(fn) is not None or getattr(value, "env_field", None) in _ON_BOARD:
             return fn
         # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
-        n = self.topo.n + len(self.game.arrays.get("hand_sites", ())) if self.game is not None else self.topo.n
+        n = self.topo.n + len(self.game_or_none.arrays.get("hand_sites", ())) if self.game_or_none is not None else self.topo.n
 
         def checked(s: State, e: Env) -> int:
             # a computed site, or (last To) before any move: -1 (no site) when off the board

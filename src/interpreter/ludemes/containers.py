@@ -273,7 +273,7 @@ class SitesTrack(Ludeme):
             players = [0]
         else:
             who = owner_fn(c, self.role)
-            players = list(range(0, (c.game.num_players if c.game is not None else 16) + 2))
+            players = list(range(0, (c.game_or_none.num_players if c.game_or_none is not None else 16) + 2))
         table = {p: find_track(tracks, title, p) for p in players}
         if self.frm is None and self.to is None:
             regions = {p: (t.region() if t is not None else ()) for p, t in table.items()}
@@ -318,7 +318,7 @@ def owner_fn(c: "Compiler", role: Any):
     container: a player's number, 0 for Neutral, the number of players plus one for Shared and
     All (Ludii's numbering)."""
     if isinstance(role, Const) and role.name in ("Shared", "All"):
-        return const_fn((c.game.num_players if c.game is not None else 16) + 1)
+        return const_fn((c.game_or_none.num_players if c.game_or_none is not None else 16) + 1)
     if isinstance(role, Ludeme):
         return c.int(role)
     return c.player(role)
