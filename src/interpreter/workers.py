@@ -61,8 +61,8 @@ def jobs_argument(text: str) -> int:
 
 
 class Terminated(SystemExit):
-    """Raised in the main process by ``SIGTERM`` while a pool runs, so the pool is ended on the
-    way out (the exit status is 128 + the signal's number, as the shell reports a killed process)."""
+    """Raised in the main process when ``SIGTERM`` came while a pool ran, once the pool is ended
+    (the exit status is 128 + the signal's number, as the shell reports a killed process)."""
 
 
 @contextlib.contextmanager
@@ -73,7 +73,7 @@ def worker_pool(jobs: int, initializer: Callable[..., None], initargs: Sequence[
     check_jobs(jobs)
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker,
                                initargs=(os.getpid(), initializer, tuple(initargs)))
-    previous = _on_sigterm(pool)
+    watch = _SigtermWatch.start(pool)
     finished = False
     try:
         yield pool
@@ -85,26 +85,75 @@ def worker_pool(jobs: int, initializer: Callable[..., None], initargs: Sequence[
             else:
                 _end(pool)
         finally:
-            if previous is not None:
-                signal.signal(signal.SIGTERM, previous)
+            signum = watch.stop() if watch is not None else None
+        if signum is not None:  # whatever the block raised meanwhile (a broken pool, a cancelled
+            raise Terminated(128 + signum) from None  # future) was the pool ending on SIGTERM
 
 
-def _on_sigterm(pool: ProcessPoolExecutor):
-    """Make SIGTERM end the pool's workers at once and raise :class:`Terminated` in the main
-    thread; the handler it replaces (None when signals cannot be handled here: not the main
-    thread)."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
+class _SigtermWatch:
+    """SIGTERM while a pool runs: the handler only notes the signal and writes a byte to a pipe
+    (no lock taken, nothing raised: the main thread may be inside the executor's code holding
+    its locks, and an exception there left them held and hung the process). A thread reading
+    the pipe ends the pool, which wakes the main thread with a cancelled or broken future, and
+    :func:`worker_pool` raises :class:`Terminated` on the way out, a point where no lock is held."""
 
-    def terminated(signum, frame):
-        # the workers first, whatever the main thread was doing when the signal came
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-        raise Terminated(128 + signum)
-    try:
-        return signal.signal(signal.SIGTERM, terminated)
-    except (ValueError, OSError):
-        return None
+    def __init__(self, pool: ProcessPoolExecutor) -> None:
+        self.pool = pool
+        self.signum: int | None = None
+        self.read_end, self.write_end = os.pipe()
+        os.set_blocking(self.write_end, False)
+        self.thread = threading.Thread(target=self._wait, name="sigterm-watch", daemon=True)
+        self.previous: Any = None
+
+    @classmethod
+    def start(cls, pool: ProcessPoolExecutor) -> _SigtermWatch | None:
+        """Watch for SIGTERM while ``pool`` runs; None when signals cannot be handled here (not
+        the main thread)."""
+        if threading.current_thread() is not threading.main_thread():
+            return None
+        watch = cls(pool)
+        watch.thread.start()
+        try:
+            watch.previous = signal.signal(signal.SIGTERM, watch._handle)
+        except (ValueError, OSError):
+            watch.stop()
+            return None
+        return watch
+
+    def _handle(self, signum: int, frame: object) -> None:
+        """The signal handler: note it and wake the thread; nothing that may block or raise."""
+        self.signum = signum
+        with contextlib.suppress(OSError):  # the pipe full: the thread is woken already
+            os.write(self.write_end, b"T")
+
+    def _wait(self) -> None:
+        """The thread: wait for a byte; ``T`` (the signal) ends the pool, ``S`` (stop) does not."""
+        while True:
+            try:
+                byte = os.read(self.read_end, 1)
+            except InterruptedError:
+                continue
+            except OSError:
+                return
+            if byte == b"T":
+                _end(self.pool)
+            return
+
+    def stop(self) -> int | None:
+        """Put the previous handler back and stop the thread; the signal's number if it came."""
+        if self.previous is not None:  # None: a handler not set from Python, which stays
+            with contextlib.suppress(ValueError, OSError):
+                signal.signal(signal.SIGTERM, self.previous)
+        with contextlib.suppress(OSError):
+            os.write(self.write_end, b"S")
+        self.thread.join()
+        self._close()
+        return self.signum
+
+    def _close(self) -> None:
+        for fd in (self.read_end, self.write_end):
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
 def _end(pool: ProcessPoolExecutor) -> None:
@@ -113,9 +162,12 @@ def _end(pool: ProcessPoolExecutor) -> None:
     if ending is not None:
         ending()
         return
-    # the processes before shutdown forgets them; no public way to end them before 3.14
-    processes = list((getattr(pool, "_processes", None) or {}).values())
+    # the processes before shutdown forgets them, and any a submit in another thread started
+    # meanwhile (the same table, read again); no public way to end them before 3.14
+    table = getattr(pool, "_processes", None) or {}
+    processes = list(table.values())
     pool.shutdown(wait=False, cancel_futures=True)
+    processes += [p for p in list(table.values()) if p not in processes]
     for process in processes:
         if process.is_alive():
             process.terminate()

@@ -2,7 +2,8 @@
 
 The grammar is LALR with Lark's contextual lexer, so ``<`` means a comparison right after ``(``,
 an option value inside ``(item ...)`` and a placeholder elsewhere. An option value is one token,
-cut where Ludii cuts it (at the first ``>`` that is not a ``(>`` head), then read again on its own
+cut where Ludii cuts it (at the first ``>`` that is not a ``(>`` head, spaces or comments allowed
+after the bracket, as ``ludeme fmt`` may write them), then read again on its own
 at its place in the text; a value whose brackets do not balance is kept as text (``Value.raw``)
 for the expansion to splice. Brackets that hold calls (``((a) (b))``) are spliced into the form
 around them, as Ludii removes double brackets. Parse errors become
