@@ -136,3 +136,18 @@ def test_openspiel_plays_a_mancala_game():
     from interpreter.openspiel import register
     registered = register(load(str(wari)), "ludeme_test_wari")
     pyspiel.random_sim_test(registered, num_sims=2, serialize=False, verbose=False)
+
+
+def test_a_text_played_another_way_is_one_block_on_and_hand_sites_are_numbered():
+    from conftest import LUDII_SAMPLE
+    path = LUDII_SAMPLE / "board__sow__other__Okwe (Achalla).lud"
+    if not path.exists():
+        pytest.skip("Ludii's sample is not present")
+    spiel = SpielGame(load(str(path)))
+    space, state = spiel.actions, spiel.new_initial_state()
+    first, third = state.string_to_action("B1"), state.string_to_action("B1/3")
+    assert third == first + 2 * space.block  # B1 sown with another count: two blocks on
+    assert state.action_to_string(third) == "B1/3"
+    # a move into a hand names a site after the board's, inside the space
+    game = SpielGame(load(str(LUDII_SAMPLE / "math__Aksadyuta.lud")))
+    assert game.actions.sites > game.game.topology.n

@@ -19,73 +19,178 @@ The adapter needs no OpenSpiel: OpenSpiel's Python algorithms accept it as it is
 random rollouts). With OpenSpiel installed, :func:`register` also makes the game a real
 ``pyspiel`` game, so ``pyspiel.load_game(name)`` and OpenSpiel's C++ tools run it.
 
-Actions: placing component ``c`` (1-based) on site ``s`` is ``(c - 1) * n + s``; moving from
-``f`` to ``t`` is ``C * n + f * n + t``; passing is ``C * n + n * n``; the game's named decisions
-(``choose-white``...) follow, in the order the description declares them, then taking a piece
-off each site; last come the choices of a site (Ludii's ``move Select``: a pit to sow from, or a
-pair of sites ``f``-``t``), ``f * n + t`` from their base, once more for each time the same site
-may be chosen with other consequences (``B1/2``: sown along another track); and the copies of a
-piece from ``f`` to ``t`` (Ludii's ``copy:True``: the piece stays), ``f * n + t`` from theirs.
+Actions are a fixed numbering worked out from the game's sizes when the adapter is made, as
+OpenSpiel's own games number theirs (``ActionSpace``). With ``S`` sites (the board's, then the
+hands', then the dice's: ``Hand1``, ``Die1``) and ``C`` kinds of piece, one *block* numbers the
+first way of playing each move text, its parts one after another:
+
+- placing component ``c`` (1-based) on site ``t``: ``(c - 1) * S + t`` (from 0);
+- moving a piece from ``f`` to ``t``: ``f * S + t`` from the moves' base; passing: one action;
+- taking the piece off ``t`` (``xC3``): ``t``;
+- choosing a site (Ludii's ``move Select``: a pit to sow from, ``B1``) or a pair of sites
+  (``A1-B2``, ``A1-Hand2``: pieces moved by number): ``f * S + t`` (``f = t`` for one site);
+- copying the piece on ``f`` to ``t`` (Ludii's ``copy:True``): ``f * S + t``;
+- in a deduction puzzle, setting (``A1=3``) or ruling out (``A1^3``) a value of site ``t``:
+  ``(t * 2 + ruled_out) * V + value - least`` (``V`` values).
+
+One text played ``k`` ways with other consequences (``A1-B2/2``: the same piece move by another
+die; ``B1/3``: a pit sown with another count) is numbered ``k - 1`` blocks on; the game has room
+for ``R`` ways, the largest of: its tracks plus one, its dice, its dice's greatest face, its
+consequences plus one, and in a game that counts pieces the pieces it starts with plus one.
+After the ``R`` blocks come the game's named decisions (``choose-white``, ``swap``...) in the order
+it declares them, and in a stacking game the moves between levels (``A1/2-B3/0``, ``A1-B3^``:
+levels below the number of pieces the game starts with) and the removals of one level (``xA1/2``).
+A move beyond these bounds raises ``ValueError`` naming it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .engine import counts
+from .engine.arrays import COUNT
 from .engine.game import Game
 from .engine.move import ADD, CHOICE, MOVE, PASS, REMOVE, Move
+from .engine.sites import off_board_sites, site_label
+from .engine.stacks import STACK
 from .engine.state import State
+from .ludemes.puzzles import DOMAIN as PUZZLE_DOMAIN
 from .errors import IllegalMoveError
 
 TERMINAL = -4  #: OpenSpiel's ``PlayerId.TERMINAL``
 
 
 class ActionSpace:
-    """The fixed numbering of a game's moves as OpenSpiel actions (see the module docs)."""
+    """The fixed numbering of a game's moves as OpenSpiel actions, worked out from the game's
+    sizes when the adapter is made (see the module docs): blocks of actions one after another,
+    each a mixed-radix number of the move's sites (and piece, level, value), the whole repeated
+    once per way one text may be played with other consequences (``A1-B2/2``)."""
 
     def __init__(self, game: Game):
         self.game = game
-        self.n = n = game.topology.n
+        self.n = game.topology.n
+        # every site a move may name: the board's, the hands', the dice's (engine.sites)
+        self.sites = s = self.n + off_board_sites(game) + sum(ds.size for ds in game.dice)
         self.pieces = len(game.components) - 1
-        self.move_base = self.pieces * n
-        self.pass_action = self.move_base + n * n
         self.words = list(game.words)
-        self.remove_base = self.pass_action + 1 + len(self.words)
-        self.select_base = self.remove_base + n
-        # a site chosen again with other consequences (B1/2) is one more choice: at most one
-        # per track the choice could sow along, and the first
-        self.selects = 1 + len(game.tracks)
-        self.copy_base = self.select_base + self.selects * n * n
-        self.size = self.copy_base + n * n
+        self._word_index = {w: i for i, w in enumerate(self.words)}
+        lo, hi = game.arrays.get(PUZZLE_DOMAIN, (0, -1))
+        self.value_lo, self.values = lo, max(0, hi - lo + 1)
+        start = game.initial_state()
+        total = _pieces(start, s)
+        # a level of a stack, from 0: below the number of pieces the game starts with
+        self.levels = max(total, 1) if game.stacking else 0
+        # the moves one text may name several times (A1-B2/2), numbered again for each time
+        plain = [("add", self.pieces * s), ("move", s * s), ("pass", 1), ("remove", s), ("select", s * s),
+                 ("copy", s * s), ("value", s * 2 * self.values)]
+        self.base: dict[str, int] = {}
+        self.block = self._lay_out(plain, 0)
+        # the ways of playing one text: one per track a site choice may sow along, per die, per
+        # consequence a move may carry, per value a loop may bind (a count of pieces, a die's face)
+        faces = max((max(f) for ds in game.dice for f in ds.faces if f), default=0)
+        counted = total + 1 if COUNT in game.arrays else 0
+        self.repeats = max(1 + len(game.tracks), sum(ds.size for ds in game.dice), faces,
+                           1 + len(game.consequences), counted)
+        # then the named decisions and the moves between the levels of stacks, numbered once
+        places = self.levels + 1
+        stacks = s * s * places * places * 2 if game.stacking else 0
+        once = [("word", len(self.words)), ("stack", stacks), ("remove_level", s * self.levels)]
+        self.size = self._lay_out(once, self.block * self.repeats)
+
+    def _lay_out(self, blocks: list[tuple[str, int]], offset: int) -> int:
+        """Place ``blocks`` (name, size) one after another from ``offset``; the end."""
+        for name, size in blocks:
+            self.base[name] = offset
+            offset += size
+        return offset
 
     def action(self, move: Move) -> int:
-        """The action number of a move."""
-        kind, n = move.kind, self.n
+        """The action number of a move (ValueError for a move the numbering has no room for)."""
+        base, repeat = self._base(move)
+        if repeat and base >= self.block:
+            raise ValueError(f"{move.text}: a decision or a move between levels played two ways")
+        if repeat >= self.repeats:
+            raise ValueError(f"{move.text}: more ways of playing one text than the action space numbers "
+                             f"({self.repeats})")
+        return repeat * self.block + base
+
+    def _base(self, move: Move) -> tuple[int, int]:
+        """(the action of the move's first way of being played, which way it is from 0)."""
+        kind, s, b = move.kind, self.sites, self.base
+        frm, to = move.frm, move.to
+        self._check(move, frm, to)
+        if kind is CHOICE and to < 0:  # a named decision of the game
+            index = self._word_index.get(move.word)
+            if index is None:
+                raise ValueError(f"{move.text}: a decision the game does not declare")
+            return b["word"] + index, 0
+        word, repeat = _numbered(move.word)
+        if move.levels is not None and self.levels and (kind is MOVE or (kind is REMOVE and move.levels[0] >= 0)):
+            level, level_to, whole = move.levels
+            if kind is REMOVE:
+                if level >= self.levels:
+                    raise ValueError(f"{move.text}: a level beyond the stacks the action space numbers")
+                return b["remove_level"] + to * self.levels + level, repeat
+            if not (-1 <= level < self.levels and -1 <= level_to < self.levels):
+                raise ValueError(f"{move.text}: a level beyond the stacks the action space numbers")
+            places = self.levels + 1
+            index = ((frm * places + level + 1) * s + to) * places + level_to + 1
+            return b["stack"] + index * 2 + int(whole), repeat
         if kind is ADD:
-            if move.frm >= 0:  # a copy of the piece on frm (copy:True)
-                return self.copy_base + move.frm * n + move.to
-            return (move.what - 1) * n + move.to
+            if frm >= 0:  # a copy of the piece on frm (copy:True)
+                return b["copy"] + frm * s + to, repeat
+            if not 1 <= move.what <= self.pieces:
+                raise ValueError(f"{move.text}: a placement of no piece of the game")
+            return b["add"] + (move.what - 1) * s + to, repeat
         if kind is MOVE:
-            return self.move_base + move.frm * n + move.to
+            return b["move"] + frm * s + to, repeat
         if kind is PASS:
-            return self.pass_action
-        if kind is CHOICE and move.to >= 0:  # a site chosen (move Select)
-            again = _repeat(move.word)
-            if again >= self.selects:
-                raise ValueError(f"{move.text}: more choices of one site than the action space numbers")
-            frm = move.frm if move.frm >= 0 else move.to
-            return self.select_base + again * n * n + frm * n + move.to
-        if kind is CHOICE:
-            return self.pass_action + 1 + self.words.index(move.word)
+            return b["pass"], repeat
         if kind is REMOVE:
-            return self.remove_base + move.to
+            return b["remove"] + to, repeat
+        if kind is CHOICE:
+            value = self._value(word, to)
+            if value is not None:  # a value chosen for a site (a deduction puzzle's A1=3, A1^3)
+                return b["value"] + (to * 2 + value[0]) * self.values + value[1], repeat
+            return b["select"] + (frm if frm >= 0 else to) * s + to, repeat  # a site chosen
         raise ValueError(f"no action for {move!r}")
 
+    def _check(self, move: Move, *sites: int) -> None:
+        if any(site >= self.sites for site in sites):
+            raise ValueError(f"{move.text}: a site beyond the game's {self.sites}")
 
-def _repeat(word: str) -> int:
-    """0 for a site's first choice (``B1``), k - 1 for its k-th (``B1/k``)."""
+    def _value(self, word: str, site: int) -> tuple[int, int] | None:
+        """(0 for ``=``, 1 for ``^``; the value from the least) of a value chosen for ``site``
+        (``A1=3``: set, ``A1^3``: ruled out), None for a word that is no such choice."""
+        if not self.values:
+            return None
+        label = site_label(self.game, site)
+        sign, digits = word[len(label):len(label) + 1], word[len(label) + 1:]
+        if not word.startswith(label) or sign not in ("=", "^") or not digits.lstrip("-").isdigit():
+            return None
+        value = int(digits) - self.value_lo
+        if not 0 <= value < self.values:
+            raise ValueError(f"{word}: a value beyond the puzzle's")
+        return (0 if sign == "=" else 1), value
+
+
+def _numbered(word: str) -> tuple[str, int]:
+    """The word of a move's first way of being played and which way this one is from 0: ``B1``
+    is (``B1``, 0), ``B1/3`` (``B1``, 2), a piece move's ``/2`` ("", 1)."""
     head, sep, tail = word.rpartition("/")
-    return int(tail) - 1 if sep and tail.isdigit() else 0
+    if sep and tail.isdigit() and int(tail) >= 2:
+        return head, int(tail) - 1
+    return word, 0
+
+
+def _pieces(state: State, sites: int) -> int:
+    """How many pieces the position holds: on the board's sites (every level of a stack) and
+    in the hands."""
+    stacks = state.arrays.get(STACK)
+    total = sum(counts.pieces_at(state, site) for site in range(sites))
+    if stacks is not None:
+        total += sum(len(levels) for levels in stacks)
+    return total
 
 
 class SpielState:
