@@ -81,10 +81,16 @@ def test_capture_into_the_hand_and_the_final_score():
     # Wore: a sowing ending on 2, 4 or 6 takes them into the mover's hand (site after the board)
     game = game_of("board__sow__two_rows__Wore.lud")
     n = game.topology.n
-    state = position(game, 1, {0: 1, 1: 1, 4: 1, 5: 1})
+    state = position(game, 1, {0: 1, 1: 1, 6: 1})
     state.apply("A1")  # one seed from pit 0 into pit 1: two there, taken into P1's hand
     assert state.arrays["count"][1] == 0 and state.arrays["count"][n] == 2 and state.arrays["count"][n + 1] == 0
-    # P1, the mover, has no seeds left: ("MancalaByScoreWhen" (no Moves Mover)) scores the
+    # P1 has no seeds left, but (no Moves Mover) is Ludii's stalemated flag of the mover, set
+    # when they pass with no move to make: the game goes on until then
+    assert not state.is_over()
+    state.apply("C2")  # P2's last seed into B2
+    assert [str(m) for m in state.legal_moves()] == ["pass"]
+    state.apply("pass")
+    # P1, the mover, passed with no move: ("MancalaByScoreWhen" (no Moves Mover)) scores the
     # seeds in each hand (P1 2, P2 0), and the best score wins
     result = state.result()
     assert result.over and result.winners == [1]

@@ -222,9 +222,13 @@ def test_ataxx_clones_stay_and_jumps_leave():
     g = game("board__space__territory__Ataxx")
     state = position(g, {"D4": "Marker1", "A1": "Marker2", "G7": "Marker2"})
     texts = moves(state)
-    assert "D4-F6" in texts and "C3" in texts and "D4-C3" not in texts  # clone one step, jump two
-    state.apply("C3")
+    # clone one step, jump two: both read FROM-TO, as Ludii's moves (a copy: True move too)
+    assert "D4-F6" in texts and "D4-C3" in texts and "C3" not in texts
+    state.apply("D4-C3")  # the clone leaves its parent where it was
     assert state.who[g.topology.site("D4")] == 1 and state.who[g.topology.site("C3")] == 1
+    state = position(g, {"D4": "Marker1", "A1": "Marker2", "G7": "Marker2"})
+    state.apply("D4-F6")  # the jump leaves
+    assert state.who[g.topology.site("D4")] == 0 and state.who[g.topology.site("F6")] == 1
 
 
 # --- hops at a distance (flying kings) ----------------------------------------------------------------

@@ -268,3 +268,23 @@ def test_nonsense_counts_are_refused():
     where = game.topology.labels[empty]
     assert f"7 pieces counted on {where}, where no piece is" in refused(
         game, yaml.safe_dump(dict(data, vars={**data["vars"], "count": extra})))
+
+
+PASSING = ('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+           '(rules (play (or (move Add (to (sites Empty))) (move Pass))) (end (if (all Passed) (result Mover Win)))))')
+
+
+@pytest.mark.parametrize("head", ["", "ply: 5\nturns: 5\n"])
+def test_passes_say_the_latest_turns_were_passes(head):
+    """``passes: N`` without ``passing:``: the latest N turns were passes, so (all Passed) holds
+    once the mover passes after one pass, and not after none (with or without the ply)."""
+    game = load(PASSING)
+    board = "pieces: {A1: Disc1, B1: Disc2}\n"
+    state = game.state_from_text(f"{head}mover: 2\npasses: 1\nlast: {{mover: 1}}\n{board}")
+    state.apply("pass")
+    assert state.result().winners == [2]
+    state = game.state_from_text(f"{head}mover: 2\npasses: 0\nlast: {{mover: 1}}\n{board}")
+    state.apply("pass")
+    assert not state.is_over()
+    state.apply("pass")
+    assert state.result().winners == [1]

@@ -60,21 +60,25 @@ def test_the_table_does_not_depend_on_the_number_of_workers(folder, tmp_path):
     assert without_timing(one) == without_timing(two)
     assert [(r["game"].rsplit("/", 1)[-1], r["options"], r["ruleset"]) for r in one] == [
         ("a-tic-tac-toe.lud", "", ""),
-        ("b-noughts.lud", "", ""),  # the default applies the suggested ruleset (3x3)
+        # the default is each option's default item (4x4), as Ludii's loader: a starred ruleset
+        # applies only when named, so it is a set of its own
+        ("b-noughts.lud", "", ""),
+        ("b-noughts.lud", "", "Ruleset/Small (Suggested)"),
         ("b-noughts.lud", "", "Ruleset/Large"),
         ("b-noughts.lud", "Board/3x3", ""),
         ("b-noughts.lud", "Colour/Striped", ""),
         ("c-broken.lud", "", ""),
-        ("d-unknown.lud", "", ""), ("d-unknown.lud", "", "Ruleset/Large"),
-        ("d-unknown.lud", "Board/3x3", ""), ("d-unknown.lud", "Colour/Striped", ""),
+        ("d-unknown.lud", "", ""), ("d-unknown.lud", "", "Ruleset/Small (Suggested)"),
+        ("d-unknown.lud", "", "Ruleset/Large"), ("d-unknown.lud", "Board/3x3", ""),
+        ("d-unknown.lud", "Colour/Striped", ""),
     ]
     stages = [r["stage"] for r in one]
-    assert stages == ["playout"] * 5 + [""] + ["expand"] * 4
-    assert one[5]["reason"] == "'(' is never closed" and one[6]["reason"] == "unknown ludeme 'wheelBoard'"
-    assert {r["NumRows"] for r in one[1:5]} == {3, 4}
-    assert one[2]["NumRows"] == 4 and one[3]["NumRows"] == 3  # the ruleset and the item chosen
-    assert all(r["playouts"] == 5 and r["engine_tier"] == "reference" and r["seed"] == 4 for r in one[:5])
-    assert run1.state.chunks == run2.state.chunks == 10 + 5 * 3  # a load per row, 3 blocks per loaded row
+    assert stages == ["playout"] * 6 + [""] + ["expand"] * 5
+    assert one[6]["reason"] == "'(' is never closed" and one[7]["reason"] == "unknown ludeme 'wheelBoard'"
+    # the default item, the rulesets and the items chosen
+    assert [r["NumRows"] for r in one[1:6]] == [4, 3, 4, 3, 4]
+    assert all(r["playouts"] == 5 and r["engine_tier"] == "reference" and r["seed"] == 4 for r in one[:6])
+    assert run1.state.chunks == run2.state.chunks == 12 + 6 * 3  # a load per row, 3 blocks per loaded row
     # the CSV without its timing columns is the same, byte for byte; Parquet reads back the same
     write_table(one, tmp_path / "one.csv", timing=False)
     write_table(two, tmp_path / "two.csv", timing=False)

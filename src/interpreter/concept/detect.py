@@ -219,7 +219,8 @@ def _words(call: Any) -> list[str]:
 
 def metadata_concepts(game: Game, found: set[str], equipment: Equipment | None = None) -> set[str]:
     """The concepts of the metadata's graphics (Ludii's ``Metadata.concepts``), added without
-    their parents as Ludii adds them: board styles, symbols, stack looks, no board."""
+    their parents as Ludii adds them: board styles, symbols, pieces' values shown, stack looks,
+    no board."""
     description = getattr(game.info, "description", None)
     metadata = getattr(description, "metadata", None)
     if metadata is None:
@@ -236,6 +237,8 @@ def metadata_concepts(game: Game, found: set[str], equipment: Equipment | None =
                 out.update(_mancala_style(game, found, equipment))
         elif call.name == "show" and words[:1] == ["Symbol"]:
             out.add("Symbols")
+        elif call.name == "show" and words[:2] == ["Piece", "Value"]:
+            out.add("ShowPieceValue")  # Ludii's ShowPieceValue metadata
         elif call.name == "stackType":
             out.add("StackType")
             kind = next((w for w in words if w[:1].isupper()), "Default")

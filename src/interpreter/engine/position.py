@@ -24,7 +24,8 @@ more each time the mover changes: the turn limit counts them), ``stalemated:`` t
 latest move was a pass with no move to make (Ludii's ``(no Moves P)``), ``passing:`` what the
 turns played say of passes (``turn_start``: the ply at which the latest move's turn began,
 ``turn_passed``: it began with a pass, ``pass_turns``: the turns before it that were passes, -1
-for every turn since a start without placements). Keys left
+for every turn since a start without placements; left out, ``passes: N`` says the latest N turns
+were passes of one move each, and a position without ``ply:`` has had at least N plies). Keys left
 out keep the initial state's values. ``State.to_text()`` writes the format; reading it back gives
 the same state (``snapshot()`` equal).
 
@@ -341,6 +342,8 @@ def read_position(game: "Game", text: str) -> "State":
             state.turn_passed = passing["turn_passed"]
         if "pass_turns" in passing:
             state.pass_turns = _int(passing["pass_turns"], "passing: pass_turns", -1, n)
+    elif "passes" in data:
+        _passing_of_passes(state, "ply" in data)
     if "seats" in data:
         seats = _mapping(data["seats"], "seats")
         table = list(range(game.num_players + 1))
@@ -431,6 +434,19 @@ def _check_hands(game: "Game", state: "State", data: dict) -> None:
         if held + placed > supply:
             raise PositionError(f"position: hands: {comp.name}: {held} in hand and {placed} on the board, but "
                                 f"the game has {supply} of them", hint="a hand holds what the game starts with")
+
+
+def _passing_of_passes(state: "State", ply_given: bool) -> None:
+    """``passes: N`` without ``passing:`` says the latest N turns were passes, one move each:
+    the passes :func:`turns.all_passed` reads back are set so (the latest move's turn began
+    with a pass, the N - 1 turns before it too); a position without its ply has had at least
+    those N plies (Ludii's ``(all Passed)`` waits for a move per player)."""
+    n = state.passes
+    if not ply_given:
+        state.ply = max(state.ply, n)
+    state.turn_passed = n > 0
+    state.turn_start = max(state.ply - 1, 0)
+    state.pass_turns = min(max(n - 1, 0), state.game.num_players)
 
 
 def _check_turn(game: "Game", state: "State", data: dict) -> None:

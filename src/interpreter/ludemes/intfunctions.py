@@ -116,7 +116,7 @@ class ToInt(Ludeme):
 
     name = "toInt"
     kind = INT
-    value: Any = Param(Either((BOOL_FN, FLOAT_LIT)))
+    value: Any = Param(Either((BOOL_FN, FLOAT_LIT)), range=ANY_INT)
 
     def compile(self, c: "Compiler"):
         if isinstance(self.value, (Float, Int)):

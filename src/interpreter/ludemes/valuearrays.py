@@ -11,7 +11,7 @@ from ..engine.env import Env
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    ANY_INT, BOOL_FN, BOOL_LIT, DIRS, INT, INT_FN, INTS, REGION_FN, ROLE, Either, Kind, Ludeme, Param,
+    ANY_INT, BOOL_FN, BOOL_LIT, DIRS, INT, INT_FN, INTS, REGION_FN, ROLE, SITE_NUMBER, Either, Kind, Ludeme, Param,
 )
 from .measures import SITE_TYPE, check_site_type
 
@@ -142,8 +142,8 @@ class Results(Ludeme):
 
     name = "results"
     kind = INTS
-    frm: Any = Param(Either((INT_FN, REGION_FN)), named=True, key="from")
-    to: Any = Param(Either((INT_FN, REGION_FN)), named=True)
+    frm: Any = Param(Either((INT_FN, REGION_FN)), named=True, key="from", range=SITE_NUMBER)
+    to: Any = Param(Either((INT_FN, REGION_FN)), named=True, range=SITE_NUMBER)
     value: Any = Param(INT_FN, range=ANY_INT)
 
     def compile(self, c: "Compiler"):

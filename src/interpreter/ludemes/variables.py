@@ -10,7 +10,7 @@ belongs to the piece: it moves with it and is 0 again when the piece leaves its 
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any, Iterable, TYPE_CHECKING
 
 from ..engine.env import Env
 from ..engine.result import Termination
@@ -124,6 +124,11 @@ class SetValue(_PlayerValues):
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
     then: Any = Param(Kind(("then",), "then"), optional=True)
     concepts = ("SetValue", "PlayerValue")
+
+    def concepts_at(self, where: Any) -> Iterable[str]:
+        # Ludii's two classes: SetValuePlayer says PlayerValue only; the site's SetValue says
+        # SetValue and PieceValue
+        return ("PlayerValue",) if self.at is None else ("SetValue", "PieceValue")
 
     def validate(self) -> None:
         from ..errors import BindError
