@@ -29,7 +29,9 @@ def ludii_texts(state, legal) -> list[str]:
     game = state.game
     shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
     return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
-             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD else m.text for m in legal]
+             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD
+            else game.topology.labels[m.to] if m.kind is MoveKind.REMOVE and 0 <= m.to < game.topology.n
+            else m.text for m in legal]
 
 
 def first_difference(path: Path, no_limit: bool = False) -> str:

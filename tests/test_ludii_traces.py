@@ -53,11 +53,14 @@ def our_texts(state, legal) -> list[str]:
 
 def ludii_texts(state, legal) -> list[str]:
     """The traces' texts of our moves: a placement is its site's label, ``LABEL:PIECE`` (the
-    piece's full name) when several legal placements share the site; other moves as ours."""
+    piece's full name) when several legal placements share the site; a removal its site's label
+    (Ludii names a move by its site when it goes nowhere else); other moves as ours."""
     game = state.game
     shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
     return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
-             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD else m.text for m in legal]
+             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD
+            else game.topology.labels[m.to] if m.kind is MoveKind.REMOVE and 0 <= m.to < game.topology.n
+            else m.text for m in legal]
 
 
 def replay(trace: dict, description, options: list[str], texts=our_texts) -> None:

@@ -16,6 +16,7 @@ from ..engine.result import Termination
 from ..errors import BindError
 from ..ludemes.base import BoundArray, Ludeme
 from ..ludemes.concepts import declared_concepts
+from ..ludemes.sitetypes import check_site_types
 from ..ludemes.structure import MAX_PLAYERS, GameLudeme, Rules
 from ..ludemes.words import Words, fill, generic
 from .compiler import Compiler
@@ -46,6 +47,11 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
             components.append(Component(len(components), name, piece.piece_name, owner, value=value,
                                         facing=facing))
             declared_by[len(components) - 1] = piece
+    if len(components) == 1 and not any(lud.name == "satisfy" for lud in bound.walk()):
+        # as Ludii, a game that declares no piece has a ball for each player ("Ball1", ...)
+        for owner in range(1, num + 1):
+            components.append(Component(len(components), f"Ball{owner}", "Ball", owner,
+                                        facing=facings.get(owner) or "N"))
     # tracks first: regions may be made of them ((sites Track "Track1"))
     tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
     region_compiler = Compiler(None, topology, tracks=tracks)
@@ -99,6 +105,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         colours=dict(colours or {}), rebuild=rebuild,
     )
     declared = Declarations(num, num_sites=topology.n, num_components=len(components))
+    check_site_types(bound, topology.use)  # pieces are on the board's kind of site only
     for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
         ludeme.declare(declared, region_compiler)
     game = Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named)

@@ -249,24 +249,27 @@ class SitesColumn(_SitesIndex):
 
 
 class SitesOuter(Ludeme):
-    """The sites on the outside of the board: the vertices on its outline, or the cells with a
-    corner on it.
+    """The sites on the outside of the board: the vertices on its outline, the cells with a
+    corner on it, or the edges along it. With a site type, the elements of that kind (Ludii's
+    numbers of them), whichever kind the board is played on.
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
 
     Examples:
         (sites Outer)
+        (sites Outer Edge)
     """
 
     name = "sites Outer"
     kind = REGION
     family = "regions"
+    any_site_type = True  # the board's shape only: any kind of element
     type: Any = _TYPE
 
     def compile(self, c: "Compiler"):
-        check_type(self, c)
-        return const_fn(tuple(c.topo.regions.get("Outer", ())))
+        kind = self.type.name if self.type is not None else c.topo.use
+        return const_fn(tuple(c.topo.regions_of(kind).get("Outer", ())))
 
     kernel_static = True  # its region kernel depends on the board only
 

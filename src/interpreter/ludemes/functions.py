@@ -16,6 +16,7 @@ from .base import (
     Kind, Ludeme, Param, STR_LIT, kind_of,
 )
 from .logic import value_fn
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -46,6 +47,7 @@ class To(_StateValue):
     ...)``: a capture by replacement, ``(apply (remove (to)))``).
 
     Parameters:
+        type: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
         sites: the sites a move may go to
         level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
             supported)
@@ -55,6 +57,7 @@ class To(_StateValue):
     Examples:
         (to)
         (to if:(is Enemy (who at:(to))) (apply (remove (to))))
+        (to Edge (sites Empty Edge))
     """
 
     name = "to"
@@ -62,6 +65,7 @@ class To(_StateValue):
     def words(self, w):
         return "the site moved to"
     env_field = "to"
+    type: Any = site_type_param()
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
@@ -81,6 +85,7 @@ class From(_StateValue):
     """The site a move comes from.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
         sites: the sites a piece may move from (the piece's own site when left out)
         level: the level in a stack of pieces (Ludii's stacking; refused here, as stacks are not
             supported)
@@ -96,6 +101,7 @@ class From(_StateValue):
     def words(self, w):
         return "the site moved from"
     env_field = "frm"
+    type: Any = site_type_param()
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")

@@ -15,6 +15,7 @@ from .base import (
     SITE_FN, ArrayOf, BoundArray, Either, Enum, Kind, Ludeme, Param, kind_of,
 )
 from .logic import value_fn
+from .sitetypes import kind_of_site, site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -105,8 +106,12 @@ class SitesLabels(Ludeme):
 class SitesEmpty(Ludeme):
     """The empty sites.
 
+    Parameters:
+        type: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
+
     Examples:
         (sites Empty)
+        (sites Empty Edge)
     """
 
     name = "sites Empty"
@@ -114,7 +119,7 @@ class SitesEmpty(Ludeme):
     def words(self, w):
         return "the empty sites"
     kind = REGION
-    # no parameters
+    type: Any = site_type_param()
 
     def compile(self, c: "Compiler"):
         sites = range(c.topo.n)
@@ -134,9 +139,11 @@ class SitesOccupied(Ludeme):
 
     Parameters:
         by: the player(s) whose pieces count (anyone's when left out, or with ``All``)
+        on: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
 
     Examples:
         (sites Occupied by:Mover)
+        (sites Occupied by:Neutral on:Edge)
     """
 
     name = "sites Occupied"
@@ -145,6 +152,7 @@ class SitesOccupied(Ludeme):
         return f"the sites occupied by {w.of(self.by)}" if self.by is not None else "the occupied sites"
     kind = REGION
     by: Any = Param(PLAYER, named=True, optional=True)
+    on: Any = site_type_param(named=True)
 
     def compile(self, c: "Compiler"):
         n = c.topo.n
@@ -175,24 +183,28 @@ class SitesOccupied(Ludeme):
 
 
 def _region_class(region: str, meaning: str) -> type:
-    doc = f"{meaning}\n\n    Examples:\n        (sites {region})\n    "
+    doc = (f"{meaning} With a site type (``Cell``, ``Vertex``, ``Edge``), the elements of that "
+           f"kind (Ludii's numbers of them), whichever kind the board is played on.\n\n"
+           f"    Parameters:\n        type: the kind of site (the board's own kind when left out)\n\n"
+           f"    Examples:\n        (sites {region})\n        (sites {region} Vertex)\n    ")
 
     def compile(self, c: "Compiler"):
-        sites = c.topo.regions.get(region)
+        sites = c.topo.regions_of(kind_of_site(self.type, c.topo.use)).get(region)
         if sites is None:
             raise BindError(f"this board has no region {region}", self.span)
         return lambda s, e: sites
 
     def kernel_region(self, k: "Emitter") -> "Region":
         from ..native.emit import Listed, NoKernel
-        sites = k.topo.regions.get(region)
+        sites = k.topo.regions_of(kind_of_site(self.type, k.topo.use)).get(region)
         if sites is None:
             raise NoKernel(f"(sites {region})", "this board has no such region")
         return Listed(tuple(sites))
 
     return type(f"Sites{region}", (Ludeme,), {
-        "name": f"sites {region}", "kind": REGION, "params": (), "compile": compile, "__doc__": doc,
-        "__module__": __name__, "kernel_region": kernel_region, "kernel_static": True})
+        "name": f"sites {region}", "kind": REGION, "compile": compile, "__doc__": doc,
+        "__module__": __name__, "kernel_region": kernel_region, "kernel_static": True,
+        "any_site_type": True, "__annotations__": {"type": Any}, "type": site_type_param()})
 
 
 SitesBoard = _region_class("Board", "Every site of the board.")
