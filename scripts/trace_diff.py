@@ -25,13 +25,28 @@ SAMPLE = SHARED / "ludii-sample"
 
 
 def ludii_texts(state, legal) -> list[str]:
-    """Ludii's texts of our moves (as tests/test_ludii_traces.py's ludii_texts)."""
+    """The traces' texts of our moves. Ludii's recorder names a move that goes nowhere else than
+    its site by that site's label (a placement, a removal, a piece coming from a hand: its
+    origin is off the board), ``LABEL:PIECE`` when several legal moves share the label (the
+    piece placed, by its full name; ``Disc``, Ludii's empty component, for a move that does not
+    place a piece of its own: a removal, a piece from a hand or a copy of one); ``pass`` for a
+    pass (whoever's); other moves as ours."""
     game = state.game
-    shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
-    return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
-             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD
-            else game.topology.labels[m.to] if m.kind is MoveKind.REMOVE and 0 <= m.to < game.topology.n
-            else m.text for m in legal]
+    labels, n = game.topology.labels, game.topology.n
+
+    def base(m) -> tuple[str, str | None]:
+        if m.kind is MoveKind.ADD and 0 <= m.to < n:
+            return labels[m.to], game.components[m.what].name if m.frm < 0 else "Disc"
+        if m.kind is MoveKind.REMOVE and 0 <= m.to < n:
+            return labels[m.to], "Disc"
+        if m.kind is MoveKind.MOVE and m.frm >= n and 0 <= m.to < n:
+            return labels[m.to], "Disc"
+        if m.kind is MoveKind.PASS:
+            return "pass", None
+        return m.text, None
+    bases = [base(m) for m in legal]
+    shared = Counter(text for text, name in bases if name is not None)
+    return [f"{text}:{name}" if name is not None and shared[text] > 1 else text for text, name in bases]
 
 
 def first_difference(path: Path, no_limit: bool = False) -> str:
@@ -47,6 +62,10 @@ def first_difference(path: Path, no_limit: bool = False) -> str:
     except Exception as error:  # noqa: BLE001 - a report, not a program
         return f"engine error on load: {type(error).__name__}: {error}"
     plies = trace["plies"]
+    if getattr(game, "simultaneous", False):
+        # Ludii's recorder applied each of its random moves alone, whoever's it was: only the
+        # first choice of a step of simultaneous moves compares
+        plies = plies[:1]
     try:
         for ply, step in enumerate(plies):
             if state.is_over():
@@ -64,6 +83,8 @@ def first_difference(path: Path, no_limit: bool = False) -> str:
             state.apply(legal[ours.index(step["move"])])
     except Exception as error:  # noqa: BLE001
         return f"engine error at ply {ply}: {type(error).__name__}: {error}"
+    if getattr(game, "simultaneous", False):
+        return "agree (the first choice: the moves of every player; simultaneous moves)"
     result = trace["result"]
     if state.is_over() != result["over"]:
         return f"end: over {state.is_over()} vs Ludii {result['over']} after {len(plies)} plies"

@@ -52,15 +52,28 @@ def our_texts(state, legal) -> list[str]:
 
 
 def ludii_texts(state, legal) -> list[str]:
-    """The traces' texts of our moves: a placement is its site's label, ``LABEL:PIECE`` (the
-    piece's full name) when several legal placements share the site; a removal its site's label
-    (Ludii names a move by its site when it goes nowhere else); other moves as ours."""
+    """The traces' texts of our moves. Ludii's recorder names a move that goes nowhere else than
+    its site by that site's label (a placement, a removal, a piece coming from a hand: its
+    origin is off the board), ``LABEL:PIECE`` when several legal moves share the label (the
+    piece placed, by its full name; ``Disc``, Ludii's empty component, for a move that does not
+    place a piece of its own: a removal, a piece from a hand or a copy of one); ``pass`` for a
+    pass (whoever's); other moves as ours."""
     game = state.game
-    shared = Counter(m.to for m in legal if m.kind is MoveKind.ADD)
-    return [(f"{game.topology.labels[m.to]}:{game.components[m.what].name}" if shared[m.to] > 1
-             else game.topology.labels[m.to]) if m.kind is MoveKind.ADD
-            else game.topology.labels[m.to] if m.kind is MoveKind.REMOVE and 0 <= m.to < game.topology.n
-            else m.text for m in legal]
+    labels, n = game.topology.labels, game.topology.n
+
+    def base(m) -> tuple[str, str | None]:
+        if m.kind is MoveKind.ADD and 0 <= m.to < n:
+            return labels[m.to], game.components[m.what].name if m.frm < 0 else "Disc"
+        if m.kind is MoveKind.REMOVE and 0 <= m.to < n:
+            return labels[m.to], "Disc"
+        if m.kind is MoveKind.MOVE and m.frm >= n and 0 <= m.to < n:
+            return labels[m.to], "Disc"
+        if m.kind is MoveKind.PASS:
+            return "pass", None
+        return m.text, None
+    bases = [base(m) for m in legal]
+    shared = Counter(text for text, name in bases if name is not None)
+    return [f"{text}:{name}" if name is not None and shared[text] > 1 else text for text, name in bases]
 
 
 def replay(trace: dict, description, options: list[str], texts=our_texts) -> None:

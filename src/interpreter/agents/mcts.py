@@ -24,6 +24,7 @@ import time
 from typing import TYPE_CHECKING, Optional
 
 from .budget import Budget, Stats, compiled_tier, number, random_playout, reward, whole
+from ..engine.simultaneous import choices
 
 if TYPE_CHECKING:
     from ..engine.move import Move
@@ -81,7 +82,7 @@ class MCTSAgent:
 
     def choose(self, state: "State") -> "Move":
         """The move with the most visits after the search (the only move, without searching)."""
-        legal = state.legal_moves()
+        legal = choices(state)
         if len(legal) == 1:
             return legal[0]
         native = compiled_tier(state.game, "mcts")
@@ -108,7 +109,7 @@ class MCTSAgent:
             # expansion: one new child
             if not work.over:
                 if node.untried is None:
-                    node.untried = list(work.legal_moves())
+                    node.untried = list(choices(work))
                     rng.shuffle(node.untried)
                 if node.untried:
                     move = node.untried.pop()

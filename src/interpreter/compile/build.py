@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..engine.game import CompiledRules, Component, Declarations, EndRule, Game, GameInfo, Phase
+from ..engine import simultaneous
 from ..engine.result import Termination
 from ..errors import BindError
 from ..ludemes.base import BoundArray, Ludeme
@@ -125,6 +126,8 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     c.piece_moves = piece_moves
     c.player_facings = facings
     phases, end_rules, start = _compile_rules(rules, c)
+    if game.simultaneous:  # the move that applies every player's choice (engine.simultaneous)
+        c.rule(None, simultaneous.apply_choices)
     game.install(CompiledRules(phases=phases, end_rules=end_rules, start=start,
                                consequences=tuple(c.consequences), piece_moves=tuple(piece_moves),
                                meta_moves=tuple(c.meta_moves)))

@@ -140,7 +140,7 @@ def game_facts(game: "Game", found: Optional[frozenset[str]] = None) -> set[str]
     """Boolean concepts of the game as a whole (not of one ludeme), as Ludii's
     ``computeBooleanConcepts`` (``found``: the ludemes' concepts, the game's when not given)."""
     found = frozenset(game.concepts) if found is None else found
-    out = {"Discrete", "Alternating", "End"}
+    out = {"Discrete", "Simultaneous" if getattr(game, "simultaneous", False) else "Alternating", "End"}
     n = game.num_players
     if n == 1:
         out.add("Solitaire")

@@ -104,6 +104,7 @@ class Declarations:
     num_sites: int = 0  # the board's
     num_components: int = 0  # kinds of piece, with the empty placeholder (index 0)
     turn_limit: Optional[int] = None  # plies before the game ends as a draw (None: the default)
+    mode: str = "Alternating"  # Ludii's mode: Alternating, or Simultaneous (engine.simultaneous)
     arrays: dict[str, list[Any]] = field(default_factory=dict)  # name -> initial values
     piece_arrays: list[str] = field(default_factory=list)  # per-site arrays that move with pieces
     words: list[str] = field(default_factory=list)  # the named decisions, in declaration order
@@ -175,6 +176,9 @@ class Game:
         self.player_regions = MappingProxyType(
             {p: tuple((player_regions or {}).get(p, ())) for p in range(info.players + 1)})
         self.turn_limit = declared.turn_limit or max(3 * topology.n, 300)
+        # Ludii's mode: the players move in turn, or all choose then all move (engine.simultaneous)
+        self.mode = declared.mode
+        self.simultaneous = declared.mode == "Simultaneous"
         # with more than two players and no teams, results rank the players one by one and the
         # others play on (Ludii's); ranks[p] is p's rank, 0 while p still plays (engine.turns)
         self.ranked = info.players > 2 and not teams

@@ -60,7 +60,7 @@ class Move:
     legal move a text stands for (``state.parse_move(text)``).
     """
 
-    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "_text")
+    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "mover", "_text")
 
     kind: MoveKind
     frm: int
@@ -71,10 +71,11 @@ class Move:
     game_id: str  # the identifier of the game that made it (its fingerprint)
     rules: tuple[int, ...]  # the consequences it carries, in the order they run
     between: tuple[int, ...]  # the sites it passes over (a hop's), for its effects on them
+    mover: int  # whose move it is when a rule names the player (Ludii's roleType): 0 for the mover
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
-                 between: tuple[int, ...] = (), text: Optional[str] = None):
+                 between: tuple[int, ...] = (), text: Optional[str] = None, mover: int = 0):
         _set(self, "kind", kind if type(kind) is MoveKind else MoveKind(kind))
         _set(self, "frm", frm)
         _set(self, "to", to)
@@ -84,6 +85,7 @@ class Move:
         _set(self, "game_id", game_id)
         _set(self, "rules", rules)
         _set(self, "between", between)
+        _set(self, "mover", mover)
         _set(self, "_text", text)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -110,17 +112,22 @@ class Move:
     def with_prefix(self, prefix: str) -> "Move":
         """The same move written with its piece (``2@C3``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game_id, self.rules,
-                    self.between)
+                    self.between, mover=self.mover)
 
     def with_rules(self, rules: tuple[int, ...]) -> "Move":
         """The same move carrying other consequences (``rules``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, rules,
-                    self.between)
+                    self.between, mover=self.mover)
 
     def with_word(self, word: str) -> "Move":
         """The same move named by another word (a second choice of one site: ``B1/2``)."""
         return Move(self.kind, self.frm, self.to, self.what, word, self.prefix, self.game_id, self.rules,
-                    self.between)
+                    self.between, mover=self.mover)
+
+    def with_mover(self, mover: int) -> "Move":
+        """The same move, made by player ``mover`` (a rule naming whose move it is)."""
+        return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
+                    self.between, mover=mover)
 
     @property
     def text(self) -> str:
@@ -132,7 +139,10 @@ class Move:
         return text
 
     def key(self) -> tuple:
-        """What the move does: equal keys, equal moves."""
+        """What the move does: equal keys, equal moves (a move a rule gives to a named player
+        differs from the same move of another player)."""
+        if self.mover:
+            return (self.kind, self.frm, self.to, self.what, self.word, self.mover)
         return (self.kind, self.frm, self.to, self.what, self.word)
 
     def __eq__(self, other: object) -> bool:
@@ -154,17 +164,24 @@ class Move:
             fields.append(f"what={self.what}")
         if self.word:
             fields.append(f"word={self.word!r}")
+        if self.mover:
+            fields.append(f"mover={self.mover}")
         fields.append(f"text={self.text!r}")
         return f"Move({', '.join(fields)})"
 
     def __reduce__(self) -> tuple:
         return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
-                       self.between, self.text))
+                       self.between, self.text, self.mover))
 
 
 def _label(move: Move, site: int) -> str:
     game = game_named(move.game_id)
-    return game.topology.labels[site] if game is not None else str(site)
+    if game is None:
+        return str(site)
+    if site >= game.topology.n:  # a site of a hand
+        from .handsites import hand_label
+        return hand_label(game, site)
+    return game.topology.labels[site]
 
 
 def _add_text(move: Move) -> str:
@@ -175,7 +192,7 @@ def _add_text(move: Move) -> str:
 TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.ADD: _add_text,
     MoveKind.MOVE: lambda m: f"{_label(m, m.frm)}-{_label(m, m.to)}",
-    MoveKind.PASS: lambda m: "pass",
+    MoveKind.PASS: lambda m: f"pass-P{m.mover}" if m.mover else "pass",  # a named player's: pass-P2
     MoveKind.CHOICE: lambda m: m.word,
     MoveKind.REMOVE: lambda m: f"x{_label(m, m.to)}",
 }

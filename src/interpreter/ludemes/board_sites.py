@@ -268,8 +268,8 @@ class SitesOuter(Ludeme):
     type: Any = _TYPE
 
     def compile(self, c: "Compiler"):
-        kind = self.type.name if self.type is not None else c.topo.use
-        return const_fn(tuple(c.topo.regions_of(kind).get("Outer", ())))
+        from .sitetypes import board_region
+        return const_fn(board_region(c, self, "Outer"))
 
     kernel_static = True  # its region kernel depends on the board only
 

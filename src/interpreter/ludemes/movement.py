@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.facing import FACINGS
+from ..engine.handsites import what_at
 from ..engine.move import ADD, MOVE, Move
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn, constant
@@ -20,9 +21,10 @@ from .concepts import moved_to
 from .base import (
     DISTANCE,
     BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
-    PType,
+    PType, ROLE,
 )
 from .moves import _THEN, MoveHop, MoveStep, _from_sites, _step_moves, _then, _to_rule
+from .sowing import move_owner
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -537,7 +539,8 @@ class MoveFromTo(Ludeme):
     occupied site of the from region (the piece's own site, ``(from)``, by default) to each site
     of the to region where the to condition holds. The to effect happens before the piece
     arrives. With ``copy:True`` the piece stays and a piece of its kind is placed (the move
-    reads as a placement). Moves from a hand are not supported.
+    reads as a placement). A piece may come from a site of a hand
+    (``(hand Each size:N)``): ``(move (from (sites Hand Mover)) (to (sites Empty)))``.
 
     Parameters:
         from: the sites a piece moves from
@@ -545,11 +548,14 @@ class MoveFromTo(Ludeme):
         copy: True: the piece stays and a piece of its kind is placed on the target
         stack: True: pieces stack on the target (Ludii's stacking; refused here, as stacks are not
             supported)
+        role: whose move it is (the mover's when left out; in a game of simultaneous moves,
+            the player who may choose it)
         then: consequences applied after the move
 
     Examples:
         (move (from) (to (sites LineOfSight Farthest at:(from))))
         (move (from (sites Occupied by:Mover)) (to (sites Empty)))
+        (move (from (sites Occupied by:P1)) (to 0) P1)
     """
 
     name = "move"
@@ -573,11 +579,10 @@ class MoveFromTo(Ludeme):
     to: Any = Param(Instance("to"))
     copy: Any = Param(BOOL_LIT, optional=True, named=True)
     stack: Any = Param(BOOL_LIT, optional=True, named=True)
+    role: Any = Param(ROLE, optional=True)
     then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
-        if isinstance(self.source.sites, Ludeme) and self.source.sites.kind == "hand":
-            raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
         if self.stack is not None and self.stack.value:
             raise BindError("stack:True is not supported", self.stack.span)
         if self.to.sites is None:
@@ -590,26 +595,33 @@ class MoveFromTo(Ludeme):
         game = c.game
         uid = game.uid
         copy = self.copy is not None and self.copy.value
-        made: dict[tuple[int, int], Move] = {}
+        made: dict[tuple[int, int, int], Move] = {}
+        whose = move_owner(c, self.role)
 
-        def move_of(frm: int, to: int, w: int) -> Move:
+        def move_of(frm: int, to: int, w: int, p: int) -> Move:
             if copy:  # the piece stays: a placement of the same piece (one move per piece and site)
-                move = made.get((-w, to))
+                move = made.get((-w, to, p))
                 if move is None:
                     tag = game.piece_tag(w) if game.names_piece(w) else ""
-                    move = made[-w, to] = Move(ADD, to=to, what=w, prefix=tag, game_id=uid, rules=rules)
+                    move = made[-w, to, p] = Move(ADD, to=to, what=w, prefix=tag, game_id=uid, rules=rules,
+                                                  mover=p)
                 return move
-            move = made.get((frm, to))
+            move = made.get((frm, to, p))
             if move is None:
-                move = made[frm, to] = Move(MOVE, frm, to, game_id=uid, rules=rules)
+                move = made[frm, to, p] = Move(MOVE, frm, to, game_id=uid, rules=rules, mover=p)
             return move
 
         def gen(s: "State", e: Env) -> list[Move]:
             out = []
             frame = e.child()
             what = s.what
+            n = len(what)
+            p = whose(s, e)
             for frm in sources(s, e):
-                if frm < 0 or not what[frm]:
+                if frm < 0:
+                    continue
+                w = what[frm] if frm < n else what_at(s, frm)  # a site of a hand, too
+                if not w:
                     continue
                 frame.frm = frm
                 for to in region(s, frame):
@@ -617,7 +629,7 @@ class MoveFromTo(Ludeme):
                         continue
                     frame.to = to
                     if cond is None or cond(s, frame):
-                        out.append(move_of(frm, to, what[frm]))
+                        out.append(move_of(frm, to, w, p))
             return out
         return FnGen(gen)
 
@@ -628,6 +640,8 @@ class MoveFromTo(Ludeme):
         from ..native.kernels.placement import _conjunction, _to_rule
         if self.stack is not None and self.stack.value:
             raise NoKernel("(move stack:True)")
+        if self.role is not None and self.role.name != "Mover":
+            raise NoKernel("(move ... <role>)", "a move given to a named player")
         copy = self.copy is not None and self.copy.value
         region_of_sources, source_cond = _sources(k, self.source)
         sites, conds, to_effect = _to_rule(k, self.to)

@@ -15,7 +15,7 @@ from .base import (
     SITE_FN, ArrayOf, BoundArray, Either, Enum, Kind, Ludeme, Param, kind_of,
 )
 from .logic import value_fn
-from .sitetypes import kind_of_site, site_type_param
+from .sitetypes import board_region, kind_of_site, site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -156,6 +156,8 @@ class SitesOccupied(Ludeme):
 
     def compile(self, c: "Compiler"):
         n = c.topo.n
+        if self.with_hands(c):  # Ludii's sites of a board of cells count its hands' cells too
+            return self._with_hands(c)
         if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
             return lambda s, e: [i for i in range(n) if s.who[i]]
         who = c.player(self.by)
@@ -167,8 +169,34 @@ class SitesOccupied(Ludeme):
             return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and not o]  # Neutral's
         return occupied
 
+    @staticmethod
+    def with_hands(c: Any) -> bool:
+        """Whether the hands' sites count: Ludii's hands are containers of cells, so on a board
+        of cells the occupied sites of a hand (``(hand Each size:N)``) are among them."""
+        from ..engine.arrays import HAND_SITES
+        return HAND_SITES in c.game.arrays and c.topo.use == "Cell"
+
+    def _with_hands(self, c: "Compiler"):
+        from ..engine.arrays import HAND_SITES
+        n = c.topo.n
+        owner_of = c.game.owner_of
+        anyone = self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each"))
+        who = None if anyone else c.player(self.by)
+
+        def occupied(s: "State", e: Env) -> list[int]:
+            hands = s.arrays[HAND_SITES]
+            if who is None:
+                return ([i for i in range(n) if s.who[i]]
+                        + [n + i for i, w in enumerate(hands) if w])
+            p = who(s, e)
+            board = [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and o == p]
+            return board + [n + i for i, w in enumerate(hands) if w and owner_of[w] == p]
+        return occupied
+
     def kernel_region(self, k: Emitter) -> Region:
-        from ..native.emit import Everywhere
+        from ..native.emit import Everywhere, NoKernel
+        if k.layout.hand_sites and k.topo.use == "Cell":
+            raise NoKernel("(sites Occupied ...)", "the sites of the hands are occupied sites too")
         st = k.st
         if self.by is None or k.players_of(self.by) is not None:
             return Everywhere(lambda x: f"{st}[WHO + {x}] != 0")
@@ -189,9 +217,7 @@ def _region_class(region: str, meaning: str) -> type:
            f"    Examples:\n        (sites {region})\n        (sites {region} Vertex)\n    ")
 
     def compile(self, c: "Compiler"):
-        sites = c.topo.regions_of(kind_of_site(self.type, c.topo.use)).get(region)
-        if sites is None:
-            raise BindError(f"this board has no region {region}", self.span)
+        sites = board_region(c, self, region)
         return lambda s, e: sites
 
     def kernel_region(self, k: "Emitter") -> "Region":

@@ -57,6 +57,22 @@ def check_site_types(root: Ludeme, use: str) -> None:
                                 hint=f"write {use} or leave the site type out")
 
 
+def board_region(c: Any, ludeme: Ludeme, name: str) -> tuple[int, ...]:
+    """A region of the board's shape (``Board``, ``Top``, ``Outer``...) for the kind of element
+    the ludeme's ``type`` names (the board's own when left out). A region of another kind holds
+    Ludii's numbers of those elements: in the rules, where its sites are the board's, those
+    numbers must be sites of the board (the equipment's regions may hold any)."""
+    kind = kind_of_site(getattr(ludeme, "type", None), c.topo.use)
+    sites = c.topo.regions_of(kind).get(name)
+    if sites is None:
+        raise BindError(f"this board has no region {name}", ludeme.span)
+    if kind != c.topo.use and c.game is not None and any(site >= c.topo.n for site in sites):
+        raise BindError(f"{ludeme.name}: the board's {kind.lower()}s are numbered beyond its "
+                        f"{c.topo.use.lower()}s, the sites its pieces are on", ludeme.type.span,
+                        hint=f"write {c.topo.use} or leave the site type out")
+    return tuple(sites)
+
+
 def other_kind(value: Any, use: str) -> Optional[str]:
     """Why a site type argument cannot be honoured on a board of ``use`` (None when it can)."""
     name = getattr(value, "name", None)
@@ -66,4 +82,5 @@ def other_kind(value: Any, use: str) -> Optional[str]:
             f"supported yet")
 
 
-__all__ = ["KINDS", "SITE_TYPE", "site_type_param", "kind_of_site", "check_site_types", "other_kind"]
+__all__ = ["KINDS", "SITE_TYPE", "site_type_param", "kind_of_site", "check_site_types", "other_kind",
+           "board_region"]

@@ -698,6 +698,8 @@ def generate(game: Any) -> Compiled:
     description = game.info.description
     if description is None:
         raise NoKernel("the game", "built without its description")
+    if getattr(game, "simultaneous", False):
+        raise NoKernel("(mode Simultaneous)", "every player chooses, then all the moves apply")
     bound = bind(description.game)
     gen = Generator(game, bound)
     compiled = gen.generate()
