@@ -26,8 +26,8 @@ SAMPLE = SHARED / "ludii-sample"
 
 def ludii_texts(state, legal) -> list[str]:
     """The traces' texts of our moves. Ludii's recorder names a move that goes nowhere else than
-    its site by that site's label (a placement, a removal, a piece coming from a hand: its
-    origin is off the board), ``LABEL:PIECE`` when several legal moves share the label (the
+    its site by that site's label (a placement, a removal, a site selected, a piece coming from
+    a hand: its origin is off the board), ``LABEL:PIECE`` when several legal moves share the label (the
     piece placed, by its full name; ``Disc``, Ludii's empty component, for a move that does not
     place a piece of its own: a removal, a piece from a hand or a copy of one); ``pass`` for a
     pass (whoever's); other moves as ours."""
@@ -40,6 +40,8 @@ def ludii_texts(state, legal) -> list[str]:
         if m.kind is MoveKind.REMOVE and 0 <= m.to < n:
             return labels[m.to], "Disc"
         if m.kind is MoveKind.MOVE and m.frm >= n and 0 <= m.to < n:
+            return labels[m.to], "Disc"
+        if m.kind is MoveKind.CHOICE and m.frm == m.to and 0 <= m.to < n:  # a site selected
             return labels[m.to], "Disc"
         if m.kind is MoveKind.PASS:
             return "pass", None

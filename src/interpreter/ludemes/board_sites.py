@@ -264,7 +264,6 @@ class SitesOuter(Ludeme):
     name = "sites Outer"
     kind = REGION
     family = "regions"
-    any_site_type = True  # the board's shape only: any kind of element
     type: Any = _TYPE
 
     def compile(self, c: "Compiler"):

@@ -61,6 +61,7 @@ class To(_StateValue):
     """
 
     name = "to"
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
 
     def words(self, w):
         return "the site moved to"
@@ -97,6 +98,7 @@ class From(_StateValue):
     """
 
     name = "from"
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
 
     def words(self, w):
         return "the site moved from"

@@ -73,6 +73,7 @@ class IsPath(Ludeme):
     """
 
     name = "is Path"
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
     kind = BOOL
     concepts = ("Path",)
     type: Any = Param(SITE_TYPE)
@@ -520,7 +521,6 @@ class SitesIncident(Ludeme):
 
     name = "sites Incident"
     kind = REGION
-    any_site_type = True  # the kinds name graph elements, not where pieces are read
     result: Any = Param(SITE_TYPE)
     of: Any = Param(SITE_TYPE, named=True)
     at: Any = Param(SITE_FN, named=True)

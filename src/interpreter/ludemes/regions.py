@@ -115,6 +115,7 @@ class SitesEmpty(Ludeme):
     """
 
     name = "sites Empty"
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
 
     def words(self, w):
         return "the empty sites"
@@ -147,6 +148,7 @@ class SitesOccupied(Ludeme):
     """
 
     name = "sites Occupied"
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
 
     def words(self, w):
         return f"the sites occupied by {w.of(self.by)}" if self.by is not None else "the occupied sites"
@@ -230,7 +232,7 @@ def _region_class(region: str, meaning: str) -> type:
     return type(f"Sites{region}", (Ludeme,), {
         "name": f"sites {region}", "kind": REGION, "compile": compile, "__doc__": doc,
         "__module__": __name__, "kernel_region": kernel_region, "kernel_static": True,
-        "any_site_type": True, "__annotations__": {"type": Any}, "type": site_type_param()})
+        "__annotations__": {"type": Any}, "type": site_type_param()})
 
 
 SitesBoard = _region_class("Board", "Every site of the board.")

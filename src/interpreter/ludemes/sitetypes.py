@@ -8,11 +8,12 @@ names the board's own kind (what Ludii files nearly always do), the ludeme means
 without it. Two cases differ:
 
 - ludemes that read nothing but the board's shape (``(sites Board Vertex)``, ``(sites Top
-  Edge)``...) answer for the kind asked, with Ludii's numbers of those elements (a class says so
-  with ``any_site_type = True`` and reads :meth:`Topology.regions_of`);
-- ludemes that read or change pieces on another kind of element than the board's are refused
-  when the game is built (:func:`check_site_types`, called from the collect pass), with the
-  reason: the state has no pieces there.
+  Edge)``...) answer for the kind asked, with Ludii's numbers of those elements
+  (:func:`board_region`, :meth:`Topology.regions_of`);
+- ludemes that read or change pieces on another kind of element than the board's (those whose
+  class has ``checks_site_type = True``) are refused when the game is built
+  (:func:`check_site_types`, called before the collect pass), with the reason: the state has
+  no pieces there.
 """
 
 from __future__ import annotations
@@ -39,11 +40,13 @@ def kind_of_site(value: Any, use: str) -> str:
 
 
 def check_site_types(root: Ludeme, use: str) -> None:
-    """Refuse a site type other than the board's in a ludeme that reads or changes pieces
-    (every ludeme with a ``type`` or ``on:`` site type, unless its class has
-    ``any_site_type = True``)."""
-    for ludeme in root.walk():
-        if getattr(ludeme, "any_site_type", False):
+    """Refuse a site type other than the board's in a ludeme that reads or changes pieces there
+    (a class says so with ``checks_site_type = True``). ``Cell`` is also the kind of the sites
+    of Ludii's hands (containers of cells), so a game with hands may name it on any board."""
+    ludemes = list(root.walk())
+    hands = any(ludeme.name == "hand" for ludeme in ludemes)
+    for ludeme in ludemes:
+        if not getattr(ludeme, "checks_site_type", False):
             continue
         for param in ludeme.params:
             if param.name not in SITE_TYPE_PARAMS or not isinstance(param.type, Enum):
@@ -51,6 +54,8 @@ def check_site_types(root: Ludeme, use: str) -> None:
             if not set(param.type.names) <= set(KINDS):
                 continue
             value = getattr(ludeme, param.name, None)
+            if hands and getattr(value, "name", None) == "Cell":
+                continue
             problem = other_kind(value, use)
             if problem:
                 raise BindError(f"{ludeme.name}: {problem}", value.span,
