@@ -156,6 +156,8 @@ def game_facts(game: "Game", found: Optional[frozenset[str]] = None) -> set[str]
     out.add(use)
     if use in ("Vertex", "Edge"):
         out.add("GraphStyle")  # Ludii draws a board played on its points as a graph
+    if "Piece" not in found and any(c.name == f"Ball{c.owner}" and c.base == "Ball" for c in game.components[1:]):
+        out |= {"Component", "Piece"}  # Ludii's default pieces: a ball per player when none is declared
     for comp in game.components[1:]:
         style = PIECE_STYLES.get(comp.base.lower())
         if style:

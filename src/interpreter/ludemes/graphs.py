@@ -75,7 +75,6 @@ class IsPath(Ludeme):
     name = "is Path"
     checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
     kind = BOOL
-    concepts = ("Path",)
     type: Any = Param(SITE_TYPE)
     frm: Any = Param(SITE_FN, optional=True, named=True, key="from")
     who: Any = Param(PLAYER)
@@ -401,7 +400,6 @@ class IsTree(Ludeme):
 
     name = "is Tree"
     kind = BOOL
-    concepts = ("Tree",)
     who: Any = Param(PLAYER)
 
     def compile(self, c: "Compiler"):
@@ -451,7 +449,6 @@ class IsRegularGraph(Ludeme):
 
     name = "is RegularGraph"
     kind = BOOL
-    concepts = ("RegularGraph",)
     who: Any = Param(PLAYER)
     k: Any = Param(INT_FN, optional=True, named=True)
     odd: Any = Param(BOOL_FN, optional=True, named=True)

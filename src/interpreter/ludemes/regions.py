@@ -642,6 +642,11 @@ class Union(_SetOp):
     def concepts_at(self, where):
         return () if self.kind == "board shape" else self.concepts
 
+    def where_for(self, param, where):
+        # Ludii's graph union says nothing of the shapes joined (their tiling and shape no
+        # longer describe the board)
+        return None if self.kind == "board shape" else where
+
     def graph(self, use: str, static_int):
         """As a board shape: the boards side by side."""
         from ..engine.boards import union

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .graph import BoardGraph, check_size
-from .measure import fallback_label, label, rows_and_columns, rows_and_columns_by_value
+from .measure import best_thetas, fallback_label, label, rows_and_columns, rows_and_columns_by_value
 from .regions import board_regions
 from .trajectories import RELATIONS, Lazy, opposite, trajectories
 from .uses import check_use
@@ -111,14 +111,15 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
     if not points:
         raise ValueError(f"the board has no {use.lower()}s to use")
 
-    rows, cols = rows_and_columns(points)
-    if use == "Edge":  # Ludii labels an edge by its number
-        labels = tuple(str(i) for i in range(len(points)))
-    else:
-        labels = tuple(label(r, c) for r, c in zip(rows, cols))
+    # Ludii clusters edges along the angles of rows and columns found best for the vertices
+    thetas = best_thetas(graph.vertices) if use == "Edge" else None
+    rows, cols = rows_and_columns(points, thetas)
+    labels = tuple(label(r, c) for r, c in zip(rows, cols))
     if len(set(labels)) < len(labels):
         rows, cols = rows_and_columns_by_value(points)
         labels = tuple(fallback_label(r, c) for r, c in zip(rows, cols))
+    if use == "Edge":  # Ludii labels an edge by its number
+        labels = tuple(str(i) for i in range(len(points)))
 
     regions = board_regions(graph, use)
 
