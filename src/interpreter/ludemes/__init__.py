@@ -6,7 +6,7 @@ from . import (  # noqa: F401
     movement, moves, passages, patterns, pieces, ranking, regions, shapes, sowing, start_sites,
     structure, territory, turns, values, variables, war,
 )
-from . import graphs, modes, sitetypes  # noqa: F401  (edges, graph games, modes)
+from . import graphs, matches, modes, sitetypes  # noqa: F401  (edges, graph games, modes, matches)
 from .base import REGISTRY, Ludeme
 
 __all__ = ["REGISTRY", "Ludeme"]
