@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .engine.game import GameInfo
 from .engine.matchplay import Instance, MatchGame
-from .errors import BindError
+from .engine.matchplay import is_match
+from .errors import BindError, LudError
 from .ludemes.base import BoundArray
 
 if TYPE_CHECKING:
@@ -41,6 +42,9 @@ def find_subgame(name: str, near: Optional[Path]) -> Optional[Path]:
         for candidate in sorted(folder.glob("*.lud")):
             if fits(candidate):
                 return candidate
+        found = _search(folder, fits)  # its folders (Ludii's lud/subgame/...), then above
+        if found is not None:
+            return found
         for _ in range(SEARCH_UP):
             folder = folder.parent
             if folder == folder.parent:
@@ -73,19 +77,8 @@ def _search(folder: Path, fits: Any) -> Optional[Path]:
     return None
 
 
-def build_match(expanded: "Expanded", bound: "MatchLudeme") -> MatchGame:
-    """The match of a bound ``(match ...)`` description."""
-    from .compile.build import end_rule
-    from .compile.compiler import Compiler
-    from .loader import fingerprint, load
-
-    source = expanded.document.file
-    near = Path(source) if source and not source.startswith("<") else None
-    num = 2
-    if bound.players is not None:
-        num = Compiler(None).static_int(bound.players.count)
-        if not 1 <= num <= MAX_PLAYERS:
-            raise BindError(f"players must be between 1 and {MAX_PLAYERS}, not {num}", bound.players.span)
+def _games(bound: "MatchLudeme", near: Optional[Path], num: int) -> list[tuple[Any, Any]]:
+    """Each subgame of the match with its built game."""
     games = []
     for sub in bound.games.subgames():
         name = sub.title.value
@@ -94,16 +87,42 @@ def build_match(expanded: "Expanded", bound: "MatchLudeme") -> MatchGame:
             raise BindError(f'the game "{name}" of this match was not found', sub.title.span,
                             hint=f"put its description, {name}.lud, beside the match's file")
         options = [sub.option.value] if sub.option is not None else []
-        game = load(path, options=options)
+        game = _load_subgame(path, options, sub)
+        if is_match(game):
+            raise BindError(f'"{name}" is a match: the games of a match are games', sub.title.span)
         if game.num_players != num:
             raise BindError(f'"{name}" is a game of {game.num_players} players, the match has {num}', sub.span)
         games.append((sub, game))
+    return games
+
+
+def build_match(expanded: "Expanded", bound: "MatchLudeme") -> MatchGame:
+    """The match of a bound ``(match ...)`` description."""
+    from .compile.build import end_rule
+    from .compile.compiler import Compiler
+    from .loader import fingerprint
+
+    source = expanded.document.file
+    near = Path(source) if source and not source.startswith("<") else None
+    num = 2
+    if bound.players is not None:
+        num = Compiler(None).static_int(bound.players.count)
+        if not 1 <= num <= MAX_PLAYERS:
+            raise BindError(f"players must be between 1 and {MAX_PLAYERS}, not {num}", bound.players.span)
+    if near is not None:
+        _LOADING.append(near.resolve())
+    try:
+        games = _games(bound, near, num)
+    finally:
+        if near is not None:
+            _LOADING.pop()
     first = games[0][1]
     c = Compiler(first, phase_names=[p.name for p in first.phases])
     rules = list(bound.end.rules.items) if isinstance(bound.end.rules, BoundArray) else [bound.end.rules]
     end_rules = [end_rule(rule, c) for rule in rules]
     instances = []
     for sub, game in games:
+        _check_next(sub, len(games))
         nxt = c.int(sub.next) if sub.next is not None else None
         result = Compiler(game, phase_names=[p.name for p in game.phases]).int(sub.result) \
             if sub.result is not None else None
@@ -112,6 +131,41 @@ def build_match(expanded: "Expanded", bound: "MatchLudeme") -> MatchGame:
                     concepts=frozenset({"Match"}) | first.info.concepts, source=str(source),
                     fingerprint=fingerprint(expanded), description=expanded, colours=dict(first.info.colours))
     return MatchGame(bound.title.value, num, instances, end_rules, info)
+
+
+_LOADING: list[Path] = []  # the matches being built, outermost first: a match never plays itself
+
+
+def _load_subgame(path: Path, options: list[str], sub: Any) -> Any:
+    """The game of ``sub`` built from ``path``; an error with no place of its own (an unknown
+    option) is placed on the subgame."""
+    from .loader import load
+    here = path.resolve()
+    if here in _LOADING:
+        raise BindError(f'"{sub.title.value}" is this match itself ({path.name}): a match plays games',
+                        sub.title.span)
+    _LOADING.append(here)
+    try:
+        return load(path, options=options)
+    except LudError as error:
+        if error.span is not None:
+            raise
+        raise BindError(f'"{sub.title.value}" ({path.name}): {error.message}', sub.span, hint=error.hint) from None
+    finally:
+        _LOADING.pop()
+
+
+def _check_next(sub: Any, count: int) -> None:
+    """A constant ``next:`` names one of the match's games (counted from 0)."""
+    if sub.next is None:
+        return
+    from .compile.compiler import Compiler
+    try:
+        value = Compiler(None).static_int(sub.next)
+    except Exception:  # noqa: BLE001 - known in play only: checked when the game ends
+        return
+    if not 0 <= value < count:
+        raise BindError(f"next:{value} names no game of this match (games 0 to {count - 1})", sub.next.span)
 
 
 def matches(bound: Any) -> bool:

@@ -189,8 +189,8 @@ class MatchState:
                 points = instance.result(sub, ROOT)
             elif n > 2:
                 points = 1 if p in result.winners else 0
-            elif n == 2:
-                points = int(n - float(ranks.get(p, n)))
+            elif n == 2:  # Ludii: 2 minus the rank cut to an integer (a draw's 1.5 scores 1)
+                points = n - int(ranks.get(p, n))
             else:
                 points = 1 if ranks.get(p) == 1 else 0
             self.match_scores[p] += points
@@ -210,27 +210,36 @@ class MatchState:
         self.sub = self._start(nxt)
 
     def _check_end(self) -> None:
-        """The match's end rules (Ludii's ``evalMatch``): the players a rule that holds makes
-        winners win together; the others lose; a draw ends it for all."""
+        """The match's end rules (Ludii's ``End.evalMatch``): when a rule gives a player a win,
+        every rule giving a win holds for its player too, and they win together, ranked first;
+        the others lose, ranked last together. A draw ends the match unless a win follows; a
+        loss alone does nothing to a match (Ludii ignores it)."""
         winners: list[int] = []
-        reason = ""
+        reason, draw = "", False
+        n = self.match.num_players
         for rule in self.match.end_rules:
             verdict = rule.check(self, ROOT)
             if verdict is None:
                 continue
-            won, _lost, draw = verdict[:3]
-            if not reason:
-                reason = rule.describe(self, ROOT) if rule.describe is not None else rule.reason
-            if draw and not won:
-                self.match_over, self.match_draw, self.match_reason = True, True, reason
-                return
+            kind, who = verdict[4] if len(verdict) > 4 and verdict[4] is not None else \
+                ("Win" if verdict[0] else "Draw" if verdict[2] else "Loss", 0)
+            if kind == "Loss":
+                continue
+            said = rule.describe(self, ROOT) if rule.describe is not None else rule.reason
+            if kind == "Draw":
+                draw, reason = True, reason or said
+                continue
+            won = range(1, n + 1) if who == 0 else (who,)
+            if not winners:
+                reason = said
             winners.extend(p for p in won if p not in winners)
         if winners:
-            n = self.match.num_players
-            self.match_over = True
+            self.match_over, self.match_draw = True, False
             self.match_winners = tuple(sorted(winners))
             self.match_losers = tuple(p for p in range(1, n + 1) if p not in winners)
             self.match_reason = reason
+        elif draw:
+            self.match_over, self.match_draw, self.match_reason = True, True, reason
 
     def undo(self) -> Move:
         """Take back the last move of the match (across games)."""
@@ -275,8 +284,12 @@ class MatchState:
         scores = {p: self.match_scores[p] for p in range(1, n + 1)}
         if not self.match_over:
             return Result(False, scores=scores)
+        ranks: dict[int, float] = {}
+        if self.match_winners:  # Ludii's: the winners first, the losers last together
+            last = 1 + len(self.match_losers)
+            ranks = {p: 1 if p in self.match_winners else last for p in range(1, n + 1)}
         return Result(True, list(self.match_winners), list(self.match_losers), self.match_draw or not self.match_winners,
-                      scores, self.match_reason, Termination.RULE, tuple(range(n + 1)))
+                      scores, self.match_reason, Termination.RULE, tuple(range(n + 1)), ranks)
 
     def outcome(self) -> Optional[Outcome]:
         return Outcome.of(self.result()) if self.match_over else None

@@ -104,8 +104,8 @@ class MatchLudeme(Ludeme):
 
 
 class MatchScore(Ludeme):
-    """A player's score in the match (0 outside a match): the points of the games played so
-    far.
+    """A player's score in the match: the points of the games played so far (-1 outside a
+    match, as Ludii's).
 
     Parameters:
         role: the player
@@ -125,7 +125,7 @@ class MatchScore(Ludeme):
             if s is None:  # read in play only: never a constant
                 raise AttributeError("match_scores")
             scores = getattr(s, "match_scores", None)
-            return scores[player(s, e)] if scores is not None else 0
+            return scores[player(s, e)] if scores is not None else -1
         return score
 
 
