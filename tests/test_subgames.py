@@ -210,3 +210,15 @@ def test_ludiis_matches_load_or_say_what_is_missing():
         except LudError as error:
             first = str(error).splitlines()[0]
             assert "not supported yet" in first or "of this match was not found" in first, first
+
+
+def test_a_match_whose_end_never_holds_stops(tmp_path, monkeypatch):
+    from interpreter.engine import matchplay
+    monkeypatch.setattr(matchplay, "MAX_GAMES", 3)
+    match = _match(tmp_path, "(if (< (matchScore P1) 0) (result P1 Win))")
+    state = match.initial_state()
+    rng = random.Random(5)
+    while not state.is_over():
+        state.play_random(rng)
+    assert state.trials_done == 3 and state.result().draw
+    assert state.result().termination.value == "turn limit"

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from .state import State
 
 NEXT_INSTANCE = "NextInstance"  # Ludii's name of the move that starts the next game
+# a match whose end rules never hold (Ludii's would play on for ever) ends as a draw after so
+# many games: a safeguard of ours, never reached by Ludii's matches (Mahbouseh's plays ~16)
+MAX_GAMES = 1000
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,7 @@ class MatchState:
         self.match_losers: tuple[int, ...] = ()
         self.match_draw = False
         self.match_reason = ""
+        self.match_termination = Termination.RULE
         self.plies_before = 0  # plies of the games finished, and their NextInstance moves
         self._undo: list[tuple] = []  # ("move",) or ("next", the previous game's state, saved fields)
         if not _blank:
@@ -169,11 +173,11 @@ class MatchState:
 
     def _saved(self) -> tuple:
         return (list(self.match_scores), self.trials_done, self.index, self.match_over, self.match_winners,
-                self.match_losers, self.match_draw, self.match_reason, self.plies_before)
+                self.match_losers, self.match_draw, self.match_reason, self.plies_before, self.match_termination)
 
     def _restore(self, saved: tuple) -> None:
         (scores, self.trials_done, self.index, self.match_over, self.match_winners, self.match_losers,
-         self.match_draw, self.match_reason, self.plies_before) = saved
+         self.match_draw, self.match_reason, self.plies_before, self.match_termination) = saved
         self.match_scores[:] = scores
 
     def _advance(self) -> None:
@@ -197,6 +201,10 @@ class MatchState:
         self.trials_done += 1
         self.plies_before += sub.ply + 1
         self._check_end()
+        if not self.match_over and self.trials_done >= MAX_GAMES:
+            self.match_over, self.match_draw = True, True
+            self.match_reason = f"the match's limit of {MAX_GAMES} games"
+            self.match_termination = Termination.TURN_LIMIT
         if self.match_over:
             return
         if instance.next is not None:
@@ -289,7 +297,7 @@ class MatchState:
             last = 1 + len(self.match_losers)
             ranks = {p: 1 if p in self.match_winners else last for p in range(1, n + 1)}
         return Result(True, list(self.match_winners), list(self.match_losers), self.match_draw or not self.match_winners,
-                      scores, self.match_reason, Termination.RULE, tuple(range(n + 1)), ranks)
+                      scores, self.match_reason, self.match_termination, tuple(range(n + 1)), ranks)
 
     def outcome(self) -> Optional[Outcome]:
         return Outcome.of(self.result()) if self.match_over else None
