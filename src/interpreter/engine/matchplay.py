@@ -69,6 +69,11 @@ class MatchGame:
         """The match before its first move: its first game's first position."""
         return MatchState(self)
 
+    def state_from_text(self, text: str) -> "MatchState":
+        """Not for a match: a position is one game's, a match's is its games' moves."""
+        from ..errors import LudError
+        raise LudError(f"{self.name} is a match: positions of a match are not supported (replay its moves instead)")
+
     def with_turn_limit(self, limit: int) -> "MatchGame":
         """The same match with every game's turn limit set to ``limit`` plies."""
         return MatchGame(self.name, self.num_players,
@@ -317,6 +322,10 @@ class MatchState:
                 moves.append(self._next_move())
         moves.extend(self.sub.history)
         return moves
+
+    def to_text(self) -> str:
+        """Not for a match (see :meth:`MatchGame.state_from_text`)."""
+        return self.match.state_from_text("")
 
     def snapshot(self) -> tuple:
         return self._saved() + (self.sub.snapshot(),)
