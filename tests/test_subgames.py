@@ -222,3 +222,14 @@ def test_a_match_whose_end_never_holds_stops(tmp_path, monkeypatch):
         state.play_random(rng)
     assert state.trials_done == 3 and state.result().draw
     assert state.result().termination.value == "turn limit"
+
+
+def test_play_shows_which_game_of_the_match(match_file, capsys, monkeypatch):
+    import io
+    import sys
+    from interpreter.cli import main
+    monkeypatch.setattr(sys, "stdin", io.StringIO("A1\nA2\nB1\nB2\nC1\nNextInstance\n"))
+    assert main(["play", match_file(), "--p1", "human", "--p2", "human"]) == 0
+    out = capsys.readouterr().out
+    assert "game 1 (Lines), match scores P1 0, P2 0" in out
+    assert "P1 plays NextInstance" in out and "game 2 (Rows), match scores P1 1, P2 0" in out

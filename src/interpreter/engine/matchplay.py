@@ -330,10 +330,15 @@ class MatchState:
     def snapshot(self) -> tuple:
         return self._saved() + (self.sub.snapshot(),)
 
-    def __str__(self) -> str:
+    @property
+    def heading(self) -> str:
+        """Which game of the match is played, and the match scores, in one line."""
         scores = ", ".join(f"P{p} {self.match_scores[p]}" for p in range(1, self.match.num_players + 1))
         name = self.match.instances[self.index].name
-        return f"{self.match.name}: game {self.trials_done + 1} ({name}), match scores {scores}\n{self.sub}"
+        return f"{self.match.name}: game {self.trials_done + 1} ({name}), match scores {scores}"
+
+    def __str__(self) -> str:
+        return f"{self.heading}\n{self.sub}"
 
     def __repr__(self) -> str:
         status = "over" if self.match_over else f"P{self.mover} to move"
