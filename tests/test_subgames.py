@@ -233,3 +233,30 @@ def test_play_shows_which_game_of_the_match(match_file, capsys, monkeypatch):
     out = capsys.readouterr().out
     assert "game 1 (Lines), match scores P1 0, P2 0" in out
     assert "P1 plays NextInstance" in out and "game 2 (Rows), match scores P1 1, P2 0" in out
+
+
+def test_records_of_matches_replay_and_history_is_the_moves(match_file, tmp_path):
+    from interpreter.cli import main
+    path = match_file()
+    record = tmp_path / "r.jsonl"
+    assert main(["run", path, "-n", "4", "--seed", "2", "--record", str(record)]) == 0
+    assert main(["replay", str(record)]) == 0
+    match = load(path)
+    state = match.initial_state()
+    rng = random.Random(0)
+    while not state.is_over():
+        state.play_random(rng)
+    again = match.initial_state()
+    for move in state.history:
+        again.apply(move.text)
+    assert again.is_over() and again.match_scores == state.match_scores
+    assert again.ply == state.ply == len(state.history)
+
+
+def test_runs_play_matches_longer_than_a_games_turn_limit(match_file):
+    from interpreter.engine.matchplay import max_plies
+    from interpreter.runs import reference_games
+    match = load(match_file()).with_turn_limit(4)  # each game a draw after 4 plies: 1 point each
+    assert max_plies(match) > 4
+    totals = reference_games(match, {1: "random", 2: "random"}, 1, 0, 1, False)
+    assert totals.games == 1 and totals.unfinished == 0 and totals.plies == 10  # two games of 4, 2 NextInstance

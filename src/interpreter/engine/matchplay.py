@@ -128,7 +128,12 @@ class MatchState:
     @property
     def ply(self) -> int:
         """The plies of the whole match so far (every game's, and each NextInstance)."""
-        return self.plies_before + self.sub.ply
+        return self.plies_before + (0 if self._sub_finished() else self.sub.ply)
+
+    def _sub_finished(self) -> bool:
+        """Whether the game in play is the last one finished (the match ended with it): its
+        plies are counted among the games finished already."""
+        return bool(self._undo) and self._undo[-1][0] == "next" and self._undo[-1][1] is self.sub
 
     @property
     def over(self) -> bool:
@@ -264,24 +269,21 @@ class MatchState:
             return self.sub.undo()
         _, previous, saved = entry
         self._restore(saved)
-        self.sub = previous
+        self.sub = previous.clone()  # the finished game stays as it was for the copies sharing it
+        self.sub.match_scores = self.match_scores
         return self._next_move()
 
     def clone(self) -> "MatchState":
-        """An independent copy (the games finished included, for undo)."""
+        """An independent copy. The games finished are shared, never changed: undo takes back a
+        copy of one (cheap clones for searches over long matches)."""
         other = MatchState(self.match, _blank=True)
         other._restore(self._saved())
-        other.sub = self.sub.clone()
-        other.sub.match_scores = other.match_scores
-        copies = []
-        for entry in self._undo:
-            if entry[0] == "next":
-                previous = entry[1].clone()
-                previous.match_scores = other.match_scores
-                copies.append(("next", previous, entry[2]))
-            else:
-                copies.append(entry)
-        other._undo = copies
+        other._undo = list(self._undo)
+        if self._sub_finished():
+            other.sub = self.sub  # the match is over: nothing plays on it
+        else:
+            other.sub = self.sub.clone()
+            other.sub.match_scores = other.match_scores
         return other
 
     def __copy__(self) -> "MatchState":
@@ -320,7 +322,8 @@ class MatchState:
             if entry[0] == "next":
                 moves.extend(entry[1].history)
                 moves.append(self._next_move())
-        moves.extend(self.sub.history)
+        if not self._sub_finished():
+            moves.extend(self.sub.history)
         return moves
 
     def to_text(self) -> str:
@@ -345,9 +348,17 @@ class MatchState:
         return f"<MatchState {self.match.name!r} game {self.trials_done + 1} ply {self.ply}, {status}>"
 
 
+def max_plies(game: Any) -> int:
+    """The plies after which a game is surely over (its turn limit); for a match, the limit of
+    each of its games over :data:`MAX_GAMES` games, with their ``NextInstance`` moves."""
+    if not is_match(game):
+        return game.turn_limit
+    return MAX_GAMES * (max(i.game.turn_limit for i in game.instances) + 1)
+
+
 def is_match(game: Any) -> bool:
     """Whether a loaded game is a match."""
     return getattr(game, "is_match", False) is True
 
 
-__all__ = ["MatchGame", "MatchState", "Instance", "NEXT_INSTANCE", "is_match"]
+__all__ = ["MatchGame", "MatchState", "Instance", "NEXT_INSTANCE", "MAX_GAMES", "is_match", "max_plies"]
