@@ -326,7 +326,10 @@ def cmd_info(args: argparse.Namespace) -> int:
     labels = game.topology.labels
     shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
     print(f"sites: {game.topology.n} (labels {shown})")
-    print(f"turn limit: {game.turn_limit} plies")
+    match = getattr(game, "is_match", False) is True
+    print(f"turn limit: {game.turn_limit} plies" + (" (each game of the match)" if match else ""))
+    for i, instance in enumerate(game.instances if match else ()):
+        print(f"game {i} of the match: {instance.name} ({instance.game.info.source})")  # a match's games
     engine = data["engine"]
     if engine["compiled"]:
         cost = "in the cache" if engine["cached"] else f"about {engine['compile_seconds']:.0f} s to compile on first use"
