@@ -7,11 +7,10 @@ import json
 import random
 
 import pytest
+from test_ludii_traces import SAMPLE, TRACES  # tests/ is on the path
 
 from interpreter import LudError, load
 from interpreter.engine.matchplay import NEXT_INSTANCE, is_match
-
-from test_ludii_traces import SAMPLE, TRACES  # tests/ is on the path
 
 LINE = """(game "{name}" (players 2) (equipment {{(board (square 3)) (piece "Disc" Each)}})
   (rules (play (move Add (to (sites Empty))))
@@ -227,6 +226,7 @@ def test_a_match_whose_end_never_holds_stops(tmp_path, monkeypatch):
 def test_play_shows_which_game_of_the_match(match_file, capsys, monkeypatch):
     import io
     import sys
+
     from interpreter.cli import main
     monkeypatch.setattr(sys, "stdin", io.StringIO("A1\nA2\nB1\nB2\nC1\nNextInstance\n"))
     assert main(["play", match_file(), "--p1", "human", "--p2", "human"]) == 0

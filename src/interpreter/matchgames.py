@@ -11,11 +11,10 @@ games in ``lud/subgame/...``), and among the bundled descriptions.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from .engine.game import GameInfo
-from .engine.matchplay import Instance, MatchGame
-from .engine.matchplay import is_match
+from .engine.matchplay import Instance, MatchGame, is_match
 from .errors import BindError, LudError
 from .ludemes.base import BoundArray
 
@@ -28,7 +27,7 @@ SEARCH_LIMIT = 20_000  # files and folders looked at in each of them, at most
 MAX_PLAYERS = 16
 
 
-def find_subgame(name: str, near: Optional[Path]) -> Optional[Path]:
+def find_subgame(name: str, near: Path | None) -> Path | None:
     """The description of the game ``name`` (see the module docs), or None."""
     wanted = {f"{name}.lud".lower()}
     suffix = f"__{name}.lud".lower()
@@ -56,7 +55,7 @@ def find_subgame(name: str, near: Optional[Path]) -> Optional[Path]:
     return bundled_descriptions().get(name.lower().replace(" ", "-"))
 
 
-def _search(folder: Path, fits: Any) -> Optional[Path]:
+def _search(folder: Path, fits: Any) -> Path | None:
     """The first fitting .lud file under ``folder`` (its own files first, then its folders in
     order, hidden ones skipped), looking at no more than :data:`SEARCH_LIMIT` entries."""
     seen = 0
@@ -77,7 +76,7 @@ def _search(folder: Path, fits: Any) -> Optional[Path]:
     return None
 
 
-def _games(bound: "MatchLudeme", near: Optional[Path], num: int) -> list[tuple[Any, Any]]:
+def _games(bound: MatchLudeme, near: Path | None, num: int) -> list[tuple[Any, Any]]:
     """Each subgame of the match with its built game."""
     games = []
     for sub in bound.games.subgames():
@@ -96,7 +95,7 @@ def _games(bound: "MatchLudeme", near: Optional[Path], num: int) -> list[tuple[A
     return games
 
 
-def build_match(expanded: "Expanded", bound: "MatchLudeme") -> MatchGame:
+def build_match(expanded: Expanded, bound: MatchLudeme) -> MatchGame:
     """The match of a bound ``(match ...)`` description."""
     from .compile.build import end_rule
     from .compile.compiler import Compiler
@@ -174,4 +173,4 @@ def matches(bound: Any) -> bool:
     return isinstance(bound, MatchLudeme)
 
 
-__all__ = ["find_subgame", "build_match", "matches"]
+__all__ = ["build_match", "find_subgame", "matches"]

@@ -19,8 +19,9 @@ Undo takes back moves across games; copies are independent.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .env import ROOT
 from .move import CHOICE, Move
@@ -41,10 +42,10 @@ class Instance:
     """One game of a match: the built game, the game that follows (``next(match_state)``, or
     None for the following one), the points of its winner (``result(game_state)``, or None)."""
 
-    game: "Game"
+    game: Game
     name: str
-    next: Optional[Callable[[Any, Any], int]] = None
-    result: Optional[Callable[[Any, Any], int]] = None
+    next: Callable[[Any, Any], int] | None = None
+    result: Callable[[Any, Any], int] | None = None
 
 
 class MatchGame:
@@ -52,7 +53,7 @@ class MatchGame:
     game for what it does not know itself (the board, the pieces...)."""
 
     def __init__(self, name: str, num_players: int, instances: Sequence[Instance],
-                 end_rules: Sequence["EndRule"], info: Any = None):
+                 end_rules: Sequence[EndRule], info: Any = None):
         self.name = name
         self.num_players = num_players
         self.instances = tuple(instances)
@@ -65,16 +66,16 @@ class MatchGame:
             raise AttributeError(name)
         return getattr(self.instances[0].game, name)
 
-    def initial_state(self) -> "MatchState":
+    def initial_state(self) -> MatchState:
         """The match before its first move: its first game's first position."""
         return MatchState(self)
 
-    def state_from_text(self, text: str) -> "MatchState":
+    def state_from_text(self, text: str) -> MatchState:
         """Not for a match: a position is one game's, a match's is its games' moves."""
         from ..errors import LudError
         raise LudError(f"{self.name} is a match: positions of a match are not supported (replay its moves instead)")
 
-    def with_turn_limit(self, limit: int) -> "MatchGame":
+    def with_turn_limit(self, limit: int) -> MatchGame:
         """The same match with every game's turn limit set to ``limit`` plies."""
         return MatchGame(self.name, self.num_players,
                          [Instance(i.game.with_turn_limit(limit), i.name, i.next, i.result) for i in self.instances],
@@ -103,10 +104,10 @@ class MatchState:
         self.plies_before = 0  # plies of the games finished, and their NextInstance moves
         self._undo: list[tuple] = []  # ("move",) or ("next", the previous game's state, saved fields)
         if not _blank:
-            self.sub: "State" = self._start(0)
+            self.sub: State = self._start(0)
 
     # --- the game in play ---------------------------------------------------------------------------
-    def _start(self, index: int) -> "State":
+    def _start(self, index: int) -> State:
         sub = self.match.instances[index].game.initial_state()
         sub.match_scores = self.match_scores  # what (matchScore ...) reads inside the game
         return sub
@@ -117,7 +118,7 @@ class MatchState:
         return getattr(self.sub, name)
 
     @property
-    def game(self) -> "Game":
+    def game(self) -> Game:
         """The game in play."""
         return self.sub.game
 
@@ -154,7 +155,7 @@ class MatchState:
     def is_over(self) -> bool:
         return self.match_over
 
-    def apply(self, move: "Move | str") -> Move:
+    def apply(self, move: Move | str) -> Move:
         """Play a legal move of the game in play, or ``NextInstance`` when it is over."""
         if self.sub.is_over() and not self.match_over:
             text = move if isinstance(move, str) else move.text
@@ -273,7 +274,7 @@ class MatchState:
         self.sub.match_scores = self.match_scores
         return self._next_move()
 
-    def clone(self) -> "MatchState":
+    def clone(self) -> MatchState:
         """An independent copy. The games finished are shared, never changed: undo takes back a
         copy of one (cheap clones for searches over long matches)."""
         other = MatchState(self.match, _blank=True)
@@ -286,10 +287,10 @@ class MatchState:
             other.sub.match_scores = other.match_scores
         return other
 
-    def __copy__(self) -> "MatchState":
+    def __copy__(self) -> MatchState:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "MatchState":
+    def __deepcopy__(self, memo: dict) -> MatchState:
         return self.clone()
 
     def result(self) -> Result:
@@ -306,7 +307,7 @@ class MatchState:
         return Result(True, list(self.match_winners), list(self.match_losers), self.match_draw or not self.match_winners,
                       scores, self.match_reason, self.match_termination, tuple(range(n + 1)), ranks)
 
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         return Outcome.of(self.result()) if self.match_over else None
 
     def returns(self) -> tuple[float, ...]:
@@ -361,4 +362,4 @@ def is_match(game: Any) -> bool:
     return getattr(game, "is_match", False) is True
 
 
-__all__ = ["MatchGame", "MatchState", "Instance", "NEXT_INSTANCE", "MAX_GAMES", "is_match", "max_plies"]
+__all__ = ["MAX_GAMES", "NEXT_INSTANCE", "Instance", "MatchGame", "MatchState", "is_match", "max_plies"]

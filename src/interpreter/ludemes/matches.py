@@ -12,13 +12,26 @@ else the following one, round again). The position and moves are those of the ga
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BindError
-from .sitetypes import site_type_param
 from .base import (
-    END, INT, PLAYERS, STR_LIT, ArrayOf, BoundArray, INT_FN, Instance, Ludeme, Param, ROLE, kind_of,
+    ANY_INT,
+    END,
+    INT,
+    INT_FN,
+    PLAYERS,
+    ROLE,
+    STR_LIT,
+    ArrayOf,
+    BoundArray,
+    Instance,
+    Ludeme,
+    Param,
+    Range,
+    kind_of,
 )
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -52,8 +65,8 @@ class Subgame(Ludeme):
     kind = SUBGAME
     title: Any = Param(STR_LIT)
     option: Any = Param(STR_LIT, optional=True)
-    next: Any = Param(INT_FN, optional=True, named=True)
-    result: Any = Param(INT_FN, optional=True, named=True)
+    next: Any = Param(INT_FN, optional=True, named=True, range=Range(0, MAX_SUBGAMES - 1, "a game of the match"))
+    result: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
 
 class Games(Ludeme):
@@ -118,10 +131,10 @@ class MatchScore(Ludeme):
     kind = INT
     role: Any = Param(ROLE)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         player = c.player(self.role)
 
-        def score(s: Any, e: "Env") -> int:
+        def score(s: Any, e: Env) -> int:
             if s is None:  # read in play only: never a constant
                 raise AttributeError("match_scores")
             scores = getattr(s, "match_scores", None)
@@ -143,12 +156,12 @@ class CountTrials(Ludeme):
     kind = INT
     type: Any = site_type_param()
 
-    def compile(self, c: "Compiler"):
-        def trials(s: Any, e: "Env") -> int:
+    def compile(self, c: Compiler):
+        def trials(s: Any, e: Env) -> int:
             if s is None:  # read in play only: never a constant
                 raise AttributeError("trials_done")
             return getattr(s, "trials_done", 0)
         return trials
 
 
-__all__ = ["Subgame", "Games", "MatchLudeme", "MatchScore", "CountTrials", "MATCH"]
+__all__ = ["MATCH", "CountTrials", "Games", "MatchLudeme", "MatchScore", "Subgame"]
