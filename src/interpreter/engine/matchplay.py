@@ -124,6 +124,7 @@ class MatchState:
 
     @property
     def mover(self) -> int:
+        """The player to move in the game in play (after its end: its last mover, as Ludii's)."""
         return self.sub.mover
 
     @property
@@ -138,6 +139,7 @@ class MatchState:
 
     @property
     def over(self) -> bool:
+        """Whether the match is over (a game of it may be over while the match goes on)."""
         return self.match_over
 
     def _next_move(self) -> Move:
@@ -153,6 +155,7 @@ class MatchState:
         return self.sub.legal_moves()
 
     def is_over(self) -> bool:
+        """Whether the match is over."""
         return self.match_over
 
     def apply(self, move: Move | str) -> Move:
@@ -178,6 +181,7 @@ class MatchState:
         return move
 
     def parse_move(self, text: str) -> Move:
+        """The move of that text: ``NextInstance`` between games, else the game in play's."""
         if self.sub.is_over() and not self.match_over and text.strip() == NEXT_INSTANCE:
             return self._next_move()
         return self.sub.parse_move(text)
@@ -308,9 +312,11 @@ class MatchState:
                       scores, self.match_reason, self.match_termination, tuple(range(n + 1)), ranks)
 
     def outcome(self) -> Outcome | None:
+        """The match's outcome, once it is over."""
         return Outcome.of(self.result()) if self.match_over else None
 
     def returns(self) -> tuple[float, ...]:
+        """Each player's return for the match (zeros while it goes on)."""
         n = self.match.num_players
         if not self.match_over:
             return (0.0,) * n
@@ -318,6 +324,7 @@ class MatchState:
 
     @property
     def history(self) -> list[Move]:
+        """The moves of the match so far: every game's, with the ``NextInstance`` moves."""
         moves: list[Move] = []
         for entry in self._undo:
             if entry[0] == "next":
@@ -332,6 +339,7 @@ class MatchState:
         return self.match.state_from_text("")
 
     def snapshot(self) -> tuple:
+        """Everything that defines the match's position (for tests of undo)."""
         return self._saved() + (self.sub.snapshot(),)
 
     @property
