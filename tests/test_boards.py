@@ -259,7 +259,7 @@ def test_board_size_error_names_the_limit():
 
 @pytest.mark.parametrize("make, message", [
     (lambda: square("Star", 3), "not supported"),
-    (lambda: square(3, use="Edge"), "use:Edge"),
+    (lambda: square(3, use="Face"), "use:Face"),
     (lambda: hex(0), "at least 1"),
     (lambda: tri(2.5), "whole number"),
     (lambda: tiling("T4612", 3), "not supported"),

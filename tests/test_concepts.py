@@ -256,7 +256,7 @@ def test_ludeme_compare_errors(capsys, tmp_path):
     assert main(["concepts", "alak", "--agents", "nosuchagent", "--playouts", "2"]) == 2
     assert main(["concepts", "alak", "--playouts", "-1"]) == 2
     bad = tmp_path / "bad.lud"
-    bad.write_text('(game "Bad" (players 2) (equipment {(board (square 3))}) (rules (play (move Add (to (sites Empty))))))')
+    bad.write_text('(game "Bad" (players 2) (equipment {(board (square 3))}) (rules (play (move Add (to (sites Emptee))))))')
     assert main(["concepts", str(bad)]) == 2
     assert "bad.lud:1:" in capsys.readouterr().err
 

@@ -230,9 +230,12 @@ def test_line_drawings_too_large_to_split_are_refused():
         board("(complete (regular 40))", "Vertex")
 
 
-def test_boards_played_on_their_edges_are_refused():
-    with pytest.raises(LudError, match="use:Edge"):
-        board("(complete (regular Star 6))", "Edge")
+def test_boards_played_on_their_edges():
+    """Sim's board: the 15 edges of the complete graph on 6 points, numbered as Ludii numbers
+    them (labels are the numbers)."""
+    game = board("(complete (regular Star 6))", "Edge", to="Edge (sites Empty Edge)")
+    assert game.topology.n == 15 and game.topology.labels[:3] == ["0", "1", "2"]
+    assert len(game.initial_state().legal_moves()) == 15
 
 
 # --- regions --------------------------------------------------------------------------------------
@@ -301,8 +304,14 @@ def test_division_by_zero_is_located():
 
 
 def test_site_types_other_than_the_board_s_are_refused():
-    with pytest.raises(LudError, match="edges of a board of cells"):
-        board("(square 4)", to="(sites Outer Edge)")
+    """Pieces are on the board's kind of site only: a move to an edge of a board of cells is
+    refused; the board's regions of another kind are Ludii's numbers of those elements."""
+    with pytest.raises(LudError, match="pieces on its edges are not supported"):
+        board("(square 4)", to="Edge (sites Outer Edge)")
+    game = board("(square 4)")
+    assert len(game.topology.regions_of("Edge")["Outer"]) == 16  # edges along the outline
+    assert len(game.topology.regions_of("Vertex")["Corners"]) == 4
+    assert game.topology.regions_of("Cell") is game.topology.regions
 
 
 # --- sample files ---------------------------------------------------------------------------------

@@ -138,8 +138,11 @@ def game_of(expanded: Expanded, bound: object) -> Game:
     from .compile.build import player_count
     from .ludemes.structure import GameLudeme
 
+    from .matchgames import build_match, matches
+    if matches(bound):  # a series of games (engine.matchplay)
+        return build_match(expanded, bound)  # type: ignore[return-value]
     if not isinstance(bound, GameLudeme):
-        raise BindError("a description must be a (game ...)", expanded.game.span)
+        raise BindError("a description must be a (game ...) or a (match ...)", expanded.game.span)
     colours = metadata_colours(expanded.metadata, player_count(bound))
     return build_game(bound, options=expanded.choice_strings, metadata=metadata_info(expanded.metadata),
                       source=str(expanded.document.file), fingerprint=fingerprint(expanded),

@@ -82,7 +82,8 @@ def play_one(game, specs: Sequence[str], index: int, match_seed: int,
     seats = seating(index, len(specs), game.num_players)
     agents = {p: make_agent(specs[a], agent_seed(seed, p)) for p, a in seats.items()}
     state = game.initial_state()
-    limit = guard if guard is not None else game.turn_limit + 10
+    from .engine.matchplay import max_plies
+    limit = guard if guard is not None else max_plies(game) + 10
     moves: list[str] = []
     started = time.perf_counter()
     while not state.over and len(moves) < limit:

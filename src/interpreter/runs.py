@@ -68,7 +68,8 @@ def reference_games(game: Any, specs: dict[int, str], seed: int, first: int, cou
     from .engine import turns
     totals = RunTotals()
     sampled = not list_moves and _random_only(specs) and any(turns.can_draw(p.play) for p in game.phases)
-    guard = game.turn_limit + 10  # the engine ends every game by then; never loop forever
+    from .engine.matchplay import max_plies
+    guard = max_plies(game) + 10  # the engine ends every game by then; never loop forever
     for i in range(first, first + count):
         game_seed = run_seed(seed, i)
         agents = _make_agents(specs, game_seed)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import turns
 from .budget import MAX_SECONDS, Stats, compiled_tier, number, whole
+from ..engine.simultaneous import choices
 
 if TYPE_CHECKING:
     from ..engine.move import Move
@@ -66,7 +67,7 @@ class AlphaBetaAgent:
 
     def choose(self, state: State) -> Move:
         """The best move of the deepest search finished within the budget."""
-        legal = list(state.legal_moves())
+        legal = list(choices(state))
         if len(legal) == 1:
             return legal[0]
         self.rng.shuffle(legal)  # equal moves: a random one, not the first generated
@@ -150,7 +151,7 @@ class AlphaBetaAgent:
             return self.evaluate(work, me)
         maximise = work.game.friends(work.mover, me)
         value = -math.inf if maximise else math.inf
-        for move in work.legal_moves():
+        for move in choices(work):
             work.apply(move)
             try:
                 child = self._search(work, depth - 1, alpha, beta, me, ply + 1)

@@ -14,6 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 from .budget import Budget, Stats, compiled_tier, random_playout, reward, whole
+from ..engine.simultaneous import choices
 
 if TYPE_CHECKING:
     from ..engine.move import Move
@@ -39,7 +40,7 @@ class FlatMCAgent:
 
     def choose(self, state: State) -> Move:
         """The legal move with the best mean playout result for the mover."""
-        legal = list(state.legal_moves())
+        legal = list(choices(state))
         if len(legal) == 1:
             return legal[0]
         rng = self.rng

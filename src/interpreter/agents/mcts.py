@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .budget import Budget, Stats, compiled_tier, number, random_playout, reward, whole
+from ..engine.simultaneous import choices
 
 if TYPE_CHECKING:
     from ..engine.move import Move
@@ -83,7 +84,7 @@ class MCTSAgent:
 
     def choose(self, state: State) -> Move:
         """The move with the most visits after the search (the only move, without searching)."""
-        legal = state.legal_moves()
+        legal = choices(state)
         if len(legal) == 1:
             return legal[0]
         native = compiled_tier(state.game, "mcts")
@@ -111,7 +112,7 @@ class MCTSAgent:
             # expansion: one new child
             if not work.over:
                 if node.untried is None:
-                    node.untried = list(work.legal_moves())
+                    node.untried = list(choices(work))
                     rng.shuffle(node.untried)
                 if node.untried:
                     move = node.untried.pop()

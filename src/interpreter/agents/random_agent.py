@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ..engine.simultaneous import choices
+
 if TYPE_CHECKING:
     from ..engine.move import Move
     from ..engine.state import State
@@ -26,7 +28,7 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:
-        return self.rng.choice(state.legal_moves())
+        return self.rng.choice(choices(state))
 
     def __repr__(self) -> str:
         return f"RandomAgent(seed={self.seed!r})"

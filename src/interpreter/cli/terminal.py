@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.arrays import HAND
+from ..engine.matchplay import is_match
 from ..engine.render import symbol
 from ..errors import LudError, MoveError
 from ..render.text import guided_board, turn_ply
@@ -73,6 +74,8 @@ class TerminalGame:
 
     # --- what the player sees ----------------------------------------------------------------
     def show(self) -> None:
+        if is_match(self.game):
+            print(self.state.heading)  # a match: which game, the match scores
         print(guided_board(self.state))
 
     def played(self) -> list:

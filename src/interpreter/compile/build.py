@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from ..engine import simultaneous
 from ..engine.game import CompiledRules, Component, Declarations, EndRule, Game, GameInfo, Phase
 from ..engine.result import Termination
 from ..errors import BindError
 from ..ludemes.base import BoundArray, Ludeme
 from ..ludemes.concepts import declared_concepts
+from ..ludemes.sitetypes import check_site_types
 from ..ludemes.structure import MAX_PLAYERS, GameLudeme, Rules
 from ..ludemes.words import Words, fill, generic
 from .compiler import Compiler
@@ -49,6 +51,11 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     topology = equipment.board.topology(Compiler(None).static_int)
     facings = player_facings(bound, num)
     components, declared_by = _components(equipment.pieces, num, facings)
+    if len(components) == 1 and not any(lud.name == "satisfy" for lud in bound.walk()):
+        # as Ludii, a game that declares no piece has a ball for each player ("Ball1", ...)
+        for owner in range(1, num + 1):
+            components.append(Component(len(components), f"Ball{owner}", "Ball", owner,
+                                        facing=facings.get(owner) or "N"))
     # tracks first: regions may be made of them ((sites Track "Track1"))
     tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
     region_compiler = Compiler(None, topology, tracks=tracks)
@@ -61,6 +68,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         colours=dict(colours or {}), rebuild=rebuild,
     )
     declared = Declarations(num, num_sites=topology.n, num_components=len(components))
+    check_site_types(bound, topology.use)  # pieces are on the board's kind of site only
     for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
         ludeme.declare(declared, region_compiler)
     game = Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named)
@@ -70,6 +78,8 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     c.piece_moves = piece_moves
     c.player_facings = facings
     phases, end_rules, start = _compile_rules(rules, c)
+    if game.simultaneous:  # the move that applies every player's choice (engine.simultaneous)
+        c.rule(None, simultaneous.apply_choices)
     game.install(CompiledRules(phases=phases, end_rules=end_rules, start=start,
                                consequences=tuple(c.consequences), piece_moves=tuple(piece_moves),
                                meta_moves=tuple(c.meta_moves)))

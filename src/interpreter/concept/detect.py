@@ -142,7 +142,7 @@ def game_facts(game: Game, found: frozenset[str] | None = None) -> set[str]:
     """Boolean concepts of the game as a whole (not of one ludeme), as Ludii's
     ``computeBooleanConcepts`` (``found``: the ludemes' concepts, the game's when not given)."""
     found = frozenset(game.concepts) if found is None else found
-    out = {"Discrete", "Alternating", "End"}
+    out = {"Discrete", "Simultaneous" if getattr(game, "simultaneous", False) else "Alternating", "End"}
     n = game.num_players
     if n == 1:
         out.add("Solitaire")
@@ -158,6 +158,8 @@ def game_facts(game: Game, found: frozenset[str] | None = None) -> set[str]:
     out.add(use)
     if use in ("Vertex", "Edge"):
         out.add("GraphStyle")  # Ludii draws a board played on its points as a graph
+    if "Piece" not in found and any(c.name == f"Ball{c.owner}" and c.base == "Ball" for c in game.components[1:]):
+        out |= {"Component", "Piece"}  # Ludii's default pieces: a ball per player when none is declared
     for comp in game.components[1:]:
         style = PIECE_STYLES.get(comp.base.lower())
         if style:
@@ -297,7 +299,10 @@ def sowing_sense(game: Game) -> set[str]:
 
 def boolean_concepts(game: Game) -> frozenset[str]:
     """Every boolean compilation concept of ``game``: the ludemes' own, the game's, and their
-    parents; then the library boards' and the metadata's (Ludii adds those without parents)."""
+    parents; then the library boards' and the metadata's (Ludii adds those without parents).
+    A match's are its first game's (the one Ludii compiles first), its end rules' and Match."""
+    if getattr(game, "is_match", False) is True:
+        return _match_concepts(game)
     own = declared(game)
     found = catalogue().with_parents(set(own) | game_facts(game, own))
     found |= ludemeplex_concepts(game)
@@ -305,6 +310,20 @@ def boolean_concepts(game: Game) -> frozenset[str]:
     if "MancalaBoard" in found and "Track" in found:
         found |= sowing_sense(game)  # as Ludii, once the metadata has said it is a mancala
     return frozenset(found)
+
+
+def _match_concepts(match: Any) -> frozenset[str]:
+    """A match's boolean concepts (Ludii's ``Match.computeBooleanConcepts``): its first game's,
+    its end rules', and Match."""
+    from ..compile.compiler import Compiler
+    from ..ludemes.concepts import declared_concepts
+    from ..bind import bind
+    found = set(boolean_concepts(match.instances[0].game))
+    description = getattr(match.info, "description", None)
+    if description is not None:
+        end = bind(description.game).end
+        found |= catalogue().with_parents(set(declared_concepts(end, match.num_players, Compiler(None).static_int)))
+    return frozenset(found | {"Match"})
 
 
 def _mean(values: list[float]) -> float:
@@ -325,7 +344,10 @@ def numeric_concepts(game: Game, boolean: frozenset[str] | None = None) -> dict[
     """The numeric compilation concepts (Ludii's): players, sites, rows and columns, the board's
     regions and directions, the containers, the pieces, the phases. The sites played on count
     the board's cells, vertices and edges that the rules use (``boolean``: the game's boolean
-    concepts, computed when not given)."""
+    concepts, computed when not given). A match's are its first game's (Ludii averages the
+    games it has compiled: the first one, until the others are played)."""
+    if getattr(game, "is_match", False) is True:
+        return numeric_concepts(game.instances[0].game)
     topo = game.topology
     regions = topo.regions
     n = topo.n

@@ -108,6 +108,7 @@ class Declarations:
     # game of one player, dice, cards): every player passing does not end the game as a draw
     not_all_pass: bool = False
     stacking: bool = False  # pieces stack on sites (Ludii's stacking games: engine.stacks)
+    mode: str = "Alternating"  # Ludii's mode: Alternating, or Simultaneous (engine.simultaneous)
     arrays: dict[str, list[Any]] = field(default_factory=dict)  # name -> initial values
     piece_arrays: list[str] = field(default_factory=list)  # per-site arrays that move with pieces
     words: list[str] = field(default_factory=list)  # the named decisions, in declaration order
@@ -186,6 +187,9 @@ class Game:
         # every player passing on their last turn ends the game as a draw (Ludii's End.eval),
         # unless the rules handle passing themselves (Ludii's NotAllPass: dice set it too)
         self.requires_all_pass = not (declared.not_all_pass or declared.dice)
+        # Ludii's mode: the players move in turn, or all choose then all move (engine.simultaneous)
+        self.mode = declared.mode
+        self.simultaneous = declared.mode == "Simultaneous"
         # with more than two players and no teams, results rank the players one by one and the
         # others play on (Ludii's); ranks[p] is p's rank, 0 while p still plays (engine.turns)
         self.ranked = info.players > 2 and not teams

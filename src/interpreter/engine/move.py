@@ -60,7 +60,7 @@ class Move:
     legal move a text stands for (``state.parse_move(text)``).
     """
 
-    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "bound", "levels", "_text")
+    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "bound", "levels", "mover", "_text")
 
     kind: MoveKind
     frm: int
@@ -78,11 +78,13 @@ class Move:
     # more than "the top piece, onto the top": the level it takes (-1: the top), the level it
     # puts the piece at (-1: on top), and whether it carries the whole stack; None otherwise
     levels: Optional[tuple[int, int, bool]]
+    mover: int  # whose move it is when a rule names the player (Ludii's roleType): 0 for the mover
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
                  between: tuple[int, ...] = (), text: Optional[str] = None,
-                 bound: tuple[tuple[str, int], ...] = (), levels: Optional[tuple[int, int, bool]] = None):
+                 bound: tuple[tuple[str, int], ...] = (), levels: Optional[tuple[int, int, bool]] = None,
+                 mover: int = 0):
         _set(self, "kind", kind if type(kind) is MoveKind else MoveKind(kind))
         _set(self, "frm", frm)
         _set(self, "to", to)
@@ -94,6 +96,7 @@ class Move:
         _set(self, "between", between)
         _set(self, "bound", bound)
         _set(self, "levels", levels)
+        _set(self, "mover", mover)
         _set(self, "_text", text)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -120,24 +123,29 @@ class Move:
     def with_prefix(self, prefix: str) -> "Move":
         """The same move written with its piece (``2@C3``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game_id, self.rules,
-                    self.between, bound=self.bound, levels=self.levels)
+                    self.between, bound=self.bound, levels=self.levels, mover=self.mover)
 
     def with_rules(self, rules: tuple[int, ...]) -> "Move":
         """The same move carrying other consequences (``rules``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, rules,
-                    self.between, bound=self.bound, levels=self.levels)
+                    self.between, bound=self.bound, levels=self.levels, mover=self.mover)
 
     def with_word(self, word: str) -> "Move":
         """The same move named by another word (a second choice of one site: ``B1/2``)."""
         return Move(self.kind, self.frm, self.to, self.what, word, self.prefix, self.game_id, self.rules,
-                    self.between, bound=self.bound, levels=self.levels)
+                    self.between, bound=self.bound, levels=self.levels, mover=self.mover)
 
     def with_bound(self, name: str, value: int) -> "Move":
         """The same move remembering that a loop bound ``name`` (``"value"``...) to ``value`` when
         it was made: its effects read it again when it is applied (:meth:`Env.of_move`)."""
         bound = tuple(pair for pair in self.bound if pair[0] != name) + ((name, value),)
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
-                    self.between, bound=bound, levels=self.levels)
+                    self.between, bound=bound, levels=self.levels, mover=self.mover)
+
+    def with_mover(self, mover: int) -> "Move":
+        """The same move, made by player ``mover`` (a rule naming whose move it is)."""
+        return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
+                    self.between, bound=self.bound, levels=self.levels, mover=mover)
 
     @property
     def text(self) -> str:
@@ -149,10 +157,14 @@ class Move:
         return text
 
     def key(self) -> tuple:
-        """What the move does: equal keys, equal moves."""
-        if self.levels is None:
-            return (self.kind, self.frm, self.to, self.what, self.word)
-        return (self.kind, self.frm, self.to, self.what, self.word, self.levels)
+        """What the move does: equal keys, equal moves (a move a rule gives to a named player
+        differs from the same move of another player)."""
+        key: tuple = (self.kind, self.frm, self.to, self.what, self.word)
+        if self.levels is not None:
+            key += (self.levels,)
+        if self.mover:
+            key += ("mover", self.mover)
+        return key
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self.key() == other.key()
@@ -175,12 +187,14 @@ class Move:
             fields.append(f"word={self.word!r}")
         if self.levels is not None:
             fields.append(f"levels={self.levels!r}")
+        if self.mover:
+            fields.append(f"mover={self.mover}")
         fields.append(f"text={self.text!r}")
         return f"Move({', '.join(fields)})"
 
     def __reduce__(self) -> tuple:
         return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
-                       self.between, self.text, self.bound, self.levels))
+                       self.between, self.text, self.bound, self.levels, self.mover))
 
 
 def _label(move: Move, site: int) -> str:
@@ -231,7 +245,7 @@ def _with_levels(move: Move) -> str:
 TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.ADD: _add_text,
     MoveKind.MOVE: _move_text,
-    MoveKind.PASS: lambda m: "pass" + m.word,
+    MoveKind.PASS: lambda m: (f"pass-P{m.mover}" if m.mover else "pass") + m.word,  # a named player's: pass-P2
     MoveKind.CHOICE: lambda m: m.word,
     MoveKind.REMOVE: _remove_text,
 }

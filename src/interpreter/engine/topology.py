@@ -36,6 +36,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .boards import RELATIONS, BoardGraph, Sites, build_sites
 from .boards.lines import LineTable, oriented
+from .elements import Elements
 
 MAX_SITES = 10_000
 Point = tuple[float, float]
@@ -72,6 +73,7 @@ class Topology:
     regions: dict[str, tuple[int, ...]] = field(default_factory=dict)
     radials: Mapping[str, Sequence[tuple[tuple[int, ...], ...]]] = field(default_factory=dict)
     steps_all: Mapping[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    elements: Optional[Elements] = None  # the board's vertices, edges and cells (see .elements)
 
     def __post_init__(self) -> None:
         self.n = len(self.labels)
@@ -85,6 +87,7 @@ class Topology:
                 pairs.append((d, o))
         self.axes = tuple(pairs)
         self._rays_cache: dict[tuple[str, ...], list] = {}
+        self._kind_regions: dict[str, Mapping[str, tuple[int, ...]]] = {}
         self._axes_cache: dict[tuple[str, ...], list] = {}
         self._lines = LineTable(self.positions, self.radials, self.directions, RELATIONS) \
             if self.radials else None
@@ -199,6 +202,22 @@ class Topology:
                     queue.append(n)
         return dist
 
+    def regions_of(self, kind: str) -> Mapping[str, tuple[int, ...]]:
+        """Ludii's named regions of the board for a kind of element (``Cell``, ``Vertex`` or
+        ``Edge``): the board's own regions for the kind it is played on; for another kind, its
+        elements' regions measured as Ludii does (numbers of those elements), made when first
+        asked for."""
+        if kind == self.use or self.elements is None:
+            return self.regions
+        cached = self._kind_regions.get(kind)
+        if cached is None:
+            from .boards.graph import BoardGraph
+            from .boards.regions import board_regions
+            els = self.elements
+            graph = BoardGraph(list(els.vertices), list(els.edges), [list(c) for c in els.cells], self.tiling)
+            cached = self._kind_regions[kind] = board_regions(graph, kind)
+        return cached
+
     def side(self, direction: str) -> tuple[int, ...]:
         """The sites on one side of the board (Ludii's ``(sites Side D)``; D is N, NE ... NW)."""
         return self.regions.get(f"Side {direction}", ())
@@ -235,7 +254,7 @@ class Topology:
         return Topology(list(labels), self.positions, self.rows, self.columns, self.step,
                         self.neighbours, self.rays, self.relation_directions, self.opposite,
                         self.tiling, self.use, self.perimeter, self.shapes, self.lines,
-                        dict(self.regions), self.radials, self.steps_all)
+                        dict(self.regions), self.radials, self.steps_all, self.elements)
 
 
 
@@ -268,8 +287,8 @@ _BUILT_MAX = 64
 
 
 def build(graph_of: Callable[[], BoardGraph], use: str, key: Optional[tuple] = None) -> Topology:
-    """The topology of the board ``graph_of()`` builds, its sites used as ``use`` (``Cell`` or
-    ``Vertex``). With a ``key`` (a value naming the board, e.g. ``("hex", "Diamond", 11)``), a
+    """The topology of the board ``graph_of()`` builds, its sites used as ``use`` (``Cell``,
+    ``Vertex`` or ``Edge``). With a ``key`` (a value naming the board, e.g. ``("hex", "Diamond", 11)``), a
     board built before in this process is reused: generators are pure geometry."""
     if key is not None and (key, use) in _BUILT:
         return _BUILT[key, use].with_labels(_BUILT[key, use].labels)
@@ -278,10 +297,13 @@ def build(graph_of: Callable[[], BoardGraph], use: str, key: Optional[tuple] = N
     if use == "Cell":
         shapes = [tuple(graph.vertices[v] for v in face) for face in graph.faces]
         lines: list[tuple[int, int]] = []
+    elif use == "Edge":  # the picture draws the edges themselves (Topology.elements)
+        shapes, lines = [], []
     else:
         shapes = []
         lines = [(a, b) for a, b in graph.edges]
     topo = from_sites(sites, shapes, lines)
+    topo.elements = Elements.of(graph)
     if key is not None:
         if len(_BUILT) >= _BUILT_MAX:
             _BUILT.pop(next(iter(_BUILT)))

@@ -39,6 +39,7 @@ from .env import ROOT, Env
 from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move, MoveKind
 from .movegen import MoveGen, resolve
 from .result import Termination
+from . import handsites, simultaneous
 
 if TYPE_CHECKING:
     from .state import State
@@ -56,6 +57,8 @@ def legal_moves(state: "State") -> list[Move]:
     if state.over:
         return []
     game = state.game
+    if game.simultaneous:  # every player's moves, until each chose (engine.simultaneous)
+        return simultaneous.legal_moves(state)
     play = game.phases[state.phase].play
     state._moving.append(state.mover)
     try:
@@ -136,7 +139,8 @@ def random_move(state: "State", rng: Any) -> Move:
     is legal, else None and drawn again: the accepted draws are uniform over the legal moves).
     After ``SAMPLE_TRIES`` rejected draws, or when the rule cannot draw (or a meta rule, such as
     the swap rule, offers moves now), the full list decides, which keeps the choice uniform."""
-    if not state.over and not any(extra.moves(state, ROOT) for extra in state.game.meta_moves):
+    if not state.over and not state.game.simultaneous and \
+            not any(extra.moves(state, ROOT) for extra in state.game.meta_moves):
         gen = resolve(state.game.phases[state.phase].play, state, ROOT)
         if gen is not None and gen.space > 0:
             for _ in range(SAMPLE_TRIES):
@@ -200,6 +204,11 @@ def _add(state: "State", move: Move) -> None:
 
 
 def _move_piece(state: "State", move: Move) -> None:
+    n = len(state.what)
+    if not (move.frm < n and move.to < n):  # from or to a site of a hand
+        handsites.put(state, move.to, handsites.what_at(state, move.frm))
+        handsites.put(state, move.frm, 0)
+        return
     what = state.what[move.frm]
     arrays = state.game.piece_arrays
     carried = [state.arrays[name][move.frm] for name in arrays] if arrays else ()
@@ -275,8 +284,17 @@ def holds_after(state: "State", move: Move, cond: Callable[["State", Env], objec
 # --- a whole turn ------------------------------------------------------------------------------------
 def play(state: "State", move: Move) -> None:
     """Apply a legal move and everything that follows from it (journaled for undo)."""
+    if state.game.simultaneous:  # a player's choice; the last one applies them all
+        simultaneous.play(state, move)
+        return
     state._marks.append((state.mark(), move, state._legal))  # undo restores the moves too
     state._legal = None
+    turn(state, move)
+
+
+def turn(state: "State", move: Move) -> None:
+    """The turn of a move whose undo mark is taken: its action and consequences, the end of
+    the turn, the end rules, the next phase and the next mover."""
     mover = state.mover
     new_turn = mover != state.last_mover  # the latest move was another player's (or none)
     state.last_mover = mover

@@ -7,6 +7,7 @@ from . import (  # noqa: F401
     structure, territory, tracks, turns, values, variables, war, stacks,
     areas, directionfns, foreach, intfunctions, maxmoves, money, puzzles, remember, turnstate, valuearrays,  # Ludii's functions and state values (issue 24)
 )
+from . import graphs, matches, modes, sitetypes  # noqa: F401  (edges, graph games, modes, matches)
 from .base import REGISTRY, Ludeme
 
 __all__ = ["REGISTRY", "Ludeme"]

@@ -249,14 +249,16 @@ class SitesColumn(_SitesIndex):
 
 
 class SitesOuter(Ludeme):
-    """The sites on the outside of the board: the vertices on its outline, or the cells with a
-    corner on it.
+    """The sites on the outside of the board: the vertices on its outline, the cells with a
+    corner on it, or the edges along it. With a site type, the elements of that kind (Ludii's
+    numbers of them), whichever kind the board is played on.
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
 
     Examples:
         (sites Outer)
+        (sites Outer Edge)
     """
 
     name = "sites Outer"
@@ -265,8 +267,8 @@ class SitesOuter(Ludeme):
     type: Any = _TYPE
 
     def compile(self, c: "Compiler"):
-        check_type(self, c)
-        return const_fn(tuple(c.topo.regions.get("Outer", ())))
+        from .sitetypes import board_region
+        return const_fn(board_region(c, self, "Outer"))
 
     kernel_static = True  # its region kernel depends on the board only
 

@@ -64,9 +64,6 @@ class Board(Ludeme):
     labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True, range=ANY_INT)
 
     def validate(self) -> None:
-        if self.use is not None and self.use.name == "Edge":
-            raise BindError("boards played on their edges (use:Edge) are not supported yet", self.use.span,
-                            hint="play on the cells (the default) or the vertices (use:Vertex)")
         # labels are how moves and positions name sites: each must read back as its one site
         if self.labels is None:
             return
@@ -92,7 +89,7 @@ class Board(Ludeme):
 
     @property
     def site_type(self) -> str:
-        """``Cell`` or ``Vertex``."""
+        """``Cell``, ``Vertex`` or ``Edge``."""
         return self.use.name if self.use is not None else "Cell"
 
     def whole_graph(self, static_int: StaticInt) -> gen.BoardGraph:

@@ -16,6 +16,7 @@ from .base import (
     Enum, Kind, Ludeme, Param, STR_LIT, kind_of,
 )
 from .logic import value_fn
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -62,6 +63,7 @@ class To(_StateValue):
     ...)``: a capture by replacement, ``(apply (remove (to)))``).
 
     Parameters:
+        type: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
         sites: the sites a move may go to
         level: in a stacking game, the level of the stack the piece is put at (on top when left
             out)
@@ -71,13 +73,16 @@ class To(_StateValue):
     Examples:
         (to)
         (to if:(is Enemy (who at:(to))) (apply (remove (to))))
+        (to Edge (sites Empty Edge))
     """
 
     name = "to"
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
 
     def words(self, w):
         return "the site moved to"
     env_field = "to"
+    type: Any = site_type_param()
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
@@ -93,6 +98,7 @@ class From(_StateValue):
     """The site a move comes from.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
         sites: the sites a piece may move from (the piece's own site when left out)
         level: in a stacking game, the level of the stack the piece moved comes from (the top
             when left out)
@@ -104,10 +110,12 @@ class From(_StateValue):
     """
 
     name = "from"
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
 
     def words(self, w):
         return "the site moved from"
     env_field = "frm"
+    type: Any = site_type_param()
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.facing import FACINGS
+from ..engine.handsites import what_at
 from ..engine.move import ADD, MOVE, Move
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn, constant
@@ -20,11 +21,12 @@ from .concepts import moved_to
 from .base import (
     ANY_INT, DISTANCE, INT, ROLE,
     BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
-    PType,
+    PType, ROLE,
 )
 from .moves import _THEN, MoveHop, MoveStep, _from_sites, _step_moves, _then, _to_rule
 from ..engine import stacks
 from .stacks import stack_flag, with_levels
+from .sowing import move_owner
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -597,7 +599,8 @@ class MoveFromTo(Ludeme):
     of the to region where the to condition holds. The to effect happens before the piece
     arrives. With ``copy:True`` the piece stays and a piece of its kind is placed (the move
     still reads from-to, ``A1-A2``, as Ludii's: from two pieces, two moves place the same piece).
-    Moves from a hand are not supported.
+    A piece may come from a site of a hand (``(hand Each size:N)``):
+    ``(move (from (sites Hand Mover)) (to (sites Empty)))``.
 
     With ``count:``, or from or to a hand's site (``(handSite Mover)``), it moves that many
     pieces (one by default; as many as there are when fewer) from a site holding several (a
@@ -609,13 +612,14 @@ class MoveFromTo(Ludeme):
         count: how many pieces move (from a site holding several)
         copy: True: the piece stays and a piece of its kind is placed on the target
         stack: True: the whole stack moves (in a stacking game; the top piece when left out)
-        role: the player making the move (the mover; Ludii's other players are refused)
+            the player who may choose it)
         then: consequences applied after the move
 
     Examples:
         (move (from) (to (sites LineOfSight Farthest at:(from))))
         (move (from (handSite Mover)) (to (sites Empty)) count:2)
         (move (from (sites Occupied by:Mover)) (to (sites Empty)))
+        (move (from (sites Occupied by:P1)) (to 0) P1)
     """
 
     name = "move"
@@ -646,8 +650,6 @@ class MoveFromTo(Ludeme):
     def validate(self) -> None:
         if isinstance(self.source.sites, Ludeme) and self.source.sites.kind == "hand":
             raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
-        if self.role is not None and self.role.name != "Mover":
-            raise BindError("a move made by another player than the mover is not supported", self.role.span)
         if self.counted() and self.copy is not None and self.copy.value:
             raise BindError("copy:True moves one piece: not with count: or a hand", self.copy.span)
 
@@ -690,16 +692,17 @@ class MoveFromTo(Ludeme):
         copy = self.copy is not None and self.copy.value
         from ..engine.counts import pieces_at
         made: dict[tuple[int, ...], Move] = {}
+        whose = move_owner(c, self.role)
 
-        def move_of(frm: int, to: int, w: int) -> Move:
+        def move_of(frm: int, to: int, w: int, p: int) -> Move:
             if copy:  # the piece stays, and one of its kind is placed: a move from-to (Ludii's)
-                move = made.get((frm, to, w))
+                move = made.get((frm, to, w, p))
                 if move is None:
-                    move = made[frm, to, w] = Move(ADD, frm, to, what=w, game_id=uid, rules=rules)
+                    move = made[frm, to, w, p] = Move(ADD, frm, to, what=w, game_id=uid, rules=rules, mover=p)
                 return move
-            move = made.get((frm, to))
+            move = made.get((frm, to, p))
             if move is None:
-                move = made[frm, to] = Move(MOVE, frm, to, game_id=uid, rules=rules)
+                move = made[frm, to, p] = Move(MOVE, frm, to, game_id=uid, rules=rules, mover=p)
             return move
 
         n = game.topology.n
@@ -711,6 +714,8 @@ class MoveFromTo(Ludeme):
             out = []
             frame = e.child()
             what = s.what
+            n = len(what)
+            p = whose(s, e)
             for frm in sources(s, e):
                 if frm >= n:
                     if from_hand is not None and pieces_at(s, frm):
@@ -728,7 +733,7 @@ class MoveFromTo(Ludeme):
                         continue
                     frame.to = to
                     if cond is None or cond(s, frame):
-                        out.append(move_of(frm, to, what[frm]))
+                        out.append(move_of(frm, to, what[frm], p))
             return out
         return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
 
@@ -818,6 +823,8 @@ class MoveFromTo(Ludeme):
             raise NoKernel("(move ... count:)", "pieces moved by number, or from or to a hand")
         if self.stack is not None and self.stack.value:
             raise NoKernel("(move stack:True)")
+        if self.role is not None and self.role.name != "Mover":
+            raise NoKernel("(move ... <role>)", "a move given to a named player")
         copy = self.copy is not None and self.copy.value
         if self.to.sites is None:
             raise NoKernel("(move (from) (to ...))", "the (to) of an enclosing rule")

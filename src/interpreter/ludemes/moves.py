@@ -1380,9 +1380,12 @@ class Then(Ludeme):
 
     Parameters:
         effects: the effects applied, in order
+        applyAfterAllMoves: in a game of simultaneous moves, True: applied once every player's
+            chosen move was applied (in the order of the players' moves), not right after this one
 
     Examples:
         (then (custodial (from (last To)) All (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between)))) (to if:(is Mover (who at:(to))))))
+        (then (addScore Mover 1) applyAfterAllMoves:True)
     """
 
     name = "then"
@@ -1392,18 +1395,25 @@ class Then(Ludeme):
         return where.as_effect()
     kind = THEN
     effects: Any = Param(ArrayOf(Kind((MOVES, "nextPhase"), "moves")), many=True)
+    applyAfterAllMoves: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def compile_effect(self, c: "Compiler"):
         effects = [c.effect(item) for item in self.effects.items]
         if len(effects) == 1:
-            return effects[0]
-
-        def run(s: "State", e: Env) -> None:
-            for effect in effects:
-                effect(s, e)
+            run = effects[0]
+        else:
+            def run(s: "State", e: Env) -> None:
+                for effect in effects:
+                    effect(s, e)
+        if self.applyAfterAllMoves is not None and self.applyAfterAllMoves.value:
+            from ..engine.simultaneous import after_all_moves
+            return after_all_moves(run)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
+        if self.applyAfterAllMoves is not None and self.applyAfterAllMoves.value:
+            from ..native.emit import NoKernel
+            raise NoKernel("(then ... applyAfterAllMoves:True)", "consequences of simultaneous moves")
         for item in self.effects.items:
             k.effect(item)
 

@@ -15,6 +15,7 @@ from .base import (
     SITE_FN, ArrayOf, BoundArray, Either, Enum, Kind, Literal, Ludeme, Param, kind_of,
 )
 from .logic import value_fn
+from .sitetypes import board_region, kind_of_site, site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -116,16 +117,21 @@ class SitesLabels(Ludeme):
 class SitesEmpty(Ludeme):
     """The empty sites.
 
+    Parameters:
+        type: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
+
     Examples:
         (sites Empty)
+        (sites Empty Edge)
     """
 
     name = "sites Empty"
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
 
     def words(self, w):
         return "the empty sites"
     kind = REGION
-    # no parameters
+    type: Any = site_type_param()
 
     def compile(self, c: "Compiler"):
         sites = range(c.topo.n)
@@ -156,15 +162,17 @@ class SitesOccupied(Ludeme):
         components: only the pieces of these names
         top: False: in a stacking game, a piece at any level of a stack counts (True by default:
             the top piece)
-        on: the kind of site (the board's own kind)
+        on: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
 
     Examples:
         (sites Occupied by:Mover)
         (sites Occupied by:Enemy container:"Board")
         (sites Occupied by:Mover component:"King")
+        (sites Occupied by:Neutral on:Edge)
     """
 
     name = "sites Occupied"
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
 
     def words(self, w):
         return f"the sites occupied by {w.of(self.by)}" if self.by is not None else "the occupied sites"
@@ -174,7 +182,7 @@ class SitesOccupied(Ludeme):
     component: Any = Param(Either((INT_FN, Literal(Str, "string"))), named=True, optional=True, range=(0, 10_000))
     components: Any = Param(ArrayOf(Literal(Str, "string")), named=True, optional=True)
     top: Any = Param(BOOL_FN, named=True, optional=True)
-    on: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), named=True, optional=True)
+    on: Any = site_type_param(named=True)
 
     _ROLES = ("All", "Each", "Shared", "Enemy", "Friend", "NonMover")
 
@@ -208,7 +216,7 @@ class SitesOccupied(Ludeme):
         n = c.topo.n
         if c.game.stacking and isinstance(self.top, Bool) and not self.top.value:
             return _occupied_any_level(c, self.by)
-        if self._plain():
+        if self._plain() and not self.with_hands(c):
             if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each", "Shared")):
                 return lambda s, e: [i for i in range(n) if s.what[i]]
             if isinstance(self.by, Const) and self.by.name in self._ROLES:
@@ -228,6 +236,13 @@ class SitesOccupied(Ludeme):
             return occupied
         return self._compile_full(c)
 
+    @staticmethod
+    def with_hands(c: Any) -> bool:
+        """Whether the hands' sites count: Ludii's hands are containers of cells, so on a board
+        of cells the occupied sites of a hand (``(hand Each size:N)``) are among them."""
+        from ..engine.arrays import HAND_SITES
+        return HAND_SITES in c.game.arrays and c.topo.use == "Cell"
+
     def _compile_full(self, c: "Compiler"):
         from ..engine.arrays import HAND_SITES
         from .measures import check_site_type
@@ -235,7 +250,8 @@ class SitesOccupied(Ludeme):
         game = c.game
         n = c.topo.n
         test_of = self._owners(c)
-        board, hands = True, False
+        # Ludii's hands are containers of cells: on a board of cells, their occupied sites count too
+        board, hands = True, self.with_hands(c)
         if self.container is not None:
             where = self.container.value if isinstance(self.container, (Str, Int)) else None
             if where is None:
@@ -270,10 +286,36 @@ class SitesOccupied(Ludeme):
             return out
         return occupied
 
+    @staticmethod
+    def with_hands(c: Any) -> bool:
+        """Whether the hands' sites count: Ludii's hands are containers of cells, so on a board
+        of cells the occupied sites of a hand (``(hand Each size:N)``) are among them."""
+        from ..engine.arrays import HAND_SITES
+        return HAND_SITES in c.game.arrays and c.topo.use == "Cell"
+
+    def _with_hands(self, c: "Compiler"):
+        from ..engine.arrays import HAND_SITES
+        n = c.topo.n
+        owner_of = c.game.owner_of
+        anyone = self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each"))
+        who = None if anyone else c.player(self.by)
+
+        def occupied(s: "State", e: Env) -> list[int]:
+            hands = s.arrays[HAND_SITES]
+            if who is None:
+                return ([i for i in range(n) if s.who[i]]
+                        + [n + i for i, w in enumerate(hands) if w])
+            p = who(s, e)
+            board = [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and o == p]
+            return board + [n + i for i, w in enumerate(hands) if w and owner_of[w] == p]
+        return occupied
+
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Everywhere, NoKernel
         if not self._plain() or (isinstance(self.by, Const) and self.by.name in ("Enemy", "Friend", "NonMover")):
             raise NoKernel("(sites Occupied ...)", "by a role, or in a container or of a component")
+        if k.layout.hand_sites and k.topo.use == "Cell":
+            raise NoKernel("(sites Occupied ...)", "the sites of the hands are occupied sites too")
         st = k.st
         if self.by is None or k.players_of(self.by) is not None:
             return Everywhere(lambda x: f"{st}[WHO + {x}] != 0")
@@ -308,24 +350,26 @@ def _occupied_any_level(c: "Compiler", by: Any) -> Any:
 
 
 def _region_class(region: str, meaning: str) -> type:
-    doc = f"{meaning}\n\n    Examples:\n        (sites {region})\n    "
+    doc = (f"{meaning} With a site type (``Cell``, ``Vertex``, ``Edge``), the elements of that "
+           f"kind (Ludii's numbers of them), whichever kind the board is played on.\n\n"
+           f"    Parameters:\n        type: the kind of site (the board's own kind when left out)\n\n"
+           f"    Examples:\n        (sites {region})\n        (sites {region} Vertex)\n    ")
 
     def compile(self, c: "Compiler"):
-        sites = c.topo.regions.get(region)
-        if sites is None:
-            raise BindError(f"this board has no region {region}", self.span)
+        sites = board_region(c, self, region)
         return lambda s, e: sites
 
     def kernel_region(self, k: "Emitter") -> "Region":
         from ..native.emit import Listed, NoKernel
-        sites = k.topo.regions.get(region)
+        sites = k.topo.regions_of(kind_of_site(self.type, k.topo.use)).get(region)
         if sites is None:
             raise NoKernel(f"(sites {region})", "this board has no such region")
         return Listed(tuple(sites))
 
     return type(f"Sites{region}", (Ludeme,), {
-        "name": f"sites {region}", "kind": REGION, "params": (), "compile": compile, "__doc__": doc,
-        "__module__": __name__, "kernel_region": kernel_region, "kernel_static": True})
+        "name": f"sites {region}", "kind": REGION, "compile": compile, "__doc__": doc,
+        "__module__": __name__, "kernel_region": kernel_region, "kernel_static": True,
+        "__annotations__": {"type": Any}, "type": site_type_param()})
 
 
 SitesBoard = _region_class("Board", "Every site of the board.")
@@ -801,6 +845,11 @@ class Union(_SetOp):
 
     def concepts_at(self, where):
         return () if self.kind == "board shape" else self.concepts
+
+    def where_for(self, param, where):
+        # Ludii's graph union says nothing of the shapes joined (their tiling and shape no
+        # longer describe the board)
+        return None if self.kind == "board shape" else where
 
     def graph(self, use: str, static_int):
         """As a board shape: the boards side by side."""

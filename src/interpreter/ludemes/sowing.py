@@ -23,7 +23,7 @@ from ..errors import BindError
 from ..syntax.nodes import Bool
 from .base import (
     COUNT, DISTANCE, PIECES, SITE_NUMBER,
-    BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, STR_LIT, THEN, Either, Enum, Instance,
+    BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, ROLE, STR_LIT, THEN, Either, Enum, Instance,
     Ludeme, Param, kind_of,
 )
 from .effects import _Effect, placed_where
@@ -291,16 +291,20 @@ class MoveSelect(Ludeme):
     Parameters:
         frm: the sites that may be chosen, and their condition
         to: a second site chosen with the first (Ludii's)
+        role: whose move it is (the mover's when left out; in a game of simultaneous moves,
+            the player who may choose it)
         then: consequences of the choice (the sowing)
 
     Examples:
         (move Select (from (sites Mover) if:(> (count at:(from)) 0)) (then (sow)))
+        (move Select (from 0) P1 (then (set Var "Choice1" 0)))
     """
 
     name = "move Select"
     kind = MOVES
     frm: Any = Param(Instance("from"))
     to: Any = Param(Instance("to"), optional=True)
+    role: Any = Param(ROLE, optional=True)
     then: Any = Param(_THEN, optional=True)
 
     def compile(self, c: "Compiler") -> MoveGen:
@@ -323,21 +327,23 @@ class MoveSelect(Ludeme):
                             out.append(x)
                 return out
         rules = c.rule(after=self.then.compile_effect(c) if self.then is not None else None)
-        made: dict[tuple[int, int], Move] = {}  # moves are values: each choice is made once
+        made: dict[tuple[int, int, int], Move] = {}  # moves are values: each choice is made once
+        whose = move_owner(c, self.role)
 
-        def choice(x: int, y: int) -> Move:
-            move = made.get((x, y))
+        def choice(x: int, y: int, p: int) -> Move:
+            move = made.get((x, y, p))
             if move is None:
                 word = labels[x] if x == y and self.to is None else f"{labels[x]}-{labels[y]}"
-                move = made[x, y] = Move(CHOICE, frm=x, to=y, word=word, game_id=uid, rules=rules)
+                move = made[x, y, p] = Move(CHOICE, frm=x, to=y, word=word, game_id=uid, rules=rules, mover=p)
             return move
         if self.to is None:
-            return FnGen(lambda s, e: [choice(x, x) for x in sites(s, e) if x >= 0])
+            return FnGen(lambda s, e: [choice(x, x, whose(s, e)) for x in sites(s, e) if x >= 0])
         region, cond = _to_spec(c, self.to)
 
         def select_pair(s: "State", e: Env) -> list[Move]:
             frame = e.child()
             out = []
+            p = whose(s, e)
             for x in sites(s, e):
                 if x < 0:
                     continue
@@ -345,9 +351,17 @@ class MoveSelect(Ludeme):
                 for y in (region(s, frame) if region is not None else (x,)):
                     frame.to = y
                     if cond is None or cond(s, frame):
-                        out.append(choice(x, y))
+                        out.append(choice(x, y, p))
             return out
         return FnGen(select_pair)
+
+
+def move_owner(c: "Compiler", role: Any):
+    """fn(s, e) -> the player a rule's ``roleType`` gives its moves to (Ludii's ``setMover``),
+    0 (the mover) when there is none."""
+    if role is None or role.name == "Mover":
+        return lambda s, e: 0
+    return c.player(role)
 
 
 class Sow(_Effect):

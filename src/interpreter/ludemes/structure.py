@@ -33,6 +33,7 @@ class GameLudeme(Ludeme):
     Parameters:
         title: the game's name
         players: the players
+        mode: how the players move (in turn by default; ``(mode Simultaneous)``)
         equipment: the board and pieces
         rules: the rules
 
@@ -44,6 +45,7 @@ class GameLudeme(Ludeme):
     kind = GAME
     title: Any = Param(STR_LIT)
     players: Any = Param(kind_of(PLAYERS))
+    mode: Any = Param(kind_of("mode"), optional=True)
     equipment: Any = Param(kind_of(EQUIPMENT))
     rules: Any = Param(kind_of(RULES))
 

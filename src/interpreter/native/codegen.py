@@ -767,6 +767,10 @@ def generate(game: Any) -> Compiled:
     description = game.info.description
     if description is None:
         raise NoKernel("the game", "built without its description")
+    if getattr(game, "simultaneous", False):
+        raise NoKernel("(mode Simultaneous)", "every player chooses, then all the moves apply")
+    if getattr(game, "is_match", False) is True:
+        raise NoKernel("(match ...)", "a series of games, played by the reference engine")
     bound = bind(description.game)
     gen = Generator(game, bound)
     compiled = gen.generate()

@@ -4,7 +4,9 @@
   (``Topology.shapes``);
 - a board of points (``use:Vertex``: Go-style intersections, triangular lattices, a graph)
   draws the board's lines (``Topology.lines``) on a board-coloured hull;
-- a board with neither (a bare graph) draws its adjacencies and a ring per site.
+- a board with neither (a bare graph) draws its adjacencies and a ring per site;
+- a board played on its edges (``use:Edge``) draws its edges as lines, and a piece on an edge
+  as a thick line in its owner's colour (:mod:`.edges`).
 
 Pieces are coloured by owner (P1 light, P2 dark, then red, blue, green...; neutral grey), drawn
 as the shape their name suggests (``Cross``, ``Square``, ``Triangle``; anything else a disc),
@@ -310,6 +312,10 @@ def render_svg(state: State, coordinates: bool = True, last_move: bool = True, t
     every site (``<g class="targets">``: each cell's outline, or a disc around each point), each
     carrying its site's ``data-site``, so a page can take clicks and highlight sites."""
     game = state.game
+    topo = game.topology
+    if topo.use == "Edge" and topo.elements is not None:  # pieces on lines: drawn as lines
+        from .edges import render_edges
+        return render_edges(state, coordinates, last_move, title, unit, targets)
     pic = _layout(game.topology, unit, coordinates)
     frame = pic.frame
     height = frame.height + (TITLE_HEIGHT if title else 0)

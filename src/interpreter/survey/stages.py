@@ -107,7 +107,8 @@ def survey_file(path: Path, defines: Sequence[str | Path] = (), seed: int = 0,
     try:
         rng = random.Random(seed)
         state = game.initial_state()
-        guard = game.turn_limit + 10  # the engine ends every game by then
+        from ..engine.matchplay import max_plies
+        guard = max_plies(game) + 10  # the engine ends every game by then
         deadline = time.monotonic() + playout_seconds
         plies = 0
         while not state.is_over() and plies < guard:

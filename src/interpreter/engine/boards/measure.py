@@ -17,11 +17,29 @@ from .polygon import Point, bounds, distance_to_line
 
 # ---------------------------------------------------------------------- rows, columns, labels
 
-def rows_and_columns(points: Sequence[Point]) -> tuple[list[int], list[int]]:
-    """Row and column index of each point, clustered as Ludii's ``clusterByRowAndColumn``."""
+def rows_and_columns(points: Sequence[Point], thetas: tuple[float, float] | None = None
+                     ) -> tuple[list[int], list[int]]:
+    """Row and column index of each point, clustered as Ludii's ``clusterByRowAndColumn``
+    (with ``thetas``, along those angles of rows and columns instead of the best ones: Ludii
+    clusters a board's edges along the angles found best for its vertices)."""
     n = len(points)
     if n == 0:
         return [], []
+    _x0, _y0, w, h = bounds(points)
+    unit = (w + h) / 2 / math.sqrt(n)
+    if thetas is not None:
+        return _cluster(points, "row", unit, thetas[0])[0], _cluster(points, "column", unit, thetas[1])[0]
+    row_theta, col_theta = best_thetas(points)
+    return _cluster(points, "row", unit, row_theta)[0], _cluster(points, "column", unit, col_theta)[0]
+
+
+def best_thetas(points: Sequence[Point]) -> tuple[float, float]:
+    """The angles of the rows and of the columns whose clusters are tightest (Ludii's search:
+    rows at 0 to 60 degrees, columns 90 to 120 degrees further round; (0, 0.5) for no point,
+    as Ludii starts)."""
+    n = len(points)
+    if n == 0:
+        return 0.0, 0.5
     _x0, _y0, w, h = bounds(points)
     unit = (w + h) / 2 / math.sqrt(n)
 
@@ -33,7 +51,6 @@ def rows_and_columns(points: Sequence[Point]) -> tuple[list[int], list[int]]:
             best_error, row_theta = error, theta
             if error < 0.01:
                 break
-    rows, _ = _cluster(points, "row", unit, row_theta)
 
     best_error, col_theta = 1000.0, 0.0
     for angle in range(90, 121, 15):
@@ -43,8 +60,7 @@ def rows_and_columns(points: Sequence[Point]) -> tuple[list[int], list[int]]:
             best_error, col_theta = error, theta
             if error < 0.01:
                 break
-    cols, _ = _cluster(points, "column", unit, col_theta)
-    return rows, cols
+    return row_theta, col_theta
 
 
 def _cluster(points: Sequence[Point], kind: str, unit: float, theta: float

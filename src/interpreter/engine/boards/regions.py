@@ -80,8 +80,8 @@ def board_regions(graph: BoardGraph, use: str = "Cell") -> dict[str, tuple[int, 
     (only those that are not empty: Ludii gives an empty region for the others)."""
     check_use(use)
     m = measure(graph)
-    props = m.cells if use == "Cell" else m.vertices
-    n = len(graph.faces) if use == "Cell" else len(graph.vertices)
+    props = {"Cell": m.cells, "Vertex": m.vertices, "Edge": m.edges}[use]
+    n = {"Cell": len(graph.faces), "Vertex": len(graph.vertices), "Edge": len(graph.edges)}[use]
     out = {"Board": tuple(range(n))}
     for name in REGION_NAMES[1:]:
         out[name] = tuple(sorted(props.get(name, ())))
@@ -100,11 +100,12 @@ def board_regions(graph: BoardGraph, use: str = "Cell") -> dict[str, tuple[int, 
 
 @dataclass
 class Measures:
-    """The properties of the vertices and of the cells of a graph: property name -> set of
+    """The properties of the vertices, cells and edges of a graph: property name -> set of
     element numbers (names as the keys of ``board_regions``), plus the perimeter walks."""
 
     vertices: dict[str, set[int]] = field(default_factory=dict)
     cells: dict[str, set[int]] = field(default_factory=dict)
+    edges: dict[str, set[int]] = field(default_factory=dict)
     walks: list[list[int]] = field(default_factory=list)
 
 
@@ -158,8 +159,8 @@ def measure(graph: BoardGraph) -> Measures:
     """Measure a board graph as Ludii does (see the module docstring for each step)."""
     edges = _Edges(graph)
     m = Measures()
-    V, F = m.vertices, m.cells
-    for props in (V, F):
+    V, F, E = m.vertices, m.cells, m.edges
+    for props in (V, F, E):
         for name in REGION_NAMES[1:]:
             props[name] = set()
 
@@ -178,14 +179,16 @@ def measure(graph: BoardGraph) -> Measures:
     for e, (a, b) in enumerate(graph.edges):
         if a in on_rim and b in on_rim and (edges.left[e] is None or edges.right[e] is None):
             edge_perimeter.add(e)
-    for props, count in ((V, len(graph.vertices)), (F, len(graph.faces))):
+    E["Perimeter"] = set(edge_perimeter)
+    for props, count in ((V, len(graph.vertices)), (F, len(graph.faces)), (E, len(graph.edges))):
         props["Outer"] = set(props["Perimeter"])
         props["Inner"] = set(range(count)) - props["Outer"]
 
     # 3. extremes
     vertex_points = list(graph.vertices)
     cell_points = [graph.face_centre(f) for f in range(len(graph.faces))]
-    for props, points in ((V, vertex_points), (F, cell_points)):
+    edge_points = [graph.edge_centre(e) for e in range(len(graph.edges))]
+    for props, points in ((V, vertex_points), (F, cell_points), (E, edge_points)):
         props.update(_extremes(points))
 
     # 4. major and minor cells
@@ -201,6 +204,7 @@ def measure(graph: BoardGraph) -> Measures:
         V["CornersConcave"].update(walk[i] for i in concave)
     V["Corners"] = V["CornersConvex"] | V["CornersConcave"]
     _corner_cells(graph, edges, V, F, edge_perimeter)
+    _corner_edges(edges, V, E, edge_perimeter)
 
     # 6. sides
     for d in SIDES:
@@ -215,18 +219,24 @@ def measure(graph: BoardGraph) -> Measures:
         on_side = V[f"Side {d}"]
         F[f"Side {d}"] = {f for f, face in enumerate(graph.faces)
                           if any(v in on_side for v in face)}
+        # an edge is on every side one of its end points is on (Ludii's edges inherit the
+        # sides of their vertices)
+        E[f"Side {d}"] = {e for e, (a, b) in enumerate(graph.edges) if a in on_side or b in on_side}
 
     # 7. phases
     vertex_nbors = [[edges.other(e, v) for e in edges.around[v]]
                     for v in range(len(graph.vertices))]
     cell_nbors = [[c for e in edges.cell_edges[f] if (c := edges.other_cell(e, f)) is not None]
                   for f in range(len(graph.faces))]
-    for props, nbors in ((V, vertex_nbors), (F, cell_nbors)):
+    # an edge's neighbours: the other edges at its first end point, then at its second
+    edge_nbors = [[o for v in graph.edges[e] for o in edges.around[v] if o != e]
+                  for e in range(len(graph.edges))]
+    for props, nbors in ((V, vertex_nbors), (F, cell_nbors), (E, edge_nbors)):
         for p, sites in enumerate(phases(nbors)):
             props[f"Phase{p}"] = sites
 
     # 8. centre
-    for props, points in ((V, vertex_points), (F, cell_points)):
+    for props, points in ((V, vertex_points), (F, cell_points), (E, edge_points)):
         props["Centre"] = _centre(points, props["Perimeter"], props["Corners"])
     return m
 
@@ -447,6 +457,28 @@ def _corner_cells(graph: BoardGraph, edges: _Edges, V: dict[str, set[int]],
                 cell = edges.left[e] if edges.left[e] is not None else edges.right[e]
                 if cell is not None:
                     mark(cell, False)
+
+
+def _corner_edges(edges: _Edges, V: dict[str, set[int]], E: dict[str, set[int]],
+                  edge_perimeter: set[int]) -> None:
+    """Edges at the corner vertices (Ludii's ``measureCorners``): an edge joining two corners,
+    else, at a corner with no corner neighbour, its perimeter edges; convex or concave as the
+    corner it is marked from."""
+    corners = V["Corners"]
+
+    def mark(e: int, concave: bool) -> None:
+        E["Corners"].add(e)
+        E["CornersConcave" if concave else "CornersConvex"].add(e)
+
+    for v in sorted(corners):
+        concave = v in V["CornersConcave"]
+        joined = [e for e in edges.around[v] if edges.other(e, v) in corners]
+        for e in joined:
+            mark(e, concave)
+        if not joined:
+            for e in edges.around[v]:
+                if e in edge_perimeter:
+                    mark(e, concave)
 
 
 # ------------------------------------------------------------------------------ 6. sides

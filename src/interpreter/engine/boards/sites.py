@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .graph import BoardGraph, check_size
-from .measure import fallback_label, label, rows_and_columns, rows_and_columns_by_value
+from .measure import best_thetas, fallback_label, label, rows_and_columns, rows_and_columns_by_value
 from .regions import board_regions
 from .trajectories import RELATIONS, Lazy, opposite, trajectories
 from .uses import check_use
@@ -98,21 +98,28 @@ class Sites:
 def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
     """Ludii's board topology for one site type (``Board.createTopology`` with ``MeasureGraph``
     and ``Trajectories``): the sites of ``graph`` used as ``use`` (``Cell``, Ludii's default for
-    every board, or ``Vertex``)."""
+    every board, ``Vertex`` or ``Edge``; an edge's position is its middle, its label its
+    number)."""
     check_use(use)
     if use == "Cell":
         points = [graph.face_centre(f) for f in range(len(graph.faces))]
+    elif use == "Edge":
+        points = [graph.edge_centre(e) for e in range(len(graph.edges))]
     else:
         points = list(graph.vertices)
     check_size(len(points), "the board")
     if not points:
-        raise ValueError(f"the board has no {'cells' if use == 'Cell' else 'vertices'} to use")
+        raise ValueError(f"the board has no {use.lower()}s to use")
 
-    rows, cols = rows_and_columns(points)
+    # Ludii clusters edges along the angles of rows and columns found best for the vertices
+    thetas = best_thetas(graph.vertices) if use == "Edge" else None
+    rows, cols = rows_and_columns(points, thetas)
     labels = tuple(label(r, c) for r, c in zip(rows, cols))
     if len(set(labels)) < len(labels):
         rows, cols = rows_and_columns_by_value(points)
         labels = tuple(fallback_label(r, c) for r, c in zip(rows, cols))
+    if use == "Edge":  # Ludii labels an edge by its number
+        labels = tuple(str(i) for i in range(len(points)))
 
     regions = board_regions(graph, use)
 

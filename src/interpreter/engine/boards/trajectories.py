@@ -11,6 +11,8 @@ Relations (Ludii's ``Vertex.stepsTo`` and ``Face.stepsTo``):
   the corner-sharing diagonals + OffDiagonal (not the hex diagonals); ``All`` = all of these.
 - vertices: ``Orthogonal`` = joined by an edge; ``Diagonal`` = the opposite corner across each
   cell of four or more sides; ``Adjacent`` = Orthogonal; ``All`` = Orthogonal + Diagonal.
+- edges (Ludii's ``Edge.stepsTo``): ``Orthogonal`` = ``Adjacent`` = ``All`` = the edges sharing an
+  end point (those at the first end point, then those at the second); no diagonals.
 
 Compass directions: each step (including the steps to the site's edges and corners or cells,
 which Ludii also makes) gets one of 8 directions by its angle; if two steps of a site share one
@@ -209,6 +211,28 @@ def _cell_steps(b: _Board, fid: int) -> list[list[int]]:
     return steps
 
 
+def _edge_steps(b: _Board, eid: int) -> list[list[int]]:
+    """Ludii's ``Edge.stepsTo``: [kind, index, relation bits] in Ludii's insertion order: the
+    edges at each end point, the end points, the cells either side, the other cells at the end
+    points (all orthogonal)."""
+    bits = ORTH | ADJ | ALL
+    ends = b.graph.edges[eid]
+    steps: list[list[int]] = []
+    for vid in ends:
+        steps.extend([EDGE, other, bits] for other in b.around[vid] if other != eid)
+    steps.extend([VERTEX, vid, bits] for vid in ends)
+    used = set()
+    for fid in b.edge_faces[eid]:
+        used.add(fid)
+        steps.append([CELL, fid, bits])
+    for vid in ends:
+        for fid in b.faces_of[vid]:
+            if fid not in used:
+                used.add(fid)
+                steps.append([CELL, fid, bits])
+    return steps
+
+
 def _merged(steps: list[list[int]]) -> list[list[int]]:
     """Ludii's ``Steps.add``: a second step to the same element only adds its relations."""
     out: list[list[int]] = []
@@ -225,11 +249,12 @@ def _merged(steps: list[list[int]]) -> list[list[int]]:
 
 
 def trajectories(graph: BoardGraph, use: str) -> Trajectories:
-    """Relations, compass steps and radials between the sites of one type (``Cell``/``Vertex``)."""
+    """Relations, compass steps and radials between the sites of one type (``Cell``,
+    ``Vertex`` or ``Edge``)."""
     board = _Board(graph)
-    kind = CELL if use == "Cell" else VERTEX
-    count = len(graph.faces) if kind == CELL else len(graph.vertices)
-    make = _cell_steps if kind == CELL else _vertex_steps
+    kind = {"Cell": CELL, "Vertex": VERTEX, "Edge": EDGE}[use]
+    count = {CELL: len(graph.faces), VERTEX: len(graph.vertices), EDGE: len(graph.edges)}[kind]
+    make = {CELL: _cell_steps, VERTEX: _vertex_steps, EDGE: _edge_steps}[kind]
 
     relations: dict[str, list[list[int]]] = {r: [[] for _ in range(count)] for r in RELATIONS}
     steps: dict[str, list[list[int]]] = {}

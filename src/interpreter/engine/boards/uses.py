@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-USES = ("Cell", "Vertex")
+USES = ("Cell", "Vertex", "Edge")
 
 
 def check_use(use: str) -> None:
-    """Only cells and vertices can be a board's sites here (Ludii also has Edge)."""
+    """A board's sites are its cells, its vertices or its edges (Ludii's ``SiteType``). The
+    generators build a board of edges as Ludii does: like one of vertices wherever Ludii asks
+    ``siteType == Cell`` (the grid has as many points as the dimensions say), and without the
+    faces Ludii traces only when ``siteType == Vertex``."""
     if use not in USES:
         raise ValueError(f"use:{use} is not supported; use one of {', '.join(USES)}")
 

@@ -1,0 +1,91 @@
+"""Ludii's site types (``Cell``, ``Vertex``, ``Edge``: ``game.types.board.SiteType``) where a
+ludeme takes one.
+
+A board is played on one kind of its graph's elements, the one its ``use:`` names (cells by
+default); the state holds pieces on that kind only. Many of Ludii's ludemes take an optional
+site type first (``(sites Empty Edge)``, ``(to Edge ...)``, ``(is Empty Vertex (to))``): when it
+names the board's own kind (what Ludii files nearly always do), the ludeme means what it means
+without it. Two cases differ:
+
+- ludemes that read nothing but the board's shape (``(sites Board Vertex)``, ``(sites Top
+  Edge)``...) answer for the kind asked, with Ludii's numbers of those elements
+  (:func:`board_region`, :meth:`Topology.regions_of`);
+- ludemes that read or change pieces on another kind of element than the board's (those whose
+  class has ``checks_site_type = True``) are refused when the game is built
+  (:func:`check_site_types`, called before the collect pass), with the reason: the state has
+  no pieces there.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..errors import BindError
+from .base import Enum, Ludeme, Param
+
+KINDS = ("Cell", "Vertex", "Edge")
+SITE_TYPE = Enum(KINDS, "Cell | Vertex | Edge")
+SITE_TYPE_PARAMS = ("type", "on")  # the words Ludii's ludemes use for the kind of site they read
+
+
+def site_type_param(named: bool = False, key: str = "") -> Param:
+    """An optional site type parameter (``type``, or ``on:`` when named)."""
+    return Param(SITE_TYPE, optional=True, named=named, key=key,
+                 doc="the kind of site: Cell, Vertex or Edge (the board's own kind when left out)")
+
+
+def kind_of_site(value: Any, use: str) -> str:
+    """The kind a site type argument names (``use``, the board's, when it is left out)."""
+    return value.name if value is not None else use
+
+
+def check_site_types(root: Ludeme, use: str) -> None:
+    """Refuse a site type other than the board's in a ludeme that reads or changes pieces there
+    (a class says so with ``checks_site_type = True``). ``Cell`` is also the kind of the sites
+    of Ludii's hands (containers of cells), so a game with hands may name it on any board."""
+    ludemes = list(root.walk())
+    hands = any(ludeme.name == "hand" for ludeme in ludemes)
+    for ludeme in ludemes:
+        if not getattr(ludeme, "checks_site_type", False):
+            continue
+        for param in ludeme.params:
+            if param.name not in SITE_TYPE_PARAMS or not isinstance(param.type, Enum):
+                continue
+            if not set(param.type.names) <= set(KINDS):
+                continue
+            value = getattr(ludeme, param.name, None)
+            if hands and getattr(value, "name", None) == "Cell":
+                continue
+            problem = other_kind(value, use)
+            if problem:
+                raise BindError(f"{ludeme.name}: {problem}", value.span,
+                                hint=f"write {use} or leave the site type out")
+
+
+def board_region(c: Any, ludeme: Ludeme, name: str) -> tuple[int, ...]:
+    """A region of the board's shape (``Board``, ``Top``, ``Outer``...) for the kind of element
+    the ludeme's ``type`` names (the board's own when left out). A region of another kind holds
+    Ludii's numbers of those elements: in the rules, where its sites are the board's, those
+    numbers must be sites of the board (the equipment's regions may hold any)."""
+    kind = kind_of_site(getattr(ludeme, "type", None), c.topo.use)
+    sites = c.topo.regions_of(kind).get(name)
+    if sites is None:
+        raise BindError(f"this board has no region {name}", ludeme.span)
+    if kind != c.topo.use and c.game is not None and any(site >= c.topo.n for site in sites):
+        raise BindError(f"{ludeme.name}: the board's {kind.lower()}s are numbered beyond its "
+                        f"{c.topo.use.lower()}s, the sites its pieces are on", ludeme.type.span,
+                        hint=f"write {c.topo.use} or leave the site type out")
+    return tuple(sites)
+
+
+def other_kind(value: Any, use: str) -> Optional[str]:
+    """Why a site type argument cannot be honoured on a board of ``use`` (None when it can)."""
+    name = getattr(value, "name", None)
+    if name is None or name == use or name not in KINDS:
+        return None
+    return (f"this board plays on its {use.lower()}s; pieces on its {name.lower()}s are not "
+            f"supported yet")
+
+
+__all__ = ["KINDS", "SITE_TYPE", "site_type_param", "kind_of_site", "check_site_types", "other_kind",
+           "board_region"]
