@@ -71,7 +71,7 @@ def board_region(c: Any, ludeme: Ludeme, name: str) -> tuple[int, ...]:
     sites = c.topo.regions_of(kind).get(name)
     if sites is None:
         raise BindError(f"this board has no region {name}", ludeme.span)
-    if kind != c.topo.use and c.game is not None and any(site >= c.topo.n for site in sites):
+    if kind != c.topo.use and c.game_or_none is not None and any(site >= c.topo.n for site in sites):
         raise BindError(f"{ludeme.name}: the board's {kind.lower()}s are numbered beyond its "
                         f"{c.topo.use.lower()}s, the sites its pieces are on", ludeme.type.span,
                         hint=f"write {c.topo.use} or leave the site type out")
