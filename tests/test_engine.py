@@ -590,7 +590,8 @@ def test_two_moves_with_one_text_and_different_outcomes_are_refused():
     state = load(text).initial_state()
     with pytest.raises(LudError, match="two legal moves read 'choose-a'"):
         state.legal_moves()
-    # the same move offered twice with no consequence of its own is one move
+    # the same move made twice by the rules is listed twice, as Ludii lists it (an `or` keeps
+    # every move of its parts); the second is numbered
     twice = text.replace('(move Choose "a" (then (addScore Mover 1))) (move Choose "a" (then (addScore Mover 2)))',
                          "(move Pass) (move Pass)")
-    assert [m.text for m in load(twice).initial_state().legal_moves()] == ["pass"]
+    assert [m.text for m in load(twice).initial_state().legal_moves()] == ["pass", "pass/2"]

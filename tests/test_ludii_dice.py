@@ -13,7 +13,7 @@ import pytest
 
 from interpreter import load
 from interpreter.engine import dice
-from interpreter.ludii.replay import ludii_texts, replay
+from interpreter.ludii.traces import ludii_texts, replay
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 TRACES = SHARED / "ludii-traces" / "sample"
@@ -236,19 +236,18 @@ def _trace(name: str) -> dict:
 
 def test_had_agrees_with_ludiis_game_dice_inferred():
     trace = _trace("board__race__escape__Had")
-    game = load(SAMPLE / trace["sample_file"]).with_turn_limit(2500)  # Ludii's limit: 1,250 turns each
-    done = replay(game, trace)
-    assert done.agreed, done.reason
+    done = replay(trace, load(SAMPLE / trace["sample_file"]))  # Ludii's limit: 1,250 turns each
+    assert done.agree and not done.random, str(done)
     assert done.rolls == len(trace["plies"])  # every ply rolled, and Ludii's legal moves said the dice
 
 
 def test_pasa_agrees_with_ludiis_legal_moves():
     # Pasa's moves are all passes: its dice (the scores) cannot be read from Ludii's legal moves,
-    # so only the moves are compared, not who reaches 100 first
+    # so only the moves are compared, not who reaches 100 first: the replay says so
     trace = _trace("board__race__score__Pasa")
-    game = load(SAMPLE / trace["sample_file"])
-    done = replay(game, trace)
-    assert done.plies == len(trace["plies"]) and done.reason.startswith("end:")
+    done = replay(trace, load(SAMPLE / trace["sample_file"]))
+    assert done.agree and done.random and done.plies == len(trace["plies"]), str(done)
+    assert "the end is not compared" in str(done)
 
 
 # --- hands on a track -----------------------------------------------------------------------------
@@ -296,8 +295,8 @@ def test_games_placing_from_hands_agree_with_ludii(name):
     # (place "Marker" "Hand" count:3), (move (from (handSite Mover)) (to (sites Empty))): a
     # player's pieces in hand are theirs ((no Pieces Next) counts them, as Ludii)
     trace = _trace(name)
-    done = replay(load(SAMPLE / trace["sample_file"]), trace)
-    assert done.agreed, done.reason
+    done = replay(trace, load(SAMPLE / trace["sample_file"]))
+    assert done.agree, str(done)
 
 
 def test_a_shared_hand_after_the_players_hands():

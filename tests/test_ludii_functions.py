@@ -6,12 +6,12 @@ replayed against Ludii's traces ply by ply."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from interpreter import load
+from interpreter.ludii import traces
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -249,8 +249,6 @@ def test_max_moves_keeps_the_longest_turn():
 
 
 # --- Ludii's games ---------------------------------------------------------------------------------------------
-sys.path.insert(0, str(ROOT / "scripts"))
-
 REPLAYS = {  # sample trace -> plies compared (None: the whole game and its result)
     "board__sow__four_rows__Sute_seed101.json": 300,
     "math__nim__Fibonacci Nim_seed101.json": None,
@@ -278,24 +276,12 @@ REPLAYS = {  # sample trace -> plies compared (None: the whole game and its resu
 
 @pytest.mark.parametrize("name", sorted(REPLAYS))
 def test_ludii_games_of_these_functions_agree(name):
-    from trace_diff import _choose, ludii_texts
     path = TRACES / name
     if not path.exists():
         pytest.skip(f"{path} not present")
     trace = json.loads(path.read_text(encoding="utf-8"))
-    limit = REPLAYS[name]
-    plies = trace["plies"] if limit is None else trace["plies"][:limit]
-    state = load(SAMPLE / trace["sample_file"], options=trace["options"]).initial_state()
-    for ply, step in enumerate(plies):
-        assert not state.is_over(), f"ply {ply}: our game is over"
-        assert state.mover == step["mover"], f"ply {ply}: mover"
-        legal = state.legal_moves()
-        ours = ludii_texts(state, legal)
-        assert sorted(ours) == sorted(step["legal"]), f"ply {ply}: legal moves differ"
-        state.apply(_choose(state, legal, ours, step["move"], trace["plies"][ply + 1:]))
-    if limit is None:
-        assert state.is_over() == trace["result"]["over"]
-        assert sorted(state.result().winners) == sorted(trace["result"]["winners"])
+    found = traces.replay(trace, load(SAMPLE / trace["sample_file"], options=trace["options"]), limit=REPLAYS[name])
+    assert found.agree, str(found)
 
 
 # --- deduction puzzles -------------------------------------------------------------------------------------------

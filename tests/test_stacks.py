@@ -14,6 +14,7 @@ import pytest
 from interpreter import LudError, load
 from interpreter.engine import stacks
 from interpreter.engine.move import MOVE, Move
+from interpreter.ludii import traces
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 if not SHARED.is_dir():
@@ -209,20 +210,9 @@ def test_games_without_stacks_do_not_stack():
 
 # --- Ludii's own games ---------------------------------------------------------------------------------
 def _replay(name: str) -> None:
-    from tests.test_ludii_traces import ludii_texts  # noqa: PLC0415
     trace = json.loads((TRACES / f"{name}_seed101.json").read_text(encoding="utf-8"))
-    g = load(SAMPLE / trace["sample_file"], options=trace["options"])
-    g = g.with_turn_limit(1250 * g.num_players)  # Ludii's
-    s = g.initial_state()
-    for ply, step in enumerate(trace["plies"]):
-        assert not s.is_over(), f"ply {ply}"
-        assert s.mover == step["mover"], f"ply {ply}: mover"
-        legal = s.legal_moves()
-        ours = ludii_texts(s, legal)
-        assert sorted(ours) == sorted(step["legal"]), f"ply {ply}: legal moves"
-        s.apply(legal[ours.index(step["move"])])
-    assert s.is_over() == trace["result"]["over"]
-    assert sorted(s.result().winners) == sorted(trace["result"]["winners"])
+    found = traces.replay(trace, load(SAMPLE / trace["sample_file"], options=trace["options"]))
+    assert found.agree, str(found)
 
 
 @pytest.mark.parametrize("name", ["board__hunt__Mao Naga Tiger Game",

@@ -405,33 +405,39 @@ class Compiler:
         return (index,)
 
     @staticmethod
-    def filter(region: Fn, cond: Fn | None, bind: str = "site") -> Fn:
+    def filter(region: Fn, cond: Fn | None, bind: str | tuple[str, ...] = "site") -> Fn:
         """The sites of ``region`` where ``cond`` holds, each tested with it bound as ``bind``
-        (``"to"``, ``"frm"``, ``"between"``, ``"site"``) in a frame of the filter's own; the
-        region itself when there is no condition."""
+        (``"to"``, ``"frm"``, ``"between"``, ``"site"``, or several of them) in a frame of the
+        filter's own; the region itself when there is no condition."""
         if cond is None or constant(cond) is True:
             return region
         if constant(cond) is False:
             return const_fn(())
+        names = (bind,) if isinstance(bind, str) else bind
 
         def filtered(s: State, e: Env) -> list[int]:
             frame = e.child()
             out = []
             for site in region(s, e):
-                setattr(frame, bind, site)
+                for name in names:
+                    setattr(frame, name, site)
                 if cond(s, frame):
                     out.append(site)
             return out
         return filtered
 
     @staticmethod
-    def each(sites: Fn, effect: Callable[[State, Env], None], bind: str = "site") -> Callable[[State, Env], None]:
+    def each(sites: Fn, effect: Callable[[State, Env], None],
+             bind: str | tuple[str, ...] = "site") -> Callable[[State, Env], None]:
         """An effect that runs ``effect`` once for each site of ``sites`` (read once, before the
-        first run), with the site bound as ``bind`` in a frame of its own."""
+        first run), with the site bound as ``bind`` (or each of several names) in a frame of its own."""
+        names = (bind,) if isinstance(bind, str) else bind
+
         def run(s: State, e: Env) -> None:
             frame = e.child()
             for site in tuple(sites(s, e)):
-                setattr(frame, bind, site)
+                for name in names:
+                    setattr(frame, name, site)
                 effect(s, frame)
         return run
 

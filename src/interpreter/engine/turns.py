@@ -98,8 +98,9 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
             unique.append(m)
             if m.kind is ADD and m.frm < 0 and adds.setdefault(m.to, m.what) != m.what:
                 clash = True
-        elif first.rules != m.rules or first.bound != m.bound:
-            if m.kind is CHOICE and m.to >= 0:
+        else:
+            same = first.rules == m.rules and first.bound == m.bound
+            if m.kind is CHOICE and m.to >= 0 and not same:
                 n = 2
                 while (k[:4] + (f"{m.word}/{n}",)) in seen:
                     n += 1
@@ -108,8 +109,9 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
                 unique.append(m)
                 continue
             if m.kind is not CHOICE and not m.word:
-                # the same piece move with other consequences (another die used: Ludii lists
-                # both): the second reads A1-B2/2
+                # the same piece move with other consequences (another die used), or made
+                # again by another part of the rules (an `or` of two slides): Ludii lists both;
+                # the second reads A1-B2/2
                 n = 2
                 while (k[:4] + (f"/{n}",)) in seen:
                     n += 1
@@ -117,6 +119,8 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
                 seen[m.key()] = m
                 unique.append(m)
                 continue
+            if same:
+                continue  # a choice or a named move made twice: one move
             # one text, two outcomes: a player could not say which they mean
             raise LudError(f"two legal moves read '{m.text}' but do different things",
                            game.phases[state.phase].span,

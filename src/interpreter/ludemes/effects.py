@@ -675,8 +675,11 @@ def _enclosed_runs(rays_at: Any, lo: int, hi: int, b_cond: Any, same_owner: bool
     return enclosed
 
 
+SITE_AND_TO = ("site", "to")  # Ludii's forEach Site binds (to) as well as (site)
+
+
 class ForEachSite(_Effect):
-    """Apply an effect at every site of a region (``(site)`` is the site visited); as moves,
+    """Apply an effect at every site of a region (``(site)`` and ``(to)`` are the site visited); as moves,
     the moves of every site, together.
 
     Parameters:
@@ -729,9 +732,9 @@ class ForEachSite(_Effect):
             # (forEach Site R (if C E)): as in Ludii, which works out the moves of every site
             # before applying them, the condition is tested at every site first, on the
             # position before any of the effects (removing one piece does not save its neighbour)
-            chosen = c.filter(region, c.bool(self.effect.condition), bind="site")
-            return c.each(chosen, c.effect(self.effect.then_branch), bind="site")
-        return c.each(region, c.effect(self.effect), bind="site")
+            chosen = c.filter(region, c.bool(self.effect.condition), bind=SITE_AND_TO)
+            return c.each(chosen, c.effect(self.effect.then_branch), bind=SITE_AND_TO)
+        return c.each(region, c.effect(self.effect), bind=SITE_AND_TO)
 
     def kernel_moves(self, k: Emitter) -> Made:
         """The moves of every site of the region, together (two sites may make the same move)."""
@@ -741,7 +744,7 @@ class ForEachSite(_Effect):
         region = k.region(self.region)
         x = k.temp("x")
         with region.loop(k, x):
-            with k.bind(site=x):
+            with k.bind(site=x, to=x):
                 made = k.moves(self.effect)
             k.line("pass")
         return Made(False, made.kinds)
@@ -760,13 +763,13 @@ class ForEachSite(_Effect):
             chosen, count = k.scratch(k.n), k.temp("c")
             k.line(f"{count} = 0")
             with region.loop(k, x):
-                with k.bind(site=x):
+                with k.bind(site=x, to=x):
                     k.line(f"if {k.bool(rule.condition)}:")
                 k.line(f"    {chosen}[{count}] = {x}")
                 k.line(f"    {count} += 1")
             region, rule = Buffered(chosen, count), rule.then_branch
         with region.loop(k, x):
-            with k.bind(site=x):
+            with k.bind(site=x, to=x):
                 k.effect(rule)
             k.line("pass")
 
