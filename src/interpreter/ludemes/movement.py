@@ -718,14 +718,15 @@ class MoveFromTo(Ludeme):
             p = whose(s, e)
             for frm in sources(s, e):
                 if frm >= n:
-                    if from_hand is not None and pieces_at(s, frm):
+                    if from_hand is not None and pieces_at(s, frm):  # counted pieces in a hand
                         frame.frm = frm
                         for to in region(s, frame):
                             frame.to = to
                             if to >= 0 and to != frm and (cond is None or cond(s, frame)):
                                 out.append(from_hand(frm, to))
-                    continue
-                if frm < 0 or not what[frm]:
+                        continue
+                w = what[frm] if 0 <= frm < n else what_at(s, frm)  # a hand's site of one piece, too
+                if frm < 0 or not w:
                     continue
                 frame.frm = frm
                 for to in region(s, frame):
@@ -733,7 +734,7 @@ class MoveFromTo(Ludeme):
                         continue
                     frame.to = to
                     if cond is None or cond(s, frame):
-                        out.append(move_of(frm, to, what[frm], p))
+                        out.append(move_of(frm, to, w, p))
             return out
         return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
 

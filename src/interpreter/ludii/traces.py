@@ -37,7 +37,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from ..engine import dice
 from ..engine.dice import RNG
-from ..engine.move import ADD, CHOICE, MOVE, REMOVE
+from ..engine.move import ADD, CHOICE, MOVE, PASS, REMOVE
 
 NO_PIECE = "Disc"  # the trace format's piece name for a move that places none (Ludii's)
 _RANKING = re.compile(r"ranking=\[([^\]]*)\]")
@@ -54,25 +54,33 @@ def _site_move(move: Any, labels: tuple[str, ...]) -> bool:
             and move.word.split("/")[0] == labels[move.to])
 
 
+def _written_site(m: Any, labels: tuple[str, ...], n: int) -> int:
+    """The board site the trace format writes a move as (a placement, a removal, a site chosen,
+    a piece coming from a hand: its origin is off the board), or -1."""
+    if 0 <= m.to < n and m.frm >= n and m.kind in (MOVE, CHOICE):
+        return m.to
+    return m.to if _site_move(m, labels) and m.to < n else -1
+
+
 def ludii_texts(state: Any, legal: Any) -> list[str]:
     """The trace format's texts of our legal moves (see the module's docs)."""
     game = state.game
     labels = game.topology.labels
     n = game.topology.n
-    sites = [m.to if _site_move(m, labels) and m.to < n else -1 for m in legal]
+    sites = [_written_site(m, labels, n) for m in legal]
     shared = Counter(s for s in sites if s >= 0)
     out = []
     for m, site in zip(legal, sites):
-        if m.to >= n and m.kind is not ADD:
+        if m.kind is PASS:
+            out.append("pass")  # whoever's (a named player's pass-P2), however many times listed
+        elif m.to >= n and m.kind is not ADD:
             out.append("Move")  # to a hand: Ludii's texts have no label for it, only the action
-        elif 0 <= m.to < n and m.frm >= n and m.kind in (MOVE, CHOICE):
-            out.append(labels[m.to])  # from a hand: the site it goes to
         elif m.kind is MOVE and m.levels is not None:  # between stacks: the traces name no levels
             out.append(f"{labels[m.frm]}-{labels[m.to]}")
         elif site < 0:  # our second move of one text (A1-B2/2, other consequences): Ludii writes both alike
             out.append(m.text.rsplit("/", 1)[0] if "/" in m.word else m.text)
         elif shared[site] > 1:
-            name = game.components[m.what].name if m.kind is ADD and m.what else NO_PIECE
+            name = game.components[m.what].name if m.kind is ADD and m.what and m.frm < 0 else NO_PIECE
             out.append(f"{labels[site]}:{name}")
         else:
             out.append(labels[site])
@@ -153,6 +161,12 @@ class _Replayer:
         self.random_start = rng is not None and game.arrays[RNG] != tuple(rng)  # the start rules drew
         if self.random_start:
             self.count = 0
+        # a game of simultaneous moves: Ludii's recorder applied each random move alone, whoever's
+        # it was (not as a step of everyone's choices), so only its first ply, every player's
+        # moves, compares
+        self.simultaneous = bool(getattr(game, "simultaneous", False))
+        if self.simultaneous:
+            self.count = min(self.count, 1)
 
     def run(self) -> Replay:
         best: Optional[Replay] = None
@@ -197,7 +211,8 @@ class _Replayer:
         if ply >= self.count:
             if self.count == len(plies):
                 return self.end()
-            return Replay(True, self.count, random=self.random_start, rolls=sum(self.rolled))
+            return Replay(True, self.count, "the first ply (simultaneous moves)" if self.simultaneous else "",
+                          random=self.random_start, rolls=sum(self.rolled))
         where = f"ply {ply}/{len(plies)}"
         if branch is None:
             step = plies[ply]
