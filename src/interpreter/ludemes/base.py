@@ -23,7 +23,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass, replace
 import sys
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Optional
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Optional, Union
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -292,11 +292,16 @@ class Param:
     many: bool = False  # takes all following positional arguments of its type: (and a b c)
     key: str = ""
     name: str = ""
-    range: Optional[Range] = None  # the numbers it accepts (a Range or a (low, high) pair)
+    range: Optional[Range] = None  # the numbers it accepts
 
-    def __post_init__(self) -> None:
-        if isinstance(self.range, tuple):
-            object.__setattr__(self, "range", Range(*self.range))
+    def __init__(self, type: PType, optional: bool = False, named: bool = False, default: Any = None,
+                 doc: str = "", many: bool = False, key: str = "", name: str = "",
+                 range: Union[Range, tuple[float, float], None] = None) -> None:
+        """The dataclass's own, but ``range`` may be written as a (low, high) pair."""
+        fields = dict(type=type, optional=optional, named=named, default=default, doc=doc, many=many,
+                      key=key, name=name, range=Range(*range) if isinstance(range, tuple) else range)
+        for attr, value in fields.items():
+            object.__setattr__(self, attr, value)
 
     @property
     def word(self) -> str:

@@ -3,7 +3,7 @@ arithmetic. Regions (sets of sites) are in :mod:`.regions`."""
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any, Callable, TYPE_CHECKING, Union
 
 from ..engine.arrays import EFFECT_TO, HAND_SITES
 from ..engine.result import Termination
@@ -19,6 +19,8 @@ from .logic import value_fn
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 
@@ -419,7 +421,11 @@ class Range(Ludeme):
         return lo, hi
 
 
-def range_bounds(c: "Compiler", length: Any):
+#: a range's (low, high): known before play, or a function of (state, env) giving them in play
+Bounds = Union[tuple[int, int], Callable[["State", "Env"], tuple[int, int]]]
+
+
+def range_bounds(c: "Compiler", length: Any) -> Bounds:
     """A range's (low, high) when known before play, else a function of (state, env) giving
     them during play (Ludii's ranges are evaluated when the rule runs)."""
     try:
@@ -788,7 +794,7 @@ class Add(_Arith):
         items = self.values.items
         if not any(isinstance(v, Ludeme) and v.kind == INTS for v in items):
             return super().compile(c)
-        parts = [(v.compile(c), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
+        parts = [(c.ints(v), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
                  for v in items]
 
         def value_of(s, e):
