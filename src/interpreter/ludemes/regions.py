@@ -101,9 +101,8 @@ class SitesLabels(Ludeme):
         from ..native.kernels.placement import _players_region
         if self.role is not None:
             return _players_region(self, k)
-        if self.sites is None:  # the region being visited (a group of forEach Group...): kernels bind none
-            from ..native.emit import NoKernel
-            raise NoKernel("(sites)", "used where no region is bound")
+        if self.sites is None:  # the region being visited (a group of forEach Group...)
+            return k.bound("region", "(sites)")
         if isinstance(self.sites, Ludeme) and self.sites.kind == "ints":
             from ..native.emit import NoKernel
             raise NoKernel("(sites <ints>)")
