@@ -23,7 +23,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass, replace
 import sys
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Optional, Union
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Optional
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -144,7 +144,7 @@ class ArrayOf(PType):
     single: bool = True
 
     @property
-    def label(self) -> str:  # type: ignore[override]
+    def label(self) -> str:  # type: ignore[override]  # computed, where PType holds a plain label
         return "{" + str(self.item) + "}"
 
     def accepts(self, value: Any) -> bool:
@@ -158,7 +158,7 @@ class Either(PType):
     options: tuple[PType, ...]
 
     @property
-    def label(self) -> str:  # type: ignore[override]
+    def label(self) -> str:  # type: ignore[override]  # computed, where PType holds a plain label
         return " | ".join(str(o) for o in self.options)
 
     def accepts(self, value: Any) -> bool:
@@ -172,7 +172,7 @@ class Instance(PType):
     ludeme: str
 
     @property
-    def label(self) -> str:  # type: ignore[override]
+    def label(self) -> str:  # type: ignore[override]  # computed, where PType holds a plain label
         return f"({self.ludeme} ...)"
 
     def accepts(self, value: Any) -> bool:
@@ -296,7 +296,7 @@ class Param:
 
     def __init__(self, type: PType, optional: bool = False, named: bool = False, default: Any = None,
                  doc: str = "", many: bool = False, key: str = "", name: str = "",
-                 range: Union[Range, tuple[float, float], None] = None) -> None:
+                 range: Range | tuple[float, float] | None = None) -> None:
         """The dataclass's own, but ``range`` may be written as a (low, high) pair."""
         fields = dict(type=type, optional=optional, named=named, default=default, doc=doc, many=many,
                       key=key, name=name, range=Range(*range) if isinstance(range, tuple) else range)

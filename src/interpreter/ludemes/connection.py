@@ -8,7 +8,8 @@ square...). ``if:`` says which sites belong, tested with ``(to)`` set to the can
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Any, TYPE_CHECKING
 
 from ..engine.env import Env
 from ..engine.groups import connects, group_at, groups

@@ -3,7 +3,8 @@ arithmetic. Regions (sets of sites) are in :mod:`.regions`."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, TYPE_CHECKING, Union
+from collections.abc import Callable
+from typing import Any, TYPE_CHECKING
 
 from ..engine.arrays import EFFECT_TO, HAND_SITES
 from ..engine.result import Termination
@@ -352,7 +353,7 @@ class Max(Ludeme):
         if many and self.other is not None:
             raise BindError("(max <array>) takes one array", self.other.span)
         if many or self.other is not None:
-            self.kind = INT  # type: ignore[misc]
+            self.kind = INT  # type: ignore[misc]  # this instance's kind: (max a b) is an int
 
     def compile(self, c: "Compiler"):
         if self.other is not None:
@@ -422,7 +423,7 @@ class Range(Ludeme):
 
 
 #: a range's (low, high): known before play, or a function of (state, env) giving them in play
-Bounds = Union[tuple[int, int], Callable[["State", "Env"], tuple[int, int]]]
+Bounds = tuple[int, int] | Callable[["State", "Env"], tuple[int, int]]
 
 
 def range_bounds(c: "Compiler", length: Any) -> Bounds:
@@ -755,9 +756,9 @@ class _Arith(Ludeme):
     def compile(self, c: "Compiler"):
         fns = [value_fn(c, v) for v in self.values.items]
         combine = self.combine
-        consts = [constant(f) for f in fns]
-        if all(isinstance(v, int) for v in consts):  # known before play: checked at load time
-            value = combine(consts)  # type: ignore[arg-type]
+        consts = [v for f in fns if isinstance(v := constant(f), int)]
+        if len(consts) == len(fns):  # known before play: checked at load time
+            value = combine(consts)
             if not INT_MIN <= value <= INT_MAX:
                 raise out_of_range(value, self)
             return const_fn(value)

@@ -4,7 +4,8 @@ runs) and operations on them."""
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Sequence, TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Any, TYPE_CHECKING
 
 from ..engine.env import Env
 from ..engine.values import INFINITY, const_fn
@@ -593,7 +594,6 @@ class SitesAround(Ludeme):
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.kernels.core import _friends
         from ..native.kernels.regions import Around, _fixed, around_table
-        from typing import Callable
         if self._general():
             from ..native.emit import NoKernel
             raise NoKernel("(sites Around ... distance:/includeSelf:/<region>)")
@@ -799,7 +799,7 @@ class Union(_SetOp):
         if any(shapes):
             if not all(shapes):
                 raise BindError("union takes regions or boards, not both", self.span)
-            self.kind = "board shape"  # type: ignore[misc]
+            self.kind = "board shape"  # type: ignore[misc]  # this instance's: a union of boards
 
     def concepts_at(self, where):
         return () if self.kind == "board shape" else self.concepts

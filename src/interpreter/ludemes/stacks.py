@@ -9,7 +9,8 @@ stack; ``(level)`` is the level visited by ``forEach Level`` or ``forEach Piece`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..engine import stacks
 from ..engine.env import Env
