@@ -9,7 +9,7 @@ against it, and installed once. The game is read-only when :func:`build_game` re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..engine import simultaneous
@@ -24,6 +24,7 @@ from ..ludemes.words import Words, fill, generic
 from .compiler import Compiler
 
 if TYPE_CHECKING:
+    from ..engine.phases import NextOf
     from ..engine.topology import Topology
 
 
@@ -210,6 +211,12 @@ def player_count(bound: GameLudeme) -> int:
     return number
 
 
+def _phase_after(fixed: int | None, count: int) -> Callable[[int], int]:
+    """Where a way out of a phase goes, from the current phase: to ``fixed``, or else to the
+    next phase (the first after the last)."""
+    return lambda current: fixed if fixed is not None else (current + 1) % count
+
+
 def _compile_rules(rules: Rules, c: Compiler) -> tuple[tuple[Phase, ...], tuple[EndRule, ...], tuple[Any, ...]]:
     """The phases, end rules and start rules, compiled (meta rules register their moves with
     the compiler)."""
@@ -233,10 +240,10 @@ def _compile_rules(rules: Rules, c: Compiler) -> tuple[tuple[Phase, ...], tuple[
             if key in declared:  # Ludii's phases of one name for different players are allowed
                 raise BindError(f'phase "{p.title}" declared twice', p.span)
             declared[key] = p
-        table: list[list[Any]] = []  # per phase, its ways out (phases per player)
+        table: list[list[NextOf]] = []  # per phase, its ways out (phases per player)
         for i, p in enumerate(bound_phases):
             nexts = []
-            ways = []
+            ways: list[NextOf] = []
             for nxt in p.next_phases():
                 cond = c.bool(nxt.condition) if nxt.condition is not None else None
                 if per_player:
@@ -244,8 +251,7 @@ def _compile_rules(rules: Rules, c: Compiler) -> tuple[tuple[Phase, ...], tuple[
                     everyone = role is None or role.name in ("Shared", "All", "Each")
                     who = None if everyone else c.player(role)
                     fixed = nxt.target_index(c, i) if nxt.target is not None else None
-                    ways.append((who, cond, (lambda current, t=fixed, n=len(bound_phases): t if t is not None
-                                             else (current + 1) % n)))
+                    ways.append((who, cond, _phase_after(fixed, len(bound_phases))))
                 else:
                     nexts.append((cond, nxt.target_index(c, i)))
             table.append(ways)

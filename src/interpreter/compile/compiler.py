@@ -209,7 +209,7 @@ class Compiler:
         return checked
 
     @staticmethod
-    def frame_site(value: Any) -> Callable[[Env], int] | None:
+    def frame_site(value: Any) -> Callable[[Env], builtins.int] | None:
         """For ``(to)``, ``(from)``, ``(between)``, ``(site)`` (a site of the frame, always on the
         board): a C-level getter of that site from the frame, so a condition on it reads the
         site without a call of its own (``(is Empty (to))`` is ``s.what[e.to] == 0``); None for
@@ -243,6 +243,12 @@ class Compiler:
                 return lambda s, e: (x,) if (x := one(s, e)) >= 0 else ()
             return self._by_branch(lambda: _compile(value, self), _choose_fn)
         raise self.error(f"expected a region, got {value!r}", value)
+
+    def ints(self, value: Ludeme) -> Callable[[State, Env], Sequence[builtins.int]]:
+        """An array of ints (a ludeme of kind ints: ``(values Remembered)``, ``(sizes Group)``...)
+        as a function."""
+        fn: Callable[[State, Env], Sequence[builtins.int]] = _compile(value, self)
+        return fn
 
     def site_list(self, items: Sequence[Any]) -> Fn:
         """Several sites as one function returning a tuple (constant when all are literals)."""

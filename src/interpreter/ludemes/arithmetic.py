@@ -39,7 +39,7 @@ class _Binary(Ludeme):
         fa, fb = value_fn(c, self.a), value_fn(c, self.b)
         apply, where = self.apply, self
 
-        def value_of(s: "State", e: "Env") -> int:
+        def value_of(s: "State | None", e: "Env | None") -> int:  # None, None: at load time
             b = fb(s, e)
             if b == 0:
                 raise LudError(f"({where.name} ...) divides by zero", where.span)

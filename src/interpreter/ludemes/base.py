@@ -144,7 +144,7 @@ class ArrayOf(PType):
     single: bool = True
 
     @property
-    def label(self) -> str:  # type: ignore[override]
+    def label(self) -> str:  # type: ignore[override]  # computed, where PType holds a plain label
         return "{" + str(self.item) + "}"
 
     def accepts(self, value: Any) -> bool:
@@ -158,7 +158,7 @@ class Either(PType):
     options: tuple[PType, ...]
 
     @property
-    def label(self) -> str:  # type: ignore[override]
+    def label(self) -> str:  # type: ignore[override]  # computed, where PType holds a plain label
         return " | ".join(str(o) for o in self.options)
 
     def accepts(self, value: Any) -> bool:
@@ -172,7 +172,7 @@ class Instance(PType):
     ludeme: str
 
     @property
-    def label(self) -> str:  # type: ignore[override]
+    def label(self) -> str:  # type: ignore[override]  # computed, where PType holds a plain label
         return f"({self.ludeme} ...)"
 
     def accepts(self, value: Any) -> bool:
@@ -292,11 +292,16 @@ class Param:
     many: bool = False  # takes all following positional arguments of its type: (and a b c)
     key: str = ""
     name: str = ""
-    range: Optional[Range] = None  # the numbers it accepts (a Range or a (low, high) pair)
+    range: Optional[Range] = None  # the numbers it accepts
 
-    def __post_init__(self) -> None:
-        if isinstance(self.range, tuple):
-            object.__setattr__(self, "range", Range(*self.range))
+    def __init__(self, type: PType, optional: bool = False, named: bool = False, default: Any = None,
+                 doc: str = "", many: bool = False, key: str = "", name: str = "",
+                 range: Range | tuple[float, float] | None = None) -> None:
+        """The dataclass's own, but ``range`` may be written as a (low, high) pair."""
+        fields = dict(type=type, optional=optional, named=named, default=default, doc=doc, many=many,
+                      key=key, name=name, range=Range(*range) if isinstance(range, tuple) else range)
+        for attr, value in fields.items():
+            object.__setattr__(self, attr, value)
 
     @property
     def word(self) -> str:

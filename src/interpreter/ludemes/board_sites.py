@@ -12,7 +12,7 @@ site here.
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any, Protocol, TYPE_CHECKING
 
 from ..engine.values import const_fn, constant
 from ..errors import BindError
@@ -27,7 +27,13 @@ _TYPE = Param(Enum(("Cell", "Vertex", "Edge")), optional=True)
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
 
-def check_type(ludeme: Ludeme, c: "Compiler") -> None:
+class SiteTyped(Protocol):
+    """A ludeme with a site type (``Cell``, ``Vertex``, ``Edge``) among its parameters."""
+
+    type: Any
+
+
+def check_type(ludeme: SiteTyped, c: "Compiler") -> None:
     """Refuse a site type other than the board's (Ludii would look at other graph elements)."""
     kind = getattr(ludeme.type, "name", None)
     if kind is not None and kind != c.topo.use:

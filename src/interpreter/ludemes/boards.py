@@ -8,7 +8,7 @@ int expressions known before play (``(tri Limping (- 4 1))``).
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Optional, TYPE_CHECKING
+from typing import Any, Callable, ClassVar, Optional, Protocol, TYPE_CHECKING, runtime_checkable
 
 from ..engine import boards as gen
 from ..engine.topology import Topology, build
@@ -27,6 +27,19 @@ StaticInt = Callable[[Any], int]  # evaluates an int expression known before pla
 SHAPE = kind_of(BOARD_SHAPE)
 _NUMBER = Kind(("int",), "number", literals=(Int, Float))
 _POINT = ArrayOf(_NUMBER, single=False)
+
+
+class GraphMaker(Protocol):
+    """What builds a board's graph: a shape, or an operator on boards."""
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph: ...
+
+
+@runtime_checkable
+class Keyed(Protocol):
+    """What names a board exactly, for reuse: a shape, an operator on one, a (poly ...)."""
+
+    def key(self, static_int: StaticInt) -> tuple: ...
 
 
 class Board(Ludeme):
@@ -169,7 +182,7 @@ class _Shape(Ludeme):
 def _key(value: Any, static_int: StaticInt) -> Any:
     if value is None:
         return None
-    if isinstance(value, _Shape) or (isinstance(value, Ludeme) and (value.kind == BOARD_SHAPE or hasattr(value, "key"))):
+    if isinstance(value, Ludeme) and isinstance(value, Keyed):
         return value.key(static_int)  # a shape, an operator on one such as (remove ...), a (poly ...)
     if isinstance(value, BoundArray):
         return tuple(_key(v, static_int) for v in value.items)
@@ -511,7 +524,7 @@ class Trim(_Shape):
         return gen.trim(self.board.graph(use, static_int))
 
 
-def remove_from_board(shape: Ludeme, cells: Any, vertices: Any, use: str, static_int: StaticInt,
+def remove_from_board(shape: GraphMaker, cells: Any, vertices: Any, use: str, static_int: StaticInt,
                       edges: Any = None) -> gen.BoardGraph:
     """``(remove BOARD cells:{...} edges:{{a b}...} vertices:{...})``: cells and vertices named by
     number or by the label they have on the whole board, edges by their end points' numbers."""
@@ -568,7 +581,7 @@ def _cell(value: Any, static_int: StaticInt) -> list:
 
 
 def _pairs(value: Any, static_int: StaticInt) -> list:
-    out = []
+    out: list[tuple[Any, ...]] = []  # pairs of site numbers, or of positions
     for pair in _items(value):
         items = _items(pair)
         if items and all(isinstance(i, BoundArray) for i in items):

@@ -14,12 +14,13 @@ from typing import Any, TYPE_CHECKING
 from ..engine import dice as engine_dice
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
-from ..engine.values import const_fn
+from ..engine.values import Fn, const_fn
 from ..errors import BindError
 from .base import (
     ANY_INT, FLOAT_LIT, INT, INT_FN, MOVES, MOVES_T, RANGE, REGION, REGION_FN, ArrayOf, BoundArray, Kind, Ludeme,
     Param,
 )
+from .functions import Exact, Max, Range
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -41,17 +42,17 @@ def frame_key(e: Env) -> int:
     return hash((e.to, e.frm, e.between, e.site, e.player, e.value, e.pips)) & 0xFFFFFFFF
 
 
-def range_fns(c: "Compiler", value: Any):
+def range_fns(c: "Compiler", value: Any) -> tuple[Fn, Fn]:
     """The functions of a range's least and greatest values (``(range 1 (count at:0))``:
     worked out during play)."""
-    if isinstance(value, Ludeme) and value.name == "range":
+    if isinstance(value, Range):
         lo = c.int(value.min)
         hi = c.int(value.max) if value.max is not None else lo
         return lo, hi
-    if isinstance(value, Ludeme) and value.name == "exact":
+    if isinstance(value, Exact):
         n = c.int(value.n)
         return n, n
-    if isinstance(value, Ludeme) and value.name == "max":
+    if isinstance(value, Max):
         return const_fn(1), c.int(value.n)
     raise BindError("a random value is drawn from a range: (range 1 6)", value.span)
 

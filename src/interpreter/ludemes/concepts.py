@@ -242,8 +242,9 @@ def concepts_of(node: Any, where: Where) -> set[str]:
             continue
         if param.name == "directions":
             given = _direction_concepts(value)
-            if not given and value is None and getattr(node, "default_directions", ""):
-                given = {DIRECTION_CONCEPTS[node.default_directions]}
+            default: str = getattr(node, "default_directions", "")  # declared by ludemes that have one
+            if not given and value is None and default:
+                given = {DIRECTION_CONCEPTS[default]}
             out |= given
         if param.name == "type" and isinstance(value, Const) and value.name in SITE_TYPES:
             out.add(value.name)  # a kind of site named (Ludii's SiteType concepts)
@@ -259,7 +260,8 @@ def declared_concepts(game: Ludeme, players: int,
     about the whole game: see :func:`interpreter.concept.concepts`); ``static_int`` evaluates
     the numbers known before play (a board's sizes given as expressions), literals only
     without it."""
-    piece_moves = tuple(n.moves for n in game.walk() if n.name == "piece" and getattr(n, "moves", None) is not None)
+    piece_moves = tuple(moves for n in game.walk()
+                        if n.name == "piece" and (moves := getattr(n, "moves", None)) is not None)
     where = Where(players=players, walker=concepts_of, piece_moves=piece_moves, static_int=static_int)
     return frozenset(concepts_of(game, where))
 

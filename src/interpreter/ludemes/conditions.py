@@ -124,7 +124,7 @@ def _value(c: "Compiler", value):
     return value_fn(c, value)
 
 
-def _line_length(c: "Compiler", ludeme: Ludeme):
+def _line_length(c: "Compiler", ludeme: IsLine | CountLines):
     from .functions import at_least
     return at_least(c, ludeme.length, 1, lambda n: f"a line is at least 1 long, not {n}", ludeme)
 

@@ -8,6 +8,7 @@ square...). ``if:`` says which sites belong, tested with ``(to)`` set to the can
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, TYPE_CHECKING
 
 from ..engine.env import Env
@@ -275,6 +276,7 @@ class IsConnected(Ludeme):
         at = c.site(self.at) if self.at is not None else (lambda s, e: s.last_to)
         adjacency = c.adjacency(self.directions)
         number = c.int(self.number) if self.number is not None else None
+        targets: Callable[[State, Env], Sequence[tuple[int, ...]]]  # the regions to connect
         if isinstance(self.regions, Const) and self.regions.name in STATIC_REGIONS.names:
             kinds = static_regions(c.topo, self.regions.name)
             if not kinds:
@@ -327,9 +329,11 @@ class IsConnected(Ludeme):
             targets = {0: [tuple(r) for r in connection.static_regions(k.topo, self.regions.name)]}
             per_player = False
         elif isinstance(self.regions, BoundArray):
-            targets = {0: [k.static_region(r) for r in self.regions.items]}
-            if any(t is None for t in targets[0]):
+            found = [k.static_region(r) for r in self.regions.items]
+            known = [t for t in found if t is not None]
+            if len(known) < len(found):
                 raise NoKernel("(is Connected {...})", "regions known only during play")
+            targets = {0: known}
             per_player = False
         else:
             owned = k.game.player_regions

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import boards as gen
 from ..engine.topology import Topology, build
-from ..engine.tracks import END, TrackError, make_track, steps_to_sites
+from ..engine.tracks import END, Track as LaidTrack, TrackError, make_track, steps_to_sites
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
@@ -133,7 +133,7 @@ class Track(Ludeme):
             raise BindError(f"there is no player {number} in a {num_players}-player game", self.owner.span)
         return number
 
-    def build(self, topo: Topology, num_players: int):
+    def build(self, topo: Topology, num_players: int) -> LaidTrack:
         """The engine's track on this board (a located error when it does not fit)."""
         try:
             if isinstance(self.steps, Str):
@@ -146,11 +146,11 @@ class Track(Ludeme):
             raise BindError(str(err), self.steps.span) from None
 
 
-def build_tracks(tracks: Any, topo: Topology, num_players: int) -> list:
+def build_tracks(tracks: Any, topo: Topology, num_players: int) -> list[LaidTrack]:
     """The tracks (a track ludeme, an array of them or None) laid on a board, in declaration
     order; the game keeps them as ``game.tracks``."""
     items = tracks.items if isinstance(tracks, BoundArray) else [tracks] if tracks is not None else []
-    out = []
+    out: list[LaidTrack] = []
     for item in items:
         track = item.build(topo, num_players)
         if any(t.name == track.name and t.owner == track.owner for t in out):

@@ -241,7 +241,7 @@ class CountPips(Ludeme):
             who = c.player(self.role)
         else:
             who = const_fn(shared)
-        by_owner = {}
+        by_owner: dict[int, DiceSet] = {}
         for ds in sets:
             by_owner.setdefault(ds.owner, ds)  # Ludii's first set of that owner
         pips = engine_dice.pips

@@ -990,11 +990,11 @@ class ForEachPlayer(_Effect):
     rule: Any = Param(Kind(("moves", "end rule", "result")))
 
     def validate(self) -> None:
-        self.kind = self.rule.kind  # type: ignore[misc]
+        self.kind = self.rule.kind  # type: ignore[misc]  # an instance's kind: its rule's
         if self.condition is not None or self.kind == "result":
             if self.condition is None or self.kind != "result":
                 raise BindError("(forEach Player if:C (result ...)): a condition and a result", self.span)
-            self.kind = "end rule"  # type: ignore[misc]  Ludii's end forEach over every player
+            self.kind = "end rule"  # type: ignore[misc]  # Ludii's end forEach over every player
 
     def end_rule(self):
         if self.condition is None:
@@ -1008,7 +1008,7 @@ class ForEachPlayer(_Effect):
     def compile_end(self, c: "Compiler"):
         if self.condition is not None:  # Ludii's end forEach: each player's result in turn
             from .foreach import ForEachEnd
-            return ForEachEnd.compile_end(self, c)
+            return ForEachEnd.each_player_end(c, self.condition, self.rule)
         rule = self.rule.compile_end(c)
         n = c.game.num_players
 

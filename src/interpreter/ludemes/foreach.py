@@ -137,10 +137,15 @@ class ForEachEnd(Ludeme):
         return self.condition, [self.result]
 
     def compile_end(self, c: "Compiler"):
-        cond = c.bool(self.condition)
-        result = getattr(self, "result", None) or self.rule
+        return self.each_player_end(c, self.condition, self.result, self.role, self.track)
+
+    @staticmethod
+    def each_player_end(c: "Compiler", condition: Any, result: Any, role: Any = None, track: Any = None):
+        """The end rule giving ``result`` to the first player (or once per track) for whom
+        ``condition`` holds; also (forEach Player if:C (result ...))'s."""
+        cond = c.bool(condition)
         outcome = result.compile_outcome(c)
-        if getattr(self, "track", None) is not None:
+        if track is not None:
             tracks = len(c.game.tracks)
 
             def by_track(s: "State", e: Env) -> Any:
@@ -150,7 +155,6 @@ class ForEachEnd(Ludeme):
                 return None
             return by_track
         n = c.game.num_players
-        role = getattr(self, "role", None)
         non_mover = isinstance(role, Const) and role.name == "NonMover"
         ranked = c.game.ranked
 

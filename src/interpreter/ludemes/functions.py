@@ -3,6 +3,7 @@ arithmetic. Regions (sets of sites) are in :mod:`.regions`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TYPE_CHECKING
 
 from ..engine.arrays import EFFECT_TO, HAND_SITES
@@ -20,6 +21,8 @@ from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
     from ..native.emit import Emitter
 
 
@@ -358,7 +361,7 @@ class Max(Ludeme):
         if many and self.other is not None:
             raise BindError("(max <array>) takes one array", self.other.span)
         if many or self.other is not None:
-            self.kind = INT  # type: ignore[misc]
+            self.kind = INT  # type: ignore[misc]  # this instance's kind: (max a b) is an int
 
     def compile(self, c: "Compiler"):
         if self.other is not None:
@@ -427,7 +430,11 @@ class Range(Ludeme):
         return lo, hi
 
 
-def range_bounds(c: "Compiler", length: Any):
+#: a range's (low, high): known before play, or a function of (state, env) giving them in play
+Bounds = tuple[int, int] | Callable[["State", "Env"], tuple[int, int]]
+
+
+def range_bounds(c: "Compiler", length: Any) -> Bounds:
     """A range's (low, high) when known before play, else a function of (state, env) giving
     them during play (Ludii's ranges are evaluated when the rule runs)."""
     try:
@@ -757,9 +764,9 @@ class _Arith(Ludeme):
     def compile(self, c: "Compiler"):
         fns = [value_fn(c, v) for v in self.values.items]
         combine = self.combine
-        consts = [constant(f) for f in fns]
-        if all(isinstance(v, int) for v in consts):  # known before play: checked at load time
-            value = combine(consts)  # type: ignore[arg-type]
+        consts = [v for f in fns if isinstance(v := constant(f), int)]
+        if len(consts) == len(fns):  # known before play: checked at load time
+            value = combine(consts)
             if not INT_MIN <= value <= INT_MAX:
                 raise out_of_range(value, self)
             return const_fn(value)
@@ -796,7 +803,7 @@ class Add(_Arith):
         items = self.values.items
         if not any(isinstance(v, Ludeme) and v.kind == INTS for v in items):
             return super().compile(c)
-        parts = [(v.compile(c), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
+        parts = [(c.ints(v), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
                  for v in items]
 
         def value_of(s, e):

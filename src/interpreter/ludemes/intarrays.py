@@ -68,7 +68,7 @@ class Min(Ludeme):
             a, b = c.int(self.values), c.int(self.other)
             return lambda s, e: min(a(s, e), b(s, e))
         if isinstance(self.values, Ludeme) and self.values.kind == INTS:
-            values = self.values.compile(c)
+            values = c.ints(self.values)
             span = self.span
 
             def least(s: "State", e: "Env") -> int:

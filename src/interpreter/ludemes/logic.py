@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..engine.movegen import Choice, FnGen, MoveGen, Union, concat, with_rules
 from ..engine.values import const_fn, constant
@@ -81,7 +81,7 @@ class If(Ludeme):
             kind = RESULT
         else:
             kind = branch.kind if isinstance(branch, Ludeme) else (INT if isinstance(branch, Int) else BOOL)
-        self.kind = END_RULE if kind == RESULT else kind  # type: ignore[misc]
+        self.kind = END_RULE if kind == RESULT else kind  # type: ignore[misc]  # this instance's: its branches
         self.forced = None  # with directions: the branch the compiler is compiling (see static_directions)
         if kind == DIRECTIONS and self.else_branch is None:
             raise BindError("(if C DIRECTIONS DIRECTIONS) needs both directions", self.span)
@@ -259,7 +259,7 @@ class _Combine(Ludeme):
         kinds = {(MOVES if i.kind == NEXT_PHASE else i.kind) if isinstance(i, Ludeme) else BOOL for i in items}
         if len(kinds) > 1:
             raise BindError(f"({self.name} ...) mixes conditions and moves", self.span)
-        self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]
+        self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]  # this instance's: its items'
         if self.then is not None and self.kind != MOVES:
             raise BindError("(then ...) follows moves, not conditions", self.then.span)
 
@@ -515,7 +515,7 @@ class _Compare(Ludeme):
     concept = ""  # Ludii's concept of the comparison (Equal, LesserThan...)
     phrase = ""  # the comparison in words ("at most")
     amount = ""  # the comparison of an amount ("fewer than")
-    mirrored: Any = None  # the comparison with its sides swapped (< for >), set below
+    mirrored: ClassVar[type[_Compare] | None] = None  # the comparison with its sides swapped (< for >), set below
 
     def words(self, w):
         counted = getattr(self.left, "counted", None)  # (count Pieces Next) <= 1: P2 has at most 1 piece
@@ -523,8 +523,9 @@ class _Compare(Ludeme):
             owner, noun = counted(w)
             return f"{owner} {'has' if owner != 'everybody' else 'have'} {self.amount} {plural(w.number(self.right), noun)}"
         left, right, phrase = self.left, self.right, self.phrase
-        if w.number(left) is not None and w.number(right) is None and self.mirrored:
-            left, right, phrase = right, left, type(self).mirrored.phrase  # (!= 0 X): X is not 0
+        mirrored = type(self).mirrored
+        if w.number(left) is not None and w.number(right) is None and mirrored:
+            left, right, phrase = right, left, mirrored.phrase  # (!= 0 X): X is not 0
         return f"{w.of(left)} is {phrase} {w.of(right)}"
 
     def concepts_at(self, where):
@@ -580,7 +581,7 @@ def _equality_concepts(a: Any, b: Any) -> set[str]:
 
 
 def _comparison(symbol: str, op, meaning: str, example: str, concept: str, sides: PType | None = None,
-                amount: str = "") -> type:
+                amount: str = "") -> type[_Compare]:
     doc = f"True when the first value is {meaning} the second.\n\n    Examples:\n        {example}\n    "
     namespace: dict[str, Any] = {"name": symbol, "op": staticmethod(op), "__doc__": doc, "__module__": __name__,
                                  "concept": concept, "phrase": meaning, "amount": amount}

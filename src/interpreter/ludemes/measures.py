@@ -187,11 +187,11 @@ class Expand(Ludeme):
             return Listed(_grown(k, static, steps, dirs))
         # grown during play: the base's sites marked, then each step's new neighbours, the region
         # read in site order (as the reference's, sorted)
-        width = max((len(k.topo.neighbours_of(x, dirs)) for x in range(k.n)), default=0)
+        width = max((len(k.topo.neighbours_of(site, dirs)) for site in range(k.n)), default=0)
         table = np.full((k.n, max(width, 1)), -1, dtype=np.int64)
-        for x in range(k.n):
-            row = k.topo.neighbours_of(x, dirs)
-            table[x, :len(row)] = row
+        for site in range(k.n):
+            row = k.topo.neighbours_of(site, dirs)
+            table[site, :len(row)] = row
         nbrs = k.table(table)
         mark, frontier = k.scratch(k.n), k.scratch(2 * k.n)
         x, head, tail, end, i, j, y, c, s = (k.temp(v) for v in ("x", "h", "tl", "e", "i", "j", "y", "c", "s"))

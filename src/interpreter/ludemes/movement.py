@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.state import State
     from ..native.emit import Emitter, Made, Region
+    from .functions import Bounds
 
 
 class PlayerLudeme(Ludeme):
@@ -115,7 +116,7 @@ class MoveSlide(Ludeme):
             raise BindError("a slide's (to ...) takes a condition, not sites", self.to.sites.span)
         bounds, go, between_effect = _between_rule(c, self.between)
         dynamic = bounds if callable(bounds) else None
-        lo, hi = (1, 1 << 30) if dynamic is not None else bounds
+        lo, hi = bounds if not callable(bounds) else (1, 1 << 30)
         # the apply's if: (Ludii's toRule) only filters; the stop condition is the to's if:
         apply = getattr(self.to, "apply", None)
         stop = c.bool(self.to.condition) if self.to is not None and self.to.condition is not None else None
@@ -142,7 +143,7 @@ class MoveSlide(Ludeme):
         check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any)
 
         def gen(s: "State", e: Env) -> list[Move]:
-            out = []
+            out: list[Move] = []
             frame = e.child()
             who, mover = s.who, s.mover
             for frm in sources(s, e):
@@ -219,14 +220,14 @@ class MoveSlide(Ludeme):
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
 
-def _between_rule(c: "Compiler", between: Any) -> tuple[tuple[int, int], Any, Any]:
+def _between_rule(c: "Compiler", between: Any) -> tuple[Bounds, Any, Any]:
     """A slide's ``(between ...)``: ((least, most) distance, the condition of the sites passed
     over, None for empty ones; the effect on them, or None)."""
     if between is None:
         return (1, 1 << 30), None, None
     if between.length is not None:
         from .functions import range_bounds
-        bounds = range_bounds(c, between.length)  # a function of (state, env) when known only in play
+        bounds: Bounds = range_bounds(c, between.length)  # a function of (state, env) when known only in play
     else:
         bounds = (1, 1 << 30)
     go = c.bool(between.condition) if between.condition is not None else None
@@ -517,8 +518,8 @@ class Ahead(Ludeme):
         rays = [k.topo.ray(x, dirs[0]) for x in range(k.n)]
         depth = max((len(r) for r in rays), default=0)
         table = np.full((k.n, max(depth, 1)), -1, dtype=np.int64)
-        for x, ray in enumerate(rays):
-            table[x, :len(ray)] = ray
+        for site, ray in enumerate(rays):
+            table[site, :len(ray)] = ray
         name = k.table(table)
         lengths = k.table(np.array([len(r) for r in rays], dtype=np.int64))
         x, n, out = k.temp("x"), k.temp("n"), k.temp("a")
@@ -554,7 +555,7 @@ class SitesStart(Ludeme):
         def starts(s: "State", e: Env) -> tuple[int, ...]:
             if not table:  # the start position, worked out once
                 first = game.initial_state()
-                per = [[] for _ in game.components]
+                per: list[list[int]] = [[] for _ in game.components]
                 for site, w in enumerate(first.what):
                     per[w].append(site)
                 table.extend(tuple(p) for p in per)

@@ -1006,12 +1006,13 @@ class ForEachPiece(Ludeme):
         if self.pieces is not None:
             items = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
             kinds = frozenset(k for item in items for k in c.components_named(item.value, item))
+        table: list[MoveGen | None]  # per component: the moves it makes here
         if self.moves is not None:
             own = c.moves(self.moves)
-            table = [None] + [own if kinds is None or comp.index in kinds else None for comp in comps[1:]]
+            table = [None, *[own if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
         else:
-            table = [None] + [c.piece_moves[comp.index] if kinds is None or comp.index in kinds else None
-                              for comp in comps[1:]]
+            table = [None, *[c.piece_moves[comp.index] if kinds is None or comp.index in kinds else None
+                              for comp in comps[1:]]]
             if not any(table):
                 raise BindError("(forEach Piece) but no piece declares moves", self.span,
                                 hint='write (piece "Name" Each (move ...))')

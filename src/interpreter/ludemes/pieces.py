@@ -129,8 +129,8 @@ class HandSite(Ludeme):
         if isinstance(self.player, Const) and self.player.name == "Shared":  # counted pieces
             from ..engine.counts import add_pieces
             site = self.compile(c)(None, None)
-            amount = c.int(count) if count is not None else const_fn(1)
-            return lambda s, e: add_pieces(s, site, amount(s, e), what)
+            amount_of = c.int(count) if count is not None else const_fn(1)
+            return lambda s, e: add_pieces(s, site, amount_of(s, e), what)
         if HAND_SITES in game.arrays:
             return self._fill_site(c, what, count)
         if self.index is not None:

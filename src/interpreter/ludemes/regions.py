@@ -4,6 +4,7 @@ runs) and operations on them."""
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable, Sequence
 from typing import Any, TYPE_CHECKING
 
 from ..engine.env import Env
@@ -88,7 +89,7 @@ class SitesLabels(Ludeme):
         if self.sites is None:
             return lambda s, e: e.region  # the group visited by forEach Group
         if isinstance(self.sites, Ludeme) and self.sites.kind == "ints":  # (sites (values Remembered))
-            numbers = self.sites.compile(c)
+            numbers = c.ints(self.sites)
             n = c.topo.n
             return lambda s, e: tuple(dict.fromkeys(x for x in numbers(s, e) if 0 <= x < n))
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
@@ -435,12 +436,12 @@ class SitesDistance(Ludeme):
         static = k.static_region(self.origin)
         topo = k.topo
         if static is not None:  # from sites known before play: the region itself is known
-            best = [INFINITY] * k.n
-            for o in static:
-                for i, d in enumerate(topo.distances(o, dirs)):
-                    if 0 <= d < best[i]:
-                        best[i] = d
-            return Listed(tuple(i for i, d in enumerate(best) if lo <= d <= hi))
+            nearest = [INFINITY] * k.n
+            for start in static:
+                for i, d in enumerate(topo.distances(start, dirs)):
+                    if 0 <= d < nearest[i]:
+                        nearest[i] = d
+            return Listed(tuple(i for i, d in enumerate(nearest) if lo <= d <= hi))
         table = np.array([topo.distances(o, dirs) for o in range(k.n)], dtype=np.int64)
         dist = k.table(table)
         origin = k.region(self.origin)
@@ -579,16 +580,18 @@ class SitesAround(Ludeme):
         site = c.site(self.site)
         table = self._table(c)
         if self.type is None:
-            around = lambda s, e: table[x] if (x := site(s, e)) >= 0 else ()  # noqa: E731
+            around: Callable[[State, Env], Sequence[int]] = \
+                lambda s, e: table[x] if (x := site(s, e)) >= 0 else ()  # noqa: E731
         else:
             keep = _neighbour_test(self.type.name, c.game.friends)
 
-            def around(s: "State", e: Env) -> list[int]:
+            def kept(s: "State", e: Env) -> list[int]:
                 x = site(s, e)
                 if x < 0:
                     return []
                 test = keep(s)
                 return [t for t in table[x] if test(t)]
+            around = kept
         if self.condition is None:
             return around
         return c.filter(around, c.bool(self.condition), bind="to")  # if: (to) at each neighbour, as Ludii's
@@ -635,7 +638,6 @@ class SitesAround(Ludeme):
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.kernels.core import _friends
         from ..native.kernels.regions import Around, _fixed, around_table
-        from typing import Callable
         if self._general():
             from ..native.emit import NoKernel
             raise NoKernel("(sites Around ... distance:/includeSelf:/<region>)")
@@ -841,7 +843,7 @@ class Union(_SetOp):
         if any(shapes):
             if not all(shapes):
                 raise BindError("union takes regions or boards, not both", self.span)
-            self.kind = "board shape"  # type: ignore[misc]
+            self.kind = "board shape"  # type: ignore[misc]  # this instance's: a union of boards
 
     def concepts_at(self, where):
         return () if self.kind == "board shape" else self.concepts
@@ -867,8 +869,9 @@ class Union(_SetOp):
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Buffered, Listed
         parts = [k.region(r) for r in self.regions.items]
-        if all(isinstance(p, Listed) for p in parts):  # known before play
-            return Listed(tuple(dict.fromkeys(x for p in parts for x in p.sites)))
+        listed = [p for p in parts if isinstance(p, Listed)]
+        if len(listed) == len(parts):  # known before play
+            return Listed(tuple(dict.fromkeys(x for p in listed for x in p.sites)))
         # the sites of each in turn, each once where first met (as the reference's list)
         buf, count, x = k.buffer(), k.temp("c"), k.temp("x")
         k.line(f"{count} = 0")

@@ -294,7 +294,8 @@ class Repeat(_Shape):
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         steps = _points(self.step, static_int)
         polys = [p.corners(static_int) for p in _items(self.polys)]
-        return gen.repeat(static_int(self.rows), static_int(self.columns), steps[0][:2], steps[1][:2],
+        (dx, dy, *_), (ex, ey, *_) = steps[0], steps[1]  # two vectors, of two numbers each
+        return gen.repeat(static_int(self.rows), static_int(self.columns), (dx, dy), (ex, ey),
                           [[tuple(c[:2]) for c in poly] for poly in polys])
 
 

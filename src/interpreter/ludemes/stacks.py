@@ -9,6 +9,7 @@ stack; ``(level)`` is the level visited by ``forEach Level`` or ``forEach Piece`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..engine import stacks
@@ -335,13 +336,15 @@ class WhereLevel(_Stacking):
             named = c.components_named(self.piece.value, self.piece)
             owner = c.player(self.role) if self.role is not None else None
             game = c.game
+            kind: Callable[[State, Env], int]  # the kind of piece looked for
 
-            def kind(s: "State", e: Env) -> int:
+            def named_kind(s: "State", e: Env) -> int:
                 if owner is None:
                     return named[0] if named else 0
                 p = owner(s, e)
                 mine = [w for w in named if game.owner_of[w] == p]
                 return mine[0] if mine else 0
+            kind = named_kind
         else:
             kind = c.int(self.what)
 
@@ -371,6 +374,11 @@ class _LastLevel(Ludeme):
     def validate(self) -> None:
         if self.after is not None and not (isinstance(self.after, Bool) and not self.after.value):
             raise BindError(f"({self.name} afterConsequence:...) is not supported yet", self.after.span)
+
+    @staticmethod
+    def level_of(s: "State", move: Move) -> int:
+        """The level the move took its piece from, or put it at (each subclass says which)."""
+        raise NotImplementedError
 
     def compile(self, c: "Compiler"):
         level_of = self.level_of

@@ -12,6 +12,7 @@ from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
 from .boards import Board
+from .hands import Id
 from .base import (
     ANY_INT, SITE_NUMBER,
     BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
@@ -21,6 +22,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.phases import NextOf
     from ..engine.state import State
     from ..native.emit import Emitter
 
@@ -173,7 +175,7 @@ class PieceDecl(Ludeme):
         self.index = None  # a piece given by number: (piece (what at:(from)))
         if isinstance(self.piece_name, Ludeme):
             named = self.piece_name
-            name = named.component_name(0) if named.name == "id" else None
+            name = named.component_name(0) if isinstance(named, Id) else None
             if name is not None:  # (piece (id "1Dot" Mover)): the mover's "1Dot", as "1Dot" says
                 if self.role is not None or self.moves is not None or self.value is not None:
                     raise BindError("a piece given by its id names the mover's or a player's piece to place, "
@@ -354,6 +356,9 @@ class Rules(Ludeme):
     def validate(self) -> None:
         if (self.play is None) == (self.phases is None):
             raise BindError("rules need either (play ...) or phases:{...}", self.span)
+        # with phases per player: per phase, its ways out, filled when the rules are compiled
+        # (compile.build) and read by the engine's hooks (engine.phases.phase_hooks)
+        self.phase_nexts: list[list[NextOf]] = []
 
     def phase_list(self) -> list:
         if self.phases is None:

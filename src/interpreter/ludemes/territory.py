@@ -83,7 +83,7 @@ class Enclose(Ludeme):
         else:
             def cond(s: "State", e: Env) -> bool:
                 owner = s.who[e.between]
-                return owner and not game.friends(owner, s.mover)
+                return owner != 0 and not game.friends(owner, s.mover)
         if between is not None and between.apply is not None:
             effect = between.apply.compile_effect(c)
         else:
@@ -159,7 +159,7 @@ class CountLiberties(Ludeme):
                 return 0
             who, what = s.who, s.what
             owner = who[x]
-            group = group_at(x, table, lambda t: what[t] and who[t] == owner)
+            group = group_at(x, table, lambda t: what[t] != 0 and who[t] == owner)
             return len({t for y in group for t in table[y] if not what[t]})
         return liberties
 

@@ -183,7 +183,7 @@ class DifferenceInts(Ludeme):
     def compile(self, c: "Compiler"):
         source = self.source.compile(c)
         if isinstance(self.minus, Ludeme) and self.minus.kind == INTS:
-            minus = self.minus.compile(c)
+            minus = c.ints(self.minus)
 
             def without_all(s: "State", e: Env) -> list[int]:
                 gone = set(minus(s, e))

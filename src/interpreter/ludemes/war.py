@@ -3,13 +3,13 @@ threats (``is Threatened``: the check of Chess) and promotion."""
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any, Sequence, TYPE_CHECKING
 
 from ..engine.env import Env
 from ..engine.move import ADD, REMOVE, Move
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.result import Termination
-from ..engine.values import const_fn
+from ..engine.values import Fn, const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
 from .functions import SITE_TYPE
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter, Made
 
 
-def _players(c: "Compiler", role) -> "callable":
+def _players(c: "Compiler", role: Any) -> Fn:
     """The players a role names, as a function of the state (Each/All: everyone; Enemy: every
     player but the mover and their team; Friend: the mover's team)."""
     game = c.game
@@ -45,7 +45,7 @@ def _players(c: "Compiler", role) -> "callable":
     return lambda s, e: (one(s, e),)
 
 
-def _kinds_named(c: "Compiler", name: Str, owner=None) -> "callable":
+def _kinds_named(c: "Compiler", name: Str, owner: Any = None) -> Fn:
     """The kinds of piece called ``name`` (in full, or by base name for every owner), limited to
     those of the players ``owner`` names: a function of the state giving a frozenset."""
     kinds = c.components_named(name.value, name)
@@ -311,7 +311,7 @@ class IsThreatened(Ludeme):
         def threatened(s: "State", e: Env) -> bool:
             if s.__dict__.get("_threat_test"):
                 return False  # no threats looked for inside a threat test (Ludii's autoFail)
-            s._threat_test = True
+            s.__dict__["_threat_test"] = True  # an ad hoc flag of this state (and its copies)
             mark = s.mark()
             try:
                 if what is not None:
@@ -325,7 +325,7 @@ class IsThreatened(Ludeme):
                             return False
                         if s.what[site] != w:
                             s.place(site, w)
-                        sites = (site,)
+                        sites: Sequence[int] = (site,)
                     elif region is not None:
                         sites = tuple(region(s, e))
                     else:
@@ -335,7 +335,7 @@ class IsThreatened(Ludeme):
                 return any(s.what[site] and attacked(s, e, site, of[s.what[site]]) for site in sites)
             finally:
                 s.rollback(mark)
-                s._threat_test = False
+                s.__dict__["_threat_test"] = False
         return threatened
 
 
