@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import State
 
 
 class MoveKind(enum.IntEnum):
@@ -78,6 +79,7 @@ class Move:
     # more than "the top piece, onto the top": the level it takes (-1: the top), the level it
     # puts the piece at (-1: on top), and whether it carries the whole stack; None otherwise
     levels: Optional[tuple[int, int, bool]]
+    _text: Optional[str]  # the notation, worked out the first time it is asked for
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
@@ -102,7 +104,7 @@ class Move:
     __delattr__ = __setattr__  # type: ignore[assignment]
 
     @classmethod
-    def parse(cls, text: str, state: Any) -> "Move":
+    def parse(cls, text: str, state: "State") -> "Move":
         """The legal move of ``state`` whose text is ``text`` (see :meth:`State.parse_move`)."""
         return state.parse_move(text)
 
@@ -148,7 +150,7 @@ class Move:
             _set(self, "_text", text)
         return text
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """What the move does: equal keys, equal moves."""
         if self.levels is None:
             return (self.kind, self.frm, self.to, self.what, self.word)
@@ -178,7 +180,7 @@ class Move:
         fields.append(f"text={self.text!r}")
         return f"Move({', '.join(fields)})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type["Move"], tuple[object, ...]]:
         return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
                        self.between, self.text, self.bound, self.levels))
 

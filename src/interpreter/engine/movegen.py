@@ -71,7 +71,8 @@ class FnGen(MoveGen):
     instance's :meth:`moves` itself: no wrapper call on the hot path)."""
 
     def __init__(self, fn: MovesFn, unique: bool = False):
-        self.moves = fn  # type: ignore[method-assign]  (an instance's own function: one call less)
+        # an instance's own function: one call less on the hot path
+        self.moves = fn  # type: ignore[method-assign, assignment]  # shadows the method on purpose
         self.unique = unique
 
 
