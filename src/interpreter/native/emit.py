@@ -14,6 +14,7 @@ the reference engine; nothing is ignored.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
@@ -471,7 +472,7 @@ class Emitter:
             return kernel_of(value, "int")(value, self)
         raise NoKernel(f"{value!r}", "not an int the compiled tier reads")
 
-    def static_int(self, value: Any) -> Optional[int]:
+    def static_int(self, value: Any) -> Optional[builtins.int]:
         """The value of an int known before play (a literal), else None."""
         if isinstance(value, Int):
             return value.value
@@ -489,7 +490,7 @@ class Emitter:
             return kernel_of(value, "bool")(value, self)
         raise NoKernel(f"{value!r}", "not a condition the compiled tier reads")
 
-    def site(self, value: Any, hands: bool = False) -> str:
+    def site(self, value: Any, hands: builtins.bool = False) -> str:
         """A site expression, -1 when off the board (as the reference's ``Compiler.site``).
         In a game with Ludii's hands of sites, a computed site may be one of theirs (numbered
         from N on): only a kernel that reads hand sites asks for one (``hands``); others
@@ -556,13 +557,13 @@ class Emitter:
         self.line(f"    {x} = 0")
         return x
 
-    def players_of(self, value: Any) -> Optional[tuple[int, ...]]:
+    def players_of(self, value: Any) -> Optional[tuple[builtins.int, ...]]:
         """Each/All: every player; None for a single player role."""
         if isinstance(value, Const) and value.name in ("Each", "All"):
             return tuple(range(1, self.players + 1))
         return None
 
-    def region(self, value: Any, hands: bool = False) -> Region:
+    def region(self, value: Any, hands: builtins.bool = False) -> Region:
         """The region of a value; with ``hands``, its sites may be sites of Ludii's hands."""
         if isinstance(value, Str):
             return Listed((int(self.site(value)),))
@@ -589,7 +590,7 @@ class Emitter:
             return kernel_of(value, "region")(value, self)
         raise NoKernel(f"{value!r}", "not a region the compiled tier reads")
 
-    def static_region(self, value: Any) -> Optional[tuple[int, ...]]:
+    def static_region(self, value: Any) -> Optional[tuple[builtins.int, ...]]:
         """The sites of a region known before play, else None (nothing emitted for those)."""
         if isinstance(value, (Str, Int)):
             region = self.region(value)
@@ -655,7 +656,7 @@ class Emitter:
             raise NoKernel(f"({value.name} ...)", "no compiled effect kernel")
         fn(value, self)
 
-    def rule(self, owner: Any, before: Sequence[Emit] = (), after: Sequence[Emit] = ()) -> int:
+    def rule(self, owner: Any, before: Sequence[Emit] = (), after: Sequence[Emit] = ()) -> builtins.int:
         """A rule id for the moves of ``owner`` (a ludeme) with these consequences, plus those
         of the wrappers around it (their ``then`` after the move's own, their prior effects
         first). The same generator inside the same wrappers always has the same id (its moves
@@ -680,7 +681,7 @@ class Emitter:
             raise NoKernel("the rules", f"more than {abi.MAX_RULES} move rules")
         return len(self.rules) - 1
 
-    def move(self, rule: int, kind: MoveKind, frm: str = "-1", to: str = "-1", what: str = "0",
+    def move(self, rule: builtins.int, kind: MoveKind, frm: str = "-1", to: str = "-1", what: str = "0",
              aux: str = "0") -> None:
         """Emit one move into the current sink."""
         parts = [str(rule), f"({int(kind)} << {abi.KIND_SHIFT})"]

@@ -248,7 +248,10 @@ class BoardGraph:
         self.faces = [f for f in self.faces if vid not in f]
         self.edges = [e for e in self.edges if vid not in e]
         del self.vertices[vid]
-        shift = lambda v: v - 1 if v > vid else v  # noqa: E731
+
+        def shift(v: int) -> int:
+            return v - 1 if v > vid else v
+
         self.edges = [(shift(a), shift(b)) for a, b in self.edges]
         self.faces = [[shift(v) for v in f] for f in self.faces]
 

@@ -72,9 +72,9 @@ def add(g: BoardGraph, *, vertices: Sequence[Pt] = (), edges: Sequence[object] =
     for a, b in by_index:
         out.add_edge(a, b)
     for vids in cells_by_index:
-        for v in vids:
-            if not 0 <= v < len(out.vertices):
-                raise ValueError(f"add: cell vertex {v} does not exist ({len(out.vertices)} vertices)")
+        for vid in vids:
+            if not 0 <= vid < len(out.vertices):
+                raise ValueError(f"add: cell vertex {vid} does not exist ({len(out.vertices)} vertices)")
         _add_face(out, vids, add_sides=False)
     out.tiling = "graph"
     check_size(len(out.vertices), "(add ...)")

@@ -162,25 +162,7 @@ def measure(graph: BoardGraph) -> Measures:
     for props in (V, F):
         for name in REGION_NAMES[1:]:
             props[name] = set()
-
-    # 1-2. perimeter, outer, inner
-    m.walks = perimeter_walks(graph, edges.around)
-    edge_perimeter: set[int] = set()
-    for walk in m.walks:
-        V["Perimeter"].update(walk)
-        for i, a in enumerate(walk):
-            b = walk[(i + 1) % len(walk)]
-            e = edges.index.get(frozenset((a, b)))
-            if e is not None and a != b:
-                edge_perimeter.add(e)
-    on_rim = V["Perimeter"]
-    F["Perimeter"] = {f for f, face in enumerate(graph.faces) if any(v in on_rim for v in face)}
-    for e, (a, b) in enumerate(graph.edges):
-        if a in on_rim and b in on_rim and (edges.left[e] is None or edges.right[e] is None):
-            edge_perimeter.add(e)
-    for props, count in ((V, len(graph.vertices)), (F, len(graph.faces))):
-        props["Outer"] = set(props["Perimeter"])
-        props["Inner"] = set(range(count)) - props["Outer"]
+    edge_perimeter = _measure_perimeter(graph, edges, m)  # 1-2
 
     # 3. extremes
     vertex_points = list(graph.vertices)
@@ -202,7 +184,42 @@ def measure(graph: BoardGraph) -> Measures:
     V["Corners"] = V["CornersConvex"] | V["CornersConcave"]
     _corner_cells(graph, edges, V, F, edge_perimeter)
 
-    # 6. sides
+    _measure_sides(graph, m)  # 6
+    _measure_phases(graph, edges, m)  # 7
+
+    # 8. centre
+    for props, points in ((V, vertex_points), (F, cell_points)):
+        props["Centre"] = _centre(points, props["Perimeter"], props["Corners"])
+    return m
+
+
+def _measure_perimeter(graph: BoardGraph, edges: "_Edges", m: Measures) -> set[int]:
+    """Steps 1-2: the perimeter walks, the perimeter, outer and inner sites; returns the edges on
+    the perimeter."""
+    V, F = m.vertices, m.cells
+    m.walks = perimeter_walks(graph, edges.around)
+    edge_perimeter: set[int] = set()
+    for walk in m.walks:
+        V["Perimeter"].update(walk)
+        for i, a in enumerate(walk):
+            b = walk[(i + 1) % len(walk)]
+            e = edges.index.get(frozenset((a, b)))
+            if e is not None and a != b:
+                edge_perimeter.add(e)
+    on_rim = V["Perimeter"]
+    F["Perimeter"] = {f for f, face in enumerate(graph.faces) if any(v in on_rim for v in face)}
+    for e, (a, b) in enumerate(graph.edges):
+        if a in on_rim and b in on_rim and (edges.left[e] is None or edges.right[e] is None):
+            edge_perimeter.add(e)
+    for props, count in ((V, len(graph.vertices)), (F, len(graph.faces))):
+        props["Outer"] = set(props["Perimeter"])
+        props["Inner"] = set(range(count)) - props["Outer"]
+    return edge_perimeter
+
+
+def _measure_sides(graph: BoardGraph, m: Measures) -> None:
+    """Step 6: the sites of each side of the board (the perimeter between corners)."""
+    V, F = m.vertices, m.cells
     for d in SIDES:
         V[f"Side {d}"] = set()
     if graph.vertices:
@@ -216,19 +233,16 @@ def measure(graph: BoardGraph) -> Measures:
         F[f"Side {d}"] = {f for f, face in enumerate(graph.faces)
                           if any(v in on_side for v in face)}
 
-    # 7. phases
+
+def _measure_phases(graph: BoardGraph, edges: "_Edges", m: Measures) -> None:
+    """Step 7: the phases (a colouring of the sites by their neighbours)."""
     vertex_nbors = [[edges.other(e, v) for e in edges.around[v]]
                     for v in range(len(graph.vertices))]
     cell_nbors = [[c for e in edges.cell_edges[f] if (c := edges.other_cell(e, f)) is not None]
                   for f in range(len(graph.faces))]
-    for props, nbors in ((V, vertex_nbors), (F, cell_nbors)):
+    for props, nbors in ((m.vertices, vertex_nbors), (m.cells, cell_nbors)):
         for p, sites in enumerate(phases(nbors)):
             props[f"Phase{p}"] = sites
-
-    # 8. centre
-    for props, points in ((V, vertex_points), (F, cell_points)):
-        props["Centre"] = _centre(points, props["Perimeter"], props["Corners"])
-    return m
 
 
 # ------------------------------------------------------------------------------ 1. perimeter
@@ -289,13 +303,13 @@ class _Grid:
 
     def __init__(self, points: list[tuple[float, float]]):
         self.points = points
+        self.cells: dict[tuple[int, int], list[int]] = {}
         if not points:
-            self.size, self.x0, self.y0, self.cells = 1.0, 0.0, 0.0, {}
+            self.size, self.x0, self.y0 = 1.0, 0.0, 0.0
             return
         x0, y0, x1, y1 = _box(points)
         self.x0, self.y0 = x0, y0
         self.size = max(x1 - x0, y1 - y0, 1e-9) / max(1.0, math.sqrt(len(points)))
-        self.cells: dict[tuple[int, int], list[int]] = {}
         for v, pt in enumerate(points):
             self.cells.setdefault(self._cell(pt), []).append(v)
 
@@ -548,7 +562,7 @@ def phases(nbors: list[list[int]]) -> list[set[int]]:
 def _centre(points: list[tuple[float, float]], perimeter: set[int], corners: set[int]) -> set[int]:
     if not points:
         return set()
-    refs = []
+    refs: list[tuple[float, float]] = []
     if len(points) < _CENTRE_PERIMETER_LIMIT:
         refs.extend(points[i] for i in sorted(perimeter))
     refs.extend(points[i] for i in sorted(corners))

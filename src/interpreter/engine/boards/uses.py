@@ -19,7 +19,7 @@ def check_dim(value: object, what: str) -> None:
         raise ValueError(f"board {what} {value} is too large; boards are limited to 10000 sites")
 
 
-def shape_and_dims(name: str, args: tuple[object, ...], shapes: tuple[str, ...]):
+def shape_and_dims(name: str, args: tuple[object, ...], shapes: tuple[str, ...]) -> tuple[str, list[int]]:
     """Split Ludii-style arguments ``[Shape] dimA [dimB]``; the first shape is the default."""
     if args and isinstance(args[0], str):
         shape, dims = args[0], args[1:]
