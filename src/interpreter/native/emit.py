@@ -17,7 +17,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterator, Literal, Optional, Sequence, overload
 
 import numpy as np
 
@@ -295,7 +295,7 @@ class Emitter:
         self.order: list[str] = []
         self.fn: Function = Function("", "")
         self.depth = 0
-        self.env: dict[str, str] = {}
+        self.env: dict[str, str | Region] = {}  # local names; for ``region``, the Region visited
         # the variables that may hold a site of one of Ludii's hands (numbered from N on): only
         # kernels that read hand sites (Emitter.site(..., hands=True)) accept them
         self.hand_vars: set[str] = set()
@@ -306,7 +306,7 @@ class Emitter:
         self.before_stack: list[tuple[Any, Emit]] = []
         self.sinks: list[Callable[["Emitter", str], None]] = []
         self.accepts: list[Callable[["Emitter", str], None]] = []
-        self.notes: dict[str, Any] = {}  # what the turn machinery needs to know (meta moves...)
+        self.notes: dict[Hashable, Any] = {}  # what the turn machinery needs to know (meta moves...)
         self.helpers: list[Function] = []  # functions kernels wrote for themselves (helper())
         self.imports: dict[str, set[str]] = {}  # module -> names the generated code calls
         self.table(layout.table())  # T[0]: the layout
@@ -392,7 +392,7 @@ class Emitter:
 
     # --- lexical bindings ---------------------------------------------------------------------------------
     @contextlib.contextmanager
-    def bind(self, **names: str) -> Iterator[None]:
+    def bind(self, **names: str | Region) -> Iterator[None]:
         """Bind context variables (``to``, ``frm``, ``between``, ``site``, ``player``,
         ``region``) to local names for the code emitted inside."""
         saved = dict(self.env)
@@ -402,7 +402,17 @@ class Emitter:
         finally:
             self.env = saved
 
-    def bound(self, name: str, what: str) -> str:
+    # ``region`` is bound to the Region visited, every other name to a local's name (a caller
+    # passing the name "region" as a plain str would be told str: none does)
+    @overload
+    def bound(self, name: Literal["region"], what: str) -> Region: ...  # type: ignore[overload-overlap]
+
+    @overload
+    def bound(self, name: str, what: str) -> str: ...
+
+    def bound(self, name: str, what: str) -> str | Region:
+        """The local name bound to ``name`` (the Region for ``region``); ``what`` is the ludeme
+        asking, for the message when nothing is bound."""
         if name not in self.env:
             raise NoKernel(what, f"used where no {name} is bound")
         return self.env[name]
