@@ -101,7 +101,8 @@ class Move:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Move is frozen")
 
-    __delattr__ = __setattr__  # type: ignore[assignment]
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Move is frozen")
 
     @classmethod
     def parse(cls, text: str, state: "State") -> "Move":
@@ -205,7 +206,7 @@ def _add_text(move: Move) -> str:
 
 def _move_text(move: Move) -> str:
     if move.levels is not None:
-        return _with_levels(move)
+        return _with_levels(move, move.levels)
     return f"{_label(move, move.frm)}-{_label(move, move.to)}{move.word}"
 
 
@@ -216,10 +217,10 @@ def _remove_text(move: Move) -> str:
     return text + move.word
 
 
-def _with_levels(move: Move) -> str:
+def _with_levels(move: Move, levels: tuple[int, int, bool]) -> str:
     """A move between the levels of stacks, as Ludii writes it: ``A1/2-B3`` (the piece at level
     2), ``A1-B3/0`` (put at level 0), ``A1-B3^`` (the whole stack)."""
-    level, level_to, whole = move.levels  # type: ignore[misc]
+    level, level_to, whole = levels
     frm, to = _label(move, move.frm), _label(move, move.to)
     if level >= 0:
         frm += f"/{level}"

@@ -606,7 +606,8 @@ class Emitter:
             region = self.region(value)
             return region.sites if isinstance(region, Listed) else None
         if isinstance(value, BoundArray) and all(isinstance(v, (Str, Int)) for v in value.items):
-            return self.region(value).sites  # type: ignore[attr-defined]
+            region = self.region(value)
+            return region.sites if isinstance(region, Listed) else None
         fn = find_kernel(type(value), "region", inherited=False) if isinstance(value, Ludeme) else None
         if fn is not None and vars(type(value)).get("kernel_static", False):
             region = fn(value, self)
