@@ -63,12 +63,13 @@ def test_random_games_end_and_agents_choose_their_own_moves():
             move = agents[mover].choose(state)
             assert move.mover == mover
             state.apply(move)
-        assert state.ply == 3
+        # (counter) is Ludii's: -1 at the start, counted after the end rules: 3 at the fifth step's end
+        assert state.ply == 5
     state = game.initial_state()
     rng = random.Random(1)
     while not state.is_over():
         state.play_random(rng)
-    assert state.ply == 3
+    assert state.ply == 5  # as above: (counter) reads 3 at the fifth step
 
 
 def test_a_player_without_moves_passes():
@@ -110,10 +111,13 @@ def test_ludiis_first_choice_agrees(name):
     assert sorted(ludii_texts(state, state.legal_moves())) == sorted(step["legal"])
 
 
-def test_the_prisoners_dilemma_plays_eight_rounds():
+def test_the_prisoners_dilemma_plays_ten_rounds():
+    """(end (if (= (counter) 8) ...)): Ludii's counter is -1 at the start and counts a step after
+    the end rules, so it reads 8 at the tenth step's end check."""
     state = load(SAMPLE / "math__Iterated Prisoners Dilemma.lud").initial_state()
-    for _ in range(8):
+    for round_ in range(10):
+        assert not state.is_over(), round_
         state.apply("A1")  # P1 cooperates
         state.apply("A2")  # P2 cooperates: 3 each, counted for both moves
     assert state.is_over() and state.result().draw
-    assert state.scores[1:] == [48, 48]
+    assert state.scores[1:] == [60, 60]

@@ -127,7 +127,7 @@ def take_pieces(state: "State", site: int, number: int) -> int:
         return 0
     if site >= state.game.topology.n:
         left = taken
-        supply = state.arrays.get(HAND)
+        supply = state.arrays.get(HAND, [])  # (a hand holds kinds of its supply only when there is one)
         for w in _supply(state, site):
             if not left:
                 break

@@ -22,7 +22,7 @@ Effect = Callable[[State, Env], None]
 Cond = Callable[[State, Env], Any]
 # an end rule's verdict: winners, losers, draw, and optionally a text saying why (added to the
 # end rule's reason) and, for ranked games, (kind, player) of the result
-Verdict = Optional[tuple]
+Verdict = Optional[tuple[Any, ...]]
 
 
 @dataclass(frozen=True)
@@ -350,10 +350,10 @@ class Game:
         other.__dict__.update(self.__dict__)
         return other
 
-    def __deepcopy__(self, memo: dict) -> "Game":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
         return self  # read-only once built: a copy would be the same game
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its expanded description, built again where it is unpickled (its
         rules are closures, which no pickle can carry)."""
         if self.info.rebuild is None or self.info.description is None:

@@ -10,7 +10,7 @@ union of several). Ludemes such as ``sites Group``, ``count Groups``, ``forEach 
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 Neighbours = Sequence[Sequence[int]]
 
@@ -32,7 +32,7 @@ def group_at(start: int, neighbours: Neighbours, member: Callable[[int], bool]) 
 
 
 def flood(starts: Iterable[int], neighbours: Neighbours, member: Sequence[bool],
-          seen: list, mark: object = True) -> list[int]:
+          seen: list[Any], mark: object = True) -> list[int]:
     """The sites joined to any of ``starts`` through members (``member[s]`` true; ``starts``
     included when they are members), skipping the sites already marked in ``seen`` and marking
     those found with ``mark`` (any true value, e.g. a group number): calls sharing one ``seen``
@@ -50,7 +50,7 @@ def flood(starts: Iterable[int], neighbours: Neighbours, member: Sequence[bool],
 
 
 def flood_owned(starts: Iterable[int], neighbours: Neighbours, owners: Sequence[int], player: int,
-                seen: list, mark: object = True) -> list[int]:
+                seen: list[Any], mark: object = True) -> list[int]:
     """:func:`flood` with the members being the sites whose owner is ``player`` (``owners`` is
     the state's ``who``): no membership list made of the whole board first."""
     out = [s for s in starts if owners[s] == player and not seen[s]]

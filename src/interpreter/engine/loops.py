@@ -258,10 +258,10 @@ def forget(topology: "Topology") -> None:
         found._cache.clear()
 
 
-def finder(topology: "Topology", neighbours: Neighbours, key: tuple) -> LoopFinder:
+def finder(topology: "Topology", neighbours: Neighbours, key: tuple[object, ...]) -> LoopFinder:
     """The loop finder of a board for one relation (``key`` names it, e.g. the directions),
     made once and shared by every rule that asks for loops along it."""
-    finders = topology.__dict__.setdefault("_loop_finders", {})
+    finders: dict[tuple[object, ...], LoopFinder] = topology.__dict__.setdefault("_loop_finders", {})
     found = finders.get(key)
     if found is None:
         found = finders[key] = LoopFinder(neighbours, topology.positions, topology.perimeter)

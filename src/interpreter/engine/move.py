@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import State
 
 
 class MoveKind(enum.IntEnum):
@@ -79,6 +80,7 @@ class Move:
     # puts the piece at (-1: on top), and whether it carries the whole stack; None otherwise
     levels: Optional[tuple[int, int, bool]]
     mover: int  # whose move it is when a rule names the player (Ludii's roleType): 0 for the mover
+    _text: Optional[str]  # the notation, worked out the first time it is asked for
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
@@ -102,10 +104,11 @@ class Move:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Move is frozen")
 
-    __delattr__ = __setattr__  # type: ignore[assignment]
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Move is frozen")
 
     @classmethod
-    def parse(cls, text: str, state: Any) -> "Move":
+    def parse(cls, text: str, state: "State") -> "Move":
         """The legal move of ``state`` whose text is ``text`` (see :meth:`State.parse_move`)."""
         return state.parse_move(text)
 
@@ -156,10 +159,10 @@ class Move:
             _set(self, "_text", text)
         return text
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """What the move does: equal keys, equal moves (a move a rule gives to a named player
         differs from the same move of another player)."""
-        key: tuple = (self.kind, self.frm, self.to, self.what, self.word)
+        key: tuple[object, ...] = (self.kind, self.frm, self.to, self.what, self.word)
         if self.levels is not None:
             key += (self.levels,)
         if self.mover:
@@ -192,7 +195,7 @@ class Move:
         fields.append(f"text={self.text!r}")
         return f"Move({', '.join(fields)})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type["Move"], tuple[object, ...]]:
         return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
                        self.between, self.text, self.bound, self.levels, self.mover))
 
@@ -217,7 +220,7 @@ def _add_text(move: Move) -> str:
 
 def _move_text(move: Move) -> str:
     if move.levels is not None:
-        return _with_levels(move)
+        return _with_levels(move, move.levels)
     return f"{_label(move, move.frm)}-{_label(move, move.to)}{move.word}"
 
 
@@ -228,10 +231,10 @@ def _remove_text(move: Move) -> str:
     return text + move.word
 
 
-def _with_levels(move: Move) -> str:
+def _with_levels(move: Move, levels: tuple[int, int, bool]) -> str:
     """A move between the levels of stacks, as Ludii writes it: ``A1/2-B3`` (the piece at level
     2), ``A1-B3/0`` (put at level 0), ``A1-B3^`` (the whole stack)."""
-    level, level_to, whole = move.levels  # type: ignore[misc]
+    level, level_to, whole = levels
     frm, to = _label(move, move.frm), _label(move, move.to)
     if level >= 0:
         frm += f"/{level}"

@@ -71,7 +71,8 @@ class FnGen(MoveGen):
     instance's :meth:`moves` itself: no wrapper call on the hot path)."""
 
     def __init__(self, fn: MovesFn, unique: bool = False):
-        self.moves = fn  # type: ignore[method-assign]  (an instance's own function: one call less)
+        # an instance's own function: one call less on the hot path
+        self.moves = fn  # type: ignore[method-assign, assignment]  # shadows the method on purpose
         self.unique = unique
 
 
@@ -238,18 +239,19 @@ class ByMover(MoveGen):
     facing); ``gens[p]`` is player p's."""
 
     def __init__(self, gens: Sequence[Optional[MoveGen]]):
-        self.gens = tuple(gens)
-        present = [g for g in self.gens if g is not None]
+        present = [g for g in gens if g is not None]
         self.unique = all(g.unique for g in present)
+        # a player without a generator (player 0, nobody, who never moves) makes no moves
+        self.gens: tuple[MoveGen, ...] = tuple(g if g is not None else Union(()) for g in gens)
 
     def moves(self, s: "State", e: Env) -> list[Move]:
-        return self.gens[s.mover].moves(s, e)  # type: ignore[union-attr]
+        return self.gens[s.mover].moves(s, e)
 
     def first(self, s: "State", e: Env) -> Optional[Move]:
-        return self.gens[s.mover].first(s, e)  # type: ignore[union-attr]
+        return self.gens[s.mover].first(s, e)
 
     def reaching(self, s: "State", e: Env, site: int) -> list[Move]:
-        return self.gens[s.mover].reaching(s, e, site)  # type: ignore[union-attr]
+        return self.gens[s.mover].reaching(s, e, site)
 
 
 class Switch(MoveGen):

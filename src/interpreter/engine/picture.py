@@ -52,10 +52,9 @@ class Layout:
 
 def layout(topo: "Topology") -> Layout:
     """The layout of a board's pictures (computed once per board)."""
-    cached = getattr(topo, "_layout", None)
+    cached: Optional[Layout] = topo.__dict__.get("_layout")  # kept as a cached_property keeps its value
     if cached is None:
-        cached = _square_layout(topo) or _shifted_layout(topo) or _list_layout(topo)
-        topo._layout = cached  # type: ignore[attr-defined]
+        cached = topo.__dict__["_layout"] = _square_layout(topo) or _shifted_layout(topo) or _list_layout(topo)
     return cached
 
 
@@ -283,7 +282,8 @@ def _read_lines(topo: "Topology", shape: Layout, lines: list[str], width: int = 
         by_line: dict[int, list[str]] = {}
         for number, cells in rows:
             if number not in index:
-                low, high = min(shape.numbers), max(shape.numbers)  # type: ignore[type-var]
+                numbers = [n for n in shape.numbers if n is not None]
+                low, high = min(numbers), max(numbers)
                 raise PictureError(f"there is no row {number} (rows {low} to {high})")
             if index[number] in by_line:
                 raise PictureError(f"row {number} is given twice")

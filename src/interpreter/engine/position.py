@@ -39,7 +39,7 @@ so (``result:``). Every problem is a :class:`PositionError` saying what was expe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Hashable
 
 import yaml
 
@@ -122,25 +122,25 @@ class _Loader(yaml.SafeLoader):
 
     _depth = 0
 
-    def compose_node(self, parent, index):  # type: ignore[override]
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise PositionError(f"line {event.start_mark.line + 1}: YAML aliases (*{event.anchor}) are not "
+            event = _next_event(self)
+            anchor = event.anchor if isinstance(event, yaml.NodeEvent) else None
+            raise PositionError(f"line {_line_of(event)}: YAML aliases (*{anchor}) are not "
                                 "accepted in a position", hint="write every value out in full")
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
-                raise PositionError(f"line {mark.line + 1}: nested more than {MAX_DEPTH} levels deep",
+                raise PositionError(f"line {_line_of(_next_event(self))}: nested more than {MAX_DEPTH} levels deep",
                                     hint="a position is a mapping of plain values (game:, mover:, pieces: ...)")
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
-    def construct_mapping(self, node, deep=False):  # type: ignore[override]
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         if isinstance(node, yaml.MappingNode):
             self.flatten_mapping(node)
-            seen = set()
+            seen: set[Any] = set()
             for key_node, _ in node.value:
                 key = self.construct_object(key_node, deep=True)
                 try:
@@ -152,6 +152,17 @@ class _Loader(yaml.SafeLoader):
                     raise PositionError(f"line {key_node.start_mark.line + 1}: key {key!r} is given twice")
                 seen.add(key)
         return super().construct_mapping(node, deep=deep)
+
+
+def _next_event(loader: yaml.SafeLoader) -> yaml.Event:
+    """The loader's next event, left unread."""
+    event: yaml.Event = loader.peek_event()  # type: ignore[no-untyped-call]  # unannotated in types-PyYAML
+    return event
+
+
+def _line_of(event: yaml.Event) -> int:
+    """The line (from 1) where ``event`` starts."""
+    return event.start_mark.line + 1 if event.start_mark is not None else 0
 
 
 def load_position_data(text: Any) -> Any:
@@ -218,7 +229,7 @@ def _player(game: "Game", value: Any, where: str, nobody: bool = False) -> int:
                 f"a player number{' (0 for nobody)' if nobody else ''}")
 
 
-def _mapping(value: Any, where: str, keys: tuple[str, ...] | None = None) -> dict:
+def _mapping(value: Any, where: str, keys: tuple[str, ...] | None = None) -> dict[Any, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -258,17 +269,42 @@ def read_position(game: "Game", text: str) -> "State":
     """A state of ``game`` from the position format; PositionError (a LudError) saying what was
     expected where when the text is not one."""
     data = load_position_data(text)
+    _check_keys(data)
+    _check_game(game, data)
+    state = game.initial_state()
+    _read_placement(game, state, data)
+    _read_turn(game, state, data)
+    _read_seats_and_phase(game, state, data)
+    _read_scores_and_last(game, state, data)
+    if data.get("result") is not None:
+        _read_result(game, state, _mapping(data["result"], "result",
+                                           ("winners", "losers", "draw", "reason", "termination")))
+    _read_hands(game, state, data)
+    _read_vars(game, state, data)
+    _check_counts(game, state)
+    _check_hands(game, state, data)
+    _check_turn(game, state, data)
+    state._legal = None
+    if state.over:
+        _check_result(game, state)
+    else:
+        _check_not_over(game, state)
+    return state
+
+
+def _check_keys(data: Any) -> None:
+    """A position is a mapping of the known keys."""
     if not isinstance(data, dict):
         raise PositionError(f"a position is a mapping (game:, mover:, pieces: ...), not {_show(data)}")
     unknown = [k for k in data if k not in KEYS]
     if unknown:
         raise PositionError(f"unknown keys in position: {', '.join(sorted(map(str, unknown)))}",
                             hint="a position has the keys " + ", ".join(k + ":" for k in KEYS))
-    _check_game(game, data)
-    state = game.initial_state()
-    topo = game.topology
-    n = game.num_players
 
+
+def _read_placement(game: "Game", state: "State", data: dict[str, Any]) -> None:
+    """The pieces (``pieces:`` or ``board:``, and ``stacks:``), and the players' counts of them."""
+    topo = game.topology
     if "pieces" in data and "board" in data:
         raise PositionError("position: give the pieces either as pieces: or as board:, not both")
     if "pieces" in data or "board" in data:
@@ -278,31 +314,47 @@ def read_position(game: "Game", text: str) -> "State":
         if STACK in game.arrays:  # the stacks are the position's (stacks:), not the start's
             state.arrays[STACK][:] = [()] * topo.n
     if "pieces" in data:
-        placed: dict[int, str] = {}
-        for label, name in _mapping(data["pieces"], "pieces").items():
-            site = _site(game, label, "pieces")
-            if site in placed:
-                raise PositionError(f"position: pieces: site {topo.labels[site]} is given twice "
-                                    f"({placed[site]!r} and {label!r})")
-            placed[site] = str(label)
-            if isinstance(name, str) and name not in game.component_index:
-                # a piece of one owner may go by the name it was declared with ("Cross" for Cross2)
-                one = [c.name for c in game.components[1:] if c.base == name]
-                if len(one) == 1:
-                    name = one[0]
-            if not isinstance(name, str) or name not in game.component_index:
-                names = ", ".join(c.name for c in game.components[1:])
-                if isinstance(name, str):
-                    raise PositionError(f"position: pieces: {label}: no piece {name!r} (pieces: {names})")
-                raise _fail(f"pieces: {label}", f"a piece name ({names})", name)
-            _put(state, site, game.component_index[name])
+        _read_pieces(game, state, data["pieces"])
     if "board" in data:
         if not isinstance(data["board"], str):
             raise _fail("board", "a picture of the board (a text)", data["board"])
         _read_board(game, state, data["board"])
     if "stacks" in data:
         _read_stacks(game, state, data["stacks"])
-    state.counts = [0] * (n + 1)
+    _recount(game, state)
+
+
+def _read_pieces(game: "Game", state: "State", pieces: Any) -> None:
+    """``pieces:``: site label -> piece name."""
+    topo = game.topology
+    placed: dict[int, str] = {}
+    for label, name in _mapping(pieces, "pieces").items():
+        site = _site(game, label, "pieces")
+        if site in placed:
+            raise PositionError(f"position: pieces: site {topo.labels[site]} is given twice "
+                                f"({placed[site]!r} and {label!r})")
+        placed[site] = str(label)
+        _put(state, site, _piece_named(game, label, name))
+
+
+def _piece_named(game: "Game", label: Any, name: Any) -> int:
+    """The piece ``name`` put on the site ``label`` names (a piece of one owner may go by the
+    name it was declared with: "Cross" for Cross2)."""
+    if isinstance(name, str) and name not in game.component_index:
+        one = [c.name for c in game.components[1:] if c.base == name]
+        if len(one) == 1:
+            name = one[0]
+    if not isinstance(name, str) or name not in game.component_index:
+        names = ", ".join(c.name for c in game.components[1:])
+        if isinstance(name, str):
+            raise PositionError(f"position: pieces: {label}: no piece {name!r} (pieces: {names})")
+        raise _fail(f"pieces: {label}", f"a piece name ({names})", name)
+    return game.component_index[name]
+
+
+def _recount(game: "Game", state: "State") -> None:
+    """The players' counts of pieces on the board, the pieces under the top ones included."""
+    state.counts = [0] * (game.num_players + 1)
     for o in state.who:
         if o:
             state.counts[o] += 1
@@ -312,6 +364,10 @@ def read_position(game: "Game", text: str) -> "State":
                 if game.owner_of[level[0]]:
                     state.counts[game.owner_of[level[0]]] += 1
 
+
+def _read_turn(game: "Game", state: "State", data: dict[str, Any]) -> None:
+    """Whose move it is and the turn's counters (``mover:``, ``ply:``, ``passes:``...)."""
+    n = game.num_players
     if "mover" in data:
         state.mover = _player(game, data["mover"], "mover")
     if "ply" in data:
@@ -321,9 +377,7 @@ def read_position(game: "Game", text: str) -> "State":
     if "turn_moves" in data:
         state.turn_moves = _int(data["turn_moves"], "turn_moves", 0, MAX_PLY)
     if "move_again" in data:
-        if not isinstance(data["move_again"], bool):
-            raise _fail("move_again", "true or false", data["move_again"])
-        state.move_again = data["move_again"]
+        state.move_again = _bool(data["move_again"], "move_again")
     if "turns" in data:
         state.turns = _int(data["turns"], "turns", 1, MAX_PLY)
     if "stalemated" in data:
@@ -333,17 +387,30 @@ def read_position(game: "Game", text: str) -> "State":
         for p in data["stalemated"]:
             state.stalemated |= 1 << _player(game, p, "stalemated")
     if "passing" in data:
-        passing = _mapping(data["passing"], "passing", ("turn_start", "turn_passed", "pass_turns"))
-        if "turn_start" in passing:
-            state.turn_start = _int(passing["turn_start"], "passing: turn_start", 0, MAX_PLY)
-        if "turn_passed" in passing:
-            if not isinstance(passing["turn_passed"], bool):
-                raise _fail("passing: turn_passed", "true or false", passing["turn_passed"])
-            state.turn_passed = passing["turn_passed"]
-        if "pass_turns" in passing:
-            state.pass_turns = _int(passing["pass_turns"], "passing: pass_turns", -1, n)
+        _read_passing(game, state, data["passing"])
     elif "passes" in data:
         _passing_of_passes(state, "ply" in data)
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(where, "true or false", value)
+    return value
+
+
+def _read_passing(game: "Game", state: "State", value: Any) -> None:
+    """``passing:``: what the turns played say of passes."""
+    passing = _mapping(value, "passing", ("turn_start", "turn_passed", "pass_turns"))
+    if "turn_start" in passing:
+        state.turn_start = _int(passing["turn_start"], "passing: turn_start", 0, MAX_PLY)
+    if "turn_passed" in passing:
+        state.turn_passed = _bool(passing["turn_passed"], "passing: turn_passed")
+    if "pass_turns" in passing:
+        state.pass_turns = _int(passing["pass_turns"], "passing: pass_turns", -1, game.num_players)
+
+
+def _read_seats_and_phase(game: "Game", state: "State", data: dict[str, Any]) -> None:
+    """``seats:`` (who plays each player) and ``phase:``."""
     if "seats" in data:
         seats = _mapping(data["seats"], "seats")
         table = list(range(game.num_players + 1))
@@ -359,6 +426,10 @@ def read_position(game: "Game", text: str) -> "State":
                 raise PositionError(f"position: no phase {data['phase']!r} (phases: {', '.join(names)})")
             raise _fail("phase", f"a phase name ({', '.join(names)})", data["phase"])
         state.phase = names.index(data["phase"])
+
+
+def _read_scores_and_last(game: "Game", state: "State", data: dict[str, Any]) -> None:
+    """``scores:`` and ``last:`` (the last move's sites and mover)."""
     if "scores" in data:
         for p, v in _mapping(data["scores"], "scores").items():
             key = int(p) if isinstance(p, str) and p.isdigit() and len(p) < 4 else p  # JSON keys are texts
@@ -369,37 +440,35 @@ def read_position(game: "Game", text: str) -> "State":
         state.last_from = _site(game, last["from"], "last: from") if last.get("from") is not None else -1
         state.last_to = _site(game, last["to"], "last: to") if last.get("to") is not None else -1
         state.last_mover = _player(game, last.get("mover", 0) or 0, "last: mover", nobody=True)
-    if data.get("result") is not None:
-        _read_result(game, state, _mapping(data["result"], "result",
-                                           ("winners", "losers", "draw", "reason", "termination")))
-    if "hands" in data:
-        if HAND not in game.arrays:
-            raise PositionError("position: hands: this game has no hands")
-        for name, count in _mapping(data["hands"], "hands").items():
-            what = game.component_index.get(name) if isinstance(name, str) else None
-            if what is None or not game.components[what].owner:
-                names = ", ".join(c.name for c in game.components[1:] if c.owner)
-                raise PositionError(f"position: hands: no piece {name!r} in a hand (pieces: {names})")
-            state.arrays[HAND][what] = _int(count, f"hands: {name}", 0, INT_MAX, "a number of pieces")
-    if "vars" in data:
-        declared = game.arrays
-        for name, value in _mapping(data["vars"], "vars").items():
-            if name not in declared:
-                have = ", ".join(declared) if declared else "none"
-                raise PositionError(f"position: vars: {name!r} is not a variable of this game (variables: {have})")
-            size = len(declared[name])
-            if not isinstance(value, list) or len(value) != size:
-                raise _fail(f"vars: {name}", f"a list of {size} whole numbers", value)
-            state.arrays[name][:] = [_int(v, f"vars: {name}", INT_MIN, INT_MAX) for v in value]
-    _check_counts(game, state)
-    _check_hands(game, state, data)
-    _check_turn(game, state, data)
-    state._legal = None
-    if state.over:
-        _check_result(game, state)
-    else:
-        _check_not_over(game, state)
-    return state
+
+
+def _read_hands(game: "Game", state: "State", data: dict[str, Any]) -> None:
+    """``hands:``: pieces in hand per kind."""
+    if "hands" not in data:
+        return
+    if HAND not in game.arrays:
+        raise PositionError("position: hands: this game has no hands")
+    for name, count in _mapping(data["hands"], "hands").items():
+        what = game.component_index.get(name) if isinstance(name, str) else None
+        if what is None or not game.components[what].owner:
+            names = ", ".join(c.name for c in game.components[1:] if c.owner)
+            raise PositionError(f"position: hands: no piece {name!r} in a hand (pieces: {names})")
+        state.arrays[HAND][what] = _int(count, f"hands: {name}", 0, INT_MAX, "a number of pieces")
+
+
+def _read_vars(game: "Game", state: "State", data: dict[str, Any]) -> None:
+    """``vars:``: the game's other arrays of state, each in full."""
+    if "vars" not in data:
+        return
+    declared = game.arrays
+    for name, value in _mapping(data["vars"], "vars").items():
+        if name not in declared:
+            have = ", ".join(declared) if declared else "none"
+            raise PositionError(f"position: vars: {name!r} is not a variable of this game (variables: {have})")
+        size = len(declared[name])
+        if not isinstance(value, list) or len(value) != size:
+            raise _fail(f"vars: {name}", f"a list of {size} whole numbers", value)
+        state.arrays[name][:] = [_int(v, f"vars: {name}", INT_MIN, INT_MAX) for v in value]
 
 
 def _check_counts(game: "Game", state: "State") -> None:
@@ -418,7 +487,7 @@ def _check_counts(game: "Game", state: "State") -> None:
                                 hint=f"put the pieces there (pieces: {{{where}: ...}}) or count 0")
 
 
-def _check_hands(game: "Game", state: "State", data: dict) -> None:
+def _check_hands(game: "Game", state: "State", data: dict[str, Any]) -> None:
     """A hand holds what the game gave it: the pieces of a kind a position puts in hand, with
     those on the board, are never more than the game starts with (placing takes from the hand,
     and nothing gives back). Hands left out keep their initial counts, as every key does."""
@@ -449,7 +518,7 @@ def _passing_of_passes(state: "State", ply_given: bool) -> None:
     state.pass_turns = min(max(n - 1, 0), state.game.num_players)
 
 
-def _check_turn(game: "Game", state: "State", data: dict) -> None:
+def _check_turn(game: "Game", state: "State", data: dict[str, Any]) -> None:
     """Turn counters that play could reach: no more passes in a row, nor moves in this turn,
     than the plies the position says were played; moves already made in this turn are the
     mover's own."""
@@ -515,7 +584,7 @@ def _rules_end(game: "Game", state: "State") -> tuple[tuple[int, ...], bool, str
     return None
 
 
-def _check_game(game: "Game", data: dict) -> None:
+def _check_game(game: "Game", data: dict[str, Any]) -> None:
     """The position must be of this game, with these options."""
     if "game" in data and data["game"] != game.name:
         if not isinstance(data["game"], str):
@@ -541,7 +610,7 @@ def _check_game(game: "Game", data: dict) -> None:
                  "(on the command line, leave out --option to use the position's own options)")
 
 
-def _read_result(game: "Game", state: "State", result: dict) -> None:
+def _read_result(game: "Game", state: "State", result: dict[str, Any]) -> None:
     lists = {}
     for key in ("winners", "losers"):
         value = result.get(key) or []

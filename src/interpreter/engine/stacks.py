@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 STACK = "stack"  # the state array: per board site, the levels below the top piece, bottom first
 
-Entry = tuple  # one level: (what, value of each piece array...)
+Entry = tuple[int, ...]  # one level: (what, value of each piece array...)
 
 
 def declare(d: "Declarations") -> None:
@@ -41,12 +41,13 @@ def declare(d: "Declarations") -> None:
 
 
 # --- reading ---------------------------------------------------------------------------------------
-def below(state: "State", site: int) -> tuple:
+def below(state: "State", site: int) -> tuple[Entry, ...]:
     """The levels under the top piece of ``site``, bottom first (none for a site off the board)."""
     data = state.arrays.get(STACK)
     if data is None or not 0 <= site < len(data):
         return ()
-    return data[site]
+    under: tuple[Entry, ...] = data[site]
+    return under
 
 
 def size(state: "State", site: int) -> int:
@@ -130,7 +131,7 @@ def _set_top(state: "State", site: int, level: Entry) -> None:
             state.set_item(arrays[name], site, value)
 
 
-def _set_below(state: "State", site: int, under: tuple) -> None:
+def _set_below(state: "State", site: int, under: tuple[Entry, ...]) -> None:
     state.set_item(state.arrays[STACK], site, under)
 
 
@@ -139,9 +140,9 @@ def new_entry(state: "State", what: int) -> Entry:
     return (what,) + (0,) * len(state.game.piece_arrays)
 
 
-def push(state: "State", site: int, level: Entry) -> None:
-    """Put a piece on top of ``site``."""
-    if not level[0]:
+def push(state: "State", site: int, level: Optional[Entry]) -> None:
+    """Put a piece on top of ``site`` (nothing for None: what :func:`pop` gives for an empty site)."""
+    if level is None or not level[0]:
         return
     if state.what[site]:
         covered = top_entry(state, site)

@@ -14,7 +14,8 @@ together. The turn machinery (what a move does, the end of the game, phases) liv
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any, Optional
+import random
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..errors import IllegalMoveError, MoveError
 from . import turns
@@ -25,6 +26,12 @@ if TYPE_CHECKING:
     from .game import Game
 
 _setitem = operator.setitem
+
+# one record of the undo journal: (restore, container, key, old value); undone by
+# ``restore(container, key, old)``
+JournalEntry = tuple[Callable[[Any, Any, Any], object], Any, Any, Any]
+# where a state is (:meth:`State.mark`): the journal's length and the scalar variables' values
+Mark = tuple[int, tuple[Any, ...]]
 
 
 def _restore_site(state: "State", site: int, old: tuple[int, int]) -> None:
@@ -96,10 +103,10 @@ class State:
         # pieces claimed by captures during one move's consequences: site -> claiming players
         # (transient: always resolved before the consequences end)
         self.claims: dict[int, set[int]] = {}
-        self._log: list[tuple] = []  # the undo journal: (restore, container, key, old value)
-        self._marks: list[tuple[tuple, Move, Optional[tuple[Move, ...]]]] = []  # (mark, move, legal) per move
+        self._log: list[JournalEntry] = []  # the undo journal: (restore, container, key, old value)
+        self._marks: list[tuple[Mark, Move, Optional[tuple[Move, ...]]]] = []  # (mark, move, legal) per move
         self._legal: Optional[tuple[Move, ...]] = None  # cached legal moves of this position
-        self._texts: Optional[tuple] = None  # (legal list, text -> move) cache of the notation
+        self._texts: Optional[tuple[tuple[Move, ...], dict[str, Move]]] = None  # (legal moves, text -> move): the notation's cache
         self._nested = 0  # legal-move computations in progress inside one another
         self._moving: list[int] = []  # the players whose moves are being computed, outermost first
         self._asking_next = False  # (no Moves Next) is working out the next player's moves
@@ -134,7 +141,7 @@ class State:
             else:
                 self.place(site, 0)
 
-    def set_item(self, container: list | dict, key: Any, value: Any) -> None:
+    def set_item(self, container: list[Any] | dict[Any, Any], key: Any, value: Any) -> None:
         """``container[key] = value``, journaled (for any array or table of the state)."""
         self._log.append((_setitem, container, key, container[key]))
         container[key] = value
@@ -148,12 +155,12 @@ class State:
         all before the move, and :meth:`rollback` puts them back."""
         setattr(self, name, value)
 
-    def mark(self) -> tuple[int, tuple]:
+    def mark(self) -> Mark:
         """Where the state is now: the journal's length and the scalar variables. A move (or a
         move tried and taken back) starts here; :meth:`rollback` returns here."""
         return len(self._log), _save_variables(self)
 
-    def rollback(self, mark: tuple[int, tuple]) -> None:
+    def rollback(self, mark: Mark) -> None:
         """Return to a :meth:`mark`: undo the journal back to it, restore the variables."""
         length, saved = mark
         log = self._log
@@ -248,7 +255,7 @@ class State:
         self._play(chosen, legal)
         return chosen
 
-    def play_random(self, rng) -> Move:
+    def play_random(self, rng: random.Random) -> Move:
         """Play a uniformly random legal move and return it: a random playout's step, drawn
         without listing every move when the rules allow it (:func:`turns.random_move`)."""
         move = turns.random_move(self, rng)
@@ -268,7 +275,7 @@ class State:
             self._legal = legal
             raise
 
-    def _take_back(self, mark: tuple[int, tuple]) -> None:
+    def _take_back(self, mark: Mark) -> None:
         """Return to ``mark`` after a failure: the journal, and everything transient."""
         self.rollback(mark)
         self._reset()
@@ -333,7 +340,7 @@ class State:
         """One of the state's arrays by name (the board's ``what``... or the game's own)."""
         return getattr(self, name) if name in ARRAYS else self.arrays[name]
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the position (for tests: undo must restore it exactly)."""
         return (tuple(tuple(getattr(self, name)) for name in ARRAYS)
                 + tuple(tuple(data) for data in self.arrays.values())
@@ -357,10 +364,10 @@ class State:
         """An independent copy (:meth:`clone`): a shallow one would share the board."""
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "State":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
         return self.clone()  # the game is read-only: the copy shares it
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         """What a pickle keeps: the position, the game (built again from its description where
         it is unpickled) and the undo journal; caches and the evaluation context are made
         afresh."""
@@ -369,7 +376,7 @@ class State:
         data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[], _asking_next=False)
         return data
 
-    def __setstate__(self, data: dict) -> None:
+    def __setstate__(self, data: dict[str, Any]) -> None:
         self.__dict__.update(data)
 
 

@@ -32,14 +32,19 @@ import math
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Optional, Sequence
 
 from .boards import RELATIONS, BoardGraph, Sites, build_sites
 from .boards.lines import LineTable, oriented
 from .elements import Elements
 
+if TYPE_CHECKING:
+    import networkx as nx
+
 MAX_SITES = 10_000
 Point = tuple[float, float]
+Ray = tuple[int, ...]
+Axis = tuple[Ray, Ray]  # a line through a site: (forward half, backward half)
 
 
 def column_letters(index: int) -> str:
@@ -86,9 +91,9 @@ class Topology:
             if o in self.step and (o, d) not in pairs:
                 pairs.append((d, o))
         self.axes = tuple(pairs)
-        self._rays_cache: dict[tuple[str, ...], list] = {}
+        self._rays_cache: dict[tuple[str, ...], list[tuple[Ray, ...]]] = {}
         self._kind_regions: dict[str, Mapping[str, tuple[int, ...]]] = {}
-        self._axes_cache: dict[tuple[str, ...], list] = {}
+        self._axes_cache: dict[tuple[str, ...], list[tuple[Axis, ...]]] = {}
         self._lines = LineTable(self.positions, self.radials, self.directions, RELATIONS) \
             if self.radials else None
 
@@ -177,7 +182,7 @@ class Topology:
                 tables = [self._lines(d) for d in key if d in self.step or d in RELATIONS]
                 cached = []
                 for s in range(self.n):
-                    seen: dict[tuple, None] = {}
+                    seen: dict[Axis, None] = {}
                     for table in tables:
                         for fwd, back in table[s]:
                             seen.setdefault(oriented(self.positions, s, fwd, back))
@@ -234,11 +239,11 @@ class Topology:
         return best if best < math.inf else 1.0
 
     @cached_property
-    def graph(self):
+    def graph(self) -> "nx.Graph[int]":
         """The board as a networkx graph: nodes are sites (with ``label`` and ``pos``), edges
         join neighbours under ``All`` (``relation`` says Orthogonal, Diagonal...)."""
         import networkx as nx
-        g = nx.Graph()
+        g: nx.Graph[int] = nx.Graph()
         for s in range(self.n):
             g.add_node(s, label=self.labels[s], pos=self.positions[s])
         for relation in ("OffDiagonal", "Diagonal", "Orthogonal"):
@@ -282,11 +287,11 @@ def from_sites(sites: Sites, shapes: Sequence[Sequence[Point]] = (),
         steps_all={d: sites.steps[d] for d in sites.directions})
 
 
-_BUILT: dict[tuple, Topology] = {}  # boards already built in this process, by description
+_BUILT: dict[tuple[tuple[object, ...], str], Topology] = {}  # boards already built in this process, by description
 _BUILT_MAX = 64
 
 
-def build(graph_of: Callable[[], BoardGraph], use: str, key: Optional[tuple] = None) -> Topology:
+def build(graph_of: Callable[[], BoardGraph], use: str, key: Optional[tuple[object, ...]] = None) -> Topology:
     """The topology of the board ``graph_of()`` builds, its sites used as ``use`` (``Cell``,
     ``Vertex`` or ``Edge``). With a ``key`` (a value naming the board, e.g. ``("hex", "Diamond", 11)``), a
     board built before in this process is reused: generators are pure geometry."""

@@ -32,7 +32,8 @@ is counted before the move acts), so Connect6's ``(then (if (is Even (count Move
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+import random
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from ..errors import LudError
 from .env import ROOT, Env
@@ -86,7 +87,7 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
     an error of the rules. When
     several pieces could go on one site, placements name their piece (``2@C3``)."""
     game = state.game
-    seen: dict[tuple, Move] = {}
+    seen: dict[tuple[object, ...], Move] = {}
     unique = []
     adds: dict[int, int] = {}
     clash = False
@@ -136,7 +137,7 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
 SAMPLE_TRIES = 64  # random draws before the choice is left to the full list
 
 
-def random_move(state: "State", rng: Any) -> Move:
+def random_move(state: "State", rng: random.Random) -> Move:
     """A legal move drawn uniformly at random, as ``rng.choice(legal_moves(state))`` would, but
     without listing every move when the phase's play rule can draw them
     (:meth:`MoveGen.draw`: a candidate out of ``space`` equally likely ones, the move when it
@@ -471,17 +472,7 @@ def _check_end_ranked(state: "State") -> None:
             continue  # that player is already out (Ludii skips their results)
         if not reason:  # the first result says why the game ends
             reason, termination = text, rule.termination
-        active = [p for p in range(1, n + 1) if not ranks[p]]
-        wins = _top_ranks(ranks, n)
-        losses = n - len(active) - wins
-        if kind == "Draw":
-            for p in active:
-                state.set_item(ranks, p, (len(active) + 1) / 2 + wins)
-        elif who == 0:
-            for p in active:
-                state.set_item(ranks, p, 1 if kind == "Win" else n)
-        else:
-            state.set_item(ranks, who, wins + 1 if kind == "Win" else n - losses)
+        _rank_result(state, ranks, kind, who)
         left = [p for p in range(1, n + 1) if not ranks[p]]
         if len(left) == 1:
             state.set_item(ranks, left[0], _top_ranks(ranks, n) + 1)
@@ -496,7 +487,25 @@ def _check_end_ranked(state: "State") -> None:
         _draw_ranked(state, limit_reached(state), Termination.TURN_LIMIT)
 
 
-def _top_ranks(ranks: list, n: int) -> int:
+def _rank_result(state: "State", ranks: list[Any], kind: str, who: int) -> None:
+    """Rank the players a result of a ranked game names: a draw ranks the players left together,
+    a win or loss for All ranks them all, a player's win ranks them next from the top, a loss
+    next from the bottom."""
+    n = state.game.num_players
+    active = [p for p in range(1, n + 1) if not ranks[p]]
+    wins = _top_ranks(ranks, n)
+    losses = n - len(active) - wins
+    if kind == "Draw":
+        for p in active:
+            state.set_item(ranks, p, (len(active) + 1) / 2 + wins)
+    elif who == 0:
+        for p in active:
+            state.set_item(ranks, p, 1 if kind == "Win" else n)
+    else:
+        state.set_item(ranks, who, wins + 1 if kind == "Win" else n - losses)
+
+
+def _top_ranks(ranks: list[Any], n: int) -> int:
     """How many players are ranked from the top (1, 2, ... with no gap)."""
     taken = {ranks[p] for p in range(1, n + 1) if ranks[p]}
     k = 0
@@ -505,7 +514,7 @@ def _top_ranks(ranks: list, n: int) -> int:
     return k
 
 
-def _draw_ranked(state: "State", reason: str, termination) -> None:
+def _draw_ranked(state: "State", reason: str, termination: Termination) -> None:
     """The players left draw (ranked together after the winners), and the game ends."""
     n = state.game.num_players
     active = [p for p in range(1, n + 1) if not state.arrays["ranks"][p]]
@@ -515,7 +524,7 @@ def _draw_ranked(state: "State", reason: str, termination) -> None:
     _finish_ranked(state, reason, termination)
 
 
-def _finish_ranked(state: "State", reason: str, termination) -> None:
+def _finish_ranked(state: "State", reason: str, termination: Termination) -> None:
     """End a ranked game: the players ranked first win, the others lose."""
     n = state.game.num_players
     ranks = state.arrays["ranks"]
@@ -526,15 +535,16 @@ def _finish_ranked(state: "State", reason: str, termination) -> None:
     finish(state, winners, losers, not winners, reason, termination)
 
 
-def finish(state: "State", winners, losers, draw: bool, reason: str, termination) -> None:
+def finish(state: "State", winners: Iterable[int], losers: Iterable[int], draw: bool, reason: str,
+           termination: Optional[Termination]) -> None:
     """End the game: a player's victory (or defeat) is their team's."""
     game = state.game
-    winners = {q for p in winners for q in game.team(p)}
-    losers = {q for p in losers for q in game.team(p)} - winners
+    winning = {q for p in winners for q in game.team(p)}
+    losing = {q for p in losers for q in game.team(p)} - winning
     state.over = True
-    state.winners = tuple(sorted(winners))
-    state.losers = tuple(sorted(losers))
-    state.draw = bool(draw) or not winners
+    state.winners = tuple(sorted(winning))
+    state.losers = tuple(sorted(losing))
+    state.draw = bool(draw) or not winning
     state.reason = reason
     state.termination = termination
 

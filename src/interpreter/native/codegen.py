@@ -704,7 +704,10 @@ _DEF = re.compile(r"^@njit\((?P<opts>[^)]*)\)\ndef (?P<name>\w+)\((?P<args>[^)]*
 def tables_as_arguments(source: str, last: int) -> str:
     """Rewrite a module whose functions take ``T`` into one whose functions take their tables
     (see above), plus a ``py_NAME(…, T, …)`` wrapper for each function Python calls."""
-    header_end = _DEF.search(source).start()
+    first = _DEF.search(source)
+    if first is None:
+        raise ValueError("tables_as_arguments: the module has no compiled function")
+    header_end = first.start()
     header, blocks = source[:header_end], []
     matches = list(_DEF.finditer(source))
     for i, m in enumerate(matches):

@@ -14,9 +14,10 @@ the reference engine; nothing is ignored.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterator, Literal, Optional, Sequence, overload
 
 import numpy as np
 
@@ -294,7 +295,7 @@ class Emitter:
         self.order: list[str] = []
         self.fn: Function = Function("", "")
         self.depth = 0
-        self.env: dict[str, str] = {}
+        self.env: dict[str, str | Region] = {}  # local names; for ``region``, the Region visited
         # the variables that may hold a site of one of Ludii's hands (numbered from N on): only
         # kernels that read hand sites (Emitter.site(..., hands=True)) accept them
         self.hand_vars: set[str] = set()
@@ -305,7 +306,7 @@ class Emitter:
         self.before_stack: list[tuple[Any, Emit]] = []
         self.sinks: list[Callable[["Emitter", str], None]] = []
         self.accepts: list[Callable[["Emitter", str], None]] = []
-        self.notes: dict[str, Any] = {}  # what the turn machinery needs to know (meta moves...)
+        self.notes: dict[Hashable, Any] = {}  # what the turn machinery needs to know (meta moves...)
         self.helpers: list[Function] = []  # functions kernels wrote for themselves (helper())
         self.imports: dict[str, set[str]] = {}  # module -> names the generated code calls
         self.table(layout.table())  # T[0]: the layout
@@ -391,7 +392,7 @@ class Emitter:
 
     # --- lexical bindings ---------------------------------------------------------------------------------
     @contextlib.contextmanager
-    def bind(self, **names: str) -> Iterator[None]:
+    def bind(self, **names: str | Region) -> Iterator[None]:
         """Bind context variables (``to``, ``frm``, ``between``, ``site``, ``player``,
         ``region``) to local names for the code emitted inside."""
         saved = dict(self.env)
@@ -401,7 +402,17 @@ class Emitter:
         finally:
             self.env = saved
 
-    def bound(self, name: str, what: str) -> str:
+    # ``region`` is bound to the Region visited, every other name to a local's name (a caller
+    # passing the name "region" as a plain str would be told str: none does)
+    @overload
+    def bound(self, name: Literal["region"], what: str) -> Region: ...  # type: ignore[overload-overlap]
+
+    @overload
+    def bound(self, name: str, what: str) -> str: ...
+
+    def bound(self, name: str, what: str) -> str | Region:
+        """The local name bound to ``name`` (the Region for ``region``); ``what`` is the ludeme
+        asking, for the message when nothing is bound."""
         if name not in self.env:
             raise NoKernel(what, f"used where no {name} is bound")
         return self.env[name]
@@ -471,7 +482,7 @@ class Emitter:
             return kernel_of(value, "int")(value, self)
         raise NoKernel(f"{value!r}", "not an int the compiled tier reads")
 
-    def static_int(self, value: Any) -> Optional[int]:
+    def static_int(self, value: Any) -> Optional[builtins.int]:
         """The value of an int known before play (a literal), else None."""
         if isinstance(value, Int):
             return value.value
@@ -489,7 +500,7 @@ class Emitter:
             return kernel_of(value, "bool")(value, self)
         raise NoKernel(f"{value!r}", "not a condition the compiled tier reads")
 
-    def site(self, value: Any, hands: bool = False) -> str:
+    def site(self, value: Any, hands: builtins.bool = False) -> str:
         """A site expression, -1 when off the board (as the reference's ``Compiler.site``).
         In a game with Ludii's hands of sites, a computed site may be one of theirs (numbered
         from N on): only a kernel that reads hand sites asks for one (``hands``); others
@@ -556,13 +567,13 @@ class Emitter:
         self.line(f"    {x} = 0")
         return x
 
-    def players_of(self, value: Any) -> Optional[tuple[int, ...]]:
+    def players_of(self, value: Any) -> Optional[tuple[builtins.int, ...]]:
         """Each/All: every player; None for a single player role."""
         if isinstance(value, Const) and value.name in ("Each", "All"):
             return tuple(range(1, self.players + 1))
         return None
 
-    def region(self, value: Any, hands: bool = False) -> Region:
+    def region(self, value: Any, hands: builtins.bool = False) -> Region:
         """The region of a value; with ``hands``, its sites may be sites of Ludii's hands."""
         if isinstance(value, Str):
             return Listed((int(self.site(value)),))
@@ -589,13 +600,14 @@ class Emitter:
             return kernel_of(value, "region")(value, self)
         raise NoKernel(f"{value!r}", "not a region the compiled tier reads")
 
-    def static_region(self, value: Any) -> Optional[tuple[int, ...]]:
+    def static_region(self, value: Any) -> Optional[tuple[builtins.int, ...]]:
         """The sites of a region known before play, else None (nothing emitted for those)."""
         if isinstance(value, (Str, Int)):
             region = self.region(value)
             return region.sites if isinstance(region, Listed) else None
         if isinstance(value, BoundArray) and all(isinstance(v, (Str, Int)) for v in value.items):
-            return self.region(value).sites  # type: ignore[attr-defined]
+            region = self.region(value)
+            return region.sites if isinstance(region, Listed) else None
         fn = find_kernel(type(value), "region", inherited=False) if isinstance(value, Ludeme) else None
         if fn is not None and vars(type(value)).get("kernel_static", False):
             region = fn(value, self)
@@ -655,7 +667,7 @@ class Emitter:
             raise NoKernel(f"({value.name} ...)", "no compiled effect kernel")
         fn(value, self)
 
-    def rule(self, owner: Any, before: Sequence[Emit] = (), after: Sequence[Emit] = ()) -> int:
+    def rule(self, owner: Any, before: Sequence[Emit] = (), after: Sequence[Emit] = ()) -> builtins.int:
         """A rule id for the moves of ``owner`` (a ludeme) with these consequences, plus those
         of the wrappers around it (their ``then`` after the move's own, their prior effects
         first). The same generator inside the same wrappers always has the same id (its moves
@@ -680,7 +692,7 @@ class Emitter:
             raise NoKernel("the rules", f"more than {abi.MAX_RULES} move rules")
         return len(self.rules) - 1
 
-    def move(self, rule: int, kind: MoveKind, frm: str = "-1", to: str = "-1", what: str = "0",
+    def move(self, rule: builtins.int, kind: MoveKind, frm: str = "-1", to: str = "-1", what: str = "0",
              aux: str = "0") -> None:
         """Emit one move into the current sink."""
         parts = [str(rule), f"({int(kind)} << {abi.KIND_SHIFT})"]

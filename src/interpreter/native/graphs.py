@@ -85,16 +85,16 @@ def passage_tables(passages: dict[int, Sequence[Any]], players: int, n: int) -> 
     nends = max(1, max(len(e) for _, e in graphs))
     rim_sites = np.full((players + 1, nrims, width), -1, dtype=np.int64)
     rim_count = np.zeros(players + 1, dtype=np.int64)
-    ends = np.zeros((players + 1, nends, 2), dtype=np.int64)
+    end_rims = np.zeros((players + 1, nends, 2), dtype=np.int64)
     end_count = np.zeros(players + 1, dtype=np.int64)
-    for p, (rims, pairs) in enumerate(graphs):
-        rim_count[p] = len(rims)
+    for p, (rim_list, pairs) in enumerate(graphs):
+        rim_count[p] = len(rim_list)
         end_count[p] = len(pairs)
-        for r, rim in enumerate(rims):
+        for r, rim in enumerate(rim_list):
             rim_sites[p, r, :len(rim)] = rim
         for e, (a, b) in enumerate(pairs):
-            ends[p, e] = (a, b)
-    return rim_sites, rim_count, ends, end_count
+            end_rims[p, e] = (a, b)
+    return rim_sites, rim_count, end_rims, end_count
 
 
 # --- shortest loops ----------------------------------------------------------------------------------------
@@ -108,12 +108,56 @@ def shortest_loop(group, g0, g1, nbrs, cross, ncross, perim, pos, unit):
     (site, parity) from each end of the edges the ray crosses, among the sites near t."""
     n = nbrs.shape[0]
     width = nbrs.shape[1]
-    size = g1 - g0
     inside = np.zeros(n, np.int64)  # 1: the group's, 2: its 2-core
+    core = _two_core(group, g0, g1, nbrs, inside)
+    if core < 3:
+        return 0
+    holes = np.empty(n, np.int64)
+    nholes = _holes(group, g0, g1, nbrs, perim, inside, holes)
+    if nholes == 0:
+        return 0
+    best = core + 1  # loops shorter than this are looked for
+    near = np.zeros(n, np.int64)
+    blocked = np.zeros(n, np.int64)
+    flip = np.zeros(n * width, np.int64)
+    seen = np.zeros(2 * n, np.int64)
+    depth = np.zeros(2 * n, np.int64)
+    bfs = np.empty(2 * n, np.int64)
+    starts = np.empty(cross.shape[1], np.int64)
+    stamp = 0
+    for h in range(nholes):
+        t = holes[h]
+        # a cycle of L sites around t stays within (L - 1) / 2 edges' reach of it
+        radius = (best - 1) / 2.0 * unit[0] + 1.0 + 1e-6 * unit[0]
+        r2 = radius * radius
+        for i in range(g0, g1):
+            v = group[i]
+            dx = float(pos[v, 0] - pos[t, 0])
+            dy = float(pos[v, 1] - pos[t, 1])
+            near[v] = 1 if (inside[v] == 2 and dx * dx + dy * dy <= r2) else 0
+            blocked[v] = 0
+        nstarts = _ray_starts(t, width, cross, ncross, near, flip, starts)
+        for q in range(nstarts):
+            u = starts[q]
+            stamp += 1
+            best = _shorter_loop_from(u, best, stamp, nbrs, near, blocked, flip, seen, depth, bfs)
+            blocked[u] = 1
+        for c in range(ncross[t]):
+            flip[cross[t, c, 0] * width + cross[t, c, 1]] = 0
+            flip[cross[t, c, 2] * width + cross[t, c, 3]] = 0
+    return best if best <= core else 0
+
+
+@njit(cache=True)
+def _two_core(group, g0, g1, nbrs, inside):
+    """Mark the sites of ``group[g0:g1]`` in ``inside`` (all 0 before): 2 for those of its
+    2-core (sites with fewer than two neighbours in the group removed, again and again), 1 for
+    the others; returns the size of the 2-core."""
+    width = nbrs.shape[1]
+    size = g1 - g0
     for i in range(g0, g1):
         inside[group[i]] = 1
-    # the 2-core: sites with fewer than two neighbours in the group removed, again and again
-    degree = np.zeros(n, np.int64)
+    degree = np.zeros(nbrs.shape[0], np.int64)
     stack = np.empty(size + 1, np.int64)
     top = 0
     for i in range(g0, g1):
@@ -147,12 +191,17 @@ def shortest_loop(group, g0, g1, nbrs, cross, ncross, perim, pos, unit):
                 if degree[u] < 2:
                     stack[top] = u
                     top += 1
-    if core < 3:
-        return 0
-    # the holes: pieces of the board outside the group that never reach the perimeter
+    return core
+
+
+@njit(cache=True)
+def _holes(group, g0, g1, nbrs, perim, inside, holes):
+    """The holes of the group: one site (in ``holes``) of each piece of the board outside the
+    group, next to it, that never reaches the perimeter; returns how many."""
+    n = nbrs.shape[0]
+    width = nbrs.shape[1]
     piece = np.zeros(n, np.int64)
     queue = np.empty(n, np.int64)
-    holes = np.empty(n, np.int64)
     nholes = 0
     for i in range(g0, g1):
         s = group[i]
@@ -182,88 +231,72 @@ def shortest_loop(group, g0, g1, nbrs, cross, ncross, perim, pos, unit):
             if not edge:
                 holes[nholes] = t
                 nholes += 1
-    if nholes == 0:
-        return 0
-    best = core + 1  # loops shorter than this are looked for
-    near = np.zeros(n, np.int64)
-    blocked = np.zeros(n, np.int64)
-    flip = np.zeros(n * width, np.int64)
-    seen = np.zeros(2 * n, np.int64)
-    depth = np.zeros(2 * n, np.int64)
-    bfs = np.empty(2 * n, np.int64)
-    starts = np.empty(cross.shape[1], np.int64)
-    stamp = 0
-    for h in range(nholes):
-        t = holes[h]
-        # a cycle of L sites around t stays within (L - 1) / 2 edges' reach of it
-        radius = (best - 1) / 2.0 * unit[0] + 1.0 + 1e-6 * unit[0]
-        r2 = radius * radius
-        for i in range(g0, g1):
-            v = group[i]
-            dx = float(pos[v, 0] - pos[t, 0])
-            dy = float(pos[v, 1] - pos[t, 1])
-            near[v] = 1 if (inside[v] == 2 and dx * dx + dy * dy <= r2) else 0
-            blocked[v] = 0
-        nstarts = 0
-        for c in range(ncross[t]):
-            a, ja, b, jb = cross[t, c, 0], cross[t, c, 1], cross[t, c, 2], cross[t, c, 3]
-            if near[a] != 0 and near[b] != 0:
-                flip[a * width + ja] = 1
-                flip[b * width + jb] = 1
-                u = a if a < b else b
-                dup = False
-                for q in range(nstarts):
-                    if starts[q] == u:
-                        dup = True
-                if not dup:
-                    starts[nstarts] = u
-                    nstarts += 1
-        # the starts in increasing order, as the reference tries them (the length is the same)
-        for q in range(1, nstarts):
-            x = starts[q]
-            r = q - 1
-            while r >= 0 and starts[r] > x:
-                starts[r + 1] = starts[r]
-                r -= 1
-            starts[r + 1] = x
-        for q in range(nstarts):
-            u = starts[q]
-            stamp += 1
-            seen[2 * u] = stamp
-            depth[2 * u] = 0
-            bfs[0] = 2 * u
-            head, tail = 0, 1
-            found = False
-            while head < tail and not found:
-                node = bfs[head]
-                head += 1
-                d = depth[node]
-                if d + 1 >= best:
-                    break
-                v = node >> 1
-                p = node & 1
-                for j in range(width):
-                    w = nbrs[v, j]
-                    if w < 0:
-                        break
-                    if near[w] == 0 or blocked[w] != 0:
-                        continue
-                    nxt = 2 * w + (p ^ flip[v * width + j])
-                    if seen[nxt] == stamp:
-                        continue
-                    seen[nxt] = stamp
-                    depth[nxt] = d + 1
-                    if nxt == 2 * u + 1:
-                        best = d + 1
-                        found = True
-                        break
-                    bfs[tail] = nxt
-                    tail += 1
-            blocked[u] = 1
-        for c in range(ncross[t]):
-            flip[cross[t, c, 0] * width + cross[t, c, 1]] = 0
-            flip[cross[t, c, 2] * width + cross[t, c, 3]] = 0
-    return best if best <= core else 0
+    return nholes
+
+
+@njit(cache=True)
+def _ray_starts(t, width, cross, ncross, near, flip, starts):
+    """The edges near t that the ray from t crosses: marked in ``flip`` (at both ends), their
+    lower ends put in ``starts``, once each and in increasing order (as the reference tries
+    them: the length found is the same); returns how many."""
+    nstarts = 0
+    for c in range(ncross[t]):
+        a, ja, b, jb = cross[t, c, 0], cross[t, c, 1], cross[t, c, 2], cross[t, c, 3]
+        if near[a] != 0 and near[b] != 0:
+            flip[a * width + ja] = 1
+            flip[b * width + jb] = 1
+            u = a if a < b else b
+            dup = False
+            for q in range(nstarts):
+                if starts[q] == u:
+                    dup = True
+            if not dup:
+                starts[nstarts] = u
+                nstarts += 1
+    for q in range(1, nstarts):
+        x = starts[q]
+        r = q - 1
+        while r >= 0 and starts[r] > x:
+            starts[r + 1] = starts[r]
+            r -= 1
+        starts[r + 1] = x
+    return nstarts
+
+
+@njit(cache=True)
+def _shorter_loop_from(u, best, stamp, nbrs, near, blocked, flip, seen, depth, bfs):
+    """The length of the shortest closed walk from ``u`` among the near, unblocked sites that
+    crosses the ray an odd number of times, when shorter than ``best``; else ``best``. A
+    breadth-first search over (site, parity); ``stamp`` marks the nodes it has seen."""
+    width = nbrs.shape[1]
+    seen[2 * u] = stamp
+    depth[2 * u] = 0
+    bfs[0] = 2 * u
+    head, tail = 0, 1
+    while head < tail:
+        node = bfs[head]
+        head += 1
+        d = depth[node]
+        if d + 1 >= best:
+            break
+        v = node >> 1
+        p = node & 1
+        for j in range(width):
+            w = nbrs[v, j]
+            if w < 0:
+                break
+            if near[w] == 0 or blocked[w] != 0:
+                continue
+            nxt = 2 * w + (p ^ flip[v * width + j])
+            if seen[nxt] == stamp:
+                continue
+            seen[nxt] = stamp
+            depth[nxt] = d + 1
+            if nxt == 2 * u + 1:
+                return d + 1
+            bfs[tail] = nxt
+            tail += 1
+    return best
 
 
 # --- loops through passages ---------------------------------------------------------------------------------
@@ -284,18 +317,33 @@ def count_loops(st, who_at, nbrs, player, rim_sites, rim_count, ends, end_count,
     of passages forming a connected circuit with every node of even degree. ``work`` (3n + 2
     rims + 1 ints, all 0 but its last) is the caller's own and is left as it was found."""
     n = nbrs.shape[0]
-    width = nbrs.shape[1]
     nr = rim_count[player]
     ne = end_count[player]
     if ne == 0:
         return 0
     # work: the group of each site (0: none), the sites reached (to clear them afterwards),
     # per group the first rim it touches (+1), then two union-find forests over the rims
+    parent = 3 * n
+    comp = 3 * n + nr
+    _join_rims(st, who_at, nbrs, player, rim_sites, nr, work)
+    # the passages' nodes, then every set of passages that is a connected even circuit
+    loops = 0
+    for mask in range(1, 1 << ne):
+        if _is_loop(mask, ends, player, ne, nr, work, parent, comp):
+            loops += 1
+    return loops
+
+
+@njit(cache=True)
+def _join_rims(st, who_at, nbrs, player, rim_sites, nr, work):
+    """Join (in the union-find forest ``work[3n:]``) the rims a group of ``player`` touches
+    together; the rest of ``work`` is left as it was found."""
+    n = nbrs.shape[0]
+    width = nbrs.shape[1]
     group = 0
     queue = n
     first = 2 * n
     parent = 3 * n
-    comp = 3 * n + nr
     for r in range(nr):
         work[parent + r] = r
     count = 0
@@ -335,32 +383,30 @@ def count_loops(st, who_at, nbrs, player, rim_sites, rim_count, ends, end_count,
                     work[parent + b] = a
     for i in range(tail):
         work[group + work[queue + i]] = 0
-    # the passages' nodes, then every set of passages that is a connected even circuit
-    loops = 0
-    for mask in range(1, 1 << ne):
-        parity = 0
-        for e in range(ne):
-            if mask >> e & 1:
-                parity ^= (1 << _find(work, parent, ends[player, e, 0])) ^ (1 << _find(work, parent, ends[player, e, 1]))
-        if parity != 0:
-            continue
-        for x in range(nr):
-            work[comp + x] = x
-        root = -1
-        for e in range(ne):
-            if mask >> e & 1:
-                a = _find(work, comp, _find(work, parent, ends[player, e, 0]))
-                b = _find(work, comp, _find(work, parent, ends[player, e, 1]))
-                if a != b:
-                    work[comp + b] = a
-                if root < 0:
-                    root = a
-        whole = True
-        r0 = _find(work, comp, root)
-        for e in range(ne):
-            if mask >> e & 1 and _find(work, comp, _find(work, parent, ends[player, e, 0])) != r0:
-                whole = False
-                break
-        if whole:
-            loops += 1
-    return loops
+
+
+@njit(cache=True)
+def _is_loop(mask, ends, player, ne, nr, work, parent, comp):
+    """Whether the passages in ``mask`` make a loop: every node of even degree, all joined."""
+    parity = 0
+    for e in range(ne):
+        if mask >> e & 1:
+            parity ^= (1 << _find(work, parent, ends[player, e, 0])) ^ (1 << _find(work, parent, ends[player, e, 1]))
+    if parity != 0:
+        return False
+    for x in range(nr):
+        work[comp + x] = x
+    root = -1
+    for e in range(ne):
+        if mask >> e & 1:
+            a = _find(work, comp, _find(work, parent, ends[player, e, 0]))
+            b = _find(work, comp, _find(work, parent, ends[player, e, 1]))
+            if a != b:
+                work[comp + b] = a
+            if root < 0:
+                root = a
+    r0 = _find(work, comp, root)
+    for e in range(ne):
+        if mask >> e & 1 and _find(work, comp, _find(work, parent, ends[player, e, 0])) != r0:
+            return False
+    return True

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import struct
 from dataclasses import dataclass, field
+from typing import Iterator, Optional
 
 MAX_SITES = 10_000
 """Largest number of sites a board may have (cells or vertices, whichever the board uses)."""
@@ -43,7 +44,11 @@ def check_size(count: int, what: str) -> None:
 
 def f32(value: float) -> float:
     """Round to single precision, as Ludii does for vertices made from float lists."""
-    return struct.unpack("f", struct.pack("f", value))[0]
+    rounded: float = struct.unpack("f", struct.pack("f", value))[0]
+    return rounded
+
+
+Point = tuple[float, float]
 
 
 def score(x: float, y: float) -> float:
@@ -154,7 +159,8 @@ class BoardGraph:
     def _edge_lookup(self) -> dict[tuple[int, int], int]:
         """Edge number by (low, high) end points, kept while only add_edge changes the list
         (any other change replaces the list or its length, and the table is rebuilt)."""
-        cached = getattr(self, "_lookup", None)
+        cached: Optional[tuple[list[tuple[int, int]], int, dict[tuple[int, int], int]]] = \
+            getattr(self, "_lookup", None)
         if cached is not None and cached[0] is self.edges and cached[1] == len(self.edges):
             return cached[2]
         index: dict[tuple[int, int], int] = {}
@@ -209,7 +215,7 @@ class BoardGraph:
                     if vert in vids:
                         break
                     vids.append(vert)
-                    if check_crossings and crossings.crosses(prev, vert):
+                    if crossings is not None and crossings.crosses(prev, vert):
                         break
                 if not closed or len(vids) < 3:
                     continue
@@ -242,7 +248,10 @@ class BoardGraph:
         self.faces = [f for f in self.faces if vid not in f]
         self.edges = [e for e in self.edges if vid not in e]
         del self.vertices[vid]
-        shift = lambda v: v - 1 if v > vid else v  # noqa: E731
+
+        def shift(v: int) -> int:
+            return v - 1 if v > vid else v
+
         self.edges = [(shift(a), shift(b)) for a, b in self.edges]
         self.faces = [[shift(v) for v in f] for f in self.faces]
 
@@ -300,7 +309,7 @@ class _CrossingIndex:
                 self.grid.setdefault(key, []).append(i)
         self.known: dict[tuple[int, int], bool] = {}
 
-    def _cells(self, p, q):
+    def _cells(self, p: tuple[float, float], q: tuple[float, float]) -> Iterator[tuple[int, int]]:
         k = self.cell
         x0, x1 = sorted((p[0], q[0]))
         y0, y1 = sorted((p[1], q[1]))
@@ -335,7 +344,7 @@ def _face_has_edge(face: list[int], pair: set[int]) -> bool:
     return any({face[i], face[(i + 1) % n]} == pair for i in range(n))
 
 
-def segments_intersect(a0, a1, b0, b1) -> bool:
+def segments_intersect(a0: Point, a1: Point, b0: Point, b1: Point) -> bool:
     """Whether segments a0-a1 and b0-b1 meet, end points included (Ludii's
     ``lineSegmentsIntersect``)."""
     xlk, ylk = a1[0] - a0[0], a1[1] - a0[1]
@@ -349,7 +358,7 @@ def segments_intersect(a0, a1, b0, b1) -> bool:
     return -1e-7 <= s <= 1 + 1e-7 and -1e-7 <= t <= 1 + 1e-7
 
 
-def crossing_point(a0, a1, b0, b1) -> tuple[float, float] | None:
+def crossing_point(a0: Point, a1: Point, b0: Point, b1: Point) -> tuple[float, float] | None:
     """Where segments a0-a1 and b0-b1 cross away from their ends (Ludii's ``crossingPoint``:
     both within 1% of their length from an end do not count), or None."""
     xlk, ylk = a1[0] - a0[0], a1[1] - a0[1]

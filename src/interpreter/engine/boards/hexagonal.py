@@ -37,10 +37,8 @@ def hex(*args: object, use: str = "Cell") -> BoardGraph:  # noqa: A001 - Ludii's
     shape, dims = shape_and_dims("hex", args, SHAPES)
     a = dims[0]
     b = dims[1] if len(dims) > 1 else None
-    if shape == "Hexagon" and b is None:
-        return _hexagon(a, use)
     if shape == "Hexagon":
-        return _custom((a, b), use)
+        return _hexagon(a, use) if b is None else _custom((a, b), use)
     if shape == "Diamond":
         return _diamond(a, use)
     if shape == "Limping":

@@ -12,7 +12,7 @@ makes the result a ``graph``: it is no longer regular."""
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Optional, Sequence, TypeGuard
 
 from .graph import BoardGraph, BoardSizeError, check_size, crossing_point, f32, score
 from .polygon import bounds, inflate, point_in_polygon
@@ -60,20 +60,21 @@ def add(g: BoardGraph, *, vertices: Sequence[Pt] = (), edges: Sequence[object] =
         if _is_index_pair(e):
             by_index.append(_pair(e))
         else:
-            a, b = e  # type: ignore[misc]
+            a, b = _ends(e)
             out.add_edge(_find_or_add(out, a), _find_or_add(out, b))
     cells_by_index = []
     for cell in cells:
-        if all(isinstance(c, int) for c in cell):
-            cells_by_index.append([int(c) for c in cell])  # type: ignore[arg-type]
+        indices = _indices(cell)
+        if indices is not None:
+            cells_by_index.append(indices)
         else:
-            _add_face(out, [_find_or_add(out, p) for p in cell])  # type: ignore[arg-type]
+            _add_face(out, [_find_or_add(out, p) for p in cell])
     for a, b in by_index:
         out.add_edge(a, b)
     for vids in cells_by_index:
-        for v in vids:
-            if not 0 <= v < len(out.vertices):
-                raise ValueError(f"add: cell vertex {v} does not exist ({len(out.vertices)} vertices)")
+        for vid in vids:
+            if not 0 <= vid < len(out.vertices):
+                raise ValueError(f"add: cell vertex {vid} does not exist ({len(out.vertices)} vertices)")
         _add_face(out, vids, add_sides=False)
     out.tiling = "graph"
     check_size(len(out.vertices), "(add ...)")
@@ -90,12 +91,13 @@ def remove(g: BoardGraph, *, cells: Sequence[object] = (), edges: Sequence[objec
     cells; removing cells also removes the sides no other cell uses unless ``trim_edges`` is
     false."""
     out = g.copy()
-    if cells and all(isinstance(c, int) for c in cells):
-        for fid in sorted({int(c) for c in cells}, reverse=True):  # type: ignore[call-overload]
+    cell_indices = _indices(cells)
+    if cells and cell_indices is not None:
+        for fid in sorted(set(cell_indices), reverse=True):
             out.remove_face(fid, trim_edges)
     else:
         for cell in cells:
-            vids = sorted(_find(out, p) for p in cell)  # type: ignore[union-attr]
+            vids = sorted(_find(out, p) for p in _corners(cell))
             match = [i for i, f in enumerate(out.faces) if sorted(f) == vids]
             if not match:
                 raise ValueError(f"remove: no cell with corners {cell!r}")
@@ -104,18 +106,19 @@ def remove(g: BoardGraph, *, cells: Sequence[object] = (), edges: Sequence[objec
         if _is_index_pair(e):
             a, b = _pair(e)
         else:
-            pa, pb = e  # type: ignore[misc]
+            pa, pb = _ends(e)
             a, b = _find(out, pa), _find(out, pb)
         index = out.edge_index().get(frozenset((a, b)))
         if index is None:
             raise ValueError(f"remove: no edge {e!r}")
         out.remove_edge(index)
-    if vertices and all(isinstance(v, int) for v in vertices):
-        for vid in sorted({int(v) for v in vertices}, reverse=True):  # type: ignore[call-overload]
+    vertex_indices = _indices(vertices)
+    if vertices and vertex_indices is not None:
+        for vid in sorted(set(vertex_indices), reverse=True):
             out.remove_vertex(vid)
     else:
         for p in vertices:
-            x, y = _point(p)  # type: ignore[arg-type]
+            x, y = _point(p)
             vid = out.find_vertex(x, y)
             if vid >= 0:
                 out.remove_vertex(vid)
@@ -265,20 +268,10 @@ def split_crossings(g: BoardGraph) -> BoardGraph:
     if len(out.edges) > MAX_SPLIT_LINES:
         raise BoardSizeError(f"(splitCrossings ...) of {len(out.edges)} lines; at most {MAX_SPLIT_LINES}")
     while True:
-        found = None
-        for ea in range(len(out.edges)):
-            a0, a1 = out.edges[ea]
-            for eb in range(ea + 1, len(out.edges)):
-                b0, b1 = out.edges[eb]
-                x = crossing_point(out.vertices[a0], out.vertices[a1], out.vertices[b0], out.vertices[b1])
-                if x is not None:
-                    found = (ea, eb, x)
-                    break
-            if found:
-                break
-        if found is None:
+        crossing = _first_crossing(out)
+        if crossing is None:
             break
-        ea, eb, (x, y) = found
+        ea, eb, (x, y) = crossing
         (a0, a1), (b0, b1) = out.edges[ea], out.edges[eb]
         vid = out.add_vertex(x, y)
         check_size(len(out.vertices), "(splitCrossings ...)")
@@ -287,23 +280,37 @@ def split_crossings(g: BoardGraph) -> BoardGraph:
         for p, q in ((a0, vid), (vid, a1), (b0, vid), (vid, b1)):
             out.add_edge(p, q)
     while True:
-        found = None
-        for eid, (a, b) in enumerate(out.edges):
-            for vid in range(len(out.vertices)):
-                if vid not in (a, b) and _touches(out.vertices[vid], out.vertices[a], out.vertices[b]):
-                    found = (eid, vid)
-                    break
-            if found:
-                break
-        if found is None:
+        touch = _first_touch(out)
+        if touch is None:
             break
-        eid, vid = found
+        eid, vid = touch
         a, b = out.edges[eid]
         out.remove_edge(eid)
         out.add_edge(a, vid)
         out.add_edge(vid, b)
     out.make_faces(check_crossings=True)
     return out
+
+
+def _first_crossing(g: BoardGraph) -> Optional[tuple[int, int, tuple[float, float]]]:
+    """The first two edges that cross away from their ends (in edge order), and where."""
+    for ea in range(len(g.edges)):
+        a0, a1 = g.edges[ea]
+        for eb in range(ea + 1, len(g.edges)):
+            b0, b1 = g.edges[eb]
+            point = crossing_point(g.vertices[a0], g.vertices[a1], g.vertices[b0], g.vertices[b1])
+            if point is not None:
+                return ea, eb, point
+    return None
+
+
+def _first_touch(g: BoardGraph) -> Optional[tuple[int, int]]:
+    """The first edge passing through a vertex away from its ends, and that vertex."""
+    for eid, (a, b) in enumerate(g.edges):
+        for vid in range(len(g.vertices)):
+            if vid not in (a, b) and _touches(g.vertices[vid], g.vertices[a], g.vertices[b]):
+                return eid, vid
+    return None
 
 
 def subdivide(g: BoardGraph, minimum: int = 1, *, use: str = "Cell") -> BoardGraph:
@@ -348,7 +355,8 @@ def keep(g: BoardGraph, poly: Sequence[Pt]) -> BoardGraph:
     stay, with the edges between them (in their order); the cells are traced again."""
     shape = _polygon(poly, "keep")
     inside = [point_in_polygon(v, shape) for v in g.vertices]
-    new_id, vertices = {}, []
+    new_id: dict[int, int] = {}
+    vertices: list[tuple[float, float]] = []
     for vid, (v, keep_it) in enumerate(zip(g.vertices, inside)):
         if keep_it:
             new_id[vid] = len(vertices)
@@ -401,7 +409,7 @@ def _mid(g: BoardGraph, e: tuple[int, int]) -> tuple[float, float]:
     return (ax + bx) / 2, (ay + by) / 2
 
 
-def _touches(pt, a, b) -> bool:
+def _touches(pt: Pt, a: Pt, b: Pt) -> bool:
     """Whether pt lies on segment a-b away from its ends (Ludii's ``touchingPoint``, 0.001)."""
     if math.dist(pt, a) < 0.001 or math.dist(pt, b) < 0.001:
         return False
@@ -424,13 +432,33 @@ def _point(v: object) -> tuple[float, float]:
 def _pair(e: object) -> tuple[int, int]:
     if not _is_index_pair(e):
         raise ValueError(f"an edge needs two vertex indices {{a b}}, got {e!r}")
-    a, b = e  # type: ignore[misc]
+    a, b = e
     return int(a), int(b)
 
 
-def _is_index_pair(e: object) -> bool:
+def _is_index_pair(e: object) -> TypeGuard[Sequence[int]]:
     return (isinstance(e, (list, tuple)) and len(e) == 2
             and all(isinstance(i, int) and not isinstance(i, bool) for i in e))
+
+
+def _indices(items: Sequence[object]) -> Optional[list[int]]:
+    """The items as vertex or cell indices when they all are numbers, else None."""
+    numbers = [int(i) for i in items if isinstance(i, int)]
+    return numbers if len(numbers) == len(items) else None
+
+
+def _ends(e: object) -> tuple[object, object]:
+    """The two end points of an edge given by its positions."""
+    if not isinstance(e, (list, tuple)) or len(e) != 2:
+        raise ValueError(f"an edge needs two vertex indices {{a b}} or two positions, got {e!r}")
+    return e[0], e[1]
+
+
+def _corners(cell: object) -> Sequence[object]:
+    """The corner positions of a cell given by them."""
+    if not isinstance(cell, (list, tuple)):
+        raise ValueError(f"a cell needs a list of corner positions, got {cell!r}")
+    return cell
 
 
 def _find(g: BoardGraph, p: object) -> int:

@@ -6,7 +6,7 @@ Kept separate so that the generators and the site-building step share one copy o
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Callable, Iterator, Sequence
 
 Point = tuple[float, float]
 
@@ -71,7 +71,7 @@ def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def polygon_from_sides(sides: Sequence[int], xy) -> list[Point]:
+def polygon_from_sides(sides: Sequence[int], xy: Callable[[int, int], Point]) -> list[Point]:
     """Ludii's ``polygonFromSides`` for hex and tri boards: walk the sides (each counted in
     sites, so one less step), turning 60 degrees after each, starting from row 0, column 0."""
     steps = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
@@ -95,7 +95,7 @@ def _normalised(v: Point) -> Point:
     return v[0] / length, v[1] / length
 
 
-def star_rhombus(d: int):
+def star_rhombus(d: int) -> Iterator[tuple[int, int]]:
     """The (row, col) of a (4d+1) x (4d+1) rhombus that lie in Ludii's six-pointed star of size
     ``d`` (StarOnHex and StarOnTri lay the same star on hexagons or on triangle points)."""
     size = 4 * d + 1

@@ -163,26 +163,7 @@ def measure(graph: BoardGraph) -> Measures:
     for props in (V, F, E):
         for name in REGION_NAMES[1:]:
             props[name] = set()
-
-    # 1-2. perimeter, outer, inner
-    m.walks = perimeter_walks(graph, edges.around)
-    edge_perimeter: set[int] = set()
-    for walk in m.walks:
-        V["Perimeter"].update(walk)
-        for i, a in enumerate(walk):
-            b = walk[(i + 1) % len(walk)]
-            e = edges.index.get(frozenset((a, b)))
-            if e is not None and a != b:
-                edge_perimeter.add(e)
-    on_rim = V["Perimeter"]
-    F["Perimeter"] = {f for f, face in enumerate(graph.faces) if any(v in on_rim for v in face)}
-    for e, (a, b) in enumerate(graph.edges):
-        if a in on_rim and b in on_rim and (edges.left[e] is None or edges.right[e] is None):
-            edge_perimeter.add(e)
-    E["Perimeter"] = set(edge_perimeter)
-    for props, count in ((V, len(graph.vertices)), (F, len(graph.faces)), (E, len(graph.edges))):
-        props["Outer"] = set(props["Perimeter"])
-        props["Inner"] = set(range(count)) - props["Outer"]
+    edge_perimeter = _measure_perimeter(graph, edges, m)  # 1-2
 
     # 3. extremes
     vertex_points = list(graph.vertices)
@@ -206,7 +187,43 @@ def measure(graph: BoardGraph) -> Measures:
     _corner_cells(graph, edges, V, F, edge_perimeter)
     _corner_edges(edges, V, E, edge_perimeter)
 
-    # 6. sides
+    _measure_sides(graph, m)  # 6
+    _measure_phases(graph, edges, m)  # 7
+
+    # 8. centre
+    for props, points in ((V, vertex_points), (F, cell_points), (E, edge_points)):
+        props["Centre"] = _centre(points, props["Perimeter"], props["Corners"])
+    return m
+
+
+def _measure_perimeter(graph: BoardGraph, edges: "_Edges", m: Measures) -> set[int]:
+    """Steps 1-2: the perimeter walks, the perimeter, outer and inner sites; returns the edges on
+    the perimeter."""
+    V, F, E = m.vertices, m.cells, m.edges
+    m.walks = perimeter_walks(graph, edges.around)
+    edge_perimeter: set[int] = set()
+    for walk in m.walks:
+        V["Perimeter"].update(walk)
+        for i, a in enumerate(walk):
+            b = walk[(i + 1) % len(walk)]
+            e = edges.index.get(frozenset((a, b)))
+            if e is not None and a != b:
+                edge_perimeter.add(e)
+    on_rim = V["Perimeter"]
+    F["Perimeter"] = {f for f, face in enumerate(graph.faces) if any(v in on_rim for v in face)}
+    for e, (a, b) in enumerate(graph.edges):
+        if a in on_rim and b in on_rim and (edges.left[e] is None or edges.right[e] is None):
+            edge_perimeter.add(e)
+    E["Perimeter"] = set(edge_perimeter)
+    for props, count in ((V, len(graph.vertices)), (F, len(graph.faces)), (E, len(graph.edges))):
+        props["Outer"] = set(props["Perimeter"])
+        props["Inner"] = set(range(count)) - props["Outer"]
+    return edge_perimeter
+
+
+def _measure_sides(graph: BoardGraph, m: Measures) -> None:
+    """Step 6: the sites of each side of the board (the perimeter between corners)."""
+    V, F, E = m.vertices, m.cells, m.edges
     for d in SIDES:
         V[f"Side {d}"] = set()
     if graph.vertices:
@@ -223,7 +240,9 @@ def measure(graph: BoardGraph) -> Measures:
         # sides of their vertices)
         E[f"Side {d}"] = {e for e, (a, b) in enumerate(graph.edges) if a in on_side or b in on_side}
 
-    # 7. phases
+
+def _measure_phases(graph: BoardGraph, edges: "_Edges", m: Measures) -> None:
+    """Step 7: the phases (a colouring of the sites by their neighbours)."""
     vertex_nbors = [[edges.other(e, v) for e in edges.around[v]]
                     for v in range(len(graph.vertices))]
     cell_nbors = [[c for e in edges.cell_edges[f] if (c := edges.other_cell(e, f)) is not None]
@@ -231,14 +250,9 @@ def measure(graph: BoardGraph) -> Measures:
     # an edge's neighbours: the other edges at its first end point, then at its second
     edge_nbors = [[o for v in graph.edges[e] for o in edges.around[v] if o != e]
                   for e in range(len(graph.edges))]
-    for props, nbors in ((V, vertex_nbors), (F, cell_nbors), (E, edge_nbors)):
+    for props, nbors in ((m.vertices, vertex_nbors), (m.cells, cell_nbors), (m.edges, edge_nbors)):
         for p, sites in enumerate(phases(nbors)):
             props[f"Phase{p}"] = sites
-
-    # 8. centre
-    for props, points in ((V, vertex_points), (F, cell_points), (E, edge_points)):
-        props["Centre"] = _centre(points, props["Perimeter"], props["Corners"])
-    return m
 
 
 # ------------------------------------------------------------------------------ 1. perimeter
@@ -299,13 +313,13 @@ class _Grid:
 
     def __init__(self, points: list[tuple[float, float]]):
         self.points = points
+        self.cells: dict[tuple[int, int], list[int]] = {}
         if not points:
-            self.size, self.x0, self.y0, self.cells = 1.0, 0.0, 0.0, {}
+            self.size, self.x0, self.y0 = 1.0, 0.0, 0.0
             return
         x0, y0, x1, y1 = _box(points)
         self.x0, self.y0 = x0, y0
         self.size = max(x1 - x0, y1 - y0, 1e-9) / max(1.0, math.sqrt(len(points)))
-        self.cells: dict[tuple[int, int], list[int]] = {}
         for v, pt in enumerate(points):
             self.cells.setdefault(self._cell(pt), []).append(v)
 
@@ -580,7 +594,7 @@ def phases(nbors: list[list[int]]) -> list[set[int]]:
 def _centre(points: list[tuple[float, float]], perimeter: set[int], corners: set[int]) -> set[int]:
     if not points:
         return set()
-    refs = []
+    refs: list[tuple[float, float]] = []
     if len(points) < _CENTRE_PERIMETER_LIMIT:
         refs.extend(points[i] for i in sorted(perimeter))
     refs.extend(points[i] for i in sorted(corners))

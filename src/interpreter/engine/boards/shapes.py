@@ -149,20 +149,47 @@ def concentric_circle(cells: Sequence[int], *, stagger: bool = False, use: str =
         _circle_cells(graph, counts, stagger, ref)
         return graph
     if len(counts) == 1:
-        n = counts[0]
-        if n < 3:
-            raise ValueError(f"a polygon of {n} points: a single ring needs at least three")
-        r = n / (2 * math.pi)
-        offset = math.pi / 4 if n == 4 else math.pi / 2
-        for k in range(n):
-            theta = offset + k / n * 2 * math.pi
-            graph.add_vertex(r * math.cos(theta), r * math.sin(theta))
-        for k in range(n):
-            graph.add_edge(k, (k + 1) % n)
-        graph.reorder()
+        _circle_polygon(graph, counts[0])
         return graph
     verts = [0] + counts if counts[0] > 1 else list(counts)
-    samples: list[list[tuple[float, float, float]]] = []
+    samples = _ring_points(verts, stagger, ref)
+    for row in samples:
+        for x, y, _ in row:
+            _find_or_add(graph, x, y)
+    _join_rings_around(graph, verts, samples)
+    _join_rings_outwards(graph, verts, samples)
+    return graph
+
+
+# a point of a ring drawn by (concentric ...): x, y and its angle
+_Sample = tuple[float, float, float]
+
+
+def _circle_polygon(graph: BoardGraph, n: int) -> None:
+    """A single ring of ``n`` points: a plain polygon."""
+    if n < 3:
+        raise ValueError(f"a polygon of {n} points: a single ring needs at least three")
+    r = n / (2 * math.pi)
+    offset = math.pi / 4 if n == 4 else math.pi / 2
+    for k in range(n):
+        theta = offset + k / n * 2 * math.pi
+        graph.add_vertex(r * math.cos(theta), r * math.sin(theta))
+    for k in range(n):
+        graph.add_edge(k, (k + 1) % n)
+    graph.reorder()
+
+
+def _drop_close(row: list[_Sample], tolerance: float) -> None:
+    """Remove the points of a ring (sorted by angle) that lie on the point before them."""
+    for k in range(len(row) - 1, 0, -1):
+        a, b = row[k], row[(k + len(row) - 1) % len(row)]
+        if math.hypot(a[0] - b[0], a[1] - b[1]) < tolerance:
+            del row[k]
+
+
+def _ring_points(verts: list[int], stagger: bool, ref: float) -> list[list[_Sample]]:
+    """The points of each ring (ring i at radius i), the rings after the centre by angle."""
+    samples: list[list[_Sample]] = []
     for ring, count in enumerate(verts):
         offset = 2 * math.pi / count / 2 if stagger and ring % 2 == 1 and count else 0.0
         row = []
@@ -171,14 +198,13 @@ def concentric_circle(cells: Sequence[int], *, stagger: bool = False, use: str =
             row.append((ring * math.cos(theta), ring * math.sin(theta), theta))
         if ring > 0:
             row.sort(key=lambda s: s[2])
-            for k in range(len(row) - 1, 0, -1):
-                a, b = row[k], row[(k + len(row) - 1) % len(row)]
-                if math.hypot(a[0] - b[0], a[1] - b[1]) < 0.1:
-                    del row[k]
+            _drop_close(row, 0.1)
         samples.append(row)
-    for row in samples:
-        for x, y, _ in row:
-            _find_or_add(graph, x, y)
+    return samples
+
+
+def _join_rings_around(graph: BoardGraph, verts: list[int], samples: list[list[_Sample]]) -> None:
+    """Each ring's points joined around it."""
     for ring in range(1, len(verts)):
         row = samples[ring]
         if verts[ring] < 2 or len(row) < 2:
@@ -188,6 +214,11 @@ def concentric_circle(cells: Sequence[int], *, stagger: bool = False, use: str =
             b = _find_or_add(graph, row[(k + 1) % len(row)][0], row[(k + 1) % len(row)][1])
             if a != b:
                 graph.add_edge(a, b)
+
+
+def _join_rings_outwards(graph: BoardGraph, verts: list[int], samples: list[list[_Sample]]) -> None:
+    """Each point joined to the point of the next ring in line with it; the centre to every
+    point of ring 1."""
     for ring in range(len(verts) - 1):
         for x, y, _ in samples[ring]:
             a = graph.find_vertex(x, y, _FIND)
@@ -203,28 +234,29 @@ def concentric_circle(cells: Sequence[int], *, stagger: bool = False, use: str =
                 b = graph.find_vertex(x * ratio, y * ratio, _FIND)
                 if b >= 0:
                     graph.add_edge(a, b)
-    return graph
+
+
+def _cell_spokes(counts: list[int], ring: int, stagger: bool, ref: float) -> list[_Sample]:
+    """The lines between the cells of a ring of (concentric ...) cells: inner radius, outer
+    radius, angle."""
+    count = counts[ring]
+    if count < 2:
+        return []
+    r_in, r_out = max(0.0, ring - 0.5), ring + 0.5
+    offset = 2 * math.pi / count / 2 if stagger and ring % 2 == 1 else 0.0
+    out = []
+    for step in range(count):
+        theta = ref + offset - 2 * math.pi * step / count
+        out.append((r_in, r_out, theta))
+    return out
 
 
 def _circle_cells(graph: BoardGraph, counts: list[int], stagger: bool, ref: float) -> None:
     rings = len(counts)
     graph.add_vertex(0.0, 0.0)  # the pivot
-
-    def spokes(ring: int):
-        count = counts[ring]
-        if count < 2:
-            return []
-        r_in, r_out = max(0.0, ring - 0.5), ring + 0.5
-        offset = 2 * math.pi / count / 2 if stagger and ring % 2 == 1 else 0.0
-        out = []
-        for step in range(count):
-            theta = ref + offset - 2 * math.pi * step / count
-            out.append((r_in, r_out, theta))
-        return out
-
-    samples: list[list[tuple[float, float, float]]] = [[] for _ in range(rings + 1)]
+    samples: list[list[_Sample]] = [[] for _ in range(rings + 1)]
     for ring in range(rings):
-        for r_in, r_out, theta in spokes(ring):
+        for r_in, r_out, theta in _cell_spokes(counts, ring, stagger, ref):
             while theta < -math.pi:
                 theta += 2 * math.pi
             while theta > math.pi:
@@ -233,10 +265,7 @@ def _circle_cells(graph: BoardGraph, counts: list[int], stagger: bool, ref: floa
             samples[ring + 1].append((r_out * math.cos(theta), r_out * math.sin(theta), theta))
     for row in samples:
         row.sort(key=lambda s: s[2])
-        for k in range(len(row) - 1, 0, -1):
-            a, b = row[k], row[(k + len(row) - 1) % len(row)]
-            if math.hypot(a[0] - b[0], a[1] - b[1]) < _FIND:
-                del row[k]
+        _drop_close(row, _FIND)
     for row in samples:
         for x, y, _ in row:
             _find_or_add(graph, x, y)
@@ -249,7 +278,7 @@ def _circle_cells(graph: BoardGraph, counts: list[int], stagger: bool, ref: floa
             if a != b:
                 graph.add_edge(a, b)
     for ring in range(rings):
-        for r_in, r_out, theta in spokes(ring):
+        for r_in, r_out, theta in _cell_spokes(counts, ring, stagger, ref):
             a = _find_or_add(graph, r_in * math.cos(theta), r_in * math.sin(theta))
             b = _find_or_add(graph, r_out * math.cos(theta), r_out * math.sin(theta))
             if a != b:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterable, Mapping, TypeVar
 
 from .graph import BoardGraph, check_size
 from .measure import best_thetas, fallback_label, label, rows_and_columns, rows_and_columns_by_value
@@ -95,6 +95,14 @@ class Sites:
         return len(pairs)
 
 
+_T = TypeVar("_T")
+
+
+def _freeze(table: Iterable[Iterable[_T]]) -> tuple[tuple[_T, ...], ...]:
+    """A table of lists as tuples (read-only, shared by every state of the board)."""
+    return tuple(tuple(x) for x in table)
+
+
 def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
     """Ludii's board topology for one site type (``Board.createTopology`` with ``MeasureGraph``
     and ``Trajectories``): the sites of ``graph`` used as ``use`` (``Cell``, Ludii's default for
@@ -124,7 +132,6 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
     regions = board_regions(graph, use)
 
     traj = trajectories(graph, use)
-    freeze = lambda table: tuple(tuple(x) for x in table)  # noqa: E731
     return Sites(
         use=use,
         tiling=graph.tiling,
@@ -132,12 +139,12 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
         labels=labels,
         rows=tuple(rows),
         columns=tuple(cols),
-        relations=MappingProxyType({r: freeze(traj.relations[r]) for r in RELATIONS}),
-        steps=MappingProxyType({d: freeze(t) for d, t in traj.steps.items()}),
+        relations=MappingProxyType({r: _freeze(traj.relations[r]) for r in RELATIONS}),
+        steps=MappingProxyType({d: _freeze(t) for d, t in traj.steps.items()}),
         directions=traj.directions,
         relation_directions=MappingProxyType(dict(traj.relation_directions)),
         opposite=MappingProxyType({d: opposite(d) for d in traj.directions}),
-        rays=Lazy(tuple(traj.rays), lambda d: tuple(freeze(r) for r in traj.rays[d])),  # walked when asked for
+        rays=Lazy(tuple(traj.rays), lambda d: tuple(_freeze(r) for r in traj.rays[d])),  # walked when asked for
         perimeter=regions["Perimeter"],
         outer=regions["Outer"],
         inner=regions["Inner"],

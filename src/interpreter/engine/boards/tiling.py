@@ -5,6 +5,7 @@ triangles, a hexagon of side n)."""
 from __future__ import annotations
 
 import math
+from typing import Callable, Sequence
 
 from .graph import BoardGraph, PointList, check_size
 from .uses import check_dim, check_use
@@ -83,7 +84,8 @@ def tiling(kind: str, n: int, m: int | None = None, *, use: str = "Cell") -> Boa
     return points.graph("semiregular", single_precision=True)
 
 
-def _hexagon_of_tiles(n: int, ref, xy, skip) -> BoardGraph:
+def _hexagon_of_tiles(n: int, ref: Sequence[tuple[float, float]], xy: Callable[[int, int], tuple[float, float]],
+                      skip: Callable[[int, int, int], bool]) -> BoardGraph:
     """Tiles of ``ref`` points around the reference points (row, col) of a (2n-1) x (2n-1)
     rhombus, those ``skip`` leaves out removed, joined at unit distance (Ludii's
     ``createGraphFromVertexList``)."""

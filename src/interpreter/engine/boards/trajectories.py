@@ -181,8 +181,22 @@ def _cell_steps(b: _Board, fid: int) -> list[list[int]]:
             if other not in used:
                 used.add(other)
                 steps.append([CELL, other, OFF | ADJ | ALL])
-    own_edges = set(b.face_edges[fid])
+    steps.extend(_cells_beyond_corners(b, fid, used))
     for vid in face:
+        steps.append([VERTEX, vid, ORTH | ADJ | ALL])
+    for eid in b.face_edges[fid]:
+        steps.append([EDGE, eid, ORTH | ADJ | ALL])
+    return steps
+
+
+def _cells_beyond_corners(b: _Board, fid: int, used: set[int]) -> list[list[int]]:
+    """The diagonal steps of ``Face.stepsTo`` past a corner where three edges meet: to a cell
+    (not ``used`` yet) at the far end of the corner's edge that leaves the cell, when it lies in
+    line with the cell's centre and the corner. Marks them used."""
+    centre = b.centres[fid]
+    own_edges = set(b.face_edges[fid])
+    steps: list[list[int]] = []
+    for vid in b.graph.faces[fid]:
         if len(b.around[vid]) != 3:
             continue
         away = next((e for e in b.around[vid] if e not in own_edges), -1)
@@ -204,10 +218,6 @@ def _cell_steps(b: _Board, fid: int) -> list[list[int]]:
                 continue
             used.add(other)
             steps.append([CELL, other, DIAG | ALL])
-    for vid in face:
-        steps.append([VERTEX, vid, ORTH | ADJ | ALL])
-    for eid in b.face_edges[fid]:
-        steps.append([EDGE, eid, ORTH | ADJ | ALL])
     return steps
 
 
@@ -306,7 +316,7 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
     )
 
 
-class Lazy(Mapping):
+class Lazy(Mapping[str, Any]):
     """A read-only mapping whose values are made when first asked for (then kept)."""
 
     def __init__(self, keys: Sequence[str], make: Callable[[str], Any]):
@@ -355,7 +365,8 @@ def _radials(where: list[tuple[float, float]], table: "_Straightest",
     return out
 
 
-def _tail(where, table, tails, prev: int, cur: int) -> tuple[int, ...]:
+def _tail(where: list[tuple[float, float]], table: "_Straightest", tails: dict[tuple[int, int], tuple[int, ...]],
+          prev: int, cur: int) -> tuple[int, ...]:
     """The sites from ``cur`` onwards along the line entered from ``prev`` (memoised)."""
     keys: list[tuple[int, int]] = []
     seen: set[tuple[int, int]] = set()
@@ -378,7 +389,7 @@ def _tail(where, table, tails, prev: int, cur: int) -> tuple[int, ...]:
     return tails.get((prev, cur), rest)
 
 
-def _direct(where, table, site: int, first: int) -> tuple[int, ...]:
+def _direct(where: list[tuple[float, float]], table: "_Straightest", site: int, first: int) -> tuple[int, ...]:
     """Ludii's radial walk, stopping at a site already on it."""
     radial = [site, first]
     while True:

@@ -14,15 +14,16 @@ def check_use(use: str) -> None:
         raise ValueError(f"use:{use} is not supported; use one of {', '.join(USES)}")
 
 
-def check_dim(value: object, what: str) -> None:
-    """A dimension must be a whole number in range (ValueError otherwise)."""
+def check_dim(value: object, what: str) -> int:
+    """A dimension must be a whole number in range (ValueError otherwise); returns it."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ValueError(f"board {what} must be a whole number of at least 1, got {value!r}")
     if value > 10_000:
         raise ValueError(f"board {what} {value} is too large; boards are limited to 10000 sites")
+    return value
 
 
-def shape_and_dims(name: str, args: tuple[object, ...], shapes: tuple[str, ...]):
+def shape_and_dims(name: str, args: tuple[object, ...], shapes: tuple[str, ...]) -> tuple[str, list[int]]:
     """Split Ludii-style arguments ``[Shape] dimA [dimB]``; the first shape is the default."""
     if args and isinstance(args[0], str):
         shape, dims = args[0], args[1:]
@@ -32,6 +33,4 @@ def shape_and_dims(name: str, args: tuple[object, ...], shapes: tuple[str, ...])
         raise ValueError(f"({name} {shape} ...): shape not supported; use one of {', '.join(shapes)}")
     if not dims or len(dims) > 2:
         raise ValueError(f"({name} ...) takes one or two dimensions, got {len(dims)}")
-    for d in dims:
-        check_dim(d, "dimension")
-    return shape, [int(d) for d in dims]  # type: ignore[call-overload]
+    return shape, [check_dim(d, "dimension") for d in dims]

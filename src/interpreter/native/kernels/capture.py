@@ -31,9 +31,9 @@ def bounds(k: Emitter, length: Any) -> tuple[int, int]:
     return length.bounds(_Static(k))
 
 
-def rays_table(k: Emitter, dirs: tuple[str, ...]) -> tuple[str, str]:
-    """(rays, lengths): per site its non-empty rays in these directions, in order (-1 padded),
-    as Topology.rays_for gives them, and each ray's length."""
+def rays_table(k: Emitter, dirs: tuple[str, ...]) -> tuple[str, str, str]:
+    """(rays, lengths, counts): per site its non-empty rays in these directions, in order (-1
+    padded), as Topology.rays_for gives them, each ray's length, and their number per site."""
     rays_at = k.topo.rays_for(dirs)
     width = max((len(r) for r in rays_at), default=0)
     depth = max((len(ray) for r in rays_at for ray in r), default=0)

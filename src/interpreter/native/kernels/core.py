@@ -25,11 +25,13 @@ def _plain(ludeme: Any) -> None:
 
 
 for _cls in (functions.To, functions.From, functions.Between, functions.Site):
-    _cls.context_site = True  # type: ignore[attr-defined]  (always on the board: Emitter.site)
+    # always on the board (Emitter.site); a mark read with getattr(value, "context_site", False)
+    _cls.context_site = True  # type: ignore[union-attr]  # a class attribute only these ludemes have
 # the last move's sites: the compiled tier makes no move that starts or ends in a hand, so
 # they are board sites (or -1) even in games with Ludii's hands of sites (Emitter.site)
-functions.LastTo.board_site = True  # type: ignore[attr-defined]
-functions.LastFrom.board_site = True  # type: ignore[attr-defined]
+# (marks read with getattr(value, "board_site", False): only these ludeme classes have them)
+functions.LastTo.board_site = True  # type: ignore[attr-defined]  # a mark of these classes only
+functions.LastFrom.board_site = True  # type: ignore[attr-defined]  # a mark of these classes only
 
 
 # --- counts, scores, owners ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Optional
 
 import numpy as np
 
@@ -111,9 +111,10 @@ def _placed_kinds(k: Emitter, ludeme: moves.MoveAdd) -> dict[int, tuple[int, ...
     return per_player
 
 
-def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, str, bool, Any]:
+def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, str, int, Optional[np.ndarray]]:
     """What both the listing and the drawing of a move Add need: its region, its conditions,
-    its rule, the table of the pieces each player places, and whether hands limit them."""
+    its rule, the table of the pieces each player places and its width (the most kinds a
+    player places), and the kinds a hand limits (None when no hand does)."""
     sites, conds, to_effect = _to_rule(k, self.to)
     if sites is None:
         raise NoKernel("(move Add ...)", "no region")
