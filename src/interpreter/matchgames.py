@@ -11,7 +11,7 @@ games in ``lud/subgame/...``), and among the bundled descriptions.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .engine.game import GameInfo
 from .engine.matchplay import Instance, MatchGame, is_match
@@ -167,7 +167,7 @@ def _check_next(sub: Any, count: int) -> None:
         raise BindError(f"next:{value} names no game of this match (games 0 to {count - 1})", sub.next.span)
 
 
-def matches(bound: Any) -> bool:
+def matches(bound: Any) -> TypeGuard[MatchLudeme]:
     """Whether a bound description is a match."""
     from .ludemes.matches import MatchLudeme
     return isinstance(bound, MatchLudeme)

@@ -343,10 +343,13 @@ def _print_info(game: Game, state: State | None, data: dict[str, Any], source: P
     labels = game.topology.labels
     shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
     print(f"sites: {game.topology.n} (labels {shown})")
-    match = getattr(game, "is_match", False) is True
-    print(f"turn limit: {game.max_turns} turns or {game.turn_limit} plies" + (" (each game of the match)" if match else ""))
-    for i, instance in enumerate(game.instances if match else ()):
-        print(f"game {i} of the match: {instance.name} ({instance.game.info.source})")  # a match's games
+    from ..engine.matchplay import is_match
+    if is_match(game):
+        print(f"turn limit: {game.turn_limit} plies (each game of the match)")
+        for i, instance in enumerate(game.instances):
+            print(f"game {i} of the match: {instance.name} ({instance.game.info.source})")  # a match's games
+    else:
+        print(f"turn limit: {game.max_turns} turns or {game.turn_limit} plies")
     print(_engine_line(data["engine"]))
     print(f"options chosen: {', '.join(game.options) if game.options else '(none)'}")
     if data["ruleset"]:

@@ -346,7 +346,8 @@ def numeric_concepts(game: Game, boolean: frozenset[str] | None = None) -> dict[
     the board's cells, vertices and edges that the rules use (``boolean``: the game's boolean
     concepts, computed when not given). A match's are its first game's (Ludii averages the
     games it has compiled: the first one, until the others are played)."""
-    if getattr(game, "is_match", False) is True:
+    from ..engine.matchplay import is_match
+    if is_match(game):
         return numeric_concepts(game.instances[0].game)
     topo = game.topology
     regions = topo.regions

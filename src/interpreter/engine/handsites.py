@@ -29,7 +29,7 @@ def what_at(state: "State", site: int) -> int:
         return state.what[site]
     hands = state.arrays.get(HAND_SITES)
     if hands is not None and 0 <= site - n < len(hands):
-        return hands[site - n]
+        return int(hands[site - n])
     return 0
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn, TypeGuard, cast
 
 from .env import ROOT
 from .move import CHOICE, Move
@@ -70,7 +70,7 @@ class MatchGame:
         """The match before its first move: its first game's first position."""
         return MatchState(self)
 
-    def state_from_text(self, text: str) -> MatchState:
+    def state_from_text(self, text: str) -> NoReturn:
         """Not for a match: a position is one game's, a match's is its games' moves."""
         from ..errors import LudError
         raise LudError(f"{self.name} is a match: positions of a match are not supported (replay its moves instead)")
@@ -102,7 +102,7 @@ class MatchState:
         self.match_reason = ""
         self.match_termination = Termination.RULE
         self.plies_before = 0  # plies of the games finished, and their NextInstance moves
-        self._undo: list[tuple] = []  # ("move",) or ("next", the previous game's state, saved fields)
+        self._undo: list[tuple[Any, ...]] = []  # ("move",) or ("next", the previous game's state, saved fields)
         if not _blank:
             self.sub: State = self._start(0)
 
@@ -186,11 +186,11 @@ class MatchState:
             return self._next_move()
         return self.sub.parse_move(text)
 
-    def _saved(self) -> tuple:
+    def _saved(self) -> tuple[Any, ...]:
         return (list(self.match_scores), self.trials_done, self.index, self.match_over, self.match_winners,
                 self.match_losers, self.match_draw, self.match_reason, self.plies_before, self.match_termination)
 
-    def _restore(self, saved: tuple) -> None:
+    def _restore(self, saved: tuple[Any, ...]) -> None:
         (scores, self.trials_done, self.index, self.match_over, self.match_winners, self.match_losers,
          self.match_draw, self.match_reason, self.plies_before, self.match_termination) = saved
         self.match_scores[:] = scores
@@ -241,14 +241,14 @@ class MatchState:
         reason, draw = "", False
         n = self.match.num_players
         for rule in self.match.end_rules:
-            verdict = rule.check(self, ROOT)
+            verdict = rule.check(cast("State", self), ROOT)  # the match's end rules read its state as a game's
             if verdict is None:
                 continue
             kind, who = verdict[4] if len(verdict) > 4 and verdict[4] is not None else \
                 ("Win" if verdict[0] else "Draw" if verdict[2] else "Loss", 0)
             if kind == "Loss":
                 continue
-            said = rule.describe(self, ROOT) if rule.describe is not None else rule.reason
+            said = rule.describe(cast("State", self), ROOT) if rule.describe is not None else rule.reason
             if kind == "Draw":
                 draw, reason = True, reason or said
                 continue
@@ -294,7 +294,7 @@ class MatchState:
     def __copy__(self) -> MatchState:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> MatchState:
+    def __deepcopy__(self, memo: dict[int, Any]) -> MatchState:
         return self.clone()
 
     def result(self) -> Result:
@@ -336,9 +336,9 @@ class MatchState:
 
     def to_text(self) -> str:
         """Not for a match (see :meth:`MatchGame.state_from_text`)."""
-        return self.match.state_from_text("")
+        self.match.state_from_text("")
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the match's position (for tests of undo)."""
         return self._saved() + (self.sub.snapshot(),)
 
@@ -361,11 +361,11 @@ def max_plies(game: Any) -> int:
     """The plies after which a game is surely over (its turn limit); for a match, the limit of
     each of its games over :data:`MAX_GAMES` games, with their ``NextInstance`` moves."""
     if not is_match(game):
-        return game.turn_limit
-    return MAX_GAMES * (max(i.game.turn_limit for i in game.instances) + 1)
+        return int(game.turn_limit)
+    return MAX_GAMES * (max(int(i.game.turn_limit) for i in game.instances) + 1)
 
 
-def is_match(game: Any) -> bool:
+def is_match(game: Any) -> TypeGuard[MatchGame]:
     """Whether a loaded game is a match."""
     return getattr(game, "is_match", False) is True
 

@@ -86,6 +86,8 @@ class State:
         # turns before it were passes (turns.ALL_SINCE_START: all of them, with no start moves)
         self.turn_start = 0
         self.turn_passed = False
+        # a match's scores while this state is one of its games' (engine.matchplay; (matchScore ...))
+        self.match_scores: Optional[list[int]] = None
         self.pass_turns = 0 if game.rules.start else turns.ALL_SINCE_START
         self.last_to = -1
         self.last_from = -1

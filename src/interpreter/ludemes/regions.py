@@ -287,13 +287,6 @@ class SitesOccupied(Ludeme):
             return out
         return occupied
 
-    @staticmethod
-    def with_hands(c: Any) -> bool:
-        """Whether the hands' sites count: Ludii's hands are containers of cells, so on a board
-        of cells the occupied sites of a hand (``(hand Each size:N)``) are among them."""
-        from ..engine.arrays import HAND_SITES
-        return HAND_SITES in c.game.arrays and c.topo.use == "Cell"
-
     def _with_hands(self, c: "Compiler"):
         from ..engine.arrays import HAND_SITES
         n = c.topo.n

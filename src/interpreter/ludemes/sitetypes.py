@@ -58,7 +58,7 @@ def check_site_types(root: Ludeme, use: str) -> None:
                 continue
             problem = other_kind(value, use)
             if problem:
-                raise BindError(f"{ludeme.name}: {problem}", value.span,
+                raise BindError(f"{ludeme.name}: {problem}", getattr(value, "span", ludeme.span),
                                 hint=f"write {use} or leave the site type out")
 
 
@@ -73,7 +73,7 @@ def board_region(c: Any, ludeme: Ludeme, name: str) -> tuple[int, ...]:
         raise BindError(f"this board has no region {name}", ludeme.span)
     if kind != c.topo.use and c.game_or_none is not None and any(site >= c.topo.n for site in sites):
         raise BindError(f"{ludeme.name}: the board's {kind.lower()}s are numbered beyond its "
-                        f"{c.topo.use.lower()}s, the sites its pieces are on", ludeme.type.span,
+                        f"{c.topo.use.lower()}s, the sites its pieces are on", getattr(ludeme, "type", ludeme).span,
                         hint=f"write {c.topo.use} or leave the site type out")
     return tuple(sites)
 

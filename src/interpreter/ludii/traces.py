@@ -275,7 +275,7 @@ class _Replayer:
                 return [_Branch(m) for m in moves], why
             self.ambiguous = self.ambiguous or len(self.outcomes) > 1  # told by the next ply only
             return [_Branch(m, o) for o in self.outcomes for m in moves], why
-        fits = []
+        fits: list[_Branch] = []
         for outcome in self.outcomes:
             found, _ = self.legal(step, outcome)
             fits.extend(_Branch(m, outcome) for m in found)

@@ -49,7 +49,7 @@ def end_rule(rule: Any, k: Emitter) -> None:
 
 
 # --- combinations of moves ------------------------------------------------------------------------------
-def _or_moves(self: logic.Or, k: Emitter) -> Made:
+def _or_moves(self: logic.And | logic.Or, k: Emitter) -> Made:
     with k.then(self.then):
         return Made.union([k.moves(item) for item in _items(self.items)])
 
@@ -102,7 +102,7 @@ def _shape_of(item: Any, k: Emitter) -> Made:
         k.depth = depth
 
 
-def _and_effect(self: logic.And, k: Emitter) -> None:
+def _and_effect(self: logic.And | logic.Or, k: Emitter) -> None:
     items = _items(self.items)
     if any(logic._is_if_effect(item) for item in items):
         # as the reference: every if's branch is chosen before the first part acts
