@@ -19,7 +19,7 @@ from ..engine.values import INFINITY
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    BOOL, BOOL_FN, INT_FN, PLAYER, RANGE, REGION, SITE_FN, Either, Enum, Ludeme, Param, ROLE, kind_of,
+    BOOL, BOOL_FN, DISTANCE, INT_FN, PLAYER, RANGE, REGION, SITE_FN, Either, Enum, Ludeme, Param, ROLE, kind_of,
 )
 from .sitetypes import SITE_TYPE
 
@@ -450,7 +450,7 @@ class IsRegularGraph(Ludeme):
     name = "is RegularGraph"
     kind = BOOL
     who: Any = Param(PLAYER)
-    k: Any = Param(INT_FN, optional=True, named=True)
+    k: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)  # a degree: up to the sites
     odd: Any = Param(BOOL_FN, optional=True, named=True)
     even: Any = Param(BOOL_FN, optional=True, named=True)
 

@@ -613,6 +613,7 @@ class MoveFromTo(Ludeme):
         count: how many pieces move (from a site holding several)
         copy: True: the piece stays and a piece of its kind is placed on the target
         stack: True: the whole stack moves (in a stacking game; the top piece when left out)
+        role: whose move it is (the mover's when left out; in a game of simultaneous moves,
             the player who may choose it)
         then: consequences applied after the move
 
