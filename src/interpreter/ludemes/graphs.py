@@ -254,17 +254,28 @@ class _PathFinder:
                 return True
         count, _ = self._component(who, p, v1, v2, size)
         if closed:
-            if lo == hi:
-                if count == lo:
-                    return True
-                if lo < count:
-                    return any(2 < d == lo for d in self._cycle_depths(who, p, at, nbors))
-            elif hi > (lo if self.kind == "Vertex" else 0):
-                if count <= hi and count > 2:
-                    return True
-                if count > hi:
-                    return any(2 < d <= hi for d in self._cycle_depths(who, p, at, nbors))
-            return False
+            return self._closed_holds(who, p, at, nbors, count, lo, hi)
+        return self._open_holds(who, p, at, nbors, count, lo, hi)
+
+    def _closed_holds(self, who: list[int], p: int, at: int, nbors: list[int], count: int, lo: int,
+                      hi: int) -> bool:
+        """A closed path (a cycle) of ``lo`` to ``hi`` sites through ``at`` (``count``: its
+        component's cycle measure)."""
+        if lo == hi:
+            if count == lo:
+                return True
+            if lo < count:
+                return any(2 < d == lo for d in self._cycle_depths(who, p, at, nbors))
+        elif hi > (lo if self.kind == "Vertex" else 0):
+            if count <= hi and count > 2:
+                return True
+            if count > hi:
+                return any(2 < d <= hi for d in self._cycle_depths(who, p, at, nbors))
+        return False
+
+    def _open_holds(self, who: list[int], p: int, at: int, nbors: list[int], count: int, lo: int,
+                    hi: int) -> bool:
+        """An open path of ``lo`` to ``hi`` sites through ``at`` (none when a cycle passes)."""
         if count != 0:
             return False
         if hi > (lo if self.kind == "Vertex" else 0) and (self.kind == "Cell" or hi > lo):
@@ -272,9 +283,7 @@ class _PathFinder:
         if len(nbors) > 2 or len(nbors) < 1:
             return False
         if len(nbors) == 1:
-            if self._path_size(who, p, 0, at, v1, -1, lo) + 1 == lo:
-                return True
-            return False
+            return self._path_size(who, p, 0, at, at, -1, lo) + 1 == lo
         first = self._path_size(who, p, 1, at, nbors[0], -1, lo)
         second = self._path_size(who, p, 1, at, nbors[1], nbors[0], lo)
         return first + second + 1 == lo

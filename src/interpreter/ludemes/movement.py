@@ -674,38 +674,12 @@ class MoveFromTo(Ludeme):
         if self.counted():
             return self._compile_counted(c)
         sources = _from_sites(c, self.source)
-        region, cond, effect = _to_rule(c, self.to)
-        apply = getattr(self.to, "apply", None)
-        if apply is not None and apply.condition is not None:
-            # as Ludii's fromTo, the apply's if: only says whether its effect happens (a capture
-            # if an enemy is there), not whether the piece may go
-            from .moves import _to_spec
-            region, cond = _to_spec(c, self.to)
-            guard, inner = c.bool(apply.condition), apply.compile_effect(c)
-
-            def effect(s: "State", e: Env) -> None:
-                if inner is not None and guard(s, e):
-                    inner(s, e)
-        if region is None:  # (to) of the rule it stands in (Ludii's: forEach Direction binds it)
-            region = lambda s, e: (e.to,)  # noqa: E731
+        region, cond, effect = self._to_parts(c)
         rules = c.rule(effect, _then(c, self.then))
         game = c.game
-        uid = game.uid
-        copy = self.copy is not None and self.copy.value
         from ..engine.counts import pieces_at
-        made: dict[tuple[int, ...], Move] = {}
+        move_of = self._move_maker(c, rules)
         whose = move_owner(c, self.role)
-
-        def move_of(frm: int, to: int, w: int, p: int) -> Move:
-            if copy:  # the piece stays, and one of its kind is placed: a move from-to (Ludii's)
-                move = made.get((frm, to, w, p))
-                if move is None:
-                    move = made[frm, to, w, p] = Move(ADD, frm, to, what=w, game_id=uid, rules=rules, mover=p)
-                return move
-            move = made.get((frm, to, p))
-            if move is None:
-                move = made[frm, to, p] = Move(MOVE, frm, to, game_id=uid, rules=rules, mover=p)
-            return move
 
         n = game.topology.n
         # a piece moving from a hand's site (its (from) there): moved as pieces by number
@@ -739,6 +713,44 @@ class MoveFromTo(Ludeme):
                         out.append(move_of(frm, to, w, p))
             return out
         return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
+
+    def _to_parts(self, c: "Compiler") -> tuple[Any, Any, Any]:
+        """(the sites to go to, their condition, the to's effect): as Ludii's fromTo, the apply's
+        if: only says whether its effect happens (a capture if an enemy is there), not whether
+        the piece may go; no sites: the (to) of the rule it stands in (forEach Direction's)."""
+        region, cond, effect = _to_rule(c, self.to)
+        apply = getattr(self.to, "apply", None)
+        if apply is not None and apply.condition is not None:
+            from .moves import _to_spec
+            region, cond = _to_spec(c, self.to)
+            guard, inner = c.bool(apply.condition), apply.compile_effect(c)
+
+            def effect(s: "State", e: Env) -> None:
+                if inner is not None and guard(s, e):
+                    inner(s, e)
+        if region is None:
+            region = lambda s, e: (e.to,)  # noqa: E731
+        return region, cond, effect
+
+    def _move_maker(self, c: "Compiler", rules: tuple[int, ...]) -> Any:
+        """``move_of(frm, to, what, player)``: the move from ``frm`` to ``to`` (made once, then
+        reused); with copy:True the piece stays and one of its kind is placed, a move from-to
+        (Ludii's)."""
+        uid = c.game.uid
+        copy = self.copy is not None and self.copy.value
+        made: dict[tuple[int, ...], Move] = {}
+
+        def move_of(frm: int, to: int, w: int, p: int) -> Move:
+            if copy:
+                move = made.get((frm, to, w, p))
+                if move is None:
+                    move = made[frm, to, w, p] = Move(ADD, frm, to, what=w, game_id=uid, rules=rules, mover=p)
+                return move
+            move = made.get((frm, to, p))
+            if move is None:
+                move = made[frm, to, p] = Move(MOVE, frm, to, game_id=uid, rules=rules, mover=p)
+            return move
+        return move_of
 
     def _counted_choice(self, c: "Compiler"):
         """The move of pieces by number between two sites: ``choice(frm, to)`` gives the

@@ -803,38 +803,55 @@ def _distance_hop(c: "Compiler", hop: "MoveHop") -> MoveGen:
         for idx, site in enumerate(ray):
             frame.between = site
             if hurdle is None or hurdle(s, frame):
-                run = [site]
-                j = idx + 1
-                wrong = False
-                while j < len(ray) and len(run) < hi:
-                    frame.between = ray[j]
-                    if hurdle is not None and not hurdle(s, frame):
-                        wrong = True
-                        break
-                    run.append(ray[j])
-                    j += 1
+                run, j, wrong = _hurdle_run(s, frame, ray, idx, hurdle, hi)
                 if len(run) < lo or (wrong and len(run) == hi):
                     return
                 for short in range(len(run) - lo, -1, -1):
                     jumped = tuple(run[:len(run) - short])
-                    a = j - short
-                    while a < len(ray):
-                        frame.to = ray[a]
-                        if go is not None and not go(s, frame):
-                            if stop is not None and stop(s, frame):
-                                out.append(move_of(frm, ray[a], jumped, True))
-                            break
-                        if stop is None:
-                            out.append(move_of(frm, ray[a], jumped, False))
-                        if a - j + 1 > beyond - short:
-                            break
-                        a += 1
+                    for to, capture in _landings(s, frame, ray, j - short, j, beyond - short, go, stop):
+                        out.append(move_of(frm, to, jumped, capture))
                 return
             frame.to = site
             if idx + 1 > reach or (go is not None and not go(s, frame)):
                 return
     return FnGen(gen)
 
+
+
+def _hurdle_run(s: "State", frame: Env, ray: tuple[int, ...], idx: int, hurdle: Any,
+                hi: int) -> tuple[list[int], int, bool]:
+    """The hurdle sites from ``ray[idx]`` on (at most ``hi``): the run, the index after it, and
+    whether a site that is no hurdle ended it."""
+    run = [ray[idx]]
+    j = idx + 1
+    while j < len(ray) and len(run) < hi:
+        frame.between = ray[j]
+        if hurdle is not None and not hurdle(s, frame):
+            return run, j, True
+        run.append(ray[j])
+        j += 1
+    return run, j, False
+
+
+def _landings(s: "State", frame: Env, ray: tuple[int, ...], a: int, after_run: int, beyond: int, go: Any,
+              stop: Any) -> list[tuple[int, bool]]:
+    """Where a hop over the hurdles before ``ray[a]`` may land: ``ray[a]``, then the next sites
+    while the to condition (``go``) holds, up to ``beyond`` past ``ray[after_run]``; each with
+    True for a capture there (the first site where ``go`` fails but the apply's if: ``stop``
+    holds)."""
+    out: list[tuple[int, bool]] = []
+    while a < len(ray):
+        frame.to = ray[a]
+        if go is not None and not go(s, frame):
+            if stop is not None and stop(s, frame):
+                out.append((ray[a], True))
+            break
+        if stop is None:
+            out.append((ray[a], False))
+        if a - after_run + 1 > beyond:
+            break
+        a += 1
+    return out
 
 def _longest(length) -> int | None:
     """The most sites a ``(between (range ...))`` allows, when written as numbers; else None."""
