@@ -93,6 +93,11 @@ def test_remember_unique_and_forget_one():
     ("(regionSite (sites {5 3 8}) index:0)", 3), ("(regionSite (sites {5}) index:4)", -1),
     ("(size Array (difference (results from:(sites {0 1 2}) to:0 (from)) 1))", 2),
     ("(count Turns)", 1),
+    # intersection of arrays: of two, the second's values in its order; of {...}, the first's
+    ("(size Array (intersection (array (sites {1 2 3})) (array (sites {3 2 7}))))", 2),
+    ("(arrayValue (intersection {(array (sites {1 2 3})) (array (sites {3 2 7}))}) index:0)", 2),
+    ("(size Array (intersection {(array (sites {1 2 3})) (array (sites {2 3 4})) (array (sites {3 4 5}))}))", 1),
+    ("(size Array (intersection (array (sites {1 2})) (array (sites {5}))))", 0),
 ])
 def test_int_functions(expr, value):
     g = game(f'(play (move Add (to (sites Empty)))) (end (if (= {expr} {value}) (result Mover Win)))')

@@ -167,6 +167,10 @@ START = '(place Stack items:{"Disc2" "Disc1" "Disc1"} 0) (place "Disc2" 8) (plac
     ("(is In 0 (sites Occupied by:P1))", True),
     ("(is In 0 (sites Occupied by:P2))", False),
     ("(is In 0 (sites Occupied by:P2 top:False))", True),
+    ("(is In 0 (sites Occupied by:Enemy top:False))", True),  # a role: each level's owner
+    ("(is In 4 (sites Occupied by:Enemy top:False))", False),
+    ("(is In 4 (sites Occupied by:Friend top:False))", True),
+    ("(= 2 (count Sites in:(sites Occupied by:Enemy top:False)))", True),
 ])
 def test_values_of_stacks(body, holds):
     assert run_end(body, START) is holds

@@ -216,7 +216,7 @@ class SitesOccupied(Ludeme):
     def compile(self, c: "Compiler"):
         n = c.topo.n
         if c.game.stacking and isinstance(self.top, Bool) and not self.top.value:
-            return _occupied_any_level(c, self.by)
+            return _occupied_any_level(c, self)
         if self._plain() and not self.with_hands(c):
             if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each", "Shared")):
                 return lambda s, e: [i for i in range(n) if s.what[i]]
@@ -323,21 +323,21 @@ class SitesOccupied(Ludeme):
                                     f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0))")
 
 
-def _occupied_any_level(c: "Compiler", by: Any) -> Any:
-    """The sites where the player(s) have a piece at any level of the stack (``top:False``)."""
+def _occupied_any_level(c: "Compiler", ludeme: "SitesOccupied") -> Any:
+    """The sites where the player(s) have a piece at any level of the stack (``top:False``);
+    a role (``Enemy``, ``Friend``, ``NonMover``...) tests each level's owner as ``by:`` does."""
     from ..engine import stacks
-    everyone = by is None or (isinstance(by, Const) and by.name in ("All", "Each"))
-    who = c.player(by) if not everyone else None
     n = c.topo.n
+    test_of = ludeme._owners(c)
+    owner_of = c.game.owner_of
 
     def occupied(s: "State", e: Env) -> list[int]:
-        p = who(s, e) if who is not None else -1
+        test = test_of(s, e)
         out = []
         for i in range(n):
             if not s.what[i]:
                 continue
-            owners = stacks.owners(s, i)
-            if (p == -1 and any(owners)) or (p >= 0 and p in owners):
+            if any(test(owner_of[level[0]], level[0]) for level in stacks.levels(s, i)):
                 out.append(i)
         return out
     return occupied

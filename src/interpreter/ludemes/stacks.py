@@ -132,6 +132,10 @@ class PlaceStack(_Stacking):
             region = c.region(self.region)
         else:
             region = c.region(self.coord if self.coord is not None else self.coords)
+        fixed = _static_sites(region)
+        if fixed is not None and any(x >= c.topo.n for x in fixed):
+            raise BindError("place Stack on a hand's site is not supported yet (stacks are on the board)",
+                            self.span)
         count = c.int(self.count) if self.count is not None else const_fn(1)
         counts = [c.int(x) for x in self.counts.items] if isinstance(self.counts, BoundArray) else \
             ([c.int(self.counts)] if self.counts is not None else None)
@@ -152,6 +156,14 @@ class PlaceStack(_Stacking):
                             piece = _with_state(s, piece, value)
                         stacks.push(s, site, piece)
         return run
+
+
+def _static_sites(region: Callable) -> Optional[tuple]:
+    """The sites of a region known before play (read with no state), else None."""
+    try:
+        return tuple(region(None, None))
+    except Exception:  # noqa: BLE001 - it reads the state: not known before play
+        return None
 
 
 def stacks_state_index(s: "State") -> int:

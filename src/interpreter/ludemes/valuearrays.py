@@ -11,7 +11,8 @@ from ..engine.env import Env
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    ANY_INT, BOOL_FN, BOOL_LIT, DIRS, INT, INT_FN, INTS, REGION_FN, ROLE, SITE_NUMBER, Either, Kind, Ludeme, Param,
+    ANY_INT, BOOL_FN, BOOL_LIT, DIRS, INT, INT_FN, INTS, REGION_FN, ROLE, SITE_NUMBER, ArrayOf, BoundArray, Either,
+    Kind, Ludeme, Param,
 )
 from .measures import SITE_TYPE, check_site_type
 
@@ -200,7 +201,53 @@ class DifferenceInts(Ludeme):
         return without_one
 
 
-__all__ = ["SizesGroup", "Results", "DifferenceInts", "PLAYER_KINDS"]
+class IntersectionInts(Ludeme):
+    """The values of one array that are in every other (Ludii's ``intersection`` of arrays of
+    ints): of two arrays, the second's values found in the first, in the second's order; of
+    ``{...}`` arrays, the first's values found in all the others, in the first's order (a
+    repeated value is kept as often as it is there).
+
+    Parameters:
+        arrays: two arrays, or ``{...}`` several
+
+    Examples:
+        (intersection (array (sites Empty)) (array (sites Centre)))
+        (intersection {(array (sites Empty)) (array (sites Top)) (array (sites Left))})
+    """
+
+    name = "intersection"
+    overload = True
+    kind = INTS
+    arrays: Any = Param(ArrayOf(_INTS), many=True)
+
+    def compile(self, c: "Compiler"):
+        fns = [c.ints(a) for a in self.arrays.items]
+        if len(fns) == 2 and not self._braced():
+            first, second = fns
+
+            def of_two(s: "State", e: Env) -> list[int]:
+                keep = set(first(s, e))
+                return [v for v in second(s, e) if v in keep]
+            return of_two
+
+        def of_many(s: "State", e: Env) -> list[int]:
+            if not fns:
+                return []
+            values = list(fns[0](s, e))
+            for fn in fns[1:]:
+                keep = set(fn(s, e))
+                values = [v for v in values if v in keep]
+            return values
+        return of_many
+
+    def _braced(self) -> bool:
+        """Whether the arrays were given as one ``{...}`` (else as arguments one by one, the
+        first's span being the whole list's)."""
+        items = self.arrays.items
+        return not items or getattr(items[0], "span", None) != self.arrays.span
+
+
+__all__ = ["SizesGroup", "Results", "DifferenceInts", "IntersectionInts", "PLAYER_KINDS"]
 
 
 # --- players of a kind (Ludii's intArray players) ------------------------------------------------------
