@@ -993,6 +993,10 @@ class ForEachPlayer(_Effect):
                 raise BindError("(forEach Player if:C (result ...)): a condition and a result", self.span)
             self.kind = "end rule"  # type: ignore[misc]  Ludii's end forEach over every player
 
+    def concepts_at(self, where):
+        # with if: it is Ludii's end forEach, which brings no ControlFlowStatement of its own
+        return () if self.condition is not None else self.concepts
+
     def end_rule(self):
         if self.condition is None:
             return None
