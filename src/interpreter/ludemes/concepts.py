@@ -246,6 +246,10 @@ def concepts_of(node: Any, where: Where) -> set[str]:
             out |= own
             role, outcome = result.outcome_of()
             out |= end_concepts(found, role, outcome, where.players, own)
+        if not results:  # Ludii's end concepts of a condition without a result of its own
+            out |= end_concepts(found, None, None, where.players)
+        for sub in getattr(node, "end_subrules", lambda: [])():
+            out |= concepts_of(sub, where)
         return out
     for param in node.params:
         value = getattr(node, param.name)
