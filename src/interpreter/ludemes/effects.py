@@ -106,7 +106,9 @@ class Remove(_Effect):
     overload = True
 
     def concepts_at(self, where):
-        return where.either("RemoveDecision", "RemoveEffect")
+        out = where.either("RemoveDecision", "RemoveEffect")
+        # Ludii's remove at: a time (EndOfTurn) is a capture sequence
+        return out + ("CaptureSequence",) if self.at is not None else out
 
     def where_for(self, param, where):
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
