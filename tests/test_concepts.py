@@ -107,8 +107,15 @@ def declared(play="(move Add (to (sites Empty)))", end="(if (is Line 3) (result 
 
 def test_an_add_in_a_consequence_is_an_effect_not_a_decision():
     assert "AddDecision" in declared() and "AddEffect" not in declared()
-    chained = declared('(move Add (to (sites Empty)) (then (forEach Site (sites {"A1"}) (move Add (to (site))))))')
+    chained = declared('(move Add (to (sites Empty)) (then (forEach Site (sites {"A1"}) (add (to (site))))))')
     assert {"AddDecision", "AddEffect"} <= chained
+
+
+def test_a_move_constructor_is_a_decision_wherever_it_stands():
+    # Ludii's (move ...) constructors set the decision flag: tested or generated in a consequence,
+    # their moves are still decisions (El Perro's (can Move (move Hop ...)) in a then)
+    chained = declared('(move Add (to (sites Empty)) (then (forEach Site (sites {"A1"}) (move Add (to (site))))))')
+    assert "AddDecision" in chained and "AddEffect" not in chained
 
 
 def test_a_removed_flanked_run_is_a_capture_but_a_counted_one_is_not():

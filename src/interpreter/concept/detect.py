@@ -271,10 +271,13 @@ def _mancala_style(game: Game, found: set[str], equipment: Equipment | None) -> 
 
 
 def sowing_sense(game: Game) -> set[str]:
-    """Which way a mancala's tracks turn (Ludii reads it from each track's first step): a step
-    east or north is anticlockwise (``SowCCW``), west or south clockwise (``SowCW``); a step
-    along neither axis (a round board) by the way it turns about the board's centre."""
-    positions = game.topology.positions
+    """Which way a mancala's tracks turn, as Ludii reads it from each track's first step: the
+    direction leading from the track's first site to its next, ``N`` or ``E`` anticlockwise
+    (``SowCCW``), ``S`` or ``W`` clockwise (``SowCW``), any other direction (``NE``, ``ENE``...)
+    nothing. A first step along no direction of the board (a round board, where Ludii steps
+    ``CW``/``CCW``) turns by the way it goes about the board's centre."""
+    topology = game.topology
+    positions = topology.positions
     if not positions:
         return set()
     cx = sum(x for x, _ in positions) / len(positions)
@@ -283,17 +286,18 @@ def sowing_sense(game: Game) -> set[str]:
     for track in getattr(game, "tracks", ()):
         if len(track.sites) < 2:
             continue
-        (x0, y0), (x1, y1) = positions[track.sites[0]], positions[track.sites[1]]
-        dx, dy = x1 - x0, y1 - y0
-        eps = 1e-6
-        if abs(dy) < eps and abs(dx) > eps:
-            out.add("SowCCW" if dx > 0 else "SowCW")
-        elif abs(dx) < eps and abs(dy) > eps:
-            out.add("SowCCW" if dy > 0 else "SowCW")
-        else:
-            turn = (x0 - cx) * dy - (y0 - cy) * dx
-            if abs(turn) > eps:
-                out.add("SowCCW" if turn > 0 else "SowCW")
+        first, nxt = track.sites[0], track.sites[1]
+        along = [d for d in topology.step if nxt in topology.steps_of(d)[first]]
+        if along:
+            if any(d in ("N", "E") for d in along):
+                out.add("SowCCW")
+            if any(d in ("S", "W") for d in along):
+                out.add("SowCW")
+            continue
+        (x0, y0), (x1, y1) = positions[first], positions[nxt]
+        turn = (x0 - cx) * (y1 - y0) - (y0 - cy) * (x1 - x0)
+        if abs(turn) > 1e-6:
+            out.add("SowCCW" if turn > 0 else "SowCW")
     return out
 
 

@@ -394,6 +394,12 @@ class Tiling(_Shape):
     size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     concepts = ("SemiRegularTiling", "PolygonShape")
 
+    def concepts_at(self, where):
+        # Ludii's T3464 of one size is a hexagon (HexagonOn3464), of two a parallelogram
+        if self.tiling.name == "T3464" and self.size2 is None:
+            return self.concepts + ("HexShape",)
+        return self.concepts
+
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         size2 = None if self.size2 is None else static_int(self.size2)
         return gen.tiling(self.tiling.name, static_int(self.size), size2, use=use)

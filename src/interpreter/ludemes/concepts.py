@@ -217,12 +217,24 @@ def _direction_concepts(value: Any) -> set[str]:
     return out
 
 
+def is_decision_form(node: Any) -> bool:
+    """Whether a ludeme is one of Ludii's ``(move ...)`` constructors, whose moves are
+    decisions wherever they stand (Ludii's Move constructors set the decision flag: a
+    ``(move Hop ...)`` tested by ``(can Move ...)`` in a ``then``, a ``(move (from) (to))``
+    applied by ``forEach Direction``, are decisions); the effect forms (``step``, ``hop``,
+    ``fromTo``...) are decisions only where they stand as one."""
+    name = getattr(node, "name", "")
+    return name == "move" or name.startswith("move ")
+
+
 def concepts_of(node: Any, where: Where) -> set[str]:
     """The concepts a ludeme (and everything under it) implies, standing at ``where``."""
     if not isinstance(node, Ludeme):
         return set()
     if where.walker is None:
         where = replace(where, walker=concepts_of)
+    if where.effect and is_decision_form(node):
+        where = replace(where, effect=False)
     out = set(node.concepts_at(where))
     rule = node.end_rule() if where.end else None
     if rule is not None:
@@ -234,6 +246,10 @@ def concepts_of(node: Any, where: Where) -> set[str]:
             out |= own
             role, outcome = result.outcome_of()
             out |= end_concepts(found, role, outcome, where.players, own)
+        if not results:  # Ludii's end concepts of a condition without a result of its own
+            out |= end_concepts(found, None, None, where.players)
+        for sub in getattr(node, "end_subrules", lambda: [])():
+            out |= concepts_of(sub, where)
         return out
     for param in node.params:
         value = getattr(node, param.name)

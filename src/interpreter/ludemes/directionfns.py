@@ -70,6 +70,11 @@ class DirectionsDifference(Ludeme):
     first: Any = Param(DIRS)
     second: Any = Param(DIRS)
 
+    def concepts_at(self, where):
+        # the directions named in both sets, as Ludii's directions concepts
+        from .concepts import _direction_concepts
+        return _direction_concepts(self.first) | _direction_concepts(self.second)
+
     def static_directions(self, c: "Compiler") -> tuple[str, ...]:
         first, second = c.directions(self.first), c.directions(self.second)
         if _relations(c, first) or _relations(c, second):  # relations as their compass directions

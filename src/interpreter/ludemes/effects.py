@@ -106,7 +106,9 @@ class Remove(_Effect):
     overload = True
 
     def concepts_at(self, where):
-        return where.either("RemoveDecision", "RemoveEffect")
+        out = where.either("RemoveDecision", "RemoveEffect")
+        # Ludii's remove at: a time (EndOfTurn) is a capture sequence
+        return out + ("CaptureSequence",) if self.at is not None else out
 
     def where_for(self, param, where):
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
@@ -995,6 +997,10 @@ class ForEachPlayer(_Effect):
             if self.condition is None or self.kind != "result":
                 raise BindError("(forEach Player if:C (result ...)): a condition and a result", self.span)
             self.kind = "end rule"  # type: ignore[misc]  # Ludii's end forEach over every player
+
+    def concepts_at(self, where):
+        # with if: it is Ludii's end forEach, which brings no ControlFlowStatement of its own
+        return () if self.condition is not None else self.concepts
 
     def end_rule(self):
         if self.condition is None:

@@ -122,8 +122,7 @@ class ForEachEnd(Ludeme):
 
     name = "forEach"
     overload = True
-    kind = END_RULE
-    concepts = ("ControlFlowStatement",)
+    kind = END_RULE  # no ControlFlowStatement: Ludii's end forEach has none of its own
     role: Any = Param(ROLE, optional=True)
     track: Any = Param(Enum(("Track",), "Track"), optional=True)
     condition: Any = Param(BOOL_FN, named=True, key="if")

@@ -350,6 +350,10 @@ class Max(Ludeme):
 
     name = "max"
     kind = RANGE
+
+    def concepts_at(self, where):
+        # Ludii's int max (of two numbers or an array) is Maximum; its range max says nothing
+        return ("Maximum",) if self.kind == INT else ()
     n: Any = Param(Either((INT_FN, Kind((INTS,), "ints"))), range=ANY_INT)
     other: Any = Param(INT_FN, optional=True, range=ANY_INT)
 

@@ -52,11 +52,12 @@ class If(Ludeme):
         if self.kind != END_RULE:
             return None
         results = [b for b in (self.then_branch, self.else_branch) if hasattr(b, "outcome_of")]
-        for inner in self._inner_rules():
-            found = inner.end_rule()
-            if found is not None:
-                results.extend(found[1])
         return self.condition, results
+
+    def end_subrules(self) -> list:
+        """The end rules under this one (Ludii's sub-conditions): each brings its own
+        concepts, its end concepts from its own condition and result."""
+        return self._inner_rules() if self.kind == END_RULE else []
 
     def _inner_rules(self) -> list:
         """The end rules checked when the condition holds (Ludii's (if C {(if ...) ...}))."""

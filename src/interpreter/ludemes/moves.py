@@ -614,6 +614,13 @@ class MoveHop(Ludeme):
         to_effect = where.concepts_of(getattr(self.to, "apply", None))
         if "RemoveEffect" in to_effect or "FromToEffect" in to_effect:
             out.append("ReplacementCapture")
+        # of the to, Ludii's hop keeps its condition's concepts, never its effect's (the
+        # effect only tells a capture by replacement)
+        go = set()
+        for part in (getattr(self.to, "sites", None), getattr(self.to, "condition", None),
+                     getattr(self.to, "level", None)):
+            go |= where.concepts_of(part)
+        out.extend(go)
         if where.effect:
             return out
         length = between.length if between is not None else None
@@ -624,7 +631,6 @@ class MoveHop(Ludeme):
         for gap in (getattr(between, "before", None), getattr(between, "after", None)):
             if gap is not None and not (isinstance(gap, Int) and gap.value <= 1):
                 out.append("HopDecisionMoreThanOne")  # may land (or start) further than one site away
-        go = where.concepts_of(self.to)
         hurdle = where.concepts_of(between.condition if between is not None else None)
         for over, onto, concept in (("IsEnemy", "IsEmpty", "HopDecisionEnemyToEmpty"),
                                     ("IsFriend", "IsEmpty", "HopDecisionFriendToEmpty"),
@@ -635,6 +641,9 @@ class MoveHop(Ludeme):
             if over in hurdle and onto in go:
                 out.append(concept)
         return out
+
+    def where_for(self, param, where):
+        return None if param.name == "to" else where  # the to's concepts: see concepts_at
     kind = MOVES
     source: Any = Param(_FROM, optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)

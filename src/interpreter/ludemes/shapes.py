@@ -108,7 +108,7 @@ class Concentric(_Shape):
         if word is None and self.sides is None:
             return self.concepts + ("CircleTiling", "CircleShape")
         shape = {"Triangle": "TriangleShape", "Square": "SquareShape", "Hexagon": "HexShape"}.get(word or "", "RegularShape")
-        return self.concepts + ("MorrisTiling", shape)
+        return self.concepts + ("MorrisTiling", shape, "RegularShape", "PolygonShape")  # Ludii's ConcentricRegular
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         flag = lambda v, default: default if v is None else bool(v.value)  # noqa: E731

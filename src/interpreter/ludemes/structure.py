@@ -722,6 +722,13 @@ class ByScore(Ludeme):
     name = "byScore"
     concepts = ("Scoring", "ScoringEnd", "ScoringWin")
 
+    def concepts_at(self, where):
+        # Ludii's byScore: final scores counting a territory make a territory win
+        scores = self.finalScore.items if self.finalScore is not None else ()
+        if any("Territory" in where.concepts_of(score) for score in scores):
+            return self.concepts + ("TerritoryEnd", "TerritoryWin")
+        return self.concepts
+
     def outcome_of(self) -> tuple[str, str]:
         """The best score wins: a win of no one named (Ludii's end concepts name none)."""
         return "All", "Win"

@@ -144,6 +144,7 @@ class CountLiberties(Ludeme):
 
     name = "count Liberties"
     kind = INT
+    default_directions = "Adjacent"  # Ludii's directions concepts, as given or this default
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, optional=True, named=True)
     directions: Any = Param(DIRS, optional=True)

@@ -106,6 +106,7 @@ class SetTeam(Ludeme):
 
     name = "set Team"
     kind = START_RULE
+    concepts = ("Team",)  # Ludii's SetTeam (1.3.13 reports no Coalition for it)
     number: Any = Param(INT_FN, range=(1, 16))
     members: Any = Param(ArrayOf(ROLE))
     then: Any = Param(kind_of(THEN), optional=True)

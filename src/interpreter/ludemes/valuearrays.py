@@ -58,6 +58,7 @@ class SizesGroup(Ludeme):
     name = "sizes Group"
     kind = INTS
     concepts = ("Group",)
+    default_directions = "Adjacent"  # Ludii's directions concepts, as given or this default
     type: Any = Param(SITE_TYPE, optional=True)
     directions: Any = Param(DIRS, optional=True)
     role: Any = Param(ROLE, optional=True)
