@@ -343,6 +343,12 @@ def ludeme_classes() -> list[type["Ludeme"]]:
     return [cls for classes in OVERLOADS.values() for cls in classes]
 
 
+def _overload_order(cls: type) -> tuple[bool, str]:
+    """The order of the classes of one name: the primary one, then the overloads by module (a
+    stable sort keeps a module's own in definition order)."""
+    return bool(cls.__dict__.get("overload", False)), cls.__module__
+
+
 @dataclass_transform(kw_only_default=True, field_specifiers=(Param,))
 class Ludeme:
     """Base class of every ludeme. Subclasses set ``name``, ``kind``, a docstring, and declare
@@ -367,11 +373,14 @@ class Ludeme:
         cls.meanings = meanings
         if cls.__dict__.get("name"):
             known = OVERLOADS.get(cls.name, ())
-            if known and cls not in known and not cls.__dict__.get("overload", False):
+            primary = not cls.__dict__.get("overload", False)
+            if primary and any(not k.__dict__.get("overload", False) for k in known if k is not cls):
                 raise TypeError(f"ludeme {cls.name!r} registered twice (an overload says overload = True)")
             if cls not in known:
-                OVERLOADS[cls.name] = known + (cls,)
-            REGISTRY.setdefault(cls.name, cls)
+                # whatever order the modules are imported in: the class without overload = True
+                # first, then the overloads by module (the binder tries them in this order)
+                OVERLOADS[cls.name] = tuple(sorted(known + (cls,), key=_overload_order))
+            REGISTRY[cls.name] = OVERLOADS[cls.name][0]
             module = cls.__module__.rsplit(".", 1)[-1]
             if "family" not in cls.__dict__:
                 cls.family = module
