@@ -108,13 +108,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "board__sow__four_rows__Bao_seed101": (
         "ply 0: Ludii's only legal move is F2, ours ten sowing choices (C2, D2, E1, E2, F1...): the "
         "opening phase's rules not yet traced (not investigated in the replay fix)"),
-    "board__sow__other__Okwe (Achalla)_seed101": (
-        "ply 18: the sowing choices differ (ours A2:Disc, C1:Disc x5; Ludii's A1, C1, D2:Disc x2): a "
-        "difference of the sowing before it, not yet found"),
-    "board__sow__three_rows__The Concentration Game_seed101": (
-        "ply 107: Ludii can sow from C3, where ours holds no seed: an earlier sowing capture "
-        "(sow if:/apply: with origin:True, the captured count from the remembered values) differs, "
-        "not yet found"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []
