@@ -53,3 +53,38 @@ def test_a_players_value_is_undefined_until_set():
     state.apply(state.legal_moves()[0])
     state.apply(state.legal_moves()[0])
     assert state.arrays["player_values"] == [-1, 1, 0]
+
+
+HANDS = """(game "Hands" (players 2)
+ (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+   (piece "Seed" Shared) (hand Each) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+ (rules (start {(set Count 2 at:(handSite P1)) (set Count 1 to:(sites Track))})
+   (play (if (is Occupied (handSite Mover))
+             (move (from (handSite Mover)) (to (sites Mover)) count:1)
+             (move Select (from (sites Mover) if:(is Occupied (from))) (then (sow)))))
+   (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+def test_a_hand_of_counted_seeds_is_occupied_while_it_holds_one():
+    state = load(HANDS).initial_state()
+    assert state.arrays["count"][8:] == [2, 0]
+    assert len(state.legal_moves()) == 4  # from P1's hand (occupied) to each of P1's pits
+    state.apply(state.legal_moves()[0])
+    assert state.mover == 2 and len(state.legal_moves()) == 4  # P2's hand is empty: a sowing from a pit
+
+
+PRIOR = """(game "Prior" (players 2)
+ (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules
+   (play (do (set Var "Last" (last To)) next:(move Add (to (sites Empty)))))
+   (end (if (is Full) (result Mover Draw)))))"""
+
+
+def test_a_prior_effect_sees_the_previous_move_as_the_last():
+    """Ludii works out (do prior next:...)'s prior as it lists the moves: (last To) there is the
+    previous move's site, also when the move is played."""
+    state = load(PRIOR).initial_state()
+    state.apply("A1")
+    state.apply("B2")
+    name = next(n for n in state.array_names() if n.startswith("var"))
+    assert state.arrays[name] == [0]  # A1's site, not B2's
