@@ -106,8 +106,12 @@ KNOWN_DIFFERENCES: dict[str, str] = {
         "its action cache, adds the move through chainRuleCrossProduct and then once more (Add.eval); once "
         "cached, once: a duplicate that depends on what Ludii listed before in the trial, not on the position"),
     "board__sow__four_rows__Bao_seed101": (
-        "ply 0: Ludii's only legal move is F2, ours ten sowing choices (C2, D2, E1, E2, F1...): the "
-        "opening phase's rules not yet traced (not investigated in the replay fix)"),
+        "ply 7: P1's (do (fromTo (from (\"OppositePit\" (last To afterConsequence:True))) ...) next:(move "
+        "Select ...)): Ludii works the prior fromTo out as it lists the move (the previous move's last "
+        "site after its consequences, F2); ours runs it again when the move is played, at the next ply, "
+        "where (last To afterConsequence:True) no longer sees the sowing noted at the previous ply and "
+        "reads the move's own site (H2): nothing is taken. Running a move's before-effects at the ply "
+        "listed makes Bao agree but Dama (Alquerque) differ: not done"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []
