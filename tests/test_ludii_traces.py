@@ -106,15 +106,12 @@ KNOWN_DIFFERENCES: dict[str, str] = {
         "its action cache, adds the move through chainRuleCrossProduct and then once more (Add.eval); once "
         "cached, once: a duplicate that depends on what Ludii listed before in the trial, not on the position"),
     "board__sow__four_rows__Bao_seed101": (
-        "ply 0: Ludii's only legal move is F2, ours ten sowing choices (C2, D2, E1, E2, F1...): the "
-        "opening phase's rules not yet traced (not investigated in the replay fix)"),
-    "board__sow__other__Okwe (Achalla)_seed101": (
-        "ply 18: the sowing choices differ (ours A2:Disc, C1:Disc x5; Ludii's A1, C1, D2:Disc x2): a "
-        "difference of the sowing before it, not yet found"),
-    "board__sow__three_rows__The Concentration Game_seed101": (
-        "ply 107: Ludii can sow from C3, where ours holds no seed: an earlier sowing capture "
-        "(sow if:/apply: with origin:True, the captured count from the remembered values) differs, "
-        "not yet found"),
+        "ply 7: P1's (do (fromTo (from (\"OppositePit\" (last To afterConsequence:True))) ...) next:(move "
+        "Select ...)): Ludii works the prior fromTo out as it lists the move (the previous move's last "
+        "site after its consequences, F2); ours runs it again when the move is played, at the next ply, "
+        "where (last To afterConsequence:True) no longer sees the sowing noted at the previous ply and "
+        "reads the move's own site (H2): nothing is taken. Running a move's before-effects at the ply "
+        "listed makes Bao agree but Dama (Alquerque) differ: not done"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []

@@ -254,20 +254,21 @@ def act(state: "State", move: Move, as_last: bool = True, outer: Env | None = No
     (:meth:`Env.of_move`; ``outer``: the frame of a rule that applies moves as an effect).
     ``as_last``: the move becomes ``(last From)``/``(last To)`` (not for moves produced by a
     rule used as an effect, which are part of another move)."""
-    if as_last and move.kind is not PASS:
-        state.last_from = move.frm
-        state.last_to = move.to
     rules = move.rules
     game = state.game
     if not rules:
+        if as_last and move.kind is not PASS:
+            state.last_from, state.last_to = move.frm, move.to
         game.actions[move.kind](state, move)
         return
     table = game.consequences
     env = Env.of_move(move, outer)
-    for r in rules:
+    for r in rules:  # worked out by Ludii as it lists the move: (last To) is still the previous move's
         before = table[r].before
         if before is not None:
             before(state, env)
+    if as_last and move.kind is not PASS:
+        state.last_from, state.last_to = move.frm, move.to
     game.actions[move.kind](state, move)
     for r in rules:
         after = table[r].after

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TYPE_CHECKING
 
-from ..engine import turns
+from ..engine import counts, turns
 from ..engine.result import Termination
 from ..syntax.nodes import Bool
 from .base import LENGTH, BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
@@ -25,6 +25,30 @@ class _SiteTest(Ludeme):
     kind = BOOL
     site: Any = Param(SITE_FN)
 
+    def hand_test(self, c: "Compiler"):
+        """In a game whose hands hold counted pieces (Ludii's hands are sites after the
+        board's, ``(handSite P)``): fn(s, e) -> whether the site, a board's or a hand's, holds
+        a piece; None in other games (the board's test is enough)."""
+        game = c.game
+        hands = counts.hand_sites(game) if counts.COUNT in game.arrays else 0
+        if not hands:
+            return None
+        site, n = c.int(self.site), c.topo.n
+
+        def held(s: "State", e: Any) -> bool:
+            x = site(s, e)
+            if 0 <= x < n:
+                return s.what[x] != 0
+            return n <= x < n + hands and counts.pieces_at(s, x) > 0
+        return held
+
+    def no_hand_kernel(self, k: "Emitter") -> None:
+        """The compiled tier reads the board's sites only: a game whose hands hold counted
+        pieces is left to the reference engine."""
+        from ..native.emit import NoKernel
+        if counts.COUNT in k.game.arrays and counts.hand_sites(k.game):
+            raise NoKernel(f"({self.name})", "a hand's site of counted pieces")
+
 
 class IsEmpty(_SiteTest):
     """The site holds no piece.
@@ -43,10 +67,14 @@ class IsEmpty(_SiteTest):
         get = c.frame_site(self.site)
         if get is not None:  # (is Empty (to)): the frame's site, always on the board
             return lambda s, e: s.what[get(e)] == 0
+        held = self.hand_test(c)
+        if held is not None:
+            return lambda s, e: not held(s, e)
         site = c.site(self.site)
         return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] == 0
 
     def kernel_bool(self, k: Emitter) -> str:
+        self.no_hand_kernel(k)
         site = k.site(self.site)
         if getattr(self.site, "context_site", False) or site.isdigit():
             return f"({k.what(site)} == 0)"
@@ -69,10 +97,14 @@ class IsOccupied(_SiteTest):
         get = c.frame_site(self.site)
         if get is not None:  # (is Occupied (between)): the frame's site, always on the board
             return lambda s, e: s.what[get(e)] != 0
+        held = self.hand_test(c)
+        if held is not None:
+            return held
         site = c.site(self.site)
         return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] != 0
 
     def kernel_bool(self, k: Emitter) -> str:
+        self.no_hand_kernel(k)
         site = k.site(self.site)
         if getattr(self.site, "context_site", False) or site.isdigit():
             return f"({k.what(site)} != 0)"

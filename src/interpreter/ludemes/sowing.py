@@ -372,7 +372,8 @@ class Sow(_Effect):
     ``skipIf:`` skips the sites where it holds (``(to)`` being the site). Then, while ``if:``
     holds at the last site sown (``(to)``), ``apply:`` is applied there (``(from)`` is the
     starting site); with ``backtracking:True`` (or a condition) it goes on with the previous site
-    while that condition holds, with ``forward:`` with the next one.
+    while that condition holds, with ``forward:`` with the next one. As Ludii's, these conditions
+    are all asked of the position the sowing left, before any capture is made.
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
@@ -591,11 +592,16 @@ class _Sowing:
     def _capture(self, s: "State", frame: Env, track: "Track", start: int, i: int) -> None:
         """While ``if:`` holds (with (to) the last site sown, then each site the capture goes
         on to), ``apply:`` there (with (from) the starting site); with ``backtracking:`` or
-        ``forward:``, on to the previous or next site while that condition holds."""
+        ``forward:``, on to the previous or next site while that condition holds. As Ludii's
+        (which lists the captures on a copy of the position and appends them to the move), the
+        conditions are all asked of the position the sowing left, before any capture: a
+        ``backtracking:`` condition on the count of (to) still sees the seeds just captured
+        there. The captures are then applied in order."""
+        sites: list[int] = []
         captures = 0
         while self.cond(s, frame):
             frame.frm = start
-            self.capture(s, frame)
+            sites.append(frame.to)
             if self.back is None and self.forward is None:
                 break
             i = self._next_capture(s, frame, track, start, i)
@@ -604,6 +610,10 @@ class _Sowing:
             captures += 1
             if captures >= len(track.sites):
                 break
+        frame.frm = start
+        for site in sites:
+            frame.to = site
+            self.capture(s, frame)
 
     def _next_capture(self, s: "State", frame: Env, track: "Track", start: int, i: int) -> int:
         """The track index the capture goes on to from ``i`` (its site bound as (to)), or -1

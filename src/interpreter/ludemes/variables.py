@@ -29,8 +29,9 @@ PIECE_STATES = "piece_states"
 
 
 def player_values(d: "Declarations") -> None:
-    """Declare the game's array of player values (once)."""
-    d.array(PLAYER_VALUES, [0] * (d.num_players + 1))
+    """Declare the game's array of player values (once), each Undefined (-1) at the start as
+    Ludii's state holds them."""
+    d.array(PLAYER_VALUES, [-1] * (d.num_players + 1))  # Ludii: Undefined (-1) until set
 
 
 def piece_states(d: "Declarations") -> None:
