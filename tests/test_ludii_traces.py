@@ -97,10 +97,6 @@ def test_connect6_copy_is_ludiis_file():
 # sample trace (its file name without .json) -> why our replay cannot agree with Ludii's (each must
 # still differ: fixing one means removing it from here)
 KNOWN_DIFFERENCES: dict[str, str] = {
-    "board__race__escape__Mahbouseh_seed101": (
-        "ply 0: a match: its game's dice are rolled on the game's own state inside the match's, which the "
-        "replay's dice inference (dice.given on the state it plays) does not reach yet; the game alone "
-        "(subgame__race__escape__MahbousehSubgame) agrees"),
     "experimental__Morpharaoh_seed101": (
         "ply 19: Ludii lists E5:Disc2 twice. Ludii's Add, for a (to ... (apply ...)) placement not yet in "
         "its action cache, adds the move through chainRuleCrossProduct and then once more (Add.eval); once "

@@ -113,10 +113,17 @@ def roll(state: "State") -> None:
     _ROLLS[state] = _ROLLS.get(state, 0) + 1
 
 
+def _rolling(state: "State") -> tuple["State", ...]:
+    """The states whose rolls ``state``'s moves make: itself, and in a match the state of the
+    game being played (engine.matchplay: a match plays its games' own states)."""
+    inner = state.__dict__.get("sub")
+    return (state,) if inner is None else (state, inner)
+
+
 def rolls(state: "State") -> int:
     """How many rolls were made on ``state`` so far, tried ones included (a roll before the
     legal moves are listed is made, then taken back): tells whether listing moves rolled."""
-    return _ROLLS.get(state, 0)
+    return sum(_ROLLS.get(s, 0) for s in _rolling(state))
 
 
 @contextmanager
@@ -124,13 +131,16 @@ def given(state: "State", faces: Sequence[int]) -> Iterator[None]:
     """Within the block, the rolls made on ``state`` rest each die on the face given (an index
     into its faces) instead of drawing it: the legal moves listed and the moves played show that
     chance outcome. The legal moves are worked out afresh inside and after the block."""
-    _GIVEN[state] = tuple(faces)
-    state._legal = None
+    targets = _rolling(state)
+    for target in targets:
+        _GIVEN[target] = tuple(faces)
+        target._legal = None
     try:
         yield
     finally:
-        _GIVEN.pop(state, None)
-        state._legal = None
+        for target in targets:
+            _GIVEN.pop(target, None)
+            target._legal = None
 
 
 def advance(state: "State") -> None:
