@@ -13,11 +13,12 @@ games in ``../shared/ludii-traces/sample`` (one per file), replayed here ply by 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 
-from interpreter import load
+from interpreter import LudError, load
 from interpreter.engine.facing import relative
 
 from test_ludii_traces import SAMPLE, TRACES, ludii_texts  # tests/ is on the path
@@ -177,8 +178,81 @@ def test_a_square_board_keeps_its_axes():
     assert len(vertices.axes_for(vertices.keys(["All"]))[centre]) == 4
 
 
+# --- circular directions (Trajectories.setCircularDirections) ---------------------------------------------
+def _at(topo, x: float, y: float) -> int:
+    """The site at (x, y)."""
+    return min(range(topo.n), key=lambda s: abs(topo.positions[s][0] - x) + abs(topo.positions[s][1] - y))
+
+
+def _circular(topo, site: int) -> dict[str, set[int]]:
+    return {d: set(topo.steps_of(d)[site]) for d in ("In", "Out", "CW", "CCW", "Rotational")}
+
+
+def test_concentric_points_turn_about_the_centre():
+    """(concentric {1 8 8 8}) on vertices: every step from the centre (the pivot) is Out; from a
+    point of a ring, In is the point towards the centre, Out the one away, CW and CCW the
+    neighbours along the ring (clockwise is to the right seen from the centre); the diagonal
+    steps across the cells between rings have no circular direction."""
+    topo = game_on("(concentric {1 8 8 8})", use="Vertex").topology
+    centre = _at(topo, 0, 0)
+    ring1 = {_at(topo, math.cos(a), math.sin(a)) for a in (k * math.pi / 4 for k in range(8))}
+    assert _circular(topo, centre) == {"In": set(), "Out": ring1, "CW": set(), "CCW": set(),
+                                       "Rotational": ring1}
+    top = _at(topo, 0, 2)  # ring 2, at the top
+    r = 2 * math.sqrt(0.5)
+    found = _circular(topo, top)
+    assert found["In"] == {_at(topo, 0, 1)} and found["Out"] == {_at(topo, 0, 3)}
+    assert found["CW"] == {_at(topo, r, r)} and found["CCW"] == {_at(topo, -r, r)}
+    assert found["Rotational"] == found["In"] | found["Out"] | found["CW"] | found["CCW"]
+    assert set(topo.neighbours["Diagonal"][top]).isdisjoint(found["Rotational"])
+
+
+def test_concentric_radials_follow_the_ring_and_cross_the_centre():
+    """A CW radial runs round its ring until it comes back; a Rotational radial inwards goes on
+    straight through the centre (the centre's steps are all Rotational), so an In radial that
+    stops at the centre is dropped as a prefix of it."""
+    topo = game_on("(concentric {1 8 8 8})", use="Vertex").topology
+    top = _at(topo, 0, 1)
+    (cw,) = topo.radials_of("CW")[top]
+    assert len(cw) == 7 and topo.positions[cw[0]][0] > 0 and topo.positions[cw[-1]][0] < 0
+    assert topo.radials_of("In")[top] == ((_at(topo, 0, 0),),)
+    through = [(_at(topo, 0, 0), _at(topo, 0, -1), _at(topo, 0, -2), _at(topo, 0, -3))]
+    rotational = topo.radials_of("Rotational")[top]
+    assert through[0] in rotational and (_at(topo, 0, 0),) not in rotational
+    assert (_at(topo, 0, 2), _at(topo, 0, 3)) in rotational and cw in rotational
+
+
+def test_concentric_points_without_a_centre_turn_about_the_point_inside():
+    """(concentric {8 8 8}): no centre point; each point's pivot is the point inside it on its
+    spoke. A point that is some point's pivot has all its steps Out, as in Ludii; the outer
+    ring steps In towards its pivot and round the ring."""
+    topo = game_on("(concentric {8 8 8})", use="Vertex").topology
+    inner = _at(topo, 0, 1)
+    assert _circular(topo, inner)["Out"] == set(topo.neighbours["All"][inner])
+    outer = _at(topo, 0, 3)
+    found = _circular(topo, outer)
+    assert found["In"] == {_at(topo, 0, 2)} and found["Out"] == set()
+    assert len(found["CW"]) == len(found["CCW"]) == 1
+
+
+def test_concentric_cells_step_in_and_out_between_rings():
+    """Cells of (concentric {0 0 16 16}): the cell next in towards the centre is In, the one out
+    Out; a square board has no circular directions (a rule naming one does not load)."""
+    topo = game_on("(concentric {0 0 16 16})").topology
+    top_in, top_out = _at(topo, 0, 2), _at(topo, 0, 3)
+    assert set(topo.steps_of("In")[top_out]) == {top_in}
+    assert set(topo.steps_of("Out")[top_in]) == {top_out}
+    with pytest.raises(LudError, match="CW"):
+        game_on("(square 3)", moves="(move Step CW)", play="(forEach Piece)",
+                start="(start (place \"Disc1\" 0))")
+
+
 # --- Ludii's games ---------------------------------------------------------------------------------------
 REPLAYS = {  # sample trace -> plies that agree (the rest differ by a rule, not a direction)
+    # circular directions: Rotational hops and steps, (if C CW CCW) on a concentric board of cells
+    "board__war__leaping__lines__Bara Guti (Bihar)_seed101.json": None,
+    "board__war__leaping__lines__Gol Ekuish_seed101.json": None,
+    "board__war__replacement__checkmate__chaturanga__Shatranj ar-Rumiya_seed101.json": None,
     "board__war__leaping__lines__Felli_seed101.json": None,
     "board__war__leaping__orthogonal__Xarajlt_seed101.json": None,
     "experimental__Flowers_seed101.json": None,

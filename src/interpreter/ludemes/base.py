@@ -69,7 +69,8 @@ DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Di
                    "FL", "FR", "BL", "BR", "Leftwards", "Rightwards", "OffDiagonal",
                    "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW",
                    "FLL", "FLLL", "FRR", "FRRR", "BLL", "BLLL", "BRR", "BRRR",
-                   "SameDirection", "OppositeDirection"]  # the last move's direction, and back
+                   "SameDirection", "OppositeDirection",  # the last move's direction, and back
+                   "In", "Out", "CW", "CCW", "Rotational"]  # circular: boards with a pivot
 
 
 # --- parameter types ---------------------------------------------------------------------------

@@ -68,13 +68,26 @@ class BoardGraph:
     edges: list[tuple[int, int]] = field(default_factory=list)
     faces: list[list[int]] = field(default_factory=list)
     tiling: str = "graph"
+    pivots: dict[int, int] = field(default_factory=dict)
+    """Ludii's ``Vertex.pivot``: vertex -> the vertex its circular directions turn about (the
+    centre of a concentric board). Kept through reordering and removals, as the vertices are."""
+    curved: set[frozenset[int]] = field(default_factory=set)
+    """The end points of the curved edges (Ludii's edges with tangents: the rings of a
+    concentric board), which CW and CCW steps run along."""
 
     # ------------------------------------------------------------------ queries
 
     def copy(self) -> BoardGraph:
         """An independent copy."""
         return BoardGraph(list(self.vertices), list(self.edges), [list(f) for f in self.faces],
-                          self.tiling)
+                          self.tiling, dict(self.pivots), set(self.curved))
+
+    def _renumber_marks(self, new_id: dict[int, int]) -> None:
+        """Carry the pivots and curved edges over to new vertex numbers (a vertex missing from
+        ``new_id`` is gone: its marks go with it)."""
+        self.pivots = {new_id[v]: new_id[p] for v, p in self.pivots.items() if v in new_id and p in new_id}
+        self.curved = {frozenset(new_id[v] for v in pair) for pair in self.curved
+                       if all(v in new_id for v in pair)}
 
     def face_centre(self, fid: int) -> tuple[float, float]:
         """Centre of a face: the mean of its vertices (Ludii's ``Face.setMidpoint``)."""
@@ -232,6 +245,7 @@ class BoardGraph:
         order = sorted(range(len(self.vertices)), key=lambda v: score(*self.vertices[v]))
         new_id = {old: new for new, old in enumerate(order)}
         self.vertices = [self.vertices[v] for v in order]
+        self._renumber_marks(new_id)
         self.edges = [(new_id[a], new_id[b]) for a, b in self.edges]
         self.faces = [[new_id[v] for v in face] for face in self.faces]
         eorder = sorted(range(len(self.edges)), key=lambda e: score(*self.edge_centre(e)))
@@ -253,6 +267,8 @@ class BoardGraph:
             return v - 1 if v > vid else v
 
         self.edges = [(shift(a), shift(b)) for a, b in self.edges]
+        if self.pivots or self.curved:
+            self._renumber_marks({v: shift(v) for v in range(len(self.vertices) + 1) if v != vid})
         self.faces = [[shift(v) for v in f] for f in self.faces]
 
     def remove_edge(self, eid: int) -> None:

@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from typing import Callable, Mapping, Sequence
 
+from .circular import OPPOSITE as CIRCULAR_OPPOSITE
+
 Point = tuple[float, float]
 Ray = tuple[int, ...]
 Rays = Sequence[Sequence[Ray]]  # per site, its radials in one direction
@@ -101,6 +103,9 @@ class LineTable:
             own = self.radials[key]
             if key in self.relations:
                 candidates: Callable[[int], Sequence[Ray]] = lambda s: own[s]  # noqa: E731
+            elif key in CIRCULAR_OPPOSITE:  # In with Out, CW with CCW: Ludii pairs them so
+                back = self.radials[CIRCULAR_OPPOSITE[key]]
+                candidates = lambda s: tuple(back[s]) + tuple(own[s])  # noqa: E731
             else:
                 specific = self._candidates_specific()
                 candidates = lambda s: specific[s]  # noqa: E731

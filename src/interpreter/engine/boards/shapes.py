@@ -137,7 +137,11 @@ def concentric_circle(cells: Sequence[int], *, stagger: bool = False, use: str =
     point of the next ring in line with it, the centre to every point of ring 1; the points come
     in Ludii's order (the centre, then each ring by angle from -pi). A single count is a plain
     polygon of that many points. On cells, ring i lies between radii i - 0.5 and i + 0.5 and the
-    cells are traced from the drawing (the centre point is vertex 0)."""
+    cells are traced from the drawing (the centre point is vertex 0).
+
+    As in Ludii, the lines around the rings are curved and every point has a pivot, which the
+    circular directions (In, Out, CW, CCW) turn about: the centre point, or when there is none
+    the point inside it on the same spoke."""
     check_use(use)
     counts = [abs(int(c)) for c in cells]
     if not counts:
@@ -158,6 +162,10 @@ def concentric_circle(cells: Sequence[int], *, stagger: bool = False, use: str =
             _find_or_add(graph, x, y)
     _join_rings_around(graph, verts, samples)
     _join_rings_outwards(graph, verts, samples)
+    if verts[0]:  # the centre point is every point's pivot (else each point's is the one inside it)
+        centre = graph.find_vertex(0.0, 0.0, _FIND)
+        if centre >= 0:
+            graph.pivots = {v: centre for v in range(len(graph.vertices))}
     return graph
 
 
@@ -214,6 +222,7 @@ def _join_rings_around(graph: BoardGraph, verts: list[int], samples: list[list[_
             b = _find_or_add(graph, row[(k + 1) % len(row)][0], row[(k + 1) % len(row)][1])
             if a != b:
                 graph.add_edge(a, b)
+                graph.curved.add(frozenset((a, b)))
 
 
 def _join_rings_outwards(graph: BoardGraph, verts: list[int], samples: list[list[_Sample]]) -> None:
@@ -234,6 +243,8 @@ def _join_rings_outwards(graph: BoardGraph, verts: list[int], samples: list[list
                 b = graph.find_vertex(x * ratio, y * ratio, _FIND)
                 if b >= 0:
                     graph.add_edge(a, b)
+                    if not verts[0]:  # no centre: the point inside is this one's pivot
+                        graph.pivots[b] = a
 
 
 def _cell_spokes(counts: list[int], ring: int, stagger: bool, ref: float) -> list[_Sample]:
@@ -277,12 +288,14 @@ def _circle_cells(graph: BoardGraph, counts: list[int], stagger: bool, ref: floa
             b = graph.find_vertex(row[(k + 1) % len(row)][0], row[(k + 1) % len(row)][1], _FIND)
             if a != b:
                 graph.add_edge(a, b)
+                graph.curved.add(frozenset((a, b)))
     for ring in range(rings):
         for r_in, r_out, theta in _cell_spokes(counts, ring, stagger, ref):
             a = _find_or_add(graph, r_in * math.cos(theta), r_in * math.sin(theta))
             b = _find_or_add(graph, r_out * math.cos(theta), r_out * math.sin(theta))
             if a != b:
                 graph.add_edge(a, b)
+    graph.pivots = {v: 0 for v in range(len(graph.vertices))}  # the centre point
     graph.make_faces(check_crossings=True)
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterable, Mapping, TypeVar
 
+from .circular import OPPOSITE
 from .graph import BoardGraph, check_size
 from .measure import best_thetas, fallback_label, label, rows_and_columns, rows_and_columns_by_value
 from .regions import board_regions
@@ -143,7 +144,7 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
         steps=MappingProxyType({d: _freeze(t) for d, t in traj.steps.items()}),
         directions=traj.directions,
         relation_directions=MappingProxyType(dict(traj.relation_directions)),
-        opposite=MappingProxyType({d: opposite(d) for d in traj.directions}),
+        opposite=MappingProxyType({d: OPPOSITE.get(d) or opposite(d) for d in traj.directions}),
         rays=Lazy(tuple(traj.rays), lambda d: tuple(_freeze(r) for r in traj.rays[d])),  # walked when asked for
         perimeter=regions["Perimeter"],
         outer=regions["Outer"],

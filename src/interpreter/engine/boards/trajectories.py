@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
+from . import circular
 from .graph import BoardGraph
 from .polygon import distance_to_line
 
@@ -271,6 +272,7 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
     supported: set[str] = set()
     by_relation: dict[str, set[str]] = {r: set() for r in RELATIONS}
 
+    own_steps: list[list[tuple[int, bool]]] = []  # per site: (target, diagonal), clockwise
     for site in range(count):
         here = board.pos(kind, site)
         raw = _merged(make(board, site))
@@ -279,6 +281,7 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
         mine = [(t, bits, compass(*_delta(here, board.pos(k, t)), sixteen=sixteen))
                 for k, t, bits in raw if k == kind]
         mine.sort(key=lambda item: _cw_key(here, board.pos(kind, item[0])))
+        own_steps.append([(t, bool(bits & DIAG)) for t, bits, _ in mine])
         for target, bits, direction in mine:
             if direction not in steps:
                 steps[direction] = [[] for _ in range(count)]
@@ -292,9 +295,17 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
     ordered = tuple(d for d in COMPASS if d in supported)
     table = {**relations, **{d: steps[d] for d in ordered}}
     where = [board.pos(kind, i) for i in range(count)]
+    if graph.pivots:  # Ludii's circular directions: boards with a pivot (concentric ones)
+        turning = circular.classify(graph, use, where, own_steps)
+        turning[circular.ROTATIONAL] = [[t for t, _ in own if any(t in turning[d][i] for d in circular.CIRCULAR)]
+                                        for i, own in enumerate(own_steps)]
+        steps.update(turning)
+        ordered += circular.DIRECTIONS
     done: list[tuple[list[list[int]], list[list[tuple[int, ...]]]]] = []
 
     def radials_of(name: str) -> list[list[tuple[int, ...]]]:
+        if name in circular.DIRECTIONS:
+            return _circular_radials(name, where, steps, radials_of)
         neighbours = table[name]
         same = next((r for t, r in done if t == neighbours), None)  # e.g. Adjacent == All
         if same is None:
@@ -305,7 +316,7 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
         return same
     # a relation's radials are walked when first asked for: on a dense board they are most of
     # the work of building it, and the engine's rules walk the compass directions' only
-    rays = Lazy(tuple(table), radials_of)
+    rays = Lazy(tuple(table) + tuple(d for d in ordered if d not in table), radials_of)
     return Trajectories(
         relations=relations,
         steps={d: steps[d] for d in ordered},
@@ -314,6 +325,23 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
         relation_directions={r: tuple(d for d in COMPASS if d in by_relation[r])
                              for r in RELATIONS},
     )
+
+
+def _circular_radials(name: str, where: list[tuple[float, float]], steps: dict[str, list[list[int]]],
+                      radials_of: Callable[[str], list[list[tuple[int, ...]]]]) -> list[list[tuple[int, ...]]]:
+    """The radials of a circular direction (see :mod:`.circular`), per site."""
+    table = steps[name]
+    if name != circular.ROTATIONAL:
+        return [circular.follow(table, site) for site in range(len(where))]
+    straight = _Straightest(where, table)
+    tails: dict[tuple[int, int], tuple[int, ...]] = {}
+    out = []
+    for site in range(len(where)):
+        here = where[site]
+        parts = [radials_of(d)[site] for d in circular.CIRCULAR]
+        out.append(circular.rotational(_radials(where, straight, tails, site), parts,
+                                       key=lambda ray, here=here: _cw_key(here, where[ray[0]])))
+    return out
 
 
 class Lazy(Mapping[str, Any]):
