@@ -68,7 +68,7 @@ class Players(Ludeme):
 
     name = "players"
     kind = PLAYERS
-    count: Any = Param(Either((INT_FN, ArrayOf(Instance("player"), single=False))), range=(1, MAX_PLAYERS))
+    count: Any = Param(Either((INT_FN, ArrayOf(Instance("player"), single=False))), range=(0, MAX_PLAYERS))
 
     def validate(self) -> None:
         self.facings: list[str | None] = []  # per player (from P1), the direction they face
