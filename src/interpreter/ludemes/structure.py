@@ -53,8 +53,10 @@ class GameLudeme(Ludeme):
 
 
 class Players(Ludeme):
-    """The number of players (1 to 16); they move in turn P1, P2, ... The number may be an
-    expression of options, known before play. A list of ``(player D)`` gives each player the
+    """The number of players (0 to 16); they move in turn P1, P2, ... The number may be an
+    expression of options, known before play. With 0 players the game is a simulation (Ludii's):
+    nobody moves (the mover is 0), each move is all the moves the rules make, applied at once,
+    and it ends by its end rules, its ply limit, or when its rules make no move. A list of ``(player D)`` gives each player the
     direction their pieces face (what ``Forward`` means for them).
 
     Parameters:
@@ -62,6 +64,7 @@ class Players(Ludeme):
 
     Examples:
         (players 2)
+        (players 0)
         (players (if True 4 2))
         (players {(player N) (player S)})
     """
