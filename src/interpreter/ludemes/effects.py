@@ -106,7 +106,7 @@ class Remove(_Effect):
     overload = True
 
     def concepts_at(self, where):
-        return where.either("RemoveDecision", "RemoveEffect")
+        return ("RemoveEffect",)  # an effect even as a move (Ludii's; (move Remove ...) decides)
 
     def where_for(self, param, where):
         return where.as_effect().as_capture() if param.name == "sites" else where.as_effect()
