@@ -324,6 +324,8 @@ class SpielGame:
     """A game with OpenSpiel's API (``new_initial_state``, ``num_distinct_actions``...)."""
 
     def __init__(self, game: Game, short_name: str = ""):
+        if game.simulation:  # OpenSpiel's games have one player at least, and someone to move
+            raise ValueError(f"{game.name}: a simulation ((players 0): nobody moves) has no OpenSpiel form")
         self.game = game
         self.short_name = short_name or "ludeme_" + "".join(ch if ch.isalnum() else "_" for ch in game.name.lower())
         self.actions = ActionSpace(game)

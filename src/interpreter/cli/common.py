@@ -183,6 +183,8 @@ def _make_agents(specs: dict[int, str], seed: int, allow_human: bool = False) ->
                 agents[p] = make_agent(spec, seeds[p - 1])
         except AgentSpecError as err:
             raise UsageError(f"player {p}: {err}") from None
+    # seat 0: nobody, who makes a simulation's one move each ply ((players 0): engine.simulation)
+    agents.setdefault(0, make_agent(parse_agent_spec("random"), seed))
     return agents
 
 

@@ -339,7 +339,8 @@ def _print_info(game: Game, state: State | None, data: dict[str, Any], source: P
     print(f"name: {game.name}")
     if source:
         print(f"file: {source}")
-    print(f"players: {game.num_players}")
+    print(f"players: {game.num_players}" + (" (a simulation: nobody moves, each ply applies every move of "
+                                             "the rules)" if game.simulation else ""))
     labels = game.topology.labels
     shown = ", ".join(labels) if len(labels) <= 12 else f"{', '.join(labels[:4])} ... {', '.join(labels[-2:])}"
     print(f"sites: {game.topology.n} (labels {shown})")
@@ -348,6 +349,8 @@ def _print_info(game: Game, state: State | None, data: dict[str, Any], source: P
         print(f"turn limit: {game.turn_limit} plies (each game of the match)")
         for i, instance in enumerate(game.instances):
             print(f"game {i} of the match: {instance.name} ({instance.game.info.source})")  # a match's games
+    elif game.simulation:  # no turn passes in a simulation (Ludii counts none)
+        print(f"turn limit: {game.turn_limit} plies")
     else:
         print(f"turn limit: {game.max_turns} turns or {game.turn_limit} plies")
     print(_engine_line(data["engine"]))

@@ -203,11 +203,12 @@ def _owners(role: Any, num: int) -> list[int]:
 
 
 def player_count(bound: GameLudeme) -> int:
-    """The number of players: an int expression known before play (options may choose it)."""
+    """The number of players: an int expression known before play (options may choose it); 0
+    is a simulation (Ludii's: nobody moves, engine.simulation)."""
     count = bound.players.count
     number = Compiler(None).static_int(count)
-    if not 1 <= number <= MAX_PLAYERS:
-        raise BindError(f"players must be between 1 and {MAX_PLAYERS}, not {number}", count.span)
+    if not 0 <= number <= MAX_PLAYERS:
+        raise BindError(f"players must be between 0 and {MAX_PLAYERS}, not {number}", count.span)
     return number
 
 

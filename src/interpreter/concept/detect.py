@@ -143,6 +143,8 @@ def game_facts(game: Game, found: frozenset[str] | None = None) -> set[str]:
     ``computeBooleanConcepts`` (``found``: the ludemes' concepts, the game's when not given)."""
     found = frozenset(game.concepts) if found is None else found
     out = {"Discrete", "Simultaneous" if getattr(game, "simultaneous", False) else "Alternating", "End"}
+    if getattr(game, "simulation", False):  # nobody moves: Ludii's Simulation mode runs in real time
+        out = {"Realtime", "Simulation", "End"}
     n = game.num_players
     if n == 1:
         out.add("Solitaire")

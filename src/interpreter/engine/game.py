@@ -108,7 +108,8 @@ class Declarations:
     # game of one player, dice, cards): every player passing does not end the game as a draw
     not_all_pass: bool = False
     stacking: bool = False  # pieces stack on sites (Ludii's stacking games: engine.stacks)
-    mode: str = "Alternating"  # Ludii's mode: Alternating, or Simultaneous (engine.simultaneous)
+    # Ludii's mode: Alternating, Simultaneous (engine.simultaneous) or Simulation (engine.simulation)
+    mode: str = "Alternating"
     arrays: dict[str, list[Any]] = field(default_factory=dict)  # name -> initial values
     piece_arrays: list[str] = field(default_factory=list)  # per-site arrays that move with pieces
     words: list[str] = field(default_factory=list)  # the named decisions, in declaration order
@@ -184,12 +185,22 @@ class Game:
         # limit, 1,250 turns per player (a turn: the moves a player makes before another moves)
         self.turn_limit = declared.turn_limit or MOVE_LIMIT
         self.max_turns = TURNS_PER_PLAYER * info.players
+        if declared.mode == "Simulation" or info.players == 0:  # Ludii counts no turn of nobody
+            self.max_turns = MOVE_LIMIT + 1  # the ply limit stops it (engine.simulation)
         # every player passing on their last turn ends the game as a draw (Ludii's End.eval),
         # unless the rules handle passing themselves (Ludii's NotAllPass: dice set it too)
         self.requires_all_pass = not (declared.not_all_pass or declared.dice)
         # Ludii's mode: the players move in turn, or all choose then all move (engine.simultaneous)
-        self.mode = declared.mode
-        self.simultaneous = declared.mode == "Simultaneous"
+        # Ludii's Game: no players is a simulation, one player always takes turns
+        mode = declared.mode
+        if info.players == 0:
+            mode = "Simulation"
+        elif info.players == 1:
+            mode = "Alternating"
+        self.mode = mode
+        self.simultaneous = mode == "Simultaneous"
+        # all the moves of the rules apply at once, made by nobody (engine.simulation)
+        self.simulation = mode == "Simulation"
         # with more than two players and no teams, results rank the players one by one and the
         # others play on (Ludii's); ranks[p] is p's rank, 0 while p still plays (engine.turns)
         self.ranked = info.players > 2 and not teams
@@ -211,7 +222,9 @@ class Game:
             if 0 <= comp.owner <= info.players:
                 kinds_of[comp.owner] += 1
         self.kinds_of = tuple(kinds_of)
-        self.words = tuple(declared.words)  # the named decisions (choose-white...), in declaration order
+        from .simulation import STEP_WORD
+        step = [STEP_WORD] if self.simulation and STEP_WORD not in declared.words else []
+        self.words = tuple(declared.words + step)  # the named decisions (choose-white...), in declaration order
         self.on_start = tuple(declared.start)  # engine hooks run once the start rules ran
         self.turn_end = tuple(declared.turn_end)  # effects run when a turn ends
         self.after_move = tuple(declared.after_move)  # effects run after every move
@@ -309,6 +322,9 @@ class Game:
             rule(state, ROOT)
         for hook in self.on_start:
             hook(state)
+        if self.simulation:  # a simulation whose rules make no move at the start is over
+            from .simulation import stop_if_stuck
+            stop_if_stuck(state)
         state._log.clear()
         state._marks.clear()
         state._legal = None

@@ -74,7 +74,7 @@ class State:
         self.counts = [0] * (game.num_players + 1)  # pieces on the board per player
         # the game's own arrays (hands, values, counters...): a fixed layout the game declares
         self.arrays: dict[str, list[Any]] = {name: list(initial) for name, initial in game.arrays.items()}
-        self.mover = 1
+        self.mover = 0 if game.simulation else 1  # nobody moves a simulation (Ludii's mover 0)
         self.phase = 0
         self.ply = 0
         self.passes = 0  # consecutive passes

@@ -40,7 +40,7 @@ from .env import ROOT, Env
 from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move, MoveKind
 from .movegen import MoveGen, resolve
 from .result import Termination
-from . import handsites, simultaneous
+from . import handsites, simulation, simultaneous
 
 if TYPE_CHECKING:
     from .state import State
@@ -60,6 +60,8 @@ def legal_moves(state: "State") -> list[Move]:
     game = state.game
     if game.simultaneous:  # every player's moves, until each chose (engine.simultaneous)
         return simultaneous.legal_moves(state)
+    if game.simulation:  # one move of all the rules' moves, or none (engine.simulation)
+        return simulation.legal_moves(state)
     play = game.phases[state.phase].play
     state._moving.append(state.mover)
     try:
@@ -144,7 +146,7 @@ def random_move(state: "State", rng: random.Random) -> Move:
     is legal, else None and drawn again: the accepted draws are uniform over the legal moves).
     After ``SAMPLE_TRIES`` rejected draws, or when the rule cannot draw (or a meta rule, such as
     the swap rule, offers moves now), the full list decides, which keeps the choice uniform."""
-    if not state.over and not state.game.simultaneous and \
+    if not state.over and not state.game.simultaneous and not state.game.simulation and \
             not any(extra.moves(state, ROOT) for extra in state.game.meta_moves):
         gen = resolve(state.game.phases[state.phase].play, state, ROOT)
         if gen is not None and gen.space > 0:
@@ -314,13 +316,18 @@ def turn(state: "State", move: Move) -> None:
     if new_turn:
         _turn_begins(state, passing)
     state.ply += 1  # before acting: (count Moves) in the consequences counts this move (Ludii)
-    act(state, move)
+    if state.game.simulation:
+        simulation.act(state)
+    else:
+        act(state, move)
     for effect in state.game.after_move:  # what every move records (the positions seen...)
         effect(state)
     if not state.move_again:
         for effect in state.game.turn_end:  # what waits for the end of the turn (removals...)
             effect(state)
     _check_end(state)
+    if state.game.simulation:
+        simulation.stop_if_stuck(state)
     if not state.over:
         if state.phase == phase_before:  # an effect may already have chosen the next phase
             _next_phase(state)
@@ -329,7 +336,7 @@ def turn(state: "State", move: Move) -> None:
             state.set_item(counter, 0, counter[0] + 1)
         if state.move_again:
             state.move_again = False
-        else:
+        elif not state.game.simulation:  # nobody moves a simulation: the mover stays 0
             state.mover = next_active(state, mover)
         swap = move.kind is CHOICE and move.word == "swap"
         if state.mover != mover or swap:  # a new turn (Ludii counts the swap as one)

@@ -123,6 +123,32 @@ class Remove(_Effect):
         if self.at is not None:
             declare_to_clear(d)
 
+    def compile(self, c: "Compiler") -> MoveGen:
+        """As a move (Ludii's Remove is one): one move taking the pieces of the region's
+        occupied board sites, worked out on the position before it (none when there are none);
+        written as a removal from its first site, the others removed as sites it passes over."""
+        if self.at is not None or self.level is not None or self.count is not None or c.game.stacking:
+            raise BindError("(remove ...) as a move takes the pieces of board sites (no at:, level:, count: "
+                            "or stacks): use it in (then ...)", self.span)
+        from .measures import check_site_type
+        from ..engine.move import REMOVE, Move
+        check_site_type(c, self, self.type)
+        region = c.region(self.sites)
+        n = c.topo.n
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def take(s: "State", e: Env) -> None:
+            s.clear(e.between)
+        rules = c.rule(c.move_effects(None, take), then)
+        uid = c.game.uid
+
+        def gen(s: "State", e: Env) -> list:
+            sites = [site for site in dict.fromkeys(region(s, e)) if 0 <= site < n and s.what[site]]
+            if not sites:
+                return []
+            return [Move(REMOVE, to=sites[0], between=tuple(sites[1:]), game_id=uid, rules=rules)]
+        return FnGen(gen)
+
     def compile_effect(self, c: "Compiler"):
         from .measures import check_site_type
         check_site_type(c, self, self.type)

@@ -26,21 +26,19 @@ class Mode(Ludeme):
     player to move is the first of them.
 
     Parameters:
-        mode: Alternating, Simultaneous (Ludii's Simulation is not supported yet)
+        mode: Alternating, Simultaneous, or Simulation: nobody moves; each move is all the
+            moves the rules make, applied at once (engine.simulation; a game of ``(players 0)`` is
+            one whatever its mode, a game of one player always alternates, as in Ludii)
 
     Examples:
         (mode Simultaneous)
         (mode Alternating)
+        (mode Simulation)
     """
 
     name = "mode"
     kind = MODE
     mode: Any = Param(Enum(MODE_TYPES, "Alternating | Simultaneous | Simulation"))
-
-    def validate(self) -> None:
-        if self.mode.name == "Simulation":
-            raise BindError("Ludii's simulation mode (one move made of all the rules' moves) is not "
-                            "supported yet", self.mode.span)
 
     def declare(self, d: Any, c: Any) -> None:
         d.mode = self.mode.name

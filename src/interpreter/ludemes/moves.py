@@ -104,7 +104,8 @@ def pieces_per_player(piece: Any, game: "Game", named: Callable[[str], list[int]
     else:
         choices = [[comp.index for comp in game.components[1:]]]
     per_player: dict[int, tuple[int, ...]] = {}
-    for p in range(1, game.num_players + 1):
+    first = 0 if getattr(game, "simulation", False) else 1  # nobody (0) places a simulation's pieces
+    for p in range(first, game.num_players + 1):
         kinds: list[int] = []
         for options in choices:
             if len(options) == 1:

@@ -53,8 +53,10 @@ class GameLudeme(Ludeme):
 
 
 class Players(Ludeme):
-    """The number of players (1 to 16); they move in turn P1, P2, ... The number may be an
-    expression of options, known before play. A list of ``(player D)`` gives each player the
+    """The number of players (0 to 16); they move in turn P1, P2, ... The number may be an
+    expression of options, known before play. With 0 players the game is a simulation (Ludii's):
+    nobody moves (the mover is 0), each move is all the moves the rules make, applied at once,
+    and it ends by its end rules, its ply limit, or when its rules make no move. A list of ``(player D)`` gives each player the
     direction their pieces face (what ``Forward`` means for them).
 
     Parameters:
@@ -62,13 +64,14 @@ class Players(Ludeme):
 
     Examples:
         (players 2)
+        (players 0)
         (players (if True 4 2))
         (players {(player N) (player S)})
     """
 
     name = "players"
     kind = PLAYERS
-    count: Any = Param(Either((INT_FN, ArrayOf(Instance("player"), single=False))), range=(1, MAX_PLAYERS))
+    count: Any = Param(Either((INT_FN, ArrayOf(Instance("player"), single=False))), range=(0, MAX_PLAYERS))
 
     def validate(self) -> None:
         self.facings: list[str | None] = []  # per player (from P1), the direction they face

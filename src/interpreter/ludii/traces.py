@@ -11,7 +11,8 @@ Ludii's texts of our moves (:func:`ludii_texts`) are the trace format's: a place
 a site (a pit to sow from) and a removal read as the site's label, ``LABEL:PIECE`` (Ludii's name
 of the piece placed; ``Disc`` for a choice or removal, which place none) when several of those
 legal moves share a site; a move between sites (a copy too) ``FROM-TO``; ``pass``; a named
-decision by its word.
+decision by its word; a simulation's one move (``(players 0)``) the names of its actions, in
+order, joined by ``,_`` (``Add,_Add,_Remove``).
 
 Dice: Ludii's dice come from its own random numbers, which this engine does not reproduce, and a
 trace keeps only the moves' texts. So where a ply rolls dice (while its legal moves are listed, or
@@ -35,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
-from ..engine import dice
+from ..engine import dice, simulation
 from ..engine.dice import RNG
 from ..engine.move import ADD, CHOICE, MOVE, PASS, REMOVE
 
@@ -71,7 +72,9 @@ def ludii_texts(state: Any, legal: Any) -> list[str]:
     shared = Counter(s for s in sites if s >= 0)
     out = []
     for m, site in zip(legal, sites):
-        if m.kind is PASS:
+        if game.simulation and m.kind is CHOICE:  # a simulation's step: its actions (Add,_Remove)
+            out.append(",_".join(simulation.action_names(state)))
+        elif m.kind is PASS:
             out.append("pass")  # whoever's (a named player's pass-P2), however many times listed
         elif m.to >= n and m.kind is not ADD:
             out.append("Move")  # to a hand: Ludii's texts have no label for it, only the action
@@ -287,6 +290,10 @@ class _Replayer:
         """The end: over or not, the winners, the draw, the ranking, as Ludii's."""
         state, result, count = self.state, self.trace["result"], self.count
         ours = state.result()
+        if state.game.simulation and ours.reason == simulation.STOPPED and not result["over"]:
+            # Ludii leaves a simulation whose rules make no move unfinished, with no legal move
+            # (its trial stops there); here it ends (engine.simulation): the same stop
+            return Replay(True, count, "the simulation stopped, as Ludii's (left unfinished there)")
         if state.is_over() != result["over"]:
             return self.differ(count, f"end: ours over={state.is_over()} ({ours.reason or 'goes on'}), "
                                         f"Ludii's over={result['over']} ({result.get('ludii_final', '')})")

@@ -772,6 +772,8 @@ def generate(game: Any) -> Compiled:
         raise NoKernel("the game", "built without its description")
     if getattr(game, "simultaneous", False):
         raise NoKernel("(mode Simultaneous)", "every player chooses, then all the moves apply")
+    if getattr(game, "simulation", False):
+        raise NoKernel("(players 0)", "a simulation: every move of the rules applies at once")
     if getattr(game, "is_match", False) is True:
         raise NoKernel("(match ...)", "a series of games, played by the reference engine")
     bound = bind(description.game)
