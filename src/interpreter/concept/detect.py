@@ -184,6 +184,8 @@ def _asymmetric_pieces(game: Game) -> bool:
     """Player 1 has a kind of piece that another player has not (by name, its number left
     out), as Ludii checks."""
     n = game.num_players
+    if n < 2:  # one player, or none (a simulation)
+        return False
     owned: list[set[str]] = [set() for _ in range(n + 1)]
     for comp in game.components[1:]:
         if 1 <= comp.owner <= n:
