@@ -60,6 +60,10 @@ BOARD_STYLES = {
     "Shogi": "ShogiStyle", "Table": "TableStyle", "Surakarta": "SurakartaStyle", "Tafl": "TaflStyle",
     "Graph": "GraphStyle",
 }
+# the counts of pieces placed at the start, which Ludii's match gives as 0
+MATCH_START_COUNTS = ("NumStartComponentsBoard", "NumStartComponentsHand", "NumStartComponents",
+                      "NumStartComponentsBoardPerPlayer", "NumStartComponentsHandPerPlayer",
+                      "NumStartComponentsPerPlayer")
 # piece stack looks that make a stack
 _STACKS = ("Backgammon", "Default", "None", "Reverse")
 
@@ -311,27 +315,38 @@ def boolean_concepts(game: Game) -> frozenset[str]:
     A match's are its first game's (the one Ludii compiles first), its end rules' and Match."""
     if getattr(game, "is_match", False) is True:
         return _match_concepts(game)
-    own = declared(game)
-    found = catalogue().with_parents(set(own) | game_facts(game, own))
-    found |= ludemeplex_concepts(game)
+    found = computed_concepts(game)
     found |= metadata_concepts(game, found)
     if "MancalaBoard" in found and "Track" in found:
         found |= sowing_sense(game)  # as Ludii, once the metadata has said it is a mancala
     return frozenset(found)
 
 
+def computed_concepts(game: Game) -> set[str]:
+    """The concepts of the game's rules and equipment (Ludii's ``computeBooleanConcepts``): the
+    ludemes' own, the game's, their parents and the library boards'; not the metadata's, which
+    Ludii adds only to the game loaded from a file (so a match's game has none)."""
+    own = declared(game)
+    found = catalogue().with_parents(set(own) | game_facts(game, own))
+    found |= ludemeplex_concepts(game)
+    return found
+
+
 def _match_concepts(match: Any) -> frozenset[str]:
-    """A match's boolean concepts (Ludii's ``Match.computeBooleanConcepts``): its first game's,
-    its end rules', and Match."""
+    """A match's boolean concepts (Ludii's ``Match.computeBooleanConcepts``): its first game's
+    as computed from its rules (the game's own metadata left out: its board's look, its stacks'),
+    its end rules', Match; then the match's own metadata's."""
     from ..compile.compiler import Compiler
     from ..ludemes.concepts import declared_concepts
     from ..bind import bind
-    found = set(boolean_concepts(match.instances[0].game))
+    found = computed_concepts(match.instances[0].game)
     description = getattr(match.info, "description", None)
     if description is not None:
         end = bind(description.game).end
         found |= catalogue().with_parents(set(declared_concepts(end, match.num_players, Compiler(None).static_int)))
-    return frozenset(found | {"Match"})
+    found.add("Match")
+    found |= metadata_concepts(match, found)
+    return frozenset(found)
 
 
 def _mean(values: list[float]) -> float:
@@ -356,7 +371,10 @@ def numeric_concepts(game: Game, boolean: frozenset[str] | None = None) -> dict[
     games it has compiled: the first one, until the others are played)."""
     from ..engine.matchplay import is_match
     if is_match(game):
-        return numeric_concepts(game.instances[0].game)
+        out = numeric_concepts(game.instances[0].game)
+        # Ludii's match gives the pieces placed at the start as 0 (counted in no game it plays)
+        out.update({name: 0.0 for name in MATCH_START_COUNTS})
+        return out
     topo = game.topology
     regions = topo.regions
     n = topo.n
@@ -416,5 +434,5 @@ def numeric_concepts(game: Game, boolean: frozenset[str] | None = None) -> dict[
     return out
 
 
-__all__ = ["declared", "game_facts", "boolean_concepts", "numeric_concepts", "metadata_concepts", "ludemeplex_concepts", "sowing_sense",
+__all__ = ["declared", "game_facts", "computed_concepts", "boolean_concepts", "numeric_concepts", "metadata_concepts", "ludemeplex_concepts", "sowing_sense",
            "equipment_of", "PIECE_STYLES", "LUDEMEPLEXES", "BOARD_STYLES"]
