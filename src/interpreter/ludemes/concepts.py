@@ -39,7 +39,7 @@ DIRECTION_CONCEPTS = {
     "Leftward": "LeftwardDirection", "Rightward": "RightwardDirection", "Leftwards": "LeftwardsDirection",
     "Rightwards": "RightwardsDirection", "FL": "ForwardLeftDirection", "FR": "ForwardRightDirection",
     "BL": "BackwardLeftDirection", "BR": "BackwardRightDirection", "SameDirection": "SameDirection",
-    "OppositeDirection": "OppositeDirection",
+    "OppositeDirection": "OppositeDirection", "Rotational": "RotationalDirection", "SameLayer": "SameLayerDirection",
 }
 
 @dataclass(frozen=True)
