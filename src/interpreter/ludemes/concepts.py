@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
-from ..syntax.nodes import Bool, Const
+from ..syntax.nodes import Const
 from .base import BoundArray, Ludeme
 
 if TYPE_CHECKING:
@@ -170,16 +170,14 @@ def moved_to(kind: str, where: "Where", rule: Any, effect: Any, rule_concepts: O
     """The concepts of a move of ``kind`` (Step, Leap, Slide, FromTo) as Ludii gives them: a
     decision or an effect; for a decision, where it may go by the concepts of its rule
     (``rule``, the to's condition, or ``rule_concepts`` when given): to an empty site, a
-    friend, an enemy, anywhere when the rule is plainly ``True`` (a missing rule says
-    nothing); a capture by replacement when what happens at the site (``effect``) removes or
-    moves a piece."""
+    friend, an enemy (a rule ``True`` says nothing: in Ludii 1.3.13 a literal ``True`` is a
+    plain constant, never the ``TrueConstant`` its move classes test for); a capture by
+    replacement when what happens at the site (``effect``) removes or moves a piece."""
     if where.effect:
         out = {kind + "Effect"}
     else:
         out = {kind + "Decision"}
         found = where.concepts_of(rule) if rule_concepts is None else rule_concepts
-        if isinstance(rule, Bool) and rule.value:
-            found = {"IsEmpty", "IsFriend", "IsEnemy"}
         for test, onto in (("IsEmpty", "ToEmpty"), ("IsFriend", "ToFriend"), ("IsEnemy", "ToEnemy")):
             if test in found:
                 out.add(f"{kind}Decision{onto}")
