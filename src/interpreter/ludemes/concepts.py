@@ -276,7 +276,10 @@ def declared_concepts(game: Ludeme, players: int,
     without it."""
     piece_moves = tuple(moves for n in game.walk()
                         if n.name == "piece" and (moves := getattr(n, "moves", None)) is not None)
-    where = Where(players=players, walker=concepts_of, piece_moves=piece_moves, static_int=static_int)
+    # a game of no players (Ludii's simulation) decides nothing: its play rule's effects stand as
+    # effects (Ludii's Game of Life: AddEffect, RemoveEffect), only (move ...) forms decide
+    where = Where(players=players, effect=players == 0, walker=concepts_of, piece_moves=piece_moves,
+                  static_int=static_int)
     return frozenset(concepts_of(game, where))
 
 
