@@ -101,13 +101,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
         "ply 19: Ludii lists E5:Disc2 twice. Ludii's Add, for a (to ... (apply ...)) placement not yet in "
         "its action cache, adds the move through chainRuleCrossProduct and then once more (Add.eval); once "
         "cached, once: a duplicate that depends on what Ludii listed before in the trial, not on the position"),
-    "board__sow__four_rows__Bao_seed101": (
-        "ply 7: P1's (do (fromTo (from (\"OppositePit\" (last To afterConsequence:True))) ...) next:(move "
-        "Select ...)): Ludii works the prior fromTo out as it lists the move (the previous move's last "
-        "site after its consequences, F2); ours runs it again when the move is played, at the next ply, "
-        "where (last To afterConsequence:True) no longer sees the sowing noted at the previous ply and "
-        "reads the move's own site (H2): nothing is taken. Running a move's before-effects at the ply "
-        "listed makes Bao agree but Dama (Alquerque) differ: not done"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []

@@ -8,7 +8,9 @@ HAND = "hand"  # pieces in hand per kind of piece (games with (hand Each))
 HAND_SITES = "hand_sites"  # Ludii's hands of sites: the piece per site, players in turn
 HAND_SHARED = "hand_shared"  # the game has a shared hand ((hand Shared)): one site after the players'
 COUNT = "count"  # pieces per site (engine.counts)
-EFFECT_TO = "effect_to"  # (ply, site, site): where the last move's effects last put and took pieces
+# (ply noted, site, site): where the last move's effects last put and took pieces (ply -1: none
+# yet; cleared when a move becomes the last one, engine.turns.act)
+EFFECT_TO = "effect_to"
 RANKS = "ranks"  # each player's rank once out of a ranked game (0 while they play)
 
 __all__ = ["HAND", "HAND_SITES", "HAND_SHARED", "COUNT", "EFFECT_TO", "RANKS"]

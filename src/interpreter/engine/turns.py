@@ -36,6 +36,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 
 from ..errors import LudError
+from .arrays import EFFECT_TO
 from .env import ROOT, Env
 from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move, MoveKind
 from .movegen import MoveGen, resolve
@@ -259,8 +260,8 @@ def act(state: "State", move: Move, as_last: bool = True, outer: Env | None = No
     rules = move.rules
     game = state.game
     if not rules:
-        if as_last and move.kind is not PASS:
-            state.last_from, state.last_to = move.frm, move.to
+        if as_last:
+            _becomes_last(state, move)
         game.actions[move.kind](state, move)
         return
     table = game.consequences
@@ -269,13 +270,26 @@ def act(state: "State", move: Move, as_last: bool = True, outer: Env | None = No
         before = table[r].before
         if before is not None:
             before(state, env)
-    if as_last and move.kind is not PASS:
-        state.last_from, state.last_to = move.frm, move.to
+    if as_last:
+        _becomes_last(state, move)
     game.actions[move.kind](state, move)
     for r in rules:
         after = table[r].after
         if after is not None:
             after(state, env)
+
+
+def _becomes_last(state: "State", move: Move) -> None:
+    """``move`` becomes the last move, once the effects worked out before its action ran (Ludii
+    resolves them as it lists the move, while the previous move is the last): its sites are
+    ``(last From)``/``(last To)`` (a pass keeps the previous ones), and where its consequences
+    move pieces is recorded afresh (``(last To afterConsequence:True)`` reads the previous
+    move's record until now, whatever the ply: Ludii's ``toAfterSubsequents`` of the last move)."""
+    if move.kind is not PASS:
+        state.last_from, state.last_to = move.frm, move.to
+    record = state.arrays.get(EFFECT_TO)
+    if record is not None and record[0] >= 0:
+        state.set_item(record, 0, -1)
 
 
 def holds_after(state: "State", move: Move, cond: Callable[["State", Env], object], e: Env = ROOT) -> bool:

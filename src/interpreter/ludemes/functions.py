@@ -214,8 +214,10 @@ class LastTo(_StateValue):
         field = 1 if attr == "last_to" else 2
 
         def after(s, e):
+            # the last move's record, kept until the next move becomes the last (turns.act):
+            # read by a later move's first effects too, whatever the ply (Ludii's do: prior)
             data = s.arrays[EFFECT_TO]
-            return data[field] if data[0] == s.ply else getattr(s, attr)
+            return data[field] if data[0] >= 0 else getattr(s, attr)
         return after
 
     def declare(self, d, c) -> None:

@@ -1284,8 +1284,9 @@ class Do(Ludeme):
     the condition checked with the same mover, then everything is taken back). With ``next:``
     (Ludii's), the first argument is an effect done first (Ludii's prior moves, e.g. ``(roll)``):
     the moves of ``next:`` are worked out in the position it makes, and each of them does the
-    effect again when played (a pass or a choice first; a placement or a piece move right after
-    its own action). Both ``next:`` and ``ifAfterwards:`` may be given.
+    effect again when played, before its own action, while the previous move is still the last
+    one (``(last To afterConsequence:True)`` included): what Ludii resolved as it listed the
+    move. Both ``next:`` and ``ifAfterwards:`` may be given.
 
     Parameters:
         moves: the moves tried (with ``next:``, the effect done first)

@@ -64,7 +64,8 @@ def any_site(c: "Compiler", value: Any):
 
 def _note_effect_to(s: "State", site: int, origin: int) -> None:
     """Remember where the current move's effects last moved pieces, from and to (``(last To
-    afterConsequence:True)``, ``(last From afterConsequence:True)``): (ply, to, from)."""
+    afterConsequence:True)``, ``(last From afterConsequence:True)``): (ply, to, from); the record
+    stands until the next move becomes the last one (``turns.act`` clears it)."""
     data = s.arrays.get(EFFECT_TO)
     if data is not None and (data[0] != s.ply or data[1] != site or data[2] != origin):
         s.set_item(data, 0, s.ply)
