@@ -61,7 +61,8 @@ class Move:
     legal move a text stands for (``state.parse_move(text)``).
     """
 
-    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "bound", "levels", "mover", "_text")
+    __slots__ = ("kind", "frm", "to", "what", "word", "prefix", "game_id", "rules", "between", "bound", "levels", "mover", "_text",
+                 "_key")
 
     kind: MoveKind
     frm: int
@@ -81,6 +82,7 @@ class Move:
     levels: Optional[tuple[int, int, bool]]
     mover: int  # whose move it is when a rule names the player (Ludii's roleType): 0 for the mover
     _text: Optional[str]  # the notation, worked out the first time it is asked for
+    _key: tuple[object, ...]  # what the move does (key())
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
@@ -100,6 +102,12 @@ class Move:
         _set(self, "levels", levels)
         _set(self, "mover", mover)
         _set(self, "_text", text)
+        key: tuple[object, ...] = (self.kind, frm, to, what, word)
+        if levels is not None:
+            key += (levels,)
+        if mover:
+            key += ("mover", mover)
+        _set(self, "_key", key)  # worked out once: moves are compared and hashed on the hot path
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Move is frozen")
@@ -162,18 +170,13 @@ class Move:
     def key(self) -> tuple[object, ...]:
         """What the move does: equal keys, equal moves (a move a rule gives to a named player
         differs from the same move of another player)."""
-        key: tuple[object, ...] = (self.kind, self.frm, self.to, self.what, self.word)
-        if self.levels is not None:
-            key += (self.levels,)
-        if self.mover:
-            key += ("mover", self.mover)
-        return key
+        return self._key
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and self.key() == other.key()
+        return isinstance(other, Move) and self._key == other._key
 
     def __hash__(self) -> int:
-        return hash(self.key())
+        return hash(self._key)
 
     def __str__(self) -> str:
         return self.text
