@@ -185,7 +185,7 @@ class SitesOccupied(Ludeme):
     top: Any = Param(BOOL_FN, named=True, optional=True)
     on: Any = site_type_param(named=True)
 
-    _ROLES = ("All", "Each", "Shared", "Enemy", "Friend", "NonMover")
+    _ROLES = ("All", "Each", "Shared", "Enemy", "Friend", "NonMover", "TeamMover")
 
     def _plain(self) -> bool:
         """Only by: (the form both tiers compile)."""
@@ -200,7 +200,7 @@ class SitesOccupied(Ludeme):
             return lambda s, e: (lambda o, w: w != 0)
         if name == "Enemy":
             return lambda s, e: (lambda o, w, m=s.mover: o != 0 and not game.friends(o, m))
-        if name == "Friend":
+        if name in ("Friend", "TeamMover"):  # Ludii's TeamMover: the mover's team
             return lambda s, e: (lambda o, w, m=s.mover: o != 0 and game.friends(o, m))
         if name == "NonMover":
             return lambda s, e: (lambda o, w, m=s.mover: w != 0 and o != m)
@@ -334,20 +334,41 @@ def _occupied_any_level(c: "Compiler", by: Any) -> Any:
     """The sites where the player(s) have a piece at any level of the stack (``top:False``)."""
     from ..engine import stacks
     everyone = by is None or (isinstance(by, Const) and by.name in ("All", "Each"))
-    who = c.player(by) if not everyone else None
+    team = _team_role(c, by)
+    who = c.player(by) if not everyone and team is None else None
     n = c.topo.n
 
     def occupied(s: "State", e: Env) -> list[int]:
         p = who(s, e) if who is not None else -1
+        mates = team(s, e) if team is not None else ()
         out = []
         for i in range(n):
             if not s.what[i]:
                 continue
             owners = stacks.owners(s, i)
-            if (p == -1 and any(owners)) or (p >= 0 and p in owners):
+            if team is not None:
+                if any(o in mates for o in owners):
+                    out.append(i)
+            elif (p == -1 and any(owners)) or (p >= 0 and p in owners):
                 out.append(i)
         return out
     return occupied
+
+
+def _team_role(c: "Compiler", by: Any) -> Any:
+    """The players a team role names (Ludii's RoleType: ``TeamMover`` the mover's team,
+    ``Friend`` the mover and teammates, ``Enemy`` the others, ``NonMover``), as fn(s, e) -> a
+    tuple; None for a role of one player (or everyone)."""
+    name = by.name if isinstance(by, Const) else None
+    game = c.game
+    everyone = tuple(range(1, game.num_players + 1))
+    if name in ("TeamMover", "Friend"):
+        return lambda s, e: tuple(p for p in everyone if game.friends(p, s.mover))
+    if name == "Enemy":
+        return lambda s, e: tuple(p for p in everyone if not game.friends(p, s.mover))
+    if name == "NonMover":
+        return lambda s, e: tuple(p for p in everyone if p != s.mover)
+    return None
 
 
 def _region_class(region: str, meaning: str) -> type:
