@@ -60,3 +60,11 @@ def test_team_mover_names_the_movers_team():
     assert not s.is_over()
     s.apply(s.legal_moves()[0])  # P3's piece: P1 and P3 have two sites: their team wins
     assert s.is_over() and sorted(s.result().winners) == [1, 3]
+
+
+# --- set NextPlayer ---------------------------------------------------------------------------------
+def test_set_next_player_chooses_who_moves_after_the_move():
+    g = game('(play (move Add (to (sites Empty)) (then (set NextPlayer (player 1)))))')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.mover == 1  # P1 again, not P2
