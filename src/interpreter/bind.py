@@ -237,6 +237,8 @@ class _Binder:
         prebound: dict[int, Any] = {}
         if len(OVERLOADS.get(cls.name, ())) > 1:
             cls = self._overload(cls, args, prebound, depth)
+            if not args:  # written bare: the overload that says so ((player): the player iterated)
+                cls = next((o for o in OVERLOADS[cls.name] if getattr(o, "bare", False)), cls)
         placing = _Arguments(self, cls)
         for arg in args:
             if isinstance(arg, Named):

@@ -322,6 +322,7 @@ class PlayerIterator(Ludeme):
 
     name = "player"
     overload = True
+    bare = True  # (player) with no argument is this (the equipment's reading where a player is wanted)
     kind = INT
 
     def words(self, w):

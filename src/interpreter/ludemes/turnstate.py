@@ -153,7 +153,7 @@ class SetNextPlayer(Ludeme):
     name = "set NextPlayer"
     kind = MOVES
     concepts = ("SetNextPlayer",)
-    who: Any = Param(Either((INT_FN, PLAYER, Kind((INTS,), "ints"))))
+    who: Any = Param(Either((INT_FN, PLAYER, Kind((INTS,), "ints"))), range=(0, 16))
     then: Any = Param(Kind(("then",), "then"), optional=True)
 
     def declare(self, d: "Declarations", c: Any) -> None:
