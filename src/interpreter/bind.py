@@ -237,6 +237,8 @@ class _Binder:
         prebound: dict[int, Any] = {}
         if len(OVERLOADS.get(cls.name, ())) > 1:
             cls = self._overload(cls, args, prebound, depth)
+            if not args:  # written bare: the overload that says so ((player): the player iterated)
+                cls = next((o for o in OVERLOADS[cls.name] if getattr(o, "bare", False)), cls)
         placing = _Arguments(self, cls)
         for arg in args:
             if isinstance(arg, Named):
@@ -279,6 +281,21 @@ class _Binder:
                          arg.span, hint=_constants_hint(cls, value) or f"signature: {cls.signature()}")
 
 
+def _other_reading(value: Any, param: Param) -> Any:
+    """An overloaded ludeme written without arguments read as its other overload that fits
+    ``param`` (Ludii's ``(player)``: the player iterated where a number is wanted, the
+    equipment's player elsewhere); None when there is none."""
+    if not isinstance(value, base.Ludeme) or any(getattr(value, p.name) is not None for p in type(value).params):
+        return None
+    for cls in base.OVERLOADS.get(value.name, ()):
+        if cls is type(value) or any(not p.optional for p in cls.params):
+            continue
+        other = cls(value.span)
+        if param.type.accepts(other):
+            return other
+    return None
+
+
 class _Arguments:
     """The arguments of one call being placed in its ludeme's parameters, in order: a named one
     by its key, a positional one in the first parameter after the last filled that takes it."""
@@ -310,6 +327,10 @@ class _Arguments:
             return
         shown = _checked(value)
         if shown is not None and not param.type.accepts(shown):
+            other = _other_reading(shown, param)
+            if other is not None:
+                self.values[param.name] = other
+                return
             self.error(BindError(f"{cls.name}: {arg.key}: expects {param.type}, got {_describe(shown)}",
                                  arg.value.span, hint=_type_hint(cls, param, shown)))
         self.values[param.name] = value
@@ -347,6 +368,10 @@ class _Arguments:
                 return True
             if param.type.accepts(shown):
                 self.values[param.name] = value
+                return True
+            other = _other_reading(shown, param)
+            if other is not None:
+                self.values[param.name] = other
                 return True
             if not param.optional:
                 if not _tainted(value):  # a reported part that fits nowhere says nothing more

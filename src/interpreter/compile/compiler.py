@@ -297,6 +297,8 @@ class Compiler:
             return lambda s, e: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)
         if name == "Player":
             return lambda s, e: e.player  # the player visited by (forEach Player ...)
+        if name == "TeamMover":  # the mover's team, named by the mover (results go to the team)
+            return lambda s, e: s.mover
         if name.startswith("P") and name[1:].isdigit():
             p = int(name[1:])
             players = self.built().num_players

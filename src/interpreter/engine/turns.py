@@ -348,10 +348,15 @@ def turn(state: "State", move: Move) -> None:
         counter = state.arrays.get(COUNTER)
         if counter is not None:  # Ludii counts the move once the end rules and phases are done
             state.set_item(counter, 0, counter[0] + 1)
+        chosen = state.arrays.get("next_player")  # (set NextPlayer ...): who moves next
         if state.move_again:
             state.move_again = False
+        elif chosen is not None and chosen[0]:
+            state.mover = chosen[0]
         elif not state.game.simulation:  # nobody moves a simulation: the mover stays 0
             state.mover = next_active(state, mover)
+        if chosen is not None and chosen[0]:
+            state.set_item(chosen, 0, 0)
         swap = move.kind is CHOICE and move.word == "swap"
         if state.mover != mover or swap:  # a new turn (Ludii counts the swap as one)
             state.turns += 1

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, TYPE_CHECKING
 
 from ..engine import counts, turns
+from ..engine.env import Env
 from ..engine.result import Termination
 from ..syntax.nodes import Bool
-from .base import LENGTH, BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, PLAYER, REGION_FN, SITE_FN, Ludeme, Param
+from .base import LENGTH, BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, INTS, PLAYER, REGION_FN, SITE_FN, ArrayOf, BoundArray, Either, Kind, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -300,30 +301,56 @@ class IsFriend(_PlayerTest):
 
 
 class IsIn(Ludeme):
-    """The site is in the region.
+    """The site (``(to)`` when left out) is in the region; given several sites ``{...}``, every
+    one of them is; given an array of ints instead of a region, the value(s) are among its values
+    (Ludii's IsIn). A site off the board (-1) is in no region.
 
     Parameters:
-        site: the site tested
-        region: the region it must be in
+        site: the site tested, or ``{...}`` of sites all tested (``(to)`` when left out)
+        region: the region it must be in, or an array of ints it must be among
 
     Examples:
         (is In (to) (sites Centre))
+        (is In (sites Centre))
+        (is In {(from) (to)} (sites Centre))
+        (is In (last To) (values Remembered))
     """
 
     name = "is In"
 
     def words(self, w):
-        return f"{w.of(self.site)} is in {w.of(self.region)}"
+        site = w.of(self.site) if self.site is not None else "the destination"
+        return f"{site} is in {w.of(self.region)}"
     concepts = ("Contains",)
     kind = BOOL
-    site: Any = Param(SITE_FN)
-    region: Any = Param(REGION_FN)
+    site: Any = Param(Either((SITE_FN, ArrayOf(SITE_FN, single=False))), optional=True)
+    region: Any = Param(Either((REGION_FN, Kind((INTS,), "ints"))))
+
+    def _array(self) -> bool:
+        return isinstance(self.region, Ludeme) and self.region.kind == INTS
 
     def compile(self, c: "Compiler"):
-        site, region = c.site(self.site), c.region(self.region)
-        return lambda s, e: site(s, e) in region(s, e)
+        if isinstance(self.site, BoundArray):
+            sites = [c.site(v) for v in self.site.items]
+        else:
+            sites = [c.site(self.site) if self.site is not None else (lambda s, e: e.to)]
+        if self._array():
+            values = c.ints(self.region)
+            return lambda s, e: all(f(s, e) in set(values(s, e)) for f in sites)
+        region = c.region(self.region)
+        if len(sites) == 1:
+            site = sites[0]
+            return lambda s, e: (x := site(s, e)) >= 0 and x in region(s, e)
+
+        def every(s: "State", e: Env) -> bool:
+            inside = set(region(s, e))
+            return all((x := f(s, e)) >= 0 and x in inside for f in sites)
+        return every
 
     def kernel_bool(self, k: Emitter) -> str:
+        if self.site is None or isinstance(self.site, BoundArray) or self._array():
+            from ..native.emit import NoKernel
+            raise NoKernel("(is In ...)", "several sites, (to) left out, or an array of ints")
         site = k.site(self.site)
         return k.region(self.region).contains(k, site)
 

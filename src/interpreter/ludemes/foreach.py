@@ -308,3 +308,27 @@ class ForEachDirection(Ludeme):
 
 
 __all__ += ["ForEachDirection"]
+
+
+class PlayerIterator(Ludeme):
+    """The player visited by ``forEach Player`` (Ludii's ``(player)`` among its int functions);
+    0 elsewhere. Written where a number or a player is wanted, ``(player)`` is this, not the
+    ``(player ...)`` of the equipment.
+
+    Examples:
+        (player)
+    """
+
+    name = "player"
+    overload = True
+    bare = True  # (player) with no argument is this (the equipment's reading where a player is wanted)
+    kind = INT
+
+    def words(self, w):
+        return "the player"
+
+    def compile(self, c: "Compiler"):
+        return lambda s, e: e.player
+
+
+__all__ += ["PlayerIterator"]

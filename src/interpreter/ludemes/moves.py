@@ -1321,6 +1321,26 @@ class Do(Ludeme):
         # the then follows the moves kept (Ludii's: not part of what ifAfterwards tries)
         return with_rules(gen, c.rule(after=_then(c, self.then)))
 
+    def compile_effect(self, c: "Compiler"):
+        """As a consequence (in a then), with effects on both sides: the first effect, then the
+        next one (Ludii applies both, in order); its then after."""
+        if self.ifAfterwards is not None or not all(hasattr(x, "compile_effect") for x in (self.moves, self.next)):
+            gen = self.compile(c)  # a decision: its moves all applied (as any moves used as an effect)
+
+            def run_all(s: "State", e: Env) -> None:
+                for m in gen.moves(s, e):
+                    turns.act(s, m, as_last=False, outer=e)
+            return run_all
+        first, nxt = self.moves.compile_effect(c), self.next.compile_effect(c)
+        then = _then(c, self.then)
+
+        def run(s: "State", e: Env) -> None:
+            first(s, e)
+            nxt(s, e)
+            if then is not None:
+                then(s, e)
+        return run
+
     def _compile_next(self, c: "Compiler") -> MoveGen:
         if not hasattr(self.moves, "compile_effect"):
             raise BindError("(do ... next:...) takes an effect first (what happens before the moves "

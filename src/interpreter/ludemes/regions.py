@@ -185,7 +185,7 @@ class SitesOccupied(Ludeme):
     top: Any = Param(BOOL_FN, named=True, optional=True)
     on: Any = site_type_param(named=True)
 
-    _ROLES = ("All", "Each", "Shared", "Enemy", "Friend", "NonMover")
+    _ROLES = ("All", "Each", "Shared", "Enemy", "Friend", "NonMover", "TeamMover")
 
     def _plain(self) -> bool:
         """Only by: (the form both tiers compile)."""
@@ -200,7 +200,7 @@ class SitesOccupied(Ludeme):
             return lambda s, e: (lambda o, w: w != 0)
         if name == "Enemy":
             return lambda s, e: (lambda o, w, m=s.mover: o != 0 and not game.friends(o, m))
-        if name == "Friend":
+        if name in ("Friend", "TeamMover"):  # Ludii's TeamMover: the mover's team
             return lambda s, e: (lambda o, w, m=s.mover: o != 0 and game.friends(o, m))
         if name == "NonMover":
             return lambda s, e: (lambda o, w, m=s.mover: w != 0 and o != m)

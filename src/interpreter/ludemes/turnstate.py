@@ -9,7 +9,8 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine.env import Env
 from ..errors import BindError
-from .base import BOOL, INT_FN, MOVES, ROLE, START_RULE, THEN, ArrayOf, Either, Ludeme, Param, kind_of
+from ..syntax.nodes import Const
+from .base import BOOL, INT_FN, INTS, MOVES, PLAYER, ROLE, START_RULE, THEN, ArrayOf, Either, Kind, Ludeme, Param, kind_of
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -131,3 +132,51 @@ class SetTeam(Ludeme):
 
 
 __all__ = ["IsVisited", "IsActive", "SetTeam", "VISITED", "TEAMS"]
+
+
+NEXT_PLAYER = "next_player"  # the player set to move next by (set NextPlayer ...), 0 when none
+
+
+class SetNextPlayer(Ludeme):
+    """Effect: the player who moves after this move, instead of the next in turn order (Ludii's
+    ``set NextPlayer``; a ``moveAgain`` after it still keeps the mover). Given several players
+    (an array), the last that exists; a number that is no player sets nothing (as Ludii's).
+
+    Parameters:
+        who: the next player (``(player 2)``, ``(mover)``...), or an array of players
+        then: consequences
+
+    Examples:
+        (set NextPlayer (player 1))
+        (set NextPlayer (next))
+    """
+
+    name = "set NextPlayer"
+    kind = MOVES
+    concepts = ("SetNextPlayer",)
+    who: Any = Param(Either((INT_FN, PLAYER, Kind((INTS,), "ints"))), range=(0, 16))
+    then: Any = Param(Kind(("then",), "then"), optional=True)
+
+    def declare(self, d: "Declarations", c: Any) -> None:
+        super().declare(d, c)
+        d.array(NEXT_PLAYER, [0])
+
+    def compile_effect(self, c: "Compiler"):
+        if isinstance(self.who, Ludeme) and self.who.kind == INTS:
+            ids = c.ints(self.who)
+        else:
+            one = c.player(self.who) if isinstance(self.who, Const) else c.int(self.who)
+            ids = lambda s, e: (one(s, e),)  # noqa: E731
+        then = self.then.compile_effect(c) if self.then is not None else None
+        n = c.game.num_players
+
+        def run(s: "State", e: Env) -> None:
+            for p in ids(s, e):
+                if 1 <= p <= n:
+                    s.set_item(s.arrays[NEXT_PLAYER], 0, p)
+            if then is not None:
+                then(s, e)
+        return run
+
+
+__all__ += ["SetNextPlayer", "NEXT_PLAYER"]

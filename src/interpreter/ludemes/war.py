@@ -41,6 +41,8 @@ def _players(c: "Compiler", role: Any) -> Fn:
             return lambda s, e: tuple(p for p in everyone if game.friends(p, s.mover))
         if role.name == "NonMover":
             return lambda s, e: tuple(p for p in everyone if p != s.mover)
+        if role.name == "Shared":  # the pieces all players share are owned by no one here
+            return const_fn((0,))
     one = c.player(role)
     return lambda s, e: (one(s, e),)
 

@@ -1,0 +1,70 @@
+"""Ludii's forms some sample files needed to load (issue 24): each on a small position, by its
+meaning in Ludii."""
+
+from __future__ import annotations
+
+from interpreter import load
+
+
+def game(rules: str, equipment: str = '(board (square 3)) (piece "Disc" Each)', players: int = 2):
+    return load(f'(game "T" (players {players}) (equipment {{{equipment}}}) (rules {rules}))')
+
+
+def texts(state) -> list[str]:
+    return sorted(m.text for m in state.legal_moves())
+
+
+# --- (player): the player iterated -------------------------------------------------------------
+def test_player_without_arguments_is_the_player_visited_where_a_number_is_wanted():
+    # Ludii's ints.iterator.Player: P2 (the only player other than the mover P1) loses at once
+    g = game('(play (move Add (to (sites Empty)))) '
+             '(end (forEach Player if:(and (!= (player) (mover)) (= (player) 2)) (result Player Loss)))')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.is_over() and s.result().winners == [1]
+
+
+def test_player_as_a_role_argument_of_no_pieces():
+    g = game('(play (move Add (to (sites Empty)))) '
+             '(end (forEach Player if:(no Pieces of:(player)) (result Player Loss)))')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])  # P1 has a piece, P2 none: P2 loses
+    assert s.is_over() and s.result().winners == [1]
+
+
+# --- is In: a site, sites, (to) by default, an array ------------------------------------------------
+def test_is_in_takes_the_destination_when_no_site_is_given():
+    g = game('(play (move Add (to (sites Empty) if:(is In (sites {"A1" "B2"})))))')
+    assert texts(g.initial_state()) == ["A1", "B2"]
+
+
+def test_is_in_with_several_sites_asks_every_one_to_be_in_the_region():
+    g = game('(play (move Add (to (sites Empty) if:(is In {(to) 0} (sites Bottom)))))')
+    assert texts(g.initial_state()) == ["A1", "B1", "C1"]
+
+
+def test_is_in_an_array_of_ints():
+    g = game('(play (move Add (to (sites Empty) if:(is In (to) (array {0 4})))))')
+    assert texts(g.initial_state()) == ["A1", "B2"]
+
+
+# --- TeamMover: the mover's team ----------------------------------------------------------------
+def test_team_mover_names_the_movers_team():
+    g = load('(game "T" (players 4) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+             '(rules (start {(set Team 1 {P1 P3}) (set Team 2 {P2 P4})}) '
+             '(play (move Add (to (sites Empty)))) '
+             '(end (if (= 2 (count Sites in:(sites Occupied by:TeamMover))) (result TeamMover Win)))))')
+    s = g.initial_state()
+    for _ in range(2):
+        s.apply(s.legal_moves()[0])
+    assert not s.is_over()
+    s.apply(s.legal_moves()[0])  # P3's piece: P1 and P3 have two sites: their team wins
+    assert s.is_over() and sorted(s.result().winners) == [1, 3]
+
+
+# --- set NextPlayer ---------------------------------------------------------------------------------
+def test_set_next_player_chooses_who_moves_after_the_move():
+    g = game('(play (move Add (to (sites Empty)) (then (set NextPlayer (player 1)))))')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.mover == 1  # P1 again, not P2
