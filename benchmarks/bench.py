@@ -41,7 +41,6 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -78,15 +77,15 @@ class Row:
     options: str
     sites: int
     reference: float
-    compiled: Optional[float]
-    openspiel: Optional[float]
-    compile_s: Optional[float]
-    cached_s: Optional[float]
+    compiled: float | None
+    openspiel: float | None
+    compile_s: float | None
+    cached_s: float | None
     mcts_reference: float
-    mcts_compiled: Optional[float]
-    mcts_openspiel: Optional[float]
-    run_wall: Optional[float]
-    run_cpu: Optional[float]
+    mcts_compiled: float | None
+    mcts_openspiel: float | None
+    run_wall: float | None
+    run_cpu: float | None
     load_ms: float
     note: str = ""
 
@@ -138,7 +137,7 @@ def compiled_rate(native) -> float:
         count *= 2
 
 
-def openspiel_rate(name: str, params: dict) -> Optional[float]:
+def openspiel_rate(name: str, params: dict) -> float | None:
     try:
         import pyspiel
     except ImportError:
@@ -162,7 +161,7 @@ def first_choice(game):
     return state
 
 
-def mcts_rates(game, native, os_game: Optional[tuple[str, dict]]) -> tuple[float, Optional[float], Optional[float]]:
+def mcts_rates(game, native, os_game: tuple[str, dict] | None) -> tuple[float, float | None, float | None]:
     state = first_choice(game)
     agent = MCTSAgent(seed=1, iterations=200, playout=100_000)
     choice.set_engine("reference")
@@ -247,13 +246,13 @@ def measure(name: str, options: tuple[str, ...], cache: str) -> Row:
                load_ms(name, options), note)
 
 
-def fmt(x: Optional[float], digits: int = 0) -> str:
+def fmt(x: float | None, digits: int = 0) -> str:
     if x is None:
         return ""
     return f"{x:,.{digits}f}"
 
 
-def ratio(a: Optional[float], b: Optional[float]) -> str:
+def ratio(a: float | None, b: float | None) -> str:
     return f"{a / b:.2f}" if a and b else ""
 
 

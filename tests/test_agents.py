@@ -106,7 +106,7 @@ def _accepted_specs() -> list:
     its range: a budget of a microsecond, one iteration, depth 1...). The exploration constant
     ``c`` is tried on a small iteration budget here, and on the default budget (a thousand
     simulations a move) in the heavy run."""
-    from interpreter.agents.spec import AgentSpecError, _FACTORIES
+    from interpreter.agents.spec import _FACTORIES, AgentSpecError
     specs = []
     for name, (_, params, _) in sorted(_FACTORIES.items()):
         specs.append(name)

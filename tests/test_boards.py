@@ -16,8 +16,20 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine.boards import (
-    COMPASS, MAX_SITES, BoardSizeError, add, build_sites, graph, hex, opposite, rectangle, remove,
-    square, tiling, tri, trim,
+    COMPASS,
+    MAX_SITES,
+    BoardSizeError,
+    add,
+    build_sites,
+    graph,
+    hex,
+    opposite,
+    rectangle,
+    remove,
+    square,
+    tiling,
+    tri,
+    trim,
 )
 
 TRACES = Path(__file__).resolve().parents[1].parent / "shared" / "ludii-traces"

@@ -19,7 +19,12 @@ import pytest
 
 from interpreter import load
 from interpreter.agents import (
-    AgentSpec, AgentSpecError, RandomAgent, make_agent, parse_agent_spec, split_agent_list,
+    AgentSpec,
+    AgentSpecError,
+    RandomAgent,
+    make_agent,
+    parse_agent_spec,
+    split_agent_list,
 )
 from interpreter.cli import main
 

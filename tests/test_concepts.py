@@ -11,8 +11,7 @@ import yaml
 
 from interpreter import compare, concepts, load
 from interpreter.cli import main
-from interpreter.concept import catalogue as catalogue_module
-from interpreter.concept import comparison, metrics
+from interpreter.concept import catalogue as catalogue_module, comparison, metrics
 from interpreter.concept.catalogue import catalogue
 from interpreter.concept.comparison import split_game_spec
 from interpreter.concept.metrics import playout_metrics, run_playouts
@@ -162,7 +161,7 @@ def test_tic_tac_toe_under_random_play_matches_the_known_figures():
     assert 5 < m["BranchingFactorAverage"].mean < 6.5
     assert m["RemoveEffectFrequency"].mean == 0
     # a two-player game: utilities 1/-1/0; 1 - mean variance
-    p1, p2, d = m["AdvantageP1"].mean, m["WinsP2"].mean, m["DrawRate"].mean
+    p1, p2 = m["AdvantageP1"].mean, m["WinsP2"].mean
     variance = (p1 + p2) - (p1 - p2) ** 2
     assert m["OutcomeUniformity"].mean == pytest.approx(1 - variance)
 

@@ -10,7 +10,7 @@ move generation of two small games to numbers derived here from their rules.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -27,7 +27,7 @@ SEEDS = range(1000, 1000 + PLAYOUTS)
 SIZE_OPTION = "Board Size"
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_for(name: str, options: tuple[str, ...]):
     return load(name, options=list(options))
 

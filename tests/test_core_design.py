@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from interpreter import load
+from interpreter import Move, load
 from interpreter.bind import bind
 from interpreter.engine.env import ROOT, Env
 from interpreter.engine.move import MoveKind
@@ -18,8 +18,6 @@ from interpreter.engine.result import Outcome, Termination
 from interpreter.errors import IllegalMoveError, InvalidMoveError
 from interpreter.ludemes.base import OVERLOADS
 from interpreter.syntax.parser import parse
-
-from interpreter import Move
 
 
 def _bound(text: str):

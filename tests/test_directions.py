@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 
 from interpreter import LudError, load
 from interpreter.engine.facing import relative
-
 from test_ludii_traces import SAMPLE, TRACES, ludii_texts  # tests/ is on the path
 
 GAME = '''(game "B" (players {{(player N) (player S)}})

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ SQUARE3 = ("Board Grid/Square grid",)
 SQUARE4 = ("Board Grid/Square grid", "Board Size/Order 4")
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(options: tuple[str, ...] = ()):
     return load("double-run-stone", options=list(options))
 

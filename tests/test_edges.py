@@ -13,7 +13,6 @@ from interpreter.engine.boards import build_sites, rectangle
 from interpreter.engine.boards.regions import board_regions
 from interpreter.engine.elements import Elements
 from interpreter.render.svg import render_svg
-
 from test_ludii_traces import SAMPLE, TRACES, ludii_texts  # tests/ is on the path
 
 GAME = """(game "G" (players 2) (equipment {{(board {board} use:Edge) (piece "Marker" Each)}})

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from interpreter.engine.result import Termination
 from interpreter import LudError, MoveError, load
 from interpreter.engine import boards
+from interpreter.engine.result import Termination
 from interpreter.engine.topology import build
 
 

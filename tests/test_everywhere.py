@@ -15,10 +15,9 @@ import random
 import pytest
 
 import interpreter.ludemes  # noqa: F401  (registers the vocabulary)
+from conftest import bound_examples
 from interpreter import LudError, MoveError, load
 from interpreter.ludemes.base import BOOL, INT, MOVES, REGION
-
-from conftest import bound_examples
 
 GAME = """(game "G" (players 2)
   (equipment {{(board (square 4)) (piece "Disc" Each (move Step (to if:(is Empty (to))))) (piece "Marker" Each)}})

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from interpreter.errors import ExpansionError
@@ -596,6 +595,6 @@ def test_a_gap_in_a_defines_parameters_is_a_located_error(define, top, missing):
 
 def test_missing_trailing_arguments_are_still_left_out_as_in_ludii():
     text = '(define "D" (f #1 #2)) (game "G" ("D" 3))'
-    from interpreter.syntax.parser import parse
     from interpreter.syntax.format import format_node
+    from interpreter.syntax.parser import parse
     assert format_node(expand(parse(text, "<t>")).game) == '(game "G" (f 3))'

@@ -7,13 +7,26 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from interpreter.syntax.format import WIDTH, format_document, format_inline, format_node
 from interpreter.syntax.nodes import (
-    Array, Bool, Call, Const, DefineRef, Document, Float, Int, Item, Named, Omit, Param,
-    Placeholder, Range, Str, Value,
+    Array,
+    Bool,
+    Call,
+    Const,
+    DefineRef,
+    Document,
+    Float,
+    Int,
+    Item,
+    Named,
+    Omit,
+    Param,
+    Placeholder,
+    Range,
+    Str,
+    Value,
 )
 from interpreter.syntax.parser import parse, parse_file
 

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from interpreter.errors import LudError, LudSyntaxError
-from interpreter.syntax.nodes import (
-    Array, Bool, Call, Const, DefineRef, Float, Hole, Int, Item, Named, NegatedRef, Omit, Param,
-    Placeholder, Range,
-    Str, Value,
-)
 from interpreter.syntax.format import format_inline
+from interpreter.syntax.nodes import (
+    Array,
+    Bool,
+    Call,
+    Const,
+    DefineRef,
+    Float,
+    Hole,
+    Int,
+    Item,
+    Named,
+    NegatedRef,
+    Omit,
+    Param,
+    Placeholder,
+    Range,
+    Str,
+    Value,
+)
 from interpreter.syntax.parser import MAX_DEPTH, parse, parse_file, scan_comments
-
 
 
 def one(text: str):

@@ -1095,8 +1095,9 @@ def test_generated_nonsense_defines_and_metadata_are_located_errors():
 
 
 def test_generated_nonsense_positions_are_position_errors():
-    from interpreter.engine.position import PositionError
     import yaml
+
+    from interpreter.engine.position import PositionError
     rng = random.Random(261701)
     ttt, drs = load("tic-tac-toe"), load("double-run-stone")
     mancala = load(MANCALA.format(cols=3, seeds=2, sow=""))

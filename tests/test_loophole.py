@@ -8,7 +8,7 @@ import io
 import random
 import re
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -68,12 +68,12 @@ def position(figure: int, mover: int) -> str:
     return f"game: Loophole\nmover: {mover}\nboard: |\n{rows}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(text: str = "loophole"):
     return load(text)
 
 
-@lru_cache(maxsize=None)
+@cache
 def any_loop_wins():
     """Loophole where one loop is enough: the reason the game ends lists every loop the mover has."""
     text = (ROOT / "descriptions" / "loophole.lud").read_text(encoding="utf-8")

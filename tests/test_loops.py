@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import networkx as nx
-import pytest
 
 from interpreter import load
 from interpreter.engine.groups import groups

@@ -5,8 +5,8 @@ pipes, is tests/test_lsp_session.py (heavy)."""
 from __future__ import annotations
 
 from interpreter.docs import section_markdown
-from interpreter.ludemes import REGISTRY
 from interpreter.lsp import analysis
+from interpreter.ludemes import REGISTRY
 
 TEXT = """// A game with a define, an option and rulesets
 (define "Place" (move Add (to (sites Empty))))

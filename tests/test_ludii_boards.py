@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from interpreter import LudError, load
-from interpreter.errors import LudError
 
 SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "ludii-sample"
 if not SAMPLE.is_dir():

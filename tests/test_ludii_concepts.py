@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import LUDII_SAMPLE
 from interpreter import LudError, load
 from interpreter.concept.ludii import compare_file, read_ludii_concepts
-
-from conftest import LUDII_SAMPLE
 
 TABLE = LUDII_SAMPLE.parent / "ludii-concepts-sample.tsv"
 

@@ -13,11 +13,18 @@ from typing import Any
 import pytest
 
 import interpreter.ludemes  # noqa: F401  (registers the vocabulary)
-from interpreter.ludemes.base import (BOOL_FN, INT_FN, REGION_FN, ROLE, ArrayOf, Enum, Ludeme, Param,
-                                      kind_of)
+from interpreter.ludemes.base import BOOL_FN, INT_FN, REGION_FN, ROLE, ArrayOf, Enum, Ludeme, Param, kind_of
 from interpreter.ludii import is_ludii_form, ludii_forms, vocabulary
-from interpreter.ludii.coverage import (COMPLETE, MISSING, PARTIAL, compare_signature, coverage,
-                                        form_coverage, generate_coverage_md, main)
+from interpreter.ludii.coverage import (
+    COMPLETE,
+    MISSING,
+    PARTIAL,
+    compare_signature,
+    coverage,
+    form_coverage,
+    generate_coverage_md,
+    main,
+)
 from interpreter.syntax import nodes as N
 from interpreter.syntax.parser import parse_file
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import LUDII_SAMPLE
 from interpreter import load
 from interpreter.cli import main
 from interpreter.errors import LudError
@@ -15,8 +16,6 @@ from interpreter.loader import expand_description
 from interpreter.resources import LUDII_DEFINES_ENV, ludii_defines_dir
 from interpreter.syntax.expand import define_folder
 from interpreter.syntax.format import format_inline
-
-from conftest import LUDII_SAMPLE
 
 LUDII_DEFINES = LUDII_SAMPLE.parent / "ludii-defines"
 

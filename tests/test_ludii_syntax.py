@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import LUDII_SAMPLE
 from interpreter.cli import main
 from interpreter.errors import LudError
 from interpreter.loader import expand_description
@@ -17,8 +18,6 @@ from interpreter.syntax.expand import expand
 from interpreter.syntax.format import format_document, format_inline, format_node
 from interpreter.syntax.nodes import Call, Const, Float, Int, Named, Range, Str, Value
 from interpreter.syntax.parser import parse, parse_file
-
-from conftest import LUDII_SAMPLE
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ludii"
 LUDII_DEFINES = LUDII_SAMPLE.parent / "ludii-defines"

@@ -9,9 +9,8 @@ import random
 
 import pytest
 
-from interpreter import load
-
 from conftest import LUDII_SAMPLE
+from interpreter import load
 
 pytestmark = pytest.mark.skipif(not LUDII_SAMPLE.is_dir(), reason=f"{LUDII_SAMPLE} not present")
 

@@ -17,7 +17,6 @@ import pytest
 from interpreter import LudError, load
 from interpreter.native.api import native_game, why_not
 from interpreter.native.conformance import compare_game
-
 from test_conformance import CONFIGS, IDS  # tests/ is on the path (no package)
 
 pytestmark = pytest.mark.heavy

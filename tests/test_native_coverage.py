@@ -21,9 +21,7 @@ import pytest
 
 from interpreter import load
 from interpreter.loader import expand_description
-
-from interpreter.native import abi
-from interpreter.native import api as native
+from interpreter.native import abi, api as native
 from interpreter.native.conformance import compare_game
 from interpreter.native.runtime import seed_rng
 

@@ -17,7 +17,6 @@ from interpreter import load
 from interpreter.native.api import compiled_form, native_game, why_not
 from interpreter.native.conformance import compare_game
 from interpreter.native.emit import NoKernel
-
 from test_native_coverage import drawn_game  # tests/ is on the path (no package)
 
 PIECES = """

@@ -17,7 +17,6 @@ import pytest
 from interpreter import LudError, load
 from interpreter.native.api import native_game
 from interpreter.native.conformance import compare_line
-
 from test_ludii_traces import SAMPLE, TRACES, ludii_file, ludii_texts  # tests/ is on the path
 
 pytestmark = pytest.mark.heavy

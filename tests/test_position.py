@@ -6,7 +6,6 @@ line), never a Python message, a crash later in play, a hang or unbounded memory
 
 from __future__ import annotations
 
-
 import pytest
 import yaml
 

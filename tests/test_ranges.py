@@ -11,14 +11,13 @@ from __future__ import annotations
 import pytest
 
 import interpreter.ludemes  # noqa: F401  (registers the vocabulary)
+from conftest import ranged_numbers
 from interpreter import LudError, load
 from interpreter.bind import bind
 from interpreter.ludemes import base
 from interpreter.ludemes.base import REGISTRY, Range
 from interpreter.syntax.nodes import Float, Int, Span
 from interpreter.syntax.parser import parse
-
-from conftest import ranged_numbers
 
 SPAN = Span("<test>", 1, 1)
 # parameters whose numbers are sites or players: the compiler checks them against the board and

@@ -9,7 +9,13 @@ import pytest
 from interpreter import load
 from interpreter.cli import main
 from interpreter.records import (
-    GameRecord, RecordError, ReplayError, make_record, parse_records, read_records, replay,
+    GameRecord,
+    RecordError,
+    ReplayError,
+    make_record,
+    parse_records,
+    read_records,
+    replay,
 )
 
 

@@ -8,10 +8,9 @@ import random
 
 import pytest
 
-from interpreter import LudError, load
+from interpreter import load
 from interpreter.agents.random_agent import RandomAgent
 from interpreter.engine.simultaneous import choices
-
 from test_ludii_traces import SAMPLE, TRACES, ludii_texts  # tests/ is on the path
 
 DUEL = """(game "Duel" (players 2) (mode Simultaneous)

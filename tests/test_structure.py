@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import ast
 import csv
-import inspect
 import importlib
+import inspect
 import pkgutil
 import subprocess
 import sys

@@ -7,10 +7,10 @@ import json
 import random
 
 import pytest
-from test_ludii_traces import SAMPLE, TRACES  # tests/ is on the path
 
 from interpreter import LudError, load
 from interpreter.engine.matchplay import NEXT_INSTANCE, is_match
+from test_ludii_traces import SAMPLE, TRACES  # tests/ is on the path
 
 LINE = """(game "{name}" (players 2) (equipment {{(board (square 3)) (piece "Disc" Each)}})
   (rules (play (move Add (to (sites Empty))))

@@ -66,7 +66,7 @@ def test_every_board_prints_a_picture_that_reads_back(board):
     for _ in range(game.topology.n // 2):
         state.apply(rng.choice(state.legal_moves()))
     picture = str(state)
-    text = "mover: %d\nply: %d\nboard: |2\n" % (state.mover, state.ply) + \
+    text = f"mover: {state.mover}\nply: {state.ply}\nboard: |2\n" + \
         "\n".join("  " + line for line in picture.splitlines()) + "\n"
     again = game.state_from_text(text)
     assert again.what == state.what and again.who == state.who

@@ -77,6 +77,7 @@ def test_sigterm_right_after_a_pool_starts_ends_the_process_with_143():
 
 def test_every_command_that_takes_jobs_has_the_one_bound():
     import argparse
+
     from interpreter.cli import build_parser
     from interpreter.workers import jobs_argument
     commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices

@@ -137,7 +137,6 @@ def game_of(expanded: Expanded, bound: object) -> Game:
     from .compile import build_game
     from .compile.build import player_count
     from .ludemes.structure import GameLudeme
-
     from .matchgames import build_match, matches
     if matches(bound):  # a series of games (engine.matchplay)
         return build_match(expanded, bound)  # type: ignore[return-value]

@@ -54,8 +54,8 @@ from .engine.move import ADD, CHOICE, MOVE, PASS, REMOVE, Move
 from .engine.sites import off_board_sites, site_label
 from .engine.stacks import STACK
 from .engine.state import State
-from .ludemes.puzzles import DOMAIN as PUZZLE_DOMAIN
 from .errors import IllegalMoveError
+from .ludemes.puzzles import DOMAIN as PUZZLE_DOMAIN
 
 TERMINAL = -4  #: OpenSpiel's ``PlayerId.TERMINAL``
 

@@ -27,8 +27,8 @@ import time
 from typing import TYPE_CHECKING
 
 from ..engine import turns
-from .budget import MAX_SECONDS, Stats, compiled_tier, number, whole
 from ..engine.simultaneous import choices
+from .budget import MAX_SECONDS, Stats, compiled_tier, number, whole
 
 if TYPE_CHECKING:
     from ..engine.move import Move

@@ -13,8 +13,8 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from .budget import Budget, Stats, compiled_tier, random_playout, reward, whole
 from ..engine.simultaneous import choices
+from .budget import Budget, Stats, compiled_tier, random_playout, reward, whole
 
 if TYPE_CHECKING:
     from ..engine.move import Move

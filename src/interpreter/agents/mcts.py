@@ -24,8 +24,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .budget import Budget, Stats, compiled_tier, number, random_playout, reward, whole
 from ..engine.simultaneous import choices
+from .budget import Budget, Stats, compiled_tier, number, random_playout, reward, whole
 
 if TYPE_CHECKING:
     from ..engine.move import Move

@@ -269,6 +269,7 @@ def _phase_end(rule: Ludeme, index: int, rules: Rules, c: Compiler) -> EndRule:
     """An end rule of phase ``index``: checked only after a move played in that phase (before
     the game's own end rules, as Ludii's)."""
     from dataclasses import replace
+
     from ..engine.phases import PLAYER_PHASES
     made = end_rule(rule, c)
     check = made.check

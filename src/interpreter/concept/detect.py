@@ -142,6 +142,15 @@ def declared(game: Game) -> frozenset[str]:
     return declared_concepts(bound, game.num_players, Compiler(None).static_int)
 
 
+def _player_facts(n: int, found: frozenset[str]) -> set[str]:
+    """The concepts of the number of players (none for a simulation's 0)."""
+    if n == 1:
+        return {"Solitaire"} if "DeductionPuzzle" in found else {"Solitaire", "PlanningPuzzle"}
+    if n == 2:
+        return {"TwoPlayer"}
+    return {"Multiplayer"} if n > 2 else set()
+
+
 def game_facts(game: Game, found: frozenset[str] | None = None) -> set[str]:
     """Boolean concepts of the game as a whole (not of one ludeme), as Ludii's
     ``computeBooleanConcepts`` (``found``: the ludemes' concepts, the game's when not given)."""
@@ -149,15 +158,7 @@ def game_facts(game: Game, found: frozenset[str] | None = None) -> set[str]:
     out = {"Discrete", "Simultaneous" if getattr(game, "simultaneous", False) else "Alternating", "End"}
     if getattr(game, "simulation", False):  # nobody moves: Ludii's Simulation mode runs in real time
         out = {"Realtime", "Simulation", "End"}
-    n = game.num_players
-    if n == 1:
-        out.add("Solitaire")
-        if "DeductionPuzzle" not in found:
-            out.add("PlanningPuzzle")
-    elif n == 2:
-        out.add("TwoPlayer")
-    elif n > 2:
-        out.add("Multiplayer")
+    out |= _player_facts(game.num_players, found)
     if len(game.phases) > 1:
         out.add("Phase")
     use = game.topology.use
@@ -336,9 +337,9 @@ def _match_concepts(match: Any) -> frozenset[str]:
     """A match's boolean concepts (Ludii's ``Match.computeBooleanConcepts``): its first game's
     as computed from its rules (the game's own metadata left out: its board's look, its stacks'),
     its end rules', Match; then the match's own metadata's."""
+    from ..bind import bind
     from ..compile.compiler import Compiler
     from ..ludemes.concepts import declared_concepts
-    from ..bind import bind
     found = computed_concepts(match.instances[0].game)
     description = getattr(match.info, "description", None)
     if description is not None:
@@ -371,10 +372,10 @@ def numeric_concepts(game: Game, boolean: frozenset[str] | None = None) -> dict[
     games it has compiled: the first one, until the others are played)."""
     from ..engine.matchplay import is_match
     if is_match(game):
-        out = numeric_concepts(game.instances[0].game)
+        first = numeric_concepts(game.instances[0].game)
         # Ludii's match gives the pieces placed at the start as 0 (counted in no game it plays)
-        out.update({name: 0.0 for name in MATCH_START_COUNTS})
-        return out
+        first.update({name: 0.0 for name in MATCH_START_COUNTS})
+        return first
     topo = game.topology
     regions = topo.regions
     n = topo.n

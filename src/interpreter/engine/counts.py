@@ -26,25 +26,25 @@ if TYPE_CHECKING:
 MAX_COUNT = 2 ** 31 - 1  # Ludii's counts are ints
 
 
-def declare(d: "Declarations") -> None:
+def declare(d: Declarations) -> None:
     """Declare the ``count`` array (once; a ludeme that counts pieces calls this from its
     ``declare``): a count per board site and per hand site, belonging to the piece on the site.
     The hands are declared by the equipment, which the collect pass visits before the rules."""
     d.array(COUNT, [0] * (d.num_sites + hand_sites(d)), per_piece=True)
 
 
-def hand_sites(game: "Game | Declarations") -> int:
+def hand_sites(game: Game | Declarations) -> int:
     """How many hand sites the game (or its declarations) has after the board's: one per player
     with ``(hand Each)``, and one more with ``(hand Shared)``."""
     return (game.num_players if HAND in game.arrays else 0) + (1 if HAND_SHARED in game.arrays else 0)
 
 
-def hand_site(game: "Game", player: int) -> int:
+def hand_site(game: Game, player: int) -> int:
     """The site number of ``player``'s hand (Ludii's ``(handSite P)``)."""
     return game.topology.n + player - 1
 
 
-def _supply(state: "State", site: int) -> list[int]:
+def _supply(state: State, site: int) -> list[int]:
     """The kinds of piece of the player whose hand ``site`` is that their supply holds (a game
     with ``(hand Each)`` keeps a player's own pieces in hand by kind: ``hand``), in order."""
     game = state.game
@@ -55,7 +55,7 @@ def _supply(state: "State", site: int) -> list[int]:
     return [w for w, held in enumerate(supply) if held and game.owner_of[w] == player]
 
 
-def pieces_at(state: "State", site: int) -> int:
+def pieces_at(state: State, site: int) -> int:
     """How many pieces are on ``site`` (a board or hand site; 0 for a site that is neither): on
     a hand's site, its counted pieces and its player's supply."""
     n = state.game.topology.n
@@ -70,7 +70,7 @@ def pieces_at(state: "State", site: int) -> int:
     return counted + sum(supply[w] for w in _supply(state, site)) if supply is not None else counted
 
 
-def set_pieces(state: "State", site: int, number: int, what: int) -> None:
+def set_pieces(state: State, site: int, number: int, what: int) -> None:
     """Put exactly ``number`` pieces of kind ``what`` on ``site`` (0 empties it; a game that
     does not count pieces holds one on a site of the board)."""
     data = state.arrays.get(COUNT)
@@ -98,7 +98,7 @@ def set_pieces(state: "State", site: int, number: int, what: int) -> None:
         state.set_item(data, site, number)
 
 
-def add_pieces(state: "State", site: int, number: int, what: int) -> None:
+def add_pieces(state: State, site: int, number: int, what: int) -> None:
     """Add ``number`` pieces of kind ``what`` to ``site`` (to a hand: its player's own pieces
     go back to the supply, when the game keeps one; others are counted on the hand's site)."""
     if number <= 0:
@@ -118,7 +118,7 @@ def add_pieces(state: "State", site: int, number: int, what: int) -> None:
     set_pieces(state, site, current + number, kind)
 
 
-def take_pieces(state: "State", site: int, number: int) -> int:
+def take_pieces(state: State, site: int, number: int) -> int:
     """Take up to ``number`` pieces from ``site``; returns how many were taken (from a hand:
     its supply first, then its counted pieces)."""
     current = pieces_at(state, site)
@@ -142,7 +142,7 @@ def take_pieces(state: "State", site: int, number: int) -> int:
     return taken
 
 
-def kind_at(state: "State", site: int, default: int) -> int:
+def kind_at(state: State, site: int, default: int) -> int:
     """The kind of piece on ``site``: the board's; on a hand's site the first kind of its
     player's supply it holds; else ``default`` (counted pieces in a hand, an empty site)."""
     if 0 <= site < state.game.topology.n:

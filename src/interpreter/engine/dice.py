@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import itertools
 import weakref
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .game import Declarations
@@ -83,11 +84,11 @@ def _mix(x: int) -> int:
 
 
 # chance outcomes given instead of drawn, per state (see given()); rolls made, per state
-_GIVEN: "weakref.WeakKeyDictionary[State, tuple[int, ...]]" = weakref.WeakKeyDictionary()
-_ROLLS: "weakref.WeakKeyDictionary[State, int]" = weakref.WeakKeyDictionary()
+_GIVEN: weakref.WeakKeyDictionary[State, tuple[int, ...]] = weakref.WeakKeyDictionary()
+_ROLLS: weakref.WeakKeyDictionary[State, int] = weakref.WeakKeyDictionary()
 
 
-def roll(state: "State") -> None:
+def roll(state: State) -> None:
     """Roll every die of the game (Ludii's ``(roll)``): each rests on a face drawn from the
     state's random sequence (or given, see :func:`given`) and shows its value, unused; the dice
     are all equal when they rest on the same face (Ludii compares the faces drawn)."""
@@ -113,21 +114,21 @@ def roll(state: "State") -> None:
     _ROLLS[state] = _ROLLS.get(state, 0) + 1
 
 
-def _rolling(state: "State") -> tuple["State", ...]:
+def _rolling(state: State) -> tuple[State, ...]:
     """The states whose rolls ``state``'s moves make: itself, and in a match the state of the
     game being played (engine.matchplay: a match plays its games' own states)."""
     inner = state.__dict__.get("sub")
     return (state,) if inner is None else (state, inner)
 
 
-def rolls(state: "State") -> int:
+def rolls(state: State) -> int:
     """How many rolls were made on ``state`` so far, tried ones included (a roll before the
     legal moves are listed is made, then taken back): tells whether listing moves rolled."""
     return sum(_ROLLS.get(s, 0) for s in _rolling(state))
 
 
 @contextmanager
-def given(state: "State", faces: Sequence[int]) -> Iterator[None]:
+def given(state: State, faces: Sequence[int]) -> Iterator[None]:
     """Within the block, the rolls made on ``state`` rest each die on the face given (an index
     into its faces) instead of drawing it: the legal moves listed and the moves played show that
     chance outcome. The legal moves are worked out afresh inside and after the block."""
@@ -143,14 +144,14 @@ def given(state: "State", faces: Sequence[int]) -> Iterator[None]:
             target._legal = None
 
 
-def advance(state: "State") -> None:
+def advance(state: State) -> None:
     """Move the random sequence on (after every move, in a game drawing random values): the
     next position draws afresh."""
     rng = state.arrays[RNG]
     state.set_item(rng, 0, _mix(rng[0]) & 0x7FFFFFFF)
 
 
-def declare_random(d: "Declarations") -> None:
+def declare_random(d: Declarations) -> None:
     """Declare the random sequence (the ``rng`` array) and its moving on after every move, for
     the rules that draw random values (``value Random``, ``sites Random``...)."""
     d.array(RNG, [SEED])
@@ -158,7 +159,7 @@ def declare_random(d: "Declarations") -> None:
         d.after_move.append(advance)
 
 
-def draw(state: "State", salt: int, key: int, n: int) -> int:
+def draw(state: State, salt: int, key: int, n: int) -> int:
     """A random number below ``n`` (n > 0), a function of the state's random sequence, of what
     draws it (``salt``: which rule) and of where (``key``: the frame it is evaluated in), so
     that the moves listed and the moves played draw alike."""
@@ -166,7 +167,7 @@ def draw(state: "State", salt: int, key: int, n: int) -> int:
     return (x >> 33) % n
 
 
-def uniform(state: "State", salt: int, key: int) -> float:
+def uniform(state: State, salt: int, key: int) -> float:
     """A random number in [0, 1), drawn as :func:`draw` draws."""
     return draw(state, salt, key, 1 << 30) / float(1 << 30)
 
@@ -176,7 +177,7 @@ def outcomes(sets: Sequence[DiceSet]) -> Iterator[tuple[int, ...]]:
     return itertools.product(*(range(len(f)) for f in all_faces(sets)))
 
 
-def pips(state: "State", dice_set: Optional[DiceSet] = None) -> int:
+def pips(state: State, dice_set: DiceSet | None = None) -> int:
     """The sum of the values the dice of a set (of all sets by default) were rolled on, used or
     not (Ludii's ``sumDice``)."""
     sets = state.game.dice if dice_set is None else (dice_set,)
@@ -184,7 +185,7 @@ def pips(state: "State", dice_set: Optional[DiceSet] = None) -> int:
     return sum(ds.faces[j][rest[ds.first + j]] for ds in sets for j in range(ds.size))
 
 
-def shown(state: "State", dice_set: DiceSet) -> list[int]:
+def shown(state: State, dice_set: DiceSet) -> list[int]:
     """The values the dice of a set show now (0 for a die already used)."""
     return state.arrays[DICE][dice_set.first:dice_set.first + dice_set.size]
 

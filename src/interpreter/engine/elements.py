@@ -15,8 +15,9 @@ here, in Ludii's order:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .boards.graph import BoardGraph
@@ -54,7 +55,7 @@ class Elements:
         object.__setattr__(self, "edge_cells", tuple(map(tuple, edge_cells)))
 
     @classmethod
-    def of(cls, graph: "BoardGraph") -> "Elements":
+    def of(cls, graph: BoardGraph) -> Elements:
         """The elements of a board graph."""
         index = graph.edge_index()
         cell_edges = []

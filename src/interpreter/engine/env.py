@@ -50,7 +50,7 @@ class Env:
         self.pips = pips
         self.level = level
 
-    def child(self) -> "Env":
+    def child(self) -> Env:
         """A copy to bind variables in (the caller owns it; this frame is unchanged)."""
         other = Env.__new__(Env)
         other.to = self.to
@@ -65,7 +65,7 @@ class Env:
         other.level = self.level
         return other
 
-    def bound(self, **values: Any) -> "Env":
+    def bound(self, **values: Any) -> Env:
         """A copy with some variables bound (``env.bound(to=12)``)."""
         other = self.child()
         for name, value in values.items():
@@ -73,7 +73,7 @@ class Env:
         return other
 
     @staticmethod
-    def of_move(move: Any, outer: "Env | None" = None) -> "Env":
+    def of_move(move: Any, outer: Env | None = None) -> Env:
         """The frame a move's own effects and consequences see: its sites as ``(from)`` and
         ``(to)``, the sites it passed over as its path (the rest from ``outer``, if given)."""
         env = outer.child() if outer is not None else Env()

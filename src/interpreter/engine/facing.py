@@ -20,7 +20,7 @@ board of vertices, whose adjacent steps are its lines, has no diagonal FL or FR)
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .boards.trajectories import COMPASS
 

@@ -7,9 +7,10 @@ states (:class:`~.state.State`) hold everything that changes, and :mod:`.turns` 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
 
 from .env import Env
 from .move import PASS, Move, register_game
@@ -22,7 +23,7 @@ Effect = Callable[[State, Env], None]
 Cond = Callable[[State, Env], Any]
 # an end rule's verdict: winners, losers, draw, and optionally a text saying why (added to the
 # end rule's reason) and, for ranked games, (kind, player) of the result
-Verdict = Optional[tuple[Any, ...]]
+Verdict = tuple[Any, ...] | None
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class GameInfo:
     colours: dict[int, str] = field(default_factory=dict)  # player -> "#rrggbb", from (graphics ...)
     # description -> the same game (a module-level function, so a pickle can name it): how a
     # pickled game is built again in another process; None for a game that cannot be
-    rebuild: Optional[Callable[[Any], Any]] = None
+    rebuild: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class Phase:
 
     name: str
     play: MoveGen
-    next: tuple[tuple[Optional[Cond], int], ...] = ()  # (condition, target phase)
+    next: tuple[tuple[Cond | None, int], ...] = ()  # (condition, target phase)
     span: Any = None  # where its play rule is written, for errors found while it runs
 
 
@@ -78,8 +79,8 @@ class EndRule:
     termination: Termination = Termination.RULE
     # what the rule would compare in a position (e.g. each player's group values), as lines of
     # text, for views of a position; None for rules that only test a condition
-    explain: Optional[Callable[[State, Env], list[str]]] = None
-    describe: Optional[Callable[[State, Env], str]] = None  # the reason in words for this position
+    explain: Callable[[State, Env], list[str]] | None = None
+    describe: Callable[[State, Env], str] | None = None  # the reason in words for this position
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,8 @@ class Consequence:
     after it (the ``(then ...)``). A move names the consequences it carries by their index in
     :attr:`Game.consequences`."""
 
-    before: Optional[Effect] = None
-    after: Optional[Effect] = None
+    before: Effect | None = None
+    after: Effect | None = None
 
 
 @dataclass
@@ -103,7 +104,7 @@ class Declarations:
     num_players: int
     num_sites: int = 0  # the board's
     num_components: int = 0  # kinds of piece, with the empty placeholder (index 0)
-    turn_limit: Optional[int] = None  # plies before the game ends as a draw (None: Ludii's 10,000)
+    turn_limit: int | None = None  # plies before the game ends as a draw (None: Ludii's 10,000)
     # the rules handle passing themselves (Ludii's NotAllPass flag: (all Passed), a pass in a
     # game of one player, dice, cards): every player passing does not end the game as a draw
     not_all_pass: bool = False
@@ -145,7 +146,7 @@ class CompiledRules:
     end_rules: tuple[EndRule, ...] = ()
     start: tuple[Effect, ...] = ()  # the start rules
     consequences: tuple[Consequence, ...] = ()
-    piece_moves: tuple[Optional[MoveGen], ...] = ()  # per component: its own moves (forEach Piece)
+    piece_moves: tuple[MoveGen | None, ...] = ()  # per component: its own moves (forEach Piece)
     meta_moves: tuple[MoveGen, ...] = ()  # moves meta rules add to every phase's (the swap rule)
 
 
@@ -158,10 +159,10 @@ class Game:
     declarations, its rules from the compiler, each installed once by the builder."""
 
     def __init__(self, info: GameInfo, topology: Topology, components: list[Component],
-                 teams: Optional[dict[int, int]] = None,
-                 player_regions: Optional[dict[int, list[tuple[int, ...]]]] = None,
-                 declared: Optional[Declarations] = None, tracks: tuple[Any, ...] = (),
-                 owned_regions: Optional[dict[tuple[int, str], tuple[int, ...]]] = None):
+                 teams: dict[int, int] | None = None,
+                 player_regions: dict[int, list[tuple[int, ...]]] | None = None,
+                 declared: Declarations | None = None, tracks: tuple[Any, ...] = (),
+                 owned_regions: dict[tuple[int, str], tuple[int, ...]] | None = None):
         declared = declared if declared is not None else Declarations(info.players)
         self.info = info
         self.name = info.name
@@ -300,11 +301,11 @@ class Game:
         """``player`` and their teammates."""
         return tuple(p for p in range(1, self.num_players + 1) if self.team_of[p] == self.team_of[player])
 
-    def same_as(self, other: "Game") -> bool:
+    def same_as(self, other: Game) -> bool:
         """The same game: this one, or one built from the same expanded description."""
         return other is self or (bool(self.info.fingerprint) and other.info.fingerprint == self.info.fingerprint)
 
-    def with_turn_limit(self, plies: int) -> "Game":
+    def with_turn_limit(self, plies: int) -> Game:
         """The same game ending as a draw after ``plies`` plies at most (a copy: games are
         read-only); Ludii's limit of turns still applies."""
         if plies < 1:
@@ -361,12 +362,12 @@ class Game:
         return f"<Game {self.name!r} {self.num_players}p {self.topology.n} sites>"
 
     # --- copies and other processes -----------------------------------------------------------------
-    def __copy__(self) -> "Game":
+    def __copy__(self) -> Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         return other
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self  # read-only once built: a copy would be the same game
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -10,7 +10,8 @@ union of several). Ludemes such as ``sites Group``, ``count Groups``, ``forEach 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 Neighbours = Sequence[Sequence[int]]
 

@@ -17,12 +17,12 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def has_hand_sites(game: "Game") -> bool:
+def has_hand_sites(game: Game) -> bool:
     """Whether the game's hands have sites."""
     return HAND_SITES in game.arrays
 
 
-def what_at(state: "State", site: int) -> int:
+def what_at(state: State, site: int) -> int:
     """The kind of piece on a site of the board or of a hand (0: empty or no such site)."""
     n = len(state.what)
     if 0 <= site < n:
@@ -33,7 +33,7 @@ def what_at(state: "State", site: int) -> int:
     return 0
 
 
-def who_at(state: "State", site: int) -> int:
+def who_at(state: State, site: int) -> int:
     """The owner of the piece on a site of the board or of a hand (0: nobody)."""
     n = len(state.what)
     if 0 <= site < n:
@@ -41,7 +41,7 @@ def who_at(state: "State", site: int) -> int:
     return state.game.owner_of[what_at(state, site)]
 
 
-def put(state: "State", site: int, what: int) -> None:
+def put(state: State, site: int, what: int) -> None:
     """Put a piece (0: none) on a site of the board or of a hand, journaled."""
     n = len(state.what)
     if 0 <= site < n:
@@ -52,7 +52,7 @@ def put(state: "State", site: int, what: int) -> None:
         state.set_item(hands, site - n, what)
 
 
-def hand_sites_of(state: "State", player: int) -> range:
+def hand_sites_of(state: State, player: int) -> range:
     """The sites of a player's hand."""
     hands = state.arrays.get(HAND_SITES)
     if hands is None:

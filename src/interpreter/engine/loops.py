@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import TYPE_CHECKING, Iterable, Optional, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from .groups import group_at
 
@@ -115,7 +116,7 @@ class LoopFinder:
         holes = self._holes(gset)
         if not holes:
             return ()
-        best: Optional[list[int]] = None
+        best: list[int] | None = None
         for hole in holes:
             limit = len(best) if best is not None else len(core) + 1
             cycle = self._around(hole[0], core, limit)
@@ -123,7 +124,7 @@ class LoopFinder:
                 best = cycle
         return tuple(best) if best is not None else ()
 
-    def _around(self, t: int, core: set[int], limit: int) -> Optional[list[int]]:
+    def _around(self, t: int, core: set[int], limit: int) -> list[int] | None:
         """The shortest cycle of the ``core`` sites around site ``t`` shorter than ``limit``, or
         None. Only the sites near enough to ``t`` to be on such a cycle are looked at."""
         xs, ys = self.xs, self.ys
@@ -141,7 +142,7 @@ class LoopFinder:
             flips[a, b] = flips[b, a] = 1
         starts = sorted({min(a, b) for a, b in crossing})
         blocked: set[int] = set()
-        best: Optional[list[int]] = None
+        best: list[int] | None = None
         for u in starts:
             cycle = _odd_cycle(u, adjacency, flips, blocked, limit)
             if cycle is not None:
@@ -154,7 +155,7 @@ class LoopFinder:
         """The edges crossed by a ray from ``t`` (the direction crossing the fewest of them)."""
         xs, ys = self.xs, self.ys
         tx, ty = xs[t], ys[t]
-        best: Optional[list[tuple[int, int]]] = None
+        best: list[tuple[int, int]] | None = None
         for angle in _RAY_ANGLES:
             dx, dy = math.cos(angle), math.sin(angle)
             crossed = []
@@ -205,7 +206,7 @@ def _two_core(sites: Sequence[int], gset: set[int], nb: Neighbours) -> set[int]:
 
 
 def _odd_cycle(u: int, adjacency: dict[int, list[int]], flips: dict[tuple[int, int], int],
-               blocked: set[int], limit: int) -> Optional[list[int]]:
+               blocked: set[int], limit: int) -> list[int] | None:
     """The shortest closed walk from ``u`` crossing the ray an odd number of times, avoiding
     ``blocked``, if it is shorter than ``limit`` (a simple cycle, in order, starting at u)."""
     start = (u, 0)
@@ -252,13 +253,13 @@ def _inside(x: float, y: float, polygon: Sequence[tuple[float, float]]) -> bool:
     return inside
 
 
-def forget(topology: "Topology") -> None:
+def forget(topology: Topology) -> None:
     """Empty the caches of a board's loop finders (to time a search from scratch)."""
     for found in topology.__dict__.get("_loop_finders", {}).values():
         found._cache.clear()
 
 
-def finder(topology: "Topology", neighbours: Neighbours, key: tuple[object, ...]) -> LoopFinder:
+def finder(topology: Topology, neighbours: Neighbours, key: tuple[object, ...]) -> LoopFinder:
     """The loop finder of a board for one relation (``key`` names it, e.g. the directions),
     made once and shared by every rule that asks for loops along it."""
     finders: dict[tuple[object, ...], LoopFinder] = topology.__dict__.setdefault("_loop_finders", {})

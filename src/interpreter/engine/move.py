@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import enum
 import weakref
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,15 +40,15 @@ _set = object.__setattr__
 
 # the games moves may name, by identifier (a move keeps only the identifier); several games can
 # share one (loaded twice from the same description), any of those alive will do
-_GAMES: "dict[str, weakref.WeakSet[Game]]" = {}
+_GAMES: dict[str, weakref.WeakSet[Game]] = {}
 
 
-def register_game(game: "Game") -> None:
+def register_game(game: Game) -> None:
     """Let the moves that carry ``game``'s identifier find it (for their text)."""
     _GAMES.setdefault(game.uid, weakref.WeakSet()).add(game)
 
 
-def game_named(uid: str) -> "Optional[Game]":
+def game_named(uid: str) -> Game | None:
     """A live game whose moves carry ``uid``, if any."""
     games = _GAMES.get(uid) if uid else None
     return next(iter(games), None) if games else None
@@ -79,15 +80,15 @@ class Move:
     # in a stacking game (engine.stacks): (level from, level to, whole stack) when the move says
     # more than "the top piece, onto the top": the level it takes (-1: the top), the level it
     # puts the piece at (-1: on top), and whether it carries the whole stack; None otherwise
-    levels: Optional[tuple[int, int, bool]]
+    levels: tuple[int, int, bool] | None
     mover: int  # whose move it is when a rule names the player (Ludii's roleType): 0 for the mover
-    _text: Optional[str]  # the notation, worked out the first time it is asked for
+    _text: str | None  # the notation, worked out the first time it is asked for
     _key: tuple[object, ...]  # what the move does (key())
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
-                 between: tuple[int, ...] = (), text: Optional[str] = None,
-                 bound: tuple[tuple[str, int], ...] = (), levels: Optional[tuple[int, int, bool]] = None,
+                 between: tuple[int, ...] = (), text: str | None = None,
+                 bound: tuple[tuple[str, int], ...] = (), levels: tuple[int, int, bool] | None = None,
                  mover: int = 0):
         _set(self, "kind", kind if type(kind) is MoveKind else MoveKind(kind))
         _set(self, "frm", frm)
@@ -116,12 +117,12 @@ class Move:
         raise AttributeError("a Move is frozen")
 
     @classmethod
-    def parse(cls, text: str, state: "State") -> "Move":
+    def parse(cls, text: str, state: State) -> Move:
         """The legal move of ``state`` whose text is ``text`` (see :meth:`State.parse_move`)."""
         return state.parse_move(text)
 
     @classmethod
-    def from_text(cls, text: str, game: "Game") -> "Move":
+    def from_text(cls, text: str, game: Game) -> Move:
         """The move ``text`` writes, read against ``game``'s board, pieces and words only (no
         position): ``J10`` (a placement, or a choice of that site), ``2@J10``, ``C3-D4``,
         ``xC3``, ``pass``, ``choose-white``. Whether it is legal is for a state to say:
@@ -131,29 +132,29 @@ class Move:
         from .notation import read_move
         return read_move(game, text)
 
-    def with_prefix(self, prefix: str) -> "Move":
+    def with_prefix(self, prefix: str) -> Move:
         """The same move written with its piece (``2@C3``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, prefix, self.game_id, self.rules,
                     self.between, bound=self.bound, levels=self.levels, mover=self.mover)
 
-    def with_rules(self, rules: tuple[int, ...]) -> "Move":
+    def with_rules(self, rules: tuple[int, ...]) -> Move:
         """The same move carrying other consequences (``rules``)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, rules,
                     self.between, bound=self.bound, levels=self.levels, mover=self.mover)
 
-    def with_word(self, word: str) -> "Move":
+    def with_word(self, word: str) -> Move:
         """The same move named by another word (a second choice of one site: ``B1/2``)."""
         return Move(self.kind, self.frm, self.to, self.what, word, self.prefix, self.game_id, self.rules,
                     self.between, bound=self.bound, levels=self.levels, mover=self.mover)
 
-    def with_bound(self, name: str, value: int) -> "Move":
+    def with_bound(self, name: str, value: int) -> Move:
         """The same move remembering that a loop bound ``name`` (``"value"``...) to ``value`` when
         it was made: its effects read it again when it is applied (:meth:`Env.of_move`)."""
         bound = tuple(pair for pair in self.bound if pair[0] != name) + ((name, value),)
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
                     self.between, bound=bound, levels=self.levels, mover=self.mover)
 
-    def with_mover(self, mover: int) -> "Move":
+    def with_mover(self, mover: int) -> Move:
         """The same move, made by player ``mover`` (a rule naming whose move it is)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
                     self.between, bound=self.bound, levels=self.levels, mover=mover)
@@ -198,7 +199,7 @@ class Move:
         fields.append(f"text={self.text!r}")
         return f"Move({', '.join(fields)})"
 
-    def __reduce__(self) -> tuple[type["Move"], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[type[Move], tuple[object, ...]]:
         return (Move, (self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
                        self.between, self.text, self.bound, self.levels, self.mover))
 

@@ -20,7 +20,8 @@ here, written once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .env import Env
 from .move import Move
@@ -39,24 +40,24 @@ class MoveGen:
     space: int = 0  # the number of candidates :meth:`draw` draws from (0: it cannot draw)
     kinds: frozenset[int] = frozenset()  # the kinds of move :meth:`draw` may give
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         """The moves of this rule in ``s``."""
         raise NotImplementedError
 
-    def first(self, s: "State", e: Env) -> Optional[Move]:
+    def first(self, s: State, e: Env) -> Move | None:
         """The first move :meth:`moves` would give, or None."""
         found = self.moves(s, e)
         return found[0] if found else None
 
-    def reaching(self, s: "State", e: Env, site: int) -> list[Move]:
+    def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         """The moves that end on ``site``."""
         return [m for m in self.moves(s, e) if m.to == site]
 
-    def draw(self, s: "State", e: Env, rng: Any) -> Optional[Move]:
+    def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         """One of :attr:`space` equally likely candidates: the move when it is legal, else None."""
         raise NotImplementedError(f"{type(self).__name__} cannot draw moves")
 
-    def branch(self, s: "State", e: Env) -> "Optional[MoveGen]":
+    def branch(self, s: State, e: Env) -> MoveGen | None:
         """The generator whose moves this one gives in ``s`` (itself, unless it chooses)."""
         return self
 
@@ -96,14 +97,14 @@ class WithRules(MoveGen):
             pair = made[id(m)] = (m, m.with_rules(m.rules + self.rules))
         return pair[1]
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         return [self._with(m) for m in self.gen.moves(s, e)]
 
-    def first(self, s: "State", e: Env) -> Optional[Move]:
+    def first(self, s: State, e: Env) -> Move | None:
         found = self.gen.first(s, e)
         return None if found is None else self._with(found)
 
-    def reaching(self, s: "State", e: Env, site: int) -> list[Move]:
+    def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         return [self._with(m) for m in self.gen.reaching(s, e, site)]
 
 
@@ -125,23 +126,23 @@ class Union(MoveGen):
             self.space = sum(p.space for p in self.parts)
             self.kinds = frozenset().union(*kinds)
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         out: list[Move] = []
         for part in self.parts:
             out.extend(part.moves(s, e))
         return out
 
-    def first(self, s: "State", e: Env) -> Optional[Move]:
+    def first(self, s: State, e: Env) -> Move | None:
         for part in self.parts:
             found = part.first(s, e)
             if found is not None:
                 return found
         return None
 
-    def reaching(self, s: "State", e: Env, site: int) -> list[Move]:
+    def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         return [m for part in self.parts for m in part.reaching(s, e, site)]
 
-    def draw(self, s: "State", e: Env, rng: Any) -> Optional[Move]:
+    def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         i = rng.randrange(self.space)
         for part in self.parts:
             if i < part.space:
@@ -154,24 +155,24 @@ class Choice(MoveGen):
     """The moves of ``yes`` when ``cond`` holds, else of ``no`` (none when there is no ``no``):
     ``if`` with moves. One branch runs at a time, so it is unique when both are."""
 
-    def __init__(self, cond: Cond, yes: MoveGen, no: Optional[MoveGen]):
+    def __init__(self, cond: Cond, yes: MoveGen, no: MoveGen | None):
         self.cond = cond
         self.yes = yes
         self.no = no
         self.unique = yes.unique and (no is None or no.unique)
 
-    def branch(self, s: "State", e: Env) -> Optional[MoveGen]:
+    def branch(self, s: State, e: Env) -> MoveGen | None:
         return self.yes if self.cond(s, e) else self.no
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         chosen = self.branch(s, e)
         return chosen.moves(s, e) if chosen is not None else []
 
-    def first(self, s: "State", e: Env) -> Optional[Move]:
+    def first(self, s: State, e: Env) -> Move | None:
         chosen = self.branch(s, e)
         return chosen.first(s, e) if chosen is not None else None
 
-    def reaching(self, s: "State", e: Env, site: int) -> list[Move]:
+    def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         chosen = self.branch(s, e)
         return chosen.reaching(s, e, site) if chosen is not None else []
 
@@ -188,14 +189,14 @@ class FirstOf(MoveGen):
         self.parts = tuple(with_rules(p, rules) for p in parts)
         self.unique = all(p.unique for p in parts)  # one part's moves at a time
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         for part in self.parts:
             found = part.moves(s, e)
             if found:
                 return found
         return []
 
-    def first(self, s: "State", e: Env) -> Optional[Move]:
+    def first(self, s: State, e: Env) -> Move | None:
         for part in self.parts:
             found = part.first(s, e)
             if found is not None:
@@ -207,29 +208,29 @@ class Filtered(MoveGen):
     """The moves of ``gen`` that ``keep(state, env, move)`` accepts (``do ... ifAfterwards:``):
     it draws as ``gen`` does, keeping a drawn move when it is accepted."""
 
-    def __init__(self, gen: MoveGen, keep: Callable[["State", Env, Move], bool]):
+    def __init__(self, gen: MoveGen, keep: Callable[[State, Env, Move], bool]):
         self.gen = gen
         self.keep = keep
         self.unique = gen.unique
         self.space = gen.space
         self.kinds = gen.kinds
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         keep = self.keep
         return [m for m in self.gen.moves(s, e) if keep(s, e, m)]
 
-    def first(self, s: "State", e: Env) -> Optional[Move]:
+    def first(self, s: State, e: Env) -> Move | None:
         keep = self.keep
         for m in self.gen.moves(s, e):  # the first that passes, without trying the others
             if keep(s, e, m):
                 return m
         return None
 
-    def reaching(self, s: "State", e: Env, site: int) -> list[Move]:
+    def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         keep = self.keep
         return [m for m in self.gen.moves(s, e) if m.to == site and keep(s, e, m)]
 
-    def draw(self, s: "State", e: Env, rng: Any) -> Optional[Move]:
+    def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         move = self.gen.draw(s, e, rng)
         return move if move is not None and self.keep(s, e, move) else None
 
@@ -238,19 +239,19 @@ class ByMover(MoveGen):
     """One generator per player, chosen by the mover (a play rule compiled once per player's
     facing); ``gens[p]`` is player p's."""
 
-    def __init__(self, gens: Sequence[Optional[MoveGen]]):
+    def __init__(self, gens: Sequence[MoveGen | None]):
         present = [g for g in gens if g is not None]
         self.unique = all(g.unique for g in present)
         # a player without a generator (player 0, nobody, who never moves) makes no moves
         self.gens: tuple[MoveGen, ...] = tuple(g if g is not None else Union(()) for g in gens)
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         return self.gens[s.mover].moves(s, e)
 
-    def first(self, s: "State", e: Env) -> Optional[Move]:
+    def first(self, s: State, e: Env) -> Move | None:
         return self.gens[s.mover].first(s, e)
 
-    def reaching(self, s: "State", e: Env, site: int) -> list[Move]:
+    def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         return self.gens[s.mover].reaching(s, e, site)
 
 
@@ -263,16 +264,16 @@ class Switch(MoveGen):
         self.gens = tuple(gens)
         self.unique = all(g.unique for g in self.gens)
 
-    def branch(self, s: "State", e: Env) -> Optional[MoveGen]:
+    def branch(self, s: State, e: Env) -> MoveGen | None:
         return self.gens[self.which(s, e)]
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         return self.gens[self.which(s, e)].moves(s, e)
 
-    def first(self, s: "State", e: Env) -> Optional[Move]:
+    def first(self, s: State, e: Env) -> Move | None:
         return self.gens[self.which(s, e)].first(s, e)
 
-    def reaching(self, s: "State", e: Env, site: int) -> list[Move]:
+    def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         return self.gens[self.which(s, e)].reaching(s, e, site)
 
     @property
@@ -280,12 +281,12 @@ class Switch(MoveGen):
         return True  # a draw follows the branch that runs
 
 
-def as_gen(value: "MoveGen | MovesFn") -> MoveGen:
+def as_gen(value: MoveGen | MovesFn) -> MoveGen:
     """A generator from a generator or a plain function of (state, env)."""
     return value if isinstance(value, MoveGen) else FnGen(value)
 
 
-def resolve(gen: Optional[MoveGen], s: "State", e: Env) -> Optional[MoveGen]:
+def resolve(gen: MoveGen | None, s: State, e: Env) -> MoveGen | None:
     """The generator that gives ``gen``'s moves in ``s``, following branches (``if``) down."""
     while gen is not None:
         chosen = gen.branch(s, e)

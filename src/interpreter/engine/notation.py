@@ -31,10 +31,10 @@ _LEVELLED = re.compile(r"^([^\s/-]+)(/[0-9]+)?-([^\s/^-]+)(/[0-9]+)?(\^)?$")  # 
 
 class Notation:
     """Reads and writes the text forms of one game's moves."""
-    def __init__(self, game: "Game"):
+    def __init__(self, game: Game):
         self.game = game
 
-    def texts(self, state: "State") -> dict[str, Move]:
+    def texts(self, state: State) -> dict[str, Move]:
         """Every legal move of ``state`` by its text (cached with the legal moves)."""
         legal = state.legal_moves()
         cached = state._texts
@@ -49,7 +49,7 @@ class Notation:
         state._texts = (legal, table)
         return table
 
-    def parse(self, state: "State", text: str) -> Move:
+    def parse(self, state: State, text: str) -> Move:
         """The legal move ``text`` stands for; a MoveError subclass saying why when none does."""
         if not isinstance(text, str):
             raise MoveError(f"a move is a Move or its text, not {type(text).__name__}")
@@ -77,7 +77,7 @@ class Notation:
             return matches[0]
         raise self.explain(state, raw, key)
 
-    def explain(self, state: "State", raw: str, key: str) -> MoveError:
+    def explain(self, state: State, raw: str, key: str) -> MoveError:
         """Why ``raw`` is not a legal move: unknown site, not your piece, not a reachable site...
         (an invalid text, an ambiguous one, or an illegal move)."""
         topo = self.game.topology
@@ -126,13 +126,13 @@ class Notation:
         return InvalidMoveError(f"'{raw}' is not a move here ({self._sample(state)})")
 
     @staticmethod
-    def _sample(state: "State") -> str:
+    def _sample(state: State) -> str:
         legal = sorted(str(m) for m in state.legal_moves())
         return "legal: " + ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else "")
 
 
 # --- a text read against the game alone ------------------------------------------------------------
-def read_move(game: "Game", text: str) -> Move:
+def read_move(game: Game, text: str) -> Move:
     """The move ``text`` writes in ``game``, read with no position (``Move.from_text``):
     ``pass``; a named decision of the game (``choose-white``, ``swap``); ``FROM-TO`` or
     ``FROM TO``; in a stacking game ``FROM/LEVEL-TO/LEVEL`` and ``FROM-TO^`` (a whole stack);
@@ -179,7 +179,7 @@ def read_move(game: "Game", text: str) -> Move:
     return _read_sites(game, text, raw)
 
 
-def _read_sites(game: "Game", text: str, raw: str) -> Move:
+def _read_sites(game: Game, text: str, raw: str) -> Move:
     """A move written with its sites: ``SITE``, ``FROM-TO``, ``xSITE``, ``TAG@SITE``."""
     topo = game.topology
     uid = game.uid
@@ -205,7 +205,7 @@ def _read_sites(game: "Game", text: str, raw: str) -> Move:
     raise InvalidMoveError(f"'{text.strip()}' is not a move of {game.name} (moves look like {forms})")
 
 
-def _site_of(game: "Game", text: str, label: str) -> int:
+def _site_of(game: Game, text: str, label: str) -> int:
     from .sites import site_of_label
     site = site_of_label(game, label)  # the board's or a hand's (Hand1)
     if site < 0:
@@ -215,7 +215,7 @@ def _site_of(game: "Game", text: str, label: str) -> int:
     return site
 
 
-def _piece_of(game: "Game", text: str, tag: str) -> int:
+def _piece_of(game: Game, text: str, tag: str) -> int:
     """The piece a placement names: its tag as moves write it (``2``, ``2Dot1``) or its name."""
     comps = game.components[1:]
     names = {c.name.lower(): c.index for c in comps}

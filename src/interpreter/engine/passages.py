@@ -24,8 +24,8 @@ nothing) and rims are joined with :class:`.groups.UnionFind`; nothing here knows
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .groups import UnionFind, flood_owned
 

@@ -8,7 +8,8 @@ played in, for that phase's end rules), and ``State.phase`` is the phase of the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .env import ROOT
 
@@ -18,12 +19,12 @@ if TYPE_CHECKING:
 PLAYER_PHASES = "player_phases"
 # a phase's ways out: (who: fn giving the player concerned, or None for every player;
 # condition or None; target: fn of the current phase giving the phase gone to)
-NextOf = tuple[Optional[Callable[["State", Any], int]], Optional[Callable[["State", Any], Any]], Callable[[int], int]]
+NextOf = tuple[Callable[["State", Any], int] | None, Callable[["State", Any], Any] | None, Callable[[int], int]]
 
 _EVERYONE = ("Shared", "All", "Each")
 
 
-def first_phases(roles: Sequence[Optional[str]], num_players: int) -> list[int]:
+def first_phases(roles: Sequence[str | None], num_players: int) -> list[int]:
     """Per player (index 0 unused), the first phase that is theirs or names no player."""
     out = [0]
     for p in range(1, num_players + 1):
@@ -33,15 +34,15 @@ def first_phases(roles: Sequence[Optional[str]], num_players: int) -> list[int]:
     return out
 
 
-def phase_hooks(holder: Any) -> tuple[Callable[["State"], None], Callable[["State"], None]]:
+def phase_hooks(holder: Any) -> tuple[Callable[[State], None], Callable[[State], None]]:
     """The engine hooks of phases per player: at the start, the phase of the first player to
     move; after every move, each player's ways out tried (``holder.phase_nexts``, per phase:
     its :data:`NextOf`, filled when the rules are compiled), then the phase of the player who
     moves next."""
-    def start(s: "State") -> None:
+    def start(s: State) -> None:
         s.phase = s.arrays[PLAYER_PHASES][s.mover]
 
-    def after(s: "State") -> None:
+    def after(s: State) -> None:
         from .turns import next_active
         table: list[list[NextOf]] = holder.phase_nexts
         phases = s.arrays[PLAYER_PHASES]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .topology import Topology
@@ -44,21 +44,21 @@ class Layout:
 
     kind: str
     lines: list[list[int]]
-    numbers: list[Optional[int]]
+    numbers: list[int | None]
     column: dict[int, int]
     header: str = ""
     footer: str = ""
 
 
-def layout(topo: "Topology") -> Layout:
+def layout(topo: Topology) -> Layout:
     """The layout of a board's pictures (computed once per board)."""
-    cached: Optional[Layout] = topo.__dict__.get("_layout")  # kept as a cached_property keeps its value
+    cached: Layout | None = topo.__dict__.get("_layout")  # kept as a cached_property keeps its value
     if cached is None:
         cached = topo.__dict__["_layout"] = _square_layout(topo) or _shifted_layout(topo) or _list_layout(topo)
     return cached
 
 
-def _square_layout(topo: "Topology") -> Optional[Layout]:
+def _square_layout(topo: Topology) -> Layout | None:
     if topo.tiling != "square":
         return None
     if topo.is_row:
@@ -74,7 +74,7 @@ def _square_layout(topo: "Topology") -> Optional[Layout]:
                   header)
 
 
-def _shifted_layout(topo: "Topology") -> Optional[Layout]:
+def _shifted_layout(topo: Topology) -> Layout | None:
     if topo.tiling in ("square", "graph") or topo.n < 2:
         return None  # an explicit graph prints as a list, whatever its shape
     spacing = topo.spacing
@@ -111,7 +111,7 @@ def _shifted_layout(topo: "Topology") -> Optional[Layout]:
     return Layout("shifted", lines, numbers, column, header, footer)
 
 
-def _long_edges(topo: "Topology", limit: float) -> bool:
+def _long_edges(topo: Topology, limit: float) -> bool:
     """True when two orthogonal neighbours lie further apart than ``limit``."""
     pos = topo.positions
     for s, near in enumerate(topo.neighbours.get("Orthogonal", ())):
@@ -121,7 +121,7 @@ def _long_edges(topo: "Topology", limit: float) -> bool:
     return False
 
 
-def _line_number(topo: "Topology", line: list[int]) -> Optional[int]:
+def _line_number(topo: Topology, line: list[int]) -> int | None:
     found = {m.group(1) for s in line if (m := _ROW_NUMBER.search(topo.labels[s]))}
     if len(found) != 1 or any(not _ROW_NUMBER.search(topo.labels[s]) for s in line):
         return None
@@ -131,7 +131,7 @@ def _line_number(topo: "Topology", line: list[int]) -> Optional[int]:
 _COLUMN_LETTER = re.compile(r"([A-Za-z])\d+$")
 
 
-def _letters(topo: "Topology", line: list[int], column: dict[int, int]) -> str:
+def _letters(topo: Topology, line: list[int], column: dict[int, int]) -> str:
     """The column letters of a row's sites at their places (``A B C``), when the row has one
     site in every column of the board (labels such as ``C7``), else ''."""
     letters = [m.group(1).upper() if (m := _COLUMN_LETTER.match(topo.labels[s])) else "" for s in line]
@@ -145,12 +145,12 @@ def _letters(topo: "Topology", line: list[int], column: dict[int, int]) -> str:
     return " " * first + "".join(text)
 
 
-def _list_layout(topo: "Topology") -> Layout:
+def _list_layout(topo: Topology) -> Layout:
     return Layout("list", [[s] for s in range(topo.n)], [None] * topo.n, {s: 0 for s in range(topo.n)})
 
 
 # --- drawing --------------------------------------------------------------------------------------------
-def draw(topo: "Topology", symbols: list[str], empty: str, row_empty: str, width: int = 1) -> str:
+def draw(topo: Topology, symbols: list[str], empty: str, row_empty: str, width: int = 1) -> str:
     """The picture of a board whose site ``s`` shows ``symbols[s]`` (``empty`` for nothing;
     ``row_empty`` on a one-row board); symbols of ``width`` characters (see the module docs)."""
     shape = layout(topo)
@@ -186,7 +186,7 @@ def draw(topo: "Topology", symbols: list[str], empty: str, row_empty: str, width
     return "\n".join(out)
 
 
-def _draw_tokens(topo: "Topology", shape: Layout, symbols: list[str], width: int, empty: str,
+def _draw_tokens(topo: Topology, shape: Layout, symbols: list[str], width: int, empty: str,
                  row_empty: str) -> str:
     """``draw`` for symbols of several characters: each site's column spread out by ``width``
     (grids: one space between tokens), a symbol padded to ``width``."""
@@ -224,7 +224,7 @@ class PictureError(ValueError):
     """A picture that does not fit the board (the message says where)."""
 
 
-def read_picture(topo: "Topology", picture: str, width: int = 1) -> list[tuple[int, str]]:
+def read_picture(topo: Topology, picture: str, width: int = 1) -> list[tuple[int, str]]:
     """The (site, symbol) pairs a picture shows, for every site of the board (symbols of one
     character, or tokens apart from each other when ``width`` is over 1)."""
     shape = layout(topo)
@@ -241,7 +241,7 @@ def read_picture(topo: "Topology", picture: str, width: int = 1) -> list[tuple[i
     return _read_lines(topo, shape, lines, width)
 
 
-def _read_list(topo: "Topology", lines: list[str]) -> list[tuple[int, str]]:
+def _read_list(topo: Topology, lines: list[str]) -> list[tuple[int, str]]:
     found: dict[int, str] = {}
     for line in lines:
         parts = line.split()
@@ -259,10 +259,10 @@ def _read_list(topo: "Topology", lines: list[str]) -> list[tuple[int, str]]:
     return sorted(found.items())
 
 
-def _read_lines(topo: "Topology", shape: Layout, lines: list[str], width: int = 1) -> list[tuple[int, str]]:
+def _read_lines(topo: Topology, shape: Layout, lines: list[str], width: int = 1) -> list[tuple[int, str]]:
     numbered = all(n is not None for n in shape.numbers)
     header = set(shape.header.split()) | set(shape.footer.split())
-    rows: list[tuple[Optional[int], list[str]]] = []
+    rows: list[tuple[int | None, list[str]]] = []
     for line in lines:
         parts = line.split()
         if header and all(p.upper() in header for p in parts):

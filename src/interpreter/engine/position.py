@@ -39,19 +39,18 @@ so (``result:``). Every problem is a :class:`PositionError` saying what was expe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Hashable
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from ..errors import LudError
 from .arrays import COUNT, HAND
-from .stacks import STACK
-from .stacks import levels as stack_levels
-from .stacks import size as stack_size
 from .env import ROOT
+from .picture import PictureError, read_picture
 from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS, piece_symbols
 from .result import Termination
-from .picture import PictureError, read_picture
+from .stacks import STACK, levels as stack_levels, size as stack_size
 
 if TYPE_CHECKING:
     from .game import Game
@@ -72,7 +71,7 @@ class PositionError(LudError):
     kind = "position error"
 
 
-def write_position(state: "State") -> str:
+def write_position(state: State) -> str:
     """The position format (YAML) of ``state``."""
     game = state.game
     labels = game.topology.labels
@@ -223,7 +222,7 @@ def _int(value: Any, where: str, lo: int, hi: int, what: str = "a whole number")
     return value
 
 
-def _player(game: "Game", value: Any, where: str, nobody: bool = False) -> int:
+def _player(game: Game, value: Any, where: str, nobody: bool = False) -> int:
     n = game.num_players
     return _int(value, where, 0 if nobody else 1, n,
                 f"a player number{' (0 for nobody)' if nobody else ''}")
@@ -251,7 +250,7 @@ def _label(value: Any) -> str | None:
     return None
 
 
-def _site(game: "Game", value: Any, where: str) -> int:
+def _site(game: Game, value: Any, where: str) -> int:
     topo = game.topology
     label = _label(value)
     site = topo.site(label) if label is not None else -1
@@ -265,7 +264,7 @@ def _site(game: "Game", value: Any, where: str) -> int:
 
 
 # --- reading a position ----------------------------------------------------------------------------
-def read_position(game: "Game", text: str) -> "State":
+def read_position(game: Game, text: str) -> State:
     """A state of ``game`` from the position format; PositionError (a LudError) saying what was
     expected where when the text is not one."""
     data = load_position_data(text)
@@ -302,7 +301,7 @@ def _check_keys(data: Any) -> None:
                             hint="a position has the keys " + ", ".join(k + ":" for k in KEYS))
 
 
-def _read_placement(game: "Game", state: "State", data: dict[str, Any]) -> None:
+def _read_placement(game: Game, state: State, data: dict[str, Any]) -> None:
     """The pieces (``pieces:`` or ``board:``, and ``stacks:``), and the players' counts of them."""
     topo = game.topology
     if "pieces" in data and "board" in data:
@@ -324,7 +323,7 @@ def _read_placement(game: "Game", state: "State", data: dict[str, Any]) -> None:
     _recount(game, state)
 
 
-def _read_pieces(game: "Game", state: "State", pieces: Any) -> None:
+def _read_pieces(game: Game, state: State, pieces: Any) -> None:
     """``pieces:``: site label -> piece name."""
     topo = game.topology
     placed: dict[int, str] = {}
@@ -337,7 +336,7 @@ def _read_pieces(game: "Game", state: "State", pieces: Any) -> None:
         _put(state, site, _piece_named(game, label, name))
 
 
-def _piece_named(game: "Game", label: Any, name: Any) -> int:
+def _piece_named(game: Game, label: Any, name: Any) -> int:
     """The piece ``name`` put on the site ``label`` names (a piece of one owner may go by the
     name it was declared with: "Cross" for Cross2)."""
     if isinstance(name, str) and name not in game.component_index:
@@ -352,7 +351,7 @@ def _piece_named(game: "Game", label: Any, name: Any) -> int:
     return game.component_index[name]
 
 
-def _recount(game: "Game", state: "State") -> None:
+def _recount(game: Game, state: State) -> None:
     """The players' counts of pieces on the board, the pieces under the top ones included."""
     state.counts = [0] * (game.num_players + 1)
     for o in state.who:
@@ -365,7 +364,7 @@ def _recount(game: "Game", state: "State") -> None:
                     state.counts[game.owner_of[level[0]]] += 1
 
 
-def _read_turn(game: "Game", state: "State", data: dict[str, Any]) -> None:
+def _read_turn(game: Game, state: State, data: dict[str, Any]) -> None:
     """Whose move it is and the turn's counters (``mover:``, ``ply:``, ``passes:``...)."""
     n = game.num_players
     if "mover" in data:
@@ -398,7 +397,7 @@ def _bool(value: Any, where: str) -> bool:
     return value
 
 
-def _read_passing(game: "Game", state: "State", value: Any) -> None:
+def _read_passing(game: Game, state: State, value: Any) -> None:
     """``passing:``: what the turns played say of passes."""
     passing = _mapping(value, "passing", ("turn_start", "turn_passed", "pass_turns"))
     if "turn_start" in passing:
@@ -409,7 +408,7 @@ def _read_passing(game: "Game", state: "State", value: Any) -> None:
         state.pass_turns = _int(passing["pass_turns"], "passing: pass_turns", -1, game.num_players)
 
 
-def _read_seats_and_phase(game: "Game", state: "State", data: dict[str, Any]) -> None:
+def _read_seats_and_phase(game: Game, state: State, data: dict[str, Any]) -> None:
     """``seats:`` (who plays each player) and ``phase:``."""
     if "seats" in data:
         seats = _mapping(data["seats"], "seats")
@@ -428,7 +427,7 @@ def _read_seats_and_phase(game: "Game", state: "State", data: dict[str, Any]) ->
         state.phase = names.index(data["phase"])
 
 
-def _read_scores_and_last(game: "Game", state: "State", data: dict[str, Any]) -> None:
+def _read_scores_and_last(game: Game, state: State, data: dict[str, Any]) -> None:
     """``scores:`` and ``last:`` (the last move's sites and mover)."""
     if "scores" in data:
         for p, v in _mapping(data["scores"], "scores").items():
@@ -442,7 +441,7 @@ def _read_scores_and_last(game: "Game", state: "State", data: dict[str, Any]) ->
         state.last_mover = _player(game, last.get("mover", 0) or 0, "last: mover", nobody=True)
 
 
-def _read_hands(game: "Game", state: "State", data: dict[str, Any]) -> None:
+def _read_hands(game: Game, state: State, data: dict[str, Any]) -> None:
     """``hands:``: pieces in hand per kind."""
     if "hands" not in data:
         return
@@ -456,7 +455,7 @@ def _read_hands(game: "Game", state: "State", data: dict[str, Any]) -> None:
         state.arrays[HAND][what] = _int(count, f"hands: {name}", 0, INT_MAX, "a number of pieces")
 
 
-def _read_vars(game: "Game", state: "State", data: dict[str, Any]) -> None:
+def _read_vars(game: Game, state: State, data: dict[str, Any]) -> None:
     """``vars:``: the game's other arrays of state, each in full."""
     if "vars" not in data:
         return
@@ -471,7 +470,7 @@ def _read_vars(game: "Game", state: "State", data: dict[str, Any]) -> None:
         state.arrays[name][:] = [_int(v, f"vars: {name}", INT_MIN, INT_MAX) for v in value]
 
 
-def _check_counts(game: "Game", state: "State") -> None:
+def _check_counts(game: Game, state: State) -> None:
     """Pieces counted on a site (a mancala pit's seeds): never fewer than none, and only where
     a piece is (on the board the count belongs to the piece on the site; a hand's site has none)."""
     counts = state.arrays.get(COUNT)
@@ -487,7 +486,7 @@ def _check_counts(game: "Game", state: "State") -> None:
                                 hint=f"put the pieces there (pieces: {{{where}: ...}}) or count 0")
 
 
-def _check_hands(game: "Game", state: "State", data: dict[str, Any]) -> None:
+def _check_hands(game: Game, state: State, data: dict[str, Any]) -> None:
     """A hand holds what the game gave it: the pieces of a kind a position puts in hand, with
     those on the board, are never more than the game starts with (placing takes from the hand,
     and nothing gives back). Hands left out keep their initial counts, as every key does."""
@@ -505,7 +504,7 @@ def _check_hands(game: "Game", state: "State", data: dict[str, Any]) -> None:
                                 f"the game has {supply} of them", hint="a hand holds what the game starts with")
 
 
-def _passing_of_passes(state: "State", ply_given: bool) -> None:
+def _passing_of_passes(state: State, ply_given: bool) -> None:
     """``passes: N`` without ``passing:`` says the latest N turns were passes, one move each:
     the passes :func:`turns.all_passed` reads back are set so (the latest move's turn began
     with a pass, the N - 1 turns before it too); a position without its ply has had at least
@@ -518,7 +517,7 @@ def _passing_of_passes(state: "State", ply_given: bool) -> None:
     state.pass_turns = min(max(n - 1, 0), state.game.num_players)
 
 
-def _check_turn(game: "Game", state: "State", data: dict[str, Any]) -> None:
+def _check_turn(game: Game, state: State, data: dict[str, Any]) -> None:
     """Turn counters that play could reach: no more passes in a row, nor moves in this turn,
     than the plies the position says were played; moves already made in this turn are the
     mover's own."""
@@ -538,7 +537,7 @@ def _check_turn(game: "Game", state: "State", data: dict[str, Any]) -> None:
                             f"turn, but the last move was P{state.last_mover}'s")
 
 
-def _check_result(game: "Game", state: "State") -> None:
+def _check_result(game: Game, state: State) -> None:
     """A result must be the one the rules give in this position: a game the rules do not end
     here, or end otherwise, has no such result (a draw by the turn limit may come from another
     limit than the game's own)."""
@@ -562,7 +561,7 @@ def _check_result(game: "Game", state: "State") -> None:
         raise PositionError(f"position: result: {claimed}, but the rules give {says} here")
 
 
-def _rules_end(game: "Game", state: "State") -> tuple[tuple[int, ...], bool, str] | None:
+def _rules_end(game: Game, state: State) -> tuple[tuple[int, ...], bool, str] | None:
     """What the rules say of ``state`` as after its last move, in the order the turn machinery
     asks (the end rules, then the passes, then the limits): (winners, draw, what ended it when
     no end rule did), or None when the game goes on."""
@@ -584,7 +583,7 @@ def _rules_end(game: "Game", state: "State") -> tuple[tuple[int, ...], bool, str
     return None
 
 
-def _check_game(game: "Game", data: dict[str, Any]) -> None:
+def _check_game(game: Game, data: dict[str, Any]) -> None:
     """The position must be of this game, with these options."""
     if "game" in data and data["game"] != game.name:
         if not isinstance(data["game"], str):
@@ -610,7 +609,7 @@ def _check_game(game: "Game", data: dict[str, Any]) -> None:
                  "(on the command line, leave out --option to use the position's own options)")
 
 
-def _read_result(game: "Game", state: "State", result: dict[str, Any]) -> None:
+def _read_result(game: Game, state: State, result: dict[str, Any]) -> None:
     lists = {}
     for key in ("winners", "losers"):
         value = result.get(key) or []
@@ -640,7 +639,7 @@ def _read_result(game: "Game", state: "State", result: dict[str, Any]) -> None:
     state.termination = kinds[kind] if kind is not None else Termination.RULE
 
 
-def _check_not_over(game: "Game", state: "State") -> None:
+def _check_not_over(game: Game, state: State) -> None:
     """A position that the rules end (a line of five, all players passed, the turn limit...) must
     say how it ended; otherwise play would go on from a finished game."""
     ended = None
@@ -656,7 +655,7 @@ def _check_not_over(game: "Game", state: "State") -> None:
                                                    "the position")
 
 
-def _read_stacks(game: "Game", state: "State", stacks: Any) -> None:
+def _read_stacks(game: Game, state: State, stacks: Any) -> None:
     """``stacks:``: the pieces of each stack, bottom first; the last is the site's top piece."""
     if STACK not in game.arrays:
         raise PositionError("position: stacks: this game stacks no pieces")
@@ -685,12 +684,12 @@ def _read_stacks(game: "Game", state: "State", stacks: Any) -> None:
         under[site] = tuple(levels[:-1])
 
 
-def _put(state: "State", site: int, what: int) -> None:
+def _put(state: State, site: int, what: int) -> None:
     state.what[site] = what
     state.who[site] = state.game.owner_of[what]
 
 
-def _read_board(game: "Game", state: "State", picture: str) -> None:
+def _read_board(game: Game, state: State, picture: str) -> None:
     """A picture as the game prints it (see :mod:`.picture`): one string of slots for a one-row
     board, rows that start with their number for a grid (top row first, each once; the number
     may be repeated at the end; lines of column letters are skipped), the rows of a hexagonal or

@@ -27,7 +27,7 @@ def symbol(player: int, what: int) -> str:
     return SYMBOLS[player] if player < len(SYMBOLS) else "?"
 
 
-def piece_symbols(game: "Game") -> tuple[list[str], int]:
+def piece_symbols(game: Game) -> tuple[list[str], int]:
     """(symbol per component, width): one character per player when no player has several
     kinds of piece; else the player's character and the kind, ``x2`` (the piece's value when it
     has one from 1 to 9, else its rank among its owner's kinds: 1, 2...), width 2 (more from
@@ -44,12 +44,12 @@ def piece_symbols(game: "Game") -> tuple[list[str], int]:
     return out, max(len(token) for token in out)
 
 
-def _values_differ(game: "Game", owner: int) -> bool:
+def _values_differ(game: Game, owner: int) -> bool:
     values = [c.value for c in game.components[1:] if c.owner == owner]
     return len(set(values)) == len(values)
 
 
-def render_text(state: "State") -> str:
+def render_text(state: State) -> str:
     """The board as text (see :mod:`.picture` for the layouts). In a game that counts the pieces
     on each site (mancala), each site shows its count, and a line gives each hand's."""
     game = state.game

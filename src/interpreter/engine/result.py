@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 
 class Termination(enum.Enum):
@@ -37,7 +37,7 @@ class Result:
     draw: bool = False
     scores: dict[int, int] = field(default_factory=dict)
     reason: str = ""
-    termination: Optional[Termination] = None
+    termination: Termination | None = None
     seats: tuple[int, ...] = ()  # seats[p]: who plays player p (the swap rule exchanges them)
     ranks: dict[int, float] = field(default_factory=dict)  # Ludii's ranks, when results ranked the players
 
@@ -97,7 +97,7 @@ class Outcome:
     ranked: bool = False  # the results ranked the players one by one (more than two, no teams)
 
     @classmethod
-    def of(cls, result: Result) -> "Outcome":
+    def of(cls, result: Result) -> Outcome:
         """The outcome a finished :class:`Result` says."""
         if not result.over:
             raise ValueError("the game is not over: it has no outcome yet")
@@ -110,7 +110,7 @@ class Outcome:
                    bool(result.ranks))
 
     @property
-    def winner(self) -> Optional[int]:
+    def winner(self) -> int | None:
         """The one winner, or None (a draw, or several winners)."""
         return self.winners[0] if len(self.winners) == 1 else None
 

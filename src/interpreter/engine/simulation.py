@@ -18,7 +18,7 @@ no winner: there is nobody), so that every loop over the moves stops.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from .env import ROOT, Env
 from .move import CHOICE, Move
@@ -30,7 +30,7 @@ STEP_WORD = "step"  # the word of a simulation's one move
 STOPPED = "the simulation stopped: its rules make no move"
 
 
-def parts(state: "State") -> list[Move]:
+def parts(state: State) -> list[Move]:
     """The moves the play rule makes now, in its order, each to apply in the next step (the
     first phase's: Ludii reads phase 0; meta rules that forbid moves apply)."""
     game = state.game
@@ -40,20 +40,20 @@ def parts(state: "State") -> list[Move]:
     return moves
 
 
-def legal_moves(state: "State") -> list[Move]:
+def legal_moves(state: State) -> list[Move]:
     """The step (one move made of every move of the rules), or none when the rules make none."""
     if not parts(state):
         return []
     return [Move(CHOICE, word=STEP_WORD, game_id=state.game.uid)]
 
 
-def act(state: "State") -> None:
+def act(state: State) -> None:
     """Apply the step: each move of the rules as made on the position before it, with its own
     effects (``before``) and action, in order; then the first one's consequences (``after``)."""
     moves = parts(state)
     game = state.game
     table = game.consequences
-    first_env: Optional[Env] = None
+    first_env: Env | None = None
     for i, move in enumerate(moves):
         env = Env.of_move(move) if move.rules else None
         if i == 0:
@@ -73,7 +73,7 @@ def act(state: "State") -> None:
                 after(state, first_env)
 
 
-def action_names(state: "State") -> list[str]:
+def action_names(state: State) -> list[str]:
     """Ludii's names of the actions of the step (``Add``, ``Remove``, ``Move``...), in order:
     how Ludii writes a simulation's move (its trace texts join them, ``Add,_Remove``)."""
     from .move import ADD, MOVE, PASS, REMOVE
@@ -83,7 +83,7 @@ def action_names(state: "State") -> list[str]:
 
 
 
-def stop_if_stuck(state: "State") -> None:
+def stop_if_stuck(state: State) -> None:
     """End the simulation when its rules make no move (nothing can change any more)."""
     from .result import Termination
     from .turns import finish

@@ -20,7 +20,8 @@ step's list; -1 while they have not chosen). Alternating games never reach this 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .env import ROOT, Env
 from .move import CHOICE, PASS, Move
@@ -36,7 +37,7 @@ Effect = Callable[["State", Env], None]
 _deferred: dict[int, list[tuple[Effect, Env]]] = {}  # state id -> consequences waiting (one step)
 
 
-def declare(d: "Declarations") -> None:
+def declare(d: Declarations) -> None:
     """The state array of the choices of a step (the mode declares it)."""
     d.array(JOINT, [1] + [-1] * d.num_players)
 
@@ -44,7 +45,7 @@ def declare(d: "Declarations") -> None:
 def after_all_moves(effect: Effect) -> Effect:
     """A consequence marked ``applyAfterAllMoves:True``: while the players' moves of a step
     are being applied, it waits until all of them were; otherwise it runs at once."""
-    def run(s: "State", e: Env) -> None:
+    def run(s: State, e: Env) -> None:
         waiting = _deferred.get(id(s))
         if waiting is None:
             effect(s, e)
@@ -53,12 +54,12 @@ def after_all_moves(effect: Effect) -> Effect:
     return run
 
 
-def _active(state: "State", player: int) -> bool:
+def _active(state: State, player: int) -> bool:
     """Whether a player still plays (players ranked out of a game of several do not)."""
     return not (state.game.ranked and state.arrays["ranks"][player])
 
 
-def moves_by_player(state: "State") -> list[list[Move]]:
+def moves_by_player(state: State) -> list[list[Move]]:
     """Per player (index 1...), their moves of the current step (a forced pass for a player
     still in the game who has none)."""
     from . import turns
@@ -89,13 +90,13 @@ def moves_by_player(state: "State") -> list[list[Move]]:
     return per
 
 
-def pending(state: "State") -> list[int]:
+def pending(state: State) -> list[int]:
     """The players still to choose in this step, in order."""
     joint = state.arrays[JOINT]
     return [p for p in range(1, state.game.num_players + 1) if joint[p] < 0 and _active(state, p)]
 
 
-def legal_moves(state: "State") -> list[Move]:
+def legal_moves(state: State) -> list[Move]:
     """The moves of every player who has not chosen yet, in player order."""
     if state.over:
         return []
@@ -103,7 +104,7 @@ def legal_moves(state: "State") -> list[Move]:
     return [m for p in pending(state) for m in per[p]]
 
 
-def choices(state: "State") -> tuple[Move, ...]:
+def choices(state: State) -> tuple[Move, ...]:
     """The legal moves of the player to move (:attr:`State.mover`): all of them in a game of
     alternating moves; in a step of simultaneous moves, the mover's own (what an agent playing
     that player chooses among)."""
@@ -113,12 +114,12 @@ def choices(state: "State") -> tuple[Move, ...]:
     return tuple(m for m in legal if owner(state, m) == state.mover)
 
 
-def owner(state: "State", move: Move) -> int:
+def owner(state: State, move: Move) -> int:
     """The player a move of this step belongs to."""
     return move.mover or state.arrays[JOINT][0]
 
 
-def play(state: "State", move: Move) -> None:
+def play(state: State, move: Move) -> None:
     """Record a player's choice; once every player chose, apply them all (see the module docs)."""
     from . import turns
     game = state.game
@@ -143,7 +144,7 @@ def play(state: "State", move: Move) -> None:
         state.mover = first[0] if first else state.mover
 
 
-def apply_choices(state: "State", e: Env) -> None:
+def apply_choices(state: State, e: Env) -> None:
     """The players' chosen moves, in player order, as one move (the consequence of the step's
     last choice): each with its consequences, those marked ``applyAfterAllMoves`` once all
     were applied."""
@@ -168,7 +169,7 @@ def apply_choices(state: "State", e: Env) -> None:
         state.mover = saved
 
 
-def joint_rule(game: "Game") -> int:
+def joint_rule(game: Game) -> int:
     """The index of the consequence that applies the players' choices (registered when the
     game was built)."""
     for index, rule in enumerate(game.consequences):

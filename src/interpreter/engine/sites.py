@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def hand_layout(game: "Game") -> tuple[int, int]:
+def hand_layout(game: Game) -> tuple[int, int]:
     """(sites per hand, number of sites of the players' hands) after the board's; (0, 0)
     without them. A shared hand's site comes after (:func:`shared_hand_site`)."""
     arrays = game.arrays
@@ -29,19 +29,19 @@ def hand_layout(game: "Game") -> tuple[int, int]:
     return 0, 0
 
 
-def shared_hand_site(game: "Game") -> int:
+def shared_hand_site(game: Game) -> int:
     """The site of the shared hand (``(hand Shared)``), after the players' hands; -1 for none."""
     if HAND_SHARED not in game.arrays:
         return -1
     return game.topology.n + hand_layout(game)[1]
 
 
-def off_board_sites(game: "Game") -> int:
+def off_board_sites(game: Game) -> int:
     """How many sites the hands have after the board's (the dice's come next)."""
     return hand_layout(game)[1] + (1 if HAND_SHARED in game.arrays else 0)
 
 
-def site_label(game: "Game", site: int) -> str:
+def site_label(game: Game, site: int) -> str:
     """The label of any site: the board's own, a hand's (``Hand1``, ``Hand1_2``) or a die's
     (``Die1``); the number itself for a site that is none of these."""
     labels = game.topology.labels
@@ -60,7 +60,7 @@ def site_label(game: "Game", site: int) -> str:
     return str(site)
 
 
-def site_of_label(game: "Game", label: str) -> int:
+def site_of_label(game: Game, label: str) -> int:
     """The site a label names (case-insensitive), a board's or a hand's; -1 for none."""
     site = game.topology.site(label)
     if site >= 0:

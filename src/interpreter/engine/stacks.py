@@ -21,7 +21,7 @@ pieces there (nothing is captured unless a rule removes it), and a removal takes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .game import Declarations
@@ -33,7 +33,7 @@ STACK = "stack"  # the state array: per board site, the levels below the top pie
 Entry = tuple[int, ...]  # one level: (what, value of each piece array...)
 
 
-def declare(d: "Declarations") -> None:
+def declare(d: Declarations) -> None:
     """Make the game a stacking game (once; a ludeme that uses stacks calls this from its
     ``declare``): the ``stack`` array, one empty tuple per board site."""
     d.stacking = True
@@ -41,7 +41,7 @@ def declare(d: "Declarations") -> None:
 
 
 # --- reading ---------------------------------------------------------------------------------------
-def below(state: "State", site: int) -> tuple[Entry, ...]:
+def below(state: State, site: int) -> tuple[Entry, ...]:
     """The levels under the top piece of ``site``, bottom first (none for a site off the board)."""
     data = state.arrays.get(STACK)
     if data is None or not 0 <= site < len(data):
@@ -50,7 +50,7 @@ def below(state: "State", site: int) -> tuple[Entry, ...]:
     return under
 
 
-def size(state: "State", site: int) -> int:
+def size(state: State, site: int) -> int:
     """How many pieces are stacked on ``site`` (Ludii's ``(size Stack at:site)``)."""
     if not 0 <= site < len(state.what):
         return 0
@@ -59,19 +59,19 @@ def size(state: "State", site: int) -> int:
     return len(below(state, site)) + 1
 
 
-def top_level(state: "State", site: int) -> int:
+def top_level(state: State, site: int) -> int:
     """The level of the top piece of ``site`` (Ludii's ``(topLevel at:site)``: 0 when empty)."""
     n = size(state, site)
     return n - 1 if n else 0
 
 
-def top_entry(state: "State", site: int) -> Entry:
+def top_entry(state: State, site: int) -> Entry:
     """The top piece of ``site`` as a level: (what, its piece arrays' values...)."""
     arrays = state.arrays
     return (state.what[site],) + tuple(arrays[name][site] for name in state.game.piece_arrays)
 
 
-def entry(state: "State", site: int, level: int) -> Optional[Entry]:
+def entry(state: State, site: int, level: int) -> Entry | None:
     """The piece at ``level`` of ``site`` (None when there is none)."""
     if not 0 <= site < len(state.what) or level < 0 or not state.what[site]:
         return None
@@ -83,25 +83,25 @@ def entry(state: "State", site: int, level: int) -> Optional[Entry]:
     return None
 
 
-def levels(state: "State", site: int) -> list[Entry]:
+def levels(state: State, site: int) -> list[Entry]:
     """Every piece stacked on ``site``, bottom first."""
     if not 0 <= site < len(state.what) or not state.what[site]:
         return []
     return list(below(state, site)) + [top_entry(state, site)]
 
 
-def what_at(state: "State", site: int, level: int) -> int:
+def what_at(state: State, site: int, level: int) -> int:
     """The piece at ``level`` of ``site`` (0 for none)."""
     found = entry(state, site, level)
     return found[0] if found is not None else 0
 
 
-def who_at(state: "State", site: int, level: int) -> int:
+def who_at(state: State, site: int, level: int) -> int:
     """The owner of the piece at ``level`` of ``site`` (0 for none)."""
     return state.game.owner_of[what_at(state, site, level)]
 
 
-def value_at(state: "State", site: int, level: int, name: str) -> int:
+def value_at(state: State, site: int, level: int, name: str) -> int:
     """The value of the piece array ``name`` (its local state...) of the piece at ``level``."""
     found = entry(state, site, level)
     if found is None:
@@ -110,19 +110,19 @@ def value_at(state: "State", site: int, level: int, name: str) -> int:
     return found[1 + index] if 1 + index < len(found) else 0
 
 
-def owners(state: "State", site: int) -> list[int]:
+def owners(state: State, site: int) -> list[int]:
     """The owners of the pieces of ``site``, bottom first."""
     owner_of = state.game.owner_of
     return [owner_of[level[0]] for level in levels(state, site)]
 
 
 # --- changing ----------------------------------------------------------------------------------------
-def _count(state: "State", owner: int, delta: int) -> None:
+def _count(state: State, owner: int, delta: int) -> None:
     if owner:
         state.set_item(state.counts, owner, state.counts[owner] + delta)
 
 
-def _set_top(state: "State", site: int, level: Entry) -> None:
+def _set_top(state: State, site: int, level: Entry) -> None:
     """Make ``level`` the top piece of ``site`` (the board's what/who and the piece arrays)."""
     state.place(site, level[0])
     arrays = state.arrays
@@ -131,16 +131,16 @@ def _set_top(state: "State", site: int, level: Entry) -> None:
             state.set_item(arrays[name], site, value)
 
 
-def _set_below(state: "State", site: int, under: tuple[Entry, ...]) -> None:
+def _set_below(state: State, site: int, under: tuple[Entry, ...]) -> None:
     state.set_item(state.arrays[STACK], site, under)
 
 
-def new_entry(state: "State", what: int) -> Entry:
+def new_entry(state: State, what: int) -> Entry:
     """A fresh piece of kind ``what`` as a level (its piece arrays at 0)."""
     return (what,) + (0,) * len(state.game.piece_arrays)
 
 
-def push(state: "State", site: int, level: Optional[Entry]) -> None:
+def push(state: State, site: int, level: Entry | None) -> None:
     """Put a piece on top of ``site`` (nothing for None: what :func:`pop` gives for an empty site)."""
     if level is None or not level[0]:
         return
@@ -151,7 +151,7 @@ def push(state: "State", site: int, level: Optional[Entry]) -> None:
     _set_top(state, site, level)
 
 
-def pop(state: "State", site: int) -> Optional[Entry]:
+def pop(state: State, site: int) -> Entry | None:
     """Take the top piece off ``site`` (the one below becomes the top); returns it."""
     if not state.what[site]:
         return None
@@ -167,7 +167,7 @@ def pop(state: "State", site: int) -> Optional[Entry]:
     return taken
 
 
-def remove_level(state: "State", site: int, level: int) -> Optional[Entry]:
+def remove_level(state: State, site: int, level: int) -> Entry | None:
     """Take the piece at ``level`` off ``site`` (those above go down one level); returns it."""
     under = below(state, site)
     if not state.what[site] or level < 0:
@@ -180,7 +180,7 @@ def remove_level(state: "State", site: int, level: int) -> Optional[Entry]:
     return taken
 
 
-def insert(state: "State", site: int, level: int, piece: Entry) -> None:
+def insert(state: State, site: int, level: int, piece: Entry) -> None:
     """Put a piece at ``level`` of ``site`` (those from there up go up one level); on top when
     ``level`` is the stack's size or more, or negative."""
     if not piece[0]:
@@ -194,7 +194,7 @@ def insert(state: "State", site: int, level: int, piece: Entry) -> None:
     _count(state, state.game.owner_of[piece[0]], +1)
 
 
-def take_all(state: "State", site: int) -> list[Entry]:
+def take_all(state: State, site: int) -> list[Entry]:
     """Take every piece off ``site``; returns them, bottom first."""
     taken = levels(state, site)
     if taken:
@@ -206,7 +206,7 @@ def take_all(state: "State", site: int) -> list[Entry]:
     return taken
 
 
-def move_top(state: "State", frm: int, to: int, level_to: int = -1) -> None:
+def move_top(state: State, frm: int, to: int, level_to: int = -1) -> None:
     """Move the top piece of ``frm`` onto ``to`` (at ``level_to`` when given)."""
     if frm == to:
         return
@@ -215,7 +215,7 @@ def move_top(state: "State", frm: int, to: int, level_to: int = -1) -> None:
         insert(state, to, level_to, piece)
 
 
-def move_stack(state: "State", frm: int, to: int, level_to: int = -1) -> None:
+def move_stack(state: State, frm: int, to: int, level_to: int = -1) -> None:
     """Move the whole stack of ``frm`` onto ``to`` (in order; inserted from ``level_to`` up when
     given)."""
     if frm == to:
@@ -225,7 +225,7 @@ def move_stack(state: "State", frm: int, to: int, level_to: int = -1) -> None:
         insert(state, to, level_to + k if level_to >= 0 else -1, piece)
 
 
-def move_level(state: "State", frm: int, level: int, to: int, level_to: int = -1) -> None:
+def move_level(state: State, frm: int, level: int, to: int, level_to: int = -1) -> None:
     """Move the piece at ``level`` of ``frm`` onto ``to`` (at ``level_to`` when given)."""
     if frm == to:
         return
@@ -234,7 +234,7 @@ def move_level(state: "State", frm: int, level: int, to: int, level_to: int = -1
         insert(state, to, level_to, piece)
 
 
-def set_value(state: "State", site: int, level: int, name: str, value: int) -> None:
+def set_value(state: State, site: int, level: int, name: str, value: int) -> None:
     """Set the piece array ``name`` (local state...) of the piece at ``level`` of ``site``."""
     under = below(state, site)
     if not state.what[site] or level < 0:
@@ -251,13 +251,13 @@ def set_value(state: "State", site: int, level: int, name: str, value: int) -> N
 
 
 # --- the actions of moves in a stacking game ----------------------------------------------------------
-def act_add(state: "State", move: "Move") -> None:
+def act_add(state: State, move: Move) -> None:
     """A placement: the piece goes on top of the site (at the move's level when it says one)."""
     levels_ = move.levels
     insert(state, move.to, levels_[1] if levels_ else -1, new_entry(state, move.what))
 
 
-def act_move(state: "State", move: "Move") -> None:
+def act_move(state: State, move: Move) -> None:
     """A move between sites: the top piece, a given level, or the whole stack (``stack:True``)."""
     levels_ = move.levels
     if levels_ is None:
@@ -272,7 +272,7 @@ def act_move(state: "State", move: "Move") -> None:
         move_top(state, move.frm, move.to, level_to)
 
 
-def act_remove(state: "State", move: "Move") -> None:
+def act_remove(state: State, move: Move) -> None:
     """A removal: the top piece of the site, or the level the move says."""
     levels_ = move.levels
     if levels_ is not None and levels_[0] >= 0:

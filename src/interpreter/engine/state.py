@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMoveError, MoveError
 from . import turns
@@ -34,7 +35,7 @@ JournalEntry = tuple[Callable[[Any, Any, Any], object], Any, Any, Any]
 Mark = tuple[int, tuple[Any, ...]]
 
 
-def _restore_site(state: "State", site: int, old: tuple[int, int]) -> None:
+def _restore_site(state: State, site: int, old: tuple[int, int]) -> None:
     """Undo of :meth:`State.place`: the piece and owner back, the counts with them (one journal
     entry per placement, the commonest change of all)."""
     what, owner = old
@@ -65,7 +66,7 @@ class State:
     :meth:`legal_moves`, :meth:`apply` a move, :meth:`undo` it, :meth:`clone` it.
     """
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: Game):
         self.game = game
         n = game.topology.n
         self.what = [0] * n  # component index per site (0 = empty)
@@ -87,7 +88,7 @@ class State:
         self.turn_start = 0
         self.turn_passed = False
         # a match's scores while this state is one of its games' (engine.matchplay; (matchScore ...))
-        self.match_scores: Optional[list[int]] = None
+        self.match_scores: list[int] | None = None
         self.pass_turns = 0 if game.rules.start else turns.ALL_SINCE_START
         self.last_to = -1
         self.last_from = -1
@@ -98,7 +99,7 @@ class State:
         self.losers: tuple[int, ...] = ()
         self.draw = False
         self.reason = ""
-        self.termination: Optional[Termination] = None
+        self.termination: Termination | None = None
         # who plays each player: seats[p] is the seat (agent) playing player p; the swap rule
         # exchanges seats, so the player who swaps takes over the other's pieces and goal
         self.seats: tuple[int, ...] = tuple(range(game.num_players + 1))
@@ -106,9 +107,9 @@ class State:
         # (transient: always resolved before the consequences end)
         self.claims: dict[int, set[int]] = {}
         self._log: list[JournalEntry] = []  # the undo journal: (restore, container, key, old value)
-        self._marks: list[tuple[Mark, Move, Optional[tuple[Move, ...]]]] = []  # (mark, move, legal) per move
-        self._legal: Optional[tuple[Move, ...]] = None  # cached legal moves of this position
-        self._texts: Optional[tuple[tuple[Move, ...], dict[str, Move]]] = None  # (legal moves, text -> move): the notation's cache
+        self._marks: list[tuple[Mark, Move, tuple[Move, ...] | None]] = []  # (mark, move, legal) per move
+        self._legal: tuple[Move, ...] | None = None  # cached legal moves of this position
+        self._texts: tuple[tuple[Move, ...], dict[str, Move]] | None = None  # (legal moves, text -> move): the notation's cache
         self._nested = 0  # legal-move computations in progress inside one another
         self._moving: list[int] = []  # the players whose moves are being computed, outermost first
         self._asking_next = False  # (no Moves Next) is working out the next player's moves
@@ -205,7 +206,7 @@ class State:
         return Result(self.over, list(self.winners), list(self.losers), self.draw, scores, self.reason,
                       self.termination, self.seats, ranks)
 
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         """How the game ended (python-chess's ``Board.outcome()``): None while it goes on."""
         if not self.over:
             return None
@@ -264,7 +265,7 @@ class State:
         self._play(move, self._legal)
         return move
 
-    def _play(self, move: Move, legal: Optional[tuple[Move, ...]]) -> None:
+    def _play(self, move: Move, legal: tuple[Move, ...] | None) -> None:
         """Play ``move`` through the turn machinery; if a rule fails half-way (a value out of
         range...), the state is left as it was before the move, and the error goes on."""
         count = len(self._marks)
@@ -298,7 +299,7 @@ class State:
         self._legal = legal
         return move
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (its own undo history included)."""
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
@@ -324,7 +325,7 @@ class State:
         return other
 
     @property
-    def last_move(self) -> Optional[Move]:
+    def last_move(self) -> Move | None:
         """The move played last (the one being applied, while its consequences run); None
         before any."""
         return self._marks[-1][1] if self._marks else None
@@ -362,11 +363,11 @@ class State:
         return f"<State {self.game.name!r} ply {self.ply}, {status}>"
 
     # --- copies and other processes -----------------------------------------------------------------
-    def __copy__(self) -> "State":
+    def __copy__(self) -> State:
         """An independent copy (:meth:`clone`): a shallow one would share the board."""
         return self.clone()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()  # the game is read-only: the copy shares it
 
     def __getstate__(self) -> dict[str, Any]:

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING
 
 from .boards import RELATIONS, BoardGraph, Sites, build_sites
 from .boards.lines import LineTable, oriented
@@ -78,7 +79,7 @@ class Topology:
     regions: dict[str, tuple[int, ...]] = field(default_factory=dict)
     radials: Mapping[str, Sequence[tuple[tuple[int, ...], ...]]] = field(default_factory=dict)
     steps_all: Mapping[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
-    elements: Optional[Elements] = None  # the board's vertices, edges and cells (see .elements)
+    elements: Elements | None = None  # the board's vertices, edges and cells (see .elements)
 
     def __post_init__(self) -> None:
         self.n = len(self.labels)
@@ -239,7 +240,7 @@ class Topology:
         return best if best < math.inf else 1.0
 
     @cached_property
-    def graph(self) -> "nx.Graph[int]":
+    def graph(self) -> nx.Graph[int]:
         """The board as a networkx graph: nodes are sites (with ``label`` and ``pos``), edges
         join neighbours under ``All`` (``relation`` says Orthogonal, Diagonal...)."""
         import networkx as nx
@@ -252,7 +253,7 @@ class Topology:
                     g.add_edge(s, t, relation=relation)
         return g
 
-    def with_labels(self, labels: Sequence[str]) -> "Topology":
+    def with_labels(self, labels: Sequence[str]) -> Topology:
         """The same board with its sites relabelled (in site order)."""
         if len(labels) != self.n:
             raise ValueError(f"{len(labels)} labels for {self.n} sites")
@@ -291,7 +292,7 @@ _BUILT: dict[tuple[tuple[object, ...], str], Topology] = {}  # boards already bu
 _BUILT_MAX = 64
 
 
-def build(graph_of: Callable[[], BoardGraph], use: str, key: Optional[tuple[object, ...]] = None) -> Topology:
+def build(graph_of: Callable[[], BoardGraph], use: str, key: tuple[object, ...] | None = None) -> Topology:
     """The topology of the board ``graph_of()`` builds, its sites used as ``use`` (``Cell``,
     ``Vertex`` or ``Edge``). With a ``key`` (a value naming the board, e.g. ``("hex", "Diamond", 11)``), a
     board built before in this process is reused: generators are pure geometry."""

@@ -9,8 +9,9 @@ its last site to its first. Each element knows the next and previous sites, as L
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .topology import Topology
@@ -64,7 +65,7 @@ class Track:
         return tuple(sorted({s for s in self.sites if s >= 0}))
 
 
-def steps_to_sites(topo: "Topology", spec: str, name: str) -> list[int]:
+def steps_to_sites(topo: Topology, spec: str, name: str) -> list[int]:
     """The sites of a track written as steps (``"1,E,N,W"``, ``"0,E,N1,W2,17"``)."""
     parts = [p.strip() for p in spec.split(",")]
     if not parts or not parts[0].isdigit():
@@ -95,7 +96,7 @@ def steps_to_sites(topo: "Topology", spec: str, name: str) -> list[int]:
     return sites
 
 
-def make_track(topo: "Topology", name: str, sites: Sequence[int], looped: bool, owner: int,
+def make_track(topo: Topology, name: str, sites: Sequence[int], looped: bool, owner: int,
                directed: bool = False) -> Track:
     """A track over ``sites`` (site numbers, :data:`END` allowed; sites after the board's are a
     hand's, as Ludii numbers them); a site repeated in a row counts once (Ludii's bumps)."""

@@ -33,15 +33,16 @@ is counted before the move acts), so Connect6's ``(then (if (is Even (count Move
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LudError
+from . import handsites, simulation, simultaneous
 from .arrays import EFFECT_TO
 from .env import ROOT, Env
 from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move, MoveKind
 from .movegen import MoveGen, resolve
 from .result import Termination
-from . import handsites, simulation, simultaneous
 
 if TYPE_CHECKING:
     from .state import State
@@ -54,7 +55,7 @@ COUNTER = "counter"  # the state array of the game's counter (Ludii's State.coun
 
 
 # --- legal moves ------------------------------------------------------------------------------------
-def legal_moves(state: "State") -> list[Move]:
+def legal_moves(state: State) -> list[Move]:
     """The mover's legal moves, each once; a forced pass when there are none."""
     if state.over:
         return []
@@ -82,7 +83,7 @@ def legal_moves(state: "State") -> list[Move]:
     return _distinct(state, moves)
 
 
-def _distinct(state: "State", moves: list[Move]) -> list[Move]:
+def _distinct(state: State, moves: list[Move]) -> list[Move]:
     """Each move once. The same site chosen with other consequences (a pit sown along either
     track) is a move of its own, numbered after the first (``B1``, ``B1/2``...), as Ludii keeps
     both; so is the same placement, piece move or pass with other consequences (a piece moved
@@ -140,7 +141,7 @@ def _distinct(state: "State", moves: list[Move]) -> list[Move]:
 SAMPLE_TRIES = 64  # random draws before the choice is left to the full list
 
 
-def random_move(state: "State", rng: random.Random) -> Move:
+def random_move(state: State, rng: random.Random) -> Move:
     """A legal move drawn uniformly at random, as ``rng.choice(legal_moves(state))`` would, but
     without listing every move when the phase's play rule can draw them
     (:meth:`MoveGen.draw`: a candidate out of ``space`` equally likely ones, the move when it
@@ -163,20 +164,20 @@ def can_draw(gen: MoveGen) -> bool:
     return gen.drawable
 
 
-def computing_moves_of(state: "State", player: int) -> bool:
+def computing_moves_of(state: State, player: int) -> bool:
     """True while ``player``'s legal moves are being computed (a rule asking whether they have
     any is then asking about the moves it is part of)."""
     return player in state._moving
 
 
-def _nested_guard(state: "State") -> None:
+def _nested_guard(state: State) -> None:
     if state._nested >= MAX_NESTED_MOVES:
         raise LudError("the rules look for legal moves inside the legal moves too deeply "
                        f"(more than {MAX_NESTED_MOVES} levels)",
                        hint="a (no Moves ...) inside (play ...) asks for the moves it is computing")
 
 
-def moves_for(state: "State", player: int) -> list[Move]:
+def moves_for(state: State, player: int) -> list[Move]:
     """The moves ``player`` would have now (no forced pass), without changing the state."""
     _nested_guard(state)
     state._nested += 1
@@ -191,7 +192,7 @@ def moves_for(state: "State", player: int) -> list[Move]:
         state.mover = saved_mover
 
 
-def can_move(state: "State", player: int) -> bool:
+def can_move(state: State, player: int) -> bool:
     """Whether ``player`` would have a move now (no forced pass), stopping at the first one,
     without changing the state."""
     _nested_guard(state)
@@ -207,11 +208,11 @@ def can_move(state: "State", player: int) -> bool:
 
 
 # --- what a move does ----------------------------------------------------------------------------------
-def _add(state: "State", move: Move) -> None:
+def _add(state: State, move: Move) -> None:
     state.place(move.to, move.what)
 
 
-def _move_piece(state: "State", move: Move) -> None:
+def _move_piece(state: State, move: Move) -> None:
     n = len(state.what)
     if not (move.frm < n and move.to < n):  # from or to a site of a hand
         handsites.put(state, move.to, handsites.what_at(state, move.frm))
@@ -227,20 +228,20 @@ def _move_piece(state: "State", move: Move) -> None:
             state.set_item(state.arrays[name], move.to, value)
 
 
-def _nothing(state: "State", move: Move) -> None:
+def _nothing(state: State, move: Move) -> None:
     pass
 
 
-def _remove(state: "State", move: Move) -> None:
+def _remove(state: State, move: Move) -> None:
     state.clear(move.to)
 
 
-ACTIONS: dict[MoveKind, Callable[["State", Move], None]] = {
+ACTIONS: dict[MoveKind, Callable[[State, Move], None]] = {
     ADD: _add, MOVE: _move_piece, PASS: _nothing, CHOICE: _nothing, REMOVE: _remove,
 }
 
 
-def actions_for(stacking: bool) -> dict[MoveKind, Callable[["State", Move], None]]:
+def actions_for(stacking: bool) -> dict[MoveKind, Callable[[State, Move], None]]:
     """What each kind of move does in a game: in a stacking game (:mod:`.stacks`) a piece goes
     on top of the pieces of its site, and a removal takes the top piece."""
     if not stacking:
@@ -249,7 +250,7 @@ def actions_for(stacking: bool) -> dict[MoveKind, Callable[["State", Move], None
     return {**ACTIONS, ADD: stacks.act_add, MOVE: stacks.act_move, REMOVE: stacks.act_remove}
 
 
-def act(state: "State", move: Move, as_last: bool = True, outer: Env | None = None) -> None:
+def act(state: State, move: Move, as_last: bool = True, outer: Env | None = None) -> None:
     """A move's own action with its consequences (within a :meth:`State.mark`, so it can be
     taken back; the turn does not change): as in Ludii, the effects of the rule that made it
     come first (``before``: what its ``(to ... (apply ...))`` and between sites do), then its
@@ -279,7 +280,7 @@ def act(state: "State", move: Move, as_last: bool = True, outer: Env | None = No
             after(state, env)
 
 
-def _becomes_last(state: "State", move: Move) -> None:
+def _becomes_last(state: State, move: Move) -> None:
     """``move`` becomes the last move, once the effects worked out before its action ran (Ludii
     resolves them as it lists the move, while the previous move is the last): its sites are
     ``(last From)``/``(last To)`` (a pass keeps the previous ones), and where its consequences
@@ -292,7 +293,7 @@ def _becomes_last(state: "State", move: Move) -> None:
         state.set_item(record, 0, -1)
 
 
-def holds_after(state: "State", move: Move, cond: Callable[["State", Env], object], e: Env = ROOT) -> bool:
+def holds_after(state: State, move: Move, cond: Callable[[State, Env], object], e: Env = ROOT) -> bool:
     """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
     mark = state.mark()
     try:
@@ -304,7 +305,7 @@ def holds_after(state: "State", move: Move, cond: Callable[["State", Env], objec
 
 
 # --- a whole turn ------------------------------------------------------------------------------------
-def play(state: "State", move: Move) -> None:
+def play(state: State, move: Move) -> None:
     """Apply a legal move and everything that follows from it (journaled for undo)."""
     if state.game.simultaneous:  # a player's choice; the last one applies them all
         simultaneous.play(state, move)
@@ -314,7 +315,7 @@ def play(state: "State", move: Move) -> None:
     turn(state, move)
 
 
-def turn(state: "State", move: Move) -> None:
+def turn(state: State, move: Move) -> None:
     """The turn of a move whose undo mark is taken: its action and consequences, the end of
     the turn, the end rules, the next phase and the next mover."""
     mover = state.mover
@@ -348,24 +349,31 @@ def turn(state: "State", move: Move) -> None:
         counter = state.arrays.get(COUNTER)
         if counter is not None:  # Ludii counts the move once the end rules and phases are done
             state.set_item(counter, 0, counter[0] + 1)
-        chosen = state.arrays.get("next_player")  # (set NextPlayer ...): who moves next
-        if state.move_again:
-            state.move_again = False
-        elif chosen is not None and chosen[0]:
-            state.mover = chosen[0]
-        elif not state.game.simulation:  # nobody moves a simulation: the mover stays 0
-            state.mover = next_active(state, mover)
-        if chosen is not None and chosen[0]:
-            state.set_item(chosen, 0, 0)
-        swap = move.kind is CHOICE and move.word == "swap"
-        if state.mover != mover or swap:  # a new turn (Ludii counts the swap as one)
-            state.turns += 1
-            state.turn_moves = 0
-        else:  # the moves the mover has made in this turn so far (Ludii's numTurnSamePlayer)
-            state.turn_moves += 1
+        _next_mover(state, move, mover)
 
 
-def _stalemated(state: "State", mover: int, passing: bool) -> None:
+def _next_mover(state: State, move: Move, mover: int) -> None:
+    """Who moves after ``mover``'s move: the mover again after a moveAgain, the player a (set
+    NextPlayer ...) chose, else the next player still in the game (a simulation's stays 0);
+    then the turn counters."""
+    chosen = state.arrays.get("next_player")  # (set NextPlayer ...): who moves next
+    if state.move_again:
+        state.move_again = False
+    elif chosen is not None and chosen[0]:
+        state.mover = chosen[0]
+    elif not state.game.simulation:  # nobody moves a simulation: the mover stays 0
+        state.mover = next_active(state, mover)
+    if chosen is not None and chosen[0]:
+        state.set_item(chosen, 0, 0)
+    swap = move.kind is CHOICE and move.word == "swap"
+    if state.mover != mover or swap:  # a new turn (Ludii counts the swap as one)
+        state.turns += 1
+        state.turn_moves = 0
+    else:  # the moves the mover has made in this turn so far (Ludii's numTurnSamePlayer)
+        state.turn_moves += 1
+
+
+def _stalemated(state: State, mover: int, passing: bool) -> None:
     """Ludii's stalemated flag of the mover, before their move acts: a pass leaves them
     stalemated when their play rule had no move for them (``Game.computeStalemated``: the
     swap rule's ply counts as a move), any other move clears it (their legal moves were
@@ -376,7 +384,7 @@ def _stalemated(state: "State", mover: int, passing: bool) -> None:
         state.stalemated ^= bit
 
 
-def could_move(state: "State", player: int) -> bool:
+def could_move(state: State, player: int) -> bool:
     """Whether ``player``'s play rule has a move for them now (Ludii's ``canMove`` of the
     phase's moves; at the swap rule's ply they can always swap)."""
     game = state.game
@@ -385,7 +393,7 @@ def could_move(state: "State", player: int) -> bool:
     return can_move(state, player)
 
 
-def _turn_begins(state: "State", passing: bool) -> None:
+def _turn_begins(state: State, passing: bool) -> None:
     """The move starts a new turn (in the moves played: the previous one was another player's):
     the turn before it is done, and counts as a pass (for :func:`all_passed`) when it began with
     a pass and had at most two moves (three for the game's first turn)."""
@@ -401,7 +409,7 @@ def _turn_begins(state: "State", passing: bool) -> None:
     state.turn_passed = passing
 
 
-def all_passed(state: "State") -> bool:
+def all_passed(state: State) -> bool:
     """Ludii's ``Context.allPass``: reading the moves played backwards, the turn of the latest
     move and the turns before it, one per player, each began with a pass and had one move (the
     earlier ones at most two); when the moves run out before, the turns read so far decide (a
@@ -421,13 +429,13 @@ def all_passed(state: "State") -> bool:
     return length == 2 and state.turn_start == 0 and state.pass_turns == ALL_SINCE_START
 
 
-def ludii_next(state: "State") -> int:
+def ludii_next(state: State) -> int:
     """Ludii's ``Next`` (``State.next``): the player after the mover who still plays, or the
     mover again once a ``moveAgain`` of this move's consequences said so."""
     return state.mover if state.move_again else next_active(state, state.mover)
 
 
-def next_active(state: "State", player: int) -> int:
+def next_active(state: State, player: int) -> int:
     """The player after ``player`` in turn order who still plays (ranked players are out)."""
     game = state.game
     nxt = game.next_of(player)
@@ -438,7 +446,7 @@ def next_active(state: "State", player: int) -> int:
     return nxt
 
 
-def _check_end(state: "State") -> None:
+def _check_end(state: State) -> None:
     game = state.game
     if game.ranked:
         _check_end_ranked(state)
@@ -461,7 +469,7 @@ def _check_end(state: "State") -> None:
         finish(state, (), (), True, limit, Termination.TURN_LIMIT)
 
 
-def limit_reached(state: "State") -> str:
+def limit_reached(state: State) -> str:
     """Why the game ends by its limits now (Ludii's ``checkMaxTurns``), or "" while it goes on:
     the turns (1,250 per player) or the plies (the game's ply limit)."""
     game = state.game
@@ -472,7 +480,7 @@ def limit_reached(state: "State") -> str:
     return ""
 
 
-def _check_end_ranked(state: "State") -> None:
+def _check_end_ranked(state: State) -> None:
     """Ludii's end with more than two players: every end rule that holds applies, in order (a
     rule sees what the rules before it did). A player's win ranks them next from the top, a
     loss next from the bottom, and they leave the game; when one player is left they take the
@@ -514,7 +522,7 @@ def _check_end_ranked(state: "State") -> None:
         _draw_ranked(state, limit_reached(state), Termination.TURN_LIMIT)
 
 
-def _rank_result(state: "State", ranks: list[Any], kind: str, who: int) -> None:
+def _rank_result(state: State, ranks: list[Any], kind: str, who: int) -> None:
     """Rank the players a result of a ranked game names: a draw ranks the players left together,
     a win or loss for All ranks them all, a player's win ranks them next from the top, a loss
     next from the bottom."""
@@ -541,7 +549,7 @@ def _top_ranks(ranks: list[Any], n: int) -> int:
     return k
 
 
-def _draw_ranked(state: "State", reason: str, termination: Termination) -> None:
+def _draw_ranked(state: State, reason: str, termination: Termination) -> None:
     """The players left draw (ranked together after the winners), and the game ends."""
     n = state.game.num_players
     active = [p for p in range(1, n + 1) if not state.arrays["ranks"][p]]
@@ -551,7 +559,7 @@ def _draw_ranked(state: "State", reason: str, termination: Termination) -> None:
     _finish_ranked(state, reason, termination)
 
 
-def _finish_ranked(state: "State", reason: str, termination: Termination) -> None:
+def _finish_ranked(state: State, reason: str, termination: Termination) -> None:
     """End a ranked game: the players ranked first win, the others lose."""
     n = state.game.num_players
     ranks = state.arrays["ranks"]
@@ -562,8 +570,8 @@ def _finish_ranked(state: "State", reason: str, termination: Termination) -> Non
     finish(state, winners, losers, not winners, reason, termination)
 
 
-def finish(state: "State", winners: Iterable[int], losers: Iterable[int], draw: bool, reason: str,
-           termination: Optional[Termination]) -> None:
+def finish(state: State, winners: Iterable[int], losers: Iterable[int], draw: bool, reason: str,
+           termination: Termination | None) -> None:
     """End the game: a player's victory (or defeat) is their team's."""
     game = state.game
     winning = {q for p in winners for q in game.team(p)}
@@ -576,7 +584,7 @@ def finish(state: "State", winners: Iterable[int], losers: Iterable[int], draw: 
     state.termination = termination
 
 
-def _next_phase(state: "State") -> None:
+def _next_phase(state: State) -> None:
     phase = state.game.phases[state.phase]
     for cond, target in phase.next:
         if cond is None or cond(state, ROOT):

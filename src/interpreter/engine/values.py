@@ -9,7 +9,8 @@ rules can fold constants (an ``if:`` that is always true costs nothing).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 INFINITY = 1 << 30  #: Ludii's Infinity, as a bound of ranges and lengths
 #: Ludii's other application constants: ints anywhere an int is written (Grammar.ApplicationConstants)

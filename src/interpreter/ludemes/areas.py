@@ -3,7 +3,7 @@ scoring)."""
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from .base import DIRS, INT, PLAYER, Ludeme, Param
@@ -36,13 +36,13 @@ class SizeTerritory(Ludeme):
     player: Any = Param(PLAYER)
     direction: Any = Param(DIRS, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         adjacency = c.adjacency(self.direction, "Orthogonal")
         who = c.player(self.player)
         n = c.topo.n
 
-        def territory(s: "State", e: Env) -> int:
+        def territory(s: State, e: Env) -> int:
             owners = s.who
             player = who(s, e)
             seen = [False] * n

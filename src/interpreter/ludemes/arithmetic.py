@@ -5,7 +5,7 @@ error at the place of the division (in Ludii, an exception)."""
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.values import const_fn, constant
 from ..errors import LudError
@@ -35,11 +35,11 @@ class _Binary(Ludeme):
     def apply(a: int, b: int) -> int:
         raise NotImplementedError
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         fa, fb = value_fn(c, self.a), value_fn(c, self.b)
         apply, where = self.apply, self
 
-        def value_of(s: "State | None", e: "Env | None") -> int:  # None, None: at load time
+        def value_of(s: State | None, e: Env | None) -> int:  # None, None: at load time
             b = fb(s, e)
             if b == 0:
                 raise LudError(f"({where.name} ...) divides by zero", where.span)

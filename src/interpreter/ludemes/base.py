@@ -21,9 +21,10 @@ to ``params`` by position and type (optional parameters may be skipped, as in Lu
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass, replace
 import sys
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Optional
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -293,7 +294,7 @@ class Param:
     many: bool = False  # takes all following positional arguments of its type: (and a b c)
     key: str = ""
     name: str = ""
-    range: Optional[Range] = None  # the numbers it accepts
+    range: Range | None = None  # the numbers it accepts
 
     def __init__(self, type: PType, optional: bool = False, named: bool = False, default: Any = None,
                  doc: str = "", many: bool = False, key: str = "", name: str = "",
@@ -333,13 +334,13 @@ def _declared_params(cls: type) -> tuple[Param, ...]:
     return tuple(found.values())
 
 
-REGISTRY: dict[str, type["Ludeme"]] = {}  # name -> the class of that name (the first, when overloaded)
+REGISTRY: dict[str, type[Ludeme]] = {}  # name -> the class of that name (the first, when overloaded)
 # name -> every class of that name: Ludii overloads a few names by argument type (``remove`` is
 # an effect on pieces and an operator on boards), each overload a class of its own
-OVERLOADS: dict[str, tuple[type["Ludeme"], ...]] = {}
+OVERLOADS: dict[str, tuple[type[Ludeme], ...]] = {}
 
 
-def ludeme_classes() -> list[type["Ludeme"]]:
+def ludeme_classes() -> list[type[Ludeme]]:
     """Every registered ludeme class, overloads included."""
     return [cls for classes in OVERLOADS.values() for cls in classes]
 
@@ -360,7 +361,7 @@ class Ludeme:
     params: ClassVar[tuple[Param, ...]] = ()
     family: ClassVar[str] = "misc"
     concepts: ClassVar[tuple[str, ...]] = ()
-    termination: ClassVar[Optional[Termination]] = None  # the end it makes, as an end condition
+    termination: ClassVar[Termination | None] = None  # the end it makes, as an end condition
     overload: ClassVar[bool] = False  # another class of a name already registered (chosen by its arguments)
     meanings: ClassVar[dict[str, str]] = {}  # parameter word -> its meaning (``Parameters:``)
     span: Span
@@ -407,7 +408,7 @@ class Ludeme:
             value = getattr(self, p.name)
             yield from _flatten(value)
 
-    def walk(self) -> Iterator["Ludeme"]:
+    def walk(self) -> Iterator[Ludeme]:
         yield self
         for child in self.children():
             if isinstance(child, Ludeme):
@@ -423,12 +424,12 @@ class Ludeme:
         """Where the arguments of ``param`` stand; by default where this ludeme stands."""
         return where
 
-    def words(self, w: Any) -> Optional[str]:
+    def words(self, w: Any) -> str | None:
         """This ludeme in plain words (``w``: a :class:`~.words.Words` to say its arguments), for
         the reason a game ended; None when it cannot say itself."""
         return None
 
-    def end_rule(self) -> Optional[tuple[Any, list]]:
+    def end_rule(self) -> tuple[Any, list] | None:
         """For an end rule: (its condition, its results); None for anything else."""
         return None
 

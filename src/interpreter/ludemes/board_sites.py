@@ -12,7 +12,7 @@ site here.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine.values import const_fn, constant
 from ..errors import BindError
@@ -33,7 +33,7 @@ class SiteTyped(Protocol):
     type: Any
 
 
-def check_type(ludeme: SiteTyped, c: "Compiler") -> None:
+def check_type(ludeme: SiteTyped, c: Compiler) -> None:
     """Refuse a site type other than the board's (Ludii would look at other graph elements)."""
     kind = getattr(ludeme.type, "name", None)
     if kind is not None and kind != c.topo.use:
@@ -57,7 +57,7 @@ class CentrePoint(Ludeme):
     family = "regions"
     type: Any = _TYPE
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_type(self, c)
         centre = c.topo.regions.get("Centre") or ()
         if not centre:
@@ -102,7 +102,7 @@ class Coord(Ludeme):
             raise BindError("coord needs a label, or row: and column:", self.span,
                             hint='e.g. (coord "A1") or (coord row:0 column:0)')
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_type(self, c)
         topo = c.topo
         if self.label is not None:  # a site written out must be on the board (a typo otherwise)
@@ -120,6 +120,7 @@ class Coord(Ludeme):
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
+
         from ..native.kernels.core import _value
         from ..native.kernels.measures import _same_type, board_value
         _same_type(self, k)
@@ -153,7 +154,7 @@ class _Index(Ludeme):
     of: Any = Param(SITE_FN, named=True)
     table = ""
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_type(self, c)
         values = getattr(c.topo, self.table)
         site = c.site(self.of)
@@ -204,7 +205,7 @@ class _SitesIndex(Ludeme):
     index: Any = Param(INT_FN, range=INDEX)
     table = ""
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_type(self, c)
         values = getattr(c.topo, self.table)
         by_index: dict[int, tuple[int, ...]] = {}
@@ -272,7 +273,7 @@ class SitesOuter(Ludeme):
     family = "regions"
     type: Any = _TYPE
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from .sitetypes import board_region
         return const_fn(board_region(c, self, "Outer"))
 
@@ -295,7 +296,7 @@ class _CountIndex(Ludeme):
     type: Any = _TYPE
     table = ""
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_type(self, c)
         return const_fn(len(set(getattr(c.topo, self.table))))
 

@@ -8,20 +8,38 @@ int expressions known before play (``(tri Limping (- 4 1))``).
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Optional, Protocol, TYPE_CHECKING, runtime_checkable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from ..engine import boards as gen
 from ..engine.topology import Topology, build
 from ..errors import BindError
 from ..syntax.nodes import Bool, Float, Int, Str
 from .base import (
-    ANGLE, ANY_INT, BOARD_SIZE, COORDINATE, SITE_NUMBER, VERTEX_NUMBER,
-    BOARD_SHAPE, EQUIPMENT_ITEM, INT_FN, INT_LIT, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance, Kind,
-    Ludeme, Param, kind_of,
+    ANGLE,
+    ANY_INT,
+    BOARD_SHAPE,
+    BOARD_SIZE,
+    COORDINATE,
+    EQUIPMENT_ITEM,
+    INT_FN,
+    INT_LIT,
+    SITE_NUMBER,
+    STR_LIT,
+    VERTEX_NUMBER,
+    ArrayOf,
+    BoundArray,
+    Either,
+    Enum,
+    Instance,
+    Kind,
+    Ludeme,
+    Param,
+    kind_of,
 )
 
 if TYPE_CHECKING:
-    from ..native.emit import Emitter
+    pass
 
 StaticInt = Callable[[Any], int]  # evaluates an int expression known before play
 SHAPE = kind_of(BOARD_SHAPE)
@@ -213,7 +231,7 @@ def _diagonal_concepts(ludeme: Any, plain: str) -> tuple[str, ...]:
     return ("AlquerqueTiling",) if ludeme.diagonals.name == "Alternating" else ()
 
 
-def _static(value: Any, where: Any) -> Optional[int]:
+def _static(value: Any, where: Any) -> int | None:
     """The number a size argument gives before play (``where.static_int`` evaluates
     expressions, when the walk has one), None when it cannot be known here."""
     if value is None:
@@ -229,7 +247,7 @@ def _static(value: Any, where: Any) -> Optional[int]:
         return None
 
 
-def _grid_shape(rows: Optional[int], columns: Optional[int]) -> tuple[str, ...]:
+def _grid_shape(rows: int | None, columns: int | None) -> tuple[str, ...]:
     """A grid of rows x columns: square when they are equal, as Ludii's shapes."""
     shape = "SquareShape" if rows is not None and rows == columns else "RectangleShape"
     return (shape, "RegularShape", "PolygonShape")

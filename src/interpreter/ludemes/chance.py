@@ -9,7 +9,7 @@ the same values.
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import dice as engine_dice
 from ..engine.env import Env
@@ -17,7 +17,19 @@ from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import Fn, const_fn
 from ..errors import BindError
 from .base import (
-    ANY_INT, FLOAT_LIT, INT, INT_FN, MOVES, MOVES_T, RANGE, REGION, REGION_FN, ArrayOf, BoundArray, Kind, Ludeme,
+    ANY_INT,
+    FLOAT_LIT,
+    INT,
+    INT_FN,
+    MOVES,
+    MOVES_T,
+    RANGE,
+    REGION,
+    REGION_FN,
+    ArrayOf,
+    BoundArray,
+    Kind,
+    Ludeme,
     Param,
 )
 from .functions import Exact, Max, Range
@@ -42,7 +54,7 @@ def frame_key(e: Env) -> int:
     return hash((e.to, e.frm, e.between, e.site, e.player, e.value, e.pips)) & 0xFFFFFFFF
 
 
-def range_fns(c: "Compiler", value: Any) -> tuple[Fn, Fn]:
+def range_fns(c: Compiler, value: Any) -> tuple[Fn, Fn]:
     """The functions of a range's least and greatest values (``(range 1 (count at:0))``:
     worked out during play)."""
     if isinstance(value, Range):
@@ -58,7 +70,7 @@ def range_fns(c: "Compiler", value: Any) -> tuple[Fn, Fn]:
 
 
 class _Random(Ludeme):
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         engine_dice.declare_random(d)
 
 
@@ -78,12 +90,12 @@ class ValueRandom(_Random):
     concepts = ("Stochastic",)
     range: Any = Param(_RANGE)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         lo, hi = range_fns(c, self.range)
         salt = salt_of(self)
         draw = engine_dice.draw
 
-        def value(s: "State", e: Env) -> int:
+        def value(s: State, e: Env) -> int:
             a, b = lo(s, e), hi(s, e)
             if a > b:
                 return -1
@@ -110,7 +122,7 @@ class SitesRandom(_Random):
     region: Any = Param(REGION_FN, optional=True)
     num: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.region is not None:
             region = c.region(self.region)
         else:
@@ -119,7 +131,7 @@ class SitesRandom(_Random):
         salt = salt_of(self)
         draw = engine_dice.draw
 
-        def sites(s: "State", e: Env) -> tuple[int, ...]:
+        def sites(s: State, e: Env) -> tuple[int, ...]:
             pool = sorted(set(region(s, e)))  # Ludii's region: in site order
             wanted = min(num(s, e), len(pool))
             key = frame_key(e)
@@ -164,7 +176,7 @@ class RandomMoves(_Random):
         if self.num is not None and len(items) != 1:
             raise BindError("random with num: draws from one generator", self.moves.span)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         items = self.moves.items if isinstance(self.moves, BoundArray) else [self.moves]
         gens = [c.moves(item) for item in items]
         salt = salt_of(self)
@@ -172,7 +184,7 @@ class RandomMoves(_Random):
             num = c.int(self.num)
             inner = gens[0]
 
-            def some(s: "State", e: Env) -> list["Move"]:
+            def some(s: State, e: Env) -> list[Move]:
                 found = inner.moves(s, e)
                 wanted = max(0, min(num(s, e), len(found)))
                 key = frame_key(e)
@@ -182,7 +194,7 @@ class RandomMoves(_Random):
         gens = gens[:len(weights)]
         total = sum(weights)
 
-        def one(s: "State", e: Env) -> list["Move"]:
+        def one(s: State, e: Env) -> list[Move]:
             if not gens or total <= 0:
                 return []
             x = engine_dice.uniform(s, salt, frame_key(e))

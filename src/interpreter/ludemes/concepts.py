@@ -22,8 +22,9 @@ facts about the whole game (players, board) and numbers are added by :mod:`inter
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..syntax.nodes import Const
 from .base import BoundArray, Ludeme
@@ -57,25 +58,25 @@ class Where:
     start: bool = False
     end: bool = False
     capture: bool = False
-    walker: Optional[Callable[[Any, "Where"], set[str]]] = None
+    walker: Callable[[Any, Where], set[str]] | None = None
     piece_moves: tuple[Any, ...] = ()  # the moves the pieces declare (what (forEach Piece) plays)
-    static_int: Optional[Callable[[Any], int]] = None  # a number known before play (board sizes)
+    static_int: Callable[[Any], int] | None = None  # a number known before play (board sizes)
 
     @property
     def decision(self) -> bool:
         """A move a player chooses (in the play rules, not a consequence)."""
         return not self.effect
 
-    def as_effect(self) -> "Where":
+    def as_effect(self) -> Where:
         return replace(self, effect=True)
 
-    def as_start(self) -> "Where":
+    def as_start(self) -> Where:
         return replace(self, effect=True, start=True)
 
-    def as_end(self) -> "Where":
+    def as_end(self) -> Where:
         return replace(self, end=True)
 
-    def as_capture(self) -> "Where":
+    def as_capture(self) -> Where:
         return replace(self, capture=True)
 
     def concepts_of(self, node: Any) -> set[str]:
@@ -129,7 +130,7 @@ END_TESTS: dict[str, Callable[[set[str]], bool]] = {
 }
 
 
-def end_concepts(condition: set[str], role: Optional[str], outcome: Optional[str], players: int,
+def end_concepts(condition: set[str], role: str | None, outcome: str | None, players: int,
                  result: Iterable[str] = ()) -> set[str]:
     """The end concepts of an end rule whose condition has the concepts ``condition`` and
     whose result is ``(result ROLE OUTCOME)`` (Ludii's EndConcepts; ``result``: the result's own
@@ -166,7 +167,7 @@ def end_concepts(condition: set[str], role: Optional[str], outcome: Optional[str
     return out
 
 
-def moved_to(kind: str, where: "Where", rule: Any, effect: Any, rule_concepts: Optional[set[str]] = None) -> set[str]:
+def moved_to(kind: str, where: Where, rule: Any, effect: Any, rule_concepts: set[str] | None = None) -> set[str]:
     """The concepts of a move of ``kind`` (Step, Leap, Slide, FromTo) as Ludii gives them: a
     decision or an effect; for a decision, where it may go by the concepts of its rule
     (``rule``, the to's condition, or ``rule_concepts`` when given): to an empty site, a
@@ -187,7 +188,7 @@ def moved_to(kind: str, where: "Where", rule: Any, effect: Any, rule_concepts: O
     return out
 
 
-def captures(where: "Where", *effects: Any) -> bool:
+def captures(where: Where, *effects: Any) -> bool:
     """Whether effects (``apply`` of a between or a to) take pieces: remove them or move them
     away, which makes a custodial, surround... rule a capture (Ludii's test)."""
     done: set[str] = set()
@@ -269,7 +270,7 @@ def concepts_of(node: Any, where: Where) -> set[str]:
 
 
 def declared_concepts(game: Ludeme, players: int,
-                      static_int: Optional[Callable[[Any], int]] = None) -> frozenset[str]:
+                      static_int: Callable[[Any], int] | None = None) -> frozenset[str]:
     """The concepts the ludemes of a bound game declare where they stand (no parents, no facts
     about the whole game: see :func:`interpreter.concept.concepts`); ``static_int`` evaluates
     the numbers known before play (a board's sizes given as expressions), literals only

@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import counts, turns
 from ..engine.env import Env
 from ..engine.result import Termination
 from ..syntax.nodes import Bool
-from .base import LENGTH, BOOL, BOOL_FN, BOOL_LIT, DIRS, INT_FN, INTS, PLAYER, REGION_FN, SITE_FN, ArrayOf, BoundArray, Either, Kind, Ludeme, Param
+from .base import (
+    BOOL,
+    BOOL_FN,
+    BOOL_LIT,
+    DIRS,
+    INT_FN,
+    INTS,
+    LENGTH,
+    PLAYER,
+    REGION_FN,
+    SITE_FN,
+    ArrayOf,
+    BoundArray,
+    Either,
+    Kind,
+    Ludeme,
+    Param,
+)
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -26,7 +43,7 @@ class _SiteTest(Ludeme):
     kind = BOOL
     site: Any = Param(SITE_FN)
 
-    def hand_test(self, c: "Compiler"):
+    def hand_test(self, c: Compiler):
         """In a game whose hands hold counted pieces (Ludii's hands are sites after the
         board's, ``(handSite P)``): fn(s, e) -> whether the site, a board's or a hand's, holds
         a piece; None in other games (the board's test is enough)."""
@@ -36,14 +53,14 @@ class _SiteTest(Ludeme):
             return None
         site, n = c.int(self.site), c.topo.n
 
-        def held(s: "State", e: Any) -> bool:
+        def held(s: State, e: Any) -> bool:
             x = site(s, e)
             if 0 <= x < n:
                 return s.what[x] != 0
             return n <= x < n + hands and counts.pieces_at(s, x) > 0
         return held
 
-    def no_hand_kernel(self, k: "Emitter") -> None:
+    def no_hand_kernel(self, k: Emitter) -> None:
         """The compiled tier reads the board's sites only: a game whose hands hold counted
         pieces is left to the reference engine."""
         from ..native.emit import NoKernel
@@ -64,7 +81,7 @@ class IsEmpty(_SiteTest):
         return f"{w.of(self.site)} is empty"
     concepts = ("IsEmpty",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         get = c.frame_site(self.site)
         if get is not None:  # (is Empty (to)): the frame's site, always on the board
             return lambda s, e: s.what[get(e)] == 0
@@ -94,7 +111,7 @@ class IsOccupied(_SiteTest):
     def words(self, w):
         return f"{w.of(self.site)} is occupied"
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         get = c.frame_site(self.site)
         if get is not None:  # (is Occupied (between)): the frame's site, always on the board
             return lambda s, e: s.what[get(e)] != 0
@@ -127,12 +144,12 @@ class _PlayerTest(Ludeme):
         """(player, mover) -> bool for this game."""
         raise NotImplementedError
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         p = _value(c, self.player)
         related = self.relation(c.game)
         return lambda s, e: related(p(s, e), s.mover)
 
-    def site_flags(self, c: "Compiler"):
+    def site_flags(self, c: Compiler):
         """For ``(is Mover (who at:(to)))`` and the like: flags(state) -> the test's value with
         ``(to)`` at each site in turn (one pass over the owners), or None for other tests."""
         from .functions import To, Who
@@ -152,12 +169,12 @@ class _PlayerTest(Ludeme):
         return None
 
 
-def _value(c: "Compiler", value):
+def _value(c: Compiler, value):
     from .logic import value_fn
     return value_fn(c, value)
 
 
-def _line_length(c: "Compiler", ludeme: IsLine | CountLines):
+def _line_length(c: Compiler, ludeme: IsLine | CountLines):
     from .functions import at_least
     return at_least(c, ludeme.length, 1, lambda n: f"a line is at least 1 long, not {n}", ludeme)
 
@@ -231,12 +248,12 @@ class IsPrev(_PlayerTest):
     def relation(game):
         return lambda q, mover: q == game.prev_of(mover)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         p = _value(c, self.player)
         prev_of = c.game.prev_of
         return lambda s, e: p(s, e) == (s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover))
 
-    def site_flags(self, c: "Compiler"):
+    def site_flags(self, c: Compiler):
         if super().site_flags(c) is None:
             return None
         prev_of = c.game.prev_of
@@ -329,7 +346,7 @@ class IsIn(Ludeme):
     def _array(self) -> bool:
         return isinstance(self.region, Ludeme) and self.region.kind == INTS
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if isinstance(self.site, BoundArray):
             sites = [c.site(v) for v in self.site.items]
         else:
@@ -342,7 +359,7 @@ class IsIn(Ludeme):
             site = sites[0]
             return lambda s, e: (x := site(s, e)) >= 0 and x in region(s, e)
 
-        def every(s: "State", e: Env) -> bool:
+        def every(s: State, e: Env) -> bool:
             inside = set(region(s, e))
             return all((x := f(s, e)) >= 0 and x in inside for f in sites)
         return every
@@ -370,7 +387,7 @@ class IsFull(Ludeme):
     kind = BOOL
     # no parameters
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return lambda s, e: 0 not in s.what
 
     def kernel_bool(self, k: Emitter) -> str:
@@ -427,7 +444,7 @@ class IsLine(Ludeme):
     contiguous: Any = Param(BOOL_LIT, optional=True, named=True, doc="False: the player's pieces anywhere on the line count, gaps and all [True]")
     concepts = ("Line",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         length = _line_length(c, self)
         gaps = self.contiguous is not None and not self.contiguous.value
         dirs = c.directions(self.directions, "Adjacent")
@@ -526,7 +543,7 @@ class CountLines(Ludeme):
     of: Any = Param(PLAYER, named=True)
     concepts = ("Line",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         length = _line_length(c, self)
         dirs = c.directions(self.directions, "All")
         axes_at = c.topo.axes_for(dirs)
@@ -589,7 +606,7 @@ class NoMoves(Ludeme):
     def _asks_next(self) -> bool:
         return getattr(self.player, "name", "") == "Next"
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self._asks_next():
             return next_stalemated
         p = _value(c, self.player)
@@ -607,7 +624,7 @@ class NoMoves(Ludeme):
         return f"next_stalemated({k.st}, T)"
 
 
-def next_stalemated(s: "State", e: Any = None) -> bool:
+def next_stalemated(s: State, e: Any = None) -> bool:
     """Ludii's ``(no Moves Next)``: the next player (``State.next``) has no move now; the flag
     is kept for them (outside the listing of legal moves, which leaves the state as it is).
     Asked while it is working this out, it is false (Ludii's autoFail)."""
@@ -646,7 +663,7 @@ class AllPassed(Ludeme):
     def declare(self, d: Any, c: Any) -> None:
         d.not_all_pass = True  # Ludii's NotAllPass: no draw when all pass
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         n = c.game.num_players
         return lambda s, e: s.ply >= n and turns.all_passed(s)
 

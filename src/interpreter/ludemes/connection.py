@@ -9,19 +9,34 @@ square...). ``if:`` says which sites belong, tested with ``(to)`` set to the can
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.groups import connects, group_at, groups
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.result import Termination
 from ..errors import BindError
+from ..syntax.nodes import Const
 from .base import (
-    BOOL, BOOL_FN, DIRS, INT, MOVES, MOVES_T, PLAYER, REGION, REGION_FN, SITE_FN, ArrayOf, BoundArray, Either,
-    INT_FN, Enum, Ludeme, Param,
+    BOOL,
+    BOOL_FN,
+    DIRS,
+    INT,
+    INT_FN,
+    MOVES,
+    MOVES_T,
+    PLAYER,
+    REGION,
+    REGION_FN,
+    SITE_FN,
+    ArrayOf,
+    BoundArray,
+    Either,
+    Enum,
+    Ludeme,
+    Param,
 )
 from .measures import SITE_TYPE, check_site_type
-from ..syntax.nodes import Const
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -32,14 +47,14 @@ if TYPE_CHECKING:
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 
 
-def _membership(c: "Compiler", condition):
+def _membership(c: Compiler, condition):
     """member(state, env) -> a test of one site: the ``if:`` condition with ``(to)`` at the
     site (in a frame of its own), or (without one) whether the site holds a piece."""
     if condition is None:
         return lambda s, e: (lambda site: s.who[site] != 0 or s.what[site] != 0)
     cond = c.bool(condition)
 
-    def member_of(s: "State", e: Env):
+    def member_of(s: State, e: Env):
         frame = e.child()
 
         def member(site: int) -> bool:
@@ -49,19 +64,19 @@ def _membership(c: "Compiler", condition):
     return member_of
 
 
-def _all_groups(c: "Compiler", directions, condition):
+def _all_groups(c: Compiler, directions, condition):
     """groups_of(state, env) -> the groups of the board (lists of sites)."""
     adjacency = c.adjacency(directions)
     n = c.topo.n
     flags_of = condition.site_flags(c) if hasattr(condition, "site_flags") else None
     if flags_of is not None:  # a test of owners (is Mover (who at:(to))): one pass over the owners
-        def owned_groups(s: "State", e: Env) -> list:
+        def owned_groups(s: State, e: Env) -> list:
             inside = flags_of(s, e)
             return groups((site for site in range(n) if inside[site]), adjacency, inside.__getitem__)
         return owned_groups
     member_of = _membership(c, condition)
 
-    def groups_of(s: "State", e: Env) -> list:
+    def groups_of(s: State, e: Env) -> list:
         member = member_of(s, e)
         inside = [member(site) for site in range(n)]  # the condition once per site
         return groups((site for site in range(n) if inside[site]), adjacency, inside.__getitem__)
@@ -92,12 +107,12 @@ class SitesGroup(Ludeme):
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         at = c.site(self.at)
         adjacency = c.adjacency(self.directions)
         cond = c.bool(self.condition) if self.condition is not None else None
 
-        def region(s: "State", e: Env) -> list[int]:
+        def region(s: State, e: Env) -> list[int]:
             site = at(s, e)
             if site < 0:
                 return []
@@ -138,7 +153,7 @@ class CountGroups(Ludeme):
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         groups_of = _all_groups(c, self.directions, self.condition)
         return lambda s, e: len(groups_of(s, e))
 
@@ -171,11 +186,11 @@ class ForEachGroup(Ludeme):
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     rule: Any = Param(MOVES_T)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         groups_of = _all_groups(c, self.directions, self.condition)
         gen = c.moves(self.rule)
 
-        def moves(s: "State", e: Env) -> list["Move"]:
+        def moves(s: State, e: Env) -> list[Move]:
             out = []
             frame = e.child()  # (sites) is each group in turn
             for group in groups_of(s, e):
@@ -184,11 +199,11 @@ class ForEachGroup(Ludeme):
             return out
         return FnGen(moves)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         groups_of = _all_groups(c, self.directions, self.condition)
         effect = c.effect(self.rule)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             frame = e.child()  # (sites) is each group in turn
             for group in groups_of(s, e):
                 frame.region = tuple(group)
@@ -271,7 +286,7 @@ class IsConnected(Ludeme):
     regions: Any = Param(Either((PLAYER, ArrayOf(REGION_FN, single=False), STATIC_REGIONS)))
     concepts = ("Connection",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         at = c.site(self.at) if self.at is not None else (lambda s, e: s.last_to)
         adjacency = c.adjacency(self.directions)
@@ -292,7 +307,7 @@ class IsConnected(Ludeme):
                 raise BindError("no player owns a region: declare them with (regions P1 {...})", self.span)
             targets = lambda s, e: owned.get(player(s, e), ())  # noqa: E731
 
-        def connected(s: "State", e: Env) -> bool:
+        def connected(s: State, e: Env) -> bool:
             site = at(s, e)
             if site < 0:
                 return False
@@ -313,10 +328,11 @@ class IsConnected(Ludeme):
 
     def kernel_bool(self, k: Emitter) -> str:
         import numpy as np
-        from . import connection
+
         from ..native import abi
         from ..native.emit import NoKernel
         from ..native.kernels.placement import _connected_by_union_find, neighbour_table
+        from . import connection
         if self.type is not None and self.type.name != k.topo.use:
             raise NoKernel("(is Connected <site type>)", "another site type")
         uf = k.notes.get("union_find")
@@ -383,7 +399,7 @@ class SitesSide(Ludeme):
     kind = REGION
     direction: Any = Param(Enum(_COMPASS))
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         sites = c.topo.side(self.direction.name)
         if not sites:
             raise BindError(f"this board has no side {self.direction.name}", self.span)

@@ -12,7 +12,6 @@ the game is built and read by ``sow`` and ``(sites Track)``.
 from __future__ import annotations
 
 import math
-
 from typing import TYPE_CHECKING, Any
 
 from ..engine import boards as gen
@@ -22,9 +21,24 @@ from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
 from .base import (
-    ANY_INT, PLAYER_NUMBER, SITE_NUMBER,
-    BOOL_LIT, EQUIPMENT_ITEM, INT, INT_FN, INT_LIT, REGION, STR_LIT, ArrayOf, BoundArray, Either, Enum, Instance,
-    Ludeme, Param, ROLE,
+    ANY_INT,
+    BOOL_LIT,
+    EQUIPMENT_ITEM,
+    INT,
+    INT_FN,
+    INT_LIT,
+    PLAYER_NUMBER,
+    REGION,
+    ROLE,
+    SITE_NUMBER,
+    STR_LIT,
+    ArrayOf,
+    BoundArray,
+    Either,
+    Enum,
+    Instance,
+    Ludeme,
+    Param,
 )
 from .boards import Board, StaticInt
 
@@ -263,7 +277,7 @@ class SitesTrack(Ludeme):
     frm: Any = Param(INT_FN, optional=True, named=True, key="from", range=SITE_NUMBER)
     to: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         tracks = c.tracks
         title = self.title.value if self.title is not None else ""
         if not tracks:
@@ -283,7 +297,7 @@ class SitesTrack(Ludeme):
         frm = c.int(self.frm) if self.frm is not None else const_fn(-1)
         to = c.int(self.to) if self.to is not None else const_fn(-1)
 
-        def part(s: "State", e: Env) -> tuple[int, ...]:
+        def part(s: State, e: Env) -> tuple[int, ...]:
             track = table.get(who(s, e))
             if track is None:
                 return ()
@@ -313,7 +327,7 @@ def track_part(track: Any, frm: int, to: int) -> tuple[int, ...]:
     return tuple(sorted({x for x in out if x >= 0}))
 
 
-def owner_fn(c: "Compiler", role: Any):
+def owner_fn(c: Compiler, role: Any):
     """The number a role (or a player, ``(player 1)``) stands for as the owner of a track or
     container: a player's number, 0 for Neutral, the number of players plus one for Shared and
     All (Ludii's numbering)."""
@@ -421,7 +435,7 @@ class Map(Ludeme):
             raise BindError("a map takes pairs, or an array of keys and an array of values", self.span,
                             hint="(map {(pair 1 2) (pair 3 4)}) or (map {1 3} {2 4})")
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         title = self.title.value if self.title is not None else ""
         if title in d.maps:
             raise BindError(f'map "{title}" is declared twice' if title else "a second map without a name",
@@ -461,7 +475,7 @@ class MapEntry(Ludeme):
     title: Any = Param(STR_LIT, optional=True)
     key: Any = Param(Either((INT_FN, ROLE)), range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         maps = c.game.maps
         if not maps:
             raise BindError("(mapEntry ...) but the game has no (map ...)", self.span)

@@ -4,7 +4,7 @@ played since it was last set, for rules such as Chess's fifty-move draw) and pen
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import turns
 from ..engine.env import Env
@@ -35,10 +35,10 @@ class Counter(Ludeme):
     concepts = ("InternalCounter",)
     # no parameters
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         d.array(_COUNTER, [-1])
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return lambda s, e: s.arrays[_COUNTER][0]
 
 
@@ -58,13 +58,13 @@ class SetCounter(Ludeme):
     concepts = ("SetInternalCounter",)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         d.array(_COUNTER, [-1])
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         value = c.int(self.value) if self.value is not None else const_fn(-1)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             s.set_item(s.arrays[_COUNTER], 0, value(s, e))
         return run
 
@@ -76,7 +76,7 @@ _PENDING_SITES = "pending_sites"  # [values, ply they were set at]: the pending 
 class _UsesPending(Ludeme):
     """A ludeme reading or writing the pending value (the state array ``pending``)."""
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         d.array(_PENDING, [-1, -1])
 
 
@@ -101,18 +101,18 @@ class SetPending(_UsesPending):
     region: Any = Param(REGION_FN, optional=True)
     then: Any = Param(Kind(("then",), "then"), optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         super().declare(d, c)
         if self.region is not None:
             d.array(_PENDING_SITES, [(), -1])
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         value = c.int(self.value) if self.value is not None else const_fn(1)
         then = self.then.compile_effect(c) if self.then is not None else None
         if self.region is not None:
             region = c.region(self.region)
 
-            def run_sites(s: "State", e: Env) -> None:
+            def run_sites(s: State, e: Env) -> None:
                 sites = tuple(x for x in region(s, e) if x >= 0)
                 held = s.arrays[_PENDING_SITES]
                 before = held[0] if held[1] == s.ply else ()
@@ -126,7 +126,7 @@ class SetPending(_UsesPending):
                     then(s, e)
             return run_sites
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             pending = s.arrays[_PENDING]
             v = value(s, e)
             if pending[1] == s.ply and pending[0] != v:
@@ -161,7 +161,7 @@ class IsPending(_UsesPending):
     kind = "boolean"
     # no parameters
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return lambda s, e: s.arrays[_PENDING][1] == s.ply and s.ply > 0
 
     def kernel_bool(self, k: Emitter) -> str:
@@ -181,8 +181,8 @@ class ValuePending(_UsesPending):
     kind = INT
     # no parameters
 
-    def compile(self, c: "Compiler"):
-        def value(s: "State", e: Env) -> int:
+    def compile(self, c: Compiler):
+        def value(s: State, e: Env) -> int:
             pending = s.arrays[_PENDING]
             return pending[0] if pending[1] == s.ply and s.ply > 0 else 0
         return value
@@ -207,14 +207,14 @@ class SitesPending(_UsesPending):
     kind = "region"
     type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         super().declare(d, c)
         d.array(_PENDING_SITES, [(), -1])
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         n = c.topo.n
 
-        def pending(s: "State", e: Env) -> list[int]:
+        def pending(s: State, e: Env) -> list[int]:
             if s.ply <= 0:
                 return []
             held = s.arrays[_PENDING_SITES]
@@ -247,7 +247,7 @@ class NoRepeat(Ludeme):
     type: Any = Param(Enum(("Positional", "Situational", "PositionalInTurn", "SituationalInTurn"),
                                  "Positional | Situational | PositionalInTurn | SituationalInTurn"), optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         """The positions seen (a state array) and the engine's hooks that record them and
         forbid the moves that bring one back."""
         kind = self.type.name if self.type is not None else "Positional"
@@ -255,19 +255,19 @@ class NoRepeat(Ludeme):
         in_turn = kind.endswith("InTurn")
         d.array(_SEEN, [()])  # the positions seen so far, oldest first (one per move)
 
-        def key(s: "State") -> int:
+        def key(s: State) -> int:
             return hash((tuple(s.what), s.mover)) if situational else hash(tuple(s.what))
 
-        def record(s: "State") -> None:
+        def record(s: State) -> None:
             seen = s.arrays[_SEEN]
             s.set_item(seen, 0, seen[0] + (key(s),))
 
-        def start(s: "State") -> None:  # the initial position is seen too (after the start rules)
+        def start(s: State) -> None:  # the initial position is seen too (after the start rules)
             s.arrays[_SEEN][0] = (key(s),)
         d.start.append(start)
         d.after_move.append(record)
 
-        def fresh(s: "State", move: Move) -> bool:
+        def fresh(s: State, move: Move) -> bool:
             seen = s.arrays[_SEEN][0]
             if in_turn:
                 seen = seen[len(seen) - 1 - s.turn_moves:]
@@ -276,7 +276,7 @@ class NoRepeat(Ludeme):
             s.mover = saved
             return new not in seen
 
-        def key_after(s: "State", move: Move) -> int:
+        def key_after(s: State, move: Move) -> int:
             mark = s.mark()
             try:
                 s.ply += 1
@@ -287,11 +287,11 @@ class NoRepeat(Ludeme):
             finally:
                 s.rollback(mark)
 
-        def allowed(s: "State", moves: list[Move]) -> list[Move]:
+        def allowed(s: State, moves: list[Move]) -> list[Move]:
             return [m for m in moves if m.kind is PASS or fresh(s, m)]
         d.move_filters.append(allowed)
 
-    def configure(self, c: "Compiler") -> None:
+    def configure(self, c: Compiler) -> None:
         """Nothing to compile: the rule is made of engine hooks (:meth:`declare`)."""
 
 

@@ -14,7 +14,7 @@ sum of the values rolled, ``(face site)`` the value of one die.
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import dice as engine_dice
 from ..engine.dice import DICE, DICE_EQUAL, DICE_FACE, TEMP, UNDEFINED, DiceSet
@@ -23,8 +23,24 @@ from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
 from .base import (
-    ANY_INT, BOOL, BOOL_FN, EQUIPMENT_ITEM, INT, INT_FN, INT_LIT, MOVES, MOVES_T, REGION_FN, ROLE,
-    STR_LIT, THEN, ArrayOf, Enum, Ludeme, Param, kind_of,
+    ANY_INT,
+    BOOL,
+    BOOL_FN,
+    EQUIPMENT_ITEM,
+    INT,
+    INT_FN,
+    INT_LIT,
+    MOVES,
+    MOVES_T,
+    REGION_FN,
+    ROLE,
+    STR_LIT,
+    THEN,
+    ArrayOf,
+    Enum,
+    Ludeme,
+    Param,
+    kind_of,
 )
 from .effects import _Effect
 
@@ -54,7 +70,7 @@ def dice_owner(role: Any, num_players: int) -> int:
     raise BindError(f"dice belong to a player (P1, P2 ...), to Shared or to Neutral, not to {name}", role.span)
 
 
-def first_dice_site(game: "Game") -> int:
+def first_dice_site(game: Game) -> int:
     """The site number of the first die: dice containers come after the board and the hands
     (Ludii numbers every container's sites in turn: the board, each player's hand, the shared
     hand, then the dice)."""
@@ -62,7 +78,7 @@ def first_dice_site(game: "Game") -> int:
     return game.topology.n + off_board_sites(game)
 
 
-def _sets(c: "Compiler", where: Ludeme) -> tuple[DiceSet, ...]:
+def _sets(c: Compiler, where: Ludeme) -> tuple[DiceSet, ...]:
     sets = c.game.dice
     if not sets:
         raise BindError(f"({where.name} ...) but the game has no dice", where.span,
@@ -146,7 +162,7 @@ class Dice(Ludeme):
         start = self.frm.value if self.frm is not None else 1
         return (tuple(range(start, start + self.num_faces())),) * num
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         """The game's sets of dice (dice of one owner join its set, as Ludii's) and the state
         arrays of what they show."""
         owner = dice_owner(self.role, d.num_players)
@@ -186,12 +202,12 @@ class Roll(_Effect):
     concepts = ("Roll",)
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         _sets(c, self)
         then = self.then.compile_effect(c) if self.then is not None else None
         roll = engine_dice.roll
 
-        def run(s: "State", e: "Env") -> None:
+        def run(s: State, e: Env) -> None:
             roll(s)
             if then is not None:
                 then(s, e)
@@ -230,7 +246,7 @@ class CountPips(Ludeme):
         if self.role is not None and self.of is not None:
             raise BindError("count Pips takes a role or of:, not both", self.of.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         sets = _sets(c, self)
         shared = c.game.num_players + 1
         if self.of is not None:
@@ -265,13 +281,13 @@ class Face(Ludeme):
     concepts = ("Dice",)
     site: Any = Param(INT_FN, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         sets = _sets(c, self)
         first = first_dice_site(c.game)
         faces = engine_dice.all_faces(sets)
         site = c.int(self.site)
 
-        def face(s: "State", e: Env) -> int:
+        def face(s: State, e: Env) -> int:
             d = site(s, e) - first
             if not 0 <= d < len(faces):
                 return -1
@@ -291,7 +307,7 @@ class Pips(Ludeme):
     kind = INT
     concepts = ("Dice",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         _sets(c, self)
         return lambda s, e: e.pips
 
@@ -328,7 +344,7 @@ class ForEachDie(Ludeme):
     moves: Any = Param(MOVES_T)
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         sets = _sets(c, self)
         which = c.int(self.set) if self.set is not None else const_fn(0)
         combined = c.bool(self.combined) if self.combined is not None else None
@@ -347,18 +363,18 @@ class ForEachDie(Ludeme):
             for combo in combos:
                 together[h, combo] = (c.rule(before=_bind_pips(ds, combo)), c.rule(before=_use_dice(ds, combo)))
 
-        def tagged(found: list["Move"], rules: tuple[tuple[int, ...], tuple[int, ...]]) -> list["Move"]:
+        def tagged(found: list[Move], rules: tuple[tuple[int, ...], tuple[int, ...]]) -> list[Move]:
             bind, use = rules
             return [m.with_rules(bind + m.rules + use + then) for m in found]
 
-        def gen(s: "State", e: Env) -> list["Move"]:
+        def gen(s: State, e: Env) -> list[Move]:
             h = which(s, e)
             if not 0 <= h < len(sets):
                 return []
             ds = sets[h]
             values = engine_dice.shown(s, ds)
             frame = e.child()
-            out: list["Move"] = []
+            out: list[Move] = []
             for j, value in enumerate(values):
                 frame.pips = value
                 if cond is None or cond(s, frame):
@@ -380,7 +396,7 @@ def _bind_pips(ds: DiceSet, combo: tuple[int, ...]):
     (not used yet when the move is applied), as Ludii works the effects out with it."""
     first = ds.first
 
-    def bind(s: "State", e: Env) -> None:
+    def bind(s: State, e: Env) -> None:
         values = s.arrays[DICE]
         e.pips = sum(values[first + j] for j in combo)  # the move's own frame (see turns.act)
     return bind
@@ -390,7 +406,7 @@ def _use_dice(ds: DiceSet, combo: tuple[int, ...]):
     """The effect using up some dice of a set (Ludii's ActionUseDie for each)."""
     first = ds.first
 
-    def use(s: "State", e: Env) -> None:
+    def use(s: State, e: Env) -> None:
         values = s.arrays[DICE]
         for j in combo:
             if values[first + j]:
@@ -407,7 +423,7 @@ def _use_die(sets: tuple[DiceSet, ...], h: int, j: int, replay: Any):
     ds = sets[h]
     first = ds.first
 
-    def use(s: "State", e: Env) -> None:
+    def use(s: State, e: Env) -> None:
         arrays = s.arrays
         values = arrays[DICE]
         mine = values[first:first + ds.size]
@@ -448,7 +464,7 @@ class AllDiceUsed(Ludeme):
     kind = BOOL
     concepts = ("Dice",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         _sets(c, self)
         return lambda s, e: not any(s.arrays[DICE])
 
@@ -465,7 +481,7 @@ class AllDiceEqual(Ludeme):
     kind = BOOL
     concepts = ("Dice",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         _sets(c, self)
         return lambda s, e: bool(s.arrays[DICE_EQUAL][0])
 
@@ -485,7 +501,7 @@ class IsAnyDie(Ludeme):
     concepts = ("Dice",)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         ds = _sets(c, self)[0]
         if self.value is None:
             return const_fn(False)

@@ -4,7 +4,7 @@ directions by a condition: see :class:`~.logic.If`)."""
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from .base import DIRECTIONS, DIRS, INT_FN, MOVES, THEN, DirectionsByCondition, Enum, Instance, Ludeme, Param, kind_of
@@ -13,11 +13,11 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
 
 
-def _relations(c: "Compiler", keys: tuple[str, ...]) -> bool:
+def _relations(c: Compiler, keys: tuple[str, ...]) -> bool:
     return any(k in c.topo.relation_directions for k in keys)
 
 
-def _compass(c: "Compiler", keys: tuple[str, ...]) -> tuple[str, ...]:
+def _compass(c: Compiler, keys: tuple[str, ...]) -> tuple[str, ...]:
     """Direction keys with relations (Diagonal...) replaced by their compass directions."""
     out: list[str] = []
     for k in keys:
@@ -44,7 +44,7 @@ class DirectionsUnion(Ludeme):
     first: Any = Param(DIRS)
     second: Any = Param(DIRS)
 
-    def static_directions(self, c: "Compiler") -> tuple[str, ...]:
+    def static_directions(self, c: Compiler) -> tuple[str, ...]:
         first, second = c.directions(self.first), c.directions(self.second)
         if set(first) & set(second) or not (_relations(c, first) or _relations(c, second)):
             return first + tuple(d for d in second if d not in first)
@@ -75,7 +75,7 @@ class DirectionsDifference(Ludeme):
         from .concepts import _direction_concepts
         return _direction_concepts(self.first) | _direction_concepts(self.second)
 
-    def static_directions(self, c: "Compiler") -> tuple[str, ...]:
+    def static_directions(self, c: Compiler) -> tuple[str, ...]:
         first, second = c.directions(self.first), c.directions(self.second)
         if _relations(c, first) or _relations(c, second):  # relations as their compass directions
             first, second = _compass(c, first), _compass(c, second)
@@ -83,7 +83,7 @@ class DirectionsDifference(Ludeme):
         return tuple(d for d in first if d not in gone)
 
 
-def _ray_direction(c: "Compiler", keys: tuple[str, ...], frm: Any, to: Any):
+def _ray_direction(c: Compiler, keys: tuple[str, ...], frm: Any, to: Any):
     """which(state, env) -> the number of the first key whose ray from ``frm`` reaches ``to``
     (``len(keys)`` when none does)."""
     topo = c.topo
@@ -110,7 +110,7 @@ class RayDirection:
         self.which_of = which_of  # (compiler) -> which(state, env)
         self.forced: Any = None
 
-    def branches(self, c: "Compiler"):
+    def branches(self, c: Compiler):
         return len(self.keys) + 1, self.which_of(c)
 
     def directions(self) -> tuple[str, ...]:
@@ -119,13 +119,13 @@ class RayDirection:
         return (self.keys[self.forced],) if self.forced < len(self.keys) else ()
 
 
-def _compass_keys(c: "Compiler") -> tuple[str, ...]:
+def _compass_keys(c: Compiler) -> tuple[str, ...]:
     """The board's compass directions, clockwise from north (Ludii's supported directions)."""
     order = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
     return tuple(k for k in order if k in c.topo.step)
 
 
-def last_move_direction(c: "Compiler", name: str, where: Any) -> tuple[str, ...]:
+def last_move_direction(c: Compiler, name: str, where: Any) -> tuple[str, ...]:
     """``SameDirection`` (from the last move's site to where it went) or ``OppositeDirection``
     (back from where it went to where it came from): one node per place it is written."""
     cache = c.__dict__.setdefault("_ray_directions", {})
@@ -158,7 +158,7 @@ class DirectionsBetween(Ludeme):
     frm: Any = Param(INT_FN, named=True, key="from", range=(-1, 20_000))
     to: Any = Param(INT_FN, named=True, range=(-1, 20_000))
 
-    def static_directions(self, c: "Compiler") -> tuple[str, ...]:
+    def static_directions(self, c: Compiler) -> tuple[str, ...]:
         node = self.__dict__.get("_node")
         if node is None:
             keys = _compass_keys(c)
@@ -199,11 +199,11 @@ class Directional(Ludeme):
     def where_for(self, param, where):
         return where.as_effect()
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from ..errors import BindError
         raise BindError("(directional ...) is an effect: use it in (then ...), not as a move", self.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         if self.directions is not None:
             dirs = c.directions(self.directions)
         else:  # the last move's direction, known only in play

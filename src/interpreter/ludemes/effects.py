@@ -3,7 +3,7 @@ moving again). Used in ``(then ...)``, in ``(start ...)`` and inside other effec
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.arrays import HAND, HAND_SITES
 from ..engine.env import Env
@@ -11,12 +11,28 @@ from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool, Int, Str
-from .functions import INT_MAX, INT_MIN, SITE_TYPE, out_of_range
 from .base import (
-    ANY_INT, PIECES, SITE_NUMBER, VERTEX_NUMBER,
-    BOOL_FN, INT_LIT, Either, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, START_RULE, STR_LIT, THEN, ArrayOf,
-    BoundArray, Enum, Instance, Kind, Ludeme, Param, kind_of,
+    ANY_INT,
+    BOOL_FN,
+    DIRS,
+    INT_FN,
+    MOVES,
+    MOVES_T,
+    PIECES,
+    PLAYER,
+    REGION_FN,
+    START_RULE,
+    STR_LIT,
+    THEN,
+    BoundArray,
+    Enum,
+    Instance,
+    Kind,
+    Ludeme,
+    Param,
+    kind_of,
 )
+from .functions import INT_MAX, INT_MIN, SITE_TYPE, out_of_range
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -39,7 +55,7 @@ class _Effect(Ludeme):
     def where_for(self, param, where):
         return where.as_effect()  # what an effect uses happens as its consequence
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         raise BindError(f"({self.name} ...) is an effect: use it in (then ...), not as a move", self.span)
 
 
@@ -66,7 +82,7 @@ class Apply(_Effect):
         if self.condition is None and self.effect is None:
             raise BindError("(apply) needs an effect or a condition", self.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         if self.effect is None:
             return None
         return c.effect(self.effect)
@@ -119,37 +135,37 @@ class Remove(_Effect):
     count: Any = Param(INT_FN, optional=True, named=True, range=(0, 1_000_000))
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         if self.at is not None:
             declare_to_clear(d)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         """As a move (Ludii's Remove is one): one move taking the pieces of the region's
         occupied board sites, worked out on the position before it (none when there are none);
         written as a removal from its first site, the others removed as sites it passes over."""
         if self.at is not None or self.level is not None or self.count is not None or c.game.stacking:
             raise BindError("(remove ...) as a move takes the pieces of board sites (no at:, level:, count: "
                             "or stacks): use it in (then ...)", self.span)
-        from .measures import check_site_type
         from ..engine.move import REMOVE, Move
+        from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
         n = c.topo.n
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def take(s: "State", e: Env) -> None:
+        def take(s: State, e: Env) -> None:
             s.clear(e.between)
         rules = c.rule(c.move_effects(None, take), then)
         uid = c.game.uid
 
-        def gen(s: "State", e: Env) -> list:
+        def gen(s: State, e: Env) -> list:
             sites = [site for site in dict.fromkeys(region(s, e)) if 0 <= site < n and s.what[site]]
             if not sites:
                 return []
             return [Move(REMOVE, to=sites[0], between=tuple(sites[1:]), game_id=uid, rules=rules)]
         return FnGen(gen)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
@@ -160,7 +176,7 @@ class Remove(_Effect):
             return _removal_of_pieces(c, region, self.level, self.count, then)
         if self.at is not None:  # at:EndOfTurn: marked now, removed when the turn ends
 
-            def mark(s: "State", e: Env) -> None:
+            def mark(s: State, e: Env) -> None:
                 flags = s.arrays[TO_CLEAR]
                 for site in list(region(s, e)):
                     if site >= 0 and s.what[site] and not flags[site]:
@@ -169,7 +185,7 @@ class Remove(_Effect):
                     then(s, e)
             return mark
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             for site in list(region(s, e)):
                 if 0 <= site < n:
                     if s.what[site]:
@@ -202,20 +218,19 @@ class Remove(_Effect):
             k.effect(self.then)
 
 
-def _removal_of_pieces(c: "Compiler", region: Any, level: Any, count: Any, then: Any) -> Any:
+def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> Any:
     """``(remove ... level:... count:...)``: as Ludii, ``count`` pieces (worked out once) from each
     occupied site of the region; in a stacking game the top piece each time, or the piece at
     ``level`` (the top when the stack does not go above it); in a game counting pieces per site,
     that many of them; otherwise the piece."""
-    from ..engine import counts as counted
-    from ..engine import stacks
+    from ..engine import counts as counted, stacks
     from ..engine.arrays import COUNT
     stacking = c.game.stacking
     level_fn = c.int(level) if level is not None else None
     count_fn = c.int(count) if count is not None else const_fn(1)
     n = c.topo.n
 
-    def run(s: "State", e: Env) -> None:
+    def run(s: State, e: Env) -> None:
         number = count_fn(s, e)
         for site in list(region(s, e)):
             if not 0 <= site < n or not s.what[site]:
@@ -238,7 +253,7 @@ def _removal_of_pieces(c: "Compiler", region: Any, level: Any, count: Any, then:
     return run
 
 
-def _clear_marked(s: "State") -> None:
+def _clear_marked(s: State) -> None:
     """When the turn ends: the pieces marked to go are taken off (an engine hook)."""
     flags = s.arrays[TO_CLEAR]
     for site, flag in enumerate(flags):
@@ -247,7 +262,7 @@ def _clear_marked(s: "State") -> None:
             s.set_item(flags, site, 0)
 
 
-def declare_to_clear(d: "Declarations") -> None:
+def declare_to_clear(d: Declarations) -> None:
     """The ``to_clear`` array (a flag per site: its piece goes when the turn ends) and the end
     of turn hook that takes those pieces off (declared once)."""
     if TO_CLEAR in d.arrays:
@@ -268,10 +283,10 @@ class SitesToClear(Ludeme):
     kind = "region"
     # no parameters
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         declare_to_clear(d)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return lambda s, e: [site for site, flag in enumerate(s.arrays[TO_CLEAR]) if flag]
 
 
@@ -294,12 +309,12 @@ class _ScoreEffect(_Effect):
     def update(old: int, amount: int) -> int:
         raise NotImplementedError
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         players = c.players(self.player)
         amount = c.int(self.amount)
         update = self.update
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             n = amount(s, e)
             for p in players(s, e):
                 value = update(s.scores[p], n)
@@ -322,7 +337,7 @@ class AddScore(_ScoreEffect):
     def update(old: int, amount: int) -> int:
         return old + amount
 
-    def kernel_effect(self, k: "Emitter") -> Any:
+    def kernel_effect(self, k: Emitter) -> Any:
         from ..native.kernels.placement import _score_effect
         return _score_effect(self, k, True)
 
@@ -340,7 +355,7 @@ class SetScore(_ScoreEffect):
     def update(old: int, amount: int) -> int:
         return amount
 
-    def kernel_effect(self, k: "Emitter") -> Any:
+    def kernel_effect(self, k: Emitter) -> Any:
         from ..native.kernels.placement import _score_effect
         return _score_effect(self, k, False)
 
@@ -356,8 +371,8 @@ class MoveAgain(_Effect):
     concepts = ("MoveAgain",)
     # no parameters
 
-    def compile_effect(self, c: "Compiler"):
-        def run(s: "State", e: Env) -> None:
+    def compile_effect(self, c: Compiler):
+        def run(s: State, e: Env) -> None:
             if not s.move_again:
                 s.set_var("move_again", True)
         return run
@@ -424,7 +439,7 @@ class Place(Ludeme):
         """``count:`` pieces on board sites (Ludii's count of a site: a pit's seeds)."""
         return self.count is not None and not hasattr(self.sites, "fill")
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         if self._counted_on_board():
             from .sowing import declare_counts
             declare_counts(d)
@@ -432,7 +447,7 @@ class Place(Ludeme):
             from .variables import piece_states
             piece_states(d)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         self._check_count()
         if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
             return self._in_hands(c)
@@ -451,7 +466,7 @@ class Place(Ludeme):
             number = c.int(self.count)
             sites = c.region(self.sites)
 
-            def counted(s: "State", e: Env) -> None:
+            def counted(s: State, e: Env) -> None:
                 n = number(s, e)
                 for site in sites(s, e):
                     set_pieces(s, site, n, what)
@@ -460,7 +475,7 @@ class Place(Ludeme):
         state = c.int(self.state) if self.state is not None else None
         from .variables import PIECE_STATES
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             what_at = s.what
             for site in region(s, e):
                 if not what_at[site]:  # an occupied site keeps its piece (Ludii's ActionAdd)
@@ -471,7 +486,7 @@ class Place(Ludeme):
                             s.set_item(s.arrays[PIECE_STATES], site, v)
         return run
 
-    def _on_hand_site(self, c: "Compiler"):
+    def _on_hand_site(self, c: Compiler):
         """A site numbered after the board's: a hand's (Ludii numbers the hands' sites next),
         which takes ``count:`` pieces (one by default)."""
         from ..engine.counts import add_pieces
@@ -487,7 +502,7 @@ class Place(Ludeme):
         number = c.int(self.count) if self.count is not None else const_fn(1)
         return lambda s, e: add_pieces(s, site, number(s, e), what)
 
-    def _in_hands(self, c: "Compiler"):
+    def _in_hands(self, c: Compiler):
         """Ludii's placement in a container named: ``"Hand"`` with a piece name without a
         number, each player's piece in their own hand (``"Marker"``: Marker1 in P1's...);
         ``"Hand2"``, the piece named in P2's hand; ``count:`` pieces each (one by default)."""
@@ -514,7 +529,7 @@ class Place(Ludeme):
         if HAND_SITES in game.arrays:
             size = len(game.arrays[HAND_SITES]) // game.num_players
 
-            def in_sites(s: "State", e: Env) -> None:
+            def in_sites(s: State, e: Env) -> None:
                 slots = s.arrays[HAND_SITES]
                 for p, what in placed:
                     free = [k for k in range((p - 1) * size, p * size) if not slots[k]]
@@ -522,7 +537,7 @@ class Place(Ludeme):
                         s.set_item(slots, free[0], what)
             return in_sites
 
-        def in_hands(s: "State", e: Env) -> None:
+        def in_hands(s: State, e: Env) -> None:
             count = number(s, e)
             for p, what in placed:
                 add_pieces(s, n + p - 1, count, what)
@@ -563,7 +578,7 @@ class Custodial(_Effect):
     to: Any = Param(Instance("to"))
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         frm = self.source
         origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s, e: s.last_to)
         dirs = c.directions(self.directions, "Adjacent")
@@ -582,7 +597,7 @@ class Custodial(_Effect):
 
         enclosed = _enclosed_runs(rays_at, lo, hi, b_cond, same_owner, to_cond)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             start = origin(s, e)
             if start < 0:
                 return
@@ -669,7 +684,7 @@ class Custodial(_Effect):
                     k.effect(self.then)
 
 
-def _run_along(s: "State", frame: Env, ray: tuple[int, ...], end: int, cond: Any) -> int:
+def _run_along(s: State, frame: Env, ray: tuple[int, ...], end: int, cond: Any) -> int:
     """How many of the first ``end`` sites of ``ray`` satisfy ``cond`` in a row (each bound as
     (between) in ``frame``); all of them when there is no condition."""
     if cond is None:
@@ -687,7 +702,7 @@ def _enclosed_runs(rays_at: Any, lo: int, hi: int, b_cond: Any, same_owner: bool
     """``enclosed(state, frame, start)``: the runs a custodial capture from ``start`` encloses,
     one per direction at most, all found before any is captured (``frame`` is the rule's own:
     (between) and (to) are bound there)."""
-    def enclosed(s: "State", frame: Env, start: int) -> list[tuple[int, ...]]:
+    def enclosed(s: State, frame: Env, start: int) -> list[tuple[int, ...]]:
         captures = []
         for ray in rays_at[start]:
             k = _run_along(s, frame, ray, min(len(ray), hi + 1), b_cond)
@@ -733,13 +748,13 @@ class ForEachSite(_Effect):
     noMoveYet: Any = Param(MOVES_T, optional=True, named=True)
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         region = c.region(self.region)
         moves = c.moves(self.effect)
         otherwise = c.moves(self.noMoveYet) if self.noMoveYet is not None else None
         then = c.rule(after=self.then.compile_effect(c)) if self.then is not None else ()
 
-        def gen(s: "State", e: Env) -> list:
+        def gen(s: State, e: Env) -> list:
             frame = e.child()
             out = []
             for site in list(region(s, e)):
@@ -752,7 +767,7 @@ class ForEachSite(_Effect):
             return out
         return FnGen(gen)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         if self.noMoveYet is not None or self.then is not None:
             raise BindError("forEach Site as an effect takes no noMoveYet: or then", self.span)
         region = c.region(self.region)
@@ -824,11 +839,11 @@ class ClaimPieces(_Effect):
     sites: Any = Param(REGION_FN)
     by: Any = Param(PLAYER, named=True)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         region = c.region(self.sites)
         by = c.player(self.by)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             p = by(s, e)
             for site in region(s, e):
                 if site >= 0 and s.what[site]:
@@ -870,11 +885,11 @@ class ResolveClaims(_Effect):
         return ("RemoveEffect", "CaptureScore", "Scoring")
     score: Any = Param(Kind(("boolean",), literals=(Bool,)), optional=True, named=True)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         game = c.game
         scoring = not (isinstance(self.score, Bool) and not self.score.value)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             if not s.claims:
                 return
             claims, s.claims = s.claims, {}
@@ -945,13 +960,13 @@ class SwapPlayers(_Effect):
     first: Any = Param(PLAYER)
     second: Any = Param(PLAYER)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         a_fn, b_fn = c.player(self.first), c.player(self.second)
         game = c.game
         # component of player a -> the matching component of player b (same base name)
         by_owner = {(comp.base, comp.owner): comp.index for comp in game.components[1:]}
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             a, b = a_fn(s, e), b_fn(s, e)
             if a == b:
                 return
@@ -1033,18 +1048,18 @@ class ForEachPlayer(_Effect):
             return None
         return self.condition, [self.rule]
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         everyone = tuple(range(1, c.game.num_players + 1))
         return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
 
-    def compile_end(self, c: "Compiler"):
+    def compile_end(self, c: Compiler):
         if self.condition is not None:  # Ludii's end forEach: each player's result in turn
             from .foreach import ForEachEnd
             return ForEachEnd.each_player_end(c, self.condition, self.rule)
         rule = self.rule.compile_end(c)
         n = c.game.num_players
 
-        def end(s: "State", e: Env) -> Any:
+        def end(s: State, e: Env) -> Any:
             frame = e.child()
             winners: list[int] = []
             losers: list[int] = []

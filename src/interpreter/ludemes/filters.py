@@ -6,7 +6,7 @@ completely, every site tested on the same position, before any piece goes.
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..errors import BindError
@@ -51,7 +51,7 @@ class ForEachOf(Ludeme):
             raise BindError("forEach takes a region with if:, of: and a region, or players and a region",
                             self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         region = c.region(self.region)
         if self.condition is not None:
             return c.filter(region, c.bool(self.condition), bind="site")
@@ -60,7 +60,7 @@ class ForEachOf(Ludeme):
         else:
             sites, field = self.players.compile(c), "player"
 
-        def union(s: "State", e: Env) -> list[int]:
+        def union(s: State, e: Env) -> list[int]:
             frame = e.child()
             out: dict[int, None] = {}
             for x in tuple(sites(s, e)):

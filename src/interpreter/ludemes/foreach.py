@@ -8,15 +8,32 @@ rule that visits things does (see :mod:`interpreter.engine.env`).
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen, with_rules
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    ANY_INT, BOOL_FN, DIRS, END_RULE, INT, INT_FN, INTS, MOVES, MOVES_T, RESULT, ROLE, START_RULE, THEN, Enum, Instance,
-    Kind, Ludeme, Param, kind_of,
+    ANY_INT,
+    BOOL_FN,
+    DIRS,
+    END_RULE,
+    INT,
+    INT_FN,
+    INTS,
+    MOVES,
+    MOVES_T,
+    RESULT,
+    ROLE,
+    START_RULE,
+    THEN,
+    Enum,
+    Instance,
+    Kind,
+    Ludeme,
+    Param,
+    kind_of,
 )
 
 if TYPE_CHECKING:
@@ -27,7 +44,7 @@ _THEN = kind_of(THEN)
 _INTS = Kind((INTS,), "ints")
 
 
-def _then(c: "Compiler", then: Any) -> Any:
+def _then(c: Compiler, then: Any) -> Any:
     return then.compile_effect(c) if then is not None else None
 
 
@@ -66,7 +83,7 @@ class ForEachValue(Ludeme):
             raise BindError("forEach Value takes an array of values, or min: and max:", self.span,
                             hint="(forEach Value min:1 max:6 ...) or (forEach Value (values Remembered) ...)")
 
-    def _values(self, c: "Compiler"):
+    def _values(self, c: Compiler):
         """values(state, env) -> the values visited, in order."""
         if self.values is not None:
             array = self.values.compile(c)
@@ -74,11 +91,11 @@ class ForEachValue(Ludeme):
         lo, hi = c.int(self.min), c.int(self.max)
         return lambda s, e: range(lo(s, e), hi(s, e) + 1)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         values = self._values(c)
         inner = c.moves(self.moves)
 
-        def gen(s: "State", e: Env) -> list:
+        def gen(s: State, e: Env) -> list:
             frame = e.child()
             out: list = []
             for v in values(s, e):
@@ -88,12 +105,12 @@ class ForEachValue(Ludeme):
             return out
         return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         values = self._values(c)
         effect = c.effect(self.moves)
         then = _then(c, self.then)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             frame = e.child()
             for v in tuple(values(s, e)):
                 frame.value = v
@@ -135,11 +152,11 @@ class ForEachEnd(Ludeme):
     def end_rule(self):
         return self.condition, [self.result]
 
-    def compile_end(self, c: "Compiler"):
+    def compile_end(self, c: Compiler):
         return self.each_player_end(c, self.condition, self.result, self.role, self.track)
 
     @staticmethod
-    def each_player_end(c: "Compiler", condition: Any, result: Any, role: Any = None, track: Any = None):
+    def each_player_end(c: Compiler, condition: Any, result: Any, role: Any = None, track: Any = None):
         """The end rule giving ``result`` to the first player (or once per track) for whom
         ``condition`` holds; also (forEach Player if:C (result ...))'s."""
         cond = c.bool(condition)
@@ -147,7 +164,7 @@ class ForEachEnd(Ludeme):
         if track is not None:
             tracks = len(c.game.tracks)
 
-            def by_track(s: "State", e: Env) -> Any:
+            def by_track(s: State, e: Env) -> Any:
                 for _ in range(tracks):  # Ludii binds the track index, which no ludeme here reads
                     if cond(s, e):
                         return outcome(s, e)
@@ -157,7 +174,7 @@ class ForEachEnd(Ludeme):
         non_mover = isinstance(role, Const) and role.name == "NonMover"
         ranked = c.game.ranked
 
-        def by_player(s: "State", e: Env) -> Any:
+        def by_player(s: State, e: Env) -> Any:
             frame = e.child()
             for p in range(1, n + 1):
                 if non_mover and p == s.mover:
@@ -187,7 +204,7 @@ class ValueIterator(Ludeme):
     def words(self, w):
         return "the value"
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return lambda s, e: e.value
 
     def kernel_int(self, k: Any) -> str:
@@ -242,7 +259,7 @@ class ForEachDirection(Ludeme):
         return self.directions is not None and any(
             isinstance(n, Const) and n.name in RELATIVE for n in self.directions.children())
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         if not self._relative():
             gen = self._compile_facing(c)
         else:  # relative to the step from (from) to (to): compiled once per compass facing
@@ -261,7 +278,7 @@ class ForEachDirection(Ludeme):
             steps = {key: c.topo.step[key] for key in keys}
             none = len(keys)
 
-            def which(s: "State", e: Env) -> int:
+            def which(s: State, e: Env) -> int:
                 a, b = e.frm, e.to
                 if a < 0 or b < 0:
                     return none
@@ -272,7 +289,7 @@ class ForEachDirection(Ludeme):
             gen = Switch(which, gens)
         return with_rules(gen, c.rule(after=_then(c, self.then)))
 
-    def _compile_facing(self, c: "Compiler") -> MoveGen:
+    def _compile_facing(self, c: Compiler) -> MoveGen:
         from .functions import range_bounds
         start = c.site(self.source.sites) if self.source is not None and self.source.sites is not None else \
             (lambda s, e: e.frm)
@@ -284,7 +301,7 @@ class ForEachDirection(Ludeme):
         cond = c.bool(self.to.condition) if self.to is not None and self.to.condition is not None else None
         inner = c.moves(self.moves if self.moves is not None else self.to.apply.effect)
 
-        def gen(s: "State", e: Env) -> list:
+        def gen(s: State, e: Env) -> list:
             x = start(s, e)
             if x < 0:
                 return []
@@ -327,7 +344,7 @@ class PlayerIterator(Ludeme):
     def words(self, w):
         return "the player"
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return lambda s, e: e.player
 
 

@@ -4,7 +4,7 @@ arithmetic. Regions (sets of sites) are in :mod:`.regions`."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.arrays import EFFECT_TO, HAND_SITES
 from ..engine.result import Termination
@@ -12,9 +12,30 @@ from ..engine.values import const_fn, constant
 from ..errors import BindError, LudError
 from ..syntax.nodes import Const, Int
 from .base import (
-    ANY_INT, DISTANCE, INT_MAX, INT_MIN, LENGTH, LEVEL,
-    BOOL_FN, BOOL_LIT, INT, INT_FN, INTS, PLAYER, RANGE, REGION_FN, SITE_FN, ArrayOf, BoundArray, Either,
-    Enum, Kind, Ludeme, Param, STR_LIT, kind_of,
+    ANY_INT,
+    BOOL_FN,
+    BOOL_LIT,
+    DISTANCE,
+    INT,
+    INT_FN,
+    INT_MAX,
+    INT_MIN,
+    INTS,
+    LENGTH,
+    LEVEL,
+    PLAYER,
+    RANGE,
+    REGION_FN,
+    SITE_FN,
+    STR_LIT,
+    ArrayOf,
+    BoundArray,
+    Either,
+    Enum,
+    Kind,
+    Ludeme,
+    Param,
+    kind_of,
 )
 from .logic import value_fn
 from .sitetypes import site_type_param
@@ -26,7 +47,7 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter
 
 
-def check_site_type(c: "Compiler", ludeme: Ludeme, value) -> None:
+def check_site_type(c: Compiler, ludeme: Ludeme, value) -> None:
     """A site type given must be the board's (:func:`.measures.check_site_type`)."""
     from .measures import check_site_type as check
     check(c, ludeme, value)
@@ -53,7 +74,7 @@ class _StateValue(Ludeme):
     attr = ""  # the state's attribute
     env_field = ""  # the frame's variable
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.env_field:
             return _FRAME_READERS[self.env_field]
         attr = self.attr
@@ -207,7 +228,7 @@ class LastTo(_StateValue):
     attr = "last_to"
     afterConsequence: Any = Param(BOOL_LIT, optional=True, named=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         attr = self.attr
         if self.afterConsequence is None or not self.afterConsequence.value:
             return lambda s, e: getattr(s, attr)
@@ -299,7 +320,7 @@ class NextFn(Ludeme):
     kind = INT
     # no parameters
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         game = c.game
         return lambda s, e: s.mover if s.move_again else game.next_of(s.mover)
 
@@ -324,13 +345,13 @@ class Exact(Ludeme):
     kind = RANGE
     n: Any = Param(INT_FN, range=DISTANCE)
 
-    def bounds(self, c: "Compiler") -> tuple[int, int]:
+    def bounds(self, c: Compiler) -> tuple[int, int]:
         n = c.static_int(self.n)
         if n < 0:
             raise BindError(f"a length or distance is at least 0, not {n}", self.span)
         return n, n
 
-    def dynamic_bounds(self, c: "Compiler"):
+    def dynamic_bounds(self, c: Compiler):
         """bounds(state, env) -> (low, high), for a length known only during play."""
         n = c.int(self.n)
         return lambda s, e: (max(0, v := n(s, e)), max(0, v))
@@ -369,7 +390,7 @@ class Max(Ludeme):
         if many or self.other is not None:
             self.kind = INT  # type: ignore[misc]  # this instance's kind: (max a b) is an int
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.other is not None:
             a, b = c.int(self.n), c.int(self.other)
             return lambda s, e: max(a(s, e), b(s, e))
@@ -391,13 +412,13 @@ class Max(Ludeme):
         a, b = _fixed(k, k.int(self.n), "a"), _fixed(k, k.int(self.other), "b")
         return f"max({a}, {b})"
 
-    def bounds(self, c: "Compiler") -> tuple[int, int]:
+    def bounds(self, c: Compiler) -> tuple[int, int]:
         n = c.static_int(self.n)
         if n < 1:
             raise BindError(f"(max N) allows 1 to N: N is at least 1, not {n}", self.span)
         return 1, n
 
-    def dynamic_bounds(self, c: "Compiler"):
+    def dynamic_bounds(self, c: Compiler):
         """bounds(state, env) -> (low, high), for a length known only during play."""
         n = c.int(self.n)
         return lambda s, e: (1, n(s, e))
@@ -420,13 +441,13 @@ class Range(Ludeme):
     min: Any = Param(INT_FN, range=DISTANCE)
     max: Any = Param(INT_FN, optional=True, range=DISTANCE)
 
-    def dynamic_bounds(self, c: "Compiler"):
+    def dynamic_bounds(self, c: Compiler):
         """bounds(state, env) -> (low, high), for a range known only during play."""
         lo = c.int(self.min)
         hi = c.int(self.max) if self.max is not None else lo
         return lambda s, e: (max(0, lo(s, e)), hi(s, e))
 
-    def bounds(self, c: "Compiler") -> tuple[int, int]:
+    def bounds(self, c: Compiler) -> tuple[int, int]:
         lo = c.static_int(self.min)
         hi = c.static_int(self.max) if self.max is not None else lo
         if lo < 0:
@@ -440,7 +461,7 @@ class Range(Ludeme):
 Bounds = tuple[int, int] | Callable[["State", "Env"], tuple[int, int]]
 
 
-def range_bounds(c: "Compiler", length: Any) -> Bounds:
+def range_bounds(c: Compiler, length: Any) -> Bounds:
     """A range's (low, high) when known before play, else a function of (state, env) giving
     them during play (Ludii's ranges are evaluated when the rule runs)."""
     try:
@@ -451,7 +472,7 @@ def range_bounds(c: "Compiler", length: Any) -> Bounds:
         return length.dynamic_bounds(c)
 
 
-def at_least(c: "Compiler", value, low: int, what, where: Ludeme):
+def at_least(c: Compiler, value, low: int, what, where: Ludeme):
     """An int function of ``value`` that is at least ``low``: checked at load time when the value
     is known before play (the usual case), else each time it is computed. ``what(n)`` says what
     is wrong with ``n``."""
@@ -508,7 +529,7 @@ class CountPieces(Ludeme):
     piece: Any = Param(STR_LIT, optional=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         everyone = self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each"))
         who = None if everyone else c.player(self.role)
         kinds = frozenset(c.components_named(self.piece.value, self.piece)) if self.piece is not None else None
@@ -538,6 +559,7 @@ class CountPieces(Ludeme):
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
+
         from ..native.kernels.core import _components_named
         everyone = k.players_of(self.role) is not None or self.role is None
         if self.piece is None and self.region is None:
@@ -600,7 +622,7 @@ class CountSites(Ludeme):
         if (self.named is None) == (self.region is None):
             raise BindError("count Sites needs a region (in:) or a region's name, one of them", self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.named is not None:  # (count Sites "Board"): a region by its name
             sites = c.topo.regions.get(self.named.value)
             if sites is None:
@@ -666,13 +688,13 @@ class Score(Ludeme):
     role: Any = Param(PLAYER)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
-    def compile_final(self, c: "Compiler"):
+    def compile_final(self, c: Compiler):
         """In ``(byScore {(score P1 VALUE) ...})``: (player, value) functions, the final score."""
         if self.value is None:
             raise BindError("a final score gives its value: (score P1 (count at:(handSite P1)))", self.span)
         return c.player(self.role), c.int(self.value)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.value is not None:
             raise BindError("(score P <value>) gives a final score, in (byScore {...})", self.span)
         who = c.player(self.role)
@@ -708,7 +730,7 @@ class Who(Ludeme):
     at: Any = Param(SITE_FN, named=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         get = c.frame_site(self.at)
         if get is not None and self.level is None:  # (who at:(to)): the frame's site, always on the board
@@ -767,7 +789,7 @@ class _Arith(Ludeme):
     def combine(values: list[int]) -> int:
         raise NotImplementedError
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         fns = [value_fn(c, v) for v in self.values.items]
         combine = self.combine
         consts = [v for f in fns if isinstance(v := constant(f), int)]
@@ -805,7 +827,7 @@ class Add(_Arith):
     symbol = "+"
     values: Any = Param(ArrayOf(Kind((INT, INTS), "int | ints", literals=(Int,), consts=("Infinity",))), many=True, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         items = self.values.items
         if not any(isinstance(v, Ludeme) and v.kind == INTS for v in items):
             return super().compile(c)

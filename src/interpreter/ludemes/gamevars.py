@@ -8,7 +8,7 @@ journaled like every array, cloned, and written in positions under ``vars:``.
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.values import const_fn
@@ -28,7 +28,7 @@ def variable(title) -> str:
     return "var:" + (title.value if title is not None else "")
 
 
-def declare_variable(d: "Declarations", title) -> None:
+def declare_variable(d: Declarations, title) -> None:
     """The state array of a variable, declared for the game (once) where it is used."""
     d.array(variable(title), [UNDEFINED])
 
@@ -52,14 +52,14 @@ class SetVar(_Effect):
     title: Any = Param(STR_LIT, optional=True)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         declare_variable(d, self.title)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         name = variable(self.title)
         value = c.int(self.value) if self.value is not None else const_fn(UNDEFINED)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             data = s.arrays[name]
             v = value(s, e)
             if data[0] != v:
@@ -82,10 +82,10 @@ class Var(Ludeme):
     kind = INT
     title: Any = Param(STR_LIT, optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         declare_variable(d, self.title)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         name = variable(self.title)
         return lambda s, e: s.arrays[name][0]
 

@@ -12,14 +12,26 @@ Ludii itself.
 from __future__ import annotations
 
 import heapq
-from typing import Any, Callable, TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.values import INFINITY
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    BOOL, BOOL_FN, DISTANCE, INT_FN, PLAYER, RANGE, REGION, SITE_FN, Either, Enum, Ludeme, Param, ROLE, kind_of,
+    BOOL,
+    BOOL_FN,
+    DISTANCE,
+    INT_FN,
+    PLAYER,
+    RANGE,
+    REGION,
+    ROLE,
+    SITE_FN,
+    Ludeme,
+    Param,
+    kind_of,
 )
 from .sitetypes import SITE_TYPE
 
@@ -29,14 +41,14 @@ if TYPE_CHECKING:
     from ..engine.state import State
 
 
-def _elements(c: "Compiler", where: Ludeme) -> "Elements":
+def _elements(c: Compiler, where: Ludeme) -> Elements:
     els = c.topo.elements
     if els is None:
         raise BindError(f"{where.name}: this board has no graph of vertices and edges", where.span)
     return els
 
 
-def role_number(c: "Compiler", value: Any) -> Callable[["State", Env], int]:
+def role_number(c: Compiler, value: Any) -> Callable[[State, Env], int]:
     """Ludii's ``RoleType.toIntFunction``: a role or a player as a number (``Shared`` and ``All``
     are one more than the number of players, ``Neutral`` 0)."""
     if isinstance(value, Const) and value.name in ("Shared", "All"):
@@ -45,7 +57,7 @@ def role_number(c: "Compiler", value: Any) -> Callable[["State", Env], int]:
     return c.player(value)
 
 
-def _last_to(s: "State", e: Env) -> int:
+def _last_to(s: State, e: Env) -> int:
     return s.last_to
 
 
@@ -81,7 +93,7 @@ class IsPath(Ludeme):
     length: Any = Param(kind_of(RANGE), named=True)
     closed: Any = Param(BOOL_FN, optional=True, named=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         els = _elements(c, self)
         kind = self.type.name
         site = c.site(self.frm) if self.frm is not None else _last_to
@@ -90,7 +102,7 @@ class IsPath(Ludeme):
         lo, hi = self.length.bounds(c)
         finder = _PathFinder(els, kind, c.topo.neighbours["Adjacent"])
 
-        def holds(s: "State", e: Env) -> bool:
+        def holds(s: State, e: Env) -> bool:
             at = site(s, e)
             if at < 0:
                 return False
@@ -101,7 +113,7 @@ class IsPath(Ludeme):
 class _PathFinder:
     """Ludii's ``IsPath`` for one kind of site (see :class:`IsPath`)."""
 
-    def __init__(self, els: "Elements", kind: str, adjacent: tuple[tuple[int, ...], ...]):
+    def __init__(self, els: Elements, kind: str, adjacent: tuple[tuple[int, ...], ...]):
         self.els = els
         self.kind = kind
         self.adjacent = adjacent  # the board's own sites' neighbours (vertices or cells)
@@ -369,13 +381,13 @@ def _shortest(adjacency: list[set[int]], frm: int, to: int, size: int) -> list[i
 
 # ------------------------------------------------------------------------------ is Tree, is RegularGraph
 
-def _edge_colour(c: "Compiler", who: Any) -> Callable[["State", Env], int]:
+def _edge_colour(c: Compiler, who: Any) -> Callable[[State, Env], int]:
     """The kind of piece whose edges make the graph (Ludii quirk: the player's number is compared
     with the *kind* of piece on each edge; for nobody, the kind on the last move's edge, or 1
     when it is empty)."""
     player = role_number(c, who)
 
-    def colour(s: "State", e: Env) -> int:
+    def colour(s: State, e: Env) -> int:
         p = player(s, e)
         if p == 0:
             at = s.last_to
@@ -385,7 +397,7 @@ def _edge_colour(c: "Compiler", who: Any) -> Callable[["State", Env], int]:
     return colour
 
 
-def _check_edges(c: "Compiler", where: Ludeme) -> "Elements":
+def _check_edges(c: Compiler, where: Ludeme) -> Elements:
     els = _elements(c, where)
     if c.topo.use != "Edge":
         raise BindError(f"{where.name}: this board plays on its {c.topo.use.lower()}s; the graph is "
@@ -411,13 +423,13 @@ class IsTree(Ludeme):
     kind = BOOL
     who: Any = Param(PLAYER)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         els = _check_edges(c, self)
         colour = _edge_colour(c, self.who)
         nv = len(els.vertices)
         ends = els.edges
 
-        def holds(s: "State", e: Env) -> bool:
+        def holds(s: State, e: Env) -> bool:
             if s.last_to < 0:
                 return False
             kind = colour(s, e)
@@ -468,7 +480,7 @@ class IsRegularGraph(Ludeme):
         if len(given) > 1:
             raise BindError("is RegularGraph: give only one of k:, odd: and even:", given[1].span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         els = _check_edges(c, self)
         colour = _edge_colour(c, self.who)
         k = c.int(self.k) if self.k is not None else (lambda s, e: 0)
@@ -477,7 +489,7 @@ class IsRegularGraph(Ludeme):
         nv = len(els.vertices)
         ends = els.edges
 
-        def holds(s: "State", e: Env) -> bool:
+        def holds(s: State, e: Env) -> bool:
             if s.last_to < 0:
                 return False
             kind = colour(s, e)
@@ -537,7 +549,7 @@ class SitesIncident(Ludeme):
         if self.owner is not None and self.role is not None:
             raise BindError("sites Incident: give the owner once (owner: or a role)", self.role.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         els = _elements(c, self)
         result, of = self.result.name, self.of.name
         at = c.site(self.at)
@@ -550,7 +562,7 @@ class SitesIncident(Ludeme):
         owner = role_number(c, who)
         everyone = c.game.num_players + 1
 
-        def owned(s: "State", e: Env) -> list[int]:
+        def owned(s: State, e: Env) -> list[int]:
             p = owner(s, e)
             who = s.who
             return [t for t in els.incident(result, of, at(s, e))

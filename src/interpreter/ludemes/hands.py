@@ -9,14 +9,14 @@ read and change board and hand sites alike.
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.arrays import HAND_SITES
 from ..engine.env import Env
 from ..engine.values import const_fn
 from ..errors import BindError
+from .base import INT, INT_FN, LEVEL, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
 from .measures import SITE_TYPE
-from .base import LEVEL, INT, INT_FN, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter, Region
 
 
-def hand_size(c: "Compiler", where: Ludeme) -> int:
+def hand_size(c: Compiler, where: Ludeme) -> int:
     """The number of sites of each hand; an error when the hands have none."""
     game = c.game
     if HAND_SITES not in game.arrays:
@@ -48,7 +48,7 @@ class SitesHand(Ludeme):
     kind = REGION
     role: Any = Param(PLAYER, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from ..engine.arrays import HAND
         if HAND in c.game.arrays and HAND_SITES not in c.game.arrays:
             size = 1  # a hand of counted pieces: one site, Ludii's hand of one site
@@ -61,6 +61,7 @@ class SitesHand(Ludeme):
 
     def kernel_region(self, k: Emitter) -> Region:
         import numpy as np
+
         from ..native.emit import NoKernel
         from ..native.kernels.core import _value
         from ..native.kernels.hands import HandSites
@@ -97,7 +98,7 @@ class What(Ludeme):
     at: Any = Param(SITE_FN, named=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         at = c.site(self.at)
@@ -107,7 +108,7 @@ class What(Ludeme):
             from ..engine import stacks
             level = c.int(self.level) if self.level is not None else (lambda s, e: 0)
 
-            def what_level(s: "State", e: Env) -> int:
+            def what_level(s: State, e: Env) -> int:
                 x = at(s, e)
                 if x < 0:
                     return 0
@@ -117,7 +118,7 @@ class What(Ludeme):
                 return s.what[x] if lv == -1 else stacks.what_at(s, x, lv)
             return what_level
 
-        def what(s: "State", e: Env) -> int:
+        def what(s: State, e: Env) -> int:
             x = at(s, e)
             if x < 0:
                 return 0
@@ -159,7 +160,7 @@ class Id(Ludeme):
         if self.piece_name is None and self.role is None:
             raise BindError("id names a piece or a player: (id \"Disc\" Mover) or (id Mover)", self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.piece_name is None:
             return c.player(self.role)
         game = c.game
@@ -189,6 +190,7 @@ class Id(Ludeme):
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
+
         from ..native.emit import NoKernel
         from ..native.kernels.core import _components_named
         from ..native.kernels.regions import _fixed

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LudError
 from .base import ANY_INT, INT, INT_FN, INTS, REGION_FN, Either, Kind, Ludeme, Param
@@ -29,7 +30,7 @@ class ArrayFn(Ludeme):
     kind = INTS
     region: Any = Param(REGION_FN)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         region = c.region(self.region)
         return lambda s, e: tuple(sorted(region(s, e)))
 
@@ -63,7 +64,7 @@ class Min(Ludeme):
     values: Any = Param(Either((Kind((INTS,), "ints"), INT_FN)), range=ANY_INT)
     other: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.other is not None:
             a, b = c.int(self.values), c.int(self.other)
             return lambda s, e: min(a(s, e), b(s, e))
@@ -71,7 +72,7 @@ class Min(Ludeme):
             values = c.ints(self.values)
             span = self.span
 
-            def least(s: "State", e: "Env") -> int:
+            def least(s: State, e: Env) -> int:
                 found = values(s, e)
                 if not found:
                     raise LudError("(min ...) of an empty array", span)

@@ -7,12 +7,24 @@ As in Ludii, values are 32-bit: a result out of that range is an error where it 
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..syntax.nodes import Float, Int
 from .base import (
-    ANY_INT, BOOL, BOOL_FN, FLOAT_LIT, INT, INT_FN, INTS, REGION_FN, Either, Enum, Kind, Ludeme, Param,
+    ANY_INT,
+    BOOL,
+    BOOL_FN,
+    FLOAT_LIT,
+    INT,
+    INT_FN,
+    INTS,
+    REGION_FN,
+    Either,
+    Enum,
+    Kind,
+    Ludeme,
+    Param,
 )
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .measures import SITE_TYPE
@@ -47,7 +59,7 @@ class Abs(Ludeme):
     concepts = ("Absolute",)
     value: Any = Param(INT_FN, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         value = c.int(self.value)
         return lambda s, e: _checked(abs(value(s, e)), self)
 
@@ -70,10 +82,10 @@ class Pow(Ludeme):
     a: Any = Param(INT_FN, range=ANY_INT)
     b: Any = Param(INT_FN, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         a, b = c.int(self.a), c.int(self.b)
 
-        def power(s: "State", e: Env) -> int:
+        def power(s: State, e: Env) -> int:
             base, exponent = a(s, e), b(s, e)
             if exponent < 0:
                 return int(float(base) ** exponent) if base else 0
@@ -98,7 +110,7 @@ class Xor(Ludeme):
     a: Any = Param(BOOL_FN)
     b: Any = Param(BOOL_FN)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         a, b = c.bool(self.a), c.bool(self.b)
         return lambda s, e: bool(a(s, e)) != bool(b(s, e))
 
@@ -118,7 +130,7 @@ class ToInt(Ludeme):
     kind = INT
     value: Any = Param(Either((BOOL_FN, FLOAT_LIT)), range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if isinstance(self.value, (Float, Int)):
             fixed = int(self.value.value)
             return lambda s, e: fixed
@@ -140,7 +152,7 @@ class ToBool(Ludeme):
     kind = BOOL
     value: Any = Param(Either((INT_FN, FLOAT_LIT)), range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if isinstance(self.value, Float):
             fixed = self.value.value != 0
             return lambda s, e: fixed
@@ -165,10 +177,10 @@ class RegionSite(Ludeme):
     region: Any = Param(REGION_FN)
     index: Any = Param(INT_FN, named=True, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         region, index = c.region(self.region), c.int(self.index)
 
-        def site(s: "State", e: Env) -> int:
+        def site(s: State, e: Env) -> int:
             sites = sorted(set(region(s, e)))
             i = index(s, e)
             return sites[i] if 0 <= i < len(sites) else _OFF
@@ -192,10 +204,10 @@ class ArrayValue(Ludeme):
     array: Any = Param(_INTS)
     index: Any = Param(INT_FN, named=True, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         array, index = self.array.compile(c), c.int(self.index)
 
-        def value(s: "State", e: Env) -> int:
+        def value(s: State, e: Env) -> int:
             values = array(s, e)
             i = index(s, e)
             return values[i] if 0 <= i < len(values) else _OFF
@@ -216,7 +228,7 @@ class SizeArray(Ludeme):
     kind = INT
     array: Any = Param(_INTS)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         array = self.array.compile(c)
         return lambda s, e: len(array(s, e))
 
@@ -237,7 +249,7 @@ class CountValue(Ludeme):
     value: Any = Param(INT_FN, range=ANY_INT)
     within: Any = Param(_INTS, named=True, key="in")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         value, array = c.int(self.value), self.within.compile(c)
         return lambda s, e: list(array(s, e)).count(value(s, e))
 
@@ -259,10 +271,10 @@ class AllValues(Ludeme):
     array: Any = Param(_INTS)
     condition: Any = Param(BOOL_FN, named=True, key="if")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         array, cond = self.array.compile(c), c.bool(self.condition)
 
-        def every(s: "State", e: Env) -> bool:
+        def every(s: State, e: Env) -> bool:
             frame = e.child()
             for v in array(s, e):
                 frame.value = v
@@ -275,7 +287,7 @@ class AllValues(Ludeme):
 TURNS = "turns"  # [turns counted, the mover of the last move, the last mover before them]
 
 
-def _moved(s: "State") -> None:
+def _moved(s: State) -> None:
     """After a move: a move by another player than the last move's starts a turn (Ludii counts
     its turns when the mover changes, after the end rules of the move that ends one)."""
     data = s.arrays[TURNS]
@@ -287,7 +299,7 @@ def _moved(s: "State") -> None:
         s.set_item(data, 1, s.mover)
 
 
-def _turns(d: "Declarations") -> None:
+def _turns(d: Declarations) -> None:
     if TURNS not in d.arrays:
         d.array(TURNS, [1, 0, -1])
         d.after_move.append(_moved)
@@ -308,11 +320,11 @@ class CountTurns(Ludeme):
     kind = INT
     type: Any = Param(SITE_TYPE, optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         _turns(d)
 
-    def compile(self, c: "Compiler"):
-        def turns(s: "State", e: Env) -> int:
+    def compile(self, c: Compiler):
+        def turns(s: State, e: Env) -> int:
             data = s.arrays[TURNS]
             # the player to move is not the last move's: their turn has begun, not yet counted
             return data[0] + (1 if data[1] and s.mover != data[1] else 0)
@@ -336,13 +348,13 @@ class PrevMover(Ludeme):
     kind = INT
     type: Any = Param(Enum(("Mover", "MoverLastTurn"), "Mover | MoverLastTurn"), optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         if self.type is not None and self.type.name == "MoverLastTurn":
             _turns(d)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.type is not None and self.type.name == "MoverLastTurn":
-            def last_turn(s: "State", e: Env) -> int:
+            def last_turn(s: State, e: Env) -> int:
                 data = s.arrays[TURNS]  # the last move by another player than the one to move
                 return data[1] if data[1] and s.mover != data[1] else data[2]
             return last_turn
@@ -375,7 +387,7 @@ class IsRelated(Ludeme):
     site: Any = Param(INT_FN, range=(-1, 20_000))
     other: Any = Param(REGION_FN)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         table = c.topo.neighbours.get(self.relation.name)
@@ -383,7 +395,7 @@ class IsRelated(Ludeme):
             table = c.adjacency(self.relation)
         site, others = c.site(self.site), c.region(self.other)
 
-        def related(s: "State", e: Env) -> bool:
+        def related(s: State, e: Env) -> bool:
             x = site(s, e)
             if x < 0:
                 return False
@@ -403,7 +415,7 @@ class _SitesLast(Ludeme):
     type: Any = Param(SITE_TYPE, optional=True)
     attr = "last_to"
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         attr = self.attr
@@ -446,7 +458,7 @@ class CountLegalMoves(Ludeme):
     kind = INT
     type: Any = Param(SITE_TYPE, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from ..engine.turns import moves_for
         return lambda s, e: len(moves_for(s, s.mover))
 
@@ -465,7 +477,7 @@ class CountPhases(Ludeme):
     kind = INT
     type: Any = Param(SITE_TYPE, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         n = len(c.phase_names) or 1
         return lambda s, e: n
 

@@ -7,15 +7,32 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..engine.movegen import Choice, FnGen, MoveGen, Union, concat, with_rules
 from ..engine.values import const_fn, constant
-from .words import plural
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int
 from .base import (
     ANY_INT,
+    BOOL,
+    BOOL_FN,
+    DIRECTIONS,
+    DIRS,
+    END_RULE,
+    INT,
+    INT_FN,
+    MOVES,
+    NEXT_PHASE,
+    PLAYER,
+    REGION,
+    RESULT,
+    ArrayOf,
+    BoundArray,
+    DirectionsByCondition,
+    Either,
+    Kind,
+    Ludeme,
+    Param,
     PType,
-    BOOL, BOOL_FN, END_RULE, INT, INT_FN, MOVES, NEXT_PHASE, PLAYER, REGION, RESULT, ArrayOf, BoundArray, Either, Kind, Ludeme,
-    Param, DIRS, DIRECTIONS, DirectionsByCondition,
 )
+from .words import plural
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -89,7 +106,7 @@ class If(Ludeme):
         if self.then is not None and kind != MOVES:
             raise BindError("(then ...) follows moves, not values", self.then.span)
 
-    def static_directions(self, c: "Compiler") -> tuple[str, ...]:
+    def static_directions(self, c: Compiler) -> tuple[str, ...]:
         """Directions chosen by the condition: the ludeme that reads them is compiled once per
         branch (the compiler catches :class:`DirectionsByCondition` and sets ``forced``: 0 for
         the first branch, 1 for the second)."""
@@ -97,12 +114,12 @@ class If(Ludeme):
             raise DirectionsByCondition(self)
         return c.directions(self.then_branch if self.forced == 0 else self.else_branch)
 
-    def branches(self, c: "Compiler"):
+    def branches(self, c: Compiler):
         """(2, which): the branch that runs is 0 when the condition holds, else 1."""
         cond = c.bool(self.condition)
         return 2, lambda s, e: 0 if cond(s, e) else 1
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         cond = c.bool(self.condition)
         if self.kind == MOVES:
             yes = c.moves(self.then_branch)
@@ -124,7 +141,7 @@ class If(Ludeme):
         no_v = conv(self.else_branch) if self.else_branch is not None else const_fn(0 if self.kind == INT else False)
         return lambda s, e: yes_v(s, e) if cond(s, e) else no_v(s, e)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         cond = c.bool(self.condition)
         yes = c.effect(self.then_branch)
         no = c.effect(self.else_branch) if self.else_branch is not None else None
@@ -141,7 +158,7 @@ class If(Ludeme):
                 then(s, e)
         return run
 
-    def compile_end(self, c: "Compiler"):
+    def compile_end(self, c: Compiler):
         if self.kind != END_RULE:
             raise BindError("an end rule is (if <condition> (result ...))", self.span)
         cond = c.bool(self.condition)
@@ -264,7 +281,7 @@ class _Combine(Ludeme):
         if self.then is not None and self.kind != MOVES:
             raise BindError("(then ...) follows moves, not conditions", self.then.span)
 
-    def compile_moves(self, c: "Compiler", gen: MoveGen) -> MoveGen:
+    def compile_moves(self, c: Compiler, gen: MoveGen) -> MoveGen:
         """The combined moves, with this combination's then."""
         if self.then is None:
             return gen
@@ -275,7 +292,7 @@ def _is_if_effect(item: Any) -> bool:
     return isinstance(item, If) and item.kind == MOVES and item.then is None
 
 
-def _plan(c: "Compiler", item: Any):
+def _plan(c: Compiler, item: Any):
     """plan(state, env) -> the effect ``item`` will run (None: nothing), its ``if`` branches
     (nested ones too) chosen in the position given."""
     if _is_if_effect(item):
@@ -324,7 +341,7 @@ class And(_Combine):
     def where_for(self, param, where):
         return None if self.kind == BOOL and param.name == "items" else where
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
             return self.compile_moves(c, FnGen(lambda s, e: concat(g.moves(s, e) for g in gens)))
@@ -350,7 +367,7 @@ class And(_Combine):
             return True
         return every
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         if any(_is_if_effect(i) for i in self.items.items):
             return self._planned_effect(c)
         effects = [c.effect(i) for i in self.items.items]
@@ -362,7 +379,7 @@ class And(_Combine):
                 effect(s, e)
         return run
 
-    def _planned_effect(self, c: "Compiler"):
+    def _planned_effect(self, c: Compiler):
         """As Ludii, which works out the moves of every part before it applies any: the branch
         each ``if`` takes is chosen on the position before the first part acts."""
         plans = [_plan(c, i) for i in self.items.items]
@@ -410,7 +427,7 @@ class Or(_Combine):
     def concepts_at(self, where):
         return ("Disjunction",) if self.kind == BOOL else ("Union",) if self.kind == MOVES else ()
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
 
@@ -478,7 +495,7 @@ class Not(Ludeme):
     def where_for(self, param, where):
         return None  # its condition's concepts are in concepts_at, turned around
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         f = c.bool(self.condition)
         if constant(f) is not None:
             return const_fn(not constant(f))
@@ -494,7 +511,7 @@ class Not(Ludeme):
 _VALUE = Either((INT_FN, PLAYER))
 
 
-def value_fn(c: "Compiler", value: Any):
+def value_fn(c: Compiler, value: Any):
     """An int expression, or a player role (Mover, P2...) standing for its number."""
     if isinstance(value, Const) and value.name not in ("Infinity", "Off", "End", "Undefined"):
         return c.player(value)
@@ -546,7 +563,7 @@ class _Compare(Ludeme):
                 out.append("Fill")  # two regions equal: one filled as the other (Ludii's)
         return out
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if any(isinstance(side, Ludeme) and side.kind == "region" for side in (self.left, self.right)):
             # (= <region> <region>): the same sites, whatever their order (Ludii's region equality)
             ra, rb = c.region(self.left), c.region(self.right)

@@ -11,7 +11,7 @@ Group``), or the group of the piece on a site (the last move's by default).
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.groups import group_at
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter, Region
 
 
-def loop_of(c: "Compiler", directions, of):
+def loop_of(c: Compiler, directions, of):
     """loop(state) -> the sites of the shortest loop (in order), for the group named by ``of``: a
     region, or a site whose piece's group is meant (the last move's when ``of`` is None)."""
     adjacency = c.adjacency(directions)
@@ -38,7 +38,7 @@ def loop_of(c: "Compiler", directions, of):
         return lambda s, e: shortest(region(s, e)), loops
     site = c.site(of) if of is not None else (lambda s, e: s.last_to)
 
-    def loop(s: "State", e: Env) -> tuple[int, ...]:
+    def loop(s: State, e: Env) -> tuple[int, ...]:
         at = site(s, e)
         if at < 0:
             return ()
@@ -77,7 +77,7 @@ class SitesLoop(Ludeme):
     of: Any = Param(REGION_FN, optional=True)
     concepts = ("Loop",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         loop, loops = loop_of(c, self.directions, self.of)
         if self.inside is not None and self.inside.value:
             enclosed = loops.enclosed
@@ -116,7 +116,7 @@ class IsLoop(Ludeme):
     of: Any = Param(REGION_FN, optional=True)
     concepts = ("Loop",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         loop, _ = loop_of(c, self.directions, self.of)
         return lambda s, e: bool(loop(s, e))
 

@@ -8,7 +8,7 @@ back after; a move's count is the longest such sequence (1 when the turn ends wi
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import turns
 from ..engine.env import Env
@@ -21,12 +21,12 @@ if TYPE_CHECKING:
     from ..engine.state import State
 
 
-def _removed_value(before: tuple, s: "State", value_of: Any) -> int:
+def _removed_value(before: tuple, s: State, value_of: Any) -> int:
     """The values of the pieces a move took off the board (sites occupied before, empty now)."""
     return sum(value_of(site, what) for site, what in enumerate(before) if what and not s.what[site])
 
 
-def _count(s: "State", move: "Move", so_far: int, with_value: bool, value_of: Any) -> int:
+def _count(s: State, move: Move, so_far: int, with_value: bool, value_of: Any) -> int:
     """The longest number of moves (or captured value) of the turn ``move`` starts, from ``s``
     (taken back after)."""
     mover = s.mover
@@ -68,13 +68,13 @@ class MaxMoves(Ludeme):
     moves: Any = Param(MOVES_T)
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         inner = c.moves(self.moves)
         with_value = c.bool(self.withValue) if self.withValue is not None else (lambda s, e: False)
         values = [comp.value for comp in c.game.components]
         value_of = lambda site, what: values[what]  # noqa: E731
 
-        def longest(s: "State", e: Env) -> list:
+        def longest(s: State, e: Env) -> list:
             found = inner.moves(s, e)
             if len(found) <= 1:
                 return found
@@ -94,7 +94,7 @@ class _Longest(FnGen):
         super().__init__(fn, unique=inner.unique)
         self.inner = inner
 
-    def first(self, s: "State", e: Env):
+    def first(self, s: State, e: Env):
         return self.inner.first(s, e)
 
 

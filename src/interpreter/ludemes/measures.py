@@ -8,15 +8,25 @@ origin and kept.
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
 from ..syntax.nodes import Int, Str
 from .base import (
+    BOOL,
+    BOOL_FN,
+    DIRS,
     DISTANCE,
-    BOOL, BOOL_FN, DIRS, INT, INT_FN, REGION, REGION_FN, SITE_FN, Enum, Ludeme, Param,
+    INT,
+    INT_FN,
+    REGION,
+    REGION_FN,
+    SITE_FN,
+    Enum,
+    Ludeme,
+    Param,
 )
 
 if TYPE_CHECKING:
@@ -28,7 +38,7 @@ if TYPE_CHECKING:
 SITE_TYPE = Enum(("Vertex", "Cell", "Edge"), "site type")
 
 
-def check_site_type(c: "Compiler", ludeme: Ludeme, value) -> None:
+def check_site_type(c: Compiler, ludeme: Ludeme, value) -> None:
     """A site type given to a ludeme must be the kind of site the board plays on."""
     if value is None:
         return
@@ -65,7 +75,7 @@ class CountSteps(Ludeme):
     site: Any = Param(SITE_FN)
     region: Any = Param(REGION_FN)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         dirs = c.directions(self.relation, "Adjacent")
         site = c.site(self.site)
@@ -73,7 +83,7 @@ class CountSteps(Ludeme):
         topo = c.topo
         table: dict[int, list[int]] = {}  # origin -> steps to every site (computed once)
 
-        def steps(s: "State", e: Env) -> int:
+        def steps(s: State, e: Env) -> int:
             a = site(s, e)
             if a < 0:
                 return 0
@@ -142,7 +152,7 @@ class Expand(Ludeme):
             raise BindError("expand takes a region or an origin: (expand (sites Outer)) or "
                             "(expand origin:(last To))", self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         base = c.region(self.region if self.region is not None else self.origin)
         steps = c.int(self.steps) if self.steps is not None else const_fn(1)
@@ -150,7 +160,7 @@ class Expand(Ludeme):
         topo = c.topo
         cache: dict[tuple, tuple[int, ...]] = {}
 
-        def region(s: "State", e: Env) -> tuple[int, ...]:
+        def region(s: State, e: Env) -> tuple[int, ...]:
             key = (tuple(base(s, e)), steps(s, e))
             found = cache.get(key)
             if found is None:
@@ -175,6 +185,7 @@ class Expand(Ludeme):
 
     def kernel_region(self, k: Emitter) -> Region:
         import numpy as np
+
         from ..native.emit import Buffered, Listed
         from ..native.kernels.measures import _grown, _same_type
         from ..native.kernels.placement import _directions
@@ -262,7 +273,7 @@ class SitesDirection(Ludeme):
     def _one_site(self) -> bool:
         return isinstance(self.origin, (Int, Str)) or (isinstance(self.origin, Ludeme) and self.origin.kind == INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         if not self._one_site():  # from every site of a region: the union, in order
             self.origin, sites = None, self.origin
@@ -272,7 +283,7 @@ class SitesDirection(Ludeme):
                 self.origin = sites
             starts = c.region(sites)
 
-            def union(s: "State", e: Env) -> tuple[int, ...]:
+            def union(s: State, e: Env) -> tuple[int, ...]:
                 frame = e.child()
                 out: dict[int, None] = {}
                 for x in tuple(starts(s, e)):
@@ -283,7 +294,7 @@ class SitesDirection(Ludeme):
             return union
         return self.compile_from(c, fixed=c.site(self.origin))
 
-    def compile_from(self, c: "Compiler", fixed: Any = None):
+    def compile_from(self, c: Compiler, fixed: Any = None):
         """region(state, env[, origin]): the sites from ``fixed`` (or the origin given)."""
         origin = fixed
         rays = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
@@ -292,7 +303,7 @@ class SitesDirection(Ludeme):
         stop_in = c.bool(self.stopIncluded) if self.stopIncluded is not None else const_fn(False)
         distance = c.int(self.distance) if self.distance is not None else const_fn(INFINITY)
 
-        def region(s: "State", e: Env, start: int = -1) -> tuple[int, ...]:
+        def region(s: State, e: Env, start: int = -1) -> tuple[int, ...]:
             x = origin(s, e) if origin is not None else start
             if x < 0:
                 return ()
@@ -316,9 +327,9 @@ class SitesDirection(Ludeme):
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Buffered
+        from ..native.kernels.capture import rays_table
         from ..native.kernels.placement import _directions
         from ..native.kernels.regions import _fixed
-        from ..native.kernels.capture import rays_table
         if not self._one_site():
             from ..native.emit import NoKernel
             raise NoKernel("(sites Direction from:<region>)")
@@ -389,11 +400,11 @@ class AllSites(Ludeme):
             return ("NoPiece",)
         return ()
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         region = c.region(self.region)
         cond = c.bool(self.condition)
 
-        def every(s: "State", e: Env) -> bool:
+        def every(s: State, e: Env) -> bool:
             frame = e.child()  # (site) at each site tested
             for x in region(s, e):
                 frame.site = x

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import BindError
 from .base import Enum, Ludeme, Param
 
 MODE = "mode"

@@ -5,13 +5,29 @@ player, which changes nothing in the game).
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..syntax.nodes import Const
 from .base import (
-    ANY_INT, BOOL_FN, DIRS, FLOAT_LIT, INT, INT_FN, INTS, MOVES, REGION_FN, ROLE, START_RULE, STR_LIT, THEN, Either,
-    Kind, Ludeme, Param, kind_of,
+    ANY_INT,
+    BOOL_FN,
+    DIRS,
+    FLOAT_LIT,
+    INT,
+    INT_FN,
+    INTS,
+    MOVES,
+    REGION_FN,
+    ROLE,
+    START_RULE,
+    STR_LIT,
+    THEN,
+    Either,
+    Kind,
+    Ludeme,
+    Param,
+    kind_of,
 )
 from .functions import INT_MAX, INT_MIN, out_of_range
 
@@ -24,7 +40,7 @@ AMOUNTS = "amounts"  # per player (index 0 unused): the money they hold
 POT = "pot"  # one entry: the money in the pot
 
 
-def _amounts(d: "Declarations") -> None:
+def _amounts(d: Declarations) -> None:
     d.array(AMOUNTS, [0] * (d.num_players + 1))
 
 
@@ -42,10 +58,10 @@ class Amount(Ludeme):
     kind = INT
     player: Any = Param(Either((INT_FN, ROLE)), range=(0, 16))
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         _amounts(d)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         who = c.player(self.player)
         return lambda s, e: s.arrays[AMOUNTS][p] if 0 <= (p := who(s, e)) < len(s.arrays[AMOUNTS]) else 0
 
@@ -68,17 +84,17 @@ class SetAmount(Ludeme):
     role: Any = Param(ROLE, optional=True)
     value: Any = Param(INT_FN, range=ANY_INT)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         _amounts(d)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         value = c.int(self.value)
         if self.role is None or self.role.name in ("All", "Each", "Shared"):
             players = c.players(Const("All")) if self.role is None else c.players(self.role)
         else:
             players = c.players(self.role)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             v = value(s, e)
             for p in players(s, e):
                 s.set_item(s.arrays[AMOUNTS], p, v)
@@ -95,10 +111,10 @@ class Pot(Ludeme):
     name = "pot"
     kind = INT
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         d.array(POT, [0])
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return lambda s, e: s.arrays[POT][0]
 
 
@@ -118,21 +134,21 @@ class SetPot(Ludeme):
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         d.array(POT, [0])
 
     def where_for(self, param, where):
         return where.as_effect()
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from ..errors import BindError
         raise BindError("(set Pot ...) is an effect: use it in (then ...), not as a move", self.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         value = c.int(self.value) if self.value is not None else (lambda s, e: 0)
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             v = value(s, e)
             if not INT_MIN <= v <= INT_MAX:
                 raise out_of_range(v, self, "the pot")
@@ -170,11 +186,11 @@ class Note(Ludeme):
     def where_for(self, param, where):
         return where.as_effect()
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from ..errors import BindError
         raise BindError("(note ...) is an effect: use it in (then ...), not as a move", self.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         return lambda s, e: None  # a message only: nothing in the game changes
 
 
@@ -201,19 +217,19 @@ class MoveBet(Ludeme):
     range: Any = Param(Kind(("range",), "range"))
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         _amounts(d)
         lo, hi = self.range.bounds(c)
         for v in range(lo, hi + 1):
             d.word(f"Bet/{v}")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from ..engine.move import CHOICE, Move
         from ..engine.movegen import FnGen
         lo, hi = self.range.bounds(c)
         who = c.player(self.player)
 
-        def bet(s: "State", e: Env) -> None:
+        def bet(s: State, e: Env) -> None:
             p = who(s, e)
             if 0 < p < len(s.arrays[AMOUNTS]):
                 s.set_item(s.arrays[AMOUNTS], p, e.value)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import stacks
 from ..engine.env import Env
 from ..engine.facing import FACINGS
 from ..engine.handsites import what_at
@@ -17,16 +18,29 @@ from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const
-from .concepts import moved_to
 from .base import (
-    ANY_INT, DISTANCE, INT, ROLE,
-    BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, SITE_FN, STR_LIT, BoundArray, Enum, Instance, Ludeme, Param,
-    PType, ROLE,
+    ANY_INT,
+    BOOL_FN,
+    BOOL_LIT,
+    DIRS,
+    DISTANCE,
+    INT,
+    INT_FN,
+    MOVES,
+    ROLE,
+    SITE_FN,
+    STR_LIT,
+    BoundArray,
+    Enum,
+    Instance,
+    Ludeme,
+    Param,
+    PType,
 )
+from .concepts import moved_to
 from .moves import _THEN, MoveHop, MoveStep, _from_sites, _step_moves, _then, _to_rule
-from ..engine import stacks
-from .stacks import stack_flag, with_levels
 from .sowing import move_owner
+from .stacks import stack_flag, with_levels
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -107,7 +121,7 @@ class MoveSlide(Ludeme):
         if stack_flag(self.stack):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
         rays_at = c.topo.rays_for(dirs)
@@ -142,7 +156,7 @@ class MoveSlide(Ludeme):
 
         check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any)
 
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             out: list[Move] = []
             frame = e.child()
             who, mover = s.who, s.mover
@@ -220,7 +234,7 @@ class MoveSlide(Ludeme):
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
 
-def _between_rule(c: "Compiler", between: Any) -> tuple[Bounds, Any, Any]:
+def _between_rule(c: Compiler, between: Any) -> tuple[Bounds, Any, Any]:
     """A slide's ``(between ...)``: ((least, most) distance, the condition of the sites passed
     over, None for empty ones; the effect on them, or None)."""
     if between is None:
@@ -244,7 +258,7 @@ class _SlideLine:
     def __init__(self, lo: int, hi: int, stop: Any, go: Any, extra: Any):
         self.lo, self.hi, self.stop, self.go, self.extra = lo, hi, stop, go, extra
 
-    def stops(self, s: "State", frame: Env, ray: tuple[int, ...]) -> list[tuple[int, bool]]:
+    def stops(self, s: State, frame: Env, ray: tuple[int, ...]) -> list[tuple[int, bool]]:
         """The indices along ``ray`` where the piece may stop ((to) and (between) bound in
         ``frame``, the rule's own), each with True for the site that ended the line (where the
         to's effect applies)."""
@@ -365,7 +379,7 @@ class MoveLeap(Ludeme):
         """Forward leaps depend on the way the piece faces."""
         return self.forward is not None
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         sources = _from_sites(c, self.source)
         rotations = True if self.rotations is None else constant(c.bool(self.rotations))
         forward = False if self.forward is None else constant(c.bool(self.forward))
@@ -383,12 +397,12 @@ class MoveLeap(Ludeme):
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
-        from . import movement
         from ..native.emit import Made, NoKernel
         from ..native.kernels.moves import moves_to_table
         from ..native.kernels.placement import _to_rule
         from ..native.kernels.regions import padded
         from ..syntax.nodes import Bool
+        from . import movement
         def known(value: Any, default: bool, word: str) -> bool:
             if value is None:
                 return default
@@ -451,7 +465,7 @@ class Ahead(Ludeme):
         """Without a direction, ahead is forward: the way the piece faces."""
         return self.directions is None
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         if isinstance(self.directions, Const) and self.directions.name in ("SameDirection", "OppositeDirection"):
@@ -467,7 +481,7 @@ class Ahead(Ludeme):
         site = c.site(self.site)
         steps = c.int(self.steps) if self.steps is not None else const_fn(1)
 
-        def ahead(s: "State", e: Env) -> int:
+        def ahead(s: State, e: Env) -> int:
             x = site(s, e)
             if x < 0:
                 return -1
@@ -476,7 +490,7 @@ class Ahead(Ludeme):
             return ray[k - 1] if 0 < k <= len(ray) else x
         return ahead
 
-    def _compile_relative(self, c: "Compiler", same: bool):
+    def _compile_relative(self, c: Compiler, same: bool):
         """Ludii's ahead in the direction from (from) to (to) (``SameDirection``; the last move's
         sites when they are not bound) or back (``OppositeDirection``): the first compass
         direction whose line from one reaches the other; the site itself when none does."""
@@ -488,7 +502,7 @@ class Ahead(Ludeme):
         steps = c.int(self.steps) if self.steps is not None else const_fn(1)
         n = topo.n
 
-        def ahead(s: "State", e: Env) -> int:
+        def ahead(s: State, e: Env) -> int:
             x = site(s, e)
             if x < 0:
                 return -1
@@ -507,6 +521,7 @@ class Ahead(Ludeme):
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
+
         from ..native.emit import NoKernel
         from ..native.kernels.placement import _direction_names, _directions
         if isinstance(self.directions, Const) and self.directions.name in ("SameDirection", "OppositeDirection"):
@@ -547,12 +562,12 @@ class SitesStart(Ludeme):
     kind = "region"
     piece: Any = Param(Instance("piece"))
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         game = c.game
         kind = self.piece.index_of(c)
         table: list[tuple[int, ...]] = []
 
-        def starts(s: "State", e: Env) -> tuple[int, ...]:
+        def starts(s: State, e: Env) -> tuple[int, ...]:
             if not table:  # the start position, worked out once
                 first = game.initial_state()
                 per: list[list[int]] = [[] for _ in game.components]
@@ -670,7 +685,7 @@ class MoveFromTo(Ludeme):
         if stack_flag(self.stack):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         if self.counted():
             return self._compile_counted(c)
         sources = _from_sites(c, self.source)
@@ -681,12 +696,11 @@ class MoveFromTo(Ludeme):
         move_of = self._move_maker(c, rules)
         whose = move_owner(c, self.role)
 
-        n = game.topology.n
         # a piece moving from a hand's site (its (from) there): moved as pieces by number
         from ..engine.sites import hand_layout
         from_hand = self._counted_choice(c) if hand_layout(game)[1] else None
 
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             out = []
             frame = e.child()
             what = s.what
@@ -714,7 +728,7 @@ class MoveFromTo(Ludeme):
             return out
         return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
 
-    def _to_parts(self, c: "Compiler") -> tuple[Any, Any, Any]:
+    def _to_parts(self, c: Compiler) -> tuple[Any, Any, Any]:
         """(the sites to go to, their condition, the to's effect): as Ludii's fromTo, the apply's
         if: only says whether its effect happens (a capture if an enemy is there), not whether
         the piece may go; no sites: the (to) of the rule it stands in (forEach Direction's)."""
@@ -725,14 +739,14 @@ class MoveFromTo(Ludeme):
             region, cond = _to_spec(c, self.to)
             guard, inner = c.bool(apply.condition), apply.compile_effect(c)
 
-            def effect(s: "State", e: Env) -> None:
+            def effect(s: State, e: Env) -> None:
                 if inner is not None and guard(s, e):
                     inner(s, e)
         if region is None:
             region = lambda s, e: (e.to,)  # noqa: E731
         return region, cond, effect
 
-    def _move_maker(self, c: "Compiler", rules: tuple[int, ...]) -> Any:
+    def _move_maker(self, c: Compiler, rules: tuple[int, ...]) -> Any:
         """``move_of(frm, to, what, player)``: the move from ``frm`` to ``to`` (made once, then
         reused); with copy:True the piece stays and one of its kind is placed, a move from-to
         (Ludii's)."""
@@ -752,7 +766,7 @@ class MoveFromTo(Ludeme):
             return move
         return move_of
 
-    def _counted_choice(self, c: "Compiler"):
+    def _counted_choice(self, c: Compiler):
         """The move of pieces by number between two sites: ``choice(frm, to)`` gives the
         choice of the two sites (``A1-Hand1``), whose consequence moves ``count:`` pieces (one
         by default; as many as there are when fewer), after the to's effect."""
@@ -766,7 +780,7 @@ class MoveFromTo(Ludeme):
         seed = seed_kind(game)
         take, add = counts.take_pieces, counts.add_pieces
 
-        def transfer(s: "State", e: Env) -> None:
+        def transfer(s: State, e: Env) -> None:
             if effect is not None:
                 effect(s, e)  # what happens at the target, before the pieces come
             a, b = e.frm, e.to
@@ -787,7 +801,7 @@ class MoveFromTo(Ludeme):
             return move
         return choice
 
-    def _compile_counted(self, c: "Compiler") -> MoveGen:
+    def _compile_counted(self, c: Compiler) -> MoveGen:
         """Moves of ``count:`` pieces from a site holding some (a board's or a hand's) to
         another (see :meth:`_counted_choice`)."""
         from ..engine import counts
@@ -811,7 +825,7 @@ class MoveFromTo(Ludeme):
         choice = self._counted_choice(c)
         pieces_at = counts.pieces_at
 
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             out = []
             frame = e.child()
             for frm in sources(s, e):
@@ -938,5 +952,5 @@ class PlayerIndex(Ludeme):
     kind = INT
     index: Any = Param(INT_FN, range=(0, 17))
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return c.int(self.index)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from ..engine import turns
+from ..engine import stacks, turns
 from ..engine.arrays import HAND
 from ..engine.env import Env
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
@@ -12,14 +13,27 @@ from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, with_rules
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const, Int
-from .concepts import moved_to
-from ..engine import stacks
-from .stacks import stack_flag, with_levels
 from .base import (
+    BOOL_FN,
+    BOOL_LIT,
+    DIRS,
+    INT_FN,
+    MOVES,
+    MOVES_T,
+    PLAYER,
+    STR_LIT,
+    THEN,
+    ArrayOf,
+    BoundArray,
+    Either,
+    Instance,
     Kind,
-    BOOL_FN, BOOL_LIT, DIRS, INT_FN, MOVES, MOVES_T, PLAYER, STR_LIT, THEN, ArrayOf, BoundArray, Either, Instance,
-    Ludeme, Param, kind_of,
+    Ludeme,
+    Param,
+    kind_of,
 )
+from .concepts import moved_to
+from .stacks import stack_flag, with_levels
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -34,12 +48,12 @@ _THEN = kind_of(THEN)
 _PIECE = Instance("piece")
 
 
-def _then(c: "Compiler", then: Any) -> Any:
+def _then(c: Compiler, then: Any) -> Any:
     """The effect of a ``(then ...)`` (None when there is none)."""
     return then.compile_effect(c) if then is not None else None
 
 
-def _to_spec(c: "Compiler", to: Any) -> tuple:
+def _to_spec(c: Compiler, to: Any) -> tuple:
     """(region function or None, condition or None) of a ``(to ...)``."""
     region = c.region(to.sites) if to.sites is not None else None
     test = to.condition
@@ -49,7 +63,7 @@ def _to_spec(c: "Compiler", to: Any) -> tuple:
     return region, cond
 
 
-def _to_rule(c: "Compiler", to: Any) -> tuple:
+def _to_rule(c: Compiler, to: Any) -> tuple:
     """(region or None, condition or None, effect or None) of a ``(to ...)``: where a move may
     go, and what happens there before the piece arrives (``(apply ...)``; its ``if:`` is part of
     the condition, as in Ludii)."""
@@ -74,18 +88,18 @@ def _chain(*effects: Any) -> Any:
     if len(present) == 1:
         return present[0]
 
-    def run(s: "State", e: Env) -> None:
+    def run(s: State, e: Env) -> None:
         for effect in present:
             effect(s, e)
     return run
 
 
-def _bound_from(s: "State", e: Env) -> tuple[int, ...]:
+def _bound_from(s: State, e: Env) -> tuple[int, ...]:
     """The site of the piece whose moves these are: the frame's (from)."""
     return (e.frm,)
 
 
-def _from_sites(c: "Compiler", frm: Any) -> Any:
+def _from_sites(c: Compiler, frm: Any) -> Any:
     """Sites a move starts from: the ``(from ...)`` region, else the frame's (from); with
     ``if:``, only those where the condition holds (``(from)`` being the site tested)."""
     sites = _bound_from if frm is None or frm.sites is None else c.region(frm.sites)
@@ -95,7 +109,7 @@ def _from_sites(c: "Compiler", frm: Any) -> Any:
     return c.filter(on_board, c.bool(frm.condition), bind="frm")
 
 
-def pieces_per_player(piece: Any, game: "Game", named: Callable[[str], list[int]]) -> dict[int, tuple[int, ...]]:
+def pieces_per_player(piece: Any, game: Game, named: Callable[[str], list[int]]) -> dict[int, tuple[int, ...]]:
     """The components each player may place with ``piece`` (a piece name or names; None: any
     piece): one per name (their own, or a neutral one, or the only piece of that name);
     ``named`` gives the components of a name. Shared by ``move Add`` and ``add``, on both tiers."""
@@ -143,14 +157,14 @@ class _Placements(MoveGen):
             self.space = n  # one candidate per site
             self.kinds = frozenset({ADD})
 
-    def _kinds(self, s: "State") -> tuple[int, ...]:
+    def _kinds(self, s: State) -> tuple[int, ...]:
         kinds = self.per_player.get(s.mover, ())
         if self.hand:
             held, owned = s.arrays[HAND], self.owned
             kinds = tuple(w for w in kinds if not owned[w] or held[w] > 0)
         return kinds
 
-    def _sites(self, s: "State", e: Env) -> list[int]:
+    def _sites(self, s: State, e: Env) -> list[int]:
         occupied = s.what
         cond = self.cond
         if cond is None:
@@ -170,7 +184,7 @@ class _Placements(MoveGen):
                 out.append(site)
         return out
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         kinds = self._kinds(s)
         if not kinds:
             return []
@@ -182,7 +196,7 @@ class _Placements(MoveGen):
         targets = self._sites(s, e)
         return [table[site] for table in map(self.moves_of, kinds) for site in targets]
 
-    def first(self, s: "State", e: Env) -> Move | None:
+    def first(self, s: State, e: Env) -> Move | None:
         # the first move, without making the others: (can Move ...) asks
         kinds = self._kinds(s)
         if not kinds:
@@ -199,7 +213,7 @@ class _Placements(MoveGen):
                 return self.moves_of(kinds[0])[site]
         return None
 
-    def draw(self, s: "State", e: Env, rng: Any) -> Move | None:
+    def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         # one site out of all: the placement there when it is legal (turns.random_move)
         kinds = self.per_player.get(s.mover, ())
         site = rng.randrange(self.n)
@@ -250,7 +264,7 @@ class MoveAdd(Ludeme):
         if stack_flag(self.stack) or self.to.level is not None:
             stacks.declare(d)  # Ludii's stack:True (and a to's level) make a stacking game
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         from .regions import SitesEmpty
         region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
@@ -268,7 +282,7 @@ class MoveAdd(Ludeme):
         hand = HAND in game.arrays  # pieces come from their owner's hand
 
         def taken_from_hand(what: int) -> Any:
-            def take(s: "State", e: Env) -> None:
+            def take(s: State, e: Env) -> None:
                 data = s.arrays[HAND]
                 s.set_item(data, what, data[what] - 1)
             return take
@@ -300,9 +314,9 @@ class MoveAdd(Ludeme):
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
         from ..engine.move import MoveKind
-        from . import regions
         from ..native.emit import Buffered, Made, NoKernel
         from ..native.kernels.placement import _add_setup, _conjunction, _nothing
+        from . import regions
         sites, conds, rule, kinds, _, limited = _add_setup(self, k)
         region = k.region(sites)
         p = k.temp("p")
@@ -333,6 +347,7 @@ class MoveAdd(Ludeme):
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
         import numpy as np
+
         from ..engine.move import MoveKind
         from ..native import abi
         from ..native.emit import Everywhere, Listed, NoKernel
@@ -375,14 +390,14 @@ class MoveAdd(Ludeme):
         return space
 
 
-def _more_pieces(c: "Compiler", count: Any, what: int) -> Any:
+def _more_pieces(c: Compiler, count: Any, what: int) -> Any:
     """What a placement of ``count`` pieces (Ludii's ``count:``) does besides the one its action
     puts, in a stacking game: the others, of the same kind, on top of the site; None for one."""
     if count is None:
         return None
     number = c.int(count)
 
-    def more(s: "State", e: Env) -> None:
+    def more(s: State, e: Env) -> None:
         for _ in range(number(s, e) - 1):
             stacks.push(s, e.to, stacks.new_entry(s, what))
     return more
@@ -420,6 +435,7 @@ class Add(MoveAdd):
         to's apply, a piece taken from a hand: the reference runs them in the frame of the
         placement), has consequences, or lets the mover choose among kinds."""
         import numpy as np
+
         from ..native.emit import NoKernel
         from ..native.kernels.placement import _conjunction, _placed_kinds, _to_rule
         if self.then is not None:
@@ -527,7 +543,7 @@ class MoveStep(Ludeme):
         if stack_flag(self.stack):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         sources = _from_sites(c, self.source)
         _, cond, effect = _to_rule(c, self.to)
         then = _then(c, self.then)
@@ -554,7 +570,7 @@ class MoveStep(Ludeme):
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
 
-def _step_moves(c: "Compiler", sources: Any, neighbours: Any, to_cond: Any, then: Any,
+def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: Any,
                 to_effect: Any = None) -> MoveGen:
     """Moves of one step from each source site to its neighbours (a neighbour table of the
     board's relations), if ``to_cond`` holds there; ``to_effect`` happens at the site reached
@@ -564,7 +580,7 @@ def _step_moves(c: "Compiler", sources: Any, neighbours: Any, to_cond: Any, then
     made: dict[tuple[int, int], Move] = {}  # moves are values: each is made once
     check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any, e.g. a level's)
 
-    def gen(s: "State", e: Env) -> list[Move]:
+    def gen(s: State, e: Env) -> list[Move]:
         out = []
         frame = e.child()
         who, mover = s.who, s.mover
@@ -657,10 +673,10 @@ class MoveHop(Ludeme):
         if stack_flag(self.stack):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return with_levels(c, self._hops(c), self.source, self.to, self.stack)
 
-    def _hops(self, c: "Compiler"):
+    def _hops(self, c: Compiler):
         if self.between is not None and (self.between.before is not None or self.between.after is not None):
             return _distance_hop(c, self)
         sources = _from_sites(c, self.source)
@@ -759,7 +775,7 @@ class MoveHop(Ludeme):
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
 
-def _distance_hop(c: "Compiler", hop: "MoveHop") -> MoveGen:
+def _distance_hop(c: Compiler, hop: MoveHop) -> MoveGen:
     """A hop over a hurdle at a distance (Ludii's Hop with ``before:``/``after:``): along each
     line, up to ``before`` sites for which the to condition holds (empty ones), then a run of
     hurdle sites (the between condition; its length in the between range, 1 by default), then a
@@ -794,7 +810,7 @@ def _distance_hop(c: "Compiler", hop: "MoveHop") -> MoveGen:
             move = made[key] = Move(MOVE, frm, to, game_id=uid, rules=rules[capture], between=jumped)
         return move
 
-    def gen(s: "State", e: Env) -> list[Move]:
+    def gen(s: State, e: Env) -> list[Move]:
         out: list[Move] = []
         frame = e.child()
         who, mover = s.who, s.mover
@@ -807,7 +823,7 @@ def _distance_hop(c: "Compiler", hop: "MoveHop") -> MoveGen:
                 _hops_along(s, frame, frm, ray, reach, beyond, out)
         return out
 
-    def _hops_along(s: "State", frame: Env, frm: int, ray: tuple[int, ...], reach: int, beyond: int,
+    def _hops_along(s: State, frame: Env, frm: int, ray: tuple[int, ...], reach: int, beyond: int,
                     out: list[Move]) -> None:
         """The hops of one line from ``frm``: past empty sites up to the hurdle, over it, and on."""
         for idx, site in enumerate(ray):
@@ -828,7 +844,7 @@ def _distance_hop(c: "Compiler", hop: "MoveHop") -> MoveGen:
 
 
 
-def _hurdle_run(s: "State", frame: Env, ray: tuple[int, ...], idx: int, hurdle: Any,
+def _hurdle_run(s: State, frame: Env, ray: tuple[int, ...], idx: int, hurdle: Any,
                 hi: int) -> tuple[list[int], int, bool]:
     """The hurdle sites from ``ray[idx]`` on (at most ``hi``): the run, the index after it, and
     whether a site that is no hurdle ended it."""
@@ -843,7 +859,7 @@ def _hurdle_run(s: "State", frame: Env, ray: tuple[int, ...], idx: int, hurdle: 
     return run, j, False
 
 
-def _landings(s: "State", frame: Env, ray: tuple[int, ...], a: int, after_run: int, beyond: int, go: Any,
+def _landings(s: State, frame: Env, ray: tuple[int, ...], a: int, after_run: int, beyond: int, go: Any,
               stop: Any) -> list[tuple[int, bool]]:
     """Where a hop over the hurdles before ``ray[a]`` may land: ``ray[a]``, then the next sites
     while the to condition (``go``) holds, up to ``beyond`` past ``ray[after_run]``; each with
@@ -871,7 +887,7 @@ def _longest(length) -> int | None:
     return bound.value if isinstance(bound, Int) else None
 
 
-def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int], between_cond: Any,
+def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], between_cond: Any,
                 between_effect: Any, to_cond: Any, then: Any, to_effect: Any = None) -> MoveGen:
     """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
     satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
@@ -894,7 +910,7 @@ def _line_moves(c: "Compiler", sources: Any, dirs: Any, length: tuple[int, int],
             move = made[key] = Move(MOVE, frm, ray[k], game_id=uid, rules=rules, between=ray[:k])
         return move
 
-    def gen(s: "State", e: Env) -> list[Move]:
+    def gen(s: State, e: Env) -> list[Move]:
         out = []
         frame = e.child()
         who, mover = s.who, s.mover
@@ -932,10 +948,10 @@ class _Passing(MoveGen):
     def __init__(self, move: Move):
         self.move = move
 
-    def moves(self, s: "State", e: Env) -> list[Move]:
+    def moves(self, s: State, e: Env) -> list[Move]:
         return [self.move]
 
-    def draw(self, s: "State", e: Env, rng: Any) -> Move:
+    def draw(self, s: State, e: Env, rng: Any) -> Move:
         return self.move
 
 
@@ -961,7 +977,7 @@ class MovePass(Ludeme):
         if d.num_players == 1:
             d.not_all_pass = True
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         return _Passing(Move(PASS, game_id=c.game.uid, rules=c.rule(after=_then(c, self.then))))
 
     def kernel_moves(self, k: Emitter) -> Made:
@@ -1026,7 +1042,7 @@ class ForEachPiece(Ludeme):
         if self.top is not None:
             stacks.declare(d)  # Ludii's top: makes a stacking game
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         game = c.game
         comps = game.components
         kinds = None
@@ -1052,7 +1068,7 @@ class ForEachPiece(Ludeme):
 
         gens = [g.moves if g is not None else None for g in table]  # each kind's moves, looked up once
 
-        def own_pieces(s: "State", e: Env) -> list[Move]:
+        def own_pieces(s: State, e: Env) -> list[Move]:
             out: list[Move] = []
             frame = e.child()
             mover, what = s.mover, s.what
@@ -1064,7 +1080,7 @@ class ForEachPiece(Ludeme):
                         out.extend(moves(s, frame))
             return out
 
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             if player is None:
                 return own_pieces(s, e)
             saved = s.mover
@@ -1075,7 +1091,7 @@ class ForEachPiece(Ludeme):
                 s.mover = saved
         return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
 
-    def _in_hand(self, c: "Compiler", table: list, player: Any) -> MoveGen:
+    def _in_hand(self, c: Compiler, table: list, player: Any) -> MoveGen:
         """The moves of the player's pieces in a container (Ludii's ``container:``: 0 the
         board, 1, 2 ... the players' hands in turn, or a hand's name, ``"Hand2"``): each
         piece's moves from its hand's site, ``(from)`` being that site."""
@@ -1095,7 +1111,7 @@ class ForEachPiece(Ludeme):
                                 self.container.span)
         else:
             which = c.int(self.container)
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             cid = which(s, e)
             saved = s.mover
             mover = saved if player is None else player(s, e)
@@ -1130,6 +1146,7 @@ class ForEachPiece(Ludeme):
 
     def kernel_moves(self, k: Emitter) -> Made:
         import numpy as np
+
         from ..engine.move import MoveKind
         from ..native.emit import Made, NoKernel
         from ..native.kernels.core import _components_named
@@ -1191,7 +1208,7 @@ def _stacked_pieces(table: list, player: Any, top: Any) -> Any:
     """The moves of every piece of a player in a stacking game (Ludii's forEach Piece): each
     piece of each stack (or only the top ones), ``(from)`` its site and ``(level)`` its level."""
 
-    def gen(s: "State", e: Env) -> list[Move]:
+    def gen(s: State, e: Env) -> list[Move]:
         out: list[Move] = []
         saved = s.mover
         mover = saved if player is None else player(s, e)
@@ -1239,17 +1256,17 @@ class Priority(Ludeme):
     moves: Any = Param(ArrayOf(MOVES_T), many=True)
     then: Any = Param(_THEN, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         gens = [c.moves(m) for m in self.moves.items]
         return FirstOf(gens, c.rule(after=_then(c, self.then)))
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         """As a consequence: the first effect that changes the position (Ludii applies the first
         list of effect moves that is not empty, and an effect that does nothing makes none)."""
         effects = [c.effect(m) for m in self.moves.items]
         then = _then(c, self.then)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             for effect in effects:
                 before = s.mark()
                 effect(s, e)
@@ -1312,7 +1329,7 @@ class Do(Ludeme):
         if self.next is None and self.ifAfterwards is None:
             raise BindError("do needs next: or ifAfterwards: (or both)", self.span)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         gen = self._compile_next(c) if self.next is not None else c.moves(self.moves)
         if self.ifAfterwards is not None:
             cond = c.bool(self.ifAfterwards)
@@ -1321,27 +1338,27 @@ class Do(Ludeme):
         # the then follows the moves kept (Ludii's: not part of what ifAfterwards tries)
         return with_rules(gen, c.rule(after=_then(c, self.then)))
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         """As a consequence (in a then), with effects on both sides: the first effect, then the
         next one (Ludii applies both, in order); its then after."""
         if self.ifAfterwards is not None or not all(hasattr(x, "compile_effect") for x in (self.moves, self.next)):
             gen = self.compile(c)  # a decision: its moves all applied (as any moves used as an effect)
 
-            def run_all(s: "State", e: Env) -> None:
+            def run_all(s: State, e: Env) -> None:
                 for m in gen.moves(s, e):
                     turns.act(s, m, as_last=False, outer=e)
             return run_all
         first, nxt = self.moves.compile_effect(c), self.next.compile_effect(c)
         then = _then(c, self.then)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             first(s, e)
             nxt(s, e)
             if then is not None:
                 then(s, e)
         return run
 
-    def _compile_next(self, c: "Compiler") -> MoveGen:
+    def _compile_next(self, c: Compiler) -> MoveGen:
         if not hasattr(self.moves, "compile_effect"):
             raise BindError("(do ... next:...) takes an effect first (what happens before the moves "
                             "of next:), not a decision", self.moves.span)
@@ -1352,7 +1369,7 @@ class Do(Ludeme):
         # prior effect too (Ludii's: the roll is part of every move, the pass included)
         passing = [Move(PASS, game_id=c.game.uid, rules=first)] if c.game.dice else []
 
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             mark = s.mark()
             try:
                 s.ply += 1  # as when the move is played: the effect sees the ply it will see then
@@ -1446,12 +1463,12 @@ class Then(Ludeme):
     effects: Any = Param(ArrayOf(Kind((MOVES, "nextPhase"), "moves")), many=True)
     applyAfterAllMoves: Any = Param(BOOL_LIT, optional=True, named=True)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         effects = [c.effect(item) for item in self.effects.items]
         if len(effects) == 1:
             run = effects[0]
         else:
-            def run(s: "State", e: Env) -> None:
+            def run(s: State, e: Env) -> None:
                 for effect in effects:
                     effect(s, e)
         if self.applyAfterAllMoves is not None and self.applyAfterAllMoves.value:
@@ -1495,7 +1512,7 @@ class MoveChoose(Ludeme):
     def declare(self, d: Any, c: Any) -> None:
         d.word("choose-" + self.word.value)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         choice = [Move(CHOICE, word="choose-" + self.word.value, game_id=c.game.uid,
                        rules=c.rule(after=_then(c, self.then)))]
         return FnGen(lambda s, e: list(choice), unique=True)

@@ -60,7 +60,7 @@ class PassageDecl(Ludeme):
             raise BindError(f"passage name {self.title.value!r}: use a word such as W1", self.title.span,
                             hint="the name is how results list loops, e.g. {W0,W1}")
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         """Add this passage to the game's passages of each of its players."""
         rims = []
         for part in (self.rim_a, self.rim_b):
@@ -126,7 +126,7 @@ class CountLoops(Ludeme):
     player: Any = Param(PLAYER, optional=True)
     concepts = ("Loop", "LoopThroughPassage")
 
-    def _graphs(self, c: "Compiler"):
+    def _graphs(self, c: Compiler):
         passages = c.game.passages
         if not any(passages.values()):
             raise BindError("no passages to make loops through: declare them with (passage ...)", self.span,
@@ -137,19 +137,19 @@ class CountLoops(Ludeme):
         player = c.player(self.player) if self.player is not None else (lambda s, e: s.mover)
         return graphs, player
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         graphs, player = self._graphs(c)
 
-        def count(s: "State", e: "Env") -> int:
+        def count(s: State, e: Env) -> int:
             graph = graphs.get(player(s, e))
             return len(graph.loops(s.who, player(s, e))) if graph is not None else 0
         return count
 
-    def compile_describe(self, c: "Compiler"):
+    def compile_describe(self, c: Compiler):
         """Why the rule held, in words: the player's loops (``two loops: {W0} {W1}``)."""
         graphs, player = self._graphs(c)
 
-        def explain(s: "State", e: "Env") -> str:
+        def explain(s: State, e: Env) -> str:
             p = player(s, e)
             graph = graphs.get(p)
             loops = graph.loops(s.who, p) if graph is not None else []
@@ -161,9 +161,9 @@ class CountLoops(Ludeme):
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.emit import NoKernel
+        from ..native.graphs import passage_tables
         from ..native.kernels.passages import MAX_COMPILED_PASSAGES
         from ..native.kernels.placement import neighbour_table
-        from ..native.graphs import passage_tables
         mine = k.game.passages
         if any(len(v) > MAX_COMPILED_PASSAGES for v in mine.values()):
             raise NoKernel("(count Loops ...)", f"more than {MAX_COMPILED_PASSAGES} passages of a player")

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.result import Termination
 from ..errors import BindError
-from .base import PIECE_NUMBER, BOOL, INT_FN, SITE_FN, ArrayOf, Enum, Ludeme, Param
+from .base import BOOL, INT_FN, PIECE_NUMBER, SITE_FN, ArrayOf, Enum, Ludeme, Param
 from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class IsPattern(Ludeme):
         if self.what is not None and self.whats is not None:
             raise BindError("is Pattern takes what: or whats:, not both", self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         topo = c.topo
         walk = [x.name for x in (self.pattern.items if hasattr(self.pattern, "items") else [self.pattern])]
@@ -73,7 +73,7 @@ class IsPattern(Ludeme):
         else:
             whats = None
 
-        def holds(s: "State", e: "Env") -> bool:
+        def holds(s: State, e: Env) -> bool:
             start = origin(s, e)
             if not 0 <= start < topo.n:
                 return False
@@ -101,9 +101,10 @@ class IsPattern(Ludeme):
 
     def kernel_bool(self, k: Emitter) -> str:
         import numpy as np
-        from . import patterns
+
         from ..native import abi
         from ..native.emit import NoKernel
+        from . import patterns
         topo = k.topo
         walk = [x.name for x in (self.pattern.items if hasattr(self.pattern, "items") else [self.pattern])]
         # the board's orthogonal directions, clockwise; the walk tried facing each: its sites per start

@@ -9,15 +9,28 @@ the state array ``hand`` (one entry per kind of piece, in declaration order).
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.arrays import HAND, HAND_SITES
 from ..engine.env import Env
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
-from .base import BOOL, EQUIPMENT_ITEM, INT, INT_FN, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Enum, Ludeme, Param
-from .base import PIECE_NUMBER
+from .base import (
+    BOOL,
+    EQUIPMENT_ITEM,
+    INT,
+    INT_FN,
+    PIECE_NUMBER,
+    PLAYER,
+    REGION_FN,
+    SITE_FN,
+    STR_LIT,
+    Either,
+    Enum,
+    Ludeme,
+    Param,
+)
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -60,7 +73,7 @@ class Hand(Ludeme):
     size: Any = Param(INT_FN, optional=True, named=True, range=(1, MAX_HAND_SITES))
     concepts = ("Hand",)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         """The game's ``hand`` array: pieces in hand per kind of piece (all 0 at first); with
         ``size:``, Ludii's hands of sites instead (see :mod:`.containers`). The shared hand
         is one site after the players' hands, holding counted pieces."""
@@ -102,7 +115,7 @@ class HandSite(Ludeme):
     player: Any = Param(PLAYER)
     index: Any = Param(INT_FN, optional=True, range=(0, MAX_HAND_SITES - 1))
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if isinstance(self.player, Const) and self.player.name == "Shared":
             from ..engine.sites import shared_hand_site
             site = shared_hand_site(c.game)
@@ -123,7 +136,7 @@ class HandSite(Ludeme):
         first = n - 1
         return lambda s, e: first + player(s, e)
 
-    def fill(self, c: "Compiler", what: int, count) -> object:
+    def fill(self, c: Compiler, what: int, count) -> object:
         """The start effect putting ``count`` pieces ``what`` in this hand."""
         game = c.game
         if isinstance(self.player, Const) and self.player.name == "Shared":  # counted pieces
@@ -152,13 +165,13 @@ class HandSite(Ludeme):
             where = count.span if count is not None else self.span
             raise BindError(f"a hand holds 0 to {MAX_HAND} pieces of a kind, not {amount}", where)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             hand = s.arrays[HAND]
             s.set_item(hand, what, hand[what] + amount)
         return run
 
 
-    def _fill_site(self, c: "Compiler", what: int, count):
+    def _fill_site(self, c: Compiler, what: int, count):
         """Ludii's hands of sites: the piece goes on one site of the hand."""
         game = c.game
         if count is not None:
@@ -174,7 +187,7 @@ class HandSite(Ludeme):
             raise BindError(f"a hand has sites 0 to {size - 1}, not {index}", where)
         slot = (fixed - 1) * size + index
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             s.set_item(s.arrays[HAND_SITES], slot, what)
         return run
 
@@ -203,13 +216,13 @@ class ValuePiece(Ludeme):
         if self.level is not None:
             raise BindError("(value Piece level:...) needs stacks, which this engine does not have", self.level.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         at = c.site(self.at)
         values = [comp.value for comp in c.game.components]
         if "piece_values" in c.game.arrays:  # values given to pieces by (set Value at:...)
-            def value_of(s: "State", e: Env) -> int:
+            def value_of(s: State, e: Env) -> int:
                 x = at(s, e)
                 if x < 0:
                     return 0
@@ -256,7 +269,7 @@ class IsWithin(Ludeme):
         if (self.at is None) == (self.region is None):
             raise BindError("is Within needs a site (at:) or a region (in:), one of them", self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if isinstance(self.piece, Str):
             kinds = frozenset(c.components_named(self.piece.value, self.piece))
             piece = const_fn(kinds)
@@ -268,7 +281,7 @@ class IsWithin(Ludeme):
             return lambda s, e: (x := at(s, e)) >= 0 and s.what[x] in piece(s, e)
         region = c.region(self.region)
 
-        def within(s: "State", e: Env) -> bool:
+        def within(s: State, e: Env) -> bool:
             what = s.what
             wanted = piece(s, e)
             for x in region(s, e):
@@ -279,6 +292,7 @@ class IsWithin(Ludeme):
 
     def kernel_bool(self, k: Emitter) -> str:
         import numpy as np
+
         from ..native.kernels.core import _components_named
         if isinstance(self.piece, Str):
             mask = np.zeros(len(k.game.components), dtype=np.int64)

@@ -12,15 +12,25 @@ after it) or toggles one value of a site (``A1^5``). The constraints read resolv
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.move import CHOICE, Move
 from ..engine.movegen import FnGen
 from ..errors import BindError
-from ..syntax.nodes import Const
 from .base import (
-    ANY_INT, BOOL, BOOL_FN, INT_FN, MOVES, RANGE, STR_LIT, ArrayOf, BoundArray, Enum, Kind, Ludeme,
+    ANY_INT,
+    BOOL,
+    BOOL_FN,
+    INT_FN,
+    MOVES,
+    RANGE,
+    STR_LIT,
+    ArrayOf,
+    BoundArray,
+    Enum,
+    Kind,
+    Ludeme,
     Param,
 )
 
@@ -60,7 +70,7 @@ class ValuesSites(Ludeme):
     kind = "values"
     range: Any = Param(Kind((RANGE,), "range"))
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         lo, hi = self.range.bounds(c)
         if hi > 60:
             raise BindError(f"a puzzle's values go up to 60, not {hi}", self.range.span)
@@ -111,7 +121,7 @@ def static_region_lists(kind: str, topo: Any) -> list[tuple[int, ...]]:
     return []
 
 
-def declare_regions(d: "Declarations", lists: list[tuple[int, ...]]) -> None:
+def declare_regions(d: Declarations, lists: list[tuple[int, ...]]) -> None:
     """Add constraint regions to the game's list (read by all Different, is Sum...)."""
     d.array(AREAS, [])
     for sites in lists:
@@ -119,7 +129,7 @@ def declare_regions(d: "Declarations", lists: list[tuple[int, ...]]) -> None:
             d.arrays[AREAS].append(sites)
 
 
-def _areas(c: "Compiler", region: Any) -> list:
+def _areas(c: Compiler, region: Any) -> list:
     """The site lists a constraint reads: the region given (as one list, read in play), or the
     game's constraint regions."""
     if region is not None:
@@ -129,7 +139,7 @@ def _areas(c: "Compiler", region: Any) -> list:
     return [(lambda s, e, sites=sites: sites) for sites in fixed]
 
 
-def _puzzle(c: "Compiler", where: Ludeme) -> None:
+def _puzzle(c: Compiler, where: Ludeme) -> None:
     if PUZZLE not in c.game.arrays:
         raise BindError(f"({where.name} ...) is for deduction puzzles: the board needs (values Cell (range ...))",
                         where.span)
@@ -159,7 +169,7 @@ class AllDifferent(Ludeme):
     exception: Any = Param(INT_FN, optional=True, named=True, key="except", range=ANY_INT)
     exceptions: Any = Param(ArrayOf(INT_FN), optional=True, named=True, key="excepts", range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         _puzzle(c, self)
         areas = _areas(c, self.region)
         items = [self.exception] if self.exception is not None else \
@@ -167,7 +177,7 @@ class AllDifferent(Ludeme):
              [self.exceptions] if self.exceptions is not None else [])
         excepts = [c.int(x) for x in items]
 
-        def different(s: "State", e: Env) -> bool:
+        def different(s: State, e: Env) -> bool:
             masks = s.arrays[PUZZLE]
             free = {f(s, e) for f in excepts}
             for area in areas:
@@ -208,13 +218,13 @@ class _RegionResult(Ludeme):
     def measure(self, values: list[int], of: int) -> int:
         raise NotImplementedError
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         _puzzle(c, self)
         areas = _areas(c, self.region)
         result = c.int(self.result)
         of = c.int(self.of) if self.of is not None else (lambda s, e: 1)
 
-        def holds(s: "State", e: Env) -> bool:
+        def holds(s: State, e: Env) -> bool:
             masks = s.arrays[PUZZLE]
             want, counted = result(s, e), of(s, e)
             for area in areas:
@@ -280,7 +290,7 @@ class Satisfy(Ludeme):
     concepts = ("DeductionPuzzle", "CopyContext")
     constraints: Any = Param(ArrayOf(BOOL_FN))
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         if DOMAIN not in d.arrays:
             return
         lo, hi = d.arrays[DOMAIN]
@@ -290,11 +300,11 @@ class Satisfy(Ludeme):
                 d.word(f"{labels[site]}={v}")
                 d.word(f"{labels[site]}^{v}")
 
-    def constraint_fns(self, c: "Compiler") -> list:
+    def constraint_fns(self, c: Compiler) -> list:
         items = self.constraints.items if isinstance(self.constraints, BoundArray) else [self.constraints]
         return [c.bool(item) for item in items]
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         _puzzle(c, self)
         game = c.game
         lo, hi = game.arrays[DOMAIN]
@@ -302,10 +312,10 @@ class Satisfy(Ludeme):
         variables = sorted({x for sites in game.arrays.get(AREAS, ()) for x in sites}) or list(range(c.topo.n))
         labels = c.topo.labels
 
-        def set_value(s: "State", e: Env) -> None:
+        def set_value(s: State, e: Env) -> None:
             s.set_item(s.arrays[PUZZLE], e.to, 1 << e.value)
 
-        def toggle(s: "State", e: Env) -> None:
+        def toggle(s: State, e: Env) -> None:
             masks = s.arrays[PUZZLE]
             s.set_item(masks, e.to, masks[e.to] ^ (1 << e.value))
         setting, toggling = c.rule(before=set_value), c.rule(before=toggle)
@@ -313,7 +323,7 @@ class Satisfy(Ludeme):
                                     game_id=game.uid, rules=setting if kind else toggling, bound=(("value", v),))
                  for x in variables for v in range(lo, hi + 1) for kind in (True, False)}
 
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             masks = s.arrays[PUZZLE]
             out = []
             for x in variables:
@@ -350,11 +360,11 @@ class IsSolved(Ludeme):
     kind = BOOL
     concepts = ("DeductionPuzzle", "SolvedEnd")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         _puzzle(c, self)
         holder: dict[str, Any] = {}
 
-        def solved(s: "State", e: Env) -> bool:
+        def solved(s: State, e: Env) -> bool:
             checks = holder.get("checks")
             if checks is None:
                 play = s.game.phases[0].play

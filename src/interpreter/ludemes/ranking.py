@@ -28,7 +28,7 @@ class CountPlayers(Ludeme):
     kind = INT
     params = ()
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         n = c.game.num_players
         return const_fn(n)
 
@@ -50,13 +50,13 @@ class CountActive(Ludeme):
     kind = INT
     params = ()
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         game = c.game
         n = game.num_players
         if not game.ranked:  # every player plays until the game ends (rules are not asked after)
             return const_fn(n)
 
-        def active(s: "State", e: Env) -> int:
+        def active(s: State, e: Env) -> int:
             if s.over:
                 return 0
             ranks = s.arrays[RANKS]

@@ -5,15 +5,34 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
-    BOOL_FN, BOOL_LIT, DIRECTION_NAMES, DIRS, INT_FN, MOVES_T, PLAYER, RANGE, REGION, REGION_FN, ROLE,
-    SITE_FN, ArrayOf, BoundArray, Either, Enum, Kind, Literal, Ludeme, Param, kind_of,
+    BOOL_FN,
+    BOOL_LIT,
+    DIRECTION_NAMES,
+    DIRS,
+    INT_FN,
+    MOVES_T,
+    PLAYER,
+    RANGE,
+    REGION,
+    REGION_FN,
+    ROLE,
+    SITE_FN,
+    ArrayOf,
+    BoundArray,
+    Either,
+    Enum,
+    Kind,
+    Literal,
+    Ludeme,
+    Param,
+    kind_of,
 )
 from .logic import value_fn
 from .sitetypes import board_region, kind_of_site, site_type_param
@@ -60,7 +79,7 @@ class SitesLabels(Ludeme):
             raise BindError("(sites PLAYER) takes a region name or nothing: (sites P1 \"Home\"), (sites Mover)",
                             self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.role is not None and self.sites is not None:  # a player's named region
             game = c.game
             name = self.sites.value
@@ -134,10 +153,10 @@ class SitesEmpty(Ludeme):
     kind = REGION
     type: Any = site_type_param()
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         sites = range(c.topo.n)
 
-        def empty(s: "State", e: Env) -> list[int]:
+        def empty(s: State, e: Env) -> list[int]:
             return [i for i, w in zip(sites, s.what) if not w]
         return empty
 
@@ -191,7 +210,7 @@ class SitesOccupied(Ludeme):
         """Only by: (the form both tiers compile)."""
         return self.container is None and self.component is None and self.components is None and self.on is None
 
-    def _owners(self, c: "Compiler"):
+    def _owners(self, c: Compiler):
         """owners(state, env) -> a test of a site's owner (and piece) for by:."""
         game = c.game
         by = self.by
@@ -206,14 +225,14 @@ class SitesOccupied(Ludeme):
             return lambda s, e: (lambda o, w, m=s.mover: w != 0 and o != m)
         who = c.player(by)
 
-        def owners(s: "State", e: Env):
+        def owners(s: State, e: Env):
             p = who(s, e)
             if p:
                 return lambda o, w: o == p
             return lambda o, w: w != 0 and o == 0  # Neutral's
         return owners
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         n = c.topo.n
         if c.game.stacking and isinstance(self.top, Bool) and not self.top.value:
             return _occupied_any_level(c, self)
@@ -223,13 +242,13 @@ class SitesOccupied(Ludeme):
             if isinstance(self.by, Const) and self.by.name in self._ROLES:
                 test_of = self._owners(c)
 
-                def by_role(s: "State", e: Env):
+                def by_role(s: State, e: Env):
                     test = test_of(s, e)
                     return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if test(o, w)]
                 return by_role
             who = c.player(self.by)
 
-            def occupied(s: "State", e: Env):
+            def occupied(s: State, e: Env):
                 p = who(s, e)
                 if p:
                     return [i for i, o in enumerate(s.who) if o == p]
@@ -244,7 +263,7 @@ class SitesOccupied(Ludeme):
         from ..engine.arrays import HAND_SITES
         return HAND_SITES in c.game.arrays and c.topo.use == "Cell"
 
-    def _compile_full(self, c: "Compiler"):
+    def _compile_full(self, c: Compiler):
         from ..engine.arrays import HAND_SITES
         from .measures import check_site_type
         check_site_type(c, self, self.on)
@@ -272,7 +291,7 @@ class SitesOccupied(Ludeme):
                     raise BindError("component: is a piece's name or number known before play", item.span)
         owner_of = game.owner_of
 
-        def occupied(s: "State", e: Env) -> list[int]:
+        def occupied(s: State, e: Env) -> list[int]:
             test = test_of(s, e)
             out = []
             if board:
@@ -287,14 +306,14 @@ class SitesOccupied(Ludeme):
             return out
         return occupied
 
-    def _with_hands(self, c: "Compiler"):
+    def _with_hands(self, c: Compiler):
         from ..engine.arrays import HAND_SITES
         n = c.topo.n
         owner_of = c.game.owner_of
         anyone = self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each"))
         who = None if anyone else c.player(self.by)
 
-        def occupied(s: "State", e: Env) -> list[int]:
+        def occupied(s: State, e: Env) -> list[int]:
             hands = s.arrays[HAND_SITES]
             if who is None:
                 return ([i for i in range(n) if s.who[i]]
@@ -323,7 +342,7 @@ class SitesOccupied(Ludeme):
                                     f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0))")
 
 
-def _occupied_any_level(c: "Compiler", ludeme: "SitesOccupied") -> Any:
+def _occupied_any_level(c: Compiler, ludeme: SitesOccupied) -> Any:
     """The sites where the player(s) have a piece at any level of the stack (``top:False``);
     a role (``Enemy``, ``Friend``, ``NonMover``...) tests each level's owner as ``by:`` does."""
     from ..engine import stacks
@@ -331,7 +350,7 @@ def _occupied_any_level(c: "Compiler", ludeme: "SitesOccupied") -> Any:
     test_of = ludeme._owners(c)
     owner_of = c.game.owner_of
 
-    def occupied(s: "State", e: Env) -> list[int]:
+    def occupied(s: State, e: Env) -> list[int]:
         test = test_of(s, e)
         out = []
         for i in range(n):
@@ -349,11 +368,11 @@ def _region_class(region: str, meaning: str) -> type:
            f"    Parameters:\n        type: the kind of site (the board's own kind when left out)\n\n"
            f"    Examples:\n        (sites {region})\n        (sites {region} Vertex)\n    ")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         sites = board_region(c, self, region)
         return lambda s, e: sites
 
-    def kernel_region(self, k: "Emitter") -> "Region":
+    def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Listed, NoKernel
         sites = k.topo.regions_of(kind_of_site(self.type, k.topo.use)).get(region)
         if sites is None:
@@ -398,14 +417,14 @@ class SitesDistance(Ludeme):
     origin: Any = Param(REGION_FN, named=True, key="from")
     distance: Any = Param(kind_of(RANGE))
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         dirs = c.directions(self.directions, "Adjacent")
         origin = c.region(self.origin)
         lo, hi = self.distance.bounds(c)
         topo = c.topo
         cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 
-        def region(s: "State", e: Env):
+        def region(s: State, e: Env):
             key = tuple(origin(s, e))
             if key not in cache:
                 best = [INFINITY] * topo.n
@@ -419,7 +438,8 @@ class SitesDistance(Ludeme):
 
     def kernel_region(self, k: Emitter) -> Region:
         import numpy as np
-        from ..native.emit import Buffered, INFINITY, Listed, NoKernel
+
+        from ..native.emit import INFINITY, Buffered, Listed, NoKernel
         from ..native.kernels.capture import bounds
         from ..native.kernels.placement import _directions
         if k.n > 2048:
@@ -460,7 +480,7 @@ _AROUND_TYPES = ("Empty", "NotEmpty", "Own", "NotOwn", "Enemy", "NotEnemy")
 def _neighbour_test(kind: str, friends: Any) -> Any:
     """keep(state) -> the test of a neighbour (site -> bool) for a region type of ``sites
     Around``, relative to the mover (``friends``: the game's test of two players)."""
-    def keep(s: "State") -> Any:
+    def keep(s: State) -> Any:
         who, what, mover = s.who, s.what, s.mover
         if kind == "Empty":
             return lambda t: not what[t]
@@ -518,7 +538,7 @@ class SitesAround(Ludeme):
         one_site = isinstance(self.site, (Int, Str)) or (isinstance(self.site, Ludeme) and self.site.kind == "int")
         return not one_site or self.distance is not None or self.includeSelf is not None
 
-    def _compile_general(self, c: "Compiler"):
+    def _compile_general(self, c: Compiler):
         """As Ludii's SitesAround: for each site of the region (``(from)`` bound to it), the site
         ``distance`` steps along each radial of the directions that is long enough (``(to)``
         bound to it) where the type and condition hold; then the sites themselves added
@@ -536,7 +556,7 @@ class SitesAround(Ludeme):
         itself = c.bool(self.includeSelf) if self.includeSelf is not None else (lambda s, e: False)
         n = c.topo.n
 
-        def around(s: "State", e: Env) -> list[int]:
+        def around(s: State, e: Env) -> list[int]:
             origins = [x for x in sites(s, e)]
             if one_site and origins[0] < 0:
                 return []
@@ -565,7 +585,7 @@ class SitesAround(Ludeme):
             return sorted(found)
         return around
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from .measures import check_site_type
         check_site_type(c, self, self.site_type)
         if self._general():
@@ -578,7 +598,7 @@ class SitesAround(Ludeme):
         else:
             keep = _neighbour_test(self.type.name, c.game.friends)
 
-            def kept(s: "State", e: Env) -> list[int]:
+            def kept(s: State, e: Env) -> list[int]:
                 x = site(s, e)
                 if x < 0:
                     return []
@@ -589,7 +609,7 @@ class SitesAround(Ludeme):
             return around
         return c.filter(around, c.bool(self.condition), bind="to")  # if: (to) at each neighbour, as Ludii's
 
-    def compile_count(self, c: "Compiler"):
+    def compile_count(self, c: Compiler):
         """count(state, env) -> the number of sites of the region, for (count Sites in:...):
         the neighbours of a type are counted without making the list."""
         if self.condition is not None or self.type is None or self._general():
@@ -605,7 +625,7 @@ class SitesAround(Ludeme):
                      (lambda who, t=nbrs[0]: (who[t],)) if nbrs else (lambda who: ()) for nbrs in table]
         two_sides = c.game.num_players == 2 and c.game.team_of[1] != c.game.team_of[2]
 
-        def count(s: "State", e: Env) -> int:
+        def count(s: State, e: Env) -> int:
             x = site(s, e)
             if x < 0:
                 return 0
@@ -618,7 +638,7 @@ class SitesAround(Ludeme):
             return sum(1 for t in table[x] if test(t))
         return count
 
-    def _table(self, c: "Compiler") -> tuple[tuple[int, ...], ...]:
+    def _table(self, c: Compiler) -> tuple[tuple[int, ...], ...]:
         """Per site, its neighbours along the directions (the board's own lists for a relation)."""
         relation = self.directions.name if isinstance(self.directions, Const) else \
             "Adjacent" if self.directions is None else None
@@ -689,12 +709,12 @@ class SitesFlanked(Ludeme):
     of: Any = Param(PLAYER, named=True)
     by: Any = Param(PLAYER, named=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         dirs = c.directions(self.directions, "All")
         axes_at = c.topo.axes_for(dirs)
         of, by = c.player(self.of), c.player(self.by)
 
-        def region(s: "State", e: Env):
+        def region(s: State, e: Env):
             p, q = of(s, e), by(s, e)
             who = s.who
             found: list[int] = []
@@ -761,11 +781,11 @@ class _SitesOfMoves(Ludeme):
     moves: Any = Param(MOVES_T)
     field = ""
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         gen = c.moves(self.moves)
         field = self.field
 
-        def region(s: "State", e: Env) -> list[int]:
+        def region(s: State, e: Env) -> list[int]:
             return list(dict.fromkeys(x for m in gen.moves(s, e) if (x := getattr(m, field)) >= 0))
         return region
 
@@ -783,7 +803,7 @@ class SitesTo(_SitesOfMoves):
     name = "sites To"
     field = "to"
 
-    def kernel_region(self, k: "Emitter") -> Any:
+    def kernel_region(self, k: Emitter) -> Any:
         from ..native.kernels.decisions import _sites_of_moves
         return _sites_of_moves(self, k, 'to')
 
@@ -798,7 +818,7 @@ class SitesFrom(_SitesOfMoves):
     name = "sites From"
     field = "frm"
 
-    def kernel_region(self, k: "Emitter") -> Any:
+    def kernel_region(self, k: Emitter) -> Any:
         from ..native.kernels.decisions import _sites_of_moves
         return _sites_of_moves(self, k, 'frm')
 
@@ -855,7 +875,7 @@ class Union(_SetOp):
         """As a board shape: a value naming the board exactly."""
         return ("union",) + tuple(b.key(static_int) for b in self.regions.items)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         fns = [c.region(r) for r in self.regions.items]
         return lambda s, e: list(dict.fromkeys(x for f in fns for x in f(s, e)))
 
@@ -889,10 +909,10 @@ class Intersection(_SetOp):
     name = "intersection"
     concepts = ("Intersection",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         first, *rest = [c.region(r) for r in self.regions.items]
 
-        def region(s: "State", e: Env):
+        def region(s: State, e: Env):
             keep = set(first(s, e))
             for f in rest:
                 keep &= set(f(s, e))
@@ -927,14 +947,14 @@ class Difference(Ludeme):
     region: Any = Param(REGION_FN)
     minus: Any = Param(REGION_FN)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         a = c.region(self.region)
         if isinstance(self.minus, Ludeme) and self.minus.kind == "int":  # one site: (to), (from)...
             one = c.site(self.minus)
             return lambda s, e: [x for x in a(s, e) if x != y] if (y := one(s, e)) >= 0 else a(s, e)
         b = c.region(self.minus)
 
-        def region(s: "State", e: Env):
+        def region(s: State, e: Env):
             drop = set(b(s, e))
             return [x for x in a(s, e) if x not in drop]
         return region
@@ -983,7 +1003,7 @@ class Directions(Ludeme):
         items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
         return {DIRECTION_CONCEPTS[i.name] for i in items if i.name in DIRECTION_CONCEPTS}
 
-    def static_directions(self, c: "Compiler") -> tuple[str, ...]:
+    def static_directions(self, c: Compiler) -> tuple[str, ...]:
         items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
         return c.direction_names([i.name for i in items], self, self.relation_of())
 
@@ -1019,7 +1039,7 @@ class SitesBracketed(Ludeme):
     by: Any = Param(PLAYER, optional=True, named=True)
     mixed: Any = Param(BOOL_LIT, optional=True, named=True)
 
-    def scanner(self, c: "Compiler"):
+    def scanner(self, c: Compiler):
         """scan(state, env, first_only) -> the bracketed runs (only the first one if asked)."""
         dirs = c.directions(self.directions, "All")
         axes_at = c.topo.axes_for(dirs)
@@ -1031,7 +1051,7 @@ class SitesBracketed(Ludeme):
         mixed = isinstance(self.mixed, Bool) and self.mixed.value
         players = range(1, c.game.num_players + 1)
 
-        def scan(s: "State", e: Env, first_only: bool) -> list[int]:
+        def scan(s: State, e: Env, first_only: bool) -> list[int]:
             site = at(s, e)
             if site < 0:
                 return []
@@ -1065,7 +1085,7 @@ class SitesBracketed(Ludeme):
 
         return scan
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         scan = self.scanner(c)
         return lambda s, e: scan(s, e, False)
 
@@ -1087,7 +1107,7 @@ class IsBracketed(SitesBracketed):
     name = "is Bracketed"
     kind = "boolean"
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         scan = self.scanner(c)
         return lambda s, e: bool(scan(s, e, True))  # stops at the first bracket found
 
@@ -1111,7 +1131,7 @@ class SitesPhase(Ludeme):
     kind = REGION
     phase: Any = Param(INT_FN, range=(0, 5))
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         n = c.static_int(self.phase)
         sites = c.topo.regions.get(f"Phase{n}")
         if sites is None:
@@ -1144,12 +1164,12 @@ class SitesLineOfSight(Ludeme):
     at: Any = Param(SITE_FN, named=True)
     directions: Any = Param(DIRS, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         at = c.site(self.at)
         rays_at = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
         kind = self.type.name if self.type is not None else "Piece"
 
-        def sight(s: "State", e: Env):
+        def sight(s: State, e: Env):
             x = at(s, e)
             if x < 0:
                 return ()
@@ -1175,9 +1195,9 @@ class SitesLineOfSight(Ludeme):
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Buffered
+        from ..native.kernels.capture import rays_table
         from ..native.kernels.placement import _directions
         from ..native.kernels.regions import _fixed
-        from ..native.kernels.capture import rays_table
         kind = self.type.name if self.type is not None else "Piece"
         rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
         x = _fixed(k, k.site(self.at), "s")

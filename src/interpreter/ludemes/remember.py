@@ -8,15 +8,24 @@ changes, so undo restores it like any other array.
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Str
 from .base import (
-    ANY_INT, BOOL_FN, INT, INT_FN, INTS, MOVES, REGION, REGION_FN, START_RULE, STR_LIT, THEN, Enum, Ludeme,
-    Param, kind_of,
+    ANY_INT,
+    BOOL_FN,
+    INT_FN,
+    INTS,
+    REGION_FN,
+    START_RULE,
+    STR_LIT,
+    THEN,
+    Enum,
+    Ludeme,
+    Param,
+    kind_of,
 )
 from .effects import _Effect
 from .functions import INT_MAX, INT_MIN, out_of_range
@@ -39,11 +48,11 @@ class _Remembers(Ludeme):
 
     title: Any = None
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         d.array(remembered(self.title), [()])
 
 
-def _remember(s: "State", array: str, values: Any, unique: bool, where: Ludeme) -> None:
+def _remember(s: State, array: str, values: Any, unique: bool, where: Ludeme) -> None:
     data = s.arrays[array]
     held = data[0]
     for v in values:
@@ -79,13 +88,13 @@ class RememberValue(_Effect, _Remembers):
     unique: Any = Param(BOOL_FN, optional=True, named=True)
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         array = remembered(self.title)
         value = c.int(self.value)
         unique = c.bool(self.unique) if self.unique is not None else const_fn(False)
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             _remember(s, array, (value(s, e),), unique(s, e), self)
             if then is not None:
                 then(s, e)
@@ -119,7 +128,7 @@ class ForgetValue(_Effect, _Remembers):
         if (self.value is None) == (self.all is None):
             raise BindError("forget Value takes a value or All", self.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         array = remembered(self.title)
         value = c.int(self.value) if self.value is not None else None
         then = self.then.compile_effect(c) if self.then is not None else None
@@ -127,7 +136,7 @@ class ForgetValue(_Effect, _Remembers):
         every = [name for name in c.game.arrays if name == REMEMBERED or name.startswith(REMEMBERED + " ")]
         cleared = every if self.title is None else [array]
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             if value is None:
                 for name in cleared:
                     data = s.arrays[name]
@@ -172,7 +181,7 @@ class SetRememberValue(_Remembers):
         if (self.value is None) == (self.region is None):
             raise BindError("set RememberValue takes a value or a region", self.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         array = remembered(self.title)
         if self.value is not None:
             one = c.int(self.value)
@@ -181,7 +190,7 @@ class SetRememberValue(_Remembers):
             values = c.region(self.region)
         unique = c.bool(self.unique) if self.unique is not None else const_fn(False)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             _remember(s, array, tuple(values(s, e)), unique(s, e), self)
         return run
 
@@ -202,7 +211,7 @@ class ValuesRemembered(_Remembers):
     kind = INTS
     title: Any = Param(STR_LIT, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         array = remembered(self.title)
         return lambda s, e: s.arrays[array][0]
 

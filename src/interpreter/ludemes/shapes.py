@@ -17,8 +17,7 @@ from typing import Any
 from ..engine import boards as gen
 from ..errors import BindError
 from ..syntax.nodes import Float, Int
-from .base import BOOL_LIT, INT_FN, ArrayOf, Either, Enum, Kind, Ludeme, Param
-from .base import BOARD_SIZE, COORDINATE, FACTOR, SCALE
+from .base import BOARD_SIZE, BOOL_LIT, COORDINATE, FACTOR, INT_FN, SCALE, ArrayOf, Either, Enum, Kind, Ludeme, Param
 from .boards import _NUMBER, _POINT, SHAPE, StaticInt, _items, _points, _Shape
 
 

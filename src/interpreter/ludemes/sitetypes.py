@@ -18,7 +18,7 @@ without it. Two cases differ:
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ..errors import BindError
 from .base import Enum, Ludeme, Param
@@ -78,7 +78,7 @@ def board_region(c: Any, ludeme: Ludeme, name: str) -> tuple[int, ...]:
     return tuple(sites)
 
 
-def other_kind(value: Any, use: str) -> Optional[str]:
+def other_kind(value: Any, use: str) -> str | None:
     """Why a site type argument cannot be honoured on a board of ``use`` (None when it can)."""
     name = getattr(value, "name", None)
     if name is None or name == use or name not in KINDS:

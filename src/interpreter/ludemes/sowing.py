@@ -22,9 +22,27 @@ from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool
 from .base import (
-    COUNT, DISTANCE, PIECES, SITE_NUMBER,
-    BOOL_FN, BOOL_LIT, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, ROLE, STR_LIT, THEN, Either, Enum, Instance,
-    Ludeme, Param, kind_of,
+    BOOL_FN,
+    BOOL_LIT,
+    COUNT,
+    DISTANCE,
+    INT,
+    INT_FN,
+    MOVES,
+    MOVES_T,
+    PIECES,
+    PLAYER,
+    REGION_FN,
+    ROLE,
+    SITE_NUMBER,
+    STR_LIT,
+    THEN,
+    Either,
+    Enum,
+    Instance,
+    Ludeme,
+    Param,
+    kind_of,
 )
 from .effects import _Effect, placed_where
 
@@ -47,7 +65,7 @@ def seed_kind(game) -> int:
     return 1 if len(game.components) > 1 else 0
 
 
-def any_site(c: "Compiler", value: Any):
+def any_site(c: Compiler, value: Any):
     """A site that may be a hand's (after the board's sites): an int function, -1 when it names
     no site of the board or of a hand."""
     if value is None:
@@ -62,7 +80,7 @@ def any_site(c: "Compiler", value: Any):
     return lambda s, e: x if 0 <= (x := fn(s, e)) < total else -1
 
 
-def _note_effect_to(s: "State", site: int, origin: int) -> None:
+def _note_effect_to(s: State, site: int, origin: int) -> None:
     """Remember where the current move's effects last moved pieces, from and to (``(last To
     afterConsequence:True)``, ``(last From afterConsequence:True)``): (ply, to, from); the record
     stands until the next move becomes the last one (``turns.act`` clears it)."""
@@ -73,7 +91,7 @@ def _note_effect_to(s: "State", site: int, origin: int) -> None:
         s.set_item(data, 2, origin)
 
 
-def declare_counts(d: "Declarations") -> None:
+def declare_counts(d: Declarations) -> None:
     """Give the game its counts (:func:`..engine.counts.declare`) and the record of the last
     site an effect filled."""
     counts.declare(d)
@@ -107,7 +125,7 @@ class Count(Ludeme):
             raise BindError("count needs a site (at:) or a region (in:), one of them", self.span,
                             hint="(count at:(from)), (count in:(sites Mover)), or (count Pieces Mover)")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if self.at is not None:
             at = any_site(c, self.at)
             return lambda s, e: pieces_at(s, at(s, e))
@@ -146,23 +164,23 @@ class SetCount(_Effect):
         if (self.at is None) == (self.to is None):
             raise BindError("set Count needs a site (at:) or a region (to:), one of them", self.span)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         declare_counts(d)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         number = c.int(self.number)
         seed = seed_kind(c.game)
         if self.at is not None:
             at = any_site(c, self.at)
 
-            def one(s: "State", e: Env) -> None:
+            def one(s: State, e: Env) -> None:
                 x = at(s, e)
                 if x >= 0:
                     set_pieces(s, x, number(s, e), kind_at(s, x, seed))
             return one
         region = c.region(self.to)
 
-        def each(s: "State", e: Env) -> None:
+        def each(s: State, e: Env) -> None:
             n = number(s, e)
             for x in list(region(s, e)):
                 set_pieces(s, x, n, kind_at(s, x, seed))
@@ -215,14 +233,14 @@ class FromTo(_Effect):
         from .stacks import stack_flag
         return stack_flag(self.stack) or self.frm.level is not None or self.to.level is not None
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         if self._stacked():
             from ..engine import stacks
             stacks.declare(d)  # Ludii's stack:True and levels make a stacking game
         else:
             declare_counts(d)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         frm = any_site(c, self.frm.sites) if self.frm.sites is not None else (lambda s, e: e.frm)
         to = any_site(c, self.to.sites) if self.to.sites is not None else (lambda s, e: e.to)
         number = c.int(self.count) if self.count is not None else const_fn(1)
@@ -233,7 +251,7 @@ class FromTo(_Effect):
             return _stacked_from_to(c, frm, to, number, self, then)
         seed = seed_kind(c.game)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             a, b = frm(s, e), to(s, e)
             if a < 0 or b < 0:
                 return
@@ -247,7 +265,7 @@ class FromTo(_Effect):
         return run
 
 
-def _stacked_from_to(c: "Compiler", frm: Any, to: Any, number: Any, rule: FromTo, then: Any) -> Any:
+def _stacked_from_to(c: Compiler, frm: Any, to: Any, number: Any, rule: FromTo, then: Any) -> Any:
     """``fromTo`` in a stacking game, as Ludii's: with the to's ``level:``, the top piece (or the
     from's level, or with ``stack:True`` the whole stack) put at that level; else the piece at
     the from's ``level:`` onto the top of the other site; with ``count:``, that many pieces off
@@ -259,7 +277,7 @@ def _stacked_from_to(c: "Compiler", frm: Any, to: Any, number: Any, rule: FromTo
     level_to = c.int(rule.to.level) if rule.to.level is not None else None
     counted = rule.count is not None
 
-    def run(s: "State", e: Env) -> None:
+    def run(s: State, e: Env) -> None:
         a, b = frm(s, e), to(s, e)
         if a >= 0 and b >= 0 and a != b and stacks.size(s, a):
             frame = e.bound(frm=a, to=b)
@@ -308,7 +326,7 @@ class MoveSelect(Ludeme):
     role: Any = Param(ROLE, optional=True)
     then: Any = Param(_THEN, optional=True)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         from .moves import _from_sites, _to_spec
         game = c.game
         uid = game.uid
@@ -318,7 +336,7 @@ class MoveSelect(Ludeme):
             # as Ludii's select, the site tested is both (from) and (to)
             from_region, test = c.region(self.frm.sites), c.bool(self.frm.condition)
 
-            def sites(s: "State", e: Env) -> list[int]:
+            def sites(s: State, e: Env) -> list[int]:
                 frame = e.child()
                 out = []
                 for x in from_region(s, e):
@@ -341,7 +359,7 @@ class MoveSelect(Ludeme):
             return FnGen(lambda s, e: [choice(x, x, whose(s, e)) for x in sites(s, e) if x >= 0])
         region, cond = _to_spec(c, self.to)
 
-        def select_pair(s: "State", e: Env) -> list[Move]:
+        def select_pair(s: State, e: Env) -> list[Move]:
             frame = e.child()
             out = []
             p = whose(s, e)
@@ -357,7 +375,7 @@ class MoveSelect(Ludeme):
         return FnGen(select_pair)
 
 
-def move_owner(c: "Compiler", role: Any):
+def move_owner(c: Compiler, role: Any):
     """fn(s, e) -> the player a rule's ``roleType`` gives its moves to (Ludii's ``setMover``),
     0 (the mover) when there is none."""
     if role is None or role.name == "Mover":
@@ -440,10 +458,10 @@ class Sow(_Effect):
             out.append("SowOriginFirst")  # as Ludii, unless the origin is plainly left out (False)
         return out
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         declare_counts(d)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         game = c.game
         if not game.tracks:
             raise BindError("sow needs a track on the board", self.span,
@@ -466,7 +484,7 @@ class _Sowing:
     ``sowEffect:`` with (to) the site reached, ``if:``/``apply:`` with (to) the site being
     captured; the consequences (``then``) see the starting site and the last site sown."""
 
-    def __init__(self, sow: Sow, c: "Compiler", title: str | None):
+    def __init__(self, sow: Sow, c: Compiler, title: str | None):
         game = c.game
         self.start = c.site(sow.start) if sow.start is not None else (lambda s, e: s.last_to)
         self.count = _optional(sow.count, c.int)
@@ -491,8 +509,8 @@ class _Sowing:
             and per_hole >= 1
         # the track for each owner (Ludii: the named one, else the first; with owner:, that
         # player's track whose name contains the name)
-        self.fixed: "Track | None" = None
-        self.by_owner: "dict[int, Track | None] | None" = None
+        self.fixed: Track | None = None
+        self.by_owner: dict[int, Track | None] | None = None
         if title is None or self.owner is None:
             self.fixed = next((t for t in game.tracks if title is None or t.name == title), None)
         else:
@@ -500,7 +518,7 @@ class _Sowing:
                                      None)
                              for p in range(game.num_players + 1)}
 
-    def run(self, s: "State", e: Env) -> None:
+    def run(self, s: State, e: Env) -> None:
         """The effect: sow from the starting site, capture, then the consequences."""
         start = self.start(s, e)
         track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
@@ -522,7 +540,7 @@ class _Sowing:
             frame.frm, frame.to = start, last
             self.then(s, frame)
 
-    def _origin(self, s: "State", e: Env, frame: Env, start: int, count: int) -> int:
+    def _origin(self, s: State, e: Env, frame: Env, start: int, count: int) -> int:
         """``origin:True``: the first seeds go back into the starting site; the seeds sown so far."""
         sown = 0
         frame.frm = start
@@ -534,7 +552,7 @@ class _Sowing:
         frame.frm = e.frm
         return sown
 
-    def _walk(self, s: "State", frame: Env, track: "Track", start: int, i: int, count: int, sown: int,
+    def _walk(self, s: State, frame: Env, track: Track, start: int, i: int, count: int, sown: int,
               what: int) -> tuple[int, int]:
         """Drop the seeds one site after the other from track index ``i`` (whole laps at once
         when allowed); (the last site sown, the track index the walk ended on)."""
@@ -563,7 +581,7 @@ class _Sowing:
             index += 1
         return last, i
 
-    def _next_site(self, s: "State", frame: Env, track: "Track", i: int, start: int) -> tuple[int, int, int]:
+    def _next_site(self, s: State, frame: Env, track: Track, i: int, start: int) -> tuple[int, int, int]:
         """The next site to sow after track index ``i``, past the sites ``skipIf:`` skips (with
         (to) the site tested) and, without ``includeSelf:``, the starting site: (the index the
         walk is at, the next site's index, the site); the next index is -1 when the walk ends
@@ -590,7 +608,7 @@ class _Sowing:
             to = sites[j]
         return i, j, to
 
-    def _capture(self, s: "State", frame: Env, track: "Track", start: int, i: int) -> None:
+    def _capture(self, s: State, frame: Env, track: Track, start: int, i: int) -> None:
         """While ``if:`` holds (with (to) the last site sown, then each site the capture goes
         on to), ``apply:`` there (with (from) the starting site); with ``backtracking:`` or
         ``forward:``, on to the previous or next site while that condition holds. As Ludii's
@@ -616,7 +634,7 @@ class _Sowing:
             frame.to = site
             self.capture(s, frame)
 
-    def _next_capture(self, s: "State", frame: Env, track: "Track", start: int, i: int) -> int:
+    def _next_capture(self, s: State, frame: Env, track: Track, start: int, i: int) -> int:
         """The track index the capture goes on to from ``i`` (its site bound as (to)), or -1
         when it stops there."""
         back, forward = self.back, self.forward
@@ -638,11 +656,11 @@ class _Sowing:
                 return -1
         return i
 
-    def _lap_visits(self, track: "Track", start: int) -> int:
+    def _lap_visits(self, track: Track, start: int) -> int:
         """Sites the walk drops seeds in (or passes over, the start) in one lap."""
         return len(track.sites) if self.include_self else sum(1 for x in track.sites if x != start)
 
-    def _whole_laps(self, s: "State", track: "Track", start: int, left: int, what: int) -> tuple[int, int]:
+    def _whole_laps(self, s: State, track: Track, start: int, left: int, what: int) -> tuple[int, int]:
         """Sow as many whole laps as the ``left`` seeds allow, leaving at least one drop to
         the walk (it ends the sowing where Ludii's does); (laps sown, seeds per hole)."""
         per_hole = self.per_hole
@@ -689,7 +707,7 @@ class TrackSiteMove(Ludeme):
     title: Any = Param(STR_LIT, optional=True)
     steps: Any = Param(INT_FN, named=True, range=DISTANCE)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         game = c.game
         if not game.tracks:
             raise BindError("(trackSite Move ...) but the board has no tracks", self.span)
@@ -708,7 +726,7 @@ class TrackSiteMove(Ludeme):
                     next((t for t in game.tracks if t.owner == 0), None)
             choice[p] = track
 
-        def site(s: "State", e: Env) -> int:
+        def site(s: State, e: Env) -> int:
             track = choice.get(who(s, e))
             if track is None:
                 return -1

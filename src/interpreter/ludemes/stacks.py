@@ -10,7 +10,7 @@ stack; ``(level)`` is the level visited by ``forEach Level`` or ``forEach Piece`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..engine import stacks
 from ..engine.env import Env
@@ -20,9 +20,27 @@ from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool, Int
 from .base import (
-    ANY_INT, PIECE_NUMBER, SITE_NUMBER,
-    BOOL_FN, INT, INT_FN, MOVES, MOVES_T, PIECES, PLAYER, REGION_FN, SITE_FN, START_RULE,
-    STR_LIT, THEN, ArrayOf, BoundArray, Enum, Ludeme, Param, kind_of,
+    ANY_INT,
+    BOOL_FN,
+    INT,
+    INT_FN,
+    MOVES,
+    MOVES_T,
+    PIECE_NUMBER,
+    PIECES,
+    PLAYER,
+    REGION_FN,
+    SITE_FN,
+    SITE_NUMBER,
+    START_RULE,
+    STR_LIT,
+    THEN,
+    ArrayOf,
+    BoundArray,
+    Enum,
+    Ludeme,
+    Param,
+    kind_of,
 )
 from .measures import SITE_TYPE, check_site_type
 
@@ -38,7 +56,7 @@ OFF = -1  # Ludii's Constants.OFF: no level
 class _Stacking(Ludeme):
     """A ludeme that makes its game a stacking game (Ludii's ``GameType.Stacking``)."""
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         stacks.declare(d)
 
 
@@ -110,7 +128,7 @@ class PlaceStack(_Stacking):
             if given is not None and not (isinstance(given, Int) and given.value == 0):
                 raise BindError(f"place Stack {name}: is not supported yet", given.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         check_site_type(c, self, self.type)
         if self.container is not None:
             raise BindError("place Stack in a named container is not supported yet", self.container.span)
@@ -142,7 +160,7 @@ class PlaceStack(_Stacking):
         state = c.int(self.state) if self.state is not None else None
         counts_span = self.counts.span if self.counts is not None else self.span
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             sites = [x for x in region(s, e) if x >= 0]
             if counts is not None and len(counts) != len(sites):
                 raise BindError("place Stack: counts: needs one number per site", counts_span)
@@ -158,7 +176,7 @@ class PlaceStack(_Stacking):
         return run
 
 
-def _static_sites(region: Callable) -> Optional[tuple]:
+def _static_sites(region: Callable) -> tuple | None:
     """The sites of a region known before play (read with no state), else None."""
     try:
         return tuple(region(None, None))
@@ -166,14 +184,14 @@ def _static_sites(region: Callable) -> Optional[tuple]:
         return None
 
 
-def stacks_state_index(s: "State") -> int:
+def stacks_state_index(s: State) -> int:
     """Where a piece's local state is in a level's values (-1 when the game has none)."""
     from .variables import PIECE_STATES
     arrays = s.game.piece_arrays
     return arrays.index(PIECE_STATES) if PIECE_STATES in arrays else -1
 
 
-def _with_state(s: "State", piece: tuple, value: int) -> tuple:
+def _with_state(s: State, piece: tuple, value: int) -> tuple:
     k = 1 + stacks_state_index(s)
     return piece[:k] + (value,) + piece[k + 1:]
 
@@ -203,7 +221,7 @@ class SizeStack(_Stacking):
         if self.within is not None and self.at is not None:
             raise BindError("size Stack takes in: or at:, not both", self.at.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         if self.within is not None:
             region = c.region(self.within)
@@ -228,7 +246,7 @@ class TopLevel(_Stacking):
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         at = c.site(self.at)
         return lambda s, e: stacks.top_level(s, at(s, e))
@@ -245,7 +263,7 @@ class Level(_Stacking):
     name = "level"
     kind = INT
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return lambda s, e: e.level
 
 
@@ -280,14 +298,14 @@ class CountStack(_Stacking):
         if (self.at is None) == (self.to is None):
             raise BindError("count Stack needs at: or to:, one of them", self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         region = c.region(self.at if self.at is not None else self.to)
         cond = c.bool(self.condition) if self.condition is not None else None
         stop = c.bool(self.stop) if self.stop is not None else None
         from_top = self.direction is not None and self.direction.name == "FromTop"
 
-        def count(s: "State", e: Env) -> int:
+        def count(s: State, e: Env) -> int:
             frame = e.child()
             total = 0
             for site in region(s, e):
@@ -339,7 +357,7 @@ class WhereLevel(_Stacking):
         if (self.piece is None) == (self.what is None):
             raise BindError("where Level needs a piece's name (with its owner) or its number", self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         at = c.site(self.at)
         from_top = c.bool(self.from_top) if self.from_top is not None else const_fn(False)
@@ -350,7 +368,7 @@ class WhereLevel(_Stacking):
             game = c.game
             kind: Callable[[State, Env], int]  # the kind of piece looked for
 
-            def named_kind(s: "State", e: Env) -> int:
+            def named_kind(s: State, e: Env) -> int:
                 if owner is None:
                     return named[0] if named else 0
                 p = owner(s, e)
@@ -360,7 +378,7 @@ class WhereLevel(_Stacking):
         else:
             kind = c.int(self.what)
 
-        def where(s: "State", e: Env) -> int:
+        def where(s: State, e: Env) -> int:
             site = at(s, e)
             w = kind(s, e)
             pieces = stacks.levels(s, site)
@@ -388,14 +406,14 @@ class _LastLevel(Ludeme):
             raise BindError(f"({self.name} afterConsequence:...) is not supported yet", self.after.span)
 
     @staticmethod
-    def level_of(s: "State", move: Move) -> int:
+    def level_of(s: State, move: Move) -> int:
         """The level the move took its piece from, or put it at (each subclass says which)."""
         raise NotImplementedError
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         level_of = self.level_of
 
-        def last(s: "State", e: Env) -> int:
+        def last(s: State, e: Env) -> int:
             move = s.last_move
             return OFF if move is None else level_of(s, move)
         return last
@@ -416,7 +434,7 @@ class LastLevelFrom(_LastLevel):
     name = "last LevelFrom"
 
     @staticmethod
-    def level_of(s: "State", move: Move) -> int:
+    def level_of(s: State, move: Move) -> int:
         if move.kind is not MOVE and move.kind is not REMOVE:
             return 0
         if move.levels is None:  # the top piece: the level it was on is the size of the stack now
@@ -439,7 +457,7 @@ class LastLevelTo(_LastLevel):
     name = "last LevelTo"
 
     @staticmethod
-    def level_of(s: "State", move: Move) -> int:
+    def level_of(s: State, move: Move) -> int:
         if move.kind is ADD:
             return stacks.top_level(s, move.to)
         if move.levels is not None and move.levels[1] >= 0:
@@ -475,13 +493,13 @@ class ForEachLevel(Ludeme):
     def where_for(self, param, where):
         return where
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         check_site_type(c, self, self.type)
         site = c.site(self.site)
         moves = c.moves(self.moves)
         from_top = self.direction is not None and self.direction.name == "FromTop"
 
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             at = site(s, e)
             n = stacks.size(s, at) if at >= 0 else 0
             frame = e.child()
@@ -493,7 +511,7 @@ class ForEachLevel(Ludeme):
         then = self.then.compile_effect(c) if self.then is not None else None
         return with_rules(FnGen(gen), c.rule(after=then))
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         """As a consequence: the effect at each level in turn (from the top down with
         ``FromTop``, so removing a level leaves the levels still to visit where they were)."""
         check_site_type(c, self, self.type)
@@ -502,7 +520,7 @@ class ForEachLevel(Ludeme):
         from_top = self.direction is not None and self.direction.name == "FromTop"
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             at = site(s, e)
             n = stacks.size(s, at) if at >= 0 else 0
             frame = e.child()
@@ -517,7 +535,7 @@ class ForEachLevel(Ludeme):
 
 
 # --- what moves say of levels ---------------------------------------------------------------------
-def levels_of(c: "Compiler", source: Any, to: Any, stack: Any) -> Optional[Any]:
+def levels_of(c: Compiler, source: Any, to: Any, stack: Any) -> Any | None:
     """How the moves of a rule take their pieces in a stacking game: a function
     ``(state, frame) -> levels`` (a move's :attr:`~..engine.move.Move.levels`: the level the piece
     comes from, as the from's ``level:`` says; the level it goes to, as the to's ``level:``
@@ -531,7 +549,7 @@ def levels_of(c: "Compiler", source: Any, to: Any, stack: Any) -> Optional[Any]:
     lf = c.int(level_from) if level_from is not None and not whole else None
     lt = c.int(level_to) if level_to is not None else None
 
-    def levels(s: "State", e: Env) -> Optional[tuple[int, int, bool]]:
+    def levels(s: State, e: Env) -> tuple[int, int, bool] | None:
         a = lf(s, e) if lf is not None else -1
         b = lt(s, e) if lt is not None else -1
         if a < 0 and b < 0 and not whole:
@@ -540,14 +558,14 @@ def levels_of(c: "Compiler", source: Any, to: Any, stack: Any) -> Optional[Any]:
     return levels
 
 
-def with_levels(c: "Compiler", gen: MoveGen, source: Any, to: Any, stack: Any) -> MoveGen:
+def with_levels(c: Compiler, gen: MoveGen, source: Any, to: Any, stack: Any) -> MoveGen:
     """``gen``'s moves saying the levels they take (:func:`levels_of`), worked out in the frame
     of each move ((from) and (to) bound); ``gen`` itself when they take the top piece."""
     levels = levels_of(c, source, to, stack)
     if levels is None:
         return gen
 
-    def gen_levels(s: "State", e: Env) -> list[Move]:
+    def gen_levels(s: State, e: Env) -> list[Move]:
         frame = e.child()
         out = []
         for m in gen.moves(s, e):

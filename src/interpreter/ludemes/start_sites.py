@@ -5,7 +5,7 @@ them (a Neutral piece for ``Neutral``)."""
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BindError
 from .base import REGION_FN, START_RULE, Enum, Ludeme, Param
@@ -45,7 +45,7 @@ class SetSites(Ludeme):
     type: Any = Param(Enum(("Cell", "Vertex", "Edge")), optional=True)
     sites: Any = Param(REGION_FN)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         check_type(self, c)
         name = self.role.name
         owner = 0 if name == "Neutral" else int(name[1:])
@@ -58,7 +58,7 @@ class SetSites(Ludeme):
         what = found[0]
         region = c.region(self.sites)
 
-        def run(s: "State", e: "Env") -> None:
+        def run(s: State, e: Env) -> None:
             for site in region(s, e):
                 s.place(site, what)
         return run

@@ -11,14 +11,41 @@ from ..engine.movegen import FnGen
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
+from .base import (
+    ANY_INT,
+    BOOL_FN,
+    END,
+    END_RULE,
+    EQUIPMENT,
+    EQUIPMENT_ITEM,
+    GAME,
+    INT_FN,
+    INT_LIT,
+    META_RULE,
+    MOVES,
+    MOVES_T,
+    NEXT_PHASE,
+    PHASE,
+    PLAY,
+    PLAYERS,
+    RESULT,
+    ROLE,
+    RULES,
+    SITE_NUMBER,
+    START_RULE,
+    STR_LIT,
+    ArrayOf,
+    BoundArray,
+    Either,
+    Enum,
+    Instance,
+    Kind,
+    Ludeme,
+    Param,
+    kind_of,
+)
 from .boards import Board
 from .hands import Id
-from .base import (
-    ANY_INT, SITE_NUMBER,
-    BOOL_FN, END, END_RULE, EQUIPMENT, EQUIPMENT_ITEM, GAME, INT_FN, INT_LIT, META_RULE, MOVES, MOVES_T,
-    NEXT_PHASE, PHASE, PLAY, PLAYERS, RESULT, ROLE, RULES, START_RULE, STR_LIT, ArrayOf, BoundArray,
-    Either, Enum, Instance, Kind, Ludeme, Param, kind_of,
-)
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -210,7 +237,7 @@ class PieceDecl(Ludeme):
                             self.span, hint='(piece "Disc")')
         return list(self.names) if self.names is not None else [self.piece_name]
 
-    def index_of(self, c: "Compiler"):
+    def index_of(self, c: Compiler):
         """The piece's number as a function of the state (a piece given by name: fixed)."""
         if self.index is not None:
             return c.int(self.index)
@@ -424,7 +451,7 @@ class TurnLimit(Ludeme):
         """The game's turn limit."""
         d.turn_limit = self.plies.value
 
-    def configure(self, c: "Compiler") -> None:
+    def configure(self, c: Compiler) -> None:
         """Nothing to compile: the limit is part of the game's layout (:meth:`declare`)."""
 
 
@@ -446,7 +473,7 @@ class SwapRule(Ludeme):
     def declare(self, d: Any, c: Any) -> None:
         d.word("swap")
 
-    def configure(self, c: "Compiler") -> None:
+    def configure(self, c: Compiler) -> None:
         """Offer the swap move at the right ply."""
         game = c.game
         uid = game.uid
@@ -454,7 +481,7 @@ class SwapRule(Ludeme):
 
         def exchange(a: int, b: int) -> Any:
             """The swap of seats between players a (who swaps) and b; a plays on, now from b's seat."""
-            def run(s: "State", e: Env) -> None:
+            def run(s: State, e: Env) -> None:
                 seats = list(s.seats)
                 seats[a], seats[b] = seats[b], seats[a]
                 s.seats = tuple(seats)
@@ -464,7 +491,7 @@ class SwapRule(Ludeme):
         made = {(a, b): Move(CHOICE, word="swap", game_id=uid, rules=c.rule(after=exchange(a, b)))
                 for a in players for b in players if a != b}
 
-        def offer(s: "State", e: Env) -> list[Move]:
+        def offer(s: State, e: Env) -> list[Move]:
             if s.ply == swap_ply and s.last_mover and s.last_mover != s.mover:
                 return [made[s.mover, s.last_mover]]
             return []
@@ -534,7 +561,7 @@ class PhaseLudeme(Ludeme):
     def validate(self) -> None:
         self.title = self.title.value
 
-    def next_phases(self) -> list["NextPhase"]:
+    def next_phases(self) -> list[NextPhase]:
         if self.next is None:
             return []
         return list(self.next.items) if isinstance(self.next, BoundArray) else [self.next]
@@ -571,14 +598,14 @@ class NextPhase(Ludeme):
         self.target_span = self.target.span if self.target is not None else self.span
         self.target = self.target.value if self.target is not None else None
 
-    def target_index(self, c: "Compiler", current: int) -> int:
+    def target_index(self, c: Compiler, current: int) -> int:
         """The phase gone to: the one named (the first of that name), else the phase after
         ``current`` in the list (the first after the last), as Ludii's."""
         if self.target is None:
             return (current + 1) % max(1, len(c.phase_names))
         return c.phase_index(self.target, self.target_span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         if self.target is None:
             raise BindError("as a consequence, nextPhase names the phase it goes to", self.span)
         target = c.phase_index(self.target, self.target_span)
@@ -645,7 +672,7 @@ class ResultLudeme(Ludeme):
     role: Any = Param(ROLE)
     outcome: Any = Param(Enum(("Win", "Loss", "Draw")))
 
-    def compile_outcome(self, c: "Compiler"):
+    def compile_outcome(self, c: Compiler):
         # each outcome also says what it is, (kind, player or 0 for All), for games that rank
         # their players one by one (Ludii's, with more than two players: see engine.turns)
         outcome = self.outcome.name
@@ -669,7 +696,7 @@ class ResultLudeme(Ludeme):
             return (tuple(q for q in everyone if q != p), (p,), False, None, ("Loss", p))
         return loss
 
-    def compile_end(self, c: "Compiler"):
+    def compile_end(self, c: Compiler):
         return self.compile_outcome(c)
 
     def kernel_outcome(self, k: Emitter) -> None:
@@ -677,7 +704,7 @@ class ResultLudeme(Ludeme):
         if k.notes.get("end_vars") is None:  # a bare result: the game ends at once
             end_rule(self, k)
             return
-        hit, w, l, d, rk, rw = _end_vars(k)
+        hit, w, ls, d, rk, rw = _end_vars(k)
         everyone = sum(1 << p for p in range(1, k.players + 1))
         k.line(f"{hit} = 1")
         outcome = self.outcome.name
@@ -690,7 +717,7 @@ class ResultLudeme(Ludeme):
             if outcome == "Win":
                 k.line(f"{w} |= {everyone}")
             else:
-                k.line(f"{l} |= {everyone}")
+                k.line(f"{ls} |= {everyone}")
                 k.line(f"{d} = 1")
             return
         p = k.temp("p")
@@ -700,7 +727,7 @@ class ResultLudeme(Ludeme):
             k.line(f"{w} |= 1 << {p}")
         else:
             k.line(f"{w} |= {everyone} & ~(1 << {p})")
-            k.line(f"{l} |= 1 << {p}")
+            k.line(f"{ls} |= 1 << {p}")
 
     kernel_end = kernel_outcome
 
@@ -738,7 +765,7 @@ class ByScore(Ludeme):
     kind = RESULT
     finalScore: Any = Param(ArrayOf(Instance("score")), optional=True)
 
-    def compile_outcome(self, c: "Compiler"):
+    def compile_outcome(self, c: Compiler):
         players = tuple(range(1, c.game.num_players + 1))
         items = self.finalScore.items if isinstance(self.finalScore, BoundArray) else \
             [self.finalScore] if self.finalScore is not None else []
@@ -763,7 +790,7 @@ class ByScore(Ludeme):
         items = self.finalScore.items if isinstance(self.finalScore, BoundArray) else \
             [self.finalScore] if self.finalScore is not None else []
 
-        def body(hit: str, w: str, l: str, d: str) -> None:
+        def body(hit: str, w: str, ls: str, d: str) -> None:
             st = k.st
             for item in items:  # one after the other, as the reference sets them
                 if item.value is None:
@@ -772,7 +799,7 @@ class ByScore(Ludeme):
                 k.line(f"{p} = {k.player(item.role)}")
                 k.line(f"{v} = {k.int(item.value)}")
                 k.line(f"{st}[SCORES + {p}] = {v}")
-            _best_of(k, lambda p: f"{st}[SCORES + {p}]", w, l, d)
+            _best_of(k, lambda p: f"{st}[SCORES + {p}]", w, ls, d)
         _outcome(self, k, body)
 
     kernel_end = kernel_outcome

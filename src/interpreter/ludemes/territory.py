@@ -7,14 +7,13 @@ Groups come from :mod:`interpreter.engine.groups`.
 from __future__ import annotations
 
 import re
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.groups import group_at
 from ..engine.result import Termination
 from ..errors import BindError
-from .base import BOOL, DIRS, INT, INT_FN, MOVES, PLAYER, SITE_FN, STR_LIT, Instance, Ludeme, Param, kind_of
-from .base import DISTANCE
+from .base import BOOL, DIRS, DISTANCE, INT, INT_FN, MOVES, PLAYER, SITE_FN, STR_LIT, Instance, Ludeme, Param, kind_of
 from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
@@ -59,10 +58,10 @@ class Enclose(Ludeme):
     def where_for(self, param, where):
         return where.as_effect()
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         raise BindError("(enclose ...) is an effect: use it in (then ...), not as a move", self.span)
 
-    def _check(self, c: "Compiler") -> None:
+    def _check(self, c: Compiler) -> None:
         """Refuse what is not supported yet."""
         check_site_type(c, self, self.type)
         if self.numException is not None:
@@ -73,7 +72,7 @@ class Enclose(Ludeme):
             raise BindError("enclose: a between condition that takes empty sites is not supported yet",
                             between.condition.span)
 
-    def _between(self, c: "Compiler") -> tuple[Any, Any]:
+    def _between(self, c: Compiler) -> tuple[Any, Any]:
         """(cond, effect): what an enclosed site must be (an enemy piece by default) and what
         happens to it (removal by default), both with the site as ``(between)``."""
         between = self.between
@@ -81,17 +80,17 @@ class Enclose(Ludeme):
         if between is not None and between.condition is not None:
             cond = c.bool(between.condition)
         else:
-            def cond(s: "State", e: Env) -> bool:
+            def cond(s: State, e: Env) -> bool:
                 owner = s.who[e.between]
                 return owner != 0 and not game.friends(owner, s.mover)
         if between is not None and between.apply is not None:
             effect = between.apply.compile_effect(c)
         else:
-            def effect(s: "State", e: Env) -> None:
+            def effect(s: State, e: Env) -> None:
                 s.clear(e.between)
         return cond, effect
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         self._check(c)
         frm = self.source
         origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s, e: s.last_to)
@@ -99,7 +98,7 @@ class Enclose(Ludeme):
         cond, effect = self._between(c)
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             start = origin(s, e)
             if start < 0 or not s.what[start]:
                 return
@@ -149,12 +148,12 @@ class CountLiberties(Ludeme):
     at: Any = Param(SITE_FN, optional=True, named=True)
     directions: Any = Param(DIRS, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         at = c.site(self.at) if self.at is not None else (lambda s, e: s.last_to)
         table = c.adjacency(self.directions)
 
-        def liberties(s: "State", e: Env) -> int:
+        def liberties(s: State, e: Env) -> int:
             x = at(s, e)
             if x < 0 or not s.what[x]:
                 return 0
@@ -170,7 +169,7 @@ def _trigger_array(event) -> str:
     return "triggered_" + re.sub(r"\W", "_", event.value)
 
 
-def _declare_trigger(d: "Declarations", event) -> None:
+def _declare_trigger(d: Declarations, event) -> None:
     """The state array of an event (declared once)."""
     d.array(_trigger_array(event), [0] * (d.num_players + 1))
 
@@ -193,17 +192,17 @@ class Trigger(Ludeme):
     event: Any = Param(STR_LIT)
     role: Any = Param(PLAYER)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         raise BindError("(trigger ...) is an effect: use it in (then ...), not as a move", self.span)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         _declare_trigger(d, self.event)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         name = _trigger_array(self.event)
         who = c.player(self.role)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             flags = s.arrays[name]
             p = who(s, e)
             if not flags[p]:
@@ -231,10 +230,10 @@ class IsTriggered(Ludeme):
     event: Any = Param(STR_LIT)
     role: Any = Param(PLAYER)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         _declare_trigger(d, self.event)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         name = _trigger_array(self.event)
         who = c.player(self.role)
         return lambda s, e: bool(s.arrays[name][who(s, e)])

@@ -8,14 +8,27 @@ one); each is written here as Ludii's does it.
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
 from .base import (
-    ANY_INT, SITE_NUMBER, BOOL_FN, INT, INT_FN, MOVES, MOVES_T, ROLE, STR_LIT, THEN, Either, Instance, Ludeme, Param,
+    ANY_INT,
+    BOOL_FN,
+    INT,
+    INT_FN,
+    MOVES,
+    MOVES_T,
+    ROLE,
+    SITE_NUMBER,
+    STR_LIT,
+    THEN,
+    Either,
+    Instance,
+    Ludeme,
+    Param,
     kind_of,
 )
 from .containers import owner_fn
@@ -29,19 +42,19 @@ if TYPE_CHECKING:
 UNDEFINED = -1
 
 
-def _tracks(c: "Compiler", where: Ludeme) -> tuple:
+def _tracks(c: Compiler, where: Ludeme) -> tuple:
     tracks = tuple(c.tracks)
     if not tracks:
         raise BindError(f"({where.name} ...) but the board has no tracks", where.span)
     return tracks
 
 
-def _players(c: "Compiler") -> range:
+def _players(c: Compiler) -> range:
     """Every owner number a role may give: nobody, the players, Shared."""
     return range(0, c.game.num_players + 2)
 
 
-def end_track(tracks: tuple, title: str | None, player: int) -> "Track":
+def end_track(tracks: tuple, title: str | None, player: int) -> Track:
     """Ludii's choice of ``trackSite FirstSite`` and ``EndSite``: with a name and no player, the
     first track whose name contains it; with both, the first such track of that player; with
     neither, the first track of that player or of nobody; else the board's first track."""
@@ -57,7 +70,7 @@ def end_track(tracks: tuple, title: str | None, player: int) -> "Track":
     return tracks[0]
 
 
-def step_track(tracks: tuple, title: str | None, player: int) -> "Track | None":
+def step_track(tracks: tuple, title: str | None, player: int) -> Track | None:
     """Ludii's choice of ``count StepsOnTrack``: the first track of the player whose name
     contains the name, else the player's first track, else the first track of nobody."""
     if title is not None:
@@ -98,7 +111,7 @@ class TrackSiteFirstSite(Ludeme):
     frm: Any = Param(INT_FN, optional=True, named=True, key="from", range=SITE_NUMBER)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         tracks = _tracks(c, self)
         title = self.title.value if self.title is not None else None
         who = owner_fn(c, self.role) if self.role is not None else const_fn(0)
@@ -106,7 +119,7 @@ class TrackSiteFirstSite(Ludeme):
         frm = c.int(self.frm) if self.frm is not None else None
         cond = c.bool(self.condition) if self.condition is not None else None
 
-        def first(s: "State", e: Env) -> int:
+        def first(s: State, e: Env) -> int:
             track = table.get(who(s, e))
             if track is None:
                 return UNDEFINED
@@ -146,7 +159,7 @@ class TrackSiteEndSite(Ludeme):
     role: Any = Param(Either((ROLE, Instance("player"))), optional=True)
     title: Any = Param(STR_LIT, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         tracks = _tracks(c, self)
         title = self.title.value if self.title is not None else None
         table = {p: end_track(tracks, title, p).sites[-1] for p in _players(c)}
@@ -180,7 +193,7 @@ class CountStepsOnTrack(Ludeme):
     site1: Any = Param(INT_FN, optional=True, range=ANY_INT)
     site2: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         tracks = _tracks(c, self)
         title = self.title.value if self.title is not None else None
         who = owner_fn(c, self.role) if self.role is not None else (lambda s, e: s.mover)
@@ -190,7 +203,7 @@ class CountStepsOnTrack(Ludeme):
         two = c.int(self.site2) if self.site2 is not None else const_fn(-1)
         forward_only = any(t.internal_loop for t in tracks)
 
-        def steps(s: "State", e: Env) -> int:
+        def steps(s: State, e: Env) -> int:
             track = table.get(who(s, e))
             if track is None:
                 return -1
@@ -238,7 +251,7 @@ class FirstMoveOnTrack(Ludeme):
     moves: Any = Param(MOVES_T)
     then: Any = Param(kind_of(THEN), optional=True)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         tracks = _tracks(c, self)
         title = self.title.value if self.title is not None else None
         inner = c.moves(self.moves)
@@ -253,7 +266,7 @@ class FirstMoveOnTrack(Ludeme):
             who = owner_fn(c, self.role)
             table = {p: next((t for t in tracks if t.owner == p and title in t.name), None) for p in _players(c)}
 
-        def gen(s: "State", e: Env) -> list["Move"]:
+        def gen(s: State, e: Env) -> list[Move]:
             track = table.get(who(s, e))
             if track is None:
                 return []

@@ -5,7 +5,7 @@ stones (``(then (if (= 0 (count MovesThisTurn)) (moveAgain)))``)."""
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from .base import ANY_INT, BOOL, INT_FN, MOVES_T, Ludeme, Param
@@ -55,10 +55,10 @@ class CanMove(Ludeme):
     concepts = ("CanMove",)
     moves: Any = Param(MOVES_T)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         gen = c.moves(self.moves)
 
-        def can(s: "State", e: Env) -> bool:
+        def can(s: State, e: Env) -> bool:
             return gen.first(s, e) is not None  # stops at the first move when the rule can
         return can
 
@@ -83,7 +83,7 @@ class _Parity(Ludeme):
     value: Any = Param(INT_FN, range=ANY_INT)
     remainder = 0
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         value = c.int(self.value)
         remainder = self.remainder
         return lambda s, e: value(s, e) % 2 == remainder

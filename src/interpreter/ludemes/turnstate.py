@@ -5,12 +5,27 @@ the rules (``set Team``).
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..errors import BindError
 from ..syntax.nodes import Const
-from .base import BOOL, INT_FN, INTS, MOVES, PLAYER, ROLE, START_RULE, THEN, ArrayOf, Either, Kind, Ludeme, Param, kind_of
+from .base import (
+    BOOL,
+    INT_FN,
+    INTS,
+    MOVES,
+    PLAYER,
+    ROLE,
+    START_RULE,
+    THEN,
+    ArrayOf,
+    Either,
+    Kind,
+    Ludeme,
+    Param,
+    kind_of,
+)
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -20,7 +35,7 @@ if TYPE_CHECKING:
 VISITED = "visited"  # per site: 1 when a move of the turn going on started or ended there
 
 
-def _visit(s: "State") -> None:
+def _visit(s: State) -> None:
     """After a move, as Ludii: when the same player moves again, the move's sites are visited;
     when the turn passes, nothing is."""
     visited = s.arrays[VISITED]
@@ -50,12 +65,12 @@ class IsVisited(Ludeme):
     concepts = ("VisitedSites",)
     site: Any = Param(INT_FN, optional=True, range=(-1, 20_000))
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         if VISITED not in d.arrays:
             d.array(VISITED, [0] * d.num_sites)
             d.after_move.append(_visit)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
         return lambda s, e: (x := site(s, e)) >= 0 and x < len(s.arrays[VISITED]) and s.arrays[VISITED][x] == 1
 
@@ -75,11 +90,11 @@ class IsActive(Ludeme):
     kind = BOOL
     player: Any = Param(Either((INT_FN, ROLE)), range=(0, 16))
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         who = c.player(self.player)
         ranked = c.game.ranked
 
-        def active(s: "State", e: Env) -> bool:
+        def active(s: State, e: Env) -> bool:
             if s.over:
                 return False
             p = who(s, e)
@@ -126,7 +141,7 @@ class SetTeam(Ludeme):
             out.append(int(name[1:]))
         return self.number.value, out
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         # the teams are part of the game as it is built (see compile.build): nothing to do here
         return lambda s, e: None
 
@@ -157,11 +172,11 @@ class SetNextPlayer(Ludeme):
     who: Any = Param(Either((INT_FN, PLAYER, Kind((INTS,), "ints"))), range=(0, 16))
     then: Any = Param(Kind(("then",), "then"), optional=True)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         super().declare(d, c)
         d.array(NEXT_PLAYER, [0])
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         if isinstance(self.who, Ludeme) and self.who.kind == INTS:
             ids = c.ints(self.who)
         else:
@@ -170,7 +185,7 @@ class SetNextPlayer(Ludeme):
         then = self.then.compile_effect(c) if self.then is not None else None
         n = c.game.num_players
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             for p in ids(s, e):
                 if 1 <= p <= n:
                     s.set_item(s.arrays[NEXT_PLAYER], 0, p)

@@ -5,14 +5,27 @@ without some values (``difference`` of arrays).
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
-    ANY_INT, BOOL_FN, BOOL_LIT, DIRS, INT, INT_FN, INTS, REGION_FN, ROLE, SITE_NUMBER, ArrayOf, BoundArray, Either,
-    Kind, Ludeme, Param,
+    ANY_INT,
+    BOOL_FN,
+    BOOL_LIT,
+    DIRS,
+    INT,
+    INT_FN,
+    INTS,
+    REGION_FN,
+    ROLE,
+    SITE_NUMBER,
+    ArrayOf,
+    Either,
+    Kind,
+    Ludeme,
+    Param,
 )
 from .measures import SITE_TYPE, check_site_type
 
@@ -23,7 +36,7 @@ if TYPE_CHECKING:
 _INTS = Kind((INTS,), "ints")
 
 
-def _site_or_region(c: "Compiler", value: Any):
+def _site_or_region(c: Compiler, value: Any):
     """fn(state, env) -> the sites of a region in increasing order, or the one number given (as
     Ludii's IntArrayFromRegion)."""
     if isinstance(value, Ludeme) and value.kind == INT:
@@ -71,7 +84,7 @@ class SizesGroup(Ludeme):
         if sum(x is not None for x in (self.role, self.of, self.condition)) > 1:
             raise BindError("sizes Group takes one of a role, of: and if:", self.span)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         adjacency = c.adjacency(self.directions)
         n_players = c.game.num_players
@@ -83,7 +96,7 @@ class SizesGroup(Ludeme):
         cond = c.bool(self.condition) if self.condition is not None else None
         least = c.int(self.min) if self.min is not None else (lambda s, e: 0)
 
-        def sizes(s: "State", e: Env) -> list[int]:
+        def sizes(s: State, e: Env) -> list[int]:
             owners = s.who
             player = who(s, e) if who is not None else -1
             if all_pieces:
@@ -148,10 +161,10 @@ class Results(Ludeme):
     to: Any = Param(Either((INT_FN, REGION_FN)), named=True, range=SITE_NUMBER)
     value: Any = Param(INT_FN, range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         sources, targets, value = _site_or_region(c, self.frm), _site_or_region(c, self.to), c.int(self.value)
 
-        def results(s: "State", e: Env) -> list[int]:
+        def results(s: State, e: Env) -> list[int]:
             frame = e.child()
             out = []
             for x in sources(s, e):
@@ -182,18 +195,18 @@ class DifferenceInts(Ludeme):
     source: Any = Param(_INTS)
     minus: Any = Param(Either((_INTS, INT_FN)), range=ANY_INT)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         source = self.source.compile(c)
         if isinstance(self.minus, Ludeme) and self.minus.kind == INTS:
             minus = c.ints(self.minus)
 
-            def without_all(s: "State", e: Env) -> list[int]:
+            def without_all(s: State, e: Env) -> list[int]:
                 gone = set(minus(s, e))
                 return [v for v in source(s, e) if v not in gone]
             return without_all
         one = c.int(self.minus)
 
-        def without_one(s: "State", e: Env) -> list[int]:
+        def without_one(s: State, e: Env) -> list[int]:
             values = list(source(s, e))
             v = one(s, e)
             if v in values:
@@ -221,17 +234,17 @@ class IntersectionInts(Ludeme):
     kind = INTS
     arrays: Any = Param(ArrayOf(_INTS), many=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         fns = [c.ints(a) for a in self.arrays.items]
         if len(fns) == 2 and not self._braced():
             first, second = fns
 
-            def of_two(s: "State", e: Env) -> list[int]:
+            def of_two(s: State, e: Env) -> list[int]:
                 keep = set(first(s, e))
                 return [v for v in second(s, e) if v in keep]
             return of_two
 
-        def of_many(s: "State", e: Env) -> list[int]:
+        def of_many(s: State, e: Env) -> list[int]:
             if not fns:
                 return []
             values = list(fns[0](s, e))
@@ -281,14 +294,14 @@ class _Players(Ludeme):
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     role = "All"
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         game = c.game
         test = _players_of(self.role)
         of = c.int(self.of) if self.of is not None else (lambda s, e: s.mover)
         cond = c.bool(self.condition) if self.condition is not None else None
         n = game.num_players
 
-        def players(s: "State", e: Env) -> list[int]:
+        def players(s: State, e: Env) -> list[int]:
             who = of(s, e)
             frame = e.child()
             out = []

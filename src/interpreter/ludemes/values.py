@@ -9,7 +9,8 @@ best..., the compound modality the sums.
 
 from __future__ import annotations
 
-from typing import Any, Callable, TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..syntax.nodes import Int
@@ -47,21 +48,21 @@ class ValuesGroup(Ludeme):
     value: Any = Param(INT_FN, range=ANY_INT)
     concepts = ("Group", "EnclosureValue")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         detailed = self.compile_detailed(c)
 
-        def values(s: "State", e: Env) -> list[int]:
+        def values(s: State, e: Env) -> list[int]:
             return [v for v, _ in detailed(s, e)]
         return values
 
-    def compile_detailed(self, c: "Compiler"):
+    def compile_detailed(self, c: Compiler):
         """detailed(state, env) -> (value, group) of each group that has a value (what an
         explanation of the result shows)."""
         groups_of = _all_groups(c, self.directions, self.condition)
         value = c.int(self.value)
         when = c.bool(self.when) if self.when is not None else None
 
-        def detailed(s: "State", e: Env) -> list[tuple[int, tuple[int, ...]]]:
+        def detailed(s: State, e: Env) -> list[tuple[int, tuple[int, ...]]]:
             frame = e.child()  # (sites) is each group in turn
             out = []
             for group in groups_of(s, e):
@@ -110,13 +111,13 @@ class ByValues(Ludeme):
         """The best values win: a win of the players it names."""
         return "Player", "Win"
 
-    def _per_player(self, c: "Compiler"):
+    def _per_player(self, c: Compiler):
         """values_of(state, env) -> {player: int or list of ints}, each computed with (player) set."""
         many = isinstance(self.values, Ludeme) and self.values.kind == INTS
         fn = self.values.compile(c) if many else c.int(self.values)
         players = range(1, c.game.num_players + 1)
 
-        def values_of(s: "State", e: Env) -> dict[int, Any]:
+        def values_of(s: State, e: Env) -> dict[int, Any]:
             frame = e.child()  # (player) is each player in turn
             out = {}
             for p in players:
@@ -125,11 +126,11 @@ class ByValues(Ludeme):
             return out
         return values_of, many
 
-    def compile_outcome(self, c: "Compiler"):
+    def compile_outcome(self, c: Compiler):
         values_of, many = self._per_player(c)
         players = tuple(range(1, c.game.num_players + 1))
 
-        def outcome(s: "State", e: Env) -> tuple:
+        def outcome(s: State, e: Env) -> tuple:
             values = values_of(s, e)
             if many:
                 width = max(len(v) for v in values.values())
@@ -150,7 +151,7 @@ class ByValues(Ludeme):
 
     compile_end = compile_outcome
 
-    def compile_explain(self, c: "Compiler"):
+    def compile_explain(self, c: Compiler):
         """explain(state, env) -> lines: each player's values and, for values of groups, the
         group each value belongs to (its size and first site)."""
         values_of, many = self._per_player(c)
@@ -158,7 +159,7 @@ class ByValues(Ludeme):
         labels = c.topo.labels
         players = range(1, c.game.num_players + 1)
 
-        def explain(s: "State", e: Env) -> list[str]:
+        def explain(s: State, e: Env) -> list[str]:
             values = values_of(s, e)
             lines = []
             frame = e.child()  # (player) is each player in turn
@@ -178,7 +179,7 @@ class ByValues(Ludeme):
         from ..native.kernels.values import _best_of, _outcome, _winners
         many = isinstance(self.values, Ludeme) and self.values.kind == "ints"
 
-        def body(hit: str, w: str, l: str, d: str) -> None:
+        def body(hit: str, w: str, ls: str, d: str) -> None:
             st = k.st
             p = k.temp("pl")
             if not many:  # one number each: they become the scores, the highest wins
@@ -187,7 +188,7 @@ class ByValues(Ludeme):
                         v = k.temp("v")
                         k.line(f"{v} = {k.int(self.values)}")
                         k.line(f"{st}[SCORES + {p}] = {v}")
-                _best_of(k, lambda q: f"{st}[SCORES + {q}]", w, l, d)
+                _best_of(k, lambda q: f"{st}[SCORES + {q}]", w, ls, d)
                 return
             # an array each: sorted from the highest, compared value by value (0 for those missing)
             n = k.n + 1
@@ -230,7 +231,7 @@ class ByValues(Ludeme):
                 compare(q, best)
                 k.line(f"if {c} == 0:")
                 k.line(f"    {mask} |= 1 << {q}")
-            _winners(k, mask, w, l, d)
+            _winners(k, mask, w, ls, d)
         _outcome(self, k, body)
 
     kernel_end = kernel_outcome

@@ -10,7 +10,8 @@ belongs to the piece: it moves with it and is 0 again when the piece leaves its 
 
 from __future__ import annotations
 
-from typing import Any, Iterable, TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.result import Termination
@@ -28,18 +29,18 @@ PLAYER_VALUES = "player_values"
 PIECE_STATES = "piece_states"
 
 
-def player_values(d: "Declarations") -> None:
+def player_values(d: Declarations) -> None:
     """Declare the game's array of player values (once), each Undefined (-1) at the start as
     Ludii's state holds them."""
     d.array(PLAYER_VALUES, [-1] * (d.num_players + 1))  # Ludii: Undefined (-1) until set
 
 
-def piece_states(d: "Declarations") -> None:
+def piece_states(d: Declarations) -> None:
     """Declare the game's array of piece states (once), states that follow their pieces."""
     d.array(PIECE_STATES, [0] * d.num_sites, per_piece=True)
 
 
-def _no_level(ludeme: Ludeme, c: "Compiler") -> None:
+def _no_level(ludeme: Ludeme, c: Compiler) -> None:
     """A level of a stack other than 0 in a game whose sites hold one piece each: refused (a
     located error; level 0, the only one, is as Ludii's)."""
     from ..syntax.nodes import Int
@@ -53,14 +54,14 @@ def _no_level(ludeme: Ludeme, c: "Compiler") -> None:
 class _PlayerValues(Ludeme):
     """A ludeme that reads or writes the players' values."""
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         player_values(d)
 
 
 class _PieceStates(Ludeme):
     """A ludeme that reads or writes the pieces' states."""
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         piece_states(d)
 
 
@@ -79,7 +80,7 @@ class ValuePlayer(_PlayerValues):
     player: Any = Param(PLAYER)
     concepts = ("PlayerValue",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         who = c.player(self.player)
         return lambda s, e: s.arrays[PLAYER_VALUES][who(s, e)]
 
@@ -91,7 +92,7 @@ PIECE_VALUES = "piece_values"  # per site: the value given to the piece there ((
 PIECE_VALUED = "piece_valued"  # per site: 1 when the piece there was given a value
 
 
-def piece_values(d: "Declarations") -> None:
+def piece_values(d: Declarations) -> None:
     """Declare the arrays of the values given to pieces (once): they follow their pieces."""
     d.array(PIECE_VALUES, [0] * d.num_sites, per_piece=True)
     d.array(PIECE_VALUED, [0] * d.num_sites, per_piece=True)
@@ -142,24 +143,24 @@ class SetValue(_PlayerValues):
         if self.level is not None:
             raise BindError("(set Value level:...) needs stacks, which this engine does not have", self.level.span)
 
-    def declare(self, d: "Declarations", c: Any) -> None:
+    def declare(self, d: Declarations, c: Any) -> None:
         if self.at is not None:
             piece_values(d)
         else:
             player_values(d)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from ..errors import BindError
         raise BindError("(set Value ...) is an effect: use it in (then ...), not as a move", self.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         value = c.int(self.value)
         then = self.then.compile_effect(c) if self.then is not None else None
         if self.at is not None:
             check_site_type(c, self, self.type)
             at = c.site(self.at)
 
-            def run_at(s: "State", e: Env) -> None:
+            def run_at(s: State, e: Env) -> None:
                 x, v = at(s, e), value(s, e)
                 if not INT_MIN <= v <= INT_MAX:
                     raise out_of_range(v, self, "a piece's value")
@@ -172,7 +173,7 @@ class SetValue(_PlayerValues):
             return run_at
         who = c.player(self.player)
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             p, v = who(s, e), value(s, e)
             if not INT_MIN <= v <= INT_MAX:
                 raise out_of_range(v, self, f"the value of P{p}")
@@ -217,7 +218,7 @@ class StateAt(_PieceStates):
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, 1000))
     concepts = ("SiteState",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         _no_level(self, c)
         at = c.site(self.at)
@@ -225,7 +226,7 @@ class StateAt(_PieceStates):
             from ..engine import stacks
             level = c.int(self.level)
 
-            def state_level(s: "State", e: Env) -> int:
+            def state_level(s: State, e: Env) -> int:
                 x = at(s, e)
                 return stacks.value_at(s, x, level(s, e), PIECE_STATES) if x >= 0 else 0
             return state_level
@@ -259,7 +260,7 @@ class SitesState(_PieceStates):
     value: Any = Param(INT_FN, range=ANY_INT)
     concepts = ("SiteState",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         value = c.int(self.value)
         return lambda s, e: [x for x, v in enumerate(s.arrays[PIECE_STATES]) if v == value(s, e)]
@@ -298,11 +299,11 @@ class SetState(_PieceStates):
     then: Any = Param(kind_of(THEN), optional=True)
     concepts = ("SetSiteState",)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         from ..errors import BindError
         raise BindError("(set State ...) is an effect: use it in (then ...), not as a move", self.span)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         check_site_type(c, self, self.type)
         _no_level(self, c)
         at = c.site(self.at)
@@ -310,7 +311,7 @@ class SetState(_PieceStates):
         level = c.int(self.level) if self.level is not None and c.game.stacking else None
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             x, v = at(s, e), value(s, e)
             if x >= 0:
                 if not INT_MIN <= v <= INT_MAX:
@@ -356,7 +357,7 @@ class WasPass(Ludeme):
     termination = Termination.STALEMATE
     # no parameters
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         return lambda s, e: s.passes > 0
 
     def kernel_bool(self, k: Emitter) -> str:

@@ -3,7 +3,8 @@ threats (``is Threatened``: the check of Chess) and promotion."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence, TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.move import ADD, REMOVE, Move
@@ -12,12 +13,26 @@ from ..engine.result import Termination
 from ..engine.values import Fn, const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
-from .functions import SITE_TYPE
 from .base import (
-    DISTANCE, PIECE_NUMBER,
-    BOOL, DIRS, INT, INT_FN, MOVES, MOVES_T, PLAYER, REGION_FN, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param,
+    BOOL,
+    DIRS,
+    DISTANCE,
+    INT,
+    INT_FN,
+    MOVES,
+    MOVES_T,
+    PIECE_NUMBER,
+    PLAYER,
+    REGION_FN,
+    SITE_FN,
+    STR_LIT,
+    Either,
+    Instance,
+    Ludeme,
+    Param,
     kind_of,
 )
+from .functions import SITE_TYPE
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -25,7 +40,7 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter, Made
 
 
-def _players(c: "Compiler", role: Any) -> Fn:
+def _players(c: Compiler, role: Any) -> Fn:
     """The players a role names, as a function of the state (Each/All: everyone; Enemy: every
     player but the mover and their team; Friend: the mover's team)."""
     game = c.game
@@ -47,7 +62,7 @@ def _players(c: "Compiler", role: Any) -> Fn:
     return lambda s, e: (one(s, e),)
 
 
-def _kinds_named(c: "Compiler", name: Str, owner: Any = None) -> Fn:
+def _kinds_named(c: Compiler, name: Str, owner: Any = None) -> Fn:
     """The kinds of piece called ``name`` (in full, or by base name for every owner), limited to
     those of the players ``owner`` names: a function of the state giving a frozenset."""
     kinds = c.components_named(name.value, name)
@@ -58,7 +73,7 @@ def _kinds_named(c: "Compiler", name: Str, owner: Any = None) -> Fn:
     of = c.game.owner_of
     by_players: dict[tuple, frozenset] = {}
 
-    def chosen(s: "State", e: Env) -> frozenset:
+    def chosen(s: State, e: Env) -> frozenset:
         ps = owners(s, e)
         found = by_players.get(ps)
         if found is None:
@@ -85,14 +100,14 @@ class Where(Ludeme):
     piece: Any = Param(Either((STR_LIT, INT_FN)), range=PIECE_NUMBER)
     role: Any = Param(PLAYER, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         if isinstance(self.piece, Str):
             kinds = _kinds_named(c, self.piece, self.role)
         else:
             one = c.int(self.piece)
             kinds = lambda s, e: (one(s, e),)  # noqa: E731
 
-        def where(s: "State", e: Env) -> int:
+        def where(s: State, e: Env) -> int:
             wanted = kinds(s, e)
             for site, w in enumerate(s.what):
                 if w and w in wanted:
@@ -102,6 +117,7 @@ class Where(Ludeme):
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
+
         from ..native.emit import NoKernel
         from ..native.kernels.core import _components_named
         from ..native.kernels.pieces import _owner_test
@@ -176,7 +192,7 @@ class NoPieces(Ludeme):
         return self.concepts + {"Mover": ("NoPieceMover",), "Next": ("NoPieceNext",)}.get(role, ())
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         who_role = self.role if self.role is not None else self.of
         players = _players(c, who_role)
         # Ludii counts a player's pieces in every container: those in their hand too
@@ -184,12 +200,12 @@ class NoPieces(Ludeme):
         owner_of = c.game.owner_of
         supply = HAND in c.game.arrays and self.region is None
 
-        def in_hand(s: "State", ps, wanted) -> bool:
+        def in_hand(s: State, ps, wanted) -> bool:
             held = s.arrays[HAND]
             return any(n and owner_of[w] in ps and (wanted is None or w in wanted) for w, n in enumerate(held))
         if self.piece is None and self.region is None:
             if supply:
-                def none_held(s: "State", e: Env) -> bool:
+                def none_held(s: State, e: Env) -> bool:
                     ps = players(s, e)
                     return not any(s.counts[p] for p in ps) and not in_hand(s, ps, None)
                 return none_held
@@ -197,7 +213,7 @@ class NoPieces(Ludeme):
         region = c.region(self.region) if self.region is not None else None
         kinds = _kinds_named(c, self.piece) if self.piece is not None else None
 
-        def none(s: "State", e: Env) -> bool:
+        def none(s: State, e: Env) -> bool:
             ps = players(s, e)
             who, what = s.who, s.what
             sites = region(s, e) if region is not None else range(len(who))
@@ -210,6 +226,7 @@ class NoPieces(Ludeme):
 
     def kernel_bool(self, k: Emitter) -> str:
         import numpy as np
+
         from ..native.emit import NoKernel
         from ..native.kernels.core import _components_named
         from ..native.kernels.pieces import _owner_test
@@ -286,7 +303,7 @@ class IsThreatened(Ludeme):
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
     moves: Any = Param(MOVES_T, optional=True)
 
-    def compile(self, c: "Compiler"):
+    def compile(self, c: Compiler):
         game = c.game
         what = c.int(self.what) if self.what is not None else None
         at = c.site(self.at) if self.at is not None else None
@@ -295,7 +312,7 @@ class IsThreatened(Ludeme):
         everyone = range(1, game.num_players + 1)
         of = game.owner_of
 
-        def attacked(s: "State", e: Env, site: int, owner: int) -> bool:
+        def attacked(s: State, e: Env, site: int, owner: int) -> bool:
             saved_mover = s.mover
             for enemy in everyone:
                 if game.friends(enemy, owner) or enemy == owner:
@@ -310,7 +327,7 @@ class IsThreatened(Ludeme):
                     return True
             return False
 
-        def threatened(s: "State", e: Env) -> bool:
+        def threatened(s: State, e: Env) -> bool:
             if s.__dict__.get("_threat_test"):
                 return False  # no threats looked for inside a threat test (Ludii's autoFail)
             s.__dict__["_threat_test"] = True  # an ad hoc flag of this state (and its copies)
@@ -363,7 +380,7 @@ class Promote(Ludeme):
     piece: Any = Param(Instance("piece"))
     role: Any = Param(PLAYER, optional=True)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
         names = self.piece.names_listed()
         if len(names) > 1:
@@ -373,7 +390,7 @@ class Promote(Ludeme):
         per_owner = {of[k]: k for k in kinds}
         owner = c.player(self.role) if self.role is not None else None
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             x = site(s, e)
             if x < 0 or not s.what[x]:
                 return
@@ -385,6 +402,7 @@ class Promote(Ludeme):
 
     def kernel_effect(self, k: Emitter) -> None:
         import numpy as np
+
         from ..native.emit import NoKernel
         from ..native.kernels.core import _components_named
         if k.notes.get("union_find") is not None:
@@ -436,7 +454,7 @@ class Intervene(Ludeme):
     to: Any = Param(Instance("to"), optional=True)
     then: Any = Param(kind_of("then"), optional=True)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
             else (lambda s, e: s.last_to)
         axes_at = c.topo.axes_for(c.directions(self.directions, "Adjacent"))
@@ -456,7 +474,7 @@ class Intervene(Ludeme):
             effect = lambda s, e: s.clear(e.to)  # noqa: E731
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run_of(s: "State", frame: Env, ray: tuple[int, ...]) -> list[int] | None:
+        def run_of(s: State, frame: Env, ray: tuple[int, ...]) -> list[int] | None:
             """The targets in a row along ``ray`` (with (to) bound in ``frame``), if enough."""
             out = []
             for site in ray[:hi]:
@@ -466,7 +484,7 @@ class Intervene(Ludeme):
                 out.append(site)
             return out if len(out) >= lo else None
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             x = frm(s, e)
             if x < 0:
                 return
@@ -591,7 +609,7 @@ class Surround(Ludeme):
     exceptions: Any = Param(INT_FN, optional=True, named=True, key="except", range=DISTANCE)
     then: Any = Param(kind_of("then"), optional=True)
 
-    def compile_effect(self, c: "Compiler"):
+    def compile_effect(self, c: Compiler):
         game = c.game
         frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
             else (lambda s, e: s.last_to)
@@ -612,7 +630,7 @@ class Surround(Ludeme):
         allowed = c.int(self.exceptions) if self.exceptions is not None else const_fn(0)
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def surrounded(s: "State", frame: Env, x: int) -> list[int]:
+        def surrounded(s: State, frame: Env, x: int) -> list[int]:
             """The neighbours of ``x`` caught and closed in, found before any is taken
             (``frame`` is the rule's own: (between) and (to) are bound there)."""
             taken = []
@@ -629,7 +647,7 @@ class Surround(Ludeme):
                     taken.append(b)
             return taken
 
-        def run(s: "State", e: Env) -> None:
+        def run(s: State, e: Env) -> None:
             x = frm(s, e)
             if x < 0:
                 return
@@ -734,7 +752,7 @@ class MoveRemove(Ludeme):
     count: Any = Param(INT_FN, optional=True, named=True, range=(0, 1_000_000))
     then: Any = Param(kind_of("then"), optional=True)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
@@ -748,7 +766,7 @@ class MoveRemove(Ludeme):
         uid = c.game.uid
         made = [Move(REMOVE, to=site, game_id=uid, rules=rules) for site in range(c.topo.n)]
 
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             what = s.what
             return [made[x] for x in dict.fromkeys(region(s, e)) if x >= 0 and what[x]]
         return FnGen(gen, unique=True)
@@ -772,7 +790,7 @@ class MoveRemove(Ludeme):
         return Made(isinstance(region, (OneSite, Everywhere)), frozenset({int(MoveKind.REMOVE)}))
 
 
-def _stacked_removals(c: "Compiler", region: Any, level: Any, count: Any, then: Any) -> MoveGen:
+def _stacked_removals(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> MoveGen:
     """``move Remove`` with ``level:``/``count:`` in a stacking game, as Ludii's: one move per
     occupied site, taking the piece at the level (clamped to the stack; the top when it is the
     top), ``count`` times (the others before the move's own action)."""
@@ -784,12 +802,12 @@ def _stacked_removals(c: "Compiler", region: Any, level: Any, count: Any, then: 
     if level is not None and count is not None:
         raise BindError("(move Remove level:... count:...) is not supported yet", count.span)
 
-    def more(s: "State", e: Env) -> None:  # the pieces taken besides the one of the move's action
+    def more(s: State, e: Env) -> None:  # the pieces taken besides the one of the move's action
         for _ in range(count_fn(s, e) - 1 if count_fn is not None else 0):
             stacks.pop(s, e.to)
     rules = c.rule(more if count_fn is not None else None, then)
 
-    def gen(s: "State", e: Env) -> list[Move]:
+    def gen(s: State, e: Env) -> list[Move]:
         out = []
         for site in dict.fromkeys(region(s, e)):
             if site < 0 or not s.what[site]:
@@ -825,7 +843,7 @@ class MovePromote(Ludeme):
     role: Any = Param(PLAYER, optional=True)
     then: Any = Param(kind_of("then"), optional=True)
 
-    def compile(self, c: "Compiler") -> MoveGen:
+    def compile(self, c: Compiler) -> MoveGen:
         game = c.game
         site = c.site(self.site) if self.site is not None else (lambda s, e: s.last_to)
         owner = c.player(self.role) if self.role is not None else None
@@ -838,7 +856,7 @@ class MovePromote(Ludeme):
         rules = c.rule(after=then)
         made: dict[tuple[int, int], Move] = {}
 
-        def gen(s: "State", e: Env) -> list[Move]:
+        def gen(s: State, e: Env) -> list[Move]:
             x = site(s, e)
             if x < 0 or not s.what[x]:
                 return []

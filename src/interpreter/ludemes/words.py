@@ -9,7 +9,7 @@ the game (:func:`fill`), where the mover is the player who just moved.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..syntax.nodes import Bool, Const, Float, Int, Str
 
@@ -47,7 +47,7 @@ class Words:
             return self.role(value.name)
         return str(value)
 
-    def number(self, value: Any) -> Optional[int]:
+    def number(self, value: Any) -> int | None:
         """``value``'s number when it is known before play, else None."""
         from ..engine.values import constant
         if isinstance(value, Int):
@@ -90,7 +90,7 @@ def plural(n: Any, word: str) -> str:
 _PLACEHOLDER = re.compile(r"\{(Mover|Next|Prev)\}")
 
 
-def fill(text: str, state: "State") -> str:
+def fill(text: str, state: State) -> str:
     """The roles of ``text`` as the players of ``state`` (the mover being who just moved)."""
     if "{" not in text:
         return text
@@ -110,7 +110,7 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def said(ludeme: Any) -> Optional[str]:
+def said(ludeme: Any) -> str | None:
     """``ludeme`` in words, roles as placeholders."""
     return Words().of(ludeme)
 

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
 from ..engine import dice, simulation
 from ..engine.dice import RNG
@@ -121,11 +122,11 @@ class _Branch:
     (each die's face, see :func:`dice.given`) the ply's roll is given, None when it rolls none."""
 
     move: Any
-    outcome: Optional[tuple[int, ...]] = None
+    outcome: tuple[int, ...] | None = None
 
 
 def replay(trace: dict, game: Any, texts: Callable[[Any, Any], list[str]] = ludii_texts,
-           limit: Optional[int] = None) -> Replay:
+           limit: int | None = None) -> Replay:
     """Play ``trace``'s moves on ``game`` and compare (see the module's docs); ``limit``: compare
     only so many plies (the end is then not compared). Where several legal moves have the text of
     the move Ludii played (two ways of sowing from one pit), or several rolls of the dice give
@@ -150,7 +151,7 @@ def _distinct_outcomes(game: Any) -> list[tuple[int, ...]]:
 
 
 class _Replayer:
-    def __init__(self, trace: dict, game: Any, texts: Callable[[Any, Any], list[str]], limit: Optional[int]):
+    def __init__(self, trace: dict, game: Any, texts: Callable[[Any, Any], list[str]], limit: int | None):
         self.trace, self.texts = trace, texts
         self.plies = trace["plies"]
         self.count = len(self.plies) if limit is None else min(limit, len(self.plies))
@@ -172,9 +173,9 @@ class _Replayer:
             self.count = min(self.count, 1)
 
     def run(self) -> Replay:
-        best: Optional[Replay] = None
+        best: Replay | None = None
         tries = 0
-        branch: Optional[_Branch] = None
+        branch: _Branch | None = None
         rest: list[_Branch] = []
         while True:
             found = self.step(branch, rest)
@@ -206,7 +207,7 @@ class _Replayer:
                           rolls=best.rolls)
         return best
 
-    def step(self, branch: Optional[_Branch] = None, rest: Sequence[_Branch] = ()) -> Optional[Replay]:
+    def step(self, branch: _Branch | None = None, rest: Sequence[_Branch] = ()) -> Replay | None:
         """Compare the next ply and play Ludii's move there (``branch``: that way of playing it,
         ``rest`` the ways left); None to go on, or how the replay ends."""
         state, plies = self.state, self.plies
@@ -243,7 +244,7 @@ class _Replayer:
     def differ(self, ply: int, message: str) -> Replay:
         return Replay(False, ply, message, rolls=sum(self.rolled))
 
-    def legal(self, step: dict, outcome: Optional[tuple[int, ...]] = None) -> tuple[list[Any], str]:
+    def legal(self, step: dict, outcome: tuple[int, ...] | None = None) -> tuple[list[Any], str]:
         """Our legal moves with Ludii's text of the move played, if our legal moves are Ludii's
         (as a multiset), else none and how they differ; under the chance outcome given, if any."""
         state = self.state

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -166,7 +166,7 @@ class NativeGame:
         """A legal move that wins at once, or -1."""
         return int(self.module.py_winning_move(st, self.tables, self._cap))
 
-    def mcts(self, st: np.ndarray, iterations: Optional[int], seconds: Optional[float], c: float,
+    def mcts(self, st: np.ndarray, iterations: int | None, seconds: float | None, c: float,
              playout: int, seed: int) -> tuple[int, int]:
         """UCT from ``st`` (see the module's ``mcts``): (the move with the most visits, the
         simulations done). With ``seconds``, the search runs in slices until the time is up."""
@@ -219,7 +219,7 @@ class NativeGame:
         return done
 
     # --- batches --------------------------------------------------------------------------------------
-    def playouts(self, count: int, seed: int, start: Optional[np.ndarray] = None, full: bool = False,
+    def playouts(self, count: int, seed: int, start: np.ndarray | None = None, full: bool = False,
                  first: int = 0) -> Playouts:
         """``count`` random games from the start (or ``start``); the same seed, the same games.
         With ``full``, every ply lists its legal moves (their number is counted, for the
@@ -280,7 +280,7 @@ def compiled_form(game: Any) -> Any:
     return found
 
 
-def native_game(game: Any) -> Optional[NativeGame]:
+def native_game(game: Any) -> NativeGame | None:
     """The compiled tier of a game, or None when one of its ludemes has no kernel
     (:func:`why_not` says which)."""
     key = _key(game)
@@ -296,9 +296,9 @@ def native_game(game: Any) -> Optional[NativeGame]:
 def missing_kernels(game: Any) -> list[str]:
     """The ludemes of the game's rules that have no kernel at all, each once in the order they
     are written (a ludeme with kernels may still refuse a parameter: :func:`why_not` says)."""
-    from . import kernels  # noqa: F401  (registers every kernel)
     from ..bind import bind
     from ..ludemes.base import Ludeme
+    from . import kernels  # noqa: F401  (registers every kernel)
     from .emit import KERNELS
     description = game.info.description
     if description is None:
@@ -325,7 +325,7 @@ def missing_kernels(game: Any) -> list[str]:
     return missing
 
 
-def why_not(game: Any) -> Optional[str]:
+def why_not(game: Any) -> str | None:
     """Why a game has no compiled tier (the first ludeme without a kernel), or None."""
     form = compiled_form(game)
     return str(form) if isinstance(form, NoKernel) else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from ..errors import LudError
 from .emit import NoKernel
@@ -64,7 +64,7 @@ def expected_compile_seconds(compiled: Any) -> float:
     return COMPILE_BASE_SECONDS + COMPILE_SECONDS_PER_LINE * compiled.source.count("\n")
 
 
-def tier_for(game: Any, reference_seconds: Optional[float] = None) -> Tier:
+def tier_for(game: Any, reference_seconds: float | None = None) -> Tier:
     """Which tier plays ``game`` for work that would take the reference engine
     ``reference_seconds`` (None: unknown, the compiled tier when possible)."""
     mode = _mode
@@ -87,7 +87,7 @@ def tier_for(game: Any, reference_seconds: Optional[float] = None) -> Tier:
                              f"(about {cost:.0f} s on first use; --engine compiled forces it)", cost)
 
 
-def native_for(game: Any, reference_seconds: Optional[float] = None) -> Any:
+def native_for(game: Any, reference_seconds: float | None = None) -> Any:
     """The NativeGame to use for ``game`` (None: the reference engine)."""
     tier = tier_for(game, reference_seconds)
     if tier.name != "compiled":

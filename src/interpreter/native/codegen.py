@@ -88,7 +88,7 @@ def _normalised(text: str) -> str:
     differ only by their temporaries read the same)."""
     names: dict[str, str] = {}
 
-    def rename(m: "re.Match[str]") -> str:
+    def rename(m: re.Match[str]) -> str:
         if m.group(1) == "t":  # a table (t3 is T[3]): its number is what the code reads
             return m.group(0)
         return names.setdefault(m.group(0), f"{m.group(1)}#{len(names)}")
@@ -575,11 +575,11 @@ class Generator:
 
     def _ranked_result(self, k: Emitter, names: tuple[str, ...]) -> None:
         """In a ranked check: what one holding end rule does (written inside ``if hit:``)."""
-        hit, w, l, d, rk, rw = names
+        hit, w, ls, d, rk, rw = names
         n = self.game.num_players
         index, term = k.notes["end_index"], k.notes["end_termination"]
         with k.indented(f"if {rk} == 0:"):
-            k.line(f"finish(st, T, {w}, {l}, {d}, {index}, {term})")
+            k.line(f"finish(st, T, {w}, {ls}, {d}, {index}, {term})")
             k.line("return")
         with k.indented(f"if not ({rw} != 0 and st[RANKS + {rw}] != 0):"):
             k.line("if reason == -100:")
@@ -746,7 +746,7 @@ def tables_as_arguments(source: str, last: int) -> str:
         body = re.sub(r"    t(\d+) = T\[\1\]\n", "", body)
         body = body.replace("PLAIN = T[-1]", f"PLAIN = t{last}")
 
-        def call(m: "re.Match[str]") -> str:
+        def call(m: re.Match[str]) -> str:
             callee, rest = m.group(1), m.group(2)
             return f"{callee}({rest}{params(callee)}"
         body = re.sub(r"\b(\w+)\(((?:[^(),]*,\s*)?)T\b", lambda m: call(m) if m.group(1) in names else m.group(0), body)
@@ -765,8 +765,8 @@ def tables_as_arguments(source: str, last: int) -> str:
 def generate(game: Any) -> Compiled:
     """The compiled module of a reference game (raises :class:`NoKernel` when a ludeme of it
     has no kernel)."""
-    from . import kernels  # noqa: F401  (registers every kernel)
     from ..bind import bind
+    from . import kernels  # noqa: F401  (registers every kernel)
     description = game.info.description
     if description is None:
         raise NoKernel("the game", "built without its description")

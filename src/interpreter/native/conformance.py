@@ -4,12 +4,13 @@ ply by ply the same legal move set, the same position and the same result."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from .api import NativeGame
 
 
-def compare_game(game: Any, native: NativeGame, seed: int, max_plies: Optional[int] = None) -> Optional[str]:
+def compare_game(game: Any, native: NativeGame, seed: int, max_plies: int | None = None) -> str | None:
     """Play one random game (moves drawn by ``seed``) through both tiers; None when they agree
     at every ply, else a sentence saying where they differ."""
     rng = random.Random(seed)
@@ -17,7 +18,7 @@ def compare_game(game: Any, native: NativeGame, seed: int, max_plies: Optional[i
 
 
 def compare_line(game: Any, native: NativeGame, choose: Callable[[Any, int], Any],
-                 max_plies: Optional[int] = None) -> Optional[str]:
+                 max_plies: int | None = None) -> str | None:
     """Play the game whose moves ``choose(state, ply)`` picks among the reference's legal moves
     (None: stop there) through both tiers; None when they agree at every ply, else where they
     differ."""

@@ -11,7 +11,7 @@ worked out from the position when a reference State is converted.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -70,7 +70,7 @@ def _key(ludeme: Any) -> tuple:
     return (directions, regions)
 
 
-def plan(bound: Any, game: Any) -> Optional[UnionFind]:
+def plan(bound: Any, game: Any) -> UnionFind | None:
     """A union-find for the game's ``(is Connected ...)`` tests, when its pieces are only ever
     added and every such test joins along the same directions towards the players' own
     regions; else None (the kernel floods)."""

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Iterator, Literal, Optional, Sequence, overload
+from typing import Any, Literal, overload
 
 import numpy as np
 
@@ -61,7 +62,7 @@ def kernel(cls: type, *roles: str) -> Callable[[Callable[..., Any]], Callable[..
     return register
 
 
-def find_kernel(klass: type, role: str, inherited: bool = True) -> Optional[Callable[..., Any]]:
+def find_kernel(klass: type, role: str, inherited: bool = True) -> Callable[..., Any] | None:
     """The kernel of ``klass`` in ``role``: its method ``kernel_<role>`` (its own, or inherited
     when ``inherited``), else one registered for it; None when it has none."""
     name = f"kernel_{role}"
@@ -87,7 +88,7 @@ def kernel_of(ludeme: Any, role: str) -> Callable[..., Any]:
 def _facing(emit: Emit, facing: str) -> Emit:
     """An effect written with directions relative to ``facing`` (a piece's own moves' effects,
     as the reference compiles them with the piece's moves)."""
-    def run(k: "Emitter") -> None:
+    def run(k: Emitter) -> None:
         saved = k.notes.get("facing")
         k.notes["facing"] = facing
         try:
@@ -102,13 +103,13 @@ class Region:
     """A region as kernels see it: something to loop over (:meth:`loop`) and to test a site
     against (:meth:`contains`)."""
 
-    def loop(self, k: "Emitter", var: str) -> contextlib.AbstractContextManager[None]:
+    def loop(self, k: Emitter, var: str) -> contextlib.AbstractContextManager[None]:
         raise NotImplementedError
 
-    def contains(self, k: "Emitter", site: str) -> str:
+    def contains(self, k: Emitter, site: str) -> str:
         raise NotImplementedError
 
-    def fill(self, k: "Emitter") -> tuple[str, str]:
+    def fill(self, k: Emitter) -> tuple[str, str]:
         """(buffer, count): the region's sites written into a buffer."""
         buf, count = k.buffer(), k.temp("c")
         k.line(f"{count} = 0")
@@ -120,7 +121,7 @@ class Region:
             k.hand_vars.add(buf)
         return buf, count
 
-    def count(self, k: "Emitter") -> str:
+    def count(self, k: Emitter) -> str:
         """The number of sites in the region."""
         return self.fill(k)[1]
 
@@ -129,10 +130,10 @@ class Region:
 class Everywhere(Region):
     """Every site of the board that passes a test (``pred(var)`` -> condition, or None)."""
 
-    pred: Optional[Callable[[str], str]] = None
+    pred: Callable[[str], str] | None = None
 
     @contextlib.contextmanager
-    def loop(self, k: "Emitter", var: str) -> Iterator[None]:
+    def loop(self, k: Emitter, var: str) -> Iterator[None]:
         k.line(f"for {var} in range(N):")
         with k.indented():
             if self.pred is not None:
@@ -140,7 +141,7 @@ class Everywhere(Region):
                 k.line("    continue")
             yield
 
-    def contains(self, k: "Emitter", site: str) -> str:
+    def contains(self, k: Emitter, site: str) -> str:
         test = f"(0 <= {site} < N)"
         return f"({test} and ({self.pred(site)}))" if self.pred is not None else test
 
@@ -154,7 +155,7 @@ class Listed(Region):
     mask: str = ""
 
     @contextlib.contextmanager
-    def loop(self, k: "Emitter", var: str) -> Iterator[None]:
+    def loop(self, k: Emitter, var: str) -> Iterator[None]:
         name = k.table(np.array(self.sites, dtype=np.int64))
         i = k.temp("i")
         k.line(f"for {i} in range({name}.shape[0]):")
@@ -162,13 +163,13 @@ class Listed(Region):
             k.line(f"{var} = {name}[{i}]")
             yield
 
-    def contains(self, k: "Emitter", site: str) -> str:
+    def contains(self, k: Emitter, site: str) -> str:
         if not self.sites:
             return "False"
         mask = k.table(k.mask_of(self.sites))
         return f"(0 <= {site} < N and {mask}[{site}] != 0)"
 
-    def count(self, k: "Emitter") -> str:
+    def count(self, k: Emitter) -> str:
         name = k.table(np.array(self.sites, dtype=np.int64))
         return f"{name}.shape[0]"
 
@@ -181,7 +182,7 @@ class Buffered(Region):
     n: str
 
     @contextlib.contextmanager
-    def loop(self, k: "Emitter", var: str) -> Iterator[None]:
+    def loop(self, k: Emitter, var: str) -> Iterator[None]:
         i = k.temp("i")
         k.line(f"for {i} in range({self.n}):")
         if self.buf in k.hand_vars:
@@ -190,7 +191,7 @@ class Buffered(Region):
             k.line(f"{var} = {self.buf}[{i}]")
             yield
 
-    def contains(self, k: "Emitter", site: str) -> str:
+    def contains(self, k: Emitter, site: str) -> str:
         found = k.temp("b")
         i = k.temp("i")
         k.line(f"{found} = False")
@@ -200,10 +201,10 @@ class Buffered(Region):
         k.line("        break")
         return found
 
-    def fill(self, k: "Emitter") -> tuple[str, str]:
+    def fill(self, k: Emitter) -> tuple[str, str]:
         return self.buf, self.n
 
-    def count(self, k: "Emitter") -> str:
+    def count(self, k: Emitter) -> str:
         return self.n
 
 
@@ -214,7 +215,7 @@ class OneSite(Region):
     site: str
 
     @contextlib.contextmanager
-    def loop(self, k: "Emitter", var: str) -> Iterator[None]:
+    def loop(self, k: Emitter, var: str) -> Iterator[None]:
         first = k.temp("s")
         k.line(f"{first} = {self.site}")
         if self.site in k.hand_vars:
@@ -222,10 +223,10 @@ class OneSite(Region):
         with k.indented(f"for {var} in range({first}, {first} + 1 if {first} >= 0 else {first}):"):
             yield
 
-    def contains(self, k: "Emitter", site: str) -> str:
+    def contains(self, k: Emitter, site: str) -> str:
         return f"({site} >= 0 and {site} == {self.site})"
 
-    def count(self, k: "Emitter") -> str:
+    def count(self, k: Emitter) -> str:
         return f"(1 if {self.site} >= 0 else 0)"
 
 
@@ -238,7 +239,7 @@ class Made:
     kinds: frozenset[int] = frozenset(range(5))
 
     @staticmethod
-    def union(parts: Sequence["Made"]) -> "Made":
+    def union(parts: Sequence[Made]) -> Made:
         """The moves of all the parts together."""
         kinds: set[int] = set()
         unique = True
@@ -248,7 +249,7 @@ class Made:
         return Made(unique, frozenset(kinds))
 
     @staticmethod
-    def either(parts: Sequence["Made"]) -> "Made":
+    def either(parts: Sequence[Made]) -> Made:
         """The moves of one of the parts at a time."""
         return Made(all(p.unique for p in parts), frozenset().union(*(p.kinds for p in parts)))
 
@@ -304,8 +305,8 @@ class Emitter:
         # wrappers put before them
         self.then_stack: list[tuple[Any, Emit]] = []
         self.before_stack: list[tuple[Any, Emit]] = []
-        self.sinks: list[Callable[["Emitter", str], None]] = []
-        self.accepts: list[Callable[["Emitter", str], None]] = []
+        self.sinks: list[Callable[[Emitter, str], None]] = []
+        self.accepts: list[Callable[[Emitter, str], None]] = []
         self.notes: dict[Hashable, Any] = {}  # what the turn machinery needs to know (meta moves...)
         self.helpers: list[Function] = []  # functions kernels wrote for themselves (helper())
         self.imports: dict[str, set[str]] = {}  # module -> names the generated code calls
@@ -370,7 +371,7 @@ class Emitter:
         self.fn.lines.append("    " * self.depth + text)
 
     @contextlib.contextmanager
-    def indented(self, header: Optional[str] = None) -> Iterator[None]:
+    def indented(self, header: str | None = None) -> Iterator[None]:
         if header is not None:
             self.line(header)
         self.depth += 1
@@ -482,7 +483,7 @@ class Emitter:
             return kernel_of(value, "int")(value, self)
         raise NoKernel(f"{value!r}", "not an int the compiled tier reads")
 
-    def static_int(self, value: Any) -> Optional[builtins.int]:
+    def static_int(self, value: Any) -> builtins.int | None:
         """The value of an int known before play (a literal), else None."""
         if isinstance(value, Int):
             return value.value
@@ -567,7 +568,7 @@ class Emitter:
         self.line(f"    {x} = 0")
         return x
 
-    def players_of(self, value: Any) -> Optional[tuple[builtins.int, ...]]:
+    def players_of(self, value: Any) -> tuple[builtins.int, ...] | None:
         """Each/All: every player; None for a single player role."""
         if isinstance(value, Const) and value.name in ("Each", "All"):
             return tuple(range(1, self.players + 1))
@@ -600,7 +601,7 @@ class Emitter:
             return kernel_of(value, "region")(value, self)
         raise NoKernel(f"{value!r}", "not a region the compiled tier reads")
 
-    def static_region(self, value: Any) -> Optional[tuple[builtins.int, ...]]:
+    def static_region(self, value: Any) -> tuple[builtins.int, ...] | None:
         """The sites of a region known before play, else None (nothing emitted for those)."""
         if isinstance(value, (Str, Int)):
             region = self.region(value)
@@ -632,7 +633,7 @@ class Emitter:
             self.line(f"return {code}")
 
     @contextlib.contextmanager
-    def accepting(self, fn: Callable[["Emitter", str], None]) -> Iterator[None]:
+    def accepting(self, fn: Callable[[Emitter, str], None]) -> Iterator[None]:
         outer = list(self.accepts)
         self.accepts.append(lambda k, code: self._accept_through(fn, outer, k, code))
         try:
@@ -640,7 +641,7 @@ class Emitter:
         finally:
             self.accepts.pop()
 
-    def _accept_through(self, fn: Callable[["Emitter", str], None], outer: list[Any], k: "Emitter",
+    def _accept_through(self, fn: Callable[[Emitter, str], None], outer: list[Any], k: Emitter,
                         code: str) -> None:
         inner = self.accepts
         self.accepts = outer  # what fn accepts goes to the wrappers outside it
@@ -649,7 +650,7 @@ class Emitter:
         finally:
             self.accepts = inner
 
-    def moves(self, value: Any) -> "Made":
+    def moves(self, value: Any) -> Made:
         """Emit the moves of a moves ludeme into the current sink; what they can be."""
         if not isinstance(value, Ludeme):
             raise NoKernel(f"{value!r}", "not moves")
@@ -716,7 +717,7 @@ class Emitter:
         self.line("n += 1")
 
     @contextlib.contextmanager
-    def sink(self, fn: Callable[["Emitter", str], None]) -> Iterator[None]:
+    def sink(self, fn: Callable[[Emitter, str], None]) -> Iterator[None]:
         self.sinks.append(fn)
         try:
             yield
@@ -736,7 +737,7 @@ class Emitter:
         finally:
             self.then_stack.pop()
 
-    def then_of(self, then: Any) -> Optional[Emit]:
+    def then_of(self, then: Any) -> Emit | None:
         """The emitter of a ``(then ...)`` parameter (None for none)."""
         if then is None:
             return None

@@ -6,7 +6,8 @@ before play (:func:`loop_tables`, :func:`passage_tables`)."""
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numba import njit

@@ -48,7 +48,7 @@ class Layout:
     derived: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, game: Any) -> "Layout":
+    def of(cls, game: Any) -> Layout:
         p1 = game.num_players + 1
         layout = cls(game.topology.n, game.num_players, game.turn_limit, game.max_turns)
         at = abi.SCALARS

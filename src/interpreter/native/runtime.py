@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+
 # --- random numbers (the same on every machine: xorshift64*) ---------------------------------------
 @njit(cache=True, error_model="numpy")
 def seed_rng(rs, seed):

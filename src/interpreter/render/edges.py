@@ -11,14 +11,23 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from .svg import (
-    LAST_MOVE, LINE_COLOUR, MIN_WIDTH, TITLE_HEIGHT, UNIT, _caption, _colours, _f, _Frame, _last_move,
+    LAST_MOVE,
+    LINE_COLOUR,
+    MIN_WIDTH,
+    TITLE_HEIGHT,
+    UNIT,
+    _caption,
+    _colours,
+    _f,
+    _Frame,
+    _last_move,
 )
 
 if TYPE_CHECKING:
     from ..engine.state import State
 
 
-def render_edges(state: "State", coordinates: bool = True, last_move: bool = True, title: bool = True,
+def render_edges(state: State, coordinates: bool = True, last_move: bool = True, title: bool = True,
                  unit: float = UNIT, targets: bool = False) -> str:
     """The position of a board played on its edges, as an SVG document (see the module docs)."""
     game = state.game

@@ -16,9 +16,27 @@ use:Vertex`` has 19 x 19 points).
 
 from .graph import MAX_SITES, BoardGraph, BoardSizeError
 from .hexagonal import hex
-from .operators import add, complete, dual, graph, hole, keep, merge, renumber, split_crossings, subdivide, union, remove, rotate, scale, shift, skew, trim
-from .shapes import CONCENTRIC_SHAPES, concentric_circle, concentric_regular, regular, repeat, spiral, wedge
+from .operators import (
+    add,
+    complete,
+    dual,
+    graph,
+    hole,
+    keep,
+    merge,
+    remove,
+    renumber,
+    rotate,
+    scale,
+    shift,
+    skew,
+    split_crossings,
+    subdivide,
+    trim,
+    union,
+)
 from .regions import SIDES, board_regions
+from .shapes import CONCENTRIC_SHAPES, concentric_circle, concentric_regular, regular, repeat, spiral, wedge
 from .sites import Sites, build_sites
 from .square import DIAGONALS, rectangle, square
 from .tiling import TILINGS, tiling

@@ -21,7 +21,7 @@ dropped, the rest sorted clockwise from north by their first step.
 from __future__ import annotations
 
 import math
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 from .graph import BoardGraph
 
@@ -34,7 +34,7 @@ Point = tuple[float, float]
 Ray = tuple[int, ...]
 
 
-def site_pivots(graph: BoardGraph, kind: str) -> list[Optional[int]]:
+def site_pivots(graph: BoardGraph, kind: str) -> list[int | None]:
     """Each site's pivot vertex (None when it has none), for sites of ``kind``."""
     piv = graph.pivots
     if kind == "Vertex":

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
 
 MAX_SITES = 10_000
 """Largest number of sites a board may have (cells or vertices, whichever the board uses)."""
@@ -172,7 +172,7 @@ class BoardGraph:
     def _edge_lookup(self) -> dict[tuple[int, int], int]:
         """Edge number by (low, high) end points, kept while only add_edge changes the list
         (any other change replaces the list or its length, and the table is rebuilt)."""
-        cached: Optional[tuple[list[tuple[int, int]], int, dict[tuple[int, int], int]]] = \
+        cached: tuple[list[tuple[int, int]], int, dict[tuple[int, int], int]] | None = \
             getattr(self, "_lookup", None)
         if cached is not None and cached[0] is self.edges and cached[1] == len(self.edges):
             return cached[2]
@@ -314,7 +314,7 @@ class _CrossingIndex:
     edges are bucketed on a grid by their bounding boxes (only edges near a segment can cross
     it) and each answer is remembered, so tracing the faces of a large drawing is not quadratic."""
 
-    def __init__(self, graph: "BoardGraph"):
+    def __init__(self, graph: BoardGraph):
         self.graph = graph
         self.order = {frozenset(e): i for i, e in reversed(list(enumerate(graph.edges)))}
         lengths = [math.dist(graph.vertices[a], graph.vertices[b]) for a, b in graph.edges]

@@ -19,7 +19,7 @@ share a compass label are two radials, as in Ludii.
 from __future__ import annotations
 
 import math
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .circular import OPPOSITE as CIRCULAR_OPPOSITE
 

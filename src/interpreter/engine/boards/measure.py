@@ -11,7 +11,7 @@ clusters are tightest. Labels are the column letter(s) and the row number from 1
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from .polygon import Point, bounds, distance_to_line
 

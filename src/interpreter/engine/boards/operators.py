@@ -12,7 +12,8 @@ makes the result a ``graph``: it is no longer regular."""
 from __future__ import annotations
 
 import math
-from typing import Optional, Sequence, TypeGuard
+from collections.abc import Sequence
+from typing import TypeGuard
 
 from .graph import BoardGraph, BoardSizeError, check_size, crossing_point, f32, score
 from .polygon import bounds, inflate, point_in_polygon
@@ -292,7 +293,7 @@ def split_crossings(g: BoardGraph) -> BoardGraph:
     return out
 
 
-def _first_crossing(g: BoardGraph) -> Optional[tuple[int, int, tuple[float, float]]]:
+def _first_crossing(g: BoardGraph) -> tuple[int, int, tuple[float, float]] | None:
     """The first two edges that cross away from their ends (in edge order), and where."""
     for ea in range(len(g.edges)):
         a0, a1 = g.edges[ea]
@@ -304,7 +305,7 @@ def _first_crossing(g: BoardGraph) -> Optional[tuple[int, int, tuple[float, floa
     return None
 
 
-def _first_touch(g: BoardGraph) -> Optional[tuple[int, int]]:
+def _first_touch(g: BoardGraph) -> tuple[int, int] | None:
     """The first edge passing through a vertex away from its ends, and that vertex."""
     for eid, (a, b) in enumerate(g.edges):
         for vid in range(len(g.vertices)):
@@ -441,7 +442,7 @@ def _is_index_pair(e: object) -> TypeGuard[Sequence[int]]:
             and all(isinstance(i, int) and not isinstance(i, bool) for i in e))
 
 
-def _indices(items: Sequence[object]) -> Optional[list[int]]:
+def _indices(items: Sequence[object]) -> list[int] | None:
     """The items as vertex or cell indices when they all are numbers, else None."""
     numbers = [int(i) for i in items if isinstance(i, int)]
     return numbers if len(numbers) == len(items) else None

@@ -6,7 +6,7 @@ Kept separate so that the generators and the site-building step share one copy o
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 Point = tuple[float, float]
 

@@ -196,7 +196,7 @@ def measure(graph: BoardGraph) -> Measures:
     return m
 
 
-def _measure_perimeter(graph: BoardGraph, edges: "_Edges", m: Measures) -> set[int]:
+def _measure_perimeter(graph: BoardGraph, edges: _Edges, m: Measures) -> set[int]:
     """Steps 1-2: the perimeter walks, the perimeter, outer and inner sites; returns the edges on
     the perimeter."""
     V, F, E = m.vertices, m.cells, m.edges
@@ -241,7 +241,7 @@ def _measure_sides(graph: BoardGraph, m: Measures) -> None:
         E[f"Side {d}"] = {e for e, (a, b) in enumerate(graph.edges) if a in on_side or b in on_side}
 
 
-def _measure_phases(graph: BoardGraph, edges: "_Edges", m: Measures) -> None:
+def _measure_phases(graph: BoardGraph, edges: _Edges, m: Measures) -> None:
     """Step 7: the phases (a colouring of the sites by their neighbours)."""
     vertex_nbors = [[edges.other(e, v) for e in edges.around[v]]
                     for v in range(len(graph.vertices))]

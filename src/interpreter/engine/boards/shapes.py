@@ -9,7 +9,7 @@ reordered (their vertices come in the order they are made), a concentric polygon
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from .graph import BoardGraph, check_size, f32
 from .uses import check_use

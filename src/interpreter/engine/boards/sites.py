@@ -18,9 +18,10 @@ What Ludii does, and this reproduces:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable, Mapping, TypeVar
+from typing import TypeVar
 
 from .circular import OPPOSITE
 from .graph import BoardGraph, check_size

@@ -5,7 +5,7 @@ triangles, a hexagon of side n)."""
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .graph import BoardGraph, PointList, check_size
 from .uses import check_dim, check_use

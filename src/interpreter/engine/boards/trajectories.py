@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from . import circular
 from .graph import BoardGraph
@@ -74,6 +74,13 @@ def compass(dx: float, dy: float, sixteen: bool) -> str:
         if angle < off + 2 * k * math.pi / 16:
             return _SIXTEEN[k]
     return "E"
+
+
+def _cw_order(here: tuple[float, float], where: Sequence[tuple[float, float]]) -> Callable[[circular.Ray], float]:
+    """The clockwise sort key of the rays from ``here`` (by their first site, ``where``'s)."""
+    def key(ray: circular.Ray) -> float:
+        return _cw_key(here, where[ray[0]])
+    return key
 
 
 def _cw_key(frm: tuple[float, float], to: tuple[float, float]) -> float:
@@ -340,7 +347,7 @@ def _circular_radials(name: str, where: list[tuple[float, float]], steps: dict[s
         here = where[site]
         parts = [radials_of(d)[site] for d in circular.CIRCULAR]
         out.append(circular.rotational(_radials(where, straight, tails, site), parts,
-                                       key=lambda ray, here=here: _cw_key(here, where[ray[0]])))
+                                       key=_cw_order(here, where)))
     return out
 
 
@@ -373,7 +380,7 @@ def _delta(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float
 _TAN_BEND = math.tan(0.25)
 
 
-def _radials(where: list[tuple[float, float]], table: "_Straightest",
+def _radials(where: list[tuple[float, float]], table: _Straightest,
              tails: dict[tuple[int, int], tuple[int, ...]], site: int) -> list[tuple[int, ...]]:
     """Ludii's radials from one site along one direction or relation: the first step may be any
     step in it; each next step is the one in it that bends least (less than 0.25 rad), until
@@ -393,7 +400,7 @@ def _radials(where: list[tuple[float, float]], table: "_Straightest",
     return out
 
 
-def _tail(where: list[tuple[float, float]], table: "_Straightest", tails: dict[tuple[int, int], tuple[int, ...]],
+def _tail(where: list[tuple[float, float]], table: _Straightest, tails: dict[tuple[int, int], tuple[int, ...]],
           prev: int, cur: int) -> tuple[int, ...]:
     """The sites from ``cur`` onwards along the line entered from ``prev`` (memoised)."""
     keys: list[tuple[int, int]] = []
@@ -417,7 +424,7 @@ def _tail(where: list[tuple[float, float]], table: "_Straightest", tails: dict[t
     return tails.get((prev, cur), rest)
 
 
-def _direct(where: list[tuple[float, float]], table: "_Straightest", site: int, first: int) -> tuple[int, ...]:
+def _direct(where: list[tuple[float, float]], table: _Straightest, site: int, first: int) -> tuple[int, ...]:
     """Ludii's radial walk, stopping at a site already on it."""
     radial = [site, first]
     while True:

@@ -1,4 +1,22 @@
 """The ludemes' kernels, one module per family (importing them registers them)."""
 
-from . import capture, core, decisions, placement, structure  # noqa: F401
-from . import connection, effects, functions, hands, loops, measures, moves, passages, pieces, regions, turns, values, variables  # noqa: F401
+from . import (  # noqa: F401  # noqa: F401
+    capture,
+    connection,
+    core,
+    decisions,
+    effects,
+    functions,
+    hands,
+    loops,
+    measures,
+    moves,
+    passages,
+    pieces,
+    placement,
+    regions,
+    structure,
+    turns,
+    values,
+    variables,
+)

@@ -5,8 +5,9 @@ counted (``count Groups``)."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from ...ludemes import connection, regions
 from ..emit import Emitter, NoKernel

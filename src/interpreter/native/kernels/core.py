@@ -7,11 +7,11 @@ from typing import Any
 
 import numpy as np
 
+from ...compile.compiler import pieces_named
 from ...ludemes import functions
 from ...ludemes.base import BoundArray, Ludeme
 from ...syntax.nodes import Const
 from .. import abi
-from ...compile.compiler import pieces_named
 from ..emit import Emitter, NoKernel
 
 # --- context sites: lexical variables ---------------------------------------------------------------

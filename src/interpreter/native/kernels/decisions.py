@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...ludemes import moves
 from .. import abi
 from ..emit import Buffered, Emitter, Made, NoKernel, Region

@@ -10,9 +10,8 @@ marked (``Emitter.hand_vars``): only kernels that read hand sites accept it.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
-
 
 from ..emit import Emitter, Region
 

@@ -4,8 +4,9 @@ compiled search of :mod:`interpreter.native.graphs` (the same loops as engine.lo
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from ...syntax.nodes import Const
 from ..emit import Buffered, Emitter, NoKernel, Region

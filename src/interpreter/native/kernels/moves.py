@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...engine.move import MoveKind
 from ..emit import Emitter, NoKernel, OneSite, Region
 from .placement import _conjunction

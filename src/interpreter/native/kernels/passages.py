@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-
 MAX_COMPILED_PASSAGES = 10  # a player's loops are counted over every set of their passages
 
 

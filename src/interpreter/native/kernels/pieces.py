@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ...syntax.nodes import Const
 from ..emit import Emitter
 from .core import _friends

@@ -4,16 +4,17 @@ connection, and the effects placement games use (scores, moveAgain, remove, next
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional
+from typing import Any
 
 import numpy as np
 
 from ...ludemes import connection, moves, regions
 from ...ludemes.base import BoundArray, Ludeme
+from ...ludemes.moves import pieces_per_player
 from ...syntax.nodes import Const
 from .. import abi
-from ...ludemes.moves import pieces_per_player
 from ..emit import Emitter, Listed, NoKernel, Region
 from .core import _components_named, _friends
 
@@ -111,7 +112,7 @@ def _placed_kinds(k: Emitter, ludeme: moves.MoveAdd) -> dict[int, tuple[int, ...
     return per_player
 
 
-def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, str, int, Optional[np.ndarray]]:
+def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, str, int, np.ndarray | None]:
     """What both the listing and the drawing of a move Add need: its region, its conditions,
     its rule, the table of the pieces each player places and its width (the most kinds a
     player places), and the kinds a hand limits (None when no hand does)."""

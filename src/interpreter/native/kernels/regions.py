@@ -4,8 +4,9 @@ differences, the sites of a region meeting a condition; and the regions they are
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import numpy as np
 

@@ -38,13 +38,13 @@ def end_rule(rule: Any, k: Emitter) -> None:
         kernel_of(rule, "end")(rule, k)
     finally:
         k.notes["end_vars"] = saved
-    hit, w, l, d, rk, rw = names
+    hit, w, ls, d, rk, rw = names
     with k.indented(f"if {hit} != 0:"):
         ranked = k.notes.get("ranked_result")
         if ranked is not None:
             ranked(k, names)
         else:
-            k.line(f"finish(st, T, {w}, {l}, {d}, {k.notes['end_index']}, {k.notes['end_termination']})")
+            k.line(f"finish(st, T, {w}, {ls}, {d}, {k.notes['end_index']}, {k.notes['end_termination']})")
             k.line("return")
 
 

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..emit import Emitter
 from .structure import end_rule
@@ -14,19 +15,19 @@ def _everyone(k: Emitter) -> int:
 
 
 def _outcome(self: Any, k: Emitter, body: Callable[[str, str, str, str], None]) -> None:
-    """An outcome that names its winners itself: ``body(hit, w, l, d)`` writes them (the game
+    """An outcome that names its winners itself: ``body(hit, w, ls, d)`` writes them (the game
     ends at once, ranked or not)."""
     if k.notes.get("end_vars") is None:  # a bare result
         end_rule(self, k)
         return
-    hit, w, l, d, rk, rw = k.notes["end_vars"]
+    hit, w, ls, d, rk, rw = k.notes["end_vars"]
     k.line(f"{hit} = 1")
     k.line(f"{rk} = 0")
     k.line(f"{rw} = 0")
-    body(hit, w, l, d)
+    body(hit, w, ls, d)
 
 
-def _best_of(k: Emitter, value: Callable[[str], str], w: str, l: str, d: str) -> None:
+def _best_of(k: Emitter, value: Callable[[str], str], w: str, ls: str, d: str) -> None:
     """The players whose value is the highest win (all of them: a draw)."""
     best, p, mask = k.temp("best"), k.temp("p"), k.temp("m")
     k.line(f"{best} = {value('1')}")
@@ -37,15 +38,15 @@ def _best_of(k: Emitter, value: Callable[[str], str], w: str, l: str, d: str) ->
     with k.indented(f"for {p} in range(1, {k.players + 1}):"):
         k.line(f"if {value(p)} == {best}:")
         k.line(f"    {mask} |= 1 << {p}")
-    _winners(k, mask, w, l, d)
+    _winners(k, mask, w, ls, d)
 
 
-def _winners(k: Emitter, mask: str, w: str, l: str, d: str) -> None:
+def _winners(k: Emitter, mask: str, w: str, ls: str, d: str) -> None:
     everyone = _everyone(k)
     with k.indented(f"if {mask} == {everyone}:"):
         k.line(f"{d} = 1")
     with k.indented("else:"):
         k.line(f"{w} |= {mask}")
-        k.line(f"{l} |= {everyone} & ~{mask}")
+        k.line(f"{ls} |= {everyone} & ~{mask}")
 
 
