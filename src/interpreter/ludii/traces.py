@@ -126,14 +126,16 @@ class _Branch:
 
 
 def replay(trace: dict, game: Any, texts: Callable[[Any, Any], list[str]] = ludii_texts,
-           limit: int | None = None) -> Replay:
+           limit: int | None = None, tries: int = MAX_TRIES) -> Replay:
     """Play ``trace``'s moves on ``game`` and compare (see the module's docs); ``limit``: compare
     only so many plies (the end is then not compared). Where several legal moves have the text of
     the move Ludii played (two ways of sowing from one pit), or several rolls of the dice give
     Ludii's legal moves, each is tried in turn: the replay goes back to the latest such ply when it
-    parts from Ludii's (at most ``MAX_TRIES`` plies replayed again), and the one that went furthest
+    parts from Ludii's (at most ``tries`` plies replayed again), and the one that went furthest
     says where it parts."""
-    return _Replayer(trace, game, texts, limit).run()
+    replayer = _Replayer(trace, game, texts, limit)
+    replayer.max_tries = tries
+    return replayer.run()
 
 
 def _distinct_outcomes(game: Any) -> list[tuple[int, ...]]:
@@ -153,6 +155,7 @@ def _distinct_outcomes(game: Any) -> list[tuple[int, ...]]:
 class _Replayer:
     def __init__(self, trace: dict, game: Any, texts: Callable[[Any, Any], list[str]], limit: int | None):
         self.trace, self.texts = trace, texts
+        self.max_tries = MAX_TRIES  # plies replayed again, at most, while searching
         self.plies = trace["plies"]
         self.count = len(self.plies) if limit is None else min(limit, len(self.plies))
         self.state = game.initial_state()
@@ -190,7 +193,7 @@ class _Replayer:
                 self.others.pop()
                 self.rolled.pop()
                 self.state.undo()
-            if not self.others or tries >= MAX_TRIES:
+            if not self.others or tries >= self.max_tries:
                 return self.unknown_dice(best)
             tries += best.plies - len(self.others) + 1
             self.state.undo()
