@@ -93,8 +93,13 @@ class ActionSpace:
                            1 + len(game.consequences), counted)
         # then the named decisions and the moves between the levels of stacks, numbered once
         places = self.levels + 1
-        stacks = s * s * places * places * 2 if game.stacking else 0
-        once = [("word", len(self.words)), ("stack", stacks), ("remove_level", s * self.levels)]
+        self.stack_size: int = s * s * places * places * 2 if game.stacking else 0
+        self.remove_size: int = s * self.levels
+        # a move between levels played several ways (one per die: a dice race on stacks) is
+        # numbered again within its own block, once per die or face
+        self.level_repeats = max(1, sum(ds.size for ds in game.dice), faces) if game.stacking else 1
+        once = [("word", len(self.words)), ("stack", self.stack_size * self.level_repeats),
+                ("remove_level", self.remove_size * self.level_repeats)]
         self.size = self._lay_out(once, self.block * self.repeats)
 
     def _lay_out(self, blocks: list[tuple[str, int]], offset: int) -> int:
@@ -108,11 +113,25 @@ class ActionSpace:
         """The action number of a move (ValueError for a move the numbering has no room for)."""
         base, repeat = self._base(move)
         if repeat and base >= self.block:
-            raise ValueError(f"{move.text}: a decision or a move between levels played two ways")
+            part = self._level_part(base)
+            if part is None or repeat >= self.level_repeats:
+                raise ValueError(f"{move.text}: a decision, or a move between levels played more ways than the "
+                                 f"action space numbers ({self.level_repeats})")
+            return base + repeat * part
         if repeat >= self.repeats:
             raise ValueError(f"{move.text}: more ways of playing one text than the action space numbers "
                              f"({self.repeats})")
         return repeat * self.block + base
+
+    def _level_part(self, base: int) -> int | None:
+        """The size of the block of moves between levels that ``base`` is in (its repeats
+        follow it), None for a named decision."""
+        stack, remove = self.base["stack"], self.base["remove_level"]
+        if stack <= base < stack + self.stack_size:
+            return self.stack_size
+        if remove <= base < remove + self.remove_size:
+            return self.remove_size
+        return None
 
     def _base(self, move: Move) -> tuple[int, int]:
         """(the action of the move's first way of being played, which way it is from 0)."""

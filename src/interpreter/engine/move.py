@@ -244,7 +244,7 @@ def _with_levels(move: Move, levels: tuple[int, int, bool]) -> str:
         frm += f"/{level}"
     if level_to >= 0:
         to += f"/{level_to}"
-    return f"{frm}-{to}{'^' if whole else ''}"
+    return f"{frm}-{to}{'^' if whole else ''}{move.word}"  # a second way of it: A1/2-B3/2
 
 
 # a move that is not a choice has a word only when it is the second (third...) of that text

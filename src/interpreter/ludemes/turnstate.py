@@ -168,7 +168,10 @@ class SetNextPlayer(Ludeme):
 
     name = "set NextPlayer"
     kind = MOVES
-    concepts = ("SetNextPlayer",)
+
+    def concepts_at(self, where: Any) -> tuple[str, ...]:
+        # Ludii's SetNextPlayer says its concept only as a decision
+        return () if where.effect else ("SetNextPlayer",)
     who: Any = Param(Either((INT_FN, PLAYER, Kind((INTS,), "ints"))), range=(0, 16))
     then: Any = Param(Kind(("then",), "then"), optional=True)
 
