@@ -16,11 +16,11 @@ from .svg import (
     MIN_WIDTH,
     TITLE_HEIGHT,
     UNIT,
-    _caption,
     _colours,
     _f,
     _Frame,
     _last_move,
+    caption_svg,
 )
 
 if TYPE_CHECKING:
@@ -98,11 +98,7 @@ def render_edges(state: State, coordinates: bool = True, last_move: bool = True,
             out.append(f'<line class="target" data-site={quoteattr(topo.labels[edge])} {segment(edge)}/>')
         out.append("</g>")
     if title:
-        caption = _caption(state, text)
-        size = max(7.0, min(14.0, (frame.width - 8) / (0.6 * max(1, len(caption)))))
-        out.append(f'<text class="caption" x="{_f(frame.width / 2)}" y="{_f(height - TITLE_HEIGHT / 2)}" '
-                   f'font-size="{_f(size)}" fill="#222222" text-anchor="middle" dominant-baseline="central">'
-                   f'{escape(caption)}</text>')
+        out.append(caption_svg(state, text, frame.width, height))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

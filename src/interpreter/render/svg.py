@@ -331,11 +331,7 @@ def render_svg(state: State, coordinates: bool = True, last_move: bool = True, t
     if targets:
         out += _targets(pic)
     if title:
-        caption = _caption(state, text)
-        size = max(7.0, min(14.0, (frame.width - 8) / (0.6 * max(1, len(caption)))))
-        out.append(f'<text class="caption" x="{_f(frame.width / 2)}" y="{_f(height - TITLE_HEIGHT / 2)}" '
-                   f'font-size="{_f(size)}" fill="#222222" text-anchor="middle" dominant-baseline="central">'
-                   f'{escape(caption)}</text>')
+        out.append(caption_svg(state, text, frame.width, height))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -505,6 +501,16 @@ def _targets(pic: _Picture) -> list[str]:
                        f'cy="{_f(frame.y(p[1]))}" r="{_f(pic.radii[site] * pic.k)}"/>')
     out.append("</g>")
     return out
+
+
+def caption_svg(state: State, last: str, width: float, height: float) -> str:
+    """The picture's caption (the game, its options, the last move or the result) as an SVG
+    text along the bottom, sized to fit ``width``."""
+    caption = _caption(state, last)
+    size = max(7.0, min(14.0, (width - 8) / (0.6 * max(1, len(caption)))))
+    return (f'<text class="caption" x="{_f(width / 2)}" y="{_f(height - TITLE_HEIGHT / 2)}" '
+            f'font-size="{_f(size)}" fill="#222222" text-anchor="middle" dominant-baseline="central">'
+            f'{escape(caption)}</text>')
 
 
 def _caption(state: State, last: str) -> str:
