@@ -68,3 +68,27 @@ def test_set_next_player_chooses_who_moves_after_the_move():
     s = g.initial_state()
     s.apply(s.legal_moves()[0])
     assert s.mover == 1  # P1 again, not P2
+
+
+def test_the_last_of_move_again_and_set_next_player_in_a_move_decides():
+    # Ludii's moveAgain is a (set NextPlayer (mover)): whichever comes last in the move wins
+    g = game('(play (move Add (to (sites Empty)) (then (and (moveAgain) (set NextPlayer (player 2))))))',
+             players=3)
+    s = g.initial_state()
+    t0 = s.turns
+    s.apply(s.legal_moves()[0])
+    assert s.mover == 2 and s.turns == t0 + 1
+    g = game('(play (move Add (to (sites Empty)) (then (and (set NextPlayer (player 3)) (moveAgain)))))',
+             players=3)
+    s = g.initial_state()
+    t0 = s.turns
+    s.apply(s.legal_moves()[0])
+    assert s.mover == 1 and s.turns == t0  # the same turn goes on
+
+
+def test_set_next_player_to_the_mover_is_moving_again():
+    g = game('(play (move Add (to (sites Empty)) (then (set NextPlayer (mover)))))')
+    s = g.initial_state()
+    t0 = s.turns
+    s.apply(s.legal_moves()[0])
+    assert s.mover == 1 and s.turns == t0

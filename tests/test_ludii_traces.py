@@ -97,16 +97,9 @@ def test_connect6_copy_is_ludiis_file():
 # sample trace (its file name without .json) -> why our replay cannot agree with Ludii's (each must
 # still differ: fixing one means removing it from here)
 KNOWN_DIFFERENCES: dict[str, str] = {
-    "board__sow__three_rows__Rab'e_seed101": (
-        "ply 815: after a capture round (set NextPlayer ...) with a moveAgain in the same move, our next "
-        "mover is P2 where Ludii's is P1: the order of moveAgain and set NextPlayer is not yet Ludii's"),
     "board__race__reach__Chonpa_seed101": (
         "ply 98: the pair of pieces moved together on doubles goes one site (B9-C9) here where Ludii's "
         "goes the throw's count (B9-H9): the paired move along the track is not yet Ludii's"),
-    "board__race__escape__Nama_seed101": (
-        "ply 9: markers entering from a hand onto an occupied site with stack:True are counted onto it "
-        "(A2 holds a count of 3, no stack levels) instead of stacked, so the players whose markers went "
-        "under have no pieces and lose (Ludii stacks them)"),
     "experimental__Morpharaoh_seed101": (
         "ply 19: Ludii lists E5:Disc2 twice. Ludii's Add, for a (to ... (apply ...)) placement not yet in "
         "its action cache, adds the move through chainRuleCrossProduct and then once more (Add.eval); once "

@@ -116,6 +116,33 @@ def test_forEach_piece_visits_every_level_and_from_level_takes_that_piece():
     assert stacks.owners(s, 0) == [2, 1] and stacks.owners(s, 8) == [1]
 
 
+def test_a_from_level_with_stack_true_moves_that_piece_alone():
+    # Ludii's FromTo: with a from's level (and no to's level), stack:True is not the whole stack
+    g = load('''(game "S" (players 2) (equipment {(board (square 3)) (piece "Disc" Each
+            (move (from (from) level:(level)) (to (sites Empty)) stack:True))})
+        (rules (start {(place Stack items:{"Disc1" "Disc2" "Disc2"} 0)}) (play (forEach Piece))
+        (end (if (no Moves Next) (result Mover Win)))))''')
+    s = g.initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.to == 8))  # P1's piece, at the bottom
+    assert stacks.owners(s, 0) == [2, 2] and stacks.owners(s, 8) == [1]
+
+
+def test_pieces_entering_from_a_hand_with_stack_true_are_stacked_not_counted():
+    g = load('''(game "S" (players 2) (equipment {(board (rectangle 1 4)) (hand Each)
+            (piece "Marker" Each (move (from (from) level:(level))
+                (to (if (= (from) (handSite Mover)) 1 (+ (from) 1))) stack:True))})
+        (rules (start (place "Marker" "Hand")) (play (or (forEach Piece) (forEach Piece container:(mover))))
+        (end (if (no Moves Next) (result Mover Win)))))''')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])  # P1 enters B1
+    s.apply(s.legal_moves()[0])  # P2 enters B1, onto P1's marker
+    assert stacks.owners(s, 1) == [1, 2]
+    moves = [m for m in s.legal_moves() if m.frm == 1]  # P1 moves its own marker, from under P2's
+    assert len(moves) == 1
+    s.apply(moves[0])
+    assert stacks.owners(s, 1) == [2] and stacks.owners(s, 2) == [1]
+
+
 def test_hop_capture_removes_only_the_top_piece_of_a_stack():
     g = load('''(game "S" (players 2) (equipment {(board (square 3)) (piece "Disc" Each
             (move Hop Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between))))

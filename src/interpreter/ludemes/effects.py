@@ -372,10 +372,8 @@ class MoveAgain(_Effect):
     # no parameters
 
     def compile_effect(self, c: Compiler):
-        def run(s: State, e: Env) -> None:
-            if not s.move_again:
-                s.set_var("move_again", True)
-        return run
+        from .turnstate import again
+        return lambda s, e: again(s)
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native import abi

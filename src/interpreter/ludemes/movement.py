@@ -20,6 +20,7 @@ from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
     ANY_INT,
+    BOOL,
     BOOL_FN,
     BOOL_LIT,
     DIRS,
@@ -609,6 +610,16 @@ class SitesStart(Ludeme):
 __all__ = ["PlayerLudeme", "MoveSlide", "MoveLeap", "Walk", "MoveFromTo", "Ahead", "SitesStart"]
 
 
+def _names_hand_site(node: Ludeme) -> bool:
+    """Whether a site argument can be a hand's site: it names one (``handSite``, ``sites
+    Hand``) other than inside a condition (``(if (= (from) (handSite Mover)) ...)`` asks about
+    a hand's site but gives a board's)."""
+    if node.name in ("handSite", "sites Hand"):
+        return True
+    return any(isinstance(child, Ludeme) and child.kind != BOOL and _names_hand_site(child)
+               for child in node.children())
+
+
 class MoveFromTo(Ludeme):
     """Move a piece from a site to another (Ludii's ``(move (from ...) (to ...))``): from each
     occupied site of the from region (the piece's own site, ``(from)``, by default) to each site
@@ -675,8 +686,7 @@ class MoveFromTo(Ludeme):
         move of several pieces from a site holding them (a pit, a hand)."""
         if self.count is not None:
             return True
-        return any(isinstance(part, Ludeme) and any(n.name in ("handSite", "sites Hand") for n in part.walk())
-                   for part in (self.source.sites, self.to.sites))
+        return any(isinstance(part, Ludeme) and _names_hand_site(part) for part in (self.source.sites, self.to.sites))
 
     def declare(self, d: Any, c: Any) -> None:
         if self.counted():
@@ -770,7 +780,7 @@ class MoveFromTo(Ludeme):
         """The move of pieces by number between two sites: ``choice(frm, to)`` gives the
         choice of the two sites (``A1-Hand1``), whose consequence moves ``count:`` pieces (one
         by default; as many as there are when fewer), after the to's effect."""
-        from ..engine import counts
+        from ..engine import counts, stacks
         from ..engine.move import CHOICE
         from ..engine.sites import site_label
         from .sowing import _note_effect_to, seed_kind
@@ -779,6 +789,9 @@ class MoveFromTo(Ludeme):
         number = c.int(self.count) if self.count is not None else const_fn(1)
         seed = seed_kind(game)
         take, add = counts.take_pieces, counts.add_pieces
+        # stack:True in a stacking game: the pieces go onto the target's stack, one level each
+        stacked = stack_flag(self.stack) and game.stacking
+        board = game.topology.n
 
         def transfer(s: State, e: Env) -> None:
             if effect is not None:
@@ -787,7 +800,11 @@ class MoveFromTo(Ludeme):
             what = counts.kind_at(s, a, seed)
             moved = take(s, a, number(s, e))
             if moved:
-                add(s, b, moved, what)
+                if stacked and 0 <= b < board:
+                    for _ in range(moved):
+                        stacks.push(s, b, stacks.new_entry(s, what))
+                else:
+                    add(s, b, moved, what)
                 _note_effect_to(s, b, a)
         rules = c.rule(transfer, _then(c, self.then))
         uid = game.uid

@@ -546,6 +546,8 @@ def levels_of(c: Compiler, source: Any, to: Any, stack: Any) -> Any | None:
     level_to = getattr(to, "level", None) if to is not None else None
     if not c.game.stacking or (not whole and level_from is None and level_to is None):
         return None
+    if level_from is not None and level_to is None:
+        whole = False  # Ludii's FromTo: a from's level moves that piece alone, stack:True or not
     lf = c.int(level_from) if level_from is not None and not whole else None
     lt = c.int(level_to) if level_to is not None else None
 

@@ -154,7 +154,8 @@ NEXT_PLAYER = "next_player"  # the player set to move next by (set NextPlayer ..
 
 class SetNextPlayer(Ludeme):
     """Effect: the player who moves after this move, instead of the next in turn order (Ludii's
-    ``set NextPlayer``; a ``moveAgain`` after it still keeps the mover). Given several players
+    ``set NextPlayer``). As in Ludii, where a ``moveAgain`` is a (set NextPlayer (mover)), the
+    last of them in a move decides, and choosing the mover is moving again. Given several players
     (an array), the last that exists; a number that is no player sets nothing (as Ludii's).
 
     Parameters:
@@ -189,12 +190,29 @@ class SetNextPlayer(Ludeme):
         n = c.game.num_players
 
         def run(s: State, e: Env) -> None:
+            chosen = 0
             for p in ids(s, e):
                 if 1 <= p <= n:
-                    s.set_item(s.arrays[NEXT_PLAYER], 0, p)
+                    chosen = p
+            if chosen == s.mover:
+                again(s)
+            elif chosen:
+                s.set_item(s.arrays[NEXT_PLAYER], 0, chosen)
+                if s.move_again:
+                    s.set_var("move_again", False)
             if then is not None:
                 then(s, e)
         return run
 
 
-__all__ += ["SetNextPlayer", "NEXT_PLAYER"]
+def again(s: State) -> None:
+    """The mover moves again (Ludii's moveAgain): this replaces a next player chosen before in
+    the same move."""
+    if not s.move_again:
+        s.set_var("move_again", True)
+    chosen = s.arrays.get(NEXT_PLAYER)
+    if chosen is not None and chosen[0]:
+        s.set_item(chosen, 0, 0)
+
+
+__all__ += ["SetNextPlayer", "NEXT_PLAYER", "again"]
