@@ -26,6 +26,7 @@ from .base import (
     Ludeme,
     Param,
 )
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -37,10 +38,14 @@ class _SiteTest(Ludeme):
     """A question about one site.
 
     Parameters:
+        type: the kind of site (the board's own; another kind is refused: pieces are on the
+            board's kind of site only)
         site: the site tested
     """
 
     kind = BOOL
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    type: Any = site_type_param()
     site: Any = Param(SITE_FN)
 
     def hand_test(self, c: Compiler):
@@ -73,6 +78,7 @@ class IsEmpty(_SiteTest):
 
     Examples:
         (is Empty (to))
+        (is Empty Vertex (to))
     """
 
     name = "is Empty"
@@ -104,6 +110,7 @@ class IsOccupied(_SiteTest):
 
     Examples:
         (is Occupied (between))
+        (is Occupied Cell 4)
     """
 
     name = "is Occupied"
