@@ -61,3 +61,63 @@ def test_is_even_and_odd_need_their_number():
     assert not wins("(is Even (count Moves))", ["A1"])
     with pytest.raises(LudError, match="needs the number"):
         wins("(is Even)", [])
+
+
+# --- is Line --------------------------------------------------------------------------------------
+TWO_KINDS = '(board (square 4)) (piece "Disc" Each) (piece "Cross" Each)'  # Disc1 1, Disc2 2, Cross1 3
+
+
+@pytest.mark.parametrize("cond, line", [
+    ("(is Line 3)", False),  # Ludii: the kind on the site (a Disc) makes the line, not its owner
+    ("(is Line 3 Mover)", True),  # every kind the mover owns
+    ("(is Line 3 whats:{1 3})", True),
+    ("(is Line 3 what:1)", False),
+    ("(is Line 3 Mover if:(!= (to) 1))", False),  # a site of the line fails the condition
+    ("(is Line 3 Mover exact:True)", True),
+    ("(is Line 2 Mover exact:True)", False),
+    ("(is Line 3 Mover useOpposites:False)", False),  # from C1 eastwards only
+    ("(is Line 3 Mover throughHowMuch:2)", True),  # two kinds in the line
+    ("(is Line 3 Mover throughHowMuch:3)", False),
+    ("(is Line 3 throughAny:(sites {0 5}) Mover)", True),  # A1 is on the line
+    ("(is Line 3 throughAny:(sites {5 6}) Mover)", False),
+    ("(is Line Cell 3 Mover)", True),
+])
+def test_is_line_reads_kinds_of_piece_as_ludii(cond, line):
+    g = game('(start {(place "Cross1" {0 1})}) (play (move Add (piece "Disc") (to (sites Empty)))) '
+             f'(end (if {cond} (result Mover Win)))', TWO_KINDS)
+    s = g.initial_state()
+    s.apply("C1")  # P1's Disc beside its two Crosses on A1, B1
+    assert s.is_over() == line
+
+
+def test_is_line_keeps_the_quick_owner_test_where_it_is_ludiis():
+    from interpreter.ludemes.conditions import IsLine
+    one = game('(play (move Add (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))')
+    two = game('(play (move Add (piece "Disc") (to (sites Empty)))) (end (if (is Line 3) (result Mover Win)))', TWO_KINDS)
+    import interpreter.ludemes  # noqa: F401  (registers the vocabulary)
+    from interpreter.bind import bind
+    from interpreter.syntax.parser import parse
+    line = bind(parse("(is Line 3)").forms[0])
+    assert isinstance(line, IsLine)
+    assert line.quick(one) and not line.quick(two)  # P1 owns two kinds in the second game
+    assert not bind(parse("(is Line 3 Mover)").forms[0]).quick(one)
+
+
+@pytest.mark.parametrize("start, cond, line", [
+    ('(place Stack "Disc1" 0 count:3)', "(is Line 4 All byLevel:True)", True),  # up the stack
+    ('(place Stack "Disc1" 0 count:2)', "(is Line 4 All byLevel:True)", False),
+    ('{(place Stack "Disc1" 1) (place Stack "Disc1" 2) (place Stack "Disc1" 3)}', "(is Line 4 All byLevel:True)", True),
+    ('{(place Stack "Disc2" 1) (place Stack "Disc1" 2) (place Stack "Disc1" 3)}', "(is Line 3 All byLevel:True)", False),
+    # rising levels: A1 level 0, B1 level 1, C1 level 2
+    ('{(place Stack "Disc2" 1) (place Stack "Disc1" 1) (place Stack items:{"Disc2" "Disc2" "Disc1"} 2)}',
+     "(is Line 3 All byLevel:True)", True),
+    # without byLevel: any piece of a stack counts; top:True only the top one
+    ('{(place Stack "Disc1" 1) (place Stack "Disc2" 1) (place Stack "Disc1" 2)}', "(is Line 3 All)", True),
+    ('{(place Stack "Disc1" 1) (place Stack "Disc2" 1) (place Stack "Disc1" 2)}', "(is Line 3 All top:True)", False),
+])
+def test_is_line_in_a_stacking_game(start, cond, line):
+    g = game(f'(start {start}) (play (move Add (to (sites Board)) stack:True)) (end (if {cond} (result Mover Win)))',
+             '(board (rectangle 1 5)) (piece "Disc" Each)')
+    s = g.initial_state()
+    s.apply("A1")
+    assert s.is_over() == line
