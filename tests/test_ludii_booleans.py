@@ -121,3 +121,50 @@ def test_is_line_in_a_stacking_game(start, cond, line):
     s = g.initial_state()
     s.apply("A1")
     assert s.is_over() == line
+
+
+# --- graphs of edges --------------------------------------------------------------------------------
+def one_player_on_edges(cond: str, moves: list[str], board: str = "(square 2)") -> bool:
+    """Whether ``cond`` holds once P1 (alone) has taken the edges ``moves`` (square 2: vertices 0
+    (0,0), 1 (1,0), 2 (0,1), 3 (1,1); edges 0: 0-1, 1: 0-2, 2: 1-3, 3: 2-3)."""
+    g = load(f'(game "T" (players 1) (equipment {{(board {board} use:Edge) (piece "Marker" P1)}}) '
+             f'(rules (play (move Add (to (sites Empty Edge)))) (end (if {cond} (result Mover Win)))))')
+    s = g.initial_state()
+    for m in moves:
+        assert not s.is_over()
+        s.apply(m)
+    return s.is_over()
+
+
+def test_spanning_and_caterpillar_trees():
+    assert one_player_on_edges("(is SpanningTree P1)", ["0", "1", "2"])  # the path 2-0-1-3
+    assert not one_player_on_edges("(is SpanningTree (player 1))", ["0", "1"])  # vertex 3 left out
+    assert one_player_on_edges("(is CaterpillarTree Mover)", ["0", "1", "2"])  # backbone: edge 0
+    assert one_player_on_edges("(is Tree (player 1))", ["0"])
+
+
+def test_tree_centre_reads_the_last_move_as_a_vertex():
+    # edges 1-3 then 0-1: the tree 0-1-3, whose centre (by subtree sizes from vertex 0) is 1;
+    # the last move (edge 0) read as vertex 0 is its neighbour, but deeper (Ludii's walk: 3 and 2)
+    assert not one_player_on_edges("(is TreeCentre P1)", ["2", "0"])
+    # then 0-2: the path 2-0-1-3, centre 0; the last move read as vertex 1, its neighbour, as deep
+    assert one_player_on_edges("(is TreeCentre P1)", ["2", "0", "1"])
+
+
+def test_is_crossing_and_is_cycle():
+    board = "(graph vertices:{{0 0} {1 0} {0 1} {1 1}} edges:{{0 3} {1 2} {0 1}})"
+    assert one_player_on_edges("(is Crossing 0 1)", ["2"], board)  # the two diagonals
+    assert not one_player_on_edges("(is Crossing 0 2)", ["2"], board)  # they share vertex 0
+    assert not one_player_on_edges("(is Cycle)", ["0", "1"])
+
+
+@pytest.mark.parametrize("name, holds", [("Acute", False), ("Obtuse", True), ("Right", True), ("Reflex", False)])
+def test_angles_between_two_sites_as_ludii_measures_them(name, holds):
+    # P1 on A1 and B1 (a row: 90 degrees) and B2 (from A1: 135); sites in increasing order
+    # always rise on this board, so no angle is acute
+    cond = f"(is {name} at:(last To) (is Mover (who at:(site))) (is Mover (who at:(site))))"
+    g = game(f'(start {{(place "Disc1" {{0 1 4}})}}) (play (move Add (to (sites Empty)))) '
+             f'(end (if {cond} (result Mover Win)))')
+    s = g.initial_state()
+    s.apply("C3")  # P1's: (last To) is C3, left out of the pairs
+    assert s.is_over() == holds
