@@ -168,3 +168,55 @@ def test_angles_between_two_sites_as_ludii_measures_them(name, holds):
     s = g.initial_state()
     s.apply("C3")  # P1's: (last To) is C3, left out of the pairs
     assert s.is_over() == holds
+
+
+# --- the last move, the history, configurations ---------------------------------------------------------
+def ends(cond: str, moves: list[str], play: str = "(move Add (to (sites Empty)))",
+         equipment: str = '(board (square 3)) (piece "Disc" Each)', start: str = "") -> list[bool]:
+    """Whether the game is over after each of ``moves`` (stopping when it is)."""
+    g = game(f"{start} (play {play}) (end (if {cond} (result Mover Win)))", equipment)
+    s = g.initial_state()
+    out = []
+    for m in moves:
+        s.apply(m)
+        out.append(s.is_over())
+        if s.is_over():
+            break
+    return out
+
+
+def test_is_last_to_and_last_from_name_the_kind_of_site():
+    assert ends("(is LastTo Cell)", ["A1"]) == [True]
+    assert ends("(is LastTo Vertex)", ["A1", "B1"]) == [False, False]
+    assert ends("(is LastFrom Cell)", ["A1"]) == [True]  # an added piece comes from where it goes
+
+
+def test_is_target_compares_the_configuration():
+    assert ends("(is Target {1 2} {0 1})", ["A1", "B1"]) == [False, True]
+    assert ends("(is Target {1 2} {0 1})", ["A1", "C1"]) == [False, False]
+    assert ends("(is Target {1 0 0 0 0 0 0 0 0})", ["A1"]) == [True]  # every cell in order
+    assert ends("(is Target {0 1 0 0 0 0 0 0 0})", ["A1", "C3"]) == [False, False]
+    assert ends("(is Target {1} 0)", ["A1"]) == [True]
+    with pytest.raises(LudError, match="only the board"):
+        ends('(is Target "Hand" {1})', [])
+
+
+def test_is_flat_on_a_board_of_one_layer():
+    assert ends("(is Flat (last To))", ["A1"]) == [True]
+    g = game("(play (move Add (to (sites Empty) if:(is Flat)))) (end (if (is Full) (result Mover Win)))")
+    assert len(texts(g.initial_state())) == 9
+
+
+def test_is_repeat_finds_a_position_seen_at_a_turn_start():
+    step = '(board (square 3)) (piece "Disc" Each (move Step (to if:(is Empty (to)))))'
+    start = '(start {(place "Disc1" 0) (place "Disc2" 8)})'
+    there_and_back = ["A1-A2", "C3-C2", "A2-A1", "C2-C3"]
+    assert ends("(is Repeat)", there_and_back, "(forEach Piece)", step, start) == [False, False, False, True]
+    assert ends("(is Repeat PositionalInTurn)", there_and_back, "(forEach Piece)", step, start) == [False] * 4
+
+
+def test_is_blocked_when_no_group_of_own_and_empty_sites_joins_the_regions():
+    start = '(start (place "Disc2" {3 4 5}))'  # P2 fills the middle row
+    assert ends("(is Blocked {(sites Bottom) (sites Top)})", ["A1"], start=start) == [True]
+    assert ends("(is Blocked {(sites Bottom) (sites Top)})", ["B2", "A2", "C2"]) == [False, False, False]
+    assert ends("(is Blocked 1 {(sites Bottom) (sites Top)})", ["A1"], start=start) == [False]  # one is enough

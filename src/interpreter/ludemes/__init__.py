@@ -7,6 +7,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     board_sites,
     boards,
     booleans_graph,
+    booleans_is,
     chance,
     conditions,
     connection,
