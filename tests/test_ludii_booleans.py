@@ -220,3 +220,48 @@ def test_is_blocked_when_no_group_of_own_and_empty_sites_joins_the_regions():
     assert ends("(is Blocked {(sites Bottom) (sites Top)})", ["A1"], start=start) == [True]
     assert ends("(is Blocked {(sites Bottom) (sites Top)})", ["B2", "A2", "C2"]) == [False, False, False]
     assert ends("(is Blocked 1 {(sites Bottom) (sites Top)})", ["A1"], start=start) == [False]  # one is enough
+
+
+# --- all Groups, is Freedom, all Different if:, the puzzles' forAll and is Unique -----------------------
+def test_all_groups_checks_every_group():
+    assert ends("(all Groups Orthogonal if:(= 1 (count Sites in:(sites))))", ["A1", "C3", "B2"]) == [True]
+    # P1 on A1 and B1 make one group of two
+    assert ends("(all Groups Orthogonal if:(= 1 (count Sites in:(sites))))", ["A1", "C3", "B1"]) == \
+        [True]  # after A1: one group of one
+    g = game('(start {(place "Disc1" {0 1})}) (play (move Add (to (sites Empty)))) '
+             '(end (if (all Groups Orthogonal if:(= 1 (count Sites in:(sites)))) (result Mover Win)))')
+    s = g.initial_state()
+    s.apply("C3")  # P1's group A1-B1 has two sites
+    assert not s.is_over()
+    # with of:, groups of any occupied sites: A1 (P1) and B1 (P2) make one group of two
+    start = '(start {(place "Disc1" 0) (place "Disc2" 1)})'
+    assert ends("(all Groups of:(is Occupied (to)) if:(< (count Sites in:(sites)) 2))", ["C3"], start=start) == [False]
+    assert ends("(all Groups of:(is Occupied (to)) if:(< (count Sites in:(sites)) 3))", ["C3"], start=start) == [True]
+
+
+def test_is_freedom_looks_for_an_empty_orthogonal_neighbour():
+    assert ends("(not (is Freedom (sites {0})))", ["A2", "B1"]) == [False, True]
+    assert ends("(not (is Freedom (sites {0}) 1))", ["A2"]) == [True]  # B1 is where a piece will go
+
+
+def test_all_different_with_a_condition():
+    assert ends("(all Different (sites {0 1}) if:(is Occupied (site)))", ["A1", "B1"]) == [False, True]
+    assert ends("(all Different (sites {0 1 2}) if:(is Occupied (site)))", ["A1", "B1", "C1"]) == [False] * 3
+
+
+def test_is_unique_and_forall_constrain_a_puzzle():
+    g = load('(game "P" (players 1) (equipment {(board (square 2) (values Cell (range 1 3))) (regions {Rows})}) '
+             '(rules (play (satisfy {(all Different) (is Unique)})) (end (if (is Solved) (result P1 Win)))))')
+    s = g.initial_state()
+    for m in ["A1=1", "B1=2", "A2=1"]:
+        s.apply(m)
+    offered = [m.text for m in s.legal_moves() if m.text.startswith("B2=")]
+    assert offered == ["B2=3"]  # B2=2 would repeat the first row; B2=1 the value of A2
+    g = load('(game "P" (players 1) (equipment {(board (rectangle 1 2) (values Cell (range 1 2)))}) '
+             '(rules (play (satisfy {(forAll Cell (is Count (sites {(from)}) of:1 0))})) '
+             '(end (if (is Solved) (result P1 Win)))))')
+    assert [m.text for m in g.initial_state().legal_moves() if "=" in m.text] == ["A1=2", "B1=2"]
+    with pytest.raises(LudError, match="hints"):
+        load('(game "P" (players 1) (equipment {(board (rectangle 1 2) (values Cell (range 1 2)))}) '
+             '(rules (play (satisfy {(forAll Hint (is Count (sites {(from)}) of:1 0))})) '
+             '(end (if (is Solved) (result P1 Win)))))')
