@@ -265,3 +265,42 @@ def test_is_unique_and_forall_constrain_a_puzzle():
         load('(game "P" (players 1) (equipment {(board (rectangle 1 2) (values Cell (range 1 2)))}) '
              '(rules (play (satisfy {(forAll Hint (is Count (sites {(from)}) of:1 0))})) '
              '(end (if (is Solved) (result P1 Win)))))')
+
+
+# --- is Loop ------------------------------------------------------------------------------------------
+RING = """\
+mover: 1
+board: |
+  5 . . . . .
+  4 . x . x .
+  3 . x {centre} x .
+  2 . x x x .
+  1 . . . . .
+"""
+
+
+@pytest.mark.parametrize("cond, centre, loop", [
+    ("(is Loop)", ".", True),
+    ("(is Loop)", "x", True),  # a ring around the player's own stone is a loop (Ludii's reading)
+    ("(is Loop surround:Next)", ".", False),  # nothing of P2's inside
+    ("(is Loop surround:Next)", "o", True),
+    ("(is Loop {Next Neutral})", ".", True),  # an empty site is nobody's: Neutral
+    ("(is Loop (next))", ".", False),  # the ring is not P2's
+    ("(is Loop Cell (mover) (last To) path:True)", ".", True),
+    ("(is Loop Orthogonal)", ".", False),  # the ring's stones next to C3 touch only diagonally
+])
+def test_is_loop_as_ludii_reads_it(cond, centre, loop):
+    g = load('(game "T" (players 2) (equipment {(board (square 5)) (piece "Disc" Each)}) '
+             f'(rules (play (move Add (to (sites Empty)))) (end (if {cond} (result Mover Win)))))')
+    state = g.state_from_text(RING.format(centre=centre))
+    state.apply("C4")
+    assert state.is_over() == loop
+
+
+def test_is_loop_needs_the_ring_off_the_edge():
+    g = load('(game "T" (players 2) (equipment {(board (square 5)) (piece "Disc" Each)}) '
+             '(rules (play (move Add (to (sites Empty)))) (end (if (is Loop) (result Mover Win)))))')
+    corner = "mover: 1\nboard: |\n  5 . . . . .\n  4 . . . . .\n  3 . . . . .\n  2 x . . . .\n  1 . x . . .\n"
+    state = g.state_from_text(corner)
+    state.apply("A1")  # A1 is on the edge: the stones across the corner close nothing
+    assert not state.is_over()
