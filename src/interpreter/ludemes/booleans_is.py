@@ -191,7 +191,7 @@ class IsTarget(Ludeme):
 
     Parameters:
         container: the container (only the board, ``0`` or ``"Board"``)
-        name: the container by name
+        container_name: the container by name
         configuration: the piece numbers
         site: the one site of the configuration
         sites: the sites of the configuration
