@@ -4,9 +4,19 @@ tested on small positions whose answer follows from Ludii's code."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from interpreter import LudError, load
+from interpreter.ludii import traces
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+if not (SHARED / "ludii-sample").is_dir():
+    SHARED = Path("/work/shared")
+TRACES = SHARED / "ludii-traces" / "sample"
+SAMPLE = SHARED / "ludii-sample"
 
 
 def game(rules: str, equipment: str = '(board (square 3)) (piece "Disc" Each)', players: int = 2):
@@ -304,3 +314,32 @@ def test_is_loop_needs_the_ring_off_the_edge():
     state = g.state_from_text(corner)
     state.apply("A1")  # A1 is on the edge: the stones across the corner close nothing
     assert not state.is_over()
+
+
+# --- Ludii's own games of these conditions, replayed against its traces ---------------------------------
+REPLAYS = {  # trace -> the plies compared (None: all)
+    "board__space__line__Gomoku_seed101.json": None,  # is Line exact:
+    "board__space__line__Pente_seed101.json": 100,
+    "board__space__line__Keryo-Pente_seed101.json": 100,
+    "board__space__line__Tic-Tac-Toe Misere_seed101.json": None,
+    "board__space__pattern__Hexade_seed101.json": 100,
+    "board__hunt__Three Musketeers_seed101.json": None,  # is Line contiguous:False
+    "experimental__Flowers_seed101.json": None,
+    "experimental__YavaGo_seed101.json": None,
+    "board__space__connection__Havannah_seed101.json": None,  # is Loop
+    "experimental__Double-Run Stone_seed101.json": None,  # is Within
+    "math__graph__Sim_seed101.json": None,  # is Path
+    "experimental__graph_theory__Nedilmarth_seed101.json": None,  # is Tree
+    "experimental__graph_theory__Windir_seed101.json": None,  # is RegularGraph
+    "board__sow__other__Okwe (Achalla)_seed101.json": None,  # is Odd
+}
+
+
+@pytest.mark.parametrize("name", sorted(REPLAYS))
+def test_ludii_games_of_these_conditions_agree(name):
+    path = TRACES / name
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    trace = json.loads(path.read_text(encoding="utf-8"))
+    found = traces.replay(trace, load(SAMPLE / trace["sample_file"], options=trace["options"]), limit=REPLAYS[name])
+    assert found.agree, str(found)
