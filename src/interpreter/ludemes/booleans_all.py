@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
+from ..engine.groups import group_at
 from ..errors import BindError
 from .base import BOOL, BOOL_FN, DIRS, INT_FN, REGION_FN, Enum, Ludeme, Param
 from .puzzles import AREAS, PUZZLE, resolved, static_region_lists, value_of
@@ -64,20 +65,13 @@ class AllGroups(Ludeme):
                 if start in done:
                     continue
                 frame.frm = start
-                if not joins(start):
+                group = group_at(start, adjacency, joins)
+                if not group:
                     continue
-                group, seen = [start], {start}
-                i = 0
-                while i < len(group):
-                    for to in adjacency[group[i]]:
-                        if to not in seen and joins(to):
-                            seen.add(to)
-                            group.append(to)
-                    i += 1
                 frame.region = tuple(group)
                 if not condition(s, frame):
                     return False
-                done |= seen
+                done.update(group)
             return True
         return holds
 
