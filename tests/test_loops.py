@@ -31,12 +31,19 @@ board: |
 
 def test_is_loop_ends_a_game_when_the_last_stone_closes_a_ring():
     game = load(square_game("(move Add (to (sites Empty)))",
-                            "(end (if (is Loop Orthogonal) (result Mover Win)))"))
+                            "(end (if (is Loop) (result Mover Win)))"))
     open_ring = RING8.replace("4 . x x x .", "4 . x . x .")
     state = game.state_from_text(open_ring)
     state.apply("C4")
     assert state.is_over() and state.result().winners == [1]
     assert state.result().termination.value == "loop"
+    # Ludii's is Loop walks the ring along its directions: the four stones next to C3 only
+    # touch diagonally, so with Orthogonal this ring closes nothing (IsLoop's own reading)
+    game = load(square_game("(move Add (to (sites Empty)))",
+                            "(end (if (is Loop Orthogonal) (result Mover Win)))"))
+    state = game.state_from_text(open_ring)
+    state.apply("C4")
+    assert not state.is_over()
 
 
 def test_sites_loop_and_inside_on_a_square_board():

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import counts, turns
 from ..engine.env import Env
 from ..engine.result import Termination
+from ..errors import BindError
 from ..syntax.nodes import Bool
 from .base import (
     BOOL,
@@ -16,8 +17,10 @@ from .base import (
     INT_FN,
     INTS,
     LENGTH,
+    PIECE_NUMBER,
     PLAYER,
     REGION_FN,
+    ROLE,
     SITE_FN,
     ArrayOf,
     BoundArray,
@@ -26,6 +29,7 @@ from .base import (
     Ludeme,
     Param,
 )
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -37,10 +41,14 @@ class _SiteTest(Ludeme):
     """A question about one site.
 
     Parameters:
+        type: the kind of site (the board's own; another kind is refused: pieces are on the
+            board's kind of site only)
         site: the site tested
     """
 
     kind = BOOL
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    type: Any = site_type_param()
     site: Any = Param(SITE_FN)
 
     def hand_test(self, c: Compiler):
@@ -73,6 +81,7 @@ class IsEmpty(_SiteTest):
 
     Examples:
         (is Empty (to))
+        (is Empty Vertex (to))
     """
 
     name = "is Empty"
@@ -104,6 +113,7 @@ class IsOccupied(_SiteTest):
 
     Examples:
         (is Occupied (between))
+        (is Occupied Cell 4)
     """
 
     name = "is Occupied"
@@ -402,22 +412,42 @@ class IsFull(Ludeme):
 
 
 class IsLine(Ludeme):
-    """A line of at least LENGTH pieces of one player runs through a site (the last move's by
-    default), along one of the directions' axes. ``exact:True`` asks for exactly LENGTH (a longer
-    line does not count). ``who:`` is the owner (by default the owner of the piece on the site).
-    An empty site given as ``through:`` counts as holding a piece of the mover, so
-    ``(is Line 6 through:(to))`` tests a placement before it is made (without ``through:``, an
-    emptied last-move site holds no line).
+    """A line of at least LENGTH pieces runs through a site (the last move's by default), along
+    one of the directions' axes. ``exact:True`` asks for exactly LENGTH (a longer line does not
+    count). As in Ludii, the line is made of the kind of piece on the site, or of the kinds a
+    role owns (``(is Line 3 Mover)``), or of the kinds ``what:``/``whats:`` name; ``if:`` must
+    hold on each of its sites (with the site as ``(to)``); ``throughAny:`` looks from each of
+    its sites. In a stacking game any piece of a stack counts (``top:True``: only its top one)
+    and ``byLevel:True`` also finds lines up a stack and along rising or falling levels (see
+    :mod:`.booleans_line` for Ludii's reading, kept exactly).
+
+    Two readings of ours beside Ludii's: ``who:`` names the owner as a number; and, when each
+    player has one kind of piece and none of Ludii's further parameters is given, an empty site
+    given as ``through:`` counts as holding a piece of the mover, so ``(is Line 6
+    through:(to))`` tests a placement before it is made (Ludii would look for a line of empty
+    sites there).
 
     Parameters:
+        type: the kind of site (the board's own; another kind is refused)
         length: the least number of pieces in the line
         directions: the direction or relation whose lines are searched (``Adjacent`` when left
             out, as in Ludii: on a board of vertices only its drawn lines; ``All`` adds the
             diagonals)
         through: the site the line must run through (the last move's when left out)
+        through_any: the line must run through one of these sites
         who: the player whose line it must be (the owner of the site's piece when left out)
+        role: the player whose kinds of piece make the line (Ludii's role)
+        what: the kind of piece making the line
+        whats: the kinds of piece making the line
         exact: True: the line must have exactly ``length`` pieces, no more
         contiguous: False: the player's pieces anywhere on the line count, gaps and all
+        if_: a condition on each site of the line (the site is ``(to)``)
+        by_level: True: in a stacking game, lines in stacks and along levels
+        top: True: in a stacking game, only the top piece of each stack counts
+        through_how_much: the least number of different kinds of piece in the line
+        is_visible: True: Ludii's test that a line is seen from above on its 3D boards (the
+            boards here have no levels: only the sites Ludii hard-codes are ever covered)
+        use_opposites: False: a line runs from the site one way only
 
     Examples:
         (is Line 5)
@@ -425,6 +455,10 @@ class IsLine(Ludeme):
         (is Line 5 Orthogonal through:(last To) who:Mover)
         (is Line 6 through:(to))
         (is Line 3 Orthogonal contiguous:False)
+        (is Line 3 Mover)
+        (is Line 4 whats:{1 2} if:(is Occupied (to)))
+        (is Line Cell 3 throughAny:(sites Occupied by:Mover) useOpposites:False)
+        (is Line 4 All byLevel:True)
     """
 
     name = "is Line"
@@ -436,16 +470,51 @@ class IsLine(Ludeme):
     default_directions = "Adjacent"  # the concept Ludii gives a line in its default directions
     termination = Termination.LINE
     kind = BOOL
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    type: Any = site_type_param()
     length: Any = Param(INT_FN, range=LENGTH)
     directions: Any = Param(DIRS, optional=True)
     through: Any = Param(SITE_FN, optional=True, named=True)
+    through_any: Any = Param(REGION_FN, optional=True, named=True, key="throughAny")
     who: Any = Param(PLAYER, optional=True, named=True)
+    role: Any = Param(ROLE, optional=True)
+    what: Any = Param(INT_FN, optional=True, named=True, range=PIECE_NUMBER)
+    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True)
     exact: Any = Param(BOOL_FN, optional=True, named=True)
     contiguous: Any = Param(BOOL_LIT, optional=True, named=True, doc="False: the player's pieces anywhere on the line count, gaps and all [True]")
+    if_: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    by_level: Any = Param(BOOL_FN, optional=True, named=True, key="byLevel")
+    top: Any = Param(BOOL_FN, optional=True, named=True)
+    through_how_much: Any = Param(INT_FN, optional=True, named=True, key="throughHowMuch", range=PIECE_NUMBER)
+    is_visible: Any = Param(BOOL_FN, optional=True, named=True, key="isVisible")
+    use_opposites: Any = Param(BOOL_FN, optional=True, named=True, key="useOpposites")
     concepts = ("Line",)
+    _LUDII_ONLY = ("through_any", "role", "what", "whats", "if_", "by_level", "top", "through_how_much",
+                   "is_visible", "use_opposites")
+
+    def validate(self) -> None:
+        owners = [p for p in (self.who, self.role, self.what, self.whats) if p is not None]
+        if len(owners) > 1:
+            raise BindError("is Line: give one of a role, who:, what: and whats:", owners[1].span)
+        if self.through is not None and self.through_any is not None:
+            raise BindError("is Line: give through: or throughAny:, not both", self.through_any.span)
+
+    def quick(self, game: Any) -> bool:
+        """Whether the quick test (by owners, below) answers as Ludii's reading does: none of
+        Ludii's further parameters, ``exact:`` a constant, no stacks, and each player owning
+        one kind of piece, nobody else any."""
+        if any(getattr(self, name) is not None for name in self._LUDII_ONLY) or game.stacking:
+            return False
+        if self.exact is not None and not isinstance(self.exact, Bool):
+            return False
+        owners = list(game.owner_of[1:])
+        return all(1 <= o <= game.num_players for o in owners) and len(set(owners)) == len(owners)
 
     def compile(self, c: Compiler):
         length = _line_length(c, self)
+        if not self.quick(c.game):
+            from .booleans_line import compile_line
+            return compile_line(c, self, length)
         gaps = self.contiguous is not None and not self.contiguous.value
         dirs = c.directions(self.directions, "Adjacent")
         axes_at = c.topo.axes_for(dirs)
@@ -490,8 +559,8 @@ class IsLine(Ludeme):
         from ..native.emit import NoKernel
         from ..native.kernels.core import _value
         from ..native.kernels.placement import _directions, axes_table
-        if self.exact is not None and not isinstance(self.exact, Bool):
-            raise NoKernel("(is Line exact:...)", "exact: given by an expression")
+        if not self.quick(k.game):
+            raise NoKernel("(is Line ...)", "Ludii's reading by kinds of piece, stacks or its other parameters")
         exact = isinstance(self.exact, Bool) and self.exact.value
         gaps = self.contiguous is not None and not self.contiguous.value
         length = k.int(self.length)

@@ -29,6 +29,8 @@ from .base import (
     REGION,
     ROLE,
     SITE_FN,
+    Either,
+    Instance,
     Ludeme,
     Param,
     kind_of,
@@ -89,7 +91,7 @@ class IsPath(Ludeme):
     kind = BOOL
     type: Any = Param(SITE_TYPE)
     frm: Any = Param(SITE_FN, optional=True, named=True, key="from")
-    who: Any = Param(PLAYER)
+    who: Any = Param(Either((PLAYER, Instance("player"))))
     length: Any = Param(kind_of(RANGE), named=True)
     closed: Any = Param(BOOL_FN, optional=True, named=True)
 
@@ -421,7 +423,7 @@ class IsTree(Ludeme):
 
     name = "is Tree"
     kind = BOOL
-    who: Any = Param(PLAYER)
+    who: Any = Param(Either((PLAYER, Instance("player"))))
 
     def compile(self, c: Compiler):
         els = _check_edges(c, self)
@@ -470,7 +472,7 @@ class IsRegularGraph(Ludeme):
 
     name = "is RegularGraph"
     kind = BOOL
-    who: Any = Param(PLAYER)
+    who: Any = Param(Either((PLAYER, Instance("player"))))
     k: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)  # a degree: up to the sites
     odd: Any = Param(BOOL_FN, optional=True, named=True)
     even: Any = Param(BOOL_FN, optional=True, named=True)

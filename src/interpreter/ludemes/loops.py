@@ -17,8 +17,10 @@ from ..engine.env import Env
 from ..engine.groups import group_at
 from ..engine.loops import finder
 from ..engine.result import Termination
+from ..errors import BindError
 from ..syntax.nodes import Int, Str
-from .base import BOOL, BOOL_LIT, DIRS, INT, REGION, REGION_FN, Ludeme, Param
+from .base import BOOL, BOOL_LIT, DIRS, INT, INT_FN, REGION, REGION_FN, ROLE, ArrayOf, Ludeme, Param
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -93,17 +95,35 @@ class SitesLoop(Ludeme):
 
 
 class IsLoop(Ludeme):
-    """The group has a loop (see ``sites Loop``): the group given as a region, or the group of
-    the piece on the site given (by default the last move's, so ``(is Loop)`` asks whether the
-    last placement's group goes around something).
+    """A loop is closed (Ludii's ``is Loop``, read exactly as Ludii does: see
+    :mod:`.booleans_loop`): from the last move's site (or ``start``), a neighbour not on the
+    board's edge (holding a piece of the ``surround`` players, when given) from which the sites
+    not holding the site's kind of piece, grown along orthogonal lines, stay off the edge and
+    are ringed by the ``colour`` player's pieces (the mover's by default), two of them next to
+    each other along the directions. A ring around the player's own pieces counts.
+
+    Ours beside Ludii's: with a region (``(is Loop (sites))``, the group visited by ``forEach
+    Group``) or a site label (``"B2"``), the group given, or the group of the piece there, has a
+    loop: a closed path of its pieces around a site that is not the group's (see ``sites
+    Loop``). Ludii reads a region only for tiles' paths (Trax), which the boards here do not
+    have.
 
     Parameters:
-        directions: how pieces join along the loop (``Adjacent`` when left out)
-        of: the group, as a region (the group of the last move's piece when left out)
+        type: the kind of site (the board's own; another kind is refused)
+        surround: the player whose pieces the loop must go around
+        roles: the players whose pieces the loop must go around
+        directions: how the ring's pieces follow each other (``Adjacent`` when left out)
+        colour: the player whose pieces make the loop (the mover when left out)
+        start: the site the loop is looked for from (the last move's when left out)
+        of: the group, as a region or a site label (ours; see above)
+        path: Ludii's loops of tiles' paths: no tiles here, so nothing changes
 
     Examples:
         (is Loop)
         (is Loop (sites))
+        (is Loop surround:Next)
+        (is Loop Orthogonal (mover) (last To))
+        (is Loop (mover) path:True)
     """
 
     name = "is Loop"
@@ -112,14 +132,38 @@ class IsLoop(Ludeme):
         return "a loop is closed"
     kind = BOOL
     termination = Termination.LOOP
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    type: Any = site_type_param()
+    surround: Any = Param(ROLE, optional=True, named=True)
+    roles: Any = Param(ArrayOf(ROLE, single=False), optional=True)
     directions: Any = Param(DIRS, optional=True)
+    colour: Any = Param(INT_FN, optional=True, range=(0, 17))
+    start: Any = Param(INT_FN, optional=True, range=(-1, 20_000))
     of: Any = Param(REGION_FN, optional=True)
+    path: Any = Param(BOOL_LIT, optional=True, named=True)
     concepts = ("Loop",)
 
+    def validate(self) -> None:
+        if self.surround is not None and self.roles is not None:
+            raise BindError("is Loop: give surround: or a list of roles, not both", self.roles.span)
+        if self.of is not None and any(p is not None for p in (self.type, self.surround, self.roles, self.colour,
+                                                                self.start, self.path)):
+            raise BindError("is Loop: a group given as a region or a label takes directions only", self.of.span)
+
+    def ours(self) -> bool:
+        """Whether the call is our group reading (a region or a label given)."""
+        return self.of is not None
+
     def compile(self, c: Compiler):
+        if not self.ours():
+            from .booleans_loop import compile_loop
+            return compile_loop(c, self)
         loop, _ = loop_of(c, self.directions, self.of)
         return lambda s, e: bool(loop(s, e))
 
     def kernel_bool(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
         from ..native.kernels.loops import _length_of
+        if not self.ours():
+            raise NoKernel("(is Loop ...)", "Ludii's reading of loops")
         return f"({_length_of(self, k)} > 0)"

@@ -21,6 +21,7 @@ from .base import (
     EQUIPMENT_ITEM,
     INT,
     INT_FN,
+    MOVES_T,
     PIECE_NUMBER,
     PLAYER,
     REGION_FN,
@@ -31,6 +32,7 @@ from .base import (
     Ludeme,
     Param,
 )
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -245,29 +247,41 @@ class ValuePiece(Ludeme):
 
 
 class IsWithin(Ludeme):
-    """A piece of the named kind is on the site (``at:``) or in the region (``in:``): ``"Disc"``
-    for any owner's, ``"Disc1"`` for P1's.
+    """A piece of the named kind is on the site (``at:``, the last move's site when neither
+    ``at:`` nor ``in:`` is given) or in the region (``in:``): ``"Disc"`` for any owner's,
+    ``"Disc1"`` for P1's.
 
     Parameters:
         piece: the kind of piece (``"Disc"`` any owner's, ``"Disc1"`` P1's) or its number
+            (optional in Ludii's grammar, which shares it with ``is Threatened``, but required
+            by its meaning: leaving it out is refused)
+        type: the kind of site (the board's own; another kind is refused)
         at: the site tested
         in: the region tested
+        moves: not used (Ludii's ``is Within`` ignores the moves its grammar accepts)
 
     Examples:
         (is Within "1Dot" in:(sites Around (to)))
         (is Within "Disc1" at:(last To))
         (is Within (id "1Dot" Mover) in:(sites Around (to)))
+        (is Within (id "Disc" P1))
     """
 
     name = "is Within"
     kind = BOOL
-    piece: Any = Param(Either((STR_LIT, INT_FN)), range=PIECE_NUMBER)
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    piece: Any = Param(Either((STR_LIT, INT_FN)), optional=True, range=PIECE_NUMBER)
+    type: Any = site_type_param()
     at: Any = Param(SITE_FN, optional=True, named=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
+    moves: Any = Param(MOVES_T, optional=True, doc="not used, as in Ludii")
 
     def validate(self) -> None:
-        if (self.at is None) == (self.region is None):
-            raise BindError("is Within needs a site (at:) or a region (in:), one of them", self.span)
+        if self.piece is None:
+            raise BindError("is Within needs the piece it looks for", self.span,
+                            hint='write its kind or number first: (is Within (id "Disc" Mover) in:...)')
+        if self.at is not None and self.region is not None:
+            raise BindError("is Within takes a site (at:) or a region (in:), not both", self.span)
 
     def compile(self, c: Compiler):
         if isinstance(self.piece, Str):
@@ -276,8 +290,8 @@ class IsWithin(Ludeme):
         else:
             one = c.int(self.piece)  # a piece's number: (id "1Dot" Mover)
             piece = lambda s, e: (one(s, e),)  # noqa: E731
-        if self.at is not None:
-            at = c.site(self.at)
+        if self.region is None:
+            at = c.site(self.at) if self.at is not None else (lambda s, e: s.last_to)
             return lambda s, e: (x := at(s, e)) >= 0 and s.what[x] in piece(s, e)
         region = c.region(self.region)
 
@@ -303,8 +317,9 @@ class IsWithin(Ludeme):
             one = k.temp("w")
             k.line(f"{one} = {k.int(self.piece)}")  # a piece's number: (id "1Dot" Mover)
             wanted = lambda x: f"{k.what(x)} == {one}"  # noqa: E731
-        if self.at is not None:
-            site = k.site(self.at)
+        if self.region is None:
+            from ..native import abi
+            site = k.site(self.at) if self.at is not None else k.var(abi.LAST_TO)
             if getattr(self.at, "context_site", False) or site.isdigit():
                 return f"({wanted(site)})"
             return f"({site} >= 0 and {wanted(site)})"

@@ -150,15 +150,21 @@ class AllDifferent(Ludeme):
     else each of the game's regions) have different values; a resolved 0 fails, unless it is
     an exception (``except:``, ``excepts:``, values that may repeat).
 
+    With ``if:`` (Ludii's other ``all Different``, for any game): each site of the region, in
+    turn ``(site)``, meets the condition, and no two of them hold the same kind of piece (two
+    empty sites are alike too).
+
     Parameters:
         type: the kind of site (the board's own kind when left out)
         region: the region checked (each of the game's regions when left out)
         except: a value that may repeat
         excepts: values that may repeat
+        if_: the condition on each site (the form for any game: the region is then required)
 
     Examples:
         (all Different)
         (all Different (sites Board))
+        (all Different (sites Occupied by:Mover) if:(is Occupied (site)))
     """
 
     name = "all Different"
@@ -168,8 +174,20 @@ class AllDifferent(Ludeme):
     region: Any = Param(_REGION, optional=True)
     exception: Any = Param(INT_FN, optional=True, named=True, key="except", range=ANY_INT)
     exceptions: Any = Param(ArrayOf(INT_FN), optional=True, named=True, key="excepts", range=ANY_INT)
+    if_: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+
+    def validate(self) -> None:
+        if self.if_ is not None and (self.region is None or self.type is not None or self.exception is not None
+                                     or self.exceptions is not None):
+            raise BindError("all Different with if: takes a region and the condition only", self.if_.span,
+                            hint="(all Different <region> if:<condition>)")
+
+    def concepts_at(self, where):
+        return () if self.if_ is not None else self.concepts  # Ludii's form with if: is no puzzle's
 
     def compile(self, c: Compiler):
+        if self.if_ is not None:
+            return _all_sites_different(c, self.region, self.if_)
         _puzzle(c, self)
         areas = _areas(c, self.region)
         items = [self.exception] if self.exception is not None else \
@@ -194,6 +212,27 @@ class AllDifferent(Ludeme):
                     seen.add(v)
             return True
         return different
+
+
+def _all_sites_different(c: Compiler, region: Any, cond: Any):
+    """Ludii's ``AllDifferent`` of ``booleans.all.sites``: every site meets the condition (as
+    ``(site)``) and holds another kind of piece than the sites before it."""
+    sites, test = c.region(region), c.bool(cond)
+
+    def different(s: State, e: Env) -> bool:
+        frame = e.child()
+        seen: set[int] = set()
+        what = s.what
+        for site in sites(s, e):
+            frame.site = site
+            if not test(s, frame):
+                return False
+            kind = what[site] if 0 <= site < len(what) else 0
+            if kind in seen:
+                return False
+            seen.add(kind)
+        return True
+    return different
 
 
 class _RegionResult(Ludeme):

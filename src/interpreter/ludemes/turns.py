@@ -76,12 +76,19 @@ class _Parity(Ludeme):
     """A question about the parity of a number.
 
     Parameters:
-        value: the number tested
+        value: the number tested (optional in Ludii's grammar, which shares it with the other
+            tests of one number, but required by its meaning: leaving it out is refused)
     """
 
     kind = BOOL
-    value: Any = Param(INT_FN, range=ANY_INT)
+    value: Any = Param(INT_FN, optional=True, range=ANY_INT)
     remainder = 0
+
+    def validate(self) -> None:
+        if self.value is None:
+            from ..errors import BindError
+            raise BindError(f"{self.name} needs the number it tests", self.span,
+                            hint=f"e.g. ({self.name} (count Moves))")
 
     def compile(self, c: Compiler):
         value = c.int(self.value)

@@ -33,6 +33,7 @@ from .base import (
     kind_of,
 )
 from .functions import SITE_TYPE
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -161,6 +162,7 @@ class NoPieces(Ludeme):
     given). ``Enemy``: none of the mover's enemies has one; no role: nobody has one.
 
     Parameters:
+        type: the kind of site (the board's own; another kind is refused)
         role: the player(s) asked about (left out: no player has any piece)
         piece: the kind of piece
         of: the player asked about, written as a named argument (Ludii's ``of:``), when no role
@@ -171,6 +173,7 @@ class NoPieces(Ludeme):
         (no Pieces Next)
         (no Pieces Mover "King")
         (no Pieces Next in:(sites "Home"))
+        (no Pieces Cell Mover)
     """
 
     name = "no Pieces"
@@ -183,6 +186,8 @@ class NoPieces(Ludeme):
     kind = BOOL
     termination = Termination.RULE
     concepts = ("NoPiece",)
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    type: Any = site_type_param()
     role: Any = Param(PLAYER, optional=True)
     piece: Any = Param(STR_LIT, optional=True)
     of: Any = Param(PLAYER, optional=True, named=True)
@@ -286,6 +291,7 @@ class IsThreatened(Ludeme):
 
     Parameters:
         what: the kind of piece threatened (any piece when left out)
+        type: the kind of site (the board's own; another kind is refused)
         at: the site where it stands, or would stand
         in: the sites whose pieces are tested (every occupied site when left out)
         moves: the enemy moves looked at (their rules of the current phase when left out)
@@ -293,12 +299,15 @@ class IsThreatened(Ludeme):
     Examples:
         (is Threatened (id "King" Mover))
         (is Threatened (id "King" Mover) at:(to))
+        (is Threatened Cell at:(to))
     """
 
     name = "is Threatened"
     kind = BOOL
     concepts = ("Threat", "CopyContext")  # Ludii tries the enemy's moves on a copy of the position
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
     what: Any = Param(INT_FN, optional=True, range=PIECE_NUMBER)
+    type: Any = site_type_param()
     at: Any = Param(SITE_FN, optional=True, named=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
     moves: Any = Param(MOVES_T, optional=True)
