@@ -24,7 +24,9 @@ from .base import (
     START_RULE,
     STR_LIT,
     THEN,
+    ArrayOf,
     BoundArray,
+    Either,
     Enum,
     Instance,
     Kind,
@@ -296,10 +298,12 @@ class _ScoreEffect(_Effect):
     Parameters:
         player: whose score changes (``Each``: everybody's)
         amount: the number of points
+        then: consequences, after the score of each player changed (as Ludii's: once per player)
     """
 
     player: Any = Param(PLAYER)
     amount: Any = Param(INT_FN, range=ANY_INT)
+    then: Any = Param(kind_of(THEN), optional=True)
     concepts = ("Scoring",)
 
     def concepts_at(self, where):
@@ -309,29 +313,49 @@ class _ScoreEffect(_Effect):
     def update(old: int, amount: int) -> int:
         raise NotImplementedError
 
+    def pairs(self, c: Compiler) -> list[tuple[Any, Any]]:
+        """(players, amount) functions, one pair per player written (Ludii's arrays: the i-th
+        player gets the i-th amount; the shorter array says how many)."""
+        players = self.player.items if isinstance(self.player, BoundArray) else [self.player]
+        amounts = self.amount.items if isinstance(self.amount, BoundArray) else [self.amount]
+        return [(c.players(p), c.int(a)) for p, a in zip(players, amounts)]
+
     def compile_effect(self, c: Compiler):
-        players = c.players(self.player)
-        amount = c.int(self.amount)
+        pairs = self.pairs(c)
         update = self.update
+        then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s: State, e: Env) -> None:
-            n = amount(s, e)
-            for p in players(s, e):
+            # every amount is worked out before any score changes (Ludii's moves are made first)
+            changes = [(p, amount(s, e)) for players, amount in pairs for p in players(s, e)]
+            for p, n in changes:
                 value = update(s.scores[p], n)
                 if not INT_MIN <= value <= INT_MAX:
                     raise out_of_range(value, self, f"the score of P{p}")
                 s.set_score(p, value)
+                if then is not None:
+                    then(s, e)
         return run
 
 
 class AddScore(_ScoreEffect):
-    """Add to a player's score (``Each``: every player's).
+    """Add to a player's score (``Each``: every player's), or to several players' scores: the
+    i-th amount to the i-th player.
+
+    Parameters:
+        player: whose score changes (``Each``: everybody's), or ``{...}`` of players
+        amount: the number of points, or ``{...}`` of them (one per player)
 
     Examples:
         (addScore Mover 1)
+        (addScore {P1 P2} {50 10})
+        (addScore (player (mover)) 2 (then (moveAgain)))
     """
 
     name = "addScore"
+    player: Any = Param(Either((PLAYER, ArrayOf(PLAYER, single=False))))
+    amount: Any = Param(Either((INT_FN, ArrayOf(INT_FN, single=False))), range=ANY_INT)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     @staticmethod
     def update(old: int, amount: int) -> int:
@@ -347,6 +371,7 @@ class SetScore(_ScoreEffect):
 
     Examples:
         (set Score Each 0)
+        (set Score (player 1) (count Pieces P1) (then (moveAgain)))
     """
 
     name = "set Score"
@@ -363,23 +388,31 @@ class SetScore(_ScoreEffect):
 class MoveAgain(_Effect):
     """The mover moves again: the next ply is theirs too.
 
+    Parameters:
+        then: consequences, after
+
     Examples:
         (moveAgain)
+        (moveAgain (then (set Counter)))
     """
 
     name = "moveAgain"
     concepts = ("MoveAgain",)
-    # no parameters
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: Compiler):
+        from .moves_then import and_then, then_of
+
         def run(s: State, e: Env) -> None:
             if not s.move_again:
                 s.set_var("move_again", True)
-        return run
+        return and_then(run, then_of(c, self.then))
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native import abi
         k.line(f"{k.st}[{abi.MOVE_AGAIN}] = 1")
+        if self.then is not None:
+            k.effect(self.then)
 
 
 class Place(Ludeme):
@@ -948,9 +981,11 @@ class SwapPlayers(_Effect):
     Parameters:
         first: one of the players
         second: the other
+        then: consequences, after
 
     Examples:
         (swap Players P1 P2)
+        (swap Players 1 2 (then (moveAgain)))
     """
 
     name = "swap Players"
@@ -959,6 +994,7 @@ class SwapPlayers(_Effect):
         return where.either("SwapPlayersDecision", "SwapPlayersEffect")
     first: Any = Param(PLAYER)
     second: Any = Param(PLAYER)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: Compiler):
         a_fn, b_fn = c.player(self.first), c.player(self.second)
@@ -980,7 +1016,8 @@ class SwapPlayers(_Effect):
             sa, sb = s.scores[a], s.scores[b]
             s.set_score(a, sb)
             s.set_score(b, sa)
-        return run
+        from .moves_then import and_then, then_of
+        return and_then(run, then_of(c, self.then))
 
     def kernel_effect(self, k: Emitter) -> None:
         import numpy as np
@@ -1011,6 +1048,8 @@ class SwapPlayers(_Effect):
             k.line(f"{v} = {st}[SCORES + {a}]")
             k.line(f"{st}[SCORES + {a}] = {st}[SCORES + {b}]")
             k.line(f"{st}[SCORES + {b}] = {v}")
+        if self.then is not None:
+            k.effect(self.then)
 
 
 class ForEachPlayer(_Effect):
@@ -1021,18 +1060,24 @@ class ForEachPlayer(_Effect):
     Parameters:
         if: with a result: the condition tested for each player (Ludii's end ``forEach``)
         rule: the moves, effect or end rule applied for each player, ``Player`` being the player
+        then: as an effect: consequences, after the effect of each player (Ludii adds them to
+            every move the effect makes)
 
     Examples:
         (forEach Player (if (>= (score Player) 10) (result Player Win)))
         (forEach Player if:(>= (score Player) 10) (result Player Win))
+        (forEach Player (addScore Player 1) (then (moveAgain)))
     """
 
     name = "forEach Player"
     concepts = ("ControlFlowStatement",)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     rule: Any = Param(Kind(("moves", "end rule", "result")))
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def validate(self) -> None:
+        if self.then is not None and self.rule.kind != MOVES:
+            raise BindError("(forEach Player ... (then ...)): consequences follow moves, not an end rule", self.span)
         self.kind = self.rule.kind  # type: ignore[misc]  # an instance's kind: its rule's
         if self.condition is not None or self.kind == "result":
             if self.condition is None or self.kind != "result":
@@ -1049,8 +1094,9 @@ class ForEachPlayer(_Effect):
         return self.condition, [self.rule]
 
     def compile_effect(self, c: Compiler):
+        from .moves_then import and_then, then_of
         everyone = tuple(range(1, c.game.num_players + 1))
-        return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
+        return c.each(const_fn(everyone), and_then(c.effect(self.rule), then_of(c, self.then)), bind="player")
 
     def compile_end(self, c: Compiler):
         if self.condition is not None:  # Ludii's end forEach: each player's result in turn
@@ -1083,6 +1129,8 @@ class ForEachPlayer(_Effect):
         with k.indented(f"for {p} in range(1, {k.players + 1}):"):
             with k.bind(player=p):
                 k.effect(self.rule)
+                if self.then is not None:
+                    k.effect(self.then)
             k.line("pass")
 
     def kernel_end(self, k: Emitter) -> None:

@@ -142,11 +142,15 @@ class SetCount(_Effect):
         type: the kind of site (the board's own kind when left out)
         number: how many pieces the site holds afterwards
         at: the site (a board site or a hand)
+        level: taken as Ludii's grammar takes it, and left unused as Ludii leaves it (a count
+            is the site's, not a level's)
         to: a region: every site of it gets that many
+        then: consequences, after
 
     Examples:
         (set Count 4 to:(sites Track))
         (set Count 22 at:(handSite P1))
+        (set Count at:(last To) 0 (then (moveAgain)))
     """
 
     name = "set Count"
@@ -158,7 +162,9 @@ class SetCount(_Effect):
     type: Any = Param(SITE_TYPE, optional=True)
     number: Any = Param(INT_FN, range=COUNT)
     at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     to: Any = Param(REGION_FN, optional=True, named=True)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def validate(self) -> None:
         if (self.at is None) == (self.to is None):
@@ -168,8 +174,10 @@ class SetCount(_Effect):
         declare_counts(d)
 
     def compile_effect(self, c: Compiler):
+        from .moves_then import and_then, then_of
         number = c.int(self.number)
         seed = seed_kind(c.game)
+        then = then_of(c, self.then)
         if self.at is not None:
             at = any_site(c, self.at)
 
@@ -177,14 +185,14 @@ class SetCount(_Effect):
                 x = at(s, e)
                 if x >= 0:
                     set_pieces(s, x, number(s, e), kind_at(s, x, seed))
-            return one
+            return and_then(one, then)
         region = c.region(self.to)
 
         def each(s: State, e: Env) -> None:
             n = number(s, e)
             for x in list(region(s, e)):
                 set_pieces(s, x, n, kind_at(s, x, seed))
-        return each
+        return and_then(each, then)
 
 
 class FromTo(_Effect):

@@ -1,0 +1,99 @@
+"""Ludii's effect ludemes with their full signatures (issue 24, family ``moves``): each effect's
+own ``then`` (Ludii adds it to every move the effect makes), ``(player <int>)`` where a player is
+taken, scores of several players, ``set Count``'s ``level:``... Each on a small position whose
+answer follows from Ludii's classes (Core/src/game/rules/play/moves/nonDecision/effect/...)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import load
+
+
+def game(rules: str, equipment: str = '(board (square 3)) (piece "Disc" Each)', players: int = 2):
+    return load(f'(game "T" (players {players}) (equipment {{{equipment}}}) (rules {rules}))')
+
+
+def texts(state) -> list[str]:
+    return sorted(m.text for m in state.legal_moves())
+
+
+def played(rules: str, players: int = 2, equipment: str = '(board (square 3)) (piece "Disc" Each)'):
+    """The state after the first legal move of a game of these rules."""
+    g = game(rules, equipment, players)
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    return s
+
+
+# --- scores ----------------------------------------------------------------------------------------
+def test_add_score_of_several_players_each_its_own_amount_worked_out_first():
+    # Ludii's (addScore {P1 P2} {50 10}): the i-th amount to the i-th player; every amount is
+    # worked out before any score changes
+    s = played('(play (move Add (to (sites Empty)) (then (addScore {P1 P2} {3 (count Sites in:(sites Empty))}))))')
+    assert s.scores[1:] == [3, 8]
+
+
+def test_an_effects_then_runs_after_each_move_it_makes():
+    # (addScore Each 1 (then ...)): one move per player, each with the consequences
+    s = played('(play (move Add (to (sites Empty)) (then (addScore Each 1 (then (set Var "n" (+ (var "n") 1)))))))',
+               players=3)
+    assert s.scores[1:] == [1, 1, 1]
+    assert s.arrays["var:n"] == [-1 + 3]
+    s = played('(play (move Add (to (sites Empty)) (then (addScore Mover 2 (then (set Var "n" (score Mover)))))))')
+    assert s.arrays["var:n"] == [2]  # the then sees the score already changed
+
+
+def test_set_score_of_a_player_by_number_then_its_consequences():
+    s = played('(play (move Add (to (sites Empty)) (then (set Score (player (mover)) 5 (then (moveAgain))))))')
+    assert s.scores[1:] == [5, 0] and s.mover == 1
+
+
+def test_roles_and_players_by_number_in_score_arrays():
+    s = played('(play (move Add (to (sites Empty)) (then (addScore {(mover) 2} {1 4}))))')
+    assert s.scores[1:] == [1, 4]
+
+
+# --- variables, counters, counts: then ----------------------------------------------------------------
+def test_set_var_then_set_counter_then_move_again_chain():
+    s = played('(play (move Add (to (sites Empty)) (then (set Var "x" 4 (then (set Counter 7 (then (moveAgain '
+               '(then (set Score Mover (var "x")))))))))))')
+    assert s.arrays["var:x"] == [4] and s.scores[1] == 4 and s.mover == 1
+    assert s.arrays["counter"] == [8]  # 7, counted on when the turn ended
+
+
+def test_set_count_takes_level_as_ludii_does_and_runs_its_then():
+    # Ludii's (set Count at:... level:... N): the level is read and not used (a count is the site's)
+    eq = '(board (square 3)) (piece "Seed" Shared)'
+    g = game('(start (set Count 2 at:0)) (play (move Select (from (sites Occupied by:Shared)) (then (set Count at:(last From) '
+             'level:0 5 (then (addScore Mover (count at:(last From)))))))) (end (if (= 0 1) (result Mover Win)))',
+             equipment=eq)
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.scores[1] == 5
+
+
+# --- swap, trigger, forEach Player --------------------------------------------------------------------
+def test_swap_players_then():
+    s = played('(play (move Add (to (sites Empty)) (then (swap Players P1 P2 (then (addScore P1 1))))))')
+    # P1's disc became P2's; the then comes after the swap
+    assert s.counts[1:] == [0, 1] and s.scores[1:] == [1, 0]
+
+
+def test_trigger_takes_a_then_and_never_applies_it_as_ludii():
+    # Ludii's Trigger makes its move without its then (its eval adds no consequences)
+    s = played('(play (move Add (to (sites Empty)) (then (trigger "Moved" (player (mover)) (then (addScore Mover 1))))))'
+               ' (end (if (is Triggered "Moved" P1) (result P1 Win)))')
+    assert s.scores[1] == 0 and s.result().winners == [1]
+
+
+def test_for_each_player_then_after_each_players_effect():
+    s = played('(play (move Add (to (sites Empty)) (then (forEach Player (addScore Player (player)) '
+               '(then (set Var "n" (+ (var "n") 10)))))))', players=3)
+    assert s.scores[1:] == [1, 2, 3] and s.arrays["var:n"] == [29]
+
+
+def test_for_each_player_then_is_refused_on_an_end_rule():
+    with pytest.raises(Exception, match="consequences follow moves"):
+        game('(play (move Add (to (sites Empty)))) (end (forEach Player (if (is Full) (result Player Win)) '
+             '(then (moveAgain))))')
