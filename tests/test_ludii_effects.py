@@ -97,3 +97,24 @@ def test_for_each_player_then_is_refused_on_an_end_rule():
     with pytest.raises(Exception, match="consequences follow moves"):
         game('(play (move Add (to (sites Empty)))) (end (forEach Player (if (is Full) (result Player Win)) '
              '(then (moveAgain))))')
+
+
+# --- forEach Piece ---------------------------------------------------------------------------------
+STEPPER = '(board (square 3)) (piece "Disc" Each (move Step (to if:(is Empty (to))))) (piece "Pawn" Each)'
+
+
+def test_for_each_piece_on_the_boards_kind_of_site_and_of_a_player_by_number():
+    g = game('(start {(place "Disc1" 0) (place "Disc2" 8)}) (play (forEach Piece on:Cell "Disc" (player (mover))))',
+             equipment=STEPPER)
+    assert texts(g.initial_state()) == ["A1-A2", "A1-B1", "A1-B2"]
+    with pytest.raises(Exception, match="plays on its cells, not on vertexs|vertices|vertex"):
+        game('(start (place "Disc1" 0)) (play (forEach Piece on:Vertex))', equipment=STEPPER)
+
+
+def test_for_each_piece_container_by_name_written_after_the_pieces():
+    # Ludii's positional containerName: (forEach Piece "Disc" "Hand1") is container:"Hand1"
+    g = game('(start (place "Disc1" (handSite P1) count:1)) (play (forEach Piece "Disc" "Hand1" '
+             '(move (from (from)) (to (sites Empty)))))',
+             equipment='(board (square 2)) (piece "Disc" Each) (hand Each)')
+    s = g.initial_state()
+    assert len(s.legal_moves()) == 4
