@@ -118,3 +118,19 @@ def test_for_each_piece_container_by_name_written_after_the_pieces():
              equipment='(board (square 2)) (piece "Disc" Each) (hand Each)')
     s = g.initial_state()
     assert len(s.legal_moves()) == 4
+
+
+# --- forEach over an array of players ------------------------------------------------------------------
+def test_for_each_player_of_an_array_as_an_effect_with_its_then():
+    s = played('(play (move Add (to (sites Empty)) (then (forEach (players All) (addScore (player (player)) (player)) '
+               '(then (set Var "n" (+ (var "n") 1)))))))', players=3)
+    assert s.scores[1:] == [1, 2, 3] and s.arrays["var:n"] == [2]
+
+
+def test_for_each_player_of_an_array_as_moves():
+    # the moves of each player of the array, (player) bound while they are made and when applied
+    g = game('(play (forEach (players All) (move Add (to (sites {(player)})) (then (addScore (player (player)) 5)))))')
+    s = g.initial_state()
+    assert texts(s) == ["B1", "C1"]  # sites 1 and 2
+    s.apply("C1")
+    assert s.scores[1:] == [0, 5]
