@@ -134,3 +134,25 @@ def test_for_each_player_of_an_array_as_moves():
     assert texts(s) == ["B1", "C1"]  # sites 1 and 2
     s.apply("C1")
     assert s.scores[1:] == [0, 5]
+
+
+# --- forEach Group ----------------------------------------------------------------------------------
+def test_for_each_group_with_the_boards_site_type_and_a_then_after_each_group():
+    g = game('(start {(place "Disc1" {0 1 8})}) (play (move Add (to (sites Empty)) (then (forEach Group Cell Orthogonal '
+             'if:(is Mover (who at:(to))) (addScore Mover (count Sites in:(sites))) (then (set Var "n" (+ (var "n") 1)))))))')
+    s = g.initial_state()
+    s.apply("B3")  # site 7, beside 8: P1's groups are {0 1} and {7 8}
+    assert s.scores[1] == 4 and s.arrays["var:n"] == [-1 + 2]
+    with pytest.raises(Exception, match="not on vertices|not on vertexs"):
+        game('(play (move Add (to (sites Empty)) (then (forEach Group Vertex (addScore Mover 1)))))')
+
+
+def test_the_compiled_tier_runs_effects_then_as_the_reference_does():
+    from interpreter.native.api import native_game, why_not
+    from interpreter.native.conformance import compare_game
+    g = game('(play (move Add (to (sites Empty)) (then (forEach Group Orthogonal if:(is Mover (who at:(to))) '
+             '(addScore Mover (count Sites in:(sites)) (then (swap Players P1 P2 (then (moveAgain (then (forEach Player '
+             '(addScore Player 1) (then (addScore Each 1)))))))))))))  (end (if (is Full) (result Mover Win)))')
+    compiled = native_game(g)
+    assert compiled is not None, why_not(g)
+    assert [compare_game(g, compiled, seed) for seed in range(2)] == [None, None]
