@@ -156,3 +156,33 @@ def test_the_compiled_tier_runs_effects_then_as_the_reference_does():
     compiled = native_game(g)
     assert compiled is not None, why_not(g)
     assert [compare_game(g, compiled, seed) for seed in range(2)] == [None, None]
+
+
+# --- promote -----------------------------------------------------------------------------------------
+PIECES = '(board (square 3)) (piece "Disc" Each) (piece "Queen" Each) (piece "Rook" Each)'
+
+
+def test_promote_with_site_type_a_player_by_number_and_then():
+    g = game('(play (move Add (piece "Disc") (to (sites Empty)) (then (promote Cell (last To) (piece "Queen") '
+             '(player 2) (then (addScore Mover 1)))))) (end (if (is Full) (result Mover Win)))', equipment=PIECES)
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    comp = g.components[s.what[s.last_to]]
+    assert (comp.name, comp.owner, s.scores[1]) == ("Queen2", 2, 1)
+
+
+def test_promote_to_several_kinds_promotes_to_each_in_turn_as_ludiis_effect():
+    # Ludii's effect makes one promotion per kind, all applied: the last kind stays, the then
+    # follows each
+    s = played('(play (move Add (piece "Disc") (to (sites Empty)) (then (promote (last To) (piece {"Queen" "Rook"}) '
+               '(then (addScore Mover 1))))))', equipment=PIECES)
+    assert s.scores[1] == 2
+    assert "Rook" in [c.name for c in s.game.components if c.index == s.what[s.last_to]][0]
+
+
+def test_move_promote_takes_the_boards_site_type():
+    g = game('(play (if (is Mover (who at:(last To))) (move Promote Cell (last To) (piece {"Queen" "Rook"}) Mover) '
+             '(move Add (piece "Disc") (to (sites Empty)) (then (moveAgain)))))', equipment=PIECES)
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert texts(s) == ["Queen1@A1", "Rook1@A1"]

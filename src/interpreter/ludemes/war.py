@@ -360,44 +360,56 @@ class IsThreatened(Ludeme):
 
 class Promote(Ludeme):
     """Replace the piece on a site by another kind (``(promote (last To) (piece "Queen")
-    Mover)``); with several kinds named (``(piece {"Queen" "Rook"})``) only the first is used
-    (a choice among them is not supported). The new piece belongs to the given player (the
-    owner of the piece promoted by default).
+    Mover)``). The new piece belongs to the given player (the owner of the piece promoted by
+    default). With several kinds named (``(piece {"Queen" "Rook"})``), as Ludii's effect does,
+    one promotion per kind, made in turn (the last kind stays), each followed by the ``then``
+    consequences.
 
     Parameters:
-        site: the site of the piece (the last move's when left out)
+        type: the kind of site (the board's own kind when left out)
+        site: the site of the piece (``(to)`` when left out)
         piece: the kind, or kinds, it becomes
         role: the owner of the new piece (the old piece's owner when left out)
+        then: consequences, after each promotion
 
     Examples:
         (promote (last To) (piece "Queen") Mover)
+        (promote Cell (last To) (piece "King") (player (mover)) (then (moveAgain)))
     """
 
     name = "promote"
     kind = MOVES
     concepts = ("PromotionEffect",)
+    type: Any = Param(SITE_TYPE, optional=True)
     site: Any = Param(SITE_FN, optional=True)
     piece: Any = Param(Instance("piece"))
     role: Any = Param(PLAYER, optional=True)
+    then: Any = Param(kind_of("then"), optional=True)
 
     def compile_effect(self, c: Compiler):
+        from .measures import check_site_type
+        from .moves_then import then_of
+        check_site_type(c, self, self.type)
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
-        names = self.piece.names_listed()
-        if len(names) > 1:
-            raise BindError("promotion to a choice of pieces is not supported yet", self.piece.span)
-        kinds = c.components_named(names[0], self.piece)
         of = c.game.owner_of
-        per_owner = {of[k]: k for k in kinds}
+        tables = []  # per kind named, in order: (owner -> component, the one when alone)
+        for name in self.piece.names_listed():
+            kinds = c.components_named(name, self.piece)
+            tables.append(({of[k]: k for k in kinds}, kinds[0] if len(kinds) == 1 else 0))
         owner = c.player(self.role) if self.role is not None else None
+        then = then_of(c, self.then)
 
         def run(s: State, e: Env) -> None:
             x = site(s, e)
             if x < 0 or not s.what[x]:
                 return
             p = owner(s, e) if owner is not None else s.who[x]
-            k = per_owner.get(p, kinds[0] if len(kinds) == 1 else 0)
-            if k:
-                s.place(x, k)
+            for per_owner, alone in tables:
+                k = per_owner.get(p, alone)
+                if k:
+                    s.place(x, k)
+                if then is not None:
+                    then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -409,7 +421,9 @@ class Promote(Ludeme):
             raise NoKernel("(promote ...)", "a piece replaced in a game keeping its groups")
         names = self.piece.names_listed()
         if len(names) > 1:
-            raise NoKernel("(promote (piece {...}))", "a choice of pieces")
+            raise NoKernel("(promote (piece {...}))", "several promotions")
+        if self.then is not None:
+            raise NoKernel("(promote ... (then ...))")
         kinds = _components_named(k, names[0])
         owner_of = k.game.owner_of
         per_owner = {owner_of[w]: w for w in kinds}
@@ -826,6 +840,7 @@ class MovePromote(Ludeme):
     move, written like a placement that names its piece (``Queen1@E8``).
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         site: the site of the piece promoted (the last move's when left out)
         piece: the kinds it may become
         role: the owner of the new piece (the old piece's owner when left out)
@@ -833,17 +848,21 @@ class MovePromote(Ludeme):
 
     Examples:
         (move Promote (last To) (piece {"Queen" "Knight" "Bishop" "Rook"}) Mover)
+        (move Promote Cell (last To) (piece "Queen") (player (mover)))
     """
 
     name = "move Promote"
     kind = MOVES
     concepts = ("PromotionDecision",)
+    type: Any = Param(SITE_TYPE, optional=True)
     site: Any = Param(SITE_FN, optional=True)
     piece: Any = Param(Instance("piece"))
     role: Any = Param(PLAYER, optional=True)
     then: Any = Param(kind_of("then"), optional=True)
 
     def compile(self, c: Compiler) -> MoveGen:
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
         game = c.game
         site = c.site(self.site) if self.site is not None else (lambda s, e: s.last_to)
         owner = c.player(self.role) if self.role is not None else None
