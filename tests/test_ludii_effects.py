@@ -186,3 +186,29 @@ def test_move_promote_takes_the_boards_site_type():
     s = g.initial_state()
     s.apply(s.legal_moves()[0])
     assert texts(s) == ["Queen1@A1", "Rook1@A1"]
+
+
+# --- fromTo copy:, mover ---------------------------------------------------------------------------------
+def test_from_to_copy_puts_a_copy_and_the_piece_stays():
+    s = played('(start (place "Disc1" 0)) (play (move Add (to (sites Empty)) (then (fromTo (from 0) (to 8) copy:True '
+               '(then (addScore Mover 1))))))')
+    assert s.who[0] == 1 and s.who[8] == 1 and s.scores[1] == 1
+    # without copy the piece goes
+    s = played('(start (place "Disc1" 0)) (play (move Add (to (sites Empty)) (then (fromTo (from 0) (to 8) copy:False))))')
+    assert s.who[0] == 0 and s.who[8] == 1
+
+
+def test_from_to_copy_of_an_empty_site_makes_no_move_and_no_consequences():
+    s = played('(play (move Add (to 4) (then (fromTo (from 0) (to 8) copy:True (then (addScore Mover 1))))))')
+    assert s.who[8] == 0 and s.scores[1] == 0
+
+
+def test_from_to_copy_in_a_stacking_game_puts_the_copy_on_top():
+    s = played('(start (place "Disc1" 0)) (play (move Add (to 8) stack:True (then (fromTo (from 0) (to 8) copy:True))))')
+    from interpreter.engine import stacks
+    assert stacks.size(s, 8) == 2 and stacks.size(s, 0) == 1
+
+
+def test_from_to_takes_a_mover_role():
+    s = played('(start (place "Disc1" 0)) (play (move Add (to (sites Empty)) (then (fromTo (from 0) (to 8) P2))))')
+    assert s.who[8] == 1

@@ -204,17 +204,24 @@ class FromTo(_Effect):
     ``level:``) onto the top of the other (or at the to's ``level:``); with ``stack:True`` the
     whole stack goes.
 
+    With ``copy:True`` (and neither ``count:`` nor levels, as Ludii's), a copy of the piece goes
+    and the piece stays: nothing happens, consequences included, when the site is empty.
+
     Parameters:
         frm: the site the pieces leave
         to: the site they go to
         count: how many pieces go
+        copy: True: a copy of the piece goes to the site, the piece stays (False when left out)
         stack: True: the whole stack goes (in a stacking game)
+        mover: the player the move is made for (Ludii's, for simultaneous moves: as a
+            consequence it changes nothing on the board)
         then: consequences of the move
 
     Examples:
         (fromTo (from (to)) (to (handSite Mover)) count:(count at:(to)))
         (fromTo (from (site)) (to (mapEntry Mover)) count:6)
         (fromTo (from (site) level:(level)) (to (mapEntry "Entry" (who at:(site) level:(level)))))
+        (fromTo (from (last To)) (to (last From)) copy:True)
     """
 
     name = "fromTo"
@@ -222,7 +229,9 @@ class FromTo(_Effect):
     frm: Any = Param(Instance("from"))
     to: Any = Param(Instance("to"))
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    copy: Any = Param(BOOL_FN, optional=True, named=True)
     stack: Any = Param(BOOL_LIT, optional=True, named=True)
+    mover: Any = Param(ROLE, optional=True)
     then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
@@ -255,8 +264,16 @@ class FromTo(_Effect):
         then = self.then.compile_effect(c) if self.then is not None else None
         if (self.frm.sites is None or self.to.sites is None) and not c.game.stacking:
             raise BindError("fromTo needs both sites here: (fromTo (from SITE) (to SITE) ...)", self.span)
-        if c.game.stacking:
-            return _stacked_from_to(c, frm, to, number, self, then)
+        moved = _stacked_from_to(c, frm, to, number, self, then) if c.game.stacking else \
+            self._counted(c, frm, to, number, then)
+        if self.copy is None or self.count is not None or self.frm.level is not None or self.to.level is not None:
+            return moved  # Ludii copies only a piece moved without count or levels
+        copying = c.bool(self.copy)
+        copied = _copy_piece(c, frm, to, then)
+        return lambda s, e: (copied if copying(s, e) else moved)(s, e)
+
+    def _counted(self, c: Compiler, frm: Any, to: Any, number: Any, then: Any) -> Any:
+        """The pieces moved in a game counting pieces per site (not stacking)."""
         seed = seed_kind(c.game)
 
         def run(s: State, e: Env) -> None:
@@ -271,6 +288,32 @@ class FromTo(_Effect):
             if then is not None:
                 then(s, e.bound(frm=a, to=b))  # the consequences see the pieces' sites
         return run
+
+
+def _copy_piece(c: Compiler, frm: Any, to: Any, then: Any) -> Any:
+    """``fromTo ... copy:True``: a piece of the kind on the from site put on the to site (on top
+    of its stack in a stacking game), the piece itself staying; nothing when the from site is
+    empty (Ludii makes no move then)."""
+    from ..engine import stacks
+    stacking = c.game.stacking
+    seed = 0 if stacking else seed_kind(c.game)
+
+    def run(s: State, e: Env) -> None:
+        a, b = frm(s, e), to(s, e)
+        if a < 0 or b < 0:
+            return
+        if stacking:
+            if not stacks.size(s, a):
+                return
+            stacks.push(s, b, stacks.top_entry(s, a))  # the piece with its values
+        else:
+            if not pieces_at(s, a):
+                return
+            add_pieces(s, b, 1, kind_at(s, a, seed))
+            _note_effect_to(s, b, a)
+        if then is not None:
+            then(s, e.bound(frm=a, to=b))
+    return run
 
 
 def _stacked_from_to(c: Compiler, frm: Any, to: Any, number: Any, rule: FromTo, then: Any) -> Any:
