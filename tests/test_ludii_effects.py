@@ -212,3 +212,25 @@ def test_from_to_copy_in_a_stacking_game_puts_the_copy_on_top():
 def test_from_to_takes_a_mover_role():
     s = played('(start (place "Disc1" 0)) (play (move Add (to (sites Empty)) (then (fromTo (from 0) (to 8) P2))))')
     assert s.who[8] == 1
+
+
+# --- custodial: Ludii's defaults, then per enclosed site ----------------------------------------------
+def test_custodial_then_follows_each_enclosed_site():
+    # Ludii makes one move per enclosed site, each with the consequences: a pair scores 2
+    g = game('(start {(place "Disc2" {1 2}) (place "Disc1" 3)}) (play (move Add (to (sites Empty)) (then (custodial '
+             '(from (last To)) Orthogonal (between if:(is Next (who at:(between))) (apply (remove (between)))) '
+             '(to if:(is Mover (who at:(to)))) (then (addScore Mover 1))))))', equipment='(board (rectangle 1 4)) (piece "Disc" Each)')
+    s = g.initial_state()
+    s.apply("A1")
+    assert s.scores[1] == 2 and s.who[1] == s.who[2] == 0
+
+
+def test_custodial_without_between_and_to_takes_ludiis_defaults():
+    # Ludii's defaults: between (is Enemy (between)), to (is Friend (to)), both reading the
+    # SITE's number as a player's, and (remove (between)): on a row of 4 with the mover P1,
+    # site 2 is "an enemy" (player 2) and site 1 "a friend" (player 1)
+    g = game('(start {(place "Disc2" 2)}) (play (move Add (to (sites Empty)) (then (custodial))))',
+             equipment='(board (rectangle 1 4)) (piece "Disc" Each)')
+    s = g.initial_state()
+    s.apply("D1")  # from site 3: site 2 is an enemy number, site 1 a friend number: 2 is removed
+    assert s.who[2] == 0 and s.who[3] == 1

@@ -579,36 +579,52 @@ class Place(Ludeme):
 
 class Custodial(_Effect):
     """Custodial capture: from a site (the last move's by default), along each direction, a run
-    of sites satisfying the between condition whose length is in the between range (``(exact 2)``,
-    ``(max 2)``, ``(range 1 Infinity)``; any length by default), closed by a site satisfying the to
-    condition. The between effect is applied to every site of each such run.
+    of sites satisfying the between condition whose length is in the between range (``(exact
+    2)``, ``(max 2)``, ``(range 1 Infinity)``; any length by default; Ludii reads only the
+    range's greatest length, this reads both), closed by a site satisfying the to condition. The between effect is applied to
+    every site of each such run, each site followed by the ``then`` consequences (Ludii makes
+    one move per enclosed site, each with them).
+
+    Left out as in Ludii: the between condition is ``(is Enemy (between))`` and the to condition
+    ``(is Friend (to))`` (Ludii's defaults, which read the site's number as a player's), the
+    between effect ``(remove (between))``.
 
     Parameters:
         from: the site the captures start from (the last move's when left out)
         directions: the directions searched (``Adjacent`` when left out)
         between: what the enclosed sites must be, how many of them, and what happens to them
         to: what the site closing the run must hold (a piece of the mover, usually)
-        then: consequences applied after the capture
+        then: consequences applied after each enclosed site's effect
 
     Examples:
         (custodial (from (last To)) All (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between)))) (to if:(is Mover (who at:(to)))))
+        (custodial (from (last To)) Orthogonal (between (max 1) if:(is Enemy (who at:(between)))) (to if:(is Friend (who at:(to)))))
     """
 
     name = "custodial"
     default_directions = "Adjacent"
 
     def concepts_at(self, where):
-        # a custodial capture when the enclosed pieces are taken off the board
+        # a custodial capture when the enclosed pieces are taken off the board; Ludii's defaults
+        # bring the concepts of the rules they stand for
         from .concepts import captures
-        return ("CustodialCapture",) if captures(where, self.between.apply) else ()
+        between = self.between
+        out: tuple[str, ...] = ()
+        if between is None or between.condition is None:
+            out += ("IsEnemy",)
+        if self.to is None or self.to.condition is None:
+            out += ("IsFriend",)
+        if between is None or between.apply is None:
+            return out + ("RemoveEffect", "CustodialCapture")
+        return out + ("CustodialCapture",) if captures(where, between.apply) else out
 
     def where_for(self, param, where):
         # Ludii's custodial capture says nothing of its directions
         return None if param.name == "directions" else super().where_for(param, where)
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
-    between: Any = Param(Instance("between"))
-    to: Any = Param(Instance("to"))
+    between: Any = Param(Instance("between"), optional=True)
+    to: Any = Param(Instance("to"), optional=True)
     then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: Compiler):
@@ -618,14 +634,26 @@ class Custodial(_Effect):
         rays_at = c.topo.rays_for(dirs)
         between = self.between
         lo, hi = (1, 1 << 30)
-        if between.length is not None:
+        if between is not None and between.length is not None:
             lo, hi = between.length.bounds(c)
             if lo < 1:
                 raise BindError(f"a custodial capture encloses at least 1 site, not {lo}", between.length.span)
-        b_cond = c.bool(between.condition) if between.condition is not None else None
-        same_owner = between.sameOwner is not None and between.sameOwner.value
-        b_effect = between.apply.compile_effect(c) if between.apply is not None else None
-        to_cond = c.bool(self.to.condition) if self.to.condition is not None else None
+        game = c.game
+        if between is not None and between.condition is not None:
+            b_cond = c.bool(between.condition)
+        else:  # Ludii's (is Enemy (between)): the site's number read as a player's
+            b_cond = lambda s, e: e.between != 0 and not _friend_number(game, e.between, s.mover)  # noqa: E731
+        same_owner = between is not None and between.sameOwner is not None and between.sameOwner.value
+        if between is not None and between.apply is not None:
+            b_effect = between.apply.compile_effect(c)
+        else:  # Ludii's (remove (between))
+            def b_effect(s: State, e: Env) -> None:
+                if 0 <= e.between < len(s.what) and s.what[e.between]:
+                    s.clear(e.between)
+        if self.to is not None and self.to.condition is not None:
+            to_cond = c.bool(self.to.condition)
+        else:  # Ludii's (is Friend (to)): the site's number read as a player's
+            to_cond = lambda s, e: _friend_number(game, e.to, s.mover)  # noqa: E731
         then = self.then.compile_effect(c) if self.then is not None else None
 
         enclosed = _enclosed_runs(rays_at, lo, hi, b_cond, same_owner, to_cond)
@@ -636,12 +664,11 @@ class Custodial(_Effect):
                 return
             frame = e.child()
             for line in enclosed(s, frame, start):
-                if b_effect is not None:
-                    for b in line:
-                        frame.between = b
-                        b_effect(s, frame)
-                if then is not None:
-                    then(s, e)
+                for b in line:
+                    frame.between = b
+                    b_effect(s, frame)
+                    if then is not None:
+                        then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -652,9 +679,12 @@ class Custodial(_Effect):
         frm = self.source
         if frm is not None and (frm.condition is not None or frm.level is not None):
             raise NoKernel("(custodial (from ... if:...))")
+        between = self.between
+        if between is None or between.condition is None or between.apply is None or \
+                self.to is None or self.to.condition is None:
+            raise NoKernel("(custodial ...) with Ludii's default between or to")
         origin = k.site(frm.sites) if frm is not None and frm.sites is not None else k.var(abi.LAST_TO)
         rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
-        between = self.between
         if between.before is not None or between.after is not None:
             raise NoKernel("(custodial (between before:/after:))")
         lo, hi = (1, INFINITY)
@@ -710,11 +740,16 @@ class Custodial(_Effect):
                 with k.indented(f"for {i} in range({found}[2 * {c} + 1]):"):
                     k.line(f"{b} = {rays}[{start}, {d}, {i}]")
                     with k.bind(between=b):
-                        if between.apply is not None:
-                            k.effect(between.apply)
+                        k.effect(between.apply)
+                    if self.then is not None:  # Ludii: one move per enclosed site, each with the then
+                        k.effect(self.then)
                     k.line("pass")
-                if self.then is not None:
-                    k.effect(self.then)
+
+
+def _friend_number(game: Any, p: int, mover: int) -> bool:
+    """Ludii's ``(is Friend p)`` for any number (a site's, in custodial's defaults): the mover or
+    a teammate; never a number that is no player's."""
+    return 0 < p < len(game.team_of) and game.friends(p, mover)
 
 
 def _run_along(s: State, frame: Env, ray: tuple[int, ...], end: int, cond: Any) -> int:
