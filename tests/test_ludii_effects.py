@@ -234,3 +234,40 @@ def test_custodial_without_between_and_to_takes_ludiis_defaults():
     s = g.initial_state()
     s.apply("D1")  # from site 3: site 2 is an enemy number, site 1 a friend number: 2 is removed
     assert s.who[2] == 0 and s.who[3] == 1
+
+
+# --- remove: then per site, at: any time ---------------------------------------------------------------
+def test_remove_runs_its_then_after_each_occupied_site_and_never_when_none_is():
+    s = played('(start (place "Disc2" {1 2})) (play (move Add (to 4) (then (remove (sites {1 2 3}) '
+               '(then (addScore Mover 1))))))')
+    assert s.scores[1] == 2 and s.who[1] == s.who[2] == 0
+    s = played('(play (move Add (to 4) (then (remove (sites {1 2 3}) (then (addScore Mover 1))))))')
+    assert s.scores[1] == 0
+
+
+def test_remove_at_a_time_other_than_the_end_of_turn_removes_now():
+    s = played('(start (place "Disc2" 1)) (play (move Add (to 4) (then (remove 1 at:EndOfMove))))')
+    assert s.who[1] == 0
+    s = played('(start (place "Disc2" 1)) (play (move Add (to 4) (then (remove 1 at:EndOfTurn (then (moveAgain))))))')
+    assert s.who[1] == 2  # marked: it goes when the turn ends (the mover moves again)
+
+
+# --- surround: with:, then ----------------------------------------------------------------------------
+SURROUND = ('(start {(place "Disc2" 4) (place "Disc1" {1 3 5}) (place "King1" 8)}) (play (move Add (to 7) '
+            '(then (surround (from (last To)) Orthogonal WITH (then (addScore Mover 1))))))')
+KINGS = '(board (square 3)) (piece "Disc" Each) (piece "King" Each)'
+
+
+def test_surround_with_a_piece_by_number_needs_it_around():
+    # site 4 is closed in on all four sides (1 3 5 and the new 7)
+    s = played(SURROUND.replace('WITH', 'with:(piece (id "King" Mover))'), equipment=KINGS)
+    assert s.who[4] == 2  # no King beside site 4: no capture
+    s = played(SURROUND.replace('WITH', 'with:(piece (id "Disc" Mover))'), equipment=KINGS)
+    assert s.who[4] == 0
+    s = played(SURROUND.replace('WITH', 'with:(piece "King")'), equipment=KINGS)
+    assert s.who[4] == 0  # as Ludii: a piece given by name sets no need
+
+
+def test_surround_takes_a_then_and_never_applies_it_as_ludii():
+    s = played(SURROUND.replace('WITH', ''), equipment=KINGS)
+    assert s.who[4] == 0 and s.scores[1] == 0

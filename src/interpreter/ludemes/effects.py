@@ -43,6 +43,10 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter, Made
 
 TO_CLEAR = "to_clear"  # the state array of flags: the site's piece goes when the turn ends
+# Ludii's WhenType: when a removal happens (only EndOfTurn puts it off)
+WHEN = Enum(("StartOfMove", "EndOfMove", "StartOfTurn", "EndOfTurn", "StartOfRound", "EndOfRound", "StartOfPhase",
+             "EndOfPhase", "StartOfGame", "EndOfGame", "StartOfMatch", "EndOfMatch", "StartOfSession", "EndOfSession"),
+            "when")
 
 
 def placed_where(sites: Any) -> str:
@@ -110,7 +114,8 @@ class Remove(_Effect):
         level: in a stacking game, the level of the piece removed (the top when left out)
         at: ``EndOfTurn``: the pieces stay, marked (``sites ToClear``), until the turn ends
         count: how many pieces are removed from each site (1 when left out)
-        then: consequences applied after the removal
+        then: consequences applied after each site's removal (as Ludii's, which makes one move
+            per occupied site, each with them; none when no site is occupied)
 
     Examples:
         (remove (between))
@@ -133,12 +138,16 @@ class Remove(_Effect):
     type: Any = Param(SITE_TYPE, optional=True)
     sites: Any = Param(REGION_FN)
     level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
-    at: Any = Param(Enum(("EndOfTurn",), "EndOfTurn"), optional=True, named=True, doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends")
+    at: Any = Param(WHEN, optional=True, named=True, doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends; any other time: now, as Ludii's")
     count: Any = Param(INT_FN, optional=True, named=True, range=(0, 1_000_000))
     then: Any = Param(kind_of(THEN), optional=True)
 
+    def at_end_of_turn(self) -> bool:
+        """Removed when the turn ends (Ludii's ``at:EndOfTurn``; any other time is now)."""
+        return self.at is not None and self.at.name == "EndOfTurn"
+
     def declare(self, d: Declarations, c: Any) -> None:
-        if self.at is not None:
+        if self.at_end_of_turn():
             declare_to_clear(d)
 
     def compile(self, c: Compiler) -> MoveGen:
@@ -174,36 +183,43 @@ class Remove(_Effect):
         n = c.topo.n
         hands = HAND_SITES in c.game.arrays
         then = self.then.compile_effect(c) if self.then is not None else None
-        if self.at is None and (c.game.stacking or self.level is not None or self.count is not None):
+        if not self.at_end_of_turn() and (c.game.stacking or self.level is not None or self.count is not None):
             return _removal_of_pieces(c, region, self.level, self.count, then)
-        if self.at is not None:  # at:EndOfTurn: marked now, removed when the turn ends
+        if self.at_end_of_turn():  # marked now, removed when the turn ends
 
             def mark(s: State, e: Env) -> None:
                 flags = s.arrays[TO_CLEAR]
-                for site in list(region(s, e)):
-                    if site >= 0 and s.what[site] and not flags[site]:
+                for site in [x for x in region(s, e) if x >= 0 and s.what[x]]:
+                    if not flags[site]:
                         s.set_item(flags, site, 1)
-                if then is not None:
-                    then(s, e)
+                    if then is not None:
+                        then(s, e)
             return mark
 
+        def occupied(s: State, site: int) -> bool:
+            if 0 <= site < n:
+                return bool(s.what[site])
+            return site >= n and hands and bool(s.arrays[HAND_SITES][site - n])  # a site of Ludii's hands
+
         def run(s: State, e: Env) -> None:
-            for site in list(region(s, e)):
-                if 0 <= site < n:
+            for site in [x for x in region(s, e) if occupied(s, x)]:  # the moves, made first
+                if site < n:
                     if s.what[site]:
                         s.clear(site)
-                elif site >= n and hands and s.arrays[HAND_SITES][site - n]:  # a site of one of Ludii's hands
+                elif s.arrays[HAND_SITES][site - n]:
                     s.set_item(s.arrays[HAND_SITES], site - n, 0)
-            if then is not None:
-                then(s, e)
+                if then is not None:
+                    then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native.emit import Buffered, Listed, NoKernel
         if self.at is not None:
-            raise NoKernel("(remove at:EndOfTurn)")
+            raise NoKernel("(remove at:...)")
         if self.level is not None or self.count is not None:
             raise NoKernel("(remove level:/count:)")
+        if self.then is not None:
+            raise NoKernel("(remove ... (then ...))", "consequences after each site")
         region = k.region(self.sites, hands=True)
         if not isinstance(region, Listed) and not hasattr(region, "site"):
             buf, count = region.fill(k)  # the region worked out before any piece goes
@@ -216,8 +232,6 @@ class Remove(_Effect):
                 with k.indented(f"elif {x} >= N and {k.what(x)} != 0:"):
                     k.line(f"{k.what(x)} = 0")
                     k.line(f"{k.who(x)} = 0")
-        if self.then is not None:
-            k.effect(self.then)
 
 
 def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> Any:
@@ -234,9 +248,7 @@ def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: A
 
     def run(s: State, e: Env) -> None:
         number = count_fn(s, e)
-        for site in list(region(s, e)):
-            if not 0 <= site < n or not s.what[site]:
-                continue
+        for site in [x for x in region(s, e) if 0 <= x < n and s.what[x]]:  # the moves, made first
             if stacking:
                 size = stacks.size(s, site)
                 lv = level_fn(s, e) if level_fn is not None else size - 1
@@ -250,8 +262,8 @@ def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: A
                 counted.take_pieces(s, site, number)
             elif number > 0:
                 s.clear(site)
-        if then is not None:
-            then(s, e)
+            if then is not None:
+                then(s, e)
     return run
 
 

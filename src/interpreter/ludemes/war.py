@@ -603,10 +603,14 @@ class Surround(Ludeme):
             out)
         to: what the sites around it must be (friends when left out)
         except: how many of the sites around may fail that condition
-        then: consequences applied after the capture
+        with: a piece given by number (``(piece (id "King" Mover))``) one of the sites around
+            must hold; as Ludii, a piece given by name sets no such need
+        then: taken as Ludii's grammar takes it, and never applied, as in Ludii (its Surround
+            makes its moves without the consequences)
 
     Examples:
         (surround (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Friend (who at:(to)))))
+        (surround (from (last To)) Orthogonal with:(piece (id "King" Mover)))
     """
 
     name = "surround"
@@ -621,10 +625,13 @@ class Surround(Ludeme):
     between: Any = Param(Instance("between"), optional=True)
     to: Any = Param(Instance("to"), optional=True)
     exceptions: Any = Param(INT_FN, optional=True, named=True, key="except", range=DISTANCE)
+    with_piece: Any = Param(Instance("piece"), optional=True, named=True, key="with")
     then: Any = Param(kind_of("then"), optional=True)
 
     def compile_effect(self, c: Compiler):
         game = c.game
+        number = getattr(self.with_piece, "number", None)  # Ludii reads only a piece given by number
+        with_piece = c.int(number) if number is not None else None
         frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
             else (lambda s, e: s.last_to)
         table = c.adjacency(self.directions, "Adjacent")
@@ -642,12 +649,12 @@ class Surround(Ludeme):
         else:
             closed = lambda s, e: game.friends(s.who[e.to], s.mover)  # noqa: E731
         allowed = c.int(self.exceptions) if self.exceptions is not None else const_fn(0)
-        then = self.then.compile_effect(c) if self.then is not None else None
 
         def surrounded(s: State, frame: Env, x: int) -> list[int]:
             """The neighbours of ``x`` caught and closed in, found before any is taken
             (``frame`` is the rule's own: (between) and (to) are bound there)."""
             taken = []
+            needed = with_piece(s, frame) if with_piece is not None else None
             for b in table[x]:
                 frame.between = b
                 if not caught(s, frame):
@@ -657,7 +664,7 @@ class Surround(Ludeme):
                     frame.to = t
                     if not closed(s, frame):
                         open_sides += 1
-                if open_sides <= allowed(s, frame):
+                if open_sides <= allowed(s, frame) and (needed is None or any(s.what[t] == needed for t in table[b])):
                     taken.append(b)
             return taken
 
@@ -669,8 +676,6 @@ class Surround(Ludeme):
             for b in surrounded(s, frame, x):
                 frame.between = b
                 effect(s, frame)
-            if then is not None:
-                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -682,6 +687,8 @@ class Surround(Ludeme):
         frm = self.source
         if frm is not None and (frm.condition is not None or frm.level is not None):
             raise NoKernel("(surround (from ... if:/level:))")
+        if self.with_piece is not None:
+            raise NoKernel("(surround ... with:...)")
         between = self.between
         if between is not None and any(v is not None for v in (between.before, between.after, between.sameOwner,
                                                                between.length)):
@@ -733,8 +740,6 @@ class Surround(Ludeme):
                         with k.indented(f"if {k.what(b)} != 0:"):
                             k.place(b, "0")
                 k.line("pass")
-            if self.then is not None:
-                k.effect(self.then)
 
 
 class MoveRemove(Ludeme):
