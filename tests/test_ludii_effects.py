@@ -271,3 +271,17 @@ def test_surround_with_a_piece_by_number_needs_it_around():
 def test_surround_takes_a_then_and_never_applies_it_as_ludii():
     s = played(SURROUND.replace('WITH', ''), equipment=KINGS)
     assert s.who[4] == 0 and s.scores[1] == 0
+
+
+# --- swap Pieces, move Swap Pieces ------------------------------------------------------------------
+def test_swap_pieces_of_two_sites_then_consequences():
+    s = played('(start {(place "Disc2" 8)}) (play (move Add (to 0) (then (swap Pieces 0 8 (then (addScore Mover 1))))))')
+    assert (s.who[0], s.who[8], s.scores[1]) == (2, 1, 1)
+
+
+def test_move_swap_pieces_is_a_move_of_the_first_piece_onto_the_second():
+    g = game('(start {(place "Disc1" 0) (place "Disc2" 8)}) (play (move Swap Pieces 0 8))')
+    s = g.initial_state()
+    assert texts(s) == ["A1-C3"]
+    s.apply("A1-C3")
+    assert (s.who[0], s.who[8]) == (2, 1)

@@ -203,6 +203,12 @@ class _Binder:
         args = list(call.args)
         first = next((a for a in args if not isinstance(a, Named)), None)
         if isinstance(first, Const):
+            positional = [a for a in args if not isinstance(a, Named)]
+            second = positional[1] if len(positional) > 1 else None
+            if isinstance(second, Const) and f"{name} {first.name} {second.name}" in REGISTRY:
+                args.remove(first)  # a name of three words (Ludii's move Swap Pieces)
+                args.remove(second)
+                return REGISTRY[f"{name} {first.name} {second.name}"], args
             two = f"{name} {first.name}"
             if two in REGISTRY:
                 args.remove(first)
