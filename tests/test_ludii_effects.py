@@ -285,3 +285,8 @@ def test_move_swap_pieces_is_a_move_of_the_first_piece_onto_the_second():
     assert texts(s) == ["A1-C3"]
     s.apply("A1-C3")
     assert (s.who[0], s.who[8]) == (2, 1)
+
+
+def test_set_next_player_takes_a_then_and_never_applies_it_as_ludii():
+    s = played('(play (move Add (to (sites Empty)) (then (set NextPlayer (player 2) (then (addScore Mover 1))))))')
+    assert s.scores[1] == 0 and s.mover == 2
