@@ -290,3 +290,12 @@ def test_move_swap_pieces_is_a_move_of_the_first_piece_onto_the_second():
 def test_set_next_player_takes_a_then_and_never_applies_it_as_ludii():
     s = played('(play (move Add (to (sites Empty)) (then (set NextPlayer (player 2) (then (addScore Mover 1))))))')
     assert s.scores[1] == 0 and s.mover == 2
+
+
+def test_move_claim_is_claim_as_a_decision_count_and_stack_unread_as_ludii():
+    g = game('(play (move Claim (to (sites Board) if:(is Empty (to))) count:2 stack:True (then (addScore Mover 1))))')
+    assert not g.stacking  # Ludii's Move gives its Claim neither count: nor stack:
+    s = g.initial_state()
+    assert len(s.legal_moves()) == 9
+    s.apply(s.legal_moves()[0])
+    assert s.scores[1] == 1 and sum(1 for w in s.who if w) == 1

@@ -115,3 +115,27 @@ class MoveSwapPieces(_SwapPieces):
 
 
 __all__ = ["SwapPieces", "MoveSwapPieces"]
+
+
+from .moves import Claim  # noqa: E402  (the claim move below is Ludii's decision form of it)
+
+
+class MoveClaim(Claim):
+    """A decision: claim a site (Ludii's ``move Claim``, its Claim as a decision): as
+    ``claim``. Ludii's grammar takes ``count:`` and ``stack:`` here and its Claim does not
+    read them: neither is used here either.
+
+    Examples:
+        (move Claim (to (sites Empty)))
+        (move Claim (to (sites Board) if:(is Empty (to))) count:2 (then (addScore Mover 1)))
+    """
+
+    name = "move Claim"
+
+    def validate(self) -> None:
+        super().validate()
+        self.count = None  # Ludii's Move.construct gives its Claim neither
+        self.stack = None
+
+
+__all__ += ["MoveClaim"]
