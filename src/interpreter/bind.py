@@ -203,6 +203,12 @@ class _Binder:
         args = list(call.args)
         first = next((a for a in args if not isinstance(a, Named)), None)
         if isinstance(first, Const):
+            positional = [a for a in args if not isinstance(a, Named)]
+            second = positional[1] if len(positional) > 1 else None
+            if isinstance(second, Const) and f"{name} {first.name} {second.name}" in REGISTRY:
+                args.remove(first)  # a name of three words (Ludii's move Swap Pieces)
+                args.remove(second)
+                return REGISTRY[f"{name} {first.name} {second.name}"], args
             two = f"{name} {first.name}"
             if two in REGISTRY:
                 args.remove(first)
@@ -257,13 +263,19 @@ class _Binder:
         shown = _checked(value)
         if shown is None:
             return cls
-        for candidate in OVERLOADS[cls.name]:
-            for param in (p for p in candidate.params if not p.named):
-                if param.type.accepts(shown):
-                    return candidate
-                if not param.optional:
-                    break
-        return cls
+        fitting = [(candidate, after) for candidate in OVERLOADS[cls.name]
+                   for after in [_after_first(candidate, shown)] if after is not None]
+        if len(fitting) > 1:  # several take the first argument: the one that takes the second too
+            positional = [a for a in args if not isinstance(a, Named)]
+            second = positional[1] if len(positional) > 1 else None
+            if second is not None:
+                value2 = prebound[id(second)] = self.bind(second, depth + 1)
+                shown2 = _checked(value2)
+                if shown2 is not None:
+                    for candidate, rest in fitting:
+                        if any(p.type.accepts(shown2) for p in _upto_required(rest)):
+                            return candidate
+        return fitting[0][0] if fitting else cls
 
     # --- messages -------------------------------------------------------------------------------
     def _mismatch(self, cls: type[Ludeme], param: Param, value: Any, arg: Node) -> BindError:
@@ -279,6 +291,28 @@ class _Binder:
             return unknown
         return BindError(f"{cls.name}: too many arguments, or {_describe(value)} fits no parameter",
                          arg.span, hint=_constants_hint(cls, value) or f"signature: {cls.signature()}")
+
+
+def _after_first(cls: type[Ludeme], value: Any) -> list[Param] | None:
+    """The positional parameters of ``cls`` after the one that takes ``value`` as its first
+    positional argument (None when none does)."""
+    positional = [p for p in cls.params if not p.named]
+    for i, param in enumerate(positional):
+        if param.type.accepts(value):
+            return positional[i + 1:] if not param.many else positional[i:]
+        if not param.optional:
+            return None
+    return None
+
+
+def _upto_required(params: list[Param]) -> list[Param]:
+    """The parameters an argument may go to: up to and including the first required one."""
+    out = []
+    for p in params:
+        out.append(p)
+        if not p.optional:
+            break
+    return out
 
 
 def _other_reading(value: Any, param: Param) -> Any:

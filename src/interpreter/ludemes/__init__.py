@@ -35,6 +35,8 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     money,
     movement,
     moves,
+    moves_foreach,  # Ludii's effects with their full signatures (issue 24, family moves)
+    moves_swap,
     passages,
     patterns,
     pieces,

@@ -29,12 +29,14 @@ from .base import (
     REGION,
     REGION_FN,
     SITE_FN,
+    THEN,
     ArrayOf,
     BoundArray,
     Either,
     Enum,
     Ludeme,
     Param,
+    kind_of,
 )
 from .measures import SITE_TYPE, check_site_type
 
@@ -169,24 +171,32 @@ class ForEachGroup(Ludeme):
     every group.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         directions: how sites join into a group (``Adjacent`` when left out)
         if: the condition a site must meet to be in a group, ``(to)`` being the site (occupied when
             left out)
         rule: the moves or effect applied for each group, ``(sites)`` being the group
+        then: consequences of each move (as an effect: after each group's effect)
 
     Examples:
         (forEach Group if:(is Mover (who at:(to))) (addScore Mover (count Sites in:(sites))))
+        (forEach Group Cell Orthogonal (addScore Mover 1) (then (moveAgain)))
     """
 
     name = "forEach Group"
     concepts = ("Group", "ControlFlowStatement")
     default_directions = "Adjacent"
     kind = MOVES
+    type: Any = Param(SITE_TYPE, optional=True)
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     rule: Any = Param(MOVES_T)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile(self, c: Compiler) -> MoveGen:
+        from ..engine.movegen import with_rules
+        from .moves_then import then_of
+        check_site_type(c, self, self.type)
         groups_of = _all_groups(c, self.directions, self.condition)
         gen = c.moves(self.rule)
 
@@ -197,11 +207,13 @@ class ForEachGroup(Ludeme):
                 frame.region = tuple(group)
                 out.extend(gen.moves(s, frame))
             return out
-        return FnGen(moves)
+        return with_rules(FnGen(moves), c.rule(after=then_of(c, self.then)))
 
     def compile_effect(self, c: Compiler):
+        from .moves_then import and_then, then_of
+        check_site_type(c, self, self.type)
         groups_of = _all_groups(c, self.directions, self.condition)
-        effect = c.effect(self.rule)
+        effect = and_then(c.effect(self.rule), then_of(c, self.then))
 
         def run(s: State, e: Env) -> None:
             frame = e.child()  # (sites) is each group in turn
@@ -213,15 +225,18 @@ class ForEachGroup(Ludeme):
     def kernel_moves(self, k: Emitter) -> Made:
         from ..native.emit import Made
         from ..native.kernels.connection import each_group
-        with each_group(k, self.directions, self.condition, [self.rule]):
-            made = k.moves(self.rule)
-            k.line("pass")
+        with k.then(self.then):
+            with each_group(k, self.directions, self.condition, [x for x in (self.rule, self.then) if x is not None]):
+                made = k.moves(self.rule)
+                k.line("pass")
         return Made(False, made.kinds)
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native.kernels.connection import each_group
-        with each_group(k, self.directions, self.condition, [self.rule]):
+        with each_group(k, self.directions, self.condition, [x for x in (self.rule, self.then) if x is not None]):
             k.effect(self.rule)
+            if self.then is not None:
+                k.effect(self.then)
             k.line("pass")
 
 

@@ -48,15 +48,18 @@ class SetCounter(Ludeme):
 
     Parameters:
         value: the counter's new value
+        then: consequences, after
 
     Examples:
         (set Counter)
+        (set Counter 0 (then (moveAgain)))
     """
 
     name = "set Counter"
     kind = MOVES
     concepts = ("SetInternalCounter",)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
+    then: Any = Param(Kind(("then",), "then"), optional=True)
 
     def declare(self, d: Declarations, c: Any) -> None:
         d.array(_COUNTER, [-1])
@@ -66,7 +69,8 @@ class SetCounter(Ludeme):
 
         def run(s: State, e: Env) -> None:
             s.set_item(s.arrays[_COUNTER], 0, value(s, e))
-        return run
+        from .moves_then import and_then, then_of
+        return and_then(run, then_of(c, self.then))
 
 
 _PENDING = "pending"  # [value, ply it was set at]: a move's pending value, for the next move

@@ -24,7 +24,9 @@ from .base import (
     START_RULE,
     STR_LIT,
     THEN,
+    ArrayOf,
     BoundArray,
+    Either,
     Enum,
     Instance,
     Kind,
@@ -41,6 +43,10 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter, Made
 
 TO_CLEAR = "to_clear"  # the state array of flags: the site's piece goes when the turn ends
+# Ludii's WhenType: when a removal happens (only EndOfTurn puts it off)
+WHEN = Enum(("StartOfMove", "EndOfMove", "StartOfTurn", "EndOfTurn", "StartOfRound", "EndOfRound", "StartOfPhase",
+             "EndOfPhase", "StartOfGame", "EndOfGame", "StartOfMatch", "EndOfMatch", "StartOfSession", "EndOfSession"),
+            "when")
 
 
 def placed_where(sites: Any) -> str:
@@ -108,7 +114,8 @@ class Remove(_Effect):
         level: in a stacking game, the level of the piece removed (the top when left out)
         at: ``EndOfTurn``: the pieces stay, marked (``sites ToClear``), until the turn ends
         count: how many pieces are removed from each site (1 when left out)
-        then: consequences applied after the removal
+        then: consequences applied after each site's removal (as Ludii's, which makes one move
+            per occupied site, each with them; none when no site is occupied)
 
     Examples:
         (remove (between))
@@ -131,12 +138,16 @@ class Remove(_Effect):
     type: Any = Param(SITE_TYPE, optional=True)
     sites: Any = Param(REGION_FN)
     level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
-    at: Any = Param(Enum(("EndOfTurn",), "EndOfTurn"), optional=True, named=True, doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends")
+    at: Any = Param(WHEN, optional=True, named=True, doc="EndOfTurn: the pieces stay, marked (sites ToClear), until the turn ends; any other time: now, as Ludii's")
     count: Any = Param(INT_FN, optional=True, named=True, range=(0, 1_000_000))
     then: Any = Param(kind_of(THEN), optional=True)
 
+    def at_end_of_turn(self) -> bool:
+        """Removed when the turn ends (Ludii's ``at:EndOfTurn``; any other time is now)."""
+        return self.at is not None and self.at.name == "EndOfTurn"
+
     def declare(self, d: Declarations, c: Any) -> None:
-        if self.at is not None:
+        if self.at_end_of_turn():
             declare_to_clear(d)
 
     def compile(self, c: Compiler) -> MoveGen:
@@ -172,36 +183,43 @@ class Remove(_Effect):
         n = c.topo.n
         hands = HAND_SITES in c.game.arrays
         then = self.then.compile_effect(c) if self.then is not None else None
-        if self.at is None and (c.game.stacking or self.level is not None or self.count is not None):
+        if not self.at_end_of_turn() and (c.game.stacking or self.level is not None or self.count is not None):
             return _removal_of_pieces(c, region, self.level, self.count, then)
-        if self.at is not None:  # at:EndOfTurn: marked now, removed when the turn ends
+        if self.at_end_of_turn():  # marked now, removed when the turn ends
 
             def mark(s: State, e: Env) -> None:
                 flags = s.arrays[TO_CLEAR]
-                for site in list(region(s, e)):
-                    if site >= 0 and s.what[site] and not flags[site]:
+                for site in [x for x in region(s, e) if x >= 0 and s.what[x]]:
+                    if not flags[site]:
                         s.set_item(flags, site, 1)
-                if then is not None:
-                    then(s, e)
+                    if then is not None:
+                        then(s, e)
             return mark
 
+        def occupied(s: State, site: int) -> bool:
+            if 0 <= site < n:
+                return bool(s.what[site])
+            return site >= n and hands and bool(s.arrays[HAND_SITES][site - n])  # a site of Ludii's hands
+
         def run(s: State, e: Env) -> None:
-            for site in list(region(s, e)):
-                if 0 <= site < n:
+            for site in [x for x in region(s, e) if occupied(s, x)]:  # the moves, made first
+                if site < n:
                     if s.what[site]:
                         s.clear(site)
-                elif site >= n and hands and s.arrays[HAND_SITES][site - n]:  # a site of one of Ludii's hands
+                elif s.arrays[HAND_SITES][site - n]:
                     s.set_item(s.arrays[HAND_SITES], site - n, 0)
-            if then is not None:
-                then(s, e)
+                if then is not None:
+                    then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native.emit import Buffered, Listed, NoKernel
         if self.at is not None:
-            raise NoKernel("(remove at:EndOfTurn)")
+            raise NoKernel("(remove at:...)")
         if self.level is not None or self.count is not None:
             raise NoKernel("(remove level:/count:)")
+        if self.then is not None:
+            raise NoKernel("(remove ... (then ...))", "consequences after each site")
         region = k.region(self.sites, hands=True)
         if not isinstance(region, Listed) and not hasattr(region, "site"):
             buf, count = region.fill(k)  # the region worked out before any piece goes
@@ -214,8 +232,6 @@ class Remove(_Effect):
                 with k.indented(f"elif {x} >= N and {k.what(x)} != 0:"):
                     k.line(f"{k.what(x)} = 0")
                     k.line(f"{k.who(x)} = 0")
-        if self.then is not None:
-            k.effect(self.then)
 
 
 def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> Any:
@@ -232,9 +248,7 @@ def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: A
 
     def run(s: State, e: Env) -> None:
         number = count_fn(s, e)
-        for site in list(region(s, e)):
-            if not 0 <= site < n or not s.what[site]:
-                continue
+        for site in [x for x in region(s, e) if 0 <= x < n and s.what[x]]:  # the moves, made first
             if stacking:
                 size = stacks.size(s, site)
                 lv = level_fn(s, e) if level_fn is not None else size - 1
@@ -248,8 +262,8 @@ def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: A
                 counted.take_pieces(s, site, number)
             elif number > 0:
                 s.clear(site)
-        if then is not None:
-            then(s, e)
+            if then is not None:
+                then(s, e)
     return run
 
 
@@ -296,10 +310,12 @@ class _ScoreEffect(_Effect):
     Parameters:
         player: whose score changes (``Each``: everybody's)
         amount: the number of points
+        then: consequences, after the score of each player changed (as Ludii's: once per player)
     """
 
     player: Any = Param(PLAYER)
     amount: Any = Param(INT_FN, range=ANY_INT)
+    then: Any = Param(kind_of(THEN), optional=True)
     concepts = ("Scoring",)
 
     def concepts_at(self, where):
@@ -309,29 +325,49 @@ class _ScoreEffect(_Effect):
     def update(old: int, amount: int) -> int:
         raise NotImplementedError
 
+    def pairs(self, c: Compiler) -> list[tuple[Any, Any]]:
+        """(players, amount) functions, one pair per player written (Ludii's arrays: the i-th
+        player gets the i-th amount; the shorter array says how many)."""
+        players = self.player.items if isinstance(self.player, BoundArray) else [self.player]
+        amounts = self.amount.items if isinstance(self.amount, BoundArray) else [self.amount]
+        return [(c.players(p), c.int(a)) for p, a in zip(players, amounts)]
+
     def compile_effect(self, c: Compiler):
-        players = c.players(self.player)
-        amount = c.int(self.amount)
+        pairs = self.pairs(c)
         update = self.update
+        then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s: State, e: Env) -> None:
-            n = amount(s, e)
-            for p in players(s, e):
+            # every amount is worked out before any score changes (Ludii's moves are made first)
+            changes = [(p, amount(s, e)) for players, amount in pairs for p in players(s, e)]
+            for p, n in changes:
                 value = update(s.scores[p], n)
                 if not INT_MIN <= value <= INT_MAX:
                     raise out_of_range(value, self, f"the score of P{p}")
                 s.set_score(p, value)
+                if then is not None:
+                    then(s, e)
         return run
 
 
 class AddScore(_ScoreEffect):
-    """Add to a player's score (``Each``: every player's).
+    """Add to a player's score (``Each``: every player's), or to several players' scores: the
+    i-th amount to the i-th player.
+
+    Parameters:
+        player: whose score changes (``Each``: everybody's), or ``{...}`` of players
+        amount: the number of points, or ``{...}`` of them (one per player)
 
     Examples:
         (addScore Mover 1)
+        (addScore {P1 P2} {50 10})
+        (addScore (player (mover)) 2 (then (moveAgain)))
     """
 
     name = "addScore"
+    player: Any = Param(Either((PLAYER, ArrayOf(PLAYER, single=False))))
+    amount: Any = Param(Either((INT_FN, ArrayOf(INT_FN, single=False))), range=ANY_INT)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     @staticmethod
     def update(old: int, amount: int) -> int:
@@ -347,6 +383,7 @@ class SetScore(_ScoreEffect):
 
     Examples:
         (set Score Each 0)
+        (set Score (player 1) (count Pieces P1) (then (moveAgain)))
     """
 
     name = "set Score"
@@ -363,21 +400,28 @@ class SetScore(_ScoreEffect):
 class MoveAgain(_Effect):
     """The mover moves again: the next ply is theirs too.
 
+    Parameters:
+        then: consequences, after
+
     Examples:
         (moveAgain)
+        (moveAgain (then (set Counter)))
     """
 
     name = "moveAgain"
     concepts = ("MoveAgain",)
-    # no parameters
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: Compiler):
+        from .moves_then import and_then, then_of
         from .turnstate import again
-        return lambda s, e: again(s)
+        return and_then(lambda s, e: again(s), then_of(c, self.then))
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native import abi
         k.line(f"{k.st}[{abi.MOVE_AGAIN}] = 1")
+        if self.then is not None:
+            k.effect(self.then)
 
 
 class Place(Ludeme):
@@ -544,36 +588,52 @@ class Place(Ludeme):
 
 class Custodial(_Effect):
     """Custodial capture: from a site (the last move's by default), along each direction, a run
-    of sites satisfying the between condition whose length is in the between range (``(exact 2)``,
-    ``(max 2)``, ``(range 1 Infinity)``; any length by default), closed by a site satisfying the to
-    condition. The between effect is applied to every site of each such run.
+    of sites satisfying the between condition whose length is in the between range (``(exact
+    2)``, ``(max 2)``, ``(range 1 Infinity)``; any length by default; Ludii reads only the
+    range's greatest length, this reads both), closed by a site satisfying the to condition. The between effect is applied to
+    every site of each such run, each site followed by the ``then`` consequences (Ludii makes
+    one move per enclosed site, each with them).
+
+    Left out as in Ludii: the between condition is ``(is Enemy (between))`` and the to condition
+    ``(is Friend (to))`` (Ludii's defaults, which read the site's number as a player's), the
+    between effect ``(remove (between))``.
 
     Parameters:
         from: the site the captures start from (the last move's when left out)
         directions: the directions searched (``Adjacent`` when left out)
         between: what the enclosed sites must be, how many of them, and what happens to them
         to: what the site closing the run must hold (a piece of the mover, usually)
-        then: consequences applied after the capture
+        then: consequences applied after each enclosed site's effect
 
     Examples:
         (custodial (from (last To)) All (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between)))) (to if:(is Mover (who at:(to)))))
+        (custodial (from (last To)) Orthogonal (between (max 1) if:(is Enemy (who at:(between)))) (to if:(is Friend (who at:(to)))))
     """
 
     name = "custodial"
     default_directions = "Adjacent"
 
     def concepts_at(self, where):
-        # a custodial capture when the enclosed pieces are taken off the board
+        # a custodial capture when the enclosed pieces are taken off the board; Ludii's defaults
+        # bring the concepts of the rules they stand for
         from .concepts import captures
-        return ("CustodialCapture",) if captures(where, self.between.apply) else ()
+        between = self.between
+        out: tuple[str, ...] = ()
+        if between is None or between.condition is None:
+            out += ("IsEnemy",)
+        if self.to is None or self.to.condition is None:
+            out += ("IsFriend",)
+        if between is None or between.apply is None:
+            return out + ("RemoveEffect", "CustodialCapture")
+        return out + ("CustodialCapture",) if captures(where, between.apply) else out
 
     def where_for(self, param, where):
         # Ludii's custodial capture says nothing of its directions
         return None if param.name == "directions" else super().where_for(param, where)
     source: Any = Param(Instance("from"), optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
-    between: Any = Param(Instance("between"))
-    to: Any = Param(Instance("to"))
+    between: Any = Param(Instance("between"), optional=True)
+    to: Any = Param(Instance("to"), optional=True)
     then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: Compiler):
@@ -583,14 +643,26 @@ class Custodial(_Effect):
         rays_at = c.topo.rays_for(dirs)
         between = self.between
         lo, hi = (1, 1 << 30)
-        if between.length is not None:
+        if between is not None and between.length is not None:
             lo, hi = between.length.bounds(c)
             if lo < 1:
                 raise BindError(f"a custodial capture encloses at least 1 site, not {lo}", between.length.span)
-        b_cond = c.bool(between.condition) if between.condition is not None else None
-        same_owner = between.sameOwner is not None and between.sameOwner.value
-        b_effect = between.apply.compile_effect(c) if between.apply is not None else None
-        to_cond = c.bool(self.to.condition) if self.to.condition is not None else None
+        game = c.game
+        if between is not None and between.condition is not None:
+            b_cond = c.bool(between.condition)
+        else:  # Ludii's (is Enemy (between)): the site's number read as a player's
+            b_cond = lambda s, e: e.between != 0 and not _friend_number(game, e.between, s.mover)  # noqa: E731
+        same_owner = between is not None and between.sameOwner is not None and between.sameOwner.value
+        if between is not None and between.apply is not None:
+            b_effect = between.apply.compile_effect(c)
+        else:  # Ludii's (remove (between))
+            def b_effect(s: State, e: Env) -> None:
+                if 0 <= e.between < len(s.what) and s.what[e.between]:
+                    s.clear(e.between)
+        if self.to is not None and self.to.condition is not None:
+            to_cond = c.bool(self.to.condition)
+        else:  # Ludii's (is Friend (to)): the site's number read as a player's
+            to_cond = lambda s, e: _friend_number(game, e.to, s.mover)  # noqa: E731
         then = self.then.compile_effect(c) if self.then is not None else None
 
         enclosed = _enclosed_runs(rays_at, lo, hi, b_cond, same_owner, to_cond)
@@ -601,12 +673,11 @@ class Custodial(_Effect):
                 return
             frame = e.child()
             for line in enclosed(s, frame, start):
-                if b_effect is not None:
-                    for b in line:
-                        frame.between = b
-                        b_effect(s, frame)
-                if then is not None:
-                    then(s, e)
+                for b in line:
+                    frame.between = b
+                    b_effect(s, frame)
+                    if then is not None:
+                        then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -617,9 +688,12 @@ class Custodial(_Effect):
         frm = self.source
         if frm is not None and (frm.condition is not None or frm.level is not None):
             raise NoKernel("(custodial (from ... if:...))")
+        between = self.between
+        if between is None or between.condition is None or between.apply is None or \
+                self.to is None or self.to.condition is None:
+            raise NoKernel("(custodial ...) with Ludii's default between or to")
         origin = k.site(frm.sites) if frm is not None and frm.sites is not None else k.var(abi.LAST_TO)
         rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
-        between = self.between
         if between.before is not None or between.after is not None:
             raise NoKernel("(custodial (between before:/after:))")
         lo, hi = (1, INFINITY)
@@ -675,11 +749,16 @@ class Custodial(_Effect):
                 with k.indented(f"for {i} in range({found}[2 * {c} + 1]):"):
                     k.line(f"{b} = {rays}[{start}, {d}, {i}]")
                     with k.bind(between=b):
-                        if between.apply is not None:
-                            k.effect(between.apply)
+                        k.effect(between.apply)
+                    if self.then is not None:  # Ludii: one move per enclosed site, each with the then
+                        k.effect(self.then)
                     k.line("pass")
-                if self.then is not None:
-                    k.effect(self.then)
+
+
+def _friend_number(game: Any, p: int, mover: int) -> bool:
+    """Ludii's ``(is Friend p)`` for any number (a site's, in custodial's defaults): the mover or
+    a teammate; never a number that is no player's."""
+    return 0 < p < len(game.team_of) and game.friends(p, mover)
 
 
 def _run_along(s: State, frame: Env, ray: tuple[int, ...], end: int, cond: Any) -> int:
@@ -946,9 +1025,11 @@ class SwapPlayers(_Effect):
     Parameters:
         first: one of the players
         second: the other
+        then: consequences, after
 
     Examples:
         (swap Players P1 P2)
+        (swap Players 1 2 (then (moveAgain)))
     """
 
     name = "swap Players"
@@ -957,6 +1038,7 @@ class SwapPlayers(_Effect):
         return where.either("SwapPlayersDecision", "SwapPlayersEffect")
     first: Any = Param(PLAYER)
     second: Any = Param(PLAYER)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: Compiler):
         a_fn, b_fn = c.player(self.first), c.player(self.second)
@@ -978,7 +1060,8 @@ class SwapPlayers(_Effect):
             sa, sb = s.scores[a], s.scores[b]
             s.set_score(a, sb)
             s.set_score(b, sa)
-        return run
+        from .moves_then import and_then, then_of
+        return and_then(run, then_of(c, self.then))
 
     def kernel_effect(self, k: Emitter) -> None:
         import numpy as np
@@ -1009,6 +1092,8 @@ class SwapPlayers(_Effect):
             k.line(f"{v} = {st}[SCORES + {a}]")
             k.line(f"{st}[SCORES + {a}] = {st}[SCORES + {b}]")
             k.line(f"{st}[SCORES + {b}] = {v}")
+        if self.then is not None:
+            k.effect(self.then)
 
 
 class ForEachPlayer(_Effect):
@@ -1019,18 +1104,24 @@ class ForEachPlayer(_Effect):
     Parameters:
         if: with a result: the condition tested for each player (Ludii's end ``forEach``)
         rule: the moves, effect or end rule applied for each player, ``Player`` being the player
+        then: as an effect: consequences, after the effect of each player (Ludii adds them to
+            every move the effect makes)
 
     Examples:
         (forEach Player (if (>= (score Player) 10) (result Player Win)))
         (forEach Player if:(>= (score Player) 10) (result Player Win))
+        (forEach Player (addScore Player 1) (then (moveAgain)))
     """
 
     name = "forEach Player"
     concepts = ("ControlFlowStatement",)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     rule: Any = Param(Kind(("moves", "end rule", "result")))
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def validate(self) -> None:
+        if self.then is not None and self.rule.kind != MOVES:
+            raise BindError("(forEach Player ... (then ...)): consequences follow moves, not an end rule", self.span)
         self.kind = self.rule.kind  # type: ignore[misc]  # an instance's kind: its rule's
         if self.condition is not None or self.kind == "result":
             if self.condition is None or self.kind != "result":
@@ -1047,8 +1138,9 @@ class ForEachPlayer(_Effect):
         return self.condition, [self.rule]
 
     def compile_effect(self, c: Compiler):
+        from .moves_then import and_then, then_of
         everyone = tuple(range(1, c.game.num_players + 1))
-        return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
+        return c.each(const_fn(everyone), and_then(c.effect(self.rule), then_of(c, self.then)), bind="player")
 
     def compile_end(self, c: Compiler):
         if self.condition is not None:  # Ludii's end forEach: each player's result in turn
@@ -1081,6 +1173,8 @@ class ForEachPlayer(_Effect):
         with k.indented(f"for {p} in range(1, {k.players + 1}):"):
             with k.bind(player=p):
                 k.effect(self.rule)
+                if self.then is not None:
+                    k.effect(self.then)
             k.line("pass")
 
     def kernel_end(self, k: Emitter) -> None:

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..engine.values import const_fn
-from .base import ANY_INT, INT, INT_FN, STR_LIT, Ludeme, Param
+from .base import ANY_INT, INT, INT_FN, STR_LIT, THEN, Ludeme, Param, kind_of
 from .effects import _Effect
+from .moves_then import and_then, then_of
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -40,17 +41,20 @@ class SetVar(_Effect):
     Parameters:
         title: the variable's name (the unnamed variable when left out)
         value: the new value (-1, unset, when left out)
+        then: consequences, after
 
     Examples:
         (set Var "Replay" (to))
         (set Var "Direction" 0)
         (set Var (count at:(last To)))
+        (set Var "Moved" 1 (then (moveAgain)))
     """
 
     name = "set Var"
     concepts = ("SetVar",)
     title: Any = Param(STR_LIT, optional=True)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def declare(self, d: Declarations, c: Any) -> None:
         declare_variable(d, self.title)
@@ -64,7 +68,7 @@ class SetVar(_Effect):
             v = value(s, e)
             if data[0] != v:
                 s.set_item(data, 0, v)
-        return run
+        return and_then(run, then_of(c, self.then))
 
 
 class Var(Ludeme):

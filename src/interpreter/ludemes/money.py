@@ -160,7 +160,7 @@ class SetPot(Ludeme):
 
 
 _MESSAGE = Either((STR_LIT, INT_FN, Kind((INTS,), "ints"), FLOAT_LIT, BOOL_FN, REGION_FN, Kind(("range",), "range"),
-                   DIRS))
+                   DIRS, Kind(("board shape",), "graph")))
 
 
 class Note(Ludeme):
@@ -169,12 +169,13 @@ class Note(Ludeme):
 
     Parameters:
         player: the player whose message it is
-        message: what is said (a text, a number, a region...)
+        message: what is said (a text, a number, a region, a graph...)
         to: the player it is for
 
     Examples:
         (note "Your turn")
         (note player:Next "Pays into the pot" to:Next)
+        (note (square 3) to:(player 2))
     """
 
     name = "note"

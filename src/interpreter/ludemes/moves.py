@@ -33,6 +33,7 @@ from .base import (
     kind_of,
 )
 from .concepts import moved_to
+from .functions import SITE_TYPE
 from .stacks import stack_flag, with_levels
 
 if TYPE_CHECKING:
@@ -1006,9 +1007,12 @@ class ForEachPiece(Ludeme):
     ``top:True`` only the top piece of each stack.
 
     Parameters:
+        on: the kind of site the pieces stand on (the board's own kind: checked)
         pieces: only these kinds of piece (every kind when left out)
         container: the pieces in that container instead of the board's: a number (0 the board,
             1, 2 ... the players' hands) or a name (``"Hand1"``)
+        container_name: the container by its name, written after the pieces' names (Ludii's
+            positional ``containerName``: ``(forEach Piece "Seed" "Hand1")``)
         moves: the moves from every such piece, instead of each piece's own
         player: whose pieces (the mover's when left out)
         top: True: only the pieces on top of their stacks (in a stacking game)
@@ -1021,13 +1025,16 @@ class ForEachPiece(Ludeme):
         (forEach Piece "Pawn" (move Step Forward (to if:(is Empty (to)))))
         (forEach Piece container:(mover))
         (forEach Piece top:True)
+        (forEach Piece on:Cell "Pawn" (player (next)))
     """
 
     name = "forEach Piece"
     concepts = ("ForEachPiece", "ControlFlowStatement")
     kind = MOVES
+    on: Any = Param(SITE_TYPE, optional=True, named=True)
     pieces: Any = Param(ArrayOf(STR_LIT), optional=True)
     container: Any = Param(Either((INT_FN, STR_LIT)), optional=True, named=True, range=(0, 64))
+    container_name: Any = Param(STR_LIT, optional=True)
     moves: Any = Param(MOVES_T, optional=True)
     player: Any = Param(PLAYER, optional=True)
     top: Any = Param(BOOL_FN, optional=True, named=True)
@@ -1042,7 +1049,15 @@ class ForEachPiece(Ludeme):
         if self.top is not None:
             stacks.declare(d)  # Ludii's top: makes a stacking game
 
+    def validate(self) -> None:
+        if self.container is not None and self.container_name is not None:
+            raise BindError("(forEach Piece ...): a container by number (container:) or by name, not both", self.span)
+        if self.container_name is not None:  # Ludii's containerName: the same as container:"Name"
+            self.container = self.container_name
+
     def compile(self, c: Compiler):
+        from .measures import check_site_type
+        check_site_type(c, self, self.on)
         game = c.game
         comps = game.components
         kinds = None

@@ -142,11 +142,15 @@ class SetCount(_Effect):
         type: the kind of site (the board's own kind when left out)
         number: how many pieces the site holds afterwards
         at: the site (a board site or a hand)
+        level: taken as Ludii's grammar takes it, and left unused as Ludii leaves it (a count
+            is the site's, not a level's)
         to: a region: every site of it gets that many
+        then: consequences, after
 
     Examples:
         (set Count 4 to:(sites Track))
         (set Count 22 at:(handSite P1))
+        (set Count at:(last To) 0 (then (moveAgain)))
     """
 
     name = "set Count"
@@ -158,7 +162,9 @@ class SetCount(_Effect):
     type: Any = Param(SITE_TYPE, optional=True)
     number: Any = Param(INT_FN, range=COUNT)
     at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     to: Any = Param(REGION_FN, optional=True, named=True)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def validate(self) -> None:
         if (self.at is None) == (self.to is None):
@@ -168,8 +174,10 @@ class SetCount(_Effect):
         declare_counts(d)
 
     def compile_effect(self, c: Compiler):
+        from .moves_then import and_then, then_of
         number = c.int(self.number)
         seed = seed_kind(c.game)
+        then = then_of(c, self.then)
         if self.at is not None:
             at = any_site(c, self.at)
 
@@ -177,14 +185,14 @@ class SetCount(_Effect):
                 x = at(s, e)
                 if x >= 0:
                     set_pieces(s, x, number(s, e), kind_at(s, x, seed))
-            return one
+            return and_then(one, then)
         region = c.region(self.to)
 
         def each(s: State, e: Env) -> None:
             n = number(s, e)
             for x in list(region(s, e)):
                 set_pieces(s, x, n, kind_at(s, x, seed))
-        return each
+        return and_then(each, then)
 
 
 class FromTo(_Effect):
@@ -196,17 +204,24 @@ class FromTo(_Effect):
     ``level:``) onto the top of the other (or at the to's ``level:``); with ``stack:True`` the
     whole stack goes.
 
+    With ``copy:True`` (and neither ``count:`` nor levels, as Ludii's), a copy of the piece goes
+    and the piece stays: nothing happens, consequences included, when the site is empty.
+
     Parameters:
         frm: the site the pieces leave
         to: the site they go to
         count: how many pieces go
+        copy: True: a copy of the piece goes to the site, the piece stays (False when left out)
         stack: True: the whole stack goes (in a stacking game)
+        mover: the player the move is made for (Ludii's, for simultaneous moves: as a
+            consequence it changes nothing on the board)
         then: consequences of the move
 
     Examples:
         (fromTo (from (to)) (to (handSite Mover)) count:(count at:(to)))
         (fromTo (from (site)) (to (mapEntry Mover)) count:6)
         (fromTo (from (site) level:(level)) (to (mapEntry "Entry" (who at:(site) level:(level)))))
+        (fromTo (from (last To)) (to (last From)) copy:True)
     """
 
     name = "fromTo"
@@ -214,7 +229,9 @@ class FromTo(_Effect):
     frm: Any = Param(Instance("from"))
     to: Any = Param(Instance("to"))
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    copy: Any = Param(BOOL_FN, optional=True, named=True)
     stack: Any = Param(BOOL_LIT, optional=True, named=True)
+    mover: Any = Param(ROLE, optional=True)
     then: Any = Param(_THEN, optional=True)
 
     def validate(self) -> None:
@@ -247,8 +264,16 @@ class FromTo(_Effect):
         then = self.then.compile_effect(c) if self.then is not None else None
         if (self.frm.sites is None or self.to.sites is None) and not c.game.stacking:
             raise BindError("fromTo needs both sites here: (fromTo (from SITE) (to SITE) ...)", self.span)
-        if c.game.stacking:
-            return _stacked_from_to(c, frm, to, number, self, then)
+        moved = _stacked_from_to(c, frm, to, number, self, then) if c.game.stacking else \
+            self._counted(c, frm, to, number, then)
+        if self.copy is None or self.count is not None or self.frm.level is not None or self.to.level is not None:
+            return moved  # Ludii copies only a piece moved without count or levels
+        copying = c.bool(self.copy)
+        copied = _copy_piece(c, frm, to, then)
+        return lambda s, e: (copied if copying(s, e) else moved)(s, e)
+
+    def _counted(self, c: Compiler, frm: Any, to: Any, number: Any, then: Any) -> Any:
+        """The pieces moved in a game counting pieces per site (not stacking)."""
         seed = seed_kind(c.game)
 
         def run(s: State, e: Env) -> None:
@@ -263,6 +288,32 @@ class FromTo(_Effect):
             if then is not None:
                 then(s, e.bound(frm=a, to=b))  # the consequences see the pieces' sites
         return run
+
+
+def _copy_piece(c: Compiler, frm: Any, to: Any, then: Any) -> Any:
+    """``fromTo ... copy:True``: a piece of the kind on the from site put on the to site (on top
+    of its stack in a stacking game), the piece itself staying; nothing when the from site is
+    empty (Ludii makes no move then)."""
+    from ..engine import stacks
+    stacking = c.game.stacking
+    seed = 0 if stacking else seed_kind(c.game)
+
+    def run(s: State, e: Env) -> None:
+        a, b = frm(s, e), to(s, e)
+        if a < 0 or b < 0:
+            return
+        if stacking:
+            if not stacks.size(s, a):
+                return
+            stacks.push(s, b, stacks.top_entry(s, a))  # the piece with its values
+        else:
+            if not pieces_at(s, a):
+                return
+            add_pieces(s, b, 1, kind_at(s, a, seed))
+            _note_effect_to(s, b, a)
+        if then is not None:
+            then(s, e.bound(frm=a, to=b))
+    return run
 
 
 def _stacked_from_to(c: Compiler, frm: Any, to: Any, number: Any, rule: FromTo, then: Any) -> Any:

@@ -203,6 +203,7 @@ class PieceDecl(Ludeme):
         self.each = self.role is None or self.role.name == "Each"
         self.names: list[str] | None = None
         self.index = None  # a piece given by number: (piece (what at:(from)))
+        self.number = self.piece_name if isinstance(self.piece_name, Ludeme) else None  # its number, (id ...) too
         if isinstance(self.piece_name, Ludeme):
             named = self.piece_name
             name = named.component_name(0) if isinstance(named, Id) else None

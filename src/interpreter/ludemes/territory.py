@@ -13,7 +13,22 @@ from ..engine.env import Env
 from ..engine.groups import group_at
 from ..engine.result import Termination
 from ..errors import BindError
-from .base import BOOL, DIRS, DISTANCE, INT, INT_FN, MOVES, PLAYER, SITE_FN, STR_LIT, Instance, Ludeme, Param, kind_of
+from .base import (
+    BOOL,
+    DIRS,
+    DISTANCE,
+    INT,
+    INT_FN,
+    MOVES,
+    PLAYER,
+    SITE_FN,
+    STR_LIT,
+    THEN,
+    Instance,
+    Ludeme,
+    Param,
+    kind_of,
+)
 from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
@@ -181,9 +196,12 @@ class Trigger(Ludeme):
     Parameters:
         event: the event's name
         role: the player it is raised for
+        then: taken as Ludii's grammar takes it, and never applied, as in Ludii (its Trigger
+            makes its move without the consequences)
 
     Examples:
         (trigger "CaptureMade" Next)
+        (trigger "Moved" (player (mover)))
     """
 
     name = "trigger"
@@ -191,6 +209,7 @@ class Trigger(Ludeme):
     kind = MOVES
     event: Any = Param(STR_LIT)
     role: Any = Param(PLAYER)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def compile(self, c: Compiler):
         raise BindError("(trigger ...) is an effect: use it in (then ...), not as a move", self.span)

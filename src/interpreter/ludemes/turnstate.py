@@ -160,11 +160,13 @@ class SetNextPlayer(Ludeme):
 
     Parameters:
         who: the next player (``(player 2)``, ``(mover)``...), or an array of players
-        then: consequences
+        then: taken as Ludii's grammar takes it, and never applied, as in Ludii (its
+            SetNextPlayer makes its moves without the consequences)
 
     Examples:
         (set NextPlayer (player 1))
         (set NextPlayer (next))
+        (set NextPlayer (players All) (then (moveAgain)))
     """
 
     name = "set NextPlayer"
@@ -186,7 +188,6 @@ class SetNextPlayer(Ludeme):
         else:
             one = c.player(self.who) if isinstance(self.who, Const) else c.int(self.who)
             ids = lambda s, e: (one(s, e),)  # noqa: E731
-        then = self.then.compile_effect(c) if self.then is not None else None
         n = c.game.num_players
 
         def run(s: State, e: Env) -> None:
@@ -200,8 +201,6 @@ class SetNextPlayer(Ludeme):
                 s.set_item(s.arrays[NEXT_PLAYER], 0, chosen)
                 if s.move_again:
                     s.set_var("move_again", False)
-            if then is not None:
-                then(s, e)
         return run
 
 

@@ -369,44 +369,56 @@ class IsThreatened(Ludeme):
 
 class Promote(Ludeme):
     """Replace the piece on a site by another kind (``(promote (last To) (piece "Queen")
-    Mover)``); with several kinds named (``(piece {"Queen" "Rook"})``) only the first is used
-    (a choice among them is not supported). The new piece belongs to the given player (the
-    owner of the piece promoted by default).
+    Mover)``). The new piece belongs to the given player (the owner of the piece promoted by
+    default). With several kinds named (``(piece {"Queen" "Rook"})``), as Ludii's effect does,
+    one promotion per kind, made in turn (the last kind stays), each followed by the ``then``
+    consequences.
 
     Parameters:
-        site: the site of the piece (the last move's when left out)
+        type: the kind of site (the board's own kind when left out)
+        site: the site of the piece (``(to)`` when left out)
         piece: the kind, or kinds, it becomes
         role: the owner of the new piece (the old piece's owner when left out)
+        then: consequences, after each promotion
 
     Examples:
         (promote (last To) (piece "Queen") Mover)
+        (promote Cell (last To) (piece "King") (player (mover)) (then (moveAgain)))
     """
 
     name = "promote"
     kind = MOVES
     concepts = ("PromotionEffect",)
+    type: Any = Param(SITE_TYPE, optional=True)
     site: Any = Param(SITE_FN, optional=True)
     piece: Any = Param(Instance("piece"))
     role: Any = Param(PLAYER, optional=True)
+    then: Any = Param(kind_of("then"), optional=True)
 
     def compile_effect(self, c: Compiler):
+        from .measures import check_site_type
+        from .moves_then import then_of
+        check_site_type(c, self, self.type)
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
-        names = self.piece.names_listed()
-        if len(names) > 1:
-            raise BindError("promotion to a choice of pieces is not supported yet", self.piece.span)
-        kinds = c.components_named(names[0], self.piece)
         of = c.game.owner_of
-        per_owner = {of[k]: k for k in kinds}
+        tables = []  # per kind named, in order: (owner -> component, the one when alone)
+        for name in self.piece.names_listed():
+            kinds = c.components_named(name, self.piece)
+            tables.append(({of[k]: k for k in kinds}, kinds[0] if len(kinds) == 1 else 0))
         owner = c.player(self.role) if self.role is not None else None
+        then = then_of(c, self.then)
 
         def run(s: State, e: Env) -> None:
             x = site(s, e)
             if x < 0 or not s.what[x]:
                 return
             p = owner(s, e) if owner is not None else s.who[x]
-            k = per_owner.get(p, kinds[0] if len(kinds) == 1 else 0)
-            if k:
-                s.place(x, k)
+            for per_owner, alone in tables:
+                k = per_owner.get(p, alone)
+                if k:
+                    s.place(x, k)
+                if then is not None:
+                    then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -418,7 +430,9 @@ class Promote(Ludeme):
             raise NoKernel("(promote ...)", "a piece replaced in a game keeping its groups")
         names = self.piece.names_listed()
         if len(names) > 1:
-            raise NoKernel("(promote (piece {...}))", "a choice of pieces")
+            raise NoKernel("(promote (piece {...}))", "several promotions")
+        if self.then is not None:
+            raise NoKernel("(promote ... (then ...))")
         kinds = _components_named(k, names[0])
         owner_of = k.game.owner_of
         per_owner = {owner_of[w]: w for w in kinds}
@@ -598,10 +612,14 @@ class Surround(Ludeme):
             out)
         to: what the sites around it must be (friends when left out)
         except: how many of the sites around may fail that condition
-        then: consequences applied after the capture
+        with: a piece given by number (``(piece (id "King" Mover))``) one of the sites around
+            must hold; as Ludii, a piece given by name sets no such need
+        then: taken as Ludii's grammar takes it, and never applied, as in Ludii (its Surround
+            makes its moves without the consequences)
 
     Examples:
         (surround (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))) (to if:(is Friend (who at:(to)))))
+        (surround (from (last To)) Orthogonal with:(piece (id "King" Mover)))
     """
 
     name = "surround"
@@ -616,10 +634,13 @@ class Surround(Ludeme):
     between: Any = Param(Instance("between"), optional=True)
     to: Any = Param(Instance("to"), optional=True)
     exceptions: Any = Param(INT_FN, optional=True, named=True, key="except", range=DISTANCE)
+    with_piece: Any = Param(Instance("piece"), optional=True, named=True, key="with")
     then: Any = Param(kind_of("then"), optional=True)
 
     def compile_effect(self, c: Compiler):
         game = c.game
+        number = getattr(self.with_piece, "number", None)  # Ludii reads only a piece given by number
+        with_piece = c.int(number) if number is not None else None
         frm = c.site(self.source.sites) if self.source is not None and self.source.sites is not None \
             else (lambda s, e: s.last_to)
         table = c.adjacency(self.directions, "Adjacent")
@@ -637,12 +658,12 @@ class Surround(Ludeme):
         else:
             closed = lambda s, e: game.friends(s.who[e.to], s.mover)  # noqa: E731
         allowed = c.int(self.exceptions) if self.exceptions is not None else const_fn(0)
-        then = self.then.compile_effect(c) if self.then is not None else None
 
         def surrounded(s: State, frame: Env, x: int) -> list[int]:
             """The neighbours of ``x`` caught and closed in, found before any is taken
             (``frame`` is the rule's own: (between) and (to) are bound there)."""
             taken = []
+            needed = with_piece(s, frame) if with_piece is not None else None
             for b in table[x]:
                 frame.between = b
                 if not caught(s, frame):
@@ -652,7 +673,7 @@ class Surround(Ludeme):
                     frame.to = t
                     if not closed(s, frame):
                         open_sides += 1
-                if open_sides <= allowed(s, frame):
+                if open_sides <= allowed(s, frame) and (needed is None or any(s.what[t] == needed for t in table[b])):
                     taken.append(b)
             return taken
 
@@ -664,8 +685,6 @@ class Surround(Ludeme):
             for b in surrounded(s, frame, x):
                 frame.between = b
                 effect(s, frame)
-            if then is not None:
-                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -677,6 +696,8 @@ class Surround(Ludeme):
         frm = self.source
         if frm is not None and (frm.condition is not None or frm.level is not None):
             raise NoKernel("(surround (from ... if:/level:))")
+        if self.with_piece is not None:
+            raise NoKernel("(surround ... with:...)")
         between = self.between
         if between is not None and any(v is not None for v in (between.before, between.after, between.sameOwner,
                                                                between.length)):
@@ -728,8 +749,6 @@ class Surround(Ludeme):
                         with k.indented(f"if {k.what(b)} != 0:"):
                             k.place(b, "0")
                 k.line("pass")
-            if self.then is not None:
-                k.effect(self.then)
 
 
 class MoveRemove(Ludeme):
@@ -835,6 +854,7 @@ class MovePromote(Ludeme):
     move, written like a placement that names its piece (``Queen1@E8``).
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         site: the site of the piece promoted (the last move's when left out)
         piece: the kinds it may become
         role: the owner of the new piece (the old piece's owner when left out)
@@ -842,17 +862,21 @@ class MovePromote(Ludeme):
 
     Examples:
         (move Promote (last To) (piece {"Queen" "Knight" "Bishop" "Rook"}) Mover)
+        (move Promote Cell (last To) (piece "Queen") (player (mover)))
     """
 
     name = "move Promote"
     kind = MOVES
     concepts = ("PromotionDecision",)
+    type: Any = Param(SITE_TYPE, optional=True)
     site: Any = Param(SITE_FN, optional=True)
     piece: Any = Param(Instance("piece"))
     role: Any = Param(PLAYER, optional=True)
     then: Any = Param(kind_of("then"), optional=True)
 
     def compile(self, c: Compiler) -> MoveGen:
+        from .measures import check_site_type
+        check_site_type(c, self, self.type)
         game = c.game
         site = c.site(self.site) if self.site is not None else (lambda s, e: s.last_to)
         owner = c.player(self.role) if self.role is not None else None

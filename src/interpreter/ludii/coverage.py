@@ -87,7 +87,9 @@ def stand_ins(ltype: str, registry: Mapping[str, type[Ludeme]] | None = None) ->
     if name in _KINDS:
         items.append(_ludeme(_KINDS[name]))
     elif name in registry:
-        items.append(_ludeme(registry[name].kind, name))
+        # every class of the name (``player``: the players' entry and Ludii's ``(player <int>)``)
+        classes = base.OVERLOADS.get(name, (registry[name],)) if registry is base.REGISTRY else (registry[name],)
+        items.extend(_ludeme(kind, name) for kind in dict.fromkeys(cls.kind for cls in classes))
     items.extend(Const(v) for v in _enums().get(name, []))
     for _ in range(depth):
         items = [BoundArray([item], Span()) for item in items]

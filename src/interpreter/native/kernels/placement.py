@@ -244,6 +244,9 @@ def _connected_by_union_find(self: connection.IsConnected, k: Emitter, uf: Any) 
 
 
 def _score_effect(self: Any, k: Emitter, add: bool) -> None:
+    from ...ludemes.base import BoundArray
+    if isinstance(self.player, BoundArray) or isinstance(self.amount, BoundArray):
+        raise NoKernel(f"({self.name} {{...}} {{...}})", "scores of several players")
     players = k.players_of(self.player)
     amount = k.temp("a")
     k.line(f"{amount} = {k.int(self.amount)}")
@@ -255,6 +258,8 @@ def _score_effect(self: Any, k: Emitter, add: bool) -> None:
         k.line(f"if {v} < -2147483648 or {v} > 2147483647:")
         k.line(f"    {k.st}[{abi.ERROR}] = {abi.ERR_RANGE}")
         k.line(f"{k.st}[SCORES + {p}] = {v}")
+        if self.then is not None:  # Ludii's then: after each player's score
+            k.effect(self.then)
 
 
 __all__ = ["axes_table", "neighbour_table", "_friends", "Ludeme"]

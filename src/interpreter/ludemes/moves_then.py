@@ -1,0 +1,47 @@
+"""Ludii's ``then`` on an effect: the consequences an effect's own move carries.
+
+In Ludii an effect is a move generator like any other: ``(set Score Mover 1 (then ...))`` makes
+one move (an action) whose ``then`` runs right after that action, and an effect that makes
+several moves (``(addScore Each 1 (then ...))``: one per player) runs its ``then`` after each
+of them. These helpers give the effects here that meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
+
+Effect = Callable[["State", "Env"], None]
+
+
+def then_of(c: Compiler, then: Any) -> Effect | None:
+    """The effect of a ``(then ...)`` (None when there is none)."""
+    return then.compile_effect(c) if then is not None else None
+
+
+def and_then(run: Effect, then: Effect | None) -> Effect:
+    """``run``, then its consequences ``then`` (``run`` itself when there are none): an effect
+    making one move."""
+    if then is None:
+        return run
+
+    def both(s: State, e: Env) -> None:
+        run(s, e)
+        then(s, e)
+    return both
+
+
+def no_kernel_with_then(ludeme: Any) -> None:
+    """For a kernel that does not emit an effect's own consequences: refuse the effect when it
+    has some (the game falls back to the reference engine)."""
+    if getattr(ludeme, "then", None) is not None:
+        from ..native.emit import NoKernel
+        raise NoKernel(f"({ludeme.name} ... (then ...))")
+
+
+__all__ = ["then_of", "and_then", "no_kernel_with_then"]
