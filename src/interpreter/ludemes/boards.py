@@ -20,6 +20,7 @@ from .base import (
     ANY_INT,
     BOARD_SHAPE,
     BOARD_SIZE,
+    BOOL_LIT,
     COORDINATE,
     EQUIPMENT_ITEM,
     INT_FN,
@@ -45,6 +46,7 @@ StaticInt = Callable[[Any], int]  # evaluates an int expression known before pla
 SHAPE = kind_of(BOARD_SHAPE)
 _NUMBER = Kind(("int",), "number", literals=(Int, Float))
 _POINT = ArrayOf(_NUMBER, single=False)
+_POLYGON = Kind(("polygon",), "polygon")  # a (poly ...): see .shapes
 
 
 class GraphMaker(Protocol):
@@ -293,30 +295,33 @@ class Square(_Shape):
 
 
 class Rectangle(_Shape):
-    """A grid of ROWS x COLUMNS squares; ``(rectangle 1 11)`` is a one-row board.
-    ``diagonals:`` as for ``square``.
+    """A grid of ROWS x COLUMNS squares; ``(rectangle 1 11)`` is a one-row board; without
+    COLUMNS, a square of ROWS x ROWS (Ludii's). ``diagonals:`` as for ``square``.
 
     Parameters:
         rows: the number of rows
-        columns: the number of columns
+        columns: the number of columns (``rows`` when left out)
         diagonals: how diagonals are drawn on the grid (as for ``square``)
 
     Examples:
         (rectangle 1 11)
         (rectangle 5 9 diagonals:Alternating)
+        (rectangle 4)
     """
 
     name = "rectangle"
     rows: Any = Param(INT_FN, range=(1, 10_000))
-    columns: Any = Param(INT_FN, range=(1, 10_000))
+    columns: Any = Param(INT_FN, optional=True, range=(1, 10_000))
     diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "RectangleShape")
 
     def concepts_at(self, where):
-        return _diagonal_concepts(self, "SquareTiling") + _grid_shape(_static(self.rows, where), _static(self.columns, where))
+        columns = self.rows if self.columns is None else self.columns
+        return _diagonal_concepts(self, "SquareTiling") + _grid_shape(_static(self.rows, where), _static(columns, where))
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use,
+        columns = None if self.columns is None else static_int(self.columns)
+        return gen.rectangle(static_int(self.rows), columns, use=use,
                              diagonals=getattr(self.diagonals, "name", None))
 
 
@@ -444,65 +449,97 @@ class Graph(_Shape):
 
 
 class AddToBoard(_Shape):
-    """A board with vertices (by position), edges (by vertex numbers or end positions) and
-    cells added (Ludii's graph operator ``add``; its effect of the same name places a piece).
+    """A board with vertices (by position), edges (by vertex numbers or end positions), curved
+    edges and cells added (Ludii's graph operator ``add``; its effect of the same name places a
+    piece). Without a board, the elements alone make one.
 
     Parameters:
-        board: the board shape to add to
+        board: the board shape to add to (none: an empty one)
         vertices: points to add, each by its position ``{x y}``
         edges: lines to add, each by its two vertex numbers or its two end positions
+        edgesCurved: curved lines to add, each ``{{end} {end} {tangent} {tangent}}`` (steps
+            ``CW``/``CCW`` run along them)
         cells: cells to add, each by its corners (vertex numbers or positions)
+        connect: join each point added by ``vertices:`` to the points nearer than 1.1 times
+            the mean edge length
 
     Examples:
         (add (square 2) edges:{{0 4}})
         (add (square 2) vertices:{{2.5 0.5}})
+        (add edges:{{{0 0} {1 1}}})
+        (add (square 2) edgesCurved:{{{0 0} {1 0} {1 2} {-1 2}}})
     """
 
     name = "add"
     overload = True
-    board: Any = Param(SHAPE)
+    board: Any = Param(SHAPE, optional=True)
     vertices: Any = Param(ArrayOf(_POINT, single=False), optional=True, named=True, range=COORDINATE)
     edges: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
+    edgesCurved: Any = Param(ArrayOf(ArrayOf(_POINT, single=False), single=False), optional=True, named=True,
+                             range=COORDINATE)
     cells: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
+    connect: Any = Param(BOOL_LIT, optional=True, named=True)
 
     passes_shape = ("board",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        base = self.board.graph(use, static_int)
+        base = self.board.graph(use, static_int) if self.board is not None else None
+        curved = [[tuple(_values(p, static_int)) for p in _items(edge)] for edge in _items(self.edgesCurved)]
         return gen.add(base, vertices=_points(self.vertices, static_int),
                        edges=_pairs(self.edges, static_int),
-                       cells=[_cell(c, static_int) for c in _items(self.cells)])
+                       cells=[_cell(c, static_int) for c in _items(self.cells)],
+                       curved=curved, connect=_flag(self.connect, False))
 
 
 class RemoveFromBoard(_Shape):
     """A board with cells, vertices and edges taken off (Ludii's graph operator ``remove``; its
-    effect of the same name removes pieces). ``cells:``/``vertices:`` list them by label or
-    number, ``edges:`` each by its two vertex numbers.
+    effect of the same name removes pieces). ``cells:``/``vertices:`` list them by number (or
+    label), or by position: a cell by its corners' positions, a vertex by its own;
+    ``edges:`` each by its two vertex numbers or end positions. A position where nothing is
+    found is passed over (Ludii's). ``(remove BOARD (poly ...))`` takes off every vertex inside
+    the polygon. Taking cells off takes off the sides no other cell has, unless
+    ``trimEdges:False``.
 
     Parameters:
         board: the board shape to take from
-        cells: the cells taken off, by label or number
-        vertices: the vertices taken off, by label or number
-        edges: the edges taken off, each by its two vertex numbers
+        poly: a polygon: the vertices inside it are taken off
+        cells: the cells taken off, by number, label or corner positions
+        vertices: the vertices taken off, by number, label or position
+        edges: the edges taken off, each by its two vertex numbers or end positions
+        trimEdges: whether the sides of cells taken off go with them (True by default)
 
     Examples:
         (remove (square 5) cells:{"C3"})
         (remove (hex 4) vertices:{0 1})
+        (remove (square 4) vertices:{{0.0 3.0} {0.5 2}})
+        (remove (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))
+        (remove (square 3) cells:{4} trimEdges:False)
     """
 
     name = "remove"
     overload = True
     board: Any = Param(SHAPE)
-    cells: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
-    vertices: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
-    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True,
-                       range=VERTEX_NUMBER)
+    poly: Any = Param(_POLYGON, optional=True)
+    cells: Any = Param(Either((ArrayOf(Either((STR_LIT, INT_LIT))), ArrayOf(ArrayOf(_POINT, single=False), single=False))),
+                       optional=True, named=True, range=SITE_NUMBER)
+    vertices: Any = Param(Either((ArrayOf(Either((STR_LIT, INT_LIT))), ArrayOf(_POINT, single=False))),
+                          optional=True, named=True, range=SITE_NUMBER)
+    edges: Any = Param(ArrayOf(Either((ArrayOf(INT_LIT, single=False), ArrayOf(_POINT, single=False))), single=False),
+                       optional=True, named=True, range=VERTEX_NUMBER)
+    trimEdges: Any = Param(BOOL_LIT, optional=True, named=True)
+
+    def validate(self) -> None:
+        if self.poly is not None and any(v is not None for v in (self.cells, self.vertices, self.edges)):
+            raise BindError("remove takes a polygon, or cells:/edges:/vertices:, not both", self.span)
 
     def where_for(self, param, where):
         return None  # a board with parts taken away keeps no tiling nor shape (Ludii's)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        return remove_from_board(self.board, self.cells, self.vertices, use, static_int, self.edges)
+        trim = _flag(self.trimEdges, True)
+        if self.poly is not None:
+            return gen.remove(self.board.graph(use, static_int), poly=self.poly.corners(static_int), trim_edges=trim)
+        return remove_from_board(self.board, self.cells, self.vertices, use, static_int, self.edges, trim)
 
 
 class Rotate(_Shape):
@@ -549,17 +586,20 @@ class Trim(_Shape):
 
 
 def remove_from_board(shape: GraphMaker, cells: Any, vertices: Any, use: str, static_int: StaticInt,
-                      edges: Any = None) -> gen.BoardGraph:
+                      edges: Any = None, trim_edges: bool = True) -> gen.BoardGraph:
     """``(remove BOARD cells:{...} edges:{{a b}...} vertices:{...})``: cells and vertices named by
-    number or by the label they have on the whole board, edges by their end points' numbers."""
+    number, by the label they have on the whole board, or by position (a cell by its corners),
+    edges by their end points' numbers or positions."""
     base = shape.graph(use, static_int)
     labelled: Topology | None = None
 
-    def indices(values: Any, kind: str) -> list[int]:
+    def indices(values: Any, kind: str) -> list:
         nonlocal labelled
-        out = []
+        out: list = []
         for item in _items(values):
-            if isinstance(item, Str):
+            if isinstance(item, BoundArray):  # a position (a vertex), or corner positions (a cell)
+                out.append(_cell(item, static_int) if kind == "Cell" else tuple(_values(item, static_int)))
+            elif isinstance(item, Str):
                 if kind != use:
                     raise BindError(f"{kind.lower()}s named by label on a board of {use.lower()}s: use numbers",
                                     item.span)
@@ -574,7 +614,12 @@ def remove_from_board(shape: GraphMaker, cells: Any, vertices: Any, use: str, st
         return out
 
     return gen.remove(base, cells=indices(cells, "Cell"), vertices=indices(vertices, "Vertex"),
-                      edges=_pairs(edges, static_int))
+                      edges=_pairs(edges, static_int), trim_edges=trim_edges)
+
+
+def _flag(value: Any, default: bool) -> bool:
+    """A named boolean argument's value (``default`` when left out)."""
+    return default if value is None else bool(value.value)
 
 
 def _items(value: Any) -> list:

@@ -388,18 +388,24 @@ class Merge(_Shape):
     lines are kept once, and the cells are traced again from the drawing. Points keep the
     order of the boards given, each board's own order within.
 
+    With ``connect:True``, every two points nearer than 1.1 times the mean length of a line are
+    joined, and the cells traced again.
+
     Parameters:
         boards: the boards overlaid
         board2: a second board, when the first is given alone
+        connect: join the points near each other (``False`` by default)
 
     Examples:
         (merge (rectangle 6 2) (rectangle 3 5))
         (merge {(square 4) (shift 5 0 (square 4))})
+        (merge (square 2) (shift 2.5 0 (square 2)) connect:True)
     """
 
     name = "merge"
     boards: Any = Param(Either((ArrayOf(SHAPE, single=False), SHAPE)))
     board2: Any = Param(SHAPE, optional=True)
+    connect: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def validate(self) -> None:
         if self.board2 is None and not hasattr(self.boards, "items"):
@@ -408,7 +414,8 @@ class Merge(_Shape):
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         shapes = _items(self.boards) + ([self.board2] if self.board2 is not None else [])
-        return gen.merge([s.graph(use, static_int) for s in shapes])
+        connect = self.connect is not None and bool(self.connect.value)
+        return gen.merge([s.graph(use, static_int) for s in shapes], connect=connect)
 
 
 class Shift(_Shape):

@@ -1,0 +1,107 @@
+"""Ludii's graph family (board generators and operators), equipment and util forms completed
+in session 30: each with Ludii's meaning on small boards whose answer is worked out by hand
+from Ludii's Java classes (``Rectangle``, ``Remove``, ``Add``, ``Merge``, ``Union``...)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import LudError, load
+from interpreter.engine import boards as gen
+
+GAME = '''(game "B" (players 2) (equipment {{(board {board}{use}) (piece "Disc" Each)}})
+    (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))))'''
+
+
+def topo(shape: str, use: str = ""):
+    return load(GAME.format(board=shape, use=f" use:{use}" if use else "")).topology
+
+
+def edges(t) -> int:
+    return sum(len(x) for x in t.neighbours["Orthogonal"]) // 2
+
+
+# --- rectangle -------------------------------------------------------------------------------------
+
+def test_rectangle_without_columns_is_square():
+    assert topo("(rectangle 4)").n == 16
+    assert topo("(rectangle 4)").labels == topo("(square 4)").labels
+    assert topo("(rectangle 3)", "Vertex").n == 9
+
+
+# --- remove ----------------------------------------------------------------------------------------
+
+def test_remove_vertices_by_position_and_index():
+    t = topo("(remove (square 4) vertices:{{0.0 3.0} {0.5 2}})", "Vertex")
+    assert t.n == 15  # (0, 3) goes; no vertex at (0.5, 2): passed over, as Ludii does
+    assert (0.0, 3.0) not in t.positions
+    assert topo("(remove (square 4) vertices:{1 4})", "Vertex").n == 14
+
+
+def test_remove_cells_by_corners_and_trim_edges():
+    by_corners = topo("(remove (square 3) cells:{{{1 1} {1 2} {2 2} {2 1}}})")
+    by_index = topo("(remove (square 3) cells:{4})")
+    assert by_corners.n == by_index.n == 8
+    g = gen.remove(gen.square(3), cells=[0])
+    kept = gen.remove(gen.square(3), cells=[0], trim_edges=False)
+    assert len(g.edges) == 24 - 2 and len(kept.edges) == 24  # the corner's outer sides go only when trimmed
+
+
+def test_remove_edge_by_end_positions():
+    assert edges(topo("(remove (square 3) edges:{{{0 0} {1 0}}})", "Vertex")) == 11
+    # a missing edge is passed over (Ludii's Graph.removeEdge)
+    assert len(gen.remove(gen.square(2), edges=[(0, 5)]).edges) == len(gen.square(2).edges)
+
+
+def test_remove_poly_takes_the_vertices_inside():
+    t = topo("(remove (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))")
+    assert t.n == 64 - 16  # the 9 points inside go, with every cell touching them
+    assert topo("(remove (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))", "Vertex").n == 64 - 9
+
+
+def test_remove_poly_and_lists_are_either_or():
+    with pytest.raises(LudError, match="polygon"):
+        topo("(remove (square 3) (poly {{0 0} {0 1} {1 1}}) cells:{0})")
+
+
+# --- add -------------------------------------------------------------------------------------------
+
+def test_add_without_a_board():
+    t = topo("(add edges:{{{0 0} {1 1}}})", "Vertex")
+    assert t.n == 2 and edges(t) == 1
+
+
+def test_add_curved_edges_are_curved():
+    g = gen.add(gen.square(2, use="Vertex"), curved=[((0, 0), (1, 0), (1, 2), (-1, 2))])
+    assert g.curved == {frozenset((0, 1))}
+    g = gen.add(gen.square(2, use="Vertex"), curved=[((0, 0), (3, 0), (1, 2), (-1, 2))])
+    assert len(g.vertices) == 5 and frozenset((0, 4)) in g.curved  # the end point is made
+
+
+def test_add_connect_joins_new_vertices_only_to_near_ones():
+    g = gen.add(gen.square(2, use="Vertex"), vertices=[(2, 0)], connect=True)
+    assert (4, 1) in g.edges and len(g.edges) == 5  # (1,0) is 1 away; (1,1) is 1.41 away
+    g = gen.add(gen.square(2, use="Vertex"), vertices=[(2, 0)])
+    assert len(g.edges) == 4
+
+
+# --- merge / union connect: ---------------------------------------------------------------------------
+
+def test_merge_connect_joins_near_points():
+    apart = topo("(merge (square 2) (shift 2 0 (square 2)))", "Vertex")
+    joined = topo("(merge (square 2) (shift 2 0 (square 2)) connect:True)", "Vertex")
+    assert apart.n == joined.n == 8
+    assert edges(apart) == 8 and edges(joined) == 10
+
+
+def test_union_connect_joins_near_points():
+    g = gen.union([gen.square(2, use="Vertex"), gen.shift(gen.square(2, use="Vertex"), 2, 0)], connect=True)
+    assert len(g.vertices) == 8 and len(g.edges) == 10
+    assert len(gen.union([gen.square(1), gen.shift(gen.square(1), 2, 0)]).edges) == 8
+
+
+def test_union_connect_is_for_boards():
+    with pytest.raises(LudError, match="connect"):
+        load('''(game "B" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+            (rules (play (move Add (to (union (sites Top) (sites Bottom) connect:True))))
+            (end (if (is Full) (result All Draw)))))''')
