@@ -105,3 +105,20 @@ def test_union_connect_is_for_boards():
         load('''(game "B" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
             (rules (play (move Add (to (union (sites Top) (sites Bottom) connect:True))))
             (end (if (is Full) (result All Draw)))))''')
+
+
+# --- equipment: piece max*:, board largeStack: -----------------------------------------------------
+
+def test_piece_capacities_and_large_stacks_load_and_play_alike():
+    text = '''(game "S" (players 2)
+        (equipment {{(board (square 3){large}) (piece "Disc" Each{caps})}})
+        (rules (play (move Add (to (sites Board)) stack:True)) (end (if (= (count Moves) 12) (result Mover Win)))))'''
+    plain = load(text.format(large="", caps=""))
+    other = load(text.format(large=" largeStack:True", caps=" maxState:4 maxCount:2 maxValue:9"))
+    a, b = plain.initial_state(), other.initial_state()
+    for _ in range(12):
+        ma, mb = a.legal_moves(), b.legal_moves()
+        assert [str(m) for m in ma] == [str(m) for m in mb]
+        a.apply(ma[-1])
+        b.apply(mb[-1])
+    assert a.is_over() and a.outcome() == b.outcome()

@@ -77,6 +77,8 @@ class Board(Ludeme):
         tracks: the board's tracks: named paths of sites that pieces follow (races, sowing)
         values: in a deduction puzzle, the values its sites may take (``(values Cell (range 1 9))``)
         use: where pieces go: on the cells, the vertices (intersections) or the edges
+        largeStack: Ludii keeps the board's stacks in a form made for tall stacks; ours hold
+            stacks of any height either way, so play is the same
         labels: every site's own label, in site order, instead of the coordinates
 
     Examples:
@@ -86,6 +88,7 @@ class Board(Ludeme):
         (board (tri Hexagon 7) use:Vertex)
         (board (rectangle 3 14) {(track "Track1" "0,E,N1,W,N1,E" P1 directed:True)})
         (board (square 3) (values Cell (range 1 9)))
+        (board (square 8) largeStack:True)
     """
 
     name = "board"
@@ -94,6 +97,7 @@ class Board(Ludeme):
     tracks: Any = Param(ArrayOf(Instance("track")), optional=True)
     values: Any = Param(ArrayOf(Kind(("values",), "values")), optional=True)
     use: Any = Param(Enum(("Vertex", "Cell", "Edge")), optional=True, named=True)
+    largeStack: Any = Param(BOOL_LIT, optional=True, named=True)
     labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True, range=ANY_INT)
 
     def validate(self) -> None:

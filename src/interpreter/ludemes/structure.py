@@ -179,11 +179,16 @@ class PieceDecl(Ludeme):
             out)
         moves: the piece's own moves (used by ``forEach Piece``)
         value: a number the piece is worth (``value Piece``)
+        maxState: the largest local state Ludii's state tables should hold for it (Ludii sizes
+            its tables by it; ours hold any state, so play is the same)
+        maxCount: the largest count Ludii's tables should hold (as ``maxState:``)
+        maxValue: the largest piece value Ludii's tables should hold (as ``maxState:``)
 
     Examples:
         (piece "Ball" Each)
         (piece "Disc" P1)
         (piece "3Dot" Each value:3)
+        (piece "Square" Each maxState:4)
     """
 
     name = "piece"
@@ -198,6 +203,9 @@ class PieceDecl(Ludeme):
     facing: Any = Param(Enum(FACINGS, "direction"), optional=True, doc="the direction the piece faces (what Forward means for it) [its owner's, else N]")
     moves: Any = Param(MOVES_T, optional=True)
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    maxState: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
+    maxCount: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
+    maxValue: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
 
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
