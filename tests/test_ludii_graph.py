@@ -122,3 +122,39 @@ def test_piece_capacities_and_large_stacks_load_and_play_alike():
         a.apply(ma[-1])
         b.apply(mb[-1])
     assert a.is_over() and a.outcome() == b.outcome()
+
+
+# --- surakartaBoard --------------------------------------------------------------------------------
+
+SURAKARTA = '''(game "S" (players 2) (equipment {{{board} (piece "Marker" Each (step (to if:(is Empty (to)))))}})
+    (rules (start {{(place "Marker1" (sites Bottom)) (place "Marker2" (sites Top))}})
+    (play (forEach Piece)) (end (if (no Moves Next) (result Mover Loss)))))'''
+
+
+def test_surakarta_board_has_ludiis_loops():
+    g = load(SURAKARTA.format(board="(surakartaBoard (square 6))"))
+    assert g.topology.n == 36  # the points of a 6 x 6 grid
+    names = [t.name for t in g.tracks]
+    assert names == ["Track1F", "Track1B", "Track2F", "Track2B"]  # (6 - 1 - 1) // 2 loops
+    inner = g.tracks[0]
+    # bottom row 1 rightwards, then (the corner passed twice, one site) up column 4...
+    assert inner.sites[:8] == (6, 7, 8, 9, 10, 11, 4, 10)
+    assert inner.looped and inner.directed and inner.owner == 0
+    assert g.tracks[1].sites[:7] == (1, 7, 13, 19, 25, 31, 24)  # the other way round
+    assert len(inner.sites) == 24
+
+
+def test_surakarta_loops_and_from():
+    g = load(SURAKARTA.format(board="(surakartaBoard (square 7) loops:1 from:2)"))
+    assert [t.name for t in g.tracks] == ["Track2F", "Track2B"]
+    assert g.tracks[0].sites[:7] == tuple(range(14, 21))
+
+
+def test_surakarta_triangle_loops():
+    from interpreter.ludemes.graph_equipment import surakarta_triangle_loop
+    # (tri 5) use:Vertex has points in rows of 5, 4, 3, 2, 1; loop 1 starts on the second row (site 5)
+    loop = surakarta_triangle_loop(5, 1)
+    assert [abs(x) for x in loop[:4]] == [5, 6, 7, 8]
+    assert [x < 0 for x in loop[:4]] == [True, False, False, True]  # the run's ends
+    g = load(SURAKARTA.format(board="(surakartaBoard (tri 5))"))
+    assert [t.name for t in g.tracks] == ["Track1F", "Track1B", "Track2F", "Track2B"]

@@ -18,6 +18,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     foreach,
     functions,
     gamevars,
+    graph_equipment,
     graphs,
     hands,
     intarrays,

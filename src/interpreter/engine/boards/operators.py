@@ -60,10 +60,10 @@ def add(g: BoardGraph | None, *, vertices: Sequence[Pt] = (), edges: Sequence[ob
     for edge in curved:
         if len(edge) != 4:
             continue  # Ludii skips a curved edge without its two tangents
-        a, b = _find_or_add(out, edge[0]), _find_or_add(out, edge[1])
-        if a != b:
-            out.add_edge(a, b)
-            out.curved.add(frozenset((a, b)))
+        va, vb = _find_or_add(out, edge[0]), _find_or_add(out, edge[1])
+        if va != vb:
+            out.add_edge(va, vb)
+            out.curved.add(frozenset((va, vb)))
     added: list[int] = []
     for v in vertices:
         x, y = _point(v)
