@@ -158,3 +158,34 @@ def test_surakarta_triangle_loops():
     assert [x < 0 for x in loop[:4]] == [True, False, False, True]  # the run's ends
     g = load(SURAKARTA.format(board="(surakartaBoard (tri 5))"))
     assert [t.name for t in g.tracks] == ["Track1F", "Track1B", "Track2F", "Track2B"]
+
+
+# --- makeFaces, boardless, poly rotns: ----------------------------------------------------------------
+
+def test_make_faces_traces_the_cells_again():
+    # Ludii's graph (add ...) adds no face: the diagonal splits no cell until the faces are made again
+    added = topo("(add (square 2) edges:{{0 4}})")
+    remade = topo("(makeFaces (add (square 2) edges:{{0 4}}))")
+    assert added.n == 4 and remade.n == 5  # the square's first cell is now two triangles
+
+
+def test_boardless_is_ludiis_large_board():
+    def table(word: str) -> object:
+        return load(f'''(game "T" (players 2) (equipment {{{word} (piece "Disc" Each)}})
+            (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))))''')
+    square = table("(boardless Square)")
+    assert square.topology.n == 41 * 41
+    assert "Boardless" in square.concepts and "SquareTiling" in square.concepts
+    assert table("(boardless Hexagonal)").topology.n == 3 * 21 * 20 + 1
+    assert table("(boardless Triangular 5)").topology.n == 25
+
+
+def test_poly_rotations_as_ludii_computes_them():
+    from interpreter.ludemes.shapes import rotated_copies
+    pts = rotated_copies([(1.0, 0.0), (1.0, 1.0)], 4)
+    assert len(pts) == 8 and pts[:2] == [(1.0, 0.0), (1.0, 1.0)]
+    x, y = pts[3]  # (1, 1) turned a quarter: Ludii's y is x sin + y sin = 2
+    assert abs(x + 1) < 1e-9 and abs(y - 2) < 1e-9
+    assert rotated_copies([(1.0, 0.0), (2.0, 0.0)], -2)[:2] == [(2.0, 0.0), (1.0, 0.0)]  # reversed first
+    t = topo("(keep (square 6) (poly {{0 0} {4 0} {4 4} {0 4}} rotns:1))", "Vertex")
+    assert t.n == topo("(keep (square 6) (poly {{0 0} {4 0} {4 4} {0 4}}))", "Vertex").n

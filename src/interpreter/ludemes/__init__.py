@@ -19,6 +19,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     functions,
     gamevars,
     graph_equipment,
+    graph_shapes,
     graphs,
     hands,
     intarrays,

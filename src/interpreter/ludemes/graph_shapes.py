@@ -1,0 +1,103 @@
+"""More of Ludii's graph functions (``game.functions.graph``) and the boardless board:
+``makeFaces`` (the cells traced again) and ``boardless`` (a large board of one tiling whose
+sites fill as pieces are played, Ludii's ``Boardless``).
+
+They build board graphs like the shapes of :mod:`.boards`, so they number sites as Ludii does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import boards as gen
+from .base import INT_FN, Enum, Param
+from .boards import SHAPE, Board, StaticInt, _Shape
+
+SIZE_BOARDLESS = 41
+"""Ludii's ``Constants.SIZE_BOARDLESS``: the side of a boardless board of squares or triangles."""
+SIZE_HEX_BOARDLESS = 21
+"""Ludii's ``Constants.SIZE_HEX_BOARDLESS``: the side of a boardless board of hexagons."""
+
+
+class MakeFaces(_Shape):
+    """A board whose cells are traced again from its lines: every face its lines enclose, up
+    to a line that crosses one drawn before it (Ludii's ``makeFaces``); its points and lines
+    keep their numbers.
+
+    Parameters:
+        board: the board whose cells are traced again
+
+    Examples:
+        (makeFaces (square 5))
+        (makeFaces (add (square 2) edges:{{0 4}}))
+    """
+
+    name = "makeFaces"
+    board: Any = Param(SHAPE)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        out = self.board.graph(use, static_int).copy()
+        out.make_faces(check_crossings=True)
+        return out
+
+
+class Boardless(Board):
+    """A table with no board (Ludii's ``boardless``): a large board of the tiling, squares
+    (``Square``, 41 x 41 cells), triangles (``Triangular``, a triangle of side 41) or hexagons
+    (``Hexagonal``, a hexagon of side 21), or of side DIMENSION, played on its cells; its centre
+    (``(centrePoint)``) is where play begins and the pieces played show where the table is.
+
+    Parameters:
+        tiling: the tiling: ``Square``, ``Triangular`` or ``Hexagonal``
+        dimension: the side of the board behind the table (Ludii's defaults when left out)
+
+    Examples:
+        (boardless Square)
+        (boardless Hexagonal)
+        (boardless Triangular 11)
+    """
+
+    name = "boardless"
+    concepts = ("Boardless",)
+    tiling: Any = Param(Enum(("Square", "Triangular", "Hexagonal")))
+    dimension: Any = Param(INT_FN, optional=True, range=(1, 100))
+    shape = None
+    tracks = None
+    values = None
+    use = None
+    largeStack = None
+    labels = None
+
+    def concepts_at(self, where):
+        word = self.tiling.name
+        tiling = {"Square": "SquareTiling", "Triangular": "TriangleTiling", "Hexagonal": "HexTiling"}[word]
+        shape = {"Square": "SquareShape", "Triangular": "TriangleShape", "Hexagonal": "HexShape"}[word]
+        return ("Boardless", tiling, shape, "RegularShape", "PolygonShape")
+
+    @property
+    def site_type(self) -> str:
+        return "Cell"
+
+    def _shape(self, static_int: StaticInt) -> tuple[str, int]:
+        word = self.tiling.name
+        default = SIZE_HEX_BOARDLESS if word == "Hexagonal" else SIZE_BOARDLESS
+        return word, default if self.dimension is None else static_int(self.dimension)
+
+    def whole_graph(self, static_int: StaticInt) -> gen.BoardGraph:
+        word, size = self._shape(static_int)
+        if word == "Square":
+            return gen.rectangle(size, size, use="Cell")
+        if word == "Hexagonal":
+            return gen.hex("Hexagon", size, use="Cell")
+        return gen.tri("Triangle", size, use="Cell")
+
+    def topology(self, static_int: StaticInt):
+        from ..engine.topology import build
+        word, size = self._shape(static_int)
+        return build(lambda: self.whole_graph(static_int), "Cell", ("boardless", word, size))
+
+    def build_tracks(self, topo, num_players: int) -> list:
+        return []
+
+
+__all__ = ["MakeFaces", "Boardless", "SIZE_BOARDLESS", "SIZE_HEX_BOARDLESS"]
