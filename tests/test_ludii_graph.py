@@ -189,3 +189,34 @@ def test_poly_rotations_as_ludii_computes_them():
     assert rotated_copies([(1.0, 0.0), (2.0, 0.0)], -2)[:2] == [(2.0, 0.0), (1.0, 0.0)]  # reversed first
     t = topo("(keep (square 6) (poly {{0 0} {4 0} {4 4} {0 4}} rotns:1))", "Vertex")
     assert t.n == topo("(keep (square 6) (poly {{0 0} {4 0} {4 4} {0 4}}))", "Vertex").n
+
+
+SURAKARTA_GAME = '''(game "S" (players 2)
+    (equipment {(surakartaBoard (square 6))
+        (piece "Marker" Each (or (move Step All (to if:(is Empty (to))))
+            (move Slide "AllTracks" (between if:(or (= (between) (from)) (is Empty (between))))
+                (to if:(is Enemy (who at:(to))) (apply (remove (to)))))))})
+    (rules (start {(place "Marker1" {6}) (place "Marker2" {4 35})})
+    (play (forEach Piece)) (end (if (no Pieces Next) (result Mover Win)))))'''
+
+
+def test_slide_along_all_tracks_needs_a_loop_to_capture():
+    g = load(SURAKARTA_GAME)
+    s = g.initial_state()
+    slides = {(m.frm, m.to) for m in s.legal_moves() if m.frm == 6 and m.to not in (0, 1, 7, 12, 13)}
+    # along loop 1 forwards (row 1 rightwards, round the corner at 11, down column 4) the
+    # enemy on 4 is taken, and nothing stops before the corner; backwards, 6 is itself a corner
+    # (the loop's first bump counts, as Ludii's nbBump), so the piece goes round the whole loop
+    # to 10 and stops at 4 again: 8, 9 and 11 are never reached
+    assert (6, 4) in slides and (6, 10) in slides
+    assert not slides & {(6, 8), (6, 9), (6, 11)}
+    capture = next(m for m in s.legal_moves() if (m.frm, m.to) == (6, 4))
+    s.apply(capture)
+    assert s.who[4] == 1 and s.who[6] == 0
+
+
+def test_slide_along_a_named_track_stops_anywhere():
+    g = load(SURAKARTA_GAME.replace('"AllTracks"', '"Track1F"'))
+    s = g.initial_state()
+    tos = {m.to for m in s.legal_moves() if m.frm == 6}
+    assert {7, 8, 9, 10, 11} <= tos  # a named track needs no loop
