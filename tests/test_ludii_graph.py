@@ -220,3 +220,18 @@ def test_slide_along_a_named_track_stops_anywhere():
     s = g.initial_state()
     tos = {m.to for m in s.legal_moves() if m.frm == 6}
     assert {7, 8, 9, 10, 11} <= tos  # a named track needs no loop
+
+
+def test_slide_trail_leaves_pieces_behind():
+    g = load('''(game "T" (players 2)
+        (equipment {(board (square 5)) (piece "Queen" Each (move Slide Orthogonal (between trail:(id "Wall" Neutral))))
+            (piece "Wall" Neutral)})
+        (rules (start {(place "Queen1" {0}) (place "Queen2" {24})})
+        (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))''')
+    s = g.initial_state()
+    move = next(m for m in s.legal_moves() if (m.frm, m.to) == (0, 3))
+    s.apply(move)
+    wall = s.what[1]
+    assert wall and s.who[1] == 0
+    assert [s.what[x] for x in (0, 1, 2)] == [wall, wall, wall]  # the site left and those slid over
+    assert s.who[3] == 1 and s.what[4] == 0

@@ -148,8 +148,13 @@ class MoveSlide(Ludeme):
         # the to's effect where the line stops (a capture: as Ludii, not on the empty sites
         # before it), then the between effect on each site passed
         then = _then(c, self.then)
-        rules = c.rule(c.move_effects(to_effect, between_effect), then)
-        rules_go = c.rule(c.move_effects(None, between_effect), then)
+        before, before_go = c.move_effects(to_effect, between_effect), c.move_effects(None, between_effect)
+        trail = getattr(self.between, "trail", None)
+        if trail is not None:  # Ludii's between trail: (the piece left on the sites slid over)
+            remember, then = _trail_rules(c, trail, then)
+            before, before_go = _first(remember, before), _first(remember, before_go)
+        rules = c.rule(before, then)
+        rules_go = c.rule(before_go, then)
         made: dict[tuple[int, int, bool], Move] = {}
 
         def move_of(frm: int, ray: tuple[int, ...], k: int, stopped: bool) -> Move:
@@ -191,6 +196,8 @@ class MoveSlide(Ludeme):
             raise NoKernel("(move Slide (between before:/after:/sameOwner:))")
         if between is not None and between.apply is not None:
             raise NoKernel("(move Slide (between (apply ...)))", "effects on the sites passed over")
+        if between is not None and between.trail is not None:
+            raise NoKernel("(move Slide (between trail:))", "pieces left on the sites passed over")
         if self.to is not None and self.to.sites is not None:
             raise NoKernel("(move Slide (to <sites>))")
         if self.to is not None and self.to.level is not None:
@@ -253,6 +260,43 @@ def _between_rule(c: Compiler, between: Any) -> tuple[Bounds, Any, Any]:
     go = c.bool(between.condition) if between.condition is not None else None
     effect = between.apply.compile_effect(c) if between.apply is not None else None
     return bounds, go, effect
+
+
+def _first(first: Any, effect: Any) -> Any:
+    """``first``, then ``effect`` (when there is one)."""
+    if effect is None:
+        return first
+
+    def run(s: State, e: Env) -> None:
+        first(s, e)
+        effect(s, e)
+    return run
+
+
+def _trail_rules(c: Compiler, trail: Any, then: Any) -> tuple[Any, Any]:
+    """Ludii's ``(between trail:PIECE)`` of a slide, as (an effect run before the move, one
+    run after it): PIECE is worked out before the piece moves (Ludii: as the move is made);
+    once it has moved, that piece is added on the site left and on each site slid over (on top
+    of a stack in a stacking game); then the slide's own consequences."""
+    what = c.int(trail)
+    stacking = c.game.stacking
+    known = [0]  # the piece worked out before this move (moves are applied one at a time)
+
+    def remember(s: State, e: Env) -> None:
+        known[0] = what(s, e)
+
+    def run(s: State, e: Env) -> None:
+        piece = known[0]
+        for site in (e.frm, *e.path):
+            if not 0 < piece < len(c.game.components):
+                continue
+            if stacking:
+                stacks.push(s, site, stacks.new_entry(s, piece))
+            else:
+                s.place(site, piece)
+        if then is not None:
+            then(s, e)
+    return remember, run
 
 
 def _slide_by_track(c: Compiler, slide: MoveSlide) -> MoveGen:
