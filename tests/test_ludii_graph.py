@@ -235,3 +235,25 @@ def test_slide_trail_leaves_pieces_behind():
     assert wall and s.who[1] == 0
     assert [s.what[x] for x in (0, 1, 2)] == [wall, wall, wall]  # the site left and those slid over
     assert s.who[3] == 1 and s.what[4] == 0
+
+
+# --- hints, hint, regions' hint label ------------------------------------------------------------------
+
+PUZZLE = '''(game "K" (players 1) (equipment {{(board (square 2) (values Cell (range 1 9))) {items}}})
+    (rules (play (satisfy {{(all Different)}})) (end (if (is Solved) (result P1 Win)))))'''
+
+
+@pytest.mark.parametrize("items", [
+    '(regions {HintRegions}) (hints {(hint {0 1} 3) (hint {2 3} 7)})',
+    '(hints {(hint {0 1} 3) (hint {2 3} 7)}) (regions {HintRegions})',
+])
+def test_hint_regions_are_the_hints_regions_in_any_order(items):
+    g = load(PUZZLE.format(items=items))
+    assert g.arrays["puzzle_regions"] == ((0, 1), (2, 3))
+    assert "Hints" in g.concepts
+
+
+def test_labelled_hint_regions_prefer_vertices():
+    both = '(hints {(hint {0 1} 3)}) (hints {(hint {2 3} 7) (hint 1)} Vertex)'
+    assert load(PUZZLE.format(items=both + ' (regions {HintRegions} "H")')).arrays["puzzle_regions"] == ((2, 3), (1,))
+    assert load(PUZZLE.format(items=both + ' (regions {HintRegions})')).arrays["puzzle_regions"] == ((0, 1),)

@@ -13,7 +13,20 @@ from typing import Any
 from ..engine.topology import Topology
 from ..engine.tracks import Track as LaidTrack, make_track
 from ..errors import BindError
-from .base import BOOL_LIT, INT_LIT, Param
+from .base import (
+    BOOL_LIT,
+    EQUIPMENT_ITEM,
+    INT_LIT,
+    SITE_NUMBER,
+    STR_LIT,
+    ArrayOf,
+    BoundArray,
+    Either,
+    Enum,
+    Instance,
+    Ludeme,
+    Param,
+)
 from .boards import SHAPE, Board
 
 
@@ -137,4 +150,88 @@ def surakarta_triangle_loop(size: int, loop: int) -> list[int]:
     return out
 
 
-__all__ = ["SurakartaBoard", "surakarta_square_loop", "surakarta_triangle_loop"]
+HINTS = "hints"  # per site type: the hints of a deduction puzzle, ((sites...), value) each
+
+
+class Hint(Ludeme):
+    """One hint of a deduction puzzle: a value given to a region (or one site), as Ludii's
+    ``hint`` (the value is 0 when left out).
+
+    Parameters:
+        sites: the sites the hint is about (or one site)
+        value: the hint's value
+
+    Examples:
+        (hint {0 5 10 15} 3)
+        (hint 1 1)
+    """
+
+    name = "hint"
+    kind = "hint"
+    sites: Any = Param(Either((ArrayOf(INT_LIT, single=False), INT_LIT)), range=SITE_NUMBER)
+    value: Any = Param(INT_LIT, optional=True, range=(-(1 << 30), 1 << 30))
+
+    def record(self) -> tuple[tuple[int, ...], int]:
+        """(its sites, its value)."""
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        return tuple(i.value for i in items), (0 if self.value is None else self.value.value)
+
+
+class Hints(Ludeme):
+    """The hints of a deduction puzzle (Ludii's ``hints``): values given to regions of its
+    cells (or of its vertices or edges). ``(regions {HintRegions})`` makes their regions the
+    puzzle's constraint regions.
+
+    Parameters:
+        label: the name of these hints
+        records: the hints
+        type: the kind of site they are about (cells when left out)
+
+    Examples:
+        (hints {(hint {0 5 10 15} 3) (hint {1 2 3 4} 4)})
+        (hints "Clues" {(hint {0 1} 2)} Vertex)
+    """
+
+    name = "hints"
+    kind = EQUIPMENT_ITEM
+    concepts = ("Hints",)
+    label: Any = Param(STR_LIT, optional=True)
+    records: Any = Param(ArrayOf(Instance("hint")))
+    type: Any = Param(Enum(("Vertex", "Cell", "Edge")), optional=True)
+
+    def declare(self, d: Any, c: Any) -> None:
+        kind = "Cell" if self.type is None else self.type.name
+        items = self.records.items if isinstance(self.records, BoundArray) else [self.records]
+        name = f"{HINTS} {kind}"
+        d.array(name, [])
+        d.arrays[name].extend(item.record() for item in items)
+        # regions of hints asked for before the hints were declared (equipment order)
+        for label in d.arrays.get(_WAITING, ()):
+            from .puzzles import declare_regions
+            declare_regions(d, _hint_lists(d, label))
+
+
+_WAITING = "hints waiting"  # the (regions {HintRegions}) declared before their hints: label flags
+
+
+def _hint_lists(d: Any, labelled: bool) -> list[tuple[int, ...]]:
+    order = ("Vertex", "Cell", "Edge") if labelled else ("Cell",)
+    for kind in order:
+        found = d.arrays.get(f"{HINTS} {kind}")
+        if found:
+            return [tuple(sites) for sites, _ in found]
+    return []
+
+
+def hint_regions(d: Any, labelled: bool) -> list[tuple[int, ...]]:
+    """The regions of ``HintRegions`` (Ludii's ``Regions.convertStaticRegionOnLocs``): with a
+    hint label, the vertices' hints if any, else the cells', else the edges'; without, the
+    cells'. Hints declared later in the equipment add theirs when they come."""
+    if not any(k.startswith(HINTS + " ") for k in d.arrays):
+        d.array(_WAITING, [])
+        d.arrays[_WAITING].append(labelled)
+        return []
+    return _hint_lists(d, labelled)
+
+
+__all__ = ["SurakartaBoard", "Hint", "Hints", "hint_regions", "surakarta_square_loop", "surakarta_triangle_loop"]

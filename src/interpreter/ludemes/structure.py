@@ -289,15 +289,21 @@ class Regions(Ludeme):
     array. A name must differ from every site label, from the board's own regions (Top, Centre,
     Corners...) and from other named regions.
 
+    In a deduction puzzle, ``HintRegions`` are the regions of the puzzle's hints (``(hints
+    ...)``): those of the cells; with a hint label after the regions, those of the vertices if
+    any, else of the cells, else of the edges (Ludii's).
+
     Parameters:
         title: the region's name (for ``(sites "Name")``)
         role: the player who owns the regions
         sites: the sites, or the regions
+        hintLabel: the name of the hint regions (``HintRegions``: see above)
 
     Examples:
         (regions "Home" (sites {"A1" "B1" "C1"}))
         (regions P1 {(sites Side NE) (sites Side SW)})
         (regions {Columns Rows Diagonals})
+        (regions {HintRegions} "Clues")
     """
 
     name = "regions"
@@ -307,6 +313,7 @@ class Regions(Ludeme):
     role: Any = Param(ROLE, optional=True)
     sites: Any = Param(ArrayOf(Either((Kind(("region", "int"), "region", literals=(Str, Int)),
                                        Enum(_STATIC_REGIONS, "region type")))), range=SITE_NUMBER)
+    hintLabel: Any = Param(STR_LIT, optional=True)
 
     def validate(self) -> None:
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
@@ -326,10 +333,13 @@ class Regions(Ludeme):
 
     def declare(self, d: Any, c: Any) -> None:
         """In a deduction puzzle, the regions its constraints read (Ludii's constraint regions)."""
+        from .graph_equipment import hint_regions
         from .puzzles import PUZZLE, declare_regions, static_region_lists
         if PUZZLE not in d.arrays:
             return
         lists = [tuple(sites) for kind in self.static_types() for sites in static_region_lists(kind, c.topo)]
+        if "HintRegions" in self.static_types():
+            lists.extend(hint_regions(d, self.hintLabel is not None))
         for part in self.parts():
             lists.append(tuple(c.region(part)(None, None)))
         declare_regions(d, lists)
