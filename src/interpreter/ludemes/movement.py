@@ -96,8 +96,7 @@ class MoveSlide(Ludeme):
     Examples:
         (move Slide Orthogonal)
         (move Slide (between (max 2)) (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
-        (move Slide "AllTracks" (between if:(or (= (between) (from)) (is Empty (between))))
-            (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
+        (move Slide "AllTracks" (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
     """
 
     name = "move Slide"
