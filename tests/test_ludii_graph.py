@@ -257,3 +257,18 @@ def test_labelled_hint_regions_prefer_vertices():
     both = '(hints {(hint {0 1} 3)}) (hints {(hint {2 3} 7) (hint 1)} Vertex)'
     assert load(PUZZLE.format(items=both + ' (regions {HintRegions} "H")')).arrays["puzzle_regions"] == ((2, 3), (1,))
     assert load(PUZZLE.format(items=both + ' (regions {HintRegions})')).arrays["puzzle_regions"] == ((0, 1),)
+
+
+# --- tri's second dimension: Prism, Square, Rectangle ----------------------------------------------------
+
+def test_tri_rectangle_prism_and_square_as_ludii_builds_them():
+    # RectangleOnTri: rows of 5, 4, 5 points (c from (r + 1) // 2 to cols + r // 2)
+    assert topo("(tri Rectangle 3 5)", "Vertex").n == 14
+    assert topo("(tri Square 3)", "Vertex").n == 8
+    assert topo("(tri Rectangle 3)", "Vertex").n == 8  # no second size: square
+    # DiamondOnTri as a prism: |r - c| < rows on a (rows + cols - 1) square of points
+    assert topo("(tri Prism 2 4)", "Vertex").n == 13
+    # the other shapes do not read the second size (Ludii's)
+    assert topo("(tri Triangle 4 7)", "Vertex").n == topo("(tri 4)", "Vertex").n == 10
+    g = load(GAME.format(board="(tri Rectangle 3 5)", use=" use:Vertex"))
+    assert {"TriangleTiling", "RectangleShape"} <= g.concepts

@@ -370,32 +370,44 @@ class Hex(_Shape):
 class Tri(_Shape):
     """A board of triangles: ``Triangle`` (the default: a triangle of side N, 25 cells for
     5), ``Hexagon`` (side N; ``(tri Hexagon 9) use:Vertex`` has 217 points), ``Diamond``,
-    ``Limping`` (a hexagon of points with sides of N and N+1), ``Star`` (a six-pointed star).
+    ``Limping`` (a hexagon of points with sides of N and N+1), ``Star`` (a six-pointed star),
+    ``Prism`` (a rhombus stretched to N x M), ``Square`` and ``Rectangle`` (N x M, rows of
+    triangles kept upright). Only a prism and a rectangle read the second size (Ludii's).
 
     Parameters:
         shape: the outline of the board of triangles (``Triangle`` when left out)
         size: cells along a side
+        size2: for a prism or a rectangle, cells along the other side (``size`` when left out)
 
     Examples:
         (tri 5)
         (tri Hexagon 7)
         (tri Limping 3)
+        (tri Rectangle 3 5)
+        (tri Prism 2 4)
     """
 
     name = "tri"
-    shape: Any = Param(Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star")), optional=True)
+    shape: Any = Param(Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star", "Prism", "Square", "Rectangle")),
+                       optional=True)
     size: Any = Param(INT_FN, range=(1, 200))
+    size2: Any = Param(INT_FN, optional=True, range=(1, 200))
     concepts = ("TriangleTiling",)
 
     def concepts_at(self, where):
         shape = self.shape.name if self.shape is not None else "Triangle"
         if shape == "Limping":
             return ("TriangleTiling", "PolygonShape")  # Ludii's custom outline on triangles
+        if shape == "Prism":
+            return ("TriangleTiling", "PrismShape", "RegularShape", "PolygonShape")
+        if shape in ("Square", "Rectangle"):
+            columns = self.size if shape == "Square" or self.size2 is None else self.size2
+            return ("TriangleTiling",) + _grid_shape(_static(self.size, where), _static(columns, where))
         return ("TriangleTiling", _SHAPES[shape], "RegularShape", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         shape = self.shape.name if self.shape is not None else "Triangle"
-        return gen.tri(shape, static_int(self.size), use=use)
+        return gen.tri(shape, *_dims([self.size, self.size2], static_int), use=use)
 
 
 class Tiling(_Shape):

@@ -11,7 +11,7 @@ from .graph import BoardGraph, PointList, check_size
 from .polygon import inflate, point_in_polygon, polygon_from_sides, star_rhombus
 from .uses import check_use, shape_and_dims
 
-SHAPES = ("Triangle", "Hexagon", "Diamond", "Limping", "Star")
+SHAPES = ("Triangle", "Hexagon", "Diamond", "Limping", "Star", "Prism", "Square", "Rectangle")
 
 
 def tri_xy(row: int, col: int) -> tuple[float, float]:
@@ -31,10 +31,16 @@ def tri(*args: object, use: str = "Cell") -> BoardGraph:
       hexagon (StarOnTri; the same for cells and vertices)."""
     check_use(use)
     shape, dims = shape_and_dims("tri", args, SHAPES)
-    if len(dims) != 1:
-        raise ValueError(f"(tri {shape} ...) takes one dimension")
+    if len(dims) not in (1, 2):
+        raise ValueError(f"(tri {shape} ...) takes one or two dimensions")
     n = dims[0]
     cell = 1 if use == "Cell" else 0
+    # Ludii's Tri reads the second dimension for a prism and a rectangle only
+    m = dims[1] if len(dims) > 1 else n
+    if shape == "Prism":
+        return _prism(n + cell, m + cell, use, n)
+    if shape in ("Square", "Rectangle"):
+        return _rectangle(n + cell, (n if shape == "Square" else m) + cell, use, n)
     if shape == "Triangle":
         return _triangle(n + cell, use, n)
     if shape == "Hexagon":
@@ -81,6 +87,32 @@ def _diamond(d: int, use: str, n: int) -> BoardGraph:
     for r in range(d):
         for c in range(d):
             points.add(math.sqrt(3) / 2.0 * (c - r), 1.0 * (r + c) * 0.5)
+    return points.graph("triangular", single_precision=True)
+
+
+def _prism(rows: int, cols: int, use: str, n: int) -> BoardGraph:
+    """DiamondOnTri with two dimensions (a prism): the points (r, c) with |r - c| < rows of a
+    (rows + cols - 1)-square, laid as the diamond's."""
+    _estimate(2 * rows * cols, (rows + cols) ** 2, use, f"(tri Prism {n})")
+    points = PointList()
+    for r in range(rows + cols - 1):
+        for c in range(cols + rows - 1):
+            if abs(r - c) >= rows:
+                continue
+            points.add(math.sqrt(3) / 2.0 * (c - r), 1.0 * (r + c) * 0.5)
+    return points.graph("triangular", single_precision=True)
+
+
+def _rectangle(rows: int, cols: int, use: str, n: int) -> BoardGraph:
+    """RectangleOnTri: rows of ``cols`` points, each row shifted half a step to keep the
+    rectangle upright (the points (r, c) with (r + 1) // 2 <= c < cols + r // 2)."""
+    _estimate(2 * rows * cols, rows * cols, use, f"(tri Rectangle {n})")
+    points = PointList()
+    for r in range(rows):
+        for c in range(cols + rows):
+            if c < (r + 1) // 2 or c >= cols + r // 2:
+                continue
+            points.add(*tri_xy(r, c))
     return points.graph("triangular", single_precision=True)
 
 
