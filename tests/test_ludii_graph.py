@@ -272,3 +272,26 @@ def test_tri_rectangle_prism_and_square_as_ludii_builds_them():
     assert topo("(tri Triangle 4 7)", "Vertex").n == topo("(tri 4)", "Vertex").n == 10
     g = load(GAME.format(board="(tri Rectangle 3 5)", use=" use:Vertex"))
     assert {"TriangleTiling", "RectangleShape"} <= g.concepts
+
+
+# --- custom outlines of hex and tri -----------------------------------------------------------------
+
+def test_custom_sides_are_ludiis_limping_boards_and_more():
+    assert topo("(hex {3 4})").labels == topo("(hex Limping 3)").labels  # CustomOnHex {3 4} is limping
+    assert topo("(tri {3 4})", "Vertex").labels == topo("(tri Limping 3)", "Vertex").labels
+    assert topo("(hex {4 3 -1 2 3})").n == 8
+    g = load(GAME.format(board="(hex {4 3 -1 2 3})", use=""))
+    assert {"HexTiling", "PolygonShape"} <= g.concepts and "HexShape" not in g.concepts
+
+
+def test_custom_polygons():
+    # CustomOnTri: the points of the grid inside the polygon grown by 0.1 (margin 2)
+    assert topo("(tri (poly {{1 2} {1 6} {3 6} {3 4}}))", "Vertex").n == 7
+    assert topo("(hex (poly {{0 0} {0 6} {6 6} {6 0}}))").n == 18
+
+
+def test_custom_outline_or_size():
+    with pytest.raises(LudError, match="not both"):
+        topo("(hex Diamond {3 4})")
+    with pytest.raises(LudError, match="needs a size"):
+        topo("(tri Hexagon)")

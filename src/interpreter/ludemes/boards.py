@@ -335,8 +335,13 @@ class Hex(_Shape):
     ``Rectangle`` (ROWS x COLUMNS), ``Triangle`` (a triangle of side N: Tabu Y's board),
     ``Star`` (a hexagon of side N + 1 with a triangle of side N on each side).
 
+    A custom outline instead: ``(hex {4 3 -1 2 3})`` walks sides of those numbers of cells
+    (turning the other way after a negative one), ``(hex (poly ...))`` is a polygon; the
+    hexagons whose centres lie inside are the board (Ludii's CustomOnHex).
+
     Parameters:
         shape: the outline of the board of hexagons (``Hexagon`` when left out)
+        custom: a custom outline: a polygon, or the sides' lengths in clockwise order
         size: cells along a side (for a rhombus or rectangle, the first dimension)
         size2: the second dimension of a rectangle or limping board
 
@@ -345,15 +350,23 @@ class Hex(_Shape):
         (hex Triangle 11)
         (hex Diamond 11)
         (hex Rectangle 4 6)
+        (hex {4 3 -1 2 3})
+        (hex (poly {{0 0} {0 6} {6 6} {6 0}}))
     """
 
     name = "hex"
     shape: Any = Param(Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")), optional=True)
-    size: Any = Param(INT_FN, range=BOARD_SIZE)
+    custom: Any = Param(Either((_POLYGON, ArrayOf(INT_FN, single=False))), optional=True, range=(-1000, 1000))
+    size: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     concepts = ("HexTiling",)
 
+    def validate(self) -> None:
+        _custom_or_size(self)
+
     def concepts_at(self, where):
+        if self.custom is not None:
+            return ("HexTiling", "PolygonShape")  # Ludii's CustomOnHex
         shape = self.shape.name if self.shape is not None else "Hexagon"
         if shape == "Limping" or (shape == "Hexagon" and self.size2 is not None):
             return ("HexTiling", "PolygonShape")  # Ludii's custom outline on hexagons
@@ -363,6 +376,8 @@ class Hex(_Shape):
         return ("HexTiling", named, "RegularShape", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        if self.custom is not None:
+            return gen.hex_custom(*_custom_args(self.custom, static_int), use=use)
         shape = self.shape.name if self.shape is not None else "Hexagon"
         return gen.hex(shape, *_dims([self.size, self.size2], static_int), use=use)
 
@@ -372,10 +387,13 @@ class Tri(_Shape):
     5), ``Hexagon`` (side N; ``(tri Hexagon 9) use:Vertex`` has 217 points), ``Diamond``,
     ``Limping`` (a hexagon of points with sides of N and N+1), ``Star`` (a six-pointed star),
     ``Prism`` (a rhombus stretched to N x M), ``Square`` and ``Rectangle`` (N x M, rows of
-    triangles kept upright). Only a prism and a rectangle read the second size (Ludii's).
+    triangles kept upright). Only a prism and a rectangle read the second size (Ludii's). A
+    custom outline instead, ``(tri {4 3 -1 2 3})`` (sides' lengths) or ``(tri (poly ...))``:
+    the points inside it (Ludii's CustomOnTri).
 
     Parameters:
         shape: the outline of the board of triangles (``Triangle`` when left out)
+        custom: a custom outline: a polygon, or the sides' lengths in clockwise order
         size: cells along a side
         size2: for a prism or a rectangle, cells along the other side (``size`` when left out)
 
@@ -385,16 +403,24 @@ class Tri(_Shape):
         (tri Limping 3)
         (tri Rectangle 3 5)
         (tri Prism 2 4)
+        (tri {4 3 -1 2 3})
+        (tri (poly {{1 2} {1 6} {3 6} {3 4}}))
     """
 
     name = "tri"
     shape: Any = Param(Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star", "Prism", "Square", "Rectangle")),
                        optional=True)
-    size: Any = Param(INT_FN, range=(1, 200))
+    custom: Any = Param(Either((_POLYGON, ArrayOf(INT_FN, single=False))), optional=True, range=(-1000, 1000))
+    size: Any = Param(INT_FN, optional=True, range=(1, 200))
     size2: Any = Param(INT_FN, optional=True, range=(1, 200))
     concepts = ("TriangleTiling",)
 
+    def validate(self) -> None:
+        _custom_or_size(self)
+
     def concepts_at(self, where):
+        if self.custom is not None:
+            return ("TriangleTiling", "PolygonShape")  # Ludii's CustomOnTri
         shape = self.shape.name if self.shape is not None else "Triangle"
         if shape == "Limping":
             return ("TriangleTiling", "PolygonShape")  # Ludii's custom outline on triangles
@@ -406,6 +432,8 @@ class Tri(_Shape):
         return ("TriangleTiling", _SHAPES[shape], "RegularShape", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        if self.custom is not None:
+            return gen.tri_custom(*_custom_args(self.custom, static_int), use=use)
         shape = self.shape.name if self.shape is not None else "Triangle"
         return gen.tri(shape, *_dims([self.size, self.size2], static_int), use=use)
 
@@ -599,6 +627,23 @@ class Trim(_Shape):
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.trim(self.board.graph(use, static_int))
+
+
+def _custom_or_size(shape: Any) -> None:
+    """A board of one tiling is given a size (with an optional shape) or a custom outline."""
+    if shape.custom is not None:
+        if shape.shape is not None or shape.size is not None or shape.size2 is not None:
+            raise BindError(f"({shape.name} ...) takes a custom outline, or a shape and sizes, not both", shape.span)
+    elif shape.size is None:
+        raise BindError(f"({shape.name} ...) needs a size (or a custom outline)", shape.span,
+                        hint=f"({shape.name} 5), or ({shape.name} {{4 3 -1 2 3}})")
+
+
+def _custom_args(custom: Any, static_int: StaticInt) -> tuple[tuple[int, ...], Any]:
+    """(the sides' lengths, the polygon or None) of a custom outline."""
+    if isinstance(custom, BoundArray):
+        return tuple(static_int(v) for v in custom.items), None
+    return (), [(p[0], p[1]) for p in custom.corners(static_int)]
 
 
 def remove_from_board(shape: GraphMaker, cells: Any, vertices: Any, use: str, static_int: StaticInt,

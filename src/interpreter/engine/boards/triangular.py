@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from .graph import BoardGraph, PointList, check_size
+from .graph import BoardGraph, PointList, check_size, f32
 from .polygon import inflate, point_in_polygon, polygon_from_sides, star_rhombus
 from .uses import check_use, shape_and_dims
 
@@ -139,3 +139,31 @@ def _limping(n: int, use: str) -> BoardGraph:
             if point_in_polygon(pt, poly):
                 points.add(*pt)
     return points.graph("triangular", single_precision=True)
+
+
+def tri_custom(sides: tuple[int, ...] = (), poly: list[tuple[float, float]] | None = None, *,
+               use: str = "Cell") -> BoardGraph:
+    """Ludii's ``(tri {sides...})`` and ``(tri (poly ...))`` (CustomOnTri): the points of the
+    triangular grid inside the polygon (given, or walked by the side lengths), grown by 0.1; the
+    grid is searched that far around it (the first side for a limping pair of sides, else 2)."""
+    check_use(use)
+    if poly is None:
+        if not sides:
+            raise ValueError("(tri {...}) needs side lengths")
+        shape = inflate(polygon_from_sides(tuple(sides), tri_xy), 0.1)
+        margin = sides[0] if len(sides) == 2 and sides[0] == sides[1] - 1 else 2
+    else:
+        shape = inflate([(f32(x), f32(y)) for x, y in poly], 0.1)
+        margin = 2
+    xs = [p[0] for p in shape]
+    ys = [p[1] for p in shape]
+    area = int((max(xs) - min(xs) + 2) * (max(ys) - min(ys) + 2))
+    _estimate(2 * area, area, use, "(tri {...})")
+    points = PointList()
+    for r in range(int(min(ys)) - margin, int(max(ys)) + margin + 1):
+        for c in range(int(min(xs)) - margin, int(max(xs)) + margin + 1):
+            pt = tri_xy(r, c)
+            if point_in_polygon(pt, shape):
+                points.add(*pt)
+    return points.graph("triangular", single_precision=True)
+
