@@ -295,3 +295,13 @@ def test_custom_outline_or_size():
         topo("(hex Diamond {3 4})")
     with pytest.raises(LudError, match="needs a size"):
         topo("(tri Hexagon)")
+
+
+def test_custom_square_outlines():
+    # CustomOnSquare: sides walked from (0, 0), turning right (left after a negative side)
+    assert topo("(square {3 3 3 3})", "Vertex").labels == topo("(square 4)", "Vertex").labels
+    t = topo("(square (poly {{1 2} {1 6} {3 6} {3 4} {4 4} {4 2}}))")
+    assert t.n == 10  # the grid points inside make an L of 10 squares
+    g = load(GAME.format(board="(square {3 3 3 3} diagonals:Alternating)", use=" use:Vertex"))
+    assert "AlquerqueTiling" in g.concepts and "SquareShape" not in g.concepts
+    assert len(g.topology.neighbours["Orthogonal"][g.topology.site("A1")]) == 3  # A2, B1 and the diagonal

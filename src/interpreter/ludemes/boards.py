@@ -267,8 +267,13 @@ class Square(_Shape):
     centre point), ``SolidNoSplit`` (both, no centre point), ``Concentric`` (diamonds around the
     centre), ``Radiating`` (out from the centre), ``Implied`` (none, the default).
 
+    A custom outline instead: ``(square {4 3 -1 2 3})`` walks sides of those lengths (turning
+    right, or left after a negative one), ``(square (poly ...))`` is a polygon; the grid points
+    inside it make the board (Ludii's CustomOnSquare), with ``diagonals:`` as above.
+
     Parameters:
         shape: a plain square, a limping one (N x N+1) or a diamond
+        custom: a custom outline: a polygon, or the sides' lengths in clockwise order
         size: cells (or, with ``use:Vertex``, points) along a side
         diagonals: diagonal lines drawn across the squares, as Ludii's (``Alternating``,
             ``Solid``...)
@@ -276,15 +281,23 @@ class Square(_Shape):
     Examples:
         (square 19)
         (square 5 diagonals:Alternating)
+        (square {4 3 -1 2 3})
+        (square (poly {{1 2} {1 6} {3 6} {3 4} {4 4} {4 2}}))
     """
 
     name = "square"
     shape: Any = Param(Enum(("Square", "Limping", "Diamond")), optional=True)
-    size: Any = Param(INT_FN, range=BOARD_SIZE)
+    custom: Any = Param(Either((_POLYGON, ArrayOf(INT_FN, single=False))), optional=True, range=(-1000, 1000))
+    size: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "SquareShape")
 
+    def validate(self) -> None:
+        _custom_or_size(self)
+
     def concepts_at(self, where):
+        if self.custom is not None:
+            return _diagonal_concepts(self, "SquareTiling")  # Ludii's CustomOnSquare: its tiling only
         word = getattr(self.shape, "name", "Square")
         if word == "Diamond":
             return _diagonal_concepts(self, "SquareTiling") + ("DiamondShape",)
@@ -293,6 +306,9 @@ class Square(_Shape):
         return _diagonal_concepts(self, "SquareTiling") + _grid_shape(size, columns)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        if self.custom is not None:
+            return gen.square_custom(*_custom_args(self.custom, static_int),
+                                     diagonals=getattr(self.diagonals, "name", None))
         shape = self.shape.name if self.shape is not None else "Square"
         return gen.square(shape, static_int(self.size), use=use,
                           diagonals=getattr(self.diagonals, "name", None))
@@ -632,7 +648,7 @@ class Trim(_Shape):
 def _custom_or_size(shape: Any) -> None:
     """A board of one tiling is given a size (with an optional shape) or a custom outline."""
     if shape.custom is not None:
-        if shape.shape is not None or shape.size is not None or shape.size2 is not None:
+        if shape.shape is not None or shape.size is not None or getattr(shape, "size2", None) is not None:
             raise BindError(f"({shape.name} ...) takes a custom outline, or a shape and sizes, not both", shape.span)
     elif shape.size is None:
         raise BindError(f"({shape.name} ...) needs a size (or a custom outline)", shape.span,
