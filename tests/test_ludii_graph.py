@@ -305,3 +305,10 @@ def test_custom_square_outlines():
     g = load(GAME.format(board="(square {3 3 3 3} diagonals:Alternating)", use=" use:Vertex"))
     assert "AlquerqueTiling" in g.concepts and "SquareShape" not in g.concepts
     assert len(g.topology.neighbours["Orthogonal"][g.topology.site("A1")]) == 3  # A2, B1 and the diagonal
+
+
+def test_pair_keys_may_be_site_labels():
+    g = load('''(game "M" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)
+        (map "Jump" {(pair "A1" "C3") (pair "B1" P2)})})
+        (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))))''')
+    assert dict(g.maps["Jump"]) == {0: 8, 1: 2}  # Ludii's Map.computeMap: a label is its site
