@@ -312,3 +312,13 @@ def test_pair_keys_may_be_site_labels():
         (map "Jump" {(pair "A1" "C3") (pair "B1" P2)})})
         (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))))''')
     assert dict(g.maps["Jump"]) == {0: 8, 1: 2}  # Ludii's Map.computeMap: a label is its site
+
+
+def test_quadhex_as_ludii_builds_it():
+    t = topo("(quadhex 4)")
+    assert t.n == 6 * 4 * 4  # Three Player Chess: 96 quadrilaterals
+    assert topo("(quadhex 4)", "Vertex").n == 121
+    thirds = topo("(quadhex 2 thirds:True)")
+    assert thirds.n == 6 * 2 * 2 + 4  # the middle triangle and the three joins between sections
+    g = load(GAME.format(board="(quadhex 3)", use=""))
+    assert {"QuadHexTiling", "HexShape", "PolygonShape"} <= g.concepts

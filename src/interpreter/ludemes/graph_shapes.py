@@ -1,6 +1,7 @@
 """More of Ludii's graph functions (``game.functions.graph``) and the boardless board:
-``makeFaces`` (the cells traced again) and ``boardless`` (a large board of one tiling whose
-sites fill as pieces are played, Ludii's ``Boardless``).
+``makeFaces`` (the cells traced again), ``quadhex`` (a hexagon of quadrilaterals) and
+``boardless`` (a large board of one tiling whose sites fill as pieces are played, Ludii's
+``Boardless``).
 
 They build board graphs like the shapes of :mod:`.boards`, so they number sites as Ludii does.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import boards as gen
-from .base import INT_FN, Enum, Param
+from .base import BOOL_LIT, INT_FN, Enum, Param
 from .boards import SHAPE, Board, StaticInt, _Shape
 
 SIZE_BOARDLESS = 41
@@ -39,6 +40,31 @@ class MakeFaces(_Shape):
         out = self.board.graph(use, static_int).copy()
         out.make_faces(check_crossings=True)
         return out
+
+
+class Quadhex(_Shape):
+    """A hexagon tessellated by quadrilaterals, 2 x LAYERS cells a side (Ludii's ``quadhex``,
+    Three Player Chess's board): six sections of LAYERS x LAYERS cells about the centre, or,
+    with ``thirds:True``, three sections of two mirrored halves joined by a triangle in the
+    middle.
+
+    Parameters:
+        layers: the number of layers
+        thirds: three sections instead of six (``False`` by default)
+
+    Examples:
+        (quadhex 4)
+        (quadhex 3 thirds:True)
+    """
+
+    name = "quadhex"
+    concepts = ("QuadHexTiling", "HexShape", "PolygonShape")
+    layers: Any = Param(INT_FN, range=(1, 40))
+    thirds: Any = Param(BOOL_LIT, optional=True, named=True)
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        from ..engine.boards.quadhex import quadhex
+        return quadhex(static_int(self.layers), self.thirds is not None and bool(self.thirds.value))
 
 
 class Boardless(Board):
@@ -100,4 +126,4 @@ class Boardless(Board):
         return []
 
 
-__all__ = ["MakeFaces", "Boardless", "SIZE_BOARDLESS", "SIZE_HEX_BOARDLESS"]
+__all__ = ["MakeFaces", "Quadhex", "Boardless", "SIZE_BOARDLESS", "SIZE_HEX_BOARDLESS"]
