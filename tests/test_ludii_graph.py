@@ -322,3 +322,14 @@ def test_quadhex_as_ludii_builds_it():
     assert thirds.n == 6 * 2 * 2 + 4  # the middle triangle and the three joins between sections
     g = load(GAME.format(board="(quadhex 3)", use=""))
     assert {"QuadHexTiling", "HexShape", "PolygonShape"} <= g.concepts
+
+
+def test_brick_boards_as_ludii_lays_them():
+    assert topo("(brick 3)").n == 4 + 3 + 4  # courses of 4 and 3 bricks (cols = 2 * 3 + 1)
+    assert topo("(brick Rectangle 3 5)").n == 6 + 5 + 6
+    assert topo("(brick 3 trim:True)").n == 11  # the end bricks halved, not removed
+    assert topo("(brick Diamond 3)").n == 9
+    g = load(GAME.format(board="(brick 3)", use=""))
+    assert {"BrickTiling", "SquareShape", "PolygonShape"} <= g.concepts
+    g = load(GAME.format(board="(brick 3 3)", use=""))
+    assert "RectangleShape" in g.concepts  # Ludii compares the sizes as objects

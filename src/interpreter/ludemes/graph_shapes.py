@@ -67,6 +67,48 @@ class Quadhex(_Shape):
         return quadhex(static_int(self.layers), self.thirds is not None and bool(self.thirds.value))
 
 
+class Brick(_Shape):
+    """A board of 1 x 2 bricks laid in courses, each shifted by one unit (Ludii's ``brick``):
+    ``Square`` (A courses of A bricks, the default), ``Rectangle`` (A courses of B),
+    ``Limping`` (A courses of A + 1), ``Diamond`` (a diamond of side A), ``Prism`` (a diamond
+    stretched by B). ``trim:True`` halves the bricks sticking out at the ends of the courses.
+    (Ludii's ``Spiral`` of bricks is not built here.)
+
+    Parameters:
+        shape: the outline (``Square`` when left out)
+        size: the number of courses, or the diamond's side
+        size2: bricks a course (a rectangle), or the prism's stretch
+        trim: halve the bricks sticking out (``False`` by default)
+
+    Examples:
+        (brick 4)
+        (brick Rectangle 3 5)
+        (brick Diamond 4 trim:True)
+    """
+
+    name = "brick"
+    shape: Any = Param(Enum(("Square", "Rectangle", "Limping", "Diamond", "Prism")), optional=True)
+    size: Any = Param(INT_FN, range=(1, 100))
+    size2: Any = Param(INT_FN, optional=True, range=(1, 100))
+    trim: Any = Param(BOOL_LIT, optional=True, named=True)
+    concepts = ("BrickTiling", "PolygonShape")
+
+    def concepts_at(self, where):
+        word = self.shape.name if self.shape is not None else "Square"
+        if word in ("Diamond", "Prism"):
+            return ("BrickTiling", f"{word}Shape", "PolygonShape")
+        # Ludii compares the two sizes as objects: any second size (or a limping board's)
+        # makes a rectangle
+        square = word != "Limping" and self.size2 is None
+        return ("BrickTiling", "SquareShape" if square else "RectangleShape", "PolygonShape")
+
+    def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        from ..engine.boards.brick import brick
+        word = self.shape.name if self.shape is not None else "Square"
+        size2 = None if self.size2 is None else static_int(self.size2)
+        return brick(word, static_int(self.size), size2, self.trim is not None and bool(self.trim.value))
+
+
 class Boardless(Board):
     """A table with no board (Ludii's ``boardless``): a large board of the tiling, squares
     (``Square``, 41 x 41 cells), triangles (``Triangular``, a triangle of side 41) or hexagons
@@ -126,4 +168,4 @@ class Boardless(Board):
         return []
 
 
-__all__ = ["MakeFaces", "Quadhex", "Boardless", "SIZE_BOARDLESS", "SIZE_HEX_BOARDLESS"]
+__all__ = ["MakeFaces", "Quadhex", "Brick", "Boardless", "SIZE_BOARDLESS", "SIZE_HEX_BOARDLESS"]
