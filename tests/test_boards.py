@@ -276,7 +276,6 @@ def test_board_size_error_names_the_limit():
     (lambda: tri(2.5), "whole number"),
     (lambda: tiling("T4612", 3), "not supported"),
     (lambda: graph([(0, 0)], [(0, 1)]), "does not exist"),
-    (lambda: remove(square(2), edges=[(0, 5)]), "no edge"),
 ])
 def test_bad_arguments(make, message):
     with pytest.raises(ValueError, match=message):

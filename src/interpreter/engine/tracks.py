@@ -37,6 +37,13 @@ class Track:
     next_index: tuple[int, ...] = field(default=(), repr=False)  # -1 at the end of an open track
     prev_index: tuple[int, ...] = field(default=(), repr=False)
     first_index: dict[int, int] = field(default_factory=dict, repr=False)  # site -> its first element
+    # per element: how many times more its site was given in a row (Ludii's Elem.bump: the
+    # corners of a Surakarta loop); empty: none anywhere
+    bumps: tuple[int, ...] = field(default=(), repr=False)
+
+    def bump(self, index: int) -> int:
+        """Ludii's ``bump`` of element ``index``: the repeats of its site in a row."""
+        return self.bumps[index] if self.bumps else 0
 
     def __post_init__(self) -> None:
         n = len(self.sites)
@@ -101,15 +108,19 @@ def make_track(topo: Topology, name: str, sites: Sequence[int], looped: bool, ow
     """A track over ``sites`` (site numbers, :data:`END` allowed; sites after the board's are a
     hand's, as Ludii numbers them); a site repeated in a row counts once (Ludii's bumps)."""
     merged: list[int] = []
+    bumps: list[int] = []
     for site in sites:
         if site != END and not 0 <= site <= MAX_SITE:
             raise TrackError(f'track "{name}": site {site} is neither on the board (0 to {topo.n - 1}) '
                              "nor after it (a hand's)")
         if not merged or merged[-1] != site:
             merged.append(site)
+            bumps.append(0)
+        else:
+            bumps[-1] += 1
     if len(merged) < 2:
         raise TrackError(f'track "{name}" needs at least two sites')
-    return Track(name, tuple(merged), looped, owner, directed)
+    return Track(name, tuple(merged), looped, owner, directed, bumps=tuple(bumps) if any(bumps) else ())
 
 
 __all__ = ["Track", "TrackError", "END", "MAX_SITE", "steps_to_sites", "make_track"]

@@ -21,6 +21,8 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     foreach,
     functions,
     gamevars,
+    graph_equipment,
+    graph_shapes,
     graphs,
     hands,
     intarrays,

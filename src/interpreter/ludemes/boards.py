@@ -20,6 +20,7 @@ from .base import (
     ANY_INT,
     BOARD_SHAPE,
     BOARD_SIZE,
+    BOOL_LIT,
     COORDINATE,
     EQUIPMENT_ITEM,
     INT_FN,
@@ -45,6 +46,7 @@ StaticInt = Callable[[Any], int]  # evaluates an int expression known before pla
 SHAPE = kind_of(BOARD_SHAPE)
 _NUMBER = Kind(("int",), "number", literals=(Int, Float))
 _POINT = ArrayOf(_NUMBER, single=False)
+_POLYGON = Kind(("polygon",), "polygon")  # a (poly ...): see .shapes
 
 
 class GraphMaker(Protocol):
@@ -75,6 +77,8 @@ class Board(Ludeme):
         tracks: the board's tracks: named paths of sites that pieces follow (races, sowing)
         values: in a deduction puzzle, the values its sites may take (``(values Cell (range 1 9))``)
         use: where pieces go: on the cells, the vertices (intersections) or the edges
+        largeStack: Ludii keeps the board's stacks in a form made for tall stacks; ours hold
+            stacks of any height either way, so play is the same
         labels: every site's own label, in site order, instead of the coordinates
 
     Examples:
@@ -84,6 +88,7 @@ class Board(Ludeme):
         (board (tri Hexagon 7) use:Vertex)
         (board (rectangle 3 14) {(track "Track1" "0,E,N1,W,N1,E" P1 directed:True)})
         (board (square 3) (values Cell (range 1 9)))
+        (board (square 8) largeStack:True)
     """
 
     name = "board"
@@ -92,6 +97,7 @@ class Board(Ludeme):
     tracks: Any = Param(ArrayOf(Instance("track")), optional=True)
     values: Any = Param(ArrayOf(Kind(("values",), "values")), optional=True)
     use: Any = Param(Enum(("Vertex", "Cell", "Edge")), optional=True, named=True)
+    largeStack: Any = Param(BOOL_LIT, optional=True, named=True)
     labels: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT)), single=False), optional=True, named=True, range=ANY_INT)
 
     def validate(self) -> None:
@@ -261,8 +267,13 @@ class Square(_Shape):
     centre point), ``SolidNoSplit`` (both, no centre point), ``Concentric`` (diamonds around the
     centre), ``Radiating`` (out from the centre), ``Implied`` (none, the default).
 
+    A custom outline instead: ``(square {4 3 -1 2 3})`` walks sides of those lengths (turning
+    right, or left after a negative one), ``(square (poly ...))`` is a polygon; the grid points
+    inside it make the board (Ludii's CustomOnSquare), with ``diagonals:`` as above.
+
     Parameters:
         shape: a plain square, a limping one (N x N+1) or a diamond
+        custom: a custom outline: a polygon, or the sides' lengths in clockwise order
         size: cells (or, with ``use:Vertex``, points) along a side
         diagonals: diagonal lines drawn across the squares, as Ludii's (``Alternating``,
             ``Solid``...)
@@ -270,15 +281,23 @@ class Square(_Shape):
     Examples:
         (square 19)
         (square 5 diagonals:Alternating)
+        (square {4 3 -1 2 3})
+        (square (poly {{1 2} {1 6} {3 6} {3 4} {4 4} {4 2}}))
     """
 
     name = "square"
     shape: Any = Param(Enum(("Square", "Limping", "Diamond")), optional=True)
-    size: Any = Param(INT_FN, range=BOARD_SIZE)
+    custom: Any = Param(Either((_POLYGON, ArrayOf(INT_FN, single=False))), optional=True, range=(-1000, 1000))
+    size: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "SquareShape")
 
+    def validate(self) -> None:
+        _custom_or_size(self)
+
     def concepts_at(self, where):
+        if self.custom is not None:
+            return _diagonal_concepts(self, "SquareTiling")  # Ludii's CustomOnSquare: its tiling only
         word = getattr(self.shape, "name", "Square")
         if word == "Diamond":
             return _diagonal_concepts(self, "SquareTiling") + ("DiamondShape",)
@@ -287,36 +306,42 @@ class Square(_Shape):
         return _diagonal_concepts(self, "SquareTiling") + _grid_shape(size, columns)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        if self.custom is not None:
+            return gen.square_custom(*_custom_args(self.custom, static_int),
+                                     diagonals=getattr(self.diagonals, "name", None))
         shape = self.shape.name if self.shape is not None else "Square"
         return gen.square(shape, static_int(self.size), use=use,
                           diagonals=getattr(self.diagonals, "name", None))
 
 
 class Rectangle(_Shape):
-    """A grid of ROWS x COLUMNS squares; ``(rectangle 1 11)`` is a one-row board.
-    ``diagonals:`` as for ``square``.
+    """A grid of ROWS x COLUMNS squares; ``(rectangle 1 11)`` is a one-row board; without
+    COLUMNS, a square of ROWS x ROWS (Ludii's). ``diagonals:`` as for ``square``.
 
     Parameters:
         rows: the number of rows
-        columns: the number of columns
+        columns: the number of columns (``rows`` when left out)
         diagonals: how diagonals are drawn on the grid (as for ``square``)
 
     Examples:
         (rectangle 1 11)
         (rectangle 5 9 diagonals:Alternating)
+        (rectangle 4)
     """
 
     name = "rectangle"
     rows: Any = Param(INT_FN, range=(1, 10_000))
-    columns: Any = Param(INT_FN, range=(1, 10_000))
+    columns: Any = Param(INT_FN, optional=True, range=(1, 10_000))
     diagonals: Any = _DIAGONALS
     concepts = ("SquareTiling", "RectangleShape")
 
     def concepts_at(self, where):
-        return _diagonal_concepts(self, "SquareTiling") + _grid_shape(_static(self.rows, where), _static(self.columns, where))
+        columns = self.rows if self.columns is None else self.columns
+        return _diagonal_concepts(self, "SquareTiling") + _grid_shape(_static(self.rows, where), _static(columns, where))
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        return gen.rectangle(static_int(self.rows), static_int(self.columns), use=use,
+        columns = None if self.columns is None else static_int(self.columns)
+        return gen.rectangle(static_int(self.rows), columns, use=use,
                              diagonals=getattr(self.diagonals, "name", None))
 
 
@@ -326,8 +351,13 @@ class Hex(_Shape):
     ``Rectangle`` (ROWS x COLUMNS), ``Triangle`` (a triangle of side N: Tabu Y's board),
     ``Star`` (a hexagon of side N + 1 with a triangle of side N on each side).
 
+    A custom outline instead: ``(hex {4 3 -1 2 3})`` walks sides of those numbers of cells
+    (turning the other way after a negative one), ``(hex (poly ...))`` is a polygon; the
+    hexagons whose centres lie inside are the board (Ludii's CustomOnHex).
+
     Parameters:
         shape: the outline of the board of hexagons (``Hexagon`` when left out)
+        custom: a custom outline: a polygon, or the sides' lengths in clockwise order
         size: cells along a side (for a rhombus or rectangle, the first dimension)
         size2: the second dimension of a rectangle or limping board
 
@@ -336,15 +366,23 @@ class Hex(_Shape):
         (hex Triangle 11)
         (hex Diamond 11)
         (hex Rectangle 4 6)
+        (hex {4 3 -1 2 3})
+        (hex (poly {{0 0} {0 6} {6 6} {6 0}}))
     """
 
     name = "hex"
     shape: Any = Param(Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")), optional=True)
-    size: Any = Param(INT_FN, range=BOARD_SIZE)
+    custom: Any = Param(Either((_POLYGON, ArrayOf(INT_FN, single=False))), optional=True, range=(-1000, 1000))
+    size: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     concepts = ("HexTiling",)
 
+    def validate(self) -> None:
+        _custom_or_size(self)
+
     def concepts_at(self, where):
+        if self.custom is not None:
+            return ("HexTiling", "PolygonShape")  # Ludii's CustomOnHex
         shape = self.shape.name if self.shape is not None else "Hexagon"
         if shape == "Limping" or (shape == "Hexagon" and self.size2 is not None):
             return ("HexTiling", "PolygonShape")  # Ludii's custom outline on hexagons
@@ -354,6 +392,8 @@ class Hex(_Shape):
         return ("HexTiling", named, "RegularShape", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        if self.custom is not None:
+            return gen.hex_custom(*_custom_args(self.custom, static_int), use=use)
         shape = self.shape.name if self.shape is not None else "Hexagon"
         return gen.hex(shape, *_dims([self.size, self.size2], static_int), use=use)
 
@@ -361,32 +401,57 @@ class Hex(_Shape):
 class Tri(_Shape):
     """A board of triangles: ``Triangle`` (the default: a triangle of side N, 25 cells for
     5), ``Hexagon`` (side N; ``(tri Hexagon 9) use:Vertex`` has 217 points), ``Diamond``,
-    ``Limping`` (a hexagon of points with sides of N and N+1), ``Star`` (a six-pointed star).
+    ``Limping`` (a hexagon of points with sides of N and N+1), ``Star`` (a six-pointed star),
+    ``Prism`` (a rhombus stretched to N x M), ``Square`` and ``Rectangle`` (N x M, rows of
+    triangles kept upright). Only a prism and a rectangle read the second size (Ludii's). A
+    custom outline instead, ``(tri {4 3 -1 2 3})`` (sides' lengths) or ``(tri (poly ...))``:
+    the points inside it (Ludii's CustomOnTri).
 
     Parameters:
         shape: the outline of the board of triangles (``Triangle`` when left out)
+        custom: a custom outline: a polygon, or the sides' lengths in clockwise order
         size: cells along a side
+        size2: for a prism or a rectangle, cells along the other side (``size`` when left out)
 
     Examples:
         (tri 5)
         (tri Hexagon 7)
         (tri Limping 3)
+        (tri Rectangle 3 5)
+        (tri Prism 2 4)
+        (tri {4 3 -1 2 3})
+        (tri (poly {{1 2} {1 6} {3 6} {3 4}}))
     """
 
     name = "tri"
-    shape: Any = Param(Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star")), optional=True)
-    size: Any = Param(INT_FN, range=(1, 200))
+    shape: Any = Param(Enum(("Triangle", "Hexagon", "Diamond", "Limping", "Star", "Prism", "Square", "Rectangle")),
+                       optional=True)
+    custom: Any = Param(Either((_POLYGON, ArrayOf(INT_FN, single=False))), optional=True, range=(-1000, 1000))
+    size: Any = Param(INT_FN, optional=True, range=(1, 200))
+    size2: Any = Param(INT_FN, optional=True, range=(1, 200))
     concepts = ("TriangleTiling",)
 
+    def validate(self) -> None:
+        _custom_or_size(self)
+
     def concepts_at(self, where):
+        if self.custom is not None:
+            return ("TriangleTiling", "PolygonShape")  # Ludii's CustomOnTri
         shape = self.shape.name if self.shape is not None else "Triangle"
         if shape == "Limping":
             return ("TriangleTiling", "PolygonShape")  # Ludii's custom outline on triangles
+        if shape == "Prism":
+            return ("TriangleTiling", "PrismShape", "RegularShape", "PolygonShape")
+        if shape in ("Square", "Rectangle"):
+            columns = self.size if shape == "Square" or self.size2 is None else self.size2
+            return ("TriangleTiling",) + _grid_shape(_static(self.size, where), _static(columns, where))
         return ("TriangleTiling", _SHAPES[shape], "RegularShape", "PolygonShape")
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        if self.custom is not None:
+            return gen.tri_custom(*_custom_args(self.custom, static_int), use=use)
         shape = self.shape.name if self.shape is not None else "Triangle"
-        return gen.tri(shape, static_int(self.size), use=use)
+        return gen.tri(shape, *_dims([self.size, self.size2], static_int), use=use)
 
 
 class Tiling(_Shape):
@@ -444,65 +509,97 @@ class Graph(_Shape):
 
 
 class AddToBoard(_Shape):
-    """A board with vertices (by position), edges (by vertex numbers or end positions) and
-    cells added (Ludii's graph operator ``add``; its effect of the same name places a piece).
+    """A board with vertices (by position), edges (by vertex numbers or end positions), curved
+    edges and cells added (Ludii's graph operator ``add``; its effect of the same name places a
+    piece). Without a board, the elements alone make one.
 
     Parameters:
-        board: the board shape to add to
+        board: the board shape to add to (none: an empty one)
         vertices: points to add, each by its position ``{x y}``
         edges: lines to add, each by its two vertex numbers or its two end positions
+        edgesCurved: curved lines to add, each ``{{end} {end} {tangent} {tangent}}`` (steps
+            ``CW``/``CCW`` run along them)
         cells: cells to add, each by its corners (vertex numbers or positions)
+        connect: join each point added by ``vertices:`` to the points nearer than 1.1 times
+            the mean edge length
 
     Examples:
         (add (square 2) edges:{{0 4}})
         (add (square 2) vertices:{{2.5 0.5}})
+        (add edges:{{{0 0} {1 1}}})
+        (add (square 2) edgesCurved:{{{0 0} {1 0} {1 2} {-1 2}}})
     """
 
     name = "add"
     overload = True
-    board: Any = Param(SHAPE)
+    board: Any = Param(SHAPE, optional=True)
     vertices: Any = Param(ArrayOf(_POINT, single=False), optional=True, named=True, range=COORDINATE)
     edges: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
+    edgesCurved: Any = Param(ArrayOf(ArrayOf(_POINT, single=False), single=False), optional=True, named=True,
+                             range=COORDINATE)
     cells: Any = Param(ArrayOf(Either((_POINT, ArrayOf(_POINT, single=False))), single=False), optional=True, named=True, range=COORDINATE)
+    connect: Any = Param(BOOL_LIT, optional=True, named=True)
 
     passes_shape = ("board",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        base = self.board.graph(use, static_int)
+        base = self.board.graph(use, static_int) if self.board is not None else None
+        curved = [[tuple(_values(p, static_int)) for p in _items(edge)] for edge in _items(self.edgesCurved)]
         return gen.add(base, vertices=_points(self.vertices, static_int),
                        edges=_pairs(self.edges, static_int),
-                       cells=[_cell(c, static_int) for c in _items(self.cells)])
+                       cells=[_cell(c, static_int) for c in _items(self.cells)],
+                       curved=curved, connect=_flag(self.connect, False))
 
 
 class RemoveFromBoard(_Shape):
     """A board with cells, vertices and edges taken off (Ludii's graph operator ``remove``; its
-    effect of the same name removes pieces). ``cells:``/``vertices:`` list them by label or
-    number, ``edges:`` each by its two vertex numbers.
+    effect of the same name removes pieces). ``cells:``/``vertices:`` list them by number (or
+    label), or by position: a cell by its corners' positions, a vertex by its own;
+    ``edges:`` each by its two vertex numbers or end positions. A position where nothing is
+    found is passed over (Ludii's). ``(remove BOARD (poly ...))`` takes off every vertex inside
+    the polygon. Taking cells off takes off the sides no other cell has, unless
+    ``trimEdges:False``.
 
     Parameters:
         board: the board shape to take from
-        cells: the cells taken off, by label or number
-        vertices: the vertices taken off, by label or number
-        edges: the edges taken off, each by its two vertex numbers
+        poly: a polygon: the vertices inside it are taken off
+        cells: the cells taken off, by number, label or corner positions
+        vertices: the vertices taken off, by number, label or position
+        edges: the edges taken off, each by its two vertex numbers or end positions
+        trimEdges: whether the sides of cells taken off go with them (True by default)
 
     Examples:
         (remove (square 5) cells:{"C3"})
         (remove (hex 4) vertices:{0 1})
+        (remove (square 4) vertices:{{0.0 3.0} {0.5 2}})
+        (remove (square 8) (poly {{2.5 2.5} {2.5 5.5} {5.5 5.5} {5.5 2.5}}))
+        (remove (square 3) cells:{4} trimEdges:False)
     """
 
     name = "remove"
     overload = True
     board: Any = Param(SHAPE)
-    cells: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
-    vertices: Any = Param(ArrayOf(Either((STR_LIT, INT_LIT))), optional=True, named=True, range=SITE_NUMBER)
-    edges: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False), optional=True, named=True,
-                       range=VERTEX_NUMBER)
+    poly: Any = Param(_POLYGON, optional=True)
+    cells: Any = Param(Either((ArrayOf(Either((STR_LIT, INT_LIT))), ArrayOf(ArrayOf(_POINT, single=False), single=False))),
+                       optional=True, named=True, range=SITE_NUMBER)
+    vertices: Any = Param(Either((ArrayOf(Either((STR_LIT, INT_LIT))), ArrayOf(_POINT, single=False))),
+                          optional=True, named=True, range=SITE_NUMBER)
+    edges: Any = Param(ArrayOf(Either((ArrayOf(INT_LIT, single=False), ArrayOf(_POINT, single=False))), single=False),
+                       optional=True, named=True, range=VERTEX_NUMBER)
+    trimEdges: Any = Param(BOOL_LIT, optional=True, named=True)
+
+    def validate(self) -> None:
+        if self.poly is not None and any(v is not None for v in (self.cells, self.vertices, self.edges)):
+            raise BindError("remove takes a polygon, or cells:/edges:/vertices:, not both", self.span)
 
     def where_for(self, param, where):
         return None  # a board with parts taken away keeps no tiling nor shape (Ludii's)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
-        return remove_from_board(self.board, self.cells, self.vertices, use, static_int, self.edges)
+        trim = _flag(self.trimEdges, True)
+        if self.poly is not None:
+            return gen.remove(self.board.graph(use, static_int), poly=self.poly.corners(static_int), trim_edges=trim)
+        return remove_from_board(self.board, self.cells, self.vertices, use, static_int, self.edges, trim)
 
 
 class Rotate(_Shape):
@@ -548,18 +645,38 @@ class Trim(_Shape):
         return gen.trim(self.board.graph(use, static_int))
 
 
+def _custom_or_size(shape: Any) -> None:
+    """A board of one tiling is given a size (with an optional shape) or a custom outline."""
+    if shape.custom is not None:
+        if shape.shape is not None or shape.size is not None or getattr(shape, "size2", None) is not None:
+            raise BindError(f"({shape.name} ...) takes a custom outline, or a shape and sizes, not both", shape.span)
+    elif shape.size is None:
+        raise BindError(f"({shape.name} ...) needs a size (or a custom outline)", shape.span,
+                        hint=f"({shape.name} 5), or ({shape.name} {{4 3 -1 2 3}})")
+
+
+def _custom_args(custom: Any, static_int: StaticInt) -> tuple[tuple[int, ...], Any]:
+    """(the sides' lengths, the polygon or None) of a custom outline."""
+    if isinstance(custom, BoundArray):
+        return tuple(static_int(v) for v in custom.items), None
+    return (), [(p[0], p[1]) for p in custom.corners(static_int)]
+
+
 def remove_from_board(shape: GraphMaker, cells: Any, vertices: Any, use: str, static_int: StaticInt,
-                      edges: Any = None) -> gen.BoardGraph:
+                      edges: Any = None, trim_edges: bool = True) -> gen.BoardGraph:
     """``(remove BOARD cells:{...} edges:{{a b}...} vertices:{...})``: cells and vertices named by
-    number or by the label they have on the whole board, edges by their end points' numbers."""
+    number, by the label they have on the whole board, or by position (a cell by its corners),
+    edges by their end points' numbers or positions."""
     base = shape.graph(use, static_int)
     labelled: Topology | None = None
 
-    def indices(values: Any, kind: str) -> list[int]:
+    def indices(values: Any, kind: str) -> list:
         nonlocal labelled
-        out = []
+        out: list = []
         for item in _items(values):
-            if isinstance(item, Str):
+            if isinstance(item, BoundArray):  # a position (a vertex), or corner positions (a cell)
+                out.append(_cell(item, static_int) if kind == "Cell" else tuple(_values(item, static_int)))
+            elif isinstance(item, Str):
                 if kind != use:
                     raise BindError(f"{kind.lower()}s named by label on a board of {use.lower()}s: use numbers",
                                     item.span)
@@ -574,7 +691,12 @@ def remove_from_board(shape: GraphMaker, cells: Any, vertices: Any, use: str, st
         return out
 
     return gen.remove(base, cells=indices(cells, "Cell"), vertices=indices(vertices, "Vertex"),
-                      edges=_pairs(edges, static_int))
+                      edges=_pairs(edges, static_int), trim_edges=trim_edges)
+
+
+def _flag(value: Any, default: bool) -> bool:
+    """A named boolean argument's value (``default`` when left out)."""
+    return default if value is None else bool(value.value)
 
 
 def _items(value: Any) -> list:

@@ -355,21 +355,23 @@ def find_track(tracks: list, title: str | None, player: int):
 
 # --- maps: pairs of values (Ludii's game.equipment.other.Map) -------------------------------------------
 _LANDMARKS = ("FirstSite", "LastSite", "CentreSite")
-_KEY = Either((INT_LIT, ROLE))
+_KEY = Either((INT_LIT, STR_LIT, ROLE))  # a number, a site's label (Ludii's string key) or a player
 _VALUE = Either((INT_LIT, STR_LIT, ROLE, Enum(_LANDMARKS)))
 
 
 class Pair(Ludeme):
-    """One entry of a map: a key (a number or a player) and a value (a number, a site label,
-    a player, or a landmark: ``FirstSite``, ``LastSite``, ``CentreSite`` of the board).
+    """One entry of a map: a key (a number, a site label or a player) and a value (a number, a
+    site label, a player, or a landmark: ``FirstSite``, ``LastSite``, ``CentreSite`` of the
+    board). A site label stands for its site's number, as Ludii's maps read it.
 
     Parameters:
-        key: the key (a number or a player)
+        key: the key (a number, a site label or a player)
         value: what the key gives: a number, a site label, a player or a landmark site
 
     Examples:
         (pair P1 FirstSite)
         (pair 2 "A1")
+        (pair "A1" "C3")
     """
 
     name = "pair"

@@ -163,12 +163,15 @@ class Between(_StateValue):
         after: in a hop: further sites allowed after the hurdle
         if: the condition each site between must meet, ``(between)`` being the site
         sameOwner: True: the enclosed pieces must all belong to one player
+        trail: in a slide: the piece (by number) left on the site slid from and on each site
+            slid over, once the piece has moved (Ludii's; the other moves do not read it)
         apply: what happens to each site between (a removal, a claim)
 
     Examples:
         (between)
         (between before:2 after:2 if:(is Enemy (who at:(between))) (apply (remove (between))))
         (between (exact 2) if:(is Next (who at:(between))) (apply (remove (between))))
+        (between trail:(id "Wall" Neutral))
     """
 
     name = "between"
@@ -181,6 +184,7 @@ class Between(_StateValue):
     after: Any = Param(INT_FN, optional=True, named=True, doc="in a hop: further sites allowed after the hurdle [0]", range=DISTANCE)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     sameOwner: Any = Param(BOOL_LIT, optional=True, named=True)
+    trail: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     apply: Any = Param(kind_of("apply"), optional=True)
 
     def kernel_int(self, k: Emitter) -> str:

@@ -76,11 +76,17 @@ class MoveSlide(Ludeme):
     ...))`` allows, stopping on any of them. A site where the ``(to if:...)`` condition holds
     (an enemy to capture, say) ends the line, once the least distance is reached: the piece may
     stop there, then the slide goes no further. The to effect (``(apply (remove (to)))``) happens where the piece stops, before it
-    arrives. (Ludii's Slide, without tracks or stacks.)
+    arrives. (Ludii's Slide, without stacks.)
+
+    Given a track's name, the piece slides along that track instead (from each place the track
+    passes its site), as Ludii's ``slideByTrack``: ``"AllTracks"`` takes every track of the
+    board, and then the piece may stop only once it has turned a corner of the track (a site
+    the track gives twice in a row: a Surakarta loop), on an empty site or where the ``(to
+    if:...)`` condition holds (the to effect applies there only).
 
     Parameters:
         from: the sites a piece slides from (left out: the piece whose moves these are, ``(from)``)
-        track: the name of a track to slide along (Ludii's; refused here: not supported yet)
+        track: the name of a track to slide along, or ``"AllTracks"``
         directions: the directions of the slide (``Adjacent`` when left out)
         between: what the sites passed over must be (empty when left out), and how far the slide
             goes
@@ -91,6 +97,7 @@ class MoveSlide(Ludeme):
     Examples:
         (move Slide Orthogonal)
         (move Slide (between (max 2)) (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
+        (move Slide "AllTracks" (to if:(is Enemy (who at:(to))) (apply (remove (to)))))
     """
 
     name = "move Slide"
@@ -114,15 +121,13 @@ class MoveSlide(Ludeme):
     stack: Any = Param(BOOL_LIT, optional=True, named=True)
     then: Any = Param(_THEN, optional=True)
 
-    def validate(self) -> None:
-        if self.track is not None:
-            raise BindError("sliding along a track is not supported yet", self.track.span)
-
     def declare(self, d: Any, c: Any) -> None:
         if stack_flag(self.stack):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
 
     def compile(self, c: Compiler) -> MoveGen:
+        if self.track is not None:
+            return _slide_by_track(c, self)
         sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
         rays_at = c.topo.rays_for(dirs)
@@ -143,8 +148,13 @@ class MoveSlide(Ludeme):
         # the to's effect where the line stops (a capture: as Ludii, not on the empty sites
         # before it), then the between effect on each site passed
         then = _then(c, self.then)
-        rules = c.rule(c.move_effects(to_effect, between_effect), then)
-        rules_go = c.rule(c.move_effects(None, between_effect), then)
+        before, before_go = c.move_effects(to_effect, between_effect), c.move_effects(None, between_effect)
+        trail = getattr(self.between, "trail", None)
+        if trail is not None:  # Ludii's between trail: (the piece left on the sites slid over)
+            remember, then = _trail_rules(c, trail, then)
+            before, before_go = _first(remember, before), _first(remember, before_go)
+        rules = c.rule(before, then)
+        rules_go = c.rule(before_go, then)
         made: dict[tuple[int, int, bool], Move] = {}
 
         def move_of(frm: int, ray: tuple[int, ...], k: int, stopped: bool) -> Move:
@@ -186,6 +196,8 @@ class MoveSlide(Ludeme):
             raise NoKernel("(move Slide (between before:/after:/sameOwner:))")
         if between is not None and between.apply is not None:
             raise NoKernel("(move Slide (between (apply ...)))", "effects on the sites passed over")
+        if between is not None and between.trail is not None:
+            raise NoKernel("(move Slide (between trail:))", "pieces left on the sites passed over")
         if self.to is not None and self.to.sites is not None:
             raise NoKernel("(move Slide (to <sites>))")
         if self.to is not None and self.to.level is not None:
@@ -248,6 +260,106 @@ def _between_rule(c: Compiler, between: Any) -> tuple[Bounds, Any, Any]:
     go = c.bool(between.condition) if between.condition is not None else None
     effect = between.apply.compile_effect(c) if between.apply is not None else None
     return bounds, go, effect
+
+
+def _first(first: Any, effect: Any) -> Any:
+    """``first``, then ``effect`` (when there is one)."""
+    if effect is None:
+        return first
+
+    def run(s: State, e: Env) -> None:
+        first(s, e)
+        effect(s, e)
+    return run
+
+
+def _trail_rules(c: Compiler, trail: Any, then: Any) -> tuple[Any, Any]:
+    """Ludii's ``(between trail:PIECE)`` of a slide, as (an effect run before the move, one
+    run after it): PIECE is worked out before the piece moves (Ludii: as the move is made);
+    once it has moved, that piece is added on the site left and on each site slid over (on top
+    of a stack in a stacking game); then the slide's own consequences."""
+    what = c.int(trail)
+    stacking = c.game.stacking
+    known = [0]  # the piece worked out before this move (moves are applied one at a time)
+
+    def remember(s: State, e: Env) -> None:
+        known[0] = what(s, e)
+
+    def run(s: State, e: Env) -> None:
+        piece = known[0]
+        for site in (e.frm, *e.path):
+            if not 0 < piece < len(c.game.components):
+                continue
+            if stacking:
+                stacks.push(s, site, stacks.new_entry(s, piece))
+            else:
+                s.place(site, piece)
+        if then is not None:
+            then(s, e)
+    return remember, run
+
+
+def _slide_by_track(c: Compiler, slide: MoveSlide) -> MoveGen:
+    """Ludii's ``Slide.slideByTrack``: from each element of the tracks named (every board track
+    for ``"AllTracks"``) on the piece's site, along the track: each next site where the piece
+    may stop is a move (with ``"AllTracks"``, only once a corner has been passed: the bumps so
+    far, the starting element's included); the line ends after a stop on a ``(to if:...)`` site
+    (where the to effect applies), or on a site the between condition (empty by default) does
+    not allow, or after as many sites as the track has or ``(between (max N))`` allows."""
+    name = slide.track.value
+    every = name == "AllTracks"
+    tracks = [t for t in c.game.tracks if every or t.name == name]
+    if not tracks:
+        raise BindError(f'no track named "{name}" on this board', slide.track.span)
+    if slide.to is not None and slide.to.sites is not None:
+        raise BindError("a slide's (to ...) takes a condition, not sites", slide.to.sites.span)
+    sources = _from_sites(c, slide.source)
+    bounds, go, _ = _between_rule(c, slide.between)  # Ludii's track slide has no between effect
+    dynamic = bounds if callable(bounds) else None
+    fixed = bounds if not callable(bounds) else (1, 1 << 30)
+    apply = getattr(slide.to, "apply", None)
+    stop = c.bool(slide.to.condition) if slide.to is not None and slide.to.condition is not None else None
+    to_rule = c.bool(apply.condition) if apply is not None and apply.condition is not None else None
+    to_effect = apply.compile_effect(c) if apply is not None else None
+    then = _then(c, slide.then)
+    rules_stop = c.rule(to_effect, then)
+    rules_go = c.rule(None, then)
+    uid = c.game.uid
+    check = not c.game.stacking
+
+    def gen(s: State, e: Env) -> list[Move]:
+        out: list[Move] = []
+        frame = e.child()
+        who, what, mover = s.who, s.what, s.mover
+        for frm in sources(s, e):
+            if frm < 0 or (check and who[frm] != mover):
+                continue
+            frame.frm = frm
+            lo, hi = fixed if dynamic is None else dynamic(s, frame)
+            for track in tracks:
+                elems = track.sites
+                for start, site in enumerate(elems):
+                    if site != frm:
+                        continue
+                    index, bumps, count = start, track.bump(start), 1
+                    while track.next_index[index] >= 0 and count < len(elems) and count <= hi:
+                        to = elems[track.next_index[index]]
+                        frame.to = to
+                        if bumps > 0 or not every:
+                            if stop is not None and stop(s, frame):
+                                if lo <= count:
+                                    out.append(Move(MOVE, frm, to, game_id=uid, rules=rules_stop))
+                                    break
+                            elif lo <= count and (to_rule is None or to_rule(s, frame)):
+                                out.append(Move(MOVE, frm, to, game_id=uid, rules=rules_go))
+                        count += 1
+                        frame.between = to
+                        if not (what[to] == 0 if go is None else go(s, frame)):
+                            break
+                        index = track.next_index[index]
+                        bumps += track.bump(index)
+        return out
+    return FnGen(gen)
 
 
 class _SlideLine:

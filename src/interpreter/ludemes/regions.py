@@ -838,17 +838,23 @@ class Union(_SetOp):
     """Sites in any of the regions. Applied to board shapes, the boards side by side in one
     (Ludii's graph ``union``: their points, lines and cells in order, nothing joined).
 
+    Boards put side by side with ``connect:True`` have every two points nearer than 1.1 times
+    the mean length of a line joined, and their cells traced again.
+
     Parameters:
         regions: the regions joined (or boards put side by side)
+        connect: for boards: join the points near each other (``False`` by default)
 
     Examples:
         (union (sites Top) (sites Bottom))
         (union (square 1) (shift 0 2 (square 1)))
+        (union (square 1) (shift 1.5 0 (square 1)) connect:True)
     """
 
     name = "union"
     concepts = ("Union",)
     regions: Any = Param(ArrayOf(Either((REGION_FN, Kind(("board shape",), "board shape")))), many=True)
+    connect: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def validate(self) -> None:
         items = self.regions.items if isinstance(self.regions, BoundArray) else [self.regions]
@@ -857,6 +863,8 @@ class Union(_SetOp):
             if not all(shapes):
                 raise BindError("union takes regions or boards, not both", self.span)
             self.kind = "board shape"  # type: ignore[misc]  # this instance's: a union of boards
+        elif self.connect is not None:
+            raise BindError("connect: joins boards, not regions", self.connect.span)
 
     def concepts_at(self, where):
         return () if self.kind == "board shape" else self.concepts
@@ -869,11 +877,13 @@ class Union(_SetOp):
     def graph(self, use: str, static_int):
         """As a board shape: the boards side by side."""
         from ..engine.boards import union
-        return union([b.graph(use, static_int) for b in self.regions.items])
+        connect = self.connect is not None and bool(self.connect.value)
+        return union([b.graph(use, static_int) for b in self.regions.items], connect=connect)
 
     def key(self, static_int) -> tuple:
         """As a board shape: a value naming the board exactly."""
-        return ("union",) + tuple(b.key(static_int) for b in self.regions.items)
+        connect = self.connect is not None and bool(self.connect.value)
+        return ("union", connect) + tuple(b.key(static_int) for b in self.regions.items)
 
     def compile(self, c: Compiler):
         fns = [c.region(r) for r in self.regions.items]

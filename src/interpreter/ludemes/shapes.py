@@ -17,7 +17,21 @@ from typing import Any
 from ..engine import boards as gen
 from ..errors import BindError
 from ..syntax.nodes import Float, Int
-from .base import BOARD_SIZE, BOOL_LIT, COORDINATE, FACTOR, INT_FN, SCALE, ArrayOf, Either, Enum, Kind, Ludeme, Param
+from .base import (
+    BOARD_SIZE,
+    BOOL_LIT,
+    COORDINATE,
+    FACTOR,
+    INT_FN,
+    INT_LIT,
+    SCALE,
+    ArrayOf,
+    Either,
+    Enum,
+    Kind,
+    Ludeme,
+    Param,
+)
 from .boards import _NUMBER, _POINT, SHAPE, StaticInt, _items, _points, _Shape
 
 
@@ -236,33 +250,57 @@ POLYGON = "polygon"
 
 class Poly(Ludeme):
     """A polygon given by its corners ``{x y}``, in board coordinates (one unit per edge of a
-    square grid), for ``hole`` and ``keep``.
+    square grid), for ``hole``, ``keep`` and ``remove``. ``rotns:N`` adds the corners turned
+    about the origin by 1/N of a turn, 2/N... (N - 1 copies; a negative N lists the corners
+    backwards first), with Ludii's arithmetic (its turned y is x sin + y sin).
 
     Parameters:
         points: the corners, each ``{x y}``
+        rotns: how many turned copies of the corners make the polygon
 
     Examples:
         (poly {{8 8} {8 11} {11 11} {11 8}})
+        (poly {{0 1} {1 1}} rotns:4)
     """
 
     name = "poly"
     kind = POLYGON
     family = "shapes"
     points: Any = Param(ArrayOf(_POINT, single=False), range=COORDINATE)
+    rotns: Any = Param(INT_LIT, optional=True, named=True, range=(-360, 360))
 
     def validate(self) -> None:
-        if len(_items(self.points)) < 3:
+        count = len(_items(self.points)) * max(1, abs(self.rotns.value) if self.rotns is not None else 1)
+        if count < 3:
             from ..errors import BindError
             raise BindError("a polygon needs at least three corners", self.span)
 
     def corners(self, static_int: StaticInt) -> list[tuple[float, ...]]:
-        return _points(self.points, static_int)
+        points = _points(self.points, static_int)
+        if self.rotns is None or self.rotns.value == 0:
+            return points
+        return rotated_copies([(p[0], p[1]) for p in points], self.rotns.value)
 
     def key(self, static_int: StaticInt) -> tuple:
         return ("poly",) + tuple(self.corners(static_int))
 
 
 _POLY = Kind((POLYGON,), "polygon")
+
+
+def rotated_copies(points: list[tuple[float, float]], rotations: int) -> list[tuple[float, ...]]:
+    """Ludii's ``Polygon.addRotations``: the points, then |rotations| - 1 copies turned by
+    multiples of 2 pi / rotations, as it computes them (x cos - y sin, x sin + y sin)."""
+    import math
+    base = list(reversed(points)) if rotations < 0 else list(points)
+    out: list[tuple[float, ...]] = list(base)
+    step = 2.0 * math.pi / rotations
+    angle = step
+    for _ in range(1, abs(rotations)):
+        sin, cos = math.sin(angle), math.cos(angle)
+        out.extend((x * cos - y * sin, x * sin + y * sin) for x, y in base)
+        angle += step
+    return out
 
 
 class Repeat(_Shape):
@@ -388,18 +426,24 @@ class Merge(_Shape):
     lines are kept once, and the cells are traced again from the drawing. Points keep the
     order of the boards given, each board's own order within.
 
+    With ``connect:True``, every two points nearer than 1.1 times the mean length of a line are
+    joined, and the cells traced again.
+
     Parameters:
         boards: the boards overlaid
         board2: a second board, when the first is given alone
+        connect: join the points near each other (``False`` by default)
 
     Examples:
         (merge (rectangle 6 2) (rectangle 3 5))
         (merge {(square 4) (shift 5 0 (square 4))})
+        (merge (square 2) (shift 2.5 0 (square 2)) connect:True)
     """
 
     name = "merge"
     boards: Any = Param(Either((ArrayOf(SHAPE, single=False), SHAPE)))
     board2: Any = Param(SHAPE, optional=True)
+    connect: Any = Param(BOOL_LIT, optional=True, named=True)
 
     def validate(self) -> None:
         if self.board2 is None and not hasattr(self.boards, "items"):
@@ -408,7 +452,8 @@ class Merge(_Shape):
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         shapes = _items(self.boards) + ([self.board2] if self.board2 is not None else [])
-        return gen.merge([s.graph(use, static_int) for s in shapes])
+        connect = self.connect is not None and bool(self.connect.value)
+        return gen.merge([s.graph(use, static_int) for s in shapes], connect=connect)
 
 
 class Shift(_Shape):

@@ -179,11 +179,16 @@ class PieceDecl(Ludeme):
             out)
         moves: the piece's own moves (used by ``forEach Piece``)
         value: a number the piece is worth (``value Piece``)
+        maxState: the largest local state Ludii's state tables should hold for it (Ludii sizes
+            its tables by it; ours hold any state, so play is the same)
+        maxCount: the largest count Ludii's tables should hold (as ``maxState:``)
+        maxValue: the largest piece value Ludii's tables should hold (as ``maxState:``)
 
     Examples:
         (piece "Ball" Each)
         (piece "Disc" P1)
         (piece "3Dot" Each value:3)
+        (piece "Square" Each maxState:4)
     """
 
     name = "piece"
@@ -198,6 +203,9 @@ class PieceDecl(Ludeme):
     facing: Any = Param(Enum(FACINGS, "direction"), optional=True, doc="the direction the piece faces (what Forward means for it) [its owner's, else N]")
     moves: Any = Param(MOVES_T, optional=True)
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    maxState: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
+    maxCount: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
+    maxValue: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
 
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
@@ -282,15 +290,21 @@ class Regions(Ludeme):
     array. A name must differ from every site label, from the board's own regions (Top, Centre,
     Corners...) and from other named regions.
 
+    In a deduction puzzle, ``HintRegions`` are the regions of the puzzle's hints (``(hints
+    ...)``): those of the cells; with a hint label after the regions, those of the vertices if
+    any, else of the cells, else of the edges (Ludii's).
+
     Parameters:
         title: the region's name (for ``(sites "Name")``)
         role: the player who owns the regions
         sites: the sites, or the regions
+        hintLabel: the name of the hint regions (``HintRegions``: see above)
 
     Examples:
         (regions "Home" (sites {"A1" "B1" "C1"}))
         (regions P1 {(sites Side NE) (sites Side SW)})
         (regions {Columns Rows Diagonals})
+        (regions {HintRegions} "Clues")
     """
 
     name = "regions"
@@ -300,6 +314,7 @@ class Regions(Ludeme):
     role: Any = Param(ROLE, optional=True)
     sites: Any = Param(ArrayOf(Either((Kind(("region", "int"), "region", literals=(Str, Int)),
                                        Enum(_STATIC_REGIONS, "region type")))), range=SITE_NUMBER)
+    hintLabel: Any = Param(STR_LIT, optional=True)
 
     def validate(self) -> None:
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
@@ -319,10 +334,13 @@ class Regions(Ludeme):
 
     def declare(self, d: Any, c: Any) -> None:
         """In a deduction puzzle, the regions its constraints read (Ludii's constraint regions)."""
+        from .graph_equipment import hint_regions
         from .puzzles import PUZZLE, declare_regions, static_region_lists
         if PUZZLE not in d.arrays:
             return
         lists = [tuple(sites) for kind in self.static_types() for sites in static_region_lists(kind, c.topo)]
+        if "HintRegions" in self.static_types():
+            lists.extend(hint_regions(d, self.hintLabel is not None))
         for part in self.parts():
             lists.append(tuple(c.region(part)(None, None)))
         declare_regions(d, lists)

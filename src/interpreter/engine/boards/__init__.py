@@ -15,7 +15,7 @@ use:Vertex`` has 19 x 19 points).
 """
 
 from .graph import MAX_SITES, BoardGraph, BoardSizeError
-from .hexagonal import hex
+from .hexagonal import hex, hex_custom
 from .operators import (
     add,
     complete,
@@ -38,14 +38,14 @@ from .operators import (
 from .regions import SIDES, board_regions
 from .shapes import CONCENTRIC_SHAPES, concentric_circle, concentric_regular, regular, repeat, spiral, wedge
 from .sites import Sites, build_sites
-from .square import DIAGONALS, rectangle, square
+from .square import DIAGONALS, rectangle, square, square_custom
 from .tiling import TILINGS, tiling
 from .trajectories import COMPASS, RELATIONS, opposite
-from .triangular import tri
+from .triangular import tri, tri_custom
 
 __all__ = [
     "MAX_SITES", "BoardGraph", "BoardSizeError", "Sites", "build_sites",
-    "square", "rectangle", "hex", "tri", "tiling", "graph", "add", "remove", "rotate", "trim",
+    "square", "rectangle", "hex", "tri", "hex_custom", "tri_custom", "square_custom", "tiling", "graph", "add", "remove", "rotate", "trim",
     "merge", "union", "dual", "hole", "keep", "renumber", "complete", "split_crossings", "subdivide", "regular", "repeat", "spiral", "shift", "skew", "scale", "wedge", "concentric_regular", "concentric_circle", "CONCENTRIC_SHAPES",
     "DIAGONALS", "TILINGS", "COMPASS", "RELATIONS", "opposite", "SIDES", "board_regions",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from .graph import BoardGraph, PointList, check_size
+from .graph import BoardGraph, PointList, check_size, f32
 from .polygon import inflate, point_in_polygon, polygon_from_sides, star_rhombus
 from .uses import check_use, shape_and_dims
 
@@ -132,3 +132,26 @@ def _add_cell(points: PointList, centre: tuple[float, float], flat: bool) -> Non
         if flat:
             dx, dy = dy, dx
         points.add(cx + dx, cy + dy)
+
+
+def hex_custom(sides: tuple[int, ...] = (), poly: list[tuple[float, float]] | None = None, *,
+               use: str = "Cell") -> BoardGraph:
+    """Ludii's ``(hex {sides...})`` and ``(hex (poly ...))`` (CustomOnHex): the hexagons whose
+    centres fall in the polygon (given, or walked by the side lengths), grown by 0.1."""
+    check_use(use)
+    if poly is None:
+        if not sides:
+            raise ValueError("(hex {...}) needs side lengths")
+        return _custom(tuple(sides), use)
+    shape = inflate([(f32(x), f32(y)) for x, y in poly], 0.1)
+    xs = [p[0] for p in shape]
+    ys = [p[1] for p in shape]
+    _estimate(int((max(xs) - min(xs) + 2) * (max(ys) - min(ys) + 2)), use, "(hex (poly ...))")
+    points = PointList()
+    for r in range(int(min(ys)) - 3, int(max(ys)) + 4):
+        for c in range(int(min(xs)) - 3, int(max(xs)) + 4):
+            centre = hex_xy(r, c)
+            if point_in_polygon(centre, shape):
+                _add_cell(points, centre, flat=False)
+    return points.graph("hexagonal", single_precision=True)
+

@@ -43,19 +43,32 @@ def graph(vertices: Sequence[Pt], edges: Sequence[Sequence[int]] = ()) -> BoardG
     return g
 
 
-def add(g: BoardGraph, *, vertices: Sequence[Pt] = (), edges: Sequence[object] = (),
-        cells: Sequence[Sequence[object]] = ()) -> BoardGraph:
-    """Ludii's ``(add graph vertices:{...} edges:{...} cells:{...})``.
+def add(g: BoardGraph | None, *, vertices: Sequence[Pt] = (), edges: Sequence[object] = (),
+        cells: Sequence[Sequence[object]] = (), curved: Sequence[Sequence[Pt]] = (),
+        connect: bool = False) -> BoardGraph:
+    """Ludii's ``(add [graph] vertices:{...} edges:{...} edgesCurved:{...} cells:{...} connect:...)``
+    (no graph: an empty one).
 
-    ``vertices`` are positions (one already there is not added twice). ``edges`` are either
-    vertex index pairs ``(a, b)`` or position pairs ``((x, y), (x, y))`` (missing end points
-    are created); ``cells`` are lists of vertex indices or of positions, with their sides added
-    as needed. Ludii adds positions first, then index-based edges and cells."""
-    out = g.copy()
+    ``curved`` edges (two end points, then two tangents) come first, their end points found or
+    made: they are curved edges (CW and CCW steps run along them). ``vertices`` are positions
+    (one already there is not added twice). ``edges`` are either vertex index pairs ``(a, b)``
+    or position pairs ``((x, y), (x, y))`` (missing end points are created); ``cells`` are
+    lists of vertex indices or of positions, with their sides added as needed. Ludii adds
+    positions first, then index-based edges and cells. With ``connect``, each vertex
+    ``vertices`` added is joined to every vertex nearer than 1.1 times the mean edge length."""
+    out = g.copy() if g is not None else BoardGraph(tiling="graph")
+    for edge in curved:
+        if len(edge) != 4:
+            continue  # Ludii skips a curved edge without its two tangents
+        va, vb = _find_or_add(out, edge[0]), _find_or_add(out, edge[1])
+        if va != vb:
+            out.add_edge(va, vb)
+            out.curved.add(frozenset((va, vb)))
+    added: list[int] = []
     for v in vertices:
         x, y = _point(v)
         if out.find_vertex(x, y) < 0:
-            out.add_vertex(x, y)
+            added.append(out.add_vertex(x, y))
     by_index = []
     for e in edges:
         if _is_index_pair(e):
@@ -77,42 +90,63 @@ def add(g: BoardGraph, *, vertices: Sequence[Pt] = (), edges: Sequence[object] =
             if not 0 <= vid < len(out.vertices):
                 raise ValueError(f"add: cell vertex {vid} does not exist ({len(out.vertices)} vertices)")
         _add_face(out, vids, add_sides=False)
+    if connect:
+        connect_near(out, added)
     out.tiling = "graph"
     check_size(len(out.vertices), "(add ...)")
     return out
 
 
-def remove(g: BoardGraph, *, cells: Sequence[object] = (), edges: Sequence[object] = (),
-           vertices: Sequence[object] = (), trim_edges: bool = True) -> BoardGraph:
-    """Ludii's ``(remove graph cells:{...} edges:{...} vertices:{...})``.
+def connect_near(g: BoardGraph, sources: Sequence[int] | None = None) -> None:
+    """Ludii's ``connect:True``: join each vertex of ``sources`` (every vertex when None) to
+    every other vertex nearer than 1.1 times the mean edge length (edges found or added in
+    that order; the cells are not traced again here)."""
+    if not g.edges:
+        return  # Ludii's mean length of no edges is 0: nothing is near enough
+    threshold = 1.1 * sum(math.dist(g.vertices[a], g.vertices[b]) for a, b in g.edges) / len(g.edges)
+    for a in (range(len(g.vertices)) if sources is None else sources):
+        for b in range(len(g.vertices)):
+            if a != b and math.dist(g.vertices[a], g.vertices[b]) < threshold:
+                g.add_edge(a, b)
 
-    Each list holds indices (removed from the highest down, so that the indices all refer to
-    the graph as given) or positions (cells by their corner positions, edges by their end
-    points). Cells go first, then edges, then vertices; removing a vertex removes its edges and
-    cells; removing cells also removes the sides no other cell uses unless ``trim_edges`` is
-    false."""
+
+def remove(g: BoardGraph, *, cells: Sequence[object] = (), edges: Sequence[object] = (),
+           vertices: Sequence[object] = (), trim_edges: bool = True,
+           poly: Sequence[Pt] | None = None) -> BoardGraph:
+    """Ludii's ``(remove graph cells:{...} edges:{...} vertices:{...} trimEdges:...)`` and
+    ``(remove graph (poly ...))``.
+
+    ``poly`` first removes every vertex inside the polygon (from the last vertex down). Each
+    list holds indices (removed from the highest down, so that the indices all refer to the
+    graph as given) or positions (cells by their corner positions, edges by their end
+    points); a position where no vertex, edge or cell is found is passed over, as Ludii does.
+    Cells go first, then edges, then vertices; removing a vertex removes its edges and cells;
+    removing cells also removes the sides no other cell uses unless ``trim_edges`` is false."""
     out = g.copy()
+    if poly is not None:
+        shape = [_point(p) for p in poly]
+        for vid in range(len(out.vertices) - 1, -1, -1):
+            if point_in_polygon(out.vertices[vid], shape):
+                out.remove_vertex(vid)
     cell_indices = _indices(cells)
     if cells and cell_indices is not None:
         for fid in sorted(set(cell_indices), reverse=True):
             out.remove_face(fid, trim_edges)
     else:
         for cell in cells:
-            vids = sorted(_find(out, p) for p in _corners(cell))
+            vids = sorted(out.find_vertex(*_point(p)) for p in _corners(cell))
             match = [i for i, f in enumerate(out.faces) if sorted(f) == vids]
-            if not match:
-                raise ValueError(f"remove: no cell with corners {cell!r}")
-            out.remove_face(match[0], trim_edges)
+            if match:
+                out.remove_face(match[0], trim_edges)
     for e in edges:
         if _is_index_pair(e):
             a, b = _pair(e)
         else:
             pa, pb = _ends(e)
-            a, b = _find(out, pa), _find(out, pb)
+            a, b = out.find_vertex(*_point(pa)), out.find_vertex(*_point(pb))
         index = out.edge_index().get(frozenset((a, b)))
-        if index is None:
-            raise ValueError(f"remove: no edge {e!r}")
-        out.remove_edge(index)
+        if index is not None:
+            out.remove_edge(index)
     vertex_indices = _indices(vertices)
     if vertices and vertex_indices is not None:
         for vid in sorted(set(vertex_indices), reverse=True):
@@ -142,11 +176,13 @@ def rotate(g: BoardGraph, degrees: float) -> BoardGraph:
     return out
 
 
-def merge(graphs: Sequence[BoardGraph]) -> BoardGraph:
-    """Ludii's ``(merge A B ...)``: the graphs overlaid. Vertices come in the order of the
-    graphs and of their own vertices; a vertex within 0.01 (sum of |dx| and |dy|) of an earlier
-    one is that vertex; edges are kept once; the cells are traced again from the drawing; nothing
-    is reordered. The result is a ``graph``: it has no one tiling."""
+def merge(graphs: Sequence[BoardGraph], connect: bool = False) -> BoardGraph:
+    """Ludii's ``(merge A B ... connect:...)``: the graphs overlaid. Vertices come in the order
+    of the graphs and of their own vertices; a vertex within 0.01 (sum of |dx| and |dy|) of an
+    earlier one is that vertex; edges are kept once; the cells are traced again from the
+    drawing; nothing is reordered. With ``connect``, every two vertices nearer than 1.1 times
+    the mean edge length are joined and the cells traced again (stopping at crossings). The
+    result is a ``graph``: it has no one tiling."""
     out = BoardGraph(tiling="graph")
     grid: dict[tuple[int, int], list[int]] = {}  # vertices by 0.01-square, to find them fast
 
@@ -168,13 +204,17 @@ def merge(graphs: Sequence[BoardGraph]) -> BoardGraph:
                 out.add_edge(new_id[a], new_id[b])
     check_size(len(out.vertices), "(merge ...)")
     out.make_faces()
+    if connect:
+        connect_near(out)
+        out.make_faces(check_crossings=True)
     return out
 
 
-def union(graphs: Sequence[BoardGraph]) -> BoardGraph:
-    """Ludii's graph ``(union A B ...)``: the graphs side by side in one, their vertices, edges
-    and cells in order, renumbered after those of the graphs before; nothing is joined, even
-    points at the same place."""
+def union(graphs: Sequence[BoardGraph], connect: bool = False) -> BoardGraph:
+    """Ludii's graph ``(union A B ... connect:...)``: the graphs side by side in one, their
+    vertices, edges and cells in order, renumbered after those of the graphs before; nothing is
+    joined, even points at the same place, unless ``connect``: then every two vertices nearer
+    than 1.1 times the mean edge length are joined and the cells traced again."""
     out = BoardGraph(tiling="graph")
     for g in graphs:
         base = len(out.vertices)
@@ -183,6 +223,9 @@ def union(graphs: Sequence[BoardGraph]) -> BoardGraph:
         out.edges.extend((a + base, b + base) for a, b in g.edges)
         out.faces.extend([v + base for v in face] for face in g.faces)
     check_size(len(out.vertices), "(union ...)")
+    if connect:
+        connect_near(out)
+        out.make_faces(check_crossings=True)
     return out
 
 

@@ -39,19 +39,21 @@ def rectangle(rows: int, cols: int | None = None, *, use: str = "Cell",
     return graph
 
 
-def add_diagonals(graph: BoardGraph, to_row: int, to_col: int, diagonals: str | None) -> None:
+def add_diagonals(graph: BoardGraph, to_row: int, to_col: int, diagonals: str | None,
+                  from_row: int = 0, from_col: int = 0) -> None:
     """Ludii's ``Square.handleDiagonals`` on a grid of points (col, row): the lines a
-    ``diagonals:`` type draws. ``to_row`` and ``to_col`` are the numbers of rows and columns of
-    points, as Ludii passes them (the centre of Concentric and Radiating is half of them)."""
+    ``diagonals:`` type draws. ``to_row`` and ``to_col`` (and ``from_row``, ``from_col``, 0 for
+    the generated boards) bound the rows and columns of points as Ludii passes them (the centre
+    of Concentric and Radiating is halfway between them, rounded towards zero as Java does)."""
     if diagonals is None or diagonals == "Implied":
         return
     if diagonals not in DIAGONALS:
         raise ValueError(f"diagonals:{diagonals} is not one of {', '.join(DIAGONALS)}")
     at = {(round(x), round(y)): v for v, (x, y) in enumerate(graph.vertices)
           if x == round(x) and y == round(y)}
+    mid_r, mid_c = int((to_row + from_row) / 2), int((to_col + from_col) / 2)
     if diagonals == "Radiating":
-        mid_r, mid_c = to_row // 2, to_col // 2
-        for n in range(max(to_row // 2, to_col // 2) + 1):
+        for n in range(max(int((to_row - from_row) / 2), int((to_col - from_col) / 2)) + 1):
             for dr, dc in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
                 # Ludii looks the points up as (row, column) here: on a square board the same
                 a = at.get((mid_r + n * dr, mid_c + n * dc))
@@ -59,9 +61,8 @@ def add_diagonals(graph: BoardGraph, to_row: int, to_col: int, diagonals: str | 
                 if a is not None and b is not None:
                     graph.add_edge(a, b)
         return
-    mid_r, mid_c = to_row // 2, to_col // 2
-    for r in range(to_row + 1):
-        for c in range(to_col + 1):
+    for r in range(from_row, to_row + 1):
+        for c in range(from_col, to_col + 1):
             a, b, cc, d = at.get((c, r)), at.get((c, r + 1)), at.get((c + 1, r + 1)), at.get((c + 1, r))
             if a is None or b is None or cc is None or d is None:
                 continue
@@ -114,3 +115,45 @@ def diamond(d: int, *, diagonals: str | None = None) -> BoardGraph:
     graph.make_faces()
     graph.reorder()
     return graph
+
+
+SQUARE_STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+"""Ludii's ``Square.steps``: (row, column) steps of a walk round a square grid."""
+
+
+def square_custom(sides: tuple[int, ...] = (), poly: list[tuple[float, float]] | None = None, *,
+                  diagonals: str | None = None) -> BoardGraph:
+    """Ludii's ``(square {sides...})`` and ``(square (poly ...))`` (CustomOnSquare): the grid
+    points inside the polygon (given, or walked by the sides: each a number of units along the
+    next direction, a negative one backwards after turning the other way), grown by 0.1; then
+    the ``diagonals`` and the cells, as on a generated board."""
+    from .graph import f32
+    from .polygon import bounds, inflate, point_in_polygon
+    if poly is not None:
+        outline = [(f32(x), f32(y)) for x, y in poly]
+    else:
+        if not sides:
+            raise ValueError("(square {...}) needs side lengths")
+        step, row, col = len(SQUARE_STEPS) - 1, 0, 0
+        outline = [(0.0, 0.0)]
+        for n in sides:
+            step = (step + (-1 if n < 0 else 1) + len(SQUARE_STEPS)) % len(SQUARE_STEPS)
+            row += n * SQUARE_STEPS[step][0]
+            col += n * SQUARE_STEPS[step][1]
+            outline.append((float(col), float(row)))
+    shape = inflate(outline, 0.1)
+    x0, y0, w, h = bounds(shape)
+    from_col, from_row = int(x0) - 2, int(y0) - 2
+    to_col, to_row = int(x0 + w) + 2, int(y0 + h) + 2
+    check_size((to_col - from_col + 1) * (to_row - from_row + 1), "(square {...})")
+    graph = BoardGraph(tiling="square" if diagonals in (None, "Implied") else "graph")
+    for row in range(from_row, to_row + 1):
+        for col in range(from_col, to_col + 1):
+            if point_in_polygon((col, row), shape):
+                graph.add_vertex(col, row)
+    graph.connect_unit_edges()
+    add_diagonals(graph, to_row, to_col, diagonals, from_row, from_col)
+    graph.make_faces()
+    graph.reorder()
+    return graph
+
