@@ -330,8 +330,12 @@ class SpielState:
         return self.clone()
 
     def observation_string(self, player: int | None = None) -> str:
-        """The board as text (perfect information: the same for every player)."""
-        return str(self.state)
+        """The board as text; in a game with hidden information, as ``player`` (0-based, as
+        OpenSpiel numbers them) may see it: what is hidden to them shows as ``?``."""
+        from .engine import hidden
+        if player is None or not hidden.has_hidden(self.state.game):
+            return str(self.state)
+        return hidden.observation(self.state, player + 1)
 
     information_state_string = observation_string
 

@@ -20,6 +20,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     gamevars,
     graphs,
     hands,
+    hidden,
     intarrays,
     intfunctions,
     logic,
