@@ -53,6 +53,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     valuearrays,
     values,
     variables,
+    voting,
     war,
 )
 from .base import REGISTRY, Ludeme
