@@ -10,6 +10,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     conditions,
     connection,
     containers,
+    control,
     counters,
     dice,
     directionfns,
