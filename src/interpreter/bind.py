@@ -204,6 +204,12 @@ class _Binder:
         first = next((a for a in args if not isinstance(a, Named)), None)
         if isinstance(first, Const):
             two = f"{name} {first.name}"
+            rest = [a for a in args if not isinstance(a, Named)]
+            second = rest[1] if len(rest) > 1 else None
+            if isinstance(second, Const) and f"{two} {second.name}" in REGISTRY:  # (move Set TrumpSuit ...)
+                args.remove(first)
+                args.remove(second)
+                return REGISTRY[f"{two} {second.name}"], args
             if two in REGISTRY:
                 args.remove(first)
                 return REGISTRY[two], args

@@ -6,6 +6,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     base,
     board_sites,
     boards,
+    cards,
     chance,
     conditions,
     connection,
