@@ -15,6 +15,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     counters,
     dice,
     directionfns,
+    dominoes,
     effects,
     filters,
     foreach,
