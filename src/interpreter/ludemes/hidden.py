@@ -31,7 +31,9 @@ from .base import (
     THEN,
     ArrayOf,
     BoundArray,
+    Either,
     Enum,
+    Instance,
     Ludeme,
     Param,
     kind_of,
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     from ..engine.state import State
 
 HIDDEN_DATA = Enum(engine_hidden.DATA, "hidden data")
+_TO = Either((PLAYER, Instance("player")))  # a role, a number, or (player N)
 # Ludii's roles naming several players (RoleType.manyIds): the flags are set for each of them
 _MANY = ("All", "Each", "NonMover", "Enemy", "Friend", "Ally") + tuple(f"Team{i}" for i in range(1, 17))
 # the concepts of each data type: (HidePiece..., SetHidden...); None: the whole site
@@ -118,7 +121,7 @@ class SetHidden(_Hidden):
     at: Any = Param(SITE_FN, optional=True, named=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     value: Any = Param(BOOL_FN, optional=True)
-    to: Any = Param(PLAYER, named=True)
+    to: Any = Param(_TO, named=True)
     then: Any = Param(kind_of(THEN), optional=True)
 
     def validate(self) -> None:
@@ -188,7 +191,7 @@ class IsHidden(_Hidden):
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
-    to: Any = Param(PLAYER, named=True)
+    to: Any = Param(_TO, named=True)
 
     def concepts_at(self, where: Any) -> Iterable[str]:
         return ("HiddenInformation", _CONCEPTS[_data_of(self.data)[0]][0])
@@ -223,7 +226,7 @@ class SitesHidden(_Hidden):
     kind = REGION
     data: Any = Param(HIDDEN_DATA, optional=True)
     type: Any = Param(SITE_TYPE, optional=True)
-    to: Any = Param(PLAYER, named=True)
+    to: Any = Param(_TO, named=True)
 
     def concepts_at(self, where: Any) -> Iterable[str]:
         return ("HiddenInformation", _CONCEPTS[_data_of(self.data)[0]][0])
