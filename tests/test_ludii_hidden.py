@@ -139,3 +139,96 @@ def test_take_control_of_all_at_one_site():
     s = g.initial_state()
     s.apply(pick(s, "A1"))
     assert s.who[4] == 1 and s.who[8] == 2
+
+
+# --- dominoes -------------------------------------------------------------------------------------
+DOMINOES = '(board (square 5)) (hand Each size:21) (dominoes)'
+
+
+def test_the_set_of_dominoes_as_ludii_names_and_values_them():
+    g = game_of(DOMINOES, "(move Pass)")
+    dominoes = g.components[1:]
+    assert len(dominoes) == 28 and dominoes[0].name == "Domino00" and dominoes[-1].name == "Domino66"
+    d = next(c for c in dominoes if c.name == "Domino25")
+    assert d.value == 2 and dict(d.data)["value2"] == 5 and d.owner == 0
+    assert len(game_of('(board (square 5)) (hand Each size:21) (dominoes upTo:3)', "(move Pass)").components) == 11
+
+
+def test_a_domino_declared_alone():
+    g = game_of('(board (square 5)) (domino "Domino45" Shared value:4 value2:5)', "(move Pass)")
+    assert [(c.name, c.value, c.data) for c in g.components[1:]] == [("Domino45", 4, (("value2", 5),))]
+
+
+def test_deal_dominoes_fills_each_hand_in_turn_with_distinct_dominoes_and_replays_alike():
+    g = game_of(DOMINOES, "(move Pass)", start="(deal Dominoes 7)")
+    s = g.initial_state()
+    held = s.arrays["hand_sites"]
+    mine, theirs = held[:21], held[21:]
+    assert all(mine[:7]) and not any(mine[7:]) and all(theirs[:7]) and not any(theirs[7:])
+    dealt = [w for w in held if w]
+    assert len(set(dealt)) == 14
+    assert g.initial_state().arrays["hand_sites"] == held  # the same random sequence: the same deal
+
+
+def test_take_domino_takes_one_left_into_the_first_empty_site_of_the_movers_hand():
+    g = game_of(DOMINOES, "(move Pass (then (take Domino)))", start="(deal Dominoes 7)")
+    s = g.initial_state()
+    before = list(s.arrays["hand_sites"])
+    s.apply(s.legal_moves()[0])
+    after = s.arrays["hand_sites"]
+    taken = after[7]
+    assert after[:7] == before[:7] and taken and taken not in before
+    s.undo()
+    assert s.arrays["hand_sites"] == before
+
+
+def test_deal_cards_without_a_deck_deals_nothing():
+    g = game_of(DOMINOES, "(move Pass)", start="(deal Cards 3)")
+    assert not any(g.initial_state().arrays["hand_sites"])
+
+
+# --- cards ----------------------------------------------------------------------------------------
+CARDS = ('(board (square 2)) (hand Each size:3) '
+         '(card "Card" Each King rank:6 value:4 trumpRank:3 trumpValue:5 suit:1) '
+         '(card "Ace" P1 Ace rank:7 value:11 trumpRank:5 trumpValue:11 suit:2)')
+DEALT = '{(place "Card1" (handSite P1)) (place "Ace1" (handSite P1 1)) (place "Card2" (handSite P2))}'
+
+
+def test_a_card_is_a_piece_with_ludiis_data():
+    g = game_of(CARDS, "(move Pass)")
+    ace = next(c for c in g.components if c.name == "Ace1")
+    assert ace.value == 11 and dict(ace.data) == {"type": 1, "rank": 7, "trumpRank": 5, "trumpValue": 11, "suit": 2}
+
+
+def test_play_card_moves_each_card_of_the_movers_hand_to_the_site_before_the_mover():
+    g = game_of(CARDS, "(move PlayCard)", start=DEALT,
+                end="(end (if (= (card Suit at:0) 2) (result Mover Win)))")
+    s = g.initial_state()
+    assert [str(m) for m in s.legal_moves()] == ["Hand1_1-A1", "Hand1_2-A1"]
+    s.apply(pick(s, "Hand1_2-A1"))
+    assert s.over and s.result().winners == [1]
+    s2 = g.initial_state()
+    s2.apply(pick(s2, "Hand1_1-A1"))
+    assert [str(m) for m in s2.legal_moves()] == ["Hand2_1-B1"]  # P2 plays to site 1
+
+
+def test_card_functions_read_the_card_on_a_site_or_minus_one():
+    g = game_of(CARDS, "(move PlayCard (then (set Score Mover (+ {(card Rank at:0) (card TrumpRank at:0) "
+                       "(card TrumpValue at:0) (card Suit at:3)}))))", start=DEALT)
+    s = g.initial_state()
+    s.apply(pick(s, "Hand1_1-A1"))
+    assert s.scores[1] == 6 + 3 + 5 - 1  # nothing on site 3: -1
+
+
+def test_trump_suit_is_off_until_chosen_among_the_suits_offered():
+    g = game_of(BOARD, "(if (= (card TrumpSuit) -1) (move Set TrumpSuit (difference {1 2 3 4} {2})) "
+                       "(move Add (to (sites Empty))))",
+                end="(end (if (= (card TrumpSuit) 3) (result Mover Win)))")
+    s = g.initial_state()
+    assert [str(m) for m in s.legal_moves()] == ["Trump/1", "Trump/3", "Trump/4"]
+    s.apply(pick(s, "Trump/3"))
+    assert s.over and s.result().winners == [1]
+    g2 = game_of(BOARD, "(move Add (to (sites Empty)) (then (set TrumpSuit 4)))")
+    s2 = g2.initial_state()
+    s2.apply(s2.legal_moves()[0])
+    assert s2.arrays["trump_suit"] == [4]
