@@ -72,6 +72,15 @@ def test_an_observation_shows_only_what_the_player_may_see():
     assert hidden.observation(s, 1) == str(s)
 
 
+def test_the_openspiel_observation_of_each_player_respects_the_mask():
+    from interpreter.openspiel import SpielGame
+    g = game_of(BOARD, "(move Add (to (sites Empty)))",
+                start='{(place "Disc1" {"A1"}) (set Hidden (sites {"A1"}) to:P2)}')
+    state = SpielGame(g).new_initial_state()
+    assert state.observation_string(0) == str(state.state)  # P1 sees all
+    assert state.observation_string(1) != str(state.state) and "?" in state.observation_string(1)
+
+
 def test_set_hidden_concepts_as_ludii():
     from interpreter.concept import detect
     g = game_of(BOARD, "(move Add (to (sites Empty)) (then (set Hidden What at:(last To) to:Next)))")
