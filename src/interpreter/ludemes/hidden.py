@@ -17,7 +17,7 @@ from ..engine import hidden as engine_hidden
 from ..engine.env import Env
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Const
+from ..syntax.nodes import Const, Int
 from .base import (
     BOOL,
     BOOL_FN,
@@ -79,6 +79,18 @@ def players_fn(c: Compiler, value: Any) -> Callable[[State, Env], tuple[int, ...
     one = c.player(value)
     n = c.game.num_players
     return lambda s, e: (p,) if 1 <= (p := one(s, e)) <= n else ()
+
+
+def _check_level(c: Compiler, ludeme: Any) -> None:
+    """``level:``: in a game whose sites hold one piece, Ludii's flags are the site's whatever
+    the level (its flat container state); the flags of each level of a stack are not kept here
+    yet, so a stacking game may name level 0 only (read as the site's)."""
+    if ludeme.level is None:
+        return
+    c.int(ludeme.level)  # checked as any int expression
+    if c.game.stacking and not (isinstance(ludeme.level, Int) and ludeme.level.value == 0):
+        raise BindError(f"({ludeme.name} level:...): the hidden information of each level of a stack "
+                        "is not supported yet", ludeme.level.span, hint="leave level: out (the site's)")
 
 
 class _Hidden(Ludeme):
@@ -148,8 +160,7 @@ class SetHidden(_Hidden):
         check_site_type(c, self, self.type)
         sites = c.region(self.region) if self.region is not None else None
         at = c.site(self.at) if self.at is not None else None
-        if self.level is not None:
-            c.int(self.level)  # a flat site's flags are the site's at any level (Ludii's flat state)
+        _check_level(c, self)
         value = c.bool(self.value) if self.value is not None else const_fn(True)
         who = players_fn(c, self.to)
         datas = _data_of(self.data)
@@ -199,8 +210,7 @@ class IsHidden(_Hidden):
     def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         at = c.site(self.at)
-        if self.level is not None:
-            c.int(self.level)  # a flat site's flags are the site's at any level (Ludii's flat state)
+        _check_level(c, self)
         who = c.player(self.to)
         data = _data_of(self.data)[0]
         is_hidden = engine_hidden.is_hidden
