@@ -72,6 +72,16 @@ def test_an_observation_shows_only_what_the_player_may_see():
     assert hidden.observation(s, 1) == str(s)
 
 
+def test_an_observation_of_a_counting_game_hides_the_counts_hidden():
+    g = load("""(game "M" (players 2)
+      (equipment {(mancalaBoard 2 3 store:None (track "Track" "0,E,N,W" loop:True)) (piece "Seed" Shared)})
+      (rules (start {(set Count 3 to:(sites Track)) (set Hidden Count (sites Bottom) to:P2)})
+        (play (move Select (from (sites Mover) if:(< 0 (count at:(from)))) (then (sow))))
+        (end (if (no Moves Mover) (result Mover Loss)))))""")
+    s = g.initial_state()
+    assert hidden.observation(s, 2).count("?") == 3 and "?" not in hidden.observation(s, 1)
+
+
 def test_the_openspiel_observation_of_each_player_respects_the_mask():
     from interpreter.openspiel import SpielGame
     g = game_of(BOARD, "(move Add (to (sites Empty)))",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import HAND, HAND_SHARED, HAND_SITES
+from .arrays import COUNT, HAND, HAND_SHARED, HAND_SITES
 
 if TYPE_CHECKING:
     from .game import Declarations, Game
@@ -116,7 +116,8 @@ def observation(state: State, player: int) -> str:
     where a site hidden to them shows ``?`` (its piece's kind hidden: its owner's symbol and
     ``?``; its owner hidden: ``?`` and the kind), then the pieces of the hands' sites, hidden
     ones as ``?``. A piece invisible to them shows as ``?`` (they know something is there, not
-    what nor whose)."""
+    what nor whose). In a game counting the pieces of each site, a site shows its count, ``?``
+    when its count is hidden."""
     from .render import piece_symbols, render_text
     if not has_hidden(state.game):
         return render_text(state)
@@ -127,7 +128,17 @@ def observation(state: State, player: int) -> str:
     game = state.game
     table, width = piece_symbols(game)
     n = game.topology.n
-    symbols = [_seen(state, player, x, state.what[x], state.who[x], table, width) for x in range(n)]
+    counts = state.arrays.get(COUNT)
+    if counts is not None:  # a game counting pieces per site (mancala) shows each site's count
+        def counted(x: int) -> str:
+            if not state.what[x]:
+                return EMPTY_GRID
+            hide = is_hidden(state, None, player, x) or is_hidden(state, "Count", player, x)
+            return "?" if hide else str(counts[x] or 1)
+        symbols = [counted(x) for x in range(n)]
+        width = max((len(x) for x in symbols), default=1)
+    else:
+        symbols = [_seen(state, player, x, state.what[x], state.who[x], table, width) for x in range(n)]
     text = draw(game.topology, symbols, EMPTY_GRID, EMPTY_ROW, width)
     held = []
     for x in range(n, len(state.arrays[INVISIBLE])):
