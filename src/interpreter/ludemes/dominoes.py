@@ -50,7 +50,7 @@ class Domino(PieceDecl):
     """
 
     name = "domino"
-    concepts = ("Domino",)
+    concepts = ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
     piece_name: Any = Param(STR_LIT)
     role: Any = Param(ROLE)
     facing = None
@@ -76,7 +76,7 @@ class Dominoes(Ludeme):
 
     name = "dominoes"
     kind = EQUIPMENT_ITEM
-    concepts = ("Domino",)
+    concepts = ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
     upTo: Any = Param(INT_LIT, optional=True, named=True, range=(0, MAX_PIPS))
 
     def pieces_made(self) -> list[PieceDecl]:
