@@ -210,6 +210,12 @@ class _Binder:
                 args.remove(second)
                 return REGISTRY[f"{name} {first.name} {second.name}"], args
             two = f"{name} {first.name}"
+            rest = [a for a in args if not isinstance(a, Named)]
+            second = rest[1] if len(rest) > 1 else None
+            if isinstance(second, Const) and f"{two} {second.name}" in REGISTRY:  # (move Set TrumpSuit ...)
+                args.remove(first)
+                args.remove(second)
+                return REGISTRY[f"{two} {second.name}"], args
             if two in REGISTRY:
                 args.remove(first)
                 return REGISTRY[two], args

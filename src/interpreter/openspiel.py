@@ -330,8 +330,12 @@ class SpielState:
         return self.clone()
 
     def observation_string(self, player: int | None = None) -> str:
-        """The board as text (perfect information: the same for every player)."""
-        return str(self.state)
+        """The board as text; in a game with hidden information, as ``player`` (0-based, as
+        OpenSpiel numbers them) may see it: what is hidden to them shows as ``?``."""
+        from .engine import hidden
+        if player is None or not hidden.has_hidden(self.state.game):
+            return str(self.state)
+        return hidden.observation(self.state, player + 1)
 
     information_state_string = observation_string
 
@@ -351,15 +355,19 @@ class SpielGame:
 
     def get_type(self) -> Any:
         """OpenSpiel's ``GameType`` of the game (needs ``open-spiel`` installed): sequential,
-        deterministic, perfect information, terminal rewards; zero-sum with two players."""
+        deterministic, perfect information (imperfect when the rules hide things from players),
+        terminal rewards; zero-sum with two players."""
         import pyspiel
+
+        from .engine import hidden
 
         two = self.game.num_players == 2
         kind = pyspiel.GameType
         return kind(
             short_name=self.short_name, long_name=self.game.name,
             dynamics=kind.Dynamics.SEQUENTIAL, chance_mode=kind.ChanceMode.DETERMINISTIC,
-            information=kind.Information.PERFECT_INFORMATION,
+            information=(kind.Information.IMPERFECT_INFORMATION if hidden.has_hidden(self.game)
+                         else kind.Information.PERFECT_INFORMATION),
             utility=kind.Utility.ZERO_SUM if two else kind.Utility.GENERAL_SUM,
             reward_model=kind.RewardModel.TERMINAL,
             max_num_players=self.game.num_players, min_num_players=self.game.num_players,

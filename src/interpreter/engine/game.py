@@ -55,6 +55,8 @@ class Component:
     owner: int  # 0 = neutral
     value: int = 0  # the piece's value (``(piece "Disc" Each value:3)``), 0 when it has none
     facing: str = "N"  # the compass direction the piece faces (what Forward means for it)
+    # what else a kind of piece carries, by name: a domino's second value ("value2"), a card's suit...
+    data: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LudError
-from . import handsites, simulation, simultaneous
+from . import handsites, hidden, simulation, simultaneous
 from .arrays import EFFECT_TO
 from .env import ROOT, Env
 from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move, MoveKind
@@ -217,6 +217,8 @@ def _move_piece(state: State, move: Move) -> None:
     if not (move.frm < n and move.to < n):  # from or to a site of a hand
         handsites.put(state, move.to, handsites.what_at(state, move.frm))
         handsites.put(state, move.frm, 0)
+        if hidden.INVISIBLE in state.arrays:  # the site's hidden information goes with the piece
+            hidden.carry(state, move.frm, move.to)
         return
     what = state.what[move.frm]
     arrays = state.game.piece_arrays
@@ -226,6 +228,8 @@ def _move_piece(state: State, move: Move) -> None:
     for name, value in zip(arrays, carried):  # the piece's local state goes with it
         if value:
             state.set_item(state.arrays[name], move.to, value)
+    if hidden.INVISIBLE in state.arrays:  # the site's hidden information goes with the piece
+        hidden.carry(state, move.frm, move.to)
 
 
 def _nothing(state: State, move: Move) -> None:

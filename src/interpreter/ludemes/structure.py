@@ -136,7 +136,9 @@ class Equipment(Ludeme):
         if len(boards) != 1:
             raise BindError("equipment needs exactly one (board ...)", self.span)
         self.board: Board = boards[0]
-        self.pieces: list[PieceDecl] = [i for i in items if isinstance(i, PieceDecl)]
+        # the pieces, in order: declared one by one, or made by a set (Ludii's (dominoes), a deck)
+        self.pieces: list[PieceDecl] = [p for i in items
+                                        for p in ([i] if isinstance(i, PieceDecl) else getattr(i, "pieces_made", list)())]
         for piece in self.pieces:
             if piece.index is not None:
                 raise BindError("a piece is declared by its name", piece.span, hint='(piece "Disc" Each)')
