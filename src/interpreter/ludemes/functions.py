@@ -649,6 +649,9 @@ class CountMoves(_StateValue):
     itself is counted, as in Ludii: Connect6's ``(then (if (is Even (count Moves)) (moveAgain)))``
     gives two stones a turn after a one-stone opening.
 
+    Parameters:
+        any_type: a site type, which Ludii accepts and ignores here (no concept either)
+
     Examples:
         (count Moves)
     """
@@ -657,7 +660,7 @@ class CountMoves(_StateValue):
 
     def words(self, w):
         return "the number of moves played"
-    # no parameters
+    any_type: Any = site_type_param()
     attr = "ply"
 
     def kernel_int(self, k: Emitter) -> str:
