@@ -4,7 +4,10 @@ every move (``(then (set Score Mover <value>))``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from interpreter import load
+from interpreter.errors import LudError
 
 SQUARE3 = '(board (square 3)) (piece "Disc" Each)'
 
@@ -60,3 +63,51 @@ def test_count_of_neighbours_of_an_edge_counts_the_edges_at_both_ends():
 
 def test_count_of_neighbours_outside_the_board_is_undefined():
     assert scored("(count Adjacent at:99)") == -1
+
+
+# --- count Sites, count Pieces, count ------------------------------------------------------------------
+def test_count_sites_at_counts_the_sites_of_the_container_of_the_site():
+    assert scored("(count Sites at:(last To))") == 9
+    assert scored("(count Sites Cell in:(sites Empty))", ("A1", "B1")) == 7
+    assert scored("(count Sites)") == 1  # Ludii's region of the last move's site
+    hands = SQUARE3 + " (hand Each size:3)"
+    assert scored("(count Sites at:(handSite P2 1))", equipment=hands) == 3
+
+
+def test_count_pieces_of_a_player_by_number_and_with_a_condition_on_the_site():
+    moves = ("A1", "A2", "B1", "C3")  # P1: A1, B1; P2: A2, C3
+    assert scored("(count Pieces of:1)", moves) == 2
+    assert scored("(count Pieces of:(next))", moves) == 2
+    assert scored("(count Pieces Cell P1)", moves) == 2
+    # (site) is the site of each piece counted: P2's pieces in the top row
+    assert scored("(count Pieces of:2 if:(is In (site) (sites Top)))", moves) == 1
+    assert scored("(count Pieces if:(is In (site) (sites Bottom)))", moves) == 2
+    assert scored('(count Pieces All "Disc" if:(!= (site) 0))', moves) == 3
+
+
+def test_count_pieces_refuses_both_a_role_and_of():
+    with pytest.raises(LudError, match="role or of:"):
+        scored("(count Pieces P1 of:1)")
+
+
+def test_count_of_pieces_on_a_site_defaults_to_the_last_move_and_ignores_a_string():
+    assert scored("(count)") == 1
+    assert scored('(count "ignored" at:(last To))') == 1
+    assert scored("(count in:(sites Board))", ("A1", "A2")) == 2
+
+
+def test_count_in_a_stacking_game_counts_the_stack():
+    stacking = '(board (square 3)) (piece "Disc" Each)'
+    g = load(f'(game "T" (players 2) (equipment {{{stacking}}}) (rules (start (place Stack "Disc1" 0 count:3)) '
+             '(play (move Add (to (sites Board)) stack:True (then (set Score Mover (count at:(last To)))))) '
+             '(end (if (= (count Moves) 4) (result All Draw)))))')
+    s = g.initial_state()
+    s.apply("A1")
+    assert s.scores[1] == 4
+
+
+# --- a player as (player N) ----------------------------------------------------------------------------
+def test_score_amount_and_territory_take_ludii_player():
+    assert scored("(+ 5 (score (player 1)))", ("A1",)) == 5
+    assert scored("(size Territory (player 2))", ("A1",)) == 0
+    assert scored("(size Territory (player 1))", ("A1",)) == 8

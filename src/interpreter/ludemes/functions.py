@@ -27,11 +27,13 @@ from .base import (
     RANGE,
     REGION_FN,
     SITE_FN,
+    SITE_NUMBER,
     STR_LIT,
     ArrayOf,
     BoundArray,
     Either,
     Enum,
+    Instance,
     Kind,
     Ludeme,
     Param,
@@ -499,15 +501,19 @@ class CountPieces(Ludeme):
     only in a region with ``in:``.
 
     Parameters:
+        type: the kind of site the pieces are on (the board's own when left out)
         role: whose pieces (``All`` or left out: everybody's)
+        of: whose pieces, by player number (instead of ``role``)
         piece: the kind of piece counted (``"Ball"`` any owner's, ``"Ball1"`` P1's)
         in: the region counted in (the whole board when left out)
+        if: the condition a piece's site must meet to be counted, ``(site)`` being the site
 
     Examples:
         (count Pieces Mover)
         (count Pieces Next)
         (count Pieces "Ball1")
         (count Pieces Mover "1Dot" in:(sites))
+        (count Pieces of:(mover) if:(is In (site) (sites Top)))
     """
 
     name = "count Pieces"
@@ -518,22 +524,35 @@ class CountPieces(Ludeme):
 
     def counted(self, w) -> tuple[str, str]:
         """(whose, what): ("{Next}", "piece"), for comparisons said as "P2 has at most 1 piece"."""
-        everyone = self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each"))
+        everyone = self.of is None and (
+            self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each")))
         noun = f"{self.piece.value} piece" if self.piece is not None else "piece"
         if self.region is not None:
             noun += f" in {w.of(self.region)}"
-        return ("everybody" if everyone else w.of(self.role)), noun
+        return ("everybody" if everyone else w.of(self.of if self.of is not None else self.role)), noun
     termination = Termination.CAPTURE
     kind = INT
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    type: Any = site_type_param()
     role: Any = Param(PLAYER, optional=True)
+    of: Any = Param(INT_FN, optional=True, named=True, range=(0, 16))
     piece: Any = Param(STR_LIT, optional=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+
+    def validate(self) -> None:
+        if self.role is not None and self.of is not None:
+            raise BindError("count Pieces: give a role or of:, not both", self.span)
 
     def compile(self, c: Compiler):
-        everyone = self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each"))
-        who = None if everyone else c.player(self.role)
+        everyone = self.of is None and (
+            self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each")))
+        who = None if everyone else c.int(self.of) if self.of is not None else c.player(self.role)
         kinds = frozenset(c.components_named(self.piece.value, self.piece)) if self.piece is not None else None
         region = c.region(self.region) if self.region is not None else None
+        cond = c.bool(self.condition) if self.condition is not None else None
+        if cond is not None:
+            return self._counted_if(c, who, kinds, region, cond)
         if kinds is None and region is None:
             if who is None:
                 return lambda s, e: sum(s.counts)
@@ -557,10 +576,38 @@ class CountPieces(Ludeme):
             return total
         return count
 
+    def _counted_if(self, c: Compiler, who: Any, kinds: Any, region: Any, cond: Any) -> Any:
+        """Ludii's count with ``if:``: each site holding a piece counted is bound as ``(site)``
+        and counts when the condition holds there."""
+        n = c.topo.n
+        owner_of = c.game.owner_of
+
+        def count(s: State, e: Env) -> int:
+            what, owners = s.what, s.who
+            p = who(s, e) if who is not None else 0
+            sites = region(s, e) if region is not None else range(len(what))
+            frame = e.child()
+            total = 0
+            for x in sites:
+                if x >= n:  # a site of one of Ludii's hands
+                    piece, owner = s.arrays[HAND_SITES][x - n], 0
+                    owner = owner_of[piece] if piece else 0
+                else:
+                    piece, owner = what[x], owners[x]
+                if not piece or (who is not None and owner != p) or (kinds is not None and piece not in kinds):
+                    continue
+                frame.site = x
+                total += bool(cond(s, frame))
+            return total
+        return count
+
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
 
+        from ..native.emit import NoKernel
         from ..native.kernels.core import _components_named
+        if self.of is not None or self.condition is not None:
+            raise NoKernel("(count Pieces of:... if:...)")
         everyone = k.players_of(self.role) is not None or self.role is None
         if self.piece is None and self.region is None:
             if everyone:
@@ -600,29 +647,45 @@ class CountPieces(Ludeme):
 
 
 class CountSites(Ludeme):
-    """The number of sites in a region.
+    """The number of sites in a region; or, with ``at:``, the number of sites of the container
+    the site is in (the board's, or one hand's), as Ludii's. Left without any: Ludii's region
+    of the last move's site, one site.
 
     Parameters:
+        any_type: a site type, which Ludii accepts and ignores here
         named: the name of a region declared by ``regions``
         in: the region whose sites are counted
+        at: a site: the sites of its container are counted
 
     Examples:
         (count Sites in:(sites Empty))
+        (count Sites at:(handSite Mover))
     """
 
     name = "count Sites"
 
     def words(self, w):
+        if self.at is not None:
+            return f"the number of sites of the container of {w.of(self.at)}"
+        if self.region is None and self.named is None:
+            return "1"
         return f"the number of sites in {w.of(self.region) if self.region is not None else self.named.value}"
     kind = INT
+    any_type: Any = site_type_param()
     named: Any = Param(STR_LIT, optional=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
+    at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
 
     def validate(self) -> None:
-        if (self.named is None) == (self.region is None):
-            raise BindError("count Sites needs a region (in:) or a region's name, one of them", self.span)
+        if sum(x is not None for x in (self.named, self.region, self.at)) > 1:
+            raise BindError("count Sites takes a region (in:), a site (at:) or a region's name, one of them",
+                            self.span)
 
     def compile(self, c: Compiler):
+        if self.at is not None:
+            return self._container_sites(c)
+        if self.named is None and self.region is None:  # Ludii's (last To) as a region: one site
+            return const_fn(1)
         if self.named is not None:  # (count Sites "Board"): a region by its name
             sites = c.topo.regions.get(self.named.value)
             if sites is None:
@@ -634,8 +697,22 @@ class CountSites(Ludeme):
         region = c.region(self.region)
         return lambda s, e: len(region(s, e))
 
+    def _container_sites(self, c: Compiler):
+        """The number of sites of the container holding the site ``at:``: the board's; a hand of
+        sites' size (Ludii's ``(hand Each size:N)``); one for a hand of one site."""
+        at = c.int(self.at)
+        n = c.topo.n
+        hand_size = len(c.game.arrays[HAND_SITES]) // max(1, c.game.num_players) \
+            if HAND_SITES in c.game.arrays else 1
+
+        def sites(s: State, e: Env) -> int:
+            return n if at(s, e) < n else hand_size
+        return sites
+
     def kernel_int(self, k: Emitter) -> str:
         from ..native.emit import NoKernel
+        if self.at is not None or (self.named is None and self.region is None):
+            raise NoKernel("(count Sites at:...)")
         if self.named is not None:  # a region by its name: its size is known before play
             sites = k.topo.regions.get(self.named.value)
             if sites is None:
@@ -673,11 +750,12 @@ class Score(Ludeme):
     (Ludii's end score: ``(score P1 (count Pieces P1))``).
 
     Parameters:
-        role: the player whose score it is
+        role: the player whose score it is (a role, or Ludii's ``(player N)``)
         value: in ``byScore``: the score the player ends with
 
     Examples:
         (score Mover)
+        (score (player (mover)))
         (score P1 (count Pieces P1))
     """
 
@@ -688,7 +766,7 @@ class Score(Ludeme):
     concepts = ("Scoring",)
     termination = Termination.SCORE
     kind = INT
-    role: Any = Param(PLAYER)
+    role: Any = Param(Either((PLAYER, Instance("player"))))
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def compile_final(self, c: Compiler):
