@@ -111,3 +111,38 @@ def test_score_amount_and_territory_take_ludii_player():
     assert scored("(+ 5 (score (player 1)))", ("A1",)) == 5
     assert scored("(size Territory (player 2))", ("A1",)) == 0
     assert scored("(size Territory (player 1))", ("A1",)) == 8
+
+
+# --- groups --------------------------------------------------------------------------------------------
+# P1 at A1, B1 (a group of 2 orthogonally) and A3; P2 at C1, C3
+GROUPS = ("A1", "C1", "B1", "C3", "A3")
+
+
+def test_count_groups_with_a_least_size_and_a_site_type():
+    assert scored("(count Groups Orthogonal if:(= (who at:(to)) 1))", GROUPS) == 2
+    assert scored("(count Groups Cell Orthogonal if:(= (who at:(to)) 1) min:2)", GROUPS) == 1
+    assert scored("(count Groups Orthogonal min:3)", GROUPS) == 1  # A1 B1 C1, any owner's
+    assert scored("(count Groups Orthogonal min:4)", GROUPS) == 0
+    assert scored("(count Groups Orthogonal if:(= (who at:(to)) 1) isVisible:True)", GROUPS) == 2  # ignored
+
+
+def test_count_size_biggest_group():
+    assert scored("(count SizeBiggestGroup Orthogonal if:(= (who at:(to)) 1))", GROUPS) == 2
+    assert scored("(count SizeBiggestGroup Orthogonal)", GROUPS) == 3
+    assert scored("(count SizeBiggestGroup)", ("A1", "C3", "B2")) == 3  # Adjacent: diagonals join
+    assert scored("(count SizeBiggestGroup Orthogonal)", ("A1", "C3", "B2")) == 1
+    assert scored("(count SizeBiggestGroup if:(= (who at:(to)) 2))", GROUPS) == 1
+    with pytest.raises(LudError, match="isVisible"):
+        scored("(count SizeBiggestGroup isVisible:True)")
+
+
+def test_size_group_joins_the_same_kind_of_piece_or_sites_meeting_the_condition():
+    # a group of the same piece as the site's (Disc1 A1, B1; C1 holds Disc2, another piece)
+    assert scored("(size Group at:0 Orthogonal)", GROUPS) == 2
+    shared = '(board (square 3)) (piece "Disc" Shared)'
+    assert scored("(size Group at:0 Orthogonal)", GROUPS, equipment=shared,
+                  play='(move Add (piece "Disc0") (to (sites Empty)) (then (set Score Mover {value})))') == 3
+    assert scored("(size Group at:0 Orthogonal if:(= (who at:(to)) 1))", GROUPS) == 2
+    assert scored("(size Group at:4)", ("A1",)) == 8  # an empty site: the empty sites joined to it
+    assert scored("(size Group at:4 if:(is Occupied (to)))", ("A1",)) == 0
+    assert scored("(size Group at:99)", ("A1",)) == 0
