@@ -146,3 +146,31 @@ def test_size_group_joins_the_same_kind_of_piece_or_sites_meeting_the_condition(
     assert scored("(size Group at:4)", ("A1",)) == 8  # an empty site: the empty sites joined to it
     assert scored("(size Group at:4 if:(is Occupied (to)))", ("A1",)) == 0
     assert scored("(size Group at:99)", ("A1",)) == 0
+
+
+# --- where, * ----------------------------------------------------------------------------------------
+def test_where_with_a_local_state_and_a_site_type():
+    # every piece gets the state of the number of moves played: A1 has 1, B1 3 (P1's)
+    play = ("(move Add (to (sites Empty)) (then (and (set State at:(last To) (count Moves)) "
+            "(set Score Mover {value}))))")
+    moves = ("A1", "A2", "B1", "B2")
+    assert scored('(where "Disc" P1 state:3)', moves, play=play) == 1
+    assert scored('(where "Disc" P1 state:1 Cell)', moves, play=play) == 0
+    assert scored('(where "Disc" P1 state:2)', moves, play=play) == -1
+    assert scored('(where "Disc" P2)', moves, play=play) == 3
+
+
+def test_where_in_a_stacking_game_looks_at_every_level():
+    g = load('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+             '(rules (start {(place Stack "Disc1" 4) (place Stack "Disc2" 4)}) '
+             '(play (move Add (to (sites Board)) stack:True (then (set Score Mover (where (id "Disc" P1)))))) '
+             '(end (if (= (count Moves) 4) (result All Draw)))))')
+    s = g.initial_state()
+    s.apply("C3")
+    assert s.scores[1] == 4  # under P2's disc, on B2
+
+
+def test_product_of_an_array():
+    assert scored("(* (values Group Orthogonal if:(is Mover (who at:(to))) (count Sites in:(sites))))", GROUPS) == 2
+    assert scored("(* 3 (values Group Orthogonal if:(is Mover (who at:(to))) (count Sites in:(sites))))", GROUPS) == 6
+    assert scored("(* 2 3 4)") == 24

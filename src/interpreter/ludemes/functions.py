@@ -964,10 +964,15 @@ class Sub(_Arith):
 
 
 class Mul(_Arith):
-    """The product of the values.
+    """The product of the values; an array of values (such as ``values Group``) multiplies all
+    of its values (an empty array gives 0, as Ludii's).
+
+    Parameters:
+        values: the numbers multiplied (or an array of numbers)
 
     Examples:
         (* 2 (score Mover))
+        (* (values Group if:(is Mover (who at:(to))) (count Sites in:(sites))))
     """
 
     name = "*"
@@ -976,6 +981,30 @@ class Mul(_Arith):
         return " times ".join(w.of(v) for v in self.values.items)
     concepts = ("Multiplication",)
     symbol = "*"
+    values: Any = Param(ArrayOf(Kind((INT, INTS), "int | ints", literals=(Int,), consts=("Infinity",))), many=True, range=ANY_INT)
+
+    def compile(self, c: Compiler):
+        items = self.values.items
+        if not any(isinstance(v, Ludeme) and v.kind == INTS for v in items):
+            return super().compile(c)
+        parts = [(c.ints(v), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
+                 for v in items]
+        combine = self.combine
+
+        def value_of(s, e):
+            values: list[int] = []
+            for f, many in parts:
+                if many:
+                    values.extend(f(s, e))
+                else:
+                    values.append(f(s, e))
+            if not values:  # Ludii's product of an empty array
+                return 0
+            value = combine(values)
+            if INT_MIN <= value <= INT_MAX:
+                return value
+            raise out_of_range(value, self)
+        return value_of
 
     @staticmethod
     def combine(values: list[int]) -> int:
@@ -987,6 +1016,9 @@ class Mul(_Arith):
         return out
 
     def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
         from ..native.kernels.core import _checked, _folded, _value
+        if any(isinstance(v, Ludeme) and v.kind == INTS for v in self.values.items):
+            raise NoKernel("(* <ints>)")
         parts = [_value(k, v) for v in self.values.items]
         return _folded(self, parts) or _checked(k, "(" + " * ".join(parts) + ")")
