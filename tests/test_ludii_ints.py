@@ -174,3 +174,13 @@ def test_product_of_an_array():
     assert scored("(* (values Group Orthogonal if:(is Mover (who at:(to))) (count Sites in:(sites))))", GROUPS) == 2
     assert scored("(* 3 (values Group Orthogonal if:(is Mover (who at:(to))) (count Sites in:(sites))))", GROUPS) == 6
     assert scored("(* 2 3 4)") == 24
+
+
+# --- count Liberties -----------------------------------------------------------------------------------
+def test_count_liberties_of_the_group_of_the_same_piece_and_with_a_condition():
+    # P1 at A1, B1; P2 at C1, C3; P1 at A3: the group A1 B1 has A2, B2 free
+    assert scored("(count Liberties at:0 Orthogonal)", GROUPS) == 2
+    assert scored("(count Liberties Orthogonal)", GROUPS) == 2  # A3: A2 and B3
+    assert scored("(count Liberties at:0 Orthogonal if:(!= (to) 1))", GROUPS) == 1  # A1 alone: A2
+    assert scored("(count Liberties at:0 Orthogonal if:(!= (to) 0))", GROUPS) == 0  # A1 fails: no group
+    assert scored("(count Liberties at:4 Orthogonal)", GROUPS) == 0  # an empty site
