@@ -184,3 +184,30 @@ def test_count_liberties_of_the_group_of_the_same_piece_and_with_a_condition():
     assert scored("(count Liberties at:0 Orthogonal if:(!= (to) 1))", GROUPS) == 1  # A1 alone: A2
     assert scored("(count Liberties at:0 Orthogonal if:(!= (to) 0))", GROUPS) == 0  # A1 fails: no group
     assert scored("(count Liberties at:4 Orthogonal)", GROUPS) == 0  # an empty site
+
+
+# --- phase, layer, rotation ----------------------------------------------------------------------------
+def test_phase_of_a_site_is_its_colour_in_the_board_colouring():
+    # a square board's cells alternate like a chess board's: A1 and B2 share a phase, B1 not
+    a1, b1, b2 = (scored(f"(phase of:{x})") for x in (0, 1, 4))
+    assert a1 == b2 and a1 != b1 and {a1, b1} == {0, 1}
+    assert scored("(phase of:(last To))", ("B1",)) == b1
+    assert scored("(phase of:99)") == -1
+    assert scored("(phase Vertex of:0)") in (0, 1)
+
+
+def test_phase_as_a_game_phase_still_binds_as_one():
+    g = load('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) (rules '
+             'phases:{(phase "A" (play (move Add (to (sites Empty)))) (nextPhase (= (phase of:(last To)) 1) "B")) '
+             '(phase "B" (play (move Add (to (sites Empty)))))} (end (if (is Full) (result All Draw)))))')
+    s = g.initial_state()
+    s.apply("A1")
+    assert s.phase == 0  # A1's phase is 0: still in "A"
+    s.apply("B1")
+    assert s.phase == 1
+
+
+def test_layer_and_rotation_on_flat_boards_without_rotations():
+    assert scored("(layer of:(last To))") == 0
+    assert scored("(layer of:99 Cell)") == -1
+    assert scored("(rotation at:(last To))") == 0

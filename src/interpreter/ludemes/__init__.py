@@ -22,6 +22,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     hands,
     intarrays,
     intfunctions,
+    ints_board,
     ints_counts,
     logic,
     loops,
