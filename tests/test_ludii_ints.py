@@ -211,3 +211,12 @@ def test_layer_and_rotation_on_flat_boards_without_rotations():
     assert scored("(layer of:(last To))") == 0
     assert scored("(layer of:99 Cell)") == -1
     assert scored("(rotation at:(last To))") == 0
+
+
+# --- expand in a container --------------------------------------------------------------------------
+def test_expand_in_the_board_container_and_a_site_alone():
+    assert scored("(count Sites in:(expand 0 (sites Bottom)))") == 6
+    assert scored('(count Sites in:(expand "Board" (sites Bottom) steps:2))') == 9
+    assert scored("(count Sites in:(expand (last To)))", ("B2",)) == 9
+    with pytest.raises(LudError, match="only the board"):
+        scored("(count Sites in:(expand 1 (sites Bottom)))")

@@ -24,6 +24,8 @@ from .base import (
     REGION,
     REGION_FN,
     SITE_FN,
+    STR_LIT,
+    Either,
     Enum,
     Ludeme,
     Param,
@@ -127,6 +129,8 @@ class Expand(Ludeme):
     ``(expand (sites Outer))`` is the outer two rings.
 
     Parameters:
+        container: the container whose graph the region grows in, by number or name (Ludii's;
+            the board, 0 or "Board", the only one with a graph here)
         region: the region grown
         origin: one site to grow from, instead of a region
         steps: how many steps it grows by
@@ -137,10 +141,12 @@ class Expand(Ludeme):
         (expand (sites Outer))
         (expand (sites Bottom) steps:2)
         (expand origin:(last To) steps:2)
+        (expand 0 (sites Bottom))
     """
 
     name = "expand"
     kind = REGION
+    container: Any = Param(Either((INT_FN, STR_LIT)), optional=True)
     region: Any = Param(REGION_FN, optional=True)
     origin: Any = Param(SITE_FN, optional=True, named=True)
     steps: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
@@ -148,6 +154,15 @@ class Expand(Ludeme):
     type: Any = Param(SITE_TYPE, optional=True)
 
     def validate(self) -> None:
+        if self.container is not None and self.region is None and self.origin is None:
+            # one positional argument: the region (a site standing for one), not a container
+            self.region, self.container = self.container, None
+        if self.container is not None:
+            board = (isinstance(self.container, Int) and self.container.value == 0) or (
+                isinstance(self.container, Str) and self.container.value == "Board")
+            if not board:
+                raise BindError("expand: only the board (container 0, \"Board\") has a graph to grow a "
+                                "region in", self.container.span)
         if (self.region is None) == (self.origin is None):
             raise BindError("expand takes a region or an origin: (expand (sites Outer)) or "
                             "(expand origin:(last To))", self.span)
