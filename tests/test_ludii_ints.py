@@ -220,3 +220,28 @@ def test_expand_in_the_board_container_and_a_site_alone():
     assert scored("(count Sites in:(expand (last To)))", ("B2",)) == 9
     with pytest.raises(LudError, match="only the board"):
         scored("(count Sites in:(expand 1 (sites Bottom)))")
+
+
+# --- lines, last Between, edge -------------------------------------------------------------------------
+def test_count_size_biggest_line():
+    assert scored("(count SizeBiggestLine)", ("A1", "A3", "B2", "C2", "C3")) == 3  # A1 B2 C3
+    assert scored("(count SizeBiggestLine Orthogonal)", ("A1", "A3", "B2", "C2", "C3")) == 2
+    assert scored("(count SizeBiggestLine if:(= (who at:(to)) 2))", ("A1", "A3", "B2", "C2", "C3")) == 1  # A3, C2 apart
+    assert scored("(count SizeBiggestLine if:(= (who at:(to)) 2))", ("A1",)) == 0
+
+
+def test_last_between_is_what_the_last_move_jumped():
+    g = load('(game "T" (players 2) (equipment {(board (square 4)) (piece "Disc" Each (move Hop Orthogonal '
+             '(between if:True) (to if:(is Empty (to))) (then (set Score Mover (count Sites in:(last Between))))))}) '
+             '(rules (start {(place "Disc1" "A1") (place "Disc2" "D4")}) (play (forEach Piece)) '
+             '(end (if (= (count Moves) 6) (result All Draw)))))')
+    s = g.initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.to == 2))
+    assert s.scores[1] == 1
+
+
+def test_edge_between_two_vertices():
+    graph = '(board (square 3) use:Vertex) (piece "Disc" Each)'
+    assert scored("(edge 0 1)", ("A1",), equipment=graph) >= 0
+    assert scored("(edge 0 5)", ("A1",), equipment=graph) == -1
+    assert scored("(edge 1 0)", ("A1",), equipment=graph) == scored("(edge 0 1)", ("A1",), equipment=graph)

@@ -987,11 +987,12 @@ class Mul(_Arith):
         items = self.values.items
         if not any(isinstance(v, Ludeme) and v.kind == INTS for v in items):
             return super().compile(c)
-        parts = [(c.ints(v), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
-                 for v in items]
+        parts: list[tuple[Any, bool]] = [
+            (c.ints(v), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
+            for v in items]
         combine = self.combine
 
-        def value_of(s, e):
+        def value_of(s: State, e: Env) -> int:
             values: list[int] = []
             for f, many in parts:
                 if many:

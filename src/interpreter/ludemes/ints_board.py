@@ -9,6 +9,8 @@ by the pieces' rotations.
   flat (one layer, 0).
 - ``(rotation at:x)``: the rotation of the piece on a site. A piece turns only where a rule
   gives it a rotation; no rule here does yet (``rotation:`` is refused unless 0), so it is 0.
+- ``(edge a b)``: the edge joining two vertices; ``(last Between)``: the sites the last move
+  passed over.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.dice import UNDEFINED
 from ..engine.values import const_fn
-from .base import INT, INT_FN, SITE_NUMBER, Ludeme, Param
+from .base import INT, INT_FN, REGION, SITE_NUMBER, Ludeme, Param
 from .measures import check_site_type
 from .sitetypes import kind_of_site, site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
 
 OFF = -1  # Ludii's Constants.OFF
 PHASES = 6  # Ludii's regions Phase0 .. Phase5
@@ -121,3 +125,49 @@ class Rotation(Ludeme):
 
 
 __all__ = ["PhaseOf", "Layer", "Rotation"]
+
+
+class LastBetween(Ludeme):
+    """The sites the last move passed over (Ludii's ``(last Between)``: its between sites, the
+    sites a hop jumps), none before any move.
+
+    Examples:
+        (last Between)
+    """
+
+    name = "last Between"
+    kind = REGION
+
+    def compile(self, c: Compiler):
+        def between(s: State, e: Env) -> tuple[int, ...]:
+            move = s.last_move
+            return tuple(sorted(set(move.between))) if move is not None else ()
+        return between
+
+
+class EdgeBetween(Ludeme):
+    """The edge joining two vertices of the board, Off (-1) when none does (Ludii's ``(edge
+    vA vB)``; its bare ``(edge)``, the edge a loop is at, is not supported yet).
+
+    Parameters:
+        a: the first vertex
+        b: the second vertex
+
+    Examples:
+        (edge (from) (to))
+        (edge 0 1)
+    """
+
+    name = "edge"
+    kind = INT
+    a: Any = Param(INT_FN, range=SITE_NUMBER)
+    b: Any = Param(INT_FN, range=SITE_NUMBER)
+
+    def compile(self, c: Compiler):
+        els = c.topo.elements
+        table = {frozenset(pair): i for i, pair in enumerate(els.edges)} if els is not None else {}
+        a, b = c.int(self.a), c.int(self.b)
+        return lambda s, e: table.get(frozenset((a(s, e), b(s, e))), OFF)
+
+
+__all__ += ["LastBetween", "EdgeBetween"]

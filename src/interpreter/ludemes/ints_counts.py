@@ -321,3 +321,59 @@ class SizeGroup(Ludeme):
 
 __all__ = ["CountCells", "CountVertices", "CountEdges", "CountAdjacent", "CountOrthogonal", "CountDiagonal",
            "CountOff", "CountSizeBiggestGroup", "SizeGroup"]
+
+
+class CountSizeBiggestLine(Ludeme):
+    """The length of the longest line of sites meeting a condition (occupied ones when left
+    out; ``(to)`` being the site tested): along each line through a site in the direction
+    (``Adjacent``: all of them, when left out), the sites meeting it next to one another; 0
+    when no site meets it.
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        direction: the direction of the lines (``Adjacent`` when left out)
+        if: the condition a site must meet, ``(to)`` being the site
+
+    Examples:
+        (count SizeBiggestLine)
+        (count SizeBiggestLine Orthogonal if:(= (who at:(to)) (mover)))
+    """
+
+    name = "count SizeBiggestLine"
+    concepts = ("Group",)
+    default_directions = "Adjacent"
+    kind = INT
+    type: Any = site_type_param()
+    directions: Any = Param(DIRS, optional=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+
+    def compile(self, c: Compiler):
+        from .connection import _membership
+        check_site_type(c, self, self.type)
+        axes = c.topo.axes_for(c.directions(self.directions, "Adjacent"))
+        member_of = _membership(c, self.condition)
+        n = c.topo.n
+
+        def run(line: tuple[int, ...], inside: list[bool]) -> int:
+            count = 0
+            for x in line:
+                if not inside[x]:
+                    break
+                count += 1
+            return count
+
+        def biggest(s: State, e: Env) -> int:
+            member = member_of(s, e)
+            inside = [bool(member(x)) for x in range(n)]
+            best = 0
+            for x in range(n):
+                if not inside[x]:
+                    continue
+                best = max(best, 1)
+                for fwd, back in axes[x]:
+                    best = max(best, 1 + run(fwd, inside) + run(back, inside))
+            return best
+        return biggest
+
+
+__all__ += ["CountSizeBiggestLine"]
