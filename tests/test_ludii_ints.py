@@ -13,7 +13,8 @@ SQUARE3 = '(board (square 3)) (piece "Disc" Each)'
 
 
 def scored(value: str, moves: tuple[str, ...] = ("A1",), equipment: str = SQUARE3, start: str = "",
-           play: str = "(move Add (to (sites Empty)) (then (set Score Mover {value})))", players: int = 2) -> int:
+           play: str = "(move Add (to (sites Empty)) (then (set Score Mover {value})))", players: int = 2,
+           player: int = 0) -> int:
     """The value of ``value`` right after the last of ``moves`` (each mover's score is set to it)."""
     start_rule = f"(start {start})" if start else ""
     g = load(f'(game "T" (players {players}) (equipment {{{equipment}}}) (rules {start_rule} '
@@ -21,6 +22,8 @@ def scored(value: str, moves: tuple[str, ...] = ("A1",), equipment: str = SQUARE
     s = g.initial_state()
     for move in moves:
         s.apply(move)
+    if player:
+        return s.scores[player]
     return s.scores[1 + (len(moves) - 1) % players]  # players alternate: the last mover's score
 
 
@@ -245,3 +248,12 @@ def test_edge_between_two_vertices():
     assert scored("(edge 0 1)", ("A1",), equipment=graph) >= 0
     assert scored("(edge 0 5)", ("A1",), equipment=graph) == -1
     assert scored("(edge 1 0)", ("A1",), equipment=graph) == scored("(edge 0 1)", ("A1",), equipment=graph)
+
+
+# --- from at:StartOfTurn -----------------------------------------------------------------------------
+def test_from_at_start_of_turn_is_where_the_turn_began():
+    play = ("(move Add (to (sites Empty)) (then (and (if (= 0 (count MovesThisTurn)) (moveAgain)) "
+            "(set Score Mover {value}))))")
+    assert scored("(from at:StartOfTurn)", ("B1", "C1"), play=play, player=1) == 1  # P1's turn began at B1
+    assert scored("(from at:StartOfTurn)", ("B1", "C1", "A2", "A3"), play=play, player=2) == 3  # P2's at A2
+    assert scored("(+ 5 (from at:EndOfTurn))", ("B1", "C1"), play=play, player=1) == 5 + -1  # (from): none

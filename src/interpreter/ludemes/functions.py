@@ -56,6 +56,9 @@ def check_site_type(c: Compiler, ludeme: Ludeme, value) -> None:
 
 
 SITE_TYPE = Enum(("Vertex", "Cell", "Edge"), "site type")
+WHEN = Enum(("StartOfMove", "EndOfMove", "StartOfTurn", "EndOfTurn", "StartOfRound", "EndOfRound",
+             "StartOfPhase", "EndOfPhase", "StartOfGame", "EndOfGame", "StartOfMatch", "EndOfMatch",
+             "StartOfSession", "EndOfSession"), "moment")  # Ludii's WhenType
 
 
 # --- values held by the state -------------------------------------------------------------------------------
@@ -129,10 +132,13 @@ class From(_StateValue):
         level: in a stacking game, the level of the stack the piece moved comes from (the top
             when left out)
         if: the condition a site must meet to be moved from, ``(from)`` being the site
+        at: as a value, Ludii's moment: ``StartOfTurn``, the site the mover's turn began from
+            (any other moment: the frame's ``(from)``, as in Ludii)
 
     Examples:
         (from)
         (from (sites Occupied by:Mover))
+        (from at:StartOfTurn)
     """
 
     name = "from"
@@ -145,11 +151,30 @@ class From(_StateValue):
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    at: Any = Param(WHEN, optional=True, named=True)
+
+    def compile(self, c: Compiler):
+        if self.at is not None and self.at.name == "StartOfTurn":
+            return _from_start_of_turn
+        return super().compile(c)  # Ludii's other moments read the frame's (from)
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.kernels.core import _plain
         _plain(self)
         return k.bound("frm", "(from)")
+
+
+def _from_start_of_turn(s: State, e: Env) -> int:
+    """Ludii's ``(from at:StartOfTurn)``: the site the first move of the mover's current turn
+    came from (its site, for a placement); Undefined (-1) before any move or when the latest
+    move was another player's (a new turn)."""
+    history = s.history
+    if not history or s.last_mover != s.mover:
+        return -1
+    first = history[s.turn_start] if 0 <= s.turn_start < len(history) else None
+    if first is None:
+        return -1
+    return first.frm if first.frm >= 0 else first.to
 
 
 class Between(_StateValue):
