@@ -257,3 +257,42 @@ def test_from_at_start_of_turn_is_where_the_turn_began():
     assert scored("(from at:StartOfTurn)", ("B1", "C1"), play=play, player=1) == 1  # P1's turn began at B1
     assert scored("(from at:StartOfTurn)", ("B1", "C1", "A2", "A3"), play=play, player=2) == 3  # P2's at A2
     assert scored("(+ 5 (from at:EndOfTurn))", ("B1", "C1"), play=play, player=1) == 5 + -1  # (from): none
+
+
+# --- floats --------------------------------------------------------------------------------------------
+def test_float_functions_read_back_by_toint_and_tobool():
+    assert scored("(toInt (* 1.5 (toFloat (count Moves))))", ("A1", "A2", "A3")) == 4  # 4.5 truncated
+    assert scored("(toInt (+ {0.1 0.2 0.3}))") == 0
+    assert scored("(toInt (* 10.0 (+ 0.1 0.2)))") == 3  # 32-bit floats: 3.0000001
+    assert scored("(toInt (- 2.5 5.0))") == -2  # toward zero
+    assert scored("(toInt (/ 7.0 2.0))") == 3
+    assert scored("(toInt (^ 2.0 10.0))") == 1024
+    assert scored("(toInt (abs (- 1.0 4.5)))") == 3
+    assert scored("(toInt (max 2.5 (toFloat (count Moves))))", ("A1", "A2", "A3")) == 3
+    assert scored("(toInt (min {2.5 7.0 (toFloat (count Moves))}))") == 1
+    assert scored("(toInt (sqrt 17.0))") == 4
+    assert scored("(toInt (* 1000.0 (cos 0.0)))") == 1000
+    assert scored("(toInt (* 1000.0 (sin 1.0)))") == 841
+    assert scored("(toInt (* 1000.0 (tan 1.0)))") == 1557
+    assert scored("(toInt (exp 2.0))") == 7
+    assert scored("(toInt (* 100.0 (log 10.0)))") == 230
+    assert scored("(toInt (log10 1000.0))") == 3
+    assert scored("(toInt (toFloat (is Full)))") == 0
+    assert scored("(toInt (toBool (- 2.5 2.5)))") == 0
+    assert scored("(toInt (toBool (- 2.5 2.0)))") == 1
+
+
+def test_float_errors_as_ludii_refuses_them():
+    with pytest.raises(LudError, match="division by zero"):
+        scored("(toInt (/ 1.0 (toFloat (- (count Moves) 1))))")
+    with pytest.raises(LudError, match="logarithm of zero"):
+        scored("(toInt (log (toFloat (- (count Moves) 1))))")
+    with pytest.raises(LudError, match="square root"):
+        scored("(toInt (sqrt -1.0))")
+    assert scored("(toInt (log -1.0))") == 0  # NaN, as Java's (int) makes it 0
+
+
+def test_int_arithmetic_still_binds_as_ints():
+    assert scored("(+ 1 2)") == 3
+    assert scored("(max 1 (count Moves))", ("A1", "A2")) == 2
+    assert scored("(abs (- 1 4))") == 3

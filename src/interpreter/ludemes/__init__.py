@@ -15,6 +15,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     directionfns,
     effects,
     filters,
+    floats,
     foreach,
     functions,
     gamevars,
