@@ -331,7 +331,7 @@ class CountSizeBiggestLine(Ludeme):
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
-        direction: the direction of the lines (``Adjacent`` when left out)
+        directions: the direction of the lines (``Adjacent`` when left out)
         if: the condition a site must meet, ``(to)`` being the site
 
     Examples:
