@@ -296,3 +296,13 @@ def test_int_arithmetic_still_binds_as_ints():
     assert scored("(+ 1 2)") == 3
     assert scored("(max 1 (count Moves))", ("A1", "A2")) == 2
     assert scored("(abs (- 1 4))") == 3
+
+
+def test_count_pieces_with_a_condition_counts_each_level_of_a_stack():
+    g = load('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) (rules '
+             '(start {(place Stack "Disc1" 4 count:2) (place Stack "Disc2" 4)}) '
+             '(play (move Add (to (sites Board)) stack:True (then (set Score Mover '
+             '(count Pieces P1 if:(= (site) 4)))))) (end (if (= (count Moves) 4) (result All Draw)))))')
+    s = g.initial_state()
+    s.apply("A1")
+    assert s.scores[1] == 2  # the two P1 discs under P2's on B2

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine.arrays import EFFECT_TO, HAND_SITES
+from ..engine import stacks
+from ..engine.arrays import COUNT, EFFECT_TO, HAND_SITES
 from ..engine.result import Termination
 from ..engine.values import const_fn, constant
 from ..errors import BindError, LudError
@@ -603,26 +604,36 @@ class CountPieces(Ludeme):
 
     def _counted_if(self, c: Compiler, who: Any, kinds: Any, region: Any, cond: Any) -> Any:
         """Ludii's count with ``if:``: each site holding a piece counted is bound as ``(site)``
-        and counts when the condition holds there."""
+        (and, in a stacking game, each level as ``(level)``, each piece counted on its own) and
+        counts when the condition holds there: the site's number of pieces, in a game that
+        counts them."""
         n = c.topo.n
         owner_of = c.game.owner_of
+        stacking = c.game.stacking
+
+        def wanted(piece: int, p: int) -> bool:
+            return bool(piece) and (who is None or owner_of[piece] == p) and (kinds is None or piece in kinds)
 
         def count(s: State, e: Env) -> int:
             what, owners = s.what, s.who
             p = who(s, e) if who is not None else 0
             sites = region(s, e) if region is not None else range(len(what))
+            numbers = s.arrays.get(COUNT)
             frame = e.child()
             total = 0
             for x in sites:
-                if x >= n:  # a site of one of Ludii's hands
-                    piece, owner = s.arrays[HAND_SITES][x - n], 0
-                    owner = owner_of[piece] if piece else 0
-                else:
-                    piece, owner = what[x], owners[x]
-                if not piece or (who is not None and owner != p) or (kinds is not None and piece not in kinds):
-                    continue
                 frame.site = x
-                total += bool(cond(s, frame))
+                if x >= n:  # a site of one of Ludii's hands
+                    if wanted(s.arrays[HAND_SITES][x - n], p) and cond(s, frame):
+                        total += 1
+                elif stacking:
+                    for level, entry in enumerate(stacks.levels(s, x)):
+                        if wanted(entry[0], p):
+                            frame.level = level
+                            total += bool(cond(s, frame))
+                elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
+                    if cond(s, frame):
+                        total += (numbers[x] or 1) if numbers is not None else 1
             return total
         return count
 
