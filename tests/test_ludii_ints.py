@@ -306,3 +306,20 @@ def test_count_pieces_with_a_condition_counts_each_level_of_a_stack():
     s = g.initial_state()
     s.apply("A1")
     assert s.scores[1] == 2  # the two P1 discs under P2's on B2
+
+
+# --- count Steps of a step move ------------------------------------------------------------------------
+def test_count_steps_of_a_step_move_walks_where_its_condition_lets_it():
+    # on a 4x4 board, a wall on B1 B2 B3: from A1 to C1 orthogonally through empty sites goes
+    # round by row 4 (A2 A3 A4 B4 C4 C3 C2 C1: 8 steps)
+    board = '(board (square 4)) (piece "Disc" Each)'
+    moves = ("B1", "D4", "B2", "D3", "B3")
+    step = "(step Orthogonal (to if:(is Empty (to))))"
+    assert scored(f"(count Steps {step} 0 2)", moves, equipment=board) == 8
+    assert scored("(count Steps Orthogonal 0 2)", moves, equipment=board) == 2  # the board's distance
+    assert scored(f"(count Steps {step} 0 (sites {{0 5}}))", moves, equipment=board) == 0  # already there
+    assert scored(f"(count Steps {step} newRotation:(+ (value) 1) 0 4)", moves, equipment=board) == 1
+    walled = ("B1", "D4", "B2", "D3", "B3", "C4", "B4")  # B4 closes the way
+    assert scored(f"(count Steps {step} 0 2)", walled, equipment=board) > 10 ** 9  # Infinity
+    with pytest.raises(LudError, match="relative directions"):
+        scored("(count Steps (step Forward (to if:(is Empty (to)))) 0 2)")
