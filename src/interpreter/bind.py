@@ -264,7 +264,14 @@ class _Binder:
         the first positional argument (bound here once, kept in ``prebound``)."""
         first = next((a for a in args if not isinstance(a, Named)), None)
         if first is None:
-            return cls
+            # named arguments only: the overload that takes them all and needs no positional one
+            # (Ludii's int function (phase of:(to)) beside the phase of a game's rules)
+            keys = {a.key for a in args if isinstance(a, Named)}
+            if not keys:
+                return cls
+            return next((o for o in OVERLOADS[cls.name]
+                         if keys <= {p.word for p in o.params if p.named}
+                         and not any(not p.named and not p.optional for p in o.params)), cls)
         value = prebound[id(first)] = self.bind(first, depth + 1)
         shown = _checked(value)
         if shown is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
-from .base import DIRS, INT, PLAYER, Ludeme, Param
+from .base import DIRS, INT, PLAYER, Either, Instance, Ludeme, Param
 from .measures import SITE_TYPE, check_site_type
 
 if TYPE_CHECKING:
@@ -27,13 +27,14 @@ class SizeTerritory(Ludeme):
     Examples:
         (size Territory P1)
         (size Territory Mover)
+        (size Territory (player 1))
     """
 
     name = "size Territory"
     kind = INT
     concepts = ("Territory",)
     type: Any = Param(SITE_TYPE, optional=True)
-    player: Any = Param(PLAYER)
+    player: Any = Param(Either((PLAYER, Instance("player"))))
     direction: Any = Param(DIRS, optional=True)
 
     def compile(self, c: Compiler):

@@ -139,28 +139,49 @@ class CountGroups(Ludeme):
     the site tested), e.g. one player's groups.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         directions: how sites join into a group (``Adjacent`` when left out)
         if: the condition a site must meet to be in a group, ``(to)`` being the site (occupied when
             left out)
+        min: the least size of a group counted (0 when left out: every group)
+        isVisible: a condition Ludii accepts and ignores for this count
 
     Examples:
         (count Groups)
         (count Groups Orthogonal if:(is Mover (who at:(to))))
+        (count Groups Cell if:(is Next (who at:(to))) min:3)
     """
 
     name = "count Groups"
     concepts = ("Group",)
     default_directions = "Adjacent"
     kind = INT
+    type: Any = Param(SITE_TYPE, optional=True)
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    min: Any = Param(INT_FN, optional=True, named=True)
+    is_visible: Any = Param(BOOL_FN, optional=True, named=True, key="isVisible")
 
     def compile(self, c: Compiler):
+        check_site_type(c, self, self.type)
         groups_of = _all_groups(c, self.directions, self.condition)
-        return lambda s, e: len(groups_of(s, e))
+        if self.min is None:
+            return lambda s, e: len(groups_of(s, e))
+        least = c.int(self.min)
+
+        def counted(s: State, e: Env) -> int:
+            m = least(s, e)
+            return sum(1 for group in groups_of(s, e) if len(group) >= m)
+        return counted
+
+    def where_for(self, param, where):
+        return None if param.name == "is_visible" else where  # ignored by Ludii: no concepts
 
     def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
         from ..native.kernels.connection import find_groups
+        if self.min is not None:
+            raise NoKernel("(count Groups min:...)")
         _, _, _, count = find_groups(k, self.directions, self.condition)
         return count
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine.arrays import EFFECT_TO, HAND_SITES
+from ..engine import stacks
+from ..engine.arrays import COUNT, EFFECT_TO, HAND_SITES
 from ..engine.result import Termination
 from ..engine.values import const_fn, constant
 from ..errors import BindError, LudError
@@ -27,11 +28,13 @@ from .base import (
     RANGE,
     REGION_FN,
     SITE_FN,
+    SITE_NUMBER,
     STR_LIT,
     ArrayOf,
     BoundArray,
     Either,
     Enum,
+    Instance,
     Kind,
     Ludeme,
     Param,
@@ -54,6 +57,9 @@ def check_site_type(c: Compiler, ludeme: Ludeme, value) -> None:
 
 
 SITE_TYPE = Enum(("Vertex", "Cell", "Edge"), "site type")
+WHEN = Enum(("StartOfMove", "EndOfMove", "StartOfTurn", "EndOfTurn", "StartOfRound", "EndOfRound",
+             "StartOfPhase", "EndOfPhase", "StartOfGame", "EndOfGame", "StartOfMatch", "EndOfMatch",
+             "StartOfSession", "EndOfSession"), "moment")  # Ludii's WhenType
 
 
 # --- values held by the state -------------------------------------------------------------------------------
@@ -127,10 +133,13 @@ class From(_StateValue):
         level: in a stacking game, the level of the stack the piece moved comes from (the top
             when left out)
         if: the condition a site must meet to be moved from, ``(from)`` being the site
+        at: as a value, Ludii's moment: ``StartOfTurn``, the site the mover's turn began from
+            (any other moment: the frame's ``(from)``, as in Ludii)
 
     Examples:
         (from)
         (from (sites Occupied by:Mover))
+        (from at:StartOfTurn)
     """
 
     name = "from"
@@ -143,11 +152,30 @@ class From(_StateValue):
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    at: Any = Param(WHEN, optional=True, named=True)
+
+    def compile(self, c: Compiler):
+        if self.at is not None and self.at.name == "StartOfTurn":
+            return _from_start_of_turn
+        return super().compile(c)  # Ludii's other moments read the frame's (from)
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.kernels.core import _plain
         _plain(self)
         return k.bound("frm", "(from)")
+
+
+def _from_start_of_turn(s: State, e: Env) -> int:
+    """Ludii's ``(from at:StartOfTurn)``: the site the first move of the mover's current turn
+    came from (its site, for a placement); Undefined (-1) before any move or when the latest
+    move was another player's (a new turn)."""
+    history = s.history
+    if not history or s.last_mover != s.mover:
+        return -1
+    first = history[s.turn_start] if 0 <= s.turn_start < len(history) else None
+    if first is None:
+        return -1
+    return first.frm if first.frm >= 0 else first.to
 
 
 class Between(_StateValue):
@@ -503,15 +531,19 @@ class CountPieces(Ludeme):
     only in a region with ``in:``.
 
     Parameters:
+        type: the kind of site the pieces are on (the board's own when left out)
         role: whose pieces (``All`` or left out: everybody's)
+        of: whose pieces, by player number (instead of ``role``)
         piece: the kind of piece counted (``"Ball"`` any owner's, ``"Ball1"`` P1's)
         in: the region counted in (the whole board when left out)
+        if: the condition a piece's site must meet to be counted, ``(site)`` being the site
 
     Examples:
         (count Pieces Mover)
         (count Pieces Next)
         (count Pieces "Ball1")
         (count Pieces Mover "1Dot" in:(sites))
+        (count Pieces of:(mover) if:(is In (site) (sites Top)))
     """
 
     name = "count Pieces"
@@ -522,22 +554,35 @@ class CountPieces(Ludeme):
 
     def counted(self, w) -> tuple[str, str]:
         """(whose, what): ("{Next}", "piece"), for comparisons said as "P2 has at most 1 piece"."""
-        everyone = self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each"))
+        everyone = self.of is None and (
+            self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each")))
         noun = f"{self.piece.value} piece" if self.piece is not None else "piece"
         if self.region is not None:
             noun += f" in {w.of(self.region)}"
-        return ("everybody" if everyone else w.of(self.role)), noun
+        return ("everybody" if everyone else w.of(self.of if self.of is not None else self.role)), noun
     termination = Termination.CAPTURE
     kind = INT
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    type: Any = site_type_param()
     role: Any = Param(PLAYER, optional=True)
+    of: Any = Param(INT_FN, optional=True, named=True, range=(0, 16))
     piece: Any = Param(STR_LIT, optional=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+
+    def validate(self) -> None:
+        if self.role is not None and self.of is not None:
+            raise BindError("count Pieces: give a role or of:, not both", self.span)
 
     def compile(self, c: Compiler):
-        everyone = self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each"))
-        who = None if everyone else c.player(self.role)
+        everyone = self.of is None and (
+            self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each")))
+        who = None if everyone else c.int(self.of) if self.of is not None else c.player(self.role)
         kinds = frozenset(c.components_named(self.piece.value, self.piece)) if self.piece is not None else None
         region = c.region(self.region) if self.region is not None else None
+        cond = c.bool(self.condition) if self.condition is not None else None
+        if cond is not None:
+            return self._counted_if(c, who, kinds, region, cond)
         if kinds is None and region is None:
             if who is None:
                 return lambda s, e: sum(s.counts)
@@ -561,10 +606,48 @@ class CountPieces(Ludeme):
             return total
         return count
 
+    def _counted_if(self, c: Compiler, who: Any, kinds: Any, region: Any, cond: Any) -> Any:
+        """Ludii's count with ``if:``: each site holding a piece counted is bound as ``(site)``
+        (and, in a stacking game, each level as ``(level)``, each piece counted on its own) and
+        counts when the condition holds there: the site's number of pieces, in a game that
+        counts them."""
+        n = c.topo.n
+        owner_of = c.game.owner_of
+        stacking = c.game.stacking
+
+        def wanted(piece: int, p: int) -> bool:
+            return bool(piece) and (who is None or owner_of[piece] == p) and (kinds is None or piece in kinds)
+
+        def count(s: State, e: Env) -> int:
+            what, owners = s.what, s.who
+            p = who(s, e) if who is not None else 0
+            sites = region(s, e) if region is not None else range(len(what))
+            numbers = s.arrays.get(COUNT)
+            frame = e.child()
+            total = 0
+            for x in sites:
+                frame.site = x
+                if x >= n:  # a site of one of Ludii's hands
+                    if wanted(s.arrays[HAND_SITES][x - n], p) and cond(s, frame):
+                        total += 1
+                elif stacking:
+                    for level, entry in enumerate(stacks.levels(s, x)):
+                        if wanted(entry[0], p):
+                            frame.level = level
+                            total += bool(cond(s, frame))
+                elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
+                    if cond(s, frame):
+                        total += (numbers[x] or 1) if numbers is not None else 1
+            return total
+        return count
+
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
 
+        from ..native.emit import NoKernel
         from ..native.kernels.core import _components_named
+        if self.of is not None or self.condition is not None:
+            raise NoKernel("(count Pieces of:... if:...)")
         everyone = k.players_of(self.role) is not None or self.role is None
         if self.piece is None and self.region is None:
             if everyone:
@@ -604,29 +687,45 @@ class CountPieces(Ludeme):
 
 
 class CountSites(Ludeme):
-    """The number of sites in a region.
+    """The number of sites in a region; or, with ``at:``, the number of sites of the container
+    the site is in (the board's, or one hand's), as Ludii's. Left without any: Ludii's region
+    of the last move's site, one site.
 
     Parameters:
+        any_type: a site type, which Ludii accepts and ignores here
         named: the name of a region declared by ``regions``
         in: the region whose sites are counted
+        at: a site: the sites of its container are counted
 
     Examples:
         (count Sites in:(sites Empty))
+        (count Sites at:(handSite Mover))
     """
 
     name = "count Sites"
 
     def words(self, w):
+        if self.at is not None:
+            return f"the number of sites of the container of {w.of(self.at)}"
+        if self.region is None and self.named is None:
+            return "1"
         return f"the number of sites in {w.of(self.region) if self.region is not None else self.named.value}"
     kind = INT
+    any_type: Any = site_type_param()
     named: Any = Param(STR_LIT, optional=True)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
+    at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
 
     def validate(self) -> None:
-        if (self.named is None) == (self.region is None):
-            raise BindError("count Sites needs a region (in:) or a region's name, one of them", self.span)
+        if sum(x is not None for x in (self.named, self.region, self.at)) > 1:
+            raise BindError("count Sites takes a region (in:), a site (at:) or a region's name, one of them",
+                            self.span)
 
     def compile(self, c: Compiler):
+        if self.at is not None:
+            return self._container_sites(c)
+        if self.named is None and self.region is None:  # Ludii's (last To) as a region: one site
+            return const_fn(1)
         if self.named is not None:  # (count Sites "Board"): a region by its name
             sites = c.topo.regions.get(self.named.value)
             if sites is None:
@@ -638,8 +737,22 @@ class CountSites(Ludeme):
         region = c.region(self.region)
         return lambda s, e: len(region(s, e))
 
+    def _container_sites(self, c: Compiler):
+        """The number of sites of the container holding the site ``at:``: the board's; a hand of
+        sites' size (Ludii's ``(hand Each size:N)``); one for a hand of one site."""
+        at = c.int(self.at)
+        n = c.topo.n
+        hand_size = len(c.game.arrays[HAND_SITES]) // max(1, c.game.num_players) \
+            if HAND_SITES in c.game.arrays else 1
+
+        def sites(s: State, e: Env) -> int:
+            return n if at(s, e) < n else hand_size
+        return sites
+
     def kernel_int(self, k: Emitter) -> str:
         from ..native.emit import NoKernel
+        if self.at is not None or (self.named is None and self.region is None):
+            raise NoKernel("(count Sites at:...)")
         if self.named is not None:  # a region by its name: its size is known before play
             sites = k.topo.regions.get(self.named.value)
             if sites is None:
@@ -653,6 +766,9 @@ class CountMoves(_StateValue):
     itself is counted, as in Ludii: Connect6's ``(then (if (is Even (count Moves)) (moveAgain)))``
     gives two stones a turn after a one-stone opening.
 
+    Parameters:
+        any_type: a site type, which Ludii accepts and ignores here (no concept either)
+
     Examples:
         (count Moves)
     """
@@ -661,7 +777,7 @@ class CountMoves(_StateValue):
 
     def words(self, w):
         return "the number of moves played"
-    # no parameters
+    any_type: Any = site_type_param()
     attr = "ply"
 
     def kernel_int(self, k: Emitter) -> str:
@@ -674,11 +790,12 @@ class Score(Ludeme):
     (Ludii's end score: ``(score P1 (count Pieces P1))``).
 
     Parameters:
-        role: the player whose score it is
+        role: the player whose score it is (a role, or Ludii's ``(player N)``)
         value: in ``byScore``: the score the player ends with
 
     Examples:
         (score Mover)
+        (score (player (mover)))
         (score P1 (count Pieces P1))
     """
 
@@ -689,7 +806,7 @@ class Score(Ludeme):
     concepts = ("Scoring",)
     termination = Termination.SCORE
     kind = INT
-    role: Any = Param(PLAYER)
+    role: Any = Param(Either((PLAYER, Instance("player"))))
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
 
     def compile_final(self, c: Compiler):
@@ -887,10 +1004,15 @@ class Sub(_Arith):
 
 
 class Mul(_Arith):
-    """The product of the values.
+    """The product of the values; an array of values (such as ``values Group``) multiplies all
+    of its values (an empty array gives 0, as Ludii's).
+
+    Parameters:
+        values: the numbers multiplied (or an array of numbers)
 
     Examples:
         (* 2 (score Mover))
+        (* (values Group if:(is Mover (who at:(to))) (count Sites in:(sites))))
     """
 
     name = "*"
@@ -899,6 +1021,31 @@ class Mul(_Arith):
         return " times ".join(w.of(v) for v in self.values.items)
     concepts = ("Multiplication",)
     symbol = "*"
+    values: Any = Param(ArrayOf(Kind((INT, INTS), "int | ints", literals=(Int,), consts=("Infinity",))), many=True, range=ANY_INT)
+
+    def compile(self, c: Compiler):
+        items = self.values.items
+        if not any(isinstance(v, Ludeme) and v.kind == INTS for v in items):
+            return super().compile(c)
+        parts: list[tuple[Any, bool]] = [
+            (c.ints(v), True) if isinstance(v, Ludeme) and v.kind == INTS else (value_fn(c, v), False)
+            for v in items]
+        combine = self.combine
+
+        def value_of(s: State, e: Env) -> int:
+            values: list[int] = []
+            for f, many in parts:
+                if many:
+                    values.extend(f(s, e))
+                else:
+                    values.append(f(s, e))
+            if not values:  # Ludii's product of an empty array
+                return 0
+            value = combine(values)
+            if INT_MIN <= value <= INT_MAX:
+                return value
+            raise out_of_range(value, self)
+        return value_of
 
     @staticmethod
     def combine(values: list[int]) -> int:
@@ -910,6 +1057,9 @@ class Mul(_Arith):
         return out
 
     def kernel_int(self, k: Emitter) -> str:
+        from ..native.emit import NoKernel
         from ..native.kernels.core import _checked, _folded, _value
+        if any(isinstance(v, Ludeme) and v.kind == INTS for v in self.values.items):
+            raise NoKernel("(* <ints>)")
         parts = [_value(k, v) for v in self.values.items]
         return _folded(self, parts) or _checked(k, "(" + " * ".join(parts) + ")")

@@ -26,6 +26,7 @@ from .base import (
     Ludeme,
     Param,
 )
+from .floats import FLOAT, FLOAT_FN, float_fn, to_int
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .measures import SITE_TYPE
 
@@ -119,21 +120,26 @@ class ToInt(Ludeme):
     """A condition as a number (1 when it holds, else 0), or a decimal number truncated.
 
     Parameters:
-        value: the condition or the decimal number
+        value: the condition or the decimal number (a float function too, truncated as Java's
+            ``(int)``)
 
     Examples:
         (toInt (is Mover P1))
         (toInt 2.5)
+        (toInt (* 1.5 (toFloat (count Moves))))
     """
 
     name = "toInt"
     kind = INT
-    value: Any = Param(Either((BOOL_FN, FLOAT_LIT)), range=ANY_INT)
+    value: Any = Param(Either((BOOL_FN, FLOAT_LIT, FLOAT_FN)), range=ANY_INT)
 
     def compile(self, c: Compiler):
         if isinstance(self.value, (Float, Int)):
             fixed = int(self.value.value)
             return lambda s, e: fixed
+        if isinstance(self.value, Ludeme) and self.value.kind == FLOAT:
+            number = float_fn(c, self.value)
+            return lambda s, e: to_int(number(s, e))
         cond = c.bool(self.value)
         return lambda s, e: 1 if cond(s, e) else 0
 
@@ -142,20 +148,24 @@ class ToBool(Ludeme):
     """A number as a condition: it holds unless the number is 0.
 
     Parameters:
-        value: the number (an int, or a decimal number)
+        value: the number (an int, or a decimal number or float function)
 
     Examples:
         (toBool (count Moves))
+        (toBool (- 2.5 2.5))
     """
 
     name = "toBool"
     kind = BOOL
-    value: Any = Param(Either((INT_FN, FLOAT_LIT)), range=ANY_INT)
+    value: Any = Param(Either((INT_FN, FLOAT_LIT, FLOAT_FN)), range=ANY_INT)
 
     def compile(self, c: Compiler):
         if isinstance(self.value, Float):
             fixed = self.value.value != 0
             return lambda s, e: fixed
+        if isinstance(self.value, Ludeme) and self.value.kind == FLOAT:
+            number = float_fn(c, self.value)
+            return lambda s, e: number(s, e) != 0.0
         value = c.int(self.value)
         return lambda s, e: value(s, e) != 0
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.env import Env
 from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
-from ..syntax.nodes import Int, Str
+from ..syntax.nodes import Const, Int, Str
 from .base import (
     BOOL,
     BOOL_FN,
@@ -24,7 +24,11 @@ from .base import (
     REGION,
     REGION_FN,
     SITE_FN,
+    STR_LIT,
+    BoundArray,
+    Either,
     Enum,
+    Instance,
     Ludeme,
     Param,
 )
@@ -36,6 +40,10 @@ if TYPE_CHECKING:
 
 # Ludii's SiteType: our boards play on one kind of element, the one the board uses
 SITE_TYPE = Enum(("Vertex", "Cell", "Edge"), "site type")
+RELATIVE_DIRECTIONS = frozenset((
+    "Forward", "Backward", "Rightward", "Leftward", "Forwards", "Backwards", "Rightwards", "Leftwards", "FL",
+    "FLL", "FLLL", "BL", "BLL", "BLLL", "FR", "FRR", "FRRR", "BR", "BRR", "BRRR", "SameDirection",
+    "OppositeDirection"))  # Ludii's RelativeDirection: turned by a piece's facing and rotation
 
 
 def check_site_type(c: Compiler, ludeme: Ludeme, value) -> None:
@@ -56,15 +64,24 @@ class CountSteps(Ludeme):
 
     ``(count Steps Vertex All (last To) (to))`` is the king-move distance on a square grid.
 
+    With a step move (``(step <directions> (to if:...))``), as Ludii's: the steps are that move's,
+    from each site reached to the neighbours in its directions where its ``if:`` holds (``(from)``
+    the site stepped from, ``(to)`` the one stepped to); Infinity when the region cannot be
+    reached, 0 when the site is in it.
+
     Parameters:
         type: the kind of site (the board's own kind when left out)
         relation: the steps allowed (``Adjacent`` when left out)
+        step: a step move whose steps are counted
+        newRotation: Ludii's rotation of the piece at each step (it turns relative directions
+            only: taken with a step in absolute directions)
         site: the site the steps start from
         region: the region to reach
 
     Examples:
         (count Steps (last To) (to))
         (count Steps Vertex All (last To) (to))
+        (count Steps (step Orthogonal (to if:(is Empty (to)))) (last To) (sites Top))
     """
 
     name = "count Steps"
@@ -72,11 +89,30 @@ class CountSteps(Ludeme):
     kind = INT
     type: Any = Param(SITE_TYPE, optional=True)
     relation: Any = Param(DIRS, optional=True)
+    step: Any = Param(Instance("step"), optional=True)
+    new_rotation: Any = Param(INT_FN, optional=True, named=True, key="newRotation")
     site: Any = Param(SITE_FN)
     region: Any = Param(REGION_FN)
 
+    def validate(self) -> None:
+        if self.new_rotation is not None and self.step is None:
+            raise BindError("count Steps: newRotation: turns the piece of a step move: give the step",
+                            self.span)
+        if self.step is not None:
+            dirs = self.step.directions
+            names = [d.name for d in (dirs.items if isinstance(dirs, BoundArray) else [dirs])
+                     if isinstance(d, Const)]
+            relative = [n for n in names if n in RELATIVE_DIRECTIONS]
+            if relative:
+                raise BindError(f"count Steps: a step in relative directions ({relative[0]}) is not supported "
+                                "yet", self.step.span)
+            if self.step.source is not None or self.step.then is not None:
+                raise BindError("count Steps: the step move counts its steps: no from or then", self.step.span)
+
     def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
+        if self.step is not None:
+            return self._stepped(c)
         dirs = c.directions(self.relation, "Adjacent")
         site = c.site(self.site)
         region = c.region(self.region)
@@ -96,9 +132,57 @@ class CountSteps(Ludeme):
             return min(dist[t] for t in targets)
         return steps
 
+    def _stepped(self, c: Compiler):
+        """Ludii's count of the steps of a step move: a walk by rounds from the site."""
+        from .moves import _to_spec
+        adjacency = c.adjacency(self.step.directions)
+        _, go = _to_spec(c, self.step.to)
+        site = c.site(self.site)
+        region = c.region(self.region)
+        n = c.topo.n
+
+        def steps(s: State, e: Env) -> int:
+            a = site(s, e)
+            targets = {t for t in region(s, e) if t >= 0}
+            if a < 0 or not targets:
+                return 0
+            if a >= n:
+                return INFINITY
+            targets = {t for t in targets if t < n}
+            if not targets:
+                return INFINITY
+            if a in targets:
+                return 0
+            frame = e.child()
+
+            def reached(x: int) -> list[int]:
+                frame.frm = x
+                out = []
+                for y in adjacency[x]:
+                    frame.to = y
+                    if go is None or go(s, frame):
+                        out.append(y)
+                return out
+            current = list(dict.fromkeys(reached(a)))
+            checked = {a, *current}
+            count = 1
+            while current and not targets.intersection(current):
+                following: list[int] = []
+                for x in current:
+                    for y in reached(x):
+                        if y not in checked and y not in following:
+                            following.append(y)
+                checked.update(current)
+                current = following
+                count += 1
+            return count if targets.intersection(current) else INFINITY
+        return steps
+
     def kernel_int(self, k: Emitter) -> str:
-        from ..native.emit import OneSite
+        from ..native.emit import NoKernel, OneSite
         from ..native.kernels.measures import _same_type, steps_table
+        if self.step is not None:
+            raise NoKernel("(count Steps (step ...) ...)")
         from ..native.kernels.placement import _directions
         from ..native.kernels.regions import _fixed
         _same_type(self, k)
@@ -127,6 +211,8 @@ class Expand(Ludeme):
     ``(expand (sites Outer))`` is the outer two rings.
 
     Parameters:
+        container: the container whose graph the region grows in, by number or name (Ludii's;
+            the board, 0 or "Board", the only one with a graph here)
         region: the region grown
         origin: one site to grow from, instead of a region
         steps: how many steps it grows by
@@ -137,10 +223,12 @@ class Expand(Ludeme):
         (expand (sites Outer))
         (expand (sites Bottom) steps:2)
         (expand origin:(last To) steps:2)
+        (expand 0 (sites Bottom))
     """
 
     name = "expand"
     kind = REGION
+    container: Any = Param(Either((INT_FN, STR_LIT)), optional=True)
     region: Any = Param(REGION_FN, optional=True)
     origin: Any = Param(SITE_FN, optional=True, named=True)
     steps: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
@@ -148,6 +236,15 @@ class Expand(Ludeme):
     type: Any = Param(SITE_TYPE, optional=True)
 
     def validate(self) -> None:
+        if self.container is not None and self.region is None and self.origin is None:
+            # one positional argument: the region (a site standing for one), not a container
+            self.region, self.container = self.container, None
+        if self.container is not None:
+            board = (isinstance(self.container, Int) and self.container.value == 0) or (
+                isinstance(self.container, Str) and self.container.value == "Board")
+            if not board:
+                raise BindError("expand: only the board (container 0, \"Board\") has a graph to grow a "
+                                "region in", self.container.span)
         if (self.region is None) == (self.origin is None):
             raise BindError("expand takes a region or an origin: (expand (sites Outer)) or "
                             "(expand origin:(last To))", self.span)

@@ -24,6 +24,7 @@ from .base import (
     STR_LIT,
     THEN,
     Either,
+    Instance,
     Kind,
     Ludeme,
     Param,
@@ -48,15 +49,16 @@ class Amount(Ludeme):
     """The money a player holds (0 until ``set Amount`` or a bet changes it).
 
     Parameters:
-        player: whose money (a role or a number)
+        player: whose money (a role, a number or Ludii's ``(player N)``)
 
     Examples:
         (amount Mover)
+        (amount (player 2))
     """
 
     name = "amount"
     kind = INT
-    player: Any = Param(Either((INT_FN, ROLE)), range=(0, 16))
+    player: Any = Param(Either((INT_FN, ROLE, Instance("player"))), range=(0, 16))
 
     def declare(self, d: Declarations, c: Any) -> None:
         _amounts(d)

@@ -4,12 +4,13 @@ and the others play on (see :mod:`interpreter.engine.turns`); these say how many
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.arrays import RANKS
 from ..engine.env import Env
 from ..engine.values import const_fn
 from .base import INT, Ludeme
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -20,13 +21,17 @@ if TYPE_CHECKING:
 class CountPlayers(Ludeme):
     """The number of players of the game.
 
+    Parameters:
+        any_type: a site type, which Ludii accepts and ignores here (no concept either)
+
     Examples:
         (count Players)
+        (count Players Cell)
     """
 
     name = "count Players"
     kind = INT
-    params = ()
+    any_type: Any = site_type_param()
 
     def compile(self, c: Compiler):
         n = c.game.num_players
@@ -42,13 +47,16 @@ class CountActive(Ludeme):
     at its first result with more players says so:
     ``(if (< (count Active) (count Players)) (result All Loss))``.
 
+    Parameters:
+        any_type: a site type, which Ludii accepts and ignores here (no concept either)
+
     Examples:
         (count Active)
     """
 
     name = "count Active"
     kind = INT
-    params = ()
+    any_type: Any = site_type_param()
 
     def compile(self, c: Compiler):
         game = c.game

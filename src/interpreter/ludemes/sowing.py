@@ -10,6 +10,7 @@ captures (``if:`` / ``apply:``, going back along the track with ``backtracking:T
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine import counts
@@ -100,17 +101,21 @@ def declare_counts(d: Declarations) -> None:
 
 class Count(Ludeme):
     """The number of pieces on a site (``at:``, a board site or a hand's ``(handSite P1)``) or
-    in a region (``in:``): a pit's seeds. Ludii's site type may be given (``Cell``).
+    in a region (``in:``): a pit's seeds; in a stacking game, the stacks' sizes. Ludii's site
+    type may be given (``Cell``). Without ``at:`` or ``in:``: on the last move's site, as
+    Ludii's.
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
         at: the site counted
         in: the region counted
+        title: a string, which Ludii accepts and ignores here
 
     Examples:
         (count at:(from))
         (count Cell at:(handSite Mover))
         (count in:(sites P1))
+        (count)
     """
 
     name = "count"
@@ -119,18 +124,29 @@ class Count(Ludeme):
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
     region: Any = Param(REGION_FN, optional=True, named=True, key="in")
+    title: Any = Param(STR_LIT, optional=True)
 
     def validate(self) -> None:
-        if (self.at is None) == (self.region is None):
-            raise BindError("count needs a site (at:) or a region (in:), one of them", self.span,
+        if self.at is not None and self.region is not None:
+            raise BindError("count takes a site (at:) or a region (in:), one of them", self.span,
                             hint="(count at:(from)), (count in:(sites Mover)), or (count Pieces Mover)")
 
     def compile(self, c: Compiler):
-        if self.at is not None:
-            at = any_site(c, self.at)
-            return lambda s, e: pieces_at(s, at(s, e))
+        counted: Callable[[State, int], int] = pieces_at
+        if c.game.stacking:  # Ludii's count of a stacking game: the size of each stack on the board
+            from ..engine import stacks
+            n = c.topo.n
+
+            def stacked(s: State, x: int) -> int:
+                return stacks.size(s, x) if x < n else pieces_at(s, x)
+            counted = stacked
+        if self.region is None:
+            at = any_site(c, self.at) if self.at is not None else None
+            if at is None:
+                return lambda s, e: counted(s, s.last_to) if s.last_to >= 0 else 0
+            return lambda s, e: counted(s, x) if (x := at(s, e)) >= 0 else 0
         region = c.region(self.region)
-        return lambda s, e: sum(pieces_at(s, x) for x in region(s, e))
+        return lambda s, e: sum(counted(s, x) for x in region(s, e) if x >= 0)
 
 
 class SetCount(_Effect):

@@ -15,6 +15,7 @@ from ..engine.result import Termination
 from ..errors import BindError
 from .base import (
     BOOL,
+    BOOL_FN,
     DIRS,
     DISTANCE,
     INT,
@@ -144,16 +145,21 @@ class Enclose(Ludeme):
 
 class CountLiberties(Ludeme):
     """The number of empty sites next to the group of the piece on a site (the last move's by
-    default), the group joined along the directions (``Adjacent`` by default).
+    default), as Ludii's: the group is the site and the sites joined to it along the directions
+    (``Adjacent`` by default) holding the same piece as it, and, with ``if:``, meeting the
+    condition (``(to)`` being the site tested, ``(from)`` the first site; the first site itself
+    only when it meets it).
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
         at: the site whose group is counted (the last move's when left out)
         directions: how pieces join into the group (``Adjacent`` when left out)
+        if: the condition the sites of the group must meet
 
     Examples:
         (count Liberties Orthogonal)
         (count Liberties at:(last To) Orthogonal)
+        (count Liberties at:(to) Orthogonal if:(= (mover) (who at:(to))))
     """
 
     name = "count Liberties"
@@ -162,20 +168,35 @@ class CountLiberties(Ludeme):
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, optional=True, named=True)
     directions: Any = Param(DIRS, optional=True)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
     def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         at = c.site(self.at) if self.at is not None else (lambda s, e: s.last_to)
         table = c.adjacency(self.directions)
+        cond = c.bool(self.condition) if self.condition is not None else None
+        n = c.topo.n
 
         def liberties(s: State, e: Env) -> int:
             x = at(s, e)
-            if x < 0 or not s.what[x]:
+            if not 0 <= x < n:
                 return 0
-            who, what = s.who, s.what
-            owner = who[x]
-            group = group_at(x, table, lambda t: what[t] != 0 and who[t] == owner)
-            return len({t for y in group for t in table[y] if not what[t]})
+            what = s.what
+            kind = what[x]
+            if cond is None:
+                if not kind:  # the empty sites joined to it: no empty site is left beside them
+                    return 0
+                group = group_at(x, table, lambda t: what[t] == kind)
+            else:
+                frame = e.child()
+                frame.frm = x
+
+                def member(t: int) -> bool:
+                    frame.to = t
+                    return what[t] == kind and bool(cond(s, frame))
+                group = group_at(x, table, member)
+            inside = set(group)
+            return len({t for y in group for t in table[y] if not what[t] and t not in inside})
         return liberties
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.env import Env
 from .base import ANY_INT, BOOL, INT_FN, MOVES_T, Ludeme, Param
 from .functions import _StateValue
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -23,13 +24,16 @@ class CountMovesThisTurn(_StateValue):
     turn). Ludii's ``(count MovesThisTurn)``; ``(then (if (= 0 (count MovesThisTurn))
     (moveAgain)))`` makes turns of two moves.
 
+    Parameters:
+        any_type: a site type, which Ludii accepts and ignores here (no concept either)
+
     Examples:
         (count MovesThisTurn)
     """
 
     name = "count MovesThisTurn"
     concepts = ("MultiPlacementTurn",)
-    # no parameters
+    any_type: Any = site_type_param()
     attr = "turn_moves"
 
     def kernel_int(self, k: Emitter) -> str:

@@ -34,6 +34,7 @@ from .base import (
 )
 from .functions import SITE_TYPE
 from .sitetypes import site_type_param
+from .variables import PIECE_STATES
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -90,16 +91,32 @@ class Where(Ludeme):
     Parameters:
         piece: the kind of piece (a name or a number)
         role: whose piece (with a name)
+        state: the local state the piece must have (any when left out)
+        type: the kind of site (the board's own kind when left out)
 
     Examples:
         (where "Wolf" P2)
         (where (id "King" Mover))
+        (where "Pawn" Mover state:1 Cell)
     """
 
     name = "where"
     kind = INT
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
     piece: Any = Param(Either((STR_LIT, INT_FN)), range=PIECE_NUMBER)
     role: Any = Param(PLAYER, optional=True)
+    state: Any = Param(INT_FN, optional=True, named=True)
+    type: Any = Param(SITE_TYPE, optional=True)
+
+    def validate(self) -> None:
+        if self.state is not None and not isinstance(self.piece, Str):
+            raise BindError("where: state: goes with a piece's name and its owner", self.state.span
+                            if hasattr(self.state, "span") else self.span)
+
+    def declare(self, d: Any, c: Any) -> None:
+        if self.state is not None:
+            from .variables import piece_states
+            piece_states(d)
 
     def compile(self, c: Compiler):
         if isinstance(self.piece, Str):
@@ -107,11 +124,21 @@ class Where(Ludeme):
         else:
             one = c.int(self.piece)
             kinds = lambda s, e: (one(s, e),)  # noqa: E731
+        state = c.int(self.state) if self.state is not None else None
+        if c.game.stacking:  # Ludii looks at every level of the stacks
+            return _where_stacked(c, kinds, state)
 
         def where(s: State, e: Env) -> int:
             wanted = kinds(s, e)
+            if state is None:
+                for site, w in enumerate(s.what):
+                    if w and w in wanted:
+                        return site
+                return -1
+            local = state(s, e)
+            states = s.arrays[PIECE_STATES]
             for site, w in enumerate(s.what):
-                if w and w in wanted:
+                if w and w in wanted and states[site] == local:
                     return site
             return -1
         return where
@@ -122,6 +149,8 @@ class Where(Ludeme):
         from ..native.emit import NoKernel
         from ..native.kernels.core import _components_named
         from ..native.kernels.pieces import _owner_test
+        if self.state is not None or k.game.stacking:
+            raise NoKernel("(where ... state:...) or where in a stacking game")
         owner_of = k.table(np.array(k.game.owner_of, dtype=np.int64))
         if isinstance(self.piece, Str):
             mask = np.zeros(len(k.game.components), dtype=np.int64)
@@ -155,6 +184,24 @@ class Where(Ludeme):
             k.line(f"    {found} = {x}")
             k.line("    break")
         return found
+
+
+def _where_stacked(c: Compiler, kinds: Any, state: Any) -> Fn:
+    """Ludii's where in a stacking game: the first site of the board with such a piece at any
+    level of its stack (and that local state there, when asked)."""
+    from ..engine import stacks
+    n = c.topo.n
+
+    def where(s: State, e: Env) -> int:
+        wanted = kinds(s, e)
+        local = state(s, e) if state is not None else None
+        for site in range(n):
+            for level in range(stacks.size(s, site)):
+                if stacks.what_at(s, site, level) in wanted and (
+                        local is None or stacks.value_at(s, site, level, PIECE_STATES) == local):
+                    return site
+        return -1
+    return where
 
 
 class NoPieces(Ludeme):

@@ -1,0 +1,173 @@
+"""Ludii's int functions that read a board element's own properties (``functions.ints.board``:
+``phase``, ``layer``; ``functions.ints.state.Rotation``): numbers fixed by the board's shape, or
+by the pieces' rotations.
+
+- ``(phase of:x)``: the phase of an element, Ludii's colouring of the board's elements so that
+  no two neighbours share one (the same colouring as ``(sites Phase n)``); an overload of the
+  name ``phase`` beside a game's phases, chosen by its ``of:``.
+- ``(layer of:x)``: the layer of an element on a board of several layers; the boards here are
+  flat (one layer, 0).
+- ``(rotation at:x)``: the rotation of the piece on a site. A piece turns only where a rule
+  gives it a rotation; no rule here does yet (``rotation:`` is refused unless 0), so it is 0.
+- ``(edge a b)``: the edge joining two vertices; ``(last Between)``: the sites the last move
+  passed over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.dice import UNDEFINED
+from ..engine.values import const_fn
+from .base import INT, INT_FN, REGION, SITE_NUMBER, Ludeme, Param
+from .measures import check_site_type
+from .sitetypes import kind_of_site, site_type_param
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
+
+OFF = -1  # Ludii's Constants.OFF
+PHASES = 6  # Ludii's regions Phase0 .. Phase5
+
+
+def element_count(c: Compiler, kind: str) -> int:
+    """How many elements of a kind the board has."""
+    els = c.topo.elements
+    return els.count(kind) if els is not None else c.topo.n
+
+
+class PhaseOf(Ludeme):
+    """The phase of a board element (Ludii's int function ``phase``: its colour in the board's
+    colouring where no two neighbours share one, as ``(sites Phase n)`` gives them); -1 for a
+    site off the board.
+
+    Parameters:
+        type: the kind of element (the board's own when left out)
+        of: the element
+
+    Examples:
+        (phase of:(last To))
+        (phase Vertex of:(to))
+    """
+
+    name = "phase"
+    overload = True
+    kind = INT
+    type: Any = site_type_param()
+    of: Any = Param(INT_FN, named=True, range=SITE_NUMBER)
+
+    def compile(self, c: Compiler):
+        kind = kind_of_site(self.type, c.topo.use)
+        regions = c.topo.regions_of(kind)
+        table = [UNDEFINED] * element_count(c, kind)
+        for p in range(PHASES):
+            for site in regions.get(f"Phase{p}", ()):
+                if 0 <= site < len(table):
+                    table[site] = p
+        of = c.int(self.of)
+        size = len(table)
+        return lambda s, e: table[x] if 0 <= (x := of(s, e)) < size else UNDEFINED
+
+
+class Layer(Ludeme):
+    """The layer of a board element: 0 on the flat boards here (Ludii's layer of 3D boards);
+    Off (-1) for a site off the board.
+
+    Parameters:
+        of: the element
+        type: the kind of element (the board's own when left out)
+
+    Examples:
+        (layer of:(to))
+    """
+
+    name = "layer"
+    kind = INT
+    concepts = ()
+    of: Any = Param(INT_FN, named=True, range=SITE_NUMBER)
+    type: Any = site_type_param()
+
+    def compile(self, c: Compiler):
+        size = element_count(c, kind_of_site(self.type, c.topo.use))
+        of = c.int(self.of)
+        return lambda s, e: 0 if 0 <= of(s, e) < size else OFF
+
+
+class Rotation(Ludeme):
+    """The rotation of the piece on a site (in a stacking game, at a level): 0, since no rule
+    here turns a piece yet (a ``rotation:`` other than 0 is refused where pieces are placed).
+
+    Parameters:
+        type: the kind of site (the board's own when left out)
+        at: the site of the piece
+        level: the level of the stack
+
+    Examples:
+        (rotation at:(to))
+        (rotation at:(last To) level:0)
+    """
+
+    name = "rotation"
+    kind = INT
+    checks_site_type = True
+    type: Any = site_type_param()
+    at: Any = Param(INT_FN, named=True, range=SITE_NUMBER)
+    level: Any = Param(INT_FN, optional=True, named=True, range=(-1, 1000))
+
+    def compile(self, c: Compiler):
+        check_site_type(c, self, self.type)
+        c.int(self.at)  # checked like any argument, though every piece's rotation is 0
+        if self.level is not None:
+            c.int(self.level)
+        return const_fn(0)
+
+
+__all__ = ["PhaseOf", "Layer", "Rotation"]
+
+
+class LastBetween(Ludeme):
+    """The sites the last move passed over (Ludii's ``(last Between)``: its between sites, the
+    sites a hop jumps), none before any move.
+
+    Examples:
+        (last Between)
+    """
+
+    name = "last Between"
+    kind = REGION
+
+    def compile(self, c: Compiler):
+        def between(s: State, e: Env) -> tuple[int, ...]:
+            move = s.last_move
+            return tuple(sorted(set(move.between))) if move is not None else ()
+        return between
+
+
+class EdgeBetween(Ludeme):
+    """The edge joining two vertices of the board, Off (-1) when none does (Ludii's ``(edge
+    vA vB)``; its bare ``(edge)``, the edge a loop is at, is not supported yet).
+
+    Parameters:
+        a: the first vertex
+        b: the second vertex
+
+    Examples:
+        (edge (from) (to))
+        (edge 0 1)
+    """
+
+    name = "edge"
+    kind = INT
+    a: Any = Param(INT_FN, range=SITE_NUMBER)
+    b: Any = Param(INT_FN, range=SITE_NUMBER)
+
+    def compile(self, c: Compiler):
+        els = c.topo.elements
+        table = {frozenset(pair): i for i, pair in enumerate(els.edges)} if els is not None else {}
+        a, b = c.int(self.a), c.int(self.b)
+        return lambda s, e: table.get(frozenset((a(s, e), b(s, e))), OFF)
+
+
+__all__ += ["LastBetween", "EdgeBetween"]
