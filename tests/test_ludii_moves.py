@@ -1,0 +1,85 @@
+"""Ludii's move ludemes of the ``moves`` family that were missing (issue 24): ``pass``,
+``select``, ``seq``, ``while``, ``max Captures``, ``max Distance``, ``push``, ``shoot``,
+``flip``, ``avoidStoredState``, ``remember State``, ``attract``... Each test is a small
+position whose answer follows from Ludii's class (Core/src/game/rules/play/moves/...)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import LudError, load
+
+BOARD = '''(game "T" (players 2) (equipment {{(board (square {n})) (piece "Disc" Each) {extra}}})
+ (rules {start} (play {play}) (end (if (no Moves Next) (result Mover Loss)))))'''
+
+
+def game(play: str, n: int = 3, extra: str = "", start: str = ""):
+    return load(BOARD.format(play=play, n=n, extra=extra, start=start))
+
+
+def texts(state) -> list[str]:
+    return [m.text for m in state.legal_moves()]
+
+
+def position(g, pieces: dict[str, str], mover: int = 1):
+    text = f"mover: {mover}\npieces: {{{', '.join(f'{k}: {v}' for k, v in pieces.items())}}}\n"
+    return g.state_from_text(text)
+
+
+# --- pass, select ---------------------------------------------------------------------------------
+def test_pass_is_a_pass_the_player_may_choose():
+    state = game("(or (move Add (to (sites Empty))) (pass))").initial_state()
+    assert texts(state)[-1] == "pass" and len(texts(state)) == 10
+    state.apply("pass")
+    decision = game("(or (move Add (to (sites Empty))) (move Pass))").initial_state()
+    decision.apply("pass")
+    assert state.result() == decision.result()  # as move Pass: the same pass
+
+
+def test_pass_with_then_runs_its_consequences():
+    state = game("(pass (then (addScore Mover 3)))").initial_state()
+    state.apply("pass")
+    assert state.scores[1] == 3
+
+
+def test_select_chooses_a_site_its_consequences_act():
+    state = game("(select (from (sites Empty)) (then (add (to (last To)))))").initial_state()
+    assert texts(state)[:3] == ["A1", "B1", "C1"]
+    state.apply("B1")
+    assert state.what[state.game.topology.site("B1")] != 0
+
+
+# --- seq, while -------------------------------------------------------------------------------------
+def test_seq_applies_its_moves_one_after_the_other():
+    # the second addScore reads the score the first one left
+    state = game("(move Add (to (sites Empty)) (then (seq {(addScore Mover 1) (addScore Mover (score Mover))})))") \
+        .initial_state()
+    state.apply("A1")
+    assert state.scores[1] == 2
+
+
+def test_while_repeats_until_the_condition_fails():
+    state = game("(move Add (to (sites Empty)) (then (while (< (score Mover) 5) (addScore Mover 2))))").initial_state()
+    state.apply("A1")
+    assert state.scores[1] == 6  # 0 -> 2 -> 4 -> 6
+
+
+def test_while_then_follows_each_move_and_is_not_seen_by_the_condition():
+    # the rounds are counted on a copy without then (3 rounds), then each is applied with then
+    state = game("(move Add (to (sites Empty)) (then (while (< (score Mover) 5) (addScore Mover 2) "
+                 "(then (addScore Mover 10)))))").initial_state()
+    state.apply("A1")
+    assert state.scores[1] == 36
+
+
+def test_while_that_never_ends_is_an_error():
+    state = game("(move Add (to (sites Empty)) (then (while (< (score Mover) 5) (addScore Mover 0))))").initial_state()
+    with pytest.raises(LudError, match="goes on for ever"):
+        state.apply("A1")
+
+
+def test_while_of_moves_as_a_decision_lists_every_round():
+    # each round removes the piece at the lowest occupied site; the rounds' moves are the moves
+    state = position(game("(while (< (count Pieces P1) 3) (move Add (to (min (array (sites Empty))))))"),
+                     {"C3": "Disc1"})
+    assert texts(state) == ["A1", "B1"]
