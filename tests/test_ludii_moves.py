@@ -9,11 +9,11 @@ import pytest
 
 from interpreter import LudError, load
 
-BOARD = '''(game "T" (players 2) (equipment {{(board (square {n})) (piece "Disc" Each) {extra}}})
+BOARD = '''(game "T" (players 2) (equipment {{(board (square {n})) {extra}}})
  (rules {start} (play {play}) (end (if (no Moves Next) (result Mover Loss)))))'''
 
 
-def game(play: str, n: int = 3, extra: str = "", start: str = ""):
+def game(play: str, n: int = 3, extra: str = '(piece "Disc" Each)', start: str = ""):
     return load(BOARD.format(play=play, n=n, extra=extra, start=start))
 
 
@@ -83,3 +83,60 @@ def test_while_of_moves_as_a_decision_lists_every_round():
     state = position(game("(while (< (count Pieces P1) 3) (move Add (to (min (array (sites Empty))))))"),
                      {"C3": "Disc1"})
     assert texts(state) == ["A1", "B1"]
+
+
+# --- max Captures, max Distance ---------------------------------------------------------------------
+HOPS = ('(piece "Disc" Each (or (move Hop Orthogonal (between if:(is Enemy (who at:(between))) '
+        '(apply (remove (between)))) (to if:(is Empty (to)))) (move Step Orthogonal (to if:(is Empty (to))))))')
+
+
+def test_max_captures_keeps_the_moves_taking_the_most_pieces():
+    # A1 may take B1 (one piece, to C1) or step; A3 may take A4 and then a second one
+    g = load(BOARD.format(play="(max Captures (or (forEach Piece) (move Add (to (sites Empty)) "
+                               "(then (remove (sites Around (last To) Orthogonal if:(is Enemy (who at:(to)))))))))",
+                          n=5, extra=HOPS, start=""))
+    state = position(g, {"A1": "Disc1", "B1": "Disc2", "D4": "Disc2", "D2": "Disc2", "E3": "Disc1"})
+    # placing on D3 takes D4 and D2 (two pieces): more than any hop (one)
+    assert texts(state) == ["D3"]
+
+
+def test_max_captures_without_captures_keeps_every_move():
+    g = load(BOARD.format(play="(max Captures (forEach Piece))", n=4, extra=HOPS, start=""))
+    state = position(g, {"A1": "Disc1", "D4": "Disc2"})
+    assert sorted(texts(state)) == ["A1-A2", "A1-B1"]
+
+
+def test_max_captures_a_hop_counts_the_piece_it_jumps_not_its_own_departure():
+    g = load(BOARD.format(play="(max Captures (forEach Piece))", n=4, extra=HOPS, start=""))
+    state = position(g, {"A1": "Disc1", "B1": "Disc2", "D4": "Disc2"})
+    assert texts(state) == ["A1-C1"]
+
+
+def test_max_captures_with_value_sums_the_values_set_on_the_sites():
+    start = ('(start {(place "Disc1" "A1") (place "Disc2" {"B1" "A2" "D4"}) '
+             '(set Value at:(coord "B1") 1) (set Value at:(coord "A2") 5)})')
+    by_value = load(BOARD.format(play="(max Captures withValue:True (forEach Piece))", n=4, extra=HOPS, start=start))
+    assert texts(by_value.initial_state()) == ["A1-A3"]  # A2 is worth 5, B1 1
+    by_number = load(BOARD.format(play="(max Captures (forEach Piece))", n=4, extra=HOPS, start=start))
+    assert sorted(texts(by_number.initial_state())) == ["A1-A3", "A1-C1"]
+
+
+TRACKED = '''(game "T" (players 2) (equipment {(board (square 4) (track "Track" "0,E,N1,W,N1,E,N1,W" directed:True))
+ (piece "Disc" Each (move (from) (to (trackSite Move steps:1))))})
+ (rules (play %s) (end (if (no Moves Next) (result Mover Loss)))))'''
+
+
+def test_max_distance_as_ludii_returns_the_moves_unfiltered_when_the_track_exists():
+    inner = load(TRACKED % "(forEach Piece)")
+    state = position(inner, {"A1": "Disc1", "C2": "Disc1"})
+    expected = sorted(texts(state))
+    assert len(expected) == 2
+    g = load(TRACKED % '(max Distance "Track" (forEach Piece))')
+    assert sorted(texts(position(g, {"A1": "Disc1", "C2": "Disc1"}))) == expected
+    assert sorted(texts(position(load(TRACKED % "(max Distance (forEach Piece))"),
+                                 {"A1": "Disc1", "C2": "Disc1"}))) == expected
+
+
+def test_max_distance_of_a_track_that_does_not_exist_gives_no_moves():
+    g = load(TRACKED % '(or (max Distance "Other" (forEach Piece)) (move Pass))')
+    assert texts(position(g, {"A1": "Disc1"})) == ["pass"]
