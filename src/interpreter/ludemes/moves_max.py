@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import turns
-from ..engine.move import ADD, MOVE
 from ..engine.env import Env
+from ..engine.move import ADD, MOVE
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.state import _restore_site
 from .base import BOOL_FN, MOVES, MOVES_T, ROLE, STR_LIT, THEN, Either, Instance, Ludeme, Param, kind_of
-from .maxmoves import _Longest
 from .containers import owner_fn
+from .maxmoves import _Longest
 from .tracks import _players, _tracks
 from .variables import PIECE_VALUES
 
