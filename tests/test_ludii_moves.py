@@ -140,3 +140,66 @@ def test_max_distance_as_ludii_returns_the_moves_unfiltered_when_the_track_exist
 def test_max_distance_of_a_track_that_does_not_exist_gives_no_moves():
     g = load(TRACKED % '(or (max Distance "Other" (forEach Piece)) (move Pass))')
     assert texts(position(g, {"A1": "Disc1"})) == ["pass"]
+
+
+# --- push, attract, shoot ---------------------------------------------------------------------------
+def board_of(state) -> dict[str, str]:
+    g = state.game
+    return {g.topology.labels[i]: g.components[w].name for i, w in enumerate(state.what) if w}
+
+
+def test_push_shifts_the_line_up_to_the_first_empty_site():
+    g = game("(move Add (to (sites Empty)) (then (push (from (last To)) E)))", n=5)
+    state = position(g, {"B1": "Disc2", "C1": "Disc1", "E1": "Disc2"})
+    state.apply("A1")
+    # A1's new piece goes to B1, B1's to C1, C1's to D1 (empty: the push stops); E1 stays
+    assert board_of(state) == {"B1": "Disc1", "C1": "Disc2", "D1": "Disc1", "E1": "Disc2"}
+
+
+def test_push_with_no_empty_site_pushes_the_last_piece_off_the_board():
+    g = game("(move Add (to (sites Empty)) (then (push (from (last To)) E)))", n=3)
+    state = position(g, {"B1": "Disc2", "C1": "Disc2"})
+    state.apply("A1")
+    assert board_of(state) == {"B1": "Disc1", "C1": "Disc2"}
+
+
+def test_push_then_follows_each_action():
+    # pushing A1's piece into empty B1: two actions (take off A1, put on B1), so then runs twice
+    g = game("(move Add (to (sites Empty)) (then (push (from (last To)) E (then (addScore Mover 1)))))", n=3)
+    state = g.initial_state()
+    state.apply("A1")
+    assert board_of(state) == {"B1": "Disc1"} and state.scores[1] == 2
+
+
+def test_attract_draws_each_line_to_the_site():
+    g = game("(move Add (to (sites Empty)) (then (attract (from (last To)) Orthogonal)))", n=5)
+    state = position(g, {"D1": "Disc2", "E1": "Disc1", "A4": "Disc2", "C5": "Disc2"})
+    state.apply("A1")
+    assert board_of(state) == {"A1": "Disc1", "B1": "Disc2", "C1": "Disc1", "A2": "Disc2", "C5": "Disc2"}
+
+
+AMAZONS = '''(game "T" (players 2) (equipment {(board (square 4)) (piece "Queen" Each) (piece "Dot" Neutral)})
+ (rules (play %s) (end (if (no Moves Next) (result Mover Loss)))))'''
+
+
+def test_move_shoot_places_the_piece_on_every_site_in_sight():
+    g = load(AMAZONS % '(move Shoot (piece "Dot0") (from 0))')
+    state = position(g, {"A1": "Queen1", "C1": "Queen2", "A3": "Dot0"})
+    found = sorted(m.to for m in state.legal_moves())
+    # east stops at C1, north at A3; diagonally B2, C3, D4
+    expected = sorted(g.topology.site(x) for x in ("B1", "A2", "B2", "C3", "D4"))
+    assert found == expected
+    move = next(m for m in state.legal_moves() if m.to == g.topology.site("C3"))
+    assert move.between == (g.topology.site("B2"),)
+    state.apply(move)
+    assert board_of(state)["C3"] == "Dot0"
+
+
+def test_shoot_from_last_to_with_a_to_condition_and_direction():
+    g = load(AMAZONS % '(move Add (piece "Queen1") (to (sites Empty)) (then (shoot (piece "Dot0") Orthogonal '
+                       '(to if:(is Empty (to))))))')
+    state = g.initial_state()
+    state.apply(next(m for m in state.legal_moves() if m.to == g.topology.site("B2")))
+    placed = board_of(state)
+    # as an effect, every shot is made: the whole row and column of B2
+    assert sorted(k for k, v in placed.items() if v == "Dot0") == ["A2", "B1", "B3", "B4", "C2", "D2"]
