@@ -203,3 +203,40 @@ def test_shoot_from_last_to_with_a_to_condition_and_direction():
     placed = board_of(state)
     # as an effect, every shot is made: the whole row and column of B2
     assert sorted(k for k, v in placed.items() if v == "Dot0") == ["A2", "B1", "B3", "B4", "C2", "D2"]
+
+
+# --- flip, flips ------------------------------------------------------------------------------------
+FLIPS = '(piece "Disc" Each (flips 1 2))'
+
+
+def test_flip_turns_the_piece_over_between_its_two_states():
+    g = game('(move Add (to (sites Empty)) (then (and (set State at:(last To) 1) (flip (last To)))))', extra=FLIPS)
+    state = g.initial_state()
+    state.apply("A1")
+    assert state.arrays["piece_states"][0] == 2  # set to 1, flipped to 2
+
+
+def test_flip_defaults_to_the_to_site_and_leaves_other_states():
+    g = game('(move Add (to (sites Empty)) (then (flip (last To))))', extra=FLIPS)
+    state = g.initial_state()
+    state.apply("A1")
+    assert state.arrays["piece_states"][0] == 0  # state 0 is neither side: unchanged
+    g = game('(move Add (to (sites Empty) (apply (flip))))', extra=FLIPS)  # (to) of the placement
+    state = g.initial_state()
+    state.apply("B1")
+    assert state.arrays["piece_states"][1] == 0
+
+
+def test_flip_without_flips_is_an_error():
+    with pytest.raises(LudError, match="no piece declares its flips"):
+        game('(move Add (to (sites Empty)) (then (flip (last To))))')
+
+
+def test_flip_of_a_piece_without_flips_does_nothing_and_skips_then():
+    extra = '(piece "Disc" P1 (flips 1 2)) (piece "Disc" P2)'
+    g = game('(move Add (to (sites Empty)) (then (flip (last To) (then (addScore Mover 1)))))', extra=extra)
+    state = g.initial_state()
+    state.apply("A1")
+    assert state.scores[1] == 1  # P1's disc has flips: the flip is made, then follows
+    state.apply("B1")
+    assert state.scores[2] == 0  # P2's has none: no flip, no then

@@ -101,8 +101,9 @@ def _components(pieces: Sequence[Any], num: int, facings: dict[int, str]) -> tup
             if any(c.name == name for c in components):
                 raise BindError(f"piece '{name}' declared twice", piece.span)
             facing = piece.facing.name if piece.facing is not None else facings.get(owner) or "N"
+            flips = piece.flips.states() if getattr(piece, "flips", None) is not None else None
             components.append(Component(len(components), name, piece.piece_name, owner, value=value,
-                                        facing=facing))
+                                        facing=facing, flips=flips))
             declared_by[len(components) - 1] = piece
     return components, declared_by
 

@@ -55,6 +55,7 @@ class Component:
     owner: int  # 0 = neutral
     value: int = 0  # the piece's value (``(piece "Disc" Each value:3)``), 0 when it has none
     facing: str = "N"  # the compass direction the piece faces (what Forward means for it)
+    flips: tuple[int, int] | None = None  # the two states (flip) turns into each other ((flips 1 2))
 
 
 @dataclass(frozen=True)
