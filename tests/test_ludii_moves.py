@@ -240,3 +240,36 @@ def test_flip_of_a_piece_without_flips_does_nothing_and_skips_then():
     assert state.scores[1] == 1  # P1's disc has flips: the flip is made, then follows
     state.apply("B1")
     assert state.scores[2] == 0  # P2's has none: no flip, no then
+
+
+# --- remember State, avoidStoredState -----------------------------------------------------------------
+SLIDER = '(piece "Disc" Each (move Step Orthogonal (to if:(is Empty (to)))))'
+
+
+def test_avoid_stored_state_refuses_the_moves_that_bring_the_remembered_position_back():
+    # each turn: remember the position, step a piece, then step again (moveAgain once);
+    # the second step may not undo the first
+    play = ('(if (is Prev Mover) (avoidStoredState (forEach Piece)) '
+            '(forEach Piece (then (and (moveAgain) ))))')
+    g = game(play, n=3, extra=SLIDER,
+             start='(start (place "Disc1" "A1"))')
+    g2 = game('(if (is Prev Mover) (avoidStoredState (forEach Piece)) '
+              '(do (remember State) next:(forEach Piece (then (moveAgain)))))', n=3, extra=SLIDER,
+              start='(start (place "Disc1" "A1"))')
+    state = g2.initial_state()
+    assert sorted(texts(state)) == ["A1-A2", "A1-B1"]
+    state.apply("A1-B1")
+    # back to A1 would be the position remembered before the turn
+    assert sorted(texts(state)) == ["B1-B2", "B1-C1"]
+    plain = g.initial_state()
+    plain.apply("A1-B1")
+    assert "B1-A1" in texts(plain)  # nothing remembered: nothing refused
+
+
+def test_remember_state_keeps_the_last_position_only():
+    g = game('(move Add (to (sites Empty)) (then (remember State)))')
+    state = g.initial_state()
+    state.apply("A1")
+    first = state.arrays["stored_state"][0]
+    state.apply("B1")
+    assert state.arrays["stored_state"][0] != first

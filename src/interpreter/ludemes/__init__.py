@@ -36,6 +36,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     moves_lines,
     moves_max,
     moves_ops,
+    moves_states,
     passages,
     patterns,
     pieces,
