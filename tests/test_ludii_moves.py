@@ -273,3 +273,33 @@ def test_remember_state_keeps_the_last_position_only():
     first = state.arrays["stored_state"][0]
     state.apply("B1")
     assert state.arrays["stored_state"][0] != first
+
+
+# --- allCombinations, append ------------------------------------------------------------------------
+def test_all_combinations_applies_every_pair_each_followed_by_then():
+    g = game('(move Add (to (sites {"C3"})) (then (allCombinations (add (piece "Disc1") (to (sites {"A1" "B1"}))) '
+             '(addScore Mover 1) (then (addScore Mover 10)))))')
+    state = g.initial_state()
+    state.apply("C3")
+    assert set(board_of(state)) == {"A1", "B1", "C3"} and state.scores[1] == 22
+
+
+def test_append_applies_all_the_moves_then_once():
+    g = game('(move Add (to (sites {"C3"})) (then (append (add (piece "Disc1") (to (sites {"A1" "B1"}))) '
+             '(then (addScore Mover 1)))))')
+    state = g.initial_state()
+    state.apply("C3")
+    assert set(board_of(state)) == {"A1", "B1", "C3"} and state.scores[1] == 1
+
+
+def test_append_of_no_moves_does_nothing_not_even_then():
+    g = game('(move Add (to (sites {"C3"})) (then (append (add (piece "Disc1") (to (sites Occupied by:Next))) '
+             '(then (addScore Mover 1)))))')
+    state = g.initial_state()
+    state.apply("C3")
+    assert state.scores[1] == 0
+
+
+def test_combined_moves_as_a_decision_are_refused_with_a_located_error():
+    with pytest.raises(LudError, match="not supported yet"):
+        game('(append (move Add (to (sites Empty))))')

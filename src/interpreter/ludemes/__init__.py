@@ -32,6 +32,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     money,
     movement,
     moves,
+    moves_combine,
     moves_flip,
     moves_lines,
     moves_max,
