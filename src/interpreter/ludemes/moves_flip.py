@@ -22,14 +22,14 @@ if TYPE_CHECKING:
 
 class Flips(Ludeme):
     """The two states of a piece that ``flip`` turns into each other (a piece's two sides), in
-    the piece's declaration.
+    the piece's declaration: ``(piece "Disc" Each (flips 1 2))``.
 
     Parameters:
         a: one state
         b: the other state
 
     Examples:
-        (piece "Disc" Each (flips 1 2))
+        (flips 1 2)
     """
 
     name = "flips"

@@ -31,7 +31,7 @@ class Pass(MovePass):
 
     Examples:
         (pass)
-        (or (move Add (to (sites Empty))) (pass))
+        (pass (then (addScore Mover 1)))
     """
 
     name = "pass"
