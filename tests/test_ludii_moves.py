@@ -303,3 +303,14 @@ def test_append_of_no_moves_does_nothing_not_even_then():
 def test_combined_moves_as_a_decision_are_refused_with_a_located_error():
     with pytest.raises(LudError, match="not supported yet"):
         game('(append (move Add (to (sites Empty))))')
+
+
+def test_flip_turns_a_stack_over_whole():
+    from interpreter.engine import stacks
+    g = game('(move Add (to (sites {"A1"})) stack:True (then (if (= 2 (size Stack at:(last To))) '
+             '(flip (last To)))))', extra=FLIPS)
+    state = g.initial_state()
+    state.apply(state.legal_moves()[0])  # P1's disc
+    state.apply(state.legal_moves()[0])  # P2's on top: the stack of two is turned over
+    owners = [g.components[stacks.entry(state, 0, level)[0]].owner for level in range(stacks.size(state, 0))]
+    assert owners == [2, 1]  # bottom first: P2's disc now at the bottom
