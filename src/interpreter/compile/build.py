@@ -102,8 +102,9 @@ def _components(pieces: Sequence[Any], num: int, facings: dict[int, str]) -> tup
                 raise BindError(f"piece '{name}' declared twice", piece.span)
             facing = piece.facing.name if piece.facing is not None else facings.get(owner) or "N"
             made = getattr(piece, "component_data", None)  # a domino's second value, a card's suit...
+            flips = piece.flips.states() if getattr(piece, "flips", None) is not None else None
             components.append(Component(len(components), name, piece.piece_name, owner, value=value,
-                                        facing=facing, data=made() if made is not None else ()))
+                                        facing=facing, data=made() if made is not None else (), flips=flips))
             declared_by[len(components) - 1] = piece
     return components, declared_by
 

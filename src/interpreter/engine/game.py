@@ -57,6 +57,7 @@ class Component:
     facing: str = "N"  # the compass direction the piece faces (what Forward means for it)
     # what else a kind of piece carries, by name: a domino's second value ("value2"), a card's suit...
     data: tuple[tuple[str, int], ...] = ()
+    flips: tuple[int, int] | None = None  # the two states (flip) turns into each other ((flips 1 2))
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,13 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     money,
     movement,
     moves,
+    moves_combine,
+    moves_flip,
     moves_foreach,  # Ludii's effects with their full signatures (issue 24, family moves)
+    moves_lines,
+    moves_max,
+    moves_ops,
+    moves_states,
     moves_swap,
     passages,
     patterns,

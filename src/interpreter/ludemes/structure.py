@@ -179,6 +179,7 @@ class PieceDecl(Ludeme):
         role: who owns it: ``Each`` player, one player, or ``Neutral``
         facing: the direction the piece faces (what ``Forward`` means for it; its owner's when left
             out)
+        flips: the two states ``flip`` turns into each other (``(flips 1 2)``)
         moves: the piece's own moves (used by ``forEach Piece``)
         value: a number the piece is worth (``value Piece``)
         maxState: the largest local state Ludii's state tables should hold for it (Ludii sizes
@@ -203,6 +204,7 @@ class PieceDecl(Ludeme):
     piece_name: Any = Param(Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id"))))
     role: Any = Param(ROLE, optional=True)
     facing: Any = Param(Enum(FACINGS, "direction"), optional=True, doc="the direction the piece faces (what Forward means for it) [its owner's, else N]")
+    flips: Any = Param(Instance("flips"), optional=True)
     moves: Any = Param(MOVES_T, optional=True)
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     maxState: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
