@@ -37,6 +37,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     pieces,
     puzzles,
     ranking,
+    region_board,
     regions,
     remember,
     shapes,

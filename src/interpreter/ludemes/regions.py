@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
-from ..engine.values import INFINITY, const_fn
+from ..engine.values import INFINITY, const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
@@ -135,14 +135,18 @@ class SitesLabels(Ludeme):
 
 
 class SitesEmpty(Ludeme):
-    """The empty sites.
+    """The empty sites of the board, or of another container: container 1 is the first
+    player's hand, 2 the second's... (Ludii's numbering; the sites of a hand are numbered after
+    the board's, so its empty sites are those numbers).
 
     Parameters:
         type: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
+        container: the container: 0 the board (when left out), N the N-th player's hand
 
     Examples:
         (sites Empty)
         (sites Empty Edge)
+        (sites Empty 1)
     """
 
     name = "sites Empty"
@@ -152,18 +156,48 @@ class SitesEmpty(Ludeme):
         return "the empty sites"
     kind = REGION
     type: Any = site_type_param()
+    container: Any = Param(INT_FN, optional=True, range=(0, 10_000))
+
+    def _board_only(self) -> bool:
+        return self.container is None or (isinstance(self.container, Int) and self.container.value == 0)
 
     def compile(self, c: Compiler):
         sites = range(c.topo.n)
 
         def empty(s: State, e: Env) -> list[int]:
             return [i for i, w in zip(sites, s.what) if not w]
-        return empty
+        if self._board_only():
+            return empty
+        return _empty_in_container(c, self, empty)
 
     def kernel_region(self, k: Emitter) -> Region:
-        from ..native.emit import Everywhere
+        from ..native.emit import Everywhere, NoKernel
+        if not self._board_only():
+            raise NoKernel("(sites Empty <container>)")
         st = k.st
         return Everywhere(lambda x: f"{st}[WHAT + {x}] == 0")
+
+
+def _empty_in_container(c: Compiler, ludeme: SitesEmpty, board: Any) -> Any:
+    """The empty sites of the container a number gives during play (0: the board's; a hand's
+    when the hands have sites; none for a container the game does not have)."""
+    from ..engine.arrays import HAND_SITES
+    from .hands import hand_size
+    size = hand_size(c, ludeme)
+    n = c.topo.n
+    players = c.game.num_players
+    which = c.int(ludeme.container)
+
+    def empty(s: State, e: Env) -> list[int]:
+        k = which(s, e)
+        if k == 0:
+            return board(s, e)
+        if not 1 <= k <= players:
+            return []
+        hands = s.arrays[HAND_SITES]
+        start = (k - 1) * size
+        return [n + start + i for i in range(size) if not hands[start + i]]
+    return empty
 
 
 class SitesOccupied(Ludeme):
@@ -362,11 +396,15 @@ def _occupied_any_level(c: Compiler, ludeme: SitesOccupied) -> Any:
     return occupied
 
 
-def _region_class(region: str, meaning: str) -> type:
+def _region_class(region: str, meaning: str, key: str | None = None) -> type:
+    """``(sites <region> [<siteType>])``: the board's measured region ``key`` (the form's own
+    name when left out)."""
+    name = region
+    region = key or region
     doc = (f"{meaning} With a site type (``Cell``, ``Vertex``, ``Edge``), the elements of that "
            f"kind (Ludii's numbers of them), whichever kind the board is played on.\n\n"
            f"    Parameters:\n        type: the kind of site (the board's own kind when left out)\n\n"
-           f"    Examples:\n        (sites {region})\n        (sites {region} Vertex)\n    ")
+           f"    Examples:\n        (sites {name})\n        (sites {name} Vertex)\n    ")
 
     def compile(self, c: Compiler):
         sites = board_region(c, self, region)
@@ -379,8 +417,8 @@ def _region_class(region: str, meaning: str) -> type:
             raise NoKernel(f"(sites {region})", "this board has no such region")
         return Listed(tuple(sites))
 
-    return type(f"Sites{region}", (Ludeme,), {
-        "name": f"sites {region}", "kind": REGION, "compile": compile, "__doc__": doc,
+    return type(f"Sites{name}", (Ludeme,), {
+        "name": f"sites {name}", "kind": REGION, "compile": compile, "__doc__": doc,
         "__module__": __name__, "kernel_region": kernel_region, "kernel_static": True,
         "__annotations__": {"type": Any}, "type": site_type_param()})
 
@@ -1118,25 +1156,35 @@ class IsBracketed(SitesBracketed):
 
 
 class SitesPhase(Ludeme):
-    """The sites of one colour of a chequered board (phase 0 or 1, Ludii's ``(sites Phase N)``).
+    """The sites of one phase of the board (Ludii's ``(sites Phase N)``): the colours of a
+    chequered board, measured as Ludii does (neighbours never share a phase; phases 0 to 5). A
+    phase the board does not have, or none given, gives no sites.
 
     Parameters:
-        phase: the colour: 0 or 1
+        type: the kind of site (the board's own kind when left out)
+        phase: the phase: 0 to 5 (a number known during play too)
 
     Examples:
         (sites Phase 0)
+        (sites Phase Vertex 1)
+        (sites Phase (phase of:(from)))
     """
 
     name = "sites Phase"
     kind = REGION
-    phase: Any = Param(INT_FN, range=(0, 5))
+    type: Any = site_type_param()
+    phase: Any = Param(INT_FN, range=(-1_000_000, 1_000_000), optional=True)
 
     def compile(self, c: Compiler):
-        n = c.static_int(self.phase)
-        sites = c.topo.regions.get(f"Phase{n}")
-        if sites is None:
-            raise BindError(f"this board has no phase {n}", self.span)
-        return const_fn(tuple(sites))
+        if self.phase is None:
+            return const_fn(())
+        phases = [board_region(c, self, f"Phase{p}") if f"Phase{p}" in
+                  c.topo.regions_of(kind_of_site(self.type, c.topo.use)) else () for p in range(6)]
+        phase = c.int(self.phase)
+        fixed = constant(phase)
+        if fixed is not None:
+            return const_fn(tuple(phases[fixed]) if 0 <= fixed < 6 else ())
+        return lambda s, e: phases[p] if 0 <= (p := phase(s, e)) < 6 else ()
 
 
 class SitesLineOfSight(Ludeme):

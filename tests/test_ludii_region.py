@@ -1,0 +1,176 @@
+"""Ludii's region family (``game.functions.region.sites``): the forms added or completed in
+issue 24, each pinned by small positions whose answer follows from Ludii's classes."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import LudError, load
+
+GAME = """(game "G" (players 2) (equipment {{(board {board} use:{use}) (piece "M" Each) {extra}}})
+  (rules {start} (play {play}) (end (if (is Full) (result Mover Win)))))"""
+
+
+def game(board: str = "(square 3)", use: str = "Cell", play: str = "(move Add (to (sites Empty)))",
+         extra: str = "", start: str = ""):
+    return load(GAME.format(board=board, use=use, play=play, extra=extra, start=start))
+
+
+def texts(state) -> list[str]:
+    return sorted(m.text.split("@")[-1] for m in state.legal_moves())
+
+
+def region(sites: str, board: str = "(square 3)", use: str = "Cell", extra: str = "", start: str = "") -> list[str]:
+    """The labels of the sites of a region, read through a placement on the board's sites
+    where ``(is In (to) <region>)``."""
+    g = game(board, use, f"(move Add (to (sites Board) if:(is In (to) {sites})))", extra, start)
+    return [t for t in texts(g.initial_state()) if t != "pass"]
+
+
+def numbers(sites: str, board: str, use: str = "Cell") -> list[int]:
+    g = game(board, use)
+    return sorted(g.topology.site(label) for label in region(sites, board, use))
+
+
+# --- the edges by orientation (Ludii's measureEdgeOrientation) -----------------------------------
+
+def test_edges_of_a_square_are_axial_horizontal_or_vertical():
+    # (square 2) use:Edge: 2 x 2 points, edges bottom first: 0 (bottom), 1 (left), 2 (right), 3 (top)
+    assert numbers("(sites Axial)", "(square 2)", "Edge") == [0, 1, 2, 3]
+    assert numbers("(sites Horizontal)", "(square 2)", "Edge") == [0, 3]
+    assert numbers("(sites Vertical)", "(square 2)", "Edge") == [1, 2]
+    assert numbers("(sites Angled)", "(square 2)", "Edge") == []
+
+
+def test_diagonal_edges_are_angled_slash_rising_and_slosh_falling():
+    # a square with its diagonals: the two crossing edges are angled; "/" rises to the right
+    g = game("(square 2 diagonals:Solid)", "Edge")
+    els = g.topology.elements
+    pts = els.vertices
+    slash = [e for e, (a, b) in enumerate(els.edges)
+             if (pts[b][0] - pts[a][0]) * (pts[b][1] - pts[a][1]) > 0]
+    slosh = [e for e, (a, b) in enumerate(els.edges)
+             if (pts[b][0] - pts[a][0]) * (pts[b][1] - pts[a][1]) < 0]
+    assert slash and slosh
+    assert numbers("(sites Slash)", "(square 2 diagonals:Solid)", "Edge") == slash
+    assert numbers("(sites Slosh)", "(square 2 diagonals:Solid)", "Edge") == slosh
+    assert numbers("(sites Angled)", "(square 2 diagonals:Solid)", "Edge") == sorted(slash + slosh)
+
+
+@pytest.mark.parametrize("board", ["(hex 2)", "(tri 3)", "(tiling T488 2)", "(square 3)", "(tiling T33434 2)"])
+def test_every_edge_has_one_orientation_on_each_tiling(board):
+    """Axial = horizontal + vertical, angled = slash + slosh, and the two classes split the
+    edges, each edge classed by its slope."""
+    g = game(board, "Edge")
+    r = g.topology.regions_of("Edge")
+    els = g.topology.elements
+    assert set(r["Axial"]) == set(r["Horizontal"]) | set(r["Vertical"])
+    assert set(r["Angled"]) == set(r["Slash"]) | set(r["Slosh"])
+    assert set(r["Axial"]) | set(r["Angled"]) == set(range(len(els.edges)))
+    assert not set(r["Axial"]) & set(r["Angled"])
+    for e, (a, b) in enumerate(els.edges):
+        (ax, ay), (bx, by) = els.vertices[a], els.vertices[b]
+        dx, dy = bx - ax, by - ay
+        if abs(dy) < 1e-9:
+            assert e in r["Horizontal"]
+        elif abs(dx) < 1e-9:
+            assert e in r["Vertical"]
+        elif dx * dy > 0 and abs(dy / dx) > 0.2 and abs(dx / dy) > 0.2:
+            assert e in r["Slash"]
+        elif dx * dy < 0 and abs(dy / dx) > 0.2 and abs(dx / dy) > 0.2:
+            assert e in r["Slosh"]
+
+
+def test_hex_cells_have_vertical_edges_and_no_horizontal_ones():
+    # Ludii's hexagons are pointy-topped: their sides are vertical or at 30 degrees
+    g = game("(hex 2)", "Edge")
+    r = g.topology.regions_of("Edge")
+    assert r["Horizontal"] == () and len(r["Vertical"]) == 10 and len(r["Angled"]) == 20
+
+
+def test_edge_orientations_on_a_board_of_cells_are_refused_beyond_its_cells():
+    with pytest.raises(LudError, match="numbered beyond"):
+        region("(sites Axial)", "(square 2)")
+
+
+# --- corners, major and minor -------------------------------------------------------------------
+
+def test_major_and_minor_cells_of_a_4_8_8_tiling():
+    g = game("(tiling T488 2)")
+    sides = [len(cell) for cell in g.topology.elements.cells]
+    most = max(sides)
+    major = [g.topology.labels[c] for c, k in enumerate(sides) if k == most]
+    minor = [g.topology.labels[c] for c, k in enumerate(sides) if k != most]
+    assert minor and region("(sites Major)", "(tiling T488 2)") == sorted(major)
+    assert region("(sites Minor)", "(tiling T488 2)") == sorted(minor)
+    assert region("(sites Minor)") == []  # every square has four sides: all major
+    assert region("(sites Major Vertex)", use="Vertex") == []  # vertices are neither
+
+
+def test_convex_and_concave_corners_of_a_cross():
+    """A cross (two 3 x 9 rectangles crossing): the outline turns outwards at the arms' ends
+    (8 corner cells) and inwards at the armpits (the 4 cells there)."""
+    board = "(merge {(rectangle 3 9) (shift 3 -3 (rectangle 9 3))})"
+    convex = region("(sites ConvexCorners)", board)
+    concave = region("(sites ConcaveCorners)", board)
+    assert convex == sorted(["A4", "I4", "A6", "I6", "D1", "F1", "D9", "F9"])
+    assert concave == ["D4", "D6", "F4", "F6"]
+    assert sorted(convex + concave) == region("(sites Corners)", board)
+
+
+def test_convex_corners_of_a_square_are_its_corners():
+    assert region("(sites ConvexCorners)") == ["A1", "A3", "C1", "C3"]
+    assert region("(sites ConcaveCorners)") == []
+
+
+# --- by index: rows, columns, phases, layers, cells and edges ------------------------------------
+
+def test_row_column_phase_without_an_index_are_empty():
+    assert region("(sites Row)") == [] and region("(sites Column)") == [] and region("(sites Phase)") == []
+    assert region("(sites Row 0)") == ["A1", "B1", "C1"]
+
+
+def test_phase_by_kind_and_during_play():
+    assert region("(sites Phase 1)") == ["A2", "B1", "B3", "C2"]
+    assert region("(sites Phase 3)") == []  # a phase the board does not have: none
+    assert region("(sites Phase Vertex 0)", use="Vertex") == region("(sites Phase 0)", use="Vertex")
+    # a phase known during play: phase 0, then phase 1 after one move
+    g = game(play="(move Add (to (sites Empty) if:(is In (to) (sites Phase (% (count Moves) 2)))))")
+    state = g.initial_state()
+    assert texts(state) == ["A1", "A3", "B2", "C1", "C3"]
+    state.apply(state.parse_move("A1"))
+    assert texts(state) == ["A2", "B1", "B3", "C2"]
+
+
+def test_layer_zero_is_the_whole_flat_board():
+    assert region("(sites Layer 0)") == region("(sites Board)")
+    assert region("(sites Layer 1)") == [] and region("(sites Layer)") == []
+
+
+def test_the_vertices_of_a_cell_and_of_an_edge():
+    # (square 2) use:Vertex: 3 x 3 points; cell 0 is the bottom-left square, edge 0 the bottom-left side
+    assert region("(sites Cell 0)", "(square 2)", "Vertex") == ["A1", "A2", "B1", "B2"]
+    assert region("(sites Edge 0)", "(square 2)", "Vertex") == ["A1", "B1"]
+    assert region("(sites Cell 99)", "(square 2)", "Vertex") == []
+    with pytest.raises(LudError, match="gives vertices"):
+        region("(sites Cell 0)")
+
+
+def test_sites_state_needs_its_value():
+    with pytest.raises(LudError, match="needs the state"):
+        region("(sites State)")
+
+
+# --- empty sites of a container ------------------------------------------------------------------
+
+def test_empty_sites_of_a_hand():
+    """Container 1 is the first player's hand (3 sites, numbered after the board's 9)."""
+    extra = '(hand Each size:3)'
+    g = game(play="(move Add (to (sites Empty) if:(= (count Sites in:(sites Empty 1)) 3)))", extra=extra)
+    assert len(texts(g.initial_state())) == 9
+    g = game(play="(move Add (to (sites Empty) if:(= (count Sites in:(sites Empty 2)) 2)))", extra=extra)
+    assert texts(g.initial_state()) == ["pass"]
+    g = game(play="(move Add (to (sites Empty) if:(is In (+ 9 1) (sites Empty 1))))", extra=extra)
+    assert len(texts(g.initial_state())) == 9
+    g = game(play="(move Add (to (sites Empty) if:(is In (+ 9 3) (sites Empty 1))))", extra=extra)
+    assert texts(g.initial_state()) == ["pass"]  # 12 is the second player's first hand site
