@@ -174,3 +174,52 @@ def test_empty_sites_of_a_hand():
     assert len(texts(g.initial_state())) == 9
     g = game(play="(move Add (to (sites Empty) if:(is In (+ 9 3) (sites Empty 1))))", extra=extra)
     assert texts(g.initial_state()) == ["pass"]  # 12 is the second player's first hand site
+
+
+# --- between two sites, between of moves, playable --------------------------------------------
+
+def test_sites_between_two_sites_on_a_line():
+    assert region("(sites Between from:0 to:2)") == ["B1"]
+    assert region("(sites Between from:0 to:8 fromIncluded:True toIncluded:True)") == ["A1", "B2", "C3"]
+    assert region("(sites Between Orthogonal from:0 to:8)") == []  # no orthogonal line joins them
+    assert region("(sites Between from:0 to:5)") == []  # not on one line: not even the ends' conditions apply
+    assert region("(sites Between from:0 to:5 toIncluded:True)") == ["C2"]  # ... but the ends are added
+
+
+def test_sites_between_with_a_condition_on_each_site():
+    start = '(start {(place "M1" "B1") (place "M1" "C1")})'
+    four = "(rectangle 1 4)"
+    assert region('(sites Between from:"A1" to:"D1" cond:(is Empty (between)))', four, start=start) == []
+    assert region('(sites Between from:"A1" to:"D1" cond:(is Occupied (between)))', four, start=start) == []
+    # the sites themselves are occupied, so read them through a count
+    g = game(four, play='(move Add (to (sites Empty) if:(= 2 (count Sites in:(sites Between from:"A1" '
+                        'to:"D1" cond:(is Occupied (between)))))))', start=start)
+    assert texts(g.initial_state()) == ["A1", "D1"]
+    g = game(four, play='(move Add (to (sites Empty) if:(= 0 (count Sites in:(sites Between from:"A1" '
+                        'to:"D1" cond:(is Empty (between)))))))', start=start)
+    assert texts(g.initial_state()) == ["A1", "D1"]
+
+
+def test_sites_between_off_the_board_is_empty():
+    g = game(play="(move Add (to (sites Empty) if:(= 0 (count Sites in:(sites Between from:(last To) to:4 "
+                  "fromIncluded:True)))))")
+    assert len(texts(g.initial_state())) == 9  # (last To) is off the board before the first move
+
+
+def test_sites_between_of_moves_are_the_sites_hops_pass_over():
+    start = '(start {(place "M1" "A1") (place "M2" "A2") (place "M2" "B2")})'
+    hop = "(forEach Piece (move Hop (between if:(is Occupied (between))) (to if:(is Empty (to)))))"
+    g = game(play=f"(move Add (to (sites Empty) if:(= 2 (count Sites in:(sites Between {hop})))))", start=start)
+    assert len(texts(g.initial_state())) == 6  # A1 hops A2 and B2: two sites between
+
+
+def test_sites_playable_starts_at_the_centre_then_grows_around_the_pieces():
+    g = game(play="(move Add (to (sites Playable)))")
+    state = g.initial_state()
+    assert texts(state) == ["B2"]
+    state.apply(state.parse_move("B2"))
+    assert texts(state) == ["A1", "A2", "A3", "B1", "B3", "C1", "C2", "C3"]
+    g = game("(rectangle 1 5)", play="(move Add (to (sites Playable)))")
+    state = g.initial_state()
+    state.apply(state.parse_move("C1"))
+    assert texts(state) == ["B1", "D1"]

@@ -1,0 +1,141 @@
+"""Regions computed during play (Ludii's ``game.functions.region.sites`` forms that read the
+position or the moves): the sites between two others along a line, the sites passed over by a
+set of moves, the playable sites around the pieces."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.env import Env
+from .base import BOOL_FN, DIRS, INT_FN, MOVES_T, REGION, SITE_FN, Ludeme, Param
+from .sitetypes import site_type_param
+
+if TYPE_CHECKING:
+    from ..compile.compiler import Compiler
+    from ..engine.state import State
+
+
+class SitesBetween(Ludeme):
+    """The sites between two sites on one line (Ludii's ``SitesBetween``): along the first
+    radial from ``from`` (along each direction in turn) that reaches ``to``, the sites before it,
+    those where ``cond`` holds with the site bound as ``(between)`` (and ``(from)``, ``(to)`` as
+    the two ends). The ends themselves are added when ``fromIncluded:`` / ``toIncluded:`` hold
+    (False by default). None when either end is off the board, or when no such line joins them.
+
+    Parameters:
+        directions: the directions of the lines (``Adjacent`` when left out)
+        type: the kind of site (the board's own kind when left out)
+        frm: one end
+        fromIncluded: whether that end is part of the region
+        to: the other end
+        toIncluded: whether that end is part of the region
+        cond: the condition a site between must meet
+
+    Examples:
+        (sites Between from:(last From) to:(last To))
+        (sites Between Orthogonal from:(from) to:(to) toIncluded:True)
+        (sites Between from:(from) to:(to) cond:(is Empty (between)))
+    """
+
+    name = "sites Between"
+    kind = REGION
+    checks_site_type = True  # the board's own kind of site only (see .sitetypes)
+    directions: Any = Param(DIRS, optional=True)
+    type: Any = site_type_param()
+    frm: Any = Param(SITE_FN, named=True, key="from")
+    fromIncluded: Any = Param(BOOL_FN, named=True, optional=True)
+    to: Any = Param(SITE_FN, named=True)
+    toIncluded: Any = Param(BOOL_FN, named=True, optional=True)
+    cond: Any = Param(BOOL_FN, named=True, optional=True)
+
+    def compile(self, c: Compiler):
+        frm, to = c.site(self.frm), c.site(self.to)
+        with_from = c.bool(self.fromIncluded) if self.fromIncluded is not None else None
+        with_to = c.bool(self.toIncluded) if self.toIncluded is not None else None
+        cond = c.bool(self.cond) if self.cond is not None else None
+        rays_at = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
+        n = c.topo.n
+
+        def between(s: State, e: Env) -> list[int]:
+            a = frm(s, e)
+            if a < 0:
+                return []
+            b = to(s, e)
+            if b < 0 or a >= n or b >= n:
+                return []
+            frame = e.child()
+            frame.frm, frame.to = a, b
+            found: set[int] = set()
+            if with_from is not None and with_from(s, frame):
+                found.add(a)
+            if with_to is not None and with_to(s, frame):
+                found.add(b)
+            for ray in rays_at[a]:
+                if b not in ray:
+                    continue
+                for x in reversed(ray[:ray.index(b)]):
+                    frame.between = x
+                    if cond is None or cond(s, frame):
+                        found.add(x)
+                break
+            return sorted(found)
+        return between
+
+
+class SitesBetweenOfMoves(Ludeme):
+    """The sites the moves pass over (Ludii's ``(sites Between <moves>)``: each move's between
+    sites, e.g. the pieces a hop jumps), each once, in increasing order.
+
+    Parameters:
+        moves: the moves looked at (nothing is played)
+
+    Examples:
+        (sites Between (forEach Piece))
+    """
+
+    name = "sites Between"
+    overload = True
+    kind = REGION
+    moves: Any = Param(MOVES_T)
+
+    def compile(self, c: Compiler):
+        gen = c.moves(self.moves)
+
+        def region(s: State, e: Env) -> list[int]:
+            return sorted({x for m in gen.moves(s, e) for x in m.between if x >= 0})
+        return region
+
+
+class SitesPlayable(Ludeme):
+    """The sites where a piece may be played to keep the pieces together (Ludii's
+    ``SitesPlayable`` on a board of fixed size): before the first move, the centre of the
+    board; afterwards, the empty sites next to (``Adjacent``) an occupied site. The site type
+    is accepted and unused, as in Ludii.
+
+    Parameters:
+        type: unused (Ludii's signature)
+
+    Examples:
+        (sites Playable)
+    """
+
+    name = "sites Playable"
+    kind = REGION
+    type: Any = site_type_param()
+
+    def compile(self, c: Compiler):
+        from ..errors import BindError
+        if c.topo.use != "Cell":  # Ludii reads the cells' pieces, whatever the board is played on
+            raise BindError("(sites Playable) is supported on a board played on its cells", self.span)
+        centre = tuple(c.topo.regions.get("Centre", ()))
+        nbrs = c.topo.neighbours["Adjacent"]
+
+        def playable(s: State, e: Env) -> Any:
+            if s.ply == 0:
+                return centre
+            what = s.what
+            return sorted({t for x, w in enumerate(what) if w for t in nbrs[x] if not what[t]})
+        return playable
+
+
+__all__ = ["SitesBetween", "SitesBetweenOfMoves", "SitesPlayable"]
