@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
-from .base import BOOL_FN, DIRS, INT_FN, MOVES_T, REGION, SITE_FN, Ludeme, Param
+from .base import BOOL_FN, DIRS, MOVES_T, REGION, SITE_FN, Ludeme, Param
 from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
