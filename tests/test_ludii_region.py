@@ -223,3 +223,30 @@ def test_sites_playable_starts_at_the_centre_then_grows_around_the_pieces():
     state = g.initial_state()
     state.apply(state.parse_move("C1"))
     assert texts(state) == ["B1", "D1"]
+
+
+# --- (sites ...): walks, players, site types ---------------------------------------------------
+
+def test_sites_of_turtle_walks_from_a_site():
+    # from E1 on a 5 x 5 board, {F F R F} in every orthogonal start: only W-W-turn-N stays on
+    assert region("(sites 4 {{F F R F}})", "(square 5)") == ["C2"]
+    # from the centre, the two walks in four starts: the knight's eight squares
+    assert region("(sites 12 {{F F R F} {F F L F}})", "(square 5)") == [
+        "A2", "A4", "B1", "B5", "D1", "D5", "E2", "E4"]
+    assert region("(sites 12 {{F F R F}} rotations:False)", "(square 5)") == ["D5"]  # facing N only
+
+
+def test_sites_walks_from_the_from_site_by_default():
+    start = '(start {(place "M1" "C3")})'
+    g = game("(square 5)", play="(forEach Piece (move (from) (to (sites {{F F}}) if:(is Empty (to)))))",
+             start=start)
+    assert texts(g.initial_state()) == ["C3-A3", "C3-C1", "C3-C5", "C3-E3"]
+
+
+def test_sites_of_a_player_call_and_a_site_type():
+    extra = '(regions P1 (sites {"A1"})) (regions P2 (sites {"C3"}))'
+    assert region("(sites (player 1))", extra=extra) == ["A1"]
+    assert region("(sites (player 2))", extra=extra) == ["C3"]
+    assert region('(sites Vertex {"A1" "B2"})', use="Vertex") == ["A1", "B2"]
+    with pytest.raises(LudError, match="this board plays on its cells"):
+        region('(sites Vertex {"A1" "B2"})')

@@ -39,6 +39,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     ranking,
     region_board,
     region_sites,
+    region_walk,
     regions,
     remember,
     shapes,

@@ -4,15 +4,47 @@ set of moves, the playable sites around the pieces."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
-from .base import BOOL_FN, DIRS, MOVES_T, REGION, SITE_FN, Ludeme, Param
+from .base import BOOL_FN, DIRS, MOVES_T, REGION, ROLE, SITE_FN, Ludeme, Param, PType
 from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.state import State
+
+
+@dataclass(frozen=True)
+class _PlayerCall(PType):
+    """A ``(player N)`` call: where Ludii takes a ``Player`` beside a role (a bare number or
+    another int function is not one)."""
+
+    label: str = "(player N)"
+
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, Ludeme) and value.name == "player"
+
+
+PLAYER_CALL = _PlayerCall()
+"""A ``(player N)`` ludeme, for Ludii's ``[<player> | <roleType>]`` pairs."""
+ROLE_OR_PLAYER = (ROLE, PLAYER_CALL)
+
+
+@dataclass(frozen=True)
+class _Walks(PType):
+    """Turtle walks, as :class:`.movement.Walk` reads them (looked up when used: the movement
+    module comes after the regions)."""
+
+    label: str = "{{F|L|R ...} ...}"
+
+    def accepts(self, value: Any) -> bool:
+        from .movement import Walk
+        return Walk().accepts(value)
+
+
+WALKS = _Walks()
 
 
 class SitesBetween(Ludeme):
@@ -138,4 +170,4 @@ class SitesPlayable(Ludeme):
         return playable
 
 
-__all__ = ["SitesBetween", "SitesBetweenOfMoves", "SitesPlayable"]
+__all__ = ["PLAYER_CALL", "ROLE_OR_PLAYER", "WALKS", "SitesBetween", "SitesBetweenOfMoves", "SitesPlayable"]

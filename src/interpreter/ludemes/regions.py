@@ -35,6 +35,7 @@ from .base import (
     kind_of,
 )
 from .logic import value_fn
+from .region_sites import PLAYER_CALL, WALKS
 from .sitetypes import board_region, kind_of_site, site_type_param
 
 if TYPE_CHECKING:
@@ -50,8 +51,15 @@ class SitesLabels(Ludeme):
     together.
 
     Parameters:
-        role: the player whose regions are meant (with a name: that player's region of that name)
-        sites: site labels or numbers, or the name of a region
+        role: the player whose regions are meant (with a name: that player's region of that name);
+            a role or ``(player N)``
+        type: the kind of site the labels name (the board's own kind; another is refused)
+        sites: site labels or numbers, or the name of a region; with walks, the site they start
+            from (``(from)`` when left out)
+        walks: turtle walks (``F`` forward, ``R``/``L`` turn to the next orthogonal direction):
+            the region is where they end (:mod:`.region_walk`)
+        rotations: with walks, whether each starts facing every orthogonal direction (True by
+            default) or the first only
 
     Examples:
         (sites {"A1" "B1"})
@@ -59,9 +67,14 @@ class SitesLabels(Ludeme):
         (sites)
         (sites Mover)
         (sites P1 "Home")
+        (sites (player 2))
+        (sites Vertex {"A1" "B2"})
+        (sites {{F F R F} {F F L F}})
+        (sites (last To) {{F R F}} rotations:False)
     """
 
     name = "sites"
+    checks_site_type = True  # the board's own kind of site only (see .sitetypes)
 
     def words(self, w):
         if self.role is not None:
@@ -71,15 +84,29 @@ class SitesLabels(Ludeme):
             return f'the region "{self.sites.value}"'
         return None
     kind = REGION
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, PLAYER_CALL)), optional=True)
+    type: Any = site_type_param()
     sites: Any = Param(Either((ArrayOf(SITE_FN), Kind(("ints",), "ints"))), optional=True)
+    walks: Any = Param(WALKS, optional=True)
+    rotations: Any = Param(BOOL_FN, named=True, optional=True)
 
     def validate(self) -> None:
+        if self.walks is None and self.rotations is not None:
+            raise BindError("rotations: goes with turtle walks: (sites {{F F R F}} rotations:False)", self.span)
+        if self.walks is not None:
+            one = self.sites is None or (isinstance(self.sites, Ludeme) and self.sites.kind != "ints") \
+                or isinstance(self.sites, (Int, Str))
+            if self.role is not None or not one:
+                raise BindError("turtle walks start from one site: (sites (from) {{F F R F}})", self.span)
+            return
         if self.role is not None and self.sites is not None and not isinstance(self.sites, Str):
             raise BindError("(sites PLAYER) takes a region name or nothing: (sites P1 \"Home\"), (sites Mover)",
                             self.span)
 
     def compile(self, c: Compiler):
+        if self.walks is not None:
+            from .region_walk import compile_walks
+            return compile_walks(c, self.sites, self.walks, self.rotations)
         if self.role is not None and self.sites is not None:  # a player's named region
             game = c.game
             name = self.sites.value
@@ -120,6 +147,9 @@ class SitesLabels(Ludeme):
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Listed
         from ..native.kernels.placement import _players_region
+        if self.walks is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(sites <walks>)")
         if self.role is not None:
             return _players_region(self, k)
         if self.sites is None:  # the region being visited (a group of forEach Group...)
@@ -1167,7 +1197,7 @@ class SitesPhase(Ludeme):
     Examples:
         (sites Phase 0)
         (sites Phase Vertex 1)
-        (sites Phase (phase of:(from)))
+        (sites Phase (% (count Moves) 2))
     """
 
     name = "sites Phase"
