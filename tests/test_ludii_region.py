@@ -250,3 +250,47 @@ def test_sites_of_a_player_call_and_a_site_type():
     assert region('(sites Vertex {"A1" "B2"})', use="Vertex") == ["A1", "B2"]
     with pytest.raises(LudError, match="this board plays on its cells"):
         region('(sites Vertex {"A1" "B2"})')
+
+
+def count_is(n: int, sites: str, board: str = "(square 3)", start: str = "", extra: str = "",
+             players: str = "2") -> bool:
+    """Whether the region has ``n`` sites (read through a placement's condition, so that
+    occupied sites can be counted)."""
+    g = load(f"""(game "G" (players {players}) (equipment {{(board {board}) (piece "M" Each) {extra}}})
+      (rules {start} (play (move Add (to (sites Empty) if:(= {n} (count Sites in:{sites})))))
+      (end (if (is Full) (result Mover Win)))))""")
+    return texts(g.initial_state()) != ["pass"]
+
+
+# --- sites Side, Hand, Occupied, Incident with a player ----------------------------------------
+
+def test_sites_side_by_direction_player_and_shared():
+    assert region("(sites Side N)") == ["A3", "B3", "C3"]
+    assert region("(sites Side NNE)") == [] and region("(sites Side)") == []  # no such side; nothing given
+    assert region("(sites Side Shared)") == region("(sites Outer)")
+    assert region("(sites Side P1)") == []  # (players 2): no player has a direction
+    assert region("(sites Side Vertex S)", use="Vertex") == ["A1", "B1", "C1"]
+    g = load('''(game "G" (players {(player S) (player N)}) (equipment {(board (square 3)) (piece "M" Each)})
+      (rules (play (move Add (to (sites Side Mover)))) (end (if (is Full) (result Mover Win)))))''')
+    state = g.initial_state()
+    assert texts(state) == ["A1", "B1", "C1"]  # P1 faces S
+    state.apply(state.parse_move("A1"))
+    assert texts(state) == ["A3", "B3", "C3"]
+    with pytest.raises(LudError, match="a player or a direction"):
+        region("(sites Side P1 N)")
+
+
+def test_sites_hand_of_a_player_and_of_nobody():
+    extra = "(hand Each size:2)"
+    assert count_is(2, "(sites Hand (player 2))", extra=extra)
+    assert count_is(2, "(sites Hand P1)", extra=extra)
+    assert count_is(0, "(sites Hand)", extra=extra)  # Ludii: no player given, no sites
+    g = game(play="(move Add (to (sites Empty) if:(is In (+ 9 2) (sites Hand (player 2)))))", extra=extra)
+    assert len(texts(g.initial_state())) == 9  # P2's hand: sites 11 and 12
+
+
+def test_sites_occupied_and_incident_by_a_player_call():
+    start = '(start {(place "M1" "A1") (place "M2" "B1") (place "M2" "C1")})'
+    assert count_is(1, "(sites Occupied by:(player 1))", start=start)
+    assert count_is(2, "(sites Occupied by:(player 2))", start=start)
+    assert count_is(2, "(sites Occupied by:P2)", start=start)

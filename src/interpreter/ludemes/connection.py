@@ -28,15 +28,18 @@ from .base import (
     PLAYER,
     REGION,
     REGION_FN,
+    ROLE,
     SITE_FN,
     ArrayOf,
     BoundArray,
     Either,
     Enum,
+    Instance,
     Ludeme,
     Param,
 )
 from .measures import SITE_TYPE, check_site_type
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -385,29 +388,63 @@ class IsConnected(Ludeme):
 
 class SitesSide(Ludeme):
     """The sites along one side of the board: the perimeter sites furthest out in a compass
-    direction (``(sites Side NE)`` on Hex's rhombus is its north-east edge).
+    direction (``(sites Side NE)`` on Hex's rhombus is its north-east edge), as Ludii's
+    ``SitesSide``: with a player (or a role), the side their pieces face (``(player N)`` in
+    ``(players {...})``; none for a player given no direction); ``Shared``, every outer site;
+    none for a direction the board has no side in, or nothing given. Cells unless ``Vertex``
+    or ``Edge`` is named or the board is played on its vertices, where it is the vertices
+    (Ludii reads the vertices' sides for edges too).
 
     Parameters:
+        type: the kind of site (see above)
+        player: the player whose side is meant (a role or ``(player N)``)
         direction: the compass direction of the side
 
     Examples:
         (sites Side N)
         (sites Side NE)
+        (sites Side P1)
+        (sites Side Vertex Mover)
     """
 
     name = "sites Side"
     kind = REGION
-    direction: Any = Param(Enum(_COMPASS))
+    type: Any = site_type_param()
+    player: Any = Param(Either((ROLE, Instance("player"))), optional=True)
+    direction: Any = Param(Enum(_COMPASS), optional=True)
+
+    def validate(self) -> None:
+        if self.player is not None and self.direction is not None:
+            raise BindError("(sites Side ...) takes a player or a direction, not both", self.span)
+
+    def _kind(self, use: str) -> str:
+        name = getattr(self.type, "name", None)
+        return "Cell" if name == "Cell" or (name is None and use != "Vertex") else "Vertex"
+
+    def _sides(self, c: Any) -> Any:
+        """side(direction name) -> the sites of that side, of the kind Ludii reads."""
+        from .region_board import _board_sites
+        kind = self._kind(c.topo.use)
+        regions = c.topo.regions_of(kind)
+        return lambda d: _board_sites(c, self, tuple(regions.get(f"Side {d}", ())), kind), regions, kind
 
     def compile(self, c: Compiler):
-        sites = c.topo.side(self.direction.name)
-        if not sites:
-            raise BindError(f"this board has no side {self.direction.name}", self.span)
-        return lambda s, e: sites
+        from ..engine.values import const_fn
+        from .region_board import _board_sites
+        side, regions, kind = self._sides(c)
+        if isinstance(self.player, Const) and self.player.name == "Shared":
+            return const_fn(_board_sites(c, self, tuple(regions.get("Outer", ())), kind))
+        if self.player is None:
+            return const_fn(side(self.direction.name) if self.direction is not None else ())
+        facings = {p: side(f) for p, f in c.player_facings.items()}
+        who = c.player(self.player)
+        return lambda s, e: facings.get(who(s, e), ())
 
     kernel_static = True  # its region kernel depends on the board only
 
     def kernel_region(self, k: Emitter) -> Region:
-        from ..native.emit import Listed
+        from ..native.emit import Listed, NoKernel
+        if self.player is not None or self.direction is None or self._kind(k.topo.use) != k.topo.use:
+            raise NoKernel("(sites Side <player>|<site type>)")
         sites = k.topo.side(self.direction.name)
         return Listed(tuple(sites))

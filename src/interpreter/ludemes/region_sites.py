@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
-from .base import BOOL_FN, DIRS, MOVES_T, REGION, ROLE, SITE_FN, Ludeme, Param, PType
+from .base import BOOL_FN, DIRS, MOVES_T, REGION, ROLE, SITE_FN, Instance, Ludeme, Param, PType
 from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
@@ -16,18 +16,7 @@ if TYPE_CHECKING:
     from ..engine.state import State
 
 
-@dataclass(frozen=True)
-class _PlayerCall(PType):
-    """A ``(player N)`` call: where Ludii takes a ``Player`` beside a role (a bare number or
-    another int function is not one)."""
-
-    label: str = "(player N)"
-
-    def accepts(self, value: Any) -> bool:
-        return isinstance(value, Ludeme) and value.name == "player"
-
-
-PLAYER_CALL = _PlayerCall()
+PLAYER_CALL = Instance("player")
 """A ``(player N)`` ludeme, for Ludii's ``[<player> | <roleType>]`` pairs."""
 ROLE_OR_PLAYER = (ROLE, PLAYER_CALL)
 

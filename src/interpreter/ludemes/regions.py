@@ -261,7 +261,7 @@ class SitesOccupied(Ludeme):
     def words(self, w):
         return f"the sites occupied by {w.of(self.by)}" if self.by is not None else "the occupied sites"
     kind = REGION
-    by: Any = Param(PLAYER, named=True, optional=True)
+    by: Any = Param(Either((PLAYER, PLAYER_CALL)), named=True, optional=True)
     container: Any = Param(Either((INT_FN, Literal(Str, "string"))), named=True, optional=True, range=(0, 10_000))
     component: Any = Param(Either((INT_FN, Literal(Str, "string"))), named=True, optional=True, range=(0, 10_000))
     components: Any = Param(ArrayOf(Literal(Str, "string")), named=True, optional=True)
