@@ -294,3 +294,34 @@ def test_sites_occupied_and_incident_by_a_player_call():
     assert count_is(1, "(sites Occupied by:(player 1))", start=start)
     assert count_is(2, "(sites Occupied by:(player 2))", start=start)
     assert count_is(2, "(sites Occupied by:P2)", start=start)
+
+
+# --- sites Group, LineOfSight, ToClear ------------------------------------------------------------
+
+def test_sites_group_by_kind_of_piece_and_of_empty_sites():
+    start = '(start {(place "M1" "A1") (place "M1" "B1") (place "M2" "C1") (place "M2" "C2")})'
+    assert count_is(2, "(sites Group at:0 Orthogonal)", start=start)  # A1 B1
+    assert count_is(2, "(sites Group at:2 Orthogonal)", start=start)  # C1 C2
+    # an empty site's group: the empty sites joined to it (A2 A3 B2 B3 C3)
+    assert count_is(5, "(sites Group at:4 Orthogonal)", start=start)
+    assert count_is(4, "(sites Group from:(sites Occupied by:All) Orthogonal)", start=start)
+    # if: the start belongs only if it meets the condition; (from) is the start
+    assert count_is(0, "(sites Group at:0 Orthogonal if:(is Empty (to)))", start=start)
+    assert count_is(2, "(sites Group at:0 if:(= (who at:(to)) (who at:(from))))", start=start)  # A1 B1
+    assert count_is(0, "(sites Group at:0 if:(!= (who at:(to)) (who at:(from))))", start=start)
+    with pytest.raises(LudError, match="at: or from:"):
+        region("(sites Group)")
+
+
+def test_sites_line_of_sight_from_the_last_move_by_default():
+    start = '(start {(place "M2" "A3")})'
+    g = game(play="(move Add (to (sites Empty) if:(or (= -1 (last To)) (is In (to) (sites LineOfSight Empty)))))",
+             start=start)
+    state = g.initial_state()
+    state.apply(state.parse_move("A1"))
+    # from A1: up the column to A2 (A3 is a piece), along the row B1 C1, the diagonal B2 C3
+    assert texts(state) == ["A2", "B1", "B2", "C1", "C3"]
+
+
+def test_sites_to_clear_takes_a_site_type():
+    assert count_is(0, "(sites ToClear Cell)")

@@ -87,50 +87,69 @@ def _all_groups(c: Compiler, directions, condition):
 
 
 class SitesGroup(Ludeme):
-    """The group of the piece on a site: the sites joined to it through pieces of the same
-    player (or, with ``if:``, through sites meeting the condition, ``(to)`` being the site
-    tested).
+    """The group of a site, as Ludii's ``SitesGroup``: the sites joined to it (along the
+    directions) through sites holding the same kind of piece as it (empty sites, from an empty
+    one), or, with ``if:``, through sites meeting the condition (``(to)`` the site tested,
+    ``(from)`` the site the group grows from; the site itself belongs only if it meets it too).
+    With ``from:``, the groups of each site of a region, together. In increasing order.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         at: a site of the group
+        starts: the sites whose groups are taken (Ludii's ``from:``)
         directions: how sites join (``Adjacent`` when left out)
-        if: the condition a site must meet to join, ``(to)`` being the site (a piece of the same
-            player when left out)
+        if: the condition a site must meet to join, ``(to)`` being the site (the same kind of
+            piece when left out)
 
     Examples:
         (sites Group at:(last To))
         (sites Group at:(last To) Orthogonal if:(is Mover (who at:(to))))
+        (sites Group from:(sites Occupied by:Mover))
     """
 
     name = "sites Group"
     concepts = ("Group",)
     default_directions = "Adjacent"
     kind = REGION
-    at: Any = Param(SITE_FN, named=True)
+    checks_site_type = True  # the board's own kind of site only (see .sitetypes)
+    type: Any = site_type_param()
+    at: Any = Param(SITE_FN, named=True, optional=True)
+    starts: Any = Param(REGION_FN, named=True, optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
 
+    def validate(self) -> None:
+        if (self.at is None) == (self.starts is None):
+            raise BindError("(sites Group ...) takes at: or from:, one of them", self.span)
+
     def compile(self, c: Compiler):
-        at = c.site(self.at)
+        if self.at is not None:
+            at = c.site(self.at)
+            starts: Callable[[State, Env], Sequence[int]] = lambda s, e: (at(s, e),)  # noqa: E731
+        else:
+            starts = c.region(self.starts)
         adjacency = c.adjacency(self.directions)
         cond = c.bool(self.condition) if self.condition is not None else None
+        n = c.topo.n
 
         def region(s: State, e: Env) -> list[int]:
-            site = at(s, e)
-            if site < 0:
-                return []
-            if cond is None:
-                owner = s.who[site]
-                who = s.who
-                if not owner:
-                    return []
-                return group_at(site, adjacency, lambda t: who[t] == owner)
-            frame = e.child()  # if: tested with (to) at each site reached
+            found: set[int] = set()
+            frame = e.child()  # if: tested with (to) at each site reached, (from) the start
+            what = s.what
+            for site in starts(s, e):
+                if not 0 <= site < n or site in found and cond is None:
+                    continue
+                if cond is None:
+                    kind = what[site]
+                    found.update(group_at(site, adjacency, lambda t, k=kind: what[t] == k))
+                    continue
+                frame.frm = site
 
-            def member(t: int) -> bool:
-                frame.to = t
-                return bool(cond(s, frame))
-            return group_at(site, adjacency, member)
+                def member(t: int) -> bool:
+                    frame.to = t
+                    return bool(cond(s, frame))
+                found.update(group_at(site, adjacency, member))
+            return sorted(found)
         return region
 
 

@@ -1226,12 +1226,14 @@ class SitesLineOfSight(Ludeme):
     Parameters:
         type: what is seen: the first piece, the empty sites before it, the farthest of those, or
             the first site
-        at: the site looking
+        site_type: the kind of site (the board's own kind when left out)
+        at: the site looking (the last move's site, ``(last To)``, when left out)
         directions: the directions looked along (``Adjacent`` when left out)
 
     Examples:
         (sites LineOfSight at:(from))
         (sites LineOfSight Farthest at:(from) Orthogonal)
+        (sites LineOfSight Empty)
     """
 
     name = "sites LineOfSight"
@@ -1239,17 +1241,21 @@ class SitesLineOfSight(Ludeme):
     concepts = ("LineOfSight",)
     default_directions = "Adjacent"
     type: Any = Param(Enum(("Piece", "Empty", "Farthest", "First"), "Piece | Empty | Farthest | First"), optional=True)
-    at: Any = Param(SITE_FN, named=True)
+    site_type: Any = site_type_param()
+    at: Any = Param(SITE_FN, named=True, optional=True)
     directions: Any = Param(DIRS, optional=True)
 
     def compile(self, c: Compiler):
-        at = c.site(self.at)
+        from .measures import check_site_type
+        check_site_type(c, self, self.site_type)
+        at = c.site(self.at) if self.at is not None else (lambda s, e: s.last_to)  # Ludii: (last To)
         rays_at = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
         kind = self.type.name if self.type is not None else "Piece"
+        n = c.topo.n
 
         def sight(s: State, e: Env):
             x = at(s, e)
-            if x < 0:
+            if not 0 <= x < n:  # off the board, or a hand's site: nothing in sight
                 return ()
             what = s.what
             out = []
@@ -1277,6 +1283,9 @@ class SitesLineOfSight(Ludeme):
         from ..native.kernels.placement import _directions
         from ..native.kernels.regions import _fixed
         kind = self.type.name if self.type is not None else "Piece"
+        if self.at is None or self.site_type is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(sites LineOfSight) without at: or with a site type")
         rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
         x = _fixed(k, k.site(self.at), "s")
         buf, count = k.buffer(), k.temp("c")
