@@ -141,7 +141,10 @@ class SitesGroup(Ludeme):
                     continue
                 if cond is None:
                     kind = what[site]
-                    found.update(group_at(site, adjacency, lambda t, k=kind: what[t] == k))
+
+                    def same(t: int, k: int = kind) -> bool:
+                        return what[t] == k
+                    found.update(group_at(site, adjacency, same))
                     continue
                 frame.frm = site
 
