@@ -325,3 +325,18 @@ def test_sites_line_of_sight_from_the_last_move_by_default():
 
 def test_sites_to_clear_takes_a_site_type():
     assert count_is(0, "(sites ToClear Cell)")
+
+
+# --- sites Pattern ---------------------------------------------------------------------------------
+
+def test_sites_pattern_gives_the_sites_of_each_matching_walk():
+    start = '(start {(place "M1" "A1") (place "M1" "B1") (place "M1" "B2") (place "M2" "C1")})'
+    assert count_is(3, "(sites Pattern {F L F} from:0)", start=start)  # A1 B1 B2 (facing E, turning N)
+    assert count_is(0, "(sites Pattern {F R F} from:0)", start=start)  # every walk leaves the board or meets a gap
+    assert count_is(2, "(sites Pattern {F} from:0)", start=start)  # A1 B1
+    # whats: in turn from the start: M1 then M2 (C1 after B1 going E)
+    assert count_is(2, "(sites Pattern {F} from:1 whats:{1 2})", start=start)  # B1 C1
+    assert count_is(0, "(sites Pattern {F} from:4 whats:{1 2})", start=start)  # B2 holds M1, but no M2 next to it
+    assert count_is(0, "(sites Pattern {F} from:2 what:1)", start=start)  # C1 does not hold M1
+    # from the last move's site by default: none before the first move
+    assert count_is(0, "(sites Pattern {F})", start=start)

@@ -38,6 +38,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     puzzles,
     ranking,
     region_board,
+    region_pattern,
     region_sites,
     region_walk,
     regions,
