@@ -340,3 +340,30 @@ def test_sites_pattern_gives_the_sites_of_each_matching_walk():
     assert count_is(0, "(sites Pattern {F} from:2 what:1)", start=start)  # C1 does not hold M1
     # from the last move's site by default: none before the first move
     assert count_is(0, "(sites Pattern {F})", start=start)
+
+
+# --- sites Crossing ---------------------------------------------------------------------------------
+
+SQUARE_X = "(graph vertices:{{0 0} {1 0} {0 1} {1 1}} edges:{{0 1} {0 2} {1 3} {2 3} {0 3} {1 2}})"
+
+
+def test_sites_crossing_the_two_diagonals_of_a_square():
+    """A square with both diagonals as edges (4 and 5): they cross each other, and nothing else."""
+    g = game(SQUARE_X, "Edge", play="(move Add (to (sites Empty) if:(or (= -1 (last To)) "
+                                    "(= 0 (count Sites in:(sites Crossing at:(to) All))))))")
+    assert [tuple(sorted(g.topology.elements.edges[e])) for e in (4, 5)] == [(0, 3), (1, 2)]
+    state = g.initial_state()
+    state.apply(state.parse_move("4"))
+    assert texts(state) == ["0", "1", "2", "3"]  # 5 crosses 4
+    g = game(SQUARE_X, "Edge", play="(move Add (to (sites Empty) if:(or (= -1 (last To)) "
+                                    "(= 0 (count Sites in:(sites Crossing at:(to) P2))))))")
+    state = g.initial_state()
+    state.apply(state.parse_move("4"))  # P1's: P2 has no edge it crosses
+    assert texts(state) == ["0", "1", "2", "3", "5"]
+
+
+def test_sites_crossing_by_owner_and_its_board():
+    with pytest.raises(LudError, match="needs whose edges"):
+        game("(square 2)", "Edge", play="(move Add (to (sites Empty) if:(is In (to) (sites Crossing at:0))))")
+    with pytest.raises(LudError, match="played on its edges"):
+        region("(sites Crossing at:0 P1)")
