@@ -367,3 +367,11 @@ def test_sites_crossing_by_owner_and_its_board():
         game("(square 2)", "Edge", play="(move Add (to (sites Empty) if:(is In (to) (sites Crossing at:0))))")
     with pytest.raises(LudError, match="played on its edges"):
         region("(sites Crossing at:0 P1)")
+
+
+def test_sites_line_of_play_on_a_board_is_the_playable_sites():
+    g = game("(rectangle 1 5)", play="(move Add (to (sites LineOfPlay)))")
+    state = g.initial_state()
+    assert texts(state) == ["C1"]
+    state.apply(state.parse_move("C1"))
+    assert texts(state) == ["B1", "D1"]

@@ -148,7 +148,7 @@ class SitesPlayable(Ludeme):
     def compile(self, c: Compiler):
         from ..errors import BindError
         if c.topo.use != "Cell":  # Ludii reads the cells' pieces, whatever the board is played on
-            raise BindError("(sites Playable) is supported on a board played on its cells", self.span)
+            raise BindError(f"({self.name}) is supported on a board played on its cells", self.span)
         centre = tuple(c.topo.regions.get("Centre", ()))
         nbrs = c.topo.neighbours["Adjacent"]
 
@@ -160,7 +160,22 @@ class SitesPlayable(Ludeme):
         return playable
 
 
-__all__ = ["PLAYER_CALL", "ROLE_OR_PLAYER", "WALKS", "SitesBetween", "SitesBetweenOfMoves", "SitesPlayable", "SitesCrossing"]
+__all__ = ["PLAYER_CALL", "ROLE_OR_PLAYER", "WALKS", "SitesBetween", "SitesBetweenOfMoves", "SitesPlayable", "SitesLineOfPlay", "SitesCrossing"]
+
+
+class SitesLineOfPlay(SitesPlayable):
+    """The line of play of a dominoes game (Ludii's ``SitesLineOfPlay``): on a board of fixed
+    size, what ``(sites Playable)`` gives: the centre before the first move, then the empty
+    sites next to an occupied one. The site type is accepted and unused, as in Ludii.
+
+    Parameters:
+        type: unused (Ludii's signature)
+
+    Examples:
+        (sites LineOfPlay)
+    """
+
+    name = "sites LineOfPlay"
 
 
 class SitesCrossing(Ludeme):
