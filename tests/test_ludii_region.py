@@ -375,3 +375,23 @@ def test_sites_line_of_play_on_a_board_is_the_playable_sites():
     assert texts(state) == ["C1"]
     state.apply(state.parse_move("C1"))
     assert texts(state) == ["B1", "D1"]
+
+
+# --- sites Distance with a step ------------------------------------------------------------------
+
+def test_sites_distance_by_repeated_steps():
+    """From A1 on a 5 x 1 row, orthogonal steps to empty sites (D1 holds a piece): B1 at 1,
+    C1 at 2; D1 stops the walk. Ludii keeps a level L > 1 when L - 1 reaches the least
+    distance, and walks up to level max - 1."""
+    start = '(start {(place "M2" "D1")})'
+    step = "(step Orthogonal (to if:(is Empty (to))))"
+    board = "(rectangle 1 5)"
+    assert count_is(2, f"(sites Distance {step} from:0 (range 1 Infinity))", board, start)  # B1 C1
+    assert count_is(1, f"(sites Distance {step} from:0 (range 1 2))", board, start)  # B1: walk stops at level 1
+    # Ludii's quirk: C1 (level 2) is kept only when level 1 reaches the least distance
+    assert count_is(0, f"(sites Distance {step} from:0 (range 2 Infinity))", board, start)
+    anywhere = "(step Orthogonal (to if:True))"
+    assert count_is(4, f"(sites Distance {anywhere} from:0 (range 1 Infinity))", board, start)  # B1 .. E1
+    assert count_is(2, f"(sites Distance {anywhere} from:0 (range 2 Infinity))", board, start)  # D1 E1
+    with pytest.raises(LudError, match="no rotation"):
+        region(f"(sites Distance {step} newRotation:1 from:0 (range 1 2))")

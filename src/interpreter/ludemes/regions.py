@@ -28,6 +28,7 @@ from .base import (
     BoundArray,
     Either,
     Enum,
+    Instance,
     Kind,
     Literal,
     Ludeme,
@@ -469,23 +470,47 @@ class SitesDistance(Ludeme):
     With ``All`` directions on a square grid this is the king-move distance, so
     ``(range 3 Infinity)`` is everything outside the 5x5 square centred on the site.
 
+    With a step (Ludii's ``(step <directions> (to if:...))``), the sites reached by repeating
+    it from a site, as Ludii's ``SitesDistance`` walks them: the step's targets (where its
+    ``to`` condition holds, ``(from)`` the site stepped from, ``(to)`` the target; an empty
+    site by default) at distance 1, then level after level, each site once; as Ludii, a level
+    L beyond the first is kept when L - 1 reaches the range's least distance, and the walk
+    stops after level ``max - 1``. In increasing order.
+
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         directions: the steps counted (``Adjacent`` when left out)
+        step: the step repeated (instead of the directions)
+        newRotation: Ludii's new rotation at each step (pieces have no rotation here: refused)
         from: the site (or region) the distance is measured from
         distance: the distances kept, as a range
 
     Examples:
         (sites Distance All from:(sites Centre) (range 3 Infinity))
+        (sites Distance (step Orthogonal (to if:(is Empty (to)))) from:(from) (range 1 Infinity))
     """
 
     name = "sites Distance"
     concepts = ("Distance",)
     kind = REGION
+    checks_site_type = True  # the board's own kind of site only (see .sitetypes)
+    type: Any = site_type_param()
     directions: Any = Param(DIRS, optional=True)
+    step: Any = Param(Instance("step"), optional=True)
+    newRotation: Any = Param(INT_FN, named=True, optional=True)
     origin: Any = Param(REGION_FN, named=True, key="from")
     distance: Any = Param(kind_of(RANGE))
 
+    def validate(self) -> None:
+        if self.newRotation is not None:
+            raise BindError("(sites Distance newRotation:...) turns pieces: pieces have no rotation here",
+                            self.newRotation.span if hasattr(self.newRotation, "span") else self.span)
+        if self.step is not None and self.directions is not None:
+            raise BindError("(sites Distance ...) takes directions or a step, not both", self.span)
+
     def compile(self, c: Compiler):
+        if self.step is not None:
+            return _distance_by_step(c, self)
         dirs = c.directions(self.directions, "Adjacent")
         origin = c.region(self.origin)
         lo, hi = self.distance.bounds(c)
@@ -510,6 +535,8 @@ class SitesDistance(Ludeme):
         from ..native.emit import INFINITY, Buffered, Listed, NoKernel
         from ..native.kernels.capture import bounds
         from ..native.kernels.placement import _directions
+        if self.step is not None:
+            raise NoKernel("(sites Distance <step> ...)")
         if k.n > 2048:
             raise NoKernel("(sites Distance ...)", "a board of more than 2048 sites")
         dirs = _directions(k, self.directions, "Adjacent")
@@ -539,6 +566,47 @@ class SitesDistance(Ludeme):
             k.line(f"    {buf}[{count}] = {x}")
             k.line(f"    {count} += 1")
         return Buffered(buf, count)
+
+
+def _distance_by_step(c: Compiler, ludeme: SitesDistance) -> Any:
+    """(sites Distance <step> from:... <range>) as Ludii's SitesDistance walks it."""
+    step = ludeme.step
+    rays_at = c.topo.rays_for(c.directions(step.directions, "Adjacent"))
+    to = step.to
+    cond = c.bool(to.condition) if to is not None and to.condition is not None else None
+    origin = c.site(ludeme.origin)
+    lo, hi = ludeme.distance.bounds(c)
+    n = c.topo.n
+
+    def targets(s: State, frame: Env, x: int) -> list[int]:
+        frame.frm = x
+        out = []
+        for ray in rays_at[x]:
+            frame.to = t = ray[0]
+            if (cond(s, frame) if cond is not None else not s.what[t]) and t not in out:
+                out.append(t)
+        return out
+
+    def region(s: State, e: Env) -> list[int]:
+        x = origin(s, e)
+        if not 0 <= x < n or lo < 0:
+            return []
+        frame = e.child()
+        current = targets(s, frame, x)
+        found = set(current) if lo <= 1 else set()
+        checked = {x, *current}
+        level = 1
+        while current and level < hi - 1:
+            following: list[int] = []
+            for site in current:
+                following.extend(t for t in targets(s, frame, site) if t not in checked and t not in following)
+            checked.update(current)
+            current = following
+            if level >= lo:  # Ludii's: the level walked, not the one reached
+                found.update(following)
+            level += 1
+        return sorted(found)
+    return region
 
 
 # Ludii's RegionTypeDynamic: which neighbours (sites Around) keeps, relative to the mover
