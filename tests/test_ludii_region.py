@@ -393,5 +393,3 @@ def test_sites_distance_by_repeated_steps():
     anywhere = "(step Orthogonal (to if:True))"
     assert count_is(4, f"(sites Distance {anywhere} from:0 (range 1 Infinity))", board, start)  # B1 .. E1
     assert count_is(2, f"(sites Distance {anywhere} from:0 (range 2 Infinity))", board, start)  # D1 E1
-    with pytest.raises(LudError, match="no rotation"):
-        region(f"(sites Distance {step} newRotation:1 from:0 (range 1 2))")

@@ -481,7 +481,6 @@ class SitesDistance(Ludeme):
         type: the kind of site (the board's own kind when left out)
         directions: the steps counted (``Adjacent`` when left out)
         step: the step repeated (instead of the directions)
-        newRotation: Ludii's new rotation at each step (pieces have no rotation here: refused)
         from: the site (or region) the distance is measured from
         distance: the distances kept, as a range
 
@@ -497,14 +496,10 @@ class SitesDistance(Ludeme):
     type: Any = site_type_param()
     directions: Any = Param(DIRS, optional=True)
     step: Any = Param(Instance("step"), optional=True)
-    newRotation: Any = Param(INT_FN, named=True, optional=True)
     origin: Any = Param(REGION_FN, named=True, key="from")
     distance: Any = Param(kind_of(RANGE))
 
     def validate(self) -> None:
-        if self.newRotation is not None:
-            raise BindError("(sites Distance newRotation:...) turns pieces: pieces have no rotation here",
-                            self.newRotation.span if hasattr(self.newRotation, "span") else self.span)
         if self.step is not None and self.directions is not None:
             raise BindError("(sites Distance ...) takes directions or a step, not both", self.span)
 
