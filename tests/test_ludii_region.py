@@ -393,3 +393,34 @@ def test_sites_distance_by_repeated_steps():
     anywhere = "(step Orthogonal (to if:True))"
     assert count_is(4, f"(sites Distance {anywhere} from:0 (range 1 Infinity))", board, start)  # B1 .. E1
     assert count_is(2, f"(sites Distance {anywhere} from:0 (range 2 Infinity))", board, start)  # D1 E1
+
+
+# --- sites Winning ---------------------------------------------------------------------------------
+
+WIN3 = """(game "G" (players 2) (equipment {{(board (rectangle 1 5)) (piece "M" Each)}})
+  (rules {start} (play (move Add (to (sites Empty) if:{cond})))
+  (end (if (is Line 3) (result Mover Win)))))"""
+
+
+def test_sites_winning_for_the_mover_and_for_another_player():
+    start = '(start {(place "M1" "A1") (place "M1" "B1") (place "M2" "D1") (place "M2" "E1")})'
+    # P1 wins at C1 (A1 B1 C1); P2 would win at C1 too (C1 D1 E1)
+    g = load(WIN3.format(start=start, cond="(is In (to) (sites Winning Mover (move Add (to (sites Empty)))))"))
+    state = g.initial_state()
+    assert texts(state) == ["C1"]
+    g = load(WIN3.format(start=start, cond="(= 1 (count Sites in:(sites Winning Next (move Add (to (sites Empty))))))"))
+    assert texts(g.initial_state()) == ["C1"]
+    start = '(start {(place "M1" "A1") (place "M1" "B1")})'
+    g = load(WIN3.format(start=start, cond="(= 0 (count Sites in:(sites Winning Next (move Add (to (sites Empty))))))"))
+    assert texts(g.initial_state()) == ["C1", "D1", "E1"]  # P2 cannot win in one move
+    state = g.initial_state()
+    before = state.to_text() if hasattr(state, "to_text") else None
+    state.legal_moves()
+    assert state.mover == 1 and not state.over  # the moves tried were taken back
+    if before is not None:
+        assert state.to_text() == before
+
+
+def test_sites_winning_needs_its_moves():
+    with pytest.raises(LudError, match="needs the moves"):
+        region("(sites Winning Mover)")

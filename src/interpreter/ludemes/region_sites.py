@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from ..syntax.nodes import Const
-from .base import BOOL_FN, DIRS, MOVES_T, REGION, ROLE, SITE_FN, Either, Instance, Ludeme, Param, PType
+from .base import BOOL_FN, DIRS, MOVES_T, REGION, ROLE, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param, PType
 from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
@@ -160,7 +160,7 @@ class SitesPlayable(Ludeme):
         return playable
 
 
-__all__ = ["PLAYER_CALL", "ROLE_OR_PLAYER", "WALKS", "SitesBetween", "SitesBetweenOfMoves", "SitesPlayable", "SitesLineOfPlay", "SitesCrossing"]
+__all__ = ["PLAYER_CALL", "ROLE_OR_PLAYER", "WALKS", "SitesBetween", "SitesBetweenOfMoves", "SitesPlayable", "SitesLineOfPlay", "SitesWinning", "SitesCrossing"]
 
 
 class SitesLineOfPlay(SitesPlayable):
@@ -176,6 +176,67 @@ class SitesLineOfPlay(SitesPlayable):
     """
 
     name = "sites LineOfPlay"
+
+
+class SitesWinning(Ludeme):
+    """The sites where a player would win with one of the moves given (Ludii's
+    ``SitesWinning``): the moves are those of that player now (their own, as if it were their
+    turn, for another player than the mover); each is tried with all that follows it (its
+    consequences, the end of the turn, the end rules) and taken back; the site it goes to is
+    kept when the player is then among the winners. None when no player is given. Ludii's
+    signature also takes a site type and a name, which its ``SitesWinning`` does not read:
+    accepted and unused here too.
+
+    Parameters:
+        type: unused (Ludii's signature)
+        player: whose win is looked for (a role or ``(player N)``)
+        moves: the moves tried
+        named: unused (Ludii's signature)
+
+    Examples:
+        (sites Winning Next (move Add (to (sites Empty))))
+    """
+
+    name = "sites Winning"
+    kind = REGION
+    concepts = ("CopyContext",)
+    type: Any = site_type_param()
+    player: Any = Param(Either(ROLE_OR_PLAYER), optional=True)
+    moves: Any = Param(MOVES_T, optional=True)
+    named: Any = Param(STR_LIT, optional=True)
+
+    def validate(self) -> None:
+        from ..errors import BindError
+        if self.moves is None:  # Ludii's signature lets them out, and Ludii then fails on it
+            raise BindError("(sites Winning ...) needs the moves to try: (sites Winning Next (move Add (to "
+                            "(sites Empty))))", self.span)
+
+    def compile(self, c: Compiler):
+        from ..engine import turns
+        if self.player is None:
+            return lambda s, e: ()
+        gen = c.moves(self.moves)
+        who = c.player(self.player)
+
+        def winning(s: State, e: Env) -> list[int]:
+            p = who(s, e)
+            found: list[int] = []
+            outer = s.mark()
+            try:
+                if p != s.mover:  # Ludii: the moves of that player, as if it were their turn
+                    s.set_var("mover", p)
+                tried = s.mark()
+                for m in gen.moves(s, e):
+                    if m.to < 0 or m.to in found:
+                        continue
+                    turns.turn(s, m)
+                    if p in s.winners:
+                        found.append(m.to)
+                    s.rollback(tried)
+            finally:
+                s.rollback(outer)
+            return sorted(found)
+        return winning
 
 
 class SitesCrossing(Ludeme):
