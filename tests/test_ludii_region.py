@@ -424,3 +424,14 @@ def test_sites_winning_for_the_mover_and_for_another_player():
 def test_sites_winning_needs_its_moves():
     with pytest.raises(LudError, match="needs the moves"):
         region("(sites Winning Mover)")
+
+
+def test_sites_group_is_visible_skips_ludiis_fixed_sites():
+    """Ludii's isVisible:True (made for one 3D board) keeps site 8 out of a group while site 9
+    is occupied, on any board."""
+    start = '(start {(place "M1" (sites {7 8})) (place "M2" (sites {9}))})'
+    board = "(square 5)"
+    assert count_is(2, "(sites Group at:7 Orthogonal)", board, start)
+    assert count_is(1, "(sites Group at:7 Orthogonal isVisible:True)", board, start)
+    assert count_is(2, "(sites Group at:7 Orthogonal isVisible:False)", board, start)
+    assert count_is(2, "(sites Group at:8 Orthogonal isVisible:True)", board, start)  # the start itself stays

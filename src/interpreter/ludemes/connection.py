@@ -100,6 +100,9 @@ class SitesGroup(Ludeme):
         directions: how sites join (``Adjacent`` when left out)
         if: the condition a site must meet to join, ``(to)`` being the site (the same kind of
             piece when left out)
+        isVisible: Ludii's test for 3D boards: when true, sites 8, 10, 14, 18 and 20 do not join
+            while the site numbered one more is occupied (Ludii's fixed numbers; its test upwards
+            finds nothing on a flat board)
 
     Examples:
         (sites Group at:(last To))
@@ -117,6 +120,11 @@ class SitesGroup(Ludeme):
     starts: Any = Param(REGION_FN, named=True, optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    isVisible: Any = Param(BOOL_FN, optional=True, named=True)
+
+    # Ludii's isVisible:True (made for a 3D board) skips these sites while the one after each
+    # is occupied, on any board (its upward test finds nothing on a flat board)
+    _HIDDEN_BY_NEXT = (8, 10, 14, 18, 20)
 
     def validate(self) -> None:
         if (self.at is None) == (self.starts is None):
@@ -130,7 +138,9 @@ class SitesGroup(Ludeme):
             starts = c.region(self.starts)
         adjacency = c.adjacency(self.directions)
         cond = c.bool(self.condition) if self.condition is not None else None
+        visible = c.bool(self.isVisible) if self.isVisible is not None else None
         n = c.topo.n
+        hidden = [(x, x + 1) for x in self._HIDDEN_BY_NEXT if x + 1 < n]
 
         def region(s: State, e: Env) -> list[int]:
             found: set[int] = set()
@@ -139,16 +149,19 @@ class SitesGroup(Ludeme):
             for site in starts(s, e):
                 if not 0 <= site < n or site in found and cond is None:
                     continue
+                frame.frm = frame.to = site
+                skipped = {x for x, y in hidden if what[y]} if visible is not None and visible(s, frame) else set()
                 if cond is None:
                     kind = what[site]
 
-                    def same(t: int, k: int = kind) -> bool:
-                        return what[t] == k
+                    def same(t: int, k: int = kind, start: int = site) -> bool:
+                        return what[t] == k and (t == start or t not in skipped)
                     found.update(group_at(site, adjacency, same))
                     continue
-                frame.frm = site
 
-                def member(t: int) -> bool:
+                def member(t: int, start: int = site) -> bool:
+                    if t != start and t in skipped:
+                        return False
                     frame.to = t
                     return bool(cond(s, frame))
                 found.update(group_at(site, adjacency, member))
