@@ -435,3 +435,37 @@ def test_sites_group_is_visible_skips_ludiis_fixed_sites():
     assert count_is(1, "(sites Group at:7 Orthogonal isVisible:True)", board, start)
     assert count_is(2, "(sites Group at:7 Orthogonal isVisible:False)", board, start)
     assert count_is(2, "(sites Group at:8 Orthogonal isVisible:True)", board, start)  # the start itself stays
+
+
+# --- Ludii's own files that use the family, replayed against Ludii's traces --------------------------
+
+REGION_SAMPLES = [
+    "board__space__connection__Cross_seed101",  # sites Side
+    "board__space__connection__Y (Hex)_seed101",  # sites Side
+    "board__war__replacement__stalemate__Clobber_seed101",  # sites Phase
+    "board__war__leaping__diagonal__Unnamed Dutch Draughts Game_seed101",  # sites Phase, sites ToClear
+    "board__race__reach__King's Valley_seed101",  # sites LineOfSight, sites Column
+    "board__war__replacement__eliminate__all__Diagonals (2002)_seed101",  # sites LineOfSight
+    "experimental__Double-Run Stone_seed101",  # sites Hand, sites State
+    "experimental__Ecosys_seed101",  # sites Group
+    "board__space__line__Pente_seed101",  # sites Distance
+    "board__war__replacement__eliminate__all__Toono_seed101",  # sites Distance
+    "board__space__group__Lines of Action_seed101",  # sites Column, sites Row
+]
+
+
+@pytest.mark.parametrize("name", REGION_SAMPLES)
+def test_region_sample_files_agree_with_ludiis_traces(name):
+    import json
+
+    from test_ludii_traces import SAMPLE_TRACES, _sample_game  # tests/ is on the path
+
+    from interpreter.ludii import traces
+    paths = [p for p in SAMPLE_TRACES if p.stem == name]
+    if not paths:
+        pytest.skip("Ludii's traces are not present")
+    trace = json.loads(paths[0].read_text(encoding="utf-8"))
+    game = _sample_game(trace)
+    assert game is not None, f"{name} does not load"
+    found = traces.replay(trace, game)
+    assert found.agree, str(found)
