@@ -196,17 +196,19 @@ class _SitesIndex(Ludeme):
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
-        index: which row or column, counted from 0
+        index: which row or column, counted from 0 (none when left out, as Ludii)
     """
 
     kind = REGION
     family = "regions"
     type: Any = _TYPE
-    index: Any = Param(INT_FN, range=INDEX)
+    index: Any = Param(INT_FN, range=INDEX, optional=True)
     table = ""
 
     def compile(self, c: Compiler):
         check_type(self, c)
+        if self.index is None:  # as Ludii: no index, no sites
+            return const_fn(())
         values = getattr(c.topo, self.table)
         by_index: dict[int, tuple[int, ...]] = {}
         for site, k in enumerate(values):
@@ -236,6 +238,9 @@ class SitesRow(_SitesIndex):
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.kernels.measures import _sites_index
+        if self.index is None:
+            from ..native.emit import Listed
+            return Listed(())
         return _sites_index(self, k)
 
 
@@ -252,6 +257,9 @@ class SitesColumn(_SitesIndex):
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.kernels.measures import _sites_index
+        if self.index is None:
+            from ..native.emit import Listed
+            return Listed(())
         return _sites_index(self, k)
 
 

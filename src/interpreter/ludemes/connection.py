@@ -28,17 +28,20 @@ from .base import (
     PLAYER,
     REGION,
     REGION_FN,
+    ROLE,
     SITE_FN,
     THEN,
     ArrayOf,
     BoundArray,
     Either,
     Enum,
+    Instance,
     Ludeme,
     Param,
     kind_of,
 )
 from .measures import SITE_TYPE, check_site_type
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -86,50 +89,85 @@ def _all_groups(c: Compiler, directions, condition):
 
 
 class SitesGroup(Ludeme):
-    """The group of the piece on a site: the sites joined to it through pieces of the same
-    player (or, with ``if:``, through sites meeting the condition, ``(to)`` being the site
-    tested).
+    """The group of a site, as Ludii's ``SitesGroup``: the sites joined to it (along the
+    directions) through sites holding the same kind of piece as it (empty sites, from an empty
+    one), or, with ``if:``, through sites meeting the condition (``(to)`` the site tested,
+    ``(from)`` the site the group grows from; the site itself belongs only if it meets it too).
+    With ``from:``, the groups of each site of a region, together. In increasing order.
 
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         at: a site of the group
+        starts: the sites whose groups are taken (Ludii's ``from:``)
         directions: how sites join (``Adjacent`` when left out)
-        if: the condition a site must meet to join, ``(to)`` being the site (a piece of the same
-            player when left out)
+        if: the condition a site must meet to join, ``(to)`` being the site (the same kind of
+            piece when left out)
+        isVisible: Ludii's test for 3D boards: when true, sites 8, 10, 14, 18 and 20 do not join
+            while the site numbered one more is occupied (Ludii's fixed numbers; its test upwards
+            finds nothing on a flat board)
 
     Examples:
         (sites Group at:(last To))
         (sites Group at:(last To) Orthogonal if:(is Mover (who at:(to))))
+        (sites Group from:(sites Occupied by:Mover))
     """
 
     name = "sites Group"
     concepts = ("Group",)
     default_directions = "Adjacent"
     kind = REGION
-    at: Any = Param(SITE_FN, named=True)
+    checks_site_type = True  # the board's own kind of site only (see .sitetypes)
+    type: Any = site_type_param()
+    at: Any = Param(SITE_FN, named=True, optional=True)
+    starts: Any = Param(REGION_FN, named=True, optional=True, key="from")
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    isVisible: Any = Param(BOOL_FN, optional=True, named=True)
+
+    # Ludii's isVisible:True (made for a 3D board) skips these sites while the one after each
+    # is occupied, on any board (its upward test finds nothing on a flat board)
+    _HIDDEN_BY_NEXT = (8, 10, 14, 18, 20)
+
+    def validate(self) -> None:
+        if (self.at is None) == (self.starts is None):
+            raise BindError("(sites Group ...) takes at: or from:, one of them", self.span)
 
     def compile(self, c: Compiler):
-        at = c.site(self.at)
+        if self.at is not None:
+            at = c.site(self.at)
+            starts: Callable[[State, Env], Sequence[int]] = lambda s, e: (at(s, e),)  # noqa: E731
+        else:
+            starts = c.region(self.starts)
         adjacency = c.adjacency(self.directions)
         cond = c.bool(self.condition) if self.condition is not None else None
+        visible = c.bool(self.isVisible) if self.isVisible is not None else None
+        n = c.topo.n
+        hidden = [(x, x + 1) for x in self._HIDDEN_BY_NEXT if x + 1 < n]
 
         def region(s: State, e: Env) -> list[int]:
-            site = at(s, e)
-            if site < 0:
-                return []
-            if cond is None:
-                owner = s.who[site]
-                who = s.who
-                if not owner:
-                    return []
-                return group_at(site, adjacency, lambda t: who[t] == owner)
-            frame = e.child()  # if: tested with (to) at each site reached
+            found: set[int] = set()
+            frame = e.child()  # if: tested with (to) at each site reached, (from) the start
+            what = s.what
+            for site in starts(s, e):
+                if not 0 <= site < n or site in found and cond is None:
+                    continue
+                frame.frm = frame.to = site
+                skipped = {x for x, y in hidden if what[y]} if visible is not None and visible(s, frame) else set()
+                if cond is None:
+                    kind = what[site]
 
-            def member(t: int) -> bool:
-                frame.to = t
-                return bool(cond(s, frame))
-            return group_at(site, adjacency, member)
+                    def same(t: int, k: int = kind, start: int = site) -> bool:
+                        return what[t] == k and (t == start or t not in skipped)
+                    found.update(group_at(site, adjacency, same))
+                    continue
+
+                def member(t: int, start: int = site) -> bool:
+                    if t != start and t in skipped:
+                        return False
+                    frame.to = t
+                    return bool(cond(s, frame))
+                found.update(group_at(site, adjacency, member))
+            return sorted(found)
         return region
 
 
@@ -421,29 +459,63 @@ class IsConnected(Ludeme):
 
 class SitesSide(Ludeme):
     """The sites along one side of the board: the perimeter sites furthest out in a compass
-    direction (``(sites Side NE)`` on Hex's rhombus is its north-east edge).
+    direction (``(sites Side NE)`` on Hex's rhombus is its north-east edge), as Ludii's
+    ``SitesSide``: with a player (or a role), the side their pieces face (``(player N)`` in
+    ``(players {...})``; none for a player given no direction); ``Shared``, every outer site;
+    none for a direction the board has no side in, or nothing given. Cells unless ``Vertex``
+    or ``Edge`` is named or the board is played on its vertices, where it is the vertices
+    (Ludii reads the vertices' sides for edges too).
 
     Parameters:
+        type: the kind of site (see above)
+        player: the player whose side is meant (a role or ``(player N)``)
         direction: the compass direction of the side
 
     Examples:
         (sites Side N)
         (sites Side NE)
+        (sites Side P1)
+        (sites Side Vertex Mover)
     """
 
     name = "sites Side"
     kind = REGION
-    direction: Any = Param(Enum(_COMPASS))
+    type: Any = site_type_param()
+    player: Any = Param(Either((ROLE, Instance("player"))), optional=True)
+    direction: Any = Param(Enum(_COMPASS), optional=True)
+
+    def validate(self) -> None:
+        if self.player is not None and self.direction is not None:
+            raise BindError("(sites Side ...) takes a player or a direction, not both", self.span)
+
+    def _kind(self, use: str) -> str:
+        name = getattr(self.type, "name", None)
+        return "Cell" if name == "Cell" or (name is None and use != "Vertex") else "Vertex"
+
+    def _sides(self, c: Any) -> Any:
+        """side(direction name) -> the sites of that side, of the kind Ludii reads."""
+        from .region_board import _board_sites
+        kind = self._kind(c.topo.use)
+        regions = c.topo.regions_of(kind)
+        return lambda d: _board_sites(c, self, tuple(regions.get(f"Side {d}", ())), kind), regions, kind
 
     def compile(self, c: Compiler):
-        sites = c.topo.side(self.direction.name)
-        if not sites:
-            raise BindError(f"this board has no side {self.direction.name}", self.span)
-        return lambda s, e: sites
+        from ..engine.values import const_fn
+        from .region_board import _board_sites
+        side, regions, kind = self._sides(c)
+        if isinstance(self.player, Const) and self.player.name == "Shared":
+            return const_fn(_board_sites(c, self, tuple(regions.get("Outer", ())), kind))
+        if self.player is None:
+            return const_fn(side(self.direction.name) if self.direction is not None else ())
+        facings = {p: side(f) for p, f in c.player_facings.items()}
+        who = c.player(self.player)
+        return lambda s, e: facings.get(who(s, e), ())
 
     kernel_static = True  # its region kernel depends on the board only
 
     def kernel_region(self, k: Emitter) -> Region:
-        from ..native.emit import Listed
+        from ..native.emit import Listed, NoKernel
+        if self.player is not None or self.direction is None or self._kind(k.topo.use) != k.topo.use:
+            raise NoKernel("(sites Side <player>|<site type>)")
         sites = k.topo.side(self.direction.name)
         return Listed(tuple(sites))

@@ -35,6 +35,7 @@ from .base import (
     kind_of,
 )
 from .functions import INT_MAX, INT_MIN, SITE_TYPE, out_of_range
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -288,6 +289,11 @@ def declare_to_clear(d: Declarations) -> None:
 class SitesToClear(Ludeme):
     """The sites whose pieces are to be removed when the turn ends (``(remove ...
     at:EndOfTurn)``): a piece jumped in a capture sequence, which may not be jumped again.
+    Ludii's signature takes a site type, which its ``SitesToClear`` does not read: accepted
+    and unused here too.
+
+    Parameters:
+        type: unused (Ludii's signature)
 
     Examples:
         (sites ToClear)
@@ -295,7 +301,7 @@ class SitesToClear(Ludeme):
 
     name = "sites ToClear"
     kind = "region"
-    # no parameters
+    type: Any = site_type_param()
 
     def declare(self, d: Declarations, c: Any) -> None:
         declare_to_clear(d)

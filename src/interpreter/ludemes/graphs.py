@@ -544,7 +544,7 @@ class SitesIncident(Ludeme):
     result: Any = Param(SITE_TYPE)
     of: Any = Param(SITE_TYPE, named=True)
     at: Any = Param(SITE_FN, named=True)
-    owner: Any = Param(PLAYER, optional=True, named=True)
+    owner: Any = Param(Either((PLAYER, Instance("player"))), optional=True, named=True)
     role: Any = Param(ROLE, optional=True)
 
     def validate(self) -> None:

@@ -15,8 +15,10 @@ from ..engine.arrays import HAND_SITES
 from ..engine.env import Env
 from ..engine.values import const_fn
 from ..errors import BindError
-from .base import INT, INT_FN, LEVEL, PLAYER, REGION, SITE_FN, STR_LIT, Ludeme, Param
+from ..syntax.nodes import Const
+from .base import INT, INT_FN, LEVEL, MOVES_T, PLAYER, REGION, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param
 from .measures import SITE_TYPE
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -34,22 +36,37 @@ def hand_size(c: Compiler, where: Ludeme) -> int:
 
 
 class SitesHand(Ludeme):
-    """The sites of a player's hand (the mover's by default), numbered after the board's (one
-    site for a hand without ``size:``).
+    """The sites of a player's hand, numbered after the board's (one site for a hand without
+    ``size:``); none when no player is given (Ludii's ``SitesHand``). Ludii's signature also
+    takes a site type, moves and a name, which its ``SitesHand`` does not read: accepted and
+    unused here too.
 
     Parameters:
-        role: whose hand (the mover's when left out)
+        type: unused (Ludii's signature)
+        role: whose hand (a role, a number or ``(player N)``; none when left out)
+        moves: unused (Ludii's signature)
+        named: unused (Ludii's signature)
 
     Examples:
         (sites Hand Mover)
+        (sites Hand (player 2))
     """
 
     name = "sites Hand"
     kind = REGION
-    role: Any = Param(PLAYER, optional=True)
+    type: Any = site_type_param()
+    role: Any = Param(Either((PLAYER, Instance("player"))), optional=True)
+    moves: Any = Param(MOVES_T, optional=True)
+    named: Any = Param(STR_LIT, optional=True)
+
+    def validate(self) -> None:
+        if isinstance(self.role, Const) and self.role.name == "Shared":
+            raise BindError("(sites Hand Shared) is not supported yet", self.role.span)
 
     def compile(self, c: Compiler):
         from ..engine.arrays import HAND
+        if self.role is None:  # as Ludii: no player, no sites
+            return lambda s, e: ()
         if HAND in c.game.arrays and HAND_SITES not in c.game.arrays:
             size = 1  # a hand of counted pieces: one site, Ludii's hand of one site
         else:
@@ -69,6 +86,9 @@ class SitesHand(Ludeme):
         total = k.layout.hand_sites
         if not total:
             raise NoKernel("(sites Hand ...)", "hands without sites")
+        if self.role is None:
+            from ..native.emit import Listed
+            return Listed(())
         size = total // k.players
         rows = np.zeros((k.players + 1, size), dtype=np.int64)
         for p in range(1, k.players + 1):

@@ -305,7 +305,7 @@ class MoveAdd(Ludeme):
                               for site in range(c.topo.n)]
             return made[what]
         # (sites Empty): one pass over the board, no list of the region
-        anywhere_empty = isinstance(self.to.sites, SitesEmpty)
+        anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
         # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
         return _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, game.owner_of, c.topo.n,
                            self.empty_only and not game.stacking)
@@ -326,7 +326,7 @@ class MoveAdd(Ludeme):
         with region.loop(k, to):
             if to in k.hand_vars:
                 raise NoKernel("(move Add ...)", "to a site of a hand")
-            if not isinstance(sites, regions.SitesEmpty):
+            if not (isinstance(sites, regions.SitesEmpty) and sites._board_only()):
                 k.line(f"if {k.what(to)} != 0:")
                 k.line("    continue")
             with k.bind(to=to):

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
-from ..engine.values import INFINITY, const_fn
+from ..engine.values import INFINITY, const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
@@ -28,6 +28,7 @@ from .base import (
     BoundArray,
     Either,
     Enum,
+    Instance,
     Kind,
     Literal,
     Ludeme,
@@ -35,6 +36,7 @@ from .base import (
     kind_of,
 )
 from .logic import value_fn
+from .region_sites import PLAYER_CALL, WALKS
 from .sitetypes import board_region, kind_of_site, site_type_param
 
 if TYPE_CHECKING:
@@ -50,8 +52,15 @@ class SitesLabels(Ludeme):
     together.
 
     Parameters:
-        role: the player whose regions are meant (with a name: that player's region of that name)
-        sites: site labels or numbers, or the name of a region
+        role: the player whose regions are meant (with a name: that player's region of that name);
+            a role or ``(player N)``
+        type: the kind of site the labels name (the board's own kind; another is refused)
+        sites: site labels or numbers, or the name of a region; with walks, the site they start
+            from (``(from)`` when left out)
+        walks: turtle walks (``F`` forward, ``R``/``L`` turn to the next orthogonal direction):
+            the region is where they end (:mod:`.region_walk`)
+        rotations: with walks, whether each starts facing every orthogonal direction (True by
+            default) or the first only
 
     Examples:
         (sites {"A1" "B1"})
@@ -59,9 +68,14 @@ class SitesLabels(Ludeme):
         (sites)
         (sites Mover)
         (sites P1 "Home")
+        (sites (player 2))
+        (sites Vertex {"A1" "B2"})
+        (sites {{F F R F} {F F L F}})
+        (sites (last To) {{F R F}} rotations:False)
     """
 
     name = "sites"
+    checks_site_type = True  # the board's own kind of site only (see .sitetypes)
 
     def words(self, w):
         if self.role is not None:
@@ -71,15 +85,29 @@ class SitesLabels(Ludeme):
             return f'the region "{self.sites.value}"'
         return None
     kind = REGION
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, PLAYER_CALL)), optional=True)
+    type: Any = site_type_param()
     sites: Any = Param(Either((ArrayOf(SITE_FN), Kind(("ints",), "ints"))), optional=True)
+    walks: Any = Param(WALKS, optional=True)
+    rotations: Any = Param(BOOL_FN, named=True, optional=True)
 
     def validate(self) -> None:
+        if self.walks is None and self.rotations is not None:
+            raise BindError("rotations: goes with turtle walks: (sites {{F F R F}} rotations:False)", self.span)
+        if self.walks is not None:
+            one = self.sites is None or (isinstance(self.sites, Ludeme) and self.sites.kind != "ints") \
+                or isinstance(self.sites, (Int, Str))
+            if self.role is not None or not one:
+                raise BindError("turtle walks start from one site: (sites (from) {{F F R F}})", self.span)
+            return
         if self.role is not None and self.sites is not None and not isinstance(self.sites, Str):
             raise BindError("(sites PLAYER) takes a region name or nothing: (sites P1 \"Home\"), (sites Mover)",
                             self.span)
 
     def compile(self, c: Compiler):
+        if self.walks is not None:
+            from .region_walk import compile_walks
+            return compile_walks(c, self.sites, self.walks, self.rotations)
         if self.role is not None and self.sites is not None:  # a player's named region
             game = c.game
             name = self.sites.value
@@ -120,6 +148,9 @@ class SitesLabels(Ludeme):
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Listed
         from ..native.kernels.placement import _players_region
+        if self.walks is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(sites <walks>)")
         if self.role is not None:
             return _players_region(self, k)
         if self.sites is None:  # the region being visited (a group of forEach Group...)
@@ -135,14 +166,18 @@ class SitesLabels(Ludeme):
 
 
 class SitesEmpty(Ludeme):
-    """The empty sites.
+    """The empty sites of the board, or of another container: container 1 is the first
+    player's hand, 2 the second's... (Ludii's numbering; the sites of a hand are numbered after
+    the board's, so its empty sites are those numbers).
 
     Parameters:
         type: the kind of site (the board's own kind when left out: see :mod:`.sitetypes`)
+        container: the container: 0 the board (when left out), N the N-th player's hand
 
     Examples:
         (sites Empty)
         (sites Empty Edge)
+        (sites Empty 1)
     """
 
     name = "sites Empty"
@@ -152,18 +187,48 @@ class SitesEmpty(Ludeme):
         return "the empty sites"
     kind = REGION
     type: Any = site_type_param()
+    container: Any = Param(INT_FN, optional=True, range=(0, 10_000))
+
+    def _board_only(self) -> bool:
+        return self.container is None or (isinstance(self.container, Int) and self.container.value == 0)
 
     def compile(self, c: Compiler):
         sites = range(c.topo.n)
 
         def empty(s: State, e: Env) -> list[int]:
             return [i for i, w in zip(sites, s.what) if not w]
-        return empty
+        if self._board_only():
+            return empty
+        return _empty_in_container(c, self, empty)
 
     def kernel_region(self, k: Emitter) -> Region:
-        from ..native.emit import Everywhere
+        from ..native.emit import Everywhere, NoKernel
+        if not self._board_only():
+            raise NoKernel("(sites Empty <container>)")
         st = k.st
         return Everywhere(lambda x: f"{st}[WHAT + {x}] == 0")
+
+
+def _empty_in_container(c: Compiler, ludeme: SitesEmpty, board: Any) -> Any:
+    """The empty sites of the container a number gives during play (0: the board's; a hand's
+    when the hands have sites; none for a container the game does not have)."""
+    from ..engine.arrays import HAND_SITES
+    from .hands import hand_size
+    size = hand_size(c, ludeme)
+    n = c.topo.n
+    players = c.game.num_players
+    which = c.int(ludeme.container)
+
+    def empty(s: State, e: Env) -> list[int]:
+        k = which(s, e)
+        if k == 0:
+            return board(s, e)
+        if not 1 <= k <= players:
+            return []
+        hands = s.arrays[HAND_SITES]
+        start = (k - 1) * size
+        return [n + start + i for i in range(size) if not hands[start + i]]
+    return empty
 
 
 class SitesOccupied(Ludeme):
@@ -197,7 +262,7 @@ class SitesOccupied(Ludeme):
     def words(self, w):
         return f"the sites occupied by {w.of(self.by)}" if self.by is not None else "the occupied sites"
     kind = REGION
-    by: Any = Param(PLAYER, named=True, optional=True)
+    by: Any = Param(Either((PLAYER, PLAYER_CALL)), named=True, optional=True)
     container: Any = Param(Either((INT_FN, Literal(Str, "string"))), named=True, optional=True, range=(0, 10_000))
     component: Any = Param(Either((INT_FN, Literal(Str, "string"))), named=True, optional=True, range=(0, 10_000))
     components: Any = Param(ArrayOf(Literal(Str, "string")), named=True, optional=True)
@@ -362,11 +427,15 @@ def _occupied_any_level(c: Compiler, ludeme: SitesOccupied) -> Any:
     return occupied
 
 
-def _region_class(region: str, meaning: str) -> type:
+def _region_class(region: str, meaning: str, key: str | None = None) -> type:
+    """``(sites <region> [<siteType>])``: the board's measured region ``key`` (the form's own
+    name when left out)."""
+    name = region
+    region = key or region
     doc = (f"{meaning} With a site type (``Cell``, ``Vertex``, ``Edge``), the elements of that "
            f"kind (Ludii's numbers of them), whichever kind the board is played on.\n\n"
            f"    Parameters:\n        type: the kind of site (the board's own kind when left out)\n\n"
-           f"    Examples:\n        (sites {region})\n        (sites {region} Vertex)\n    ")
+           f"    Examples:\n        (sites {name})\n        (sites {name} Vertex)\n    ")
 
     def compile(self, c: Compiler):
         sites = board_region(c, self, region)
@@ -379,8 +448,8 @@ def _region_class(region: str, meaning: str) -> type:
             raise NoKernel(f"(sites {region})", "this board has no such region")
         return Listed(tuple(sites))
 
-    return type(f"Sites{region}", (Ludeme,), {
-        "name": f"sites {region}", "kind": REGION, "compile": compile, "__doc__": doc,
+    return type(f"Sites{name}", (Ludeme,), {
+        "name": f"sites {name}", "kind": REGION, "compile": compile, "__doc__": doc,
         "__module__": __name__, "kernel_region": kernel_region, "kernel_static": True,
         "__annotations__": {"type": Any}, "type": site_type_param()})
 
@@ -401,23 +470,42 @@ class SitesDistance(Ludeme):
     With ``All`` directions on a square grid this is the king-move distance, so
     ``(range 3 Infinity)`` is everything outside the 5x5 square centred on the site.
 
+    With a step (Ludii's ``(step <directions> (to if:...))``), the sites reached by repeating
+    it from a site, as Ludii's ``SitesDistance`` walks them: the step's targets (where its
+    ``to`` condition holds, ``(from)`` the site stepped from, ``(to)`` the target; an empty
+    site by default) at distance 1, then level after level, each site once; as Ludii, a level
+    L beyond the first is kept when L - 1 reaches the range's least distance, and the walk
+    stops after level ``max - 1``. In increasing order.
+
     Parameters:
+        type: the kind of site (the board's own kind when left out)
         directions: the steps counted (``Adjacent`` when left out)
+        step: the step repeated (instead of the directions)
         from: the site (or region) the distance is measured from
         distance: the distances kept, as a range
 
     Examples:
         (sites Distance All from:(sites Centre) (range 3 Infinity))
+        (sites Distance (step Orthogonal (to if:(is Empty (to)))) from:(from) (range 1 Infinity))
     """
 
     name = "sites Distance"
     concepts = ("Distance",)
     kind = REGION
+    checks_site_type = True  # the board's own kind of site only (see .sitetypes)
+    type: Any = site_type_param()
     directions: Any = Param(DIRS, optional=True)
+    step: Any = Param(Instance("step"), optional=True)
     origin: Any = Param(REGION_FN, named=True, key="from")
     distance: Any = Param(kind_of(RANGE))
 
+    def validate(self) -> None:
+        if self.step is not None and self.directions is not None:
+            raise BindError("(sites Distance ...) takes directions or a step, not both", self.span)
+
     def compile(self, c: Compiler):
+        if self.step is not None:
+            return _distance_by_step(c, self)
         dirs = c.directions(self.directions, "Adjacent")
         origin = c.region(self.origin)
         lo, hi = self.distance.bounds(c)
@@ -442,6 +530,8 @@ class SitesDistance(Ludeme):
         from ..native.emit import INFINITY, Buffered, Listed, NoKernel
         from ..native.kernels.capture import bounds
         from ..native.kernels.placement import _directions
+        if self.step is not None:
+            raise NoKernel("(sites Distance <step> ...)")
         if k.n > 2048:
             raise NoKernel("(sites Distance ...)", "a board of more than 2048 sites")
         dirs = _directions(k, self.directions, "Adjacent")
@@ -471,6 +561,47 @@ class SitesDistance(Ludeme):
             k.line(f"    {buf}[{count}] = {x}")
             k.line(f"    {count} += 1")
         return Buffered(buf, count)
+
+
+def _distance_by_step(c: Compiler, ludeme: SitesDistance) -> Any:
+    """(sites Distance <step> from:... <range>) as Ludii's SitesDistance walks it."""
+    step = ludeme.step
+    rays_at = c.topo.rays_for(c.directions(step.directions, "Adjacent"))
+    to = step.to
+    cond = c.bool(to.condition) if to is not None and to.condition is not None else None
+    origin = c.site(ludeme.origin)
+    lo, hi = ludeme.distance.bounds(c)
+    n = c.topo.n
+
+    def targets(s: State, frame: Env, x: int) -> list[int]:
+        frame.frm = x
+        out = []
+        for ray in rays_at[x]:
+            frame.to = t = ray[0]
+            if (cond(s, frame) if cond is not None else not s.what[t]) and t not in out:
+                out.append(t)
+        return out
+
+    def region(s: State, e: Env) -> list[int]:
+        x = origin(s, e)
+        if not 0 <= x < n or lo < 0:
+            return []
+        frame = e.child()
+        current = targets(s, frame, x)
+        found = set(current) if lo <= 1 else set()
+        checked = {x, *current}
+        level = 1
+        while current and level < hi - 1:
+            following: list[int] = []
+            for site in current:
+                following.extend(t for t in targets(s, frame, site) if t not in checked and t not in following)
+            checked.update(current)
+            current = following
+            if level >= lo:  # Ludii's: the level walked, not the one reached
+                found.update(following)
+            level += 1
+        return sorted(found)
+    return region
 
 
 # Ludii's RegionTypeDynamic: which neighbours (sites Around) keeps, relative to the mover
@@ -1128,25 +1259,35 @@ class IsBracketed(SitesBracketed):
 
 
 class SitesPhase(Ludeme):
-    """The sites of one colour of a chequered board (phase 0 or 1, Ludii's ``(sites Phase N)``).
+    """The sites of one phase of the board (Ludii's ``(sites Phase N)``): the colours of a
+    chequered board, measured as Ludii does (neighbours never share a phase; phases 0 to 5). A
+    phase the board does not have, or none given, gives no sites.
 
     Parameters:
-        phase: the colour: 0 or 1
+        type: the kind of site (the board's own kind when left out)
+        phase: the phase: 0 to 5 (a number known during play too)
 
     Examples:
         (sites Phase 0)
+        (sites Phase Vertex 1)
+        (sites Phase (% (count Moves) 2))
     """
 
     name = "sites Phase"
     kind = REGION
-    phase: Any = Param(INT_FN, range=(0, 5))
+    type: Any = site_type_param()
+    phase: Any = Param(INT_FN, range=(-1_000_000, 1_000_000), optional=True)
 
     def compile(self, c: Compiler):
-        n = c.static_int(self.phase)
-        sites = c.topo.regions.get(f"Phase{n}")
-        if sites is None:
-            raise BindError(f"this board has no phase {n}", self.span)
-        return const_fn(tuple(sites))
+        if self.phase is None:
+            return const_fn(())
+        phases = [board_region(c, self, f"Phase{p}") if f"Phase{p}" in
+                  c.topo.regions_of(kind_of_site(self.type, c.topo.use)) else () for p in range(6)]
+        phase = c.int(self.phase)
+        fixed = constant(phase)
+        if fixed is not None:
+            return const_fn(tuple(phases[fixed]) if 0 <= fixed < 6 else ())
+        return lambda s, e: phases[p] if 0 <= (p := phase(s, e)) < 6 else ()
 
 
 class SitesLineOfSight(Ludeme):
@@ -1158,12 +1299,14 @@ class SitesLineOfSight(Ludeme):
     Parameters:
         type: what is seen: the first piece, the empty sites before it, the farthest of those, or
             the first site
-        at: the site looking
+        site_type: the kind of site (the board's own kind when left out)
+        at: the site looking (the last move's site, ``(last To)``, when left out)
         directions: the directions looked along (``Adjacent`` when left out)
 
     Examples:
         (sites LineOfSight at:(from))
         (sites LineOfSight Farthest at:(from) Orthogonal)
+        (sites LineOfSight Empty)
     """
 
     name = "sites LineOfSight"
@@ -1171,17 +1314,21 @@ class SitesLineOfSight(Ludeme):
     concepts = ("LineOfSight",)
     default_directions = "Adjacent"
     type: Any = Param(Enum(("Piece", "Empty", "Farthest", "First"), "Piece | Empty | Farthest | First"), optional=True)
-    at: Any = Param(SITE_FN, named=True)
+    site_type: Any = site_type_param()
+    at: Any = Param(SITE_FN, named=True, optional=True)
     directions: Any = Param(DIRS, optional=True)
 
     def compile(self, c: Compiler):
-        at = c.site(self.at)
+        from .measures import check_site_type
+        check_site_type(c, self, self.site_type)
+        at = c.site(self.at) if self.at is not None else (lambda s, e: s.last_to)  # Ludii: (last To)
         rays_at = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
         kind = self.type.name if self.type is not None else "Piece"
+        n = c.topo.n
 
         def sight(s: State, e: Env):
             x = at(s, e)
-            if x < 0:
+            if not 0 <= x < n:  # off the board, or a hand's site: nothing in sight
                 return ()
             what = s.what
             out = []
@@ -1209,6 +1356,9 @@ class SitesLineOfSight(Ludeme):
         from ..native.kernels.placement import _directions
         from ..native.kernels.regions import _fixed
         kind = self.type.name if self.type is not None else "Piece"
+        if self.at is None or self.site_type is not None:
+            from ..native.emit import NoKernel
+            raise NoKernel("(sites LineOfSight) without at: or with a site type")
         rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
         x = _fixed(k, k.site(self.at), "s")
         buf, count = k.buffer(), k.temp("c")

@@ -248,7 +248,8 @@ class SitesState(_PieceStates):
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
-        value: the state looked for
+        value: the state looked for (Ludii's signature has it optional, but Ludii fails without
+            it: it is required here, with an error that says so)
 
     Examples:
         (sites State 1)
@@ -257,8 +258,13 @@ class SitesState(_PieceStates):
     name = "sites State"
     kind = REGION
     type: Any = Param(SITE_TYPE, optional=True)
-    value: Any = Param(INT_FN, range=ANY_INT)
+    value: Any = Param(INT_FN, range=ANY_INT, optional=True)
     concepts = ("SiteState",)
+
+    def validate(self) -> None:
+        if self.value is None:  # Ludii's signature lets it out, and Ludii then fails on it
+            from ..errors import BindError
+            raise BindError("(sites State) needs the state looked for: (sites State 1)", self.span)
 
     def compile(self, c: Compiler):
         check_site_type(c, self, self.type)

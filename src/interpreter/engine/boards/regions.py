@@ -32,6 +32,8 @@ vertices and cells need, step by step in Ludii's order, because later steps read
    every side that one of its corners is on.
 7. **Phases** (``measurePhase``): a greedy colouring spread from the first site, so that no
    two neighbours (vertices joined by an edge; cells sharing an edge) share a phase.
+7b. **Edge orientation** (``measureEdgeOrientation``): each edge is axial (horizontal or
+   vertical) or angled (slash or slosh) by its direction in 16ths of a turn.
 8. **Centre** (``measureCentre``): the sites with the least sum of squared distances to the
    corner sites and, on boards of fewer than 100 sites of that type, to the perimeter sites
    (ties within 0.0001).
@@ -60,6 +62,10 @@ REGION_NAMES = ("Board", "Top", "Bottom", "Left", "Right", "Centre", "Corners", 
 """Keys of ``board_regions`` that are always present (possibly empty); ``Phase0``..``Phase5``
 and ``Side N``..``Side NW`` are present only when the board has such sites."""
 
+EDGE_ORIENTATIONS = ("Axial", "Horizontal", "Vertical", "Angled", "Slash", "Slosh")
+"""Keys of ``board_regions`` for the edges' orientations (Ludii's ``measureEdgeOrientation``);
+always present, empty but for edges (Ludii measures them for edges only)."""
+
 _EXTREME_TOLERANCE = 0.01
 _CORNER_TOLERANCE = 0.001
 _CONVEX_MIN = 0.320  # "catches bad corners in rectangular shapes on hex"
@@ -83,7 +89,7 @@ def board_regions(graph: BoardGraph, use: str = "Cell") -> dict[str, tuple[int, 
     props = {"Cell": m.cells, "Vertex": m.vertices, "Edge": m.edges}[use]
     n = {"Cell": len(graph.faces), "Vertex": len(graph.vertices), "Edge": len(graph.edges)}[use]
     out = {"Board": tuple(range(n))}
-    for name in REGION_NAMES[1:]:
+    for name in REGION_NAMES[1:] + EDGE_ORIENTATIONS:
         out[name] = tuple(sorted(props.get(name, ())))
     for p in range(MAX_PHASES):
         sites = tuple(sorted(props.get(f"Phase{p}", ())))
@@ -189,6 +195,7 @@ def measure(graph: BoardGraph) -> Measures:
 
     _measure_sides(graph, m)  # 6
     _measure_phases(graph, edges, m)  # 7
+    E.update(edge_orientations(graph))  # 7b
 
     # 8. centre
     for props, points in ((V, vertex_points), (F, cell_points), (E, edge_points)):
@@ -548,6 +555,31 @@ def _side_direction(dirn: int, count: int) -> str:
     if dirn > dirn // 2 and dirn < 3 * count // 4:
         return "SW"
     return "SE"
+
+
+# ------------------------------------------------------------------------------ 7b. edge orientation
+
+def edge_orientations(graph: BoardGraph) -> dict[str, set[int]]:
+    """Ludii's ``measureEdgeOrientation``: the direction from an edge's first end to its
+    second, in 16ths of a turn counterclockwise from east; east or west: axial and horizontal;
+    north or south: axial and vertical; strictly between east and north (or west and south):
+    angled and slash; else angled and slosh. Which end comes first does not matter (a half
+    turn keeps each class)."""
+    out: dict[str, set[int]] = {name: set() for name in EDGE_ORIENTATIONS}
+    count = 16
+    for e, (a, b) in enumerate(graph.edges):
+        d = _discrete_direction(graph.vertices[a], graph.vertices[b], count)
+        if d in (0, count // 2):
+            names = ("Axial", "Horizontal")
+        elif d in (count // 4, 3 * count // 4):
+            names = ("Axial", "Vertical")
+        elif 0 < d < count // 4 or count // 2 < d < 3 * count // 4:
+            names = ("Angled", "Slash")
+        else:
+            names = ("Angled", "Slosh")
+        for name in names:
+            out[name].add(e)
+    return out
 
 
 # ------------------------------------------------------------------------------ 7. phases
