@@ -10,7 +10,7 @@ from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Bool, Int, Str
+from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
     ANY_INT,
     BOOL_FN,
@@ -343,13 +343,30 @@ class AddScore(_ScoreEffect):
 
 
 class SetScore(_ScoreEffect):
-    """Set a player's score (``Each`` for everybody).
+    """Set a player's score (``Each`` for everybody; as a start rule, Ludii's player may be left
+    out: everybody's).
+
+    Parameters:
+        player: whose score (``Each``: everybody's; every player's when left out)
+        amount: the score
 
     Examples:
         (set Score Each 0)
+        (set Score 5)
     """
 
     name = "set Score"
+    player: Any = Param(PLAYER, optional=True)
+    amount: Any = Param(INT_FN, optional=True, range=ANY_INT)
+
+    def validate(self) -> None:
+        if self.amount is None:  # (set Score 5): the one number given is the score
+            if self.player is None or isinstance(self.player, Const):
+                raise BindError("set Score needs a score", self.span, hint="(set Score Each 0)")
+            self.player, self.amount = None, self.player
+        if self.player is None:
+            self.player = Const("Each", span=self.span)
+        super().validate()
 
     @staticmethod
     def update(old: int, amount: int) -> int:

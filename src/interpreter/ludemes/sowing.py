@@ -141,12 +141,14 @@ class SetCount(_Effect):
     Parameters:
         type: the kind of site (the board's own kind when left out)
         number: how many pieces the site holds afterwards
+        site_type: the kind of site, where Ludii's start rule writes it (after the number)
         at: the site (a board site or a hand)
         to: a region: every site of it gets that many
 
     Examples:
         (set Count 4 to:(sites Track))
         (set Count 22 at:(handSite P1))
+        (set Count 3 Cell to:(sites Board))
     """
 
     name = "set Count"
@@ -157,17 +159,24 @@ class SetCount(_Effect):
         return ("PieceCount", "SetCount")
     type: Any = Param(SITE_TYPE, optional=True)
     number: Any = Param(INT_FN, range=COUNT)
+    site_type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
     to: Any = Param(REGION_FN, optional=True, named=True)
 
     def validate(self) -> None:
         if (self.at is None) == (self.to is None):
             raise BindError("set Count needs a site (at:) or a region (to:), one of them", self.span)
+        if self.site_type is not None:
+            if self.type is not None:
+                raise BindError("set Count takes one site type", self.site_type.span)
+            self.type = self.site_type  # Ludii's start rule: (set Count 4 Cell to:...)
 
     def declare(self, d: Declarations, c: Any) -> None:
         declare_counts(d)
 
     def compile_effect(self, c: Compiler):
+        from .board_sites import check_type
+        check_type(self, c)
         number = c.int(self.number)
         seed = seed_kind(c.game)
         if self.at is not None:

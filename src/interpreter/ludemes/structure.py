@@ -10,7 +10,7 @@ from ..engine.move import CHOICE, Move
 from ..engine.movegen import FnGen
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Const, Int, Str
+from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
     ANY_INT,
     BOOL_FN,
@@ -742,9 +742,11 @@ class ByScore(Ludeme):
     Parameters:
         finalScore: each player's end score, when it is not their score as played (``(score P1
             (count Pieces P1))``)
+        misere: True: the lowest score wins instead (Ludii's misere version; False by default)
 
     Examples:
         (byScore)
+        (byScore misere:True)
         (byScore {(score P1 (count at:(handSite P1))) (score P2 (count at:(handSite P2)))})
         (byScore {(score P1 (count Pieces P1)) (score P2 (count Pieces P2))})
     """
@@ -764,17 +766,20 @@ class ByScore(Ludeme):
         return "All", "Win"
     kind = RESULT
     finalScore: Any = Param(ArrayOf(Instance("score")), optional=True)
+    misere: Any = Param(BOOL_FN, optional=True, named=True)
 
     def compile_outcome(self, c: Compiler):
         players = tuple(range(1, c.game.num_players + 1))
         items = self.finalScore.items if isinstance(self.finalScore, BoundArray) else \
             [self.finalScore] if self.finalScore is not None else []
         finals = [item.compile_final(c) for item in items]
+        misere = c.bool(self.misere) if self.misere is not None else None
 
         def outcome(s, e):
+            lowest = misere is not None and misere(s, e)  # read before the final scores, as Ludii
             for who, value in finals:  # one after the other, as Ludii sets them
                 s.set_score(who(s, e), value(s, e))
-            best = max(s.scores[p] for p in players)
+            best = (min if lowest else max)(s.scores[p] for p in players)
             winners = tuple(p for p in players if s.scores[p] == best)
             said = "scores " + "; ".join(f"P{p}: {s.scores[p]}" for p in players)
             if len(winners) == len(players):  # every player on top: nobody wins (Ludii's ByScore)
@@ -789,6 +794,8 @@ class ByScore(Ludeme):
         from ..native.kernels.values import _best_of, _outcome
         items = self.finalScore.items if isinstance(self.finalScore, BoundArray) else \
             [self.finalScore] if self.finalScore is not None else []
+        if self.misere is not None and not (isinstance(self.misere, Bool) and not self.misere.value):
+            raise NoKernel("(byScore misere:...)", "the lowest score winning")
 
         def body(hit: str, w: str, ls: str, d: str) -> None:
             st = k.st

@@ -1,0 +1,86 @@
+"""Ludii's start rules, end rules, meta rules, phases and directions (issue 24, session 30): each
+form with Ludii's signature, its meaning tested on a small position."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import LudError, load
+
+
+def game(rules: str, equipment: str = '(board (square 3)) (piece "Disc" Each)', players: int = 2):
+    return load(f'(game "T" (players {players}) (equipment {{{equipment}}}) (rules {rules}))')
+
+
+def texts(state) -> list[str]:
+    return sorted(m.text for m in state.legal_moves())
+
+
+PLAY = '(play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))'
+
+
+# --- start ------------------------------------------------------------------------------------------
+def test_set_count_takes_the_site_type_after_the_count():
+    g = game(f'(start (set Count 3 Cell to:(sites {{0 1}}))) {PLAY}',
+             '(board (square 3)) (piece "Seed" Shared)')
+    s = g.initial_state()
+    from interpreter.engine.counts import pieces_at
+    assert [pieces_at(s, x) for x in range(3)] == [3, 3, 0]
+
+
+def test_set_count_refuses_another_kind_of_site():
+    with pytest.raises(LudError):
+        game(f'(start (set Count 3 Vertex to:(sites {{0 1}}))) {PLAY}', '(board (square 3)) (piece "Seed" Shared)')
+
+
+def test_set_score_with_and_without_a_player():
+    s = game(f'(start {{(set Score 5) (set Score P2 7)}}) {PLAY}').initial_state()
+    assert s.scores[1:3] == [5, 7]
+    s = game(f'(start (set Score Each 2)) {PLAY}').initial_state()
+    assert s.scores[1:3] == [2, 2]
+
+
+# --- end ----------------------------------------------------------------------------------------------
+def test_byscore_misere_gives_the_victory_to_the_lowest_score():
+    rules = ('(play (move Add (to (sites Empty)) (then (addScore Mover 1)))) '
+             '(end (if (= (count Moves) 3) (byScore{})))')
+    for misere, winner in (("", 1), (" misere:True", 2), (" misere:False", 1)):
+        s = game(rules.format(misere)).initial_state()
+        for move in ("A1", "A2", "A3"):
+            s.apply(move)
+        assert s.is_over() and s.result().winners == [winner], misere
+
+
+def test_end_if_with_sub_conditions_and_a_default_result():
+    # Ludii's (if C {(if C1 R1) (if C2 R2)} R): the first sub-condition that holds decides, else R
+    rules = ('(play (move Add (to (sites Empty)))) '
+             '(end (if (= (count Moves) 2) {(if (is Occupied 8) (result P2 Win)) '
+             '(if (is Occupied 7) (result P1 Win))} (result All Draw)))')
+    for moves, winners in ((("A1", "C3"), [2]), (("A1", "B3"), [1]), (("A1", "A2"), [])):
+        s = game(rules).initial_state()
+        for move in moves:
+            s.apply(move)
+        assert s.is_over() and s.result().winners == winners, moves
+
+
+def test_end_if_with_one_sub_condition_that_holds_without_a_result_decides_nothing():
+    rules = ('(play (move Add (to (sites Empty)))) '
+             '(end {(if (= (count Moves) 2) (if (is Occupied 0)) (result P2 Win)) '
+             '(if (= (count Moves) 3) (result P1 Win))})')
+    s = game(rules).initial_state()
+    for move in ("A1", "B1"):
+        s.apply(move)
+    assert not s.is_over()  # the sub-condition held: no result, and not the default one
+    s.apply("C1")
+    assert s.result().winners == [1]
+    s = game(rules).initial_state()
+    for move in ("B1", "C1"):
+        s.apply(move)
+    assert s.result().winners == [2]  # no sub-condition held: the default result
+
+
+def test_end_if_without_a_result_never_ends_the_game():
+    s = game('(play (move Add (to (sites Empty)))) (end {(if (is Occupied 0)) (if (is Full) (result All Draw))})'
+             ).initial_state()
+    s.apply("A1")
+    assert not s.is_over()
