@@ -84,3 +84,36 @@ def test_end_if_without_a_result_never_ends_the_game():
              ).initial_state()
     s.apply("A1")
     assert not s.is_over()
+
+
+# --- meta -----------------------------------------------------------------------------------------------
+def test_no_suicide_forbids_a_move_that_makes_the_mover_lose():
+    rules = ('{} (play (move Add (to (sites Empty)))) '
+             '(end (if (is Line 3) (result Mover Loss)))')
+    s = game(rules.format('')).initial_state()
+    for move in ("A1", "C3", "A2", "C2"):
+        s.apply(move)
+    assert "A3" in texts(s)  # without the rule: a line of three, which loses
+    s = game(rules.format('(meta (no Suicide))')).initial_state()
+    for move in ("A1", "C3", "A2", "C2"):
+        s.apply(move)
+    assert "A3" not in texts(s) and "B1" in texts(s)
+
+
+def test_no_suicide_allows_a_move_that_wins_or_draws():
+    rules = ('(meta (no Suicide)) (play (move Add (to (sites Empty)))) '
+             '(end (if (is Line 3) (result Mover Win)))')
+    s = game(rules).initial_state()
+    for move in ("A1", "C3", "A2", "C2"):
+        s.apply(move)
+    assert "A3" in texts(s)
+
+
+def test_pass_end_no_end_lets_the_game_go_on_when_all_pass():
+    rules = '{} (play (move Pass)) (end (if (= (count Moves) 5) (result P1 Win)))'
+    for meta, draw in (('', True), ('(meta (passEnd Draw))', True), ('(meta (passEnd NoEnd))', False)):
+        s = game(rules.format(meta)).initial_state()
+        while not s.is_over():
+            s.apply("pass")
+        assert s.result().draw is draw, meta
+        assert (s.ply == 5) is not draw  # with NoEnd, only the rules end it: P1 wins at move 5

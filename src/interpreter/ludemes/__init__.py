@@ -28,6 +28,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     maxmoves,
     measures,
     metadata,
+    meta_rules,
     modes,
     money,
     movement,
