@@ -117,3 +117,14 @@ def test_pass_end_no_end_lets_the_game_go_on_when_all_pass():
             s.apply("pass")
         assert s.result().draw is draw, meta
         assert (s.ply == 5) is not draw  # with NoEnd, only the rules end it: P1 wins at move 5
+
+
+# --- directions -------------------------------------------------------------------------------------------
+def test_directions_without_names_is_the_forward_direction():
+    rules = ('(play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))')
+    eq = ('(board (square 3)) (piece "Disc" P1 N (move Step (directions) (to if:(is Empty (to))))) '
+          '(piece "Disc" P2 S (move Step (directions) (to if:(is Empty (to)))))')
+    g = load(f'(game "T" (players {{(player N) (player S)}}) (equipment {{{eq}}}) '
+             f'(rules (start {{(place "Disc1" "B1") (place "Disc2" "B3")}}) {rules}))')
+    s = g.initial_state()
+    assert texts(s) == ["B1-B2"]
