@@ -128,3 +128,28 @@ def test_directions_without_names_is_the_forward_direction():
              f'(rules (start {{(place "Disc1" "B1") (place "Disc2" "B3")}}) {rules}))')
     s = g.initial_state()
     assert texts(s) == ["B1-B2"]
+
+
+# --- phases ---------------------------------------------------------------------------------------------
+PHASES = ('(phase "Place" {} (play (move Add (to (sites Empty)))) (nextPhase {} (>= (count Moves) 2) "Pass")) '
+          '(phase "Pass" (play (move Pass)))')
+
+
+def phased(mode: str, who: str):
+    return game("phases:{" + PHASES.format(mode, who) + "} (end (if (is Full) (result All Draw)))")
+
+
+def test_phase_takes_the_games_mode_and_refuses_another():
+    s = phased("(mode Alternating)", "").initial_state()
+    assert len(texts(s)) == 9
+    with pytest.raises(LudError, match="mode"):
+        phased("(mode Simultaneous)", "")
+
+
+def test_next_phase_of_one_player_named_by_number():
+    s = phased("", "(player 2)").initial_state()
+    s.apply("A1")
+    s.apply("A2")
+    assert texts(s)[0] == "A3"  # P1 is still placing: only P2 went on to passing
+    s.apply("A3")
+    assert texts(s) == ["pass"]

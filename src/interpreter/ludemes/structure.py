@@ -541,6 +541,8 @@ class PhaseLudeme(Ludeme):
     Parameters:
         title: the phase's name
         role: the player whose phase it is (every player's when left out)
+        mode: the mode of play in the phase: the game's own (Ludii reads the game's mode for
+            the rules; a phase's mode only picks its playouts), another is refused
         play: the moves of the phase
         end: end rules checked after a move made in the phase, before the game's
         next: when to leave it, and for which phase
@@ -554,12 +556,22 @@ class PhaseLudeme(Ludeme):
     kind = PHASE
     title: Any = Param(STR_LIT)
     role: Any = Param(ROLE, optional=True)
+    mode: Any = Param(kind_of("mode"), optional=True)
     play: Any = Param(kind_of(PLAY))
     end: Any = Param(kind_of(END), optional=True)
     next: Any = Param(ArrayOf(kind_of(NEXT_PHASE)), optional=True, many=True)
 
     def validate(self) -> None:
         self.title = self.title.value
+        # the mode's name only (its ludeme would declare the game's mode a second time)
+        self.mode_span = self.mode.span if self.mode is not None else self.span
+        self.mode = self.mode.mode.name if self.mode is not None else None
+
+    def declare(self, d: Any, c: Any) -> None:
+        """A phase's mode must be the game's (the mode of the rules is the game's, as Ludii's)."""
+        if self.mode is not None and self.mode != d.mode:
+            raise BindError(f"a phase in mode {self.mode} in a game in mode {d.mode} is not supported",
+                            self.mode_span, hint="Ludii plays every phase in the game's mode")
 
     def next_phases(self) -> list[NextPhase]:
         if self.next is None:
@@ -575,12 +587,14 @@ class NextPhase(Ludeme):
     own ``nextPhase`` says.
 
     Parameters:
-        role: the player whose phase changes (every player's when left out)
+        role: the player whose phase changes (every player's when left out), a role or Ludii's
+            ``(player N)``
         condition: when to go to the phase (always when left out)
         target: the name of the phase gone to (the next one in the list when left out)
 
     Examples:
         (nextPhase "General")
+        (nextPhase (player 2) "Movement")
         (nextPhase (>= (count Moves) 4) "General")
         (nextPhase Mover (is Empty (handSite Mover)) "Movement")
     """
@@ -590,7 +604,7 @@ class NextPhase(Ludeme):
     def concepts_at(self, where):
         return ("SetPhase",) if where.effect else ()
     kind = NEXT_PHASE
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, Instance("player"))), optional=True)
     condition: Any = Param(BOOL_FN, optional=True)
     target: Any = Param(STR_LIT, optional=True)
 
