@@ -40,6 +40,33 @@ def test_set_score_with_and_without_a_player():
     assert s.scores[1:3] == [2, 2]
 
 
+
+def test_start_foreach_site_with_a_condition_places_where_it_holds():
+    s = game(f'(start (forEach Site (sites Bottom) if:(!= (site) 1) (place "Disc1" (site)))) {PLAY}').initial_state()
+    assert [s.what[x] for x in range(3)] == [1, 0, 1]
+
+
+def test_start_foreach_site_sees_what_it_did_at_the_sites_before():
+    # one site after the other: a site sees the piece placed at the site before it
+    s = game(f'(start (forEach Site (sites Bottom) if:(or (= (site) 0) (is Occupied (- (site) 1))) '
+             f'(place "Disc1" (site)))) {PLAY}').initial_state()
+    assert [s.what[x] for x in range(3)] == [1, 1, 1]
+
+
+def test_start_foreach_site_still_takes_an_effect_as_before():
+    s = game(f'(start (forEach Site (sites Bottom) (set Count 2 at:(site)))) {PLAY}',
+             '(board (square 3)) (piece "Seed" Shared)').initial_state()
+    from interpreter.engine.counts import pieces_at
+    assert [pieces_at(s, x) for x in range(4)] == [2, 2, 2, 0]
+
+
+def test_start_foreach_player_and_over_a_list_of_players():
+    s = game(f'(start (forEach Player (set Score Player (+ 10 (player))))) {PLAY}').initial_state()
+    assert s.scores[1:3] == [11, 12]
+    s = game(f'(start (forEach (players All) (set Score Player 3))) {PLAY}').initial_state()
+    assert s.scores[1:3] == [3, 3]
+
+
 # --- end ----------------------------------------------------------------------------------------------
 def test_byscore_misere_gives_the_victory_to_the_lowest_score():
     rules = ('(play (move Add (to (sites Empty)) (then (addScore Mover 1)))) '

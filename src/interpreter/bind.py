@@ -257,6 +257,19 @@ class _Binder:
         shown = _checked(value)
         if shown is None:
             return cls
+        fitting = [c for c in OVERLOADS[cls.name] if _takes(c, [shown])]
+        if len(fitting) > 1:  # several take the first argument: the second and the names decide
+            keys = {a.key for a in args if isinstance(a, Named)}
+            second = next((a for a in args if not isinstance(a, Named) and a is not first), None)
+            shown2 = None
+            if second is not None:
+                prebound[id(second)] = self.bind(second, depth + 1)
+                shown2 = _checked(prebound[id(second)])
+            if second is None or shown2 is not None:
+                for candidate in fitting:
+                    names = {p.word for p in candidate.params if p.named}
+                    if keys <= names and _takes(candidate, [shown] if second is None else [shown, shown2]):
+                        return candidate
         for candidate in OVERLOADS[cls.name]:
             for param in (p for p in candidate.params if not p.named):
                 if param.type.accepts(shown):
@@ -279,6 +292,23 @@ class _Binder:
             return unknown
         return BindError(f"{cls.name}: too many arguments, or {_describe(value)} fits no parameter",
                          arg.span, hint=_constants_hint(cls, value) or f"signature: {cls.signature()}")
+
+
+def _takes(cls: type[Ludeme], values: list[Any]) -> bool:
+    """Whether ``cls``'s positional parameters take ``values`` in order (optional ones may be
+    skipped; a required one may not)."""
+    params = [p for p in cls.params if not p.named]
+    i = 0
+    for value in values:
+        while i < len(params) and not params[i].type.accepts(value):
+            if not params[i].optional:
+                return False
+            i += 1
+        if i == len(params):
+            return False
+        if not (params[i].many and isinstance(params[i].type, base.ArrayOf)):
+            i += 1
+    return True
 
 
 def _other_reading(value: Any, param: Param) -> Any:
