@@ -180,3 +180,25 @@ def test_next_phase_of_one_player_named_by_number():
     assert texts(s)[0] == "A3"  # P1 is still placing: only P2 went on to passing
     s.apply("A3")
     assert texts(s) == ["pass"]
+
+
+# --- place ------------------------------------------------------------------------------------------------
+def test_place_with_the_site_type_a_value_and_counts():
+    g = game('(start {(place "Disc1" Cell (sites {0 1}) value:3) (place "Disc2" 2)}) '
+             '(play (move Add (to (sites Empty)))) (end (if (= (value Piece at:0) 3) (result Mover Win)))',
+             '(board (square 3)) (piece "Disc" Each value:1)')
+    s = g.initial_state()
+    from interpreter.ludemes.variables import PIECE_VALUES
+    assert [s.what[x] for x in range(3)] == [1, 1, 2]
+    assert s.arrays[PIECE_VALUES][:3] == [3, 3, 0]
+    s.apply("A2")
+    assert s.is_over() and s.result().winners == [1]  # (value Piece at:0): the value placed
+    with pytest.raises(LudError):
+        game(f'(start (place "Disc1" Vertex (sites {{0 1}}))) {PLAY}')
+
+
+def test_place_counts_puts_the_first_number_on_every_site():
+    s = game(f'(start (place "Seed" (sites {{0 1 2}}) counts:{{4 5 6}})) {PLAY}',
+             '(board (square 3)) (piece "Seed" Shared)').initial_state()
+    from interpreter.engine.counts import pieces_at
+    assert [pieces_at(s, x) for x in range(4)] == [4, 4, 4, 0]
