@@ -202,3 +202,26 @@ def test_place_counts_puts_the_first_number_on_every_site():
              '(board (square 3)) (piece "Seed" Shared)').initial_state()
     from interpreter.engine.counts import pieces_at
     assert [pieces_at(s, x) for x in range(4)] == [4, 4, 4, 0]
+
+
+# --- set ----------------------------------------------------------------------------------------------------
+def test_set_a_role_puts_the_piece_numbered_as_the_player():
+    # Ludii's Id of P2 is 2: the second piece declared (here P1's Cross), not P2's first piece
+    eq = '(board (square 3)) (piece "Disc" P1) (piece "Cross" P1) (piece "Disc" P2)'
+    s = game(f'(start {{(set P2 Cell 4) (set P1 coord:"A1") (set P1 (sites {{1 2}}))}}) {PLAY}', eq).initial_state()
+    names = [s.game.components[s.what[x]].name if s.what[x] else "" for x in range(5)]
+    assert names == ["Disc1", "Disc1", "Disc1", "", "Cross1"]
+
+
+def test_set_a_role_without_sites_sets_nothing():
+    s = game(f'(start (set P1)) {PLAY}').initial_state()
+    assert not any(s.what)
+
+
+def test_set_the_variables_of_a_deduction_puzzle():
+    g = load('(game "P" (players 1) (equipment {(board (square 2) (values Cell (range 1 4)))}) '
+             '(rules (start (set {{0 1} {3 4}})) (play (satisfy (all Different (sites Board)))) (end (if (is Solved) (result P1 Win)))))')
+    s = g.initial_state()
+    from interpreter.ludemes.puzzles import PUZZLE
+    assert s.arrays[PUZZLE][0] == 1 << 1 and s.arrays[PUZZLE][3] == 1 << 4
+    assert "B1=1" not in texts(s) and "B1=2" in texts(s)  # all different: A1 holds 1

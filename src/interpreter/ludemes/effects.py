@@ -437,7 +437,7 @@ class Place(Ludeme):
     sites: Any = Param(REGION_FN, optional=True)
     coord: Any = Param(STR_LIT, optional=True, named=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
-    counts: Any = Param(ArrayOf(INT_FN), optional=True, named=True)
+    counts: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECES)
     state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
