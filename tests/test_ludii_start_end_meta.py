@@ -225,3 +225,16 @@ def test_set_the_variables_of_a_deduction_puzzle():
     from interpreter.ludemes.puzzles import PUZZLE
     assert s.arrays[PUZZLE][0] == 1 << 1 and s.arrays[PUZZLE][3] == 1 << 4
     assert "B1=1" not in texts(s) and "B1=2" in texts(s)  # all different: A1 holds 1
+
+
+def test_payoffs_rank_the_players_by_their_payoff():
+    rules = '(play (move Pass)) (end (if (= (count Moves) 1) (payoffs {{(payoff P1 {}) (payoff P2 {})}})))'
+    for p1, p2, winners, draw in (("5.5", "1.2", [1], False), ("0.5", "(+ 1 1)", [2], False), ("3", "3.0", [], True)):
+        s = game(rules.format(p1, p2)).initial_state()
+        s.apply("pass")
+        assert s.is_over() and s.result().winners == winners and s.result().draw is draw, (p1, p2)
+    one = '(play (move Pass)) (end (if (= (count Moves) 1) (payoffs {{(payoff P1 {})}})))'
+    for value, winners in (("0.5", [1]), ("0", [])):
+        s = game(one.format(value), players=1).initial_state()
+        s.apply("pass")
+        assert s.is_over() and s.result().winners == winners, value

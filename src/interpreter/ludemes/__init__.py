@@ -14,6 +14,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     dice,
     directionfns,
     effects,
+    end_rules,
     filters,
     foreach,
     functions,
