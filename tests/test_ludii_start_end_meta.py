@@ -238,3 +238,12 @@ def test_payoffs_rank_the_players_by_their_payoff():
         s = game(one.format(value), players=1).initial_state()
         s.apply("pass")
         assert s.is_over() and s.result().winners == winners, value
+
+
+def test_foreach_of_players_as_moves_binds_each_player():
+    s = game('(start {(place "Disc1" 0) (place "Disc2" 8)}) '
+             '(play (forEach (players Enemy) (move Remove (sites Occupied by:Player)) (then (addScore Mover 1)))) '
+             '(end (if (= (score P1) 1) (result P1 Win)))').initial_state()
+    assert texts(s) == ["xC3"]  # P2, the enemy: its piece only
+    s.apply(s.legal_moves()[0])
+    assert s.what[8] == 0 and s.is_over() and s.result().winners == [1]

@@ -1,6 +1,7 @@
 """Ludii's start rules that iterate (``game.rules.start.forEach``): a start rule applied for
 each site of a region (``forEach Site``, with a condition), each player (``forEach Player``)
-or each player of a list (``forEach <ints>``). Each is the start overload of a name the play
+or each player of a list (``forEach <ints>``, which is also Ludii's moves of each player of a
+list). Each is the start overload of a name the play
 rules use too; the binder tells them apart by their arguments (a start rule where the moves
 version takes moves)."""
 
@@ -8,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
-from .base import BOOL_FN, MOVES, REGION_FN, START_RULE, Kind, Ludeme, Param
+from ..errors import BindError
+from .base import BOOL_FN, MOVES, REGION_FN, START_RULE, THEN, Kind, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile import Compiler
@@ -77,28 +80,54 @@ class StartForEachPlayer(Ludeme):
         return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
 
 
-class StartForEachOf(Ludeme):
-    """Start rule: a start rule applied for each player of a list (``Player`` being the
-    player), as Ludii's start ``forEach <ints>``.
+class ForEachOfPlayers(Ludeme):
+    """For each player of a list (``Player`` being the player): as a start rule, the start
+    rule applied for each (Ludii's start ``forEach <ints>``); as moves, the moves of each,
+    together, each with the consequences (Ludii's ``forEach <ints> <moves>``).
 
     Parameters:
         players: the players (an array of player numbers)
-        rule: the start rule applied for each of them
+        rule: the start rule, or the moves, for each of them
+        then: as moves: consequences of each move
 
     Examples:
         (forEach (players All) (set Score Player 2))
+        (forEach (players Enemy) (move Remove (sites Occupied by:Player)))
     """
 
     name = "forEach"
     overload = True
-    kind = START_RULE
     concepts = ("ControlFlowStatement",)
+    kind = MOVES
     players: Any = Param(Kind(("ints",), "ints"))
     rule: Any = Param(_RULE)
+    then: Any = Param(Kind((THEN,), "then"), optional=True)
+
+    def validate(self) -> None:
+        if self.rule.kind == START_RULE:
+            self.kind = START_RULE  # type: ignore[misc]  # this instance's: a start rule
+            if self.then is not None:
+                raise BindError("(then ...) follows moves, not start rules", self.then.span)
+
+    def compile(self, c: Compiler) -> MoveGen:
+        players = self.players.compile(c)
+        moves = c.moves(self.rule)
+        then = c.rule(after=self.then.compile_effect(c)) if self.then is not None else ()
+
+        def gen(s: State, e: Env) -> list:
+            frame = e.child()
+            out = []
+            for p in tuple(players(s, e)):
+                frame.player = p
+                out.extend(moves.moves(s, frame))
+            return [m.with_rules(m.rules + then) for m in out] if then else out
+        return FnGen(gen)
 
     def compile_effect(self, c: Compiler):
+        if self.then is not None:
+            raise BindError("forEach of players as an effect takes no then", self.then.span)
         players = self.players.compile(c)
         return c.each(players, c.effect(self.rule), bind="player")
 
 
-__all__ = ["StartForEachSite", "StartForEachPlayer", "StartForEachOf"]
+__all__ = ["StartForEachSite", "StartForEachPlayer", "ForEachOfPlayers"]

@@ -192,18 +192,16 @@ def form_coverage(family: str, form: str, signatures: Sequence[dict],
     cls = registry.get(form)
     if cls is None:
         return FormCoverage(family, form, MISSING)
-    # an overloaded name (remove: an effect and a board operator): the class closest to the form
+    # an overloaded name (remove: an effect and a board operator; set: a role's pieces and a
+    # puzzle's values): each signature judged by the class closest to it, as Ludii's
+    # constructors of one name may be different classes
     candidates = base.OVERLOADS.get(form, (cls,)) if own else (cls,)
-    best: list[str] | None = None
-    for candidate in candidates:
-        issues: list[str] = []
-        for n, signature in enumerate(signatures, 1):
-            prefix = f"({n}) " if len(signatures) > 1 else ""
-            issues.extend(prefix + issue for issue in compare_signature(signature["params"], candidate, registry))
-        if best is None or len(issues) < len(best):
-            best = issues
-    assert best is not None
-    return FormCoverage(family, form, PARTIAL if best else COMPLETE, best)
+    issues: list[str] = []
+    for n, signature in enumerate(signatures, 1):
+        prefix = f"({n}) " if len(signatures) > 1 else ""
+        best = min((compare_signature(signature["params"], candidate, registry) for candidate in candidates), key=len)
+        issues.extend(prefix + issue for issue in best)
+    return FormCoverage(family, form, PARTIAL if issues else COMPLETE, issues)
 
 
 def coverage(vocab: Mapping[str, Any] | None = None,
