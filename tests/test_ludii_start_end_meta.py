@@ -247,3 +247,27 @@ def test_foreach_of_players_as_moves_binds_each_player():
     assert texts(s) == ["xC3"]  # P2, the enemy: its piece only
     s.apply(s.legal_moves()[0])
     assert s.what[8] == 0 and s.is_over() and s.result().winners == [1]
+
+
+def test_automove_makes_the_moves_forced_after_a_move():
+    # a 1x3 board: after P1 places at A1, P1's only moves go to B1 and C1 (one move each): both
+    # are forced, and made with the move
+    rules = '{} (play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Win)))'
+    eq = '(board (rectangle 1 3)) (piece "Disc" Each)'
+    s = game(rules.format('(meta (automove))'), eq).initial_state()
+    assert texts(s) == ["A1", "B1", "C1"]
+    s.apply("A1")
+    assert [s.what[x] for x in range(3)] == [1, 1, 1] and s.is_over() and s.result().winners == [1]
+    s = game(rules.format(''), eq).initial_state()
+    s.apply("A1")
+    assert [s.what[x] for x in range(3)] == [1, 0, 0]
+
+
+def test_automove_leaves_sites_that_several_moves_go_to():
+    # two kinds of piece may go to each empty site: no move is forced
+    eq = '(board (rectangle 1 3)) (piece "Disc" Each) (piece "Cross" Each)'
+    rules = ('(meta (automove)) (play (or (move Add (piece "Disc1") (to (sites Empty))) '
+             '(move Add (piece "Cross1") (to (sites Empty))))) (end (if (is Full) (result Mover Win)))')
+    s = game(rules, eq).initial_state()
+    s.apply(s.legal_moves()[0])
+    assert sum(1 for x in range(3) if s.what[x]) == 1

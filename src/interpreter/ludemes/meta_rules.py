@@ -1,12 +1,14 @@
 """Ludii's meta rules about moves and passing (``game.rules.meta``): ``(no Suicide)`` forbids
 a move that makes its mover lose at once, ``(passEnd ...)`` says whether all players passing
-ends the game. Both are engine hooks declared by the ludeme (no compiled rule of their own)."""
+ends the game, ``(automove)`` makes the forced moves that follow a move with it. Each is an
+engine hook declared by the ludeme."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ..engine import turns
+from ..engine.env import ROOT, Env
 from .base import META_RULE, Enum, Ludeme, Param
 
 if TYPE_CHECKING:
@@ -85,4 +87,47 @@ class PassEnd(Ludeme):
         """Nothing to compile: the rule is part of the game's layout (:meth:`declare`)."""
 
 
-__all__ = ["NoSuicide", "PassEnd"]
+class Automove(Ludeme):
+    """Meta rule: after a move, each move its mover could then make to a site that no other of
+    their moves goes to is made too, as part of the same move, and so on while there are such
+    moves (Ludii's ``automove``: the moves forced, one per site).
+
+    Examples:
+        (automove)
+    """
+
+    name = "automove"
+    kind = META_RULE
+    concepts = ("AutoMove",)
+    # no parameters
+
+    def declare(self, d: Declarations, c: Any) -> None:
+        holder = self
+
+        def forced_too(s: State, moves: list[Move]) -> list[Move]:
+            extra = holder.extra  # the consequence registered by configure
+            return [m.with_rules(m.rules + extra) for m in moves]
+        self.extra: tuple[int, ...] = ()
+        d.move_filters.append(forced_too)
+
+    def configure(self, c: Compiler) -> None:
+        """The consequence every legal move gets: the forced moves made after it."""
+        game = c.game
+
+        def forced(s: State, e: Env) -> None:
+            for _ in range(_MOST_ROUNDS):
+                moves = game.phases[s.phase].play.moves(s, ROOT)
+                sites: dict[int, int] = {}
+                for m in moves:
+                    sites[m.to] = sites.get(m.to, 0) + 1
+                alone = [m for m in moves if sites[m.to] == 1]
+                if not alone:
+                    return
+                for m in alone:  # one after the other (Ludii chains them)
+                    turns.act(s, m, as_last=False, outer=e)
+        self.extra = c.rule(after=forced)
+
+
+_MOST_ROUNDS = 1000  # rounds of forced moves after one move (Ludii's would not stop)
+
+__all__ = ["NoSuicide", "PassEnd", "Automove"]
