@@ -271,3 +271,17 @@ def test_automove_leaves_sites_that_several_moves_go_to():
     s = game(rules, eq).initial_state()
     s.apply(s.legal_moves()[0])
     assert sum(1 for x in range(3) if s.what[x]) == 1
+
+
+def test_place_random_puts_pieces_on_empty_sites_drawn_at_random():
+    s = game(f'(start {{(place "Disc1" 0) (place Random (sites Bottom) {{"Disc1" "Disc2"}} count:2)}}) {PLAY}'
+             ).initial_state()
+    bottom = [s.what[x] for x in range(3)]
+    assert bottom == [1, 1, 1]  # A1 taken, two Disc1 fill the rest: the Disc2 find no empty site
+    assert not any(s.what[x] for x in range(3, 9))
+    s = game(f'(start (place Random {{"Disc1"}} count:3 value:7)) {PLAY}').initial_state()
+    placed = [x for x in range(9) if s.what[x]]
+    from interpreter.ludemes.variables import PIECE_VALUES
+    assert len(placed) == 3 and all(s.arrays[PIECE_VALUES][x] == 7 for x in placed)
+    again = game(f'(start (place Random {{"Disc1"}} count:3 value:7)) {PLAY}').initial_state()
+    assert [x for x in range(9) if again.what[x]] == placed  # the state's random sequence decides

@@ -12,7 +12,25 @@ from typing import TYPE_CHECKING, Any
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
-from .base import BOOL_FN, MOVES, REGION_FN, START_RULE, THEN, Kind, Ludeme, Param
+from ..syntax.nodes import Str
+from .base import (
+    ANY_INT,
+    BOOL_FN,
+    BOOL_LIT,
+    INT_FN,
+    MOVES,
+    PIECES,
+    REGION_FN,
+    START_RULE,
+    STR_LIT,
+    THEN,
+    ArrayOf,
+    BoundArray,
+    Enum,
+    Kind,
+    Ludeme,
+    Param,
+)
 
 if TYPE_CHECKING:
     from ..compile import Compiler
@@ -130,4 +148,105 @@ class ForEachOfPlayers(Ludeme):
         return c.each(players, c.effect(self.rule), bind="player")
 
 
-__all__ = ["StartForEachSite", "StartForEachPlayer", "ForEachOfPlayers"]
+class PlaceRandom(Ludeme):
+    """Start rule: for each kind of piece named, in order (or in a random order), ``count:``
+    pieces (1 by default) put on empty sites of the region (the board by default) drawn at
+    random, as long as there are empty sites (Ludii's ``place Random`` on sites).
+
+    Parameters:
+        region: the sites drawn from (the board when left out)
+        items: the kinds of piece placed
+        count: how many of each kind [1]
+        state: the local state of each piece placed
+        value: the value of each piece placed
+        type: the kind of site (the board's own kind when left out)
+        shuffled: True: the kinds of piece taken in a random order [False]
+
+    Examples:
+        (place Random {"Disc1" "Disc2"})
+        (place Random (sites Top) {"Disc1"} count:2)
+    """
+
+    name = "place Random"
+    kind = START_RULE
+    concepts = ("InitialRandomPlacement", "Stochastic")
+    region: Any = Param(REGION_FN, optional=True)
+    items: Any = Param(ArrayOf(STR_LIT), optional=True)
+    count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    type: Any = Param(Enum(("Cell", "Vertex", "Edge"), "site type"), optional=True)
+    shuffled: Any = Param(BOOL_LIT, optional=True)
+
+    def validate(self) -> None:
+        if self.items is None:  # {"Disc1"} alone: the pieces (a region of labels would fit too)
+            if not (isinstance(self.region, BoundArray) and all(isinstance(i, Str) for i in self.region.items)):
+                raise BindError("place Random names the pieces placed", self.span, hint='(place Random {"Disc1"})')
+            self.items, self.region = self.region, None
+
+    def concepts_at(self, where):
+        out = list(self.concepts)
+        if self.value is not None:
+            out.append("PieceValue")
+        if self.state is not None:
+            out.append("SiteState")
+        return out + ["PieceCount"]  # Ludii's: its count (1 by default) is above Undefined
+
+    def declare(self, d: Any, c: Any) -> None:
+        from ..engine import dice as engine_dice
+        engine_dice.declare_random(d)
+        if self.state is not None:
+            from .variables import piece_states
+            piece_states(d)
+        if self.value is not None:
+            from .variables import piece_values
+            piece_values(d)
+
+    def compile_effect(self, c: Compiler):
+        from ..engine import dice as engine_dice
+        from .board_sites import check_type
+        from .chance import salt_of
+        from .variables import PIECE_STATES, PIECE_VALUED, PIECE_VALUES
+        check_type(self, c)
+        names = self.items.items if isinstance(self.items, BoundArray) else [self.items]
+        kinds = []
+        for name in names:
+            if name.value not in c.game.component_index:
+                raise BindError(f"no piece named '{name.value}'", name.span)
+            kinds.append(c.game.component_index[name.value])
+        region = c.region(self.region) if self.region is not None else const_fn(tuple(range(c.topo.n)))
+        count = c.int(self.count) if self.count is not None else const_fn(1)
+        state = c.int(self.state) if self.state is not None else None
+        value = c.int(self.value) if self.value is not None else None
+        shuffled = self.shuffled is not None and self.shuffled.value
+        salt = salt_of(self)
+        draw = engine_dice.draw
+
+        def run(s: State, e: Env) -> None:
+            order = list(kinds)
+            draws = 0
+            if shuffled:  # a random order of the kinds
+                for i in range(len(order) - 1, 0, -1):
+                    j = draw(s, salt, draws, i + 1)
+                    draws += 1
+                    order[i], order[j] = order[j], order[i]
+            for what in order:
+                free = [x for x in region(s, e) if not s.what[x]]
+                n = count(s, e)
+                st = state(s, e) if state is not None else None
+                v = value(s, e) if value is not None else None
+                for _ in range(n):
+                    if not free:
+                        break
+                    site = free.pop(draw(s, salt, draws, len(free)))
+                    draws += 1
+                    s.place(site, what)
+                    if st:
+                        s.set_item(s.arrays[PIECE_STATES], site, st)
+                    if v is not None:
+                        s.set_item(s.arrays[PIECE_VALUES], site, v)
+                        s.set_item(s.arrays[PIECE_VALUED], site, 1)
+        return run
+
+
+__all__ = ["StartForEachSite", "StartForEachPlayer", "ForEachOfPlayers", "PlaceRandom"]
