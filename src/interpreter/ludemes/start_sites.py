@@ -53,8 +53,13 @@ class SetSites(Ludeme):
     def validate(self) -> None:
         if self.sites is not None and self.coord is not None:
             raise BindError("set takes sites or coord:, not both", self.coord.span)
+        self.by_coord = self.coord is not None
         if self.coord is not None:
             self.sites = self.coord
+
+    def concepts_at(self, where):
+        # Ludii's SetSite reads no site of one coord:, and none when there is nothing to set
+        return () if self.by_coord or self.sites is None else self.concepts
 
     def compile_effect(self, c: Compiler):
         check_type(self, c)
