@@ -285,3 +285,8 @@ def test_place_random_puts_pieces_on_empty_sites_drawn_at_random():
     assert len(placed) == 3 and all(s.arrays[PIECE_VALUES][x] == 7 for x in placed)
     again = game(f'(start (place Random {{"Disc1"}} count:3 value:7)) {PLAY}').initial_state()
     assert [x for x in range(9) if again.what[x]] == placed  # the state's random sequence decides
+
+
+def test_an_end_if_used_as_moves_is_an_error():
+    with pytest.raises(LudError, match="end rule"):
+        game('(play (if (is Empty 0))) (end (if (is Full) (result All Draw)))')

@@ -179,7 +179,13 @@ class If(Ludeme):
         cond = c.bool(self.condition)
         return 2, lambda s, e: 0 if cond(s, e) else 1
 
+    def _not_an_end_rule(self) -> None:
+        if self.kind == END_RULE:
+            raise BindError("this (if ...) is an end rule (sub-conditions, a result or none): it belongs in (end ...)",
+                            self.span)
+
     def compile(self, c: Compiler):
+        self._not_an_end_rule()
         cond = c.bool(self.condition)
         if self.kind == MOVES:
             yes = c.moves(self.then_branch)
@@ -202,6 +208,7 @@ class If(Ludeme):
         return lambda s, e: yes_v(s, e) if cond(s, e) else no_v(s, e)
 
     def compile_effect(self, c: Compiler):
+        self._not_an_end_rule()
         cond = c.bool(self.condition)
         yes = c.effect(self.then_branch)
         no = c.effect(self.else_branch) if self.else_branch is not None else None
