@@ -290,3 +290,11 @@ def test_place_random_puts_pieces_on_empty_sites_drawn_at_random():
 def test_an_end_if_used_as_moves_is_an_error():
     with pytest.raises(LudError, match="end rule"):
         game('(play (if (is Empty 0))) (end (if (is Full) (result All Draw)))')
+
+
+def test_place_random_of_a_stack_puts_every_piece_on_the_site_in_a_random_order():
+    from interpreter.engine import stacks
+    s = game(f'(start (place Random {{"Disc1" "Disc2"}} count:{{2 3}} 4)) {PLAY}').initial_state()
+    assert stacks.size(s, 4) == 5
+    names = [s.game.components[stacks.what_at(s, 4, level)].name for level in range(5)]
+    assert sorted(names) == ["Disc1", "Disc1", "Disc2", "Disc2", "Disc2"]

@@ -21,6 +21,7 @@ from .base import (
     MOVES,
     PIECES,
     REGION_FN,
+    SITE_NUMBER,
     START_RULE,
     STR_LIT,
     THEN,
@@ -249,4 +250,84 @@ class PlaceRandom(Ludeme):
         return run
 
 
-__all__ = ["StartForEachSite", "StartForEachPlayer", "ForEachOfPlayers", "PlaceRandom"]
+class PlaceRandomStack(Ludeme):
+    """Start rule: a stack of pieces on one site, in a random order: ``count:`` pieces of each
+    kind named (one of each by default), as Ludii's ``place Random`` of a stack (a stacking
+    game).
+
+    Parameters:
+        pieces: the kinds of piece in the stack
+        count: how many of each kind, in the order of the kinds [1 each]
+        state: the local state of each piece placed
+        value: the value of each piece (refused here: stacks keep no values)
+        where: the site of the stack
+        type: the kind of site (the board's own kind when left out)
+
+    Examples:
+        (place Random {"Disc1" "Disc2"} count:{2 3} 4)
+    """
+
+    name = "place Random"
+    overload = True
+    kind = START_RULE
+    concepts = ("InitialRandomPlacement", "Stochastic", "PieceCount")
+    pieces: Any = Param(ArrayOf(STR_LIT))
+    count: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECES)
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    where: Any = Param(INT_FN, range=SITE_NUMBER)
+    type: Any = Param(Enum(("Cell", "Vertex", "Edge"), "site type"), optional=True)
+
+    def validate(self) -> None:
+        if self.value is not None:
+            raise BindError("place Random value: of a stack is not supported yet", self.value.span)
+
+    def concepts_at(self, where):
+        from .effects import placed_where
+        return self.concepts + (placed_where(self.where),)
+
+    def declare(self, d: Any, c: Any) -> None:
+        from ..engine import dice as engine_dice, stacks
+        engine_dice.declare_random(d)
+        stacks.declare(d)
+        if self.state is not None:
+            from .variables import piece_states
+            piece_states(d)
+
+    def compile_effect(self, c: Compiler):
+        from ..engine import dice as engine_dice, stacks
+        from .board_sites import check_type
+        from .chance import salt_of
+        from .stacks import _with_state, stacks_state_index
+        check_type(self, c)
+        names = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
+        kinds = [c.game.component_index.get(name.value, 0) for name in names]  # Ludii skips unknown names
+        counts = ([c.int(x) for x in self.count.items] if isinstance(self.count, BoundArray)
+                  else [c.int(self.count)] if self.count is not None else None)
+        where = c.site(self.where)
+        state = c.int(self.state) if self.state is not None else None
+        salt = salt_of(self)
+        draw = engine_dice.draw
+
+        def run(s: State, e: Env) -> None:
+            site = where(s, e)
+            if not 0 <= site < c.topo.n:
+                return
+            placing: list[int] = []
+            for i, what in enumerate(kinds):
+                if what:
+                    n = counts[i](s, e) if counts is not None and i < len(counts) else 1
+                    placing.extend([what] * max(n, 0))
+            value = state(s, e) if state is not None else 0
+            draws = 0
+            while placing:
+                what = placing.pop(draw(s, salt, draws, len(placing)))
+                draws += 1
+                piece = stacks.new_entry(s, what)
+                if value and stacks_state_index(s) >= 0:
+                    piece = _with_state(s, piece, value)
+                stacks.push(s, site, piece)
+        return run
+
+
+__all__ = ["StartForEachSite", "StartForEachPlayer", "ForEachOfPlayers", "PlaceRandom", "PlaceRandomStack"]
