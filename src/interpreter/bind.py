@@ -276,19 +276,26 @@ class _Binder:
         shown = _checked(value)
         if shown is None:
             return cls
-        fitting = [(candidate, after) for candidate in OVERLOADS[cls.name]
-                   for after in [_after_first(candidate, shown)] if after is not None]
-        if len(fitting) > 1:  # several take the first argument: the one that takes the second too
-            positional = [a for a in args if not isinstance(a, Named)]
-            second = positional[1] if len(positional) > 1 else None
+        fitting = [c for c in OVERLOADS[cls.name] if _takes(c, [shown])]
+        if len(fitting) > 1:  # several take the first argument: the second and the names decide
+            keys = {a.key for a in args if isinstance(a, Named)}
+            second = next((a for a in args if not isinstance(a, Named) and a is not first), None)
+            shown2 = None
             if second is not None:
-                value2 = prebound[id(second)] = self.bind(second, depth + 1)
-                shown2 = _checked(value2)
-                if shown2 is not None:
-                    for candidate, rest in fitting:
-                        if any(p.type.accepts(shown2) for p in _upto_required(rest)):
-                            return candidate
-        return fitting[0][0] if fitting else cls
+                prebound[id(second)] = self.bind(second, depth + 1)
+                shown2 = _checked(prebound[id(second)])
+            if second is None or shown2 is not None:
+                for candidate in fitting:
+                    names = {p.word for p in candidate.params if p.named}
+                    if keys <= names and _takes(candidate, [shown] if second is None else [shown, shown2]):
+                        return candidate
+        for candidate in OVERLOADS[cls.name]:
+            for param in (p for p in candidate.params if not p.named):
+                if param.type.accepts(shown):
+                    return candidate
+                if not param.optional:
+                    break
+        return cls
 
     # --- messages -------------------------------------------------------------------------------
     def _mismatch(self, cls: type[Ludeme], param: Param, value: Any, arg: Node) -> BindError:
@@ -306,26 +313,21 @@ class _Binder:
                          arg.span, hint=_constants_hint(cls, value) or f"signature: {cls.signature()}")
 
 
-def _after_first(cls: type[Ludeme], value: Any) -> list[Param] | None:
-    """The positional parameters of ``cls`` after the one that takes ``value`` as its first
-    positional argument (None when none does)."""
-    positional = [p for p in cls.params if not p.named]
-    for i, param in enumerate(positional):
-        if param.type.accepts(value):
-            return positional[i + 1:] if not param.many else positional[i:]
-        if not param.optional:
-            return None
-    return None
-
-
-def _upto_required(params: list[Param]) -> list[Param]:
-    """The parameters an argument may go to: up to and including the first required one."""
-    out = []
-    for p in params:
-        out.append(p)
-        if not p.optional:
-            break
-    return out
+def _takes(cls: type[Ludeme], values: list[Any]) -> bool:
+    """Whether ``cls``'s positional parameters take ``values`` in order (optional ones may be
+    skipped; a required one may not)."""
+    params = [p for p in cls.params if not p.named]
+    i = 0
+    for value in values:
+        while i < len(params) and not params[i].type.accepts(value):
+            if not params[i].optional:
+                return False
+            i += 1
+        if i == len(params):
+            return False
+        if not (params[i].many and isinstance(params[i].type, base.ArrayOf)):
+            i += 1
+    return True
 
 
 def _other_reading(value: Any, param: Param) -> Any:

@@ -10,7 +10,7 @@ from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Bool, Int, Str
+from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
     ANY_INT,
     BOOL_FN,
@@ -385,14 +385,31 @@ class AddScore(_ScoreEffect):
 
 
 class SetScore(_ScoreEffect):
-    """Set a player's score (``Each`` for everybody).
+    """Set a player's score (``Each`` for everybody; as a start rule, Ludii's player may be left
+    out: everybody's).
+
+    Parameters:
+        player: whose score (``Each``: everybody's; every player's when left out)
+        amount: the score
 
     Examples:
         (set Score Each 0)
         (set Score (player 1) (count Pieces P1) (then (moveAgain)))
+        (set Score 5)
     """
 
     name = "set Score"
+    player: Any = Param(PLAYER, optional=True)
+    amount: Any = Param(INT_FN, optional=True, range=ANY_INT)
+
+    def validate(self) -> None:
+        if self.amount is None:  # (set Score 5): the one number given is the score
+            if self.player is None or isinstance(self.player, Const):
+                raise BindError("set Score needs a score", self.span, hint="(set Score Each 0)")
+            self.player, self.amount = None, self.player
+        if self.player is None:
+            self.player = Const("Each", span=self.span)
+        super().validate()
 
     @staticmethod
     def update(old: int, amount: int) -> int:
@@ -438,14 +455,20 @@ class Place(Ludeme):
 
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
+        type: the kind of site (the board's own kind when left out)
         sites: where the pieces go (a region, a hand's site, or Ludii's container name ``"Hand"``:
             each player's hand, or ``"Hand2"``: one player's)
         coord: one site by its label, instead of a region
         count: how many pieces go on the site (a hand, a pit)
+        counts: with a region, how many pieces go on each site: as Ludii's, the first number
+            for every site
         state: the local state of each piece placed (``(state at:...)``; 0 when left out)
+        value: the value of each piece placed (``(value Piece at:...)``; its kind's when left out)
 
     Examples:
         (place "Disc1" {"A1" "B1"})
+        (place "Disc1" Cell (sites Bottom) value:3)
+        (place "Seed" (sites Bottom) counts:{4})
         (place "Rook1" {"A1" "H1"} state:1)
         (place "Disc2" (sites Top))
         (place "1Dot1" (handSite P1) count:5)
@@ -457,17 +480,22 @@ class Place(Ludeme):
     concepts = ("PiecesPlacedOnBoard",)
     kind = START_RULE
     piece: Any = Param(STR_LIT)
+    type: Any = Param(SITE_TYPE, optional=True)
     sites: Any = Param(REGION_FN, optional=True)
     coord: Any = Param(STR_LIT, optional=True, named=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    counts: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECES)
     state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
         if isinstance(self.sites, Str) and not self.sites.value.startswith("Hand"):
-            return ()  # coord: a site by its label, which Ludii's concepts do not read
+            return ("PieceValue",) if self.value is not None else ()  # coord: Ludii reads no site
         out = ["PiecesPlacedOutsideBoard" if isinstance(self.sites, Str) else placed_where(self.sites)]
         if isinstance(self.count, Int) and self.count.value > 1:
             out.append("PieceCount")  # several pieces on one site
+        if self.value is not None:
+            out.append("PieceValue")
         return out
 
     def validate(self) -> None:
@@ -476,9 +504,15 @@ class Place(Ludeme):
                             hint='(place "Disc1" {"A1" "B1"}) or (place "King1" coord:"E1")')
         if self.coord is not None:
             self.sites = self.coord
+        self.counted_each = self.counts is not None  # Ludii's counts: the fill of several sites
+        if self.counts is not None:
+            if self.count is not None:
+                raise BindError("place takes count: or counts:, not both", self.counts.span)
+            items = self.counts.items if isinstance(self.counts, BoundArray) else [self.counts]
+            self.count = items[0]  # Ludii's counts: its first number, on every site
 
     def _check_count(self) -> None:
-        if self.count is not None and isinstance(self.sites, BoundArray):
+        if self.count is not None and isinstance(self.sites, BoundArray) and not self.counted_each:
             # Ludii's count: is of a placement on one site (its fill of several takes counts:)
             raise BindError("count: places pieces on one site, not on a list of sites", self.count.span,
                             hint=f'(place "{self.piece.value}" (handSite P1) count:5)')
@@ -494,8 +528,34 @@ class Place(Ludeme):
         if self.state is not None:
             from .variables import piece_states
             piece_states(d)
+        if self.value is not None:
+            from .variables import piece_values
+            piece_values(d)
 
     def compile_effect(self, c: Compiler):
+        from .board_sites import check_type
+        check_type(self, c)
+        placed = self._compile_placing(c)
+        if self.value is None:
+            return placed
+        if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
+            raise BindError("value: of pieces placed in hands is not supported", self.value.span)
+        from .variables import PIECE_VALUED, PIECE_VALUES
+        value = c.int(self.value)
+        region = c.region(self.sites)
+
+        def valued(s: State, e: Env) -> None:
+            placed(s, e)
+            v = value(s, e)
+            values, flags = s.arrays[PIECE_VALUES], s.arrays[PIECE_VALUED]
+            for site in region(s, e):
+                if 0 <= site < len(values) and s.what[site]:
+                    s.set_item(values, site, v)
+                    if not flags[site]:
+                        s.set_item(flags, site, 1)
+        return valued
+
+    def _compile_placing(self, c: Compiler):
         self._check_count()
         if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
             return self._in_hands(c)

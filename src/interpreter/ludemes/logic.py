@@ -27,6 +27,7 @@ from .base import (
     BoundArray,
     DirectionsByCondition,
     Either,
+    Instance,
     Kind,
     Ludeme,
     Param,
@@ -42,6 +43,19 @@ _BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION, "ints"), "moves | result | int
                literals=(Bool, Int))
 
 
+def _end_if(value: Any) -> bool:
+    """An ``if`` that is an end rule (Ludii's end ``If``, a sub-condition of another)."""
+    return isinstance(value, Ludeme) and value.name == "if" and value.kind == END_RULE
+
+
+def _held_by_result(check: Any) -> Any:
+    """An end rule other than ``if`` as a sub-condition: it holds when it gives a result."""
+    def run(s, e):
+        found = check(s, e)
+        return found is not None, found
+    return run
+
+
 class If(Ludeme):
     """Choose by a condition. In ``end`` it gives a result; in ``play`` moves; in ``then`` an
     effect; with ints or booleans a value.
@@ -49,8 +63,10 @@ class If(Ludeme):
     Parameters:
         condition: the condition tested
         then_branch: what the rule gives when the condition holds (moves, an effect, a result, a
-            value)
-        else_branch: what it gives otherwise (nothing, or false, or 0, when left out)
+            value); in ``end``, Ludii's sub-conditions too (one end ``if`` or several, the first
+            that holds deciding), or nothing (no result)
+        else_branch: what it gives otherwise (nothing, or false, or 0, when left out); in ``end``
+            after sub-conditions, the result when none of them holds
         then: with moves: consequences of each move of the branch taken
 
     Examples:
@@ -58,6 +74,7 @@ class If(Ludeme):
         (if (is Empty (to)) (move Pass) (move Add (to (sites Empty))))
         (if (is Mover P1) (move Add (to (sites Empty))) (move Pass) (then (addScore Mover 1)))
         (if (is Mover P1) (directions {N NE NW}) (directions {S SE SW}))
+        (if (is Full) {(if (is Line 3) (result Mover Win))} (result All Draw))
     """
 
     name = "if"
@@ -81,18 +98,22 @@ class If(Ludeme):
         branch = self.then_branch
         if isinstance(branch, BoundArray):
             return list(branch.items)
-        if isinstance(branch, Ludeme) and branch.kind == END_RULE:
+        if _end_if(branch):
             return [branch]
         return []
     kind = MOVES
     condition: Any = Param(BOOL_FN)
-    then_branch: Any = Param(Either((_BRANCH, DIRS, ArrayOf(Kind((END_RULE,), "end rule"), single=False))),
-                             range=ANY_INT)
+    then_branch: Any = Param(Either((_BRANCH, DIRS, Kind((END_RULE,), "end rule"), ArrayOf(Either((Kind((END_RULE,), "end rule"), Instance("if"))),
+                                                            single=False))),
+                             range=ANY_INT, optional=True)
     else_branch: Any = Param(Either((_BRANCH, DIRS)), optional=True, range=ANY_INT)
     then: Any = Param(Kind(("then",), "then"), optional=True)
 
     def validate(self) -> None:
         branch = self.then_branch
+        if branch is None or _end_if(branch) or isinstance(branch, BoundArray):
+            self._validate_end()  # Ludii's end rule (if C [sub-conditions] [result])
+            return
         if isinstance(branch, Const):  # a direction: (if C N S)
             kind = DIRECTIONS
         elif isinstance(branch, BoundArray):  # end rules checked when the condition holds
@@ -105,6 +126,45 @@ class If(Ludeme):
             raise BindError("(if C DIRECTIONS DIRECTIONS) needs both directions", self.span)
         if self.then is not None and kind != MOVES:
             raise BindError("(then ...) follows moves, not values", self.then.span)
+
+    def _validate_end(self) -> None:
+        """Ludii's end ``If``: sub-conditions (one ``if`` or several) checked in order when the
+        condition holds, and the result given when none of them gives one."""
+        self.kind = END_RULE  # type: ignore[misc]  # this instance's
+        self.forced = None
+        subs = self._inner_rules()
+        if any(not (isinstance(sub, Ludeme) and sub.kind == END_RULE) for sub in subs):
+            raise BindError("the sub-conditions of an end rule are end rules, (if ...)", self.span)
+        if self.else_branch is not None and not hasattr(self.else_branch, "outcome_of"):
+            raise BindError("after its sub-conditions, an end rule (if ...) takes a result", self.else_branch.span)
+        if self.then is not None:
+            raise BindError("(then ...) follows moves, not end rules", self.then.span)
+
+    def end_eval(self, c: Compiler):
+        """``fn(s, e) -> (held, outcome)``: whether the condition held, and the result given
+        (None: none). As Ludii's end ``If``: the first sub-condition that holds decides (its
+        result, or none), else the default result."""
+        cond = c.bool(self.condition)
+        subs = [sub.end_eval(c) if _end_if(sub) else _held_by_result(sub.compile_end(c))
+                for sub in self._inner_rules()]
+        default = self._default_result()
+        outcome = default.compile_outcome(c) if default is not None else None
+
+        def run(s, e):
+            if not cond(s, e):
+                return False, None
+            for sub in subs:
+                held, found = sub(s, e)
+                if held:
+                    return True, found
+            return True, (outcome(s, e) if outcome is not None else None)
+        return run
+
+    def _default_result(self) -> Any:
+        """The result of an end rule when no sub-condition gives one."""
+        if hasattr(self.then_branch, "outcome_of"):
+            return self.then_branch
+        return self.else_branch if hasattr(self.else_branch, "outcome_of") else None
 
     def static_directions(self, c: Compiler) -> tuple[str, ...]:
         """Directions chosen by the condition: the ludeme that reads them is compiled once per
@@ -119,7 +179,13 @@ class If(Ludeme):
         cond = c.bool(self.condition)
         return 2, lambda s, e: 0 if cond(s, e) else 1
 
+    def _not_an_end_rule(self) -> None:
+        if self.kind == END_RULE:
+            raise BindError("this (if ...) is an end rule (sub-conditions, a result or none): it belongs in (end ...)",
+                            self.span)
+
     def compile(self, c: Compiler):
+        self._not_an_end_rule()
         cond = c.bool(self.condition)
         if self.kind == MOVES:
             yes = c.moves(self.then_branch)
@@ -142,6 +208,7 @@ class If(Ludeme):
         return lambda s, e: yes_v(s, e) if cond(s, e) else no_v(s, e)
 
     def compile_effect(self, c: Compiler):
+        self._not_an_end_rule()
         cond = c.bool(self.condition)
         yes = c.effect(self.then_branch)
         no = c.effect(self.else_branch) if self.else_branch is not None else None
@@ -163,18 +230,9 @@ class If(Ludeme):
             raise BindError("an end rule is (if <condition> (result ...))", self.span)
         cond = c.bool(self.condition)
         inner = self._inner_rules()
-        if inner:
-            checks = [rule.compile_end(c) for rule in inner]
-
-            def first(s, e):
-                if not cond(s, e):
-                    return None
-                for check in checks:
-                    found = check(s, e)
-                    if found is not None:
-                        return found
-                return None
-            return first
+        if inner or self.then_branch is None:
+            run = self.end_eval(c)
+            return lambda s, e: run(s, e)[1]
         outcome = self.then_branch.compile_outcome(c)
         return lambda s, e: outcome(s, e) if cond(s, e) else None
 
@@ -230,6 +288,9 @@ class If(Ludeme):
         if k.notes.get("end_vars") is None:
             end_rule(self, k)
             return
+        if self.then_branch is None or self._inner_rules():
+            from ..native.emit import NoKernel
+            raise NoKernel("(if C {(if ...) ...} [result])", "an end rule with sub-conditions")
         cond = k.bool(self.condition)
         if cond == "False":
             return

@@ -1121,17 +1121,18 @@ class Directions(Ludeme):
 
     Parameters:
         names: the directions (compass points, relations such as ``Orthogonal``, or relative
-            to the piece's facing)
+            to the piece's facing) [Forward, as Ludii's]
         of: the relation whose directions relative ones are taken among [Adjacent]
 
     Examples:
         (directions {N S})
         (directions {FR FL} of:All)
+        (directions)
     """
 
     name = "directions"
     kind = "directions"
-    names: Any = Param(ArrayOf(Enum(tuple(DIRECTION_NAMES))))
+    names: Any = Param(ArrayOf(Enum(tuple(DIRECTION_NAMES))), optional=True)
     of: Any = Param(Enum(("Adjacent", "All", "Orthogonal", "Diagonal", "OffDiagonal")),
                     optional=True, named=True)
 
@@ -1139,14 +1140,19 @@ class Directions(Ludeme):
         """The relation relative directions are read among (Ludii's ``of:``, Adjacent)."""
         return self.of.name if self.of is not None else "Adjacent"
 
+    def named(self) -> list[str]:
+        """The directions named; Ludii's ``(directions)`` is the piece's forward direction."""
+        if self.names is None:
+            return ["Forward"]
+        items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
+        return [i.name for i in items]
+
     def concepts_at(self, where):
         from .concepts import DIRECTION_CONCEPTS
-        items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
-        return {DIRECTION_CONCEPTS[i.name] for i in items if i.name in DIRECTION_CONCEPTS}
+        return {DIRECTION_CONCEPTS[n] for n in self.named() if n in DIRECTION_CONCEPTS}
 
     def static_directions(self, c: Compiler) -> tuple[str, ...]:
-        items = self.names.items if isinstance(self.names, BoundArray) else [self.names]
-        return c.direction_names([i.name for i in items], self, self.relation_of())
+        return c.direction_names(self.named(), self, self.relation_of())
 
 
 class SitesBracketed(Ludeme):

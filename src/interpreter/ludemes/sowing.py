@@ -157,6 +157,7 @@ class SetCount(_Effect):
     Parameters:
         type: the kind of site (the board's own kind when left out)
         number: how many pieces the site holds afterwards
+        site_type: the kind of site, where Ludii's start rule writes it (after the number)
         at: the site (a board site or a hand)
         level: taken as Ludii's grammar takes it, and left unused as Ludii leaves it (a count
             is the site's, not a level's)
@@ -167,6 +168,7 @@ class SetCount(_Effect):
         (set Count 4 to:(sites Track))
         (set Count 22 at:(handSite P1))
         (set Count at:(last To) 0 (then (moveAgain)))
+        (set Count 3 Cell to:(sites Board))
     """
 
     name = "set Count"
@@ -177,6 +179,7 @@ class SetCount(_Effect):
         return ("PieceCount", "SetCount")
     type: Any = Param(SITE_TYPE, optional=True)
     number: Any = Param(INT_FN, range=COUNT)
+    site_type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(INT_FN, optional=True, named=True, range=SITE_NUMBER)
     level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
     to: Any = Param(REGION_FN, optional=True, named=True)
@@ -185,12 +188,18 @@ class SetCount(_Effect):
     def validate(self) -> None:
         if (self.at is None) == (self.to is None):
             raise BindError("set Count needs a site (at:) or a region (to:), one of them", self.span)
+        if self.site_type is not None:
+            if self.type is not None:
+                raise BindError("set Count takes one site type", self.site_type.span)
+            self.type = self.site_type  # Ludii's start rule: (set Count 4 Cell to:...)
 
     def declare(self, d: Declarations, c: Any) -> None:
         declare_counts(d)
 
     def compile_effect(self, c: Compiler):
         from .moves_then import and_then, then_of
+        from .board_sites import check_type
+        check_type(self, c)
         number = c.int(self.number)
         seed = seed_kind(c.game)
         then = then_of(c, self.then)

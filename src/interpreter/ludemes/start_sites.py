@@ -1,14 +1,14 @@
 """Start rules that set sites to a player's piece: Ludii's ``(set P1 (sites ...))``,
 ``(set Neutral ...)`` (``game.rules.start.set.sites.SetSite``): each site of the region (or the
-one site) gets the first kind of piece the role owns, in the order the equipment declares
-them (a Neutral piece for ``Neutral``)."""
+one site) gets the piece numbered as the player (a Neutral piece for ``Neutral``); and the
+start of a deduction puzzle, ``(set {{site value} ...})`` (``rules.start.deductionPuzzle.Set``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BindError
-from .base import REGION_FN, START_RULE, Enum, Ludeme, Param
+from .base import INT_LIT, REGION_FN, START_RULE, STR_LIT, ArrayOf, Enum, Ludeme, Param
 from .board_sites import check_type
 
 if TYPE_CHECKING:
@@ -23,18 +23,22 @@ _SETTABLE = Enum(("Neutral",) + tuple(f"P{n}" for n in range(1, MAX_ROLES + 1)),
 
 
 class SetSites(Ludeme):
-    """Start rule: put the first kind of piece a role owns (in the order the equipment declares
-    them; a neutral piece for ``Neutral``) on each site of a region, or on one site (Ludii's
-    ``set`` of a role).
+    """Start rule: put a role's piece on each site of a region, or on one site (by number or
+    ``coord:``), as Ludii's ``set`` of a role: the piece is the one whose number is the
+    player's (``P2``: the second piece the equipment declares, as Ludii's), the first piece
+    that belongs to nobody for ``Neutral``; a piece that does not exist sets nothing.
 
     Parameters:
         role: whose piece (``P1``, ``P2``... or ``Neutral``)
         type: the kind of site (the board's own kind when left out)
-        sites: the sites that get a piece
+        sites: the sites that get a piece (nothing when left out)
+        coord: one site by its label, instead of sites
 
     Examples:
         (set P1 (sites {0 5 6}))
         (set Neutral (sites Centre))
+        (set P2 Cell 4)
+        (set P1 coord:"A1")
     """
 
     name = "set"
@@ -43,22 +47,79 @@ class SetSites(Ludeme):
     concepts = ("PiecesPlacedOnBoard",)
     role: Any = Param(_SETTABLE)
     type: Any = Param(Enum(("Cell", "Vertex", "Edge")), optional=True)
-    sites: Any = Param(REGION_FN)
+    sites: Any = Param(REGION_FN, optional=True)
+    coord: Any = Param(STR_LIT, optional=True, named=True)
+
+    def validate(self) -> None:
+        if self.sites is not None and self.coord is not None:
+            raise BindError("set takes sites or coord:, not both", self.coord.span)
+        self.by_coord = self.coord is not None
+        if self.coord is not None:
+            self.sites = self.coord
+
+    def concepts_at(self, where):
+        # Ludii's SetSite reads no site of one coord:, and none when there is nothing to set
+        return () if self.by_coord or self.sites is None else self.concepts
 
     def compile_effect(self, c: Compiler):
         check_type(self, c)
         name = self.role.name
-        owner = 0 if name == "Neutral" else int(name[1:])
-        if owner > c.game.num_players:
-            raise BindError(f"{name} is not a player of this game", self.role.span)
-        found = [comp.index for comp in c.game.components[1:] if comp.owner == owner]
-        if not found:
-            raise BindError(f"{name} has no piece to set", self.span,
-                            hint=f'declare one, e.g. (piece "Disc" {name})')
-        what = found[0]
+        components = c.game.components
+        if name == "Neutral":
+            what = next((comp.index for comp in components[1:] if comp.owner == 0), 0)
+        else:
+            what = int(name[1:])  # Ludii's: the piece numbered as the player
+            what = what if what < len(components) else 0
+        if not what or self.sites is None:
+            return lambda s, e: None  # nothing to set (Ludii warns and goes on)
         region = c.region(self.sites)
 
         def run(s: State, e: Env) -> None:
             for site in region(s, e):
                 s.place(site, what)
+        return run
+
+
+class SetPuzzle(Ludeme):
+    """Start rule of a deduction puzzle: each pair ``{site value}`` sets that variable to that
+    value (its only value left), as Ludii's ``(set {{1 9} {6 4}})``.
+
+    Parameters:
+        type: the kind of site (the board's own kind when left out)
+        pairs: the variables and their values, ``{site value}`` each
+
+    Examples:
+        (set {{0 1} {4 5}})
+    """
+
+    name = "set"
+    overload = True
+    kind = START_RULE
+    family = "puzzles"
+    concepts = ("DeductionPuzzle",)
+    type: Any = Param(Enum(("Cell", "Vertex", "Edge")), optional=True)
+    pairs: Any = Param(ArrayOf(ArrayOf(INT_LIT, single=False), single=False))
+
+    def validate(self) -> None:
+        self.fixed = []
+        for pair in self.pairs.items:
+            if len(pair.items) < 2:
+                raise BindError("each pair is {site value}", pair.span)
+            self.fixed.append((pair.items[0].value, pair.items[1].value))
+
+    def compile_effect(self, c: Compiler):
+        from .puzzles import PUZZLE
+        check_type(self, c)
+        if PUZZLE not in c.game.arrays:
+            raise BindError("(set {{site value} ...}) is for deduction puzzles: the board needs "
+                            "(values Cell (range ...))", self.span)
+        for site, _ in self.fixed:
+            if not 0 <= site < c.topo.n:
+                raise BindError(f"no site {site} on this board", self.span)
+        fixed = tuple(self.fixed)
+
+        def run(s: State, e: Env) -> None:
+            masks = s.arrays[PUZZLE]
+            for site, value in fixed:
+                s.set_item(masks, site, 1 << value)
         return run

@@ -10,7 +10,7 @@ from ..engine.move import CHOICE, Move
 from ..engine.movegen import FnGen
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Const, Int, Str
+from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
     ANY_INT,
     BOOL_FN,
@@ -564,6 +564,8 @@ class PhaseLudeme(Ludeme):
     Parameters:
         title: the phase's name
         role: the player whose phase it is (every player's when left out)
+        mode: the mode of play in the phase: the game's own (Ludii reads the game's mode for
+            the rules; a phase's mode only picks its playouts), another is refused
         play: the moves of the phase
         end: end rules checked after a move made in the phase, before the game's
         next: when to leave it, and for which phase
@@ -577,12 +579,22 @@ class PhaseLudeme(Ludeme):
     kind = PHASE
     title: Any = Param(STR_LIT)
     role: Any = Param(ROLE, optional=True)
+    mode: Any = Param(kind_of("mode"), optional=True)
     play: Any = Param(kind_of(PLAY))
     end: Any = Param(kind_of(END), optional=True)
     next: Any = Param(ArrayOf(kind_of(NEXT_PHASE)), optional=True, many=True)
 
     def validate(self) -> None:
         self.title = self.title.value
+        # the mode's name only (its ludeme would declare the game's mode a second time)
+        self.mode_span = self.mode.span if self.mode is not None else self.span
+        self.mode = self.mode.mode.name if self.mode is not None else None
+
+    def declare(self, d: Any, c: Any) -> None:
+        """A phase's mode must be the game's (the mode of the rules is the game's, as Ludii's)."""
+        if self.mode is not None and self.mode != d.mode:
+            raise BindError(f"a phase in mode {self.mode} in a game in mode {d.mode} is not supported",
+                            self.mode_span, hint="Ludii plays every phase in the game's mode")
 
     def next_phases(self) -> list[NextPhase]:
         if self.next is None:
@@ -598,12 +610,14 @@ class NextPhase(Ludeme):
     own ``nextPhase`` says.
 
     Parameters:
-        role: the player whose phase changes (every player's when left out)
+        role: the player whose phase changes (every player's when left out), a role or Ludii's
+            ``(player N)``
         condition: when to go to the phase (always when left out)
         target: the name of the phase gone to (the next one in the list when left out)
 
     Examples:
         (nextPhase "General")
+        (nextPhase (player 2) "Movement")
         (nextPhase (>= (count Moves) 4) "General")
         (nextPhase Mover (is Empty (handSite Mover)) "Movement")
     """
@@ -613,7 +627,7 @@ class NextPhase(Ludeme):
     def concepts_at(self, where):
         return ("SetPhase",) if where.effect else ()
     kind = NEXT_PHASE
-    role: Any = Param(ROLE, optional=True)
+    role: Any = Param(Either((ROLE, Instance("player"))), optional=True)
     condition: Any = Param(BOOL_FN, optional=True)
     target: Any = Param(STR_LIT, optional=True)
 
@@ -765,9 +779,11 @@ class ByScore(Ludeme):
     Parameters:
         finalScore: each player's end score, when it is not their score as played (``(score P1
             (count Pieces P1))``)
+        misere: True: the lowest score wins instead (Ludii's misere version; False by default)
 
     Examples:
         (byScore)
+        (byScore misere:True)
         (byScore {(score P1 (count at:(handSite P1))) (score P2 (count at:(handSite P2)))})
         (byScore {(score P1 (count Pieces P1)) (score P2 (count Pieces P2))})
     """
@@ -787,17 +803,20 @@ class ByScore(Ludeme):
         return "All", "Win"
     kind = RESULT
     finalScore: Any = Param(ArrayOf(Instance("score")), optional=True)
+    misere: Any = Param(BOOL_FN, optional=True, named=True)
 
     def compile_outcome(self, c: Compiler):
         players = tuple(range(1, c.game.num_players + 1))
         items = self.finalScore.items if isinstance(self.finalScore, BoundArray) else \
             [self.finalScore] if self.finalScore is not None else []
         finals = [item.compile_final(c) for item in items]
+        misere = c.bool(self.misere) if self.misere is not None else None
 
         def outcome(s, e):
+            lowest = misere is not None and misere(s, e)  # read before the final scores, as Ludii
             for who, value in finals:  # one after the other, as Ludii sets them
                 s.set_score(who(s, e), value(s, e))
-            best = max(s.scores[p] for p in players)
+            best = (min if lowest else max)(s.scores[p] for p in players)
             winners = tuple(p for p in players if s.scores[p] == best)
             said = "scores " + "; ".join(f"P{p}: {s.scores[p]}" for p in players)
             if len(winners) == len(players):  # every player on top: nobody wins (Ludii's ByScore)
@@ -812,6 +831,8 @@ class ByScore(Ludeme):
         from ..native.kernels.values import _best_of, _outcome
         items = self.finalScore.items if isinstance(self.finalScore, BoundArray) else \
             [self.finalScore] if self.finalScore is not None else []
+        if self.misere is not None and not (isinstance(self.misere, Bool) and not self.misere.value):
+            raise NoKernel("(byScore misere:...)", "the lowest score winning")
 
         def body(hit: str, w: str, ls: str, d: str) -> None:
             st = k.st

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ...ludemes import connection, moves, regions
-from ...ludemes.base import BoundArray, Ludeme
+from ...ludemes.base import Ludeme
 from ...ludemes.moves import pieces_per_player
 from ...syntax.nodes import Const
 from .. import abi
@@ -165,8 +165,7 @@ def _directions(k: Emitter, value: Any, default: str) -> tuple[str, ...]:
             raise NoKernel(value.name, "a direction this board lacks")
         return dirs
     if isinstance(value, regions.Directions):
-        items = value.names.items if isinstance(value.names, BoundArray) else [value.names]
-        return _direction_names(k, [i.name for i in items], value.relation_of())
+        return _direction_names(k, value.named(), value.relation_of())
     raise NoKernel(f"({value.name} ...)", "directions given by a ludeme")
 
 

@@ -1,0 +1,333 @@
+"""Ludii's start rules that iterate (``game.rules.start.forEach``): a start rule applied for
+each site of a region (``forEach Site``, with a condition), each player (``forEach Player``)
+or each player of a list (``forEach <ints>``, which is also Ludii's moves of each player of a
+list). Each is the start overload of a name the play
+rules use too; the binder tells them apart by their arguments (a start rule where the moves
+version takes moves)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.movegen import FnGen, MoveGen
+from ..engine.values import const_fn
+from ..errors import BindError
+from ..syntax.nodes import Str
+from .base import (
+    ANY_INT,
+    BOOL_FN,
+    BOOL_LIT,
+    INT_FN,
+    MOVES,
+    PIECES,
+    REGION_FN,
+    SITE_NUMBER,
+    START_RULE,
+    STR_LIT,
+    THEN,
+    ArrayOf,
+    BoundArray,
+    Enum,
+    Kind,
+    Ludeme,
+    Param,
+)
+
+if TYPE_CHECKING:
+    from ..compile import Compiler
+    from ..engine.env import Env
+    from ..engine.state import State
+
+_RULE = Kind((START_RULE, MOVES), "start rule")
+
+
+class StartForEachSite(Ludeme):
+    """Start rule: a start rule applied at each site of a region (``(site)`` being the site)
+    where the condition holds, one site after the other (a site sees what the rule did at the
+    sites before it), as Ludii's start ``forEach Site``.
+
+    Parameters:
+        region: the sites visited
+        if: the condition a site must meet, ``(site)`` being the site (every site when left out)
+        rule: the start rule applied at each site
+
+    Examples:
+        (forEach Site (sites Top) if:(is Even (site)) (place "Disc1" (site)))
+    """
+
+    name = "forEach Site"
+    overload = True
+    kind = START_RULE
+    concepts = ("ControlFlowStatement",)
+    region: Any = Param(REGION_FN)
+    condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    rule: Any = Param(_RULE)
+
+    def compile_effect(self, c: Compiler):
+        region = c.region(self.region)
+        cond = c.bool(self.condition) if self.condition is not None else None
+        effect = c.effect(self.rule)
+
+        def run(s: State, e: Env) -> None:
+            frame = e.child()
+            for site in list(region(s, e)):
+                frame.site = site
+                if cond is None or cond(s, frame):
+                    effect(s, frame)
+        return run
+
+
+class StartForEachPlayer(Ludeme):
+    """Start rule: a start rule applied for each player in turn (``Player`` being the player),
+    as Ludii's start ``forEach Player``.
+
+    Parameters:
+        rule: the start rule applied for each player
+
+    Examples:
+        (forEach Player (set Amount Player 10))
+    """
+
+    name = "forEach Player"
+    overload = True
+    kind = START_RULE
+    concepts = ("ControlFlowStatement",)
+    rule: Any = Param(Kind((START_RULE,), "start rule"))
+
+    def compile_effect(self, c: Compiler):
+        everyone = tuple(range(1, c.game.num_players + 1))
+        return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
+
+
+class ForEachOfPlayers(Ludeme):
+    """For each player of a list (``Player`` being the player): as a start rule, the start
+    rule applied for each (Ludii's start ``forEach <ints>``); as moves, the moves of each,
+    together, each with the consequences (Ludii's ``forEach <ints> <moves>``).
+
+    Parameters:
+        players: the players (an array of player numbers)
+        rule: the start rule, or the moves, for each of them
+        then: as moves: consequences of each move
+
+    Examples:
+        (forEach (players All) (set Score Player 2))
+        (forEach (players Enemy) (move Remove (sites Occupied by:Player)))
+    """
+
+    name = "forEach"
+    overload = True
+    concepts = ("ControlFlowStatement",)
+    kind = MOVES
+    players: Any = Param(Kind(("ints",), "ints"))
+    rule: Any = Param(_RULE)
+    then: Any = Param(Kind((THEN,), "then"), optional=True)
+
+    def validate(self) -> None:
+        if self.rule.kind == START_RULE:
+            self.kind = START_RULE  # type: ignore[misc]  # this instance's: a start rule
+            if self.then is not None:
+                raise BindError("(then ...) follows moves, not start rules", self.then.span)
+
+    def compile(self, c: Compiler) -> MoveGen:
+        players = self.players.compile(c)
+        moves = c.moves(self.rule)
+        then = c.rule(after=self.then.compile_effect(c)) if self.then is not None else ()
+
+        def gen(s: State, e: Env) -> list:
+            frame = e.child()
+            out = []
+            for p in tuple(players(s, e)):
+                frame.player = p
+                out.extend(moves.moves(s, frame))
+            return [m.with_rules(m.rules + then) for m in out] if then else out
+        return FnGen(gen)
+
+    def compile_effect(self, c: Compiler):
+        if self.then is not None:
+            raise BindError("forEach of players as an effect takes no then", self.then.span)
+        players = self.players.compile(c)
+        return c.each(players, c.effect(self.rule), bind="player")
+
+
+class PlaceRandom(Ludeme):
+    """Start rule: for each kind of piece named, in order (or in a random order), ``count:``
+    pieces (1 by default) put on empty sites of the region (the board by default) drawn at
+    random, as long as there are empty sites (Ludii's ``place Random`` on sites).
+
+    Parameters:
+        region: the sites drawn from (the board when left out)
+        items: the kinds of piece placed
+        count: how many of each kind [1]
+        state: the local state of each piece placed
+        value: the value of each piece placed
+        type: the kind of site (the board's own kind when left out)
+        shuffled: True: the kinds of piece taken in a random order [False]
+
+    Examples:
+        (place Random {"Disc1" "Disc2"})
+        (place Random (sites Top) {"Disc1"} count:2)
+    """
+
+    name = "place Random"
+    kind = START_RULE
+    concepts = ("InitialRandomPlacement", "Stochastic")
+    region: Any = Param(REGION_FN, optional=True)
+    items: Any = Param(ArrayOf(STR_LIT), optional=True)
+    count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    type: Any = Param(Enum(("Cell", "Vertex", "Edge"), "site type"), optional=True)
+    shuffled: Any = Param(BOOL_LIT, optional=True)
+
+    def validate(self) -> None:
+        if self.items is None:  # {"Disc1"} alone: the pieces (a region of labels would fit too)
+            if not (isinstance(self.region, BoundArray) and all(isinstance(i, Str) for i in self.region.items)):
+                raise BindError("place Random names the pieces placed", self.span, hint='(place Random {"Disc1"})')
+            self.items, self.region = self.region, None
+
+    def concepts_at(self, where):
+        out = list(self.concepts)
+        if self.value is not None:
+            out.append("PieceValue")
+        if self.state is not None:
+            out.append("SiteState")
+        return out + ["PieceCount"]  # Ludii's: its count (1 by default) is above Undefined
+
+    def declare(self, d: Any, c: Any) -> None:
+        from ..engine import dice as engine_dice
+        engine_dice.declare_random(d)
+        if self.state is not None:
+            from .variables import piece_states
+            piece_states(d)
+        if self.value is not None:
+            from .variables import piece_values
+            piece_values(d)
+
+    def compile_effect(self, c: Compiler):
+        from ..engine import dice as engine_dice
+        from .board_sites import check_type
+        from .chance import salt_of
+        from .variables import PIECE_STATES, PIECE_VALUED, PIECE_VALUES
+        check_type(self, c)
+        names = self.items.items if isinstance(self.items, BoundArray) else [self.items]
+        kinds = []
+        for name in names:
+            if name.value not in c.game.component_index:
+                raise BindError(f"no piece named '{name.value}'", name.span)
+            kinds.append(c.game.component_index[name.value])
+        region = c.region(self.region) if self.region is not None else const_fn(tuple(range(c.topo.n)))
+        count = c.int(self.count) if self.count is not None else const_fn(1)
+        state = c.int(self.state) if self.state is not None else None
+        value = c.int(self.value) if self.value is not None else None
+        shuffled = self.shuffled is not None and self.shuffled.value
+        salt = salt_of(self)
+        draw = engine_dice.draw
+
+        def run(s: State, e: Env) -> None:
+            order = list(kinds)
+            draws = 0
+            if shuffled:  # a random order of the kinds
+                for i in range(len(order) - 1, 0, -1):
+                    j = draw(s, salt, draws, i + 1)
+                    draws += 1
+                    order[i], order[j] = order[j], order[i]
+            for what in order:
+                free = [x for x in region(s, e) if not s.what[x]]
+                n = count(s, e)
+                st = state(s, e) if state is not None else None
+                v = value(s, e) if value is not None else None
+                for _ in range(n):
+                    if not free:
+                        break
+                    site = free.pop(draw(s, salt, draws, len(free)))
+                    draws += 1
+                    s.place(site, what)
+                    if st:
+                        s.set_item(s.arrays[PIECE_STATES], site, st)
+                    if v is not None:
+                        s.set_item(s.arrays[PIECE_VALUES], site, v)
+                        s.set_item(s.arrays[PIECE_VALUED], site, 1)
+        return run
+
+
+class PlaceRandomStack(Ludeme):
+    """Start rule: a stack of pieces on one site, in a random order: ``count:`` pieces of each
+    kind named (one of each by default), as Ludii's ``place Random`` of a stack (a stacking
+    game).
+
+    Parameters:
+        pieces: the kinds of piece in the stack
+        count: how many of each kind, in the order of the kinds [1 each]
+        state: the local state of each piece placed
+        value: the value of each piece (refused here: stacks keep no values)
+        where: the site of the stack
+        type: the kind of site (the board's own kind when left out)
+
+    Examples:
+        (place Random {"Disc1" "Disc2"} count:{2 3} 4)
+    """
+
+    name = "place Random"
+    overload = True
+    kind = START_RULE
+    concepts = ("InitialRandomPlacement", "Stochastic", "PieceCount")
+    pieces: Any = Param(ArrayOf(STR_LIT))
+    count: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECES)
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    where: Any = Param(INT_FN, range=SITE_NUMBER)
+    type: Any = Param(Enum(("Cell", "Vertex", "Edge"), "site type"), optional=True)
+
+    def validate(self) -> None:
+        if self.value is not None:
+            raise BindError("place Random value: of a stack is not supported yet", self.value.span)
+
+    def concepts_at(self, where):
+        from .effects import placed_where
+        return self.concepts + (placed_where(self.where),)
+
+    def declare(self, d: Any, c: Any) -> None:
+        from ..engine import dice as engine_dice, stacks
+        engine_dice.declare_random(d)
+        stacks.declare(d)
+        if self.state is not None:
+            from .variables import piece_states
+            piece_states(d)
+
+    def compile_effect(self, c: Compiler):
+        from ..engine import dice as engine_dice, stacks
+        from .board_sites import check_type
+        from .chance import salt_of
+        from .stacks import _with_state, stacks_state_index
+        check_type(self, c)
+        names = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
+        kinds = [c.game.component_index.get(name.value, 0) for name in names]  # Ludii skips unknown names
+        counts = ([c.int(x) for x in self.count.items] if isinstance(self.count, BoundArray)
+                  else [c.int(self.count)] if self.count is not None else None)
+        where = c.site(self.where)
+        state = c.int(self.state) if self.state is not None else None
+        salt = salt_of(self)
+        draw = engine_dice.draw
+
+        def run(s: State, e: Env) -> None:
+            site = where(s, e)
+            if not 0 <= site < c.topo.n:
+                return
+            placing: list[int] = []
+            for i, what in enumerate(kinds):
+                if what:
+                    n = counts[i](s, e) if counts is not None and i < len(counts) else 1
+                    placing.extend([what] * max(n, 0))
+            value = state(s, e) if state is not None else 0
+            draws = 0
+            while placing:
+                what = placing.pop(draw(s, salt, draws, len(placing)))
+                draws += 1
+                piece = stacks.new_entry(s, what)
+                if value and stacks_state_index(s) >= 0:
+                    piece = _with_state(s, piece, value)
+                stacks.push(s, site, piece)
+        return run
+
+
+__all__ = ["StartForEachSite", "StartForEachPlayer", "ForEachOfPlayers", "PlaceRandom", "PlaceRandomStack"]
