@@ -193,8 +193,9 @@ class Card(PieceDecl):
 
 
 class _CardData(Ludeme):
-    """One of the data of the card on a site (at a level of its stack: 0 by default); -1 when
-    there is no card there.
+    """One of the data of the card on a site (at a level of its stack: 0 by default; a site
+    holding one piece is read at any level, as Ludii's flat containers); -1 when there is no
+    card there.
 
     Parameters:
         at: the site
@@ -221,9 +222,7 @@ class _CardData(Ludeme):
             if x < n and stacking:
                 from ..engine import stacks
                 what = stacks.what_at(s, x, level(s, e) if level is not None else 0)
-            elif level is not None and level(s, e) != 0:
-                what = 0  # a site holding one piece has nothing above level 0
-            else:
+            else:  # a site holding one piece: Ludii's flat container reads it at any level
                 what = handsites.what_at(s, x)
             return table[what] if 0 < what < len(table) else -1
         return read

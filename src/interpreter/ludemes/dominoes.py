@@ -50,13 +50,16 @@ class Domino(PieceDecl):
     """
 
     name = "domino"
-    concepts = ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
+    concepts = ("Domino",)
     piece_name: Any = Param(STR_LIT)
     role: Any = Param(ROLE)
     facing = None
     value: Any = Param(INT_LIT, named=True, range=(0, MAX_PIPS))
     value2: Any = Param(INT_LIT, named=True, range=(0, MAX_PIPS))
     moves: Any = Param(MOVES_T, optional=True)
+
+    def concepts_at(self, where: Any):
+        return ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
 
     def component_data(self) -> tuple[tuple[str, int], ...]:
         return ((VALUE2, self.value2.value),)
