@@ -505,6 +505,8 @@ class IsLine(Ludeme):
         one kind of piece, nobody else any."""
         if any(getattr(self, name) is not None for name in self._LUDII_ONLY) or game.stacking:
             return False
+        if "puzzle" in game.arrays:  # a deduction puzzle's sites hold values (.booleans_line)
+            return False
         if self.exact is not None and not isinstance(self.exact, Bool):
             return False
         owners = list(game.owner_of[1:])
