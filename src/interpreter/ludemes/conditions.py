@@ -479,7 +479,7 @@ class IsLine(Ludeme):
     who: Any = Param(PLAYER, optional=True, named=True)
     role: Any = Param(ROLE, optional=True)
     what: Any = Param(INT_FN, optional=True, named=True, range=PIECE_NUMBER)
-    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True)
+    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECE_NUMBER)
     exact: Any = Param(BOOL_FN, optional=True, named=True)
     contiguous: Any = Param(BOOL_LIT, optional=True, named=True, doc="False: the player's pieces anywhere on the line count, gaps and all [True]")
     if_: Any = Param(BOOL_FN, optional=True, named=True, key="if")
