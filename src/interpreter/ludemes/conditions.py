@@ -561,6 +561,8 @@ class IsLine(Ludeme):
         from ..native.emit import NoKernel
         from ..native.kernels.core import _value
         from ..native.kernels.placement import _directions, axes_table
+        if self.exact is not None and not isinstance(self.exact, Bool):
+            raise NoKernel("(is Line exact:...)", "exact: given by an expression")
         if not self.quick(k.game):
             raise NoKernel("(is Line ...)", "Ludii's reading by kinds of piece, stacks or its other parameters")
         exact = isinstance(self.exact, Bool) and self.exact.value
