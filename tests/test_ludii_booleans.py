@@ -343,3 +343,17 @@ def test_ludii_games_of_these_conditions_agree(name):
     trace = json.loads(path.read_text(encoding="utf-8"))
     found = traces.replay(trace, load(SAMPLE / trace["sample_file"], options=trace["options"]), limit=REPLAYS[name])
     assert found.agree, str(found)
+
+
+def test_is_line_in_a_deduction_puzzle_reads_resolved_values():
+    def over_after(moves: list[str]) -> list[bool]:
+        g = load('(game "P" (players 1) (equipment {(board (rectangle 1 3) (values Cell (range 1 2)))}) '
+                 '(rules (play (satisfy {(is Sum 9)})) (end (if (is Line 3) (result P1 Win)))))')
+        s = g.initial_state()
+        out = []
+        for m in moves:
+            s.apply(m)
+            out.append(s.is_over())
+        return out
+    assert over_after(["A1=1", "B1=1", "C1=1"]) == [False, False, True]  # C1 unresolved until the end
+    assert over_after(["A1=1", "B1=2", "C1=1"]) == [False, False, False]

@@ -21,9 +21,11 @@ from .base import (
     DIRS,
     INT_FN,
     INT_LIT,
+    PIECE_NUMBER,
     PLAYER,
     REGION_FN,
     SITE_FN,
+    SITE_NUMBER,
     STR_LIT,
     ArrayOf,
     BoundArray,
@@ -203,11 +205,11 @@ class IsTarget(Ludeme):
 
     name = "is Target"
     kind = BOOL
-    container: Any = Param(INT_FN, optional=True)
+    container: Any = Param(INT_FN, optional=True, range=(0, 100))
     container_name: Any = Param(STR_LIT, optional=True)
-    configuration: Any = Param(ArrayOf(INT_LIT, single=False))
-    site: Any = Param(INT_LIT, optional=True)
-    sites: Any = Param(ArrayOf(INT_LIT, single=False), optional=True)
+    configuration: Any = Param(ArrayOf(INT_LIT, single=False), range=PIECE_NUMBER)
+    site: Any = Param(INT_LIT, optional=True, range=SITE_NUMBER)
+    sites: Any = Param(ArrayOf(INT_LIT, single=False), optional=True, range=SITE_NUMBER)
 
     def validate(self) -> None:
         if self.container is not None and self.container_name is not None:

@@ -12,7 +12,8 @@ reaching the length is a line; with it, the whole count must equal it. ``contigu
 counts such sites past gaps. ``throughHowMuch:`` asks the line's sites to hold that many
 different kinds (the kinds seen are gathered over the pivot's radials, as in Ludii).
 
-A stacking game reads stacks (Ludii's ``evalStack``): a site counts when any piece of its stack
+A deduction puzzle reads the sites' resolved values (Ludii's ``evalDeductionPuzzle``: an
+unresolved site ends a radial). A stacking game reads stacks (Ludii's ``evalStack``): a site counts when any piece of its stack
 (``top:True``: its top piece) is of those kinds; ``byLevel:True`` looks for lines in the stack
 itself, along a level, and on rising or falling levels (Connect Four's), with Ludii's quirks kept.
 """
@@ -141,6 +142,68 @@ class _Line:
                     if found or walk.line(total):
                         return True
             elif walk.line(count):
+                return True
+        return False
+
+    # --- a deduction puzzle (Ludii's evalDeductionPuzzle) -------------------------------------
+    def puzzle(self, s: State, e: Env) -> bool:
+        from .puzzles import PUZZLE, resolved, value_of
+        masks = s.arrays[PUZZLE]
+
+        def value(x: int) -> int:
+            return value_of(masks[x]) if resolved(masks[x]) else 0
+        if self.through_any is not None:
+            pivots = list(self.through_any(s, e))
+            if self.whats is not None:
+                named = {f(s, e) for f in self.whats}
+                pivots = [x for x in pivots if 0 <= x < self.n and value(x) in named]
+        else:
+            pivots = [self.through(s, e)]
+        frame = e.child()
+        for locn in pivots:
+            if locn == -1:
+                return False
+            frame.to = locn
+            if self.cond is not None and not self.cond(s, frame):
+                return False
+            if not 0 <= locn < self.n or not resolved(masks[locn]):
+                return False
+            here = value(locn)
+            kinds = {f(s, frame) for f in self.whats} if self.whats is not None else {here}
+            if here not in kinds:
+                return False
+            if self.puzzle_pivot(s, frame, locn, kinds, value, resolved, masks):
+                return True
+        return False
+
+    def puzzle_pivot(self, s: State, frame: Env, locn: int, kinds: set[int], value: Callable[[int], int],
+                     resolved: Callable[[int], bool], masks: Sequence[int]) -> bool:
+        """Ludii's count along each radial of a puzzle: unresolved sites end a radial, and with
+        ``what:``/``whats:`` the site ``(from)`` does not count."""
+        size, strict, gaps = self.length(s, frame), self.exact(s, frame), not self.contiguous(s, frame)
+        skip = frame.frm if self.whats is not None else None
+
+        def walk(sites: tuple[int, ...], count: int) -> tuple[int, bool]:
+            for x in sites:
+                if not resolved(masks[x]):
+                    break
+                frame.to = x
+                if value(x) in kinds and x != skip and (self.cond is None or self.cond(s, frame)):
+                    count += 1
+                    if not strict and count == size:
+                        return count, True
+                elif not gaps:
+                    break
+            return count, False
+        for fwd, backs in self.table[locn]:
+            count, found = walk(fwd, 1)
+            if found:
+                return True
+            for back in backs:
+                total, found = walk(back, count)
+                if found or total == size:
+                    return True
+            if not backs and count == size:
                 return True
         return False
 
@@ -328,8 +391,11 @@ def _found(s: State, site: int, kinds: set[int], only_top: bool) -> bool:
 
 def compile_line(c: Compiler, line: IsLine, length: Fn) -> Fn:
     """fn(s, e) -> Ludii's answer to the ``(is Line ...)`` call ``line``."""
+    from .puzzles import PUZZLE
     reader = _Line(c, line, length)
-    return reader.stacked if c.game.stacking else reader.flat
+    if c.game.stacking:
+        return reader.stacked
+    return reader.puzzle if PUZZLE in c.game.arrays else reader.flat
 
 
 __all__ = ["compile_line", "radials"]

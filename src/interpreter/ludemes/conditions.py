@@ -479,7 +479,7 @@ class IsLine(Ludeme):
     who: Any = Param(PLAYER, optional=True, named=True)
     role: Any = Param(ROLE, optional=True)
     what: Any = Param(INT_FN, optional=True, named=True, range=PIECE_NUMBER)
-    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True)
+    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECE_NUMBER)
     exact: Any = Param(BOOL_FN, optional=True, named=True)
     contiguous: Any = Param(BOOL_LIT, optional=True, named=True, doc="False: the player's pieces anywhere on the line count, gaps and all [True]")
     if_: Any = Param(BOOL_FN, optional=True, named=True, key="if")
@@ -504,6 +504,8 @@ class IsLine(Ludeme):
         Ludii's further parameters, ``exact:`` a constant, no stacks, and each player owning
         one kind of piece, nobody else any."""
         if any(getattr(self, name) is not None for name in self._LUDII_ONLY) or game.stacking:
+            return False
+        if "puzzle" in game.arrays:  # a deduction puzzle's sites hold values (.booleans_line)
             return False
         if self.exact is not None and not isinstance(self.exact, Bool):
             return False
@@ -559,6 +561,8 @@ class IsLine(Ludeme):
         from ..native.emit import NoKernel
         from ..native.kernels.core import _value
         from ..native.kernels.placement import _directions, axes_table
+        if self.exact is not None and not isinstance(self.exact, Bool):
+            raise NoKernel("(is Line exact:...)", "exact: given by an expression")
         if not self.quick(k.game):
             raise NoKernel("(is Line ...)", "Ludii's reading by kinds of piece, stacks or its other parameters")
         exact = isinstance(self.exact, Bool) and self.exact.value
