@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import stacks
 from ..engine.env import Env
 from ..errors import BindError
-from .base import INT_FN, INT_LIT, MISC, THEN, Ludeme, Param, kind_of
+from .base import INT_FN, INT_LIT, MISC, SITE_NUMBER, THEN, Ludeme, Param, kind_of
 from .effects import _Effect
 from .measures import check_site_type
 from .sitetypes import site_type_param
@@ -68,7 +68,7 @@ class Flip(_Effect):
     name = "flip"
     concepts = ("Flip",)
     type: Any = site_type_param()
-    site: Any = Param(INT_FN, optional=True)
+    site: Any = Param(INT_FN, optional=True, range=SITE_NUMBER)
     then: Any = Param(kind_of(THEN), optional=True)
 
     def declare(self, d: Declarations, c: Any) -> None:
