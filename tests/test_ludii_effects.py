@@ -299,3 +299,25 @@ def test_move_claim_is_claim_as_a_decision_count_and_stack_unread_as_ludii():
     assert len(s.legal_moves()) == 9
     s.apply(s.legal_moves()[0])
     assert s.scores[1] == 1 and sum(1 for w in s.who if w) == 1
+
+
+# --- Ludii's own files of this family, replayed against Ludii's traces ----------------------------------
+TRACES = __import__("pathlib").Path(__file__).resolve().parents[1].parent / "shared" / "ludii-traces" / "sample"
+SAMPLE = TRACES.parent.parent / "ludii-sample"
+FAMILY_FILES = [  # custodial with a then (Pente's scores count stones), surround, scores, moveAgain
+    "board__space__line__Pente", "board__space__line__Keryo-Pente", "board__space__pattern__Hexade",
+    "board__space__blocking__Susan",
+]
+
+
+@pytest.mark.parametrize("name", FAMILY_FILES)
+def test_family_sample_files_agree_with_ludiis_traces(name):
+    import json
+
+    from interpreter.ludii import traces
+    path = TRACES / f"{name}_seed101.json"
+    if not path.exists():
+        pytest.skip(f"{path} not present")
+    trace = json.loads(path.read_text(encoding="utf-8"))
+    found = traces.replay(trace, load(SAMPLE / trace["sample_file"], options=trace["options"]))
+    assert found.agree, str(found)

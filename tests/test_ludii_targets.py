@@ -177,7 +177,9 @@ def test_pente_custodial_capture_of_pairs_keryo_also_triples(name, size, capture
     state.apply(end)
     taken = all(state.what[game.topology.site(x)] == 0 for x in between)
     assert taken is captures
-    assert state.scores[1] == (1 if captures else 0)
+    # Ludii's custodial makes one move per enclosed stone, each with the then (addScore Mover 1):
+    # a point per stone (Pente's file wins above 9, five pairs; Keryo-Pente's above 14)
+    assert state.scores[1] == (size if captures else 0)
 
 
 # --- Tic-Tac-Four: Ludii's ranking with four players ------------------------------------------------

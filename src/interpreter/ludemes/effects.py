@@ -684,14 +684,12 @@ class Custodial(_Effect):
         # bring the concepts of the rules they stand for
         from .concepts import captures
         between = self.between
-        out: tuple[str, ...] = ()
-        if between is None or between.condition is None:
-            out += ("IsEnemy",)
+        out = ["IsEnemy"] if between is None or between.condition is None else []
         if self.to is None or self.to.condition is None:
-            out += ("IsFriend",)
+            out.append("IsFriend")
         if between is None or between.apply is None:
-            return out + ("RemoveEffect", "CustodialCapture")
-        return out + ("CustodialCapture",) if captures(where, between.apply) else out
+            return (*out, "RemoveEffect", "CustodialCapture")
+        return (*out, "CustodialCapture") if captures(where, between.apply) else tuple(out)
 
     def where_for(self, param, where):
         # Ludii's custodial capture says nothing of its directions

@@ -57,7 +57,7 @@ class _SwapPieces(Ludeme):
         rules = [c.rule(after=put_back(kind)) for kind in range(len(c.game.components))]
         return first, second, rules
 
-    def _move(self, s: State, e: Env, first: Any, second: Any, rules: list, uid: int) -> Move | None:
+    def _move(self, s: State, e: Env, first: Any, second: Any, rules: list, uid: str) -> Move | None:
         a, b = first(s, e), second(s, e)
         n = len(s.what)
         if not (0 <= a < n and 0 <= b < n):
