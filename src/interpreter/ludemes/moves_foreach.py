@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.movegen import FnGen, MoveGen, with_rules
-from .base import INTS, MOVES, MOVES_T, THEN, Kind, Ludeme, Param, kind_of
+from ..errors import BindError
+from .base import INTS, MOVES, START_RULE, THEN, Kind, Ludeme, Param, kind_of
 from .moves_then import then_of
 
 if TYPE_CHECKING:
@@ -18,16 +19,18 @@ if TYPE_CHECKING:
 class ForEachPlayerOf(Ludeme):
     """The moves (or the effect) for each player of an array, in its order, ``(player)`` being
     the player (Ludii's ``forEach`` with players): the moves of every player together, each
-    with the ``then`` consequences; as an effect, each player's effect then the consequences.
+    with the ``then`` consequences; as an effect, each player's effect then the consequences;
+    as a start rule (Ludii's start ``forEach <ints>``), the start rule applied for each.
 
     Parameters:
         players: the players visited (``(players Ally of:(next))``...)
-        moves: the moves or effect for each player
-        then: consequences of each move
+        moves: the moves, effect or start rule for each player
+        then: consequences of each move (not with a start rule)
 
     Examples:
         (forEach (players Ally of:(next)) (addScore (player (player)) 1))
         (forEach (players All) (set Value (player (player)) 0) (then (moveAgain)))
+        (forEach (players All) (set Score Player 2))
     """
 
     name = "forEach"
@@ -35,8 +38,14 @@ class ForEachPlayerOf(Ludeme):
     concepts = ("ControlFlowStatement",)
     kind = MOVES
     players: Any = Param(Kind((INTS,), "ints"))
-    moves: Any = Param(MOVES_T)
+    moves: Any = Param(Kind((MOVES, START_RULE), "moves or start rule"))
     then: Any = Param(kind_of(THEN), optional=True)
+
+    def validate(self) -> None:
+        if self.moves.kind == START_RULE:
+            self.kind = START_RULE  # type: ignore[misc]  # this instance's: a start rule
+            if self.then is not None:
+                raise BindError("(then ...) follows moves, not start rules", self.then.span)
 
     def compile(self, c: Compiler) -> MoveGen:
         players = c.ints(self.players)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Str
@@ -24,7 +23,6 @@ from .base import (
     SITE_NUMBER,
     START_RULE,
     STR_LIT,
-    THEN,
     ArrayOf,
     BoundArray,
     Enum,
@@ -97,56 +95,6 @@ class StartForEachPlayer(Ludeme):
     def compile_effect(self, c: Compiler):
         everyone = tuple(range(1, c.game.num_players + 1))
         return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
-
-
-class ForEachOfPlayers(Ludeme):
-    """For each player of a list (``Player`` being the player): as a start rule, the start
-    rule applied for each (Ludii's start ``forEach <ints>``); as moves, the moves of each,
-    together, each with the consequences (Ludii's ``forEach <ints> <moves>``).
-
-    Parameters:
-        players: the players (an array of player numbers)
-        rule: the start rule, or the moves, for each of them
-        then: as moves: consequences of each move
-
-    Examples:
-        (forEach (players All) (set Score Player 2))
-        (forEach (players Enemy) (move Remove (sites Occupied by:Player)))
-    """
-
-    name = "forEach"
-    overload = True
-    concepts = ("ControlFlowStatement",)
-    kind = MOVES
-    players: Any = Param(Kind(("ints",), "ints"))
-    rule: Any = Param(_RULE)
-    then: Any = Param(Kind((THEN,), "then"), optional=True)
-
-    def validate(self) -> None:
-        if self.rule.kind == START_RULE:
-            self.kind = START_RULE  # type: ignore[misc]  # this instance's: a start rule
-            if self.then is not None:
-                raise BindError("(then ...) follows moves, not start rules", self.then.span)
-
-    def compile(self, c: Compiler) -> MoveGen:
-        players = self.players.compile(c)
-        moves = c.moves(self.rule)
-        then = c.rule(after=self.then.compile_effect(c)) if self.then is not None else ()
-
-        def gen(s: State, e: Env) -> list:
-            frame = e.child()
-            out = []
-            for p in tuple(players(s, e)):
-                frame.player = p
-                out.extend(moves.moves(s, frame))
-            return [m.with_rules(m.rules + then) for m in out] if then else out
-        return FnGen(gen)
-
-    def compile_effect(self, c: Compiler):
-        if self.then is not None:
-            raise BindError("forEach of players as an effect takes no then", self.then.span)
-        players = self.players.compile(c)
-        return c.each(players, c.effect(self.rule), bind="player")
 
 
 class PlaceRandom(Ludeme):
@@ -330,4 +278,4 @@ class PlaceRandomStack(Ludeme):
         return run
 
 
-__all__ = ["StartForEachSite", "StartForEachPlayer", "ForEachOfPlayers", "PlaceRandom", "PlaceRandomStack"]
+__all__ = ["StartForEachSite", "StartForEachPlayer", "PlaceRandom", "PlaceRandomStack"]
