@@ -20,7 +20,7 @@ from ..engine.dice import UNDEFINED
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool
-from .base import BOOL_FN, DIRS, INT, INT_FN, REGION_FN, SITE_NUMBER, STR_LIT, Ludeme, Param
+from .base import BOOL_FN, DIRS, DISTANCE, INT, INT_FN, REGION_FN, SITE_NUMBER, STR_LIT, Ludeme, Param
 from .measures import check_site_type
 from .sitetypes import kind_of_site, site_type_param
 
@@ -251,7 +251,7 @@ class CountSizeBiggestGroup(Ludeme):
     type: Any = site_type_param()
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
-    min: Any = Param(INT_FN, optional=True, named=True)
+    min: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     is_visible: Any = Param(BOOL_FN, optional=True, named=True, key="isVisible")
 
     def validate(self) -> None:
