@@ -323,3 +323,11 @@ def test_count_steps_of_a_step_move_walks_where_its_condition_lets_it():
     assert scored(f"(count Steps {step} 0 2)", walled, equipment=board) > 10 ** 9  # Infinity
     with pytest.raises(LudError, match="relative directions"):
         scored("(count Steps (step Forward (to if:(is Empty (to)))) 0 2)")
+
+
+def test_count_neighbours_is_the_all_relation():
+    assert scored("(count Neighbours at:0)") == 3
+    assert scored("(count Neighbours at:4)") == 8
+    hexes = '(board (hex 3)) (piece "Disc" Each)'
+    assert scored("(count Neighbours at:(centrePoint))", equipment=hexes) == 12  # 6 sides, 6 "diagonals"
+    assert scored("(count Adjacent at:(centrePoint))", equipment=hexes) == 6

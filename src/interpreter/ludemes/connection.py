@@ -21,6 +21,7 @@ from .base import (
     BOOL,
     BOOL_FN,
     DIRS,
+    DISTANCE,
     INT,
     INT_FN,
     MOVES,
@@ -197,7 +198,7 @@ class CountGroups(Ludeme):
     type: Any = Param(SITE_TYPE, optional=True)
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
-    min: Any = Param(INT_FN, optional=True, named=True)
+    min: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     is_visible: Any = Param(BOOL_FN, optional=True, named=True, key="isVisible")
 
     def compile(self, c: Compiler):

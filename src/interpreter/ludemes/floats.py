@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.values import const_fn
 from ..errors import BindError, LudError
 from ..syntax.nodes import Float, Int
-from .base import BOOL_FN, INT_FN, ArrayOf, BoundArray, Either, Kind, Ludeme, Param
+from .base import ANY_INT, BOOL_FN, INT_FN, ArrayOf, BoundArray, Either, Kind, Ludeme, Param, Range
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 FLOAT = "float"  # the kind of Ludii's FloatFunction
 FLOAT_FN = Kind((FLOAT,), "float", literals=(Float, Int))
 FloatFn = Callable[["State", "Env"], float]
+FLOAT_RANGE = Range(-3.4028235e38, 3.4028235e38, "a 32-bit float")  # Java's float
 
 
 def f32(x: float) -> float:
@@ -72,7 +73,7 @@ class ToFloat(Ludeme):
 
     name = "toFloat"
     kind = FLOAT
-    value: Any = Param(Either((BOOL_FN, INT_FN)))
+    value: Any = Param(Either((BOOL_FN, INT_FN)), range=ANY_INT)
 
     def compile(self, c: Compiler):
         value = self.value
@@ -91,7 +92,7 @@ class _Unary(Ludeme):
     """
 
     kind = FLOAT
-    value: Any = Param(FLOAT_FN)
+    value: Any = Param(FLOAT_FN, range=FLOAT_RANGE)
 
     def compile(self, c: Compiler):
         value = float_fn(c, self.value)
@@ -233,8 +234,8 @@ class _Binary(Ludeme):
     """
 
     kind = FLOAT
-    a: Any = Param(FLOAT_FN)
-    b: Any = Param(FLOAT_FN)
+    a: Any = Param(FLOAT_FN, range=FLOAT_RANGE)
+    b: Any = Param(FLOAT_FN, range=FLOAT_RANGE)
 
     def compile(self, c: Compiler):
         a, b = float_fn(c, self.a), float_fn(c, self.b)
@@ -309,8 +310,8 @@ class _Fold(Ludeme):
     """
 
     kind = FLOAT
-    values: Any = Param(ArrayOf(FLOAT_FN))
-    other: Any = Param(FLOAT_FN, optional=True)
+    values: Any = Param(ArrayOf(FLOAT_FN), range=FLOAT_RANGE)
+    other: Any = Param(FLOAT_FN, optional=True, range=FLOAT_RANGE)
 
     def validate(self) -> None:
         if isinstance(self.values, BoundArray) and self.other is not None:

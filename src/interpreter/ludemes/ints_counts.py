@@ -1,6 +1,8 @@
 """Ludii's counts of a board's elements and of one element's neighbours (``count Cells``,
 ``count Vertices``, ``count Edges``; ``count Adjacent``, ``count Orthogonal``, ``count Diagonal``,
-``count Off``): numbers read from the board's shape, never from its pieces.
+``count Off``, ``count Neighbours``): numbers read from the board's shape, never from its
+pieces. Ludii's element lists are its steps in a relation (``Topology.computeRelation``): the
+neighbours, its steps along ``All``.
 
 Ludii's classes (``functions.ints.count.simple.CountCells``..., ``count.site.CountAdjacent``...)
 take the board's elements of a kind (the board's own kind by default) and, for a neighbour
@@ -18,7 +20,7 @@ from ..engine.dice import UNDEFINED
 from ..engine.values import const_fn
 from ..errors import BindError
 from ..syntax.nodes import Bool
-from .base import BOOL_FN, DIRS, INT, INT_FN, REGION_FN, SITE_NUMBER, STR_LIT, Ludeme, Param
+from .base import BOOL_FN, DIRS, DISTANCE, INT, INT_FN, REGION_FN, SITE_NUMBER, STR_LIT, Ludeme, Param
 from .measures import check_site_type
 from .sitetypes import kind_of_site, site_type_param
 
@@ -196,6 +198,18 @@ class CountDiagonal(_CountRelation):
     relation = "Diagonal"
 
 
+class CountNeighbours(_CountRelation):
+    """The number of neighbours of an element: Ludii's ``neighbours`` of an element, its steps in
+    every direction (the ``All`` relation: on a square board of cells, the 8 around).
+
+    Examples:
+        (count Neighbours at:(last To))
+    """
+
+    name = "count Neighbours"
+    relation = "All"
+
+
 class CountOff(_CountRelation):
     """The number of elements off-diagonal to an element (Ludii's ``Off``: cells sharing only a
     corner that are not its diagonals; 0 for vertices and edges).
@@ -237,7 +251,7 @@ class CountSizeBiggestGroup(Ludeme):
     type: Any = site_type_param()
     directions: Any = Param(DIRS, optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
-    min: Any = Param(INT_FN, optional=True, named=True)
+    min: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     is_visible: Any = Param(BOOL_FN, optional=True, named=True, key="isVisible")
 
     def validate(self) -> None:
@@ -320,7 +334,7 @@ class SizeGroup(Ludeme):
 
 
 __all__ = ["CountCells", "CountVertices", "CountEdges", "CountAdjacent", "CountOrthogonal", "CountDiagonal",
-           "CountOff", "CountSizeBiggestGroup", "SizeGroup"]
+           "CountOff", "CountNeighbours", "CountSizeBiggestGroup", "SizeGroup"]
 
 
 class CountSizeBiggestLine(Ludeme):

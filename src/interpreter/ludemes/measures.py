@@ -15,6 +15,7 @@ from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
 from .base import (
+    ANGLE,
     BOOL,
     BOOL_FN,
     DIRS,
@@ -24,6 +25,7 @@ from .base import (
     REGION,
     REGION_FN,
     SITE_FN,
+    SITE_NUMBER,
     STR_LIT,
     BoundArray,
     Either,
@@ -90,7 +92,7 @@ class CountSteps(Ludeme):
     type: Any = Param(SITE_TYPE, optional=True)
     relation: Any = Param(DIRS, optional=True)
     step: Any = Param(Instance("step"), optional=True)
-    new_rotation: Any = Param(INT_FN, optional=True, named=True, key="newRotation")
+    new_rotation: Any = Param(INT_FN, optional=True, named=True, key="newRotation", range=ANGLE)
     site: Any = Param(SITE_FN)
     region: Any = Param(REGION_FN)
 
@@ -228,7 +230,7 @@ class Expand(Ludeme):
 
     name = "expand"
     kind = REGION
-    container: Any = Param(Either((INT_FN, STR_LIT)), optional=True)
+    container: Any = Param(Either((INT_FN, STR_LIT)), optional=True, range=SITE_NUMBER)
     region: Any = Param(REGION_FN, optional=True)
     origin: Any = Param(SITE_FN, optional=True, named=True)
     steps: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)

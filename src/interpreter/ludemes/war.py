@@ -14,6 +14,7 @@ from ..engine.values import Fn, const_fn
 from ..errors import BindError
 from ..syntax.nodes import Const, Str
 from .base import (
+    ANY_INT,
     BOOL,
     DIRS,
     DISTANCE,
@@ -105,7 +106,7 @@ class Where(Ludeme):
     checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
     piece: Any = Param(Either((STR_LIT, INT_FN)), range=PIECE_NUMBER)
     role: Any = Param(PLAYER, optional=True)
-    state: Any = Param(INT_FN, optional=True, named=True)
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     type: Any = Param(SITE_TYPE, optional=True)
 
     def validate(self) -> None:
