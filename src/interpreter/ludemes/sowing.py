@@ -197,8 +197,8 @@ class SetCount(_Effect):
         declare_counts(d)
 
     def compile_effect(self, c: Compiler):
-        from .moves_then import and_then, then_of
         from .board_sites import check_type
+        from .moves_then import and_then, then_of
         check_type(self, c)
         number = c.int(self.number)
         seed = seed_kind(c.game)
