@@ -469,3 +469,11 @@ def test_region_sample_files_agree_with_ludiis_traces(name):
     assert game is not None, f"{name} does not load"
     found = traces.replay(trace, game)
     assert found.agree, str(found)
+
+
+def test_sites_cell_and_edge_with_labels_are_ludiis_site_type_and_labels():
+    """(sites Cell {"A1" ...}): Ludii reads the word as the site type of the labels."""
+    assert region('(sites Cell {"A1" "B2"})') == ["A1", "B2"]
+    assert region('(sites Edge {"0" "3"})', "(square 2)", "Edge") == ["0", "3"]
+    with pytest.raises(LudError, match="plays on its vertices"):
+        region('(sites Cell {"A1"})', use="Vertex")
