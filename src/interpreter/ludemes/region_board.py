@@ -172,8 +172,9 @@ class _SitesByLabel(Ludeme):
 
     def compile(self, c: Compiler):
         if c.topo.use != self.site_kind:
-            raise BindError(f"{self.name}: this board plays on its {c.topo.use.lower()}s; pieces on its "
-                            f"{self.site_kind.lower()}s are not supported yet", self.span,
+            plural = {"Cell": "cells", "Vertex": "vertices", "Edge": "edges"}
+            raise BindError(f"{self.name}: this board plays on its {plural[c.topo.use]}; pieces on its "
+                            f"{plural[self.site_kind]} are not supported yet", self.span,
                             hint=f"write {c.topo.use} or leave the site type out")
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
         return c.site_list(items)
