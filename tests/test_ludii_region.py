@@ -458,9 +458,8 @@ REGION_SAMPLES = [
 def test_region_sample_files_agree_with_ludiis_traces(name):
     import json
 
-    from test_ludii_traces import SAMPLE_TRACES, _sample_game  # tests/ is on the path
-
     from interpreter.ludii import traces
+    from test_ludii_traces import SAMPLE_TRACES, _sample_game  # tests/ is on the path
     paths = [p for p in SAMPLE_TRACES if p.stem == name]
     if not paths:
         pytest.skip("Ludii's traces are not present")
@@ -469,3 +468,11 @@ def test_region_sample_files_agree_with_ludiis_traces(name):
     assert game is not None, f"{name} does not load"
     found = traces.replay(trace, game)
     assert found.agree, str(found)
+
+
+def test_sites_cell_and_edge_with_labels_are_ludiis_site_type_and_labels():
+    """(sites Cell {"A1" ...}): Ludii reads the word as the site type of the labels."""
+    assert region('(sites Cell {"A1" "B2"})') == ["A1", "B2"]
+    assert region('(sites Edge {"0" "3"})', "(square 2)", "Edge") == ["0", "3"]
+    with pytest.raises(LudError, match="pieces on its cells are not supported"):
+        region('(sites Cell {"A1"})', use="Vertex")

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.values import const_fn, constant
 from ..errors import BindError
-from .base import INT_FN, REGION, Ludeme, Param
+from ..syntax.nodes import Str
+from .base import INT_FN, REGION, ArrayOf, BoundArray, Literal, Ludeme, Param
 from .logic import value_fn
 from .regions import _region_class
 from .sitetypes import kind_of_site, site_type_param
@@ -160,6 +161,57 @@ class SitesEdge(_SitesOfIndex):
         return [_board_sites(c, self, tuple(sorted({a, b})), "Vertex") for a, b in els.edges]
 
 
+class _SitesByLabel(Ludeme):
+    """``(sites Cell {"A1" ...})`` / ``(sites Edge {...})``: Ludii reads these as the sites of
+    those labels, of that kind (its ``(sites <siteType> <string[]>)``), where the word names
+    the kind, not the form ``sites Cell`` / ``sites Edge`` of an index."""
+
+    kind = REGION
+    sites: Any = Param(ArrayOf(Literal(Str, "string")))
+    site_kind = ""
+
+    def compile(self, c: Compiler):
+        if c.topo.use != self.site_kind:
+            plural = {"Cell": "cells", "Vertex": "vertices", "Edge": "edges"}
+            raise BindError(f"{self.name}: this board plays on its {plural[c.topo.use]}; pieces on its "
+                            f"{plural[self.site_kind]} are not supported yet", self.span,
+                            hint=f"write {c.topo.use} or leave the site type out")
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        return c.site_list(items)
+
+
+class SitesCellLabels(_SitesByLabel):
+    """The cells of the given labels (Ludii's ``(sites Cell {"A1" "B2"})``, a site type and
+    labels), on a board played on its cells.
+
+    Parameters:
+        sites: the labels
+
+    Examples:
+        (sites Cell {"A1" "B2"})
+    """
+
+    name = "sites Cell"
+    overload = True
+    site_kind = "Cell"
+
+
+class SitesEdgeLabels(_SitesByLabel):
+    """The edges of the given labels (their numbers: Ludii's ``(sites Edge {"0" "3"})``, a site
+    type and labels), on a board played on its edges.
+
+    Parameters:
+        sites: the labels
+
+    Examples:
+        (sites Edge {"0" "3"})
+    """
+
+    name = "sites Edge"
+    overload = True
+    site_kind = "Edge"
+
+
 def _elements(c: Compiler, ludeme: Ludeme) -> Any:
     """The board's elements, when its sites are its vertices (the numbers these forms give)."""
     els = c.topo.elements
@@ -171,4 +223,4 @@ def _elements(c: Compiler, ludeme: Ludeme) -> Any:
 
 __all__ = ["SitesAxial", "SitesHorizontal", "SitesVertical", "SitesAngled", "SitesSlash", "SitesSlosh",
            "SitesConcaveCorners", "SitesConvexCorners", "SitesMajor", "SitesMinor", "SitesLayer",
-           "SitesCell", "SitesEdge"]
+           "SitesCell", "SitesEdge", "SitesCellLabels", "SitesEdgeLabels"]

@@ -183,7 +183,9 @@ class SitesWinning(Ludeme):
     ``SitesWinning``): the moves are those of that player now (their own, as if it were their
     turn, for another player than the mover); each is tried with all that follows it (its
     consequences, the end of the turn, the end rules) and taken back; the site it goes to is
-    kept when the player is then among the winners. None when no player is given. Ludii's
+    kept when the player is then among the winners. None when no player is given, and none
+    when reached again while its own moves are tried (an end rule reading it: Ludii would try
+    again, level after level, without end on a large board). Ludii's
     signature also takes a site type and a name, which its ``SitesWinning`` does not read:
     accepted and unused here too.
 
@@ -217,11 +219,15 @@ class SitesWinning(Ludeme):
             return lambda s, e: ()
         gen = c.moves(self.moves)
         who = c.player(self.player)
+        trying = [False]  # moves of this region are being tried (see below)
 
         def winning(s: State, e: Env) -> list[int]:
+            if trying[0]:  # reached again from the rules run by a move tried (an end rule that
+                return []  # reads it): Ludii would try again, level after level; nothing here
             p = who(s, e)
             found: list[int] = []
             outer = s.mark()
+            trying[0] = True
             try:
                 if p != s.mover:  # Ludii: the moves of that player, as if it were their turn
                     s.set_var("mover", p)
@@ -234,6 +240,7 @@ class SitesWinning(Ludeme):
                         found.append(m.to)
                     s.rollback(tried)
             finally:
+                trying[0] = False
                 s.rollback(outer)
             return sorted(found)
         return winning
