@@ -391,6 +391,7 @@ class SetScore(_ScoreEffect):
     Parameters:
         player: whose score (``Each``: everybody's; every player's when left out)
         amount: the score
+        then: consequences, after
 
     Examples:
         (set Score Each 0)
@@ -401,6 +402,7 @@ class SetScore(_ScoreEffect):
     name = "set Score"
     player: Any = Param(PLAYER, optional=True)
     amount: Any = Param(INT_FN, optional=True, range=ANY_INT)
+    then: Any = Param(kind_of(THEN), optional=True)
 
     def validate(self) -> None:
         if self.amount is None:  # (set Score 5): the one number given is the score
