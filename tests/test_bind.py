@@ -162,10 +162,8 @@ def test_named_argument_given_twice():
 def test_missing_required_argument():
     text = game_text(board="(board (square) use:Vertex)")
     err = bind_error(text)
-    assert err.message == "square: missing required argument 'size' (int)"
+    assert err.message == "(square ...) needs a size (or a custom outline)"
     assert_points_at(err, text, "(square)")
-    assert err.hint == ("signature: (square [<Square | Limping | Diamond>] <int> "
-                        "[diagonals:Implied | Solid | SolidNoSplit | Alternating | Concentric | Radiating])")
 
 
 def test_error_inside_a_define_shows_the_define_and_the_use():

@@ -67,7 +67,7 @@ class SetTrumpSuit(Ludeme):
 
     name = "set TrumpSuit"
     kind = MOVES
-    suits: Any = Param(Either((INT_FN, Instance("difference"))))
+    suits: Any = Param(Either((INT_FN, Instance("difference"))), range=(1, MAX_SUITS))
     then: Any = Param(kind_of(THEN), optional=True)
 
     def concepts_at(self, where):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..syntax.nodes import Float
 from .base import FLOAT_LIT, INT_FN, RESULT, ROLE, ArrayOf, BoundArray, Either, Instance, Ludeme, Param
+from .floats import FLOAT_RANGE
 
 if TYPE_CHECKING:
     from ..compile import Compiler
@@ -29,7 +30,7 @@ class Payoff(Ludeme):
     name = "payoff"
     kind = "payoff"
     role: Any = Param(ROLE)
-    value: Any = Param(Either((FLOAT_LIT, INT_FN)))
+    value: Any = Param(Either((FLOAT_LIT, INT_FN)), range=FLOAT_RANGE)
 
     def compile_final(self, c: Compiler):
         """(player, value) functions: the payoff the player ends with."""
