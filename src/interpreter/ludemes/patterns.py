@@ -20,7 +20,65 @@ _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", 
 STEP = Enum(("F", "L", "R"), "step")
 
 
-class IsPattern(Ludeme):
+def walk_paths(topo: Any, walk: list[str]) -> list[list[tuple[int, ...] | None]]:
+    """Per starting site and facing (each of the board's orthogonal directions, clockwise: a
+    right turn is the next one), the sites a walk goes over, the start first (None when it
+    leaves the board)."""
+    dirs = sorted(set(topo.expand_directions(["Orthogonal"])), key=_COMPASS.index)
+    steps = [topo.step[d] for d in dirs]
+    k = len(dirs)
+    paths: list[list[tuple[int, ...] | None]] = []
+    for start in range(topo.n):
+        per_facing: list[tuple[int, ...] | None] = []
+        for facing in range(k):
+            site, d, path = start, facing, [start]
+            for step in walk:
+                if step == "F":
+                    site = steps[d][site]
+                    if site < 0:
+                        break
+                    path.append(site)
+                else:
+                    d = (d + 1) % k if step == "R" else (d - 1) % k
+            per_facing.append(tuple(path) if site >= 0 else None)
+        paths.append(per_facing)
+    return paths
+
+
+class PatternWalk(Ludeme):
+    """What Ludii's pattern ludemes share (``is Pattern``, ``sites Pattern``): a walk of steps
+    and turns from a site over the pieces wanted."""
+
+    pattern: Any = Param(ArrayOf(STEP))
+    type: Any = Param(SITE_TYPE, optional=True)
+    origin: Any = Param(SITE_FN, optional=True, named=True, key="from")
+    what: Any = Param(INT_FN, optional=True, named=True, range=PIECE_NUMBER)
+    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECE_NUMBER)
+
+    def validate(self) -> None:
+        if self.what is not None and self.whats is not None:
+            raise BindError(f"{self.name} takes what: or whats:, not both", self.span)
+
+    def walks(self, c: Compiler) -> tuple[Any, Any, list[list[tuple[int, ...] | None]]]:
+        """(the starting site, the pieces wanted from a start, the walks per start and facing)."""
+        check_site_type(c, self, self.type)
+        walk = [x.name for x in (self.pattern.items if hasattr(self.pattern, "items") else [self.pattern])]
+        origin = c.site(self.origin) if self.origin is not None else (lambda s, e: s.last_to)
+        fns = [c.int(w) for w in self.whats.items] if self.whats is not None else \
+            [c.int(self.what)] if self.what is not None else None
+
+        def wanted(s: State, e: Env, start: int) -> list[int]:
+            return [f(s, e) for f in fns] if fns is not None else [s.what[start]]
+        return origin, wanted, walk_paths(c.topo, walk)
+
+
+def walked(what: Any, path: tuple[int, ...] | None, wanted: list[int]) -> bool:
+    """Whether a walk's sites hold the pieces wanted, in turn."""
+    m = len(wanted)
+    return path is not None and all(what[x] == wanted[i % m] for i, x in enumerate(path))
+
+
+class IsPattern(PatternWalk):
     """A walk from a site (the last move's by default) goes over pieces of one kind only: the
     piece on the site (or ``what:``; with ``whats:``, the pieces in turn). ``F`` steps forward,
     ``R`` and ``L`` turn right and left to the next of the board's orthogonal directions; the
@@ -45,58 +103,20 @@ class IsPattern(Ludeme):
     concepts = ("Pattern",)
     termination = Termination.LINE
     kind = BOOL
-    pattern: Any = Param(ArrayOf(STEP))
-    type: Any = Param(SITE_TYPE, optional=True)
-    origin: Any = Param(SITE_FN, optional=True, named=True, key="from")
-    what: Any = Param(INT_FN, optional=True, named=True, range=PIECE_NUMBER)
-    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECE_NUMBER)
-
-    def validate(self) -> None:
-        if self.what is not None and self.whats is not None:
-            raise BindError("is Pattern takes what: or whats:, not both", self.span)
 
     def compile(self, c: Compiler):
-        check_site_type(c, self, self.type)
-        topo = c.topo
-        walk = [x.name for x in (self.pattern.items if hasattr(self.pattern, "items") else [self.pattern])]
-        # the board's orthogonal directions, clockwise: a right turn is the next one
-        dirs = sorted(set(topo.expand_directions(["Orthogonal"])), key=_COMPASS.index)
-        steps = [topo.step[d] for d in dirs]
-        k = len(dirs)
-        origin = c.site(self.origin) if self.origin is not None else (lambda s, e: s.last_to)
-        if self.whats is not None:
-            fns = [c.int(w) for w in self.whats.items]
-            whats = lambda s, e: [f(s, e) for f in fns]  # noqa: E731
-        elif self.what is not None:
-            one = c.int(self.what)
-            whats = lambda s, e: [one(s, e)]  # noqa: E731
-        else:
-            whats = None
+        origin, wanted_from, paths = self.walks(c)
+        n = c.topo.n
 
         def holds(s: State, e: Env) -> bool:
             start = origin(s, e)
-            if not 0 <= start < topo.n:
+            if not 0 <= start < n:
                 return False
             what = s.what
-            wanted = whats(s, e) if whats is not None else [what[start]]
+            wanted = wanted_from(s, e, start)
             if not wanted[0] or what[start] != wanted[0]:
                 return False
-            for facing in range(k):
-                site, d, i, ok = start, facing, 1 % len(wanted), True
-                for step in walk:
-                    if step == "F":
-                        site = steps[d][site]
-                        if site < 0 or what[site] != wanted[i]:
-                            ok = False
-                            break
-                        i = (i + 1) % len(wanted)
-                    elif step == "R":
-                        d = (d + 1) % k
-                    else:
-                        d = (d - 1) % k
-                if ok:
-                    return True
-            return False
+            return any(walked(what, path, wanted) for path in paths[start])
         return holds
 
     def kernel_bool(self, k: Emitter) -> str:
