@@ -92,3 +92,28 @@ def test_set_next_player_to_the_mover_is_moving_again():
     t0 = s.turns
     s.apply(s.legal_moves()[0])
     assert s.mover == 1 and s.turns == t0
+
+
+# --- copy:True from a hand's site; (id "Name" Role) beside a shared piece named "Name" ----------------
+def test_a_copy_from_a_hand_places_the_hands_piece_and_the_hand_keeps_it():
+    g = load('(game "T" (players 2) (equipment {(board (square 3)) (piece "Marker" Each) (piece "Marker" Shared)'
+             ' (hand Shared)}) (rules (start (place "Marker" (handSite Shared)))'
+             ' (play (move (from (handSite Shared)) (to (sites Empty)) copy:True))'
+             ' (end (if (= 3 (count Sites in:(sites Occupied by:Shared))) (result Mover Win)))))')
+    s = g.initial_state()
+    assert len(s.legal_moves()) == 9
+    shared = g.component_index["Marker"]
+    for _ in range(2):
+        s.apply(s.legal_moves()[0])
+    assert [w for w in s.what if w] == [shared, shared] and len(s.legal_moves()) == 7  # the hand still has it
+    s.apply(s.legal_moves()[0])
+    assert s.is_over()
+
+
+def test_id_with_a_role_is_that_players_piece_even_beside_a_shared_piece_of_the_same_name():
+    g = load('(game "T" (players 2) (equipment {(board (square 3)) (piece "Marker" Each) (piece "Marker" Shared)})'
+             ' (rules (play (move Add (piece "Marker1") (to (sites Empty))))'
+             ' (end (if (= (what at:(last To)) (id "Marker" P1)) (result Mover Win)))))')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.is_over() and s.result().winners == [1]

@@ -157,6 +157,12 @@ class What(Ludeme):
         return f"({k.what(site)} if {site} >= 0 else 0)"
 
 
+def _of_every_owner(game: Any, name: str) -> list[int]:
+    """The pieces of a base name, whoever owns them: with a role, ``(id "Marker" P1)`` is P1's
+    "Marker" even where a shared piece is named "Marker" alone."""
+    return [comp.index for comp in game.components[1:] if comp.base == name]
+
+
 class Id(Ludeme):
     """The number of a kind of piece: ``(id "1Dot" Mover)`` is the mover's "1Dot", ``(id
     "Disc1")`` P1's "Disc"; with a player only, ``(id Mover)``, the player's number.
@@ -190,6 +196,7 @@ class Id(Ludeme):
                 raise BindError(f"'{self.piece_name.value}' names several pieces: say whose, "
                                 f"(id \"{self.piece_name.value}\" Mover)", self.span)
             return const_fn(found[0])
+        found = _of_every_owner(game, self.piece_name.value) or found
         who = c.player(self.role)
         per_owner = {game.owner_of[i]: i for i in found}
         return lambda s, e: per_owner.get(who(s, e), 0)
@@ -221,6 +228,7 @@ class Id(Ludeme):
             if len(found) != 1:
                 raise NoKernel(f'(id "{self.piece_name.value}")', "names several pieces")
             return str(found[0])
+        found = _of_every_owner(k.game, self.piece_name.value) or found
         per_owner = np.zeros(k.players + 1, dtype=np.int64)
         for i in found:
             owner = k.game.owner_of[i]

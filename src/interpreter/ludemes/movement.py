@@ -790,8 +790,8 @@ class MoveFromTo(Ludeme):
     def validate(self) -> None:
         if isinstance(self.source.sites, Ludeme) and self.source.sites.kind == "hand":
             raise BindError("moving a piece from a hand is not supported yet", self.source.sites.span)
-        if self.counted() and self.copy is not None and self.copy.value:
-            raise BindError("copy:True moves one piece: not with count: or a hand", self.copy.span)
+        if self.count is not None and self.copy is not None and self.copy.value:
+            raise BindError("copy:True places one piece: not with count:", self.copy.span)
 
     def counted(self) -> bool:
         """Whether pieces are moved by number (``count:``, or from or to a hand's site): Ludii's
@@ -808,19 +808,22 @@ class MoveFromTo(Ludeme):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
 
     def compile(self, c: Compiler) -> MoveGen:
-        if self.counted():
+        copy = self.copy is not None and self.copy.value
+        if self.counted() and not copy:  # a copy places one piece of the kind its from site holds
             return self._compile_counted(c)
         sources = _from_sites(c, self.source)
         region, cond, effect = self._to_parts(c)
         rules = c.rule(effect, _then(c, self.then))
         game = c.game
-        from ..engine.counts import pieces_at
+        from ..engine.counts import kind_at, pieces_at
         move_of = self._move_maker(c, rules)
         whose = move_owner(c, self.role)
 
         # a piece moving from a hand's site (its (from) there): moved as pieces by number
         from ..engine.sites import hand_layout
-        from_hand = self._counted_choice(c) if hand_layout(game)[1] else None
+        from_hand = self._counted_choice(c) if hand_layout(game)[1] and not copy else None
+        from .sowing import seed_kind
+        seed = seed_kind(game) if copy else 0
 
         def gen(s: State, e: Env) -> list[Move]:
             out = []
@@ -838,6 +841,8 @@ class MoveFromTo(Ludeme):
                                 out.append(from_hand(frm, to))
                         continue
                 w = what[frm] if 0 <= frm < n else what_at(s, frm)  # a hand's site of one piece, too
+                if copy and frm >= n and not w and pieces_at(s, frm):  # a copy of a hand's counted pieces
+                    w = kind_at(s, frm, seed)
                 if frm < 0 or not w:
                     continue
                 frame.frm = frm

@@ -59,7 +59,7 @@ def _site_move(move: Any, labels: tuple[str, ...]) -> bool:
 def _written_site(m: Any, labels: tuple[str, ...], n: int) -> int:
     """The board site the trace format writes a move as (a placement, a removal, a site chosen,
     a piece coming from a hand: its origin is off the board), or -1."""
-    if 0 <= m.to < n and m.frm >= n and m.kind in (MOVE, CHOICE):
+    if 0 <= m.to < n and m.frm >= n and m.kind in (MOVE, CHOICE, ADD):  # ADD: a copy from a hand
         return m.to
     return m.to if _site_move(m, labels) and m.to < n else -1
 
