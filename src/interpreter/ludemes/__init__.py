@@ -27,6 +27,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     functions,
     gamevars,
     graph_equipment,
+    graph_operators,  # clip, intersect, celtic... (issue 24, graph family)
     graph_shapes,
     graphs,
     hands,

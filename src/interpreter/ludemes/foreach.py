@@ -165,9 +165,11 @@ class ForEachEnd(Ludeme):
             tracks = len(c.game.tracks)
 
             def by_track(s: State, e: Env) -> Any:
-                for _ in range(tracks):  # Ludii binds the track index, which no ludeme here reads
-                    if cond(s, e):
-                        return outcome(s, e)
+                frame = e.child()
+                for index in range(tracks):  # (track) is the index of the track tested
+                    frame.track = index
+                    if cond(s, frame):
+                        return outcome(s, frame)
                 return None
             return by_track
         n = c.game.num_players

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.dice import UNDEFINED
 from ..engine.values import const_fn
+from ..errors import BindError
 from .base import INT, INT_FN, REGION, SITE_NUMBER, Ludeme, Param
 from .measures import check_site_type
 from .sitetypes import kind_of_site, site_type_param
@@ -147,7 +148,8 @@ class LastBetween(Ludeme):
 
 class EdgeBetween(Ludeme):
     """The edge joining two vertices of the board, Off (-1) when none does (Ludii's ``(edge
-    vA vB)``; its bare ``(edge)``, the edge a loop is at, is not supported yet).
+    vA vB)``). The bare ``(edge)`` is Ludii's context edge value: Off (-1), as no rule of
+    Ludii's binds it (its deduction puzzles only keep and restore it).
 
     Parameters:
         a: the first vertex
@@ -156,14 +158,22 @@ class EdgeBetween(Ludeme):
     Examples:
         (edge (from) (to))
         (edge 0 1)
+        (edge)
     """
 
     name = "edge"
     kind = INT
-    a: Any = Param(INT_FN, range=SITE_NUMBER)
-    b: Any = Param(INT_FN, range=SITE_NUMBER)
+    a: Any = Param(INT_FN, optional=True, range=SITE_NUMBER)
+    b: Any = Param(INT_FN, optional=True, range=SITE_NUMBER)
+
+    def validate(self) -> None:
+        if (self.a is None) != (self.b is None):
+            raise BindError("edge takes two vertices, or none (the context's edge)", self.span,
+                            hint="(edge (from) (to)), or (edge)")
 
     def compile(self, c: Compiler):
+        if self.a is None:
+            return lambda s, e: OFF
         els = c.topo.elements
         table = {frozenset(pair): i for i, pair in enumerate(els.edges)} if els is not None else {}
         a, b = c.int(self.a), c.int(self.b)

@@ -458,24 +458,32 @@ class Merge(_Shape):
 
 class Shift(_Shape):
     """A board moved DX to the right and DY up (Ludii's ``shift``); its sites keep their order.
+    Ludii's third distance, DZ, lifts the board off the plane; boards here are flat, so only
+    0 is taken (a board raised in z is not supported).
 
     Parameters:
         dx: the distance right
         dy: the distance up
+        dz: the distance up out of the plane (0, the default)
         board: the board moved
 
     Examples:
         (shift 0 10 (square 5))
         (shift -3.5 5.5 (rectangle 2 7))
+        (shift 1 2 0 (square 3))
     """
 
     name = "shift"
     dx: Any = Param(_NUMBER, range=COORDINATE)
     dy: Any = Param(_NUMBER, range=COORDINATE)
+    dz: Any = Param(_NUMBER, optional=True, range=COORDINATE)
     board: Any = Param(SHAPE)
     passes_shape = ("board",)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        if self.dz is not None and _number(self.dz, static_int) != 0:
+            raise BindError("shift: boards here are flat; a shift in z (out of the plane) is not supported",
+                            self.dz.span, hint="give 0, or leave the third distance out")
         return gen.shift(self.board.graph(use, static_int), _number(self.dx, static_int),
                          _number(self.dy, static_int))
 
@@ -502,21 +510,26 @@ class Skew(_Shape):
 
 class Scale(_Shape):
     """A board stretched by SX across and SY (SX by default) up, about the origin (Ludii's
-    ``scale``); its sites keep their order.
+    ``scale``); its sites keep their order. Ludii's third factor, SZ (1 by default), stretches
+    heights out of the plane: every point of a flat board is at height 0, which it leaves
+    at 0, so it changes nothing here.
 
     Parameters:
         sx: the factor across
         sy: the factor up (``sx`` when left out)
+        sz: the factor out of the plane (1 when left out)
         board: the board stretched
 
     Examples:
         (scale 2 (square 5))
         (scale 8 2 (rectangle 3 2))
+        (scale 1 2 3 (square 3))
     """
 
     name = "scale"
     sx: Any = Param(_NUMBER, range=SCALE)
     sy: Any = Param(_NUMBER, optional=True, range=SCALE)
+    sz: Any = Param(_NUMBER, optional=True, range=SCALE)
     board: Any = Param(SHAPE)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:

@@ -284,3 +284,27 @@ class FirstMoveOnTrack(Ludeme):
 
 __all__ = ["TrackSiteFirstSite", "TrackSiteEndSite", "CountStepsOnTrack", "FirstMoveOnTrack", "end_track",
            "step_track"]
+
+
+class TrackIterator(Ludeme):
+    """The index of the track an end rule's ``(forEach Track if:... ...)`` is testing (Ludii's
+    ``(track)``, the context's track value): the board's tracks are tested in their order,
+    from 0; -1 (Off) anywhere else.
+
+    Examples:
+        (track)
+    """
+
+    name = "track"
+    overload = True
+    bare = True  # written (track): this one, not the equipment
+    kind = INT
+
+    def words(self, w):
+        return "the track tested"
+
+    def compile(self, c: Compiler):
+        return lambda s, e: e.track
+
+
+__all__ += ["TrackIterator"]

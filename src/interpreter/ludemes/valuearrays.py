@@ -331,3 +331,42 @@ for _role in PLAYER_KINDS:
     globals()[f"Players{_role}"] = _players_class(_role)
 
 
+
+
+class UnionInts(Ludeme):
+    """Arrays of ints merged into one (Ludii's ``union`` of arrays): the first array as it is,
+    then each value of the next arrays, in their order, that is not in it yet (so a value
+    repeated in the first array stays repeated; one repeated in a later array is added once).
+
+    Parameters:
+        arrays: two arrays, or ``{...}`` several
+
+    Examples:
+        (union (array (sites Top)) (array (sites Left)))
+        (union {(array (sites Top)) (array (sites Left)) (array (sites Bottom))})
+    """
+
+    name = "union"
+    overload = True
+    kind = INTS
+    concepts = ("Union",)
+    arrays: Any = Param(ArrayOf(_INTS), many=True)
+
+    def compile(self, c: Compiler):
+        fns = [c.ints(a) for a in self.arrays.items]
+
+        def merged(s: State, e: Env) -> list[int]:
+            if not fns:
+                return []
+            values = list(fns[0](s, e))
+            seen = set(values)
+            for fn in fns[1:]:
+                for v in fn(s, e):
+                    if v not in seen:
+                        seen.add(v)
+                        values.append(v)
+            return values
+        return merged
+
+
+__all__ += ["UnionInts"]

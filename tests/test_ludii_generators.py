@@ -1,0 +1,116 @@
+"""Ludii's board generators and graph operators completed in session 31 (``clip``,
+``intersect``, ``scale``/``shift`` with their third float, the semi-regular tilings, ``celtic``)
+and the int forms beside them (``union`` of arrays, ``(edge)``, ``(track)``): each with Ludii's
+meaning on small boards whose answer is worked out by hand from Ludii's Java classes."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import LudError, load
+
+GAME = '''(game "B" (players 2) (equipment {{(board {board}{use}) (piece "Disc" Each)}})
+    (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result All Draw)))))'''
+
+
+def topo(shape: str, use: str = ""):
+    return load(GAME.format(board=shape, use=f" use:{use}" if use else "")).topology
+
+
+# --- clip ------------------------------------------------------------------------------------------
+
+def test_clip_cuts_away_the_points_inside_the_grown_polygon():
+    # Ludii's example: the points of the triangle (1,1) (1,3) (4,0), its border included
+    # (grown by 0.1), go with their lines; the others keep their order
+    t = topo("(clip (square 4) (poly {{1 1} {1 3} {4 0}}))", "Vertex")
+    assert t.positions == [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 0.0), (0.0, 1.0), (0.0, 2.0),
+                           (3.0, 2.0), (0.0, 3.0), (2.0, 3.0), (3.0, 3.0)]
+    assert t.elements.edges == ((0, 1), (1, 2), (2, 3), (0, 4), (4, 5), (5, 7), (6, 9), (8, 9))
+
+
+def test_clip_keeps_the_cells_whose_corners_all_stay():
+    t = topo("(clip (square 4) (poly {{1 1} {1 3} {4 0}}))")
+    assert len(t.elements.vertices) == 25 - 7  # the corner (4, 0) goes too
+    assert t.positions == [(3.5, 2.5), (2.5, 3.5), (3.5, 3.5)]
+
+
+def test_clip_with_a_hole_in_the_middle():
+    t = topo("(clip (square 5) (poly {{1.5 1.5} {1.5 3.5} {3.5 3.5} {3.5 1.5}}))", "Vertex")
+    assert t.n == 25 - 4 and (2.0, 2.0) not in t.positions and (1.0, 1.0) in t.positions
+
+
+# --- intersect -------------------------------------------------------------------------------------
+
+def test_intersect_of_two_boards():
+    t = topo("(intersect (square 4) (rectangle 2 5))")
+    assert t.n == 8  # the 4 x 2 cells both boards have
+    assert len(t.elements.vertices) == 15 and len(t.elements.edges) == 22
+    assert t.positions[:4] == [(0.5, 0.5), (1.5, 0.5), (2.5, 0.5), (3.5, 0.5)]
+
+
+def test_intersect_of_a_list_of_boards():
+    t = topo("(intersect {(rectangle 6 2) (square 4) (rectangle 7 2)})", "Vertex")
+    assert t.positions == [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.0, 2.0), (1.0, 2.0),
+                           (0.0, 3.0), (1.0, 3.0)]
+
+
+def test_intersect_keeps_only_edges_found_in_every_board():
+    # a diagonal of one board is no edge of the other: the points stay, the line goes
+    t = topo("(intersect (square 2 diagonals:Solid) (square 2))", "Vertex")
+    assert t.n == 4 and len(t.elements.edges) == 4
+
+
+def test_intersect_needs_two_boards():
+    with pytest.raises(LudError, match="two boards"):
+        topo("(intersect (square 4))")
+
+
+# --- scale and shift: the third float ----------------------------------------------------------------
+
+def test_scale_third_factor_leaves_a_flat_board_flat():
+    assert topo("(scale 1 2 3 (square 2))", "Vertex").positions == [(0.0, 0.0), (1.0, 0.0), (0.0, 2.0), (1.0, 2.0)]
+    assert topo("(scale 2 (square 2))", "Vertex").positions == [(0.0, 0.0), (2.0, 0.0), (0.0, 2.0), (2.0, 2.0)]
+
+
+def test_shift_in_z_zero_and_otherwise():
+    assert topo("(shift 1 2 0 (square 2))", "Vertex").positions == [(1.0, 2.0), (2.0, 2.0), (1.0, 3.0), (2.0, 3.0)]
+    with pytest.raises(LudError, match="flat"):
+        topo("(shift 1 2 1.5 (square 2))", "Vertex")
+
+
+# --- union of arrays, (edge), (track) ----------------------------------------------------------------
+
+INT_GAME = '''(game "T" (players 2) (equipment {{(board (square 3){tracks}) (piece "Disc" Each)}})
+    (rules (play (move Add (to (sites Empty)))) (end {end})))'''
+
+
+def wins(end: str, tracks: str = "") -> bool:
+    s = load(INT_GAME.format(end=end, tracks=tracks)).initial_state()
+    s.apply("A1")
+    return s.is_over() and s.result().winners == [1]
+
+
+@pytest.mark.parametrize("expr, value", [
+    # the first array as it is, then the values of the next ones not in it yet
+    ("(size Array (union (array (sites {1 2 3})) (array (sites {3 2 7}))))", 4),
+    ("(arrayValue (union (array (sites {5 1})) (array (sites {0 1}))) index:2)", 0),
+    ("(size Array (union {(array (sites {1 2})) (array (sites {2 3})) (array (sites {3 4}))}))", 4),
+    ("(arrayValue (union {(array (sites {4})) (array (sites {2 3})) (array (sites {1 4}))}) index:3)", 1),
+    ("(size Array (union (results from:(sites {0 1}) to:0 (to)) (array (sites {1}))))", 3),
+    ("(edge)", -1),
+    ("(edge 0 1)", 0),
+    ("(track)", -1),
+])
+def test_int_forms(expr, value):
+    assert wins(f"(if (= {expr} {value}) (result Mover Win))"), expr
+
+
+def test_track_is_the_index_of_the_track_tested():
+    tracks = ' {(track "T1" {0 1 2}) (track "T2" {3 4 5})}'
+    assert wins("(forEach Track if:(= (track) 1) (result Mover Win))", tracks)
+    assert not wins("(forEach Track if:(= (track) 2) (result Mover Win))", tracks)
+
+
+def test_edge_takes_two_vertices_or_none():
+    with pytest.raises(LudError, match="two vertices"):
+        wins("(if (= (edge 0) 0) (result Mover Win))")
