@@ -114,3 +114,88 @@ def test_track_is_the_index_of_the_track_tested():
 def test_edge_takes_two_vertices_or_none():
     with pytest.raises(LudError, match="two vertices"):
         wins("(if (= (edge 0) 0) (result Mover Win))")
+
+
+# --- tiling: the tilings we lacked, the second size, custom outlines ---------------------------------
+
+def counts(shape: str) -> tuple[int, int, int]:
+    els = topo(shape, "Vertex").elements
+    return len(els.vertices), len(els.edges), len(els.cells)
+
+
+@pytest.mark.parametrize("shape, expected", [
+    # 7 dodecagons sharing 12 edges (84 - 24 points), 12 triangles between them
+    ("(tiling T31212 2)", (60, 78, 19)),
+    ("(tiling T31212 1)", (12, 12, 1)),
+    # 7 dodecagons apart, 12 squares and 6 hexagons between them
+    ("(tiling T4612 2)", (84, 108, 25)),
+    # a hexagon ringed by 6 squares and 6 triangles
+    ("(tiling T333333_33434 1)", (18, 30, 13)),
+    ("(tiling T333333_33434 2)", (102, 202, 101)),
+    # 2 rows of 2 unit squares, the second half a square on, 4 triangles between them
+    ("(tiling T33344 2)", (12, 19, 8)),
+    ("(tiling T33344 2 3)", (16, 27, 12)),
+    # the parallelogram of 2 x 3 hexagons (Ludii's ParallelogramOn3464)
+    ("(tiling T3464 2 3)", (66, 120, 55)),
+])
+def test_tilings_we_lacked(shape, expected):
+    v, e, f = counts(shape)
+    assert (v, e, f) == expected
+    assert v - e + f == 1  # one board, no holes: Euler's formula
+
+
+def test_tilings_of_one_shape_pass_the_second_size_over():
+    for kind in ("T33434", "T33336", "T31212", "T4612", "T333333_33434"):
+        assert topo(f"(tiling {kind} 2 5)", "Vertex").positions == topo(f"(tiling {kind} 2)", "Vertex").positions
+
+
+def test_t31212_sites_in_ludii_order():
+    t = topo("(tiling T31212 1)", "Vertex")
+    ys = [round(y, 4) for _, y in t.positions]
+    assert ys == sorted(ys)  # bottom row first (Ludii's reorder), left to right within a row
+    assert t.positions[0][0] < t.positions[1][0]
+
+
+def test_custom_outline_on_3636_is_the_hexagon_for_equal_sides():
+    from interpreter.engine.boards.tiling_more import tiling_custom, tiling_of
+    walked, generated = tiling_custom("T3636", [3]), tiling_of("T3636", 3)
+    assert len(walked.vertices) == len(generated.vertices) == 72
+    assert walked.edges == generated.edges and walked.faces == generated.faces  # the same board, moved
+
+
+@pytest.mark.parametrize("shape, expected", [
+    ("(tiling T3636 {3 4})", (99, 177, 79)),  # a limping hexagon of sides 3 and 4
+    ("(tiling T3636 (poly {{0 0} {0 5} {5 5} {5 0}}))", (38, 62, 25)),
+    ("(tiling T488 (poly {{0 0} {0 5} {5 5} {5 0}}))", (48, 60, 13)),  # 4 octagons, their squares
+    ("(tiling T3464 {2 3})", (111, 207, 97)),
+    ("(tiling T33344 {3 3})", (48, 94, 47)),
+    # T33434 keeps the part of a diamond of 5 inside the polygon; its sides give a diamond of 3
+    ("(tiling T33434 (poly {{0 0} {0 5} {5 5} {5 0}}))", (28, 53, 26)),
+])
+def test_custom_outlines(shape, expected):
+    assert counts(shape) == expected
+
+
+def test_custom_outline_on_a_tiling_without_one_is_its_board_of_3():
+    assert counts("(tiling T4612 {7})") == counts("(tiling T4612 3)")
+    assert counts("(tiling T33434 {7})") == counts("(tiling T33434 3)")
+    assert counts("(tiling T333333_33434 (poly {{0 0} {0 5} {5 5}}))") == counts("(tiling T333333_33434 2)")
+
+
+def test_tiling_concepts():
+    from interpreter import concepts
+
+    def has(shape: str) -> set[str]:
+        found = concepts(load(GAME.format(board=shape, use=""))).boolean
+        return {c for c in ("SemiRegularTiling", "PolygonShape", "ParallelogramShape", "HexShape") if c in found}
+    assert has("(tiling T3464 2 3)") == {"SemiRegularTiling", "PolygonShape", "ParallelogramShape"}
+    assert has("(tiling T3464 2)") == {"SemiRegularTiling", "PolygonShape", "HexShape"}
+    assert has("(tiling T31212 2)") == {"SemiRegularTiling", "PolygonShape"}
+    assert has("(tiling T33434 (poly {{0 0} {0 5} {5 5} {5 0}}))") == set()
+
+
+def test_tiling_takes_sizes_or_an_outline():
+    with pytest.raises(LudError, match="not both"):
+        topo("(tiling T3636 {3 4} 2)")
+    with pytest.raises(LudError, match="needs a size"):
+        topo("(tiling T3636)")

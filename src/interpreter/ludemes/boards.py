@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from ..engine import boards as gen
+from ..engine.boards.tiling_more import ALL_TILINGS
+from ..engine.boards.uses import check_use
 from ..engine.topology import Topology, build
 from ..errors import BindError
 from ..syntax.nodes import Bool, Float, Int, Str
@@ -455,37 +457,70 @@ class Tri(_Shape):
 
 
 class Tiling(_Shape):
-    """A semi-regular tiling; ``T33434`` is squares and triangles meeting three triangles and
-    two squares at every vertex, on an N x N diamond of tiles; ``T33336`` triangles around
-    hexagons and ``T3464`` hexagons, squares and triangles, each a hexagon of N hexagons a side;
-    ``T3636`` triangles and hexagons (a hexagon of side N, or an N x M rhombus); ``T488``
-    octagons and squares (N x N or N x M octagons).
+    """A semi-regular tiling (Ludii's ``tiling``, named by the polygons meeting at a vertex):
+    ``T33434`` squares and triangles on an N x N diamond of tiles; ``T33336`` triangles around
+    hexagons, ``T3464`` hexagons, squares and triangles, ``T31212`` dodecagons and triangles,
+    ``T4612`` dodecagons, hexagons and squares, ``T333333_33434`` hexagons ringed by squares and
+    triangles, each a hexagon of N tiles a side; ``T3636`` triangles and hexagons (a hexagon of
+    side N, or an N x M rhombus); ``T488`` octagons and squares (N x N or N x M octagons);
+    ``T33344`` rows of squares and triangles (N x N or N x M squares). A second size also makes
+    a parallelogram of ``T3464``; the other tilings pass it over (Ludii's).
+
+    A custom outline instead, a polygon or the sides' lengths (``(tiling T3636 {4 3 -1 2 3})``),
+    keeps the tiles whose centre is inside it, on T3636, T3464, T33344 and T488; on T33434 a
+    polygon keeps the part of a diamond of 5 inside it (its sides give a diamond of 3); the
+    other tilings have no custom outline and give their board of 3 (of 2 for T333333_33434),
+    as Ludii's do.
 
     Parameters:
-        tiling: which semi-regular tiling (named by the polygons meeting at a vertex)
+        tiling: which semi-regular tiling
+        custom: a custom outline: a polygon, or the sides' lengths in clockwise order
         size: tiles along a side
         size2: tiles along the other side, when it differs
 
     Examples:
         (tiling T33434 2)
         (tiling T3464 2)
+        (tiling T31212 2)
+        (tiling T33344 3 4)
+        (tiling T3636 {3 4})
+        (tiling T488 (poly {{0 0} {0 5} {5 5} {5 0}}))
     """
 
     name = "tiling"
-    tiling: Any = Param(Enum(gen.TILINGS))
-    size: Any = Param(INT_FN, range=BOARD_SIZE)
+    tiling: Any = Param(Enum(ALL_TILINGS))
+    custom: Any = Param(Either((_POLYGON, ArrayOf(INT_FN, single=False))), optional=True, range=(-1000, 1000))
+    size: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     concepts = ("SemiRegularTiling", "PolygonShape")
 
+    def validate(self) -> None:
+        if self.custom is not None:
+            if self.size is not None or self.size2 is not None:
+                raise BindError("(tiling ...) takes a custom outline, or sizes, not both", self.span)
+        elif self.size is None:
+            raise BindError("(tiling ...) needs a size (or a custom outline)", self.span,
+                            hint="(tiling T3636 3), or (tiling T3636 {4 3 -1 2 3})")
+
     def concepts_at(self, where):
+        kind = self.tiling.name
+        if self.custom is not None:
+            if kind == "T33434" and not isinstance(self.custom, BoundArray):
+                return ()  # Ludii's Keep of a diamond: no tiling nor shape of its own
+            return self.concepts
         # Ludii's T3464 of one size is a hexagon (HexagonOn3464), of two a parallelogram
-        if self.tiling.name == "T3464" and self.size2 is None:
-            return self.concepts + ("HexShape",)
+        if kind == "T3464":
+            return self.concepts + (("HexShape",) if self.size2 is None else ("ParallelogramShape",))
         return self.concepts
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
+        from ..engine.boards.tiling_more import tiling_of, tiling_outline
+        check_use(use)
+        if self.custom is not None:
+            sides, poly = _custom_args(self.custom, static_int)
+            return tiling_outline(self.tiling.name, sides, poly)
         size2 = None if self.size2 is None else static_int(self.size2)
-        return gen.tiling(self.tiling.name, static_int(self.size), size2, use=use)
+        return tiling_of(self.tiling.name, static_int(self.size), size2)
 
 
 class Graph(_Shape):
