@@ -199,3 +199,55 @@ def test_tiling_takes_sizes_or_an_outline():
         topo("(tiling T3636 {3 4} 2)")
     with pytest.raises(LudError, match="needs a size"):
         topo("(tiling T3636)")
+
+
+# --- celtic ----------------------------------------------------------------------------------------
+
+def test_celtic_one_diamond_rounded_at_its_four_corners():
+    # the 4 points round one grid point; each is a convex corner of the outline, the next one
+    # too: a new point beyond the middle of each side, two curved edges and a small cell
+    v, e, f = counts("(celtic 1)")
+    assert (v, e, f) == (4 + 4, 4 + 8, 1 + 4)
+
+
+def test_celtic_2x2_rounds_its_corners_and_crosses_its_notches():
+    # 4 diamonds and the one between them (12 points); at each of the 4 corners of the board a
+    # new point (single step), at each of the 4 notches a curve across it (double step)
+    assert counts("(celtic 2)") == (12 + 4, 16 + 4 * 2 + 4, 5 + 8)
+
+
+@pytest.mark.parametrize("shape, expected", [
+    ("(celtic 3)", (28, 52, 25)),
+    ("(celtic 2 3)", (21, 38, 18)),
+    ("(celtic {4 3 -1 2 3})", (32, 59, 28)),
+    ("(celtic (poly {{1 2} {1 6} {3 6} {3 4} {4 4} {4 2}}))", (21, 38, 18)),
+])
+def test_celtic_boards(shape, expected):
+    v, e, f = counts(shape)
+    assert (v, e, f) == expected and v - e + f == 1
+
+
+def test_celtic_sites_in_ludii_order_and_curved_edges():
+    from interpreter.engine.boards.celtic import celtic
+    g = celtic(1, 1)
+    assert [round(y, 3) for _, y in g.vertices] == sorted(round(y, 3) for _, y in g.vertices)
+    assert len(g.curved) == 8  # every rounding edge is curved (Ludii's edges with tangents)
+    assert all(len(face) == 3 for face in g.faces if any(frozenset((face[i], face[(i + 1) % 3])) in g.curved
+                                                         for i in range(len(face))))
+
+
+def test_celtic_concepts():
+    from interpreter import concepts
+
+    def has(shape: str) -> set[str]:
+        found = concepts(load(GAME.format(board=shape, use=""))).boolean
+        return {c for c in ("CelticTiling", "SquareShape", "RectangleShape", "PolygonShape") if c in found}
+    assert has("(celtic 3)") == {"CelticTiling", "SquareShape", "PolygonShape"}
+    # Ludii compares the two sizes as objects: two sizes make a rectangle, even equal ones
+    assert has("(celtic 3 3)") == {"CelticTiling", "RectangleShape", "PolygonShape"}
+    assert has("(celtic {3 3})") == {"CelticTiling", "RectangleShape", "PolygonShape"}
+
+
+def test_celtic_takes_sizes_or_an_outline():
+    with pytest.raises(LudError, match="not both"):
+        topo("(celtic {3 3} 2)")

@@ -40,8 +40,8 @@ def test_a_ludii_form_we_lack_is_unsupported():
 
 
 def test_one_word_forms_and_forms_with_a_constant_argument():
-    with pytest.raises(UnsupportedLudeme, match="Ludii's `celtic` is not supported yet"):
-        load(game(board="(board (celtic 3))"))
+    with pytest.raises(UnsupportedLudeme, match="Ludii's `recoordinate` is not supported yet"):
+        load(game(board="(board (recoordinate (square 3)))"))
     assert ludii_form_of("boardless", "Hexagonal") == "boardless"
     assert ludii_form_of("forEach", "Die") == "forEach Die"
     assert ludii_form_of("forEch", "Die") is None
@@ -87,5 +87,5 @@ def test_survey_reasons():
     assert "Ludii's `forEach Team` is not supported yet" in result.error
     result, _, _ = load_stage("t.lud", game("(forEch Die (move Pass))"))
     assert result.reason == "unknown ludeme 'forEch Die'"
-    result, _, _ = load_stage("b.lud", game(board="(board (celtic 3))"))
-    assert result.reason == "unsupported: celtic"
+    result, _, _ = load_stage("b.lud", game(board="(board (recoordinate (square 3)))"))
+    assert result.reason == "unsupported: recoordinate"
