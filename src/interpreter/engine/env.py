@@ -22,7 +22,7 @@ class Env:
     """The variables of one evaluation frame (:data:`FIELDS`). Frames are cheap copies: a rule
     that binds a variable for the sites it visits writes only into a frame it made itself."""
 
-    FIELDS = ("to", "frm", "between", "site", "player", "value", "region", "path", "pips", "level", "track")
+    FIELDS = ("to", "frm", "between", "site", "player", "value", "region", "path", "pips", "level", "track", "edge")
     __slots__ = FIELDS
 
     to: int  # (to): the site a move goes to, or the site a (to ...) condition tests
@@ -36,10 +36,12 @@ class Env:
     pips: int  # (pips): the value of the die visited by forEach Die (-1, Ludii's Off, elsewhere)
     level: int  # (level): the level of a stack visited (forEach Level, forEach Piece), 0 by default
     track: int  # (track): the index of the track visited by an end rule's forEach Track (-1, Off, elsewhere)
+    edge: int  # (edge): the edge count a deduction puzzle's forAll Hint binds for each hint (-1, Off, elsewhere)
 
     def __init__(self, to: int = NO_SITE, frm: int = NO_SITE, between: int = NO_SITE, site: int = NO_SITE,
                  player: int = 0, value: int = 0, region: tuple[int, ...] = (), path: tuple[int, ...] = (),
-                 pips: int = -1, level: int = 0, track: int = -1):
+                 pips: int = -1, level: int = 0, track: int = -1,
+                 edge: int = -1):
         self.to = to
         self.frm = frm
         self.between = between
@@ -51,6 +53,7 @@ class Env:
         self.pips = pips
         self.level = level
         self.track = track
+        self.edge = edge
 
     def child(self) -> Env:
         """A copy to bind variables in (the caller owns it; this frame is unchanged)."""
@@ -66,6 +69,7 @@ class Env:
         other.pips = self.pips
         other.level = self.level
         other.track = self.track
+        other.edge = self.edge
         return other
 
     def bound(self, **values: Any) -> Env:

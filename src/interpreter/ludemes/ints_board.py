@@ -148,8 +148,9 @@ class LastBetween(Ludeme):
 
 class EdgeBetween(Ludeme):
     """The edge joining two vertices of the board, Off (-1) when none does (Ludii's ``(edge
-    vA vB)``). The bare ``(edge)`` is Ludii's context edge value: Off (-1), as no rule of
-    Ludii's binds it (its deduction puzzles only keep and restore it).
+    vA vB)``). The bare ``(edge)`` is Ludii's context edge value: the number of edges a
+    deduction puzzle's ``(forAll Hint ...)`` counts at each hint (the one rule of Ludii's that
+    binds it; not supported here yet), Off (-1) everywhere else.
 
     Parameters:
         a: the first vertex
@@ -173,7 +174,7 @@ class EdgeBetween(Ludeme):
 
     def compile(self, c: Compiler):
         if self.a is None:
-            return lambda s, e: OFF
+            return lambda s, e: e.edge
         els = c.topo.elements
         table = {frozenset(pair): i for i, pair in enumerate(els.edges)} if els is not None else {}
         a, b = c.int(self.a), c.int(self.b)
