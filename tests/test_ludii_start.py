@@ -27,3 +27,31 @@ def test_values_of_another_kind_of_site_is_refused():
     with pytest.raises(LudError):
         load('(game "P" (players 1) (equipment {(board (square 2) (values Vertex (range 1 3)))}) '
              '(rules (play (satisfy (all Different))) (end (if (is Solved) (result P1 Win)))))')
+
+
+# --- place --------------------------------------------------------------------------------------
+def test_place_reads_labels_before_a_region_before_sites_as_ludii():
+    s = game(f'(start (place "Disc1" {{0 1}} (sites {{4}}) {{"C3"}})) {PLAY}').initial_state()
+    assert [x for x in range(9) if s.what[x]] == [8]
+    s = game(f'(start (place "Disc1" {{0 1}} (sites {{4}}))) {PLAY}').initial_state()
+    assert [x for x in range(9) if s.what[x]] == [4]
+    s = game(f'(start (place "Disc1" Cell {{0 1}})) {PLAY}').initial_state()
+    assert [x for x in range(9) if s.what[x]] == [0, 1]
+
+
+def test_place_with_no_site_places_nothing():
+    s = game(f'(start (place "Disc1")) {PLAY}').initial_state()
+    assert not any(s.what[:9])
+
+
+def test_place_in_a_named_hand_does_not_read_the_site():
+    g = game(f'(start (place "Disc2" "Hand2" 0 count:2)) {PLAY}',
+             '(board (square 3)) (hand Each) (piece "Disc" Each)')
+    s = g.initial_state()
+    assert [s.arrays["hand"][i] for i in (1, 2)] == [0, 2]
+    assert not any(s.what[:9])
+
+
+def test_place_on_the_board_container_reads_the_site():
+    s = game(f'(start (place "Disc1" "Board" Cell 4)) {PLAY}').initial_state()
+    assert [x for x in range(9) if s.what[x]] == [4]
