@@ -55,3 +55,13 @@ def test_place_in_a_named_hand_does_not_read_the_site():
 def test_place_on_the_board_container_reads_the_site():
     s = game(f'(start (place "Disc1" "Board" Cell 4)) {PLAY}').initial_state()
     assert [x for x in range(9) if s.what[x]] == [4]
+
+
+# --- set ----------------------------------------------------------------------------------------
+def test_set_reads_labels_before_a_region_before_sites_as_ludii():
+    s = game(f'(start (set P1 {{0 1}} (sites {{4}}) {{"C3"}})) {PLAY}').initial_state()
+    assert [x for x in range(9) if s.what[x]] == [8]
+    s = game(f'(start (set P2 Cell {{0 1}} (sites {{4}}))) {PLAY}').initial_state()
+    assert [(x, s.what[x]) for x in range(9) if s.what[x]] == [(4, 2)]
+    s = game(f'(start (set P2 {{0 1}})) {PLAY}').initial_state()
+    assert [x for x in range(9) if s.what[x]] == [0, 1]

@@ -57,6 +57,23 @@ def placed_where(sites: Any) -> str:
     return "PiecesPlacedOutsideBoard" if off else "PiecesPlacedOnBoard"
 
 
+def ludii_sites(*given: Any) -> Any:
+    """The one of a start rule's sites Ludii reads (``PlaceItem``, ``SetSite``): a list of
+    labels, else a region, else a site or a list of sites (None when none is given)."""
+    given = tuple(x for x in given if x is not None)
+
+    def labels(x: Any) -> bool:
+        return isinstance(x, BoundArray) and bool(x.items) and all(isinstance(i, Str) for i in x.items)
+
+    def listed(x: Any) -> bool:
+        return isinstance(x, (BoundArray, Int)) or getattr(x, "kind", None) == INT
+    for pick in (labels, lambda x: not labels(x) and not listed(x), listed):
+        found = next((x for x in given if pick(x)), None)
+        if found is not None:
+            return found
+    return None
+
+
 class _Effect(Ludeme):
     kind = MOVES
 
@@ -535,18 +552,7 @@ class Place(Ludeme):
                 return self.container  # not a container: read as a site's label (as before Ludii's containers)
         if self.coord is not None:
             return self.coord
-        given = [x for x in (self.sites, self.region, self.coords) if x is not None]
-
-        def labels(x: Any) -> bool:
-            return isinstance(x, BoundArray) and bool(x.items) and all(isinstance(i, Str) for i in x.items)
-
-        def listed(x: Any) -> bool:
-            return isinstance(x, (BoundArray, Int)) or getattr(x, "kind", None) == INT
-        for pick in (labels, lambda x: not labels(x) and not listed(x), listed):
-            found = next((x for x in given if pick(x)), None)
-            if found is not None:
-                return found
-        return None
+        return ludii_sites(self.sites, self.region, self.coords)
 
     def _check_count(self) -> None:
         if self.count is not None and isinstance(self.sites, BoundArray) and not self.counted_each:
