@@ -65,3 +65,22 @@ def test_set_reads_labels_before_a_region_before_sites_as_ludii():
     assert [(x, s.what[x]) for x in range(9) if s.what[x]] == [(4, 2)]
     s = game(f'(start (set P2 {{0 1}})) {PLAY}').initial_state()
     assert [x for x in range(9) if s.what[x]] == [0, 1]
+
+
+# --- place Random of counted items, util count ---------------------------------------------------
+STACKING = '(board (square 3)) (piece "Disc" Each)'
+
+
+def test_place_random_of_counted_pieces_makes_a_shuffled_stack():
+    from interpreter.engine import stacks
+    g = game(f'(start (place Random {{(count "Disc1" 2) (count "Disc2" 3)}} 4)) '
+             '(play (move Add (to (sites Empty)) stack:True)) (end (if (is Full) (result All Draw)))', STACKING)
+    s = g.initial_state()
+    assert stacks.size(s, 4) == 5
+    whats = sorted(stacks.what_at(s, 4, level) for level in range(5))
+    assert whats == [1, 1, 2, 2, 2]
+
+
+def test_util_count_is_no_int():
+    with pytest.raises(LudError):
+        game(f'(start (set Score P1 (count "Disc1" 2))) {PLAY}')

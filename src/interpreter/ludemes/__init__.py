@@ -69,6 +69,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     sitetypes,
     sowing,
     stacks,
+    start_items,
     start_rules,
     start_sites,
     structure,
