@@ -73,7 +73,7 @@ STACKING = '(board (square 3)) (piece "Disc" Each)'
 
 def test_place_random_of_counted_pieces_makes_a_shuffled_stack():
     from interpreter.engine import stacks
-    g = game(f'(start (place Random {{(count "Disc1" 2) (count "Disc2" 3)}} 4)) '
+    g = game('(start (place Random {(count "Disc1" 2) (count "Disc2" 3)} 4)) '
              '(play (move Add (to (sites Empty)) stack:True)) (end (if (is Full) (result All Draw)))', STACKING)
     s = g.initial_state()
     assert stacks.size(s, 4) == 5
@@ -84,3 +84,25 @@ def test_place_random_of_counted_pieces_makes_a_shuffled_stack():
 def test_util_count_is_no_int():
     with pytest.raises(LudError):
         game(f'(start (set Score P1 (count "Disc1" 2))) {PLAY}')
+
+
+# --- util piece state: ---------------------------------------------------------------------------
+def test_a_placed_piece_takes_the_state_given():
+    g = game('(play (move Add (piece "Disc1" state:2) (to (sites Empty)) (then (set Score Mover (state at:(last To))))))'
+             ' (end (if (is Full) (result All Draw)))')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.arrays["piece_states"][0] == 2
+    assert s.scores[1] == 2
+
+
+def test_a_claimed_site_takes_the_state_given():
+    g = game('(play (move Claim (piece "Disc1" state:3) (to (sites Board)))) (end (if (is Full) (result All Draw)))')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[4])
+    assert s.arrays["piece_states"][4] == 3
+
+
+def test_state_is_not_of_equipment():
+    with pytest.raises(LudError):
+        game(PLAY, '(board (square 3)) (piece "Disc" Each state:1)')
