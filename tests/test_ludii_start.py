@@ -106,3 +106,17 @@ def test_a_claimed_site_takes_the_state_given():
 def test_state_is_not_of_equipment():
     with pytest.raises(LudError):
         game(PLAY, '(board (square 3)) (piece "Disc" Each state:1)')
+
+
+# --- die ----------------------------------------------------------------------------------------
+def test_a_die_is_a_piece_with_its_faces():
+    g = game(f'(start (place "Die6" 4 state:3)) {PLAY}', '(board (square 3)) (piece "Disc" Each) (die "Die6" All numFaces:6)')
+    die = next(c for c in g.components if c.name == "Die6")
+    assert die.owner == 0 and dict(die.data)["numFaces"] == 6
+    s = g.initial_state()
+    assert s.what[4] == die.index and s.arrays["piece_states"][4] == 3
+
+
+def test_dice_of_each_player_are_numbered():
+    g = game(PLAY, '(board (square 3)) (die "D" Each numFaces:4)')
+    assert [c.name for c in g.components[1:]] == ["D1", "D2"]

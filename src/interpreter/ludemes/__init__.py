@@ -21,6 +21,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     dominoes,
     effects,
     end_rules,
+    equipment_die,
     filters,
     floats,
     foreach,
