@@ -31,7 +31,7 @@ class Die(PieceDecl):
 
     name = "die"
     overload = False
-    concepts = ("Dice",)  # besides Piece (concepts_at)
+    concepts = ("Dice",)  # Ludii's Die.concepts: not Piece's (a Piece's own)
     piece_name: Any = Param(STR_LIT)
     role: Any = Param(ROLE)
     numFaces: Any = Param(INT_LIT, named=True, range=(1, 1 << 20))
@@ -50,9 +50,6 @@ class Die(PieceDecl):
                 not (self.role.name.startswith("P") and self.role.name[1:].isdigit()):
             raise BindError(f"a die belongs to a player, Each, All, Shared or Neutral, not {self.role.name}",
                             self.role.span)
-
-    def concepts_at(self, where: Any) -> tuple[str, ...]:
-        return ("Piece", "Dice")  # a component's, and a die's (Ludii's Die.concepts)
 
     def owners(self, num_players: int) -> list[int]:
         if self.role is not None and self.role.name == "All":
