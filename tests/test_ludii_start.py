@@ -52,11 +52,6 @@ def test_place_in_a_named_hand_does_not_read_the_site():
     assert not any(s.what[:9])
 
 
-def test_place_on_the_board_container_reads_the_site():
-    s = game(f'(start (place "Disc1" "Board" Cell 4)) {PLAY}').initial_state()
-    assert [x for x in range(9) if s.what[x]] == [4]
-
-
 # --- set ----------------------------------------------------------------------------------------
 def test_set_reads_labels_before_a_region_before_sites_as_ludii():
     s = game(f'(start (set P1 {{0 1}} (sites {{4}}) {{"C3"}})) {PLAY}').initial_state()
@@ -120,3 +115,10 @@ def test_a_die_is_a_piece_with_its_faces():
 def test_dice_of_each_player_are_numbered():
     g = game(PLAY, '(board (square 3)) (die "D" Each numFaces:4)')
     assert [c.name for c in g.components[1:]] == ["D1", "D2"]
+
+
+def test_place_with_no_site_says_only_its_numbers_concepts():
+    from interpreter.bind import bind
+    from interpreter.syntax.parser import parse
+    place = bind(parse('(place "Disc1" count:3 value:2)', "<t>").forms[0])
+    assert set(place.concepts_at(None)) == {"PieceValue", "PieceCount"}

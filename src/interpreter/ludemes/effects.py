@@ -473,15 +473,15 @@ class Place(Ludeme):
     A site that already has a piece keeps it (as Ludii's: the first start rule to place a piece
     there wins).
 
-    Which sites, as Ludii's: a container named (``"Hand"``: each player's hand, ``"Hand2"``:
-    one player's; a site given beside a hand is not read, as Ludii's; ``"Board"``: the site
-    given; another name is read as a site's label), else ``coord:``, else one site, a list of sites, a region or a list of labels; when
-    several of these are given, as Ludii's, only the labels count, else the region, else the
-    sites. Nothing is placed when no site is given (as Ludii's).
+    Which sites, as Ludii's: a hand named (``"Hand"``: each player's hand, ``"Hand2"``: one
+    player's; a site given beside a hand is not read, as Ludii's; another name is read as a
+    site's label), else ``coord:``, else one site, a list of sites, a region or a list of
+    labels; when several of these are given, as Ludii's, only the labels count, else the
+    region, else the sites. Nothing is placed when no site is given (as Ludii's).
 
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
-        container: the container the piece goes in (``"Hand"``, ``"Hand1"``..., ``"Board"``)
+        container: the hand the piece goes in (``"Hand"``, ``"Hand1"``...)
         type: the kind of site (the board's own kind when left out)
         sites: where the pieces go (a site, a list of sites, a region or a list of labels)
         region: where the pieces go (Ludii's region after its list of sites)
@@ -520,8 +520,11 @@ class Place(Ludeme):
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
-        if self.nowhere:
-            return ("PieceValue",) if self.value is not None else ()
+        if self.nowhere:  # Ludii's: only what its numbers say
+            out = ["PieceValue"] if self.value is not None else []
+            if isinstance(self.count, Int) and self.count.value > 1:
+                out.append("PieceCount")
+            return tuple(out)
         if isinstance(self.sites, Str) and not self.sites.value.startswith("Hand"):
             return ("PieceValue",) if self.value is not None else ()  # coord: Ludii reads no site
         out = ["PiecesPlacedOutsideBoard" if isinstance(self.sites, Str) else placed_where(self.sites)]
@@ -548,8 +551,8 @@ class Place(Ludeme):
             name = self.container.value
             if name.startswith("Hand"):
                 return self.container  # a hand's site given beside it is not read (Ludii's)
-            if name != "Board" and self.coord is None:
-                return self.container  # not a container: read as a site's label (as before Ludii's containers)
+            if self.coord is None:
+                return self.container  # no hand: read as a site's label (Ludii's other containers: dice, decks)
         if self.coord is not None:
             return self.coord
         return ludii_sites(self.sites, self.region, self.coords)
