@@ -122,3 +122,11 @@ def test_place_with_no_site_says_only_its_numbers_concepts():
     from interpreter.syntax.parser import parse
     place = bind(parse('(place "Disc1" count:3 value:2)', "<t>").forms[0])
     assert set(place.concepts_at(None)) == {"PieceValue", "PieceCount"}
+
+
+def test_set_shared_and_neutral_pieces_as_ludii():
+    eq = '(board (square 3)) (piece "Marker" Shared) (piece "Cross" Neutral) (piece "Disc" Each)'
+    g = game(f'(start {{(set Shared {{0}}) (set Neutral {{1}}) (set All {{2}})}}) {PLAY}', eq)
+    s = g.initial_state()
+    names = [g.components[s.what[x]].name for x in range(3)]
+    assert names == ["Marker", "Cross0", "Marker"]
