@@ -176,6 +176,7 @@ class Card(PieceDecl):
     role: Any = Param(ROLE)
     type: Any = Param(CARD_TYPE)
     facing = None
+    state = None  # a card is equipment: no placed piece's state (Ludii's card has none)
     rank: Any = Param(INT_LIT, named=True, range=ANY_INT)
     value: Any = Param(INT_LIT, named=True, range=ANY_INT)
     trumpRank: Any = Param(INT_LIT, named=True, range=ANY_INT)

@@ -54,6 +54,7 @@ class Domino(PieceDecl):
     piece_name: Any = Param(STR_LIT)
     role: Any = Param(ROLE)
     facing = None
+    state = None  # a domino is equipment: no placed piece's state (Ludii's domino has none)
     value: Any = Param(INT_LIT, named=True, range=(0, MAX_PIPS))
     value2: Any = Param(INT_LIT, named=True, range=(0, MAX_PIPS))
     moves: Any = Param(MOVES_T, optional=True)

@@ -15,6 +15,7 @@ from .base import (
     ANY_INT,
     BOOL_FN,
     DIRS,
+    INT,
     INT_FN,
     MOVES,
     MOVES_T,
@@ -54,6 +55,23 @@ def placed_where(sites: Any) -> str:
     """Where a start rule puts pieces, as Ludii tells it: on the board, or outside it (a hand)."""
     off = isinstance(sites, Ludeme) and any(n.name in ("handSite", "sites Hand") for n in sites.walk())
     return "PiecesPlacedOutsideBoard" if off else "PiecesPlacedOnBoard"
+
+
+def ludii_sites(*given: Any) -> Any:
+    """The one of a start rule's sites Ludii reads (``PlaceItem``, ``SetSite``): a list of
+    labels, else a region, else a site or a list of sites (None when none is given)."""
+    given = tuple(x for x in given if x is not None)
+
+    def labels(x: Any) -> bool:
+        return isinstance(x, BoundArray) and bool(x.items) and all(isinstance(i, Str) for i in x.items)
+
+    def listed(x: Any) -> bool:
+        return isinstance(x, (BoundArray, Int)) or getattr(x, "kind", None) == INT
+    for pick in (labels, lambda x: not labels(x) and not listed(x), listed):
+        found = next((x for x in given if pick(x)), None)
+        if found is not None:
+            return found
+    return None
 
 
 class _Effect(Ludeme):
@@ -455,11 +473,19 @@ class Place(Ludeme):
     A site that already has a piece keeps it (as Ludii's: the first start rule to place a piece
     there wins).
 
+    Which sites, as Ludii's: a hand named (``"Hand"``: each player's hand, ``"Hand2"``: one
+    player's; a site given beside a hand is not read, as Ludii's; another name is read as a
+    site's label), else ``coord:``, else one site, a list of sites, a region or a list of
+    labels; when several of these are given, as Ludii's, only the labels count, else the
+    region, else the sites. Nothing is placed when no site is given (as Ludii's).
+
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
+        container: the hand the piece goes in (``"Hand"``, ``"Hand1"``...)
         type: the kind of site (the board's own kind when left out)
-        sites: where the pieces go (a region, a hand's site, or Ludii's container name ``"Hand"``:
-            each player's hand, or ``"Hand2"``: one player's)
+        sites: where the pieces go (a site, a list of sites, a region or a list of labels)
+        region: where the pieces go (Ludii's region after its list of sites)
+        coords: where the pieces go, by their labels (Ludii's list after its region)
         coord: one site by its label, instead of a region
         count: how many pieces go on the site (a hand, a pit)
         counts: with a region, how many pieces go on each site: as Ludii's, the first number
@@ -482,8 +508,11 @@ class Place(Ludeme):
     concepts = ("PiecesPlacedOnBoard",)
     kind = START_RULE
     piece: Any = Param(STR_LIT)
+    container: Any = Param(STR_LIT, optional=True)
     type: Any = Param(SITE_TYPE, optional=True)
     sites: Any = Param(REGION_FN, optional=True)
+    region: Any = Param(REGION_FN, optional=True)
+    coords: Any = Param(ArrayOf(STR_LIT), optional=True)
     coord: Any = Param(STR_LIT, optional=True, named=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
     counts: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECES)
@@ -491,6 +520,11 @@ class Place(Ludeme):
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
+        if self.nowhere:  # Ludii's: only what its numbers say
+            out = ["PieceValue"] if self.value is not None else []
+            if isinstance(self.count, Int) and self.count.value > 1:
+                out.append("PieceCount")
+            return tuple(out)
         if isinstance(self.sites, Str) and not self.sites.value.startswith("Hand"):
             return ("PieceValue",) if self.value is not None else ()  # coord: Ludii reads no site
         out = ["PiecesPlacedOutsideBoard" if isinstance(self.sites, Str) else placed_where(self.sites)]
@@ -501,17 +535,27 @@ class Place(Ludeme):
         return out
 
     def validate(self) -> None:
-        if (self.sites is None) == (self.coord is None):
-            raise BindError("place needs sites or coord:, one of them", self.span,
-                            hint='(place "Disc1" {"A1" "B1"}) or (place "King1" coord:"E1")')
-        if self.coord is not None:
-            self.sites = self.coord
+        self.sites = self._where()
+        self.nowhere = self.sites is None
         self.counted_each = self.counts is not None  # Ludii's counts: the fill of several sites
         if self.counts is not None:
             if self.count is not None:
                 raise BindError("place takes count: or counts:, not both", self.counts.span)
             items = self.counts.items if isinstance(self.counts, BoundArray) else [self.counts]
             self.count = items[0]  # Ludii's counts: its first number, on every site
+
+    def _where(self) -> Any:
+        """The one place Ludii reads: a container, else ``coord:``, else the labels, the
+        region, the sites (the first given of them); None when none is given."""
+        if self.container is not None:
+            name = self.container.value
+            if name.startswith("Hand"):
+                return self.container  # a hand's site given beside it is not read (Ludii's)
+            if self.coord is None:
+                return self.container  # no hand: read as a site's label (Ludii's other containers: dice, decks)
+        if self.coord is not None:
+            return self.coord
+        return ludii_sites(self.sites, self.region, self.coords)
 
     def _check_count(self) -> None:
         if self.count is not None and isinstance(self.sites, BoundArray) and not self.counted_each:
@@ -537,6 +581,8 @@ class Place(Ludeme):
     def compile_effect(self, c: Compiler):
         from .board_sites import check_type
         check_type(self, c)
+        if self.nowhere:
+            return lambda s, e: None  # no site given: Ludii places nothing
         placed = self._compile_placing(c)
         if self.value is None:
             return placed

@@ -264,13 +264,40 @@ class MoveAdd(Ludeme):
     def declare(self, d: Any, c: Any) -> None:
         if stack_flag(self.stack) or self.to.level is not None:
             stacks.declare(d)  # Ludii's stack:True (and a to's level) make a stacking game
+        if self._state() is not None:
+            from .variables import piece_states
+            piece_states(d)
+
+    def _state(self) -> Any:
+        """The local state the placed piece's site gets (Ludii's ``(piece ... state:)``)."""
+        return getattr(self.piece, "state", None)
+
+    def _with_state(self, c: Compiler, then: Any) -> Any:
+        """``then`` preceded by setting the placed piece's local state (Ludii's ActionAdd with a
+        state): a number known before play (Ludii evaluates it as the move is made, before
+        anything it does)."""
+        state = self._state()
+        if state is None:
+            return then
+        if c.game.stacking:
+            raise BindError("a placed piece's state: in a stacking game is not supported yet", state.span)
+        value = c.static_int(state)
+        if value is None:
+            raise BindError("a placed piece's state: is a number known before play here", state.span,
+                            hint='(piece "Disc" state:1)')
+        from .variables import PIECE_STATES
+
+        def set_state(s: State, e: Env) -> None:
+            if value >= 0:  # Ludii's Undefined (-1) leaves the site's state alone
+                s.set_item(s.arrays[PIECE_STATES], e.to, value)
+        return _chain(set_state, then)
 
     def compile(self, c: Compiler) -> MoveGen:
         from .regions import SitesEmpty
         region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
-        then = _then(c, self.then)
+        then = self._with_state(c, _then(c, self.then))
         game = c.game
         if self.to.level is not None:
             raise BindError("(to level:...) in a placement is not supported yet", self.to.level.span)
@@ -314,6 +341,9 @@ class MoveAdd(Ludeme):
         if self.count is not None or stack_flag(self.stack):
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
+        if self._state() is not None:
+            from ..native.emit import NoKernel as _NoKernel
+            raise _NoKernel("(piece ... state:)", "a placed piece's local state")
         from ..engine.move import MoveKind
         from ..native.emit import Buffered, Made, NoKernel
         from ..native.kernels.placement import _add_setup, _conjunction, _nothing
@@ -347,6 +377,9 @@ class MoveAdd(Ludeme):
         if self.count is not None or stack_flag(self.stack):
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
+        if self._state() is not None:
+            from ..native.emit import NoKernel as _NoKernel
+            raise _NoKernel("(piece ... state:)", "a placed piece's local state")
         import numpy as np
 
         from ..engine.move import MoveKind
@@ -431,6 +464,9 @@ class Add(MoveAdd):
         if self.count is not None or stack_flag(self.stack):
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
+        if self._state() is not None:
+            from ..native.emit import NoKernel as _NoKernel
+            raise _NoKernel("(piece ... state:)", "a placed piece's local state")
         """As a consequence: the placements move Add would list, all made (the reference
         applies the moves of its generator). Refused when a placement has effects of its own (a
         to's apply, a piece taken from a hand: the reference runs them in the frame of the

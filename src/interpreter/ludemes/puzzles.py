@@ -56,47 +56,33 @@ def value_of(mask: int) -> int:
 
 
 class ValuesSites(Ludeme):
-    """The values each site of the board may take, in a deduction puzzle (Ludii's ``(values
-    Cell (range 1 9))`` in the board).
+    """The values each site of a kind may take, in a deduction puzzle (Ludii's util ``values``,
+    ``(values Cell (range 1 9))`` in the board): the puzzle's variables are the board's sites
+    of that kind.
 
     Parameters:
+        type: the kind of site whose values these are (the board's own kind: the puzzle's
+            variables are its sites)
         range: the values a site may take
 
     Examples:
         (values Cell (range 1 9))
     """
 
-    name = "values Cell"
+    name = "values"
     kind = "values"
+    type: Any = Param(_SITE_TYPE)
     range: Any = Param(Kind((RANGE,), "range"))
 
     def declare(self, d: Declarations, c: Any) -> None:
+        from .board_sites import check_type
+        check_type(self, c)
         lo, hi = self.range.bounds(c)
         if hi > 60:
             raise BindError(f"a puzzle's values go up to 60, not {hi}", self.range.span)
         mask = sum(1 << v for v in range(lo, hi + 1))
         d.array(PUZZLE, [mask] * d.num_sites)
         d.array(DOMAIN, [lo, hi])
-
-
-class ValuesVertex(ValuesSites):
-    """The values each vertex of the board may take, in a deduction puzzle.
-
-    Examples:
-        (values Vertex (range 1 9))
-    """
-
-    name = "values Vertex"
-
-
-class ValuesEdge(ValuesSites):
-    """The values each edge of the board may take, in a deduction puzzle.
-
-    Examples:
-        (values Edge (range 1 9))
-    """
-
-    name = "values Edge"
 
 
 def static_region_lists(kind: str, topo: Any) -> list[tuple[int, ...]]:
@@ -422,5 +408,5 @@ class IsSolved(Ludeme):
         return solved
 
 
-__all__ = ["ValuesSites", "ValuesVertex", "ValuesEdge", "AllDifferent", "IsSum", "IsCount", "Satisfy", "IsSolved",
+__all__ = ["ValuesSites", "AllDifferent", "IsSum", "IsCount", "Satisfy", "IsSolved",
            "PUZZLE", "AREAS", "static_region_lists", "declare_regions"]

@@ -25,11 +25,13 @@ from .base import (
     STR_LIT,
     ArrayOf,
     BoundArray,
+    Either,
     Enum,
     Kind,
     Ludeme,
     Param,
 )
+from .start_items import COUNT_ITEM
 
 if TYPE_CHECKING:
     from ..compile import Compiler
@@ -200,11 +202,11 @@ class PlaceRandom(Ludeme):
 
 class PlaceRandomStack(Ludeme):
     """Start rule: a stack of pieces on one site, in a random order: ``count:`` pieces of each
-    kind named (one of each by default), as Ludii's ``place Random`` of a stack (a stacking
-    game).
+    kind named (one of each by default), or the pieces counted (``(count "Pawn1" 8)`` each), as
+    Ludii's ``place Random`` of a stack (a stacking game).
 
     Parameters:
-        pieces: the kinds of piece in the stack
+        pieces: the kinds of piece in the stack, or the pieces counted (``(count "Pawn1" 8)``)
         count: how many of each kind, in the order of the kinds [1 each]
         state: the local state of each piece placed
         value: the value of each piece (refused here: stacks keep no values)
@@ -213,13 +215,14 @@ class PlaceRandomStack(Ludeme):
 
     Examples:
         (place Random {"Disc1" "Disc2"} count:{2 3} 4)
+        (place Random {(count "Disc1" 2) (count "Disc2" 3)} 4)
     """
 
     name = "place Random"
     overload = True
     kind = START_RULE
     concepts = ("InitialRandomPlacement", "Stochastic", "PieceCount")
-    pieces: Any = Param(ArrayOf(STR_LIT))
+    pieces: Any = Param(Either((ArrayOf(STR_LIT), ArrayOf(Kind((COUNT_ITEM,), "(count <name> <int>)")))))
     count: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECES)
     state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
@@ -229,6 +232,12 @@ class PlaceRandomStack(Ludeme):
     def validate(self) -> None:
         if self.value is not None:
             raise BindError("place Random value: of a stack is not supported yet", self.value.span)
+        items = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
+        if any(isinstance(i, Ludeme) for i in items):  # Ludii's items counted: names and counts
+            if self.count is not None or self.state is not None:
+                raise BindError("pieces counted take no count: or state: (Ludii's third signature)", self.span)
+            self.pieces = BoundArray([i.item for i in items], self.pieces.span)
+            self.count = BoundArray([i.count for i in items], self.pieces.span)
 
     def concepts_at(self, where):
         from .effects import placed_where

@@ -19,19 +19,27 @@ if TYPE_CHECKING:
 MAX_ROLES = 16
 
 
-_SETTABLE = Enum(("Neutral",) + tuple(f"P{n}" for n in range(1, MAX_ROLES + 1)), "Neutral | P1 ... P16")
+_SETTABLE = Enum(("Neutral", "Shared", "All") + tuple(f"P{n}" for n in range(1, MAX_ROLES + 1)),
+                 "Neutral | Shared | All | P1 ... P16")
 
 
 class SetSites(Ludeme):
     """Start rule: put a role's piece on each site of a region, or on one site (by number or
     ``coord:``), as Ludii's ``set`` of a role: the piece is the one whose number is the
-    player's (``P2``: the second piece the equipment declares, as Ludii's), the first piece
-    that belongs to nobody for ``Neutral``; a piece that does not exist sets nothing.
+    player's (``P2``: the second piece the equipment declares, as Ludii's), the first
+    ``Neutral`` piece for ``Neutral``, the first ``Shared`` piece for ``Shared`` or ``All``; a
+    piece that does not exist sets nothing.
+
+    As Ludii's ``SetSite``, when several of the sites are given only one counts: ``coord:``,
+    else the labels, else the region, else the site or list of sites.
 
     Parameters:
-        role: whose piece (``P1``, ``P2``... or ``Neutral``)
+        role: whose piece (``P1``, ``P2``..., ``Neutral``, ``Shared`` or ``All``)
         type: the kind of site (the board's own kind when left out)
-        sites: the sites that get a piece (nothing when left out)
+        sites: the sites that get a piece: a site, a list of sites, a region or a list of
+            labels (nothing when left out)
+        region: the sites that get a piece (Ludii's region after its list of sites)
+        coords: the sites that get a piece, by their labels (Ludii's list after its region)
         coord: one site by its label, instead of sites
 
     Examples:
@@ -39,6 +47,7 @@ class SetSites(Ludeme):
         (set Neutral (sites Centre))
         (set P2 Cell 4)
         (set P1 coord:"A1")
+        (set P1 {0 1} (sites {4}) {"C3"})
     """
 
     name = "set"
@@ -48,14 +57,14 @@ class SetSites(Ludeme):
     role: Any = Param(_SETTABLE)
     type: Any = Param(Enum(("Cell", "Vertex", "Edge")), optional=True)
     sites: Any = Param(REGION_FN, optional=True)
+    region: Any = Param(REGION_FN, optional=True)
+    coords: Any = Param(ArrayOf(STR_LIT), optional=True)
     coord: Any = Param(STR_LIT, optional=True, named=True)
 
     def validate(self) -> None:
-        if self.sites is not None and self.coord is not None:
-            raise BindError("set takes sites or coord:, not both", self.coord.span)
+        from .effects import ludii_sites
         self.by_coord = self.coord is not None
-        if self.coord is not None:
-            self.sites = self.coord
+        self.sites = self.coord if self.coord is not None else ludii_sites(self.sites, self.region, self.coords)
 
     def concepts_at(self, where):
         # Ludii's SetSite reads no site of one coord:, and none when there is nothing to set
@@ -65,8 +74,11 @@ class SetSites(Ludeme):
         check_type(self, c)
         name = self.role.name
         components = c.game.components
+        # a Shared piece is named as written ("Marker"), a Neutral one with 0 ("Cross0")
         if name == "Neutral":
-            what = next((comp.index for comp in components[1:] if comp.owner == 0), 0)
+            what = next((comp.index for comp in components[1:] if comp.owner == 0 and comp.name != comp.base), 0)
+        elif name in ("Shared", "All"):  # Ludii's: the first piece everybody shares
+            what = next((comp.index for comp in components[1:] if comp.owner == 0 and comp.name == comp.base), 0)
         else:
             what = int(name[1:])  # Ludii's: the piece numbered as the player
             what = what if what < len(components) else 0

@@ -140,6 +140,9 @@ class Equipment(Ludeme):
         self.pieces: list[PieceDecl] = [p for i in items
                                         for p in ([i] if isinstance(i, PieceDecl) else getattr(i, "pieces_made", list)())]
         for piece in self.pieces:
+            if piece.state is not None:
+                raise BindError("state: is of a piece placed (move Add (piece ... state:1)), not of equipment",
+                                piece.state.span)
             if piece.index is not None:
                 raise BindError("a piece is declared by its name", piece.span, hint='(piece "Disc" Each)')
             if piece.names is not None:
@@ -186,12 +189,15 @@ class PieceDecl(Ludeme):
             its tables by it; ours hold any state, so play is the same)
         maxCount: the largest count Ludii's tables should hold (as ``maxState:``)
         maxValue: the largest piece value Ludii's tables should hold (as ``maxState:``)
+        state: as the piece placed by ``move Add`` or ``claim`` (Ludii's util ``piece``), the
+            local state its site gets
 
     Examples:
         (piece "Ball" Each)
         (piece "Disc" P1)
         (piece "3Dot" Each value:3)
         (piece "Square" Each maxState:4)
+        (piece "Disc1" state:1)
     """
 
     name = "piece"
@@ -210,6 +216,7 @@ class PieceDecl(Ludeme):
     maxState: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
     maxCount: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
     maxValue: Any = Param(INT_LIT, optional=True, named=True, range=(0, 1 << 30))
+    state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def validate(self) -> None:
         self.each = self.role is None or self.role.name == "Each"
