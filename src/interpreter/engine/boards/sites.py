@@ -25,8 +25,7 @@ from typing import TypeVar
 
 from .circular import OPPOSITE
 from .graph import BoardGraph, check_size
-from .measure import (best_thetas, fallback_label, label, layered, layers, rows_and_columns,
-                      rows_and_columns_by_value)
+from .measure import best_thetas, fallback_label, label, layered, layers, rows_and_columns, rows_and_columns_by_value
 from .regions import board_regions
 from .trajectories import RELATIONS, Lazy, opposite, trajectories
 from .uses import check_use

@@ -1,0 +1,202 @@
+"""Ludii's rules for boards of layers (a pyramidal ``square``, Shibumi-like games): the meta
+rules ``gravity`` (pieces drop onto empty sites below them), ``pin`` (a piece held by more than
+one piece above it stays) and ``noStackOn`` (no moving a piece onto a site above where it
+was), and ``count SitesPlatformBelow`` (the sites under a site that a player holds).
+
+"Below" and "above" are the board's ``Downward`` and ``Upward`` steps (see
+:mod:`..engine.boards.trajectories`): on a pyramid, the four sites a site rests on, and the
+ones resting on it. On a board of one layer there are none, so these rules change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine import turns
+from ..engine.env import Env
+from ..engine.move import MOVE, REMOVE, Move
+from .base import INT, META_RULE, PLAYER, SITE_FN, Enum, Ludeme, Param
+
+if TYPE_CHECKING:
+    from ..compile import Compiler
+    from ..engine.game import Declarations
+    from ..engine.state import State
+    from ..engine.topology import Topology
+
+_NO_STEPS: tuple[tuple[int, ...], ...] = ()
+
+
+def _steps(topo: Topology, key: str) -> tuple[tuple[int, ...], ...]:
+    """Per site, its steps along ``Upward`` or ``Downward`` (none on a flat board)."""
+    if key in topo.step:
+        return tuple(topo.steps_of(key))
+    return ((),) * topo.n
+
+
+class Gravity(Ludeme):
+    """Meta rule: after each move (its consequences included), pieces with an empty site below
+    them drop (Ludii's ``PyramidalDrop``, the only kind): the first site holding a piece (in
+    site order) that has an empty site among its ``Downward`` steps moves there (the first
+    empty one, clockwise from north), and the search starts again, until no piece can drop.
+
+    Parameters:
+        type: the kind of gravity (``PyramidalDrop``, the default)
+
+    Examples:
+        (gravity)
+        (gravity PyramidalDrop)
+    """
+
+    name = "gravity"
+    kind = META_RULE
+    concepts = ("CopyContext",)
+    type: Any = Param(Enum(("PyramidalDrop",), "PyramidalDrop"), optional=True)
+
+    def declare(self, d: Declarations, c: Any) -> None:
+        holder = self
+
+        def dropping(s: State, moves: list[Move]) -> list[Move]:
+            extra = holder.extra  # the consequence registered by configure
+            return [m.with_rules(m.rules + extra) for m in moves] if extra else moves
+        self.extra: tuple[int, ...] = ()
+        d.move_filters.append(dropping)
+
+    def configure(self, c: Compiler) -> None:
+        """The consequence every legal move gets: the drops after it."""
+        below = _steps(c.topo, "Downward")
+        n = c.topo.n
+        uid = c.game.uid
+
+        def drop(s: State, e: Env) -> None:
+            while True:
+                moved = False
+                for site in range(n):
+                    if s.what[site] == 0:
+                        continue
+                    to = next((b for b in below[site] if s.what[b] == 0), -1)
+                    if to >= 0:
+                        turns.act(s, Move(MOVE, site, to, game_id=uid), as_last=False, outer=e)
+                        moved = True
+                        break
+                if not moved:
+                    return
+        if any(below):
+            self.extra = c.rule(after=drop)
+
+
+class Pin(Ludeme):
+    """Meta rule: a piece held in place by more than one piece above it (``SupportMultiple``,
+    the only kind: two or more of its ``Upward`` sites occupied) cannot be removed or moved away
+    (Ludii's ``pin``: legal removals and moves from such a site are dropped).
+
+    Parameters:
+        type: the kind of pin (``SupportMultiple``)
+
+    Examples:
+        (pin SupportMultiple)
+    """
+
+    name = "pin"
+    kind = META_RULE
+    type: Any = Param(Enum(("SupportMultiple",), "SupportMultiple"))
+
+    def declare(self, d: Declarations, c: Any) -> None:
+        above = _steps(c.topo, "Upward")
+        n = c.topo.n
+
+        def pinned(s: State, site: int) -> bool:
+            return (0 <= site < n and s.what[site] != 0
+                    and sum(1 for a in above[site] if s.what[a] != 0) > 1)
+
+        def unpinned(s: State, moves: list[Move]) -> list[Move]:
+            return [m for m in moves if not pinned(s, _vacated(m))]
+        if any(above):
+            d.move_filters.append(unpinned)
+
+    def configure(self, c: Compiler) -> None:
+        """Nothing to compile: the rule is an engine hook (:meth:`declare`)."""
+
+
+def _vacated(m: Move) -> int:
+    """The board site a move takes a piece from (a removal's site, a move's origin), or -1."""
+    if m.kind is REMOVE:
+        return m.to
+    if m.kind is MOVE:
+        return m.frm
+    return -1
+
+
+class NoStackOn(Ludeme):
+    """Meta rule: a piece may not be moved onto a site above where it stands (``Fallen``, the
+    only kind: Ludii's ``noStackOn`` drops a move whose destination lies on one of the lines
+    rising from its origin along ``Upward`` steps). A move into a hand is not concerned.
+
+    Parameters:
+        type: the kind of rule (``Fallen``)
+
+    Examples:
+        (noStackOn Fallen)
+    """
+
+    name = "noStackOn"
+    kind = META_RULE
+    type: Any = Param(Enum(("Fallen",), "Fallen"))
+
+    def declare(self, d: Declarations, c: Any) -> None:
+        topo = c.topo
+        n = topo.n
+        if "Upward" not in topo.step:
+            return
+        rising = [frozenset(x for ray in topo.radials_of("Upward")[s] for x in ray) for s in range(n)]
+
+        def allowed(s: State, m: Move) -> bool:
+            if m.kind is not MOVE or not (0 <= m.frm < n and 0 <= m.to < n) or s.what[m.frm] == 0:
+                return True
+            return m.to not in rising[m.frm]
+
+        def grounded(s: State, moves: list[Move]) -> list[Move]:
+            return [m for m in moves if allowed(s, m)]
+        d.move_filters.append(grounded)
+
+    def configure(self, c: Compiler) -> None:
+        """Nothing to compile: the rule is an engine hook (:meth:`declare`)."""
+
+
+class CountSitesPlatformBelow(Ludeme):
+    """The number of sites under a site (its ``Downward`` steps: on a pyramid, the four it
+    rests on) that hold a piece of a player; 0 for a site of the bottom layer (and on a flat
+    board), -1 for a site off the board.
+
+    Parameters:
+        site: the site (``(to)`` when left out)
+        who: the player whose pieces are counted
+
+    Examples:
+        (count SitesPlatformBelow Mover)
+        (count SitesPlatformBelow (last To) P1)
+    """
+
+    name = "count SitesPlatformBelow"
+    kind = INT
+    site: Any = Param(SITE_FN, optional=True)
+    who: Any = Param(PLAYER)
+
+    def compile(self, c: Compiler):
+        site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
+        who = c.player(self.who)
+        below = _steps(c.topo, "Downward")
+        n = c.topo.n
+        layers = c.topo.layers or (0,) * n
+
+        def count(s: State, e: Env) -> int:
+            at = site(s, e)
+            if not 0 <= at < n:
+                return -1
+            if layers[at] == 0:
+                return 0
+            p = who(s, e)
+            return sum(1 for b in below[at] if s.who[b] == p)
+        return count
+
+
+__all__ = ["Gravity", "Pin", "NoStackOn", "CountSitesPlatformBelow"]
