@@ -1,5 +1,5 @@
-"""Ludii's rules for boards of layers (a pyramidal ``square``, Shibumi-like games): the meta
-rules ``gravity`` (pieces drop onto empty sites below them), ``pin`` (a piece held by more than
+"""Ludii's boards of layers and their rules: the board operators ``layers`` (a board stacked
+N times) and ``recoordinate``; the meta rules ``gravity`` (pieces drop onto empty sites below them), ``pin`` (a piece held by more than
 one piece above it stays) and ``noStackOn`` (no moving a piece onto a site above where it
 was), and ``count SitesPlatformBelow`` (the sites under a site that a player holds).
 
@@ -13,9 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import turns
+from ..engine.boards.graph import BoardGraph
+from ..engine.boards.layers import layers as stack_layers
 from ..engine.env import Env
 from ..engine.move import MOVE, REMOVE, Move
-from .base import INT, META_RULE, PLAYER, SITE_FN, Enum, Ludeme, Param
+from .base import BOARD_SIZE, INT, INT_FN, META_RULE, PLAYER, SITE_FN, Enum, Ludeme, Param
+from .boards import SHAPE, StaticInt, _Shape
 
 if TYPE_CHECKING:
     from ..compile import Compiler
@@ -31,6 +34,58 @@ def _steps(topo: Topology, key: str) -> tuple[tuple[int, ...], ...]:
     if key in topo.step:
         return tuple(topo.steps_of(key))
     return ((),) * topo.n
+
+
+class Layers(_Shape):
+    """A board stacked in layers (Ludii's ``layers``, for 3D games): N copies of the board,
+    copy k one unit above copy 0, each point joined to the one right under it (the steps
+    ``U`` and ``D``; ``Upward`` and ``Downward`` gather them). Sites are numbered from the
+    bottom row up as usual, the copies of one point one after the other, and labelled with
+    their layer (``A1/0``, ``A1/1``...).
+
+    Parameters:
+        layers: the number of layers
+        board: the board stacked
+
+    Examples:
+        (layers 3 (square 3))
+    """
+
+    name = "layers"
+    layers: Any = Param(INT_FN, range=BOARD_SIZE)
+    board: Any = Param(SHAPE)
+    passes_shape = ("board",)  # Ludii's Layers has its board's concepts
+
+    def graph(self, use: str, static_int: StaticInt) -> BoardGraph:
+        return stack_layers(self.board.graph(use, static_int), static_int(self.layers))
+
+
+class Recoordinate(_Shape):
+    """A board whose coordinate labels are made again (Ludii's ``recoordinate``, after
+    ``merge`` for instance): labels are always measured from the final board here, as Ludii
+    does too (its operator changes nothing), so the board is unchanged; the kinds of sites
+    named are accepted as Ludii's are.
+
+    Parameters:
+        type1: a kind of site relabelled (every kind when none is given)
+        type2: another kind relabelled
+        type3: a third kind relabelled
+        board: the board
+
+    Examples:
+        (recoordinate (merge (rectangle 2 5) (square 5)))
+        (recoordinate Vertex (merge (rectangle 2 5) (square 5)))
+    """
+
+    name = "recoordinate"
+    type1: Any = Param(Enum(("Vertex", "Edge", "Cell")), optional=True)
+    type2: Any = Param(Enum(("Vertex", "Edge", "Cell")), optional=True)
+    type3: Any = Param(Enum(("Vertex", "Edge", "Cell")), optional=True)
+    board: Any = Param(SHAPE)
+    passes_shape = ("board",)  # Ludii's Recoordinate has its board's concepts
+
+    def graph(self, use: str, static_int: StaticInt) -> BoardGraph:
+        return self.board.graph(use, static_int)
 
 
 class Gravity(Ludeme):
@@ -199,4 +254,4 @@ class CountSitesPlatformBelow(Ludeme):
         return count
 
 
-__all__ = ["Gravity", "Pin", "NoStackOn", "CountSitesPlatformBelow"]
+__all__ = ["Layers", "Recoordinate", "Gravity", "Pin", "NoStackOn", "CountSitesPlatformBelow"]

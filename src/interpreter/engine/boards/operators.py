@@ -421,6 +421,8 @@ def renumber(g: BoardGraph, kinds: Sequence[str] = ()) -> BoardGraph:
         order = sorted(range(len(out.vertices)), key=lambda v: score(*out.vertices[v]))
         new_id = {old: new for new, old in enumerate(order)}
         out.vertices = [out.vertices[v] for v in order]
+        if out.heights:  # a board of layers keeps each point's height
+            out.heights = [out.heights[v] for v in order]
         out.edges = [(new_id[a], new_id[b]) for a, b in out.edges]
         out.faces = [[new_id[v] for v in face] for face in out.faces]
     if not kinds or "Edge" in kinds:
