@@ -167,3 +167,11 @@ def test_upper_hand_agrees_with_ludiis_trace():
     trace = json.loads(path.read_text(encoding="utf-8"))
     found = traces.replay(trace, load(SHARED / "ludii-sample" / trace["sample_file"]))
     assert found.agree and found.plies == 28, str(found)
+
+
+def test_graph_vertices_with_a_height():
+    g = game("(play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Win)))",
+             board="(graph vertices:{{0 0} {1 0} {0.5 0.5 0.7}} edges:{{0 1} {0 2} {1 2}})")
+    topo = g.topology
+    assert topo.layers == (0, 0, 1) and topo.labels[2].endswith("/1")
+    assert [topo.labels[t] for t in topo.steps_of("Upward")[0]] == [topo.labels[2]]

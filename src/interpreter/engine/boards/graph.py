@@ -174,10 +174,11 @@ class BoardGraph:
 
     def add_vertex_3d(self, x: float, y: float, z: float) -> int:
         """Add a vertex at (x, y) with height z (a board of layers); its number."""
-        if not self.heights:
-            self.heights = [0.0] * len(self.vertices)
+        heights = self.heights or [0.0] * len(self.vertices)
+        self.heights = []  # add_vertex leaves it alone
         vid = self.add_vertex(x, y)
-        self.heights[vid] = float(z)
+        heights.append(float(z))
+        self.heights = heights
         return vid
 
     def connect_unit_edges_3d(self, unit: float = 1.0, tolerance: float = 0.05) -> None:
