@@ -175,3 +175,18 @@ def test_graph_vertices_with_a_height():
     topo = g.topology
     assert topo.layers == (0, 0, 1) and topo.labels[2].endswith("/1")
     assert [topo.labels[t] for t in topo.steps_of("Upward")[0]] == [topo.labels[2]]
+
+
+def test_is_pyramid_corners_finds_a_pyramid_of_any_size():
+    rules = """(start {{(place "Ball1" {{{ones}}}) (place "Ball2" {{{twos}}})}})
+               (play (move Add (to (sites Empty))))
+               (end (if (is PyramidCorners froms:(sites Occupied by:P1)) (result P1 Win)))"""
+    big = game(rules.format(ones='"C3/2" "A5/0" "E5/0" "A1/0" "E1/0"', twos='"B4/1"'))
+    assert big.initial_state().legal_moves()  # the end is tested after a move
+    s = big.initial_state()
+    play(s, "C1/0")
+    assert s.over and 1 in s.winners  # the layer under the apex is broken, the one below is whole
+    small = game(rules.format(ones='"C3/2" "B4/1" "D4/1" "B2/1"', twos='"D2/1"'))
+    s = small.initial_state()
+    play(s, "C1/0")
+    assert not s.over

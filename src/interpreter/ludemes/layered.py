@@ -17,8 +17,9 @@ from ..engine.boards.graph import BoardGraph
 from ..engine.boards.layers import layers as stack_layers
 from ..engine.env import Env
 from ..engine.move import MOVE, REMOVE, Move
-from .base import BOARD_SIZE, INT, INT_FN, META_RULE, PLAYER, SITE_FN, Enum, Ludeme, Param
+from .base import BOARD_SIZE, BOOL, INT, INT_FN, META_RULE, PLAYER, REGION_FN, SITE_FN, Enum, Ludeme, Param
 from .boards import SHAPE, StaticInt, _Shape
+from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
     from ..compile import Compiler
@@ -254,4 +255,82 @@ class CountSitesPlatformBelow(Ludeme):
         return count
 
 
-__all__ = ["Layers", "Recoordinate", "Gravity", "Pin", "NoStackOn", "CountSitesPlatformBelow"]
+_DOWN_CORNERS = ("DNW", "DNE", "DSW", "DSE")
+_UP_CORNERS = ("UNW", "UNE", "USW", "USE")
+
+
+class IsPyramidCorners(Ludeme):
+    """A site is the apex of a pyramid (of any size, pointing down from it or up from it) whose
+    four other corners hold the same piece as the apex (Ludii's ``is PyramidCorners``, for
+    Spyramid): from the site, walk the four diagonal steps down (``DNW``, ``DNE``, ``DSW``,
+    ``DSE``) one layer at a time; after each layer, the four sites reached holding the apex's
+    piece is a pyramid; the walk stops where a step is missing. Then the same upwards. With
+    ``froms:``, any of those sites (in order: a site off the board ends the search, false, as
+    Ludii's).
+
+    Parameters:
+        type: the kind of site (the board's own when left out)
+        from: the apex (the last move's site when left out)
+        froms: the sites tried as the apex
+
+    Examples:
+        (is PyramidCorners)
+        (is PyramidCorners froms:(sites Occupied by:Mover))
+    """
+
+    name = "is PyramidCorners"
+    kind = BOOL
+    concepts = ("Pattern",)
+    type: Any = site_type_param()
+    frm: Any = Param(SITE_FN, optional=True, named=True, key="from")
+    froms: Any = Param(REGION_FN, optional=True, named=True)
+
+    def compile(self, c: Compiler):
+        from ..errors import BindError
+        if self.frm is not None and self.froms is not None:
+            raise BindError("(is PyramidCorners ...) takes from: or froms:, not both", self.span)
+        if self.type is not None and self.type.name != c.topo.use:
+            raise BindError(f"(is PyramidCorners {self.type.name} ...) on a board of {c.topo.use.lower()}s "
+                            "is not supported", self.span, hint="leave out the kind of site")
+        topo = c.topo
+        n = topo.n
+        tables = {d: topo.steps_of(d) if d in topo.step else ((),) * n for d in _DOWN_CORNERS + _UP_CORNERS}
+        down = [tables[d] for d in _DOWN_CORNERS]
+        up = [tables[d] for d in _UP_CORNERS]
+        if self.froms is not None:
+            region = c.region(self.froms)
+
+            def pivots(s: State, e: Env) -> tuple[int, ...]:
+                return tuple(region(s, e))
+        else:
+            site = c.site(self.frm) if self.frm is not None else (lambda s, e: s.last_to)
+
+            def pivots(s: State, e: Env) -> tuple[int, ...]:
+                return (site(s, e),)
+
+        def holds(s: State, e: Env) -> bool:
+            for apex in pivots(s, e):
+                if not 0 <= apex < n:
+                    return False
+                if _corners(s.what, apex, down) or _corners(s.what, apex, up):
+                    return True
+            return False
+        return holds
+
+
+def _corners(what: Any, apex: int, tables: list[tuple[tuple[int, ...], ...]]) -> bool:
+    """Ludii's walk from an apex along four diagonal directions, a layer at a time: true when,
+    after some layer, the four sites reached hold the apex's piece (an empty apex with four
+    empty corners counts, as in Ludii)."""
+    sites = [apex] * 4
+    while True:
+        for i, table in enumerate(tables):
+            nxt = table[sites[i]]
+            if len(nxt) != 1:
+                return False
+            sites[i] = nxt[0]
+        if all(what[x] == what[apex] for x in sites):
+            return True
+
+
+__all__ = ["IsPyramidCorners", "Layers", "Recoordinate", "Gravity", "Pin", "NoStackOn", "CountSitesPlatformBelow"]
