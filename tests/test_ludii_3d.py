@@ -190,3 +190,11 @@ def test_is_pyramid_corners_finds_a_pyramid_of_any_size():
     s = small.initial_state()
     play(s, "C1/0")
     assert not s.over
+
+
+def test_sites_support_holds_up_a_piece():
+    g = game("""(start {(place "Ball1" (sites Layer 0)) (place "Ball2" "B2/1")})
+                (play (move Remove (sites Support)))
+                (end (if (no Moves Next) (result Mover Win)))""")
+    s = g.initial_state()
+    assert sorted(s.game.topology.labels[m.to] for m in s.legal_moves()) == ["A1/0", "A3/0", "C1/0", "C3/0"]

@@ -17,7 +17,7 @@ from ..engine.boards.graph import BoardGraph
 from ..engine.boards.layers import layers as stack_layers
 from ..engine.env import Env
 from ..engine.move import MOVE, REMOVE, Move
-from .base import BOARD_SIZE, BOOL, INT, INT_FN, META_RULE, PLAYER, REGION_FN, SITE_FN, Enum, Ludeme, Param
+from .base import BOARD_SIZE, BOOL, INT, INT_FN, META_RULE, PLAYER, REGION, REGION_FN, SITE_FN, Enum, Ludeme, Param
 from .boards import SHAPE, StaticInt, _Shape
 from .sitetypes import site_type_param
 
@@ -333,4 +333,45 @@ def _corners(what: Any, apex: int, tables: list[tuple[tuple[int, ...], ...]]) ->
             return True
 
 
-__all__ = ["IsPyramidCorners", "Layers", "Recoordinate", "Gravity", "Pin", "NoStackOn", "CountSitesPlatformBelow"]
+class SitesSupport(Ludeme):
+    """The sites holding up a piece (Ludii's ``sites Support``, for Shibumi games): those with,
+    one diagonal step up (``UNW``, ``USW``, ``UNE`` or ``USE``), a site holding a piece (with
+    ``what``, that piece: a component number; a negative one other than -1 matches nothing,
+    as in Ludii).
+
+    Parameters:
+        type: the kind of site (the board's own when left out)
+        what: the piece held up (any piece when left out)
+
+    Examples:
+        (sites Support)
+        (sites Support (id "Ball" P1))
+    """
+
+    name = "sites Support"
+    kind = REGION
+    type: Any = site_type_param()
+    what: Any = Param(INT_FN, optional=True)
+
+    def compile(self, c: Compiler):
+        from ..errors import BindError
+        if self.type is not None and self.type.name != c.topo.use:
+            raise BindError(f"(sites Support {self.type.name} ...) on a board of {c.topo.use.lower()}s "
+                            "is not supported", self.span, hint="leave out the kind of site")
+        topo = c.topo
+        n = topo.n
+        firsts = [tuple(t[0] for d in ("UNW", "USW", "UNE", "USE") if d in topo.step
+                        if (t := topo.steps_of(d)[s])) for s in range(n)]
+        what = c.int(self.what) if self.what is not None else (lambda s, e: -1)
+
+        def supports(s: State, e: Env) -> tuple[int, ...]:
+            wanted = what(s, e)
+            if wanted == -1:
+                return tuple(x for x in range(n) if any(s.what[a] != 0 for a in firsts[x]))
+            if wanted < 0:
+                return ()
+            return tuple(x for x in range(n) if any(s.what[a] == wanted for a in firsts[x]))
+        return supports
+
+
+__all__ = ["SitesSupport", "IsPyramidCorners", "Layers", "Recoordinate", "Gravity", "Pin", "NoStackOn", "CountSitesPlatformBelow"]
