@@ -19,6 +19,11 @@ which Ludii also makes) gets one of 8 directions by its angle; if two steps of a
 of the 8, all of that site's steps use 16 (N, NNE, NE, ENE, E, ...). Radials: from a site, a
 first step in a direction, then at each site the step in the same direction whose heading turns
 least (less than 0.25 radian), until none or a site repeats. Lists are sorted clockwise from N.
+
+Boards of layers (``BoardGraph.heights``: a pyramid, ``layers``): a step rising or falling is
+named in space (``UNE``, ``DSW``, ``U``...: :func:`compass_3d`), and ``SameLayer``, ``Upward``
+and ``Downward`` gather each site's level, rising and falling steps; walks still bend in the
+plane, as Ludii's.
 """
 
 from __future__ import annotations
