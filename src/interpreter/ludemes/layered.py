@@ -351,7 +351,7 @@ class SitesSupport(Ludeme):
     name = "sites Support"
     kind = REGION
     type: Any = site_type_param()
-    what: Any = Param(INT_FN, optional=True)
+    what: Any = Param(INT_FN, optional=True, range=(-1_000_000, 1_000_000))
 
     def compile(self, c: Compiler):
         from ..errors import BindError
