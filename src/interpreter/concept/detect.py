@@ -399,7 +399,7 @@ def numeric_concepts(game: Game, boolean: frozenset[str] | None = None) -> dict[
         "NumRightSites": len(regions.get("Right", ())),
         "NumCentreSites": len(regions.get("Centre", ())),
         "NumPhasesBoard": sum(1 for name, sites in regions.items() if name.startswith("Phase") and sites),
-        "NumLayers": 1,
+        "NumLayers": len(set(topo.layers)) if topo.layers else 1,  # a board of layers (a pyramid) has several
     }
     relations = {"NumDirections": "All", "NumOrthogonalDirections": "Orthogonal",
                  "NumDiagonalDirections": "Diagonal", "NumAdjacentDirections": "Adjacent",

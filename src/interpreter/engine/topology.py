@@ -80,6 +80,7 @@ class Topology:
     radials: Mapping[str, Sequence[tuple[tuple[int, ...], ...]]] = field(default_factory=dict)
     steps_all: Mapping[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     elements: Elements | None = None  # the board's vertices, edges and cells (see .elements)
+    layers: tuple[int, ...] = ()  # Ludii's layer of each site on a board of layers (empty: all 0)
 
     def __post_init__(self) -> None:
         self.n = len(self.labels)
@@ -103,6 +104,10 @@ class Topology:
         """The site with this label (case-insensitive), or -1."""
         index = self.label_index.get(label, self.label_index.get(label.upper(), -1))
         return index
+
+    def layer(self, site: int) -> int:
+        """The layer of a site (Ludii's; 0 on a flat board)."""
+        return self.layers[site] if self.layers else 0
 
     @property
     def is_row(self) -> bool:
@@ -260,7 +265,7 @@ class Topology:
         return Topology(list(labels), self.positions, self.rows, self.columns, self.step,
                         self.neighbours, self.rays, self.relation_directions, self.opposite,
                         self.tiling, self.use, self.perimeter, self.shapes, self.lines,
-                        dict(self.regions), self.radials, self.steps_all, self.elements)
+                        dict(self.regions), self.radials, self.steps_all, self.elements, self.layers)
 
 
 
@@ -285,7 +290,8 @@ def from_sites(sites: Sites, shapes: Sequence[Sequence[Point]] = (),
         opposite=dict(sites.opposite), tiling=sites.tiling, use=sites.use,
         perimeter=tuple(sites.perimeter), shapes=tuple(tuple(p) for p in shapes),
         lines=tuple(lines), regions=dict(sites.regions), radials=sites.rays,
-        steps_all={d: sites.steps[d] for d in sites.directions})
+        steps_all={d: sites.steps[d] for d in sites.directions},
+        layers=sites.layers if any(sites.layers) else ())
 
 
 _BUILT: dict[tuple[tuple[object, ...], str], Topology] = {}  # boards already built in this process, by description

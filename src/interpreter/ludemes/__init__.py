@@ -37,6 +37,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     intfunctions,
     ints_board,
     ints_counts,
+    layered,  # boards of layers: gravity, pin, noStackOn (issue 24)
     logic,
     loops,
     matches,

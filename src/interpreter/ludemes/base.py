@@ -71,7 +71,10 @@ DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Di
                    "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW",
                    "FLL", "FLLL", "FRR", "FRRR", "BLL", "BLLL", "BRR", "BRRR",
                    "SameDirection", "OppositeDirection",  # the last move's direction, and back
-                   "In", "Out", "CW", "CCW", "Rotational"]  # circular: boards with a pivot
+                   "In", "Out", "CW", "CCW", "Rotational",  # circular: boards with a pivot
+                   "SameLayer", "Upward", "Downward",  # boards of layers: in the plane, up, down
+                   "U", "UN", "UNE", "UE", "USE", "US", "USW", "UW", "UNW",
+                   "D", "DN", "DNE", "DE", "DSE", "DS", "DSW", "DW", "DNW"]
 
 
 # --- parameter types ---------------------------------------------------------------------------

@@ -269,6 +269,13 @@ class Square(_Shape):
     centre point), ``SolidNoSplit`` (both, no centre point), ``Concentric`` (diamonds around the
     centre), ``Radiating`` (out from the centre), ``Implied`` (none, the default).
 
+    ``pyramidal:True`` stacks a pyramid of points on a plain or limping board, as Ludii's:
+    layer k (from 1) has one point fewer each way than the one below, over the middles of its
+    squares, each joined to the four below it; sites are labelled with their layer (``A1/0``,
+    ``B2/1``) and the directions between layers are ``UNE``, ``DSW``... (``Upward``,
+    ``Downward``, ``SameLayer`` gather them). A Diamond has no pyramid. ``diagonals:`` and
+    ``pyramidal:`` exclude each other (either given, even ``False``, as Ludii's).
+
     A custom outline instead: ``(square {4 3 -1 2 3})`` walks sides of those lengths (turning
     right, or left after a negative one), ``(square (poly ...))`` is a polygon; the grid points
     inside it make the board (Ludii's CustomOnSquare), with ``diagonals:`` as above.
@@ -279,9 +286,11 @@ class Square(_Shape):
         size: cells (or, with ``use:Vertex``, points) along a side
         diagonals: diagonal lines drawn across the squares, as Ludii's (``Alternating``,
             ``Solid``...)
+        pyramidal: whether a pyramid of layers stands on the board
 
     Examples:
         (square 19)
+        (square 5 pyramidal:True)
         (square 5 diagonals:Alternating)
         (square {4 3 -1 2 3})
         (square (poly {{1 2} {1 6} {3 6} {3 4} {4 4} {4 2}}))
@@ -292,10 +301,18 @@ class Square(_Shape):
     custom: Any = Param(Either((_POLYGON, ArrayOf(INT_FN, single=False))), optional=True, range=(-1000, 1000))
     size: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     diagonals: Any = _DIAGONALS
+    pyramidal: Any = Param(BOOL_LIT, optional=True, named=True)
     concepts = ("SquareTiling", "SquareShape")
 
     def validate(self) -> None:
         _custom_or_size(self)
+        if self.pyramidal is not None and self.diagonals is not None:
+            raise BindError("(square ...) takes diagonals: or pyramidal:, not both (as Ludii's)", self.span)
+        if self.pyramidal is not None and self.custom is not None:
+            raise BindError("(square ...) with a custom outline takes no pyramidal:", self.pyramidal.span)
+
+    def _pyramid(self) -> bool:
+        return bool(self.pyramidal is not None and self.pyramidal.value)
 
     def concepts_at(self, where):
         if self.custom is not None:
@@ -305,7 +322,11 @@ class Square(_Shape):
             return _diagonal_concepts(self, "SquareTiling") + ("DiamondShape",)
         size = _static(self.size, where)
         columns = size + 1 if word == "Limping" and size is not None else size
-        return _diagonal_concepts(self, "SquareTiling") + _grid_shape(size, columns)
+        shapes = _grid_shape(size, columns)
+        if self._pyramid():  # Ludii's RectangleOnSquare names the pyramidal shapes instead
+            shapes = tuple(s.replace("Shape", "PyramidalShape") if s in ("SquareShape", "RectangleShape") else s
+                           for s in shapes)
+        return _diagonal_concepts(self, "SquareTiling") + shapes
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         if self.custom is not None:
@@ -313,7 +334,7 @@ class Square(_Shape):
                                      diagonals=getattr(self.diagonals, "name", None))
         shape = self.shape.name if self.shape is not None else "Square"
         return gen.square(shape, static_int(self.size), use=use,
-                          diagonals=getattr(self.diagonals, "name", None))
+                          diagonals=getattr(self.diagonals, "name", None), pyramidal=self._pyramid())
 
 
 class Rectangle(_Shape):

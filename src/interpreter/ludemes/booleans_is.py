@@ -94,9 +94,10 @@ class IsLastFrom(Ludeme):
 
 
 class IsFlat(Ludeme):
-    """The site (``(to)`` by default) does not overhang: on a board of layers every site under
-    it holds a piece. Every board here has one layer (Ludii's layer 0), where any site of the
-    board is flat; a site off the board is not.
+    """The site (``(to)`` by default) does not overhang (Ludii's ``is Flat``, for Shibumi-like
+    games on a board of layers): a site of the bottom layer always is flat; one above it is
+    when every site below it (its ``Downward`` steps) holds a piece. On a board of one layer
+    every site of the board is flat; a site off the board is not.
 
     Parameters:
         site: the site tested (``(to)`` when left out)
@@ -112,8 +113,19 @@ class IsFlat(Ludeme):
 
     def compile(self, c: Compiler):
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
-        n = c.topo.n
-        return lambda s, e: 0 <= site(s, e) < n
+        topo = c.topo
+        n = topo.n
+        if not topo.layers:
+            return lambda s, e: 0 <= site(s, e) < n
+        below = topo.steps_of("Downward") if "Downward" in topo.step else ((),) * n
+        layers = topo.layers
+
+        def flat(s: State, e: Env) -> bool:
+            at = site(s, e)
+            if not 0 <= at < n:
+                return False
+            return layers[at] == 0 or all(s.what[b] != 0 for b in below[at])
+        return flat
 
 
 REPETITION = Enum(("Positional", "Situational", "PositionalInTurn", "SituationalInTurn"),

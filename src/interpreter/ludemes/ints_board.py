@@ -73,8 +73,8 @@ class PhaseOf(Ludeme):
 
 
 class Layer(Ludeme):
-    """The layer of a board element: 0 on the flat boards here (Ludii's layer of 3D boards);
-    Off (-1) for a site off the board.
+    """The layer of a board element (Ludii's: a pyramidal board's layers count from 0 at the
+    bottom; every element of a flat board is on layer 0); Off (-1) for a site off the board.
 
     Parameters:
         of: the element
@@ -91,8 +91,12 @@ class Layer(Ludeme):
     type: Any = site_type_param()
 
     def compile(self, c: Compiler):
-        size = element_count(c, kind_of_site(self.type, c.topo.use))
+        kind = kind_of_site(self.type, c.topo.use)
+        size = element_count(c, kind)
         of = c.int(self.of)
+        layers = c.topo.layers if kind == c.topo.use else ()
+        if layers:
+            return lambda s, e: layers[x] if 0 <= (x := of(s, e)) < size else OFF
         return lambda s, e: 0 if 0 <= of(s, e) < size else OFF
 
 

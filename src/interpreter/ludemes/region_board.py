@@ -101,9 +101,9 @@ class _SitesOfIndex(Ludeme):
 
 
 class SitesLayer(_SitesOfIndex):
-    """The sites of one layer of the board (Ludii clusters its elements by height): every site
-    of a flat board is on layer 0, so layer 0 is the whole board and any other layer is empty.
-    None when the layer is left out.
+    """The sites of one layer of the board (Ludii clusters its elements by height: a pyramidal
+    board's layers, from 0 at the bottom): every site of a flat board is on layer 0, so layer 0
+    is the whole board and any other layer is empty. None when the layer is left out.
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
@@ -118,6 +118,9 @@ class SitesLayer(_SitesOfIndex):
 
     def table(self, c: Compiler) -> list[tuple[int, ...]]:
         kind = kind_of_site(self.type, c.topo.use)
+        if kind == c.topo.use and c.topo.layers:
+            layers = c.topo.layers
+            return [tuple(s for s in range(c.topo.n) if layers[s] == k) for k in range(max(layers) + 1)]
         return [_board_sites(c, self, tuple(c.topo.regions_of(kind)["Board"]), kind)]
 
 

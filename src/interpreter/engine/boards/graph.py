@@ -74,13 +74,30 @@ class BoardGraph:
     curved: set[frozenset[int]] = field(default_factory=set)
     """The end points of the curved edges (Ludii's edges with tangents: the rings of a
     concentric board), which CW and CCW steps run along."""
+    heights: list[float] = field(default_factory=list)
+    """Ludii's z of each vertex on a board of layers (a pyramidal one); empty on a flat board
+    (every z is 0). Positions stay (x, y): Ludii orders, labels and walks sites by them."""
 
     # ------------------------------------------------------------------ queries
 
     def copy(self) -> BoardGraph:
         """An independent copy."""
         return BoardGraph(list(self.vertices), list(self.edges), [list(f) for f in self.faces],
-                          self.tiling, dict(self.pivots), set(self.curved))
+                          self.tiling, dict(self.pivots), set(self.curved), list(self.heights))
+
+    def z(self, vid: int) -> float:
+        """The height of a vertex (0 on a flat board)."""
+        return self.heights[vid] if self.heights else 0.0
+
+    def element_z(self, kind: str, index: int) -> float:
+        """The height of a site of a kind (``Vertex``, ``Edge``, ``Cell``): a vertex's own, the
+        mean of an edge's or a cell's vertices (Ludii's centroids)."""
+        if not self.heights:
+            return 0.0
+        if kind == "Vertex":
+            return self.heights[index]
+        vids = self.edges[index] if kind == "Edge" else self.faces[index]
+        return sum(self.heights[v] for v in vids) / len(vids)
 
     def _renumber_marks(self, new_id: dict[int, int]) -> None:
         """Carry the pivots and curved edges over to new vertex numbers (a vertex missing from
@@ -151,7 +168,27 @@ class BoardGraph:
         if len(self.vertices) >= MAX_VERTICES:
             raise BoardSizeError(f"the board graph would have more than {MAX_VERTICES} vertices")
         self.vertices.append((float(x), float(y)))
+        if self.heights:
+            self.heights.append(0.0)
         return len(self.vertices) - 1
+
+    def add_vertex_3d(self, x: float, y: float, z: float) -> int:
+        """Add a vertex at (x, y) with height z (a board of layers); its number."""
+        heights = self.heights or [0.0] * len(self.vertices)
+        self.heights = []  # add_vertex leaves it alone
+        vid = self.add_vertex(x, y)
+        heights.append(float(z))
+        self.heights = heights
+        return vid
+
+    def connect_unit_edges_3d(self, unit: float = 1.0, tolerance: float = 0.05) -> None:
+        """Ludii's ``Graph.makeEdges``: join every pair of vertices one unit apart in space
+        (within 0.05), each pair from its lower-numbered vertex, after the edges already made."""
+        pts = [(x, y, self.z(v)) for v, (x, y) in enumerate(self.vertices)]
+        for a, pa in enumerate(pts):
+            for b in range(a + 1, len(pts)):
+                if abs(math.dist(pa, pts[b]) - unit) < tolerance:
+                    self.add_edge(a, b)
 
     def add_edge(self, a: int, b: int) -> int:
         """Add the edge a-b unless it exists (Ludii's ``findOrAddEdge``); return its index."""
@@ -219,7 +256,10 @@ class BoardGraph:
                     eids = around[vert]
                     if len(eids) < 2:
                         break
-                    edge = eids[(eids.index(edge) + 1) % len(eids)]
+                    nxt = self._next_on_level(eids, edge, vert, start)
+                    if nxt < 0:
+                        break  # no next edge on the start's level (a board of layers)
+                    edge = nxt
                     a, b = self.edges[edge]
                     prev, vert = vert, (b if a == vert else a)
                     if vert == start:
@@ -240,11 +280,27 @@ class BoardGraph:
                 seen.add(key)
                 self.faces.append(vids)
 
+    def _next_on_level(self, eids: list[int], edge: int, vert: int, start: int) -> int:
+        """The edge after ``edge`` counterclockwise round ``vert`` whose far end is on the
+        level of ``start`` (Ludii traces faces on one level; every edge on a flat board)."""
+        at = eids.index(edge)
+        if not self.heights:
+            return eids[(at + 1) % len(eids)]
+        level = self.heights[start]
+        for m in range(1, len(eids)):
+            cand = eids[(at + m) % len(eids)]
+            a, b = self.edges[cand]
+            if abs(self.heights[b if a == vert else a] - level) < 0.0001:
+                return cand
+        return -1
+
     def reorder(self) -> None:
         """Sort vertices, edges and faces by ``y * 100 + x`` (Ludii's ``Graph.reorder``)."""
         order = sorted(range(len(self.vertices)), key=lambda v: score(*self.vertices[v]))
         new_id = {old: new for new, old in enumerate(order)}
         self.vertices = [self.vertices[v] for v in order]
+        if self.heights:
+            self.heights = [self.heights[v] for v in order]
         self._renumber_marks(new_id)
         self.edges = [(new_id[a], new_id[b]) for a, b in self.edges]
         self.faces = [[new_id[v] for v in face] for face in self.faces]
@@ -262,6 +318,8 @@ class BoardGraph:
         self.faces = [f for f in self.faces if vid not in f]
         self.edges = [e for e in self.edges if vid not in e]
         del self.vertices[vid]
+        if self.heights:
+            del self.heights[vid]
 
         def shift(v: int) -> int:
             return v - 1 if v > vid else v

@@ -98,6 +98,34 @@ def _cluster(points: Sequence[Point], kind: str, unit: float, theta: float
     return index, error
 
 
+def layers(points: Sequence[Point], heights: Sequence[float]) -> list[int]:
+    """The layer of each point (Ludii's ``clusterByDimension`` on z): sorted by height, a new
+    layer whenever a point is more than 0.6 units above the mean of the current one (the unit
+    as for rows and columns). All 0 on a flat board."""
+    if not heights or not any(heights):
+        return [0] * len(points)
+    _x0, _y0, w, h = bounds(points)
+    margin = 0.6 * (w + h) / 2 / math.sqrt(len(points))
+    index = [0] * len(points)
+    total, count = 0.0, 0
+    layer = -1
+    for z, i in sorted(((z, i) for i, z in enumerate(heights)), key=lambda item: item[0]):
+        if count == 0 or abs(z - total / count) > margin:
+            layer, total, count = layer + 1, 0.0, 0
+        total += z
+        count += 1
+        index[i] = layer
+    return index
+
+
+def layered(labels: Sequence[str], layer: Sequence[int]) -> list[str]:
+    """Ludii's labels on a board of several layers: ``A1/0``, ``B2/1``... (unchanged when every
+    site is on one layer)."""
+    if len(set(layer)) < 2:
+        return list(labels)
+    return [f"{text}/{k}" for text, k in zip(labels, layer)]
+
+
 def label(row: int, column: int) -> str:
     """Ludii's coordinate label: column letters (A..Z, then AA...) and row number from 1."""
     text = chr(ord("A") + column % 26)

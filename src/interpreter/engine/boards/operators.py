@@ -30,12 +30,17 @@ of 9 points cross 126 times)."""
 
 def graph(vertices: Sequence[Pt], edges: Sequence[Sequence[int]] = ()) -> BoardGraph:
     """Ludii's ``(graph vertices:{{x y} ...} edges:{{a b} ...})``: vertices in the given order
-    (single precision, as Ludii reads them), edges by vertex index, faces traced from them."""
+    (single precision, as Ludii reads them), edges by vertex index, faces traced from them. A
+    vertex ``{x y z}`` stands at height z (a board of layers: faces are traced on each level)."""
     check_size(len(vertices), "(graph ...)")
     g = BoardGraph(tiling="graph")
+    spatial = any(isinstance(v, (list, tuple)) and len(v) == 3 and v[2] for v in vertices)
     for v in vertices:
         x, y = _point(v)
-        g.add_vertex(f32(x), f32(y))
+        if spatial:
+            g.add_vertex_3d(f32(x), f32(y), f32(float(v[2])) if len(v) == 3 else 0.0)
+        else:
+            g.add_vertex(f32(x), f32(y))
     for e in edges:
         a, b = _pair(e)
         g.add_edge(a, b)
@@ -421,6 +426,8 @@ def renumber(g: BoardGraph, kinds: Sequence[str] = ()) -> BoardGraph:
         order = sorted(range(len(out.vertices)), key=lambda v: score(*out.vertices[v]))
         new_id = {old: new for new, old in enumerate(order)}
         out.vertices = [out.vertices[v] for v in order]
+        if out.heights:  # a board of layers keeps each point's height
+            out.heights = [out.heights[v] for v in order]
         out.edges = [(new_id[a], new_id[b]) for a, b in out.edges]
         out.faces = [[new_id[v] for v in face] for face in out.faces]
     if not kinds or "Edge" in kinds:

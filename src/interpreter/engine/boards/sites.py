@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from .circular import OPPOSITE
 from .graph import BoardGraph, check_size
-from .measure import best_thetas, fallback_label, label, rows_and_columns, rows_and_columns_by_value
+from .measure import best_thetas, fallback_label, label, layered, layers, rows_and_columns, rows_and_columns_by_value
 from .regions import board_regions
 from .trajectories import RELATIONS, Lazy, opposite, trajectories
 from .uses import check_use
@@ -53,7 +53,9 @@ class Sites:
       ``Outer``, ``Inner``, ``Major``, ``Minor`` (always present, possibly empty), and
       ``Phase0``..``Phase5``, ``Side N``, ``Side NE``, ... ``Side NW`` (present when not
       empty; Ludii gives an empty region for the others);
-    - ``perimeter``, ``outer``, ``inner``: the regions of those names.
+    - ``perimeter``, ``outer``, ``inner``: the regions of those names;
+    - ``layers``: the layer of each site (a pyramidal board's; 0 on a flat one): labels then
+      end in ``/layer`` (``C3/0``, ``D4/1``), as Ludii's.
     """
 
     use: str
@@ -72,6 +74,7 @@ class Sites:
     outer: tuple[int, ...]
     inner: tuple[int, ...]
     regions: Mapping[str, tuple[int, ...]]
+    layers: tuple[int, ...] = ()  # Ludii's layer of each site (all 0 on a flat board)
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -124,10 +127,12 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
     # Ludii clusters edges along the angles of rows and columns found best for the vertices
     thetas = best_thetas(graph.vertices) if use == "Edge" else None
     rows, cols = rows_and_columns(points, thetas)
-    labels = tuple(label(r, c) for r, c in zip(rows, cols))
+    layer = layers(points, [graph.element_z(use, i) for i in range(len(points))]) \
+        if graph.heights else [0] * len(points)
+    labels = tuple(layered([label(r, c) for r, c in zip(rows, cols)], layer))
     if len(set(labels)) < len(labels):
         rows, cols = rows_and_columns_by_value(points)
-        labels = tuple(fallback_label(r, c) for r, c in zip(rows, cols))
+        labels = tuple(layered([fallback_label(r, c) for r, c in zip(rows, cols)], layer))
     if use == "Edge":  # Ludii labels an edge by its number
         labels = tuple(str(i) for i in range(len(points)))
 
@@ -151,4 +156,5 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
         outer=regions["Outer"],
         inner=regions["Inner"],
         regions=MappingProxyType(regions),
+        layers=tuple(layer),
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from .graph import BoardGraph, check_size
 from .uses import check_dim, check_use, shape_and_dims
 
@@ -10,7 +12,7 @@ DIAGONALS = ("Implied", "Solid", "SolidNoSplit", "Alternating", "Concentric", "R
 
 
 def rectangle(rows: int, cols: int | None = None, *, use: str = "Cell",
-              diagonals: str | None = None) -> BoardGraph:
+              diagonals: str | None = None, pyramidal: bool = False) -> BoardGraph:
     """Ludii's ``(rectangle rows cols)`` (``RectangleOnSquare``): ``rows`` x ``cols`` cells, or,
     with ``use="Vertex"``, ``rows`` x ``cols`` points. Ludii builds the graph for the site type
     it will use: a board of cells gets one more row and column of vertices than it has cells, a
@@ -21,7 +23,12 @@ def rectangle(rows: int, cols: int | None = None, *, use: str = "Cell",
     cells are traced: ``Alternating`` one diagonal per square, alternately (Alquerque),
     ``Solid`` both, meeting at a new centre point, ``SolidNoSplit`` both without a centre point,
     ``Concentric`` diamonds around the centre, ``Radiating`` lines out from the centre;
-    ``Implied`` (or none) adds nothing."""
+    ``Implied`` (or none) adds nothing.
+
+    ``pyramidal`` (Ludii's ``pyramidal:True``) stacks layers of points above the grid, each
+    over the middles of the squares of the one below (one point fewer each way, at height
+    ``layer / sqrt 2``: every side of the pyramid is one unit long), joined to the points one
+    unit away in space; cells are traced on each level."""
     check_use(use)
     cols = rows if cols is None else cols
     check_dim(rows, "rows")
@@ -33,10 +40,27 @@ def rectangle(rows: int, cols: int | None = None, *, use: str = "Cell",
         for col in range(cols + extra):
             graph.add_vertex(col, row)
     graph.connect_unit_edges()
+    if pyramidal:
+        add_pyramid(graph, rows + extra, cols + extra)
     add_diagonals(graph, rows + extra, cols + extra, diagonals)
     graph.make_faces()
     graph.reorder()
     return graph
+
+
+def add_pyramid(graph: BoardGraph, rows: int, cols: int) -> None:
+    """The layers of Ludii's pyramidal ``RectangleOnSquare`` above a grid of rows x cols points:
+    ``rows - 1`` layers, layer k has (rows - k) x (cols - k) points offset by k/2 each way at
+    height k / sqrt 2; then every pair one unit apart in space is joined (``makeEdges``)."""
+    dz = 1.0 / math.sqrt(2)
+    check_size(sum(max(rows - k, 0) * max(cols - k, 0) for k in range(rows)), "the pyramid")
+    for layer in range(1, rows):
+        for row in range(rows - layer):
+            for col in range(cols - layer):
+                graph.add_vertex_3d(layer * 0.5 + col, layer * 0.5 + row, layer * dz)
+    if not graph.heights:
+        graph.heights = [0.0] * len(graph.vertices)
+    graph.connect_unit_edges_3d()
 
 
 def add_diagonals(graph: BoardGraph, to_row: int, to_col: int, diagonals: str | None,
@@ -82,10 +106,13 @@ def add_diagonals(graph: BoardGraph, to_row: int, to_col: int, diagonals: str | 
                 graph.add_edge(*((b, d) if inner else (a, cc)))
 
 
-def square(*args: object, use: str = "Cell", diagonals: str | None = None) -> BoardGraph:
+def square(*args: object, use: str = "Cell", diagonals: str | None = None,
+           pyramidal: bool = False) -> BoardGraph:
     """Ludii's ``(square [Square|Limping|Diamond] n)``: an n x n board of cells (n x n points
     with ``use="Vertex"``); ``Limping`` makes it n x (n + 1); ``Diamond`` a square standing on
-    a corner, n points a side (the same for cells and points, as Ludii)."""
+    a corner, n points a side (the same for cells and points, as Ludii). ``pyramidal`` stacks
+    a pyramid of points on a Square or Limping board (see :func:`rectangle`); Ludii's Diamond
+    has none."""
     shape, dims = shape_and_dims("square", args, ("Square", "Limping", "Diamond"))
     n = dims[0]
     if len(dims) != 1:
@@ -93,8 +120,8 @@ def square(*args: object, use: str = "Cell", diagonals: str | None = None) -> Bo
     if shape == "Diamond":
         return diamond(n, diagonals=diagonals)
     if shape == "Limping":
-        return rectangle(n, n + 1, use=use, diagonals=diagonals)
-    return rectangle(n, n, use=use, diagonals=diagonals)
+        return rectangle(n, n + 1, use=use, diagonals=diagonals, pyramidal=pyramidal)
+    return rectangle(n, n, use=use, diagonals=diagonals, pyramidal=pyramidal)
 
 
 

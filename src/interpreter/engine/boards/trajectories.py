@@ -19,6 +19,11 @@ which Ludii also makes) gets one of 8 directions by its angle; if two steps of a
 of the 8, all of that site's steps use 16 (N, NNE, NE, ENE, E, ...). Radials: from a site, a
 first step in a direction, then at each site the step in the same direction whose heading turns
 least (less than 0.25 radian), until none or a site repeats. Lists are sorted clockwise from N.
+
+Boards of layers (``BoardGraph.heights``: a pyramid, ``layers``): a step rising or falling is
+named in space (``UNE``, ``DSW``, ``U``...: :func:`compass_3d`), and ``SameLayer``, ``Upward``
+and ``Downward`` gather each site's level, rising and falling steps; walks still bend in the
+plane, as Ludii's.
 """
 
 from __future__ import annotations
@@ -37,6 +42,18 @@ COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
            "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
 RELATIONS = ("Orthogonal", "Diagonal", "OffDiagonal", "Adjacent", "All")
 
+_PLANAR8 = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+SPATIAL = ("U", *(f"U{d}" for d in _PLANAR8), "D", *(f"D{d}" for d in _PLANAR8))
+"""Ludii's directions between layers (``UNE``: up and north-east; ``U``: straight up), in the
+order of its ``AbsoluteDirection``."""
+LAYERED = ("SameLayer", "Upward", "Downward")
+"""Ludii's directions gathering a board of layers' steps: in the plane, up, down."""
+_SPATIAL_OPPOSITE = {"U": "D", "D": "U", **{f"U{d}": f"D{_PLANAR8[(i + 4) % 8]}" for i, d in enumerate(_PLANAR8)},
+                     **{f"D{d}": f"U{_PLANAR8[(i + 4) % 8]}" for i, d in enumerate(_PLANAR8)},
+                     "Upward": "Downward", "Downward": "Upward", "SameLayer": "SameLayer"}
+_COLLAPSE = {"ENE": "NE", "NNE": "NE", "NNW": "NW", "WNW": "NW", "WSW": "SW", "SSW": "SW",
+             "SSE": "SE", "ESE": "SE"}
+
 ORTH, DIAG, OFF, ADJ, ALL = (1 << i for i in range(5))
 _BITS = {"Orthogonal": ORTH, "Diagonal": DIAG, "OffDiagonal": OFF, "Adjacent": ADJ, "All": ALL}
 
@@ -48,8 +65,25 @@ _SIXTEEN = ("E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW",
 
 
 def opposite(direction: str) -> str:
-    """The compass direction pointing the other way (N -> S, NNE -> SSW, ...)."""
+    """The compass direction pointing the other way (N -> S, NNE -> SSW, UNE -> DSW, ...)."""
+    if direction in _SPATIAL_OPPOSITE:
+        return _SPATIAL_OPPOSITE[direction]
     return COMPASS[(COMPASS.index(direction) + 8) % 16]
+
+
+def compass_3d(dx: float, dy: float, dz: float, unit: float, sixteen: bool) -> str:
+    """Ludii's ``mapAngleToAbsoluteDirection`` in space: a step rising or falling more than a
+    tenth of a unit is U or D (straight up or down, less than a tenth of a unit apart in the
+    plane) or U/D and one of the 8 compass directions (with 16, the in-between ones fall to
+    the nearest diagonal); a level one is a compass direction."""
+    elevation = 1 if dz > 0.1 * unit else (-1 if dz < -0.1 * unit else 0)
+    if elevation == 0:
+        return compass(dx, dy, sixteen)
+    prefix = "U" if elevation > 0 else "D"
+    if math.hypot(dx, dy) < 0.1 * unit:
+        return prefix
+    name = compass(dx, dy, sixteen)
+    return prefix + _COLLAPSE.get(name, name)
 
 
 def compass(dx: float, dy: float, sixteen: bool) -> str:
@@ -280,26 +314,32 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
     by_relation: dict[str, set[str]] = {r: set() for r in RELATIONS}
 
     own_steps: list[list[tuple[int, bool]]] = []  # per site: (target, diagonal), clockwise
+    name_of = _direction_namer(graph, board)
+    gathered: dict[str, list[list[int]]] = {}  # SameLayer, Upward, Downward (boards of layers)
     for site in range(count):
         here = board.pos(kind, site)
         raw = _merged(make(board, site))
-        eight = [compass(*_delta(here, board.pos(k, t)), sixteen=False) for k, t, _ in raw]
+        eight = [name_of(kind, site, k, t, False) for k, t, _ in raw]
         sixteen = len(set(eight)) < len(eight)
-        mine = [(t, bits, compass(*_delta(here, board.pos(k, t)), sixteen=sixteen))
-                for k, t, bits in raw if k == kind]
+        mine = [(t, bits, name_of(kind, site, k, t, sixteen)) for k, t, bits in raw if k == kind]
         mine.sort(key=lambda item: _cw_key(here, board.pos(kind, item[0])))
         own_steps.append([(t, bool(bits & DIAG)) for t, bits, _ in mine])
         for target, bits, direction in mine:
             if direction not in steps:
                 steps[direction] = [[] for _ in range(count)]
             steps[direction][site].append(target)
+            if graph.heights and direction in COMPASS + SPATIAL:  # a board of layers
+                gathered.setdefault(_group_of(direction), [[] for _ in range(count)])[site].append(target)
             for name, bit in _BITS.items():
                 if bits & bit:
                     relations[name][site].append(target)
                     by_relation[name].add(direction)
             supported.add(direction)
 
-    ordered = tuple(d for d in COMPASS if d in supported)
+    ordered = tuple(d for d in COMPASS + SPATIAL if d in supported)
+    if gathered:  # a board of layers: Ludii's SameLayer, Upward and Downward
+        steps.update(gathered)
+        ordered += tuple(d for d in LAYERED if d in gathered)
     table = {**relations, **{d: steps[d] for d in ordered}}
     where = [board.pos(kind, i) for i in range(count)]
     if graph.pivots:  # Ludii's circular directions: boards with a pivot (concentric ones)
@@ -329,9 +369,38 @@ def trajectories(graph: BoardGraph, use: str) -> Trajectories:
         steps={d: steps[d] for d in ordered},
         rays=rays,
         directions=ordered,
-        relation_directions={r: tuple(d for d in COMPASS if d in by_relation[r])
+        relation_directions={r: tuple(d for d in COMPASS + SPATIAL if d in by_relation[r])
                              for r in RELATIONS},
     )
+
+
+_KIND_NAMES = {VERTEX: "Vertex", EDGE: "Edge", CELL: "Cell"}
+
+
+def _direction_namer(graph: BoardGraph, board: _Board) -> Callable[[int, int, int, int, bool], str]:
+    """The direction of a step between two elements (kind, index): Ludii's compass direction
+    in the plane, or, on a board of layers, its direction in space (:func:`compass_3d`, the
+    unit being the mean length of an edge)."""
+    if not graph.heights:
+        def flat(kind: int, site: int, k: int, t: int, sixteen: bool) -> str:
+            return compass(*_delta(board.pos(kind, site), board.pos(k, t)), sixteen=sixteen)
+        return flat
+    points = [(x, y, graph.z(v)) for v, (x, y) in enumerate(graph.vertices)]
+    unit = sum(math.dist(points[a], points[b]) for a, b in graph.edges) / len(graph.edges) \
+        if graph.edges else 1.0
+
+    def spatial(kind: int, site: int, k: int, t: int, sixteen: bool) -> str:
+        dx, dy = _delta(board.pos(kind, site), board.pos(k, t))
+        dz = graph.element_z(_KIND_NAMES[k], t) - graph.element_z(_KIND_NAMES[kind], site)
+        return compass_3d(dx, dy, dz, unit, sixteen)
+    return spatial
+
+
+def _group_of(direction: str) -> str:
+    """Which of Ludii's SameLayer, Upward, Downward a direction's steps belong to."""
+    if direction in COMPASS:
+        return "SameLayer"
+    return "Upward" if direction.startswith("U") else "Downward"
 
 
 def _circular_radials(name: str, where: list[tuple[float, float]], steps: dict[str, list[list[int]]],
