@@ -22,7 +22,7 @@ class Env:
     """The variables of one evaluation frame (:data:`FIELDS`). Frames are cheap copies: a rule
     that binds a variable for the sites it visits writes only into a frame it made itself."""
 
-    FIELDS = ("to", "frm", "between", "site", "player", "value", "region", "path", "pips", "level")
+    FIELDS = ("to", "frm", "between", "site", "player", "value", "region", "path", "pips", "level", "team")
     __slots__ = FIELDS
 
     to: int  # (to): the site a move goes to, or the site a (to ...) condition tests
@@ -35,10 +35,11 @@ class Env:
     path: tuple[int, ...]  # the sites a move passed over (its between sites), while it is applied
     pips: int  # (pips): the value of the die visited by forEach Die (-1, Ludii's Off, elsewhere)
     level: int  # (level): the level of a stack visited (forEach Level, forEach Piece), 0 by default
+    team: tuple[int, ...]  # (team): the players of the team visited by forEach Team (none elsewhere)
 
     def __init__(self, to: int = NO_SITE, frm: int = NO_SITE, between: int = NO_SITE, site: int = NO_SITE,
                  player: int = 0, value: int = 0, region: tuple[int, ...] = (), path: tuple[int, ...] = (),
-                 pips: int = -1, level: int = 0):
+                 pips: int = -1, level: int = 0, team: tuple[int, ...] = ()):
         self.to = to
         self.frm = frm
         self.between = between
@@ -49,6 +50,7 @@ class Env:
         self.path = path
         self.pips = pips
         self.level = level
+        self.team = team
 
     def child(self) -> Env:
         """A copy to bind variables in (the caller owns it; this frame is unchanged)."""
@@ -63,6 +65,7 @@ class Env:
         other.path = self.path
         other.pips = self.pips
         other.level = self.level
+        other.team = self.team
         return other
 
     def bound(self, **values: Any) -> Env:

@@ -72,6 +72,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     start_rules,
     start_sites,
     structure,
+    teams,  # forEach Team and (team) (issue 24, teams)
     territory,
     tracks,
     turns,

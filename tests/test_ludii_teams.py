@@ -1,0 +1,86 @@
+"""Ludii's teams, turn moves, puzzle hints and costs (issue 24, part "teams"): forEach Team in its
+three families with the (team) it binds, the decisions move Set NextPlayer, move Swap Players
+and move Remove at:, bet, ... each on a small position where Ludii's meaning gives the answer."""
+
+from __future__ import annotations
+
+from interpreter import load
+
+
+def game(rules: str, equipment: str = '(board (square 3)) (piece "Disc" Each)', players: int = 2):
+    return load(f'(game "T" (players {players}) (equipment {{{equipment}}}) (rules {rules}))')
+
+
+def texts(state) -> list[str]:
+    return sorted(m.text for m in state.legal_moves())
+
+
+END = '(end (if (is Full) (result All Draw)))'
+TEAMS = '(set Team 1 {P1 P3}) (set Team 2 {P2 P4})'
+
+
+# --- forEach Team -------------------------------------------------------------------------------------
+def test_foreach_team_start_rule_binds_each_teams_players():
+    g = game(f'(start {{{TEAMS} (forEach Team (forEach (team) (set Score (player (player)) (+ 10 (player)))))}}) '
+             f'(play (move Add (to (sites Empty)))) {END}', players=4)
+    s = g.initial_state()
+    assert [s.scores[p] for p in range(1, 5)] == [11, 12, 13, 14]
+
+
+def test_foreach_team_region_is_the_union_over_the_teams():
+    # the first team's first player's pieces, then the second team's: sites of P1 and P2
+    g = game(f'(start {{{TEAMS} (place "Disc1" "A1") (place "Disc2" "B1") (place "Disc3" "C1")}}) '
+             '(play (move Remove (forEach Team (sites Occupied by:(player (arrayValue (team) index:0)))))) '
+             f'{END}', players=4)
+    s = g.initial_state()
+    assert texts(s) == ["xA1", "xB1"]
+
+
+def test_foreach_team_moves_are_every_teams_moves():
+    g = game(f'(start {{{TEAMS}}}) (play (forEach Team (move Add (to (sites {{(size Array (team))}}))))) {END}',
+             players=4)
+    s = g.initial_state()
+    # each team has two players: site 2, once per team (listed twice, as Ludii lists it)
+    assert [m.to for m in s.legal_moves()] == [2, 2]
+
+
+def test_players_not_in_a_team_are_each_their_own_team():
+    g = game('(start {(set Team 2 {P1 P3}) (forEach Team (forEach (team) (addScore (player (player)) (size Array (team)))))}) '
+             f'(play (move Add (to (sites Empty)))) {END}', players=4)
+    s = g.initial_state()
+    # teams by number: 2 = {P1 P2 P3} (P2 keeps its own number 2), 4 = {P4}
+    assert [s.scores[p] for p in range(1, 5)] == [3, 3, 3, 1]
+
+
+def test_no_teams_declared_visits_nothing_and_team_is_empty_outside():
+    g = game('(start (forEach Team (forEach (team) (set Score (player (player)) 7)))) '
+             f'(play (move Add (to (sites Empty)))) {END}')
+    s = g.initial_state()
+    assert [s.scores[p] for p in (1, 2)] == [0, 0]
+    g = game(f'(play (move Add (to (sites {{(size Array (team))}})))) {END}')
+    assert texts(g.initial_state()) == ["A1"]
+
+
+# --- move Remove at: ----------------------------------------------------------------------------------
+def test_move_remove_at_end_of_turn_marks_the_piece_until_the_turn_ends():
+    g = game('(start {(place "Disc2" {"A1" "B1"})}) '
+             '(play (or (move Remove (difference (sites Occupied by:Next) (sites ToClear)) at:EndOfTurn '
+             '(then (if (< (count MovesThisTurn) 1) (moveAgain)))) (move Pass))) '
+             '(end (if (no Pieces P2) (result P1 Win)))')
+    s = g.initial_state()
+    assert texts(s) == ["pass", "xA1...", "xB1..."]
+    s.apply("xA1...")  # marked, still there; P1 moves again, A1 no longer offered
+    assert s.mover == 1 and s.what[0] != 0
+    assert texts(s) == ["pass", "xB1..."]
+    s.apply("xB1...")  # the turn ends: both pieces go
+    assert s.what[0] == 0 and s.what[1] == 0
+    assert s.is_over() and s.result().winners == [1]
+
+
+def test_move_remove_at_another_time_is_now():
+    g = game('(start {(place "Disc2" {"A1"})}) (play (move Remove (sites Occupied by:Next) at:EndOfMove)) '
+             '(end (if (no Pieces Next) (result Mover Win)))')
+    s = g.initial_state()
+    assert texts(s) == ["xA1"]
+    s.apply("xA1")
+    assert s.what[0] == 0 and s.is_over()
