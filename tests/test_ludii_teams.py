@@ -84,3 +84,46 @@ def test_move_remove_at_another_time_is_now():
     assert texts(s) == ["xA1"]
     s.apply("xA1")
     assert s.what[0] == 0 and s.is_over()
+
+
+# --- move Set NextPlayer, move Swap Players, bet ------------------------------------------------------
+def test_move_set_next_player_is_one_decision_per_player():
+    g = game(f'(play (if (is Even (count Moves)) (move Add (to (sites Empty))) (move Set NextPlayer (players All)))) {END}',
+             players=3)
+    s = g.initial_state()
+    s.apply("A1")  # P1 places; P2 decides who moves next
+    assert s.mover == 2
+    assert texts(s) == ["Next/P1", "Next/P2", "Next/P3"]
+    s.apply("Next/P1")
+    assert s.mover == 1
+    s.apply("B1")
+    s.apply("Next/P2")  # P2 chooses themselves: P2 moves again
+    assert s.mover == 2
+
+
+def test_move_set_next_player_of_no_player_gives_no_move():
+    g = game(f'(play (or (move Set NextPlayer (player 7)) (move Set NextPlayer (player (next))))) {END}')
+    assert texts(g.initial_state()) == ["Next/P2"]
+
+
+def test_move_swap_players_exchanges_seats_and_the_mover_moves_again():
+    g = game('(play (if (= (count Moves) 1) (move Swap Players P1 P2) (move Add (to (sites Empty))))) '
+             f'{END}')
+    s = g.initial_state()
+    s.apply("A1")
+    assert texts(s) == ["swap"]
+    s.apply("swap")
+    assert s.seats[1:] == (2, 1)  # P1's pieces are now played by the second seat
+    assert s.mover == 2  # the mover's player moves again, played by the other seat
+
+
+def test_bet_is_the_effect_form_of_move_bet():
+    g = game(f'(play (or (bet P1 (range 1 3)) (move Pass))) {END}')
+    s = g.initial_state()
+    assert texts(s) == ["Bet/1", "Bet/2", "Bet/3", "pass"]
+    s.apply("Bet/2")
+    assert s.arrays["amounts"][1] == 2
+    g = game(f'(play (move Add (to (sites Empty)) (then (bet Mover (range 1 3))))) {END}')
+    s = g.initial_state()
+    s.apply("A1")  # as an effect, every amount in turn: the last stays
+    assert s.arrays["amounts"][1] == 3

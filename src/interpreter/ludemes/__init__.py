@@ -75,6 +75,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     teams,  # forEach Team and (team) (issue 24, teams)
     territory,
     tracks,
+    turn_moves,
     turns,
     turnstate,
     valuearrays,
