@@ -4,7 +4,10 @@ and move Remove at:, bet, ... each on a small position where Ludii's meaning giv
 
 from __future__ import annotations
 
+import pytest
+
 from interpreter import load
+from interpreter.errors import BindError
 
 
 def game(rules: str, equipment: str = '(board (square 3)) (piece "Disc" Each)', players: int = 2):
@@ -127,3 +130,54 @@ def test_bet_is_the_effect_form_of_move_bet():
     s = g.initial_state()
     s.apply("A1")  # as an effect, every amount in turn: the last stays
     assert s.arrays["amounts"][1] == 3
+
+
+# --- sites Loop (Ludii's reading; ours with a region or a label is in tests/test_loops.py) -------------
+RING = """\
+mover: 1
+board: |
+  5 . . . . .
+  4 . x . x .
+  3 . x {centre} x .
+  2 . x x x .
+  1 . . . . .
+"""
+
+
+@pytest.mark.parametrize("cond, centre, holds", [
+    # from C4, the first neighbour grown (C3) is ringed by C4 D3 C2 B3, which Ludii's walk
+    # closes along Adjacent (diagonal steps) and its filter keeps whole: four sites
+    ('(= (sites Loop) (sites {"C4" "D3" "C2" "B3"}))', ".", True),
+    ('(= (sites Loop inside:True) (sites {"C3"}))', ".", True),
+    ('(= (sites Loop inside:(is Empty (centrePoint))) (sites {"C3"}))', ".", True),
+    ('(= 0 (count Sites in:(sites Loop Orthogonal)))', ".", True),  # the four touch only diagonally
+    ('(= 0 (count Sites in:(sites Loop surround:Next)))', ".", True),  # nothing of P2's inside
+    ('(= (sites Loop inside:True surround:Next) (sites {"C3"}))', "o", True),
+    ('(= (sites Loop inside:True {Next Neutral}) (sites {"C3"}))', ".", True),
+    ('(= 0 (count Sites in:(sites Loop (next))))', ".", True),  # the ring is not P2's
+    ('(= (sites Loop Cell Adjacent (mover) (last To)) (sites {"C4" "D3" "C2" "B3"}))', ".", True),
+    ('(= 0 (count Sites in:(sites Loop (mover) (centrePoint))))', ".", True),  # from an empty site: none
+])
+def test_sites_loop_as_ludii_reads_it(cond, centre, holds):
+    g = load('(game "T" (players 2) (equipment {(board (square 5)) (piece "Disc" Each)}) '
+             f'(rules (play (move Add (to (sites Empty)) (then (if {cond} (addScore Mover 1))))) '
+             '(end (if (is Full) (result All Draw)))))')
+    state = g.state_from_text(RING.format(centre=centre))
+    state.apply("C4")  # the consequence reads the loop from the last move's site, C4
+    assert (state.scores[1] == 1) == holds
+
+
+def test_sites_loop_filter_is_ludiis():
+    # Ludii's filterWinningSites: from the last site back, a site goes when the others, walked
+    # from their first one step by step, are all reached and the last reached touches the first
+    from interpreter.ludemes.booleans_loop import _fewest
+    along = [[1, 3, 2], [0, 2], [1, 3, 0], [2, 0]]
+    assert _fewest([0, 1, 2, 3], along) == [0, 1]
+    square = [[1, 3], [0, 2], [1, 3], [2, 0]]  # a cycle of four: each is needed
+    assert _fewest([0, 1, 2, 3], square) == [0, 1, 2, 3]
+
+
+def test_sites_loop_takes_a_start_or_a_region_not_both():
+    with pytest.raises(BindError):
+        load('(game "T" (players 2) (equipment {(board (square 5)) (piece "Disc" Each)}) '
+             '(rules (play (move Add (to (sites Loop (mover) (last To) (sites Empty))))) (end (if (is Full) (result All Draw)))))')
