@@ -181,3 +181,36 @@ def test_sites_loop_takes_a_start_or_a_region_not_both():
     with pytest.raises(BindError):
         load('(game "T" (players 2) (equipment {(board (square 5)) (piece "Disc" Each)}) '
              '(rules (play (move Add (to (sites Loop (mover) (last To) (sites Empty))))) (end (if (is Full) (result All Draw)))))')
+
+
+# --- hints: forAll Hint, (hint), (sites Hint) -----------------------------------------------------------
+PUZZLE = ('(game "P" (players 1) (equipment {(board (rectangle 1 3) (values Cell (range 1 3))) '
+          '(hints {(hint {0 1} 4) (hint {2} 2)})}) (rules (play (satisfy {RULE})) '
+          '(end (if (is Solved) (result P1 Win)))))')
+
+
+def values_offered(state) -> list[str]:
+    return [m.text for m in state.legal_moves() if "=" in m.text]
+
+
+def test_forall_hint_binds_each_hints_value_and_sites():
+    g = load(PUZZLE.replace("RULE", '(forAll Hint (is Sum (sites Hint) (hint)))'))
+    s = g.initial_state()
+    assert "C1=1" not in values_offered(s) and "C1=2" in values_offered(s)  # the hint {2} sums to 2
+    s.apply("A1=1")
+    assert [t for t in values_offered(s) if t.startswith("B1")] == ["B1=3"]  # 1 + 3 = 4
+
+
+def test_forall_hint_binds_from_and_to_as_the_first_two_sites():
+    # the first hint's sites are A1 and B1: (from) and (to); the second's only C1: (from)
+    g = load(PUZZLE.replace("RULE", '(forAll Hint (or (= (hint) 2) (= (- (to) (from)) 1)))'))
+    assert len(values_offered(g.initial_state())) == 9
+
+
+def test_hint_at_a_site_and_outside_forall():
+    g = load(PUZZLE.replace("RULE", '(forAll Cell (if (= (from) 2) (= 2 (hint Cell at:(from))) (!= (hint) 4)))'))
+    assert len(values_offered(g.initial_state())) == 9  # (hint) is -1 outside forAll Hint
+    g = load(PUZZLE.replace("RULE", '(forAll Cell (= -1 (hint at:1)))'))  # no hint starts at B1
+    assert len(values_offered(g.initial_state())) == 9
+    g = load(PUZZLE.replace("RULE", '(forAll Cell (= 0 (count Sites in:(sites Hint))))'))  # none outside
+    assert len(values_offered(g.initial_state())) == 9

@@ -57,6 +57,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     passages,
     patterns,
     pieces,
+    puzzle_hints,  # (hint), (sites Hint) (issue 24, teams)
     puzzles,
     ranking,
     region_board,
