@@ -214,3 +214,35 @@ def test_hint_at_a_site_and_outside_forall():
     assert len(values_offered(g.initial_state())) == 9
     g = load(PUZZLE.replace("RULE", '(forAll Cell (= 0 (count Sites in:(sites Hint))))'))  # none outside
     assert len(values_offered(g.initial_state())) == 9
+
+
+# --- set Cost, cost, set Phase -------------------------------------------------------------------------
+def test_set_cost_at_the_start_and_cost_reads_it():
+    g = game('(start {(set Cost 3 at:4) (set Cost 2 to:(sites {0 1}))}) '
+             f'(play (move Add (to (sites Empty) if:(> (cost at:(to)) 0)))) {END}')
+    s = g.initial_state()
+    assert texts(s) == ["A1", "B1", "B2"]
+    g = game('(start {(set Cost 3 at:4) (set Cost 2 to:(sites {0 1}))}) '
+             f'(play (if (= 7 (cost in:(sites Board))) (move Add (to (sites {{8}}))))) {END}')
+    assert texts(g.initial_state()) == ["C3"]
+
+
+def test_cost_reads_cells_unless_told():
+    # on a board of vertices, set Cost sets the board's own kind; cost reads cells by default (Ludii's)
+    g = game('(start {(set Cost 4 to:(sites Board))}) '
+             f'(play (move Add (to (sites Empty) if:(= (cost Vertex at:(to)) (+ 4 (cost at:0)))))) {END}',
+             equipment='(board (square 2) use:Vertex) (piece "Disc" Each)')
+    assert len(g.initial_state().legal_moves()) == 4
+    g = game('(start {(set Cost 1 Edge at:3) (set Cost 2 Edge at:5)}) '
+             f'(play (if (= 3 (cost Edge in:(sites {{3 4 5}}))) (move Add (to (sites Empty))))) {END}')
+    assert len(g.initial_state().legal_moves()) == 9
+
+
+def test_set_phase_changes_what_sites_phase_and_phase_of_read():
+    g = game('(start {(set Phase 5 to:(sites Top)) (set Phase 1 at:0)}) '
+             '(play (move Add (to (sites Empty) if:(or (= 5 (phase of:(to))) (is In (to) (sites Phase 1)))))) '
+             f'{END}')
+    # A1 now in phase 1 with the board's own phase-1 sites B1 A2 C2; the top row in phase 5
+    assert texts(g.initial_state()) == ["A1", "A2", "A3", "B1", "B3", "C2", "C3"]
+    g = game(f'(play (move Add (to (sites Phase 1)))) {END}')
+    assert texts(g.initial_state()) == ["A2", "B1", "B3", "C2"]  # the board's own phases without set Phase

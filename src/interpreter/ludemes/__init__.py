@@ -26,6 +26,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     foreach,
     functions,
     gamevars,
+    graph_costs,  # set Cost, cost, set Phase (issue 24, teams)
     graph_equipment,
     graph_shapes,
     graphs,
