@@ -246,3 +246,10 @@ def test_set_phase_changes_what_sites_phase_and_phase_of_read():
     assert texts(g.initial_state()) == ["A1", "A2", "A3", "B1", "B3", "C2", "C3"]
     g = game(f'(play (move Add (to (sites Phase 1)))) {END}')
     assert texts(g.initial_state()) == ["A2", "B1", "B3", "C2"]  # the board's own phases without set Phase
+
+
+def test_foreach_team_start_overload_places_for_each_team():
+    g = game(f'(start {{{TEAMS} (forEach Team (place "Disc1" (arrayValue (team) index:1)))}}) '
+             f'(play (move Add (to (sites Empty)))) {END}', players=4)
+    s = g.initial_state()
+    assert [x for x, w in enumerate(s.what) if w] == [3, 4]  # sites 3 and 4: each team's second player

@@ -64,6 +64,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     region_board,
     region_pattern,
     region_sites,
+    region_teams,
     region_walk,
     regions,
     remember,
@@ -73,6 +74,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     stacks,
     start_rules,
     start_sites,
+    start_teams,
     structure,
     teams,  # forEach Team and (team) (issue 24, teams)
     territory,

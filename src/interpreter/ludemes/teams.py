@@ -1,5 +1,6 @@
-"""Ludii's iteration over teams: ``forEach Team`` (moves, start rules and regions) and the
-``(team)`` it binds, the players of the team visited.
+"""Ludii's iteration over teams: ``forEach Team`` (moves; its start rule and region forms are in
+:mod:`.start_teams` and :mod:`.region_teams`) and the ``(team)`` it binds, the players of the
+team visited.
 
 As Ludii's state, a game with teams gives each player a team number: the number of the team
 its ``(set Team N ...)`` put it in, otherwise its own player number. ``forEach Team`` visits the
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.movegen import FnGen, MoveGen, with_rules
-from .base import INTS, MOVES, REGION, REGION_FN, START_RULE, THEN, Kind, Ludeme, Param, kind_of
+from .base import INTS, MOVES, THEN, Kind, Ludeme, Param, kind_of
 from .moves_then import then_of
 
 if TYPE_CHECKING:
@@ -102,65 +103,4 @@ class ForEachTeam(Ludeme):
         return run
 
 
-class StartForEachTeam(Ludeme):
-    """Start rule: a start rule applied for each team in turn, ``(team)`` being its players
-    (Ludii's start ``forEach Team``).
-
-    Parameters:
-        rule: the start rule applied for each team
-
-    Examples:
-        (forEach Team (forEach (team) (set Score (player (player)) 5)))
-    """
-
-    name = "forEach Team"
-    overload = True
-    kind = START_RULE
-    concepts = ("ControlFlowStatement",)
-    rule: Any = Param(Kind((START_RULE, MOVES), "start rule"))
-
-    def compile_effect(self, c: Compiler):
-        teams = teams_of(c.game)
-        effect = c.effect(self.rule)
-
-        def run(s: State, e: Env) -> None:
-            frame = e.child()
-            for team in teams:
-                frame.team = team
-                effect(s, frame)
-        return run
-
-
-class RegionForEachTeam(Ludeme):
-    """Region: the union of the region worked out for each team in turn, ``(team)`` being its
-    players, each site once in the order found (Ludii's region ``forEach Team``).
-
-    Parameters:
-        region: the region worked out for each team
-
-    Examples:
-        (forEach Team (forEach (team) (sites Occupied by:Player)))
-    """
-
-    name = "forEach Team"
-    overload = True
-    kind = REGION
-    concepts = ("ControlFlowStatement",)
-    region: Any = Param(REGION_FN)
-
-    def compile(self, c: Compiler):
-        teams = teams_of(c.game)
-        region = c.region(self.region)
-
-        def union(s: State, e: Env) -> list[int]:
-            frame = e.child()
-            out: dict[int, None] = {}
-            for team in teams:
-                frame.team = team
-                for x in region(s, frame):
-                    out[x] = None
-            return list(out)
-        return union
-
-
-__all__ = ["teams_of", "TeamIterator", "ForEachTeam", "StartForEachTeam", "RegionForEachTeam"]
+__all__ = ["teams_of", "TeamIterator", "ForEachTeam"]
