@@ -1,4 +1,4 @@
-"""A call of a ludeme Ludii has and the registry lacks is said as such ("Ludii's `forEach Team` is
+"""A call of a ludeme Ludii has and the registry lacks is said as such ("Ludii's `sites LargePiece` is
 not supported yet"), apart from real mistakes (names in neither vocabulary, with the closest
 names): in the binder, ``ludeme check`` and the other commands (exit 3), and the survey's reasons."""
 
@@ -28,15 +28,15 @@ def test_the_game_itself_loads():
 
 def test_a_ludii_form_we_lack_is_unsupported():
     with pytest.raises(UnsupportedLudeme) as info:
-        load(game("(forEach Team (move Pass))"))
+        load(game("(move Remove (sites LargePiece at:0))"))
     err = info.value
-    assert err.message == "Ludii's `forEach Team` is not supported yet"
-    assert err.form == "forEach Team" and err.hint is None
+    assert err.message == "Ludii's `sites LargePiece` is not supported yet"
+    assert err.form == "sites LargePiece" and err.hint is None
     assert isinstance(err, BindError) and err.kind == "unsupported ludeme"
-    assert (err.span.line, err.span.col, err.span.end_col) == (2, 19, 31)  # "forEach Team"
+    assert (err.span.line, err.span.col, err.span.end_col) == (2, 32, 48)  # "sites LargePiece"
     lines = err.render().splitlines()
-    assert lines[0] == "<text>:2:19: Ludii's `forEach Team` is not supported yet"
-    assert lines[-1].strip().endswith("^" * len("forEach Team"))
+    assert lines[0] == "<text>:2:32: Ludii's `sites LargePiece` is not supported yet"
+    assert lines[-1].strip().endswith("^" * len("sites LargePiece"))
 
 
 def test_one_word_forms_and_forms_with_a_constant_argument():
@@ -59,32 +59,32 @@ def test_typos_keep_their_hints():
 
 
 def test_check_collects_both_kinds():
-    result = check_text(game("(or (forEach Team (move Pass)) (forEch Die (move Pass)))"))
+    result = check_text(game("(or (move Remove (sites LargePiece at:0)) (forEch Die (move Pass)))"))
     kinds = [type(e) for e in result.errors]
     assert kinds == [UnsupportedLudeme, BindError]
 
 
 def test_cli_exit_codes(tmp_path, capsys):
     unsupported = tmp_path / "unsupported.lud"
-    unsupported.write_text(game("(forEach Team (move Pass))"), encoding="utf-8")
+    unsupported.write_text(game("(move Remove (sites LargePiece at:0))"), encoding="utf-8")
     typo = tmp_path / "typo.lud"
     typo.write_text(game("(forEch Die (move Pass))"), encoding="utf-8")
     assert main(["check", str(unsupported)]) == 3
     err = capsys.readouterr().err
-    assert f"{unsupported}:2:19: Ludii's `forEach Team` is not supported yet" in err and "hint" not in err
+    assert f"{unsupported}:2:32: Ludii's `sites LargePiece` is not supported yet" in err and "hint" not in err
     assert main(["check", str(typo)]) == 2
     assert main(["check", str(unsupported), str(typo)]) == 2  # a real mistake among them
     capsys.readouterr()
     assert main(["run", str(unsupported), "-n", "1"]) == 3
-    assert "Ludii's `forEach Team` is not supported yet" in capsys.readouterr().err
+    assert "Ludii's `sites LargePiece` is not supported yet" in capsys.readouterr().err
     assert main(["trace", str(typo)]) == 2
 
 
 def test_survey_reasons():
-    result, loaded, _ = load_stage("u.lud", game("(forEach Team (move Pass))"))
+    result, loaded, _ = load_stage("u.lud", game("(move Remove (sites LargePiece at:0))"))
     assert loaded is None and result.stage == "expand"
-    assert result.reason == "unsupported: forEach Team"
-    assert "Ludii's `forEach Team` is not supported yet" in result.error
+    assert result.reason == "unsupported: sites LargePiece"
+    assert "Ludii's `sites LargePiece` is not supported yet" in result.error
     result, _, _ = load_stage("t.lud", game("(forEch Die (move Pass))"))
     assert result.reason == "unknown ludeme 'forEch Die'"
     result, _, _ = load_stage("b.lud", game(board="(board (recoordinate (square 3)))"))

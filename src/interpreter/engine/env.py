@@ -22,7 +22,8 @@ class Env:
     """The variables of one evaluation frame (:data:`FIELDS`). Frames are cheap copies: a rule
     that binds a variable for the sites it visits writes only into a frame it made itself."""
 
-    FIELDS = ("to", "frm", "between", "site", "player", "value", "region", "path", "pips", "level", "track", "edge")
+    FIELDS = ("to", "frm", "between", "site", "player", "value", "region", "path", "pips", "level", "track", "edge",
+              "team", "hint", "hint_region")
     __slots__ = FIELDS
 
     to: int  # (to): the site a move goes to, or the site a (to ...) condition tests
@@ -37,11 +38,14 @@ class Env:
     level: int  # (level): the level of a stack visited (forEach Level, forEach Piece), 0 by default
     track: int  # (track): the index of the track visited by an end rule's forEach Track (-1, Off, elsewhere)
     edge: int  # (edge): the edge count a deduction puzzle's forAll Hint binds for each hint (-1, Off, elsewhere)
+    team: tuple[int, ...]  # (team): the players of the team visited by forEach Team (none elsewhere)
+    hint: int  # (hint): the value of the puzzle hint visited by forAll Hint (-1, Ludii's Off, elsewhere)
+    hint_region: tuple[int, ...]  # (sites Hint): the sites of that hint (none elsewhere)
 
     def __init__(self, to: int = NO_SITE, frm: int = NO_SITE, between: int = NO_SITE, site: int = NO_SITE,
                  player: int = 0, value: int = 0, region: tuple[int, ...] = (), path: tuple[int, ...] = (),
-                 pips: int = -1, level: int = 0, track: int = -1,
-                 edge: int = -1):
+                 pips: int = -1, level: int = 0, track: int = -1, edge: int = -1,
+                 team: tuple[int, ...] = (), hint: int = -1, hint_region: tuple[int, ...] = ()):
         self.to = to
         self.frm = frm
         self.between = between
@@ -54,6 +58,9 @@ class Env:
         self.level = level
         self.track = track
         self.edge = edge
+        self.team = team
+        self.hint = hint
+        self.hint_region = hint_region
 
     def child(self) -> Env:
         """A copy to bind variables in (the caller owns it; this frame is unchanged)."""
@@ -70,6 +77,9 @@ class Env:
         other.level = self.level
         other.track = self.track
         other.edge = self.edge
+        other.team = self.team
+        other.hint = self.hint
+        other.hint_region = self.hint_region
         return other
 
     def bound(self, **values: Any) -> Env:

@@ -36,6 +36,10 @@ class MoveKind(enum.IntEnum):
 
 ADD, MOVE, PASS, CHOICE, REMOVE = MoveKind.ADD, MoveKind.MOVE, MoveKind.PASS, MoveKind.CHOICE, MoveKind.REMOVE
 
+# the word of a removal applied later (Ludii's ``at:EndOfTurn``, its "applied=false"): written
+# ``xC3...``, it takes nothing itself; the rule that made it marks the site, emptied when the turn ends
+LATER = "..."
+
 _set = object.__setattr__
 
 # the games moves may name, by identifier (a move keeps only the identifier); several games can
@@ -257,4 +261,4 @@ TEXT_FORMS: dict[MoveKind, Callable[[Move], str]] = {
     MoveKind.REMOVE: _remove_text,
 }
 
-__all__ = ["Move", "MoveKind", "ADD", "MOVE", "PASS", "CHOICE", "REMOVE", "register_game", "game_named"]
+__all__ = ["Move", "MoveKind", "ADD", "MOVE", "PASS", "CHOICE", "REMOVE", "LATER", "register_game", "game_named"]

@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
-from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move
+from .move import ADD, CHOICE, LATER, MOVE, PASS, REMOVE, Move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -198,6 +198,8 @@ def _read_sites(game: Game, text: str, raw: str) -> Move:
             return Move(MOVE, frm=frm, to=to, game_id=uid)
     if raw[:1] in "xX" and len(raw) > 1 and topo.site(raw[1:]) >= 0:
         return Move(REMOVE, to=topo.site(raw[1:]), game_id=uid)
+    if raw[:1] in "xX" and raw.endswith(LATER) and topo.site(raw[1:-len(LATER)]) >= 0:  # applied later
+        return Move(REMOVE, to=topo.site(raw[1:-len(LATER)]), word=LATER, game_id=uid)
     if _LABEL.match(raw.lower()):
         raise InvalidMoveError(f"'{text.strip()}': no site '{raw.upper()}' on this board "
                                f"(site labels look like {', '.join(topo.labels[:4])} ...)")

@@ -273,7 +273,11 @@ def act_move(state: State, move: Move) -> None:
 
 
 def act_remove(state: State, move: Move) -> None:
-    """A removal: the top piece of the site, or the level the move says."""
+    """A removal: the top piece of the site, or the level the move says (nothing now for a
+    removal applied later: its rule marks the site)."""
+    from .move import LATER
+    if move.word == LATER:
+        return
     levels_ = move.levels
     if levels_ is not None and levels_[0] >= 0:
         remove_level(state, move.to, levels_[0])

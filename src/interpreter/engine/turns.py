@@ -40,7 +40,7 @@ from ..errors import LudError
 from . import handsites, hidden, simulation, simultaneous
 from .arrays import EFFECT_TO
 from .env import ROOT, Env
-from .move import ADD, CHOICE, MOVE, PASS, REMOVE, Move, MoveKind
+from .move import ADD, CHOICE, LATER, MOVE, PASS, REMOVE, Move, MoveKind
 from .movegen import MoveGen, resolve
 from .result import Termination
 
@@ -237,7 +237,8 @@ def _nothing(state: State, move: Move) -> None:
 
 
 def _remove(state: State, move: Move) -> None:
-    state.clear(move.to)
+    if move.word != LATER:  # a removal applied later takes nothing now (its rule marks the site)
+        state.clear(move.to)
 
 
 ACTIONS: dict[MoveKind, Callable[[State, Move], None]] = {

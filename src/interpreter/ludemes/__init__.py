@@ -27,6 +27,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     foreach,
     functions,
     gamevars,
+    graph_costs,  # set Cost, cost, set Phase (issue 24, teams)
     graph_equipment,
     graph_operators,  # clip, intersect, celtic... (issue 24, graph family)
     graph_shapes,
@@ -60,11 +61,13 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     passages,
     patterns,
     pieces,
+    puzzle_hints,  # (hint), (sites Hint) (issue 24, teams)
     puzzles,
     ranking,
     region_board,
     region_pattern,
     region_sites,
+    region_teams,
     region_walk,
     regions,
     remember,
@@ -75,9 +78,12 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     start_items,
     start_rules,
     start_sites,
+    start_teams,
     structure,
+    teams,  # forEach Team and (team) (issue 24, teams)
     territory,
     tracks,
+    turn_moves,
     turns,
     turnstate,
     valuearrays,

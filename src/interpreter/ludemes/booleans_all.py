@@ -122,15 +122,18 @@ PUZZLE_ELEMENT = Enum(("Cell", "Edge", "Vertex", "Hint"), "Cell | Edge | Vertex 
 
 class ForAll(Ludeme):
     """Constraint of a deduction puzzle: the condition holds for every element of the kind (each
-    as ``(from)``). Ludii's ``Hint`` kind (the elements with hints) needs hints, which the
-    boards here do not have: it is refused.
+    as ``(from)``). With ``Hint``, for each hint of the puzzle on the board's kind of site (in
+    the order the equipment gives them), as Ludii's: ``(hint)`` its value, ``(sites Hint)`` its
+    sites, ``(from)`` and ``(to)`` its first two sites. (Ludii's ``(edge)``, the count of a
+    vertex's edges set, which it also binds there, is not supported here.)
 
     Parameters:
-        type: the kind of element (``Cell``, ``Vertex`` or ``Edge``)
+        type: the kind of element (``Cell``, ``Vertex``, ``Edge`` or ``Hint``)
         constraint: the condition each element must meet
 
     Examples:
         (forAll Cell (is Count (sites Around (from)) of:1 2))
+        (forAll Hint (is Sum (sites Hint) (hint)))
     """
 
     name = "forAll"
@@ -139,12 +142,11 @@ class ForAll(Ludeme):
     type: Any = Param(PUZZLE_ELEMENT)
     constraint: Any = Param(BOOL_FN)
 
-    def validate(self) -> None:
-        if self.type.name == "Hint":
-            raise BindError("forAll Hint: hints are not supported yet", self.type.span)
-
     def compile(self, c: Compiler):
         kind = self.type.name
+        if kind == "Hint":
+            from .puzzle_hints import for_all_hints
+            return for_all_hints(c, c.bool(self.constraint))
         elements = c.topo.regions_of(kind).get("Board") if kind != c.topo.use else tuple(range(c.topo.n))
         count = len(elements) if elements is not None else 0
         constraint = c.bool(self.constraint)

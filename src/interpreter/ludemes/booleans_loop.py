@@ -21,11 +21,37 @@ from ..engine.env import Env
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.state import State
-    from .loops import IsLoop
+    from .loops import IsLoop, SitesLoop
 
 
 def compile_loop(c: Compiler, loop: IsLoop) -> Callable[[State, Env], bool]:
     """fn(s, e) -> Ludii's answer to the ``(is Loop ...)`` call ``loop``."""
+    found = _search(c, loop)
+    return lambda s, e: found(s, e) is not None
+
+
+def compile_sites_loop(c: Compiler, loop: SitesLoop,
+                       inside: Callable[[State, Env], bool] | None) -> Callable[[State, Env], Sequence[int]]:
+    """fn(s, e) -> Ludii's ``(sites Loop ...)`` (``SitesLoop``): the same search as ``is
+    Loop``; the first loop found gives the sites grown inside it (``inside``) or its ring, cut
+    down by Ludii's filter (:func:`_fewest`)."""
+    found = _search(c, loop)
+    along = c.adjacency(loop.directions)
+
+    def sites(s: State, e: Env) -> Sequence[int]:
+        within = inside(s, e) if inside is not None else False
+        hit = found(s, e)
+        if hit is None:
+            return ()
+        region, ring = hit
+        return tuple(region) if within else tuple(_fewest(ring, along))
+    return sites
+
+
+def _search(c: Compiler, loop: Any) -> Callable[[State, Env], tuple[list[int], list[int]] | None]:
+    """fn(s, e) -> the first loop Ludii's walk finds for the call ``loop`` (``is Loop`` or
+    ``sites Loop``: the same parameters), as (the sites grown inside it, its ring as the walk
+    left it), or None."""
     from .graphs import role_number
     topo = c.topo
     n = topo.n
@@ -43,14 +69,14 @@ def compile_loop(c: Compiler, loop: IsLoop) -> Callable[[State, Env], bool]:
         roles = list(loop.roles.items) if hasattr(loop.roles, "items") else [loop.roles]
     surround = [role_number(c, r) for r in roles]
 
-    def holds(s: State, e: Env) -> bool:
+    def first(s: State, e: Env) -> tuple[list[int], list[int]] | None:
         at = start(s, e)
         if not 0 <= at < n:
-            return False
+            return None
         what, who = s.what, s.who
         kind = what[at]
         if kind <= 0:
-            return False
+            return None
         owner = colour(s, e)
         inside = {f(s, e) for f in surround} if surround else None
         around = [t for t in adjacent[at] if t not in outer and (inside is None or who[t] in inside)]
@@ -65,10 +91,11 @@ def compile_loop(c: Compiler, loop: IsLoop) -> Callable[[State, Env], bool]:
                         ring.append(t)
             if any(who[t] != owner for t in ring):
                 continue
-            if _closed(ring, what, kind, along):
-                return True
-        return False
-    return holds
+            walked = _closed(ring, what, kind, along)
+            if walked is not None:
+                return region, walked
+        return None
+    return first
 
 
 def _grow(origin: int, halves: Sequence[tuple[tuple[int, ...], ...]], what: Sequence[int], who: Sequence[int],
@@ -95,10 +122,11 @@ def _grow(origin: int, halves: Sequence[tuple[tuple[int, ...], ...]], what: Sequ
     return group
 
 
-def _closed(ring: list[int], what: Sequence[int], kind: int, along: Sequence[Sequence[int]]) -> bool:
+def _closed(ring: list[int], what: Sequence[int], kind: int, along: Sequence[Sequence[int]]) -> list[int] | None:
     """Ludii's walk round the ring: from its first site to a next one (the first neighbour
     along the directions still in the ring with the same kind of piece), dropping the sites
-    that have none, until as many steps were taken as the ring has sites."""
+    that have none, until as many steps were taken as the ring has sites: the ring left then
+    (None when nothing is left)."""
     loop = list(ring)
     explored: list[int] = []
     previous, index = 0, 0
@@ -119,9 +147,36 @@ def _closed(ring: list[int], what: Sequence[int], kind: int, along: Sequence[Seq
             continue
         explored.append(site)
         if len(explored) == len(loop):
-            return True
+            return loop
         previous, index = index, loop.index(nxt)
-    return False
+    return None
 
 
-__all__ = ["compile_loop"]
+def _fewest(ring: list[int], along: Sequence[Sequence[int]]) -> list[int]:
+    """Ludii's filter of a loop's ring (``SitesLoop.filterWinningSites``): from the last site
+    to the first, a site goes when the others, walked from the first of them (each step to
+    the first neighbour along the directions not walked yet), are all reached and the last
+    reached is next to the first."""
+    fewest = list(ring)
+    for i in range(len(fewest) - 1, -1, -1):
+        others = fewest[:i] + fewest[i + 1:]
+        if not others:
+            continue  # Ludii's filter would fail on a ring of one site; it keeps it here
+        members = set(others)
+        first = last = others[0]
+        walked = [first]
+        seen = {first}
+        k = 0
+        while k < len(walked):
+            nxt = next((t for t in along[walked[k]] if t not in seen and t in members), None)
+            if nxt is not None:
+                walked.append(nxt)
+                seen.add(nxt)
+                last = nxt
+            k += 1
+        if len(walked) == len(others) and first in along[last]:
+            del fewest[i]
+    return fewest
+
+
+__all__ = ["compile_loop", "compile_sites_loop"]

@@ -61,6 +61,13 @@ class PhaseOf(Ludeme):
 
     def compile(self, c: Compiler):
         kind = kind_of_site(self.type, c.topo.use)
+        if f"phases {kind}" in c.game.arrays:  # phases set by the start rules (set Phase)
+            name, of_ = f"phases {kind}", c.int(self.of)
+
+            def set_(s: State, e: Env) -> int:
+                table = s.arrays[name]
+                return table[x] if 0 <= (x := of_(s, e)) < len(table) else UNDEFINED
+            return set_
         regions = c.topo.regions_of(kind)
         table = [UNDEFINED] * element_count(c, kind)
         for p in range(PHASES):

@@ -1,12 +1,13 @@
 """Loops: closed paths of a group's pieces around sites that are not the group's (Ludii's
 ``is Loop`` and ``sites Loop``).
 
-A loop of a group is a cycle of its pieces, each next to the following one under the
-directions (``Adjacent`` by default), around at least one site that is empty or holds a piece
-of another group; the board's edge never closes a loop. Both ludemes look at the group's
-*shortest* loop (fewest sites), found exactly by :mod:`interpreter.engine.loops`. The group is
-the region given (e.g. ``(sites)``, the group visited by ``forEach Group`` or ``values
-Group``), or the group of the piece on a site (the last move's by default).
+Both ludemes read a call as Ludii does (:mod:`.booleans_loop`), except where a group is given
+(ours, beside Ludii's): a region (e.g. ``(sites)``, the group visited by ``forEach Group`` or
+``values Group``) or a site label, whose piece's group is meant. A loop of a group is then a
+cycle of its pieces, each next to the following one under the directions (``Adjacent`` by
+default), around at least one site that is empty or holds a piece of another group; the board's
+edge never closes a loop. Both look at the group's *shortest* loop (fewest sites), found
+exactly by :mod:`interpreter.engine.loops`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from ..engine.groups import group_at
 from ..engine.loops import finder
 from ..engine.result import Termination
 from ..errors import BindError
-from ..syntax.nodes import Int, Str
-from .base import BOOL, BOOL_LIT, DIRS, INT, INT_FN, REGION, REGION_FN, ROLE, ArrayOf, Ludeme, Param
+from ..syntax.nodes import Bool, Int, Str
+from .base import BOOL, BOOL_FN, BOOL_LIT, DIRS, INT, INT_FN, REGION, REGION_FN, ROLE, ArrayOf, Ludeme, Param
 from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
@@ -53,44 +54,83 @@ def loop_of(c: Compiler, directions, of):
 
 
 class SitesLoop(Ludeme):
-    """The sites of a group's shortest loop: the fewest pieces of the group forming a closed
-    path (each next to the following one along the directions) around at least one site that
-    is not the group's (empty, or holding another piece); none when the group has no loop.
-    The board's edge never closes a loop, and a cycle around the group's own pieces only is no
-    loop. The group is the region given (``(sites)`` inside ``forEach Group``), or the group of
-    the piece on the site given (by default the last move's). With ``inside:True``, the sites
-    the loop goes around instead.
+    """The sites of a loop, read as Ludii's ``sites Loop`` (see :mod:`.booleans_loop`, the same
+    walk as ``is Loop``): from the last move's site (or ``start``), the first neighbour (last
+    listed first) from which the sites not holding the site's kind of piece, grown along
+    orthogonal lines, stay off the board's edge and are ringed by the ``colour`` player's
+    pieces (the mover's by default) that follow each other along the directions: the ring,
+    cut down to its fewest sites that still close (Ludii's filter), or with ``inside:True``
+    the sites it goes around. None when there is no such ring.
+
+    Ours beside Ludii's (kept as Loupe plays it): with a region (``(sites Loop (sites))``, the
+    group visited by ``forEach Group``) or a site label (``"B2"``), the group given, or the
+    group of the piece there: its *shortest* loop, the fewest pieces of the group forming a
+    closed path around at least one site that is not the group's (the board's edge closes
+    nothing), or with ``inside:True`` the sites it goes around. Ludii reads such a region as
+    a start it never uses (its loop starts from the last move's site).
 
     Parameters:
         inside: True: the sites the loop goes around, instead of the loop itself
-        directions: how pieces join along the loop (``Adjacent`` when left out)
-        of: the group, as a region or a site (the group of the last move's piece when left out)
+        type: the kind of site (the board's own; another kind is refused)
+        surround: the player whose pieces the loop must go around
+        roles: the players whose pieces the loop must go around
+        directions: how the loop's pieces follow each other (``Adjacent`` when left out)
+        colour: the player whose pieces make the loop (the mover when left out)
+        start: the site the loop is looked for from (the last move's when left out)
+        of: the group, as a region or a site label (ours; see above)
 
     Examples:
         (sites Loop)
+        (sites Loop inside:True surround:Next)
+        (sites Loop Orthogonal (mover) (last To))
         (sites Loop (sites))
-        (sites Loop inside:True Orthogonal (last To))
+        (sites Loop inside:True Orthogonal "B2")
     """
 
     name = "sites Loop"
     kind = REGION
-    inside: Any = Param(BOOL_LIT, optional=True, named=True)
+    checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    inside: Any = Param(BOOL_FN, optional=True, named=True)
+    type: Any = site_type_param()
+    surround: Any = Param(ROLE, optional=True, named=True)
+    roles: Any = Param(ArrayOf(ROLE, single=False), optional=True)
     directions: Any = Param(DIRS, optional=True)
+    colour: Any = Param(INT_FN, optional=True, range=(0, 17))
+    start: Any = Param(INT_FN, optional=True, range=(-1, 20_000))
     of: Any = Param(REGION_FN, optional=True)
     concepts = ("Loop",)
 
+    def validate(self) -> None:
+        if self.surround is not None and self.roles is not None:
+            raise BindError("sites Loop: give surround: or a list of roles, not both", self.roles.span)
+        if self.start is not None and self.of is not None:
+            raise BindError("sites Loop: give a start site or a region, not both", self.of.span)
+        if self.of is not None and any(p is not None for p in (self.type, self.surround, self.roles, self.colour)):
+            raise BindError("sites Loop: a group given as a region or a label takes inside: and directions only",
+                            self.of.span)
+
+    def ours(self) -> bool:
+        """Whether the call is our group reading (a region or a label given)."""
+        return self.of is not None
+
     def compile(self, c: Compiler):
+        inside = c.bool(self.inside) if self.inside is not None else None
+        if not self.ours():
+            from .booleans_loop import compile_sites_loop
+            return compile_sites_loop(c, self, inside)
         loop, loops = loop_of(c, self.directions, self.of)
-        if self.inside is not None and self.inside.value:
-            enclosed = loops.enclosed
-            return lambda s, e: enclosed(loop(s, e))
-        return loop
+        enclosed = loops.enclosed
+        if inside is None:
+            return loop
+        return lambda s, e: enclosed(loop(s, e)) if inside(s, e) else loop(s, e)
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import NoKernel
         from ..native.kernels.loops import LoopSites, _length_of
-        if self.inside is not None and self.inside.value:
-            raise NoKernel("(sites Loop inside:True)")
+        if not self.ours():
+            raise NoKernel("(sites Loop ...)", "Ludii's reading of loops")
+        if self.inside is not None and not (isinstance(self.inside, Bool) and not self.inside.value):
+            raise NoKernel("(sites Loop inside:...)")
         return LoopSites(_length_of(self, k))
 
 

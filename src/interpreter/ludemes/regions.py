@@ -1287,6 +1287,10 @@ class SitesPhase(Ludeme):
     def compile(self, c: Compiler):
         if self.phase is None:
             return const_fn(())
+        name = f"phases {kind_of_site(self.type, c.topo.use)}"
+        if name in c.game.arrays:  # phases set by the start rules (set Phase)
+            wanted = c.int(self.phase)
+            return lambda s, e: tuple(x for v in (wanted(s, e),) for x, p in enumerate(s.arrays[name]) if p == v)
         phases = [board_region(c, self, f"Phase{p}") if f"Phase{p}" in
                   c.topo.regions_of(kind_of_site(self.type, c.topo.use)) else () for p in range(6)]
         phase = c.int(self.phase)

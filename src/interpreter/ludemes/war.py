@@ -33,6 +33,7 @@ from .base import (
     Param,
     kind_of,
 )
+from .effects import WHEN
 from .functions import SITE_TYPE
 from .sitetypes import site_type_param
 from .variables import PIECE_STATES
@@ -804,12 +805,15 @@ class MoveRemove(Ludeme):
     one move, written ``xC3``).
 
     In a stacking game the top piece of the site is taken, or the piece at ``level:``
-    (written ``xC3/1``), ``count:`` times.
+    (written ``xC3/1``), ``count:`` times. With ``at:EndOfTurn`` the piece stays, marked
+    (``(sites ToClear)``), until the turn ends (written ``xC3...``, as Ludii's removal applied
+    later); any other time is now, as in Ludii.
 
     Parameters:
         type: the kind of site (the board's own when left out)
         sites: the sites a piece may be taken from
         level: the level of the piece taken (the top when left out)
+        at: EndOfTurn: the piece goes when the turn ends; any other time: now
         count: how many pieces are taken (1 when left out)
         then: consequences of the removal
 
@@ -817,6 +821,7 @@ class MoveRemove(Ludeme):
         (move Remove (from))
         (move Remove (sites Occupied by:Next))
         (move Remove (last From) level:(level))
+        (move Remove (sites Occupied by:Next) at:EndOfTurn)
     """
 
     name = "move Remove"
@@ -825,14 +830,30 @@ class MoveRemove(Ludeme):
     type: Any = Param(SITE_TYPE, optional=True)
     sites: Any = Param(REGION_FN)
     level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
+    at: Any = Param(WHEN, optional=True, named=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=(0, 1_000_000))
     then: Any = Param(kind_of("then"), optional=True)
+
+    def concepts_at(self, where: Any) -> tuple[str, ...]:
+        # Ludii's Remove: any at: makes it a capture sequence
+        return self.concepts + (("CaptureSequence",) if self.at is not None else ())
+
+    def at_end_of_turn(self) -> bool:
+        """Removed when the turn ends (Ludii's ``at:EndOfTurn``; any other time is now)."""
+        return self.at is not None and self.at.name == "EndOfTurn"
+
+    def declare(self, d: Any, c: Any) -> None:
+        if self.at_end_of_turn():
+            from .effects import declare_to_clear
+            declare_to_clear(d)
 
     def compile(self, c: Compiler) -> MoveGen:
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
         then = self.then.compile_effect(c) if self.then is not None else None
+        if self.at_end_of_turn():
+            return _removals_later(c, region, self.level, self.count, then)
         if self.level is not None or self.count is not None:
             if not c.game.stacking:
                 raise BindError("(move Remove level:/count:) takes pieces off stacks: in a stacking game only here",
@@ -852,6 +873,8 @@ class MoveRemove(Ludeme):
         from ..native.emit import Everywhere, Made, NoKernel, OneSite
         if self.level is not None or self.count is not None:
             raise NoKernel("(move Remove level:/count:)")
+        if self.at_end_of_turn():
+            raise NoKernel("(move Remove at:EndOfTurn)")
         then = k.then_of(self.then)
         rule = k.rule(self, after=[then] if then else [])
         region = k.region(self.sites)
@@ -864,6 +887,29 @@ class MoveRemove(Ludeme):
                 k.move(rule, MoveKind.REMOVE, to=x)
         # a site listed twice is one move (the reference's dict.fromkeys): listing dedups unless one site
         return Made(isinstance(region, (OneSite, Everywhere)), frozenset({int(MoveKind.REMOVE)}))
+
+
+def _removals_later(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> MoveGen:
+    """``move Remove ... at:EndOfTurn``, as Ludii's removal applied later: one move per occupied
+    site of the region (a site marked already too, as Ludii lists it), written ``xC3...``, which
+    marks the site (``(sites ToClear)``); its piece goes when the turn ends. Ludii's actions
+    applied later only mark the site, whatever their level and count: so here too."""
+    from ..engine.move import LATER
+    from .effects import TO_CLEAR
+    del level, count  # read by Ludii for its actions, which it then applies as marks only
+
+    def mark(s: State, e: Env) -> None:
+        flags = s.arrays[TO_CLEAR]
+        if 0 <= e.to < len(flags) and not flags[e.to]:
+            s.set_item(flags, e.to, 1)
+    rules = c.rule(mark, then)
+    uid = c.game.uid
+    made = [Move(REMOVE, to=site, word=LATER, game_id=uid, rules=rules) for site in range(c.topo.n)]
+
+    def gen(s: State, e: Env) -> list[Move]:
+        what = s.what
+        return [made[x] for x in dict.fromkeys(region(s, e)) if 0 <= x < len(made) and what[x]]
+    return FnGen(gen, unique=True)
 
 
 def _stacked_removals(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> MoveGen:
