@@ -108,3 +108,44 @@ def test_ludii_coordinates():
     from interpreter.ludemes.containers import is_coordinate
     assert all(is_coordinate(t) for t in ("A1", "AA12", "37", "AB1", "AAB3"))
     assert not any(is_coordinate(t) for t in ("SquareLarge0", "Disc", "ABC1", "A1B"))
+
+
+# --- enclose: Ludii's numException and between conditions taking empty sites -----------------------
+def _enclose_game(board: str, start: str, enclose: str):
+    return load(f'''(game "T" (players 2) (equipment {{(board {board}) (piece "Disc" Each)}})
+      (rules (start {{{start}}}) (play (move Add (to (sites Empty)) (then {enclose})))
+      (end (if (no Moves Next) (result Mover Win)))))''')
+
+
+def _play_at(state, site: int) -> None:
+    state.apply(next(m for m in state.legal_moves() if m.to == site))
+
+
+def test_enclose_with_num_exception_takes_a_group_keeping_one_empty_site():
+    # a row: P1 on 0, P2 on 1, 2 empty; P1 plays 3. With numException:1 the group {2, 1} has
+    # no other liberty: P2's piece is taken (Ludii's Enclose); without it, 2 is a liberty.
+    start = '(place "Disc1" 0) (place "Disc2" 1)'
+    for enclose, taken in (("(enclose Orthogonal numException:1)", True), ("(enclose Orthogonal)", False)):
+        s = _enclose_game("(rectangle 1 4)", start, enclose).initial_state()
+        _play_at(s, 3)
+        assert (s.what[1] == 0) is taken, enclose
+
+
+def test_enclose_of_empty_sites_needs_one_enclosing_chain():
+    # Mig Mang's territory: the between condition takes enemy pieces or empty sites; P1 closes
+    # a ring around the centre, so the centre (empty) is enclosed and gets the mover's state
+    enclose = ('(enclose (from (last To)) Orthogonal (between if:(or (is Enemy (who at:(between))) '
+               '(is Empty (between))) (apply (set State at:(between) (mover)))))')
+    g = _enclose_game("(square 3)", '(place "Disc1" (sites {0 2 3 5 6 7 8}))', enclose)
+    s = g.initial_state()
+    _play_at(s, 1)
+    assert s.arrays["piece_states"][4] == 1
+
+
+def test_enclose_of_empty_sites_open_to_more_empty_sites_is_not_enclosed():
+    enclose = ('(enclose (from (last To)) Orthogonal (between if:(or (is Enemy (who at:(between))) '
+               '(is Empty (between))) (apply (set State at:(between) (mover)))))')
+    g = _enclose_game("(rectangle 1 4)", '(place "Disc1" 0)', enclose)
+    s = g.initial_state()
+    _play_at(s, 3)  # sites 1 and 2 are empty between P1's pieces: the enclosing sites 0 and 3 are apart
+    assert list(s.arrays["piece_states"]) == [0, 0, 0, 0]
