@@ -115,9 +115,17 @@ def test_option_declared_twice_is_an_error():
     assert "declared twice" in fails(text).message
 
 
-def test_item_with_the_wrong_number_of_values():
-    text = '(game "G" (f <A>)) (option "A" <A> args:{<x> <y>} {(item "One" <1>)})'
+def test_item_with_more_values_than_args_is_an_error():
+    text = '(game "G" (f <A>)) (option "A" <A> args:{<x> <y>} {(item "One" <1> <2> <3>)})'
     assert "2 args" in fails(text).message
+
+
+def test_item_with_fewer_values_than_args_as_ludii():
+    # Ludii's Option gives the values to the args in order: the last args may have none, an
+    # error only where one of them is used (Ludii's LastEdge gives its boards no <start>)
+    text = '(option "A" <A> args:{<x> <y>} {(item "One" <1>)})'
+    assert game('(game "G" (f <A:x>)) ' + text) == '(game "G" (f 1))'
+    assert "gives no value" in fails('(game "G" (f <A:y>)) ' + text).message
 
 
 # ---------------------------------------------------------------------------------------------

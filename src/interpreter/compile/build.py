@@ -68,7 +68,8 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
         source=str(bound.span.file), fingerprint=fingerprint, description=description,
         colours=dict(colours or {}), rebuild=rebuild,
     )
-    declared = Declarations(num, num_sites=topology.n, num_components=len(components))
+    declared = Declarations(num, num_sites=topology.n, num_components=len(components),
+                            component_index={comp.name: comp.index for comp in components})
     check_site_types(bound, topology.use)  # pieces are on the board's kind of site only
     for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
         ludeme.declare(declared, region_compiler)

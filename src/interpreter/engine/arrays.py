@@ -7,10 +7,13 @@ read in more than one place.
 HAND = "hand"  # pieces in hand per kind of piece (games with (hand Each))
 HAND_SITES = "hand_sites"  # Ludii's hands of sites: the piece per site, players in turn
 HAND_SHARED = "hand_shared"  # the game has a shared hand ((hand Shared)): one site after the players'
+# the shared hand has sites ((hand Shared size:N)): [N]; its sites are the last N of HAND_SITES
+HAND_SHARED_SITES = "hand_shared_sites"
+HAND_PLAYERS = "hand_players"  # the game has counted hands for P1 to P[k] only ((hand P1)): [k]
 COUNT = "count"  # pieces per site (engine.counts)
 # (ply noted, site, site): where the last move's effects last put and took pieces (ply -1: none
 # yet; cleared when a move becomes the last one, engine.turns.act)
 EFFECT_TO = "effect_to"
 RANKS = "ranks"  # each player's rank once out of a ranked game (0 while they play)
 
-__all__ = ["HAND", "HAND_SITES", "HAND_SHARED", "COUNT", "EFFECT_TO", "RANKS"]
+__all__ = ["HAND", "HAND_SITES", "HAND_SHARED", "HAND_SHARED_SITES", "HAND_PLAYERS", "COUNT", "EFFECT_TO", "RANKS"]

@@ -125,6 +125,7 @@ class Declarations:
     after_move: list[Callable[[State], None]] = field(default_factory=list)  # after every move
     # meta rules that forbid some of the legal moves: (state, moves) -> the moves allowed
     move_filters: list[Callable[[State, list[Move]], list[Move]]] = field(default_factory=list)
+    component_index: dict[str, int] = field(default_factory=dict)  # piece name ("Disc1") -> its number
 
     def array(self, name: str, initial: list[Any], *, per_piece: bool = False) -> None:
         """A state array ``name`` starting as ``initial`` (declared once: a second declaration

@@ -10,11 +10,39 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import HAND_SITES
+from .arrays import HAND_SHARED_SITES, HAND_SITES
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from .game import Game
     from .state import State
+
+
+def shared_sites(arrays: Mapping[str, object]) -> int:
+    """How many sites the shared hand has (``(hand Shared size:N)``): the last ones of
+    :data:`~.arrays.HAND_SITES`; 0 when it has none."""
+    marker = arrays.get(HAND_SHARED_SITES)
+    return int(marker[0]) if marker else 0  # type: ignore[index]
+
+
+def player_hand_size(arrays: Mapping[str, object], num_players: int) -> int:
+    """The sites of each player's hand (Ludii's ``(hand Each size:N)``): 0 when they have none;
+    the shared hand's sites, after theirs, are not counted."""
+    hands = arrays.get(HAND_SITES)
+    if hands is None:
+        return 0
+    return (len(hands) - shared_sites(arrays)) // max(1, num_players)  # type: ignore[arg-type]
+
+
+def hand_owner_of(game: Game) -> tuple[int, ...]:
+    """The owner of each kind of piece when that owner has a counted hand, else 0: every
+    player has one with ``(hand Each)``, P1 to P[k] only with ``(hand P1)``... (Ludii's hands
+    declared for some players)."""
+    from .arrays import HAND_PLAYERS
+    marker = game.arrays.get(HAND_PLAYERS)
+    last = int(marker[0]) if marker else game.num_players
+    return tuple(o if 0 < o <= last else 0 for o in game.owner_of)
 
 
 def has_hand_sites(game: Game) -> bool:
@@ -57,9 +85,9 @@ def hand_sites_of(state: State, player: int) -> range:
     hands = state.arrays.get(HAND_SITES)
     if hands is None:
         return range(0)
-    size = len(hands) // state.game.num_players
+    size = player_hand_size(state.arrays, state.game.num_players)
     n = len(state.what)
     return range(n + (player - 1) * size, n + player * size)
 
 
-__all__ = ["has_hand_sites", "what_at", "who_at", "put", "hand_sites_of"]
+__all__ = ["shared_sites", "player_hand_size", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "hand_sites_of"]

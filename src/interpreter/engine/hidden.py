@@ -31,7 +31,9 @@ def total_sites(d: Declarations) -> int:
     """The sites a flag is kept for: the board's, then the hands' (the equipment is declared
     before the rules, so the hands are known)."""
     arrays = d.arrays
-    hands = len(arrays[HAND_SITES]) if HAND_SITES in arrays else (d.num_players if HAND in arrays else 0)
+    from .arrays import HAND_PLAYERS
+    players = arrays[HAND_PLAYERS][0] if HAND_PLAYERS in arrays else d.num_players
+    hands = len(arrays[HAND_SITES]) if HAND_SITES in arrays else (players if HAND in arrays else 0)
     return d.num_sites + hands + (1 if HAND_SHARED in arrays else 0)
 
 

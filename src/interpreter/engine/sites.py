@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import HAND, HAND_SHARED, HAND_SITES
+from .arrays import HAND, HAND_PLAYERS, HAND_SHARED, HAND_SITES
+from .handsites import player_hand_size, shared_sites
 
 if TYPE_CHECKING:
     from .game import Game
@@ -19,26 +20,27 @@ if TYPE_CHECKING:
 
 def hand_layout(game: Game) -> tuple[int, int]:
     """(sites per hand, number of sites of the players' hands) after the board's; (0, 0)
-    without them. A shared hand's site comes after (:func:`shared_hand_site`)."""
+    without them. A shared hand's sites come after (:func:`shared_hand_site`)."""
     arrays = game.arrays
     if HAND_SITES in arrays:
-        total = len(arrays[HAND_SITES])
-        return total // game.num_players, total
-    if HAND in arrays:
-        return 1, game.num_players
+        size = player_hand_size(arrays, game.num_players)
+        return size, size * game.num_players
+    if HAND in arrays:  # counted hands: one site each, for every player or for P1 to P[k]
+        return 1, arrays[HAND_PLAYERS][0] if HAND_PLAYERS in arrays else game.num_players
     return 0, 0
 
 
 def shared_hand_site(game: Game) -> int:
-    """The site of the shared hand (``(hand Shared)``), after the players' hands; -1 for none."""
-    if HAND_SHARED not in game.arrays:
+    """The (first) site of the shared hand (``(hand Shared)``, ``(hand Shared size:N)``), after
+    the players' hands; -1 for none."""
+    if HAND_SHARED not in game.arrays and not shared_sites(game.arrays):
         return -1
     return game.topology.n + hand_layout(game)[1]
 
 
 def off_board_sites(game: Game) -> int:
     """How many sites the hands have after the board's (the dice's come next)."""
-    return hand_layout(game)[1] + (1 if HAND_SHARED in game.arrays else 0)
+    return hand_layout(game)[1] + (1 if HAND_SHARED in game.arrays else shared_sites(game.arrays))
 
 
 def site_label(game: Game, site: int) -> str:
@@ -52,6 +54,9 @@ def site_label(game: Game, site: int) -> str:
     if 0 <= k < hands:
         player, index = divmod(k, per_hand)
         return f"Hand{player + 1}" if per_hand == 1 else f"Hand{player + 1}_{index + 1}"
+    shared = shared_sites(game.arrays)
+    if shared and 0 <= k - hands < shared:
+        return "HandShared" if shared == 1 else f"HandShared_{k - hands + 1}"
     if site == shared_hand_site(game):
         return "HandShared"
     k -= off_board_sites(game)
@@ -69,6 +74,10 @@ def site_of_label(game: Game, label: str) -> int:
     text = label.strip().lower()
     if text == "handshared":
         return shared_hand_site(game)
+    shared = shared_sites(game.arrays)
+    if shared > 1 and text.startswith("handshared_") and text[11:].isdigit():
+        k = int(text[11:])
+        return shared_hand_site(game) + k - 1 if 1 <= k <= shared else -1
     if not per_hand or not text.startswith("hand"):
         return -1
     player, _, index = text[4:].partition("_")

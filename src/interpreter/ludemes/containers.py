@@ -362,7 +362,10 @@ _VALUE = Either((INT_LIT, STR_LIT, ROLE, Enum(_LANDMARKS)))
 class Pair(Ludeme):
     """One entry of a map: a key (a number, a site label or a player) and a value (a number, a
     site label, a player, or a landmark: ``FirstSite``, ``LastSite``, ``CentreSite`` of the
-    board). A site label stands for its site's number, as Ludii's maps read it.
+    board). A site label stands for its site's number, as Ludii's maps read it; a value that is
+    not a coordinate (Ludii's: digits, or one to three letters then digits) names a piece and
+    stands for its number (``(pair 0 "SquareLarge0")``). As in Ludii, a pair whose label or
+    piece is not found is left out of the map.
 
     Parameters:
         key: the key (a number, a site label or a player)
@@ -372,6 +375,7 @@ class Pair(Ludeme):
         (pair P1 FirstSite)
         (pair 2 "A1")
         (pair "A1" "C3")
+        (pair 1 "Disc1")
     """
 
     name = "pair"
@@ -379,8 +383,33 @@ class Pair(Ludeme):
     key: Any = Param(_KEY, range=ANY_INT)
     value: Any = Param(_VALUE, range=ANY_INT)
 
-    def entry(self, topo: Topology, num_players: int) -> tuple[int, int]:
-        return _map_number(self.key, topo, num_players), _map_number(self.value, topo, num_players)
+    def entry(self, topo: Topology, num_players: int,
+              components: dict[str, int] | None = None) -> tuple[int, int] | None:
+        """(key, value); None when Ludii leaves the pair out (a label or piece not found)."""
+        if isinstance(self.key, Str) and topo.site(self.key.value) < 0:
+            return None  # Ludii's SiteFinder finds no such site: no entry
+        key = _map_number(self.key, topo, num_players)
+        if isinstance(self.value, Str):
+            text = self.value.value
+            if is_coordinate(text):
+                site = topo.site(text)
+                return (key, site) if site >= 0 else None
+            index = (components or {}).get(text)
+            return (key, index) if index is not None else None
+        return key, _map_number(self.value, topo, num_players)
+
+
+def is_coordinate(text: str) -> bool:
+    """Ludii's ``StringRoutines.isCoordinate``: digits only, or one to three letters (the first
+    two alike when there are three) followed by digits ("A1", "AA12", "37")."""
+    if not text or not text[-1].isdigit():
+        return False
+    letters = text.rstrip("0123456789")
+    if not letters:
+        return True
+    if len(letters) > 3 or (len(letters) > 2 and letters[0] != letters[1]):
+        return False
+    return all("a" <= ch <= "z" or "A" <= ch <= "Z" for ch in letters)
 
 
 def _map_number(value: Any, topo: Topology, num_players: int) -> int:
@@ -454,8 +483,9 @@ class Map(Ludeme):
             return
         items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
         for item in items:
-            key, value = item.entry(c.topo, d.num_players)
-            table.setdefault(key, value)
+            pair = item.entry(c.topo, d.num_players, d.component_index)
+            if pair is not None:
+                table.setdefault(*pair)
         d.maps[title] = table
 
 

@@ -101,9 +101,10 @@ def _hands(c: Compiler) -> list[int] | None:
     """The first site of each player's hand, or None when Ludii deals nothing (no hand of sites
     for each player, or a shared hand besides)."""
     game = c.game
-    if HAND_SITES not in game.arrays or HAND_SHARED in game.arrays:
+    from ..engine.handsites import player_hand_size, shared_sites
+    if HAND_SITES not in game.arrays or HAND_SHARED in game.arrays or shared_sites(game.arrays):
         return None
-    size = len(game.arrays[HAND_SITES]) // game.num_players
+    size = player_hand_size(game.arrays, game.num_players)
     return [c.topo.n + p * size for p in range(game.num_players)]
 
 

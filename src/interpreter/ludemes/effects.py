@@ -616,6 +616,9 @@ class Place(Ludeme):
                             hint="name one, e.g. with its player number")
         what = found[0]
         if hasattr(self.sites, "fill"):  # (handSite P1): pieces in a hand
+            for given in (self.state, self.value):
+                if given is not None:  # the states and values kept are the board's sites' only
+                    raise BindError("a state or value for a piece in a hand is not supported yet", given.span)
             return self.sites.fill(c, what, self.count)
         if self.count is not None:  # several pieces on each site (Ludii's count)
             from ..engine.counts import set_pieces
@@ -683,7 +686,8 @@ class Place(Ludeme):
         number = c.int(self.count) if self.count is not None else const_fn(1)
         n = c.topo.n
         if HAND_SITES in game.arrays:
-            size = len(game.arrays[HAND_SITES]) // game.num_players
+            from ..engine.handsites import player_hand_size
+            size = player_hand_size(game.arrays, game.num_players)
 
             def in_sites(s: State, e: Env) -> None:
                 slots = s.arrays[HAND_SITES]

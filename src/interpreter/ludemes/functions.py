@@ -742,11 +742,14 @@ class CountSites(Ludeme):
         sites' size (Ludii's ``(hand Each size:N)``); one for a hand of one site."""
         at = c.int(self.at)
         n = c.topo.n
-        hand_size = len(c.game.arrays[HAND_SITES]) // max(1, c.game.num_players) \
-            if HAND_SITES in c.game.arrays else 1
+        from ..engine.handsites import player_hand_size, shared_sites
+        hand_size = player_hand_size(c.game.arrays, c.game.num_players) if HAND_SITES in c.game.arrays else 1
+        shared = shared_sites(c.game.arrays)  # the shared hand's sites come after the players'
+        players_end = n + hand_size * c.game.num_players
 
         def sites(s: State, e: Env) -> int:
-            return n if at(s, e) < n else hand_size
+            x = at(s, e)
+            return n if x < n else (shared if shared and x >= players_end else hand_size)
         return sites
 
     def kernel_int(self, k: Emitter) -> str:

@@ -32,7 +32,8 @@ def hand_size(c: Compiler, where: Ludeme) -> int:
     if HAND_SITES not in game.arrays:
         raise BindError("the hands of this game have no sites", where.span,
                         hint="give them sites: (hand Each size:N)")
-    return len(game.arrays[HAND_SITES]) // game.num_players
+    from ..engine.handsites import player_hand_size
+    return player_hand_size(game.arrays, game.num_players)
 
 
 class SitesHand(Ludeme):
@@ -59,21 +60,28 @@ class SitesHand(Ludeme):
     moves: Any = Param(MOVES_T, optional=True)
     named: Any = Param(STR_LIT, optional=True)
 
-    def validate(self) -> None:
-        if isinstance(self.role, Const) and self.role.name == "Shared":
-            raise BindError("(sites Hand Shared) is not supported yet", self.role.span)
+    def _shared(self) -> bool:
+        return isinstance(self.role, Const) and self.role.name == "Shared"
 
     def compile(self, c: Compiler):
         from ..engine.arrays import HAND
+        from ..engine.sites import hand_layout, off_board_sites, shared_hand_site
         if self.role is None:  # as Ludii: no player, no sites
             return lambda s, e: ()
+        if self._shared():  # the shared hand's sites, after the players' hands
+            first = shared_hand_site(c.game)
+            if first < 0:
+                raise BindError("the game has no shared hand", self.role.span, hint="add (hand Shared) to the equipment")
+            shared = tuple(range(first, c.topo.n + off_board_sites(c.game)))
+            return lambda s, e: shared
         if HAND in c.game.arrays and HAND_SITES not in c.game.arrays:
             size = 1  # a hand of counted pieces: one site, Ludii's hand of one site
         else:
             size = hand_size(c, self)
         n = c.topo.n
+        owners = hand_layout(c.game)[1] // size if size else 0  # the players with a hand: P1 to P[owners]
         who = c.player(self.role) if self.role is not None else (lambda s, e: s.mover)
-        tables = {p: tuple(range(n + (p - 1) * size, n + p * size)) for p in range(1, c.game.num_players + 1)}
+        tables = {p: tuple(range(n + (p - 1) * size, n + p * size)) for p in range(1, owners + 1)}
         return lambda s, e: tables.get(who(s, e), ())
 
     def kernel_region(self, k: Emitter) -> Region:
@@ -86,6 +94,8 @@ class SitesHand(Ludeme):
         total = k.layout.hand_sites
         if not total:
             raise NoKernel("(sites Hand ...)", "hands without sites")
+        if self._shared() or k.layout.arrays.get("hand_shared_sites"):
+            raise NoKernel("(sites Hand ...)", "a shared hand of sites")
         if self.role is None:
             from ..native.emit import Listed
             return Listed(())

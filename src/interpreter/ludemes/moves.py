@@ -308,6 +308,8 @@ class MoveAdd(Ludeme):
         if not any(per_player.values()):
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
         hand = HAND in game.arrays  # pieces come from their owner's hand
+        from ..engine.handsites import hand_owner_of
+        owner_of = hand_owner_of(game)  # the owner of each kind of piece, 0 when they have no hand
 
         def taken_from_hand(what: int) -> Any:
             def take(s: State, e: Env) -> None:
@@ -317,11 +319,11 @@ class MoveAdd(Ludeme):
         # a piece of a player's comes from its owner's hand when the game has hands (after the
         # to's own effect, (apply ...), which comes first, as in Ludii)
         plain = c.rule(to_effect, then)
-        rules = [c.rule(_chain(to_effect, taken_from_hand(w)), then) if hand and game.owner_of[w] else plain
+        rules = [c.rule(_chain(to_effect, taken_from_hand(w)), then) if hand and owner_of[w] else plain
                  for w in range(len(game.components))]
         if self.count is not None:  # the pieces besides the one the action puts, of its kind
             rules = [c.rule(_chain(to_effect, _more_pieces(c, self.count, w),
-                                   taken_from_hand(w) if hand and game.owner_of[w] else None), then)
+                                   taken_from_hand(w) if hand and owner_of[w] else None), then)
                      for w in range(len(game.components))]
         made: dict[int, list[Move]] = {}  # moves are values: each (piece, site) is made once
 
@@ -334,7 +336,7 @@ class MoveAdd(Ludeme):
         # (sites Empty): one pass over the board, no list of the region
         anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
         # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
-        return _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, game.owner_of, c.topo.n,
+        return _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, owner_of, c.topo.n,
                            self.empty_only and not game.stacking)
 
     def kernel_moves(self, k: Emitter) -> Made:

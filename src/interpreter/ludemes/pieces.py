@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.arrays import HAND, HAND_SITES
+from ..engine.arrays import HAND, HAND_PLAYERS, HAND_SITES
 from ..engine.env import Env
 from ..engine.values import const_fn
 from ..errors import BindError
@@ -57,21 +57,30 @@ class Hand(Ludeme):
     placing a piece on the board does not take it from the hand (the rules say what leaves it).
 
     ``(hand Shared)`` is one more hand, shared, of one site after the players': pieces counted
-    there (``(handSite Shared)``).
+    there (``(handSite Shared)``). ``(hand Shared size:N)`` is Ludii's shared hand of ``N``
+    sites after the players' (``(handSite Shared 1)``, ``(sites Hand Shared)``), each holding
+    one piece.
+
+    A hand for one player (``(hand P1)``) is Ludii's hand of that player alone: the players
+    without one take no piece from a hand. Ludii numbers hands in the order they are declared,
+    so here they are P1's, then P2's... (a hand for P2 alone is not supported yet).
 
     Parameters:
-        role: ``Each``: every player has a hand; ``Shared``: one hand for all
+        role: ``Each``: every player has a hand; ``Shared``: one hand for all; ``P1``... that
+            player's hand
         size: sites in each hand (Ludii's hands of sites); a counted supply when left out
 
     Examples:
         (hand Each)
         (hand Each size:15)
         (hand Shared)
+        (hand Shared size:2)
+        (hand P1)
     """
 
     name = "hand"
     kind = EQUIPMENT_ITEM
-    role: Any = Param(Enum(("Each", "Shared"), "Each | Shared"))
+    role: Any = Param(Enum(("Each", "Shared") + tuple(f"P{i}" for i in range(1, 17)), "Each | Shared | P1 ... P16"))
     size: Any = Param(INT_FN, optional=True, named=True, range=(1, MAX_HAND_SITES))
     concepts = ("Hand",)
 
@@ -79,9 +88,13 @@ class Hand(Ludeme):
         """The game's ``hand`` array: pieces in hand per kind of piece (all 0 at first); with
         ``size:``, Ludii's hands of sites instead (see :mod:`.containers`). The shared hand
         is one site after the players' hands, holding counted pieces."""
+        if self.role.name.startswith("P"):
+            self._declare_player_hand(d)
+            return
         if self.role.name == "Shared":
             if self.size is not None:
-                raise BindError("a shared hand of several sites is not supported", self.size.span)
+                self._declare_shared_sites(d, c)
+                return
             from ..engine.arrays import COUNT, EFFECT_TO, HAND_SHARED
             d.array(HAND_SHARED, [1])
             # its pieces are counted: room for the players' hands and this one after the board
@@ -92,9 +105,51 @@ class Hand(Ludeme):
             size = c.static_int(self.size)
             if not 1 <= size <= MAX_HAND_SITES:
                 raise BindError(f"a hand has 1 to {MAX_HAND_SITES} sites, not {size}", self.size.span)
+            from ..engine.arrays import HAND_SHARED_SITES
+            if HAND_SHARED_SITES in d.arrays:
+                raise BindError("the shared hand is declared before the players' hands: not supported yet "
+                                "(Ludii numbers the hands' sites in the order they are declared)", self.span,
+                                hint="declare (hand Each ...) first")
             d.array(HAND_SITES, [0] * (size * d.num_players))
             return
+        if HAND_PLAYERS in d.arrays:
+            raise BindError("a hand for each player besides hands for some players", self.span)
         d.array(HAND, [0] * d.num_components)
+
+    def _declare_player_hand(self, d: Declarations) -> None:
+        """``(hand P1)``: one player's counted hand. Hands are numbered in the order declared:
+        P1's, P2's... as many as declared (:data:`HAND_PLAYERS`)."""
+        player = int(self.role.name[1:])
+        if player > d.num_players:
+            raise BindError(f"{self.role.name} does not exist in a {d.num_players}-player game", self.role.span)
+        if self.size is not None:
+            raise BindError("a hand of sites for one player is not supported yet", self.size.span,
+                            hint="(hand Each size:N)")
+        if HAND in d.arrays and HAND_PLAYERS not in d.arrays:
+            raise BindError("a hand for this player besides hands for each player", self.span)
+        declared = d.arrays[HAND_PLAYERS][0] if HAND_PLAYERS in d.arrays else 0
+        if player != declared + 1:
+            raise BindError(f"a hand for {self.role.name} after hands for P1 to P{declared}: Ludii numbers hands "
+                            "in the order declared, and only P1's, P2's... in turn are supported yet", self.span)
+        d.array(HAND, [0] * d.num_components)
+        d.array(HAND_PLAYERS, [0])
+        d.arrays[HAND_PLAYERS][0] = player
+
+    def _declare_shared_sites(self, d: Declarations, c: Any) -> None:
+        """``(hand Shared size:N)``: ``N`` sites after the players' hands, the last of the
+        array of hand sites (:data:`~..engine.arrays.HAND_SHARED_SITES` says how many)."""
+        from ..engine.arrays import HAND_SHARED, HAND_SHARED_SITES
+        size = c.static_int(self.size)
+        if not 1 <= size <= MAX_HAND_SITES:
+            raise BindError(f"a hand has 1 to {MAX_HAND_SITES} sites, not {size}", self.size.span)
+        if HAND_SHARED_SITES in d.arrays or HAND_SHARED in d.arrays:
+            raise BindError("a second shared hand", self.span)
+        if HAND in d.arrays:
+            raise BindError("a shared hand of sites beside counted hands is not supported yet", self.span,
+                            hint="give the players' hands sites too: (hand Each size:N)")
+        d.array(HAND_SITES, [])
+        d.arrays[HAND_SITES].extend([0] * size)
+        d.array(HAND_SHARED_SITES, [size])
 
 
 class HandSite(Ludeme):
@@ -119,15 +174,21 @@ class HandSite(Ludeme):
 
     def compile(self, c: Compiler):
         if isinstance(self.player, Const) and self.player.name == "Shared":
+            from ..engine.handsites import shared_sites
             from ..engine.sites import shared_hand_site
             site = shared_hand_site(c.game)
             if site < 0:
                 raise BindError("the game has no shared hand", self.span, hint="add (hand Shared) to the equipment")
-            return const_fn(site)
+            shared = shared_sites(c.game.arrays)
+            if self.index is None or not shared:
+                return const_fn(site)
+            index = c.int(self.index)  # Ludii's hands of sites: the shared hand's site
+            return lambda s, e: site + index(s, e)
         player = c.player(self.player)
         n = c.topo.n
         if HAND_SITES in c.game.arrays:  # Ludii's hands of sites: P1's sites first
-            size = len(c.game.arrays[HAND_SITES]) // c.game.num_players
+            from ..engine.handsites import player_hand_size
+            size = player_hand_size(c.game.arrays, c.game.num_players)
             index = c.int(self.index) if self.index is not None else const_fn(0)
             return lambda s, e: n + (player(s, e) - 1) * size + index(s, e)
         if HAND not in c.game.arrays:
@@ -141,6 +202,9 @@ class HandSite(Ludeme):
     def fill(self, c: Compiler, what: int, count) -> object:
         """The start effect putting ``count`` pieces ``what`` in this hand."""
         game = c.game
+        from ..engine.handsites import shared_sites
+        if isinstance(self.player, Const) and self.player.name == "Shared" and shared_sites(game.arrays):
+            return self._fill_shared_site(c, what, count)
         if isinstance(self.player, Const) and self.player.name == "Shared":  # counted pieces
             from ..engine.counts import add_pieces
             site = self.compile(c)(None, None)
@@ -182,12 +246,30 @@ class HandSite(Ludeme):
         fixed = getattr(player, "const", None)
         if fixed is None:
             raise BindError("a hand is named by its player (P1, P2 ...)", self.player.span)
-        size = len(game.arrays[HAND_SITES]) // game.num_players
+        from ..engine.handsites import player_hand_size
+        size = player_hand_size(game.arrays, game.num_players)
         index = c.static_int(self.index) if self.index is not None else 0
         if not 0 <= index < size:
             where = self.index.span if self.index is not None else self.span
             raise BindError(f"a hand has sites 0 to {size - 1}, not {index}", where)
         slot = (fixed - 1) * size + index
+
+        def run(s: State, e: Env) -> None:
+            s.set_item(s.arrays[HAND_SITES], slot, what)
+        return run
+
+    def _fill_shared_site(self, c: Compiler, what: int, count):
+        """Ludii's shared hand of sites: the piece, whoever owns it, goes on one of its sites."""
+        from ..engine.handsites import player_hand_size, shared_sites
+        game = c.game
+        if count is not None:
+            raise BindError("a hand site holds one piece", count.span)
+        shared = shared_sites(game.arrays)
+        index = c.static_int(self.index) if self.index is not None else 0
+        if not 0 <= index < shared:
+            where = self.index.span if self.index is not None else self.span
+            raise BindError(f"the shared hand has sites 0 to {shared - 1}, not {index}", where)
+        slot = player_hand_size(game.arrays, game.num_players) * game.num_players + index
 
         def run(s: State, e: Env) -> None:
             s.set_item(s.arrays[HAND_SITES], slot, what)

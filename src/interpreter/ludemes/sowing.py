@@ -425,10 +425,14 @@ class MoveSelect(Ludeme):
         made: dict[tuple[int, int, int], Move] = {}  # moves are values: each choice is made once
         whose = move_owner(c, self.role)
 
+        def label(x: int) -> str:  # a site of the board or of a hand (Hand1, HandShared_2...)
+            from ..engine.sites import site_label
+            return labels[x] if x < len(labels) else site_label(game, x)
+
         def choice(x: int, y: int, p: int) -> Move:
             move = made.get((x, y, p))
             if move is None:
-                word = labels[x] if x == y and self.to is None else f"{labels[x]}-{labels[y]}"
+                word = label(x) if x == y and self.to is None else f"{label(x)}-{label(y)}"
                 move = made[x, y, p] = Move(CHOICE, frm=x, to=y, word=word, game_id=uid, rules=rules, mover=p)
             return move
         if self.to is None:

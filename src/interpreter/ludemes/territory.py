@@ -39,23 +39,29 @@ if TYPE_CHECKING:
 
 
 class Enclose(Ludeme):
-    """Surround capture: each group of sites next to a site (the last move's by default)
-    that meet the between condition (an enemy piece by default), joined along the
-    directions (``Adjacent`` by default), that has no empty neighbour (a liberty; the board's
-    edge closes) gets the between effect at each of its sites (removal by default). Every
-    enclosed group is found before any effect is applied.
+    """Surround capture, as Ludii's ``Enclose``: each group of sites next to a site (the last
+    move's by default) that meet the between condition (an enemy piece by default), joined
+    along the directions (``Adjacent`` by default), that has no liberty (an empty site next to
+    it; the board's edge closes) gets the between effect at each of its sites (removal by
+    default). Every enclosed group is found before any effect is applied.
+
+    ``numException:`` lets a group keep that many empty sites (they join it, and take the
+    effect too). When the between condition may take empty sites (it asks ``is Empty``), as
+    Ludii's, a group is enclosed when no site next to it meets the condition and the sites
+    next to it (the enclosing pieces) form one chain, each next to the previous one.
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
         from: the site the search starts from (the last move's when left out)
         directions: how sites join into a group (``Adjacent`` when left out)
         between: what the enclosed sites must be, and what happens to them (removal when left out)
-        numException: liberties a group may keep and still be enclosed
+        numException: empty sites a group may hold and still be enclosed (0 when left out)
         then: consequences applied after the capture
 
     Examples:
         (enclose (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))))
         (enclose Orthogonal)
+        (enclose Orthogonal numException:1)
     """
 
     name = "enclose"
@@ -77,16 +83,11 @@ class Enclose(Ludeme):
     def compile(self, c: Compiler):
         raise BindError("(enclose ...) is an effect: use it in (then ...), not as a move", self.span)
 
-    def _check(self, c: Compiler) -> None:
-        """Refuse what is not supported yet."""
-        check_site_type(c, self, self.type)
-        if self.numException is not None:
-            raise BindError("enclose: numException: (liberties allowed) is not supported yet", self.numException.span)
+    def _takes_empty(self) -> bool:
+        """Whether the between condition may take empty sites (Ludii: it has the IsEmpty concept)."""
         between = self.between
-        if between is not None and between.condition is not None and \
-                any(getattr(n, "name", "") == "is Empty" for n in between.condition.walk()):
-            raise BindError("enclose: a between condition that takes empty sites is not supported yet",
-                            between.condition.span)
+        return between is not None and between.condition is not None and \
+            any(getattr(n, "name", "") == "is Empty" for n in between.condition.walk())
 
     def _between(self, c: Compiler) -> tuple[Any, Any]:
         """(cond, effect): what an enclosed site must be (an enemy piece by default) and what
@@ -107,16 +108,20 @@ class Enclose(Ludeme):
         return cond, effect
 
     def compile_effect(self, c: Compiler):
-        self._check(c)
+        check_site_type(c, self, self.type)
         frm = self.source
         origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s, e: s.last_to)
         table = c.adjacency(self.directions)
+        chain_table = c.adjacency(None, "All")  # Ludii's test of a single enclosing chain
         cond, effect = self._between(c)
+        exceptions = c.int(self.numException) if self.numException is not None else (lambda s, e: 0)
+        takes_empty = self._takes_empty()
         then = self.then.compile_effect(c) if self.then is not None else None
+        n = c.topo.n
 
         def run(s: State, e: Env) -> None:
             start = origin(s, e)
-            if start < 0 or not s.what[start]:
+            if not 0 <= start < n or not s.what[start]:
                 return
             frame = e.child()  # (between) at each site tested, then at each site enclosed
 
@@ -124,16 +129,15 @@ class Enclose(Ludeme):
                 frame.between = x
                 return bool(cond(s, frame))
             what = s.what
-            enclosed: list[list[int]] = []
-            seen: set[int] = set()
-            for first in table[start]:
-                if first in seen or not target(first):
-                    continue
-                group = group_at(first, table, target)
-                seen.update(group)
-                members = set(group)
-                if not any(not what[t] and t not in members for x in group for t in table[x]):
-                    enclosed.append(group)
+            allowed = exceptions(s, e)
+            around: list[int] = []
+            for x in table[start]:
+                if x not in around and (target(x) or (allowed > 0 and not what[x])):
+                    around.append(x)
+            checked = [False] * n
+            enclosed = [g for first in around if not checked[first]
+                        if (g := _enclosed_group(first, table, chain_table, target, what, allowed, takes_empty,
+                                                 checked)) is not None]
             for group in enclosed:
                 for x in group:
                     frame.between = x
@@ -141,6 +145,51 @@ class Enclose(Ludeme):
                 if then is not None:
                     then(s, frame)
         return run
+
+
+def _enclosed_group(first: int, table: Any, chain_table: Any, target: Any, what: Any, allowed: int,
+                    takes_empty: bool, checked: list[bool]) -> list[int] | None:
+    """The group grown from ``first`` when it is enclosed (Ludii's Enclose.eval, for one site
+    next to the origin); None when it has a liberty. Sites whose neighbours were all looked at
+    are marked in ``checked``."""
+    left = allowed - 1 if allowed > 0 and not what[first] else allowed
+    members = {first}
+    group = [first]
+    i = 0
+    while i < len(group):
+        site = group[i]
+        for x in table[site]:
+            if x in members:
+                continue
+            if target(x):
+                members.add(x)
+                group.append(x)
+            elif not what[x]:
+                if left <= 0:
+                    return None  # a liberty
+                members.add(x)
+                group.append(x)
+                left -= 1
+        checked[site] = True
+        i += 1
+    enclosing: list[int] = []
+    for site in group:
+        for x in table[site]:
+            if x not in members and x not in enclosing:
+                if (target(x) if takes_empty else not what[x]):
+                    return None  # a liberty
+                enclosing.append(x)
+    if takes_empty:  # the enclosing sites must make one chain (Ludii walks it site by site)
+        if not enclosing:
+            return None
+        current = enclosing[0]
+        while len(enclosing) != 1:
+            step = next((x for x in chain_table[current] if x in enclosing), None)
+            if step is None:
+                return None
+            enclosing.remove(current)
+            current = step
+    return group
 
 
 class CountLiberties(Ludeme):

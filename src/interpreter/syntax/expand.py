@@ -225,7 +225,9 @@ def _read_option(form: Call) -> Option:
         raise ExpansionError(f'option "{label}" has no items', form.span)
     width = max(1, len(args))
     for item in items:
-        if len(item.values) != width and not (not args and len(item.values) <= 1):
+        # as Ludii's Option: the values go to the args in order; fewer values than args leave
+        # the last args without one (an error only where one of them is used), more is an error
+        if len(item.values) > width:
             raise ExpansionError(
                 f'item "{item.name}" has {len(item.values)} values but the option declares {width} args',
                 item.span)
@@ -466,10 +468,14 @@ class _OptionSubstituter:
         self.errors = errors  # a Collected: an unknown placeholder is reported and read past
         self.values: dict[tuple[str, str | None], list[Node]] = {}
         self.raw: dict[tuple[str, str | None], str] = {}  # values spliced as text (<(dual>)
+        self.missing: dict[tuple[str, str | None], str] = {}  # args the chosen item gives no value
         for opt in options:
             item = picked[opt.label]
             names: list[str | None] = list(opt.args) or [None]
             for i, arg in enumerate(names):
+                if opt.args and i >= len(item.values):
+                    self.missing[(opt.tag, arg)] = f'{opt.label}/{item.name}'
+                    continue
                 value = item.values[i].items if i < len(item.values) else []
                 self.values[(opt.tag, arg)] = value
                 raw = item.values[i].raw if i < len(item.values) else None
@@ -485,6 +491,9 @@ class _OptionSubstituter:
 
     def lookup(self, ph: Placeholder) -> list[Node]:
         key = (ph.tag, ph.arg)
+        if key in self.missing:
+            raise ExpansionError(f'option item "{self.missing[key]}" gives no value for {ph.text}', ph.span,
+                                 hint="give the item a value for each of the option's args")
         if key not in self.values:
             if ph.arg is not None and (ph.tag, None) in self.values:
                 raise ExpansionError(f"option <{ph.tag}> has no argument '{ph.arg}'", ph.span)

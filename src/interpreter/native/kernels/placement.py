@@ -127,7 +127,9 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
     for p, kinds in per_player.items():
         table[p, 0] = len(kinds)
         table[p, 1:1 + len(kinds)] = kinds
-    owned = np.array([int(hand and game.owner_of[w] != 0) for w in range(len(game.components))], dtype=np.int64)
+    from ...engine.handsites import hand_owner_of
+    hand_owners = hand_owner_of(game)  # 0 for a piece whose owner has no hand ((hand P1) only)
+    owned = np.array([int(hand and hand_owners[w] != 0) for w in range(len(game.components))], dtype=np.int64)
     then = k.then_of(self.then)
     effect = None
     if to_effect is not None:
