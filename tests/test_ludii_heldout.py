@@ -149,3 +149,14 @@ def test_enclose_of_empty_sites_open_to_more_empty_sites_is_not_enclosed():
     s = g.initial_state()
     _play_at(s, 3)  # sites 1 and 2 are empty between P1's pieces: the enclosing sites 0 and 3 are apart
     assert list(s.arrays["piece_states"]) == [0, 0, 0, 0]
+
+
+# --- a bet's amounts bounded by the number of players (Morra's (* 5 (count Players))) -----------
+BET_BY_PLAYERS = '''(game "T" (players 3) (equipment {(board (square 2)) (piece "Disc" Each)})
+ (rules (play (move Bet Mover (range 0 (* 2 (count Players)))))
+ (end (if (= (amount P1) 6) (result P1 Win)))))'''
+
+
+def test_a_bets_range_may_read_the_number_of_players_while_the_game_is_built():
+    s = load(BET_BY_PLAYERS).initial_state()
+    assert texts(s) == sorted(f"Bet/{v}" for v in range(0, 7))

@@ -59,7 +59,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
                                         facing=facings.get(owner) or "N"))
     # tracks first: regions may be made of them ((sites Track "Track1"))
     tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
-    region_compiler = Compiler(None, topology, tracks=tracks)
+    region_compiler = Compiler(None, topology, tracks=tracks, players=num)
     owned, owned_named = _regions(equipment.regions, region_compiler, topology, num)
     teams = _teams(equipment.teams, num, bound.rules.start)
     info = GameInfo(

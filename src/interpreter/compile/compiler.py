@@ -102,8 +102,9 @@ class Compiler:
     """What a ludeme may use while compiling: the game being built and conversions."""
 
     def __init__(self, game: Game | None, topology: Any = None, phase_names: Sequence[str] = (),
-                 tracks: Sequence[Any] = ()):
-        self.game_or_none = game  # None while the game itself is being built (player count, regions...)
+                 tracks: Sequence[Any] = (), players: int = 0):
+        self.game_or_none = game
+        self._players = players  # the player count, known before the game is built (0: not known)  # None while the game itself is being built (player count, regions...)
         self._topo: Topology | None = topology if topology is not None else (
             game.topology if game is not None else None)
         self.phase_names = list(phase_names)  # the phases of the rules being compiled
@@ -132,6 +133,13 @@ class Compiler:
         if self.game_or_none is None:
             raise AttributeError("the game is not built yet: its players and pieces are not known")
         return self.game_or_none
+
+    @property
+    def num_players(self) -> int:
+        """The number of players: the game's, or the count known while it is being built."""
+        if self.game_or_none is None and self._players:
+            return self._players
+        return self.game.num_players
 
     def built(self) -> Game:
         """:attr:`game` (the game whose rules are being compiled)."""

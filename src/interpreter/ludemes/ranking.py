@@ -34,8 +34,7 @@ class CountPlayers(Ludeme):
     any_type: Any = site_type_param()
 
     def compile(self, c: Compiler):
-        n = c.game.num_players
-        return const_fn(n)
+        return const_fn(c.num_players)
 
     def kernel_int(self, k: Emitter) -> str:
         return str(k.players)
