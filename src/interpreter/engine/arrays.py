@@ -12,5 +12,7 @@ COUNT = "count"  # pieces per site (engine.counts)
 # yet; cleared when a move becomes the last one, engine.turns.act)
 EFFECT_TO = "effect_to"
 RANKS = "ranks"  # each player's rank once out of a ranked game (0 while they play)
+# a shared hand of sites ((hand Shared size:N)): the piece per site, on sites after the players' hands
+HAND_SHARED_SITES = "hand_shared_sites"
 
-__all__ = ["HAND", "HAND_SITES", "HAND_SHARED", "COUNT", "EFFECT_TO", "RANKS"]
+__all__ = ["HAND", "HAND_SITES", "HAND_SHARED", "HAND_SHARED_SITES", "COUNT", "EFFECT_TO", "RANKS"]

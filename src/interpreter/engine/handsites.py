@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import HAND_SITES
+from .arrays import HAND_SHARED_SITES, HAND_SITES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -30,6 +30,11 @@ def what_at(state: State, site: int) -> int:
     hands = state.arrays.get(HAND_SITES)
     if hands is not None and 0 <= site - n < len(hands):
         return int(hands[site - n])
+    shared = state.arrays.get(HAND_SHARED_SITES)
+    if shared is not None:  # the shared hand's sites, after the players'
+        k = site - n - (len(hands) if hands is not None else 0)
+        if 0 <= k < len(shared):
+            return int(shared[k])
     return 0
 
 
@@ -47,9 +52,13 @@ def put(state: State, site: int, what: int) -> None:
     if 0 <= site < n:
         state.place(site, what)
         return
-    hands = state.arrays[HAND_SITES]
-    if hands[site - n] != what:
-        state.set_item(hands, site - n, what)
+    hands = state.arrays.get(HAND_SITES)
+    k = site - n
+    if hands is None or k >= len(hands):  # a site of the shared hand, after the players'
+        k -= len(hands) if hands is not None else 0
+        hands = state.arrays[HAND_SHARED_SITES]
+    if hands[k] != what:
+        state.set_item(hands, k, what)
 
 
 def hand_sites_of(state: State, player: int) -> range:

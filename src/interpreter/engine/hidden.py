@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import COUNT, HAND, HAND_SHARED, HAND_SITES
+from .arrays import COUNT, HAND, HAND_SHARED, HAND_SHARED_SITES, HAND_SITES
 
 if TYPE_CHECKING:
     from .game import Declarations, Game
@@ -32,7 +32,8 @@ def total_sites(d: Declarations) -> int:
     before the rules, so the hands are known)."""
     arrays = d.arrays
     hands = len(arrays[HAND_SITES]) if HAND_SITES in arrays else (d.num_players if HAND in arrays else 0)
-    return d.num_sites + hands + (1 if HAND_SHARED in arrays else 0)
+    shared = len(arrays[HAND_SHARED_SITES]) if HAND_SHARED_SITES in arrays else 1
+    return d.num_sites + hands + (shared if HAND_SHARED in arrays else 0)
 
 
 def declare(d: Declarations) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import HAND, HAND_SHARED, HAND_SITES
+from .arrays import HAND, HAND_SHARED, HAND_SHARED_SITES, HAND_SITES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,9 +36,18 @@ def shared_hand_site(game: Game) -> int:
     return game.topology.n + hand_layout(game)[1]
 
 
+def shared_hand_size(game: Game) -> int:
+    """How many sites the shared hand has: its size (``(hand Shared size:N)``), else one
+    (a counted supply); 0 without a shared hand."""
+    if HAND_SHARED not in game.arrays:
+        return 0
+    sited = game.arrays.get(HAND_SHARED_SITES)
+    return len(sited) if sited is not None else 1
+
+
 def off_board_sites(game: Game) -> int:
     """How many sites the hands have after the board's (the dice's come next)."""
-    return hand_layout(game)[1] + (1 if HAND_SHARED in game.arrays else 0)
+    return hand_layout(game)[1] + shared_hand_size(game)
 
 
 def site_label(game: Game, site: int) -> str:
@@ -52,8 +61,9 @@ def site_label(game: Game, site: int) -> str:
     if 0 <= k < hands:
         player, index = divmod(k, per_hand)
         return f"Hand{player + 1}" if per_hand == 1 else f"Hand{player + 1}_{index + 1}"
-    if site == shared_hand_site(game):
-        return "HandShared"
+    shared = shared_hand_site(game)
+    if shared >= 0 and 0 <= site - shared < shared_hand_size(game):
+        return "HandShared" if site == shared else f"HandShared_{site - shared + 1}"
     k -= off_board_sites(game)
     if 0 <= k < sum(ds.size for ds in game.dice):
         return f"Die{k + 1}"
@@ -69,6 +79,8 @@ def site_of_label(game: Game, label: str) -> int:
     text = label.strip().lower()
     if text == "handshared":
         return shared_hand_site(game)
+    if text.startswith("handshared_") and text[11:].isdigit() and 2 <= int(text[11:]) <= shared_hand_size(game):
+        return shared_hand_site(game) + int(text[11:]) - 1
     if not per_hand or not text.startswith("hand"):
         return -1
     player, _, index = text[4:].partition("_")
@@ -80,4 +92,4 @@ def site_of_label(game: Game, label: str) -> int:
     return len(game.topology.labels) + (p - 1) * per_hand + k - 1
 
 
-__all__ = ["hand_layout", "shared_hand_site", "off_board_sites", "site_label", "site_of_label"]
+__all__ = ["hand_layout", "shared_hand_site", "shared_hand_size", "off_board_sites", "site_label", "site_of_label"]

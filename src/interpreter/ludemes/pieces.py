@@ -57,7 +57,8 @@ class Hand(Ludeme):
     placing a piece on the board does not take it from the hand (the rules say what leaves it).
 
     ``(hand Shared)`` is one more hand, shared, of one site after the players': pieces counted
-    there (``(handSite Shared)``).
+    there (``(handSite Shared)``); with ``size:``, of that many sites, one piece each
+    (``(handSite Shared 1)`` the second).
 
     Parameters:
         role: ``Each``: every player has a hand; ``Shared``: one hand for all
@@ -67,6 +68,7 @@ class Hand(Ludeme):
         (hand Each)
         (hand Each size:15)
         (hand Shared)
+        (hand Shared size:2)
     """
 
     name = "hand"
@@ -80,10 +82,14 @@ class Hand(Ludeme):
         ``size:``, Ludii's hands of sites instead (see :mod:`.containers`). The shared hand
         is one site after the players' hands, holding counted pieces."""
         if self.role.name == "Shared":
-            if self.size is not None:
-                raise BindError("a shared hand of several sites is not supported", self.size.span)
-            from ..engine.arrays import COUNT, EFFECT_TO, HAND_SHARED
+            from ..engine.arrays import COUNT, EFFECT_TO, HAND_SHARED, HAND_SHARED_SITES
             d.array(HAND_SHARED, [1])
+            if self.size is not None:  # Ludii's shared hand of sites: one piece per site
+                size = c.static_int(self.size)
+                if not 1 <= size <= MAX_HAND_SITES:
+                    raise BindError(f"a hand has 1 to {MAX_HAND_SITES} sites, not {size}", self.size.span)
+                d.array(HAND_SHARED_SITES, [0] * size)
+                return
             # its pieces are counted: room for the players' hands and this one after the board
             d.array(COUNT, [0] * (d.num_sites + d.num_players + 1), per_piece=True)
             d.array(EFFECT_TO, [-1, -1, -1])
@@ -120,9 +126,14 @@ class HandSite(Ludeme):
     def compile(self, c: Compiler):
         if isinstance(self.player, Const) and self.player.name == "Shared":
             from ..engine.sites import shared_hand_site
+            from ..engine.arrays import HAND_SHARED_SITES
             site = shared_hand_site(c.game)
             if site < 0:
                 raise BindError("the game has no shared hand", self.span, hint="add (hand Shared) to the equipment")
+            if self.index is not None:
+                size = len(c.game.arrays.get(HAND_SHARED_SITES, (0,)))
+                index = c.int(self.index)
+                return lambda s, e: site + x if 0 <= (x := index(s, e)) < size else -1
             return const_fn(site)
         player = c.player(self.player)
         n = c.topo.n
@@ -142,6 +153,16 @@ class HandSite(Ludeme):
         """The start effect putting ``count`` pieces ``what`` in this hand."""
         game = c.game
         if isinstance(self.player, Const) and self.player.name == "Shared":  # counted pieces
+            from ..engine.arrays import HAND_SHARED_SITES
+            from ..engine.sites import shared_hand_site
+            if HAND_SHARED_SITES in game.arrays:  # a shared hand of sites: one piece per site
+                if count is not None:
+                    raise BindError("a hand site holds one piece", count.span)
+                at = self.compile(c)(None, None)
+                if at < 0:
+                    raise BindError("the shared hand has no such site", self.span)
+                slot = at - shared_hand_site(game)
+                return lambda s, e: s.set_item(s.arrays[HAND_SHARED_SITES], slot, what)
             from ..engine.counts import add_pieces
             site = self.compile(c)(None, None)
             amount_of = c.int(count) if count is not None else const_fn(1)
