@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.dice import UNDEFINED
-from ..engine.values import const_fn
 from .base import INT, INT_FN, REGION, SITE_NUMBER, Ludeme, Param
 from .measures import check_site_type
 from .sitetypes import kind_of_site, site_type_param

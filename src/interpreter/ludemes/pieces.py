@@ -125,8 +125,8 @@ class HandSite(Ludeme):
 
     def compile(self, c: Compiler):
         if isinstance(self.player, Const) and self.player.name == "Shared":
-            from ..engine.sites import shared_hand_site
             from ..engine.arrays import HAND_SHARED_SITES
+            from ..engine.sites import shared_hand_site
             site = shared_hand_site(c.game)
             if site < 0:
                 raise BindError("the game has no shared hand", self.span, hint="add (hand Shared) to the equipment")
