@@ -144,6 +144,10 @@ class IsLoop(Ludeme):
     path: Any = Param(BOOL_LIT, optional=True, named=True)
     concepts = ("Loop",)
 
+    def concepts_at(self, where):
+        # Ludii's IsLoop keeps the concepts of its directions, Adjacent when none is given
+        return ("Loop", "AdjacentDirection") if self.directions is None and not self.ours() else ("Loop",)
+
     def validate(self) -> None:
         if self.surround is not None and self.roles is not None:
             raise BindError("is Loop: give surround: or a list of roles, not both", self.roles.span)
