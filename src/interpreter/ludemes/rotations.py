@@ -107,6 +107,56 @@ def rotation_rules(c: Compiler, values: Any, after: Any = None) -> dict[int, tup
     return out
 
 
+def turned(facing: str, turns: int, among: tuple[str, ...]) -> str:
+    """The facing of a piece turned ``turns`` times (Ludii's ``FR`` step per turn: the next
+    direction of ``among`` clockwise)."""
+    if not among:
+        return facing
+    for _ in range(turns):
+        base = COMPASS16.index(facing)
+        facing = next(COMPASS16[(base + k) % 16] for k in range(1, 17) if COMPASS16[(base + k) % 16] in among)
+    return facing
+
+
+class TurnedFacing:
+    """The facing of the piece on ``(from)`` as its rotation turns it (Ludii's relative
+    directions read the piece's rotation): a rule reading relative directions is compiled once
+    per number of turns (none, then 1 to one full round of the relation's directions), the one
+    used chosen by the rotation when the rule runs (see :class:`~.base.DirectionsByCondition`)."""
+
+    def __init__(self, among: tuple[str, ...]):
+        self.among = among
+        self.forced: Any = None
+
+    def branches(self, c: Compiler):
+        count = max(1, len(self.among))
+
+        def which(s: State, e: Env) -> int:
+            r = rotation_at(s, e.frm)
+            return 0 if r <= 0 else (r - 1) % count + 1
+        return count + 1, which
+
+    def facing(self, facing: str) -> str:
+        from .base import DirectionsByCondition
+        if self.forced is None:
+            raise DirectionsByCondition(self)
+        return turned(facing, self.forced, self.among)
+
+
+def turned_facing(c: Compiler, facing: str, of: str, where: Any) -> str:
+    """``facing`` as the rotation of the piece on ``(from)`` turns it, in a game whose pieces
+    turn (the facing itself in others)."""
+    game = getattr(c, "game", None)
+    if game is None or ROTATION not in game.arrays:
+        return facing
+    cache = c.__dict__.setdefault("_turned_facings", {})
+    key = (id(where), of)
+    node = cache.get(key)
+    if node is None:
+        node = cache[key] = TurnedFacing(supported(c.topo, of))
+    return node.facing(facing)
+
+
 class Rotations(Ludeme):
     """The rotations of the directions given (Ludii's ``(rotations ...)``): each compass
     direction's index on the 16-point compass over the board's ratio (on a square board N 0,

@@ -178,6 +178,8 @@ def _direction_names(k: Emitter, names: list[str], of: str = "Adjacent") -> tupl
         if name in RELATIVE:
             if facing is None:
                 raise NoKernel(name, "directions relative to a facing")
+            if "rotation" in k.game.arrays:
+                raise NoKernel(name, "directions relative to the facing of a piece that turns")
             found = relative(name, facing, k.topo.relation_directions.get(of, ()))
         else:
             found = k.topo.keys([name])
