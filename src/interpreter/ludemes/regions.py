@@ -12,6 +12,7 @@ from ..engine.values import INFINITY, const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
+    ANY_INT,
     BOOL_FN,
     BOOL_LIT,
     DIRECTION_NAMES,
@@ -481,6 +482,8 @@ class SitesDistance(Ludeme):
         type: the kind of site (the board's own kind when left out)
         directions: the steps counted (``Adjacent`` when left out)
         step: the step repeated (instead of the directions)
+        newRotation: Ludii's rotation of the piece after each step, ``(value)`` being the one
+            before (it turns relative directions only: taken with a step in absolute directions)
         from: the site (or region) the distance is measured from
         distance: the distances kept, as a range
 
@@ -496,12 +499,24 @@ class SitesDistance(Ludeme):
     type: Any = site_type_param()
     directions: Any = Param(DIRS, optional=True)
     step: Any = Param(Instance("step"), optional=True)
+    new_rotation: Any = Param(INT_FN, optional=True, named=True, key="newRotation", range=ANY_INT)
     origin: Any = Param(REGION_FN, named=True, key="from")
     distance: Any = Param(kind_of(RANGE))
 
     def validate(self) -> None:
         if self.step is not None and self.directions is not None:
             raise BindError("(sites Distance ...) takes directions or a step, not both", self.span)
+        if self.new_rotation is not None:
+            from ..engine.facing import RELATIVE
+            if self.step is None:
+                raise BindError("sites Distance: newRotation: turns the piece of a step move: give the step",
+                                self.new_rotation.span)
+            dirs = self.step.directions
+            names = [d.name for d in (dirs.items if isinstance(dirs, BoundArray) else [dirs]) if isinstance(d, Const)]
+            relative = [n for n in names if n in RELATIVE]
+            if relative:
+                raise BindError(f"sites Distance: newRotation: with a step in relative directions ({relative[0]}) "
+                                "is not supported yet", self.new_rotation.span)
 
     def compile(self, c: Compiler):
         if self.step is not None:
