@@ -124,6 +124,14 @@ class What(Ludeme):
         at = c.site(self.at)
         n = c.topo.n
         hands = HAND_SITES in c.game.arrays
+        from ..engine.arrays import HAND_SHARED_SITES
+        if HAND_SHARED_SITES in c.game.arrays:  # the shared hand's sites too
+            from ..engine.handsites import what_at
+
+            def anywhere(s: State, e: Env) -> int:
+                x = at(s, e)
+                return s.what[x] if 0 <= x < n else what_at(s, x) if x >= n else 0
+            return anywhere
         if c.game.stacking:
             from ..engine import stacks
             level = c.int(self.level) if self.level is not None else (lambda s, e: 0)
@@ -151,6 +159,8 @@ class What(Ludeme):
         from ..native.emit import NoKernel
         if self.level is not None or k.game.stacking:
             raise NoKernel("(what level:...)")
+        if "hand_shared_sites" in k.game.arrays:
+            raise NoKernel("(what at:...)", "a shared hand of sites")
         site = k.site(self.at, hands=True)  # WHAT + site: a hand's site as well as the board's
         if getattr(self.at, "context_site", False) or site.isdigit():
             return k.what(site)

@@ -1134,15 +1134,21 @@ class Directions(Ludeme):
     (on a board of vertices the adjacent steps are its lines, so ``FR`` there is no diagonal;
     ``of:All`` lets it be one).
 
+    With ``bySite:True`` relative directions are taken among the directions of the relation
+    that the site moved from has steps in (Ludii's element's own supported directions), not
+    the board's.
+
     Parameters:
         names: the directions (compass points, relations such as ``Orthogonal``, or relative
             to the piece's facing) [Forward, as Ludii's]
         of: the relation whose directions relative ones are taken among [Adjacent]
+        bySite: True: among the directions of the site's own steps [False]
 
     Examples:
         (directions {N S})
         (directions {FR FL} of:All)
         (directions)
+        (directions Forwards of:All bySite:True)
     """
 
     name = "directions"
@@ -1150,6 +1156,11 @@ class Directions(Ludeme):
     names: Any = Param(ArrayOf(Enum(tuple(DIRECTION_NAMES))), optional=True)
     of: Any = Param(Enum(("Adjacent", "All", "Orthogonal", "Diagonal", "OffDiagonal")),
                     optional=True, named=True)
+    bySite: Any = Param(BOOL_LIT, optional=True, named=True)
+
+    def by_site(self) -> bool:
+        """Whether relative directions are read among the site's own directions (``bySite:``)."""
+        return isinstance(self.bySite, Bool) and self.bySite.value
 
     def relation_of(self) -> str:
         """The relation relative directions are read among (Ludii's ``of:``, Adjacent)."""
@@ -1167,7 +1178,12 @@ class Directions(Ludeme):
         return {DIRECTION_CONCEPTS[n] for n in self.named() if n in DIRECTION_CONCEPTS}
 
     def static_directions(self, c: Compiler) -> tuple[str, ...]:
-        return c.direction_names(self.named(), self, self.relation_of())
+        from ..engine.facing import RELATIVE
+        names = self.named()
+        if not self.by_site() or not any(n in RELATIVE for n in names):
+            return c.direction_names(names, self, self.relation_of())
+        from .rotations import site_directions
+        return site_directions(c, names, self, self.relation_of())
 
 
 class SitesBracketed(Ludeme):

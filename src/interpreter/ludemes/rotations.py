@@ -157,6 +157,63 @@ def turned_facing(c: Compiler, facing: str, of: str, where: Any) -> str:
     return node.facing(facing)
 
 
+class SiteDirections:
+    """The directions of a relation the site moved from has steps in (Ludii's ``bySite:True``):
+    a rule reading relative directions among them is compiled once per distinct set of them on
+    the board, the one used chosen by ``(from)`` when the rule runs."""
+
+    def __init__(self, sets: tuple[tuple[str, ...], ...], of_site: tuple[int, ...]):
+        self.sets = sets
+        self.of_site = of_site  # per site, the index of its set
+        self.forced: Any = None
+
+    def branches(self, c: Compiler):
+        of_site = self.of_site
+
+        def which(s: State, e: Env) -> int:
+            x = e.frm
+            return of_site[x] if 0 <= x < len(of_site) else 0
+        return len(self.sets), which
+
+    def among(self) -> tuple[str, ...]:
+        from .base import DirectionsByCondition
+        if self.forced is None:
+            if len(self.sets) == 1:
+                return self.sets[0]
+            raise DirectionsByCondition(self)
+        return self.sets[self.forced]
+
+
+def site_directions(c: Compiler, names: list[str], where: Any, of: str) -> tuple[str, ...]:
+    """``names`` on this board, relative ones among the directions of ``of`` that the site
+    moved from has steps in (Ludii's ``(directions ... bySite:True)``)."""
+    from ..engine.facing import RELATIVE, relative
+    cache = c.__dict__.setdefault("_site_directions", {})
+    key = (id(where), of)
+    node = cache.get(key)
+    topo = c.topo
+    if node is None:
+        wanted = supported(topo, of)
+        sets: list[tuple[str, ...]] = []
+        of_site = []
+        for x in range(topo.n):
+            own = tuple(d for d in wanted if topo.step[d][x] >= 0)
+            if own not in sets:
+                sets.append(own)
+            of_site.append(sets.index(own))
+        node = cache[key] = SiteDirections(tuple(sets) or ((),), tuple(of_site))
+    out: list[str] = []
+    for name in names:
+        if name in RELATIVE:
+            if c.facing is None:
+                raise c.error(f"{name} is relative to a piece's facing, which is not known here", where)
+            found = relative(name, turned_facing(c, c.facing, of, where), node.among())
+        else:
+            found = topo.keys([name])
+        out.extend(d for d in found if d not in out)
+    return tuple(out)
+
+
 class Rotations(Ludeme):
     """The rotations of the directions given (Ludii's ``(rotations ...)``): each compass
     direction's index on the 16-point compass over the board's ratio (on a square board N 0,

@@ -165,6 +165,8 @@ def _directions(k: Emitter, value: Any, default: str) -> tuple[str, ...]:
             raise NoKernel(value.name, "a direction this board lacks")
         return dirs
     if isinstance(value, regions.Directions):
+        if value.by_site():
+            raise NoKernel("(directions ... bySite:True)", "directions among a site's own")
         return _direction_names(k, value.named(), value.relation_of())
     raise NoKernel(f"({value.name} ...)", "directions given by a ludeme")
 
