@@ -164,7 +164,7 @@ def test_path_extent_follows_a_colour_through_the_tiles():
     c1 = g.topology.site("C1")
     assert evaluate(g, s, f"(pathExtent 1 {c1})") == 3  # C4, the site it leads to, is 3 rows up
     assert evaluate(g, s, f"(pathExtent 2 {c1})") == 1  # colour 2 goes east-west: B1 and D1
-    assert evaluate(g, s, f'(pathExtent 1 (coord "E5"))') == 0  # no tile there
+    assert evaluate(g, s, '(pathExtent 1 (coord "E5"))') == 0  # no tile there
 
 
 def test_a_loop_of_a_tile_path():
