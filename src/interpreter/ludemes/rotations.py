@@ -281,8 +281,7 @@ class SetRotation(Ludeme):
 
     Parameters:
         to: the site of the piece (``(from)`` when left out)
-        directions: the rotations to turn it to
-        direction: the rotation to turn it to
+        directions: the rotation, or the rotations, to turn it to
         previous: whether it may turn back one rotation [True]
         next: whether it may turn on one rotation [True]
         then: consequences
@@ -290,7 +289,7 @@ class SetRotation(Ludeme):
     Examples:
         (set Rotation)
         (set Rotation (to (last To)) 2 previous:False next:False)
-        (move Set Rotation (to (last To)) {0 4} next:False)
+        (set Rotation (to (last To)) {0 4} next:False)
     """
 
     name = "set Rotation"
