@@ -195,3 +195,24 @@ def test_a_shared_hand_of_sites_holds_one_piece_a_site():
     assert evaluate(g, s, "(what at:(handSite Shared 1))") == g.component_index["Disc"]
     assert evaluate(g, s, "(what at:(handSite Shared))") == 0
     assert len(s.legal_moves()) == 25  # from the second site only
+
+
+# --- directions Random ----------------------------------------------------------------------------------
+def test_directions_random_draws_num_distinct_directions_of_the_site():
+    g = game('(piece "Disc" Each (move Step (directions Random Orthogonal num:2) (to if:(is Empty (to)))))',
+             "(forEach Piece)", start='(place "Disc1" coord:"C3") (place "Disc2" coord:"A1")')
+    s = g.initial_state()
+    drawn = set()
+    for _ in range(12):
+        moves = s.legal_moves()
+        if s.mover == 1:
+            assert len(moves) <= 2  # two of the site's orthogonal directions (fewer where blocked)
+            drawn.update(m.text for m in moves)
+        again = s.legal_moves()
+        assert [m.text for m in again] == [m.text for m in moves]  # the same position draws alike
+        s.apply(moves[0])
+    assert len(drawn) > 2  # other positions draw other directions
+    corner = game('(piece "Disc" Each (move Step (directions Random Orthogonal num:3) (to if:(is Empty (to)))))',
+                  "(forEach Piece)", start='(place "Disc1" coord:"A1")')
+    # A1 has two orthogonal directions: both, whatever is drawn
+    assert sorted(m.text for m in corner.initial_state().legal_moves()) == ["A1-A2", "A1-B1"]

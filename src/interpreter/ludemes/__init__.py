@@ -18,6 +18,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     counters,
     dice,
     directionfns,
+    directions_random,
     dominoes,
     effects,
     end_rules,
