@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from ..engine.env import Env
 from ..engine.move import CHOICE, Move
 from ..engine.movegen import FnGen, MoveGen
-from ..errors import BindError
 from .base import (
     ANY_INT,
     BOOL_FN,
@@ -263,13 +262,11 @@ class Rotations(Ludeme):
 
 
 def _site_of_to(c: Compiler, to: Any, where: Ludeme) -> Any:
-    """The one site a ``(to ...)`` names (Ludii's ``to.loc()``), ``(from)`` when it names none."""
-    if to is None or to.sites is None:
+    """The one site a ``(to ...)`` names (Ludii's ``to.loc()``); ``(from)`` when it names none,
+    a region too (Ludii's ``to.loc()`` is then null)."""
+    if to is None or to.sites is None or isinstance(to.sites, Ludeme) and to.sites.kind != "int":
         return lambda s, e: e.frm
-    sites = to.sites
-    if isinstance(sites, Ludeme) and sites.kind not in ("int",):
-        raise BindError(f"{where.name} turns the piece on one site: give (to <site>)", sites.span)
-    return c.site(sites)
+    return c.site(to.sites)
 
 
 class SetRotation(Ludeme):
@@ -280,7 +277,7 @@ class SetRotation(Ludeme):
     Ludii's move of it is written as its site.
 
     Parameters:
-        to: the site of the piece (``(from)`` when left out)
+        to: the site of the piece (``(from)`` when left out, or given a region, as Ludii's)
         directions: the rotation, or the rotations, to turn it to
         previous: whether it may turn back one rotation [True]
         next: whether it may turn on one rotation [True]
