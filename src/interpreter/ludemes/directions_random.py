@@ -105,9 +105,9 @@ class DirectionsRandom(Ludeme):
                     found += topo.keys([name])
             per_site.append(tuple(found))
         sets: dict[tuple[str, ...], int] = {}
-        for found in dict.fromkeys(per_site):
-            want = min(num, len(found))
-            for combo in combinations(sorted(set(found)), want):
+        for candidates in dict.fromkeys(per_site):
+            want = min(num, len(candidates))
+            for combo in combinations(sorted(set(candidates)), want):
                 sets.setdefault(combo, len(sets))
                 if len(sets) > MOST_SETS:
                     raise BindError(f"directions Random: more than {MOST_SETS} sets of directions may be drawn",
