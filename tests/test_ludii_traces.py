@@ -100,6 +100,11 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "board__race__reach__Chonpa_seed101": (
         "ply 98: the pair of pieces moved together on doubles goes one site (B9-C9) here where Ludii's "
         "goes the throw's count (B9-H9): the paired move along the track is not yet Ludii's"),
+    "board__space__connection__Trax_seed101": (
+        "after ply 35 (all 35 plies agree): Ludii ends the game in a draw, which only its third end rule "
+        "gives (64 sites occupied); here the board holds 60 tiles after the last move and its forced "
+        "tiles (62 sites with the shared hand's two) and the game goes on: where Ludii counts 64 is not "
+        "found yet"),
     "experimental__Morpharaoh_seed101": (
         "ply 19: Ludii lists E5:Disc2 twice. Ludii's Add, for a (to ... (apply ...)) placement not yet in "
         "its action cache, adds the move through chainRuleCrossProduct and then once more (Add.eval); once "

@@ -500,7 +500,9 @@ class Compiler:
                     raise self.error(f"{name} is relative to a piece's facing, which is not known here",
                                      where, hint="use relative directions in a piece's own moves, "
                                                  "or in the play rule of players with directions")
-                found = relative(name, self.facing, self.topo.relation_directions.get(of, ()))
+                from ..ludemes.rotations import turned_facing  # a turned piece's facing turns with it
+                facing = turned_facing(self, self.facing, of, where)
+                found = relative(name, facing, self.topo.relation_directions.get(of, ()))
             else:
                 found = self.topo.keys([name])
             out.extend(d for d in found if d not in out)

@@ -399,7 +399,9 @@ def numeric_concepts(game: Game, boolean: frozenset[str] | None = None) -> dict[
         "NumRightSites": len(regions.get("Right", ())),
         "NumCentreSites": len(regions.get("Centre", ())),
         "NumPhasesBoard": sum(1 for name, sites in regions.items() if name.startswith("Phase") and sites),
-        "NumLayers": len(set(topo.layers)) if topo.layers else 1,  # a board of layers (a pyramid) has several
+        # a board of layers (a pyramid) has several; Ludii's boardless table has none computed (0)
+        "NumLayers": 0 if getattr(getattr(getattr(bound, "equipment", None), "board", None), "name", "") == "boardless"
+        else len(set(topo.layers)) if topo.layers else 1,
     }
     relations = {"NumDirections": "All", "NumOrthogonalDirections": "Orthogonal",
                  "NumDiagonalDirections": "Diagonal", "NumAdjacentDirections": "Adjacent",

@@ -18,6 +18,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     counters,
     dice,
     directionfns,
+    directions_random,
     dominoes,
     effects,
     end_rules,
@@ -71,6 +72,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     region_walk,
     regions,
     remember,
+    rotations,
     shapes,
     sitetypes,
     sowing,
@@ -82,6 +84,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     structure,
     teams,  # forEach Team and (team) (issue 24, teams)
     territory,
+    tiles,
     tracks,
     turn_moves,
     turns,

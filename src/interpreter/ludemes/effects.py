@@ -491,10 +491,13 @@ class Place(Ludeme):
         counts: with a region, how many pieces go on each site: as Ludii's, the first number
             for every site
         state: the local state of each piece placed (``(state at:...)``; 0 when left out)
+        rotation: the rotation of each piece placed on the board (``(rotation at:...)``, see
+            :mod:`.rotations`; 0 when left out)
         value: the value of each piece placed (``(value Piece at:...)``; its kind's when left out)
 
     Examples:
         (place "Disc1" {"A1" "B1"})
+        (place "Arrow1" coord:"C3" rotation:2)
         (place "Disc1" Cell (sites Bottom) value:3)
         (place "Seed" (sites Bottom) counts:{4})
         (place "Rook1" {"A1" "H1"} state:1)
@@ -517,6 +520,7 @@ class Place(Ludeme):
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
     counts: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECES)
     state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+    rotation: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
@@ -577,6 +581,9 @@ class Place(Ludeme):
         if self.value is not None:
             from .variables import piece_values
             piece_values(d)
+        if self.rotation is not None:
+            from .rotations import declare_rotation
+            declare_rotation(d)
 
     def compile_effect(self, c: Compiler):
         from .board_sites import check_type
@@ -584,6 +591,10 @@ class Place(Ludeme):
         if self.nowhere:
             return lambda s, e: None  # no site given: Ludii places nothing
         placed = self._compile_placing(c)
+        if self.rotation is not None and (hasattr(self.sites, "fill") or isinstance(self.sites, Int)
+                                          and self.sites.value >= c.topo.n or isinstance(self.sites, Str)
+                                          and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0):
+            raise BindError("rotation: of pieces placed in hands is not supported", self.rotation.span)
         if self.value is None:
             return placed
         if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
@@ -625,13 +636,20 @@ class Place(Ludeme):
             number = c.int(self.count)
             sites = c.region(self.sites)
 
+            rotated = c.int(self.rotation) if self.rotation is not None else None
+
             def counted(s: State, e: Env) -> None:
                 n = number(s, e)
                 for site in sites(s, e):
                     set_pieces(s, site, n, what)
+                    if rotated is not None:
+                        from .rotations import set_rotation
+                        set_rotation(s, site, rotated(s, e))
             return counted
         region = c.region(self.sites)
         state = c.int(self.state) if self.state is not None else None
+        rotation = c.int(self.rotation) if self.rotation is not None else None
+        from .rotations import set_rotation
         from .variables import PIECE_STATES
 
         def run(s: State, e: Env) -> None:
@@ -643,6 +661,8 @@ class Place(Ludeme):
                         v = state(s, e)
                         if v and site < len(s.arrays[PIECE_STATES]):
                             s.set_item(s.arrays[PIECE_STATES], site, v)
+                    if rotation is not None:
+                        set_rotation(s, site, rotation(s, e))
         return run
 
     def _on_hand_site(self, c: Compiler):

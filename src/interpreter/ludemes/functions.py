@@ -97,6 +97,9 @@ class To(_StateValue):
         sites: the sites a move may go to
         level: in a stacking game, the level of the stack the piece is put at (on top when left
             out)
+        rotations: in a move from a site to another, the rotations the piece may arrive with
+            (one move each, whose to effect does not happen, as Ludii's; see
+            :mod:`.rotations`); Ludii's other moves do not read it
         if: the condition a site must meet, ``(to)`` being the site
         apply: what happens on the site before the piece arrives (a capture by replacement)
 
@@ -104,6 +107,7 @@ class To(_StateValue):
         (to)
         (to if:(is Enemy (who at:(to))) (apply (remove (to))))
         (to Edge (sites Empty Edge))
+        (to (sites Empty) (rotations Orthogonal))
     """
 
     name = "to"
@@ -115,6 +119,7 @@ class To(_StateValue):
     type: Any = site_type_param()
     sites: Any = Param(REGION_FN, optional=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=LEVEL)
+    rotations: Any = Param(Instance("rotations"), optional=True)
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     apply: Any = Param(kind_of("apply"), optional=True)
 

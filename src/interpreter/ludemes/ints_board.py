@@ -7,8 +7,8 @@ by the pieces' rotations.
   name ``phase`` beside a game's phases, chosen by its ``of:``.
 - ``(layer of:x)``: the layer of an element on a board of several layers; the boards here are
   flat (one layer, 0).
-- ``(rotation at:x)``: the rotation of the piece on a site. A piece turns only where a rule
-  gives it a rotation; no rule here does yet (``rotation:`` is refused unless 0), so it is 0.
+- ``(rotation at:x)``: the rotation of the piece on a site (:mod:`.rotations`): 0 until a rule
+  turns it.
 - ``(edge a b)``: the edge joining two vertices; ``(last Between)``: the sites the last move
   passed over.
 """
@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.dice import UNDEFINED
-from ..engine.values import const_fn
 from ..errors import BindError
 from .base import INT, INT_FN, REGION, SITE_NUMBER, Ludeme, Param
 from .measures import check_site_type
@@ -108,8 +107,8 @@ class Layer(Ludeme):
 
 
 class Rotation(Ludeme):
-    """The rotation of the piece on a site (in a stacking game, at a level): 0, since no rule
-    here turns a piece yet (a ``rotation:`` other than 0 is refused where pieces are placed).
+    """The rotation of the piece on a site (in a stacking game, at a level; the top one when
+    left out): 0 until a rule turns it (see :mod:`.rotations`), and 0 where there is no piece.
 
     Parameters:
         type: the kind of site (the board's own when left out)
@@ -128,12 +127,28 @@ class Rotation(Ludeme):
     at: Any = Param(INT_FN, named=True, range=SITE_NUMBER)
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, 1000))
 
+    def declare(self, d: Any, c: Any) -> None:
+        from .rotations import declare_rotation
+        declare_rotation(d)
+
     def compile(self, c: Compiler):
+        from .rotations import ROTATION, rotation_at
         check_site_type(c, self, self.type)
-        c.int(self.at)  # checked like any argument, though every piece's rotation is 0
+        at = c.int(self.at)
+        if self.level is not None and c.game.stacking:
+            from ..engine import stacks
+            level = c.int(self.level)
+
+            def stacked(s: State, e: Env) -> int:
+                x = at(s, e)
+                if not 0 <= x < len(s.what):
+                    return 0
+                lv = level(s, e)
+                return stacks.value_at(s, x, stacks.top_level(s, x) if lv < 0 else lv, ROTATION)
+            return stacked
         if self.level is not None:
-            c.int(self.level)
-        return const_fn(0)
+            c.int(self.level)  # a site holds one piece: any level reads it, as Ludii's flat containers
+        return lambda s, e: rotation_at(s, at(s, e))
 
 
 __all__ = ["PhaseOf", "Layer", "Rotation"]

@@ -156,7 +156,8 @@ class IsLoop(Ludeme):
         colour: the player whose pieces make the loop (the mover when left out)
         start: the site the loop is looked for from (the last move's when left out)
         of: the group, as a region or a site label (ours; see above)
-        path: Ludii's loops of tiles' paths: no tiles here, so nothing changes
+        path: True: where the start site holds a tile, whether a path of the colour followed
+            from it comes back to it (Ludii's loops of tiles' paths, :mod:`.tiles`)
 
     Examples:
         (is Loop)
@@ -183,6 +184,10 @@ class IsLoop(Ludeme):
     path: Any = Param(BOOL_LIT, optional=True, named=True)
     concepts = ("Loop",)
 
+    def concepts_at(self, where):
+        # Ludii's IsLoop keeps the concepts of its directions, Adjacent when none is given
+        return ("Loop", "AdjacentDirection") if self.directions is None and not self.ours() else ("Loop",)
+
     def validate(self) -> None:
         if self.surround is not None and self.roles is not None:
             raise BindError("is Loop: give surround: or a list of roles, not both", self.roles.span)
@@ -197,9 +202,30 @@ class IsLoop(Ludeme):
     def compile(self, c: Compiler):
         if not self.ours():
             from .booleans_loop import compile_loop
-            return compile_loop(c, self)
+            pieces = compile_loop(c, self)
+            if self.path is not None and self.path.value:
+                return self._with_tiles(c, pieces)
+            return pieces
         loop, _ = loop_of(c, self.directions, self.of)
         return lambda s, e: bool(loop(s, e))
+
+    def _with_tiles(self, c: Compiler, pieces: Any) -> Any:
+        """Ludii's ``path:True``: a tile on the start site is read by its paths (``pieces``: the
+        reading of other pieces)."""
+        from .tiles import _tiles, tile_loop
+        tiles = _tiles(c)
+        if not tiles:
+            return pieces
+        along = tile_loop(c, self.colour, self.start)
+        start = c.int(self.start) if self.start is not None else (lambda s, e: s.last_to)
+        n = c.topo.n
+
+        def holds(s: State, e: Env) -> bool:
+            x = start(s, e)
+            if 0 <= x < n and s.what[x] in tiles:
+                return along(s, e)
+            return pieces(s, e)
+        return holds
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.emit import NoKernel

@@ -806,6 +806,7 @@ class MoveFromTo(Ludeme):
             declare_counts(d)
         if stack_flag(self.stack):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
+        self.declare_rotations(d)
 
     def compile(self, c: Compiler) -> MoveGen:
         copy = self.copy is not None and self.copy.value
@@ -815,6 +816,7 @@ class MoveFromTo(Ludeme):
         region, cond, effect = self._to_parts(c)
         rules = c.rule(effect, _then(c, self.then))
         game = c.game
+        turned = self._rotations(c)
         from ..engine.counts import kind_at, pieces_at
         move_of = self._move_maker(c, rules)
         whose = move_owner(c, self.role)
@@ -851,9 +853,27 @@ class MoveFromTo(Ludeme):
                         continue
                     frame.to = to
                     if cond is None or cond(s, frame):
-                        out.append(move_of(frm, to, w, p))
+                        if turned is None:
+                            out.append(move_of(frm, to, w, p))
+                        else:  # one move per rotation (Ludii's: without the to's effect)
+                            plain = move_of(frm, to, w, p)
+                            out.extend(plain.with_rules(r) for r in turned)
             return out
         return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
+
+    def _rotations(self, c: Compiler) -> list[tuple[int, ...]] | None:
+        """With ``(to ... (rotations ...))``: the consequences of the move for each rotation
+        (the piece turned to it on its target, then the move's ``then``), None without."""
+        rotations = getattr(self.to, "rotations", None)
+        if rotations is None:
+            return None
+        from .rotations import rotation_rules
+        return list(rotation_rules(c, rotations.values(c.topo), _then(c, self.then)).values())
+
+    def declare_rotations(self, d: Any) -> None:
+        if getattr(self.to, "rotations", None) is not None:
+            from .rotations import declare_rotation
+            declare_rotation(d)
 
     def _to_parts(self, c: Compiler) -> tuple[Any, Any, Any]:
         """(the sites to go to, their condition, the to's effect): as Ludii's fromTo, the apply's
@@ -984,6 +1004,8 @@ class MoveFromTo(Ludeme):
         from ..native.kernels.placement import _conjunction, _to_rule
         if self.counted():
             raise NoKernel("(move ... count:)", "pieces moved by number, or from or to a hand")
+        if getattr(self.to, "rotations", None) is not None:
+            raise NoKernel("(move ... (to ... (rotations ...)))", "a move per rotation of the piece")
         if self.stack is not None and self.stack.value:
             raise NoKernel("(move stack:True)")
         if self.role is not None and self.role.name != "Mover":

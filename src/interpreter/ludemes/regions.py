@@ -12,6 +12,7 @@ from ..engine.values import INFINITY, const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
+    ANY_INT,
     BOOL_FN,
     BOOL_LIT,
     DIRECTION_NAMES,
@@ -481,6 +482,8 @@ class SitesDistance(Ludeme):
         type: the kind of site (the board's own kind when left out)
         directions: the steps counted (``Adjacent`` when left out)
         step: the step repeated (instead of the directions)
+        newRotation: Ludii's rotation of the piece after each step, ``(value)`` being the one
+            before (it turns relative directions only: taken with a step in absolute directions)
         from: the site (or region) the distance is measured from
         distance: the distances kept, as a range
 
@@ -496,12 +499,24 @@ class SitesDistance(Ludeme):
     type: Any = site_type_param()
     directions: Any = Param(DIRS, optional=True)
     step: Any = Param(Instance("step"), optional=True)
+    new_rotation: Any = Param(INT_FN, optional=True, named=True, key="newRotation", range=ANY_INT)
     origin: Any = Param(REGION_FN, named=True, key="from")
     distance: Any = Param(kind_of(RANGE))
 
     def validate(self) -> None:
         if self.step is not None and self.directions is not None:
             raise BindError("(sites Distance ...) takes directions or a step, not both", self.span)
+        if self.new_rotation is not None:
+            from ..engine.facing import RELATIVE
+            if self.step is None:
+                raise BindError("sites Distance: newRotation: turns the piece of a step move: give the step",
+                                self.new_rotation.span)
+            dirs = self.step.directions
+            names = [d.name for d in (dirs.items if isinstance(dirs, BoundArray) else [dirs]) if isinstance(d, Const)]
+            relative = [n for n in names if n in RELATIVE]
+            if relative:
+                raise BindError(f"sites Distance: newRotation: with a step in relative directions ({relative[0]}) "
+                                "is not supported yet", self.new_rotation.span)
 
     def compile(self, c: Compiler):
         if self.step is not None:
@@ -1119,15 +1134,21 @@ class Directions(Ludeme):
     (on a board of vertices the adjacent steps are its lines, so ``FR`` there is no diagonal;
     ``of:All`` lets it be one).
 
+    With ``bySite:True`` relative directions are taken among the directions of the relation
+    that the site moved from has steps in (Ludii's element's own supported directions), not
+    the board's.
+
     Parameters:
         names: the directions (compass points, relations such as ``Orthogonal``, or relative
             to the piece's facing) [Forward, as Ludii's]
         of: the relation whose directions relative ones are taken among [Adjacent]
+        bySite: True: among the directions of the site's own steps [False]
 
     Examples:
         (directions {N S})
         (directions {FR FL} of:All)
         (directions)
+        (directions Forwards of:All bySite:True)
     """
 
     name = "directions"
@@ -1135,6 +1156,11 @@ class Directions(Ludeme):
     names: Any = Param(ArrayOf(Enum(tuple(DIRECTION_NAMES))), optional=True)
     of: Any = Param(Enum(("Adjacent", "All", "Orthogonal", "Diagonal", "OffDiagonal")),
                     optional=True, named=True)
+    bySite: Any = Param(BOOL_LIT, optional=True, named=True)
+
+    def by_site(self) -> bool:
+        """Whether relative directions are read among the site's own directions (``bySite:``)."""
+        return isinstance(self.bySite, Bool) and self.bySite.value
 
     def relation_of(self) -> str:
         """The relation relative directions are read among (Ludii's ``of:``, Adjacent)."""
@@ -1152,7 +1178,12 @@ class Directions(Ludeme):
         return {DIRECTION_CONCEPTS[n] for n in self.named() if n in DIRECTION_CONCEPTS}
 
     def static_directions(self, c: Compiler) -> tuple[str, ...]:
-        return c.direction_names(self.named(), self, self.relation_of())
+        from ..engine.facing import RELATIVE
+        names = self.named()
+        if not self.by_site() or not any(n in RELATIVE for n in names):
+            return c.direction_names(names, self, self.relation_of())
+        from .rotations import site_directions
+        return site_directions(c, names, self, self.relation_of())
 
 
 class SitesBracketed(Ludeme):

@@ -167,6 +167,8 @@ def _directions(k: Emitter, value: Any, default: str) -> tuple[str, ...]:
             raise NoKernel(value.name, "a direction this board lacks")
         return dirs
     if isinstance(value, regions.Directions):
+        if value.by_site():
+            raise NoKernel("(directions ... bySite:True)", "directions among a site's own")
         return _direction_names(k, value.named(), value.relation_of())
     raise NoKernel(f"({value.name} ...)", "directions given by a ludeme")
 
@@ -180,6 +182,8 @@ def _direction_names(k: Emitter, names: list[str], of: str = "Adjacent") -> tupl
         if name in RELATIVE:
             if facing is None:
                 raise NoKernel(name, "directions relative to a facing")
+            if "rotation" in k.game.arrays:
+                raise NoKernel(name, "directions relative to the facing of a piece that turns")
             found = relative(name, facing, k.topo.relation_directions.get(of, ()))
         else:
             found = k.topo.keys([name])
