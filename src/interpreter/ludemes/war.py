@@ -804,7 +804,8 @@ class MoveRemove(Ludeme):
     one move, written ``xC3``).
 
     In a stacking game the top piece of the site is taken, or the piece at ``level:``
-    (written ``xC3/1``), ``count:`` times.
+    (written ``xC3/1``), ``count:`` times; elsewhere the site is emptied whatever its count
+    (Ludii's removal from a flat site clears it: ``level:`` and ``count:`` change nothing there).
 
     Parameters:
         type: the kind of site (the board's own when left out)
@@ -833,10 +834,7 @@ class MoveRemove(Ludeme):
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
         then = self.then.compile_effect(c) if self.then is not None else None
-        if self.level is not None or self.count is not None:
-            if not c.game.stacking:
-                raise BindError("(move Remove level:/count:) takes pieces off stacks: in a stacking game only here",
-                                self.span)
+        if c.game.stacking and (self.level is not None or self.count is not None):
             return _stacked_removals(c, region, self.level, self.count, then)
         rules = c.rule(after=then)
         uid = c.game.uid
