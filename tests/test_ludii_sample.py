@@ -29,3 +29,21 @@ def test_remove_effect_with_count_empties_a_pit():
     s = g.initial_state()
     s.apply(s.legal_moves()[0])
     assert s.what[0] == 0 and s.arrays["count"][0] == 0 and s.arrays["count"][4] == 5
+
+
+# --- a piece given by number in add (MensaSpiel) ---------------------------------------------------
+def test_add_a_piece_given_by_number_worked_out_each_time():
+    # Ludii's Add evaluates its piece's IntFunction when it makes the moves: (id "Disc" Next) is
+    # the next player's Disc, whoever moves
+    g = game('(play (move Add (piece (id "Disc" Next)) (to (sites Empty))))', '(board (square 2)) (piece "Disc" Each)')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.who[0] == 2
+    s.apply(s.legal_moves()[0])
+    assert s.who[1] == 1
+
+
+def test_add_a_piece_given_by_a_number_that_is_no_piece_adds_nothing():
+    g = game('(play (or (move Add (piece (+ 5 (mover))) (to (sites Empty))) (move Pass)))',
+             '(board (square 2)) (piece "Disc" Each)')
+    assert [m.text for m in g.initial_state().legal_moves()] == ["pass"]

@@ -141,6 +141,7 @@ class _Placements(MoveGen):
     and site: never a duplicate."""
 
     unique = True
+    by_number: Any = None  # the piece as a number worked out each time (Ludii's (piece <int>)), or None
 
     def __init__(self, region: Any, cond: Any, per_player: dict[int, tuple[int, ...]],
                  moves_of: Callable[[int], list[Move]], anywhere_empty: bool, hand: bool,
@@ -158,8 +159,11 @@ class _Placements(MoveGen):
             self.space = n  # one candidate per site
             self.kinds = frozenset({ADD})
 
-    def _kinds(self, s: State) -> tuple[int, ...]:
+    def _kinds(self, s: State, e: Env) -> tuple[int, ...]:
         kinds = self.per_player.get(s.mover, ())
+        if self.by_number is not None:  # Ludii's Add skips a number that is no component
+            what = self.by_number(s, e)
+            kinds = (what,) if what in kinds else ()
         if self.hand:
             held, owned = s.arrays[HAND], self.owned
             kinds = tuple(w for w in kinds if not owned[w] or held[w] > 0)
@@ -186,7 +190,7 @@ class _Placements(MoveGen):
         return out
 
     def moves(self, s: State, e: Env) -> list[Move]:
-        kinds = self._kinds(s)
+        kinds = self._kinds(s, e)
         if not kinds:
             return []
         if len(kinds) == 1:
@@ -199,7 +203,7 @@ class _Placements(MoveGen):
 
     def first(self, s: State, e: Env) -> Move | None:
         # the first move, without making the others: (can Move ...) asks
-        kinds = self._kinds(s)
+        kinds = self._kinds(s, e)
         if not kinds:
             return None
         occupied = s.what
@@ -216,7 +220,7 @@ class _Placements(MoveGen):
 
     def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         # one site out of all: the placement there when it is legal (turns.random_move)
-        kinds = self.per_player.get(s.mover, ())
+        kinds = self.per_player.get(s.mover, ()) if self.by_number is None else self._kinds(s, e)
         site = rng.randrange(self.n)
         if not kinds or s.what[site]:
             return None
@@ -277,7 +281,11 @@ class MoveAdd(Ludeme):
         if self.count is not None and not game.stacking:
             raise BindError("count: adds several pieces at once in a stacking game only (stack:True) here",
                             self.count.span)
-        per_player = pieces_per_player(self.piece, game, lambda name: c.components_named(name, self.piece))
+        by_number = self.piece.index_of(c) if self.piece is not None and self.piece.index is not None else None
+        if by_number is not None:  # (piece (id "Name" Next)): Ludii's component worked out each time
+            per_player = {p: tuple(range(1, len(game.components))) for p in range(game.num_players + 1)}
+        else:
+            per_player = pieces_per_player(self.piece, game, lambda name: c.components_named(name, self.piece))
         if not any(per_player.values()):
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
         hand = HAND in game.arrays  # pieces come from their owner's hand
@@ -307,8 +315,10 @@ class MoveAdd(Ludeme):
         # (sites Empty): one pass over the board, no list of the region
         anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
         # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
-        return _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, game.owner_of, c.topo.n,
-                           self.empty_only and not game.stacking)
+        placements = _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, game.owner_of,
+                                 c.topo.n, self.empty_only and not game.stacking)
+        placements.by_number = by_number
+        return placements
 
     def kernel_moves(self, k: Emitter) -> Made:
         if self.count is not None or stack_flag(self.stack):

@@ -106,6 +106,8 @@ def _conjunction(k: Emitter, conds: list[Any]) -> str:
 
 def _placed_kinds(k: Emitter, ludeme: moves.MoveAdd) -> dict[int, tuple[int, ...]]:
     """The components each player may place (the reference's per_player table)."""
+    if ludeme.piece is not None and ludeme.piece.index is not None:
+        raise NoKernel("(move Add (piece <int>) ...)", "a piece given by number")
     per_player = pieces_per_player(ludeme.piece, k.game, lambda name: _components_named(k, name))
     if not any(per_player.values()):
         raise NoKernel("(move Add ...)", "no piece to add")
