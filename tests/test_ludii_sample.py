@@ -47,3 +47,29 @@ def test_add_a_piece_given_by_a_number_that_is_no_piece_adds_nothing():
     g = game('(play (or (move Add (piece (+ 5 (mover))) (to (sites Empty))) (move Pass)))',
              '(board (square 2)) (piece "Disc" Each)')
     assert [m.text for m in g.initial_state().legal_moves()] == ["pass"]
+
+
+# --- a hand's site holding several pieces (Unachess) ------------------------------------------------
+HANDS = '(board (square 3)) (piece "Disc" Each) (piece "Cross" Each) (hand Each size:2)'
+
+
+def test_a_hands_site_counts_the_pieces_placed_there_and_a_move_takes_one():
+    # Ludii's (place "Disc1" (handSite P1 0) count:3): one site holding 3 Discs; a piece moved
+    # off it leaves the others (its count goes down), the last one empties it
+    g = game('(start {(place "Disc1" (handSite P1 0) count:3) (place "Cross1" (handSite P1 1))}) '
+             '(play (move (from (sites Occupied by:Mover container:"Hand")) (to (sites Empty))))', HANDS)
+    s = g.initial_state()
+    texts = [m.text for m in s.legal_moves()]
+    assert "Hand1_1-A1" in texts and "Hand1_2-A1" in texts
+    for to in ("A1", "B1", "C1"):
+        s.apply(next(m for m in s.legal_moves() if m.text == f"Hand1_1-{to}"))
+        s.apply(s.legal_moves()[0])  # P2: no piece, a pass
+    assert [s.what[0], s.what[1], s.what[2]] == [1, 1, 1]  # three Discs of P1's
+    assert s.arrays["hand_sites"][0] == 0 and s.arrays["hand_sites"][1] != 0
+    assert not any(m.text.startswith("Hand1_1") for m in s.legal_moves())
+
+
+def test_count_at_a_hands_site_reads_its_pieces():
+    g = game('(start (place "Disc1" (handSite P1 1) count:4)) '
+             '(play (if (= 4 (count at:(handSite P1 1))) (move Pass) (move Add (to (sites Empty)))))', HANDS)
+    assert [m.text for m in g.initial_state().legal_moves()] == ["pass"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.arrays import HAND, HAND_SITES
+from ..engine.arrays import HAND, HAND_SITE_COUNT, HAND_SITES
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
@@ -525,6 +525,9 @@ class Place(Ludeme):
         if self._counted_on_board():
             from .sowing import declare_counts
             declare_counts(d)
+        if self.count is not None and hasattr(self.sites, "fill") and HAND_SITES in d.arrays \
+                and HAND_SITE_COUNT not in d.arrays:  # several pieces on a site of a hand
+            d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
         if self.state is not None:
             from .variables import piece_states
             piece_states(d)
