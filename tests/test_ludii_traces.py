@@ -101,9 +101,9 @@ KNOWN_DIFFERENCES: dict[str, str] = {
         "ply 98: the pair of pieces moved together on doubles goes one site (B9-C9) here where Ludii's "
         "goes the throw's count (B9-H9): the paired move along the track is not yet Ludii's"),
     "experimental__Morpharaoh_seed101": (
-        "ply 19: Ludii lists E5:Disc2 twice. Ludii's Add, for a (to ... (apply ...)) placement not yet in "
-        "its action cache, adds the move through chainRuleCrossProduct and then once more (Add.eval); once "
-        "cached, once: a duplicate that depends on what Ludii listed before in the trial, not on the position"),
+        "ply 33: ours lists the capture by placement B6:Disc2 (twice, as Ludii lists such placements) where "
+        "Ludii has none: its mid-board control (LobsidedVEmbrace: sites Around with (sites Direction ... "
+        "(difference Diagonal N S E W) distance:1) on the Cairo board) holds here, not in Ludii"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []

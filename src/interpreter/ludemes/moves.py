@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine import stacks, turns
-from ..engine.arrays import HAND
+from ..engine.arrays import COUNT, HAND
 from ..engine.env import Env
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, with_rules
@@ -142,6 +142,7 @@ class _Placements(MoveGen):
 
     unique = True
     by_number: Any = None  # the piece as a number worked out each time (Ludii's (piece <int>)), or None
+    twice = False  # each placement listed twice (Ludii's Add with effects and no move cache)
 
     def __init__(self, region: Any, cond: Any, per_player: dict[int, tuple[int, ...]],
                  moves_of: Callable[[int], list[Move]], anywhere_empty: bool, hand: bool,
@@ -175,14 +176,14 @@ class _Placements(MoveGen):
         if cond is None:
             if self.anywhere_empty:
                 return [site for site, w in enumerate(occupied) if not w]
-            if not self.empty_only:
-                return list(self.region(s, e))
+            if not self.empty_only:  # Ludii's region: each site once, none off the board
+                return [x for x in dict.fromkeys(self.region(s, e)) if x >= 0]
             return [site for site in self.region(s, e) if not occupied[site]]
         out = []
         frame = e.child()
         empty_only = self.empty_only
-        for site in self.region(s, e):
-            if empty_only and occupied[site]:
+        for site in self.region(s, e) if empty_only else dict.fromkeys(self.region(s, e)):
+            if site < 0 or (empty_only and occupied[site]):
                 continue
             frame.to = site
             if cond(s, frame):
@@ -190,6 +191,11 @@ class _Placements(MoveGen):
         return out
 
     def moves(self, s: State, e: Env) -> list[Move]:
+        if self.twice:
+            return [m for m in self._listed(s, e) for _ in (0, 1)]
+        return self._listed(s, e)
+
+    def _listed(self, s: State, e: Env) -> list[Move]:
         kinds = self._kinds(s, e)
         if not kinds:
             return []
@@ -209,8 +215,9 @@ class _Placements(MoveGen):
         occupied = s.what
         cond = self.cond
         frame = e.child()
+        skip_occupied = self.empty_only or self.anywhere_empty  # (sites Empty) holds no occupied site
         for site in range(self.n) if self.anywhere_empty else self.region(s, e):  # no list made
-            if not (self.empty_only and occupied[site]):
+            if site >= 0 and not (skip_occupied and occupied[site]):
                 if cond is not None:
                     frame.to = site
                     if not cond(s, frame):
@@ -235,6 +242,12 @@ class MoveAdd(Ludeme):
     belong to anyone, and the text names it before the site (``2@J10``). ``(piece {"A" "B"})``
     lets the mover choose among several kinds (their own piece of each).
 
+    As Ludii's Add, the sites of the region are not tested: a placement on an occupied site
+    keeps the piece there (one more piece in a game that counts them), after what the to's
+    ``(apply ...)`` did (a capture by placement: ``(apply (remove (to)))``). Where Ludii keeps
+    no move cache for it (inside a move generator with ``then``), a placement with such effects
+    is listed twice, as Ludii's legal moves list it.
+
     A placement names its piece whenever the piece's owner has several kinds of piece
     (``2Dot1@C3``: P1's "2Dot"). When the game has hands (``(hand Each)``), a player's piece
     comes from its owner's hand: it can be placed only while the hand holds one, and placing
@@ -254,7 +267,10 @@ class MoveAdd(Ludeme):
     """
 
     name = "move Add"
-    empty_only = True  # only on empty sites (a claim takes any site of its region)
+    empty_only = False  # as Ludii's Add, which tests no site: an occupied one keeps its piece
+    keeps_add_cache = True  # Ludii's action cache (ludemes/action_cache.py)
+    add_cache_disabled = False  # set where Ludii disables it: a placement with effects is listed twice
+    lists_applied_twice = True  # Ludii's Add lists a placement with effects twice without its cache
 
     def concepts_at(self, where):
         return where.either("AddDecision", "AddEffect")
@@ -270,7 +286,6 @@ class MoveAdd(Ludeme):
             stacks.declare(d)  # Ludii's stack:True (and a to's level) make a stacking game
 
     def compile(self, c: Compiler) -> MoveGen:
-        from .regions import SitesEmpty
         region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
@@ -297,8 +312,14 @@ class MoveAdd(Ludeme):
             return take
         # a piece of a player's comes from its owner's hand when the game has hands (after the
         # to's own effect, (apply ...), which comes first, as in Ludii)
-        plain = c.rule(to_effect, then)
-        rules = [c.rule(_chain(to_effect, taken_from_hand(w)), then) if hand and game.owner_of[w] else plain
+        from .regions import SitesEmpty
+        # (sites Empty): one pass over the board, no list of the region
+        anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
+        keep, put_back = (None, None) if anywhere_empty or game.stacking or self.empty_only \
+            else _kept_piece()
+        after = _chain(put_back, then)
+        plain = c.rule(_chain(to_effect, keep), after)
+        rules = [c.rule(_chain(to_effect, taken_from_hand(w), keep), after) if hand and game.owner_of[w] else plain
                  for w in range(len(game.components))]
         if self.count is not None:  # the pieces besides the one the action puts, of its kind
             rules = [c.rule(_chain(to_effect, _more_pieces(c, self.count, w),
@@ -312,12 +333,13 @@ class MoveAdd(Ludeme):
                 made[what] = [Move(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what])
                               for site in range(c.topo.n)]
             return made[what]
-        # (sites Empty): one pass over the board, no list of the region
-        anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
         # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
         placements = _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, game.owner_of,
                                  c.topo.n, self.empty_only and not game.stacking)
         placements.by_number = by_number
+        placements.twice = self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None
+        if placements.twice:
+            placements.unique = False
         return placements
 
     def kernel_moves(self, k: Emitter) -> Made:
@@ -399,6 +421,37 @@ class MoveAdd(Ludeme):
                 f"({w} << {abi.WHAT_SHIFT})")
         k.accept(code)
         return space
+
+
+def _kept_piece() -> tuple[Any, Any]:
+    """(before, after): what Ludii's ActionAdd does on an occupied site of a game without
+    stacks: the piece there stays (its local state too; one more piece where the game counts
+    them). ``before`` notes the piece just before the action (after the to's effects), ``after``
+    puts it back over the one the action placed."""
+    kept: list[Any] = [None]
+
+    def before(s: State, e: Env) -> None:
+        x = e.to
+        if 0 <= x < len(s.what) and s.what[x]:
+            arrays = s.arrays
+            kept[0] = (x, s.what[x], [(name, arrays[name][x]) for name in s.game.piece_arrays])
+        else:
+            kept[0] = None
+
+    def after(s: State, e: Env) -> None:
+        held = kept[0]
+        if held is None:
+            return
+        kept[0] = None
+        x, what, values = held
+        s.place(x, what)
+        arrays = s.arrays
+        for name, value in values:
+            if name == COUNT:
+                value = (value or 1) + 1  # Ludii's count: one more piece
+            if arrays[name][x] != value:
+                s.set_item(arrays[name], x, value)
+    return before, after
 
 
 def _more_pieces(c: Compiler, count: Any, what: int) -> Any:
@@ -491,7 +544,8 @@ class Add(MoveAdd):
 class Claim(MoveAdd):
     """Claim sites by putting a piece there (Ludii's ``claim``, for graph games): the mover's
     own kind of piece, or the piece given, on each site of the ``to`` region where its
-    condition holds, whether or not the site is empty (a piece there is replaced).
+    condition holds, whether or not the site is empty (as Ludii's ActionAdd, a piece there
+    stays).
 
     Parameters:
         piece: the piece put on the site (the mover's own kind when left out)
@@ -506,7 +560,7 @@ class Claim(MoveAdd):
     """
 
     name = "claim"
-    empty_only = False
+    lists_applied_twice = False  # Ludii's Claim reads no (apply ...)
 
     def concepts_at(self, where):
         return where.either("AddDecision", "AddEffect")

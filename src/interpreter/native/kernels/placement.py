@@ -114,6 +114,37 @@ def _placed_kinds(k: Emitter, ludeme: moves.MoveAdd) -> dict[int, tuple[int, ...
     return per_player
 
 
+def only_empty_sites(to: Any) -> bool:
+    """Whether a placement's ``(to ...)`` can only name empty sites (its region is, or is cut
+    down to, ``(sites Empty)``, or its condition asks for an empty site): the placements that
+    skip occupied sites are then Ludii's, which tests none."""
+    from ...ludemes.conditions import IsEmpty
+    from ...ludemes.functions import To
+    from ...ludemes.regions import SitesEmpty
+    sites = to.sites
+    if isinstance(sites, SitesEmpty):
+        return True
+    name = getattr(sites, "name", "")
+    parts = [p for param in getattr(sites, "params", ()) for p in _items(getattr(sites, param.name))]
+    if name == "intersection" and any(isinstance(p, SitesEmpty) for p in parts):
+        return True
+    if name == "difference" and parts and isinstance(parts[0], SitesEmpty):
+        return True
+    def empty_to(test: Any) -> bool:  # (is Empty (to))
+        return isinstance(test, IsEmpty) and isinstance(test.site, To)
+    cond = to.condition
+    if empty_to(cond):
+        return True
+    if getattr(cond, "name", "") == "and":
+        return any(empty_to(p) for param in cond.params for p in _items(getattr(cond, param.name)))
+    return False
+
+
+def _items(value: Any) -> list[Any]:
+    from ...ludemes.base import _flatten
+    return list(_flatten(value))
+
+
 def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, str, int, np.ndarray | None]:
     """What both the listing and the drawing of a move Add need: its region, its conditions,
     its rule, the table of the pieces each player places and its width (the most kinds a
@@ -121,6 +152,8 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
     sites, conds, to_effect = _to_rule(k, self.to)
     if sites is None:
         raise NoKernel("(move Add ...)", "no region")
+    if not only_empty_sites(self.to):
+        raise NoKernel("(move Add ...)", "a region that may hold occupied sites (Ludii's Add tests none)")
     per_player = _placed_kinds(k, self)
     hand = "hand" in k.layout.arrays
     game = k.game
