@@ -27,7 +27,7 @@ def _visit(node: Any, allowed: bool) -> None:
     if not isinstance(node, Ludeme):
         return
     if hasattr(node, "keeps_add_cache") and not allowed:
-        node.add_cache_disabled = True
+        setattr(node, "add_cache_disabled", True)  # noqa: B010  (an attribute of the placements only)
     outer_then = node.kind == MOVES and getattr(node, "then", None) is not None
     for param in node.params:
         inner = allowed and (not outer_then or param.name == "then")
