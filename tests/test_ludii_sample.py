@@ -121,3 +121,15 @@ def test_no_moves_sees_no_placement_on_a_full_board():
     s = g.initial_state()
     s.apply(s.legal_moves()[0])
     assert s.is_over() and s.result().winners == [1]
+
+
+def test_the_compiled_tier_lists_and_keeps_occupied_placements_as_the_reference():
+    from interpreter.native.api import native_game, why_not
+    from interpreter.native.conformance import compare_game
+    g = load('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+             '(rules (play (move Add (to (sites Board) if:(!= (to) 4)))) '
+             '(end (if (is Line 3) (result Mover Win)))))')
+    compiled = native_game(g)
+    assert compiled is not None, why_not(g)
+    for seed in range(5):
+        assert compare_game(g, compiled, seed) is None

@@ -348,9 +348,12 @@ class MoveAdd(Ludeme):
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
         from ..engine.move import MoveKind
         from ..native.emit import Buffered, Made, NoKernel
-        from ..native.kernels.placement import _add_setup, _conjunction, _nothing
+        from ..native.kernels.placement import _add_setup, _conjunction, _nothing, only_empty_sites
         from . import regions
+        if self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None:
+            raise NoKernel("(move Add (to ... (apply ...)))", "listed twice, as Ludii's Add without its cache")
         sites, conds, rule, kinds, _, limited = _add_setup(self, k)
+        empty_only = only_empty_sites(self.to)  # else an occupied site is a placement too (Ludii's)
         region = k.region(sites)
         p = k.temp("p")
         k.line(f"{p} = {k.mover}")
@@ -358,8 +361,11 @@ class MoveAdd(Ludeme):
         with region.loop(k, to):
             if to in k.hand_vars:
                 raise NoKernel("(move Add ...)", "to a site of a hand")
-            if not (isinstance(sites, regions.SitesEmpty) and sites._board_only()):
+            if empty_only and not (isinstance(sites, regions.SitesEmpty) and sites._board_only()):
                 k.line(f"if {k.what(to)} != 0:")
+                k.line("    continue")
+            elif not empty_only:
+                k.line(f"if {to} < 0:")
                 k.line("    continue")
             with k.bind(to=to):
                 cond = _conjunction(k, conds)
@@ -384,7 +390,9 @@ class MoveAdd(Ludeme):
         from ..engine.move import MoveKind
         from ..native import abi
         from ..native.emit import Everywhere, Listed, NoKernel
-        from ..native.kernels.placement import _add_setup, _conjunction
+        from ..native.kernels.placement import _add_setup, _conjunction, only_empty_sites
+        if not only_empty_sites(self.to):
+            raise NoKernel("(move Add ...)", "drawn from a region that may hold occupied sites")
         sites, conds, rule, kinds, width, limited = _add_setup(self, k)
         if width > 1 or limited is not None:
             raise NoKernel("(move Add ...)", "drawn: several pieces, or hands")

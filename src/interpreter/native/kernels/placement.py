@@ -152,8 +152,9 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
     sites, conds, to_effect = _to_rule(k, self.to)
     if sites is None:
         raise NoKernel("(move Add ...)", "no region")
-    if not only_empty_sites(self.to):
-        raise NoKernel("(move Add ...)", "a region that may hold occupied sites (Ludii's Add tests none)")
+    keeps = not only_empty_sites(self.to)  # an occupied site keeps its piece (Ludii's ActionAdd)
+    if keeps and (k.layout.piece_arrays or k.notes.get("union_find") is not None or k.game.stacking):
+        raise NoKernel("(move Add ...)", "a region that may hold occupied sites, with piece arrays or groups")
     per_player = _placed_kinds(k, self)
     hand = "hand" in k.layout.arrays
     game = k.game
@@ -173,7 +174,16 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
             flags = e.table(owned)
             e.line(f"if {flags}[what] != 0:")
             e.line(f"    {e.st}[HAND + what] -= 1")
-    rule = k.rule(self, before=[f for f in (effect, take) if f is not None], after=[then] if then else [])
+    keep = put_back = None
+    if keeps:  # the piece found after the to's effects is put back over the one placed
+        def keep(e: Emitter) -> None:
+            e.line("kept = st[WHAT + to]")
+
+        def put_back(e: Emitter) -> None:
+            with e.indented("if kept != 0:"):
+                e.place("to", "kept")
+    rule = k.rule(self, before=[f for f in (effect, take, keep) if f is not None],
+                  after=[f for f in (put_back, then) if f is not None])
     limited = owned if owned.any() else None
     return sites, conds, rule, k.table(table), width, limited
 
