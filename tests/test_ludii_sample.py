@@ -133,3 +133,24 @@ def test_the_compiled_tier_lists_and_keeps_occupied_placements_as_the_reference(
     assert compiled is not None, why_not(g)
     for seed in range(5):
         assert compare_game(g, compiled, seed) is None
+
+
+# --- pieces on another kind of site than the board's (Maze) ------------------------------------------
+def test_set_shared_on_edges_of_a_board_of_cells_and_sites_occupied_there():
+    # Ludii's (set Shared Edge ...): the shared piece on each edge given; (sites Occupied
+    # by:Shared on:Edge) reads them, in Ludii's numbering of the edges; the cells stay empty
+    g = load('(game "T" (players 1) (equipment {(board (square 2)) (piece "Wall" Shared) (piece "Disc" P1)}) '
+             '(rules (start (set Shared Edge (sites {0 3 5}))) '
+             '(play (if (= 3 (count Sites in:(sites Occupied by:Shared on:Edge))) (move Pass))) '
+             '(end (if (no Moves Mover) (result Mover Loss)))))')
+    s = g.initial_state()
+    assert [m.text for m in s.legal_moves()] == ["pass"]
+    assert not any(s.what)
+    assert [x for x, w in enumerate(s.arrays["pieces@Edge"]) if w] == [0, 3, 5]
+
+
+def test_sites_occupied_on_a_kind_nothing_is_put_on_is_empty():
+    g = load('(game "T" (players 1) (equipment {(board (square 2)) (piece "Disc" P1)}) '
+             '(rules (play (if (= 0 (count Sites in:(sites Occupied by:All on:Vertex))) (move Pass))) '
+             '(end (if (no Moves Mover) (result Mover Loss)))))')
+    assert [m.text for m in g.initial_state().legal_moves()] == ["pass"]

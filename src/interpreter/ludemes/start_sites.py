@@ -19,14 +19,17 @@ if TYPE_CHECKING:
 MAX_ROLES = 16
 
 
-_SETTABLE = Enum(("Neutral",) + tuple(f"P{n}" for n in range(1, MAX_ROLES + 1)), "Neutral | P1 ... P16")
+_SETTABLE = Enum(("Neutral", "Shared", "All") + tuple(f"P{n}" for n in range(1, MAX_ROLES + 1)),
+                 "Neutral | Shared | All | P1 ... P16")
 
 
 class SetSites(Ludeme):
     """Start rule: put a role's piece on each site of a region, or on one site (by number or
     ``coord:``), as Ludii's ``set`` of a role: the piece is the one whose number is the
     player's (``P2``: the second piece the equipment declares, as Ludii's), the first piece
-    that belongs to nobody for ``Neutral``; a piece that does not exist sets nothing.
+    that belongs to nobody for ``Neutral``, the first shared piece for ``Shared`` or ``All``; a
+    piece that does not exist sets nothing. On another kind of site than the board's (``Edge``
+    on a board of cells: a maze's walls) the pieces go there (:mod:`.other_sites`).
 
     Parameters:
         role: whose piece (``P1``, ``P2``... or ``Neutral``)
@@ -39,6 +42,7 @@ class SetSites(Ludeme):
         (set Neutral (sites Centre))
         (set P2 Cell 4)
         (set P1 coord:"A1")
+        (set Shared Edge (sites Outer Edge))
     """
 
     name = "set"
@@ -61,22 +65,49 @@ class SetSites(Ludeme):
         # Ludii's SetSite reads no site of one coord:, and none when there is nothing to set
         return () if self.by_coord or self.sites is None else self.concepts
 
+    def declare(self, d: Any, c: Any) -> None:
+        from .other_sites import declare_pieces, other_kind
+        kind = other_kind(c, self.type)
+        if kind is not None and self.sites is not None:
+            declare_pieces(d, c, kind)
+
     def compile_effect(self, c: Compiler):
-        check_type(self, c)
+        from .other_sites import other_kind, pieces_array
+        kind = other_kind(c, self.type)
+        if kind is None:
+            check_type(self, c)
         name = self.role.name
         components = c.game.components
         if name == "Neutral":
-            what = next((comp.index for comp in components[1:] if comp.owner == 0), 0)
+            what = next((comp.index for comp in components[1:] if comp.owner == 0 and comp.name != comp.base), 0)
+        elif name in ("Shared", "All"):  # Ludii's: the first piece of the shared player (not numbered here)
+            what = next((comp.index for comp in components[1:] if comp.owner == 0 and comp.name == comp.base), 0)
         else:
             what = int(name[1:])  # Ludii's: the piece numbered as the player
             what = what if what < len(components) else 0
         if not what or self.sites is None:
             return lambda s, e: None  # nothing to set (Ludii warns and goes on)
+        if kind is not None:
+            return self._on_other_kind(c, kind, what, pieces_array(kind))
         region = c.region(self.sites)
 
         def run(s: State, e: Env) -> None:
             for site in region(s, e):
                 s.place(site, what)
+        return run
+
+
+    def _on_other_kind(self, c: Compiler, kind: str, what: int, name: str):
+        """The pieces put on the elements of another kind (Ludii's numbers of them)."""
+        from .sitetypes import other_kind_region
+        elements = other_kind_region(c, self.sites, kind)
+        count = c.topo.elements.count(kind) if c.topo.elements is not None else 0
+
+        def run(s: State, e: Env) -> None:
+            data = s.arrays[name]
+            for x in elements(s, e):
+                if 0 <= x < count and not data[x]:  # an element that has a piece keeps it (Ludii's)
+                    s.set_item(data, x, what)
         return run
 
 
