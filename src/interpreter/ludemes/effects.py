@@ -496,6 +496,8 @@ class Place(Ludeme):
             out.append("PieceCount")  # several pieces on one site
         if self.value is not None:
             out.append("PieceValue")
+        if self.state is not None and not (isinstance(self.state, Int) and self.state.value < 0):
+            out.append("SiteState")  # Ludii's PlaceItem: a state above Undefined
         return out
 
     def validate(self) -> None:
