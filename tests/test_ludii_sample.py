@@ -154,3 +154,14 @@ def test_sites_occupied_on_a_kind_nothing_is_put_on_is_empty():
              '(rules (play (if (= 0 (count Sites in:(sites Occupied by:All on:Vertex))) (move Pass))) '
              '(end (if (no Moves Mover) (result Mover Loss)))))')
     assert [m.text for m in g.initial_state().legal_moves()] == ["pass"]
+
+
+# --- a stack placed in a hand (Puluc) ----------------------------------------------------------------
+def test_place_stack_in_a_hand_holds_that_many_pieces():
+    # (place Stack "Marker1" (handSite P1) count:3): identical pieces without state, counted in the hand
+    g = load('(game "T" (players 2) (equipment {(board (square 2)) (piece "Marker" Each) (hand Each)}) '
+             '(rules (start {(place Stack "Marker1" (handSite P1) count:3) (place Stack "Marker2" 0)}) '
+             '(play (if (= 3 (count Cell at:(handSite P1))) (move Pass))) '
+             '(end (if (no Moves Mover) (result Mover Loss)))))')
+    s = g.initial_state()
+    assert [m.text for m in s.legal_moves()] == ["pass"]
