@@ -108,7 +108,9 @@ class PlaceStack(_Stacking):
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
-        out = {"PiecesPlacedOnBoard"}
+        from .effects import placed_where
+        given = next((x for x in (self.site, self.sites, self.region) if x is not None), None)
+        out = {placed_where(given)}  # on the board, or in a hand (Ludii's, by the sites placed)
         if isinstance(self.count, Int) and self.count.value > 1:
             out.add("PieceCount")
         return out
