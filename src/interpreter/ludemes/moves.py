@@ -242,11 +242,8 @@ class MoveAdd(Ludeme):
     belong to anyone, and the text names it before the site (``2@J10``). ``(piece {"A" "B"})``
     lets the mover choose among several kinds (their own piece of each).
 
-    As Ludii's Add, the sites of the region are not tested: a placement on an occupied site
-    keeps the piece there (one more piece in a game that counts them), after what the to's
-    ``(apply ...)`` did (a capture by placement: ``(apply (remove (to)))``). Where Ludii keeps
-    no move cache for it (inside a move generator with ``then``), a placement with such effects
-    is listed twice, as Ludii's legal moves list it.
+    Where Ludii keeps no move cache for it (inside a move generator with ``then``), a placement
+    whose ``(to ... (apply ...))`` has effects is listed twice, as Ludii's legal moves list it.
 
     A placement names its piece whenever the piece's owner has several kinds of piece
     (``2Dot1@C3``: P1's "2Dot"). When the game has hands (``(hand Each)``), a player's piece
@@ -267,7 +264,8 @@ class MoveAdd(Ludeme):
     """
 
     name = "move Add"
-    empty_only = False  # as Ludii's Add, which tests no site: an occupied one keeps its piece
+    empty_only = True  # on empty sites only (Ludii's Add tests none: not followed yet, see _kept_piece)
+    keeps_piece = False  # Ludii's ActionAdd keeps the piece of an occupied site (not used yet)
     keeps_add_cache = True  # Ludii's action cache (ludemes/action_cache.py)
     add_cache_disabled = False  # set where Ludii disables it: a placement with effects is listed twice
     lists_applied_twice = True  # Ludii's Add lists a placement with effects twice without its cache
@@ -316,7 +314,7 @@ class MoveAdd(Ludeme):
         # (sites Empty): one pass over the board, no list of the region
         anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
         keep, put_back = (None, None) if anywhere_empty or game.stacking or self.empty_only \
-            else _kept_piece()
+            or not self.keeps_piece else _kept_piece()
         after = _chain(put_back, then)
         plain = c.rule(_chain(to_effect, keep), after)
         rules = [c.rule(_chain(to_effect, taken_from_hand(w), keep), after) if hand and game.owner_of[w] else plain
@@ -353,7 +351,7 @@ class MoveAdd(Ludeme):
         if self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None:
             raise NoKernel("(move Add (to ... (apply ...)))", "listed twice, as Ludii's Add without its cache")
         sites, conds, rule, kinds, _, limited = _add_setup(self, k)
-        empty_only = only_empty_sites(self.to)  # else an occupied site is a placement too (Ludii's)
+        empty_only = self.empty_only or only_empty_sites(self.to)  # else an occupied site is a placement too
         region = k.region(sites)
         p = k.temp("p")
         k.line(f"{p} = {k.mover}")
@@ -391,7 +389,7 @@ class MoveAdd(Ludeme):
         from ..native import abi
         from ..native.emit import Everywhere, Listed, NoKernel
         from ..native.kernels.placement import _add_setup, _conjunction, only_empty_sites
-        if not only_empty_sites(self.to):
+        if not (self.empty_only or only_empty_sites(self.to)):
             raise NoKernel("(move Add ...)", "drawn from a region that may hold occupied sites")
         sites, conds, rule, kinds, width, limited = _add_setup(self, k)
         if width > 1 or limited is not None:
@@ -552,8 +550,7 @@ class Add(MoveAdd):
 class Claim(MoveAdd):
     """Claim sites by putting a piece there (Ludii's ``claim``, for graph games): the mover's
     own kind of piece, or the piece given, on each site of the ``to`` region where its
-    condition holds, whether or not the site is empty (as Ludii's ActionAdd, a piece there
-    stays).
+    condition holds, whether or not the site is empty (a piece there is replaced).
 
     Parameters:
         piece: the piece put on the site (the mover's own kind when left out)
@@ -568,6 +565,7 @@ class Claim(MoveAdd):
     """
 
     name = "claim"
+    empty_only = False
     lists_applied_twice = False  # Ludii's Claim reads no (apply ...)
 
     def concepts_at(self, where):

@@ -101,9 +101,8 @@ def other_kind_region(c: Any, sites: Any, kind: str) -> Any:
     """A region of elements of another kind than the board's (Ludii's numbers of them), known
     before play (the start rules' walls of a maze): worked out once, as the equipment's regions
     are, without the board's limit on site numbers."""
-    from ..compile.compiler import Compiler
     elements = c.topo.elements
-    fn = Compiler(None, _KindView(c.topo, elements.count(kind) if elements is not None else 0)).region(sites)
+    fn = type(c)(None, _KindView(c.topo, elements.count(kind) if elements is not None else 0)).region(sites)
     try:
         fixed = tuple(fn(None, None))
     except (AttributeError, TypeError) as exc:  # a region that reads the position: not known before play
