@@ -98,17 +98,27 @@ def test_connect6_copy_is_ludiis_file():
 # still differ: fixing one means removing it from here)
 KNOWN_DIFFERENCES: dict[str, str] = {
     "board__race__reach__Chonpa_seed101": (
-        "ply 98: the pair of pieces moved together on doubles goes one site (B9-C9) here where Ludii's "
-        "goes the throw's count (B9-H9): the paired move along the track is not yet Ludii's"),
+        "ply 98 (dice 6 6 5): Ludii moves both pieces of G9 by the 5 (G9-I5 twice), as two single pieces; "
+        "here the piece on top of G9 is one of the pair (state 1, moved there from F9 at ply 88, its partner "
+        "left at F9), which moves on doubles only: the state of the paired pieces parts from Ludii's before "
+        "ply 98 (no branch of the replay's search, 3000 plies tried, gives Ludii's moves)"),
     "board__space__connection__Trax_seed101": (
         "after ply 35 (all 35 plies agree): Ludii ends the game in a draw, which only its third end rule "
         "gives (64 sites occupied); here the board holds 60 tiles after the last move and its forced "
         "tiles (62 sites with the shared hand's two) and the game goes on: where Ludii counts 64 is not "
         "found yet"),
+    "board__war__replacement__eliminate__all__MensaSpiel_seed101": (
+        "ply 2: Ludii lists the starters' moves from B4 twice: its promotion of the lone piece of a stack "
+        "(ActionPromote in a stacking game) leaves the old piece in Ludii's owned positions, and (forEach Piece "
+        "top:True) makes that stale Starter's moves (StartMove, from the base) again; this engine keeps no "
+        "such stale positions"),
+    "board__war__replacement__eliminate__all__Puluc_seed101": (
+        "ply 9 (a throw of 2): Ludii moves the capturing stack 6-4 three times, here twice (two of the "
+        "mover's pieces at 6): Ludii's forEach Piece lists a third, from its owned positions of stacks"),
     "experimental__Morpharaoh_seed101": (
-        "ply 19: Ludii lists E5:Disc2 twice. Ludii's Add, for a (to ... (apply ...)) placement not yet in "
-        "its action cache, adds the move through chainRuleCrossProduct and then once more (Add.eval); once "
-        "cached, once: a duplicate that depends on what Ludii listed before in the trial, not on the position"),
+        "ply 19: Ludii lists the capture by placement E5:Disc2 (twice: its Add below an (or ... (then ...)) "
+        "keeps no move cache); Ludii's Add tests no site of its region (an occupied one keeps its piece "
+        "unless the to's apply removes it), this engine's move Add places on empty sites only"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []

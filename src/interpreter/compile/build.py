@@ -16,6 +16,7 @@ from ..engine import simultaneous
 from ..engine.game import CompiledRules, Component, Declarations, EndRule, Game, GameInfo, Phase
 from ..engine.result import Termination
 from ..errors import BindError
+from ..ludemes.action_cache import mark_add_caches
 from ..ludemes.base import BoundArray, Ludeme
 from ..ludemes.concepts import declared_concepts
 from ..ludemes.sitetypes import check_site_types
@@ -71,6 +72,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     declared = Declarations(num, num_sites=topology.n, num_components=len(components),
                             component_index={comp.name: comp.index for comp in components})
     check_site_types(bound, topology.use)  # pieces are on the board's kind of site only
+    mark_add_caches(bound)  # where Ludii lists a placement with effects twice (ludemes/action_cache.py)
     for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
         ludeme.declare(declared, region_compiler)
     game = Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named)

@@ -6,6 +6,7 @@ read in more than one place.
 
 HAND = "hand"  # pieces in hand per kind of piece (games with (hand Each))
 HAND_SITES = "hand_sites"  # Ludii's hands of sites: the piece per site, players in turn
+HAND_SITE_COUNT = "hand_site_count"  # their counts: how many pieces a hand's site holds (0 read as 1)
 HAND_SHARED = "hand_shared"  # the game has a shared hand ((hand Shared)): one site after the players'
 # the shared hand has sites ((hand Shared size:N)): [N]; its sites are the last N of HAND_SITES
 HAND_SHARED_SITES = "hand_shared_sites"
@@ -16,4 +17,5 @@ COUNT = "count"  # pieces per site (engine.counts)
 EFFECT_TO = "effect_to"
 RANKS = "ranks"  # each player's rank once out of a ranked game (0 while they play)
 
-__all__ = ["HAND", "HAND_SITES", "HAND_SHARED", "HAND_SHARED_SITES", "HAND_PLAYERS", "COUNT", "EFFECT_TO", "RANKS"]
+__all__ = ["HAND", "HAND_SITES", "HAND_SITE_COUNT", "HAND_SHARED", "HAND_SHARED_SITES", "HAND_PLAYERS", "COUNT",
+           "EFFECT_TO", "RANKS"]

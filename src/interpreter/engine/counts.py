@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import COUNT, EFFECT_TO, HAND, HAND_SHARED  # noqa: F401  (EFFECT_TO: the names counted pieces use)
+from .arrays import COUNT, EFFECT_TO, HAND, HAND_SHARED, HAND_SITES  # noqa: F401  (EFFECT_TO: the names counted pieces use)
 
 if TYPE_CHECKING:
     from .game import Declarations, Game
@@ -64,10 +64,19 @@ def pieces_at(state: State, site: int) -> int:
             return 0
         data = state.arrays.get(COUNT)
         return (data[site] or 1) if data is not None else 1
+    if _of_hand_sites(state, site):  # Ludii's hands of sites, each holding pieces of one kind
+        from .handsites import count_at
+        return count_at(state, site)
     data = state.arrays.get(COUNT)
     counted = data[site] if data is not None and 0 <= site < len(data) else 0
     supply = state.arrays.get(HAND)
     return counted + sum(supply[w] for w in _supply(state, site)) if supply is not None else counted
+
+
+def _of_hand_sites(state: State, site: int) -> bool:
+    """Whether ``site`` is a site of Ludii's hands of sites (``(hand Each size:N)``)."""
+    hands = state.arrays.get(HAND_SITES)
+    return hands is not None and 0 <= site - len(state.what) < len(hands)
 
 
 def set_pieces(state: State, site: int, number: int, what: int) -> None:
@@ -104,6 +113,11 @@ def add_pieces(state: State, site: int, number: int, what: int) -> None:
     if number <= 0:
         return
     game = state.game
+    if _of_hand_sites(state, site):  # a site of one kind: the pieces join its own (or an empty one)
+        from .handsites import set_count, what_at
+        here = what_at(state, site)
+        set_count(state, site, here or what, pieces_at(state, site) + number)
+        return
     if site >= game.topology.n:
         supply = state.arrays.get(HAND)
         if supply is not None and 0 < what < len(supply) and game.owner_of[what] == site - game.topology.n + 1:
@@ -125,6 +139,10 @@ def take_pieces(state: State, site: int, number: int) -> int:
     taken = min(max(number, 0), current)
     if not taken:
         return 0
+    if _of_hand_sites(state, site):
+        from .handsites import set_count, what_at
+        set_count(state, site, what_at(state, site), current - taken)
+        return taken
     if site >= state.game.topology.n:
         left = taken
         supply = state.arrays.get(HAND, [])  # (a hand holds kinds of its supply only when there is one)

@@ -4,13 +4,18 @@ sites numbered after the board's (P1's hand first). The state keeps their pieces
 piece's. These helpers read and change a site whichever container it belongs to, so rules may
 move a piece from a hand to the board (``(move (from (sites Hand Mover)) (to (sites Empty)))``,
 ``(move (from (handSite Mover)) (to ...))``) or back.
+
+A hand's site may hold several pieces of its kind (``(place "Pawn1" (handSite P1 0) count:8)``):
+the game then keeps :data:`~.arrays.HAND_SITE_COUNT`, the number per site (0 read as 1 while the
+site holds a piece), and a piece moved off such a site leaves the others there (as Ludii's flat
+site with a count).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import HAND_SHARED_SITES, HAND_SITES
+from .arrays import HAND_SHARED_SITES, HAND_SITE_COUNT, HAND_SITES
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -70,7 +75,8 @@ def who_at(state: State, site: int) -> int:
 
 
 def put(state: State, site: int, what: int) -> None:
-    """Put a piece (0: none) on a site of the board or of a hand, journaled."""
+    """Put a piece (0: none) on a site of the board or of a hand, journaled (one piece: a hand's
+    site that counted several holds just this one)."""
     n = len(state.what)
     if 0 <= site < n:
         state.place(site, what)
@@ -78,6 +84,40 @@ def put(state: State, site: int, what: int) -> None:
     hands = state.arrays[HAND_SITES]
     if hands[site - n] != what:
         state.set_item(hands, site - n, what)
+    counts = state.arrays.get(HAND_SITE_COUNT)
+    if counts is not None and counts[site - n]:
+        state.set_item(counts, site - n, 0)
+
+
+def count_at(state: State, site: int) -> int:
+    """How many pieces a site of a hand holds (0 when empty)."""
+    n = len(state.what)
+    hands = state.arrays.get(HAND_SITES)
+    if hands is None or not 0 <= site - n < len(hands) or not hands[site - n]:
+        return 0
+    counts = state.arrays.get(HAND_SITE_COUNT)
+    return (counts[site - n] or 1) if counts is not None else 1
+
+
+def set_count(state: State, site: int, what: int, number: int) -> None:
+    """Put ``number`` pieces of kind ``what`` on a site of a hand (0 empties it)."""
+    put(state, site, what if number > 0 else 0)
+    if number > 1:
+        counts = state.arrays.get(HAND_SITE_COUNT)
+        if counts is None:  # the game declared no counts on its hands' sites (no start rule put several)
+            raise ValueError("a site of a hand holds one piece in this game: give several to it in the "
+                             "start rules ((place \"Pawn1\" (handSite P1 0) count:8)) to count them")
+        state.set_item(counts, site - len(state.what), number)
+
+
+def take_one(state: State, site: int) -> None:
+    """Take one piece off a site of the board or of a hand (a hand's site counting several
+    keeps the others)."""
+    number = count_at(state, site) if site >= len(state.what) else 1
+    if number > 1:
+        set_count(state, site, what_at(state, site), number - 1)
+    else:
+        put(state, site, 0)
 
 
 def hand_sites_of(state: State, player: int) -> range:
@@ -90,4 +130,5 @@ def hand_sites_of(state: State, player: int) -> range:
     return range(n + (player - 1) * size, n + player * size)
 
 
-__all__ = ["shared_sites", "player_hand_size", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "hand_sites_of"]
+__all__ = ["shared_sites", "player_hand_size", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "count_at",
+           "set_count", "take_one", "hand_sites_of"]

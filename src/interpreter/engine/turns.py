@@ -216,7 +216,7 @@ def _move_piece(state: State, move: Move) -> None:
     n = len(state.what)
     if not (move.frm < n and move.to < n):  # from or to a site of a hand
         handsites.put(state, move.to, handsites.what_at(state, move.frm))
-        handsites.put(state, move.frm, 0)
+        handsites.take_one(state, move.frm)  # a hand's site counting several keeps the others
         if hidden.INVISIBLE in state.arrays:  # the site's hidden information goes with the piece
             hidden.carry(state, move.frm, move.to)
         return

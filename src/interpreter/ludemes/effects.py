@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.arrays import HAND, HAND_SITES
+from ..engine.arrays import HAND, HAND_SITE_COUNT, HAND_SITES
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
@@ -125,7 +125,8 @@ class Remove(_Effect):
     condition are removed all at once (the condition looks at one position for every site).
 
     In a stacking game a removal takes the top piece of each site (or the piece at ``level:``),
-    ``count:`` times; in a game counting the pieces of a site (a pit), ``count:`` of them.
+    ``count:`` times (at least once); elsewhere a removal empties the site, even a pit that counts
+    several pieces (as Ludii's removal from a flat site).
 
     Parameters:
         type: the kind of site (the board's own when left out)
@@ -256,10 +257,9 @@ class Remove(_Effect):
 def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> Any:
     """``(remove ... level:... count:...)``: as Ludii, ``count`` pieces (worked out once) from each
     occupied site of the region; in a stacking game the top piece each time, or the piece at
-    ``level`` (the top when the stack does not go above it); in a game counting pieces per site,
-    that many of them; otherwise the piece."""
-    from ..engine import counts as counted, stacks
-    from ..engine.arrays import COUNT
+    ``level`` (the top when the stack does not go above it), at least once; otherwise the site is
+    emptied, whatever its count (Ludii's removal from a flat site clears it)."""
+    from ..engine import stacks
     stacking = c.game.stacking
     level_fn = c.int(level) if level is not None else None
     count_fn = c.int(count) if count is not None else const_fn(1)
@@ -272,14 +272,12 @@ def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: A
                 size = stacks.size(s, site)
                 lv = level_fn(s, e) if level_fn is not None else size - 1
                 lv = max(lv, 0)
-                for _ in range(number):
+                for _ in range(max(number, 1)):  # Ludii's first removal is made whatever the count
                     if lv == size - 1 or lv >= stacks.size(s, site):
                         stacks.pop(s, site)
                     else:
                         stacks.remove_level(s, site, lv)
-            elif COUNT in s.arrays:
-                counted.take_pieces(s, site, number)
-            elif number > 0:
+            else:  # Ludii's flat site: each removal empties it, however many pieces it counts
                 s.clear(site)
             if then is not None:
                 then(s, e)
@@ -536,6 +534,8 @@ class Place(Ludeme):
             out.append("PieceCount")  # several pieces on one site
         if self.value is not None:
             out.append("PieceValue")
+        if self.state is not None and not (isinstance(self.state, Int) and self.state.value < 0):
+            out.append("SiteState")  # Ludii's PlaceItem: a state above Undefined
         return out
 
     def validate(self) -> None:
@@ -575,6 +575,9 @@ class Place(Ludeme):
         if self._counted_on_board():
             from .sowing import declare_counts
             declare_counts(d)
+        if self.count is not None and hasattr(self.sites, "fill") and HAND_SITES in d.arrays \
+                and HAND_SITE_COUNT not in d.arrays:  # several pieces on a site of a hand
+            d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
         if self.state is not None:
             from .variables import piece_states
             piece_states(d)

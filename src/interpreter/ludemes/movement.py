@@ -835,7 +835,7 @@ class MoveFromTo(Ludeme):
             p = whose(s, e)
             for frm in sources(s, e):
                 if frm >= n:
-                    if from_hand is not None and pieces_at(s, frm):  # counted pieces in a hand
+                    if from_hand is not None and not what_at(s, frm) and pieces_at(s, frm):  # counted pieces in a hand
                         frame.frm = frm
                         for to in region(s, frame):
                             frame.to = to

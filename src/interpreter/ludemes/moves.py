@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine import stacks, turns
-from ..engine.arrays import HAND
+from ..engine.arrays import COUNT, HAND
 from ..engine.env import Env
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, with_rules
@@ -141,6 +141,8 @@ class _Placements(MoveGen):
     and site: never a duplicate."""
 
     unique = True
+    by_number: Any = None  # the piece as a number worked out each time (Ludii's (piece <int>)), or None
+    twice = False  # each placement listed twice (Ludii's Add with effects and no move cache)
 
     def __init__(self, region: Any, cond: Any, per_player: dict[int, tuple[int, ...]],
                  moves_of: Callable[[int], list[Move]], anywhere_empty: bool, hand: bool,
@@ -158,8 +160,11 @@ class _Placements(MoveGen):
             self.space = n  # one candidate per site
             self.kinds = frozenset({ADD})
 
-    def _kinds(self, s: State) -> tuple[int, ...]:
+    def _kinds(self, s: State, e: Env) -> tuple[int, ...]:
         kinds = self.per_player.get(s.mover, ())
+        if self.by_number is not None:  # Ludii's Add skips a number that is no component
+            what = self.by_number(s, e)
+            kinds = (what,) if what in kinds else ()
         if self.hand:
             held, owned = s.arrays[HAND], self.owned
             kinds = tuple(w for w in kinds if not owned[w] or held[w] > 0)
@@ -171,14 +176,14 @@ class _Placements(MoveGen):
         if cond is None:
             if self.anywhere_empty:
                 return [site for site, w in enumerate(occupied) if not w]
-            if not self.empty_only:
-                return list(self.region(s, e))
+            if not self.empty_only:  # Ludii's region: each site once, none off the board
+                return [x for x in dict.fromkeys(self.region(s, e)) if x >= 0]
             return [site for site in self.region(s, e) if not occupied[site]]
         out = []
         frame = e.child()
         empty_only = self.empty_only
-        for site in self.region(s, e):
-            if empty_only and occupied[site]:
+        for site in self.region(s, e) if empty_only else dict.fromkeys(self.region(s, e)):
+            if site < 0 or (empty_only and occupied[site]):
                 continue
             frame.to = site
             if cond(s, frame):
@@ -186,7 +191,12 @@ class _Placements(MoveGen):
         return out
 
     def moves(self, s: State, e: Env) -> list[Move]:
-        kinds = self._kinds(s)
+        if self.twice:
+            return [m for m in self._listed(s, e) for _ in (0, 1)]
+        return self._listed(s, e)
+
+    def _listed(self, s: State, e: Env) -> list[Move]:
+        kinds = self._kinds(s, e)
         if not kinds:
             return []
         if len(kinds) == 1:
@@ -199,14 +209,15 @@ class _Placements(MoveGen):
 
     def first(self, s: State, e: Env) -> Move | None:
         # the first move, without making the others: (can Move ...) asks
-        kinds = self._kinds(s)
+        kinds = self._kinds(s, e)
         if not kinds:
             return None
         occupied = s.what
         cond = self.cond
         frame = e.child()
+        skip_occupied = self.empty_only or self.anywhere_empty  # (sites Empty) holds no occupied site
         for site in range(self.n) if self.anywhere_empty else self.region(s, e):  # no list made
-            if not (self.empty_only and occupied[site]):
+            if site >= 0 and not (skip_occupied and occupied[site]):
                 if cond is not None:
                     frame.to = site
                     if not cond(s, frame):
@@ -216,7 +227,7 @@ class _Placements(MoveGen):
 
     def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         # one site out of all: the placement there when it is legal (turns.random_move)
-        kinds = self.per_player.get(s.mover, ())
+        kinds = self.per_player.get(s.mover, ()) if self.by_number is None else self._kinds(s, e)
         site = rng.randrange(self.n)
         if not kinds or s.what[site]:
             return None
@@ -230,6 +241,9 @@ class MoveAdd(Ludeme):
     and the move's text is the site (``J10``); a piece named in full (``(piece "Ball2")``) may
     belong to anyone, and the text names it before the site (``2@J10``). ``(piece {"A" "B"})``
     lets the mover choose among several kinds (their own piece of each).
+
+    Where Ludii keeps no move cache for it (inside a move generator with ``then``), a placement
+    whose ``(to ... (apply ...))`` has effects is listed twice, as Ludii's legal moves list it.
 
     A placement names its piece whenever the piece's owner has several kinds of piece
     (``2Dot1@C3``: P1's "2Dot"). When the game has hands (``(hand Each)``), a player's piece
@@ -250,7 +264,11 @@ class MoveAdd(Ludeme):
     """
 
     name = "move Add"
-    empty_only = True  # only on empty sites (a claim takes any site of its region)
+    empty_only = True  # on empty sites only (Ludii's Add tests none: not followed yet, see _kept_piece)
+    keeps_piece = False  # Ludii's ActionAdd keeps the piece of an occupied site (not used yet)
+    keeps_add_cache = True  # Ludii's action cache (ludemes/action_cache.py)
+    add_cache_disabled = False  # set where Ludii disables it: a placement with effects is listed twice
+    lists_applied_twice = True  # Ludii's Add lists a placement with effects twice without its cache
 
     def concepts_at(self, where):
         return where.either("AddDecision", "AddEffect")
@@ -293,7 +311,6 @@ class MoveAdd(Ludeme):
         return _chain(set_state, then)
 
     def compile(self, c: Compiler) -> MoveGen:
-        from .regions import SitesEmpty
         region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
@@ -304,7 +321,11 @@ class MoveAdd(Ludeme):
         if self.count is not None and not game.stacking:
             raise BindError("count: adds several pieces at once in a stacking game only (stack:True) here",
                             self.count.span)
-        per_player = pieces_per_player(self.piece, game, lambda name: c.components_named(name, self.piece))
+        by_number = self.piece.index_of(c) if self.piece is not None and self.piece.index is not None else None
+        if by_number is not None:  # (piece (id "Name" Next)): Ludii's component worked out each time
+            per_player = {p: tuple(range(1, len(game.components))) for p in range(game.num_players + 1)}
+        else:
+            per_player = pieces_per_player(self.piece, game, lambda name: c.components_named(name, self.piece))
         if not any(per_player.values()):
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
         hand = HAND in game.arrays  # pieces come from their owner's hand
@@ -318,8 +339,14 @@ class MoveAdd(Ludeme):
             return take
         # a piece of a player's comes from its owner's hand when the game has hands (after the
         # to's own effect, (apply ...), which comes first, as in Ludii)
-        plain = c.rule(to_effect, then)
-        rules = [c.rule(_chain(to_effect, taken_from_hand(w)), then) if hand and owner_of[w] else plain
+        from .regions import SitesEmpty
+        # (sites Empty): one pass over the board, no list of the region
+        anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
+        keep, put_back = (None, None) if anywhere_empty or game.stacking or self.empty_only \
+            or not self.keeps_piece else _kept_piece()
+        after = _chain(put_back, then)
+        plain = c.rule(_chain(to_effect, keep), after)
+        rules = [c.rule(_chain(to_effect, taken_from_hand(w), keep), after) if hand and owner_of[w] else plain
                  for w in range(len(game.components))]
         if self.count is not None:  # the pieces besides the one the action puts, of its kind
             rules = [c.rule(_chain(to_effect, _more_pieces(c, self.count, w),
@@ -333,11 +360,14 @@ class MoveAdd(Ludeme):
                 made[what] = [Move(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what])
                               for site in range(c.topo.n)]
             return made[what]
-        # (sites Empty): one pass over the board, no list of the region
-        anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
         # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
-        return _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, owner_of, c.topo.n,
-                           self.empty_only and not game.stacking)
+        placements = _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, owner_of,
+                                 c.topo.n, self.empty_only and not game.stacking)
+        placements.by_number = by_number
+        placements.twice = self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None
+        if placements.twice:
+            placements.unique = False
+        return placements
 
     def kernel_moves(self, k: Emitter) -> Made:
         if self.count is not None or stack_flag(self.stack):
@@ -348,9 +378,12 @@ class MoveAdd(Ludeme):
             raise _NoKernel("(piece ... state:)", "a placed piece's local state")
         from ..engine.move import MoveKind
         from ..native.emit import Buffered, Made, NoKernel
-        from ..native.kernels.placement import _add_setup, _conjunction, _nothing
+        from ..native.kernels.placement import _add_setup, _conjunction, _nothing, only_empty_sites
         from . import regions
+        if self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None:
+            raise NoKernel("(move Add (to ... (apply ...)))", "listed twice, as Ludii's Add without its cache")
         sites, conds, rule, kinds, _, limited = _add_setup(self, k)
+        empty_only = self.empty_only or only_empty_sites(self.to)  # else an occupied site is a placement too
         region = k.region(sites)
         p = k.temp("p")
         k.line(f"{p} = {k.mover}")
@@ -358,8 +391,11 @@ class MoveAdd(Ludeme):
         with region.loop(k, to):
             if to in k.hand_vars:
                 raise NoKernel("(move Add ...)", "to a site of a hand")
-            if not (isinstance(sites, regions.SitesEmpty) and sites._board_only()):
+            if empty_only and not (isinstance(sites, regions.SitesEmpty) and sites._board_only()):
                 k.line(f"if {k.what(to)} != 0:")
+                k.line("    continue")
+            elif not empty_only:
+                k.line(f"if {to} < 0:")
                 k.line("    continue")
             with k.bind(to=to):
                 cond = _conjunction(k, conds)
@@ -387,7 +423,9 @@ class MoveAdd(Ludeme):
         from ..engine.move import MoveKind
         from ..native import abi
         from ..native.emit import Everywhere, Listed, NoKernel
-        from ..native.kernels.placement import _add_setup, _conjunction
+        from ..native.kernels.placement import _add_setup, _conjunction, only_empty_sites
+        if not (self.empty_only or only_empty_sites(self.to)):
+            raise NoKernel("(move Add ...)", "drawn from a region that may hold occupied sites")
         sites, conds, rule, kinds, width, limited = _add_setup(self, k)
         if width > 1 or limited is not None:
             raise NoKernel("(move Add ...)", "drawn: several pieces, or hands")
@@ -424,6 +462,37 @@ class MoveAdd(Ludeme):
                 f"({w} << {abi.WHAT_SHIFT})")
         k.accept(code)
         return space
+
+
+def _kept_piece() -> tuple[Any, Any]:
+    """(before, after): what Ludii's ActionAdd does on an occupied site of a game without
+    stacks: the piece there stays (its local state too; one more piece where the game counts
+    them). ``before`` notes the piece just before the action (after the to's effects), ``after``
+    puts it back over the one the action placed."""
+    kept: list[Any] = [None]
+
+    def before(s: State, e: Env) -> None:
+        x = e.to
+        if 0 <= x < len(s.what) and s.what[x]:
+            arrays = s.arrays
+            kept[0] = (x, s.what[x], [(name, arrays[name][x]) for name in s.game.piece_arrays])
+        else:
+            kept[0] = None
+
+    def after(s: State, e: Env) -> None:
+        held = kept[0]
+        if held is None:
+            return
+        kept[0] = None
+        x, what, values = held
+        s.place(x, what)
+        arrays = s.arrays
+        for name, value in values:
+            if name == COUNT:
+                value = (value or 1) + 1  # Ludii's count: one more piece
+            if arrays[name][x] != value:
+                s.set_item(arrays[name], x, value)
+    return before, after
 
 
 def _more_pieces(c: Compiler, count: Any, what: int) -> Any:
@@ -535,6 +604,7 @@ class Claim(MoveAdd):
 
     name = "claim"
     empty_only = False
+    lists_applied_twice = False  # Ludii's Claim reads no (apply ...)
 
     def concepts_at(self, where):
         return where.either("AddDecision", "AddEffect")

@@ -239,9 +239,8 @@ class HandSite(Ludeme):
 
     def _fill_site(self, c: Compiler, what: int, count):
         """Ludii's hands of sites: the piece goes on one site of the hand."""
+        from ..engine import handsites
         game = c.game
-        if count is not None:
-            raise BindError("a hand site holds one piece", count.span)
         player = c.player(self.player)
         fixed = getattr(player, "const", None)
         if fixed is None:
@@ -253,6 +252,9 @@ class HandSite(Ludeme):
             where = self.index.span if self.index is not None else self.span
             raise BindError(f"a hand has sites 0 to {size - 1}, not {index}", where)
         slot = (fixed - 1) * size + index
+        if count is not None:  # several pieces on the site (Ludii's count of a site)
+            number = c.int(count)
+            return lambda s, e: handsites.set_count(s, c.topo.n + slot, what, number(s, e))
 
         def run(s: State, e: Env) -> None:
             s.set_item(s.arrays[HAND_SITES], slot, what)

@@ -259,6 +259,7 @@ class SitesOccupied(Ludeme):
 
     name = "sites Occupied"
     checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    reads_other_kinds = True  # on:Edge on a board of cells reads the pieces there (.other_sites)
 
     def words(self, w):
         return f"the sites occupied by {w.of(self.by)}" if self.by is not None else "the occupied sites"
@@ -300,6 +301,9 @@ class SitesOccupied(Ludeme):
 
     def compile(self, c: Compiler):
         n = c.topo.n
+        from .other_sites import other_kind
+        if other_kind(c, self.on) is not None:
+            return self._on_other_kind(c, self.on.name)
         if c.game.stacking and isinstance(self.top, Bool) and not self.top.value:
             return _occupied_any_level(c, self)
         if self._plain() and not self.with_hands(c):
@@ -321,6 +325,32 @@ class SitesOccupied(Ludeme):
                 return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and not o]  # Neutral's
             return occupied
         return self._compile_full(c)
+
+    def _on_other_kind(self, c: Compiler, kind: str):
+        """The elements of another kind than the board's holding such pieces (none in a game
+        that puts no piece there: .other_sites)."""
+        from .other_sites import pieces_array
+        name = pieces_array(kind)
+        if self.container is not None or self.top is not None:
+            raise BindError("(sites Occupied ... on:) of another kind of site takes no container: or top:", self.span)
+        if name not in c.game.arrays:
+            return lambda s, e: []
+        test_of = self._owners(c)
+        names = None
+        if self.component is not None or self.components is not None:
+            wanted = [self.component] if self.component is not None else list(self.components.items)
+            names = set()
+            for item in wanted:
+                if not isinstance(item, Str):
+                    raise BindError("component: on another kind of site is a piece's name", item.span)
+                names.update(c.components_named(item.value, item))
+        owner_of = c.game.owner_of
+
+        def occupied(s: State, e: Env) -> list[int]:
+            test = test_of(s, e)
+            return [x for x, w in enumerate(s.arrays[name])
+                    if w and test(owner_of[w], w) and (names is None or w in names)]
+        return occupied
 
     @staticmethod
     def with_hands(c: Any) -> bool:

@@ -46,8 +46,8 @@ def check_site_types(root: Ludeme, use: str) -> None:
     ludemes = list(root.walk())
     hands = any(ludeme.name == "hand" for ludeme in ludemes)
     for ludeme in ludemes:
-        if not getattr(ludeme, "checks_site_type", False):
-            continue
+        if not getattr(ludeme, "checks_site_type", False) or getattr(ludeme, "reads_other_kinds", False):
+            continue  # (a ludeme reading pieces of any kind: .other_sites)
         for param in ludeme.params:
             if param.name not in SITE_TYPE_PARAMS or not isinstance(param.type, Enum):
                 continue
@@ -87,5 +87,28 @@ def other_kind(value: Any, use: str) -> str | None:
             f"supported yet")
 
 
-__all__ = ["KINDS", "SITE_TYPE", "site_type_param", "kind_of_site", "check_site_types", "other_kind",
+class _KindView:
+    """The board seen as its elements of another kind: its numbers run over those elements."""
+
+    def __init__(self, topo: Any, n: int):
+        self._topo, self.n = topo, n
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._topo, name)
+
+
+def other_kind_region(c: Any, sites: Any, kind: str) -> Any:
+    """A region of elements of another kind than the board's (Ludii's numbers of them), known
+    before play (the start rules' walls of a maze): worked out once, as the equipment's regions
+    are, without the board's limit on site numbers."""
+    elements = c.topo.elements
+    fn = type(c)(None, _KindView(c.topo, elements.count(kind) if elements is not None else 0)).region(sites)
+    try:
+        fixed = tuple(fn(None, None))
+    except (AttributeError, TypeError) as exc:  # a region that reads the position: not known before play
+        raise BindError(f"the {kind.lower()}s given must be known before play", sites.span) from exc
+    return lambda s, e: fixed
+
+
+__all__ = ["KINDS", "SITE_TYPE", "site_type_param", "kind_of_site", "check_site_types", "other_kind", "other_kind_region",
            "board_region"]

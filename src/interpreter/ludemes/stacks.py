@@ -108,7 +108,9 @@ class PlaceStack(_Stacking):
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
 
     def concepts_at(self, where):
-        out = {"PiecesPlacedOnBoard"}
+        from .effects import placed_where
+        given = next((x for x in (self.site, self.sites, self.region) if x is not None), None)
+        out = {placed_where(given)}  # on the board, or in a hand (Ludii's, by the sites placed)
         if isinstance(self.count, Int) and self.count.value > 1:
             out.add("PieceCount")
         return out
@@ -151,10 +153,9 @@ class PlaceStack(_Stacking):
         else:
             region = c.region(self.coord if self.coord is not None else self.coords)
         fixed = _static_sites(region)
-        if fixed is not None and any(x >= c.topo.n for x in fixed):
-            raise BindError("place Stack on a hand's site is not supported yet (stacks are on the board)",
-                            self.span)
         count = c.int(self.count) if self.count is not None else const_fn(1)
+        if fixed is not None and any(x >= c.topo.n for x in fixed):
+            return self._in_hands(c, fixed, kinds, count)
         counts = [c.int(x) for x in self.counts.items] if isinstance(self.counts, BoundArray) else \
             ([c.int(self.counts)] if self.counts is not None else None)
         state = c.int(self.state) if self.state is not None else None
@@ -173,6 +174,23 @@ class PlaceStack(_Stacking):
                         if value and stacks_state_index(s) >= 0:
                             piece = _with_state(s, piece, value)
                         stacks.push(s, site, piece)
+        return run
+
+
+    def _in_hands(self, c: Compiler, sites: tuple, kinds: list[int], count: Any):
+        """A stack on a hand's site of pieces of one kind and no state: the hand holds them as
+        counted pieces (identical pieces: their order in the stack says nothing)."""
+        from ..engine.counts import add_pieces
+        n = c.topo.n
+        if any(x < n for x in sites) or len(set(kinds)) != 1 or self.counts is not None or \
+                (self.state is not None and not (isinstance(self.state, Int) and self.state.value == 0)):
+            raise BindError("place Stack on a hand's site holds pieces of one kind without state here",
+                            self.span)
+        what = kinds[0]
+
+        def run(s: State, e: Env) -> None:
+            for site in sites:
+                add_pieces(s, site, count(s, e) * len(kinds), what)
         return run
 
 

@@ -28,7 +28,8 @@ class SetSites(Ludeme):
     ``coord:``), as Ludii's ``set`` of a role: the piece is the one whose number is the
     player's (``P2``: the second piece the equipment declares, as Ludii's), the first
     ``Neutral`` piece for ``Neutral``, the first ``Shared`` piece for ``Shared`` or ``All``; a
-    piece that does not exist sets nothing.
+    piece that does not exist sets nothing. On another kind of site than the board's (``Edge``
+    on a board of cells: a maze's walls) the pieces go there (:mod:`.other_sites`).
 
     As Ludii's ``SetSite``, when several of the sites are given only one counts: ``coord:``,
     else the labels, else the region, else the site or list of sites.
@@ -48,6 +49,7 @@ class SetSites(Ludeme):
         (set P2 Cell 4)
         (set P1 coord:"A1")
         (set P1 {0 1} (sites {4}) {"C3"})
+        (set Shared Edge (sites Outer Edge))
     """
 
     name = "set"
@@ -70,8 +72,17 @@ class SetSites(Ludeme):
         # Ludii's SetSite reads no site of one coord:, and none when there is nothing to set
         return () if self.by_coord or self.sites is None else self.concepts
 
+    def declare(self, d: Any, c: Any) -> None:
+        from .other_sites import declare_pieces, other_kind
+        kind = other_kind(c, self.type)
+        if kind is not None and self.sites is not None:
+            declare_pieces(d, c, kind)
+
     def compile_effect(self, c: Compiler):
-        check_type(self, c)
+        from .other_sites import other_kind, pieces_array
+        kind = other_kind(c, self.type)
+        if kind is None:
+            check_type(self, c)
         name = self.role.name
         components = c.game.components
         # a Shared piece is named as written ("Marker"), a Neutral one with 0 ("Cross0")
@@ -84,11 +95,27 @@ class SetSites(Ludeme):
             what = what if what < len(components) else 0
         if not what or self.sites is None:
             return lambda s, e: None  # nothing to set (Ludii warns and goes on)
+        if kind is not None:
+            return self._on_other_kind(c, kind, what, pieces_array(kind))
         region = c.region(self.sites)
 
         def run(s: State, e: Env) -> None:
             for site in region(s, e):
                 s.place(site, what)
+        return run
+
+
+    def _on_other_kind(self, c: Compiler, kind: str, what: int, name: str):
+        """The pieces put on the elements of another kind (Ludii's numbers of them)."""
+        from .sitetypes import other_kind_region
+        elements = other_kind_region(c, self.sites, kind)
+        count = c.topo.elements.count(kind) if c.topo.elements is not None else 0
+
+        def run(s: State, e: Env) -> None:
+            data = s.arrays[name]
+            for x in elements(s, e):
+                if 0 <= x < count and not data[x]:  # an element that has a piece keeps it (Ludii's)
+                    s.set_item(data, x, what)
         return run
 
 

@@ -805,9 +805,10 @@ class MoveRemove(Ludeme):
     one move, written ``xC3``).
 
     In a stacking game the top piece of the site is taken, or the piece at ``level:``
-    (written ``xC3/1``), ``count:`` times. With ``at:EndOfTurn`` the piece stays, marked
-    (``(sites ToClear)``), until the turn ends (written ``xC3...``, as Ludii's removal applied
-    later); any other time is now, as in Ludii.
+    (written ``xC3/1``), ``count:`` times; elsewhere the site is emptied whatever its count
+    (Ludii's removal from a flat site clears it: ``level:`` and ``count:`` change nothing there).
+    With ``at:EndOfTurn`` the piece stays, marked (``(sites ToClear)``), until the turn ends
+    (written ``xC3...``, as Ludii's removal applied later); any other time is now, as in Ludii.
 
     Parameters:
         type: the kind of site (the board's own when left out)
@@ -854,10 +855,7 @@ class MoveRemove(Ludeme):
         then = self.then.compile_effect(c) if self.then is not None else None
         if self.at_end_of_turn():
             return _removals_later(c, region, self.level, self.count, then)
-        if self.level is not None or self.count is not None:
-            if not c.game.stacking:
-                raise BindError("(move Remove level:/count:) takes pieces off stacks: in a stacking game only here",
-                                self.span)
+        if c.game.stacking and (self.level is not None or self.count is not None):
             return _stacked_removals(c, region, self.level, self.count, then)
         rules = c.rule(after=then)
         uid = c.game.uid

@@ -317,6 +317,7 @@ class Generator:
             k.line(f"to = ((code >> {abi.TO_SHIFT}) & 65535) - 1")
             k.line(f"what = (code >> {abi.WHAT_SHIFT}) & 4095")
             k.line(f"aux = (code >> {abi.AUX_SHIFT}) & 63")
+            k.line("kept = 0  # a placement's piece kept on its occupied site (kernels/placement.py)")
             k.line(f"if as_last and kind != {int(MoveKind.PASS)}:")
             k.line(f"    st[{abi.LAST_FROM}] = frm")
             k.line(f"    st[{abi.LAST_TO}] = to")

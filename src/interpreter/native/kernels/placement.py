@@ -106,10 +106,43 @@ def _conjunction(k: Emitter, conds: list[Any]) -> str:
 
 def _placed_kinds(k: Emitter, ludeme: moves.MoveAdd) -> dict[int, tuple[int, ...]]:
     """The components each player may place (the reference's per_player table)."""
+    if ludeme.piece is not None and ludeme.piece.index is not None:
+        raise NoKernel("(move Add (piece <int>) ...)", "a piece given by number")
     per_player = pieces_per_player(ludeme.piece, k.game, lambda name: _components_named(k, name))
     if not any(per_player.values()):
         raise NoKernel("(move Add ...)", "no piece to add")
     return per_player
+
+
+def only_empty_sites(to: Any) -> bool:
+    """Whether a placement's ``(to ...)`` can only name empty sites (its region is, or is cut
+    down to, ``(sites Empty)``, or its condition asks for an empty site): the placements that
+    skip occupied sites are then Ludii's, which tests none."""
+    from ...ludemes.conditions import IsEmpty
+    from ...ludemes.functions import To
+    from ...ludemes.regions import SitesEmpty
+    sites = to.sites
+    if isinstance(sites, SitesEmpty):
+        return True
+    name = getattr(sites, "name", "")
+    parts = [p for param in getattr(sites, "params", ()) for p in _items(getattr(sites, param.name))]
+    if name == "intersection" and any(isinstance(p, SitesEmpty) for p in parts):
+        return True
+    if name == "difference" and parts and isinstance(parts[0], SitesEmpty):
+        return True
+    def empty_to(test: Any) -> bool:  # (is Empty (to))
+        return isinstance(test, IsEmpty) and isinstance(test.site, To)
+    cond = to.condition
+    if empty_to(cond):
+        return True
+    if getattr(cond, "name", "") == "and":
+        return any(empty_to(p) for param in cond.params for p in _items(getattr(cond, param.name)))
+    return False
+
+
+def _items(value: Any) -> list[Any]:
+    from ...ludemes.base import _flatten
+    return list(_flatten(value))
 
 
 def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, str, int, np.ndarray | None]:
@@ -119,6 +152,9 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
     sites, conds, to_effect = _to_rule(k, self.to)
     if sites is None:
         raise NoKernel("(move Add ...)", "no region")
+    keeps = not self.empty_only and self.keeps_piece and not only_empty_sites(self.to)  # Ludii's ActionAdd
+    if keeps and (k.layout.piece_arrays or k.notes.get("union_find") is not None or k.game.stacking):
+        raise NoKernel("(move Add ...)", "a region that may hold occupied sites, with piece arrays or groups")
     per_player = _placed_kinds(k, self)
     hand = "hand" in k.layout.arrays
     game = k.game
@@ -140,7 +176,16 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
             flags = e.table(owned)
             e.line(f"if {flags}[what] != 0:")
             e.line(f"    {e.st}[HAND + what] -= 1")
-    rule = k.rule(self, before=[f for f in (effect, take) if f is not None], after=[then] if then else [])
+    keep = put_back = None
+    if keeps:  # the piece found after the to's effects is put back over the one placed
+        def keep(e: Emitter) -> None:
+            e.line("kept = st[WHAT + to]")
+
+        def put_back(e: Emitter) -> None:
+            with e.indented("if kept != 0:"):
+                e.place("to", "kept")
+    rule = k.rule(self, before=[f for f in (effect, take, keep) if f is not None],
+                  after=[f for f in (put_back, then) if f is not None])
     limited = owned if owned.any() else None
     return sites, conds, rule, k.table(table), width, limited
 
