@@ -635,20 +635,7 @@ class Place(Ludeme):
                     raise BindError("a state or value for a piece in a hand is not supported yet", given.span)
             return self.sites.fill(c, what, self.count)
         if self.count is not None:  # several pieces on each site (Ludii's count)
-            from ..engine.counts import set_pieces
-            number = c.int(self.count)
-            sites = c.region(self.sites)
-
-            rotated = c.int(self.rotation) if self.rotation is not None else None
-
-            def counted(s: State, e: Env) -> None:
-                n = number(s, e)
-                for site in sites(s, e):
-                    set_pieces(s, site, n, what)
-                    if rotated is not None:
-                        from .rotations import set_rotation
-                        set_rotation(s, site, rotated(s, e))
-            return counted
+            return self._counted(c, what)
         region = c.region(self.sites)
         state = c.int(self.state) if self.state is not None else None
         rotation = c.int(self.rotation) if self.rotation is not None else None
@@ -667,6 +654,22 @@ class Place(Ludeme):
                     if rotation is not None:
                         set_rotation(s, site, rotation(s, e))
         return run
+
+    def _counted(self, c: Compiler, what: int):
+        """``count:`` pieces ``what`` on each site (Ludii's count), turned by ``rotation:``."""
+        from ..engine.counts import set_pieces
+        from .rotations import set_rotation
+        number = c.int(self.count)
+        sites = c.region(self.sites)
+        rotated = c.int(self.rotation) if self.rotation is not None else None
+
+        def counted(s: State, e: Env) -> None:
+            n = number(s, e)
+            for site in sites(s, e):
+                set_pieces(s, site, n, what)
+                if rotated is not None:
+                    set_rotation(s, site, rotated(s, e))
+        return counted
 
     def _on_hand_site(self, c: Compiler):
         """A site numbered after the board's: a hand's (Ludii numbers the hands' sites next),
