@@ -325,8 +325,9 @@ class MovePlayCard(PlayCard):
 class DeckCard(Ludeme):
     """One kind of card of a deck (Ludii's util ``card``, an argument of ``deck``): its type,
     rank and value; its trump rank and trump value are its rank and value unless given; its
-    ``biased:`` value is -1 (Ludii's UNDEFINED) unless given. It holds data only: a deck makes
-    one card component of it per suit.
+    ``biased:`` value is -1 (Ludii's UNDEFINED) unless given. It holds data only: Ludii's deck
+    makes one card component of it per suit (``deck`` itself is not here yet: its single site
+    holds a stack of cards, and stacks live on board sites only here).
 
     Parameters:
         type: its type (Ace, Two... King, Joker)
