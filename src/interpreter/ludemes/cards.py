@@ -322,5 +322,45 @@ class MovePlayCard(PlayCard):
     name = "move PlayCard"
 
 
+class DeckCard(Ludeme):
+    """One kind of card of a deck (Ludii's util ``card``, an argument of ``deck``): its type,
+    rank and value; its trump rank and trump value are its rank and value unless given; its
+    ``biased:`` value is -1 (Ludii's UNDEFINED) unless given. It holds data only: Ludii's deck
+    makes one card component of it per suit (``deck`` itself is not here yet: its single site
+    holds a stack of cards, and stacks live on board sites only here).
+
+    Parameters:
+        type: its type (Ace, Two... King, Joker)
+        rank: its rank
+        value: its value
+        trumpRank: its rank as a trump (its rank by default)
+        trumpValue: its value as a trump (its value by default)
+        biased: its biased value (-1 by default)
+
+    Examples:
+        (card Seven rank:0 value:0 trumpRank:0 trumpValue:0)
+        (card Ace rank:7 value:11)
+        (card Jack rank:4 value:2 trumpRank:7 trumpValue:20 biased:1)
+    """
+
+    name = "card"
+    overload = True  # beside the card component (card "Card" Shared King rank:... suit:...)
+    kind = "card"
+    type: Any = Param(CARD_TYPE)
+    rank: Any = Param(INT_LIT, named=True, range=ANY_INT)
+    value: Any = Param(INT_LIT, named=True, range=ANY_INT)
+    trumpRank: Any = Param(INT_LIT, optional=True, named=True, range=ANY_INT)
+    trumpValue: Any = Param(INT_LIT, optional=True, named=True, range=ANY_INT)
+    biased: Any = Param(INT_LIT, optional=True, named=True, range=ANY_INT)
+
+    def data(self) -> dict[str, int]:
+        """Its data as Ludii's ``game.util.equipment.Card`` holds them (defaults filled in)."""
+        rank, value = self.rank.value, self.value.value
+        return {"type": CARD_TYPES.index(self.type.name), "rank": rank, "value": value,
+                "trumpRank": self.trumpRank.value if self.trumpRank is not None else rank,
+                "trumpValue": self.trumpValue.value if self.trumpValue is not None else value,
+                "biased": self.biased.value if self.biased is not None else -1}
+
+
 __all__ = ["SetTrumpSuit", "MoveSetTrumpSuit", "CardTrumpSuit", "TRUMP_SUIT", "Card", "CardRank", "CardSuit",
-           "CardTrumpRank", "CardTrumpValue", "PlayCard", "MovePlayCard", "CARD_TYPES"]
+           "CardTrumpRank", "CardTrumpValue", "PlayCard", "MovePlayCard", "CARD_TYPES", "DeckCard"]
