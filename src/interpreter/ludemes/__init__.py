@@ -39,6 +39,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     intfunctions,
     ints_board,
     ints_counts,
+    large,  # large pieces: their walks, sites/size LargePiece (issue 24)
     layered,  # boards of layers: gravity, pin, noStackOn (issue 24)
     logic,
     loops,

@@ -63,7 +63,8 @@ class Domino(PieceDecl):
         return ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
 
     def component_data(self) -> tuple[tuple[str, int], ...]:
-        return ((VALUE2, self.value2.value),)
+        from .large import DOMINO_WALK, walk_data
+        return ((VALUE2, self.value2.value),) + walk_data([DOMINO_WALK])  # Ludii's domino is a large piece
 
 
 class Dominoes(Ludeme):
