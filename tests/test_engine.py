@@ -121,6 +121,15 @@ def test_priority_takes_the_first_generator_with_moves():
     state = load(text).initial_state()
     assert [str(m) for m in state.legal_moves()] == ["B2"]
     state.apply("B2")
+    # Ludii's Add tests no site of its region: the occupied B2 is still a placement (it keeps P1's piece)
+    assert [str(m) for m in state.legal_moves()] == ["B2"]
+    state.apply("B2")
+    assert state.who[4] == 1
+    # a first generator with no moves: the second's
+    text = game_text("(square 3)", '(play (priority {(move Add (to (sites {"B2"}) if:(is Empty (to)))) '
+                     '(move Add (to (sites Empty)))}))')
+    state = load(text).initial_state()
+    state.apply("B2")
     assert len(state.legal_moves()) == 8
 
 
@@ -131,9 +140,9 @@ def test_phases_and_next_phase_condition():
     state = load(text).initial_state()
     assert len(state.legal_moves()) == 4
     state.apply("A1")
-    assert len(state.legal_moves()) == 3
+    assert len(state.legal_moves()) == 4  # Ludii's Add lists the occupied corner A1 too
     state.apply("C3")
-    assert len(state.legal_moves()) == 7
+    assert len(state.legal_moves()) == 7  # two pieces: the phase "Any"
 
 
 def test_unknown_phase_is_a_description_error():
@@ -359,7 +368,8 @@ def test_sites_off_the_board_are_no_sites():
     state = load(text).initial_state()
     assert [str(m) for m in state.legal_moves()] == ["A1"]
     state.apply("A1")
-    assert [str(m) for m in state.legal_moves()] == ["pass"]
+    # the region is A1 alone (once), occupied: Ludii's Add tests no site of its region
+    assert [str(m) for m in state.legal_moves()] == ["A1"]
 
 
 # --- moves are values; errors say why ---------------------------------------------------------

@@ -190,8 +190,9 @@ def test_sites_between_with_a_condition_on_each_site():
     start = '(start {(place "M1" "B1") (place "M1" "C1")})'
     four = "(rectangle 1 4)"
     assert region('(sites Between from:"A1" to:"D1" cond:(is Empty (between)))', four, start=start) == []
-    assert region('(sites Between from:"A1" to:"D1" cond:(is Occupied (between)))', four, start=start) == []
-    # the sites themselves are occupied, so read them through a count
+    # region() lists occupied sites too (Ludii's Add tests no site of its region)
+    assert region('(sites Between from:"A1" to:"D1" cond:(is Occupied (between)))', four, start=start) == ["B1", "C1"]
+    # read through a count as well
     g = game(four, play='(move Add (to (sites Empty) if:(= 2 (count Sites in:(sites Between from:"A1" '
                         'to:"D1" cond:(is Occupied (between)))))))', start=start)
     assert texts(g.initial_state()) == ["A1", "D1"]

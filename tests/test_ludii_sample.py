@@ -75,9 +75,52 @@ def test_count_at_a_hands_site_reads_its_pieces():
     assert [m.text for m in g.initial_state().legal_moves()] == ["pass"]
 
 
-# --- a placement with effects listed twice without Ludii's move cache (Morpharaoh) -----------------
+# --- Ludii's Add tests no site; a placement with effects listed twice without a move cache ---------
 def _texts(state) -> list[str]:
     return sorted(m.text for m in state.legal_moves())
+
+
+def test_move_add_lists_occupied_sites_of_its_region_with_a_capture_by_placement():
+    # (to (sites Occupied by:Next) (apply (remove (to)))): Ludii's Add takes every site of the
+    # region; the apply empties it before the piece comes
+    g = game('(start (place "Disc2" {"A1" "B1"})) '
+             '(play (move Add (to (sites Occupied by:Next) (apply (remove (to))))))',
+             '(board (square 2)) (piece "Disc" Each)')
+    s = g.initial_state()
+    assert _texts(s) == ["A1", "B1"]
+    s.apply(s.legal_moves()[0])
+    assert s.who[0] == 1 and s.who[1] == 2
+
+
+def test_move_add_on_an_occupied_site_keeps_the_piece_there():
+    # Ludii's ActionAdd on an occupied site of a game without stacks or counts leaves the piece
+    g = game('(start (place "Disc2" "A1")) (play (move Add (to (sites Board))))',
+             '(board (square 2)) (piece "Disc" Each)')
+    s = g.initial_state()
+    assert "A1" in _texts(s)
+    s.apply(next(m for m in s.legal_moves() if m.text == "A1"))
+    assert s.who[0] == 2
+
+
+def test_the_add_effect_on_an_occupied_site_keeps_the_piece_there():
+    # the effect (add ...) is Ludii's same Add: its region's sites are not tested either
+    g = game('(start (place "Disc2" "A1")) (play (move Pass (then (add (piece "Disc1") (to (sites Board))))))',
+             '(board (square 2)) (piece "Disc" Each)')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.who == [2, 1, 1, 1]
+
+
+def test_the_compiled_tier_lists_and_keeps_occupied_placements_as_the_reference():
+    from interpreter.native.api import native_game, why_not
+    from interpreter.native.conformance import compare_game
+    g = load('(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)}) '
+             '(rules (play (move Add (to (sites Board) if:(!= (to) 4)))) '
+             '(end (if (is Line 3) (result Mover Win)))))')
+    compiled = native_game(g)
+    assert compiled is not None, why_not(g)
+    for seed in range(5):
+        assert compare_game(g, compiled, seed) is None
 
 
 def test_a_placement_with_effects_is_listed_twice_inside_a_generator_with_then():

@@ -98,6 +98,15 @@ def test_a_claimed_site_takes_the_state_given():
     assert s.arrays["piece_states"][4] == 3
 
 
+def test_a_claimed_occupied_site_keeps_its_piece_and_takes_the_state_given():
+    # Ludii's ActionAdd on an occupied flat site: the piece stays, a state given is set
+    g = game('(start (place "Disc2" "A1")) (play (move Claim (piece "Disc1" state:3) (to (sites Board)))) '
+             '(end (if (is Full) (result All Draw)))')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.who[0] == 2 and s.arrays["piece_states"][0] == 3
+
+
 def test_state_is_not_of_equipment():
     with pytest.raises(LudError):
         game(PLAY, '(board (square 3)) (piece "Disc" Each state:1)')

@@ -116,9 +116,9 @@ KNOWN_DIFFERENCES: dict[str, str] = {
         "ply 9 (a throw of 2): Ludii moves the capturing stack 6-4 three times, here twice (two of the "
         "mover's pieces at 6): Ludii's forEach Piece lists a third, from its owned positions of stacks"),
     "experimental__Morpharaoh_seed101": (
-        "ply 19: Ludii lists the capture by placement E5:Disc2 (twice: its Add below an (or ... (then ...)) "
-        "keeps no move cache); Ludii's Add tests no site of its region (an occupied one keeps its piece "
-        "unless the to's apply removes it), this engine's move Add places on empty sites only"),
+        "ply 33: ours lists the capture by placement B6:Disc2 (twice, as Ludii lists such placements) where "
+        "Ludii has none: its mid-board control (LobsidedVEmbrace: sites Around with (sites Direction ... "
+        "(difference Diagonal N S E W) distance:1) on the Cairo board) holds here, not in Ludii"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []

@@ -405,6 +405,15 @@ def test_pro_openings(opening, distance):
     assert len(state.legal_moves()) == 361 - 3  # then free
 
 
+@pytest.mark.parametrize("opening", ["Pro", "Long Pro"])
+def test_pro_openings_place_on_empty_sites_only(opening):
+    # the region of White's second stone (far from White's) holds Black's far stone: it is no placement
+    state = game("Opening/" + opening).initial_state()
+    state.apply("J10")
+    state.apply("A1")
+    assert "A1" not in legal(state) and "A2" in legal(state)
+
+
 def test_swap_opening():
     state = game(NINE, "Opening/Swap").initial_state()
     assert "1@A1" in legal(state) and "2@A1" in legal(state)

@@ -111,6 +111,10 @@ def test_sites_around_by_owner(kind, expected):
 def test_sites_around_without_a_type_is_unchanged():
     text = game_text("(square 3)", '(play (move Add (to (sites Around "B2" Orthogonal))))')
     state = load(text).state_from_text(PICTURE)
+    # Ludii's Add tests no site of its region: the occupied neighbours are placements too
+    assert sorted(str(m) for m in state.legal_moves()) == ["A2", "B1", "B3", "C2"]
+    text = game_text("(square 3)", '(play (move Add (to (sites Around "B2" Orthogonal) if:(is Empty (to)))))')
+    state = load(text).state_from_text(PICTURE)
     assert sorted(str(m) for m in state.legal_moves()) == ["C2"]
 
 

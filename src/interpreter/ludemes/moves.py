@@ -137,7 +137,8 @@ def pieces_per_player(piece: Any, game: Game, named: Callable[[str], list[int]])
 class _Placements(MoveGen):
     """The moves of ``move Add`` (and ``claim``): each of the mover's kinds of piece (those left
     in their hand, with hands) on each site of the region that passes the condition (``(to)``
-    being the site) and, unless ``empty_only`` is False (a claim), is empty. One move per piece
+    being the site) and, when ``empty_only`` is set, is empty (Ludii's Add and Claim test no
+    site: their placements set it no more). One move per piece
     and site: never a duplicate."""
 
     unique = True
@@ -242,8 +243,12 @@ class MoveAdd(Ludeme):
     belong to anyone, and the text names it before the site (``2@J10``). ``(piece {"A" "B"})``
     lets the mover choose among several kinds (their own piece of each).
 
-    Where Ludii keeps no move cache for it (inside a move generator with ``then``), a placement
-    whose ``(to ... (apply ...))`` has effects is listed twice, as Ludii's legal moves list it.
+    As Ludii's Add, the sites of the region are not tested: a placement on an occupied site
+    keeps the piece there (one more piece in a game that counts them; a state given is set),
+    after what the to's ``(apply ...)`` did (a capture by placement: ``(apply (remove (to)))``).
+    Write ``(sites Empty)`` or ``if:(is Empty (to))`` for empty sites only. Where Ludii keeps no
+    move cache for it (inside a move generator with ``then``), a placement whose
+    ``(to ... (apply ...))`` has effects is listed twice, as Ludii's legal moves list it.
 
     A placement names its piece whenever the piece's owner has several kinds of piece
     (``2Dot1@C3``: P1's "2Dot"). When the game has hands (``(hand Each)``), a player's piece
@@ -264,8 +269,8 @@ class MoveAdd(Ludeme):
     """
 
     name = "move Add"
-    empty_only = True  # on empty sites only (Ludii's Add tests none: not followed yet, see _kept_piece)
-    keeps_piece = False  # Ludii's ActionAdd keeps the piece of an occupied site (not used yet)
+    empty_only = False  # as Ludii's Add, which tests no site of its region
+    keeps_piece = True  # Ludii's ActionAdd keeps the piece of an occupied site (_kept_piece)
     keeps_add_cache = True  # Ludii's action cache (ludemes/action_cache.py)
     add_cache_disabled = False  # set where Ludii disables it: a placement with effects is listed twice
     lists_applied_twice = True  # Ludii's Add lists a placement with effects twice without its cache
@@ -511,7 +516,7 @@ def _more_pieces(c: Compiler, count: Any, what: int) -> Any:
 class Add(MoveAdd):
     """Place a piece as ``move Add`` does, most often as a consequence (Ludii's effect ``add``;
     its graph operator of the same name adds to a board): as an effect, every placement the
-    rule would list is made.
+    rule would list is made (on an occupied site the piece there stays, as with ``move Add``).
 
     Parameters:
         piece: the piece placed (the mover's own kind when left out)
@@ -561,12 +566,16 @@ class Add(MoveAdd):
             raise NoKernel("(add ...)", "pieces taken from a hand, as a consequence")
         if k.notes.get("union_find") is not None:
             raise NoKernel("(add ...)", "placements besides the moves' in a game keeping its groups")
+        from ..native.kernels.placement import only_empty_sites
+        if k.layout.piece_arrays and not only_empty_sites(self.to):  # an occupied site's piece arrays change
+            raise NoKernel("(add ...)", "a region that may hold occupied sites, with piece arrays")
         table = np.zeros(k.players + 1, dtype=np.int64)
         for p, kinds in per_player.items():
             table[p] = kinds[0] if kinds else 0
         w = k.temp("w")
         k.line(f"{w} = {k.table(table)}[{k.mover}]")
-        # the sites first (empty, meeting the conditions), then every placement
+        # the sites first (empty, meeting the conditions), then every placement (an occupied
+        # site keeps its piece, as Ludii's ActionAdd: nothing changes there)
         buf, count, to = k.buffer(), k.temp("c"), k.temp("to")
         k.line(f"{count} = 0")
         with k.region(sites).loop(k, to):
@@ -588,7 +597,8 @@ class Add(MoveAdd):
 class Claim(MoveAdd):
     """Claim sites by putting a piece there (Ludii's ``claim``, for graph games): the mover's
     own kind of piece, or the piece given, on each site of the ``to`` region where its
-    condition holds, whether or not the site is empty (a piece there is replaced).
+    condition holds, whether or not the site is empty (as Ludii's ActionAdd, a piece there
+    stays).
 
     Parameters:
         piece: the piece put on the site (the mover's own kind when left out)
