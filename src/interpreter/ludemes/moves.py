@@ -137,9 +137,8 @@ def pieces_per_player(piece: Any, game: Game, named: Callable[[str], list[int]])
 class _Placements(MoveGen):
     """The moves of ``move Add`` (and ``claim``): each of the mover's kinds of piece (those left
     in their hand, with hands) on each site of the region that passes the condition (``(to)``
-    being the site) and, when ``empty_only`` is set, is empty (Ludii's Add and Claim test no
-    site: their placements set it no more). One move per piece
-    and site: never a duplicate."""
+    being the site), empty or not (Ludii's Add and Claim test no site: an occupied one keeps
+    its piece). One move per piece and site: never a duplicate."""
 
     unique = True
     by_number: Any = None  # the piece as a number worked out each time (Ludii's (piece <int>)), or None
@@ -147,8 +146,7 @@ class _Placements(MoveGen):
 
     def __init__(self, region: Any, cond: Any, per_player: dict[int, tuple[int, ...]],
                  moves_of: Callable[[int], list[Move]], anywhere_empty: bool, hand: bool,
-                 owner_of: tuple[int, ...], n: int, empty_only: bool = True):
-        self.empty_only = empty_only
+                 owner_of: tuple[int, ...], n: int):
         self.region = region
         self.cond = cond
         self.per_player = per_player
@@ -177,14 +175,11 @@ class _Placements(MoveGen):
         if cond is None:
             if self.anywhere_empty:
                 return [site for site, w in enumerate(occupied) if not w]
-            if not self.empty_only:  # Ludii's region: each site once, none off the board
-                return [x for x in dict.fromkeys(self.region(s, e)) if x >= 0]
-            return [site for site in self.region(s, e) if not occupied[site]]
+            return [x for x in dict.fromkeys(self.region(s, e)) if x >= 0]  # each site once, on the board
         out = []
         frame = e.child()
-        empty_only = self.empty_only
-        for site in self.region(s, e) if empty_only else dict.fromkeys(self.region(s, e)):
-            if site < 0 or (empty_only and occupied[site]):
+        for site in dict.fromkeys(self.region(s, e)):
+            if site < 0:
                 continue
             frame.to = site
             if cond(s, frame):
@@ -216,7 +211,7 @@ class _Placements(MoveGen):
         occupied = s.what
         cond = self.cond
         frame = e.child()
-        skip_occupied = self.empty_only or self.anywhere_empty  # (sites Empty) holds no occupied site
+        skip_occupied = self.anywhere_empty  # (sites Empty) holds no occupied site
         for site in range(self.n) if self.anywhere_empty else self.region(s, e):  # no list made
             if site >= 0 and not (skip_occupied and occupied[site]):
                 if cond is not None:
@@ -269,8 +264,6 @@ class MoveAdd(Ludeme):
     """
 
     name = "move Add"
-    empty_only = False  # as Ludii's Add, which tests no site of its region
-    keeps_piece = True  # Ludii's ActionAdd keeps the piece of an occupied site (_kept_piece)
     keeps_add_cache = True  # Ludii's action cache (ludemes/action_cache.py)
     add_cache_disabled = False  # set where Ludii disables it: a placement with effects is listed twice
     lists_applied_twice = True  # Ludii's Add lists a placement with effects twice without its cache
@@ -347,8 +340,8 @@ class MoveAdd(Ludeme):
         from .regions import SitesEmpty
         # (sites Empty): one pass over the board, no list of the region
         anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
-        keep, put_back = (None, None) if anywhere_empty or game.stacking or self.empty_only \
-            or not self.keeps_piece else _kept_piece()
+        # Ludii's ActionAdd keeps the piece of an occupied site (_kept_piece)
+        keep, put_back = (None, None) if anywhere_empty or game.stacking else _kept_piece()
         after = _chain(put_back, then)
         plain = c.rule(_chain(to_effect, keep), after)
         rules = [c.rule(_chain(to_effect, taken_from_hand(w), keep), after) if hand and owner_of[w] else plain
@@ -367,7 +360,7 @@ class MoveAdd(Ludeme):
             return made[what]
         # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
         placements = _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, owner_of,
-                                 c.topo.n, self.empty_only and not game.stacking)
+                                 c.topo.n)
         placements.by_number = by_number
         placements.twice = self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None
         if placements.twice:
@@ -388,7 +381,7 @@ class MoveAdd(Ludeme):
         if self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None:
             raise NoKernel("(move Add (to ... (apply ...)))", "listed twice, as Ludii's Add without its cache")
         sites, conds, rule, kinds, _, limited = _add_setup(self, k)
-        empty_only = self.empty_only or only_empty_sites(self.to)  # else an occupied site is a placement too
+        empty_only = only_empty_sites(self.to)  # else an occupied site is a placement too
         region = k.region(sites)
         p = k.temp("p")
         k.line(f"{p} = {k.mover}")
@@ -429,7 +422,7 @@ class MoveAdd(Ludeme):
         from ..native import abi
         from ..native.emit import Everywhere, Listed, NoKernel
         from ..native.kernels.placement import _add_setup, _conjunction, only_empty_sites
-        if not (self.empty_only or only_empty_sites(self.to)):
+        if not only_empty_sites(self.to):
             raise NoKernel("(move Add ...)", "drawn from a region that may hold occupied sites")
         sites, conds, rule, kinds, width, limited = _add_setup(self, k)
         if width > 1 or limited is not None:
@@ -613,7 +606,6 @@ class Claim(MoveAdd):
     """
 
     name = "claim"
-    empty_only = False
     lists_applied_twice = False  # Ludii's Claim reads no (apply ...)
 
     def concepts_at(self, where):

@@ -152,7 +152,7 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
     sites, conds, to_effect = _to_rule(k, self.to)
     if sites is None:
         raise NoKernel("(move Add ...)", "no region")
-    keeps = not self.empty_only and self.keeps_piece and not only_empty_sites(self.to)  # Ludii's ActionAdd
+    keeps = not only_empty_sites(self.to)  # Ludii's ActionAdd keeps an occupied site's piece
     if keeps and (k.layout.piece_arrays or k.notes.get("union_find") is not None or k.game.stacking):
         raise NoKernel("(move Add ...)", "a region that may hold occupied sites, with piece arrays or groups")
     per_player = _placed_kinds(k, self)
