@@ -91,6 +91,9 @@ class IsEmpty(_SiteTest):
     concepts = ("IsEmpty",)
 
     def compile(self, c: Compiler):
+        from .large_pieces import has_cover
+        if has_cover(c.game):  # the cells large pieces cover are not empty (Ludii's)
+            return self._covered(c)
         get = c.frame_site(self.site)
         if get is not None:  # (is Empty (to)): the frame's site, always on the board
             return lambda s, e: s.what[get(e)] == 0
@@ -99,6 +102,19 @@ class IsEmpty(_SiteTest):
             return lambda s, e: not held(s, e)
         site = c.site(self.site)
         return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] == 0
+
+    def _covered(self, c: Compiler):
+        """In a game with large pieces: no piece and no large piece covering the site."""
+        from .large_pieces import free
+        held = self.hand_test(c)
+        site, n = c.site(self.site), c.topo.n
+
+        def empty(s: State, e: Env) -> bool:
+            x = site(s, e)
+            if 0 <= x < n:
+                return free(s, x)
+            return x >= 0 and (held is None or not held(s, e))
+        return empty
 
     def kernel_bool(self, k: Emitter) -> str:
         self.no_hand_kernel(k)

@@ -62,6 +62,10 @@ class Domino(PieceDecl):
     def concepts_at(self, where: Any):
         return ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
 
+    def declare(self, d: Declarations, c: Any) -> None:
+        from .large_pieces import declare_cover
+        declare_cover(d)  # a domino is a large piece
+
     def component_data(self) -> tuple[tuple[str, int], ...]:
         from .large import DOMINO_WALK, walk_data
         return ((VALUE2, self.value2.value),) + walk_data([DOMINO_WALK])  # Ludii's domino is a large piece
@@ -83,6 +87,10 @@ class Dominoes(Ludeme):
     kind = EQUIPMENT_ITEM
     concepts = ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
     upTo: Any = Param(INT_LIT, optional=True, named=True, range=(0, MAX_PIPS))
+
+    def declare(self, d: Declarations, c: Any) -> None:
+        from .large_pieces import declare_cover
+        declare_cover(d)  # dominoes are large pieces
 
     def pieces_made(self) -> list[PieceDecl]:
         """The dominoes of the set, as Ludii makes them (i from 0, j from i)."""

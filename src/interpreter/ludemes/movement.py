@@ -826,6 +826,7 @@ class MoveFromTo(Ludeme):
         from_hand = self._counted_choice(c) if hand_layout(game)[1] and not copy else None
         from .sowing import seed_kind
         seed = seed_kind(game) if copy else 0
+        large = self._large(c, effect) if not copy else None
 
         def gen(s: State, e: Env) -> list[Move]:
             out = []
@@ -834,6 +835,10 @@ class MoveFromTo(Ludeme):
             n = len(what)
             p = whose(s, e)
             for frm in sources(s, e):
+                if large is not None and 0 <= frm < n and what[frm] in large[0]:
+                    frame.frm = frm  # Ludii's FromTo.evalLargePiece: no to's test
+                    out.extend(large[1](s, frm, list(region(s, frame)), p))
+                    continue
                 if frm >= n:
                     if from_hand is not None and not what_at(s, frm) and pieces_at(s, frm):  # counted pieces in a hand
                         frame.frm = frm
@@ -860,6 +865,23 @@ class MoveFromTo(Ludeme):
                             out.extend(plain.with_rules(r) for r in turned)
             return out
         return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
+
+    def _large(self, c: Compiler, effect: Any) -> Any:
+        """(the large pieces' walks, ``moves(s, frm, targets, player)``) in a game with large
+        pieces (see :mod:`.large_pieces`), else None."""
+        from .large_pieces import cover_rules, has_cover, large_moves, large_walks
+        walks = large_walks(c) if has_cover(c.game) else {}
+        if not walks:
+            return None
+        then = _then(c, self.then)
+        most = 4 * max(len(x) for x in walks.values())
+        rules = [c.rule(_chain_effects(before, effect), _chain_effects(after, then))
+                 for before, after in cover_rules(c, walks, most, True)]
+        topo, uid = c.topo, c.game.uid
+
+        def moves(s: State, frm: int, targets: list[int], p: int) -> list[Move]:
+            return large_moves(topo, walks[s.what[frm]], s, frm, targets, rules, uid, p)
+        return walks, moves
 
     def _rotations(self, c: Compiler) -> list[tuple[int, ...]] | None:
         """With ``(to ... (rotations ...))``: the consequences of the move for each rotation
@@ -1110,3 +1132,14 @@ class PlayerIndex(Ludeme):
 
     def compile(self, c: Compiler):
         return c.int(self.index)
+
+
+def _chain_effects(first: Any, second: Any) -> Any:
+    """Two effects one after the other (either may be None)."""
+    if first is None or second is None:
+        return first if second is None else second
+
+    def both(s: State, e: Env) -> None:
+        first(s, e)
+        second(s, e)
+    return both

@@ -365,6 +365,19 @@ class MoveAdd(Ludeme):
         placements.twice = self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None
         if placements.twice:
             placements.unique = False
+        from .large_pieces import LargePlacements, cover_rules, has_cover, large_walks
+        walks = large_walks(c) if has_cover(game) else {}
+        if walks and any(w in walks for kinds in per_player.values() for w in kinds):
+            state = self._state()  # Ludii's evalLargePiece: only that state, no to's test, no then
+            fixed = c.static_int(state) if state is not None else None
+            if state is not None and fixed is None:
+                raise BindError("a large piece's state: is a number known before play here", state.span)
+            most = 4 * max(len(x) for x in walks.values())
+            large_rules = [c.rule(before, after) for before, after in cover_rules(c, walks, most, False)]
+
+            def tag(what: int) -> str:
+                return game.piece_tag(what) if self.piece is not None or game.names_piece(what) else ""
+            return LargePlacements(placements, region, walks, fixed, large_rules, c.topo, game.uid, tag)
         return placements
 
     def kernel_moves(self, k: Emitter) -> Made:

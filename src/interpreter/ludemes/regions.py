@@ -198,6 +198,10 @@ class SitesEmpty(Ludeme):
 
         def empty(s: State, e: Env) -> list[int]:
             return [i for i, w in zip(sites, s.what) if not w]
+        from .large_pieces import COVER, has_cover
+        if has_cover(c.game):  # the cells large pieces cover are not empty (Ludii's)
+            def empty(s: State, e: Env) -> list[int]:  # noqa: F811
+                return [i for i, (w, k) in enumerate(zip(s.what, s.arrays[COVER])) if not w and not k]
         if self._board_only():
             return empty
         return _empty_in_container(c, self, empty)

@@ -30,6 +30,9 @@ from .base import (
     ROLE,
     STR_LIT,
     ArrayOf,
+    BoundArray,
+    Either,
+    Enum,
     Instance,
     Ludeme,
     Param,
@@ -46,6 +49,7 @@ if TYPE_CHECKING:
 
 MAX_SIDES = 16  # Ludii's Constants.MAX_SIDES_TILE
 SIDES, SLOTS, PATH = "tile.sides", "tile.slots", "tile.path"
+STEP = Enum(("F", "L", "R"), "step type (F, L or R)")  # Ludii's StepType
 _PATH_FIELDS = 5  # from, slotsFrom, to, slotsTo, colour
 
 
@@ -106,6 +110,8 @@ class Tile(PieceDecl):
     concepts = ("Tile",)
     piece_name: Any = Param(STR_LIT)
     role: Any = Param(ROLE, optional=True)
+    steps: Any = Param(Either((ArrayOf(STEP, single=False), ArrayOf(ArrayOf(STEP, single=False), single=False))),
+                       optional=True)
     facing = None
     value = None
     numSides: Any = Param(INT_LIT, optional=True, named=True, range=(0, MAX_SIDES))
@@ -125,7 +131,29 @@ class Tile(PieceDecl):
             self.role = Const("Shared", span=self.span)
         super().validate()
 
+    def walks(self) -> list[tuple[str, ...]]:
+        """Its walks (Ludii's ``stepType[][]``; one walk for ``stepType[]``), none when not a
+        large piece."""
+        if self.steps is None:
+            return []
+        items = self.steps.items if isinstance(self.steps, BoundArray) else [self.steps]
+        if items and all(isinstance(x, Const) for x in items):
+            return [tuple(x.name for x in items)]
+        return [tuple(x.name for x in (w.items if isinstance(w, BoundArray) else [w])) for w in items]
+
+    def concepts_at(self, where: Any):
+        return ("Tile", "LargePiece") if self.steps is not None else ("Tile",)
+
+    def declare(self, d: Any, c: Any) -> None:
+        super().declare(d, c)
+        if self.steps is not None:
+            from .large_pieces import declare_cover
+            declare_cover(d)
+
     def component_data(self) -> tuple[tuple[str, int], ...]:
+        from .large import walk_data
+        if self.steps is not None:
+            return walk_data(self.walks())
         out: list[tuple[str, int]] = [(SIDES, self.numSides.value if self.numSides is not None else -1)]
         if self.slots is not None:
             out += [(f"{SLOTS}.{i}", x.value) for i, x in enumerate(self.slots.items)]

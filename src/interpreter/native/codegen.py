@@ -777,6 +777,9 @@ def generate(game: Any) -> Compiled:
         raise NoKernel("(players 0)", "a simulation: every move of the rules applies at once")
     if getattr(game, "is_match", False) is True:
         raise NoKernel("(match ...)", "a series of games, played by the reference engine")
+    from ..ludemes.large_pieces import has_cover
+    if has_cover(game):
+        raise NoKernel("large pieces", "the cells a large piece covers")
     bound = bind(description.game)
     gen = Generator(game, bound)
     compiled = gen.generate()
