@@ -154,6 +154,9 @@ def read_move(game: Game, text: str) -> Move:
     words = {w.lower(): w for w in game.words}
     if key in words:
         return Move(CHOICE, word=words[key], game_id=uid)
+    stated = re.match(r"^(.*\S)=(\d+)$", raw)
+    if stated:  # a large piece placed or moved with a local state (its shape): C3=1, A1-B2=5
+        return read_move(game, stated.group(1)).with_word(f"={int(stated.group(2))}")
     ludii = _LUDII_PLACEMENT.match(raw)
     if ludii:  # Ludii's form of a placement naming its piece: C3:2Dot1
         raw = f"{ludii.group(2)}@{ludii.group(1)}"
