@@ -40,6 +40,8 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     ints_board,
     ints_counts,
     large,  # large pieces: their walks, sites/size LargePiece (issue 24)
+    large_dominoes,  # the pips of dominoes on the board, is PipsMatch (issue 24)
+    large_pieces,  # the cells large pieces cover (issue 24)
     layered,  # boards of layers: gravity, pin, noStackOn (issue 24)
     logic,
     loops,

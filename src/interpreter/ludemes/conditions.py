@@ -68,6 +68,22 @@ class _SiteTest(Ludeme):
             return n <= x < n + hands and counts.pieces_at(s, x) > 0
         return held
 
+    def _covered(self, c: Compiler):
+        """In a game with large pieces: no piece and no large piece covering the site."""
+        from ..engine.handsites import what_at
+        from .large_pieces import free
+        held = self.hand_test(c)
+        site, n = c.site(self.site), c.topo.n
+
+        def empty(s: State, e: Env) -> bool:
+            x = site(s, e)
+            if 0 <= x < n:
+                return free(s, x)
+            if x < 0:
+                return False
+            return not held(s, e) if held is not None else not what_at(s, x)
+        return empty
+
     def no_hand_kernel(self, k: Emitter) -> None:
         """The compiled tier reads the board's sites only: a game whose hands hold counted
         pieces is left to the reference engine."""
@@ -103,19 +119,6 @@ class IsEmpty(_SiteTest):
         site = c.site(self.site)
         return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] == 0
 
-    def _covered(self, c: Compiler):
-        """In a game with large pieces: no piece and no large piece covering the site."""
-        from .large_pieces import free
-        held = self.hand_test(c)
-        site, n = c.site(self.site), c.topo.n
-
-        def empty(s: State, e: Env) -> bool:
-            x = site(s, e)
-            if 0 <= x < n:
-                return free(s, x)
-            return x >= 0 and (held is None or not held(s, e))
-        return empty
-
     def kernel_bool(self, k: Emitter) -> str:
         self.no_hand_kernel(k)
         site = k.site(self.site)
@@ -138,6 +141,10 @@ class IsOccupied(_SiteTest):
         return f"{w.of(self.site)} is occupied"
 
     def compile(self, c: Compiler):
+        from .large_pieces import has_cover
+        if has_cover(c.game):  # the cells large pieces cover are occupied (Ludii's)
+            empty, where = self._covered(c), c.site(self.site)
+            return lambda s, e: where(s, e) >= 0 and not empty(s, e)
         get = c.frame_site(self.site)
         if get is not None:  # (is Occupied (between)): the frame's site, always on the board
             return lambda s, e: s.what[get(e)] != 0

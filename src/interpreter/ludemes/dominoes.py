@@ -63,8 +63,10 @@ class Domino(PieceDecl):
         return ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
 
     def declare(self, d: Declarations, c: Any) -> None:
+        from .large_dominoes import declare_pips
         from .large_pieces import declare_cover
         declare_cover(d)  # a domino is a large piece
+        declare_pips(d)
 
     def component_data(self) -> tuple[tuple[str, int], ...]:
         from .large import DOMINO_WALK, walk_data
@@ -89,8 +91,10 @@ class Dominoes(Ludeme):
     upTo: Any = Param(INT_LIT, optional=True, named=True, range=(0, MAX_PIPS))
 
     def declare(self, d: Declarations, c: Any) -> None:
+        from .large_dominoes import declare_pips
         from .large_pieces import declare_cover
         declare_cover(d)  # dominoes are large pieces
+        declare_pips(d)
 
     def pieces_made(self) -> list[PieceDecl]:
         """The dominoes of the set, as Ludii makes them (i from 0, j from i)."""
@@ -224,4 +228,15 @@ class TakeDomino(Ludeme):
         return run
 
 
-__all__ = ["Domino", "Dominoes", "Deal", "TakeDomino", "VALUE2"]
+def dominoes_left(c: Compiler):
+    """How many dominoes are on no site (Ludii's ``(count Pieces "Bag")``: its remaining
+    dominoes, those neither dealt nor placed)."""
+    dominoes = _dominoes(c)
+
+    def left(s: State, e: Env) -> int:
+        placed = set(s.what) | set(s.arrays.get(HAND_SITES, ()))
+        return sum(1 for w in dominoes if w not in placed)
+    return left
+
+
+__all__ = ["Domino", "Dominoes", "Deal", "TakeDomino", "VALUE2", "dominoes_left"]

@@ -580,6 +580,9 @@ class CountPieces(Ludeme):
             raise BindError("count Pieces: give a role or of:, not both", self.span)
 
     def compile(self, c: Compiler):
+        if self.piece is not None and self.piece.value == "Bag":  # Ludii's: the dominoes not dealt yet
+            from .dominoes import dominoes_left
+            return dominoes_left(c)
         everyone = self.of is None and (
             self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each")))
         who = None if everyone else c.int(self.of) if self.of is not None else c.player(self.role)

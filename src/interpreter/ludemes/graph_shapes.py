@@ -159,6 +159,11 @@ class Boardless(Board):
             return gen.hex("Hexagon", size, use="Cell")
         return gen.tri("Triangle", size, use="Cell")
 
+    def declare(self, d: Any, c: Any) -> None:
+        from .large_dominoes import declare_playable
+        if c.topo is not None:  # Ludii's boardless table: its playable cells, the centre at the start
+            declare_playable(d, list(c.topo.regions.get("Centre", ())))
+
     def topology(self, static_int: StaticInt):
         from ..engine.topology import build
         word, size = self._shape(static_int)

@@ -91,21 +91,31 @@ def cover_rules(c: Compiler, walks: dict[int, tuple[tuple[str, ...], ...]], stat
     """For each state: (before, after) of a large piece's placement (or move) with that state:
     before, a moving piece's cells are uncovered; after, the piece on ``(to)`` takes the
     state and covers its cells."""
+    from .large_dominoes import domino_landed, dominoes_of
     from .variables import PIECE_STATES
     topo: Topology = c.topo
+    n = topo.n
+    dominoes = dominoes_of(c.game)
 
     def uncover(s: State, e: Env) -> None:
-        w = s.what[e.frm]
-        if w in walks:
-            _cover(s, locs(topo, walks[w], e.frm, _state_at(s, e.frm)), 0)
+        if 0 <= e.frm < n:
+            w = s.what[e.frm]
+            if w in walks:
+                _cover(s, locs(topo, walks[w], e.frm, _state_at(s, e.frm)), 0)
 
     def covering(state: int) -> Any:
         def cover(s: State, e: Env) -> None:
             x = e.to
+            if not 0 <= x < n:
+                return
             s.set_item(s.arrays[PIECE_STATES], x, state)
             w = s.what[x]
             if w in walks:
-                _cover(s, locs(topo, walks[w], x, state), 1)
+                cells = locs(topo, walks[w], x, state)
+                if w in dominoes:
+                    domino_landed(s, topo, walks[w], w, dominoes[w], cells, moving)
+                else:
+                    _cover(s, cells, 1)
         return cover
     return [(uncover if moving else None, covering(k)) for k in range(states)]
 
@@ -168,20 +178,28 @@ class LargePlacements(MoveGen):
 
 
 def large_moves(topo: Topology, walks: tuple[tuple[str, ...], ...], s: State, frm: int, targets: list[int],
-                rules: list[tuple[int, ...]], uid: str, mover: int) -> list[Move]:
-    """The moves of the large piece on ``frm`` to ``targets`` (Ludii's
-    ``FromTo.evalLargePiece``, for a piece that is not a domino)."""
-    current = _state_at(s, frm)
+                rules: list[tuple[int, ...]], uid: str, mover: int, domino: bool) -> list[Move]:
+    """The moves of the large piece on ``frm`` (a board's or a hand's site) to ``targets``
+    (Ludii's ``FromTo.evalLargePiece``): a domino's cells must be playable after the first
+    move (on a boardless table; anywhere on a board), another piece's among the sites."""
+    from .large_dominoes import PLAYABLE
+    on_board = 0 <= frm < topo.n
+    current = _state_at(s, frm) if on_board else 0
     here = locs(topo, walks, frm, current)
     sites = list(targets) + here[1:]
     allowed = set(sites)
+    playable = s.arrays.get(PLAYABLE) if domino and s.ply > 0 else None
     out = []
     for to in sites:
         for state in range(len(walks) * 4):
             cells = locs(topo, walks, to, state)
             if not cells:
                 continue
-            if all(x in allowed or x == frm for x in cells) and (frm != to or state != current):
+            if domino:
+                fits = playable is None or all(playable[x] for x in cells)
+            else:
+                fits = all(x in allowed or x == frm for x in cells)
+            if fits and (frm != to or state != current):
                 out.append(Move(MOVE, frm, to, word=f"={state}", game_id=uid, rules=rules[state], mover=mover))
     return out
 

@@ -810,7 +810,9 @@ class MoveFromTo(Ludeme):
 
     def compile(self, c: Compiler) -> MoveGen:
         copy = self.copy is not None and self.copy.value
-        if self.counted() and not copy:  # a copy places one piece of the kind its from site holds
+        from .large_pieces import has_cover
+        large_game = has_cover(c.game) and self.count is None  # a large piece moves from a hand too
+        if self.counted() and not copy and not large_game:  # a copy places one piece of the kind its from site holds
             return self._compile_counted(c)
         sources = _from_sites(c, self.source)
         region, cond, effect = self._to_parts(c)
@@ -835,7 +837,7 @@ class MoveFromTo(Ludeme):
             n = len(what)
             p = whose(s, e)
             for frm in sources(s, e):
-                if large is not None and 0 <= frm < n and what[frm] in large[0]:
+                if large is not None and frm >= 0 and (what[frm] if frm < n else what_at(s, frm)) in large[0]:
                     frame.frm = frm  # Ludii's FromTo.evalLargePiece: no to's test
                     out.extend(large[1](s, frm, list(region(s, frame)), p))
                     continue
@@ -879,8 +881,13 @@ class MoveFromTo(Ludeme):
                  for before, after in cover_rules(c, walks, most, True)]
         topo, uid = c.topo, c.game.uid
 
+        from .large_dominoes import dominoes_of
+        dominoes = dominoes_of(c.game)
+        n = topo.n
+
         def moves(s: State, frm: int, targets: list[int], p: int) -> list[Move]:
-            return large_moves(topo, walks[s.what[frm]], s, frm, targets, rules, uid, p)
+            w = s.what[frm] if frm < n else what_at(s, frm)
+            return large_moves(topo, walks[w], s, frm, targets, rules, uid, p, w in dominoes)
         return walks, moves
 
     def _rotations(self, c: Compiler) -> list[tuple[int, ...]] | None:

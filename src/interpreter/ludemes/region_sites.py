@@ -177,6 +177,15 @@ class SitesLineOfPlay(SitesPlayable):
 
     name = "sites LineOfPlay"
 
+    def compile(self, c: Compiler):
+        from .large_dominoes import PLAYABLE
+        if PLAYABLE not in c.game.arrays:
+            return super().compile(c)
+
+        def playable(s: State, e: Env) -> list[int]:  # a boardless table: its playable cells (Ludii's)
+            return [x for x, k in enumerate(s.arrays[PLAYABLE]) if k]
+        return playable
+
 
 class SitesWinning(Ludeme):
     """The sites where a player would win with one of the moves given (Ludii's
