@@ -1,5 +1,5 @@
-"""A call of a ludeme Ludii has and the registry lacks is said as such ("Ludii's `is PipsMatch` is
-not supported yet"), apart from real mistakes (names in neither vocabulary, with the closest
+"""A call of a ludeme Ludii has and the registry lacks is said as such ("Ludii's `deck` is not
+supported yet"), apart from real mistakes (names in neither vocabulary, with the closest
 names): in the binder, ``ludeme check`` and the other commands (exit 3), and the survey's reasons."""
 
 from __future__ import annotations
@@ -28,15 +28,15 @@ def test_the_game_itself_loads():
 
 def test_a_ludii_form_we_lack_is_unsupported():
     with pytest.raises(UnsupportedLudeme) as info:
-        load(game("(if (is PipsMatch) (move Pass))"))
+        load(game("(if (deck) (move Pass))"))
     err = info.value
-    assert err.message == "Ludii's `is PipsMatch` is not supported yet"
-    assert err.form == "is PipsMatch" and err.hint is None
+    assert err.message == "Ludii's `deck` is not supported yet"
+    assert err.form == "deck" and err.hint is None
     assert isinstance(err, BindError) and err.kind == "unsupported ludeme"
-    assert (err.span.line, err.span.col, err.span.end_col) == (2, 23, 35)  # "is PipsMatch"
+    assert (err.span.line, err.span.col, err.span.end_col) == (2, 23, 27)  # "deck"
     lines = err.render().splitlines()
-    assert lines[0] == "<text>:2:23: Ludii's `is PipsMatch` is not supported yet"
-    assert lines[-1].strip().endswith("^" * len("is PipsMatch"))
+    assert lines[0] == "<text>:2:23: Ludii's `deck` is not supported yet"
+    assert lines[-1].strip().endswith("^" * len("deck"))
 
 
 def test_one_word_forms_and_forms_with_a_constant_argument():
@@ -59,32 +59,32 @@ def test_typos_keep_their_hints():
 
 
 def test_check_collects_both_kinds():
-    result = check_text(game("(or (if (is PipsMatch) (move Pass)) (forEch Die (move Pass)))"))
+    result = check_text(game("(or (if (deck) (move Pass)) (forEch Die (move Pass)))"))
     kinds = [type(e) for e in result.errors]
     assert kinds == [UnsupportedLudeme, BindError]
 
 
 def test_cli_exit_codes(tmp_path, capsys):
     unsupported = tmp_path / "unsupported.lud"
-    unsupported.write_text(game("(if (is PipsMatch) (move Pass))"), encoding="utf-8")
+    unsupported.write_text(game("(if (deck) (move Pass))"), encoding="utf-8")
     typo = tmp_path / "typo.lud"
     typo.write_text(game("(forEch Die (move Pass))"), encoding="utf-8")
     assert main(["check", str(unsupported)]) == 3
     err = capsys.readouterr().err
-    assert f"{unsupported}:2:23: Ludii's `is PipsMatch` is not supported yet" in err and "hint" not in err
+    assert f"{unsupported}:2:23: Ludii's `deck` is not supported yet" in err and "hint" not in err
     assert main(["check", str(typo)]) == 2
     assert main(["check", str(unsupported), str(typo)]) == 2  # a real mistake among them
     capsys.readouterr()
     assert main(["run", str(unsupported), "-n", "1"]) == 3
-    assert "Ludii's `is PipsMatch` is not supported yet" in capsys.readouterr().err
+    assert "Ludii's `deck` is not supported yet" in capsys.readouterr().err
     assert main(["trace", str(typo)]) == 2
 
 
 def test_survey_reasons():
-    result, loaded, _ = load_stage("u.lud", game("(if (is PipsMatch) (move Pass))"))
+    result, loaded, _ = load_stage("u.lud", game("(if (deck) (move Pass))"))
     assert loaded is None and result.stage == "expand"
-    assert result.reason == "unsupported: is PipsMatch"
-    assert "Ludii's `is PipsMatch` is not supported yet" in result.error
+    assert result.reason == "unsupported: deck"
+    assert "Ludii's `deck` is not supported yet" in result.error
     result, _, _ = load_stage("t.lud", game("(forEch Die (move Pass))"))
     assert result.reason == "unknown ludeme 'forEch Die'"
     result, _, _ = load_stage("b.lud", game(board="(board (square 3)) (deck)"))

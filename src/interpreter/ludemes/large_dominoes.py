@@ -173,58 +173,53 @@ class IsPipsMatch(Ludeme):
     def compile(self, c: Compiler):
         at = c.int(self.site) if self.site is not None else (lambda s, e: s.last_to)
         topo = c.topo
-        n = topo.n
-        dominoes = {}
-        for comp in c.game.components[1:]:
-            walks = walks_of(comp)
-            value2 = dict(comp.data).get("value2")
-            if walks is not None and value2 is not None:
-                dominoes[comp.index] = walks
-        dirs = supported(topo, "Orthogonal")
-        step = topo.step
+        dominoes = {w: walks_of(c.game.components[w]) for w in dominoes_of(c.game)}
         if PIPS not in c.game.arrays:
             return lambda s, e: True  # no dominoes: no domino anywhere
 
-        def ray(x: int, d: str) -> list[int]:
-            out = []
-            y = step[d][x]
-            while y >= 0:
-                out.append(y)
-                y = step[d][y]
-            return out
-
         def holds(s: State, e: Env) -> bool:
             site = at(s, e)
-            if not 0 <= site < n:
-                return True
-            walks = dominoes.get(s.what[site])
-            if walks is None:
-                return True
-            cells = locs(topo, walks, site, _state_at(s, site))
-            pips = s.arrays[PIPS]
-            around: list[int] = []
-            for x in cells:
-                for d in dirs:
-                    y = step[d][x]
-                    if y < 0 or y in cells:
-                        continue
-                    if _count(s, y) or s.what[y]:
-                        if pips[y] != pips[x]:
-                            return False
-                        around.append(y)
-            if s.ply <= 1:  # Ludii's moveNumber: not for the first domino
-                return True
-            ok = False
-            for x in around:
-                nbors = [x]
-                for d in dirs:
-                    nbors.extend(y for y in ray(x, d) if y in around)
-                    if len(nbors) > 2:
-                        return False
-                    if len(nbors) == 2:
-                        ok = _count(s, nbors[0]) == _count(s, nbors[1])
-            return ok
+            walks = dominoes.get(s.what[site]) if 0 <= site < topo.n else None
+            return walks is None or pips_match(s, topo, walks, site)
         return holds
 
 
-__all__ = ["PIPS", "PLAYABLE", "declare_pips", "declare_playable", "dominoes_of", "domino_landed", "write_pips", "IsPipsMatch"]
+def _ray(topo: Topology, x: int, d: str) -> list[int]:
+    out = []
+    y = topo.step[d][x]
+    while y >= 0:
+        out.append(y)
+        y = topo.step[d][y]
+    return out
+
+
+def pips_match(s: State, topo: Topology, walks: tuple[tuple[str, ...], ...], site: int) -> bool:
+    """Ludii's ``IsPipsMatch`` for the domino on ``site``."""
+    dirs = supported(topo, "Orthogonal")
+    step = topo.step
+    cells = locs(topo, walks, site, _state_at(s, site))
+    pips = s.arrays[PIPS]
+    around: list[int] = []
+    for x in cells:
+        for d in dirs:
+            y = step[d][x]
+            if y < 0 or y in cells or not (_count(s, y) or s.what[y]):
+                continue
+            if pips[y] != pips[x]:
+                return False
+            around.append(y)
+    if s.ply <= 1:  # Ludii's moveNumber: not for the first domino
+        return True
+    ok = False
+    for x in around:
+        nbors = [x]
+        for d in dirs:
+            nbors.extend(y for y in _ray(topo, x, d) if y in around)
+            if len(nbors) > 2:
+                return False
+            if len(nbors) == 2:
+                ok = _count(s, nbors[0]) == _count(s, nbors[1])
+    return ok
+
+
+__all__ = ["PIPS", "PLAYABLE", "declare_pips", "declare_playable", "dominoes_of", "domino_landed", "write_pips", "pips_match", "IsPipsMatch"]

@@ -163,7 +163,10 @@ class _Placements(MoveGen):
         kinds = self.per_player.get(s.mover, ())
         if self.by_number is not None:  # Ludii's Add skips a number that is no component
             what = self.by_number(s, e)
-            kinds = (what,) if what in kinds else ()
+            if isinstance(what, tuple):  # Ludii's (piece {1 2}): each in turn
+                kinds = tuple(w for w in what if w in kinds)
+            else:
+                kinds = (what,) if what in kinds else ()
         if self.hand:
             held, owned = s.arrays[HAND], self.owned
             kinds = tuple(w for w in kinds if not owned[w] or held[w] > 0)
@@ -319,7 +322,8 @@ class MoveAdd(Ludeme):
         if self.count is not None and not game.stacking:
             raise BindError("count: adds several pieces at once in a stacking game only (stack:True) here",
                             self.count.span)
-        by_number = self.piece.index_of(c) if self.piece is not None and self.piece.index is not None else None
+        by_number = self.piece.index_of(c, many=True) if self.piece is not None and self.piece.index is not None \
+            else None
         if by_number is not None:  # (piece (id "Name" Next)): Ludii's component worked out each time
             per_player = {p: tuple(range(1, len(game.components))) for p in range(game.num_players + 1)}
         else:

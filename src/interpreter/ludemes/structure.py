@@ -207,7 +207,8 @@ class PieceDecl(Ludeme):
         # a piece's moves count where (forEach Piece) plays them (Ludii's components bring none)
         return None if param.name == "moves" else where
     kind = EQUIPMENT_ITEM
-    piece_name: Any = Param(Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id"))))
+    piece_name: Any = Param(Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id"),
+                                    ArrayOf(Kind(("int",), "int", literals=(Int,)), single=False))))
     role: Any = Param(ROLE, optional=True)
     facing: Any = Param(Enum(FACINGS, "direction"), optional=True, doc="the direction the piece faces (what Forward means for it) [its owner's, else N]")
     flips: Any = Param(Instance("flips"), optional=True)
@@ -222,6 +223,7 @@ class PieceDecl(Ludeme):
         self.each = self.role is None or self.role.name == "Each"
         self.names: list[str] | None = None
         self.index = None  # a piece given by number: (piece (what at:(from)))
+        self.indices: list[Any] | None = None  # pieces given by numbers: (piece {1 2}) (Ludii's int[])
         self.number = self.piece_name if isinstance(self.piece_name, Ludeme) else None  # its number, (id ...) too
         if isinstance(self.piece_name, Ludeme):
             named = self.piece_name
@@ -242,6 +244,14 @@ class PieceDecl(Ludeme):
             items = self.piece_name.items
             if not items:
                 raise BindError("an empty list of pieces", self.piece_name.span)
+            if not all(isinstance(item, Str) for item in items):  # Ludii's int[]: pieces by number
+                if self.role is not None or self.moves is not None or self.value is not None or \
+                        self.facing is not None:
+                    raise BindError("pieces given by number take nothing else", self.span)
+                self.indices = list(items)
+                self.index = items[0]
+                self.piece_name = ""
+                return
             if self.role is not None or self.moves is not None or self.value is not None or self.facing is not None:
                 raise BindError("a list of piece names takes nothing else", self.span,
                                 hint='it only chooses pieces to place: (move Add (piece {"A" "B"}) ...)')
@@ -257,8 +267,15 @@ class PieceDecl(Ludeme):
                             self.span, hint='(piece "Disc")')
         return list(self.names) if self.names is not None else [self.piece_name]
 
-    def index_of(self, c: Compiler):
-        """The piece's number as a function of the state (a piece given by name: fixed)."""
+    def index_of(self, c: Compiler, many: bool = False):
+        """The piece's number as a function of the state (a piece given by name: fixed); with
+        ``many`` (a placement), the numbers of Ludii's ``int[]`` form as a tuple."""
+        if self.indices is not None:
+            if not many:
+                raise BindError("several pieces by number are read by a placement only here", self.span,
+                                hint="(move Add (piece {1 2}) (to (sites Empty)))")
+            fns = [c.int(x) for x in self.indices]
+            return lambda s, e: tuple(f(s, e) for f in fns)
         if self.index is not None:
             return c.int(self.index)
         kinds = c.components_named(self.piece_name, self)
