@@ -7,8 +7,9 @@ dominoes drawn at random into the players' hands, ``(take Domino)`` one of those
 site) into the first empty site of the mover's hand. The draws come from the state's random
 sequence (:mod:`interpreter.engine.dice`), as the other chance rules', so a game replays alike.
 
-Here a domino on the board takes one site: Ludii's dominoes are large pieces of a boardless
-game (its line of play), which this engine does not have.
+A domino is a large piece (two cells by four): on the board it covers eight cells, carrying its
+pips (:mod:`.large_pieces`, :mod:`.large_dominoes`); on a boardless table, Ludii's line of play
+says where the next may go.
 """
 
 from __future__ import annotations

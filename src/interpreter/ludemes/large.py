@@ -8,8 +8,8 @@ clockwise) and follows its ``s // k``-th walk. Ludii's dominoes are large pieces
 fixed (two cells by four).
 
 Here a component's walks are kept as its data (``walk.<i>.<j>``: 0 forward, 1 left, 2 right);
-:func:`locs` is Ludii's ``Component.locs``. Placing a large piece still takes one site in this
-engine (its other cells are not marked occupied), so ``tile``'s walk forms are not bound yet.
+:func:`locs` is Ludii's ``Component.locs``. The cells a placed large piece covers are kept by
+:mod:`.large_pieces` (dominoes' pips by :mod:`.large_dominoes`).
 """
 
 from __future__ import annotations

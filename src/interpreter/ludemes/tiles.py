@@ -88,9 +88,14 @@ class Tile(PieceDecl):
     Ludii's). ``numSides:`` is how many sides it has (Ludii's default: the board's); each side
     has ``slotsPerSide:`` slots (1 by default), or side by side ``slots:``.
 
+    With a walk (Ludii's ``stepType[]``, or ``stepType[][]`` for several: ``F`` a step forward,
+    ``L``/``R`` a quarter turn), the tile is a large piece covering the cells its walk traces
+    from its site (see :mod:`.large` and :mod:`.large_pieces`).
+
     Parameters:
         piece_name: its name
         role: its owner [Shared]
+        steps: its walk, or its walks (a large piece)
         numSides: its number of sides
         slots: the slots of each side
         slotsPerSide: the slots of every side [1]
@@ -104,6 +109,8 @@ class Tile(PieceDecl):
     Examples:
         (tile "TileX" numSides:4 {(path from:0 to:2 colour:1) (path from:1 to:3 colour:2)})
         (tile "Square" Each)
+        (tile "Horz" P1 {R F} numSides:4)
+        (tile "L" Each {{L F R F F} {R F L F F}})
     """
 
     name = "tile"
@@ -152,9 +159,8 @@ class Tile(PieceDecl):
 
     def component_data(self) -> tuple[tuple[str, int], ...]:
         from .large import walk_data
-        if self.steps is not None:
-            return walk_data(self.walks())
-        out: list[tuple[str, int]] = [(SIDES, self.numSides.value if self.numSides is not None else -1)]
+        out: list[tuple[str, int]] = list(walk_data(self.walks()))  # a large piece's walks (none: one cell)
+        out.append((SIDES, self.numSides.value if self.numSides is not None else -1))
         if self.slots is not None:
             out += [(f"{SLOTS}.{i}", x.value) for i, x in enumerate(self.slots.items)]
         else:
