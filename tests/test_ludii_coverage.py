@@ -198,7 +198,7 @@ def test_report_counts_every_form_once_per_family():
     rows = coverage()
     forms = sum(len(f["forms"]) for f in vocabulary()["families"].values())
     assert len(rows) == forms
-    assert {r.status for r in rows} == {COMPLETE, PARTIAL, MISSING}
+    assert COMPLETE in {r.status for r in rows} and {r.status for r in rows} <= {COMPLETE, PARTIAL, MISSING}
     text = generate_coverage_md()
     assert f"| **all** | **{forms}** |" in text
     by_form = {(r.family, r.form): r for r in rows}

@@ -61,7 +61,7 @@ class Domino(PieceDecl):
     moves: Any = Param(MOVES_T, optional=True)
 
     def concepts_at(self, where: Any):
-        return ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
+        return ("Domino", "LargePiece", "Tile", "CanNotMove")  # Ludii's Domino: a large tile
 
     def declare(self, d: Declarations, c: Any) -> None:
         from .large_dominoes import declare_pips
@@ -88,7 +88,7 @@ class Dominoes(Ludeme):
 
     name = "dominoes"
     kind = EQUIPMENT_ITEM
-    concepts = ("Domino", "LargePiece")  # Ludii's dominoes are large pieces
+    concepts = ("Domino", "LargePiece", "Tile", "CanNotMove")  # Ludii's Domino: a large tile
     upTo: Any = Param(INT_LIT, optional=True, named=True, range=(0, MAX_PIPS))
 
     def declare(self, d: Declarations, c: Any) -> None:

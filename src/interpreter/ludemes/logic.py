@@ -610,7 +610,9 @@ class _Compare(Ludeme):
     def concepts_at(self, where):
         out = [self.concept]
         for side, other in ((self.left, self.right), (self.right, self.left)):
-            if isinstance(side, Ludeme) and side.name == "count Pieces":  # a count of pieces compared
+            if isinstance(side, Ludeme) and side.name == "count Pieces" and \
+                    getattr(getattr(side, "piece", None), "value", None) != "Bag":  # a count of pieces compared
+                # ("Bag": Ludii's dominoes left to draw, no count of pieces in its concepts)
                 role = getattr(side.role, "name", "")
                 out.append("CountPiecesComparison")
                 out.extend({"Mover": ("CountPiecesMoverComparison",), "Next": ("CountPiecesNextComparison",)}
