@@ -240,6 +240,15 @@ class Game:
         self.stacking = declared.stacking
         from .turns import actions_for
         self.actions = actions_for(self.stacking)
+        from . import multisite
+        if multisite.kinds_held(self.arrays):  # pieces on other kinds of site than the board's too
+            from .handsites import take_one, what_at
+
+            def hand_take(state: Any, site: int) -> int:
+                what = what_at(state, site)
+                take_one(state, site)
+                return what
+            self.actions = multisite.sited_actions(self.actions, hand_take)
         self.rules = CompiledRules()
         from .notation import Notation
         self.notation = Notation(self)

@@ -14,19 +14,19 @@ from __future__ import annotations
 from typing import Any
 
 
-def pieces_array(kind: str) -> str:
-    """The name of the state array of the pieces on the elements of ``kind``."""
-    return f"pieces@{kind}"
+from ..engine.multisite import LAST_KIND, pieces_array
 
 
 def declare_pieces(d: Any, c: Any, kind: str) -> None:
-    """Declare the array of the pieces on ``kind`` (once): one entry per element."""
+    """Declare the array of the pieces on ``kind`` (once): one entry per element (and the kind
+    of the last move's site, :mod:`..engine.multisite`)."""
     name = pieces_array(kind)
     if name in d.arrays:
         return
     elements = c.topo.elements
     count = elements.count(kind) if elements is not None else 0
     d.array(name, [0] * count)
+    d.array(LAST_KIND, [0])
 
 
 def other_kind(c: Any, value: Any) -> str | None:
@@ -35,4 +35,10 @@ def other_kind(c: Any, value: Any) -> str | None:
     return kind if kind is not None and kind != c.topo.use else None
 
 
-__all__ = ["pieces_array", "declare_pieces", "other_kind"]
+def sited_count(c: Any, kind: str) -> int:
+    """How many elements of ``kind`` the board has (0 when it keeps no table of them)."""
+    elements = c.topo.elements
+    return elements.count(kind) if elements is not None else 0
+
+
+__all__ = ["pieces_array", "declare_pieces", "other_kind", "sited_count"]
