@@ -242,13 +242,8 @@ class Game:
         self.actions = actions_for(self.stacking)
         from . import multisite
         if multisite.kinds_held(self.arrays):  # pieces on other kinds of site than the board's too
-            from .handsites import take_one, what_at
-
-            def hand_take(state: Any, site: int) -> int:
-                what = what_at(state, site)
-                take_one(state, site)
-                return what
-            self.actions = multisite.sited_actions(self.actions, hand_take)
+            from .counts import take_pieces
+            self.actions = multisite.sited_actions(self.actions, lambda state, site: take_pieces(state, site, 1))
         self.rules = CompiledRules()
         from .notation import Notation
         self.notation = Notation(self)

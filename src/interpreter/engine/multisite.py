@@ -93,7 +93,7 @@ def piece_at(state: State, kind: str, site: int) -> int:
     return data[site] if data is not None and 0 <= site < len(data) else 0
 
 
-def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], hand_take: Callable[[State, int], int]
+def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: Callable[[State, int], object]
                   ) -> dict[MoveKind, Callable[[State, Move], None]]:
     """The actions of a game that holds pieces on several kinds of site: a move naming its kind
     acts there; every move notes the kind of its ``to`` (a pass keeps the last one's)."""
@@ -119,8 +119,9 @@ def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], hand_t
 
     def move_piece(state: State, move: Move) -> None:
         note(state, move)
-        if move.on:  # from a site of the board's kind or a hand's, to an element of another kind
-            put(state, move.on, move.to, hand_take(state, move.frm))
+        if move.on:  # its piece from a site of the board's kind or a hand's, to an element of another kind
+            take(state, move.frm)
+            put(state, move.on, move.to, move.what)
         else:
             actions[MOVE](state, move)
     return {**actions, ADD: add, REMOVE: remove, MOVE: move_piece, PASS: actions[PASS]}

@@ -75,7 +75,9 @@ def board_region(c: Any, ludeme: Ludeme, name: str) -> tuple[int, ...]:
     sites = c.topo.regions_of(kind).get(name)
     if sites is None:
         raise BindError(f"this board has no region {name}", ludeme.span)
-    if kind != c.topo.use and c.game_or_none is not None and any(site >= c.topo.n for site in sites):
+    from ..engine.multisite import pieces_array
+    held = c.game_or_none is not None and pieces_array(kind) in c.game.arrays  # a game with pieces there
+    if kind != c.topo.use and c.game_or_none is not None and not held and any(site >= c.topo.n for site in sites):
         raise BindError(f"{ludeme.name}: the board's {kind.lower()}s are numbered beyond its "
                         f"{c.topo.use.lower()}s, the sites its pieces are on", getattr(ludeme, "type", ludeme).span,
                         hint=f"write {c.topo.use} or leave the site type out")
