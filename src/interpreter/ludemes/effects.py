@@ -167,17 +167,72 @@ class Remove(_Effect):
         return self.at is not None and self.at.name == "EndOfTurn"
 
     def declare(self, d: Declarations, c: Any) -> None:
+        from .other_sites import declare_pieces, other_kind
+        sited = other_kind(c, self.type)
+        if sited is not None:
+            declare_pieces(d, c, sited)
         if self.at_end_of_turn():
             declare_to_clear(d)
+
+    def _sited(self, c: Compiler) -> str | None:
+        """The kind of site named when not the board's own (its pieces are then in their own
+        array, .other_sites): only the plain removal is supported there."""
+        from .other_sites import other_kind
+        kind = other_kind(c, self.type)
+        if kind is not None:
+            for name in ("at", "level", "count"):
+                given = getattr(self, name)
+                if given is not None:
+                    raise BindError(f"(remove {kind} ... {name}:) is not supported yet", given.span)
+            if c.game.stacking:
+                raise BindError(f"(remove {kind} ...) in a stacking game is not supported yet", self.span)
+        return kind
+
+    def _sited_move(self, c: Compiler, kind: str) -> MoveGen:
+        """As a move: one removal from the occupied elements of ``kind`` the region holds."""
+        from ..engine import multisite
+        region = c.region(self.sites)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        rules = c.rule(c.move_effects(None, lambda s, e: multisite.put(s, kind, e.between, 0)), then)
+        uid, name = c.game.uid, multisite.pieces_array(kind)
+
+        def gen(s: State, e: Env) -> list:
+            pieces = s.arrays[name]
+            sites = [x for x in dict.fromkeys(region(s, e)) if 0 <= x < len(pieces) and pieces[x]]
+            if not sites:
+                return []
+            return [multisite.SitedMove(REMOVE, to=sites[0], between=tuple(sites[1:]), game_id=uid, rules=rules,
+                                        on=kind)]
+        return FnGen(gen)
+
+    def _sited_effect(self, c: Compiler, kind: str) -> Any:
+        """As an effect: the pieces of the region's elements of ``kind`` go (each with the
+        consequences, as Ludii's one move per occupied site)."""
+        from ..engine import multisite
+        region = c.region(self.sites)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        name = multisite.pieces_array(kind)
+
+        def run(s: State, e: Env) -> None:
+            pieces = s.arrays[name]
+            for site in [x for x in region(s, e) if 0 <= x < len(pieces) and pieces[x]]:
+                if pieces[site]:
+                    multisite.put(s, kind, site, 0)
+                if then is not None:
+                    then(s, e)
+        return run
 
     def compile(self, c: Compiler) -> MoveGen:
         """As a move (Ludii's Remove is one): one move taking the pieces of the region's
         occupied board sites, worked out on the position before it (none when there are none);
         written as a removal from its first site, the others removed as sites it passes over."""
+        from ..engine.move import REMOVE, Move
+        sited = self._sited(c)
+        if sited is not None:
+            return self._sited_move(c, sited)
         if self.at is not None or self.level is not None or self.count is not None or c.game.stacking:
             raise BindError("(remove ...) as a move takes the pieces of board sites (no at:, level:, count: "
                             "or stacks): use it in (then ...)", self.span)
-        from ..engine.move import REMOVE, Move
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
@@ -197,6 +252,9 @@ class Remove(_Effect):
         return FnGen(gen)
 
     def compile_effect(self, c: Compiler):
+        sited = self._sited(c)
+        if sited is not None:
+            return self._sited_effect(c, sited)
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
@@ -240,6 +298,8 @@ class Remove(_Effect):
             raise NoKernel("(remove level:/count:)")
         if self.then is not None:
             raise NoKernel("(remove ... (then ...))", "consequences after each site")
+        if self.type is not None and self.type.name != k.topo.use:
+            raise NoKernel(f"(remove {self.type.name} ...)", "pieces on another kind of site than the board's")
         region = k.region(self.sites, hands=True)
         if not isinstance(region, Listed) and not hasattr(region, "site"):
             buf, count = region.fill(k)  # the region worked out before any piece goes
