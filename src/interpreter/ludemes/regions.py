@@ -365,11 +365,16 @@ class SitesOccupied(Ludeme):
                     raise BindError("component: on another kind of site is a piece's name", item.span)
                 names.update(c.components_named(item.value, item))
         owner_of = c.game.owner_of
+        # the occupied elements of the latest contents seen (a path rule asks again and again
+        # on one position): a copy of the array, and its (element, piece) pairs
+        seen: list[Any] = [None, ()]
 
         def occupied(s: State, e: Env) -> list[int]:
+            pieces = s.arrays[name]
+            if pieces != seen[0]:
+                seen[0], seen[1] = list(pieces), [(x, w) for x, w in enumerate(pieces) if w]
             test = test_of(s, e)
-            return [x for x, w in enumerate(s.arrays[name])
-                    if w and test(owner_of[w], w) and (names is None or w in names)]
+            return [x for x, w in seen[1] if test(owner_of[w], w) and (names is None or w in names)]
         return occupied
 
     @staticmethod
@@ -1119,10 +1124,11 @@ class Intersection(_SetOp):
         first, *rest = [c.region(r) for r in self.regions.items]
 
         def region(s: State, e: Env):
-            keep = set(first(s, e))
+            head = first(s, e)  # worked out once (each region is, in Ludii)
+            keep = set(head)
             for f in rest:
                 keep &= set(f(s, e))
-            return [x for x in first(s, e) if x in keep]
+            return [x for x in head if x in keep]
         return region
 
     def kernel_region(self, k: Emitter) -> Region:
