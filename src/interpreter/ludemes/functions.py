@@ -838,7 +838,8 @@ class Score(Ludeme):
 
 class Who(Ludeme):
     """The owner of the piece on a site (0 when empty): in a stacking game, of its top piece, or
-    of the piece at the level given (0 for a level the stack does not reach).
+    of the piece at the level given (0 for a level the stack does not reach). With another kind
+    of site than the board's, of the piece on that element (:mod:`.other_sites`).
 
     Parameters:
         type: the kind of site (the board's own when left out)
@@ -848,6 +849,7 @@ class Who(Ludeme):
     Examples:
         (who at:(to))
         (who at:(last From) level:(level))
+        (who Edge at:(last To))
     """
 
     name = "who"
@@ -860,6 +862,11 @@ class Who(Ludeme):
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
     def compile(self, c: Compiler):
+        from .other_sites import other_kind, sited_piece
+        kind = other_kind(c, self.type)
+        if kind is not None and self.level is None:  # the owner of the piece on an element of another kind
+            sited, owner_of = sited_piece(c, self.at, kind), c.game.owner_of
+            return lambda s, e: owner_of[sited(s, e)[1]]
         check_site_type(c, self, self.type)
         get = c.frame_site(self.at)
         if get is not None and self.level is None:  # (who at:(to)): the frame's site, always on the board
@@ -879,6 +886,8 @@ class Who(Ludeme):
         return lambda s, e: s.who[x] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, self.type)
         if self.level is not None:
             from ..native.emit import NoKernel
             raise NoKernel("(who level:...)")

@@ -559,6 +559,7 @@ class Add(MoveAdd):
         if self.count is not None or stack_flag(self.stack):
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
+        _no_sited_kernel(self, k)
         if self._state() is not None:
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(piece ... state:)", "a placed piece's local state")

@@ -41,4 +41,23 @@ def sited_count(c: Any, kind: str) -> int:
     return elements.count(kind) if elements is not None else 0
 
 
-__all__ = ["pieces_array", "declare_pieces", "other_kind", "sited_count"]
+def sited_piece(c: Any, value: Any, kind: str) -> Any:
+    """fn(s, e) -> (element, piece) for the element of ``kind`` an int ludeme gives: (-1, 0)
+    for a number that is no such element, the piece 0 when none is there (none ever is, in a
+    game that never puts a piece on that kind)."""
+    fn = c.int(value)
+    count = sited_count(c, kind)
+    name = pieces_array(kind)
+    if name not in c.game.arrays:
+        return lambda s, e: (x, 0) if 0 <= (x := fn(s, e)) < count else (-1, 0)
+    return lambda s, e: (x, s.arrays[name][x]) if 0 <= (x := fn(s, e)) < count else (-1, 0)
+
+
+def no_sited_kernel(ludeme: Any, k: Any, value: Any) -> None:
+    """The compiled tier holds pieces on the board's own kind of site only."""
+    if value is not None and getattr(value, "name", None) != k.topo.use:
+        from ..native.emit import NoKernel
+        raise NoKernel(f"({ludeme.name} {value.name} ...)", "pieces on another kind of site than the board's")
+
+
+__all__ = ["pieces_array", "declare_pieces", "other_kind", "sited_count", "sited_piece", "no_sited_kernel"]
