@@ -191,6 +191,7 @@ class Remove(_Effect):
     def _sited_move(self, c: Compiler, kind: str) -> MoveGen:
         """As a move: one removal from the occupied elements of ``kind`` the region holds."""
         from ..engine import multisite
+        from ..engine.move import REMOVE
         region = c.region(self.sites)
         then = self.then.compile_effect(c) if self.then is not None else None
         rules = c.rule(c.move_effects(None, lambda s, e: multisite.put(s, kind, e.between, 0)), then)
@@ -264,15 +265,7 @@ class Remove(_Effect):
         if not self.at_end_of_turn() and (c.game.stacking or self.level is not None or self.count is not None):
             return _removal_of_pieces(c, region, self.level, self.count, then)
         if self.at_end_of_turn():  # marked now, removed when the turn ends
-
-            def mark(s: State, e: Env) -> None:
-                flags = s.arrays[TO_CLEAR]
-                for site in [x for x in region(s, e) if x >= 0 and s.what[x]]:
-                    if not flags[site]:
-                        s.set_item(flags, site, 1)
-                    if then is not None:
-                        then(s, e)
-            return mark
+            return _marked_to_clear(region, then)
 
         def occupied(s: State, site: int) -> bool:
             if 0 <= site < n:
@@ -312,6 +305,19 @@ class Remove(_Effect):
                 with k.indented(f"elif {x} >= N and {k.what(x)} != 0:"):
                     k.line(f"{k.what(x)} = 0")
                     k.line(f"{k.who(x)} = 0")
+
+
+def _marked_to_clear(region: Any, then: Any) -> Any:
+    """``(remove ... at:EndOfTurn)``: the occupied sites of the region marked now (their pieces
+    go when the turn ends), each with the consequences."""
+    def mark(s: State, e: Env) -> None:
+        flags = s.arrays[TO_CLEAR]
+        for site in [x for x in region(s, e) if x >= 0 and s.what[x]]:
+            if not flags[site]:
+                s.set_item(flags, site, 1)
+            if then is not None:
+                then(s, e)
+    return mark
 
 
 def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> Any:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.env import Env
 from ..engine.values import INFINITY
 from ..errors import BindError
-from ..syntax.nodes import Const
+from ..syntax.nodes import Const, Str
 from .base import (
     BOOL,
     BOOL_FN,
@@ -554,7 +554,10 @@ class SitesIncident(Ludeme):
     def compile(self, c: Compiler):
         els = _elements(c, self)
         result, of = self.result.name, self.of.name
-        at = c.site(self.at)
+        # a number of an element of the kind of:, which Elements.incident checks (an edge's
+        # number may lie beyond the board's cells: (last To) of a move to an edge); a label is
+        # one of the board's sites
+        at = c.site(self.at) if isinstance(self.at, Str) or of == c.topo.use else c.int(self.at)
         who = self.owner if self.owner is not None else self.role
         if who is None:
             return lambda s, e: els.incident(result, of, at(s, e))

@@ -901,7 +901,7 @@ class MoveFromTo(Ludeme):
         seed = seed_kind(c.game)  # the kind counted pieces in a hand stand for
 
         def gen(s: State, e: Env) -> list[Move]:
-            out = []
+            out: list[Move] = []
             frame = e.child()
             p = whose(s, e)
             for frm in sources(s, e):

@@ -9,8 +9,8 @@ from ..engine import stacks, turns
 from ..engine.arrays import COUNT, HAND
 from ..engine.env import Env
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
-from ..engine.multisite import SitedMove
 from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, with_rules
+from ..engine.multisite import SitedMove
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const, Int

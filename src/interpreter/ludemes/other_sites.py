@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from ..engine.multisite import LAST_KIND, pieces_array
 
 

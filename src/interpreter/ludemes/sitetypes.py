@@ -46,7 +46,7 @@ def check_site_types(root: Ludeme, use: str) -> None:
     ludemes = list(root.walk())
     hands = any(ludeme.name == "hand" for ludeme in ludemes)
     # the (to ...) of a ludeme that puts its pieces on the kind its to names (.other_sites)
-    honoured = {id(ludeme.to) for ludeme in ludemes if getattr(ludeme, "honours_to_type", False)}
+    honoured = {id(getattr(ludeme, "to", None)) for ludeme in ludemes if getattr(ludeme, "honours_to_type", False)}
     for ludeme in ludemes:
         if not getattr(ludeme, "checks_site_type", False) or getattr(ludeme, "reads_other_kinds", False):
             continue  # (a ludeme reading pieces of any kind: .other_sites)
