@@ -191,3 +191,11 @@ def test_a_wall_from_a_hand_onto_an_edge_blocks_a_step_across_it():
     assert [t for t in texts(s) if not t.startswith("Hand")] == ["A1-A2"]  # the wall stands between A1 and B1
     play(s, "A1-A2")
     assert s.over and s.winners == (1,)
+
+
+def test_the_trace_texts_of_moves_to_edges_are_ludii_s_typed_sites():
+    """A placement on edge 2 of a board of 4 cells is not written as cell 2's label."""
+    from interpreter.ludii.traces import ludii_texts
+    s = game().initial_state()
+    written = ludii_texts(s, s.legal_moves())
+    assert written[:4] == ["A1", "B1", "A2", "B2"] and written[4:7] == ["Edge 0", "Edge 1", "Edge 2"]
