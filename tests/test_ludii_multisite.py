@@ -199,3 +199,17 @@ def test_the_trace_texts_of_moves_to_edges_are_ludii_s_typed_sites():
     s = game().initial_state()
     written = ludii_texts(s, s.legal_moves())
     assert written[:4] == ["A1", "B1", "A2", "B2"] and written[4:7] == ["Edge 0", "Edge 1", "Edge 2"]
+
+
+def test_move_remove_and_count_pieces_on_edges():
+    """(move Remove Edge ...) takes a piece off an edge (``xEdge 3``); (count Pieces Edge ...)
+    counts the pieces on the edges, the board's cells apart."""
+    g = game(play="(or (move Add (to Edge (sites Empty Edge))) (move Remove Edge (sites Occupied by:Next on:Edge)))",
+             end="(= 2 (count Pieces Edge Mover))")
+    s = g.initial_state()
+    play(s, "Edge 3")
+    assert "xEdge 3" in texts(s) and len(s.legal_moves()) == 11 + 1
+    play(s, "xEdge 3")
+    assert not s.arrays["pieces@Edge"][3] and s.mover == 1
+    play(s, "Edge 1", "Edge 2", "Edge 5")
+    assert s.over and s.winners == (1,)

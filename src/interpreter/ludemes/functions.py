@@ -533,7 +533,8 @@ def at_least(c: Compiler, value, low: int, what, where: Ludeme):
 class CountPieces(Ludeme):
     """How many pieces a player has on the board (``All``, or no player: everybody's), of one
     kind only when a piece name is given (``"Ball"``: every owner's, ``"Ball1"``: P1's), and
-    only in a region with ``in:``.
+    only in a region with ``in:``. With another kind of site than the board's, the pieces on
+    the elements of that kind (:mod:`.other_sites`).
 
     Parameters:
         type: the kind of site the pieces are on (the board's own when left out)
@@ -549,6 +550,7 @@ class CountPieces(Ludeme):
         (count Pieces "Ball1")
         (count Pieces Mover "1Dot" in:(sites))
         (count Pieces of:(mover) if:(is In (site) (sites Top)))
+        (count Pieces Edge Mover)
     """
 
     name = "count Pieces"
@@ -568,6 +570,7 @@ class CountPieces(Ludeme):
     termination = Termination.CAPTURE
     kind = INT
     checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    reads_other_kinds = True  # (count Pieces Edge ...) counts the pieces on the edges (.other_sites)
     type: Any = site_type_param()
     role: Any = Param(PLAYER, optional=True)
     of: Any = Param(INT_FN, optional=True, named=True, range=(0, 16))
@@ -586,6 +589,10 @@ class CountPieces(Ludeme):
         kinds = frozenset(c.components_named(self.piece.value, self.piece)) if self.piece is not None else None
         region = c.region(self.region) if self.region is not None else None
         cond = c.bool(self.condition) if self.condition is not None else None
+        from .other_sites import other_kind
+        sited = other_kind(c, self.type)
+        if sited is not None:
+            return self._counted_on(c, sited, who, kinds, region, cond)
         if cond is not None:
             return self._counted_if(c, who, kinds, region, cond)
         if kinds is None and region is None:
@@ -607,6 +614,31 @@ class CountPieces(Ludeme):
                     total += bool(piece and (who is None or owner_of[piece] == p)
                                   and (kinds is None or piece in kinds))
                 elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
+                    total += 1
+            return total
+        return count
+
+    def _counted_on(self, c: Compiler, kind: str, who: Any, kinds: Any, region: Any, cond: Any) -> Any:
+        """The pieces on the elements of another kind than the board's (.other_sites): those of
+        the region (every element of that kind by default), with ``if:`` each bound as
+        ``(site)``."""
+        from .other_sites import pieces_array
+        name, owner_of = pieces_array(kind), c.game.owner_of
+        if name not in c.game.arrays:  # no piece is ever put there
+            return lambda s, e: 0
+
+        def count(s: State, e: Env) -> int:
+            pieces = s.arrays[name]
+            p = who(s, e) if who is not None else 0
+            frame = e.child() if cond is not None else e
+            total = 0
+            for x in region(s, e) if region is not None else range(len(pieces)):
+                piece = pieces[x] if 0 <= x < len(pieces) else 0
+                if piece and (who is None or owner_of[piece] == p) and (kinds is None or piece in kinds):
+                    if cond is not None:
+                        frame.site = x
+                        if not cond(s, frame):
+                            continue
                     total += 1
             return total
         return count
@@ -653,6 +685,8 @@ class CountPieces(Ludeme):
         from ..native.kernels.core import _components_named
         if self.of is not None or self.condition is not None:
             raise NoKernel("(count Pieces of:... if:...)")
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, self.type)
         everyone = k.players_of(self.role) is not None or self.role is None
         if self.piece is None and self.region is None:
             if everyone:
