@@ -213,3 +213,19 @@ def test_move_remove_and_count_pieces_on_edges():
     assert not s.arrays["pieces@Edge"][3] and s.mover == 1
     play(s, "Edge 1", "Edge 2", "Edge 5")
     assert s.over and s.winners == (1,)
+
+
+def test_add_as_an_effect_puts_pieces_on_edges_and_keeps_an_occupied_edge_s_piece():
+    """(add (to Edge ...)) in a consequence: the four sides of the cell played get the mover's
+    pieces; as Ludii's Add, an edge already holding a piece keeps it."""
+    g = game(play="(move Add (to (sites Empty)) (then (add (to Edge (sites Incident Edge of:Cell at:(last To))))))",
+             end="(= 5 (count Pieces Edge All))")
+    s = g.initial_state()
+    sides = g.topology.elements.cell_edges
+    play(s, "A1")
+    edges = s.arrays["pieces@Edge"]
+    assert [x for x in range(12) if edges[x]] == sorted(sides[0]) and not s.over
+    play(s, "B1")  # B1 shares a side with A1: that side keeps P1's piece
+    common = (set(sides[0]) & set(sides[1])).pop()
+    assert g.owner_of[edges[common]] == 1
+    assert sum(1 for w in edges if w) == 7 and not s.over

@@ -105,8 +105,9 @@ def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: 
 
     def add(state: State, move: Move) -> None:
         note(state, move)
-        if move.on:
-            put(state, move.on, move.to, move.what)
+        if move.on:  # as Ludii's Add, an occupied element keeps its piece
+            if not piece_at(state, move.on, move.to):
+                put(state, move.on, move.to, move.what)
         else:
             actions[ADD](state, move)
 

@@ -146,8 +146,13 @@ _REPEAT = "repeat_history"  # [positions at turn starts, positions of this turn,
 
 
 def _position(s: State) -> int:
-    """Ludii's state hash (the pieces: what, counts, stacks), without the mover."""
+    """Ludii's state hash (the pieces: what, counts, stacks, and those on other kinds of site
+    than the board's), without the mover."""
     extra = tuple(tuple(s.arrays[name]) for name in (counts.COUNT, stacks.STACK) if name in s.arrays)
+    from ..engine.multisite import kinds_held, pieces_array
+    sited = kinds_held(s.arrays)
+    if sited:
+        extra += tuple(tuple(s.arrays[pieces_array(kind)]) for kind in sited)
     return hash((tuple(s.what), extra))
 
 
