@@ -229,3 +229,13 @@ def test_add_as_an_effect_puts_pieces_on_edges_and_keeps_an_occupied_edge_s_piec
     common = (set(sides[0]) & set(sides[1])).pop()
     assert g.owner_of[edges[common]] == 1
     assert sum(1 for w in edges if w) == 7 and not s.over
+
+
+def test_place_on_edges_at_the_start():
+    """(place "Disc1" Edge ...): start pieces on edges of a board of cells, beside its cells."""
+    g = game(start='(start {(place "Disc1" Edge (sites {0 11})) (place "Disc2" 0)})',
+             end="(= 2 (count Pieces Edge P1))")
+    s = g.initial_state()
+    edges = s.arrays["pieces@Edge"]
+    assert g.owner_of[edges[0]] == 1 and g.owner_of[edges[11]] == 1 and sum(1 for w in edges if w) == 2
+    assert s.who[0] == 2 and "Edge 0" not in texts(s) and len(s.legal_moves()) == 3 + 10

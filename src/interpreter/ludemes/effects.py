@@ -546,7 +546,8 @@ class Place(Ludeme):
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
         container: the hand the piece goes in (``"Hand"``, ``"Hand1"``...)
-        type: the kind of site (the board's own kind when left out)
+        type: the kind of site (the board's own kind when left out; another kind: its elements,
+            by number, :mod:`.other_sites`)
         sites: where the pieces go (a site, a list of sites, a region or a list of labels)
         region: where the pieces go (Ludii's region after its list of sites)
         coords: where the pieces go, by their labels (Ludii's list after its region)
@@ -563,6 +564,7 @@ class Place(Ludeme):
         (place "Disc1" {"A1" "B1"})
         (place "Arrow1" coord:"C3" rotation:2)
         (place "Disc1" Cell (sites Bottom) value:3)
+        (place "Disc1" Edge (sites {0 1 2}))
         (place "Seed" (sites Bottom) counts:{4})
         (place "Rook1" {"A1" "H1"} state:1)
         (place "Disc2" (sites Top))
@@ -638,6 +640,11 @@ class Place(Ludeme):
         return self.count is not None and not hasattr(self.sites, "fill")
 
     def declare(self, d: Declarations, c: Any) -> None:
+        from .other_sites import declare_pieces, other_kind
+        sited = other_kind(c, self.type)
+        if sited is not None and not self.nowhere:
+            declare_pieces(d, c, sited)
+            return
         if self._counted_on_board():
             from .sowing import declare_counts
             declare_counts(d)
@@ -655,10 +662,14 @@ class Place(Ludeme):
             declare_rotation(d)
 
     def compile_effect(self, c: Compiler):
-        from .board_sites import check_type
-        check_type(self, c)
+        from .other_sites import other_kind
+        sited = other_kind(c, self.type)
         if self.nowhere:
             return lambda s, e: None  # no site given: Ludii places nothing
+        if sited is not None:
+            return self._on_other_kind(c, sited)
+        from .board_sites import check_type
+        check_type(self, c)
         placed = self._compile_placing(c)
         if self.rotation is not None and (hasattr(self.sites, "fill") or isinstance(self.sites, Int)
                                           and self.sites.value >= c.topo.n or isinstance(self.sites, Str)
@@ -682,6 +693,30 @@ class Place(Ludeme):
                     if not flags[site]:
                         s.set_item(flags, site, 1)
         return valued
+
+    def _on_other_kind(self, c: Compiler, kind: str):
+        """The pieces put on elements of another kind than the board's (Ludii's numbers of them,
+        :mod:`.other_sites`); an element that has a piece keeps it (Ludii's)."""
+        for name in ("count", "state", "rotation", "value"):
+            given = getattr(self, name)
+            if given is not None:
+                raise BindError(f"place ... {kind} {name}: is not supported yet", given.span)
+        if isinstance(self.sites, Str):
+            raise BindError(f"place ... {kind}: the elements are given by number", self.sites.span)
+        found = c.components_named(self.piece.value, self.piece)
+        if len(found) != 1:
+            raise BindError(f"'{self.piece.value}' names several pieces", self.piece.span,
+                            hint="name one, e.g. with its player number")
+        from ..engine.multisite import pieces_array
+        from .sitetypes import other_kind_region
+        elements, what, name = other_kind_region(c, self.sites, kind), found[0], pieces_array(kind)
+
+        def run(s: State, e: Env) -> None:
+            data = s.arrays[name]
+            for x in elements(s, e):
+                if 0 <= x < len(data) and not data[x]:
+                    s.set_item(data, x, what)
+        return run
 
     def _compile_placing(self, c: Compiler):
         self._check_count()
