@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from interpreter import LudError, load
+from interpreter import load
 from interpreter.engine.boards import build_sites, rectangle
 from interpreter.engine.boards.regions import board_regions
 from interpreter.engine.elements import Elements
@@ -85,9 +85,10 @@ def test_sites_incident_in_a_game():
 
 
 def test_site_types_of_other_kinds():
-    """A board's own kind may be named; another kind is refused where pieces are read."""
-    with pytest.raises(LudError, match="pieces on its cells are not supported"):
-        game(play="(move Add (to Cell (sites Empty Cell)))")
+    """A board's own kind may be named; another kind holds pieces of its own (Ludii's state per
+    site type): the one cell of a board of edges, written as Ludii writes a typed site."""
+    assert [m.text for m in game(play="(move Add (to Cell (sites Empty Cell)))").initial_state().legal_moves()] == \
+        ["Cell 0"]
     assert game(play="(move Add (to (sites Empty)))").topology.n == 4
 
 

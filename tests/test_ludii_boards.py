@@ -302,11 +302,11 @@ def test_division_by_zero_is_located():
         board("(square 5)", to="(sites Row (/ 1 0))")
 
 
-def test_site_types_other_than_the_board_s_are_refused():
-    """Pieces are on the board's kind of site only: a move to an edge of a board of cells is
-    refused; the board's regions of another kind are Ludii's numbers of those elements."""
-    with pytest.raises(LudError, match="pieces on its edges are not supported"):
-        board("(square 4)", to="Edge (sites Outer Edge)")
+def test_site_types_other_than_the_board_s_hold_their_own_pieces():
+    """A move to an edge of a board of cells puts a piece on that edge (Ludii's state per site
+    type); the board's regions of another kind are Ludii's numbers of those elements."""
+    outer = board("(square 4)", to="Edge (sites Outer Edge)")
+    assert len(outer.initial_state().legal_moves()) == 16
     game = board("(square 4)")
     assert len(game.topology.regions_of("Edge")["Outer"]) == 16  # edges along the outline
     assert len(game.topology.regions_of("Vertex")["Corners"]) == 4

@@ -67,7 +67,9 @@ class Elements:
 
     def count(self, kind: str) -> int:
         """How many elements of a kind (``Cell``, ``Vertex`` or ``Edge``) the board has."""
-        return {"Cell": len(self.cells), "Vertex": len(self.vertices), "Edge": len(self.edges)}[kind]
+        if kind == "Cell":
+            return len(self.cells)
+        return len(self.vertices) if kind == "Vertex" else len(self.edges)
 
     def position(self, kind: str, index: int) -> Point:
         """Where an element is: a vertex's point, an edge's middle, a cell's centre."""

@@ -240,6 +240,10 @@ class Game:
         self.stacking = declared.stacking
         from .turns import actions_for
         self.actions = actions_for(self.stacking)
+        from . import multisite
+        if multisite.kinds_held(self.arrays):  # pieces on other kinds of site than the board's too
+            from .counts import take_pieces
+            self.actions = multisite.sited_actions(self.actions, lambda state, site: take_pieces(state, site, 1))
         self.rules = CompiledRules()
         from .notation import Notation
         self.notation = Notation(self)

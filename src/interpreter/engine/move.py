@@ -88,6 +88,9 @@ class Move:
     mover: int  # whose move it is when a rule names the player (Ludii's roleType): 0 for the mover
     _text: str | None  # the notation, worked out the first time it is asked for
     _key: tuple[object, ...]  # what the move does (key())
+    # the kind of site its ``to`` is when not the board's own (``Edge``: engine.multisite's
+    # SitedMove); a class attribute here, so plain moves cost nothing more
+    on: str = ""
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
@@ -219,8 +222,16 @@ def _label(move: Move, site: int) -> str:
     return site_label(game, site)
 
 
+def _to_label(move: Move) -> str:
+    """The label of a move's ``to``; an element of another kind than the board's is written as
+    Ludii writes it (``Edge 12``: its kind, then its number, an edge's label in Ludii)."""
+    if move.on:
+        return f"{move.on} {move.to}"
+    return _label(move, move.to)
+
+
 def _add_text(move: Move) -> str:
-    to = _label(move, move.to)
+    to = _to_label(move)
     if move.frm >= 0:  # a copy of the piece on frm (Ludii's move copy:True): it reads from-to
         return f"{_label(move, move.frm)}-{to}{move.word}"
     return (f"{move.prefix}@{to}" if move.prefix else to) + move.word
@@ -229,11 +240,11 @@ def _add_text(move: Move) -> str:
 def _move_text(move: Move) -> str:
     if move.levels is not None:
         return _with_levels(move, move.levels)
-    return f"{_label(move, move.frm)}-{_label(move, move.to)}{move.word}"
+    return f"{_label(move, move.frm)}-{_to_label(move)}{move.word}"
 
 
 def _remove_text(move: Move) -> str:
-    text = f"x{_label(move, move.to)}"
+    text = f"x{_to_label(move)}"
     if move.levels is not None and move.levels[0] >= 0:
         text += f"/{move.levels[0]}"
     return text + move.word

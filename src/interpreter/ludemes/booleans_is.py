@@ -50,8 +50,9 @@ def _kind_of_site(c: Compiler) -> Callable[[int], str]:
 
 
 class IsLastTo(Ludeme):
-    """The last move went to a site of this kind (false before any move). A board here holds
-    pieces on one kind of site, so this is the board's kind, or ``Cell`` for a hand.
+    """The last move went to a site of this kind (false before any move): the board's kind, or
+    ``Cell`` for a hand, or the kind a move to another kind of site names (``Edge``: a wall
+    put on an edge of a board of cells, :mod:`..engine.multisite`).
 
     Parameters:
         type: the kind of site asked about
@@ -66,6 +67,12 @@ class IsLastTo(Ludeme):
 
     def compile(self, c: Compiler):
         kind_of, wanted = _kind_of_site(c), self.type.name
+        from ..engine.multisite import KINDS, LAST_KIND
+        if LAST_KIND in c.game.arrays:  # pieces on several kinds of site: the last move's kind
+            def sited(s: State, e: Env) -> bool:
+                last = s.arrays[LAST_KIND][0]
+                return s.last_to >= 0 and (KINDS[last - 1] if last else kind_of(s.last_to)) == wanted
+            return sited
         return lambda s, e: s.last_to >= 0 and kind_of(s.last_to) == wanted
 
 
@@ -87,7 +94,12 @@ class IsLastFrom(Ludeme):
     def compile(self, c: Compiler):
         kind_of, wanted = _kind_of_site(c), self.type.name
 
+        from ..engine.multisite import KINDS, LAST_KIND
+        sited = LAST_KIND in c.game.arrays  # pieces on several kinds of site (engine.multisite)
+
         def holds(s: State, e: Env) -> bool:
+            if s.last_from < 0 and sited and s.arrays[LAST_KIND][0]:  # a piece added to another kind
+                return s.last_to >= 0 and KINDS[s.arrays[LAST_KIND][0] - 1] == wanted
             site = s.last_from if s.last_from >= 0 else s.last_to
             return site >= 0 and kind_of(site) == wanted
         return holds
@@ -134,8 +146,13 @@ _REPEAT = "repeat_history"  # [positions at turn starts, positions of this turn,
 
 
 def _position(s: State) -> int:
-    """Ludii's state hash (the pieces: what, counts, stacks), without the mover."""
+    """Ludii's state hash (the pieces: what, counts, stacks, and those on other kinds of site
+    than the board's), without the mover."""
     extra = tuple(tuple(s.arrays[name]) for name in (counts.COUNT, stacks.STACK) if name in s.arrays)
+    from ..engine.multisite import kinds_held, pieces_array
+    sited = kinds_held(s.arrays)
+    if sited:
+        extra += tuple(tuple(s.arrays[pieces_array(kind)]) for kind in sited)
     return hash((tuple(s.what), extra))
 
 

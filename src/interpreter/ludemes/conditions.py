@@ -41,15 +41,23 @@ class _SiteTest(Ludeme):
     """A question about one site.
 
     Parameters:
-        type: the kind of site (the board's own; another kind is refused: pieces are on the
-            board's kind of site only)
+        type: the kind of site (the board's own when left out; another kind reads the pieces
+            there, :mod:`.other_sites`)
         site: the site tested
     """
 
     kind = BOOL
     checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    reads_other_kinds = True  # (is Empty Edge ...) on a board of cells: the pieces there (.other_sites)
     type: Any = site_type_param()
     site: Any = Param(SITE_FN)
+
+    def sited(self, c: Compiler) -> Any:
+        """fn(s, e) -> (element, piece) when the site type names another kind of site than the
+        board's (.other_sites), None otherwise."""
+        from .other_sites import other_kind, sited_piece
+        kind = other_kind(c, self.type)
+        return sited_piece(c, self.site, kind) if kind is not None else None
 
     def hand_test(self, c: Compiler):
         """In a game whose hands hold counted pieces (Ludii's hands are sites after the
@@ -107,6 +115,9 @@ class IsEmpty(_SiteTest):
     concepts = ("IsEmpty",)
 
     def compile(self, c: Compiler):
+        sited = self.sited(c)
+        if sited is not None:  # an element of another kind: empty when it is one and holds none
+            return lambda s, e: (at := sited(s, e))[0] >= 0 and not at[1]
         from .large_pieces import has_cover
         if has_cover(c.game):  # the cells large pieces cover are not empty (Ludii's)
             return self._covered(c)
@@ -120,6 +131,8 @@ class IsEmpty(_SiteTest):
         return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] == 0
 
     def kernel_bool(self, k: Emitter) -> str:
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, self.type)
         self.no_hand_kernel(k)
         site = k.site(self.site)
         if getattr(self.site, "context_site", False) or site.isdigit():
@@ -141,6 +154,9 @@ class IsOccupied(_SiteTest):
         return f"{w.of(self.site)} is occupied"
 
     def compile(self, c: Compiler):
+        sited = self.sited(c)
+        if sited is not None:  # an element of another kind holding a piece
+            return lambda s, e: sited(s, e)[1] != 0
         from .large_pieces import has_cover
         if has_cover(c.game):  # the cells large pieces cover are occupied (Ludii's)
             empty, where = self._covered(c), c.site(self.site)
@@ -155,6 +171,8 @@ class IsOccupied(_SiteTest):
         return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] != 0
 
     def kernel_bool(self, k: Emitter) -> str:
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, self.type)
         self.no_hand_kernel(k)
         site = k.site(self.site)
         if getattr(self.site, "context_site", False) or site.isdigit():

@@ -167,17 +167,73 @@ class Remove(_Effect):
         return self.at is not None and self.at.name == "EndOfTurn"
 
     def declare(self, d: Declarations, c: Any) -> None:
+        from .other_sites import declare_pieces, other_kind
+        sited = other_kind(c, self.type)
+        if sited is not None:
+            declare_pieces(d, c, sited)
         if self.at_end_of_turn():
             declare_to_clear(d)
+
+    def _sited(self, c: Compiler) -> str | None:
+        """The kind of site named when not the board's own (its pieces are then in their own
+        array, .other_sites): only the plain removal is supported there."""
+        from .other_sites import other_kind
+        kind = other_kind(c, self.type)
+        if kind is not None:
+            for name in ("at", "level", "count"):
+                given = getattr(self, name)
+                if given is not None:
+                    raise BindError(f"(remove {kind} ... {name}:) is not supported yet", given.span)
+            if c.game.stacking:
+                raise BindError(f"(remove {kind} ...) in a stacking game is not supported yet", self.span)
+        return kind
+
+    def _sited_move(self, c: Compiler, kind: str) -> MoveGen:
+        """As a move: one removal from the occupied elements of ``kind`` the region holds."""
+        from ..engine import multisite
+        from ..engine.move import REMOVE
+        region = c.region(self.sites)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        rules = c.rule(c.move_effects(None, lambda s, e: multisite.put(s, kind, e.between, 0)), then)
+        uid, name = c.game.uid, multisite.pieces_array(kind)
+
+        def gen(s: State, e: Env) -> list:
+            pieces = s.arrays[name]
+            sites = [x for x in dict.fromkeys(region(s, e)) if 0 <= x < len(pieces) and pieces[x]]
+            if not sites:
+                return []
+            return [multisite.SitedMove(REMOVE, to=sites[0], between=tuple(sites[1:]), game_id=uid, rules=rules,
+                                        on=kind)]
+        return FnGen(gen)
+
+    def _sited_effect(self, c: Compiler, kind: str) -> Any:
+        """As an effect: the pieces of the region's elements of ``kind`` go (each with the
+        consequences, as Ludii's one move per occupied site)."""
+        from ..engine import multisite
+        region = c.region(self.sites)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        name = multisite.pieces_array(kind)
+
+        def run(s: State, e: Env) -> None:
+            pieces = s.arrays[name]
+            for site in [x for x in region(s, e) if 0 <= x < len(pieces) and pieces[x]]:
+                if pieces[site]:
+                    multisite.put(s, kind, site, 0)
+                if then is not None:
+                    then(s, e)
+        return run
 
     def compile(self, c: Compiler) -> MoveGen:
         """As a move (Ludii's Remove is one): one move taking the pieces of the region's
         occupied board sites, worked out on the position before it (none when there are none);
         written as a removal from its first site, the others removed as sites it passes over."""
+        from ..engine.move import REMOVE, Move
+        sited = self._sited(c)
+        if sited is not None:
+            return self._sited_move(c, sited)
         if self.at is not None or self.level is not None or self.count is not None or c.game.stacking:
             raise BindError("(remove ...) as a move takes the pieces of board sites (no at:, level:, count: "
                             "or stacks): use it in (then ...)", self.span)
-        from ..engine.move import REMOVE, Move
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
@@ -197,6 +253,9 @@ class Remove(_Effect):
         return FnGen(gen)
 
     def compile_effect(self, c: Compiler):
+        sited = self._sited(c)
+        if sited is not None:
+            return self._sited_effect(c, sited)
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
@@ -206,15 +265,7 @@ class Remove(_Effect):
         if not self.at_end_of_turn() and (c.game.stacking or self.level is not None or self.count is not None):
             return _removal_of_pieces(c, region, self.level, self.count, then)
         if self.at_end_of_turn():  # marked now, removed when the turn ends
-
-            def mark(s: State, e: Env) -> None:
-                flags = s.arrays[TO_CLEAR]
-                for site in [x for x in region(s, e) if x >= 0 and s.what[x]]:
-                    if not flags[site]:
-                        s.set_item(flags, site, 1)
-                    if then is not None:
-                        then(s, e)
-            return mark
+            return _marked_to_clear(region, then)
 
         def occupied(s: State, site: int) -> bool:
             if 0 <= site < n:
@@ -240,6 +291,8 @@ class Remove(_Effect):
             raise NoKernel("(remove level:/count:)")
         if self.then is not None:
             raise NoKernel("(remove ... (then ...))", "consequences after each site")
+        if self.type is not None and self.type.name != k.topo.use:
+            raise NoKernel(f"(remove {self.type.name} ...)", "pieces on another kind of site than the board's")
         region = k.region(self.sites, hands=True)
         if not isinstance(region, Listed) and not hasattr(region, "site"):
             buf, count = region.fill(k)  # the region worked out before any piece goes
@@ -252,6 +305,19 @@ class Remove(_Effect):
                 with k.indented(f"elif {x} >= N and {k.what(x)} != 0:"):
                     k.line(f"{k.what(x)} = 0")
                     k.line(f"{k.who(x)} = 0")
+
+
+def _marked_to_clear(region: Any, then: Any) -> Any:
+    """``(remove ... at:EndOfTurn)``: the occupied sites of the region marked now (their pieces
+    go when the turn ends), each with the consequences."""
+    def mark(s: State, e: Env) -> None:
+        flags = s.arrays[TO_CLEAR]
+        for site in [x for x in region(s, e) if x >= 0 and s.what[x]]:
+            if not flags[site]:
+                s.set_item(flags, site, 1)
+            if then is not None:
+                then(s, e)
+    return mark
 
 
 def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> Any:
@@ -480,7 +546,8 @@ class Place(Ludeme):
     Parameters:
         piece: the kind of piece placed, with its owner (``"Disc1"``)
         container: the hand the piece goes in (``"Hand"``, ``"Hand1"``...)
-        type: the kind of site (the board's own kind when left out)
+        type: the kind of site (the board's own kind when left out; another kind: its elements,
+            by number, :mod:`.other_sites`)
         sites: where the pieces go (a site, a list of sites, a region or a list of labels)
         region: where the pieces go (Ludii's region after its list of sites)
         coords: where the pieces go, by their labels (Ludii's list after its region)
@@ -497,6 +564,7 @@ class Place(Ludeme):
         (place "Disc1" {"A1" "B1"})
         (place "Arrow1" coord:"C3" rotation:2)
         (place "Disc1" Cell (sites Bottom) value:3)
+        (place "Disc1" Edge (sites {0 1 2}))
         (place "Seed" (sites Bottom) counts:{4})
         (place "Rook1" {"A1" "H1"} state:1)
         (place "Disc2" (sites Top))
@@ -572,6 +640,11 @@ class Place(Ludeme):
         return self.count is not None and not hasattr(self.sites, "fill")
 
     def declare(self, d: Declarations, c: Any) -> None:
+        from .other_sites import declare_pieces, other_kind
+        sited = other_kind(c, self.type)
+        if sited is not None and not self.nowhere:
+            declare_pieces(d, c, sited)
+            return
         if self._counted_on_board():
             from .sowing import declare_counts
             declare_counts(d)
@@ -589,10 +662,14 @@ class Place(Ludeme):
             declare_rotation(d)
 
     def compile_effect(self, c: Compiler):
-        from .board_sites import check_type
-        check_type(self, c)
+        from .other_sites import other_kind
+        sited = other_kind(c, self.type)
         if self.nowhere:
             return lambda s, e: None  # no site given: Ludii places nothing
+        if sited is not None:
+            return self._on_other_kind(c, sited)
+        from .board_sites import check_type
+        check_type(self, c)
         placed = self._compile_placing(c)
         if self.rotation is not None and (hasattr(self.sites, "fill") or isinstance(self.sites, Int)
                                           and self.sites.value >= c.topo.n or isinstance(self.sites, Str)
@@ -616,6 +693,30 @@ class Place(Ludeme):
                     if not flags[site]:
                         s.set_item(flags, site, 1)
         return valued
+
+    def _on_other_kind(self, c: Compiler, kind: str):
+        """The pieces put on elements of another kind than the board's (Ludii's numbers of them,
+        :mod:`.other_sites`); an element that has a piece keeps it (Ludii's)."""
+        for name in ("count", "state", "rotation", "value"):
+            given = getattr(self, name)
+            if given is not None:
+                raise BindError(f"place ... {kind} {name}: is not supported yet", given.span)
+        if isinstance(self.sites, Str):
+            raise BindError(f"place ... {kind}: the elements are given by number", self.sites.span)
+        found = c.components_named(self.piece.value, self.piece)
+        if len(found) != 1:
+            raise BindError(f"'{self.piece.value}' names several pieces", self.piece.span,
+                            hint="name one, e.g. with its player number")
+        from ..engine.multisite import pieces_array
+        from .sitetypes import other_kind_region
+        elements, what, name = other_kind_region(c, self.sites, kind), found[0], pieces_array(kind)
+
+        def run(s: State, e: Env) -> None:
+            data = s.arrays[name]
+            for x in elements(s, e):
+                if 0 <= x < len(data) and not data[x]:
+                    s.set_item(data, x, what)
+        return run
 
     def _compile_placing(self, c: Compiler):
         self._check_count()

@@ -533,7 +533,8 @@ def at_least(c: Compiler, value, low: int, what, where: Ludeme):
 class CountPieces(Ludeme):
     """How many pieces a player has on the board (``All``, or no player: everybody's), of one
     kind only when a piece name is given (``"Ball"``: every owner's, ``"Ball1"``: P1's), and
-    only in a region with ``in:``.
+    only in a region with ``in:``. With another kind of site than the board's, the pieces on
+    the elements of that kind (:mod:`.other_sites`).
 
     Parameters:
         type: the kind of site the pieces are on (the board's own when left out)
@@ -549,6 +550,7 @@ class CountPieces(Ludeme):
         (count Pieces "Ball1")
         (count Pieces Mover "1Dot" in:(sites))
         (count Pieces of:(mover) if:(is In (site) (sites Top)))
+        (count Pieces Edge Mover)
     """
 
     name = "count Pieces"
@@ -568,6 +570,7 @@ class CountPieces(Ludeme):
     termination = Termination.CAPTURE
     kind = INT
     checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    reads_other_kinds = True  # (count Pieces Edge ...) counts the pieces on the edges (.other_sites)
     type: Any = site_type_param()
     role: Any = Param(PLAYER, optional=True)
     of: Any = Param(INT_FN, optional=True, named=True, range=(0, 16))
@@ -589,6 +592,10 @@ class CountPieces(Ludeme):
         kinds = frozenset(c.components_named(self.piece.value, self.piece)) if self.piece is not None else None
         region = c.region(self.region) if self.region is not None else None
         cond = c.bool(self.condition) if self.condition is not None else None
+        from .other_sites import other_kind
+        sited = other_kind(c, self.type)
+        if sited is not None:
+            return self._counted_on(c, sited, who, kinds, region, cond)
         if cond is not None:
             return self._counted_if(c, who, kinds, region, cond)
         if kinds is None and region is None:
@@ -610,6 +617,31 @@ class CountPieces(Ludeme):
                     total += bool(piece and (who is None or owner_of[piece] == p)
                                   and (kinds is None or piece in kinds))
                 elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
+                    total += 1
+            return total
+        return count
+
+    def _counted_on(self, c: Compiler, kind: str, who: Any, kinds: Any, region: Any, cond: Any) -> Any:
+        """The pieces on the elements of another kind than the board's (.other_sites): those of
+        the region (every element of that kind by default), with ``if:`` each bound as
+        ``(site)``."""
+        from .other_sites import pieces_array
+        name, owner_of = pieces_array(kind), c.game.owner_of
+        if name not in c.game.arrays:  # no piece is ever put there
+            return lambda s, e: 0
+
+        def count(s: State, e: Env) -> int:
+            pieces = s.arrays[name]
+            p = who(s, e) if who is not None else 0
+            frame = e.child() if cond is not None else e
+            total = 0
+            for x in region(s, e) if region is not None else range(len(pieces)):
+                piece = pieces[x] if 0 <= x < len(pieces) else 0
+                if piece and (who is None or owner_of[piece] == p) and (kinds is None or piece in kinds):
+                    if cond is not None:
+                        frame.site = x
+                        if not cond(s, frame):
+                            continue
                     total += 1
             return total
         return count
@@ -656,6 +688,8 @@ class CountPieces(Ludeme):
         from ..native.kernels.core import _components_named
         if self.of is not None or self.condition is not None:
             raise NoKernel("(count Pieces of:... if:...)")
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, self.type)
         everyone = k.players_of(self.role) is not None or self.role is None
         if self.piece is None and self.region is None:
             if everyone:
@@ -841,7 +875,8 @@ class Score(Ludeme):
 
 class Who(Ludeme):
     """The owner of the piece on a site (0 when empty): in a stacking game, of its top piece, or
-    of the piece at the level given (0 for a level the stack does not reach).
+    of the piece at the level given (0 for a level the stack does not reach). With another kind
+    of site than the board's, of the piece on that element (:mod:`.other_sites`).
 
     Parameters:
         type: the kind of site (the board's own when left out)
@@ -851,6 +886,7 @@ class Who(Ludeme):
     Examples:
         (who at:(to))
         (who at:(last From) level:(level))
+        (who Edge at:(last To))
     """
 
     name = "who"
@@ -863,6 +899,11 @@ class Who(Ludeme):
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
     def compile(self, c: Compiler):
+        from .other_sites import other_kind, sited_piece
+        kind = other_kind(c, self.type)
+        if kind is not None and self.level is None:  # the owner of the piece on an element of another kind
+            sited, owner_of = sited_piece(c, self.at, kind), c.game.owner_of
+            return lambda s, e: owner_of[sited(s, e)[1]]
         check_site_type(c, self, self.type)
         get = c.frame_site(self.at)
         if get is not None and self.level is None:  # (who at:(to)): the frame's site, always on the board
@@ -882,6 +923,8 @@ class Who(Ludeme):
         return lambda s, e: s.who[x] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, self.type)
         if self.level is not None:
             from ..native.emit import NoKernel
             raise NoKernel("(who level:...)")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.env import Env
 from ..engine.values import INFINITY
 from ..errors import BindError
-from ..syntax.nodes import Const
+from ..syntax.nodes import Const, Str
 from .base import (
     BOOL,
     BOOL_FN,
@@ -522,8 +522,8 @@ class SitesIncident(Ludeme):
     end point with it (``Edge of:Edge``), the cells either side (``Cell of:Edge``); a cell's
     edges, corners, or the cells across its edges; a vertex's edges or cells. Numbers are
     Ludii's numbers of those elements, in Ludii's order (repeats kept). With an owner, only
-    those holding a piece of that player (``Shared``/``All``: anyone's), which asks for pieces
-    on that kind: the board's own.
+    those holding a piece of that player (``Shared``/``All``: anyone's), on whichever kind of
+    site they are (:mod:`.other_sites`).
 
     Parameters:
         result: the kind of the elements returned
@@ -554,15 +554,26 @@ class SitesIncident(Ludeme):
     def compile(self, c: Compiler):
         els = _elements(c, self)
         result, of = self.result.name, self.of.name
-        at = c.site(self.at)
+        # a number of an element of the kind of:, which Elements.incident checks (an edge's
+        # number may lie beyond the board's cells: (last To) of a move to an edge); a label is
+        # one of the board's sites
+        at = c.site(self.at) if isinstance(self.at, Str) or of == c.topo.use else c.int(self.at)
         who = self.owner if self.owner is not None else self.role
         if who is None:
             return lambda s, e: els.incident(result, of, at(s, e))
-        if result != c.topo.use:
-            raise BindError(f"sites Incident: the owner of {result.lower()}s asks for pieces there; this "
-                            f"board plays on its {c.topo.use.lower()}s", who.span)
         owner = role_number(c, who)
         everyone = c.game.num_players + 1
+        if result != c.topo.use:  # the owners of pieces on another kind of site (.other_sites)
+            from .other_sites import pieces_array
+            name, owner_of = pieces_array(result), c.game.owner_of
+            if name not in c.game.arrays:  # no piece is ever put there: nobody's
+                return lambda s, e: [t for t in els.incident(result, of, at(s, e)) if owner(s, e) == 0]
+
+            def owned_there(s: State, e: Env) -> list[int]:
+                p, pieces = owner(s, e), s.arrays[name]
+                return [t for t in els.incident(result, of, at(s, e))
+                        if (pieces[t] != 0 and p == everyone) or owner_of[pieces[t]] == p]
+            return owned_there
 
         def owned(s: State, e: Env) -> list[int]:
             p = owner(s, e)

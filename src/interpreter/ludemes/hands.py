@@ -110,7 +110,8 @@ class SitesHand(Ludeme):
 class What(Ludeme):
     """The number of the piece on a site (0 when empty), on the board or in a hand: the same
     number as ``(id "Name" P1)``. In a stacking game, as in Ludii, the piece at the level given,
-    and at level 0 (the bottom of the stack) when none is given; level -1 is the top.
+    and at level 0 (the bottom of the stack) when none is given; level -1 is the top. With
+    another kind of site than the board's, the piece on that element (:mod:`.other_sites`).
 
     Parameters:
         type: the kind of site (the board's own when left out)
@@ -120,6 +121,7 @@ class What(Ludeme):
     Examples:
         (what at:(last To))
         (what at:(to) level:(level))
+        (what Edge at:(last To))
     """
 
     name = "what"
@@ -129,6 +131,11 @@ class What(Ludeme):
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
     def compile(self, c: Compiler):
+        from .other_sites import other_kind, sited_piece
+        kind = other_kind(c, self.type)
+        if kind is not None and self.level is None:  # the piece on an element of another kind
+            sited = sited_piece(c, self.at, kind)
+            return lambda s, e: sited(s, e)[1]
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         at = c.site(self.at)
@@ -159,6 +166,8 @@ class What(Ludeme):
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.emit import NoKernel
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, self.type)
         if self.level is not None or k.game.stacking:
             raise NoKernel("(what level:...)")
         site = k.site(self.at, hands=True)  # WHAT + site: a hand's site as well as the board's

@@ -800,7 +800,13 @@ class MoveFromTo(Ludeme):
             return True
         return any(isinstance(part, Ludeme) and _names_hand_site(part) for part in (self.source.sites, self.to.sites))
 
+    honours_to_type = True  # (to Edge ...) on a board of cells: a piece onto an edge (.other_sites)
+
     def declare(self, d: Any, c: Any) -> None:
+        from .other_sites import declare_pieces, other_kind
+        sited = other_kind(c, self.to.type)
+        if sited is not None:
+            declare_pieces(d, c, sited)
         if self.counted():
             from .sowing import declare_counts
             declare_counts(d)
@@ -808,12 +814,24 @@ class MoveFromTo(Ludeme):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
         self.declare_rotations(d)
 
-    def compile(self, c: Compiler) -> MoveGen:
+    def _compile_special(self, c: Compiler) -> MoveGen | None:
+        """Moves onto another kind of site, or of counted pieces; None for the general case."""
+        from .other_sites import other_kind
+        sited = other_kind(c, self.to.type)
+        if sited is not None:
+            return self._compile_sited(c, sited)
         copy = self.copy is not None and self.copy.value
         from .large_pieces import has_cover
         large_game = has_cover(c.game) and self.count is None  # a large piece moves from a hand too
         if self.counted() and not copy and not large_game:  # a copy places one piece of the kind its from site holds
             return self._compile_counted(c)
+        return None
+
+    def compile(self, c: Compiler) -> MoveGen:
+        special = self._compile_special(c)
+        if special is not None:
+            return special
+        copy = self.copy is not None and self.copy.value
         sources = _from_sites(c, self.source)
         region, cond, effect = self._to_parts(c)
         rules = c.rule(effect, _then(c, self.then))
@@ -889,6 +907,53 @@ class MoveFromTo(Ludeme):
             w = s.what[frm] if frm < n else what_at(s, frm)
             return large_moves(topo, walks[w], s, frm, targets, rules, uid, p, w in dominoes)
         return walks, moves
+
+    def _compile_sited(self, c: Compiler, kind: str) -> MoveGen:
+        """A piece from a site of the board's kind (or a hand's) onto an element of another
+        kind (Ludii's ``(move (from (handSite Mover)) (to Edge (sites Empty Edge)))``: a wall
+        onto an edge): one piece, the top one of a site holding several."""
+        for name in ("count", "copy", "stack"):
+            given = getattr(self, name)
+            if given is not None:
+                raise BindError(f"move ... {name}: to {kind.lower()}s is not supported yet", given.span)
+        if getattr(self.to, "rotations", None) is not None or self.to.level is not None or c.game.stacking:
+            raise BindError(f"move: rotations, levels or stacks onto {kind.lower()}s are not supported yet",
+                            self.to.span)
+        sites = self.source.sites
+        if isinstance(sites, Ludeme) and sites.kind == INT:  # one site, maybe a hand's ((handSite Mover))
+            from .sowing import any_site
+            one = any_site(c, sites)
+            from_cond = c.bool(self.source.condition) if self.source.condition is not None else None
+            sources = (lambda s, e: (one(s, e),)) if from_cond is None else \
+                c.filter(lambda s, e: (one(s, e),), from_cond, bind="frm")
+        else:
+            sources = _from_sites(c, self.source)
+        region, cond, effect = self._to_parts(c)
+        rules = c.rule(effect, _then(c, self.then))
+        uid = c.game.uid
+        whose = move_owner(c, self.role)
+        from ..engine.counts import kind_at, pieces_at
+        from ..engine.multisite import SitedMove
+        from .sowing import seed_kind
+        seed = seed_kind(c.game)  # the kind counted pieces in a hand stand for
+
+        def gen(s: State, e: Env) -> list[Move]:
+            out: list[Move] = []
+            frame = e.child()
+            p = whose(s, e)
+            for frm in sources(s, e):
+                if frm < 0 or not pieces_at(s, frm):
+                    continue
+                w = kind_at(s, frm, what_at(s, frm) or seed)
+                if not w:
+                    continue
+                frame.frm = frm
+                for to in region(s, frame):
+                    frame.to = to
+                    if to >= 0 and (cond is None or cond(s, frame)):
+                        out.append(SitedMove(MOVE, frm, to, w, game_id=uid, rules=rules, mover=p, on=kind))
+            return out
+        return FnGen(gen)
 
     def _rotations(self, c: Compiler) -> list[tuple[int, ...]] | None:
         """With ``(to ... (rotations ...))``: the consequences of the move for each rotation
@@ -1031,6 +1096,8 @@ class MoveFromTo(Ludeme):
         from ..native.emit import Made, NoKernel
         from ..native.kernels.moves import _sources
         from ..native.kernels.placement import _conjunction, _to_rule
+        if self.to.type is not None and self.to.type.name != k.topo.use:
+            raise NoKernel(f"(move ... (to {self.to.type.name} ...))", "pieces on another kind of site than the board's")
         if self.counted():
             raise NoKernel("(move ... count:)", "pieces moved by number, or from or to a hand")
         if getattr(self.to, "rotations", None) is not None:

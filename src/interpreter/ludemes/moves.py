@@ -10,6 +10,7 @@ from ..engine.arrays import COUNT, HAND
 from ..engine.env import Env
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, with_rules
+from ..engine.multisite import SitedMove
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const, Int
@@ -280,7 +281,13 @@ class MoveAdd(Ludeme):
     stack: Any = Param(BOOL_LIT, optional=True, named=True)
     then: Any = Param(_THEN, optional=True)
 
+    honours_to_type = True  # (to Edge ...) on a board of cells: pieces on its edges (.other_sites)
+
     def declare(self, d: Any, c: Any) -> None:
+        from .other_sites import declare_pieces, other_kind
+        sited = other_kind(c, self.to.type)
+        if sited is not None:
+            declare_pieces(d, c, sited)
         if stack_flag(self.stack) or self.to.level is not None:
             stacks.declare(d)  # Ludii's stack:True (and a to's level) make a stacking game
         if self._state() is not None:
@@ -341,11 +348,16 @@ class MoveAdd(Ludeme):
             return take
         # a piece of a player's comes from its owner's hand when the game has hands (after the
         # to's own effect, (apply ...), which comes first, as in Ludii)
+        from .other_sites import other_kind, sited_count
         from .regions import SitesEmpty
+        sited = other_kind(c, self.to.type)  # (to Edge ...): elements of another kind than the board's
+        if sited is not None and game.stacking:
+            raise BindError(f"{self.name}: pieces on {sited.lower()}s in a stacking game are not supported yet",
+                            self.to.type.span)
         # (sites Empty): one pass over the board, no list of the region
-        anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only()
+        anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only() and sited is None
         # Ludii's ActionAdd keeps the piece of an occupied site (_kept_piece)
-        keep, put_back = (None, None) if anywhere_empty or game.stacking else _kept_piece()
+        keep, put_back = (None, None) if anywhere_empty or game.stacking or sited else _kept_piece()
         after = _chain(put_back, then)
         plain = c.rule(_chain(to_effect, keep), after)
         rules = [c.rule(_chain(to_effect, taken_from_hand(w), keep), after) if hand and owner_of[w] else plain
@@ -359,16 +371,27 @@ class MoveAdd(Ludeme):
         def moves_of(what: int) -> list[Move]:
             if what not in made:
                 tag = game.piece_tag(what) if self.piece is not None or game.names_piece(what) else ""
-                made[what] = [Move(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what])
-                              for site in range(c.topo.n)]
+                if sited is not None:
+                    made[what] = [SitedMove(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what],
+                                            on=sited) for site in range(size)]
+                else:
+                    made[what] = [Move(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what])
+                                  for site in range(c.topo.n)]
             return made[what]
+        size = c.topo.n if sited is None else sited_count(c, sited)
         # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
-        placements = _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, owner_of,
-                                 c.topo.n)
+        placements = _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, owner_of, size)
         placements.by_number = by_number
         placements.twice = self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None
         if placements.twice:
             placements.unique = False
+        return self._large_placements(c, placements, region, per_player)
+
+    def _large_placements(self, c: Compiler, placements: Any, region: Any,
+                          per_player: dict[int, tuple[int, ...]]) -> Any:
+        """The placements of large pieces, when the game has them among the pieces added
+        (Ludii's Add.evalLargePiece), else the plain ``placements``."""
+        game = c.game
         from .large_pieces import LargePlacements, cover_rules, has_cover, large_walks
         walks = large_walks(c) if has_cover(game) else {}
         if walks and any(w in walks for kinds in per_player.values() for w in kinds):
@@ -388,6 +411,7 @@ class MoveAdd(Ludeme):
         if self.count is not None or stack_flag(self.stack):
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
+        _no_sited_kernel(self, k)
         if self._state() is not None:
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(piece ... state:)", "a placed piece's local state")
@@ -430,6 +454,7 @@ class MoveAdd(Ludeme):
         if self.count is not None or stack_flag(self.stack):
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
+        _no_sited_kernel(self, k)
         if self._state() is not None:
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(piece ... state:)", "a placed piece's local state")
@@ -477,6 +502,14 @@ class MoveAdd(Ludeme):
                 f"({w} << {abi.WHAT_SHIFT})")
         k.accept(code)
         return space
+
+
+def _no_sited_kernel(ludeme: Any, k: Any) -> None:
+    """The compiled tier holds pieces on the board's own kind of site only."""
+    to_type = getattr(getattr(ludeme, "to", None), "type", None)
+    if to_type is not None and to_type.name != k.topo.use:
+        from ..native.emit import NoKernel
+        raise NoKernel(f"(to {to_type.name} ...)", "pieces on another kind of site than the board's")
 
 
 def _kept_piece() -> tuple[Any, Any]:
@@ -550,6 +583,7 @@ class Add(MoveAdd):
         if self.count is not None or stack_flag(self.stack):
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
+        _no_sited_kernel(self, k)
         if self._state() is not None:
             from ..native.emit import NoKernel as _NoKernel
             raise _NoKernel("(piece ... state:)", "a placed piece's local state")

@@ -13,20 +13,19 @@ from __future__ import annotations
 
 from typing import Any
 
-
-def pieces_array(kind: str) -> str:
-    """The name of the state array of the pieces on the elements of ``kind``."""
-    return f"pieces@{kind}"
+from ..engine.multisite import LAST_KIND, pieces_array
 
 
 def declare_pieces(d: Any, c: Any, kind: str) -> None:
-    """Declare the array of the pieces on ``kind`` (once): one entry per element."""
+    """Declare the array of the pieces on ``kind`` (once): one entry per element (and the kind
+    of the last move's site, :mod:`..engine.multisite`)."""
     name = pieces_array(kind)
     if name in d.arrays:
         return
     elements = c.topo.elements
     count = elements.count(kind) if elements is not None else 0
     d.array(name, [0] * count)
+    d.array(LAST_KIND, [0])
 
 
 def other_kind(c: Any, value: Any) -> str | None:
@@ -35,4 +34,29 @@ def other_kind(c: Any, value: Any) -> str | None:
     return kind if kind is not None and kind != c.topo.use else None
 
 
-__all__ = ["pieces_array", "declare_pieces", "other_kind"]
+def sited_count(c: Any, kind: str) -> int:
+    """How many elements of ``kind`` the board has (0 when it keeps no table of them)."""
+    elements = c.topo.elements
+    return elements.count(kind) if elements is not None else 0
+
+
+def sited_piece(c: Any, value: Any, kind: str) -> Any:
+    """fn(s, e) -> (element, piece) for the element of ``kind`` an int ludeme gives: (-1, 0)
+    for a number that is no such element, the piece 0 when none is there (none ever is, in a
+    game that never puts a piece on that kind)."""
+    fn = c.int(value)
+    count = sited_count(c, kind)
+    name = pieces_array(kind)
+    if name not in c.game.arrays:
+        return lambda s, e: (x, 0) if 0 <= (x := fn(s, e)) < count else (-1, 0)
+    return lambda s, e: (x, s.arrays[name][x]) if 0 <= (x := fn(s, e)) < count else (-1, 0)
+
+
+def no_sited_kernel(ludeme: Any, k: Any, value: Any) -> None:
+    """The compiled tier holds pieces on the board's own kind of site only."""
+    if value is not None and getattr(value, "name", None) != k.topo.use:
+        from ..native.emit import NoKernel
+        raise NoKernel(f"({ludeme.name} {value.name} ...)", "pieces on another kind of site than the board's")
+
+
+__all__ = ["pieces_array", "declare_pieces", "other_kind", "sited_count", "sited_piece", "no_sited_kernel"]

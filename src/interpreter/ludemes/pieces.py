@@ -223,6 +223,15 @@ class HandSite(Ludeme):
         name = game.components[what].name
         if fixed is None:
             raise BindError("a hand is named by its player (P1, P2 ...)", self.player.span)
+        from ..engine.counts import COUNT
+        from .sowing import seed_kind
+        if owner != fixed and not owner and what == seed_kind(game) and COUNT in game.arrays:
+            # pieces of nobody's in a player's hand (Quoridor's walls): counted on the hand's
+            # site, the kind counts stand for (engine.counts)
+            from ..engine.counts import add_pieces
+            site = self.compile(c)(None, None)
+            amount_of = c.int(count) if count is not None else const_fn(1)
+            return lambda s, e: add_pieces(s, site, amount_of(s, e), what)
         if owner != fixed:
             raise BindError(f"{name} belongs to {f'P{owner}' if owner else 'nobody'}, not to P{fixed}: "
                             "a hand holds its player's own pieces", self.span)

@@ -193,7 +193,13 @@ class SitesEmpty(Ludeme):
     def _board_only(self) -> bool:
         return self.container is None or (isinstance(self.container, Int) and self.container.value == 0)
 
+    reads_other_kinds = True  # (sites Empty Edge) on a board of cells: the empty edges (.other_sites)
+
     def compile(self, c: Compiler):
+        from .other_sites import other_kind
+        kind = other_kind(c, self.type)
+        if kind is not None:
+            return self._on_other_kind(c, kind)
         sites = range(c.topo.n)
 
         def empty(s: State, e: Env) -> list[int]:
@@ -206,10 +212,24 @@ class SitesEmpty(Ludeme):
             return empty
         return _empty_in_container(c, self, empty)
 
+    def _on_other_kind(self, c: Compiler, kind: str):
+        """The elements of another kind than the board's without a piece (all of them in a game
+        that puts no piece there)."""
+        from .other_sites import pieces_array, sited_count
+        if not self._board_only():
+            raise BindError(f"(sites Empty {kind} ...) of a container other than the board", self.container.span)
+        name = pieces_array(kind)
+        if name not in c.game.arrays:
+            every = list(range(sited_count(c, kind)))
+            return lambda s, e: every
+        return lambda s, e: [i for i, w in enumerate(s.arrays[name]) if not w]
+
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Everywhere, NoKernel
         if not self._board_only():
             raise NoKernel("(sites Empty <container>)")
+        if self.type is not None and self.type.name != k.topo.use:
+            raise NoKernel(f"(sites Empty {self.type.name})", "pieces on another kind of site than the board's")
         st = k.st
         return Everywhere(lambda x: f"{st}[WHAT + {x}] == 0")
 
@@ -349,11 +369,16 @@ class SitesOccupied(Ludeme):
                     raise BindError("component: on another kind of site is a piece's name", item.span)
                 names.update(c.components_named(item.value, item))
         owner_of = c.game.owner_of
+        # the occupied elements of the latest contents seen (a path rule asks again and again
+        # on one position): a copy of the array, and its (element, piece) pairs
+        seen: list[Any] = [None, ()]
 
         def occupied(s: State, e: Env) -> list[int]:
+            pieces = s.arrays[name]
+            if pieces != seen[0]:
+                seen[0], seen[1] = list(pieces), [(x, w) for x, w in enumerate(pieces) if w]
             test = test_of(s, e)
-            return [x for x, w in enumerate(s.arrays[name])
-                    if w and test(owner_of[w], w) and (names is None or w in names)]
+            return [x for x, w in seen[1] if test(owner_of[w], w) and (names is None or w in names)]
         return occupied
 
     @staticmethod
@@ -1103,10 +1128,11 @@ class Intersection(_SetOp):
         first, *rest = [c.region(r) for r in self.regions.items]
 
         def region(s: State, e: Env):
-            keep = set(first(s, e))
+            head = first(s, e)  # worked out once (each region is, in Ludii)
+            keep = set(head)
             for f in rest:
                 keep &= set(f(s, e))
-            return [x for x in first(s, e) if x in keep]
+            return [x for x in head if x in keep]
         return region
 
     def kernel_region(self, k: Emitter) -> Region:

@@ -45,9 +45,13 @@ def check_site_types(root: Ludeme, use: str) -> None:
     of Ludii's hands (containers of cells), so a game with hands may name it on any board."""
     ludemes = list(root.walk())
     hands = any(ludeme.name == "hand" for ludeme in ludemes)
+    # the (to ...) of a ludeme that puts its pieces on the kind its to names (.other_sites)
+    honoured = {id(getattr(ludeme, "to", None)) for ludeme in ludemes if getattr(ludeme, "honours_to_type", False)}
     for ludeme in ludemes:
         if not getattr(ludeme, "checks_site_type", False) or getattr(ludeme, "reads_other_kinds", False):
             continue  # (a ludeme reading pieces of any kind: .other_sites)
+        if id(ludeme) in honoured:
+            continue
         for param in ludeme.params:
             if param.name not in SITE_TYPE_PARAMS or not isinstance(param.type, Enum):
                 continue
@@ -71,7 +75,9 @@ def board_region(c: Any, ludeme: Ludeme, name: str) -> tuple[int, ...]:
     sites = c.topo.regions_of(kind).get(name)
     if sites is None:
         raise BindError(f"this board has no region {name}", ludeme.span)
-    if kind != c.topo.use and c.game_or_none is not None and any(site >= c.topo.n for site in sites):
+    from ..engine.multisite import pieces_array
+    held = c.game_or_none is not None and pieces_array(kind) in c.game.arrays  # a game with pieces there
+    if kind != c.topo.use and c.game_or_none is not None and not held and any(site >= c.topo.n for site in sites):
         raise BindError(f"{ludeme.name}: the board's {kind.lower()}s are numbered beyond its "
                         f"{c.topo.use.lower()}s, the sites its pieces are on", getattr(ludeme, "type", ludeme).span,
                         hint=f"write {c.topo.use} or leave the site type out")

@@ -809,6 +809,8 @@ class MoveRemove(Ludeme):
     (Ludii's removal from a flat site clears it: ``level:`` and ``count:`` change nothing there).
     With ``at:EndOfTurn`` the piece stays, marked (``(sites ToClear)``), until the turn ends
     (written ``xC3...``, as Ludii's removal applied later); any other time is now, as in Ludii.
+    With another kind of site than the board's, from the elements of that kind (``xEdge 12``:
+    :mod:`.other_sites`).
 
     Parameters:
         type: the kind of site (the board's own when left out)
@@ -823,6 +825,7 @@ class MoveRemove(Ludeme):
         (move Remove (sites Occupied by:Next))
         (move Remove (last From) level:(level))
         (move Remove (sites Occupied by:Next) at:EndOfTurn)
+        (move Remove Edge (sites Occupied by:Shared on:Edge))
     """
 
     name = "move Remove"
@@ -844,11 +847,39 @@ class MoveRemove(Ludeme):
         return self.at is not None and self.at.name == "EndOfTurn"
 
     def declare(self, d: Any, c: Any) -> None:
+        from .other_sites import declare_pieces, other_kind
+        sited = other_kind(c, self.type)
+        if sited is not None:
+            declare_pieces(d, c, sited)
         if self.at_end_of_turn():
             from .effects import declare_to_clear
             declare_to_clear(d)
 
+    def _sited(self, c: Compiler, kind: str) -> MoveGen:
+        """A removal from an element of another kind than the board's (its pieces are in their
+        own array, .other_sites): one move per occupied element of the region (``xEdge 12``)."""
+        for name in ("at", "level", "count"):
+            given = getattr(self, name)
+            if given is not None:
+                raise BindError(f"(move Remove {kind} ... {name}:) is not supported yet", given.span)
+        from ..engine.multisite import SitedMove, pieces_array
+        from .other_sites import sited_count
+        region = c.region(self.sites)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        rules = c.rule(after=then)
+        uid, name = c.game.uid, pieces_array(kind)
+        made = [SitedMove(REMOVE, to=x, game_id=uid, rules=rules, on=kind) for x in range(sited_count(c, kind))]
+
+        def gen(s: State, e: Env) -> list[Move]:
+            pieces = s.arrays[name]
+            return [made[x] for x in dict.fromkeys(region(s, e)) if 0 <= x < len(made) and pieces[x]]
+        return FnGen(gen, unique=True)
+
     def compile(self, c: Compiler) -> MoveGen:
+        from .other_sites import other_kind
+        sited = other_kind(c, self.type)
+        if sited is not None:
+            return self._sited(c, sited)
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
@@ -873,6 +904,8 @@ class MoveRemove(Ludeme):
             raise NoKernel("(move Remove level:/count:)")
         if self.at_end_of_turn():
             raise NoKernel("(move Remove at:EndOfTurn)")
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, self.type)
         then = k.then_of(self.then)
         rule = k.rule(self, after=[then] if then else [])
         region = k.region(self.sites)

@@ -12,7 +12,9 @@ a site (a pit to sow from) and a removal read as the site's label, ``LABEL:PIECE
 of the piece placed; ``Disc`` for a choice or removal, which place none) when several of those
 legal moves share a site; a move between sites (a copy too) ``FROM-TO``; ``pass``; a named
 decision by its word; a simulation's one move (``(players 0)``) the names of its actions, in
-order, joined by ``,_`` (``Add,_Add,_Remove``).
+order, joined by ``,_`` (``Add,_Add,_Remove``); a move to an element of another kind than the
+board's as Ludii writes a typed site, its kind then its number (``Edge 12``; no trace has one
+yet, so this is Ludii's turn format rather than a text seen in a trace).
 
 Dice: Ludii's dice come from its own random numbers, which this engine does not reproduce, and a
 trace keeps only the moves' texts. So where a ply rolls dice (while its legal moves are listed, or
@@ -69,11 +71,13 @@ def ludii_texts(state: Any, legal: Any) -> list[str]:
     game = state.game
     labels = game.topology.labels
     n = game.topology.n
-    sites = [_written_site(m, labels, n) for m in legal]
+    sites = [_written_site(m, labels, n) if not m.on else -1 for m in legal]
     shared = Counter(s for s in sites if s >= 0)
     out = []
     for m, site in zip(legal, sites):
-        if game.simulation and m.kind is CHOICE:  # a simulation's step: its actions (Add,_Remove)
+        if m.on:  # an element of another kind than the board's: Ludii's typed site (Edge 12)
+            out.append(m.text)
+        elif game.simulation and m.kind is CHOICE:  # a simulation's step: its actions (Add,_Remove)
             out.append(",_".join(simulation.action_names(state)))
         elif m.kind is PASS:
             out.append("pass")  # whoever's (a named player's pass-P2), however many times listed

@@ -1,0 +1,132 @@
+"""Pieces on more than one kind of site of one board (Ludii's ``ContainerState`` keeps its
+pieces per ``SiteType``: cells, vertices and edges each have their own).
+
+The board's own kind (its ``use:``) keeps the state's ``what``/``who`` arrays and the hot path
+of every game. A game whose rules put pieces on another kind (``(move Add (to Edge ...))``,
+``(set Shared Edge ...)``, ``(remove Edge (to))``) declares, per such kind, the array
+``pieces@Edge`` (``@Vertex``, ``@Cell``): the piece on each element of that kind, in Ludii's
+numbering of those elements (its owner is the piece's). A move to such an element is a
+:class:`SitedMove` (a :class:`~.move.Move` that names its kind: ``Edge 12`` as Ludii writes
+it); only games with such arrays get the actions below, which put its piece there and note the
+kind of the last move's site (``(is LastTo Edge)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .move import ADD, MOVE, PASS, REMOVE, Move, MoveKind
+
+if TYPE_CHECKING:
+    from .state import State
+
+PREFIX = "pieces@"
+LAST_KIND = "last@kind"  # [kind of (last To)]: 0 the board's own, else 1 + KINDS.index(kind)
+KINDS = ("Cell", "Vertex", "Edge")
+
+
+def pieces_array(kind: str) -> str:
+    """The name of the state array of the pieces on the elements of ``kind``."""
+    return PREFIX + kind
+
+
+def kinds_held(arrays: Any) -> tuple[str, ...]:
+    """The kinds of site besides the board's own that a game's arrays hold pieces on."""
+    return tuple(name[len(PREFIX):] for name in arrays if name.startswith(PREFIX))
+
+
+class SitedMove(Move):
+    """A move whose ``to`` is an element of another kind than the board's (``on``: ``Edge``,
+    ``Vertex`` or ``Cell``): equal only to moves to that same element of that kind."""
+
+    __slots__ = ("on",)
+
+    def __init__(self, kind: MoveKind, *args: Any, on: str = "Edge", **kwargs: Any):
+        super().__init__(kind, *args, **kwargs)
+        object.__setattr__(self, "on", on)
+        object.__setattr__(self, "_key", self._key + ("on", on))
+
+    @classmethod
+    def of(cls, move: Move, on: str) -> SitedMove:
+        """``move`` sent to an element of kind ``on``."""
+        return cls(move.kind, move.frm, move.to, move.what, move.word, move.prefix, move.game_id, move.rules,
+                   move.between, bound=move.bound, levels=move.levels, mover=move.mover, on=on)
+
+    def with_prefix(self, prefix: str) -> Move:
+        return SitedMove.of(super().with_prefix(prefix), self.on)
+
+    def with_rules(self, rules: tuple[int, ...]) -> Move:
+        return SitedMove.of(super().with_rules(rules), self.on)
+
+    def with_word(self, word: str) -> Move:
+        return SitedMove.of(super().with_word(word), self.on)
+
+    def with_bound(self, name: str, value: int) -> Move:
+        return SitedMove.of(super().with_bound(name, value), self.on)
+
+    def with_mover(self, mover: int) -> Move:
+        return SitedMove.of(super().with_mover(mover), self.on)
+
+    def __repr__(self) -> str:
+        return super().__repr__()[:-1] + f", on={self.on!r})"
+
+    def __reduce__(self) -> Any:
+        return (_sited, (super().__reduce__()[1], self.on))
+
+
+def _sited(args: tuple[Any, ...], on: str) -> SitedMove:
+    kind, frm, to, what, word, prefix, game_id, rules, between, text, bound, levels, mover = args
+    return SitedMove(kind, frm, to, what, word, prefix, game_id, rules, between, text, bound, levels, mover, on=on)
+
+
+def put(state: State, kind: str, site: int, what: int) -> None:
+    """Put piece ``what`` (0: none) on element ``site`` of ``kind``, journaled."""
+    data = state.arrays[pieces_array(kind)]
+    if 0 <= site < len(data) and data[site] != what:
+        state.set_item(data, site, what)
+
+
+def piece_at(state: State, kind: str, site: int) -> int:
+    """The piece on element ``site`` of ``kind`` (0: none, or no pieces ever put there)."""
+    data = state.arrays.get(pieces_array(kind))
+    return data[site] if data is not None and 0 <= site < len(data) else 0
+
+
+def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: Callable[[State, int], object]
+                  ) -> dict[MoveKind, Callable[[State, Move], None]]:
+    """The actions of a game that holds pieces on several kinds of site: a move naming its kind
+    acts there; every move notes the kind of its ``to`` (a pass keeps the last one's)."""
+    def note(state: State, move: Move) -> None:
+        last = state.arrays[LAST_KIND]
+        kind = 1 + KINDS.index(move.on) if move.on else 0
+        if last[0] != kind:
+            state.set_item(last, 0, kind)
+
+    def add(state: State, move: Move) -> None:
+        note(state, move)
+        if move.on:  # as Ludii's Add, an occupied element keeps its piece
+            if not piece_at(state, move.on, move.to):
+                put(state, move.on, move.to, move.what)
+        else:
+            actions[ADD](state, move)
+
+    def remove(state: State, move: Move) -> None:
+        note(state, move)
+        if move.on:
+            put(state, move.on, move.to, 0)
+        else:
+            actions[REMOVE](state, move)
+
+    def move_piece(state: State, move: Move) -> None:
+        note(state, move)
+        if move.on:  # its piece from a site of the board's kind or a hand's, to an element of another kind
+            take(state, move.frm)
+            put(state, move.on, move.to, move.what)
+        else:
+            actions[MOVE](state, move)
+    return {**actions, ADD: add, REMOVE: remove, MOVE: move_piece, PASS: actions[PASS]}
+
+
+__all__ = ["PREFIX", "LAST_KIND", "KINDS", "pieces_array", "kinds_held", "SitedMove", "put", "piece_at",
+           "sited_actions"]
