@@ -64,3 +64,19 @@ def test_occupied_sites_of_all_include_a_shared_hand():
     assert not state.is_over()  # one disc on the board, two in the hand: 3
     state.apply(state.legal_moves()[0])
     assert state.is_over() and state.result().draw  # two on the board, two in the hand
+
+
+# --- end concepts of a fill condition won by a named player (Ludii 1.3.13's, as Rock-Paper-Scissors') -----------
+def _end_concepts(end: str) -> set[str]:
+    return load(f"""(game "T" (players 2) (equipment {{ (board (square 3)) (piece "Disc" Each) }})
+      (rules (play (move Add (to (sites Empty)))) (end {end})))""").concepts
+
+
+def test_a_fill_condition_won_by_a_named_player_is_a_fill_win():
+    # (and ...) of (= (what at:..) (id ...)) tests is Ludii's Fill; its win by P1 is FillWin
+    fill = '(and (= (what at:0) (id "Disc1")) (= (what at:1) (id "Disc2")))'
+    assert {"FillEnd", "FillWin"} <= _end_concepts(f"(if {fill} (result P1 Win))")
+    assert "FillLoss" in _end_concepts(f"(if {fill} (result Next Win))")
+    # other families keep Ludii's Mover test: a line won by P1 is no LineWin
+    line = _end_concepts("(if (is Line 3) (result P1 Win))")
+    assert "LineEnd" in line and "LineWin" not in line
