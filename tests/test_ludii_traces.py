@@ -102,11 +102,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
         "here the piece on top of G9 is one of the pair (state 1, moved there from F9 at ply 88, its partner "
         "left at F9), which moves on doubles only: the state of the paired pieces parts from Ludii's before "
         "ply 98 (no branch of the replay's search, 3000 plies tried, gives Ludii's moves)"),
-    "board__space__connection__Trax_seed101": (
-        "after ply 35 (all 35 plies agree): Ludii ends the game in a draw, which only its third end rule "
-        "gives (64 sites occupied); here the board holds 60 tiles after the last move and its forced "
-        "tiles (62 sites with the shared hand's two) and the game goes on: where Ludii counts 64 is not "
-        "found yet"),
     "board__war__replacement__eliminate__all__MensaSpiel_seed101": (
         "ply 2: Ludii lists the starters' moves from B4 twice: its promotion of the lone piece of a stack "
         "(ActionPromote in a stacking game) leaves the old piece in Ludii's owned positions, and (forEach Piece "
@@ -115,10 +110,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "board__war__replacement__eliminate__all__Puluc_seed101": (
         "ply 9 (a throw of 2): Ludii moves the capturing stack 6-4 three times, here twice (two of the "
         "mover's pieces at 6): Ludii's forEach Piece lists a third, from its owned positions of stacks"),
-    "experimental__Morpharaoh_seed101": (
-        "ply 33: ours lists the capture by placement B6:Disc2 (twice, as Ludii lists such placements) where "
-        "Ludii has none: its mid-board control (LobsidedVEmbrace: sites Around with (sites Direction ... "
-        "(difference Diagonal N S E W) distance:1) on the Cairo board) holds here, not in Ludii"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []

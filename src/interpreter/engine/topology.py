@@ -28,6 +28,7 @@ A networkx graph of the board is built on first use, for graph algorithms.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -98,6 +99,8 @@ class Topology:
         self._axes_cache: dict[tuple[str, ...], list[tuple[Axis, ...]]] = {}
         self._lines = LineTable(self.positions, self.radials, self.directions, RELATIONS) \
             if self.radials else None
+        self.derived: dict[str, tuple[tuple[str, ...], ...]] = {}  # see derive()
+        self._derived_tables: dict[str, tuple[tuple[tuple[int, ...], ...], list[tuple[Ray, ...]]]] = {}
 
     # --- sites -------------------------------------------------------------------------------------
     def site(self, label: str) -> int:
@@ -136,11 +139,37 @@ class Topology:
                 out.append(name)
         return tuple(out)
 
+    def derive(self, per_site: Sequence[tuple[str, ...]]) -> str:
+        """A direction key whose compass directions change from site to site (Ludii's directions
+        read on each element: ``(difference Diagonal N)`` is, at each site, the compass
+        directions of that site's own diagonal steps but N): ``per_site`` gives them; its steps
+        and radials are those of its directions at each site. Named by what it holds, so
+        that the same directions are the same key on this board."""
+        table = tuple(tuple(d for d in dirs if d in self.step) for dirs in per_site)
+        name = "<directions " + hashlib.sha1(repr(table).encode()).hexdigest()[:12] + ">"
+        self.derived.setdefault(name, table)
+        return name
+
+    def _derived(self, key: str) -> tuple[tuple[tuple[int, ...], ...], list[tuple[Ray, ...]]]:
+        made = self._derived_tables.get(key)
+        if made is None:
+            dirs = self.derived[key]
+            steps = tuple(tuple(t for d in dirs[s] for t in self.steps_of(d)[s]) for s in range(self.n))
+            radials = [tuple(r for d in dirs[s] for r in self.radials_of(d)[s]) for s in range(self.n)]
+            made = self._derived_tables[key] = (steps, radials)
+        return made
+
+    def walkable(self, key: str) -> bool:
+        """Whether the rules can walk this direction key on this board."""
+        return key in self.step or key in RELATIONS or key in self.derived
+
     def steps_of(self, key: str) -> tuple[tuple[int, ...], ...]:
         """Per site, the sites one step away along a direction key: a relation's neighbours, or
         every step with that compass label (clockwise from north)."""
         if key in RELATIONS:
             return self.neighbours[key]
+        if key in self.derived:
+            return self._derived(key)[0]
         table = self.steps_all.get(key)
         if table is None:
             return tuple((t,) if t >= 0 else () for t in self.step[key])
@@ -148,6 +177,8 @@ class Topology:
 
     def radials_of(self, key: str) -> Sequence[tuple[tuple[int, ...], ...]]:
         """Per site, its radials along a direction key (see the module docs)."""
+        if key in self.derived:
+            return self._derived(key)[1]
         table = self.radials.get(key) if self.radials else None
         if table is None:
             return tuple((r,) if r else () for r in self.rays[key])
@@ -156,7 +187,7 @@ class Topology:
     def ray(self, site: int, direction: str) -> tuple[int, ...]:
         """The sites beyond ``site`` along a direction key (its first radial), nearest first,
         to the edge of the board."""
-        if direction not in self.step and direction not in RELATIONS:
+        if not self.walkable(direction):
             return ()
         found = self.radials_of(direction)[site]
         return found[0] if found else ()
@@ -168,7 +199,7 @@ class Topology:
         key = tuple(directions)
         cached = self._rays_cache.get(key)
         if cached is None:
-            tables = [self.radials_of(d) for d in key if d in self.step or d in RELATIONS]
+            tables = [self.radials_of(d) for d in key if self.walkable(d)]
             cached = [tuple(r for t in tables for r in t[s] if r) for s in range(self.n)]
             self._rays_cache[key] = cached
         return cached
@@ -185,11 +216,14 @@ class Topology:
                 axes = [(self.rays[a], self.rays[b]) for a, b in self.axes if a in key or b in key]
                 cached = [tuple((fwd[s], back[s]) for fwd, back in axes) for s in range(self.n)]
             else:
-                tables = [self._lines(d) for d in key if d in self.step or d in RELATIONS]
+                lines = self._lines
+                tables = [lines(d) for d in key if d in self.step or d in RELATIONS]
+                derived = [self.derived[d] for d in key if d in self.derived]  # its own directions at each site
                 cached = []
                 for s in range(self.n):
                     seen: dict[Axis, None] = {}
-                    for table in tables:
+                    own = [lines(d) for dirs in derived for d in dirs[s]]
+                    for table in tables + own:
                         for fwd, back in table[s]:
                             seen.setdefault(oriented(self.positions, s, fwd, back))
                     cached.append(tuple(seen))
@@ -198,7 +232,7 @@ class Topology:
 
     def neighbours_of(self, site: int, directions: Sequence[str]) -> list[int]:
         """The sites one step from ``site`` along the given direction keys."""
-        return [n for d in directions if d in self.step or d in RELATIONS for n in self.steps_of(d)[site]]
+        return [n for d in directions if self.walkable(d) for n in self.steps_of(d)[site]]
 
     def distances(self, origin: int, directions: Sequence[str]) -> list[int]:
         """Steps from ``origin`` to every site along ``directions`` (-1 when unreachable)."""

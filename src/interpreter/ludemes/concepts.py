@@ -130,6 +130,13 @@ END_TESTS: dict[str, Callable[[set[str]], bool]] = {
 }
 
 
+# families whose win (loss) is any named player's but Next's: Ludii 1.3.13 gives FillWin to
+# Rock-Paper-Scissors' (result P1 Win) over a fill condition (its Line, Group, NoMoves... ends
+# with (result P1 Win), e.g. Three Musketeers', get no such win), unlike its later sources'
+# EndConcepts, which test Mover there too
+ANY_NAMED_WINNER = ("Fill",)
+
+
 def end_concepts(condition: set[str], role: str | None, outcome: str | None, players: int,
                  result: Iterable[str] = ()) -> set[str]:
     """The end concepts of an end rule whose condition has the concepts ``condition`` and
@@ -146,15 +153,16 @@ def end_concepts(condition: set[str], role: str | None, outcome: str | None, pla
         if not (test(condition) if test is not None else family in condition):
             continue
         out.add(end)
+        own = mover or (family in ANY_NAMED_WINNER and role is not None and role != "Next")
         if outcome == "Draw" and role is not None:
             out.add(draw)
         elif outcome == "Win":
-            if mover:
+            if own:
                 out.add(win)
             elif other:
                 out.add(loss)
         elif outcome == "Loss":
-            if mover:
+            if own:
                 out.add(loss)
             elif other:
                 out.add(win)

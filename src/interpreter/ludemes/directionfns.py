@@ -27,6 +27,52 @@ def _compass(c: Compiler, keys: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _element_directions(c: Compiler, value: Any) -> list[tuple[str, ...]]:
+    """Per site, the compass directions ``value`` stands for there, as Ludii's union and
+    difference read directions on each element: a relation is the compass directions of that
+    site's own steps of the relation (``Element.supportedDirections``), a compass direction
+    itself; a union or difference inside, its own per site."""
+    if isinstance(value, (DirectionsUnion, DirectionsDifference)):
+        return value.per_site(c)
+    topo = c.topo
+    keys = c.directions(value)
+    own: dict[str, list[tuple[str, ...]]] = {}
+    for k in keys:
+        if k in topo.neighbours:  # a relation: the compass labels of the site's steps of it
+            near = topo.neighbours[k]
+            own[k] = [tuple(d for d in topo.directions if any(t in near[x] for t in topo.steps_of(d)[x]))
+                      for x in range(topo.n)]
+        elif k in topo.derived:
+            own[k] = list(topo.derived[k])
+    out = []
+    for x in range(topo.n):
+        found: list[str] = []
+        for k in keys:
+            for d in (own[k][x] if k in own else (k,)):
+                if d not in found:
+                    found.append(d)
+        out.append(tuple(found))
+    return out
+
+
+def _per_site_key(c: Compiler, board_wide: tuple[str, ...], per_site: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """The board-wide compass directions when they walk as the per-site ones at every site
+    (every regular board), else a key of the topology with each site's own (see
+    :meth:`~interpreter.engine.topology.Topology.derive`)."""
+    topo = c.topo
+    wide = set(board_wide)
+    if all({d for d in wide if topo.steps_of(d)[x]} == {d for d in own if topo.walkable(d) and topo.steps_of(d)[x]}
+           for x, own in enumerate(per_site)):
+        return board_wide
+    return (topo.derive(per_site),)
+
+
+def _has_relations(c: Compiler, value: Any) -> bool:
+    if isinstance(value, (DirectionsUnion, DirectionsDifference)):
+        return _has_relations(c, value.first) or _has_relations(c, value.second)
+    return any(k in c.topo.neighbours or k in c.topo.derived for k in c.directions(value))
+
+
 class DirectionsUnion(Ludeme):
     """The directions of both sets.
 
@@ -49,7 +95,13 @@ class DirectionsUnion(Ludeme):
         if set(first) & set(second) or not (_relations(c, first) or _relations(c, second)):
             return first + tuple(d for d in second if d not in first)
         first, second = _compass(c, first), _compass(c, second)
-        return first + tuple(d for d in second if d not in first)
+        return _per_site_key(c, first + tuple(d for d in second if d not in first),
+                             self.per_site(c))
+
+    def per_site(self, c: Compiler) -> list[tuple[str, ...]]:
+        """Ludii's union read on each site (:func:`_element_directions`)."""
+        first, second = _element_directions(c, self.first), _element_directions(c, self.second)
+        return [a + tuple(d for d in b if d not in a) for a, b in zip(first, second)]
 
 
 class DirectionsDifference(Ludeme):
@@ -76,11 +128,33 @@ class DirectionsDifference(Ludeme):
         return _direction_concepts(self.first) | _direction_concepts(self.second)
 
     def static_directions(self, c: Compiler) -> tuple[str, ...]:
+        if _has_relations(c, self.first) or _has_relations(c, self.second):
+            # relations as their compass directions, read on each site as Ludii's
+            first, second = self.board_wide(c)
+            gone = set(second)
+            return _per_site_key(c, tuple(d for d in first if d not in gone), self.per_site(c))
         first, second = c.directions(self.first), c.directions(self.second)
-        if _relations(c, first) or _relations(c, second):  # relations as their compass directions
-            first, second = _compass(c, first), _compass(c, second)
         gone = set(second)
         return tuple(d for d in first if d not in gone)
+
+    def board_wide(self, c: Compiler) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Both sets as the compass directions their steps use anywhere on the board."""
+        return _board_wide(c, self.first), _board_wide(c, self.second)
+
+    def per_site(self, c: Compiler) -> list[tuple[str, ...]]:
+        """Ludii's difference read on each site (:func:`_element_directions`)."""
+        first, second = _element_directions(c, self.first), _element_directions(c, self.second)
+        return [tuple(d for d in a if d not in b) for a, b in zip(first, second)]
+
+
+def _board_wide(c: Compiler, value: Any) -> tuple[str, ...]:
+    """Directions as the compass directions their steps use anywhere on the board."""
+    if isinstance(value, (DirectionsUnion, DirectionsDifference)):
+        first, second = _board_wide(c, value.first), _board_wide(c, value.second)
+        if isinstance(value, DirectionsUnion):
+            return first + tuple(d for d in second if d not in first)
+        return tuple(d for d in first if d not in set(second))
+    return _compass(c, c.directions(value))
 
 
 def _ray_direction(c: Compiler, keys: tuple[str, ...], frm: Any, to: Any):
