@@ -110,7 +110,7 @@ class SitesLabels(Ludeme):
             from .region_walk import compile_walks
             return compile_walks(c, self.sites, self.walks, self.rotations)
         if self.role is not None and self.sites is not None:  # a player's named region
-            game = c.game
+            game = c.game_or_none or c.regions_so_far or c.game  # regions of regions while building
             name = self.sites.value
             exact = any(key[1] == name for key in game.owned_regions)
             # as Ludii, a player's regions whose name contains the one given ("Palace" for "PalaceP1")
@@ -126,7 +126,7 @@ class SitesLabels(Ludeme):
             who = c.player(self.role)
             return lambda s, e: owned.get(who(s, e), ())
         if self.role is not None:
-            game = c.game
+            game = c.game_or_none or c.regions_so_far or c.game
             table = {p: tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part))
                      for p in range(game.num_players + 1)}
             if self.role.name in ("Each", "All"):
