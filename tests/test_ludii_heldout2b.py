@@ -25,3 +25,47 @@ def test_a_region_may_be_made_of_a_players_region_declared_before():
     # (sites P2): every region of P2's declared before, here its "Home" (the top row)
     assert g.owned_regions[(2, "Mine")] == (6,)
     assert sorted(m.to for m in g.initial_state().legal_moves()) == [0, 1, 2]
+
+
+# --- (pair <int function> <int function>): Ludii's Pair of IntFunctions ----------------------------
+# Ludii's Map evaluates each pair's functions once, before play; a later pair of the same key
+# replaces an earlier one (its map.put); a number worked out as -1 (OFF) gives no entry.
+MAP_OF_IDS = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each) (piece "Cross" Each)
+ (map {(pair (id "Disc1") (id "Disc2")) (pair (id "Cross" P1) (id "Cross" P2)) (pair 7 5) (pair 7 6)
+       (pair (id "Nothing") 3)})
+ (map "Sum" {(+ 1 1) 3} {(id "Cross2") 8})})
+ (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_map_pair_may_name_pieces_by_their_ids():
+    g = load(MAP_OF_IDS)
+    disc1, disc2 = g.component_index["Disc1"], g.component_index["Disc2"]
+    cross1, cross2 = g.component_index["Cross1"], g.component_index["Cross2"]
+    assert g.maps[""] == {disc1: disc2, cross1: cross2, 7: 6}
+    assert g.maps["Sum"] == {2: cross2, 3: 8}
+
+
+# --- (sites Occupied ... container:<int function>): Ludii's container by its number ---------------
+# Container 0 is the board, container k player k's hand (with (hand Each)): Quantik's
+# (sites Occupied by:Mover container:(mover)) lists the mover's hand only.
+CONTAINER_OF_MOVER = '''(game "T" (players 2) (equipment {(board (square 2)) (piece "Disc" Each) (hand Each size:2)})
+ (rules (start {(place "Disc1" (handSite P1)) (place "Disc2" (handSite P2 1)) (place "Disc2" 3)})
+ (play (move (from (sites Occupied by:Mover container:(mover))) (to (sites Empty))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_container_number_worked_out_in_play_names_one_hand():
+    g = load(CONTAINER_OF_MOVER)
+    s = g.initial_state()
+    # the board has 4 sites (0-3), P1's hand 4-5, P2's 6-7: P1 moves from site 4 only
+    assert {m.frm for m in s.legal_moves()} == {4}
+    s.apply(s.legal_moves()[0])
+    assert {m.frm for m in s.legal_moves()} == {7}  # P2's hand, not P2's piece on the board
+
+
+def test_container_zero_is_the_board():
+    g = load(CONTAINER_OF_MOVER.replace("container:(mover)", "container:(- (mover) (mover))"))
+    s = g.initial_state()
+    assert [m.text for m in s.legal_moves()] == ["pass"]  # P1 has no piece on the board
+    s.apply(s.legal_moves()[0])
+    assert {m.frm for m in s.legal_moves()} == {3}  # P2's piece on the board, not those in hand
