@@ -69,3 +69,22 @@ def test_container_zero_is_the_board():
     assert [m.text for m in s.legal_moves()] == ["pass"]  # P1 has no piece on the board
     s.apply(s.legal_moves()[0])
     assert {m.frm for m in s.legal_moves()} == {3}  # P2's piece on the board, not those in hand
+
+
+# --- (can Move (enclose ...)): whether Ludii's Enclose, as moves, would list one ------------------
+# Ludii's Enclose is an Effect, so a Moves: evaluated, it lists moves when a group is enclosed.
+# NoGo forbids a placement that would capture: (not (can Move (enclose (from (last To)) ...))).
+NO_CAPTURE = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Marker" Each)})
+ (rules (start {(place "Marker2" 0) (place "Marker1" 1)})
+ (play (do (move Add (to (sites Empty)))
+   ifAfterwards:(not (can Move (enclose (from (last To)) Orthogonal
+     (between if:(is Enemy (who at:(between))) (apply (remove (between)))))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_can_move_of_an_enclosure_asks_whether_a_group_is_enclosed():
+    g = load(NO_CAPTURE)
+    s = g.initial_state()
+    # A2 (site 3) would leave P2's stone at A1 with no liberty: that placement captures
+    assert sorted(m.to for m in s.legal_moves()) == [2, 4, 5, 6, 7, 8]
+    assert s.what[0]  # nothing was captured while the moves were tried
