@@ -88,3 +88,26 @@ def test_can_move_of_an_enclosure_asks_whether_a_group_is_enclosed():
     # A2 (site 3) would leave P2's stone at A1 with no liberty: that placement captures
     assert sorted(m.to for m in s.legal_moves()) == [2, 4, 5, 6, 7, 8]
     assert s.what[0]  # nothing was captured while the moves were tried
+
+
+# --- (add ... count:N) in a game without stacks: Ludii's N ActionAdds of one piece each -----------
+# On an empty site the first puts the piece, each further one adds a piece to the site's count;
+# on an occupied site every one adds to its count (the kind there stays). An Add of a count other
+# than 1 makes the game count pieces (Ludii's GameType.Count). (id "Seed" Shared) is the shared piece.
+ADD_COUNTED = '''(game "T" (players 2) (equipment {(board (square 2)) (piece "Seed" Shared)})
+ (rules (start (set Count 2 to:(sites {0})))
+ (play (move Add (piece (id "Seed" Shared)) (to (sites {0 1})) count:3))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_add_count_on_a_board_without_stacks_counts_the_pieces():
+    from interpreter.engine import counts
+    g = load(ADD_COUNTED)
+    s = g.initial_state()
+    seed = g.component_index["Seed"]
+    by_site = {m.to: m for m in s.legal_moves()}
+    assert sorted(by_site) == [0, 1]
+    s.apply(by_site[1])  # an empty site: 3 seeds
+    assert (s.what[1], counts.pieces_at(s, 1)) == (seed, 3)
+    s.apply(next(m for m in s.legal_moves() if m.to == 0))  # 2 seeds there: 5
+    assert (s.what[0], counts.pieces_at(s, 0)) == (seed, 5)
