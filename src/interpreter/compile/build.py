@@ -10,6 +10,7 @@ against it, and installed once. The game is read-only when :func:`build_game` re
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..engine import simultaneous
@@ -118,6 +119,9 @@ def _regions(regions: Sequence[Any], region_compiler: Compiler, topology: Topolo
     ones), and each named region added to the board's (``topology.regions``)."""
     owned: dict[int, list[tuple[int, ...]]] = {}
     owned_named: dict[tuple[int, str], tuple[int, ...]] = {}  # (player, name) -> sites
+    # a region may be made of those declared before it ((sites P1 "Inner")): the compiler reads them
+    region_compiler.regions_so_far = SimpleNamespace(owned_regions=owned_named, player_regions=owned,
+                                                     num_players=num)
     for region in regions:
         parts = []
         for part in region.parts():

@@ -118,6 +118,9 @@ class Compiler:
         self._consequence_of: dict[tuple[int, int], int] = {}
         self.meta_moves: list[MoveGen] = []
         self.piece_moves: list[MoveGen | None] = []  # per component: its own moves, once compiled
+        # while the equipment's regions are built: the players' regions declared so far (Ludii
+        # reads a region made of another, (sites P1 "Inner"), in the game's context)
+        self.regions_so_far: Any = None
 
     @property
     def topo(self) -> Topology:
@@ -309,7 +312,7 @@ class Compiler:
             return lambda s, e: s.mover
         if name.startswith("P") and name[1:].isdigit():
             p = int(name[1:])
-            players = self.built().num_players
+            players = self.num_players  # known while the game is built (regions of P1...)
             if not 1 <= p <= players:
                 raise self.error(f"{name} does not exist in a {players}-player game", value)
             return const_fn(p)

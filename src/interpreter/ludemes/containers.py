@@ -355,8 +355,10 @@ def find_track(tracks: list, title: str | None, player: int):
 
 # --- maps: pairs of values (Ludii's game.equipment.other.Map) -------------------------------------------
 _LANDMARKS = ("FirstSite", "LastSite", "CentreSite")
-_KEY = Either((INT_LIT, STR_LIT, ROLE))  # a number, a site's label (Ludii's string key) or a player
-_VALUE = Either((INT_LIT, STR_LIT, ROLE, Enum(_LANDMARKS)))
+# a number, a site's label (Ludii's string key), a player, or (Ludii's IntFunction) a number worked
+# out as the map is made: (id "Disc1")
+_KEY = Either((INT_LIT, STR_LIT, ROLE, INT_FN))
+_VALUE = Either((INT_LIT, STR_LIT, ROLE, Enum(_LANDMARKS), INT_FN))
 
 
 class Pair(Ludeme):
@@ -365,7 +367,8 @@ class Pair(Ludeme):
     board). A site label stands for its site's number, as Ludii's maps read it; a value that is
     not a coordinate (Ludii's: digits, or one to three letters then digits) names a piece and
     stands for its number (``(pair 0 "SquareLarge0")``). As in Ludii, a pair whose label or
-    piece is not found is left out of the map.
+    piece is not found is left out of the map. A number may be a function worked out once, as
+    the map is made (Ludii evaluates it before play): ``(pair (id "Disc1") (id "Disc2"))``.
 
     Parameters:
         key: the key (a number, a site label or a player)
@@ -376,6 +379,7 @@ class Pair(Ludeme):
         (pair 2 "A1")
         (pair "A1" "C3")
         (pair 1 "Disc1")
+        (pair (id "Disc1") (id "Disc2"))
     """
 
     name = "pair"
@@ -384,11 +388,20 @@ class Pair(Ludeme):
     value: Any = Param(_VALUE, range=ANY_INT)
 
     def entry(self, topo: Topology, num_players: int,
-              components: dict[str, int] | None = None) -> tuple[int, int] | None:
-        """(key, value); None when Ludii leaves the pair out (a label or piece not found)."""
+              components: dict[str, int] | None = None, c: Any = None) -> tuple[int, int] | None:
+        """(key, value); None when Ludii leaves the pair out (a label or piece not found, or a
+        number worked out as -1, Ludii's OFF)."""
         if isinstance(self.key, Str) and topo.site(self.key.value) < 0:
             return None  # Ludii's SiteFinder finds no such site: no entry
-        key = _map_number(self.key, topo, num_players)
+        if isinstance(self.key, Ludeme):
+            key = map_int(self.key, c, components)
+            if key == -1:
+                return None
+        else:
+            key = _map_number(self.key, topo, num_players)
+        if isinstance(self.value, Ludeme):
+            value = map_int(self.value, c, components)
+            return (key, value) if value != -1 else None
         if isinstance(self.value, Str):
             text = self.value.value
             if is_coordinate(text):
@@ -397,6 +410,31 @@ class Pair(Ludeme):
             index = (components or {}).get(text)
             return (key, index) if index is not None else None
         return key, _map_number(self.value, topo, num_players)
+
+
+def map_int(value: Any, c: Any, components: dict[str, int] | None) -> int:
+    """A map's number given by a function (Ludii's IntFunction of a pair or of a map's keys and
+    values), worked out once as the map is made, before play: a piece's number
+    (``(id "Disc1")``, ``(id "Disc" P2)``) or any number known before play."""
+    from .hands import Id
+    if isinstance(value, Id) and value.piece_name is not None:
+        name = value.piece_name.value
+        role = getattr(value.role, "name", None)
+        if role is not None:  # a fixed player's piece: its name with the owner's number
+            if role.startswith("P") and role[1:].isdigit():
+                name += role[1:]
+            elif role == "Neutral":
+                name += "0"
+            elif role != "Shared":
+                raise BindError(f"(id ... {role}): a map's number is worked out before play, so the "
+                                "player is P1, P2 ..., Neutral or Shared", value.span)
+        return (components or {}).get(name, -1)  # Ludii: no such piece, no entry
+    if isinstance(value, Int):
+        return value.value
+    try:
+        return int(c.static_int(value))
+    except (AttributeError, TypeError):
+        raise BindError("a map's number must be known before play", value.span) from None
 
 
 def is_coordinate(text: str) -> bool:
@@ -458,8 +496,8 @@ class Map(Ludeme):
     kind = EQUIPMENT_ITEM
     title: Any = Param(STR_LIT, optional=True)
     pairs: Any = Param(ArrayOf(Instance("pair")), optional=True)
-    keys: Any = Param(ArrayOf(INT_LIT), optional=True, range=ANY_INT)
-    values: Any = Param(ArrayOf(INT_LIT), optional=True, range=ANY_INT)
+    keys: Any = Param(ArrayOf(INT_FN), optional=True, range=ANY_INT)
+    values: Any = Param(ArrayOf(INT_FN), optional=True, range=ANY_INT)
 
     def validate(self) -> None:
         if (self.pairs is None) == (self.keys is None) or (self.keys is None) != (self.values is None):
@@ -473,19 +511,22 @@ class Map(Ludeme):
                             self.span, hint="give each map its own name")
         table: dict[int, int] = {}
         if self.keys is not None:  # Ludii's second form: keys and values, side by side
-            keys = [k.value for k in (self.keys.items if isinstance(self.keys, BoundArray) else [self.keys])]
-            values = [v.value for v in (self.values.items if isinstance(self.values, BoundArray) else [self.values])]
+            keys = [map_int(k, c, d.component_index)
+                    for k in (self.keys.items if isinstance(self.keys, BoundArray) else [self.keys])]
+            values = [map_int(v, c, d.component_index)
+                      for v in (self.values.items if isinstance(self.values, BoundArray) else [self.values])]
             if len(keys) != len(values):
                 raise BindError(f"a map of {len(keys)} keys and {len(values)} values", self.span)
             for key, value in zip(keys, values):
-                table.setdefault(key, value)
+                if key != -1 and value != -1:  # Ludii's OFF: no entry
+                    table[key] = value  # as Ludii's map.put: a later pair of the same key wins
             d.maps[title] = table
             return
         items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
         for item in items:
-            pair = item.entry(c.topo, d.num_players, d.component_index)
+            pair = item.entry(c.topo, d.num_players, d.component_index, c)
             if pair is not None:
-                table.setdefault(*pair)
+                table[pair[0]] = pair[1]  # as Ludii's map.put: a later pair of the same key wins
         d.maps[title] = table
 
 

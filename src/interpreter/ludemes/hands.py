@@ -182,6 +182,13 @@ def _of_every_owner(game: Any, name: str) -> list[int]:
     return [comp.index for comp in game.components[1:] if comp.base == name]
 
 
+def _shared_piece(game: Any, name: str) -> int:
+    """Ludii's ``(id <name> Shared)``: the first piece whose name contains ``name`` and that the
+    players share (a Shared piece keeps its name unnumbered here, "Seed"); -1 when none."""
+    return next((comp.index for comp in game.components[1:]
+                 if comp.owner == 0 and comp.name == comp.base and name in comp.name), -1)
+
+
 class Id(Ludeme):
     """The number of a kind of piece: ``(id "1Dot" Mover)`` is the mover's "1Dot", ``(id
     "Disc1")`` P1's "Disc"; with a player only, ``(id Mover)``, the player's number.
@@ -215,6 +222,8 @@ class Id(Ludeme):
                 raise BindError(f"'{self.piece_name.value}' names several pieces: say whose, "
                                 f"(id \"{self.piece_name.value}\" Mover)", self.span)
             return const_fn(found[0])
+        if self.role.name == "Shared":  # Ludii: the first piece of that name the players share
+            return const_fn(_shared_piece(game, self.piece_name.value))
         found = _of_every_owner(game, self.piece_name.value) or found
         who = c.player(self.role)
         per_owner = {game.owner_of[i]: i for i in found}
@@ -232,6 +241,8 @@ class Id(Ludeme):
             return f"{self.piece_name.value}{role[1:]}"
         if role == "Neutral":  # Ludii's neutral piece: the name with 0 ("Ball0")
             return f"{self.piece_name.value}0"
+        if role == "Shared":  # a shared piece keeps its name ("Seed")
+            return self.piece_name.value
         return None
 
     def kernel_int(self, k: Emitter) -> str:
@@ -247,6 +258,8 @@ class Id(Ludeme):
             if len(found) != 1:
                 raise NoKernel(f'(id "{self.piece_name.value}")', "names several pieces")
             return str(found[0])
+        if self.role.name == "Shared":
+            return str(_shared_piece(k.game, self.piece_name.value))
         found = _of_every_owner(k.game, self.piece_name.value) or found
         per_owner = np.zeros(k.players + 1, dtype=np.int64)
         for i in found:

@@ -257,7 +257,8 @@ class MoveAdd(Ludeme):
     Parameters:
         piece: the piece placed (the mover's own kind when left out)
         to: the sites it may go to, their condition and what happens there
-        count: how many pieces are placed at once (in a stacking game; 1 when left out)
+        count: how many pieces are placed at once (1 when left out): on top of each other in a
+            stacking game, else counted on the site (a game that counts pieces, as Ludii's)
         stack: True: the piece goes on top of the pieces of the site (a stacking game)
         then: consequences applied after the placement (captures, scores, moving again)
 
@@ -290,6 +291,9 @@ class MoveAdd(Ludeme):
             declare_pieces(d, c, sited)
         if stack_flag(self.stack) or self.to.level is not None:
             stacks.declare(d)  # Ludii's stack:True (and a to's level) make a stacking game
+        elif self.count is not None and not (isinstance(self.count, Int) and self.count.value == 1):
+            from ..engine import counts
+            counts.declare(d)  # Ludii's Add of a count other than 1: a game that counts pieces (GameType.Count)
         if self._state() is not None:
             from .variables import piece_states
             piece_states(d)
@@ -326,9 +330,6 @@ class MoveAdd(Ludeme):
         game = c.game
         if self.to.level is not None:
             raise BindError("(to level:...) in a placement is not supported yet", self.to.level.span)
-        if self.count is not None and not game.stacking:
-            raise BindError("count: adds several pieces at once in a stacking game only (stack:True) here",
-                            self.count.span)
         by_number = self.piece.index_of(c, many=True) if self.piece is not None and self.piece.index is not None \
             else None
         if by_number is not None:  # (piece (id "Name" Next)): Ludii's component worked out each time
@@ -362,9 +363,13 @@ class MoveAdd(Ludeme):
         plain = c.rule(_chain(to_effect, keep), after)
         rules = [c.rule(_chain(to_effect, taken_from_hand(w), keep), after) if hand and owner_of[w] else plain
                  for w in range(len(game.components))]
-        if self.count is not None:  # the pieces besides the one the action puts, of its kind
+        if self.count is not None and game.stacking:  # the pieces besides the one the action puts, of its kind
             rules = [c.rule(_chain(to_effect, _more_pieces(c, self.count, w),
                                    taken_from_hand(w) if hand and owner_of[w] else None), then)
+                     for w in range(len(game.components))]
+        elif self.count is not None:  # Ludii's further ActionAdds of one piece each: the site counts them
+            rules = [c.rule(_chain(to_effect, taken_from_hand(w) if hand and owner_of[w] else None, keep),
+                            _chain(put_back, _more_counted(c, self.count, w), then))
                      for w in range(len(game.components))]
         made: dict[int, list[Move]] = {}  # moves are values: each (piece, site) is made once
 
@@ -556,6 +561,18 @@ def _more_pieces(c: Compiler, count: Any, what: int) -> Any:
     return more
 
 
+def _more_counted(c: Compiler, count: Any, what: int) -> Any:
+    """What a placement of ``count`` pieces does besides the one its action puts, in a game
+    without stacks: Ludii's further ActionAdds, one piece each, which the site counts (the kind
+    already there stays)."""
+    from ..engine import counts
+    number = c.int(count)
+
+    def more(s: State, e: Env) -> None:
+        counts.add_pieces(s, e.to, number(s, e) - 1, what)
+    return more
+
+
 class Add(MoveAdd):
     """Place a piece as ``move Add`` does, most often as a consequence (Ludii's effect ``add``;
     its graph operator of the same name adds to a board): as an effect, every placement the
@@ -564,7 +581,8 @@ class Add(MoveAdd):
     Parameters:
         piece: the piece placed (the mover's own kind when left out)
         to: where it is placed, its condition and what happens there
-        count: how many pieces are placed at once (in a stacking game; 1 when left out)
+        count: how many pieces are placed at once (1 when left out): on top of each other in a
+            stacking game, else counted on the site (a game that counts pieces, as Ludii's)
         stack: True: the piece goes on top of the pieces of the site (a stacking game)
         then: consequences applied after the placement
 

@@ -110,7 +110,7 @@ class SitesLabels(Ludeme):
             from .region_walk import compile_walks
             return compile_walks(c, self.sites, self.walks, self.rotations)
         if self.role is not None and self.sites is not None:  # a player's named region
-            game = c.game
+            game = c.game_or_none or c.regions_so_far or c.game  # regions of regions while building
             name = self.sites.value
             exact = any(key[1] == name for key in game.owned_regions)
             # as Ludii, a player's regions whose name contains the one given ("Palace" for "PalaceP1")
@@ -126,7 +126,7 @@ class SitesLabels(Ludeme):
             who = c.player(self.role)
             return lambda s, e: owned.get(who(s, e), ())
         if self.role is not None:
-            game = c.game
+            game = c.game_or_none or c.regions_so_far or c.game
             table = {p: tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part))
                      for p in range(game.num_players + 1)}
             if self.role.name in ("Each", "All"):
@@ -397,24 +397,18 @@ class SitesOccupied(Ludeme):
         test_of = self._owners(c)
         # Ludii's hands are containers of cells: on a board of cells, their occupied sites count too
         board, hands = True, self.with_hands(c)
+        hand_of = None  # the sites of one container of a number (Ludii's container index), else None
         if self.container is not None:
-            where = self.container.value if isinstance(self.container, (Str, Int)) else None
-            if where is None:
-                raise BindError("container: is a container's name or number known before play", self.container.span)
-            board = where in ("Board", 0)
-            hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
-        names = None
-        if self.component is not None or self.components is not None:
-            wanted = [self.component] if self.component is not None else list(self.components.items)
-            names = set()
-            for item in wanted:
-                if isinstance(item, Int):
-                    names.add(item.value)
-                elif isinstance(item, Str):
-                    names.update(c.components_named(item.value, item))
-                else:
-                    raise BindError("component: is a piece's name or number known before play", item.span)
+            where = self.container.value if isinstance(self.container, Str) else None
+            if where is None:  # a number: 0 the board, k the k-th hand (player k's with (hand Each))
+                hand_of = _container_sites(c, c.int(self.container))
+            else:
+                board = where == "Board"
+                hands = where.startswith("Hand")
+        names = self._component_names(c)
         owner_of = game.owner_of
+        if hand_of is not None:  # one container, told by its number
+            return _occupied_in(n, hand_of, test_of, names, owner_of)
 
         def occupied(s: State, e: Env) -> list[int]:
             test = test_of(s, e)
@@ -430,6 +424,21 @@ class SitesOccupied(Ludeme):
                         out.append(n + k)
             return out
         return occupied
+
+    def _component_names(self, c: Compiler) -> set[int] | None:
+        """The pieces component:/components: name (None: any piece)."""
+        if self.component is None and self.components is None:
+            return None
+        wanted = [self.component] if self.component is not None else list(self.components.items)
+        names: set[int] = set()
+        for item in wanted:
+            if isinstance(item, Int):
+                names.add(item.value)
+            elif isinstance(item, Str):
+                names.update(c.components_named(item.value, item))
+            else:
+                raise BindError("component: is a piece's name or number known before play", item.span)
+        return names
 
     def _with_hands(self, c: Compiler):
         from ..engine.arrays import HAND_SITES
@@ -465,6 +474,50 @@ class SitesOccupied(Ludeme):
         # a player 0 (an expression giving nobody) means the neutral pieces, as the reference's
         return Everywhere(lambda x: f"({st}[WHO + {x}] == {who} if {who} != 0 else "
                                     f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0))")
+
+
+def _occupied_in(n: int, container: Any, test_of: Any, names: set[int] | None, owner_of: Any) -> Any:
+    """The occupied sites of one container (``container(s, e)`` -> (board, sites)) whose piece
+    passes the owner test and is among ``names`` (any piece when None)."""
+    from ..engine.arrays import HAND_SITES
+
+    def occupied(s: State, e: Env) -> list[int]:
+        test = test_of(s, e)
+        on_board, sites = container(s, e)
+        hand = s.arrays.get(HAND_SITES, ())
+        out = []
+        for i in range(n) if on_board else sites:
+            w = s.what[i] if i < n else hand[i - n]
+            owner = s.who[i] if i < n else owner_of[w]
+            if w and test(owner, w) and (names is None or w in names):
+                out.append(i)
+        return out
+    return occupied
+
+
+def _container_sites(c: Compiler, number: Any) -> Any:
+    """fn(s, e) -> (board, sites): the container a number names, as Ludii numbers them (0 the
+    board; then the hands in order: player k's hand is container k when each player has one
+    (``(hand Each size:N)``), the shared hand's after them). ``board`` True for the board (its
+    sites are then every board site); a number naming no container gives no site."""
+    from ..engine.handsites import player_hand_size, shared_sites
+    n = c.topo.n
+    game = c.game
+    size = player_hand_size(game.arrays, game.num_players)
+    shared = shared_sites(game.arrays)
+    players = game.num_players
+
+    def sites(s: State, e: Env) -> tuple[bool, range]:
+        k = number(s, e)
+        if k == 0:
+            return True, range(0)
+        if size and 1 <= k <= players:
+            return False, range(n + (k - 1) * size, n + k * size)
+        if shared and k == players + 1:
+            first = n + players * size
+            return False, range(first, first + shared)
+        return False, range(0)
+    return sites
 
 
 def _occupied_any_level(c: Compiler, ludeme: SitesOccupied) -> Any:

@@ -107,23 +107,24 @@ class Enclose(Ludeme):
                 s.clear(e.between)
         return cond, effect
 
-    def compile_effect(self, c: Compiler):
+    def _groups(self, c: Compiler) -> Any:
+        """fn(s, e) -> (frame, groups): the groups enclosed now (Ludii's Enclose.eval, before any
+        effect), with the child frame whose ``between`` the search used."""
         check_site_type(c, self, self.type)
         frm = self.source
         origin = c.site(frm.sites) if frm is not None and frm.sites is not None else (lambda s, e: s.last_to)
         table = c.adjacency(self.directions)
         chain_table = c.adjacency(None, "All")  # Ludii's test of a single enclosing chain
-        cond, effect = self._between(c)
+        cond, _ = self._between(c)
         exceptions = c.int(self.numException) if self.numException is not None else (lambda s, e: 0)
         takes_empty = self._takes_empty()
-        then = self.then.compile_effect(c) if self.then is not None else None
         n = c.topo.n
 
-        def run(s: State, e: Env) -> None:
+        def groups(s: State, e: Env) -> tuple[Env, list[list[int]]]:
+            frame = e.child()  # (between) at each site tested, then at each site enclosed
             start = origin(s, e)
             if not 0 <= start < n or not s.what[start]:
-                return
-            frame = e.child()  # (between) at each site tested, then at each site enclosed
+                return frame, []
 
             def target(x: int) -> bool:
                 frame.between = x
@@ -135,9 +136,18 @@ class Enclose(Ludeme):
                 if x not in around and (target(x) or (allowed > 0 and not what[x])):
                     around.append(x)
             checked = [False] * n
-            enclosed = [g for first in around if not checked[first]
-                        if (g := _enclosed_group(first, table, chain_table, target, what, allowed, takes_empty,
-                                                 checked)) is not None]
+            return frame, [g for first in around if not checked[first]
+                           if (g := _enclosed_group(first, table, chain_table, target, what, allowed,
+                                                    takes_empty, checked)) is not None]
+        return groups
+
+    def compile_effect(self, c: Compiler):
+        groups = self._groups(c)
+        _, effect = self._between(c)
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def run(s: State, e: Env) -> None:
+            frame, enclosed = groups(s, e)
             for group in enclosed:
                 for x in group:
                     frame.between = x
@@ -145,6 +155,12 @@ class Enclose(Ludeme):
                 if then is not None:
                     then(s, frame)
         return run
+
+    def compile_exists(self, c: Compiler) -> Any:
+        """fn(s, e) -> whether Ludii's Enclose, as moves, would list one now (``(can Move
+        (enclose ...))``): whether a group is enclosed (each enclosed group makes its moves)."""
+        groups = self._groups(c)
+        return lambda s, e: bool(groups(s, e)[1])
 
 
 def _enclosed_group(first: int, table: Any, chain_table: Any, target: Any, what: Any, allowed: int,

@@ -60,6 +60,9 @@ class CanMove(Ludeme):
     moves: Any = Param(MOVES_T)
 
     def compile(self, c: Compiler):
+        exists = getattr(self.moves, "compile_exists", None)
+        if exists is not None:  # an effect that lists no moves here, but tells whether it would
+            return exists(c)
         gen = c.moves(self.moves)
 
         def can(s: State, e: Env) -> bool:
