@@ -36,6 +36,15 @@ STACK = "stack"  # the state array: per board site, the levels below the top pie
 # state, rotation and value stay there; a piece moved on top of the stack without its values,
 # Ludii's ActionMoveTopPiece, takes them)
 REST = "stack_rest"
+# the state array (one item) of the positions Ludii's owned lists keep where no such piece is:
+# a tuple of (piece, site, level). Ludii's forEach Piece iterates its owned lists (Owned:
+# per player and kind, the (site, level) of each piece), which its actions keep up to date one
+# by one; its promotion of the lone piece of a stack (ActionPromote, stacking) adds the new
+# piece's position but leaves the old one's, so forEach Piece makes that old piece's moves
+# from there too, until a removal of that kind of piece at that site and level takes it out
+# (Owned.remove(player, piece, site, level): every such position; the levels above at that
+# site go down one)
+GHOSTS = "owned_ghosts"
 # the piece arrays that are Ludii's per level arrays (the others, a count, go with the piece)
 SLOT_ARRAYS = frozenset(("piece_states", "rotation", "piece_values", "piece_valued"))
 
@@ -48,6 +57,7 @@ def declare(d: Declarations) -> None:
     d.stacking = True
     d.array(STACK, [()] * d.num_sites)
     d.array(REST, [()] * d.num_sites)
+    d.array(GHOSTS, [()])
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -184,6 +194,43 @@ def _revived(state: State, site: int, level: Entry) -> Entry:
     return (level[0],) + values
 
 
+def ghosts(state: State) -> tuple[tuple[int, int, int], ...]:
+    """The positions (piece, site, level) Ludii's owned lists keep where no such piece is
+    (:data:`GHOSTS`), in the order they were left."""
+    data = state.arrays.get(GHOSTS)
+    if data is None:
+        return ()
+    found: tuple[tuple[int, int, int], ...] = data[0]
+    return found
+
+
+def _owned_removed(state: State, what: int, site: int, level: int) -> None:
+    """Ludii's Owned.remove(owner, what, site, level) for the positions no piece is at: those
+    of that piece, site and level go; those above at that site go down one level."""
+    data = state.arrays.get(GHOSTS)
+    if data is None or not data[0]:
+        return
+    kept = tuple((w, x, lv - 1 if x == site and lv > level else lv) for w, x, lv in data[0]
+                 if not (w == what and x == site and lv == level))
+    if kept != data[0]:
+        state.set_item(data, 0, kept)
+
+
+def promote(state: State, site: int, what: int) -> None:
+    """Ludii's promotion of the top piece of ``site`` into ``what`` (ActionPromote, stacking):
+    when it is the lone piece of its stack, the old piece stays in Ludii's owned lists
+    (:data:`GHOSTS`); its local state goes (a new piece)."""
+    old = state.what[site]
+    if not old or old == what:
+        if old:
+            state.place(site, what)
+        return
+    data = state.arrays.get(GHOSTS)
+    if data is not None and not below(state, site) and state.game.owner_of[old]:
+        state.set_item(data, 0, data[0] + ((old, site, 0),))
+    state.place(site, what)
+
+
 def push(state: State, site: int, level: Entry | None, revive: bool = False) -> None:
     """Put a piece on top of ``site`` (nothing for None: what :func:`pop` gives for an empty site);
     ``revive``: it takes the values Ludii's stack kept at that level (a piece moved on top
@@ -211,6 +258,7 @@ def pop(state: State, site: int) -> Entry | None:
         return None
     taken = top_entry(state, site)
     _left(state, site, (0,) * (len(taken) - 1))
+    _owned_removed(state, taken[0], site, len(below(state, site)))
     under = below(state, site)
     if under:
         uncovered = under[-1]
@@ -234,6 +282,7 @@ def remove_level(state: State, site: int, level: int) -> Entry | None:
         return taken
     top = top_entry(state, site)
     taken = under[level]
+    _owned_removed(state, taken[0], site, level)
     _set_below(state, site, under[:level] + under[level + 1:])
     _count(state, state.game.owner_of[taken[0]], -1)
     _left(state, site, top[1:])  # the levels above shift down; the old top level keeps its values
@@ -355,6 +404,6 @@ def act_remove(state: State, move: Move) -> None:
         pop(state, move.to)
 
 
-__all__ = ["STACK", "REST", "SLOT_ARRAYS", "declare", "below", "size", "top_level", "top_entry", "entry", "levels", "what_at",
+__all__ = ["STACK", "REST", "SLOT_ARRAYS", "GHOSTS", "ghosts", "promote", "declare", "below", "size", "top_level", "top_entry", "entry", "levels", "what_at",
            "who_at", "value_at", "owners", "new_entry", "push", "pop", "remove_level", "insert", "take_all",
            "move_top", "move_stack", "move_level", "set_value", "act_add", "act_move", "act_remove"]
