@@ -160,3 +160,26 @@ def test_count_pieces_in_a_region_counts_every_level_of_its_stacks():
     assert not s.is_over()  # the end is checked after a move
     s.apply(s.legal_moves()[0])
     assert s.is_over() and s.result().winners == [1]
+
+
+SHIFT = """
+(game "Shift" (players 2)
+  (equipment {(board (rectangle 1 5)) (piece "Marker" Each)})
+  (rules (start {(place Stack "Marker1" 0 state:1) (place Stack "Marker1" 1 state:1)})
+    (play (move Pass (then
+      (forEach Site (sites Occupied by:Mover top:False)
+        (forEach Level (site)
+          (if (= 1 (state at:(site) level:(level)))
+            (fromTo (from (site) level:(level)) (to (+ (site) 1)))))))))
+    (end (if (no Moves Next) (result Mover Win)))))
+"""
+
+
+def test_forEach_Site_works_out_every_site_before_any_acts():
+    """As Ludii's ForEachSite: the levels of every site are worked out on the position before
+    any piece moves (B1 has one), so the piece A1 sends to B1 is not sent on again from there:
+    one piece on B1, one on C1 (not both on C1)."""
+    game = load(SHIFT)
+    s = game.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert [(x, len(stacks.levels(s, x))) for x in range(5) if stacks.levels(s, x)] == [(1, 1), (2, 1)]
