@@ -65,7 +65,7 @@ def act(state: State) -> None:
                     before(state, env)
         game.actions[move.kind](state, move)
         if i == 0 and move.kind is not CHOICE:
-            state.last_from, state.last_to = move.frm, move.to
+            state.last_from, state.last_to = (move.frm if move.frm >= 0 else move.to), move.to
     if moves and first_env is not None:
         for r in moves[0].rules:
             after = table[r].after

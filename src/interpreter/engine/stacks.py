@@ -29,6 +29,24 @@ if TYPE_CHECKING:
     from .state import State
 
 STACK = "stack"  # the state array: per board site, the levels below the top piece, bottom first
+# the state array of what Ludii's stacks leave above their top: per board site, the values (a
+# level's without its piece) of the levels from the stack's size up, as a level taken out of
+# the middle of a stack left them (Ludii's ContainerStateStacks keeps per level arrays: removing
+# a level shifts those above down and clears only the piece of the old top level, so its local
+# state, rotation and value stay there; a piece moved on top of the stack without its values,
+# Ludii's ActionMoveTopPiece, takes them)
+REST = "stack_rest"
+# the state array (one item) of the positions Ludii's owned lists keep where no such piece is:
+# a tuple of (piece, site, level). Ludii's forEach Piece iterates its owned lists (Owned:
+# per player and kind, the (site, level) of each piece), which its actions keep up to date one
+# by one; its promotion of the lone piece of a stack (ActionPromote, stacking) adds the new
+# piece's position but leaves the old one's, so forEach Piece makes that old piece's moves
+# from there too, until a removal of that kind of piece at that site and level takes it out
+# (Owned.remove(player, piece, site, level): every such position; the levels above at that
+# site go down one)
+GHOSTS = "owned_ghosts"
+# the piece arrays that are Ludii's per level arrays (the others, a count, go with the piece)
+SLOT_ARRAYS = frozenset(("piece_states", "rotation", "piece_values", "piece_valued"))
 
 Entry = tuple[int, ...]  # one level: (what, value of each piece array...)
 
@@ -38,6 +56,8 @@ def declare(d: Declarations) -> None:
     ``declare``): the ``stack`` array, one empty tuple per board site."""
     d.stacking = True
     d.array(STACK, [()] * d.num_sites)
+    d.array(REST, [()] * d.num_sites)
+    d.array(GHOSTS, [()])
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -140,10 +160,90 @@ def new_entry(state: State, what: int) -> Entry:
     return (what,) + (0,) * len(state.game.piece_arrays)
 
 
-def push(state: State, site: int, level: Entry | None) -> None:
-    """Put a piece on top of ``site`` (nothing for None: what :func:`pop` gives for an empty site)."""
+def _rest(state: State, site: int) -> tuple[tuple[int, ...], ...]:
+    data = state.arrays.get(REST)
+    if data is None or not 0 <= site < len(data):
+        return ()
+    rest: tuple[tuple[int, ...], ...] = data[site]
+    return rest
+
+
+def _set_rest(state: State, site: int, rest: tuple[tuple[int, ...], ...]) -> None:
+    data = state.arrays.get(REST)
+    if data is not None and 0 <= site < len(data) and data[site] != rest:
+        state.set_item(data, site, rest)
+
+
+def _left(state: State, site: int, values: tuple[int, ...]) -> None:
+    """The level just above the top of ``site`` now holds ``values`` (what a level taken off
+    leaves there: zeros for Ludii's removal of the top piece, the old top's values for its
+    removal of a level)."""
+    rest = _rest(state, site)
+    if rest or any(values):
+        _set_rest(state, site, (values,) + rest)
+
+
+def _revived(state: State, site: int, level: Entry) -> Entry:
+    """``level`` with the values Ludii's stack keeps at the level it goes to on top of ``site``
+    (its per level local state, rotation and value: :data:`REST`)."""
+    rest = _rest(state, site)
+    old = rest[0] if rest else ()
+    names = state.game.piece_arrays
+    values = tuple((old[i] if i < len(old) else 0) if name in SLOT_ARRAYS else v
+                   for i, (name, v) in enumerate(zip(names, level[1:])))
+    return (level[0],) + values
+
+
+def ghosts(state: State) -> tuple[tuple[int, int, int], ...]:
+    """The positions (piece, site, level) Ludii's owned lists keep where no such piece is
+    (:data:`GHOSTS`), in the order they were left."""
+    data = state.arrays.get(GHOSTS)
+    if data is None:
+        return ()
+    found: tuple[tuple[int, int, int], ...] = data[0]
+    return found
+
+
+def _owned_removed(state: State, what: int, site: int, level: int) -> None:
+    """Ludii's Owned.remove(owner, what, site, level) for the positions no piece is at: those
+    of that piece, site and level go; those above at that site go down one level."""
+    data = state.arrays.get(GHOSTS)
+    if data is None or not data[0]:
+        return
+    kept = tuple((w, x, lv - 1 if x == site and lv > level else lv) for w, x, lv in data[0]
+                 if not (w == what and x == site and lv == level))
+    if kept != data[0]:
+        state.set_item(data, 0, kept)
+
+
+def promote(state: State, site: int, what: int) -> None:
+    """Ludii's promotion of the top piece of ``site`` into ``what`` (ActionPromote, stacking):
+    when it is the lone piece of its stack, the old piece stays in Ludii's owned lists
+    (:data:`GHOSTS`); its local state goes (a new piece)."""
+    old = state.what[site]
+    if not old or old == what:
+        if old:
+            state.place(site, what)
+        return
+    data = state.arrays.get(GHOSTS)
+    if data is not None and not below(state, site) and state.game.owner_of[old]:
+        state.set_item(data, 0, data[0] + ((old, site, 0),))
+    state.place(site, what)
+
+
+def push(state: State, site: int, level: Entry | None, revive: bool = False) -> None:
+    """Put a piece on top of ``site`` (nothing for None: what :func:`pop` gives for an empty site);
+    ``revive``: it takes the values Ludii's stack kept at that level (a piece moved on top
+    without its values, Ludii's ActionMoveTopPiece), instead of its own."""
     if level is None or not level[0]:
         return
+    rest = _rest(state, site)
+    if rest:
+        if revive:
+            level = _revived(state, site, level)
+        _set_rest(state, site, rest[1:])
+    elif revive:
+        level = _revived(state, site, level)
     if state.what[site]:
         covered = top_entry(state, site)
         _set_below(state, site, below(state, site) + (covered,))
@@ -152,10 +252,13 @@ def push(state: State, site: int, level: Entry | None) -> None:
 
 
 def pop(state: State, site: int) -> Entry | None:
-    """Take the top piece off ``site`` (the one below becomes the top); returns it."""
+    """Take the top piece off ``site`` (the one below becomes the top); returns it. Its level
+    is cleared (Ludii's removal of the top piece)."""
     if not state.what[site]:
         return None
     taken = top_entry(state, site)
+    _left(state, site, (0,) * (len(taken) - 1))
+    _owned_removed(state, taken[0], site, len(below(state, site)))
     under = below(state, site)
     if under:
         uncovered = under[-1]
@@ -173,10 +276,16 @@ def remove_level(state: State, site: int, level: int) -> Entry | None:
     if not state.what[site] or level < 0:
         return None
     if level >= len(under):
-        return pop(state, site)
+        taken = pop(state, site)
+        if taken is not None:  # as Ludii's removal of a level: the old top level keeps its values
+            _set_rest(state, site, (taken[1:],) + _rest(state, site)[1:])
+        return taken
+    top = top_entry(state, site)
     taken = under[level]
+    _owned_removed(state, taken[0], site, level)
     _set_below(state, site, under[:level] + under[level + 1:])
     _count(state, state.game.owner_of[taken[0]], -1)
+    _left(state, site, top[1:])  # the levels above shift down; the old top level keeps its values
     return taken
 
 
@@ -189,6 +298,9 @@ def insert(state: State, site: int, level: int, piece: Entry) -> None:
     if level < 0 or level >= n:
         push(state, site, piece)
         return
+    rest = _rest(state, site)
+    if rest:  # the levels from there up shift up: the first level above the top is written
+        _set_rest(state, site, rest[1:])
     under = below(state, site)
     _set_below(state, site, under[:level] + (piece,) + under[level:])
     _count(state, state.game.owner_of[piece[0]], +1)
@@ -197,6 +309,7 @@ def insert(state: State, site: int, level: int, piece: Entry) -> None:
 def take_all(state: State, site: int) -> list[Entry]:
     """Take every piece off ``site``; returns them, bottom first."""
     taken = levels(state, site)
+    _set_rest(state, site, ())  # Ludii's removal of a whole stack forgets its levels
     if taken:
         for level in taken[:-1]:
             _count(state, state.game.owner_of[level[0]], -1)
@@ -207,12 +320,17 @@ def take_all(state: State, site: int) -> list[Entry]:
 
 
 def move_top(state: State, frm: int, to: int, level_to: int = -1) -> None:
-    """Move the top piece of ``frm`` onto ``to`` (at ``level_to`` when given)."""
+    """Move the top piece of ``frm`` onto ``to`` (at ``level_to`` when given). On top of ``to``,
+    it takes the values Ludii's stack kept at that level (Ludii's ActionMoveTopPiece moves the
+    piece alone, not its local state, rotation or value: see :data:`REST`)."""
     if frm == to:
         return
     piece = pop(state, frm)
     if piece is not None:
-        insert(state, to, level_to, piece)
+        if level_to < 0 or level_to >= size(state, to):
+            push(state, to, piece, revive=True)
+        else:
+            insert(state, to, level_to, piece)
 
 
 def move_stack(state: State, frm: int, to: int, level_to: int = -1) -> None:
@@ -235,9 +353,10 @@ def move_level(state: State, frm: int, level: int, to: int, level_to: int = -1) 
 
 
 def set_value(state: State, site: int, level: int, name: str, value: int) -> None:
-    """Set the piece array ``name`` (local state...) of the piece at ``level`` of ``site``."""
+    """Set the piece array ``name`` (local state...) of the piece at ``level`` of ``site``;
+    nothing for a level above the top (Ludii's ActionSetState: only a level of the stack)."""
     under = below(state, site)
-    if not state.what[site] or level < 0:
+    if not state.what[site] or level < 0 or level > len(under):
         return
     if level >= len(under):
         data = state.arrays[name]
@@ -285,6 +404,6 @@ def act_remove(state: State, move: Move) -> None:
         pop(state, move.to)
 
 
-__all__ = ["STACK", "declare", "below", "size", "top_level", "top_entry", "entry", "levels", "what_at",
+__all__ = ["STACK", "REST", "SLOT_ARRAYS", "GHOSTS", "ghosts", "promote", "declare", "below", "size", "top_level", "top_entry", "entry", "levels", "what_at",
            "who_at", "value_at", "owners", "new_entry", "push", "pop", "remove_level", "insert", "take_all",
            "move_top", "move_stack", "move_level", "set_value", "act_add", "act_move", "act_remove"]

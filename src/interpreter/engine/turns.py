@@ -288,11 +288,12 @@ def act(state: State, move: Move, as_last: bool = True, outer: Env | None = None
 def _becomes_last(state: State, move: Move) -> None:
     """``move`` becomes the last move, once the effects worked out before its action ran (Ludii
     resolves them as it lists the move, while the previous move is the last): its sites are
-    ``(last From)``/``(last To)`` (a pass keeps the previous ones), and where its consequences
+    ``(last From)``/``(last To)`` (a pass keeps the previous ones; a placement's or a removal's
+    from is its site, as Ludii's ActionAdd/ActionRemove say), and where its consequences
     move pieces is recorded afresh (``(last To afterConsequence:True)`` reads the previous
     move's record until now, whatever the ply: Ludii's ``toAfterSubsequents`` of the last move)."""
     if move.kind is not PASS:
-        state.last_from, state.last_to = move.frm, move.to
+        state.last_from, state.last_to = (move.frm if move.frm >= 0 else move.to), move.to
     record = state.arrays.get(EFFECT_TO)
     if record is not None and record[0] >= 0:
         state.set_item(record, 0, -1)

@@ -1091,6 +1091,8 @@ class ForEachSite(_Effect):
         if self.noMoveYet is not None or self.then is not None:
             raise BindError("forEach Site as an effect takes no noMoveYet: or then", self.span)
         region = c.region(self.region)
+        if getattr(self.effect, "plan_effect", None) is not None:
+            return self._planned(c, region)
         if getattr(self.effect, "name", "") == "if" and getattr(self.effect, "else_branch", None) is None:
             # (forEach Site R (if C E)): as in Ludii, which works out the moves of every site
             # before applying them, the condition is tested at every site first, on the
@@ -1098,6 +1100,24 @@ class ForEachSite(_Effect):
             chosen = c.filter(region, c.bool(self.effect.condition), bind=SITE_AND_TO)
             return c.each(chosen, c.effect(self.effect.then_branch), bind=SITE_AND_TO)
         return c.each(region, c.effect(self.effect), bind=SITE_AND_TO)
+
+    def _planned(self, c: Compiler, region: Any):
+        """An effect that works out part of itself first (``forEach Level``'s levels): as Ludii,
+        worked out at every site on the position before any acts, then acting site by site."""
+        from .logic import _plan
+        inner = _plan(c, self.effect)
+
+        def run(s: State, e: Env) -> None:
+            steps = []
+            for site in list(region(s, e)):
+                frame = e.child()
+                frame.site = frame.to = site
+                effect = inner(s, frame)
+                if effect is not None:
+                    steps.append((effect, frame))
+            for effect, frame in steps:
+                effect(s, frame)
+        return run
 
     def kernel_moves(self, k: Emitter) -> Made:
         """The moves of every site of the region, together (two sites may make the same move)."""

@@ -605,6 +605,8 @@ class CountPieces(Ludeme):
 
         n = c.topo.n
         owner_of = c.game.owner_of
+        if c.game.stacking:  # every piece of a stack counts, at any level (as without in:)
+            return self._counted_levels(c, who, kinds, region)
 
         def count(s, e):
             what, owners = s.what, s.who
@@ -643,6 +645,28 @@ class CountPieces(Ludeme):
                         if not cond(s, frame):
                             continue
                     total += 1
+            return total
+        return count
+
+    def _counted_levels(self, c: Compiler, who: Any, kinds: Any, region: Any) -> Any:
+        """The count in a stacking game: each piece of each stack of the region (Ludii's
+        CountPieces visits every level of a site)."""
+        n = c.topo.n
+        owner_of = c.game.owner_of
+
+        def count(s: State, e: Env) -> int:
+            p = who(s, e) if who is not None else 0
+            sites = region(s, e) if region is not None else range(len(s.what))
+            total = 0
+            for x in sites:
+                if x >= n:  # a site of one of Ludii's hands
+                    piece = s.arrays[HAND_SITES][x - n]
+                    total += bool(piece and (who is None or owner_of[piece] == p)
+                                  and (kinds is None or piece in kinds))
+                    continue
+                for entry in stacks.levels(s, x):
+                    w = entry[0]
+                    total += bool((who is None or owner_of[w] == p) and (kinds is None or w in kinds))
             return total
         return count
 

@@ -353,9 +353,19 @@ def _is_if_effect(item: Any) -> bool:
     return isinstance(item, If) and item.kind == MOVES and item.then is None
 
 
+def _is_planned(item: Any) -> bool:
+    """Whether ``item`` works out part of its effect before acting (an ``if``'s branch, the
+    levels of a ``forEach Level``...): then the parts of an ``and`` are all worked out first."""
+    return _is_if_effect(item) or (getattr(item, "plan_effect", None) is not None and item.kind == MOVES)
+
+
 def _plan(c: Compiler, item: Any):
     """plan(state, env) -> the effect ``item`` will run (None: nothing), its ``if`` branches
-    (nested ones too) chosen in the position given."""
+    (nested ones too) chosen in the position given, and what a ludeme with ``plan_effect``
+    (``forEach Level``) works out there."""
+    planner = getattr(item, "plan_effect", None)
+    if planner is not None and isinstance(item, Ludeme) and item.kind == MOVES:
+        return planner(c)
     if _is_if_effect(item):
         cond = c.bool(item.condition)
         yes = _plan(c, item.then_branch)
@@ -429,7 +439,7 @@ class And(_Combine):
         return every
 
     def compile_effect(self, c: Compiler):
-        if any(_is_if_effect(i) for i in self.items.items):
+        if any(_is_planned(i) for i in self.items.items):
             return self._planned_effect(c)
         effects = [c.effect(i) for i in self.items.items]
         if self.then is not None:

@@ -1020,8 +1020,9 @@ class MoveFromTo(Ludeme):
         number = c.int(self.count) if self.count is not None else const_fn(1)
         seed = seed_kind(game)
         take, add = counts.take_pieces, counts.add_pieces
-        # stack:True in a stacking game: the pieces go onto the target's stack, one level each
-        stacked = stack_flag(self.stack) and game.stacking
+        # in a stacking game the pieces go onto the target's stack, one level each, stack:True or
+        # not (Ludii's stacking board keeps one piece a level: it never counts pieces on a level)
+        stacked = game.stacking
         board = game.topology.n
 
         def transfer(s: State, e: Env) -> None:
@@ -1032,8 +1033,8 @@ class MoveFromTo(Ludeme):
             moved = take(s, a, number(s, e))
             if moved:
                 if stacked and 0 <= b < board:
-                    for _ in range(moved):
-                        stacks.push(s, b, stacks.new_entry(s, what))
+                    for _ in range(moved):  # each as Ludii's ActionMoveTopPiece: see stacks.REST
+                        stacks.push(s, b, stacks.new_entry(s, what), revive=True)
                 else:
                     add(s, b, moved, what)
                 _note_effect_to(s, b, a)

@@ -1424,6 +1424,16 @@ def _stacked_pieces(table: list, player: Any, top: Any) -> Any:
                         frame.frm = site
                         frame.level = level
                         out.extend(moves.moves(s, frame))
+            # the positions Ludii's owned lists keep where no such piece is (its promotion of a
+            # lone piece): that piece's moves from there too, as Ludii's forEach Piece makes them
+            for w, site, level in stacks.ghosts(s):
+                if owner_of[w] != mover or (only_top and stacks.size(s, site) != level + 1):
+                    continue
+                moves = table[w]
+                if moves is not None:
+                    frame.frm = site
+                    frame.level = level
+                    out.extend(moves.moves(s, frame))
         finally:
             s.mover = saved
         return out

@@ -530,26 +530,48 @@ class ForEachLevel(Ludeme):
         return with_rules(FnGen(gen), c.rule(after=then))
 
     def compile_effect(self, c: Compiler):
-        """As a consequence: the effect at each level in turn (from the top down with
-        ``FromTop``, so removing a level leaves the levels still to visit where they were)."""
+        """As a consequence, as Ludii: the effect of every level (from the top down with
+        ``FromTop``) is worked out in the position before any acts (each level's ``if``
+        branches chosen, its ``(level)`` fixed), then they act in turn: a level that an earlier
+        one moved away is then a level of what is there now (see :meth:`plan_effect`)."""
+        plan = self.plan_effect(c)
+
+        def run(s: State, e: Env) -> None:
+            effect = plan(s, e)
+            if effect is not None:
+                effect(s, e)
+        return run
+
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect of every level, worked out in that position (Ludii's
+        ForEachLevel evaluates each level's moves before the first is applied)."""
+        from .logic import _plan
         check_site_type(c, self, self.type)
         site = c.site(self.site)
-        effect = c.effect(self.moves)
+        inner = _plan(c, self.moves)
         from_top = self.direction is not None and self.direction.name == "FromTop"
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s: State, e: Env) -> None:
+        def plan(s: State, e: Env):
             at = site(s, e)
             n = stacks.size(s, at) if at >= 0 else 0
-            frame = e.child()
+            steps = []
             for level in (range(n - 1, -1, -1) if from_top else range(n)):
-                if level >= stacks.size(s, at):
-                    continue
+                frame = e.child()
                 frame.level = level
-                effect(s, frame)
-            if then is not None:
-                then(s, e)
-        return run
+                effect = inner(s, frame)
+                if effect is not None:
+                    steps.append((effect, frame))
+            if not steps and then is None:
+                return None
+
+            def run(s: State, e: Env) -> None:
+                for effect, frame in steps:
+                    effect(s, frame)
+                if then is not None:
+                    then(s, e)
+            return run
+        return plan
 
 
 # --- what moves say of levels ---------------------------------------------------------------------

@@ -456,6 +456,9 @@ class Promote(Ludeme):
             tables.append(({of[k]: k for k in kinds}, kinds[0] if len(kinds) == 1 else 0))
         owner = c.player(self.role) if self.role is not None else None
         then = then_of(c, self.then)
+        from ..engine import stacks as stacking
+        # in a stacking game, as Ludii's ActionPromote leaves its owned lists (stacks.GHOSTS)
+        place = stacking.promote if c.game.stacking else (lambda s, x, k: s.place(x, k))
 
         def run(s: State, e: Env) -> None:
             x = site(s, e)
@@ -465,7 +468,7 @@ class Promote(Ludeme):
             for per_owner, alone in tables:
                 k = per_owner.get(p, alone)
                 if k:
-                    s.place(x, k)
+                    place(s, x, k)
                 if then is not None:
                     then(s, e)
         return run

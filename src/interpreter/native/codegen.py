@@ -319,7 +319,7 @@ class Generator:
             k.line(f"aux = (code >> {abi.AUX_SHIFT}) & 63")
             k.line("kept = 0  # a placement's piece kept on its occupied site (kernels/placement.py)")
             k.line(f"if as_last and kind != {int(MoveKind.PASS)}:")
-            k.line(f"    st[{abi.LAST_FROM}] = frm")
+            k.line(f"    st[{abi.LAST_FROM}] = frm if frm >= 0 else to  # a placement's, a removal's: its site")
             k.line(f"    st[{abi.LAST_TO}] = to")
             with k.bind(frm="frm", to="to"):
                 self._dispatch("before")
