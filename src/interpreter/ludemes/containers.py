@@ -354,15 +354,21 @@ def find_track(tracks: list, title: str | None, player: int):
 
 
 # --- maps: pairs of values (Ludii's game.equipment.other.Map) -------------------------------------------
-_LANDMARKS = ("FirstSite", "LastSite", "CentreSite")
-_KEY = Either((INT_LIT, STR_LIT, ROLE))  # a number, a site's label (Ludii's string key) or a player
-_VALUE = Either((INT_LIT, STR_LIT, ROLE, Enum(_LANDMARKS)))
+#: Ludii's LandmarkType (its spelling, "Topsite" included)
+_LANDMARKS = ("FirstSite", "LastSite", "CentreSite", "BottomSite", "LeftSite", "RightSite", "Topsite")
+#: a number (Ludii's IntFunction, evaluated once before play), a site's label or a player
+_KEY = Either((INT_FN, STR_LIT, ROLE))
+_VALUE = Either((INT_FN, STR_LIT, ROLE, Enum(_LANDMARKS)))
+_LANDMARK_REGIONS = {"BottomSite": "Bottom", "LeftSite": "Left", "RightSite": "Right", "Topsite": "Top",
+                     "CentreSite": "Centre"}
 
 
 class Pair(Ludeme):
     """One entry of a map: a key (a number, a site label or a player) and a value (a number, a
-    site label, a player, or a landmark: ``FirstSite``, ``LastSite``, ``CentreSite`` of the
-    board). A site label stands for its site's number, as Ludii's maps read it; a value that is
+    site label, a player, or a landmark site of the board: ``FirstSite``, ``LastSite``,
+    ``CentreSite``, ``BottomSite``, ``LeftSite``, ``RightSite``, ``Topsite``). A number may be
+    any int function: as in Ludii, it is evaluated once, before play (``(pair P1 (coord "G2"))``).
+    A site label stands for its site's number, as Ludii's maps read it; a value that is
     not a coordinate (Ludii's: digits, or one to three letters then digits) names a piece and
     stands for its number (``(pair 0 "SquareLarge0")``). As in Ludii, a pair whose label or
     piece is not found is left out of the map.
@@ -376,6 +382,7 @@ class Pair(Ludeme):
         (pair 2 "A1")
         (pair "A1" "C3")
         (pair 1 "Disc1")
+        (pair P1 (coord "G2"))
     """
 
     name = "pair"
@@ -384,11 +391,12 @@ class Pair(Ludeme):
     value: Any = Param(_VALUE, range=ANY_INT)
 
     def entry(self, topo: Topology, num_players: int,
-              components: dict[str, int] | None = None) -> tuple[int, int] | None:
-        """(key, value); None when Ludii leaves the pair out (a label or piece not found)."""
+              components: dict[str, int] | None = None, c: Any = None) -> tuple[int, int] | None:
+        """(key, value); None when Ludii leaves the pair out (a label or piece not found).
+        ``c`` (a compiler) evaluates keys and values given as int functions."""
         if isinstance(self.key, Str) and topo.site(self.key.value) < 0:
             return None  # Ludii's SiteFinder finds no such site: no entry
-        key = _map_number(self.key, topo, num_players)
+        key = _map_number(self.key, topo, num_players, c)
         if isinstance(self.value, Str):
             text = self.value.value
             if is_coordinate(text):
@@ -396,7 +404,7 @@ class Pair(Ludeme):
                 return (key, site) if site >= 0 else None
             index = (components or {}).get(text)
             return (key, index) if index is not None else None
-        return key, _map_number(self.value, topo, num_players)
+        return key, _map_number(self.value, topo, num_players, c)
 
 
 def is_coordinate(text: str) -> bool:
@@ -412,9 +420,14 @@ def is_coordinate(text: str) -> bool:
     return all("a" <= ch <= "z" or "A" <= ch <= "Z" for ch in letters)
 
 
-def _map_number(value: Any, topo: Topology, num_players: int) -> int:
+def _map_number(value: Any, topo: Topology, num_players: int, c: Any = None) -> int:
     if isinstance(value, Int):
         return value.value
+    if isinstance(value, Ludeme) or (isinstance(value, Const) and value.name in ("Infinity", "Off", "End",
+                                                                                 "Undefined")):
+        if c is None:
+            raise BindError("a map's number must be known before play here", value.span)
+        return c.static_int(value)  # Ludii evaluates a pair's IntFunction once, in a fresh context
     if isinstance(value, Str):
         site = topo.site(value.value)
         if site < 0:
@@ -425,9 +438,9 @@ def _map_number(value: Any, topo: Topology, num_players: int) -> int:
         return 0
     if name == "LastSite":
         return topo.n - 1
-    if name == "CentreSite":
-        centre = topo.regions.get("Centre", ())
-        return centre[0] if centre else -1
+    if name in _LANDMARK_REGIONS:  # Ludii: the first site of the board's side (or centre)
+        region = topo.regions.get(_LANDMARK_REGIONS[name], ())
+        return region[0] if region else -1
     if name.startswith("P") and name[1:].isdigit():
         number = int(name[1:])
         if not 1 <= number <= num_players:
@@ -458,8 +471,8 @@ class Map(Ludeme):
     kind = EQUIPMENT_ITEM
     title: Any = Param(STR_LIT, optional=True)
     pairs: Any = Param(ArrayOf(Instance("pair")), optional=True)
-    keys: Any = Param(ArrayOf(INT_LIT), optional=True, range=ANY_INT)
-    values: Any = Param(ArrayOf(INT_LIT), optional=True, range=ANY_INT)
+    keys: Any = Param(ArrayOf(INT_FN), optional=True, range=ANY_INT)
+    values: Any = Param(ArrayOf(INT_FN), optional=True, range=ANY_INT)
 
     def validate(self) -> None:
         if (self.pairs is None) == (self.keys is None) or (self.keys is None) != (self.values is None):
@@ -473,8 +486,9 @@ class Map(Ludeme):
                             self.span, hint="give each map its own name")
         table: dict[int, int] = {}
         if self.keys is not None:  # Ludii's second form: keys and values, side by side
-            keys = [k.value for k in (self.keys.items if isinstance(self.keys, BoundArray) else [self.keys])]
-            values = [v.value for v in (self.values.items if isinstance(self.values, BoundArray) else [self.values])]
+            keys = [c.static_int(k) for k in (self.keys.items if isinstance(self.keys, BoundArray) else [self.keys])]
+            values = [c.static_int(v)
+                      for v in (self.values.items if isinstance(self.values, BoundArray) else [self.values])]
             if len(keys) != len(values):
                 raise BindError(f"a map of {len(keys)} keys and {len(values)} values", self.span)
             for key, value in zip(keys, values):
@@ -483,7 +497,7 @@ class Map(Ludeme):
             return
         items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
         for item in items:
-            pair = item.entry(c.topo, d.num_players, d.component_index)
+            pair = item.entry(c.topo, d.num_players, d.component_index, c)
             if pair is not None:
                 table.setdefault(*pair)
         d.maps[title] = table

@@ -210,6 +210,50 @@ class SitesEmpty(Ludeme):
         return Everywhere(lambda x: f"{st}[WHAT + {x}] == 0")
 
 
+def _occupied_in_container(c: Compiler, ludeme: Any, test_of: Any) -> Any:
+    """(sites Occupied ... container:<int>) with a container number known only in play: the
+    board's sites (0) or those of hand ``k`` (Ludii's container k is player k's hand): its sites
+    (hands of sites), or its one site while the hand holds a piece that counts (plain hands)."""
+    from ..engine.arrays import HAND, HAND_SITES
+    from ..engine.handsites import hand_sites_of
+    game = c.game
+    n = c.topo.n
+    owner_of = game.owner_of
+    players = game.num_players
+    which = c.int(ludeme.container)
+    names: set[int] | None = None
+    if ludeme.component is not None or ludeme.components is not None:
+        wanted = [ludeme.component] if ludeme.component is not None else list(ludeme.components.items)
+        names = set()
+        for item in wanted:
+            if isinstance(item, Int):
+                names.add(item.value)
+            elif isinstance(item, Str):
+                names.update(c.components_named(item.value, item))
+            else:
+                raise BindError("component: is a piece's name or number known before play", item.span)
+
+    def counts(w: int, test: Any) -> bool:
+        return bool(w) and test(owner_of[w], w) and (names is None or w in names)
+
+    def occupied(s: State, e: Env) -> list[int]:
+        test = test_of(s, e)
+        k = which(s, e)
+        if k == 0:
+            return [i for i in range(n) if counts(s.what[i], lambda o, w, i=i: test(s.who[i], w))]
+        if not 1 <= k <= players:
+            return []
+        if HAND_SITES in s.arrays:
+            hands = s.arrays[HAND_SITES]
+            return [x for x in hand_sites_of(s, k) if counts(hands[x - n], test)]
+        supply = s.arrays.get(HAND)
+        if supply is None:
+            return []
+        held = any(number and owner_of[w] == k and counts(w, test) for w, number in enumerate(supply))
+        return [n + k - 1] if held else []
+    return occupied
+
+
 def _empty_in_container(c: Compiler, ludeme: SitesEmpty, board: Any) -> Any:
     """The empty sites of the container a number gives during play (0: the board's; a hand's
     when the hands have sites; none for a container the game does not have)."""
@@ -370,8 +414,8 @@ class SitesOccupied(Ludeme):
         board, hands = True, self.with_hands(c)
         if self.container is not None:
             where = self.container.value if isinstance(self.container, (Str, Int)) else None
-            if where is None:
-                raise BindError("container: is a container's name or number known before play", self.container.span)
+            if where is None:  # a number given in play ((mover), ...): Ludii's containerIdFn
+                return _occupied_in_container(c, self, test_of)
             board = where in ("Board", 0)
             hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
         names = None
