@@ -118,6 +118,7 @@ class Compiler:
         self._consequence_of: dict[tuple[int, int], int] = {}
         self.meta_moves: list[MoveGen] = []
         self.piece_moves: list[MoveGen | None] = []  # per component: its own moves, once compiled
+        self._testing_moves = 0  # > 0 while compiling moves whose existence only is asked
 
     @property
     def topo(self) -> Topology:
@@ -334,6 +335,9 @@ class Compiler:
     def moves(self, value: Any) -> MoveGen:
         """A move generator (a moves ludeme) compiled."""
         if isinstance(value, Ludeme):
+            if not hasattr(value, "compile") and hasattr(value, "compile_effect") and self.testing_moves:
+                from .effect_moves import effect_moves  # Ludii's effects are moves too
+                return self._by_branch(lambda: effect_moves(self, value), Choice)
             if not hasattr(value, "compile"):  # an effect only: what a move does, not a move
                 raise self.error(f"({value.name} ...) is an effect: it says what a move does, so it goes "
                                  "in the (then ...) of a move, not where moves are chosen", value,
@@ -343,6 +347,20 @@ class Compiler:
                 return gen if isinstance(gen, MoveGen) else FnGen(gen)
             return self._by_branch(made, Choice)
         raise self.error("expected moves", value)
+
+    @property
+    def testing_moves(self) -> bool:
+        """True while compiling moves whose existence only is asked (:meth:`moves_tested`)."""
+        return self._testing_moves > 0
+
+    def moves_tested(self, value: Any) -> MoveGen:
+        """Moves whose existence only is asked (``(can Move ...)``): there, as in Ludii, an
+        effect gives a move when it would act (a capture found: :mod:`.effect_moves`)."""
+        self._testing_moves += 1
+        try:
+            return self.moves(value)
+        finally:
+            self._testing_moves -= 1
 
     def _by_branch(self, compile_one: Callable[[], Any], choose: Callable[[Fn, Any, Any], Any]) -> Any:
         """``compile_one()``; when the ludeme it compiles reads directions chosen by a condition

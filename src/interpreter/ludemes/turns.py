@@ -60,7 +60,7 @@ class CanMove(Ludeme):
     moves: Any = Param(MOVES_T)
 
     def compile(self, c: Compiler):
-        gen = c.moves(self.moves)
+        gen = c.moves_tested(self.moves)  # an effect there gives a move when it would act (Ludii's)
 
         def can(s: State, e: Env) -> bool:
             return gen.first(s, e) is not None  # stops at the first move when the rule can
