@@ -335,9 +335,20 @@ class Compiler:
     def moves(self, value: Any) -> MoveGen:
         """A move generator (a moves ludeme) compiled."""
         if isinstance(value, Ludeme):
-            if not hasattr(value, "compile") and hasattr(value, "compile_effect") and self.testing_moves:
+            if self.testing_moves and hasattr(value, "compile_effect"):
                 from .effect_moves import effect_moves  # Ludii's effects are moves too
-                return self._by_branch(lambda: effect_moves(self, value), Choice)
+                if not hasattr(value, "compile"):
+                    return self._by_branch(lambda: effect_moves(self, value), Choice)
+
+                def made_or_effect() -> MoveGen:
+                    try:  # a ludeme both moves and an effect ((or ...), (if ...)) lists its moves
+                        gen = value.compile(self)
+                        return gen if isinstance(gen, MoveGen) else FnGen(gen)
+                    except BindError as err:  # an effect only (its compile refuses to make moves)
+                        if "is an effect" not in str(err):
+                            raise
+                        return effect_moves(self, value)
+                return self._by_branch(made_or_effect, Choice)
             if not hasattr(value, "compile"):  # an effect only: what a move does, not a move
                 raise self.error(f"({value.name} ...) is an effect: it says what a move does, so it goes "
                                  "in the (then ...) of a move, not where moves are chosen", value,
@@ -349,7 +360,7 @@ class Compiler:
         raise self.error("expected moves", value)
 
     @property
-    def testing_moves(self) -> bool:
+    def testing_moves(self) -> builtins.bool:
         """True while compiling moves whose existence only is asked (:meth:`moves_tested`)."""
         return self._testing_moves > 0
 

@@ -33,7 +33,7 @@ class EffectMoves(MoveGen):
 
     unique = True
 
-    def __init__(self, effect: Callable[["State", Env], None], rules: tuple[int, ...], uid: str):
+    def __init__(self, effect: Callable[[State, Env], None], rules: tuple[int, ...], uid: str):
         self.effect = effect
         self.rules = rules
         self.uid = uid

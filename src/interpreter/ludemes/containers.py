@@ -427,7 +427,11 @@ def _map_number(value: Any, topo: Topology, num_players: int, c: Any = None) -> 
                                                                                  "Undefined")):
         if c is None:
             raise BindError("a map's number must be known before play here", value.span)
-        return c.static_int(value)  # Ludii evaluates a pair's IntFunction once, in a fresh context
+        try:
+            return c.static_int(value)  # Ludii evaluates a pair's IntFunction once, in a fresh context
+        except AttributeError:  # it reads the game's pieces or players, not known while maps are declared
+            raise BindError(f"({value.name} ...) in a map: a number read from the pieces or players is not "
+                            "supported in a map yet", value.span) from None
     if isinstance(value, Str):
         site = topo.site(value.value)
         if site < 0:
