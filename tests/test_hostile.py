@@ -1043,7 +1043,8 @@ NONSENSE = [  # (a place in a small game, a value that makes no sense there)
     ("(start (set Count {v} to:(sites Board)))", ["-4", "-1", "2000000000"]),
     ("(play (move Add (to (sites Empty)) (then (sow numPerHole:{v}))))", ["0", "-2"]),
     ("(play (move Add (to (sites Empty)) (then (fromTo (from (last To)) (to (last To)) count:{v}))))", ["0", "-6"]),
-    ("(equipment {{(board (concentric {{{v} -5}})) (piece \"D\" Each)}})", ["-1", "-100"]),
+    # a negative ring count is Ludii's ring of points not joined around: only a count past the range is nonsense
+    ("(equipment {{(board (concentric {{{v} -5}})) (piece \"D\" Each)}})", ["2000", "-2000"]),
     ("(play (move Add (to (sites {{(coord \"{v}\")}}))))", ["Q17", "A9", "Z1"]),
     ("(play (move Add (to (sites Row {v}))))", ["99", "3", "-1"]),
     ("(play (move Add (to (sites Column {v}))))", ["7", "-2"]),

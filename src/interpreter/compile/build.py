@@ -206,6 +206,8 @@ def _owners(role: Any, num: int) -> list[int]:
     name = role.name
     if name in ("Each", "All"):
         return list(range(1, num + 1))
+    if name == "Neutral":  # Ludii's owner 0: no player's region, found by its name only
+        return []
     if name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= num:
         return [int(name[1:])]
     raise BindError(f"{name} is not a player of this game: a region belongs to P1, P2 ... or Each", role.span)

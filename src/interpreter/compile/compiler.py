@@ -121,6 +121,7 @@ class Compiler:
         # while the equipment's regions are built: the players' regions declared so far (Ludii
         # reads a region made of another, (sites P1 "Inner"), in the game's context)
         self.regions_so_far: Any = None
+        self._testing_moves = 0  # > 0 while compiling moves whose existence only is asked
 
     @property
     def topo(self) -> Topology:
@@ -337,6 +338,20 @@ class Compiler:
     def moves(self, value: Any) -> MoveGen:
         """A move generator (a moves ludeme) compiled."""
         if isinstance(value, Ludeme):
+            if self.testing_moves and hasattr(value, "compile_effect"):
+                from .effect_moves import effect_moves  # Ludii's effects are moves too
+                if not hasattr(value, "compile"):
+                    return self._by_branch(lambda: effect_moves(self, value), Choice)
+
+                def made_or_effect() -> MoveGen:
+                    try:  # a ludeme both moves and an effect ((or ...), (if ...)) lists its moves
+                        gen = value.compile(self)
+                        return gen if isinstance(gen, MoveGen) else FnGen(gen)
+                    except BindError as err:  # an effect only (its compile refuses to make moves)
+                        if "is an effect" not in str(err):
+                            raise
+                        return effect_moves(self, value)
+                return self._by_branch(made_or_effect, Choice)
             if not hasattr(value, "compile"):  # an effect only: what a move does, not a move
                 raise self.error(f"({value.name} ...) is an effect: it says what a move does, so it goes "
                                  "in the (then ...) of a move, not where moves are chosen", value,
@@ -346,6 +361,20 @@ class Compiler:
                 return gen if isinstance(gen, MoveGen) else FnGen(gen)
             return self._by_branch(made, Choice)
         raise self.error("expected moves", value)
+
+    @property
+    def testing_moves(self) -> builtins.bool:
+        """True while compiling moves whose existence only is asked (:meth:`moves_tested`)."""
+        return self._testing_moves > 0
+
+    def moves_tested(self, value: Any) -> MoveGen:
+        """Moves whose existence only is asked (``(can Move ...)``): there, as in Ludii, an
+        effect gives a move when it would act (a capture found: :mod:`.effect_moves`)."""
+        self._testing_moves += 1
+        try:
+            return self.moves(value)
+        finally:
+            self._testing_moves -= 1
 
     def _by_branch(self, compile_one: Callable[[], Any], choose: Callable[[Fn, Any, Any], Any]) -> Any:
         """``compile_one()``; when the ludeme it compiles reads directions chosen by a condition

@@ -75,6 +75,8 @@ class Track:
 def steps_to_sites(topo: Topology, spec: str, name: str) -> list[int]:
     """The sites of a track written as steps (``"1,E,N,W"``, ``"0,E,N1,W2,17"``)."""
     parts = [p.strip() for p in spec.split(",")]
+    while len(parts) > 1 and not parts[-1]:  # Ludii splits as Java does: trailing empty steps go
+        parts.pop()
     if not parts or not parts[0].isdigit():
         raise TrackError(f'track "{name}": the first step must be a site number, not {parts[0]!r}')
     current = int(parts[0])

@@ -354,21 +354,25 @@ def find_track(tracks: list, title: str | None, player: int):
 
 
 # --- maps: pairs of values (Ludii's game.equipment.other.Map) -------------------------------------------
-_LANDMARKS = ("FirstSite", "LastSite", "CentreSite")
-# a number, a site's label (Ludii's string key), a player, or (Ludii's IntFunction) a number worked
-# out as the map is made: (id "Disc1")
-_KEY = Either((INT_LIT, STR_LIT, ROLE, INT_FN))
-_VALUE = Either((INT_LIT, STR_LIT, ROLE, Enum(_LANDMARKS), INT_FN))
+#: Ludii's LandmarkType (its spelling, "Topsite" included)
+_LANDMARKS = ("FirstSite", "LastSite", "CentreSite", "BottomSite", "LeftSite", "RightSite", "Topsite")
+#: a number (Ludii's IntFunction, evaluated once before play), a site's label or a player
+_KEY = Either((INT_FN, STR_LIT, ROLE))
+_VALUE = Either((INT_FN, STR_LIT, ROLE, Enum(_LANDMARKS)))
+_LANDMARK_REGIONS = {"BottomSite": "Bottom", "LeftSite": "Left", "RightSite": "Right", "Topsite": "Top",
+                     "CentreSite": "Centre"}
 
 
 class Pair(Ludeme):
     """One entry of a map: a key (a number, a site label or a player) and a value (a number, a
-    site label, a player, or a landmark: ``FirstSite``, ``LastSite``, ``CentreSite`` of the
-    board). A site label stands for its site's number, as Ludii's maps read it; a value that is
+    site label, a player, or a landmark site of the board: ``FirstSite``, ``LastSite``,
+    ``CentreSite``, ``BottomSite``, ``LeftSite``, ``RightSite``, ``Topsite``). A number may be
+    any int function: as in Ludii, it is evaluated once, before play (``(pair P1 (coord "G2"))``).
+    A site label stands for its site's number, as Ludii's maps read it; a value that is
     not a coordinate (Ludii's: digits, or one to three letters then digits) names a piece and
     stands for its number (``(pair 0 "SquareLarge0")``). As in Ludii, a pair whose label or
-    piece is not found is left out of the map. A number may be a function worked out once, as
-    the map is made (Ludii evaluates it before play): ``(pair (id "Disc1") (id "Disc2"))``.
+    piece is not found is left out of the map, and so is a number worked out as -1 (Ludii's
+    Off): ``(pair (id "Disc1") (id "Disc2"))``.
 
     Parameters:
         key: the key (a number, a site label or a player)
@@ -380,6 +384,7 @@ class Pair(Ludeme):
         (pair "A1" "C3")
         (pair 1 "Disc1")
         (pair (id "Disc1") (id "Disc2"))
+        (pair P1 (coord "G2"))
     """
 
     name = "pair"
@@ -409,7 +414,7 @@ class Pair(Ludeme):
                 return (key, site) if site >= 0 else None
             index = (components or {}).get(text)
             return (key, index) if index is not None else None
-        return key, _map_number(self.value, topo, num_players)
+        return key, _map_number(self.value, topo, num_players, c)
 
 
 def map_int(value: Any, c: Any, components: dict[str, int] | None) -> int:
@@ -450,9 +455,18 @@ def is_coordinate(text: str) -> bool:
     return all("a" <= ch <= "z" or "A" <= ch <= "Z" for ch in letters)
 
 
-def _map_number(value: Any, topo: Topology, num_players: int) -> int:
+def _map_number(value: Any, topo: Topology, num_players: int, c: Any = None) -> int:
     if isinstance(value, Int):
         return value.value
+    if isinstance(value, Ludeme) or (isinstance(value, Const) and value.name in ("Infinity", "Off", "End",
+                                                                                 "Undefined")):
+        if c is None:
+            raise BindError("a map's number must be known before play here", value.span)
+        try:
+            return c.static_int(value)  # Ludii evaluates a pair's IntFunction once, in a fresh context
+        except AttributeError:  # it reads the game's pieces or players, not known while maps are declared
+            raise BindError(f"({value.name} ...) in a map: a number read from the pieces or players is not "
+                            "supported in a map yet", value.span) from None
     if isinstance(value, Str):
         site = topo.site(value.value)
         if site < 0:
@@ -463,9 +477,9 @@ def _map_number(value: Any, topo: Topology, num_players: int) -> int:
         return 0
     if name == "LastSite":
         return topo.n - 1
-    if name == "CentreSite":
-        centre = topo.regions.get("Centre", ())
-        return centre[0] if centre else -1
+    if name in _LANDMARK_REGIONS:  # Ludii: the first site of the board's side (or centre)
+        region = topo.regions.get(_LANDMARK_REGIONS[name], ())
+        return region[0] if region else -1
     if name.startswith("P") and name[1:].isdigit():
         number = int(name[1:])
         if not 1 <= number <= num_players:

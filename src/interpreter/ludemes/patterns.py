@@ -20,13 +20,39 @@ _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", 
 STEP = Enum(("F", "L", "R"), "step")
 
 
+#: Ludii's SpatialDirection.right() (3D boards: Shibumi's up and down steps); left() is its inverse
+_SPATIAL_RIGHT = {
+    "D": "D", "DN": "DNE", "DNE": "DE", "DE": "DSE", "DSE": "DS", "DS": "DSW", "DSW": "DW", "DW": "DNW",
+    "DNW": "DN", "U": "U", "UN": "UNE", "UNE": "UE", "UE": "USE", "USE": "US", "US": "USW", "USW": "UW",
+    "UW": "UNW", "UNW": "UN"}
+_SPATIAL_LEFT = {v: k for k, v in _SPATIAL_RIGHT.items()}
+
+
+def _turn(direction: str, right: bool, supported: set[str]) -> str:
+    """Ludii's turn in a walk: the next direction to the right (or left) of the facing, again
+    until the board supports it (compass directions turn through the 16 points of the compass,
+    3D ones through Ludii's SpatialDirection tables)."""
+    while True:
+        if direction in _SPATIAL_RIGHT:
+            direction = (_SPATIAL_RIGHT if right else _SPATIAL_LEFT)[direction]
+        else:
+            i = _COMPASS.index(direction)
+            direction = _COMPASS[(i + (1 if right else -1)) % len(_COMPASS)]
+        if direction in supported:
+            return direction
+
+
 def walk_paths(topo: Any, walk: list[str]) -> list[list[tuple[int, ...] | None]]:
-    """Per starting site and facing (each of the board's orthogonal directions, clockwise: a
-    right turn is the next one), the sites a walk goes over, the start first (None when it
-    leaves the board)."""
-    dirs = sorted(set(topo.expand_directions(["Orthogonal"])), key=_COMPASS.index)
+    """Per starting site and facing (each of the board's orthogonal directions: a right turn is
+    the next one clockwise the board supports), the sites a walk goes over, the start first
+    (None when it leaves the board)."""
+    supported = set(topo.expand_directions(["Orthogonal"]))
+    dirs = sorted(supported, key=lambda d: (0, _COMPASS.index(d)) if d in _COMPASS else (1, d))
+    index = {d: i for i, d in enumerate(dirs)}
     steps = [topo.step[d] for d in dirs]
     k = len(dirs)
+    right_of = [index[_turn(d, True, supported)] for d in dirs]
+    left_of = [index[_turn(d, False, supported)] for d in dirs]
     paths: list[list[tuple[int, ...] | None]] = []
     for start in range(topo.n):
         per_facing: list[tuple[int, ...] | None] = []
@@ -39,7 +65,7 @@ def walk_paths(topo: Any, walk: list[str]) -> list[list[tuple[int, ...] | None]]
                         break
                     path.append(site)
                 else:
-                    d = (d + 1) % k if step == "R" else (d - 1) % k
+                    d = right_of[d] if step == "R" else left_of[d]
             per_facing.append(tuple(path) if site >= 0 else None)
         paths.append(per_facing)
     return paths

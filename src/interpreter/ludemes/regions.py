@@ -1432,7 +1432,8 @@ class SitesPhase(Ludeme):
         if self.phase is None:
             return const_fn(())
         name = f"phases {kind_of_site(self.type, c.topo.use)}"
-        if name in c.game.arrays:  # phases set by the start rules (set Phase)
+        game = c.game_or_none  # None for a region of the equipment, read before the game is built
+        if game is not None and name in game.arrays:  # phases set by the start rules (set Phase)
             wanted = c.int(self.phase)
             return lambda s, e: tuple(x for v in (wanted(s, e),) for x, p in enumerate(s.arrays[name]) if p == v)
         phases = [board_region(c, self, f"Phase{p}") if f"Phase{p}" in

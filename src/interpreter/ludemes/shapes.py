@@ -72,7 +72,8 @@ class Concentric(_Shape):
     their midpoints (``joinMidpoints:``, True) and/or corners (``joinCorners:``, False).
     ``(concentric {n0 n1 ...})``: a circular board of rings of n0, n1 ... cells (the first 0 or
     1: a centre point or cell; on vertices, rings of points joined around and to the next
-    ring), ``stagger:True`` turning every second ring by half a cell.
+    ring; a negative count, on vertices, a ring of points not joined around it), ``stagger:True``
+    turning every second ring by half a cell.
 
     Parameters:
         shape: the polygon of the rings, or the number of cells of each ring
@@ -92,7 +93,8 @@ class Concentric(_Shape):
     """
 
     name = "concentric"
-    shape: Any = Param(Either((Enum(gen.CONCENTRIC_SHAPES), ArrayOf(INT_FN, single=False))), optional=True, range=(0, 1000))
+    shape: Any = Param(Either((Enum(gen.CONCENTRIC_SHAPES), ArrayOf(INT_FN, single=False))), optional=True,
+                       range=(-1000, 1000))  # Ludii: a negative ring count, a ring of points not joined around
     sides: Any = Param(INT_FN, optional=True, named=True, range=(3, 100))
     rings: Any = Param(INT_FN, optional=True, named=True, range=(1, 100))
     steps: Any = Param(INT_FN, optional=True, named=True, range=(1, 1000))

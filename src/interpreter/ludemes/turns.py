@@ -63,7 +63,7 @@ class CanMove(Ludeme):
         exists = getattr(self.moves, "compile_exists", None)
         if exists is not None:  # an effect that lists no moves here, but tells whether it would
             return exists(c)
-        gen = c.moves(self.moves)
+        gen = c.moves_tested(self.moves)  # an effect there gives a move when it would act (Ludii's)
 
         def can(s: State, e: Env) -> bool:
             return gen.first(s, e) is not None  # stops at the first move when the rule can

@@ -136,7 +136,8 @@ def concentric_circle(cells: Sequence[int], *, stagger: bool = False, use: str =
     above 1 means there is no centre point), each ring joined around, each point joined to the
     point of the next ring in line with it, the centre to every point of ring 1; the points come
     in Ludii's order (the centre, then each ring by angle from -pi). A single count is a plain
-    polygon of that many points. On cells, ring i lies between radii i - 0.5 and i + 0.5 and the
+    polygon of that many points. A negative count (on vertices) is a ring of that many points
+    not joined around (Ludii's). On cells, ring i lies between radii i - 0.5 and i + 0.5 and the
     cells are traced from the drawing (the centre point is vertex 0).
 
     As in Ludii, the lines around the rings are curved and every point has a pivot, which the
@@ -156,11 +157,13 @@ def concentric_circle(cells: Sequence[int], *, stagger: bool = False, use: str =
         _circle_polygon(graph, counts[0])
         return graph
     verts = [0] + counts if counts[0] > 1 else list(counts)
+    signed = [int(c) for c in cells]  # Ludii: a ring given as a negative count has no edges around it
+    signed = [0] + signed if counts[0] > 1 else signed
     samples = _ring_points(verts, stagger, ref)
     for row in samples:
         for x, y, _ in row:
             _find_or_add(graph, x, y)
-    _join_rings_around(graph, verts, samples)
+    _join_rings_around(graph, signed, samples)
     _join_rings_outwards(graph, verts, samples)
     if verts[0]:  # the centre point is every point's pivot (else each point's is the one inside it)
         centre = graph.find_vertex(0.0, 0.0, _FIND)
