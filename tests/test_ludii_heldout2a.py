@@ -59,9 +59,10 @@ def test_a_pair_takes_every_landmark_of_ludii():
     assert g.maps[""] == {1: 0, 2: 0, 3: 2, 4: 6, 5: 4, 6: 0, 7: 8}
 
 
-def test_a_pair_reading_the_pieces_is_refused_where_it_is_written():
-    with pytest.raises(LudError, match=r"\(id \.\.\.\) in a map"):
-        game('(map {(pair (id "Disc" P1) 3)})')
+def test_a_pair_reading_a_players_piece_is_worked_out_before_play():
+    # Ludii evaluates (id "Disc" P1) once, before play: the number of the piece "Disc1"
+    g = game('(map {(pair (id "Disc" P1) 3)})')
+    assert g.maps[""] == {g.component_index["Disc1"]: 3}
 
 
 # --- (sites Occupied ... container:<int function>) -----------------------------------------------

@@ -479,11 +479,16 @@ class SitesOccupied(Ludeme):
 def _occupied_in(n: int, container: Any, test_of: Any, names: set[int] | None, owner_of: Any) -> Any:
     """The occupied sites of one container (``container(s, e)`` -> (board, sites)) whose piece
     passes the owner test and is among ``names`` (any piece when None)."""
-    from ..engine.arrays import HAND_SITES
+    from ..engine.arrays import HAND, HAND_SITES
 
     def occupied(s: State, e: Env) -> list[int]:
         test = test_of(s, e)
         on_board, sites = container(s, e)
+        if HAND_SITES not in s.arrays and not on_board:  # plain hands: player k's one site (n + k - 1)
+            supply = s.arrays.get(HAND, ())
+            return [i for i in sites if any(
+                number and owner_of[w] == i - n + 1 and test(owner_of[w], w) and (names is None or w in names)
+                for w, number in enumerate(supply))]
         hand = s.arrays.get(HAND_SITES, ())
         out = []
         for i in range(n) if on_board else sites:
@@ -506,6 +511,8 @@ def _container_sites(c: Compiler, number: Any) -> Any:
     size = player_hand_size(game.arrays, game.num_players)
     shared = shared_sites(game.arrays)
     players = game.num_players
+    from ..engine.arrays import HAND, HAND_SITES
+    plain = HAND in game.arrays and HAND_SITES not in game.arrays
 
     def sites(s: State, e: Env) -> tuple[bool, range]:
         k = number(s, e)
@@ -513,6 +520,8 @@ def _container_sites(c: Compiler, number: Any) -> Any:
             return True, range(0)
         if size and 1 <= k <= players:
             return False, range(n + (k - 1) * size, n + k * size)
+        if plain and 1 <= k <= players:  # plain hands (counted pieces): one site each
+            return False, range(n + k - 1, n + k)
         if shared and k == players + 1:
             first = n + players * size
             return False, range(first, first + shared)
