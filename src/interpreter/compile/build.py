@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..engine import simultaneous
+from ..engine import handsites, simultaneous
 from ..engine.game import CompiledRules, Component, Declarations, EndRule, Game, GameInfo, Phase
 from ..engine.result import Termination
 from ..errors import BindError
@@ -75,6 +75,7 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     mark_add_caches(bound)  # where Ludii lists a placement with effects twice (ludemes/action_cache.py)
     for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
         ludeme.declare(declared, region_compiler)
+    handsites.spread_piece_arrays(declared)  # the pieces in hands have their local state too
     game = Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named)
     rules: Rules = bound.rules
     c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])

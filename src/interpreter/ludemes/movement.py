@@ -1011,6 +1011,8 @@ class MoveFromTo(Ludeme):
         if self.role is not None and self.role.name != "Mover":
             raise NoKernel("(move ... <role>)", "a move given to a named player")
         copy = self.copy is not None and self.copy.value
+        if copy and k.layout.piece_arrays:
+            raise NoKernel("(move ... copy:True)", "the copy takes the piece's state, value or rotation")
         if self.to.sites is None:
             raise NoKernel("(move (from) (to ...))", "the (to) of an enclosing rule")
         if getattr(self.to, "apply", None) is not None and self.to.apply.condition is not None:
