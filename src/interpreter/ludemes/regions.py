@@ -368,10 +368,12 @@ class SitesOccupied(Ludeme):
         test_of = self._owners(c)
         # Ludii's hands are containers of cells: on a board of cells, their occupied sites count too
         board, hands = True, self.with_hands(c)
+        from ..engine.handsites import what_at
+        container = None  # a container's number worked out in play: its sites only (Ludii's ContainerId)
         if self.container is not None:
             where = self.container.value if isinstance(self.container, (Str, Int)) else None
             if where is None:
-                raise BindError("container: is a container's name or number known before play", self.container.span)
+                container = _container_sites(c, self.container)
             board = where in ("Board", 0)
             hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
         names = None
@@ -390,6 +392,12 @@ class SitesOccupied(Ludeme):
         def occupied(s: State, e: Env) -> list[int]:
             test = test_of(s, e)
             out = []
+            if container is not None:
+                for x in container(s, e):
+                    w = what_at(s, x)
+                    if w and test(owner_of[w], w) and (names is None or w in names):
+                        out.append(x)
+                return out
             if board:
                 for i in range(n):
                     w = s.what[i]
@@ -436,6 +444,33 @@ class SitesOccupied(Ludeme):
         # a player 0 (an expression giving nobody) means the neutral pieces, as the reference's
         return Everywhere(lambda x: f"({st}[WHO + {x}] == {who} if {who} != 0 else "
                                     f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0))")
+
+
+def _container_sites(c: Compiler, container: Any) -> Any:
+    """``fn(s, e)``: the sites of the container whose number ``container`` gives in play
+    (Ludii's containers: 0 the board, then each player's hand, then the shared hand); none
+    for a number that names no container."""
+    from ..engine.arrays import HAND_SITES
+    from ..engine.handsites import hand_sites_of, shared_sites
+    from ..engine.sites import shared_hand_site
+    number = c.int(container)
+    game = c.game
+    n = c.topo.n
+    shared = shared_hand_site(game)
+    sized = HAND_SITES in game.arrays
+
+    def sites(s: State, e: Env) -> range:
+        k = number(s, e)
+        if k == 0:
+            return range(n)
+        if sized and 1 <= k <= game.num_players:
+            return hand_sites_of(s, k)
+        if k == game.num_players + 1 and shared >= 0:
+            return range(shared, shared + max(1, shared_sites(game.arrays)))
+        if not sized and 1 <= k <= game.num_players:  # a counted hand: its one site
+            return range(n + k - 1, n + k)
+        return range(0)
+    return sites
 
 
 def _occupied_any_level(c: Compiler, ludeme: SitesOccupied) -> Any:

@@ -75,7 +75,8 @@ def any_site(c: Compiler, value: Any):
         region = c.region(value)
         return lambda s, e: next(iter(region(s, e)), -1)
     fn = c.site(value) if not isinstance(value, Ludeme) else c.int(value)
-    total = c.topo.n + counts.hand_sites(c.game)
+    from ..engine.sites import off_board_sites
+    total = c.topo.n + off_board_sites(c.game)  # the hands' sites, counted or of Ludii's hands of sites
     if constant(fn) is not None:
         return fn
     return lambda s, e: x if 0 <= (x := fn(s, e)) < total else -1
