@@ -211,24 +211,18 @@ class SitesEmpty(Ludeme):
 
 
 def _empty_in_container(c: Compiler, ludeme: SitesEmpty, board: Any) -> Any:
-    """The empty sites of the container a number gives during play (0: the board's; a hand's
-    when the hands have sites; none for a container the game does not have)."""
-    from ..engine.arrays import HAND_SITES
+    """The empty sites of the container a number gives during play (0: the board's; a hand's,
+    numbered as Ludii numbers its containers; none for a container the game does not have)."""
+    from ..engine.handsites import what_at
     from .hands import hand_size
-    size = hand_size(c, ludeme)
-    n = c.topo.n
-    players = c.game.num_players
-    which = c.int(ludeme.container)
+    hand_size(c, ludeme)  # counted hands (no sites) are refused
+    which = _container_sites(c, ludeme.container)
+    number = c.int(ludeme.container)
 
     def empty(s: State, e: Env) -> list[int]:
-        k = which(s, e)
-        if k == 0:
+        if number(s, e) == 0:
             return board(s, e)
-        if not 1 <= k <= players:
-            return []
-        hands = s.arrays[HAND_SITES]
-        start = (k - 1) * size
-        return [n + start + i for i in range(size) if not hands[start + i]]
+        return [x for x in which(s, e) if not what_at(s, x)]
     return empty
 
 
@@ -376,17 +370,7 @@ class SitesOccupied(Ludeme):
                 container = _container_sites(c, self.container)
             board = where in ("Board", 0)
             hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
-        names = None
-        if self.component is not None or self.components is not None:
-            wanted = [self.component] if self.component is not None else list(self.components.items)
-            names = set()
-            for item in wanted:
-                if isinstance(item, Int):
-                    names.add(item.value)
-                elif isinstance(item, Str):
-                    names.update(c.components_named(item.value, item))
-                else:
-                    raise BindError("component: is a piece's name or number known before play", item.span)
+        names = self._kinds_wanted(c)
         owner_of = game.owner_of
 
         def occupied(s: State, e: Env) -> list[int]:
@@ -409,6 +393,21 @@ class SitesOccupied(Ludeme):
                         out.append(n + k)
             return out
         return occupied
+
+    def _kinds_wanted(self, c: Compiler) -> set[int] | None:
+        """The kinds of piece ``component:``/``components:`` keep (None: any)."""
+        if self.component is None and self.components is None:
+            return None
+        wanted = [self.component] if self.component is not None else list(self.components.items)
+        names: set[int] = set()
+        for item in wanted:
+            if isinstance(item, Int):
+                names.add(item.value)
+            elif isinstance(item, Str):
+                names.update(c.components_named(item.value, item))
+            else:
+                raise BindError("component: is a piece's name or number known before play", item.span)
+        return names
 
     def _with_hands(self, c: Compiler):
         from ..engine.arrays import HAND_SITES
@@ -448,29 +447,11 @@ class SitesOccupied(Ludeme):
 
 def _container_sites(c: Compiler, container: Any) -> Any:
     """``fn(s, e)``: the sites of the container whose number ``container`` gives in play
-    (Ludii's containers: 0 the board, then each player's hand, then the shared hand); none
-    for a number that names no container."""
-    from ..engine.arrays import HAND_SITES
-    from ..engine.handsites import hand_sites_of, shared_sites
-    from ..engine.sites import shared_hand_site
+    (Ludii's containers: 0 the board, then each player's hand, then the shared hand)."""
+    from ..engine.sites import container_sites
     number = c.int(container)
     game = c.game
-    n = c.topo.n
-    shared = shared_hand_site(game)
-    sized = HAND_SITES in game.arrays
-
-    def sites(s: State, e: Env) -> range:
-        k = number(s, e)
-        if k == 0:
-            return range(n)
-        if sized and 1 <= k <= game.num_players:
-            return hand_sites_of(s, k)
-        if k == game.num_players + 1 and shared >= 0:
-            return range(shared, shared + max(1, shared_sites(game.arrays)))
-        if not sized and 1 <= k <= game.num_players:  # a counted hand: its one site
-            return range(n + k - 1, n + k)
-        return range(0)
-    return sites
+    return lambda s, e: container_sites(game, number(s, e))
 
 
 def _occupied_any_level(c: Compiler, ludeme: SitesOccupied) -> Any:
