@@ -288,31 +288,41 @@ class MoveAdd(Ludeme):
         """The local state the placed piece's site gets (Ludii's ``(piece ... state:)``)."""
         return getattr(self.piece, "state", None)
 
-    def _with_state(self, c: Compiler, then: Any) -> Any:
-        """``then`` preceded by setting the placed piece's local state (Ludii's ActionAdd with a
-        state): a number known before play (Ludii evaluates it as the move is made, before
-        anything it does)."""
+    def _with_state(self, c: Compiler, then: Any) -> tuple[Any, Any]:
+        """(an effect to run before the action, ``then`` preceded by setting the placed piece's
+        local state) (Ludii's ActionAdd with a state): Ludii evaluates the state as the move
+        is made, before anything it does, so one worked out in play (``state:(mover)``) is
+        read before the action and given to the piece after it."""
         state = self._state()
         if state is None:
-            return then
+            return None, then
         if c.game.stacking:
             raise BindError("a placed piece's state: in a stacking game is not supported yet", state.span)
-        value = c.static_int(state)
-        if value is None:
-            raise BindError("a placed piece's state: is a number known before play here", state.span,
-                            hint='(piece "Disc" state:1)')
         from .variables import PIECE_STATES
+        fn = c.int(state)
+        value = constant(fn)
+        if value is not None:
+            def set_state(s: State, e: Env) -> None:
+                if value >= 0:  # Ludii's Undefined (-1) leaves the site's state alone
+                    s.set_item(s.arrays[PIECE_STATES], e.to, value)
+            return None, _chain(set_state, then)
+        read: list[int] = []  # the values read before actions not yet finished (acts nest)
 
-        def set_state(s: State, e: Env) -> None:
-            if value >= 0:  # Ludii's Undefined (-1) leaves the site's state alone
-                s.set_item(s.arrays[PIECE_STATES], e.to, value)
-        return _chain(set_state, then)
+        def note(s: State, e: Env) -> None:
+            read.append(fn(s, e))
+
+        def give(s: State, e: Env) -> None:
+            v = read.pop()
+            if v >= 0:
+                s.set_item(s.arrays[PIECE_STATES], e.to, v)
+        return note, _chain(give, then)
 
     def compile(self, c: Compiler) -> MoveGen:
         region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
-        then = self._with_state(c, _then(c, self.then))
+        noted, then = self._with_state(c, _then(c, self.then))
+        to_effect = _chain(noted, to_effect)
         game = c.game
         if self.to.level is not None:
             raise BindError("(to level:...) in a placement is not supported yet", self.to.level.span)
