@@ -161,6 +161,16 @@ def take_one(state: State, site: int) -> None:
         put(state, site, 0)
 
 
+def add_one(state: State, site: int, what: int) -> None:
+    """Ludii's ActionAdd on a site of a hand: an empty site takes the piece; one holding a
+    piece keeps it, one more of them where the game counts its hands' pieces."""
+    held = what_at(state, site)
+    if not held:
+        put(state, site, what)
+    elif HAND_SITE_COUNT in state.arrays:
+        set_count(state, site, held, count_at(state, site) + 1)
+
+
 def hand_sites_of(state: State, player: int) -> range:
     """The sites of a player's hand."""
     hands = state.arrays.get(HAND_SITES)
@@ -171,5 +181,5 @@ def hand_sites_of(state: State, player: int) -> range:
     return range(n + (player - 1) * size, n + player * size)
 
 
-__all__ = ["spread_piece_arrays", "hand_piece_arrays", "carried", "give", "shared_sites", "player_hand_size", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "count_at",
+__all__ = ["spread_piece_arrays", "hand_piece_arrays", "carried", "give", "shared_sites", "player_hand_size", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "add_one", "count_at",
            "set_count", "take_one", "hand_sites_of"]

@@ -210,6 +210,9 @@ def can_move(state: State, player: int) -> bool:
 # --- what a move does ----------------------------------------------------------------------------------
 def _add(state: State, move: Move) -> None:
     frm = move.frm
+    if move.to >= len(state.what):  # a hand's site (Ludii's ActionAdd in any container)
+        handsites.add_one(state, move.to, move.what)
+        return
     if 0 <= frm != move.to and state.game.piece_arrays:  # a copy (copy:True): Ludii's ActionCopy
         local = handsites.carried(state, frm)  # the copy has the state, value, rotation there
         state.place(move.to, move.what)

@@ -355,8 +355,10 @@ def find_track(tracks: list, title: str | None, player: int):
 
 # --- maps: pairs of values (Ludii's game.equipment.other.Map) -------------------------------------------
 _LANDMARKS = ("FirstSite", "LastSite", "CentreSite")
-_KEY = Either((INT_LIT, STR_LIT, ROLE))  # a number, a site's label (Ludii's string key) or a player
-_VALUE = Either((INT_LIT, STR_LIT, ROLE, Enum(_LANDMARKS)))
+# a number, a site's label (Ludii's string key), a player, or a number worked out before play
+# (Ludii's IntFunction: (id "Lion" P1), (handSite P2 1))
+_KEY = Either((INT_LIT, STR_LIT, ROLE, INT_FN))
+_VALUE = Either((INT_LIT, STR_LIT, ROLE, Enum(_LANDMARKS), INT_FN))
 
 
 class Pair(Ludeme):
@@ -367,15 +369,20 @@ class Pair(Ludeme):
     stands for its number (``(pair 0 "SquareLarge0")``). As in Ludii, a pair whose label or
     piece is not found is left out of the map.
 
+    Key and value may be numbers worked out as the game starts (Ludii's IntFunction pairs,
+    evaluated once: ``(pair (id "Chick" P1) (handSite P2 2))``).
+
     Parameters:
-        key: the key (a number, a site label or a player)
-        value: what the key gives: a number, a site label, a player or a landmark site
+        key: the key (a number, a site label, a player or a number worked out)
+        value: what the key gives: a number, a site label, a player, a landmark site or a number
+            worked out
 
     Examples:
         (pair P1 FirstSite)
         (pair 2 "A1")
         (pair "A1" "C3")
         (pair 1 "Disc1")
+        (pair (id "Chick" P1) (id "Chick" P2))
     """
 
     name = "pair"
@@ -383,12 +390,17 @@ class Pair(Ludeme):
     key: Any = Param(_KEY, range=ANY_INT)
     value: Any = Param(_VALUE, range=ANY_INT)
 
+    def worked_out(self) -> bool:
+        """Whether the key or value is a function (evaluated once the game's layout is known)."""
+        return isinstance(self.key, Ludeme) or isinstance(self.value, Ludeme)
+
     def entry(self, topo: Topology, num_players: int,
-              components: dict[str, int] | None = None) -> tuple[int, int] | None:
-        """(key, value); None when Ludii leaves the pair out (a label or piece not found)."""
+              components: dict[str, int] | None = None, c: Any = None) -> tuple[int, int] | None:
+        """(key, value); None when Ludii leaves the pair out (a label or piece not found).
+        ``c``: a compiler of the game, for a key or value worked out."""
         if isinstance(self.key, Str) and topo.site(self.key.value) < 0:
             return None  # Ludii's SiteFinder finds no such site: no entry
-        key = _map_number(self.key, topo, num_players)
+        key = _map_number(self.key, topo, num_players, c)
         if isinstance(self.value, Str):
             text = self.value.value
             if is_coordinate(text):
@@ -396,7 +408,7 @@ class Pair(Ludeme):
                 return (key, site) if site >= 0 else None
             index = (components or {}).get(text)
             return (key, index) if index is not None else None
-        return key, _map_number(self.value, topo, num_players)
+        return key, _map_number(self.value, topo, num_players, c)
 
 
 def is_coordinate(text: str) -> bool:
@@ -412,9 +424,15 @@ def is_coordinate(text: str) -> bool:
     return all("a" <= ch <= "z" or "A" <= ch <= "Z" for ch in letters)
 
 
-def _map_number(value: Any, topo: Topology, num_players: int) -> int:
+def _map_number(value: Any, topo: Topology, num_players: int, c: Any = None) -> int:
     if isinstance(value, Int):
         return value.value
+    if isinstance(value, Ludeme):  # a function (Ludii evaluates a map's pairs once, at the start)
+        fn = c.int(value)
+        try:
+            return int(fn(None, None))
+        except (AttributeError, TypeError, IndexError) as err:
+            raise BindError("a map's pair is a number known before play", value.span) from err
     if isinstance(value, Str):
         site = topo.site(value.value)
         if site < 0:
@@ -482,11 +500,17 @@ class Map(Ludeme):
             d.maps[title] = table
             return
         items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
-        for item in items:
-            pair = item.entry(c.topo, d.num_players, d.component_index)
-            if pair is not None:
-                table.setdefault(*pair)
         d.maps[title] = table
+
+        def fill(d: Declarations, c: Any) -> None:
+            for item in items:
+                pair = item.entry(c.topo, d.num_players, d.component_index, c)
+                if pair is not None:
+                    table.setdefault(*pair)
+        if any(item.worked_out() for item in items):
+            d.late.append(fill)  # (id ...), (handSite ...): read once the layout is known
+        else:
+            fill(d, c)
 
 
 class MapEntry(Ludeme):

@@ -17,6 +17,7 @@ from .base import (
     BOOL_FN,
     BOOL_LIT,
     DIRS,
+    INT,
     INT_FN,
     MOVES,
     MOVES_T,
@@ -283,6 +284,8 @@ class MoveAdd(Ludeme):
         if self._state() is not None:
             from .variables import piece_states
             piece_states(d)
+        if isinstance(self.to.sites, Ludeme) and self.to.sites.kind == INT:  # one site: a hand's, maybe
+            d.late.append(_count_hand_sites)
 
     def _state(self) -> Any:
         """The local state the placed piece's site gets (Ludii's ``(piece ... state:)``)."""
@@ -361,12 +364,14 @@ class MoveAdd(Ludeme):
                                    taken_from_hand(w) if hand and owner_of[w] else None), then)
                      for w in range(len(game.components))]
         made: dict[int, list[Move]] = {}  # moves are values: each (piece, site) is made once
+        from ..engine.arrays import HAND_SITES
+        hand_sites = len(game.arrays.get(HAND_SITES, ()))  # Ludii's hands of sites take placements too
 
         def moves_of(what: int) -> list[Move]:
             if what not in made:
                 tag = game.piece_tag(what) if self.piece is not None or game.names_piece(what) else ""
                 made[what] = [Move(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what])
-                              for site in range(c.topo.n)]
+                              for site in range(c.topo.n + hand_sites)]  # a hand's sites too
             return made[what]
         # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
         placements = _Placements(region, cond, per_player, moves_of, anywhere_empty, hand, owner_of,
@@ -470,6 +475,15 @@ class MoveAdd(Ludeme):
                 f"({w} << {abi.WHAT_SHIFT})")
         k.accept(code)
         return space
+
+
+def _count_hand_sites(d: Any, c: Any) -> None:
+    """A placement on a site worked out in play may go to a hand's site, where Ludii's ActionAdd
+    counts one more piece when the site holds one: the game counts the pieces of its hands'
+    sites (:data:`~..engine.arrays.HAND_SITE_COUNT`)."""
+    from ..engine.arrays import HAND_SITE_COUNT, HAND_SITES
+    if HAND_SITES in d.arrays and HAND_SITE_COUNT not in d.arrays:
+        d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
 
 
 def _kept_piece() -> tuple[Any, Any]:
