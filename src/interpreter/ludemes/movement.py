@@ -917,7 +917,7 @@ class MoveFromTo(Ludeme):
         """The move of pieces by number between two sites: ``choice(frm, to)`` gives the
         choice of the two sites (``A1-Hand1``), whose consequence moves ``count:`` pieces (one
         by default; as many as there are when fewer), after the to's effect."""
-        from ..engine import counts, stacks
+        from ..engine import counts, handsites, stacks
         from ..engine.move import CHOICE
         from ..engine.sites import site_label
         from .sowing import _note_effect_to, seed_kind
@@ -935,6 +935,7 @@ class MoveFromTo(Ludeme):
                 effect(s, e)  # what happens at the target, before the pieces come
             a, b = e.frm, e.to
             what = counts.kind_at(s, a, seed)
+            local = handsites.carried(s, a)  # the piece's state, value, rotation (Ludii's ActionMove)
             moved = take(s, a, number(s, e))
             if moved:
                 if stacked and 0 <= b < board:
@@ -942,6 +943,7 @@ class MoveFromTo(Ludeme):
                         stacks.push(s, b, stacks.new_entry(s, what))
                 else:
                     add(s, b, moved, what)
+                    handsites.give(s, b, local)
                 _note_effect_to(s, b, a)
         rules = c.rule(transfer, _then(c, self.then))
         uid = game.uid

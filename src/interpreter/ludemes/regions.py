@@ -366,7 +366,7 @@ class SitesOccupied(Ludeme):
         container = None  # a container's number worked out in play: its sites only (Ludii's ContainerId)
         if self.container is not None:
             where = self.container.value if isinstance(self.container, (Str, Int)) else None
-            if where is None:
+            if where is None or isinstance(where, int) and where > 0:  # one container, by its number
                 container = _container_sites(c, self.container)
             board = where in ("Board", 0)
             hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
