@@ -43,7 +43,7 @@ def _lists_moves(c: Compiler, value: Any) -> bool:
     return True
 
 
-def _first_change(s: State, e: Env, found: list[Any]) -> int | None:
+def _first_change(s: State, e: Env, found: list[Any]) -> int:
     """Apply ``found`` on the position and take them back: the first site of the board they
     changed; -1 when they changed something else only, -2 when they changed nothing."""
     from ..engine.state import _restore_site
