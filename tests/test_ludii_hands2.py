@@ -187,3 +187,11 @@ def test_a_placed_piece_state_worked_out_in_play_is_the_movers():
     s.apply("A1")
     s.apply("B1")
     assert at(s, "(state at:(site))", 0) == 1 and at(s, "(state at:(site))", 1) == 2
+
+
+def test_a_piece_placed_in_a_hand_with_a_rotation_keeps_it_on_the_board():
+    g = hands_game('(place "Disc1" (handSite P1) rotation:2)')
+    s = g.initial_state()
+    assert at(s, "(rotation at:(site))", HAND1) == 2
+    s.apply("Hand1_1-C1")
+    assert at(s, "(rotation at:(site))", g.topology.site("C1")) == 2 and at(s, "(rotation at:(site))", HAND1) == 0
