@@ -302,7 +302,7 @@ def test_append_of_no_moves_does_nothing_not_even_then():
 
 def test_combined_moves_as_a_decision_are_refused_with_a_located_error():
     with pytest.raises(LudError, match="not supported yet"):
-        game('(append (move Add (to (sites Empty))))')
+        game('(allCombinations (move Add (to (sites Empty))) (move Add (to (sites Empty))))')
 
 
 def test_flip_turns_a_stack_over_whole():

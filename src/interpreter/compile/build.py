@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..engine import simultaneous
+from ..engine import handsites, simultaneous
 from ..engine.game import CompiledRules, Component, Declarations, EndRule, Game, GameInfo, Phase
 from ..engine.result import Termination
 from ..errors import BindError
@@ -76,6 +76,11 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     mark_add_caches(bound)  # where Ludii lists a placement with effects twice (ludemes/action_cache.py)
     for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
         ludeme.declare(declared, region_compiler)
+    handsites.spread_piece_arrays(declared)  # the pieces in hands have their local state too
+    if declared.late:  # declarations that read the game's layout: compiled against a draft of it
+        draft = Compiler(Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named))
+        for hook in declared.late:
+            hook(declared, draft)
     game = Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named)
     rules: Rules = bound.rules
     c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])

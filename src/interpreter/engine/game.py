@@ -126,6 +126,10 @@ class Declarations:
     # meta rules that forbid some of the legal moves: (state, moves) -> the moves allowed
     move_filters: list[Callable[[State, list[Move]], list[Move]]] = field(default_factory=list)
     component_index: dict[str, int] = field(default_factory=dict)  # piece name ("Disc1") -> its number
+    # declarations that need the game's layout (a map's pair given by functions: (id "Lion" P1),
+    # (handSite P2)): hook(declarations, compiler of a draft of the game), run once every ludeme
+    # declared, in declaration order
+    late: list[Callable[[Declarations, Any], None]] = field(default_factory=list)
 
     def array(self, name: str, initial: list[Any], *, per_piece: bool = False) -> None:
         """A state array ``name`` starting as ``initial`` (declared once: a second declaration

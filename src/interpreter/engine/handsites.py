@@ -15,13 +15,51 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import HAND_SHARED_SITES, HAND_SITE_COUNT, HAND_SITES
+from .arrays import COUNT, HAND_SHARED_SITES, HAND_SITE_COUNT, HAND_SITES
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from .game import Game
+    from .game import Declarations, Game
     from .state import State
+
+
+def spread_piece_arrays(d: Declarations) -> None:
+    """Give the pieces of the hands' sites their local state too (Ludii's ContainerState keeps
+    state, rotation and value per site in every container): each per-piece array declared for
+    the board's sites (piece states, values, rotations) also covers the hands' sites, numbered
+    after the board's. Run once the collect pass is over, whatever order the ludemes declared
+    in; a game whose hands have no sites (counted by kind) keeps the board's only."""
+    hands = d.arrays.get(HAND_SITES)
+    if not hands:
+        return
+    for name in d.piece_arrays:
+        data = d.arrays[name]
+        if name != COUNT and len(data) == d.num_sites:
+            data.extend([0] * len(hands))
+
+
+def hand_piece_arrays(state: State) -> list[list[int]]:
+    """The per-piece arrays that cover the hands' sites (:func:`spread_piece_arrays`)."""
+    n = len(state.what)
+    return [state.arrays[name] for name in state.game.piece_arrays
+            if name != COUNT and len(state.arrays[name]) > n]
+
+
+def carried(state: State, site: int) -> list[tuple[list[int], int]]:
+    """The local state of the piece on a site of the board or of a hand (each per-piece array
+    that covers the site, with its value there): what a move takes with the piece."""
+    arrays = state.arrays
+    return [(arrays[name], arrays[name][site]) for name in state.game.piece_arrays
+            if name != COUNT and 0 <= site < len(arrays[name])]
+
+
+def give(state: State, site: int, local: list[tuple[list[int], int]]) -> None:
+    """Give the piece on ``site`` the local state taken by :func:`carried` (Ludii's ActionMove
+    copies the state, rotation and value of the site moved from to the site moved to)."""
+    for data, value in local:
+        if site < len(data) and data[site] != value:
+            state.set_item(data, site, value)
 
 
 def shared_sites(arrays: Mapping[str, object]) -> int:
@@ -84,6 +122,9 @@ def put(state: State, site: int, what: int) -> None:
     hands = state.arrays[HAND_SITES]
     if hands[site - n] != what:
         state.set_item(hands, site - n, what)
+        for data in hand_piece_arrays(state):  # another piece, or none: its local state is 0
+            if data[site]:
+                state.set_item(data, site, 0)
     counts = state.arrays.get(HAND_SITE_COUNT)
     if counts is not None and counts[site - n]:
         state.set_item(counts, site - n, 0)
@@ -120,6 +161,16 @@ def take_one(state: State, site: int) -> None:
         put(state, site, 0)
 
 
+def add_one(state: State, site: int, what: int) -> None:
+    """Ludii's ActionAdd on a site of a hand: an empty site takes the piece; one holding a
+    piece keeps it, one more of them where the game counts its hands' pieces."""
+    held = what_at(state, site)
+    if not held:
+        put(state, site, what)
+    elif HAND_SITE_COUNT in state.arrays:
+        set_count(state, site, held, count_at(state, site) + 1)
+
+
 def hand_sites_of(state: State, player: int) -> range:
     """The sites of a player's hand."""
     hands = state.arrays.get(HAND_SITES)
@@ -130,5 +181,5 @@ def hand_sites_of(state: State, player: int) -> range:
     return range(n + (player - 1) * size, n + player * size)
 
 
-__all__ = ["shared_sites", "player_hand_size", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "count_at",
+__all__ = ["spread_piece_arrays", "hand_piece_arrays", "carried", "give", "shared_sites", "player_hand_size", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "add_one", "count_at",
            "set_count", "take_one", "hand_sites_of"]

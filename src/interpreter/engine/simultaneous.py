@@ -159,7 +159,7 @@ def apply_choices(state: State, e: Env) -> None:
         for p in range(1, state.game.num_players + 1):
             if joint[p] >= 0:
                 sub = per[p][joint[p]]
-                if sub.kind is not PASS:
+                if sub.kind is not PASS or sub.rules:  # a rule's pass has its consequences
                     turns.act(state, sub)
         waiting = _deferred.pop(key)
         for effect, frame in waiting:

@@ -43,6 +43,22 @@ def off_board_sites(game: Game) -> int:
     return hand_layout(game)[1] + (1 if HAND_SHARED in game.arrays else shared_sites(game.arrays))
 
 
+def container_sites(game: Game, k: int) -> range:
+    """The sites of Ludii's container number ``k``: 0 the board, then each player's hand (of
+    one site or of several), then the shared hand; none for a number that names no container."""
+    n = game.topology.n
+    if k == 0:
+        return range(n)
+    per_hand, hands = hand_layout(game)
+    players = hands // per_hand if per_hand else 0
+    if 1 <= k <= players:
+        return range(n + (k - 1) * per_hand, n + k * per_hand)
+    shared = shared_hand_site(game)
+    if k == players + 1 and shared >= 0:
+        return range(shared, shared + max(1, shared_sites(game.arrays)))
+    return range(0)
+
+
 def site_label(game: Game, site: int) -> str:
     """The label of any site: the board's own, a hand's (``Hand1``, ``Hand1_2``) or a die's
     (``Die1``); the number itself for a site that is none of these."""
@@ -89,4 +105,4 @@ def site_of_label(game: Game, label: str) -> int:
     return len(game.topology.labels) + (p - 1) * per_hand + k - 1
 
 
-__all__ = ["hand_layout", "shared_hand_site", "off_board_sites", "site_label", "site_of_label"]
+__all__ = ["hand_layout", "container_sites", "shared_hand_site", "off_board_sites", "site_label", "site_of_label"]

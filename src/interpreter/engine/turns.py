@@ -209,14 +209,25 @@ def can_move(state: State, player: int) -> bool:
 
 # --- what a move does ----------------------------------------------------------------------------------
 def _add(state: State, move: Move) -> None:
+    frm = move.frm
+    if move.to >= len(state.what):  # a hand's site (Ludii's ActionAdd in any container)
+        handsites.add_one(state, move.to, move.what)
+        return
+    if 0 <= frm != move.to and state.game.piece_arrays:  # a copy (copy:True): Ludii's ActionCopy
+        local = handsites.carried(state, frm)  # the copy has the state, value, rotation there
+        state.place(move.to, move.what)
+        handsites.give(state, move.to, local)
+        return
     state.place(move.to, move.what)
 
 
 def _move_piece(state: State, move: Move) -> None:
     n = len(state.what)
     if not (move.frm < n and move.to < n):  # from or to a site of a hand
+        local = handsites.carried(state, move.frm)  # the piece's state, value, rotation go with it
         handsites.put(state, move.to, handsites.what_at(state, move.frm))
         handsites.take_one(state, move.frm)  # a hand's site counting several keeps the others
+        handsites.give(state, move.to, local)
         if hidden.INVISIBLE in state.arrays:  # the site's hidden information goes with the piece
             hidden.carry(state, move.frm, move.to)
         return

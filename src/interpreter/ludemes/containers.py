@@ -374,9 +374,13 @@ class Pair(Ludeme):
     piece is not found is left out of the map, and so is a number worked out as -1 (Ludii's
     Off): ``(pair (id "Disc1") (id "Disc2"))``.
 
+    Key and value may be numbers worked out as the game starts (Ludii's IntFunction pairs,
+    evaluated once: ``(pair (id "Chick" P1) (handSite P2 2))``).
+
     Parameters:
-        key: the key (a number, a site label or a player)
-        value: what the key gives: a number, a site label, a player or a landmark site
+        key: the key (a number, a site label, a player or a number worked out)
+        value: what the key gives: a number, a site label, a player, a landmark site or a number
+            worked out
 
     Examples:
         (pair P1 FirstSite)
@@ -392,20 +396,22 @@ class Pair(Ludeme):
     key: Any = Param(_KEY, range=ANY_INT)
     value: Any = Param(_VALUE, range=ANY_INT)
 
+    def worked_out(self) -> bool:
+        """Whether the key or value is a function (evaluated once the game's layout is known)."""
+        return isinstance(self.key, Ludeme) or isinstance(self.value, Ludeme)
+
     def entry(self, topo: Topology, num_players: int,
               components: dict[str, int] | None = None, c: Any = None) -> tuple[int, int] | None:
         """(key, value); None when Ludii leaves the pair out (a label or piece not found, or a
-        number worked out as -1, Ludii's OFF)."""
+        number worked out as -1, Ludii's OFF). ``c``: a compiler of the game, for a key or value
+        worked out."""
         if isinstance(self.key, Str) and topo.site(self.key.value) < 0:
             return None  # Ludii's SiteFinder finds no such site: no entry
-        if isinstance(self.key, Ludeme):
-            key = map_int(self.key, c, components)
-            if key == -1:
-                return None
-        else:
-            key = _map_number(self.key, topo, num_players)
+        key = _map_number(self.key, topo, num_players, c)
+        if isinstance(self.key, Ludeme) and key == -1:
+            return None
         if isinstance(self.value, Ludeme):
-            value = map_int(self.value, c, components)
+            value = _map_number(self.value, topo, num_players, c)
             return (key, value) if value != -1 else None
         if isinstance(self.value, Str):
             text = self.value.value
@@ -415,31 +421,6 @@ class Pair(Ludeme):
             index = (components or {}).get(text)
             return (key, index) if index is not None else None
         return key, _map_number(self.value, topo, num_players, c)
-
-
-def map_int(value: Any, c: Any, components: dict[str, int] | None) -> int:
-    """A map's number given by a function (Ludii's IntFunction of a pair or of a map's keys and
-    values), worked out once as the map is made, before play: a piece's number
-    (``(id "Disc1")``, ``(id "Disc" P2)``) or any number known before play."""
-    from .hands import Id
-    if isinstance(value, Id) and value.piece_name is not None:
-        name = value.piece_name.value
-        role = getattr(value.role, "name", None)
-        if role is not None:  # a fixed player's piece: its name with the owner's number
-            if role.startswith("P") and role[1:].isdigit():
-                name += role[1:]
-            elif role == "Neutral":
-                name += "0"
-            elif role != "Shared":
-                raise BindError(f"(id ... {role}): a map's number is worked out before play, so the "
-                                "player is P1, P2 ..., Neutral or Shared", value.span)
-        return (components or {}).get(name, -1)  # Ludii: no such piece, no entry
-    if isinstance(value, Int):
-        return value.value
-    try:
-        return int(c.static_int(value))
-    except (AttributeError, TypeError):
-        raise BindError("a map's number must be known before play", value.span) from None
 
 
 def is_coordinate(text: str) -> bool:
@@ -458,15 +439,14 @@ def is_coordinate(text: str) -> bool:
 def _map_number(value: Any, topo: Topology, num_players: int, c: Any = None) -> int:
     if isinstance(value, Int):
         return value.value
-    if isinstance(value, Ludeme) or (isinstance(value, Const) and value.name in ("Infinity", "Off", "End",
-                                                                                 "Undefined")):
-        if c is None:
-            raise BindError("a map's number must be known before play here", value.span)
+    if isinstance(value, Ludeme):  # a function (Ludii evaluates a map's pairs once, at the start)
+        fn = c.int(value)
         try:
-            return c.static_int(value)  # Ludii evaluates a pair's IntFunction once, in a fresh context
-        except AttributeError:  # it reads the game's pieces or players, not known while maps are declared
-            raise BindError(f"({value.name} ...) in a map: a number read from the pieces or players is not "
-                            "supported in a map yet", value.span) from None
+            return int(fn(None, None))
+        except (AttributeError, TypeError, IndexError) as err:
+            raise BindError("a map's pair is a number known before play", value.span) from err
+    if isinstance(value, Const) and value.name in ("Infinity", "Off", "End", "Undefined"):
+        return int(c.static_int(value))
     if isinstance(value, Str):
         site = topo.site(value.value)
         if site < 0:
@@ -524,24 +504,34 @@ class Map(Ludeme):
             raise BindError(f'map "{title}" is declared twice' if title else "a second map without a name",
                             self.span, hint="give each map its own name")
         table: dict[int, int] = {}
+        d.maps[title] = table
+        worked = False
         if self.keys is not None:  # Ludii's second form: keys and values, side by side
-            keys = [map_int(k, c, d.component_index)
-                    for k in (self.keys.items if isinstance(self.keys, BoundArray) else [self.keys])]
-            values = [map_int(v, c, d.component_index)
-                      for v in (self.values.items if isinstance(self.values, BoundArray) else [self.values])]
+            keys = self.keys.items if isinstance(self.keys, BoundArray) else [self.keys]
+            values = self.values.items if isinstance(self.values, BoundArray) else [self.values]
             if len(keys) != len(values):
                 raise BindError(f"a map of {len(keys)} keys and {len(values)} values", self.span)
-            for key, value in zip(keys, values):
-                if key != -1 and value != -1:  # Ludii's OFF: no entry
-                    table[key] = value  # as Ludii's map.put: a later pair of the same key wins
-            d.maps[title] = table
-            return
-        items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
-        for item in items:
-            pair = item.entry(c.topo, d.num_players, d.component_index, c)
-            if pair is not None:
-                table[pair[0]] = pair[1]  # as Ludii's map.put: a later pair of the same key wins
-        d.maps[title] = table
+            worked = any(isinstance(x, Ludeme) for x in (*keys, *values))
+
+            def fill(d: Declarations, c: Any) -> None:
+                for k, v in zip(keys, values):
+                    key = _map_number(k, c.topo, d.num_players, c)
+                    value = _map_number(v, c.topo, d.num_players, c)
+                    if key != -1 and value != -1:  # Ludii's OFF: no entry
+                        table[key] = value  # as Ludii's map.put: a later pair of the same key wins
+        else:
+            items = self.pairs.items if isinstance(self.pairs, BoundArray) else [self.pairs]
+            worked = any(item.worked_out() for item in items)
+
+            def fill(d: Declarations, c: Any) -> None:
+                for item in items:
+                    pair = item.entry(c.topo, d.num_players, d.component_index, c)
+                    if pair is not None:
+                        table[pair[0]] = pair[1]  # as Ludii's map.put: a later pair of the same key wins
+        if worked:
+            d.late.append(fill)  # (id ...), (handSite ...): read once the layout is known
+        else:
+            fill(d, c)
 
 
 class MapEntry(Ludeme):

@@ -671,14 +671,17 @@ class Place(Ludeme):
         from .board_sites import check_type
         check_type(self, c)
         placed = self._compile_placing(c)
-        if self.rotation is not None and (hasattr(self.sites, "fill") or isinstance(self.sites, Int)
-                                          and self.sites.value >= c.topo.n or isinstance(self.sites, Str)
-                                          and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0):
-            raise BindError("rotation: of pieces placed in hands is not supported", self.rotation.span)
+        hand_sites = hasattr(self.sites, "fill") and HAND_SITES in c.game.arrays  # set by _compile_placing
+        if self.rotation is not None and not hand_sites and (
+                hasattr(self.sites, "fill") or isinstance(self.sites, Int) and self.sites.value >= c.topo.n
+                or isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0):
+            raise BindError("rotation: of pieces placed in hands without sites is not supported", self.rotation.span,
+                            hint="give the hands sites: (hand Each size:N)")
         if self.value is None:
             return placed
         if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
             raise BindError("value: of pieces placed in hands is not supported", self.value.span)
+        from ..engine.handsites import what_at
         from .variables import PIECE_VALUED, PIECE_VALUES
         value = c.int(self.value)
         region = c.region(self.sites)
@@ -688,7 +691,7 @@ class Place(Ludeme):
             v = value(s, e)
             values, flags = s.arrays[PIECE_VALUES], s.arrays[PIECE_VALUED]
             for site in region(s, e):
-                if 0 <= site < len(values) and s.what[site]:
+                if 0 <= site < len(values) and what_at(s, site):
                     s.set_item(values, site, v)
                     if not flags[site]:
                         s.set_item(flags, site, 1)
@@ -731,10 +734,14 @@ class Place(Ludeme):
                             hint="name one, e.g. with its player number")
         what = found[0]
         if hasattr(self.sites, "fill"):  # (handSite P1): pieces in a hand
-            for given in (self.state, self.value):
-                if given is not None:  # the states and values kept are the board's sites' only
-                    raise BindError("a state or value for a piece in a hand is not supported yet", given.span)
-            return self.sites.fill(c, what, self.count)
+            filled = self.sites.fill(c, what, self.count)
+            if HAND_SITES not in c.game.arrays:
+                for given in (self.state, self.value):
+                    if given is not None:  # a hand without sites holds pieces by kind, not one by one
+                        raise BindError("a state or value for a piece in a hand without sites is not supported",
+                                        given.span, hint="give the hands sites: (hand Each size:N)")
+                return filled
+            return self._local_in_hand(c, filled)
         if self.count is not None:  # several pieces on each site (Ludii's count)
             return self._counted(c, what)
         region = c.region(self.sites)
@@ -754,6 +761,29 @@ class Place(Ludeme):
                             s.set_item(s.arrays[PIECE_STATES], site, v)
                     if rotation is not None:
                         set_rotation(s, site, rotation(s, e))
+        return run
+
+    def _local_in_hand(self, c: Compiler, filled: Any):
+        """The pieces put on a hand's site with their state and rotation (Ludii's ActionAdd
+        gives them to the site of any container; the value is given by compile_effect)."""
+        if self.state is None and self.rotation is None:
+            return filled
+        from .rotations import set_rotation
+        from .variables import PIECE_STATES
+        site = self.sites.compile(c)
+        state = c.int(self.state) if self.state is not None else None
+        rotation = c.int(self.rotation) if self.rotation is not None else None
+
+        def run(s: State, e: Env) -> None:
+            filled(s, e)
+            x = site(s, e)
+            if state is not None:
+                v = state(s, e)
+                states = s.arrays[PIECE_STATES]
+                if v >= 0 and 0 <= x < len(states) and states[x] != v:  # Ludii's Undefined (-1) sets none
+                    s.set_item(states, x, v)
+            if rotation is not None:
+                set_rotation(s, x, rotation(s, e))
         return run
 
     def _counted(self, c: Compiler, what: int):

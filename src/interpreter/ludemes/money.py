@@ -240,7 +240,18 @@ class MoveBet(Ludeme):
         rules = c.rule(before=bet, after=then)
         moves = [Move(CHOICE, word=f"Bet/{v}", game_id=c.game.uid, rules=rules, bound=(("value", v),))
                  for v in range(lo, hi + 1)]
-        return FnGen(lambda s, e: list(moves), unique=True)
+        if not c.game.simultaneous or isinstance(self.player, Const) and self.player.name == "Mover":
+            return FnGen(lambda s, e: list(moves), unique=True)
+        # in simultaneous play the bet is the named player's move (Ludii's Bet: its mover is
+        # the player betting there, the mover otherwise)
+        by: dict[int, list[Move]] = {}
+
+        def bets(s: State, e: Env) -> list[Move]:
+            p = who(s, e)
+            if p not in by:
+                by[p] = [m.with_mover(p) for m in moves]
+            return list(by[p])
+        return FnGen(bets, unique=True)
 
 
 __all__ += ["MoveBet"]

@@ -1011,7 +1011,7 @@ class MoveFromTo(Ludeme):
         """The move of pieces by number between two sites: ``choice(frm, to)`` gives the
         choice of the two sites (``A1-Hand1``), whose consequence moves ``count:`` pieces (one
         by default; as many as there are when fewer), after the to's effect."""
-        from ..engine import counts, stacks
+        from ..engine import counts, handsites, stacks
         from ..engine.move import CHOICE
         from ..engine.sites import site_label
         from .sowing import _note_effect_to, seed_kind
@@ -1030,6 +1030,7 @@ class MoveFromTo(Ludeme):
                 effect(s, e)  # what happens at the target, before the pieces come
             a, b = e.frm, e.to
             what = counts.kind_at(s, a, seed)
+            local = handsites.carried(s, a)  # the piece's state, value, rotation (Ludii's ActionMove)
             moved = take(s, a, number(s, e))
             if moved:
                 if stacked and 0 <= b < board:
@@ -1037,6 +1038,7 @@ class MoveFromTo(Ludeme):
                         stacks.push(s, b, stacks.new_entry(s, what), revive=True)
                 else:
                     add(s, b, moved, what)
+                    handsites.give(s, b, local)
                 _note_effect_to(s, b, a)
         rules = c.rule(transfer, _then(c, self.then))
         uid = game.uid
@@ -1108,6 +1110,8 @@ class MoveFromTo(Ludeme):
         if self.role is not None and self.role.name != "Mover":
             raise NoKernel("(move ... <role>)", "a move given to a named player")
         copy = self.copy is not None and self.copy.value
+        if copy and k.layout.piece_arrays:
+            raise NoKernel("(move ... copy:True)", "the copy takes the piece's state, value or rotation")
         if self.to.sites is None:
             raise NoKernel("(move (from) (to ...))", "the (to) of an enclosing rule")
         if getattr(self.to, "apply", None) is not None and self.to.apply.condition is not None:

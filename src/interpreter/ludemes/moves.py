@@ -18,6 +18,7 @@ from .base import (
     BOOL_FN,
     BOOL_LIT,
     DIRS,
+    INT,
     INT_FN,
     MOVES,
     MOVES_T,
@@ -297,36 +298,48 @@ class MoveAdd(Ludeme):
         if self._state() is not None:
             from .variables import piece_states
             piece_states(d)
+        if isinstance(self.to.sites, Ludeme) and self.to.sites.kind == INT:  # one site: a hand's, maybe
+            d.late.append(_count_hand_sites)
 
     def _state(self) -> Any:
         """The local state the placed piece's site gets (Ludii's ``(piece ... state:)``)."""
         return getattr(self.piece, "state", None)
 
-    def _with_state(self, c: Compiler, then: Any) -> Any:
-        """``then`` preceded by setting the placed piece's local state (Ludii's ActionAdd with a
-        state): a number known before play (Ludii evaluates it as the move is made, before
-        anything it does)."""
+    def _with_state(self, c: Compiler, then: Any) -> tuple[Any, Any]:
+        """(an effect to run before the action, ``then`` preceded by setting the placed piece's
+        local state) (Ludii's ActionAdd with a state): Ludii evaluates the state as the move
+        is made, before anything it does, so one worked out in play (``state:(mover)``) is
+        read before the action and given to the piece after it."""
         state = self._state()
         if state is None:
-            return then
+            return None, then
         if c.game.stacking:
             raise BindError("a placed piece's state: in a stacking game is not supported yet", state.span)
-        value = c.static_int(state)
-        if value is None:
-            raise BindError("a placed piece's state: is a number known before play here", state.span,
-                            hint='(piece "Disc" state:1)')
         from .variables import PIECE_STATES
+        fn = c.int(state)
+        value = constant(fn)
+        if value is not None:
+            def set_state(s: State, e: Env) -> None:
+                if value >= 0:  # Ludii's Undefined (-1) leaves the site's state alone
+                    s.set_item(s.arrays[PIECE_STATES], e.to, value)
+            return None, _chain(set_state, then)
+        read: list[int] = []  # the values read before actions not yet finished (acts nest)
 
-        def set_state(s: State, e: Env) -> None:
-            if value >= 0:  # Ludii's Undefined (-1) leaves the site's state alone
-                s.set_item(s.arrays[PIECE_STATES], e.to, value)
-        return _chain(set_state, then)
+        def note(s: State, e: Env) -> None:
+            read.append(fn(s, e))
+
+        def give(s: State, e: Env) -> None:
+            v = read.pop()
+            if v >= 0:
+                s.set_item(s.arrays[PIECE_STATES], e.to, v)
+        return note, _chain(give, then)
 
     def compile(self, c: Compiler) -> MoveGen:
         region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
-        then = self._with_state(c, _then(c, self.then))
+        noted, then = self._with_state(c, _then(c, self.then))
+        to_effect = _chain(noted, to_effect)
         game = c.game
         if self.to.level is not None:
             raise BindError("(to level:...) in a placement is not supported yet", self.to.level.span)
@@ -372,6 +385,8 @@ class MoveAdd(Ludeme):
                             _chain(put_back, _more_counted(c, self.count, w), then))
                      for w in range(len(game.components))]
         made: dict[int, list[Move]] = {}  # moves are values: each (piece, site) is made once
+        from ..engine.arrays import HAND_SITES
+        hand_sites = len(game.arrays.get(HAND_SITES, ()))  # Ludii's hands of sites take placements too
 
         def moves_of(what: int) -> list[Move]:
             if what not in made:
@@ -381,7 +396,7 @@ class MoveAdd(Ludeme):
                                             on=sited) for site in range(size)]
                 else:
                     made[what] = [Move(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what])
-                                  for site in range(c.topo.n)]
+                                  for site in range(c.topo.n + hand_sites)]  # a hand's sites too
             return made[what]
         size = c.topo.n if sited is None else sited_count(c, sited)
         # in a stacking game pieces go on top of the pieces there (Ludii's Add tests no site)
@@ -515,6 +530,13 @@ def _no_sited_kernel(ludeme: Any, k: Any) -> None:
     if to_type is not None and to_type.name != k.topo.use:
         from ..native.emit import NoKernel
         raise NoKernel(f"(to {to_type.name} ...)", "pieces on another kind of site than the board's")
+def _count_hand_sites(d: Any, c: Any) -> None:
+    """A placement on a site worked out in play may go to a hand's site, where Ludii's ActionAdd
+    counts one more piece when the site holds one: the game counts the pieces of its hands'
+    sites (:data:`~..engine.arrays.HAND_SITE_COUNT`)."""
+    from ..engine.arrays import HAND_SITE_COUNT, HAND_SITES
+    if HAND_SITES in d.arrays and HAND_SITE_COUNT not in d.arrays:
+        d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
 
 
 def _kept_piece() -> tuple[Any, Any]:

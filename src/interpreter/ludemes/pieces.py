@@ -316,6 +316,7 @@ class ValuePiece(Ludeme):
         check_site_type(c, self, self.type)
         at = c.site(self.at)
         values = [comp.value for comp in c.game.components]
+        from ..engine.handsites import what_at  # a hand's site too (Ludii's value of any container's site)
         if "piece_values" in c.game.arrays:  # values given to pieces by (set Value at:...)
             def value_of(s: State, e: Env) -> int:
                 x = at(s, e)
@@ -323,9 +324,9 @@ class ValuePiece(Ludeme):
                     return 0
                 if x < len(s.arrays["piece_valued"]) and s.arrays["piece_valued"][x]:
                     return s.arrays["piece_values"][x]
-                return values[s.what[x]]
+                return values[what_at(s, x)]
             return value_of
-        return lambda s, e: values[s.what[x]] if (x := at(s, e)) >= 0 else 0
+        return lambda s, e: values[what_at(s, x)] if (x := at(s, e)) >= 0 else 0
 
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np

@@ -235,24 +235,18 @@ class SitesEmpty(Ludeme):
 
 
 def _empty_in_container(c: Compiler, ludeme: SitesEmpty, board: Any) -> Any:
-    """The empty sites of the container a number gives during play (0: the board's; a hand's
-    when the hands have sites; none for a container the game does not have)."""
-    from ..engine.arrays import HAND_SITES
+    """The empty sites of the container a number gives during play (0: the board's; a hand's,
+    numbered as Ludii numbers its containers; none for a container the game does not have)."""
+    from ..engine.handsites import what_at
     from .hands import hand_size
-    size = hand_size(c, ludeme)
-    n = c.topo.n
-    players = c.game.num_players
-    which = c.int(ludeme.container)
+    hand_size(c, ludeme)  # counted hands (no sites) are refused
+    which = _container_sites(c, ludeme.container)
+    number = c.int(ludeme.container)
 
     def empty(s: State, e: Env) -> list[int]:
-        k = which(s, e)
-        if k == 0:
+        if number(s, e) == 0:
             return board(s, e)
-        if not 1 <= k <= players:
-            return []
-        hands = s.arrays[HAND_SITES]
-        start = (k - 1) * size
-        return [n + start + i for i in range(size) if not hands[start + i]]
+        return [x for x in which(s, e) if not what_at(s, x)]
     return empty
 
 
@@ -397,22 +391,26 @@ class SitesOccupied(Ludeme):
         test_of = self._owners(c)
         # Ludii's hands are containers of cells: on a board of cells, their occupied sites count too
         board, hands = True, self.with_hands(c)
-        hand_of = None  # the sites of one container of a number (Ludii's container index), else None
+        from ..engine.handsites import what_at
+        container = None  # a container's number worked out in play: its sites only (Ludii's ContainerId)
         if self.container is not None:
-            where = self.container.value if isinstance(self.container, Str) else None
-            if where is None:  # a number: 0 the board, k the k-th hand (player k's with (hand Each))
-                hand_of = _container_sites(c, c.int(self.container))
-            else:
-                board = where == "Board"
-                hands = where.startswith("Hand")
-        names = self._component_names(c)
+            where = self.container.value if isinstance(self.container, (Str, Int)) else None
+            if where is None or isinstance(where, int) and where > 0:  # one container, by its number
+                container = _container_sites(c, self.container)
+            board = where in ("Board", 0)
+            hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
+        names = self._kinds_wanted(c)
         owner_of = game.owner_of
-        if hand_of is not None:  # one container, told by its number
-            return _occupied_in(n, hand_of, test_of, names, owner_of)
 
         def occupied(s: State, e: Env) -> list[int]:
             test = test_of(s, e)
             out = []
+            if container is not None:
+                for x in container(s, e):
+                    w = what_at(s, x)
+                    if w and test(owner_of[w], w) and (names is None or w in names):
+                        out.append(x)
+                return out
             if board:
                 for i in range(n):
                     w = s.what[i]
@@ -425,8 +423,8 @@ class SitesOccupied(Ludeme):
             return out
         return occupied
 
-    def _component_names(self, c: Compiler) -> set[int] | None:
-        """The pieces component:/components: name (None: any piece)."""
+    def _kinds_wanted(self, c: Compiler) -> set[int] | None:
+        """The kinds of piece ``component:``/``components:`` keep (None: any)."""
         if self.component is None and self.components is None:
             return None
         wanted = [self.component] if self.component is not None else list(self.components.items)
@@ -476,57 +474,13 @@ class SitesOccupied(Ludeme):
                                     f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0))")
 
 
-def _occupied_in(n: int, container: Any, test_of: Any, names: set[int] | None, owner_of: Any) -> Any:
-    """The occupied sites of one container (``container(s, e)`` -> (board, sites)) whose piece
-    passes the owner test and is among ``names`` (any piece when None)."""
-    from ..engine.arrays import HAND, HAND_SITES
-
-    def occupied(s: State, e: Env) -> list[int]:
-        test = test_of(s, e)
-        on_board, sites = container(s, e)
-        if HAND_SITES not in s.arrays and not on_board:  # plain hands: player k's one site (n + k - 1)
-            supply = s.arrays.get(HAND, ())
-            return [i for i in sites if any(
-                number and owner_of[w] == i - n + 1 and test(owner_of[w], w) and (names is None or w in names)
-                for w, number in enumerate(supply))]
-        hand = s.arrays.get(HAND_SITES, ())
-        out = []
-        for i in range(n) if on_board else sites:
-            w = s.what[i] if i < n else hand[i - n]
-            owner = s.who[i] if i < n else owner_of[w]
-            if w and test(owner, w) and (names is None or w in names):
-                out.append(i)
-        return out
-    return occupied
-
-
-def _container_sites(c: Compiler, number: Any) -> Any:
-    """fn(s, e) -> (board, sites): the container a number names, as Ludii numbers them (0 the
-    board; then the hands in order: player k's hand is container k when each player has one
-    (``(hand Each size:N)``), the shared hand's after them). ``board`` True for the board (its
-    sites are then every board site); a number naming no container gives no site."""
-    from ..engine.handsites import player_hand_size, shared_sites
-    n = c.topo.n
+def _container_sites(c: Compiler, container: Any) -> Any:
+    """``fn(s, e)``: the sites of the container whose number ``container`` gives in play
+    (Ludii's containers: 0 the board, then each player's hand, then the shared hand)."""
+    from ..engine.sites import container_sites
+    number = c.int(container)
     game = c.game
-    size = player_hand_size(game.arrays, game.num_players)
-    shared = shared_sites(game.arrays)
-    players = game.num_players
-    from ..engine.arrays import HAND, HAND_SITES
-    plain = HAND in game.arrays and HAND_SITES not in game.arrays
-
-    def sites(s: State, e: Env) -> tuple[bool, range]:
-        k = number(s, e)
-        if k == 0:
-            return True, range(0)
-        if size and 1 <= k <= players:
-            return False, range(n + (k - 1) * size, n + k * size)
-        if plain and 1 <= k <= players:  # plain hands (counted pieces): one site each
-            return False, range(n + k - 1, n + k)
-        if shared and k == players + 1:
-            first = n + players * size
-            return False, range(first, first + shared)
-        return False, range(0)
-    return sites
+    return lambda s, e: container_sites(game, number(s, e))
 
 
 def _occupied_any_level(c: Compiler, ludeme: SitesOccupied) -> Any:

@@ -75,8 +75,8 @@ def any_site(c: Compiler, value: Any):
         region = c.region(value)
         return lambda s, e: next(iter(region(s, e)), -1)
     fn = c.site(value) if not isinstance(value, Ludeme) else c.int(value)
-    from ..engine.arrays import HAND_SITES
-    total = c.topo.n + max(counts.hand_sites(c.game), len(c.game.arrays.get(HAND_SITES, ())))  # hands of sites too
+    from ..engine.sites import off_board_sites
+    total = c.topo.n + off_board_sites(c.game)  # the hands' sites, counted or of Ludii's hands of sites
     if constant(fn) is not None:
         return fn
     return lambda s, e: x if 0 <= (x := fn(s, e)) < total else -1

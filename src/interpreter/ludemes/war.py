@@ -250,13 +250,18 @@ class NoPieces(Ludeme):
         who_role = self.role if self.role is not None else self.of
         players = _players(c, who_role)
         # Ludii counts a player's pieces in every container: those in their hand too
-        from ..engine.arrays import HAND
+        from ..engine.arrays import HAND, HAND_SITES
         owner_of = c.game.owner_of
-        supply = HAND in c.game.arrays and self.region is None
+        supply = (HAND in c.game.arrays or HAND_SITES in c.game.arrays) and self.region is None
+        counted = HAND if HAND in c.game.arrays else None
 
         def in_hand(s: State, ps, wanted) -> bool:
-            held = s.arrays[HAND]
-            return any(n and owner_of[w] in ps and (wanted is None or w in wanted) for w, n in enumerate(held))
+            if counted is not None:  # counted hands: the number held of each kind
+                held = s.arrays[counted]
+                if any(n and owner_of[w] in ps and (wanted is None or w in wanted) for w, n in enumerate(held)):
+                    return True
+            sites = s.arrays.get(HAND_SITES, ())  # hands of sites: the piece on each
+            return any(w and owner_of[w] in ps and (wanted is None or w in wanted) for w in sites)
         if self.piece is None and self.region is None:
             if supply:
                 def none_held(s: State, e: Env) -> bool:
@@ -285,7 +290,7 @@ class NoPieces(Ludeme):
         from ..native.kernels.core import _components_named
         from ..native.kernels.pieces import _owner_test
         role = self.role if self.role is not None else self.of
-        if "hand" in k.layout.arrays and self.region is None:
+        if ("hand" in k.layout.arrays or k.layout.hand_sites) and self.region is None:
             raise NoKernel("(no Pieces ...)", "pieces in hand count too")
         test = _owner_test(k, role)
         one = None
