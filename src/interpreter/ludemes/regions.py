@@ -383,7 +383,7 @@ class SitesOccupied(Ludeme):
         return HAND_SITES in c.game.arrays and c.topo.use == "Cell"
 
     def _compile_full(self, c: Compiler):
-        from ..engine.arrays import HAND_SITES
+        from ..engine.arrays import HAND, HAND_SITES
         from .measures import check_site_type
         check_site_type(c, self, self.on)
         game = c.game
@@ -406,7 +406,13 @@ class SitesOccupied(Ludeme):
             test = test_of(s, e)
             out = []
             if container is not None:
+                supply = s.arrays.get(HAND) if HAND_SITES not in s.arrays else None
                 for x in container(s, e):
+                    if supply is not None and x >= n:  # a plain hand (counted pieces): player k's site n + k - 1
+                        if any(number and owner_of[w] == x - n + 1 and test(owner_of[w], w)
+                               and (names is None or w in names) for w, number in enumerate(supply)):
+                            out.append(x)
+                        continue
                     w = what_at(s, x)
                     if w and test(owner_of[w], w) and (names is None or w in names):
                         out.append(x)
