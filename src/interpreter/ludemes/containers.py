@@ -12,6 +12,7 @@ the game is built and read by ``sow`` and ``(sites Track)``.
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..engine import boards as gen
@@ -439,6 +440,12 @@ def is_coordinate(text: str) -> bool:
 def _map_number(value: Any, topo: Topology, num_players: int, c: Any = None) -> int:
     if isinstance(value, Int):
         return value.value
+    from .hands import Id
+    role = getattr(value, "role", None)
+    fixed = role is None or getattr(role, "name", "") in ("Neutral", "Shared") or \
+        re.fullmatch(r"P\d+", getattr(role, "name", "")) is not None  # a player known before play
+    if isinstance(value, Id) and value.piece_name is not None and fixed:
+        return _piece_number(value, c.game.component_index)
     if isinstance(value, Ludeme):  # a function (Ludii evaluates a map's pairs once, at the start)
         fn = c.int(value)
         try:
@@ -468,6 +475,18 @@ def _map_number(value: Any, topo: Topology, num_players: int, c: Any = None) -> 
     if name == "Neutral":
         return 0
     raise BindError(f"{name} names no fixed player here: a map's keys are numbers or P1, P2 ...", value.span)
+
+
+def _piece_number(value: Any, components: dict[str, int]) -> int:
+    """``(id "Disc")``, ``(id "Disc" P2)`` in a map: the piece's number, -1 when there is no such
+    piece (Ludii's Off: the pair is left out)."""
+    name = value.piece_name.value
+    role = getattr(value.role, "name", None)
+    if role is not None and role.startswith("P") and role[1:].isdigit():
+        name += role[1:]  # a fixed player's piece: its name with the owner's number
+    elif role == "Neutral":
+        name += "0"
+    return components.get(name, -1)
 
 
 class Map(Ludeme):
