@@ -39,10 +39,9 @@ def hands_first(arrays: Mapping[str, object]) -> int:
     return int(marker[1]) if marker else 0  # type: ignore[index]
 
 
-def deck_site(state_or_game: State | object, n: int) -> int:
+def deck_site(state: State, n: int) -> int:
     """The deck's site (after the board's ``n`` sites); -1 without a deck."""
-    arrays = state_or_game.arrays  # type: ignore[attr-defined]
-    marker = arrays.get(DECK)
+    marker = state.arrays.get(DECK)
     return n + int(marker[0]) if marker else -1
 
 

@@ -80,7 +80,7 @@ def site_of_label(game: Game, label: str) -> int:
     text = label.strip().lower()
     from .decks import DECK, hands_first
     if text == "deck" and DECK in game.arrays:
-        return len(game.topology.labels) + game.arrays[DECK][0]
+        return len(game.topology.labels) + int(game.arrays[DECK][0])
     if text == "handshared":
         return shared_hand_site(game)
     shared = shared_sites(game.arrays)

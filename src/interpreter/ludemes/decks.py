@@ -84,14 +84,14 @@ class Deck(Ludeme):
         """The deck's cards, suit by suit (1 first), each kind in the order given: ``Card1``..."""
         span = self.span
         role = Const(self.owner_name(), span=span)
-        made = []
+        made: list[Card] = []
         for suit in range(1, self.num_suits + 1):
             for kind in self.kinds:
                 card = Card(span, piece_name=Str(f"Card{len(made) + 1}", span=span), role=role,
                             type=Const(CARD_TYPES[kind["type"]], span=span), rank=Int(kind["rank"], span=span),
                             value=Int(kind["value"], span=span), trumpRank=Int(kind["trumpRank"], span=span),
                             trumpValue=Int(kind["trumpValue"], span=span), suit=Int(suit, span=span))
-                card.named_as_is = True  # Ludii names a deck's cards CardN whoever owns them
+                card.named_as_is = True  # type: ignore[attr-defined]  # Ludii names a deck's cards CardN, whoever owns them
                 made.append(card)
         return made
 
