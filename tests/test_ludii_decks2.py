@@ -142,3 +142,13 @@ def test_the_deck_and_split_set_the_card_concept():
     # Ludii's Deck.concepts and Split.concepts: Card (the util card sets none)
     assert Deck.concepts == Split.concepts == ("Card",)
     assert "Card" in game("(deck) (hand Each)", start="(split Deck)").info.concepts
+
+
+def test_the_position_text_keeps_the_stacks_of_the_hands_and_the_deck(in_order):
+    g = game("(deck cardsBySuit:5 suits:1) (hand Each)", start="(deal Cards 1)")
+    s = g.initial_state()
+    text = s.to_text()
+    assert "Deck: [Card1, Card2, Card3]" in text
+    again = g.state_from_text(text)
+    assert stack(again, 4) == ["Card1", "Card2", "Card3"] and stack(again, 5) == ["Card5"]
+    assert again.to_text() == text
