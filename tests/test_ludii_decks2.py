@@ -152,3 +152,21 @@ def test_the_position_text_keeps_the_stacks_of_the_hands_and_the_deck(in_order):
     again = g.state_from_text(text)
     assert stack(again, 4) == ["Card1", "Card2", "Card3"] and stack(again, 5) == ["Card5"]
     assert again.to_text() == text
+
+
+@pytest.mark.parametrize("value, expected", [("(handSite P2)", 6), ("(handSite P1)", 5)])
+def test_the_hands_sites_follow_a_deck_declared_first(value, expected):
+    g = game("(deck cardsBySuit:2 suits:1) (hand Each)", value=value)
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.scores[1] == expected
+
+
+def test_a_card_moved_from_a_hand_is_its_top_card_and_uncovers_the_next(in_order):
+    g = load('(game "T" (players 2) (equipment {(board (square 2)) (deck cardsBySuit:4 suits:1) (hand Each)}) '
+             '(rules (start (split Deck)) (play (move (from (handSite Mover)) (to (sites Empty)))) '
+             '(end (if (no Moves Next) (result Mover Win)))))')
+    s = g.initial_state()
+    assert stack(s, 5) == ["Card1", "Card3"]
+    s.apply(s.legal_moves()[0])
+    assert stack(s, 5) == ["Card1"] and s.what[0] == 3

@@ -800,8 +800,15 @@ class MoveFromTo(Ludeme):
             return True
         return any(isinstance(part, Ludeme) and _names_hand_site(part) for part in (self.source.sites, self.to.sites))
 
+    def _of_stacks(self, arrays: Any) -> bool:
+        """Whether the hands' sites hold stacks (beside a deck): a piece moved from or to one
+        is its top piece, as on the board (Ludii's move in a stacking container), unless
+        ``count:`` is given."""
+        from ..engine.decks import DECK
+        return self.count is None and DECK in arrays
+
     def declare(self, d: Any, c: Any) -> None:
-        if self.counted():
+        if self.counted() and not self._of_stacks(d.arrays):
             from .sowing import declare_counts
             declare_counts(d)
         if stack_flag(self.stack):
@@ -810,8 +817,8 @@ class MoveFromTo(Ludeme):
 
     def compile(self, c: Compiler) -> MoveGen:
         copy = self.copy is not None and self.copy.value
-        if self.counted() and not copy:  # a copy places one piece of the kind its from site holds
-            return self._compile_counted(c)
+        if self.counted() and not copy and not self._of_stacks(c.game.arrays):
+            return self._compile_counted(c)  # a copy places one piece of the kind its from site holds
         sources = _from_sites(c, self.source)
         region, cond, effect = self._to_parts(c)
         rules = c.rule(effect, _then(c, self.then))
@@ -823,7 +830,8 @@ class MoveFromTo(Ludeme):
 
         # a piece moving from a hand's site (its (from) there): moved as pieces by number
         from ..engine.sites import hand_layout
-        from_hand = self._counted_choice(c) if hand_layout(game)[1] and not copy else None
+        from_hand = self._counted_choice(c) if hand_layout(game)[1] and not copy and not self._of_stacks(game.arrays) \
+            else None
         from .sowing import seed_kind
         seed = seed_kind(game) if copy else 0
 
