@@ -105,6 +105,7 @@ def _components(pieces: Sequence[Any], num: int, facings: dict[int, str]) -> tup
         # as Ludii, a piece is named with its owner's number ((piece "Fox" P2) is "Fox2", (piece
         # "Disc" Neutral) "Disc0"); Shared pieces are not
         numbered = piece.each or piece.role.name not in ("Shared", "All")  # (die "Die6" All): one die, as written
+        numbered = numbered and not getattr(piece, "named_as_is", False)  # a deck's cards: CardN, whoever owns them
         for owner in piece.owners(num):
             name = piece.piece_name + (str(owner) if numbered else "")
             if any(c.name == name for c in components):

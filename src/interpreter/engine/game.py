@@ -121,6 +121,8 @@ class Declarations:
     dice: list[Any] = field(default_factory=list)  # the sets of dice (engine.dice.DiceSet), one per owner
     passages: dict[int, list[Any]] = field(default_factory=dict)  # player -> their passages
     start: list[Callable[[State], None]] = field(default_factory=list)  # run once the start rules ran
+    # run before the start rules (Ludii's Game.start fills its decks before them)
+    before_start: list[Callable[[State], None]] = field(default_factory=list)
     turn_end: list[Callable[[State], None]] = field(default_factory=list)  # when a turn ends
     after_move: list[Callable[[State], None]] = field(default_factory=list)  # after every move
     # meta rules that forbid some of the legal moves: (state, moves) -> the moves allowed
@@ -235,6 +237,7 @@ class Game:
         step = [STEP_WORD] if self.simulation and STEP_WORD not in declared.words else []
         self.words = tuple(declared.words + step)  # the named decisions (choose-white...), in declaration order
         self.on_start = tuple(declared.start)  # engine hooks run once the start rules ran
+        self.on_before_start = tuple(declared.before_start)  # engine hooks run before the start rules
         self.turn_end = tuple(declared.turn_end)  # effects run when a turn ends
         self.after_move = tuple(declared.after_move)  # effects run after every move
         self.move_filters = tuple(declared.move_filters)  # meta rules that forbid moves
@@ -331,6 +334,8 @@ class Game:
         """A new state at the start of the game (the start rules applied)."""
         state = State(self)
         from .env import ROOT
+        for hook in self.on_before_start:
+            hook(state)
         for rule in self.rules.start:
             rule(state, ROOT)
         for hook in self.on_start:

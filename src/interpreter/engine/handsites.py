@@ -75,7 +75,8 @@ def player_hand_size(arrays: Mapping[str, object], num_players: int) -> int:
     hands = arrays.get(HAND_SITES)
     if hands is None:
         return 0
-    return (len(hands) - shared_sites(arrays)) // max(1, num_players)  # type: ignore[arg-type]
+    from .decks import deck_sites
+    return (len(hands) - shared_sites(arrays) - deck_sites(arrays)) // max(1, num_players)  # type: ignore[arg-type]
 
 
 def hand_owner_of(game: Game) -> tuple[int, ...]:
@@ -177,7 +178,8 @@ def hand_sites_of(state: State, player: int) -> range:
     if hands is None:
         return range(0)
     size = player_hand_size(state.arrays, state.game.num_players)
-    n = len(state.what)
+    from .decks import hands_first
+    n = len(state.what) + hands_first(state.arrays)  # after a deck declared before the hands
     return range(n + (player - 1) * size, n + player * size)
 
 

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..errors import LudError
-from .arrays import COUNT, HAND
+from .arrays import COUNT, HAND, HAND_SITES
 from .env import ROOT
 from .picture import PictureError, read_picture
 from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS, piece_symbols
@@ -103,9 +103,10 @@ def write_position(state: State) -> str:
                           "termination": state.termination.value if state.termination else None}
     if STACK in game.arrays:
         comps = game.components
-        data["stacks"] = {labels[i]: [comps[level[0]].name if not any(level[1:]) else
-                                      [comps[level[0]].name, *level[1:]] for level in stack_levels(state, i)]
-                          for i in range(game.topology.n) if stack_size(state, i) > 1}
+        from .sites import site_label  # the sites after the board's (hands, a deck) hold stacks too
+        data["stacks"] = {site_label(game, i): [comps[level[0]].name if not any(level[1:]) else
+                                                [comps[level[0]].name, *level[1:]] for level in stack_levels(state, i)]
+                          for i in range(len(state.arrays[STACK])) if stack_size(state, i) > 1}
     if HAND in game.arrays:
         data["hands"] = {c.name: state.arrays[HAND][c.index] for c in game.components[1:] if c.owner}
     for name in game.arrays:
@@ -311,7 +312,7 @@ def _read_placement(game: Game, state: State, data: dict[str, Any]) -> None:
             state.what[site] = 0
             state.who[site] = 0
         if STACK in game.arrays:  # the stacks are the position's (stacks:), not the start's
-            state.arrays[STACK][:] = [()] * topo.n
+            state.arrays[STACK][:] = [()] * len(state.arrays[STACK])
     if "pieces" in data:
         _read_pieces(game, state, data["pieces"])
     if "board" in data:
@@ -661,10 +662,12 @@ def _read_stacks(game: Game, state: State, stacks: Any) -> None:
         raise PositionError("position: stacks: this game stacks no pieces")
     width = len(game.piece_arrays)
     under = state.arrays[STACK]
-    for site in range(game.topology.n):
+    for site in range(len(under)):
         under[site] = ()
+    from .sites import site_of_label
     for label, pieces in _mapping(stacks, "stacks").items():
-        site = _site(game, label, "stacks")
+        off_board = site_of_label(game, str(label)) if isinstance(label, str) else -1
+        site = off_board if off_board >= game.topology.n else _site(game, label, "stacks")
         if not isinstance(pieces, list) or not pieces:
             raise _fail(f"stacks: {label}", "a list of pieces, bottom first", pieces)
         levels = []
@@ -678,10 +681,13 @@ def _read_stacks(game: Game, state: State, stacks: Any) -> None:
             numbers = [_int(v, f"stacks: {label}", INT_MIN, INT_MAX) for v in values]
             levels.append((game.component_index[name], *numbers, *([0] * (width - len(numbers)))))
         top = levels[-1]
+        under[site] = tuple(levels[:-1])
+        if site >= game.topology.n:  # a hand's or a deck's site: its top piece only
+            state.arrays[HAND_SITES][site - game.topology.n] = top[0]
+            continue
         _put(state, site, top[0])
         for name, value in zip(game.piece_arrays, top[1:]):
             state.arrays[name][site] = value
-        under[site] = tuple(levels[:-1])
 
 
 def _put(state: State, site: int, what: int) -> None:

@@ -39,8 +39,10 @@ def shared_hand_site(game: Game) -> int:
 
 
 def off_board_sites(game: Game) -> int:
-    """How many sites the hands have after the board's (the dice's come next)."""
-    return hand_layout(game)[1] + (1 if HAND_SHARED in game.arrays else shared_sites(game.arrays))
+    """How many sites the hands (and a deck) have after the board's (the dice's come next)."""
+    from .decks import deck_sites
+    return (hand_layout(game)[1] + (1 if HAND_SHARED in game.arrays else shared_sites(game.arrays))
+            + deck_sites(game.arrays))
 
 
 def container_sites(game: Game, k: int) -> range:
@@ -66,9 +68,13 @@ def site_label(game: Game, site: int) -> str:
     if 0 <= site < len(labels):
         return labels[site]
     per_hand, hands = hand_layout(game)
+    from .decks import DECK, hands_first
     k = site - len(labels)
-    if 0 <= k < hands:
-        player, index = divmod(k, per_hand)
+    if DECK in game.arrays and k == game.arrays[DECK][0]:
+        return "Deck"
+    h = k - hands_first(game.arrays)
+    if 0 <= h < hands:
+        player, index = divmod(h, per_hand)
         return f"Hand{player + 1}" if per_hand == 1 else f"Hand{player + 1}_{index + 1}"
     shared = shared_sites(game.arrays)
     if shared and 0 <= k - hands < shared:
@@ -88,6 +94,9 @@ def site_of_label(game: Game, label: str) -> int:
         return site
     per_hand, hands = hand_layout(game)
     text = label.strip().lower()
+    from .decks import DECK, hands_first
+    if text == "deck" and DECK in game.arrays:
+        return len(game.topology.labels) + int(game.arrays[DECK][0])
     if text == "handshared":
         return shared_hand_site(game)
     shared = shared_sites(game.arrays)
@@ -102,7 +111,7 @@ def site_of_label(game: Game, label: str) -> int:
     p, k = int(player), int(index) if index else 1
     if not (1 <= p <= game.num_players and 1 <= k <= per_hand):
         return -1
-    return len(game.topology.labels) + (p - 1) * per_hand + k - 1
+    return len(game.topology.labels) + hands_first(game.arrays) + (p - 1) * per_hand + k - 1
 
 
 __all__ = ["hand_layout", "container_sites", "shared_hand_site", "off_board_sites", "site_label", "site_of_label"]

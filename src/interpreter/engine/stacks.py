@@ -17,6 +17,12 @@ has no such array and pays nothing.
 As in Ludii, in a stacking game a piece moved or placed onto an occupied site goes on top of the
 pieces there (nothing is captured unless a rule removes it), and a removal takes the top piece
 (or the level asked for).
+
+The sites after the board's (the hands' and a deck's, :mod:`.handsites`, :mod:`.decks`) hold
+stacks too, as Ludii's stacking containers: their top piece is the one
+:data:`~.arrays.HAND_SITES` holds, the levels below it are in ``stack`` after the board's
+sites; a piece there keeps no piece arrays (its levels are ``(what,)``), and the players'
+counts are the board's only.
 """
 
 from __future__ import annotations
@@ -53,11 +59,39 @@ Entry = tuple[int, ...]  # one level: (what, value of each piece array...)
 
 def declare(d: Declarations) -> None:
     """Make the game a stacking game (once; a ludeme that uses stacks calls this from its
-    ``declare``): the ``stack`` array, one empty tuple per board site."""
+    ``declare``): the ``stack`` array, one empty tuple per board site and per site after the
+    board's (:func:`cover`)."""
     d.stacking = True
     d.array(STACK, [()] * d.num_sites)
     d.array(REST, [()] * d.num_sites)
     d.array(GHOSTS, [()])
+    cover(d)
+
+
+def cover(d: Declarations) -> None:
+    """Make the ``stack`` array, if declared, cover the sites after the board's declared so far
+    (a hand or a deck declaring its sites calls this too)."""
+    from .arrays import HAND_SITES
+    data = d.arrays.get(STACK)
+    if data is not None:
+        data.extend([()] * (d.num_sites + len(d.arrays.get(HAND_SITES, ())) - len(data)))
+
+
+def _top(state: State, site: int) -> int:
+    """The top piece of any site (the board's or one after it; 0: none)."""
+    if 0 <= site < len(state.what):
+        return state.what[site]
+    from .handsites import what_at
+    return what_at(state, site)
+
+
+def _place(state: State, site: int, what: int) -> None:
+    """Make ``what`` (0: none) the top piece of any site."""
+    if site < len(state.what):
+        state.place(site, what)
+    else:
+        from .handsites import put
+        put(state, site, what)
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -72,9 +106,7 @@ def below(state: State, site: int) -> tuple[Entry, ...]:
 
 def size(state: State, site: int) -> int:
     """How many pieces are stacked on ``site`` (Ludii's ``(size Stack at:site)``)."""
-    if not 0 <= site < len(state.what):
-        return 0
-    if not state.what[site]:
+    if site < 0 or not _top(state, site):
         return 0
     return len(below(state, site)) + 1
 
@@ -88,12 +120,14 @@ def top_level(state: State, site: int) -> int:
 def top_entry(state: State, site: int) -> Entry:
     """The top piece of ``site`` as a level: (what, its piece arrays' values...)."""
     arrays = state.arrays
+    if site >= len(state.what):  # a site after the board's: no piece arrays
+        return (_top(state, site),) + (0,) * len(state.game.piece_arrays)
     return (state.what[site],) + tuple(arrays[name][site] for name in state.game.piece_arrays)
 
 
 def entry(state: State, site: int, level: int) -> Entry | None:
     """The piece at ``level`` of ``site`` (None when there is none)."""
-    if not 0 <= site < len(state.what) or level < 0 or not state.what[site]:
+    if site < 0 or level < 0 or not _top(state, site):
         return None
     under = below(state, site)
     if level < len(under):
@@ -105,7 +139,7 @@ def entry(state: State, site: int, level: int) -> Entry | None:
 
 def levels(state: State, site: int) -> list[Entry]:
     """Every piece stacked on ``site``, bottom first."""
-    if not 0 <= site < len(state.what) or not state.what[site]:
+    if site < 0 or not _top(state, site):
         return []
     return list(below(state, site)) + [top_entry(state, site)]
 
@@ -137,13 +171,16 @@ def owners(state: State, site: int) -> list[int]:
 
 
 # --- changing ----------------------------------------------------------------------------------------
-def _count(state: State, owner: int, delta: int) -> None:
-    if owner:
+def _count(state: State, site: int, owner: int, delta: int) -> None:
+    if owner and site < len(state.what):  # the players' counts are the board's pieces
         state.set_item(state.counts, owner, state.counts[owner] + delta)
 
 
 def _set_top(state: State, site: int, level: Entry) -> None:
     """Make ``level`` the top piece of ``site`` (the board's what/who and the piece arrays)."""
+    if site >= len(state.what):  # a site after the board's: its piece only
+        _place(state, site, level[0])
+        return
     state.place(site, level[0])
     arrays = state.arrays
     for name, value in zip(state.game.piece_arrays, level[1:]):
@@ -244,17 +281,17 @@ def push(state: State, site: int, level: Entry | None, revive: bool = False) -> 
         _set_rest(state, site, rest[1:])
     elif revive:
         level = _revived(state, site, level)
-    if state.what[site]:
+    if _top(state, site):
         covered = top_entry(state, site)
         _set_below(state, site, below(state, site) + (covered,))
-        _count(state, state.game.owner_of[covered[0]], +1)  # still on the board, under the new top
+        _count(state, site, state.game.owner_of[covered[0]], +1)  # still on the board, under the new top
     _set_top(state, site, level)
 
 
 def pop(state: State, site: int) -> Entry | None:
     """Take the top piece off ``site`` (the one below becomes the top); returns it. Its level
     is cleared (Ludii's removal of the top piece)."""
-    if not state.what[site]:
+    if not _top(state, site):
         return None
     taken = top_entry(state, site)
     _left(state, site, (0,) * (len(taken) - 1))
@@ -264,16 +301,16 @@ def pop(state: State, site: int) -> Entry | None:
         uncovered = under[-1]
         _set_below(state, site, under[:-1])
         _set_top(state, site, uncovered)
-        _count(state, state.game.owner_of[uncovered[0]], -1)  # counted already, as a covered piece
+        _count(state, site, state.game.owner_of[uncovered[0]], -1)  # counted already, as a covered piece
     else:
-        state.place(site, 0)
+        _place(state, site, 0)
     return taken
 
 
 def remove_level(state: State, site: int, level: int) -> Entry | None:
     """Take the piece at ``level`` off ``site`` (those above go down one level); returns it."""
     under = below(state, site)
-    if not state.what[site] or level < 0:
+    if not _top(state, site) or level < 0:
         return None
     if level >= len(under):
         taken = pop(state, site)
@@ -284,7 +321,7 @@ def remove_level(state: State, site: int, level: int) -> Entry | None:
     taken = under[level]
     _owned_removed(state, taken[0], site, level)
     _set_below(state, site, under[:level] + under[level + 1:])
-    _count(state, state.game.owner_of[taken[0]], -1)
+    _count(state, site, state.game.owner_of[taken[0]], -1)
     _left(state, site, top[1:])  # the levels above shift down; the old top level keeps its values
     return taken
 
@@ -303,7 +340,7 @@ def insert(state: State, site: int, level: int, piece: Entry) -> None:
         _set_rest(state, site, rest[1:])
     under = below(state, site)
     _set_below(state, site, under[:level] + (piece,) + under[level:])
-    _count(state, state.game.owner_of[piece[0]], +1)
+    _count(state, site, state.game.owner_of[piece[0]], +1)
 
 
 def take_all(state: State, site: int) -> list[Entry]:
@@ -312,10 +349,10 @@ def take_all(state: State, site: int) -> list[Entry]:
     _set_rest(state, site, ())  # Ludii's removal of a whole stack forgets its levels
     if taken:
         for level in taken[:-1]:
-            _count(state, state.game.owner_of[level[0]], -1)
+            _count(state, site, state.game.owner_of[level[0]], -1)
         if below(state, site):
             _set_below(state, site, ())
-        state.place(site, 0)
+        _place(state, site, 0)
     return taken
 
 
@@ -356,9 +393,11 @@ def set_value(state: State, site: int, level: int, name: str, value: int) -> Non
     """Set the piece array ``name`` (local state...) of the piece at ``level`` of ``site``;
     nothing for a level above the top (Ludii's ActionSetState: only a level of the stack)."""
     under = below(state, site)
-    if not state.what[site] or level < 0 or level > len(under):
+    if not _top(state, site) or level < 0 or level > len(under):
         return
     if level >= len(under):
+        if site >= len(state.what):  # a site after the board's keeps no piece arrays
+            return
         data = state.arrays[name]
         if data[site] != value:
             state.set_item(data, site, value)
@@ -404,6 +443,6 @@ def act_remove(state: State, move: Move) -> None:
         pop(state, move.to)
 
 
-__all__ = ["STACK", "REST", "SLOT_ARRAYS", "GHOSTS", "ghosts", "promote", "declare", "below", "size", "top_level", "top_entry", "entry", "levels", "what_at",
+__all__ = ["STACK", "REST", "SLOT_ARRAYS", "GHOSTS", "ghosts", "promote", "declare", "cover", "below", "size", "top_level", "top_entry", "entry", "levels", "what_at",
            "who_at", "value_at", "owners", "new_entry", "push", "pop", "remove_level", "insert", "take_all",
            "move_top", "move_stack", "move_level", "set_value", "act_add", "act_move", "act_remove"]

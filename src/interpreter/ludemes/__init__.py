@@ -16,6 +16,7 @@ from . import (  # noqa: F401  # noqa: F401  (edges, graph games, modes, matches
     containers,
     control,
     counters,
+    decks,  # Ludii's deck of cards and (split Deck) (issue 24, decks)
     dice,
     directionfns,
     directions_random,

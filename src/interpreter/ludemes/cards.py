@@ -213,14 +213,13 @@ class _CardData(Ludeme):
         at = c.site(self.at)
         level = c.int(self.level) if self.level is not None else None
         table = [dict(comp.data).get(self.data, -1) for comp in c.game.components]
-        n = c.topo.n
         stacking = c.game.stacking
 
         def read(s: State, e: Env) -> int:
             x = at(s, e)
             if x < 0:
                 return -1
-            if x < n and stacking:
+            if stacking:  # a hand's or a deck's site holds a stack too
                 from ..engine import stacks
                 what = stacks.what_at(s, x, level(s, e) if level is not None else 0)
             else:  # a site holding one piece: Ludii's flat container reads it at any level

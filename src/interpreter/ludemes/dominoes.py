@@ -119,15 +119,18 @@ def _hands(c: Compiler) -> list[int] | None:
     if HAND_SITES not in game.arrays or HAND_SHARED in game.arrays or shared_sites(game.arrays):
         return None
     size = player_hand_size(game.arrays, game.num_players)
-    return [c.topo.n + p * size for p in range(game.num_players)]
+    from ..engine.decks import players_hand_sites
+    return players_hand_sites(game.arrays, c.topo.n, game.num_players, size)
 
 
 class Deal(Ludeme):
     """Deal dominoes or cards to the players' hands (a start rule, or an effect). Dominoes: as
     Ludii's, twice ``count`` dominoes (1 by default) drawn at random among all of them, to each
-    player in turn, into the sites of their hands in order. Cards: from the top of the deck;
-    a game without a deck (the only kind here: decks are not supported yet) deals nothing, as
-    Ludii's.
+    player in turn, into the sites of their hands in order. Cards: ``count`` cards to each
+    player's hand, from the top of the deck (``(deck)``), one at a time to each hand in turn
+    from ``beginWith:``'s (P1's by default), each on top of the hand's (first) site; nothing
+    without a deck or without a hand for each player, as Ludii's (which fails when the deck has
+    too few cards).
 
     Parameters:
         type: Dominoes or Cards
@@ -164,6 +167,8 @@ class Deal(Ludeme):
         if self.beginWith is not None:
             c.int(self.beginWith)  # the first player dealt cards to (no deck here: nothing is dealt)
         then = self.then.compile_effect(c) if self.then is not None else None
+        if self.type.name == "Cards":
+            return self._cards(c, count, then)
         hands = _hands(c) if self.type.name == "Dominoes" else None
         dominoes = _dominoes(c)
         players = c.game.num_players
@@ -180,6 +185,37 @@ class Deal(Ludeme):
                 for dealt in range(min(2 * n, len(pool))):  # Ludii deals twice the count
                     what = pool.pop(draw(s, salt, key + dealt, len(pool)))
                     handsites.put(s, hands[dealt % players] + dealt // players, what)
+            if then is not None:
+                then(s, e)
+        return run
+
+
+    def _cards(self, c: Compiler, count: Any, then: Any):
+        """Ludii's deal of cards: from the top of the deck, one card at a time to each hand in
+        turn (Ludii's ``Deal.evalCards``)."""
+        from ..engine import stacks
+        from ..engine.decks import DECK, deck_site, players_hand_sites
+        from ..engine.handsites import player_hand_size, shared_sites
+        game = c.game
+        n = c.topo.n
+        size = player_hand_size(game.arrays, game.num_players) if HAND_SITES in game.arrays else 0
+        hands = players_hand_sites(game.arrays, n, game.num_players, size) if size else []
+        if DECK not in game.arrays or HAND_SHARED in game.arrays or shared_sites(game.arrays):
+            hands = []
+        begin = c.int(self.beginWith) if self.beginWith is not None else None
+
+        def run(s: State, e: Env) -> None:
+            if hands:
+                deck = deck_site(s, n)
+                total = count(s, e) * len(hands)
+                if stacks.size(s, deck) < total:
+                    raise BindError("there are not so many cards to deal", self.span)
+                hand = begin(s, e) - 1 if begin is not None else 0
+                if not 0 <= hand < len(hands):
+                    raise BindError(f"no player {hand + 1} to deal to first", self.beginWith.span)
+                for _ in range(total):
+                    stacks.move_top(s, deck, hands[hand])
+                    hand = (hand + 1) % len(hands)
             if then is not None:
                 then(s, e)
         return run

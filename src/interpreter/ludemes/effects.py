@@ -845,11 +845,13 @@ class Place(Ludeme):
         if HAND_SITES in game.arrays:
             from ..engine.handsites import player_hand_size
             size = player_hand_size(game.arrays, game.num_players)
+            from ..engine.decks import hands_first
+            first = hands_first(game.arrays)  # after a deck declared before the hands
 
             def in_sites(s: State, e: Env) -> None:
                 slots = s.arrays[HAND_SITES]
                 for p, what in placed:
-                    free = [k for k in range((p - 1) * size, p * size) if not slots[k]]
+                    free = [k for k in range(first + (p - 1) * size, first + p * size) if not slots[k]]
                     if free:
                         s.set_item(slots, free[0], what)
             return in_sites

@@ -78,7 +78,8 @@ class SitesHand(Ludeme):
             size = 1  # a hand of counted pieces: one site, Ludii's hand of one site
         else:
             size = hand_size(c, self)
-        n = c.topo.n
+        from ..engine.decks import hands_first
+        n = c.topo.n + hands_first(c.game.arrays)  # after a deck declared before the hands
         owners = hand_layout(c.game)[1] // size if size else 0  # the players with a hand: P1 to P[owners]
         who = c.player(self.role) if self.role is not None else (lambda s, e: s.mover)
         tables = {p: tuple(range(n + (p - 1) * size, n + p * size)) for p in range(1, owners + 1)}
@@ -96,6 +97,9 @@ class SitesHand(Ludeme):
             raise NoKernel("(sites Hand ...)", "hands without sites")
         if self._shared() or k.layout.arrays.get("hand_shared_sites"):
             raise NoKernel("(sites Hand ...)", "a shared hand of sites")
+        from ..engine.decks import DECK
+        if DECK in k.game.arrays:
+            raise NoKernel("(sites Hand ...)", "a deck")
         if self.role is None:
             from ..native.emit import Listed
             return Listed(())
@@ -149,10 +153,10 @@ class What(Ludeme):
                 x = at(s, e)
                 if x < 0:
                     return 0
-                if x >= n:
-                    return s.arrays[HAND_SITES][x - n] if hands else 0
-                lv = level(s, e)
-                return s.what[x] if lv == -1 else stacks.what_at(s, x, lv)
+                if x >= n and not hands:
+                    return 0
+                lv = level(s, e)  # a hand's or a deck's site holds a stack too
+                return stacks.what_at(s, x, stacks.top_level(s, x)) if lv == -1 else stacks.what_at(s, x, lv)
             return what_level
 
         def what(s: State, e: Env) -> int:

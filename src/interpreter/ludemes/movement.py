@@ -802,12 +802,19 @@ class MoveFromTo(Ludeme):
 
     honours_to_type = True  # (to Edge ...) on a board of cells: a piece onto an edge (.other_sites)
 
+    def _of_stacks(self, arrays: Any) -> bool:
+        """Whether the hands' sites hold stacks (beside a deck): a piece moved from or to one
+        is its top piece, as on the board (Ludii's move in a stacking container), unless
+        ``count:`` is given."""
+        from ..engine.decks import DECK
+        return self.count is None and DECK in arrays
+
     def declare(self, d: Any, c: Any) -> None:
         from .other_sites import declare_pieces, other_kind
         sited = other_kind(c, self.to.type)
         if sited is not None:
             declare_pieces(d, c, sited)
-        if self.counted():
+        if self.counted() and not self._of_stacks(d.arrays):
             from .sowing import declare_counts
             declare_counts(d)
         if stack_flag(self.stack):
@@ -823,7 +830,8 @@ class MoveFromTo(Ludeme):
         copy = self.copy is not None and self.copy.value
         from .large_pieces import has_cover
         large_game = has_cover(c.game) and self.count is None  # a large piece moves from a hand too
-        if self.counted() and not copy and not large_game:  # a copy places one piece of the kind its from site holds
+        # (a copy places one piece of the kind its from site holds)
+        if self.counted() and not copy and not large_game and not self._of_stacks(c.game.arrays):
             return self._compile_counted(c)
         return None
 
@@ -843,7 +851,8 @@ class MoveFromTo(Ludeme):
 
         # a piece moving from a hand's site (its (from) there): moved as pieces by number
         from ..engine.sites import hand_layout
-        from_hand = self._counted_choice(c) if hand_layout(game)[1] and not copy else None
+        from_hand = self._counted_choice(c) if hand_layout(game)[1] and not copy and not self._of_stacks(game.arrays) \
+            else None
         from .sowing import seed_kind
         seed = seed_kind(game) if copy else 0
         large = self._large(c, effect) if not copy else None

@@ -92,6 +92,9 @@ class Hand(Ludeme):
             self._declare_player_hand(d)
             return
         if self.role.name == "Shared":
+            from ..engine.decks import DECK
+            if DECK in d.arrays:
+                raise BindError("a shared hand beside a deck is not supported yet", self.span)
             if self.size is not None:
                 self._declare_shared_sites(d, c)
                 return
@@ -101,8 +104,9 @@ class Hand(Ludeme):
             d.array(COUNT, [0] * (d.num_sites + d.num_players + 1), per_piece=True)
             d.array(EFFECT_TO, [-1, -1, -1])
             return
-        if self.size is not None:
-            size = c.static_int(self.size)
+        from ..engine.decks import DECK
+        if self.size is not None or DECK in d.arrays:  # beside a deck: a site each, holding a stack
+            size = c.static_int(self.size) if self.size is not None else 1
             if not 1 <= size <= MAX_HAND_SITES:
                 raise BindError(f"a hand has 1 to {MAX_HAND_SITES} sites, not {size}", self.size.span)
             from ..engine.arrays import HAND_SHARED_SITES
@@ -110,7 +114,14 @@ class Hand(Ludeme):
                 raise BindError("the shared hand is declared before the players' hands: not supported yet "
                                 "(Ludii numbers the hands' sites in the order they are declared)", self.span,
                                 hint="declare (hand Each ...) first")
+            if DECK in d.arrays:  # after the deck's site (Ludii numbers containers as declared)
+                if HAND_SITES in d.arrays and len(d.arrays[HAND_SITES]) > 1:
+                    raise BindError("hands for each player twice beside a deck", self.span)
+                d.arrays[DECK][1] = len(d.arrays[HAND_SITES])
+                d.arrays[HAND_SITES].extend([0] * (size * d.num_players))
             d.array(HAND_SITES, [0] * (size * d.num_players))
+            from ..engine import stacks
+            stacks.cover(d)
             return
         if HAND_PLAYERS in d.arrays:
             raise BindError("a hand for each player besides hands for some players", self.span)
@@ -150,6 +161,8 @@ class Hand(Ludeme):
         d.array(HAND_SITES, [])
         d.arrays[HAND_SITES].extend([0] * size)
         d.array(HAND_SHARED_SITES, [size])
+        from ..engine import stacks
+        stacks.cover(d)
 
 
 class HandSite(Ludeme):
@@ -187,6 +200,8 @@ class HandSite(Ludeme):
         player = c.player(self.player)
         n = c.topo.n
         if HAND_SITES in c.game.arrays:  # Ludii's hands of sites: P1's sites first
+            from ..engine.decks import hands_first
+            n += hands_first(c.game.arrays)  # after a deck declared before the hands
             from ..engine.handsites import player_hand_size
             size = player_hand_size(c.game.arrays, c.game.num_players)
             index = c.int(self.index) if self.index is not None else const_fn(0)
@@ -260,7 +275,8 @@ class HandSite(Ludeme):
         if not 0 <= index < size:
             where = self.index.span if self.index is not None else self.span
             raise BindError(f"a hand has sites 0 to {size - 1}, not {index}", where)
-        slot = (fixed - 1) * size + index
+        from ..engine.decks import hands_first
+        slot = hands_first(game.arrays) + (fixed - 1) * size + index
         if count is not None:  # several pieces on the site (Ludii's count of a site)
             number = c.int(count)
             return lambda s, e: handsites.set_count(s, c.topo.n + slot, what, number(s, e))
@@ -294,28 +310,27 @@ class ValuePiece(Ludeme):
     Parameters:
         type: the kind of site (the board's own kind when left out)
         at: the site of the piece
-        level: the level in a stack (refused here: no stacks)
+        level: the level in a stack, in a stacking game (the top when left out, or -1)
 
     Examples:
         (value Piece at:(to))
+        (value Piece at:0 level:(topLevel at:0))
     """
 
     name = "value Piece"
     kind = INT
     type: Any = Param(Enum(("Vertex", "Cell", "Edge"), "site type"), optional=True)
     at: Any = Param(SITE_FN, named=True)
-    level: Any = Param(INT_FN, optional=True, named=True, range=(0, 1000))
+    level: Any = Param(INT_FN, optional=True, named=True, range=(-1, 1000))
     concepts = ("PieceValue",)
-
-    def validate(self) -> None:
-        if self.level is not None:
-            raise BindError("(value Piece level:...) needs stacks, which this engine does not have", self.level.span)
 
     def compile(self, c: Compiler):
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         at = c.site(self.at)
         values = [comp.value for comp in c.game.components]
+        if self.level is not None or (c.game.stacking and HAND_SITES in c.game.arrays):
+            return self._in_stacks(c, at, values)
         from ..engine.handsites import what_at  # a hand's site too (Ludii's value of any container's site)
         if "piece_values" in c.game.arrays:  # values given to pieces by (set Value at:...)
             def value_of(s: State, e: Env) -> int:
@@ -328,11 +343,29 @@ class ValuePiece(Ludeme):
             return value_of
         return lambda s, e: values[what_at(s, x)] if (x := at(s, e)) >= 0 else 0
 
+    def _in_stacks(self, c: Compiler, at: Any, values: list[int]):
+        """The value of the piece at a level of a stack (the top by default, or -1), on the
+        board or on a site after it (a hand's, a deck's: they hold stacks too)."""
+        if not c.game.stacking:
+            raise BindError("(value Piece level:...) reads a stack: the game has none", self.level.span)
+        if "piece_values" in c.game.arrays:
+            raise BindError("(value Piece level:...) with values given to pieces is not supported yet", self.span)
+        from ..engine import stacks
+        level = c.int(self.level) if self.level is not None else None
+
+        def value_of(s: State, e: Env) -> int:
+            x = at(s, e)
+            if x < 0:
+                return 0
+            lv = level(s, e) if level is not None else -1
+            return values[stacks.what_at(s, x, stacks.top_level(s, x) if lv == -1 else lv)]
+        return value_of
+
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
-        if "piece_values" in k.game.arrays:
+        if "piece_values" in k.game.arrays or self.level is not None:
             from ..native.emit import NoKernel
-            raise NoKernel("(value Piece ...)", "values given to pieces")
+            raise NoKernel("(value Piece ...)", "values given to pieces, or a level")
         values = k.table(np.array([comp.value for comp in k.game.components], dtype=np.int64))
         site = k.site(self.at)
         if getattr(self.at, "context_site", False) or site.isdigit():

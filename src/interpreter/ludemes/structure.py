@@ -137,7 +137,9 @@ class Equipment(Ludeme):
             raise BindError("equipment needs exactly one (board ...)", self.span)
         self.board: Board = boards[0]
         # the pieces, in order: declared one by one, or made by a set (Ludii's (dominoes), a deck)
-        self.pieces: list[PieceDecl] = [p for i in items
+        # (a deck's cards first: Ludii makes its containers' items before the pieces)
+        self.pieces: list[PieceDecl] = [p for first in (True, False) for i in items
+                                        if getattr(i, "pieces_first", False) is first
                                         for p in ([i] if isinstance(i, PieceDecl) else getattr(i, "pieces_made", list)())]
         for piece in self.pieces:
             if piece.state is not None:
