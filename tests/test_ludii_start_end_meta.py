@@ -193,8 +193,10 @@ def test_place_with_the_site_type_a_value_and_counts():
     assert s.arrays[PIECE_VALUES][:3] == [3, 3, 0]
     s.apply("A2")
     assert s.is_over() and s.result().winners == [1]  # (value Piece at:0): the value placed
-    with pytest.raises(LudError):
-        game(f'(start (place "Disc1" Vertex (sites {{0 1}}))) {PLAY}')
+    # on a board of cells, pieces placed on its vertices are held there (Ludii's state per site type)
+    from interpreter.ludemes.other_sites import pieces_array
+    s = game(f'(start (place "Disc1" Vertex (sites {{0 1}}))) {PLAY}').initial_state()
+    assert s.arrays[pieces_array("Vertex")][:3] == [1, 1, 0] and not any(s.what)
 
 
 def test_place_counts_puts_the_first_number_on_every_site():

@@ -89,8 +89,12 @@ class ActionSpace:
         # consequence a move may carry, per value a loop may bind (a count of pieces, a die's face)
         faces = max((max(f) for ds in game.dice for f in ds.faces if f), default=0)
         counted = total + 1 if COUNT in game.arrays else 0
+        # a large piece's placement or move in each of its states (Ludii's rotations: ``C3=1``)
+        from .ludemes.large_pieces import has_cover, walks_of
+        self.states = max((4 * len(w) for comp in game.components[1:] if (w := walks_of(comp))),
+                          default=0) if has_cover(game) else 0
         self.repeats = max(1 + len(game.tracks), sum(ds.size for ds in game.dice), faces,
-                           1 + len(game.consequences), counted)
+                           1 + len(game.consequences), counted, self.states)
         # then the named decisions and the moves between the levels of stacks, numbered once
         places = self.levels + 1
         self.stack_size: int = s * s * places * places * 2 if game.stacking else 0
@@ -143,7 +147,7 @@ class ActionSpace:
             if index is None:
                 raise ValueError(f"{move.text}: a decision the game does not declare")
             return b["word"] + index, 0
-        word, repeat = _numbered(move.word)
+        word, repeat = self._numbered(move)
         if move.levels is not None and self.levels and (kind is MOVE or (kind is REMOVE and move.levels[0] >= 0)):
             level, level_to, whole = move.levels
             if kind is REMOVE:
@@ -173,6 +177,15 @@ class ActionSpace:
                 return b["value"] + (to * 2 + value[0]) * self.values + value[1], repeat
             return b["select"] + (frm if frm >= 0 else to) * s + to, repeat  # a site chosen
         raise ValueError(f"no action for {move!r}")
+
+    def _numbered(self, move: Move) -> tuple[str, int]:
+        """:func:`_numbered` of the move's word; a large piece's state (``=1``) is its way."""
+        word, repeat = _numbered(move.word)
+        if self.states and word[:1] == "=" and word[1:].isdigit():  # one way per state
+            if repeat:
+                raise ValueError(f"{move.text}: a large piece's move played several ways")
+            repeat = int(word[1:])
+        return word, repeat
 
     def _check(self, move: Move, *sites: int) -> None:
         if any(site >= self.sites for site in sites):

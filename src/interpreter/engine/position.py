@@ -111,7 +111,7 @@ def write_position(state: State) -> str:
         data["hands"] = {c.name: state.arrays[HAND][c.index] for c in game.components[1:] if c.owner}
     for name in game.arrays:
         if name not in (HAND, STACK):
-            data.setdefault("vars", {})[name] = list(state.arrays[name])
+            data.setdefault("vars", {})[name] = [_plain(v) for v in state.arrays[name]]
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
 
 
@@ -468,7 +468,21 @@ def _read_vars(game: Game, state: State, data: dict[str, Any]) -> None:
         size = len(declared[name])
         if not isinstance(value, list) or len(value) != size:
             raise _fail(f"vars: {name}", f"a list of {size} whole numbers", value)
-        state.arrays[name][:] = [_int(v, f"vars: {name}", INT_MIN, INT_MAX) for v in value]
+        nested = any(isinstance(v, tuple) for v in declared[name])  # an array of tuples (a stack's levels)
+        state.arrays[name][:] = [_nested(v, f"vars: {name}") if nested else _int(v, f"vars: {name}", INT_MIN, INT_MAX)
+                                 for v in value]
+
+
+def _plain(value: Any) -> Any:
+    """A state array's item as YAML writes it (tuples as lists)."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _nested(value: Any, where: str, depth: int = 0) -> Any:
+    """An item of an array of tuples (lists of whole numbers, nested at most three deep)."""
+    if isinstance(value, list) and depth < 3:
+        return tuple(_nested(v, where, depth + 1) for v in value)
+    return _int(value, where, INT_MIN, INT_MAX)
 
 
 def _check_counts(game: Game, state: State) -> None:

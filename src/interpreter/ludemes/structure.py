@@ -26,6 +26,7 @@ from .base import (
     MOVES_T,
     NEXT_PHASE,
     PHASE,
+    PIECE_NUMBER,
     PLAY,
     PLAYERS,
     RESULT,
@@ -210,7 +211,8 @@ class PieceDecl(Ludeme):
         return None if param.name == "moves" else where
     kind = EQUIPMENT_ITEM
     piece_name: Any = Param(Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id"),
-                                    ArrayOf(Kind(("int",), "int", literals=(Int,)), single=False))))
+                                    ArrayOf(Kind(("int",), "int", literals=(Int,)), single=False))),
+                            range=PIECE_NUMBER)
     role: Any = Param(ROLE, optional=True)
     facing: Any = Param(Enum(FACINGS, "direction"), optional=True, doc="the direction the piece faces (what Forward means for it) [its owner's, else N]")
     flips: Any = Param(Instance("flips"), optional=True)
