@@ -308,3 +308,18 @@ def test_last_level_from_and_to():
     s = g.initial_state()
     s.apply("A1-B1")  # the top piece was at level 2; a step says no level to go to (Ludii's 0)
     assert s.scores[1] == 1
+
+
+def test_a_stacked_piece_moved_onto_a_plain_hand_joins_its_count():
+    # a stacking game whose hands count pieces by kind: a piece moved there is one more of its kind
+    from interpreter.engine.arrays import HAND
+    g = load('''(game "T" (players 2) (equipment {(board (square 2)) (piece "Disc" Each) (hand Each)})
+     (rules (start {(place Stack "Disc1" 0 count:2) (place Stack "Disc2" 3)})
+     (play (move (from (sites Occupied by:Mover)) (to (sites Occupied by:Next)
+                 (apply (fromTo (from (to)) (to (handSite (who at:(to)))))))))
+     (end (if (no Moves Mover) (result Mover Loss)))))''')
+    s = g.initial_state()
+    disc2 = g.component_index["Disc2"]
+    assert s.arrays[HAND][disc2] == 0
+    s.apply(s.legal_moves()[0])  # the Disc2 captured goes to its owner's hand
+    assert s.arrays[HAND][disc2] == 1

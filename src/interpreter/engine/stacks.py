@@ -274,6 +274,11 @@ def push(state: State, site: int, level: Entry | None, revive: bool = False) -> 
     without its values, Ludii's ActionMoveTopPiece), instead of its own."""
     if level is None or not level[0]:
         return
+    from .arrays import HAND, HAND_SITES
+    if site >= len(state.what) and HAND_SITES not in state.arrays and HAND in state.arrays:
+        hand = state.arrays[HAND]  # a plain hand (pieces counted by kind): one more of its kind
+        state.set_item(hand, level[0], hand[level[0]] + 1)
+        return
     rest = _rest(state, site)
     if rest:
         if revive:
