@@ -9,17 +9,17 @@ from interpreter.ludemes.large_pieces import COVER
 
 DOMINEERING = """(game "D" (players 2)
   (equipment {(board (square 4)) (tile "Horz" P1 {R F} numSides:4) (tile "Vert" P2 {F} numSides:4)})
-  (rules (play (move Add (piece (mover) state:0) (to (sites Empty)))) (end ("NoMoves" Loss))))"""
+  (rules (play (move Add (piece (mover) state:0) (to (sites Empty)))) (end (if (no Moves Next) (result Next Loss)))))"""
 
 ROTATING = """(game "R" (players 2)
   (equipment {(board (square 3)) (tile "L" Each {{L F R F F} {R F L F F}})})
-  (rules (play (move Add (to (sites Empty)))) (end ("NoMoves" Loss))))"""
+  (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Next Loss)))))"""
 
 LGAME = """(game "L" (players 2)
   (equipment {(board (square 4)) (tile "L" Each {{L F R F F} {R F L F F}})})
   (rules (start {(place "L1" coord:"C1" state:0) (place "L2" coord:"B4" state:2)})
     (play (move (from (sites Occupied by:Mover)) (to (union (sites Empty) (sites Occupied by:Mover)))))
-    (end ("NoMoves" Loss))))"""
+    (end (if (no Moves Next) (result Next Loss)))))"""
 
 
 def _covered(state) -> list[str]:
@@ -98,7 +98,7 @@ def test_pips_match_beside_the_line_and_not_otherwise():
 
 def test_pieces_given_by_number():
     game = """(game "P" (players 2) (equipment {(board (square 2)) (piece "A" Each) (piece "B" Each)})
-      (rules (play (move Add (piece {2 1}) (to (sites Empty)))) (end ("NoMoves" Loss))))"""
+      (rules (play (move Add (piece {2 1}) (to (sites Empty)))) (end (if (no Moves Next) (result Next Loss)))))"""
     s = load(game).initial_state()
     # Ludii's (piece {2 1}): component 2 (A2) on each site, then component 1 (A1)
     assert [m.text for m in s.legal_moves()] == ["A2@A1", "A2@B1", "A2@A2", "A2@B2", "A1@A1", "A1@B1", "A1@A2",
