@@ -70,6 +70,9 @@ class Layout:
                 raise NoKernel(f"the state array '{name}'", "not held by the compiled tier")
             if not all(isinstance(v, (int, float)) for v in initial):
                 raise NoKernel(f"the state array '{name}'", "holds values that are not numbers")
+            if name in game.piece_arrays and name != "count" and len(initial) > layout.n:
+                # the local state of the pieces in hands (Ludii's state per site of every container)
+                raise NoKernel(f"the state array '{name}' over the hands' sites", "not held by the compiled tier")
             layout.arrays[name] = (at, len(initial))
             at += len(initial)
         layout.size = at
