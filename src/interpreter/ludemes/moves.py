@@ -530,6 +530,8 @@ def _no_sited_kernel(ludeme: Any, k: Any) -> None:
     if to_type is not None and to_type.name != k.topo.use:
         from ..native.emit import NoKernel
         raise NoKernel(f"(to {to_type.name} ...)", "pieces on another kind of site than the board's")
+
+
 def _count_hand_sites(d: Any, c: Any) -> None:
     """A placement on a site worked out in play may go to a hand's site, where Ludii's ActionAdd
     counts one more piece when the site holds one: the game counts the pieces of its hands'
