@@ -574,7 +574,7 @@ def test_supplies_and_the_board_account_for_every_piece():
 # --- the vocabulary, misused --------------------------------------------------------------------------
 
 BASE = ('(game "G" (players 2) (equipment {(board (square 3) use:Vertex) (piece "Disc" Each value:2) '
-        '(hand Each)}) (rules (start {START}) (play (move Add (piece "Disc") (to (sites Empty)))) '
+        '(hand Each)}) (rules (start {START}) (play (move Add (piece "Disc") (to (sites Empty)) fromHand:True)) '
         '(end (if (is Full) (result All Draw)))))')
 
 

@@ -102,11 +102,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
         "here the piece on top of G9 is one of the pair (state 1, moved there from F9 at ply 88, its partner "
         "left at F9), which moves on doubles only: the state of the paired pieces parts from Ludii's before "
         "ply 98 (no branch of the replay's search, 3000 plies tried, gives Ludii's moves)"),
-    "board__war__replacement__eliminate__all__Puluc_seed101": (
-        "ply 24 (a throw of 4): Ludii enters a piece from P1's hand ('3'), whose hand is empty here: the "
-        "capturing piece Ludii removes off the board ((move Remove (from) level:(level)), ply 13 or 16) is "
-        "born again in its owner's hand by (add (piece (id \"Marker\" Mover)) (to (handSite Mover))), an "
-        "effect that puts nothing on a hand's site here (its placements list no hand site)"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []

@@ -164,7 +164,12 @@ def take_one(state: State, site: int) -> None:
 
 def add_one(state: State, site: int, what: int) -> None:
     """Ludii's ActionAdd on a site of a hand: an empty site takes the piece; one holding a
-    piece keeps it, one more of them where the game counts its hands' pieces."""
+    piece keeps it, one more of them where the game counts its hands' pieces. A counted hand
+    (``(hand Each)`` without sites) holds one more of the piece."""
+    if HAND_SITES not in state.arrays:
+        from .counts import add_pieces
+        add_pieces(state, site, 1, what)
+        return
     held = what_at(state, site)
     if not held:
         put(state, site, what)

@@ -251,9 +251,13 @@ class MoveAdd(Ludeme):
     ``(to ... (apply ...))`` has effects is listed twice, as Ludii's legal moves list it.
 
     A placement names its piece whenever the piece's owner has several kinds of piece
-    (``2Dot1@C3``: P1's "2Dot"). When the game has hands (``(hand Each)``), a player's piece
-    comes from its owner's hand: it can be placed only while the hand holds one, and placing
-    it takes it from there.
+    (``2Dot1@C3``: P1's "2Dot"). As Ludii's Add, a placement makes a new piece: it never takes
+    one from a hand, even in a game with hands. On a site of a hand
+    (``(move Add (to (handSite Mover)))``) the piece joins the hand (one more there).
+
+    ``fromHand:True`` (not Ludii's: this engine's own, for supplies of pieces) makes the
+    placement draw from the counted hands (``(hand Each)`` without ``size:``): a player's piece
+    can be placed only while its owner's hand holds one, and placing it takes it from there.
 
     Parameters:
         piece: the piece placed (the mover's own kind when left out)
@@ -261,12 +265,14 @@ class MoveAdd(Ludeme):
         count: how many pieces are placed at once (1 when left out): on top of each other in a
             stacking game, else counted on the site (a game that counts pieces, as Ludii's)
         stack: True: the piece goes on top of the pieces of the site (a stacking game)
+        fromHand: True: a player's piece comes from its owner's counted hand (not Ludii's)
         then: consequences applied after the placement (captures, scores, moving again)
 
     Examples:
         (move Add (to (sites Empty)))
         (move Add (piece "Ball") (to (sites Empty) if:(not (is In (to) (sites Centre)))) (then (moveAgain)))
         (move Add (piece {"1Dot" "2Dot" "3Dot"}) (to (sites Empty)))
+        (move Add (piece {"1Dot" "2Dot" "3Dot"}) (to (sites Empty)) fromHand:True)
     """
 
     name = "move Add"
@@ -281,6 +287,7 @@ class MoveAdd(Ludeme):
     to: Any = Param(_TO)
     count: Any = Param(INT_FN, optional=True, named=True, range=(0, 1_000_000))
     stack: Any = Param(BOOL_LIT, optional=True, named=True)
+    from_hand: Any = Param(BOOL_LIT, optional=True, named=True, key="fromHand")
     then: Any = Param(_THEN, optional=True)
 
     honours_to_type = True  # (to Edge ...) on a board of cells: pieces on its edges (.other_sites)
@@ -304,6 +311,15 @@ class MoveAdd(Ludeme):
     def _state(self) -> Any:
         """The local state the placed piece's site gets (Ludii's ``(piece ... state:)``)."""
         return getattr(self.piece, "state", None)
+
+    def _draws_from_hand(self, game: Any) -> bool:
+        """Whether a placement takes its piece from its owner's counted hand: only with
+        ``fromHand:True`` (Ludii's Add never does; this engine's supplies of pieces do)."""
+        wanted = stack_flag(getattr(self, "from_hand", None))
+        if wanted and HAND not in game.arrays:
+            raise BindError("fromHand:True needs counted hands", self.from_hand.span,
+                            hint="add (hand Each) (without size:) to the equipment")
+        return wanted
 
     def _with_state(self, c: Compiler, then: Any) -> tuple[Any, Any]:
         """(an effect to run before the action, ``then`` preceded by setting the placed piece's
@@ -338,6 +354,7 @@ class MoveAdd(Ludeme):
         region, cond, to_effect = _to_rule(c, self.to)
         if region is None:
             raise BindError("move Add needs a region: (to (sites Empty))", self.to.span)
+        region = _with_counted_hands(c, self.to.sites, region)
         noted, then = self._with_state(c, _then(c, self.then))
         to_effect = _chain(noted, to_effect)
         game = c.game
@@ -351,7 +368,7 @@ class MoveAdd(Ludeme):
             per_player = pieces_per_player(self.piece, game, lambda name: c.components_named(name, self.piece))
         if not any(per_player.values()):
             raise BindError("no piece to add", self.span, hint='declare one with (piece "Name" Each)')
-        hand = HAND in game.arrays  # pieces come from their owner's hand
+        hand = self._draws_from_hand(game)  # pieces come from their owner's hand (fromHand:True)
         from ..engine.handsites import hand_owner_of
         owner_of = hand_owner_of(game)  # the owner of each kind of piece, 0 when they have no hand
 
@@ -386,7 +403,10 @@ class MoveAdd(Ludeme):
                      for w in range(len(game.components))]
         made: dict[int, list[Move]] = {}  # moves are values: each (piece, site) is made once
         from ..engine.arrays import HAND_SITES
-        hand_sites = len(game.arrays.get(HAND_SITES, ()))  # Ludii's hands of sites take placements too
+        from ..engine.counts import hand_sites as counted_hand_sites
+        # the hands' sites take placements too (Ludii's ActionAdd in any container): a site per
+        # piece with hands of sites, a site per hand with counted ones
+        hand_sites = len(game.arrays[HAND_SITES]) if HAND_SITES in game.arrays else counted_hand_sites(game)
 
         def moves_of(what: int) -> list[Move]:
             if what not in made:
@@ -532,6 +552,21 @@ def _no_sited_kernel(ludeme: Any, k: Any) -> None:
         raise NoKernel(f"(to {to_type.name} ...)", "pieces on another kind of site than the board's")
 
 
+def _with_counted_hands(c: Compiler, sites: Any, region: Any) -> Any:
+    """The region of a placement on one site worked out in play (``(to (handSite Mover))``):
+    in a game with counted hands (``(hand Each)`` without sites) the hands' sites, numbered
+    after the board's, are places too (Ludii's ActionAdd adds to any container), so such a site
+    is kept, not read as off the board."""
+    from ..engine.arrays import HAND_SITES
+    from ..engine.counts import hand_sites
+    if not (isinstance(sites, Ludeme) and sites.kind == INT) or HAND_SITES in c.game.arrays \
+            or not hand_sites(c.game) or constant(region) is not None:
+        return region
+    site = c.int(sites)
+    last = c.topo.n + hand_sites(c.game)
+    return lambda s, e: (x,) if 0 <= (x := site(s, e)) < last else ()
+
+
 def _count_hand_sites(d: Any, c: Any) -> None:
     """A placement on a site worked out in play may go to a hand's site, where Ludii's ActionAdd
     counts one more piece when the site holds one: the game counts the pieces of its hands'
@@ -617,6 +652,7 @@ class Add(MoveAdd):
 
     name = "add"
     overload = True
+    from_hand = None  # Ludii's add: a new piece, never one from a hand
 
     def concepts_at(self, where):
         return ("AddEffect",)
@@ -649,7 +685,7 @@ class Add(MoveAdd):
             raise NoKernel("(add (piece {...}) ...)", "several kinds of piece to place")
         game = k.game
         if "hand" in k.layout.arrays and any(game.owner_of[w] for kinds in per_player.values() for w in kinds):
-            raise NoKernel("(add ...)", "pieces taken from a hand, as a consequence")
+            raise NoKernel("(add ...)", "a player's pieces placed in a game with counted hands, as a consequence")
         if k.notes.get("union_find") is not None:
             raise NoKernel("(add ...)", "placements besides the moves' in a game keeping its groups")
         from ..native.kernels.placement import only_empty_sites
@@ -700,6 +736,7 @@ class Claim(MoveAdd):
 
     name = "claim"
     lists_applied_twice = False  # Ludii's Claim reads no (apply ...)
+    from_hand = None  # Ludii's claim: a new piece, never one from a hand
 
     def concepts_at(self, where):
         return where.either("AddDecision", "AddEffect")

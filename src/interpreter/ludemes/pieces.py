@@ -1,10 +1,11 @@
 """Pieces: their values, the hands (supplies) they are placed from, and where they are.
 
 A piece may carry a value (``(piece "3Dot" Each value:3)``), read by ``(value Piece at:...)``.
-A game with hands (``(hand Each)``) keeps each player's supply of pieces off the board, counted
-per kind of piece: the start rules fill them (``(place "1Dot1" (handSite P1) count:5)``) and every
-placement of a player's piece takes it from its owner's hand (see ``move Add``). The counts are
-the state array ``hand`` (one entry per kind of piece, in declaration order).
+A game with hands (``(hand Each)``) keeps each player's pieces off the board, counted per kind of
+piece: the start rules fill them (``(place "1Dot1" (handSite P1) count:5)``); placements with
+``fromHand:True`` take their piece from its owner's hand (see ``move Add``; Ludii's own placements
+make new pieces). The counts are the state array ``hand`` (one entry per kind of piece, in
+declaration order).
 """
 
 from __future__ import annotations
@@ -45,11 +46,13 @@ MAX_HAND_SITES = 10_000  # sites of one of Ludii's hands
 
 
 class Hand(Ludeme):
-    """Each player has a hand: a supply of pieces off the board, counted per kind of piece
-    (as Ludii's hands, without sites of their own). The start rules fill the hands
-    (``(place "Disc1" (handSite P1) count:12)``); a placement of a player's piece
-    (``move Add``) takes it from its owner's hand, and is possible only while the hand holds
-    one. Pieces removed from the board do not go back to the hand.
+    """Each player has a hand: pieces off the board, counted per kind of piece, on one site
+    per player (Ludii's hand of one site). The start rules fill the hands
+    (``(place "Disc1" (handSite P1) count:12)``); a piece moved from the hand's site
+    (``(move (from (handSite Mover)) ...)``) leaves it, one added there
+    (``(add (to (handSite Mover)))``) joins it. As Ludii's, a placement on the board makes a
+    new piece: it takes one from the hand only with ``fromHand:True`` (``move Add``, this
+    engine's supplies of pieces). Pieces removed from the board do not go back to the hand.
 
     With ``size:`` a hand is Ludii's: a row of sites, each holding one piece, numbered after
     the board's (P1's first); ``(place "3Dot1" (handSite P1 0))`` fills one, ``(sites Hand

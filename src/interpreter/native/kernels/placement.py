@@ -156,7 +156,7 @@ def _add_setup(self: moves.MoveAdd, k: Emitter) -> tuple[Any, list[Any], int, st
     if keeps and (k.layout.piece_arrays or k.notes.get("union_find") is not None or k.game.stacking):
         raise NoKernel("(move Add ...)", "a region that may hold occupied sites, with piece arrays or groups")
     per_player = _placed_kinds(k, self)
-    hand = "hand" in k.layout.arrays
+    hand = "hand" in k.layout.arrays and self._draws_from_hand(k.game)  # fromHand:True only (Ludii's Add never draws)
     game = k.game
     width = max(len(v) for v in per_player.values())
     table = np.zeros((k.players + 1, width + 1), dtype=np.int64)  # [count, kinds...] per player
