@@ -64,7 +64,8 @@ class _SiteTest(Ludeme):
         board's, ``(handSite P)``): fn(s, e) -> whether the site, a board's or a hand's, holds
         a piece; None in other games (the board's test is enough)."""
         game = c.game
-        hands = counts.hand_sites(game) if counts.COUNT in game.arrays else 0
+        # pieces counted on the hands' sites, or a counted hand of each player's pieces by kind
+        hands = counts.hand_sites(game) if counts.COUNT in game.arrays or counts.HAND in game.arrays else 0
         if not hands:
             return None
         site, n = c.int(self.site), c.topo.n
@@ -98,6 +99,9 @@ class _SiteTest(Ludeme):
         from ..native.emit import NoKernel
         if counts.COUNT in k.game.arrays and counts.hand_sites(k.game):
             raise NoKernel(f"({self.name})", "a hand's site of counted pieces")
+        on_board = getattr(self.site, "context_site", False) or getattr(self.site, "board_site", False)
+        if counts.HAND in k.game.arrays and not on_board:
+            raise NoKernel(f"({self.name})", "a site that may be a counted hand's")
 
 
 class IsEmpty(_SiteTest):
