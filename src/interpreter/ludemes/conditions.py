@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import counts, turns
+from ..engine.arrays import HAND
 from ..engine.env import Env
 from ..engine.result import Termination
 from ..errors import BindError
@@ -65,7 +66,7 @@ class _SiteTest(Ludeme):
         a piece; None in other games (the board's test is enough)."""
         game = c.game
         # pieces counted on the hands' sites, or a counted hand of each player's pieces by kind
-        hands = counts.hand_sites(game) if counts.COUNT in game.arrays or counts.HAND in game.arrays else 0
+        hands = counts.hand_sites(game) if counts.COUNT in game.arrays or HAND in game.arrays else 0
         if not hands:
             return None
         site, n = c.int(self.site), c.topo.n
@@ -100,7 +101,7 @@ class _SiteTest(Ludeme):
         if counts.COUNT in k.game.arrays and counts.hand_sites(k.game):
             raise NoKernel(f"({self.name})", "a hand's site of counted pieces")
         on_board = getattr(self.site, "context_site", False) or getattr(self.site, "board_site", False)
-        if counts.HAND in k.game.arrays and not on_board:
+        if HAND in k.game.arrays and not on_board:
             raise NoKernel(f"({self.name})", "a site that may be a counted hand's")
 
 
