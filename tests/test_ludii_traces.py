@@ -98,10 +98,11 @@ def test_connect6_copy_is_ludiis_file():
 # still differ: fixing one means removing it from here)
 KNOWN_DIFFERENCES: dict[str, str] = {
     "board__race__reach__Chonpa_seed101": (
-        "ply 98 (dice 6 6 5): Ludii moves both pieces of G9 by the 5 (G9-I5 twice), as two single pieces; "
-        "here the piece on top of G9 is one of the pair (state 1, moved there from F9 at ply 88, its partner "
-        "left at F9), which moves on doubles only: the state of the paired pieces parts from Ludii's before "
-        "ply 98 (no branch of the replay's search, 3000 plies tried, gives Ludii's moves)"),
+        "ply 122 (P1, no double): Ludii moves P1's piece on J2 up the central row (J2-J3, J2-J4, J2-J7: it "
+        "reached J2 at ply 114 from F9, near its track's end); here it moves on from J2's first place on "
+        "that track (J2-K4...), which passes J2 twice: Ludii's trackSite Move on a track with an internal "
+        "loop finds where the piece is from its OnTrackIndices (per track and kind of piece, the index "
+        "each move brought it to), this engine from the site's first index on the track"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []

@@ -856,6 +856,8 @@ class MoveFromTo(Ludeme):
         from .sowing import seed_kind
         seed = seed_kind(game) if copy else 0
         large = self._large(c, effect) if not copy else None
+        from .level_context import level_keeper
+        keep_level = level_keeper(self._level_left(c) if turned is None else None)
 
         def gen(s: State, e: Env) -> list[Move]:
             out = []
@@ -889,11 +891,26 @@ class MoveFromTo(Ludeme):
                     if cond is None or cond(s, frame):
                         if turned is None:
                             out.append(move_of(frm, to, w, p))
+                            keep_level(s, frame, e)  # the (level) its apply leaves (level_context)
                         else:  # one move per rotation (Ludii's: without the to's effect)
                             plain = move_of(frm, to, w, p)
                             out.extend(plain.with_rules(r) for r in turned)
             return out
         return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
+
+    def _level_left(self, c: Compiler) -> Any:
+        """The level the to's ``(apply ...)`` leaves in Ludii's context, where its apply's
+        ``if:`` holds (see :mod:`.level_context`: Ludii works the effect out as it makes the
+        move), or None when it leaves the level as it was."""
+        apply = getattr(self.to, "apply", None)
+        if apply is None or apply.effect is None:
+            return None
+        from .level_context import level_left
+        left = level_left(c, apply.effect)
+        if left is None or apply.condition is None:
+            return left
+        guard = c.bool(apply.condition)
+        return lambda s, e: left(s, e) if guard(s, e) else None
 
     def _large(self, c: Compiler, effect: Any) -> Any:
         """(the large pieces' walks, ``moves(s, frm, targets, player)``) in a game with large

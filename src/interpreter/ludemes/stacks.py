@@ -486,12 +486,15 @@ class LastLevelTo(_LastLevel):
 # --- moves ---------------------------------------------------------------------------------------------
 class ForEachLevel(Ludeme):
     """The moves (or effects) of every level of a site's stack, ``(level)`` being the level
-    visited, from the bottom (or from the top, ``FromTop``).
+    visited, from the top down (Ludii's default, ``FromTop``) or from the bottom up
+    (``FromBottom``). As in Ludii, whose context keeps it, ``(level)`` is afterwards the last
+    level visited, for what the rule that holds this one works out next (see
+    :mod:`.level_context`).
 
     Parameters:
         type: the kind of site (the board's own when left out)
         site: the site of the stack
-        direction: FromBottom (by default) or FromTop
+        direction: FromTop (by default) or FromBottom
         moves: the moves made at each level
         then: consequences of each move
 
@@ -511,11 +514,16 @@ class ForEachLevel(Ludeme):
     def where_for(self, param, where):
         return where
 
+    def from_top(self) -> bool:
+        """Whether the levels are visited from the top down (Ludii's default)."""
+        return self.direction is None or self.direction.name == "FromTop"
+
     def compile(self, c: Compiler) -> MoveGen:
         check_site_type(c, self, self.type)
         site = c.site(self.site)
         moves = c.moves(self.moves)
-        from_top = self.direction is not None and self.direction.name == "FromTop"
+        from_top = self.from_top()
+        from .level_context import leave_level
 
         def gen(s: State, e: Env) -> list[Move]:
             at = site(s, e)
@@ -525,13 +533,15 @@ class ForEachLevel(Ludeme):
             for level in (range(n - 1, -1, -1) if from_top else range(n)):
                 frame.level = level
                 out.extend(moves.moves(s, frame))
+            if n:  # Ludii's ForEachLevel leaves the context at the last level (level_context)
+                leave_level(e, frame.level)
             return out
         then = self.then.compile_effect(c) if self.then is not None else None
         return with_rules(FnGen(gen), c.rule(after=then))
 
     def compile_effect(self, c: Compiler):
-        """As a consequence, as Ludii: the effect of every level (from the top down with
-        ``FromTop``) is worked out in the position before any acts (each level's ``if``
+        """As a consequence, as Ludii: the effect of every level (from the top down, but with
+        ``FromBottom``) is worked out in the position before any acts (each level's ``if``
         branches chosen, its ``(level)`` fixed), then they act in turn: a level that an earlier
         one moved away is then a level of what is there now (see :meth:`plan_effect`)."""
         plan = self.plan_effect(c)
@@ -549,19 +559,23 @@ class ForEachLevel(Ludeme):
         check_site_type(c, self, self.type)
         site = c.site(self.site)
         inner = _plan(c, self.moves)
-        from_top = self.direction is not None and self.direction.name == "FromTop"
+        from_top = self.from_top()
         then = self.then.compile_effect(c) if self.then is not None else None
+        from .level_context import leave_level
 
         def plan(s: State, e: Env):
             at = site(s, e)
             n = stacks.size(s, at) if at >= 0 else 0
             steps = []
+            frame = e
             for level in (range(n - 1, -1, -1) if from_top else range(n)):
                 frame = e.child()
                 frame.level = level
                 effect = inner(s, frame)
                 if effect is not None:
                     steps.append((effect, frame))
+            if n:  # the level Ludii's context keeps (level_context)
+                leave_level(e, frame.level)
             if not steps and then is None:
                 return None
 
