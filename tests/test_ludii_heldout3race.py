@@ -1,0 +1,67 @@
+"""Forms Ludii's production files of the families board/race, board/sow and board/hunt use beyond
+the sample (issue 24, the third held-out probe, session 33). Each on a small position, by its
+meaning in Ludii's Java."""
+
+from __future__ import annotations
+
+from interpreter import load
+
+# --- (no Pieces All ...): Ludii's All takes in the pieces of no player ---------------------------
+# Ludii's NoPieces asks PlayersIndices.getIdPlayers, whose All (the default role) runs over every
+# owner from 0 on: a mancala's shared seeds count. Gabata's "OnlyPiecesInMarked" is
+# (no Pieces All in:<the holes not marked>): with seeds in them, it is false.
+SEEDS = '''(game "T" (players 2)
+ (equipment {(mancalaBoard 2 2 store:None (track "Track" "0,E,N,W" loop:True))
+  (regions P1 (sites Bottom)) (regions P2 (sites Top)) (piece "Seed" Shared)})
+ (rules (start (set Count 2 to:(sites Bottom)))
+  (play (move Select (from (sites Mover) if:(< 0 (count at:(from)))) (then (sow))))
+  (end {(if (no Pieces All in:(sites Top)) (result P2 Win))
+        (if (no Pieces All in:(sites Bottom)) (result P1 Win))})))'''
+
+
+def test_no_pieces_all_counts_shared_seeds():
+    g = load(SEEDS)
+    s = g.initial_state()
+    assert not s.is_over()
+    # P1 sows the 2 seeds of site 0 into sites 1 and 3: the top row holds a seed now, and the
+    # bottom row still holds seeds (site 1), so neither end condition holds
+    move = next(m for m in s.legal_moves() if m.text == "A1")
+    s.apply(move)
+    assert not s.is_over()
+
+
+def test_no_pieces_all_is_true_on_empty_holes_only():
+    g = load(SEEDS.replace("(sites Top)) (result P2 Win))", "(sites {1})) (result P2 Win))"))
+    s = g.initial_state()
+    # site 1 holds 2 seeds at the start: (no Pieces All in:(sites {1})) is false
+    assert not s.is_over()
+    s.apply(next(m for m in s.legal_moves() if m.text == "B1"))  # site 1 is sown: empty now
+    assert s.is_over() and s.outcome().winners == (2,)
+
+
+def test_no_pieces_of_a_player_leaves_shared_seeds_out():
+    # a player's own pieces: the shared seeds are no one's, as in Ludii (owner 0 is not P1)
+    g = load(SEEDS.replace("(no Pieces All in:(sites Top))", "(no Pieces P1 in:(sites Bottom))"))
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])  # Ludii tests the end after a move
+    assert s.is_over() and s.outcome().winners == (2,)
+
+
+# --- (who at:<a hand's site>): Ludii's hands are containers ---------------------------------------
+# Knossos Game asks (who at:(handSite P1)) after a round: the owner of what the hand holds, 0 when
+# it holds nothing (the engine read past the board's sites before).
+HAND_OWNER = '''(game "T" (players 2) (equipment {(board (square 2)) (piece "Disc" Each) (hand Each)})
+ (rules (start (place "Disc1" (handSite P1) count:2))
+  (play (move (from (handSite Mover)) (to (sites Empty))))
+  (end {(if (= 1 (who at:(handSite P1))) (result P1 Win))})))'''
+
+
+def test_who_at_a_hand_site_is_the_owner_of_what_it_holds():
+    for text in ("(= 1 (who at:(handSite P1)))",  # P1's hand holds P1's other disc
+                 "(= 0 (who at:(handSite P2)))"):  # P2's hand holds nothing: no one's
+        s = load(HAND_OWNER.replace("(= 1 (who at:(handSite P1)))", text)).initial_state()
+        s.apply(s.legal_moves()[0])
+        assert s.is_over() and s.outcome().winners == (1,)
+    s = load(HAND_OWNER.replace("(= 1 (who at:(handSite P1)))", "(= 2 (who at:(handSite P2)))")).initial_state()
+    s.apply(s.legal_moves()[0])
+    assert not s.is_over()
