@@ -65,3 +65,22 @@ def test_who_at_a_hand_site_is_the_owner_of_what_it_holds():
     s = load(HAND_OWNER.replace("(= 1 (who at:(handSite P1)))", "(= 2 (who at:(handSite P2)))")).initial_state()
     s.apply(s.legal_moves()[0])
     assert not s.is_over()
+
+
+# --- (place "X" <number of a hand's site> count:N) --------------------------------------------------
+# Ludii's sites are numbered across containers: Geister places 4 ghosts on site 36, the first
+# site of P1's hand (a 6x6 board), as (handSite P1) would; the site then counts 4 pieces.
+HAND_BY_NUMBER = '''(game "T" (players 2) (equipment {(board (square 3)) (hand Each size:2) (piece "Disc" Each)})
+ (rules (start {(place "Disc1" 9 count:3) (place "Disc2" (handSite P2) count:2)})
+  (play (move (from (sites Occupied by:Mover container:(mover))) (to (sites Empty))))
+  (end (if (no Moves Mover) (result Mover Loss)))))'''
+
+
+def test_a_hand_site_given_by_its_number_counts_pieces():
+    s = load(HAND_BY_NUMBER).initial_state()
+    for ply in range(5):  # P1 takes its three discs one by one from its first hand site
+        moves = s.legal_moves()
+        if ply % 2 == 0:
+            assert {m.frm for m in moves} == {9}
+        s.apply(moves[0])
+    assert [m.text for m in s.legal_moves()] == ["pass"]  # P2 has placed its two
