@@ -84,3 +84,24 @@ def test_a_hand_site_given_by_its_number_counts_pieces():
             assert {m.frm for m in moves} == {9}
         s.apply(moves[0])
     assert [m.text for m in s.legal_moves()] == ["pass"]  # P2 has placed its two
+
+
+# --- (and <effects>): Ludii evaluates every part before it applies any ------------------------------
+# Ludii's And.eval lists the moves of each part in the same context: a fromTo's sites and count,
+# a remembered value, are worked out before the first part moves a piece. Gabata (Aksum) fills
+# the leftmost empty hole with 2 seeds of the mover's and 1 of the opponent's, each fromTo to
+# "LeftMostEmpty": both go to the same hole, which is then remembered.
+PARTS = '''(game "T" (players 2) (equipment {(board (rectangle 1 3)) (piece "Seed" Shared)})
+ (rules (start (set Count 3 at:0))
+  (play (move Select (from 0 if:(< 0 (count at:0)))
+   (then (and {(fromTo (from 0) (to (if (is Empty 1) 1 2)) count:2)
+               (fromTo (from 0) (to (if (is Empty 1) 1 2)) count:1)
+               (remember Value (if (is Empty 1) 1 2))}))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_the_parts_of_an_and_are_worked_out_before_any_applies():
+    s = load(PARTS).initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.array("count")[:3] == [0, 3, 0]  # both fromTo to site 1, empty when they were listed
+    assert s.array("remembered")[0] == (1,)
