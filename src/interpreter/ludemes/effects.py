@@ -645,10 +645,12 @@ class Place(Ludeme):
         if sited is not None and not self.nowhere:
             declare_pieces(d, c, sited)
             return
-        if self._counted_on_board():
+        # a site given by its number may be a hand's (Geister's (place "GhostGood1" 36 count:4))
+        in_hand = isinstance(self.sites, Int) and self.sites.value >= d.num_sites and HAND_SITES in d.arrays
+        if self._counted_on_board() and not in_hand:
             from .sowing import declare_counts
             declare_counts(d)
-        if self.count is not None and hasattr(self.sites, "fill") and HAND_SITES in d.arrays \
+        if self.count is not None and (hasattr(self.sites, "fill") or in_hand) and HAND_SITES in d.arrays \
                 and HAND_SITE_COUNT not in d.arrays:  # several pieces on a site of a hand
             d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
         if self.state is not None:

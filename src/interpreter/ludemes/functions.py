@@ -944,7 +944,21 @@ class Who(Ludeme):
                 lv = level(s, e)
                 return s.who[x] if lv == -1 else stacks.who_at(s, x, lv)
             return who_level
-        return lambda s, e: s.who[x] if (x := at(s, e)) >= 0 else 0
+        from ..engine.arrays import HAND, HAND_SHARED, HAND_SITES
+        if not any(h in c.game.arrays for h in (HAND, HAND_SHARED, HAND_SITES)):
+            return lambda s, e: s.who[x] if (x := at(s, e)) >= 0 else 0
+        n = c.topo.n
+        owner_of = c.game.owner_of
+
+        def who_anywhere(s: State, e: Env) -> int:
+            # Ludii's hands are containers too: (who at:(handSite P1)) is the owner of what it holds
+            x = at(s, e)
+            if x < 0:
+                return 0
+            if x < n:
+                return s.who[x]
+            return owner_of[_held_at(s, x)]
+        return who_anywhere
 
     def kernel_int(self, k: Emitter) -> str:
         from .other_sites import no_sited_kernel
@@ -952,12 +966,25 @@ class Who(Ludeme):
         if self.level is not None:
             from ..native.emit import NoKernel
             raise NoKernel("(who level:...)")
+        if ("hand" in k.layout.arrays or "hand_shared" in k.layout.arrays) and not getattr(
+                self.at, "context_site", False):
+            from ..native.emit import NoKernel
+            raise NoKernel("(who at:...)", "a site that may be a hand's")
         site = k.site(self.at)
         if getattr(self.at, "context_site", False) or site.isdigit():
             return k.who(site)
         return f"({k.who(site)} if {site} >= 0 else 0)"
 
 
+
+
+def _held_at(s: State, x: int) -> int:
+    """The kind of piece on a site after the board's, a hand's: on a hand of sites, its piece;
+    on a hand counted by kind (``(hand Each)``), the first kind it holds (0: none; counted
+    pieces of no recorded kind, a mancala's seeds in a store, are no one's here)."""
+    from ..engine.counts import kind_at
+    from ..engine.handsites import what_at
+    return what_at(s, x) or kind_at(s, x, 0)
 
 
 def out_of_range(value: int, where: Ludeme, what: str = "") -> LudError:

@@ -100,6 +100,24 @@ class RememberValue(_Effect, _Remembers):
                 then(s, e)
         return run
 
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect, its value worked out in that position (in an
+        ``(and ...)`` Ludii evaluates every part before it applies any)."""
+        array = remembered(self.title)
+        value = c.int(self.value)
+        unique = c.bool(self.unique) if self.unique is not None else const_fn(False)
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def plan(s: State, e: Env):
+            v, once = value(s, e), unique(s, e)
+
+            def run(s: State, e: Env) -> None:
+                _remember(s, array, (v,), once, self)
+                if then is not None:
+                    then(s, e)
+            return run
+        return plan
+
 
 class ForgetValue(_Effect, _Remembers):
     """Effect: forget a remembered value (its first occurrence in the list), or every value of

@@ -298,6 +298,30 @@ class FromTo(_Effect):
         copied = _copy_piece(c, frm, to, then)
         return lambda s, e: (copied if copying(s, e) else moved)(s, e)
 
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect, its sites and count worked out in that position: in
+        an ``(and ...)`` Ludii evaluates every part (FromTo.eval: the sites, the count) before
+        it applies any, so a later part does not see the pieces an earlier one moved (Gabata's
+        two fromTo to the leftmost empty hole fill the same hole). In a game counting pieces
+        per site; elsewhere the effect as it is."""
+        if c.game.stacking or self.copy is not None or self.frm.sites is None or self.to.sites is None:
+            effect = c.effect(self)
+            return lambda s, e: effect
+        frm, to = any_site(c, self.frm.sites), any_site(c, self.to.sites)
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+        cell = [0, 0, 0]  # the sites and count of the part being applied, set just before
+        moved = self._counted(c, lambda s, e: cell[0], lambda s, e: cell[1], lambda s, e: cell[2],
+                              self.then.compile_effect(c) if self.then is not None else None)
+
+        def plan(s: State, e: Env):
+            a, b, n = frm(s, e), to(s, e), number(s, e)
+
+            def run(s: State, e: Env) -> None:
+                cell[0], cell[1], cell[2] = a, b, n
+                moved(s, e)
+            return run
+        return plan
+
     def _counted(self, c: Compiler, frm: Any, to: Any, number: Any, then: Any) -> Any:
         """The pieces moved in a game counting pieces per site (not stacking)."""
         seed = seed_kind(c.game)

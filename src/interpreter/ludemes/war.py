@@ -206,9 +206,22 @@ def _where_stacked(c: Compiler, kinds: Any, state: Any) -> Fn:
     return where
 
 
+def _takes_in_nobody(role: Any, of: Any, owner_of: Any) -> bool:
+    """Ludii's ``(no Pieces ...)`` asks about players by ``PlayersIndices.getIdPlayers``: All (the
+    default when neither a role nor ``of:`` is given) and NonMover take in player 0's pieces,
+    those shared or neutral; it matters only in a game that has such pieces."""
+    if of is not None and role is None:
+        return False
+    if role is not None and not (isinstance(role, Const) and role.name in ("All", "NonMover")):
+        return False
+    return any(o == 0 for o in owner_of[1:])
+
+
 class NoPieces(Ludeme):
     """The player(s) have no piece on the board (of the named kind, or in the region when
-    given). ``Enemy``: none of the mover's enemies has one; no role: nobody has one.
+    given). ``Enemy``: none of the mover's enemies has one; no role: nobody has one. As in
+    Ludii, ``All`` (and no role) and ``NonMover`` count the pieces of no player too, the shared
+    and neutral ones (a mancala's seeds).
 
     Parameters:
         type: the kind of site (the board's own; another kind is refused)
@@ -252,6 +265,10 @@ class NoPieces(Ludeme):
         # Ludii counts a player's pieces in every container: those in their hand too
         from ..engine.arrays import HAND, HAND_SITES
         owner_of = c.game.owner_of
+        nobody = _takes_in_nobody(self.role, self.of, owner_of)
+        if nobody:  # Ludii's All and NonMover count the pieces of no player too (a mancala's seeds)
+            some = players
+            players = lambda s, e: (0, *some(s, e))  # noqa: E731
         supply = (HAND in c.game.arrays or HAND_SITES in c.game.arrays) and self.region is None
         counted = HAND if HAND in c.game.arrays else None
 
@@ -262,7 +279,7 @@ class NoPieces(Ludeme):
                     return True
             sites = s.arrays.get(HAND_SITES, ())  # hands of sites: the piece on each
             return any(w and owner_of[w] in ps and (wanted is None or w in wanted) for w in sites)
-        if self.piece is None and self.region is None:
+        if self.piece is None and self.region is None and not nobody:
             if supply:
                 def none_held(s: State, e: Env) -> bool:
                     ps = players(s, e)
@@ -278,7 +295,7 @@ class NoPieces(Ludeme):
             sites = region(s, e) if region is not None else range(len(who))
             wanted = kinds(s, e) if kinds is not None else None
             for site in sites:
-                if who[site] in ps and (wanted is None or what[site] in wanted):
+                if who[site] in ps and what[site] and (wanted is None or what[site] in wanted):
                     return False
             return not (supply and in_hand(s, ps, wanted))
         return none
@@ -292,6 +309,8 @@ class NoPieces(Ludeme):
         role = self.role if self.role is not None else self.of
         if ("hand" in k.layout.arrays or k.layout.hand_sites) and self.region is None:
             raise NoKernel("(no Pieces ...)", "pieces in hand count too")
+        if _takes_in_nobody(self.role, self.of, k.game.owner_of):
+            raise NoKernel("(no Pieces All ...)", "the pieces of no player count too")
         test = _owner_test(k, role)
         one = None
         if test is None:
