@@ -1,0 +1,75 @@
+"""Forms Ludii's production files of the family board/war (chess, shogi, xiangqi, custodial,
+leaping, eliminate) use beyond the sample (issue 24, the held-out probe lud3war). Each on a small
+position, by its meaning in Ludii."""
+
+from __future__ import annotations
+
+from interpreter import load
+
+# --- a define given twice (Kyoto Shogi's "CapturePiece") --------------------------------------------
+# Ludii's Expander takes the file's defines in order, round after round, each expanding every use
+# in the text at its turn: the first "Cap" reads the uses of the game; the uses in the body of a
+# define placed between the two read the second.
+TWICE = '''(define "Cap" (apply (remove (to))))
+(define "Step" (move Step Orthogonal (to if:(is Enemy (who at:(to))) "Cap")))
+(define "Cap" (apply (addScore Mover 1)))
+(game "T" (players 2) (equipment {(board (square 3)) (piece "A" P1 "Step") (piece "B" P2)})
+ (rules (start {(place "A1" 0) (place "B2" 1) (place "B2" 3)})
+ (play (or (forEach Piece) (move Step (from 0) Orthogonal (to if:(is Enemy (who at:(to))) "Cap"))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_define_given_twice_reads_each_use_as_ludii_expands_it():
+    g = load(TWICE)
+    s = g.initial_state()
+    moves = s.legal_moves()
+    assert len(moves) == 4  # two captures from the piece's own moves, two from the play's
+    # one move of each kind onto site 1: apply both and compare what they leave behind
+    results = []
+    for m in moves:
+        if m.to != 1:
+            continue
+        t = s.clone()
+        t.apply(m)
+        results.append(t)
+    # the piece's "Step" (its body between the two defines) reads the second "Cap": a point
+    # scored; the play's own use reads the first: a plain capture (no point)
+    assert sorted(t.scores[1] for t in results) == [0, 1]
+    assert sorted(t.what[1] for t in results) == [g.component_index["A1"]] * 2
+
+
+# --- (move Promote (last To) (piece <int function>)) and (promote ... (piece {<int>...})) --------------
+# Ludii's Promote with a piece given by number works it out in play: Shogi's
+# (piece (mapEntry "Promoted" (what at:(last To)))); a list of numbers makes one promotion per
+# number (Kyoto Shogi's choice between the promoted piece and the piece itself).
+PROMOTE_BY_NUMBER = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Pawn" Each (move Step Forward (to if:(is Empty (to))) (then (moveAgain))))
+ (piece "Gold" Each)
+ (map "Promoted" {(pair (id "Pawn" P1) (id "Gold" P1)) (pair (id "Pawn" P2) (id "Gold" P2))})})
+ (rules (start {(place "Pawn1" 0)})
+ (play (if (is Prev Mover) (move Promote (last To) (piece {(mapEntry "Promoted" (what at:(last To))) (what at:(last To))})) (forEach Piece)))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+PROMOTE_ONE = '''(game "T" (players {(player N) (player S)}) (equipment {(board (square 3)) (piece "Pawn" Each (move Step Forward (to if:(is Empty (to))) (then (promote (last To) (piece (mapEntry "Promoted" (what at:(last To))))))))
+ (piece "Gold" Each)
+ (map "Promoted" {(pair (id "Pawn" P1) (id "Gold" P1))})})
+ (rules (start {(place "Pawn1" 0) (place "Pawn2" 8)})
+ (play (forEach Piece))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_promotion_to_pieces_given_by_number_is_worked_out_in_play():
+    g = load(PROMOTE_BY_NUMBER)
+    s = g.initial_state()
+    (step,) = s.legal_moves()
+    s.apply(step)
+    names = sorted(g.components[m.what].name for m in s.legal_moves())
+    assert names == ["Gold1", "Pawn1"]  # the mapped piece, or the piece itself
+
+
+def test_a_promotion_effect_by_number_gives_nothing_for_a_number_below_one():
+    g = load(PROMOTE_ONE)
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])  # P1's pawn steps to 3 and becomes the Gold the map names
+    assert g.components[s.what[3]].name == "Gold1"
+    s.apply(s.legal_moves()[0])  # P2's pawn has no entry (-1): it stays a pawn
+    assert g.components[s.what[5]].name == "Pawn2"
