@@ -831,10 +831,14 @@ def _scope_repeats(order: list[Define]) -> None:
     if not repeated:
         return
     for i, define in enumerate(order):
-        used = {n.head.name if isinstance(n, Call) and isinstance(n.head, DefineRef) else n.value
-                for part in define.body for n in part.walk()
-                if (isinstance(n, Call) and isinstance(n.head, DefineRef) and n.head.name in repeated)
-                or (isinstance(n, Str) and n.value in repeated)}
+        used: set[str] = set()
+        for part in define.body:
+            for n in part.walk():
+                if isinstance(n, Call) and isinstance(n.head, DefineRef):
+                    used.add(n.head.name)
+                elif isinstance(n, Str):
+                    used.add(n.value)
+        used &= repeated
         for name in used:
             later = next((d for d in order[i + 1:] if d.name == name), None)
             first = next(d for d in order if d.name == name)
