@@ -73,3 +73,24 @@ def test_a_promotion_effect_by_number_gives_nothing_for_a_number_below_one():
     assert g.components[s.what[3]].name == "Gold1"
     s.apply(s.legal_moves()[0])  # P2's pawn has no entry (-1): it stays a pawn
     assert g.components[s.what[5]].name == "Pawn2"
+
+
+# --- (to Cell <site>) past the sites of a board of vertices: a hand's site --------------------------
+# Ludii numbers the hands' sites after the board's sites of its own kind (vertices here) and
+# finds an ActionAdd's container from its site: Loop Xiangqi's captured pieces go to
+# (to Cell (mapEntry "where" ...)), a hand site, on a board played on its vertices.
+CELL_HAND_SITE = '''(game "T" (players 2) (equipment {(board (square 3) use:Vertex)
+ (piece "Disc" Each (move Step Orthogonal (to if:(is Enemy (who at:(to))) (apply (add (piece "Disc1") (to Cell (handSite P1)))))))
+ (hand Each size:1)})
+ (rules (start {(place "Disc1" 0) (place "Disc2" 1)})
+ (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_cell_past_the_boards_vertices_is_a_hand_site():
+    g = load(CELL_HAND_SITE)
+    s = g.initial_state()
+    (capture,) = [m for m in s.legal_moves() if m.to == 1]
+    s.apply(capture)
+    # 9 vertices (0-8): P1's hand is site 9 (the first hand site), where the captured piece went
+    assert g.components[s.array("hand_sites")[0]].name == "Disc1"
+    assert g.components[s.what[1]].name == "Disc1" and s.what.count(0) == 8
