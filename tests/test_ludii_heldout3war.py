@@ -94,3 +94,16 @@ def test_a_cell_past_the_boards_vertices_is_a_hand_site():
     # 9 vertices (0-8): P1's hand is site 9 (the first hand site), where the captured piece went
     assert g.components[s.array("hand_sites")[0]].name == "Disc1"
     assert g.components[s.what[1]].name == "Disc1" and s.what.count(0) == 8
+
+
+# --- a region that visits sites: (forEach (sites Board) if:...) -----------------------------------
+# Ludii evaluates an equipment region's function before play; Hexshogi's last rank is the sites
+# whose site ahead northwards is the site itself (nothing beyond it).
+VISITING_REGION = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)
+ (regions "Last" P1 (forEach (sites Board) if:(= (site) (ahead (site) N))))})
+ (rules (play (move Add (to (sites P1 "Last")))) (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_region_may_visit_the_sites_of_the_board():
+    g = load(VISITING_REGION)
+    assert g.owned_regions[(1, "Last")] == (6, 7, 8)
