@@ -107,3 +107,22 @@ VISITING_REGION = '''(game "T" (players 2) (equipment {(board (square 3)) (piece
 def test_a_region_may_visit_the_sites_of_the_board():
     g = load(VISITING_REGION)
     assert g.owned_regions[(1, "Last")] == (6, 7, 8)
+
+
+# --- (sites Distance ... (exact <int function>)): a range worked out in play ------------------------
+# Ludii evaluates the range each time the region is: Shogun moves a piece exactly as many sites
+# away as its value says.
+DISTANCE_BY_VALUE = '''(game "T" (players 2) (equipment {(board (square 5))
+ (piece "Disc" Each (move (from (from)) (to (sites Distance Orthogonal from:(from) (exact (value Piece at:(from)))) if:(is Empty (to)))))})
+ (rules (start {(place "Disc1" 0 value:2) (place "Disc2" 24 value:1)})
+ (play (forEach Piece)) (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_distance_range_may_be_worked_out_in_play():
+    g = load(DISTANCE_BY_VALUE)
+    s = g.initial_state()
+    # from A1 (site 0), value 2: the sites two orthogonal steps away (C1, B2, A3)
+    assert sorted(m.to for m in s.legal_moves()) == [2, 6, 10]
+    s.apply(s.legal_moves()[0])
+    # P2's disc at E5 (24), value 1: its two neighbours
+    assert sorted(m.to for m in s.legal_moves()) == [19, 23]
