@@ -126,3 +126,14 @@ def test_a_distance_range_may_be_worked_out_in_play():
     s.apply(s.legal_moves()[0])
     # P2's disc at E5 (24), value 1: its two neighbours
     assert sorted(m.to for m in s.legal_moves()) == [19, 23]
+
+
+# the same with a step walked (Icebreaker's (sites Distance (step ...) from:(from) (exact ...)))
+STEP_DISTANCE_BY_VALUE = DISTANCE_BY_VALUE.replace(
+    "(sites Distance Orthogonal from:(from)", "(sites Distance (step Orthogonal (to if:(is Empty (to)))) from:(from)")
+
+
+def test_a_distance_range_of_a_step_walk_may_be_worked_out_in_play():
+    g = load(STEP_DISTANCE_BY_VALUE)
+    s = g.initial_state()
+    assert sorted(m.to for m in s.legal_moves()) == [2, 6, 10]

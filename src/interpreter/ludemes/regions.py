@@ -675,7 +675,8 @@ def _distance_by_step(c: Compiler, ludeme: SitesDistance) -> Any:
     to = step.to
     cond = c.bool(to.condition) if to is not None and to.condition is not None else None
     origin = c.site(ludeme.origin)
-    lo, hi = ludeme.distance.bounds(c)
+    from .functions import range_bounds
+    known = range_bounds(c, ludeme.distance)  # Ludii's range is evaluated as the region is
     n = c.topo.n
 
     def targets(s: State, frame: Env, x: int) -> list[int]:
@@ -689,6 +690,7 @@ def _distance_by_step(c: Compiler, ludeme: SitesDistance) -> Any:
 
     def region(s: State, e: Env) -> list[int]:
         x = origin(s, e)
+        lo, hi = known if isinstance(known, tuple) else known(s, e)
         if not 0 <= x < n or lo < 0:
             return []
         frame = e.child()
