@@ -128,12 +128,17 @@ def test_a_distance_range_may_be_worked_out_in_play():
     assert sorted(m.to for m in s.legal_moves()) == [19, 23]
 
 
-# the same with a step walked (Icebreaker's (sites Distance (step ...) from:(from) (exact ...)))
+# the same with a step walked (Icebreaker's (sites Distance (step ...) from:(from) (exact ...))); as
+# Ludii walks a step, levels up to max - 1 are walked and the level after each is kept
 STEP_DISTANCE_BY_VALUE = DISTANCE_BY_VALUE.replace(
-    "(sites Distance Orthogonal from:(from)", "(sites Distance (step Orthogonal (to if:(is Empty (to)))) from:(from)")
+    "(sites Distance Orthogonal from:(from) (exact (value Piece at:(from))))",
+    "(sites Distance (step Orthogonal (to if:(is Empty (to)))) from:(from) (range 1 (value Piece at:(from))))",
+).replace('(place "Disc1" 0 value:2)', '(place "Disc1" 0 value:3)')
 
 
 def test_a_distance_range_of_a_step_walk_may_be_worked_out_in_play():
     g = load(STEP_DISTANCE_BY_VALUE)
     s = g.initial_state()
-    assert sorted(m.to for m in s.legal_moves()) == [2, 6, 10]
+    assert sorted(m.to for m in s.legal_moves()) == [1, 2, 5, 6, 10]  # up to 2 steps (value 3)
+    s.apply(s.legal_moves()[0])
+    assert sorted(m.to for m in s.legal_moves()) == [19, 23]  # value 1: one step
