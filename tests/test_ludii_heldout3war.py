@@ -142,3 +142,32 @@ def test_a_distance_range_of_a_step_walk_may_be_worked_out_in_play():
     assert sorted(m.to for m in s.legal_moves()) == [1, 2, 5, 6, 10]  # up to 2 steps (value 3)
     s.apply(s.legal_moves()[0])
     assert sorted(m.to for m in s.legal_moves()) == [19, 23]  # value 1: one step
+
+
+# --- (id "Name" <player>): Ludii's first piece whose name holds "Name", -1 when none ------------------
+# Ludii's Id looks for the first piece whose name *contains* the name and that the player owns
+# ("King" finds "King_noCross1"), and gives -1 (no piece, not an empty site) when there is none;
+# (id "Name") alone is the piece of exactly that name. Hindustani Chess promotes to
+# (piece (id "Queen" Mover)) with no Queen: the promotion makes nothing.
+IDS = '''(game "T" (players 2) (equipment {(board (square 3))
+ (piece "King_noCross" Each (move Step (to if:(is Empty (to))) (then (promote (last To) (piece (id "Queen" Mover))))))
+ (piece "Disc" P1)})
+ (rules (start {(place "King_noCross1" 0)})
+ (play (forEach Piece))
+ (end {(if (= (what at:8) (id "Queen" Mover)) (result Mover Win))
+       (if (= (what at:0) (id "King" Mover)) (result Mover Loss))})))'''
+
+
+def test_an_id_finds_a_name_it_holds_and_is_minus_one_when_none():
+    from interpreter.ludemes.hands import _by_full_name, _first_holding
+    g = load(IDS)
+    king1 = g.component_index["King_noCross1"]
+    assert _first_holding(g, "King") == {1: king1, 2: g.component_index["King_noCross2"]}
+    assert _first_holding(g, "Queen") == {}
+    assert _by_full_name(None, "Disc1", None, g) == g.component_index["Disc1"]
+    assert _by_full_name(None, "Disc", None, g) == -1  # no piece is named "Disc" exactly
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    # the king stepped: no Queen to promote to, it stays a king; the empty site 8 is not "a Queen"
+    (site,) = [i for i, w in enumerate(s.what) if w]
+    assert s.what[site] == king1 and not s.is_over()

@@ -492,7 +492,7 @@ class Promote(Ludeme):
         from ..native.kernels.core import _components_named
         if k.notes.get("union_find") is not None:
             raise NoKernel("(promote ...)", "a piece replaced in a game keeping its groups")
-        if self.piece.index is not None:
+        if self.piece.index is not None or getattr(self.piece, "number", None) is not None:
             raise NoKernel("(promote ... (piece <int>))", "a piece given by number")
         names = self.piece.names_listed()
         if len(names) > 1:
@@ -997,7 +997,8 @@ def promoted_by_number(c: Compiler, piece, owner):
     first piece whose name holds that piece's name and that the owner owns (none: nothing);
     numbers in a list (``(piece {...})``) are the pieces themselves, whatever the owner (a
     number that names no piece makes nothing here)."""
-    if piece.index is None:
+    number = piece.index if piece.index is not None else getattr(piece, "number", None)
+    if number is None:  # (piece (id "Queen" Mover)) too: Ludii evaluates the id as it promotes
         return None
     comps = c.game.components
     of = c.game.owner_of
@@ -1005,7 +1006,7 @@ def promoted_by_number(c: Compiler, piece, owner):
     if piece.indices is not None:
         fns = [c.int(x) for x in piece.indices]
         return lambda s, e: [w for f in fns if 1 <= (w := f(s, e)) < top]
-    one = c.int(piece.index)
+    one = c.int(number)
 
     def kinds(s, e) -> list[int]:
         w = one(s, e)
