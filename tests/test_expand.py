@@ -571,11 +571,11 @@ def test_every_ruleset_is_checked_not_only_the_chosen_one(rulesets, fragment, me
         at_fragment(err, text, fragment)
 
 
-def test_a_define_given_twice_is_an_error_naming_the_first():
-    text = '(define "D" (f 1))\n(define "D" (f 2))\n(game "G" ("D"))'
-    err = fails(text)
-    assert 'define "D" is given twice' in err.message and "t.lud:1:1" in err.hint
-    at_fragment(err, text, '(define "D" (f 2))')
+def test_a_define_given_twice_reads_as_in_ludii():
+    # Ludii's expander: the first define of a name reads the uses of the text (Kyoto Shogi's
+    # "CapturePiece"); uses in the body of a define placed between the two read the second
+    text = '(define "D" (f 1))\n(define "E" (g "D"))\n(define "D" (f 2))\n(game "G" ("D") ("E"))'
+    assert game(text) == '(game "G" (f 1) (g (f 2)))'
 
 
 def test_the_same_define_twice_is_harmless():

@@ -180,10 +180,24 @@ class What(Ludeme):
         return f"({k.what(site)} if {site} >= 0 else 0)"
 
 
-def _of_every_owner(game: Any, name: str) -> list[int]:
-    """The pieces of a base name, whoever owns them: with a role, ``(id "Marker" P1)`` is P1's
-    "Marker" even where a shared piece is named "Marker" alone."""
-    return [comp.index for comp in game.components[1:] if comp.base == name]
+def _first_holding(game: Any, name: str) -> dict[int, int]:
+    """Ludii's ``(id <name> <player>)``: per owner, the first piece (by number) whose name holds
+    ``name`` ("King" is in "King_noCross1") and that the owner owns; no entry (-1) when none. A
+    piece the players share is not a neutral one (Ludii's Shared owner is the one after the
+    players)."""
+    first: dict[int, int] = {}
+    for comp in game.components[1:]:
+        shared = comp.owner == 0 and comp.name == comp.base and comp.base != ""
+        if name in comp.name and not shared:
+            first.setdefault(comp.owner, comp.index)
+    return first
+
+
+def _by_full_name(c: Any, name: str, where: Any, game: Any = None) -> int:
+    """Ludii's ``(id <name>)``: the piece of exactly that name ("Disc1"), -1 when none (a base
+    name such as "Disc" names no piece of two players)."""
+    game = game if game is not None else c.game
+    return game.component_index.get(name, -1)
 
 
 def _shared_piece(game: Any, name: str) -> int:
@@ -220,18 +234,13 @@ class Id(Ludeme):
         if self.piece_name is None:
             return c.player(self.role)
         game = c.game
-        found = c.components_named(self.piece_name.value, self.piece_name)
         if self.role is None:
-            if len(found) != 1:
-                raise BindError(f"'{self.piece_name.value}' names several pieces: say whose, "
-                                f"(id \"{self.piece_name.value}\" Mover)", self.span)
-            return const_fn(found[0])
+            return const_fn(_by_full_name(c, self.piece_name.value, self.piece_name))
         if self.role.name == "Shared":  # Ludii: the first piece of that name the players share
             return const_fn(_shared_piece(game, self.piece_name.value))
-        found = _of_every_owner(game, self.piece_name.value) or found
+        per_owner = _first_holding(game, self.piece_name.value)
         who = c.player(self.role)
-        per_owner = {game.owner_of[i]: i for i in found}
-        return lambda s, e: per_owner.get(who(s, e), 0)
+        return lambda s, e: per_owner.get(who(s, e), -1)
 
     def component_name(self, num_players: int) -> str | None:
         """As the piece of a move Add: the piece name it stands for, when its role is the
@@ -252,24 +261,17 @@ class Id(Ludeme):
     def kernel_int(self, k: Emitter) -> str:
         import numpy as np
 
-        from ..native.emit import NoKernel
-        from ..native.kernels.core import _components_named
         from ..native.kernels.regions import _fixed
         if self.piece_name is None:
             return k.player(self.role)
-        found = _components_named(k, self.piece_name.value)
         if self.role is None:
-            if len(found) != 1:
-                raise NoKernel(f'(id "{self.piece_name.value}")', "names several pieces")
-            return str(found[0])
+            return str(_by_full_name(None, self.piece_name.value, self.piece_name, k.game))
         if self.role.name == "Shared":
             return str(_shared_piece(k.game, self.piece_name.value))
-        found = _of_every_owner(k.game, self.piece_name.value) or found
-        per_owner = np.zeros(k.players + 1, dtype=np.int64)
-        for i in found:
-            owner = k.game.owner_of[i]
+        per_owner = np.full(k.players + 1, -1, dtype=np.int64)
+        for owner, i in _first_holding(k.game, self.piece_name.value).items():
             if 0 <= owner <= k.players:
                 per_owner[owner] = i
         table = k.table(per_owner)
         who = _fixed(k, k.player(self.role), "p")
-        return f"({table}[{who}] if 0 <= {who} < {table}.shape[0] else 0)"
+        return f"({table}[{who}] if 0 <= {who} < {table}.shape[0] else -1)"

@@ -414,6 +414,13 @@ class MoveAdd(Ludeme):
                 if sited is not None:
                     made[what] = [SitedMove(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what],
                                             on=sited) for site in range(size)]
+                    if sited == "Cell" and hand_sites and size <= c.topo.n:
+                        # Ludii's (to Cell <site>) past the board's sites is a hand's site (its
+                        # containerId of the site): Loop Xiangqi's captured pieces, on a board of vertices
+                        gap: list[Any] = [None] * (c.topo.n - size)  # cells the board lacks
+                        made[what] += gap + [
+                            Move(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what])
+                            for site in range(c.topo.n, c.topo.n + hand_sites)]
                 else:
                     made[what] = [Move(ADD, to=site, what=what, prefix=tag, game_id=game.uid, rules=rules[what])
                                   for site in range(c.topo.n + hand_sites)]  # a hand's sites too

@@ -604,18 +604,24 @@ class SitesDistance(Ludeme):
             return _distance_by_step(c, self)
         dirs = c.directions(self.directions, "Adjacent")
         origin = c.region(self.origin)
-        lo, hi = self.distance.bounds(c)
+        from .functions import range_bounds
+        known = range_bounds(c, self.distance)  # Ludii's range is evaluated as the region is
         topo = c.topo
-        cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+        cache: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+        nearest: dict[tuple[int, ...], list[int]] = {}
 
         def region(s: State, e: Env):
-            key = tuple(origin(s, e))
+            lo, hi = known if isinstance(known, tuple) else known(s, e)
+            sites = tuple(origin(s, e))
+            key = (sites, lo, hi)
             if key not in cache:
-                best = [INFINITY] * topo.n
-                for o in key:
-                    for i, d in enumerate(topo.distances(o, dirs)):
-                        if 0 <= d < best[i]:
-                            best[i] = d
+                best = nearest.get(sites)
+                if best is None:
+                    best = nearest[sites] = [INFINITY] * topo.n
+                    for o in sites:
+                        for i, d in enumerate(topo.distances(o, dirs)):
+                            if 0 <= d < best[i]:
+                                best[i] = d
                 cache[key] = tuple(i for i, d in enumerate(best) if lo <= d <= hi)
             return cache[key]
         return region
@@ -631,7 +637,10 @@ class SitesDistance(Ludeme):
         if k.n > 2048:
             raise NoKernel("(sites Distance ...)", "a board of more than 2048 sites")
         dirs = _directions(k, self.directions, "Adjacent")
-        lo, hi = bounds(k, self.distance)
+        try:
+            lo, hi = bounds(k, self.distance)
+        except BindError:
+            raise NoKernel("(sites Distance ...)", "a range worked out in play") from None
         static = k.static_region(self.origin)
         topo = k.topo
         if static is not None:  # from sites known before play: the region itself is known
@@ -666,7 +675,8 @@ def _distance_by_step(c: Compiler, ludeme: SitesDistance) -> Any:
     to = step.to
     cond = c.bool(to.condition) if to is not None and to.condition is not None else None
     origin = c.site(ludeme.origin)
-    lo, hi = ludeme.distance.bounds(c)
+    from .functions import range_bounds
+    known = range_bounds(c, ludeme.distance)  # Ludii's range is evaluated as the region is
     n = c.topo.n
 
     def targets(s: State, frame: Env, x: int) -> list[int]:
@@ -680,6 +690,7 @@ def _distance_by_step(c: Compiler, ludeme: SitesDistance) -> Any:
 
     def region(s: State, e: Env) -> list[int]:
         x = origin(s, e)
+        lo, hi = known if isinstance(known, tuple) else known(s, e)
         if not 0 <= x < n or lo < 0:
             return []
         frame = e.child()

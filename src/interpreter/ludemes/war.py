@@ -474,11 +474,12 @@ class Promote(Ludeme):
         check_site_type(c, self, self.type)
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
         of = c.game.owner_of
+        owner = c.player(self.role) if self.role is not None else None
         tables = []  # per kind named, in order: (owner -> component, the one when alone)
-        for name in self.piece.names_listed():
+        by_number = promoted_by_number(c, self.piece, owner)
+        for name in self.piece.names_listed() if by_number is None else ():
             kinds = c.components_named(name, self.piece)
             tables.append(({of[k]: k for k in kinds}, kinds[0] if len(kinds) == 1 else 0))
-        owner = c.player(self.role) if self.role is not None else None
         then = then_of(c, self.then)
         from ..engine import stacks as stacking
         # in a stacking game, as Ludii's ActionPromote leaves its owned lists (stacks.GHOSTS)
@@ -487,6 +488,12 @@ class Promote(Ludeme):
         def run(s: State, e: Env) -> None:
             x = site(s, e)
             if x < 0 or not s.what[x]:
+                return
+            if by_number is not None:
+                for k in by_number(s, e):
+                    place(s, x, k)
+                    if then is not None:
+                        then(s, e)
                 return
             p = owner(s, e) if owner is not None else s.who[x]
             for per_owner, alone in tables:
@@ -504,6 +511,8 @@ class Promote(Ludeme):
         from ..native.kernels.core import _components_named
         if k.notes.get("union_find") is not None:
             raise NoKernel("(promote ...)", "a piece replaced in a game keeping its groups")
+        if self.piece.index is not None or getattr(self.piece, "number", None) is not None:
+            raise NoKernel("(promote ... (piece <int>))", "a piece given by number")
         names = self.piece.names_listed()
         if len(names) > 1:
             raise NoKernel("(promote (piece {...}))", "several promotions")
@@ -1000,6 +1009,36 @@ def _stacked_removals(c: Compiler, region: Any, level: Any, count: Any, then: An
     return FnGen(gen)
 
 
+def promoted_by_number(c: Compiler, piece, owner):
+    """The kinds a promotion to pieces given by number makes (``(piece (mapEntry "Promoted"
+    (what at:(last To))))``), as a function of the state; None for pieces given by name.
+    Ludii's Promote: one number is worked out in play, nothing when below 1; with an owner, the
+    first piece whose name holds that piece's name and that the owner owns (none: nothing);
+    numbers in a list (``(piece {...})``) are the pieces themselves, whatever the owner (a
+    number that names no piece makes nothing here)."""
+    number = piece.index if piece.index is not None else getattr(piece, "number", None)
+    if number is None:  # (piece (id "Queen" Mover)) too: Ludii evaluates the id as it promotes
+        return None
+    comps = c.game.components
+    of = c.game.owner_of
+    top = len(comps)
+    if piece.indices is not None:
+        fns = [c.int(x) for x in piece.indices]
+        return lambda s, e: [w for f in fns if 1 <= (w := f(s, e)) < top]
+    one = c.int(number)
+
+    def kinds(s, e) -> list[int]:
+        w = one(s, e)
+        if not 1 <= w < top:
+            return []
+        if owner is None:
+            return [w]
+        p = owner(s, e)
+        name = comps[w].name
+        return next(([j] for j in range(1, top) if name in comps[j].name and of[j] == p), [])
+    return kinds
+
+
 class MovePromote(Ludeme):
     """A decision: replace the piece on a site (the last move's by default) by a piece of one
     of the named kinds, of the given player (the piece's owner by default). Each kind is one
@@ -1034,7 +1073,8 @@ class MovePromote(Ludeme):
         owner = c.player(self.role) if self.role is not None else None
         of = game.owner_of
         per_owner: list[dict[int, int]] = []  # per piece name: owner -> kind
-        for name in self.piece.names_listed():
+        by_number = promoted_by_number(c, self.piece, owner)
+        for name in self.piece.names_listed() if by_number is None else ():
             kinds = c.components_named(name, self.piece)
             per_owner.append({of[k]: k for k in kinds})
         then = self.then.compile_effect(c) if self.then is not None else None
@@ -1047,8 +1087,8 @@ class MovePromote(Ludeme):
                 return []
             p = owner(s, e) if owner is not None else s.who[x]
             out = []
-            for table in per_owner:
-                k = table.get(p)
+            kinds = by_number(s, e) if by_number is not None else [table.get(p) for table in per_owner]
+            for k in kinds:
                 if k is None:
                     continue
                 move = made.get((x, k))

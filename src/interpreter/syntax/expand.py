@@ -129,6 +129,9 @@ class Define:
     name: str
     body: list[Node]
     span: Span
+    # names given by several defines of the description: the one this body's uses of each read
+    # (see :func:`collect_defines`)
+    scope: dict[str, Define] = field(default_factory=dict)
 
 
 def read_options(doc: Document) -> tuple[list[Option], list[Ruleset]]:
@@ -586,6 +589,7 @@ class _DefineExpander:
         self.defines = defines
         self.errors = errors  # a Collected: an unknown define is reported and read past
         self.produced = 0
+        self.scope: dict[str, Define] = {}  # the repeated names the body being expanded reads
 
     def expand(self, node: Node, depth: int = 0) -> list[Node]:
         return _map(node, lambda n: self._visit(n, depth))
@@ -624,7 +628,7 @@ class _DefineExpander:
         raise ExpansionError(f'-"{node.name}" needs a define that gives one number', node.span)
 
     def _use(self, name: str, args: list[Node], use: Node, depth: int) -> list[Node]:
-        define = self.defines.get(name)
+        define = self.scope.get(name) or self.defines.get(name)
         if define is None:
             close = difflib.get_close_matches(name, list(self.defines), n=3)
             hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
@@ -644,13 +648,17 @@ class _DefineExpander:
         sizes = [sum(_size(n) for n in arg) for arg in expanded_args]
         via = Via(name, use.span)
         out: list[Node] = []
-        for part in define.body:
-            # what defines add is counted as it is copied, arguments included (#1 used many
-            # times); the written text itself is bounded by the parser
-            self._count(use.span, _size(part) + sum(
-                sizes[n.index - 1] for n in part.walk() if isinstance(n, Param) and 1 <= n.index <= len(sizes)))
-            for n in _substitute_params(_relocate(part, via), expanded_args, use.span):
-                out.extend(self.expand(n, depth + 1))
+        outer, self.scope = self.scope, define.scope
+        try:
+            for part in define.body:
+                # what defines add is counted as it is copied, arguments included (#1 used many
+                # times); the written text itself is bounded by the parser
+                self._count(use.span, _size(part) + sum(
+                    sizes[n.index - 1] for n in part.walk() if isinstance(n, Param) and 1 <= n.index <= len(sizes)))
+                for n in _substitute_params(_relocate(part, via), expanded_args, use.span):
+                    out.extend(self.expand(n, depth + 1))
+        finally:
+            self.scope = outer
         return out
 
 
@@ -784,11 +792,17 @@ def _bounded(text: str, span: Span) -> str:
 # entry point
 
 
-def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None) -> dict[str, Define]:
-    """The defines among ``forms`` (at any depth), added to ``into``. A name defined twice with
-    different bodies is an error (one would silently replace the other); the same body twice, as
-    some Ludii files have, is harmless."""
+def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None,
+                    repeats: bool = False) -> dict[str, Define]:
+    """The defines among ``forms`` (at any depth), added to ``into``. The same body twice, as
+    some Ludii files have, is harmless. A name given twice with different bodies is an error,
+    unless ``repeats`` (a description's own defines): then it is Ludii's meaning. Ludii's
+    expander takes the defines in the file's order, round after round, each expanding every use
+    in the text at its turn; so the first define of a name reads every use, except the uses
+    written in the body of a define placed after it, which the next define of that name after
+    that body reads (it comes first once that body is spliced in)."""
     defines = {} if into is None else into
+    order: list[Define] = []
     for top in forms:
         for form in top.walk():
             if isinstance(form, Call) and form.name == "define":
@@ -797,13 +811,39 @@ def collect_defines(forms: Iterable[Node], into: dict[str, Define] | None = None
                     raise ExpansionError('malformed define', form.span, hint='write (define "Name" body)')
                 body = [a for a in form.args if a is not pos[0]]
                 first = defines.get(pos[0].value)
-                if first is not None and first.body != body:
+                if first is not None and first.body != body and not repeats:
                     raise ExpansionError(f'define "{pos[0].value}" is given twice', form.span,
                                          hint=f"the first is at {first.span}; rename one of them")
-                if first is None:
+                if first is None or first.body != body:
                     _check_parameters(pos[0].value, body, form.span)
-                    defines[pos[0].value] = Define(pos[0].value, body, form.span)
+                    define = Define(pos[0].value, body, form.span)
+                    order.append(define)
+                    defines.setdefault(define.name, define)
+    _scope_repeats(order)
     return defines
+
+
+def _scope_repeats(order: list[Define]) -> None:
+    """For each define whose body uses a name given by several defines, the one it reads when
+    it is not the first (Ludii's order: see :func:`collect_defines`)."""
+    names = [d.name for d in order]
+    repeated = {n for n in names if names.count(n) > 1}
+    if not repeated:
+        return
+    for i, define in enumerate(order):
+        used: set[str] = set()
+        for part in define.body:
+            for n in part.walk():
+                if isinstance(n, Call) and isinstance(n.head, DefineRef):
+                    used.add(n.head.name)
+                elif isinstance(n, Str):
+                    used.add(n.value)
+        used &= repeated
+        for name in used:
+            later = next((d for d in order[i + 1:] if d.name == name), None)
+            first = next(d for d in order if d.name == name)
+            if later is not None and later is not first and order.index(first) < i:
+                define.scope[name] = later
 
 
 def _check_parameters(name: str, body: list[Node], span: Span) -> None:
@@ -866,7 +906,7 @@ def _expand(doc: Document, options: Sequence[str], ruleset: str | None,
             continue
         forms.extend(subst.apply(form))
 
-    own = collect_defines(forms)  # the description's own defines replace the library's
+    own = collect_defines(forms, repeats=True)  # the description's own defines replace the library's
     # a read-only view (ChainMap's types want mutable maps, but only ``own`` could be written)
     defines: Mapping[str, Define] = ChainMap(own, library) if library else own  # type: ignore[arg-type]
     expander = _DefineExpander(defines, errors)
