@@ -91,3 +91,25 @@ def test_the_compiled_tier_agrees_on_empty_extremes():
     s.apply(s.legal_moves()[0])
     assert s.scores[1] == 9
     assert [compare_game(g, compiled, seed) for seed in range(2)] == [None, None]
+
+
+# --- a region named like a board's own region, with the same sites --------------------------------
+# Abak declares (regions "Centre" (sites Centre)): Ludii's (sites "Centre") is the equipment's
+# region, (sites Centre) the board's centre; being the same sites, both read the same here.
+CENTRE = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)
+ (regions "Centre" (sites Centre)) (regions "Ring" (difference (expand (sites Centre)) (sites Centre)))})
+ (rules (play (move Add (to (union (sites "Centre") (sites "Ring")) if:(is Empty (to)))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_region_may_repeat_a_board_region_with_the_same_sites():
+    g = load(CENTRE)
+    assert sorted(m.to for m in g.initial_state().legal_moves()) == list(range(9))
+
+
+def test_a_region_hiding_a_board_region_with_other_sites_is_still_refused():
+    import pytest
+
+    from interpreter import LudError
+    with pytest.raises(LudError, match="region of every board"):
+        load(CENTRE.replace('(regions "Centre" (sites Centre))', '(regions "Centre" (sites {0}))'))
