@@ -113,3 +113,21 @@ def test_a_region_hiding_a_board_region_with_other_sites_is_still_refused():
     from interpreter import LudError
     with pytest.raises(LudError, match="region of every board"):
         load(CENTRE.replace('(regions "Centre" (sites Centre))', '(regions "Centre" (sites {0}))'))
+
+
+# --- (do <moves> next:<effect>) as a consequence, the first part being moves ---------------------
+# Ludii's Do applies every move of the prior part (here (add ...), Ludii's moves) to the position,
+# then works the next part out there: Symple's (do ("ReplaceAllGrey") next:("UpdateScore")).
+DO_ADD = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (play (move Add (to (sites Empty))
+   (then (do (add (to (sites {0 1}) if:(is Empty (to))))
+     next:(set Score Mover (count Sites in:(sites Occupied by:Mover)))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_do_as_a_consequence_applies_moves_first_then_the_next_effect():
+    g = load(DO_ADD)
+    s = g.initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.to == 8))
+    assert s.who[0] == 1 and s.who[1] == 1 and s.who[8] == 1
+    assert s.scores[1] == 3  # worked out after the additions
