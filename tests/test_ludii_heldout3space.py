@@ -131,3 +131,22 @@ def test_do_as_a_consequence_applies_moves_first_then_the_next_effect():
     s.apply(next(m for m in s.legal_moves() if m.to == 8))
     assert s.who[0] == 1 and s.who[1] == 1 and s.who[8] == 1
     assert s.scores[1] == 3  # worked out after the additions
+
+
+# --- (hex Prism A B): Ludii's DiamondOnHex with two dimensions --------------------------------------
+# The rhombus of side A + B - 1 keeping the cells (row, col) with |row - col| < A: (hex Prism 2) is a
+# hexagon of 7 cells, (hex Prism 3 2) 14 cells, Meridians' (hex Prism 7 6) 114.
+def _board(board: str, use: str = "Cell"):
+    return load(f'''(game "T" (players 2) (equipment {{(board {board} use:{use}) (piece "Disc" Each)}})
+     (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))''')
+
+
+def test_a_hex_prism_keeps_the_cells_near_the_long_diagonal():
+    assert _board("(hex Prism 2)").topology.n == 7
+    assert _board("(hex Prism 3 2)").topology.n == 14
+    assert _board("(hex Prism 7 6)").topology.n == 114
+    assert _board("(hex Prism 2)", "Vertex").topology.n == 24  # the corners of a hexagon of 7 cells
+    g = _board("(hex Prism 2)")
+    s = g.initial_state()
+    assert sorted(len(x) for x in g.topology.neighbours["Adjacent"]) == [3, 3, 3, 3, 3, 3, 6]
+    assert len(s.legal_moves()) == 7
