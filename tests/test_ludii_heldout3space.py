@@ -150,3 +150,31 @@ def test_a_hex_prism_keeps_the_cells_near_the_long_diagonal():
     s = g.initial_state()
     assert sorted(len(x) for x in g.topology.neighbours["Adjacent"]) == [3, 3, 3, 3, 3, 3, 6]
     assert len(s.legal_moves()) == 7
+
+
+# --- (sites Group at:X if:(not (is In (to) (sites Group at:(last To))))): Gyre's, Omny's cuts -----
+# The group of X under if: gathers every site reached from X (empty or not) outside the last move's
+# group: on a row of 5 with the last move's group at 1-2, the cut from 4 is {3, 4}, from 0 {0}.
+CUT = '''(game "T" (players 2) (equipment {(board (rectangle 1 5)) (piece "Disc" Each)})
+ (rules (start (place "Disc1" 1))
+ (play (move Add (to (sites Empty))
+   (then (and (set Score P1 (count Sites in:(sites Group at:4 if:(not (is In (to) (sites Group at:(last To)))))))
+              (set Score P2 (count Sites in:(sites Group at:0 if:(not (is In (to) (sites Group at:(last To)))))))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_group_cut_by_the_last_moves_group():
+    g = load(CUT)
+    s = g.initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.to == 2))  # P1's group: 1-2
+    assert s.scores[1:] == [2, 1]
+    s.apply(next(m for m in s.legal_moves() if m.to == 3))  # P2's group at last To: just 3
+    assert s.scores[1:] == [1, 3]  # from 4: {4}; from 0: {0, 1, 2}
+
+
+def test_a_region_reading_the_site_tested_is_worked_out_at_every_site():
+    # (sites {(to)}) reads the site tested: not kept from one test to the next
+    g = load(CUT.replace("(sites Group at:(last To))", "(sites {(to)})", 1))
+    s = g.initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.to == 2))
+    assert s.scores[1] == 0  # (is In (to) (sites {(to)})) always holds: no site is kept
