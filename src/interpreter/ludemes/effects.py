@@ -1086,13 +1086,14 @@ def _site_guard(effect: Any) -> tuple[Any, Any] | None:
 
 class ForEachSite(_Effect):
     """Apply an effect at every site of a region (``(site)`` and ``(to)`` are the site visited); as moves,
-    the moves of every site, together.
+    the moves of every site, together. As Ludii's, a condition of each site's effect (``(if C E)``,
+    ``(apply if:C E)``) is tested at every site first, on the position before any acts.
 
     Parameters:
         region: the sites visited
         effect: the effect (or moves) at each site, ``(site)`` being the site
-        noMoveYet: as moves: the moves made instead when no site gives any
-        then: as moves: consequences of each move
+        noMoveYet: the moves made (or effect applied) instead when no site gives any
+        then: consequences of each site's move, after it
 
     Examples:
         (forEach Site (sites Occupied by:Next) (remove (site)))
