@@ -155,7 +155,10 @@ def _regions(regions: Sequence[Any], region_compiler: Compiler, topology: Topolo
             topology.regions[name] = tuple(dict.fromkeys(sites))
             continue
         # (sites "Name") looks a region up before a site label, and (sites Top) reads the board's
-        # own regions: a region must not hide another region or a site
+        # own regions: a region must not hide another region or a site (the same sites under the
+        # board region's name hide nothing: Abak's (regions "Centre" (sites Centre)))
+        if name in topology.regions and set(topology.regions[name]) == {x for part in parts for x in part}:
+            continue
         if name in topology.regions:
             raise BindError(f'region "{name}" is a region of every board', region.title.span,
                             hint="give the region another name")

@@ -372,7 +372,9 @@ class Hex(_Shape):
     """A board of hexagons: ``Hexagon`` (the default: N cells a side, 61 cells for 5),
     ``Diamond`` (an N x N rhombus, Hex's board), ``Limping`` (sides of N and N+1 cells),
     ``Rectangle`` (ROWS x COLUMNS), ``Triangle`` (a triangle of side N: Tabu Y's board),
-    ``Star`` (a hexagon of side N + 1 with a triangle of side N on each side).
+    ``Star`` (a hexagon of side N + 1 with a triangle of side N on each side), ``Prism``
+    (Ludii's prism of two dimensions A and B: the rhombus of side A + B - 1 cut to the cells
+    fewer than A rows off its long diagonal).
 
     A custom outline instead: ``(hex {4 3 -1 2 3})`` walks sides of those numbers of cells
     (turning the other way after a negative one), ``(hex (poly ...))`` is a polygon; the
@@ -389,12 +391,14 @@ class Hex(_Shape):
         (hex Triangle 11)
         (hex Diamond 11)
         (hex Rectangle 4 6)
+        (hex Prism 7 6)
         (hex {4 3 -1 2 3})
         (hex (poly {{0 0} {0 6} {6 6} {6 0}}))
     """
 
     name = "hex"
-    shape: Any = Param(Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")), optional=True)
+    shape: Any = Param(Enum(("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star", "Prism")),
+                       optional=True)
     custom: Any = Param(Either((_POLYGON, ArrayOf(INT_FN, single=False))), optional=True, range=(-1000, 1000))
     size: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
     size2: Any = Param(INT_FN, optional=True, range=BOARD_SIZE)
@@ -409,7 +413,7 @@ class Hex(_Shape):
         shape = self.shape.name if self.shape is not None else "Hexagon"
         if shape == "Limping" or (shape == "Hexagon" and self.size2 is not None):
             return ("HexTiling", "PolygonShape")  # Ludii's custom outline on hexagons
-        if shape == "Diamond" and self.size2 is not None:
+        if shape == "Prism" or shape == "Diamond" and self.size2 is not None:
             return ("HexTiling", "PrismShape", "RegularShape", "PolygonShape")
         named = "RectangleShape" if shape == "Square" else _SHAPES[shape]
         return ("HexTiling", named, "RegularShape", "PolygonShape")

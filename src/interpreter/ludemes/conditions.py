@@ -410,7 +410,8 @@ class IsIn(Ludeme):
         if self._array():
             values = c.ints(self.region)
             return lambda s, e: all(f(s, e) in set(values(s, e)) for f in sites)
-        region = c.region(self.region)
+        from .space_memo import memo_region
+        region = memo_region(c.region(self.region), self.region)  # once per flood fill when it can be
         if len(sites) == 1:
             site = sites[0]
             return lambda s, e: (x := site(s, e)) >= 0 and x in region(s, e)

@@ -169,6 +169,9 @@ class SitesGroup(Ludeme):
                     return bool(cond(s, frame))
                 found.update(group_at(site, adjacency, member))
             return sorted(found)
+        if cond is not None:  # its if: is tested on one position: what it asks of it, once
+            from .space_memo import scoped
+            return scoped(region)
         return region
 
 

@@ -1075,15 +1075,27 @@ def _enclosed_runs(rays_at: Any, lo: int, hi: int, b_cond: Any, same_owner: bool
 SITE_AND_TO = ("site", "to")  # Ludii's forEach Site binds (to) as well as (site)
 
 
+def _site_guard(effect: Any) -> tuple[Any, Any] | None:
+    """The condition and the effect of a site's effect that is made only where a condition
+    holds (``(if C E)`` without an else, Ludii's moves ``(apply if:C E)``); None otherwise."""
+    name = getattr(effect, "name", "")
+    if name == "if" and getattr(effect, "else_branch", None) is None:
+        return effect.condition, effect.then_branch
+    if name == "apply" and getattr(effect, "condition", None) is not None:
+        return effect.condition, effect.effect
+    return None
+
+
 class ForEachSite(_Effect):
     """Apply an effect at every site of a region (``(site)`` and ``(to)`` are the site visited); as moves,
-    the moves of every site, together.
+    the moves of every site, together. As Ludii's, a condition of each site's effect (``(if C E)``,
+    ``(apply if:C E)``) is tested at every site first, on the position before any acts.
 
     Parameters:
         region: the sites visited
         effect: the effect (or moves) at each site, ``(site)`` being the site
-        noMoveYet: as moves: the moves made instead when no site gives any
-        then: as moves: consequences of each move
+        noMoveYet: the moves made (or effect applied) instead when no site gives any
+        then: consequences of each site's move, after it
 
     Examples:
         (forEach Site (sites Occupied by:Next) (remove (site)))
@@ -1098,7 +1110,7 @@ class ForEachSite(_Effect):
         # rules (Ludii's (move ...) are decisions), consequences in a then
         return where
     region: Any = Param(REGION_FN)
-    effect: Any = Param(MOVES_T)
+    effect: Any = Param(kind_of(MOVES, "apply"))  # Ludii's Apply is moves too: (apply if:C E)
     noMoveYet: Any = Param(MOVES_T, optional=True, named=True)
     then: Any = Param(kind_of(THEN), optional=True)
 
@@ -1122,18 +1134,44 @@ class ForEachSite(_Effect):
         return FnGen(gen)
 
     def compile_effect(self, c: Compiler):
-        if self.noMoveYet is not None or self.then is not None:
-            raise BindError("forEach Site as an effect takes no noMoveYet: or then", self.span)
         region = c.region(self.region)
         if getattr(self.effect, "plan_effect", None) is not None:
+            if self.noMoveYet is not None or self.then is not None:
+                raise BindError("forEach Site of a planned effect takes no noMoveYet: or then yet", self.span)
             return self._planned(c, region)
-        if getattr(self.effect, "name", "") == "if" and getattr(self.effect, "else_branch", None) is None:
-            # (forEach Site R (if C E)): as in Ludii, which works out the moves of every site
-            # before applying them, the condition is tested at every site first, on the
-            # position before any of the effects (removing one piece does not save its neighbour)
-            chosen = c.filter(region, c.bool(self.effect.condition), bind=SITE_AND_TO)
-            return c.each(chosen, c.effect(self.effect.then_branch), bind=SITE_AND_TO)
-        return c.each(region, c.effect(self.effect), bind=SITE_AND_TO)
+        guard = _site_guard(self.effect)
+        if guard is not None:
+            # (forEach Site R (if C E)) or (apply if:C E): as in Ludii, which works out the moves
+            # of every site before applying them, the condition is tested at every site first, on
+            # the position before any of the effects (removing one piece does not save its neighbour)
+            chosen = c.filter(region, c.bool(guard[0]), bind=SITE_AND_TO)
+            body = c.effect(guard[1]) if guard[1] is not None else None
+        else:
+            chosen, body = region, c.effect(self.effect)
+        if self.noMoveYet is None and self.then is None:
+            return c.each(chosen, body, bind=SITE_AND_TO) if body is not None else None
+        return self._with_then(c, chosen, body)
+
+    def _with_then(self, c: Compiler, chosen: Any, body: Any):
+        """As Ludii's effect: each site's move applied with the ``then`` after it; the
+        ``noMoveYet`` effect (without the ``then``) when no site makes any."""
+        then = self.then.compile_effect(c) if self.then is not None else None
+        otherwise = c.effect(self.noMoveYet) if self.noMoveYet is not None else None
+
+        def run(s: State, e: Env) -> None:
+            sites = tuple(chosen(s, e))
+            if not sites:
+                if otherwise is not None:
+                    otherwise(s, e)
+                return
+            frame = e.child()
+            for site in sites:
+                frame.site = frame.to = site
+                if body is not None:
+                    body(s, frame)
+                if then is not None:
+                    then(s, e)
+        return run
 
     def _planned(self, c: Compiler, region: Any):
         """An effect that works out part of itself first (``forEach Level``'s levels): as Ludii,
@@ -1175,16 +1213,19 @@ class ForEachSite(_Effect):
             region = Buffered(*region.fill(k))
         rule = self.effect
         x = k.temp("x")
-        if getattr(rule, "name", "") == "if" and getattr(rule, "else_branch", None) is None:
+        guard = _site_guard(rule)
+        if guard is not None:
             # (forEach Site R (if C E)): C at every site first, on the position before any E
             chosen, count = k.scratch(k.n), k.temp("c")
             k.line(f"{count} = 0")
             with region.loop(k, x):
                 with k.bind(site=x, to=x):
-                    k.line(f"if {k.bool(rule.condition)}:")
+                    k.line(f"if {k.bool(guard[0])}:")
                 k.line(f"    {chosen}[{count}] = {x}")
                 k.line(f"    {count} += 1")
-            region, rule = Buffered(chosen, count), rule.then_branch
+            region, rule = Buffered(chosen, count), guard[1]
+            if rule is None:
+                return
         with region.loop(k, x):
             with k.bind(site=x, to=x):
                 k.effect(rule)

@@ -396,7 +396,7 @@ class Exact(Ludeme):
 
 class Max(Ludeme):
     """Up to N (a length constraint); or, as Ludii's int ``max``, the greater of two numbers,
-    or the greatest number of an array (an error for an empty array, which has none).
+    or the greatest number of an array (-1, Ludii's undefined, for an empty array).
 
     Parameters:
         n: the greatest length allowed; or the first number, or the array
@@ -432,13 +432,10 @@ class Max(Ludeme):
             a, b = c.int(self.n), c.int(self.other)
             return lambda s, e: max(a(s, e), b(s, e))
         values = self.n.compile(c)
-        span = self.span
 
         def greatest(s, e) -> int:
             found = values(s, e)
-            if not found:
-                raise LudError("(max ...) of an empty array", span)
-            return max(found)
+            return max(found) if found else -1  # Ludii's max of nothing: undefined (-1)
         return greatest
 
     def kernel_int(self, k: Emitter) -> str:

@@ -1612,15 +1612,17 @@ class Do(Ludeme):
 
     def compile_effect(self, c: Compiler):
         """As a consequence (in a then), with effects on both sides: the first effect, then the
-        next one (Ludii applies both, in order); its then after."""
-        if self.ifAfterwards is not None or not all(hasattr(x, "compile_effect") for x in (self.moves, self.next)):
+        next one (Ludii applies both, in order); its then after. A first part made of moves
+        ((add ...), Ludii's moves) has all of them applied first, as Ludii's pre-moves."""
+        effects = self.next is not None and hasattr(self.next, "compile_effect")
+        if self.ifAfterwards is not None or not effects:
             gen = self.compile(c)  # a decision: its moves all applied (as any moves used as an effect)
 
             def run_all(s: State, e: Env) -> None:
                 for m in gen.moves(s, e):
                     turns.act(s, m, as_last=False, outer=e)
             return run_all
-        first, nxt = self.moves.compile_effect(c), self.next.compile_effect(c)
+        first, nxt = c.effect(self.moves), c.effect(self.next)
         then = _then(c, self.then)
 
         def run(s: State, e: Env) -> None:

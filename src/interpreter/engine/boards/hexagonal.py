@@ -8,7 +8,7 @@ from .graph import BoardGraph, PointList, check_size, f32
 from .polygon import inflate, point_in_polygon, polygon_from_sides, star_rhombus
 from .uses import check_use, shape_and_dims
 
-SHAPES = ("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star")
+SHAPES = ("Hexagon", "Diamond", "Limping", "Rectangle", "Square", "Triangle", "Star", "Prism")
 
 UX = math.sqrt(3) / 2
 # Corners of a pointy-topped hexagon around its centre, one unit from it (Ludii's Hex.ref).
@@ -30,7 +30,9 @@ def hex(*args: object, use: str = "Cell") -> BoardGraph:  # noqa: A001 - Ludii's
     - ``hex("Rectangle", rows, cols)`` and ``hex("Square", n)``: rows of cells, odd rows offset;
     - ``hex("Triangle", n)``: a triangle of side n (n(n+1)/2 cells), the board of Tabu Y;
     - ``hex("Star", n)``: a six-pointed star, a hexagon of side n + 1 with a triangle of side n
-      on each of its sides (StarOnHex).
+      on each of its sides (StarOnHex);
+    - ``hex("Prism", a, b)``: Ludii's prism, the rhombus of side a + b - 1 cut to the cells at most
+      a - 1 rows off its long diagonal (DiamondOnHex with two dimensions; b is a when left out).
 
     The same graph serves ``use="Vertex"`` (its sites are then the corners of the cells)."""
     check_use(use)
@@ -40,7 +42,9 @@ def hex(*args: object, use: str = "Cell") -> BoardGraph:  # noqa: A001 - Ludii's
     if shape == "Hexagon":
         return _hexagon(a, use) if b is None else _custom((a, b), use)
     if shape == "Diamond":
-        return _diamond(a, use)
+        return _diamond(a, use)  # Ludii's Diamond takes one dimension (a second is ignored)
+    if shape == "Prism":
+        return _diamond(a, use, a if b is None else b)
     if shape == "Limping":
         return _custom((a, a + 1), use)
     if shape == "Triangle":
@@ -67,12 +71,17 @@ def _hexagon(n: int, use: str) -> BoardGraph:
     return points.graph("hexagonal", single_precision=False)
 
 
-def _diamond(n: int, use: str) -> BoardGraph:
-    """DiamondOnHex: an n x n rhombus of flat-topped hexagons standing on one corner."""
-    _estimate(n * n, use, f"(hex Diamond {n})")
+def _diamond(n: int, use: str, prism: int | None = None) -> BoardGraph:
+    """DiamondOnHex: an n x n rhombus of flat-topped hexagons standing on one corner; as a prism
+    (second dimension ``prism``), the rhombus of side n + prism - 1 keeping the cells fewer than
+    n rows off its long diagonal."""
+    span = n if prism is None else n + prism - 1
+    _estimate(span * span, use, f"(hex Diamond {n})" if prism is None else f"(hex Prism {n} {prism})")
     points = PointList()
-    for row in range(n):
-        for col in range(n):
+    for row in range(span):
+        for col in range(span):
+            if prism is not None and abs(row - col) >= n:
+                continue
             centre = (1.5 * (col - row), math.sqrt(3) * (row + col) * 0.5)
             _add_cell(points, centre, flat=True)
     return points.graph("hexagonal", single_precision=True)
