@@ -5,6 +5,7 @@ position, by its meaning in Ludii."""
 from __future__ import annotations
 
 from interpreter import load
+from interpreter.engine.notation import read_move
 
 # --- Ludii's class name of an aliased ludeme: (pow a b) is (^ a b) ------------------------------
 # Ludii's compiler finds a call by its class name first (Pow), then by its alias (^): Omega's
@@ -27,3 +28,37 @@ def test_pow_and_other_class_names_mean_their_alias():
     # 2^2 = 4 > empty sites once 6 of 9 are filled (3 empty)
     assert not _play(g, 5).is_over()
     assert _play(g, 6).is_over()
+
+
+# --- pieces named by numbers; (place Random {"Name"}) by the name a piece was declared with -----
+# N Puzzles names its tiles "1", "2"...; Chase places (piece "Human" P1) as {"Human"}: Ludii's
+# PlaceRandom finds the piece with game.getComponent, by the name written in the description.
+NUMBERED = '''(game "T" (players 1) (equipment {(board (square 2))
+ (piece "1" P1 (move Step Orthogonal (to if:(is Empty (to)))))
+ (piece "2" P1 (move Step Orthogonal (to if:(is Empty (to)))))
+ (piece "Human" P1)})
+ (rules (start {(place Random {"1" "2"}) (place Random {"Human"})}) (play (forEach Piece))
+ (end (if (is Target {1 2 0 3}) (result P1 Win)))))'''
+
+
+def test_pieces_may_be_named_by_numbers_and_placed_at_random_by_their_declared_names():
+    g = load(NUMBERED)
+    assert [c.name for c in g.components[1:]] == ["11", "21", "Human1"]
+    s = g.initial_state()
+    assert sorted(s.what) == [0, 1, 2, 3]  # one of each, one site left empty
+    # a placement names such a piece in full, never by its owner's number
+    assert g.piece_tag(1) == "11" and g.piece_tag(3) == "Human1"
+
+
+ADD_NUMBERED = '''(game "T" (players 2) (equipment {(board (square 2)) (piece "1" Each)})
+ (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_player_whose_only_piece_is_named_by_a_number_places_it_by_its_full_name():
+    g = load(ADD_NUMBERED)
+    s = g.initial_state()
+    assert [m.text for m in s.legal_moves()][:1] == ["A1"]
+    # a player's one kind of piece is named by the owner's number; its full name reads too
+    assert g.piece_tag(1) == "1" and g.piece_tag(2) == "2"
+    assert read_move(g, "1@B2").what == read_move(g, "11@B2").what == 1
+    assert read_move(g, "12@B2").what == 2
