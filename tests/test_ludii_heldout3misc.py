@@ -62,3 +62,19 @@ def test_a_player_whose_only_piece_is_named_by_a_number_places_it_by_its_full_na
     assert g.piece_tag(1) == "1" and g.piece_tag(2) == "2"
     assert read_move(g, "1@B2").what == read_move(g, "11@B2").what == 1
     assert read_move(g, "12@B2").what == 2
+
+
+# --- (sites Cell "E4") on a board of vertices: Ludii's number of the cell of that label ----------
+# Kensington plays on the vertices of a tiling and names its hexagons by their cells' labels.
+CELL_LABELS_ON_VERTICES = '''(game "T" (players 2) (equipment {(board (square 3) use:Vertex) (piece "Disc" Each)
+ (regions "Home" P1 (sites Cell "B2")) (regions "Corner" P2 (sites Cell {"A1" "B1"}))})
+ (rules (play (move Add (to (sites Incident Vertex of:Cell at:(regionSite (sites P1 "Home") index:0)))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_cell_labels_on_a_board_of_vertices_name_ludiis_cell_numbers():
+    g = load(CELL_LABELS_ON_VERTICES)
+    assert g.owned_regions[(1, "Home")] == (3,)
+    assert g.owned_regions[(2, "Corner")] == (0, 1)
+    # the vertices of cell B2 (the top right square): B2 C2 B3 C3
+    assert sorted(m.text for m in g.initial_state().legal_moves()) == ["B2", "B3", "C2", "C3"]
