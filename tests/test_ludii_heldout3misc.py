@@ -78,3 +78,30 @@ def test_cell_labels_on_a_board_of_vertices_name_ludiis_cell_numbers():
     assert g.owned_regions[(2, "Corner")] == (0, 1)
     # the vertices of cell B2 (the top right square): B2 C2 B3 C3
     assert sorted(m.text for m in g.initial_state().legal_moves()) == ["B2", "B3", "C2", "C3"]
+
+
+# --- (is Path Edge ...) on a board of vertices: the pieces added to its edges ----------------------
+# MaxMatch adds each player's pieces to the edges of a graph played on its vertices and scores an
+# edge that touches none of the mover's other edges: a path of exactly one edge.
+PATH_ON_EDGES = '''(game "T" (players 2)
+ (equipment {(board (graph vertices:{{0 0} {1 0} {2 0} {3 0} {4 0} {5 0}}
+   edges:{{0 1} {1 2} {2 3} {3 4} {4 5}}) use:Vertex)})
+ (rules (play (move Add (to Edge (sites Empty Edge))
+  (then (if (is Path Edge Mover length:(exact 1)) (addScore Mover 1)))))
+ (end (if (no Moves Mover) (byScore)))))'''
+
+
+def _by_text(s, text):
+    return next(m for m in s.legal_moves() if m.text == text)
+
+
+def test_a_path_of_pieces_on_the_edges_of_a_board_of_vertices():
+    g = load(PATH_ON_EDGES)
+    s = g.initial_state()
+    for text in ("Edge 0", "Edge 4", "Edge 2", "Edge 1"):  # P1, P2, P1, P2
+        s.apply(_by_text(s, text))
+    # P1's Edge 0 and Edge 2 touch no other edge of P1's: one point each; P2's Edge 4 scores,
+    # its Edge 1 (between P1's edges) is a path of one edge of P2's too
+    assert s.scores[1:3] == [2, 2]
+    s.apply(_by_text(s, "Edge 3"))  # P1's Edge 3 joins its Edge 2: a path of two edges
+    assert s.scores[1] == 2

@@ -223,6 +223,7 @@ def _labelled_elements(c: Compiler, ludeme: _SitesByLabel, kind: str) -> tuple[i
     Ludii gives that kind's elements, as on a board played on them."""
     from ..engine.boards import BoardGraph, build_sites
     els = c.topo.elements
+    assert els is not None  # (the caller asks only a board with a table of its elements)
     graph = BoardGraph(list(els.vertices), list(els.edges), [list(cell) for cell in els.cells], c.topo.tiling)
     index = {label: n for n, label in enumerate(build_sites(graph, kind).labels)}
     items = ludeme.sites.items if isinstance(ludeme.sites, BoundArray) else [ludeme.sites]
