@@ -105,3 +105,22 @@ def test_a_path_of_pieces_on_the_edges_of_a_board_of_vertices():
     assert s.scores[1:3] == [2, 2]
     s.apply(_by_text(s, "Edge 3"))  # P1's Edge 3 joins its Edge 2: a path of two edges
     assert s.scores[1] == 2
+
+
+# --- two options of one tag with args of their own -------------------------------------------------
+# Theseus and the Minotaur declares <Minotaur> twice: args:{<move>} in "Play", args:{<threat>} in
+# "End"; Ludii replaces each <Tag:arg> with its own option's value.
+SHARED_TAG = '''(game "T" (players 2) (equipment {(board (square <Size:n>)) (piece "Disc" Each)})
+ (rules (play (move Add (to (sites Empty)))) (end (if (= (count Moves) <Size:moves>) (result Mover Win)))))
+(option "Board" <Size> args:{<n>} {(item "3" <3> "")* (item "4" <4> "")})
+(option "Length" <Size> args:{<moves>} {(item "Two" <2> "")* (item "Five" <5> "")})'''
+
+
+def test_two_options_may_share_a_tag_when_their_args_differ():
+    g = load(SHARED_TAG, options=["Board/4", "Length/Two"])
+    assert g.topology.n == 16
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert not s.is_over()
+    s.apply(s.legal_moves()[0])
+    assert s.is_over()
