@@ -124,3 +124,23 @@ def test_two_options_may_share_a_tag_when_their_args_differ():
     assert not s.is_over()
     s.apply(s.legal_moves()[0])
     assert s.is_over()
+
+
+# --- an equipment region made by a region function that walks (sites Direction ...) -----------------
+# Ludii evaluates an equipment region once, in a context of no move yet: Sudoku X's diagonals are
+# (sites Direction from:(intersection (sites Left) (sites Bottom)) NE included:True).
+DIAGONAL_REGION = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)
+ (regions "Diag" P1 (sites Direction from:(intersection (sites Left) (sites Bottom)) NE included:True))
+ (regions "Anti" P2 (sites Direction from:(intersection (sites Right) (sites Bottom)) NW included:True))})
+ (rules (play (move Add (to (sites Mover "Diag")))) (end (if (no Moves Next) (result Mover Win)))))'''
+
+DIAGONAL_PUZZLE = '''(game "T" (players 1) (equipment {(board (square 3) (values Cell (range 1 3)))
+ (regions (sites Direction from:(intersection (sites Left) (sites Bottom)) NE included:True))})
+ (rules (play (satisfy (all Different))) (end (if (is Solved) (result P1 Win)))))'''
+
+
+def test_an_equipment_region_may_walk_a_direction():
+    g = load(DIAGONAL_REGION)
+    assert g.owned_regions[(1, "Diag")] == (0, 4, 8)
+    assert g.owned_regions[(2, "Anti")] == (2, 4, 6)
+    assert load(DIAGONAL_PUZZLE).initial_state().legal_moves()

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..engine import handsites, simultaneous
+from ..engine.env import Env
 from ..engine.game import CompiledRules, Component, Declarations, EndRule, Game, GameInfo, Phase
 from ..engine.result import Termination
 from ..errors import BindError
@@ -132,8 +133,8 @@ def _regions(regions: Sequence[Any], region_compiler: Compiler, topology: Topolo
         parts = []
         for part in region.parts():
             fn = region_compiler.region(part)
-            try:
-                parts.append(tuple(fn(None, None)))
+            try:  # as Ludii, in a context of no move yet: a frame without bound variables
+                parts.append(tuple(fn(None, Env())))
             except (AttributeError, TypeError):
                 raise BindError("a region must be a fixed list of sites", part.span) from None
         name = region.title.value if region.title is not None else None

@@ -373,8 +373,9 @@ class Regions(Ludeme):
         lists = [tuple(sites) for kind in self.static_types() for sites in static_region_lists(kind, c.topo)]
         if "HintRegions" in self.static_types():
             lists.extend(hint_regions(d, self.hintLabel is not None))
-        for part in self.parts():
-            lists.append(tuple(c.region(part)(None, None)))
+        from ..engine.env import Env
+        for part in self.parts():  # evaluated as Ludii does, in a context of no move yet
+            lists.append(tuple(c.region(part)(None, Env())))
         declare_regions(d, lists)
 
 
