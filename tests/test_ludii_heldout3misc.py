@@ -144,3 +144,18 @@ def test_an_equipment_region_may_walk_a_direction():
     assert g.owned_regions[(1, "Diag")] == (0, 4, 8)
     assert g.owned_regions[(2, "Anti")] == (2, 4, 6)
     assert load(DIAGONAL_PUZZLE).initial_state().legal_moves()
+
+
+# --- (remove BOARD cells:{...}) with numbers worked out before play: Ludii's dim[] -----------------
+# Allemande takes the four corners off a board of (+ 2 "Order") squares a side.
+REMOVE_CORNERS = '''(define "Order" 2)
+(game "T" (players 2) (equipment {(board (remove (square (+ 2 "Order"))
+  cells:{0 (+ "Order" 1) (* (+ "Order" 2) (+ "Order" 1)) (- (^ (+ "Order" 2) 2) 1)}))
+  (piece "Disc" Each)})
+ (rules (play (move Add (to (sites Empty)))) (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_cells_removed_may_be_numbers_worked_out_before_play():
+    g = load(REMOVE_CORNERS)
+    assert g.topology.n == 12  # 16 cells, the 4 corners off
+    assert "A1" not in g.topology.labels and "D4" not in g.topology.labels
