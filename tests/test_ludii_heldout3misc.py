@@ -159,3 +159,20 @@ def test_cells_removed_may_be_numbers_worked_out_before_play():
     g = load(REMOVE_CORNERS)
     assert g.topology.n == 12  # 16 cells, the 4 corners off
     assert "A1" not in g.topology.labels and "D4" not in g.topology.labels
+
+
+# --- (max <array>) / (min <array>) of an empty array: Ludii's Undefined (-1) ----------------------
+# Watershed scores (max (sizes Group ... Mover)) before the mover has a piece on the board.
+EMPTY_EXTREMES = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (play (move Add (to (sites Empty))
+  (then (and (set Score P1 (max (sizes Group P2))) (set Score P2 (min (sizes Group P2)))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_the_greatest_and_least_of_an_empty_array_are_undefined():
+    g = load(EMPTY_EXTREMES)
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])  # P1 plays: P2 has no group yet
+    assert s.scores[1:3] == [-1, -1]
+    s.apply(s.legal_moves()[-1])  # P2 plays: one group of one piece
+    assert s.scores[1:3] == [1, 1]

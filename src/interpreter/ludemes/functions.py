@@ -432,13 +432,10 @@ class Max(Ludeme):
             a, b = c.int(self.n), c.int(self.other)
             return lambda s, e: max(a(s, e), b(s, e))
         values = self.n.compile(c)
-        span = self.span
 
         def greatest(s, e) -> int:
             found = values(s, e)
-            if not found:
-                raise LudError("(max ...) of an empty array", span)
-            return max(found)
+            return max(found) if found else -1  # Ludii's Max of an empty array: Undefined (-1)
         return greatest
 
     def kernel_int(self, k: Emitter) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import LudError
 from .base import ANY_INT, INT, INT_FN, INTS, REGION_FN, Either, Kind, Ludeme, Param
 
 if TYPE_CHECKING:
@@ -46,8 +45,8 @@ class ArrayFn(Ludeme):
 
 
 class Min(Ludeme):
-    """The least of two numbers, or of an array of numbers; an array with nothing in it has
-    no least number (an error, as Ludii's has none to give).
+    """The least of two numbers, or of an array of numbers; of an array with nothing in it,
+    -1 (Ludii's Undefined).
 
     Parameters:
         values: a number or an array of numbers
@@ -70,18 +69,14 @@ class Min(Ludeme):
             return lambda s, e: min(a(s, e), b(s, e))
         if isinstance(self.values, Ludeme) and self.values.kind == INTS:
             values = c.ints(self.values)
-            span = self.span
 
             def least(s: State, e: Env) -> int:
                 found = values(s, e)
-                if not found:
-                    raise LudError("(min ...) of an empty array", span)
-                return min(found)
+                return min(found) if found else -1  # Ludii's Undefined
             return least
         return c.int(self.values)
 
     def kernel_int(self, k: Emitter) -> str:
-        from ..native import abi
         from ..native.kernels.regions import _fixed
         if self.other is not None:
             a, b = _fixed(k, k.int(self.values), "a"), _fixed(k, k.int(self.other), "b")
@@ -98,6 +93,6 @@ class Min(Ludeme):
                 e.line(f"{best} = {value}")
                 e.line(f"{found} = True")
         kernel_of(self.values, "ints")(self.values, k, least)
-        k.line(f"if not {found}:")  # no least number of an empty array: an error, as the reference's
-        k.line(f"    {k.st}[{abi.ERROR}] = {abi.ERR_RANGE}")
+        k.line(f"if not {found}:")  # of an empty array: Ludii's Undefined, as the reference's
+        k.line(f"    {best} = -1")
         return best
