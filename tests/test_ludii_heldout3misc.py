@@ -176,3 +176,43 @@ def test_the_greatest_and_least_of_an_empty_array_are_undefined():
     assert s.scores[1:3] == [-1, -1]
     s.apply(s.legal_moves()[-1])  # P2 plays: one group of one piece
     assert s.scores[1:3] == [1, 1]
+
+
+# --- (forEach Level at:...) as a region: the levels of a stack -------------------------------------
+# Ludii's region ForEachLevel looks at the levels from the top down (FromTop by default), or from
+# the bottom up, from startAt:, keeping those where if: holds; a region lists them in increasing order.
+LEVELS = '''(game "T" (players 2) (equipment {(board (square 2)) (piece "Disc" Each)})
+ (rules (start {(place Stack items:{"Disc1" "Disc2" "Disc1"} 0)})
+ (play (move Add (to (sites Empty))
+  (then (and
+   (set Score P1 (+ {(* 100 (count Sites in:(forEach Level at:0)))
+                      (* 10 (regionSite (forEach Level at:0) index:0))
+                      (count Sites in:(forEach Level at:0 FromBottom if:(= 1 (who at:0 level:(level)))))}))
+   (set Score P2 (+ (* 10 (regionSite (forEach Level at:0 FromBottom startAt:1) index:0))
+                    (regionSite (forEach Level at:0 startAt:1) index:1)))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_the_levels_of_a_stack_as_a_region():
+    s = load(LEVELS).initial_state()
+    s.apply(s.legal_moves()[0])
+    # 3 levels, listed in increasing order as every Ludii region (a set); P1's at levels 0 and 2
+    assert s.scores[1] == 302
+    # from the bottom starting at 1: {1 2}; from the top starting at 1: {0 1}
+    assert s.scores[2] == 11
+
+
+# --- (forEach Player <moves>): the moves of the rule for each player --------------------------------
+# So Long Sucker lets the mover give the turn to any player: (forEach Player (move Set NextPlayer
+# (player (player)))), (player) being each player in turn.
+EACH_PLAYER_MOVES = '''(game "T" (players 3) (equipment {(board (square 2)) (piece "Disc" Each)})
+ (rules (play (forEach Player (if (not (is Mover Player)) (move Set NextPlayer (player (player))))))
+ (end (if (= (count Moves) 4) (result Mover Win)))))'''
+
+
+def test_for_each_player_as_moves_gives_each_players_moves():
+    s = load(EACH_PLAYER_MOVES).initial_state()
+    moves = s.legal_moves()
+    assert len(moves) == 2  # P1 may give the turn to P2 or P3
+    s.apply(moves[1])
+    assert s.mover == 3
