@@ -149,7 +149,8 @@ def read_options(doc: Document) -> tuple[list[Option], list[Ruleset]]:
             raise ExpansionError(f'option "{opt.label}" is declared twice', opt.span,
                                  hint=f"the first is at {first.span}")
         labels[opt.label.lower()] = opt
-        for key in [(opt.tag, arg) for arg in opt.args] or [(opt.tag, None)]:
+        keys: list[tuple[str, str | None]] = [(opt.tag, arg) for arg in opt.args] or [(opt.tag, None)]
+        for key in keys:
             other = tags.get(key) or (tags.get((opt.tag, None)) if key[1] is not None else
                                       next((o for (t, _), o in tags.items() if t == opt.tag), None))
             if other is not None:
