@@ -216,3 +216,16 @@ def test_for_each_player_as_moves_gives_each_players_moves():
     assert len(moves) == 2  # P1 may give the turn to P2 or P3
     s.apply(moves[1])
     assert s.mover == 3
+
+
+# --- (is Path ... length:(exact <worked out in play>)) ------------------------------------------------
+# Icosian asks for a path as long as the moves made so far: Ludii evaluates the range each time.
+PATH_OF_DYNAMIC_LENGTH = PATH_ON_EDGES.replace("length:(exact 1)", "length:(exact (+ 1 (score Next)))")
+
+
+def test_a_path_length_may_be_worked_out_in_play():
+    g = load(PATH_OF_DYNAMIC_LENGTH)
+    s = g.initial_state()
+    s.apply(_by_text(s, "Edge 0"))  # P1: P2's score 0, a path of exactly 1 edge: scores
+    s.apply(_by_text(s, "Edge 4"))  # P2: P1's score 1, a path of 2 edges wanted: no
+    assert s.scores[1:3] == [1, 0]

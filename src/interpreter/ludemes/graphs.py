@@ -102,20 +102,23 @@ class IsPath(Ludeme):
         site = c.site(self.frm) if self.frm is not None else _last_to
         who = role_number(c, self.who)
         closed = c.bool(self.closed) if self.closed is not None else (lambda s, e: False)
-        lo, hi = self.length.bounds(c)
+        from .functions import range_bounds
+        length = range_bounds(c, self.length)  # Icosian's (exact (count Moves)): known in play only
+        bounds = length if callable(length) else (lambda s, e, known=length: known)
         finder = _PathFinder(els, kind, c.topo.neighbours["Adjacent"])
         if kind != c.topo.use:
-            return self._on_other_kind(c, finder, site, who, closed, lo, hi)
+            return self._on_other_kind(c, finder, site, who, closed, bounds)
 
         def holds(s: State, e: Env) -> bool:
             at = site(s, e)
             if at < 0:
                 return False
+            lo, hi = bounds(s, e)
             return finder.holds(s.who, at, who(s, e), lo, hi, closed(s, e))
         return holds
 
-    def _on_other_kind(self, c: Compiler, finder: _PathFinder, site: Any, who: Any, closed: Any, lo: int,
-                       hi: int) -> Any:
+    def _on_other_kind(self, c: Compiler, finder: _PathFinder, site: Any, who: Any, closed: Any,
+                       bounds: Any) -> Any:
         """The path of pieces on the edges of a board played on its vertices or cells (MaxMatch
         adds its pieces to the edges of a graph of vertices): their owners, from the pieces
         there (:mod:`..engine.multisite`), make the player's graph."""
@@ -134,6 +137,7 @@ class IsPath(Ludeme):
             if at < 0:
                 return False
             mine = [owners[w] for w in s.arrays[name]] if held else [0] * count
+            lo, hi = bounds(s, e)
             return finder.holds(mine, at, who(s, e), lo, hi, closed(s, e))
         return holds
 
