@@ -229,3 +229,24 @@ def test_a_path_length_may_be_worked_out_in_play():
     s.apply(_by_text(s, "Edge 0"))  # P1: P2's score 0, a path of exactly 1 edge: scores
     s.apply(_by_text(s, "Edge 4"))  # P2: P1's score 1, a path of 2 edges wanted: no
     assert s.scores[1:3] == [1, 0]
+
+
+# --- (forEach Piece <effects>) as a consequence --------------------------------------------------------
+# Goldilocks Stones marks each of the mover's stones by its friendly neighbours after a placement:
+# the effect of each piece's (if ...), (from) being its site, then the forEach's own then.
+MARK_PIECES = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (start {(place "Disc1" {"A1" "B1"}) (place "Disc2" {"A3"})})
+ (play (move Add (to (sites Empty))
+  (then (forEach Piece
+   (if (= 1 (count Pieces Mover in:(sites Around (from) Orthogonal))) (set State at:(from) 1) (set State at:(from) 0))
+   (then (set Score Mover (count Sites in:(intersection (sites Occupied by:Mover) (sites State 1)))))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_for_each_piece_applies_its_effects_from_each_piece():
+    g = load(MARK_PIECES)
+    s = g.initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.text == "C1"))  # A1 B1 C1: A1 and C1 have one friend
+    assert s.scores[1] == 2
+    states = s.arrays["piece_states"]  # the local state of the piece on each site
+    assert {g.topology.labels[x]: states[x] for x in range(9) if s.who[x] == 1} == {"A1": 1, "B1": 0, "C1": 1}
