@@ -250,3 +250,19 @@ def test_for_each_piece_applies_its_effects_from_each_piece():
     assert s.scores[1] == 2
     states = s.arrays["piece_states"]  # the local state of the piece on each site
     assert {g.topology.labels[x]: states[x] for x in range(9) if s.who[x] == 1} == {"A1": 1, "B1": 0, "C1": 1}
+
+
+# --- (place Stack <piece> (handSite P) count:N) in a game of stacks ----------------------------------
+# So Long Sucker starts each player with 7 chips stacked on their hand's first site.
+STACK_IN_HAND = '''(game "T" (players 2) (equipment {(board (rectangle 2 2)) (hand Each size:2) (piece "Marker" Each)})
+ (rules (start {(place Stack "Marker1" (handSite P1) count:7) (place Stack "Marker2" 0 count:2)})
+ (play (move (from (sites Occupied by:Mover container:(mover))) (to (sites Empty))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_stack_placed_on_a_hands_site_counts_its_pieces():
+    from interpreter.engine.handsites import count_at, what_at
+    g = load(STACK_IN_HAND)
+    s = g.initial_state()
+    hand = g.topology.n  # P1's hand's first site comes after the board's
+    assert what_at(s, hand) == g.component_index["Marker1"] and count_at(s, hand) == 7

@@ -116,6 +116,13 @@ class PlaceStack(_Stacking):
             out.add("PieceCount")
         return out
 
+    def declare(self, d: Any, c: Any) -> None:
+        super().declare(d, c)
+        from ..engine.arrays import HAND_SITE_COUNT, HAND_SITES
+        if self.count is not None and HAND_SITES in d.arrays and HAND_SITE_COUNT not in d.arrays:
+            # a stack of count: pieces may go on a hand's site, which then counts them (._in_hands)
+            d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
+
     def validate(self) -> None:
         if (self.piece is None) == (self.items is None):
             raise BindError("place Stack needs a piece, or items:{...}, one of them", self.span,
