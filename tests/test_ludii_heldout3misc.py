@@ -266,3 +266,18 @@ def test_a_stack_placed_on_a_hands_site_counts_its_pieces():
     s = g.initial_state()
     hand = g.topology.n  # P1's hand's first site comes after the board's
     assert what_at(s, hand) == g.component_index["Marker1"] and count_at(s, hand) == 7
+
+
+# --- (is Empty (handSite P)) in a game whose hands have sites ---------------------------------------------
+# Watershed adds a captured piece to a hand's site only when (is Empty (handSite #3)).
+EMPTY_HAND_SITE = '''(game "T" (players 2) (equipment {(board (square 2)) (hand Each size:1) (piece "Disc" Each)})
+ (rules (start (place "Disc1" (handSite P1)))
+ (play (move Add (to (sites Empty))
+  (then (and (set Score P1 (if (is Empty (handSite P1)) 1 2)) (set Score P2 (if (is Occupied (handSite P2)) 1 2))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_is_empty_reads_a_hands_site():
+    s = load(EMPTY_HAND_SITE).initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.scores[1:3] == [2, 2]  # P1's hand's site holds a disc, P2's holds none
