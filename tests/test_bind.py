@@ -345,8 +345,7 @@ def test_a_wrong_number_of_labels_points_at_the_labels():
     ('""', "empty"),
     ('"Big Disc"', "space"),
     ('"Disc@"', "'@'"),
-    ('"2"', "a number"),
-])
+])  # a number is a name (Ludii's N Puzzles): test_ludii_heldout3misc
 def test_piece_names_that_move_texts_could_not_tell_apart_are_located_errors(name, message):
     text = game_text(board=f'(board (square 3)) (piece {name} P1)')
     err = bind_error(text)

@@ -24,6 +24,7 @@ from .errors import BindError, Collected, LudError, UnsupportedLudeme
 from .ludemes import base
 from .ludemes.base import OVERLOADS, REGISTRY, BoundArray, Ludeme, Param
 from .ludii import is_ludii_form, ludii_form_of
+from .ludii.class_names import CLASS_NAMES
 from .syntax.nodes import (
     Array,
     Bool,
@@ -200,6 +201,8 @@ class _Binder:
                             hint=_did_you_mean(name, self.defines, quote='"')
                             or f'declare it with (define "{name}" ...)')
         name = call.head if isinstance(call.head, str) else ""
+        if name not in REGISTRY and name in CLASS_NAMES:  # Ludii's class name of an aliased ludeme
+            name = CLASS_NAMES[name]
         args = list(call.args)
         first = next((a for a in args if not isinstance(a, Named)), None)
         if isinstance(first, Const):

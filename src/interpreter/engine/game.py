@@ -363,9 +363,11 @@ class Game:
     def piece_tag(self, what: int) -> str:
         """How a placement names its piece (``2@C3``, ``2Dot1@C3``): the owner's number for a
         piece declared for Each player when its owner has no other kind of piece, else the
-        piece's full name (which tells one player's kinds apart)."""
+        piece's full name (which tells one player's kinds apart, and names a piece whose name
+        is that number)."""
         comp = self.components[what]
-        if comp.owner and comp.name == f"{comp.base}{comp.owner}" and self.kinds_of[comp.owner] == 1:
+        if (comp.owner and comp.name == f"{comp.base}{comp.owner}" and self.kinds_of[comp.owner] == 1
+                and str(comp.owner) not in self.component_index):
             return str(comp.owner)
         return comp.name
 

@@ -339,7 +339,9 @@ def _read_pieces(game: Game, state: State, pieces: Any) -> None:
 
 def _piece_named(game: Game, label: Any, name: Any) -> int:
     """The piece ``name`` put on the site ``label`` names (a piece of one owner may go by the
-    name it was declared with: "Cross" for Cross2)."""
+    name it was declared with: "Cross" for Cross2; a number for a piece named by one)."""
+    if isinstance(name, int) and not isinstance(name, bool) and str(name) in game.component_index:
+        name = str(name)
     if isinstance(name, str) and name not in game.component_index:
         one = [c.name for c in game.components[1:] if c.base == name]
         if len(one) == 1:

@@ -640,11 +640,13 @@ class RemoveFromBoard(_Shape):
     overload = True
     board: Any = Param(SHAPE)
     poly: Any = Param(_POLYGON, optional=True)
-    cells: Any = Param(Either((ArrayOf(Either((STR_LIT, INT_LIT))), ArrayOf(ArrayOf(_POINT, single=False), single=False))),
+    # Ludii's dim[]: numbers, or sums and products of numbers known before play (Allemande's
+    # cells:{0 (+ "Order" 1) ...})
+    cells: Any = Param(Either((ArrayOf(Either((STR_LIT, INT_FN))), ArrayOf(ArrayOf(_POINT, single=False), single=False))),
                        optional=True, named=True, range=SITE_NUMBER)
-    vertices: Any = Param(Either((ArrayOf(Either((STR_LIT, INT_LIT))), ArrayOf(_POINT, single=False))),
+    vertices: Any = Param(Either((ArrayOf(Either((STR_LIT, INT_FN))), ArrayOf(_POINT, single=False))),
                           optional=True, named=True, range=SITE_NUMBER)
-    edges: Any = Param(ArrayOf(Either((ArrayOf(INT_LIT, single=False), ArrayOf(_POINT, single=False))), single=False),
+    edges: Any = Param(ArrayOf(Either((ArrayOf(INT_FN, single=False), ArrayOf(_POINT, single=False))), single=False),
                        optional=True, named=True, range=VERTEX_NUMBER)
     trimEdges: Any = Param(BOOL_LIT, optional=True, named=True)
 

@@ -61,14 +61,22 @@ class _SiteTest(Ludeme):
         return sited_piece(c, self.site, kind) if kind is not None else None
 
     def hand_test(self, c: Compiler):
-        """In a game whose hands hold counted pieces (Ludii's hands are sites after the
-        board's, ``(handSite P)``): fn(s, e) -> whether the site, a board's or a hand's, holds
-        a piece; None in other games (the board's test is enough)."""
+        """In a game whose hands hold counted pieces, or whose hands have sites (Ludii's hands
+        are sites after the board's, ``(handSite P)``): fn(s, e) -> whether the site, a board's
+        or a hand's, holds a piece; None in other games (the board's test is enough)."""
         game = c.game
         # pieces counted on the hands' sites, or a counted hand of each player's pieces by kind
         hands = counts.hand_sites(game) if counts.COUNT in game.arrays or HAND in game.arrays else 0
         if not hands:
-            return None
+            from ..engine import handsites
+            if not handsites.has_hand_sites(game):
+                return None
+            at = c.int(self.site)
+
+            def on_hand_site(s: State, e: Any) -> bool:  # (hand Each size:N): pieces per site
+                x = at(s, e)
+                return x >= 0 and handsites.what_at(s, x) != 0
+            return on_hand_site
         site, n = c.int(self.site), c.topo.n
 
         def held(s: State, e: Any) -> bool:

@@ -1475,6 +1475,26 @@ class ForEachPlayer(_Effect):
             return None
         return self.condition, [self.rule]
 
+    def compile(self, c: Compiler) -> MoveGen:
+        """As moves (Ludii's ForEachPlayer operator): the moves of the rule for each player in
+        turn order, ``(player)`` being that player."""
+        if self.kind != MOVES:
+            return super().compile(c)
+        if self.then is not None:  # Ludii adds them to the moves the rule itself holds (none)
+            raise BindError("(forEach Player <moves> (then ...)) as moves is not supported: Ludii adds "
+                            "those consequences to no move made here", self.then.span)
+        moves = c.moves(self.rule)
+        n = c.game.num_players
+
+        def gen(s: State, e: Env) -> list:
+            frame = e.child()
+            out: list = []
+            for p in range(1, n + 1):
+                frame.player = p
+                out.extend(moves.moves(s, frame))
+            return out
+        return FnGen(gen)
+
     def compile_effect(self, c: Compiler):
         from .moves_then import and_then, then_of
         everyone = tuple(range(1, c.game.num_players + 1))

@@ -88,6 +88,7 @@ class IsPath(Ludeme):
 
     name = "is Path"
     checks_site_type = True  # pieces are on the board's kind of site only (see .sitetypes)
+    reads_other_kinds = True  # (is Path Edge ...) on a board of vertices or cells: its edges' pieces
     kind = BOOL
     type: Any = Param(SITE_TYPE)
     frm: Any = Param(SITE_FN, optional=True, named=True, key="from")
@@ -101,14 +102,43 @@ class IsPath(Ludeme):
         site = c.site(self.frm) if self.frm is not None else _last_to
         who = role_number(c, self.who)
         closed = c.bool(self.closed) if self.closed is not None else (lambda s, e: False)
-        lo, hi = self.length.bounds(c)
+        from .functions import range_bounds
+        length = range_bounds(c, self.length)  # Icosian's (exact (count Moves)): known in play only
+        bounds = length if callable(length) else (lambda s, e, known=length: known)
         finder = _PathFinder(els, kind, c.topo.neighbours["Adjacent"])
+        if kind != c.topo.use:
+            return self._on_other_kind(c, finder, site, who, closed, bounds)
 
         def holds(s: State, e: Env) -> bool:
             at = site(s, e)
             if at < 0:
                 return False
+            lo, hi = bounds(s, e)
             return finder.holds(s.who, at, who(s, e), lo, hi, closed(s, e))
+        return holds
+
+    def _on_other_kind(self, c: Compiler, finder: _PathFinder, site: Any, who: Any, closed: Any,
+                       bounds: Any) -> Any:
+        """The path of pieces on the edges of a board played on its vertices or cells (MaxMatch
+        adds its pieces to the edges of a graph of vertices): their owners, from the pieces
+        there (:mod:`..engine.multisite`), make the player's graph."""
+        from ..engine.multisite import pieces_array
+        if self.type.name != "Edge":
+            raise BindError(f"is Path {self.type.name}: this board plays on its {c.topo.use.lower()}s; "
+                            f"paths of pieces on its {self.type.name.lower()}s are not supported yet",
+                            self.type.span, hint=f"write {c.topo.use} or Edge")
+        name = pieces_array("Edge")
+        owners = [comp.owner for comp in c.game.components]
+        count = len(finder.els.edges)
+        held = name in c.game.arrays
+
+        def holds(s: State, e: Env) -> bool:
+            at = site(s, e)
+            if at < 0:
+                return False
+            mine = [owners[w] for w in s.arrays[name]] if held else [0] * count
+            lo, hi = bounds(s, e)
+            return finder.holds(mine, at, who(s, e), lo, hi, closed(s, e))
         return holds
 
 

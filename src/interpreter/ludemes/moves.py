@@ -1353,6 +1353,54 @@ class ForEachPiece(Ludeme):
                 s.mover = saved
         return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
 
+    def compile_effect(self, c: Compiler):
+        """As a consequence: with moves given, on the board of a game without stacks, the effect
+        of those moves from each of the player's pieces (``(from)`` its site), worked out in the
+        position before any acts, then applied in turn, each followed by the ``then`` (Ludii
+        adds it to every move made); Goldilocks Stones marks its stones with
+        ``(forEach Piece (if ... (set State at:(from) 1) (set State at:(from) 0)))``. Otherwise
+        the moves made (all worked out first), applied."""
+        effects = self.moves is not None and self.container is None and not c.game.stacking
+        if effects:
+            try:  # moves that are moves: made, then applied, as before
+                c.moves(self.moves)
+                effects = False
+            except BindError:
+                pass  # effects (set State ...): each piece's, worked out below
+        if not effects:
+            gen = c.moves(self)
+
+            def run_all(s: State, e: Env) -> None:
+                for m in gen.moves(s, e):
+                    turns.act(s, m, as_last=False, outer=e)
+            return run_all
+        from .logic import _plan
+        from .measures import check_site_type
+        check_site_type(c, self, self.on)
+        kinds = None
+        if self.pieces is not None:
+            items = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]
+            kinds = frozenset(k for item in items for k in c.components_named(item.value, item))
+        plan = _plan(c, self.moves)
+        then = _then(c, self.then)
+        player = c.player(self.player) if self.player is not None else None
+
+        def run(s: State, e: Env) -> None:
+            mover = player(s, e) if player is not None else s.mover
+            steps = []
+            for site, owner in enumerate(s.who):
+                if owner == mover and (kinds is None or s.what[site] in kinds):
+                    frame = e.child()
+                    frame.frm = site
+                    effect = plan(s, frame)
+                    if effect is not None:
+                        steps.append((effect, frame))
+            for effect, frame in steps:
+                effect(s, frame)
+                if then is not None:
+                    then(s, e)
+        return run
+
     def _in_hand(self, c: Compiler, table: list, player: Any) -> MoveGen:
         """The moves of the player's pieces in a container (Ludii's ``container:``: 0 the
         board, 1, 2 ... the players' hands in turn, or a hand's name, ``"Hand2"``): each

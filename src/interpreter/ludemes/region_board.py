@@ -174,6 +174,8 @@ class _SitesByLabel(Ludeme):
     site_kind = ""
 
     def compile(self, c: Compiler):
+        if c.topo.use != self.site_kind and c.topo.elements is not None:
+            return const_fn(_labelled_elements(c, self, self.site_kind))
         if c.topo.use != self.site_kind:
             plural = {"Cell": "cells", "Vertex": "vertices", "Edge": "edges"}
             raise BindError(f"{self.name}: this board plays on its {plural[c.topo.use]}; pieces on its "
@@ -213,6 +215,25 @@ class SitesEdgeLabels(_SitesByLabel):
     name = "sites Edge"
     overload = True
     site_kind = "Edge"
+
+
+def _labelled_elements(c: Compiler, ludeme: _SitesByLabel, kind: str) -> tuple[int, ...]:
+    """Ludii's numbers of the elements of ``kind`` (not the board's own) with the labels given
+    (Kensington's ``(regions "HexA" P1 (sites Cell "E4"))`` on a board of vertices): the labels
+    Ludii gives that kind's elements, as on a board played on them."""
+    from ..engine.boards import BoardGraph, build_sites
+    els = c.topo.elements
+    assert els is not None  # (the caller asks only a board with a table of its elements)
+    graph = BoardGraph(list(els.vertices), list(els.edges), [list(cell) for cell in els.cells], c.topo.tiling)
+    index = {label: n for n, label in enumerate(build_sites(graph, kind).labels)}
+    items = ludeme.sites.items if isinstance(ludeme.sites, BoundArray) else [ludeme.sites]
+    out = []
+    for item in items:
+        if not isinstance(item, Str) or item.value not in index:
+            raise BindError(f"{ludeme.name}: this board has no {kind.lower()} {getattr(item, 'value', item)!r}",
+                            item.span)
+        out.append(index[item.value])
+    return tuple(out)
 
 
 def _elements(c: Compiler, ludeme: Ludeme) -> Any:

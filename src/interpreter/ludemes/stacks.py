@@ -29,6 +29,7 @@ from .base import (
     PIECE_NUMBER,
     PIECES,
     PLAYER,
+    REGION,
     REGION_FN,
     SITE_FN,
     SITE_NUMBER,
@@ -114,6 +115,13 @@ class PlaceStack(_Stacking):
         if isinstance(self.count, Int) and self.count.value > 1:
             out.add("PieceCount")
         return out
+
+    def declare(self, d: Any, c: Any) -> None:
+        super().declare(d, c)
+        from ..engine.arrays import HAND_SITE_COUNT, HAND_SITES
+        if self.count is not None and HAND_SITES in d.arrays and HAND_SITE_COUNT not in d.arrays:
+            # a stack of count: pieces may go on a hand's site, which then counts them (._in_hands)
+            d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
 
     def validate(self) -> None:
         if (self.piece is None) == (self.items is None):
@@ -641,6 +649,63 @@ def stack_flag(stack: Any) -> bool:
     return stack is not None and getattr(stack, "value", False) is True
 
 
+# --- the levels of a stack, as a region --------------------------------------------------------------
+class ForEachLevelRegion(Ludeme):
+    """The levels of the stack at a site (Ludii's region ``(forEach Level at:...)``) looked at
+    from the top down (or from the bottom up with ``FromBottom``), starting at ``startAt:`` (the
+    top, or the bottom, by default), keeping those where the condition holds with ``(level)``
+    the level looked at. As every Ludii region (a set of numbers), the levels kept are listed
+    in increasing order. So Long Sucker reads the owners of a stack's pieces with
+    ``(results from:(last To) to:(forEach Level at:(last To)) (who at:(last To) level:(to)))``.
+
+    Parameters:
+        type: the kind of site (the board's own when left out)
+        at: the site of the stack
+        direction: FromTop (by default) or FromBottom
+        if: the condition a level must meet, ``(level)`` being that level
+        startAt: the level to start at
+
+    Examples:
+        (forEach Level at:(last To))
+        (forEach Level at:(last To) FromBottom if:(is Friend (who at:(last To) level:(level))) startAt:1)
+    """
+
+    name = "forEach Level"
+    overload = True
+    kind = REGION
+    type: Any = Param(SITE_TYPE, optional=True)
+    at: Any = Param(SITE_FN, named=True)
+    direction: Any = Param(STACK_DIRECTION, optional=True)
+    if_: Any = Param(BOOL_FN, optional=True, named=True, key="if")
+    startAt: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
+
+    def compile(self, c: Compiler):
+        check_site_type(c, self, self.type)
+        site = c.site(self.at)
+        cond = c.bool(self.if_) if self.if_ is not None else None
+        start = c.int(self.startAt) if self.startAt is not None else const_fn(-1)
+        from_bottom = self.direction is not None and self.direction.name == "FromBottom"
+
+        def levels(s: State, e: Env) -> tuple[int, ...]:
+            at = site(s, e)
+            n = stacks.size(s, at) if at >= 0 else 0
+            first = start(s, e)
+            if from_bottom:
+                order = range(max(first, 0), n)
+            else:
+                order = range(n - 1 if first < 0 or first >= n else first, -1, -1)
+            if cond is None:
+                return tuple(sorted(order))
+            frame = e.child()
+            out = []
+            for level in order:
+                frame.level = level
+                if cond(s, frame):
+                    out.append(level)
+            return tuple(sorted(out))
+        return levels
+
+
 __all__ = ["PlaceStack", "SizeStack", "TopLevel", "Level", "CountStack", "WhereLevel", "ForEachLevel",
-           "LastLevelFrom", "LastLevelTo",
+           "LastLevelFrom", "LastLevelTo", "ForEachLevelRegion",
            "levels_of", "with_levels", "stack_flag", "STACK_DIRECTION"]

@@ -154,6 +154,7 @@ class PlaceRandom(Ludeme):
             piece_values(d)
 
     def compile_effect(self, c: Compiler):
+        from ..compile.compiler import pieces_named
         from ..engine import dice as engine_dice
         from .board_sites import check_type
         from .chance import salt_of
@@ -162,9 +163,13 @@ class PlaceRandom(Ludeme):
         names = self.items.items if isinstance(self.items, BoundArray) else [self.items]
         kinds = []
         for name in names:
-            if name.value not in c.game.component_index:
+            # Ludii's game.getComponent: one piece of that name, as declared ("Human" for the
+            # (piece "Human" P1) whose full name is Human1) or in full; of several owners' pieces
+            # of one declared name, the first
+            found = pieces_named(c.game, name.value)
+            if not found:
                 raise BindError(f"no piece named '{name.value}'", name.span)
-            kinds.append(c.game.component_index[name.value])
+            kinds.append(found[0])
         region = c.region(self.region) if self.region is not None else const_fn(tuple(range(c.topo.n)))
         count = c.int(self.count) if self.count is not None else const_fn(1)
         state = c.int(self.state) if self.state is not None else None

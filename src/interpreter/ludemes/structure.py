@@ -300,11 +300,11 @@ class PieceDecl(Ludeme):
 
 def _piece_name(node: Str) -> str:
     """A piece name, checked: it is part of move texts (Disc1@C3) and positions (pieces: {C3:
-    Disc1})."""
+    Disc1}). A number is a name (Ludii's N Puzzles names its tiles "1" to "8"): its placements
+    name it in full (11@C3), never by its owner's number (Game.piece_tag)."""
     name = node.value
     problem = ("is empty" if not name else "contains a space" if any(c.isspace() for c in name)
                else "contains '@'" if "@" in name else "contains ':'" if ":" in name
-               else "is a number (placements name pieces by player number: 2@C3)" if name.isdigit()
                else "")
     if problem:
         raise BindError(f"piece name {name!r} {problem}", node.span,
@@ -373,8 +373,9 @@ class Regions(Ludeme):
         lists = [tuple(sites) for kind in self.static_types() for sites in static_region_lists(kind, c.topo)]
         if "HintRegions" in self.static_types():
             lists.extend(hint_regions(d, self.hintLabel is not None))
-        for part in self.parts():
-            lists.append(tuple(c.region(part)(None, None)))
+        from ..engine.env import Env
+        for part in self.parts():  # evaluated as Ludii does, in a context of no move yet
+            lists.append(tuple(c.region(part)(None, Env())))
         declare_regions(d, lists)
 
 

@@ -143,18 +143,25 @@ def read_options(doc: Document) -> tuple[list[Option], list[Ruleset]]:
         elif isinstance(form, Call) and form.name == "rulesets":
             rulesets.extend(_read_rulesets(form))
     labels: dict[str, Option] = {}
-    tags: dict[str, Option] = {}
+    # Ludii replaces each <Tag:arg> with its option's value: two options may share a tag when
+    # their args differ (Theseus and the Minotaur's <Minotaur:move> and <Minotaur:threat>)
+    tags: dict[tuple[str, str | None], Option] = {}
     for opt in options:
         first = labels.get(opt.label.lower())
         if first is not None:
             raise ExpansionError(f'option "{opt.label}" is declared twice', opt.span,
                                  hint=f"the first is at {first.span}")
         labels[opt.label.lower()] = opt
-        if opt.tag in tags:
-            raise ExpansionError(f'option tag <{opt.tag}> is declared twice (options "{tags[opt.tag].label}" '
-                                 f'and "{opt.label}")', opt.span,
-                                 hint=f"the first is at {tags[opt.tag].span}; each option needs its own tag")
-        tags[opt.tag] = opt
+        keys: list[tuple[str, str | None]] = [(opt.tag, arg) for arg in opt.args] or [(opt.tag, None)]
+        for key in keys:
+            other = tags.get(key) or (tags.get((opt.tag, None)) if key[1] is not None else
+                                      next((o for (t, _), o in tags.items() if t == opt.tag), None))
+            if other is not None:
+                raise ExpansionError(f'option tag <{opt.tag}> is declared twice (options "{other.label}" '
+                                     f'and "{opt.label}")', opt.span,
+                                     hint=f"the first is at {other.span}; options of one tag need args of "
+                                          f"their own")
+            tags[key] = opt
     _check_rulesets(options, rulesets)
     return options, rulesets
 

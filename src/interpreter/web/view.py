@@ -35,7 +35,7 @@ def _piece_label(move) -> str | None:
     if not move.prefix:
         return None
     game = game_named(move.game_id)
-    if move.prefix.isdigit() and game is not None and move.what:
+    if move.prefix.isdigit() and game is not None and move.what and move.prefix not in game.component_index:
         return f"P{move.prefix}'s {game.components[move.what].base.lower()}"
     return move.prefix
 
