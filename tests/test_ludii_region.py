@@ -475,5 +475,6 @@ def test_sites_cell_and_edge_with_labels_are_ludiis_site_type_and_labels():
     """(sites Cell {"A1" ...}): Ludii reads the word as the site type of the labels."""
     assert region('(sites Cell {"A1" "B2"})') == ["A1", "B2"]
     assert region('(sites Edge {"0" "3"})', "(square 2)", "Edge") == ["0", "3"]
-    with pytest.raises(LudError, match="pieces on its cells are not supported"):
-        region('(sites Cell {"A1"})', use="Vertex")
+    # on a board of vertices, Ludii's numbers of the cells of those labels (cells 0 and 4 of the
+    # 3x3 cells), read as sites of the board's own type (vertices 0 and 4 of its 4x4 vertices)
+    assert region('(sites Cell {"A1" "B2"})', use="Vertex") == ["A1", "A2"]
