@@ -154,7 +154,6 @@ class PlaceRandom(Ludeme):
             piece_values(d)
 
     def compile_effect(self, c: Compiler):
-        from ..compile.compiler import pieces_named
         from ..engine import dice as engine_dice
         from .board_sites import check_type
         from .chance import salt_of
@@ -166,10 +165,7 @@ class PlaceRandom(Ludeme):
             # Ludii's game.getComponent: one piece of that name, as declared ("Human" for the
             # (piece "Human" P1) whose full name is Human1) or in full; of several owners' pieces
             # of one declared name, the first
-            found = pieces_named(c.game, name.value)
-            if not found:
-                raise BindError(f"no piece named '{name.value}'", name.span)
-            kinds.append(found[0])
+            kinds.append(c.components_named(name.value, name)[0])
         region = c.region(self.region) if self.region is not None else const_fn(tuple(range(c.topo.n)))
         count = c.int(self.count) if self.count is not None else const_fn(1)
         state = c.int(self.state) if self.state is not None else None
