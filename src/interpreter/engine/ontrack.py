@@ -18,8 +18,9 @@ The counts change as Ludii's actions change them, quirks included:
   zero (Ludii's): a count is only ever asked whether it is positive.
 
 The counts live in the state's array :data:`ON_TRACK` (journaled like every array), declared only
-when the game has a track with an internal loop (Ludii's ``hasInternalLoopInTrack``); otherwise
-:func:`layout` is None and every function here returns at once.
+when the game has a track with an internal loop (Ludii's ``hasInternalLoopInTrack``) and a track
+that is not looped (Ludii reads them for such a track only); otherwise :func:`layout` is None and
+every function here returns at once.
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ def has_internal_loop(track: Any) -> bool:
 
 def layout(tracks: Sequence[Any], kinds: int) -> Layout | None:
     """The counts' layout for a game's tracks and ``kinds`` kinds of piece (with the empty one),
-    or None when no track has an internal loop (Ludii keeps no counts then)."""
-    if not any(has_internal_loop(t) for t in tracks):
+    or None when no track has an internal loop (Ludii keeps no counts then), or when every track
+    is looped (Ludii reads the counts only for a track that is not: they would change nothing)."""
+    if not any(has_internal_loop(t) for t in tracks) or all(t.looped for t in tracks):
         return None
     base, length, at = [], [], []
     size = 0
