@@ -14,6 +14,7 @@ The counts change as Ludii's actions change them, quirks included:
   from site where ``what`` counts, and puts it on the first element of the to site after that
   one (else the first element of the to site): a move round the loop goes on along the track;
   a piece coming from off the track goes to the to site's first element;
+- a whole stack moved (ActionMoveStacking) changes nothing (Ludii's apply does not update them);
 - a removal (ActionRemove) takes one off every element of its site, so counts can go below
   zero (Ludii's): a count is only ever asked whether it is positive.
 

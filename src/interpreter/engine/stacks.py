@@ -387,8 +387,7 @@ def move_stack(state: State, frm: int, to: int, level_to: int = -1) -> None:
     pieces = take_all(state, frm)
     for k, piece in enumerate(pieces):
         insert(state, to, level_to + k if level_to >= 0 else -1, piece)
-    if pieces and state.game.on_track is not None:  # Ludii's ActionMoveStacking: the top piece's kind
-        ontrack.moved(state, pieces[-1][0], frm, to)
+    # (Ludii's ActionMoveStacking leaves the tracks' counts as they are: engine.ontrack)
 
 
 def move_level(state: State, frm: int, level: int, to: int, level_to: int = -1) -> None:
