@@ -771,6 +771,9 @@ class TrackSiteMove(Ludeme):
     context's ``(from)`` by default): the track named (one of the player's first, the player
     being ``Mover`` by default), else the player's first track, else the first track of
     nobody. On a looped track the walk goes round; off the end of an open track it is -1.
+    When a track passes a site twice, the walk starts where the piece on the site (the player's
+    own, in a stack) was brought along the track (Ludii's OnTrackIndices), not at the site's
+    first place on it.
 
     Parameters:
         from: the site the walk starts from (``(from)`` when left out)

@@ -174,7 +174,9 @@ class CountStepsOnTrack(Ludeme):
     """The number of steps along a track from one site to another (going round to the track's
     start when the second comes before the first); -1 when the second is not on the track.
     The track: the first of the player (the mover by default) whose name contains the name,
-    else the player's first, else the first of nobody.
+    else the player's first, else the first of nobody. When a track passes a site twice, the
+    count starts where the piece on the first site was brought along it (Ludii's
+    OnTrackIndices).
 
     Parameters:
         role: the player whose track it is (the mover when left out)
