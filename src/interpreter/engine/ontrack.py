@@ -46,6 +46,7 @@ class Layout:
     size: int  # the whole array's length
 
     def slot(self, track: int, what: int, index: int) -> int:
+        """Where the count of kind ``what`` at element ``index`` of ``track`` is."""
         return self.base[track] + what * self.length[track] + index
 
 
