@@ -97,12 +97,6 @@ def test_connect6_copy_is_ludiis_file():
 # sample trace (its file name without .json) -> why our replay cannot agree with Ludii's (each must
 # still differ: fixing one means removing it from here)
 KNOWN_DIFFERENCES: dict[str, str] = {
-    "board__race__reach__Chonpa_seed101": (
-        "ply 122 (P1, no double): Ludii moves P1's piece on J2 up the central row (J2-J3, J2-J4, J2-J7: it "
-        "reached J2 at ply 114 from F9, near its track's end); here it moves on from J2's first place on "
-        "that track (J2-K4...), which passes J2 twice: Ludii's trackSite Move on a track with an internal "
-        "loop finds where the piece is from its OnTrackIndices (per track and kind of piece, the index "
-        "each move brought it to), this engine from the site's first index on the track"),
 }
 
 SAMPLE_TRACES = sorted((TRACES / "sample").glob("*.json")) if (TRACES / "sample").is_dir() else []

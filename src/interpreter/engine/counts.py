@@ -79,6 +79,17 @@ def _of_hand_sites(state: State, site: int) -> bool:
     return hands is not None and 0 <= site - len(state.what) < len(hands)
 
 
+def _empty(state: State, site: int) -> None:
+    """Empty ``site`` as :meth:`State.clear` does, but as part of a move or a count that changes,
+    not a removal (the tracks' counts, engine.ontrack, see only removals there)."""
+    if state.what[site]:
+        if state.game.stacking:
+            from .stacks import pop
+            pop(state, site)
+        else:
+            state.place(site, 0)
+
+
 def set_pieces(state: State, site: int, number: int, what: int) -> None:
     """Put exactly ``number`` pieces of kind ``what`` on ``site`` (0 empties it; a game that
     does not count pieces holds one on a site of the board)."""
@@ -86,7 +97,7 @@ def set_pieces(state: State, site: int, number: int, what: int) -> None:
     if data is None:
         if site < state.game.topology.n:
             if number <= 0:
-                state.clear(site)
+                _empty(state, site)
             elif state.what[site] != what:
                 state.place(site, what)
         return
@@ -99,7 +110,7 @@ def set_pieces(state: State, site: int, number: int, what: int) -> None:
             state.set_item(data, site, number)
         return
     if number == 0:
-        state.clear(site)  # the piece array goes back to 0 with the piece
+        _empty(state, site)  # the piece array goes back to 0 with the piece
         return
     if state.what[site] != what:
         state.place(site, what)

@@ -218,6 +218,12 @@ class Game:
         arrays = dict(declared.arrays)
         if self.ranked:
             arrays.setdefault("ranks", [0] * (info.players + 1))
+        # where pieces are along tracks that pass a site twice (Ludii's OnTrackIndices): None
+        # when no track does (engine.ontrack)
+        from .ontrack import ON_TRACK, layout as track_layout
+        self.on_track = track_layout(tracks, len(components))
+        if self.on_track is not None:
+            arrays[ON_TRACK] = [0] * self.on_track.size
         # the state's own arrays besides the board: name -> initial values (State copies them)
         self.arrays: Mapping[str, tuple[Any, ...]] = MappingProxyType({k: tuple(v) for k, v in arrays.items()})
         # per-site arrays among them that belong to the piece on the site (its local state):

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import ontrack
+
 if TYPE_CHECKING:
     from .game import Declarations
     from .move import Move
@@ -373,6 +375,8 @@ def move_top(state: State, frm: int, to: int, level_to: int = -1) -> None:
             push(state, to, piece, revive=True)
         else:
             insert(state, to, level_to, piece)
+        if state.game.on_track is not None:
+            ontrack.moved(state, piece[0], frm, to)
 
 
 def move_stack(state: State, frm: int, to: int, level_to: int = -1) -> None:
@@ -383,6 +387,7 @@ def move_stack(state: State, frm: int, to: int, level_to: int = -1) -> None:
     pieces = take_all(state, frm)
     for k, piece in enumerate(pieces):
         insert(state, to, level_to + k if level_to >= 0 else -1, piece)
+    # (Ludii's ActionMoveStacking leaves the tracks' counts as they are: engine.ontrack)
 
 
 def move_level(state: State, frm: int, level: int, to: int, level_to: int = -1) -> None:
@@ -392,6 +397,8 @@ def move_level(state: State, frm: int, level: int, to: int, level_to: int = -1) 
     piece = remove_level(state, frm, level)
     if piece is not None:
         insert(state, to, level_to, piece)
+        if state.game.on_track is not None:
+            ontrack.moved(state, piece[0], frm, to)
 
 
 def set_value(state: State, site: int, level: int, name: str, value: int) -> None:
@@ -418,6 +425,8 @@ def act_add(state: State, move: Move) -> None:
     """A placement: the piece goes on top of the site (at the move's level when it says one)."""
     levels_ = move.levels
     insert(state, move.to, levels_[1] if levels_ else -1, new_entry(state, move.what))
+    if state.game.on_track is not None:
+        ontrack.added(state, move.what, move.to)
 
 
 def act_move(state: State, move: Move) -> None:
@@ -443,9 +452,11 @@ def act_remove(state: State, move: Move) -> None:
         return
     levels_ = move.levels
     if levels_ is not None and levels_[0] >= 0:
-        remove_level(state, move.to, levels_[0])
+        taken = remove_level(state, move.to, levels_[0])
     else:
-        pop(state, move.to)
+        taken = pop(state, move.to)
+    if taken is not None and state.game.on_track is not None:
+        ontrack.removed(state, taken[0], move.to)
 
 
 __all__ = ["STACK", "REST", "SLOT_ARRAYS", "GHOSTS", "ghosts", "promote", "declare", "cover", "below", "size", "top_level", "top_entry", "entry", "levels", "what_at",

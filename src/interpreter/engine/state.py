@@ -137,12 +137,16 @@ class State:
 
     def clear(self, site: int) -> None:
         """Empty ``site`` (in a stacking game, take its top piece: the one below is the top now)."""
-        if self.what[site]:
+        what = self.what[site]
+        if what:
             if self.game.stacking:
                 from .stacks import pop
                 pop(self, site)
             else:
                 self.place(site, 0)
+            if self.game.on_track is not None:  # a removal: the tracks' counts (engine.ontrack)
+                from .ontrack import removed
+                removed(self, what, site)
 
     def set_item(self, container: list[Any] | dict[Any, Any], key: Any, value: Any) -> None:
         """``container[key] = value``, journaled (for any array or table of the state)."""

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LudError
-from . import handsites, hidden, simulation, simultaneous
+from . import handsites, hidden, ontrack, simulation, simultaneous
 from .arrays import EFFECT_TO
 from .env import ROOT, Env
 from .move import ADD, CHOICE, LATER, MOVE, PASS, REMOVE, Move, MoveKind
@@ -217,8 +217,15 @@ def _add(state: State, move: Move) -> None:
         local = handsites.carried(state, frm)  # the copy has the state, value, rotation there
         state.place(move.to, move.what)
         handsites.give(state, move.to, local)
+        _added(state, move)
         return
     state.place(move.to, move.what)
+    _added(state, move)
+
+
+def _added(state: State, move: Move) -> None:
+    if state.game.on_track is not None:
+        ontrack.added(state, move.what, move.to)
 
 
 def _move_piece(state: State, move: Move) -> None:
@@ -230,11 +237,16 @@ def _move_piece(state: State, move: Move) -> None:
         handsites.give(state, move.to, local)
         if hidden.INVISIBLE in state.arrays:  # the site's hidden information goes with the piece
             hidden.carry(state, move.frm, move.to)
+        if state.game.on_track is not None:
+            ontrack.moved(state, handsites.what_at(state, move.to), move.frm, move.to)
         return
     what = state.what[move.frm]
     arrays = state.game.piece_arrays
     carried = [state.arrays[name][move.frm] for name in arrays] if arrays else ()
-    state.clear(move.frm)
+    if what:
+        state.place(move.frm, 0)  # (not State.clear: a move, not a removal, for the tracks' counts)
+        if state.game.on_track is not None:
+            ontrack.moved(state, what, move.frm, move.to)
     state.place(move.to, what)
     for name, value in zip(arrays, carried):  # the piece's local state goes with it
         if value:

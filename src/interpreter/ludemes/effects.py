@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import ontrack
 from ..engine.arrays import HAND, HAND_SITE_COUNT, HAND_SITES
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
@@ -340,9 +341,11 @@ def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: A
                 lv = max(lv, 0)
                 for _ in range(max(number, 1)):  # Ludii's first removal is made whatever the count
                     if lv == size - 1 or lv >= stacks.size(s, site):
-                        stacks.pop(s, site)
+                        taken = stacks.pop(s, site)
                     else:
-                        stacks.remove_level(s, site, lv)
+                        taken = stacks.remove_level(s, site, lv)
+                    if taken is not None and s.game.on_track is not None:
+                        ontrack.removed(s, taken[0], site)
             else:  # Ludii's flat site: each removal empties it, however many pieces it counts
                 s.clear(site)
             if then is not None:
@@ -757,6 +760,7 @@ class Place(Ludeme):
             for site in region(s, e):
                 if not what_at[site]:  # an occupied site keeps its piece (Ludii's ActionAdd)
                     s.place(site, what)
+                    ontrack.added(s, what, site)  # (nothing without tracks passing a site twice)
                     if state is not None:
                         v = state(s, e)
                         if v and site < len(s.arrays[PIECE_STATES]):

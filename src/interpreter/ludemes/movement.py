@@ -1037,7 +1037,7 @@ class MoveFromTo(Ludeme):
         """The move of pieces by number between two sites: ``choice(frm, to)`` gives the
         choice of the two sites (``A1-Hand1``), whose consequence moves ``count:`` pieces (one
         by default; as many as there are when fewer), after the to's effect."""
-        from ..engine import counts, handsites, stacks
+        from ..engine import counts, handsites, ontrack, stacks
         from ..engine.move import CHOICE
         from ..engine.sites import site_label
         from .sowing import _note_effect_to, seed_kind
@@ -1066,6 +1066,8 @@ class MoveFromTo(Ludeme):
                     add(s, b, moved, what)
                     handsites.give(s, b, local)
                 _note_effect_to(s, b, a)
+                if s.game.on_track is not None:  # Ludii's ActionMoveN keeps the tracks' counts
+                    ontrack.moved(s, what, a, b, moved)
         rules = c.rule(transfer, _then(c, self.then))
         uid = game.uid
         made: dict[tuple[int, int], Move] = {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine import counts
+from ..engine import counts, ontrack
 from ..engine.arrays import EFFECT_TO
 from ..engine.counts import add_pieces, kind_at, pieces_at, set_pieces, take_pieces
 from ..engine.env import Env
@@ -335,6 +335,8 @@ class FromTo(_Effect):
             if moved:
                 add_pieces(s, b, moved, what)
                 _note_effect_to(s, b, a)
+                if s.game.on_track is not None:  # Ludii's move actions keep the tracks' counts
+                    ontrack.moved(s, what, a, b, moved)
             if then is not None:
                 then(s, e.bound(frm=a, to=b))  # the consequences see the pieces' sites
         return run
@@ -793,6 +795,9 @@ class TrackSiteMove(Ludeme):
     context's ``(from)`` by default): the track named (one of the player's first, the player
     being ``Mover`` by default), else the player's first track, else the first track of
     nobody. On a looped track the walk goes round; off the end of an open track it is -1.
+    When a track passes a site twice, the walk starts where the piece on the site (the player's
+    own, in a stack) was brought along the track (Ludii's OnTrackIndices), not at the site's
+    first place on it.
 
     Parameters:
         from: the site the walk starts from (``(from)`` when left out)
@@ -831,13 +836,23 @@ class TrackSiteMove(Ludeme):
                     next((t for t in game.tracks if t.owner == 0), None)
             choice[p] = track
 
+        number = {id(t): k for k, t in enumerate(game.tracks)}
+        counted = game.on_track is not None  # a track passes a site twice: where pieces are is kept
+
         def site(s: State, e: Env) -> int:
-            track = choice.get(who(s, e))
+            player = who(s, e)
+            track = choice.get(player)
             if track is None:
                 return -1
             sites = track.sites
-            i = track.index_of(frm(s, e))
-            i = len(sites) if i < 0 else i
+            start = frm(s, e)
+            if counted and not track.looped:  # Ludii's OnTrackIndices (engine.ontrack)
+                if start < 0:
+                    return -1
+                i = ontrack.piece_index(s, track, number[id(track)], player, start)
+            else:
+                i = track.index_of(start)
+                i = len(sites) if i < 0 else i
             i += max(steps(s, e), 0)
             if i < len(sites):
                 return sites[i]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine import stacks
+from ..engine import ontrack, stacks
 from ..engine.env import Env
 from ..engine.move import ADD, MOVE, REMOVE, Move
 from ..engine.movegen import FnGen, MoveGen, with_rules
@@ -182,6 +182,8 @@ class PlaceStack(_Stacking):
                         if value and stacks_state_index(s) >= 0:
                             piece = _with_state(s, piece, value)
                         stacks.push(s, site, piece)
+                        if s.game.on_track is not None:  # Ludii's ActionAdd
+                            ontrack.added(s, what, site)
         return run
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import ontrack
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.values import const_fn
@@ -173,7 +174,9 @@ class CountStepsOnTrack(Ludeme):
     """The number of steps along a track from one site to another (going round to the track's
     start when the second comes before the first); -1 when the second is not on the track.
     The track: the first of the player (the mover by default) whose name contains the name,
-    else the player's first, else the first of nobody.
+    else the player's first, else the first of nobody. When a track passes a site twice, the
+    count starts where the piece on the first site was brought along it (Ludii's
+    OnTrackIndices).
 
     Parameters:
         role: the player whose track it is (the mover when left out)
@@ -202,15 +205,24 @@ class CountStepsOnTrack(Ludeme):
         one = c.int(self.site1) if self.site1 is not None else const_fn(-1)
         two = c.int(self.site2) if self.site2 is not None else const_fn(-1)
         forward_only = any(t.internal_loop for t in tracks)
+        counted = c.game.on_track is not None  # a track passes a site twice: where pieces are is kept
+        number = {id(t): k for k, t in enumerate(c.game.tracks)}
 
         def steps(s: State, e: Env) -> int:
-            track = table.get(who(s, e))
+            player = who(s, e)
+            track = table.get(player)
             if track is None:
                 return -1
             sites = track.sites
             n = len(sites)
-            start = track.index_of(one(s, e))
-            start = n if start < 0 else start
+            first = one(s, e)
+            if counted and not track.looped:  # Ludii's OnTrackIndices (engine.ontrack)
+                if first < 0:
+                    return -1
+                start = ontrack.piece_index(s, track, number[id(track)], player, first)
+            else:
+                start = track.index_of(first)
+                start = n if start < 0 else start
             target = two(s, e)
             count = 0
             for i in range(start, n):

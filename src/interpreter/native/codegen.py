@@ -780,6 +780,8 @@ def generate(game: Any) -> Compiled:
     from ..ludemes.large_pieces import has_cover
     if has_cover(game):
         raise NoKernel("large pieces", "the cells a large piece covers")
+    if getattr(game, "on_track", None) is not None:
+        raise NoKernel("a track passing a site twice", "where pieces are along it (Ludii's OnTrackIndices)")
     bound = bind(description.game)
     gen = Generator(game, bound)
     compiled = gen.generate()
