@@ -173,7 +173,8 @@ class Pool(Protocol):
 
 class LocalPool:
     """``jobs`` worker processes on this machine (a thread drives each one's sandbox).
-    ``started(key, pid)`` is told when a chunk is sent to a worker (tests kill it then)."""
+    ``started(key, pid)`` is told just before a chunk is sent to a worker (tests kill it then:
+    the worker dies without running it, whatever the machine's load)."""
 
     def __init__(self, jobs: int, bounds: Bounds,
                  started: Callable[[str, int], None] | None = None):

@@ -119,7 +119,7 @@ class Sandbox:
     def run(self, request: Any, seconds: float,
             started: Callable[[int], None] | None = None) -> dict[str, Any]:
         """Run one chunk; its reply: ``status`` (ok, error, timeout, memory or died), ``data``
-        or ``message``, and ``seconds``. ``started(pid)`` is told once the chunk is sent."""
+        or ``message``, and ``seconds``. ``started(pid)`` is told just before the chunk is sent."""
         if self.retired:
             return {"status": "died", "message": "the survey stopped its workers", "seconds": 0.0}
         self.busy = True
@@ -133,12 +133,12 @@ class Sandbox:
             self._start()
         assert self.proc is not None and self.proc.stdin is not None and self.proc.stdout is not None
         begun = time.perf_counter()
+        if started is not None:  # before the chunk goes: a worker killed here never runs it
+            started(self.proc.pid)
         try:
             write_frame(self.proc.stdin, (request, seconds))
         except (BrokenPipeError, OSError, ValueError):
             return self._died(begun)
-        if started is not None:
-            started(self.proc.pid)
         try:
             ready, _, _ = select.select([self.proc.stdout], [], [], seconds + GRACE)
             if not ready:
