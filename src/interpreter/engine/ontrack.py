@@ -160,6 +160,16 @@ def piece_index(state: State, track: Any, track_index: int, player: int, site: i
     return n if index < 0 else index
 
 
+def start_index(state: State, track: Any, track_index: int, player: int, site: int, counted: bool) -> int:
+    """Where a piece on ``site`` starts along ``track``: its kept index (``piece_index``) when the
+    game keeps them (``counted``) and the track is not a loop, else the site's first element (the
+    track's length when it does not pass there); -1 for no site in a counted game."""
+    if counted and not track.looped:
+        return -1 if site < 0 else piece_index(state, track, track_index, player, site)
+    index = track.index_of(site)
+    return len(track.sites) if index < 0 else index
+
+
 def _top_what(state: State, site: int) -> int:
     if 0 <= site < len(state.what):
         return state.what[site]

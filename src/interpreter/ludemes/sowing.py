@@ -845,14 +845,9 @@ class TrackSiteMove(Ludeme):
             if track is None:
                 return -1
             sites = track.sites
-            start = frm(s, e)
-            if counted and not track.looped:  # Ludii's OnTrackIndices (engine.ontrack)
-                if start < 0:
-                    return -1
-                i = ontrack.piece_index(s, track, number[id(track)], player, start)
-            else:
-                i = track.index_of(start)
-                i = len(sites) if i < 0 else i
+            i = ontrack.start_index(s, track, number[id(track)], player, frm(s, e), counted)
+            if i < 0:
+                return -1
             i += max(steps(s, e), 0)
             if i < len(sites):
                 return sites[i]

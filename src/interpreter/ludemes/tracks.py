@@ -215,14 +215,9 @@ class CountStepsOnTrack(Ludeme):
                 return -1
             sites = track.sites
             n = len(sites)
-            first = one(s, e)
-            if counted and not track.looped:  # Ludii's OnTrackIndices (engine.ontrack)
-                if first < 0:
-                    return -1
-                start = ontrack.piece_index(s, track, number[id(track)], player, first)
-            else:
-                start = track.index_of(first)
-                start = n if start < 0 else start
+            start = ontrack.start_index(s, track, number[id(track)], player, one(s, e), counted)
+            if start < 0:
+                return -1
             target = two(s, e)
             count = 0
             for i in range(start, n):
