@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..engine.boards.sites import kind_plural
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from .base import INDEX, INT, INT_FN, REGION, SITE_FN, STR_LIT, Enum, Ludeme, Param
@@ -37,9 +38,9 @@ def check_type(ludeme: SiteTyped, c: Compiler) -> None:
     """Refuse a site type other than the board's (Ludii would look at other graph elements)."""
     kind = getattr(ludeme.type, "name", None)
     if kind is not None and kind != c.topo.use:
-        raise BindError(f"{kind.lower()}s of a board of {c.topo.use.lower()}s are not supported: "
-                        f"this board's sites are its {c.topo.use.lower()}s", ludeme.type.span,
-                        hint=f"leave out {kind}, or play on {kind.lower()}s (board ... use:{kind})")
+        raise BindError(f"{kind_plural(kind)} of a board of {kind_plural(c.topo.use)} are not supported: "
+                        f"this board's sites are its {kind_plural(c.topo.use)}", ludeme.type.span,
+                        hint=f"leave out {kind}, or play on {kind_plural(kind)} (board ... use:{kind})")
 
 
 class CentrePoint(Ludeme):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..engine.boards.sites import kind_plural
 from ..engine.dice import UNDEFINED
 from ..engine.values import const_fn
 from ..errors import BindError
@@ -131,8 +132,8 @@ class _CountRelation(Ludeme):
         if kind == "Vertex" and self.relation == "OffDiagonal" and els is not None:
             return [0] * len(els.vertices)
         if kind != topo.use:
-            raise BindError(f"{self.name}: this board plays on its {topo.use.lower()}s; the neighbours of its "
-                            f"{kind.lower()}s are not supported yet", getattr(self.type, "span", self.span),
+            raise BindError(f"{self.name}: this board plays on its {kind_plural(topo.use)}; the neighbours of its "
+                            f"{kind_plural(kind)} are not supported yet", getattr(self.type, "span", self.span),
                             hint=f"write {topo.use} or leave the site type out")
         return [len(sites) for sites in topo.neighbours[self.relation]]
 

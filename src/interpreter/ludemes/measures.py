@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.boards.sites import kind_plural
 from ..engine.env import Env
 from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
@@ -54,7 +55,7 @@ def check_site_type(c: Compiler, ludeme: Ludeme, value) -> None:
         return
     use = getattr(c.topo, "use", None) or "Cell"
     if value.name != use:
-        raise BindError(f"{ludeme.name}: this board plays on its {use.lower()}s, not on {value.name.lower()}s",
+        raise BindError(f"{ludeme.name}: this board plays on its {kind_plural(use)}, not on {kind_plural(value.name)}",
                         value.span if hasattr(value, "span") else ludeme.span,
                         hint=f"write {use} or leave the site type out")
 

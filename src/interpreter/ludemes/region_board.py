@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.boards.sites import kind_plural
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Str
@@ -28,9 +29,9 @@ def _board_sites(c: Any, ludeme: Ludeme, sites: tuple[int, ...], kind: str) -> t
     """Numbers of elements of ``kind`` used as the board's sites: refused when some lie beyond
     the board's sites (a region of the rules holds sites the state has)."""
     if kind != c.topo.use and any(site >= c.topo.n for site in sites):
-        raise BindError(f"{ludeme.name}: the board's {kind.lower()}s are numbered beyond its "
-                        f"{c.topo.use.lower()}s, the sites its pieces are on", ludeme.span,
-                        hint=f"play on {kind.lower()}s (board ... use:{kind})")
+        raise BindError(f"{ludeme.name}: the board's {kind_plural(kind)} are numbered beyond its "
+                        f"{kind_plural(c.topo.use)}, the sites its pieces are on", ludeme.span,
+                        hint=f"play on {kind_plural(kind)} (board ... use:{kind})")
     return sites
 
 
@@ -177,9 +178,8 @@ class _SitesByLabel(Ludeme):
         if c.topo.use != self.site_kind and c.topo.elements is not None:
             return const_fn(_labelled_elements(c, self, self.site_kind))
         if c.topo.use != self.site_kind:
-            plural = {"Cell": "cells", "Vertex": "vertices", "Edge": "edges"}
-            raise BindError(f"{self.name}: this board plays on its {plural[c.topo.use]}; pieces on its "
-                            f"{plural[self.site_kind]} are not supported yet", self.span,
+            raise BindError(f"{self.name}: this board plays on its {kind_plural(c.topo.use)}; pieces on its "
+                            f"{kind_plural(self.site_kind)} are not supported yet", self.span,
                             hint=f"write {c.topo.use} or leave the site type out")
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
         return c.site_list(items)

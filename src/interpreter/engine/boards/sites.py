@@ -122,7 +122,7 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
         points = list(graph.vertices)
     check_size(len(points), "the board")
     if not points:
-        raise ValueError(f"the board has no {use.lower()}s to use")
+        raise ValueError(f"the board has no {kind_plural(use)} to use")
 
     # Ludii clusters edges along the angles of rows and columns found best for the vertices
     thetas = best_thetas(graph.vertices) if use == "Edge" else None
@@ -158,3 +158,9 @@ def build_sites(graph: BoardGraph, use: str = "Cell") -> Sites:
         regions=MappingProxyType(regions),
         layers=tuple(layer),
     )
+
+
+def kind_plural(kind: str) -> str:
+    """The plural of a site type's name, for messages: cells, vertices, edges."""
+    return "vertices" if kind == "Vertex" else f"{kind.lower()}s"
+
