@@ -161,6 +161,11 @@ class Move:
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
                     self.between, bound=bound, levels=self.levels, mover=self.mover)
 
+    def with_levels(self, levels: tuple[int, int, bool] | None) -> Move:
+        """The same move between other levels (a placement at level 0 of a stack: ``(-1, 0, False)``)."""
+        return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
+                    self.between, bound=self.bound, levels=levels, mover=self.mover)
+
     def with_mover(self, mover: int) -> Move:
         """The same move, made by player ``mover`` (a rule naming whose move it is)."""
         return Move(self.kind, self.frm, self.to, self.what, self.word, self.prefix, self.game_id, self.rules,
@@ -232,6 +237,8 @@ def _to_label(move: Move) -> str:
 
 def _add_text(move: Move) -> str:
     to = _to_label(move)
+    if move.levels is not None and move.levels[1] >= 0:  # put at a level of the stack (Ludii's Insert)
+        to += f"/{move.levels[1]}"
     if move.frm >= 0:  # a copy of the piece on frm (Ludii's move copy:True): it reads from-to
         return f"{_label(move, move.frm)}-{to}{move.word}"
     return (f"{move.prefix}@{to}" if move.prefix else to) + move.word

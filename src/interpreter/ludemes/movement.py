@@ -732,6 +732,18 @@ def _names_hand_site(node: Ludeme) -> bool:
                for child in node.children())
 
 
+def _move_sub_stack(s: State, a: int, b: int, count: int) -> None:
+    """The top ``count`` pieces of the stack on ``a`` onto the top of ``b``, in their order, as
+    fresh pieces of their kinds (Ludii's ActionStackMove: nothing when the stack is shorter)."""
+    from ..engine import stacks
+    if count <= 0 or stacks.size(s, a) < count:
+        return
+    taken = [stacks.pop(s, a) for _ in range(count)]
+    for piece in reversed(taken):
+        if piece is not None:
+            stacks.push(s, b, stacks.new_entry(s, piece[0]))
+
+
 class MoveFromTo(Ludeme):
     """Move a piece from a site to another (Ludii's ``(move (from ...) (to ...))``): from each
     occupied site of the from region (the piece's own site, ``(from)``, by default) to each site
@@ -748,7 +760,8 @@ class MoveFromTo(Ludeme):
     Parameters:
         from: the sites a piece moves from
         to: the sites it may go to, their condition and what happens there
-        count: how many pieces move (from a site holding several)
+        count: how many pieces move (from a site holding several; in a stacking game, that
+            many off the top of the stack, in their order, and none when it is shorter)
         copy: True: the piece stays and a piece of its kind is placed on the target
         stack: True: the whole stack moves (in a stacking game; the top piece when left out)
         role: whose move it is (the mover's when left out; in a game of simultaneous moves,
@@ -1055,6 +1068,9 @@ class MoveFromTo(Ludeme):
             if effect is not None:
                 effect(s, e)  # what happens at the target, before the pieces come
             a, b = e.frm, e.to
+            if stacked and 0 <= a < board and 0 <= b < board:  # Ludii's ActionStackMove
+                _move_sub_stack(s, a, b, number(s, e))
+                return
             what = counts.kind_at(s, a, seed)
             local = handsites.carried(s, a)  # the piece's state, value, rotation (Ludii's ActionMove)
             moved = take(s, a, number(s, e))

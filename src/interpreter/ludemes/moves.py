@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..engine import stacks, turns
@@ -136,6 +136,24 @@ def pieces_per_player(piece: Any, game: Game, named: Callable[[str], list[int]])
     return per_player
 
 
+class _AtLevel(MoveGen):
+    """Placements put at a level of the site's stack (Ludii's Add with ``(to ... level:)``,
+    an ActionInsert): the level is worked out for each site, ``(to)`` being the site; the
+    pieces from there up go up one level (on top when the level is the stack's size or more)."""
+
+    def __init__(self, placements: MoveGen, level: Any):
+        self.placements, self.level = placements, level
+        self.unique = placements.unique
+
+    def moves(self, s: State, e: Env) -> list[Move]:
+        frame = e.child()
+        out = []
+        for move in self.placements.moves(s, e):
+            frame.to = move.to
+            out.append(move.with_levels((-1, self.level(s, frame), False)))
+        return out
+
+
 class _Placements(MoveGen):
     """The moves of ``move Add`` (and ``claim``): each of the mover's kinds of piece (those left
     in their hand, with hands) on each site of the region that passes the condition (``(to)``
@@ -259,6 +277,11 @@ class MoveAdd(Ludeme):
     placement draw from the counted hands (``(hand Each)`` without ``size:``): a player's piece
     can be placed only while its owner's hand holds one, and placing it takes it from there.
 
+    With ``(to ... level:N)`` (a stacking game) the piece goes in at that level of the site's
+    stack, the pieces from there up going up one (Ludii's Insert; on top when N is the stack's
+    size or more); N is worked out for each site, ``(to)`` being the site; the text says the
+    level (``1@B2/0``).
+
     Parameters:
         piece: the piece placed (the mover's own kind when left out)
         to: the sites it may go to, their condition and what happens there
@@ -273,6 +296,7 @@ class MoveAdd(Ludeme):
         (move Add (piece "Ball") (to (sites Empty) if:(not (is In (to) (sites Centre)))) (then (moveAgain)))
         (move Add (piece {"1Dot" "2Dot" "3Dot"}) (to (sites Empty)))
         (move Add (piece {"1Dot" "2Dot" "3Dot"}) (to (sites Empty)) fromHand:True)
+        (move Add (to (sites Occupied by:Next) level:0) stack:True)
     """
 
     name = "move Add"
@@ -358,8 +382,7 @@ class MoveAdd(Ludeme):
         noted, then = self._with_state(c, _then(c, self.then))
         to_effect = _chain(noted, to_effect)
         game = c.game
-        if self.to.level is not None:
-            raise BindError("(to level:...) in a placement is not supported yet", self.to.level.span)
+        level = c.int(self.to.level) if self.to.level is not None else None  # Ludii's ActionInsert
         by_number = self.piece.index_of(c, many=True) if self.piece is not None and self.piece.index is not None \
             else None
         if by_number is not None:  # (piece (id "Name" Next)): Ludii's component worked out each time
@@ -432,6 +455,8 @@ class MoveAdd(Ludeme):
         placements.twice = self.lists_applied_twice and self.add_cache_disabled and self.to.apply is not None
         if placements.twice:
             placements.unique = False
+        if level is not None:
+            return _AtLevel(placements, level)
         return self._large_placements(c, placements, region, per_player)
 
     def _large_placements(self, c: Compiler, placements: Any, region: Any,
@@ -455,9 +480,9 @@ class MoveAdd(Ludeme):
         return placements
 
     def kernel_moves(self, k: Emitter) -> Made:
-        if self.count is not None or stack_flag(self.stack):
+        if self.count is not None or stack_flag(self.stack) or self.to.level is not None:
             from ..native.emit import NoKernel as _NoKernel
-            raise _NoKernel("(add count:/stack:)", "pieces put on stacks")
+            raise _NoKernel("(add count:/stack:/(to level:))", "pieces put on stacks")
         _no_sited_kernel(self, k)
         if self._state() is not None:
             from ..native.emit import NoKernel as _NoKernel
@@ -1354,13 +1379,13 @@ class ForEachPiece(Ludeme):
         return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
 
     def compile_effect(self, c: Compiler):
-        """As a consequence: with moves given, on the board of a game without stacks, the effect
-        of those moves from each of the player's pieces (``(from)`` its site), worked out in the
+        """As a consequence: with moves given, on the board, the effect of those moves from each
+        of the player's pieces (``(from)`` its site, ``(level)`` its level in a stack), worked out in the
         position before any acts, then applied in turn, each followed by the ``then`` (Ludii
         adds it to every move made); Goldilocks Stones marks its stones with
         ``(forEach Piece (if ... (set State at:(from) 1) (set State at:(from) 0)))``. Otherwise
         the moves made (all worked out first), applied."""
-        effects = self.moves is not None and self.container is None and not c.game.stacking
+        effects = self.moves is not None and self.container is None
         if effects:
             try:  # moves that are moves: made, then applied, as before
                 c.moves(self.moves)
@@ -1385,13 +1410,18 @@ class ForEachPiece(Ludeme):
         then = _then(c, self.then)
         player = c.player(self.player) if self.player is not None else None
 
+        top = c.bool(self.top) if self.top is not None else None
+        stacking = c.game.stacking
+
         def run(s: State, e: Env) -> None:
             mover = player(s, e) if player is not None else s.mover
             steps = []
-            for site, owner in enumerate(s.who):
-                if owner == mover and (kinds is None or s.what[site] in kinds):
+            for site, level, w in _each_piece(s, mover, stacking, top is not None and top(s, e)):
+                if kinds is None or w in kinds:
                     frame = e.child()
                     frame.frm = site
+                    if level >= 0:
+                        frame.level = level
                     effect = plan(s, frame)
                     if effect is not None:
                         steps.append((effect, frame))
@@ -1514,6 +1544,31 @@ class ForEachPiece(Ludeme):
         return Made(unique, kinds_made)
 
 
+def _each_stacked_piece(s: State, mover: int, only_top: bool) -> Iterator[tuple[int, int, int]]:
+    """(site, level, kind) of every piece of ``mover`` in a stacking game, as Ludii's owned lists
+    give them to forEach Piece: each piece of each stack (or only the top ones), then the
+    positions those lists keep where no such piece is (its promotion of a lone piece)."""
+    owner_of = s.game.owner_of
+    for site, w in enumerate(s.what):
+        if not w:
+            continue
+        pieces = stacks.levels(s, site)
+        last = len(pieces) - 1
+        for level, piece in enumerate(pieces):
+            if owner_of[piece[0]] == mover and not (only_top and level != last):
+                yield site, level, piece[0]
+    for w, site, level in stacks.ghosts(s):
+        if owner_of[w] == mover and not (only_top and stacks.size(s, site) != level + 1):
+            yield site, level, w
+
+
+def _each_piece(s: State, mover: int, stacking: bool, only_top: bool) -> list[tuple[int, int, int]]:
+    """(site, level, kind) of every piece of ``mover`` on the board (level -1 without stacks)."""
+    if stacking:
+        return list(_each_stacked_piece(s, mover, only_top))
+    return [(site, -1, s.what[site]) for site, owner in enumerate(s.who) if owner == mover]
+
+
 def _stacked_pieces(table: list, player: Any, top: Any) -> Any:
     """The moves of every piece of a player in a stacking game (Ludii's forEach Piece): each
     piece of each stack (or only the top ones), ``(from)`` its site and ``(level)`` its level."""
@@ -1525,26 +1580,8 @@ def _stacked_pieces(table: list, player: Any, top: Any) -> Any:
         only_top = top is not None and top(s, e)
         s.mover = mover  # the moves of that player, as if it were their turn
         frame = e.child()
-        owner_of = s.game.owner_of
         try:
-            for site, w in enumerate(s.what):
-                if not w:
-                    continue
-                pieces = stacks.levels(s, site)
-                last = len(pieces) - 1
-                for level, piece in enumerate(pieces):
-                    if owner_of[piece[0]] != mover or (only_top and level != last):
-                        continue
-                    moves = table[piece[0]]
-                    if moves is not None:
-                        frame.frm = site
-                        frame.level = level
-                        out.extend(moves.moves(s, frame))
-            # the positions Ludii's owned lists keep where no such piece is (its promotion of a
-            # lone piece): that piece's moves from there too, as Ludii's forEach Piece makes them
-            for w, site, level in stacks.ghosts(s):
-                if owner_of[w] != mover or (only_top and stacks.size(s, site) != level + 1):
-                    continue
+            for site, level, w in list(_each_stacked_piece(s, mover, only_top)):
                 moves = table[w]
                 if moves is not None:
                     frame.frm = site
