@@ -84,3 +84,34 @@ def test_count_pieces_off_a_stack_keep_their_order_and_a_short_stack_moves_none(
     assert kinds(s, 0) == [2, 1] and kinds(s, 1) == [2, 1]  # the top two, their order kept
     s.apply("A1-C1")  # five asked of a stack of two: nothing moves
     assert kinds(s, 0) == [2, 1] and kinds(s, 2) == []
+
+
+def test_for_each_die_as_a_consequence_applies_its_effects_and_uses_those_dice():
+    """Ludii's ForEachDie adds the die's use to each move it makes, also as a consequence:
+    Sahkku remembers each die that shows a value, which uses that die."""
+    from interpreter.engine import dice
+    g = load('''(game "Remember" (players 2)
+        (equipment {(board (rectangle 1 6)) (piece "Disc" Each) (dice d:3 from:0 num:3)})
+        (rules
+            (play (do (roll) next:(move Pass (then (forEach Die (if (!= 0 (pips)) (remember Value "Pips" (pips))))))))
+            (end (if (= 3 (size Array (values Remembered "Pips"))) (result Mover Win)))))''')
+    s = g.initial_state()
+    with dice.given(s, (0, 2, 1)):  # faces 0, 2 and 1
+        s.apply("pass")
+    assert sorted(s.arrays["remembered Pips"][0]) == [1, 2]  # the die showing 0 is not remembered
+    assert s.arrays[dice.DICE] == [0, 0, 0]  # the two dice remembered are used; the 0 was already
+    assert not s.is_over()
+
+
+def test_for_each_piece_of_the_shared_role_moves_shared_pieces_for_the_mover():
+    g = load('''(game "Shared" (players 2)
+        (equipment {(board (rectangle 1 4)) (piece "Disc" Each) (piece "Pawn" Shared)})
+        (rules (start {(place "Pawn0" 0) (place "Disc1" 3)})
+            (play (or (forEach Piece "Pawn" (move (from) (to (sites {(+ (from) 1)}) if:(is Empty (to)))) Shared)
+                      (forEach Piece (move (from) (to (sites {(- (from) 1)}) if:(is Empty (to)))))))
+            (end (if (is Full) (result Mover Win)))))''')
+    s = g.initial_state()
+    # the shared pawn moves for whoever moves (Ludii keeps the mover for Shared pieces)
+    assert sorted(m.text for m in s.legal_moves()) == ["A1-B1", "D1-C1"]
+    s.apply("A1-B1")
+    assert s.mover == 2 and [m.text for m in s.legal_moves()] == ["B1-C1"]  # P2 has no disc, but moves the pawn

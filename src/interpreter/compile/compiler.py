@@ -428,7 +428,9 @@ class Compiler:
         if isinstance(value, Ludeme):
             if hasattr(value, "compile_effect"):
                 return self._by_branch(lambda: value.compile_effect(self), _choose_fn)
-            gen = self.moves(value)
+            # moves made to be applied: an effect among them (Ludii's (forEach Die (if ...
+            # (remember Value ...)))) gives its move as where their existence is asked
+            gen = self.moves_tested(value)
 
             def run_all(s: State, e: Env) -> None:
                 # A move generator used as an effect: apply all its moves (Ludii applies the

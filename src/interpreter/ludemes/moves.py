@@ -1346,14 +1346,15 @@ class ForEachPiece(Ludeme):
             if not any(table):
                 raise BindError("(forEach Piece) but no piece declares moves", self.span,
                                 hint='write (piece "Name" Each (move ...))')
+        gens = [g.moves if g is not None else None for g in table]  # each kind's moves, looked up once
+        if isinstance(self.player, Const) and self.player.name in ("Shared", "Neutral"):
+            return with_rules(FnGen(self._unowned(c, gens)), c.rule(after=_then(c, self.then)))
         player = c.player(self.player) if self.player is not None else None
         if self.container is not None:
             return with_rules(self._in_hand(c, table, player), c.rule(after=_then(c, self.then)))
         if c.game.stacking:
             top = c.bool(self.top) if self.top is not None else None
             return with_rules(FnGen(_stacked_pieces(table, player, top)), c.rule(after=_then(c, self.then)))
-
-        gens = [g.moves if g is not None else None for g in table]  # each kind's moves, looked up once
 
         def own_pieces(s: State, e: Env) -> list[Move]:
             out: list[Move] = []
@@ -1377,6 +1378,27 @@ class ForEachPiece(Ludeme):
             finally:
                 s.mover = saved
         return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
+
+    def _unowned(self, c: Compiler, gens: list) -> Any:
+        """The moves of the pieces no player owns (Ludii's ``Shared`` or ``Neutral`` role: its
+        forEach Piece keeps the mover as it is for them), from each of their sites on the board."""
+        if self.container is not None:
+            raise BindError("(forEach Piece ... Shared) in a hand is not supported yet", self.player.span)
+        top = c.bool(self.top) if self.top is not None else None
+        stacking = c.game.stacking
+
+        def gen(s: State, e: Env) -> list[Move]:
+            out: list[Move] = []
+            frame = e.child()
+            for site, level, w in _each_piece(s, 0, stacking, top is not None and top(s, e)):
+                moves = gens[w]
+                if w and moves is not None:
+                    frame.frm = site
+                    if level >= 0:
+                        frame.level = level
+                    out.extend(moves(s, frame))
+            return out
+        return gen
 
     def compile_effect(self, c: Compiler):
         """As a consequence: with moves given, on the board, the effect of those moves from each
