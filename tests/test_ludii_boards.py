@@ -222,9 +222,15 @@ def test_hole_keep_and_renumber():
     assert renumbered.positions[0] == (0.0, 0.0)  # bottom row first
 
 
+def test_many_crossings_split_as_ludii_does():
+    # every crossing of the diagonals of a regular 11-gon is a point of its own (no three
+    # meet): 11 corners and C(11, 4) = 330 crossings
+    assert board("(splitCrossings (complete (regular 11)))", "Vertex").topology.n == 11 + 330
+
+
 def test_line_drawings_too_large_to_split_are_refused():
-    with pytest.raises(LudError, match="at most 40"):
-        board("(splitCrossings (complete (regular 12)))", "Vertex")
+    with pytest.raises(LudError, match="at most 1000"):
+        board("(splitCrossings (square 23))", "Vertex")
     with pytest.raises(LudError, match="at most 600"):
         board("(complete (regular 40))", "Vertex")
 

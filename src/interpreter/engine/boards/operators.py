@@ -11,6 +11,7 @@ makes the result a ``graph``: it is no longer regular."""
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Sequence
 from typing import TypeGuard
@@ -22,10 +23,9 @@ Pt = Sequence[float]
 
 MAX_LINES = 600
 """Most lines ``complete`` may draw (its cells are traced with a check for crossings)."""
-MAX_SPLIT_LINES = 40
-"""Most lines ``splitCrossings`` takes: as Ludii, it looks for the first crossing pair again
-after each split, which grows fast with the number of crossings (40 lines of a complete graph
-of 9 points cross 126 times)."""
+MAX_SPLIT_LINES = 1000
+"""Most lines ``splitCrossings`` takes (each pair of lines is tested once, and each new line
+against the others: 1,000 lines are half a million tests)."""
 
 
 def graph(vertices: Sequence[Pt], edges: Sequence[Sequence[int]] = ()) -> BoardGraph:
@@ -311,23 +311,42 @@ def complete(g: BoardGraph, each_cell: bool = False) -> BoardGraph:
 def split_crossings(g: BoardGraph) -> BoardGraph:
     """Ludii's ``(splitCrossings graph)``: wherever two edges cross, a new vertex splits both
     (first pair of crossing edges first, again until none cross); then an edge passing through
-    a vertex is split there; the cells are traced again."""
+    a vertex is split there; the cells are traced again.
+
+    Ludii looks for the first crossing pair again after each split. Edges keep their order
+    (a split removes two and appends the new ones), so the first pair is the least pair of
+    creation numbers among the crossings there are: the crossings are found once, those of
+    each new edge when it is made, and taken least first."""
     out = g.copy()
     out.tiling = "graph"
     if len(out.edges) > MAX_SPLIT_LINES:
         raise BoardSizeError(f"(splitCrossings ...) of {len(out.edges)} lines; at most {MAX_SPLIT_LINES}")
-    while True:
-        crossing = _first_crossing(out)
-        if crossing is None:
-            break
-        ea, eb, (x, y) = crossing
+    ids = list(range(len(out.edges)))  # the creation number of each edge, in the edges' order
+    crossings = [(ia, ib, point) for ia, ib, point in _crossings(out, ids, ids)]
+    heapq.heapify(crossings)
+    made = len(ids)
+    while crossings:
+        ia, ib, (x, y) = heapq.heappop(crossings)
+        if ia not in ids or ib not in ids:
+            continue  # an edge split already
+        ea, eb = ids.index(ia), ids.index(ib)
         (a0, a1), (b0, b1) = out.edges[ea], out.edges[eb]
         vid = out.add_vertex(x, y)
         check_size(len(out.vertices), "(splitCrossings ...)")
         out.remove_edge(eb)
+        del ids[eb]
         out.remove_edge(ea)
+        del ids[ea]
+        new = []
         for p, q in ((a0, vid), (vid, a1), (b0, vid), (vid, b1)):
+            before = len(out.edges)
             out.add_edge(p, q)
+            if len(out.edges) > before:  # a new edge (Ludii finds one that exists)
+                ids.append(made)
+                new.append(made)
+                made += 1
+        for found in _crossings(out, new, ids):
+            heapq.heappush(crossings, found)
     while True:
         touch = _first_touch(out)
         if touch is None:
@@ -341,16 +360,27 @@ def split_crossings(g: BoardGraph) -> BoardGraph:
     return out
 
 
-def _first_crossing(g: BoardGraph) -> tuple[int, int, tuple[float, float]] | None:
-    """The first two edges that cross away from their ends (in edge order), and where."""
-    for ea in range(len(g.edges)):
-        a0, a1 = g.edges[ea]
-        for eb in range(ea + 1, len(g.edges)):
-            b0, b1 = g.edges[eb]
-            point = crossing_point(g.vertices[a0], g.vertices[a1], g.vertices[b0], g.vertices[b1])
-            if point is not None:
-                return ea, eb, point
-    return None
+def _crossings(g: BoardGraph, these: Sequence[int], ids: Sequence[int]):
+    """(first, second, point) for each crossing of an edge of ``these`` with an edge of
+    ``ids`` (creation numbers; ``ids`` in the edges' order), each pair once, the edge made
+    first given first, as Ludii tests them."""
+    where = {i: k for k, i in enumerate(ids)}
+    mine = set(these)
+    pts = g.vertices
+    for ia in these:
+        a0, a1 = g.edges[where[ia]]
+        for ib in ids:
+            if ib == ia or (ib in mine and ib < ia):
+                continue  # itself, or a pair seen from the other side
+            b0, b1 = g.edges[where[ib]]
+            if ia < ib:
+                point = crossing_point(pts[a0], pts[a1], pts[b0], pts[b1])
+                if point is not None:
+                    yield ia, ib, point
+            else:
+                point = crossing_point(pts[b0], pts[b1], pts[a0], pts[a1])
+                if point is not None:
+                    yield ib, ia, point
 
 
 def _first_touch(g: BoardGraph) -> tuple[int, int] | None:
