@@ -424,21 +424,29 @@ class _ScoreEffect(_Effect):
         return [(c.players(p), c.int(a)) for p, a in zip(players, amounts)]
 
     def compile_effect(self, c: Compiler):
+        plan = self.plan_effect(c)
+        return lambda s, e: plan(s, e)(s, e)
+
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect, every amount and player worked out in that position
+        (Ludii's moves are made first: in an ``(and ...)``, before any part applies)."""
         pairs = self.pairs(c)
         update = self.update
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s: State, e: Env) -> None:
-            # every amount is worked out before any score changes (Ludii's moves are made first)
+        def plan(s: State, e: Env):
             changes = [(p, amount(s, e)) for players, amount in pairs for p in players(s, e)]
-            for p, n in changes:
-                value = update(s.scores[p], n)
-                if not INT_MIN <= value <= INT_MAX:
-                    raise out_of_range(value, self, f"the score of P{p}")
-                s.set_score(p, value)
-                if then is not None:
-                    then(s, e)
-        return run
+
+            def run(s: State, e: Env) -> None:
+                for p, n in changes:
+                    value = update(s.scores[p], n)
+                    if not INT_MIN <= value <= INT_MAX:
+                        raise out_of_range(value, self, f"the score of P{p}")
+                    s.set_score(p, value)
+                    if then is not None:
+                        then(s, e)
+            return run
+        return plan
 
 
 class AddScore(_ScoreEffect):
@@ -467,6 +475,10 @@ class AddScore(_ScoreEffect):
     def kernel_effect(self, k: Emitter) -> Any:
         from ..native.kernels.placement import _score_effect
         return _score_effect(self, k, True)
+
+    def kernel_plan(self, k: Emitter) -> Any:
+        from ..native.kernels.placement import _score_plan
+        return _score_plan(self, k, True)
 
 
 class SetScore(_ScoreEffect):
@@ -505,6 +517,10 @@ class SetScore(_ScoreEffect):
     def kernel_effect(self, k: Emitter) -> Any:
         from ..native.kernels.placement import _score_effect
         return _score_effect(self, k, False)
+
+    def kernel_plan(self, k: Emitter) -> Any:
+        from ..native.kernels.placement import _score_plan
+        return _score_plan(self, k, False)
 
 
 class MoveAgain(_Effect):

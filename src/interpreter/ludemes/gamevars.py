@@ -60,15 +60,25 @@ class SetVar(_Effect):
         declare_variable(d, self.title)
 
     def compile_effect(self, c: Compiler):
+        plan = self.plan_effect(c)
+        return lambda s, e: plan(s, e)(s, e)
+
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect, its value worked out in that position (in an
+        ``(and ...)`` Ludii works out every part before any applies)."""
         name = variable(self.title)
         value = c.int(self.value) if self.value is not None else const_fn(UNDEFINED)
+        then = then_of(c, self.then)
 
-        def run(s: State, e: Env) -> None:
-            data = s.arrays[name]
+        def plan(s: State, e: Env):
             v = value(s, e)
-            if data[0] != v:
-                s.set_item(data, 0, v)
-        return and_then(run, then_of(c, self.then))
+
+            def run(s: State, e: Env) -> None:
+                data = s.arrays[name]
+                if data[0] != v:
+                    s.set_item(data, 0, v)
+            return and_then(run, then)
+        return plan
 
 
 class Var(Ludeme):

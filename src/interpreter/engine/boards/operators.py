@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TypeGuard
 
 from .graph import BoardGraph, BoardSizeError, check_size, crossing_point, f32, score
@@ -360,7 +360,7 @@ def split_crossings(g: BoardGraph) -> BoardGraph:
     return out
 
 
-def _crossings(g: BoardGraph, these: Sequence[int], ids: Sequence[int]):
+def _crossings(g: BoardGraph, these: Sequence[int], ids: Sequence[int]) -> Iterator[tuple[int, int, tuple[float, float]]]:
     """(first, second, point) for each crossing of an edge of ``these`` with an edge of
     ``ids`` (creation numbers; ``ids`` in the edges' order), each pair once, the edge made
     first given first, as Ludii tests them."""

@@ -294,22 +294,36 @@ def _connected_by_union_find(self: connection.IsConnected, k: Emitter, uf: Any) 
 
 
 def _score_effect(self: Any, k: Emitter, add: bool) -> None:
+    _score_plan(self, k, add)()
+
+
+def _score_plan(self: Any, k: Emitter, add: bool) -> Any:
+    """Emit now what a score effect works out (its amount, whose score); return what emits its
+    change (in an ``(and ...)`` every part is worked out before any applies, as the reference)."""
     from ...ludemes.base import BoundArray
     if isinstance(self.player, BoundArray) or isinstance(self.amount, BoundArray):
         raise NoKernel(f"({self.name} {{...}} {{...}})", "scores of several players")
     players = k.players_of(self.player)
     amount = k.temp("a")
     k.line(f"{amount} = {k.int(self.amount)}")
-    targets = [str(p) for p in players] if players is not None else [k.player(self.player)]
-    for p in targets:
-        value = f"{k.st}[SCORES + {p}] + {amount}" if add else amount
-        v = k.temp("v")
-        k.line(f"{v} = {value}")
-        k.line(f"if {v} < -2147483648 or {v} > 2147483647:")
-        k.line(f"    {k.st}[{abi.ERROR}] = {abi.ERR_RANGE}")
-        k.line(f"{k.st}[SCORES + {p}] = {v}")
-        if self.then is not None:  # Ludii's then: after each player's score
-            k.effect(self.then)
+    if players is not None:
+        targets = [str(p) for p in players]
+    else:
+        who = k.temp("p")
+        k.line(f"{who} = {k.player(self.player)}")
+        targets = [who]
+
+    def emit() -> None:
+        for p in targets:
+            value = f"{k.st}[SCORES + {p}] + {amount}" if add else amount
+            v = k.temp("v")
+            k.line(f"{v} = {value}")
+            k.line(f"if {v} < -2147483648 or {v} > 2147483647:")
+            k.line(f"    {k.st}[{abi.ERROR}] = {abi.ERR_RANGE}")
+            k.line(f"{k.st}[SCORES + {p}] = {v}")
+            if self.then is not None:  # Ludii's then: after each player's score
+                k.effect(self.then)
+    return emit
 
 
 __all__ = ["axes_table", "neighbour_table", "_friends", "Ludeme"]

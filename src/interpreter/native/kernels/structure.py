@@ -104,8 +104,9 @@ def _shape_of(item: Any, k: Emitter) -> Made:
 
 def _and_effect(self: logic.And | logic.Or, k: Emitter) -> None:
     items = _items(self.items)
-    if any(logic._is_if_effect(item) for item in items):
-        # as the reference: every if's branch is chosen before the first part acts
+    if any(logic._is_planned(item) for item in items):
+        # as the reference: every if's branch is chosen, and what a part works out (a score's
+        # amount) is worked out, before the first part acts
         emits = [_planned(item, k) for item in items]
         for emit in emits:
             emit()
@@ -119,6 +120,9 @@ def _and_effect(self: logic.And | logic.Or, k: Emitter) -> None:
 def _planned(item, k: Emitter):
     """Emit now the conditions of ``item``'s ifs (nested ones too), into temps; return what
     emits the effect of the branches they choose."""
+    planner = getattr(item, "kernel_plan", None)
+    if planner is not None:
+        return planner(k)
     if not logic._is_if_effect(item):
         return lambda: k.effect(item)
     cond = k.temp("c")
