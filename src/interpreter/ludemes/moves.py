@@ -1662,6 +1662,9 @@ class Do(Ludeme):
         """As a consequence (in a then), with effects on both sides: the first effect, then the
         next one (Ludii applies both, in order); its then after. A first part made of moves
         ((add ...), Ludii's moves) has all of them applied first, as Ludii's pre-moves."""
+        from .effects import _Effect
+        if self.next is None and self.ifAfterwards is not None and isinstance(self.moves, _Effect):
+            return self._effect_if_afterwards(c)
         effects = self.next is not None and hasattr(self.next, "compile_effect")
         if self.ifAfterwards is not None or not effects:
             gen = self.compile(c)  # a decision: its moves all applied (as any moves used as an effect)
@@ -1678,6 +1681,29 @@ class Do(Ludeme):
             nxt(s, e)
             if then is not None:
                 then(s, e)
+        return run
+
+    def _effect_if_afterwards(self, c: Compiler):
+        """An effect kept only if the condition holds after it (A K'aak'il's
+        ``(do (remember Value ...) ifAfterwards:...)`` in a then): Ludii's Do lists the effect's
+        one move, tries it on a copy (as holds_after does a move), and the consequence applies
+        it only when the condition held there; its then follows."""
+        effect = c.effect(self.moves)
+        cond = c.bool(self.ifAfterwards)
+        then = _then(c, self.then)
+
+        def run(s: State, e: Env) -> None:
+            mark = s.mark()
+            try:
+                s.ply += 1  # as holds_after: the tried move counts itself
+                effect(s, e)
+                kept = bool(cond(s, e))
+            finally:
+                s.rollback(mark)
+            if kept:
+                effect(s, e)
+                if then is not None:
+                    then(s, e)
         return run
 
     def _compile_next(self, c: Compiler) -> MoveGen:
