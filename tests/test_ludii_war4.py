@@ -54,3 +54,30 @@ def test_count_pieces_in_a_region_does_not_count_the_hand():
     s = g.initial_state()
     s.apply(s.legal_moves()[0])
     assert s.is_over() and list(s.winners) == [2]
+
+
+# --- moves given to (forEach Piece ...) turn by the facing of the piece at (from) ----------------------
+# Ludii's Directions turn FR/FL by the dirn of the component at the site: draughts men declared
+# (piece "Counter" P1 N) (piece "Counter" P2 S) step South for P2 even though the players have no
+# direction (English Draughts, Shashki, Brazilian Draughts: P2 had no move at all).
+FACING = '''(game "T" (players 2) (equipment {(board (square 4)) (piece "C" P1 N) (piece "C" P2 S)})
+ (rules (start {(place "C1" 5) (place "C2" 10)})
+ (play (forEach Piece "C" (move Step (directions {FR FL}) (to if:(is Empty (to))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_moves_given_to_for_each_piece_turn_by_the_pieces_facing():
+    g = load(FACING)
+    s = g.initial_state()
+    assert sorted(m.to for m in s.legal_moves()) == [8]  # B2 (5) to A3 (8); C3 (10) is taken
+    s.apply(s.legal_moves()[0])
+    assert sorted(m.to for m in s.legal_moves()) == [5, 7]  # C3 (10) South: B2, D2
+
+
+def test_the_compiled_tier_turns_given_moves_by_the_pieces_facing_too():
+    from interpreter.native.api import native_game
+    from interpreter.native.conformance import compare_game
+    g = load(FACING.replace("(square 4)", "(square 6)").replace('(place "C2" 10)', '(place "C2" 28)'))
+    compiled = native_game(g)
+    for seed in range(3):
+        assert compare_game(g, compiled, seed) is None, f"seed {seed}"

@@ -396,14 +396,19 @@ class Compiler:
                 return choose(lambda s, e: which(s, e) == 0, made[0], made[1])
             return _choose_among(which, made, choose is Choice)
 
+    @staticmethod
+    def uses_facing(value: Any) -> bool:
+        """The rule uses directions relative to a facing (Forward, FL...) somewhere."""
+        from ..engine.facing import RELATIVE
+        return any(getattr(ludeme, "needs_facing", False) or
+                   any(isinstance(node, Const) and node.name in RELATIVE for node in ludeme.children())
+                   for ludeme in value.walk())
+
     def moves_facing(self, value: Any) -> MoveGen:
         """A play rule: when it uses directions relative to a facing (Forward, FL...), one
         generator per player, each compiled with that player's facing (North when they have
         none), chosen by the mover."""
-        from ..engine.facing import RELATIVE
-        relative = any(getattr(ludeme, "needs_facing", False) or
-                       any(isinstance(node, Const) and node.name in RELATIVE for node in ludeme.children())
-                       for ludeme in value.walk())
+        relative = self.uses_facing(value)
         if not relative or self.facing is not None:
             return self.moves(value)
         gens: list[MoveGen | None] = [None]

@@ -1313,8 +1313,7 @@ class ForEachPiece(Ludeme):
             kinds = frozenset(k for item in items for k in c.components_named(item.value, item))
         table: list[MoveGen | None]  # per component: the moves it makes here
         if self.moves is not None:
-            own = c.moves(self.moves)
-            table = [None, *[own if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
+            table = self._given_moves(c, kinds)
         else:
             table = [None, *[c.piece_moves[comp.index] if kinds is None or comp.index in kinds else None
                               for comp in comps[1:]]]
@@ -1352,6 +1351,26 @@ class ForEachPiece(Ludeme):
             finally:
                 s.mover = saved
         return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
+
+    def _given_moves(self, c: Compiler, kinds: Any) -> list:
+        """The moves given, per component. Directions relative to a facing (Forward, FR...) are
+        Ludii's turned by the facing of the piece at (from) (Directions: the component's dirn),
+        not by the mover's: with such directions, the moves are compiled once per facing of
+        the pieces (a draughts man declared ``(piece "Counter" P2 S)`` steps South)."""
+        comps = c.game.components
+        wanted = [comp for comp in comps[1:] if kinds is None or comp.index in kinds]
+        if c.facing is None or not c.uses_facing(self.moves):
+            own = c.moves(self.moves)
+            return [None, *[own if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
+        saved, made = c.facing, {}
+        try:
+            for comp in wanted:
+                if comp.facing not in made:
+                    c.facing = comp.facing
+                    made[comp.facing] = c.moves(self.moves)
+        finally:
+            c.facing = saved
+        return [None, *[made[comp.facing] if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
 
     def compile_effect(self, c: Compiler):
         """As a consequence: with moves given, on the board of a game without stacks, the effect
@@ -1483,8 +1502,8 @@ class ForEachPiece(Ludeme):
             gen = self.moves if self.moves is not None else own[comp.index]
             if gen is None:
                 continue
-            # (moves given here read the facing of the play rule around, if any)
-            facing = comp.facing if self.moves is None and _reads_facing(gen) else k.notes.get("facing")
+            # (moves given here too: Ludii turns them by the facing of the piece at (from))
+            facing = comp.facing if _reads_facing(gen) else k.notes.get("facing")
             branches.setdefault((id(gen), facing), (gen, []))[1].append(comp.index)
         if self.moves is None and not any(own[1:]):
             raise NoKernel("(forEach Piece)", "no piece declares moves")
