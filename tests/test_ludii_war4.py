@@ -81,3 +81,40 @@ def test_the_compiled_tier_turns_given_moves_by_the_pieces_facing_too():
     compiled = native_game(g)
     for seed in range(3):
         assert compare_game(g, compiled, seed) is None, f"seed {seed}"
+
+
+# --- (place "X" <hand site number> value:N) and (fromTo (from) (to ...)) (L'attaque) -------------------
+# A site numbered after the board's is a hand's site (Ludii's containers share the numbering);
+# a value placed there follows the piece to the board. FromTo's sites default to the frame's
+# (from) and (to) (Ludii's From and To), in a game without stacks too.
+HAND_VALUE = '''(game "T" (players 2) (equipment {(board (square 2)) (hand Each size:1)
+   (piece "A" Each (move Step (to if:(is Enemy (who at:(to)))
+      (apply (fromTo (from) (to (handSite Next))))))) (piece "B" Each)})
+ (rules (start {(place "A1" 4 value:7) (place "B2" 3)})
+ (play (or (move (from (handSite Mover)) (to (sites Empty))) (forEach Piece)))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_value_placed_on_a_hand_site_by_number_follows_the_piece():
+    from interpreter.engine.handsites import what_at
+    from interpreter.ludemes.variables import PIECE_VALUES
+    g = load(HAND_VALUE)
+    s = g.initial_state()
+    assert what_at(s, 4) == g.component_index["A1"] and s.arrays[PIECE_VALUES][4] == 7
+    m = next(m for m in s.legal_moves() if m.to == 2)
+    s.apply(m)
+    assert s.what[2] == g.component_index["A1"] and s.arrays[PIECE_VALUES][2] == 7
+
+
+FROM_TO_FRAME = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "A" Each)})
+ (rules (start {(place "A1" {0 1})})
+ (play (move Pass (then (forEach Piece (fromTo (from) (to (ahead (from) N)))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_from_to_without_its_from_site_moves_the_piece_of_the_frames_from():
+    g = load(FROM_TO_FRAME)
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    a1 = g.component_index["A1"]
+    assert [s.what[x] for x in range(9)] == [0, 0, 0, a1, a1, 0, 0, 0, 0]
