@@ -118,3 +118,27 @@ def test_from_to_without_its_from_site_moves_the_piece_of_the_frames_from():
     s.apply(s.legal_moves()[0])
     a1 = g.component_index["A1"]
     assert [s.what[x] for x in range(9)] == [0, 0, 0, a1, a1, 0, 0, 0, 0]
+
+
+# --- a move whose origin a capture's apply emptied does nothing (Ludii's ActionMove) -------------------
+# L'attaque's stronger attacker: the apply sends the defender to its hand, then moves the attacker
+# itself onto (to) with (fromTo (from) (to)); the step's own move then finds its origin empty and,
+# as Ludii's ActionMove ("if the origin is empty we do not apply this action"), does nothing: the
+# attacker stays on (to), with its value.
+ATTACK = '''(game "T" (players 2) (equipment {(board (square 3)) (hand Each size:1)
+   (piece "A" Each (move Step (to if:(is Enemy (who at:(to)))
+      (apply (and (fromTo (from (to)) (to (handSite Next))) (fromTo (from) (to)))))))})
+ (rules (start {(place "A1" 0 value:5) (place "A2" 1 value:3)})
+ (play (forEach Piece))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_move_whose_origin_its_apply_emptied_leaves_the_attacker_on_its_target():
+    from interpreter.engine.handsites import what_at
+    from interpreter.ludemes.variables import PIECE_VALUES
+    g = load(ATTACK)
+    s = g.initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.to == 1))
+    a1, a2 = g.component_index["A1"], g.component_index["A2"]
+    assert s.what[0] == 0 and s.what[1] == a1 and s.arrays[PIECE_VALUES][1] == 5
+    assert what_at(s, 10) == a2  # P2's hand site (9 board sites, P1's hand 9, P2's 10)

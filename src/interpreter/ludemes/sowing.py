@@ -325,15 +325,20 @@ class FromTo(_Effect):
     def _counted(self, c: Compiler, frm: Any, to: Any, number: Any, then: Any) -> Any:
         """The pieces moved in a game counting pieces per site (not stacking)."""
         seed = seed_kind(c.game)
+        from ..engine import handsites
+        one_piece = self.count is None and bool(c.game.piece_arrays)  # Ludii's ActionMove
 
         def run(s: State, e: Env) -> None:
             a, b = frm(s, e), to(s, e)
             if a < 0 or b < 0:
                 return
             what = kind_at(s, a, seed)
+            local = handsites.carried(s, a) if one_piece else None  # its state, value, rotation
             moved = take_pieces(s, a, number(s, e))
             if moved:
                 add_pieces(s, b, moved, what)
+                if local:
+                    handsites.give(s, b, local)
                 _note_effect_to(s, b, a)
                 if s.game.on_track is not None:  # Ludii's move actions keep the tracks' counts
                     ontrack.moved(s, what, a, b, moved)
