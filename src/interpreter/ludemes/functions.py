@@ -528,10 +528,11 @@ def at_least(c: Compiler, value, low: int, what, where: Ludeme):
 
 # --- counts, scores, owners ----------------------------------------------------------------------------
 class CountPieces(Ludeme):
-    """How many pieces a player has on the board (``All``, or no player: everybody's), of one
-    kind only when a piece name is given (``"Ball"``: every owner's, ``"Ball1"``: P1's), and
-    only in a region with ``in:``. With another kind of site than the board's, the pieces on
-    the elements of that kind (:mod:`.other_sites`).
+    """How many pieces a player has (``All``, or no player: everybody's): on the board and, as
+    Ludii's, in their hand too (a hand's site with its count), of one kind only when a piece
+    name is given (``"Ball"``: every owner's, ``"Ball1"``: P1's), and only in a region with
+    ``in:`` (hands then only as far as the region holds their sites). With another kind of
+    site than the board's, the pieces on the elements of that kind (:mod:`.other_sites`).
 
     Parameters:
         type: the kind of site the pieces are on (the board's own when left out)
