@@ -334,11 +334,13 @@ class Generator:
                     k.line("w = st[WHAT + frm]")
                     for name in self.layout.piece_arrays:
                         k.line(f"c_{name} = st[{name.upper()} + frm]")
+                    # Ludii's ActionMove: an empty origin (its piece taken by a capture's apply
+                    # already) does nothing
                     with k.indented("if w != 0:"):
                         k.place("frm", "0")
-                    k.place("to", "w")
-                    for name in self.layout.piece_arrays:
-                        k.line(f"st[{name.upper()} + to] = c_{name}")
+                        k.place("to", "w")
+                        for name in self.layout.piece_arrays:
+                            k.line(f"st[{name.upper()} + to] = c_{name}")
                 with k.indented(f"elif kind == {int(MoveKind.REMOVE)}:"):
                     with k.indented("if st[WHAT + to] != 0:"):
                         k.place("to", "0")
