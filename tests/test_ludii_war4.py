@@ -142,3 +142,30 @@ def test_a_move_whose_origin_its_apply_emptied_leaves_the_attacker_on_its_target
     a1, a2 = g.component_index["A1"], g.component_index["A2"]
     assert s.what[0] == 0 and s.what[1] == a1 and s.arrays[PIECE_VALUES][1] == 5
     assert what_at(s, 10) == a2  # P2's hand site (9 board sites, P1's hand 9, P2's 10)
+
+
+# --- a step outside forEach Piece turns by the piece at its origin (Dama (Italy)'s continuation) -------
+# Ludii's Directions turn FR/FL by the facing of the piece at the step's origin: the second step of
+# P2's man (its (from (last To)), in the same turn) goes South too, though P2 has no direction.
+AGAIN = '''(game "T" (players 2) (equipment {(board (square 5)) (piece "C" P1 N) (piece "C" P2 S)})
+ (rules (start {(place "C1" 2) (place "C2" 22)})
+ (play (if (is Prev Mover)
+   (move Step (from (last To)) (directions {FR FL}) (to if:(is Empty (to))))
+   (forEach Piece "C" (move Step (directions {FR FL}) (to if:(is Empty (to))) (then (moveAgain))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_step_from_the_last_site_turns_by_the_piece_there():
+    g = load(AGAIN)
+    s = g.initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.to == 6))  # P1: C1 (2) to B2 (6)
+    assert sorted(m.to for m in s.legal_moves()) == [10, 12]  # P1 again, North: A3, C3
+    s.apply(next(m for m in s.legal_moves() if m.to == 12))
+    s.apply(next(m for m in s.legal_moves() if m.to == 18))  # P2: C5 (22) to D4 (18)
+    assert sorted(m.to for m in s.legal_moves()) == [14]  # P2 again, South from D4: E3 (C3 is taken)
+
+
+def test_the_compiled_tier_leaves_steps_turned_by_their_origin_to_the_reference():
+    from interpreter.native.api import native_game, why_not
+    g = load(AGAIN)
+    assert native_game(g) is None and "origin" in str(why_not(g))

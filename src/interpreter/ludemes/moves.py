@@ -776,6 +776,7 @@ class MoveStep(Ludeme):
 
     name = "move Step"
     default_directions = "Adjacent"
+    turns_by_origin = True  # relative directions: by the piece at the origin (Compiler.moves_facing)
 
     def concepts_at(self, where):
         to = self.to
@@ -811,11 +812,21 @@ class MoveStep(Ludeme):
         from ..native.kernels.moves import moves_to_table, step_table
         if stack_flag(self.stack):
             raise NoKernel("(move Step stack:True)")
+        _no_kernel_by_origin(k, self)
         from ..native.kernels.placement import _to_rule
         _, conds, to_effect = _to_rule(k, self.to)
         nbrs, distinct = step_table(k, self.directions)
         sources_once = moves_to_table(self, k, nbrs, conds, to_effect)
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+def _no_kernel_by_origin(k: Emitter, move: Any) -> None:
+    """A step, hop or slide whose relative directions turn by the piece at its origin
+    (Compiler.moves_facing, pieces facing otherwise than their owners) is left to the reference."""
+    from ..compile.compiler import Compiler
+    if k.notes.get("by_origin") and move.directions is not None and Compiler.uses_facing(move.directions):
+        from ..native.emit import NoKernel
+        raise NoKernel(f"({move.name} ...)", "relative directions turned by the piece at the origin")
 
 
 def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: Any,
@@ -868,6 +879,7 @@ class MoveHop(Ludeme):
     """
 
     name = "move Hop"
+    turns_by_origin = True  # relative directions: by the piece at the origin (Compiler.moves_facing)
     default_directions = "Adjacent"
 
     def concepts_at(self, where):
@@ -950,6 +962,7 @@ class MoveHop(Ludeme):
         from ..native.emit import NoKernel as _NoKernel
         if stack_flag(self.stack):
             raise _NoKernel("(move Hop stack:True)")
+        _no_kernel_by_origin(k, self)
         return self._kernel_hops(k)
 
     def _kernel_hops(self, k: Emitter) -> Made:
@@ -1362,14 +1375,15 @@ class ForEachPiece(Ludeme):
         if c.facing is None or not c.uses_facing(self.moves):
             own = c.moves(self.moves)
             return [None, *[own if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
-        saved, made = c.facing, {}
+        saved, by_origin, made = c.facing, c.facing_by_origin, {}
+        c.facing_by_origin = None  # the piece at (from) is one of these: its facing is known
         try:
             for comp in wanted:
                 if comp.facing not in made:
                     c.facing = comp.facing
                     made[comp.facing] = c.moves(self.moves)
         finally:
-            c.facing = saved
+            c.facing, c.facing_by_origin = saved, by_origin
         return [None, *[made[comp.facing] if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
 
     def compile_effect(self, c: Compiler):
@@ -1520,11 +1534,13 @@ class ForEachPiece(Ludeme):
                     table = k.table(mask)
                     with k.indented(f"{'if' if first else 'elif'} {table}[{k.what(frm)}] != 0:"):
                         outer, k.notes["facing"] = k.notes.get("facing"), facing
+                        by_origin, k.notes["by_origin"] = k.notes.get("by_origin"), False  # known here
                         try:
                             with k.bind(frm=frm):
                                 made.append(k.moves(gen))
                         finally:
                             k.notes["facing"] = outer
+                            k.notes["by_origin"] = by_origin
                         k.line("pass")
                     first = False
         kinds_made = frozenset().union(*(m.kinds for m in made)) if made else frozenset()
