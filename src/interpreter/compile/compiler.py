@@ -404,7 +404,7 @@ class Compiler:
             return _choose_among(which, made, choose is Choice)
 
     @staticmethod
-    def uses_facing(value: Any) -> bool:
+    def uses_facing(value: Any) -> builtins.bool:
         """The rule uses directions relative to a facing (Forward, FL...) somewhere."""
         from ..engine.facing import RELATIVE
         return any(getattr(ludeme, "needs_facing", False) or
