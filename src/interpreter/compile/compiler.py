@@ -29,6 +29,7 @@ from ..syntax.nodes import Bool, Const, Int, Span, Str
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..engine.move import Move
     from ..engine.state import State
     from ..engine.topology import Topology
 
@@ -112,6 +113,9 @@ class Compiler:
         # the compass direction the pieces whose moves are being compiled face (a piece's own
         # moves, or the play rule for one player): what Forward, FL... mean; None elsewhere
         self.facing: str | None = None
+        # the facing of each kind of piece, while a play rule's steps turn by the piece at their
+        # origin (moves_facing, when pieces face otherwise than their owners)
+        self.facing_by_origin: tuple[str | None, ...] | None = None
         self.player_facings: dict[int, str] = {}  # the direction each player faces, if given
         # what the compiled rules add to the game, installed once when it is built
         self.consequences: list[Consequence] = []
@@ -337,6 +341,9 @@ class Compiler:
 
     def moves(self, value: Any) -> MoveGen:
         """A move generator (a moves ludeme) compiled."""
+        if self.facing_by_origin is not None and getattr(value, "turns_by_origin", False) \
+                and value.directions is not None and self.uses_facing(value.directions):
+            return self._moves_by_origin(value)
         if isinstance(value, Ludeme):
             if self.testing_moves and hasattr(value, "compile_effect"):
                 from .effect_moves import effect_moves  # Ludii's effects are moves too
@@ -396,24 +403,64 @@ class Compiler:
                 return choose(lambda s, e: which(s, e) == 0, made[0], made[1])
             return _choose_among(which, made, choose is Choice)
 
+    @staticmethod
+    def uses_facing(value: Any) -> builtins.bool:
+        """The rule uses directions relative to a facing (Forward, FL...) somewhere."""
+        from ..engine.facing import RELATIVE
+        return any(getattr(ludeme, "needs_facing", False) or
+                   any(isinstance(node, Const) and node.name in RELATIVE for node in ludeme.children())
+                   for ludeme in value.walk())
+
     def moves_facing(self, value: Any) -> MoveGen:
         """A play rule: when it uses directions relative to a facing (Forward, FL...), one
         generator per player, each compiled with that player's facing (North when they have
         none), chosen by the mover."""
-        from ..engine.facing import RELATIVE
-        relative = any(getattr(ludeme, "needs_facing", False) or
-                       any(isinstance(node, Const) and node.name in RELATIVE for node in ludeme.children())
-                       for ludeme in value.walk())
+        relative = self.uses_facing(value)
         if not relative or self.facing is not None:
             return self.moves(value)
+        game = self.built()
+        facings = [None, *(comp.facing for comp in game.components[1:])]
+        # pieces facing otherwise than their owner (Ludii's (piece "Counter" P2 S) for a player
+        # without a direction): a step's relative directions turn by the piece at its origin
+        mixed = any(f != self.player_facings.get(game.owner_of[i], "N") for i, f in enumerate(facings) if i)
         gens: list[MoveGen | None] = [None]
-        for p in range(1, self.built().num_players + 1):
+        for p in range(1, game.num_players + 1):
             self.facing = self.player_facings.get(p, "N")
+            self.facing_by_origin = tuple(facings) if mixed else None
             try:
                 gens.append(self.moves(value))
             finally:
                 self.facing = None
+                self.facing_by_origin = None
         return ByMover(gens)
+
+    def _moves_by_origin(self, value: Any) -> MoveGen:
+        """A step, hop or slide whose relative directions (FR, Forward...) Ludii turns by the
+        facing of the piece at its origin (Directions: the component's dirn; no piece there, no
+        direction): compiled once per facing of the game's pieces, each keeping the moves whose
+        origin holds a piece of that facing (Dama (Italy)'s capture continuing from
+        (last To) with (directions {FR FL}) for a man declared facing South)."""
+        from ..engine.handsites import what_at
+        table = self.facing_by_origin
+        assert table is not None
+        saved = self.facing
+        made: dict[str, MoveGen] = {}
+        self.facing_by_origin = None
+        try:
+            for f in sorted({x for x in table if x}):
+                self.facing = f
+                made[f] = self.moves(value)
+        finally:
+            self.facing, self.facing_by_origin = saved, table
+
+        def gen(s: State, e: Env) -> list[Move]:
+            out: list[Move] = []
+            for f, g in made.items():
+                for m in g.moves(s, e):
+                    if m.frm >= 0 and table[what_at(s, m.frm)] == f:
+                        out.append(m)
+            return out
+        return FnGen(gen, unique=all(g.unique for g in made.values()))
 
     @overload
     def effect(self, value: None) -> None: ...

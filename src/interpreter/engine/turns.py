@@ -230,6 +230,9 @@ def _added(state: State, move: Move) -> None:
 
 def _move_piece(state: State, move: Move) -> None:
     n = len(state.what)
+    if 0 <= move.frm and not handsites.what_at(state, move.frm):
+        return  # Ludii's ActionMove: "if the origin is empty we do not apply this action" (a
+        # capture's apply that already took the piece away: L'attaque's attacker moved to (to))
     if not (move.frm < n and move.to < n):  # from or to a site of a hand
         local = handsites.carried(state, move.frm)  # the piece's state, value, rotation go with it
         handsites.put(state, move.to, handsites.what_at(state, move.frm))

@@ -705,7 +705,11 @@ class Place(Ludeme):
         from ..engine.handsites import what_at
         from .variables import PIECE_VALUED, PIECE_VALUES
         value = c.int(self.value)
-        region = c.region(self.sites)
+        if isinstance(self.sites, Int) and self.sites.value >= c.topo.n:  # a hand's site by number
+            hand_site = (self.sites.value,)  # (L'attaque's (place "Marshal1" 84 value:10))
+            region: Any = lambda s, e: hand_site  # noqa: E731
+        else:
+            region = c.region(self.sites)
 
         def valued(s: State, e: Env) -> None:
             placed(s, e)

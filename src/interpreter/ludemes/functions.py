@@ -528,10 +528,11 @@ def at_least(c: Compiler, value, low: int, what, where: Ludeme):
 
 # --- counts, scores, owners ----------------------------------------------------------------------------
 class CountPieces(Ludeme):
-    """How many pieces a player has on the board (``All``, or no player: everybody's), of one
-    kind only when a piece name is given (``"Ball"``: every owner's, ``"Ball1"``: P1's), and
-    only in a region with ``in:``. With another kind of site than the board's, the pieces on
-    the elements of that kind (:mod:`.other_sites`).
+    """How many pieces a player has (``All``, or no player: everybody's): on the board and, as
+    Ludii's, in their hand too (a hand's site with its count), of one kind only when a piece
+    name is given (``"Ball"``: every owner's, ``"Ball1"``: P1's), and only in a region with
+    ``in:`` (hands then only as far as the region holds their sites). With another kind of
+    site than the board's, the pieces on the elements of that kind (:mod:`.other_sites`).
 
     Parameters:
         type: the kind of site the pieces are on (the board's own when left out)
@@ -595,6 +596,8 @@ class CountPieces(Ludeme):
             return self._counted_on(c, sited, who, kinds, region, cond)
         if cond is not None:
             return self._counted_if(c, who, kinds, region, cond)
+        if region is None and self._hands_counted(c):  # Ludii's: the pieces in hand count too
+            return self._with_hands(c, who, kinds)
         if kinds is None and region is None:
             if who is None:
                 return lambda s, e: sum(s.counts)
@@ -618,6 +621,54 @@ class CountPieces(Ludeme):
                 elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
                     total += 1
             return total
+        return count
+
+    def _hands_counted(self, c: Compiler) -> bool:
+        """Ludii's CountPieces without ``in:`` visits every position a player owns, their hands'
+        sites too (a hand's site is of type Cell: left out when another type is named)."""
+        from ..engine.arrays import HAND
+        if HAND not in c.game.arrays and HAND_SITES not in c.game.arrays:
+            return False
+        return self.type is None or getattr(self.type, "name", None) == "Cell"
+
+    def _with_hands(self, c: Compiler, who: Any, kinds: Any) -> Any:
+        """The count on the board (as without hands) plus the pieces held in hand: a counted
+        hand's number of each kind, a hand site's piece times its count (Ludii's cs.count)."""
+        from ..engine.arrays import HAND, HAND_SITE_COUNT
+        owner_of = c.game.owner_of
+        on_board = self._board_only(c, who, kinds)
+
+        def count(s: State, e: Env) -> int:
+            p = who(s, e) if who is not None else 0
+            total = on_board(s, e)
+            held = s.arrays.get(HAND)
+            if held is not None:
+                for w, k in enumerate(held):
+                    if k and w and (who is None or owner_of[w] == p) and (kinds is None or w in kinds):
+                        total += k
+            sites = s.arrays.get(HAND_SITES)
+            if sites is not None:
+                numbers = s.arrays.get(HAND_SITE_COUNT)
+                for i, w in enumerate(sites):
+                    if w and (who is None or owner_of[w] == p) and (kinds is None or w in kinds):
+                        total += (numbers[i] or 1) if numbers is not None else 1
+            return total
+        return count
+
+    def _board_only(self, c: Compiler, who: Any, kinds: Any) -> Any:
+        """The pieces on the board's sites (every level of a stack)."""
+        if kinds is None:  # state.counts: every piece on the board, each level of a stack too
+            if who is None:
+                return lambda s, e: sum(s.counts)
+            return lambda s, e: s.counts[who(s, e)]
+        n = c.topo.n
+        if c.game.stacking:
+            return self._counted_levels(c, who, kinds, const_fn(range(n)))
+
+        def count(s: State, e: Env) -> int:
+            what, owners = s.what, s.who
+            p = who(s, e) if who is not None else 0
+            return sum(1 for x in range(n) if what[x] and (who is None or owners[x] == p) and what[x] in kinds)
         return count
 
     def _counted_on(self, c: Compiler, kind: str, who: Any, kinds: Any, region: Any, cond: Any) -> Any:
@@ -709,6 +760,8 @@ class CountPieces(Ludeme):
         from ..native.kernels.core import _components_named
         if self.of is not None or self.condition is not None:
             raise NoKernel("(count Pieces of:... if:...)")
+        if self.region is None and ("hand" in k.layout.arrays or k.layout.hand_sites):
+            raise NoKernel("(count Pieces ...)", "pieces in hand count too")
         from .other_sites import no_sited_kernel
         no_sited_kernel(self, k, self.type)
         everyone = k.players_of(self.role) is not None or self.role is None

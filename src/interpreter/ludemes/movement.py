@@ -101,6 +101,7 @@ class MoveSlide(Ludeme):
     """
 
     name = "move Slide"
+    turns_by_origin = True  # relative directions: by the piece at the origin (Compiler.moves_facing)
     default_directions = "Adjacent"
     kind = MOVES
 
@@ -182,6 +183,8 @@ class MoveSlide(Ludeme):
         return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
 
     def kernel_moves(self, k: Emitter) -> Made:
+        from .moves import _no_kernel_by_origin
+        _no_kernel_by_origin(k, self)
         from ..engine.move import MoveKind
         from ..native.emit import INFINITY, Made, NoKernel
         from ..native.kernels.capture import bounds, rays_table

@@ -801,6 +801,7 @@ class MoveStep(Ludeme):
 
     name = "move Step"
     default_directions = "Adjacent"
+    turns_by_origin = True  # relative directions: by the piece at the origin (Compiler.moves_facing)
 
     def concepts_at(self, where):
         to = self.to
@@ -836,11 +837,21 @@ class MoveStep(Ludeme):
         from ..native.kernels.moves import moves_to_table, step_table
         if stack_flag(self.stack):
             raise NoKernel("(move Step stack:True)")
+        _no_kernel_by_origin(k, self)
         from ..native.kernels.placement import _to_rule
         _, conds, to_effect = _to_rule(k, self.to)
         nbrs, distinct = step_table(k, self.directions)
         sources_once = moves_to_table(self, k, nbrs, conds, to_effect)
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+def _no_kernel_by_origin(k: Emitter, move: Any) -> None:
+    """A step, hop or slide whose relative directions turn by the piece at its origin
+    (Compiler.moves_facing, pieces facing otherwise than their owners) is left to the reference."""
+    from ..compile.compiler import Compiler
+    if k.notes.get("by_origin") and move.directions is not None and Compiler.uses_facing(move.directions):
+        from ..native.emit import NoKernel
+        raise NoKernel(f"({move.name} ...)", "relative directions turned by the piece at the origin")
 
 
 def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: Any,
@@ -893,6 +904,7 @@ class MoveHop(Ludeme):
     """
 
     name = "move Hop"
+    turns_by_origin = True  # relative directions: by the piece at the origin (Compiler.moves_facing)
     default_directions = "Adjacent"
 
     def concepts_at(self, where):
@@ -975,6 +987,7 @@ class MoveHop(Ludeme):
         from ..native.emit import NoKernel as _NoKernel
         if stack_flag(self.stack):
             raise _NoKernel("(move Hop stack:True)")
+        _no_kernel_by_origin(k, self)
         return self._kernel_hops(k)
 
     def _kernel_hops(self, k: Emitter) -> Made:
@@ -1338,8 +1351,7 @@ class ForEachPiece(Ludeme):
             kinds = frozenset(k for item in items for k in c.components_named(item.value, item))
         table: list[MoveGen | None]  # per component: the moves it makes here
         if self.moves is not None:
-            own = c.moves(self.moves)
-            table = [None, *[own if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
+            table = self._given_moves(c, kinds)
         else:
             table = [None, *[c.piece_moves[comp.index] if kinds is None or comp.index in kinds else None
                               for comp in comps[1:]]]
@@ -1399,6 +1411,27 @@ class ForEachPiece(Ludeme):
                     out.extend(moves(s, frame))
             return out
         return gen
+
+    def _given_moves(self, c: Compiler, kinds: Any) -> list:
+        """The moves given, per component. Directions relative to a facing (Forward, FR...) are
+        Ludii's turned by the facing of the piece at (from) (Directions: the component's dirn),
+        not by the mover's: with such directions, the moves are compiled once per facing of
+        the pieces (a draughts man declared ``(piece "Counter" P2 S)`` steps South)."""
+        comps = c.game.components
+        wanted = [comp for comp in comps[1:] if kinds is None or comp.index in kinds]
+        if c.facing is None or not c.uses_facing(self.moves):
+            own = c.moves(self.moves)
+            return [None, *[own if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
+        saved, by_origin, made = c.facing, c.facing_by_origin, {}
+        c.facing_by_origin = None  # the piece at (from) is one of these: its facing is known
+        try:
+            for comp in wanted:
+                if comp.facing not in made:
+                    c.facing = comp.facing
+                    made[comp.facing] = c.moves(self.moves)
+        finally:
+            c.facing, c.facing_by_origin = saved, by_origin
+        return [None, *[made[comp.facing] if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
 
     def compile_effect(self, c: Compiler):
         """As a consequence: with moves given, on the board, the effect of those moves from each
@@ -1535,8 +1568,8 @@ class ForEachPiece(Ludeme):
             gen = self.moves if self.moves is not None else own[comp.index]
             if gen is None:
                 continue
-            # (moves given here read the facing of the play rule around, if any)
-            facing = comp.facing if self.moves is None and _reads_facing(gen) else k.notes.get("facing")
+            # (moves given here too: Ludii turns them by the facing of the piece at (from))
+            facing = comp.facing if _reads_facing(gen) else k.notes.get("facing")
             branches.setdefault((id(gen), facing), (gen, []))[1].append(comp.index)
         if self.moves is None and not any(own[1:]):
             raise NoKernel("(forEach Piece)", "no piece declares moves")
@@ -1553,11 +1586,13 @@ class ForEachPiece(Ludeme):
                     table = k.table(mask)
                     with k.indented(f"{'if' if first else 'elif'} {table}[{k.what(frm)}] != 0:"):
                         outer, k.notes["facing"] = k.notes.get("facing"), facing
+                        by_origin, k.notes["by_origin"] = k.notes.get("by_origin"), False  # known here
                         try:
                             with k.bind(frm=frm):
                                 made.append(k.moves(gen))
                         finally:
                             k.notes["facing"] = outer
+                            k.notes["by_origin"] = by_origin
                         k.line("pass")
                     first = False
         kinds_made = frozenset().union(*(m.kinds for m in made)) if made else frozenset()
@@ -1721,6 +1756,9 @@ class Do(Ludeme):
         """As a consequence (in a then), with effects on both sides: the first effect, then the
         next one (Ludii applies both, in order); its then after. A first part made of moves
         ((add ...), Ludii's moves) has all of them applied first, as Ludii's pre-moves."""
+        from .effects import _Effect
+        if self.next is None and self.ifAfterwards is not None and isinstance(self.moves, _Effect):
+            return self._effect_if_afterwards(c)
         effects = self.next is not None and hasattr(self.next, "compile_effect")
         if self.ifAfterwards is not None or not effects:
             gen = self.compile(c)  # a decision: its moves all applied (as any moves used as an effect)
@@ -1737,6 +1775,29 @@ class Do(Ludeme):
             nxt(s, e)
             if then is not None:
                 then(s, e)
+        return run
+
+    def _effect_if_afterwards(self, c: Compiler):
+        """An effect kept only if the condition holds after it (A K'aak'il's
+        ``(do (remember Value ...) ifAfterwards:...)`` in a then): Ludii's Do lists the effect's
+        one move, tries it on a copy (as holds_after does a move), and the consequence applies
+        it only when the condition held there; its then follows."""
+        effect = c.effect(self.moves)
+        cond = c.bool(self.ifAfterwards)
+        then = _then(c, self.then)
+
+        def run(s: State, e: Env) -> None:
+            mark = s.mark()
+            try:
+                s.ply += 1  # as holds_after: the tried move counts itself
+                effect(s, e)
+                kept = bool(cond(s, e))
+            finally:
+                s.rollback(mark)
+            if kept:
+                effect(s, e)
+                if then is not None:
+                    then(s, e)
         return run
 
     def _compile_next(self, c: Compiler) -> MoveGen:

@@ -288,8 +288,8 @@ class FromTo(_Effect):
         to = any_site(c, self.to.sites) if self.to.sites is not None else (lambda s, e: e.to)
         number = c.int(self.count) if self.count is not None else const_fn(1)
         then = self.then.compile_effect(c) if self.then is not None else None
-        if (self.frm.sites is None or self.to.sites is None) and not c.game.stacking:
-            raise BindError("fromTo needs both sites here: (fromTo (from SITE) (to SITE) ...)", self.span)
+        # a site left out is the frame's (Ludii's From and To default to (from) and (to)):
+        # L'attaque's (fromTo (from) (to (mapEntry (what at:(from))))) in a capture's apply
         moved = _stacked_from_to(c, frm, to, number, self, then) if c.game.stacking else \
             self._counted(c, frm, to, number, then)
         if self.copy is None or self.count is not None or self.frm.level is not None or self.to.level is not None:
@@ -325,15 +325,20 @@ class FromTo(_Effect):
     def _counted(self, c: Compiler, frm: Any, to: Any, number: Any, then: Any) -> Any:
         """The pieces moved in a game counting pieces per site (not stacking)."""
         seed = seed_kind(c.game)
+        from ..engine import handsites
+        one_piece = self.count is None and bool(c.game.piece_arrays)  # Ludii's ActionMove
 
         def run(s: State, e: Env) -> None:
             a, b = frm(s, e), to(s, e)
             if a < 0 or b < 0:
                 return
             what = kind_at(s, a, seed)
+            local = handsites.carried(s, a) if one_piece else None  # its state, value, rotation
             moved = take_pieces(s, a, number(s, e))
             if moved:
                 add_pieces(s, b, moved, what)
+                if local:
+                    handsites.give(s, b, local)
                 _note_effect_to(s, b, a)
                 if s.game.on_track is not None:  # Ludii's move actions keep the tracks' counts
                     ontrack.moved(s, what, a, b, moved)

@@ -220,14 +220,20 @@ class Generator:
             return k.moves(play)
         # the way each player faces, when (players {(player N) ...}) says (as the build reads it)
         facings = {p: f for p, f in enumerate(self.bound.players.facings, start=1) if f and p <= k.players}
+        game = k.game
+        # pieces facing otherwise than their owners: steps turn by the piece at their origin
+        # (Compiler.moves_facing); the kernels of steps, hops and slides leave that to the reference
+        mixed = any(comp.facing != facings.get(game.owner_of[comp.index], "N") for comp in game.components[1:])
         made = []
         for p in range(1, k.players + 1):
             with k.indented(f"{'if' if p == 1 else 'elif'} {k.mover} == {p}:"):
                 k.notes["facing"] = facings.get(p, "N")
+                k.notes["by_origin"] = mixed
                 try:
                     made.append(k.moves(play))
                 finally:
                     k.notes["facing"] = None
+                    k.notes["by_origin"] = False
                 k.line("pass")
         return Made.either(made)
 
@@ -334,11 +340,13 @@ class Generator:
                     k.line("w = st[WHAT + frm]")
                     for name in self.layout.piece_arrays:
                         k.line(f"c_{name} = st[{name.upper()} + frm]")
+                    # Ludii's ActionMove: an empty origin (its piece taken by a capture's apply
+                    # already) does nothing
                     with k.indented("if w != 0:"):
                         k.place("frm", "0")
-                    k.place("to", "w")
-                    for name in self.layout.piece_arrays:
-                        k.line(f"st[{name.upper()} + to] = c_{name}")
+                        k.place("to", "w")
+                        for name in self.layout.piece_arrays:
+                            k.line(f"st[{name.upper()} + to] = c_{name}")
                 with k.indented(f"elif kind == {int(MoveKind.REMOVE)}:"):
                     with k.indented("if st[WHAT + to] != 0:"):
                         k.place("to", "0")
