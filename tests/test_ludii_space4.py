@@ -48,3 +48,59 @@ def test_min_of_two_numbers_is_still_the_least():
     s = load(MIN_RANGE.replace("(min 2)", "(range 0 Infinity)").replace(
         "(start (place \"Disc1\" 0))", "(start {(place \"Disc1\" 0) (set Score P1 (min 3 2))})")).initial_state()
     assert s.scores[1] == 2
+
+
+# --- (move Step (from <site>) ...) moves whatever piece is there ----------------------------------
+# Ludii's Step.eval makes an ActionMove from the from site without asking whose piece it is: a
+# placed piece pushing its neighbours (Gekitai) moves the opponent's pieces too.
+PUSH = '''(game "T" (players 2) (equipment {(board (square 6)) (piece "Marker" Each)})
+ (rules (start (place "Marker1" 8))
+ (play (move Add (to (sites Empty))
+   (then (forEach Site (sites Around (last To))
+      (if (not (is Empty (site)))
+        (move Step (from (site)) (directions Cell from:(last To) to:(site)) (to if:(is Empty (to)))))))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+@pytest.mark.parametrize("first", [35, 9])
+def test_a_step_from_a_site_moves_any_players_piece(first):
+    s = load(PUSH).initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.to == first))  # P1 (at 9 it pushes its own piece)
+    if first == 35:
+        s.apply(next(m for m in s.legal_moves() if m.to == 9))  # P2 pushes P1's piece at 8 west
+    assert s.who[7] == 1 and s.who[8] == 0
+
+
+SLIDE_ENEMY = '''(game "T" (players 2) (equipment {(board (rectangle 1 5)) (piece "Disc" Each)})
+ (rules (start {(place "Disc2" 1)})
+ (play (move Slide (from (sites Occupied by:Next)) E))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_slide_from_the_opponents_sites_moves_the_opponents_piece():
+    s = load(SLIDE_ENEMY).initial_state()
+    assert sorted(m.to for m in s.legal_moves()) == [2, 3, 4]
+
+
+# --- (count Pieces <player>) without in: counts the pieces in the hands too -----------------------
+# Ludii's CountPieces walks State.owned(), the sites a player owns in every container, adding
+# each site's count: eight pieces in a hand are eight pieces (Moxie's "at most two" loss).
+HELD = '''(game "T" (players 2) (equipment {(board (square 4)) (piece "Pawn" Each) (hand Each)})
+ (rules (start (place "Pawn" "Hand" count:8))
+ (play (move (from (handSite Mover)) (to (sites Empty))))
+ (end (forEach NonMover if:(<= (count Pieces Player) 2) (result Player Loss)))))'''
+
+
+@pytest.mark.parametrize("counted", ["(count Pieces Player)", '(count Pieces Player "Pawn")'])
+def test_count_pieces_without_a_region_counts_the_hand(counted):
+    g = load(HELD.replace("(count Pieces Player)", counted))
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert not s.is_over()  # P2 holds eight pieces in hand: not at most two
+
+
+def test_count_pieces_in_a_region_counts_only_there():
+    g = load(HELD.replace("(count Pieces Player)", "(count Pieces Player in:(sites Board))"))
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.is_over()  # on the board P2 has none
