@@ -81,26 +81,3 @@ def test_a_slide_from_the_opponents_sites_moves_the_opponents_piece():
     s = load(SLIDE_ENEMY).initial_state()
     assert sorted(m.to for m in s.legal_moves()) == [2, 3, 4]
 
-
-# --- (count Pieces <player>) without in: counts the pieces in the hands too -----------------------
-# Ludii's CountPieces walks State.owned(), the sites a player owns in every container, adding
-# each site's count: eight pieces in a hand are eight pieces (Moxie's "at most two" loss).
-HELD = '''(game "T" (players 2) (equipment {(board (square 4)) (piece "Pawn" Each) (hand Each)})
- (rules (start (place "Pawn" "Hand" count:8))
- (play (move (from (handSite Mover)) (to (sites Empty))))
- (end (forEach NonMover if:(<= (count Pieces Player) 2) (result Player Loss)))))'''
-
-
-@pytest.mark.parametrize("counted", ["(count Pieces Player)", '(count Pieces Player "Pawn")'])
-def test_count_pieces_without_a_region_counts_the_hand(counted):
-    g = load(HELD.replace("(count Pieces Player)", counted))
-    s = g.initial_state()
-    s.apply(s.legal_moves()[0])
-    assert not s.is_over()  # P2 holds eight pieces in hand: not at most two
-
-
-def test_count_pieces_in_a_region_counts_only_there():
-    g = load(HELD.replace("(count Pieces Player)", "(count Pieces Player in:(sites Board))"))
-    s = g.initial_state()
-    s.apply(s.legal_moves()[0])
-    assert s.is_over()  # on the board P2 has none

@@ -528,8 +528,7 @@ def at_least(c: Compiler, value, low: int, what, where: Ludeme):
 
 # --- counts, scores, owners ----------------------------------------------------------------------------
 class CountPieces(Ludeme):
-    """How many pieces a player has on the board and, without ``in:``, in the hands (Ludii
-    counts every container's sites the player owns) (``All``, or no player: everybody's), of one
+    """How many pieces a player has on the board (``All``, or no player: everybody's), of one
     kind only when a piece name is given (``"Ball"``: every owner's, ``"Ball1"``: P1's), and
     only in a region with ``in:``. With another kind of site than the board's, the pieces on
     the elements of that kind (:mod:`.other_sites`).
@@ -596,13 +595,7 @@ class CountPieces(Ludeme):
             return self._counted_on(c, sited, who, kinds, region, cond)
         if cond is not None:
             return self._counted_if(c, who, kinds, region, cond)
-        from .space_counts import pieces_in_hands
-        held = pieces_in_hands(c, kinds) if region is None and not c.game.stacking else None
         if kinds is None and region is None:
-            if held is not None:  # Ludii's: the pieces the player owns in every container
-                if who is None:
-                    return lambda s, e: sum(s.counts) + held(s, None)
-                return lambda s, e: s.counts[p := who(s, e)] + held(s, p)
             if who is None:
                 return lambda s, e: sum(s.counts)
             return lambda s, e: s.counts[who(s, e)]
@@ -624,8 +617,6 @@ class CountPieces(Ludeme):
                                   and (kinds is None or piece in kinds))
                 elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
                     total += 1
-            if held is not None:  # without in:, the pieces in the hands too (Ludii's owned sites)
-                total += held(s, p if who is not None else None)
             return total
         return count
 
@@ -718,9 +709,6 @@ class CountPieces(Ludeme):
         from ..native.kernels.core import _components_named
         if self.of is not None or self.condition is not None:
             raise NoKernel("(count Pieces of:... if:...)")
-        from ..engine.arrays import HAND, HAND_SITES
-        if self.region is None and not k.game.stacking and (HAND in k.game.arrays or HAND_SITES in k.game.arrays):
-            raise NoKernel("(count Pieces) with hands", "the pieces in the hands count too")
         from .other_sites import no_sited_kernel
         no_sited_kernel(self, k, self.type)
         everyone = k.players_of(self.role) is not None or self.role is None
