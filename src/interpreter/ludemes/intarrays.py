@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .base import ANY_INT, INT, INT_FN, INTS, REGION_FN, Either, Kind, Ludeme, Param
+from ..errors import BindError
+from .base import ANY_INT, INT, INT_FN, INTS, RANGE, REGION_FN, Either, Kind, Ludeme, Param
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -46,15 +47,17 @@ class ArrayFn(Ludeme):
 
 class Min(Ludeme):
     """The least of two numbers, or of an array of numbers; of an array with nothing in it,
-    -1 (Ludii's undefined).
+    -1 (Ludii's undefined). One number alone is Ludii's range ``min``: from N up, with no
+    upper bound (a distance or length of at least N).
 
     Parameters:
-        values: a number or an array of numbers
+        values: a number or an array of numbers; one number alone: the least of a range
         other: a second number, compared with the first
 
     Examples:
         (min 3 (count Moves))
         (min (array (sites Empty)))
+        (min 1)
     """
 
     name = "min"
@@ -62,6 +65,28 @@ class Min(Ludeme):
     kind = INT
     values: Any = Param(Either((Kind((INTS,), "ints"), INT_FN)), range=ANY_INT)
     other: Any = Param(INT_FN, optional=True, range=ANY_INT)
+
+    def validate(self) -> None:
+        if self.other is None and not (isinstance(self.values, Ludeme) and self.values.kind == INTS):
+            self.kind = RANGE  # type: ignore[misc]  # Ludii's range Min: one number, no int form
+
+    def concepts_at(self, where):
+        # Ludii's int min (of two numbers or an array) is Minimum; its range min says nothing
+        return ("Minimum",) if self.kind == INT else ()
+
+    def bounds(self, c: Compiler) -> tuple[int, int]:
+        """The range min: from N to Ludii's Infinity."""
+        from ..engine.values import INFINITY
+        n = c.static_int(self.values)
+        if n < 0:
+            raise BindError(f"a length or distance is at least 0, not {n}", self.span)
+        return n, INFINITY
+
+    def dynamic_bounds(self, c: Compiler):
+        """bounds(state, env) -> (low, high), for a least value known only during play."""
+        from ..engine.values import INFINITY
+        n = c.int(self.values)
+        return lambda s, e: (max(0, n(s, e)), INFINITY)
 
     def compile(self, c: Compiler):
         if self.other is not None:

@@ -166,14 +166,14 @@ class MoveSlide(Ludeme):
                                         between=ray[:k])
             return move
 
-        check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any)
+        check = not c.game.stacking  # a piece there, anyone's (in a stacking game, as Ludii: any site)
 
         def gen(s: State, e: Env) -> list[Move]:
             out: list[Move] = []
             frame = e.child()
-            who, mover = s.who, s.mover
+            what = s.what
             for frm in sources(s, e):
-                if frm < 0 or (check and who[frm] != mover):
+                if frm < 0 or (check and not what[frm]):  # Ludii's slide moves whatever is there
                     continue
                 frame.frm = frm
                 along = line if dynamic is None else _SlideLine(*dynamic(s, frame), stop, go, extra)
@@ -333,9 +333,9 @@ def _slide_by_track(c: Compiler, slide: MoveSlide) -> MoveGen:
     def gen(s: State, e: Env) -> list[Move]:
         out: list[Move] = []
         frame = e.child()
-        who, what, mover = s.who, s.what, s.mover
+        what = s.what
         for frm in sources(s, e):
-            if frm < 0 or (check and who[frm] != mover):
+            if frm < 0 or (check and not what[frm]):  # Ludii's slide moves whatever is there
                 continue
             frame.frm = frm
             lo, hi = fixed if dynamic is None else dynamic(s, frame)

@@ -22,6 +22,7 @@ from ..syntax.nodes import Bool, Int
 from .base import (
     ANY_INT,
     BOOL_FN,
+    COUNT,
     INT,
     INT_FN,
     MOVES,
@@ -78,7 +79,7 @@ class PlaceStack(_Stacking):
         coord: one site by its label
         coords: several sites by their labels
         count: how many pieces on each site (1 when left out)
-        counts: how many pieces on each site, one number per site
+        counts: how many pieces on each site, one number per site (0: none there)
         state: the local state of the pieces placed
         rotation: their rotation (Ludii's; refused here unless 0)
         value: their value (Ludii's; refused here unless 0)
@@ -103,7 +104,7 @@ class PlaceStack(_Stacking):
     coord: Any = Param(STR_LIT, optional=True, named=True)
     coords: Any = Param(ArrayOf(STR_LIT, single=False), optional=True)
     count: Any = Param(INT_FN, optional=True, named=True, range=PIECES)
-    counts: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECES)
+    counts: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=COUNT)  # 0: none (Ludii's loop)
     state: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     rotation: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
     value: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)

@@ -55,8 +55,8 @@ def _sources(k: Emitter, frm: Any) -> tuple[Region, Any]:
 
 
 class _Sourced:
-    """Emit a loop over the sources of a move whose piece is the mover's; inside, the source is
-    bound as (from)."""
+    """Emit a loop over the sources of a move that hold a piece (any player's: Ludii's step,
+    hop and leap move whatever is there); inside, the source is bound as (from)."""
 
     def __init__(self, k: Emitter, frm: Any):
         self.region, self.condition = _sources(k, frm)
@@ -69,7 +69,7 @@ class _Sourced:
         self._loop.__enter__()
         if var in k.hand_vars:
             raise NoKernel("(from ...)", "a move from a site of a hand")
-        k.line(f"if {var} < 0 or {k.who(var)} != {k.mover}:")
+        k.line(f"if {var} < 0 or {k.what(var)} == 0:")  # any piece, as Ludii's (not an empty site)
         k.line("    continue")
         self._bind = k.bind(frm=var)
         self._bind.__enter__()
@@ -94,7 +94,7 @@ def step_table(k: Emitter, directions: Any) -> tuple[str, bool]:
 
 
 def moves_to_table(self: Any, k: Emitter, table: str, conds: list[Any], to_effect: Any) -> bool:
-    """Emit the moves of the mover's pieces from each source to the sites of its row of a
+    """Emit the moves of the pieces at each source to the sites of its row of a
     table (-1 padded: steps, leaps), where the to conditions hold; whether each source is
     visited once (the moves are then unique when the rows are)."""
     then = k.then_of(self.then)
