@@ -287,3 +287,17 @@ def test_passes_say_the_latest_turns_were_passes(head):
     assert not state.is_over()
     state.apply("pass")
     assert state.result().winners == [1]
+
+
+def test_a_last_move_from_a_hand_is_written_and_read_back():
+    g = load('''(game "FromHand" (players 2)
+        (equipment {(board (square 3)) (piece "Disc" Each) (hand Each)})
+        (rules (start {(place "Disc1" (handSite P1) count:2) (place "Disc2" (handSite P2) count:2)})
+            (play (move (from (handSite Mover)) (to (sites Empty))))
+            (end (if (is Full) (result Mover Win)))))''')
+    s = g.initial_state()
+    s.apply("Hand1-B2")
+    text = s.to_text()
+    assert "from: Hand1" in text and "to: B2" in text
+    back = g.state_from_text(text)
+    assert back.last_from == s.last_from and back.to_text() == text

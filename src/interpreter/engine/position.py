@@ -50,6 +50,7 @@ from .env import ROOT
 from .picture import PictureError, read_picture
 from .render import EMPTY_GRID, EMPTY_ROW, SYMBOLS, piece_symbols
 from .result import Termination
+from .sites import site_label, site_of_label
 from .stacks import STACK, levels as stack_levels, size as stack_size
 
 if TYPE_CHECKING:
@@ -84,8 +85,8 @@ def write_position(state: State) -> str:
         "passes": state.passes,
         **({"turn_moves": state.turn_moves} if state.turn_moves else {}),  # within a turn of several moves
         "scores": {p: state.scores[p] for p in range(1, game.num_players + 1)},
-        "last": {"from": labels[state.last_from] if state.last_from >= 0 else None,
-                 "to": labels[state.last_to] if state.last_to >= 0 else None,
+        "last": {"from": site_label(game, state.last_from) if state.last_from >= 0 else None,  # a hand's too
+                 "to": site_label(game, state.last_to) if state.last_to >= 0 else None,
                  "mover": state.last_mover},
         "move_again": state.move_again,
         "turns": state.turns,
@@ -103,7 +104,7 @@ def write_position(state: State) -> str:
                           "termination": state.termination.value if state.termination else None}
     if STACK in game.arrays:
         comps = game.components
-        from .sites import site_label  # the sites after the board's (hands, a deck) hold stacks too
+        # the sites after the board's (hands, a deck) hold stacks too
         data["stacks"] = {site_label(game, i): [comps[level[0]].name if not any(level[1:]) else
                                                 [comps[level[0]].name, *level[1:]] for level in stack_levels(state, i)]
                           for i in range(len(state.arrays[STACK])) if stack_size(state, i) > 1}
@@ -262,6 +263,13 @@ def _site(game: Game, value: Any, where: str) -> int:
         raise PositionError(f"position: {where}: no site {label!r} on this board",
                             hint=f"site labels look like {sample} ...")
     return site
+
+
+def _any_site(game: Game, value: Any, where: str) -> int:
+    """A site of the board or of a hand (``Hand1``), by its label."""
+    label = _label(value)
+    site = site_of_label(game, label) if label is not None else -1
+    return site if site >= 0 else _site(game, value, where)
 
 
 # --- reading a position ----------------------------------------------------------------------------
@@ -439,8 +447,8 @@ def _read_scores_and_last(game: Game, state: State, data: dict[str, Any]) -> Non
             state.scores[player] = _int(v, f"scores: {p}", INT_MIN, INT_MAX, "a 32-bit whole number")
     if "last" in data:
         last = _mapping(data["last"], "last", ("from", "to", "mover"))
-        state.last_from = _site(game, last["from"], "last: from") if last.get("from") is not None else -1
-        state.last_to = _site(game, last["to"], "last: to") if last.get("to") is not None else -1
+        state.last_from = _any_site(game, last["from"], "last: from") if last.get("from") is not None else -1
+        state.last_to = _any_site(game, last["to"], "last: to") if last.get("to") is not None else -1
         state.last_mover = _player(game, last.get("mover", 0) or 0, "last: mover", nobody=True)
 
 
@@ -680,7 +688,6 @@ def _read_stacks(game: Game, state: State, stacks: Any) -> None:
     under = state.arrays[STACK]
     for site in range(len(under)):
         under[site] = ()
-    from .sites import site_of_label
     for label, pieces in _mapping(stacks, "stacks").items():
         off_board = site_of_label(game, str(label)) if isinstance(label, str) else -1
         site = off_board if off_board >= game.topology.n else _site(game, label, "stacks")
