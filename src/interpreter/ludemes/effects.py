@@ -866,6 +866,7 @@ class Place(Ludeme):
             count = number(s, e)
             for p, what in placed:
                 add_pieces(s, n + p - 1, count, what)
+                ontrack.added(s, what, n + p - 1, count)  # Ludii's ActionAdd: a track may start in a hand
         return in_hands
 
 
