@@ -595,7 +595,13 @@ class CountPieces(Ludeme):
             return self._counted_on(c, sited, who, kinds, region, cond)
         if cond is not None:
             return self._counted_if(c, who, kinds, region, cond)
+        # without in:, Ludii counts the pieces of every container: those held in hands too
+        held = _held_counter(c, kinds) if region is None else None
         if kinds is None and region is None:
+            if held is not None:
+                if who is None:
+                    return lambda s, e: sum(s.counts) + held(s, None)
+                return lambda s, e: s.counts[who(s, e)] + held(s, who(s, e))
             if who is None:
                 return lambda s, e: sum(s.counts)
             return lambda s, e: s.counts[who(s, e)]
@@ -603,7 +609,10 @@ class CountPieces(Ludeme):
         n = c.topo.n
         owner_of = c.game.owner_of
         if c.game.stacking:  # every piece of a stack counts, at any level (as without in:)
-            return self._counted_levels(c, who, kinds, region)
+            on_board = self._counted_levels(c, who, kinds, region)
+            if held is None:
+                return on_board
+            return lambda s, e: on_board(s, e) + held(s, who(s, e) if who is not None else None)
 
         def count(s, e):
             what, owners = s.what, s.who
@@ -617,6 +626,8 @@ class CountPieces(Ludeme):
                                   and (kinds is None or piece in kinds))
                 elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
                     total += 1
+            if held is not None:
+                total += held(s, p if who is not None else None)
             return total
         return count
 
@@ -712,6 +723,8 @@ class CountPieces(Ludeme):
         from .other_sites import no_sited_kernel
         no_sited_kernel(self, k, self.type)
         everyone = k.players_of(self.role) is not None or self.role is None
+        if self.region is None and _held_counter(k, None) is not None:
+            raise NoKernel("(count Pieces) in a game with hands", "Ludii counts the pieces held in hands too")
         if self.piece is None and self.region is None:
             if everyone:
                 total = k.temp("c")
@@ -1165,3 +1178,32 @@ class Mul(_Arith):
             raise NoKernel("(* <ints>)")
         parts = [_value(k, v) for v in self.values.items]
         return _folded(self, parts) or _checked(k, "(" + " * ".join(parts) + ")")
+
+
+def _held_counter(c: Any, kinds: Any) -> Any:
+    """``held(state, player)``: how many pieces of ``player`` (of every player: None) the hands
+    hold (counted hands by kind, hands of sites), of the kinds given (any: None); None when the
+    game has no hands. Ludii's CountPieces without ``in:`` visits the player's pieces in every
+    container (its ``owned`` positions), a hand's count included."""
+    from ..engine.arrays import HAND, HAND_SITES
+    from ..engine.handsites import count_at
+    arrays = c.game.arrays
+    if HAND not in arrays and HAND_SITES not in arrays:
+        return None
+    owner_of = c.game.owner_of
+
+    def held(s: Any, p: Any) -> int:
+        total = 0
+        supply = s.arrays.get(HAND)
+        if supply is not None:
+            for w, number in enumerate(supply):
+                if number and owner_of[w] and (p is None or owner_of[w] == p) and (kinds is None or w in kinds):
+                    total += number
+        sites = s.arrays.get(HAND_SITES)
+        if sites is not None:
+            n = len(s.what)
+            for i, w in enumerate(sites):
+                if w and owner_of[w] and (p is None or owner_of[w] == p) and (kinds is None or w in kinds):
+                    total += count_at(s, n + i)
+        return total
+    return held
