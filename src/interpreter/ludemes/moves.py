@@ -83,6 +83,25 @@ def _to_rule(c: Compiler, to: Any) -> tuple:
     return region, cond, effect
 
 
+def _gated_to(c: Compiler, to: Any) -> tuple:
+    """(condition or None, effect or None) of a step's ``(to ...)``, as Ludii's Step: the
+    apply's ``if:`` only says whether its effect happens (Apply.eval gives no moves where it
+    fails, and MoveUtilities.chainRuleWithAction keeps the step as it is), not whether the piece
+    may go. An apply with a condition and no effect stays a condition (Ludii has no effect to
+    run there)."""
+    apply = getattr(to, "apply", None)
+    if apply is None or apply.condition is None or apply.effect is None:
+        _, cond, effect = _to_rule(c, to)
+        return cond, effect
+    _, cond = _to_spec(c, to)
+    guard, inner = c.bool(apply.condition), apply.compile_effect(c)
+
+    def effect(s: State, e: Env) -> None:
+        if guard(s, e):
+            inner(s, e)
+    return cond, effect
+
+
 def _chain(*effects: Any) -> Any:
     """Effects run one after the other (None for none)."""
     present = [effect for effect in effects if effect is not None]
@@ -100,6 +119,13 @@ def _chain(*effects: Any) -> Any:
 def _bound_from(s: State, e: Env) -> tuple[int, ...]:
     """The site of the piece whose moves these are: the frame's (from)."""
     return (e.frm,)
+
+
+def _implicit_from(frm: Any) -> bool:
+    """Whether a step's or hop's start is the piece being moved (no ``(from <site>)`` given):
+    only then is it the mover's piece. Ludii's Step and Hop move whatever stands on a site
+    given (``(step (from (site)) ...)`` of an opponent's piece, in a ``can Move``)."""
+    return frm is None or frm.sites is None
 
 
 def _from_sites(c: Compiler, frm: Any) -> Any:
@@ -793,16 +819,18 @@ class MoveStep(Ludeme):
 
     def compile(self, c: Compiler):
         sources = _from_sites(c, self.source)
-        _, cond, effect = _to_rule(c, self.to)
+        cond, effect = _gated_to(c, self.to)
         then = _then(c, self.then)
         relation = self.directions.name if isinstance(self.directions, Const) else \
             "Adjacent" if self.directions is None else None
         if relation in c.topo.neighbours:
-            return with_levels(c, _step_moves(c, sources, c.topo.neighbours[relation], cond, then, effect),
+            return with_levels(c, _step_moves(c, sources, c.topo.neighbours[relation], cond, then, effect,
+                                              owned=_implicit_from(self.source)),
                                self.source, self.to, self.stack)
         dirs = c.directions(self.directions, "Adjacent")
         # a step is a hop over nothing
-        return with_levels(c, _line_moves(c, sources, dirs, (0, 0), None, None, cond, then, effect),
+        return with_levels(c, _line_moves(c, sources, dirs, (0, 0), None, None, cond, then, effect,
+                                          owned=_implicit_from(self.source)),
                            self.source, self.to, self.stack)
 
     def kernel_moves(self, k: Emitter) -> Made:
@@ -811,22 +839,27 @@ class MoveStep(Ludeme):
         from ..native.kernels.moves import moves_to_table, step_table
         if stack_flag(self.stack):
             raise NoKernel("(move Step stack:True)")
+        apply = getattr(self.to, "apply", None)
+        if apply is not None and apply.condition is not None and apply.effect is not None:
+            raise NoKernel("(move Step (to ... (apply if:... <effect>)))", "an effect under a condition")
         from ..native.kernels.placement import _to_rule
         _, conds, to_effect = _to_rule(k, self.to)
         nbrs, distinct = step_table(k, self.directions)
-        sources_once = moves_to_table(self, k, nbrs, conds, to_effect)
+        sources_once = moves_to_table(self, k, nbrs, conds, to_effect, owned=_implicit_from(self.source))
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
 
 
 def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: Any,
-                to_effect: Any = None) -> MoveGen:
+                to_effect: Any = None, owned: bool = True) -> MoveGen:
     """Moves of one step from each source site to its neighbours (a neighbour table of the
     board's relations), if ``to_cond`` holds there; ``to_effect`` happens at the site reached
     before the piece arrives."""
     uid = c.game.uid
     rules = c.rule(to_effect, then)
     made: dict[tuple[int, int], Move] = {}  # moves are values: each is made once
-    check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any, e.g. a level's)
+    # the mover's piece (in a stacking game, as Ludii: any, e.g. a level's; from a site given,
+    # as Ludii's Step and Hop, whatever is there: see _implicit_from)
+    check = owned and not c.game.stacking
 
     def gen(s: State, e: Env) -> list[Move]:
         out = []
@@ -944,7 +977,7 @@ class MoveHop(Ludeme):
             if between.apply is not None:
                 between_effect = between.apply.compile_effect(c)
         return _line_moves(c, sources, dirs, length, between_cond, between_effect, to_cond,
-                           _then(c, self.then), to_effect)
+                           _then(c, self.then), to_effect, owned=_implicit_from(self.source))
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..native.emit import NoKernel as _NoKernel
@@ -999,7 +1032,7 @@ class MoveHop(Ludeme):
             before.append(over)
         rule = k.rule(self, before=before, after=[then] if then else [])
         d, j, end, b, to = k.temp("d"), k.temp("j"), k.temp("e"), k.temp("b"), k.temp("to")
-        with _Sourced(k, self.source) as frm:
+        with _Sourced(k, self.source, owned=_implicit_from(self.source)) as frm:
             with k.indented(f"for {d} in range({counts}[{frm}]):"):
                 k.line(f"{end} = min({lengths}[{frm}, {d}], {hi})")
                 k.line(f"{j} = 0")
@@ -1049,7 +1082,7 @@ def _distance_hop(c: Compiler, hop: MoveHop) -> MoveGen:
     # a capture at the landing site does the to's effect only; a hop, the hurdles' too
     rules = {True: c.rule(stop_effect, then), False: c.rule(c.move_effects(stop_effect, hurdle_effect), then)}
     made: dict[tuple, Move] = {}
-    check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any, e.g. a level's)
+    check = _implicit_from(hop.source) and not c.game.stacking  # the mover's piece (see _step_moves)
 
     def move_of(frm: int, to: int, jumped: tuple[int, ...], capture: bool) -> Move:
         key = (frm, to, jumped, capture)
@@ -1136,7 +1169,7 @@ def _longest(length) -> int | None:
 
 
 def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], between_cond: Any,
-                between_effect: Any, to_cond: Any, then: Any, to_effect: Any = None) -> MoveGen:
+                between_effect: Any, to_cond: Any, then: Any, to_effect: Any = None, owned: bool = True) -> MoveGen:
     """Moves along lines from each source site: over a run of ``length`` (min, max) sites that
     satisfy ``between_cond``, to the first site after it, if ``to_cond`` holds there; the
     between effect is applied to the run, and ``to_effect`` to the site reached, when the move
@@ -1149,7 +1182,7 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
     # a move over nothing (a step) has no sites to apply the between effect to
     rules = c.rule(c.move_effects(to_effect, between_effect), then)
     made: dict[tuple[int, int, int], Move] = {}  # moves are values: each is made once
-    check = not c.game.stacking  # the mover's piece (in a stacking game, as Ludii: any, e.g. a level's)
+    check = owned and not c.game.stacking  # the mover's piece (see _step_moves)
 
     def move_of(frm: int, d: int, ray: tuple[int, ...], k: int) -> Move:
         key = (frm, d, k)
@@ -1684,7 +1717,7 @@ class Do(Ludeme):
         if not hasattr(self.moves, "compile_effect"):
             raise BindError("(do ... next:...) takes an effect first (what happens before the moves "
                             "of next:), not a decision", self.moves.span)
-        prior = c.effect(self.moves)
+        prior = _before_reboot(self.moves, c.effect(self.moves))
         nxt = c.moves(self.next)
         first = c.rule(before=prior)  # each move does the prior effect again, before its own
         # in a game with dice, when no move is left the player passes, and the pass does the
@@ -1711,6 +1744,8 @@ class Do(Ludeme):
         from ..native.kernels.decisions import _copy_state, _do_next, _needs_act
         if self.then is not None:
             raise NoKernel("(do ... (then ...))")
+        if self.next is not None and _reads_pending(self.moves):
+            raise NoKernel("(do <pending read> next:...)", "a prior effect sees the pending values before the move")
         if self.ifAfterwards is None:
             return _do_next(self, k)
         _needs_act(k, "(do ... ifAfterwards:...)")
@@ -1858,3 +1893,36 @@ class MoveChoose(Ludeme):
         rule = k.rule(self, after=[t] if (t := k.then_of(self.then)) else [])
         k.accept(f"{rule} | ({int(MoveKind.CHOICE)} << {abi.KIND_SHIFT}) | ({index} << {abi.WHAT_SHIFT})")
         return "1"
+
+
+def _reads_pending(ludeme: Any) -> bool:
+    """Whether a rule reads the pending values (``is Pending``, ``value Pending``, ``sites
+    Pending``; ``set Pending`` writes them)."""
+    from .counters import SetPending, _UsesPending
+    return any(isinstance(x, _UsesPending) and not isinstance(x, SetPending) or getattr(x, "name", "") == "sites Pending"
+               for x in ludeme.walk())
+
+
+def _before_reboot(ludeme: Any, prior: Any) -> Any:
+    """The prior effect of ``(do <prior> next:...)`` as Ludii sees it: Ludii works the prior out
+    when it lists the legal moves, so the pending values the previous move left are still
+    there (they are rebooted only when the move is applied, and the move keeps the prior's
+    actions as they were listed). The prior runs at the ply of the move being played (see
+    Do._compile_next), when those values would no longer hold: for its run they are given
+    that ply, then their own back."""
+    if not _reads_pending(ludeme):
+        return prior
+    from .counters import _PENDING, _PENDING_SITES
+
+    def run(s: State, e: Env) -> None:
+        shifted = []
+        for name in (_PENDING, _PENDING_SITES):
+            held = s.arrays.get(name)
+            if held is not None and held[1] == s.ply - 1 and s.ply > 1:
+                s.set_item(held, 1, s.ply)
+                shifted.append((held, held[0]))
+        prior(s, e)
+        for held, value in shifted:
+            if held[1] == s.ply and held[0] == value:  # (unless the prior itself set new ones)
+                s.set_item(held, 1, s.ply - 1)
+    return run

@@ -58,9 +58,10 @@ class _Sourced:
     """Emit a loop over the sources of a move whose piece is the mover's; inside, the source is
     bound as (from)."""
 
-    def __init__(self, k: Emitter, frm: Any):
+    def __init__(self, k: Emitter, frm: Any, owned: bool = True):
         self.region, self.condition = _sources(k, frm)
         self.k = k
+        self.owned = owned  # only the mover's pieces (False: whatever is on a site given)
 
     def __enter__(self) -> str:
         k = self.k
@@ -69,7 +70,7 @@ class _Sourced:
         self._loop.__enter__()
         if var in k.hand_vars:
             raise NoKernel("(from ...)", "a move from a site of a hand")
-        k.line(f"if {var} < 0 or {k.who(var)} != {k.mover}:")
+        k.line(f"if {var} < 0 or {k.who(var)} != {k.mover}:" if self.owned else f"if {var} < 0:")
         k.line("    continue")
         self._bind = k.bind(frm=var)
         self._bind.__enter__()
@@ -93,7 +94,7 @@ def step_table(k: Emitter, directions: Any) -> tuple[str, bool]:
     return padded(k, rows), all(len(set(r)) == len(r) for r in rows)
 
 
-def moves_to_table(self: Any, k: Emitter, table: str, conds: list[Any], to_effect: Any) -> bool:
+def moves_to_table(self: Any, k: Emitter, table: str, conds: list[Any], to_effect: Any, owned: bool = True) -> bool:
     """Emit the moves of the mover's pieces from each source to the sites of its row of a
     table (-1 padded: steps, leaps), where the to conditions hold; whether each source is
     visited once (the moves are then unique when the rows are)."""
@@ -101,7 +102,7 @@ def moves_to_table(self: Any, k: Emitter, table: str, conds: list[Any], to_effec
     effect = (lambda e: e.effect(to_effect)) if to_effect is not None else None
     rule = k.rule(self, before=[effect] if effect else [], after=[then] if then else [])
     j, to = k.temp("j"), k.temp("to")
-    with _Sourced(k, self.source) as frm:
+    with _Sourced(k, self.source, owned) as frm:
         with k.indented(f"for {j} in range({table}.shape[1]):"):
             k.line(f"{to} = {table}[{frm}, {j}]")
             k.line(f"if {to} < 0:")
