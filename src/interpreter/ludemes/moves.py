@@ -91,15 +91,15 @@ def _gated_to(c: Compiler, to: Any) -> tuple:
     run there)."""
     apply = getattr(to, "apply", None)
     if apply is None or apply.condition is None or apply.effect is None:
-        _, cond, effect = _to_rule(c, to)
-        return cond, effect
+        _, cond, plain = _to_rule(c, to)
+        return cond, plain
     _, cond = _to_spec(c, to)
     guard, inner = c.bool(apply.condition), apply.compile_effect(c)
 
-    def effect(s: State, e: Env) -> None:
+    def gated(s: State, e: Env) -> None:
         if guard(s, e):
             inner(s, e)
-    return cond, effect
+    return cond, gated
 
 
 def _chain(*effects: Any) -> Any:
