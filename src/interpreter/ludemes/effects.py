@@ -87,11 +87,12 @@ class _Effect(Ludeme):
 
 class Apply(_Effect):
     """The effect applied to each site of a ``between`` (e.g. removing the captured pieces), or
-    to the site a move goes to. With ``if:``, in a ``(to ...)``, the move is made only where the
-    condition holds.
+    to the site a move goes to. With ``if:``, in the ``(to ...)`` of a step or of a move from a
+    site to another, whether the effect happens there (Ludii's Step and FromTo make the move
+    either way); in a hop's or a slide's, where the piece may stop (a capture).
 
     Parameters:
-        if: in a ``(to ...)``: the condition the site must meet
+        if: in a ``(to ...)``: the condition for the effect (a hop's, a slide's: for stopping)
         effect: the effect applied to the site
 
     Examples:
@@ -886,6 +887,7 @@ class Place(Ludeme):
             count = number(s, e)
             for p, what in placed:
                 add_pieces(s, n + p - 1, count, what)
+                ontrack.added(s, what, n + p - 1, count)  # Ludii's ActionAdd: a track may start in a hand
         return in_hands
 
 

@@ -1058,7 +1058,7 @@ class MoveFromTo(Ludeme):
         from ..engine.sites import site_label
         from .sowing import _note_effect_to, seed_kind
         game = c.game
-        _, _, effect = _to_rule(c, self.to)
+        _, _, effect = self._to_parts(c)  # the apply's if: says whether its effect happens
         number = c.int(self.count) if self.count is not None else const_fn(1)
         seed = seed_kind(game)
         take, add = counts.take_pieces, counts.add_pieces
@@ -1119,7 +1119,7 @@ class MoveFromTo(Ludeme):
             region = lambda s, e: (one_to(s, e),)  # noqa: E731
         else:
             region = c.region(target)
-        _, cond, _ = _to_rule(c, self.to)
+        _, cond, _ = self._to_parts(c)  # (an apply's if: does not stop the move: Ludii's FromTo)
         choice = self._counted_choice(c)
         pieces_at = counts.pieces_at
 

@@ -83,6 +83,25 @@ def _to_rule(c: Compiler, to: Any) -> tuple:
     return region, cond, effect
 
 
+def _gated_to(c: Compiler, to: Any) -> tuple:
+    """(condition or None, effect or None) of a step's ``(to ...)``, as Ludii's Step: the
+    apply's ``if:`` only says whether its effect happens (Apply.eval gives no moves where it
+    fails, and MoveUtilities.chainRuleWithAction keeps the step as it is), not whether the piece
+    may go. An apply with a condition and no effect stays a condition (Ludii has no effect to
+    run there)."""
+    apply = getattr(to, "apply", None)
+    if apply is None or apply.condition is None or apply.effect is None:
+        _, cond, plain = _to_rule(c, to)
+        return cond, plain
+    _, cond = _to_spec(c, to)
+    guard, inner = c.bool(apply.condition), apply.compile_effect(c)
+
+    def gated(s: State, e: Env) -> None:
+        if guard(s, e):
+            inner(s, e)
+    return cond, gated
+
+
 def _chain(*effects: Any) -> Any:
     """Effects run one after the other (None for none)."""
     present = [effect for effect in effects if effect is not None]
@@ -819,7 +838,7 @@ class MoveStep(Ludeme):
 
     def compile(self, c: Compiler):
         sources = _from_sites(c, self.source)
-        _, cond, effect = _to_rule(c, self.to)
+        cond, effect = _gated_to(c, self.to)
         then = _then(c, self.then)
         relation = self.directions.name if isinstance(self.directions, Const) else \
             "Adjacent" if self.directions is None else None
@@ -838,6 +857,9 @@ class MoveStep(Ludeme):
         if stack_flag(self.stack):
             raise NoKernel("(move Step stack:True)")
         _no_kernel_by_origin(k, self)
+        apply = getattr(self.to, "apply", None)
+        if apply is not None and apply.condition is not None and apply.effect is not None:
+            raise NoKernel("(move Step (to ... (apply if:... <effect>)))", "an effect under a condition")
         from ..native.kernels.placement import _to_rule
         _, conds, to_effect = _to_rule(k, self.to)
         nbrs, distinct = step_table(k, self.directions)
@@ -1804,7 +1826,7 @@ class Do(Ludeme):
         if not hasattr(self.moves, "compile_effect"):
             raise BindError("(do ... next:...) takes an effect first (what happens before the moves "
                             "of next:), not a decision", self.moves.span)
-        prior = c.effect(self.moves)
+        prior = _before_reboot(self.moves, c.effect(self.moves))
         nxt = c.moves(self.next)
         first = c.rule(before=prior)  # each move does the prior effect again, before its own
         # in a game with dice, when no move is left the player passes, and the pass does the
@@ -1831,6 +1853,8 @@ class Do(Ludeme):
         from ..native.kernels.decisions import _copy_state, _do_next, _needs_act
         if self.then is not None:
             raise NoKernel("(do ... (then ...))")
+        if self.next is not None and _reads_pending(self.moves):
+            raise NoKernel("(do <pending read> next:...)", "a prior effect sees the pending values before the move")
         if self.ifAfterwards is None:
             return _do_next(self, k)
         _needs_act(k, "(do ... ifAfterwards:...)")
@@ -1978,3 +2002,36 @@ class MoveChoose(Ludeme):
         rule = k.rule(self, after=[t] if (t := k.then_of(self.then)) else [])
         k.accept(f"{rule} | ({int(MoveKind.CHOICE)} << {abi.KIND_SHIFT}) | ({index} << {abi.WHAT_SHIFT})")
         return "1"
+
+
+def _reads_pending(ludeme: Any) -> bool:
+    """Whether a rule reads the pending values (``is Pending``, ``value Pending``, ``sites
+    Pending``; ``set Pending`` writes them)."""
+    from .counters import SetPending, _UsesPending
+    return any(isinstance(x, _UsesPending) and not isinstance(x, SetPending) or getattr(x, "name", "") == "sites Pending"
+               for x in ludeme.walk())
+
+
+def _before_reboot(ludeme: Any, prior: Any) -> Any:
+    """The prior effect of ``(do <prior> next:...)`` as Ludii sees it: Ludii works the prior out
+    when it lists the legal moves, so the pending values the previous move left are still
+    there (they are rebooted only when the move is applied, and the move keeps the prior's
+    actions as they were listed). The prior runs at the ply of the move being played (see
+    Do._compile_next), when those values would no longer hold: for its run they are given
+    that ply, then their own back."""
+    if not _reads_pending(ludeme):
+        return prior
+    from .counters import _PENDING, _PENDING_SITES
+
+    def run(s: State, e: Env) -> None:
+        shifted = []
+        for name in (_PENDING, _PENDING_SITES):
+            held = s.arrays.get(name)
+            if held is not None and held[1] == s.ply - 1 and s.ply > 1:
+                s.set_item(held, 1, s.ply)
+                shifted.append((held, held[0]))
+        prior(s, e)
+        for held, value in shifted:
+            if held[1] == s.ply and held[0] == value:  # (unless the prior itself set new ones)
+                s.set_item(held, 1, s.ply - 1)
+    return run

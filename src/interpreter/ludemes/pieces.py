@@ -258,9 +258,13 @@ class HandSite(Ludeme):
             where = count.span if count is not None else self.span
             raise BindError(f"a hand holds 0 to {MAX_HAND} pieces of a kind, not {amount}", where)
 
+        from ..engine import ontrack
+        site = self.compile(c)(None, None)
+
         def run(s: State, e: Env) -> None:
             hand = s.arrays[HAND]
             s.set_item(hand, what, hand[what] + amount)
+            ontrack.added(s, what, site, amount)  # Ludii's ActionAdd: a track may start in a hand
         return run
 
 
