@@ -854,18 +854,26 @@ class Place(Ludeme):
             from ..engine.decks import hands_first
             first = hands_first(game.arrays)  # after a deck declared before the hands
 
+            from ..engine.handsites import hand_slot
+            hand_of = {p: hand_slot(game.arrays, game.num_players, p) for p, _ in placed}
+
             def in_sites(s: State, e: Env) -> None:
                 slots = s.arrays[HAND_SITES]
                 for p, what in placed:
-                    free = [k for k in range(first + (p - 1) * size, first + p * size) if not slots[k]]
+                    k0 = first + hand_of[p] * size
+                    free = [k for k in range(k0, k0 + size) if not slots[k]] if hand_of[p] >= 0 else []
                     if free:
                         s.set_item(slots, free[0], what)
             return in_sites
 
+        from ..engine.counts import hand_site
+        sites_of = {p: hand_site(game, p) for p, _ in placed}
+
         def in_hands(s: State, e: Env) -> None:
             count = number(s, e)
             for p, what in placed:
-                add_pieces(s, n + p - 1, count, what)
+                if sites_of[p] >= 0:
+                    add_pieces(s, sites_of[p], count, what)
         return in_hands
 
 

@@ -1414,8 +1414,9 @@ class ForEachPiece(Ludeme):
             name = self.container.value
             if name == "Board":
                 which = const_fn(0)
-            elif name.startswith("Hand") and name[4:].isdigit():
-                which = const_fn(int(name[4:]))
+            elif name.startswith("Hand") and name[4:].isdigit():  # Ludii's name: Hand + its owner
+                from ..engine.handsites import hand_slot
+                which = const_fn(hand_slot(game.arrays, game.num_players, int(name[4:])) + 1)
             else:
                 raise BindError(f'no container "{name}": containers are "Board", "Hand1", "Hand2" ...',
                                 self.container.span)
