@@ -847,7 +847,6 @@ class Place(Ludeme):
                 raise BindError(f"no piece '{piece}' to place in hand {p}", self.piece.span)
             placed.append((p, game.component_index[piece]))
         number = c.int(self.count) if self.count is not None else const_fn(1)
-        n = c.topo.n
         if HAND_SITES in game.arrays:
             from ..engine.handsites import player_hand_size
             size = player_hand_size(game.arrays, game.num_players)
