@@ -195,6 +195,9 @@ def kind_at(state: State, site: int, default: int) -> int:
     player's supply it holds; else ``default`` (counted pieces in a hand, an empty site)."""
     if 0 <= site < state.game.topology.n:
         return state.what[site] or default
+    if _of_hand_sites(state, site):  # Ludii's hands of sites: the piece the site holds
+        from .handsites import what_at
+        return what_at(state, site) or default
     held = _supply(state, site)
     return held[0] if held else default
 

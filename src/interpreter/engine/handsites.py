@@ -39,6 +39,25 @@ def spread_piece_arrays(d: Declarations) -> None:
             data.extend([0] * len(hands))
 
 
+def hands_of_sites(d: Declarations) -> None:
+    """Make the counted hands (``(hand Each)``, ``(hand P1)`` without ``size:``) Ludii's own:
+    containers of one site each, in the order of the players' hands. Ludii's hand is always a
+    container whose site holds what a board's does: a stack in a stacking game, a piece with
+    its local state and value. Counting pieces by kind is this engine's shorter form of it,
+    the same while neither matters; a game that stacks, or puts a piece with a state or a
+    value in a hand, calls this while it declares (a shared counted hand stays as it is)."""
+    from .arrays import HAND, HAND_SHARED
+    if HAND not in d.arrays or HAND_SITES in d.arrays or HAND_SHARED in d.arrays:
+        return
+    owners = len(hand_players(d.arrays, d.num_players))
+    del d.arrays[HAND]
+    d.array(HAND_SITES, [0] * owners)
+    if not d.stacking:  # a site holding several pieces of a kind counts them (Ludii's count)
+        d.array(HAND_SITE_COUNT, [0] * owners)
+    from . import stacks
+    stacks.cover(d)
+
+
 def hand_piece_arrays(state: State) -> list[list[int]]:
     """The per-piece arrays that cover the hands' sites (:func:`spread_piece_arrays`)."""
     n = len(state.what)
@@ -214,6 +233,6 @@ def hand_sites_of(state: State, player: int) -> range:
     return range(n + slot * size, n + (slot + 1) * size)
 
 
-__all__ = ["spread_piece_arrays", "hand_piece_arrays", "carried", "give", "shared_sites", "player_hand_size", "hand_players", "hand_slot",
+__all__ = ["spread_piece_arrays", "hands_of_sites", "hand_piece_arrays", "carried", "give", "shared_sites", "player_hand_size", "hand_players", "hand_slot",
            "slot_player", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "add_one", "count_at",
            "set_count", "take_one", "hand_sites_of"]

@@ -67,6 +67,8 @@ def declare(d: Declarations) -> None:
     d.array(STACK, [()] * d.num_sites)
     d.array(REST, [()] * d.num_sites)
     d.array(GHOSTS, [()])
+    from .handsites import hands_of_sites
+    hands_of_sites(d)  # Ludii's hands in a stacking game hold stacks on their sites
     cover(d)
 
 

@@ -648,6 +648,9 @@ class Place(Ludeme):
         if sited is not None and not self.nowhere:
             declare_pieces(d, c, sited)
             return
+        if hasattr(self.sites, "fill") and any(x is not None for x in (self.state, self.value, self.rotation)):
+            from ..engine.handsites import hands_of_sites
+            hands_of_sites(d)  # a piece with its own state in a hand: Ludii's hand of one site
         # a site given by its number may be a hand's (Geister's (place "GhostGood1" 36 count:4))
         in_hand = isinstance(self.sites, Int) and self.sites.value >= d.num_sites and HAND_SITES in d.arrays
         if self._counted_on_board() and not in_hand:

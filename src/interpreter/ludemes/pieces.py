@@ -132,6 +132,9 @@ class Hand(Ludeme):
         d.array(HAND, [0] * d.num_components)
         from ..engine import counts
         counts.cover(d)
+        if d.stacking:  # Ludii's hands in a stacking game hold stacks on their sites
+            from ..engine.handsites import hands_of_sites
+            hands_of_sites(d)
 
     def _declare_player_hand(self, d: Declarations) -> None:
         """``(hand P1)``: one player's counted hand. Ludii numbers hands in the order declared
@@ -145,15 +148,27 @@ class Hand(Ludeme):
                             hint="(hand Each size:N)")
         if (HAND in d.arrays or HAND_SITES in d.arrays) and HAND_PLAYERS not in d.arrays:
             raise BindError("a hand for this player besides hands for each player", self.span)
-        if HAND_SITES in d.arrays:
-            raise BindError("a hand for one more player after hands of sites is not supported yet", self.span)
         if player in d.arrays.get(HAND_PLAYERS, ()):
             raise BindError(f"a second hand for {self.role.name} is not supported yet", self.span)
+        from ..engine import counts, stacks
+        from ..engine.arrays import HAND_SITE_COUNT
+        from ..engine.decks import DECK
+        from ..engine.handsites import hands_of_sites
+        if HAND_SITES in d.arrays:  # the hands declared before are of one site each: one more
+            if DECK in d.arrays or len(d.arrays[HAND_SITES]) != len(d.arrays[HAND_PLAYERS]):
+                raise BindError("a hand for one more player after hands of sites is not supported yet", self.span)
+            d.arrays[HAND_PLAYERS].append(player)
+            d.arrays[HAND_SITES].append(0)
+            if HAND_SITE_COUNT in d.arrays:
+                d.arrays[HAND_SITE_COUNT].append(0)
+            stacks.cover(d)
+            return
         d.array(HAND, [0] * d.num_components)
         d.array(HAND_PLAYERS, [])
         d.arrays[HAND_PLAYERS].append(player)
-        from ..engine import counts
         counts.cover(d)
+        if d.stacking:  # Ludii's hands in a stacking game hold stacks on their sites
+            hands_of_sites(d)
 
     def _declare_shared_sites(self, d: Declarations, c: Any) -> None:
         """``(hand Shared size:N)``: ``N`` sites after the players' hands, the last of the
