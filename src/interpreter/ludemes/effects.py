@@ -334,7 +334,8 @@ def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: A
 
     def run(s: State, e: Env) -> None:
         number = count_fn(s, e)
-        for site in [x for x in region(s, e) if 0 <= x < n and s.what[x]]:  # the moves, made first
+        # the moves, made first; in a stacking game a hand's stack too (Ludii's containers stack alike)
+        for site in [x for x in region(s, e) if 0 <= x < n and s.what[x] or stacking and x >= n and stacks.size(s, x)]:
             if stacking:
                 size = stacks.size(s, site)
                 lv = level_fn(s, e) if level_fn is not None else size - 1

@@ -386,17 +386,23 @@ class ValuePiece(Ludeme):
         board or on a site after it (a hand's, a deck's: they hold stacks too)."""
         if not c.game.stacking:
             raise BindError("(value Piece level:...) reads a stack: the game has none", self.level.span)
-        if "piece_values" in c.game.arrays:
-            raise BindError("(value Piece level:...) with values given to pieces is not supported yet", self.span)
         from ..engine import stacks
         level = c.int(self.level) if self.level is not None else None
+        arrays = c.game.piece_arrays
+        given = (1 + arrays.index("piece_values"), 1 + arrays.index("piece_valued")) \
+            if "piece_values" in arrays else None  # a level's own value (place Stack value:, set Value)
 
         def value_of(s: State, e: Env) -> int:
             x = at(s, e)
             if x < 0:
                 return 0
             lv = level(s, e) if level is not None else -1
-            return values[stacks.what_at(s, x, stacks.top_level(s, x) if lv == -1 else lv)]
+            lv = stacks.top_level(s, x) if lv == -1 else lv
+            if given is not None:
+                piece = stacks.entry(s, x, lv)
+                if piece is not None and piece[given[1]]:
+                    return piece[given[0]]
+            return values[stacks.what_at(s, x, lv)]
         return value_of
 
     def kernel_int(self, k: Emitter) -> str:
