@@ -6,9 +6,7 @@ Each test is a small position whose answer follows from Ludii's classes."""
 
 from __future__ import annotations
 
-import pytest
-
-from interpreter import LudError, load
+from interpreter import load
 from interpreter.bind import bind
 from interpreter.compile.compiler import Compiler
 from interpreter.engine.env import Env

@@ -183,12 +183,7 @@ class PlaceStack(_Stacking):
                 times = counts[k](s, e) if counts is not None else count(s, e)
                 for _ in range(max(times, 0)):
                     for what in kinds:
-                        piece = stacks.new_entry(s, what)
-                        if value and stacks_state_index(s) >= 0:
-                            piece = _with_state(s, piece, value)
-                        if own >= 0:
-                            piece = _with_value(s, piece, own)
-                        stacks.push(s, site, piece)
+                        stacks.push(s, site, _new_piece(s, what, value, own))
                         if s.game.on_track is not None:  # Ludii's ActionAdd
                             ontrack.added(s, what, site)
         return run
@@ -224,6 +219,15 @@ def stacks_state_index(s: State) -> int:
     from .variables import PIECE_STATES
     arrays = s.game.piece_arrays
     return arrays.index(PIECE_STATES) if PIECE_STATES in arrays else -1
+
+
+def _new_piece(s: State, what: int, state: int, value: int) -> tuple:
+    """A new level of kind ``what`` with its local state (0: none) and its own value (-1:
+    none, Ludii's Off)."""
+    piece = stacks.new_entry(s, what)
+    if state and stacks_state_index(s) >= 0:
+        piece = _with_state(s, piece, state)
+    return _with_value(s, piece, value) if value >= 0 else piece
 
 
 def _with_value(s: State, piece: tuple, value: int) -> tuple:
