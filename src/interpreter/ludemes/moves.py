@@ -1438,6 +1438,13 @@ class ForEachPiece(Ludeme):
             frame = e.child()
             try:
                 for site in sites:
+                    if site >= n and game.stacking:  # a hand's stack: each piece at its level
+                        for level, piece in enumerate(stacks.levels(s, site)):
+                            moves = table[piece[0]] if game.owner_of[piece[0]] == mover else None
+                            if moves is not None:
+                                frame.frm, frame.level = site, level
+                                out.extend(moves.moves(s, frame))
+                        continue
                     if site >= n:
                         if not pieces_at(s, site):
                             continue
