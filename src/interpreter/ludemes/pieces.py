@@ -238,10 +238,10 @@ class HandSite(Ludeme):
             index = c.int(self.index) if self.index is not None else const_fn(0)
             slots = _slots(c.game)  # Ludii's: the first site of the player's hand, Off (-1) for none
 
-            def site(s: State, e: Env) -> int:
+            def hand_site(s: State, e: Env) -> int:
                 slot = slots.get(player(s, e), -1)
                 return n + slot * size + index(s, e) if slot >= 0 else -1
-            return site
+            return hand_site
         if HAND not in c.game.arrays:
             raise BindError("the game has no hands", self.span, hint="add (hand Each) to the equipment")
         if self.index is not None:
