@@ -1422,6 +1422,9 @@ class ForEachPiece(Ludeme):
                                 self.container.span)
         else:
             which = c.int(self.container)
+        from ..engine.arrays import HAND_SITES
+        stacked_hands = game.stacking and HAND_SITES in game.arrays  # (a counted hand holds no stack)
+
         def gen(s: State, e: Env) -> list[Move]:
             cid = which(s, e)
             saved = s.mover
@@ -1438,7 +1441,7 @@ class ForEachPiece(Ludeme):
             frame = e.child()
             try:
                 for site in sites:
-                    if site >= n and game.stacking:  # a hand's stack: each piece at its level
+                    if site >= n and stacked_hands:  # a hand's stack: each piece at its level
                         for level, piece in enumerate(stacks.levels(s, site)):
                             moves = table[piece[0]] if game.owner_of[piece[0]] == mover else None
                             if moves is not None:
