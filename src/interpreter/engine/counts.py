@@ -150,7 +150,7 @@ def add_pieces(state: State, site: int, number: int, what: int) -> None:
         return
     if site >= game.topology.n:
         supply = state.arrays.get(HAND)
-        if supply is not None and 0 < what < len(supply) and game.owner_of[what] == hand_owner(game, site):
+        if supply is not None and 0 < what < len(supply) and game.owner_of[what] == hand_owner(game, site) != 0:
             state.set_item(supply, what, supply[what] + number)
             return
         data = state.arrays.get(COUNT)
