@@ -118,11 +118,11 @@ def test_an_add_to_a_stack_in_a_hand_puts_one_more_there():
     # a stacking game (Puluc: (place Stack "Marker1" (handSite P1) count:5)): one more in the hand
     g = game('(place Stack "Disc1" (handSite P1) count:2)',
              '(move Add (to (sites Empty)) (then (add (piece (id "Disc" Mover)) (to (handSite Mover)))))')
-    assert g.stacking
+    assert g.stacking  # Ludii's hand of a stacking game holds a stack on its site
     s = g.initial_state()
-    assert held(s, "Disc1") == 2
+    assert evaluate(s, "(size Stack at:(handSite P1))") == 2
     s.apply("A1")
-    assert held(s, "Disc1") == 3
+    assert evaluate(s, "(size Stack at:(handSite P1))") == 3
 
 
 # --- the engine's supply of pieces: fromHand:True ---------------------------------------------------

@@ -6,9 +6,7 @@ Each test is a small position whose answer follows from Ludii's classes."""
 
 from __future__ import annotations
 
-import pytest
-
-from interpreter import LudError, load
+from interpreter import load
 from interpreter.bind import bind
 from interpreter.compile.compiler import Compiler
 from interpreter.engine.env import Env
@@ -99,11 +97,13 @@ def test_state_matters_in_play_the_placed_state_is_read_on_the_board():
     assert s2.scores[1] == 0
 
 
-def test_a_state_in_a_hand_without_sites_is_refused_with_a_located_error():
-    with pytest.raises(LudError, match="hand without sites"):
-        load('''(game "H" (players 2) (equipment {(board (square 3)) (piece "Disc" Each) (hand Each)})
-            (rules (start (place "Disc1" (handSite P1) state:1)) (play (move Add (to (sites Empty))))
-            (end (if (no Moves Mover) (result Mover Loss)))))''')
+def test_a_state_in_a_hand_without_size_is_kept_on_its_one_site():
+    # Ludii's (hand Each) is a container of one site, which keeps its piece's state
+    g = load('''(game "H" (players 2) (equipment {(board (square 3)) (piece "Disc" Each) (hand Each)})
+        (rules (start (place "Disc1" (handSite P1) state:1)) (play (move Add (to (sites Empty))))
+        (end (if (no Moves Mover) (result Mover Loss)))))''')
+    s = g.initial_state()
+    assert evaluate(g, s, "(state at:(handSite P1))") == 1
 
 
 # --- containers numbered as Ludii's ------------------------------------------------------------------

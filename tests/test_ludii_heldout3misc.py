@@ -261,11 +261,15 @@ STACK_IN_HAND = '''(game "T" (players 2) (equipment {(board (rectangle 2 2)) (ha
 
 
 def test_a_stack_placed_on_a_hands_site_counts_its_pieces():
-    from interpreter.engine.handsites import count_at, what_at
+    # a stacking game's hand holds a stack (Ludii's containers stack alike): 7 levels
+    from interpreter.engine.handsites import what_at
+    from interpreter.engine.stacks import size
     g = load(STACK_IN_HAND)
     s = g.initial_state()
     hand = g.topology.n  # P1's hand's first site comes after the board's
-    assert what_at(s, hand) == g.component_index["Marker1"] and count_at(s, hand) == 7
+    assert what_at(s, hand) == g.component_index["Marker1"] and size(s, hand) == 7
+    s.apply(s.legal_moves()[0])  # one piece leaves the hand's stack
+    assert size(s, hand) == 6
 
 
 # --- (is Empty (handSite P)) in a game whose hands have sites ---------------------------------------------

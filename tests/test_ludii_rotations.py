@@ -118,10 +118,12 @@ def test_directions_by_site_are_the_site_own():
     assert texts(g.initial_state()) == Counter({"A1-A2": 1, "A1-B2": 1})
 
 
-def test_place_rotation_in_a_hand_is_refused():
-    with pytest.raises(LudError, match="rotation: of pieces placed in hands"):
-        game('(piece "Disc" Each) (hand Each)', "(move Add (to (sites Empty)))",
+def test_place_rotation_in_a_hand_is_kept_on_its_one_site():
+    # Ludii's (hand Each) is a container of one site, which keeps its piece's rotation
+    g = game('(piece "Disc" Each) (hand Each)', "(move Add (to (sites Empty)))",
              start='(place "Disc1" (handSite P1) rotation:2)')
+    s = g.initial_state()
+    assert s.arrays["rotation"][g.topology.n] == 2
 
 
 def test_sites_distance_new_rotation_with_absolute_steps():

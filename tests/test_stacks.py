@@ -311,15 +311,15 @@ def test_last_level_from_and_to():
 
 
 def test_a_stacked_piece_moved_onto_a_plain_hand_joins_its_count():
-    # a stacking game whose hands count pieces by kind: a piece moved there is one more of its kind
-    from interpreter.engine.arrays import HAND
+    # a stacking game's hands hold stacks (Ludii's containers): a piece moved there is one more
+    from interpreter.engine.stacks import size
     g = load('''(game "T" (players 2) (equipment {(board (square 2)) (piece "Disc" Each) (hand Each)})
      (rules (start {(place Stack "Disc1" 0 count:2) (place Stack "Disc2" 3)})
      (play (move (from (sites Occupied by:Mover)) (to (sites Occupied by:Next)
                  (apply (fromTo (from (to)) (to (handSite (who at:(to)))))))))
      (end (if (no Moves Mover) (result Mover Loss)))))''')
     s = g.initial_state()
-    disc2 = g.component_index["Disc2"]
-    assert s.arrays[HAND][disc2] == 0
+    hand2 = g.topology.n + 1
+    assert size(s, hand2) == 0
     s.apply(s.legal_moves()[0])  # the Disc2 captured goes to its owner's hand
-    assert s.arrays[HAND][disc2] == 1
+    assert size(s, hand2) == 1 and s.arrays["hand_sites"][1] == g.component_index["Disc2"]

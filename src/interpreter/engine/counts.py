@@ -33,15 +33,34 @@ def declare(d: Declarations) -> None:
     d.array(COUNT, [0] * (d.num_sites + hand_sites(d)), per_piece=True)
 
 
+def cover(d: Declarations) -> None:
+    """Make the ``count`` array, if declared before the hands (a ludeme of the equipment
+    written before them), cover their sites too (a counted hand declaring itself calls this)."""
+    data = d.arrays.get(COUNT)
+    if data is not None:
+        data.extend([0] * (d.num_sites + hand_sites(d) - len(data)))
+
+
 def hand_sites(game: Game | Declarations) -> int:
     """How many hand sites the game (or its declarations) has after the board's: one per player
     with ``(hand Each)``, and one more with ``(hand Shared)``."""
-    return (game.num_players if HAND in game.arrays else 0) + (1 if HAND_SHARED in game.arrays else 0)
+    from .handsites import hand_players
+    owners = len(hand_players(game.arrays, game.num_players)) if HAND in game.arrays else 0
+    return owners + (1 if HAND_SHARED in game.arrays else 0)
 
 
 def hand_site(game: Game, player: int) -> int:
-    """The site number of ``player``'s hand (Ludii's ``(handSite P)``)."""
-    return game.topology.n + player - 1
+    """The site number of ``player``'s hand (Ludii's ``(handSite P)``; -1, Ludii's Off, when
+    the player has no hand)."""
+    from .handsites import hand_slot
+    slot = hand_slot(game.arrays, game.num_players, player)
+    return game.topology.n + slot if slot >= 0 else -1
+
+
+def hand_owner(game: Game, site: int) -> int:
+    """The player whose counted hand ``site`` is (0 for none)."""
+    from .handsites import slot_player
+    return slot_player(game.arrays, game.num_players, site - game.topology.n)
 
 
 def _supply(state: State, site: int) -> list[int]:
@@ -49,8 +68,8 @@ def _supply(state: State, site: int) -> list[int]:
     with ``(hand Each)`` keeps a player's own pieces in hand by kind: ``hand``), in order."""
     game = state.game
     supply = state.arrays.get(HAND)
-    player = site - game.topology.n + 1
-    if supply is None or not 1 <= player <= game.num_players:
+    player = hand_owner(game, site)
+    if supply is None or not player:
         return []
     return [w for w, held in enumerate(supply) if held and game.owner_of[w] == player]
 
@@ -131,7 +150,7 @@ def add_pieces(state: State, site: int, number: int, what: int) -> None:
         return
     if site >= game.topology.n:
         supply = state.arrays.get(HAND)
-        if supply is not None and 0 < what < len(supply) and game.owner_of[what] == site - game.topology.n + 1:
+        if supply is not None and 0 < what < len(supply) and game.owner_of[what] == hand_owner(game, site) != 0:
             state.set_item(supply, what, supply[what] + number)
             return
         data = state.arrays.get(COUNT)
@@ -176,9 +195,12 @@ def kind_at(state: State, site: int, default: int) -> int:
     player's supply it holds; else ``default`` (counted pieces in a hand, an empty site)."""
     if 0 <= site < state.game.topology.n:
         return state.what[site] or default
+    if _of_hand_sites(state, site):  # Ludii's hands of sites: the piece the site holds
+        from .handsites import what_at
+        return what_at(state, site) or default
     held = _supply(state, site)
     return held[0] if held else default
 
 
-__all__ = ["COUNT", "declare", "hand_site", "hand_sites", "pieces_at", "set_pieces", "add_pieces",
+__all__ = ["COUNT", "declare", "cover", "hand_site", "hand_owner", "hand_sites", "pieces_at", "set_pieces", "add_pieces",
            "take_pieces", "kind_at"]

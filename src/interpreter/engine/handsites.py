@@ -39,6 +39,25 @@ def spread_piece_arrays(d: Declarations) -> None:
             data.extend([0] * len(hands))
 
 
+def hands_of_sites(d: Declarations) -> None:
+    """Make the counted hands (``(hand Each)``, ``(hand P1)`` without ``size:``) Ludii's own:
+    containers of one site each, in the order of the players' hands. Ludii's hand is always a
+    container whose site holds what a board's does: a stack in a stacking game, a piece with
+    its local state and value. Counting pieces by kind is this engine's shorter form of it,
+    the same while neither matters; a game that stacks, or puts a piece with a state or a
+    value in a hand, calls this while it declares (a shared counted hand stays as it is)."""
+    from .arrays import HAND, HAND_SHARED
+    if HAND not in d.arrays or HAND_SITES in d.arrays or HAND_SHARED in d.arrays:
+        return
+    owners = len(hand_players(d.arrays, d.num_players))
+    del d.arrays[HAND]
+    d.array(HAND_SITES, [0] * owners)
+    if not d.stacking:  # a site holding several pieces of a kind counts them (Ludii's count)
+        d.array(HAND_SITE_COUNT, [0] * owners)
+    from . import stacks
+    stacks.cover(d)
+
+
 def hand_piece_arrays(state: State) -> list[list[int]]:
     """The per-piece arrays that cover the hands' sites (:func:`spread_piece_arrays`)."""
     n = len(state.what)
@@ -76,17 +95,40 @@ def player_hand_size(arrays: Mapping[str, object], num_players: int) -> int:
     if hands is None:
         return 0
     from .decks import deck_sites
-    return (len(hands) - shared_sites(arrays) - deck_sites(arrays)) // max(1, num_players)  # type: ignore[arg-type]
+    owners = len(hand_players(arrays, num_players))
+    return (len(hands) - shared_sites(arrays) - deck_sites(arrays)) // max(1, owners)  # type: ignore[arg-type]
+
+
+def hand_players(arrays: Mapping[str, object], num_players: int) -> tuple[int, ...]:
+    """The players who have a hand, in Ludii's order of its containers: every player with
+    ``(hand Each)``; with hands declared for some players (``(hand P1) (hand P3)``), those
+    players in the order declared (:data:`~.arrays.HAND_PLAYERS`)."""
+    from .arrays import HAND_PLAYERS
+    marker = arrays.get(HAND_PLAYERS)
+    if marker is None:
+        return tuple(range(1, num_players + 1))
+    return tuple(int(p) for p in marker)  # type: ignore[attr-defined]
+
+
+def hand_slot(arrays: Mapping[str, object], num_players: int, player: int) -> int:
+    """Which of the players' hands is ``player``'s (0 for the first container after the
+    board); -1 when the player has none (Ludii's handSite is then Off)."""
+    players = hand_players(arrays, num_players)
+    return players.index(player) if player in players else -1
+
+
+def slot_player(arrays: Mapping[str, object], num_players: int, slot: int) -> int:
+    """The owner of the ``slot``-th players' hand (0 for none)."""
+    players = hand_players(arrays, num_players)
+    return players[slot] if 0 <= slot < len(players) else 0
 
 
 def hand_owner_of(game: Game) -> tuple[int, ...]:
     """The owner of each kind of piece when that owner has a counted hand, else 0: every
-    player has one with ``(hand Each)``, P1 to P[k] only with ``(hand P1)``... (Ludii's hands
-    declared for some players)."""
-    from .arrays import HAND_PLAYERS
-    marker = game.arrays.get(HAND_PLAYERS)
-    last = int(marker[0]) if marker else game.num_players
-    return tuple(o if 0 < o <= last else 0 for o in game.owner_of)
+    player has one with ``(hand Each)``, the players declared only with ``(hand P1)``...
+    (Ludii's hands declared for some players)."""
+    players = set(hand_players(game.arrays, game.num_players))
+    return tuple(o if o in players else 0 for o in game.owner_of)
 
 
 def has_hand_sites(game: Game) -> bool:
@@ -183,10 +225,14 @@ def hand_sites_of(state: State, player: int) -> range:
     if hands is None:
         return range(0)
     size = player_hand_size(state.arrays, state.game.num_players)
+    slot = hand_slot(state.arrays, state.game.num_players, player)
+    if slot < 0:
+        return range(0)
     from .decks import hands_first
     n = len(state.what) + hands_first(state.arrays)  # after a deck declared before the hands
-    return range(n + (player - 1) * size, n + player * size)
+    return range(n + slot * size, n + (slot + 1) * size)
 
 
-__all__ = ["spread_piece_arrays", "hand_piece_arrays", "carried", "give", "shared_sites", "player_hand_size", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "add_one", "count_at",
+__all__ = ["spread_piece_arrays", "hands_of_sites", "hand_piece_arrays", "carried", "give", "shared_sites", "player_hand_size", "hand_players", "hand_slot",
+           "slot_player", "hand_owner_of", "has_hand_sites", "what_at", "who_at", "put", "add_one", "count_at",
            "set_count", "take_one", "hand_sites_of"]

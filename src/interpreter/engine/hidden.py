@@ -31,8 +31,8 @@ def total_sites(d: Declarations) -> int:
     """The sites a flag is kept for: the board's, then the hands' (the equipment is declared
     before the rules, so the hands are known)."""
     arrays = d.arrays
-    from .arrays import HAND_PLAYERS
-    players = arrays[HAND_PLAYERS][0] if HAND_PLAYERS in arrays else d.num_players
+    from .handsites import hand_players
+    players = len(hand_players(arrays, d.num_players))
     hands = len(arrays[HAND_SITES]) if HAND_SITES in arrays else (players if HAND in arrays else 0)
     return d.num_sites + hands + (1 if HAND_SHARED in arrays else 0)
 

@@ -60,7 +60,9 @@ def render_text(state: State) -> str:
         width = max((len(x) for x in symbols), default=1)
         text = draw(game.topology, symbols, EMPTY_GRID, EMPTY_ROW, width)
         if len(data) > n:
-            text += "\nhands: " + ", ".join(f"P{p} {data[n + p - 1]}" for p in range(1, len(data) - n + 1))
+            from .handsites import hand_players
+            owners = hand_players(game.arrays, game.num_players)
+            text += "\nhands: " + ", ".join(f"P{p} {data[n + k]}" for k, p in enumerate(owners) if n + k < len(data))
         return text
     table, width = piece_symbols(game)
     symbols = [table[w] if w else EMPTY_GRID for w in state.what]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .arrays import HAND, HAND_PLAYERS, HAND_SHARED, HAND_SITES
-from .handsites import player_hand_size, shared_sites
+from .arrays import HAND, HAND_SHARED, HAND_SITES
+from .handsites import hand_players, hand_slot, player_hand_size, shared_sites, slot_player
 
 if TYPE_CHECKING:
     from .game import Game
@@ -22,11 +22,12 @@ def hand_layout(game: Game) -> tuple[int, int]:
     """(sites per hand, number of sites of the players' hands) after the board's; (0, 0)
     without them. A shared hand's sites come after (:func:`shared_hand_site`)."""
     arrays = game.arrays
+    owners = len(hand_players(arrays, game.num_players))
     if HAND_SITES in arrays:
         size = player_hand_size(arrays, game.num_players)
-        return size, size * game.num_players
-    if HAND in arrays:  # counted hands: one site each, for every player or for P1 to P[k]
-        return 1, arrays[HAND_PLAYERS][0] if HAND_PLAYERS in arrays else game.num_players
+        return size, size * owners
+    if HAND in arrays:  # counted hands: one site each, for every player or for those declared
+        return 1, owners
     return 0, 0
 
 
@@ -74,8 +75,9 @@ def site_label(game: Game, site: int) -> str:
         return "Deck"
     h = k - hands_first(game.arrays)
     if 0 <= h < hands:
-        player, index = divmod(h, per_hand)
-        return f"Hand{player + 1}" if per_hand == 1 else f"Hand{player + 1}_{index + 1}"
+        slot, index = divmod(h, per_hand)
+        player = slot_player(game.arrays, game.num_players, slot)  # Ludii's name: Hand + its owner
+        return f"Hand{player}" if per_hand == 1 else f"Hand{player}_{index + 1}"
     shared = shared_sites(game.arrays)
     if shared and 0 <= k - hands < shared:
         return "HandShared" if shared == 1 else f"HandShared_{k - hands + 1}"
@@ -109,9 +111,10 @@ def site_of_label(game: Game, label: str) -> int:
     if not player.isdigit() or (per_hand > 1) != bool(index) or (index and not index.isdigit()):
         return -1
     p, k = int(player), int(index) if index else 1
-    if not (1 <= p <= game.num_players and 1 <= k <= per_hand):
+    slot = hand_slot(game.arrays, game.num_players, p)
+    if not (slot >= 0 and 1 <= k <= per_hand):
         return -1
-    return len(game.topology.labels) + hands_first(game.arrays) + (p - 1) * per_hand + k - 1
+    return len(game.topology.labels) + hands_first(game.arrays) + slot * per_hand + k - 1
 
 
 __all__ = ["hand_layout", "container_sites", "shared_hand_site", "off_board_sites", "site_label", "site_of_label"]

@@ -21,8 +21,8 @@ pieces there (nothing is captured unless a rule removes it), and a removal takes
 The sites after the board's (the hands' and a deck's, :mod:`.handsites`, :mod:`.decks`) hold
 stacks too, as Ludii's stacking containers: their top piece is the one
 :data:`~.arrays.HAND_SITES` holds, the levels below it are in ``stack`` after the board's
-sites; a piece there keeps no piece arrays (its levels are ``(what,)``), and the players'
-counts are the board's only.
+sites; a piece there keeps the piece arrays that cover the hands' sites (its local state and
+value, :func:`.handsites.spread_piece_arrays`), and the players' counts are the board's only.
 """
 
 from __future__ import annotations
@@ -67,6 +67,8 @@ def declare(d: Declarations) -> None:
     d.array(STACK, [()] * d.num_sites)
     d.array(REST, [()] * d.num_sites)
     d.array(GHOSTS, [()])
+    from .handsites import hands_of_sites
+    hands_of_sites(d)  # Ludii's hands in a stacking game hold stacks on their sites
     cover(d)
 
 
@@ -122,9 +124,16 @@ def top_level(state: State, site: int) -> int:
 def top_entry(state: State, site: int) -> Entry:
     """The top piece of ``site`` as a level: (what, its piece arrays' values...)."""
     arrays = state.arrays
-    if site >= len(state.what):  # a site after the board's: no piece arrays
-        return (_top(state, site),) + (0,) * len(state.game.piece_arrays)
+    if site >= len(state.what):  # a site after the board's: the piece arrays that cover it
+        return (_top(state, site),) + tuple(_off_board(arrays[name], name, site) for name in state.game.piece_arrays)
     return (state.what[site],) + tuple(arrays[name][site] for name in state.game.piece_arrays)
+
+
+def _off_board(data: list[int], name: str, site: int) -> int:
+    """The value of a piece array at a site after the board's: the local state, value or
+    rotation of the piece there when the array covers the hands' sites (Ludii's containers
+    each keep them, :func:`.handsites.spread_piece_arrays`); a count is the board's only."""
+    return data[site] if name != "count" and site < len(data) else 0
 
 
 def entry(state: State, site: int, level: int) -> Entry | None:
@@ -180,8 +189,12 @@ def _count(state: State, site: int, owner: int, delta: int) -> None:
 
 def _set_top(state: State, site: int, level: Entry) -> None:
     """Make ``level`` the top piece of ``site`` (the board's what/who and the piece arrays)."""
-    if site >= len(state.what):  # a site after the board's: its piece only
+    if site >= len(state.what):  # a site after the board's: its piece and the arrays covering it
         _place(state, site, level[0])
+        for name, value in zip(state.game.piece_arrays, level[1:]):
+            data = state.arrays[name]
+            if name != "count" and site < len(data) and data[site] != value:
+                state.set_item(data, site, value)
         return
     state.place(site, level[0])
     arrays = state.arrays

@@ -335,7 +335,8 @@ def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: A
 
     def run(s: State, e: Env) -> None:
         number = count_fn(s, e)
-        for site in [x for x in region(s, e) if 0 <= x < n and s.what[x]]:  # the moves, made first
+        # the moves, made first; in a stacking game a hand's stack too (Ludii's containers stack alike)
+        for site in [x for x in region(s, e) if 0 <= x < n and s.what[x] or stacking and x >= n and stacks.size(s, x)]:
             if stacking:
                 size = stacks.size(s, site)
                 lv = level_fn(s, e) if level_fn is not None else size - 1
@@ -665,6 +666,9 @@ class Place(Ludeme):
         if sited is not None and not self.nowhere:
             declare_pieces(d, c, sited)
             return
+        if hasattr(self.sites, "fill") and any(x is not None for x in (self.state, self.value, self.rotation)):
+            from ..engine.handsites import hands_of_sites
+            hands_of_sites(d)  # a piece with its own state in a hand: Ludii's hand of one site
         # a site given by its number may be a hand's (Geister's (place "GhostGood1" 36 count:4))
         in_hand = isinstance(self.sites, Int) and self.sites.value >= d.num_sites and HAND_SITES in d.arrays
         if self._counted_on_board() and not in_hand:
@@ -868,26 +872,33 @@ class Place(Ludeme):
                 raise BindError(f"no piece '{piece}' to place in hand {p}", self.piece.span)
             placed.append((p, game.component_index[piece]))
         number = c.int(self.count) if self.count is not None else const_fn(1)
-        n = c.topo.n
         if HAND_SITES in game.arrays:
             from ..engine.handsites import player_hand_size
             size = player_hand_size(game.arrays, game.num_players)
             from ..engine.decks import hands_first
             first = hands_first(game.arrays)  # after a deck declared before the hands
 
+            from ..engine.handsites import hand_slot
+            hand_of = {p: hand_slot(game.arrays, game.num_players, p) for p, _ in placed}
+
             def in_sites(s: State, e: Env) -> None:
                 slots = s.arrays[HAND_SITES]
                 for p, what in placed:
-                    free = [k for k in range(first + (p - 1) * size, first + p * size) if not slots[k]]
+                    k0 = first + hand_of[p] * size
+                    free = [k for k in range(k0, k0 + size) if not slots[k]] if hand_of[p] >= 0 else []
                     if free:
                         s.set_item(slots, free[0], what)
             return in_sites
 
+        from ..engine.counts import hand_site
+        sites_of = {p: hand_site(game, p) for p, _ in placed}
+
         def in_hands(s: State, e: Env) -> None:
             count = number(s, e)
             for p, what in placed:
-                add_pieces(s, n + p - 1, count, what)
-                ontrack.added(s, what, n + p - 1, count)  # Ludii's ActionAdd: a track may start in a hand
+                if sites_of[p] >= 0:
+                    add_pieces(s, sites_of[p], count, what)
+                    ontrack.added(s, what, sites_of[p], count)  # Ludii's ActionAdd: a track may start in a hand
         return in_hands
 
 

@@ -80,9 +80,10 @@ class SitesHand(Ludeme):
             size = hand_size(c, self)
         from ..engine.decks import hands_first
         n = c.topo.n + hands_first(c.game.arrays)  # after a deck declared before the hands
-        owners = hand_layout(c.game)[1] // size if size else 0  # the players with a hand: P1 to P[owners]
+        from ..engine.handsites import hand_players
+        owners = hand_players(c.game.arrays, c.game.num_players) if hand_layout(c.game)[1] else ()
         who = c.player(self.role) if self.role is not None else (lambda s, e: s.mover)
-        tables = {p: tuple(range(n + (p - 1) * size, n + p * size)) for p in range(1, owners + 1)}
+        tables = {p: tuple(range(n + k * size, n + (k + 1) * size)) for k, p in enumerate(owners)}
         return lambda s, e: tables.get(who(s, e), ())
 
     def kernel_region(self, k: Emitter) -> Region:

@@ -819,11 +819,12 @@ class MoveFromTo(Ludeme):
     honours_to_type = True  # (to Edge ...) on a board of cells: a piece onto an edge (.other_sites)
 
     def _of_stacks(self, arrays: Any) -> bool:
-        """Whether the hands' sites hold stacks (beside a deck): a piece moved from or to one
-        is its top piece, as on the board (Ludii's move in a stacking container), unless
-        ``count:`` is given."""
+        """Whether the hands' sites hold stacks (beside a deck, or in a stacking game: Ludii's
+        containers stack alike): a piece moved from or to one is its top piece, as on the
+        board (Ludii's move in a stacking container), unless ``count:`` is given."""
+        from ..engine.arrays import HAND_SITES
         from ..engine.decks import DECK
-        return self.count is None and DECK in arrays
+        return self.count is None and (DECK in arrays or stacks.STACK in arrays and HAND_SITES in arrays)
 
     def declare(self, d: Any, c: Any) -> None:
         from .other_sites import declare_pieces, other_kind
@@ -1078,7 +1079,7 @@ class MoveFromTo(Ludeme):
             local = handsites.carried(s, a)  # the piece's state, value, rotation (Ludii's ActionMove)
             moved = take(s, a, number(s, e))
             if moved:
-                if stacked and 0 <= b < board:
+                if stacked and (0 <= b < board or b < len(s.arrays.get(stacks.STACK, ()))):  # a hand's too
                     for _ in range(moved):  # each as Ludii's ActionMoveTopPiece: see stacks.REST
                         stacks.push(s, b, stacks.new_entry(s, what), revive=True)
                 else:

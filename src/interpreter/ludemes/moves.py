@@ -1521,13 +1521,17 @@ class ForEachPiece(Ludeme):
             name = self.container.value
             if name == "Board":
                 which = const_fn(0)
-            elif name.startswith("Hand") and name[4:].isdigit():
-                which = const_fn(int(name[4:]))
+            elif name.startswith("Hand") and name[4:].isdigit():  # Ludii's name: Hand + its owner
+                from ..engine.handsites import hand_slot
+                which = const_fn(hand_slot(game.arrays, game.num_players, int(name[4:])) + 1)
             else:
                 raise BindError(f'no container "{name}": containers are "Board", "Hand1", "Hand2" ...',
                                 self.container.span)
         else:
             which = c.int(self.container)
+        from ..engine.arrays import HAND_SITES
+        stacked_hands = game.stacking and HAND_SITES in game.arrays  # (a counted hand holds no stack)
+
         def gen(s: State, e: Env) -> list[Move]:
             cid = which(s, e)
             saved = s.mover
@@ -1544,6 +1548,13 @@ class ForEachPiece(Ludeme):
             frame = e.child()
             try:
                 for site in sites:
+                    if site >= n and stacked_hands:  # a hand's stack: each piece at its level
+                        for level, piece in enumerate(stacks.levels(s, site)):
+                            moves = table[piece[0]] if game.owner_of[piece[0]] == mover else None
+                            if moves is not None:
+                                frame.frm, frame.level = site, level
+                                out.extend(moves.moves(s, frame))
+                        continue
                     if site >= n:
                         if not pieces_at(s, site):
                             continue

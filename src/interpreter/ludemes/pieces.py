@@ -65,8 +65,9 @@ class Hand(Ludeme):
     one piece.
 
     A hand for one player (``(hand P1)``) is Ludii's hand of that player alone: the players
-    without one take no piece from a hand. Ludii numbers hands in the order they are declared,
-    so here they are P1's, then P2's... (a hand for P2 alone is not supported yet).
+    without one take no piece from a hand, and their ``(handSite ...)`` is Off (-1). Ludii
+    numbers hands in the order they are declared: with ``(hand P1) (hand P3)`` P1's hand is
+    the first site after the board's (``Hand1``), P3's the next (``Hand3``).
 
     Parameters:
         role: ``Each``: every player has a hand; ``Shared``: one hand for all; ``P1``... that
@@ -129,25 +130,45 @@ class Hand(Ludeme):
         if HAND_PLAYERS in d.arrays:
             raise BindError("a hand for each player besides hands for some players", self.span)
         d.array(HAND, [0] * d.num_components)
+        from ..engine import counts
+        counts.cover(d)
+        if d.stacking:  # Ludii's hands in a stacking game hold stacks on their sites
+            from ..engine.handsites import hands_of_sites
+            hands_of_sites(d)
 
     def _declare_player_hand(self, d: Declarations) -> None:
-        """``(hand P1)``: one player's counted hand. Hands are numbered in the order declared:
-        P1's, P2's... as many as declared (:data:`HAND_PLAYERS`)."""
+        """``(hand P1)``: one player's counted hand. Ludii numbers hands in the order declared
+        (``(hand P1) (hand P3)``: P1's is the first site after the board's, P3's the next), which
+        :data:`HAND_PLAYERS` lists."""
         player = int(self.role.name[1:])
         if player > d.num_players:
             raise BindError(f"{self.role.name} does not exist in a {d.num_players}-player game", self.role.span)
         if self.size is not None:
             raise BindError("a hand of sites for one player is not supported yet", self.size.span,
                             hint="(hand Each size:N)")
-        if HAND in d.arrays and HAND_PLAYERS not in d.arrays:
+        if (HAND in d.arrays or HAND_SITES in d.arrays) and HAND_PLAYERS not in d.arrays:
             raise BindError("a hand for this player besides hands for each player", self.span)
-        declared = d.arrays[HAND_PLAYERS][0] if HAND_PLAYERS in d.arrays else 0
-        if player != declared + 1:
-            raise BindError(f"a hand for {self.role.name} after hands for P1 to P{declared}: Ludii numbers hands "
-                            "in the order declared, and only P1's, P2's... in turn are supported yet", self.span)
+        if player in d.arrays.get(HAND_PLAYERS, ()):
+            raise BindError(f"a second hand for {self.role.name} is not supported yet", self.span)
+        from ..engine import counts, stacks
+        from ..engine.arrays import HAND_SITE_COUNT
+        from ..engine.decks import DECK
+        from ..engine.handsites import hands_of_sites
+        if HAND_SITES in d.arrays:  # the hands declared before are of one site each: one more
+            if DECK in d.arrays or len(d.arrays[HAND_SITES]) != len(d.arrays[HAND_PLAYERS]):
+                raise BindError("a hand for one more player after hands of sites is not supported yet", self.span)
+            d.arrays[HAND_PLAYERS].append(player)
+            d.arrays[HAND_SITES].append(0)
+            if HAND_SITE_COUNT in d.arrays:
+                d.arrays[HAND_SITE_COUNT].append(0)
+            stacks.cover(d)
+            return
         d.array(HAND, [0] * d.num_components)
-        d.array(HAND_PLAYERS, [0])
-        d.arrays[HAND_PLAYERS][0] = player
+        d.array(HAND_PLAYERS, [])
+        d.arrays[HAND_PLAYERS].append(player)
+        counts.cover(d)
+        if d.stacking:  # Ludii's hands in a stacking game hold stacks on their sites
+            hands_of_sites(d)
 
     def _declare_shared_sites(self, d: Declarations, c: Any) -> None:
         """``(hand Shared size:N)``: ``N`` sites after the players' hands, the last of the
@@ -166,6 +187,13 @@ class Hand(Ludeme):
         d.array(HAND_SHARED_SITES, [size])
         from ..engine import stacks
         stacks.cover(d)
+
+
+def _slots(game: Any) -> dict[int, int]:
+    """Per player with a hand, which of the players' hands it is (Ludii's containers after the
+    board, in the order declared)."""
+    from ..engine.handsites import hand_players
+    return {p: k for k, p in enumerate(hand_players(game.arrays, game.num_players))}
 
 
 class HandSite(Ludeme):
@@ -208,14 +236,19 @@ class HandSite(Ludeme):
             from ..engine.handsites import player_hand_size
             size = player_hand_size(c.game.arrays, c.game.num_players)
             index = c.int(self.index) if self.index is not None else const_fn(0)
-            return lambda s, e: n + (player(s, e) - 1) * size + index(s, e)
+            slots = _slots(c.game)  # Ludii's: the first site of the player's hand, Off (-1) for none
+
+            def hand_site(s: State, e: Env) -> int:
+                slot = slots.get(player(s, e), -1)
+                return n + slot * size + index(s, e) if slot >= 0 else -1
+            return hand_site
         if HAND not in c.game.arrays:
             raise BindError("the game has no hands", self.span, hint="add (hand Each) to the equipment")
         if self.index is not None:
             raise BindError("a hand without sites is one site: (handSite P1)", self.index.span,
                             hint="give the hands sites with (hand Each size:N)")
-        first = n - 1
-        return lambda s, e: first + player(s, e)
+        slots = _slots(c.game)
+        return lambda s, e: n + slots[p] if (p := player(s, e)) in slots else -1
 
     def fill(self, c: Compiler, what: int, count) -> object:
         """The start effect putting ``count`` pieces ``what`` in this hand."""
@@ -283,7 +316,9 @@ class HandSite(Ludeme):
             where = self.index.span if self.index is not None else self.span
             raise BindError(f"a hand has sites 0 to {size - 1}, not {index}", where)
         from ..engine.decks import hands_first
-        slot = hands_first(game.arrays) + (fixed - 1) * size + index
+        if fixed not in _slots(game):
+            raise BindError(f"P{fixed} has no hand", self.player.span)
+        slot = hands_first(game.arrays) + _slots(game)[fixed] * size + index
         if count is not None:  # several pieces on the site (Ludii's count of a site)
             number = c.int(count)
             return lambda s, e: handsites.set_count(s, c.topo.n + slot, what, number(s, e))
@@ -355,17 +390,23 @@ class ValuePiece(Ludeme):
         board or on a site after it (a hand's, a deck's: they hold stacks too)."""
         if not c.game.stacking:
             raise BindError("(value Piece level:...) reads a stack: the game has none", self.level.span)
-        if "piece_values" in c.game.arrays:
-            raise BindError("(value Piece level:...) with values given to pieces is not supported yet", self.span)
         from ..engine import stacks
         level = c.int(self.level) if self.level is not None else None
+        arrays = c.game.piece_arrays
+        given = (1 + arrays.index("piece_values"), 1 + arrays.index("piece_valued")) \
+            if "piece_values" in arrays else None  # a level's own value (place Stack value:, set Value)
 
         def value_of(s: State, e: Env) -> int:
             x = at(s, e)
             if x < 0:
                 return 0
             lv = level(s, e) if level is not None else -1
-            return values[stacks.what_at(s, x, stacks.top_level(s, x) if lv == -1 else lv)]
+            lv = stacks.top_level(s, x) if lv == -1 else lv
+            if given is not None:
+                piece = stacks.entry(s, x, lv)
+                if piece is not None and piece[given[1]]:
+                    return piece[given[0]]
+            return values[stacks.what_at(s, x, lv)]
         return value_of
 
     def kernel_int(self, k: Emitter) -> str:

@@ -401,6 +401,7 @@ class SitesOccupied(Ludeme):
             hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
         names = self._kinds_wanted(c)
         owner_of = game.owner_of
+        from ..engine.counts import hand_owner
 
         def occupied(s: State, e: Env) -> list[int]:
             test = test_of(s, e)
@@ -408,8 +409,9 @@ class SitesOccupied(Ludeme):
             if container is not None:
                 supply = s.arrays.get(HAND) if HAND_SITES not in s.arrays else None
                 for x in container(s, e):
-                    if supply is not None and x >= n:  # a plain hand (counted pieces): player k's site n + k - 1
-                        if any(number and owner_of[w] == x - n + 1 and test(owner_of[w], w)
+                    if supply is not None and x >= n:  # a plain hand (counted pieces): its player's kinds
+                        holder = hand_owner(game, x)
+                        if any(number and owner_of[w] == holder and test(owner_of[w], w)
                                and (names is None or w in names) for w, number in enumerate(supply)):
                             out.append(x)
                         continue

@@ -82,7 +82,7 @@ class PlaceStack(_Stacking):
         counts: how many pieces on each site, one number per site (0: none there)
         state: the local state of the pieces placed
         rotation: their rotation (Ludii's; refused here unless 0)
-        value: their value (Ludii's; refused here unless 0)
+        value: the value of each piece placed (read by ``(value Piece at:...)``)
 
     Examples:
         (place Stack "Disc1" 7 count:8)
@@ -123,6 +123,9 @@ class PlaceStack(_Stacking):
         if self.count is not None and HAND_SITES in d.arrays and HAND_SITE_COUNT not in d.arrays:
             # a stack of count: pieces may go on a hand's site, which then counts them (._in_hands)
             d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
+        if self.value is not None:
+            from .variables import piece_values
+            piece_values(d)
 
     def validate(self) -> None:
         if (self.piece is None) == (self.items is None):
@@ -134,10 +137,9 @@ class PlaceStack(_Stacking):
                             self.span)
         if self.count is not None and self.counts is not None:
             raise BindError("give count: or counts:, not both", self.counts.span)
-        for name in ("rotation", "value"):
-            given = getattr(self, name)
-            if given is not None and not (isinstance(given, Int) and given.value == 0):
-                raise BindError(f"place Stack {name}: is not supported yet", given.span)
+        given = self.rotation
+        if given is not None and not (isinstance(given, Int) and given.value == 0):
+            raise BindError("place Stack rotation: is not supported yet", given.span)
 
     def compile_effect(self, c: Compiler):
         check_site_type(c, self, self.type)
@@ -163,11 +165,13 @@ class PlaceStack(_Stacking):
             region = c.region(self.coord if self.coord is not None else self.coords)
         fixed = _static_sites(region)
         count = c.int(self.count) if self.count is not None else const_fn(1)
-        if fixed is not None and any(x >= c.topo.n for x in fixed):
-            return self._in_hands(c, fixed, kinds, count)
+        from ..engine.arrays import HAND_SITES
+        if fixed is not None and any(x >= c.topo.n for x in fixed) and HAND_SITES not in c.game.arrays:
+            return self._in_hands(c, fixed, kinds, count)  # a counted hand (a shared one)
         counts = [c.int(x) for x in self.counts.items] if isinstance(self.counts, BoundArray) else \
             ([c.int(self.counts)] if self.counts is not None else None)
         state = c.int(self.state) if self.state is not None else None
+        valued = c.int(self.value) if self.value is not None else None
         counts_span = self.counts.span if self.counts is not None else self.span
 
         def run(s: State, e: Env) -> None:
@@ -175,14 +179,12 @@ class PlaceStack(_Stacking):
             if counts is not None and len(counts) != len(sites):
                 raise BindError("place Stack: counts: needs one number per site", counts_span)
             value = state(s, e) if state is not None else 0
+            own = valued(s, e) if valued is not None else -1  # Ludii's Off: no value of its own
             for k, site in enumerate(sites):
                 times = counts[k](s, e) if counts is not None else count(s, e)
                 for _ in range(max(times, 0)):
                     for what in kinds:
-                        piece = stacks.new_entry(s, what)
-                        if value and stacks_state_index(s) >= 0:
-                            piece = _with_state(s, piece, value)
-                        stacks.push(s, site, piece)
+                        stacks.push(s, site, _new_piece(s, what, value, own))
                         if s.game.on_track is not None:  # Ludii's ActionAdd
                             ontrack.added(s, what, site)
         return run
@@ -218,6 +220,26 @@ def stacks_state_index(s: State) -> int:
     from .variables import PIECE_STATES
     arrays = s.game.piece_arrays
     return arrays.index(PIECE_STATES) if PIECE_STATES in arrays else -1
+
+
+def _new_piece(s: State, what: int, state: int, value: int) -> tuple:
+    """A new level of kind ``what`` with its local state (0: none) and its own value (-1:
+    none, Ludii's Off)."""
+    piece = stacks.new_entry(s, what)
+    if state and stacks_state_index(s) >= 0:
+        piece = _with_state(s, piece, state)
+    return _with_value(s, piece, value) if value >= 0 else piece
+
+
+def _with_value(s: State, piece: tuple, value: int) -> tuple:
+    """The level ``piece`` with a value of its own (Ludii's value of a site's level, read by
+    ``(value Piece at:...)``)."""
+    from .variables import PIECE_VALUED, PIECE_VALUES
+    arrays = s.game.piece_arrays
+    out = list(piece)
+    out[1 + arrays.index(PIECE_VALUES)] = value
+    out[1 + arrays.index(PIECE_VALUED)] = 1
+    return tuple(out)
 
 
 def _with_state(s: State, piece: tuple, value: int) -> tuple:

@@ -271,6 +271,8 @@ class NoPieces(Ludeme):
             players = lambda s, e: (0, *some(s, e))  # noqa: E731
         supply = (HAND in c.game.arrays or HAND_SITES in c.game.arrays) and self.region is None
         counted = HAND if HAND in c.game.arrays else None
+        from ..engine import stacks
+        stacking = c.game.stacking
 
         def in_hand(s: State, ps, wanted) -> bool:
             if counted is not None:  # counted hands: the number held of each kind
@@ -278,7 +280,13 @@ class NoPieces(Ludeme):
                 if any(n and owner_of[w] in ps and (wanted is None or w in wanted) for w, n in enumerate(held)):
                     return True
             sites = s.arrays.get(HAND_SITES, ())  # hands of sites: the piece on each
-            return any(w and owner_of[w] in ps and (wanted is None or w in wanted) for w in sites)
+            if any(w and owner_of[w] in ps and (wanted is None or w in wanted) for w in sites):
+                return True
+            if not stacking:
+                return False
+            n = len(s.what)  # a hand's stack: the pieces under its top too
+            return any(owner_of[p[0]] in ps and (wanted is None or p[0] in wanted)
+                       for k in range(len(sites)) for p in stacks.below(s, n + k))
         if self.piece is None and self.region is None and not nobody:
             if supply:
                 def none_held(s: State, e: Env) -> bool:
