@@ -4,10 +4,11 @@ session 34, the fourth probe: /work/probe/lud4sow). Each on a small position, by
 from __future__ import annotations
 
 from interpreter import load
+from interpreter.engine.counts import pieces_at
 
 
 def _counts(state, sites):
-    return [state.count_at(s) for s in sites]
+    return [pieces_at(state, s) for s in sites]
 
 
 # --- a label on an element of {...} is ignored ---------------------------------------------------
@@ -22,3 +23,24 @@ def test_a_label_on_an_array_element_is_ignored_as_ludii_does():
     g = load(LABEL_IN_ARRAY)
     s = g.initial_state()
     assert sorted(m.to for m in s.legal_moves()) == [1, 2, 3]
+
+
+# --- (and {(fromTo ...) (sow ... count:N)}): the count is worked out before the fromTo moves -----
+# Ludii's And evaluates every part before it applies any: Otep, Mweso, Lobudok, Isolo capture the
+# seeds opposite into the hole the sowing started from and sow them, counting them where they were.
+CAPTURE_AND_SOW = '''(game "T" (players 2)
+ (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True))
+  (piece "Seed" Shared) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+ (rules (start {(set Count 1 to:(sites {0})) (set Count 3 to:(sites {6}))})
+  (play (move Select (from (sites Mover) if:(is Occupied (from)))
+   (then (sow apply:(if (is In (to) (sites Mover))
+    (and {(fromTo (from 6) (to (last From)) count:(count at:6)) (sow (last From) count:(count at:6))}))))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_sowing_after_a_capture_in_an_and_counts_the_seeds_before_they_move():
+    g = load(CAPTURE_AND_SOW)
+    s = g.initial_state()
+    (m,) = s.legal_moves()
+    s.apply(m)  # 0 -> 1 (in P1's row): the 3 seeds of 6 go to 0 and are sown on 1, 2, 3
+    assert _counts(s, range(8)) == [0, 2, 1, 1, 0, 0, 0, 0]

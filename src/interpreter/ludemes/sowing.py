@@ -579,6 +579,15 @@ class Sow(_Effect):
                             hint="tracks: " + ", ".join(t.name for t in game.tracks))
         return _Sowing(self, c, title).run
 
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the sowing, its starting site, track and count worked out in that
+        position: in an ``(and ...)`` Ludii evaluates every part before it applies any, so a
+        sowing of the seeds captured by the ``fromTo`` before it counts them where they were
+        (Otep, Mweso: ``(sow (last From) count:(+ (count at:A) (count at:B)))`` after moving the
+        seeds of A and B to ``(last From)``)."""
+        self.compile_effect(c)  # its checks
+        return _Sowing(self, c, self.track_name.value if self.track_name is not None else None).plan
+
 
 def _optional(value: Any, compile_one: Any) -> Any:
     """``compile_one(value)``, or None when the parameter is left out."""
@@ -631,10 +640,23 @@ class _Sowing:
         track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
         if track is None or start < 0:
             return
+        count = self.count(s, e) if self.count is not None else pieces_at(s, start)
+        self._sow(s, e, start, track, count)
+
+    def plan(self, s: State, e: Env):
+        """The sowing with its starting site, track and count worked out in this position (None:
+        nothing to sow)."""
+        start = self.start(s, e)
+        track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
+        if track is None or start < 0:
+            return None
+        count = self.count(s, e) if self.count is not None else pieces_at(s, start)
+        return lambda s2, e2: self._sow(s2, e2, start, track, count)
+
+    def _sow(self, s: State, e: Env, start: int, track: Track, count: int) -> None:
         i = track.index_of(start)
         if i < 0:
             return
-        count = self.count(s, e) if self.count is not None else pieces_at(s, start)
         what = kind_at(s, start, self.seed)
         frame = e.child()  # the sowing's own: (from) and (to) are bound there
         sown = self._origin(s, e, frame, start, count)
