@@ -44,3 +44,24 @@ def test_a_sowing_after_a_capture_in_an_and_counts_the_seeds_before_they_move():
     (m,) = s.legal_moves()
     s.apply(m)  # 0 -> 1 (in P1's row): the 3 seeds of 6 go to 0 and are sown on 1, 2, 3
     assert _counts(s, range(8)) == [0, 2, 1, 1, 0, 0, 0, 0]
+
+
+# --- sowing in a stacking game: each seed is a level, the top one moves ------------------------
+# (place Stack "Seed" ... counts:{...}) makes a stacking game (Ludii's PlaceMonotonousStack sets
+# GameType.Stacking); Sow's ActionMove then takes the top piece of the start's stack, count
+# times, the count being the stack's size (other/Sowing.lud).
+STACKED_SOW = '''(game "T" (players 2)
+ (equipment {(board (rectangle 1 5) (track "Track" "0,E" directed:True) use:Vertex)
+  (piece "Seed" Shared) (regions P1 (sites Board)) (regions P2 (sites Board))})
+ (rules (start (place Stack "Seed" (sites {0..4}) counts:{2 1 1 1 1}))
+  (play (move Select (from (sites Mover) if:(is Occupied (from))) (then (sow))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_sowing_a_stack_moves_its_pieces_one_by_one():
+    from interpreter.engine import stacks
+    g = load(STACKED_SOW)
+    s = g.initial_state()
+    assert [stacks.size(s, x) for x in range(5)] == [2, 1, 1, 1, 1]
+    s.apply(next(m for m in s.legal_moves() if m.to == 0))
+    assert [stacks.size(s, x) for x in range(5)] == [0, 2, 2, 1, 1]

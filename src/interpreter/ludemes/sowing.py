@@ -621,8 +621,9 @@ class _Sowing:
         # whole laps of a looped track are sown at once when nothing along the way depends on
         # the walk (no skipIf:, no sowEffect:, a fixed numPerHole:): the work is bounded by the
         # track, whatever the number of seeds
+        self.stacking = game.stacking  # each seed a level of a stack: Ludii's moves take the top one
         self.laps_allowed = self.skip is None and self.sow_effect is None and isinstance(per_hole, int) \
-            and per_hole >= 1
+            and per_hole >= 1 and not self.stacking
         # the track for each owner (Ludii: the named one, else the first; with owner:, that
         # player's track whose name contains the name)
         self.fixed: Track | None = None
@@ -640,8 +641,27 @@ class _Sowing:
         track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
         if track is None or start < 0:
             return
-        count = self.count(s, e) if self.count is not None else pieces_at(s, start)
+        count = self.count(s, e) if self.count is not None else self._pieces(s, start)
         self._sow(s, e, start, track, count)
+
+    def _pieces(self, s: State, site: int) -> int:
+        """The seeds on a site (Ludii's count: in a stacking game, the stack's size)."""
+        if self.stacking and site < len(s.what):
+            from ..engine import stacks
+            return stacks.size(s, site)
+        return pieces_at(s, site)
+
+    def _drop(self, s: State, start: int, to: int, number: int, what: int) -> None:
+        """``number`` seeds from the starting site to ``to`` (in a stacking game, Ludii's move of
+        the top piece, one at a time)."""
+        if self.stacking and start < len(s.what) and to < len(s.what):
+            from ..engine import stacks
+            for _ in range(number):
+                if not stacks.size(s, start):
+                    return
+                stacks.move_top(s, start, to)
+            return
+        add_pieces(s, to, take_pieces(s, start, number), what)
 
     def plan(self, s: State, e: Env):
         """The sowing with its starting site, track and count worked out in this position (None:
@@ -650,7 +670,7 @@ class _Sowing:
         track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
         if track is None or start < 0:
             return None
-        count = self.count(s, e) if self.count is not None else pieces_at(s, start)
+        count = self.count(s, e) if self.count is not None else self._pieces(s, start)
         return lambda s2, e2: self._sow(s2, e2, start, track, count)
 
     def _sow(self, s: State, e: Env, start: int, track: Track, count: int) -> None:
@@ -703,7 +723,7 @@ class _Sowing:
                 self.sow_effect(s, frame)
             dropped = min(per, count - sown)
             if to != start:
-                add_pieces(s, to, take_pieces(s, start, dropped), what)
+                self._drop(s, start, to, dropped, what)
             sown += dropped
             last = to
             i = j
