@@ -65,3 +65,24 @@ def test_sowing_a_stack_moves_its_pieces_one_by_one():
     assert [stacks.size(s, x) for x in range(5)] == [2, 1, 1, 1, 1]
     s.apply(next(m for m in s.legal_moves() if m.to == 0))
     assert [stacks.size(s, x) for x in range(5)] == [0, 2, 2, 1, 1]
+
+
+# --- a seed sown into an empty site keeps the site's local state --------------------------------
+# Ludii's Sow gives each ActionMove the state of the site reached (when it differs from the
+# start's), so an empty hole marked by (set State ...) stays marked when a seed lands in it
+# (Deka: a covered hole of the opponent sends the seeds sown into it to the centre).
+STATE_KEPT = '''(game "T" (players 2)
+ (equipment {(mancalaBoard 2 3 store:None (track "Track" "0,E,N,W" loop:True))
+  (piece "Seed" Shared) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+ (rules (start {(set Count 2 to:(sites {0})) (set State at:2 1)})
+  (play (move Select (from (sites Mover) if:(is Occupied (from))) (then (sow))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_seed_sown_into_an_empty_site_keeps_its_local_state():
+    g = load(STATE_KEPT)
+    s = g.initial_state()
+    (m,) = s.legal_moves()
+    s.apply(m)  # 0 -> 1, 2: site 2 was empty with state 1
+    assert _counts(s, range(6)) == [0, 1, 1, 0, 0, 0]
+    assert s.arrays["piece_states"][2] == 1

@@ -589,6 +589,24 @@ class Sow(_Effect):
         return _Sowing(self, c, self.track_name.value if self.track_name is not None else None).plan
 
 
+def _local_values(s: State, site: int) -> list[tuple[Any, int]]:
+    """The local values (state, rotation, value) of a board site that are not 0, with their
+    arrays: Ludii's Sow moves each seed with the site's own values (ActionMove's state, rotation
+    and value of the site reached), so a site keeps its local state when a seed lands in it,
+    empty or not (Deka's covered holes)."""
+    names = s.game.piece_arrays
+    if not names or site >= len(s.what):
+        return []
+    out = []
+    for name in names:
+        if name == counts.COUNT:  # the number of seeds, which the sowing changes
+            continue
+        data = s.arrays[name]
+        if data[site]:
+            out.append((data, data[site]))
+    return out
+
+
 def _optional(value: Any, compile_one: Any) -> Any:
     """``compile_one(value)``, or None when the parameter is left out."""
     return compile_one(value) if value is not None else None
@@ -661,7 +679,12 @@ class _Sowing:
                     return
                 stacks.move_top(s, start, to)
             return
+        kept = _local_values(s, to)
         add_pieces(s, to, take_pieces(s, start, number), what)
+        if kept:  # Ludii's sowing action gives the site its own local state back
+            for data, value in kept:
+                if data[to] != value:
+                    s.set_item(data, to, value)
 
     def plan(self, s: State, e: Env):
         """The sowing with its starting site, track and count worked out in this position (None:
