@@ -86,3 +86,25 @@ def test_a_seed_sown_into_an_empty_site_keeps_its_local_state():
     s.apply(m)  # 0 -> 1, 2: site 2 was empty with state 1
     assert _counts(s, range(6)) == [0, 1, 1, 0, 0, 0]
     assert s.arrays["piece_states"][2] == 1
+
+
+# --- (is Occupied Cell (handSite Mover)) on a board of vertices asks the hand --------------------
+# Ludii's hands are containers of cells whose sites follow the board's: the Cell type with a
+# hand's site reads the hand (Azigo sows the seeds its hand holds from the leftmost hole).
+HAND_CELL = '''(game "T" (players 2)
+ (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True)) (piece "Seed" Shared)
+  (hand Each) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+ (rules (start {(set Count 3 at:(handSite P1)) (set Count 1 to:(sites {5}))})
+  (play (or (move Select (from (sites Mover) if:(is Occupied (from))) (then (sow)))
+   (if (is Occupied Cell (handSite Mover))
+    (move (from (handSite Mover)) (to 0) count:(count Cell at:(handSite Mover))))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_is_occupied_cell_of_a_hand_site_reads_the_hand_on_a_board_of_vertices():
+    g = load(HAND_CELL)
+    s = g.initial_state()
+    (m,) = s.legal_moves()  # P1's row is empty: only the hand can be played
+    s.apply(m)
+    assert _counts(s, range(8)) == [3, 0, 0, 0, 0, 1, 0, 0]
+    assert [x.to for x in s.legal_moves()] == [5]  # P2's hand is empty

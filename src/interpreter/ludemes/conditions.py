@@ -58,7 +58,16 @@ class _SiteTest(Ludeme):
         board's (.other_sites), None otherwise."""
         from .other_sites import other_kind, sited_piece
         kind = other_kind(c, self.type)
-        return sited_piece(c, self.site, kind) if kind is not None else None
+        if kind is None:
+            return None
+        on_kind = sited_piece(c, self.site, kind)
+        held = self.hand_test(c) if kind == "Cell" else None
+        if held is None:
+            return on_kind
+        # Ludii's hands are containers of cells after the board's sites: (is Occupied Cell
+        # (handSite Mover)) on a board of vertices asks the hand (Azigo)
+        at, n = c.int(self.site), c.topo.n
+        return lambda s, e: (x, 1 if held(s, e) else 0) if (x := at(s, e)) >= n else on_kind(s, e)
 
     def hand_test(self, c: Compiler):
         """In a game whose hands hold counted pieces, or whose hands have sites (Ludii's hands
