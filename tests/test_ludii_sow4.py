@@ -108,3 +108,22 @@ def test_is_occupied_cell_of_a_hand_site_reads_the_hand_on_a_board_of_vertices()
     s.apply(m)
     assert _counts(s, range(8)) == [3, 0, 0, 0, 0, 1, 0, 0]
     assert [x.to for x in s.legal_moves()] == [5]  # P2's hand is empty
+
+
+# --- (move (from (site)) (to X) count:(count at:(site))) in a forEach Site ------------------------
+# Ludii works out a move's count: when it makes the move, inside the loop: Isolo's opening
+# gathers each outer hole's seeds into the rightmost one.
+GATHER = '''(game "T" (players 2)
+ (equipment {(mancalaBoard 2 4 store:None (track "Track" "0,E,N,W" loop:True)) (piece "Seed" Shared)
+  (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+ (rules (start (set Count 2 to:(sites Board)))
+  (play (forEach Site (difference (sites Mover) 3)
+   (if (is Occupied (site)) (move (from (site)) (to 3) count:(count at:(site))))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_counted_move_made_in_a_forEach_site_moves_the_count_of_its_site():
+    g = load(GATHER)
+    s = g.initial_state()
+    s.apply(next(m for m in s.legal_moves() if m.frm == 1))
+    assert _counts(s, range(8)) == [2, 0, 2, 4, 2, 2, 2, 2]
