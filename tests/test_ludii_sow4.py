@@ -127,3 +127,24 @@ def test_a_counted_move_made_in_a_forEach_site_moves_the_count_of_its_site():
     s = g.initial_state()
     s.apply(next(m for m in s.legal_moves() if m.frm == 1))
     assert _counts(s, range(8)) == [2, 0, 2, 4, 2, 2, 2, 2]
+
+
+# --- (is Next Mover) is true after a moveAgain: Ludii's IsNext reads State.next ------------------
+# Mangola's and Isolo's openings change phase with (nextPhase Mover (not (is Next Mover)) ...):
+# the phase waits until the turn passes.
+NEXT_AFTER_AGAIN = '''(game "T" (players 2)
+ (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules phases:{
+   (phase "One" (play (move Add (to (sites Empty)) (then (if (= 1 (count Moves)) (moveAgain)))))
+    (nextPhase Mover (not (is Next Mover)) "Two"))
+   (phase "Two" (play (move Add (to (sites Empty)))))}
+  (end (if (is Full) (result Mover Draw)))))'''
+
+
+def test_is_next_mover_holds_after_a_move_again():
+    g = load(NEXT_AFTER_AGAIN)
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])  # P1 moves again: the phase stays
+    assert (s.mover, s.phase) == (1, 0)
+    s.apply(s.legal_moves()[0])  # the turn passes: P1 goes on to phase Two
+    assert s.mover == 2
