@@ -569,6 +569,10 @@ class Sow(_Effect):
         declare_counts(d)
 
     def compile_effect(self, c: Compiler):
+        return _Sowing(self, c, self._track_title(c)).run
+
+    def _track_title(self, c: Compiler) -> str | None:
+        """The name of the track sown (None: the first), checked against the board's tracks."""
         game = c.game
         if not game.tracks:
             raise BindError("sow needs a track on the board", self.span,
@@ -577,7 +581,7 @@ class Sow(_Effect):
         if title is not None and not any(title in t.name for t in game.tracks):
             raise BindError(f'no track named "{title}"', self.track_name.span,
                             hint="tracks: " + ", ".join(t.name for t in game.tracks))
-        return _Sowing(self, c, title).run
+        return title
 
     def plan_effect(self, c: Compiler):
         """plan(state, env) -> the sowing, its starting site, track and count worked out in that
@@ -585,8 +589,7 @@ class Sow(_Effect):
         sowing of the seeds captured by the ``fromTo`` before it counts them where they were
         (Otep, Mweso: ``(sow (last From) count:(+ (count at:A) (count at:B)))`` after moving the
         seeds of A and B to ``(last From)``)."""
-        self.compile_effect(c)  # its checks
-        return _Sowing(self, c, self.track_name.value if self.track_name is not None else None).plan
+        return _Sowing(self, c, self._track_title(c)).plan
 
 
 def _local_values(s: State, site: int) -> list[tuple[Any, int]]:
