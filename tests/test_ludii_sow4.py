@@ -148,3 +148,23 @@ def test_is_next_mover_holds_after_a_move_again():
     assert (s.mover, s.phase) == (1, 0)
     s.apply(s.legal_moves()[0])  # the turn passes: P1 goes on to phase Two
     assert s.mover == 2
+
+
+# --- (value) while sowing: the seeds left to drop ---------------------------------------------
+# Ludii's Sow sets the context's value to the number of seeds still to sow before each drop
+# (count - index), so skipIf: may read it: here the last seed skips site 2.
+VALUE_WHILE_SOWING = '''(game "T" (players 2)
+ (equipment {(board (rectangle 1 6) (track "Track" "0,E" directed:True) use:Vertex)
+  (piece "Seed" Shared) (regions P1 (sites Board)) (regions P2 (sites Board))})
+ (rules (start (set Count 2 to:(sites {0})))
+  (play (move Select (from (sites Mover) if:(is Occupied (from)))
+   (then (sow skipIf:(and (= (to) 2) (= (value) 1))))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_value_while_sowing_is_the_number_of_seeds_left():
+    g = load(VALUE_WHILE_SOWING)
+    s = g.initial_state()
+    (m,) = s.legal_moves()
+    s.apply(m)  # the first seed lands on 1 (2 left), the second would land on 2 with 1 left: skipped
+    assert _counts(s, range(6)) == [0, 1, 0, 1, 0, 0]

@@ -712,7 +712,7 @@ class _Sowing:
         if self.capture is not None:
             self._capture(s, frame, track, start, i)
         if self.then is not None:
-            frame.frm, frame.to = start, last
+            frame.frm, frame.to, frame.value = start, last, e.value
             self.then(s, frame)
 
     def _origin(self, s: State, e: Env, frame: Env, start: int, count: int) -> int:
@@ -741,6 +741,7 @@ class _Sowing:
                     sown += laps * per * self._lap_visits(track, start)
                     index += laps * self._lap_visits(track, start)
                     continue
+            frame.value = count - index  # Ludii's (value) while sowing: the seeds left to drop
             i, j, to = self._next_site(s, frame, track, i, start)
             if j < 0:
                 break
