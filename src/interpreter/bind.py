@@ -159,6 +159,8 @@ class _Binder:
     def _bind_array(self, node: Array, depth: int) -> BoundArray:
         items: list[Any] = []
         for n in node.items:
+            if isinstance(n, Named):
+                n = n.value  # Ludii's ArgArray compiles an element without looking at its label
             bound = self.bind(n, depth + 1)
             if isinstance(n, Range) and isinstance(bound, BoundArray):
                 items.extend(bound.items)  # {1..5 8} is 1 2 3 4 5 8

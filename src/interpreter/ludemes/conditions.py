@@ -58,7 +58,16 @@ class _SiteTest(Ludeme):
         board's (.other_sites), None otherwise."""
         from .other_sites import other_kind, sited_piece
         kind = other_kind(c, self.type)
-        return sited_piece(c, self.site, kind) if kind is not None else None
+        if kind is None:
+            return None
+        on_kind = sited_piece(c, self.site, kind)
+        held = self.hand_test(c) if kind == "Cell" else None
+        if held is None:
+            return on_kind
+        # Ludii's hands are containers of cells after the board's sites: (is Occupied Cell
+        # (handSite Mover)) on a board of vertices asks the hand (Azigo)
+        at, n = c.int(self.site), c.topo.n
+        return lambda s, e: (x, 1 if held(s, e) else 0) if (x := at(s, e)) >= n else on_kind(s, e)
 
     def hand_test(self, c: Compiler):
         """In a game whose hands hold counted pieces, or whose hands have sites (Ludii's hands
@@ -269,10 +278,13 @@ class IsMover(_PlayerTest):
 
 
 class IsNext(_PlayerTest):
-    """The player is the one who moves after the mover.
+    """The player is the one who moves after the mover: Ludii's ``State.next``, the mover
+    again once a ``moveAgain`` said so (``(nextPhase Mover (not (is Next Mover)) ...)`` waits
+    for the end of the turn).
 
     Examples:
         (is Next (who at:(between)))
+        (is Next Mover)
     """
 
     name = "is Next"
@@ -286,11 +298,21 @@ class IsNext(_PlayerTest):
 
     @staticmethod
     def same_as(game):
-        return lambda s, e: game.next_of(s.mover)
+        if game.ranked:  # the next player still in the game (Ludii's ranking)
+            return lambda s, e: s.mover if s.move_again else turns.next_active(s, s.mover)
+        return lambda s, e: s.mover if s.move_again else game.next_of(s.mover)
+
+    def compile(self, c: Compiler):
+        p = _value(c, self.player)
+        nxt = self.same_as(c.game)
+        return lambda s, e: p(s, e) == nxt(s, e)
 
     def kernel_bool(self, k: Emitter) -> str:
+        from ..native import abi
         from ..native.kernels.core import _value
-        return f"({_value(k, self.player)} == ({k.mover} % {k.players} + 1))"
+        again = f"{k.st}[{abi.MOVE_AGAIN}] != 0"
+        after = f"next_active({k.st}, T, {k.mover})" if k.game.ranked else f"{k.mover} % {k.players} + 1"
+        return f"({_value(k, self.player)} == ({k.mover} if {again} else {after}))"
 
 
 class IsPrev(_PlayerTest):

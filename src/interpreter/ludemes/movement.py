@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import stacks
-from ..engine.env import Env
+from ..engine.env import NO_SITE, Env
 from ..engine.facing import FACINGS
 from ..engine.handsites import what_at
 from ..engine.move import ADD, MOVE, Move
@@ -1139,6 +1139,11 @@ class MoveFromTo(Ludeme):
                     frame.to = to
                     if cond is None or cond(s, frame):
                         out.append(choice(frm, to))
+            if out and e.site != NO_SITE:
+                # Ludii works out count: when it makes the move: a loop's (site) (Isolo's
+                # (forEach Site R (move (from (site)) (to X) count:(count at:(site))))) is read
+                # again when the move is applied
+                out = [m.with_bound("site", e.site) for m in out]
             return out
         return FnGen(gen)
 

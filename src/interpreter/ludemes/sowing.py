@@ -574,6 +574,10 @@ class Sow(_Effect):
         declare_counts(d)
 
     def compile_effect(self, c: Compiler):
+        return _Sowing(self, c, self._track_title(c)).run
+
+    def _track_title(self, c: Compiler) -> str | None:
+        """The name of the track sown (None: the first), checked against the board's tracks."""
         game = c.game
         if not game.tracks:
             raise BindError("sow needs a track on the board", self.span,
@@ -582,7 +586,33 @@ class Sow(_Effect):
         if title is not None and not any(title in t.name for t in game.tracks):
             raise BindError(f'no track named "{title}"', self.track_name.span,
                             hint="tracks: " + ", ".join(t.name for t in game.tracks))
-        return _Sowing(self, c, title).run
+        return title
+
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the sowing, its starting site, track and count worked out in that
+        position: in an ``(and ...)`` Ludii evaluates every part before it applies any, so a
+        sowing of the seeds captured by the ``fromTo`` before it counts them where they were
+        (Otep, Mweso: ``(sow (last From) count:(+ (count at:A) (count at:B)))`` after moving the
+        seeds of A and B to ``(last From)``)."""
+        return _Sowing(self, c, self._track_title(c)).plan
+
+
+def _local_values(s: State, site: int) -> list[tuple[Any, int]]:
+    """The local values (state, rotation, value) of a board site that are not 0, with their
+    arrays: Ludii's Sow moves each seed with the site's own values (ActionMove's state, rotation
+    and value of the site reached), so a site keeps its local state when a seed lands in it,
+    empty or not (Deka's covered holes)."""
+    names = s.game.piece_arrays
+    if not names or site >= len(s.what):
+        return []
+    out = []
+    for name in names:
+        if name == counts.COUNT:  # the number of seeds, which the sowing changes
+            continue
+        data = s.arrays[name]
+        if data[site]:
+            out.append((data, data[site]))
+    return out
 
 
 def _optional(value: Any, compile_one: Any) -> Any:
@@ -617,8 +647,9 @@ class _Sowing:
         # whole laps of a looped track are sown at once when nothing along the way depends on
         # the walk (no skipIf:, no sowEffect:, a fixed numPerHole:): the work is bounded by the
         # track, whatever the number of seeds
+        self.stacking = game.stacking  # each seed a level of a stack: Ludii's moves take the top one
         self.laps_allowed = self.skip is None and self.sow_effect is None and isinstance(per_hole, int) \
-            and per_hole >= 1
+            and per_hole >= 1 and not self.stacking
         # the track for each owner (Ludii: the named one, else the first; with owner:, that
         # player's track whose name contains the name)
         self.fixed: Track | None = None
@@ -636,10 +667,47 @@ class _Sowing:
         track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
         if track is None or start < 0:
             return
+        count = self.count(s, e) if self.count is not None else self._pieces(s, start)
+        self._sow(s, e, start, track, count)
+
+    def _pieces(self, s: State, site: int) -> int:
+        """The seeds on a site (Ludii's count: in a stacking game, the stack's size)."""
+        if self.stacking and site < len(s.what):
+            from ..engine import stacks
+            return stacks.size(s, site)
+        return pieces_at(s, site)
+
+    def _drop(self, s: State, start: int, to: int, number: int, what: int) -> None:
+        """``number`` seeds from the starting site to ``to`` (in a stacking game, Ludii's move of
+        the top piece, one at a time)."""
+        if self.stacking and start < len(s.what) and to < len(s.what):
+            from ..engine import stacks
+            for _ in range(number):
+                if not stacks.size(s, start):
+                    return
+                stacks.move_top(s, start, to)
+            return
+        kept = _local_values(s, to)
+        add_pieces(s, to, take_pieces(s, start, number), what)
+        if kept:  # Ludii's sowing action gives the site its own local state back
+            for data, value in kept:
+                if data[to] != value:
+                    s.set_item(data, to, value)
+
+    def plan(self, s: State, e: Env):
+        """The sowing with its starting site, track and count worked out in this position (None:
+        nothing to sow)."""
+        start = self.start(s, e)
+        track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
+        if track is None or start < 0:
+            return None
+        count = self.count(s, e) if self.count is not None else self._pieces(s, start)
+        return lambda s2, e2: self._sow(s2, e2, start, track, count)
+
+    def _sow(self, s: State, e: Env, start: int, track: Track, count: int) -> None:
         i = track.index_of(start)
         if i < 0:
             return
-        count = self.count(s, e) if self.count is not None else pieces_at(s, start)
         what = kind_at(s, start, self.seed)
         frame = e.child()  # the sowing's own: (from) and (to) are bound there
         sown = self._origin(s, e, frame, start, count)
@@ -649,7 +717,7 @@ class _Sowing:
         if self.capture is not None:
             self._capture(s, frame, track, start, i)
         if self.then is not None:
-            frame.frm, frame.to = start, last
+            frame.frm, frame.to, frame.value = start, last, e.value
             self.then(s, frame)
 
     def _origin(self, s: State, e: Env, frame: Env, start: int, count: int) -> int:
@@ -678,6 +746,7 @@ class _Sowing:
                     sown += laps * per * self._lap_visits(track, start)
                     index += laps * self._lap_visits(track, start)
                     continue
+            frame.value = count - index  # Ludii's (value) while sowing: the seeds left to drop
             i, j, to = self._next_site(s, frame, track, i, start)
             if j < 0:
                 break
@@ -686,7 +755,7 @@ class _Sowing:
                 self.sow_effect(s, frame)
             dropped = min(per, count - sown)
             if to != start:
-                add_pieces(s, to, take_pieces(s, start, dropped), what)
+                self._drop(s, start, to, dropped, what)
             sown += dropped
             last = to
             i = j
