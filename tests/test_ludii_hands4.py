@@ -16,6 +16,8 @@ Each test is a small position whose answer follows from Ludii's classes."""
 
 from __future__ import annotations
 
+import pytest
+
 from interpreter import load
 from interpreter.bind import bind
 from interpreter.compile.compiler import Compiler
@@ -187,3 +189,18 @@ def test_the_compiled_tier_falls_back_where_the_hands_are_containers():
     for g in (four_players("(hand P1) (hand P3)"), load(TANKS),
               stacked('(place Stack items:{"Disc2" "Disc1"} (handSite P1))')):
         assert isinstance(compiled_form(g), NoKernel)
+
+
+@pytest.mark.parametrize("test, found", [("is Occupied", 2), ("is Empty", 1)])
+def test_a_frame_site_on_a_hand_is_read_as_a_hand_site(test, found):
+    """(is Occupied (site)) over (sites Hand Mover): the (site) is a hand's (So Long Sucker);
+    it was read as a board site past the board's end."""
+    g = load(f'''(game "HandSites" (players 2)
+        (equipment {{(board (square 2)) (piece "Disc" Each) (hand Each size:3)}})
+        (rules (start {{(place "Disc1" (handSite P1)) (place "Disc1" (handSite P1 2))}})
+            (play (move Add (to (sites Empty))
+                (then (set Var (count Sites in:(forEach (sites Hand Mover) if:({test} (site))))))))
+            (end (if (= (var) {found}) (result Mover Win)))))''')
+    s = g.initial_state()
+    s.apply("A1")
+    assert s.is_over() and s.result().winners == [1]  # two of P1's three hand sites hold a piece

@@ -144,9 +144,12 @@ class IsEmpty(_SiteTest):
         if has_cover(c.game):  # the cells large pieces cover are not empty (Ludii's)
             return self._covered(c)
         get = c.frame_site(self.site)
-        if get is not None:  # (is Empty (to)): the frame's site, always on the board
-            return lambda s, e: s.what[get(e)] == 0
         held = self.hand_test(c)
+        if get is not None:  # (is Empty (to)): the frame's site, on the board unless hands have sites
+            if held is None:
+                return lambda s, e: s.what[get(e)] == 0
+            n = c.topo.n
+            return lambda s, e: s.what[x] == 0 if (x := get(e)) < n else not held(s, e)
         if held is not None:
             return lambda s, e: not held(s, e)
         site = c.site(self.site)
@@ -184,9 +187,12 @@ class IsOccupied(_SiteTest):
             empty, where = self._covered(c), c.site(self.site)
             return lambda s, e: where(s, e) >= 0 and not empty(s, e)
         get = c.frame_site(self.site)
-        if get is not None:  # (is Occupied (between)): the frame's site, always on the board
-            return lambda s, e: s.what[get(e)] != 0
         held = self.hand_test(c)
+        if get is not None:  # (is Occupied (between)): the frame's site, on the board unless hands have sites
+            if held is None:
+                return lambda s, e: s.what[get(e)] != 0
+            n = c.topo.n
+            return lambda s, e: s.what[x] != 0 if (x := get(e)) < n else held(s, e)
         if held is not None:
             return held
         site = c.site(self.site)
