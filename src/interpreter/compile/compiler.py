@@ -24,7 +24,7 @@ from ..engine.game import Consequence
 from ..engine.movegen import ByMover, Choice, FnGen, MoveGen
 from ..engine.values import APPLICATION_CONSTANTS, INFINITY, Fn, const_fn, constant
 from ..errors import BindError
-from ..ludemes.base import BoundArray, DirectionsByCondition, Ludeme
+from ..ludemes.base import BoundArray, DirectionsByCondition, Ludeme, uses_facing
 from ..syntax.nodes import Bool, Const, Int, Span, Str
 
 if TYPE_CHECKING:
@@ -406,10 +406,7 @@ class Compiler:
     @staticmethod
     def uses_facing(value: Any) -> builtins.bool:
         """The rule uses directions relative to a facing (Forward, FL...) somewhere."""
-        from ..engine.facing import RELATIVE
-        return any(getattr(ludeme, "needs_facing", False) or
-                   any(isinstance(node, Const) and node.name in RELATIVE for node in ludeme.children())
-                   for ludeme in value.walk())
+        return uses_facing(value)
 
     def moves_facing(self, value: Any) -> MoveGen:
         """A play rule: when it uses directions relative to a facing (Forward, FL...), one

@@ -517,12 +517,20 @@ def literal_value(value: Any) -> Any:
     return value
 
 
+
+def uses_facing(value: Any) -> bool:
+    """The rule uses directions relative to a facing (Forward, FL...) somewhere."""
+    from ..engine.facing import RELATIVE
+    return any(getattr(ludeme, "needs_facing", False) or
+               any(isinstance(node, Const) and node.name in RELATIVE for node in ludeme.children())
+               for ludeme in value.walk())
+
 __all__ = [
     "Ludeme", "Param", "Range", "REGISTRY", "OVERLOADS", "ludeme_classes", "INT_MIN", "INT_MAX", "ANY_INT", "SITE_NUMBER", "PLAYER_NUMBER",
     "COUNT", "PIECES", "LENGTH", "DISTANCE", "INDEX", "LEVEL", "PIECE_NUMBER", "VERTEX_NUMBER", "BOARD_SIZE",
     "COORDINATE", "FACTOR", "SCALE", "ANGLE", "BoundArray", "PType", "Kind", "Enum", "ArrayOf", "Either",
     "Literal", "Instance", "INT_LIT", "FLOAT_LIT", "BOOL_LIT", "STR_LIT", "INT_FN", "BOOL_FN", "PLAYER", "ROLE",
-    "REGION_FN", "SITE_FN", "DIRS", "DIRECTION_NAMES", "MOVES_T", "kind_of", "literal_value", "Call", "Node", "Array",
+    "REGION_FN", "SITE_FN", "DIRS", "DIRECTION_NAMES", "MOVES_T", "kind_of", "literal_value", "Call", "Node", "Array", "uses_facing",
 ]
 
 

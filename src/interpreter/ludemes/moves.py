@@ -33,6 +33,7 @@ from .base import (
     Ludeme,
     Param,
     kind_of,
+    uses_facing,
 )
 from .concepts import moved_to
 from .functions import SITE_TYPE
@@ -870,8 +871,7 @@ class MoveStep(Ludeme):
 def _no_kernel_by_origin(k: Emitter, move: Any) -> None:
     """A step, hop or slide whose relative directions turn by the piece at its origin
     (Compiler.moves_facing, pieces facing otherwise than their owners) is left to the reference."""
-    from ..compile.compiler import Compiler
-    if k.notes.get("by_origin") and move.directions is not None and Compiler.uses_facing(move.directions):
+    if k.notes.get("by_origin") and move.directions is not None and uses_facing(move.directions):
         from ..native.emit import NoKernel
         raise NoKernel(f"({move.name} ...)", "relative directions turned by the piece at the origin")
 
