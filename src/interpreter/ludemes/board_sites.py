@@ -59,8 +59,10 @@ class CentrePoint(Ludeme):
     type: Any = _TYPE
 
     def compile(self, c: Compiler):
-        check_type(self, c)
-        centre = c.topo.regions.get("Centre") or ()
+        # Ludii's graph.centre(type): the centre of the board's elements of the kind asked
+        # (a vertex's number on a board of cells: ConHex's centre hole)
+        kind = getattr(self.type, "name", None) or c.topo.use
+        centre = c.topo.regions_of(kind).get("Centre") or ()
         if not centre:
             raise BindError("this board has no centre", self.span)
         return const_fn(centre[0])
