@@ -1390,7 +1390,8 @@ class ForEachPiece(Ludeme):
     ``top:True`` only the top piece of each stack.
 
     Parameters:
-        on: the kind of site the pieces stand on (the board's own kind: checked)
+        on: only the pieces standing on this kind of site (left out: on every kind, those
+            numbered below the count of the board's own kind of sites, as Ludii's)
         pieces: only these kinds of piece (every kind when left out)
         container: the pieces in that container instead of the board's: a number (0 the board,
             1, 2 ... the players' hands) or a name (``"Hand1"``)
