@@ -174,3 +174,41 @@ def test_the_metadata_may_dress_a_player_of_another_option():
     """Ludii loads a file for 2 or 3 players whose graphics colour P3, played by 2."""
     g = game(metadata="\n(metadata (graphics {(player Colour P3 (colour Grey))}))")
     assert g.num_players == 2
+
+
+# --- Guerrilla Checkers' rules: counters on the cells, stones on the vertices --------------------------------
+
+GUERRILLA = """(game "G" (players 2) (equipment {(board (square 4) use:Vertex) (piece "Marker" P1)
+  (piece "Counter" P2 (move Step (from Cell) Diagonal (to Cell if:(is Empty Cell (to)))
+     (then (forEach Site (intersection (sites Incident Vertex of:Cell at:(last From))
+                                       (sites Incident Vertex of:Cell at:(last To)))
+        (if (is Enemy (who at:(site))) (remove (site)))))))})
+  (rules (start {(place "Counter2" Cell 0) (place "Marker1" (sites {START}))})
+   (play (if (is Mover P1)
+     (move Add (to (sites Empty))
+       (then (forEach Site (forEach (sites Occupied by:P2 on:Cell)
+                              if:(= 0 (count Sites in:(intersection (sites Empty)
+                                                                    (sites Incident Vertex of:Cell at:(site))))))
+               (remove Cell (site)))))
+     (forEach Piece)))
+   (end (if (no Moves Next) (result Mover Win)))))"""
+
+
+def test_a_counter_jumping_diagonally_over_a_vertex_takes_the_stone_there():
+    """A counter on cell A1 of a 4x4-vertex board steps diagonally to cell B2 (cell 4), over
+    vertex B2 (5): the stone there is removed; the stones beside it stay."""
+    s = load(GUERRILLA.replace("START", "5 6 9 10")).initial_state()
+    s.apply(s.parse_move("A1"))
+    assert s.mover == 2 and texts(s) == ["Cell 0-Cell 4"]
+    s.apply(s.parse_move("Cell 0-Cell 4"))
+    assert [x for x in range(16) if s.what[x]] == [0, 6, 9, 10]
+    cells = s.arrays["pieces@Cell"]
+    assert [x for x in range(9) if cells[x]] == [4]
+
+
+def test_a_counter_whose_four_corners_hold_stones_is_removed():
+    s = load(GUERRILLA.replace("START", "0 1 4")).initial_state()
+    assert s.arrays["pieces@Cell"][0]
+    s.apply(s.parse_move("B2"))  # the fourth corner of cell A1
+    assert not s.arrays["pieces@Cell"][0]
+    assert s.over and s.winners == (1,)  # P2 has no piece left to move
