@@ -212,3 +212,13 @@ def test_a_counter_whose_four_corners_hold_stones_is_removed():
     s.apply(s.parse_move("B2"))  # the fourth corner of cell A1
     assert not s.arrays["pieces@Cell"][0]
     assert s.over and s.winners == (1,)  # P2 has no piece left to move
+
+
+def test_sites_occupied_on_another_kind_in_the_board_s_own_container():
+    """(sites Occupied by:P1 container:"Board" on:Cell): the board is the container of its
+    cells, vertices and edges alike (Triple Tangle's rule for three players)."""
+    g = game(start='(start {(place "Disc1" Cell 2) (place "Disc1" (sites {0}))})',
+             end='(= 1 (count Sites in:(sites Occupied by:P1 container:"Board" on:Cell)))')
+    s = g.initial_state()
+    s.apply(s.parse_move("Cell 2-Cell 3"))
+    assert s.over and s.winners == (1,)

@@ -349,8 +349,12 @@ class SitesOccupied(Ludeme):
         that puts no piece there: .other_sites)."""
         from .other_sites import pieces_array
         name = pieces_array(kind)
-        if self.container is not None or self.top is not None:
-            raise BindError("(sites Occupied ... on:) of another kind of site takes no container: or top:", self.span)
+        container = self.container  # the board's own container (Ludii's "Board", 0) is where those elements are
+        on_board = container is None or (isinstance(container, Str) and container.value == "Board") or \
+            (isinstance(container, Int) and container.value == 0)
+        if not on_board or self.top is not None:
+            raise BindError("(sites Occupied ... on:) of another kind of site takes no container: but the "
+                            "board's, nor top:", self.span)
         if name not in c.game.arrays:
             return lambda s, e: []
         test_of = self._owners(c)
