@@ -71,3 +71,20 @@ def test_soweffect_applies_before_its_seed():
 def test_a_skipif_skipping_every_hole_sows_after_ludiis_limit_of_skips():
     g = _game('(set Count 2 at:0)', '(sow skipIf:(!= (to) 7))')
     assert _sow_from(g, 0, 4) == [0, 1, 0, 1]
+
+
+# --- every capture is worked out in the position the sowing left ----------------------------------
+# Ludii's Sow evaluates apply: at each site of the capture on the copy the sowing left and appends
+# the actions to the move: an (if ...) in apply: chooses its branch there, before any capture is
+# made. Three seeds from 1 end in 4 (two seeds) and backtrack to 5 (two seeds): the hand is empty
+# in that position, so both holes are taken although the first capture fills the hand to two.
+def test_every_capture_is_worked_out_before_any_is_made():
+    g = load(f'''(game "T" (players 2) (equipment {{{BOARD.replace("2 2", "2 3")}}})
+ (rules (start {{(set Count 3 at:1) (set Count 1 at:4) (set Count 1 at:5)}})
+  (play (move Select (from (sites Mover) if:(is Occupied (from)))
+   (then (sow if:(and (is In (to) (sites Next)) (= (count at:(to)) 2))
+     apply:(if (> 2 (count Cell at:(handSite Mover))) (fromTo (from (to)) (to (handSite Mover)) count:(count at:(to))))
+     backtracking:True))))
+  (end (if (no Moves Next) (result Mover Win)))))''')
+    # the track goes 0, 1, 2, 5, 4, 3; site 6 is P1's hand
+    assert _sow_from(g, 1, 7) == [0, 0, 1, 0, 0, 0, 4]

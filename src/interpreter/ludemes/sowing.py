@@ -643,7 +643,7 @@ class _Sowing:
         self.per_hole_fn = c.int(sow.numPerHole) if sow.numPerHole is not None else const_fn(1)
         self.owner = _optional(sow.owner, c.player)
         self.cond = c.bool(sow.condition) if sow.condition is not None else const_fn(True)
-        self.capture = _optional(sow.apply, c.effect)
+        self.capture = _optional(sow.apply, lambda x: _plan_of(c, x))  # worked out, then applied
         # Ludii's Sow lists the whole sowing before applying it: skipIf:, numPerHole: and sowEffect:
         # are asked of the position before the sowing (the sowEffect: as its actions, planned there)
         self.effect_plan = _optional(sow.sowEffect, lambda x: _plan_of(c, x))
@@ -853,7 +853,8 @@ class _Sowing:
         (which lists the captures on a copy of the position and appends them to the move), the
         conditions are all asked of the position the sowing left, before any capture: a
         ``backtracking:`` condition on the count of (to) still sees the seeds just captured
-        there. The captures are then applied in order."""
+        there; so is each ``apply:`` (the branch its ``if`` takes, what a planned effect works
+        out). The captures are then applied in order."""
         sites: list[int] = []
         captures = 0
         while self.cond(s, frame):
@@ -868,9 +869,14 @@ class _Sowing:
             if captures >= len(track.sites):
                 break
         frame.frm = start
+        planned = []  # every capture worked out in the position the sowing left, as Ludii's
         for site in sites:
             frame.to = site
-            self.capture(s, frame)
+            planned.append((site, self.capture(s, frame)))
+        for site, effect in planned:
+            if effect is not None:
+                frame.to = site
+                effect(s, frame)
 
     def _next_capture(self, s: State, frame: Env, track: Track, start: int, i: int) -> int:
         """The track index the capture goes on to from ``i`` (its site bound as (to)), or -1
