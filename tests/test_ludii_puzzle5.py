@@ -85,6 +85,12 @@ def test_sites_occupied_by_all_finds_shared_and_neutral_pieces():
     assert sorted(m.to for m in s.legal_moves()) == [0, 1, 2, 3]
 
 
+def test_sites_occupied_by_non_mover_finds_neutral_pieces_and_not_shared_ones():
+    # Ludii's NonMover: every id from 0 (Neutral) to the player count but the mover's
+    s = load(EDGES % "NonMover").initial_state()
+    assert sorted(m.to for m in s.legal_moves()) == [0, 1]
+
+
 def test_hackenbush_removes_shared_edges_only_and_what_falls_with_them():
     # the ground edges are neutral: only the shared ones may be cut; cutting the edge that
     # holds another to the ground drops it too (sites Group ... not connected to the ground)

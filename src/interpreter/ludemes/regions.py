@@ -309,8 +309,8 @@ class SitesOccupied(Ludeme):
             return lambda s, e: (lambda o, w, m=s.mover: o != 0 and not game.friends(o, m))
         if name in ("Friend", "TeamMover"):  # Ludii's TeamMover: the mover's team
             return lambda s, e: (lambda o, w, m=s.mover: o != 0 and game.friends(o, m))
-        if name == "NonMover":
-            return lambda s, e: (lambda o, w, m=s.mover: w != 0 and o != m)
+        if name == "NonMover":  # Ludii's: the neutral pieces too, not the Shared ones
+            return lambda s, e: (lambda o, w, m=s.mover: w != 0 and o != m and w not in shared)
         who = c.player(by)
 
         def owners(s: State, e: Env):
