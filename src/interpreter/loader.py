@@ -172,10 +172,10 @@ MAX_METADATA_PLAYERS = 16  # as many as a game may have
 def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS) -> dict[int, str]:
     """Each player's colour from Ludii's ``(graphics {(player Colour P1 (colour Black)) ...})``
     (a name or ``(colour R G B)``), as ``{1: "#000000"}``. What it cannot read it leaves out, since
-    the metadata only dresses the game; but a player no game can have (beyond Ludii's 16) and a
-    colour's number beyond 0 to 255 are mistakes, refused where they are written. A player the
-    game has not under its chosen options (the P3 of a file for 2 or 3 players, played by 2) is
-    dressed for nothing, as in Ludii."""
+    the metadata only dresses the game. A player the game does not have (P3 in a game of
+    two: Ludii's roles are read without the player count, and Tower of Hanoi, for one player,
+    colours P2) is left unread; a role beyond Ludii's P16 and a colour's number beyond 0 to 255
+    are mistakes, refused where they are written."""
     colours: dict[int, str] = {}
     if metadata is None:
         return colours
@@ -187,7 +187,7 @@ def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS)
         if getattr(kind, "name", None) != "Colour" or not isinstance(colour, Call) or colour.head != "colour":
             continue
         player = getattr(who, "name", "")
-        if not (player.startswith("P") and player[1:].isdigit()):
+        if not (player.startswith("P") and player[1:].isdigit()) or int(player[1:]) > players:
             continue
         rgb = _rgb(colour.args)
         if rgb is not None:
@@ -197,15 +197,13 @@ def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS)
 
 
 def _check_metadata(metadata: Call, players: int) -> None:
-    """Roles beyond any game's players (Ludii's ``RoleType`` runs from P1 to P16), and colour
-    numbers beyond a byte, are located errors."""
-    from .ludemes.structure import MAX_PLAYERS
+    """Roles beyond the players, and colour numbers beyond a byte, are located errors."""
     from .syntax.nodes import Const, Float, Int
     for node in metadata.walk():
         if isinstance(node, Const) and node.name[:1] == "P" and node.name[1:].isdigit():
-            if not 1 <= int(node.name[1:]) <= MAX_PLAYERS:
-                raise BindError(f"metadata: {node.name} is not a player of any game ({players} players here)",
-                                node.span, hint=f"players are P1 to P{MAX_PLAYERS} at most")
+            if not 1 <= int(node.name[1:]) <= MAX_METADATA_PLAYERS:
+                raise BindError(f"metadata: {node.name} is not a player of any game (P1 to P{MAX_METADATA_PLAYERS})",
+                                node.span, hint=f"players are P1 to P{players}")
         if isinstance(node, Call) and node.head == "colour":
             for arg in node.args:
                 if isinstance(arg, (Int, Float)) and not 0 <= arg.value <= 255:

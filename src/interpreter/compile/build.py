@@ -115,7 +115,8 @@ def _components(pieces: Sequence[Any], num: int, facings: dict[int, str]) -> tup
             made = getattr(piece, "component_data", None)  # a domino's second value, a card's suit...
             flips = piece.flips.states() if getattr(piece, "flips", None) is not None else None
             components.append(Component(len(components), name, piece.piece_name, owner, value=value,
-                                        facing=facing, data=made() if made is not None else (), flips=flips))
+                                        facing=facing, data=made() if made is not None else (), flips=flips,
+                                        shared=not piece.each and piece.role.name == "Shared"))
             declared_by[len(components) - 1] = piece
     return components, declared_by
 

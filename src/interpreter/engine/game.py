@@ -58,6 +58,9 @@ class Component:
     # what else a kind of piece carries, by name: a domino's second value ("value2"), a card's suit...
     data: tuple[tuple[str, int], ...] = ()
     flips: tuple[int, int] | None = None  # the two states (flip) turns into each other ((flips 1 2))
+    # a Shared piece: owner 0 here, as a neutral one, but Ludii's Shared role (player count + 1),
+    # which (sites Occupied by:Shared) finds and by:Neutral does not
+    shared: bool = False
 
 
 @dataclass(frozen=True)
@@ -182,6 +185,7 @@ class Game:
         self.topology = topology
         self.components = tuple(components)  # index 0 is the empty placeholder
         self.owner_of = tuple(c.owner for c in components)
+        self.shared_kinds = frozenset(c.index for c in components if c.shared)  # Ludii's Shared pieces
         self.component_index = MappingProxyType({c.name: c.index for c in components})
         # each player is their own team unless declared otherwise (player -> team number)
         team_of = list(range(info.players + 1))

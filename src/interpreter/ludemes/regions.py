@@ -300,21 +300,24 @@ class SitesOccupied(Ludeme):
         game = c.game
         by = self.by
         name = by.name if isinstance(by, Const) else None
-        if by is None or name in ("All", "Each", "Shared"):
+        if by is None or name in ("All", "Each"):
             return lambda s, e: (lambda o, w: w != 0)
+        shared = game.shared_kinds  # Ludii's Shared role is a player of its own (count + 1)
+        if name == "Shared":
+            return lambda s, e: (lambda o, w: w in shared)
         if name == "Enemy":
             return lambda s, e: (lambda o, w, m=s.mover: o != 0 and not game.friends(o, m))
         if name in ("Friend", "TeamMover"):  # Ludii's TeamMover: the mover's team
             return lambda s, e: (lambda o, w, m=s.mover: o != 0 and game.friends(o, m))
-        if name == "NonMover":
-            return lambda s, e: (lambda o, w, m=s.mover: w != 0 and o != m)
+        if name == "NonMover":  # Ludii's: the neutral pieces too, not the Shared ones
+            return lambda s, e: (lambda o, w, m=s.mover: w != 0 and o != m and w not in shared)
         who = c.player(by)
 
         def owners(s: State, e: Env):
             p = who(s, e)
             if p:
                 return lambda o, w: o == p
-            return lambda o, w: w != 0 and o == 0  # Neutral's
+            return lambda o, w: w != 0 and o == 0 and w not in shared  # Neutral's
         return owners
 
     def compile(self, c: Compiler):
@@ -325,7 +328,7 @@ class SitesOccupied(Ludeme):
         if c.game.stacking and isinstance(self.top, Bool) and not self.top.value:
             return _occupied_any_level(c, self)
         if self._plain() and not self.with_hands(c):
-            if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each", "Shared")):
+            if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
                 return lambda s, e: [i for i in range(n) if s.what[i]]
             if isinstance(self.by, Const) and self.by.name in self._ROLES:
                 test_of = self._owners(c)
@@ -335,12 +338,14 @@ class SitesOccupied(Ludeme):
                     return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if test(o, w)]
                 return by_role
             who = c.player(self.by)
+            shared = c.game.shared_kinds
 
             def occupied(s: State, e: Env):
                 p = who(s, e)
                 if p:
                     return [i for i, o in enumerate(s.who) if o == p]
-                return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if w and not o]  # Neutral's
+                return [i for i, (o, w) in enumerate(zip(s.who, s.what))
+                        if w and not o and w not in shared]  # Neutral's
             return occupied
         return self._compile_full(c)
 
@@ -474,9 +479,11 @@ class SitesOccupied(Ludeme):
         if k.layout.hand_sites and k.topo.use == "Cell":
             raise NoKernel("(sites Occupied ...)", "the sites of the hands are occupied sites too")
         st = k.st
-        if self.by is None or k.players_of(self.by) is not None:
-            return Everywhere(lambda x: f"{st}[WHO + {x}] != 0")
+        if self.by is None or k.players_of(self.by) is not None:  # anyone's, neutral pieces too
+            return Everywhere(lambda x: f"{st}[WHAT + {x}] != 0")
         p = k.player(self.by)
+        if k.game.shared_kinds and not (p.isdigit() and p != "0"):
+            raise NoKernel("(sites Occupied ...)", "the neutral pieces of a game with Shared pieces")
         if p == "0":
             return Everywhere(lambda x: f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0)")
         who = k.temp("p")
