@@ -75,3 +75,40 @@ def test_sites_hand_shared_with_a_shared_hand_is_that_hand():
     text = game("(move Add (to (sites {(count Sites in:(sites Hand Shared))})))",
                 equipment="(hand Each size:3) (hand Shared size:2)")
     assert moves(text) == ["C1"]
+
+
+# --- mapEntry: the key itself when no map has it (Ludii's MapEntry) ---------------------------------
+LADDER = """(game "T" (players 2) (equipment { (board (rectangle 1 12) (track "Track" "0,E" directed:True))
+    (piece "Pawn" Each (move (from (from) level:(level)) (to (mapEntry (trackSite Move steps:(count Pips))))))
+    (dice num:1) #MAPS# })
+    (rules (start (place Stack items:{"Pawn2" "Pawn1"} 0)) (play (do (roll) next:(forEach Piece)))
+        (end (if (= (last To) 11) (result Mover Win)))))"""
+
+
+def ladder_moves(maps: str, face: int) -> list[str]:
+    from interpreter.engine import dice
+    s = load(LADDER.replace("#MAPS#", maps)).initial_state()
+    with dice.given(s, (face,)):
+        return [m.text for m in s.legal_moves()]
+
+
+def test_map_entry_of_a_key_no_map_has_is_the_key():
+    # a ladder from C1 to J1: a throw of 2 climbs it, a throw of 3 stops on D1 (not on no site)
+    assert ladder_moves('(map {(pair "C1" "J1")})', 1) == ["A1/1-J1"]
+    assert ladder_moves('(map {(pair "C1" "J1")})', 2) == ["A1/1-D1"]
+
+
+def test_map_entry_without_a_name_reads_every_map_in_turn():
+    # Ludii looks the key up in each map in order, the first that has it giving the value
+    maps = '(map "Snakes" {(pair "E1" "B1")}) (map "Ladders" {(pair "C1" "J1") (pair "E1" "K1")})'
+    assert ladder_moves(maps, 1) == ["A1/1-J1"]
+    assert ladder_moves(maps, 3) == ["A1/1-B1"]
+    assert ladder_moves(maps, 4) == ["A1/1-F1"]
+
+
+def test_map_entry_of_a_named_map_reads_that_map_only():
+    text = LADDER.replace("(mapEntry (trackSite", '(mapEntry "Ladders" (trackSite')
+    from interpreter.engine import dice
+    s = load(text.replace("#MAPS#", '(map "Snakes" {(pair "E1" "B1")}) (map "Ladders" {(pair "C1" "J1")})')).initial_state()
+    with dice.given(s, (3,)):
+        assert [m.text for m in s.legal_moves()] == ["A1/1-E1"]
