@@ -85,10 +85,11 @@ def test_the_shared_hand_comes_after_the_players_hands_of_sites():
     assert {m.frm for m in s.legal_moves()} == {15, 16}
 
 
-def test_sites_hand_shared_without_a_shared_hand_is_an_error():
-    with pytest.raises(LudError, match="no shared hand"):
-        load(SHARED.replace("(hand Shared size:2)", "(hand Each size:2)")
+def test_sites_hand_shared_without_a_shared_hand_is_the_first_hand():
+    # Ludii's SitesHand: for Shared, the first hand container it meets (here P1's)
+    g = load(SHARED.replace("(hand Shared size:2)", "(hand Each size:2)")
              .replace("(handSite Shared)", "(handSite P1)").replace("(handSite Shared 1)", "(handSite P2)"))
+    assert {m.frm for m in g.initial_state().legal_moves()} == {9}
 
 
 # --- (map {(pair 0 "Name0")}): a pair naming a piece -----------------------------------------------

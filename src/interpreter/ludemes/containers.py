@@ -555,7 +555,9 @@ class Map(Ludeme):
 
 class MapEntry(Ludeme):
     """The value a map gives for a key (a number or a player: ``Mover``, ``(mover)``, ``P1``);
-    -1 when it has none. Without a name, the game's first map.
+    as Ludii's ``MapEntry``, the key itself when the map has no entry for it (a snake or a
+    ladder on some sites, the others mapped to themselves). Without a name, the first of the
+    game's maps, in their order, that has the key.
 
     Parameters:
         title: the name of the map read (the game's first map when left out)
@@ -579,14 +581,22 @@ class MapEntry(Ludeme):
             if self.title.value not in maps:
                 raise BindError(f'no map named "{self.title.value}"', self.title.span,
                                 hint="maps: " + ", ".join(f'"{k}"' for k in maps if k))
-            table = maps[self.title.value]
-        else:
-            table = next(iter(maps.values()))
+            tables = [maps[self.title.value]]
+        else:  # every map, the first with the key giving its value
+            tables = list(maps.values())
         if isinstance(self.key, Const):
             key = c.player(self.key)
         else:
             key = c.int(self.key)
-        return lambda s, e: table.get(key(s, e), -1)
+        if len(tables) == 1:
+            (table,) = tables
+            get = table.get
+            return lambda s, e: get(k, k) if (k := key(s, e)) in table else k
+
+        def entry(s: State, e: Env) -> int:
+            k = key(s, e)
+            return next((t[k] for t in tables if k in t), k)
+        return entry
 
 
 __all__ = ["Track", "MancalaBoard", "SitesTrack", "Pair", "Map", "MapEntry", "build_tracks", "find_track",

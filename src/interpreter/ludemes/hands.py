@@ -68,12 +68,12 @@ class SitesHand(Ludeme):
         from ..engine.sites import hand_layout, off_board_sites, shared_hand_site
         if self.role is None:  # as Ludii: no player, no sites
             return lambda s, e: ()
-        if self._shared():  # the shared hand's sites, after the players' hands
-            first = shared_hand_site(c.game)
-            if first < 0:
-                raise BindError("the game has no shared hand", self.role.span, hint="add (hand Shared) to the equipment")
-            shared = tuple(range(first, c.topo.n + off_board_sites(c.game)))
+        shared_only = self._shared() and shared_hand_site(c.game) < 0
+        if self._shared() and not shared_only:  # the shared hand's sites, after the players' hands
+            shared = tuple(range(shared_hand_site(c.game), c.topo.n + off_board_sites(c.game)))
             return lambda s, e: shared
+        if shared_only and HAND not in c.game.arrays and HAND_SITES not in c.game.arrays:
+            return lambda s, e: ()  # no hand at all: Ludii's empty region
         if HAND in c.game.arrays and HAND_SITES not in c.game.arrays:
             size = 1  # a hand of counted pieces: one site, Ludii's hand of one site
         else:
@@ -82,8 +82,11 @@ class SitesHand(Ludeme):
         n = c.topo.n + hands_first(c.game.arrays)  # after a deck declared before the hands
         from ..engine.handsites import hand_players
         owners = hand_players(c.game.arrays, c.game.num_players) if hand_layout(c.game)[1] else ()
-        who = c.player(self.role) if self.role is not None else (lambda s, e: s.mover)
         tables = {p: tuple(range(n + k * size, n + (k + 1) * size)) for k, p in enumerate(owners)}
+        if shared_only:  # Ludii's SitesHand for Shared without a shared hand: the first hand's sites, if any
+            first_hand = tables[owners[0]] if owners else ()
+            return lambda s, e: first_hand
+        who = c.player(self.role)
         return lambda s, e: tables.get(who(s, e), ())
 
     def kernel_region(self, k: Emitter) -> Region:

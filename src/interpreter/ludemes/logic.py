@@ -582,10 +582,24 @@ class Not(Ludeme):
 _VALUE = Either((INT_FN, PLAYER))
 
 
+LUDII_ROLES = 16  # Ludii's RoleType names P1 to P16
+
+
+def absent_player(value: Any, num_players: int) -> int | None:
+    """For a role ``P5`` naming a player the game does not have (up to Ludii's P16): its
+    number, which Ludii's ``RoleType.toIntFunction`` gives as a plain value (``(is Mover P5)``
+    in a 4-player game is False); None for anything else."""
+    name = getattr(value, "name", None) if isinstance(value, Const) else None
+    if name and name[0] == "P" and name[1:].isdigit() and num_players < int(name[1:]) <= LUDII_ROLES:
+        return int(name[1:])
+    return None
+
+
 def value_fn(c: Compiler, value: Any):
     """An int expression, or a player role (Mover, P2...) standing for its number."""
     if isinstance(value, Const) and value.name not in ("Infinity", "Off", "End", "Undefined"):
-        return c.player(value)
+        absent = absent_player(value, c.num_players)
+        return const_fn(absent) if absent is not None else c.player(value)
     return c.int(value)
 
 

@@ -144,7 +144,15 @@ class SitesLabels(Ludeme):
         if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
             sites = c.topo.regions[items[0].value]
             return lambda s, e: sites
+        if self._unknown_region_name(c.topo, items):
+            return lambda s, e: ()
         return c.site_list(items)
+
+    def _unknown_region_name(self, topo: Any, items: list) -> bool:
+        """``(sites "Name")`` naming neither a region nor a site, in a game that has regions: as
+        Ludii's SitesEquipmentRegion (regions matched by their exact name), the empty region."""
+        return self.sites is not None and not isinstance(self.sites, BoundArray) and len(items) == 1 \
+            and isinstance(items[0], Str) and bool(topo.regions) and topo.site(items[0].value) < 0
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Listed
@@ -163,6 +171,8 @@ class SitesLabels(Ludeme):
         if len(items) == 1 and hasattr(items[0], "value") and isinstance(items[0].value, str) \
                 and items[0].value in k.topo.regions:
             return Listed(tuple(k.topo.regions[items[0].value]))
+        if self._unknown_region_name(k.topo, items):
+            return Listed(())
         return k.region(BoundArray(items, self.span))
 
 

@@ -101,7 +101,9 @@ def _or_lazy(parts: list[Any], k: Emitter) -> str:
 def _value(k: Emitter, value: Any) -> str:
     """logic.value_fn: an int expression or a player role."""
     if isinstance(value, Const) and value.name not in ("Infinity", "Off", "End", "Undefined"):
-        return k.player(value)
+        from ...ludemes.logic import absent_player
+        absent = absent_player(value, k.players)
+        return str(absent) if absent is not None else k.player(value)
     return k.int(value)
 
 
