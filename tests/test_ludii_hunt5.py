@@ -151,6 +151,8 @@ def test_size_territory_in_an_end_rule():
 
 
 # --- (intervene ...): Ludii's Intervene -----------------------------------------------------------
+# (Ludii's shortSandwich, as read, would apply the effect to the site beyond a lone enemy too; the
+# sample's Maak Yek trace shows Ludii does not: only sandwiched enemies are taken.)
 INTERVENE = '''(game "T" (players 2) (equipment {(board (square 5) use:Vertex)
  (piece "Disc" Each (move Step (to if:(is Empty (to))) (then (intervene (from (last To)) Orthogonal %s))))})
  (rules (start {(place "Disc1" {%s}) (place "Disc2" {%s})}) (play (forEach Piece))
@@ -164,17 +166,6 @@ def test_intervene_takes_the_enemies_on_both_sides():
     assert labels(g, s, 2) == ["A5"]
 
 
-def test_intervene_with_one_enemy_applies_its_effect_to_the_other_side_as_ludii():
-    # Ludii's shortSandwich: the site next along a direction is an enemy, the line goes on the
-    # other way but that site is not: the effect is applied to it all the same (here a removal
-    # of the mover's own piece), and the lone enemy stays
-    g = load(INTERVENE % ("", '"C1" "D2" "A1"', '"B2" "A5"'))
-    s = g.initial_state()
-    s.apply("C1-C2")
-    assert labels(g, s, 1) == ["A1", "C2"]
-    assert labels(g, s, 2) == ["A5", "B2"]
-
-
 def test_intervene_against_the_board_edge_does_nothing():
     # no site on the other side (no opposite radial): nothing
     g = load(INTERVENE % ("", '"B2" "E3"', '"A1" "A5"'))
@@ -184,14 +175,6 @@ def test_intervene_against_the_board_edge_does_nothing():
     assert labels(g, s, 2) == ["A1", "A5"]
 
 
-def test_intervene_runs_its_consequences_after_each_effect():
-    # the then of Ludii's Intervene is added to each effect move: two enemies taken, two points
-    g = load(INTERVENE % ("(then (addScore Mover 1))", '"C1"', '"B2" "D2" "A5"'))
-    s = g.initial_state()
-    s.apply("C1-C2")
-    assert s.scores[1] == 4  # each site is taken from both directions of the line, as in Ludii
-
-
 def test_intervene_with_a_longer_range_takes_whole_runs():
     g = load(INTERVENE.replace("Orthogonal %s", "Orthogonal (between (range 1 2))") % ('"C1"', '"A2" "B2" "D2" "A5"'))
     s = g.initial_state()
@@ -199,7 +182,7 @@ def test_intervene_with_a_longer_range_takes_whole_runs():
     assert labels(g, s, 2) == ["A5"]
     g = load(INTERVENE.replace("Orthogonal %s", "Orthogonal (between (range 1 2))") % ('"C1" "E2"', '"B2" "A5"'))
     s = g.initial_state()
-    s.apply("C1-C2")  # one enemy west, none east: nothing (no such quirk for longer ranges)
+    s.apply("C1-C2")  # one enemy west, none east: nothing
     assert labels(g, s, 1) == ["C2", "E2"]
     assert labels(g, s, 2) == ["A5", "B2"]
 
@@ -244,3 +227,24 @@ def test_swap_players_effect_alone_lets_the_mover_move_again():
     s.apply("B1")  # the swap: P2's player moves again, now played by the other seat
     assert s.mover == 2 and (s.seat(1), s.seat(2)) == (2, 1)
     assert labels(g, s, 1) == ["A1"] and labels(g, s, 2) == ["B1"]
+
+
+# --- (enclose ... (then ...)): the consequences follow the effect at each enclosed site ----------
+def test_enclose_then_follows_each_enclosed_site():
+    g2 = load('''(game "T" (players 2) (equipment {(board (square 4) use:Vertex) (piece "Marker" Each)})
+ (rules (start {(place "Marker1" {"C1" "A3"}) (place "Marker2" {"A1" "B1" "A2"})})
+ (play (move Add (to (sites Empty)) (then (enclose (from (last To)) Orthogonal (then (addScore Mover 1))))))
+ (end (if (is Full) (result Mover Win)))))''')
+    s = g2.initial_state()
+    s.apply("B2")  # the three P2 stones lose their last liberty: one point per stone taken
+    assert labels(g2, s, 2) == []
+    assert s.scores[1] == 3
+
+
+def test_intervene_leaves_a_lone_enemy_and_the_friend_beyond_it():
+    # a lone enemy on one side, a friend on the other: nothing happens (Maak Yek's trace)
+    g = load(INTERVENE % ("", '"C1" "D2" "A1"', '"B2" "A5"'))
+    s = g.initial_state()
+    s.apply("C1-C2")
+    assert labels(g, s, 1) == ["A1", "C2", "D2"]
+    assert labels(g, s, 2) == ["A5", "B2"]

@@ -539,39 +539,12 @@ class Promote(Ludeme):
                 k.place(x, w)
 
 
-def _intervened(s: State, frame: Env, ahead: tuple[int, ...], behind: tuple[int, ...], short: bool,
-                target: Any, run_of: Any) -> list[int]:
-    """The sites Ludii's Intervene applies its effect to, looking along ``ahead`` (a radial)
-    with ``behind`` its opposite: with a one-site range (``shortSandwich``), when the site ahead
-    is a target, the site behind and then the one ahead if the site behind is a target too, else
-    the site behind alone (the site Ludii tested last); with a longer range (``longSandwich``),
-    both runs of targets when both are long enough."""
-    if short:
-        frame.to = ahead[0]
-        if not target(s, frame):
-            return []
-        frame.to = behind[0]
-        return [behind[0], ahead[0]] if target(s, frame) else [behind[0]]
-    one = run_of(s, frame, ahead)
-    if one is None:
-        return []
-    other = run_of(s, frame, behind)
-    return [] if other is None else other + one
-
-
 class Intervene(Ludeme):
     """Capture by intervention: from a site (the last move's by default), along each line of
     the given directions (``Adjacent`` by default), the runs of sites on both sides satisfying
     the to condition (an enemy by default), as long as the between range allows (one site by
     default), are taken when both sides have one: the to effect (``(apply (remove (to)))`` by
     default) is applied to every site of both runs.
-
-    As Ludii's ``Intervene``, each direction of a line is looked at in turn (a line's sites are
-    taken from both of its directions), all sites being found before any effect; with the
-    default range of one site, when the site next along a direction satisfies the condition and
-    the line goes on the other way but that site does not, the effect is still applied there
-    (Ludii's ``shortSandwich`` applies it to the site it tested last). The consequences follow
-    each effect applied.
 
     Parameters:
         from: the site the captures start from (the last move's when left out)
@@ -627,23 +600,24 @@ class Intervene(Ludeme):
                 out.append(site)
             return out if len(out) >= lo else None
 
-        short = (lo, hi) == (1, 1)
-
         def run(s: State, e: Env) -> None:
             x = frm(s, e)
             if x < 0:
                 return
             frame = e.child()
-            taken: list[int] = []  # Ludii's effect moves, in order (a site may come twice)
+            taken = []
             for fwd, back in axes_at[x]:
-                if fwd and back:  # else no opposite radial: nothing
-                    taken.extend(_intervened(s, frame, fwd, back, short, target, run_of))
-                    taken.extend(_intervened(s, frame, back, fwd, short, target, run_of))
-            for site in taken:
+                one = run_of(s, frame, fwd)
+                if one is None:
+                    continue
+                other = run_of(s, frame, back)
+                if other is not None:
+                    taken.extend(one + other)
+            for site in dict.fromkeys(taken):
                 frame.to = site
                 effect(s, frame)
-                if then is not None:
-                    then(s, e)
+            if then is not None:
+                then(s, e)
         return run
 
     def kernel_effect(self, k: Emitter) -> None:
@@ -661,11 +635,6 @@ class Intervene(Ludeme):
         to = self.to
         if to is not None and (to.sites is not None or to.level is not None):
             raise NoKernel("(intervene (to <sites>/level:))")
-        if self.then is not None:
-            raise NoKernel("(intervene ... (then ...))", "consequences after each effect")
-        if to is not None and to.apply is not None and to.apply.effect is not None and \
-                getattr(to.apply.effect, "name", "") != "remove":
-            raise NoKernel("(intervene (to (apply ...)))", "an effect other than a removal, applied as often as Ludii")
         lo, hi = (1, 1)
         if between is not None and between.length is not None:
             lo, hi = bounds(k, between.length)
@@ -675,13 +644,6 @@ class Intervene(Ludeme):
         a, j, y, n1, n2 = k.temp("a"), k.temp("j"), k.temp("y"), k.temp("n"), k.temp("m")
         taken = Buffered(found, nf)
 
-        def target_at() -> str:
-            """Whether the site in ``y`` meets the to condition (an enemy by default)."""
-            with k.bind(to=y):
-                if to is not None and to.condition is not None:
-                    return k.bool(to.condition)
-                return _enemy_at(k, y)
-
         def run(side: int, n: str) -> None:
             """The length of the run of targets on one side of the axis, up to the range's most."""
             k.line(f"{n} = 0")
@@ -689,7 +651,12 @@ class Intervene(Ludeme):
                 k.line(f"{y} = {axes}[{start}, {a}, {side}, {j}]")
                 k.line(f"if {y} < 0 or {j} >= {hi}:")
                 k.line("    break")
-                k.line(f"if not ({target_at()}):")
+                with k.bind(to=y):
+                    if to is not None and to.condition is not None:
+                        target = k.bool(to.condition)
+                    else:  # an enemy
+                        target = _enemy_at(k, y)
+                k.line(f"if not ({target}):")
                 k.line("    break")
                 k.line(f"{n} += 1")
 
@@ -699,28 +666,11 @@ class Intervene(Ludeme):
                 k.line(f"if not {taken.contains(k, y)}:")  # each site once
                 k.line(f"    {found}[{nf}] = {y}")
                 k.line(f"    {nf} += 1")
-
-        def first(side: int, flag: str) -> None:
-            """Whether the first site on one side of the axis is a target (Ludii's short sandwich)."""
-            k.line(f"{y} = {axes}[{start}, {a}, {side}, 0]")
-            k.line(f"{flag} = {target_at()}")
         k.line(f"{start} = {origin}")
         with k.indented(f"if {start} >= 0:"):
             # the runs found on both sides of each axis first, then every site of them taken
             k.line(f"{nf} = 0")
             with k.indented(f"for {a} in range({axes}.shape[1]):"):
-                if (lo, hi) == (1, 1):  # Ludii's shortSandwich, from each side of the line
-                    k.line(f"if {axes}[{start}, {a}, 0, 0] < 0 or {axes}[{start}, {a}, 1, 0] < 0:")
-                    k.line("    continue")  # no opposite radial: nothing
-                    first(0, n1)
-                    first(1, n2)
-                    # a target on one side: the site on the other side is taken, a target or not
-                    # (the site Ludii tested last); both when both are targets
-                    with k.indented(f"if {n1}:"):
-                        take(1, "1")
-                    with k.indented(f"if {n2}:"):
-                        take(0, "1")
-                    k.line("continue")
                 run(0, n1)
                 k.line(f"if {n1} < {lo}:")
                 k.line("    continue")
