@@ -15,14 +15,20 @@ if TYPE_CHECKING:
 
 
 class SizeTerritory(Ludeme):
-    """The number of empty sites in the player's territory: the empty sites are joined into
-    areas along the direction (``Orthogonal`` when left out); an area whose bordering pieces
-    are all the player's (or that no piece borders) counts all its sites, as Ludii's.
+    """The number of empty sites in the player's territory, counted as Ludii's
+    ``SizeTerritory`` counts it (a union-find over the empty sites, in site order).
+
+    Ludii's count is not the textbook one: the list of neighbours it gathers is never emptied
+    between sites, so an empty site joins every lower empty site that neighbours any empty site
+    seen so far (not only its own neighbours), and an area's frontier is every site neighbouring
+    any empty site up to its last one. An area counts its empty sites when no site of that
+    frontier holds another player's piece. Sites holding neutral pieces count as empty (their
+    owner is 0), as in Ludii.
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
         player: the player whose territory is measured
-        direction: how empty sites join into areas (``Orthogonal`` when left out)
+        direction: the neighbours of a site (``Orthogonal`` when left out)
 
     Examples:
         (size Territory P1)
@@ -42,33 +48,56 @@ class SizeTerritory(Ludeme):
         adjacency = c.adjacency(self.direction, "Orthogonal")
         who = c.player(self.player)
         n = c.topo.n
+        around = [sum(1 << y for y in adjacency[x]) for x in range(n)]
 
         def territory(s: State, e: Env) -> int:
-            owners = s.who
-            player = who(s, e)
-            seen = [False] * n
-            total = 0
-            for start in range(n):
-                if seen[start] or owners[start]:
-                    continue
-                area = [start]
-                seen[start] = True
-                mine = True
-                i = 0
-                while i < len(area):
-                    for y in adjacency[area[i]]:
-                        o = owners[y]
-                        if o:
-                            if o != player:
-                                mine = False
-                        elif not seen[y]:
-                            seen[y] = True
-                            area.append(y)
-                    i += 1
-                if mine:
-                    total += len(area)
-            return total
+            return ludii_territory(s.who, around, who(s, e))
         return territory
 
 
-__all__ = ["SizeTerritory"]
+def ludii_territory(owners: Any, around: list[int], player: int) -> int:
+    """Ludii's ``SizeTerritory.eval`` over site owners (0: empty), ``around[x]`` the bit mask of
+    x's neighbours: for each empty site k in order, the neighbours of every empty site up to k
+    gathered so far (``nList``, never cleared) are k's frontier, and k joins each empty site
+    below k among them; an area counts its empty sites when its frontier (its sites' frontiers
+    together) holds no other player's piece."""
+    n = len(around)
+    empty = other = 0
+    for x in range(n):
+        o = owners[x]
+        if o == 0:
+            empty |= 1 << x
+        elif o != player:
+            other |= 1 << x
+    parent = list(range(n))
+    frontier = [0] * n
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    gathered = 0
+    for k in range(n):
+        if not empty >> k & 1:
+            continue
+        gathered |= around[k]
+        frontier[k] = gathered | 1 << k
+        below = gathered & empty & ((1 << k) - 1)
+        root = find(k)
+        while below:
+            low = below & -below
+            other_root = find(low.bit_length() - 1)
+            if other_root != root:
+                parent[other_root] = root
+                frontier[root] |= frontier[other_root]
+            below ^= low
+    total = 0
+    for k in range(n):
+        if empty >> k & 1 and parent[k] == k and not frontier[k] & other:
+            total += bin(frontier[k] & empty).count("1")
+    return total
+
+
+__all__ = ["SizeTerritory", "ludii_territory"]

@@ -299,6 +299,22 @@ class NoRepeat(Ludeme):
         """Nothing to compile: the rule is made of engine hooks (:meth:`declare`)."""
 
 
+class NoRepeatMeta(NoRepeat):
+    """Meta rule ``(noRepeat ...)``: Ludii's older spelling of ``(no Repeat ...)``
+    (``game.rules.meta.NoRepeat``), the same rule: no move may bring back a position seen before
+    (``Positional`` by default); passing is always allowed.
+
+    Parameters:
+        type: what may not come back, as for ``no Repeat``
+
+    Examples:
+        (noRepeat)
+        (noRepeat PositionalInTurn)
+    """
+
+    name = "noRepeat"
+
+
 _SEEN = "seen_positions"
 
-__all__ = ["Counter", "SetCounter", "SetPending", "IsPending", "ValuePending", "NoRepeat"]
+__all__ = ["Counter", "SetCounter", "SetPending", "IsPending", "ValuePending", "NoRepeat", "NoRepeatMeta"]

@@ -56,7 +56,8 @@ class Enclose(Ludeme):
         directions: how sites join into a group (``Adjacent`` when left out)
         between: what the enclosed sites must be, and what happens to them (removal when left out)
         numException: empty sites a group may hold and still be enclosed (0 when left out)
-        then: consequences applied after the capture
+        then: consequences applied after the effect at each enclosed site (Ludii adds them to
+            each move its effect makes)
 
     Examples:
         (enclose (from (last To)) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between)))))
@@ -152,8 +153,8 @@ class Enclose(Ludeme):
                 for x in group:
                     frame.between = x
                     effect(s, frame)
-                if then is not None:
-                    then(s, frame)
+                    if then is not None:  # Ludii adds the consequences to each effect move
+                        then(s, frame)
         return run
 
     def compile_exists(self, c: Compiler) -> Any:
