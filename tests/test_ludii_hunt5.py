@@ -187,48 +187,6 @@ def test_intervene_with_a_longer_range_takes_whole_runs():
     assert labels(g, s, 2) == ["A5", "B2"]
 
 
-# --- (swap Players A B) as an effect: Ludii's SwapPlayers (ActionSwap + ActionSetNextPlayer) ------
-# The players exchange seats (who plays them); the pieces stay with their players; the mover's
-# player moves next unless a consequence says otherwise (Tumbleweed's choice of colour).
-CHOOSE_SIDE = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
- (rules
-  (play (if (= 0 (count Moves))
-     (move Add (piece "Disc1") (to (sites Empty)) (then (moveAgain)))
-     (if (= 1 (count Moves))
-       (move Add (piece "Disc2") (to (sites Empty)))
-       (if (= 2 (count Moves))
-         (move Select (from (sites Occupied by:All))
-           (then (if (= 1 (who at:(last From)))
-                  (do (swap Players 1 2) next:(set NextPlayer (player 1)))
-                  (pass))))
-         (move Add (to (sites Empty)))))))
-  (end (if (is Full) (result Mover Win)))))'''
-
-
-def test_swap_players_effect_exchanges_seats_and_keeps_the_pieces():
-    g = load(CHOOSE_SIDE)
-    s = g.initial_state()
-    s.apply("1@A1")
-    s.apply("2@C3")
-    assert s.mover == 2
-    s.apply("A1")  # P2 picks P1's disc: the seats are exchanged, player 1 moves next
-    assert labels(g, s, 1) == ["A1"] and labels(g, s, 2) == ["C3"]
-    assert (s.seat(1), s.seat(2)) == (2, 1)
-    assert s.mover == 1
-
-
-def test_swap_players_effect_alone_lets_the_mover_move_again():
-    g = load('''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
- (rules (play (move Add (to (sites Empty)) (then (if (= (last To) 1) (swap Players P1 P2)))))
- (end (if (is Full) (result Mover Win)))))''')
-    s = g.initial_state()
-    s.apply("A1")
-    assert s.mover == 2 and s.seat(1) == 1
-    s.apply("B1")  # the swap: P2's player moves again, now played by the other seat
-    assert s.mover == 2 and (s.seat(1), s.seat(2)) == (2, 1)
-    assert labels(g, s, 1) == ["A1"] and labels(g, s, 2) == ["B1"]
-
-
 # --- (enclose ... (then ...)): the consequences follow the effect at each enclosed site ----------
 def test_enclose_then_follows_each_enclosed_site():
     g2 = load('''(game "T" (players 2) (equipment {(board (square 4) use:Vertex) (piece "Marker" Each)})

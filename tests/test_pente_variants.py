@@ -427,15 +427,13 @@ def test_swap_opening():
     assert legal(state) == {"choose-white", "choose-black"}
     white = state.clone()
     white.apply("choose-white")
-    # the second player now plays White (the players exchange seats, as Ludii's swap Players:
-    # the stones stay P1's) and plays White's third stone at once
-    assert [owner(white, s) for s in ("A1", "B1", "C1", "D1")] == [1, 1, 2, 2]
-    assert white.seat(1) == 2 and white.seat(2) == 1
-    assert white.mover == 1
+    # the second player now plays White's stones and plays White's third stone at once
+    assert [owner(white, s) for s in ("A1", "B1", "C1", "D1")] == [2, 2, 1, 1]
+    assert white.mover == 2
     black = state.clone()
     black.apply("choose-black")
     assert [owner(black, s) for s in ("A1", "B1", "C1", "D1")] == [1, 1, 2, 2]
-    assert black.seat(1) == 1 and black.mover == 1
+    assert black.mover == 1
     black.apply("E5")
     assert black.mover == 2
 
@@ -454,12 +452,10 @@ def test_swap2_second_player_takes_white():
     state = swap2_start()
     assert {"choose-white", "choose-black", "1@E5", "2@E5"} <= legal(state)
     state.apply("choose-white")
-    # the seats are exchanged (the stones stay): the second player plays White (P1)
-    assert [owner(state, s) for s in ("A1", "B1", "C1")] == [1, 1, 2]
-    assert state.seat(1) == 2
-    assert state.mover == 2  # Black (P2, now the first player) places Black's second stone
+    assert [owner(state, s) for s in ("A1", "B1", "C1")] == [2, 2, 1]
+    assert state.mover == 1  # Black (now P1) places Black's second stone
     state.apply("E5")
-    assert owner(state, "E5") == 2
+    assert owner(state, "E5") == 1
 
 
 def test_swap2_second_player_takes_black_and_places_a_second_black():
@@ -486,9 +482,8 @@ def test_swap2_two_more_stones_and_the_choice_goes_back(first_choice):
     state.apply(first_choice)
     if first_choice == "choose-white":
         assert owner(state, "E5") == 1 and state.mover == 2  # Black (P2) moves next
-    else:  # the first player takes Black: the seats are exchanged, Black (P2) moves next
-        assert owner(state, "E5") == 1 and owner(state, "F5") == 2
-        assert state.seat(2) == 1 and state.mover == 2
+    else:
+        assert owner(state, "E5") == 2 and owner(state, "F5") == 1 and state.mover == 1
 
 
 def test_ambiguous_placement_text_asks_which_piece():

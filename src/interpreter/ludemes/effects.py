@@ -1394,11 +1394,8 @@ class ResolveClaims(_Effect):
 
 
 class SwapPlayers(_Effect):
-    """Two players exchange seats, as Ludii's ``SwapPlayers`` effect (an ``ActionSwap`` of the
-    order of play, with an ``ActionSetNextPlayer`` of the mover): the pieces and scores stay
-    with their players, the agents playing them change places (``State.seat``), and the
-    mover's player moves again, now played by the other seat, unless a consequence chooses
-    another next player.
+    """Two players exchange sides: each takes over the other's pieces on the board (and score),
+    as when a player chooses which colour to play after an opening.
 
     Parameters:
         first: one of the players
@@ -1419,19 +1416,59 @@ class SwapPlayers(_Effect):
     then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: Compiler):
-        from .turn_moves import swap_seats
-        from .turnstate import again
         a_fn, b_fn = c.player(self.first), c.player(self.second)
+        game = c.game
+        # component of player a -> the matching component of player b (same base name)
+        by_owner = {(comp.base, comp.owner): comp.index for comp in game.components[1:]}
 
         def run(s: State, e: Env) -> None:
-            swap_seats(a_fn(s, e), b_fn(s, e), s)
-            again(s)
+            a, b = a_fn(s, e), b_fn(s, e)
+            if a == b:
+                return
+            for site, what in enumerate(s.what):
+                comp = game.components[what] if what else None
+                if comp is None or comp.owner not in (a, b):
+                    continue
+                other = by_owner.get((comp.base, b if comp.owner == a else a))
+                if other is not None:
+                    s.place(site, other)
+            sa, sb = s.scores[a], s.scores[b]
+            s.set_score(a, sb)
+            s.set_score(b, sa)
         from .moves_then import and_then, then_of
         return and_then(run, then_of(c, self.then))
 
     def kernel_effect(self, k: Emitter) -> None:
-        from ..native.emit import NoKernel
-        raise NoKernel("(swap Players ...)", "an exchange of seats in a consequence")
+        import numpy as np
+        game = k.game
+        a, b = k.temp("a"), k.temp("b")
+        k.line(f"{a} = {k.player(self.first)}")
+        k.line(f"{b} = {k.player(self.second)}")
+        by_owner = {(comp.base, comp.owner): comp.index for comp in game.components[1:]}
+        # per component and player pair: what the component becomes (itself when it stays)
+        n = game.num_players
+        table = np.zeros((len(game.components), n + 1, n + 1), dtype=np.int64)
+        for comp in game.components:
+            for p in range(n + 1):
+                for q in range(n + 1):
+                    table[comp.index, p, q] = comp.index
+                    if comp.index and comp.owner in (p, q) and p != q:
+                        other = by_owner.get((comp.base, q if comp.owner == p else p))
+                        if other is not None:
+                            table[comp.index, p, q] = other
+        into = k.table(table)
+        x, w, v = k.temp("x"), k.temp("w"), k.temp("v")
+        st = k.st
+        with k.indented(f"if {a} != {b}:"):
+            with k.indented(f"for {x} in range(N):"):
+                k.line(f"{w} = {st}[WHAT + {x}]")
+                with k.indented(f"if {w} != 0 and {into}[{w}, {a}, {b}] != {w}:"):
+                    k.place(x, f"{into}[{w}, {a}, {b}]")
+            k.line(f"{v} = {st}[SCORES + {a}]")
+            k.line(f"{st}[SCORES + {a}] = {st}[SCORES + {b}]")
+            k.line(f"{st}[SCORES + {b}] = {v}")
+        if self.then is not None:
+            k.effect(self.then)
 
 
 class ForEachPlayer(_Effect):
