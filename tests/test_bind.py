@@ -441,7 +441,6 @@ def test_a_meta_rule_given_twice_is_refused():
 
 
 @pytest.mark.parametrize("graphics, bad, message", [
-    ("(player Colour P3 (colour Red))", "P3", "P3 is not a player of this game (2 players)"),
     ("(player Colour P1 (colour 300 0 0))", "300", "a colour's number is from 0 to 255, not 300"),
     ("(player Colour P2 (colour 0 -4 0))", "-4", "not -4"),
 ])

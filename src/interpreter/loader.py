@@ -172,12 +172,13 @@ MAX_METADATA_PLAYERS = 16  # as many as a game may have
 def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS) -> dict[int, str]:
     """Each player's colour from Ludii's ``(graphics {(player Colour P1 (colour Black)) ...})``
     (a name or ``(colour R G B)``), as ``{1: "#000000"}``. What it cannot read it leaves out, since
-    the metadata only dresses the game; but a player the game does not have (P3 in a game of
-    two) and a colour's number beyond 0 to 255 are mistakes, refused where they are written."""
+    the metadata only dresses the game: a player the game does not have (P3 in a game of two, as
+    Ploy's metadata dresses its four-player versions) is passed over, as Ludii's ``PlayerColour``
+    does; a colour's number beyond 0 to 255 is a mistake, refused where it is written."""
     colours: dict[int, str] = {}
     if metadata is None:
         return colours
-    _check_metadata(metadata, players)
+    _check_metadata(metadata)
     for node in metadata.walk():
         if not (isinstance(node, Call) and node.head == "player" and len(node.args) >= 3):
             continue
@@ -188,20 +189,17 @@ def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS)
         if not (player.startswith("P") and player[1:].isdigit()):
             continue
         rgb = _rgb(colour.args)
-        if rgb is not None:
+        if rgb is not None and 1 <= int(player[1:]) <= players:
             red, green, blue = rgb
             colours[int(player[1:])] = f"#{red:02x}{green:02x}{blue:02x}"
     return colours
 
 
-def _check_metadata(metadata: Call, players: int) -> None:
-    """Roles beyond the players, and colour numbers beyond a byte, are located errors."""
-    from .syntax.nodes import Const, Float, Int
+def _check_metadata(metadata: Call) -> None:
+    """Colour numbers beyond a byte are located errors (roles beyond the players are not: Ludii's
+    metadata items keep a role and match it against the game's players when drawn)."""
+    from .syntax.nodes import Float, Int
     for node in metadata.walk():
-        if isinstance(node, Const) and node.name[:1] == "P" and node.name[1:].isdigit():
-            if not 1 <= int(node.name[1:]) <= players:
-                raise BindError(f"metadata: {node.name} is not a player of this game ({players} players)",
-                                node.span, hint=f"players are P1 to P{players}")
         if isinstance(node, Call) and node.head == "colour":
             for arg in node.args:
                 if isinstance(arg, (Int, Float)) and not 0 <= arg.value <= 255:
