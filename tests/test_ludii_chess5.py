@@ -51,3 +51,14 @@ def test_a_step_and_a_slide_from_an_empty_site_are_moves_as_in_ludii():
         "C3-B3", "C3-C2", "C3-C4", "C3-D3"]
     assert _moves(play='(move Slide (from (coord "B2")) (directions {N E}))') == [
         "B2-B3", "B2-B4", "B2-B5", "B2-C2", "B2-D2", "B2-E2"]
+
+
+def test_a_move_from_an_empty_site_moves_nothing_as_ludiis_action_move():
+    # ActionMove.apply: "If the origin is empty we do not apply this action"; the turn passes on
+    game = load(FROM_EMPTY.replace("PIECE", "").replace(
+        "PLAY", '(move Step (from (coord "C3")) Orthogonal (to if:(is Empty (to))))'))
+    state = game.initial_state()
+    before = sorted((i, w) for i, w in enumerate(state.what) if w)
+    state.apply(state.legal_moves()[0])
+    assert sorted((i, w) for i, w in enumerate(state.what) if w) == before
+    assert state.mover == 2
