@@ -441,6 +441,7 @@ def test_a_meta_rule_given_twice_is_refused():
 
 
 @pytest.mark.parametrize("graphics, bad, message", [
+    ("(player Colour P17 (colour Red))", "P17", "P17 is not a player of any game (2 players here)"),
     ("(player Colour P1 (colour 300 0 0))", "300", "a colour's number is from 0 to 255, not 300"),
     ("(player Colour P2 (colour 0 -4 0))", "-4", "not -4"),
 ])

@@ -172,13 +172,14 @@ MAX_METADATA_PLAYERS = 16  # as many as a game may have
 def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS) -> dict[int, str]:
     """Each player's colour from Ludii's ``(graphics {(player Colour P1 (colour Black)) ...})``
     (a name or ``(colour R G B)``), as ``{1: "#000000"}``. What it cannot read it leaves out, since
-    the metadata only dresses the game: a player the game does not have (P3 in a game of two, as
-    Ploy's metadata dresses its four-player versions) is passed over, as Ludii's ``PlayerColour``
-    does; a colour's number beyond 0 to 255 is a mistake, refused where it is written."""
+    the metadata only dresses the game; but a player no game can have (beyond Ludii's 16) and a
+    colour's number beyond 0 to 255 are mistakes, refused where they are written. A player the
+    game has not under its chosen options (the P3 of a file for 2 or 3 players, played by 2) is
+    dressed for nothing, as in Ludii."""
     colours: dict[int, str] = {}
     if metadata is None:
         return colours
-    _check_metadata(metadata)
+    _check_metadata(metadata, players)
     for node in metadata.walk():
         if not (isinstance(node, Call) and node.head == "player" and len(node.args) >= 3):
             continue
@@ -189,17 +190,22 @@ def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS)
         if not (player.startswith("P") and player[1:].isdigit()):
             continue
         rgb = _rgb(colour.args)
-        if rgb is not None and 1 <= int(player[1:]) <= players:
+        if rgb is not None:
             red, green, blue = rgb
             colours[int(player[1:])] = f"#{red:02x}{green:02x}{blue:02x}"
     return colours
 
 
-def _check_metadata(metadata: Call) -> None:
-    """Colour numbers beyond a byte are located errors (roles beyond the players are not: Ludii's
-    metadata items keep a role and match it against the game's players when drawn)."""
-    from .syntax.nodes import Float, Int
+def _check_metadata(metadata: Call, players: int) -> None:
+    """Roles beyond any game's players (Ludii's ``RoleType`` runs from P1 to P16), and colour
+    numbers beyond a byte, are located errors."""
+    from .ludemes.structure import MAX_PLAYERS
+    from .syntax.nodes import Const, Float, Int
     for node in metadata.walk():
+        if isinstance(node, Const) and node.name[:1] == "P" and node.name[1:].isdigit():
+            if not 1 <= int(node.name[1:]) <= MAX_PLAYERS:
+                raise BindError(f"metadata: {node.name} is not a player of any game ({players} players here)",
+                                node.span, hint=f"players are P1 to P{MAX_PLAYERS} at most")
         if isinstance(node, Call) and node.head == "colour":
             for arg in node.args:
                 if isinstance(arg, (Int, Float)) and not 0 <= arg.value <= 255:

@@ -91,6 +91,9 @@ class Move:
     # the kind of site its ``to`` is when not the board's own (``Edge``: engine.multisite's
     # SitedMove); a class attribute here, so plain moves cost nothing more
     on: str = ""
+    # the kind of site its ``frm`` is when not the board's own (a piece moving from a cell of a
+    # board of vertices: engine.multisite's SitedMove), likewise
+    frm_on: str = ""
 
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
@@ -227,6 +230,14 @@ def _label(move: Move, site: int) -> str:
     return site_label(game, site)
 
 
+def _from_label(move: Move) -> str:
+    """The label of a move's ``frm``; an element of another kind than the board's is written
+    as Ludii writes it (``Cell 12``)."""
+    if move.frm_on:
+        return f"{move.frm_on} {move.frm}"
+    return _label(move, move.frm)
+
+
 def _to_label(move: Move) -> str:
     """The label of a move's ``to``; an element of another kind than the board's is written as
     Ludii writes it (``Edge 12``: its kind, then its number, an edge's label in Ludii)."""
@@ -247,7 +258,7 @@ def _add_text(move: Move) -> str:
 def _move_text(move: Move) -> str:
     if move.levels is not None:
         return _with_levels(move, move.levels)
-    return f"{_label(move, move.frm)}-{_to_label(move)}{move.word}"
+    return f"{_from_label(move)}-{_to_label(move)}{move.word}"
 
 
 def _remove_text(move: Move) -> str:

@@ -8,7 +8,9 @@ of every game. A game whose rules put pieces on another kind (``(move Add (to Ed
 numbering of those elements (its owner is the piece's). A move to such an element is a
 :class:`SitedMove` (a :class:`~.move.Move` that names its kind: ``Edge 12`` as Ludii writes
 it); only games with such arrays get the actions below, which put its piece there and note the
-kind of the last move's site (``(is LastTo Edge)``).
+kind of the last move's site (``(is LastTo Edge)``). A piece on such an element moves too
+(``(move Step (from Cell) Diagonal (to Cell ...))`` on a board of vertices): its move names the
+kind of its ``frm`` as well (``frm_on``).
 """
 
 from __future__ import annotations
@@ -38,46 +40,51 @@ def kinds_held(arrays: Any) -> tuple[str, ...]:
 
 class SitedMove(Move):
     """A move whose ``to`` is an element of another kind than the board's (``on``: ``Edge``,
-    ``Vertex`` or ``Cell``): equal only to moves to that same element of that kind."""
+    ``Vertex`` or ``Cell``), or whose ``frm`` is (``frm_on``; ``on`` is then empty when the
+    piece goes to a site of the board's kind): equal only to moves between those same elements
+    of those same kinds (Ludii's moves name the site type of each end)."""
 
-    __slots__ = ("on",)
+    __slots__ = ("on", "frm_on")
 
-    def __init__(self, kind: MoveKind, *args: Any, on: str = "Edge", **kwargs: Any):
+    def __init__(self, kind: MoveKind, *args: Any, on: str = "Edge", frm_on: str = "", **kwargs: Any):
         super().__init__(kind, *args, **kwargs)
         object.__setattr__(self, "on", on)
-        object.__setattr__(self, "_key", self._key + ("on", on))
+        object.__setattr__(self, "frm_on", frm_on)
+        object.__setattr__(self, "_key", self._key + ("on", on) + (("from", frm_on) if frm_on else ()))
 
     @classmethod
-    def of(cls, move: Move, on: str) -> SitedMove:
-        """``move`` sent to an element of kind ``on``."""
+    def of(cls, move: Move, on: str, frm_on: str = "") -> SitedMove:
+        """``move`` sent to an element of kind ``on`` (from one of kind ``frm_on``)."""
         return cls(move.kind, move.frm, move.to, move.what, move.word, move.prefix, move.game_id, move.rules,
-                   move.between, bound=move.bound, levels=move.levels, mover=move.mover, on=on)
+                   move.between, bound=move.bound, levels=move.levels, mover=move.mover, on=on, frm_on=frm_on)
 
     def with_prefix(self, prefix: str) -> Move:
-        return SitedMove.of(super().with_prefix(prefix), self.on)
+        return SitedMove.of(super().with_prefix(prefix), self.on, self.frm_on)
 
     def with_rules(self, rules: tuple[int, ...]) -> Move:
-        return SitedMove.of(super().with_rules(rules), self.on)
+        return SitedMove.of(super().with_rules(rules), self.on, self.frm_on)
 
     def with_word(self, word: str) -> Move:
-        return SitedMove.of(super().with_word(word), self.on)
+        return SitedMove.of(super().with_word(word), self.on, self.frm_on)
 
     def with_bound(self, name: str, value: int) -> Move:
-        return SitedMove.of(super().with_bound(name, value), self.on)
+        return SitedMove.of(super().with_bound(name, value), self.on, self.frm_on)
 
     def with_mover(self, mover: int) -> Move:
-        return SitedMove.of(super().with_mover(mover), self.on)
+        return SitedMove.of(super().with_mover(mover), self.on, self.frm_on)
 
     def __repr__(self) -> str:
-        return super().__repr__()[:-1] + f", on={self.on!r})"
+        frm_on = f", frm_on={self.frm_on!r}" if self.frm_on else ""
+        return super().__repr__()[:-1] + f", on={self.on!r}{frm_on})"
 
     def __reduce__(self) -> Any:
-        return (_sited, (super().__reduce__()[1], self.on))
+        return (_sited, (super().__reduce__()[1], self.on, self.frm_on))
 
 
-def _sited(args: tuple[Any, ...], on: str) -> SitedMove:
+def _sited(args: tuple[Any, ...], on: str, frm_on: str = "") -> SitedMove:
     kind, frm, to, what, word, prefix, game_id, rules, between, text, bound, levels, mover = args
-    return SitedMove(kind, frm, to, what, word, prefix, game_id, rules, between, text, bound, levels, mover, on=on)
+    return SitedMove(kind, frm, to, what, word, prefix, game_id, rules, between, text, bound, levels, mover,
+                     on=on, frm_on=frm_on)
 
 
 def put(state: State, kind: str, site: int, what: int) -> None:
@@ -120,11 +127,17 @@ def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: 
 
     def move_piece(state: State, move: Move) -> None:
         note(state, move)
-        if move.on:  # its piece from a site of the board's kind or a hand's, to an element of another kind
-            take(state, move.frm)
-            put(state, move.on, move.to, move.what)
-        else:
+        if not move.on and not move.frm_on:
             actions[MOVE](state, move)
+            return
+        if move.frm_on:  # its piece off an element of another kind
+            put(state, move.frm_on, move.frm, 0)
+        else:  # or off a site of the board's kind, or a hand's
+            take(state, move.frm)
+        if move.on:
+            put(state, move.on, move.to, move.what)
+        else:  # onto a site of the board's kind
+            actions[ADD](state, Move(ADD, to=move.to, what=move.what, game_id=move.game_id))
     return {**actions, ADD: add, REMOVE: remove, MOVE: move_piece, PASS: actions[PASS]}
 
 

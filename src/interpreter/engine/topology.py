@@ -96,6 +96,7 @@ class Topology:
         self.axes = tuple(pairs)
         self._rays_cache: dict[tuple[str, ...], list[tuple[Ray, ...]]] = {}
         self._kind_regions: dict[str, Mapping[str, tuple[int, ...]]] = {}
+        self._kind_topologies: dict[str, Topology] = {}
         self._axes_cache: dict[tuple[str, ...], list[tuple[Axis, ...]]] = {}
         self._lines = LineTable(self.positions, self.radials, self.directions, RELATIONS) \
             if self.radials else None
@@ -261,6 +262,21 @@ class Topology:
             els = self.elements
             graph = BoardGraph(list(els.vertices), list(els.edges), [list(c) for c in els.cells], self.tiling)
             cached = self._kind_regions[kind] = board_regions(graph, kind)
+        return cached
+
+    def of_kind(self, kind: str) -> Topology:
+        """The board seen as its elements of ``kind`` (``Cell``, ``Vertex`` or ``Edge``), as if
+        it were played on them (``use:``): Ludii's per-type topology of one graph, its labels,
+        neighbours and directions among those elements (the cells' diagonals of a board of
+        vertices), made when first asked for."""
+        if kind == self.use or self.elements is None:
+            return self
+        cached = self._kind_topologies.get(kind)
+        if cached is None:
+            from .boards.graph import BoardGraph
+            els = self.elements
+            graph = BoardGraph(list(els.vertices), list(els.edges), [list(c) for c in els.cells], self.tiling)
+            cached = self._kind_topologies[kind] = build(lambda: graph, kind)
         return cached
 
     def side(self, direction: str) -> tuple[int, ...]:

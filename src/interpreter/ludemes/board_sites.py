@@ -5,9 +5,9 @@
 ``game.functions.region.sites.index`` and ``sites.simple``).
 
 Rows and columns are Ludii's, measured from the positions of the sites (the row of ``A1`` is
-0); the centre point is the first site of ``(sites Centre)``. Each ludeme takes Ludii's optional
-site type (``Cell``, ``Vertex``), which must be the one the board uses: boards have one kind of
-site here.
+0); the centre point is the first site of ``(sites Centre)`` (of the elements of the kind
+asked, ``(centrePoint Vertex)`` on a board of cells too). The other ludemes take Ludii's optional
+site type (``Cell``, ``Vertex``), which must be the one the board uses.
 """
 
 from __future__ import annotations
@@ -44,7 +44,9 @@ def check_type(ludeme: SiteTyped, c: Compiler) -> None:
 
 
 class CentrePoint(Ludeme):
-    """The site at the centre of the board: the first site of ``(sites Centre)``.
+    """The site at the centre of the board: the first site of ``(sites Centre)``; with a site
+    type, the first of the centre of the board's elements of that kind (Ludii's
+    ``graph.centre(type)``: the middle vertex of a board of cells).
 
     Parameters:
         type: the kind of site asked about (the board's own kind, as ``use:`` says, when left out)
@@ -59,8 +61,10 @@ class CentrePoint(Ludeme):
     type: Any = _TYPE
 
     def compile(self, c: Compiler):
-        check_type(self, c)
-        centre = c.topo.regions.get("Centre") or ()
+        # Ludii's graph.centre(type): the centre of the board's elements of the kind asked
+        # (a vertex's number on a board of cells: ConHex's centre hole)
+        kind = getattr(self.type, "name", None) or c.topo.use
+        centre = c.topo.regions_of(kind).get("Centre") or ()
         if not centre:
             raise BindError("this board has no centre", self.span)
         return const_fn(centre[0])

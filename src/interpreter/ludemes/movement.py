@@ -824,9 +824,9 @@ class MoveFromTo(Ludeme):
 
     def declare(self, d: Any, c: Any) -> None:
         from .other_sites import declare_pieces, other_kind
-        sited = other_kind(c, self.to.type)
-        if sited is not None:
-            declare_pieces(d, c, sited)
+        for sited in (other_kind(c, self.to.type), other_kind(c, self.source.type)):
+            if sited is not None:
+                declare_pieces(d, c, sited)
         if self.counted() and not self._of_stacks(d.arrays):
             from .sowing import declare_counts
             declare_counts(d)
@@ -837,9 +837,9 @@ class MoveFromTo(Ludeme):
     def _compile_special(self, c: Compiler) -> MoveGen | None:
         """Moves onto another kind of site, or of counted pieces; None for the general case."""
         from .other_sites import other_kind
-        sited = other_kind(c, self.to.type)
-        if sited is not None:
-            return self._compile_sited(c, sited)
+        sited, frm_kind = other_kind(c, self.to.type), other_kind(c, self.source.type)
+        if sited is not None or frm_kind is not None:
+            return self._compile_sited(c, sited, frm_kind)
         copy = self.copy is not None and self.copy.value
         from .large_pieces import has_cover
         large_game = has_cover(c.game) and self.count is None  # a large piece moves from a hand too
@@ -947,18 +947,26 @@ class MoveFromTo(Ludeme):
             return large_moves(topo, walks[w], s, frm, targets, rules, uid, p, w in dominoes)
         return walks, moves
 
-    def _compile_sited(self, c: Compiler, kind: str) -> MoveGen:
+    honours_from_type = True  # (from Cell ...) on a board of vertices: a piece off a cell (.other_sites)
+
+    def _compile_sited(self, c: Compiler, kind: str | None, frm_kind: str | None = None) -> MoveGen:
         """A piece from a site of the board's kind (or a hand's) onto an element of another
         kind (Ludii's ``(move (from (handSite Mover)) (to Edge (sites Empty Edge)))``: a wall
-        onto an edge): one piece, the top one of a site holding several."""
+        onto an edge): one piece, the top one of a site holding several. Or a piece on an
+        element of another kind (``frm_kind``: ``(move (from Cell (last To)) (to Cell ...))``
+        on a board of vertices) to an element of the to's kind (None: the board's own)."""
+        where = (kind or c.topo.use).lower()
         for name in ("count", "copy", "stack"):
             given = getattr(self, name)
             if given is not None:
-                raise BindError(f"move ... {name}: to {kind.lower()}s is not supported yet", given.span)
+                raise BindError(f"move ... {name}: to {where}s is not supported yet", given.span)
         if getattr(self.to, "rotations", None) is not None or self.to.level is not None or c.game.stacking:
-            raise BindError(f"move: rotations, levels or stacks onto {kind.lower()}s are not supported yet",
+            raise BindError(f"move: rotations, levels or stacks onto {where}s are not supported yet",
                             self.to.span)
         sites = self.source.sites
+        if frm_kind is not None:
+            return self._from_other_kind(c, kind, frm_kind)
+        assert kind is not None
         if isinstance(sites, Ludeme) and sites.kind == INT:  # one site, maybe a hand's ((handSite Mover))
             from .sowing import any_site
             one = any_site(c, sites)
@@ -991,6 +999,37 @@ class MoveFromTo(Ludeme):
                     frame.to = to
                     if to >= 0 and (cond is None or cond(s, frame)):
                         out.append(SitedMove(MOVE, frm, to, w, game_id=uid, rules=rules, mover=p, on=kind))
+            return out
+        return FnGen(gen)
+
+    def _from_other_kind(self, c: Compiler, kind: str | None, frm_kind: str) -> MoveGen:
+        """Moves of the piece on each element of ``frm_kind`` the from gives (the frame's
+        ``(from)`` when it gives none) to each element of the to's region where its condition
+        holds (Ludii's FromTo between typed sites: ``(from Cell (last To)) (to Cell ...)``)."""
+        sources = _from_sites(c, self.source)
+        region, cond, effect = self._to_parts(c)
+        rules = c.rule(effect, _then(c, self.then))
+        uid = c.game.uid
+        whose = move_owner(c, self.role)
+        on = kind or ""
+        from ..engine.multisite import SitedMove, piece_at
+
+        def gen(s: State, e: Env) -> list[Move]:
+            out: list[Move] = []
+            frame = e.child()
+            p = whose(s, e)
+            for frm in sources(s, e):
+                w = piece_at(s, frm_kind, frm) if frm >= 0 else 0
+                if not w:
+                    continue
+                frame.frm = frm
+                for to in region(s, frame):
+                    if to < 0 or (to == frm and on == frm_kind):
+                        continue
+                    frame.to = to
+                    if cond is None or cond(s, frame):
+                        out.append(SitedMove(MOVE, frm, to, w, game_id=uid, rules=rules, mover=p, on=on,
+                                             frm_on=frm_kind))
             return out
         return FnGen(gen)
 
@@ -1150,6 +1189,9 @@ class MoveFromTo(Ludeme):
         from ..native.kernels.placement import _conjunction, _to_rule
         if self.to.type is not None and self.to.type.name != k.topo.use:
             raise NoKernel(f"(move ... (to {self.to.type.name} ...))", "pieces on another kind of site than the board's")
+        if self.source.type is not None and self.source.type.name != k.topo.use:
+            raise NoKernel(f"(move (from {self.source.type.name} ...) ...)",
+                           "pieces on another kind of site than the board's")
         if self.counted():
             raise NoKernel("(move ... count:)", "pieces moved by number, or from or to a hand")
         if getattr(self.to, "rotations", None) is not None:

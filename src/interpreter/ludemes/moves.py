@@ -10,7 +10,7 @@ from ..engine.arrays import COUNT, HAND
 from ..engine.env import Env
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
 from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, with_rules
-from ..engine.multisite import SitedMove
+from ..engine.multisite import PREFIX as PIECES, SitedMove
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const, Int
@@ -833,11 +833,22 @@ class MoveStep(Ludeme):
     stack: Any = Param(BOOL_LIT, optional=True, named=True)
     then: Any = Param(_THEN, optional=True)
 
+    honours_from_type = True  # (from Cell) on a board of vertices: a piece on a cell steps (.other_sites)
+    honours_to_type = True  # as Ludii's Step, the to's own type is not read: the from's is both ends'
+
     def declare(self, d: Any, c: Any) -> None:
         if stack_flag(self.stack):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
+        from .other_sites import declare_pieces, other_kind
+        kind = other_kind(c, getattr(self.source, "type", None))
+        if kind is not None:
+            declare_pieces(d, c, kind)
 
     def compile(self, c: Compiler):
+        from .other_sites import other_kind
+        kind = other_kind(c, getattr(self.source, "type", None))
+        if kind is not None:
+            return self._compile_sited(c, kind)
         sources = _from_sites(c, self.source)
         cond, effect = _gated_to(c, self.to)
         then = _then(c, self.then)
@@ -851,12 +862,64 @@ class MoveStep(Ludeme):
         return with_levels(c, _line_moves(c, sources, dirs, (0, 0), None, None, cond, then, effect),
                            self.source, self.to, self.stack)
 
+    def _compile_sited(self, c: Compiler, kind: str) -> MoveGen:
+        """A step of a piece on an element of another kind than the board's (Ludii's Step with
+        ``(from Cell)``: its from's type is the type of both ends, the to's own type is not
+        read): to each neighbour of that element among the elements of its kind, in the
+        directions given (``Diagonal``: the cells' diagonal neighbours on a board of vertices),
+        if the to's condition holds (no condition: any, as Ludii's Step)."""
+        if c.game.stacking or self.stack is not None:
+            raise BindError(f"move Step: stacks on {kind.lower()}s are not supported yet", self.span)
+        topo = c.topo.of_kind(kind)
+        names = [self.directions] if not isinstance(self.directions, BoundArray) else self.directions.items
+        if self.directions is None:
+            names = []
+        tables = []
+        for name in names:
+            word = getattr(name, "name", None)
+            if word in topo.neighbours:
+                tables.append(topo.neighbours[word])
+            elif word in topo.step:
+                tables.append(tuple((t,) if t >= 0 else () for t in topo.step[word]))
+            else:
+                raise BindError(f"move Step: the direction {word or name} from {kind.lower()}s is not "
+                                "supported yet", getattr(name, "span", self.span))
+        if not tables:
+            tables.append(topo.neighbours["Adjacent"])
+        sources = _from_sites(c, self.source)
+        cond, effect = _gated_to(c, self.to)
+        rules = c.rule(effect, _then(c, self.then))
+        uid = c.game.uid
+        from ..engine.multisite import piece_at
+
+        def gen(s: State, e: Env) -> list[Move]:
+            out: list[Move] = []
+            frame = e.child()
+            for frm in sources(s, e):
+                w = piece_at(s, kind, frm) if frm >= 0 else 0
+                if not w:
+                    continue
+                frame.frm = frm
+                seen = set()
+                for table in tables:
+                    for to in table[frm] if frm < len(table) else ():
+                        if to in seen:
+                            continue  # Ludii's alreadyCompute: one move per (from, to)
+                        frame.to = to
+                        if cond is None or cond(s, frame):
+                            seen.add(to)
+                            out.append(SitedMove(MOVE, frm, to, w, game_id=uid, rules=rules, on=kind, frm_on=kind))
+            return out
+        return FnGen(gen)
+
     def kernel_moves(self, k: Emitter) -> Made:
         from ..engine.move import MoveKind
         from ..native.emit import Made, NoKernel
         from ..native.kernels.moves import moves_to_table, step_table
         if stack_flag(self.stack):
             raise NoKernel("(move Step stack:True)")
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, getattr(self.source, "type", None))
         _no_kernel_by_origin(k, self)
         apply = getattr(self.to, "apply", None)
         if apply is not None and apply.condition is not None and apply.effect is not None:
@@ -1297,6 +1360,19 @@ class MovePass(Ludeme):
         return "1"
 
 
+def _sited_pieces(s: State, frame: Env, kinds: tuple[str, ...], limit: int, owner_of: Any, gens: list,
+                  out: list[Move]) -> None:
+    """The moves of the mover's pieces on elements of other kinds than the board's (those
+    numbered below ``limit``), ``(from)`` bound to each element (see ForEachPiece._kinds)."""
+    for kind in kinds:
+        pieces = s.arrays[PIECES + kind]
+        for site in range(min(limit, len(pieces))):
+            w = pieces[site]
+            if w and owner_of[w] == s.mover and gens[w] is not None:
+                frame.frm = site
+                out.extend(gens[w](s, frame))
+
+
 class ForEachPiece(Ludeme):
     """The moves of every piece of the mover on the board (each piece's own moves, declared in
     its ``(piece ...)``), or of the named kinds only; with moves given, those moves from every
@@ -1308,7 +1384,8 @@ class ForEachPiece(Ludeme):
     ``top:True`` only the top piece of each stack.
 
     Parameters:
-        on: the kind of site the pieces stand on (the board's own kind: checked)
+        on: only the pieces standing on this kind of site (left out: on every kind, those
+            numbered below the count of the board's own kind of sites, as Ludii's)
         pieces: only these kinds of piece (every kind when left out)
         container: the pieces in that container instead of the board's: a number (0 the board,
             1, 2 ... the players' hands) or a name (``"Hand1"``)
@@ -1356,9 +1433,23 @@ class ForEachPiece(Ludeme):
         if self.container_name is not None:  # Ludii's containerName: the same as container:"Name"
             self.container = self.container_name
 
-    def compile(self, c: Compiler):
+    def _kinds(self, c: Compiler) -> tuple[bool, tuple[str, ...], int]:
+        """(whether the board's own kind of site is walked, the other kinds walked, the count
+        of elements below which pieces are found), as Ludii's ForEachPiece: the pieces on
+        every kind of site (only on the kind on: names), those numbered below the count of
+        that kind's elements (the board's own kind without on:)."""
+        from ..engine.multisite import kinds_held
         from .measures import check_site_type
-        check_site_type(c, self, self.on)
+        from .other_sites import other_kind, sited_count
+        held = kinds_held(c.game.arrays)  # the other kinds of site this game puts pieces on
+        wanted = other_kind(c, self.on)
+        if wanted is None or wanted not in held:
+            check_site_type(c, self, self.on)
+        others = tuple(kind for kind in held if kind == wanted or self.on is None)
+        return wanted is None, others, sited_count(c, wanted) if wanted is not None else c.topo.n
+
+    def compile(self, c: Compiler):
+        on_board, others, limit = self._kinds(c)
         game = c.game
         comps = game.components
         kinds = None
@@ -1384,16 +1475,21 @@ class ForEachPiece(Ludeme):
             top = c.bool(self.top) if self.top is not None else None
             return with_rules(FnGen(_stacked_pieces(table, player, top)), c.rule(after=_then(c, self.then)))
 
+        owner_of = game.owner_of
+
         def own_pieces(s: State, e: Env) -> list[Move]:
             out: list[Move] = []
             frame = e.child()
             mover, what = s.mover, s.what
-            for site, owner in enumerate(s.who):
-                if owner == mover:
-                    moves = gens[what[site]]
-                    if moves is not None:
-                        frame.frm = site
-                        out.extend(moves(s, frame))
+            if on_board:
+                for site, owner in enumerate(s.who):
+                    if owner == mover:
+                        moves = gens[what[site]]
+                        if moves is not None:
+                            frame.frm = site
+                            out.extend(moves(s, frame))
+            if others:
+                _sited_pieces(s, frame, others, limit, owner_of, gens, out)
             return out
 
         def gen(s: State, e: Env) -> list[Move]:
@@ -1580,6 +1676,9 @@ class ForEachPiece(Ludeme):
         if self.container is not None:
             raise NoKernel("(forEach Piece container:...)", "pieces in a hand")
         game = k.game
+        from ..engine.multisite import kinds_held
+        if kinds_held(game.arrays):
+            raise NoKernel("(forEach Piece)", "pieces on another kind of site than the board's")
         kinds = None
         if self.pieces is not None:
             items = self.pieces.items if isinstance(self.pieces, BoundArray) else [self.pieces]

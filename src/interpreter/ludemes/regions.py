@@ -349,8 +349,12 @@ class SitesOccupied(Ludeme):
         that puts no piece there: .other_sites)."""
         from .other_sites import pieces_array
         name = pieces_array(kind)
-        if self.container is not None or self.top is not None:
-            raise BindError("(sites Occupied ... on:) of another kind of site takes no container: or top:", self.span)
+        container = self.container  # the board's own container (Ludii's "Board", 0) is where those elements are
+        on_board = container is None or (isinstance(container, Str) and container.value == "Board") or \
+            (isinstance(container, Int) and container.value == 0)
+        if not on_board or self.top is not None:
+            raise BindError("(sites Occupied ... on:) of another kind of site takes no container: but the "
+                            "board's, nor top:", self.span)
         if name not in c.game.arrays:
             return lambda s, e: []
         test_of = self._owners(c)
@@ -827,11 +831,17 @@ class SitesAround(Ludeme):
 
     def compile(self, c: Compiler):
         from .measures import check_site_type
-        check_site_type(c, self, self.site_type)
+        from .other_sites import other_kind
+        kind = other_kind(c, self.site_type)
+        if kind is None:
+            check_site_type(c, self, self.site_type)
+        elif self.type is not None or self._general():
+            raise BindError(f"sites Around {kind}: a type, a distance or a region around {kind.lower()}s "
+                            "is not supported yet", self.span)
         if self._general():
             return self._compile_general(c)
         site = c.site(self.site)
-        table = self._table(c)
+        table = self._table(c, kind)
         if self.type is None:
             around: Callable[[State, Env], Sequence[int]] = \
                 lambda s, e: table[x] if (x := site(s, e)) >= 0 else ()  # noqa: E731
@@ -852,7 +862,8 @@ class SitesAround(Ludeme):
     def compile_count(self, c: Compiler):
         """count(state, env) -> the number of sites of the region, for (count Sites in:...):
         the neighbours of a type are counted without making the list."""
-        if self.condition is not None or self.type is None or self._general():
+        from .other_sites import other_kind
+        if self.condition is not None or self.type is None or self._general() or other_kind(c, self.site_type):
             region = self.compile(c)
             return lambda s, e: len(region(s, e))
         site = c.site(self.site)
@@ -878,11 +889,13 @@ class SitesAround(Ludeme):
             return sum(1 for t in table[x] if test(t))
         return count
 
-    def _table(self, c: Compiler) -> tuple[tuple[int, ...], ...]:
-        """Per site, its neighbours along the directions (the board's own lists for a relation)."""
+    def _table(self, c: Compiler, kind: str | None = None) -> tuple[tuple[int, ...], ...]:
+        """Per site, its neighbours along the directions (the board's own lists for a relation);
+        of the elements of ``kind`` among themselves when it is another kind than the board's
+        (the cells' diagonal neighbours of a board of vertices)."""
         relation = self.directions.name if isinstance(self.directions, Const) else \
             "Adjacent" if self.directions is None else None
-        topo = c.topo
+        topo = c.topo if kind is None else c.topo.of_kind(kind)
         if relation in topo.neighbours:
             return topo.neighbours[relation]
         dirs = c.directions(self.directions, "Adjacent")
@@ -891,6 +904,8 @@ class SitesAround(Ludeme):
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.kernels.core import _friends
         from ..native.kernels.regions import Around, _fixed, around_table
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, self.site_type)
         if self._general():
             from ..native.emit import NoKernel
             raise NoKernel("(sites Around ... distance:/includeSelf:/<region>)")

@@ -47,6 +47,8 @@ def check_site_types(root: Ludeme, use: str) -> None:
     hands = any(ludeme.name == "hand" for ludeme in ludemes)
     # the (to ...) of a ludeme that puts its pieces on the kind its to names (.other_sites)
     honoured = {id(getattr(ludeme, "to", None)) for ludeme in ludemes if getattr(ludeme, "honours_to_type", False)}
+    # and the (from ...) of one that moves a piece from the kind its from names
+    honoured |= {id(getattr(ludeme, "source", None)) for ludeme in ludemes if getattr(ludeme, "honours_from_type", False)}
     for ludeme in ludemes:
         if not getattr(ludeme, "checks_site_type", False) or getattr(ludeme, "reads_other_kinds", False):
             continue  # (a ludeme reading pieces of any kind: .other_sites)
@@ -89,7 +91,8 @@ def other_kind(value: Any, use: str) -> str | None:
     name = getattr(value, "name", None)
     if name is None or name == use or name not in KINDS:
         return None
-    return (f"this board plays on its {use.lower()}s; pieces on its {name.lower()}s are not "
+    from ..engine.boards.sites import kind_plural
+    return (f"this board plays on its {kind_plural(use)}; pieces on its {kind_plural(name)} are not "
             f"supported yet")
 
 
@@ -108,7 +111,10 @@ def other_kind_region(c: Any, sites: Any, kind: str) -> Any:
     before play (the start rules' walls of a maze): worked out once, as the equipment's regions
     are, without the board's limit on site numbers."""
     elements = c.topo.elements
-    fn = type(c)(None, _KindView(c.topo, elements.count(kind) if elements is not None else 0)).region(sites)
+    # the board seen as its elements of that kind: their numbers, and their labels ("E3": the
+    # cell in column E, row 3, of a board of vertices, as Ludii's SiteFinder reads a label for a type)
+    view = c.topo.of_kind(kind) if elements is not None else _KindView(c.topo, 0)
+    fn = type(c)(None, view).region(sites)
     try:
         fixed = tuple(fn(None, None))
     except (AttributeError, TypeError) as exc:  # a region that reads the position: not known before play

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from ..engine.tracks import Track
 
 SITE_TYPE = Enum(("Cell", "Vertex", "Edge"), "Cell | Vertex | Edge")
+MAX_SKIPS = 10000  # Ludii's Constants.MAX_NUM_ITERATION: the sites a sowing skips in a row at most
 _THEN = kind_of(THEN)
 
 
@@ -504,7 +505,9 @@ class Sow(_Effect):
     holds at the last site sown (``(to)``), ``apply:`` is applied there (``(from)`` is the
     starting site); with ``backtracking:True`` (or a condition) it goes on with the previous site
     while that condition holds, with ``forward:`` with the next one. As Ludii's, these conditions
-    are all asked of the position the sowing left, before any capture is made.
+    are all asked of the position the sowing left, before any capture is made; ``skipIf:``,
+    ``numPerHole:`` and ``sowEffect:`` are asked of the position before the sowing (Ludii lists
+    the whole sowing first: a hole a lap has filled is still seen as it was).
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
@@ -615,6 +618,13 @@ def _local_values(s: State, site: int) -> list[tuple[Any, int]]:
     return out
 
 
+def _plan_of(c: Compiler, effect: Any):
+    """plan(state, env) -> the effect as worked out in that position (None: nothing): Ludii's
+    evaluation of an effect into its actions, applied later (:func:`.logic._plan`)."""
+    from .logic import _plan
+    return _plan(c, effect)
+
+
 def _optional(value: Any, compile_one: Any) -> Any:
     """``compile_one(value)``, or None when the parameter is left out."""
     return compile_one(value) if value is not None else None
@@ -633,8 +643,10 @@ class _Sowing:
         self.per_hole_fn = c.int(sow.numPerHole) if sow.numPerHole is not None else const_fn(1)
         self.owner = _optional(sow.owner, c.player)
         self.cond = c.bool(sow.condition) if sow.condition is not None else const_fn(True)
-        self.capture = _optional(sow.apply, c.effect)
-        self.sow_effect = _optional(sow.sowEffect, c.effect)
+        self.capture = _optional(sow.apply, lambda x: _plan_of(c, x))  # worked out, then applied
+        # Ludii's Sow lists the whole sowing before applying it: skipIf:, numPerHole: and sowEffect:
+        # are asked of the position before the sowing (the sowEffect: as its actions, planned there)
+        self.effect_plan = _optional(sow.sowEffect, lambda x: _plan_of(c, x))
         self.include_self = sow.includeSelf is None or bool(sow.includeSelf.value)
         self.origin = _optional(sow.origin, c.bool)
         self.skip = _optional(sow.skipIf, c.bool)
@@ -648,7 +660,7 @@ class _Sowing:
         # the walk (no skipIf:, no sowEffect:, a fixed numPerHole:): the work is bounded by the
         # track, whatever the number of seeds
         self.stacking = game.stacking  # each seed a level of a stack: Ludii's moves take the top one
-        self.laps_allowed = self.skip is None and self.sow_effect is None and isinstance(per_hole, int) \
+        self.laps_allowed = self.skip is None and self.effect_plan is None and isinstance(per_hole, int) \
             and per_hole >= 1 and not self.stacking
         # the track for each owner (Ludii: the named one, else the first; with owner:, that
         # player's track whose name contains the name)
@@ -710,8 +722,8 @@ class _Sowing:
             return
         what = kind_at(s, start, self.seed)
         frame = e.child()  # the sowing's own: (from) and (to) are bound there
-        sown = self._origin(s, e, frame, start, count)
-        last, i = self._walk(s, frame, track, start, i, count, sown, what)
+        sown, first = self._origin(s, e, frame, start, count)
+        last, i = self._walk(s, frame, track, start, i, count, sown, what, first)
         if last != start:
             _note_effect_to(s, last, start)
         if self.capture is not None:
@@ -720,28 +732,35 @@ class _Sowing:
             frame.frm, frame.to, frame.value = start, last, e.value
             self.then(s, frame)
 
-    def _origin(self, s: State, e: Env, frame: Env, start: int, count: int) -> int:
-        """``origin:True``: the first seeds go back into the starting site; the seeds sown so far."""
+    def _origin(self, s: State, e: Env, frame: Env, start: int, count: int) -> tuple[int, Any]:
+        """``origin:True``: the first seeds go back into the starting site; (the seeds sown so far,
+        the sowEffect: worked out there, applied with the walk's steps)."""
         sown = 0
+        first = None
         frame.frm = start
         if self.origin is not None and self.origin(s, frame):
-            if self.sow_effect is not None:
-                self.sow_effect(s, frame)
+            if self.effect_plan is not None:
+                first = self.effect_plan(s, frame)
             sown = min(self.per_hole_fn(s, frame), count)  # dropped back in the starting site
             frame.to = start
         frame.frm = e.frm
-        return sown
+        return sown, first
 
     def _walk(self, s: State, frame: Env, track: Track, start: int, i: int, count: int, sown: int,
-              what: int) -> tuple[int, int]:
+              what: int, first: Any = None) -> tuple[int, int]:
         """Drop the seeds one site after the other from track index ``i`` (whole laps at once
-        when allowed); (the last site sown, the track index the walk ended on)."""
+        when allowed); (the last site sown, the track index the walk ended on). ``first``: the
+        origin's sowEffect:, applied before the walk's steps."""
+        per = self.per_hole
+        if self.skip is not None or self.effect_plan is not None or not isinstance(per, int):
+            return self._listed_walk(s, frame, track, start, i, count, sown, what, first)
+        per = max(per, 1)
         sites = track.sites
         last = start
         index = 0
         while sown < count and index < count:
             if self.laps_allowed and (self.include_self or sites[i] != start):
-                laps, per = self._whole_laps(s, track, start, count - sown, what)
+                laps, _ = self._whole_laps(s, track, start, count - sown, what)
                 if laps:  # back where the walk was, every other site of the track fuller
                     sown += laps * per * self._lap_visits(track, start)
                     index += laps * self._lap_visits(track, start)
@@ -750,9 +769,6 @@ class _Sowing:
             i, j, to = self._next_site(s, frame, track, i, start)
             if j < 0:
                 break
-            per = max(self.per_hole_fn(s, frame), 1)
-            if self.sow_effect is not None:
-                self.sow_effect(s, frame)
             dropped = min(per, count - sown)
             if to != start:
                 self._drop(s, start, to, dropped, what)
@@ -762,13 +778,45 @@ class _Sowing:
             index += 1
         return last, i
 
+    def _listed_walk(self, s: State, frame: Env, track: Track, start: int, i: int, count: int, sown: int,
+                     what: int, first: Any) -> tuple[int, int]:
+        """The walk of a sowing with ``skipIf:``, ``sowEffect:`` or a ``numPerHole:`` that is
+        not a number, as Ludii's Sow.eval makes it: every step is first listed in the position
+        before the sowing (the sites skipped, the seeds per hole, the sowEffect: worked out there:
+        a hole a lap has filled is still seen as it was), then the steps are applied in order,
+        each sowEffect: before its seeds. (The last site sown, the track index the walk ended on.)"""
+        # (to as seen, site sown, seeds, value, effect); the origin's effect first, as Ludii's
+        steps: list[tuple[int, int, int, int, Any]] = [(frame.to, start, 0, frame.value, first)] if first else []
+        last = start
+        index = 0
+        while sown < count and index < count:
+            frame.value = count - index  # Ludii's (value) while sowing: the seeds left to drop
+            i, j, to = self._next_site(s, frame, track, i, start)
+            if j < 0:
+                break
+            per = max(self.per_hole_fn(s, frame), 1)
+            effect = self.effect_plan(s, frame) if self.effect_plan is not None else None
+            dropped = min(per, count - sown)
+            steps.append((frame.to, to, dropped, frame.value, effect))
+            sown += dropped
+            last = to
+            i = j
+            index += 1
+        for seen, to, dropped, value, effect in steps:
+            frame.to, frame.value = seen, value
+            if effect is not None:
+                effect(s, frame)
+            if to != start:
+                self._drop(s, start, to, dropped, what)
+        return last, i
+
     def _next_site(self, s: State, frame: Env, track: Track, i: int, start: int) -> tuple[int, int, int]:
         """The next site to sow after track index ``i``, past the sites ``skipIf:`` skips (with
         (to) the site tested) and, without ``includeSelf:``, the starting site: (the index the
         walk is at, the next site's index, the site); the next index is -1 when the walk ends
-        (the end of an open track, or every site skipped)."""
+        (the end of an open track)."""
         sites, nxt = track.sites, track.next_index
-        skipped = 0  # sites skipped in a row: a condition that skips every site ends the sowing
+        skipped = 0  # sites skipped in a row
         while True:
             j = nxt[i]
             if j < 0:
@@ -779,8 +827,17 @@ class _Sowing:
                 break
             i = j
             skipped += 1
-            if skipped > len(sites):
-                return i, -1, -1
+            if skipped == len(sites):
+                # every site skipped (the position does not change while the sowing is listed):
+                # Ludii skips at most MAX_NUM_ITERATION sites in a row, then sows the next one
+                for _ in range((MAX_SKIPS - skipped) % len(sites)):
+                    i = nxt[i]
+                j = nxt[i]
+                if j < 0:
+                    return i, -1, -1
+                to = sites[j]
+                frame.to = to
+                break
         if not self.include_self and to == start:
             i = j
             j = nxt[i]
@@ -796,7 +853,8 @@ class _Sowing:
         (which lists the captures on a copy of the position and appends them to the move), the
         conditions are all asked of the position the sowing left, before any capture: a
         ``backtracking:`` condition on the count of (to) still sees the seeds just captured
-        there. The captures are then applied in order."""
+        there; so is each ``apply:`` (the branch its ``if`` takes, what a planned effect works
+        out). The captures are then applied in order."""
         sites: list[int] = []
         captures = 0
         while self.cond(s, frame):
@@ -811,9 +869,14 @@ class _Sowing:
             if captures >= len(track.sites):
                 break
         frame.frm = start
+        planned = []  # every capture worked out in the position the sowing left, as Ludii's
         for site in sites:
             frame.to = site
-            self.capture(s, frame)
+            planned.append((site, self.capture(s, frame)))
+        for site, effect in planned:
+            if effect is not None:
+                frame.to = site
+                effect(s, frame)
 
     def _next_capture(self, s: State, frame: Env, track: Track, start: int, i: int) -> int:
         """The track index the capture goes on to from ``i`` (its site bound as (to)), or -1

@@ -71,11 +71,11 @@ def ludii_texts(state: Any, legal: Any) -> list[str]:
     game = state.game
     labels = game.topology.labels
     n = game.topology.n
-    sites = [_written_site(m, labels, n) if not m.on else -1 for m in legal]
+    sites = [_written_site(m, labels, n) if not (m.on or m.frm_on) else -1 for m in legal]
     shared = Counter(s for s in sites if s >= 0)
     out = []
     for m, site in zip(legal, sites):
-        if m.on:  # an element of another kind than the board's: Ludii's typed site (Edge 12)
+        if m.on or m.frm_on:  # an element of another kind than the board's: Ludii's typed site (Edge 12)
             out.append(m.text)
         elif game.simulation and m.kind is CHOICE:  # a simulation's step: its actions (Add,_Remove)
             out.append(",_".join(simulation.action_names(state)))
