@@ -166,14 +166,11 @@ class MoveSlide(Ludeme):
                                         between=ray[:k])
             return move
 
-        check = not c.game.stacking  # a piece there, anyone's (in a stacking game, as Ludii: any site)
-
         def gen(s: State, e: Env) -> list[Move]:
             out: list[Move] = []
             frame = e.child()
-            what = s.what
             for frm in sources(s, e):
-                if frm < 0 or (check and not what[frm]):  # Ludii's slide moves whatever is there
+                if frm < 0:  # Ludii's slide moves whatever is there, from an empty site too
                     continue
                 frame.frm = frm
                 along = line if dynamic is None else _SlideLine(*dynamic(s, frame), stop, go, extra)
@@ -328,14 +325,13 @@ def _slide_by_track(c: Compiler, slide: MoveSlide) -> MoveGen:
     rules_stop = c.rule(to_effect, then)
     rules_go = c.rule(None, then)
     uid = c.game.uid
-    check = not c.game.stacking
 
     def gen(s: State, e: Env) -> list[Move]:
         out: list[Move] = []
         frame = e.child()
         what = s.what
         for frm in sources(s, e):
-            if frm < 0 or (check and not what[frm]):  # Ludii's slide moves whatever is there
+            if frm < 0:  # Ludii's slide moves whatever is there, from an empty site too
                 continue
             frame.frm = frm
             lo, hi = fixed if dynamic is None else dynamic(s, frame)

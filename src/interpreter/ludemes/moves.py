@@ -947,14 +947,12 @@ def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: 
     uid = c.game.uid
     rules = c.rule(to_effect, then)
     made: dict[tuple[int, int], Move] = {}  # moves are values: each is made once
-    check = not c.game.stacking  # a piece there (in a stacking game, as Ludii: any site, e.g. a level)
 
     def gen(s: State, e: Env) -> list[Move]:
         out = []
         frame = e.child()
-        what = s.what
         for frm in sources(s, e):
-            if frm < 0 or (check and not what[frm]):  # any piece, as Ludii's (not an empty site)
+            if frm < 0:  # as Ludii's: whatever is there, from an empty site too
                 continue
             frame.frm = frm
             for to in neighbours[frm]:
@@ -1172,7 +1170,6 @@ def _distance_hop(c: Compiler, hop: MoveHop) -> MoveGen:
     # a capture at the landing site does the to's effect only; a hop, the hurdles' too
     rules = {True: c.rule(stop_effect, then), False: c.rule(c.move_effects(stop_effect, hurdle_effect), then)}
     made: dict[tuple, Move] = {}
-    check = not c.game.stacking  # a piece there (in a stacking game, as Ludii: any site, e.g. a level)
 
     def move_of(frm: int, to: int, jumped: tuple[int, ...], capture: bool) -> Move:
         key = (frm, to, jumped, capture)
@@ -1184,9 +1181,8 @@ def _distance_hop(c: Compiler, hop: MoveHop) -> MoveGen:
     def gen(s: State, e: Env) -> list[Move]:
         out: list[Move] = []
         frame = e.child()
-        what = s.what
         for frm in sources(s, e):
-            if frm < 0 or (check and not what[frm]):  # any piece, as Ludii's (not an empty site)
+            if frm < 0:  # as Ludii's: whatever is there, from an empty site too
                 continue
             frame.frm = frm
             reach, beyond = before(s, frame), after(s, frame)
@@ -1272,7 +1268,6 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
     # a move over nothing (a step) has no sites to apply the between effect to
     rules = c.rule(c.move_effects(to_effect, between_effect), then)
     made: dict[tuple[int, int, int], Move] = {}  # moves are values: each is made once
-    check = not c.game.stacking  # a piece there (in a stacking game, as Ludii: any site, e.g. a level)
 
     def move_of(frm: int, d: int, ray: tuple[int, ...], k: int) -> Move:
         key = (frm, d, k)
@@ -1284,9 +1279,8 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
     def gen(s: State, e: Env) -> list[Move]:
         out = []
         frame = e.child()
-        what = s.what
         for frm in sources(s, e):
-            if frm < 0 or (check and not what[frm]):  # any piece, as Ludii's (not an empty site)
+            if frm < 0:  # as Ludii's: whatever is there, from an empty site too
                 continue
             frame.frm = frm
             low, high = dynamic(s, frame) if dynamic is not None else (lo, hi)  # (from) bound

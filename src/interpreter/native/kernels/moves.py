@@ -55,8 +55,9 @@ def _sources(k: Emitter, frm: Any) -> tuple[Region, Any]:
 
 
 class _Sourced:
-    """Emit a loop over the sources of a move that hold a piece (any player's: Ludii's step,
-    hop and leap move whatever is there); inside, the source is bound as (from)."""
+    """Emit a loop over the sources of a move (Ludii's step, slide, hop and leap move whatever
+    is there, from an empty site too: Shogun's ``(sites To (slide (from (site)) ...))``); inside,
+    the source is bound as (from)."""
 
     def __init__(self, k: Emitter, frm: Any):
         self.region, self.condition = _sources(k, frm)
@@ -69,7 +70,7 @@ class _Sourced:
         self._loop.__enter__()
         if var in k.hand_vars:
             raise NoKernel("(from ...)", "a move from a site of a hand")
-        k.line(f"if {var} < 0 or {k.what(var)} == 0:")  # any piece, as Ludii's (not an empty site)
+        k.line(f"if {var} < 0:")  # as Ludii's: whatever is there, from an empty site too
         k.line("    continue")
         self._bind = k.bind(frm=var)
         self._bind.__enter__()
