@@ -52,3 +52,30 @@ def test_a_coordinate_not_on_the_board_is_left_out_of_a_list():
     g = load(COORDS)
     s = g.initial_state()
     assert [site for site in range(9) if s.what[site]] == [0, 8]
+
+
+# In a stacking game, (remove (between) count:(size Stack at:(between))) makes one ActionRemove
+# per piece of the stack, each weighed at the value of the stack's top (Fenix: a king of three
+# pieces counts three).
+STACK_HOP = ('(move Hop (from {F}) Orthogonal (between if:(is Enemy (who at:(between))) (apply (remove (between) '
+             'count:(size Stack at:(between))))) (to if:(is Empty (to))) stack:True (then (if (can Move (move Hop '
+             '(from (last To)) Orthogonal (between if:(is Enemy (who at:(between)))) (to if:(is Empty (to))) '
+             'stack:True)) (moveAgain))))')
+
+
+def _stacked(with_value: bool) -> str:
+    w = "withValue:True " if with_value else ""
+    return f'''(game "T" (players 2) (equipment {{(board (square 6)) (piece "F" Each)}})
+ (rules (start {{(place Stack "F1" (sites {{0 5}}) value:1) (place Stack "F2" 1 count:3 value:1)
+   (place Stack "F2" (sites {{11 23}}) value:1) (place Stack "F2" 35 value:1)}})
+ (play (if (is Prev Mover) (max Moves {w}{STACK_HOP.format(F="(last To)")})
+   (max Moves {w}(forEach Piece {STACK_HOP.format(F="(from)")} top:True))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_max_moves_with_value_counts_every_piece_of_a_stack_taken():
+    # from 0: one stack of three (3); from 5: two single pieces in two hops (2)
+    s = load(_stacked(False)).initial_state()
+    assert sorted((m.frm, m.to) for m in s.legal_moves()) == [(5, 17)]
+    s = load(_stacked(True)).initial_state()
+    assert sorted((m.frm, m.to) for m in s.legal_moves()) == [(0, 2)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine import turns
+from ..engine import stacks, turns
 from ..engine.env import Env
 from ..engine.move import MOVE
 from ..engine.movegen import FnGen, MoveGen, with_rules
@@ -50,13 +50,20 @@ def _count(s: State, move: Move, so_far: int, with_value: bool) -> int:
     mover = s.mover
     values = s.arrays.get(PIECE_VALUES) if with_value else None
     before = list(values) if values is not None else None
+    heights = [stacks.size(s, x) for x in range(len(s.what))] if before is not None and s.game.stacking else None
     start = len(s._log)
     turns.play(s, move)
     try:
         if not with_value:
             count = so_far + 1
+        elif before is None:
+            count = so_far
+        elif heights is not None:  # a stacking game: each piece taken off a stack (Ludii's ActionRemove
+            # per piece, count:), at the value of the stack's top
+            count = so_far + sum(before[x] * (h - stacks.size(s, x)) for x, h in enumerate(heights)
+                                 if h > stacks.size(s, x) and not (move.kind == MOVE and x == move.frm))
         else:
-            count = so_far + (sum(before[site] for site in _taken(s, move, start)) if before is not None else 0)
+            count = so_far + sum(before[site] for site in _taken(s, move, start))
         if s.over or s.mover != mover:
             return count
         best = 0
