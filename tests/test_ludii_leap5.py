@@ -79,3 +79,26 @@ def test_max_moves_with_value_counts_every_piece_of_a_stack_taken():
     assert sorted((m.frm, m.to) for m in s.legal_moves()) == [(5, 17)]
     s = load(_stacked(True)).initial_state()
     assert sorted((m.frm, m.to) for m in s.legal_moves()) == [(0, 2)]
+
+
+# --- (no Moves Next) after a moveAgain: the next player's moves as at the start of their turn ------
+# Ludii's NoMoves for Next switches to that player with setMoverAndImpliedPrevAndNext and sets
+# Prev to the player who just moved: after a moveAgain the mover's own continuation is listed
+# with (is Prev Mover) true and Next the player after them (Claim Jumpers' forced hops read
+# (sites Occupied by:Next)); the game goes on where it has such a move.
+AGAIN = '''(game "T" (players 2) (equipment {(board (square 2)) (piece "Disc" Each)})
+ (rules (start {(place "Disc1" 0) (place "Disc2" (sites {1 3}))})
+ (play (if (is Prev Mover)
+   (move Remove (intersection (sites Occupied by:Next) (sites {3})))
+   (move Add (to (sites Empty)) (then (moveAgain)))))
+ (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_no_moves_next_after_a_move_again_lists_the_continuation_as_ludii():
+    s = load(AGAIN).initial_state()
+    (add,) = s.legal_moves()  # the last empty site
+    s.apply(add)
+    assert not s.over and s.mover == 1
+    assert [(m.to) for m in s.legal_moves()] == [3]  # the continuation: Next's piece at 3
+    s.apply(s.legal_moves()[0])
+    assert not s.over and s.mover == 2

@@ -315,8 +315,7 @@ class Compiler:
                 return lambda s, e: s.mover if s.move_again else turns.next_active(s, s.mover)
             return lambda s, e: s.mover if s.move_again else game.next_of(s.mover)
         if name == "Prev":  # who made the previous move: the mover again within a turn
-            game = self.built()
-            return lambda s, e: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)
+            return lambda s, e: turns.prev_player(s)
         if name == "Player":
             return lambda s, e: e.player  # the player visited by (forEach Player ...)
         if name == "TeamMover":  # the mover's team, named by the mover (results go to the team)
