@@ -267,7 +267,13 @@ class Compiler:
         return fn
 
     def site_list(self, items: Sequence[Any]) -> Fn:
-        """Several sites as one function returning a tuple (constant when all are literals)."""
+        """Several sites as one function returning a tuple (constant when all are literals). A
+        label that names no site of the board is left out, as Ludii's SitesCoords finds nothing
+        for it (Terhuchu's "G6"); none found at all is an error (a description for another
+        board)."""
+        labels = [v for v in items if isinstance(v, Str)]
+        if labels and any(self.topo.site(v.value) >= 0 for v in labels):
+            items = [v for v in items if not isinstance(v, Str) or self.topo.site(v.value) >= 0]
         fns = [self.site(v) for v in items]
         if all(isinstance(v, (Str, Int)) for v in items):
             sites = tuple(f(None, None) for f in fns)
@@ -309,8 +315,7 @@ class Compiler:
                 return lambda s, e: s.mover if s.move_again else turns.next_active(s, s.mover)
             return lambda s, e: s.mover if s.move_again else game.next_of(s.mover)
         if name == "Prev":  # who made the previous move: the mover again within a turn
-            game = self.built()
-            return lambda s, e: s.mover if s.turn_moves and s.last_mover == s.mover else game.prev_of(s.mover)
+            return lambda s, e: turns.prev_player(s)
         if name == "Player":
             return lambda s, e: e.player  # the player visited by (forEach Player ...)
         if name == "TeamMover":  # the mover's team, named by the mover (results go to the team)

@@ -113,6 +113,7 @@ class State:
         self._nested = 0  # legal-move computations in progress inside one another
         self._moving: list[int] = []  # the players whose moves are being computed, outermost first
         self._asking_next = False  # (no Moves Next) is working out the next player's moves
+        self._check_prev = 0  # while it does: Ludii's Prev then, the player who just moved
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:
@@ -293,6 +294,7 @@ class State:
         self._nested = 0
         self._moving = []
         self._asking_next = False
+        self._check_prev = 0
 
     def undo(self) -> Move:
         """Take back the last move, restoring every part of the state; returns that move."""
@@ -326,6 +328,7 @@ class State:
         other.claims = {}
         other._moving = []
         other._asking_next = False
+        other._check_prev = 0
         return other
 
     @property
@@ -380,7 +383,7 @@ class State:
         afresh."""
         data = self.__dict__.copy()
         data["_marks"] = [(mark, move, None) for mark, move, _ in self._marks]
-        data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[], _asking_next=False)
+        data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[], _asking_next=False, _check_prev=0)
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:

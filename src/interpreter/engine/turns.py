@@ -461,6 +461,17 @@ def all_passed(state: State) -> bool:
     return length == 2 and state.turn_start == 0 and state.pass_turns == ALL_SINCE_START
 
 
+def prev_player(state: State) -> int:
+    """Ludii's ``Prev`` (``State.prev``): the mover again within a turn of several moves, else
+    the player before the mover in turn order; while ``(no Moves Next)`` lists the next
+    player's moves, the player who just moved (Ludii's NoMoves sets it so)."""
+    if state._check_prev:
+        return state._check_prev
+    if state.turn_moves and state.last_mover == state.mover:
+        return state.mover
+    return state.game.prev_of(state.mover)
+
+
 def ludii_next(state: State) -> int:
     """Ludii's ``Next`` (``State.next``): the player after the mover who still plays, or the
     mover again once a ``moveAgain`` of this move's consequences said so."""

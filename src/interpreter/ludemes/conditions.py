@@ -342,16 +342,14 @@ class IsPrev(_PlayerTest):
 
     def compile(self, c: Compiler):
         p = _value(c, self.player)
-        prev_of = c.game.prev_of
-        return lambda s, e: p(s, e) == (s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover))
+        return lambda s, e: p(s, e) == turns.prev_player(s)
 
     def site_flags(self, c: Compiler):
         if super().site_flags(c) is None:
             return None
-        prev_of = c.game.prev_of
 
         def flags(s, e):
-            prev = s.mover if s.turn_moves and s.last_mover == s.mover else prev_of(s.mover)
+            prev = turns.prev_player(s)
             return [owner == prev for owner in s.who]
         return flags
 
@@ -787,11 +785,15 @@ def next_stalemated(s: State, e: Any = None) -> bool:
     if s._asking_next:
         return False
     player = turns.ludii_next(s)
-    s._asking_next = True
+    # Ludii lists their moves as at the start of their turn (setMoverAndImpliedPrevAndNext): Next
+    # is then the player after them, even after a moveAgain, and Prev the player who just moved
+    again, s.move_again = s.move_again, False
+    s._asking_next, s._check_prev = True, s.mover
     try:
         stuck = not turns.could_move(s, player)
     finally:
-        s._asking_next = False
+        s._asking_next, s._check_prev = False, 0
+        s.move_again = again
     if not s._moving:
         bit = 1 << player
         if bool(s.stalemated & bit) != stuck:

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine import turns
+from ..engine import stacks, turns
 from ..engine.env import Env
+from ..engine.move import MOVE
 from ..engine.movegen import FnGen, MoveGen, with_rules
+from ..engine.state import _restore_site
 from .base import BOOL_FN, MOVES, MOVES_T, THEN, Ludeme, Param, kind_of
+from .variables import PIECE_VALUES
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -21,25 +24,51 @@ if TYPE_CHECKING:
     from ..engine.state import State
 
 
-def _removed_value(before: tuple, s: State, value_of: Any) -> int:
-    """The values of the pieces a move took off the board (sites occupied before, empty now)."""
-    return sum(value_of(site, what) for site, what in enumerate(before) if what and not s.what[site])
+def _taken(s: State, move: Move, start: int) -> list[int]:
+    """The sites whose piece the move (applied since the journal's length ``start``) took off
+    the board, once per piece taken (Ludii's ActionRemove): a site whose piece was replaced by
+    nothing, not counting the move's own departure from its ``from`` site. In a stacking game,
+    the pieces its counts lost (a level taken off the top of a stack leaves a piece there)."""
+    log = s._log
+    before: dict[int, list[int]] = {}
+    for restore, _container, key, old in log[start:]:
+        if restore is _restore_site:
+            before.setdefault(key, []).append(old[0])
+    out: list[int] = []
+    for site, olds in before.items():
+        values = olds + [s.what[site]]
+        out.extend(site for a, b in zip(values, values[1:]) if a and not b)
+    if move.kind == MOVE and move.frm in out:
+        out.remove(move.frm)  # the piece that moved, not a capture
+    return out
 
 
-def _count(s: State, move: Move, so_far: int, with_value: bool, value_of: Any) -> int:
+def _count(s: State, move: Move, so_far: int, with_value: bool) -> int:
     """The longest number of moves (or captured value) of the turn ``move`` starts, from ``s``
-    (taken back after)."""
+    (taken back after). A capture's value is the value of its piece (Ludii's ``cs.value`` of
+    the site: ``(place ... value:)``, ``(set Value at:...)``), read before the move."""
     mover = s.mover
-    before = tuple(s.what) if with_value else ()
+    values = s.arrays.get(PIECE_VALUES) if with_value else None
+    before = list(values) if values is not None else None
+    heights = [stacks.size(s, x) for x in range(len(s.what))] if before is not None and s.game.stacking else None
+    start = len(s._log)
     turns.play(s, move)
     try:
-        gained = _removed_value(before, s, value_of) if with_value else 1
-        count = so_far + gained
+        if not with_value:
+            count = so_far + 1
+        elif before is None:
+            count = so_far
+        elif heights is not None:  # a stacking game: each piece taken off a stack (Ludii's ActionRemove
+            # per piece, count:), at the value of the stack's top
+            count = so_far + sum(before[x] * (h - stacks.size(s, x)) for x, h in enumerate(heights)
+                                 if h > stacks.size(s, x) and not (move.kind == MOVE and x == move.frm))
+        else:
+            count = so_far + sum(before[site] for site in _taken(s, move, start))
         if s.over or s.mover != mover:
             return count
         best = 0
         for nxt in tuple(s.legal_moves()):
-            best = max(best, _count(s, nxt, count, with_value, value_of))
+            best = max(best, _count(s, nxt, count, with_value))
         return best
     finally:
         s.undo()
@@ -71,15 +100,12 @@ class MaxMoves(Ludeme):
     def compile(self, c: Compiler) -> MoveGen:
         inner = c.moves(self.moves)
         with_value = c.bool(self.withValue) if self.withValue is not None else (lambda s, e: False)
-        values = [comp.value for comp in c.game.components]
-        value_of = lambda site, what: values[what]  # noqa: E731
-
         def longest(s: State, e: Env) -> list:
             found = inner.moves(s, e)
             if len(found) <= 1:
                 return found
             weigh = bool(with_value(s, e))
-            counts = [_count(s, m, 0, weigh, value_of) for m in found]
+            counts = [_count(s, m, 0, weigh) for m in found]
             best = max(counts)
             return [m for m, n in zip(found, counts) if n == best]
         gen = _Longest(longest, inner)

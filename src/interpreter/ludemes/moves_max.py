@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import turns
 from ..engine.env import Env
-from ..engine.move import ADD, MOVE
+from ..engine.move import ADD
 from ..engine.movegen import FnGen, MoveGen
-from ..engine.state import _restore_site
 from .base import BOOL_FN, MOVES, MOVES_T, ROLE, STR_LIT, THEN, Either, Instance, Ludeme, Param, kind_of
 from .containers import owner_fn
-from .maxmoves import _Longest
+from .maxmoves import _Longest, _taken
 from .tracks import _players, _tracks
 from .variables import PIECE_VALUES
 
@@ -20,25 +19,6 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.move import Move
     from ..engine.state import State
-
-
-def _taken(s: State, move: Move, start: int) -> list[int]:
-    """The sites whose piece the move (applied since the journal's length ``start``) took off
-    the board, once per piece taken (Ludii's ActionRemove): a site whose piece was replaced by
-    nothing, not counting the move's own departure from its ``from`` site. In a stacking game,
-    the pieces its counts lost (a level taken off the top of a stack leaves a piece there)."""
-    log = s._log
-    before: dict[int, list[int]] = {}
-    for restore, _container, key, old in log[start:]:
-        if restore is _restore_site:
-            before.setdefault(key, []).append(old[0])
-    out: list[int] = []
-    for site, olds in before.items():
-        values = olds + [s.what[site]]
-        out.extend(site for a, b in zip(values, values[1:]) if a and not b)
-    if move.kind == MOVE and move.frm in out:
-        out.remove(move.frm)  # the piece that moved, not a capture
-    return out
 
 
 def _captures(s: State, move: Move, weigh: bool) -> int:

@@ -496,7 +496,13 @@ class Generator:
         out.append(_render(fn, []))
         with k.function("next_stalemated", "st, T") as fn:
             k.line(f"player = st[{abi.MOVER}] if st[{abi.MOVE_AGAIN}] != 0 else next_active(st, T, st[{abi.MOVER}])")
+            # as the reference (conditions.next_stalemated): their moves as at the start of their turn
+            k.line(f"again = st[{abi.MOVE_AGAIN}]")
+            k.line(f"st[{abi.MOVE_AGAIN}] = 0")
+            k.line(f"st[{abi.CHECK_PREV}] = st[{abi.MOVER}]")
             k.line("stuck = not could_move(st, T, player)")
+            k.line(f"st[{abi.CHECK_PREV}] = 0")
+            k.line(f"st[{abi.MOVE_AGAIN}] = again")
             k.line("if stuck:")
             k.line(f"    st[{abi.STALEMATED}] |= 1 << player")
             k.line("else:")

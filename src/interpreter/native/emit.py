@@ -542,9 +542,10 @@ class Emitter:
                 if self.game.ranked:
                     return f"({self.mover} if {again} else next_active({self.st}, T, {self.mover}))"
                 return f"({self.mover} if {again} else {self.mover} % {self.players} + 1)"
-            if name == "Prev":
+            if name == "Prev":  # engine.turns.prev_player
                 st = self.st
-                return (f"({st}[{abi.MOVER}] if ({st}[{abi.TURN_MOVES}] != 0 and {st}[{abi.LAST_MOVER}] == "
+                return (f"({st}[{abi.CHECK_PREV}] if {st}[{abi.CHECK_PREV}] != 0 else "
+                        f"{st}[{abi.MOVER}] if ({st}[{abi.TURN_MOVES}] != 0 and {st}[{abi.LAST_MOVER}] == "
                         f"{st}[{abi.MOVER}]) else (({st}[{abi.MOVER}] - 2) % {self.players} + 1))")
             if name == "Player":
                 return self.bound("player", "(Player)")
