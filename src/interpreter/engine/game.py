@@ -374,12 +374,13 @@ class Game:
         """How a placement names its piece (``2@C3``, ``2Dot1@C3``): the owner's number for a
         piece declared for Each player when its owner has no other kind of piece, else the
         piece's full name (which tells one player's kinds apart, and names a piece whose name
-        is that number)."""
+        is that number), its spaces written ``_`` (``Deputy_General1@C3``) so that the text
+        stays one word."""
         comp = self.components[what]
         if (comp.owner and comp.name == f"{comp.base}{comp.owner}" and self.kinds_of[comp.owner] == 1
                 and str(comp.owner) not in self.component_index):
             return str(comp.owner)
-        return comp.name
+        return "_".join(comp.name.split())
 
     def names_piece(self, what: int) -> bool:
         """True when a placement of ``what`` must name its piece in its text even when it is

@@ -9,7 +9,7 @@ from ..engine import ontrack
 from ..engine.arrays import HAND, HAND_SITE_COUNT, HAND_SITES
 from ..engine.env import Env
 from ..engine.movegen import FnGen, MoveGen
-from ..engine.values import const_fn
+from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int, Str
 from .base import (
@@ -208,7 +208,7 @@ class Remove(_Effect):
                                         on=kind)]
         return FnGen(gen)
 
-    def _sited_effect(self, c: Compiler, kind: str) -> Any:
+    def _sited_plan(self, c: Compiler, kind: str) -> Any:
         """As an effect: the pieces of the region's elements of ``kind`` go (each with the
         consequences, as Ludii's one move per occupied site)."""
         from ..engine import multisite
@@ -216,14 +216,21 @@ class Remove(_Effect):
         then = self.then.compile_effect(c) if self.then is not None else None
         name = multisite.pieces_array(kind)
 
-        def run(s: State, e: Env) -> None:
+        def plan(s: State, e: Env) -> Any:
             pieces = s.arrays[name]
-            for site in [x for x in region(s, e) if 0 <= x < len(pieces) and pieces[x]]:
-                if pieces[site]:
-                    multisite.put(s, kind, site, 0)
-                if then is not None:
-                    then(s, e)
-        return run
+            sites = [x for x in region(s, e) if 0 <= x < len(pieces) and pieces[x]]
+            if not sites:
+                return None
+
+            def run(s: State, e: Env) -> None:
+                pieces = s.arrays[name]
+                for site in sites:
+                    if pieces[site]:
+                        multisite.put(s, kind, site, 0)
+                    if then is not None:
+                        then(s, e)
+            return run
+        return plan
 
     def compile(self, c: Compiler) -> MoveGen:
         """As a move (Ludii's Remove is one): one move taking the pieces of the region's
@@ -255,9 +262,17 @@ class Remove(_Effect):
         return FnGen(gen)
 
     def compile_effect(self, c: Compiler):
+        from .moves_then import run_planned
+        return run_planned(self.plan_effect(c))
+
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the removal worked out in that position (None: no site is
+        occupied): as Ludii's Remove, which makes its moves first (in an ``(and ...)``, before any
+        part applies): the sites of the region occupied then, the level and the count; each
+        removal then takes what is on its site when it applies."""
         sited = self._sited(c)
         if sited is not None:
-            return self._sited_effect(c, sited)
+            return self._sited_plan(c, sited)
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
@@ -274,19 +289,26 @@ class Remove(_Effect):
                 return bool(s.what[site])
             return site >= n and hands and bool(s.arrays[HAND_SITES][site - n])  # a site of Ludii's hands
 
-        def run(s: State, e: Env) -> None:
-            for site in [x for x in region(s, e) if occupied(s, x)]:  # the moves, made first
-                if site < n:
-                    if s.what[site]:
-                        s.clear(site)
-                elif s.arrays[HAND_SITES][site - n]:
-                    s.set_item(s.arrays[HAND_SITES], site - n, 0)
-                if then is not None:
-                    then(s, e)
-        return run
+        def plan(s: State, e: Env) -> Any:
+            sites = [x for x in region(s, e) if occupied(s, x)]
+            if not sites:
+                return None
 
-    def kernel_effect(self, k: Emitter) -> None:
-        from ..native.emit import Buffered, Listed, NoKernel
+            def run(s: State, e: Env) -> None:
+                for site in sites:
+                    if site < n:
+                        if s.what[site]:
+                            s.clear(site)
+                    elif s.arrays[HAND_SITES][site - n]:
+                        s.set_item(s.arrays[HAND_SITES], site - n, 0)
+                    if then is not None:
+                        then(s, e)
+            return run
+        return plan
+
+    def _kernel_region(self, k: Emitter) -> Any:
+        """The region of a removal the kernel makes (the plain one: no at:, level:, count: or then)."""
+        from ..native.emit import NoKernel
         if self.at is not None:
             raise NoKernel("(remove at:...)")
         if self.level is not None or self.count is not None:
@@ -295,10 +317,10 @@ class Remove(_Effect):
             raise NoKernel("(remove ... (then ...))", "consequences after each site")
         if self.type is not None and self.type.name != k.topo.use:
             raise NoKernel(f"(remove {self.type.name} ...)", "pieces on another kind of site than the board's")
-        region = k.region(self.sites, hands=True)
-        if not isinstance(region, Listed) and not hasattr(region, "site"):
-            buf, count = region.fill(k)  # the region worked out before any piece goes
-            region = Buffered(buf, count)
+        return k.region(self.sites, hands=True)
+
+    def _kernel_take(self, k: Emitter, region: Any) -> None:
+        """Emit the removal of the pieces on the region's sites (those occupied when it runs)."""
         x = k.temp("x")
         with region.loop(k, x):
             with k.indented(f"if 0 <= {x} < N and {k.what(x)} != 0:"):
@@ -308,51 +330,93 @@ class Remove(_Effect):
                     k.line(f"{k.what(x)} = 0")
                     k.line(f"{k.who(x)} = 0")
 
+    def kernel_effect(self, k: Emitter) -> None:
+        from ..native.emit import Buffered, Listed
+        region = self._kernel_region(k)
+        if not isinstance(region, Listed) and not hasattr(region, "site"):
+            buf, count = region.fill(k)  # the region worked out before any piece goes
+            region = Buffered(buf, count)
+        self._kernel_take(k, region)
+
+    def kernel_plan(self, k: Emitter) -> Any:
+        """Emit now the sites of the region occupied now (as :meth:`plan_effect`); return what
+        emits their removal."""
+        from ..native.emit import Buffered
+        region = self._kernel_region(k)
+        buf, count, x = k.buffer(), k.temp("c"), k.temp("x")
+        k.line(f"{count} = 0")
+        with region.loop(k, x):
+            test = f"0 <= {x} < N" + (f" or {x} >= N" if k.layout.hand_sites else "")
+            with k.indented(f"if ({test}) and {k.what(x)} != 0:"):
+                k.line(f"{buf}[{count}] = {x}")
+                k.line(f"{count} += 1")
+        if x in k.hand_vars:  # the buffer holds sites of hands too
+            k.hand_vars.add(buf)
+        return lambda: self._kernel_take(k, Buffered(buf, count))
+
 
 def _marked_to_clear(region: Any, then: Any) -> Any:
-    """``(remove ... at:EndOfTurn)``: the occupied sites of the region marked now (their pieces
-    go when the turn ends), each with the consequences."""
-    def mark(s: State, e: Env) -> None:
-        flags = s.arrays[TO_CLEAR]
-        for site in [x for x in region(s, e) if x >= 0 and s.what[x]]:
-            if not flags[site]:
-                s.set_item(flags, site, 1)
-            if then is not None:
-                then(s, e)
-    return mark
+    """``(remove ... at:EndOfTurn)``, planned: the sites of the region occupied now, marked
+    when it applies (their pieces go when the turn ends), each with the consequences."""
+    def plan(s: State, e: Env) -> Any:
+        sites = [x for x in region(s, e) if x >= 0 and s.what[x]]
+        if not sites:
+            return None
+
+        def mark(s: State, e: Env) -> None:
+            flags = s.arrays[TO_CLEAR]
+            for site in sites:
+                if not flags[site]:
+                    s.set_item(flags, site, 1)
+                if then is not None:
+                    then(s, e)
+        return mark
+    return plan
 
 
 def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> Any:
-    """``(remove ... level:... count:...)``: as Ludii, ``count`` pieces (worked out once) from each
-    occupied site of the region; in a stacking game the top piece each time, or the piece at
-    ``level`` (the top when the stack does not go above it), at least once; otherwise the site is
-    emptied, whatever its count (Ludii's removal from a flat site clears it)."""
+    """``(remove ... level:... count:...)``, planned: as Ludii, ``count`` pieces (worked out once)
+    from each site of the region occupied now; in a stacking game the top piece each time, or
+    the piece at ``level`` (the top when that is the top now, or when the stack no longer goes
+    above it), at least once; otherwise the site is emptied, whatever its count (Ludii's removal
+    from a flat site clears it)."""
     from ..engine import stacks
     stacking = c.game.stacking
     level_fn = c.int(level) if level is not None else None
     count_fn = c.int(count) if count is not None else const_fn(1)
     n = c.topo.n
 
-    def run(s: State, e: Env) -> None:
+    def plan(s: State, e: Env) -> Any:
         number = count_fn(s, e)
         # the moves, made first; in a stacking game a hand's stack too (Ludii's containers stack alike)
-        for site in [x for x in region(s, e) if 0 <= x < n and s.what[x] or stacking and x >= n and stacks.size(s, x)]:
-            if stacking:
-                size = stacks.size(s, site)
-                lv = level_fn(s, e) if level_fn is not None else size - 1
-                lv = max(lv, 0)
-                for _ in range(max(number, 1)):  # Ludii's first removal is made whatever the count
-                    if lv == size - 1 or lv >= stacks.size(s, site):
-                        taken = stacks.pop(s, site)
-                    else:
-                        taken = stacks.remove_level(s, site, lv)
-                    if taken is not None and s.game.on_track is not None:
-                        ontrack.removed(s, taken[0], site)
-            else:  # Ludii's flat site: each removal empties it, however many pieces it counts
-                s.clear(site)
-            if then is not None:
-                then(s, e)
-    return run
+        sites = [x for x in region(s, e) if 0 <= x < n and s.what[x] or stacking and x >= n and stacks.size(s, x)]
+        if not sites:
+            return None
+        levels = []
+        for site in sites:  # Ludii's level: none (the top when applied) when it is the top now
+            if not stacking:
+                levels.append(-1)
+                continue
+            size = stacks.size(s, site)
+            lv = max(level_fn(s, e) if level_fn is not None else size - 1, 0)
+            levels.append(-1 if lv == size - 1 else lv)
+
+        def run(s: State, e: Env) -> None:
+            for site, lv in zip(sites, levels):
+                if stacking:
+                    for _ in range(max(number, 1)):  # Ludii's first removal is made whatever the count
+                        if lv == -1 or lv >= stacks.size(s, site) - 1:
+                            taken = stacks.pop(s, site)
+                        else:
+                            taken = stacks.remove_level(s, site, lv)
+                        if taken is not None and s.game.on_track is not None:
+                            ontrack.removed(s, taken[0], site)
+                else:  # Ludii's flat site: each removal empties it, however many pieces it counts
+                    s.clear(site)
+                if then is not None:
+                    then(s, e)
+        return run
+    return plan
 
 
 def _clear_marked(s: State) -> None:
@@ -699,7 +763,7 @@ class Place(Ludeme):
         placed = self._compile_placing(c)
         hand_sites = hasattr(self.sites, "fill") and HAND_SITES in c.game.arrays  # set by _compile_placing
         if self.rotation is not None and not hand_sites and (
-                hasattr(self.sites, "fill") or isinstance(self.sites, Int) and self.sites.value >= c.topo.n
+                hasattr(self.sites, "fill") or self._hand_site_number(c) is not None
                 or isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0):
             raise BindError("rotation: of pieces placed in hands without sites is not supported", self.rotation.span,
                             hint="give the hands sites: (hand Each size:N)")
@@ -710,8 +774,9 @@ class Place(Ludeme):
         from ..engine.handsites import what_at
         from .variables import PIECE_VALUED, PIECE_VALUES
         value = c.int(self.value)
-        if isinstance(self.sites, Int) and self.sites.value >= c.topo.n:  # a hand's site by number
-            hand_site = (self.sites.value,)  # (L'attaque's (place "Marshal1" 84 value:10))
+        numbered = self._hand_site_number(c)
+        if numbered is not None:  # a hand's site by number
+            hand_site = (numbered,)  # (L'attaque's (place "Marshal1" 84 value:10))
             region: Any = lambda s, e: hand_site  # noqa: E731
         else:
             region = c.region(self.sites)
@@ -755,7 +820,7 @@ class Place(Ludeme):
         self._check_count()
         if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
             return self._in_hands(c)
-        if isinstance(self.sites, Int) and self.sites.value >= c.topo.n:
+        if self._hand_site_number(c) is not None:
             return self._on_hand_site(c)
         found = c.components_named(self.piece.value, self.piece)
         if len(found) != 1:
@@ -833,12 +898,27 @@ class Place(Ludeme):
                     set_rotation(s, site, rotated(s, e))
         return counted
 
+    def _hand_site_number(self, c: Compiler) -> int | None:
+        """The site given, when it is one number known before play past the board's sites: a
+        hand's (``84``, Minesweeper's ``(^ <size> 2)``); else None."""
+        if isinstance(self.sites, Int):
+            site = self.sites.value
+        elif isinstance(self.sites, Ludeme) and self.sites.kind == "int" and not hasattr(self.sites, "fill"):
+            # (a (handSite P1) fills its hand itself)
+            site = constant(c.int(self.sites))
+            if not isinstance(site, int):
+                return None
+        else:
+            return None
+        return site if site >= c.topo.n else None
+
     def _on_hand_site(self, c: Compiler):
         """A site numbered after the board's: a hand's (Ludii numbers the hands' sites next),
         which takes ``count:`` pieces (one by default)."""
         from ..engine.counts import add_pieces
         from ..engine.sites import hand_layout
-        site = self.sites.value
+        site = self._hand_site_number(c)
+        assert site is not None
         if not c.topo.n <= site < c.topo.n + hand_layout(c.game)[1]:
             raise BindError(f"site {site} is neither on the board (0 to {c.topo.n - 1}) nor in a hand",
                             self.sites.span)
@@ -1173,8 +1253,6 @@ class ForEachSite(_Effect):
     def compile_effect(self, c: Compiler):
         region = c.region(self.region)
         if getattr(self.effect, "plan_effect", None) is not None:
-            if self.noMoveYet is not None or self.then is not None:
-                raise BindError("forEach Site of a planned effect takes no noMoveYet: or then yet", self.span)
             return self._planned(c, region)
         guard = _site_guard(self.effect)
         if guard is not None:
@@ -1211,10 +1289,14 @@ class ForEachSite(_Effect):
         return run
 
     def _planned(self, c: Compiler, region: Any):
-        """An effect that works out part of itself first (``forEach Level``'s levels): as Ludii,
-        worked out at every site on the position before any acts, then acting site by site."""
+        """An effect that works out part of itself first (``forEach Level``'s levels, a removal's
+        sites): as Ludii, worked out at every site on the position before any acts, then acting
+        site by site, each with the ``then`` after it; the ``noMoveYet`` effect when no site
+        makes any."""
         from .logic import _plan
         inner = _plan(c, self.effect)
+        then = self.then.compile_effect(c) if self.then is not None else None
+        otherwise = c.effect(self.noMoveYet) if self.noMoveYet is not None else None
 
         def run(s: State, e: Env) -> None:
             steps = []
@@ -1224,8 +1306,12 @@ class ForEachSite(_Effect):
                 effect = inner(s, frame)
                 if effect is not None:
                     steps.append((effect, frame))
+            if not steps and otherwise is not None:
+                otherwise(s, e)
             for effect, frame in steps:
                 effect(s, frame)
+                if then is not None:
+                    then(s, e)
         return run
 
     def kernel_moves(self, k: Emitter) -> Made:

@@ -36,6 +36,16 @@ def and_then(run: Effect, then: Effect | None) -> Effect:
     return both
 
 
+def run_planned(plan: Any) -> Effect:
+    """The effect of a planned ludeme (``plan_effect``) on its own: planned and run in the same
+    position (a plan of None makes no move)."""
+    def run(s: State, e: Env) -> None:
+        effect = plan(s, e)
+        if effect is not None:
+            effect(s, e)
+    return run
+
+
 def no_kernel_with_then(ludeme: Any) -> None:
     """For a kernel that does not emit an effect's own consequences: refuse the effect when it
     has some (the game falls back to the reference engine)."""

@@ -93,7 +93,7 @@ class Hand(Ludeme):
         ``size:``, Ludii's hands of sites instead (see :mod:`.containers`). The shared hand
         is one site after the players' hands, holding counted pieces."""
         if self.role.name.startswith("P"):
-            self._declare_player_hand(d)
+            self._declare_player_hand(d, c)
             return
         if self.role.name == "Shared":
             from ..engine.decks import DECK
@@ -136,15 +136,17 @@ class Hand(Ludeme):
             from ..engine.handsites import hands_of_sites
             hands_of_sites(d)
 
-    def _declare_player_hand(self, d: Declarations) -> None:
+    def _declare_player_hand(self, d: Declarations, c: Any) -> None:
         """``(hand P1)``: one player's counted hand. Ludii numbers hands in the order declared
         (``(hand P1) (hand P3)``: P1's is the first site after the board's, P3's the next), which
-        :data:`HAND_PLAYERS` lists."""
+        :data:`HAND_PLAYERS` lists. ``size:1`` is Ludii's own container of one site, which a
+        counted hand stands for: it is made one (:func:`hands_of_sites`)."""
         player = int(self.role.name[1:])
         if player > d.num_players:
             raise BindError(f"{self.role.name} does not exist in a {d.num_players}-player game", self.role.span)
-        if self.size is not None:
-            raise BindError("a hand of sites for one player is not supported yet", self.size.span,
+        size = c.static_int(self.size) if self.size is not None else 0
+        if size != 0 and size != 1:
+            raise BindError(f"a hand of {size} sites for one player is not supported yet", self.size.span,
                             hint="(hand Each size:N)")
         if (HAND in d.arrays or HAND_SITES in d.arrays) and HAND_PLAYERS not in d.arrays:
             raise BindError("a hand for this player besides hands for each player", self.span)
@@ -167,7 +169,7 @@ class Hand(Ludeme):
         d.array(HAND_PLAYERS, [])
         d.arrays[HAND_PLAYERS].append(player)
         counts.cover(d)
-        if d.stacking:  # Ludii's hands in a stacking game hold stacks on their sites
+        if d.stacking or size:  # Ludii's hands in a stacking game hold stacks on their sites
             hands_of_sites(d)
 
     def _declare_shared_sites(self, d: Declarations, c: Any) -> None:

@@ -126,6 +126,9 @@ class PlaceStack(_Stacking):
         if self.value is not None:
             from .variables import piece_values
             piece_values(d)
+        if self.state is not None:  # the pieces' local state (Ludii's state of each level)
+            from .variables import piece_states
+            piece_states(d)
 
     def validate(self) -> None:
         if (self.piece is None) == (self.items is None):

@@ -300,12 +300,12 @@ class PieceDecl(Ludeme):
 
 def _piece_name(node: Str) -> str:
     """A piece name, checked: it is part of move texts (Disc1@C3) and positions (pieces: {C3:
-    Disc1}). A number is a name (Ludii's N Puzzles names its tiles "1" to "8"): its placements
+    Disc1}). A name may hold spaces, as Ludii's may ("Deputy General"): move texts write them
+    as ``_`` (Game.piece_tag). A number is a name (Ludii's N Puzzles names its tiles "1" to "8"): its placements
     name it in full (11@C3), never by its owner's number (Game.piece_tag)."""
     name = node.value
-    problem = ("is empty" if not name else "contains a space" if any(c.isspace() for c in name)
-               else "contains '@'" if "@" in name else "contains ':'" if ":" in name
-               else "")
+    problem = ("is empty" if not name.strip() else "contains '@'" if "@" in name
+               else "contains ':'" if ":" in name else "")
     if problem:
         raise BindError(f"piece name {name!r} {problem}", node.span,
                         hint='name pieces with words, e.g. (piece "Disc" Each)')

@@ -18,6 +18,7 @@ from ..engine.result import Termination
 from .base import ANY_INT, BOOL, INT, INT_FN, MOVES, PLAYER, REGION, SITE_FN, THEN, Kind, Ludeme, Param, kind_of
 from .functions import INT_MAX, INT_MIN, out_of_range
 from .measures import SITE_TYPE, check_site_type
+from .moves_then import and_then, run_planned
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -154,37 +155,48 @@ class SetValue(_PlayerValues):
         raise BindError("(set Value ...) is an effect: use it in (then ...), not as a move", self.span)
 
     def compile_effect(self, c: Compiler):
+        return run_planned(self.plan_effect(c))
+
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect, its site and value worked out in that position (in
+        an ``(and ...)`` Ludii works out every part before any applies); as Ludii's SetValue, a
+        piece's value below 0 makes no move (nor its consequences)."""
         value = c.int(self.value)
         then = self.then.compile_effect(c) if self.then is not None else None
         if self.at is not None:
             check_site_type(c, self, self.type)
             at = c.site(self.at)
 
-            def run_at(s: State, e: Env) -> None:
+            def plan_at(s: State, e: Env) -> Any:
                 x, v = at(s, e), value(s, e)
-                if not INT_MIN <= v <= INT_MAX:
+                if v < 0:
+                    return None
+                if v > INT_MAX:
                     raise out_of_range(v, self, "a piece's value")
-                if 0 <= x < len(s.arrays[PIECE_VALUES]):
-                    s.set_item(s.arrays[PIECE_VALUES], x, v)
-                    if not s.arrays[PIECE_VALUED][x]:
-                        s.set_item(s.arrays[PIECE_VALUED], x, 1)
-                if then is not None:
-                    then(s, e)
-            return run_at
+
+                def run_at(s: State, e: Env) -> None:
+                    if 0 <= x < len(s.arrays[PIECE_VALUES]):
+                        s.set_item(s.arrays[PIECE_VALUES], x, v)
+                        if not s.arrays[PIECE_VALUED][x]:
+                            s.set_item(s.arrays[PIECE_VALUED], x, 1)
+                return and_then(run_at, then)
+            return plan_at
         who = c.player(self.player)
 
-        def run(s: State, e: Env) -> None:
+        def plan(s: State, e: Env) -> Any:
             p, v = who(s, e), value(s, e)
             if not INT_MIN <= v <= INT_MAX:
                 raise out_of_range(v, self, f"the value of P{p}")
-            values = s.arrays[PLAYER_VALUES]
-            if values[p] != v:
-                s.set_item(values, p, v)
-            if then is not None:
-                then(s, e)
-        return run
 
-    def kernel_effect(self, k: Emitter) -> None:
+            def run(s: State, e: Env) -> None:
+                values = s.arrays[PLAYER_VALUES]
+                if values[p] != v:
+                    s.set_item(values, p, v)
+            return and_then(run, then)
+        return plan
+
+    def kernel_plan(self, k: Emitter) -> Any:
+        """Emit now the player and the value (as :meth:`plan_effect`); return what emits the change."""
         from ..native.kernels.variables import _in_range
         if self.at is not None or self.then is not None:
             from ..native.emit import NoKernel
@@ -193,7 +205,10 @@ class SetValue(_PlayerValues):
         k.line(f"{p} = {k.player(self.player)}")
         k.line(f"{v} = {k.int(self.value)}")
         _in_range(k, v)
-        k.line(f"{k.st}[PLAYER_VALUES + {p}] = {v}")
+        return lambda: k.line(f"{k.st}[PLAYER_VALUES + {p}] = {v}")
+
+    def kernel_effect(self, k: Emitter) -> None:
+        self.kernel_plan(k)()
 
 
 class StateAt(_PieceStates):
@@ -310,6 +325,13 @@ class SetState(_PieceStates):
         raise BindError("(set State ...) is an effect: use it in (then ...), not as a move", self.span)
 
     def compile_effect(self, c: Compiler):
+        return run_planned(self.plan_effect(c))
+
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect, its site, level and state worked out in that position
+        (in an ``(and ...)`` Ludii works out every part before any applies); as Ludii's SetState,
+        a state below 0 makes no move (nor its consequences), and a level left out is the top
+        of the stack when it applies."""
         check_site_type(c, self, self.type)
         _no_level(self, c)
         at = c.site(self.at)
@@ -317,34 +339,43 @@ class SetState(_PieceStates):
         level = c.int(self.level) if self.level is not None and c.game.stacking else None
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s: State, e: Env) -> None:
+        def plan(s: State, e: Env) -> Any:
             x, v = at(s, e), value(s, e)
-            if x >= 0:
-                if not INT_MIN <= v <= INT_MAX:
-                    raise out_of_range(v, self, "a piece's state")
+            lv = level(s, e) if level is not None else -1
+            if x < 0 or v < 0 or lv < -1:
+                return None
+            if v > INT_MAX:
+                raise out_of_range(v, self, "a piece's state")
+
+            def run(s: State, e: Env) -> None:
                 if level is not None:
                     from ..engine import stacks
-                    lv = level(s, e)
                     stacks.set_value(s, x, stacks.top_level(s, x) if lv == -1 else lv, PIECE_STATES, v)
                 else:
                     states = s.arrays[PIECE_STATES]
                     if x < len(states) and states[x] != v:
                         s.set_item(states, x, v)
-            if then is not None:
-                then(s, e)
-        return run
+            return and_then(run, then)
+        return plan
 
     def kernel_effect(self, k: Emitter) -> None:
+        self.kernel_plan(k)()
+
+    def kernel_plan(self, k: Emitter) -> Any:
+        """Emit now the site and the state (as :meth:`plan_effect`); return what emits the change."""
         from ..native.emit import NoKernel
         from ..native.kernels.variables import _in_range
         if self.level is not None or self.then is not None:
             raise NoKernel("(set State level:/then)")
         x, v = k.temp("x"), k.temp("v")
         k.line(f"{x} = {k.site(self.at)}")
-        with k.indented(f"if {x} >= 0:"):
-            k.line(f"{v} = {k.int(self.value)}")
-            _in_range(k, v)
-            k.line(f"{k.st}[PIECE_STATES + {x}] = {v}")
+        k.line(f"{v} = {k.int(self.value)}")
+        _in_range(k, v)
+
+        def emit() -> None:
+            with k.indented(f"if {x} >= 0 and {v} >= 0:"):
+                k.line(f"{k.st}[PIECE_STATES + {x}] = {v}")
+        return emit
 
 
 class WasPass(Ludeme):

@@ -453,7 +453,9 @@ class Promote(Ludeme):
     Mover)``). The new piece belongs to the given player (the owner of the piece promoted by
     default). With several kinds named (``(piece {"Queen" "Rook"})``), as Ludii's effect does,
     one promotion per kind, made in turn (the last kind stays), each followed by the ``then``
-    consequences.
+    consequences. As Ludii's Promote, the site is not tested: an empty site gets the new piece
+    (Ludii's ActionPromote sets it there; in a stacking game Ludii fails, and nothing happens
+    here).
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
@@ -493,9 +495,11 @@ class Promote(Ludeme):
         # in a stacking game, as Ludii's ActionPromote leaves its owned lists (stacks.GHOSTS)
         place = stacking.promote if c.game.stacking else (lambda s, x, k: s.place(x, k))
 
+        stacked = c.game.stacking
+
         def run(s: State, e: Env) -> None:
             x = site(s, e)
-            if x < 0 or not s.what[x]:
+            if x < 0 or stacked and not s.what[x]:
                 return
             if by_number is not None:
                 for k in by_number(s, e):
@@ -533,7 +537,7 @@ class Promote(Ludeme):
         table = k.table(np.array([per_owner.get(p, default) for p in range(k.players + 1)], dtype=np.int64))
         x, w = k.temp("x"), k.temp("w")
         k.line(f"{x} = {k.site(self.site) if self.site is not None else k.bound('to', '(to)')}")
-        with k.indented(f"if {x} >= 0 and {k.what(x)} != 0:"):
+        with k.indented(f"if {x} >= 0:"):  # an empty site too (Ludii's Promote tests no site)
             k.line(f"{w} = {table}[{k.player(self.role) if self.role is not None else k.who(x)}]")
             with k.indented(f"if {w} != 0:"):
                 k.place(x, w)
@@ -1048,13 +1052,16 @@ def promoted_by_number(c: Compiler, piece, owner):
 
 
 class MovePromote(Ludeme):
-    """A decision: replace the piece on a site (the last move's by default) by a piece of one
-    of the named kinds, of the given player (the piece's owner by default). Each kind is one
-    move, written like a placement that names its piece (``Queen1@E8``).
+    """A decision: replace the piece on a site by a piece of one of the named kinds, of the
+    given player (the piece's owner by default). Each kind is one move, written like a
+    placement that names its piece (``Queen1@E8``). As Ludii's Promote, the site left out is
+    ``(to)`` (the frame's: none at the top of the play rules, so no move there), and the site
+    is not tested: an empty site gets the new piece (in a stacking game Ludii fails on it, and
+    no move is made here).
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
-        site: the site of the piece promoted (the last move's when left out)
+        site: the site of the piece promoted (``(to)`` when left out)
         piece: the kinds it may become
         role: the owner of the new piece (the old piece's owner when left out)
         then: consequences of the promotion
@@ -1077,25 +1084,27 @@ class MovePromote(Ludeme):
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         game = c.game
-        site = c.site(self.site) if self.site is not None else (lambda s, e: s.last_to)
+        site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
         owner = c.player(self.role) if self.role is not None else None
         of = game.owner_of
-        per_owner: list[dict[int, int]] = []  # per piece name: owner -> kind
+        per_owner: list[tuple[dict[int, int], int]] = []  # per piece name: (owner -> kind, the one when alone)
         by_number = promoted_by_number(c, self.piece, owner)
         for name in self.piece.names_listed() if by_number is None else ():
             kinds = c.components_named(name, self.piece)
-            per_owner.append({of[k]: k for k in kinds})
+            per_owner.append(({of[k]: k for k in kinds}, kinds[0] if len(kinds) == 1 else 0))
         then = self.then.compile_effect(c) if self.then is not None else None
         rules = c.rule(after=then)
         made: dict[tuple[int, int], Move] = {}
+        stacked = game.stacking
 
         def gen(s: State, e: Env) -> list[Move]:
             x = site(s, e)
-            if x < 0 or not s.what[x]:
+            if x < 0 or stacked and not s.what[x]:
                 return []
             p = owner(s, e) if owner is not None else s.who[x]
             out = []
-            kinds = by_number(s, e) if by_number is not None else [table.get(p) for table in per_owner]
+            kinds = by_number(s, e) if by_number is not None else \
+                [table.get(p, alone) or None for table, alone in per_owner]
             for k in kinds:
                 if k is None:
                     continue
