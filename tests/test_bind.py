@@ -343,9 +343,8 @@ def test_a_wrong_number_of_labels_points_at_the_labels():
 
 @pytest.mark.parametrize("name, message", [
     ('""', "empty"),
-    ('"Big Disc"', "space"),
     ('"Disc@"', "'@'"),
-])  # a number is a name (Ludii's N Puzzles): test_ludii_heldout3misc
+])  # a number is a name (Ludii's N Puzzles): test_ludii_heldout3misc; a space is allowed (test_ludii_left5)
 def test_piece_names_that_move_texts_could_not_tell_apart_are_located_errors(name, message):
     text = game_text(board=f'(board (square 3)) (piece {name} P1)')
     err = bind_error(text)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.move import Move
     from ..engine.state import State
+    from ..native.emit import Emitter
 
 _THEN = kind_of(THEN)
 MAX_ITERATIONS = 10000  # Ludii's Constants.MAX_NUM_ITERATION: a (while ...) that never ends is an error
@@ -114,6 +115,10 @@ class Seq(Ludeme):
             for effect in effects:  # on the position itself: what Ludii's copy would show
                 effect(s, e)
         return run
+
+    def kernel_effect(self, k: Emitter) -> None:
+        for item in self.moves.items:  # one after the other, each on what the one before left
+            k.effect(item)
 
 
 class While(Ludeme):
