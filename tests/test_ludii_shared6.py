@@ -124,3 +124,23 @@ def test_the_compiled_tier_reads_the_shared_role_as_the_reference():
     ng = native.native_game(g)
     assert ng is not None, native.why_not(g)
     assert [compare_game(g, ng, seed) for seed in range(3)] == [None] * 3
+
+
+# --- forEach Piece of the Shared or the Neutral role: that role's pieces only ------------------------
+MOVERS = """
+(game "T" (players 2)
+  (equipment {{(board (square 3)) (piece "Rock" Shared (move Step Orthogonal (to if:(is Empty (to)))))
+               (piece "Ball" Neutral (move Step Diagonal (to if:(is Empty (to)))))}})
+  (rules (start {{(place "Rock" 1) (place "Ball0" 0)}})
+         (play (forEach Piece {role}))
+         (end (if (no Moves Next) (result Mover Win)))))
+"""
+
+
+@pytest.mark.parametrize("role, expected", [
+    ("Shared", ["B1-B2", "B1-C1"]),  # the rock's orthogonal steps from B1 (A1 is the ball's)
+    ("Neutral", ["A1-B2"]),  # the ball's one diagonal step from A1
+])
+def test_for_each_piece_of_a_role_moves_that_roles_pieces(role, expected):
+    # ForEachPiece: the pieces of the player the role names (the Shared role: players + 1)
+    assert moves(load(MOVERS.format(role=role))) == expected
