@@ -985,7 +985,8 @@ class Score(Ludeme):
 
 
 class Who(Ludeme):
-    """The owner of the piece on a site (0 when empty): in a stacking game, of its top piece, or
+    """The owner of the piece on a site (0 when empty or neutral; a Shared piece's is Ludii's
+    Shared role, the number of players + 1): in a stacking game, of its top piece, or
     of the piece at the level given (0 for a level the stack does not reach). With another kind
     of site than the board's, of the piece on that element (:mod:`.other_sites`).
 
