@@ -186,6 +186,9 @@ class Game:
         self.components = tuple(components)  # index 0 is the empty placeholder
         self.owner_of = tuple(c.owner for c in components)
         self.shared_kinds = frozenset(c.index for c in components if c.shared)  # Ludii's Shared pieces
+        # Ludii's number of the Shared role (RoleType Shared, Id): one after the players; the owner
+        # (who at:...) gives for a Shared piece, stored here with owner 0 as a neutral one
+        self.shared_role = info.players + 1
         self.component_index = MappingProxyType({c.name: c.index for c in components})
         # each player is their own team unless declared otherwise (player -> team number)
         team_of = list(range(info.players + 1))
@@ -319,8 +322,9 @@ class Game:
         return (player - 2) % self.num_players + 1
 
     def friends(self, a: int, b: int) -> bool:
-        """Same player or teammates."""
-        return a != 0 and b != 0 and self.team_of[a] == self.team_of[b]
+        """Same player or teammates (the Shared role, one after the players, is no one's friend)."""
+        n = self.num_players
+        return 0 < a <= n and 0 < b <= n and self.team_of[a] == self.team_of[b]
 
     def team(self, player: int) -> tuple[int, ...]:
         """``player`` and their teammates."""

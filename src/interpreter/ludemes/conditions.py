@@ -234,7 +234,7 @@ class _PlayerTest(Ludeme):
         from .functions import To, Who
         at = getattr(self.player, "at", None)
         if not (isinstance(self.player, Who) and isinstance(at, To) and at.sites is None
-                and at.condition is None):
+                and at.condition is None) or c.game.shared_kinds:  # a Shared piece's owner: Who's reading
             return None
         same = self.same_as(c.game)
         if same is not None:  # a test of equality with one player: compare directly

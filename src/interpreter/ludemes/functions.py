@@ -527,6 +527,28 @@ def at_least(c: Compiler, value, low: int, what, where: Ludeme):
 
 
 # --- counts, scores, owners ----------------------------------------------------------------------------
+def _by_owner(c: Compiler, who: Any) -> bool:
+    """``state.counts`` (the pieces each player owns on the board) answers a count of a player's
+    pieces, or of everybody's: not where a site holds a number of pieces (Ludii counts them all,
+    ``cs.count``), nor everybody's where pieces of nobody, neutral or Shared, may be on the board
+    (Ludii's All is every id, 0 and the Shared role too: PlayersIndices)."""
+    if COUNT in c.game.arrays:
+        return False
+    return who is not None or all(comp.owner for comp in c.game.components[1:])
+
+
+def shared_or_neutral(game: Any, role: Any) -> frozenset[int] | None:
+    """For the role ``Shared``, the kinds of piece the players share; for ``Neutral`` in a game
+    that has Shared pieces, the other kinds of nobody: Ludii's Shared role is a player of its own
+    (one after the players) where ours stores its pieces with owner 0; None for any other role."""
+    name = role.name if isinstance(role, Const) else None
+    if name == "Shared":
+        return game.shared_kinds
+    if name == "Neutral" and game.shared_kinds:
+        return frozenset(c.index for c in game.components[1:] if c.owner == 0 and not c.shared)
+    return None
+
+
 class CountPieces(Ludeme):
     """How many pieces a player has (``All``, or no player: everybody's): on the board and, as
     Ludii's, in their hand too (a hand's site with its count), of one kind only when a piece
@@ -586,8 +608,11 @@ class CountPieces(Ludeme):
             return dominoes_left(c)
         everyone = self.of is None and (
             self.role is None or (isinstance(self.role, Const) and self.role.name in ("All", "Each")))
-        who = None if everyone else c.int(self.of) if self.of is not None else c.player(self.role)
         kinds = frozenset(c.components_named(self.piece.value, self.piece)) if self.piece is not None else None
+        of_role = shared_or_neutral(c.game, self.role)
+        if of_role is not None:  # Ludii's Shared role is a player of its own (PlayersIndices)
+            everyone, kinds = True, of_role if kinds is None else kinds & of_role
+        who = None if everyone else c.int(self.of) if self.of is not None else c.player(self.role)
         region = c.region(self.region) if self.region is not None else None
         cond = c.bool(self.condition) if self.condition is not None else None
         from .other_sites import other_kind
@@ -598,7 +623,7 @@ class CountPieces(Ludeme):
             return self._counted_if(c, who, kinds, region, cond)
         if region is None and self._hands_counted(c):  # Ludii's: the pieces in hand count too
             return self._with_hands(c, who, kinds)
-        if kinds is None and region is None:
+        if kinds is None and region is None and _by_owner(c, who):
             if who is None:
                 return lambda s, e: sum(s.counts)
             return lambda s, e: s.counts[who(s, e)]
@@ -611,7 +636,8 @@ class CountPieces(Ludeme):
         def count(s, e):
             what, owners = s.what, s.who
             p = who(s, e) if who is not None else 0
-            sites = region(s, e) if region is not None else range(len(what))
+            sites = region(s, e) if region is not None else range(n)
+            numbers = s.arrays.get(COUNT)  # Ludii's cs.count: a site's number of pieces
             total = 0
             for x in sites:
                 if x >= n:  # a site of one of Ludii's hands (hand Each size:N)
@@ -619,7 +645,7 @@ class CountPieces(Ludeme):
                     total += bool(piece and (who is None or owner_of[piece] == p)
                                   and (kinds is None or piece in kinds))
                 elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
-                    total += 1
+                    total += (numbers[x] or 1) if numbers is not None else 1
             return total
         return count
 
@@ -657,7 +683,7 @@ class CountPieces(Ludeme):
 
     def _board_only(self, c: Compiler, who: Any, kinds: Any) -> Any:
         """The pieces on the board's sites (every level of a stack)."""
-        if kinds is None:  # state.counts: every piece on the board, each level of a stack too
+        if kinds is None and _by_owner(c, who):  # state.counts: every piece on the board, each level of a stack too
             if who is None:
                 return lambda s, e: sum(s.counts)
             return lambda s, e: s.counts[who(s, e)]
@@ -668,7 +694,9 @@ class CountPieces(Ludeme):
         def count(s: State, e: Env) -> int:
             what, owners = s.what, s.who
             p = who(s, e) if who is not None else 0
-            return sum(1 for x in range(n) if what[x] and (who is None or owners[x] == p) and what[x] in kinds)
+            numbers = s.arrays.get(COUNT)  # Ludii's cs.count: a site's number of pieces
+            return sum((numbers[x] or 1) if numbers is not None else 1 for x in range(n)
+                       if what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds))
         return count
 
     def _counted_on(self, c: Compiler, kind: str, who: Any, kinds: Any, region: Any, cond: Any) -> Any:
@@ -764,8 +792,12 @@ class CountPieces(Ludeme):
             raise NoKernel("(count Pieces ...)", "pieces in hand count too")
         from .other_sites import no_sited_kernel
         no_sited_kernel(self, k, self.type)
-        everyone = k.players_of(self.role) is not None or self.role is None
-        if self.piece is None and self.region is None:
+        if COUNT in k.game.arrays:
+            raise NoKernel("(count Pieces ...)", "sites holding a number of pieces")
+        of_role = shared_or_neutral(k.game, self.role)  # the Shared role's kinds (see compile)
+        everyone = k.players_of(self.role) is not None or self.role is None or of_role is not None
+        if self.piece is None and self.region is None and of_role is None and (not everyone or all(
+                comp.owner for comp in k.game.components[1:])):  # COUNTS: the players' pieces only
             if everyone:
                 total = k.temp("c")
                 k.line(f"{total} = 0")
@@ -774,9 +806,14 @@ class CountPieces(Ludeme):
                 return total
             return f"{k.st}[COUNTS + {k.player(self.role)}]"
         kinds = None
-        if self.piece is not None:
+        if self.piece is not None or of_role is not None:
             mask = np.zeros(len(k.game.components), dtype=np.int64)
-            mask[_components_named(k, self.piece.value)] = 1
+            if self.piece is not None:
+                mask[_components_named(k, self.piece.value)] = 1
+            if of_role is not None:
+                mask[[i for i in range(len(mask)) if i not in of_role]] = 0
+                if self.piece is None:
+                    mask[list(of_role)] = 1
             kinds = k.table(mask)
         who = None if everyone else k.player(self.role)
         # the region may hold hand sites: WHAT + site and WHO + site read them as the board's
@@ -948,7 +985,8 @@ class Score(Ludeme):
 
 
 class Who(Ludeme):
-    """The owner of the piece on a site (0 when empty): in a stacking game, of its top piece, or
+    """The owner of the piece on a site (0 when empty or neutral; a Shared piece's is Ludii's
+    Shared role, the number of players + 1): in a stacking game, of its top piece, or
     of the piece at the level given (0 for a level the stack does not reach). With another kind
     of site than the board's, of the piece on that element (:mod:`.other_sites`).
 
@@ -973,6 +1011,31 @@ class Who(Ludeme):
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
     def compile(self, c: Compiler):
+        owner = self._owner(c)
+        shared = c.game.shared_kinds
+        if not shared:
+            return owner
+        # Ludii's owner of a Shared piece is the Shared role, one after the players (stored here
+        # with owner 0, as a neutral piece): (!= (who at:X) Shared), (is Enemy (who at:X))...
+        role, kind = c.game.shared_role, self._kind(c)
+        return lambda s, e: role if (w := owner(s, e)) == 0 and kind(s, e) in shared else w
+
+    def _kind(self, c: Compiler):
+        """The kind of piece whose owner :meth:`_owner` gives (0: none)."""
+        from .other_sites import other_kind, sited_piece
+        kind = other_kind(c, self.type)
+        if kind is not None and self.level is None:
+            sited = sited_piece(c, self.at, kind)
+            return lambda s, e: sited(s, e)[1]
+        at = c.site(self.at)
+        if self.level is not None and c.game.stacking:
+            from ..engine import stacks
+            return _at_level(at, c.int(self.level), "what", stacks.what_at)
+        n = c.topo.n
+        return lambda s, e: 0 if (x := at(s, e)) < 0 else s.what[x] if x < n else _held_at(s, x)
+
+    def _owner(self, c: Compiler):
+        """The owner as stored (0 for a Shared piece)."""
         from .other_sites import other_kind, sited_piece
         kind = other_kind(c, self.type)
         if kind is not None and self.level is None:  # the owner of the piece on an element of another kind
@@ -985,15 +1048,7 @@ class Who(Ludeme):
         at = c.site(self.at)
         if self.level is not None and c.game.stacking:
             from ..engine import stacks
-            level = c.int(self.level)
-
-            def who_level(s, e) -> int:
-                x = at(s, e)
-                if x < 0:
-                    return 0
-                lv = level(s, e)
-                return s.who[x] if lv == -1 else stacks.who_at(s, x, lv)
-            return who_level
+            return _at_level(at, c.int(self.level), "who", stacks.who_at)
         from ..engine.arrays import HAND, HAND_SHARED, HAND_SITES
         if not any(h in c.game.arrays for h in (HAND, HAND_SHARED, HAND_SITES)):
             return lambda s, e: s.who[x] if (x := at(s, e)) >= 0 else 0
@@ -1021,11 +1076,33 @@ class Who(Ludeme):
             from ..native.emit import NoKernel
             raise NoKernel("(who at:...)", "a site that may be a hand's")
         site = k.site(self.at)
-        if getattr(self.at, "context_site", False) or site.isdigit():
+        on_board = getattr(self.at, "context_site", False) or site.isdigit()
+        if k.game.shared_kinds:  # a Shared piece's owner is the Shared role (see compile)
+            import numpy as np
+            shared = np.zeros(len(k.game.components), dtype=np.int64)
+            shared[list(k.game.shared_kinds)] = 1
+            table, x = k.table(shared), k.temp("x")
+            k.line(f"{x} = {site}")
+            owner = (f"({k.game.shared_role} if {k.who(x)} == 0 and {table}[{k.what(x)}] != 0 "
+                     f"else {k.who(x)})")
+            return owner if on_board else f"({owner} if {x} >= 0 else 0)"
+        if on_board:
             return k.who(site)
         return f"({k.who(site)} if {site} >= 0 else 0)"
 
 
+
+
+def _at_level(at: Any, level: Any, top: str, below: Any) -> Any:
+    """What a stack holds at a level of a site (``top``, the state's board array, for level -1,
+    its top; ``below(state, site, level)`` otherwise), 0 off the board."""
+    def read(s: State, e: Env) -> int:
+        x = at(s, e)
+        if x < 0:
+            return 0
+        lv = level(s, e)
+        return int(getattr(s, top)[x]) if lv == -1 else int(below(s, x, lv))
+    return read
 
 
 def _held_at(s: State, x: int) -> int:

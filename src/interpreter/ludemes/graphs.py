@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
-from ..engine.values import INFINITY
+from ..engine.values import INFINITY, const_fn
 from ..errors import BindError
-from ..syntax.nodes import Const, Str
+from ..syntax.nodes import Str
 from .base import (
     BOOL,
     BOOL_FN,
@@ -53,10 +53,9 @@ def _elements(c: Compiler, where: Ludeme) -> Elements:
 def role_number(c: Compiler, value: Any) -> Callable[[State, Env], int]:
     """Ludii's ``RoleType.toIntFunction``: a role or a player as a number (``Shared`` and ``All``
     are one more than the number of players, ``Neutral`` 0)."""
-    if isinstance(value, Const) and value.name in ("Shared", "All"):
-        n = c.game.num_players + 1
-        return lambda s, e: n
-    return c.player(value)
+    from .logic import role_value
+    number = role_value(value, c.game.num_players)
+    return const_fn(number) if number is not None else c.player(value)
 
 
 def _last_to(s: State, e: Env) -> int:

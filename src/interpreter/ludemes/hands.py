@@ -235,8 +235,9 @@ class Id(Ludeme):
             raise BindError("id names a piece or a player: (id \"Disc\" Mover) or (id Mover)", self.span)
 
     def compile(self, c: Compiler):
-        if self.piece_name is None:
-            return c.player(self.role)
+        if self.piece_name is None:  # Ludii's Id: (id Shared) is one after the players
+            from .logic import value_fn
+            return value_fn(c, self.role)
         game = c.game
         if self.role is None:
             return const_fn(_by_full_name(c, self.piece_name.value, self.piece_name))
@@ -267,7 +268,8 @@ class Id(Ludeme):
 
         from ..native.kernels.regions import _fixed
         if self.piece_name is None:
-            return k.player(self.role)
+            from ..native.kernels.core import _value
+            return _value(k, self.role)
         if self.role is None:
             return str(_by_full_name(None, self.piece_name.value, self.piece_name, k.game))
         if self.role.name == "Shared":

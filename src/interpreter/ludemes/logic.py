@@ -595,11 +595,24 @@ def absent_player(value: Any, num_players: int) -> int | None:
     return None
 
 
+SHARED_ROLES = ("Shared", "All", "Each")  # Ludii's Id of these roles: one after the players
+
+
+def role_value(value: Any, num_players: int) -> int | None:
+    """The number Ludii's ``RoleType.toIntFunction`` gives a role that names no player of the
+    game: ``P5`` beyond the players its number (:func:`absent_player`), ``Shared``, ``All`` and
+    ``Each`` one after the players (Ludii's ``Id``: the owner of a Shared piece); None for
+    any other."""
+    if isinstance(value, Const) and value.name in SHARED_ROLES:
+        return num_players + 1
+    return absent_player(value, num_players)
+
+
 def value_fn(c: Compiler, value: Any):
     """An int expression, or a player role (Mover, P2...) standing for its number."""
     if isinstance(value, Const) and value.name not in ("Infinity", "Off", "End", "Undefined"):
-        absent = absent_player(value, c.num_players)
-        return const_fn(absent) if absent is not None else c.player(value)
+        number = role_value(value, c.num_players)
+        return const_fn(number) if number is not None else c.player(value)
     return c.int(value)
 
 

@@ -1510,13 +1510,16 @@ class ForEachPiece(Ludeme):
             raise BindError("(forEach Piece ... Shared) in a hand is not supported yet", self.player.span)
         top = c.bool(self.top) if self.top is not None else None
         stacking = c.game.stacking
+        from .functions import shared_or_neutral
+        # Ludii's Shared role is a player of its own: its pieces only, the neutral ones for Neutral
+        kinds = shared_or_neutral(c.game, self.player)
 
         def gen(s: State, e: Env) -> list[Move]:
             out: list[Move] = []
             frame = e.child()
             for site, level, w in _each_piece(s, 0, stacking, top is not None and top(s, e)):
                 moves = gens[w]
-                if w and moves is not None:
+                if w and moves is not None and (kinds is None or w in kinds):
                     frame.frm = site
                     if level >= 0:
                         frame.level = level

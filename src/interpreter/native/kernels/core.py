@@ -101,9 +101,9 @@ def _or_lazy(parts: list[Any], k: Emitter) -> str:
 def _value(k: Emitter, value: Any) -> str:
     """logic.value_fn: an int expression or a player role."""
     if isinstance(value, Const) and value.name not in ("Infinity", "Off", "End", "Undefined"):
-        from ...ludemes.logic import absent_player
-        absent = absent_player(value, k.players)
-        return str(absent) if absent is not None else k.player(value)
+        from ...ludemes.logic import role_value
+        number = role_value(value, k.players)
+        return str(number) if number is not None else k.player(value)
     return k.int(value)
 
 
@@ -186,7 +186,7 @@ def _divmod(self: Any, k: Emitter) -> str:
 def _friends(k: Emitter, a: str, b: str) -> str:
     if k.game.team_of == list(range(k.players + 1)):
         return f"({a} != 0 and {a} == {b})"
-    team = k.table(np.array(k.game.team_of, dtype=np.int64))
-    return f"({a} != 0 and {b} != 0 and {team}[{a}] == {team}[{b}])"
+    team = k.table(np.array(k.game.team_of, dtype=np.int64))  # the Shared role (players + 1): no one's friend
+    return f"({a} > 0 and {a} <= {k.players} and {b} != 0 and {team}[{a}] == {team}[{b}])"
 
 
