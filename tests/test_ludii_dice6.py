@@ -44,3 +44,24 @@ def test_no_pieces_of_a_numbered_team_and_of_the_allies():
     s = load(TEAMS % ('(place "Disc3" 4)', "Ally")).initial_state()
     _play_passes(s, 1)  # P1's ally P2 has no piece
     assert s.is_over() and sorted(s.result().winners) == [1, 2]
+
+
+# --- (state at:<a hand's site>) is 0 --------------------------------------------------------------
+# Ludii's hands are containers whose sites hold a local state like the board's (0 unless set).
+# Ghingskoot's pieces, entered from the hand, ask (state at:(from)) (the track they chose): a hand
+# counted by kind kept no states and the look-up crashed.
+HAND_STATE = '''(game "T" (players 2)
+ (equipment {(board (rectangle 1 4))
+  (piece "Disc" Each (if (= (state at:(from)) 0) (move (from) (to (sites Empty)) (then (set State at:(last To) 1)))))
+  (hand Each)})
+ (rules (start (place "Disc" "Hand" count:2))
+  (play (or (forEach Piece) (forEach Piece container:(mover))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_the_state_of_a_piece_in_a_hand_is_zero():
+    s = load(HAND_STATE).initial_state()
+    assert len(s.legal_moves()) == 4  # the piece in hand (state 0) enters anywhere
+    s.apply(s.legal_moves()[0])
+    s.apply(s.legal_moves()[0])
+    assert sorted(m.to for m in s.legal_moves()) == [2, 3]  # the board's pieces have state 1 now
