@@ -62,8 +62,8 @@ MISC = "misc"
 
 ROLES = (
     ["Mover", "Next", "Prev", "Player", "Each", "All", "Shared", "Neutral", "NonMover", "Enemy",
-     "Friend", "Team1", "Team2", "TeamMover"]
-    + [f"P{i}" for i in range(1, 17)]
+     "Friend", "Ally", "TeamMover"]
+    + [f"P{i}" for i in range(1, 17)] + [f"Team{i}" for i in range(1, 17)]
 )
 DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Diagonal", "All",
                    "Adjacent", "Forward", "Backward", "Forwards", "Backwards", "Leftward", "Rightward",

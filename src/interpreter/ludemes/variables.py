@@ -245,16 +245,19 @@ class StateAt(_PieceStates):
                 x = at(s, e)
                 return stacks.value_at(s, x, level(s, e), PIECE_STATES) if x >= 0 else 0
             return state_level
-        return lambda s, e: s.arrays[PIECE_STATES][x] if (x := at(s, e)) >= 0 else 0
+        # a site the states do not cover (a counted hand's: Ludii's hand site holds no state set)
+        # has state 0
+        return lambda s, e: states[x] if 0 <= (x := at(s, e)) < len(states := s.arrays[PIECE_STATES]) else 0
 
     def kernel_int(self, k: Emitter) -> str:
         if self.level is not None:
             from ..native.emit import NoKernel
             raise NoKernel("(state level:...)")
         site = k.site(self.at)
-        if getattr(self.at, "context_site", False) or site.isdigit():
+        length = k.layout.arrays[PIECE_STATES][1]
+        if site.isdigit() and int(site) < length:
             return f"{k.st}[PIECE_STATES + {site}]"
-        return f"({k.st}[PIECE_STATES + {site}] if {site} >= 0 else 0)"
+        return f"({k.st}[PIECE_STATES + {site}] if 0 <= {site} < {length} else 0)"
 
 
 class SitesState(_PieceStates):

@@ -44,9 +44,22 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter, Made
 
 
+def team_members(game: Any, name: str) -> tuple[int, ...] | None:
+    """The players Ludii's ``TeamN`` names (``PlayersIndices``): the team's members in a game with
+    teams, player N in a game without; None for another role."""
+    if not (name.startswith("Team") and name[4:].isdigit()):
+        return None
+    number = int(name[4:])
+    if any(t >= 100 for t in game.team_of[1:]):
+        return tuple(p for p in range(1, game.num_players + 1) if game.team_of[p] == 100 + number)
+    return (number,) if number <= game.num_players else ()
+
+
 def _players(c: Compiler, role: Any) -> Fn:
-    """The players a role names, as a function of the state (Each/All: everyone; Enemy: every
-    player but the mover and their team; Friend: the mover's team)."""
+    """The players a role names, as a function of the state, as Ludii's ``PlayersIndices``
+    (Each/All: everyone; Enemy: every player but the mover and their team; Friend and TeamMover:
+    the mover's team, the mover alone without teams; Ally: the mover's teammates; TeamN: that
+    team's members)."""
     game = c.game
     everyone = tuple(range(1, game.num_players + 1))
     if role is None:
@@ -56,8 +69,13 @@ def _players(c: Compiler, role: Any) -> Fn:
             return const_fn(everyone)
         if role.name == "Enemy":
             return lambda s, e: tuple(p for p in everyone if not game.friends(p, s.mover))
-        if role.name == "Friend":
+        if role.name in ("Friend", "TeamMover"):
             return lambda s, e: tuple(p for p in everyone if game.friends(p, s.mover))
+        if role.name == "Ally":
+            return lambda s, e: tuple(p for p in everyone if p != s.mover and game.friends(p, s.mover))
+        members = team_members(game, role.name)
+        if members is not None:
+            return const_fn(members)
         if role.name == "NonMover":
             return lambda s, e: tuple(p for p in everyone if p != s.mover)
         if role.name == "Shared":  # the pieces all players share are owned by no one here

@@ -18,8 +18,15 @@ def _owner_test(k: Emitter, role: Any) -> Any:
         return lambda p: "True"
     if isinstance(role, Const) and role.name == "Enemy":
         return lambda p: f"not {_friends(k, p, k.mover)}"
-    if isinstance(role, Const) and role.name == "Friend":
+    if isinstance(role, Const) and role.name in ("Friend", "TeamMover"):
         return lambda p: _friends(k, p, k.mover)
+    if isinstance(role, Const) and role.name == "Ally":
+        return lambda p: f"({p} != {k.mover} and {_friends(k, p, k.mover)})"
+    if isinstance(role, Const):
+        from ...ludemes.war import team_members
+        members = team_members(k.game, role.name)
+        if members is not None:
+            return lambda p: "(" + (" or ".join(f"{p} == {m}" for m in members) or "False") + ")"
     if isinstance(role, Const) and role.name == "NonMover":
         return lambda p: f"{p} != {k.mover}"
     return None
