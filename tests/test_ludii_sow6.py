@@ -83,3 +83,32 @@ def test_an_effect_kept_if_afterwards_is_judged_with_next_the_previous_player():
     s = g.initial_state()
     s.apply(s.legal_moves()[0])
     assert s.mover == 2
+
+
+BOARD = '''(mancalaBoard 2 2 store:None (track "Track" "0,E,N,W" loop:True))
+  (piece "Seed" Shared) (hand Each) (regions P1 (sites Bottom)) (regions P2 (sites Top))'''
+
+
+def test_a_last_seed_after_the_skipped_origin_is_seen_at_the_origin():
+    # includeSelf:False (Awari, Enindji): four seeds from 0 go to 1, 3, 2, then past 0 to 1.
+    # Ludii's Sow.eval moves past the origin without setting (to) again, so the capture sees
+    # (to) = the origin (0): the score set there is 10 + 0
+    g = load(f'''(game "T" (players 2) (equipment {{{BOARD}}})
+     (rules (start {{(set Count 4 at:0) (set Count 1 at:2)}})
+      (play (move Select (from (sites Mover) if:(is Occupied (from)))
+              (then (sow apply:(set Score Mover (+ 10 (to))) includeSelf:False))))
+      (end (if (no Moves Mover) (result Mover Loss)))))''')
+    s = g.initial_state()
+    s.apply(s.legal_moves()[0])
+    assert [pieces_at(s, x) for x in range(4)] == [0, 2, 2, 1]
+    assert s.result().scores[1] == 10
+
+
+def test_the_condition_of_a_selected_pit_sees_to_as_the_pit():
+    # Adjiboto's (move Select (from (sites Mover) if:(< 1 (count at:(to))))): Ludii's Select
+    # sets (to) to the site tried as well as (from), so a pit of one seed is not offered
+    g = load(f'''(game "T" (players 2) (equipment {{{BOARD}}})
+     (rules (start {{(set Count 1 at:0) (set Count 3 at:1) (set Count 1 at:2)}})
+      (play (move Select (from (sites Mover) if:(< 1 (count at:(to)))) (then (sow))))
+      (end (if (no Moves Mover) (result Mover Loss)))))''')
+    assert [str(m) for m in g.initial_state().legal_moves()] == ["B1"]
