@@ -326,14 +326,30 @@ def _becomes_last(state: State, move: Move) -> None:
 
 
 def holds_after(state: State, move: Move, cond: Callable[[State, Env], object], e: Env = ROOT) -> bool:
-    """Try ``move`` (action and consequences, same mover), test ``cond``, take it back."""
+    """Try ``move`` (action and consequences, same mover), test ``cond``, take it back. As
+    Ludii's Do.movePassesCond, a move whose consequences have its mover move again is judged
+    with ``Next`` the previous player (:func:`next_as_tried`)."""
     mark = state.mark()
     try:
+        prev = prev_player(state)  # Ludii's State.prev, which trying the move leaves as it is
         state.ply += 1  # as in play(): the move counts itself while it acts
         act(state, move)
+        next_as_tried(state, prev)
         return bool(cond(state, e))
     finally:
         state.rollback(mark)
+
+
+def next_as_tried(state: State, prev: int) -> None:
+    """Ludii's Do.movePassesCond after it applied a move on a copy: when the move made its
+    mover the next player (a ``moveAgain``), ``Next`` is set back to the previous player, so
+    that ``ifAfterwards:`` asks about the opponent, not about the mover again. Within a turn
+    of several moves the previous player is the mover (Next stays the mover). Here the
+    ``moveAgain`` is dropped when the player after the mover is that previous player (always
+    so with two players); with more players, where Ludii's previous player is not the next
+    one, Next stays the mover."""
+    if state.move_again and prev != state.mover and prev == next_active(state, state.mover):
+        state.set_var("move_again", False)
 
 
 # --- a whole turn ------------------------------------------------------------------------------------

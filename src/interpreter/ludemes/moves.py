@@ -1918,8 +1918,10 @@ class Do(Ludeme):
         def run(s: State, e: Env) -> None:
             mark = s.mark()
             try:
+                prev = turns.prev_player(s)
                 s.ply += 1  # as holds_after: the tried move counts itself
                 effect(s, e)
+                turns.next_as_tried(s, prev)
                 kept = bool(cond(s, e))
             finally:
                 s.rollback(mark)
@@ -1957,7 +1959,7 @@ class Do(Ludeme):
     def kernel_moves(self, k: Emitter) -> Made:
         from ..native import abi
         from ..native.emit import NoKernel
-        from ..native.kernels.decisions import _copy_state, _do_next, _needs_act
+        from ..native.kernels.decisions import _copy_state, _do_next, _needs_act, _next_as_tried
         if self.then is not None:
             raise NoKernel("(do ... (then ...))")
         if self.next is not None and _reads_pending(self.moves):
@@ -1972,10 +1974,13 @@ class Do(Ludeme):
         def keep_if_after(e: Emitter, code: str) -> None:
             c = e.temp("m")
             e.line(f"{c} = {code}")
+            prev = e.temp("pv")
             with e.on_state(base):
                 _copy_state(e, tried)
+                e.line(f"{prev} = {e.prev_player()}")
             e.line(f"{tried}[{abi.PLY}] += 1")
             e.line(f"act({tried}, T, {c}, True)")
+            _next_as_tried(e, prev, tried)
             with e.on_state(tried):
                 cond = e.bool(self.ifAfterwards)
             with e.indented(f"if {cond}:"):
@@ -1991,7 +1996,7 @@ class Do(Ludeme):
         """A candidate of the inner rule, kept when the condition holds after it."""
         from ..native import abi
         from ..native.emit import NoKernel
-        from ..native.kernels.decisions import _copy_state, _needs_act
+        from ..native.kernels.decisions import _copy_state, _needs_act, _next_as_tried
         if self.next is not None:
             raise NoKernel("(do ... next:...)", "drawn: prior effects")
         if self.then is not None:
@@ -2003,8 +2008,11 @@ class Do(Ludeme):
             c = e.temp("m")
             e.line(f"{c} = {code}")
             _copy_state(e, tried)
+            prev = e.temp("pv")
+            e.line(f"{prev} = {e.prev_player()}")
             e.line(f"{tried}[{abi.PLY}] += 1")
             e.line(f"act({tried}, T, {c}, True)")
+            _next_as_tried(e, prev, tried)
             with e.on_state(tried):
                 cond = e.bool(self.ifAfterwards)
             e.line(f"if not ({cond}):")

@@ -468,6 +468,13 @@ class Emitter:
     def mover(self) -> str:
         return f"{self.st}[{abi.MOVER}]"
 
+    def prev_player(self) -> str:
+        """Ludii's ``Prev`` in the state read now (engine.turns.prev_player)."""
+        st = self.st
+        return (f"({st}[{abi.CHECK_PREV}] if {st}[{abi.CHECK_PREV}] != 0 else "
+                f"{st}[{abi.MOVER}] if ({st}[{abi.TURN_MOVES}] != 0 and {st}[{abi.LAST_MOVER}] == "
+                f"{st}[{abi.MOVER}]) else (({st}[{abi.MOVER}] - 2) % {self.players} + 1))")
+
     # --- values -----------------------------------------------------------------------------------------
     def int(self, value: Any) -> str:
         if isinstance(value, Int):
@@ -542,11 +549,8 @@ class Emitter:
                 if self.game.ranked:
                     return f"({self.mover} if {again} else next_active({self.st}, T, {self.mover}))"
                 return f"({self.mover} if {again} else {self.mover} % {self.players} + 1)"
-            if name == "Prev":  # engine.turns.prev_player
-                st = self.st
-                return (f"({st}[{abi.CHECK_PREV}] if {st}[{abi.CHECK_PREV}] != 0 else "
-                        f"{st}[{abi.MOVER}] if ({st}[{abi.TURN_MOVES}] != 0 and {st}[{abi.LAST_MOVER}] == "
-                        f"{st}[{abi.MOVER}]) else (({st}[{abi.MOVER}] - 2) % {self.players} + 1))")
+            if name == "Prev":
+                return self.prev_player()
             if name == "Player":
                 return self.bound("player", "(Player)")
             if name.startswith("P") and name[1:].isdigit():

@@ -12,6 +12,16 @@ from ..emit import Buffered, Emitter, Made, NoKernel, Region
 from .core import _value
 
 
+def _next_as_tried(e: Emitter, prev: str, tried: str) -> None:
+    """engine.turns.next_as_tried on the copy a move was tried on (``prev``: Ludii's previous
+    player before the move): a move that made its mover move again is judged with Next the
+    previous player, as Ludii's Do.movePassesCond."""
+    mover = f"{tried}[{abi.MOVER}]"
+    nxt = f"next_active({tried}, T, {mover})" if e.game.ranked else f"({mover} % {e.players} + 1)"
+    e.line(f"if {tried}[{abi.MOVE_AGAIN}] != 0 and {prev} != {mover} and {prev} == {nxt}:")
+    e.line(f"    {tried}[{abi.MOVE_AGAIN}] = 0")
+
+
 def _copy_state(k: Emitter, into: str) -> None:
     i = k.temp("i")
     k.line(f"for {i} in range(L[{abi.L_SIZE}]):")
