@@ -63,3 +63,27 @@ def test_size_biggest_group_counts_the_whole_chain_when_9_and_15_are_empty():
 def test_size_biggest_group_is_visible_on_a_flat_board_skips_hidden_starts_only():
     # isVisible:True: 8 and 14 start no group either; nothing is above any site of a flat board
     assert biggest("isVisible:True") == 1
+
+
+# --- (forEach Group): Ludii's ForEachGroup ------------------------------------------------------
+def group_game(rule: str) -> object:
+    return load(f'''(game "T" (players 2) (equipment {{(board (rectangle 1 5)) (piece "Disc" Each)}})
+ (rules (start {{(place "Disc1" {{"A1" "B1" "D1"}}) (place "Disc2" "C1")}})
+ (play (move Pass (then {rule})))
+ (end (if (all Passed) (byScore)))))''')
+
+
+def test_for_each_group_without_if_takes_the_mover_groups():
+    # P1's groups are {A1 B1} and {D1}; P2's C1 joins none of them (Ludii: who == mover)
+    g = group_game("(forEach Group (addScore Mover (* (count Sites in:(sites)) (count Sites in:(sites)))))")
+    s = g.initial_state()
+    s.apply("pass")
+    assert s.scores[1] == 4 + 1
+
+
+def test_for_each_group_works_out_every_group_before_any_applies():
+    # both groups see P1's 3 pieces, so both go; one after the other, the second would see 1 or 2
+    g = group_game("(forEach Group if:(is Mover (who at:(to))) (if (= 3 (count Pieces Mover)) (remove (sites))))")
+    s = g.initial_state()
+    s.apply("pass")
+    assert [s.who[i] for i in range(g.topology.n)] == [0, 0, 2, 0, 0]
