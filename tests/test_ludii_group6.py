@@ -87,3 +87,28 @@ def test_for_each_group_works_out_every_group_before_any_applies():
     s = g.initial_state()
     s.apply("pass")
     assert [s.who[i] for i in range(g.topology.n)] == [0, 0, 2, 0, 0]
+
+
+# --- (sizes Group ... isVisible:True): Ludii's SizesGroup on a pyramid board -------------------------
+def pyramid_sizes(p1: str, p2: str, visible: bool) -> list:
+    g = load(f'''(game "T" (players 2) (equipment {{(board (square 4 pyramidal:True) use:Vertex) (piece "Ball" Each)}})
+ (rules (start {{(place "Ball1" (sites {{{p1}}})) (place "Ball2" (sites {{{p2}}}))}})
+ (play (move Pass (then (set Score P1 (* 10 (max (sizes Group P1{" isVisible:True" if visible else ""})))))))
+ (end (if (all Passed) (byScore)))))''')
+    s = g.initial_state()
+    s.apply("pass")
+    return [s.scores[1]]
+
+
+def test_sizes_group_is_visible_leaves_out_a_covered_site():
+    # site 8 (bottom layer, at (1 1)) lies under site 9 (two layers up, same place): while 9 is
+    # occupied, 8 is in no group, so P1's 7 and 8 make no group of two
+    assert pyramid_sizes("7 8", "9", visible=False) == [20]
+    assert pyramid_sizes("7 8", "9", visible=True) == [10]
+
+
+def test_sizes_group_is_visible_cuts_two_sites_under_the_same_two_balls():
+    # 1 and 8 are neighbours; both lie under 4 and 5: with both occupied they do not join
+    assert pyramid_sizes("1 8", "4 5", visible=False) == [20]
+    assert pyramid_sizes("1 8", "4 5", visible=True) == [10]
+    assert pyramid_sizes("1 8", "4", visible=True) == [20]

@@ -266,16 +266,14 @@ class CountSizeBiggestGroup(Ludeme):
         return None if param.name in ("is_visible", "min") else where  # ignored by Ludii: no concepts
 
     def compile(self, c: Compiler):
+        from ..engine.groups import grown, shares_two_above, upward_steps
         from .connection import _membership
         check_site_type(c, self, self.type)
         adjacency = c.adjacency(self.directions)
         member_of = _membership(c, self.condition)
         visible = c.bool(self.is_visible) if self.is_visible is not None else None
         n = c.topo.n
-        try:
-            upward = c.topo.steps_of("Upward")
-        except (KeyError, ValueError):  # a flat board: nothing above any site
-            upward = tuple(() for _ in range(n))
+        upward = upward_steps(c.topo)
         hidden_pairs = [(x, x + 1) for x in self._HIDDEN_BY_NEXT if x + 1 < n]
 
         def biggest(s: State, e: Env) -> int:
@@ -292,22 +290,11 @@ class CountSizeBiggestGroup(Ludeme):
                 seen = visible is not None and bool(visible(s, frame))
                 if seen and start in hidden:
                     continue
-                group = [start]
-                inside = {start}
-                i = 0
-                while i < len(group):
-                    site = group[i]
-                    above = {y for y in upward[site] if what[y]} if seen else set()
-                    for to in adjacency[site]:
-                        if to in inside or to in hidden or not member(to):
-                            continue
-                        if seen and len(above.intersection(y for y in upward[to] if what[y])) >= 2:
-                            continue
-                        group.append(to)
-                        inside.add(to)
-                    i += 1
+                def takes(site: int, to: int, seen: bool = seen) -> bool:
+                    return to not in hidden and member(to) and not (seen and shares_two_above(upward, what, site, to))
+                group = grown(start, adjacency, takes)
                 best = max(best, len(group))
-                checked |= inside
+                checked.update(group)
             return best
         return biggest
 
