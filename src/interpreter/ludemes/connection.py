@@ -309,6 +309,17 @@ class ForEachGroup(Ludeme):
                     then(s, frame)
         return run
 
+    # effects that write nothing but scores: a group's cannot change what another's plan reads
+    # unless that plan reads a score
+    _SCORE_ONLY = frozenset(("if", "and", "forEach Site", "addScore", "set Score"))
+
+    def _plans_apart(self) -> bool:
+        """Whether working out every group's effect first is the same as one group after another:
+        the rule's effects write scores only and nothing in it reads a score."""
+        nodes = list(self.rule.walk())
+        return all(n.name in self._SCORE_ONLY for n in nodes if n.kind == MOVES) and \
+            not any(n.name == "score" for n in nodes)
+
     def kernel_moves(self, k: Emitter) -> Made:
         from ..native.emit import Made, NoKernel
         from ..native.kernels.connection import each_group
@@ -326,7 +337,7 @@ class ForEachGroup(Ludeme):
         from .logic import _is_planned
         if self.condition is None:
             raise NoKernel("(forEach Group) without if: (the mover's groups)")
-        if _is_planned(self.rule):
+        if _is_planned(self.rule) and not self._plans_apart():
             raise NoKernel("(forEach Group) of an effect worked out per group before any applies")
         with each_group(k, self.directions, self.condition, [x for x in (self.rule, self.then) if x is not None]):
             k.effect(self.rule)
