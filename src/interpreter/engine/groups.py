@@ -134,3 +134,36 @@ class UnionFind:
     def same(self, a: int, b: int) -> bool:
         """True when ``a`` and ``b`` are in one set."""
         return self.find(a) == self.find(b)
+
+
+def upward_steps(topo: Any) -> Sequence[Sequence[int]]:
+    """Per site, the sites one step up (Ludii's ``Upward``; none on a flat board)."""
+    try:
+        steps: Sequence[Sequence[int]] = topo.steps_of("Upward")
+        return steps
+    except (KeyError, ValueError):  # a flat board: nothing above any site
+        return tuple(() for _ in range(topo.n))
+
+
+def shares_two_above(upward: Sequence[Sequence[int]], what: Sequence[int], site: int, other: int) -> bool:
+    """Ludii's ``isVisible`` test of pyramid boards (``sizes Group``, ``count SizeBiggestGroup``):
+    ``site`` and ``other`` have two or more occupied sites one step up in common, so ``other``
+    does not join ``site``'s group."""
+    above = [y for y in upward[site] if what[y]]
+    return len(above) >= 2 and sum(1 for y in upward[other] if what[y] and y in above) >= 2
+
+
+def grown(start: int, neighbours: Neighbours, takes: Callable[[int, int], bool]) -> list[int]:
+    """The group grown from ``start`` (breadth first): a neighbour ``y`` of a site ``x`` of the
+    group joins when ``takes(x, y)`` (the test may depend on the site it grows from)."""
+    group = [start]
+    inside = {start}
+    i = 0
+    while i < len(group):
+        site = group[i]
+        for y in neighbours[site]:
+            if y not in inside and takes(site, y):
+                inside.add(y)
+                group.append(y)
+        i += 1
+    return group

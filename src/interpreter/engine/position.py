@@ -280,6 +280,7 @@ def read_position(game: Game, text: str) -> State:
     _check_keys(data)
     _check_game(game, data)
     state = game.initial_state()
+    state.from_start = False  # a position of its own: whoever moved before it is Prev
     _read_placement(game, state, data)
     _read_turn(game, state, data)
     _read_seats_and_phase(game, state, data)

@@ -114,6 +114,7 @@ class State:
         self._moving: list[int] = []  # the players whose moves are being computed, outermost first
         self._asking_next = False  # (no Moves Next) is working out the next player's moves
         self._check_prev = 0  # while it does: Ludii's Prev then, the player who just moved
+        self.from_start = True  # played from the game's start (not a position read from text)
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:

@@ -483,6 +483,8 @@ def prev_player(state: State) -> int:
     player's moves, the player who just moved (Ludii's NoMoves sets it so)."""
     if state._check_prev:
         return state._check_prev
+    if not state.last_mover and state.from_start:  # before the first move: no one (Ludii's State.initialise)
+        return 0
     if state.turn_moves and state.last_mover == state.mover:
         return state.mover
     return state.game.prev_of(state.mover)

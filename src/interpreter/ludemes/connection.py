@@ -229,15 +229,18 @@ class CountGroups(Ludeme):
 
 
 class ForEachGroup(Ludeme):
-    """For each group (as ``count Groups`` finds them): ``(sites)`` is the group's sites while
-    the inner rule runs. With an effect, applies it per group; with moves, gathers the moves of
-    every group.
+    """For each group, as Ludii's ``ForEachGroup``: without ``if:``, the groups of the mover's
+    pieces (sites the mover owns, joined under the directions); with it, of the sites meeting
+    the condition (``(to)`` being the site tested). ``(sites)`` is the group's sites while the
+    inner rule runs. With moves, gathers the moves of every group; with an effect, works out
+    each group's effect on the position before any applies (the branch each ``if`` takes), then
+    applies them one after the other, as Ludii gathers every group's moves first.
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
         directions: how sites join into a group (``Adjacent`` when left out)
-        if: the condition a site must meet to be in a group, ``(to)`` being the site (occupied when
-            left out)
+        if: the condition a site must meet to be in a group, ``(to)`` being the site (the mover's
+            pieces when left out)
         rule: the moves or effect applied for each group, ``(sites)`` being the group
         then: consequences of each move (as an effect: after each group's effect)
 
@@ -256,11 +259,24 @@ class ForEachGroup(Ludeme):
     rule: Any = Param(MOVES_T)
     then: Any = Param(kind_of(THEN), optional=True)
 
+    def _groups(self, c: Compiler):
+        """groups_of(state, env): with ``if:``, as count Groups; else the mover's groups."""
+        if self.condition is not None:
+            return _all_groups(c, self.directions, self.condition)
+        adjacency = c.adjacency(self.directions)
+        n = c.topo.n
+
+        def mover_groups(s: State, e: Env) -> list:
+            who, mover = s.who, s.mover
+            return groups((site for site in range(n) if who[site] == mover), adjacency,
+                          lambda site: who[site] == mover)
+        return mover_groups
+
     def compile(self, c: Compiler) -> MoveGen:
         from ..engine.movegen import with_rules
         from .moves_then import then_of
         check_site_type(c, self, self.type)
-        groups_of = _all_groups(c, self.directions, self.condition)
+        groups_of = self._groups(c)
         gen = c.moves(self.rule)
 
         def moves(s: State, e: Env) -> list[Move]:
@@ -273,21 +289,42 @@ class ForEachGroup(Ludeme):
         return with_rules(FnGen(moves), c.rule(after=then_of(c, self.then)))
 
     def compile_effect(self, c: Compiler):
-        from .moves_then import and_then, then_of
+        from .logic import _plan
+        from .moves_then import then_of
         check_site_type(c, self, self.type)
-        groups_of = _all_groups(c, self.directions, self.condition)
-        effect = and_then(c.effect(self.rule), then_of(c, self.then))
+        groups_of = self._groups(c)
+        plan = _plan(c, self.rule)
+        then = then_of(c, self.then)
 
         def run(s: State, e: Env) -> None:
-            frame = e.child()  # (sites) is each group in turn
-            for group in groups_of(s, e):
+            chosen = []
+            for group in groups_of(s, e):  # every group's effect worked out first
+                frame = e.child()  # (sites) is the group
                 frame.region = tuple(group)
-                effect(s, frame)
+                chosen.append((plan(s, frame), frame))
+            for effect, frame in chosen:
+                if effect is not None:
+                    effect(s, frame)
+                if then is not None:
+                    then(s, frame)
         return run
 
+    # effects that write nothing but scores: a group's cannot change what another's plan reads
+    # unless that plan reads a score
+    _SCORE_ONLY = frozenset(("if", "and", "forEach Site", "addScore", "set Score"))
+
+    def _plans_apart(self) -> bool:
+        """Whether working out every group's effect first is the same as one group after another:
+        the rule's effects write scores only and nothing in it reads a score."""
+        nodes = list(self.rule.walk())
+        return all(n.name in self._SCORE_ONLY for n in nodes if n.kind == MOVES) and \
+            not any(n.name == "score" for n in nodes)
+
     def kernel_moves(self, k: Emitter) -> Made:
-        from ..native.emit import Made
+        from ..native.emit import Made, NoKernel
         from ..native.kernels.connection import each_group
+        if self.condition is None:
+            raise NoKernel("(forEach Group) without if: (the mover's groups)")
         with k.then(self.then):
             with each_group(k, self.directions, self.condition, [x for x in (self.rule, self.then) if x is not None]):
                 made = k.moves(self.rule)
@@ -295,7 +332,13 @@ class ForEachGroup(Ludeme):
         return Made(False, made.kinds)
 
     def kernel_effect(self, k: Emitter) -> None:
+        from ..native.emit import NoKernel
         from ..native.kernels.connection import each_group
+        from .logic import _is_planned
+        if self.condition is None:
+            raise NoKernel("(forEach Group) without if: (the mover's groups)")
+        if _is_planned(self.rule) and not self._plans_apart():
+            raise NoKernel("(forEach Group) of an effect worked out per group before any applies")
         with each_group(k, self.directions, self.condition, [x for x in (self.rule, self.then) if x is not None]):
             k.effect(self.rule)
             if self.then is not None:

@@ -20,7 +20,6 @@ from ..engine.boards.sites import kind_plural
 from ..engine.dice import UNDEFINED
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Bool
 from .base import BOOL_FN, DIRS, DISTANCE, INT, INT_FN, REGION_FN, SITE_NUMBER, STR_LIT, Ludeme, Param
 from .measures import check_site_type
 from .sitetypes import kind_of_site, site_type_param
@@ -237,8 +236,13 @@ class CountSizeBiggestGroup(Ludeme):
         if: the condition a site must meet to be in a group, ``(to)`` being the site (occupied when
             left out)
         min: a number Ludii accepts and ignores for this count
-        isVisible: Ludii's visibility test for one pyramid board (refused unless False: not
-            supported)
+        isVisible: Ludii's visibility test for pyramid boards: when true, a group starts at no
+            site hidden as below, and no site joins while it shares two or more occupied sites
+            above with the site it grows from
+
+    As Ludii's ``CountSizeBiggestGroup``, whatever ``isVisible`` says, sites 8, 10, 14, 18 and 20
+    join no group from a neighbour while the site numbered one more is occupied (Ludii's fixed
+    numbers, made for one pyramid board).
 
     Examples:
         (count SizeBiggestGroup)
@@ -255,19 +259,44 @@ class CountSizeBiggestGroup(Ludeme):
     min: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     is_visible: Any = Param(BOOL_FN, optional=True, named=True, key="isVisible")
 
-    def validate(self) -> None:
-        if self.is_visible is not None and not (isinstance(self.is_visible, Bool) and not self.is_visible.value):
-            raise BindError("count SizeBiggestGroup: isVisible (Ludii's test for one pyramid board) is not "
-                            "supported yet", self.is_visible.span if hasattr(self.is_visible, "span") else self.span)
+    # Ludii's fixed numbers: these sites join no group while the site after each is occupied
+    _HIDDEN_BY_NEXT = (8, 10, 14, 18, 20)
 
     def where_for(self, param, where):
         return None if param.name in ("is_visible", "min") else where  # ignored by Ludii: no concepts
 
     def compile(self, c: Compiler):
-        from .connection import _all_groups
+        from ..engine.groups import grown, shares_two_above, upward_steps
+        from .connection import _membership
         check_site_type(c, self, self.type)
-        groups_of = _all_groups(c, self.directions, self.condition)
-        return lambda s, e: max((len(group) for group in groups_of(s, e)), default=0)
+        adjacency = c.adjacency(self.directions)
+        member_of = _membership(c, self.condition)
+        visible = c.bool(self.is_visible) if self.is_visible is not None else None
+        n = c.topo.n
+        upward = upward_steps(c.topo)
+        hidden_pairs = [(x, x + 1) for x in self._HIDDEN_BY_NEXT if x + 1 < n]
+
+        def biggest(s: State, e: Env) -> int:
+            member = member_of(s, e)
+            what = s.what
+            hidden = {x for x, y in hidden_pairs if what[y]}
+            frame = e.child()
+            best = 0
+            checked: set[int] = set()
+            for start in [site for site in range(n) if member(site)]:
+                if start in checked:
+                    continue
+                frame.to = start
+                seen = visible is not None and bool(visible(s, frame))
+                if seen and start in hidden:
+                    continue
+                def takes(site: int, to: int, seen: bool = seen) -> bool:
+                    return to not in hidden and member(to) and not (seen and shares_two_above(upward, what, site, to))
+                group = grown(start, adjacency, takes)
+                best = max(best, len(group))
+                checked.update(group)
+            return best
+        return biggest
 
 
 class SizeGroup(Ludeme):

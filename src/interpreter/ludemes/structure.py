@@ -210,7 +210,7 @@ class PieceDecl(Ludeme):
         # a piece's moves count where (forEach Piece) plays them (Ludii's components bring none)
         return None if param.name == "moves" else where
     kind = EQUIPMENT_ITEM
-    piece_name: Any = Param(Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id"),
+    piece_name: Any = Param(Either((STR_LIT, ArrayOf(STR_LIT, single=False), Kind(("int",), "id", literals=(Int,)),
                                     ArrayOf(Kind(("int",), "int", literals=(Int,)), single=False))),
                             range=PIECE_NUMBER)
     role: Any = Param(ROLE, optional=True)
@@ -228,8 +228,9 @@ class PieceDecl(Ludeme):
         self.names: list[str] | None = None
         self.index = None  # a piece given by number: (piece (what at:(from)))
         self.indices: list[Any] | None = None  # pieces given by numbers: (piece {1 2}) (Ludii's int[])
-        self.number = self.piece_name if isinstance(self.piece_name, Ludeme) else None  # its number, (id ...) too
-        if isinstance(self.piece_name, Ludeme):
+        by_number = isinstance(self.piece_name, (Ludeme, Int))  # Ludii's IntFunction form: (piece 1) too
+        self.number = self.piece_name if by_number else None  # its number, (id ...) too
+        if by_number:
             named = self.piece_name
             name = named.component_name(0) if isinstance(named, Id) else None
             if name is not None:  # (piece (id "1Dot" Mover)): the mover's "1Dot", as "1Dot" says

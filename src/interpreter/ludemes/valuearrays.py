@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
+from ..engine.groups import grown
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import (
     ANY_INT,
     BOOL_FN,
-    BOOL_LIT,
     DIRS,
     INT,
     INT_FN,
@@ -61,7 +61,9 @@ class SizesGroup(Ludeme):
         of: the player whose pieces make the groups, by number
         if: the condition a site must meet to be in a group
         min: the smallest size counted (0 when left out)
-        isVisible: Ludii's hidden-information flag (no effect here: every piece is visible)
+        isVisible: Ludii's test for pyramid boards: when true, a site under an occupied site
+            (one of a higher number at the same place) is in no group, and a site joins none
+            while it shares two or more occupied sites above with the site it grows from
 
     Examples:
         (sizes Group Mover)
@@ -78,23 +80,54 @@ class SizesGroup(Ludeme):
     of: Any = Param(INT_FN, optional=True, named=True, range=(0, 16))
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     min: Any = Param(INT_FN, optional=True, named=True, range=ANY_INT)
-    isVisible: Any = Param(BOOL_LIT, optional=True, named=True)
+    isVisible: Any = Param(BOOL_FN, optional=True, named=True)
 
     def validate(self) -> None:
         if sum(x is not None for x in (self.role, self.of, self.condition)) > 1:
             raise BindError("sizes Group takes one of a role, of: and if:", self.span)
 
+    def _hidden(self, c: Compiler):
+        """hidden(state, env) -> None, or with isVisible true (Ludii's test for pyramid boards) a
+        test (site, neighbour) of what the group cannot take: the neighbour under an occupied
+        site (one of a higher number at the same place), or sharing two occupied sites above
+        with the site; with the neighbour -1, whether the site itself is under one."""
+        if self.isVisible is None:
+            return None
+        from ..engine.groups import shares_two_above, upward_steps
+        visible = c.bool(self.isVisible)
+        places = c.topo.positions
+        n = c.topo.n
+        under = tuple(tuple(y for y in range(x + 1, n) if places[y] == places[x]) for x in range(n))
+        upward = upward_steps(c.topo)
+
+        def hidden(s: State, e: Env):
+            if not visible(s, e):
+                return None
+            what = s.what
+
+            def test(site: int, y: int) -> bool:
+                if y < 0:
+                    return any(what[t] for t in under[site])
+                return any(what[t] for t in under[y]) or shares_two_above(upward, what, site, y)
+            return test
+        return hidden
+
+    def _whose(self, c: Compiler):
+        """(all pieces?, the player's number as a function, or None)."""
+        all_pieces = (self.role is None and self.of is None and self.condition is None) or \
+            (isinstance(self.role, Const) and self.role.name in ("All", "Shared"))
+        if all_pieces:
+            return True, None
+        return False, c.int(self.of) if self.of is not None else (c.player(self.role) if self.role is not None else None)
+
     def compile(self, c: Compiler):
         check_site_type(c, self, self.type)
         adjacency = c.adjacency(self.directions)
         n_players = c.game.num_players
-        all_pieces = (self.role is None and self.of is None and self.condition is None) or \
-            (isinstance(self.role, Const) and self.role.name in ("All", "Shared"))
-        who = None
-        if not all_pieces:
-            who = c.int(self.of) if self.of is not None else (c.player(self.role) if self.role is not None else None)
+        all_pieces, who = self._whose(c)
         cond = c.bool(self.condition) if self.condition is not None else None
         least = c.int(self.min) if self.min is not None else (lambda s, e: 0)
+        hiding = self._hidden(c)
 
         def sizes(s: State, e: Env) -> list[int]:
             owners = s.who
@@ -115,6 +148,10 @@ class SizesGroup(Ludeme):
             low = least(s, e)
             checked: set[int] = set()
             out = []
+            hidden = hiding(s, frame) if hiding is not None else None
+
+            def takes(site: int, y: int) -> bool:
+                return not (hidden is not None and hidden(site, y)) and joins(y)
             for start in starts:
                 if start in checked:
                     continue
@@ -123,20 +160,12 @@ class SizesGroup(Ludeme):
                     ok = bool(cond(s, frame))
                 else:
                     ok = player == owners[start] or (all_pieces and s.what[start] != 0)
-                if not ok:
+                if not ok or hidden is not None and hidden(start, -1):
                     continue
-                group = [start]
-                seen = {start}
-                i = 0
-                while i < len(group):
-                    for y in adjacency[group[i]]:
-                        if y not in seen and joins(y):
-                            seen.add(y)
-                            group.append(y)
-                    i += 1
+                group = grown(start, adjacency, takes)
                 if len(group) >= low:
                     out.append(len(group))
-                checked |= seen
+                checked.update(group)
             return out
         return sizes
 
