@@ -17,50 +17,56 @@ from interpreter.engine.counts import pieces_at
 RELAY = '''(game "T" (players 2)
  (equipment {(mancalaBoard 2 2 store:None (track "Track" "0,E,N,W" loop:True))
   (piece "Seed" Shared) (hand Each) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
- (rules (start {(set Count 1 at:1) (set Count 1 at:3)})
-  (play (do (move Select
+ (rules (start {(set Count 1 at:0) (set Count 1 at:2)})
+  (play (if (= 0 (count Moves)) (move Pass) (do (move Select
               (from (if (is Prev Mover) (sites {(last To afterConsequence:True)}) (sites Mover))
                     if:(< 0 (count at:(from))))
               (then (sow apply:(if (< 1 (count at:(to))) (moveAgain)))))
-            ifAfterwards:(< 0 (count in:(sites Next)))))
+            ifAfterwards:(< 0 (count in:(sites Next))))))
   (end (if (no Moves Mover) (result Mover Loss)))))'''
 
 
 def test_a_relay_sowing_is_judged_on_the_opponents_row():
-    # P1 sows its single seed from 1 into 3 (making two: the sowing goes on). Ludii asks the
-    # grand-slam condition with Next = P2, whose row holds two seeds: the move is legal (with
-    # Next the mover, P1's emptied row would have made it illegal and P1 would pass).
+    # P1 passes; P2 sows its single seed from 2 into 0 (making two: the sowing goes on). Ludii
+    # asks the grand-slam condition with Next = P1 (the previous player), whose row holds two
+    # seeds: the move is legal (with Next the mover, P2's emptied row would have made it
+    # illegal and P2 would pass). On the game's first move Ludii's previous player is no one
+    # (State.prev is 0): this is why P1 passes first.
     g = load(RELAY)
     s = g.initial_state()
-    assert [str(m) for m in s.legal_moves()] == ["B1"]
+    s.apply("pass")
+    assert [str(m) for m in s.legal_moves()] == ["A2"]
     s.apply(s.legal_moves()[0])
-    assert [pieces_at(s, x) for x in range(4)] == [0, 0, 0, 2]
-    assert s.mover == 1 and not s.is_over()
-    # the sowing goes on from 3: its two seeds go to 2 and 0 and the turn ends
-    assert [str(m) for m in s.legal_moves()] == ["B2"]
+    assert [pieces_at(s, x) for x in range(4)] == [2, 0, 0, 0]
+    assert s.mover == 2 and not s.is_over()
+    # the sowing goes on from 0: its two seeds go to 1 and 3 and the turn ends
+    assert [str(m) for m in s.legal_moves()] == ["A1"]
     s.apply(s.legal_moves()[0])
-    assert [pieces_at(s, x) for x in range(4)] == [1, 0, 1, 0]
-    assert s.mover == 2
+    assert [pieces_at(s, x) for x in range(4)] == [0, 1, 0, 1]
+    assert s.mover == 1
 
 
 PLACE = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
  (rules (play (do (move Add (to (sites Empty))
                     (then (if (is In (last To) (sites Bottom)) (moveAgain))))
-                  ifAfterwards:(< (count Pieces Next) (count Pieces Mover))))
+                  ifAfterwards:(= 0 (count Pieces Next in:(sites Bottom)))))
   (end (if (no Moves Mover) (result Mover Loss)))))'''
 
 
 def test_a_move_again_is_judged_with_next_the_previous_player():
     g = load(PLACE)
     s = g.initial_state()
-    # first move of the turn: a placement in the bottom row has P1 move again, and Ludii asks
-    # the condition with Next = P2 (no piece): every placement is legal
-    assert len(s.legal_moves()) == 9
-    s.apply(next(m for m in s.legal_moves() if str(m) == "A1"))
+    s.apply("C3")
+    s.apply("A3")
+    # P1's turn: a placement in the bottom row has P1 move again, and Ludii asks the condition
+    # with Next = P2 (the previous player, no piece in the bottom row): every placement is
+    # legal (with Next the mover, the bottom ones would not be)
+    assert len(s.legal_moves()) == 7
+    s.apply("A1")
     assert s.mover == 1
     # within the turn the previous player is P1 itself: a bottom placement (P1 again) leaves
-    # Next = P1, whose count is not below its own; the others hand the turn to P2 (no piece)
-    assert [str(m) for m in s.legal_moves()] == ["A2", "B2", "C2", "A3", "B3", "C3"]
+    # Next = P1, who has a piece there; the others hand the turn to P2 (none there)
+    assert [str(m) for m in s.legal_moves()] == ["A2", "B2", "C2", "B3"]
 
 
 def test_the_compiled_tier_judges_a_move_again_as_the_reference_does():
