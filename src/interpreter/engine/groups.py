@@ -136,6 +136,17 @@ class UnionFind:
         return self.find(a) == self.find(b)
 
 
+# Ludii hard-codes these sites (of one 3D board) in its isVisible tests (IsLine, sites Group,
+# count SizeBiggestGroup): a site among them whose next site holds a piece is hidden from above,
+# on any board.
+HIDDEN_BY_NEXT = (8, 10, 14, 18, 20)
+
+
+def hidden_by_next(n: int) -> list[tuple[int, int]]:
+    """The pairs (hidden site, the site after it) of ``HIDDEN_BY_NEXT`` on a board of ``n`` sites."""
+    return [(x, x + 1) for x in HIDDEN_BY_NEXT if x + 1 < n]
+
+
 def upward_steps(topo: Any) -> Sequence[Sequence[int]]:
     """Per site, the sites one step up (Ludii's ``Upward``; none on a flat board)."""
     try:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import stacks
 from ..engine.env import Env
+from ..engine.groups import HIDDEN_BY_NEXT
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -34,10 +35,6 @@ if TYPE_CHECKING:
 Fn = Callable[["State", Env], Any]
 Radial = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]  # a radial's sites and its opposites'
 
-# Ludii's IsLine with isVisible:True hard-codes these sites (of one 3D board): a site among them
-# whose next site holds a piece is hidden from above. Our boards have no upward steps, so this
-# is all isVisible:True can change here.
-_HIDDEN_BY_NEXT = (8, 10, 14, 18, 20)
 
 
 def radials(axes: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> list[Radial]:
@@ -54,7 +51,8 @@ def radials(axes: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> list[Rad
 
 
 def _hidden(s: State, site: int) -> bool:
-    return site in _HIDDEN_BY_NEXT and site + 1 < len(s.what) and s.what[site + 1] != 0
+    """Ludii's isVisible:True of IsLine: our boards have no upward steps, so this is all it can change."""
+    return site in HIDDEN_BY_NEXT and site + 1 < len(s.what) and s.what[site + 1] != 0
 
 
 class _Line:

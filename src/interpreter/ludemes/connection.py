@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
-from ..engine.groups import connects, group_at, groups
+from ..engine.groups import connects, group_at, groups, hidden_by_next
 from ..engine.movegen import FnGen, MoveGen
 from ..engine.result import Termination
 from ..errors import BindError
@@ -125,10 +125,6 @@ class SitesGroup(Ludeme):
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     isVisible: Any = Param(BOOL_FN, optional=True, named=True)
 
-    # Ludii's isVisible:True (made for a 3D board) skips these sites while the one after each
-    # is occupied, on any board (its upward test finds nothing on a flat board)
-    _HIDDEN_BY_NEXT = (8, 10, 14, 18, 20)
-
     def validate(self) -> None:
         if (self.at is None) == (self.starts is None):
             raise BindError("(sites Group ...) takes at: or from:, one of them", self.span)
@@ -143,7 +139,7 @@ class SitesGroup(Ludeme):
         cond = c.bool(self.condition) if self.condition is not None else None
         visible = c.bool(self.isVisible) if self.isVisible is not None else None
         n = c.topo.n
-        hidden = [(x, x + 1) for x in self._HIDDEN_BY_NEXT if x + 1 < n]
+        hidden = hidden_by_next(n)  # isVisible:True: skipped while the next site is occupied
 
         def region(s: State, e: Env) -> list[int]:
             found: set[int] = set()

@@ -259,14 +259,11 @@ class CountSizeBiggestGroup(Ludeme):
     min: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     is_visible: Any = Param(BOOL_FN, optional=True, named=True, key="isVisible")
 
-    # Ludii's fixed numbers: these sites join no group while the site after each is occupied
-    _HIDDEN_BY_NEXT = (8, 10, 14, 18, 20)
-
     def where_for(self, param, where):
         return None if param.name in ("is_visible", "min") else where  # ignored by Ludii: no concepts
 
     def compile(self, c: Compiler):
-        from ..engine.groups import grown, shares_two_above, upward_steps
+        from ..engine.groups import grown, hidden_by_next, shares_two_above, upward_steps
         from .connection import _membership
         check_site_type(c, self, self.type)
         adjacency = c.adjacency(self.directions)
@@ -274,7 +271,7 @@ class CountSizeBiggestGroup(Ludeme):
         visible = c.bool(self.is_visible) if self.is_visible is not None else None
         n = c.topo.n
         upward = upward_steps(c.topo)
-        hidden_pairs = [(x, x + 1) for x in self._HIDDEN_BY_NEXT if x + 1 < n]
+        hidden_pairs = hidden_by_next(n)  # Ludii's fixed sites, hidden while the next is occupied
 
         def biggest(s: State, e: Env) -> int:
             member = member_of(s, e)
