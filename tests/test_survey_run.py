@@ -86,10 +86,12 @@ def test_the_table_does_not_depend_on_the_number_of_workers(folder, tmp_path):
     header = (tmp_path / "one.csv").read_text().splitlines()[0].split(",")
     assert header[:12] == ["game", "options", "ruleset", "name", "fingerprint", "stage", "reason", "error",
                            "engine_tier", "seed", "agents", "playouts"]
-    assert "load_seconds" not in header and "LineWin" in header and "DurationMoves spread" in header
+    timing_columns = [column for column in header if column.endswith("_seconds")]
+    assert not timing_columns and "LineWin" in header and "DurationMoves spread" in header
     write_table(two, tmp_path / "two.parquet")
     assert without_timing(read_table(tmp_path / "two.parquet")) == without_timing(read_table(tmp_path / "one.csv"))
-    assert all(r["load_seconds"] > 0 for r in read_table(tmp_path / "two.parquet"))
+    load_times = [r["load_seconds"] for r in read_table(tmp_path / "two.parquet")]
+    assert all(t > 0 for t in load_times)  # recorded, whatever their size
 
 
 def test_a_row_holds_the_figures_of_ludeme_concepts():
@@ -284,7 +286,8 @@ def test_usage_errors(folder, tmp_path, capsys):
         "survey", "tic-tac-toe", "--cluster", "tcp://127.0.0.1:9", "--out", str(tmp_path / "t.csv"))
     assert not (tmp_path / "t.csv.journal").exists()  # nothing touched when the cluster is out of reach
     assert "'human' agents" in error("survey", "tic-tac-toe", "--agents", "human")
-    assert "--timeout is a number of seconds" in error("survey", "tic-tac-toe", "--timeout", "0")
+    timeout_hint = "--timeout is a number of seconds"
+    assert timeout_hint in error("survey", "tic-tac-toe", "--timeout", "0")
     assert "must be from 256" in error("survey", "tic-tac-toe", "--memory", "12")
     (tmp_path / "nested.txt").write_text("other.txt\n")
     (tmp_path / "other.txt").write_text("tic-tac-toe\n")
