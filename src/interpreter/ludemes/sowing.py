@@ -707,14 +707,45 @@ class _Sowing:
                     s.set_item(data, to, value)
 
     def plan(self, s: State, e: Env):
-        """The sowing with its starting site, track and count worked out in this position (None:
-        nothing to sow)."""
+        """The sowing worked out in this position, as Ludii's Sow.eval works it out before the
+        parts of an ``(and ...)`` act (None: nothing to sow): its starting site, track and count,
+        every step (``skipIf:``, ``numPerHole:``, ``sowEffect:``), and its captures, whose
+        conditions and effects are asked of this position with the sowing alone made (on a copy
+        in Ludii; here made and taken back). A ``(remember Value ...)`` before the sowing in the
+        ``and`` is not yet remembered when its capture condition is asked."""
         start = self.start(s, e)
         track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
         if track is None or start < 0:
             return None
         count = self.count(s, e) if self.count is not None else self._pieces(s, start)
-        return lambda s2, e2: self._sow(s2, e2, start, track, count)
+        i = track.index_of(start)
+        if i < 0:
+            return None
+        frame = e.child()
+        sown, first = self._origin(s, e, frame, start, count)
+        steps, last, i = self._list_steps(s, frame, track, start, i, count, sown, first)
+        captures: list[tuple[int, Any]] = []
+        if self.capture is not None:
+            mark = s.mark()
+            self._made(s, frame, steps, start, last)
+            captures = self._capture_plan(s, frame, track, start, i)
+            s.rollback(mark)
+        value = e.value
+
+        def run(s2: State, e2: Env) -> None:
+            frame2 = e2.child()
+            self._made(s2, frame2, steps, start, last)
+            self._captured(s2, frame2, start, captures)
+            if self.then is not None:
+                frame2.frm, frame2.to, frame2.value = start, last, value
+                self.then(s2, frame2)
+        return run
+
+    def _made(self, s: State, frame: Env, steps: list, start: int, last: int) -> None:
+        """The listed steps of a sowing made, and its last site noted."""
+        self._apply_steps(s, frame, steps, start, kind_at(s, start, self.seed))
+        if last != start:
+            _note_effect_to(s, last, start)
 
     def _sow(self, s: State, e: Env, start: int, track: Track, count: int) -> None:
         i = track.index_of(start)
@@ -785,7 +816,16 @@ class _Sowing:
         before the sowing (the sites skipped, the seeds per hole, the sowEffect: worked out there:
         a hole a lap has filled is still seen as it was), then the steps are applied in order,
         each sowEffect: before its seeds. (The last site sown, the track index the walk ended on.)"""
-        # (to as seen, site sown, seeds, value, effect); the origin's effect first, as Ludii's
+        steps, last, i = self._list_steps(s, frame, track, start, i, count, sown, first)
+        self._apply_steps(s, frame, steps, start, what)
+        return last, i
+
+    def _list_steps(self, s: State, frame: Env, track: Track, start: int, i: int, count: int, sown: int,
+                    first: Any) -> tuple[list, int, int]:
+        """Every step of the sowing listed in this position, nothing made: (the steps (to as
+        seen, site sown, seeds, value, sowEffect:), the last site sown, the track index the walk
+        ended on)."""
+        # the origin's effect first, as Ludii's
         steps: list[tuple[int, int, int, int, Any]] = [(frame.to, start, 0, frame.value, first)] if first else []
         last = start
         index = 0
@@ -802,13 +842,16 @@ class _Sowing:
             last = to
             i = j
             index += 1
+        return steps, last, i
+
+    def _apply_steps(self, s: State, frame: Env, steps: list, start: int, what: int) -> None:
+        """The listed steps made in order, each sowEffect: before its seeds."""
         for seen, to, dropped, value, effect in steps:
             frame.to, frame.value = seen, value
             if effect is not None:
                 effect(s, frame)
             if to != start:
                 self._drop(s, start, to, dropped, what)
-        return last, i
 
     def _next_site(self, s: State, frame: Env, track: Track, i: int, start: int) -> tuple[int, int, int]:
         """The next site to sow after track index ``i``, past the sites ``skipIf:`` skips (with
@@ -855,6 +898,11 @@ class _Sowing:
         ``backtracking:`` condition on the count of (to) still sees the seeds just captured
         there; so is each ``apply:`` (the branch its ``if`` takes, what a planned effect works
         out). The captures are then applied in order."""
+        self._captured(s, frame, start, self._capture_plan(s, frame, track, start, i))
+
+    def _capture_plan(self, s: State, frame: Env, track: Track, start: int, i: int) -> list[tuple[int, Any]]:
+        """The captures of :meth:`_capture` worked out in this position, none made: (site,
+        effect) in order."""
         sites: list[int] = []
         captures = 0
         while self.cond(s, frame):
@@ -873,6 +921,13 @@ class _Sowing:
         for site in sites:
             frame.to = site
             planned.append((site, self.capture(s, frame)))
+        return planned
+
+    @staticmethod
+    def _captured(s: State, frame: Env, start: int, planned: list[tuple[int, Any]]) -> None:
+        """The captures worked out, made in order (``(from)`` the starting site, ``(to)`` the
+        site captured)."""
+        frame.frm = start
         for site, effect in planned:
             if effect is not None:
                 frame.to = site

@@ -90,7 +90,8 @@ def step_track(tracks: tuple, title: str | None, player: int) -> Track | None:
 class TrackSiteFirstSite(Ludeme):
     """The first site of a track (from the site given, going round) where the condition holds
     (``(to)`` being the site tried): the first site itself without a condition; -1 when no site
-    does, or when the site given is not on the track. The track: with a name, the first whose
+    does, or when the site given is not on the track (a ``from:`` that comes to no site, -1, looks
+    from the track's first site, as Ludii's). The track: with a name, the first whose
     name contains it (of the player given, if one is); else the first of the player or of
     nobody; else the board's first.
 
@@ -126,8 +127,9 @@ class TrackSiteFirstSite(Ludeme):
                 return UNDEFINED
             sites = track.sites
             start = 0
-            if frm is not None:
-                start = track.index_of(frm(s, e))
+            site = frm(s, e) if frm is not None else UNDEFINED
+            if site != UNDEFINED:  # a from: that names no site looks from the track's first, as Ludii's
+                start = track.index_of(site)
                 if start < 0:
                     return UNDEFINED
             if cond is None:

@@ -67,7 +67,8 @@ class _PieceStates(Ludeme):
 
 
 class ValuePlayer(_PlayerValues):
-    """The value a player holds (0 until ``set Value`` changes it), e.g. a count of turns.
+    """The value a player holds (Undefined, -1, until ``set Value`` changes it, as Ludii's
+    state holds it), e.g. a count of turns.
 
     Parameters:
         player: whose value
