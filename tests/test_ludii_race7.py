@@ -93,3 +93,26 @@ def test_random_games_with_hand_regions_end_without_error():
         while not state.is_over():
             state.apply(rng.choice(state.legal_moves()))
         assert state.result().over
+
+
+# --- (move Slide (to SITES (apply if:...))): Ludii's Slide reads no sites from its to -------------------
+def slide_game(to: str) -> str:
+    return f"""(game "T" (players 2)
+    (equipment {{ (board (rectangle 1 6)) (piece "Disc" Each (move Slide E {to})) }})
+    (rules
+        (start {{ (place "Disc1" 0) (place "Disc2" 5) }})
+        (play (forEach Piece))
+        (end (if (no Moves Next) (result Mover Win)))
+    )
+)"""
+
+
+def test_a_slides_to_sites_are_ignored_and_its_apply_condition_filters_the_stops():
+    # Ludii's Neutron: (move Slide (to (sites Empty) (apply if:<the next site is taken>)))
+    assert moves(slide_game("(to (sites {1}) (apply if:(= (to) 3)))")) == ["A1-D1"]
+    blocked = "(to (sites Empty) (apply if:(is Occupied (ahead (to) E))))"
+    assert moves(slide_game(blocked)) == ["A1-E1"]  # only as far as it goes
+
+
+def test_a_slide_without_an_apply_condition_stops_anywhere_along_its_line():
+    assert moves(slide_game("(to (sites {1}))")) == ["A1-B1", "A1-C1", "A1-D1", "A1-E1"]
