@@ -144,8 +144,11 @@ class Track(Ludeme):
             if not (name.startswith("P") and name[1:].isdigit()):
                 raise BindError(f"a track belongs to P1, P2 ... not to {name}", self.owner.span)
             number = int(name[1:])
-        if not 0 <= number <= num_players:
-            raise BindError(f"there is no player {number} in a {num_players}-player game", self.owner.span)
+        if number < 0:
+            raise BindError(f"a track belongs to a player, not to {number}", self.owner.span)
+        # Ludii keeps a track owned by a player the game does not have (a description's tracks
+        # for four players loaded with two): no player's owned tracks hold it, as in Ludii's
+        # Container, where each player's tracks are those whose owner is that player.
         return number
 
     def build(self, topo: Topology, num_players: int) -> LaidTrack:

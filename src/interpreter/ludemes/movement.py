@@ -90,7 +90,9 @@ class MoveSlide(Ludeme):
         directions: the directions of the slide (``Adjacent`` when left out)
         between: what the sites passed over must be (empty when left out), and how far the slide
             goes
-        to: the condition that ends a line on a site (an enemy to capture) and what happens there
+        to: the condition that ends a line on a site (an enemy to capture) and what happens there;
+            the apply's ``if:`` says on which of the sites reached the piece may stop (sites given
+            to the to are not read, as in Ludii)
         stack: True: the whole stack slides (in a stacking game; the top piece when left out)
         then: consequences applied after the slide
 
@@ -132,9 +134,9 @@ class MoveSlide(Ludeme):
         sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
         rays_at = c.topo.rays_for(dirs)
+        # Ludii's Slide reads only the to's if: and its apply (the apply's if: and effect):
+        # sites given to the to (Neutron's (to (sites Empty) (apply if:...))) say nothing
         _, stop_cond, to_effect = _to_rule(c, self.to)
-        if self.to is not None and self.to.sites is not None:
-            raise BindError("a slide's (to ...) takes a condition, not sites", self.to.sites.span)
         bounds, go, between_effect = _between_rule(c, self.between)
         dynamic = bounds if callable(bounds) else None
         lo, hi = bounds if not callable(bounds) else (1, 1 << 30)
@@ -311,8 +313,6 @@ def _slide_by_track(c: Compiler, slide: MoveSlide) -> MoveGen:
     tracks = [t for t in c.game.tracks if every or t.name == name]
     if not tracks:
         raise BindError(f'no track named "{name}" on this board', slide.track.span)
-    if slide.to is not None and slide.to.sites is not None:
-        raise BindError("a slide's (to ...) takes a condition, not sites", slide.to.sites.span)
     sources = _from_sites(c, slide.source)
     bounds, go, _ = _between_rule(c, slide.between)  # Ludii's track slide has no between effect
     dynamic = bounds if callable(bounds) else None

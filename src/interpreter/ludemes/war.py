@@ -318,10 +318,14 @@ class NoPieces(Ludeme):
         def none(s: State, e: Env) -> bool:
             ps = players(s, e)
             who, what = s.who, s.what
-            sites = region(s, e) if region is not None else range(len(who))
+            n = len(who)
+            sites = region(s, e) if region is not None else range(n)
             wanted = kinds(s, e) if kinds is not None else None
             for site in sites:
-                if who[site] in ps and what[site] and (wanted is None or what[site] in wanted):
+                if site >= n:
+                    if _held_off_board(s, site, ps, wanted, counted):
+                        return False
+                elif who[site] in ps and what[site] and (wanted is None or what[site] in wanted):
                     return False
             return not (supply and in_hand(s, ps, wanted))
         return none
@@ -378,6 +382,25 @@ class NoPieces(Ludeme):
             with k.region(self.region, hands=True).loop(k, x):
                 body()
         return none
+
+
+def _held_off_board(s: State, site: int, ps, wanted, counted: str | None) -> bool:
+    """Whether one of the players ``ps`` has a piece (of the kinds ``wanted``, any when None) on a
+    site after the board's, a hand's (in a region such as ``(union (sites Hand Mover) ...)``):
+    Ludii's NoPieces looks at every site its players own pieces on, whatever the container, and
+    keeps those in the region. A counted hand (``counted``: the array of pieces held by kind)
+    holds its player's pieces."""
+    from ..engine.counts import hand_owner
+    from ..engine.handsites import what_at
+    owner_of = s.game.owner_of
+    top = what_at(s, site)
+    if top:
+        return owner_of[top] in ps and (wanted is None or top in wanted)
+    if counted is None:
+        return False
+    owner = hand_owner(s.game, site)
+    return owner in ps and any(n and owner_of[w] == owner and (wanted is None or w in wanted)
+                               for w, n in enumerate(s.arrays[counted]))
 
 
 class IsThreatened(Ludeme):
