@@ -61,3 +61,28 @@ def test_the_compiled_tier_moves_one_piece_too():
     assert native is not None
     for seed in range(10):
         assert compare_game(game, native, seed) is None
+
+
+# --- (sites Occupied component:...) in a stacking game: the kind at any level -------------------
+# Ludii's SitesOccupied takes the owned sites of the component (the owned lists hold every level
+# of a stack), then, unless top:False, keeps those whose top piece the player owns. Seesaw
+# deploys around (sites Occupied by:Mover component:"Hex" top:False): a disc moved off its hex
+# leaves the hex, and the disc's new site (no hex under it) is no deployment base.
+STACKED = '''(game "S" (players 2)
+ (equipment {(board (rectangle 1 5)) (piece "Disc" Each) (piece "Square" Each)})
+ (rules (start {(place Stack "Square1" 0) (place Stack "Disc1" 0) (place Stack "Disc1" 1)
+   (place Stack "Square1" 2) (place Stack "Disc2" 2) (place Stack "Square1" 3)})
+  (play (move Select (from (sites Occupied by:Mover component:"Square" %s))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_component_at_any_level_with_top_false():
+    s = load(STACKED % "top:False").initial_state()
+    assert sorted(m.text for m in s.legal_moves()) == ["A1", "C1", "D1"]
+
+
+def test_a_component_below_the_top_when_the_top_is_the_players():
+    for top in ("", "top:True"):
+        s = load(STACKED % top).initial_state()
+        # A1: the square under the mover's disc; C1's square is under an enemy disc
+        assert sorted(m.text for m in s.legal_moves()) == ["A1", "D1"]
