@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import LudError
 from . import handsites, hidden, ontrack, simulation, simultaneous
-from .arrays import EFFECT_TO
+from .arrays import COUNT, EFFECT_TO
 from .env import ROOT, Env
 from .move import ADD, CHOICE, LATER, MOVE, PASS, REMOVE, Move, MoveKind
 from .movegen import MoveGen, resolve
@@ -244,6 +244,8 @@ def _move_piece(state: State, move: Move) -> None:
             ontrack.moved(state, handsites.what_at(state, move.to), move.frm, move.to)
         return
     what = state.what[move.frm]
+    if what and COUNT in state.arrays and _move_one_counted(state, move, what):
+        return
     arrays = state.game.piece_arrays
     carried = [state.arrays[name][move.frm] for name in arrays] if arrays else ()
     if what:
@@ -256,6 +258,38 @@ def _move_piece(state: State, move: Move) -> None:
             state.set_item(state.arrays[name], move.to, value)
     if hidden.INVISIBLE in state.arrays:  # the site's hidden information goes with the piece
         hidden.carry(state, move.frm, move.to)
+
+
+def _move_one_counted(state: State, move: Move, what: int) -> bool:
+    """Ludii's ActionMove on the board of a game that counts pieces (without stacks): one piece
+    moves. A site holding several keeps the others, and a piece reaching a site that holds
+    pieces of its kind joins them (one more counted there); the piece's local state (state,
+    rotation, value) goes with it. False when neither happens (one piece onto another kind of
+    site: the ordinary move)."""
+    data = state.arrays[COUNT]
+    frm, to = move.frm, move.to
+    number = data[frm] or 1  # a piece on the board counts 0: one piece
+    joins = state.what[to] == what and frm != to
+    if number == 1 and not joins:
+        return False
+    names = [name for name in state.game.piece_arrays if name != COUNT]
+    carried = [state.arrays[name][frm] for name in names]
+    if number > 1:
+        state.set_item(data, frm, number - 1)
+    else:
+        state.place(frm, 0)
+    if joins:
+        state.set_item(data, to, (data[to] or 1) + 1)
+    else:
+        state.place(to, what)
+    for name, value in zip(names, carried):
+        if state.arrays[name][to] != value:
+            state.set_item(state.arrays[name], to, value)
+    if state.game.on_track is not None:
+        ontrack.moved(state, what, frm, to)
+    if hidden.INVISIBLE in state.arrays:
+        hidden.carry(state, frm, to)
+    return True
 
 
 def _nothing(state: State, move: Move) -> None:

@@ -305,6 +305,11 @@ class SitesOccupied(Ludeme):
         """Only by: (the form both tiers compile)."""
         return self.container is None and self.component is None and self.components is None and self.on is None
 
+    def _plain_but_kinds(self) -> bool:
+        """Only by: and component:/components: (on the board)."""
+        return (self.component is not None or self.components is not None) and self.container is None \
+            and self.on is None
+
     def _owners(self, c: Compiler):
         """owners(state, env) -> a test of a site's owner (and piece) for by:."""
         game = c.game
@@ -337,6 +342,8 @@ class SitesOccupied(Ludeme):
             return self._on_other_kind(c, self.on.name)
         if c.game.stacking and isinstance(self.top, Bool) and not self.top.value:
             return _occupied_any_level(c, self)
+        if c.game.stacking and self._plain_but_kinds():  # a kind below the top counts too (Ludii's)
+            return _occupied_any_level(c, self, top=True)
         if self._plain() and not self.with_hands(c):
             if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
                 return lambda s, e: [i for i in range(n) if s.what[i]]
@@ -512,21 +519,27 @@ def _container_sites(c: Compiler, container: Any) -> Any:
     return lambda s, e: container_sites(game, number(s, e))
 
 
-def _occupied_any_level(c: Compiler, ludeme: SitesOccupied) -> Any:
+def _occupied_any_level(c: Compiler, ludeme: SitesOccupied, top: bool = False) -> Any:
     """The sites where the player(s) have a piece at any level of the stack (``top:False``);
-    a role (``Enemy``, ``Friend``, ``NonMover``...) tests each level's owner as ``by:`` does."""
+    a role (``Enemy``, ``Friend``, ``NonMover``...) tests each level's owner as ``by:`` does.
+    With ``component:``/``components:``, a piece of those kinds (Ludii's owned sites of the
+    component, every level); ``top``: and the top piece is the player(s)' too (Ludii's
+    SitesOccupied keeps, of those sites, the ones whose top piece they own)."""
     from ..engine import stacks
     n = c.topo.n
     test_of = ludeme._owners(c)
     owner_of = c.game.owner_of
+    names = ludeme._kinds_wanted(c)
 
     def occupied(s: State, e: Env) -> list[int]:
         test = test_of(s, e)
         out = []
         for i in range(n):
-            if not s.what[i]:
+            w = s.what[i]
+            if not w or top and not test(s.who[i], w):
                 continue
-            if any(test(owner_of[level[0]], level[0]) for level in stacks.levels(s, i)):
+            if any(test(owner_of[level[0]], level[0]) and (names is None or level[0] in names)
+                   for level in stacks.levels(s, i)):
                 out.append(i)
         return out
     return occupied

@@ -343,15 +343,39 @@ class Generator:
                     # Ludii's ActionMove: an empty origin (its piece taken by a capture's apply
                     # already) does nothing
                     with k.indented("if w != 0:"):
-                        k.place("frm", "0")
-                        k.place("to", "w")
-                        for name in self.layout.piece_arrays:
-                            k.line(f"st[{name.upper()} + to] = c_{name}")
+                        if "count" in self.layout.piece_arrays and not self.game.stacking:
+                            self._move_counted()
+                        else:
+                            k.place("frm", "0")
+                            k.place("to", "w")
+                            for name in self.layout.piece_arrays:
+                                k.line(f"st[{name.upper()} + to] = c_{name}")
                 with k.indented(f"elif kind == {int(MoveKind.REMOVE)}:"):
                     with k.indented("if st[WHAT + to] != 0:"):
                         k.place("to", "0")
                 self._dispatch("after")
         return _render(fn, self.array_prologue())
+
+    def _move_counted(self) -> None:
+        """Ludii's ActionMove in a game that counts pieces (engine.turns._move_one_counted): one
+        piece moves; a site holding several keeps the others, and a piece joins the pieces of
+        its kind on the site it reaches."""
+        k = self.k
+        k.line("n_c = c_count if c_count > 0 else 1")
+        k.line("joins = st[WHAT + to] == w and frm != to")
+        with k.indented("if n_c > 1:"):
+            k.line("st[COUNT + frm] = n_c - 1")
+        with k.indented("else:"):
+            k.place("frm", "0")
+        with k.indented("if joins:"):
+            k.line("st[COUNT + to] = (st[COUNT + to] if st[COUNT + to] > 0 else 1) + 1")
+        with k.indented("else:"):
+            k.place("to", "w")
+            k.line("if n_c == 1:")
+            k.line("    st[COUNT + to] = c_count")
+        for name in self.layout.piece_arrays:
+            if name != "count":
+                k.line(f"st[{name.upper()} + to] = c_{name}")
 
     def _dispatch(self, part: str) -> None:
         """The rules' effects of one part (before or after the action), by rule id. Each effect
