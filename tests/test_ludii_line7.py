@@ -1,0 +1,90 @@
+"""Forms Ludii's line and connection games (board/space/line, board/space/connection) use beyond
+the sample (issue 24, session 36). Each on a small position, by its meaning in Ludii's Java."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import load
+
+
+def _play(state, *texts: str) -> None:
+    for text in texts:
+        assert not state.is_over()
+        state.apply(next(m for m in state.legal_moves() if m.text == text))
+
+
+def _compare_tiers(game, seeds: int = 3) -> None:
+    from interpreter.native.api import native_game, why_not
+    from interpreter.native.conformance import compare_game
+    compiled = native_game(game)
+    assert compiled is not None, why_not(game)
+    assert [compare_game(game, compiled, seed) for seed in range(seeds)] == [None] * seeds
+
+
+# --- (is Connected <role>) and another player's piece ---------------------------------------------
+# Ludii's IsConnected floods the group from the site only when the piece there is the role's
+# (``cs.who(from) == playerRegion``); another's piece counts its own site alone. Chameleon, where
+# either player places either colour, ends with (is Connected Mover) then (is Connected Next):
+# a P2 stone that joins P1's sides does not win for P1, it wins for P2 when it joins P2's.
+CONNECT_ANY_COLOUR = '''(game "T" (players 2)
+ (equipment {(board (rectangle 1 3)) (piece "Disc" Each)
+  (regions P1 {(sites {0}) (sites {2})}) (regions P2 {(sites {1})})})
+ (rules (play %s)
+  (end {(if (is Connected Mover) (result Mover Win)) (if (is Connected Next) (result Next Win))})))'''
+ADD_P2 = '(move Add (piece (id "Disc" P2)) (to (sites Empty)))'
+
+
+def test_is_connected_of_a_role_ignores_the_group_of_another_players_piece():
+    s = load(CONNECT_ANY_COLOUR % ADD_P2).initial_state()
+    _play(s, "2@A1", "2@C1")
+    assert not s.is_over()
+    _play(s, "2@B1")  # P1 joins 0-1-2 with P2's discs: P1's regions are not P1's win
+    assert s.is_over() and s.result().winners == [2]  # the group is P2's and touches P2's region
+
+
+def test_is_connected_of_a_role_still_counts_the_site_of_another_players_piece():
+    one_region = CONNECT_ANY_COLOUR.replace("(regions P1 {(sites {0}) (sites {2})})", "(regions P1 {(sites {0})})")
+    s = load(one_region % ADD_P2).initial_state()
+    _play(s, "2@A1")  # the site itself is in P1's only region: connected for P1 (Ludii's first loop)
+    assert s.is_over() and s.result().winners == [1]
+
+
+@pytest.mark.parametrize("play", [ADD_P2, f"(or {ADD_P2} (move Remove (sites Occupied by:All)))"])
+def test_is_connected_of_another_players_piece_in_the_compiled_tier(play):
+    # pieces only added: the union-find kernel; a removal among the moves: the flooding kernel
+    _compare_tiers(load(CONNECT_ANY_COLOUR % play))
+
+
+# --- (count Rows) on a pyramid ---------------------------------------------------------------------
+# Ludii's Topology.computeRows on a 3D board keeps the ground's rows only (the sites above join
+# the rows they stand over). Splade's line length (- (count Rows) (layer of:(last To))) is 4 on
+# the ground of (square 4 pyramidal:True): with 7 rows its ground lines could never be made.
+PYRAMID = '''(game "T" (players 2)
+ (equipment {(board (square 4 pyramidal:True) use:Vertex) (piece "Ball" Each)})
+ (rules (play (move Add (to (sites Empty) if:(is Flat))))
+  (end (if %s (result Mover Win)))))'''
+
+
+def test_count_rows_and_columns_of_a_pyramid_are_the_grounds():
+    s = load(PYRAMID % "(and (= (count Rows) 4) (= (count Columns) 4))").initial_state()
+    _play(s, s.legal_moves()[0].text)
+    assert s.is_over() and s.result().winners == [1]
+
+
+def test_a_ground_line_as_long_as_the_rows_on_a_pyramid():
+    game = load(PYRAMID % "(is Line (- (count Rows) (layer of:(last To))) SameLayer)")
+    s = game.initial_state()
+    ground = [game.topology.labels[x] for x in range(game.topology.n) if game.topology.layers[x] == 0]
+    bottom = ground[:4]  # the first row of the ground
+    other = ground[4:]
+    _play(s, bottom[0], other[0], bottom[1], other[1], bottom[2], other[3])
+    assert not s.is_over()
+    _play(s, bottom[3])
+    assert s.is_over() and s.result().winners == [1]
+
+
+def test_count_rows_of_a_flat_board_is_unchanged():
+    s = load(PYRAMID.replace(" pyramidal:True", "") % "(= (count Rows) 4)").initial_state()
+    _play(s, s.legal_moves()[0].text)
+    assert s.is_over() and s.result().winners == [1]
