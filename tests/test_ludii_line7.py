@@ -88,3 +88,41 @@ def test_count_rows_of_a_flat_board_is_unchanged():
     s = load(PYRAMID.replace(" pyramidal:True", "") % "(= (count Rows) 4)").initial_state()
     _play(s, s.legal_moves()[0].text)
     assert s.is_over() and s.result().winners == [1]
+
+
+# --- (count SitesPlatformBelow who:/what:/whats:) and a shared hand's site by number --------------
+# Ludii's CountSitesPlatformBelow takes who: (a role, named), what: or whats: (kinds of piece);
+# Spire counts (count SitesPlatformBelow who:Mover) and places its neutral balls with
+# (place "Ball0" 32 count:16): 32 is the shared hand's site, after the board's 30 and the two
+# players' hands (Ludii numbers the containers' sites in order).
+PLATFORM = '''(game "T" (players 2)
+ (equipment {(board (square 2 pyramidal:True) use:Vertex) (piece "Ball" Each) (piece "Ball" Neutral)
+  (hand Each) (hand Shared)})
+ (rules (start {(place "Ball" "Hand" count:4) (place "Ball0" 7 count:4)})
+  (play (or (move (from (handSite Mover)) (to (sites Empty) if:(is Flat)))
+            (move (from (handSite Shared)) (to (sites Empty) if:(is Flat)))))
+  (end (if (and (= (layer of:(last To)) 1) %s) (result Mover Win)))))'''
+
+
+@pytest.mark.parametrize("count, wins", [
+    ("(= 2 (count SitesPlatformBelow (last To) who:P1))", True),
+    ("(= 1 (count SitesPlatformBelow (last To) who:P2))", True),
+    ("(= 1 (count SitesPlatformBelow (last To) who:Neutral))", True),
+    ('(= 3 (count SitesPlatformBelow (last To) whats:{(id "Ball" P1) (id "Ball0")}))', True),
+    ('(= 2 (count SitesPlatformBelow (last To) what:(id "Ball" P1)))', True),
+    ("(= 3 (count SitesPlatformBelow (last To) who:P1))", False),
+])
+def test_count_sites_platform_below_by_owner_or_kind(count, wins):
+    game = load(PLATFORM % count)
+    s = game.initial_state()
+    assert len(s.legal_moves()) == 8  # four ground sites, from P1's hand or from the shared one
+    _play(s, "Hand1-A1/0", "Hand2-C1/0", "Hand1-A3/0", "HandShared-C3/0")
+    assert not s.is_over()
+    _play(s, "Hand1-B2/1")  # the apex, on P1's two, P2's one and a neutral ball
+    assert s.is_over() == wins
+
+
+def test_count_sites_platform_below_needs_whose_pieces():
+    from interpreter import LudError
+    with pytest.raises(LudError, match="who:, what: and whats:"):
+        load(PLATFORM % "(= 0 (count SitesPlatformBelow (last To)))")
