@@ -126,3 +126,31 @@ def test_count_sites_platform_below_needs_whose_pieces():
     from interpreter import LudError
     with pytest.raises(LudError, match="who:, what: and whats:"):
         load(PLATFORM % "(= 0 (count SitesPlatformBelow (last To)))")
+
+
+# --- (sites Playable) on a boardless table after the start rules ----------------------------------
+# Ludii's SitesPlayable reads a boardless table's playable cells, which its container state keeps
+# as pieces come and go (ContainerFlatState.setSite): the centre at first, then the empty cells
+# next to a piece, the start rules' pieces included. Andantino and Bravalath start with two tiles
+# and offered the centre (occupied) as their only first move.
+BOARDLESS = '''(game "T" (players 2)
+ (equipment {(boardless Hexagonal) (piece "Disc" Each)})
+ (rules %s
+  (play (move Add (to (sites Playable) if:(<= %d (count Sites in:(sites Around (to) NotEmpty))))))
+  (end (if (is Line 3) (result Mover Win)))))'''
+TWO_TILES = '(start {(place "Disc1" (centrePoint)) (place "Disc2" (ahead (centrePoint) E))})'
+
+
+@pytest.mark.parametrize("start, touching, first", [
+    (TWO_TILES, 1, 8),  # the eight cells around the two tiles
+    (TWO_TILES, 2, 2),  # the two cells touching both
+    ("", 0, 1),  # an empty table: its centre
+])
+def test_sites_playable_on_a_boardless_table_counts_the_start_pieces(start, touching, first):
+    game = load(BOARDLESS % (start, touching))
+    s = game.initial_state()
+    legal = s.legal_moves()
+    assert len(legal) == first
+    occupied = {x for x in range(game.topology.n) if s.what[x]}
+    s.apply(legal[0])
+    assert s.last_to not in occupied
