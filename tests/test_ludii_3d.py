@@ -133,7 +133,7 @@ def test_no_stack_on_forbids_moving_up_a_line_from_the_origin():
 
 def test_count_sites_platform_below():
     g = game("""(start {(place "Ball1" {"A1/0" "C1/0" "A3/0"}) (place "Ball2" "C3/0")})
-                (play (move Add (to (sites Empty) if:(= 3 (count SitesPlatformBelow P1)))))
+                (play (move Add (to (sites Empty) if:(= 3 (count SitesPlatformBelow who:P1)))))
                 (end (if (is Full) (result Mover Win)))""")
     s = g.initial_state()
     assert [s.game.topology.labels[m.to] for m in s.legal_moves()] == ["B2/1"]

@@ -113,6 +113,15 @@ class Topology:
         """The layer of a site (Ludii's; 0 on a flat board)."""
         return self.layers[site] if self.layers else 0
 
+    def count_lines(self, table: str) -> int:
+        """Ludii's number of rows (``table`` "rows") or columns ("columns"): on a board of
+        layers (a pyramid) only the ground's are lines (``Topology.computeRows``: the sites of
+        other layers join the ground's rows they stand above, they make none of their own)."""
+        index = getattr(self, table)
+        if self.layers and len(set(self.layers)) > 1:
+            return len({index[s] for s in range(self.n) if self.layers[s] == 0})
+        return len(set(index))
+
     @property
     def is_row(self) -> bool:
         """A board of one row (Alak's), printed as a string of slots."""

@@ -311,7 +311,7 @@ class _CountIndex(Ludeme):
 
     def compile(self, c: Compiler):
         check_type(self, c)
-        return const_fn(len(set(getattr(c.topo, self.table))))
+        return const_fn(c.topo.count_lines(self.table))
 
 
 class CountRows(_CountIndex):

@@ -409,6 +409,7 @@ class IsConnected(Ludeme):
         adjacency = c.adjacency(self.directions)
         number = c.int(self.number) if self.number is not None else None
         targets: Callable[[State, Env], Sequence[tuple[int, ...]]]  # the regions to connect
+        role: Callable[[State, Env], int] | None = None  # the player whose regions they are
         if isinstance(self.regions, Const) and self.regions.name in STATIC_REGIONS.names:
             kinds = static_regions(c.topo, self.regions.name)
             if not kinds:
@@ -423,6 +424,7 @@ class IsConnected(Ludeme):
             if not any(owned.values()):
                 raise BindError("no player owns a region: declare them with (regions P1 {...})", self.span)
             targets = lambda s, e: owned.get(player(s, e), ())  # noqa: E731
+            role = player
 
         def connected(s: State, e: Env) -> bool:
             site = at(s, e)
@@ -435,7 +437,10 @@ class IsConnected(Ludeme):
             if not regions:
                 return False
             who = s.who
-            group = group_at(site, adjacency, lambda t: who[t] == owner)
+            if role is not None and owner != role(s, e):
+                group: Sequence[int] = (site,)  # another's piece: only its own site counts (Ludii's)
+            else:
+                group = group_at(site, adjacency, lambda t: who[t] == owner)
             if number is None:
                 return connects(group, regions)
             need = number(s, e)
@@ -493,8 +498,20 @@ class IsConnected(Ludeme):
         k.line(f"{out} = False")
         with k.indented(f"if {site} >= 0 and {k.who(site)} != 0 and {number_t}[{who_regions}] > 0:"):
             work = k.scratch(2 * k.n + 1 + count)
-            k.line(f"{out} = connected({k.st}, WHO, {nbrs}, {site}, {mask_t}[{who_regions}], "
-                   f"{number_t}[{who_regions}], {need}, {'True' if self.number is None else 'False'}, {work})")
+            flood = (f"{out} = connected({k.st}, WHO, {nbrs}, {site}, {mask_t}[{who_regions}], "
+                     f"{number_t}[{who_regions}], {need}, {'True' if self.number is None else 'False'}, {work})")
+            if not per_player:
+                k.line(flood)
+                return out
+            with k.indented(f"if {k.who(site)} == {who_regions}:"):
+                k.line(flood)
+            with k.indented("else:"):  # another's piece: only its own site counts (Ludii's)
+                hits = k.temp("c")
+                k.line(f"{hits} = 0")
+                each = k.temp("r")
+                k.line(f"for {each} in range({number_t}[{who_regions}]):")
+                k.line(f"    {hits} += {mask_t}[{who_regions}, {each}, {site}]")
+                k.line(f"{out} = {hits} >= {need}")
         return out
 
 

@@ -916,10 +916,12 @@ class Place(Ludeme):
         """A site numbered after the board's: a hand's (Ludii numbers the hands' sites next),
         which takes ``count:`` pieces (one by default)."""
         from ..engine.counts import add_pieces
-        from ..engine.sites import hand_layout
+        from ..engine.sites import container_sites, hand_layout
         site = self._hand_site_number(c)
         assert site is not None
-        if not c.topo.n <= site < c.topo.n + hand_layout(c.game)[1]:
+        per_hand, hands = hand_layout(c.game)
+        shared = container_sites(c.game, hands // per_hand + 1 if per_hand else 1)  # after the players'
+        if not (c.topo.n <= site < c.topo.n + hands or site in shared):
             raise BindError(f"site {site} is neither on the board (0 to {c.topo.n - 1}) nor in a hand",
                             self.sites.span)
         found = c.components_named(self.piece.value, self.piece)

@@ -10,6 +10,7 @@ ones resting on it. On a board of one layer there are none, so these rules chang
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine import turns
@@ -17,7 +18,21 @@ from ..engine.boards.graph import BoardGraph
 from ..engine.boards.layers import layers as stack_layers
 from ..engine.env import Env
 from ..engine.move import MOVE, REMOVE, Move
-from .base import BOARD_SIZE, BOOL, INT, INT_FN, META_RULE, PLAYER, REGION, REGION_FN, SITE_FN, Enum, Ludeme, Param
+from .base import (
+    BOARD_SIZE,
+    BOOL,
+    INT,
+    INT_FN,
+    META_RULE,
+    PLAYER,
+    REGION,
+    REGION_FN,
+    SITE_FN,
+    ArrayOf,
+    Enum,
+    Ludeme,
+    Param,
+)
 from .boards import SHAPE, StaticInt, _Shape
 from .sitetypes import site_type_param
 
@@ -220,29 +235,55 @@ class NoStackOn(Ludeme):
 
 class CountSitesPlatformBelow(Ludeme):
     """The number of sites under a site (its ``Downward`` steps: on a pyramid, the four it
-    rests on) that hold a piece of a player; 0 for a site of the bottom layer (and on a flat
-    board), -1 for a site off the board.
+    rests on) that hold a piece of a player (``who:``; ``Neutral``, whose number is 0, also
+    counts the empty ones, as in Ludii), or a piece of one of the kinds ``what:``/``whats:``
+    name; 0 for a site of the bottom layer (and on a flat board), -1 for a site off the board.
 
     Parameters:
+        type: the kind of site (the board's own: its vertices)
         site: the site (``(to)`` when left out)
         who: the player whose pieces are counted
+        what: the kind of piece counted
+        whats: the kinds of piece counted
 
     Examples:
-        (count SitesPlatformBelow Mover)
-        (count SitesPlatformBelow (last To) P1)
+        (count SitesPlatformBelow who:Mover)
+        (count SitesPlatformBelow (last To) who:P1)
+        (count SitesPlatformBelow whats:{1 2})
     """
 
     name = "count SitesPlatformBelow"
     kind = INT
+    type: Any = site_type_param()
     site: Any = Param(SITE_FN, optional=True)
-    who: Any = Param(PLAYER)
+    who: Any = Param(PLAYER, optional=True, named=True)
+    what: Any = Param(INT_FN, optional=True, named=True)
+    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True)
+
+    def validate(self) -> None:
+        from ..errors import BindError
+        given = [p for p in (self.who, self.what, self.whats) if p is not None]
+        if len(given) != 1:
+            raise BindError("count SitesPlatformBelow: give one of who:, what: and whats:",
+                            given[1].span if given else self.span)
 
     def compile(self, c: Compiler):
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
-        who = c.player(self.who)
         below = _steps(c.topo, "Downward")
         n = c.topo.n
         layers = c.topo.layers or (0,) * n
+        if self.who is not None:
+            who = c.player(self.who)
+
+            def held(s: State, e: Env) -> Callable[[int], bool]:
+                p = who(s, e)
+                return lambda b: s.who[b] == p
+        else:
+            kinds = [c.int(x) for x in (self.whats.items if self.whats is not None else [self.what])]
+
+            def held(s: State, e: Env) -> Callable[[int], bool]:
+                named = {f(s, e) for f in kinds}
+                return lambda b: s.what[b] in named
 
         def count(s: State, e: Env) -> int:
             at = site(s, e)
@@ -250,8 +291,8 @@ class CountSitesPlatformBelow(Ludeme):
                 return -1
             if layers[at] == 0:
                 return 0
-            p = who(s, e)
-            return sum(1 for b in below[at] if s.who[b] == p)
+            test = held(s, e)
+            return sum(1 for b in below[at] if test(b))
         return count
 
 

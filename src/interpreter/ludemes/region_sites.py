@@ -130,9 +130,11 @@ class SitesBetweenOfMoves(Ludeme):
 
 class SitesPlayable(Ludeme):
     """The sites where a piece may be played to keep the pieces together (Ludii's
-    ``SitesPlayable`` on a board of fixed size): before the first move, the centre of the
-    board; afterwards, the empty sites next to (``Adjacent``) an occupied site. The site type
-    is accepted and unused, as in Ludii.
+    ``SitesPlayable``): on a board of fixed size, before the first move, the centre of the
+    board; afterwards, the empty sites next to (``Adjacent``) an occupied site. On a boardless
+    table, Ludii's playable cells: the centre until a piece is on the table, then the empty
+    cells next to a piece (pieces placed by the start rules count: Andantino's two first tiles
+    leave their eight neighbours playable). The site type is accepted and unused, as in Ludii.
 
     Parameters:
         type: unused (Ludii's signature)
@@ -149,13 +151,15 @@ class SitesPlayable(Ludeme):
         from ..errors import BindError
         if c.topo.use != "Cell":  # Ludii reads the cells' pieces, whatever the board is played on
             raise BindError(f"({self.name}) is supported on a board played on its cells", self.span)
+        from .large_dominoes import PLAYABLE
         centre = tuple(c.topo.regions.get("Centre", ()))
         nbrs = c.topo.neighbours["Adjacent"]
+        boardless = PLAYABLE in c.game.arrays  # Ludii keeps the playable cells as pieces come and go
 
         def playable(s: State, e: Env) -> Any:
-            if s.ply == 0:
-                return centre
             what = s.what
+            if (not any(what)) if boardless else s.ply == 0:
+                return centre
             return sorted({t for x, w in enumerate(what) if w for t in nbrs[x] if not what[t]})
         return playable
 

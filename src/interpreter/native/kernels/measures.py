@@ -95,6 +95,6 @@ def _sites_outer(self: board_sites.SitesOuter, k: Emitter) -> Region:
 
 def _count_index(self: Any, k: Emitter) -> str:
     _same_type(self, k)
-    return board_value(k, len(set(getattr(k.topo, self.table))))
+    return board_value(k, k.topo.count_lines(self.table))
 
 

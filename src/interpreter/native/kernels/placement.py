@@ -277,7 +277,10 @@ def _connected_by_union_find(self: connection.IsConnected, k: Emitter, uf: Any) 
     k.line(f"{out} = False")
     k.runtime("interpreter.native.runtime", "uf_find")
     with k.indented(f"if {site} >= 0 and {k.who(site)} != 0 and {need}[{who}] != 0:"):
-        k.line(f"{bits} = {k.st}[UNION_FIND + N + uf_find({k.st}, UNION_FIND, {site})] & {need}[{who}]")
+        k.line(f"if {k.who(site)} == {who}:")
+        k.line(f"    {bits} = {k.st}[UNION_FIND + N + uf_find({k.st}, UNION_FIND, {site})] & {need}[{who}]")
+        k.line("else:  # another's piece: only its own site counts (Ludii's IsConnected)")
+        k.line(f"    {bits} = {k.table(uf.site_bits)}[{site}] & {need}[{who}]")
         if self.number is None:
             k.line(f"{out} = {bits} == {need}[{who}]")
         else:
