@@ -131,3 +131,42 @@ def test_tafl_the_king_wins_on_a_corner():
     s.apply("A2-A3")
     s.apply("A6-A7")
     assert s.is_over() and s.result().winners == [2]
+
+
+# --- Castello: a castle surrounded on three sides (except:1) is stored in a hand --------------------
+# Ludii's ActionMove in a game that requires no counts (no placement or removal of several pieces):
+# a piece moved onto a site holding its kind leaves the count at 1, so a second castle stored on
+# the same site of the hand is no second piece there.
+CASTLES = '''(game "T" (players 2) (equipment {(board (square 5)) (hand Each size:2)
+   (piece "Pawn" Each (move Step Orthogonal (to if:(is Empty (to)))
+      (then (surround (from (last To)) Orthogonal
+         (between if:(= (what at:(between)) (id "Castle0")) (apply (fromTo (from (between)) (to (handSite Mover)))))
+         (to if:(is Friend (who at:(to)))) except:1))))
+   (piece "Castle" Neutral)})
+ (rules (start {(place "Castle0" {"B2" "D4"}) (place "Pawn1" {"A2" "B1" "C1" "D5" "E4" "C5"}) (place "Pawn2" {"E1"})})
+  (play (forEach Piece))
+  (end {(if (= (count Cell at:(handSite P1)) 2) (result P2 Win))
+        (if (> (count in:(sites Hand P1)) 1) (result P2 Win))})))'''
+
+
+def test_surround_with_one_exception_takes_a_castle_on_three_sides():
+    g = load(CASTLES)
+    s = g.initial_state()
+    s.apply("C1-C2")  # B2: A2, B1, C2 pawns, B3 empty (the one exception)
+    assert s.what[g.topology.site("B2")] == 0
+    from interpreter.engine.handsites import what_at
+    stored = what_at(s, g.topology.n)  # P1's first hand site, numbered after the board's
+    assert g.components[stored].name == "Castle0"
+    assert not s.is_over()
+
+
+def test_a_second_castle_stored_on_the_same_hand_site_leaves_one_there():
+    g = load(CASTLES)
+    s = g.initial_state()
+    s.apply("C1-C2")
+    s.apply("E1-E2")
+    s.apply("C5-C4")  # D4: C4, D5, E4 pawns, D3 empty: the second castle to the same site
+    from interpreter.engine.handsites import count_at, what_at
+    assert s.what[g.topology.site("D4")] == 0
+    assert g.components[what_at(s, g.topology.n)].name == "Castle0" and count_at(s, g.topology.n) == 1
+    assert not s.is_over()  # one piece counted on the site, one in the whole hand
