@@ -184,14 +184,15 @@ def count_at(state: State, site: int) -> int:
 
 
 def set_count(state: State, site: int, what: int, number: int) -> None:
-    """Put ``number`` pieces of kind ``what`` on a site of a hand (0 empties it)."""
+    """Put ``number`` pieces of kind ``what`` on a site of a hand (0 empties it). In a game
+    that counts no pieces on its hands' sites a site holds one: as Ludii's ActionMove and
+    ActionAdd where the game does not require counts, a piece brought onto a site holding
+    its kind leaves the count at 1 (Castello's second castle stored on the same site)."""
     put(state, site, what if number > 0 else 0)
     if number > 1:
         counts = state.arrays.get(HAND_SITE_COUNT)
-        if counts is None:  # the game declared no counts on its hands' sites (no start rule put several)
-            raise ValueError("a site of a hand holds one piece in this game: give several to it in the "
-                             "start rules ((place \"Pawn1\" (handSite P1 0) count:8)) to count them")
-        state.set_item(counts, site - len(state.what), number)
+        if counts is not None:
+            state.set_item(counts, site - len(state.what), number)
 
 
 def take_one(state: State, site: int) -> None:

@@ -741,7 +741,8 @@ class Surround(Ludeme):
     """Capture by surrounding: each neighbour (under the relation, ``Adjacent`` by default) of
     a site (the last move's by default) that satisfies the between condition (an enemy by
     default) and whose own neighbours all satisfy the to condition (a friend by default; up to
-    ``except:`` of them may not) gets the between effect (removal by default).
+    ``except:`` of them may not; the site it starts from always closes its side, as in Ludii)
+    gets the between effect (removal by default).
 
     Parameters:
         from: the site the captures start from (the last move's when left out)
@@ -809,7 +810,7 @@ class Surround(Ludeme):
                 open_sides = 0
                 for t in table[b]:
                     frame.to = t
-                    if not closed(s, frame):
+                    if t != x and not closed(s, frame):  # the site it starts from closes its side
                         open_sides += 1
                 if open_sides <= allowed(s, frame) and (needed is None or any(s.what[t] == needed for t in table[b])):
                     taken.append(b)
@@ -871,7 +872,7 @@ class Surround(Ludeme):
                         with k.bind(to=t):
                             closed = k.bool(to.condition) if to is not None and to.condition is not None else \
                                 _friends(k, f"{st}[WHO + {t}]", k.mover)
-                            k.line(f"if not ({closed}):")
+                            k.line(f"if {t} != {start} and not ({closed}):")  # the start closes its side
                             k.line(f"    {sides} += 1")
                         allowed = k.int(self.exceptions) if self.exceptions is not None else "0"
                     with k.indented(f"if {sides} <= {allowed}:"):
