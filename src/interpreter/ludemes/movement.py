@@ -132,9 +132,9 @@ class MoveSlide(Ludeme):
         sources = _from_sites(c, self.source)
         dirs = c.directions(self.directions, "Adjacent")
         rays_at = c.topo.rays_for(dirs)
+        # Ludii's Slide reads only the condition and the effect of its (to ...): sites given
+        # there are ignored, as in Ludii (the slide goes through empty sites by default)
         _, stop_cond, to_effect = _to_rule(c, self.to)
-        if self.to is not None and self.to.sites is not None:
-            raise BindError("a slide's (to ...) takes a condition, not sites", self.to.sites.span)
         bounds, go, between_effect = _between_rule(c, self.between)
         dynamic = bounds if callable(bounds) else None
         lo, hi = bounds if not callable(bounds) else (1, 1 << 30)
@@ -311,8 +311,6 @@ def _slide_by_track(c: Compiler, slide: MoveSlide) -> MoveGen:
     tracks = [t for t in c.game.tracks if every or t.name == name]
     if not tracks:
         raise BindError(f'no track named "{name}" on this board', slide.track.span)
-    if slide.to is not None and slide.to.sites is not None:
-        raise BindError("a slide's (to ...) takes a condition, not sites", slide.to.sites.span)
     sources = _from_sites(c, slide.source)
     bounds, go, _ = _between_rule(c, slide.between)  # Ludii's track slide has no between effect
     dynamic = bounds if callable(bounds) else None
