@@ -49,3 +49,29 @@ def test_sites_in_a_slides_to_are_ignored_as_in_ludii():
     assert plain == ["A1-A2", "A1-A3", "A1-B1"]
     assert _texts(load(SLIDE % "(to (sites {4}))").initial_state()) == plain
     assert _texts(load(SLIDE % "(to (sites Empty))").initial_state()) == plain
+
+
+# --- an effect where a player chooses is a decision of its own ----------------------------------
+# Ludii's effects are Moves: (and (set Var 0) (move ...)) lists the move of (set Var 0) with the
+# others (And.eval makes the union). Its actions keep no site, so (last To) after it is no site,
+# and it is no pass (Ex Nihilo's (and (set Var 0) ("Capture")) inside a do ... ifAfterwards:).
+EFFECT = '''(game "T" (players 2) (equipment {(board (square 2)) (piece "Disc" Each)})
+ (rules (play (and (move Add (to (sites Empty))) (set Score Mover 5)))
+  (end {(if (all Passed) (result Mover Draw)) (if (= -1 (last To)) (result Mover Win))})))'''
+
+
+def test_an_effect_among_the_moves_is_a_decision():
+    s = load(EFFECT).initial_state()
+    assert _texts(s) == ["A1", "A2", "B1", "B2", "set-Score"]
+    s.apply(next(m for m in s.legal_moves() if m.text == "A1"))
+    assert not s.is_over()
+    s.apply(next(m for m in s.legal_moves() if m.text == "set-Score"))
+    assert s.is_over() and s.result().winners == [2]  # no site: (last To) is -1; not a pass
+    assert s.result().scores[2] == 5
+
+
+def test_an_effect_decision_filtered_by_its_consequences():
+    # the set Var move keeps no site: a condition on (last To) after it fails, as in Ludii
+    text = EFFECT.replace("(and (move Add (to (sites Empty))) (set Score Mover 5))",
+                          "(do (and (move Add (to (sites Empty))) (set Var 1)) ifAfterwards:(is Occupied (last To)))")
+    assert _texts(load(text).initial_state()) == ["A1", "A2", "B1", "B2"]
