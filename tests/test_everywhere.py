@@ -76,11 +76,10 @@ def test_every_ludeme_compiles_where_the_binder_accepts_it_or_is_refused_with_a_
             pytest.fail(f"{name} in {place}: {type(err).__name__}: {err}\n{text}")
 
 
-def test_an_effect_where_moves_are_chosen_is_refused_at_the_effect():
+def test_an_effect_where_moves_are_chosen_is_a_decision_of_its_own():
+    # Ludii's effects are moves: (or (set Counter) (move Pass)) lists the move of (set Counter)
     text = GAME.format(**{**DEFAULT, "PLAY": "(or (set Counter) (move Pass))"})
-    with pytest.raises(LudError, match=r"\(set Counter \.\.\.\) is an effect") as info:
-        load(text)
-    assert info.value.span.line == 3 and text.splitlines()[2][info.value.span.col - 1:].startswith("(set Counter)")
+    assert [m.text for m in load(text).initial_state().legal_moves()] == ["set-Counter", "pass"]
 
 
 def test_priority_as_a_consequence_applies_the_first_effect_that_changes_something():

@@ -179,6 +179,7 @@ def test_can_move_takes_an_or_of_effects():
     assert s.array("what")[1] != 0  # only tested: nothing was captured
 
 
-def test_an_effect_where_moves_are_chosen_is_still_refused():
-    with pytest.raises(LudError, match=r"is an effect"):
-        load(CAN_CAPTURE.format(effect=SURROUND).replace("(move Pass)", SURROUND))
+def test_an_effect_where_moves_are_chosen_gives_a_move_only_when_it_acts():
+    # Ludii's effects are moves: a surround that captures nothing gives none (the adds are played)
+    s = load(CAN_CAPTURE.format(effect=SURROUND).replace("(move Pass)", SURROUND)).initial_state()
+    assert all(m.text != "surround" for m in s.legal_moves()) and len(s.legal_moves()) == 7

@@ -350,29 +350,32 @@ class Compiler:
                 and value.directions is not None and self.uses_facing(value.directions):
             return self._moves_by_origin(value)
         if isinstance(value, Ludeme):
-            if self.testing_moves and hasattr(value, "compile_effect"):
-                from .effect_moves import effect_moves  # Ludii's effects are moves too
-                if not hasattr(value, "compile"):
-                    return self._by_branch(lambda: effect_moves(self, value), Choice)
-
-                def made_or_effect() -> MoveGen:
-                    try:  # a ludeme both moves and an effect ((or ...), (if ...)) lists its moves
-                        gen = value.compile(self)
-                        return gen if isinstance(gen, MoveGen) else FnGen(gen)
-                    except BindError as err:  # an effect only (its compile refuses to make moves)
-                        if "is an effect" not in str(err):
-                            raise
-                        return effect_moves(self, value)
-                return self._by_branch(made_or_effect, Choice)
-            if not hasattr(value, "compile"):  # an effect only: what a move does, not a move
+            effect = hasattr(value, "compile_effect")  # Ludii's effects are moves too
+            if not hasattr(value, "compile"):
+                if effect:  # an effect only: the moves of its actions
+                    return self._by_branch(lambda: self._effect_moves(value), Choice)
                 raise self.error(f"({value.name} ...) is an effect: it says what a move does, so it goes "
                                  "in the (then ...) of a move, not where moves are chosen", value,
                                  hint=f"e.g. (move Add (to (sites Empty)) (then ({value.name} ...)))")
+
             def made() -> MoveGen:
-                gen = value.compile(self)
+                try:  # a ludeme both moves and an effect ((or ...), (if ...)) lists its moves
+                    gen = value.compile(self)
+                except BindError as err:  # an effect only (its compile refuses to make moves)
+                    if not effect or "is an effect" not in str(err) \
+                            or (not self.testing_moves and err.span != value.span):
+                        raise
+                    return self._effect_moves(value)
                 return gen if isinstance(gen, MoveGen) else FnGen(gen)
             return self._by_branch(made, Choice)
         raise self.error("expected moves", value)
+
+    def _effect_moves(self, value: Any) -> MoveGen:
+        """The moves of an effect (:mod:`.effect_moves`): where moves are only tested (``(can
+        Move ...)``), whether it would act; where a player chooses, the move of its actions, a
+        decision of its own (``(and (set Var 0) (move ...))``)."""
+        from .effect_moves import effect_moves
+        return effect_moves(self, value, decision=not self.testing_moves)
 
     @property
     def testing_moves(self) -> builtins.bool:

@@ -562,6 +562,18 @@ class _OptionSubstituter:
         return None
 
 
+def _spliced_name(node: Const, arg: Callable[[int, Span], list[Node]]) -> Const:
+    """``P#1``: a name with a define parameter at its end, the argument's text spliced into it
+    as Ludii substitutes ``#N`` in a define's text (``P#1`` with ``1`` is ``P1``)."""
+    def text(m: re.Match[str]) -> str:
+        vals = arg(int(m.group(1)), node.span)
+        if len(vals) != 1 or not isinstance(vals[0], (Int, Const)):
+            raise ExpansionError(f"{node.name}: #{m.group(1)} must be one number or name here, to make "
+                                 "one name", node.span)
+        return str(vals[0].value if isinstance(vals[0], Int) else vals[0].name)
+    return Const(_TEXT_PARAM.sub(text, node.name), span=node.span)
+
+
 def _call_from_splice(spliced: list[Node], call: Call, recurse: Callable[[Node], list[Node]]) -> Call | Broken:
     """``(<Tag> args)`` or ``(#1 args)``: the first spliced node names the call."""
     if not spliced:
@@ -722,6 +734,8 @@ def _substitute_params(body: Node, args: list[list[Node]], use_span: Span) -> li
                 from .format import format_inline
                 return " ".join(format_inline(v, unquote_strings=True) for v in vals)
             return [Str(_bounded(_TEXT_PARAM.sub(sub, node.value), node.span), span=node.span)]
+        if isinstance(node, Const) and "#" in node.name:
+            return [_spliced_name(node, arg)]
         if isinstance(node, Call) and isinstance(node.head, Param):
             return [_call_from_splice(arg(node.head.index, node.span), node, lambda n: _map(n, visit))]
         if isinstance(node, Range):
