@@ -75,3 +75,44 @@ def test_the_compiled_tier_judges_next_as_the_reference_does(players, cond):
     assert compiled is not None, why_not(g)
     for seed in range(6):
         assert compare_game(g, compiled, seed) is None
+
+
+PREV_IN_THEN = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (play (move Add (to (sites Empty))
+               (then (if (is Prev Next) (set Score Mover 1) (set Score Mover 2)))))
+  (end (if (is Full) (result Mover Draw)))))'''
+
+
+def test_the_first_moves_consequences_see_no_previous_player():
+    # Ludii's State.prev is set once a move is done (Game.apply): while the game's first move
+    # acts it is still no one, not P2; P2's move sees P1, the next player
+    s = load(PREV_IN_THEN).initial_state()
+    s.apply("A1")
+    assert s.scores[1] == 2
+    s.apply("B1")
+    assert s.scores[2] == 1
+
+
+def test_a_consequence_kept_if_afterwards_on_the_first_move_sees_next_no_one():
+    # (do (moveAgain) ifAfterwards:...) in the first move's consequences: Next is set to the
+    # previous player, no one yet, so a condition on P2 fails and one on player 0 holds
+    def game(cond: str) -> str:
+        return f'''(game "T" (players 2) (equipment {{(board (square 3)) (piece "Disc" Each)}})
+         (rules (play (move Add (to (sites Empty)) (then (do (moveAgain) ifAfterwards:{cond}))))
+          (end (if (is Full) (result Mover Draw)))))'''
+    s = load(game("(is Next P2)")).initial_state()
+    s.apply("A1")
+    assert s.mover == 2
+    s = load(game("(= (next) 0)")).initial_state()
+    s.apply("A1")
+    assert s.mover == 1
+
+
+def test_the_compiled_tier_sees_no_previous_player_in_the_first_moves_consequences():
+    from interpreter.native.api import native_game, why_not
+    from interpreter.native.conformance import compare_game
+    g = load(PREV_IN_THEN)
+    compiled = native_game(g)
+    assert compiled is not None, why_not(g)
+    for seed in range(4):
+        assert compare_game(g, compiled, seed) is None

@@ -491,11 +491,17 @@ def prev_player(state: State) -> int:
     player's moves, the player who just moved (Ludii's NoMoves sets it so)."""
     if state._check_prev:
         return state._check_prev
-    if not state.last_mover and state.from_start:  # before the first move: no one (Ludii's State.initialise)
-        return 0
+    if state.from_start and (not state.last_mover or _first_move_acting(state)):
+        return 0  # until the first move is done: no one (Ludii's State.initialise; Game.apply sets it after)
     if state.turn_moves and state.last_mover == state.mover:
         return state.mover
     return state.game.prev_of(state.mover)
+
+
+def _first_move_acting(state: State) -> bool:
+    """Whether the game's first move is acting (its consequences, the end rules after it):
+    :func:`turn` has made its mover the last one and counted the ply, and no turn followed."""
+    return state.ply == 1 and not state.turn_moves and state.last_mover == state.mover
 
 
 def ludii_next(state: State) -> int:
