@@ -310,10 +310,7 @@ class Compiler:
         if name == "Mover":
             return lambda s, e: s.mover
         if name == "Next":  # Ludii's State.next: the mover again once a moveAgain said so
-            game = self.built()
-            if game.ranked:  # the next player still in the game (Ludii's ranking)
-                return lambda s, e: s.mover if s.move_again else turns.next_active(s, s.mover)
-            return lambda s, e: s.mover if s.move_again else game.next_of(s.mover)
+            return lambda s, e: turns.ludii_next(s)
         if name == "Prev":  # who made the previous move: the mover again within a turn
             return lambda s, e: turns.prev_player(s)
         if name == "Player":

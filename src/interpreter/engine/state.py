@@ -114,6 +114,7 @@ class State:
         self._moving: list[int] = []  # the players whose moves are being computed, outermost first
         self._asking_next = False  # (no Moves Next) is working out the next player's moves
         self._check_prev = 0  # while it does: Ludii's Prev then, the player who just moved
+        self._tried_next = -1  # Ludii's Next while ifAfterwards judges a tried move (-1: as usual)
         self.from_start = True  # played from the game's start (not a position read from text)
 
     # --- journaled changes -----------------------------------------------------------------------
@@ -296,6 +297,7 @@ class State:
         self._moving = []
         self._asking_next = False
         self._check_prev = 0
+        self._tried_next = -1
 
     def undo(self) -> Move:
         """Take back the last move, restoring every part of the state; returns that move."""
@@ -330,6 +332,7 @@ class State:
         other._moving = []
         other._asking_next = False
         other._check_prev = 0
+        other._tried_next = -1
         return other
 
     @property
@@ -384,7 +387,7 @@ class State:
         afresh."""
         data = self.__dict__.copy()
         data["_marks"] = [(mark, move, None) for mark, move, _ in self._marks]
-        data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[], _asking_next=False, _check_prev=0)
+        data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[], _asking_next=False, _check_prev=0, _tried_next=-1)
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:

@@ -360,30 +360,38 @@ def _becomes_last(state: State, move: Move) -> None:
 
 
 def holds_after(state: State, move: Move, cond: Callable[[State, Env], object], e: Env = ROOT) -> bool:
-    """Try ``move`` (action and consequences, same mover), test ``cond``, take it back. As
-    Ludii's Do.movePassesCond, a move whose consequences have its mover move again is judged
-    with ``Next`` the previous player (:func:`next_as_tried`)."""
+    """Try ``move`` (action and consequences, same mover), test ``cond``, take it back
+    (:func:`holds_after_doing`)."""
+    return holds_after_doing(state, lambda: act(state, move), cond, e)
+
+
+def holds_after_doing(state: State, do: Callable[[], None], cond: Callable[[State, Env], object],
+                      e: Env = ROOT) -> bool:
+    """Do ``do`` (a move or an effect tried, same mover), test ``cond``, take it back. As
+    Ludii's Do.movePassesCond, a move that leaves its mover the next player (a ``moveAgain``)
+    is judged with ``Next`` the previous player (:func:`next_as_tried`)."""
     mark = state.mark()
+    tried_next = state._tried_next
+    state._tried_next = -1
     try:
         prev = prev_player(state)  # Ludii's State.prev, which trying the move leaves as it is
         state.ply += 1  # as in play(): the move counts itself while it acts
-        act(state, move)
+        do()
         next_as_tried(state, prev)
         return bool(cond(state, e))
     finally:
+        state._tried_next = tried_next
         state.rollback(mark)
 
 
 def next_as_tried(state: State, prev: int) -> None:
-    """Ludii's Do.movePassesCond after it applied a move on a copy: when the move made its
-    mover the next player (a ``moveAgain``), ``Next`` is set back to the previous player, so
-    that ``ifAfterwards:`` asks about the opponent, not about the mover again. Within a turn
-    of several moves the previous player is the mover (Next stays the mover). Here the
-    ``moveAgain`` is dropped when the player after the mover is that previous player (always
-    so with two players); with more players, where Ludii's previous player is not the next
-    one, Next stays the mover."""
-    if state.move_again and prev != state.mover and prev == next_active(state, state.mover):
-        state.set_var("move_again", False)
+    """Ludii's Do.movePassesCond after it applied a move on a copy: when the mover is then
+    also the next player (a ``moveAgain``; every move of a one-player game), ``Next`` is set
+    to the previous player ``prev`` (Ludii's State.prev, which applying the move left as it
+    was): the opponent who moved before, the mover itself within a turn of several moves, no
+    one (0) on the game's first move. The caller puts ``state._tried_next`` back."""
+    if ludii_next(state) == state.mover:
+        state._tried_next = prev
 
 
 # --- a whole turn ------------------------------------------------------------------------------------
@@ -517,16 +525,25 @@ def prev_player(state: State) -> int:
     player's moves, the player who just moved (Ludii's NoMoves sets it so)."""
     if state._check_prev:
         return state._check_prev
-    if not state.last_mover and state.from_start:  # before the first move: no one (Ludii's State.initialise)
-        return 0
+    if state.from_start and (not state.last_mover or _first_move_acting(state)):
+        return 0  # until the first move is done: no one (Ludii's State.initialise; Game.apply sets it after)
     if state.turn_moves and state.last_mover == state.mover:
         return state.mover
     return state.game.prev_of(state.mover)
 
 
+def _first_move_acting(state: State) -> bool:
+    """Whether the game's first move is acting (its consequences, the end rules after it):
+    :func:`turn` has made its mover the last one and counted the ply, and no turn followed."""
+    return state.ply == 1 and not state.turn_moves and state.last_mover == state.mover
+
+
 def ludii_next(state: State) -> int:
     """Ludii's ``Next`` (``State.next``): the player after the mover who still plays, or the
-    mover again once a ``moveAgain`` of this move's consequences said so."""
+    mover again once a ``moveAgain`` of this move's consequences said so; while a move tried
+    by ``ifAfterwards:`` is judged, what :func:`next_as_tried` set."""
+    if state._tried_next >= 0:
+        return state._tried_next
     return state.mover if state.move_again else next_active(state, state.mover)
 
 

@@ -304,9 +304,7 @@ class IsNext(_PlayerTest):
 
     @staticmethod
     def same_as(game):
-        if game.ranked:  # the next player still in the game (Ludii's ranking)
-            return lambda s, e: s.mover if s.move_again else turns.next_active(s, s.mover)
-        return lambda s, e: s.mover if s.move_again else game.next_of(s.mover)
+        return lambda s, e: turns.ludii_next(s)
 
     def compile(self, c: Compiler):
         p = _value(c, self.player)
@@ -314,11 +312,8 @@ class IsNext(_PlayerTest):
         return lambda s, e: p(s, e) == nxt(s, e)
 
     def kernel_bool(self, k: Emitter) -> str:
-        from ..native import abi
         from ..native.kernels.core import _value
-        again = f"{k.st}[{abi.MOVE_AGAIN}] != 0"
-        after = f"next_active({k.st}, T, {k.mover})" if k.game.ranked else f"{k.mover} % {k.players} + 1"
-        return f"({_value(k, self.player)} == ({k.mover} if {again} else {after}))"
+        return f"({_value(k, self.player)} == {k.next_player()})"
 
 
 class IsPrev(_PlayerTest):

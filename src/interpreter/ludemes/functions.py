@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine import stacks
+from ..engine import stacks, turns
 from ..engine.arrays import COUNT, EFFECT_TO, HAND_SITES
 from ..engine.result import Termination
 from ..engine.values import const_fn, constant
@@ -358,13 +358,10 @@ class NextFn(Ludeme):
     # no parameters
 
     def compile(self, c: Compiler):
-        game = c.game
-        return lambda s, e: s.mover if s.move_again else game.next_of(s.mover)
+        return lambda s, e: turns.ludii_next(s)
 
     def kernel_int(self, k: Emitter) -> str:
-        from ..native import abi
-        st = k.st
-        return f"({st}[{abi.MOVER}] if {st}[{abi.MOVE_AGAIN}] != 0 else ({st}[{abi.MOVER}] % {k.players} + 1))"
+        return k.next_player()
 
 
 # --- ranges for lengths ----------------------------------------------------------------------------

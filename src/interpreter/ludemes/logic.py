@@ -355,8 +355,17 @@ def _is_if_effect(item: Any) -> bool:
 
 def _is_planned(item: Any) -> bool:
     """Whether ``item`` works out part of its effect before acting (an ``if``'s branch, the
-    levels of a ``forEach Level``...): then the parts of an ``and`` are all worked out first."""
+    levels of a ``forEach Level``..., an ``and`` of such parts): then the parts of an ``and``
+    are all worked out first."""
+    if _is_effects(item):
+        return any(_is_planned(i) for i in item.items.items)
     return _is_if_effect(item) or (getattr(item, "plan_effect", None) is not None and item.kind == MOVES)
+
+
+def _is_effects(item: Any) -> bool:
+    """Whether ``item`` is an ``(and ...)`` (or ``(or ...)``) of moves: as a consequence, every
+    part applied, each worked out first."""
+    return isinstance(item, _Combine) and item.kind == MOVES
 
 
 def _plan(c: Compiler, item: Any):
@@ -366,6 +375,8 @@ def _plan(c: Compiler, item: Any):
     planner = getattr(item, "plan_effect", None)
     if planner is not None and isinstance(item, Ludeme) and item.kind == MOVES:
         return planner(c)
+    if _is_effects(item):
+        return item._plan_parts(c)
     if _is_if_effect(item):
         cond = c.bool(item.condition)
         yes = _plan(c, item.then_branch)
@@ -453,17 +464,26 @@ class And(_Combine):
     def _planned_effect(self, c: Compiler):
         """As Ludii, which works out the moves of every part before it applies any: the branch
         each ``if`` takes is chosen on the position before the first part acts."""
+        plan = self._plan_parts(c)
+        return lambda s, e: plan(s, e)(s, e)
+
+    def _plan_parts(self, c: Compiler):
+        """plan(state, env) -> the effect of every part worked out in that position (nested
+        ``and``s, a sowing's ``sowEffect:`` too), then this one's then."""
         plans = [_plan(c, i) for i in self.items.items]
         then = self.then.compile_effect(c) if self.then is not None else None
 
-        def run(s, e):
+        def plan(s, e):
             chosen = [plan(s, e) for plan in plans]
-            for effect in chosen:
-                if effect is not None:
-                    effect(s, e)
-            if then is not None:
-                then(s, e)
-        return run
+
+            def run(s, e):
+                for effect in chosen:
+                    if effect is not None:
+                        effect(s, e)
+                if then is not None:
+                    then(s, e)
+            return run
+        return plan
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.core import _items, _junction
@@ -513,6 +533,7 @@ class Or(_Combine):
 
     compile_effect = And.compile_effect
     _planned_effect = And._planned_effect
+    _plan_parts = And._plan_parts
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.core import _items, _junction

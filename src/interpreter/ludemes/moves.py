@@ -1916,16 +1916,7 @@ class Do(Ludeme):
         then = _then(c, self.then)
 
         def run(s: State, e: Env) -> None:
-            mark = s.mark()
-            try:
-                prev = turns.prev_player(s)
-                s.ply += 1  # as holds_after: the tried move counts itself
-                effect(s, e)
-                turns.next_as_tried(s, prev)
-                kept = bool(cond(s, e))
-            finally:
-                s.rollback(mark)
-            if kept:
+            if turns.holds_after_doing(s, lambda: effect(s, e), cond, e):
                 effect(s, e)
                 if then is not None:
                     then(s, e)

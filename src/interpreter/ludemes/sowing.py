@@ -675,12 +675,9 @@ class _Sowing:
 
     def run(self, s: State, e: Env) -> None:
         """The effect: sow from the starting site, capture, then the consequences."""
-        start = self.start(s, e)
-        track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
-        if track is None or start < 0:
-            return
-        count = self.count(s, e) if self.count is not None else self._pieces(s, start)
-        self._sow(s, e, start, track, count)
+        sowing = self._prepare(s, e, False)
+        if sowing is not None:
+            sowing(s, e)
 
     def _pieces(self, s: State, site: int) -> int:
         """The seeds on a site (Ludii's count: in a stacking game, the stack's size)."""
@@ -707,12 +704,20 @@ class _Sowing:
                     s.set_item(data, to, value)
 
     def plan(self, s: State, e: Env):
-        """The sowing worked out in this position, as Ludii's Sow.eval works it out before the
-        parts of an ``(and ...)`` act (None: nothing to sow): its starting site, track and count,
-        every step (``skipIf:``, ``numPerHole:``, ``sowEffect:``), and its captures, whose
-        conditions and effects are asked of this position with the sowing alone made (on a copy
-        in Ludii; here made and taken back). A ``(remember Value ...)`` before the sowing in the
-        ``and`` is not yet remembered when its capture condition is asked."""
+        """The whole sowing worked out in this position, as Ludii's Sow.eval lists it (None:
+        nothing to sow): its starting site, track and count, the sites it skips, the seeds per
+        hole and its ``sowEffect:``, and its captures, judged on a copy of this position with
+        only the sowing applied. In an ``(and ...)`` Ludii evaluates every part before it
+        applies any: a sowing of the seeds captured by the ``fromTo`` before it counts them where
+        they were (Otep, Mweso: ``(sow (last From) count:(+ (count at:A) (count at:B)))`` after
+        moving the seeds of A and B to ``(last From)``), and its capture does not see what the
+        other parts do."""
+        return self._prepare(s, e, True)
+
+    def _prepare(self, s: State, e: Env, tried: bool):
+        """sow(state, env), the sowing listed in this position (None: nothing to sow); with
+        ``tried``, its captures are worked out now too, on the position the sowing alone
+        leaves (tried and taken back), else when it is applied, after the sowing."""
         start = self.start(s, e)
         track = self.fixed if self.by_owner is None else self.by_owner.get(self.owner(s, e))
         if track is None or start < 0:
@@ -721,47 +726,43 @@ class _Sowing:
         i = track.index_of(start)
         if i < 0:
             return None
-        frame = e.child()
-        sown, first = self._origin(s, e, frame, start, count)
-        steps, last, i = self._list_steps(s, frame, track, start, i, count, sown, first)
-        captures: list[tuple[int, Any]] = []
-        if self.capture is not None:
-            mark = s.mark()
-            self._made(s, frame, steps, start, last)
-            captures = self._capture_plan(s, frame, track, start, i)
-            s.rollback(mark)
-        value = e.value
-
-        def run(s2: State, e2: Env) -> None:
-            frame2 = e2.child()
-            self._made(s2, frame2, steps, start, last)
-            self._captured(s2, frame2, start, captures)
-            if self.then is not None:
-                frame2.frm, frame2.to, frame2.value = start, last, value
-                self.then(s2, frame2)
-        return run
-
-    def _made(self, s: State, frame: Env, steps: list, start: int, last: int) -> None:
-        """The listed steps of a sowing made, and its last site noted."""
-        self._apply_steps(s, frame, steps, start, kind_at(s, start, self.seed))
-        if last != start:
-            _note_effect_to(s, last, start)
-
-    def _sow(self, s: State, e: Env, start: int, track: Track, count: int) -> None:
-        i = track.index_of(start)
-        if i < 0:
-            return
         what = kind_at(s, start, self.seed)
         frame = e.child()  # the sowing's own: (from) and (to) are bound there
         sown, first = self._origin(s, e, frame, start, count)
-        last, i = self._walk(s, frame, track, start, i, count, sown, what, first)
-        if last != start:
-            _note_effect_to(s, last, start)
-        if self.capture is not None:
-            self._capture(s, frame, track, start, i)
-        if self.then is not None:
-            frame.frm, frame.to, frame.value = start, last, e.value
-            self.then(s, frame)
+        if self.skip is not None or self.effect_plan is not None or not isinstance(self.per_hole, int):
+            steps, listed = self._list_steps(s, frame, track, start, i, count, sown, first)
+
+            def walk(s2: State) -> tuple[int, int]:
+                self._apply_steps(s2, frame, steps, start, what)
+                return listed
+        else:
+            def walk(s2: State) -> tuple[int, int]:
+                return self._walk(s2, frame, track, start, i, count, sown, what)
+
+        def sow(s2: State) -> tuple[int, int]:
+            """Drop the seeds: (the last site sown, the track index the walk ended on)."""
+            last, end = walk(s2)
+            if last != start:
+                _note_effect_to(s2, last, start)
+            return last, end
+
+        captures = None
+        if tried and self.capture is not None:
+            mark = s.mark()
+            try:
+                captures = self._plan_captures(s, frame, track, start, sow(s)[1])
+            finally:
+                s.rollback(mark)
+
+        def run(s2: State, e2: Env) -> None:
+            last, end = sow(s2)
+            if self.capture is not None:
+                planned = captures if captures is not None else self._plan_captures(s2, frame, track, start, end)
+                self._apply_captures(s2, frame, start, planned)
+            if self.then is not None:
+                frame.frm, frame.to, frame.value = start, last, e.value
+                self.then(s2, frame)
+        return run
 
     def _origin(self, s: State, e: Env, frame: Env, start: int, count: int) -> tuple[int, Any]:
         """``origin:True``: the first seeds go back into the starting site; (the seeds sown so far,
@@ -778,14 +779,12 @@ class _Sowing:
         return sown, first
 
     def _walk(self, s: State, frame: Env, track: Track, start: int, i: int, count: int, sown: int,
-              what: int, first: Any = None) -> tuple[int, int]:
+              what: int) -> tuple[int, int]:
         """Drop the seeds one site after the other from track index ``i`` (whole laps at once
-        when allowed); (the last site sown, the track index the walk ended on). ``first``: the
-        origin's sowEffect:, applied before the walk's steps."""
-        per = self.per_hole
-        if self.skip is not None or self.effect_plan is not None or not isinstance(per, int):
-            return self._listed_walk(s, frame, track, start, i, count, sown, what, first)
-        per = max(per, 1)
+        when allowed), in a sowing whose steps do not depend on the position (no ``skipIf:``,
+        no ``sowEffect:``, a fixed ``numPerHole:``); (the last site sown, the track index the
+        walk ended on)."""
+        per = max(self.per_hole, 1)
         sites = track.sites
         last = start
         index = 0
@@ -809,23 +808,14 @@ class _Sowing:
             index += 1
         return last, i
 
-    def _listed_walk(self, s: State, frame: Env, track: Track, start: int, i: int, count: int, sown: int,
-                     what: int, first: Any) -> tuple[int, int]:
-        """The walk of a sowing with ``skipIf:``, ``sowEffect:`` or a ``numPerHole:`` that is
-        not a number, as Ludii's Sow.eval makes it: every step is first listed in the position
-        before the sowing (the sites skipped, the seeds per hole, the sowEffect: worked out there:
-        a hole a lap has filled is still seen as it was), then the steps are applied in order,
-        each sowEffect: before its seeds. (The last site sown, the track index the walk ended on.)"""
-        steps, last, i = self._list_steps(s, frame, track, start, i, count, sown, first)
-        self._apply_steps(s, frame, steps, start, what)
-        return last, i
-
     def _list_steps(self, s: State, frame: Env, track: Track, start: int, i: int, count: int, sown: int,
-                    first: Any) -> tuple[list, int, int]:
-        """Every step of the sowing listed in this position, nothing made: (the steps (to as
-        seen, site sown, seeds, value, sowEffect:), the last site sown, the track index the walk
-        ended on)."""
-        # the origin's effect first, as Ludii's
+                    first: Any) -> tuple[list[tuple[int, int, int, int, Any]], tuple[int, int]]:
+        """The steps of a sowing with ``skipIf:``, ``sowEffect:`` or a ``numPerHole:`` that is
+        not a number, as Ludii's Sow.eval lists them in the position before the sowing (the
+        sites skipped, the seeds per hole, the sowEffect: worked out there: a hole a lap has
+        filled is still seen as it was): (to as seen, site sown, seeds, value, effect) each, the
+        origin's sowEffect: (``first``) first; and (the last site sown, the track index the
+        walk ended on)."""
         steps: list[tuple[int, int, int, int, Any]] = [(frame.to, start, 0, frame.value, first)] if first else []
         last = start
         index = 0
@@ -842,10 +832,11 @@ class _Sowing:
             last = to
             i = j
             index += 1
-        return steps, last, i
+        return steps, (last, i)
 
-    def _apply_steps(self, s: State, frame: Env, steps: list, start: int, what: int) -> None:
-        """The listed steps made in order, each sowEffect: before its seeds."""
+    def _apply_steps(self, s: State, frame: Env, steps: list[tuple[int, int, int, int, Any]], start: int,
+                     what: int) -> None:
+        """Apply listed steps in order, each sowEffect: before its seeds."""
         for seen, to, dropped, value, effect in steps:
             frame.to, frame.value = seen, value
             if effect is not None:
@@ -889,7 +880,7 @@ class _Sowing:
             to = sites[j]
         return i, j, to
 
-    def _capture(self, s: State, frame: Env, track: Track, start: int, i: int) -> None:
+    def _plan_captures(self, s: State, frame: Env, track: Track, start: int, i: int) -> list[tuple[int, Any]]:
         """While ``if:`` holds (with (to) the last site sown, then each site the capture goes
         on to), ``apply:`` there (with (from) the starting site); with ``backtracking:`` or
         ``forward:``, on to the previous or next site while that condition holds. As Ludii's
@@ -897,12 +888,7 @@ class _Sowing:
         conditions are all asked of the position the sowing left, before any capture: a
         ``backtracking:`` condition on the count of (to) still sees the seeds just captured
         there; so is each ``apply:`` (the branch its ``if`` takes, what a planned effect works
-        out). The captures are then applied in order."""
-        self._captured(s, frame, start, self._capture_plan(s, frame, track, start, i))
-
-    def _capture_plan(self, s: State, frame: Env, track: Track, start: int, i: int) -> list[tuple[int, Any]]:
-        """The captures of :meth:`_capture` worked out in this position, none made: (site,
-        effect) in order."""
+        out): (site, effect) each, applied in order by :meth:`_apply_captures`."""
         sites: list[int] = []
         captures = 0
         while self.cond(s, frame):
@@ -924,9 +910,7 @@ class _Sowing:
         return planned
 
     @staticmethod
-    def _captured(s: State, frame: Env, start: int, planned: list[tuple[int, Any]]) -> None:
-        """The captures worked out, made in order (``(from)`` the starting site, ``(to)`` the
-        site captured)."""
+    def _apply_captures(s: State, frame: Env, start: int, planned: list[tuple[int, Any]]) -> None:
         frame.frm = start
         for site, effect in planned:
             if effect is not None:

@@ -468,11 +468,21 @@ class Emitter:
     def mover(self) -> str:
         return f"{self.st}[{abi.MOVER}]"
 
+    def next_player(self) -> str:
+        """Ludii's ``Next`` in the state read now (engine.turns.ludii_next): the mover again
+        once a moveAgain said so; while ifAfterwards judges a tried move, the player it set
+        (TRIED_NEXT holds it plus one)."""
+        st, mover = self.st, self.mover
+        after = f"next_active({st}, T, {mover})" if self.game.ranked else f"{mover} % {self.players} + 1"
+        return (f"({st}[{abi.TRIED_NEXT}] - 1 if {st}[{abi.TRIED_NEXT}] != 0 else "
+                f"{mover} if {st}[{abi.MOVE_AGAIN}] != 0 else {after})")
+
     def prev_player(self) -> str:
         """Ludii's ``Prev`` in the state read now (engine.turns.prev_player)."""
         st = self.st
         return (f"({st}[{abi.CHECK_PREV}] if {st}[{abi.CHECK_PREV}] != 0 else "
-                f"0 if {st}[{abi.LAST_MOVER}] == 0 else "
+                f"0 if ({st}[{abi.LAST_MOVER}] == 0 or ({st}[{abi.PLY}] == 1 and {st}[{abi.TURN_MOVES}] == 0 "
+                f"and {st}[{abi.LAST_MOVER}] == {st}[{abi.MOVER}])) else "
                 f"{st}[{abi.MOVER}] if ({st}[{abi.TURN_MOVES}] != 0 and {st}[{abi.LAST_MOVER}] == "
                 f"{st}[{abi.MOVER}]) else (({st}[{abi.MOVER}] - 2) % {self.players} + 1))")
 
@@ -545,11 +555,8 @@ class Emitter:
             name = value.name
             if name == "Mover":
                 return self.mover
-            if name == "Next":  # Ludii's State.next: the mover again once a moveAgain said so
-                again = f"{self.st}[{abi.MOVE_AGAIN}] != 0"
-                if self.game.ranked:
-                    return f"({self.mover} if {again} else next_active({self.st}, T, {self.mover}))"
-                return f"({self.mover} if {again} else {self.mover} % {self.players} + 1)"
+            if name == "Next":
+                return self.next_player()
             if name == "Prev":
                 return self.prev_player()
             if name == "Player":

@@ -14,12 +14,12 @@ from .core import _value
 
 def _next_as_tried(e: Emitter, prev: str, tried: str) -> None:
     """engine.turns.next_as_tried on the copy a move was tried on (``prev``: Ludii's previous
-    player before the move): a move that made its mover move again is judged with Next the
-    previous player, as Ludii's Do.movePassesCond."""
-    mover = f"{tried}[{abi.MOVER}]"
-    nxt = f"next_active({tried}, T, {mover})" if e.game.ranked else f"({mover} % {e.players} + 1)"
-    e.line(f"if {tried}[{abi.MOVE_AGAIN}] != 0 and {prev} != {mover} and {prev} == {nxt}:")
-    e.line(f"    {tried}[{abi.MOVE_AGAIN}] = 0")
+    player before the move): a move that left its mover the next player is judged with Next
+    the previous player, as Ludii's Do.movePassesCond."""
+    e.line(f"{tried}[{abi.TRIED_NEXT}] = 0")
+    with e.on_state(tried):
+        e.line(f"if {e.next_player()} == {e.mover}:")
+    e.line(f"    {tried}[{abi.TRIED_NEXT}] = {prev} + 1")
 
 
 def _copy_state(k: Emitter, into: str) -> None:

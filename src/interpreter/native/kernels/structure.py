@@ -123,6 +123,15 @@ def _planned(item, k: Emitter):
     planner = getattr(item, "kernel_plan", None)
     if planner is not None:
         return planner(k)
+    if logic._is_effects(item):  # a nested (and ...): its parts worked out now too
+        parts = [_planned(part, k) for part in _items(item.items)]
+
+        def emit_all() -> None:
+            for part in parts:
+                part()
+            if item.then is not None:
+                k.effect(item.then)
+        return emit_all
     if not logic._is_if_effect(item):
         return lambda: k.effect(item)
     cond = k.temp("c")
