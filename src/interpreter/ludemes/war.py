@@ -380,12 +380,24 @@ class NoPieces(Ludeme):
         return none
 
 
+def _threat_sites(s: State, e: Env, w: int, at: Any, region: Any) -> Sequence[int]:
+    """The sites ``is Threatened`` tests, as Ludii's IntArrayFromRegion: ``at:``, else ``in:``,
+    else where the piece ``w`` is (when given), else every occupied site."""
+    if at is not None:
+        return (at(s, e),)
+    if region is not None:
+        return tuple(region(s, e))
+    if w:
+        return tuple(i for i, x in enumerate(s.what) if x == w)[:1]
+    return [i for i, x in enumerate(s.who) if x]
+
+
 class IsThreatened(Ludeme):
     """A piece could be taken: some enemy of its owner has a move (by the rules of the current
     phase, as if it were their turn) that ends on its site. With a kind of piece
-    (``(id "King" Mover)``) the site is where that piece is, or ``at:`` a site where it would
-    stand (it is put there for the test); without one, any piece on the sites of ``in:`` (every
-    occupied site by default). Threats are not looked for inside the enemy's moves (a move that
+    (``(id "King" Mover)``) the site is where that piece is, or ``at:`` a site (or each site of
+    ``in:``) where it would stand (it is put there for the test); without one, the piece on the
+    site ``at:``, or any piece on the sites of ``in:`` (every occupied site by default). Threats are not looked for inside the enemy's moves (a move that
     would leave the enemy's own king in check still threatens), as in Ludii.
 
     Parameters:
@@ -438,30 +450,25 @@ class IsThreatened(Ludeme):
         def threatened(s: State, e: Env) -> bool:
             if s.__dict__.get("_threat_test"):
                 return False  # no threats looked for inside a threat test (Ludii's autoFail)
+            w = what(s, e) if what is not None else 0
+            if what is not None and w < 1:
+                return False
             s.__dict__["_threat_test"] = True  # an ad hoc flag of this state (and its copies)
-            mark = s.mark()
             try:
-                if what is not None:
-                    w = what(s, e)
-                    if w < 1:
-                        return False
-                    owner = of[w]
-                    if at is not None:
-                        site = at(s, e)
-                        if site < 0:
-                            return False
-                        if s.what[site] != w:
-                            s.place(site, w)
-                        sites: Sequence[int] = (site,)
-                    elif region is not None:
-                        sites = tuple(region(s, e))
-                    else:
-                        sites = tuple(i for i, x in enumerate(s.what) if x == w)[:1]
-                    return any(attacked(s, e, site, owner) for site in sites)
-                sites = region(s, e) if region is not None else [i for i, x in enumerate(s.who) if x]
-                return any(s.what[site] and attacked(s, e, site, of[s.what[site]]) for site in sites)
+                for site in _threat_sites(s, e, w, at, region):
+                    piece = w or (s.what[site] if site >= 0 else 0)
+                    if site < 0 or not piece:
+                        continue
+                    mark = s.mark()  # each site tested on its own copy (Ludii's TempContext)
+                    try:
+                        if s.what[site] != piece:
+                            s.place(site, piece)  # the piece would stand there
+                        if attacked(s, e, site, of[piece]):
+                            return True
+                    finally:
+                        s.rollback(mark)
+                return False
             finally:
-                s.rollback(mark)
                 s.__dict__["_threat_test"] = False
         return threatened
 

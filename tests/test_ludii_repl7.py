@@ -1,0 +1,62 @@
+"""Forms Ludii's production files of board/war/replacement (chess, shogi and xiangqi variants,
+session 36) use beyond the sample (issue 24). Each on a small position, by its meaning in Ludii's
+Java."""
+
+from __future__ import annotations
+
+from interpreter import load
+
+
+def _apply(state, text: str) -> None:
+    state.apply(next(m for m in state.legal_moves() if m.text == text))
+
+
+# --- (is Threatened at:<site>) without a piece: the piece on that one site -----------------------
+# Ludii's IsThreatened builds its sites from at: (IntArrayFromRegion(site, null)) and, with no
+# `what`, tests the piece found there; every occupied site is looked at only when neither what,
+# at: nor in: is given. Spartan Chess's omnicheck, (all Sites <its kings> if:(is Threatened
+# at:(site))), asked whether any piece of the board was attacked.
+THREAT_AT = '''(game "T" (players {(player N) (player S)})
+ (equipment {(board (square 4))
+   (piece "Rook" Each (move Slide Orthogonal (to if:(is Enemy (who at:(to))) (apply (remove (to))))))
+   (piece "King" Each (move Step (to if:(is Empty (to)))))})
+ (rules (start {(place "Rook1" coord:"A1") (place "King2" coord:"D4") (place "Rook2" coord:"B4")})
+  (play (forEach Piece))
+  (end (if (is Threatened at:(coord "%s")) (result Mover Win)))))'''
+
+
+def test_threatened_at_a_site_tests_the_piece_there_only():
+    s = load(THREAT_AT % "D4").initial_state()
+    _apply(s, "A1-A4")  # the rook attacks B4, whose rook shields the king on D4
+    assert not s.is_over()
+    s = load(THREAT_AT % "B4").initial_state()
+    _apply(s, "A1-A4")
+    assert s.is_over() and s.result().winners == [1]
+
+
+def test_threatened_at_an_empty_site_is_false():
+    s = load(THREAT_AT % "C3").initial_state()
+    _apply(s, "A1-A3")  # the rook could go to C3, but no piece stands there
+    assert not s.is_over()
+
+
+# --- (is Threatened <what> in:<sites>): the piece put on each site in turn ------------------------
+# With `what` and sites, Ludii's IsThreatened sets that piece on each site (in a copy of the
+# position, one site at a time) and asks whether an enemy could move there. The pawn below moves
+# only to take, so an empty site is attacked only once the piece is put on it.
+THREAT_IN = '''(game "T" (players {(player N) (player S)})
+ (equipment {(board (square 4))
+   (piece "Pawn" Each (move Step Orthogonal (to if:(is Enemy (who at:(to))) (apply (remove (to))))))
+   (piece "King" Each (move Step (to if:(is Empty (to)))))})
+ (rules (start {(place "Pawn1" coord:"B3") (place "King1" coord:"A1") (place "King2" coord:"D4")})
+  (play (forEach Piece))
+  (end (if (is Threatened (id "King" P2) in:(sites {%s})) (result Mover Win)))))'''
+
+
+def test_threatened_piece_in_sites_is_put_on_each():
+    s = load(THREAT_IN % '(coord "D1") (coord "C3")').initial_state()
+    _apply(s, "A1-A2")  # the pawn would take a king put on C3 (an empty site)
+    assert s.is_over() and s.result().winners == [1]
+    s = load(THREAT_IN % '(coord "D1") (coord "D2")').initial_state()
+    _apply(s, "A1-A2")  # neither site is next to the pawn
+    assert not s.is_over()
