@@ -60,3 +60,22 @@ def test_threatened_piece_in_sites_is_put_on_each():
     s = load(THREAT_IN % '(coord "D1") (coord "D2")').initial_state()
     _apply(s, "A1-A2")  # neither site is next to the pawn
     assert not s.is_over()
+
+
+# --- tracks sharing a name: every one is the board's -----------------------------------------------
+# Ludii's board keeps every (track ...) it is given; Cylinder Chess names each of its eight rows
+# "E", and (move Slide "E") slides along whichever of them holds the piece. Such a board was
+# refused ('track "E" is declared twice').
+TRACKS = '''(game "T" (players 2)
+ (equipment {(board (square 3) {(track "E" {0..2} loop:True) (track "E" {3..5} loop:True)})
+   (piece "Rook" Each (move Slide "E"))})
+ (rules (start {(place "Rook1" coord:"B1") (place "Rook2" coord:"C2")})
+  (play (forEach Piece))
+  (end (if (no Moves Mover) (result Mover Loss)))))'''
+
+
+def test_tracks_of_one_name_are_each_followed():
+    s = load(TRACKS).initial_state()
+    assert sorted(m.text for m in s.legal_moves()) == ["B1-A1", "B1-C1"]  # round row 1's loop
+    _apply(s, "B1-C1")
+    assert sorted(m.text for m in s.legal_moves()) == ["C2-A2", "C2-B2"]  # row 2's own track
