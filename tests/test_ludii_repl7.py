@@ -79,3 +79,29 @@ def test_tracks_of_one_name_are_each_followed():
     assert sorted(m.text for m in s.legal_moves()) == ["B1-A1", "B1-C1"]  # round row 1's loop
     _apply(s, "B1-C1")
     assert sorted(m.text for m in s.legal_moves()) == ["C2-A2", "C2-B2"]  # row 2's own track
+
+
+# --- the dice are pieces of everybody's count ------------------------------------------------------
+# Ludii's Game.start places each die of a (dice ...) container as a piece ("Die1", ... owned by
+# the dice's owner, Shared by default), so (count Pieces All) counts them: Chaturaji ends when
+# (count Pieces Mover) is (- (count Pieces All) 1), "we remove the dice". A player's count, a
+# kind's or a region's holds no die.
+DICE_COUNT = '''(game "T" (players 2)
+ (equipment {(board (square 3)) (dice d:4 from:2 num:%d)
+   (piece "Disc" Each (move Step (to if:(is Empty (to)))))})
+ (rules (start {(place "Disc1" 0) (place "Disc2" 8)})
+  (play (forEach Piece))
+  (end (if (= %s %d) (result Mover Win)))))'''
+
+
+def _ends(num: int, count: str, value: int) -> bool:
+    s = load(DICE_COUNT % (num, count, value)).initial_state()
+    s.apply(s.legal_moves()[0])
+    return s.is_over()
+
+
+def test_everybodys_count_of_pieces_holds_the_dice():
+    assert _ends(1, "(count Pieces All)", 3) and not _ends(1, "(count Pieces All)", 2)
+    assert _ends(2, "(count Pieces)", 4)
+    assert _ends(2, "(count Pieces Mover)", 1)
+    assert _ends(2, "(count Pieces All in:(sites Board))", 2)
