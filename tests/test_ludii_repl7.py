@@ -105,3 +105,29 @@ def test_everybodys_count_of_pieces_holds_the_dice():
     assert _ends(2, "(count Pieces)", 4)
     assert _ends(2, "(count Pieces Mover)", 1)
     assert _ends(2, "(count Pieces All in:(sites Board))", 2)
+
+
+# --- a threat is looked for with the threatened piece's owner as Prev -------------------------------
+# Ludii's IsThreatened lists the enemy's moves in a TempContext where the enemy moves and the
+# owner of the piece is Prev (setPrev(ownerWhat)). After a promotion played as a second move of
+# the turn ("SameTurn", (is Prev Mover)), the enemy's rules are their ordinary ones there, not the
+# promotion: a pawn promoted to a rook that checks the king ends the game by the end rule.
+PROMOTION_CHECK = '''(game "T" (players {(player N) (player S)})
+ (equipment {(board (square 8))
+   (piece "Rook" Each (move Slide Orthogonal (to if:(is Enemy (who at:(to))) (apply (remove (to))))))
+   (piece "King" Each (move Step (to if:(not (is Friend (who at:(to)))) (apply (remove (to))))))
+   (piece "Pawn" Each (move Step Forward (to if:(is Empty (to)))
+     (then (if (is In (last To) (sites Mover "Promotion")) (moveAgain)))))
+   (regions "Promotion" P1 (sites Top)) (regions "Promotion" P2 (sites Bottom))})
+ (rules (start {(place "King1" coord:"A1") (place "King2" coord:"H8") (place "Pawn1" coord:"E7")})
+  (play (if (is Prev Mover) (move Promote (last To) (piece "Rook") Mover)
+        (do (forEach Piece) ifAfterwards:(not (is Threatened (id "King" Mover))))))
+  (end (if (is Threatened (id "King" Next)) (result Mover Win)))))'''
+
+
+def test_threat_after_a_promotion_of_the_same_turn():
+    s = load(PROMOTION_CHECK).initial_state()
+    _apply(s, "E7-E8")
+    assert not s.is_over() and [m.text for m in s.legal_moves()] == ["Rook1@E8"]
+    _apply(s, "Rook1@E8")  # the rook on E8 attacks the king on H8 along the row
+    assert s.is_over() and s.result().winners == [1]

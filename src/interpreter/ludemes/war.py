@@ -433,16 +433,18 @@ class IsThreatened(Ludeme):
         of = game.owner_of
 
         def attacked(s: State, e: Env, site: int, owner: int) -> bool:
-            saved_mover = s.mover
+            saved_mover, saved_prev = s.mover, s._check_prev
             for enemy in everyone:
                 if game.friends(enemy, owner) or enemy == owner:
                     continue
                 gen = specific if specific is not None else game.phases[s.phase].play
-                s.mover = enemy
+                # Ludii's TempContext: the enemy moves, the owner is Prev (setPrev(ownerWhat)):
+                # a rule asking (is Prev Mover), the "SameTurn" of a promotion, is false there
+                s.mover, s._check_prev = enemy, owner
                 try:
                     moves = gen.reaching(s, e, site)  # only the moves onto the site
                 finally:
-                    s.mover = saved_mover
+                    s.mover, s._check_prev = saved_mover, saved_prev
                 if any(m.to == site for m in moves):
                     return True
             return False
