@@ -166,15 +166,11 @@ class Track(Ludeme):
 
 def build_tracks(tracks: Any, topo: Topology, num_players: int) -> list[LaidTrack]:
     """The tracks (a track ludeme, an array of them or None) laid on a board, in declaration
-    order; the game keeps them as ``game.tracks``."""
+    order; the game keeps them as ``game.tracks``. Several may share a name, as Ludii's board
+    keeps every track: a slide along a name goes along each (Cylinder Chess's rows named "E"),
+    and a rule that takes one track by name takes the first."""
     items = tracks.items if isinstance(tracks, BoundArray) else [tracks] if tracks is not None else []
-    out: list[LaidTrack] = []
-    for item in items:
-        track = item.build(topo, num_players)
-        if any(t.name == track.name and t.owner == track.owner for t in out):
-            raise BindError(f'track "{track.name}" is declared twice', item.span)
-        out.append(track)
-    return out
+    return [item.build(topo, num_players) for item in items]
 
 
 class MancalaBoard(Board):

@@ -599,7 +599,27 @@ class CountPieces(Ludeme):
         if self.role is not None and self.of is not None:
             raise BindError("count Pieces: give a role or of:, not both", self.span)
 
+    def dice_counted(self, game: Any) -> int:
+        """The dice counted as pieces: Ludii places each die of a ``dice`` container as a piece
+        (Game.start's PlaceItem "Die<i>"), owned by the dice's owner (Shared by default), so
+        that everybody's count (no role, or ``All``: every id, Shared's too) holds them, with
+        no kind, region, condition or other kind of site named (Chaturaji's end takes one off
+        for its die)."""
+        if self.piece is not None or self.region is not None or self.condition is not None \
+                or self.of is not None or self.type is not None:
+            return 0
+        if self.role is not None and not (isinstance(self.role, Const) and self.role.name == "All"):
+            return 0
+        return sum(ds.size for ds in game.dice)
+
     def compile(self, c: Compiler):
+        counted = self._compile_count(c)
+        dice = self.dice_counted(c.game)
+        if not dice:
+            return counted
+        return lambda s, e: counted(s, e) + dice
+
+    def _compile_count(self, c: Compiler):
         if self.piece is not None and self.piece.value == "Bag":  # Ludii's: the dominoes not dealt yet
             from .dominoes import dominoes_left
             return dominoes_left(c)
@@ -785,6 +805,8 @@ class CountPieces(Ludeme):
         from ..native.kernels.core import _components_named
         if self.of is not None or self.condition is not None:
             raise NoKernel("(count Pieces of:... if:...)")
+        if self.dice_counted(k.game):
+            raise NoKernel("(count Pieces ...)", "the dice count as pieces")
         if self.region is None and ("hand" in k.layout.arrays or k.layout.hand_sites):
             raise NoKernel("(count Pieces ...)", "pieces in hand count too")
         from .other_sites import no_sited_kernel

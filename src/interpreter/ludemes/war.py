@@ -403,12 +403,24 @@ def _held_off_board(s: State, site: int, ps, wanted, counted: str | None) -> boo
                                for w, n in enumerate(s.arrays[counted]))
 
 
+def _threat_sites(s: State, e: Env, w: int, at: Any, region: Any) -> Sequence[int]:
+    """The sites ``is Threatened`` tests, as Ludii's IntArrayFromRegion: ``at:``, else ``in:``,
+    else where the piece ``w`` is (when given), else every occupied site."""
+    if at is not None:
+        return (at(s, e),)
+    if region is not None:
+        return tuple(region(s, e))
+    if w:
+        return tuple(i for i, x in enumerate(s.what) if x == w)[:1]
+    return [i for i, x in enumerate(s.who) if x]
+
+
 class IsThreatened(Ludeme):
     """A piece could be taken: some enemy of its owner has a move (by the rules of the current
     phase, as if it were their turn) that ends on its site. With a kind of piece
-    (``(id "King" Mover)``) the site is where that piece is, or ``at:`` a site where it would
-    stand (it is put there for the test); without one, any piece on the sites of ``in:`` (every
-    occupied site by default). Threats are not looked for inside the enemy's moves (a move that
+    (``(id "King" Mover)``) the site is where that piece is, or ``at:`` a site (or each site of
+    ``in:``) where it would stand (it is put there for the test); without one, the piece on the
+    site ``at:``, or any piece on the sites of ``in:`` (every occupied site by default). Threats are not looked for inside the enemy's moves (a move that
     would leave the enemy's own king in check still threatens), as in Ludii.
 
     Parameters:
@@ -444,16 +456,18 @@ class IsThreatened(Ludeme):
         of = game.owner_of
 
         def attacked(s: State, e: Env, site: int, owner: int) -> bool:
-            saved_mover = s.mover
+            saved_mover, saved_prev = s.mover, s._check_prev
             for enemy in everyone:
                 if game.friends(enemy, owner) or enemy == owner:
                     continue
                 gen = specific if specific is not None else game.phases[s.phase].play
-                s.mover = enemy
+                # Ludii's TempContext: the enemy moves, the owner is Prev (setPrev(ownerWhat)):
+                # a rule asking (is Prev Mover), the "SameTurn" of a promotion, is false there
+                s.mover, s._check_prev = enemy, owner
                 try:
                     moves = gen.reaching(s, e, site)  # only the moves onto the site
                 finally:
-                    s.mover = saved_mover
+                    s.mover, s._check_prev = saved_mover, saved_prev
                 if any(m.to == site for m in moves):
                     return True
             return False
@@ -461,30 +475,25 @@ class IsThreatened(Ludeme):
         def threatened(s: State, e: Env) -> bool:
             if s.__dict__.get("_threat_test"):
                 return False  # no threats looked for inside a threat test (Ludii's autoFail)
+            w = what(s, e) if what is not None else 0
+            if what is not None and w < 1:
+                return False
             s.__dict__["_threat_test"] = True  # an ad hoc flag of this state (and its copies)
-            mark = s.mark()
             try:
-                if what is not None:
-                    w = what(s, e)
-                    if w < 1:
-                        return False
-                    owner = of[w]
-                    if at is not None:
-                        site = at(s, e)
-                        if site < 0:
-                            return False
-                        if s.what[site] != w:
-                            s.place(site, w)
-                        sites: Sequence[int] = (site,)
-                    elif region is not None:
-                        sites = tuple(region(s, e))
-                    else:
-                        sites = tuple(i for i, x in enumerate(s.what) if x == w)[:1]
-                    return any(attacked(s, e, site, owner) for site in sites)
-                sites = region(s, e) if region is not None else [i for i, x in enumerate(s.who) if x]
-                return any(s.what[site] and attacked(s, e, site, of[s.what[site]]) for site in sites)
+                for site in _threat_sites(s, e, w, at, region):
+                    piece = w or (s.what[site] if site >= 0 else 0)
+                    if site < 0 or not piece:
+                        continue
+                    mark = s.mark()  # each site tested on its own copy (Ludii's TempContext)
+                    try:
+                        if s.what[site] != piece:
+                            s.place(site, piece)  # the piece would stand there
+                        if attacked(s, e, site, of[piece]):
+                            return True
+                    finally:
+                        s.rollback(mark)
+                return False
             finally:
-                s.rollback(mark)
                 s.__dict__["_threat_test"] = False
         return threatened
 
