@@ -856,7 +856,9 @@ def test_generated_effects_in_every_parent_compile_or_are_refused_where_they_sta
                 f"(rules (play {play}) (end (if (is Line 3) (result Mover Win)))))")
         kind = run_case(f"effect case {case} (seed 260701): {play}", lambda: load_and_play(text, random.Random(case)))
         outcomes[kind] = outcomes.get(kind, 0) + 1
-    assert outcomes.get("ok", 0) > 15 and outcomes.get("BindError", 0) > 10, outcomes
+    # an effect where a player chooses is a move of its own (Ludii's effects are moves); one that
+    # cannot be told apart from its twin is refused with a located error, never a crash
+    assert set(outcomes) <= {"ok", "BindError", "LudError"} and outcomes.get("ok", 0) > 40, outcomes
 
 
 def _sample(pattern: str) -> list[Path]:
