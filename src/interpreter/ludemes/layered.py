@@ -24,6 +24,7 @@ from .base import (
     INT,
     INT_FN,
     META_RULE,
+    PIECE_NUMBER,
     PLAYER,
     REGION,
     REGION_FN,
@@ -257,8 +258,8 @@ class CountSitesPlatformBelow(Ludeme):
     type: Any = site_type_param()
     site: Any = Param(SITE_FN, optional=True)
     who: Any = Param(PLAYER, optional=True, named=True)
-    what: Any = Param(INT_FN, optional=True, named=True)
-    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True)
+    what: Any = Param(INT_FN, optional=True, named=True, range=PIECE_NUMBER)
+    whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECE_NUMBER)
 
     def validate(self) -> None:
         from ..errors import BindError
