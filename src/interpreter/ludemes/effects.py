@@ -1208,7 +1208,8 @@ def _site_guard(effect: Any) -> tuple[Any, Any] | None:
 class ForEachSite(_Effect):
     """Apply an effect at every site of a region (``(site)`` and ``(to)`` are the site visited); as moves,
     the moves of every site, together. As Ludii's, a condition of each site's effect (``(if C E)``,
-    ``(apply if:C E)``) is tested at every site first, on the position before any acts.
+    ``(apply if:C E)``) is tested at every site first, on the position before any acts; so are
+    the branches of ``(if C E1 E2)``, and the moves a placement there makes (its piece, its sites).
 
     Parameters:
         region: the sites visited
@@ -1253,10 +1254,13 @@ class ForEachSite(_Effect):
         return FnGen(gen)
 
     def compile_effect(self, c: Compiler):
+        from .logic import _is_planned
         region = c.region(self.region)
-        if getattr(self.effect, "plan_effect", None) is not None:
-            return self._planned(c, region)
         guard = _site_guard(self.effect)
+        if getattr(self.effect, "plan_effect", None) is not None or (guard is None and _is_planned(self.effect)):
+            # (if C E1 E2) too: as Ludii, every site's moves are generated on the position
+            # before any acts (Bide's push reads (who at:(site)) before the pieces move)
+            return self._planned(c, region)
         if guard is not None:
             # (forEach Site R (if C E)) or (apply if:C E): as in Ludii, which works out the moves
             # of every site before applying them, the condition is tested at every site first, on
@@ -1339,6 +1343,9 @@ class ForEachSite(_Effect):
         rule = self.effect
         x = k.temp("x")
         guard = _site_guard(rule)
+        from .logic import _is_if_effect
+        if guard is None and _is_if_effect(rule):
+            raise NoKernel("(forEach Site R (if C E1 E2))", "every site's branch chosen before any acts")
         if guard is not None:
             # (forEach Site R (if C E)): C at every site first, on the position before any E
             chosen, count = k.scratch(k.n), k.temp("c")

@@ -387,8 +387,29 @@ def _plan(c: Compiler, item: Any):
                 return yes(s, e)
             return no(s, e) if no is not None else None
         return plan
+    if isinstance(item, Ludeme) and item.kind == MOVES and not hasattr(item, "compile_effect"):
+        return _plan_moves(c, item)
     effect = c.effect(item)
     return lambda s, e: effect
+
+
+def _plan_moves(c: Compiler, item: Ludeme):
+    """Moves used as an effect (``(add (piece (who at:(site))) (to ...))``), planned: as Ludii
+    evaluates them, their moves are generated in the position given (the piece, the sites read
+    there), then acted in order where the plan runs (``Moves.eval`` before ``Move.apply``)."""
+    from ..engine import turns
+    gen = c.moves_tested(item)
+
+    def plan(s, e):
+        found = list(gen.moves(s, e))
+        if not found:
+            return None
+
+        def run(s2, e2):
+            for m in found:
+                turns.act(s2, m, as_last=False, outer=e2)
+        return run
+    return plan
 
 
 class And(_Combine):

@@ -1923,9 +1923,8 @@ class Do(Ludeme):
         return run
 
     def _compile_next(self, c: Compiler) -> MoveGen:
-        if not hasattr(self.moves, "compile_effect"):
-            raise BindError("(do ... next:...) takes an effect first (what happens before the moves "
-                            "of next:), not a decision", self.moves.span)
+        # Ludii's prior is any moves: all of them are applied (Do.generateAndApplyPreMoves),
+        # a decision's as much as an effect's (Bide's (do (add ...) next:(move Pass)))
         prior = _before_reboot(self.moves, c.effect(self.moves))
         nxt = c.moves(self.next)
         first = c.rule(before=prior)  # each move does the prior effect again, before its own

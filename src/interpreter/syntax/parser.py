@@ -95,7 +95,7 @@ def parse(text: str, file: str = "<text>", broken: frozenset[tuple[int, int]] = 
     if len(text) > MAX_TEXT:
         raise LudSyntaxError(f"description too large ({len(text)} characters, at most {MAX_TEXT})",
                              Span(file, 1, 1))
-    comments = _check_brackets(text, file)
+    comments, stray = _check_brackets(text, file)
     tokens = len(_WORDS.findall(text))
     if tokens > MAX_TOKENS:
         raise LudSyntaxError(f"description too large ({tokens} words, numbers and brackets, at most "
@@ -108,7 +108,8 @@ def parse(text: str, file: str = "<text>", broken: frozenset[tuple[int, int]] = 
             _BUILDER.chains = {}
             _BUILDER.broken = broken
             try:
-                forms = cast("list[Node]", _lark().parse(text, start="start"))  # the builder's nodes
+                read = _spaced(text, stray) if stray else text
+                forms = cast("list[Node]", _lark().parse(read, start="start"))  # the builder's nodes
             finally:
                 _BUILDER.chains = {}
                 _BUILDER.broken = frozenset()
@@ -305,12 +306,26 @@ _OPEN = {"(": ")", "{": "}"}
 _CLOSE = {")": "(", "}": "{"}
 
 
-def _check_brackets(text: str, file: str) -> list[Comment]:
+_TRAILING = re.compile(r"(?:\s|//[^\n]*|[)}])*")
+
+
+def _spaced(text: str, offsets: list[int]) -> str:
+    """``text`` with the characters at ``offsets`` made spaces (the positions stay)."""
+    chars = list(text)
+    for at in offsets:
+        chars[at] = " "
+    return "".join(chars)
+
+
+def _check_brackets(text: str, file: str) -> tuple[list[Comment], list[int]]:
     """Find unbalanced brackets and unterminated strings first: Lark's own message for them is
     far from the cause, and deep nesting must be refused before recursion. Returns the comments
-    (which the grammar ignores), found by the same scan."""
+    (which the grammar ignores), found by the same scan, and the offsets of closing brackets
+    left over after the last form (Ludii's tokeniser reads the forms and skips them: one of its
+    files ends its metadata with one bracket too many)."""
     stack: list[tuple[str, int]] = []
     comments: list[Comment] = []
+    stray: list[int] = []
     found: list[_Lines] = []
 
     def where(offset: int) -> tuple[int, int]:
@@ -335,6 +350,9 @@ def _check_brackets(text: str, file: str) -> list[Comment]:
                 line, col = where(m.start())
                 raise LudSyntaxError(f"brackets nested more than {MAX_DEPTH} deep", Span(file, line, col))
         elif not stack:
+            if stray or _TRAILING.fullmatch(text, m.end()):
+                stray.append(m.start())  # only closers and comments follow: Ludii skips it
+                continue
             line, col = where(m.start())
             raise LudSyntaxError(f"unexpected '{kind}' with no matching '{_CLOSE[kind]}'",
                                  Span(file, line, col, line, col + 1),
@@ -354,7 +372,7 @@ def _check_brackets(text: str, file: str) -> list[Comment]:
         oline, ocol = where(start)
         raise LudSyntaxError(f"'{opener}' is never closed", Span(file, oline, ocol, oline, ocol + 1),
                              hint=f"add the missing '{_OPEN[opener]}'")
-    return comments
+    return comments, stray
 
 
 _EXPECT_NAMES = {
