@@ -144,3 +144,23 @@ def test_the_compiled_tier_agrees_on_a_3d_pyramids_lines():
         assert native is not None
         for seed in range(6):
             assert compare_game(game, native, seed) is None
+
+
+# --- a hand's site by its number ---------------------------------------------------------------
+# Ludii numbers the sites of the containers after the board's: (hand Shared size:3) after a
+# pyramid of 30 points has sites 30, 31 and 32, and a rule may name them so (Spaniel's
+# (move (from 30) ...)); ours refused a site number past the board's.
+SHARED_SITES = '''(game "H" (players 2)
+ (equipment {(board (square 4 pyramidal:True) use:Vertex) (piece "Ball" Each) (hand Shared size:3)})
+ (rules (start {(place "Ball1" 30 count:4) (place "Ball2" 32 count:4)})
+  (play (if (is Mover P1) (move (from 30) (to (sites Empty) if:(is Flat)))
+            (move (from 32) (to (sites Empty) if:(is Flat)))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_rule_names_a_hands_site_by_its_number():
+    s = load(SHARED_SITES).initial_state()
+    moves = s.legal_moves()
+    assert len(moves) == 16 and {m.frm for m in moves} == {30}
+    s.apply(moves[0])
+    assert {m.frm for m in s.legal_moves()} == {32}
