@@ -164,3 +164,30 @@ def test_a_rule_names_a_hands_site_by_its_number():
     assert len(moves) == 16 and {m.frm for m in moves} == {30}
     s.apply(moves[0])
     assert {m.frm for m in s.legal_moves()} == {32}
+
+
+# --- (is Line ... isVisible:True) on a pyramid: a ball covered along an edge --------------------
+# Ludii's IsLine, isVisible:True: walking a radial, each site gathers the occupied sites one step
+# Upward from it; a site whose gathered sites share two or more with those of the last site
+# counted is hidden (the two balls above their common edge cover it) and ends the line. The
+# pivot's own are not kept: the first site of each radial is always seen. Ours only knew the
+# sites Ludii hard-codes (8, 10, 14, 18, 20 covered by the next one).
+VISIBLE = '''(game "V" (players 2)
+ (equipment {(board (square 3 pyramidal:True) use:Vertex) (piece "Ball" Each)})
+ (rules (start {(place "Ball1" {%s}) (place "Ball2" {%s})})
+  (play (move Add (to (sites {%d}))))
+  (end (if (is Line 3 isVisible:True) (result Mover Win)))))'''
+
+
+@pytest.mark.parametrize("own, covering, pivot, line", [
+    ("6 12", "0", 1, True),  # nothing above B1-C3-C5 (sites 1, 6, 12)
+    ("6 12", "9", 1, True),  # one ball above the edge of 6 and 12: still seen
+    ("6 12", "9 10", 1, False),  # both balls above that edge: 12 is hidden
+    ("1 6", "3 4", 12, False),  # walking down from 12: 1 is hidden under 3 and 4
+    ("1 6", "9 10", 12, True),  # the balls above the pivot's edge are not kept
+    ("1 12", "3 4 9 10", 6, True),  # from the middle each radial's first site is seen
+])
+def test_a_line_is_visible_unless_covered_along_an_edge(own, covering, pivot, line):
+    s = load(VISIBLE % (own, covering, pivot)).initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.is_over() is line
