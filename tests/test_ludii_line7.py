@@ -67,7 +67,9 @@ PYRAMID = '''(game "T" (players 2)
 
 
 def test_count_rows_and_columns_of_a_pyramid_are_the_grounds():
-    s = load(PYRAMID % "(and (= (count Rows) 4) (= (count Columns) 4))").initial_state()
+    # a game that reads (layer of:...) is 3D in Ludii (GameType.ThreeDimensions): only then are
+    # the rows the ground's (test_ludii_stack7 has the board's own rows without it)
+    s = load(PYRAMID % "(and (= (count Rows) (+ 4 (layer of:0))) (= (count Columns) 4))").initial_state()
     _play(s, s.legal_moves()[0].text)
     assert s.is_over() and s.result().winners == [1]
 

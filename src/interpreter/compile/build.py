@@ -53,6 +53,8 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     num = player_count(bound)
     equipment = bound.equipment
     topology = equipment.board.topology(Compiler(None).static_int)
+    if any(getattr(lud, "three_dimensions", False) for lud in bound.walk()):
+        topology = topology.with_ground_lines()  # Ludii's GameType.ThreeDimensions flag
     facings = player_facings(bound, num)
     components, declared_by = _components(equipment.pieces, num, facings)
     if len(components) == 1 and not any(lud.name == "satisfy" for lud in bound.walk()):

@@ -209,14 +209,14 @@ class Compiler:
         """A site (a label, a number or an int expression) as a function giving -1 when off the board."""
         if isinstance(value, Str):
             return const_fn(self.label(value))
-        if isinstance(value, Int) and not 0 <= value.value < self.topo.n:
+        # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
+        n = self.topo.n + len(self.game_or_none.arrays.get("hand_sites", ())) if self.game_or_none is not None else self.topo.n
+        if isinstance(value, Int) and not 0 <= value.value < n:  # a hand's site by its number too, as Ludii's
             raise self.error(f"site {value.value} is not on this board (sites are numbered 0 to "
-                             f"{self.topo.n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
+                             f"{n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
         fn = self.int(value)
         if constant(fn) is not None or getattr(value, "env_field", None) in _ON_BOARD:
             return fn
-        # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
-        n = self.topo.n + len(self.game_or_none.arrays.get("hand_sites", ())) if self.game_or_none is not None else self.topo.n
 
         def checked(s: State, e: Env) -> int:
             # a computed site, or (last To) before any move: -1 (no site) when off the board

@@ -82,6 +82,9 @@ class Topology:
     steps_all: Mapping[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     elements: Elements | None = None  # the board's vertices, edges and cells (see .elements)
     layers: tuple[int, ...] = ()  # Ludii's layer of each site on a board of layers (empty: all 0)
+    # the sites of each row and column where they are not the sites of that index (a board of
+    # layers in a game that is 3D, see with_ground_lines): "rows"/"columns" -> index -> sites
+    members: Mapping[str, Mapping[int, tuple[int, ...]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.n = len(self.labels)
@@ -114,13 +117,48 @@ class Topology:
         return self.layers[site] if self.layers else 0
 
     def count_lines(self, table: str) -> int:
-        """Ludii's number of rows (``table`` "rows") or columns ("columns"): on a board of
-        layers (a pyramid) only the ground's are lines (``Topology.computeRows``: the sites of
-        other layers join the ground's rows they stand above, they make none of their own)."""
-        index = getattr(self, table)
-        if self.layers and len(set(self.layers)) > 1:
-            return len({index[s] for s in range(self.n) if self.layers[s] == 0})
-        return len(set(index))
+        """Ludii's number of rows (``table`` "rows") or columns ("columns"): one per index,
+        or, on a board of layers in a 3D game (:meth:`with_ground_lines`), the ground's."""
+        return len(self.line_sites(table))
+
+    def line_sites(self, table: str) -> Mapping[int, tuple[int, ...]]:
+        """The sites of each row (``table`` "rows") or column ("columns"), by index: Ludii's
+        ``Topology.rows(type)``, the sites of that index (but see :meth:`with_ground_lines`)."""
+        members = self.members.get(table)
+        if members is not None:
+            return members
+        by_index: dict[int, tuple[int, ...]] = {}
+        for site, k in enumerate(getattr(self, table)):
+            by_index[k] = by_index.get(k, ()) + (site,)
+        return by_index
+
+    def line_of(self, table: str) -> list[int]:
+        """The row (or column) whose sites each site is among (-1: none, see
+        :meth:`with_ground_lines`)."""
+        line = [-1] * self.n
+        for k, sites in self.line_sites(table).items():
+            for site in sites:
+                line[site] = k
+        return line
+
+    def with_ground_lines(self) -> Topology:
+        """The board as Ludii measures it in a 3D game (its ``GameType.ThreeDimensions`` flag,
+        which ``(layer of:...)`` raises): ``Topology.computeRows`` and ``computeColumns`` then
+        make a row for each y (a column for each x) of the ground's sites, bottom (left) first,
+        and put in it every site of any layer at that y (x) within 0.001, each taking that row
+        (column) as its own; a site of another layer that stands over no ground row (the odd
+        layers of a square pyramid, between the ground's rows) is in no row and keeps the row
+        the board's clustering gave it (Ludii's ``situation().rcl()``). Labels stay the
+        clustered ones (``A1/0``, ``B2/1``...). Unchanged on a board of one layer."""
+        if not self.layers or len(set(self.layers)) < 2:
+            return self
+        rows, row_sites = _ground_lines([p[1] for p in self.positions], self.layers, self.rows)
+        columns, column_sites = _ground_lines([p[0] for p in self.positions], self.layers, self.columns)
+        return Topology(list(self.labels), self.positions, rows, columns, self.step, self.neighbours,
+                        self.rays, self.relation_directions, self.opposite, self.tiling, self.use,
+                        self.perimeter, self.shapes, self.lines, dict(self.regions), self.radials,
+                        self.steps_all, self.elements, self.layers,
+                        {"rows": row_sites, "columns": column_sites})
 
     @property
     def is_row(self) -> bool:
@@ -324,7 +362,28 @@ class Topology:
         return Topology(list(labels), self.positions, self.rows, self.columns, self.step,
                         self.neighbours, self.rays, self.relation_directions, self.opposite,
                         self.tiling, self.use, self.perimeter, self.shapes, self.lines,
-                        dict(self.regions), self.radials, self.steps_all, self.elements, self.layers)
+                        dict(self.regions), self.radials, self.steps_all, self.elements, self.layers,
+                        self.members)
+
+
+def _ground_lines(values: Sequence[float], layers: Sequence[int], clustered: Sequence[int]
+                  ) -> tuple[list[int], dict[int, tuple[int, ...]]]:
+    """Ludii's ``Topology.computeRows`` (``values`` the y of each site) or ``computeColumns``
+    (the x) on a 3D board: the distinct values of the ground's sites, in ascending order, each a
+    line of every site at that value within 0.001; the line of each site (the ``clustered`` one
+    for a site on none) and the sites of each line."""
+    centres: list[float] = []
+    for v, layer in zip(values, layers):
+        if layer == 0 and not any(abs(v - c) < 0.001 for c in centres):
+            centres.append(v)
+    centres.sort()
+    index = list(clustered)
+    members: dict[int, tuple[int, ...]] = {}
+    for i, c in enumerate(centres):
+        members[i] = tuple(site for site, v in enumerate(values) if abs(v - c) < 0.001)
+        for site in members[i]:
+            index[site] = i
+    return index, members
 
 
 

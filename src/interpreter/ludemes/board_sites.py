@@ -214,11 +214,7 @@ class _SitesIndex(Ludeme):
         check_type(self, c)
         if self.index is None:  # as Ludii: no index, no sites
             return const_fn(())
-        values = getattr(c.topo, self.table)
-        by_index: dict[int, tuple[int, ...]] = {}
-        for site, k in enumerate(values):
-            by_index.setdefault(k, ())
-            by_index[k] += (site,)
+        by_index = c.topo.line_sites(self.table)
         index = value_fn(c, self.index)
         k = constant(index)
         if k is not None:

@@ -86,6 +86,8 @@ class _Line:
         self.top = _flag(c, line.top, False)
         self.how_much = c.int(line.through_how_much) if line.through_how_much is not None else (lambda s, e: 1)
         self.visible = _flag(c, line.is_visible, False)
+        from ..engine.groups import upward_steps
+        self.upward = upward_steps(c.topo) if line.is_visible is not None else ()
         self.opposites = _flag(c, line.use_opposites, True)
 
     def kinds(self, s: State, e: Env, at: int) -> set[int]:
@@ -250,6 +252,7 @@ class _Walk:
     def __init__(self, line: _Line, s: State, frame: Env, kinds: set[int], seen: list[int], hide: bool):
         self.s, self.frame, self.kinds, self.seen, self.hide = s, frame, kinds, seen, hide
         self.cond = line.cond
+        self.upward = line.upward
         self.size = line.length(s, frame)
         self.strict = line.exact(s, frame)
         self.gaps = not line.contiguous(s, frame)
@@ -261,13 +264,23 @@ class _Walk:
         return count == self.size and self.need <= len(self.seen)
 
     def run(self, sites: tuple[int, ...], count: int) -> tuple[int, bool]:
-        """Count along one radial from ``count``: (the count, whether a line was met on the way)."""
+        """Count along one radial from ``count``: (the count, whether a line was met on the way).
+        With isVisible:True, as Ludii's IsLine: a site is hidden when the occupied sites one step
+        up from it and from the last site counted (the pivot's not kept: none for the first
+        site of a radial) have two or more in common, the ball covered along their edge."""
         s, frame, what = self.s, self.frame, self.s.what
+        last: list[int] = []  # Ludii's locnUpwards: occupied sites above the last site counted
+        above: list[int] = []  # its indexUpwards: those above the sites met since
         for x in sites:
             frame.to = x
-            if self.hide and _hidden(s, x):
-                break
-            if what[x] in self.kinds and (self.cond is None or self.cond(s, frame)):
+            visible = True
+            if self.hide:
+                if _hidden(s, x):
+                    break
+                above.extend(y for y in self.upward[x] if what[y])
+                visible = sum(1 for y in last if y in above) < 2
+            if visible and what[x] in self.kinds and (self.cond is None or self.cond(s, frame)):
+                last, above = above, []
                 count += 1
                 if what[x] not in self.seen:
                     self.seen.append(what[x])

@@ -521,8 +521,9 @@ class IsLine(Ludeme):
         by_level: True: in a stacking game, lines in stacks and along levels
         top: True: in a stacking game, only the top piece of each stack counts
         through_how_much: the least number of different kinds of piece in the line
-        is_visible: True: Ludii's test that a line is seen from above on its 3D boards (the
-            boards here have no levels: only the sites Ludii hard-codes are ever covered)
+        is_visible: True: Ludii's test that a line is seen from above on its 3D boards: a site
+            is hidden when it and the last site counted have two occupied sites above in
+            common (and the sites Ludii hard-codes, covered by the next site)
         use_opposites: False: a line runs from the site one way only
 
     Examples:

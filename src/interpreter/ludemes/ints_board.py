@@ -5,8 +5,9 @@ by the pieces' rotations.
 - ``(phase of:x)``: the phase of an element, Ludii's colouring of the board's elements so that
   no two neighbours share one (the same colouring as ``(sites Phase n)``); an overload of the
   name ``phase`` beside a game's phases, chosen by its ``of:``.
-- ``(layer of:x)``: the layer of an element on a board of several layers; the boards here are
-  flat (one layer, 0).
+- ``(layer of:x)``: the layer of an element on a board of several layers (0 on a flat one); as
+  Ludii's, it makes the game 3D, whose rows and columns are then the ground's
+  (``Topology.with_ground_lines``).
 - ``(rotation at:x)``: the rotation of the piece on a site (:mod:`.rotations`): 0 until a rule
   turns it.
 - ``(edge a b)``: the edge joining two vertices; ``(last Between)``: the sites the last move
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..engine.env import Env
     from ..engine.state import State
+    from ..native.emit import Emitter
 
 OFF = -1  # Ludii's Constants.OFF
 PHASES = 6  # Ludii's regions Phase0 .. Phase5
@@ -93,6 +95,9 @@ class Layer(Ludeme):
     name = "layer"
     kind = INT
     concepts = ()
+    # Ludii's Layer raises the game's ThreeDimensions flag: its board's rows and columns are
+    # then the ground's (Topology.with_ground_lines)
+    three_dimensions = True
     of: Any = Param(INT_FN, named=True, range=SITE_NUMBER)
     type: Any = site_type_param()
 
@@ -104,6 +109,18 @@ class Layer(Ludeme):
         if layers:
             return lambda s, e: layers[x] if 0 <= (x := of(s, e)) < size else OFF
         return lambda s, e: 0 if 0 <= of(s, e) < size else OFF
+
+    def kernel_int(self, k: Emitter) -> str:
+        import numpy as np
+
+        from ..native.emit import NoKernel
+        from ..native.kernels.core import _value
+        if kind_of_site(self.type, k.topo.use) != k.topo.use:
+            raise NoKernel("(layer ...) of another kind of site than the board's")
+        layers = np.array(k.topo.layers or [0] * k.topo.n, dtype=np.int64)
+        table, x = k.table(layers), k.temp("x")
+        k.line(f"{x} = {_value(k, self.of)}")
+        return f"({table}[{x}] if 0 <= {x} < {k.topo.n} else {OFF})"
 
 
 class Rotation(Ludeme):

@@ -317,16 +317,10 @@ class NoPieces(Ludeme):
 
         def none(s: State, e: Env) -> bool:
             ps = players(s, e)
-            who, what = s.who, s.what
-            n = len(who)
-            sites = region(s, e) if region is not None else range(n)
+            sites = region(s, e) if region is not None else range(len(s.who))
             wanted = kinds(s, e) if kinds is not None else None
-            for site in sites:
-                if site >= n:
-                    if _held_off_board(s, site, ps, wanted, counted):
-                        return False
-                elif who[site] in ps and what[site] and (wanted is None or what[site] in wanted):
-                    return False
+            if any(_held_at(s, site, ps, wanted, counted, stacking) for site in sites):
+                return False
             return not (supply and in_hand(s, ps, wanted))
         return none
 
@@ -382,6 +376,22 @@ class NoPieces(Ludeme):
             with k.region(self.region, hands=True).loop(k, x):
                 body()
         return none
+
+
+def _held_at(s: State, site: int, ps, wanted, counted: str | None, stacking: bool) -> bool:
+    """Whether one of the players ``ps`` has a piece (of the kinds ``wanted``, any when None) on
+    ``site``: in a stacking game at any level of its stack (Ludii's NoPieces looks at every
+    level: a piece buried under an enemy's is still one its owner has), else the site's piece
+    (on a site after the board's, see :func:`_held_off_board`)."""
+    from ..engine import stacks
+    n = len(s.who)
+    if stacking and (site < n or counted is None):
+        owner_of = s.game.owner_of
+        return any(owner_of[p[0]] in ps and (wanted is None or p[0] in wanted) for p in stacks.levels(s, site))
+    if site >= n:
+        return _held_off_board(s, site, ps, wanted, counted)
+    what = s.what[site]
+    return bool(what) and s.who[site] in ps and (wanted is None or what in wanted)
 
 
 def _held_off_board(s: State, site: int, ps, wanted, counted: str | None) -> bool:

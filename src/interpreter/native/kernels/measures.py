@@ -79,13 +79,13 @@ def _index(self: Any, k: Emitter) -> str:
 
 def _sites_index(self: Any, k: Emitter) -> Region:
     _same_type(self, k)
-    values = list(getattr(k.topo, self.table))
+    values = k.topo.line_of(self.table)  # the line whose sites each site is among (-1: none)
     fixed = k.static_int(self.index)
     if fixed is not None:
-        return Listed(tuple(s for s, v in enumerate(values) if v == fixed))
+        return Listed(tuple(k.topo.line_sites(self.table).get(fixed, ())))
     table = k.table(np.array(values, dtype=np.int64))
     index = _fixed(k, _value(k, self.index), "v")
-    return Everywhere(lambda x: f"{table}[{x}] == {index}")
+    return Everywhere(lambda x: f"{table}[{x}] == {index} and {index} >= 0")  # -1: on no line
 
 
 def _sites_outer(self: board_sites.SitesOuter, k: Emitter) -> Region:
