@@ -346,7 +346,8 @@ def test_missing_close_paren():
 
 
 def test_extra_close_paren():
-    err = error("(players 2))\n")
+    # (one left over after the last form is skipped, as Ludii's reader does: test_ludii_line8)
+    err = error("(players 2)) (mode Alternating)\n")
     assert at(err) == (1, 12)
     assert "')'" in err.message and "no matching" in err.message
 
