@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, overload
 from ..engine import turns
 from ..engine.env import Env
 from ..engine.game import Consequence
+from ..engine.handsites import slot_player
 from ..engine.movegen import ByMover, Choice, FnGen, MoveGen
 from ..engine.values import APPLICATION_CONSTANTS, INFINITY, Fn, const_fn, constant
 from ..errors import BindError
@@ -209,14 +210,20 @@ class Compiler:
         """A site (a label, a number or an int expression) as a function giving -1 when off the board."""
         if isinstance(value, Str):
             return const_fn(self.label(value))
-        if isinstance(value, Int) and not 0 <= value.value < self.topo.n:
+        game = self.game_or_none
+        hands = len(game.arrays.get("hand_sites", ())) if game is not None else 0
+        if isinstance(value, Int) and not 0 <= value.value < self.topo.n + hands:
+            if game is not None and slot_player(game.arrays, game.num_players, value.value - self.topo.n):
+                raise self.error(f"site {value.value} is a hand's: reading a hand by its site number is "
+                                 "not supported yet", value, hint="name it (handSite P1)")
+            # a number past the board's sites is a site of Ludii's hands of sites, which follow the board's
             raise self.error(f"site {value.value} is not on this board (sites are numbered 0 to "
                              f"{self.topo.n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
         fn = self.int(value)
         if constant(fn) is not None or getattr(value, "env_field", None) in _ON_BOARD:
             return fn
         # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
-        n = self.topo.n + len(self.game_or_none.arrays.get("hand_sites", ())) if self.game_or_none is not None else self.topo.n
+        n = self.topo.n + hands
 
         def checked(s: State, e: Env) -> int:
             # a computed site, or (last To) before any move: -1 (no site) when off the board
