@@ -133,3 +133,20 @@ def test_a_literal_site_past_every_container_is_a_located_error():
 def test_a_literal_site_of_a_counted_hand_is_a_located_error_not_a_crash():
     with pytest.raises(LudError, match="not supported yet"):
         load(HANDS.replace("#HAND", "hand Each").replace("#SITE", "4"))
+
+
+# --- SubGrids: Ludii's k x k blocks of k x k sites (Sudoku X, Anti-Knight Sudoku) -----------------
+BLOCKS = """
+(game "B" (players 1)
+  (equipment {(board (square 4) (values Cell (range 1 4))) (regions {SubGrids})})
+  (rules (play (satisfy (all Different))) (end (if (is Solved) (result P1 Win)))))
+"""
+
+
+def test_sub_grids_are_the_blocks_of_the_board():
+    s = load(BLOCKS).initial_state()
+    assert len(s.legal_moves()) == 16 * 4 * 2  # every site is in a block
+    play(s, "A1=1")
+    legal = words(s)
+    assert "B2=1" not in legal and "A2=1" not in legal  # A1's block: A1 B1 A2 B2
+    assert "C1=1" in legal and "A3=1" in legal  # other blocks, and no row or column region

@@ -12,6 +12,7 @@ after it) or toggles one value of a site (``A1^5``). The constraints read resolv
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
@@ -87,8 +88,8 @@ class ValuesSites(Ludeme):
 
 def static_region_lists(kind: str, topo: Any) -> list[tuple[int, ...]]:
     """The site lists of one of Ludii's static region types on this board: each row, each
-    column, the two long diagonals, or all the sites (the types without a meaning here give
-    none)."""
+    column, each sub-grid (a Sudoku's 3 x 3 blocks), the two long diagonals, or all the sites
+    (the types without a meaning here give none)."""
     n = topo.n
     if kind == "AllSites":
         return [tuple(range(n))]
@@ -98,6 +99,11 @@ def static_region_lists(kind: str, topo: Any) -> list[tuple[int, ...]]:
         for site in range(n):
             out.setdefault(index[site], []).append(site)
         return [tuple(sites) for _, sites in sorted(out.items())]
+    if kind == "SubGrids":  # Ludii's: k x k blocks of k x k sites, k the 4th root of the sites' number
+        k = int(math.sqrt(math.sqrt(n)))
+        rows, cols = topo.rows, topo.columns
+        return [tuple(x for x in range(n) if r * k <= rows[x] < (r + 1) * k and q * k <= cols[x] < (q + 1) * k)
+                for r in range(k) for q in range(k)]
     if kind == "Diagonals":
         rows, cols = topo.rows, topo.columns
         size = len(set(rows))
