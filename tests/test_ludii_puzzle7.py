@@ -150,3 +150,19 @@ def test_sub_grids_are_the_blocks_of_the_board():
     legal = words(s)
     assert "B2=1" not in legal and "A2=1" not in legal  # A1's block: A1 B1 A2 B2
     assert "C1=1" in legal and "A3=1" in legal  # other blocks, and no row or column region
+
+
+# --- a setting is offered only when every constraint holds after it, elsewhere too ----------------
+CLASH = """
+(game "C" (players 1)
+  (equipment {(board (square 2) (values Cell (range 1 2))) (regions {0 1}) (regions {2 3})})
+  (rules (start (set {{0 1} {1 1}})) (play (satisfy (all Different)))
+         (end (if (is Solved) (result P1 Win)))))
+"""
+
+
+def test_a_setting_elsewhere_is_refused_while_another_region_clashes():
+    s = load(CLASH).initial_state()
+    sets = {w for w in words(s) if "=" in w}
+    # A1 and B1 both hold 1: only a setting that ends the clash keeps every region different
+    assert sets == {"A1=2", "B1=2"}
