@@ -166,3 +166,19 @@ def test_a_setting_elsewhere_is_refused_while_another_region_clashes():
     sets = {w for w in words(s) if "=" in w}
     # A1 and B1 both hold 1: only a setting that ends the clash keeps every region different
     assert sets == {"A1=2", "B1=2"}
+
+
+# --- (what at:) in a deduction puzzle: the value of a resolved site, else 0 (Sudoku Mine) ---------
+WHAT = """
+(game "W" (players 1)
+  (equipment {(board (square 2) (values Cell (range 0 2))) (regions {Rows})})
+  (rules (play (satisfy {(all Different except:0) (= (what at:0) 0)}))
+         (end (if (is Solved) (result P1 Win)))))
+"""
+
+
+def test_what_reads_a_puzzle_value_once_the_site_is_resolved():
+    s = load(WHAT).initial_state()
+    sets = {w for w in words(s) if "=" in w}
+    assert {"A1=1", "A1=2"} & sets == set()  # A1 must stay 0
+    assert {"A1=0", "B1=1", "B1=2", "A2=2"} <= sets  # unresolved A1 reads 0: the others are free
