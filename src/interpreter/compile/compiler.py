@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, overload
 from ..engine import turns
 from ..engine.env import Env
 from ..engine.game import Consequence
+from ..engine.handsites import slot_player
 from ..engine.movegen import ByMover, Choice, FnGen, MoveGen
 from ..engine.values import APPLICATION_CONSTANTS, INFINITY, Fn, const_fn, constant
 from ..errors import BindError
@@ -209,9 +210,13 @@ class Compiler:
         """A site (a label, a number or an int expression) as a function giving -1 when off the board."""
         if isinstance(value, Str):
             return const_fn(self.label(value))
+        game = self.game_or_none
         # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
-        n = self.topo.n + len(self.game_or_none.arrays.get("hand_sites", ())) if self.game_or_none is not None else self.topo.n
+        n = self.topo.n + (len(game.arrays.get("hand_sites", ())) if game is not None else 0)
         if isinstance(value, Int) and not 0 <= value.value < n:  # a hand's site by its number too, as Ludii's
+            if game is not None and slot_player(game.arrays, game.num_players, value.value - self.topo.n):
+                raise self.error(f"site {value.value} is a hand's: reading a hand by its site number is "
+                                 "not supported yet", value, hint="name it (handSite P1)")
             raise self.error(f"site {value.value} is not on this board (sites are numbered 0 to "
                              f"{n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
         fn = self.int(value)

@@ -556,7 +556,8 @@ class MapEntry(Ludeme):
     """The value a map gives for a key (a number or a player: ``Mover``, ``(mover)``, ``P1``);
     as Ludii's ``MapEntry``, the key itself when the map has no entry for it (a snake or a
     ladder on some sites, the others mapped to themselves). Without a name, the first of the
-    game's maps, in their order, that has the key.
+    game's maps, in their order, that has the key; with a name that no map has, no map (the key
+    itself, as Ludii).
 
     Parameters:
         title: the name of the map read (the game's first map when left out)
@@ -574,19 +575,16 @@ class MapEntry(Ludeme):
 
     def compile(self, c: Compiler):
         maps = c.game.maps
-        if not maps:
-            raise BindError("(mapEntry ...) but the game has no (map ...)", self.span)
-        if self.title is not None:
-            if self.title.value not in maps:
-                raise BindError(f'no map named "{self.title.value}"', self.title.span,
-                                hint="maps: " + ", ".join(f'"{k}"' for k in maps if k))
-            tables = [maps[self.title.value]]
+        if self.title is not None:  # as Ludii, a name no map has (Shogi Puzzle's "Where") finds no entry
+            tables = [maps[self.title.value]] if self.title.value in maps else []
         else:  # every map, the first with the key giving its value
             tables = list(maps.values())
         if isinstance(self.key, Const):
             key = c.player(self.key)
         else:
             key = c.int(self.key)
+        if not tables:  # no entry: the key itself
+            return key
         if len(tables) == 1:
             (table,) = tables
             get = table.get

@@ -119,7 +119,8 @@ class What(Ludeme):
     """The number of the piece on a site (0 when empty), on the board or in a hand: the same
     number as ``(id "Name" P1)``. In a stacking game, as in Ludii, the piece at the level given,
     and at level 0 (the bottom of the stack) when none is given; level -1 is the top. With
-    another kind of site than the board's, the piece on that element (:mod:`.other_sites`).
+    another kind of site than the board's, the piece on that element (:mod:`.other_sites`). In a
+    deduction puzzle, as Ludii's, the value of a resolved site (0 while it is not resolved).
 
     Parameters:
         type: the kind of site (the board's own when left out)
@@ -149,6 +150,13 @@ class What(Ludeme):
         at = c.site(self.at)
         n = c.topo.n
         hands = HAND_SITES in c.game.arrays
+        from .puzzles import PUZZLE, resolved, value_of
+        if PUZZLE in c.game.arrays:  # a deduction puzzle's site: its value once resolved, else 0 (Ludii's)
+            def value(s: State, e: Env) -> int:
+                x = at(s, e)
+                mask = s.arrays[PUZZLE][x] if 0 <= x < n else 0
+                return value_of(mask) if resolved(mask) else 0
+            return value
         if c.game.stacking:
             from ..engine import stacks
             level = c.int(self.level) if self.level is not None else (lambda s, e: 0)
@@ -176,6 +184,8 @@ class What(Ludeme):
         from ..native.emit import NoKernel
         from .other_sites import no_sited_kernel
         no_sited_kernel(self, k, self.type)
+        if "puzzle" in k.game.arrays:
+            raise NoKernel("(what ...) in a deduction puzzle")
         if self.level is not None or k.game.stacking:
             raise NoKernel("(what level:...)")
         site = k.site(self.at, hands=True)  # WHAT + site: a hand's site as well as the board's

@@ -233,6 +233,8 @@ class CountSizeBiggestGroup(Ludeme):
     Parameters:
         type: the kind of site (the board's own kind when left out)
         directions: how sites join into a group (``Adjacent`` when left out)
+        throughAny: the sites a group may start from (every site when left out); a group
+            started there grows over the whole board
         if: the condition a site must meet to be in a group, ``(to)`` being the site (occupied when
             left out)
         min: a number Ludii accepts and ignores for this count
@@ -247,6 +249,7 @@ class CountSizeBiggestGroup(Ludeme):
     Examples:
         (count SizeBiggestGroup)
         (count SizeBiggestGroup Orthogonal if:(= (who at:(to)) (mover)))
+        (count SizeBiggestGroup (sites Around (to)) if:(= (what at:(to)) 1))
     """
 
     name = "count SizeBiggestGroup"
@@ -255,6 +258,7 @@ class CountSizeBiggestGroup(Ludeme):
     kind = INT
     type: Any = site_type_param()
     directions: Any = Param(DIRS, optional=True)
+    through_any: Any = Param(REGION_FN, optional=True, key="throughAny")
     condition: Any = Param(BOOL_FN, optional=True, named=True, key="if")
     min: Any = Param(INT_FN, optional=True, named=True, range=DISTANCE)
     is_visible: Any = Param(BOOL_FN, optional=True, named=True, key="isVisible")
@@ -270,6 +274,8 @@ class CountSizeBiggestGroup(Ludeme):
         member_of = _membership(c, self.condition)
         visible = c.bool(self.is_visible) if self.is_visible is not None else None
         n = c.topo.n
+        every = range(n)
+        starts = c.region(self.through_any) if self.through_any is not None else (lambda s, e: every)
         upward = upward_steps(c.topo)
         hidden_pairs = hidden_by_next(n)  # Ludii's fixed sites, hidden while the next is occupied
 
@@ -280,7 +286,7 @@ class CountSizeBiggestGroup(Ludeme):
             frame = e.child()
             best = 0
             checked: set[int] = set()
-            for start in [site for site in range(n) if member(site)]:
+            for start in [site for site in starts(s, e) if member(site)]:
                 if start in checked:
                     continue
                 frame.to = start

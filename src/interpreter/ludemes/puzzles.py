@@ -12,6 +12,7 @@ after it) or toggles one value of a site (``A1^5``). The constraints read resolv
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
@@ -87,8 +88,8 @@ class ValuesSites(Ludeme):
 
 def static_region_lists(kind: str, topo: Any) -> list[tuple[int, ...]]:
     """The site lists of one of Ludii's static region types on this board: each row, each
-    column, the two long diagonals, or all the sites (the types without a meaning here give
-    none)."""
+    column, each sub-grid (a Sudoku's 3 x 3 blocks), the two long diagonals, or all the sites
+    (the types without a meaning here give none)."""
     n = topo.n
     if kind == "AllSites":
         return [tuple(range(n))]
@@ -98,6 +99,11 @@ def static_region_lists(kind: str, topo: Any) -> list[tuple[int, ...]]:
         for site in range(n):
             out.setdefault(index[site], []).append(site)
         return [tuple(sites) for _, sites in sorted(out.items())]
+    if kind == "SubGrids":  # Ludii's: k x k blocks of k x k sites, k the 4th root of the sites' number
+        k = int(math.sqrt(math.sqrt(n)))
+        rows, cols = topo.rows, topo.columns
+        return [tuple(x for x in range(n) if r * k <= rows[x] < (r + 1) * k and q * k <= cols[x] < (q + 1) * k)
+                for r in range(k) for q in range(k)]
     if kind == "Diagonals":
         rows, cols = topo.rows, topo.columns
         size = len(set(rows))
@@ -181,23 +187,53 @@ class AllDifferent(Ludeme):
              [self.exceptions] if self.exceptions is not None else [])
         excepts = [c.int(x) for x in items]
 
-        def different(s: State, e: Env) -> bool:
+        def area_ok(s: State, e: Env, sites: Any) -> bool:
             masks = s.arrays[PUZZLE]
             free = {f(s, e) for f in excepts}
-            for area in areas:
-                seen: set[int] = set()
-                for site in area(s, e):
-                    mask = masks[site] if 0 <= site < len(masks) else 0
-                    if not resolved(mask):
-                        continue
-                    v = value_of(mask)
-                    if v in free:
-                        continue
-                    if v == 0 or v in seen:
-                        return False
-                    seen.add(v)
+            seen: set[int] = set()
+            for site in sites:
+                mask = masks[site] if 0 <= site < len(masks) else 0
+                if not resolved(mask):
+                    continue
+                v = value_of(mask)
+                if v in free:
+                    continue
+                if v == 0 or v in seen:
+                    return False
+                seen.add(v)
             return True
+
+        if self.region is None:  # the game's regions: a move on a site changes only its own
+            return _ByRegions([tuple(a) for a in c.game.arrays.get(AREAS, ())], area_ok)
+
+        def different(s: State, e: Env) -> bool:
+            return all(area_ok(s, e, area(s, e)) for area in areas)
         return different
+
+
+class _ByRegions:
+    """A constraint holding when it holds on each of the game's regions: setting one site can
+    only change the regions of that site (read by ``satisfy``'s moves)."""
+
+    def __init__(self, regions: list[tuple[int, ...]], area_ok: Any):
+        self.regions = regions
+        self.area_ok = area_ok
+        self.of_site: dict[int, frozenset[int]] = {}
+        for i, sites in enumerate(regions):
+            for x in sites:
+                self.of_site[x] = self.of_site.get(x, frozenset()) | {i}
+
+    def __call__(self, s: State, e: Env) -> bool:
+        return all(self.area_ok(s, e, sites) for sites in self.regions)
+
+    def failing(self, s: State, e: Env) -> set[int]:
+        """The regions where it fails now."""
+        return {i for i, sites in enumerate(self.regions) if not self.area_ok(s, e, sites)}
+
+    def holds_after(self, s: State, e: Env, site: int, failing: set[int]) -> bool:
+        """Whether it holds once ``site`` is changed, ``failing`` the regions failing before."""
+        mine = self.of_site.get(site, frozenset())
+        return failing <= mine and all(self.area_ok(s, e, self.regions[i]) for i in mine)
 
 
 def _all_sites_different(c: Compiler, region: Any, cond: Any):
@@ -348,14 +384,19 @@ class Satisfy(Ludeme):
                                     game_id=game.uid, rules=setting if kind else toggling, bound=(("value", v),))
                  for x in variables for v in range(lo, hi + 1) for kind in (True, False)}
 
+        by_regions = [check for check in checks if isinstance(check, _ByRegions)]
+        others = [check for check in checks if not isinstance(check, _ByRegions)]
+
         def gen(s: State, e: Env) -> list[Move]:
             masks = s.arrays[PUZZLE]
+            failing = [(check, check.failing(s, e)) for check in by_regions]
             out = []
             for x in variables:
                 for v in range(lo, hi + 1):
                     old = masks[x]
                     masks[x] = 1 << v  # tried in place, put back at once
-                    ok = all(check(s, e) for check in checks)
+                    ok = all(check.holds_after(s, e, x, bad) for check, bad in failing) and \
+                        all(check(s, e) for check in others)
                     masks[x] = old
                     if ok:
                         out.append(moves[x, v, True])

@@ -361,7 +361,11 @@ class Regions(Ludeme):
         return [i.name for i in items if isinstance(i, Const)]
 
     def parts(self) -> list:
-        """Each region of the array (one region when a single one is given)."""
+        """Each region of the array (one region when a single one is given). An array of sites
+        (``{0 1 2}``, Ludii's ``Integer[] sites``) is one region, not a region per site."""
+        if isinstance(self.sites, BoundArray) and self.sites.items and all(
+                isinstance(i, Int) or (isinstance(i, Ludeme) and i.kind == "int") for i in self.sites.items):
+            return [self.sites]
         items = list(self.sites.items) if isinstance(self.sites, BoundArray) else [self.sites]
         return [i for i in items if not isinstance(i, Const)]
 
