@@ -969,7 +969,10 @@ def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: 
 class MoveHop(Ludeme):
     """Jump along a line over a run of sites (the *between* sites, whose length is in the given
     range and which all satisfy the between condition) and land on the first site after them,
-    if the to condition holds there. With ``(range 0 Infinity)`` and ``if:(is Occupied
+    if the to condition holds there. As Ludii's Hop, the run starts next to the origin and is
+    as long as the sites allow (up to the range's maximum); the hop may land after each length
+    of it from the range's minimum (a shorter one lands on a site of the run), and with a range
+    from 0 the piece may also step to the next site (twice when that site is also of a run). With ``(range 0 Infinity)`` and ``if:(is Occupied
     (between))`` the piece goes to the first empty site in that direction, jumping over every
     piece on the way (the Alak move).
 
@@ -1099,6 +1102,9 @@ class MoveHop(Ludeme):
         if between is not None and between.length is not None:
             lo, hi = bounds(k, between.length)
         hurdle = between.condition if between is not None else None
+        if lo == 0 and not _never_both(hurdle, self.to.condition):
+            # the compiled tier's duplicates are removed: the step Ludii lists twice is not
+            raise NoKernel("(move Hop (between (range 0 ...)))", "a step that may be listed twice")
         jumped = between.apply.effect if between is not None and between.apply is not None else None
         then = k.then_of(self.then)
         before = []
@@ -1133,15 +1139,41 @@ class MoveHop(Ludeme):
                         k.line(f"{j} += 1")
                 else:
                     k.line(f"{j} = {end}")
-                k.line(f"if {j} >= {lengths}[{frm}, {d}] or {j} < {lo}:")
-                k.line("    continue")
-                k.line(f"{to} = {rays}[{frm}, {d}, {j}]")
-                with k.bind(to=to):
-                    cond = _conjunction(k, conds)
-                with k.indented(f"if {cond}:"):
-                    k.move(rule, MoveKind.MOVE, frm=frm, to=to, aux=d if jumped is not None else "0")
+                # Ludii's Hop (as _hop_lengths): a landing after each length of the run the
+                # range allows; with a range from 0, the step first (again when the run is not
+                # empty: index -1 below stands for it)
+                first, last, n = k.temp("lo"), k.temp("hi"), k.temp("n")
+                if lo == 0:
+                    k.line(f"{first} = -1 if {j} > 0 else 0")
+                    k.line(f"{last} = {j}")
+                else:
+                    k.line(f"{first} = {lo}")
+                    k.line(f"{last} = {j} if {j} > 0 else -1")
+                with k.indented(f"for {n} in range({first}, {last} + 1):"):
+                    k.line(f"if {n} >= {lengths}[{frm}, {d}]:")
+                    k.line("    break")
+                    k.line(f"{to} = {rays}[{frm}, {d}, max({n}, 0)]")
+                    with k.bind(to=to):
+                        cond = _conjunction(k, conds)
+                    with k.indented(f"if {cond}:"):
+                        k.move(rule, MoveKind.MOVE, frm=frm, to=to, aux=d if jumped is not None else "0")
         sources_once = self.source is None or self.source.sites is None
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+def _never_both(hurdle: Any, go: Any) -> bool:
+    """Whether no site can be both jumped over (``hurdle``: the between condition) and landed
+    on (``go``: the to condition): an occupied site is jumped, an empty one landed on."""
+    def named(cond: Any, name: str) -> bool:
+        what = getattr(cond, "name", None)
+        if what == name:
+            return True
+        if what != "and":
+            return False
+        items = cond.items.items if isinstance(cond.items, BoundArray) else [cond.items]
+        return any(named(part, name) for part in items)
+
+    return named(hurdle, "is Occupied") and named(go, "is Empty")
 
 
 def _distance_hop(c: Compiler, hop: MoveHop) -> MoveGen:
@@ -1294,13 +1326,26 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
                         k += 1
                 else:
                     k = end
-                if k >= len(ray) or k < low:
-                    continue
-                frame.to = ray[k]
-                if to_cond is None or to_cond(s, frame):
-                    out.append(move_of(frm, d, ray, k))
+                for n in _hop_lengths(k, low):
+                    if n >= len(ray):
+                        break
+                    frame.to = ray[n]
+                    if to_cond is None or to_cond(s, frame):
+                        out.append(move_of(frm, d, ray, n))
         return out
     return FnGen(gen)
+
+
+def _hop_lengths(run: int, low: int) -> list[int]:
+    """The numbers of sites jumped by Ludii's Hop along a line whose run of sites meeting the
+    between condition (from the one next to the origin, at most the range's maximum) is
+    ``run`` long: with a range from 0 the step (0) first, then, when the run is not empty, a
+    landing after each length from the range's minimum up to the run (0 again: Ludii lists
+    that step twice)."""
+    out = [0] if low == 0 else []
+    if run > 0:
+        out.extend(range(low, run + 1))
+    return out
 
 
 class _Passing(MoveGen):

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..engine import turns
 from ..engine.env import Env
 from ..engine.move import ADD, REMOVE, Move
 from ..engine.movegen import FnGen, MoveGen
+from ..engine.phases import PLAYER_PHASES
 from ..engine.result import Termination
 from ..engine.values import Fn, const_fn
 from ..errors import BindError
@@ -426,19 +428,22 @@ def _threat_sites(s: State, e: Env, w: int, at: Any, region: Any) -> Sequence[in
 
 
 class IsThreatened(Ludeme):
-    """A piece could be taken: some enemy of its owner has a move (by the rules of the current
-    phase, as if it were their turn) that ends on its site. With a kind of piece
+    """A piece could be taken: some enemy of its owner has a move (by the rules of that enemy's
+    own phase, as if it were their turn) that ends on its site. With a kind of piece
     (``(id "King" Mover)``) the site is where that piece is, or ``at:`` a site (or each site of
     ``in:``) where it would stand (it is put there for the test); without one, the piece on the
     site ``at:``, or any piece on the sites of ``in:`` (every occupied site by default). Threats are not looked for inside the enemy's moves (a move that
-    would leave the enemy's own king in check still threatens), as in Ludii.
+    would leave the enemy's own king in check still threatens), as in Ludii. As Ludii's, while
+    the enemy's moves are listed the owner is ``Prev``; ``Next`` is the piece's owner when no
+    kind is named (and no piece is threatened when there is no next player, as on a first move
+    that moves again), else the next player as it was.
 
     Parameters:
         what: the kind of piece threatened (any piece when left out)
         type: the kind of site (the board's own; another kind is refused)
         at: the site where it stands, or would stand
         in: the sites whose pieces are tested (every occupied site when left out)
-        moves: the enemy moves looked at (their rules of the current phase when left out)
+        moves: the enemy moves looked at (their rules of their own phase when left out)
 
     Examples:
         (is Threatened (id "King" Mover))
@@ -465,19 +470,24 @@ class IsThreatened(Ludeme):
         everyone = range(1, game.num_players + 1)
         of = game.owner_of
 
-        def attacked(s: State, e: Env, site: int, owner: int) -> bool:
-            saved_mover, saved_prev = s.mover, s._check_prev
+        def phase_of(s: State, player: int) -> int:
+            """The phase of ``player`` (Ludii's State.currentPhase(player))."""
+            phases = s.arrays.get(PLAYER_PHASES)
+            return phases[player] if phases is not None else s.phase
+
+        def attacked(s: State, e: Env, site: int, owner: int, nxt: int) -> bool:
+            saved = s.mover, s._check_prev, s._tried_next
             for enemy in everyone:
                 if game.friends(enemy, owner) or enemy == owner:
                     continue
-                gen = specific if specific is not None else game.phases[s.phase].play
+                gen = specific if specific is not None else game.phases[phase_of(s, enemy)].play
                 # Ludii's TempContext: the enemy moves, the owner is Prev (setPrev(ownerWhat)):
                 # a rule asking (is Prev Mover), the "SameTurn" of a promotion, is false there
-                s.mover, s._check_prev = enemy, owner
+                s.mover, s._check_prev, s._tried_next = enemy, owner, nxt
                 try:
                     moves = gen.reaching(s, e, site)  # only the moves onto the site
                 finally:
-                    s.mover, s._check_prev = saved_mover, saved_prev
+                    s.mover, s._check_prev, s._tried_next = saved
                 if any(m.to == site for m in moves):
                     return True
             return False
@@ -488,6 +498,9 @@ class IsThreatened(Ludeme):
             w = what(s, e) if what is not None else 0
             if what is not None and w < 1:
                 return False
+            nxt = turns.ludii_next(s)  # Ludii's Next, as it is before the test
+            if what is None and not 1 <= nxt <= game.num_players:
+                return False  # Ludii's guard "to avoid the infinite call of this ludeme"
             s.__dict__["_threat_test"] = True  # an ad hoc flag of this state (and its copies)
             try:
                 for site in _threat_sites(s, e, w, at, region):
@@ -498,7 +511,8 @@ class IsThreatened(Ludeme):
                     try:
                         if s.what[site] != piece:
                             s.place(site, piece)  # the piece would stand there
-                        if attacked(s, e, site, of[piece]):
+                        # without a kind named, Ludii sets Next to the owner (setNext(ownerWhat))
+                        if attacked(s, e, site, of[piece], nxt if w else of[piece]):
                             return True
                     finally:
                         s.rollback(mark)
