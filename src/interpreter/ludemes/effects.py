@@ -109,6 +109,15 @@ class Apply(_Effect):
         if self.condition is None and self.effect is None:
             raise BindError("(apply) needs an effect or a condition", self.span)
 
+    @property
+    def always_a_move(self) -> bool:
+        """As Ludii's Apply.eval: its effect's moves (effect_moves), when no condition is asked."""
+        return self.condition is None and getattr(self.effect, "always_a_move", False)
+
+    def move_guard(self, c: Compiler) -> Any:
+        guard = getattr(self.effect, "move_guard", None)
+        return guard(c) if guard is not None else None
+
     def compile_effect(self, c: Compiler):
         if self.effect is None:
             return None
@@ -474,6 +483,7 @@ class _ScoreEffect(_Effect):
     amount: Any = Param(INT_FN, range=ANY_INT)
     then: Any = Param(kind_of(THEN), optional=True)
     concepts = ("Scoring",)
+    always_a_move = True  # as Ludii's AddScore/SetScore.eval: a move whatever the score (effect_moves)
 
     def concepts_at(self, where):
         return ("InitialScore",) if where.start else self.concepts
@@ -601,6 +611,7 @@ class MoveAgain(_Effect):
     """
 
     name = "moveAgain"
+    always_a_move = True  # as Ludii's MoveAgain.eval: its move always (effect_moves)
     concepts = ("MoveAgain",)
     then: Any = Param(kind_of(THEN), optional=True)
 
@@ -1503,6 +1514,7 @@ class SwapPlayers(_Effect):
     """
 
     name = "swap Players"
+    always_a_move = True  # as Ludii's SwapPlayers.eval: its move always (effect_moves)
 
     def concepts_at(self, where):
         return where.either("SwapPlayersDecision", "SwapPlayersEffect")

@@ -1,0 +1,108 @@
+"""Which effects give a move where moves are listed, class by class as Ludii's eval of each
+(issue 24, session 36).
+
+In Ludii every effect is a Moves: where a player chooses (``(or (addScore Mover 1) (move
+Pass))``) or where moves are only tested (``(can Move ...)``), evaluating it lists the move of
+its actions. SetVar, AddScore, SetScore, SetCounter, SetPending (of a value), MoveAgain,
+SetNextPlayer, Promote, SetState, SetValue, SetCount, Trigger, ForgetValue, SwapPlayers... make
+their move whatever it changes (once the test their eval makes first holds: a site on the board,
+a state not below 0); a capture effect (Custodial, Surround, Intervene, Enclose) and Remove of an
+empty site make none when they change nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import LudError, load
+
+GAME = '''(game "T" (players 2) (equipment {{(board (square 2)) (piece "Disc" Each)}})
+ (rules (play {play}) (end {end})))'''
+FULL = "(if (is Full) (result All Draw))"
+
+
+def _game(play: str, end: str = FULL):
+    return load(GAME.format(play=play, end=end))
+
+
+def _texts(state) -> list[str]:
+    return [m.text for m in state.legal_moves()]
+
+
+def _play(state, text: str) -> None:
+    state.apply(next(m for m in state.legal_moves() if m.text == text))
+
+
+ADDS = ["A1", "B1", "A2", "B2"]
+
+
+def test_set_var_gives_its_move_even_when_the_variable_keeps_its_value():
+    s = _game('(or (set Var "V" 1) (move Add (to (sites Empty))))').initial_state()
+    assert _texts(s) == ["set-Var", *ADDS]
+    _play(s, "set-Var")  # V is 1 now: setting it to 1 again changes nothing, still a move (SetVar.eval)
+    assert _texts(s) == ["set-Var", *ADDS]
+
+
+@pytest.mark.parametrize("effect, word", [
+    ("(addScore Mover 0)", "addScore"),
+    ("(set Score Mover 0)", "set-Score"),
+    ("(set Counter 0)", "set-Counter"),
+    ("(set Pending 3)", "set-Pending"),
+    ("(trigger \"Done\" Mover)", "trigger"),
+    ("(forget Value 7)", "forget-Value"),
+])
+def test_an_effect_that_changes_nothing_is_still_a_move(effect, word):
+    # adding 0, a score already 0, forgetting a value never remembered: Ludii's eval makes the
+    # move all the same, so the player may choose it
+    assert _texts(_game(f"(or {effect} (move Pass))").initial_state()) == [word, "pass"]
+
+
+def test_an_effect_that_is_a_move_is_played_as_a_turn():
+    s = _game("(or (addScore Mover 0) (move Add (to (sites Empty))))").initial_state()
+    _play(s, "addScore")
+    assert s.mover == 2 and not s.is_over()
+    assert _texts(s) == ["addScore", *ADDS]
+
+
+def test_promote_gives_its_move_on_a_site_on_the_board_only():
+    s = _game('(or (promote (last To) (piece "Disc") Mover) (move Add (to (sites Empty))))').initial_state()
+    assert _texts(s) == ADDS  # no last move: (last To) is off the board, Promote.eval makes none
+    _play(s, "A1")
+    # the piece is already a Disc: the promotion changes nothing, yet it is Ludii's move
+    assert _texts(s) == ["promote", "B1", "A2", "B2"]
+
+
+def test_set_state_below_zero_gives_no_move():
+    play = "(or (set State at:(last To) {v}) (move Add (to (sites Empty))))"
+    s = _game(play.format(v=-1)).initial_state()
+    _play(s, "A1")
+    assert _texts(s) == ["B1", "A2", "B2"]  # SetState.eval: a state below 0 makes no move
+    s = _game(play.format(v=0)).initial_state()
+    _play(s, "A1")
+    assert _texts(s) == ["set-State", "B1", "A2", "B2"]  # state 0 already: still a move
+
+
+def test_a_capture_that_captures_nothing_gives_no_move():
+    for effect in ("(custodial (from (last To)))", "(surround (from (last To)) Orthogonal)",
+                   "(intervene (from (last To)) Orthogonal)", "(remove (last To))"):
+        s = _game(f"(or {effect} (move Add (to (sites Empty))))").initial_state()
+        assert _texts(s) == ADDS, effect
+
+
+def test_can_move_holds_for_an_effect_that_always_makes_its_move():
+    # Ludii's CanMove asks whether the list is empty: (addScore Mover 0) lists one move
+    s = _game("(move Add (to (sites Empty)))", "(if (can Move (addScore Mover 0)) (result Mover Win))").initial_state()
+    _play(s, "A1")
+    assert s.is_over() and s.result().winners == [1]
+    # a custodial capture that captures nothing lists none
+    s = _game("(move Add (to (sites Empty)))",
+              "{(if (can Move (custodial (from (last To)))) (result Mover Win)) " + FULL + "}").initial_state()
+    _play(s, "A1")
+    assert not s.is_over()
+
+
+def test_two_effect_moves_of_one_text_are_refused_with_a_located_error():
+    s = _game('(or (set Var "V" 1) (set Var "V" 2))').initial_state()
+    with pytest.raises(LudError, match="two legal moves read 'set-Var'") as info:
+        s.legal_moves()
+    assert info.value.span is not None
