@@ -106,3 +106,47 @@ def test_two_effect_moves_of_one_text_are_refused_with_a_located_error():
     with pytest.raises(LudError, match="two legal moves read 'set-Var'") as info:
         s.legal_moves()
     assert info.value.span is not None
+
+
+# --- custodial: the to condition past the board's edge -------------------------------------------
+# Ludii's Custodial.longSandwich (a limit other than 1) asks the to condition of the site past a
+# run of enclosed pieces that reaches the board's edge too, as Constants.OFF: (to) is -1 there,
+# where no one's piece stands. shortSandwich (a limit of 1) never asks it there.
+EDGE = '''(game "T" (players 2) (equipment {{(board (square 3)) (piece "Disc" Each)}})
+ (rules (start (place "Disc2" {{"B1" "C1"}}))
+  (play (move Add (to (sites Empty)) (then (custodial (from (last To)) Orthogonal
+        (between {limit}if:(is Next (who at:(between))) (apply (remove (between)))) (to if:{to})))))
+  (end (if (is Full) (result All Draw)))))'''
+
+
+def _owners_after_a1(limit: str, to: str) -> list[int]:
+    s = load(EDGE.format(limit=limit, to=to)).initial_state()
+    _play(s, "A1")
+    return [s.who[x] for x in range(3)]
+
+
+@pytest.mark.parametrize("limit", ["", "(max 2) "])
+def test_a_run_to_the_edge_is_captured_when_the_to_condition_holds_off_the_board(limit):
+    # no one's piece is past the edge: (not (is Next (who at:(to)))) holds there
+    assert _owners_after_a1(limit, "(not (is Next (who at:(to))))") == [1, 0, 0]
+    # (is Mover (who at:(to))) does not
+    assert _owners_after_a1(limit, "(is Mover (who at:(to)))") == [1, 2, 2]
+
+
+def test_a_limit_of_one_never_asks_past_the_edge():
+    # Ludii's shortSandwich: B1 is enclosed by C1 only if C1 satisfies the condition (it does not)
+    assert _owners_after_a1("(max 1) ", "(not (is Next (who at:(to))))") == [1, 2, 2]
+
+
+def test_the_compiled_tier_agrees_or_leaves_the_game_to_the_reference():
+    from interpreter.native.api import native_game, why_not
+    from interpreter.native.conformance import compare_game
+    # a condition that may hold past the edge: the reference engine plays it
+    game = load(EDGE.format(limit="", to="(not (is Next (who at:(to))))"))
+    assert native_game(game) is None and "past the board's edge" in why_not(game)
+    # one that never holds there (no one's piece): the kernel, which skips such runs, agrees
+    game = load(EDGE.format(limit="", to="(is Mover (who at:(to)))"))
+    compiled = native_game(game)
+    assert compiled is not None, why_not(game)
+    for seed in range(4):
+        assert compare_game(game, compiled, seed) is None
