@@ -150,3 +150,16 @@ def test_the_compiled_tier_agrees_or_leaves_the_game_to_the_reference():
     assert compiled is not None, why_not(game)
     for seed in range(4):
         assert compare_game(game, compiled, seed) is None
+
+
+def test_priority_as_a_consequence_stops_at_an_effect_that_always_makes_its_move():
+    # Ludii's Priority applies the first non-empty list: (forget Value 7) lists its move though
+    # nothing is remembered, so the (moveAgain) after it is never reached
+    then = "(move Add (to (sites Empty)) (then (priority {{{first} (moveAgain)}})))"
+    s = _game(then.format(first="(forget Value 7)")).initial_state()
+    _play(s, "A1")
+    assert s.mover == 2
+    # a capture that captures nothing lists none: the moveAgain applies
+    s = _game(then.format(first="(custodial (from (last To)))")).initial_state()
+    _play(s, "A1")
+    assert s.mover == 1
