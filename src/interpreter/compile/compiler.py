@@ -127,6 +127,8 @@ class Compiler:
         # reads a region made of another, (sites P1 "Inner"), in the game's context)
         self.regions_so_far: Any = None
         self._testing_moves = 0  # > 0 while compiling moves whose existence only is asked
+        # the frame's sites that may be off the board (-1) in what is compiled now (off_board)
+        self._off_board: frozenset[str] = frozenset()
 
     @property
     def topo(self) -> Topology:
@@ -220,7 +222,8 @@ class Compiler:
             raise self.error(f"site {value.value} is not on this board (sites are numbered 0 to "
                              f"{n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
         fn = self.int(value)
-        if constant(fn) is not None or getattr(value, "env_field", None) in _ON_BOARD:
+        field = getattr(value, "env_field", None)
+        if constant(fn) is not None or (field in _ON_BOARD and field not in self._off_board):
             return fn
 
         def checked(s: State, e: Env) -> int:
@@ -229,16 +232,26 @@ class Compiler:
             return x if 0 <= x < n else -1
         return checked
 
-    @staticmethod
-    def frame_site(value: Any) -> Callable[[Env], builtins.int] | None:
+    def frame_site(self, value: Any) -> Callable[[Env], builtins.int] | None:
         """For ``(to)``, ``(from)``, ``(between)``, ``(site)`` (a site of the frame, always on the
         board): a C-level getter of that site from the frame, so a condition on it reads the
         site without a call of its own (``(is Empty (to))`` is ``s.what[e.to] == 0``); None for
-        any other value."""
+        any other value, and for a site that may be off the board here (:meth:`off_board`)."""
         field = getattr(value, "env_field", None)
-        if field not in _ON_BOARD or getattr(value, "sites", None) is not None:
+        if field not in _ON_BOARD or field in self._off_board or getattr(value, "sites", None) is not None:
             return None
         return operator.attrgetter(field)
+
+    def off_board(self, field: str, compile_one: Callable[[], Any]) -> Any:
+        """``compile_one()`` where the frame's site ``field`` (``"to"``...) may be off the board
+        (-1: Ludii's Constants.OFF, as custodial's (to) past the board's edge): what reads it
+        then reads it as any computed site (nothing there)."""
+        saved = self._off_board
+        self._off_board = saved | {field}
+        try:
+            return compile_one()
+        finally:
+            self._off_board = saved
 
     def label(self, value: Str) -> builtins.int:
         """The site named by a label; an error naming a few labels when there is none."""

@@ -3,10 +3,17 @@
 
 In Ludii every effect (``custodial``, ``surround``, ``intervene``, ``remove``, ``set Var``...) is
 a kind of ``Moves``: evaluated where moves are listed, it gives the moves holding the actions it
-would make (a capture effect gives none when it captures nothing, one move holding all its
-captures otherwise). Here an effect used there gives one move when running it would write
-something to the position (a capture found, a variable changed), none otherwise; the move
-carries the effect, run again when the move is applied, with the frame it was listed in. Where
+would make. Which effects give a move depends on the class, as Ludii's ``eval`` of each does:
+most effects that set one thing (``set Var``, ``addScore``, ``set Score``, ``set Counter``,
+``moveAgain``, ``promote``...) make their move whatever it changes (an effect ludeme says so
+with its ``always_a_move``, and the test its ``eval`` makes first, if any, with
+``move_guard(c)``: a site off the board makes none); the others (a capture effect:
+``custodial``, ``surround``, ``intervene``, ``enclose``; ``remove`` of an empty site) give none
+when they change nothing, one move holding all they do otherwise. Here an effect of the second
+kind gives one move when running it would write something to the position (a capture found),
+none otherwise; the move carries the effect, run again when the move is applied, with the frame
+it was listed in. This holds where moves are only tested too (``(can Move (set Var 1))`` holds,
+as Ludii's CanMove asks whether the list is empty). Where
 a player chooses it, the move is a decision of its own named after the effect (``set-Var``): as
 Ludii's move of an effect's actions it is no pass and has no site, so ``(last To)`` after it is
 no site (Ludii's actions of an effect keep no from or to).
@@ -37,11 +44,15 @@ class EffectMoves(MoveGen):
 
     unique = True
 
-    def __init__(self, effect: Callable[[State, Env], None], rules: tuple[int, ...], uid: str, word: str = ""):
+    def __init__(self, effect: Callable[[State, Env], None], rules: tuple[int, ...], uid: str, word: str = "",
+                 listed: Callable[[State, Env], bool] | None = None):
         self.effect = effect
         self.rules = rules
         self.uid = uid
         self.word = word  # a decision's name (empty: a move that only says the effect would act)
+        # whether Ludii's eval makes the move whatever it changes (its own test, if any); None:
+        # a move only when the effect acts
+        self.listed = listed
 
     def acts(self, s: State, e: Env) -> bool:
         """Whether running the effect writes anything (tried, then taken back)."""
@@ -53,7 +64,7 @@ class EffectMoves(MoveGen):
             s.rollback(mark)
 
     def moves(self, s: State, e: Env) -> list[Move]:
-        if not self.acts(s, e):
+        if not (self.acts(s, e) if self.listed is None else self.listed(s, e)):
             return []
         if self.word:
             return [Move(CHOICE, word=self.word, game_id=self.uid, rules=self.rules, bound=_bound(e))]
@@ -65,7 +76,25 @@ def effect_moves(c: Any, value: Any, decision: bool = False) -> MoveGen:
     move a player chooses (named after the effect)."""
     effect = c.effect(value)
     word = value.name.replace(" ", "-") if decision else ""
-    return EffectMoves(effect, c.rule(before=effect), c.game.uid, word)
+    return EffectMoves(effect, c.rule(before=effect), c.game.uid, word, listed_when(c, value))
 
 
-__all__ = ["EffectMoves", "effect_moves"]
+def _always(s: State, e: Env) -> bool:
+    return True
+
+
+def listed_when(c: Any, value: Any) -> Callable[[State, Env], bool] | None:
+    """When Ludii's eval of the effect ``value`` makes its move whatever the move changes
+    (``always_a_move``): the test its eval makes first (``move_guard(c)``, e.g. a site on the
+    board; for an effect planned before it applies, that its plan is made), or always. None: the effect gives a move only when it acts."""
+    if not getattr(value, "always_a_move", False):
+        return None
+    guard = getattr(value, "move_guard", None)
+    made = guard(c) if guard is not None else None
+    if made is None and hasattr(value, "plan_effect"):  # its plan is None where its eval makes no move
+        plan = value.plan_effect(c)
+        return lambda s, e: plan(s, e) is not None
+    return made if made is not None else _always
+
+
+__all__ = ["EffectMoves", "effect_moves", "listed_when"]

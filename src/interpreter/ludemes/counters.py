@@ -56,6 +56,7 @@ class SetCounter(Ludeme):
     """
 
     name = "set Counter"
+    always_a_move = True  # as Ludii's SetCounter.eval: its move whatever the counter (effect_moves)
     kind = MOVES
     concepts = ("SetInternalCounter",)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
@@ -104,6 +105,12 @@ class SetPending(_UsesPending):
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
     region: Any = Param(REGION_FN, optional=True)
     then: Any = Param(Kind(("then",), "then"), optional=True)
+
+    @property
+    def always_a_move(self) -> bool:
+        """As Ludii's SetPending.eval: a move whatever is pending, but of a region only when it
+        has sites (effect_moves)."""
+        return self.region is None
 
     def declare(self, d: Declarations, c: Any) -> None:
         super().declare(d, c)

@@ -199,6 +199,7 @@ class Roll(_Effect):
     """
 
     name = "roll"
+    always_a_move = True  # as Ludii's Roll.eval: its move always (effect_moves)
     concepts = ("Roll",)
     then: Any = Param(kind_of(THEN), optional=True)
 

@@ -109,6 +109,15 @@ class Apply(_Effect):
         if self.condition is None and self.effect is None:
             raise BindError("(apply) needs an effect or a condition", self.span)
 
+    @property
+    def always_a_move(self) -> bool:
+        """As Ludii's Apply.eval: its effect's moves (effect_moves), when no condition is asked."""
+        return self.condition is None and getattr(self.effect, "always_a_move", False)
+
+    def move_guard(self, c: Compiler) -> Any:
+        guard = getattr(self.effect, "move_guard", None)
+        return guard(c) if guard is not None else None
+
     def compile_effect(self, c: Compiler):
         if self.effect is None:
             return None
@@ -474,6 +483,7 @@ class _ScoreEffect(_Effect):
     amount: Any = Param(INT_FN, range=ANY_INT)
     then: Any = Param(kind_of(THEN), optional=True)
     concepts = ("Scoring",)
+    always_a_move = True  # as Ludii's AddScore/SetScore.eval: a move whatever the score (effect_moves)
 
     def concepts_at(self, where):
         return ("InitialScore",) if where.start else self.concepts
@@ -601,6 +611,7 @@ class MoveAgain(_Effect):
     """
 
     name = "moveAgain"
+    always_a_move = True  # as Ludii's MoveAgain.eval: its move always (effect_moves)
     concepts = ("MoveAgain",)
     then: Any = Param(kind_of(THEN), optional=True)
 
@@ -1060,8 +1071,13 @@ class Custodial(_Effect):
         else:  # Ludii's (is Friend (to)): the site's number read as a player's
             to_cond = lambda s, e: _friend_number(game, e.to, s.mover)  # noqa: E731
         then = self.then.compile_effect(c) if self.then is not None else None
+        # Ludii's longSandwich (a limit other than 1) asks the to condition of the site past a
+        # run that reaches the board's edge too, as Constants.OFF: (to) is -1 there (Ludii's
+        # default, (is Friend (to)), never holds of it)
+        off_cond = c.off_board("to", lambda: c.bool(self.to.condition)) \
+            if hi != 1 and self.to is not None and self.to.condition is not None else None
 
-        enclosed = _enclosed_runs(rays_at, lo, hi, b_cond, same_owner, to_cond)
+        enclosed = _enclosed_runs(rays_at, lo, hi, b_cond, same_owner, to_cond, off_cond)
 
         def run(s: State, e: Env) -> None:
             start = origin(s, e)
@@ -1097,6 +1113,9 @@ class Custodial(_Effect):
             lo, hi = bounds(k, between.length)
             if lo < 1:
                 raise NoKernel("(custodial ...)", "a run shorter than 1")
+        if hi != 1 and not _never_past_the_edge(k.game, self.to.condition):
+            # Ludii's longSandwich asks it of the site past a run reaching the edge (to -1)
+            raise NoKernel("(custodial ... (to if:...))", "a to condition asked past the board's edge")
         same = between.sameOwner is not None and between.sameOwner.value
         st = k.st
         start = k.temp("o")
@@ -1151,6 +1170,23 @@ class Custodial(_Effect):
                     k.line("pass")
 
 
+def _never_past_the_edge(game: Any, cond: Any) -> bool:
+    """Whether a custodial capture's to condition never holds of the site past the board's edge
+    ((to) -1, where no one's piece stands): a test of the player of ``(who at:(to))`` that no
+    player's relation to player 0 satisfies (``(is Mover (who at:(to)))``); a kernel skips
+    such runs, as the compiled rules then do."""
+    from .conditions import _PlayerTest
+    from .functions import To, Who
+    if not isinstance(cond, _PlayerTest) or not isinstance(cond.player, Who):
+        return False
+    who = cond.player
+    if who.level is not None or who.type is not None or not isinstance(who.at, To) or \
+            any(getattr(who.at, p.name) is not None for p in who.at.params):
+        return False
+    related = cond.relation(game)
+    return not any(related(0, mover) for mover in range(1, game.num_players + 1))
+
+
 def _friend_number(game: Any, p: int, mover: int) -> bool:
     """Ludii's ``(is Friend p)`` for any number (a site's, in custodial's defaults): the mover or
     a teammate; never a number that is no player's."""
@@ -1171,21 +1207,27 @@ def _run_along(s: State, frame: Env, ray: tuple[int, ...], end: int, cond: Any) 
     return k
 
 
-def _enclosed_runs(rays_at: Any, lo: int, hi: int, b_cond: Any, same_owner: bool, to_cond: Any) -> Any:
+def _enclosed_runs(rays_at: Any, lo: int, hi: int, b_cond: Any, same_owner: bool, to_cond: Any,
+                   off_cond: Any = None) -> Any:
     """``enclosed(state, frame, start)``: the runs a custodial capture from ``start`` encloses,
     one per direction at most, all found before any is captured (``frame`` is the rule's own:
-    (between) and (to) are bound there)."""
+    (between) and (to) are bound there). With ``off_cond``, a run reaching the board's edge is
+    closed when it holds of the site past it, (to) being -1 (Ludii's longSandwich)."""
     def enclosed(s: State, frame: Env, start: int) -> list[tuple[int, ...]]:
         captures = []
         for ray in rays_at[start]:
             k = _run_along(s, frame, ray, min(len(ray), hi + 1), b_cond)
-            if k >= len(ray) or not lo <= k <= hi:
+            edge = k >= len(ray)
+            if (edge and off_cond is None) or not lo <= k <= hi:
                 continue
             line = ray[:k]
             if same_owner and len({s.who[b] for b in line}) != 1:
                 continue
-            frame.to = ray[k]
-            if to_cond is None or to_cond(s, frame):
+            frame.to = -1 if edge else ray[k]
+            if edge:
+                if off_cond(s, frame):
+                    captures.append(line)
+            elif to_cond is None or to_cond(s, frame):
                 captures.append(line)
         return captures
     return enclosed
@@ -1503,6 +1545,7 @@ class SwapPlayers(_Effect):
     """
 
     name = "swap Players"
+    always_a_move = True  # as Ludii's SwapPlayers.eval: its move always (effect_moves)
 
     def concepts_at(self, where):
         return where.either("SwapPlayersDecision", "SwapPlayersEffect")

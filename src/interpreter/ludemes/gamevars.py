@@ -51,6 +51,7 @@ class SetVar(_Effect):
     """
 
     name = "set Var"
+    always_a_move = True  # as Ludii's SetVar.eval: its move whatever the value (effect_moves)
     concepts = ("SetVar",)
     title: Any = Param(STR_LIT, optional=True)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)

@@ -126,6 +126,7 @@ class SetHidden(_Hidden):
     """
 
     name = "set Hidden"
+    always_a_move = True  # as Ludii's SetHidden.eval: its move always, even of no site (effect_moves)
     kind = MOVES
     data: Any = Param(ArrayOf(HIDDEN_DATA), optional=True)
     type: Any = Param(SITE_TYPE, optional=True)

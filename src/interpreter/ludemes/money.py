@@ -132,6 +132,7 @@ class SetPot(Ludeme):
     """
 
     name = "set Pot"
+    always_a_move = True  # as Ludii's SetPot.eval: its move whatever the pot (effect_moves)
     kind = MOVES
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)
     then: Any = Param(kind_of(THEN), optional=True)

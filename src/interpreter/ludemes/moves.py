@@ -1849,13 +1849,21 @@ class Priority(Ludeme):
         return FirstOf(gens, c.rule(after=_then(c, self.then)))
 
     def compile_effect(self, c: Compiler):
-        """As a consequence: the first effect that changes the position (Ludii applies the first
-        list of effect moves that is not empty, and an effect that does nothing makes none)."""
-        effects = [c.effect(m) for m in self.moves.items]
+        """As a consequence: the first effect that makes a move (Ludii applies the first list of
+        effect moves that is not empty): one that makes its move whatever it changes (``set
+        Var``, ``addScore``...: effect_moves.listed_when) once its eval's test holds, any other
+        when it changes the position (a capture that captures nothing makes none)."""
+        from ..compile.effect_moves import listed_when
+        effects = [(c.effect(m), listed_when(c, m)) for m in self.moves.items]
         then = _then(c, self.then)
 
         def run(s: State, e: Env) -> None:
-            for effect in effects:
+            for effect, listed in effects:
+                if listed is not None:
+                    if listed(s, e):
+                        effect(s, e)
+                        break
+                    continue
                 before = s.mark()
                 effect(s, e)
                 if s.mark() != before:

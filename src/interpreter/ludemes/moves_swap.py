@@ -76,6 +76,7 @@ class SwapPieces(_SwapPieces):
     """
 
     name = "swap Pieces"
+    always_a_move = True  # as Ludii's SwapPieces.eval: its move always (effect_moves)
 
     def compile(self, c: Compiler) -> MoveGen:
         raise BindError("(swap Pieces ...) is an effect: use it in (then ...), or (move Swap Pieces ...) as a move",

@@ -136,6 +136,7 @@ class ForgetValue(_Effect, _Remembers):
     """
 
     name = "forget Value"
+    always_a_move = True  # as Ludii's ForgetValue.eval: its move, remembered or not (effect_moves)
     concepts = ("ForgetValues",)
     title: Any = Param(STR_LIT, optional=True)
     value: Any = Param(INT_FN, optional=True, range=ANY_INT)

@@ -174,6 +174,7 @@ class SetCount(_Effect):
     """
 
     name = "set Count"
+    always_a_move = True  # as Ludii's SetCount.eval: its move whatever the count (effect_moves)
 
     def concepts_at(self, where):
         if where.start:  # a start rule filling sites

@@ -292,6 +292,7 @@ class Trigger(Ludeme):
     """
 
     name = "trigger"
+    always_a_move = True  # as Ludii's Trigger.eval: its move always (effect_moves)
     concepts = ("Trigger",)
     kind = MOVES
     event: Any = Param(STR_LIT)

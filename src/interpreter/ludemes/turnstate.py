@@ -5,6 +5,7 @@ the rules (``set Team``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
@@ -177,17 +178,26 @@ class SetNextPlayer(Ludeme):
         return () if where.effect else ("SetNextPlayer",)
     who: Any = Param(Either((INT_FN, PLAYER, Kind((INTS,), "ints"))), range=(0, 16))
     then: Any = Param(Kind(("then",), "then"), optional=True)
+    always_a_move = True  # as Ludii's SetNextPlayer.eval: a move whoever moves next (effect_moves)
 
     def declare(self, d: Declarations, c: Any) -> None:
         super().declare(d, c)
         d.array(NEXT_PLAYER, [0])
 
-    def compile_effect(self, c: Compiler):
+    def _ids(self, c: Compiler) -> Callable[[State, Env], Iterable[int]]:
         if isinstance(self.who, Ludeme) and self.who.kind == INTS:
-            ids = c.ints(self.who)
-        else:
-            one = c.player(self.who) if isinstance(self.who, Const) else c.int(self.who)
-            ids = lambda s, e: (one(s, e),)  # noqa: E731
+            return c.ints(self.who)
+        one = c.player(self.who) if isinstance(self.who, Const) else c.int(self.who)
+        return lambda s, e: (one(s, e),)
+
+    def move_guard(self, c: Compiler) -> Callable[[State, Env], bool]:
+        """Ludii's SetNextPlayer.eval makes a move for each player that exists (none for a number
+        that is no player)."""
+        ids, n = self._ids(c), c.game.num_players
+        return lambda s, e: any(1 <= p <= n for p in ids(s, e))
+
+    def compile_effect(self, c: Compiler):
+        ids = self._ids(c)
         n = c.game.num_players
 
         def run(s: State, e: Env) -> None:

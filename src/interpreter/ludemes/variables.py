@@ -121,6 +121,9 @@ class SetValue(_PlayerValues):
 
     name = "set Value"
     kind = MOVES
+    # as Ludii's SetValue/SetValuePlayer.eval: a move whatever the value, once the value (of a
+    # piece: not below 0) is good (effect_moves: its plan)
+    always_a_move = True
     player: Any = Param(PLAYER, optional=True)
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, optional=True, named=True)
@@ -317,6 +320,9 @@ class SetState(_PieceStates):
 
     name = "set State"
     kind = MOVES
+    # as Ludii's SetState.eval: a move whatever the state, once the site and the state are good
+    # (effect_moves: its plan)
+    always_a_move = True
     type: Any = Param(SITE_TYPE, optional=True)
     at: Any = Param(SITE_FN, named=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, 1000))

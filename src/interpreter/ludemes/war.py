@@ -3,7 +3,7 @@ threats (``is Threatened``: the check of Chess) and promotion."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine import turns
@@ -551,6 +551,12 @@ class Promote(Ludeme):
     piece: Any = Param(Instance("piece"))
     role: Any = Param(PLAYER, optional=True)
     then: Any = Param(kind_of("then"), optional=True)
+    always_a_move = True  # as Ludii's Promote.eval: its move whatever is on the site (effect_moves)
+
+    def move_guard(self, c: Compiler) -> Callable[[State, Env], bool]:
+        """Ludii's Promote.eval makes no move of a site off the board (below 0)."""
+        site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
+        return lambda s, e: site(s, e) >= 0
 
     def compile_effect(self, c: Compiler):
         from .measures import check_site_type
