@@ -109,3 +109,18 @@ def test_a_step_from_a_hands_site_finds_no_neighbour():
   (end (if (is Full) (result Mover Draw)))))''')
     s = g.initial_state()
     assert len(s.legal_moves()) == 9  # the placements only
+
+
+# --- (fromTo ...) onto another kind of piece replaces it (Ludii's ActionMove) ------------------------
+# Azteka's Death turns a surrounded Life token into its own: (fromTo (from (handSite Mover)) (to (between))).
+REPLACE = '''(game "T" (players 2) (equipment {{(board (square 3)) (piece "Disc" Each) (hand Each)}})
+ (rules (start {{(place "Disc" "Hand" count:3) (place "Disc2" 4) (place "Disc1" 1)}})
+  (play (move Select (from 0) (then (fromTo (from {frm}) (to 4)))))
+  (end (if (no Pieces P2 in:(sites Board)) (result P1 Win)))))'''
+
+
+@pytest.mark.parametrize("frm", ["(handSite Mover)", "1"])
+def test_a_piece_moved_onto_another_kind_replaces_it(frm):
+    s = load(REPLACE.format(frm=frm)).initial_state()
+    s.apply(s.legal_moves()[0])
+    assert (s.who[4], s.is_over(), s.result().winners) == (1, True, [1])
