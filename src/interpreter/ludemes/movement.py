@@ -172,7 +172,7 @@ class MoveSlide(Ludeme):
             out: list[Move] = []
             frame = e.child()
             for frm in sources(s, e):
-                if frm < 0:  # Ludii's slide moves whatever is there, from an empty site too
+                if not 0 <= frm < len(rays_at):  # Ludii's slide moves whatever is there, from an empty site too
                     continue
                 frame.frm = frm
                 along = line if dynamic is None else _SlideLine(*dynamic(s, frame), stop, go, extra)

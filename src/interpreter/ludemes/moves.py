@@ -952,8 +952,8 @@ def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: 
         out = []
         frame = e.child()
         for frm in sources(s, e):
-            if frm < 0:  # as Ludii's: whatever is there, from an empty site too
-                continue
+            if not 0 <= frm < len(neighbours):  # as Ludii's: whatever is there, from an empty site too;
+                continue  # a hand's site has no neighbours on the board
             frame.frm = frm
             for to in neighbours[frm]:
                 frame.to = to
@@ -1214,7 +1214,7 @@ def _distance_hop(c: Compiler, hop: MoveHop) -> MoveGen:
         out: list[Move] = []
         frame = e.child()
         for frm in sources(s, e):
-            if frm < 0:  # as Ludii's: whatever is there, from an empty site too
+            if not 0 <= frm < len(rays_at):  # as Ludii's: whatever is there, from an empty site too
                 continue
             frame.frm = frm
             reach, beyond = before(s, frame), after(s, frame)
@@ -1312,7 +1312,7 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
         out = []
         frame = e.child()
         for frm in sources(s, e):
-            if frm < 0:  # as Ludii's: whatever is there, from an empty site too
+            if not 0 <= frm < len(rays_at):  # as Ludii's: whatever is there, from an empty site too
                 continue
             frame.frm = frm
             low, high = dynamic(s, frame) if dynamic is not None else (lo, hi)  # (from) bound

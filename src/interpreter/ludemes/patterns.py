@@ -106,7 +106,9 @@ def walked(what: Any, path: tuple[int, ...] | None, wanted: list[int]) -> bool:
 
 class IsPattern(PatternWalk):
     """A walk from a site (the last move's by default) goes over pieces of one kind only: the
-    piece on the site (or ``what:``; with ``whats:``, the pieces in turn). ``F`` steps forward,
+    piece on the site (or ``what:``; with ``whats:``, the pieces in turn; a kind given as 0
+    asks for empty sites, as Ludii's IsPattern; an empty starting site makes no pattern
+    otherwise). ``F`` steps forward,
     ``R`` and ``L`` turn right and left to the next of the board's orthogonal directions; the
     walk is tried facing each of them. Hexade's hexagon is ``{F R F R F R F R F}``.
 
@@ -133,6 +135,7 @@ class IsPattern(PatternWalk):
     def compile(self, c: Compiler):
         origin, wanted_from, paths = self.walks(c)
         n = c.topo.n
+        given = self.what is not None or self.whats is not None  # empty sites may be asked for by number
 
         def holds(s: State, e: Env) -> bool:
             start = origin(s, e)
@@ -140,7 +143,7 @@ class IsPattern(PatternWalk):
                 return False
             what = s.what
             wanted = wanted_from(s, e, start)
-            if not wanted[0] or what[start] != wanted[0]:
+            if not (wanted[0] or given) or what[start] != wanted[0]:
                 return False
             return any(walked(what, path, wanted) for path in paths[start])
         return holds
@@ -185,7 +188,8 @@ class IsPattern(PatternWalk):
                 wanted = [k.temp("w")]
                 k.line(f"{wanted[0]} = {k.int(self.what) if self.what is not None else k.what(x)}")
             f, y, ok = k.temp("f"), k.temp("y"), k.temp("ok")
-            with k.indented(f"if {wanted[0]} != 0 and {k.what(x)} == {wanted[0]}:"):
+            given = self.what is not None or self.whats is not None  # what:0 walks over empty sites
+            with k.indented(f"if {'True' if given else f'{wanted[0]} != 0'} and {k.what(x)} == {wanted[0]}:"):
                 with k.indented(f"for {f} in range({table}.shape[1]):"):
                     k.line(f"{ok} = True")
                     for m in range(steps):  # the m-th step forward must find the next kind in turn

@@ -404,9 +404,11 @@ class SitesOccupied(Ludeme):
     @staticmethod
     def with_hands(c: Any) -> bool:
         """Whether the hands' sites count: Ludii's hands are containers of cells, so on a board
-        of cells the occupied sites of a hand (``(hand Each size:N)``) are among them."""
-        from ..engine.arrays import HAND_SITES
-        return HAND_SITES in c.game.arrays and c.topo.use == "Cell"
+        of cells the occupied sites of a hand (``(hand Each size:N)``, or the one site of
+        ``(hand Each)`` while it holds a piece) are among them (SitesOccupied keeps the owned
+        sites of the board's kind of site, in every container)."""
+        from ..engine.arrays import HAND, HAND_SITES
+        return (HAND_SITES in c.game.arrays or HAND in c.game.arrays) and c.topo.use == "Cell"
 
     def _compile_full(self, c: Compiler):
         from ..engine.arrays import HAND, HAND_SITES
@@ -427,18 +429,18 @@ class SitesOccupied(Ludeme):
             hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
         names = self._kinds_wanted(c)
         owner_of = game.owner_of
-        from ..engine.counts import hand_owner
+        from ..engine.handsites import hand_players
+        counted_hands = range(n, n + len(hand_players(game.arrays, game.num_players)))  # one site each
 
         def occupied(s: State, e: Env) -> list[int]:
             test = test_of(s, e)
             out = []
+            supply = s.arrays.get(HAND) if HAND_SITES not in s.arrays else None
+            held = _hand_holds(game, supply, test, names)
             if container is not None:
-                supply = s.arrays.get(HAND) if HAND_SITES not in s.arrays else None
                 for x in container(s, e):
-                    if supply is not None and x >= n:  # a plain hand (counted pieces): its player's kinds
-                        holder = hand_owner(game, x)
-                        if any(number and owner_of[w] == holder and test(owner_of[w], w)
-                               and (names is None or w in names) for w, number in enumerate(supply)):
+                    if supply is not None and x >= n:
+                        if held(x):
                             out.append(x)
                         continue
                     w = what_at(s, x)
@@ -450,10 +452,11 @@ class SitesOccupied(Ludeme):
                     w = s.what[i]
                     if w and test(s.who[i], w) and (names is None or w in names):
                         out.append(i)
-            if hands and HAND_SITES in s.arrays:
-                for k, w in enumerate(s.arrays[HAND_SITES]):
-                    if w and test(owner_of[w], w) and (names is None or w in names):
-                        out.append(n + k)
+            if hands:
+                sited = s.arrays.get(HAND_SITES)
+                out.extend((n + k for k, w in enumerate(sited) if w and test(owner_of[w], w)
+                            and (names is None or w in names)) if sited is not None else
+                           (x for x in counted_hands if held(x)))
             return out
         return occupied
 
@@ -493,7 +496,7 @@ class SitesOccupied(Ludeme):
         from ..native.emit import Everywhere, NoKernel
         if not self._plain() or (isinstance(self.by, Const) and self.by.name in ("Enemy", "Friend", "NonMover")):
             raise NoKernel("(sites Occupied ...)", "by a role, or in a container or of a component")
-        if k.layout.hand_sites and k.topo.use == "Cell":
+        if self.with_hands(k):
             raise NoKernel("(sites Occupied ...)", "the sites of the hands are occupied sites too")
         st = k.st
         if self.by is None or k.players_of(self.by) is not None:  # anyone's, neutral pieces too
@@ -508,6 +511,20 @@ class SitesOccupied(Ludeme):
         # a player 0 (an expression giving nobody) means the neutral pieces, as the reference's
         return Everywhere(lambda x: f"({st}[WHO + {x}] == {who} if {who} != 0 else "
                                     f"({st}[WHAT + {x}] != 0 and {st}[WHO + {x}] == 0))")
+
+
+def _hand_holds(game: Any, supply: Any, test: Any, names: set[int] | None) -> Any:
+    """held(site) -> whether the site of a plain hand (counted pieces; ``supply`` the count per
+    kind, None for hands of sites) holds a piece of its player that ``test(owner, piece)`` and
+    the kinds wanted keep."""
+    from ..engine.counts import hand_owner
+    owner_of = game.owner_of
+
+    def held(x: int) -> bool:
+        holder = hand_owner(game, x)
+        return supply is not None and any(number and owner_of[w] == holder and test(owner_of[w], w)
+                                          and (names is None or w in names) for w, number in enumerate(supply))
+    return held
 
 
 def _container_sites(c: Compiler, container: Any) -> Any:

@@ -329,6 +329,7 @@ class FromTo(_Effect):
         seed = seed_kind(c.game)
         from ..engine import handsites
         one_piece = self.count is None and bool(c.game.piece_arrays)  # Ludii's ActionMove
+        n = c.topo.n
 
         def run(s: State, e: Env) -> None:
             a, b = frm(s, e), to(s, e)
@@ -338,6 +339,8 @@ class FromTo(_Effect):
             local = handsites.carried(s, a) if one_piece else None  # its state, value, rotation
             moved = take_pieces(s, a, number(s, e))
             if moved:
+                if b < n and what and s.what[b] not in (0, what):
+                    set_pieces(s, b, 0, 0)  # Ludii's ActionMove: another kind of piece there is replaced
                 add_pieces(s, b, moved, what)
                 if local:
                     handsites.give(s, b, local)
