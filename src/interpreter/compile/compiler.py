@@ -392,6 +392,12 @@ class Compiler:
         from .effect_moves import effect_moves
         return effect_moves(self, value, decision=not self.testing_moves)
 
+    def listed_when(self, value: Any) -> Callable[[State, Env], builtins.bool] | None:
+        """When the effect ``value`` makes its move whatever it changes, as Ludii's eval of its
+        class (:func:`.effect_moves.listed_when`); None: only when it acts."""
+        from .effect_moves import listed_when
+        return listed_when(self, value)
+
     @property
     def testing_moves(self) -> builtins.bool:
         """True while compiling moves whose existence only is asked (:meth:`moves_tested`)."""

@@ -1851,10 +1851,9 @@ class Priority(Ludeme):
     def compile_effect(self, c: Compiler):
         """As a consequence: the first effect that makes a move (Ludii applies the first list of
         effect moves that is not empty): one that makes its move whatever it changes (``set
-        Var``, ``addScore``...: effect_moves.listed_when) once its eval's test holds, any other
+        Var``, ``addScore``...: Compiler.listed_when) once its eval's test holds, any other
         when it changes the position (a capture that captures nothing makes none)."""
-        from ..compile.effect_moves import listed_when
-        effects = [(c.effect(m), listed_when(c, m)) for m in self.moves.items]
+        effects = [(c.effect(m), c.listed_when(m)) for m in self.moves.items]
         then = _then(c, self.then)
 
         def run(s: State, e: Env) -> None:
