@@ -62,7 +62,7 @@ OWNED_PHASES = '''(game "T" (players 2)
   (piece "Ox" P1 (move Step (to if:(is Empty (to))))) (piece "Tiger" P2 (move Step (to if:(is Empty (to)))))})
  (rules (start {(place "Ox1" (handSite P1) count:2) (place "Tiger2" 3)})
  phases:{
-  (phase "Placement" P1 (play (move (from (handSite P1)) (to (sites Empty)))) (nextPhase ("HandEmpty" P1) "MovementP1"))
+  (phase "Placement" P1 (play (move (from (handSite P1)) (to (sites Empty)))) (nextPhase (all Sites (sites Hand P1) if:(= 0 (count Cell at:(site)))) "MovementP1"))
   (phase "MovementP1" P1 (play (forEach Piece)))
   (phase "FirstTiger" P2 (play (forEach Piece)) (nextPhase Mover "MovementP2"))
   (phase "MovementP2" P2 (play (move Pass)))}
@@ -88,8 +88,8 @@ PLACE_UNTIL_P2 = '''(game "T" (players 2)
   (piece "Hare" P1 (move Step (to if:(is Empty (to))))) (piece "Dog" P2 (move Step (to if:(is Empty (to)))))})
  (rules (start {(place "Hare1" (handSite P1) count:1) (place "Dog2" (handSite P2) count:2)})
  phases:{
-  (phase "Placement" (play (if ("HandOccupied" Mover) (move (from (handSite Mover)) (to (sites Empty)))))
-   (nextPhase ("HandEmpty" P2) "Movement"))
+  (phase "Placement" (play (if (not (all Sites (sites Hand Mover) if:(= 0 (count Cell at:(site))))) (move (from (handSite Mover)) (to (sites Empty)))))
+   (nextPhase (all Sites (sites Hand P2) if:(= 0 (count Cell at:(site)))) "Movement"))
   (phase "Movement" (play (forEach Piece)) (end (if (no Moves Next) (result Next Loss))))}))'''
 
 
