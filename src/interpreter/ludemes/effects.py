@@ -1174,9 +1174,14 @@ def _never_past_the_edge(game: Any, cond: Any) -> bool:
     """Whether a custodial capture's to condition never holds of the site past the board's edge
     ((to) -1, where no one's piece stands): a test of the player of ``(who at:(to))`` that no
     player's relation to player 0 satisfies (``(is Mover (who at:(to)))``); a kernel skips
-    such runs, as the compiled rules then do."""
+    such runs, as the compiled rules then do. An ``(and ...)`` of conditions never holds there
+    when one of its parts never does (Ludii's Pente: a count of steps and ``(is Mover ...)``)."""
+    from .base import BOOL as BOOL_KIND
     from .conditions import _PlayerTest
     from .functions import To, Who
+    from .logic import And
+    if isinstance(cond, And) and cond.kind == BOOL_KIND:
+        return any(_never_past_the_edge(game, part) for part in cond.items.items)
     if not isinstance(cond, _PlayerTest) or not isinstance(cond.player, Who):
         return False
     who = cond.player
