@@ -39,8 +39,13 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..native.emit import Emitter, Made
 
+_INT_CONSTS = ("Infinity", "Off", "End", "Undefined")  # Ludii's int constants: a value branch too
 _BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION, "ints"), "moves | result | int | boolean | region | ints",
-               literals=(Bool, Int))
+               literals=(Bool, Int), consts=_INT_CONSTS)
+
+
+def _int_const(value: Any) -> bool:
+    return isinstance(value, Const) and value.name in _INT_CONSTS
 
 
 def _end_if(value: Any) -> bool:
@@ -114,7 +119,9 @@ class If(Ludeme):
         if branch is None or _end_if(branch) or isinstance(branch, BoundArray):
             self._validate_end()  # Ludii's end rule (if C [sub-conditions] [result])
             return
-        if isinstance(branch, Const):  # a direction: (if C N S)
+        if _int_const(branch):
+            kind = INT  # (if C 11 Off): Ludii's int constants are ints
+        elif isinstance(branch, Const):  # a direction: (if C N S)
             kind = DIRECTIONS
         elif isinstance(branch, BoundArray):  # end rules checked when the condition holds
             kind = RESULT

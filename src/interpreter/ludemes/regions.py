@@ -427,13 +427,14 @@ class SitesOccupied(Ludeme):
                 container = _container_sites(c, self.container)
             board = where in ("Board", 0)
             hands = isinstance(where, str) and where.startswith("Hand") or (isinstance(where, int) and where > 0)
-        names = self._kinds_wanted(c)
+        kinds = self._kinds_wanted(c)
         owner_of = game.owner_of
         from ..engine.handsites import hand_players
         counted_hands = range(n, n + len(hand_players(game.arrays, game.num_players)))  # one site each
 
         def occupied(s: State, e: Env) -> list[int]:
             test = test_of(s, e)
+            names = kinds(s, e)
             out = []
             supply = s.arrays.get(HAND) if HAND_SITES not in s.arrays else None
             held = _hand_holds(game, supply, test, names)
@@ -460,20 +461,23 @@ class SitesOccupied(Ludeme):
             return out
         return occupied
 
-    def _kinds_wanted(self, c: Compiler) -> set[int] | None:
-        """The kinds of piece ``component:``/``components:`` keep (None: any)."""
+    def _kinds_wanted(self, c: Compiler) -> Any:
+        """kinds(state, env) -> the kinds of piece ``component:``/``components:`` keep (None:
+        any); a ``component:`` number worked out in play (Ludii's IntFunction component, e.g.
+        ``(id "King" Mover)``) is asked each time."""
         if self.component is None and self.components is None:
-            return None
+            return lambda s, e: None
+        if self.component is not None and not isinstance(self.component, (Int, Str)):
+            number = c.int(self.component)
+            return lambda s, e: {number(s, e)}
         wanted = [self.component] if self.component is not None else list(self.components.items)
         names: set[int] = set()
         for item in wanted:
             if isinstance(item, Int):
                 names.add(item.value)
-            elif isinstance(item, Str):
-                names.update(c.components_named(item.value, item))
             else:
-                raise BindError("component: is a piece's name or number known before play", item.span)
-        return names
+                names.update(c.components_named(item.value, item))
+        return lambda s, e: names
 
     def _with_hands(self, c: Compiler):
         from ..engine.arrays import HAND_SITES
@@ -546,10 +550,11 @@ def _occupied_any_level(c: Compiler, ludeme: SitesOccupied, top: bool = False) -
     n = c.topo.n
     test_of = ludeme._owners(c)
     owner_of = c.game.owner_of
-    names = ludeme._kinds_wanted(c)
+    kinds = ludeme._kinds_wanted(c)
 
     def occupied(s: State, e: Env) -> list[int]:
         test = test_of(s, e)
+        names = kinds(s, e)
         out = []
         for i in range(n):
             w = s.what[i]

@@ -141,7 +141,10 @@ class Where(Ludeme):
             piece_states(d)
 
     def compile(self, c: Compiler):
-        if isinstance(self.piece, Str):
+        from ..compile.compiler import pieces_named
+        if isinstance(self.piece, Str) and self.role is not None and not pieces_named(c.game, self.piece.value):
+            kinds = _kinds_containing(c, self.piece, self.role)
+        elif isinstance(self.piece, Str):
             kinds = _kinds_named(c, self.piece, self.role)
         else:
             one = c.int(self.piece)
@@ -206,6 +209,21 @@ class Where(Ludeme):
             k.line(f"    {found} = {x}")
             k.line("    break")
         return found
+
+
+def _kinds_containing(c: Compiler, name: Str, role: Any) -> Fn:
+    """Ludii's WhereSite for a name no piece has in full nor as its base name: the first kind
+    (in the order of the equipment) whose full name contains it ("King" finds "King_noCross1")
+    and that the player owns; none (so Off) when no kind of theirs does."""
+    game = c.game
+    containing = [comp.index for comp in game.components[1:] if name.value in comp.name]
+    if not containing:
+        c.components_named(name.value, name)  # no piece has such a name: the located error
+    player = c.player(role)
+    first: dict[int, tuple[int, ...]] = {}
+    for k in containing:
+        first.setdefault(game.owner_of[k], (k,))
+    return lambda s, e: first.get(player(s, e), ())
 
 
 def _where_stacked(c: Compiler, kinds: Any, state: Any) -> Fn:
