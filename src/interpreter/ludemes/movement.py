@@ -680,8 +680,8 @@ class SitesStart(Ludeme):
         table: list[tuple[int, ...]] = []
 
         def starts(s: State, e: Env) -> tuple[int, ...]:
-            if not table:  # the start position, worked out once
-                first = game.initial_state()
+            if not table:  # the start position, worked out once, in play: the game's start rules
+                first = s.game.initial_state()  # are not compiled yet when constants are folded
                 per: list[list[int]] = [[] for _ in game.components]
                 for site, w in enumerate(first.what):
                     per[w].append(site)
@@ -706,8 +706,9 @@ class SitesStart(Ludeme):
                 rows[w].append(site)
         piece = self.piece
         w = k.temp("w")
-        if piece.index is not None:
-            k.line(f"{w} = {k.int(piece.index)}")
+        number = piece.number_read()
+        if number is not None:
+            k.line(f"{w} = {k.int(number)}")
             k.line(f"if {w} <= 0 or {w} >= {len(rows)}:")  # no such piece: no sites (row 0 is empty)
             k.line(f"    {w} = 0")
         else:

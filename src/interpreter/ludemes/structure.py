@@ -272,6 +272,14 @@ class PieceDecl(Ludeme):
                             self.span, hint='(piece "Disc")')
         return list(self.names) if self.names is not None else [self.piece_name]
 
+    def number_read(self) -> Any:
+        """Where the piece's number is read at play (a number, or ``(id "King" Mover)``: the
+        first piece of the mover's whose name holds "King", -1 when none, as Ludii's ``Id``
+        reads it), else None (a piece given by name)."""
+        if self.index is not None:
+            return self.index
+        return self.number if isinstance(self.number, Id) else None
+
     def index_of(self, c: Compiler, many: bool = False):
         """The piece's number as a function of the state (a piece given by name: fixed); with
         ``many`` (a placement), the numbers of Ludii's ``int[]`` form as a tuple."""
@@ -281,8 +289,9 @@ class PieceDecl(Ludeme):
                                 hint="(move Add (piece {1 2}) (to (sites Empty)))")
             fns = [c.int(x) for x in self.indices]
             return lambda s, e: tuple(f(s, e) for f in fns)
-        if self.index is not None:
-            return c.int(self.index)
+        number = self.number_read()
+        if number is not None:
+            return c.int(number)
         kinds = c.components_named(self.piece_name, self)
         if len(kinds) != 1:
             raise BindError(f'"{self.piece_name}" names several pieces: say whose ("{self.piece_name}1")', self.span)

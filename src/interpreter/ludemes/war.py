@@ -86,10 +86,21 @@ def _players(c: Compiler, role: Any) -> Fn:
     return lambda s, e: (one(s, e),)
 
 
-def _kinds_named(c: Compiler, name: Str, owner: Any = None) -> Fn:
+def kinds_holding(game: Any, name: str) -> list[int]:
+    """Ludii's ``WhereSite`` by name: per owner, the first piece (by number) whose full name
+    holds ``name`` ("King" is in "King_noCross1"); none when no piece's name holds it."""
+    first: dict[int, int] = {}
+    for comp in game.components[1:]:
+        if name in comp.name:
+            first.setdefault(comp.owner, comp.index)
+    return sorted(first.values())
+
+
+def _kinds_named(c: Compiler, name: Str, owner: Any = None, holding: bool = False) -> Fn:
     """The kinds of piece called ``name`` (in full, or by base name for every owner), limited to
-    those of the players ``owner`` names: a function of the state giving a frozenset."""
-    kinds = c.components_named(name.value, name)
+    those of the players ``owner`` names: a function of the state giving a frozenset. With
+    ``holding``, Ludii's ``where``: per owner the first piece whose name holds ``name``."""
+    kinds = kinds_holding(c.game, name.value) if holding else c.components_named(name.value, name)
     if owner is None:
         fixed = frozenset(kinds)
         return const_fn(fixed)
@@ -108,7 +119,9 @@ def _kinds_named(c: Compiler, name: Str, owner: Any = None) -> Fn:
 
 class Where(Ludeme):
     """The site of a piece of a kind (the first, in site order), or -1 (off the board) when
-    there is none: ``(where "King" Mover)``, or ``(where (id "King" Mover))``.
+    there is none: ``(where "King" Mover)``, or ``(where (id "King" Mover))``. A name with its
+    owner is Ludii's: the owner's first piece whose name holds it ("King" finds a
+    "King_noCross"); a name no piece holds is never on the board (-1).
 
     Parameters:
         piece: the kind of piece (a name or a number)
@@ -141,11 +154,8 @@ class Where(Ludeme):
             piece_states(d)
 
     def compile(self, c: Compiler):
-        from ..compile.compiler import pieces_named
-        if isinstance(self.piece, Str) and self.role is not None and not pieces_named(c.game, self.piece.value):
-            kinds = _kinds_containing(c, self.piece, self.role)
-        elif isinstance(self.piece, Str):
-            kinds = _kinds_named(c, self.piece, self.role)
+        if isinstance(self.piece, Str):
+            kinds = _kinds_named(c, self.piece, self.role, holding=self.role is not None)
         else:
             one = c.int(self.piece)
             kinds = lambda s, e: (one(s, e),)  # noqa: E731
@@ -179,7 +189,8 @@ class Where(Ludeme):
         owner_of = k.table(np.array(k.game.owner_of, dtype=np.int64))
         if isinstance(self.piece, Str):
             mask = np.zeros(len(k.game.components), dtype=np.int64)
-            mask[_components_named(k, self.piece.value)] = 1
+            mask[_components_named(k, self.piece.value) if self.role is None
+                 else kinds_holding(k.game, self.piece.value)] = 1
             kinds = k.table(mask)
             test = _owner_test(k, self.role)
             if test is None:
@@ -209,21 +220,6 @@ class Where(Ludeme):
             k.line(f"    {found} = {x}")
             k.line("    break")
         return found
-
-
-def _kinds_containing(c: Compiler, name: Str, role: Any) -> Fn:
-    """Ludii's WhereSite for a name no piece has in full nor as its base name: the first kind
-    (in the order of the equipment) whose full name contains it ("King" finds "King_noCross1")
-    and that the player owns; none (so Off) when no kind of theirs does."""
-    game = c.game
-    containing = [comp.index for comp in game.components[1:] if name.value in comp.name]
-    if not containing:
-        c.components_named(name.value, name)  # no piece has such a name: the located error
-    player = c.player(role)
-    first: dict[int, tuple[int, ...]] = {}
-    for k in containing:
-        first.setdefault(game.owner_of[k], (k,))
-    return lambda s, e: first.get(player(s, e), ())
 
 
 def _where_stacked(c: Compiler, kinds: Any, state: Any) -> Fn:
