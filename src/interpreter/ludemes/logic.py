@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter, Made
 
 _BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION, "ints"), "moves | result | int | boolean | region | ints",
-               literals=(Bool, Int))
+               literals=(Bool, Int), consts=INT_FN.consts)
 
 
 def _end_if(value: Any) -> bool:
@@ -114,7 +114,9 @@ class If(Ludeme):
         if branch is None or _end_if(branch) or isinstance(branch, BoundArray):
             self._validate_end()  # Ludii's end rule (if C [sub-conditions] [result])
             return
-        if isinstance(branch, Const):  # a direction: (if C N S)
+        if isinstance(branch, Const) and branch.name in INT_FN.consts:  # Ludii's Undefined, Off...: an int
+            kind = INT
+        elif isinstance(branch, Const):  # a direction: (if C N S)
             kind = DIRECTIONS
         elif isinstance(branch, BoundArray):  # end rules checked when the condition holds
             kind = RESULT
