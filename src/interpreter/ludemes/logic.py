@@ -39,13 +39,8 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..native.emit import Emitter, Made
 
-_INT_CONSTS = ("Infinity", "Off", "End", "Undefined")  # Ludii's int constants: a value branch too
 _BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION, "ints"), "moves | result | int | boolean | region | ints",
-               literals=(Bool, Int), consts=_INT_CONSTS)
-
-
-def _int_const(value: Any) -> bool:
-    return isinstance(value, Const) and value.name in _INT_CONSTS
+               literals=(Bool, Int), consts=INT_FN.consts)
 
 
 def _end_if(value: Any) -> bool:
@@ -119,8 +114,8 @@ class If(Ludeme):
         if branch is None or _end_if(branch) or isinstance(branch, BoundArray):
             self._validate_end()  # Ludii's end rule (if C [sub-conditions] [result])
             return
-        if _int_const(branch):
-            kind = INT  # (if C 11 Off): Ludii's int constants are ints
+        if isinstance(branch, Const) and branch.name in INT_FN.consts:  # Ludii's Undefined, Off...: an int
+            kind = INT
         elif isinstance(branch, Const):  # a direction: (if C N S)
             kind = DIRECTIONS
         elif isinstance(branch, BoundArray):  # end rules checked when the condition holds
