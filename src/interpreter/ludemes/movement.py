@@ -824,8 +824,8 @@ class MoveFromTo(Ludeme):
         return self.count is None and (DECK in arrays or stacks.STACK in arrays and HAND_SITES in arrays)
 
     def declare(self, d: Any, c: Any) -> None:
-        from .other_sites import declare_pieces, other_kind
-        for sited in (other_kind(c, self.to.type), other_kind(c, self.source.type)):
+        from .other_sites import declare_pieces
+        for sited in self._other_kinds(c):
             if sited is not None:
                 declare_pieces(d, c, sited)
         if self.counted() and not self._of_stacks(d.arrays):
@@ -835,10 +835,22 @@ class MoveFromTo(Ludeme):
             stacks.declare(d)  # Ludii's stack:True makes a stacking game
         self.declare_rotations(d)
 
+    def _other_kinds(self, c: Any) -> tuple[str | None, str | None]:
+        """The kinds of site the to and the from name when not the board's own (None each
+        otherwise). A hand's site has no kind: ``(from Cell (handSite Mover))`` on a board of
+        vertices is the hand's site, as Ludii finds a site past the board's in its container."""
+        from .other_sites import other_kind
+
+        def kind(part: Any) -> str | None:
+            sites = part.sites
+            if isinstance(sites, Ludeme) and _names_hand_site(sites):
+                return None
+            return other_kind(c, part.type)
+        return kind(self.to), kind(self.source)
+
     def _compile_special(self, c: Compiler) -> MoveGen | None:
         """Moves onto another kind of site, or of counted pieces; None for the general case."""
-        from .other_sites import other_kind
-        sited, frm_kind = other_kind(c, self.to.type), other_kind(c, self.source.type)
+        sited, frm_kind = self._other_kinds(c)
         if sited is not None or frm_kind is not None:
             return self._compile_sited(c, sited, frm_kind)
         copy = self.copy is not None and self.copy.value
