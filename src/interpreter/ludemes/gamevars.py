@@ -2,14 +2,17 @@
 "Name")`` (Ludii's ``SetVar`` and ``Var``: values kept in the state under a key, -1 until set;
 ``(var)`` without a name is the unnamed one).
 
-Each variable is a state array of one value, ``var:Name`` (``var:`` for the unnamed one):
-journaled like every array, cloned, and written in positions under ``vars:``.
+Each variable is a state array of one value, ``var:Name``: journaled like every array, cloned,
+and written in positions under ``vars:``. The unnamed one is Ludii's state value ``temp``
+(Ludii's ``Var`` reads ``state.temp()`` when it has no key, ``SetVar`` writes it), the value
+``(forEach Die replayDouble:True)`` also keeps the double being replayed in: one array, ``temp``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.dice import TEMP
 from ..engine.env import Env
 from ..engine.values import const_fn
 from .base import ANY_INT, INT, INT_FN, STR_LIT, THEN, Ludeme, Param, kind_of
@@ -25,8 +28,8 @@ UNDEFINED = -1  # Ludii's value of a variable never set
 
 
 def variable(title) -> str:
-    """The name of the state array of a variable."""
-    return "var:" + (title.value if title is not None else "")
+    """The name of the state array of a variable (the unnamed one: Ludii's ``temp``)."""
+    return "var:" + title.value if title is not None else TEMP
 
 
 def declare_variable(d: Declarations, title) -> None:
