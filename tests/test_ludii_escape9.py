@@ -49,3 +49,31 @@ def test_without_top_every_piece_of_the_hands_stack_moves():
 
 def test_top_false_is_every_piece():
     assert len(first_moves(hand_game(" top:False", "(from) level:(level)"))) == 3
+
+
+# --- (if C <int> Off): Ludii's int constants as a branch of an int (if ...) -----------------------------
+def go_back(branch: str) -> str:
+    return f"""(game "T" (players 2)
+    (equipment {{ (board (rectangle 1 4)) (piece "Disc" Each) }})
+    (rules
+        (start {{ (place "Disc1" 0) }})
+        (play (move Add (piece (id "Disc" Mover)) (to (sites {{ {branch} }}) if:(is Empty (to)))))
+        (end (if (is Full) (result Mover Draw)))
+    )
+)"""
+
+
+def test_off_as_the_else_branch_of_an_int_if():
+    # Ludii's Todas Tablas: (if (...) (regionSite ...) Off), Off being -1: no site
+    assert moves(go_back("(if (is Empty 1) 1 Off)")) == ["B1"]
+    assert moves(go_back("(if (is Empty 0) 1 Off)")) == []  # Off: no site, no placement
+
+
+def test_an_int_constant_as_the_then_branch():
+    assert moves(go_back("(if (is Empty 0) Off 2)")) == ["C1"]
+    assert moves(go_back("(if (is Empty 1) Off 2)")) == []
+
+
+def moves(text: str) -> list[str]:
+    """The legal moves' texts, a placement by its site (``1@B1`` reads ``B1``), a forced pass left out."""
+    return [m.text.split("@")[-1] for m in load(text).initial_state().legal_moves() if m.text != "pass"]

@@ -39,8 +39,9 @@ if TYPE_CHECKING:
     from ..compile.compiler import Compiler
     from ..native.emit import Emitter, Made
 
+_INT_CONSTS = ("Infinity", "Off", "End", "Undefined")  # Ludii's int constants, as a branch's value too
 _BRANCH = Kind((MOVES, RESULT, INT, BOOL, REGION, "ints"), "moves | result | int | boolean | region | ints",
-               literals=(Bool, Int))
+               literals=(Bool, Int), consts=_INT_CONSTS)
 
 
 def _end_if(value: Any) -> bool:
@@ -114,7 +115,9 @@ class If(Ludeme):
         if branch is None or _end_if(branch) or isinstance(branch, BoundArray):
             self._validate_end()  # Ludii's end rule (if C [sub-conditions] [result])
             return
-        if isinstance(branch, Const):  # a direction: (if C N S)
+        if isinstance(branch, Const) and branch.name in _INT_CONSTS:  # (if C Off (to)): Ludii's constant -1
+            kind = INT
+        elif isinstance(branch, Const):  # a direction: (if C N S)
             kind = DIRECTIONS
         elif isinstance(branch, BoundArray):  # end rules checked when the condition holds
             kind = RESULT
@@ -652,7 +655,7 @@ def role_value(value: Any, num_players: int) -> int | None:
 
 def value_fn(c: Compiler, value: Any):
     """An int expression, or a player role (Mover, P2...) standing for its number."""
-    if isinstance(value, Const) and value.name not in ("Infinity", "Off", "End", "Undefined"):
+    if isinstance(value, Const) and value.name not in _INT_CONSTS:
         number = role_value(value, c.num_players)
         return const_fn(number) if number is not None else c.player(value)
     return c.int(value)
