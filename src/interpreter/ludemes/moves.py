@@ -1646,32 +1646,38 @@ class ForEachPiece(Ludeme):
                     then(s, e)
         return run
 
+    def _container_index(self, c: Compiler) -> Any:
+        """The container walked, as a function: 0 the board, 1, 2 ... the players' hands in
+        turn (a name: ``"Board"``, or ``"Hand"`` and the hand's owner)."""
+        from ..syntax.nodes import Str
+        if not isinstance(self.container, Str):
+            return c.int(self.container)
+        name = self.container.value
+        if name == "Board":
+            return const_fn(0)
+        if name.startswith("Hand") and name[4:].isdigit():  # Ludii's name: Hand + its owner
+            from ..engine.handsites import hand_slot
+            return const_fn(hand_slot(c.game.arrays, c.game.num_players, int(name[4:])) + 1)
+        raise BindError(f'no container "{name}": containers are "Board", "Hand1", "Hand2" ...',
+                        self.container.span)
+
     def _in_hand(self, c: Compiler, table: list, player: Any) -> MoveGen:
         """The moves of the player's pieces in a container (Ludii's ``container:``: 0 the
         board, 1, 2 ... the players' hands in turn, or a hand's name, ``"Hand2"``): each
-        piece's moves from its hand's site, ``(from)`` being that site."""
+        piece's moves from its hand's site, ``(from)`` being that site. With ``top:True``, as
+        Ludii's ForEachPiece in any container, only the top piece of a hand's stack moves."""
         from ..engine.counts import kind_at, pieces_at
         from ..engine.sites import hand_layout
-        from ..syntax.nodes import Str
         game = c.game
         n = game.topology.n
-        if isinstance(self.container, Str):
-            name = self.container.value
-            if name == "Board":
-                which = const_fn(0)
-            elif name.startswith("Hand") and name[4:].isdigit():  # Ludii's name: Hand + its owner
-                from ..engine.handsites import hand_slot
-                which = const_fn(hand_slot(game.arrays, game.num_players, int(name[4:])) + 1)
-            else:
-                raise BindError(f'no container "{name}": containers are "Board", "Hand1", "Hand2" ...',
-                                self.container.span)
-        else:
-            which = c.int(self.container)
+        which = self._container_index(c)
         from ..engine.arrays import HAND_SITES
         stacked_hands = game.stacking and HAND_SITES in game.arrays  # (a counted hand holds no stack)
+        top = c.bool(self.top) if self.top is not None else None
 
         def gen(s: State, e: Env) -> list[Move]:
             cid = which(s, e)
+            only_top = top is not None and top(s, e)
             saved = s.mover
             mover = saved if player is None else player(s, e)
             per_hand, hands = hand_layout(game)
@@ -1687,7 +1693,10 @@ class ForEachPiece(Ludeme):
             try:
                 for site in sites:
                     if site >= n and stacked_hands:  # a hand's stack: each piece at its level
-                        for level, piece in enumerate(stacks.levels(s, site)):
+                        levels = stacks.levels(s, site)
+                        for level, piece in enumerate(levels):
+                            if only_top and level != len(levels) - 1:
+                                continue  # Ludii's top: the stack's size must be its level plus one
                             moves = table[piece[0]] if game.owner_of[piece[0]] == mover else None
                             if moves is not None:
                                 frame.frm, frame.level = site, level
