@@ -71,10 +71,13 @@ class FnGen(MoveGen):
     """A generator made of a function ``fn(state, env) -> list of moves`` (the function is the
     instance's :meth:`moves` itself: no wrapper call on the hot path)."""
 
-    def __init__(self, fn: MovesFn, unique: bool = False):
+    def __init__(self, fn: MovesFn, unique: bool = False,
+                 reach: Callable[[State, Env, int], list[Move]] | None = None):
         # an instance's own function: one call less on the hot path
         self.moves = fn  # type: ignore[method-assign, assignment]  # shadows the method on purpose
         self.unique = unique
+        if reach is not None:  # the moves onto a site, worked out without the others
+            self.reaching = reach  # type: ignore[method-assign, assignment]  # shadows the method on purpose
 
 
 class WithRules(MoveGen):
@@ -228,7 +231,7 @@ class Filtered(MoveGen):
 
     def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         keep = self.keep
-        return [m for m in self.gen.moves(s, e) if m.to == site and keep(s, e, m)]
+        return [m for m in self.gen.reaching(s, e, site) if keep(s, e, m)]
 
     def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         move = self.gen.draw(s, e, rng)

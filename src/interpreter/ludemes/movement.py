@@ -179,7 +179,9 @@ class MoveSlide(Ludeme):
                 for ray in rays_at[frm]:
                     out.extend(move_of(frm, ray, k, stopped) for k, stopped in along.stops(s, frame, ray))
             return out
-        return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
+
+        reach = _slide_reach(sources, rays_at, line, dynamic, move_of)
+        return with_levels(c, FnGen(gen, reach=reach), self.source, self.to, self.stack)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from .moves import _no_kernel_by_origin
@@ -247,6 +249,32 @@ class MoveSlide(Ludeme):
                                     k.move(rule_go, MoveKind.MOVE, frm=frm, to=to)
         sources_once = self.source is None or self.source.sites is None
         return Made(distinct and sources_once, frozenset({int(MoveKind.MOVE)}))
+
+
+def _slide_reach(sources: Any, rays_at: Any, line: _SlideLine, dynamic: Any, move_of: Any) -> Any:
+    """A slide's moves onto a site (what a threat test asks): only the lines through it, each
+    followed up to it (a line goes the same way whatever lies beyond), the same moves as
+    listing them all and keeping those onto the site."""
+    def reach(s: State, e: Env, site: int) -> list[Move]:
+        out: list[Move] = []
+        frame = e.child()
+        for frm in sources(s, e):
+            if not 0 <= frm < len(rays_at):
+                continue
+            frame.frm = frm
+            along = None
+            for ray in rays_at[frm]:
+                if site not in ray:
+                    continue
+                if along is None and dynamic is not None:  # the bounds known only in play
+                    lo, hi = dynamic(s, frame)
+                    along = _SlideLine(lo, hi, line.stop, line.go, line.extra)
+                along = along or line
+                upto = ray[:len(ray) - ray[::-1].index(site)]  # up to its last visit (a looped board)
+                out.extend(move_of(frm, ray, k, stopped) for k, stopped in along.stops(s, frame, upto)
+                           if ray[k] == site)
+        return out
+    return reach
 
 
 def _between_rule(c: Compiler, between: Any) -> tuple[Bounds, Any, Any]:

@@ -1537,16 +1537,8 @@ class ForEachPiece(Ludeme):
                 _sited_pieces(s, frame, others, limit, owner_of, gens, out)
             return out
 
-        def gen(s: State, e: Env) -> list[Move]:
-            if player is None:
-                return own_pieces(s, e)
-            saved = s.mover
-            s.mover = player(s, e)  # the moves of that player, as if it were their turn
-            try:
-                return own_pieces(s, e)
-            finally:
-                s.mover = saved
-        return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
+        reach = _as_player(player, _pieces_reaching(table, own_pieces, others)) if on_board else None
+        return with_rules(FnGen(_as_player(player, own_pieces), reach=reach), c.rule(after=_then(c, self.then)))
 
     def _unowned(self, c: Compiler, gens: list) -> Any:
         """The moves of the pieces no player owns (Ludii's ``Shared`` or ``Neutral`` role: its
@@ -1831,6 +1823,41 @@ def _stacked_pieces(table: list, player: Any, top: Any) -> Any:
             s.mover = saved
         return out
     return gen
+
+
+def _pieces_reaching(table: list[MoveGen | None], own_pieces: Any, others: Any) -> Any:
+    """forEach Piece's moves onto a site (what a threat test asks): each of the mover's pieces
+    on the board asked for its moves onto it only (all the moves, kept when onto it, while
+    pieces off the board move too)."""
+    def reaching(s: State, e: Env, target: int) -> list[Move]:
+        if others:
+            return [m for m in own_pieces(s, e) if m.to == target]
+        out: list[Move] = []
+        frame = e.child()
+        mover, what = s.mover, s.what
+        for site, owner in enumerate(s.who):
+            if owner == mover:
+                moves = table[what[site]]
+                if moves is not None:
+                    frame.frm = site
+                    out.extend(moves.reaching(s, frame, target))
+        return out
+    return reaching
+
+
+def _as_player(player: Any, pieces: Any) -> Any:
+    """``pieces`` worked out as if it were ``player``'s turn (``pieces`` itself for no player)."""
+    if player is None:
+        return pieces
+
+    def of_player(s: State, e: Env, *target: int) -> list[Move]:
+        saved = s.mover
+        s.mover = player(s, e)  # the moves of that player, as if it were their turn
+        try:
+            return pieces(s, e, *target)
+        finally:
+            s.mover = saved
+    return of_player
 
 
 class Priority(Ludeme):
