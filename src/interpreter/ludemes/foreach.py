@@ -8,6 +8,7 @@ rule that visits things does (see :mod:`interpreter.engine.env`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
@@ -34,6 +35,7 @@ from .base import (
     Ludeme,
     Param,
     kind_of,
+    uses_facing,
 )
 
 if TYPE_CHECKING:
@@ -270,13 +272,14 @@ class ForEachDirection(Ludeme):
             keys = _compass_keys(c)
             saved = c.facing
             gens = []
+            parts: dict[str, Any] = {}  # the parts that read no facing, compiled once for all
             try:
                 for key in keys:
                     c.facing = key
-                    gens.append(self._compile_facing(c))
+                    gens.append(self._compile_facing(c, parts))
             finally:
                 c.facing = saved
-            gens.append(self._compile_facing(c) if saved is not None else FnGen(lambda s, e: []))
+            gens.append(self._compile_facing(c, parts) if saved is not None else FnGen(lambda s, e: []))
             steps = {key: c.topo.step[key] for key in keys}
             none = len(keys)
 
@@ -291,17 +294,35 @@ class ForEachDirection(Ludeme):
             gen = Switch(which, gens)
         return with_rules(gen, c.rule(after=_then(c, self.then)))
 
-    def _compile_facing(self, c: Compiler) -> MoveGen:
+    def _compile_facing(self, c: Compiler, parts: dict[str, Any] | None = None) -> MoveGen:
+        """The rule compiled for the compiler's facing; ``parts`` keeps the parts that read no
+        facing (compiled once for all the facings of a rule compiled per facing)."""
         from .functions import range_bounds
-        start = c.site(self.source.sites) if self.source is not None and self.source.sites is not None else \
-            (lambda s, e: e.frm)
+
+        def once(key: str, node: Any, make: Callable[[], Any]) -> Any:
+            if node is None:
+                return None
+            if parts is None:
+                return make()
+            if "?" + key not in parts:  # whether the part reads no facing, asked once
+                parts["?" + key] = not (isinstance(node, Ludeme) and uses_facing(node))
+            if not parts["?" + key]:
+                return make()
+            if key not in parts:
+                parts[key] = make()
+            return parts[key]
+        source = self.source.sites if self.source is not None else None
+        start = once("from", source, lambda: c.site(source)) or (lambda s, e: e.frm)
         dirs = c.directions(self.directions, "Adjacent")
         rays_at = c.topo.rays_for(dirs)
         between = self.between
-        length = range_bounds(c, between.length) if between is not None and between.length is not None else (1, 1)
-        hurdle = c.bool(between.condition) if between is not None and between.condition is not None else None
-        cond = c.bool(self.to.condition) if self.to is not None and self.to.condition is not None else None
-        inner = c.moves(self.moves if self.moves is not None else self.to.apply.effect)
+        length = once("length", between.length if between is not None else None,
+                      lambda: range_bounds(c, between.length)) or (1, 1)
+        hurdle = once("between", between.condition if between is not None else None,
+                      lambda: c.bool(between.condition))
+        cond = once("to", self.to.condition if self.to is not None else None, lambda: c.bool(self.to.condition))
+        body = self.moves if self.moves is not None else self.to.apply.effect
+        inner = once("moves", body, lambda: c.moves(body))
 
         def gen(s: State, e: Env) -> list:
             x = start(s, e)

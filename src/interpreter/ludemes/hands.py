@@ -10,10 +10,11 @@ read and change board and hand sites alike.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from ..engine.arrays import HAND_SITES
 from ..engine.env import Env
-from ..engine.values import const_fn
+from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const
 from .base import INT, INT_FN, LEVEL, MOVES_T, PLAYER, REGION, SITE_FN, STR_LIT, Either, Instance, Ludeme, Param
@@ -194,11 +195,22 @@ class What(Ludeme):
         return f"({k.what(site)} if {site} >= 0 else 0)"
 
 
+_HOLDING: WeakKeyDictionary[Any, dict[str, dict[int, int]]] = WeakKeyDictionary()
+
+
 def _first_holding(game: Any, name: str) -> dict[int, int]:
     """Ludii's ``(id <name> <player>)``: per owner, the first piece (by number) whose name holds
     ``name`` ("King" is in "King_noCross1") and that the owner owns; no entry (-1) when none. A
     piece the players share is not a neutral one (Ludii's Shared owner is the one after the
-    players)."""
+    players). Found once per game and name (a game's pieces are fixed once it is built)."""
+    known = _HOLDING.setdefault(game, {})
+    if name not in known:
+        known[name] = _holding(game, name)
+    return known[name]
+
+
+def _holding(game: Any, name: str) -> dict[int, int]:
+    """:func:`_first_holding`, searched."""
     first: dict[int, int] = {}
     for comp in game.components[1:]:
         shared = comp.owner == 0 and comp.name == comp.base and comp.base != ""
@@ -255,6 +267,9 @@ class Id(Ludeme):
             return const_fn(_shared_piece(game, self.piece_name.value))
         per_owner = _first_holding(game, self.piece_name.value)
         who = c.player(self.role)
+        owner = constant(who)
+        if owner is not None:  # a fixed player's piece: a constant
+            return const_fn(per_owner.get(owner, -1))
         return lambda s, e: per_owner.get(who(s, e), -1)
 
     def component_name(self, num_players: int) -> str | None:

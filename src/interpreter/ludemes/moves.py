@@ -1187,8 +1187,8 @@ def _distance_hop(c: Compiler, hop: MoveHop) -> MoveGen:
     sources = _from_sites(c, hop.source)
     rays_at = c.topo.rays_for(c.directions(hop.directions, "Adjacent"))
     lo, hi = between.length.bounds(c) if between.length is not None else (1, 1)
-    if lo < 1:
-        raise BindError("a hop at a distance jumps at least one site", between.length.span)
+    if lo < 0:  # (range 0 N): as Ludii's Hop, the first hurdle site itself is a landing too
+        raise BindError("a hop at a distance jumps no fewer than zero sites", between.length.span)
     before = c.int(between.before) if between.before is not None else const_fn(0)
     after = c.int(between.after) if between.after is not None else const_fn(0)
     hurdle = c.bool(between.condition) if between.condition is not None else None
