@@ -223,7 +223,9 @@ def _owners(role: Any, num: int) -> list[int]:
         return list(range(1, num + 1))
     if name == "Neutral":  # Ludii's owner 0: no player's region, found by its name only
         return []
-    if name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]) <= num:
+    if name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]):
+        # a player beyond the game's count owns a region nobody plays (Ludii keeps it, unused:
+        # There and Back's (regions P3 (sites {})) in its two-player options)
         return [int(name[1:])]
     raise BindError(f"{name} is not a player of this game: a region belongs to P1, P2 ... or Each", role.span)
 

@@ -195,9 +195,10 @@ class Game:
         for player, team in (teams or {}).items():
             team_of[player] = team
         self.team_of = tuple(team_of)
-        # the regions each player owns (e.g. the sides Hex asks them to connect)
-        self.player_regions = MappingProxyType(
-            {p: tuple((player_regions or {}).get(p, ())) for p in range(info.players + 1)})
+        # the regions each player owns (e.g. the sides Hex asks them to connect), and those of a
+        # player beyond the game's count (Ludii keeps them: (sites P3) in a two-player option)
+        owners = sorted(set(range(info.players + 1)) | set(player_regions or {}))
+        self.player_regions = MappingProxyType({p: tuple((player_regions or {}).get(p, ())) for p in owners})
         from .turns import MOVE_LIMIT, TURNS_PER_PLAYER
         # the ply limit: Ludii's move limit, unless (turnLimit N) says otherwise; and Ludii's turn
         # limit, 1,250 turns per player (a turn: the moves a player makes before another moves)

@@ -746,6 +746,9 @@ class Place(Ludeme):
             hands_of_sites(d)  # a piece with its own state in a hand: Ludii's hand of one site
         # a site given by its number may be a hand's (Geister's (place "GhostGood1" 36 count:4))
         in_hand = isinstance(self.sites, Int) and self.sites.value >= d.num_sites and HAND_SITES in d.arrays
+        # a container named ((place "Rabbit" "Hand" count:8)): count: pieces on one site of each hand
+        in_hand = in_hand or (isinstance(self.sites, Str) and self.sites.value.startswith("Hand")
+                              and c.topo.site(self.sites.value) < 0)
         if self._counted_on_board() and not in_hand:
             from .sowing import declare_counts
             declare_counts(d)
@@ -781,7 +784,10 @@ class Place(Ludeme):
         if self.value is None:
             return placed
         if isinstance(self.sites, Str) and self.sites.value.startswith("Hand") and c.topo.site(self.sites.value) < 0:
-            raise BindError("value: of pieces placed in hands is not supported", self.value.span)
+            if HAND_SITES in c.game.arrays:
+                return placed  # the hand's site chosen is given its value there (_in_hands)
+            raise BindError("value: of pieces placed in hands is not supported", self.value.span,
+                            hint="give the hands sites: (hand Each size:N)")
         from ..engine.handsites import what_at
         from .variables import PIECE_VALUED, PIECE_VALUES
         value = c.int(self.value)
@@ -942,6 +948,41 @@ class Place(Ludeme):
         number = c.int(self.count) if self.count is not None else const_fn(1)
         return lambda s, e: add_pieces(s, site, number(s, e), what)
 
+    def _in_hand_sites(self, c: Compiler, placed: list[tuple[int, int]], number: Any):
+        """Ludii's PlaceItem in hands of sites: the first empty site of each player's hand takes
+        count: pieces (Start.placePieces), with the value: given."""
+        game = c.game
+        from ..engine.handsites import player_hand_size
+        size = player_hand_size(game.arrays, game.num_players)
+        from ..engine.decks import hands_first
+        first = hands_first(game.arrays)  # after a deck declared before the hands
+
+        from ..engine.handsites import hand_slot, set_count
+        hand_of = {p: hand_slot(game.arrays, game.num_players, p) for p, _ in placed}
+        value = c.int(self.value) if self.value is not None else None
+        from .variables import PIECE_VALUED, PIECE_VALUES
+
+        def in_sites(s: State, e: Env) -> None:
+            # Ludii's PlaceItem: the first empty site of each player's hand takes count:
+            # pieces (Start.placePieces), and the value: given
+            slots = s.arrays[HAND_SITES]
+            count = number(s, e)
+            n = len(s.what)
+            for p, what in placed:
+                k0 = first + hand_of[p] * size
+                free = [k for k in range(k0, k0 + size) if not slots[k]] if hand_of[p] >= 0 else []
+                if not free:
+                    continue
+                site = n + free[0]
+                set_count(s, site, what, count)
+                if value is not None and slots[free[0]]:
+                    values, flags = s.arrays[PIECE_VALUES], s.arrays[PIECE_VALUED]
+                    if site < len(values):
+                        s.set_item(values, site, value(s, e))
+                        if not flags[site]:
+                            s.set_item(flags, site, 1)
+        return in_sites
+
     def _in_hands(self, c: Compiler):
         """Ludii's placement in a container named: ``"Hand"`` with a piece name without a
         number, each player's piece in their own hand (``"Marker"``: Marker1 in P1's...);
@@ -966,22 +1007,7 @@ class Place(Ludeme):
             placed.append((p, game.component_index[piece]))
         number = c.int(self.count) if self.count is not None else const_fn(1)
         if HAND_SITES in game.arrays:
-            from ..engine.handsites import player_hand_size
-            size = player_hand_size(game.arrays, game.num_players)
-            from ..engine.decks import hands_first
-            first = hands_first(game.arrays)  # after a deck declared before the hands
-
-            from ..engine.handsites import hand_slot
-            hand_of = {p: hand_slot(game.arrays, game.num_players, p) for p, _ in placed}
-
-            def in_sites(s: State, e: Env) -> None:
-                slots = s.arrays[HAND_SITES]
-                for p, what in placed:
-                    k0 = first + hand_of[p] * size
-                    free = [k for k in range(k0, k0 + size) if not slots[k]] if hand_of[p] >= 0 else []
-                    if free:
-                        s.set_item(slots, free[0], what)
-            return in_sites
+            return self._in_hand_sites(c, placed, number)
 
         from ..engine.counts import hand_site
         sites_of = {p: hand_site(game, p) for p, _ in placed}

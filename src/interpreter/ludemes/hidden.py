@@ -93,6 +93,21 @@ def _check_level(c: Compiler, ludeme: Any) -> None:
                         "is not supported yet", ludeme.level.span, hint="leave level: out (the site's)")
 
 
+def _hand_cells(c: Compiler, ludeme: Any) -> Callable[[int], bool] | None:
+    """The site type of a hidden-information ludeme. ``Cell`` on a board of vertices (or edges)
+    names the sites of the hands when the hands have sites (Ludii's hands are containers of
+    cells numbered after the board's sites: Ashere's ``(set Hidden Cell at:(last To) to:Next)``
+    on a hand's site): fn(site) -> whether a site is such a hand's cell (the board's own cells
+    hold no piece here, so nothing of them is kept). None: the sites are the board's own kind."""
+    from ..engine.handsites import has_hand_sites
+    kind = getattr(ludeme.type, "name", None)
+    if kind == "Cell" and kind != (getattr(c.topo, "use", None) or "Cell") and has_hand_sites(c.game):
+        n = c.topo.n
+        return lambda site: site >= n
+    check_site_type(c, ludeme, ludeme.type)
+    return None
+
+
 class _Hidden(Ludeme):
     """A ludeme reading or writing the hidden information."""
 
@@ -158,7 +173,7 @@ class SetHidden(_Hidden):
         raise BindError("(set Hidden ...) is an effect: use it in (then ...), not as a move", self.span)
 
     def compile_effect(self, c: Compiler):
-        check_site_type(c, self, self.type)
+        in_hand = _hand_cells(c, self)
         sites = c.region(self.region) if self.region is not None else None
         at = c.site(self.at) if self.at is not None else None
         _check_level(c, self)
@@ -172,6 +187,8 @@ class SetHidden(_Hidden):
             where = sites(s, e) if sites is not None else ((x,) if (x := at(s, e)) >= 0 else ())  # type: ignore[misc]
             on = bool(value(s, e))
             players = who(s, e)
+            if in_hand is not None:
+                where = tuple(x for x in where if in_hand(x))
             for data in datas:
                 for site in where:
                     for p in players:
@@ -209,12 +226,14 @@ class IsHidden(_Hidden):
         return ("HiddenInformation", _CONCEPTS[_data_of(self.data)[0]][0])
 
     def compile(self, c: Compiler):
-        check_site_type(c, self, self.type)
+        in_hand = _hand_cells(c, self)
         at = c.site(self.at)
         _check_level(c, self)
         who = c.player(self.to)
         data = _data_of(self.data)[0]
         is_hidden = engine_hidden.is_hidden
+        if in_hand is not None:
+            return lambda s, e: in_hand(x := at(s, e)) and is_hidden(s, data, who(s, e), x)
         return lambda s, e: (x := at(s, e)) >= 0 and is_hidden(s, data, who(s, e), x)
 
 

@@ -129,6 +129,10 @@ class SitesLabels(Ludeme):
             game = c.game_or_none or c.regions_so_far or c.game
             table = {p: tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part))
                      for p in range(game.num_players + 1)}
+            beyond = player_beyond(self.role, game.num_players)
+            if beyond is not None:  # a player the game does not have: its regions (empty, unless declared)
+                owned_beyond = tuple(dict.fromkeys(x for part in game.player_regions.get(beyond, ()) for x in part))
+                return lambda s, e: owned_beyond
             if self.role.name in ("Each", "All"):
                 every = tuple(dict.fromkeys(x for p in table for x in table[p]))
                 return lambda s, e: every
@@ -1594,3 +1598,13 @@ class SitesLineOfSight(Ludeme):
                     with k.indented(f"if {last} >= 0:"):
                         add(last)
         return seen
+
+
+def player_beyond(role: Any, num_players: int) -> int | None:
+    """The number of ``P<n>`` when n is beyond the game's players: Ludii keeps a region owned by
+    such a role (There and Back's (regions P3 (sites {})) in its two-player options) and
+    ``(sites P3)`` is that region."""
+    name = getattr(role, "name", "")
+    if isinstance(name, str) and name.startswith("P") and name[1:].isdigit() and int(name[1:]) > num_players:
+        return int(name[1:])
+    return None

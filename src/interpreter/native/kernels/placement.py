@@ -58,6 +58,8 @@ def _players_region(self: regions.SitesLabels, k: Emitter) -> Region:
     the player's region of that name (as SitesLabels.compile)."""
     game = k.game
     players = range(game.num_players + 1)
+    if regions.player_beyond(self.role, game.num_players) is not None:
+        raise NoKernel("(sites PLAYER ...)", "a player beyond the game's count")
     if self.sites is not None:
         name = self.sites.value
         rows = [tuple(game.owned_regions.get((p, name), ())) for p in players]
