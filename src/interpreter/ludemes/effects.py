@@ -749,8 +749,9 @@ class Place(Ludeme):
         if self._counted_on_board() and not in_hand:
             from .sowing import declare_counts
             declare_counts(d)
-        if self.count is not None and (hasattr(self.sites, "fill") or in_hand) and HAND_SITES in d.arrays \
-                and HAND_SITE_COUNT not in d.arrays:  # several pieces on a site of a hand
+        hand_named = isinstance(self.sites, Str) and self.sites.value.startswith("Hand")
+        if self.count is not None and (hasattr(self.sites, "fill") or in_hand or hand_named) \
+                and HAND_SITES in d.arrays and HAND_SITE_COUNT not in d.arrays:  # several pieces on a site of a hand
             d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
         if self.state is not None:
             from .variables import piece_states
@@ -974,13 +975,16 @@ class Place(Ludeme):
             from ..engine.handsites import hand_slot
             hand_of = {p: hand_slot(game.arrays, game.num_players, p) for p, _ in placed}
 
+            from ..engine.handsites import set_count
+
             def in_sites(s: State, e: Env) -> None:
-                slots = s.arrays[HAND_SITES]
+                # Ludii's PlaceItem: all ``count:`` pieces on the hand's first empty site
+                slots, count = s.arrays[HAND_SITES], number(s, e)
                 for p, what in placed:
                     k0 = first + hand_of[p] * size
                     free = [k for k in range(k0, k0 + size) if not slots[k]] if hand_of[p] >= 0 else []
-                    if free:
-                        s.set_item(slots, free[0], what)
+                    if free and count > 0:
+                        set_count(s, len(s.what) + free[0], what, count)
             return in_sites
 
         from ..engine.counts import hand_site
