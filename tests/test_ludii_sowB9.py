@@ -76,3 +76,37 @@ def test_a_chosen_move_of_a_count_gives_the_target_the_count_asked_for():
     assert len(moves) == 3
     s.apply(next(m for m in moves if m.to == 2))
     assert [pieces_at(s, x) for x in range(6)] == [1, 0, 4, 0, 0, 0]
+
+
+# --- forEach Value and fromTo in a stacking game: every value's move worked out first ---------
+
+STACKED = '''(game "T" (players 2) (equipment {{(board (square 3)) (piece "Disc" Each) (hand Each)}})
+ (rules (start (place Stack "Disc1" (sites {{0}}) count:3))
+  (play (move Select (from (sites Occupied by:Mover)) (then {then})))
+  (end (if (no Moves Mover) (result Mover Loss)))))'''
+
+
+def _stack_sizes_after_first(then: str) -> list[int]:
+    from interpreter.engine import stacks
+    s = load(STACKED.format(then=then)).initial_state()
+    s.apply(s.legal_moves()[0])
+    return [stacks.size(s, x) for x in range(4)]
+
+
+def test_for_each_value_works_out_every_level_before_any_piece_moves():
+    # levels 2, 1 and 0 of the stack of three (its size read before any goes) to sites 1, 2, 3
+    sow = ("(forEach Value min:1 max:(size Stack at:(last From))"
+           " (fromTo (from (last From) level:(- (size Stack at:(last From)) (value))) (to (value)) stack:True))")
+    assert _stack_sizes_after_first(sow) == [0, 1, 1, 1]
+
+
+def test_a_hand_is_cells_on_a_board_of_vertices():
+    # a large-stack mancala board plays on its vertices; its hands are still Ludii's cells
+    game = load('''(game "T" (players 2)
+      (equipment {(mancalaBoard 2 2 store:None largeStack:True (track "Track" "0,E,N,W" loop:True))
+        (piece "Seed" Shared) (hand Each size:2) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+      (rules (start (place Stack "Seed" (handSite P1 1) count:2))
+        (play (move (from Cell (handSite Mover 1) level:(topLevel Cell at:(handSite Mover 1)))
+                    (to (sites Mover)) stack:True))
+        (end (if (no Moves Mover) (result Mover Loss)))))''')
+    assert len(game.initial_state().legal_moves()) == 2

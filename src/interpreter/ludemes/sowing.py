@@ -363,9 +363,11 @@ class FromTo(_Effect):
         it applies any, so a later part does not see the pieces an earlier one moved (Gabata's
         two fromTo to the leftmost empty hole fill the same hole). In a game counting pieces
         per site; elsewhere the effect as it is."""
-        if c.game.stacking or self.copy is not None or self.frm.sites is None or self.to.sites is None:
+        if self.copy is not None or self.frm.sites is None or self.to.sites is None:
             effect = c.effect(self)
             return lambda s, e: effect
+        if c.game.stacking:
+            return self._plan_stacked(c)
         if self._by_region():
             return self._each_pair(c)
         frm, to = any_site(c, self.frm.sites), any_site(c, self.to.sites)
@@ -379,6 +381,36 @@ class FromTo(_Effect):
 
             def run(s: State, e: Env) -> None:
                 cell[0], cell[1], cell[2] = a, b, n
+                moved(s, e)
+            return run
+        return plan
+
+    def _plan_stacked(self, c: Compiler):
+        """plan(state, env) -> the effect in a stacking game, its sites, count and levels
+        worked out in that position (as Ludii's FromTo.eval makes its action before any part
+        of an ``and``, or any value of a ``forEach Value``, applies); nothing moves when the
+        from site is empty there (Ludii makes no move)."""
+        from ..engine import stacks
+        frm, to = any_site(c, self.frm.sites), any_site(c, self.to.sites)
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+        level_from = c.int(self.frm.level) if self.frm.level is not None else None
+        level_to = c.int(self.to.level) if self.to.level is not None else None
+        cell = [0, 0, 0, 0, 0]  # from, to, count, level from, level to: set just before
+        moved = _stacked_from_to(c, lambda s, e: cell[0], lambda s, e: cell[1], lambda s, e: cell[2], self,
+                                 self.then.compile_effect(c) if self.then is not None else None,
+                                 levels=(None if level_from is None else (lambda s, e: cell[3]),
+                                         None if level_to is None else (lambda s, e: cell[4])))
+
+        def plan(s: State, e: Env):
+            a, b = frm(s, e), to(s, e)
+            if a < 0 or b < 0 or not stacks.size(s, a):
+                return None
+            frame = e.bound(frm=a, to=b)
+            found = (a, b, number(s, e), level_from(s, frame) if level_from is not None else 0,
+                     level_to(s, frame) if level_to is not None else 0)
+
+            def run(s: State, e: Env) -> None:
+                cell[:] = found
                 moved(s, e)
             return run
         return plan
@@ -441,7 +473,8 @@ def _copy_piece(c: Compiler, frm: Any, to: Any, then: Any) -> Any:
     return run
 
 
-def _stacked_from_to(c: Compiler, frm: Any, to: Any, number: Any, rule: FromTo, then: Any) -> Any:
+def _stacked_from_to(c: Compiler, frm: Any, to: Any, number: Any, rule: FromTo, then: Any,
+                     levels: tuple[Any, Any] | None = None) -> Any:
     """``fromTo`` in a stacking game, as Ludii's: with the to's ``level:``, the top piece (or the
     from's level, or with ``stack:True`` the whole stack) put at that level; else the piece at
     the from's ``level:`` onto the top of the other site; with ``count:``, that many pieces off
@@ -449,8 +482,11 @@ def _stacked_from_to(c: Compiler, frm: Any, to: Any, number: Any, rule: FromTo, 
     from ..engine import stacks
     from .stacks import stack_flag
     whole = stack_flag(rule.stack)
-    level_from = c.int(rule.frm.level) if rule.frm.level is not None else None
-    level_to = c.int(rule.to.level) if rule.to.level is not None else None
+    if levels is not None:  # worked out already (a planned effect's)
+        level_from, level_to = levels
+    else:
+        level_from = c.int(rule.frm.level) if rule.frm.level is not None else None
+        level_to = c.int(rule.to.level) if rule.to.level is not None else None
     counted = rule.count is not None
 
     def run(s: State, e: Env) -> None:
