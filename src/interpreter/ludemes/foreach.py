@@ -108,18 +108,35 @@ class ForEachValue(Ludeme):
         return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
 
     def compile_effect(self, c: Compiler):
+        from .moves_then import run_planned
+        return run_planned(self.plan_effect(c))
+
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect of every value, each worked out in the position
+        given before any applies (Ludii's ForEachValue.eval lists the moves of every value,
+        which are then applied in order, each with the consequences): a sowing that moves
+        the levels ``(- (size Stack at:(last From)) (value))`` of a stack reads the sizes of
+        the stack before any level has gone."""
+        from .logic import _plan
         values = self._values(c)
-        effect = c.effect(self.moves)
+        inner = _plan(c, self.moves)
         then = _then(c, self.then)
 
-        def run(s: State, e: Env) -> None:
-            frame = e.child()
+        def plan(s: State, e: Env):
+            chosen = []
             for v in tuple(values(s, e)):
+                frame = e.child()
                 frame.value = v
-                effect(s, frame)
-                if then is not None:  # each value's moves carry the consequences
-                    then(s, frame)
-        return run
+                chosen.append((inner(s, frame), frame))
+
+            def run(s: State, e: Env) -> None:
+                for effect, frame in chosen:
+                    if effect is not None:
+                        effect(s, frame)
+                    if then is not None:  # each value's moves carry the consequences
+                        then(s, frame)
+            return run
+        return plan
 
 
 class ForEachEnd(Ludeme):

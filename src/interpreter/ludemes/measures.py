@@ -50,14 +50,21 @@ RELATIVE_DIRECTIONS = frozenset((
 
 
 def check_site_type(c: Compiler, ludeme: Ludeme, value) -> None:
-    """A site type given to a ludeme must be the kind of site the board plays on."""
+    """A site type given to a ludeme must be the kind of site the board plays on, or ``Cell``
+    in a game with hands (Ludii's hands are containers of cells, whatever the board plays on:
+    ``(topLevel Cell at:(handSite Mover 1))`` on a board of vertices)."""
     if value is None:
         return
     use = getattr(c.topo, "use", None) or "Cell"
-    if value.name != use:
+    if value.name != use and not (value.name == "Cell" and _has_hands(c)):
         raise BindError(f"{ludeme.name}: this board plays on its {kind_plural(use)}, not on {kind_plural(value.name)}",
                         value.span if hasattr(value, "span") else ludeme.span,
                         hint=f"write {use} or leave the site type out")
+
+
+def _has_hands(c: Compiler) -> bool:
+    from ..engine.sites import off_board_sites
+    return off_board_sites(c.game) > 0
 
 
 class CountSteps(Ludeme):

@@ -1129,7 +1129,8 @@ class MoveFromTo(Ludeme):
     def _counted_choice(self, c: Compiler):
         """The move of pieces by number between two sites: ``choice(frm, to)`` gives the
         choice of the two sites (``A1-Hand1``), whose consequence moves ``count:`` pieces (one
-        by default; as many as there are when fewer), after the to's effect."""
+        by default), after the to's effect: when the site holds fewer, it is emptied and the
+        target still gains the count (Ludii's ActionMoveN)."""
         from ..engine import counts, handsites, ontrack, stacks
         from ..engine.move import CHOICE
         from ..engine.sites import site_label
@@ -1153,7 +1154,10 @@ class MoveFromTo(Ludeme):
                 return
             what = counts.kind_at(s, a, seed)
             local = handsites.carried(s, a)  # the piece's state, value, rotation (Ludii's ActionMove)
-            moved = take(s, a, number(s, e))
+            wanted = number(s, e)
+            moved = take(s, a, wanted)
+            if moved and wanted > moved and not stacked:
+                moved = wanted  # Ludii's ActionMoveN: the target gains the count asked for
             if moved:
                 if stacked and (0 <= b < board or b < len(s.arrays.get(stacks.STACK, ()))):  # a hand's too
                     for _ in range(moved):  # each as Ludii's ActionMoveTopPiece: see stacks.REST

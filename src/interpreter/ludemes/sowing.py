@@ -225,8 +225,11 @@ class SetCount(_Effect):
 
 class FromTo(_Effect):
     """Move pieces from one site to another as a consequence: ``count:`` of them (one by
-    default) from a site holding several (a pit, a hand) to another (a store, a hand); as many
-    as there are when fewer. Both sites may be a hand's (``(handSite Mover)``).
+    default) from a site holding several (a pit, a hand) to another (a store, a hand); when the
+    site holds fewer, it is emptied and the other still gains the count (Ludii's ActionMoveN).
+    Both sites may be a hand's (``(handSite Mover)``). Either may be a region (``(to (sites
+    Empty))``): as Ludii's FromTo, one move per from site holding a piece and per to site, all
+    worked out first (the count and the to region with ``(from)`` that site), then each applied.
 
     In a stacking game the pieces go one by one from the top of the stack (or from the from's
     ``level:``) onto the top of the other (or at the to's ``level:``); with ``stack:True`` the
@@ -250,6 +253,7 @@ class FromTo(_Effect):
         (fromTo (from (site)) (to (mapEntry Mover)) count:6)
         (fromTo (from (site) level:(level)) (to (mapEntry "Entry" (who at:(site) level:(level)))))
         (fromTo (from (last To)) (to (last From)) copy:True)
+        (fromTo (from Cell (handSite P1)) (to (sites Empty)) count:2)
     """
 
     name = "fromTo"
@@ -285,7 +289,60 @@ class FromTo(_Effect):
         else:
             declare_counts(d)
 
+    def _by_region(self) -> bool:
+        """A region of sites to move from or to (``(to (sites Empty))``): Ludii's FromTo.eval
+        makes one move per pair of sites, and a consequence applies every one of them."""
+        return not self._stacked() and self.copy is None and any(
+            isinstance(v, Ludeme) and v.kind not in (INT,) for v in (self.frm.sites, self.to.sites))
+
+    def _pairs(self, c: Compiler):
+        """pairs(state, env) -> the (from, to, count) of each move Ludii's FromTo.eval makes,
+        all worked out in the position before any is applied: per site of the from region
+        that holds a piece (Ludii makes no move from an empty site), the count and the to
+        region evaluated with ``(from)`` that site, one move per site of the to region."""
+        from ..engine.sites import off_board_sites
+        total = c.topo.n + off_board_sites(c.game)
+
+        def sites_of(value: Any):
+            if isinstance(value, Ludeme) and value.kind not in (INT,):
+                region = c.region(value)
+                return lambda s, e: [x for x in region(s, e) if 0 <= x < total]
+            one = any_site(c, value)
+            return lambda s, e: [x] if (x := one(s, e)) >= 0 else []
+        frm_sites, to_sites = sites_of(self.frm.sites), sites_of(self.to.sites)
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+
+        def pairs(s: State, e: Env) -> list[tuple[int, int, int]]:
+            out: list[tuple[int, int, int]] = []
+            for a in frm_sites(s, e):
+                if not pieces_at(s, a):
+                    continue
+                frame = e.bound(frm=a)
+                n = number(s, frame)
+                out.extend((a, b, n) for b in to_sites(s, frame))
+            return out
+        return pairs
+
+    def _each_pair(self, c: Compiler):
+        """plan(state, env) -> the effect applying, in turn, every move of :meth:`_pairs`."""
+        pairs = self._pairs(c)
+        cell = [0, 0, 0]  # the sites and count of the move being applied, set just before
+        moved = self._counted(c, lambda s, e: cell[0], lambda s, e: cell[1], lambda s, e: cell[2],
+                              self.then.compile_effect(c) if self.then is not None else None)
+
+        def plan(s: State, e: Env):
+            found = pairs(s, e)
+
+            def run(s: State, e: Env) -> None:
+                for cell[0], cell[1], cell[2] in found:
+                    moved(s, e)
+            return run
+        return plan
+
     def compile_effect(self, c: Compiler):
+        if self._by_region() and not c.game.stacking:
+            plan = self._each_pair(c)
+            return lambda s, e: plan(s, e)(s, e)
         frm = any_site(c, self.frm.sites) if self.frm.sites is not None else (lambda s, e: e.frm)
         to = any_site(c, self.to.sites) if self.to.sites is not None else (lambda s, e: e.to)
         number = c.int(self.count) if self.count is not None else const_fn(1)
@@ -306,9 +363,13 @@ class FromTo(_Effect):
         it applies any, so a later part does not see the pieces an earlier one moved (Gabata's
         two fromTo to the leftmost empty hole fill the same hole). In a game counting pieces
         per site; elsewhere the effect as it is."""
-        if c.game.stacking or self.copy is not None or self.frm.sites is None or self.to.sites is None:
+        if self.copy is not None or self.frm.sites is None or self.to.sites is None:
             effect = c.effect(self)
             return lambda s, e: effect
+        if c.game.stacking:
+            return self._plan_stacked(c)
+        if self._by_region():
+            return self._each_pair(c)
         frm, to = any_site(c, self.frm.sites), any_site(c, self.to.sites)
         number = c.int(self.count) if self.count is not None else const_fn(1)
         cell = [0, 0, 0]  # the sites and count of the part being applied, set just before
@@ -324,11 +385,42 @@ class FromTo(_Effect):
             return run
         return plan
 
+    def _plan_stacked(self, c: Compiler):
+        """plan(state, env) -> the effect in a stacking game, its sites, count and levels
+        worked out in that position (as Ludii's FromTo.eval makes its action before any part
+        of an ``and``, or any value of a ``forEach Value``, applies); nothing moves when the
+        from site is empty there (Ludii makes no move)."""
+        from ..engine import stacks
+        frm, to = any_site(c, self.frm.sites), any_site(c, self.to.sites)
+        number = c.int(self.count) if self.count is not None else const_fn(1)
+        level_from = c.int(self.frm.level) if self.frm.level is not None else None
+        level_to = c.int(self.to.level) if self.to.level is not None else None
+        cell = [0, 0, 0, 0, 0]  # from, to, count, level from, level to: set just before
+        moved = _stacked_from_to(c, lambda s, e: cell[0], lambda s, e: cell[1], lambda s, e: cell[2], self,
+                                 self.then.compile_effect(c) if self.then is not None else None,
+                                 levels=(None if level_from is None else (lambda s, e: cell[3]),
+                                         None if level_to is None else (lambda s, e: cell[4])))
+
+        def plan(s: State, e: Env):
+            a, b = frm(s, e), to(s, e)
+            if a < 0 or b < 0 or not stacks.size(s, a):
+                return None
+            frame = e.bound(frm=a, to=b)
+            found = (a, b, number(s, e), level_from(s, frame) if level_from is not None else 0,
+                     level_to(s, frame) if level_to is not None else 0)
+
+            def run(s: State, e: Env) -> None:
+                cell[:] = found
+                moved(s, e)
+            return run
+        return plan
+
     def _counted(self, c: Compiler, frm: Any, to: Any, number: Any, then: Any) -> Any:
         """The pieces moved in a game counting pieces per site (not stacking)."""
         seed = seed_kind(c.game)
         from ..engine import handsites
         one_piece = self.count is None and bool(c.game.piece_arrays)  # Ludii's ActionMove
+        counted = self.count is not None  # Ludii's ActionMoveN, which takes what the from has
         n = c.topo.n
 
         def run(s: State, e: Env) -> None:
@@ -337,7 +429,10 @@ class FromTo(_Effect):
                 return
             what = kind_at(s, a, seed)
             local = handsites.carried(s, a) if one_piece else None  # its state, value, rotation
-            moved = take_pieces(s, a, number(s, e))
+            wanted = number(s, e)
+            moved = take_pieces(s, a, wanted)
+            if moved and counted and wanted > moved:
+                moved = wanted  # Ludii's ActionMoveN: the to site gains the count asked for
             if moved:
                 if b < n and what and s.what[b] not in (0, what):
                     set_pieces(s, b, 0, 0)  # Ludii's ActionMove: another kind of piece there is replaced
@@ -378,7 +473,8 @@ def _copy_piece(c: Compiler, frm: Any, to: Any, then: Any) -> Any:
     return run
 
 
-def _stacked_from_to(c: Compiler, frm: Any, to: Any, number: Any, rule: FromTo, then: Any) -> Any:
+def _stacked_from_to(c: Compiler, frm: Any, to: Any, number: Any, rule: FromTo, then: Any,
+                     levels: tuple[Any, Any] | None = None) -> Any:
     """``fromTo`` in a stacking game, as Ludii's: with the to's ``level:``, the top piece (or the
     from's level, or with ``stack:True`` the whole stack) put at that level; else the piece at
     the from's ``level:`` onto the top of the other site; with ``count:``, that many pieces off
@@ -386,8 +482,11 @@ def _stacked_from_to(c: Compiler, frm: Any, to: Any, number: Any, rule: FromTo, 
     from ..engine import stacks
     from .stacks import stack_flag
     whole = stack_flag(rule.stack)
-    level_from = c.int(rule.frm.level) if rule.frm.level is not None else None
-    level_to = c.int(rule.to.level) if rule.to.level is not None else None
+    if levels is not None:  # worked out already (a planned effect's)
+        level_from, level_to = levels
+    else:
+        level_from = c.int(rule.frm.level) if rule.frm.level is not None else None
+        level_to = c.int(rule.to.level) if rule.to.level is not None else None
     counted = rule.count is not None
 
     def run(s: State, e: Env) -> None:
