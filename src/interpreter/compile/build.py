@@ -221,7 +221,7 @@ def _owners(role: Any, num: int) -> list[int]:
     name = role.name
     if name in ("Each", "All"):
         return list(range(1, num + 1))
-    if name == "Neutral":  # Ludii's owner 0: no player's region, found by its name only
+    if name in ("Neutral", "Shared"):  # Ludii's owner 0 / no one player: found by its name only
         return []
     if name.startswith("P") and name[1:].isdigit() and 1 <= int(name[1:]):
         # a player beyond the game's count owns a region nobody plays (Ludii keeps it, unused:

@@ -5,12 +5,14 @@ stones (``(then (if (= 0 (count MovesThisTurn)) (moveAgain)))``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.env import Env
 from .base import ANY_INT, BOOL, INT_FN, MOVES_T, Ludeme, Param
 from .functions import _StateValue
 from .sitetypes import site_type_param
+from .turnstate import VISITED
 
 if TYPE_CHECKING:
     from ..compile.compiler import Compiler
@@ -66,7 +68,10 @@ class CanMove(Ludeme):
         gen = c.moves_tested(self.moves)  # an effect there gives a move when it would act (Ludii's)
 
         def can(s: State, e: Env) -> bool:
-            return gen.first(s, e) is not None  # stops at the first move when the rule can
+            visited = s.arrays.get(VISITED)
+            if visited is None:
+                return gen.first(s, e) is not None  # stops at the first move when the rule can
+            return _with_last_move_visited(s, visited, lambda: gen.first(s, e) is not None)
         return can
 
     def kernel_bool(self, k: Emitter) -> str:
@@ -77,6 +82,20 @@ class CanMove(Ludeme):
                 k.moves(self.moves)
             k.line("return False")
         return f"{name}({k.st}, T)"
+
+
+def _with_last_move_visited(s: State, visited: list[int], test: Callable[[], bool]) -> bool:
+    """Ludii's ``can Move`` in a game that keeps visited sites: the moves are looked at as if the
+    last move's from and to sites were visited already (a hop sequence cannot offer a hop back
+    to where the hop began); the sites are restored afterwards."""
+    marked = [x for x in (s.last_from, s.last_to) if 0 <= x < len(visited) and not visited[x]]
+    for x in marked:
+        visited[x] = 1
+    try:
+        return test()
+    finally:
+        for x in marked:
+            visited[x] = 0
 
 
 class _Parity(Ludeme):
