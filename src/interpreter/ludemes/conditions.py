@@ -15,6 +15,7 @@ from .base import (
     BOOL_FN,
     BOOL_LIT,
     DIRS,
+    INT,
     INT_FN,
     INTS,
     LENGTH,
@@ -432,10 +433,14 @@ class IsIn(Ludeme):
         return isinstance(self.region, Ludeme) and self.region.kind == INTS
 
     def compile(self, c: Compiler):
+        def member(value: Any) -> Any:
+            # a number computed is looked for as it is (Ludii's region.contains): a region may
+            # hold numbers off the board (Kassle's pending sums of two sites)
+            return c.site(value) if getattr(value, "kind", None) != INT else c.int(value)
         if isinstance(self.site, BoundArray):
-            sites = [c.site(v) for v in self.site.items]
+            sites = [member(v) for v in self.site.items]
         else:
-            sites = [c.site(self.site) if self.site is not None else (lambda s, e: e.to)]
+            sites = [member(self.site) if self.site is not None else (lambda s, e: e.to)]
         if self._array():
             values = c.ints(self.region)
             return lambda s, e: all(f(s, e) in set(values(s, e)) for f in sites)

@@ -78,6 +78,15 @@ _PENDING = "pending"  # [value, ply it was set at]: a move's pending value, for 
 _PENDING_SITES = "pending_sites"  # [values, ply they were set at]: the pending values of a region
 
 
+def _keep(s: State, values: tuple[int, ...]) -> Any:
+    """Add values to the pending values of the move being played (Ludii's set of them)."""
+    held = s.arrays[_PENDING_SITES]
+    before = held[0] if held[1] == s.ply else ()
+    s.set_item(held, 0, before + tuple(x for x in values if x not in before))
+    s.set_item(held, 1, s.ply)
+    return held
+
+
 class _UsesPending(Ludeme):
     """A ludeme reading or writing the pending value (the state array ``pending``)."""
 
@@ -124,11 +133,7 @@ class SetPending(_UsesPending):
             region = c.region(self.region)
 
             def run_sites(s: State, e: Env) -> None:
-                sites = tuple(x for x in region(s, e) if x >= 0)
-                held = s.arrays[_PENDING_SITES]
-                before = held[0] if held[1] == s.ply else ()
-                s.set_item(held, 0, before + tuple(x for x in sites if x not in before))
-                s.set_item(held, 1, s.ply)
+                held = _keep(s, tuple(x for x in region(s, e) if x >= 0))
                 if held[0]:  # pending values: (is Pending) holds
                     pending = s.arrays[_PENDING]
                     s.set_item(pending, 0, held[0][0])
@@ -137,9 +142,13 @@ class SetPending(_UsesPending):
                     then(s, e)
             return run_sites
 
+        kept = _PENDING_SITES in c.game.arrays  # (sites Pending) is read: every value is kept
+
         def run(s: State, e: Env) -> None:
             pending = s.arrays[_PENDING]
             v = value(s, e)
+            if kept:  # Ludii's pending values are a set of any numbers (Kassle's sums of sites)
+                _keep(s, (v,))
             if pending[1] == s.ply and pending[0] != v:
                 v = 0  # several values pending: Ludii's (value Pending) is 0
             s.set_item(pending, 0, v)
@@ -150,9 +159,9 @@ class SetPending(_UsesPending):
 
     def kernel_effect(self, k: Emitter) -> None:
         from ..native import abi
-        if self.region is not None or self.then is not None:
+        if self.region is not None or self.then is not None or _PENDING_SITES in k.game.arrays:
             from ..native.emit import NoKernel
-            raise NoKernel("(set Pending <region>)")
+            raise NoKernel("(set Pending <region>)", "the pending values (sites Pending) keeps")
         v = k.temp("v")
         k.line(f"{v} = {k.int(self.value) if self.value is not None else '1'}")
         k.line(f"if {k.st}[PENDING + 1] == {k.var(abi.PLY)} and {k.st}[PENDING] != {v}:")
@@ -223,17 +232,13 @@ class SitesPending(_UsesPending):
         d.array(_PENDING_SITES, [(), -1])
 
     def compile(self, c: Compiler):
-        n = c.topo.n
 
         def pending(s: State, e: Env) -> list[int]:
             if s.ply <= 0:
                 return []
-            held = s.arrays[_PENDING_SITES]
-            found = set(held[0]) if held[1] == s.ply else set()
-            one = s.arrays[_PENDING]
-            if one[1] == s.ply and 0 <= one[0] < n:
-                found.add(one[0])
-            return sorted(found)
+            held = s.arrays[_PENDING_SITES]  # every value set pending, sites or not (Ludii's
+            # region of the pending values: Kassle's sums of two sites)
+            return sorted(held[0]) if held[1] == s.ply else []
         return pending
 
 

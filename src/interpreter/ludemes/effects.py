@@ -1373,26 +1373,39 @@ class ForEachSite(_Effect):
         sites): as Ludii, worked out at every site on the position before any acts, then acting
         site by site, each with the ``then`` after it; the ``noMoveYet`` effect when no site
         makes any."""
-        from .logic import _plan
-        inner = _plan(c, self.effect)
-        then = self.then.compile_effect(c) if self.then is not None else None
-        otherwise = c.effect(self.noMoveYet) if self.noMoveYet is not None else None
+        from .moves_then import run_planned
+        return run_planned(self.plan_effect(c, region))
 
-        def run(s: State, e: Env) -> None:
+    def plan_effect(self, c: Compiler, region: Any = None):
+        """plan(state, env) -> the effect of every site worked out in that position (each
+        site's condition, ``if`` branch and moves), None when no site makes any and there is
+        no ``noMoveYet``. As Ludii's forEach Site among the parts of an ``(and ...)``, whose
+        moves are all made before any applies: a row shifted by removing its pieces and adding
+        each one a site further reads every piece before the first removal."""
+        from .logic import _plan
+        from .moves_then import run_steps
+        region = region if region is not None else c.region(self.region)
+        guard = _site_guard(self.effect)
+        cond = c.bool(guard[0]) if guard is not None else None
+        body = guard[1] if guard is not None else self.effect
+        inner = _plan(c, body) if body is not None else None
+        then = self.then.compile_effect(c) if self.then is not None else None
+        otherwise = _plan(c, self.noMoveYet) if self.noMoveYet is not None else None
+
+        def plan(s: State, e: Env) -> Any:
             steps = []
             for site in list(region(s, e)):
                 frame = e.child()
                 frame.site = frame.to = site
-                effect = inner(s, frame)
+                if cond is not None and not cond(s, frame):
+                    continue
+                effect = inner(s, frame) if inner is not None else None
                 if effect is not None:
                     steps.append((effect, frame))
-            if not steps and otherwise is not None:
-                otherwise(s, e)
-            for effect, frame in steps:
-                effect(s, frame)
-                if then is not None:
-                    then(s, e)
-        return run
+            if not steps:
+                return otherwise(s, e) if otherwise is not None else None
+            return run_steps(steps, then, each=True)
+        return plan
 
     def kernel_moves(self, k: Emitter) -> Made:
         """The moves of every site of the region, together (two sites may make the same move)."""

@@ -46,6 +46,19 @@ def run_planned(plan: Any) -> Effect:
     return run
 
 
+def run_steps(steps: list[tuple[Any, Any]], then: Effect | None, each: bool) -> Effect:
+    """The effect of steps worked out before any acts (each an effect and the frame it was
+    worked out in), run in order; ``then`` after each step (``each``) or once after them all."""
+    def run(s: State, e: Env) -> None:
+        for effect, frame in steps:
+            effect(s, frame)
+            if each and then is not None:
+                then(s, e)
+        if not each and then is not None:
+            then(s, e)
+    return run
+
+
 def no_kernel_with_then(ludeme: Any) -> None:
     """For a kernel that does not emit an effect's own consequences: refuse the effect when it
     has some (the game falls back to the reference engine)."""
@@ -54,4 +67,4 @@ def no_kernel_with_then(ludeme: Any) -> None:
         raise NoKernel(f"({ludeme.name} ... (then ...))")
 
 
-__all__ = ["then_of", "and_then", "no_kernel_with_then"]
+__all__ = ["then_of", "and_then", "run_steps", "no_kernel_with_then"]

@@ -592,6 +592,7 @@ class ForEachLevel(Ludeme):
         """plan(state, env) -> the effect of every level, worked out in that position (Ludii's
         ForEachLevel evaluates each level's moves before the first is applied)."""
         from .logic import _plan
+        from .moves_then import run_steps
         check_site_type(c, self, self.type)
         site = c.site(self.site)
         inner = _plan(c, self.moves)
@@ -614,13 +615,7 @@ class ForEachLevel(Ludeme):
                 leave_level(e, frame.level)
             if not steps and then is None:
                 return None
-
-            def run(s: State, e: Env) -> None:
-                for effect, frame in steps:
-                    effect(s, frame)
-                if then is not None:
-                    then(s, e)
-            return run
+            return run_steps(steps, then, each=False)
         return plan
 
 

@@ -107,6 +107,10 @@ def _and_effect(self: logic.And | logic.Or, k: Emitter) -> None:
     if any(logic._is_planned(item) for item in items):
         # as the reference: every if's branch is chosen, and what a part works out (a score's
         # amount) is worked out, before the first part acts
+        for item in items[1:]:
+            if getattr(item, "plan_effect", None) is not None and getattr(item, "kernel_plan", None) is None:
+                raise NoKernel(f"({item.name} ...) after another part of an (and ...)",
+                               "its moves worked out before the parts before it act")
         emits = [_planned(item, k) for item in items]
         for emit in emits:
             emit()
