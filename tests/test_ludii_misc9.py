@@ -56,3 +56,38 @@ def test_a_state_inserted_inside_a_stack_is_refused_in_one_line():
     text = STACKED.replace("(to (sites Board) if:(= 3 (state at:(to) level:0)))", "(to (sites Board) level:0)")
     with pytest.raises(LudError, match="not supported yet"):
         load(text)
+
+
+# --- remember Value unique:True and forEach Value's consequences -----------------------------------
+# Ludii's RememberValue.eval makes no move when unique:True finds the value already remembered, so
+# neither its own then nor the then of a forEach Value around it (ForEachValue.eval adds its then to
+# each move its generator made) is applied; ForEachValue works out the moves of every value before it
+# applies any, so a value met twice in one visit passes the test twice (Throngs' chains of
+# remembered sites, which end only because a known site makes no move).
+REMEMBER = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (play (move Add (to (sites Empty))
+   (then (forEach Value min:1 max:3 (remember Value "A" (% (value) 2) unique:True)
+      (then (addScore Mover 1))))))
+ (end (if (is Full) (result Mover Win)))))'''
+
+
+def test_a_value_already_remembered_makes_no_move_and_no_consequence():
+    s = load(REMEMBER).initial_state()
+    s.apply(s.legal_moves()[0])
+    assert s.arrays["remembered A"][0] == (1, 0, 1)  # each value tested before any is remembered
+    assert s.scores[1] == 3
+    s.apply(s.legal_moves()[0])
+    assert s.arrays["remembered A"][0] == (1, 0, 1)
+    assert s.scores[2] == 0  # every value already remembered: no move, no consequence
+
+
+def test_remember_value_unique_skips_its_own_consequences():
+    text = '''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+     (rules (play (move Add (to (sites Empty))
+       (then (remember Value 5 unique:True (then (addScore Mover 1))))))
+     (end (if (is Full) (result Mover Win)))))'''
+    s = load(text).initial_state()
+    s.apply(s.legal_moves()[0])
+    s.apply(s.legal_moves()[0])
+    assert s.arrays["remembered"][0] == (5,)
+    assert (s.scores[1], s.scores[2]) == (1, 0)

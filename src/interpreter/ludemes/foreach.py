@@ -107,8 +107,10 @@ class ForEachValue(Ludeme):
 
     def compile_effect(self, c: Compiler):
         values = self._values(c)
-        effect = c.effect(self.moves)
         then = _then(c, self.then)
+        if hasattr(self.moves, "plan_effect"):
+            return self._planned(c, values, then)
+        effect = c.effect(self.moves)
 
         def run(s: State, e: Env) -> None:
             frame = e.child()
@@ -117,6 +119,25 @@ class ForEachValue(Ludeme):
                 effect(s, frame)
                 if then is not None:  # each value's moves carry the consequences
                     then(s, frame)
+        return run
+
+    def _planned(self, c: Compiler, values: Any, then: Any):
+        """As Ludii's ForEachValue.eval: the move of every value is worked out before any is
+        applied, and only a value whose effect makes a move (its plan, None where Ludii's
+        eval makes none) carries the consequences."""
+        plan = self.moves.plan_effect(c)
+
+        def run(s: State, e: Env) -> None:
+            planned = []
+            for v in tuple(values(s, e)):
+                frame = e.child()
+                frame.value = v
+                planned.append((plan(s, frame), frame))
+            for effect, frame in planned:
+                if effect is not None:
+                    effect(s, frame)
+                    if then is not None:
+                        then(s, frame)
         return run
 
 
