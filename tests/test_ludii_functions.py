@@ -78,11 +78,16 @@ def test_remember_forget_and_values_remembered():
 
 
 def test_remember_unique_and_forget_one():
+    # Ludii's And.eval makes the moves of all its parts before any applies, and RememberValue.eval
+    # tests unique:True then: both (remember Value 1 unique:True) find 1 new, so 1 is remembered
+    # twice; on the next move both find it there and make no move
     g = game('(play (move Add (to (sites Empty)) (then (and {(remember Value 1 unique:True) (remember Value 1 unique:True) '
-             '(remember Value 2) (forget Value 2)})))) (end (if (= (count Value 1 in:(values Remembered)) 1) (result Mover Win)))')
+             '(remember Value 2) (forget Value 2)})))) (end (if (= (count Value 1 in:(values Remembered)) 3) (result Mover Win)))')
     s = g.initial_state()
     s.apply("A1")
-    assert s.is_over()
+    assert s.arrays["remembered"][0] == (1, 1)
+    s.apply("B1")
+    assert s.arrays["remembered"][0] == (1, 1) and not s.is_over()
 
 
 # --- int functions and arrays --------------------------------------------------------------------------

@@ -131,9 +131,10 @@ class ForEachValue(Ludeme):
 
             def run(s: State, e: Env) -> None:
                 for effect, frame in chosen:
-                    if effect is not None:
-                        effect(s, frame)
-                    if then is not None:  # each value's moves carry the consequences
+                    if effect is None:  # no move for this value (a remembered unique value...):
+                        continue        # nor its consequences
+                    effect(s, frame)
+                    if then is not None:  # each value's move carries the consequences
                         then(s, frame)
             return run
         return plan

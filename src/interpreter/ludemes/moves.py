@@ -373,8 +373,10 @@ class MoveAdd(Ludeme):
         state = self._state()
         if state is None:
             return None, then
-        if c.game.stacking:
-            raise BindError("a placed piece's state: in a stacking game is not supported yet", state.span)
+        if c.game.stacking and (self.to.level is not None or self.count is not None):
+            # on top of a stack the placed piece is the site's top: its state is the site's
+            raise BindError("a placed piece's state: inserted in a stack or with count: is not supported yet",
+                            state.span)
         from .variables import PIECE_STATES
         fn = c.int(state)
         value = constant(fn)

@@ -95,14 +95,18 @@ class RememberValue(_Effect, _Remembers):
         then = self.then.compile_effect(c) if self.then is not None else None
 
         def run(s: State, e: Env) -> None:
-            _remember(s, array, (value(s, e),), unique(s, e), self)
+            v = value(s, e)
+            if unique(s, e) and v in s.arrays[array][0]:
+                return  # Ludii's eval makes no move: nothing remembered, no consequences
+            _remember(s, array, (v,), False, self)
             if then is not None:
                 then(s, e)
         return run
 
     def plan_effect(self, c: Compiler):
         """plan(state, env) -> the effect, its value worked out in that position (in an
-        ``(and ...)`` Ludii evaluates every part before it applies any)."""
+        ``(and ...)`` Ludii evaluates every part before it applies any); None where Ludii's
+        eval makes no move (``unique:True`` and the value already remembered)."""
         array = remembered(self.title)
         value = c.int(self.value)
         unique = c.bool(self.unique) if self.unique is not None else const_fn(False)
@@ -110,9 +114,11 @@ class RememberValue(_Effect, _Remembers):
 
         def plan(s: State, e: Env):
             v, once = value(s, e), unique(s, e)
+            if once and v in s.arrays[array][0]:
+                return None
 
-            def run(s: State, e: Env) -> None:
-                _remember(s, array, (v,), once, self)
+            def run(s: State, e: Env) -> None:  # Ludii's action: remembered, tested or not
+                _remember(s, array, (v,), False, self)
                 if then is not None:
                     then(s, e)
             return run

@@ -321,9 +321,11 @@ def _check_brackets(text: str, file: str) -> tuple[list[Comment], list[int]]:
     """Find unbalanced brackets and unterminated strings first: Lark's own message for them is
     far from the cause, and deep nesting must be refused before recursion. Returns the comments
     (which the grammar ignores), found by the same scan, and the offsets of closing brackets
-    left over after the last form (Ludii's tokeniser reads the forms and skips them: one of its
-    files ends its metadata with one bracket too many)."""
+    left over after the last form, or right after a ``(define ...)`` (Ludii's tokeniser reads
+    the forms and skips what lies between them, once its defines are cut out by matching
+    brackets: one of its files ends its metadata with one bracket too many, another a define)."""
     stack: list[tuple[str, int]] = []
+    last_form = -1  # where the last top-level form began
     comments: list[Comment] = []
     stray: list[int] = []
     found: list[_Lines] = []
@@ -350,8 +352,8 @@ def _check_brackets(text: str, file: str) -> tuple[list[Comment], list[int]]:
                 line, col = where(m.start())
                 raise LudSyntaxError(f"brackets nested more than {MAX_DEPTH} deep", Span(file, line, col))
         elif not stack:
-            if stray or _TRAILING.fullmatch(text, m.end()):
-                stray.append(m.start())  # only closers and comments follow: Ludii skips it
+            if _TRAILING.fullmatch(text, m.end()) or (last_form >= 0 and text.startswith("(define", last_form)):
+                stray.append(m.start())  # only closers and comments follow, or a define's: Ludii skips it
                 continue
             line, col = where(m.start())
             raise LudSyntaxError(f"unexpected '{kind}' with no matching '{_CLOSE[kind]}'",
@@ -359,6 +361,8 @@ def _check_brackets(text: str, file: str) -> tuple[list[Comment], list[int]]:
                                  hint="remove it, or add the opening bracket it closes")
         else:
             opener, start = stack.pop()
+            if not stack:
+                last_form = start
             if _OPEN[opener] != kind:
                 line, col = where(m.start())
                 oline, ocol = where(start)
