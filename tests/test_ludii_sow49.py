@@ -70,3 +70,36 @@ def test_an_unnamed_var_counts_down_the_extra_removals_of_a_turn():
     assert s.mover == 2  # the count is spent: P2 sows
     assert all(not str(m).startswith("x") for m in s.legal_moves())
     assert sum(_counts(s, range(3, 6))) == 1
+
+
+# --- (place "Seed" <region> counts:{N} state:S) (Musoro Tsoro's musoro holes) ---------------------
+# Ludii's PlaceItem gives each site of the region both the count and the local state; a relay
+# sowing that ends in a hole with a state may then stop (a pass), and a hole sown out loses its
+# state (Ludii's removal of the last seed clears the site).
+MUSORO = '''(game "T" (players 2)
+ (equipment {(mancalaBoard 2 3 store:None (track "Track" "0,E,N,W" loop:True))
+  (piece "Seed" Shared) (regions P1 (sites Bottom)) (regions P2 (sites Top))})
+ (rules (start {(place "Seed" (sites {2}) counts:{3} state:1)
+   (set Count 1 to:(sites {0 1 3}))})
+  (play (or
+   (if (and (!= 0 (state at:(last To afterConsequence:True))) (is Mover Prev)) (move Pass))
+   (move Select (from (if (is Mover Prev) (sites {(last To afterConsequence:True)}) (sites Mover)) if:(is Occupied (from)))
+    (then (sow apply:(if (< 1 (count at:(to))) (moveAgain)))))))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_place_with_counts_gives_each_site_its_state_too():
+    s = load(MUSORO).initial_state()
+    assert _counts(s, range(6)) == [1, 1, 3, 1, 0, 0]
+    assert s.arrays["piece_states"][2] == 1
+    assert not any(v for i, v in enumerate(s.arrays["piece_states"]) if i != 2)
+
+
+def test_a_relay_ending_in_a_hole_with_a_state_may_stop_there():
+    s = load(MUSORO).initial_state()
+    [one] = [m for m in s.legal_moves() if str(m) == "B1"]
+    s.apply(one)  # B1's seed ends in C1 (3 seeds, state 1): sow on, or pass
+    assert s.mover == 1
+    assert sorted(str(m) for m in s.legal_moves()) == ["C1", "pass"]
+    s.apply([m for m in s.legal_moves() if str(m) == "C1"][0])
+    assert s.arrays["piece_states"][2] == 0  # sown out: the hole lost its state
