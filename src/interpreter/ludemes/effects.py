@@ -627,6 +627,15 @@ class MoveAgain(_Effect):
             k.effect(self.then)
 
 
+def _give_state(s: State, site: int, value: int) -> None:
+    """The local state a start rule gives the piece it puts on a board site (Ludii's ActionAdd;
+    0 and Undefined (-1) give none)."""
+    from .variables import PIECE_STATES
+    states = s.arrays[PIECE_STATES]
+    if value not in (0, -1) and site < len(states):
+        s.set_item(states, site, value)
+
+
 class Place(Ludeme):
     """Start rule: put pieces of a kind on sites, or ``count:`` pieces of it in a player's hand
     (``(handSite P1)``, with ``(hand Each)`` in the equipment) or on each site (a pit's seeds).
@@ -861,7 +870,6 @@ class Place(Ludeme):
         state = c.int(self.state) if self.state is not None else None
         rotation = c.int(self.rotation) if self.rotation is not None else None
         from .rotations import set_rotation
-        from .variables import PIECE_STATES
 
         def run(s: State, e: Env) -> None:
             what_at = s.what
@@ -870,9 +878,7 @@ class Place(Ludeme):
                     s.place(site, what)
                     ontrack.added(s, what, site)  # (nothing without tracks passing a site twice)
                     if state is not None:
-                        v = state(s, e)
-                        if v and site < len(s.arrays[PIECE_STATES]):
-                            s.set_item(s.arrays[PIECE_STATES], site, v)
+                        _give_state(s, site, state(s, e))
                     if rotation is not None:
                         set_rotation(s, site, rotation(s, e))
         return run
@@ -901,12 +907,15 @@ class Place(Ludeme):
         return run
 
     def _counted(self, c: Compiler, what: int):
-        """``count:`` pieces ``what`` on each site (Ludii's count), turned by ``rotation:``."""
+        """``count:`` pieces ``what`` on each site (Ludii's count), turned by ``rotation:``,
+        with the local state ``state:`` (Ludii's PlaceItem gives the count and the state to
+        each site alike: Musoro Tsoro's musoro holes, ``counts:{3} state:1``)."""
         from ..engine.counts import set_pieces
         from .rotations import set_rotation
         number = c.int(self.count)
         sites = c.region(self.sites)
         rotated = c.int(self.rotation) if self.rotation is not None else None
+        state = c.int(self.state) if self.state is not None else None
 
         def counted(s: State, e: Env) -> None:
             n = number(s, e)
@@ -914,6 +923,8 @@ class Place(Ludeme):
                 set_pieces(s, site, n, what)
                 if rotated is not None:
                     set_rotation(s, site, rotated(s, e))
+                if state is not None and n > 0:
+                    _give_state(s, site, state(s, e))
         return counted
 
     def _hand_site_number(self, c: Compiler) -> int | None:
