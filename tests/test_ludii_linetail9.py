@@ -16,7 +16,7 @@ HANDS = '''(game "T" (players 2)
  (rules (start (place "Marker" "Hand" count:%d))
   phases:{
   (phase "Placement" (play (move (from (sites Occupied by:Mover container:(mover))) (to (sites Empty))))
-     (nextPhase ("HandEmpty" P2) "Movement"))
+     (nextPhase (all Sites (sites Hand P2) if:(= 0 (count Cell at:(site)))) "Movement"))
   (phase "Movement" (play (forEach Piece)))}
   (end (if (is Line 3) (result Mover Win)))))'''
 
