@@ -122,7 +122,8 @@ PHASE_CAPTURE = '''(game "T" (players 2)
  (rules (start (place "Marker" "Hand" count:3))
   phases:{
   (phase "Placement" (play (move (from (handSite Mover)) (to (sites Empty))))
-   (nextPhase (and ("HandEmpty" P1) ("HandEmpty" P2)) "Movement"))
+   (nextPhase (and (all Sites (sites Hand P1) if:(= 0 (count Cell at:(site))))
+                    (all Sites (sites Hand P2) if:(= 0 (count Cell at:(site))))) "Movement"))
   (phase "Movement" (play (forEach Piece)) (nextPhase Mover (is Line 3) "Capture"))
   (phase "Capture" (play (move Remove (sites Occupied by:Enemy container:"Board") (then (moveAgain))))
    (nextPhase Mover "Movement"))}
