@@ -761,8 +761,7 @@ class Place(Ludeme):
         if self._counted_on_board() and not in_hand:
             from .sowing import declare_counts
             declare_counts(d)
-        hand_named = isinstance(self.sites, Str) and self.sites.value.startswith("Hand")
-        if self.count is not None and (hasattr(self.sites, "fill") or in_hand or hand_named) \
+        if self.count is not None and (hasattr(self.sites, "fill") or in_hand) \
                 and HAND_SITES in d.arrays and HAND_SITE_COUNT not in d.arrays:  # several pieces on a site of a hand
             d.array(HAND_SITE_COUNT, [0] * len(d.arrays[HAND_SITES]))
         if self.state is not None:

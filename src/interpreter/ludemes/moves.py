@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine import stacks, turns
@@ -1338,16 +1338,15 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
     return FnGen(gen)
 
 
-def _hop_lengths(run: int, low: int) -> list[int]:
+def _hop_lengths(run: int, low: int) -> Sequence[int]:
     """The numbers of sites jumped by Ludii's Hop along a line whose run of sites meeting the
     between condition (from the one next to the origin, at most the range's maximum) is
     ``run`` long: with a range from 0 the step (0) first, then, when the run is not empty, a
     landing after each length from the range's minimum up to the run (0 again: Ludii lists
-    that step twice)."""
-    out = [0] if low == 0 else []
-    if run > 0:
-        out.extend(range(low, run + 1))
-    return out
+    that step twice). A range, not a list, on the hot path (a minimum of 1 or more)."""
+    if low > 0:
+        return range(low, run + 1)  # empty when the run is
+    return (0, *range(0, run + 1)) if run > 0 else (0,)
 
 
 class _Passing(MoveGen):

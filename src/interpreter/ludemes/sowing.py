@@ -341,8 +341,8 @@ class FromTo(_Effect):
 
     def compile_effect(self, c: Compiler):
         if self._by_region() and not c.game.stacking:
-            plan = self._each_pair(c)
-            return lambda s, e: plan(s, e)(s, e)
+            from .moves_then import run_planned
+            return run_planned(self._each_pair(c))
         frm = any_site(c, self.frm.sites) if self.frm.sites is not None else (lambda s, e: e.frm)
         to = any_site(c, self.to.sites) if self.to.sites is not None else (lambda s, e: e.to)
         number = c.int(self.count) if self.count is not None else const_fn(1)
