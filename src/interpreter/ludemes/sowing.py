@@ -227,6 +227,9 @@ class FromTo(_Effect):
     """Move pieces from one site to another as a consequence: ``count:`` of them (one by
     default) from a site holding several (a pit, a hand) to another (a store, a hand); when the
     site holds fewer, it is emptied and the other still gains the count (Ludii's ActionMoveN).
+    With ``count:``, a to site holding another kind of piece keeps it: the from site loses its
+    pieces and they go nowhere (ActionMoveN adds only to an empty site or one of the same kind);
+    without ``count:`` the piece there is replaced (ActionMove).
     Both sites may be a hand's (``(handSite Mover)``). Either may be a region (``(to (sites
     Empty))``): as Ludii's FromTo, one move per from site holding a piece and per to site, all
     worked out first (the count and the to region with ``(from)`` that site), then each applied.
@@ -435,8 +438,11 @@ class FromTo(_Effect):
                 moved = wanted  # Ludii's ActionMoveN: the to site gains the count asked for
             if moved:
                 if b < n and what and s.what[b] not in (0, what):
-                    set_pieces(s, b, 0, 0)  # Ludii's ActionMove: another kind of piece there is replaced
-                add_pieces(s, b, moved, what)
+                    if not counted:
+                        set_pieces(s, b, 0, 0)  # Ludii's ActionMove: another kind of piece there is replaced
+                    # else Ludii's ActionMoveN: the site keeps its own pieces, the moved ones are lost
+                if not counted or b >= n or s.what[b] in (0, what):
+                    add_pieces(s, b, moved, what)
                 if local:
                     handsites.give(s, b, local)
                 _note_effect_to(s, b, a)
