@@ -280,7 +280,6 @@ def read_position(game: Game, text: str) -> State:
     _check_keys(data)
     _check_game(game, data)
     state = game.initial_state()
-    state.from_start = False  # a position of its own: whoever moved before it is Prev
     _read_placement(game, state, data)
     _read_turn(game, state, data)
     _read_seats_and_phase(game, state, data)
@@ -451,6 +450,9 @@ def _read_scores_and_last(game: Game, state: State, data: dict[str, Any]) -> Non
         state.last_from = _any_site(game, last["from"], "last: from") if last.get("from") is not None else -1
         state.last_to = _any_site(game, last["to"], "last: to") if last.get("to") is not None else -1
         state.last_mover = _player(game, last.get("mover", 0) or 0, "last: mover", nobody=True)
+    # Ludii's Prev: who made the last move (a position that does not say: the turn order's,
+    # no one before the first move)
+    state.prev = state.last_mover or (game.prev_of(state.mover) if state.ply else 0)
 
 
 def _read_hands(game: Game, state: State, data: dict[str, Any]) -> None:

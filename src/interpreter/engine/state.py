@@ -53,7 +53,7 @@ def _restore_site(state: State, site: int, old: tuple[int, int]) -> None:
 # the arrays every state has; a game adds its own (``Game.arrays``, in ``State.arrays``)
 ARRAYS = ("what", "who", "scores", "counts")
 # the scalar variables of a state, besides the board arrays, scores and counts
-VARIABLES = ("mover", "phase", "ply", "passes", "turn_moves", "last_to", "last_from", "last_mover",
+VARIABLES = ("mover", "phase", "ply", "passes", "turn_moves", "last_to", "last_from", "last_mover", "prev",
              "move_again", "over", "winners", "losers", "draw", "reason", "termination", "seats",
              "turns", "stalemated", "turn_start", "turn_passed", "pass_turns")
 _save_variables = operator.attrgetter(*VARIABLES)
@@ -93,6 +93,10 @@ class State:
         self.last_to = -1
         self.last_from = -1
         self.last_mover = 0
+        # Ludii's State.prev (``Prev``): the mover of the last move, set once its turn is done
+        # (Game.applyInternal, after the end rules and the phases): during a move, the mover of
+        # the move before it; no one (0) until the game's first move is done
+        self.prev = 0
         self.move_again = False
         self.over = False
         self.winners: tuple[int, ...] = ()
@@ -115,7 +119,6 @@ class State:
         self._asking_next = False  # (no Moves Next) is working out the next player's moves
         self._check_prev = 0  # while it does: Ludii's Prev then, the player who just moved
         self._tried_next = -1  # Ludii's Next while ifAfterwards judges a tried move (-1: as usual)
-        self.from_start = True  # played from the game's start (not a position read from text)
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:

@@ -440,6 +440,7 @@ def turn(state: State, move: Move) -> None:
         if counter is not None:  # Ludii counts the move once the end rules and phases are done
             state.set_item(counter, 0, counter[0] + 1)
         _next_mover(state, move, mover)
+    state.prev = mover  # Ludii's Game.applyInternal: once the end rules and phases are done
 
 
 def _next_mover(state: State, move: Move, mover: int) -> None:
@@ -520,22 +521,11 @@ def all_passed(state: State) -> bool:
 
 
 def prev_player(state: State) -> int:
-    """Ludii's ``Prev`` (``State.prev``): the mover again within a turn of several moves, else
-    the player before the mover in turn order; while ``(no Moves Next)`` lists the next
-    player's moves, the player who just moved (Ludii's NoMoves sets it so)."""
-    if state._check_prev:
-        return state._check_prev
-    if state.from_start and (not state.last_mover or _first_move_acting(state)):
-        return 0  # until the first move is done: no one (Ludii's State.initialise; Game.apply sets it after)
-    if state.turn_moves and state.last_mover == state.mover:
-        return state.mover
-    return state.game.prev_of(state.mover)
-
-
-def _first_move_acting(state: State) -> bool:
-    """Whether the game's first move is acting (its consequences, the end rules after it):
-    :func:`turn` has made its mover the last one and counted the ply, and no turn followed."""
-    return state.ply == 1 and not state.turn_moves and state.last_mover == state.mover
+    """Ludii's ``Prev`` (``State.prev``): the mover of the last move (:func:`turn` sets it once
+    the move's turn is done: the mover again within a turn of several moves, whoever moved last
+    when players were skipped; no one (0) before the first move is done); while ``(no Moves
+    Next)`` lists the next player's moves, the player who just moved (Ludii's NoMoves sets it so)."""
+    return state._check_prev or state.prev
 
 
 def ludii_next(state: State) -> int:

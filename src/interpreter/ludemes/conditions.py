@@ -334,7 +334,9 @@ class IsPrev(_PlayerTest):
 
     @staticmethod
     def relation(game):
-        return lambda q, mover: q == game.prev_of(mover)
+        # Prev is the state's (turns.prev_player): whoever moved last, which a position alone
+        # does not say; no one (0) before the first move is done
+        return lambda q, mover: q == 0 or q == game.prev_of(mover)
 
     def compile(self, c: Compiler):
         p = _value(c, self.player)

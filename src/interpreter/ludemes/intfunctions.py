@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import turns
 from ..engine.env import Env
 from ..syntax.nodes import Float, Int
 from .base import (
@@ -334,17 +335,18 @@ class CountTurns(Ludeme):
         _turns(d)
 
     def compile(self, c: Compiler):
-        def turns(s: State, e: Env) -> int:
+        def counted(s: State, e: Env) -> int:
             data = s.arrays[TURNS]
             # the player to move is not the last move's: their turn has begun, not yet counted
             return data[0] + (1 if data[1] and s.mover != data[1] else 0)
-        return turns
+        return counted
 
 
 class PrevMover(Ludeme):
-    """The player who made the previous move (the mover again while a turn goes on; 0 before
-    any move); with ``MoverLastTurn``, the player of the last turn another player played (-1
-    when there was none), as Ludii's ``prev``.
+    """The player who made the previous move (Ludii's State.prev, as ``Prev``: the mover again
+    while a turn goes on, whoever moved last when players were skipped; while a move acts, the
+    player of the move before it; 0 before any move is done); with ``MoverLastTurn``, the player
+    of the last turn another player played (-1 when there was none), as Ludii's ``prev``.
 
     Parameters:
         type: ``Mover`` (the previous move's player, when left out) or ``MoverLastTurn``
@@ -368,7 +370,13 @@ class PrevMover(Ludeme):
                 data = s.arrays[TURNS]  # the last move by another player than the one to move
                 return data[1] if data[1] and s.mover != data[1] else data[2]
             return last_turn
-        return lambda s, e: s.last_mover
+        return lambda s, e: turns.prev_player(s)
+
+    def kernel_int(self, k: Any) -> str:
+        if self.type is not None and self.type.name == "MoverLastTurn":
+            from ..native.emit import NoKernel
+            raise NoKernel("(prev MoverLastTurn)", "the turns' record is the reference engine's")
+        return k.prev_player()
 
 
 __all__ = ["PrevMover", "Abs", "Pow", "Xor", "ToInt", "ToBool", "RegionSite", "ArrayValue", "SizeArray", "CountValue",

@@ -727,6 +727,7 @@ class Generator:
             k.line(f"        st[{abi.TURN_MOVES}] = 0")
             k.line("    else:")
             k.line(f"        st[{abi.TURN_MOVES}] += 1")
+            k.line(f"st[{abi.PREV}] = mover")  # Ludii's State.prev, once the turn is done
         return _render(fn, self.array_prologue())
 
 

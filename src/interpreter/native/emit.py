@@ -480,11 +480,7 @@ class Emitter:
     def prev_player(self) -> str:
         """Ludii's ``Prev`` in the state read now (engine.turns.prev_player)."""
         st = self.st
-        return (f"({st}[{abi.CHECK_PREV}] if {st}[{abi.CHECK_PREV}] != 0 else "
-                f"0 if ({st}[{abi.LAST_MOVER}] == 0 or ({st}[{abi.PLY}] == 1 and {st}[{abi.TURN_MOVES}] == 0 "
-                f"and {st}[{abi.LAST_MOVER}] == {st}[{abi.MOVER}])) else "
-                f"{st}[{abi.MOVER}] if ({st}[{abi.TURN_MOVES}] != 0 and {st}[{abi.LAST_MOVER}] == "
-                f"{st}[{abi.MOVER}]) else (({st}[{abi.MOVER}] - 2) % {self.players} + 1))")
+        return f"({st}[{abi.CHECK_PREV}] if {st}[{abi.CHECK_PREV}] != 0 else {st}[{abi.PREV}])"
 
     # --- values -----------------------------------------------------------------------------------------
     def int(self, value: Any) -> str:

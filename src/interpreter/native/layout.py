@@ -115,6 +115,7 @@ class Layout:
         st[abi.LAST_TO] = state.last_to
         st[abi.LAST_FROM] = state.last_from
         st[abi.LAST_MOVER] = state.last_mover
+        st[abi.PREV] = state.prev
         st[abi.MOVE_AGAIN] = int(state.move_again)
         st[abi.OVER] = int(state.over)
         st[abi.WINNERS] = sum(1 << p for p in state.winners)
@@ -153,7 +154,7 @@ class Layout:
             "mover": int(st[abi.MOVER]), "phase": int(st[abi.PHASE]), "ply": int(st[abi.PLY]),
             "passes": int(st[abi.PASSES]), "turn_moves": int(st[abi.TURN_MOVES]),
             "last_to": int(st[abi.LAST_TO]), "last_from": int(st[abi.LAST_FROM]),
-            "last_mover": int(st[abi.LAST_MOVER]), "move_again": bool(st[abi.MOVE_AGAIN]),
+            "last_mover": int(st[abi.LAST_MOVER]), "prev": int(st[abi.PREV]), "move_again": bool(st[abi.MOVE_AGAIN]),
             "over": bool(st[abi.OVER]),
             "winners": tuple(p for p in range(1, p1) if st[abi.WINNERS] >> p & 1),
             "losers": tuple(p for p in range(1, p1) if st[abi.LOSERS] >> p & 1),
@@ -178,7 +179,7 @@ class Layout:
     def reference_snapshot(state: Any, names: Any) -> dict[str, Any]:
         """The same view of a reference state."""
         out = {name: getattr(state, name) for name in (
-            "mover", "phase", "ply", "passes", "turn_moves", "last_to", "last_from", "last_mover",
+            "mover", "phase", "ply", "passes", "turn_moves", "last_to", "last_from", "last_mover", "prev",
             "move_again", "over", "draw", "turns", "stalemated", "turn_start", "turn_passed", "pass_turns")}
         out["winners"] = tuple(state.winners)
         out["losers"] = tuple(state.losers)
