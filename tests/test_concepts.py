@@ -80,7 +80,7 @@ def test_pente_options_bring_their_concepts():
     four = bools("pente", ["Team Mode/Enabled"])
     assert {"Team", "Multiplayer"} <= four and "TwoPlayer" not in four
     swap = bools("pente", ["Opening/Swap2"])
-    assert {"ChoiceDecision", "SwapPlayersEffect", "MoveAgain", "SetPhase"} <= swap
+    assert {"ChoiceDecision", "PromotionEffect", "MoveAgain", "SetPhase"} <= swap
     overtime = bools("pente", ["Overtime/Capture the line"])
     assert {"NoMoves", "NoMovesNext", "NoMovesWin", "DoLudeme"} <= overtime
     assert "ChoiceDecision" not in bools("pente")

@@ -76,8 +76,10 @@ def test_set_count_takes_level_as_ludii_does_and_runs_its_then():
 # --- swap, trigger, forEach Player --------------------------------------------------------------------
 def test_swap_players_then():
     s = played('(play (move Add (to (sites Empty)) (then (swap Players P1 P2 (then (addScore P1 1))))))')
-    # P1's disc became P2's; the then comes after the swap
-    assert s.counts[1:] == [0, 1] and s.scores[1:] == [1, 0]
+    # as Ludii's: the players exchange seats, the disc and the score stay P1's, P1 moves again
+    # (now played by the second seat); the then comes after the swap
+    assert s.counts[1:] == [1, 0] and s.scores[1:] == [1, 0]
+    assert s.seats[1:] == (2, 1) and s.mover == 1
 
 
 def test_trigger_takes_a_then_and_never_applies_it_as_ludii():

@@ -1586,8 +1586,12 @@ class ResolveClaims(_Effect):
 
 
 class SwapPlayers(_Effect):
-    """Two players exchange sides: each takes over the other's pieces on the board (and score),
-    as when a player chooses which colour to play after an opening.
+    """Two players exchange seats, as Ludii's SwapPlayers (its ActionSwap and an
+    ActionSetNextPlayer of the mover): the one who played the first player now plays the
+    second and the other way round (:attr:`State.seats`, Ludii's player order), and the
+    mover's player moves next, now played by the other seat. Nothing else changes: the pieces,
+    scores and results stay with the players (``P1`` is still the first player, the mover
+    still the mover); only who plays them does.
 
     Parameters:
         first: one of the players
@@ -1596,7 +1600,7 @@ class SwapPlayers(_Effect):
 
     Examples:
         (swap Players P1 P2)
-        (swap Players 1 2 (then (moveAgain)))
+        (swap Players 1 2 (then (note "swapped")))
     """
 
     name = "swap Players"
@@ -1609,57 +1613,22 @@ class SwapPlayers(_Effect):
     then: Any = Param(kind_of(THEN), optional=True)
 
     def compile_effect(self, c: Compiler):
-        a_fn, b_fn = c.player(self.first), c.player(self.second)
-        game = c.game
-        # component of player a -> the matching component of player b (same base name)
-        by_owner = {(comp.base, comp.owner): comp.index for comp in game.components[1:]}
-
-        def run(s: State, e: Env) -> None:
-            a, b = a_fn(s, e), b_fn(s, e)
-            if a == b:
-                return
-            for site, what in enumerate(s.what):
-                comp = game.components[what] if what else None
-                if comp is None or comp.owner not in (a, b):
-                    continue
-                other = by_owner.get((comp.base, b if comp.owner == a else a))
-                if other is not None:
-                    s.place(site, other)
-            sa, sb = s.scores[a], s.scores[b]
-            s.set_score(a, sb)
-            s.set_score(b, sa)
         from .moves_then import and_then, then_of
-        return and_then(run, then_of(c, self.then))
+        from .turn_moves import swap_players
+        a_fn, b_fn = c.player(self.first), c.player(self.second)
+        return and_then(lambda s, e: swap_players(a_fn(s, e), b_fn(s, e), s), then_of(c, self.then))
 
     def kernel_effect(self, k: Emitter) -> None:
-        import numpy as np
-        game = k.game
-        a, b = k.temp("a"), k.temp("b")
+        from ..native import abi
+        a, b, v = k.temp("a"), k.temp("b"), k.temp("v")
+        st = k.st
         k.line(f"{a} = {k.player(self.first)}")
         k.line(f"{b} = {k.player(self.second)}")
-        by_owner = {(comp.base, comp.owner): comp.index for comp in game.components[1:]}
-        # per component and player pair: what the component becomes (itself when it stays)
-        n = game.num_players
-        table = np.zeros((len(game.components), n + 1, n + 1), dtype=np.int64)
-        for comp in game.components:
-            for p in range(n + 1):
-                for q in range(n + 1):
-                    table[comp.index, p, q] = comp.index
-                    if comp.index and comp.owner in (p, q) and p != q:
-                        other = by_owner.get((comp.base, q if comp.owner == p else p))
-                        if other is not None:
-                            table[comp.index, p, q] = other
-        into = k.table(table)
-        x, w, v = k.temp("x"), k.temp("w"), k.temp("v")
-        st = k.st
-        with k.indented(f"if {a} != {b}:"):
-            with k.indented(f"for {x} in range(N):"):
-                k.line(f"{w} = {st}[WHAT + {x}]")
-                with k.indented(f"if {w} != 0 and {into}[{w}, {a}, {b}] != {w}:"):
-                    k.place(x, f"{into}[{w}, {a}, {b}]")
-            k.line(f"{v} = {st}[SCORES + {a}]")
-            k.line(f"{st}[SCORES + {a}] = {st}[SCORES + {b}]")
-            k.line(f"{st}[SCORES + {b}] = {v}")
+        with k.indented(f"if {a} != {b} and 0 < {a} <= {k.players} and 0 < {b} <= {k.players}:"):
+            k.line(f"{v} = {st}[SEATS + {a}]")
+            k.line(f"{st}[SEATS + {a}] = {st}[SEATS + {b}]")
+            k.line(f"{st}[SEATS + {b}] = {v}")
+        k.line(f"{st}[{abi.MOVE_AGAIN}] = 1")
         if self.then is not None:
             k.effect(self.then)
 

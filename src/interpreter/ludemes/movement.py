@@ -1348,6 +1348,9 @@ class PlayerIndex(Ludeme):
     def compile(self, c: Compiler):
         return c.int(self.index)
 
+    def kernel_int(self, k: Emitter) -> str:
+        return k.int(self.index)
+
 
 def _chain_effects(first: Any, second: Any) -> Any:
     """Two effects one after the other (either may be None)."""

@@ -547,12 +547,8 @@ class SwapRule(Ludeme):
 
         def exchange(a: int, b: int) -> Any:
             """The swap of seats between players a (who swaps) and b; a plays on, now from b's seat."""
-            def run(s: State, e: Env) -> None:
-                seats = list(s.seats)
-                seats[a], seats[b] = seats[b], seats[a]
-                s.seats = tuple(seats)
-                s.move_again = True
-            return run
+            from .turn_moves import swap_players
+            return lambda s, e: swap_players(a, b, s)
         players = range(1, game.num_players + 1)
         made = {(a, b): Move(CHOICE, word="swap", game_id=uid, rules=c.rule(after=exchange(a, b)))
                 for a in players for b in players if a != b}

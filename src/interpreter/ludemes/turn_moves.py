@@ -101,6 +101,14 @@ def swap_seats(a: int, b: int, s: State) -> None:
     s.seats = tuple(seats)
 
 
+def swap_players(a: int, b: int, s: State) -> None:
+    """Ludii's swap of players (its SwapPlayers move, the decision's, the effect's and the swap
+    rule's): ``a`` and ``b`` exchange seats (ActionSwap) and the mover moves next
+    (ActionSetNextPlayer of the mover), now played by the other seat."""
+    swap_seats(a, b, s)
+    again(s)
+
+
 class MoveSwapPlayers(Ludeme):
     """A decision: two players exchange seats (Ludii's swap of the order of play): each then
     plays the other's pieces and goal; the mover's player moves again, now played by the other
@@ -134,8 +142,7 @@ class MoveSwapPlayers(Ludeme):
         uid = c.game.uid
 
         def exchange(s: State, e: Env) -> None:
-            swap_seats(a_fn(s, e), b_fn(s, e), s)
-            again(s)
+            swap_players(a_fn(s, e), b_fn(s, e), s)
         # the players are worked out when the move is applied, from the mover's position: the
         # same as when it was made (the move's own action comes first)
         move = Move(CHOICE, word=SWAP, game_id=uid, rules=c.rule(before=exchange, after=then_of(c, self.then)))
@@ -161,4 +168,4 @@ class Bet(MoveBet):
     concepts = ("BetEffect",)
 
 
-__all__ = ["MoveSetNextPlayer", "MoveSwapPlayers", "Bet", "swap_seats", "choose_next", "next_word", "SWAP"]
+__all__ = ["MoveSetNextPlayer", "MoveSwapPlayers", "Bet", "swap_seats", "swap_players", "choose_next", "next_word", "SWAP"]
