@@ -531,8 +531,6 @@ def at_fragment(err: ExpansionError, text: str, fragment: str, occurrence: int =
     ('(option "A/B" <A> {(item "One" <1>)})', '"A/B"', 1, 'option label "A/B" contains "/"'),
     ('(option "" <A> {(item "One" <1>)})', '""', 1, 'option label "" is empty'),
     ('(option "A" <A> {(item "1/2" <1>)})', '(item "1/2"', 1, 'option item "1/2" contains "/"'),
-    ('(option "A" <A> {(item "One" <1>)}) (option "B" <A> {(item "Two" <2>)})', '(option "B"', 1,
-     "option tag <A> is declared twice"),
     ('(option "A" <A> {(item "One" <1>)}) (option "a" <B> {(item "Two" <2>)})', '(option "a"', 1,
      'option "a" is declared twice'),
     ('(option "A" <A> args:{<x> <x>} {(item "One" <1> <2>)})', "{<x> <x>}", 1, "arg is declared twice"),

@@ -143,25 +143,16 @@ def read_options(doc: Document) -> tuple[list[Option], list[Ruleset]]:
         elif isinstance(form, Call) and form.name == "rulesets":
             rulesets.extend(_read_rulesets(form))
     labels: dict[str, Option] = {}
-    # Ludii replaces each <Tag:arg> with its option's value: two options may share a tag when
-    # their args differ (Theseus and the Minotaur's <Minotaur:move> and <Minotaur:threat>)
-    tags: dict[tuple[str, str | None], Option] = {}
+    # Ludii (Expander.realiseOptions) expands the options in their order, each replacing the
+    # <Tag:arg> (and then <Tag>) markers its chosen item has values for: two options may share a
+    # tag (Theseus and the Minotaur's <Minotaur:move> and <Minotaur:threat>; Ceelkoqyuqkoqiji's
+    # "Board Size" and "Play Rules" both <Row:size>), and then the first to give a value wins
     for opt in options:
         first = labels.get(opt.label.lower())
         if first is not None:
             raise ExpansionError(f'option "{opt.label}" is declared twice', opt.span,
                                  hint=f"the first is at {first.span}")
         labels[opt.label.lower()] = opt
-        keys: list[tuple[str, str | None]] = [(opt.tag, arg) for arg in opt.args] or [(opt.tag, None)]
-        for key in keys:
-            other = tags.get(key) or (tags.get((opt.tag, None)) if key[1] is not None else
-                                      next((o for (t, _), o in tags.items() if t == opt.tag), None))
-            if other is not None:
-                raise ExpansionError(f'option tag <{opt.tag}> is declared twice (options "{other.label}" '
-                                     f'and "{opt.label}")', opt.span,
-                                     hint=f"the first is at {other.span}; options of one tag need args of "
-                                          f"their own")
-            tags[key] = opt
     _check_rulesets(options, rulesets)
     return options, rulesets
 
@@ -479,13 +470,18 @@ class _OptionSubstituter:
         self.values: dict[tuple[str, str | None], list[Node]] = {}
         self.raw: dict[tuple[str, str | None], str] = {}  # values spliced as text (<(dual>)
         self.missing: dict[tuple[str, str | None], str] = {}  # args the chosen item gives no value
+        # as Ludii's Expander.realiseOptions: option by option, in their order, so where two
+        # options share a tag the first that gives a marker a value expands it
         for opt in options:
             item = picked[opt.label]
             names: list[str | None] = list(opt.args) or [None]
             for i, arg in enumerate(names):
-                if opt.args and i >= len(item.values):
-                    self.missing[(opt.tag, arg)] = f'{opt.label}/{item.name}'
+                if (opt.tag, arg) in self.values:
                     continue
+                if opt.args and i >= len(item.values):
+                    self.missing.setdefault((opt.tag, arg), f'{opt.label}/{item.name}')
+                    continue
+                self.missing.pop((opt.tag, arg), None)
                 value = item.values[i].items if i < len(item.values) else []
                 self.values[(opt.tag, arg)] = value
                 raw = item.values[i].raw if i < len(item.values) else None
