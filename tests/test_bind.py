@@ -396,9 +396,6 @@ def test_regions_off_the_board_are_located_errors_not_empty(play, bad, message):
 
 
 @pytest.mark.parametrize("play, bad, message", [
-    ("(move Add (to (sites Empty)) (then (custodial (between (exact 0) if:(is Next (who at:(between))) "
-     "(apply (remove (between)))) (to if:(is Mover (who at:(to)))))))", "(exact 0)",
-     "encloses at least 1 site"),
     ("(move Add (to (sites Empty)) (then (custodial (between (range -3 2) (apply (remove (between)))) "
      "(to if:(is Mover (who at:(to)))))))", "-3", "range: min is -3, out of its range from 0"),
     ("(move Add (to (sites Empty)) (then (addScore 9 1)))", "9", "there is no player 9"),

@@ -508,7 +508,8 @@ class IsLine(Ludeme):
     player has one kind of piece and none of Ludii's further parameters is given, an empty site
     given as ``through:`` counts as holding a piece of the mover, so ``(is Line 6
     through:(to))`` tests a placement before it is made (Ludii would look for a line of empty
-    sites there).
+    sites there). Any other empty site (the last move's, when a capture took the piece just
+    placed) makes, as in Ludii, the line one of empty sites, unless a player is named.
 
     Parameters:
         type: the kind of site (the board's own; another kind is refused)
@@ -616,8 +617,8 @@ class IsLine(Ludeme):
             owners = s.who
             here = owners[site] or hypothetical * s.mover  # an empty site given as through:
             # counts as the mover's (a test before placing); the last move's site never does
-            p = who(s, e) if who is not None else here
-            if p == 0 or here != p:
+            p = who(s, e) if who is not None else here  # 0: a line of empty sites (Ludii's)
+            if here != p or (p == 0 and who is not None):
                 return False
             n = length(s, e)
             for fwd, back in axes_at[site]:
@@ -666,7 +667,9 @@ class IsLine(Ludeme):
                 k.line(f"if {here} == 0:")
                 k.line(f"    {here} = {k.mover}")
             k.line(f"{p} = {_value(k, self.who) if self.who is not None else here}")
-            with k.indented(f"if {p} != 0 and {here} == {p}:"):
+            # with nobody named, an empty site looks for a line of empty sites (Ludii's)
+            named = f"{p} != 0 and " if self.who is not None else ""
+            with k.indented(f"if {named}{here} == {p}:"):
                 k.line(f"{n} = {length}")
                 k.line(f"if {n} < 1:")
                 k.line(f"    {k.st}[{abi.ERROR}] = {abi.ERR_RANGE}")

@@ -1034,11 +1034,16 @@ class Place(Ludeme):
 
 class Custodial(_Effect):
     """Custodial capture: from a site (the last move's by default), along each direction, a run
-    of sites satisfying the between condition whose length is in the between range (``(exact
-    2)``, ``(max 2)``, ``(range 1 Infinity)``; any length by default; Ludii reads only the
-    range's greatest length, this reads both), closed by a site satisfying the to condition. The between effect is applied to
-    every site of each such run, each site followed by the ``then`` consequences (Ludii makes
-    one move per enclosed site, each with them).
+    of sites satisfying the between condition, closed by a site satisfying the to condition.
+    As Ludii's Custodial, the between range gives only the run's limit, its greatest length
+    (``(exact 2)``, ``(max 2)`` and ``(range 2 3)`` all let a single site be enclosed too; a
+    condition on the closing site, such as its distance ``(count Steps ...)``, asks for more):
+    the walk takes at most that many sites satisfying the between condition, stopping at the
+    first that does not, and the site after them closes the run when the to condition holds of
+    it, whatever it holds. With a limit above 1 that condition is asked past the board's edge
+    too, ``(to)`` being -1 there; with a limit of 1 a run needs a site after it. The between
+    effect is applied to every site of each such run, each site followed by the ``then``
+    consequences (Ludii makes one move per enclosed site, each with them).
 
     Left out as in Ludii: the between condition is ``(is Enemy (between))`` and the to condition
     ``(is Friend (to))`` (Ludii's defaults, which read the site's number as a player's), the
@@ -1086,11 +1091,9 @@ class Custodial(_Effect):
         dirs = c.directions(self.directions, "Adjacent")
         rays_at = c.topo.rays_for(dirs)
         between = self.between
-        lo, hi = (1, 1 << 30)
+        hi = 1 << 30  # Ludii's limit: the range's maximum (its minimum is never read)
         if between is not None and between.length is not None:
-            lo, hi = between.length.bounds(c)
-            if lo < 1:
-                raise BindError(f"a custodial capture encloses at least 1 site, not {lo}", between.length.span)
+            hi = between.length.bounds(c)[1]
         game = c.game
         if between is not None and between.condition is not None:
             b_cond = c.bool(between.condition)
@@ -1114,7 +1117,7 @@ class Custodial(_Effect):
         off_cond = c.off_board("to", lambda: c.bool(self.to.condition)) \
             if hi != 1 and self.to is not None and self.to.condition is not None else None
 
-        enclosed = _enclosed_runs(rays_at, lo, hi, b_cond, same_owner, to_cond, off_cond)
+        enclosed = _enclosed_runs(rays_at, hi, b_cond, same_owner, to_cond, off_cond)
 
         def run(s: State, e: Env) -> None:
             start = origin(s, e)
@@ -1145,11 +1148,9 @@ class Custodial(_Effect):
         rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
         if between.before is not None or between.after is not None:
             raise NoKernel("(custodial (between before:/after:))")
-        lo, hi = (1, INFINITY)
+        hi = INFINITY  # Ludii's limit: the range's maximum (its minimum is never read)
         if between.length is not None:
-            lo, hi = bounds(k, between.length)
-            if lo < 1:
-                raise NoKernel("(custodial ...)", "a run shorter than 1")
+            hi = bounds(k, between.length)[1]
         if hi != 1 and not _never_past_the_edge(k.game, self.to.condition):
             # Ludii's longSandwich asks it of the site past a run reaching the edge (to -1)
             raise NoKernel("(custodial ... (to if:...))", "a to condition asked past the board's edge")
@@ -1163,7 +1164,7 @@ class Custodial(_Effect):
             k.line(f"{nfound} = 0")
             d, j, end, b = k.temp("d"), k.temp("j"), k.temp("e"), k.temp("b")
             with k.indented(f"for {d} in range({counts}[{start}]):"):
-                k.line(f"{end} = min({lengths}[{start}, {d}], {min(hi + 1, INFINITY)})")
+                k.line(f"{end} = min({lengths}[{start}, {d}], {max(min(hi, INFINITY), 0)})")
                 k.line(f"{j} = 0")
                 if between.condition is not None:
                     with k.indented(f"while {j} < {end}:"):
@@ -1175,7 +1176,7 @@ class Custodial(_Effect):
                         k.line(f"{j} += 1")
                 else:
                     k.line(f"{j} = {end}")
-                k.line(f"if {j} >= {lengths}[{start}, {d}] or {j} < {lo} or {j} > {hi}:")
+                k.line(f"if {j} == 0 or {j} >= {lengths}[{start}, {d}]:")
                 k.line("    continue")
                 if same:
                     first, same_v, i = k.temp("f"), k.temp("same"), k.temp("i")
@@ -1249,18 +1250,20 @@ def _run_along(s: State, frame: Env, ray: tuple[int, ...], end: int, cond: Any) 
     return k
 
 
-def _enclosed_runs(rays_at: Any, lo: int, hi: int, b_cond: Any, same_owner: bool, to_cond: Any,
+def _enclosed_runs(rays_at: Any, hi: int, b_cond: Any, same_owner: bool, to_cond: Any,
                    off_cond: Any = None) -> Any:
     """``enclosed(state, frame, start)``: the runs a custodial capture from ``start`` encloses,
     one per direction at most, all found before any is captured (``frame`` is the rule's own:
-    (between) and (to) are bound there). With ``off_cond``, a run reaching the board's edge is
-    closed when it holds of the site past it, (to) being -1 (Ludii's longSandwich)."""
+    (between) and (to) are bound there). Along each ray, up to ``hi`` sites satisfying the
+    between condition, at least one, then the site after them, whatever it holds (Ludii's
+    longSandwich). With ``off_cond``, a run reaching the board's edge is closed when it holds
+    of the site past it, (to) being -1."""
     def enclosed(s: State, frame: Env, start: int) -> list[tuple[int, ...]]:
         captures = []
         for ray in rays_at[start]:
-            k = _run_along(s, frame, ray, min(len(ray), hi + 1), b_cond)
+            k = _run_along(s, frame, ray, max(min(len(ray), hi), 0), b_cond)
             edge = k >= len(ray)
-            if (edge and off_cond is None) or not lo <= k <= hi:
+            if k == 0 or (edge and off_cond is None):
                 continue
             line = ray[:k]
             if same_owner and len({s.who[b] for b in line}) != 1:

@@ -129,6 +129,19 @@ class CountSteps(Ludeme):
         topo = c.topo
         table: dict[int, list[int]] = {}  # origin -> steps to every site (computed once)
 
+        def from_site(a: int) -> list[int]:
+            dist = table.get(a)
+            if dist is None:
+                dist = table[a] = [d if d >= 0 else INFINITY for d in topo.distances(a, dirs)]
+            return dist
+        if isinstance(self.region, Ludeme) and self.region.kind == INT:  # one site: no region made
+            target = c.site(self.region)
+
+            def one(s: State, e: Env) -> int:
+                a, t = site(s, e), target(s, e)
+                return 0 if a < 0 or t < 0 else from_site(a)[t]
+            return one
+
         def steps(s: State, e: Env) -> int:
             a = site(s, e)
             if a < 0:
@@ -136,9 +149,7 @@ class CountSteps(Ludeme):
             targets = [t for t in region(s, e) if t >= 0]
             if not targets:
                 return 0
-            dist = table.get(a)
-            if dist is None:
-                dist = table[a] = [d if d >= 0 else INFINITY for d in topo.distances(a, dirs)]
+            dist = from_site(a)
             return min(dist[t] for t in targets)
         return steps
 

@@ -40,7 +40,7 @@ def steps_table(k: Emitter, dirs: tuple[str, ...]) -> str:
     if k.n > MAX_DISTANCE_SITES:
         raise NoKernel("(count Steps ...)", f"a board of more than {MAX_DISTANCE_SITES} sites")
     table = np.array([[d if d >= 0 else INFINITY for d in k.topo.distances(a, dirs)] for a in range(k.n)],
-                     dtype=np.int64).reshape(k.n, k.n)
+                     dtype=np.int32).reshape(k.n, k.n)
     return k.table(table)
 
 
