@@ -55,3 +55,36 @@ def test_tree_of_a_players_edges_on_a_board_of_vertices():
     then = "(if (is Tree P1) (addScore Mover 1))"
     assert scores_after(on_vertices(TRIANGLE, "(set P1 Edge (sites Board Edge))", then), ["A1"]) == [0, 0, 0]
     assert scores_after(on_vertices(TRIANGLE, "(set P1 Edge (sites {0 1}))", then), ["A1"]) == [0, 1, 0]
+
+
+# --- a placement's own effects: what they set stays, and they see their loop's group -------------
+
+def play_after(rules: str, moves: list[str], equipment: str = '(board (square 4)) (piece "Disc" Each)'):
+    g = load(f'(game "T" (players 2) (equipment {{{equipment}}}) (rules {rules}))')
+    s = g.initial_state()
+    for m in moves:
+        s.apply(m)
+    return s
+
+
+def test_a_placement_keeps_the_state_its_apply_set_on_the_empty_site():
+    # Ludii's ActionAdd sets no state (setSite with UNDEFINED): the state the to's apply put on
+    # the empty site is the new piece's
+    s = play_after("(play (move Add (to (sites Empty) (apply (set State at:(to) 2))))) "
+                   "(end (if (= 2 (state at:(last To))) (result Mover Win)))", ["A1"])
+    assert s.is_over() and list(s.winners) == [1]
+
+
+def test_the_apply_of_a_move_made_for_a_group_sees_that_group():
+    # P1's groups {A1} and {D4}: the placement at A2 is made for the group of A1, whose sites
+    # its apply marks (Ludii works the apply out as it lists the move, (sites) being the group)
+    rules = ('(start (place "Disc1" {0 15})) '
+             "(play (forEach Group Orthogonal if:(= (mover) (who at:(to))) "
+             "(move Add (to (sites Around (sites) Orthogonal if:(is Empty (to))) "
+             "(apply (forEach Site (sites) (set State at:(site) 1)))) "
+             "(then (set Score Mover (count Sites in:(sites State 1))))))) "
+             "(end (if (is Full) (result Mover Draw)))")
+    s = play_after(rules, [])
+    assert sorted(str(m) for m in s.legal_moves()) == ["A2", "B1", "C4", "D3"]
+    s.apply("A2")
+    assert list(s.scores)[1] == 1  # A1 only: D4's group was not the one A2 was made for
