@@ -276,7 +276,7 @@ class ForEachGroup(Ludeme):
         gen = c.moves(self.rule)
 
         def moves(s: State, e: Env) -> list[Move]:
-            out = []
+            out: list[Move] = []
             frame = e.child()  # (sites) is each group in turn
             for group in groups_of(s, e):
                 frame.region = region = tuple(group)
