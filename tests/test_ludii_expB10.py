@@ -5,7 +5,9 @@ it is the centre of the tree of shared edges) asks about the edges its start rul
 
 from __future__ import annotations
 
-from interpreter import load
+import pytest
+
+from interpreter import LudError, load
 
 PATH = "(graph vertices:{{0 0} {1 0} {2 0} {3 0} {4 0}} edges:{{0 1} {1 2} {2 3} {3 4}})"
 TRIANGLE = "(graph vertices:{{0 0} {2 0} {1 2}} edges:{{0 1} {1 2} {2 0}})"
@@ -88,3 +90,30 @@ def test_the_apply_of_a_move_made_for_a_group_sees_that_group():
     assert sorted(str(m) for m in s.legal_moves()) == ["A2", "B1", "C4", "D3"]
     s.apply("A2")
     assert list(s.scores)[1] == 1  # A1 only: D4's group was not the one A2 was made for
+
+
+# --- hands of several sites declared player by player ---------------------------------------------
+
+HANDS = '(board (square 3)) (hand P1 size:2) (hand P2 size:2) (piece "Disc" Each)'
+
+
+def test_hands_of_several_sites_per_player_follow_the_board_in_declared_order():
+    # Ludii numbers containers as declared: P1's hand holds sites 9 and 10, P2's 11 and 12
+    s = play_after("(play (move Add (to (sites Empty)))) "
+                   "(end (if (and (= (handSite P1 1) 10) (= (handSite P2 1) 12)) (result Mover Win)))",
+                   ["A1"], HANDS)
+    assert s.is_over() and list(s.winners) == [1]
+
+
+def test_place_random_fills_the_sites_of_a_hand():
+    s = play_after('(start (place Random (sites Hand P2) {"Disc2"} count:2)) '
+                   "(play (move Add (to (sites Empty)))) "
+                   "(end (if (and (not (is Empty (handSite P2 0))) (not (is Empty (handSite P2 1)))) "
+                   "(result Mover Win)))", ["A1"], HANDS)
+    assert s.is_over() and list(s.winners) == [1]
+
+
+def test_players_hands_of_different_sizes_are_refused_with_a_located_error():
+    with pytest.raises(LudError, match="different sizes"):
+        load('(game "T" (players 2) (equipment {(board (square 3)) (hand P1 size:2) (hand P2 size:3) '
+             '(piece "Disc" Each)}) (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Draw)))))')
