@@ -117,3 +117,18 @@ def test_players_hands_of_different_sizes_are_refused_with_a_located_error():
     with pytest.raises(LudError, match="different sizes"):
         load('(game "T" (players 2) (equipment {(board (square 3)) (hand P1 size:2) (hand P2 size:3) '
              '(piece "Disc" Each)}) (rules (play (move Add (to (sites Empty)))) (end (if (is Full) (result Mover Draw)))))')
+
+
+# --- push along a direction worked out in play -------------------------------------------------------
+
+def test_push_along_the_direction_between_two_sites_and_none_when_no_line_joins_them():
+    # P2's piece on B2 (site 5); P1 places, then pushes from B2 along the direction from the
+    # placement to B2: from A2 (4) that is E, so B2's piece goes to C2 (6); from A4 (12, a
+    # knight's leap away) no direction joins them: nothing moves
+    rules = ('(start (place "Disc2" 5)) '
+             "(play (move Add (to (sites Empty)) (then (push (from 5) (directions Cell from:(last To) to:5))))) "
+             "(end (if (is Full) (result Mover Draw)))")
+    s = play_after(rules, ["A2"])
+    assert s.what[6] != 0 and s.what[5] == 0
+    s = play_after(rules, ["A4"])
+    assert s.what[5] != 0 and s.what[6] == 0
