@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter import LudError, load
+from interpreter import load
 
 # --- piece names with spaces ---------------------------------------------------------------------------
 
@@ -63,9 +63,14 @@ def test_one_players_hand_of_one_site_holds_what_is_placed_on_the_site_after_the
     assert s.is_over() and s.result().winners == [1]
 
 
-def test_one_players_hand_of_several_sites_is_refused_in_one_line():
-    with pytest.raises(LudError, match="a hand of 2 sites for one player is not supported yet"):
-        load(FLAG.replace("(hand P1 size:1)", "(hand P1 size:2)"))
+def test_one_players_hand_of_several_sites_follows_the_board():
+    # (hand P1 size:2): Ludii's container of two sites, numbered 9 and 10 after the board
+    g = load(FLAG.replace("(hand P1 size:1)", "(hand P1 size:2)").replace(
+        "(place \"Flag\" (^ 3 2))", "(place \"Flag\" (handSite P1 1))"))
+    s = g.initial_state()
+    assert s.arrays["hand_sites"] == [0, 1]  # the flag on the hand's second site
+    # copied from there to the 8 empty sites, or a site of the board selected
+    assert len(s.legal_moves()) == 8 + 9
 
 
 # --- (and ...): every part worked out before any part applies ------------------------------------------

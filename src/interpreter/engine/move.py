@@ -39,6 +39,7 @@ ADD, MOVE, PASS, CHOICE, REMOVE = MoveKind.ADD, MoveKind.MOVE, MoveKind.PASS, Mo
 # the word of a removal applied later (Ludii's ``at:EndOfTurn``, its "applied=false"): written
 # ``xC3...``, it takes nothing itself; the rule that made it marks the site, emptied when the turn ends
 LATER = "..."
+Bound = int | tuple[int, ...]  # what a loop bound: a number, or a region (forEach Group)
 
 _set = object.__setattr__
 
@@ -78,9 +79,10 @@ class Move:
     game_id: str  # the identifier of the game that made it (its fingerprint)
     rules: tuple[int, ...]  # the consequences it carries, in the order they run
     between: tuple[int, ...]  # the sites it passes over (a hop's), for its effects on them
-    # the variables a loop bound when it made the move (("value", 3),): what its own effects,
-    # worked out when it was made in Ludii, read again when it is applied
-    bound: tuple[tuple[str, int], ...]
+    # the variables a loop bound when it made the move (("value", 3),; forEach Group's
+    # ("region", sites)): what its own effects, worked out when it was made in Ludii, read
+    # again when it is applied
+    bound: tuple[tuple[str, Bound], ...]
     # in a stacking game (engine.stacks): (level from, level to, whole stack) when the move says
     # more than "the top piece, onto the top": the level it takes (-1: the top), the level it
     # puts the piece at (-1: on top), and whether it carries the whole stack; None otherwise
@@ -98,7 +100,7 @@ class Move:
     def __init__(self, kind: MoveKind, frm: int = -1, to: int = -1, what: int = 0, word: str = "",
                  prefix: str = "", game_id: str = "", rules: tuple[int, ...] = (),
                  between: tuple[int, ...] = (), text: str | None = None,
-                 bound: tuple[tuple[str, int], ...] = (), levels: tuple[int, int, bool] | None = None,
+                 bound: tuple[tuple[str, Bound], ...] = (), levels: tuple[int, int, bool] | None = None,
                  mover: int = 0):
         _set(self, "kind", kind if type(kind) is MoveKind else MoveKind(kind))
         _set(self, "frm", frm)
@@ -157,7 +159,7 @@ class Move:
         return Move(self.kind, self.frm, self.to, self.what, word, self.prefix, self.game_id, self.rules,
                     self.between, bound=self.bound, levels=self.levels, mover=self.mover)
 
-    def with_bound(self, name: str, value: int) -> Move:
+    def with_bound(self, name: str, value: Bound) -> Move:
         """The same move remembering that a loop bound ``name`` (``"value"``...) to ``value`` when
         it was made: its effects read it again when it is applied (:meth:`Env.of_move`)."""
         bound = tuple(pair for pair in self.bound if pair[0] != name) + ((name, value),)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .move import ADD, MOVE, PASS, REMOVE, Move, MoveKind
+from .move import ADD, MOVE, PASS, REMOVE, Bound, Move, MoveKind
 
 if TYPE_CHECKING:
     from .state import State
@@ -67,7 +67,7 @@ class SitedMove(Move):
     def with_word(self, word: str) -> Move:
         return SitedMove.of(super().with_word(word), self.on, self.frm_on)
 
-    def with_bound(self, name: str, value: int) -> Move:
+    def with_bound(self, name: str, value: Bound) -> Move:
         return SitedMove.of(super().with_bound(name, value), self.on, self.frm_on)
 
     def with_mover(self, mover: int) -> Move:

@@ -219,7 +219,15 @@ def _add(state: State, move: Move) -> None:
         handsites.give(state, move.to, local)
         _added(state, move)
         return
+    # Ludii's ActionAdd gives the new piece no local state (setSite with UNDEFINED): an empty
+    # site keeps what was set there, e.g. by the to's (apply (set State at:(to) 1))
+    arrays = state.game.piece_arrays
+    kept = [state.arrays[name][move.to] for name in arrays] \
+        if arrays and not state.what[move.to] and not state.game.stacking else ()
     state.place(move.to, move.what)
+    for name, value in zip(arrays, kept):
+        if value:
+            state.set_item(state.arrays[name], move.to, value)
     _added(state, move)
 
 

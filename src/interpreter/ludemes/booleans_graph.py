@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.boards.graph import segments_intersect
 from ..engine.env import Env
 from .base import BOOL, BOOL_FN, PLAYER, SITE_FN, Either, Instance, Ludeme, Param
-from .graphs import _check_edges, _edge_colour, _elements, role_number
+from .graphs import _edge_colour, _elements, edge_pieces, role_number
 from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
@@ -68,14 +68,14 @@ class IsSpanningTree(Ludeme):
     who: Any = Param(WHO)
 
     def compile(self, c: Compiler):
-        els = _check_edges(c, self)
-        colour = _edge_colour(c, self.who)
+        els = _elements(c, self)
+        colour, pieces = _edge_colour(c, self.who), edge_pieces(c)
         nv, ends = len(els.vertices), els.edges
 
         def holds(s: State, e: Env) -> bool:
             if s.last_to < 0:
                 return False
-            tree, joined, _ = _unite(s.what, colour(s, e), ends, nv, range(len(ends) - 1, -1, -1))
+            tree, joined, _ = _unite(pieces(s)[0], colour(s, e), ends, nv, range(len(ends) - 1, -1, -1))
             return tree and joined == nv - 1
         return holds
 
@@ -99,15 +99,15 @@ class IsCaterpillarTree(Ludeme):
     who: Any = Param(WHO)
 
     def compile(self, c: Compiler):
-        els = _check_edges(c, self)
-        colour = _edge_colour(c, self.who)
+        els = _elements(c, self)
+        colour, pieces = _edge_colour(c, self.who), edge_pieces(c)
         nv, ends = len(els.vertices), els.edges
 
         def holds(s: State, e: Env) -> bool:
             if s.last_to < 0:
                 return False
             kind = colour(s, e)
-            what = s.what
+            what = pieces(s)[0]
             tree, joined, _ = _unite(what, kind, ends, nv, range(len(ends)))
             if not tree or joined != nv - 1:
                 return False
@@ -168,8 +168,8 @@ class IsTreeCentre(Ludeme):
     who: Any = Param(WHO)
 
     def compile(self, c: Compiler):
-        els = _check_edges(c, self)
-        who = role_number(c, self.who)
+        els = _elements(c, self)
+        who, pieces = role_number(c, self.who), edge_pieces(c)
         everyone = c.game.num_players + 1
         nv, ends = len(els.vertices), els.edges
 
@@ -177,9 +177,9 @@ class IsTreeCentre(Ludeme):
             site = s.last_to
             if not 0 <= site < nv:
                 return False  # Ludii's arrays end there
-            p = who(s, e)
+            p, (what, owners) = who(s, e), pieces(s)
             mine = [k for k in range(len(ends))
-                    if (p == everyone and s.what[k] != 0) or (p < everyone and s.who[k] == p)]
+                    if (p == everyone and what[k] != 0) or (p < everyone and owners[k] == p)]
             return _centre(ends, nv, mine, site)
         return holds
 

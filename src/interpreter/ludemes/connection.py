@@ -276,11 +276,13 @@ class ForEachGroup(Ludeme):
         gen = c.moves(self.rule)
 
         def moves(s: State, e: Env) -> list[Move]:
-            out = []
+            out: list[Move] = []
             frame = e.child()  # (sites) is each group in turn
             for group in groups_of(s, e):
-                frame.region = tuple(group)
-                out.extend(gen.moves(s, frame))
+                frame.region = region = tuple(group)
+                # a move's own effects (its to's apply) see the group it was made for: Ludii
+                # works them out as it lists the move
+                out.extend(m.with_bound("region", region) for m in gen.moves(s, frame))
             return out
         return with_rules(FnGen(moves), c.rule(after=then_of(c, self.then)))
 

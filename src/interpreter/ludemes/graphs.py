@@ -412,28 +412,39 @@ def _shortest(adjacency: list[set[int]], frm: int, to: int, size: int) -> list[i
 
 # ------------------------------------------------------------------------------ is Tree, is RegularGraph
 
+def edge_pieces(c: Compiler) -> Callable[[State], tuple[list[int], list[int]]]:
+    """fn(s) -> (the piece on each edge, its owner): Ludii's graph ludemes read the pieces on
+    the edges (``state.what(k, SiteType.Edge)``) whatever the board is played on; on a board of
+    vertices or cells they are those the start rules put there (:mod:`.other_sites`)."""
+    if c.topo.use == "Edge":
+        return lambda s: (s.what, s.who)
+    from .other_sites import pieces_array, sited_count
+    name, owner_of = pieces_array("Edge"), c.game.owner_of
+    none = [0] * sited_count(c, "Edge")
+
+    def pieces(s: State) -> tuple[list[int], list[int]]:
+        what = s.arrays.get(name)
+        if what is None:  # no piece is ever put on an edge
+            return none, none
+        return what, [owner_of[w] for w in what]
+    return pieces
+
+
 def _edge_colour(c: Compiler, who: Any) -> Callable[[State, Env], int]:
     """The kind of piece whose edges make the graph (Ludii quirk: the player's number is compared
-    with the *kind* of piece on each edge; for nobody, the kind on the last move's edge, or 1
-    when it is empty)."""
+    with the *kind* of piece on each edge; for nobody, the kind on the edge numbered as the last
+    move's site, or 1 when it is empty)."""
     player = role_number(c, who)
+    pieces = edge_pieces(c)
 
     def colour(s: State, e: Env) -> int:
         p = player(s, e)
         if p == 0:
-            at = s.last_to
-            kind = s.what[at] if 0 <= at < len(s.what) else 0
+            at, what = s.last_to, pieces(s)[0]
+            kind = what[at] if 0 <= at < len(what) else 0
             return kind if kind else 1
         return p
     return colour
-
-
-def _check_edges(c: Compiler, where: Ludeme) -> Elements:
-    els = _elements(c, where)
-    if c.topo.use != "Edge":
-        raise BindError(f"{where.name}: this board plays on its {c.topo.use.lower()}s; the graph is "
-                        "made of pieces on edges", where.span, hint="play on the edges (board ... use:Edge)")
-    return els
 
 
 class IsTree(Ludeme):
@@ -455,8 +466,8 @@ class IsTree(Ludeme):
     who: Any = Param(Either((PLAYER, Instance("player"))))
 
     def compile(self, c: Compiler):
-        els = _check_edges(c, self)
-        colour = _edge_colour(c, self.who)
+        els = _elements(c, self)
+        colour, pieces = _edge_colour(c, self.who), edge_pieces(c)
         nv = len(els.vertices)
         ends = els.edges
 
@@ -470,7 +481,7 @@ class IsTree(Ludeme):
                 while parent[v] != v:
                     v = parent[v]
                 return v
-            what = s.what
+            what = pieces(s)[0]
             for k in range(len(ends) - 1, -1, -1):
                 if what[k] == kind:
                     ra, rb = root(ends[k][0]), root(ends[k][1])
@@ -512,8 +523,8 @@ class IsRegularGraph(Ludeme):
             raise BindError("is RegularGraph: give only one of k:, odd: and even:", given[1].span)
 
     def compile(self, c: Compiler):
-        els = _check_edges(c, self)
-        colour = _edge_colour(c, self.who)
+        els = _elements(c, self)
+        colour, pieces = _edge_colour(c, self.who), edge_pieces(c)
         k = c.int(self.k) if self.k is not None else (lambda s, e: 0)
         odd = c.bool(self.odd) if self.odd is not None else (lambda s, e: False)
         even = c.bool(self.even) if self.even is not None else (lambda s, e: False)
@@ -525,7 +536,7 @@ class IsRegularGraph(Ludeme):
                 return False
             kind = colour(s, e)
             nbors: list[set[int]] = [set() for _ in range(nv)]
-            what = s.what
+            what = pieces(s)[0]
             for j, (a, b) in enumerate(ends):
                 if what[j] == kind:
                     nbors[a].add(b)
@@ -612,4 +623,4 @@ class SitesIncident(Ludeme):
         return owned
 
 
-__all__ = ["IsPath", "IsTree", "IsRegularGraph", "SitesIncident", "role_number"]
+__all__ = ["IsPath", "IsTree", "IsRegularGraph", "SitesIncident", "role_number", "edge_pieces"]

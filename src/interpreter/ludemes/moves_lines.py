@@ -84,6 +84,10 @@ class Push(_Effect):
     def compile_effect(self, c: Compiler):
         origin = _origin(c, self, self.frm)
         keys = c.directions(self.direction, "Adjacent")
+        if not keys and isinstance(self.direction, Ludeme):
+            # a direction worked out in play ((directions Vertex from:A to:B)) and none here:
+            # nothing is pushed
+            return lambda s, e: None
         if not keys:
             raise BindError("push: this board has no such direction", self.direction.span)
         table = c.topo.radials_of(keys[0])

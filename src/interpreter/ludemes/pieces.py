@@ -145,9 +145,11 @@ class Hand(Ludeme):
         if player > d.num_players:
             raise BindError(f"{self.role.name} does not exist in a {d.num_players}-player game", self.role.span)
         size = c.static_int(self.size) if self.size is not None else 0
+        if size > 1:
+            self._declare_player_sites(d, player, size)
+            return
         if size != 0 and size != 1:
-            raise BindError(f"a hand of {size} sites for one player is not supported yet", self.size.span,
-                            hint="(hand Each size:N)")
+            raise BindError(f"a hand has 1 to {MAX_HAND_SITES} sites, not {size}", self.size.span)
         if (HAND in d.arrays or HAND_SITES in d.arrays) and HAND_PLAYERS not in d.arrays:
             raise BindError("a hand for this player besides hands for each player", self.span)
         if player in d.arrays.get(HAND_PLAYERS, ()):
@@ -171,6 +173,33 @@ class Hand(Ludeme):
         counts.cover(d)
         if d.stacking or size:  # Ludii's hands in a stacking game hold stacks on their sites
             hands_of_sites(d)
+
+    def _declare_player_sites(self, d: Declarations, player: int, size: int) -> None:
+        """``(hand P1 size:N)``: one player's container of ``N`` sites, after the hands declared
+        before it (Ludii numbers containers as declared). Hands of players are laid out as
+        ``(hand Each size:N)``'s are: so every player's hand has the same number of sites."""
+        from ..engine import stacks
+        from ..engine.arrays import HAND_SHARED_SITES, HAND_SITE_COUNT
+        from ..engine.decks import DECK
+        if size > MAX_HAND_SITES:
+            raise BindError(f"a hand has 1 to {MAX_HAND_SITES} sites, not {size}", self.size.span)
+        if HAND in d.arrays or DECK in d.arrays or HAND_SHARED_SITES in d.arrays or HAND_SITE_COUNT in d.arrays:
+            raise BindError(f"a hand of {size} sites for {self.role.name} beside other kinds of hands "
+                            "is not supported yet", self.span)
+        if HAND_SITES in d.arrays:
+            players = d.arrays.get(HAND_PLAYERS)
+            if players is None:
+                raise BindError(f"a hand for {self.role.name} besides hands for each player", self.span)
+            if len(d.arrays[HAND_SITES]) != size * len(players):
+                raise BindError("players' hands of different sizes are not supported yet", self.size.span)
+            if player in players:
+                raise BindError(f"a second hand for {self.role.name} is not supported yet", self.span)
+            players.append(player)
+            d.arrays[HAND_SITES].extend([0] * size)
+        else:
+            d.array(HAND_SITES, [0] * size)
+            d.array(HAND_PLAYERS, [player])
+        stacks.cover(d)
 
     def _declare_shared_sites(self, d: Declarations, c: Any) -> None:
         """``(hand Shared size:N)``: ``N`` sites after the players' hands, the last of the

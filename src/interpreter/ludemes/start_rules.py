@@ -173,6 +173,7 @@ class PlaceRandom(Ludeme):
         shuffled = self.shuffled is not None and self.shuffled.value
         salt = salt_of(self)
         draw = engine_dice.draw
+        from ..engine.handsites import put, what_at
 
         def run(s: State, e: Env) -> None:
             order = list(kinds)
@@ -183,7 +184,8 @@ class PlaceRandom(Ludeme):
                     draws += 1
                     order[i], order[j] = order[j], order[i]
             for what in order:
-                free = [x for x in region(s, e) if not s.what[x]]
+                # the region's empty sites, of the board or of a hand ((sites Hand P1))
+                free = [x for x in region(s, e) if not what_at(s, x)]
                 n = count(s, e)
                 st = state(s, e) if state is not None else None
                 v = value(s, e) if value is not None else None
@@ -192,7 +194,7 @@ class PlaceRandom(Ludeme):
                         break
                     site = free.pop(draw(s, salt, draws, len(free)))
                     draws += 1
-                    s.place(site, what)
+                    put(s, site, what)
                     if st:
                         s.set_item(s.arrays[PIECE_STATES], site, st)
                     if v is not None:
