@@ -512,9 +512,11 @@ def all_passed(state: State) -> bool:
     """Ludii's ``Context.allPass``: reading the moves played backwards, the turn of the latest
     move and the turns before it, one per player, each began with a pass and had one move (the
     earlier ones at most two); when the moves run out before, the turns read so far decide (a
-    first move that passes is enough in a game without start placements). With one player: the
-    latest move was a pass. Asked before a turn's first move, it is false (that turn has no
-    move yet)."""
+    first move that passes is enough in a game without start placements: Ludii's trial is empty
+    before it, and a swap of players in the pass's consequences leaves the mover as it is, so
+    Unlur's opening pass ends the game there too; start placements are moves of no player, which
+    end the reading). A swap chosen as a move is no pass. With one player: the latest move was a
+    pass. Asked before a turn's first move, it is false (that turn has no move yet)."""
     n = state.game.num_players
     if state.ply == 0:
         return False

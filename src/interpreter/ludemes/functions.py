@@ -937,9 +937,11 @@ class CountSites(Ludeme):
 
 
 class CountMoves(_StateValue):
-    """The number of moves (plies) played so far. In a move's consequences (``then``) the move
-    itself is counted, as in Ludii: Connect6's ``(then (if (is Even (count Moves)) (moveAgain)))``
-    gives two stones a turn after a one-stone opening.
+    """The number of moves (plies) played so far (Ludii's ``Trial.moveNumber``, start
+    placements left out). In a move's consequences (``then``), in the end rules and in
+    ``ifAfterwards:`` the move itself is counted, as in Ludii (``Move.apply`` adds the move to
+    the trial before its consequences): Connect6's ``(then (if (is Even (count Moves))
+    (moveAgain)))`` gives two stones a turn after a one-stone opening.
 
     Parameters:
         any_type: a site type, which Ludii accepts and ignores here (no concept either)

@@ -317,8 +317,12 @@ def _turns(d: Declarations) -> None:
 
 
 class CountTurns(Ludeme):
-    """The number of the turn being played: 1 during the first turn, one more each time the
-    turn passes to another player (a player moving again stays in the same turn).
+    """The number of the turn being played (Ludii's ``State.numTurn``): 1 during the first
+    turn, one more each time the turn passes to another player (a player moving again stays in
+    the same turn) and after a swap of players chosen as a move (the swap rule's, ``(move Swap
+    Players ...)``: Ludii's Game.applyInternal starts a new turn after a move that is a swap,
+    though its mover moves again). Read in a move's consequences or in the end rules, it is
+    still the turn of that move: the count goes on once the move is done.
 
     Parameters:
         type: the kind of site (ignored, as in Ludii)
@@ -331,15 +335,12 @@ class CountTurns(Ludeme):
     kind = INT
     type: Any = Param(SITE_TYPE, optional=True)
 
-    def declare(self, d: Declarations, c: Any) -> None:
-        _turns(d)
-
     def compile(self, c: Compiler):
-        def counted(s: State, e: Env) -> int:
-            data = s.arrays[TURNS]
-            # the player to move is not the last move's: their turn has begun, not yet counted
-            return data[0] + (1 if data[1] and s.mover != data[1] else 0)
-        return counted
+        return lambda s, e: s.turns  # turns._next_mover counts them as Ludii does
+
+    def kernel_int(self, k: Any) -> str:
+        from ..native import abi
+        return k.var(abi.TURNS)
 
 
 class PrevMover(Ludeme):
