@@ -306,10 +306,12 @@ def test_sites_group_by_kind_of_piece_and_of_empty_sites():
     # an empty site's group: the empty sites joined to it (A2 A3 B2 B3 C3)
     assert count_is(5, "(sites Group at:4 Orthogonal)", start=start)
     assert count_is(4, "(sites Group from:(sites Occupied by:All) Orthogonal)", start=start)
-    # if: the start belongs only if it meets the condition; (from) is the start
+    # if: the start belongs only if it meets the condition, tested with the caller's (from) (none
+    # here: no one's); (from) is the start for the other sites
     assert count_is(0, "(sites Group at:0 Orthogonal if:(is Empty (to)))", start=start)
-    assert count_is(2, "(sites Group at:0 if:(= (who at:(to)) (who at:(from))))", start=start)  # A1 B1
-    assert count_is(0, "(sites Group at:0 if:(!= (who at:(to)) (who at:(from))))", start=start)
+    assert count_is(0, "(sites Group at:0 if:(= (who at:(to)) (who at:(from))))", start=start)
+    # A1 (P1's, not no one's) joins; then every site not P1's joined to it: all but B1
+    assert count_is(8, "(sites Group at:0 if:(!= (who at:(to)) (who at:(from))))", start=start)
     with pytest.raises(LudError, match="at: or from:"):
         region("(sites Group)")
 

@@ -70,30 +70,92 @@ def _membership(c: Compiler, condition):
     return member_of
 
 
-def _all_groups(c: Compiler, directions, condition):
-    """groups_of(state, env) -> the groups of the board (lists of sites)."""
+def _all_groups(c: Compiler, directions, condition, starts=None):
+    """groups_of(state, env) -> the groups of the board (lists of sites); with ``starts``
+    (starts(state, n) -> sites), only those grown from these sites, in their order."""
     adjacency = c.adjacency(directions)
     n = c.topo.n
     flags_of = condition.site_flags(c) if hasattr(condition, "site_flags") else None
     if flags_of is not None:  # a test of owners (is Mover (who at:(to))): one pass over the owners
         def owned_groups(s: State, e: Env) -> list:
             inside = flags_of(s, e)
-            return groups((site for site in range(n) if inside[site]), adjacency, inside.__getitem__)
+            first = range(n) if starts is None else starts(s, n)
+            return groups((site for site in first if inside[site]), adjacency, inside.__getitem__)
         return owned_groups
     member_of = _membership(c, condition)
 
     def groups_of(s: State, e: Env) -> list:
         member = member_of(s, e)
         inside = [member(site) for site in range(n)]  # the condition once per site
-        return groups((site for site in range(n) if inside[site]), adjacency, inside.__getitem__)
+        first = range(n) if starts is None else starts(s, n)
+        return groups((site for site in first if inside[site]), adjacency, inside.__getitem__)
     return groups_of
+
+
+def reads_from(condition: Any) -> bool:
+    """Whether a condition reads ``(from)``."""
+    from .functions import From
+    return condition is not None and any(isinstance(node, From) for node in condition.walk())
+
+
+def pieces_in_order(c: Compiler) -> Callable[[State, int], list[int]]:
+    """starts(state, n) -> the board's sites holding a piece, in the order Ludii's owned lists
+    give them to ``forEach Group``: owner by owner (no one, the players, then Shared: a Shared
+    piece's owner is 0 here, Ludii's is the one after the last player), each owner's by site
+    (Ludii's by kind of piece, in the order placed, which is not kept here)."""
+    shared = c.game.shared_kinds
+    last = c.game.num_players + 1
+
+    def starts(s: State, n: int) -> list[int]:
+        what, who = s.what, s.who
+        return sorted((x for x in range(n) if what[x]), key=lambda x: (last if what[x] in shared else who[x], x))
+    return starts
+
+
+def _piece_groups(c: Compiler, directions, condition):
+    """groups_of(state, env) -> the groups Ludii's ForEachGroup visits: grown only from the
+    sites holding a piece (:func:`pieces_in_order`), without ``if:`` the mover's pieces joined to
+    the mover's, with it through the sites meeting it (empty ones too, but a group of empty
+    sites only is never found), tested with ``(to)`` the site and ``(from)`` the site the group
+    grew from (each group's first site)."""
+    adjacency = c.adjacency(directions)
+    n = c.topo.n
+    if condition is None:
+        def mover_groups(s: State, e: Env) -> list:
+            who, mover = s.who, s.mover
+            return groups((x for x in range(n) if who[x] == mover), adjacency, lambda x: who[x] == mover)
+        return mover_groups
+    if not reads_from(condition):  # the condition once per site
+        return _all_groups(c, directions, condition, starts=pieces_in_order(c))
+    cond = c.bool(condition)
+    pieces = pieces_in_order(c)
+
+    def from_groups(s: State, e: Env) -> list:
+        frame = e.child()
+        found: set[int] = set()
+        out = []
+        for start in pieces(s, n):
+            if start in found:
+                continue
+            frame.frm = start
+
+            def member(x: int) -> bool:
+                frame.to = x
+                return bool(cond(s, frame))
+            group = group_at(start, adjacency, member)
+            if group:
+                found.update(group)
+                out.append(group)
+        return out
+    return from_groups
 
 
 class SitesGroup(Ludeme):
     """The group of a site, as Ludii's ``SitesGroup``: the sites joined to it (along the
     directions) through sites holding the same kind of piece as it (empty sites, from an empty
     one), or, with ``if:``, through sites meeting the condition (``(to)`` the site tested,
-    ``(from)`` the site the group grows from; the site itself belongs only if it meets it too).
+    ``(from)`` the site the group grows from; the site itself belongs only if it meets it too,
+    tested before ``(from)`` is set to it, as in Ludii).
     With ``from:``, the groups of each site of a region, together. In increasing order.
 
     Parameters:
@@ -159,7 +221,12 @@ class SitesGroup(Ludeme):
                     continue
 
                 def member(t: int, start: int = site) -> bool:
-                    if t != start and t in skipped:
+                    if t == start:  # tested before (from) is the site, as Ludii's
+                        frame.frm, frame.to = e.frm, t
+                        inside = bool(cond(s, frame))
+                        frame.frm = start
+                        return inside
+                    if t in skipped:
                         return False
                     frame.to = t
                     return bool(cond(s, frame))
@@ -227,10 +294,14 @@ class CountGroups(Ludeme):
 class ForEachGroup(Ludeme):
     """For each group, as Ludii's ``ForEachGroup``: without ``if:``, the groups of the mover's
     pieces (sites the mover owns, joined under the directions); with it, of the sites meeting
-    the condition (``(to)`` being the site tested). ``(sites)`` is the group's sites while the
-    inner rule runs. With moves, gathers the moves of every group; with an effect, works out
-    each group's effect on the position before any applies (the branch each ``if`` takes), then
-    applies them one after the other, as Ludii gathers every group's moves first.
+    the condition (``(to)`` being the site tested, ``(from)`` the site the group grows from),
+    grown only from sites holding a piece, as Ludii grows them from its lists of pieces: a
+    group of empty sites only is never visited. The groups come player by player (their
+    pieces' owners: 0, the players, Shared), each player's by site. ``(sites)`` is the group's
+    sites and ``(from)`` the site it grew from while the inner rule runs. With moves, gathers
+    the moves of every group; with an effect, works out each group's effect on the position
+    before any applies (the branch each ``if`` takes), then applies them one after the other,
+    as Ludii gathers every group's moves first.
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
@@ -256,17 +327,9 @@ class ForEachGroup(Ludeme):
     then: Any = Param(kind_of(THEN), optional=True)
 
     def _groups(self, c: Compiler):
-        """groups_of(state, env): with ``if:``, as count Groups; else the mover's groups."""
-        if self.condition is not None:
-            return _all_groups(c, self.directions, self.condition)
-        adjacency = c.adjacency(self.directions)
-        n = c.topo.n
-
-        def mover_groups(s: State, e: Env) -> list:
-            who, mover = s.who, s.mover
-            return groups((site for site in range(n) if who[site] == mover), adjacency,
-                          lambda site: who[site] == mover)
-        return mover_groups
+        """groups_of(state, env) -> the groups visited, each list's first site the one it grew
+        from (see :func:`_piece_groups`)."""
+        return _piece_groups(c, self.directions, self.condition)
 
     def compile(self, c: Compiler) -> MoveGen:
         from ..engine.movegen import with_rules
@@ -279,6 +342,7 @@ class ForEachGroup(Ludeme):
             out: list[Move] = []
             frame = e.child()  # (sites) is each group in turn
             for group in groups_of(s, e):
+                frame.frm = group[0]  # (from): the site the group grew from, as Ludii's
                 frame.region = region = tuple(group)
                 # a move's own effects (its to's apply) see the group it was made for: Ludii
                 # works them out as it lists the move
@@ -297,7 +361,8 @@ class ForEachGroup(Ludeme):
         def run(s: State, e: Env) -> None:
             chosen = []
             for group in groups_of(s, e):  # every group's effect worked out first
-                frame = e.child()  # (sites) is the group
+                frame = e.child()  # (sites) is the group, (from) the site it grew from
+                frame.frm = group[0]
                 frame.region = tuple(group)
                 chosen.append((plan(s, frame), frame))
             for effect, frame in chosen:
@@ -324,7 +389,8 @@ class ForEachGroup(Ludeme):
         if self.condition is None:
             raise NoKernel("(forEach Group) without if: (the mover's groups)")
         with k.then(self.then):
-            with each_group(k, self.directions, self.condition, [x for x in (self.rule, self.then) if x is not None]):
+            with each_group(k, self.directions, self.condition, [x for x in (self.rule, self.then) if x is not None],
+                            pieces=True):
                 made = k.moves(self.rule)
                 k.line("pass")
         return Made(False, made.kinds)
@@ -337,7 +403,8 @@ class ForEachGroup(Ludeme):
             raise NoKernel("(forEach Group) without if: (the mover's groups)")
         if _is_planned(self.rule) and not self._plans_apart():
             raise NoKernel("(forEach Group) of an effect worked out per group before any applies")
-        with each_group(k, self.directions, self.condition, [x for x in (self.rule, self.then) if x is not None]):
+        with each_group(k, self.directions, self.condition, [x for x in (self.rule, self.then) if x is not None],
+                            pieces=True):
             k.effect(self.rule)
             if self.then is not None:
                 k.effect(self.then)

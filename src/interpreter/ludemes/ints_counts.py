@@ -306,7 +306,8 @@ class SizeGroup(Ludeme):
     """The number of sites in the group of a site, as Ludii's ``size Group``: the site and the
     sites joined to it under the directions that hold the same kind of piece as it (empty ones
     too, when it is empty), or, with ``if:``, the site if it meets the condition and the sites
-    joined to it that meet it (``(to)`` being the site tested, ``(from)`` the first site).
+    joined to it that meet it (``(to)`` being the site tested, ``(from)`` the first site, once
+    the first site itself is tested).
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
@@ -338,11 +339,11 @@ class SizeGroup(Ludeme):
             start = at(s, e)
             if not 0 <= start < n:
                 return 0
-            frame = e.child()
-            frame.frm = start
+            frame = e.child()  # the site tested before (from) is set to it, as Ludii's
             frame.to = start
             if cond is not None and not cond(s, frame):
                 return 0
+            frame.frm = start
             what = s.what
             kind = what[start]
             group = [start]

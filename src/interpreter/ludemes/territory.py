@@ -214,7 +214,7 @@ class CountLiberties(Ludeme):
     default), as Ludii's: the group is the site and the sites joined to it along the directions
     (``Adjacent`` by default) holding the same piece as it, and, with ``if:``, meeting the
     condition (``(to)`` being the site tested, ``(from)`` the first site; the first site itself
-    only when it meets it).
+    only when it meets it, tested before ``(from)`` is set to it).
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
@@ -255,9 +255,14 @@ class CountLiberties(Ludeme):
                 group = group_at(x, table, lambda t: what[t] == kind)
             else:
                 frame = e.child()
+                frame.to = x  # the site tested before (from) is set to it, as Ludii's
+                if not cond(s, frame):
+                    return 0
                 frame.frm = x
 
                 def member(t: int) -> bool:
+                    if t == x:
+                        return True
                     frame.to = t
                     return what[t] == kind and bool(cond(s, frame))
                 group = group_at(x, table, member)

@@ -44,10 +44,14 @@ def _visited(region: Any) -> bool:
     return isinstance(region, regions.SitesLabels) and region.sites is None and region.role is None
 
 
-def find_groups(k: Emitter, directions: Any, condition: Any) -> tuple[str, str, str, str]:
+def find_groups(k: Emitter, directions: Any, condition: Any, pieces: bool = False) -> tuple[str, str, str, str]:
     """Emit the search for every group (as connection._all_groups: the condition once per
     site, ``(to)`` being the site, then groups by first site, each in breadth-first order);
-    (neighbour table, sites buffer, group starts buffer, number of groups)."""
+    (neighbour table, sites buffer, group starts buffer, number of groups). With ``pieces``,
+    as ``forEach Group`` (connection._piece_groups): groups grown only from sites holding a
+    piece, owner by owner (connection.pieces_in_order)."""
+    if pieces and (connection.reads_from(condition) or k.game.shared_kinds):
+        raise NoKernel("(forEach Group if:...)", "a condition reading (from), or Shared pieces")
     nbrs = neighbour_table(k, directions)
     work = k.scratch(3 * k.n + 2)  # membership, then the sites of the groups, then their starts
     x, s, t, j, head, tail, count = (k.temp(v) for v in ("x", "s", "y", "j", "h", "tl", "g"))
@@ -60,9 +64,14 @@ def find_groups(k: Emitter, directions: Any, condition: Any) -> tuple[str, str, 
                 k.line(f"{work}[{x}] = 1 if {k.bool(condition)} else 0")
     k.line(f"{tail} = 0")
     k.line(f"{count} = 0")
-    with k.indented(f"for {x} in range(N):"):
+    owner = k.temp("o")
+    with k.indented(f"for {owner} in range({k.players + 1 if pieces else 1}):"), \
+            k.indented(f"for {x} in range(N):"):
         k.line(f"if {work}[{x}] != 1:")
         k.line("    continue")
+        if pieces:  # the owner's pieces (connection.pieces_in_order)
+            k.line(f"if {st}[WHAT + {x}] == 0 or {st}[WHO + {x}] != {owner}:")
+            k.line("    continue")
         k.line(f"{work}[2 * N + 1 + {count}] = {tail}")
         k.line(f"{count} += 1")
         k.line(f"{work}[{x}] = 2")
@@ -85,19 +94,24 @@ def find_groups(k: Emitter, directions: Any, condition: Any) -> tuple[str, str, 
 
 
 @contextlib.contextmanager
-def each_group(k: Emitter, directions: Any, condition: Any, rules: list[Any]) -> Iterator[Group]:
+def each_group(k: Emitter, directions: Any, condition: Any, rules: list[Any],
+               pieces: bool = False) -> Iterator[Group]:
     """Emit a loop over the groups; inside, the group is bound as ``(sites)`` (and the loops
-    its rules read are worked out once, first)."""
-    nbrs, work, starts, count = find_groups(k, directions, condition)
+    its rules read are worked out once, first). With ``pieces``, as ``forEach Group`` (see
+    :func:`find_groups`), the site each group grew from bound as ``(from)`` too."""
+    nbrs, work, starts, count = find_groups(k, directions, condition, pieces)
     g = k.temp("g")
     with k.indented(f"for {g} in range({count}):"):
         group = Group(work, f"N + {work}[{starts} + {g}]", f"N + {work}[{starts} + {g} + 1]")
+        if pieces:
+            first = k.temp("f")
+            k.line(f"{first} = {work}[{group.start}]")
         from .loops import loop_length
         for node in _reads_loops(rules):
             key = node.directions.name if node.directions is not None else None
             if key not in group.loops:
                 group.loops[key] = loop_length(k, node.directions, group)
-        with k.bind(region=group):
+        with k.bind(region=group, **({"frm": first} if pieces else {})):
             yield group
 
 
