@@ -17,6 +17,12 @@ as Ludii's CanMove asks whether the list is empty). Where
 a player chooses it, the move is a decision of its own named after the effect (``set-Var``): as
 Ludii's move of an effect's actions it is no pass and has no site, so ``(last To)`` after it is
 no site (Ludii's actions of an effect keep no from or to).
+
+Some effects make several moves in Ludii's eval, one per player or site (``addScore`` and ``set
+Score`` of several players, ``take Control`` of several pieces): applied as a consequence, all
+of them act; where a player chooses, each is a decision of its own. Such an effect says which
+moves it makes with ``move_parts(c)`` (:class:`PartMoves`): the choices are then named after
+the effect and numbered (``addScore``, ``addScore/2``...).
 """
 
 from __future__ import annotations
@@ -71,11 +77,32 @@ class EffectMoves(MoveGen):
         return [Move(PASS, game_id=self.uid, rules=self.rules, bound=_bound(e))]
 
 
+class PartMoves(MoveGen):
+    """The decisions of an effect that Ludii's eval lists as several moves (one per player
+    whose score changes, one per piece whose owner changes): ``parts(state, env)`` gives each
+    move's site (-1: none) and consequences (its own part of the effect, then the ``then``);
+    the first is named after the effect, the others numbered (``addScore/2``)."""
+
+    def __init__(self, parts: Callable[[State, Env], list[tuple[int, tuple[int, ...]]]], uid: str, word: str):
+        self.parts = parts
+        self.uid = uid
+        self.word = word
+
+    def moves(self, s: State, e: Env) -> list[Move]:
+        bound = _bound(e)
+        sited = tuple(pair for pair in bound if pair[0] not in ("to", "frm"))  # a move at a site is (from)/(to) there
+        return [Move(CHOICE, frm=site, to=site, word=self.word if i == 0 else f"{self.word}/{i + 1}",
+                     game_id=self.uid, rules=rules, bound=sited if site >= 0 else bound)
+                for i, (site, rules) in enumerate(self.parts(s, e))]
+
+
 def effect_moves(c: Any, value: Any, decision: bool = False) -> MoveGen:
     """The move generator of an effect ludeme (see the module's docs); with ``decision``, the
-    move a player chooses (named after the effect)."""
-    effect = c.effect(value)
+    move a player chooses (named after the effect), or the moves (``move_parts``)."""
     word = value.name.replace(" ", "-") if decision else ""
+    if decision and hasattr(value, "move_parts"):
+        return PartMoves(value.move_parts(c), c.game.uid, word)
+    effect = c.effect(value)
     return EffectMoves(effect, c.rule(before=effect), c.game.uid, word, listed_when(c, value))
 
 
@@ -97,4 +124,4 @@ def listed_when(c: Any, value: Any) -> Callable[[State, Env], bool] | None:
     return made if made is not None else _always
 
 
-__all__ = ["EffectMoves", "effect_moves", "listed_when"]
+__all__ = ["EffectMoves", "PartMoves", "effect_moves", "listed_when"]

@@ -87,8 +87,8 @@ def _distinct(state: State, moves: list[Move]) -> list[Move]:
     """Each move once. The same site chosen with other consequences (a pit sown along either
     track) is a move of its own, numbered after the first (``B1``, ``B1/2``...), as Ludii keeps
     both; so is the same placement, piece move or pass with other consequences (a piece moved
-    by either die: ``A1-B2``, ``A1-B2/2``); two choices with one text and different outcomes are
-    an error of the rules. When
+    by either die: ``A1-B2``, ``A1-B2/2``), and so is a named choice made with other outcomes
+    (``set-Var``, ``set-Var/2``); the same move with the same outcomes, once. When
     several pieces could go on one site, placements name their piece (``2@C3``)."""
     game = state.game
     seen: dict[tuple[object, ...], Move] = {}
@@ -105,7 +105,10 @@ def _distinct(state: State, moves: list[Move]) -> list[Move]:
                 clash = True
         else:
             same = first.rules == m.rules and first.bound == m.bound
-            if m.kind is CHOICE and m.to >= 0 and not same:
+            if m.kind is CHOICE and not same:
+                # two choices of one text with other outcomes (a site chosen with other
+                # consequences; an effect made at each site of a loop, (forEach Site R (set Var
+                # 3))): Ludii lists both; the second reads B1/2, set-Var/2
                 n = 2
                 while (k[:4] + (f"{m.word}/{n}",)) in seen:
                     n += 1

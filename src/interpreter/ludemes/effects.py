@@ -118,6 +118,17 @@ class Apply(_Effect):
         guard = getattr(self.effect, "move_guard", None)
         return guard(c) if guard is not None else None
 
+    def compile(self, c: Compiler) -> MoveGen:
+        """As moves (``(forEach Site R (apply if:C E))``): as Ludii's Apply.eval, the moves of
+        the effect where the condition holds, none elsewhere."""
+        if self.effect is None:
+            raise BindError("(apply if:...) without an effect makes no moves", self.span)
+        inner = c.moves(self.effect)
+        if self.condition is None:
+            return inner
+        cond = c.bool(self.condition)
+        return FnGen(lambda s, e: inner.moves(s, e) if cond(s, e) else [])
+
     def compile_effect(self, c: Compiler):
         if self.effect is None:
             return None
@@ -146,7 +157,8 @@ class Remove(_Effect):
         at: ``EndOfTurn``: the pieces stay, marked (``sites ToClear``), until the turn ends
         count: how many pieces are removed from each site (1 when left out)
         then: consequences applied after each site's removal (as Ludii's, which makes one move
-            per occupied site, each with them; none when no site is occupied)
+            per occupied site, each with them; none when no site is occupied); where a player
+            chooses, each of those moves is a decision of its own
 
     Examples:
         (remove (between))
@@ -199,24 +211,6 @@ class Remove(_Effect):
                 raise BindError(f"(remove {kind} ...) in a stacking game is not supported yet", self.span)
         return kind
 
-    def _sited_move(self, c: Compiler, kind: str) -> MoveGen:
-        """As a move: one removal from the occupied elements of ``kind`` the region holds."""
-        from ..engine import multisite
-        from ..engine.move import REMOVE
-        region = c.region(self.sites)
-        then = self.then.compile_effect(c) if self.then is not None else None
-        rules = c.rule(c.move_effects(None, lambda s, e: multisite.put(s, kind, e.between, 0)), then)
-        uid, name = c.game.uid, multisite.pieces_array(kind)
-
-        def gen(s: State, e: Env) -> list:
-            pieces = s.arrays[name]
-            sites = [x for x in dict.fromkeys(region(s, e)) if 0 <= x < len(pieces) and pieces[x]]
-            if not sites:
-                return []
-            return [multisite.SitedMove(REMOVE, to=sites[0], between=tuple(sites[1:]), game_id=uid, rules=rules,
-                                        on=kind)]
-        return FnGen(gen)
-
     def _sited_plan(self, c: Compiler, kind: str) -> Any:
         """As an effect: the pieces of the region's elements of ``kind`` go (each with the
         consequences, as Ludii's one move per occupied site)."""
@@ -242,33 +236,14 @@ class Remove(_Effect):
         return plan
 
     def compile(self, c: Compiler) -> MoveGen:
-        """As a move (Ludii's Remove is one): one move taking the pieces of the region's
-        occupied board sites, worked out on the position before it (none when there are none);
-        written as a removal from its first site, the others removed as sites it passes over."""
-        from ..engine.move import REMOVE, Move
-        sited = self._sited(c)
-        if sited is not None:
-            return self._sited_move(c, sited)
-        if self.at is not None or self.level is not None or self.count is not None or c.game.stacking:
-            raise BindError("(remove ...) as a move takes the pieces of board sites (no at:, level:, count: "
-                            "or stacks): use it in (then ...)", self.span)
-        from .measures import check_site_type
-        check_site_type(c, self, self.type)
-        region = c.region(self.sites)
-        n = c.topo.n
-        then = self.then.compile_effect(c) if self.then is not None else None
+        """As a move (Ludii's Remove is one): as Ludii's eval, one move per occupied site of the
+        region, each taking that site's piece, with the consequences (``move Remove``'s moves)."""
+        from .war import removal_moves
+        return removal_moves(self, c)
 
-        def take(s: State, e: Env) -> None:
-            s.clear(e.between)
-        rules = c.rule(c.move_effects(None, take), then)
-        uid = c.game.uid
-
-        def gen(s: State, e: Env) -> list:
-            sites = [site for site in dict.fromkeys(region(s, e)) if 0 <= site < n and s.what[site]]
-            if not sites:
-                return []
-            return [Move(REMOVE, to=sites[0], between=tuple(sites[1:]), game_id=uid, rules=rules)]
-        return FnGen(gen)
+    def kernel_moves(self, k: Emitter) -> Made:
+        from .war import removal_kernel
+        return removal_kernel(self, k)
 
     def compile_effect(self, c: Compiler):
         from .moves_then import run_planned
@@ -523,6 +498,29 @@ class _ScoreEffect(_Effect):
                         then(s, e)
             return run
         return plan
+
+    def move_parts(self, c: Compiler):
+        """Where a player chooses: as Ludii's eval, one move per player whose score changes
+        (``Each``: one per player), each changing that score, then the ``then``
+        (:class:`~interpreter.compile.effect_moves.PartMoves`)."""
+        pairs = self.pairs(c)
+        update = self.update
+        then = self.then.compile_effect(c) if self.then is not None else None
+
+        def part(amount: Any, p: int) -> Any:
+            def run(s: State, e: Env) -> None:
+                value = update(s.scores[p], amount(s, e))  # worked out on the position it was listed in
+                if not INT_MIN <= value <= INT_MAX:
+                    raise out_of_range(value, self, f"the score of P{p}")
+                s.set_score(p, value)
+            return run
+        rules = [[c.rule(before=part(amount, p), after=then) for p in range(c.num_players + 1)]
+                 for _, amount in pairs]
+
+        def parts(s: State, e: Env) -> list[tuple[int, tuple[int, ...]]]:
+            return [(-1, rules[i][p]) for i, (players, _) in enumerate(pairs) for p in players(s, e)
+                    if 0 <= p < len(rules[i])]
+        return parts
 
 
 class AddScore(_ScoreEffect):

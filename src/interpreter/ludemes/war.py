@@ -567,6 +567,11 @@ class Promote(Ludeme):
     then: Any = Param(kind_of("then"), optional=True)
     always_a_move = True  # as Ludii's Promote.eval: its move whatever is on the site (effect_moves)
 
+    def compile(self, c: Compiler) -> MoveGen:
+        """Where a player chooses: as Ludii's eval, one move per kind named (``move Promote``'s
+        moves: ``Queen1@E8``, ``Rook1@E8``)."""
+        return MovePromote.compile(self, c)  # type: ignore[arg-type]  # the same parameters
+
     def move_guard(self, c: Compiler) -> Callable[[State, Env], bool]:
         """Ludii's Promote.eval makes no move of a site off the board (below 0)."""
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
@@ -998,69 +1003,82 @@ class MoveRemove(Ludeme):
             from .effects import declare_to_clear
             declare_to_clear(d)
 
-    def _sited(self, c: Compiler, kind: str) -> MoveGen:
-        """A removal from an element of another kind than the board's (its pieces are in their
-        own array, .other_sites): one move per occupied element of the region (``xEdge 12``)."""
-        for name in ("at", "level", "count"):
-            given = getattr(self, name)
-            if given is not None:
-                raise BindError(f"(move Remove {kind} ... {name}:) is not supported yet", given.span)
-        from ..engine.multisite import SitedMove, pieces_array
-        from .other_sites import sited_count
-        region = c.region(self.sites)
-        then = self.then.compile_effect(c) if self.then is not None else None
-        rules = c.rule(after=then)
-        uid, name = c.game.uid, pieces_array(kind)
-        made = [SitedMove(REMOVE, to=x, game_id=uid, rules=rules, on=kind) for x in range(sited_count(c, kind))]
-
-        def gen(s: State, e: Env) -> list[Move]:
-            pieces = s.arrays[name]
-            return [made[x] for x in dict.fromkeys(region(s, e)) if 0 <= x < len(made) and pieces[x]]
-        return FnGen(gen, unique=True)
-
     def compile(self, c: Compiler) -> MoveGen:
-        from .other_sites import other_kind
-        sited = other_kind(c, self.type)
-        if sited is not None:
-            return self._sited(c, sited)
-        from .measures import check_site_type
-        check_site_type(c, self, self.type)
-        region = c.region(self.sites)
-        then = self.then.compile_effect(c) if self.then is not None else None
-        if self.at_end_of_turn():
-            return _removals_later(c, region, self.level, self.count, then)
-        if c.game.stacking and (self.level is not None or self.count is not None):
-            return _stacked_removals(c, region, self.level, self.count, then)
-        rules = c.rule(after=then)
-        uid = c.game.uid
-        made = [Move(REMOVE, to=site, game_id=uid, rules=rules) for site in range(c.topo.n)]
-
-        def gen(s: State, e: Env) -> list[Move]:
-            what = s.what
-            return [made[x] for x in dict.fromkeys(region(s, e)) if x >= 0 and what[x]]
-        return FnGen(gen, unique=True)
+        return removal_moves(self, c)
 
     def kernel_moves(self, k: Emitter) -> Made:
-        from ..engine.move import MoveKind
-        from ..native.emit import Everywhere, Made, NoKernel, OneSite
-        if self.level is not None or self.count is not None:
-            raise NoKernel("(move Remove level:/count:)")
-        if self.at_end_of_turn():
-            raise NoKernel("(move Remove at:EndOfTurn)")
-        from .other_sites import no_sited_kernel
-        no_sited_kernel(self, k, self.type)
-        then = k.then_of(self.then)
-        rule = k.rule(self, after=[then] if then else [])
-        region = k.region(self.sites)
-        x = k.temp("x")
-        with region.loop(k, x):
-            if x in k.hand_vars:
-                raise NoKernel("(move Remove ...)", "from a site of a hand")
-            k.line(f"if {x} >= 0 and {k.what(x)} != 0:")
-            with k.indented():
-                k.move(rule, MoveKind.REMOVE, to=x)
-        # a site listed twice is one move (the reference's dict.fromkeys): listing dedups unless one site
-        return Made(isinstance(region, (OneSite, Everywhere)), frozenset({int(MoveKind.REMOVE)}))
+        return removal_kernel(self, k)
+
+
+def _sited_removals(node: Any, c: Compiler, kind: str) -> MoveGen:
+    """A removal from an element of another kind than the board's (its pieces are in their
+    own array, .other_sites): one move per occupied element of the region (``xEdge 12``)."""
+    for name in ("at", "level", "count"):
+        given = getattr(node, name)
+        if given is not None:
+            raise BindError(f"({node.name} {kind} ... {name}:) is not supported yet", given.span)
+    from ..engine.multisite import SitedMove, pieces_array
+    from .other_sites import sited_count
+    region = c.region(node.sites)
+    then = node.then.compile_effect(c) if node.then is not None else None
+    rules = c.rule(after=then)
+    uid, name = c.game.uid, pieces_array(kind)
+    made = [SitedMove(REMOVE, to=x, game_id=uid, rules=rules, on=kind) for x in range(sited_count(c, kind))]
+
+    def gen(s: State, e: Env) -> list[Move]:
+        pieces = s.arrays[name]
+        return [made[x] for x in dict.fromkeys(region(s, e)) if 0 <= x < len(made) and pieces[x]]
+    return FnGen(gen, unique=True)
+
+
+def removal_moves(node: Any, c: Compiler) -> MoveGen:
+    """The moves of a removal where a player chooses (``move Remove``, and ``remove`` itself,
+    as Ludii's Remove.eval): one move per occupied site of the region, each taking that site's
+    piece (``xC3``), with the consequences."""
+    from .other_sites import other_kind
+    sited = other_kind(c, node.type)
+    if sited is not None:
+        return _sited_removals(node, c, sited)
+    from .measures import check_site_type
+    check_site_type(c, node, node.type)
+    region = c.region(node.sites)
+    then = node.then.compile_effect(c) if node.then is not None else None
+    if node.at_end_of_turn():
+        return _removals_later(c, region, node.level, node.count, then)
+    if c.game.stacking and (node.level is not None or node.count is not None):
+        return _stacked_removals(c, region, node.level, node.count, then)
+    rules = c.rule(after=then)
+    uid = c.game.uid
+    made = [Move(REMOVE, to=site, game_id=uid, rules=rules) for site in range(c.topo.n)]
+
+    def gen(s: State, e: Env) -> list[Move]:
+        what = s.what
+        return [made[x] for x in dict.fromkeys(region(s, e)) if x >= 0 and what[x]]
+    return FnGen(gen, unique=True)
+
+
+def removal_kernel(node: Any, k: Emitter) -> Made:
+    """The compiled moves of :func:`removal_moves` (the plain removal: no level:, count: or at:)."""
+    from ..engine.move import MoveKind
+    from ..native.emit import Everywhere, Made, NoKernel, OneSite
+    if node.level is not None or node.count is not None:
+        raise NoKernel("(move Remove level:/count:)")
+    if node.at_end_of_turn():
+        raise NoKernel("(move Remove at:EndOfTurn)")
+    from .other_sites import no_sited_kernel
+    no_sited_kernel(node, k, node.type)
+    then = k.then_of(node.then)
+    rule = k.rule(node, after=[then] if then else [])
+    region = k.region(node.sites)
+    x = k.temp("x")
+    with region.loop(k, x):
+        if x in k.hand_vars:
+            raise NoKernel("(move Remove ...)", "from a site of a hand")
+        k.line(f"if {x} >= 0 and {k.what(x)} != 0:")
+        with k.indented():
+            k.move(rule, MoveKind.REMOVE, to=x)
+    # a site listed twice is one move (the reference's dict.fromkeys): listing dedups unless one site
+    return Made(isinstance(region, (OneSite, Everywhere)), frozenset({int(MoveKind.REMOVE)}))
 
 
 def _removals_later(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> MoveGen:
