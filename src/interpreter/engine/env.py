@@ -23,7 +23,7 @@ class Env:
     that binds a variable for the sites it visits writes only into a frame it made itself."""
 
     FIELDS = ("to", "frm", "between", "site", "player", "value", "region", "path", "pips", "level", "track", "edge",
-              "team", "hint", "hint_region")
+              "team", "hint", "hint_region", "carried")
     __slots__ = FIELDS
 
     to: int  # (to): the site a move goes to, or the site a (to ...) condition tests
@@ -41,11 +41,12 @@ class Env:
     team: tuple[int, ...]  # (team): the players of the team visited by forEach Team (none elsewhere)
     hint: int  # (hint): the value of the puzzle hint visited by forAll Hint (-1, Ludii's Off, elsewhere)
     hint_region: tuple[int, ...]  # (sites Hint): the sites of that hint (none elsewhere)
+    carried: int  # the number of pieces a counted move carries, worked out when it was made (-1: none)
 
     def __init__(self, to: int = NO_SITE, frm: int = NO_SITE, between: int = NO_SITE, site: int = NO_SITE,
                  player: int = 0, value: int = 0, region: tuple[int, ...] = (), path: tuple[int, ...] = (),
                  pips: int = -1, level: int = 0, track: int = -1, edge: int = -1,
-                 team: tuple[int, ...] = (), hint: int = -1, hint_region: tuple[int, ...] = ()):
+                 team: tuple[int, ...] = (), hint: int = -1, hint_region: tuple[int, ...] = (), carried: int = -1):
         self.to = to
         self.frm = frm
         self.between = between
@@ -61,6 +62,7 @@ class Env:
         self.team = team
         self.hint = hint
         self.hint_region = hint_region
+        self.carried = carried
 
     def child(self) -> Env:
         """A copy to bind variables in (the caller owns it; this frame is unchanged)."""
@@ -80,6 +82,7 @@ class Env:
         other.team = self.team
         other.hint = self.hint
         other.hint_region = self.hint_region
+        other.carried = self.carried
         return other
 
     def bound(self, **values: Any) -> Env:
@@ -97,6 +100,7 @@ class Env:
         env.frm = move.frm
         env.to = move.to
         env.path = move.between
+        env.carried = -1  # a count belongs to the move that carries it, not to an enclosing one
         for name, value in move.bound:  # what a loop bound when the move was made
             setattr(env, name, value)
         return env

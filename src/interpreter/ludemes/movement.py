@@ -907,6 +907,7 @@ class MoveFromTo(Ludeme):
         from ..engine.sites import hand_layout
         from_hand = self._counted_choice(c) if hand_layout(game)[1] and not copy and not self._of_stacks(game.arrays) \
             else None
+        count_of = self._count_of(c)
         from .sowing import seed_kind
         seed = seed_kind(game) if copy else 0
         large = self._large(c, effect) if not copy else None
@@ -927,10 +928,12 @@ class MoveFromTo(Ludeme):
                 if frm >= n:
                     if from_hand is not None and not what_at(s, frm) and pieces_at(s, frm):  # counted pieces in a hand
                         frame.frm = frm
+                        frame.to = e.to  # the to sites and count: are read with the enclosing (to)
+                        number = count_of(s, frame)
                         for to in region(s, frame):
                             frame.to = to
                             if to >= 0 and to != frm and (cond is None or cond(s, frame)):
-                                out.append(from_hand(frm, to))
+                                out.append(from_hand(frm, to, number))
                         continue
                 w = what[frm] if 0 <= frm < n else what_at(s, frm)  # a hand's site of one piece, too
                 if copy and frm >= n and not w and pieces_at(s, frm):  # a copy of a hand's counted pieces
@@ -1127,17 +1130,16 @@ class MoveFromTo(Ludeme):
         return move_of
 
     def _counted_choice(self, c: Compiler):
-        """The move of pieces by number between two sites: ``choice(frm, to)`` gives the
-        choice of the two sites (``A1-Hand1``), whose consequence moves ``count:`` pieces (one
-        by default), after the to's effect: when the site holds fewer, it is emptied and the
-        target still gains the count (Ludii's ActionMoveN)."""
+        """The move of pieces by number between two sites: ``choice(frm, to, count)`` gives the
+        choice of the two sites (``A1-Hand1``), whose consequence moves ``count`` pieces (worked
+        out when the move is made: :meth:`_count_of`), after the to's effect: when the site
+        holds fewer, it is emptied and the target still gains the count (Ludii's ActionMoveN)."""
         from ..engine import counts, handsites, ontrack, stacks
         from ..engine.move import CHOICE
         from ..engine.sites import site_label
         from .sowing import _note_effect_to, seed_kind
         game = c.game
         _, _, effect = self._to_parts(c)  # the apply's if: says whether its effect happens
-        number = c.int(self.count) if self.count is not None else const_fn(1)
         seed = seed_kind(game)
         take, add = counts.take_pieces, counts.add_pieces
         # in a stacking game the pieces go onto the target's stack, one level each, stack:True or
@@ -1150,11 +1152,11 @@ class MoveFromTo(Ludeme):
                 effect(s, e)  # what happens at the target, before the pieces come
             a, b = e.frm, e.to
             if stacked and 0 <= a < board and 0 <= b < board:  # Ludii's ActionStackMove
-                _move_sub_stack(s, a, b, number(s, e))
+                _move_sub_stack(s, a, b, e.carried)
                 return
             what = counts.kind_at(s, a, seed)
             local = handsites.carried(s, a)  # the piece's state, value, rotation (Ludii's ActionMove)
-            wanted = number(s, e)
+            wanted = e.carried
             moved = take(s, a, wanted)
             if moved and wanted > moved and not stacked:
                 moved = wanted  # Ludii's ActionMoveN: the target gains the count asked for
@@ -1170,15 +1172,24 @@ class MoveFromTo(Ludeme):
                     ontrack.moved(s, what, a, b, moved)
         rules = c.rule(transfer, _then(c, self.then))
         uid = game.uid
-        made: dict[tuple[int, int], Move] = {}
+        made: dict[tuple[int, int, int], Move] = {}
 
-        def choice(frm: int, to: int) -> Move:
-            move = made.get((frm, to))
+        def choice(frm: int, to: int, count: int) -> Move:
+            move = made.get((frm, to, count))
             if move is None:
                 word = f"{site_label(game, frm)}-{site_label(game, to)}"
-                move = made[frm, to] = Move(CHOICE, frm, to, word=word, game_id=uid, rules=rules)
+                move = made[frm, to, count] = Move(CHOICE, frm, to, word=word, game_id=uid, rules=rules,
+                                                   bound=(("carried", count),))
             return move
         return choice
+
+    def _count_of(self, c: Compiler):
+        """count(state, frame) -> how many pieces a counted move from ``frame.frm`` carries (one
+        when ``count:`` is left out). As Ludii's FromTo, it is worked out when the move is made,
+        with ``(from)`` the site the pieces leave and ``(to)`` still the enclosing rule's (the
+        site a sowing captures at, in ``(move (from (to)) (to (handSite Mover)) count:(count
+        at:(to)))``), not the site the pieces go to."""
+        return c.int(self.count) if self.count is not None else const_fn(1)
 
     def _compile_counted(self, c: Compiler) -> MoveGen:
         """Moves of ``count:`` pieces from a site holding some (a board's or a hand's) to
@@ -1202,6 +1213,7 @@ class MoveFromTo(Ludeme):
             region = c.region(target)
         _, cond, _ = self._to_parts(c)  # (an apply's if: does not stop the move: Ludii's FromTo)
         choice = self._counted_choice(c)
+        count_of = self._count_of(c)
         pieces_at = counts.pieces_at
 
         def gen(s: State, e: Env) -> list[Move]:
@@ -1211,18 +1223,19 @@ class MoveFromTo(Ludeme):
                 if frm < 0 or not pieces_at(s, frm):
                     continue
                 frame.frm = frm
+                frame.to = e.to  # the to sites and count: are read with the enclosing (to)
                 if from_cond is not None and not from_cond(s, frame):
                     continue
+                number = count_of(s, frame)
                 for to in region(s, frame):
                     if to < 0 or to == frm:
                         continue
                     frame.to = to
                     if cond is None or cond(s, frame):
-                        out.append(choice(frm, to))
+                        out.append(choice(frm, to, number))
             if out and e.site != NO_SITE:
-                # Ludii works out count: when it makes the move: a loop's (site) (Isolo's
-                # (forEach Site R (move (from (site)) (to X) count:(count at:(site))))) is read
-                # again when the move is applied
+                # a loop's (site) (Isolo's (forEach Site R (move (from (site)) (to X) ...))) stays
+                # bound for the move's effects when it is applied
                 out = [m.with_bound("site", e.site) for m in out]
             return out
         return FnGen(gen)
