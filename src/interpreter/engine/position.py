@@ -113,7 +113,25 @@ def write_position(state: State) -> str:
     for name in game.arrays:
         if name not in (HAND, STACK):
             data.setdefault("vars", {})[name] = [_plain(v) for v in state.arrays[name]]
+    if _FAST_DUMPER is not None and _printable(data):
+        # libyaml's emitter writes the same text, many times faster (a game with large arrays);
+        # only a long string with escapes (control or non-ASCII characters) is wrapped otherwise
+        return yaml.dump(data, Dumper=_FAST_DUMPER, sort_keys=False, default_flow_style=None, width=100)
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
+
+
+_FAST_DUMPER = getattr(yaml, "CSafeDumper", None)
+
+
+def _printable(value: Any) -> bool:
+    """Whether every string in ``value`` (a position's data) is printable ASCII."""
+    if isinstance(value, str):
+        return value.isascii() and value.isprintable()
+    if isinstance(value, dict):
+        return all(_printable(k) and _printable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(type(v) is int or _printable(v) for v in value)
+    return True
 
 
 # --- reading YAML safely ---------------------------------------------------------------------------

@@ -449,7 +449,8 @@ class And(_Combine):
     def compile(self, c: Compiler):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
-            return self.compile_moves(c, FnGen(lambda s, e: concat(g.moves(s, e) for g in gens)))
+            return self.compile_moves(c, FnGen(lambda s, e: concat(g.moves(s, e) for g in gens),
+                                               reach=lambda s, e, to: concat(g.reaching(s, e, to) for g in gens)))
         fns = [c.bool(i) for i in self.items.items]
         if any(constant(f) is False for f in fns):
             return const_fn(False)

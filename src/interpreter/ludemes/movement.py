@@ -913,8 +913,11 @@ class MoveFromTo(Ludeme):
         large = self._large(c, effect) if not copy else None
         from .level_context import level_keeper
         keep_level = level_keeper(self._level_left(c) if turned is None else None)
+        # the moves onto one site skip the others' tests, unless each move leaves a level behind
+        focused = keep_level is level_keeper(None)
 
-        def gen(s: State, e: Env) -> list[Move]:
+        def gen(s: State, e: Env, site: int = -1) -> list[Move]:
+            """The moves (those onto ``site`` only, when one is given: what a threat test asks)."""
             out = []
             frame = e.child()
             what = s.what
@@ -942,7 +945,7 @@ class MoveFromTo(Ludeme):
                     continue
                 frame.frm = frm
                 for to in region(s, frame):
-                    if to < 0 or to == frm:
+                    if to < 0 or to == frm or (focused and 0 <= site != to):
                         continue
                     frame.to = to
                     if cond is None or cond(s, frame):
@@ -952,8 +955,8 @@ class MoveFromTo(Ludeme):
                         else:  # one move per rotation (Ludii's: without the to's effect)
                             plain = move_of(frm, to, w, p)
                             out.extend(plain.with_rules(r) for r in turned)
-            return out
-        return with_levels(c, FnGen(gen), self.source, self.to, self.stack)
+            return out if site < 0 else [m for m in out if m.to == site]
+        return with_levels(c, FnGen(gen, reach=gen), self.source, self.to, self.stack)
 
     def _level_left(self, c: Compiler) -> Any:
         """The level the to's ``(apply ...)`` leaves in Ludii's context, where its apply's

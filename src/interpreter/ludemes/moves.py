@@ -950,7 +950,8 @@ def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: 
     rules = c.rule(to_effect, then)
     made: dict[tuple[int, int], Move] = {}  # moves are values: each is made once
 
-    def gen(s: State, e: Env) -> list[Move]:
+    def gen(s: State, e: Env, site: int = -1) -> list[Move]:
+        """The moves (those onto ``site`` only, when one is given: what a threat test asks)."""
         out = []
         frame = e.child()
         for frm in sources(s, e):
@@ -958,6 +959,8 @@ def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: 
                 continue  # a hand's site has no neighbours on the board
             frame.frm = frm
             for to in neighbours[frm]:
+                if site >= 0 and to != site:
+                    continue
                 frame.to = to
                 if to_cond is None or to_cond(s, frame):
                     move = made.get((frm, to))
@@ -965,7 +968,7 @@ def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: 
                         move = made[frm, to] = Move(MOVE, frm, to, game_id=uid, rules=rules)
                     out.append(move)
         return out
-    return FnGen(gen, unique=True)  # one move per source and neighbour
+    return FnGen(gen, unique=True, reach=gen)  # one move per source and neighbour
 
 
 class MoveHop(Ludeme):
@@ -1310,7 +1313,9 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
             move = made[key] = Move(MOVE, frm, ray[k], game_id=uid, rules=rules, between=ray[:k])
         return move
 
-    def gen(s: State, e: Env) -> list[Move]:
+    def walk(s: State, e: Env, site: int = -1) -> list[Move]:
+        """The moves onto ``site`` (every move for -1): the lines not through it are skipped
+        (a line's moves depend on its own sites only)."""
         out = []
         frame = e.child()
         for frm in sources(s, e):
@@ -1319,6 +1324,8 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
             frame.frm = frm
             low, high = dynamic(s, frame) if dynamic is not None else (lo, hi)  # (from) bound
             for d, ray in enumerate(rays_at[frm]):
+                if site >= 0 and site not in ray:
+                    continue
                 k, end = 0, min(len(ray), high)
                 if between_cond is not None:
                     while k < end:
@@ -1331,11 +1338,13 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
                 for n in _hop_lengths(k, low):
                     if n >= len(ray):
                         break
+                    if site >= 0 and ray[n] != site:
+                        continue
                     frame.to = ray[n]
                     if to_cond is None or to_cond(s, frame):
                         out.append(move_of(frm, d, ray, n))
         return out
-    return FnGen(gen)
+    return FnGen(walk, reach=walk)
 
 
 def _hop_lengths(run: int, low: int) -> Sequence[int]:

@@ -319,11 +319,14 @@ class SitesOccupied(Ludeme):
         game = c.game
         by = self.by
         name = by.name if isinstance(by, Const) else None
+        # a test that is the same in every position is one function, given every time
         if by is None or name in ("All", "Each"):
-            return lambda s, e: (lambda o, w: w != 0)
+            anyone = lambda o, w: w != 0  # noqa: E731
+            return lambda s, e: anyone
         shared = game.shared_kinds  # Ludii's Shared role is a player of its own (count + 1)
         if name == "Shared":
-            return lambda s, e: (lambda o, w: w in shared)
+            in_shared = lambda o, w: w in shared  # noqa: E731
+            return lambda s, e: in_shared
         if name == "Enemy":
             return lambda s, e: (lambda o, w, m=s.mover: o != 0 and not game.friends(o, m))
         if name in ("Friend", "TeamMover"):  # Ludii's TeamMover: the mover's team
@@ -394,15 +397,18 @@ class SitesOccupied(Ludeme):
                 names.update(c.components_named(item.value, item))
         owner_of = c.game.owner_of
         # the occupied elements of the latest contents seen (a path rule asks again and again
-        # on one position): a copy of the array, and its (element, piece) pairs
-        seen: list[Any] = [None, ()]
+        # on one position): a copy of the array, its (element, piece) pairs, and the latest
+        # test with the elements it kept
+        seen: list[Any] = [None, (), None, ()]
 
         def occupied(s: State, e: Env) -> list[int]:
             pieces = s.arrays[name]
             if pieces != seen[0]:
-                seen[0], seen[1] = list(pieces), [(x, w) for x, w in enumerate(pieces) if w]
+                seen[:] = list(pieces), [(x, w) for x, w in enumerate(pieces) if w], None, ()
             test = test_of(s, e)
-            return [x for x, w in seen[1] if test(owner_of[w], w) and (names is None or w in names)]
+            if test is not seen[2]:
+                seen[2], seen[3] = test, [x for x, w in seen[1] if test(owner_of[w], w) and (names is None or w in names)]
+            return list(seen[3])
         return occupied
 
     @staticmethod
@@ -1233,12 +1239,23 @@ class Intersection(_SetOp):
     def compile(self, c: Compiler):
         first, *rest = [c.region(r) for r in self.regions.items]
 
+        if len(rest) == 1:
+            other = rest[0]
+
+            def pair(s: State, e: Env):
+                head, second = first(s, e), other(s, e)  # each worked out once (as in Ludii)
+                if not head or not second:
+                    return []
+                keep = set(second)
+                return [x for x in head if x in keep]
+            return pair
+
         def region(s: State, e: Env):
             head = first(s, e)  # worked out once (each region is, in Ludii)
-            keep = set(head)
+            keep = None
             for f in rest:
-                keep &= set(f(s, e))
-            return [x for x in head if x in keep]
+                keep = set(f(s, e)) if keep is None else keep.intersection(f(s, e))
+            return [x for x in head if x in keep] if keep is not None else list(head)
         return region
 
     def kernel_region(self, k: Emitter) -> Region:
