@@ -541,16 +541,27 @@ class MoveSelect(Ludeme):
     honours_from_type = True  # (from Edge ...) on a board of cells: an edge is chosen (.other_sites)
 
     def declare(self, d: Any, c: Any) -> None:
-        from .other_sites import declare_pieces, other_kind
-        sited = other_kind(c, getattr(self.frm, "type", None))
+        from .other_sites import declare_pieces
+        sited = self._sited(c)
         if sited is not None:
             declare_pieces(d, c, sited)  # the elements of that kind are sites of the game
 
+    def _sited(self, c: Any) -> str | None:
+        """The kind of element chosen when it is not the board's: an edge or a vertex of a board
+        of cells... (``Cell`` also names the sites of the hands, as it did: left to them)."""
+        from .other_sites import other_kind
+        sited = other_kind(c, getattr(self.frm, "type", None))
+        return None if sited == "Cell" else sited
+
     def compile(self, c: Compiler) -> MoveGen:
         from .moves import _from_sites, _to_spec
-        from .other_sites import other_kind
         game = c.game
-        sited = other_kind(c, getattr(self.frm, "type", None))  # Ludii's select of an edge (or vertex...)
+        sited = self._sited(c)  # Ludii's select of an edge (or vertex...)
+        if sited is None and getattr(self.frm, "type", None) is not None and not _has_hands(game):
+            from .sitetypes import other_kind as refused
+            why = refused(self.frm.type, c.topo.use)  # (from Cell) on a board of vertices, no hands
+            if why is not None:
+                raise BindError(f"from: {why}", self.frm.type.span)
         if sited is not None and self.to is not None:
             raise BindError(f"{self.name}: a choice of a {sited.lower()} with a to is not supported yet",
                             self.frm.type.span)
@@ -590,6 +601,12 @@ class MoveSelect(Ludeme):
             return out
         return FnGen(select_pair)
 
+
+def _has_hands(game: Any) -> bool:
+    """Whether the game has hands (Ludii's containers of cells, numbered after the board)."""
+    from ..engine.arrays import HAND_SITES
+    from ..engine.counts import hand_sites
+    return HAND_SITES in game.arrays or hand_sites(game) > 0
 
 def _choices(game: Any, rules: Any, sited: str | None, pair: bool) -> Callable[[int, int, int], Move]:
     """choice(x, y, player) -> the move choosing site x (and y, with a to): one value per
