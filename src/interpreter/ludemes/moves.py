@@ -1286,6 +1286,8 @@ def _landings(s: State, frame: Env, ray: tuple[int, ...], a: int, after_run: int
 def _longest(length) -> int | None:
     """The most sites a ``(between (range ...))`` allows, when written as numbers; else None."""
     from ..syntax.nodes import Int
+    if length.name == "min":  # Ludii's range (min N): from N up, no upper bound
+        return None
     bound = length.max if length.name == "range" and length.max is not None else getattr(length, "min", None) \
         if length.name == "range" else length.n
     return bound.value if isinstance(bound, Int) else None

@@ -629,8 +629,9 @@ class SitesDistance(Ludeme):
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
-        directions: the steps counted (``Adjacent`` when left out)
-        step: the step repeated (instead of the directions)
+        directions: the steps counted (``Adjacent`` when left out; not used beside a step, as
+            in Ludii)
+        step: the step repeated (its own directions are walked)
         newRotation: Ludii's rotation of the piece after each step, ``(value)`` being the one
             before (it turns relative directions only: taken with a step in absolute directions)
         from: the site (or region) the distance is measured from
@@ -653,8 +654,8 @@ class SitesDistance(Ludeme):
     distance: Any = Param(kind_of(RANGE))
 
     def validate(self) -> None:
-        if self.step is not None and self.directions is not None:
-            raise BindError("(sites Distance ...) takes directions or a step, not both", self.span)
+        # with a step, Ludii's SitesDistance walks the step's own directions: a relation given
+        # beside it is read and not used
         if self.new_rotation is not None:
             from ..engine.facing import RELATIVE
             if self.step is None:

@@ -48,7 +48,8 @@ def check_site_types(root: Ludeme, use: str) -> None:
     # the (to ...) of a ludeme that puts its pieces on the kind its to names (.other_sites)
     honoured = {id(getattr(ludeme, "to", None)) for ludeme in ludemes if getattr(ludeme, "honours_to_type", False)}
     # and the (from ...) of one that moves a piece from the kind its from names
-    honoured |= {id(getattr(ludeme, "source", None)) for ludeme in ludemes if getattr(ludeme, "honours_from_type", False)}
+    honoured |= {id(getattr(ludeme, "source", getattr(ludeme, "frm", None))) for ludeme in ludemes
+                 if getattr(ludeme, "honours_from_type", False)}
     for ludeme in ludemes:
         if not getattr(ludeme, "checks_site_type", False) or getattr(ludeme, "reads_other_kinds", False):
             continue  # (a ludeme reading pieces of any kind: .other_sites)

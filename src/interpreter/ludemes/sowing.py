@@ -544,11 +544,33 @@ class MoveSelect(Ludeme):
     role: Any = Param(ROLE, optional=True)
     then: Any = Param(_THEN, optional=True)
 
+    honours_from_type = True  # (from Edge ...) on a board of cells: an edge is chosen (.other_sites)
+
+    def declare(self, d: Any, c: Any) -> None:
+        from .other_sites import declare_pieces
+        sited = self._sited(c)
+        if sited is not None:
+            declare_pieces(d, c, sited)  # the elements of that kind are sites of the game
+
+    def _sited(self, c: Any) -> str | None:
+        """The kind of element chosen when it is not the board's: an edge or a vertex of a board
+        of cells... (``Cell`` also names the sites of the hands, as it did: left to them)."""
+        from .other_sites import other_kind
+        sited = other_kind(c, getattr(self.frm, "type", None))
+        return None if sited == "Cell" else sited
+
     def compile(self, c: Compiler) -> MoveGen:
         from .moves import _from_sites, _to_spec
         game = c.game
-        uid = game.uid
-        labels = game.topology.labels
+        sited = self._sited(c)  # Ludii's select of an edge (or vertex...)
+        if sited is None and getattr(self.frm, "type", None) is not None and not _has_hands(game):
+            from .sitetypes import other_kind as refused
+            why = refused(self.frm.type, c.topo.use)  # (from Cell) on a board of vertices, no hands
+            if why is not None:
+                raise BindError(f"from: {why}", self.frm.type.span)
+        if sited is not None and self.to is not None:
+            raise BindError(f"{self.name}: a choice of a {sited.lower()} with a to is not supported yet",
+                            self.frm.type.span)
         sites = _from_sites(c, self.frm)
         if self.frm.sites is not None and self.frm.condition is not None:
             # as Ludii's select, the site tested is both (from) and (to)
@@ -564,19 +586,8 @@ class MoveSelect(Ludeme):
                             out.append(x)
                 return out
         rules = c.rule(after=self.then.compile_effect(c) if self.then is not None else None)
-        made: dict[tuple[int, int, int], Move] = {}  # moves are values: each choice is made once
         whose = move_owner(c, self.role)
-
-        def label(x: int) -> str:  # a site of the board or of a hand (Hand1, HandShared_2...)
-            from ..engine.sites import site_label
-            return labels[x] if x < len(labels) else site_label(game, x)
-
-        def choice(x: int, y: int, p: int) -> Move:
-            move = made.get((x, y, p))
-            if move is None:
-                word = label(x) if x == y and self.to is None else f"{label(x)}-{label(y)}"
-                move = made[x, y, p] = Move(CHOICE, frm=x, to=y, word=word, game_id=uid, rules=rules, mover=p)
-            return move
+        choice = _choices(game, rules, sited, self.to is not None)
         if self.to is None:
             return FnGen(lambda s, e: [choice(x, x, whose(s, e)) for x in sites(s, e) if x >= 0])
         region, cond = _to_spec(c, self.to)
@@ -595,6 +606,37 @@ class MoveSelect(Ludeme):
                         out.append(choice(x, y, p))
             return out
         return FnGen(select_pair)
+
+
+def _has_hands(game: Any) -> bool:
+    """Whether the game has hands (Ludii's containers of cells, numbered after the board)."""
+    from ..engine.arrays import HAND_SITES
+    from ..engine.counts import hand_sites
+    return HAND_SITES in game.arrays or hand_sites(game) > 0
+
+def _choices(game: Any, rules: Any, sited: str | None, pair: bool) -> Callable[[int, int, int], Move]:
+    """choice(x, y, player) -> the move choosing site x (and y, with a to): one value per
+    choice. ``sited``: x is an element of that kind, not a site of the board's kind (an edge of
+    a board of cells): the move names it so (``Edge 12``)."""
+    made: dict[tuple[int, int, int], Move] = {}  # moves are values: each choice is made once
+    labels = game.topology.labels
+
+    def label(x: int) -> str:  # a site of the board or of a hand (Hand1, HandShared_2...)
+        from ..engine.sites import site_label
+        return labels[x] if x < len(labels) else site_label(game, x)
+
+    def choice(x: int, y: int, p: int) -> Move:
+        move = made.get((x, y, p))
+        if move is None:
+            if sited is not None:  # the element of that kind chosen: nothing is put there
+                from ..engine.multisite import SitedMove
+                move = made[x, y, p] = SitedMove(CHOICE, frm=x, to=y, word=f"{sited} {x}", game_id=game.uid,
+                                                 rules=rules, mover=p, on=sited, frm_on=sited)
+                return move
+            word = label(x) if x == y and not pair else f"{label(x)}-{label(y)}"
+            move = made[x, y, p] = Move(CHOICE, frm=x, to=y, word=word, game_id=game.uid, rules=rules, mover=p)
+        return move
+    return choice
 
 
 def move_owner(c: Compiler, role: Any):

@@ -605,6 +605,7 @@ class _DefineExpander:
         self.errors = errors  # a Collected: an unknown define is reported and read past
         self.produced = 0
         self.scope: dict[str, Define] = {}  # the repeated names the body being expanded reads
+        self._takes_args: dict[int, bool] = {}  # whether a define's body has #1, #2...
 
     def expand(self, node: Node, depth: int = 0) -> list[Node]:
         return _map(node, lambda n: self._visit(n, depth))
@@ -633,6 +634,20 @@ class _DefineExpander:
             return []  # declarations vanish from the expanded tree (collected beforehand)
         return None
 
+    def _passed_by_name(self, arg: Node, callee: Define) -> bool:
+        """``arg`` is the bare name of a define that takes arguments, the same define read
+        from the body it is given to (a name given by several defines may read another there)."""
+        if not isinstance(arg, Str):
+            return False
+        named = self.scope.get(arg.value) or self.defines.get(arg.value)
+        if named is None or named is not (callee.scope.get(arg.value) or self.defines.get(arg.value)):
+            return False
+        takes = self._takes_args.get(id(named))
+        if takes is None:
+            takes = any(isinstance(n, Param) for part in named.body for n in part.walk())
+            self._takes_args[id(named)] = takes
+        return takes
+
     def _negate(self, node: NegatedRef, depth: int) -> Node:
         """``-"Name"``: the define must give one number."""
         value = self._use(node.name, [], node, depth)
@@ -658,8 +673,11 @@ class _DefineExpander:
         if depth >= MAX_DEFINE_DEPTH:
             raise ExpansionError(f'defines nested more than {MAX_DEFINE_DEPTH} deep (at "{name}")', use.span,
                                  hint="a define probably uses itself, directly or through others")
-        # Arguments are expanded where they are written, before they enter the body.
-        expanded_args: list[list[Node]] = [self.expand(a, depth) for a in args]
+        # Arguments are expanded where they are written, before they enter the body; but the
+        # name of a define that takes arguments stays a name (Ludii substitutes the text, then
+        # expands it): ``(#1 args)`` in the body is then a use of that define with those arguments
+        expanded_args: list[list[Node]] = [
+            [a] if self._passed_by_name(a, define) else self.expand(a, depth) for a in args]
         sizes = [sum(_size(n) for n in arg) for arg in expanded_args]
         via = Via(name, use.span)
         out: list[Node] = []
