@@ -81,3 +81,31 @@ def test_apply_among_an_ors_moves_too():
 def test_an_apply_with_a_condition_among_an_ands_moves_is_refused_with_its_place():
     with pytest.raises(LudError, match="apply if"):
         game_with_effect('(and {(apply if:(is Even (to)) (set Var "X" 1)) (set Var "Y" 10)})')
+
+
+# --- the game's limits: value MoveLimit, value TurnLimit ---------------------------------------------
+def test_value_move_limit_and_turn_limit_are_ludiis_limits():
+    board = '(board (square 3)) (piece "Disc" Each)'
+    assert score_after("(value MoveLimit)", ("A1",), board) == 10000  # Ludii's DEFAULT_MOVES_LIMIT
+    assert score_after("(value TurnLimit)", ("A1",), board) == 1250  # Ludii's DEFAULT_TURN_LIMIT
+    assert score_after("(- (value MoveLimit) 10)", ("A1", "B1"), board) == 9990
+
+
+def test_value_move_limit_is_the_games_declared_limit():
+    g = load('''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+        (rules (meta (turnLimit 40)) (play (move Add (to (sites Empty)) (then (set Score Mover (value MoveLimit)))))
+               (end (if (is Full) (result All Draw)))))''')
+    s = g.initial_state()
+    s.apply("A1")
+    assert s.scores[1] == 40
+
+
+def test_an_end_rule_reads_the_move_limit():
+    # a hunt game's end (Ludus Coriovalli): the hunted wins near the move limit; far from it
+    # the game goes on
+    g = load('''(game "T" (players 2) (equipment {(board (square 3)) (piece "Disc" Each)})
+        (rules (play (move Add (to (sites Empty))))
+               (end (if (>= (count Moves) (- (value MoveLimit) 10)) (result P2 Win)))))''')
+    s = g.initial_state()
+    s.apply("A1")
+    assert not s.over
