@@ -527,7 +527,7 @@ class ValueMoveLimit(Ludeme):
     ``(turnLimit N)`` sets another; the game's own, whatever limit a run of it is given.
 
     Examples:
-        (>= (count Moves) (- (value MoveLimit) 10))
+        (value MoveLimit)
     """
 
     name = "value MoveLimit"
@@ -548,7 +548,7 @@ class ValueTurnLimit(Ludeme):
     draw after that many turns per player).
 
     Examples:
-        (>= (count Turns) (- (value TurnLimit) 5))
+        (value TurnLimit)
     """
 
     name = "value TurnLimit"
