@@ -319,7 +319,8 @@ class If(Ludeme):
     kernel_bool = kernel_int
 
 
-_BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES, NEXT_PHASE))))
+# Ludii's Apply is moves too: (and {(apply (set Var "X" (to))) (remove (to))})
+_BOOL_OR_MOVES = Either((BOOL_FN, Kind((MOVES, NEXT_PHASE, "apply"))))
 
 
 class _Combine(Ludeme):
@@ -337,7 +338,12 @@ class _Combine(Ludeme):
     def validate(self) -> None:
         items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
         self.items = BoundArray(list(items), self.span)
-        kinds = {(MOVES if i.kind == NEXT_PHASE else i.kind) if isinstance(i, Ludeme) else BOOL for i in items}
+        for item in items:
+            if getattr(item, "kind", None) == "apply" and item.condition is not None:
+                raise BindError(f"({self.name} ...): an (apply if:...) among its moves is not supported yet",
+                                item.span)
+        kinds = {(MOVES if i.kind in (NEXT_PHASE, "apply") else i.kind) if isinstance(i, Ludeme) else BOOL
+                 for i in items}
         if len(kinds) > 1:
             raise BindError(f"({self.name} ...) mixes conditions and moves", self.span)
         self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]  # this instance's: its items'

@@ -77,7 +77,8 @@ class CountSteps(Ludeme):
     With a step move (``(step <directions> (to if:...))``), as Ludii's: the steps are that move's,
     from each site reached to the neighbours in its directions where its ``if:`` holds (``(from)``
     the site stepped from, ``(to)`` the one stepped to); Infinity when the region cannot be
-    reached, 0 when the site is in it.
+    reached, 0 when the site is in it. Only the step's directions and ``if:`` count: its own
+    ``from`` and ``then`` are not read (Ludii's ``CountSteps`` walks from its site argument).
 
     Parameters:
         type: the kind of site (the board's own kind when left out)
@@ -116,8 +117,6 @@ class CountSteps(Ludeme):
             if relative:
                 raise BindError(f"count Steps: a step in relative directions ({relative[0]}) is not supported "
                                 "yet", self.step.span)
-            if self.step.source is not None or self.step.then is not None:
-                raise BindError("count Steps: the step move counts its steps: no from or then", self.step.span)
 
     def compile(self, c: Compiler):
         check_site_type(c, self, self.type)

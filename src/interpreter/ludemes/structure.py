@@ -19,6 +19,7 @@ from .base import (
     EQUIPMENT,
     EQUIPMENT_ITEM,
     GAME,
+    INT,
     INT_FN,
     INT_LIT,
     META_RULE,
@@ -519,6 +520,44 @@ class TurnLimit(Ludeme):
 
     def configure(self, c: Compiler) -> None:
         """Nothing to compile: the limit is part of the game's layout (:meth:`declare`)."""
+
+
+class ValueMoveLimit(Ludeme):
+    """The game's limit of moves (Ludii's ``Game.getMaxMoveLimit``): 10,000 unless
+    ``(turnLimit N)`` sets another; the game's own, whatever limit a run of it is given.
+
+    Examples:
+        (value MoveLimit)
+    """
+
+    name = "value MoveLimit"
+    kind = INT
+    # no parameters
+
+    def compile(self, c: Compiler):
+        from ..engine.turns import MOVE_LIMIT
+        try:
+            limit = c.game.turn_limit
+        except AttributeError:  # a compiler of constants only: the default
+            limit = MOVE_LIMIT
+        return const_fn(limit)
+
+
+class ValueTurnLimit(Ludeme):
+    """The game's limit of turns (Ludii's ``Game.getMaxTurnLimit``): 1,250 (the game ends as a
+    draw after that many turns per player).
+
+    Examples:
+        (value TurnLimit)
+    """
+
+    name = "value TurnLimit"
+    kind = INT
+    # no parameters
+
+    def compile(self, c: Compiler):
+        from ..engine.turns import TURNS_PER_PLAYER
+        return const_fn(TURNS_PER_PLAYER)
 
 
 class SwapRule(Ludeme):
