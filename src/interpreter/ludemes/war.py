@@ -582,13 +582,7 @@ class Promote(Ludeme):
         from .moves_then import then_of
         check_site_type(c, self, self.type)
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
-        of = c.game.owner_of
-        owner = c.player(self.role) if self.role is not None else None
-        tables = []  # per kind named, in order: (owner -> component, the one when alone)
-        by_number = promoted_by_number(c, self.piece, owner)
-        for name in self.piece.names_listed() if by_number is None else ():
-            kinds = c.components_named(name, self.piece)
-            tables.append(({of[k]: k for k in kinds}, kinds[0] if len(kinds) == 1 else 0))
+        owner, by_number, tables = promotion_tables(c, self.piece, self.role)
         then = then_of(c, self.then)
         from ..engine import stacks as stacking
         # in a stacking game, as Ludii's ActionPromote leaves its owned lists (stacks.GHOSTS)
@@ -629,6 +623,8 @@ class Promote(Ludeme):
             raise NoKernel("(promote (piece {...}))", "several promotions")
         if self.then is not None:
             raise NoKernel("(promote ... (then ...))")
+        if isinstance(self.role, Const) and self.role.name == "Shared":
+            raise NoKernel("(promote ... Shared)", "a piece of the players' shared kinds")
         kinds = _components_named(k, names[0])
         owner_of = k.game.owner_of
         per_owner = {owner_of[w]: w for w in kinds}
@@ -1134,6 +1130,29 @@ def _stacked_removals(c: Compiler, region: Any, level: Any, count: Any, then: An
     return FnGen(gen)
 
 
+def promotion_tables(c: Compiler, piece, role):
+    """What a promotion makes, for Promote and move Promote: the owner of the new piece (a
+    function, None for the old piece's owner), the kinds given by number (see
+    :func:`promoted_by_number`) and, per kind named, its table (owner -> component, the one
+    when alone). As Ludii's Promote, with an owner the kind is the named piece that owner owns;
+    the role Shared is Ludii's player of its own after the players, whose pieces are the kinds
+    the players share (stored here with owner 0)."""
+    shared = isinstance(role, Const) and role.name == "Shared"
+    if shared:
+        owner: Callable[[State, Env], int] | None = const_fn(0)
+    else:
+        owner = c.player(role) if role is not None else None
+    of = c.game.owner_of
+    tables: list[tuple[dict[int, int], int]] = []
+    by_number = promoted_by_number(c, piece, owner)
+    for name in piece.names_listed() if by_number is None else ():
+        kinds = c.components_named(name, piece)
+        if shared:
+            kinds = [k for k in kinds if k in c.game.shared_kinds]
+        tables.append(({of[k]: k for k in kinds}, kinds[0] if len(kinds) == 1 else 0))
+    return owner, by_number, tables
+
+
 def promoted_by_number(c: Compiler, piece, owner):
     """The kinds a promotion to pieces given by number makes (``(piece (mapEntry "Promoted"
     (what at:(last To))))``), as a function of the state; None for pieces given by name.
@@ -1198,13 +1217,7 @@ class MovePromote(Ludeme):
         check_site_type(c, self, self.type)
         game = c.game
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
-        owner = c.player(self.role) if self.role is not None else None
-        of = game.owner_of
-        per_owner: list[tuple[dict[int, int], int]] = []  # per piece name: (owner -> kind, the one when alone)
-        by_number = promoted_by_number(c, self.piece, owner)
-        for name in self.piece.names_listed() if by_number is None else ():
-            kinds = c.components_named(name, self.piece)
-            per_owner.append(({of[k]: k for k in kinds}, kinds[0] if len(kinds) == 1 else 0))
+        owner, by_number, per_owner = promotion_tables(c, self.piece, self.role)
         then = self.then.compile_effect(c) if self.then is not None else None
         rules = c.rule(after=then)
         made: dict[tuple[int, int], Move] = {}
