@@ -130,9 +130,12 @@ def test_a_literal_site_past_every_container_is_a_located_error():
         load(HANDS.replace("#HAND", "hand Each size:2").replace("#SITE", "8"))
 
 
-def test_a_literal_site_of_a_counted_hand_is_a_located_error_not_a_crash():
-    with pytest.raises(LudError, match="not supported yet"):
-        load(HANDS.replace("#HAND", "hand Each").replace("#SITE", "4"))
+def test_a_literal_site_of_a_counted_hand_reads_that_hand():
+    # a hand without size: is one site (Ludii's): P1's is site 4, P2's site 5
+    s = load(HANDS.replace("#HAND", "hand Each").replace("#SITE", "4")).initial_state()
+    assert not s.is_over()
+    play(s, sorted(words(s))[0])
+    assert s.is_over() and s.result().winners == [2]
 
 
 # --- SubGrids: Ludii's k x k blocks of k x k sites (Sudoku X, Anti-Knight Sudoku) -----------------

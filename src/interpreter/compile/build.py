@@ -65,6 +65,9 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     # tracks first: regions may be made of them ((sites Track "Track1"))
     tracks = equipment.board.build_tracks(topology, num) if hasattr(equipment.board, "build_tracks") else []
     region_compiler = Compiler(None, topology, tracks=tracks, players=num)
+    region_compiler.equipment_sites = sum(  # the sites of the hands, deck and dice, numbered after the board's
+        item.container_sites(num, region_compiler.static_int) for item in _items(equipment.items)
+        if hasattr(item, "container_sites"))
     owned, owned_named = _regions(equipment.regions, region_compiler, topology, num)
     teams = _teams(equipment.teams, num, bound.rules.start)
     info = GameInfo(

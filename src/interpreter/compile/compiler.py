@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, overload
 from ..engine import turns
 from ..engine.env import Env
 from ..engine.game import Consequence
-from ..engine.handsites import slot_player
 from ..engine.movegen import ByMover, Choice, FnGen, MoveGen
 from ..engine.values import APPLICATION_CONSTANTS, INFINITY, Fn, const_fn, constant
 from ..errors import BindError
@@ -126,6 +125,7 @@ class Compiler:
         # while the equipment's regions are built: the players' regions declared so far (Ludii
         # reads a region made of another, (sites P1 "Inner"), in the game's context)
         self.regions_so_far: Any = None
+        self.equipment_sites = 0  # before the game is built: the sites of its hands and dice
         self._testing_moves = 0  # > 0 while compiling moves whose existence only is asked
         # the frame's sites that may be off the board (-1) in what is compiled now (off_board)
         self._off_board: frozenset[str] = frozenset()
@@ -215,12 +215,14 @@ class Compiler:
         game = self.game_or_none
         # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
         n = self.topo.n + (len(game.arrays.get("hand_sites", ())) if game is not None else 0)
-        if isinstance(value, Int) and not 0 <= value.value < n:  # a hand's site by its number too, as Ludii's
-            if game is not None and slot_player(game.arrays, game.num_players, value.value - self.topo.n):
-                raise self.error(f"site {value.value} is a hand's: reading a hand by its site number is "
-                                 "not supported yet", value, hint="name it (handSite P1)")
+        if isinstance(value, Int) and not 0 <= value.value < self.topo.n + self.sites_after_board():
+            # a site by its number: the board's, or (as Ludii numbers every container's sites in
+            # turn) a hand's, the deck's or a die's
             raise self.error(f"site {value.value} is not on this board (sites are numbered 0 to "
-                             f"{n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
+                             f"{self.topo.n - 1}, then {self.sites_after_board()} of the hands and dice)"
+                             if self.sites_after_board() else
+                             f"site {value.value} is not on this board (sites are numbered 0 to "
+                             f"{self.topo.n - 1})", value, hint="or name the site by its label, e.g. \"A1\"")
         fn = self.int(value)
         field = getattr(value, "env_field", None)
         if constant(fn) is not None or (field in _ON_BOARD and field not in self._off_board):
@@ -231,6 +233,16 @@ class Compiler:
             x = fn(s, e)
             return x if 0 <= x < n else -1
         return checked
+
+    def sites_after_board(self) -> builtins.int:
+        """How many sites Ludii numbers after the board's: each hand's (one for a hand without
+        ``size:``), the deck's, then one per die (Ludii's containers in turn, Equipment's
+        ``sitesFrom``); while the game is built, as the equipment declares them."""
+        game = self.game_or_none
+        if game is None:
+            return self.equipment_sites
+        from ..engine.sites import off_board_sites
+        return off_board_sites(game) + sum(ds.size for ds in game.dice)
 
     def frame_site(self, value: Any) -> Callable[[Env], builtins.int] | None:
         """For ``(to)``, ``(from)``, ``(between)``, ``(site)`` (a site of the frame, always on the

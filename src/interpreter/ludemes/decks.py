@@ -80,6 +80,10 @@ class Deck(Ludeme):
     def owner_name(self) -> str:
         return self.role.name if self.role is not None else "Shared"
 
+    def container_sites(self, num_players: int, static_int: Any) -> int:
+        """How many sites Ludii numbers for the deck after the board's: one."""
+        return 1
+
     def pieces_made(self) -> list[Card]:
         """The deck's cards, suit by suit (1 first), each kind in the order given: ``Card1``..."""
         span = self.span

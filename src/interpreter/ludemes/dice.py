@@ -142,6 +142,10 @@ class Dice(Ludeme):
             if any(not getattr(row, "items", None) or len(row.items) > MAX_FACES for row in rows):
                 raise BindError(f"each die of facesByDie: has 1 to {MAX_FACES} faces", self.facesByDie.span)
 
+    def container_sites(self, num_players: int, static_int: Any) -> int:
+        """How many sites Ludii numbers for these dice after the hands': one per die."""
+        return int(self.num.value)
+
     def num_faces(self) -> int:
         """Ludii's number of faces of each die: ``d:``, else the faces given, else 6."""
         if self.d is not None:

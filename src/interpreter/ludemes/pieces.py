@@ -88,6 +88,13 @@ class Hand(Ludeme):
     size: Any = Param(INT_FN, optional=True, named=True, range=(1, MAX_HAND_SITES))
     concepts = ("Hand",)
 
+    def container_sites(self, num_players: int, static_int: Any) -> int:
+        """How many sites Ludii numbers for this hand after the board's: one per hand without
+        ``size:`` (Ludii's hand is a container of one site), ``size`` with it, for each player
+        with ``Each``."""
+        size = static_int(self.size) if self.size is not None else 1
+        return size * (num_players if self.role.name == "Each" else 1)
+
     def declare(self, d: Declarations, c: Any) -> None:
         """The game's ``hand`` array: pieces in hand per kind of piece (all 0 at first); with
         ``size:``, Ludii's hands of sites instead (see :mod:`.containers`). The shared hand

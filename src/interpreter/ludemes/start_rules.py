@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Str
+from ..syntax.nodes import Int, Str
 from .base import (
     ANY_INT,
     BOOL_FN,
@@ -99,6 +99,16 @@ class StartForEachPlayer(Ludeme):
         return c.each(const_fn(everyone), c.effect(self.rule), bind="player")
 
 
+def _names_hand_site(region: Any, board_sites: int) -> bool:
+    """Whether a region names a hand's site: by ``(handSite ...)`` or by a number past the
+    board's sites (Ludii numbers the hands' sites after the board's)."""
+    if isinstance(region, Int):
+        return region.value >= board_sites
+    if isinstance(region, Ludeme):
+        return region.name == "handSite" or any(_names_hand_site(x, board_sites) for x in region.children())
+    return isinstance(region, BoundArray) and any(_names_hand_site(x, board_sites) for x in region.items)
+
+
 class PlaceRandom(Ludeme):
     """Start rule: for each kind of piece named, in order (or in a random order), ``count:``
     pieces (1 by default) put on empty sites of the region (the board by default) drawn at
@@ -146,6 +156,11 @@ class PlaceRandom(Ludeme):
     def declare(self, d: Any, c: Any) -> None:
         from ..engine import dice as engine_dice
         engine_dice.declare_random(d)
+        if self.region is not None and _names_hand_site(self.region, d.num_sites):
+            # pieces of any kind put one per site on a hand's site: Ludii's hand is a container
+            # of one site (a counted hand holds only its owner's pieces, by kind)
+            from ..engine.handsites import hands_of_sites
+            hands_of_sites(d)
         if self.state is not None:
             from .variables import piece_states
             piece_states(d)
@@ -269,9 +284,12 @@ class PlaceRandomStack(Ludeme):
         salt = salt_of(self)
         draw = engine_dice.draw
 
+        from ..engine.arrays import HAND_SITES
+        last = c.topo.n + len(c.game.arrays.get(HAND_SITES, ()))  # a stack in a hand's site too
+
         def run(s: State, e: Env) -> None:
             site = where(s, e)
-            if not 0 <= site < c.topo.n:
+            if not 0 <= site < last:
                 return
             placing: list[int] = []
             for i, what in enumerate(kinds):
