@@ -128,6 +128,8 @@ class Declarations:
     before_start: list[Callable[[State], None]] = field(default_factory=list)
     turn_end: list[Callable[[State], None]] = field(default_factory=list)  # when a turn ends
     after_move: list[Callable[[State], None]] = field(default_factory=list)  # after every move
+    # after every move, once the end rules and the phases are done, before the next mover
+    after_end: list[Callable[[State], None]] = field(default_factory=list)
     # meta rules that forbid some of the legal moves: (state, moves) -> the moves allowed
     move_filters: list[Callable[[State, list[Move]], list[Move]]] = field(default_factory=list)
     component_index: dict[str, int] = field(default_factory=dict)  # piece name ("Disc1") -> its number
@@ -254,6 +256,7 @@ class Game:
         self.on_before_start = tuple(declared.before_start)  # engine hooks run before the start rules
         self.turn_end = tuple(declared.turn_end)  # effects run when a turn ends
         self.after_move = tuple(declared.after_move)  # effects run after every move
+        self.after_end = tuple(declared.after_end)  # effects run once the end rules ran
         self.move_filters = tuple(declared.move_filters)  # meta rules that forbid moves
         self.forced_pass = Move(PASS, game_id=self.uid)
         # pieces stack on sites (engine.stacks): moves put pieces on top of others there, and

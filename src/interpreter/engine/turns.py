@@ -450,6 +450,9 @@ def turn(state: State, move: Move) -> None:
         counter = state.arrays.get(COUNTER)
         if counter is not None:  # Ludii counts the move once the end rules and phases are done
             state.set_item(counter, 0, counter[0] + 1)
+    for effect in state.game.after_end:  # what is recorded once the end rules ran (positions seen)
+        effect(state)
+    if not state.over:
         _next_mover(state, move, mover)
     state.prev = mover  # Ludii's Game.applyInternal: once the end rules and phases are done
 

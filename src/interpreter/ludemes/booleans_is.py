@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine import counts, stacks
+from ..engine import repetition, stacks
 from ..engine.env import Env
 from ..errors import BindError
 from ..syntax.nodes import Const, Int
@@ -142,26 +142,15 @@ class IsFlat(Ludeme):
 
 REPETITION = Enum(("Positional", "Situational", "PositionalInTurn", "SituationalInTurn"),
                   "Positional | Situational | PositionalInTurn | SituationalInTurn")
-_REPEAT = "repeat_history"  # [positions at turn starts, positions of this turn, the last position]
-
-
-def _position(s: State) -> int:
-    """Ludii's state hash (the pieces: what, counts, stacks, and those on other kinds of site
-    than the board's), without the mover."""
-    extra = tuple(tuple(s.arrays[name]) for name in (counts.COUNT, stacks.STACK) if name in s.arrays)
-    from ..engine.multisite import kinds_held, pieces_array
-    sited = kinds_held(s.arrays)
-    if sited:
-        extra += tuple(tuple(s.arrays[pieces_array(kind)]) for kind in sited)
-    return hash((tuple(s.what), extra))
 
 
 class IsRepeat(Ludeme):
-    """The position is one seen before (Ludii's ``is Repeat``): ``Positional`` (the default) the
-    same pieces on the same sites as at the start of an earlier turn; ``Situational`` also with
-    the same player to move; the ``...InTurn`` kinds compare with the positions met in the
-    current turn only. As in Ludii, positions are recorded at the start of the game and at each
-    change of turn, and in the turn after each move.
+    """The position is one remembered before (Ludii's ``is Repeat``, which reads the lists of
+    ``no Repeat``, engine.repetition): ``Positional`` (the default) the same pieces on the same
+    sites as at the start or after the first move of an earlier turn; ``Situational`` also with
+    the same mover, next player, scores and passes; the ``...InTurn`` kinds compare with the
+    positions after the moves of the latest turn. In the end rules, the move just made is not
+    remembered yet.
 
     Parameters:
         type: what must come back (``Positional`` when left out)
@@ -177,39 +166,16 @@ class IsRepeat(Ludeme):
     type: Any = Param(REPETITION, optional=True)
 
     def declare(self, d: Declarations, c: Any) -> None:
-        if _REPEAT in d.arrays:
-            return
-        d.array(_REPEAT, [(), (), 0])
+        repetition.declare(d, self._kind())
 
-        def start(s: State) -> None:
-            data = s.arrays[_REPEAT]
-            data[2] = _position(s)
-
-        def moved(s: State) -> None:
-            """After each move (before the end rules): the position before it joins the history
-            when the move began a turn (Ludii adds it once the turn changed), and the turn's."""
-            data = s.arrays[_REPEAT]
-            before = (data[2], s.mover)
-            if s.turn_moves == 0:  # this move began the mover's turn
-                s.set_item(data, 0, data[0] + (before,))
-                s.set_item(data, 1, (before,))
-            else:
-                s.set_item(data, 1, data[1] + (before,))
-            s.set_item(data, 2, _position(s))
-        d.start.append(start)
-        d.after_move.append(moved)
+    def _kind(self) -> str:
+        return self.type.name if self.type is not None else "Positional"
 
     def compile(self, c: Compiler):
-        kind = self.type.name if self.type is not None else "Positional"
-        full = kind.startswith("Situational")
-        slot = 1 if kind.endswith("InTurn") else 0
+        kind = self._kind()
 
         def seen(s: State, e: Env) -> bool:
-            now = _position(s)
-            history = s.arrays[_REPEAT][slot]
-            if full:
-                return (now, s.mover) in history
-            return any(position == now for position, _ in history)
+            return repetition.seen(s, kind)
         return seen
 
 

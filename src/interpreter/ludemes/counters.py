@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine import turns
+from ..engine import repetition, turns
 from ..engine.env import Env
-from ..engine.move import PASS, Move
 from ..engine.values import const_fn
 from .base import ANY_INT, INT, INT_FN, MOVES, REGION_FN, Enum, Kind, Ludeme, Param
 
@@ -243,10 +242,12 @@ class SitesPending(_UsesPending):
 
 
 class NoRepeat(Ludeme):
-    """Meta rule: no move may bring back a position seen before in the game (``Positional``,
-    the default: the same pieces on the same sites), or before with the same player to move
-    (``Situational``); the ``...InTurn`` kinds look only at the positions of the current turn.
-    Passing is always allowed (Ludii's superko).
+    """Meta rule: no move may leave a position remembered before (Ludii's ``NoRepeat``):
+    ``Positional`` (the default) the same pieces on the same sites as at the start or after the
+    first move of an earlier turn; ``Situational`` also with the same mover, next player, scores
+    and passes, after such a move; the ``...InTurn`` kinds look only at the positions after the
+    moves of the latest turn (engine.repetition). Passing is always allowed; when every move is
+    forbidden, the mover passes.
 
     Parameters:
         type: what may not come back: the same pieces on the same sites (``Positional``), that and
@@ -264,48 +265,11 @@ class NoRepeat(Ludeme):
                                  "Positional | Situational | PositionalInTurn | SituationalInTurn"), optional=True)
 
     def declare(self, d: Declarations, c: Any) -> None:
-        """The positions seen (a state array) and the engine's hooks that record them and
-        forbid the moves that bring one back."""
+        """The positions remembered (engine.repetition) and the filter that forbids the moves
+        that bring one back."""
         kind = self.type.name if self.type is not None else "Positional"
-        situational = kind.startswith("Situational")
-        in_turn = kind.endswith("InTurn")
-        d.array(_SEEN, [()])  # the positions seen so far, oldest first (one per move)
-
-        def key(s: State) -> int:
-            return hash((tuple(s.what), s.mover)) if situational else hash(tuple(s.what))
-
-        def record(s: State) -> None:
-            seen = s.arrays[_SEEN]
-            s.set_item(seen, 0, seen[0] + (key(s),))
-
-        def start(s: State) -> None:  # the initial position is seen too (after the start rules)
-            s.arrays[_SEEN][0] = (key(s),)
-        d.start.append(start)
-        d.after_move.append(record)
-
-        def fresh(s: State, move: Move) -> bool:
-            seen = s.arrays[_SEEN][0]
-            if in_turn:
-                seen = seen[len(seen) - 1 - s.turn_moves:]
-            saved = s.mover
-            new = key_after(s, move)
-            s.mover = saved
-            return new not in seen
-
-        def key_after(s: State, move: Move) -> int:
-            mark = s.mark()
-            try:
-                s.ply += 1
-                turns.act(s, move)
-                if situational and not s.move_again:
-                    s.mover = s.game.next_of(s.mover)
-                return key(s)
-            finally:
-                s.rollback(mark)
-
-        def allowed(s: State, moves: list[Move]) -> list[Move]:
-            return [m for m in moves if m.kind is PASS or fresh(s, m)]
-        d.move_filters.append(allowed)
+        repetition.declare(d, kind)
+        d.move_filters.append(lambda s, moves: repetition.allowed(s, moves, kind))
 
     def configure(self, c: Compiler) -> None:
         """Nothing to compile: the rule is made of engine hooks (:meth:`declare`)."""
@@ -327,6 +291,5 @@ class NoRepeatMeta(NoRepeat):
     name = "noRepeat"
 
 
-_SEEN = "seen_positions"
 
 __all__ = ["Counter", "SetCounter", "SetPending", "IsPending", "ValuePending", "NoRepeat", "NoRepeatMeta"]

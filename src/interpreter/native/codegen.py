@@ -168,7 +168,7 @@ class Generator:
         game = self.game
         if game.move_filters:
             raise NoKernel("(meta (no Repeat ...))", "meta rules that forbid moves")
-        if game.after_move or game.turn_end:
+        if game.after_move or game.turn_end or game.after_end:
             raise NoKernel("the rules", "effects run after every move or at the end of a turn")
         parts = [self._next_active(), *self._generators(), self._legal(), self._draw(), self._act(),
                  self._check_end(), self._next_phase(), self._apply()]
