@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from interpreter import load
 from interpreter.engine import dice
+from interpreter.engine.move import Move
 from interpreter.native.api import native_game
 from interpreter.native.conformance import compare_game
 
@@ -143,3 +144,12 @@ def test_the_compiled_tier_keeps_the_repeats():
         assert len(compiled.legal(st)) == len(game.initial_state().legal_moves())
         for seed in range(2):
             assert compare_game(game, compiled, seed) is None, (play, seed)
+
+
+def test_a_repeated_named_decision_reads_back_from_its_text():
+    game = _game('(or (move Propose "Draw") (move Propose "Draw"))', TWO_PIECES)
+    s = game.initial_state()
+    second = Move.from_text("Propose/Draw/2", game)
+    assert second.key() == s.legal_moves()[1].key()
+    s.apply(second)
+    assert s.mover == 2
