@@ -173,6 +173,9 @@ def read_move(game: Game, text: str) -> Move:
     numbered = _NUMBERED.match(raw)
     if numbered and int(numbered.group(2)) >= 2 and numbered.group(1).lower() == "pass":
         return Move(PASS, word=f"/{int(numbered.group(2))}", game_id=uid)  # a second pass (other dice)
+    if numbered and int(numbered.group(2)) >= 2 and numbered.group(1).lower() in words:
+        # a named decision listed again (Propose/Draw/2: an `or` of it twice)
+        return Move(CHOICE, word=f"{words[numbered.group(1).lower()]}/{int(numbered.group(2))}", game_id=uid)
     if numbered and int(numbered.group(2)) >= 2:
         # the second (third...) way of choosing the same site(s): a choice whose word is its text
         # (a second piece move of that text, A1-B2/2, is found by its text when applied)

@@ -56,7 +56,8 @@ COUNTER = "counter"  # the state array of the game's counter (Ludii's State.coun
 
 # --- legal moves ------------------------------------------------------------------------------------
 def legal_moves(state: State) -> list[Move]:
-    """The mover's legal moves, each once; a forced pass when there are none."""
+    """The mover's legal moves, every one the rules made (repeats numbered, as Ludii lists them);
+    a forced pass when there are none."""
     if state.over:
         return []
     game = state.game
@@ -84,55 +85,32 @@ def legal_moves(state: State) -> list[Move]:
 
 
 def _distinct(state: State, moves: list[Move]) -> list[Move]:
-    """Each move once. The same site chosen with other consequences (a pit sown along either
-    track) is a move of its own, numbered after the first (``B1``, ``B1/2``...), as Ludii keeps
-    both; so is the same placement, piece move or pass with other consequences (a piece moved
-    by either die: ``A1-B2``, ``A1-B2/2``), and so is a named choice made with other outcomes
-    (``set-Var``, ``set-Var/2``); the same move with the same outcomes, once. When
-    several pieces could go on one site, placements name their piece (``2@C3``)."""
+    """Every move the rules made, in their order, as Ludii lists them: Ludii's ``Game.moves``
+    and ``Trial.setLegalMoves`` drop no move for being a repeat, and its ``or``, ``and`` and
+    ``forEach`` add up their parts' moves as they come (``(or X X)`` lists X twice, two dice of
+    one value list each move once per die). A move whose text an earlier one already has is
+    numbered after it (``B1``, ``B1/2``; ``A1-B2``, ``A1-B2/2``; ``pass``, ``pass/2``;
+    ``set-Var``, ``set-Var/2``), whatever it does. The overlap of regions is another matter:
+    a region is a set of sites in Ludii (``union``, ``sites {...}``), so a placement on the
+    union of two overlapping regions is made once per site by the ludeme itself. When several
+    pieces could go on one site, placements name their piece (``2@C3``)."""
     game = state.game
-    seen: dict[tuple[object, ...], Move] = {}
+    seen: set[tuple[object, ...]] = set()
     unique = []
     adds: dict[int, int] = {}
     clash = False
     for m in moves:
         k = m.key()
-        first = seen.get(k)
-        if first is None:
-            seen[k] = m
-            unique.append(m)
-            if m.kind is ADD and m.frm < 0 and adds.setdefault(m.to, m.what) != m.what:
-                clash = True
-        else:
-            same = first.rules == m.rules and first.bound == m.bound
-            if m.kind is CHOICE and not same:
-                # two choices of one text with other outcomes (a site chosen with other
-                # consequences; an effect made at each site of a loop, (forEach Site R (set Var
-                # 3))): Ludii lists both; the second reads B1/2, set-Var/2
-                n = 2
-                while (k[:4] + (f"{m.word}/{n}",)) in seen:
-                    n += 1
-                m = m.with_word(f"{m.word}/{n}")
-                seen[m.key()] = m
-                unique.append(m)
-                continue
-            if m.kind is not CHOICE and not m.word:
-                # the same piece move with other consequences (another die used), or made
-                # again by another part of the rules (an `or` of two slides): Ludii lists both;
-                # the second reads A1-B2/2
-                n = 2
-                while (k[:4] + (f"/{n}",)) in seen:
-                    n += 1
-                m = m.with_word(f"/{n}")
-                seen[m.key()] = m
-                unique.append(m)
-                continue
-            if same:
-                continue  # a choice or a named move made twice: one move
-            # one text, two outcomes: a player could not say which they mean
-            raise LudError(f"two legal moves read '{m.text}' but do different things",
-                           game.phases[state.phase].span,
-                           hint="give the moves different words or sites, or merge their consequences")
+        if k in seen:
+            n = 2
+            while (again := m.with_word(f"{m.word}/{n}")).key() in seen:
+                n += 1
+            m = again
+            k = m.key()
+        elif m.kind is ADD and m.frm < 0 and adds.setdefault(m.to, m.what) != m.what:
+            clash = True
+        seen.add(k)
+        unique.append(m)
     if clash:
         # several pieces could go on one site: the piece becomes part of the text (2@C3);
         # copies, since rules may share their move objects between positions

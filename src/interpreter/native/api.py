@@ -123,9 +123,6 @@ class NativeGame:
         if not error:
             return
         st[abi.ERROR] = 0
-        if error == abi.ERR_CLASH:
-            raise LudError("two legal moves read the same but do different things",
-                           hint="give the moves different words or sites, or merge their consequences")
         if error == abi.ERR_RANGE:
             raise LudError("a value of the rules went out of range (32-bit integers, a player number, "
                            "a division by zero)")
@@ -137,6 +134,23 @@ class NativeGame:
         if kind == MoveKind.CHOICE:
             return (MoveKind(kind), frm, to, 0, self._words[what])
         return (MoveKind(kind), frm, to, what, "")
+
+    def keys(self, codes: Any) -> list[tuple]:
+        """What each move of a legal list does, as :meth:`Move.key` says it for the reference's
+        list: a repeat of an earlier move's key is numbered as the reference numbers its text
+        (the second ``A1-B2`` is ``A1-B2/2``: see engine.turns._distinct)."""
+        out: list[tuple] = []
+        seen: set[tuple] = set()
+        for code in codes:
+            key = self.key(int(code))
+            if key in seen:
+                n = 2
+                while (key[:4] + (f"{key[4]}/{n}",)) in seen:
+                    n += 1
+                key = key[:4] + (f"{key[4]}/{n}",)
+            seen.add(key)
+            out.append(key)
+        return out
 
     def move(self, state: Any, code: int) -> Move:
         """The reference state's legal move that does what ``code`` does."""
@@ -152,7 +166,8 @@ class NativeGame:
 
     def codes(self, st: np.ndarray, moves: Any) -> list[int]:
         """The codes of the legal moves of ``st`` that do what ``moves`` do, in order."""
-        by_key = {self.key(int(c)): int(c) for c in self.legal(st)}
+        legal = self.legal(st)
+        by_key = {key: int(c) for key, c in zip(self.keys(legal), legal, strict=True)}
         out = []
         for move in moves:
             code = by_key.get(move.key())

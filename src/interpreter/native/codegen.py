@@ -60,7 +60,7 @@ HEADER = '''\
 import numpy as np
 from numba import njit
 from interpreter.native.runtime import (
-    connected, count_lines, dedup, group_of, java_div, java_mod, line_through, put, rng_below,
+    connected, count_lines, group_of, java_div, java_mod, line_through, put, rng_below,
     rng_unit, seed_rng,
 )
 '''
@@ -254,15 +254,10 @@ class Generator:
             k.line("if n == 0:")
             k.line(f"    out[0] = {int(MoveKind.PASS) << abi.KIND_SHIFT}")
             k.line("    return 1")
-            from .emit import Made
-            made = Made.either(self.made)
-            if self.meta_kinds:
-                made = Made.union([made, Made(True, frozenset(self.meta_kinds))])
-            if made.unique:
-                k.line("return n")  # no generator makes a move twice: nothing to remove
-            else:
-                k.line("return dedup(out, n, PLAIN, st)")
-        return _render(fn, self.array_prologue() + ["    PLAIN = T[-1]"])
+            # every move the generators made, repeats too, as Ludii's Game.moves lists them
+            # (NativeGame.keys numbers the repeats as the reference's texts do)
+            k.line("return n")
+        return _render(fn, self.array_prologue())
 
     def _meta_offer(self) -> None:
         """In a draw: give up when a meta rule offers a move now (the full list has it)."""
@@ -741,7 +736,7 @@ PYTHON_FACING = ("legal", "apply", "draw", "act", "random_move", "playouts", "me
 _DEF = re.compile(r"^@njit\((?P<opts>[^)]*)\)\ndef (?P<name>\w+)\((?P<args>[^)]*)\):\n", re.M)
 
 
-def tables_as_arguments(source: str, last: int) -> str:
+def tables_as_arguments(source: str) -> str:
     """Rewrite a module whose functions take ``T`` into one whose functions take their tables
     (see above), plus a ``py_NAME(…, T, …)`` wrapper for each function Python calls."""
     first = _DEF.search(source)
@@ -759,8 +754,6 @@ def tables_as_arguments(source: str, last: int) -> str:
     calls: dict[str, set[str]] = {}
     for name, _, args, body in blocks:
         used = {int(x) for x in re.findall(r"\bt(\d+) = T\[\1\]", body)}
-        if "T[-1]" in body:  # the table of plain rules, the last one
-            used.add(last)
         if re.search(r"\bL\b", body) or "T" in args:
             used.add(0)
         own[name] = used
@@ -784,7 +777,6 @@ def tables_as_arguments(source: str, last: int) -> str:
         body = re.sub(r"\n    L = T\[0\]", "", "\n" + body)[1:] if body.startswith("    L = T[0]") else \
             body.replace("    L = T[0]\n", "", 1)
         body = re.sub(r"    t(\d+) = T\[\1\]\n", "", body)
-        body = body.replace("PLAIN = T[-1]", f"PLAIN = t{last}")
 
         def call(m: re.Match[str]) -> str:
             callee, rest = m.group(1), m.group(2)
@@ -824,10 +816,8 @@ def generate(game: Any) -> Compiled:
     bound = bind(description.game)
     gen = Generator(game, bound)
     compiled = gen.generate()
-    # the table of plain rules goes last (T[-1]: read by legal's dedup)
-    plain = np.array([int(r.plain) for r in gen.k.rules], dtype=np.int64)
-    tables = compiled.tables + (plain,)
-    source = tables_as_arguments(compiled.source, len(tables) - 1)
+    tables = compiled.tables
+    source = tables_as_arguments(compiled.source)
     key = hashlib.sha256(source.encode()).hexdigest()[:20]
     return Compiled(source, tables, compiled.layout, compiled.rules, compiled.words, compiled.max_moves, key)
 

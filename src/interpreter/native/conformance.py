@@ -28,7 +28,7 @@ def compare_line(game: Any, native: NativeGame, choose: Callable[[Any, int], Any
     ply = 0
     while True:
         ref = sorted(m.key() for m in state.legal_moves())
-        got = sorted(native.key(int(c)) for c in native.legal(st))
+        got = sorted(native.keys(native.legal(st)))
         if ref != got:
             extra = sorted(set(got) - set(ref))[:3]
             missing = sorted(set(ref) - set(got))[:3]

@@ -172,36 +172,6 @@ def java_mod(a, b):
     return r if a >= 0 else -r
 
 
-@njit(cache=True, error_model="numpy")
-def dedup(out, n, plain, st):
-    """Remove moves that do the same thing (the same code but for the rule and aux bits),
-    keeping the first, as the reference's legal moves do; two such moves with different
-    consequences mark the state (ERR_CLASH: the reference refuses them too)."""
-    if n < 2:
-        return n
-    key_mask = np.int64(~((1 << 10) - 1) & ~(63 << 57))
-    keys = out[:n] & key_mask
-    order = np.argsort(keys, kind="mergesort")  # stable: equal keys keep their order
-    keep = np.ones(n, np.bool_)
-    i = 0
-    while i < n:
-        first = out[order[i]]
-        j = i + 1
-        while j < n and keys[order[j]] == keys[order[i]]:
-            other = out[order[j]]
-            keep[order[j]] = False
-            if other != first and not (plain[other & 1023] != 0 and plain[first & 1023] != 0):
-                st[15] = 2
-            j += 1
-        i = j
-    m = 0
-    for i in range(n):
-        if keep[i]:
-            out[m] = out[i]
-            m += 1
-    return m
-
-
 # --- connectivity kept up to date (games whose pieces are only ever added) --------------------------
 @njit(cache=True, error_model="numpy")
 def uf_find(st, uf_at, x):
