@@ -504,12 +504,10 @@ class IsLine(Ludeme):
     and ``byLevel:True`` also finds lines up a stack and along rising or falling levels (see
     :mod:`.booleans_line` for Ludii's reading, kept exactly).
 
-    Two readings of ours beside Ludii's: ``who:`` names the owner as a number; and, when each
-    player has one kind of piece and none of Ludii's further parameters is given, an empty site
-    given as ``through:`` counts as holding a piece of the mover, so ``(is Line 6
-    through:(to))`` tests a placement before it is made (Ludii would look for a line of empty
-    sites there). Any other empty site (the last move's, when a capture took the piece just
-    placed) makes, as in Ludii, the line one of empty sites, unless a player is named.
+    The site is read as it is, as in Ludii: an empty site (``through:``, or the last move's when
+    a capture took the piece just placed) makes the line one of empty sites when no kind of
+    piece is named, and no line when a player or kinds are named (its empty site is none of
+    theirs); no piece is supposed placed there. ``who:`` (ours) names the owner as a number.
 
     Parameters:
         type: the kind of site (the board's own; another kind is refused)
@@ -606,7 +604,6 @@ class IsLine(Ludeme):
         dirs = c.directions(self.directions, "Adjacent")
         axes_at = c.topo.axes_for(dirs)
         through = c.site(self.through) if self.through is not None else (lambda s, e: s.last_to)
-        hypothetical = int(self.through is not None)
         who = _value(c, self.who) if self.who is not None else None
         exact = isinstance(self.exact, Bool) and self.exact.value
 
@@ -615,8 +612,7 @@ class IsLine(Ludeme):
             if site < 0:
                 return False
             owners = s.who
-            here = owners[site] or hypothetical * s.mover  # an empty site given as through:
-            # counts as the mover's (a test before placing); the last move's site never does
+            here = owners[site]
             p = who(s, e) if who is not None else here  # 0: a line of empty sites (Ludii's)
             if here != p or (p == 0 and who is not None):
                 return False
@@ -658,14 +654,10 @@ class IsLine(Ludeme):
         axes = axes_table(k, _directions(k, self.directions, "Adjacent"))
         site = k.temp("s")
         k.line(f"{site} = {k.site(self.through) if self.through is not None else k.var(abi.LAST_TO)}")
-        hyp = int(self.through is not None)
         here, p, n, out = k.temp("h"), k.temp("p"), k.temp("n"), k.temp("b")
         k.line(f"{out} = False")
         with k.indented(f"if {site} >= 0:"):
             k.line(f"{here} = {k.who(site)}")
-            if hyp:
-                k.line(f"if {here} == 0:")
-                k.line(f"    {here} = {k.mover}")
             k.line(f"{p} = {_value(k, self.who) if self.who is not None else here}")
             # with nobody named, an empty site looks for a line of empty sites (Ludii's)
             named = f"{p} != 0 and " if self.who is not None else ""
