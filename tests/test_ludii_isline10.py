@@ -70,3 +70,80 @@ def test_compiled_tier_agrees_on_empty_through_sites():
         compiled = native_game(g)
         assert compiled is not None, why_not(g)
         assert all(compare_game(g, compiled, seed) is None for seed in range(3))
+
+
+def run_game(condition: str, size: int = 5, start: str = '(place "Disc1" {6 7 8 12 16 17 18}) (place "Disc2" 11)') -> str:
+    return f"""
+(game "Runs"
+    (players 2)
+    (equipment {{(board (square {size})) (piece "Disc" Each)}})
+    (rules
+        (start {{{start}}})
+        (play (move Add (to (sites Empty) if:{condition})))
+        (end (if (is Full) (result All Draw)))
+    )
+)
+"""
+
+
+# 5x5: P1 on 6 7 8 12 16 17 18, P2 on 11 (the centre 12 is P1's)
+@pytest.mark.parametrize("region", [
+    "(sites Direction from:(to) N stop:(not (is Mover (who at:(to)))))",
+    "(sites Direction from:(to) (directions {N S}) stop:(is Next (who at:(to))) stopIncluded:True)",
+    "(sites Direction from:(to) All included:True distance:2 stop:(is Empty (to)))",
+    "(sites Direction from:(to) Orthogonal distance:1)",
+])
+def test_count_sites_of_a_direction_walk_is_the_size_of_the_region(region):
+    # counting the sites walked (no region made) gives the size of the region made (a union
+    # with no site makes it): the same legal sites for each count
+    found = []
+    for n in range(5):
+        counted = legal_sites_of(run_game(f"(= {n} (count Sites in:{region}))"))
+        assert counted == legal_sites_of(run_game(f"(= {n} (count Sites in:(union {region} (sites {{}}))))"))
+        found += counted
+    assert found
+
+
+def legal_sites_of(text: str) -> list[int]:
+    state = load(text).initial_state()
+    return sorted(m.to for m in state.legal_moves() if m.to >= 0)
+
+
+def test_mover_runs_from_an_empty_site():
+    # P1 to move on the 5x5 board: P1's stones next to an empty site in a row, N then S
+    cond = "(<= 2 (count Sites in:(sites Direction from:(to) (directions {N S}) stop:(not (is Mover (who at:(to)))))))"
+    # column 1 holds 6 16 (P1) around 11 (P2); column 2: 7 12 17; column 3: 8 18 with 13 empty
+    assert legal_sites_of(run_game(cond)) == [2, 13, 22]
+
+
+def test_compiled_tier_counts_direction_walks_as_the_reference():
+    from interpreter.native.api import native_game, why_not
+    from interpreter.native.conformance import compare_game
+    for region in ("(sites Direction from:(to) (directions {N S}) stop:(not (is Mover (who at:(to)))))",
+                   "(sites Direction from:(to) All included:True distance:2 stop:(is Empty (to)) stopIncluded:True)"):
+        text = run_game(f"(> 3 (count Sites in:{region}))").replace("(is Full)", "(is Line 4)")
+        g = load(text)
+        compiled = native_game(g)
+        assert compiled is not None, why_not(g)
+        assert all(compare_game(g, compiled, seed) is None for seed in range(3))
+
+
+def test_a_line_of_a_named_kind_is_a_line_of_its_owner_pieces():
+    # what: names a kind: the line is of its pieces only (P1's Disc1 on the centre and 3, P2's on 0)
+    start = '(place "Disc1" {4 3}) (place "Disc2" 0)'
+    text = game("True").replace('(place "Disc1" 4) (place "Disc2" 0)', start)
+    for what, holds in (('(id "Disc" P1)', True), ('(id "Disc" P2)', False)):
+        state = load(text.replace("(sites Empty) if:True",
+                                  f"(sites Empty) if:(is Line 2 Orthogonal through:4 what:{what})")).initial_state()
+        assert bool([m for m in state.legal_moves() if m.to >= 0]) is holds
+
+
+def test_compiled_tier_reads_what_as_the_kind_owner():
+    from interpreter.native.api import native_game, why_not
+    from interpreter.native.conformance import compare_game
+    for what in ('(id "Disc" Mover)', '(id "Disc" P2)'):
+        text = game("True").replace("(is Full)", f"(is Line 3 what:{what})")
+        g = load(text)
+        compiled = native_game(g)
+        assert compiled is not None, why_not(g)
+        assert all(compare_game(g, compiled, seed) is None for seed in range(4))
