@@ -531,7 +531,7 @@ class SitesDirection(Ludeme):
         from ..native.kernels.capture import rays_table
         from ..native.kernels.placement import _directions
         from ..native.kernels.regions import _fixed
-        rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
+        rays = rays_table(k, _directions(k, self.directions, "Adjacent"))[0]  # -1 padded: its own ends
         origin = _fixed(k, k.site(self.origin))
         included = k.bool(self.included) if self.included is not None else "False"
         far = k.int(self.distance) if self.distance is not None else str(INFINITY)
@@ -554,12 +554,14 @@ class SitesDirection(Ludeme):
             add(origin, included)
             k.line(f"{fr} = {far}")
             k.line(f"{ks} = {keep_stop}")
-            with k.indented(f"for {d} in range({counts}[{origin}]):"):
-                with k.indented(f"for {j} in range({lengths}[{origin}, {d}]):"):
+            with k.indented(f"for {d} in range({rays}.shape[1]):"):
+                with k.indented(f"for {j} in range({rays}.shape[2]):"):
                     if self.distance is not None:
                         k.line(f"if {j} >= {fr}:")
                         k.line("    break")
                     k.line(f"{t} = {rays}[{origin}, {d}, {j}]")
+                    k.line(f"if {t} < 0:")
+                    k.line("    break")
                     if self.stop is not None:
                         with k.bind(to=t):
                             stop = k.bool(self.stop)
