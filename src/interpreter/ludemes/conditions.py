@@ -243,10 +243,25 @@ class _PlayerTest(Ludeme):
         related = self.relation(c.game)
         return lambda s, e: [related(owner, s.mover) for owner in s.who]
 
+    def owners_where(self, c: Compiler):
+        """For ``(is Mover (who at:(to)))`` and the like: (state, env) -> the owners of
+        ``(to)`` (among :func:`owner_values`) for which the test holds, or None for other tests."""
+        if self.site_flags(c) is None:
+            return None
+        related = self.relation(c.game)
+        everyone = owner_values(c.game)
+        held = [frozenset(q for q in everyone if related(q, m)) for m in range(max(everyone) + 1)]
+        return lambda s, e: held[s.mover]
+
     @staticmethod
     def same_as(game):
         """state -> the one player the test asks for (Mover, Next...), or None."""
         return None
+
+
+def owner_values(game) -> frozenset[int]:
+    """Every owner a site can hold: nobody (0), the players, and the owners of the kinds."""
+    return frozenset(range(max((game.num_players, *game.owner_of)) + 1))
 
 
 def _value(c: Compiler, value):
@@ -504,12 +519,10 @@ class IsLine(Ludeme):
     and ``byLevel:True`` also finds lines up a stack and along rising or falling levels (see
     :mod:`.booleans_line` for Ludii's reading, kept exactly).
 
-    Two readings of ours beside Ludii's: ``who:`` names the owner as a number; and, when each
-    player has one kind of piece and none of Ludii's further parameters is given, an empty site
-    given as ``through:`` counts as holding a piece of the mover, so ``(is Line 6
-    through:(to))`` tests a placement before it is made (Ludii would look for a line of empty
-    sites there). Any other empty site (the last move's, when a capture took the piece just
-    placed) makes, as in Ludii, the line one of empty sites, unless a player is named.
+    The site is read as it is, as in Ludii: an empty site (``through:``, or the last move's when
+    a capture took the piece just placed) makes the line one of empty sites when no kind of
+    piece is named, and no line when a player or kinds are named (its empty site is none of
+    theirs); no piece is supposed placed there. ``who:`` (ours) names the owner as a number.
 
     Parameters:
         type: the kind of site (the board's own; another kind is refused)
@@ -574,7 +587,7 @@ class IsLine(Ludeme):
     is_visible: Any = Param(BOOL_FN, optional=True, named=True, key="isVisible")
     use_opposites: Any = Param(BOOL_FN, optional=True, named=True, key="useOpposites")
     concepts = ("Line",)
-    _LUDII_ONLY = ("through_any", "role", "what", "whats", "if_", "by_level", "top", "through_how_much",
+    _LUDII_ONLY = ("through_any", "role", "whats", "if_", "by_level", "top", "through_how_much",
                    "is_visible", "use_opposites")
 
     def validate(self) -> None:
@@ -606,8 +619,11 @@ class IsLine(Ludeme):
         dirs = c.directions(self.directions, "Adjacent")
         axes_at = c.topo.axes_for(dirs)
         through = c.site(self.through) if self.through is not None else (lambda s, e: s.last_to)
-        hypothetical = int(self.through is not None)
         who = _value(c, self.who) if self.who is not None else None
+        if self.what is not None:  # each player owns one kind: the kind's pieces are its owner's
+            kind, owner_of = c.int(self.what), c.game.owner_of
+            who = lambda s, e: owner_of[q] if 0 <= (q := kind(s, e)) < len(owner_of) else -1  # noqa: E731
+        named = self.who is not None  # who: names a player (never nobody); what: 0 is no kind: empty sites
         exact = isinstance(self.exact, Bool) and self.exact.value
 
         def line(s, e):
@@ -615,10 +631,9 @@ class IsLine(Ludeme):
             if site < 0:
                 return False
             owners = s.who
-            here = owners[site] or hypothetical * s.mover  # an empty site given as through:
-            # counts as the mover's (a test before placing); the last move's site never does
+            here = owners[site]
             p = who(s, e) if who is not None else here  # 0: a line of empty sites (Ludii's)
-            if here != p or (p == 0 and who is not None):
+            if here != p or (p == 0 and named):
                 return False
             n = length(s, e)
             for fwd, back in axes_at[site]:
@@ -642,6 +657,8 @@ class IsLine(Ludeme):
         return line
 
     def kernel_bool(self, k: Emitter) -> str:
+        import numpy as np
+
         from ..native import abi
         from ..native.emit import NoKernel
         from ..native.kernels.core import _value
@@ -658,15 +675,16 @@ class IsLine(Ludeme):
         axes = axes_table(k, _directions(k, self.directions, "Adjacent"))
         site = k.temp("s")
         k.line(f"{site} = {k.site(self.through) if self.through is not None else k.var(abi.LAST_TO)}")
-        hyp = int(self.through is not None)
         here, p, n, out = k.temp("h"), k.temp("p"), k.temp("n"), k.temp("b")
         k.line(f"{out} = False")
         with k.indented(f"if {site} >= 0:"):
             k.line(f"{here} = {k.who(site)}")
-            if hyp:
-                k.line(f"if {here} == 0:")
-                k.line(f"    {here} = {k.mover}")
-            k.line(f"{p} = {_value(k, self.who) if self.who is not None else here}")
+            if self.what is not None:  # each player owns one kind: the kind's pieces are its owner's
+                owners, q = k.table(np.array(k.game.owner_of, dtype=np.int64)), k.temp("q")
+                k.line(f"{q} = {k.int(self.what)}")
+                k.line(f"{p} = {owners}[{q}] if 0 <= {q} < {len(k.game.owner_of)} else -1")
+            else:
+                k.line(f"{p} = {_value(k, self.who) if self.who is not None else here}")
             # with nobody named, an empty site looks for a line of empty sites (Ludii's)
             named = f"{p} != 0 and " if self.who is not None else ""
             with k.indented(f"if {named}{here} == {p}:"):

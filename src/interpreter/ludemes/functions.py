@@ -933,7 +933,9 @@ class CountSites(Ludeme):
             if sites is None:
                 raise NoKernel(f'(count Sites "{self.named.value}")', "no such region")
             return str(len(sites))
-        return k.region(self.region).count(k)
+        counter = getattr(self.region, "kernel_count", None)  # regions that count without a list
+        counted = counter(k) if counter is not None else None
+        return counted if counted is not None else k.region(self.region).count(k)
 
 
 class CountMoves(_StateValue):

@@ -623,6 +623,16 @@ class Not(Ludeme):
             return const_fn(not constant(f))
         return lambda s, e: not f(s, e)
 
+    def owners_where(self, c: Compiler):
+        """The owners of ``(to)`` for which the condition fails (see _PlayerTest.owners_where)."""
+        from .conditions import owner_values
+        inner = getattr(self.condition, "owners_where", None)
+        held = inner(c) if inner is not None else None
+        if held is None:
+            return None
+        everyone = owner_values(c.game)
+        return lambda s, e: everyone - held(s, e)
+
     def kernel_bool(self, k: Emitter) -> str:
         expr = k.bool(self.condition)
         if expr in ("True", "False"):

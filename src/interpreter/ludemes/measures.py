@@ -8,11 +8,12 @@ origin and kept.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine.boards.sites import kind_plural
 from ..engine.env import Env
-from ..engine.values import INFINITY, const_fn
+from ..engine.values import INFINITY, const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Const, Int, Str
 from .base import (
@@ -357,6 +358,29 @@ class Expand(Ludeme):
         return Buffered(buf, c)
 
 
+def rays_apart(rays: Sequence[Sequence[Sequence[int]]]) -> bool:
+    """The rays from each site never meet each other nor the site itself (a square board's
+    compass rays): a region of walks along them is as large as the number of sites walked."""
+    return all(len({t for ray in out for t in ray} | {x}) == 1 + sum(map(len, out)) for x, out in enumerate(rays))
+
+
+def _walk_to_owners(origin: Any, rays: Sequence[Sequence[Sequence[int]]], stoppers: Any):
+    """count(state, env) -> the sites along the rays from the origin up to the first site of
+    one of the owners ``stoppers`` gives (the usual walk of a line of one player's pieces)."""
+    def count(s: State, e: Env) -> int:
+        x = origin(s, e)
+        if x < 0:
+            return 0
+        n, halt, who = 0, stoppers(s, e), s.who
+        for ray in rays[x]:
+            for t in ray:
+                if who[t] in halt:
+                    break
+                n += 1
+        return n
+    return count
+
+
 class SitesDirection(Ludeme):
     """The sites along the rays from a site in the given directions (``Adjacent`` by
     default): every site to the board's edge, or up to ``distance:`` steps, or until a site
@@ -442,52 +466,113 @@ class SitesDirection(Ludeme):
             return tuple(dict.fromkeys(out))
         return region
 
+    def compile_count(self, c: Compiler):
+        """count(state, env) -> the number of sites of the region, for (count Sites in:...):
+        the sites walked are counted as they are met when the rays never meet (a stop: that
+        tests the owner of ``(to)`` alone is read as the owners that stop a ray)."""
+        check_site_type(c, self, self.type)
+        rays = c.topo.rays_for(c.directions(self.directions, "Adjacent"))
+        if not (self._one_site() and rays_apart(rays)):
+            region = self.compile(c)
+            return lambda s, e: len(region(s, e))
+        origin = c.site(self.origin)
+        included = c.bool(self.included) if self.included is not None else const_fn(False)
+        stop = c.bool(self.stop) if self.stop is not None else None
+        owners_of = getattr(self.stop, "owners_where", None)
+        stoppers = owners_of(c) if owners_of is not None else None
+        stop_in = c.bool(self.stopIncluded) if self.stopIncluded is not None else const_fn(False)
+        distance = c.int(self.distance) if self.distance is not None else const_fn(INFINITY)
+
+        if stoppers is not None and constant(included) is False and constant(stop_in) is False \
+                and constant(distance) == INFINITY:
+            return _walk_to_owners(origin, rays, stoppers)
+
+        def count(s: State, e: Env) -> int:
+            x = origin(s, e)
+            if x < 0:
+                return 0
+            n = 1 if included(s, e) else 0
+            far = distance(s, e)
+            if stop is None:
+                return n + sum(min(len(ray), far) for ray in rays[x])
+            keep = 1 if stop_in(s, e) else 0
+            frame = e.child()  # stop: is tested with (to) at each site of a ray
+            for ray in rays[x]:
+                for k, t in enumerate(ray):
+                    if k >= far:
+                        break
+                    frame.to = t
+                    if stop(s, frame):
+                        n += keep
+                        break
+                    n += 1
+            return n
+        return count
+
     def kernel_region(self, k: Emitter) -> Region:
-        from ..native.emit import Buffered
+        from ..native.emit import Buffered, NoKernel
+        if not self._one_site():
+            raise NoKernel("(sites Direction from:<region>)")
+        buf, mark = k.buffer(), k.scratch(k.n)
+        return Buffered(buf, self._kernel_walk(k, buf, mark))
+
+    def kernel_count(self, k: Emitter) -> str | None:
+        """The number of sites of the region, counted as they are walked when the rays never
+        meet (see compile_count); None to count the region made."""
+        from ..native.kernels.placement import _directions
+        if not (self._one_site() and rays_apart(k.topo.rays_for(_directions(k, self.directions, "Adjacent")))):
+            return None
+        return self._kernel_walk(k, None, None)
+
+    def _kernel_walk(self, k: Emitter, buf: str | None, mark: str | None) -> str:
+        """Walk the rays: each site met written once into ``buf`` (``mark`` remembering those
+        written), or only counted when there is no ``buf``; the count."""
         from ..native.kernels.capture import rays_table
         from ..native.kernels.placement import _directions
         from ..native.kernels.regions import _fixed
-        if not self._one_site():
-            from ..native.emit import NoKernel
-            raise NoKernel("(sites Direction from:<region>)")
-        rays, lengths, counts = rays_table(k, _directions(k, self.directions, "Adjacent"))
+        rays = rays_table(k, _directions(k, self.directions, "Adjacent"))[0]  # -1 padded: its own ends
         origin = _fixed(k, k.site(self.origin))
         included = k.bool(self.included) if self.included is not None else "False"
         far = k.int(self.distance) if self.distance is not None else str(INFINITY)
         keep_stop = k.bool(self.stopIncluded) if (self.stop is not None and self.stopIncluded is not None) else "False"
-        buf, count, mark = k.buffer(), k.temp("c"), k.scratch(k.n)
+        count = k.temp("c")
         d, j, t, fr, ks = k.temp("d"), k.temp("j"), k.temp("y"), k.temp("far"), k.temp("ks")
+
+        def add(site: str, guard: str = "True") -> None:
+            if buf is None or mark is None:
+                if guard != "False":
+                    k.line(f"{count} += 1" if guard == "True" else f"{count} += 1 if {guard} else 0")
+                return
+            with k.indented(f"if {guard} and {mark}[{site}] == 0:"):
+                k.line(f"{mark}[{site}] = 1")
+                k.line(f"{buf}[{count}] = {site}")
+                k.line(f"{count} += 1")
         k.line(f"{count} = 0")
         with k.indented(f"if {origin} >= 0:"):
             # the region's sites once each, in the order first met (as dict.fromkeys keeps them)
-            with k.indented(f"if {included}:"):
-                k.line(f"{buf}[{count}] = {origin}")
-                k.line(f"{count} += 1")
-                k.line(f"{mark}[{origin}] = 1")
+            add(origin, included)
             k.line(f"{fr} = {far}")
             k.line(f"{ks} = {keep_stop}")
-            with k.indented(f"for {d} in range({counts}[{origin}]):"):
-                with k.indented(f"for {j} in range({lengths}[{origin}, {d}]):"):
-                    k.line(f"if {j} >= {fr}:")
-                    k.line("    break")
+            with k.indented(f"for {d} in range({rays}.shape[1]):"):
+                with k.indented(f"for {j} in range({rays}.shape[2]):"):
+                    if self.distance is not None:
+                        k.line(f"if {j} >= {fr}:")
+                        k.line("    break")
                     k.line(f"{t} = {rays}[{origin}, {d}, {j}]")
+                    k.line(f"if {t} < 0:")
+                    k.line("    break")
                     if self.stop is not None:
                         with k.bind(to=t):
                             stop = k.bool(self.stop)
                         with k.indented(f"if {stop}:"):
-                            with k.indented(f"if {ks} and {mark}[{t}] == 0:"):
-                                k.line(f"{mark}[{t}] = 1")
-                                k.line(f"{buf}[{count}] = {t}")
-                                k.line(f"{count} += 1")
+                            add(t, ks)
                             k.line("break")
-                    with k.indented(f"if {mark}[{t}] == 0:"):
-                        k.line(f"{mark}[{t}] = 1")
-                        k.line(f"{buf}[{count}] = {t}")
-                        k.line(f"{count} += 1")
-            i = k.temp("i")
-            k.line(f"for {i} in range({count}):")
-            k.line(f"    {mark}[{buf}[{i}]] = 0")
-        return Buffered(buf, count)
+                    add(t)
+            if buf is not None:
+                i = k.temp("i")
+                k.line(f"for {i} in range({count}):")
+                k.line(f"    {mark}[{buf}[{i}]] = 0")
+        return count
 
 
 class AllSites(Ludeme):
