@@ -36,7 +36,7 @@ from .base import (
     Param,
     kind_of,
 )
-from .functions import INT_MAX, INT_MIN, SITE_TYPE, out_of_range
+from .functions import INT_MAX, INT_MIN, SITE_TYPE, Site, out_of_range
 from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
@@ -1324,13 +1324,21 @@ class ForEachSite(_Effect):
         moves = c.moves(self.effect)
         otherwise = c.moves(self.noMoveYet) if self.noMoveYet is not None else None
         then = c.rule(after=self.then.compile_effect(c)) if self.then is not None else ()
+        # as Ludii, whose moves carry their effects worked out where the loop stood: a move's
+        # own effects (a slide's (apply (set Var "X" (site))), a do's prior) read the loop's
+        # (site) when it is applied, unless an inner loop bound its own
+        reads_site = any(isinstance(node, Site) for node in self.effect.walk())
 
         def gen(s: State, e: Env) -> list:
             frame = e.child()
             out = []
             for site in list(region(s, e)):
                 frame.site = frame.to = site  # Ludii's forEach Site binds (to) as well
-                out.extend(moves.moves(s, frame))
+                made = moves.moves(s, frame)
+                if reads_site:
+                    made = [m if any(name == "site" for name, _ in m.bound) else m.with_bound("site", site)
+                            for m in made]
+                out.extend(made)
             if not out and otherwise is not None:
                 return list(otherwise.moves(s, e))  # as Ludii: without the then
             if then:
