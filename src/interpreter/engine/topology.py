@@ -284,15 +284,18 @@ class Topology:
 
     def distances(self, origin: int, directions: Sequence[str]) -> list[int]:
         """Steps from ``origin`` to every site along ``directions`` (-1 when unreachable)."""
+        tables = [self.steps_of(d) for d in directions if self.walkable(d)]  # looked up once, not per site
         dist = [-1] * self.n
         dist[origin] = 0
         queue = deque([origin])
         while queue:
             s = queue.popleft()
-            for n in self.neighbours_of(s, directions):
-                if dist[n] < 0:
-                    dist[n] = dist[s] + 1
-                    queue.append(n)
+            step = dist[s] + 1
+            for table in tables:
+                for n in table[s]:
+                    if dist[n] < 0:
+                        dist[n] = step
+                        queue.append(n)
         return dist
 
     def regions_of(self, kind: str) -> Mapping[str, tuple[int, ...]]:
