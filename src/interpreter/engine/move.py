@@ -16,12 +16,21 @@ from __future__ import annotations
 
 import enum
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import State
+
+
+def repeat_key(key: tuple[object, ...], seen: Container[tuple[object, ...]]) -> tuple[object, ...]:
+    """The key of a repeat of the move ``key``, as legal lists number it after the first: its
+    word with ``/n`` added, the first n from 2 that no move in ``seen`` has (``A1-B2/2``)."""
+    n = 2
+    while (again := key[:4] + (f"{key[4]}/{n}",) + key[5:]) in seen:
+        n += 1
+    return again
 
 
 class MoveKind(enum.IntEnum):

@@ -96,11 +96,12 @@ def _start(s: State) -> None:
 
 
 def _record(s: State) -> None:
-    """Ludii's Game.applyInternal once the end rules ran: the move's position (situation)."""
+    """Ludii's Game.applyInternal once the end rules ran and the game goes on: the move's
+    position (situation)."""
     data = s.arrays[HISTORY]
     kinds = data[3]
     passes = data[2]
-    first = s.mover != s.prev and not s.over  # the first move of a turn (Ludii's mover != prev)
+    first = s.mover != s.prev  # the first move of a turn (Ludii's mover != prev)
     game_list, turn_list = data[0], data[1]
     for kind in KINDS:
         if kind not in kinds:

@@ -40,7 +40,7 @@ from ..errors import LudError
 from . import handsites, hidden, ontrack, simulation, simultaneous
 from .arrays import COUNT, EFFECT_TO
 from .env import ROOT, Env
-from .move import ADD, CHOICE, LATER, MOVE, PASS, REMOVE, Move, MoveKind
+from .move import ADD, CHOICE, LATER, MOVE, PASS, REMOVE, Move, MoveKind, repeat_key
 from .movegen import MoveGen, resolve
 from .result import Termination
 
@@ -102,11 +102,8 @@ def _distinct(state: State, moves: list[Move]) -> list[Move]:
     for m in moves:
         k = m.key()
         if k in seen:
-            n = 2
-            while (again := m.with_word(f"{m.word}/{n}")).key() in seen:
-                n += 1
-            m = again
-            k = m.key()
+            k = repeat_key(k, seen)
+            m = m.with_word(str(k[4]))
         elif m.kind is ADD and m.frm < 0 and adds.setdefault(m.to, m.what) != m.what:
             clash = True
         seen.add(k)
@@ -428,9 +425,8 @@ def turn(state: State, move: Move) -> None:
         counter = state.arrays.get(COUNTER)
         if counter is not None:  # Ludii counts the move once the end rules and phases are done
             state.set_item(counter, 0, counter[0] + 1)
-    for effect in state.game.after_end:  # what is recorded once the end rules ran (positions seen)
-        effect(state)
-    if not state.over:
+        for effect in state.game.after_end:  # what is recorded once the end rules ran (positions seen)
+            effect(state)
         _next_mover(state, move, mover)
     state.prev = mover  # Ludii's Game.applyInternal: once the end rules and phases are done
 

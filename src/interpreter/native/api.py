@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.move import Move, MoveKind
+from ..engine.move import Move, MoveKind, repeat_key
 from ..engine.result import Termination
 from ..errors import LudError
 from . import abi
@@ -144,10 +144,7 @@ class NativeGame:
         for code in codes:
             key = self.key(int(code))
             if key in seen:
-                n = 2
-                while (key[:4] + (f"{key[4]}/{n}",)) in seen:
-                    n += 1
-                key = key[:4] + (f"{key[4]}/{n}",)
+                key = repeat_key(key, seen)
             seen.add(key)
             out.append(key)
         return out
