@@ -114,10 +114,12 @@ def test_a_random_stack_is_placed_on_a_hand_site():
     assert not s.legal_moves() or all(str(m) == "pass" for m in s.legal_moves())  # P1's three are out
 
 
-# --- hidden information of each level of a stack: a located error, not a crash -----------------
-def test_hidden_information_per_level_of_a_stack_is_refused_with_its_place():
+# --- hidden information of each level of a stack (kept per level, as Ludii's ChunkStack) ---------
+def test_hidden_information_per_level_of_a_stack_is_set_at_that_level():
+    from interpreter.engine import hidden
     text = STACK.replace("(then (moveAgain))",
                          "(then (set Hidden What at:(last To) level:(topLevel at:(last To)) to:P2))")
-    with pytest.raises(LudError, match="not supported yet") as error:
-        load(text)
-    assert ":5:" in str(error.value)
+    s = load(text).initial_state()
+    s.apply(next(m for m in s.legal_moves() if str(m) == "Hand1-A1"))
+    assert hidden.is_hidden(s, "What", 2, 0, 0) and not hidden.is_hidden(s, "What", 1, 0, 0)
+    assert not hidden.is_hidden(s, "What", 2, 0, 1)  # no level 1 on A1

@@ -8,6 +8,14 @@ a state array (written through the journal, so undo takes it back) with one entr
 the board and of the hands, a bit mask of the players it is hidden to (bit ``p`` for player
 ``p``). Ludii's flags belong to the site: a piece added or removed leaves them as they are; a
 piece that moves takes its site's flags along (the site it leaves, once empty, shows all).
+
+In a stacking game (:mod:`.stacks`) Ludii keeps the flags per level of each site's stack (its
+ChunkStack: one flag per player and level): a level is read or written only while the stack
+reaches it (a level at or above the stack's size reads as shown, and setting it does nothing);
+the flags belong to the level, not to the piece: a piece moved, added or removed, and the
+levels that shift down or up with it, leave every level's flags where they are (Ludii's
+stacking moves carry no hidden information). Level 0 is kept in the site's arrays above, the
+levels above it in the arrays of :data:`LEVELS` (declared only by a game naming a ``level:``).
 """
 
 from __future__ import annotations
@@ -25,6 +33,9 @@ DATA = ("What", "Who", "State", "Count", "Rotation", "Value")  # Ludii's HiddenD
 ARRAYS: dict[str | None, str] = {None: INVISIBLE}
 ARRAYS.update({name: f"hidden_{name.lower()}" for name in DATA})
 NAMES = tuple(ARRAYS.values())
+# per data type, the array of the levels above 0 of each site's stack: a tuple of player masks
+# for levels 1, 2...
+LEVELS: dict[str | None, str] = {data: f"{name}_levels" for data, name in ARRAYS.items()}
 
 
 def total_sites(d: Declarations) -> int:
@@ -44,21 +55,69 @@ def declare(d: Declarations) -> None:
         d.array(name, [0] * size)
 
 
-def is_hidden(state: State, data: str | None, player: int, site: int) -> bool:
-    """Whether ``data`` (None: the whole site) of ``site`` is hidden to ``player``."""
+def declare_levels(d: Declarations) -> None:
+    """Declare the flags of the levels above 0 (once; a ludeme naming a ``level:`` calls this)."""
+    size = total_sites(d)
+    for name in LEVELS.values():
+        d.array(name, [()] * size)
+
+
+def _outside(state: State, site: int, level: int) -> bool:
+    """Whether ``level`` of ``site`` has no flags: a level under 0, or in a stacking game a level
+    the site's stack does not reach (Ludii's ChunkStack reads and writes only below its size)."""
+    if not state.game.stacking:
+        return False
+    from .stacks import size
+    return level < 0 or level >= size(state, site)
+
+
+def _mask(state: State, data: str | None, site: int, level: int) -> int:
+    """The players ``data`` of ``level`` of ``site`` is hidden to (a bit mask)."""
+    if level and state.game.stacking:
+        ups = state.arrays.get(LEVELS[data])
+        if ups is None or not 0 <= site < len(ups):
+            return 0
+        masks: tuple[int, ...] = ups[site]
+        return masks[level - 1] if level - 1 < len(masks) else 0
     flags = state.arrays.get(ARRAYS[data])
-    return flags is not None and 0 <= site < len(flags) and bool(flags[site] >> player & 1)
+    return flags[site] if flags is not None and 0 <= site < len(flags) else 0
 
 
-def set_hidden(state: State, data: str | None, player: int, site: int, on: bool) -> None:
-    """Hide ``data`` (None: the whole site) of ``site`` from ``player``, or show it."""
-    flags = state.arrays[ARRAYS[data]]
-    if not 0 <= site < len(flags):
+def is_hidden(state: State, data: str | None, player: int, site: int, level: int = 0) -> bool:
+    """Whether ``data`` (None: the whole site) of ``site`` is hidden to ``player``; in a stacking
+    game, of the piece at ``level`` of its stack (in a game of one piece per site, the site's
+    whatever the level, as Ludii's flat containers)."""
+    return not _outside(state, site, level) and bool(_mask(state, data, site, level) >> player & 1)
+
+
+def set_hidden(state: State, data: str | None, player: int, site: int, on: bool, level: int = 0) -> None:
+    """Hide ``data`` (None: the whole site) of ``site`` (in a stacking game, of ``level`` of its
+    stack) from ``player``, or show it."""
+    if _outside(state, site, level):
         return
-    old = flags[site]
+    old = _mask(state, data, site, level)
     new = old | (1 << player) if on else old & ~(1 << player)
-    if new != old:
+    if new == old:
+        return
+    if level and state.game.stacking:
+        ups = state.arrays.get(LEVELS[data])
+        if ups is None or not 0 <= site < len(ups):
+            return
+        masks = ups[site] + (0,) * max(0, level - len(ups[site]))
+        state.set_item(ups, site, masks[:level - 1] + (new,) + masks[level:])
+        return
+    flags = state.arrays[ARRAYS[data]]
+    if 0 <= site < len(flags):
         state.set_item(flags, site, new)
+
+
+def shown_level(state: State, site: int) -> int:
+    """The level whose flags say what a player sees of ``site``: its top piece's (0 but in a
+    stacking game)."""
+    if not state.game.stacking:
+        return 0
+    from .stacks import top_level
+    return top_level(state, site)
 
 
 def carry(state: State, frm: int, to: int) -> None:
@@ -100,9 +159,10 @@ def _seen(state: State, player: int, site: int, what: int, who: int, table: list
     from .render import EMPTY_GRID, SYMBOLS
     if not what:
         return EMPTY_GRID
-    if is_hidden(state, None, player, site):
+    level = shown_level(state, site)
+    if is_hidden(state, None, player, site, level):
         return "?" * width
-    hide_what, hide_who = is_hidden(state, "What", player, site), is_hidden(state, "Who", player, site)
+    hide_what, hide_who = is_hidden(state, "What", player, site, level), is_hidden(state, "Who", player, site, level)
     if hide_what and hide_who:
         return "?" * width
     token = table[what]
@@ -153,5 +213,6 @@ def observation(state: State, player: int) -> str:
     return text
 
 
-__all__ = ["INVISIBLE", "DATA", "ARRAYS", "NAMES", "total_sites", "declare", "is_hidden", "set_hidden", "carry",
+__all__ = ["INVISIBLE", "DATA", "ARRAYS", "NAMES", "LEVELS", "total_sites", "declare", "declare_levels", "is_hidden",
+           "set_hidden", "shown_level", "carry",
            "has_hidden", "hidden_sites", "observation"]

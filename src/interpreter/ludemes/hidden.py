@@ -17,7 +17,7 @@ from ..engine import hidden as engine_hidden
 from ..engine.env import Env
 from ..engine.values import const_fn
 from ..errors import BindError
-from ..syntax.nodes import Const, Int
+from ..syntax.nodes import Const
 from .base import (
     BOOL,
     BOOL_FN,
@@ -81,16 +81,11 @@ def players_fn(c: Compiler, value: Any) -> Callable[[State, Env], tuple[int, ...
     return lambda s, e: (p,) if 1 <= (p := one(s, e)) <= n else ()
 
 
-def _check_level(c: Compiler, ludeme: Any) -> None:
-    """``level:``: in a game whose sites hold one piece, Ludii's flags are the site's whatever
-    the level (its flat container state); the flags of each level of a stack are not kept here
-    yet, so a stacking game may name level 0 only (read as the site's)."""
-    if ludeme.level is None:
-        return
-    c.int(ludeme.level)  # checked as any int expression
-    if c.game.stacking and not (isinstance(ludeme.level, Int) and ludeme.level.value == 0):
-        raise BindError(f"({ludeme.name} level:...): the hidden information of each level of a stack "
-                        "is not supported yet", ludeme.level.span, hint="leave level: out (the site's)")
+def _level_fn(c: Compiler, ludeme: Any) -> Callable[[State, Env], int]:
+    """``level:`` (Ludii's default 0): in a stacking game, the level of the site's stack whose
+    flags are read or written; in a game whose sites hold one piece, Ludii's flags are the
+    site's whatever the level (its flat container state)."""
+    return c.int(ludeme.level) if ludeme.level is not None else const_fn(0)
 
 
 def _hand_cells(c: Compiler, ludeme: Any) -> Callable[[int], bool] | None:
@@ -113,6 +108,8 @@ class _Hidden(Ludeme):
 
     def declare(self, d: Declarations, c: Any) -> None:
         engine_hidden.declare(d)
+        if getattr(self, "level", None) is not None:  # the flags of each level of a stack
+            engine_hidden.declare_levels(d)
 
 
 class SetHidden(_Hidden):
@@ -121,7 +118,8 @@ class SetHidden(_Hidden):
     (invisible), else only the data named: the kind of piece (What), its owner (Who), its
     State, Count, Rotation or Value. ``to:`` a role naming several players (All, NonMover,
     Enemy...) sets it for each of them. In a game whose sites hold one piece, Ludii's flags are
-    the site's, whatever the level.
+    the site's, whatever the level; in a stacking game each level of a stack has its own, set
+    only while the stack reaches that level (they stay with the level, not the piece).
 
     Parameters:
         data: the data hidden (What, Who, State, Count, Rotation, Value; all of the site when left out)
@@ -176,7 +174,7 @@ class SetHidden(_Hidden):
         in_hand = _hand_cells(c, self)
         sites = c.region(self.region) if self.region is not None else None
         at = c.site(self.at) if self.at is not None else None
-        _check_level(c, self)
+        level = _level_fn(c, self)
         value = c.bool(self.value) if self.value is not None else const_fn(True)
         who = players_fn(c, self.to)
         datas = _data_of(self.data)
@@ -187,12 +185,13 @@ class SetHidden(_Hidden):
             where = sites(s, e) if sites is not None else ((x,) if (x := at(s, e)) >= 0 else ())  # type: ignore[misc]
             on = bool(value(s, e))
             players = who(s, e)
+            lv = level(s, e)
             if in_hand is not None:
                 where = tuple(x for x in where if in_hand(x))
             for data in datas:
                 for site in where:
                     for p in players:
-                        set_hidden(s, data, p, site, on)
+                        set_hidden(s, data, p, site, on, lv)
             if then is not None:
                 then(s, e)
         return run
@@ -200,7 +199,9 @@ class SetHidden(_Hidden):
 
 class IsHidden(_Hidden):
     """Whether something of a site is hidden to a player: the whole site (invisible) when no
-    data type is given, else the data named (What, Who, State, Count, Rotation, Value).
+    data type is given, else the data named (What, Who, State, Count, Rotation, Value). In a
+    stacking game, of the piece at ``level`` of its stack (nothing is hidden of a level the
+    stack does not reach).
 
     Parameters:
         data: the data asked about (the whole site when left out)
@@ -228,19 +229,20 @@ class IsHidden(_Hidden):
     def compile(self, c: Compiler):
         in_hand = _hand_cells(c, self)
         at = c.site(self.at)
-        _check_level(c, self)
+        level = _level_fn(c, self)
         who = c.player(self.to)
         data = _data_of(self.data)[0]
         is_hidden = engine_hidden.is_hidden
         if in_hand is not None:
-            return lambda s, e: in_hand(x := at(s, e)) and is_hidden(s, data, who(s, e), x)
-        return lambda s, e: (x := at(s, e)) >= 0 and is_hidden(s, data, who(s, e), x)
+            return lambda s, e: in_hand(x := at(s, e)) and is_hidden(s, data, who(s, e), x, level(s, e))
+        return lambda s, e: (x := at(s, e)) >= 0 and is_hidden(s, data, who(s, e), x, level(s, e))
 
 
 class SitesHidden(_Hidden):
     """The sites of the board with something hidden to a player: hidden whole (invisible) when
     no data type is given, else the data named. A role naming several players (All, NonMover,
-    Enemy...) gives the sites hidden to any of them.
+    Enemy...) gives the sites hidden to any of them. In a stacking game, as Ludii, the bottom
+    level's (level 0) of the sites holding a stack.
 
     Parameters:
         data: the data hidden (the whole site when left out)
@@ -266,13 +268,17 @@ class SitesHidden(_Hidden):
         who = players_fn(c, self.to)
         name = engine_hidden.ARRAYS[_data_of(self.data)[0]]
         n = c.topo.n  # Ludii reads the board's container only
+        stacking = c.game.stacking
 
         def sites(s: State, e: Env) -> tuple[int, ...]:
             flags = s.arrays[name]
             mask = 0
             for p in who(s, e):
                 mask |= 1 << p
-            return tuple(x for x in range(min(n, len(flags))) if flags[x] & mask)
+            found = (x for x in range(min(n, len(flags))) if flags[x] & mask)
+            if stacking:  # level 0 of a stack: read only while the site holds one
+                return tuple(x for x in found if s.what[x])
+            return tuple(found)
         return sites
 
 
