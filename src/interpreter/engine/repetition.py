@@ -8,8 +8,9 @@ kind).
 - ``Positional``: the position (:func:`position`, Ludii's ``State.stateHash``) at the start, then
   after each move whose mover is not the mover of the move before it (the first move of a turn):
   the position after a turn's later moves is not remembered.
-- ``Situational``: the same moves' situations (:func:`situation`, Ludii's ``State.fullHash``);
-  not the start's.
+- ``Situational``: the same moves' situations (:func:`situation`, Ludii's ``State.fullHash``:
+  the position and who moves, plus the players out of the game, the events raised, the players
+  stalemated, the values pending, the scores, the amounts and the passes); not the start's.
 - ``PositionalInTurn`` / ``SituationalInTurn``: the turn's list, emptied by the first move of a
   turn, then the position (situation) after each move of the turn; the start's position for
   ``PositionalInTurn``. So the first move of a turn is judged against the previous turn's list.
@@ -26,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import turns
+from .arrays import AMOUNTS, PENDING, PENDING_SITES, RANKS, TRIGGERED
 from .move import PASS, Move
 
 if TYPE_CHECKING:
@@ -51,6 +53,8 @@ def declare(d: Declarations, kind: str) -> None:
         d.start.append(_start)
         d.after_end.append(_record)
     kinds = d.arrays[HISTORY][3]
+    if kind.startswith("Situational") and not any(k.startswith("Situational") for k in kinds):
+        d.late.append(_every_pending)
     if kind not in kinds:
         d.arrays[HISTORY][3] = (*kinds, kind)
 
@@ -67,10 +71,41 @@ def position(s: State) -> int:
     return hash(tuple(parts))
 
 
+def _every_pending(d: Declarations, c: Any) -> None:
+    """A game that sets values pending keeps all of them (Ludii's set of pending values, which
+    its situation holds), not only the one ``(value Pending)`` reads."""
+    if PENDING in d.arrays:
+        d.array(PENDING_SITES, [(), -1])
+
+
+def _flags(s: State) -> tuple[Any, ...]:
+    """What Ludii's ``State.fullHash`` holds besides the position, the movers, the scores and the
+    passes: the players no longer active (``activeHash``: those ranked out), the players an
+    event was raised for (``checkmatedHash``: Ludii keeps one flag per player, whatever the
+    event), the players stalemated (``stalematedHash``), the values the move set pending
+    (``pendingHash``) and the players' amounts (``amountHash``)."""
+    arrays = s.arrays
+    ranks = arrays.get(RANKS)
+    out = tuple(p for p, rank in enumerate(ranks) if rank) if ranks is not None else ()
+    raised = 0
+    for name, flags in arrays.items():
+        if name.startswith(TRIGGERED):
+            raised |= sum(1 << p for p, flag in enumerate(flags) if flag)
+    held = arrays.get(PENDING_SITES)
+    if held is not None:
+        pending = frozenset(held[0]) if held[1] == s.ply else frozenset()
+    else:
+        one = arrays.get(PENDING)
+        pending = frozenset((one[0],)) if one is not None and one[1] == s.ply else frozenset()
+    amounts = tuple(arrays[AMOUNTS]) if AMOUNTS in arrays else ()
+    return out, raised, s.stalemated, pending, amounts
+
+
 def situation(s: State, passes: int) -> int:
     """Ludii's ``State.fullHash`` while a move of the mover's is made: the position, the mover,
-    the next player, the previous mover, the moves already made in the turn, the scores and the
-    consecutive passes before the move (``passes``)."""
+    the next player, the previous mover, the moves already made in the turn, the scores, the
+    consecutive passes before the move (``passes``), and the players out, the events raised, the
+    players stalemated, the values pending and the amounts (:func:`_flags`)."""
     chosen = s.arrays.get("next_player")
     if s.move_again:
         nxt = s.mover
@@ -78,7 +113,7 @@ def situation(s: State, passes: int) -> int:
         nxt = chosen[0]
     else:
         nxt = turns.next_active(s, s.mover)
-    return hash((position(s), s.mover, nxt, s.prev, s.turn_moves, tuple(s.scores), passes))
+    return hash((position(s), s.mover, nxt, s.prev, s.turn_moves, tuple(s.scores), passes, _flags(s)))
 
 
 def _key(s: State, kind: str, passes: int) -> int:

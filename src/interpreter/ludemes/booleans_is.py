@@ -148,9 +148,9 @@ class IsRepeat(Ludeme):
     """The position is one remembered before (Ludii's ``is Repeat``, which reads the lists of
     ``no Repeat``, engine.repetition): ``Positional`` (the default) the same pieces on the same
     sites as at the start or after the first move of an earlier turn; ``Situational`` also with
-    the same mover, next player, scores and passes; the ``...InTurn`` kinds compare with the
-    positions after the moves of the latest turn. In the end rules, the move just made is not
-    remembered yet.
+    the same mover, next player, scores, passes, values pending, amounts, events raised and
+    players out or stalemated; the ``...InTurn`` kinds compare with the positions after the
+    moves of the latest turn. In the end rules, the move just made is not remembered yet.
 
     Parameters:
         type: what must come back (``Positional`` when left out)

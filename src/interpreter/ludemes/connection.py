@@ -101,8 +101,13 @@ def reads_from(condition: Any) -> bool:
 def pieces_in_order(c: Compiler) -> Callable[[State, int], list[int]]:
     """starts(state, n) -> the board's sites holding a piece, in the order Ludii's owned lists
     give them to ``forEach Group``: owner by owner (no one, the players, then Shared: a Shared
-    piece's owner is 0 here, Ludii's is the one after the last player), each owner's by site
-    (Ludii's by kind of piece, in the order placed, which is not kept here)."""
+    piece's owner is 0 here, Ludii's is the one after the last player), each owner's by site.
+    Ludii's own order within an owner (``State.owned().sites(p)``) is by kind of piece, then in
+    the order the pieces were put there, a removal moving the list's last site into the hole
+    (FlatCellOnlyOwned, FlatVertexOnlyOwned: flat games on cells only or vertices only) or
+    closing the gap (FullOwned: stacking games, edges, several kinds of site); that order is
+    not kept here, so the groups come in another order (the same groups unless ``if:`` reads
+    ``(from)``, the site a group grows from)."""
     shared = c.game.shared_kinds
     last = c.game.num_players + 1
 

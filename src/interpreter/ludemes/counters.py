@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import repetition, turns
+from ..engine.arrays import PENDING, PENDING_SITES
 from ..engine.env import Env
 from ..engine.values import const_fn
 from .base import ANY_INT, INT, INT_FN, MOVES, REGION_FN, Enum, Kind, Ludeme, Param
@@ -73,8 +74,8 @@ class SetCounter(Ludeme):
         return and_then(run, then_of(c, self.then))
 
 
-_PENDING = "pending"  # [value, ply it was set at]: a move's pending value, for the next move
-_PENDING_SITES = "pending_sites"  # [values, ply they were set at]: the pending values of a region
+_PENDING = PENDING  # [value, ply it was set at]: a move's pending value, for the next move
+_PENDING_SITES = PENDING_SITES  # [values, ply they were set at]: the pending values of a region
 
 
 def _keep(s: State, values: tuple[int, ...]) -> Any:
@@ -244,8 +245,9 @@ class SitesPending(_UsesPending):
 class NoRepeat(Ludeme):
     """Meta rule: no move may leave a position remembered before (Ludii's ``NoRepeat``):
     ``Positional`` (the default) the same pieces on the same sites as at the start or after the
-    first move of an earlier turn; ``Situational`` also with the same mover, next player, scores
-    and passes, after such a move; the ``...InTurn`` kinds look only at the positions after the
+    first move of an earlier turn; ``Situational`` also with the same mover, next player, scores,
+    passes, values pending, amounts, events raised and players out or stalemated, after such a
+    move; the ``...InTurn`` kinds look only at the positions after the
     moves of the latest turn (engine.repetition). Passing is always allowed; when every move is
     forbidden, the mover passes.
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import arrays
 from ..engine.env import Env
 from ..syntax.nodes import Const
 from .base import (
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from ..engine.game import Declarations
     from ..engine.state import State
 
-AMOUNTS = "amounts"  # per player (index 0 unused): the money they hold
+AMOUNTS = arrays.AMOUNTS  # per player (index 0 unused): the money they hold
 POT = "pot"  # one entry: the money in the pot
 
 

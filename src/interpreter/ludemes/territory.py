@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ..engine.arrays import TRIGGERED
 from ..engine.env import Env
 from ..engine.groups import group_at
 from ..engine.result import Termination
@@ -273,7 +274,7 @@ class CountLiberties(Ludeme):
 
 def _trigger_array(event) -> str:
     """The name of the state array of an event: one flag per player."""
-    return "triggered_" + re.sub(r"\W", "_", event.value)
+    return TRIGGERED + re.sub(r"\W", "_", event.value)
 
 
 def _declare_trigger(d: Declarations, event) -> None:
