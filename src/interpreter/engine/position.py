@@ -110,14 +110,69 @@ def write_position(state: State) -> str:
                           for i in range(len(state.arrays[STACK])) if stack_size(state, i) > 1}
     if HAND in game.arrays:
         data["hands"] = {c.name: state.arrays[HAND][c.index] for c in game.components[1:] if c.owner}
-    for name in game.arrays:
-        if name not in (HAND, STACK):
-            data.setdefault("vars", {})[name] = [_plain(v) for v in state.arrays[name]]
+    names = [name for name in game.arrays if name not in (HAND, STACK)]
+    return _dump(data) + (_vars_text(state, names) if names else "")
+
+
+def _dump(data: dict[str, Any]) -> str:
+    """``data`` as YAML, in the position's style."""
     if _FAST_DUMPER is not None and _printable(data):
         # libyaml's emitter writes the same text, many times faster (a game with large arrays);
         # only a long string with escapes (control or non-ASCII characters) is wrapped otherwise
         return yaml.dump(data, Dumper=_FAST_DUMPER, sort_keys=False, default_flow_style=None, width=100)
     return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
+
+
+_WIDTH, _VARS_INDENT = 100, 2  # the dump's width; where the keys under ``vars:`` start
+_KEYS: dict[str, str] = {}  # an array's name as YAML writes it as a key
+
+
+def _vars_text(state: State, names: list[str]) -> str:
+    """The ``vars:`` section (the last of the position): the arrays of whole numbers written
+    here as YAML's emitter writes a flow sequence (the same text, in time proportional to the
+    text: a game's arrays can have tens of thousands of entries, e.g. the counts of a long track
+    passing its sites twice), the others (arrays of tuples) by YAML itself. Each key of a block
+    mapping is written on its own, so the pieces join into the same document."""
+    parts = ["vars:\n"]
+    others: dict[str, Any] = {}
+    for name in names:
+        values = state.arrays[name]
+        if all(type(v) is int for v in values):
+            if others:
+                parts.append(_dump({"vars": others}).partition("\n")[2])
+                others = {}
+            key = _KEYS.get(name)
+            if key is None:
+                key = _KEYS[name] = _dump({name: [[0]]}).partition(":\n")[0]  # a block mapping's key
+            head = " " * _VARS_INDENT + key + ": "
+            parts.append(head + _flow_ints(values, len(head), 2 * _VARS_INDENT) + "\n")
+        else:
+            others[name] = [_plain(v) for v in values]
+    if others:
+        parts.append(_dump({"vars": others}).partition("\n")[2])
+    return "".join(parts)
+
+
+def _flow_ints(values: list[int], column: int, indent: int) -> str:
+    """A flow sequence of whole numbers opened at ``column``, as YAML's emitter wraps it: after
+    each comma, a line past the width goes on at ``indent``."""
+    texts = list(map(str, values))
+    if not texts:
+        return "[]"
+    lines: list[str] = []
+    lead = ""
+    if column + 1 > _WIDTH:  # no room for the first number either
+        lead, column = "\n" + " " * indent, indent - 1
+    start, col = 0, column + 1 + len(texts[0])  # "[" and the first number
+    for i in range(1, len(texts)):
+        col += 1  # the comma
+        if col > _WIDTH:
+            lines.append(", ".join(texts[start:i]) + ",")
+            start, col = i, indent + len(texts[i])
+        else:
+            col += 1 + len(texts[i])
+    lines.append(", ".join(texts[start:]))
+    return "[" + lead + ("\n" + " " * indent).join(lines) + "]"
 
 
 _FAST_DUMPER = getattr(yaml, "CSafeDumper", None)

@@ -39,6 +39,14 @@ if TYPE_CHECKING:
     from ..native.emit import Emitter
 
 
+def _NO(s: State, die: int) -> bool:
+    return False
+
+
+def _YES(s: State, die: int) -> bool:
+    return True
+
+
 class _SiteTest(Ludeme):
     """A question about one site.
 
@@ -121,6 +129,9 @@ class _SiteTest(Ludeme):
         on_board = getattr(self.site, "context_site", False) or getattr(self.site, "board_site", False)
         if HAND in k.game.arrays and not on_board:
             raise NoKernel(f"({self.name})", "a site that may be a counted hand's")
+        if not on_board:
+            from .dice import no_die_kernel
+            no_die_kernel(k, self.name)
 
 
 class IsEmpty(_SiteTest):
@@ -151,10 +162,11 @@ class IsEmpty(_SiteTest):
                 return lambda s, e: s.what[get(e)] == 0
             n = c.topo.n
             return lambda s, e: s.what[x] == 0 if (x := get(e)) < n else not held(s, e)
+        from .dice import on_die_site
         if held is not None:
-            return lambda s, e: not held(s, e)
+            return on_die_site(c, self.site, self.type, lambda s, e: not held(s, e), _NO)  # a die's site holds it
         site = c.site(self.site)
-        return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] == 0
+        return on_die_site(c, self.site, self.type, lambda s, e: (x := site(s, e)) >= 0 and s.what[x] == 0, _NO)
 
     def kernel_bool(self, k: Emitter) -> str:
         from .other_sites import no_sited_kernel
@@ -194,10 +206,11 @@ class IsOccupied(_SiteTest):
                 return lambda s, e: s.what[get(e)] != 0
             n = c.topo.n
             return lambda s, e: s.what[x] != 0 if (x := get(e)) < n else held(s, e)
+        from .dice import on_die_site
         if held is not None:
-            return held
+            return on_die_site(c, self.site, self.type, held, _YES)  # a die's site holds it
         site = c.site(self.site)
-        return lambda s, e: (x := site(s, e)) >= 0 and s.what[x] != 0
+        return on_die_site(c, self.site, self.type, lambda s, e: (x := site(s, e)) >= 0 and s.what[x] != 0, _YES)
 
     def kernel_bool(self, k: Emitter) -> str:
         from .other_sites import no_sited_kernel

@@ -78,6 +78,50 @@ def first_dice_site(game: Game) -> int:
     return game.topology.n + off_board_sites(game)
 
 
+def dice_total(game: Game) -> int:
+    """How many dice the game has (all its sets)."""
+    return sum(ds.size for ds in game.dice)
+
+
+def die_owner(game: Game, die: int) -> int:
+    """The owner of a die (by its index among all the game's dice): its set's owner."""
+    return next(ds.owner for ds in game.dice if die in ds.dice)
+
+
+def die_piece(game: Game, die: int) -> int:
+    """The number ``(what at:...)`` reads on a die's site: past every piece's number (Ludii
+    numbers its dice ``Die1``, ``Die2``... before the pieces, so that no piece is ever a die:
+    comparing a die with a piece (``id``) is false in both)."""
+    return len(game.components) + die
+
+
+def on_die_site(c: Compiler, site: Any, type: Any, inner: Any, read: Any) -> Any:
+    """``inner`` (fn(s, e), a reading of a site) with the dice's sites read as Ludii reads them:
+    Ludii's Game.start places each die as a piece (``Die<i>``, owned by the dice's owner) on its
+    site of the dice container, so ``is Empty``, ``who``, ``what``, ``state``... find a piece
+    there; ``read(s, die)`` is the value on the site of that die (its index among the game's
+    dice). A site of another kind than a cell (``Vertex``, ``Edge``) is the board's: unchanged;
+    so is a game without dice."""
+    total = dice_total(c.game)
+    if not total or (type is not None and getattr(type, "name", None) != "Cell"):
+        return inner
+    first = first_dice_site(c.game)
+    at = c.int(site)
+
+    def reading(s: State, e: Env) -> Any:
+        die = at(s, e) - first
+        return read(s, die) if 0 <= die < total else inner(s, e)
+    return reading
+
+
+def no_die_kernel(k: Any, where: str) -> None:
+    """The compiled tier reads the board's and the hands' sites: a game with dice, whose sites
+    hold them (:func:`on_die_site`), is left to the reference engine."""
+    if k.game.dice:
+        from ..native.emit import NoKernel
+        raise NoKernel(f"({where} ...)", "a site that may hold a die")
+
+
 def _sets(c: Compiler, where: Ludeme) -> tuple[DiceSet, ...]:
     sets = c.game.dice
     if not sets:
@@ -516,4 +560,4 @@ class IsAnyDie(Ludeme):
 
 
 __all__ = ["Dice", "Roll", "CountPips", "Face", "Pips", "ForEachDie", "AllDiceUsed", "AllDiceEqual", "IsAnyDie",
-           "first_dice_site", "dice_owner"]
+           "first_dice_site", "dice_owner", "dice_total", "die_owner", "die_piece", "on_die_site", "no_die_kernel"]

@@ -599,25 +599,50 @@ class CountPieces(Ludeme):
         if self.role is not None and self.of is not None:
             raise BindError("count Pieces: give a role or of:, not both", self.span)
 
-    def dice_counted(self, game: Any) -> int:
-        """The dice counted as pieces: Ludii places each die of a ``dice`` container as a piece
-        (Game.start's PlaceItem "Die<i>"), owned by the dice's owner (Shared by default), so
-        that everybody's count (no role, or ``All``: every id, Shared's too) holds them, with
-        no kind, region, condition or other kind of site named (Chaturaji's end takes one off
-        for its die)."""
-        if self.piece is not None or self.region is not None or self.condition is not None \
-                or self.of is not None or self.type is not None:
-            return 0
-        if self.role is not None and not (isinstance(self.role, Const) and self.role.name == "All"):
-            return 0
-        return sum(ds.size for ds in game.dice)
+    def dice_counted(self, c: Compiler) -> Any:
+        """fn(s, e) -> the dice counted as pieces, or None when none can be: Ludii places each
+        die of a ``dice`` container as a piece (Game.start's PlaceItem "Die<i>") on its site,
+        owned by the dice's owner (Shared by default), and CountPieces visits every site its
+        players own in every container: everybody's count (no role, or ``All``: every id,
+        Shared's too) holds every die (Chaturaji's end takes one off for its die), ``Shared``'s
+        the shared dice, a player's (or ``of:``) the dice of that player; only the dice on the
+        sites of ``in:`` when it is given. A die is of no kind named here, and its site is a cell:
+        none with a piece name, a condition or another kind of site named."""
+        from .dice import first_dice_site
+        game = c.game
+        if not game.dice or self.piece is not None or self.condition is not None or \
+                (self.type is not None and self.type.name != "Cell"):
+            return None
+        first = first_dice_site(game)
+        dice = [(first + ds.first + j, ds.owner) for ds in game.dice for j in range(ds.size)]
+        name = self.role.name if isinstance(self.role, Const) else None
+        who: Any = None  # everybody's
+        if self.of is not None:
+            who = c.int(self.of)
+        elif name in ("Shared", "Neutral"):
+            owner = game.shared_role if name == "Shared" else 0
+            who = lambda s, e: owner  # noqa: E731
+        elif name is not None and name != "All":
+            if not (name in ("Mover", "Next", "Prev") or (name[:1] == "P" and name[1:].isdigit())):
+                return None  # a set of players (Each, Enemy, Friend...): no die counted, as before
+            who = c.player(self.role)
+        region = c.region(self.region) if self.region is not None else None
+        if who is None and region is None:
+            total = len(dice)
+            return lambda s, e: total
+
+        def counted(s: State, e: Env) -> int:
+            p = who(s, e) if who is not None else None
+            inside = set(region(s, e)) if region is not None else None
+            return sum(1 for x, o in dice if (p is None or o == p) and (inside is None or x in inside))
+        return counted
 
     def compile(self, c: Compiler):
         counted = self._compile_count(c)
-        dice = self.dice_counted(c.game)
-        if not dice:
+        dice = self.dice_counted(c)
+        if dice is None:
             return counted
-        return lambda s, e: counted(s, e) + dice
+        return lambda s, e: counted(s, e) + dice(s, e)
 
     def _compile_count(self, c: Compiler):
         if self.piece is not None and self.piece.value == "Bag":  # Ludii's: the dominoes not dealt yet
@@ -657,8 +682,9 @@ class CountPieces(Ludeme):
             numbers = s.arrays.get(COUNT)  # Ludii's cs.count: a site's number of pieces
             total = 0
             for x in sites:
-                if x >= n:  # a site of one of Ludii's hands (hand Each size:N)
-                    piece = s.arrays[HAND_SITES][x - n]
+                if x >= n:  # a site of one of Ludii's hands (hand Each size:N); a die's counts apart
+                    sited = s.arrays.get(HAND_SITES)
+                    piece = sited[x - n] if sited is not None and x - n < len(sited) else 0
                     total += bool(piece and (who is None or owner_of[piece] == p)
                                   and (kinds is None or piece in kinds))
                 elif what[x] and (who is None or owners[x] == p) and (kinds is None or what[x] in kinds):
@@ -805,7 +831,7 @@ class CountPieces(Ludeme):
         from ..native.kernels.core import _components_named
         if self.of is not None or self.condition is not None:
             raise NoKernel("(count Pieces of:... if:...)")
-        if self.dice_counted(k.game):
+        if k.game.dice and self.piece is None:  # the dice may count as pieces (see dice_counted)
             raise NoKernel("(count Pieces ...)", "the dice count as pieces")
         if self.region is None and ("hand" in k.layout.arrays or k.layout.hand_sites):
             raise NoKernel("(count Pieces ...)", "pieces in hand count too")
@@ -1034,6 +1060,14 @@ class Who(Ludeme):
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
     def compile(self, c: Compiler):
+        read = self._owned(c)
+        if self.level is None and c.frame_site(self.at) is None:  # a die's site: the dice's owner (Ludii's)
+            from .dice import die_owner, on_die_site
+            game = c.game
+            return on_die_site(c, self.at, self.type, read, lambda s, die: die_owner(game, die))
+        return read
+
+    def _owned(self, c: Compiler):
         owner = self._owner(c)
         shared = c.game.shared_kinds
         if not shared:
@@ -1098,6 +1132,9 @@ class Who(Ludeme):
                 self.at, "context_site", False):
             from ..native.emit import NoKernel
             raise NoKernel("(who at:...)", "a site that may be a hand's")
+        if not getattr(self.at, "context_site", False):
+            from .dice import no_die_kernel
+            no_die_kernel(k, "who")
         site = k.site(self.at)
         on_board = getattr(self.at, "context_site", False) or site.isdigit()
         if k.game.shared_kinds:  # a Shared piece's owner is the Shared role (see compile)

@@ -179,7 +179,9 @@ class What(Ludeme):
             if x < n:
                 return s.what[x]
             return s.arrays[HAND_SITES][x - n] if hands else 0
-        return what
+        from .dice import die_piece, on_die_site
+        game = c.game
+        return on_die_site(c, self.at, self.type, what, lambda s, die: die_piece(game, die))  # a die's site: the die
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native.emit import NoKernel
@@ -189,6 +191,9 @@ class What(Ludeme):
             raise NoKernel("(what ...) in a deduction puzzle")
         if self.level is not None or k.game.stacking:
             raise NoKernel("(what level:...)")
+        if not getattr(self.at, "context_site", False):
+            from .dice import no_die_kernel
+            no_die_kernel(k, "what")
         site = k.site(self.at, hands=True)  # WHAT + site: a hand's site as well as the board's
         if getattr(self.at, "context_site", False) or site.isdigit():
             return k.what(site)

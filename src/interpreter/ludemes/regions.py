@@ -343,6 +343,44 @@ class SitesOccupied(Ludeme):
         return owners
 
     def compile(self, c: Compiler):
+        sites = self._compile_sites(c)
+        dice = self._dice_held(c)
+        if dice is None:
+            return sites
+        return lambda s, e: sites(s, e) + dice(s, e)
+
+    def _dice_held(self, c: Any):  # a Compiler, or an Emitter asking whether it would be None
+        """fn(s, e) -> the dice's sites whose die is of the players asked, or None when none can
+        be: Ludii places each die of a ``dice`` container as a piece (Game.start's PlaceItem
+        "Die<i>", owned by the dice's owner, Shared by default) on its site, a cell; SitesOccupied
+        keeps the owned sites of the board's kind of site in every container, so on a board of
+        cells the dice's sites are among everybody's (no ``by:`` or ``All``: every id, Shared's
+        too), ``Shared``'s (shared dice) and a player's (that player's dice). A die is of no kind
+        named, and in no container named here."""
+        from .dice import first_dice_site
+        game = c.game
+        if not game.dice or c.topo.use != "Cell" or self.container is not None or self.component is not None \
+                or self.components is not None or (self.on is not None and self.on.name != "Cell"):
+            return None
+        first = first_dice_site(game)
+        dice = [(first + ds.first + j, ds.owner) for ds in game.dice for j in range(ds.size)]
+        by = self.by
+        name = by.name if isinstance(by, Const) else None
+        if by is None or name == "All":
+            every = [x for x, _ in dice]
+            return lambda s, e: list(every)
+        if name in ("Shared", "Neutral"):
+            owner = game.shared_role if name == "Shared" else 0
+            mine = [x for x, o in dice if o == owner]
+            return (lambda s, e: list(mine)) if mine else None
+        if name is not None and not (name in ("Mover", "Next", "Prev") or (name[:1] == "P" and name[1:].isdigit())):
+            return None  # a set of players (Each, Enemy, Friend...): their own pieces only, as before
+        if all(o == game.shared_role for _, o in dice):
+            return None  # a player owns no die
+        who = c.player(by)
+        return lambda s, e: [x for x, o in dice if o == who(s, e)]
+
+    def _compile_sites(self, c: Compiler):
         n = c.topo.n
         from .other_sites import other_kind
         if other_kind(c, self.on) is not None:
@@ -512,6 +550,8 @@ class SitesOccupied(Ludeme):
             raise NoKernel("(sites Occupied ...)", "by a role, or in a container or of a component")
         if self.with_hands(k):
             raise NoKernel("(sites Occupied ...)", "the sites of the hands are occupied sites too")
+        if self._dice_held(k) is not None:
+            raise NoKernel("(sites Occupied ...)", "the dice's sites are occupied sites too")
         st = k.st
         if self.by is None or k.players_of(self.by) is not None:  # anyone's, neutral pieces too
             return Everywhere(lambda x: f"{st}[WHAT + {x}] != 0")

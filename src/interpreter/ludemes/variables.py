@@ -250,13 +250,19 @@ class StateAt(_PieceStates):
                 return stacks.value_at(s, x, level(s, e), PIECE_STATES) if x >= 0 else 0
             return state_level
         # a site the states do not cover (a counted hand's: Ludii's hand site holds no state set)
-        # has state 0
-        return lambda s, e: states[x] if 0 <= (x := at(s, e)) < len(states := s.arrays[PIECE_STATES]) else 0
+        # has state 0; a die's site, the face the die rests on (Ludii's die state)
+        from ..engine.dice import DICE_FACE
+        from .dice import on_die_site
+        return on_die_site(c, self.at, self.type, lambda s, e: states[x] if 0 <= (x := at(s, e)) < len(
+            states := s.arrays[PIECE_STATES]) else 0, lambda s, die: s.arrays[DICE_FACE][die])
 
     def kernel_int(self, k: Emitter) -> str:
         if self.level is not None:
             from ..native.emit import NoKernel
             raise NoKernel("(state level:...)")
+        if not getattr(self.at, "context_site", False):
+            from .dice import no_die_kernel
+            no_die_kernel(k, "state")
         site = k.site(self.at)
         length = k.layout.arrays[PIECE_STATES][1]
         if site.isdigit() and int(site) < length:
