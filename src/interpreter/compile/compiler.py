@@ -129,6 +129,7 @@ class Compiler:
         self._testing_moves = 0  # > 0 while compiling moves whose existence only is asked
         # the frame's sites that may be off the board (-1) in what is compiled now (off_board)
         self._off_board: frozenset[str] = frozenset()
+        self._facing_free: dict[tuple[Any, ...], dict[str, Any]] = {}  # facing_free_parts
 
     @property
     def topo(self) -> Topology:
@@ -443,6 +444,18 @@ class Compiler:
             if count == 2 and choose is not None:
                 return choose(lambda s, e: which(s, e) == 0, made[0], made[1])
             return _choose_among(which, made, choose is Choice)
+
+    def facing_free_parts(self, node: Any) -> dict[str, Any]:
+        """Where a rule compiled once per facing keeps its parts that read no facing, compiled
+        once: the same for every compilation of ``node`` in the same context (moves listed or
+        only tested, the sites that may be off the board, the facings by origin), so a rule
+        compiled per facing inside another one (a leap of two turned steps) compiles them once,
+        not once per facing of the rule around it."""
+        key = (id(node), self.testing_moves, self._off_board, self.facing_by_origin)
+        parts = self._facing_free.get(key)
+        if parts is None:
+            parts = self._facing_free[key] = {"node": node}  # kept: the id stays this node's
+        return parts
 
     @staticmethod
     def uses_facing(value: Any) -> builtins.bool:

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
 MAX_SITES = 10_000
+DISTANCE_CACHE_SITES = 1 << 22  # numbers kept per relation by Topology.distances_from
 Point = tuple[float, float]
 Ray = tuple[int, ...]
 Axis = tuple[Ray, Ray]  # a line through a site: (forward half, backward half)
@@ -101,6 +102,8 @@ class Topology:
         self._kind_regions: dict[str, Mapping[str, tuple[int, ...]]] = {}
         self._kind_topologies: dict[str, Topology] = {}
         self._axes_cache: dict[tuple[str, ...], list[tuple[Axis, ...]]] = {}
+        # per relation, the steps from the origins asked so far (distances_from)
+        self._distance_cache: dict[tuple[str, ...], dict[int, list[int]]] = {}
         self._lines = LineTable(self.positions, self.radials, self.directions, RELATIONS) \
             if self.radials else None
         self.derived: dict[str, tuple[tuple[str, ...], ...]] = {}  # see derive()
@@ -296,6 +299,22 @@ class Topology:
                     if dist[n] < 0:
                         dist[n] = step
                         queue.append(n)
+        return dist
+
+    def distances_from(self, origin: int, directions: Sequence[str]) -> Sequence[int]:
+        """:meth:`distances`, kept: a property of the board, worked out once per origin and
+        relation and shared by every rule asking it (count Steps, sites Distance). The cache
+        holds at most :data:`DISTANCE_CACHE_SITES` numbers per relation (all the origins of a
+        board of up to 2,048 sites); past that it starts again. Read it, never change it."""
+        key = tuple(directions)
+        table = self._distance_cache.get(key)
+        if table is None:
+            table = self._distance_cache[key] = {}
+        dist = table.get(origin)
+        if dist is None:
+            if (len(table) + 1) * self.n > DISTANCE_CACHE_SITES:
+                table.clear()
+            dist = table[origin] = self.distances(origin, directions)
         return dist
 
     def regions_of(self, kind: str) -> Mapping[str, tuple[int, ...]]:

@@ -23,7 +23,7 @@ facts about the whole game (players, board) and numbers are added by :mod:`inter
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..syntax.nodes import Const
@@ -61,6 +61,9 @@ class Where:
     walker: Callable[[Any, Where], set[str]] | None = None
     piece_moves: tuple[Any, ...] = ()  # the moves the pieces declare (what (forEach Piece) plays)
     static_int: Callable[[Any], int] | None = None  # a number known before play (board sizes)
+    # what a walk works out once for all the places it stands (shared by every Where made from
+    # this one): the concepts of the pieces' own moves
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def decision(self) -> bool:
@@ -88,10 +91,14 @@ class Where:
     def pieces_concepts(self) -> set[str]:
         """The concepts of every piece's own moves, as decisions (Ludii counts them where
         ``(forEach Piece)`` plays them, not where the pieces are declared)."""
+        known = self.memo.get("pieces")
+        if known is not None and known[0] is self.piece_moves:  # the same at every (forEach Piece)
+            return set(known[1])
         inner = replace(self, effect=False, start=False, end=False, capture=False, piece_moves=())
         out: set[str] = set()
         for moves in self.piece_moves:
             out |= inner.concepts_of(moves)
+        self.memo["pieces"] = (self.piece_moves, frozenset(out))
         return out
 
     def either(self, decision: str, effect: str) -> tuple[str, ...]:

@@ -1234,20 +1234,6 @@ def _friend_number(game: Any, p: int, mover: int) -> bool:
     return 0 < p < len(game.team_of) and game.friends(p, mover)
 
 
-def _run_along(s: State, frame: Env, ray: tuple[int, ...], end: int, cond: Any) -> int:
-    """How many of the first ``end`` sites of ``ray`` satisfy ``cond`` in a row (each bound as
-    (between) in ``frame``); all of them when there is no condition."""
-    if cond is None:
-        return end
-    k = 0
-    while k < end:
-        frame.between = ray[k]
-        if not cond(s, frame):
-            break
-        k += 1
-    return k
-
-
 def _enclosed_runs(rays_at: Any, hi: int, b_cond: Any, same_owner: bool, to_cond: Any,
                    off_cond: Any = None) -> Any:
     """``enclosed(state, frame, start)``: the runs a custodial capture from ``start`` encloses,
@@ -1256,11 +1242,23 @@ def _enclosed_runs(rays_at: Any, hi: int, b_cond: Any, same_owner: bool, to_cond
     between condition, at least one, then the site after them, whatever it holds (Ludii's
     longSandwich). With ``off_cond``, a run reaching the board's edge is closed when it holds
     of the site past it, (to) being -1."""
+    limit = max(hi, 0)
+
     def enclosed(s: State, frame: Env, start: int) -> list[tuple[int, ...]]:
         captures = []
         for ray in rays_at[start]:
-            k = _run_along(s, frame, ray, max(min(len(ray), hi), 0), b_cond)
-            edge = k >= len(ray)
+            size = len(ray)
+            end = size if size < limit else limit
+            if b_cond is None:
+                k = end
+            else:  # the sites satisfying the between condition in a row (each bound as (between))
+                k = 0
+                while k < end:
+                    frame.between = ray[k]
+                    if not b_cond(s, frame):
+                        break
+                    k += 1
+            edge = k >= size
             if k == 0 or (edge and off_cond is None):
                 continue
             line = ray[:k]

@@ -290,7 +290,7 @@ class ForEachDirection(Ludeme):
             keys = _compass_keys(c)
             saved = c.facing
             gens = []
-            parts: dict[str, Any] = {}  # the parts that read no facing, compiled once for all
+            parts = c.facing_free_parts(self)  # the parts that read no facing, compiled once for all
             try:
                 for key in keys:
                     c.facing = key

@@ -126,31 +126,25 @@ class CountSteps(Ludeme):
         dirs = c.directions(self.relation, "Adjacent")
         site = c.site(self.site)
         region = c.region(self.region)
-        topo = c.topo
-        table: dict[int, list[int]] = {}  # origin -> steps to every site (computed once)
-
-        def from_site(a: int) -> list[int]:
-            dist = table.get(a)
-            if dist is None:
-                dist = table[a] = [d if d >= 0 else INFINITY for d in topo.distances(a, dirs)]
-            return dist
+        from_site = c.topo.distances_from  # the board's distances, worked out once per origin
         if isinstance(self.region, Ludeme) and self.region.kind == INT:  # one site: no region made
             target = c.site(self.region)
 
             def one(s: State, e: Env) -> int:
                 a, t = site(s, e), target(s, e)
-                return 0 if a < 0 or t < 0 else from_site(a)[t]
+                if a < 0 or t < 0:
+                    return 0
+                d = from_site(a, dirs)[t]
+                return d if d >= 0 else INFINITY
             return one
 
         def steps(s: State, e: Env) -> int:
             a = site(s, e)
             if a < 0:
                 return 0
-            targets = [t for t in region(s, e) if t >= 0]
-            if not targets:
-                return 0
-            dist = from_site(a)
-            return min(dist[t] for t in targets)
+            dist = from_site(a, dirs)
+            found = [d if d >= 0 else INFINITY for t in region(s, e) if t >= 0 for d in (dist[t],)]
+            return min(found) if found else 0
         return steps
 
     def _stepped(self, c: Compiler):

@@ -728,7 +728,7 @@ class SitesDistance(Ludeme):
                 if best is None:
                     best = nearest[sites] = [INFINITY] * topo.n
                     for o in sites:
-                        for i, d in enumerate(topo.distances(o, dirs)):
+                        for i, d in enumerate(topo.distances_from(o, dirs)):
                             if 0 <= d < best[i]:
                                 best[i] = d
                 cache[key] = tuple(i for i, d in enumerate(best) if lo <= d <= hi)
