@@ -4,7 +4,9 @@ holding a piece and per to site, each with its from and to. So ``(sites To (from
 SitesTo: the ``to`` of every move it is given) holds the fromTo's destination, ``(sites From
 ...)`` its origin, and a fromTo a player chooses is written ``FROM-TO`` like any move between
 sites. Grande Acedrex's Aanca (board/war/replacement/checkmate/chess) steps one diagonal with a
-fromTo inside ``(sites To (or (fromTo ...) (slide ...)))``: without it, two first moves were lost."""
+fromTo inside ``(sites To (or (fromTo ...) (slide ...)))``: without it, two first moves were lost.
+The sites of other moves read by ``sites To`` (a select with a to region, a slide passing over
+anything) are checked against their Java classes too."""
 
 from __future__ import annotations
 
@@ -62,3 +64,25 @@ def test_a_fromto_chosen_moves_the_piece_and_runs_its_consequences():
 def test_a_fromto_from_an_empty_site_is_no_move():
     # Ludii makes no move from a site without a piece: the player can only pass
     assert _legal(_game('(fromTo (from 3) (to 5))')) == ["pass"]
+
+
+def test_sites_to_of_a_select_reads_its_from_in_the_to_region():
+    # Ludii's Select.eval works the to region out with (from) the site selected: from A1 and
+    # E1 (two steps from the disc on C1, and empty) the site between is B1, D1 (Equi's rule)
+    select = ('(select (from (sites Distance from:(site) (exact 2)) if:(is Empty (from)))'
+              ' (to (sites Between from:(from) to:(site))))')
+    play = f'(move Add (to (sites To (forEach Site (sites Occupied by:All) {select}))))'
+    description = ('(game "T" (players 2) (equipment {(board (rectangle 1 5)) (piece "Disc" Each)})'
+                   ' (rules (start {(place "Disc1" 2)}) (play ' + play + ')'
+                   ' (end (if False (result Mover Win)))))')
+    assert _legal(description) == ["B1", "D1"]
+
+
+def test_sites_to_of_a_slide_passing_over_anything():
+    # Ludii's Slide with (between if:True) goes on to the edge whatever it meets: every site
+    # of the lines from C3, the friend on C1 and the enemy on E3 included (Level Chess's rule)
+    play = '(forEach Piece (if (= (from) 12) (move (from) (to (sites To (slide (between if:True)))))))'
+    start = '(place "Eagle1" 12) (place "Eagle2" 14) (place "Eagle1" 2)'
+    assert _legal(_game(play, start, size=5)) == [
+        "C3-A1", "C3-A3", "C3-A5", "C3-B2", "C3-B3", "C3-B4", "C3-C1", "C3-C2", "C3-C4", "C3-C5",
+        "C3-D2", "C3-D3", "C3-D4", "C3-E1", "C3-E3", "C3-E5"]
