@@ -241,6 +241,10 @@ class FromTo(_Effect):
     With ``copy:True`` (and neither ``count:`` nor levels, as Ludii's), a copy of the piece goes
     and the piece stays: nothing happens, consequences included, when the site is empty.
 
+    Where moves are listed (a player's choice, ``(sites To ...)``, ``(sites From ...)``) it is
+    the ``move`` of the same arguments, as in Ludii, where both are one class: one move per from
+    site holding a piece and per to site, written ``FROM-TO``.
+
     Parameters:
         frm: the site the pieces leave
         to: the site they go to
@@ -291,6 +295,33 @@ class FromTo(_Effect):
             stacks.declare(d)  # Ludii's stack:True and levels make a stacking game
         else:
             declare_counts(d)
+        listed = self._listed()
+        if listed is not None:
+            listed.declare(d, c)
+
+    def _listed(self) -> Any:
+        """This fromTo where moves are listed (a player's choice, ``(sites To ...)``): Ludii's
+        FromTo is one class, written ``(fromTo ...)`` or ``(move (from ...) (to ...))``, and
+        its eval lists one move per from site holding a piece and per to site, each with its
+        from and to (``A1-B2``); so, the ``move`` ludeme of the same arguments. None where that
+        cannot be said (a copy decided by a function, a to left to the frame): the effect's
+        own move then."""
+        if self.to.sites is None:
+            return None
+        if self.copy is not None and not isinstance(self.copy, Bool):
+            return None
+        from .movement import MoveFromTo
+        try:
+            return MoveFromTo(self.span, source=self.frm, to=self.to, count=self.count, copy=self.copy,
+                              stack=self.stack, role=self.mover, then=self.then)
+        except BindError:
+            return None
+
+    def compile(self, c: Compiler) -> MoveGen:
+        listed = self._listed()
+        if listed is None:
+            return super().compile(c)
+        return listed.compile(c)
 
     def _by_region(self) -> bool:
         """A region of sites to move from or to (``(to (sites Empty))``): Ludii's FromTo.eval
