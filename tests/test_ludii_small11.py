@@ -18,35 +18,25 @@ def _play(state, *texts: str) -> None:
 # Ludii's CountSitesPlatformBelow has had two constructors: (site, RoleType who), the player a
 # plain role after the optional site, and the later (type, site, who:|what:|whats:). Both count
 # the sites under the site (its Downward steps) holding a piece of the player (Neutral: empty).
-PLATFORM = '''(game "T" (players 2)
- (equipment {(board (square 2 pyramidal:True) use:Vertex) (piece "Ball" Each) (piece "Ball" Neutral)
-  (hand Each) (hand Shared)})
- (rules (start {(place "Ball" "Hand" count:4) (place "Ball0" 7 count:4)})
-  (play (or (move (from (handSite Mover)) (to (sites Empty) if:(is Flat)))
-            (move (from (handSite Shared)) (to (sites Empty) if:(is Flat)))))
-  (end (if (and (= (layer of:(last To)) 1) %s) (result Mover Win)))))'''
-
-
-@pytest.mark.parametrize("count, wins", [
-    ("(= 2 (count SitesPlatformBelow (last To) P1))", True),
-    ("(= 1 (count SitesPlatformBelow (last To) P2))", True),
-    ("(= 2 (count SitesPlatformBelow (last To) Mover))", True),
-    ("(= 1 (count SitesPlatformBelow (last To) Next))", True),
-    ("(= 3 (count SitesPlatformBelow (last To) P1))", False),
-])
-def test_count_sites_platform_below_by_a_plain_role(count, wins):
-    s = load(PLATFORM % count).initial_state()
-    _play(s, "Hand1-A1/0", "Hand2-C1/0", "Hand1-A3/0", "HandShared-C3/0")
-    assert not s.is_over()
-    _play(s, "Hand1-B2/1")  # the apex, on P1's two, P2's one and a neutral ball
-    assert s.is_over() == wins
-
-
 PLATFORM_TO = '''(game "T" (players 2)
  (equipment {(board (square 2 pyramidal:True) use:Vertex) (piece "Ball" Each)})
  (rules (start {(place "Ball1" {"A1/0" "C1/0" "A3/0"}) (place "Ball2" "C3/0")})
   (play (move Add (to (sites Empty) if:%s)))
   (end (if (is Full) (result Mover Win)))))'''
+
+
+@pytest.mark.parametrize("count, wins", [
+    ("(= 3 (count SitesPlatformBelow (last To) P1))", True),
+    ("(= 1 (count SitesPlatformBelow (last To) P2))", True),
+    ("(= 3 (count SitesPlatformBelow (last To) Mover))", True),
+    ("(= 1 (count SitesPlatformBelow (last To) Next))", True),
+    ("(= 2 (count SitesPlatformBelow (last To) P1))", False),
+])
+def test_count_sites_platform_below_by_a_plain_role(count, wins):
+    text = PLATFORM_TO.replace("(is Full)", f"(and (= (layer of:(last To)) 1) {count})") % "True"
+    s = load(text).initial_state()
+    _play(s, "B2/1")  # the apex, on P1's three and P2's one
+    assert s.is_over() == wins
 
 
 @pytest.mark.parametrize("test, where", [
@@ -64,3 +54,60 @@ def test_count_sites_platform_below_of_the_site_moved_to(test, where):
 def test_count_sites_platform_below_takes_one_owner():
     with pytest.raises(LudError, match="give one of a role, who:"):
         load(PLATFORM_TO % "(= 0 (count SitesPlatformBelow P1 who:P2))")
+
+
+# --- (and {(apply if:C E) ...}) among moves -------------------------------------------------------
+# Ludii's Apply.eval gives E's moves where C holds and none elsewhere; its And, as a consequence,
+# evaluates every part (each condition read) before any of their moves is applied. So C reads
+# the position before the parts before it act.
+APPLY_IF = '''(game "T" (players 2)
+ (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (play (move Add (to (sites Empty))
+   (then (and {(addScore Mover 1) (apply if:(= (score Mover) 1) (addScore Mover 5))}))))
+  (end (if (is Full) (result Mover Win)))))'''
+
+
+def test_apply_if_in_an_and_reads_the_position_before_the_parts_act():
+    s = load(APPLY_IF).initial_state()
+    _play(s, "A1")
+    assert s.scores[1:] == [1, 0]  # the condition read a score of 0
+    _play(s, "B1")
+    assert s.scores[1:] == [1, 1]
+    _play(s, "C1")
+    assert s.scores[1:] == [7, 1]  # read 1: both parts
+    _play(s, "A2")
+    assert s.scores[1:] == [7, 7]
+    _play(s, "B2")
+    assert s.scores[1:] == [8, 7]
+
+
+APPLY_IF_MOVES = '''(game "T" (players 2)
+ (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (play (and {(apply if:(is Mover P1) (move Add (to (sites Bottom) if:(is Empty (to)))))
+                    (move Add (to (sites Top) if:(is Empty (to))))}))
+  (end (if (is Full) (result Mover Win)))))'''
+
+
+def test_apply_if_in_an_and_of_moves_offers_its_moves_where_the_condition_holds():
+    s = load(APPLY_IF_MOVES).initial_state()
+    assert sorted(m.text for m in s.legal_moves()) == ["A1", "A3", "B1", "B3", "C1", "C3"]
+    _play(s, "A1")
+    assert sorted(m.text for m in s.legal_moves()) == ["A3", "B3", "C3"]  # P2: the top only
+
+
+def test_apply_if_without_an_effect_in_an_and_is_refused():
+    with pytest.raises(LudError, match="needs an effect"):
+        load(APPLY_IF.replace("(apply if:(= (score Mover) 1) (addScore Mover 5))", "(apply if:(= (score Mover) 1))"))
+
+
+def _compare_tiers(game, seeds: int = 3) -> None:
+    from interpreter.native.api import native_game
+    from interpreter.native.conformance import compare_game
+    compiled = native_game(game)
+    if compiled is not None:  # where the compiled tier takes the game, it plays as the reference
+        assert [compare_game(game, compiled, seed) for seed in range(seeds)] == [None] * seeds
+
+
+@pytest.mark.parametrize("text", [APPLY_IF, APPLY_IF_MOVES])
+def test_apply_if_in_an_and_compiled_tier_agrees(text):
+    _compare_tiers(load(text))
