@@ -111,3 +111,37 @@ def _compare_tiers(game, seeds: int = 3) -> None:
 @pytest.mark.parametrize("text", [APPLY_IF, APPLY_IF_MOVES])
 def test_apply_if_in_an_and_compiled_tier_agrees(text):
     _compare_tiers(load(text))
+
+
+# --- an empty (and {}) among moves ----------------------------------------------------------------
+# An option's item left empty leaves (and {}) in a list of effects (Mini Wars' fog of war when
+# it is off): Ludii reads it where moves are expected as its And of no moves, nothing to apply.
+EMPTY_AND = '''(game "T" (players 2)
+ (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (play (move Add (to (sites Empty) if:(and {(is Empty (to)) (and {})}))
+   (then (and {(addScore Mover 1) (and {})}))))
+  (end (if (is Full) (result Mover Win)))))'''
+
+
+def test_an_empty_and_among_effects_is_no_effect():
+    s = load(EMPTY_AND).initial_state()
+    assert len(s.legal_moves()) == 9  # among conditions it holds, as Ludii's And of none
+    _play(s, "A1")
+    assert s.scores[1:] == [1, 0]
+
+
+# --- a shared hand's site holding several pieces ---------------------------------------------------
+# Ludii's (place "X0" (handSite Shared i) count:N) puts N pieces on that site of the shared hand
+# (its container state counts them); a move from there takes one, and (count at:) reads N.
+SHARED_COUNT = '''(game "T" (players 2)
+ (equipment {(board (square 3)) (hand Shared size:2) (piece "Disc" Each) (piece "Disc" Neutral)})
+ (rules (start {(place "Disc0" (handSite Shared 0) count:3) (place "Disc0" (handSite Shared 1) count:1)})
+  (play (forEach Site (sites Occupied by:Neutral container:1)
+    (move (from (site)) (to (sites Empty) if:(= 3 (count at:(site)))) copy:True)))
+  (end (if (no Moves Next) (result Mover Win)))))'''
+
+
+def test_a_shared_hand_site_holds_several_pieces():
+    s = load(SHARED_COUNT).initial_state()
+    moves = s.legal_moves()
+    assert len(moves) == 9 and {m.frm for m in moves} == {s.game.topology.n}  # only the site of 3

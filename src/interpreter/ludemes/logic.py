@@ -341,11 +341,16 @@ class _Combine(Ludeme):
         for item in items:
             if getattr(item, "kind", None) == "apply" and item.effect is None:
                 raise BindError(f"({self.name} ...): an (apply if:...) among its moves needs an effect", item.span)
+        # an empty (and {}) among them (an option's item left empty) is of its siblings' kind,
+        # as Ludii's grammar reads it where moves are expected
+        empty = [i for i in items if isinstance(i, _Combine) and not i.items.items]
         kinds = {(MOVES if i.kind in (NEXT_PHASE, "apply") else i.kind) if isinstance(i, Ludeme) else BOOL
-                 for i in items}
+                 for i in items if not any(i is e for e in empty)}
         if len(kinds) > 1:
             raise BindError(f"({self.name} ...) mixes conditions and moves", self.span)
         self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]  # this instance's: its items'
+        for item in empty:
+            item.kind = self.kind  # type: ignore[misc]  # that instance's, as this one's
         if self.then is not None and self.kind != MOVES:
             raise BindError("(then ...) follows moves, not conditions", self.then.span)
 
