@@ -145,3 +145,22 @@ def test_a_shared_hand_site_holds_several_pieces():
     s = load(SHARED_COUNT).initial_state()
     moves = s.legal_moves()
     assert len(moves) == 9 and {m.frm for m in moves} == {s.game.topology.n}  # only the site of 3
+
+
+# --- (add {...}): the sum by its class's name --------------------------------------------------------
+# Ludii's int function Add (alias +) is written (add {...}) in Ludii's Aj Sakakil (its teams'
+# pieces counted); the placement (add (piece ...) (to ...)) keeps its own meaning.
+ADD_SUM = '''(game "T" (players 2)
+ (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (start (place "Disc1" {"A1" "B1"}))
+  (play (add (piece (id "Disc" Mover)) (to (sites Empty))))
+  (end (if (= 4 (add {(count Pieces P1) (count Pieces P2)})) (result Mover Win)))))'''
+
+
+def test_add_of_numbers_is_their_sum_beside_the_placement():
+    s = load(ADD_SUM).initial_state()
+    assert len(s.legal_moves()) == 7
+    _play(s, "1@C1")
+    assert not s.is_over()
+    _play(s, "2@C2")  # P1's two, the one P1 placed, P2's: 4
+    assert s.is_over() and s.result().winners == [2]
