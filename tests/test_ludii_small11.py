@@ -164,3 +164,27 @@ def test_add_of_numbers_is_their_sum_beside_the_placement():
     assert not s.is_over()
     _play(s, "2@C2")  # P1's two, the one P1 placed, P2's: 4
     assert s.is_over() and s.result().winners == [2]
+
+
+# --- (fromTo (from ... if:C) (to ... if:C)) as a consequence ----------------------------------------
+# Ludii's FromTo makes its move only from a site meeting the from's condition and to one meeting
+# the to's ((from) and (to) bound to them), as Vanguard's consequences write it.
+FROMTO_IF = '''(game "T" (players 2)
+ (equipment {(board (square 3)) (piece "Disc" Each)})
+ (rules (start (place "Disc2" "C2"))
+  (play (move Add (to (sites Empty))
+    (then (fromTo (from (last To) if:(is In (from) (sites Bottom)))
+                  (to (ahead (last To) N) if:(is Empty (to)))))))
+  (end (if (is Full) (result Mover Win)))))'''
+
+
+@pytest.mark.parametrize("placed, where", [
+    ("A1", "A2"),  # from the bottom row to the empty site ahead
+    ("B2", "B2"),  # not from the bottom row: it stays
+    ("C1", "C1"),  # the site ahead is taken: it stays
+])
+def test_from_to_with_conditions_moves_only_where_they_hold(placed, where):
+    s = load(FROMTO_IF).initial_state()
+    topo = s.game.topology
+    _play(s, placed)
+    assert [topo.labels[x] for x in range(topo.n) if s.who[x] == 1] == [where]
