@@ -157,8 +157,10 @@ ADD_SUM = '''(game "T" (players 2)
   (end (if (= 4 (add {(count Pieces P1) (count Pieces P2)})) (result Mover Win)))))'''
 
 
-def test_add_of_numbers_is_their_sum_beside_the_placement():
-    s = load(ADD_SUM).initial_state()
+@pytest.mark.parametrize("total", ["(add {(count Pieces P1) (count Pieces P2)})",
+                                   "(add (count Pieces P1) (count Pieces P2))"])
+def test_add_of_numbers_is_their_sum_beside_the_placement(total):
+    s = load(ADD_SUM.replace("(add {(count Pieces P1) (count Pieces P2)})", total)).initial_state()
     assert len(s.legal_moves()) == 7
     _play(s, "1@C1")
     assert not s.is_over()

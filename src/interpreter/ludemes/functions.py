@@ -1244,6 +1244,7 @@ class AddNamed(Add):
 
     name = "add"
     overload = True  # beside the effect and the board operator of this name
+    overload_last = True  # (add (to ...)): the placement, whose (to ...) is an int too
 
 
 class Sub(_Arith):
