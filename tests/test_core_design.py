@@ -154,7 +154,7 @@ def test_a_rule_binds_sites_in_a_frame_of_its_own():
 
 # --- names as Ludii's ------------------------------------------------------------------------------------
 def test_an_overloaded_name_binds_by_its_arguments():
-    assert len(OVERLOADS["remove"]) == 2 and len(OVERLOADS["add"]) == 2
+    assert len(OVERLOADS["remove"]) == 2 and len(OVERLOADS["add"]) == 3  # add: a placement, a board, a sum
     effect = _bound("(remove (last To))")
     board = _bound('(remove (square 5) cells:{"C3"})')
     assert type(effect) is not type(board)

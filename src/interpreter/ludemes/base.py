@@ -348,10 +348,11 @@ def ludeme_classes() -> list[type[Ludeme]]:
     return [cls for classes in OVERLOADS.values() for cls in classes]
 
 
-def _overload_order(cls: type) -> tuple[bool, str]:
+def _overload_order(cls: type) -> tuple[bool, bool, str]:
     """The order of the classes of one name: the primary one, then the overloads by module (a
-    stable sort keeps a module's own in definition order)."""
-    return bool(cls.__dict__.get("overload", False)), cls.__module__
+    stable sort keeps a module's own in definition order), those marked ``overload_last``
+    after the others (tried only where none of the others takes the arguments)."""
+    return bool(cls.__dict__.get("overload", False)), bool(cls.__dict__.get("overload_last", False)), cls.__module__
 
 
 @dataclass_transform(kw_only_default=True, field_specifiers=(Param,))
@@ -366,6 +367,7 @@ class Ludeme:
     concepts: ClassVar[tuple[str, ...]] = ()
     termination: ClassVar[Termination | None] = None  # the end it makes, as an end condition
     overload: ClassVar[bool] = False  # another class of a name already registered (chosen by its arguments)
+    overload_last: ClassVar[bool] = False  # an overload tried after the others of its name
     meanings: ClassVar[dict[str, str]] = {}  # parameter word -> its meaning (``Parameters:``)
     span: Span
 

@@ -1266,6 +1266,24 @@ class Add(_Arith):
         return _folded(self, parts) or _checked(k, "(" + " + ".join(parts) + ")")
 
 
+class AddNamed(Add):
+    """The sum of the values, by the name of Ludii's class (``Add``, known by its alias ``+``):
+    Ludii's own Aj Sakakil writes ``(add {(count Pieces P1) (count Pieces P2)})`` for the sum
+    of its team's pieces, where no other ``add`` (a placement, a board operator) fits.
+
+    Parameters:
+        values: the numbers added (or arrays of numbers)
+
+    Examples:
+        (add {(count Pieces P1) (count Pieces P2)})
+        (add (score Mover) 2)
+    """
+
+    name = "add"
+    overload = True  # beside the effect and the board operator of this name
+    overload_last = True  # (add (to ...)): the placement, whose (to ...) is an int too
+
+
 class Sub(_Arith):
     """The first value minus the others (or minus the value alone).
 

@@ -237,12 +237,13 @@ class NoStackOn(Ludeme):
 class CountSitesPlatformBelow(Ludeme):
     """The number of sites under a site (its ``Downward`` steps: on a pyramid, the four it
     rests on) that hold a piece of a player (``who:``; ``Neutral``, whose number is 0, also
-    counts the empty ones, as in Ludii), or a piece of one of the kinds ``what:``/``whats:``
-    name; 0 for a site of the bottom layer (and on a flat board), -1 for a site off the board.
+    counts the empty ones, as in Ludii; Ludii's older form names the player as a plain role
+    after the site), or a piece of one of the kinds ``what:``/``whats:`` name; 0 for a site of the bottom layer (and on a flat board), -1 for a site off the board.
 
     Parameters:
         type: the kind of site (the board's own: its vertices)
         site: the site (``(to)`` when left out)
+        role: the player whose pieces are counted (Ludii's older form of ``who:``)
         who: the player whose pieces are counted
         what: the kind of piece counted
         whats: the kinds of piece counted
@@ -251,21 +252,23 @@ class CountSitesPlatformBelow(Ludeme):
         (count SitesPlatformBelow who:Mover)
         (count SitesPlatformBelow (last To) who:P1)
         (count SitesPlatformBelow whats:{1 2})
+        (count SitesPlatformBelow (last To) Mover)
     """
 
     name = "count SitesPlatformBelow"
     kind = INT
     type: Any = site_type_param()
     site: Any = Param(SITE_FN, optional=True)
+    role: Any = Param(PLAYER, optional=True)
     who: Any = Param(PLAYER, optional=True, named=True)
     what: Any = Param(INT_FN, optional=True, named=True, range=PIECE_NUMBER)
     whats: Any = Param(ArrayOf(INT_FN), optional=True, named=True, range=PIECE_NUMBER)
 
     def validate(self) -> None:
         from ..errors import BindError
-        given = [p for p in (self.who, self.what, self.whats) if p is not None]
+        given = [p for p in (self.role, self.who, self.what, self.whats) if p is not None]
         if len(given) != 1:
-            raise BindError("count SitesPlatformBelow: give one of who:, what: and whats:",
+            raise BindError("count SitesPlatformBelow: give one of a role, who:, what: and whats:",
                             given[1].span if given else self.span)
 
     def compile(self, c: Compiler):
@@ -273,8 +276,8 @@ class CountSitesPlatformBelow(Ludeme):
         below = _steps(c.topo, "Downward")
         n = c.topo.n
         layers = c.topo.layers or (0,) * n
-        if self.who is not None:
-            who = c.player(self.who)
+        if self.who is not None or self.role is not None:
+            who = c.player(self.who if self.who is not None else self.role)
 
             def held(s: State, e: Env) -> Callable[[int], bool]:
                 p = who(s, e)

@@ -339,14 +339,18 @@ class _Combine(Ludeme):
         items = self.items.items if isinstance(self.items, BoundArray) else [self.items]
         self.items = BoundArray(list(items), self.span)
         for item in items:
-            if getattr(item, "kind", None) == "apply" and item.condition is not None:
-                raise BindError(f"({self.name} ...): an (apply if:...) among its moves is not supported yet",
-                                item.span)
+            if getattr(item, "kind", None) == "apply" and item.effect is None:
+                raise BindError(f"({self.name} ...): an (apply if:...) among its moves needs an effect", item.span)
+        # an empty (and {}) among them (an option's item left empty) is of its siblings' kind,
+        # as Ludii's grammar reads it where moves are expected
+        empty = [i for i in items if isinstance(i, _Combine) and not i.items.items]
         kinds = {(MOVES if i.kind in (NEXT_PHASE, "apply") else i.kind) if isinstance(i, Ludeme) else BOOL
-                 for i in items}
+                 for i in items if not any(i is e for e in empty)}
         if len(kinds) > 1:
             raise BindError(f"({self.name} ...) mixes conditions and moves", self.span)
         self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]  # this instance's: its items'
+        for item in empty:
+            item.kind = self.kind  # type: ignore[misc]  # that instance's, as this one's
         if self.then is not None and self.kind != MOVES:
             raise BindError("(then ...) follows moves, not conditions", self.then.span)
 
@@ -361,13 +365,20 @@ def _is_if_effect(item: Any) -> bool:
     return isinstance(item, If) and item.kind == MOVES and item.then is None
 
 
+def _is_apply_if(item: Any) -> bool:
+    """Whether ``item`` is Ludii's ``(apply if:C E)``: E's moves where C holds, none elsewhere
+    (Apply.eval), C read when the moves are worked out."""
+    return getattr(item, "kind", None) == "apply" and item.condition is not None and item.effect is not None
+
+
 def _is_planned(item: Any) -> bool:
     """Whether ``item`` works out part of its effect before acting (an ``if``'s branch, the
     levels of a ``forEach Level``..., an ``and`` of such parts): then the parts of an ``and``
     are all worked out first."""
     if _is_effects(item):
         return any(_is_planned(i) for i in item.items.items)
-    return _is_if_effect(item) or (getattr(item, "plan_effect", None) is not None and item.kind == MOVES)
+    return _is_if_effect(item) or _is_apply_if(item) or (
+        getattr(item, "plan_effect", None) is not None and item.kind == MOVES)
 
 
 def _is_effects(item: Any) -> bool:
@@ -385,10 +396,10 @@ def _plan(c: Compiler, item: Any):
         return planner(c)
     if _is_effects(item):
         return item._plan_parts(c)
-    if _is_if_effect(item):
+    if _is_if_effect(item) or _is_apply_if(item):
         cond = c.bool(item.condition)
-        yes = _plan(c, item.then_branch)
-        no = _plan(c, item.else_branch) if item.else_branch is not None else None
+        yes = _plan(c, item.effect if _is_apply_if(item) else item.then_branch)
+        no = _plan(c, item.else_branch) if getattr(item, "else_branch", None) is not None else None
 
         def plan(s, e):
             if cond(s, e):

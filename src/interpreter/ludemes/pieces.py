@@ -341,7 +341,6 @@ class HandSite(Ludeme):
 
     def _fill_site(self, c: Compiler, what: int, count):
         """Ludii's hands of sites: the piece goes on one site of the hand."""
-        from ..engine import handsites
         game = c.game
         player = c.player(self.player)
         fixed = getattr(player, "const", None)
@@ -356,31 +355,31 @@ class HandSite(Ludeme):
         from ..engine.decks import hands_first
         if fixed not in _slots(game):
             raise BindError(f"P{fixed} has no hand", self.player.span)
-        slot = hands_first(game.arrays) + _slots(game)[fixed] * size + index
-        if count is not None:  # several pieces on the site (Ludii's count of a site)
-            number = c.int(count)
-            return lambda s, e: handsites.set_count(s, c.topo.n + slot, what, number(s, e))
-
-        def run(s: State, e: Env) -> None:
-            s.set_item(s.arrays[HAND_SITES], slot, what)
-        return run
+        return _fill_slot(c, hands_first(game.arrays) + _slots(game)[fixed] * size + index, what, count)
 
     def _fill_shared_site(self, c: Compiler, what: int, count):
         """Ludii's shared hand of sites: the piece, whoever owns it, goes on one of its sites."""
         from ..engine.handsites import player_hand_size, shared_sites
         game = c.game
-        if count is not None:
-            raise BindError("a hand site holds one piece", count.span)
         shared = shared_sites(game.arrays)
         index = c.static_int(self.index) if self.index is not None else 0
         if not 0 <= index < shared:
             where = self.index.span if self.index is not None else self.span
             raise BindError(f"the shared hand has sites 0 to {shared - 1}, not {index}", where)
-        slot = player_hand_size(game.arrays, game.num_players) * game.num_players + index
+        return _fill_slot(c, player_hand_size(game.arrays, game.num_players) * game.num_players + index, what, count)
 
-        def run(s: State, e: Env) -> None:
-            s.set_item(s.arrays[HAND_SITES], slot, what)
-        return run
+
+def _fill_slot(c: Compiler, slot: int, what: int, count) -> object:
+    """The start effect putting the piece ``what`` on the hand's site at ``slot`` of
+    :data:`~..engine.arrays.HAND_SITES`; with ``count``, that many (Ludii's count of a site)."""
+    if count is not None:
+        from ..engine import handsites
+        number = c.int(count)
+        return lambda s, e: handsites.set_count(s, c.topo.n + slot, what, number(s, e))
+
+    def run(s: State, e: Env) -> None:
+        s.set_item(s.arrays[HAND_SITES], slot, what)
+    return run
 
 
 class ValuePiece(Ludeme):

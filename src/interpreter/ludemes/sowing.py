@@ -245,6 +245,10 @@ class FromTo(_Effect):
     the ``move`` of the same arguments, as in Ludii, where both are one class: one move per from
     site holding a piece and per to site, written ``FROM-TO``.
 
+    With ``if:`` on the from or the to (Ludii's FromTo conditions), a move is made only from
+    a site meeting the from's condition (``(from)`` that site) and to one meeting the to's
+    (``(to)`` that site too), both read before any move is applied.
+
     Parameters:
         frm: the site the pieces leave
         to: the site they go to
@@ -276,8 +280,13 @@ class FromTo(_Effect):
     def validate(self) -> None:
         if (self.frm.sites is None or self.to.sites is None) and not self._stacked_rule():
             raise BindError("fromTo needs both sites: (fromTo (from SITE) (to SITE) ...)", self.span)
-        if self.frm.condition is not None or self.to.condition is not None:
-            raise BindError("fromTo as a consequence takes sites without conditions (if:)", self.span)
+        if self._conditioned() and (self._stacked_rule() or self.copy is not None):
+            raise BindError("fromTo with conditions (if:) and copy:, levels or a whole stack "
+                            "is not supported yet", self.span)
+
+    def _conditioned(self) -> bool:
+        """Conditions on its sites (Ludii's FromTo: ``(from ... if:C)``, ``(to ... if:C)``)."""
+        return self.frm.condition is not None or self.to.condition is not None
 
     def _stacked_rule(self) -> bool:
         """Written for a stacking game: levels, a whole stack, or a site left to the frame
@@ -326,14 +335,15 @@ class FromTo(_Effect):
     def _by_region(self) -> bool:
         """A region of sites to move from or to (``(to (sites Empty))``): Ludii's FromTo.eval
         makes one move per pair of sites, and a consequence applies every one of them."""
-        return not self._stacked() and self.copy is None and any(
-            isinstance(v, Ludeme) and v.kind not in (INT,) for v in (self.frm.sites, self.to.sites))
+        return not self._stacked() and self.copy is None and (self._conditioned() or any(
+            isinstance(v, Ludeme) and v.kind not in (INT,) for v in (self.frm.sites, self.to.sites)))
 
     def _pairs(self, c: Compiler):
         """pairs(state, env) -> the (from, to, count) of each move Ludii's FromTo.eval makes,
         all worked out in the position before any is applied: per site of the from region
-        that holds a piece (Ludii makes no move from an empty site), the count and the to
-        region evaluated with ``(from)`` that site, one move per site of the to region."""
+        that holds a piece (Ludii makes no move from an empty site) and meets the from's
+        condition, the count and the to region evaluated with ``(from)`` that site, one move
+        per site of the to region that meets the to's condition (with ``(to)`` that site)."""
         from ..engine.sites import off_board_sites
         total = c.topo.n + off_board_sites(c.game)
 
@@ -345,6 +355,8 @@ class FromTo(_Effect):
             return lambda s, e: [x] if (x := one(s, e)) >= 0 else []
         frm_sites, to_sites = sites_of(self.frm.sites), sites_of(self.to.sites)
         number = c.int(self.count) if self.count is not None else const_fn(1)
+        frm_if = c.bool(self.frm.condition) if self.frm.condition is not None else None
+        to_if = c.bool(self.to.condition) if self.to.condition is not None else None
 
         def pairs(s: State, e: Env) -> list[tuple[int, int, int]]:
             out: list[tuple[int, int, int]] = []
@@ -352,8 +364,11 @@ class FromTo(_Effect):
                 if not pieces_at(s, a):
                     continue
                 frame = e.bound(frm=a)
+                if frm_if is not None and not frm_if(s, frame):
+                    continue
                 n = number(s, frame)
-                out.extend((a, b, n) for b in to_sites(s, frame))
+                out.extend((a, b, n) for b in to_sites(s, frame)
+                           if to_if is None or to_if(s, e.bound(frm=a, to=b)))
             return out
         return pairs
 

@@ -136,12 +136,13 @@ def _planned(item, k: Emitter):
             if item.then is not None:
                 k.effect(item.then)
         return emit_all
-    if not logic._is_if_effect(item):
+    applied = logic._is_apply_if(item)  # (apply if:C E): E where C holds
+    if not (applied or logic._is_if_effect(item)):
         return lambda: k.effect(item)
     cond = k.temp("c")
     k.line(f"{cond} = {k.bool(item.condition)}")
-    yes = _planned(item.then_branch, k)
-    no = _planned(item.else_branch, k) if item.else_branch is not None else None
+    yes = _planned(item.effect if applied else item.then_branch, k)
+    no = _planned(item.else_branch, k) if not applied and item.else_branch is not None else None
 
     def emit() -> None:
         with k.indented(f"if {cond}:"):
