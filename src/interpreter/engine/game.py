@@ -234,6 +234,10 @@ class Game:
         self.on_track = track_layout(tracks, len(components))
         if self.on_track is not None:
             arrays[ON_TRACK] = [0] * self.on_track.size
+        if declared.stacking:  # pieces on other kinds of site stack too (engine.multisite)
+            from .multisite import kinds_held, pieces_array, stack_array
+            for kind in kinds_held(arrays):
+                arrays.setdefault(stack_array(kind), [()] * len(arrays[pieces_array(kind)]))
         # the state's own arrays besides the board: name -> initial values (State copies them)
         self.arrays: Mapping[str, tuple[Any, ...]] = MappingProxyType({k: tuple(v) for k, v in arrays.items()})
         # per-site arrays among them that belong to the piece on the site (its local state):

@@ -11,6 +11,13 @@ it); only games with such arrays get the actions below, which put its piece ther
 kind of the last move's site (``(is LastTo Edge)``). A piece on such an element moves too
 (``(move Step (from Cell) Diagonal (to Cell ...))`` on a board of vertices): its move names the
 kind of its ``frm`` as well (``frm_on``).
+
+Those pieces may stack and have a local state, as on the board's own kind (Ludii's
+ContainerStateStacks keeps its per level arrays for each site type): a stacking game keeps the
+levels below each element's top piece in ``stack@Edge`` (as :mod:`.stacks`' ``stack``), and a
+game that sets the local state of pieces there keeps the top piece's in ``piece_states@Edge``.
+:class:`KindView` shows one kind's arrays as a state of their own, so :mod:`.stacks` changes
+and reads them as it does the board's.
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ if TYPE_CHECKING:
     from .state import State
 
 PREFIX = "pieces@"
+STACK_PREFIX = "stack@"  # the levels below the top piece of each element of a kind (stacking games)
+STATES_PREFIX = "piece_states@"  # the local state of the top piece of each element of a kind
 LAST_KIND = "last@kind"  # [kind of (last To)]: 0 the board's own, else 1 + KINDS.index(kind)
 KINDS = ("Cell", "Vertex", "Edge")
 
@@ -31,6 +40,16 @@ KINDS = ("Cell", "Vertex", "Edge")
 def pieces_array(kind: str) -> str:
     """The name of the state array of the pieces on the elements of ``kind``."""
     return PREFIX + kind
+
+
+def stack_array(kind: str) -> str:
+    """The name of the state array of the levels below the top of each element of ``kind``."""
+    return STACK_PREFIX + kind
+
+
+def states_array(kind: str) -> str:
+    """The name of the state array of the local state of the piece on each element of ``kind``."""
+    return STATES_PREFIX + kind
 
 
 def kinds_held(arrays: Any) -> tuple[str, ...]:
@@ -87,11 +106,82 @@ def _sited(args: tuple[Any, ...], on: str, frm_on: str = "") -> SitedMove:
                      on=on, frm_on=frm_on)
 
 
+class _KindGame:
+    """What :mod:`.stacks` reads of the game, for the pieces on one kind of element."""
+
+    __slots__ = ("owner_of", "piece_arrays", "on_track", "stacking")
+
+    def __init__(self, game: Any, piece_arrays: tuple[str, ...]):
+        self.owner_of = game.owner_of
+        self.piece_arrays = piece_arrays  # the local state, when the game sets it on that kind
+        self.on_track = None  # tracks run over the board's own sites
+        self.stacking = game.stacking
+
+
+class KindView:
+    """The pieces on the elements of one kind (not the board's own) seen as a state of their own:
+    ``what`` is their ``pieces@`` array, ``arrays`` holds their levels below the top (``stack``)
+    and their local states (``piece_states``); every change is journaled in the real state.
+    The players' counts are the board's pieces only (``counts`` here is scratch)."""
+
+    __slots__ = ("state", "what", "arrays", "game", "counts")
+
+    def __init__(self, state: State, kind: str):
+        arrays = state.arrays
+        self.state = state
+        self.what: list[int] = arrays[pieces_array(kind)]
+        own = {}
+        if stack_array(kind) in arrays:
+            own["stack"] = arrays[stack_array(kind)]
+        if states_array(kind) in arrays:
+            own["piece_states"] = arrays[states_array(kind)]
+        self.arrays = own
+        self.game = _KindGame(state.game, ("piece_states",) if "piece_states" in own else ())
+        self.counts = [0] * len(state.counts)
+
+    def set_item(self, container: Any, key: Any, value: Any) -> None:
+        self.state.set_item(container, key, value)
+
+    def place(self, site: int, what: int) -> None:
+        """Put ``what`` (0: none) on ``site``: a new piece (or none), its local state 0."""
+        data = self.what
+        if data[site] != what:
+            self.state.set_item(data, site, what)
+        states = self.arrays.get("piece_states")
+        if states is not None and states[site]:
+            self.state.set_item(states, site, 0)
+
+    def clear(self, site: int) -> None:
+        """Empty ``site`` (in a stacking game, take its top piece)."""
+        if self.what[site]:
+            if self.game.stacking:
+                from .stacks import pop
+                pop(self, site)  # type: ignore[arg-type]  # a state of one kind's pieces
+            else:
+                self.place(site, 0)
+
+
 def put(state: State, kind: str, site: int, what: int) -> None:
-    """Put piece ``what`` (0: none) on element ``site`` of ``kind``, journaled."""
+    """Put piece ``what`` (0: none) on element ``site`` of ``kind``, journaled (a new piece: its
+    local state is 0)."""
     data = state.arrays[pieces_array(kind)]
     if 0 <= site < len(data) and data[site] != what:
-        state.set_item(data, site, what)
+        KindView(state, kind).place(site, what)
+
+
+def push(state: State, kind: str, site: int, what: int) -> None:
+    """Put piece ``what`` on top of element ``site`` of ``kind`` (a stacking game)."""
+    from . import stacks
+    view = KindView(state, kind)
+    if 0 <= site < len(view.what):
+        stacks.push(view, site, stacks.new_entry(view, what))  # type: ignore[arg-type]
+
+
+def take_top(state: State, kind: str, site: int) -> None:
+    """Take the piece off element ``site`` of ``kind`` (the top one in a stacking game)."""
+    view = KindView(state, kind)
+    if 0 <= site < len(view.what):
+        view.clear(site)
 
 
 def piece_at(state: State, kind: str, site: int) -> int:
@@ -112,7 +202,9 @@ def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: 
 
     def add(state: State, move: Move) -> None:
         note(state, move)
-        if move.on:  # as Ludii's Add, an occupied element keeps its piece
+        if move.on and state.game.stacking:  # on top of the pieces there
+            push(state, move.on, move.to, move.what)
+        elif move.on:  # as Ludii's Add, an occupied element keeps its piece
             if not piece_at(state, move.on, move.to):
                 put(state, move.on, move.to, move.what)
         else:
@@ -121,7 +213,7 @@ def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: 
     def remove(state: State, move: Move) -> None:
         note(state, move)
         if move.on:
-            put(state, move.on, move.to, 0)
+            take_top(state, move.on, move.to)
         else:
             actions[REMOVE](state, move)
 
@@ -141,5 +233,5 @@ def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: 
     return {**actions, ADD: add, REMOVE: remove, MOVE: move_piece, PASS: actions[PASS]}
 
 
-__all__ = ["PREFIX", "LAST_KIND", "KINDS", "pieces_array", "kinds_held", "SitedMove", "put", "piece_at",
-           "sited_actions"]
+__all__ = ["PREFIX", "LAST_KIND", "KINDS", "pieces_array", "stack_array", "states_array", "kinds_held", "SitedMove",
+           "KindView", "put", "push", "take_top", "piece_at", "sited_actions"]

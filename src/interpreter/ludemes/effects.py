@@ -199,41 +199,12 @@ class Remove(_Effect):
 
     def _sited(self, c: Compiler) -> str | None:
         """The kind of site named when not the board's own (its pieces are then in their own
-        array, .other_sites): only the plain removal is supported there."""
+        arrays, :mod:`..engine.multisite`)."""
         from .other_sites import other_kind
         kind = other_kind(c, self.type)
-        if kind is not None:
-            for name in ("at", "level", "count"):
-                given = getattr(self, name)
-                if given is not None:
-                    raise BindError(f"(remove {kind} ... {name}:) is not supported yet", given.span)
-            if c.game.stacking:
-                raise BindError(f"(remove {kind} ...) in a stacking game is not supported yet", self.span)
+        if kind is not None and self.at is not None:
+            raise BindError(f"(remove {kind} ... at:) is not supported yet", self.at.span)
         return kind
-
-    def _sited_plan(self, c: Compiler, kind: str) -> Any:
-        """As an effect: the pieces of the region's elements of ``kind`` go (each with the
-        consequences, as Ludii's one move per occupied site)."""
-        from ..engine import multisite
-        region = c.region(self.sites)
-        then = self.then.compile_effect(c) if self.then is not None else None
-        name = multisite.pieces_array(kind)
-
-        def plan(s: State, e: Env) -> Any:
-            pieces = s.arrays[name]
-            sites = [x for x in region(s, e) if 0 <= x < len(pieces) and pieces[x]]
-            if not sites:
-                return None
-
-            def run(s: State, e: Env) -> None:
-                pieces = s.arrays[name]
-                for site in sites:
-                    if pieces[site]:
-                        multisite.put(s, kind, site, 0)
-                    if then is not None:
-                        then(s, e)
-            return run
-        return plan
 
     def compile(self, c: Compiler) -> MoveGen:
         """As a move (Ludii's Remove is one): as Ludii's eval, one move per occupied site of the
@@ -255,8 +226,9 @@ class Remove(_Effect):
         part applies): the sites of the region occupied then, the level and the count; each
         removal then takes what is on its site when it applies."""
         sited = self._sited(c)
-        if sited is not None:
-            return self._sited_plan(c, sited)
+        if sited is not None:  # as on the board's own sites, in the arrays of that kind
+            then = self.then.compile_effect(c) if self.then is not None else None
+            return _removal_of_pieces(c, c.region(self.sites), self.level, self.count, then, sited)
         from .measures import check_site_type
         check_site_type(c, self, self.type)
         region = c.region(self.sites)
@@ -358,22 +330,27 @@ def _marked_to_clear(region: Any, then: Any) -> Any:
     return plan
 
 
-def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: Any) -> Any:
+def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: Any, kind: str | None = None) -> Any:
     """``(remove ... level:... count:...)``, planned: as Ludii, ``count`` pieces (worked out once)
     from each site of the region occupied now; in a stacking game the top piece each time, or
     the piece at ``level`` (the top when that is the top now, or when the stack no longer goes
     above it), at least once; otherwise the site is emptied, whatever its count (Ludii's removal
-    from a flat site clears it)."""
+    from a flat site clears it). ``kind``: from the elements of that kind, not the board's own
+    (:class:`..engine.multisite.KindView`: their pieces stack alike)."""
     from ..engine import stacks
+    from ..engine.multisite import KindView
+    from .other_sites import sited_count
     stacking = c.game.stacking
     level_fn = c.int(level) if level is not None else None
     count_fn = c.int(count) if count is not None else const_fn(1)
-    n = c.topo.n
+    n = c.topo.n if kind is None else sited_count(c, kind)
+    hands = kind is None and stacking  # a hand's stack too (Ludii's containers stack alike)
 
     def plan(s: State, e: Env) -> Any:
         number = count_fn(s, e)
-        # the moves, made first; in a stacking game a hand's stack too (Ludii's containers stack alike)
-        sites = [x for x in region(s, e) if 0 <= x < n and s.what[x] or stacking and x >= n and stacks.size(s, x)]
+        v: Any = s if kind is None else KindView(s, kind)
+        # the moves, made first
+        sites = [x for x in region(s, e) if 0 <= x < n and v.what[x] or hands and x >= n and stacks.size(s, x)]
         if not sites:
             return None
         levels = []
@@ -381,22 +358,23 @@ def _removal_of_pieces(c: Compiler, region: Any, level: Any, count: Any, then: A
             if not stacking:
                 levels.append(-1)
                 continue
-            size = stacks.size(s, site)
+            size = stacks.size(v, site)
             lv = max(level_fn(s, e) if level_fn is not None else size - 1, 0)
             levels.append(-1 if lv == size - 1 else lv)
 
         def run(s: State, e: Env) -> None:
+            v: Any = s if kind is None else KindView(s, kind)
             for site, lv in zip(sites, levels):
                 if stacking:
                     for _ in range(max(number, 1)):  # Ludii's first removal is made whatever the count
-                        if lv == -1 or lv >= stacks.size(s, site) - 1:
-                            taken = stacks.pop(s, site)
+                        if lv == -1 or lv >= stacks.size(v, site) - 1:
+                            taken = stacks.pop(v, site)
                         else:
-                            taken = stacks.remove_level(s, site, lv)
-                        if taken is not None and s.game.on_track is not None:
+                            taken = stacks.remove_level(v, site, lv)
+                        if taken is not None and v.game.on_track is not None:
                             ontrack.removed(s, taken[0], site)
                 else:  # Ludii's flat site: each removal empties it, however many pieces it counts
-                    s.clear(site)
+                    v.clear(site)
                 if then is not None:
                     then(s, e)
         return run

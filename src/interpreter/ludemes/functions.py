@@ -1081,9 +1081,11 @@ class Who(Ludeme):
         """The kind of piece whose owner :meth:`_owner` gives (0: none)."""
         from .other_sites import other_kind, sited_piece
         kind = other_kind(c, self.type)
-        if kind is not None and self.level is None:
+        if kind is not None and (self.level is None or not _stacked_on(c, kind)):
             sited = sited_piece(c, self.at, kind)
             return lambda s, e: sited(s, e)[1]
+        if kind is not None:
+            return _on_kind_at_level(c, kind, self.at, self.level, "what")
         at = c.site(self.at)
         if self.level is not None and c.game.stacking:
             from ..engine import stacks
@@ -1095,9 +1097,11 @@ class Who(Ludeme):
         """The owner as stored (0 for a Shared piece)."""
         from .other_sites import other_kind, sited_piece
         kind = other_kind(c, self.type)
-        if kind is not None and self.level is None:  # the owner of the piece on an element of another kind
-            sited, owner_of = sited_piece(c, self.at, kind), c.game.owner_of
+        if kind is not None and (self.level is None or not _stacked_on(c, kind)):
+            sited, owner_of = sited_piece(c, self.at, kind), c.game.owner_of  # the owner of the piece there
             return lambda s, e: owner_of[sited(s, e)[1]]
+        if kind is not None:
+            return _on_kind_at_level(c, kind, self.at, self.level, "who")
         check_site_type(c, self, self.type)
         get = c.frame_site(self.at)
         if get is not None and self.level is None:  # (who at:(to)): the frame's site, always on the board
@@ -1163,6 +1167,32 @@ def _at_level(at: Any, level: Any, top: str, below: Any) -> Any:
         lv = level(s, e)
         return int(getattr(s, top)[x]) if lv == -1 else int(below(s, x, lv))
     return read
+
+
+def _stacked_on(c: Compiler, kind: str) -> bool:
+    """Whether pieces stack on the elements of ``kind`` (another kind than the board's) in this
+    game: a stacking game that puts pieces there (engine.multisite)."""
+    from ..engine.multisite import pieces_array
+    return c.game.stacking and pieces_array(kind) in c.game.arrays
+
+
+def _on_kind_at_level(c: Compiler, kind: str, site: Any, level: Any, read: str) -> Any:
+    """The piece (``read``: "what") or its owner ("who") at a level of an element of ``kind``
+    (the top for level -1), 0 where there is none."""
+    from ..engine import stacks
+    from ..engine.multisite import KindView
+    from .other_sites import sited_count
+    at, lv_of, count = c.site(site), c.int(level), sited_count(c, kind)
+    below = stacks.what_at if read == "what" else stacks.who_at
+
+    def at_level(s: State, e: Env) -> int:
+        x = at(s, e)
+        if not 0 <= x < count:
+            return 0
+        v: Any = KindView(s, kind)
+        lv = lv_of(s, e)
+        return below(v, x, stacks.top_level(v, x) if lv == -1 else lv)
+    return at_level
 
 
 def _held_at(s: State, x: int) -> int:

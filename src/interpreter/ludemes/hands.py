@@ -141,16 +141,18 @@ class What(Ludeme):
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
     def compile(self, c: Compiler):
-        from .other_sites import other_kind, sited_piece
+        from ..engine.multisite import KindView, pieces_array
+        from .other_sites import other_kind, sited_count, sited_piece
         kind = other_kind(c, self.type)
-        if kind is not None and self.level is None:  # the piece on an element of another kind
-            sited = sited_piece(c, self.at, kind)
+        if kind is not None and not (c.game.stacking and pieces_array(kind) in c.game.arrays):
+            sited = sited_piece(c, self.at, kind)  # the piece on an element of another kind
             return lambda s, e: sited(s, e)[1]
         from .measures import check_site_type
-        check_site_type(c, self, self.type)
+        if kind is None:
+            check_site_type(c, self, self.type)
         at = c.site(self.at)
-        n = c.topo.n
-        hands = HAND_SITES in c.game.arrays
+        n = c.topo.n if kind is None else sited_count(c, kind)
+        hands = HAND_SITES in c.game.arrays and kind is None
         from .puzzles import PUZZLE, resolved, value_of
         if PUZZLE in c.game.arrays:  # a deduction puzzle's site: its value once resolved, else 0 (Ludii's)
             def value(s: State, e: Env) -> int:
@@ -169,7 +171,8 @@ class What(Ludeme):
                 if x >= n and not hands:
                     return 0
                 lv = level(s, e)  # a hand's or a deck's site holds a stack too
-                return stacks.what_at(s, x, stacks.top_level(s, x)) if lv == -1 else stacks.what_at(s, x, lv)
+                v: Any = s if kind is None else KindView(s, kind)  # the other kind's pieces (engine.multisite)
+                return stacks.what_at(v, x, stacks.top_level(v, x)) if lv == -1 else stacks.what_at(v, x, lv)
             return what_level
 
         def what(s: State, e: Env) -> int:

@@ -365,6 +365,18 @@ class MoveAdd(Ludeme):
                             hint="add (hand Each) (without size:) to the equipment")
         return wanted
 
+    def _sited(self, c: Compiler) -> str | None:
+        """The kind of site the ``to`` names when not the board's own (None otherwise): the
+        pieces go there, on top of those there in a stacking game (engine.multisite)."""
+        from .other_sites import other_kind
+        sited = other_kind(c, self.to.type)
+        if sited is not None:
+            for given in (self.count, self.to.level, self._state()):
+                if given is not None:
+                    raise BindError(f"{self.name}: count:, a level or a state: of pieces put on "
+                                    f"{sited.lower()}s are not supported yet", given.span)
+        return sited
+
     def _with_state(self, c: Compiler, then: Any) -> tuple[Any, Any]:
         """(an effect to run before the action, ``then`` preceded by setting the placed piece's
         local state) (Ludii's ActionAdd with a state): Ludii evaluates the state as the move
@@ -424,12 +436,9 @@ class MoveAdd(Ludeme):
             return take
         # a piece of a player's comes from its owner's hand when the game has hands (after the
         # to's own effect, (apply ...), which comes first, as in Ludii)
-        from .other_sites import other_kind, sited_count
+        from .other_sites import sited_count
         from .regions import SitesEmpty
-        sited = other_kind(c, self.to.type)  # (to Edge ...): elements of another kind than the board's
-        if sited is not None and game.stacking:
-            raise BindError(f"{self.name}: pieces on {sited.lower()}s in a stacking game are not supported yet",
-                            self.to.type.span)
+        sited = self._sited(c)  # (to Edge ...): elements of another kind than the board's
         # (sites Empty): one pass over the board, no list of the region
         anywhere_empty = isinstance(self.to.sites, SitesEmpty) and self.to.sites._board_only() and sited is None
         # Ludii's ActionAdd keeps the piece of an occupied site (_kept_piece)

@@ -309,10 +309,11 @@ class SitesOccupied(Ludeme):
         """Only by: (the form both tiers compile)."""
         return self.container is None and self.component is None and self.components is None and self.on is None
 
-    def _plain_but_kinds(self) -> bool:
-        """Only by: and component:/components: (on the board)."""
-        return (self.component is not None or self.components is not None) and self.container is None \
-            and self.on is None
+    def _plain_but_kinds(self, on_board: bool = False) -> bool:
+        """Only by: and component:/components: (on the board; ``on_board``: the board's
+        container, on the kind of site ``on:`` names)."""
+        return (self.component is not None or self.components is not None) and \
+            (on_board or self.container is None and self.on is None)
 
     def _owners(self, c: Compiler):
         """owners(state, env) -> a test of a site's owner (and piece) for by:."""
@@ -419,11 +420,16 @@ class SitesOccupied(Ludeme):
         container = self.container  # the board's own container (Ludii's "Board", 0) is where those elements are
         on_board = container is None or (isinstance(container, Str) and container.value == "Board") or \
             (isinstance(container, Int) and container.value == 0)
-        if not on_board or self.top is not None:
+        stacked = c.game.stacking and name in c.game.arrays  # pieces stack there (engine.multisite)
+        if not on_board or self.top is not None and not stacked:
             raise BindError("(sites Occupied ... on:) of another kind of site takes no container: but the "
-                            "board's, nor top:", self.span)
+                            "board's, nor top: but in a stacking game", self.span)
         if name not in c.game.arrays:
             return lambda s, e: []
+        if stacked and isinstance(self.top, Bool) and not self.top.value:
+            return _occupied_any_level(c, self, kind=kind)
+        if stacked and self._plain_but_kinds(on_board=True):  # a kind below the top counts too (Ludii's)
+            return _occupied_any_level(c, self, top=True, kind=kind)
         test_of = self._owners(c)
         names = None
         if self.component is not None or self.components is not None:
@@ -590,14 +596,17 @@ def _container_sites(c: Compiler, container: Any) -> Any:
     return lambda s, e: container_sites(game, number(s, e))
 
 
-def _occupied_any_level(c: Compiler, ludeme: SitesOccupied, top: bool = False) -> Any:
+def _occupied_any_level(c: Compiler, ludeme: SitesOccupied, top: bool = False, kind: str | None = None) -> Any:
     """The sites where the player(s) have a piece at any level of the stack (``top:False``);
     a role (``Enemy``, ``Friend``, ``NonMover``...) tests each level's owner as ``by:`` does.
     With ``component:``/``components:``, a piece of those kinds (Ludii's owned sites of the
     component, every level); ``top``: and the top piece is the player(s)' too (Ludii's
-    SitesOccupied keeps, of those sites, the ones whose top piece they own)."""
+    SitesOccupied keeps, of those sites, the ones whose top piece they own). ``kind``: the
+    elements of that kind, not the board's own (engine.multisite)."""
     from ..engine import stacks
-    n = c.topo.n
+    from ..engine.multisite import KindView
+    from .other_sites import sited_count
+    n = c.topo.n if kind is None else sited_count(c, kind)
     test_of = ludeme._owners(c)
     owner_of = c.game.owner_of
     kinds = ludeme._kinds_wanted(c)
@@ -605,13 +614,14 @@ def _occupied_any_level(c: Compiler, ludeme: SitesOccupied, top: bool = False) -
     def occupied(s: State, e: Env) -> list[int]:
         test = test_of(s, e)
         names = kinds(s, e)
+        v: Any = s if kind is None else KindView(s, kind)
         out = []
         for i in range(n):
-            w = s.what[i]
-            if not w or top and not test(s.who[i], w):
+            w = v.what[i]
+            if not w or top and not test(owner_of[w], w):
                 continue
             if any(test(owner_of[level[0]], level[0]) and (names is None or level[0] in names)
-                   for level in stacks.levels(s, i)):
+                   for level in stacks.levels(v, i)):
                 out.append(i)
         return out
     return occupied

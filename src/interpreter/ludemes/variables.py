@@ -60,10 +60,36 @@ class _PlayerValues(Ludeme):
 
 
 class _PieceStates(Ludeme):
-    """A ludeme that reads or writes the pieces' states."""
+    """A ludeme that reads or writes the pieces' states (on the board's own kind of site, or on
+    the kind its ``type`` names: Ludii keeps them per site type, :mod:`..engine.multisite`)."""
 
     def declare(self, d: Declarations, c: Any) -> None:
         piece_states(d)
+        kind = self._kind(c)
+        if kind is not None:
+            from ..engine.multisite import states_array
+            from .other_sites import declare_pieces, sited_count
+            declare_pieces(d, c, kind)
+            d.array(states_array(kind), [0] * sited_count(c, kind))
+
+    def _kind(self, c: Any) -> str | None:
+        """The kind of site named when not the board's own."""
+        from .other_sites import other_kind
+        return other_kind(c, getattr(self, "type", None))
+
+    def _states_of(self, c: Compiler) -> Any:
+        """fn(state) -> what holds the states this ludeme reads or writes: the state itself, or
+        the view of the pieces on the other kind of site its ``type`` names."""
+        kind = self._kind(c)
+        if kind is None:
+            check_site_type(c, self, getattr(self, "type", None))
+            return lambda s: s
+        from ..engine.multisite import KindView
+        return lambda s: KindView(s, kind)
+
+    def _no_kernel_elsewhere(self, k: Emitter) -> None:
+        from .other_sites import no_sited_kernel
+        no_sited_kernel(self, k, getattr(self, "type", None))
 
 
 class ValuePlayer(_PlayerValues):
@@ -238,7 +264,7 @@ class StateAt(_PieceStates):
     concepts = ("SiteState",)
 
     def compile(self, c: Compiler):
-        check_site_type(c, self, self.type)
+        of = self._states_of(c)
         _no_level(self, c)
         at = c.site(self.at)
         if self.level is not None and c.game.stacking:
@@ -247,8 +273,10 @@ class StateAt(_PieceStates):
 
             def state_level(s: State, e: Env) -> int:
                 x = at(s, e)
-                return stacks.value_at(s, x, level(s, e), PIECE_STATES) if x >= 0 else 0
+                return stacks.value_at(of(s), x, level(s, e), PIECE_STATES) if x >= 0 else 0
             return state_level
+        if self._kind(c) is not None:
+            return lambda s, e: states[x] if 0 <= (x := at(s, e)) < len(states := of(s).arrays[PIECE_STATES]) else 0
         # a site the states do not cover (a counted hand's: Ludii's hand site holds no state set)
         # has state 0; a die's site, the face the die rests on (Ludii's die state)
         from ..engine.dice import DICE_FACE
@@ -257,6 +285,7 @@ class StateAt(_PieceStates):
             states := s.arrays[PIECE_STATES]) else 0, lambda s, die: s.arrays[DICE_FACE][die])
 
     def kernel_int(self, k: Emitter) -> str:
+        self._no_kernel_elsewhere(k)
         if self.level is not None:
             from ..native.emit import NoKernel
             raise NoKernel("(state level:...)")
@@ -295,12 +324,13 @@ class SitesState(_PieceStates):
             raise BindError("(sites State) needs the state looked for: (sites State 1)", self.span)
 
     def compile(self, c: Compiler):
-        check_site_type(c, self, self.type)
+        of = self._states_of(c)
         value = c.int(self.value)
-        return lambda s, e: [x for x, v in enumerate(s.arrays[PIECE_STATES]) if v == value(s, e)]
+        return lambda s, e: [x for x, v in enumerate(of(s).arrays[PIECE_STATES]) if v == value(s, e)]
 
     def kernel_region(self, k: Emitter) -> Region:
         from ..native.emit import Everywhere
+        self._no_kernel_elsewhere(k)
         value = k.temp("v")
         k.line(f"{value} = {k.int(self.value)}")
         st = k.st
@@ -348,7 +378,7 @@ class SetState(_PieceStates):
         (in an ``(and ...)`` Ludii works out every part before any applies); as Ludii's SetState,
         a state below 0 makes no move (nor its consequences), and a level left out is the top
         of the stack when it applies."""
-        check_site_type(c, self, self.type)
+        of = self._states_of(c)
         _no_level(self, c)
         at = c.site(self.at)
         value = c.int(self.value)
@@ -364,11 +394,12 @@ class SetState(_PieceStates):
                 raise out_of_range(v, self, "a piece's state")
 
             def run(s: State, e: Env) -> None:
+                held = of(s)
                 if level is not None:
                     from ..engine import stacks
-                    stacks.set_value(s, x, stacks.top_level(s, x) if lv == -1 else lv, PIECE_STATES, v)
+                    stacks.set_value(held, x, stacks.top_level(held, x) if lv == -1 else lv, PIECE_STATES, v)
                 else:
-                    states = s.arrays[PIECE_STATES]
+                    states = held.arrays[PIECE_STATES]
                     if x < len(states) and states[x] != v:
                         s.set_item(states, x, v)
             return and_then(run, then)
@@ -381,6 +412,7 @@ class SetState(_PieceStates):
         """Emit now the site and the state (as :meth:`plan_effect`); return what emits the change."""
         from ..native.emit import NoKernel
         from ..native.kernels.variables import _in_range
+        self._no_kernel_elsewhere(k)
         if self.level is not None or self.then is not None:
             raise NoKernel("(set State level:/then)")
         x, v = k.temp("x"), k.temp("v")
