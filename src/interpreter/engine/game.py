@@ -114,11 +114,17 @@ class Declarations:
     # the rules handle passing themselves (Ludii's NotAllPass flag: (all Passed), a pass in a
     # game of one player, dice, cards): every player passing does not end the game as a draw
     not_all_pass: bool = False
+    # the moves set or add to scores (Ludii's HashScores flag, raised by its SetScore and
+    # AddScore): the scores are part of the situation a repetition rule compares
+    hash_scores: bool = False
     stacking: bool = False  # pieces stack on sites (Ludii's stacking games: engine.stacks)
     # Ludii's mode: Alternating, Simultaneous (engine.simultaneous) or Simulation (engine.simulation)
     mode: str = "Alternating"
     arrays: dict[str, list[Any]] = field(default_factory=dict)  # name -> initial values
     piece_arrays: list[str] = field(default_factory=list)  # per-site arrays that move with pieces
+    # arrays declared by the rules that Ludii's position hash (State.stateHash) holds besides the
+    # pieces (engine.repetition): the sites visited in a turn, the playable cells of a table
+    hashed: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)  # the named decisions, in declaration order
     maps: dict[str, dict[int, int]] = field(default_factory=dict)  # (map ...) tables by name
     dice: list[Any] = field(default_factory=list)  # the sets of dice (engine.dice.DiceSet), one per owner
@@ -138,14 +144,17 @@ class Declarations:
     # declared, in declaration order
     late: list[Callable[[Declarations, Any], None]] = field(default_factory=list)
 
-    def array(self, name: str, initial: list[Any], *, per_piece: bool = False) -> None:
+    def array(self, name: str, initial: list[Any], *, per_piece: bool = False, hashed: bool = False) -> None:
         """A state array ``name`` starting as ``initial`` (declared once: a second declaration
         of the same name is the same array). ``per_piece``: its values belong to the piece on
-        each site, move with it, and go back to 0 when another piece, or none, takes the site."""
+        each site, move with it, and go back to 0 when another piece, or none, takes the site.
+        ``hashed``: it is part of the position a repetition rule compares (:attr:`hashed`)."""
         if name not in self.arrays:
             self.arrays[name] = list(initial)
         if per_piece and name not in self.piece_arrays:
             self.piece_arrays.append(name)
+        if hashed and name not in self.hashed:
+            self.hashed.append(name)
 
     def word(self, word: str) -> None:
         """A named decision (``choose-white``, ``swap``) moves may carry."""
@@ -211,6 +220,7 @@ class Game:
         # every player passing on their last turn ends the game as a draw (Ludii's End.eval),
         # unless the rules handle passing themselves (Ludii's NotAllPass: dice set it too)
         self.requires_all_pass = not (declared.not_all_pass or declared.dice)
+        self.hash_scores = declared.hash_scores  # engine.repetition: the scores are in the situation
         # Ludii's mode: the players move in turn, or all choose then all move (engine.simultaneous)
         # Ludii's Game: no players is a simulation, one player always takes turns
         mode = declared.mode
@@ -243,6 +253,7 @@ class Game:
         # per-site arrays among them that belong to the piece on the site (its local state):
         # they move with the piece and go back to 0 when another piece, or none, takes the site
         self.piece_arrays = tuple(declared.piece_arrays)
+        self.hashed = tuple(declared.hashed)  # engine.repetition: in the position compared
         self.passages = MappingProxyType({p: tuple(v) for p, v in declared.passages.items()})
         self.tracks = tuple(tracks)  # the board's tracks (engine.tracks.Track), in declaration order
         self.maps = MappingProxyType({k: MappingProxyType(dict(v)) for k, v in declared.maps.items()})

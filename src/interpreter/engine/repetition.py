@@ -10,7 +10,8 @@ kind).
   the position after a turn's later moves is not remembered.
 - ``Situational``: the same moves' situations (:func:`situation`, Ludii's ``State.fullHash``:
   the position and who moves, plus the players out of the game, the events raised, the players
-  stalemated, the values pending, the scores, the amounts and the passes); not the start's.
+  stalemated, the values pending, the passes, and the scores if moves set them); not the
+  start's.
 - ``PositionalInTurn`` / ``SituationalInTurn``: the turn's list, emptied by the first move of a
   turn, then the position (situation) after each move of the turn; the start's position for
   ``PositionalInTurn``. So the first move of a turn is judged against the previous turn's list.
@@ -26,8 +27,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import turns
-from .arrays import AMOUNTS, PENDING, PENDING_SITES, RANKS, TRIGGERED
+from . import hidden, turns
+from .arrays import PENDING, PENDING_SITES, RANKS, TRIGGERED
+from .dice import DICE_FACE, TEMP
 from .move import PASS, Move
 
 if TYPE_CHECKING:
@@ -39,10 +41,14 @@ if TYPE_CHECKING:
 HISTORY = "repetition"
 KINDS = ("Positional", "Situational", "PositionalInTurn", "SituationalInTurn")
 
-# the arrays of a state that Ludii's container states hash (pieces, counts, stacks, piece
-# states, values and rotations, hands)
+# the arrays of a state that Ludii's position hash (State.stateHash) holds: what its container
+# states hash (pieces, counts, stacks, piece states, values and rotations, hands, the faces the
+# dice rest on, what is hidden from whom) and the state's value ``temp`` (the unnamed ``(var)``,
+# State.setTemp); besides them, the arrays the rules declare hashed (Game.hashed: the sites
+# visited in a turn, the playable cells of a table)
 _HASHED = ("count", "stack", "stack_rest", "piece_states", "piece_values", "rotation", "hand",
-           "hand_sites", "hand_site_count", "hand_shared_sites")
+           "hand_sites", "hand_site_count", "hand_shared_sites", DICE_FACE, TEMP,
+           *hidden.NAMES, *hidden.LEVELS.values())
 
 
 def declare(d: Declarations, kind: str) -> None:
@@ -51,7 +57,8 @@ def declare(d: Declarations, kind: str) -> None:
     if HISTORY not in d.arrays:
         d.array(HISTORY, [(), (), 0, ()])
         d.start.append(_start)
-        d.after_end.append(_record)
+        # first: Ludii remembers the position before it updates the sites visited
+        d.after_end.insert(0, _record)
     kinds = d.arrays[HISTORY][3]
     if kind.startswith("Situational") and not any(k.startswith("Situational") for k in kinds):
         d.late.append(_every_pending)
@@ -61,12 +68,20 @@ def declare(d: Declarations, kind: str) -> None:
 
 def position(s: State) -> int:
     """Ludii's ``State.stateHash``: the pieces of every container (what and who on each site,
-    counts, stacks, states, values, rotations, hands, pieces on other kinds of site) and who plays
-    which side (a swap of players changes it); not the mover."""
+    counts, stacks, states, values, rotations, hands, pieces on other kinds of site, the dice's
+    faces, the hidden flags), who plays which side (a swap of players changes it), the unnamed
+    variable (``temp``), the sites visited in the turn and a table's playable cells.
+
+    Not in it, as in Ludii: the mover, the scores, the named variables (``set Var "x"``), the
+    counter, the phases (Ludii hashes them only under a flag no ludeme raises), the amounts, the
+    remembered values, the values pending, the players' values, the trump suit, the dice's
+    current values and sum, the votes, the pot. The teams are in Ludii's hash but set once by the
+    start rules here, so they never tell two positions apart."""
     from .multisite import kinds_held, pieces_array
     arrays = s.arrays
     parts: list[Any] = [tuple(s.what), tuple(s.who), s.seats]
     parts.extend(tuple(arrays[name]) for name in _HASHED if name in arrays)
+    parts.extend(tuple(arrays[name]) for name in s.game.hashed)
     parts.extend(tuple(arrays[pieces_array(kind)]) for kind in kinds_held(arrays))
     return hash(tuple(parts))
 
@@ -82,8 +97,9 @@ def _flags(s: State) -> tuple[Any, ...]:
     """What Ludii's ``State.fullHash`` holds besides the position, the movers, the scores and the
     passes: the players no longer active (``activeHash``: those ranked out), the players an
     event was raised for (``checkmatedHash``: Ludii keeps one flag per player, whatever the
-    event), the players stalemated (``stalematedHash``), the values the move set pending
-    (``pendingHash``) and the players' amounts (``amountHash``)."""
+    event), the players stalemated (``stalematedHash``) and the values the move set pending
+    (``pendingHash``). Not the amounts: Ludii's ``amountHash`` stays 0 (its amounts are hashed
+    only under a flag no ludeme raises)."""
     arrays = s.arrays
     ranks = arrays.get(RANKS)
     out = tuple(p for p, rank in enumerate(ranks) if rank) if ranks is not None else ()
@@ -97,15 +113,15 @@ def _flags(s: State) -> tuple[Any, ...]:
     else:
         one = arrays.get(PENDING)
         pending = frozenset((one[0],)) if one is not None and one[1] == s.ply else frozenset()
-    amounts = tuple(arrays[AMOUNTS]) if AMOUNTS in arrays else ()
-    return out, raised, s.stalemated, pending, amounts
+    return out, raised, s.stalemated, pending
 
 
 def situation(s: State, passes: int) -> int:
     """Ludii's ``State.fullHash`` while a move of the mover's is made: the position, the mover,
-    the next player, the previous mover, the moves already made in the turn, the scores, the
-    consecutive passes before the move (``passes``), and the players out, the events raised, the
-    players stalemated, the values pending and the amounts (:func:`_flags`)."""
+    the next player, the previous mover, the moves already made in the turn, the consecutive
+    passes before the move (``passes``), the players out, the events raised, the players
+    stalemated and the values pending (:func:`_flags`); the scores when the moves set them
+    (Ludii's ``scoreHash``, kept only under its HashScores flag: ``set Score``, ``addScore``)."""
     chosen = s.arrays.get("next_player")
     if s.move_again:
         nxt = s.mover
@@ -113,7 +129,8 @@ def situation(s: State, passes: int) -> int:
         nxt = chosen[0]
     else:
         nxt = turns.next_active(s, s.mover)
-    return hash((position(s), s.mover, nxt, s.prev, s.turn_moves, tuple(s.scores), passes, _flags(s)))
+    scores = tuple(s.scores) if s.game.hash_scores else ()
+    return hash((position(s), s.mover, nxt, s.prev, s.turn_moves, scores, passes, _flags(s)))
 
 
 def _key(s: State, kind: str, passes: int) -> int:

@@ -441,6 +441,9 @@ class _ScoreEffect(_Effect):
     def concepts_at(self, where):
         return ("InitialScore",) if where.start else self.concepts
 
+    def declare(self, d: Declarations, c: Any) -> None:
+        d.hash_scores = True  # Ludii's HashScores: a situation holds the scores (engine.repetition)
+
     @staticmethod
     def update(old: int, amount: int) -> int:
         raise NotImplementedError

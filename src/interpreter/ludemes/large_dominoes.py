@@ -45,7 +45,7 @@ def dominoes_of(game: Game) -> dict[int, tuple[int, int]]:
 
 def declare_playable(d: Declarations, centre: list[int]) -> None:
     """A boardless table's playable cells (Ludii's ``playable``): the centre at the start."""
-    d.array(PLAYABLE, [1 if x in centre else 0 for x in range(d.num_sites)])
+    d.array(PLAYABLE, [1 if x in centre else 0 for x in range(d.num_sites)], hashed=True)
 
 
 # the direction of the line of play at each side of a domino (West, North, East, South of its

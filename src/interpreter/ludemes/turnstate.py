@@ -37,8 +37,9 @@ VISITED = "visited"  # per site: 1 when a move of the turn going on started or e
 
 
 def _visit(s: State) -> None:
-    """After a move, as Ludii: when the same player moves again, the move's sites are visited;
-    when the turn passes, nothing is."""
+    """After a move, as Ludii's Game.applyInternal once the end rules and the phases are done
+    and the position is remembered (engine.repetition): when the same player moves again, the
+    move's sites are visited; when the turn passes, nothing is."""
     visited = s.arrays[VISITED]
     if s.move_again:
         for site in (s.last_from, s.last_to):
@@ -68,8 +69,8 @@ class IsVisited(Ludeme):
 
     def declare(self, d: Declarations, c: Any) -> None:
         if VISITED not in d.arrays:
-            d.array(VISITED, [0] * d.num_sites)
-            d.after_move.append(_visit)
+            d.array(VISITED, [0] * d.num_sites, hashed=True)  # Ludii's visited: in its state hash
+            d.after_end.append(_visit)
 
     def compile(self, c: Compiler):
         site = c.site(self.site) if self.site is not None else (lambda s, e: e.to)
