@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine import stacks, turns
-from ..engine.env import Env
+from ..engine.env import ROOT, Env
 from ..engine.move import MOVE
 from ..engine.movegen import FnGen, MoveGen, with_rules
 from ..engine.state import _restore_site
@@ -43,10 +43,14 @@ def _taken(s: State, move: Move, start: int) -> list[int]:
     return out
 
 
-def _count(s: State, move: Move, so_far: int, with_value: bool) -> int:
+def _count(s: State, move: Move, so_far: int, with_value: bool, own: Any = None) -> int:
     """The longest number of moves (or captured value) of the turn ``move`` starts, from ``s``
     (taken back after). A capture's value is the value of its piece (Ludii's ``cs.value`` of
-    the site: ``(place ... value:)``, ``(set Value at:...)``), read before the move."""
+    the site: ``(place ... value:)``, ``(set Value at:...)``), read before the move. ``own``
+    (see :func:`_own_moves`) gives the turn's next moves unfiltered when the legal moves are
+    exactly this ``max Moves``' own: their longest is the longest of those it keeps, so each
+    sequence is explored once, not again for every level of the filter (Ludii's result, in
+    time linear in the sequences rather than growing with their depth)."""
     mover = s.mover
     values = s.arrays.get(PIECE_VALUES) if with_value else None
     before = list(values) if values is not None else None
@@ -66,9 +70,10 @@ def _count(s: State, move: Move, so_far: int, with_value: bool) -> int:
             count = so_far + sum(before[site] for site in _taken(s, move, start))
         if s.over or s.mover != mover:
             return count
+        nexts = own(s, with_value) if own is not None else None
         best = 0
-        for nxt in tuple(s.legal_moves()):
-            best = max(best, _count(s, nxt, count, with_value))
+        for nxt in tuple(s.legal_moves()) if not nexts else nexts:
+            best = max(best, _count(s, nxt, count, with_value, own))
         return best
     finally:
         s.undo()
@@ -105,11 +110,26 @@ class MaxMoves(Ludeme):
             if len(found) <= 1:
                 return found
             weigh = bool(with_value(s, e))
-            counts = [_count(s, m, 0, weigh) for m in found]
+            counts = [_count(s, m, 0, weigh, own) for m in found]
             best = max(counts)
             return [m for m, n in zip(found, counts) if n == best]
+
+        def own(s: State, weigh: bool) -> list | None:
+            """The moves this ``max Moves`` filters, when they make the mover's legal moves:
+            the phase's play rule is this ludeme itself (without ``then``), with no meta rule adding or forbidding
+            moves and the same ``withValue:``; None otherwise (or when there is none: a pass)."""
+            game = s.game
+            if made is not gen or game.phases[s.phase].play is not gen or game.meta_moves or game.move_filters \
+                    or game.simultaneous or game.simulation or bool(with_value(s, ROOT)) != weigh:
+                return None
+            s._moving.append(s.mover)
+            try:
+                return inner.moves(s, ROOT) or None
+            finally:
+                s._moving.pop()
         gen = _Longest(longest, inner)
-        return with_rules(gen, c.rule(after=self.then.compile_effect(c) if self.then is not None else None))
+        made = with_rules(gen, c.rule(after=self.then.compile_effect(c) if self.then is not None else None))
+        return made
 
 
 class _Longest(FnGen):
