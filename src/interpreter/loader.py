@@ -85,6 +85,13 @@ def _strings(value: object, what: str, example: str) -> list[str | Path]:
     return strings
 
 
+def _is_folder(name: str) -> bool:
+    try:
+        return Path(name).is_dir()
+    except (OSError, ValueError):  # a name too long, or with a NUL, names no folder
+        return False
+
+
 def read_description(source: str | Path | Document) -> Document:
     """Parse a description given as a bundled name, a path, or the text itself (or take one
     already parsed: ``load(parse(text))`` reads no file whatever the text says)."""
@@ -100,6 +107,9 @@ def read_description(source: str | Path | Document) -> Document:
         return parse_file(path)
     if "(" in source:
         return parse(source, "<text>")
+    if _is_folder(source):
+        raise LudError(f"'{source}' is a folder, not a description",
+                       hint="give one .lud file of it (ludeme check takes folders)")
     raise LudError(f"no description named '{source}'",
                    hint="give a path to a .lud file or a bundled name: ludeme list")
 

@@ -20,6 +20,7 @@ from typing import Any
 from ..engine.arrays import HAND
 from ..engine.matchplay import is_match
 from ..engine.render import symbol
+from ..engine.simultaneous import choices, owner
 from ..errors import LudError, MoveError
 from ..render.text import guided_board, turn_ply
 from ..why import refusal
@@ -28,7 +29,7 @@ from .common import EXIT_OK
 QUIT = {"quit", "exit", "q", ":q"}
 LIST = {"moves", "?", "legal"}
 COMMANDS = ("help", "board", "hint", "undo", "save", "load")  # what else may be typed instead of a move
-HINT_SPEC = "mcts:iterations=300"
+HINT_SPEC = "mcts:iterations=300,seconds=5"  # a hint never keeps a person waiting long
 HELP = """commands:
   a move       its text, e.g. {example}
   moves        list the legal moves
@@ -82,8 +83,13 @@ class TerminalGame:
         """The moves played since the game began."""
         return self.state.history[self.first:]
 
+    def own(self) -> tuple:
+        """The moves the player to move chooses among: every legal move, but in a step of
+        simultaneous moves only that player's own (the others' are theirs to choose)."""
+        return choices(self.state)
+
     def example(self) -> str:
-        legal = self.state.legal_moves()
+        legal = self.own()
         return str(legal[0]) if legal else "pass"
 
     def ask(self, mover: int) -> str:
@@ -187,7 +193,14 @@ class TerminalGame:
                     return ""
                 continue
             try:
-                return str(self.state.apply(line.strip()))
+                move = self.state.parse_move(line.strip())
+                own = self.own()
+                if move not in own:  # another player's move of a simultaneous step
+                    listed = " ".join(str(m) for m in own[:8]) + (" ..." if len(own) > 8 else "")
+                    print(f"INVALID '{line.strip()}' is P{owner(self.state, move)}'s move, not P{mover}'s "
+                          f"(P{mover}'s: {listed})")
+                    continue
+                return str(self.state.apply(move))
             except MoveError as err:
                 print(f"INVALID {refusal(self.state, line, err)}")
 
@@ -197,7 +210,7 @@ class TerminalGame:
         if HAND in self.game.arrays:  # what the player may still place
             held = [f"{c.name} x{state.arrays[HAND][c.index]}" for c in self.game.components[1:] if c.owner == mover]
             print(f"P{mover}'s hand: {', '.join(held)}")
-        legal = [str(m) for m in state.legal_moves()]
+        legal = [str(m) for m in self.own()]
         if len(legal) <= 12:
             print(f"P{mover} to move: {' '.join(legal)}")
         else:
@@ -207,7 +220,7 @@ class TerminalGame:
         """A command typed instead of a move (:data:`LIST` or :data:`COMMANDS`); True when it
         changed the position (undo, load)."""
         if command in LIST:
-            print(" ".join(str(m) for m in self.state.legal_moves()))
+            print(" ".join(str(m) for m in self.own()))
         elif command == "help":
             print(HELP.format(example=self.example(), hint=HINT_SPEC))
         elif command == "board":

@@ -168,6 +168,14 @@ class Move:
         return Move(self.kind, self.frm, self.to, self.what, word, self.prefix, self.game_id, self.rules,
                     self.between, bound=self.bound, levels=self.levels, mover=self.mover)
 
+    def written(self, text: str) -> Move:
+        """The same move (same key, same class) written ``text``: a text its position needs to
+        tell it from another player's move of the same form (``Bet/3-P2``)."""
+        import copy
+        other = copy.copy(self)
+        _set(other, "_text", text)
+        return other
+
     def with_bound(self, name: str, value: Bound) -> Move:
         """The same move remembering that a loop bound ``name`` (``"value"``...) to ``value`` when
         it was made: its effects read it again when it is applied (:meth:`Env.of_move`)."""

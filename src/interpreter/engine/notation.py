@@ -71,6 +71,9 @@ class Notation:
             key = f"{m.group(1)}-{m.group(2)}".lower()
         if key in lowered:
             return lowered[key]
+        mine = f"{key}-p{state.mover}"  # the mover's move written with its player (Bet/3-P1) may omit it
+        if mine in lowered:
+            return lowered[mine]
         # a placement whose piece is the only possible one may be typed without it: C3 for 2@C3
         matches = [v for k, v in lowered.items() if k.endswith("@" + key)]
         if len(matches) == 1:

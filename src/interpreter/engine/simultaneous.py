@@ -87,7 +87,22 @@ def moves_by_player(state: State) -> list[list[Move]]:
     for p in range(1, game.num_players + 1):
         if not per[p] and _active(state, p):
             per[p].append(Move(PASS, game_id=game.uid, mover=p))
-    return per
+    return _told_apart(per)
+
+
+def _told_apart(per: list[list[Move]]) -> list[list[Move]]:
+    """The step's moves with every text that several players' moves share written with its
+    player, as a named player's pass is (``Bet/3-P1``, ``Bet/3-P2``): each legal move of a
+    position has its own text (records, prompts), though the players choose among the same
+    forms."""
+    owners: dict[str, set[int]] = {}
+    for p, moves in enumerate(per):
+        for m in moves:
+            owners.setdefault(m.text, set()).add(p)
+    if all(len(players) == 1 for players in owners.values()):
+        return per
+    return [[m.written(f"{m.text}-P{p}") if len(owners[m.text]) > 1 else m for m in moves]
+            for p, moves in enumerate(per)]
 
 
 def pending(state: State) -> list[int]:
