@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from interpreter import load
-from interpreter.errors import LudError
 
 BOARD4 = '(board (square 4)) (piece "Disc" Each)'
 
@@ -78,9 +77,13 @@ def test_apply_among_an_ors_moves_too():
     assert s.scores[1] == 101
 
 
-def test_an_apply_with_a_condition_among_an_ands_moves_is_refused_with_its_place():
-    with pytest.raises(LudError, match="apply if"):
-        game_with_effect('(and {(apply if:(is Even (to)) (set Var "X" 1)) (set Var "Y" 10)})')
+def test_an_apply_with_a_condition_among_an_ands_moves_acts_only_where_it_holds():
+    g = game_with_effect('(and {(apply if:(is Even (to)) (set Var "X" 1)) (set Var "Y" 10)})')
+    s = g.initial_state()
+    s.apply("B1")  # site 1 is odd: X stays unset, read as -1 (Ludii's OFF)
+    assert s.scores[1] == 9
+    s.apply("A1")  # site 0 is even: X is 1
+    assert s.scores[2] == 11
 
 
 # --- the game's limits: value MoveLimit, value TurnLimit ---------------------------------------------

@@ -140,6 +140,7 @@ class KindView:
         self.counts = [0] * len(state.counts)
 
     def set_item(self, container: Any, key: Any, value: Any) -> None:
+        """Write through the real state, so the change is journalled for undo."""
         self.state.set_item(container, key, value)
 
     def place(self, site: int, what: int) -> None:
