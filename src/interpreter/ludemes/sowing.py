@@ -247,7 +247,9 @@ class FromTo(_Effect):
 
     With ``if:`` on the from or the to (Ludii's FromTo conditions), a move is made only from
     a site meeting the from's condition (``(from)`` that site) and to one meeting the to's
-    (``(to)`` that site too), both read before any move is applied.
+    (``(to)`` that site too), both read before any move is applied; with ``copy:``, levels or
+    a whole stack, between single sites: nothing is copied or moved (nor its consequences)
+    where a condition fails.
 
     Parameters:
         frm: the site the pieces leave
