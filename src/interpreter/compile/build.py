@@ -21,7 +21,7 @@ from ..errors import BindError
 from ..ludemes.action_cache import mark_add_caches
 from ..ludemes.base import BoundArray, Ludeme
 from ..ludemes.concepts import declared_concepts
-from ..ludemes.sitetypes import check_site_types
+from ..ludemes.sitetypes import check_site_types, site_kinds
 from ..ludemes.structure import MAX_PLAYERS, GameLudeme, Rules
 from ..ludemes.words import Words, fill, generic
 from .compiler import Compiler
@@ -79,17 +79,21 @@ def build_game(bound: GameLudeme, *, options: Sequence[str] = (), metadata: dict
     declared = Declarations(num, num_sites=topology.n, num_components=len(components),
                             component_index={comp.name: comp.index for comp in components})
     check_site_types(bound, topology.use)  # pieces are on the board's kind of site only
+    kinds = site_kinds(bound, topology.use)  # numbers naming edges or vertices of a board of cells
+    region_compiler.site_kinds = kinds
     mark_add_caches(bound)  # where Ludii lists a placement with effects twice (ludemes/action_cache.py)
     for ludeme in bound.walk():  # the collect pass: what the ludemes need of the game
         ludeme.declare(declared, region_compiler)
     handsites.spread_piece_arrays(declared)  # the pieces in hands have their local state too
     if declared.late:  # declarations that read the game's layout: compiled against a draft of it
         draft = Compiler(Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named))
+        draft.site_kinds = kinds
         for hook in declared.late:
             hook(declared, draft)
     game = Game(info, topology, components, teams, owned, declared, tuple(tracks), owned_named)
     rules: Rules = bound.rules
     c = Compiler(game, phase_names=[p.title for p in rules.phase_list()] or ["Play"])
+    c.site_kinds = kinds
     piece_moves = _piece_moves(equipment.pieces, components, declared_by, c)
     c.piece_moves = piece_moves
     c.player_facings = facings

@@ -130,6 +130,8 @@ class Compiler:
         # the frame's sites that may be off the board (-1) in what is compiled now (off_board)
         self._off_board: frozenset[str] = frozenset()
         self._facing_free: dict[tuple[Any, ...], dict[str, Any]] = {}  # facing_free_parts
+        # the values naming elements of another kind than the board's, by id (sitetypes.site_kinds)
+        self.site_kinds: dict[builtins.int, str] = {}
 
     @property
     def topo(self) -> Topology:
@@ -213,6 +215,9 @@ class Compiler:
         """A site (a label, a number or an int expression) as a function giving -1 when off the board."""
         if isinstance(value, Str):
             return const_fn(self.label(value))
+        kind = self.site_kinds.get(id(value))
+        if kind is not None and self._topo is not None and self._topo.elements is not None:
+            return self._site_of_kind(value, kind)
         game = self.game_or_none
         # the board's sites, then those of Ludii's hands of sites (hand Each size:N), if any
         n = self.topo.n + (len(game.arrays.get("hand_sites", ())) if game is not None else 0)
@@ -234,6 +239,21 @@ class Compiler:
             x = fn(s, e)
             return x if 0 <= x < n else -1
         return checked
+
+    def _site_of_kind(self, value: Any, kind: str) -> Fn:
+        """:meth:`site` for an element of ``kind`` (not the board's own): the number of one of
+        its elements, else -1."""
+        elements = self.topo.elements
+        count = elements.count(kind) if elements is not None else 0
+        # Ludii's hands are containers of cells: their sites, numbered after the board's, are cells too
+        hands = range(self.topo.n, self.topo.n + self.sites_after_board()) if kind == "Cell" else range(0)
+        if isinstance(value, Int) and not (0 <= value.value < count or value.value in hands):
+            raise self.error(f"{kind.lower()} {value.value} is not on this board ({kind.lower()}s are "
+                             f"numbered 0 to {count - 1})", value)
+        fn = self.int(value)
+        if constant(fn) is not None:
+            return fn
+        return lambda s, e: x if 0 <= (x := fn(s, e)) < count or x in hands else -1
 
     def sites_after_board(self) -> builtins.int:
         """How many sites Ludii numbers after the board's: each hand's (one for a hand without

@@ -191,6 +191,25 @@ def piece_at(state: State, kind: str, site: int) -> int:
     return data[site] if data is not None and 0 <= site < len(data) else 0
 
 
+def _states_of(state: State, kind: str) -> Any:
+    """The local states of the pieces on ``kind`` ("": the board's own kind), None when the
+    game keeps none there."""
+    return state.arrays.get(states_array(kind) if kind else "piece_states")
+
+
+def _state_at(state: State, kind: str, site: int) -> int:
+    """The local state of the piece on ``site`` of ``kind`` ("": the board's own), 0 if none."""
+    data = _states_of(state, kind)
+    return data[site] if data is not None and 0 <= site < len(data) else 0
+
+
+def _set_state_at(state: State, kind: str, site: int, value: int) -> None:
+    """Set the local state of the piece on ``site`` of ``kind``, where the game keeps one."""
+    data = _states_of(state, kind)
+    if data is not None and 0 <= site < len(data) and data[site] != value:
+        state.set_item(data, site, value)
+
+
 def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: Callable[[State, int], object]
                   ) -> dict[MoveKind, Callable[[State, Move], None]]:
     """The actions of a game that holds pieces on several kinds of site: a move naming its kind
@@ -223,6 +242,7 @@ def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: 
         if not move.on and not move.frm_on:
             actions[MOVE](state, move)
             return
+        carried = _state_at(state, move.frm_on, move.frm)  # Ludii's ActionMove carries the piece's state
         if move.frm_on:  # its piece off an element of another kind
             put(state, move.frm_on, move.frm, 0)
         else:  # or off a site of the board's kind, or a hand's
@@ -231,6 +251,8 @@ def sited_actions(actions: dict[MoveKind, Callable[[State, Move], None]], take: 
             put(state, move.on, move.to, move.what)
         else:  # onto a site of the board's kind
             actions[ADD](state, Move(ADD, to=move.to, what=move.what, game_id=move.game_id))
+        if carried:
+            _set_state_at(state, move.on, move.to, carried)
     return {**actions, ADD: add, REMOVE: remove, MOVE: move_piece, PASS: actions[PASS]}
 
 

@@ -150,7 +150,11 @@ class SitesLabels(Ludeme):
             return lambda s, e: sites
         if self._unknown_region_name(c.topo, items):
             return lambda s, e: ()
-        return c.site_list(items)
+        listed = c.site_list(items)
+        fixed = constant(listed)
+        if fixed is not None:  # Ludii's Region, a bitset: each site once, in the order of their numbers
+            return const_fn(tuple(sorted(set(fixed))))
+        return listed
 
     def _unknown_region_name(self, topo: Any, items: list) -> bool:
         """``(sites "Name")`` naming neither a region nor a site, in a game that has regions: as
@@ -177,7 +181,10 @@ class SitesLabels(Ludeme):
             return Listed(tuple(k.topo.regions[items[0].value]))
         if self._unknown_region_name(k.topo, items):
             return Listed(())
-        return k.region(BoundArray(items, self.span))
+        region = k.region(BoundArray(items, self.span))
+        if isinstance(region, Listed):  # as the reference: each site once, in order
+            return Listed(tuple(sorted(set(region.sites))))
+        return region
 
 
 class SitesEmpty(Ludeme):
@@ -1139,7 +1146,10 @@ class SitesFlanked(Ludeme):
 
 
 class _SitesOfMoves(Ludeme):
-    """The sites of a set of moves (the moves the mover would have now), each once.
+    """The sites of a set of moves (the moves the mover would have now), each once and in the
+    order of their numbers: Ludii's SitesTo/SitesFrom make a Region, a bitset, of the moves'
+    sites. A move on one site (a placement) starts where it goes, as Ludii's Add sets its move's
+    from to its to.
 
     Parameters:
         moves: the moves looked at (nothing is played)
@@ -1154,7 +1164,8 @@ class _SitesOfMoves(Ludeme):
         field = self.field
 
         def region(s: State, e: Env) -> list[int]:
-            return list(dict.fromkeys(x for m in gen.moves(s, e) if (x := getattr(m, field)) >= 0))
+            found = {x for m in gen.moves(s, e) if (x := getattr(m, field)) >= 0 or (x := m.to) >= 0}
+            return sorted(found)
         return region
 
 

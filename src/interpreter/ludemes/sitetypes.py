@@ -69,6 +69,56 @@ def check_site_types(root: Ludeme, use: str) -> None:
                                 hint=f"write {use} or leave the site type out")
 
 
+_KIND_PARAMS = ("of",) + SITE_TYPE_PARAMS + ("site_type",)  # of: the kind of the site given (sites Incident)
+
+
+def _kind_named(ludeme: Ludeme) -> str | None:
+    """The kind of site a ludeme's site type argument names for the sites it is given (None
+    when it names none): its ``of:`` (``(sites Incident Cell of:Vertex at:(from))``: a vertex),
+    else its type."""
+    for name in _KIND_PARAMS:
+        for param in ludeme.params:
+            if param.name == name and isinstance(param.type, Enum) and set(param.type.names) <= set(KINDS):
+                kind = getattr(getattr(ludeme, param.name, None), "name", None)
+                if kind in KINDS:
+                    return kind
+    return None
+
+
+def site_kinds(root: Ludeme, use: str) -> dict[int, str]:
+    """The values that name sites of another kind than the board's (by ``id``), and that kind:
+    the arguments of a ludeme whose site type names it (``(to Edge 11)``, ``(set State Edge
+    at:(last To) 1)``), and the numbers of a region given there (``(to Edge (sites {5}))``):
+    Ludii reads a region's numbers as sites of the kind they are used with. The compiler checks
+    those numbers against the elements of that kind (:meth:`Compiler.site`)."""
+    kinds: dict[int, str] = {}
+
+    def mark(value: Any, kind: str) -> None:
+        kinds[id(value)] = kind
+        if isinstance(value, Ludeme) and value.kind == "region" and \
+                (value.name == "sites" or not any(p.name in _KIND_PARAMS for p in value.params)):
+            for child in value.children():  # a region of numbers: (sites {5}), (union ...)
+                mark(child, kind)
+
+    for ludeme in root.walk():
+        kind = _kind_named(ludeme)
+        if kind is None or kind == use:
+            continue
+        for param in ludeme.params:
+            if param.name not in _KIND_PARAMS:
+                for value in _values(getattr(ludeme, param.name, None)):
+                    mark(value, kind)
+    return kinds
+
+
+def _values(value: Any) -> list[Any]:
+    """A parameter's value, or the items of an array."""
+    if value is None:
+        return []
+    items = getattr(value, "items", None)
+    return list(items) if isinstance(items, list | tuple) else [value]
+
+
 def board_region(c: Any, ludeme: Ludeme, name: str) -> tuple[int, ...]:
     """A region of the board's shape (``Board``, ``Top``, ``Outer``...) for the kind of element
     the ludeme's ``type`` names (the board's own when left out). A region of another kind holds

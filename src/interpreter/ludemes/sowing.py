@@ -247,7 +247,9 @@ class FromTo(_Effect):
 
     With ``if:`` on the from or the to (Ludii's FromTo conditions), a move is made only from
     a site meeting the from's condition (``(from)`` that site) and to one meeting the to's
-    (``(to)`` that site too), both read before any move is applied.
+    (``(to)`` that site too), both read before any move is applied; with ``copy:``, levels or
+    a whole stack, between single sites: nothing is copied or moved (nor its consequences)
+    where a condition fails.
 
     Parameters:
         frm: the site the pieces leave
@@ -280,9 +282,10 @@ class FromTo(_Effect):
     def validate(self) -> None:
         if (self.frm.sites is None or self.to.sites is None) and not self._stacked_rule():
             raise BindError("fromTo needs both sites: (fromTo (from SITE) (to SITE) ...)", self.span)
-        if self._conditioned() and (self._stacked_rule() or self.copy is not None):
-            raise BindError("fromTo with conditions (if:) and copy:, levels or a whole stack "
-                            "is not supported yet", self.span)
+        if self._conditioned() and (self._stacked_rule() or self.copy is not None) and any(
+                isinstance(v, Ludeme) and v.kind not in (INT,) for v in (self.frm.sites, self.to.sites)):
+            raise BindError("fromTo from or to a region with conditions (if:) and copy:, levels or a "
+                            "whole stack is not supported yet", self.span)
 
     def _conditioned(self) -> bool:
         """Conditions on its sites (Ludii's FromTo: ``(from ... if:C)``, ``(to ... if:C)``)."""
@@ -401,10 +404,34 @@ class FromTo(_Effect):
         moved = _stacked_from_to(c, frm, to, number, self, then) if c.game.stacking else \
             self._counted(c, frm, to, number, then)
         if self.copy is None or self.count is not None or self.frm.level is not None or self.to.level is not None:
-            return moved  # Ludii copies only a piece moved without count or levels
+            return self._gated(c, frm, to, moved)  # Ludii copies only a piece moved without count or levels
         copying = c.bool(self.copy)
         copied = _copy_piece(c, frm, to, then)
-        return lambda s, e: (copied if copying(s, e) else moved)(s, e)
+        return self._gated(c, frm, to, lambda s, e: (copied if copying(s, e) else moved)(s, e))
+
+    def _gated(self, c: Compiler, frm: Any, to: Any, effect: Any) -> Any:
+        """``effect`` made only where the from's condition holds (``(from)`` its site) and the
+        to's (``(to)`` its site too): Ludii's FromTo.eval makes no move, nor its consequences,
+        otherwise."""
+        if not self._conditioned():
+            return effect
+        tests = self._site_tests(c)
+
+        def run(s: State, e: Env) -> None:
+            if tests(s, e, frm(s, e), to(s, e)):
+                effect(s, e)
+        return run
+
+    def _site_tests(self, c: Compiler) -> Any:
+        """test(state, env, from, to): whether the from's and the to's conditions hold."""
+        frm_if = c.bool(self.frm.condition) if self.frm.condition is not None else None
+        to_if = c.bool(self.to.condition) if self.to.condition is not None else None
+
+        def test(s: State, e: Env, a: int, b: int) -> bool:
+            if frm_if is not None and not frm_if(s, e.bound(frm=a)):
+                return False
+            return to_if is None or bool(to_if(s, e.bound(frm=a, to=b)))
+        return test
 
     def plan_effect(self, c: Compiler):
         """plan(state, env) -> the effect, its sites and count worked out in that position: in
@@ -450,9 +477,11 @@ class FromTo(_Effect):
                                  levels=(None if level_from is None else (lambda s, e: cell[3]),
                                          None if level_to is None else (lambda s, e: cell[4])))
 
+        tests = self._site_tests(c)
+
         def plan(s: State, e: Env):
             a, b = frm(s, e), to(s, e)
-            if a < 0 or b < 0 or not stacks.size(s, a):
+            if a < 0 or b < 0 or not stacks.size(s, a) or not tests(s, e, a, b):
                 return None
             frame = e.bound(frm=a, to=b)
             found = (a, b, number(s, e), level_from(s, frame) if level_from is not None else 0,

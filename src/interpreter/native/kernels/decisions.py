@@ -66,19 +66,24 @@ def _sites_of_moves(self: Any, k: Emitter, field: str) -> Region:
     buf, count, mask = k.buffer(), k.temp("c"), k.buffer()
     k.line(f"{count} = 0")
     x = k.temp("x")
-    k.line(f"for {x} in range(N):")
+    k.line(f"for {x} in range({mask}.shape[0]):")  # the board's sites and the hands'
     k.line(f"    {mask}[{x}] = 0")
     shift = abi.TO_SHIFT if field == "to" else abi.FRM_SHIFT
 
     def collect(e: Emitter, code: str) -> None:
         site = e.temp("s")
         e.line(f"{site} = (({code}) >> {shift} & 65535) - 1")
-        with e.indented(f"if {site} >= 0 and {mask}[{site}] == 0:"):
-            e.line(f"{mask}[{site}] = 1")
-            e.line(f"{buf}[{count}] = {site}")
-            e.line(f"{count} += 1")
+        e.line(f"if {site} < 0:")  # a placement starts where it goes (Ludii's Add)
+        e.line(f"    {site} = (({code}) >> {abi.TO_SHIFT} & 65535) - 1")
+        e.line(f"if {site} >= 0:")
+        e.line(f"    {mask}[{site}] = 1")
     with k.sink(collect):
         k.moves(self.moves)
+    # Ludii's Region: the sites in the order of their numbers
+    with k.indented(f"for {x} in range({mask}.shape[0]):"):
+        with k.indented(f"if {mask}[{x}] != 0:"):
+            k.line(f"{buf}[{count}] = {x}")
+            k.line(f"{count} += 1")
     return Buffered(buf, count)
 
 
