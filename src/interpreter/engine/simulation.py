@@ -59,10 +59,14 @@ def act(state: State) -> None:
         if i == 0:
             first_env = env
         if env is not None:
-            for r in move.rules:
-                before = table[r].before
-                if before is not None:
-                    before(state, env)
+            state._uncounted += 1  # worked out as Ludii lists the step: (count Moves) leaves it out
+            try:
+                for r in move.rules:
+                    before = table[r].before
+                    if before is not None:
+                        before(state, env)
+            finally:
+                state._uncounted -= 1
         game.actions[move.kind](state, move)
         if i == 0 and move.kind is not CHOICE:
             state.last_from, state.last_to = (move.frm if move.frm >= 0 else move.to), move.to

@@ -119,6 +119,10 @@ class State:
         self._asking_next = False  # (no Moves Next) is working out the next player's moves
         self._check_prev = 0  # while it does: Ludii's Prev then, the player who just moved
         self._tried_next = -1  # Ludii's Next while ifAfterwards judges a tried move (-1: as usual)
+        # the moves counted in the ply that (count Moves) leaves out: 1 while the effects a
+        # move's own rule gives it run (turns.act's ``before``), which Ludii works out as it
+        # lists the move, before the move counts itself (more for a move tried within them)
+        self._uncounted = 0
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:
@@ -301,6 +305,7 @@ class State:
         self._asking_next = False
         self._check_prev = 0
         self._tried_next = -1
+        self._uncounted = 0
 
     def undo(self) -> Move:
         """Take back the last move, restoring every part of the state; returns that move."""
@@ -336,6 +341,7 @@ class State:
         other._asking_next = False
         other._check_prev = 0
         other._tried_next = -1
+        other._uncounted = 0
         return other
 
     @property
@@ -390,7 +396,8 @@ class State:
         afresh."""
         data = self.__dict__.copy()
         data["_marks"] = [(mark, move, None) for mark, move, _ in self._marks]
-        data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[], _asking_next=False, _check_prev=0, _tried_next=-1)
+        data.update(_legal=None, _texts=None, claims={}, _nested=0, _moving=[], _asking_next=False, _check_prev=0, _tried_next=-1,
+                    _uncounted=0)
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:

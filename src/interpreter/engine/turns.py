@@ -27,7 +27,9 @@ player now (``conditions.NoMoves``).
 
 As in Ludii, a move counts itself in ``(count Moves)`` while its consequences run (the ply
 is counted before the move acts), so Connect6's ``(then (if (is Even (count Moves))
-(moveAgain)))`` gives two placements per turn after a one-placement opening.
+(moveAgain)))`` gives two placements per turn after a one-placement opening; the effects its
+own rule gives it (``(to ... (apply ...))``, a ``do``'s prior) leave it out, as Ludii works
+them out when it lists the move (:func:`act`).
 """
 
 from __future__ import annotations
@@ -308,7 +310,11 @@ def act(state: State, move: Move, as_last: bool = True, outer: Env | None = None
     action, then its consequences (``after``: the ``(then ...)``), in the frame of the move
     (:meth:`Env.of_move`; ``outer``: the frame of a rule that applies moves as an effect).
     ``as_last``: the move becomes ``(last From)``/``(last To)`` (not for moves produced by a
-    rule used as an effect, which are part of another move)."""
+    rule used as an effect, which are part of another move). The caller has counted the move
+    in the ply already; while its own effects run, ``(count Moves)`` leaves it out
+    (``state._uncounted``), as Ludii's does when it lists the move, before ``Move.apply`` adds it
+    to the trial; its consequences count it. A move applied inside another's effects counts
+    as they do."""
     rules = move.rules
     game = state.game
     if not rules:
@@ -318,10 +324,16 @@ def act(state: State, move: Move, as_last: bool = True, outer: Env | None = None
         return
     table = game.consequences
     env = Env.of_move(move, outer)
-    for r in rules:  # worked out by Ludii as it lists the move: (last To) is still the previous move's
-        before = table[r].before
-        if before is not None:
-            before(state, env)
+    uncounted = state._uncounted
+    if as_last:  # worked out by Ludii as it lists the move: the move has not counted itself yet
+        state._uncounted = uncounted + 1
+    try:
+        for r in rules:  # ... and (last To) is still the previous move's
+            before = table[r].before
+            if before is not None:
+                before(state, env)
+    finally:
+        state._uncounted = uncounted
     if as_last:
         _becomes_last(state, move)
     game.actions[move.kind](state, move)
@@ -352,21 +364,25 @@ def holds_after(state: State, move: Move, cond: Callable[[State, Env], object], 
 
 
 def holds_after_doing(state: State, do: Callable[[], None], cond: Callable[[State, Env], object],
-                      e: Env = ROOT) -> bool:
+                      e: Env = ROOT, listed: bool = False) -> bool:
     """Do ``do`` (a move or an effect tried, same mover), test ``cond``, take it back. As
     Ludii's Do.movePassesCond, a move that leaves its mover the next player (a ``moveAgain``)
-    is judged with ``Next`` the previous player (:func:`next_as_tried`)."""
+    is judged with ``Next`` the previous player (:func:`next_as_tried`). ``listed``: ``do`` is
+    an effect that Ludii works out as it lists it, before the move counts itself (as
+    :func:`act` runs a move's own effects)."""
     mark = state.mark()
-    tried_next = state._tried_next
+    tried_next, uncounted = state._tried_next, state._uncounted
     state._tried_next = -1
     try:
         prev = prev_player(state)  # Ludii's State.prev, which trying the move leaves as it is
         state.ply += 1  # as in play(): the move counts itself while it acts
+        state._uncounted = uncounted + listed
         do()
+        state._uncounted = uncounted
         next_as_tried(state, prev)
         return bool(cond(state, e))
     finally:
-        state._tried_next = tried_next
+        state._tried_next, state._uncounted = tried_next, uncounted
         state.rollback(mark)
 
 

@@ -969,7 +969,9 @@ class CountMoves(_StateValue):
     placements left out). In a move's consequences (``then``), in the end rules and in
     ``ifAfterwards:`` the move itself is counted, as in Ludii (``Move.apply`` adds the move to
     the trial before its consequences): Connect6's ``(then (if (is Even (count Moves))
-    (moveAgain)))`` gives two stones a turn after a one-stone opening.
+    (moveAgain)))`` gives two stones a turn after a one-stone opening. In the effects the
+    move's own rule gives it (``(to ... (apply ...))``, a ``do``'s prior) it is not counted
+    yet: Ludii works them out as it lists the move.
 
     Parameters:
         any_type: a site type, which Ludii accepts and ignores here (no concept either)
@@ -983,11 +985,13 @@ class CountMoves(_StateValue):
     def words(self, w):
         return "the number of moves played"
     any_type: Any = site_type_param()
-    attr = "ply"
+
+    def compile(self, c: Compiler):
+        return lambda s, e: s.ply - s._uncounted
 
     def kernel_int(self, k: Emitter) -> str:
         from ..native import abi
-        return k.var(abi.PLY)
+        return f"({k.var(abi.PLY)} - {k.var(abi.UNCOUNTED)})"
 
 
 class Score(Ludeme):

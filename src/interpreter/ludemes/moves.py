@@ -2025,7 +2025,7 @@ class Do(Ludeme):
         then = _then(c, self.then)
 
         def run(s: State, e: Env) -> None:
-            if turns.holds_after_doing(s, lambda: effect(s, e), cond, e):
+            if turns.holds_after_doing(s, lambda: effect(s, e), cond, e, listed=True):
                 effect(s, e)
                 if then is not None:
                     then(s, e)
@@ -2042,13 +2042,18 @@ class Do(Ludeme):
         passing = [Move(PASS, game_id=c.game.uid, rules=first)] if c.game.dice else []
 
         def gen(s: State, e: Env) -> list[Move]:
-            mark = s.mark()
+            mark, uncounted = s.mark(), s._uncounted
             try:
-                s.ply += 1  # as when the move is played: the effect sees the ply it will see then
+                # as when the move is played: the effect sees the ply it will see then, where
+                # (count Moves) leaves the move out (Ludii lists the prior before the move counts)
+                s.ply += 1
+                s._uncounted = uncounted + 1
                 prior(s, e)
                 s.ply -= 1
+                s._uncounted = uncounted
                 found = nxt.moves(s, e)
             finally:
+                s._uncounted = uncounted
                 s.rollback(mark)
             if not found:
                 return list(passing)

@@ -13,10 +13,11 @@ from __future__ import annotations
 # --- the scalar slots of a state vector (the reference State's variables) ---------------------------
 MOVER, PHASE, PLY, PASSES, TURN_MOVES, LAST_TO, LAST_FROM, LAST_MOVER, MOVE_AGAIN, OVER, WINNERS, \
     LOSERS, DRAW, TERMINATION, REASON, ERROR, TURNS, STALEMATED, TURN_START, TURN_PASSED, PASS_TURNS, \
-    CHECK_PREV, TRIED_NEXT, PREV = range(24)
-SCALARS = 24  # CHECK_PREV: Prev while (no Moves Next) lists the next player's moves (0 otherwise)
+    CHECK_PREV, TRIED_NEXT, PREV, UNCOUNTED = range(25)
+SCALARS = 25  # CHECK_PREV: Prev while (no Moves Next) lists the next player's moves (0 otherwise)
 # TRIED_NEXT: Next plus one while ifAfterwards judges a tried move (engine.turns.next_as_tried; 0 otherwise)
 # PREV: Ludii's State.prev, the mover of the last move once its turn is done (State.prev)
+# UNCOUNTED: the moves counted in PLY that (count Moves) leaves out (State._uncounted)
 
 # the layout table L: where the arrays start, and the sizes generated code needs at run time
 # (L_LIMIT: the game's ply limit; L_MAX_TURNS: Ludii's turn limit)

@@ -47,9 +47,11 @@ def _do_next(self: moves.Do, k: Emitter) -> Made:
     after = k.scratch(k.layout.size)
     _copy_state(k, after)
     k.line(f"{after}[{abi.PLY}] += 1")
+    k.line(f"{after}[{abi.UNCOUNTED}] += 1")  # Ludii lists the prior before the move counts itself
     with k.on_state(after):
         k.effect(prior)
     k.line(f"{after}[{abi.PLY}] -= 1")
+    k.line(f"{after}[{abi.UNCOUNTED}] -= 1")
     k.before_stack.append((self, lambda e: e.effect(prior)))
     try:
         with k.on_state(after):
