@@ -56,3 +56,18 @@ def test_a_stacking_game_on_a_large_board_writes_yaml_and_reads_back():
     assert "vars:\n" + text.partition("vars:\n")[2] == yaml.safe_dump(
         {"vars": data["vars"]}, sort_keys=False, default_flow_style=None, width=100)
     assert game.state_from_text(text).snapshot() == state.snapshot()
+
+
+def test_count_groups_without_a_condition_joins_every_occupied_site():
+    # Ludii's CountGroups without if: the groups of occupied sites, whoever owns them
+    game = load("""(game "G" (players 2) (equipment {(board (square 4)) (piece "Disc" Each)})
+        (rules (play (move Add (to (sites Empty)) (then (set Score Mover (count Groups)))))
+        (end (if (is Full) (result Mover Win)))))""")
+    state = game.initial_state()
+    scores = []
+    # A1, C1, B1 (joins them), D4, A4, B4 (joins A4; Adjacent on a square takes diagonals too)
+    for site in (0, 2, 1, 15, 12, 13):
+        move = next(m for m in state.legal_moves() if m.to == site)
+        state.apply(move)
+        scores.append(state.scores[1 if len(scores) % 2 == 0 else 2])
+    assert scores == [1, 2, 1, 2, 3, 3]
