@@ -39,7 +39,7 @@ so (``result:``). Every problem is a :class:`PositionError` saying what was expe
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -128,50 +128,64 @@ _KEYS: dict[str, str] = {}  # an array's name as YAML writes it as a key
 
 
 def _vars_text(state: State, names: list[str]) -> str:
-    """The ``vars:`` section (the last of the position): the arrays of whole numbers written
-    here as YAML's emitter writes a flow sequence (the same text, in time proportional to the
-    text: a game's arrays can have tens of thousands of entries, e.g. the counts of a long track
-    passing its sites twice), the others (arrays of tuples) by YAML itself. Each key of a block
-    mapping is written on its own, so the pieces join into the same document."""
+    """The ``vars:`` section (the last of the position): the arrays of whole numbers, or of
+    whole numbers and tuples of them, written here as YAML's emitter writes them (the same
+    text, in time proportional to the text: a game's arrays can have tens of thousands of
+    entries, e.g. the counts of a long track passing its sites twice, or a stack per site of a
+    large board), the others (tuples of tuples) by YAML itself. Each key of a block mapping is
+    written on its own, so the pieces join into the same document."""
     parts = ["vars:\n"]
     others: dict[str, Any] = {}
     for name in names:
         values = state.arrays[name]
-        if all(type(v) is int for v in values):
-            if others:
-                parts.append(_dump({"vars": others}).partition("\n")[2])
-                others = {}
-            key = _KEYS.get(name)
-            if key is None:
-                key = _KEYS[name] = _dump({name: [[0]]}).partition(":\n")[0]  # a block mapping's key
-            head = " " * _VARS_INDENT + key + ": "
-            parts.append(head + _flow_ints(values, len(head), 2 * _VARS_INDENT) + "\n")
-        else:
+        kinds = {*map(type, values)}
+        flat = kinds <= {int}
+        if not flat and not (kinds <= {int, tuple} and
+                             all(type(v) is int or {*map(type, v)} <= {int} for v in values)):
             others[name] = [_plain(v) for v in values]
+            continue
+        if others:
+            parts.append(_dump({"vars": others}).partition("\n")[2])
+            others = {}
+        key = _KEYS.get(name)
+        if key is None:
+            key = _KEYS[name] = _dump({name: [[0]]}).partition(":\n")[0]  # a block mapping's key
+        head = " " * _VARS_INDENT + key + ":"
+        if flat:  # a flow sequence after the key
+            parts.append(head + " " + _flow_ints(values, len(head) + 1, 2 * _VARS_INDENT) + "\n")
+            continue
+        # holding a sequence, the sequence is a block one, its items at the key's indent; each
+        # tuple (of whole numbers only) a flow sequence after the item's "- "
+        item = " " * _VARS_INDENT + "- "
+        parts.append(head + "\n" + "".join(
+            item + (str(v) if type(v) is int else _flow_ints(v, len(item), len(item))) + "\n"
+            for v in values))
     if others:
         parts.append(_dump({"vars": others}).partition("\n")[2])
     return "".join(parts)
 
 
-def _flow_ints(values: list[int], column: int, indent: int) -> str:
+def _flow_ints(values: Sequence[int], column: int, indent: int) -> str:
     """A flow sequence of whole numbers opened at ``column``, as YAML's emitter wraps it: after
-    each comma, a line past the width goes on at ``indent``."""
-    texts = list(map(str, values))
-    if not texts:
+    each comma, a line past the width goes on at ``indent``. The numbers are joined once; each
+    line ends at the first comma that reaches the width (a search in the joined text), so the
+    work in Python is per line, not per number."""
+    if not values:
         return "[]"
-    lines: list[str] = []
     lead = ""
     if column + 1 > _WIDTH:  # no room for the first number either
         lead, column = "\n" + " " * indent, indent - 1
-    start, col = 0, column + 1 + len(texts[0])  # "[" and the first number
-    for i in range(1, len(texts)):
-        col += 1  # the comma
-        if col > _WIDTH:
-            lines.append(", ".join(texts[start:i]) + ",")
-            start, col = i, indent + len(texts[i])
-        else:
-            col += 1 + len(texts[i])
-    lines.append(", ".join(texts[start:]))
+    joined = ", ".join(map(str, values))
+    lines: list[str] = []
+    start, col = 0, column + 1  # the line's first word starts at ``col`` (after "[")
+    while True:
+        # a comma at the column ``col + (comma - start)`` past the width ends the line there
+        comma = joined.find(",", start + max(_WIDTH - col, 0))
+        if comma < 0:
+            lines.append(joined[start:])
+            break
+        lines.append(joined[start:comma + 1])
+        start, col = comma + 2, indent
     return "[" + lead + ("\n" + " " * indent).join(lines) + "]"
 
 

@@ -75,7 +75,11 @@ def _all_groups(c: Compiler, directions, condition, starts=None):
     (starts(state, n) -> sites), only those grown from these sites, in their order."""
     adjacency = c.adjacency(directions)
     n = c.topo.n
-    flags_of = condition.site_flags(c) if hasattr(condition, "site_flags") else None
+    flags_of: Any
+    if condition is None:  # the sites holding a piece: one pass over the owners and kinds
+        flags_of = lambda s, e: [o != 0 or w != 0 for o, w in zip(s.who, s.what)]  # noqa: E731
+    else:
+        flags_of = condition.site_flags(c) if hasattr(condition, "site_flags") else None
     if flags_of is not None:  # a test of owners (is Mover (who at:(to))): one pass over the owners
         def owned_groups(s: State, e: Env) -> list:
             inside = flags_of(s, e)
