@@ -260,7 +260,8 @@ class _Replayer:
 
     def legal(self, step: dict, outcome: tuple[int, ...] | None = None) -> tuple[list[Any], str]:
         """Our legal moves with Ludii's text of the move played, if our legal moves are Ludii's
-        (as a multiset), else none and how they differ; under the chance outcome given, if any."""
+        (as a multiset), else none and how they differ; under the chance outcome given, if any
+        (then, when their numbers differ, without saying how: a roll tried that does not fit)."""
         state = self.state
         state._legal = None  # list them afresh: a roll made while listing them is then seen
         if outcome is None:
@@ -268,6 +269,8 @@ class _Replayer:
         else:
             with dice.given(state, outcome):
                 legal = state.legal_moves()
+            if len(legal) != len(step["legal"]):  # one text a move: these cannot be Ludii's
+                return [], "legal moves differ in number"
         ours = self.texts(state, legal)
         if Counter(ours) != Counter(step["legal"]):
             extra = sorted((Counter(ours) - Counter(step["legal"])).elements())
