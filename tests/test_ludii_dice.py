@@ -248,6 +248,9 @@ def test_pasa_agrees_with_ludiis_legal_moves():
     done = replay(trace, load(SAMPLE / trace["sample_file"]))
     assert done.agree and done.random and done.plies == len(trace["plies"]), str(done)
     assert "the end is not compared" in str(done)
+    # a search that stops once its verdict is known (test_ludii_traces): the same verdict
+    quick = replay(trace, load(SAMPLE / trace["sample_file"]), verdict_only=True)
+    assert (quick.agree, quick.random, quick.plies, str(quick)) == (True, True, done.plies, str(done))
 
 
 # --- hands on a track -----------------------------------------------------------------------------

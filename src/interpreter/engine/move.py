@@ -62,10 +62,20 @@ def register_game(game: Game) -> None:
     _GAMES.setdefault(game.uid, weakref.WeakSet()).add(game)
 
 
+# the game last found for an identifier (a weak set is slow to walk, and texts ask for it often)
+_FOUND: dict[str, weakref.ref[Game]] = {}
+
+
 def game_named(uid: str) -> Game | None:
     """A live game whose moves carry ``uid``, if any."""
-    games = _GAMES.get(uid) if uid else None
-    return next(iter(games), None) if games else None
+    found = _FOUND.get(uid)
+    game = found() if found is not None else None
+    if game is None:
+        games = _GAMES.get(uid) if uid else None
+        game = next(iter(games), None) if games else None
+        if game is not None:
+            _FOUND[uid] = weakref.ref(game)
+    return game
 
 
 class Move:

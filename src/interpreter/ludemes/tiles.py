@@ -263,6 +263,16 @@ class IsSidesMatch(Ludeme):
                     return i
             return len(sides)
 
+        # per site, its orthogonal neighbours on the board and the side of the site facing each
+        facing_sides = [tuple((y, side_towards(x, y)) for d in sides if (y := step[d][x]) >= 0) for x in range(n)]
+        coloured: dict[tuple[int, int], list[list[int]]] = {}  # (tile, turns) -> its sides' colours
+
+        def colours(what: int, tile: TileData, turns: int) -> list[list[int]]:
+            found = coloured.get((what, turns))
+            if found is None:
+                found = coloured[(what, turns)] = _coloured_sides(tile, edges, turns)
+            return found
+
         def holds(s: State, e: Env) -> bool:
             x = to(s, e)
             if not 0 <= x < n:
@@ -273,16 +283,12 @@ class IsSidesMatch(Ludeme):
             tile = tiles.get(what)
             if tile is None:
                 return True
-            mine = _coloured_sides(tile, edges, rotation_at(s, x) // per)
-            for d in sides:
-                y = step[d][x]
-                if y < 0:
-                    continue
+            mine = colours(what, tile, rotation_at(s, x) // per)
+            for y, side in facing_sides[x]:
                 other = tiles.get(s.what[y])
                 if other is None:
                     continue
-                theirs = _coloured_sides(other, edges, rotation_at(s, y) // per)
-                side = side_towards(x, y)
+                theirs = colours(s.what[y], other, rotation_at(s, y) // per)
                 if side >= edges:
                     return False  # Ludii reads past its sides there
                 facing = theirs[(side + edges // 2) % edges]

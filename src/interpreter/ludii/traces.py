@@ -130,15 +130,19 @@ class _Branch:
 
 
 def replay(trace: dict, game: Any, texts: Callable[[Any, Any], list[str]] = ludii_texts,
-           limit: int | None = None, tries: int = MAX_TRIES) -> Replay:
+           limit: int | None = None, tries: int = MAX_TRIES, verdict_only: bool = False) -> Replay:
     """Play ``trace``'s moves on ``game`` and compare (see the module's docs); ``limit``: compare
     only so many plies (the end is then not compared). Where several legal moves have the text of
     the move Ludii played (two ways of sowing from one pit), or several rolls of the dice give
     Ludii's legal moves, each is tried in turn: the replay goes back to the latest such ply when it
     parts from Ludii's (at most ``tries`` plies replayed again), and the one that went furthest
-    says where it parts."""
+    says where it parts. ``verdict_only``: stop searching once the replay is known to agree, when
+    it has reached the end with dice Ludii's legal moves did not all tell and only the end differs
+    (searching on could only find a way that agrees at the end too: the verdict, agree, is the same;
+    only the message would change)."""
     replayer = _Replayer(trace, game, texts, limit)
     replayer.max_tries = tries
+    replayer.verdict_only = verdict_only
     return replayer.run()
 
 
@@ -160,6 +164,7 @@ class _Replayer:
     def __init__(self, trace: dict, game: Any, texts: Callable[[Any, Any], list[str]], limit: int | None):
         self.trace, self.texts = trace, texts
         self.max_tries = MAX_TRIES  # plies replayed again, at most, while searching
+        self.verdict_only = False  # stop searching once the verdict is known (replay's verdict_only)
         self.plies = trace["plies"]
         self.count = len(self.plies) if limit is None else min(limit, len(self.plies))
         self.state = game.initial_state()
@@ -193,6 +198,8 @@ class _Replayer:
                 return found
             if best is None or found.plies > best.plies:
                 best = found
+            if self.verdict_only and self.unknown_dice(best).agree:
+                return self.unknown_dice(best)  # searching on could only change the message
             while self.others and not self.others[-1]:  # back to the latest ply with another way
                 self.others.pop()
                 self.rolled.pop()
@@ -253,7 +260,8 @@ class _Replayer:
 
     def legal(self, step: dict, outcome: tuple[int, ...] | None = None) -> tuple[list[Any], str]:
         """Our legal moves with Ludii's text of the move played, if our legal moves are Ludii's
-        (as a multiset), else none and how they differ; under the chance outcome given, if any."""
+        (as a multiset), else none and how they differ; under the chance outcome given, if any
+        (then, when their numbers differ, without saying how: a roll tried that does not fit)."""
         state = self.state
         state._legal = None  # list them afresh: a roll made while listing them is then seen
         if outcome is None:
@@ -261,6 +269,8 @@ class _Replayer:
         else:
             with dice.given(state, outcome):
                 legal = state.legal_moves()
+            if len(legal) != len(step["legal"]):  # one text a move: these cannot be Ludii's
+                return [], "legal moves differ in number"
         ours = self.texts(state, legal)
         if Counter(ours) != Counter(step["legal"]):
             extra = sorted((Counter(ours) - Counter(step["legal"])).elements())
