@@ -145,3 +145,18 @@ def test_the_compiled_tier_leaves_stacks_and_states_on_edges_to_the_reference_ti
     from interpreter.native.api import compiled_form
     from interpreter.native.emit import NoKernel
     assert isinstance(compiled_form(game("(state Edge at:0)")), NoKernel)
+
+
+def test_counted_pieces_put_on_a_hands_cell_of_a_board_of_vertices():
+    # Ludii's (to Cell (handSite Shared)) on a mancala board of vertices is the shared hand's
+    # site, past the board's: count: puts that many pieces there (Chiana wa Kunja's captures)
+    g = load('''(game "T" (players 2)
+      (equipment {(mancalaBoard 2 4 store:None (track "Track" "1,E,N,W" loop:True))
+                  (piece "Seed" Each) (hand Shared)})
+      (rules (start (set Count 2 to:(sites Track)))
+        (play (move Select (from (sites Board) if:(> (count at:(from)) 0))
+          (then (add (piece (id "Seed" Mover)) (to Cell (handSite Shared)) count:(count at:(last To))))))
+        (end (if (no Moves Next) (result Mover Win)))))''')
+    s = g.initial_state()
+    s.apply("B1")
+    assert s.arrays["count"][8] == 2  # the shared hand's site holds B1's two

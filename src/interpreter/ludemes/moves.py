@@ -370,12 +370,21 @@ class MoveAdd(Ludeme):
         pieces go there, on top of those there in a stacking game (engine.multisite)."""
         from .other_sites import other_kind
         sited = other_kind(c, self.to.type)
-        if sited is not None:
+        if sited is not None and not self._a_hands_cell(c, sited):
             for given in (self.count, self.to.level, self._state()):
                 if given is not None:
                     raise BindError(f"{self.name}: count:, a level or a state: of pieces put on "
                                     f"{sited.lower()}s are not supported yet", given.span)
         return sited
+
+    def _a_hands_cell(self, c: Compiler, sited: str) -> bool:
+        """Whether the ``to`` is one site known before play that is a hand's, past the board's
+        (Ludii's ``(to Cell (handSite Shared))`` on a board of vertices): the pieces go into
+        that hand as onto any hand's site, ``count:`` and all."""
+        if sited != "Cell" or not isinstance(self.to.sites, Ludeme) or self.to.sites.kind != INT:
+            return False
+        site = constant(c.int(self.to.sites))
+        return isinstance(site, int) and site >= c.topo.n
 
     def _with_state(self, c: Compiler, then: Any) -> tuple[Any, Any]:
         """(an effect to run before the action, ``then`` preceded by setting the placed piece's
