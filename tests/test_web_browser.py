@@ -263,8 +263,9 @@ def test_undo_and_a_hint(page):
     page.wait(lambda: len(page.view()["line"]) == 2)
     assert page.human_turn()["cursor"] == 2
     page.by_id("undo").click()
-    page.wait(lambda: page.view()["cursor"] == 0)
-    assert page.text("status") == "P1 to move" and not page.by_id("redo").get_attribute("disabled")
+    # the view's cursor and the buttons are updated in turn: wait until the page has settled
+    page.wait(lambda: page.view()["cursor"] == 0 and not page.by_id("redo").get_attribute("disabled"))
+    assert page.text("status") == "P1 to move"
     page.by_id("hint").click()
     page.wait(lambda: page.view()["hint"] is not None)
     hint = page.view()["hint"]
