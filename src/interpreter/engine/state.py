@@ -124,6 +124,14 @@ class State:
         # lists the move, before the move counts itself (more for a move tried within them)
         self._uncounted = 0
 
+    @property
+    def listed_ply(self) -> int:
+        """The ply as Ludii has it where the move being played is listed: the moves counted,
+        less those whose own effects are being worked out (:attr:`_uncounted`), which Ludii
+        works out as it lists them, before the move counts itself and before the values the
+        previous move left pending are cleared. ``(count Moves)`` and the pending values read it."""
+        return self.ply - self._uncounted
+
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:
         """Put component ``what`` on ``site`` (0 empties it), keeping the counts."""
