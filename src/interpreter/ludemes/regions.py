@@ -143,9 +143,10 @@ class SitesLabels(Ludeme):
         if isinstance(self.sites, Ludeme) and self.sites.kind == "ints":  # (sites (values Remembered))
             numbers = c.ints(self.sites)
             n = c.topo.n
-            return lambda s, e: tuple(dict.fromkeys(x for x in numbers(s, e) if 0 <= x < n))
+            # Ludii's Region, a bitset: each site once, in the order of their numbers
+            return lambda s, e: tuple(sorted({x for x in numbers(s, e) if 0 <= x < n}))
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
-        if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
+        if self._named(c.topo, items):
             sites = c.topo.regions[items[0].value]
             return lambda s, e: sites
         if self._unknown_region_name(c.topo, items):
@@ -154,7 +155,20 @@ class SitesLabels(Ludeme):
         fixed = constant(listed)
         if fixed is not None:  # Ludii's Region, a bitset: each site once, in the order of their numbers
             return const_fn(tuple(sorted(set(fixed))))
-        return listed
+        return lambda s, e: tuple(sorted(set(listed(s, e))))  # sites worked out: (sites {(from) (to)})
+
+    def in_order(self, c: Compiler) -> bool:
+        """Sites listed or given by numbers come in increasing order, each once (compile); a
+        region by its name or a player's, the group visited, turtle walks: as declared or found."""
+        if self.walks is not None or self.role is not None or self.sites is None:
+            return False
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        return not self._named(c.topo, items)
+
+    @staticmethod
+    def _named(topo: Any, items: list) -> bool:
+        """``(sites "Name")`` naming a region of the board."""
+        return len(items) == 1 and isinstance(items[0], Str) and items[0].value in topo.regions
 
     def _unknown_region_name(self, topo: Any, items: list) -> bool:
         """``(sites "Name")`` naming neither a region nor a site, in a game that has regions: as
@@ -181,10 +195,8 @@ class SitesLabels(Ludeme):
             return Listed(tuple(k.topo.regions[items[0].value]))
         if self._unknown_region_name(k.topo, items):
             return Listed(())
-        region = k.region(BoundArray(items, self.span))
-        if isinstance(region, Listed):  # as the reference: each site once, in order
-            return Listed(tuple(sorted(set(region.sites))))
-        return region
+        from ..native.emit import in_order
+        return in_order(k, k.region(BoundArray(items, self.span)))  # as the reference: each site once, in order
 
 
 class SitesEmpty(Ludeme):
@@ -232,6 +244,10 @@ class SitesEmpty(Ludeme):
         if self._board_only():
             return empty
         return _empty_in_container(c, self, empty)
+
+    def in_order(self, c: Compiler) -> bool:
+        """The board's (or its elements') empty sites are found in order (compile)."""
+        return self._board_only()
 
     def _on_other_kind(self, c: Compiler, kind: str):
         """The elements of another kind than the board's without a piece (all of them in a game
@@ -349,6 +365,11 @@ class SitesOccupied(Ludeme):
                 return lambda o, w: o == p
             return lambda o, w: w != 0 and o == 0 and w not in shared  # Neutral's
         return owners
+
+    def in_order(self, c: Compiler) -> bool:
+        """A player's pieces on the board are found in order, its dice's sites (numbered after
+        the board's) after them (compile)."""
+        return self._plain() and self.top is None and not self.with_hands(c)
 
     def compile(self, c: Compiler):
         sites = self._compile_sites(c)
@@ -1168,6 +1189,9 @@ class _SitesOfMoves(Ludeme):
             return sorted(found)
         return region
 
+    def in_order(self, c: Compiler) -> bool:
+        return True
+
 
 class SitesTo(_SitesOfMoves):
     """The sites the moves go to (Ludii's ``(sites To ...)``): where a placement or a move
@@ -1298,6 +1322,10 @@ class Intersection(_SetOp):
     name = "intersection"
     concepts = ("Intersection",)
 
+    def in_order(self, c: Compiler) -> bool:
+        """The first region's sites are kept in its order."""
+        return c.in_order(self.regions.items[0])
+
     def compile(self, c: Compiler):
         first, *rest = [c.region(r) for r in self.regions.items]
 
@@ -1347,6 +1375,10 @@ class Difference(Ludeme):
     kind = REGION
     region: Any = Param(REGION_FN)
     minus: Any = Param(REGION_FN)
+
+    def in_order(self, c: Compiler) -> bool:
+        """The first region's sites are kept in its order."""
+        return c.in_order(self.region)
 
     def compile(self, c: Compiler):
         a = c.region(self.region)
