@@ -1864,14 +1864,17 @@ def _pieces_reaching(table: list[MoveGen | None], own_pieces: Any, others: Any) 
             return [m for m in own_pieces(s, e) if m.to == target]
         out: list[Move] = []
         frame = e.child()
-        mover, what = s.mover, s.what
-        for site, owner in enumerate(s.who):
-            if owner == mover:
-                moves = table[what[site]]
-                if moves is not None:
-                    frame.frm = site
-                    out.extend(moves.reaching(s, frame, target))
-        return out
+        mover, what, who = s.mover, s.what, s.who
+        site = -1
+        while True:  # the mover's sites in order, each found by the list's own search
+            try:
+                site = who.index(mover, site + 1)
+            except ValueError:
+                return out
+            moves = table[what[site]]
+            if moves is not None:
+                frame.frm = site
+                out.extend(moves.reaching(s, frame, target))
     return reaching
 
 

@@ -237,12 +237,15 @@ class SitesEmpty(Ludeme):
 
         def empty(s: State, e: Env) -> list[int]:
             return [i for i, w in zip(sites, s.what) if not w]
+        n = c.topo.n
+        at_site = lambda s, e, x: (x,) if 0 <= x < n and not s.what[x] else ()  # noqa: E731
         from .large_pieces import COVER, has_cover
         if has_cover(c.game):  # the cells large pieces cover are not empty (Ludii's)
             def empty(s: State, e: Env) -> list[int]:  # noqa: F811
                 return [i for i, (w, k) in enumerate(zip(s.what, s.arrays[COVER])) if not w and not k]
+            at_site = lambda s, e, x: (x,) if 0 <= x < n and not s.what[x] and not s.arrays[COVER][x] else ()  # noqa: E731
         if self._board_only():
-            return empty
+            return with_site_test(empty, at_site)
         return _empty_in_container(c, self, empty)
 
     def in_order(self, c: Compiler) -> bool:
@@ -269,6 +272,14 @@ class SitesEmpty(Ludeme):
             raise NoKernel(f"(sites Empty {self.type.name})", "pieces on another kind of site than the board's")
         st = k.st
         return Everywhere(lambda x: f"{st}[WHAT + {x}] == 0")
+
+
+def with_site_test(region: Any, at_site: Any) -> Any:
+    """``region`` that also answers for one site: ``region.at_site(s, e, x)`` -> the sites of
+    ``region`` that are ``x`` (``(x,)`` or none). The moves onto one site (a threat test's)
+    ask that, not for every site of the region (a scan of the whole board)."""
+    region.at_site = at_site
+    return region
 
 
 def _empty_in_container(c: Compiler, ludeme: SitesEmpty, board: Any) -> Any:
@@ -420,14 +431,18 @@ class SitesOccupied(Ludeme):
             return _occupied_any_level(c, self, top=True)
         if self._plain() and not self.with_hands(c):
             if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
-                return lambda s, e: [i for i in range(n) if s.what[i]]
+                return with_site_test(lambda s, e: [i for i in range(n) if s.what[i]],
+                                      lambda s, e, x: (x,) if 0 <= x < n and s.what[x] else ())
             if isinstance(self.by, Const) and self.by.name in self._ROLES:
                 test_of = self._owners(c)
 
                 def by_role(s: State, e: Env):
                     test = test_of(s, e)
                     return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if test(o, w)]
-                return by_role
+
+                def role_at(s: State, e: Env, x: int) -> tuple[int, ...]:
+                    return (x,) if 0 <= x < len(s.who) and test_of(s, e)(s.who[x], s.what[x]) else ()
+                return with_site_test(by_role, role_at)
             who = c.player(self.by)
             shared = c.game.shared_kinds
 
@@ -437,7 +452,13 @@ class SitesOccupied(Ludeme):
                     return [i for i, o in enumerate(s.who) if o == p]
                 return [i for i, (o, w) in enumerate(zip(s.who, s.what))
                         if w and not o and w not in shared]  # Neutral's
-            return occupied
+
+            def occupied_at(s: State, e: Env, x: int) -> tuple[int, ...]:
+                if not 0 <= x < len(s.who):
+                    return ()
+                p, o, w = who(s, e), s.who[x], s.what[x]
+                return (x,) if (o == p if p else w and not o and w not in shared) else ()
+            return with_site_test(occupied, occupied_at)
         return self._compile_full(c)
 
     def _on_other_kind(self, c: Compiler, kind: str):
