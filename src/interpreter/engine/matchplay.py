@@ -110,6 +110,9 @@ class MatchState:
     def _start(self, index: int) -> State:
         sub = self.match.instances[index].game.initial_state()
         sub.match_scores = self.match_scores  # what (matchScore ...) reads inside the game
+        # what (count Trials) reads inside the game: the match's games finished (Ludii's
+        # CountTrials asks the parent context from a game's), which stays so while it plays
+        sub.trials_done = self.trials_done
         return sub
 
     def __getattr__(self, name: str) -> Any:
@@ -335,8 +338,10 @@ class MatchState:
         return moves
 
     def to_text(self) -> str:
-        """Not for a match (see :meth:`MatchGame.state_from_text`)."""
-        self.match.state_from_text("")
+        """The position of the game in play (its game's :meth:`~.game.Game.state_from_text`
+        reads it back), under a comment line saying which game of the match it is and the
+        match scores; a match's own position is its moves (see :meth:`MatchGame.state_from_text`)."""
+        return f"# {self.heading}\n{self.sub.to_text()}"
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the match's position (for tests of undo)."""

@@ -89,6 +89,7 @@ class State:
         self.turn_passed = False
         # a match's scores while this state is one of its games' (engine.matchplay; (matchScore ...))
         self.match_scores: list[int] | None = None
+        self.trials_done = 0  # and the match's games finished before this one ((count Trials))
         self.pass_turns = 0 if game.rules.start else turns.ALL_SINCE_START
         self.last_to = -1
         self.last_from = -1
