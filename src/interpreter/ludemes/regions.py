@@ -122,13 +122,13 @@ class SitesLabels(Ludeme):
                 every = tuple(dict.fromkeys(x for (p, k), v in game.owned_regions.items() if matches(k) for x in v))
                 return lambda s, e: every
             owned = {p: tuple(dict.fromkeys(x for (q, k), v in game.owned_regions.items() if q == p and matches(k)
-                                            for x in v)) for p in range(game.num_players + 1)}
-            who = c.player(self.role)
+                                            for x in v)) for p in region_owners(game)}
+            who = _region_owner(c, self.role)
             return lambda s, e: owned.get(who(s, e), ())
         if self.role is not None:
             game = c.game_or_none or c.regions_so_far or c.game
             table = {p: tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part))
-                     for p in range(game.num_players + 1)}
+                     for p in region_owners(game)}
             beyond = player_beyond(self.role, game.num_players)
             if beyond is not None:  # a player the game does not have: its regions (empty, unless declared)
                 owned_beyond = tuple(dict.fromkeys(x for part in game.player_regions.get(beyond, ()) for x in part))
@@ -136,7 +136,7 @@ class SitesLabels(Ludeme):
             if self.role.name in ("Each", "All"):
                 every = tuple(dict.fromkeys(x for p in table for x in table[p]))
                 return lambda s, e: every
-            who = c.player(self.role)
+            who = _region_owner(c, self.role)
             return lambda s, e: table.get(who(s, e), ())
         if self.sites is None:
             return lambda s, e: e.region  # the group visited by forEach Group
@@ -1730,6 +1730,25 @@ class SitesLineOfSight(Ludeme):
                     with k.indented(f"if {last} >= 0:"):
                         add(last)
         return seen
+
+
+def region_owners(game: Any) -> range:
+    """The owners whose regions ``(sites PLAYER)`` may read: the players and neutral, and any
+    ``P<n>`` beyond the game's count that owns a region (an option with fewer players keeps
+    the regions of the others: Chinese Checkers' "Home" of P4 to P6 in its 3-player item)."""
+    beyond = max((p for p in game.player_regions if isinstance(p, int)), default=0)
+    beyond = max(beyond, max((p for p, _ in game.owned_regions if isinstance(p, int)), default=0))
+    return range(max(game.num_players, beyond) + 1)
+
+
+def _region_owner(c: Compiler, role: Any) -> Callable[[State, Env], int]:
+    """The player whose regions ``(sites PLAYER)`` reads: a role, or ``(player N)`` whose value
+    may name a player beyond the game's count (as Ludii's SitesEquipmentRegion, which keeps the
+    regions owned by that index: ``(sites (player (mapEntry (mover))))`` when the map names a
+    home of a player the option left out). Such a player owns only the regions declared for it."""
+    if isinstance(role, Const):
+        return c.player(role)
+    return c.int(role)
 
 
 def player_beyond(role: Any, num_players: int) -> int | None:
