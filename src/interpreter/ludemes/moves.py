@@ -811,7 +811,9 @@ class Claim(MoveAdd):
     from_hand = None  # Ludii's claim: a new piece, never one from a hand
 
     def concepts_at(self, where):
-        return where.either("AddDecision", "AddEffect")
+        # Ludii's Claim.concepts (rules/play/moves/nonDecision/effect) sets none of its own
+        # (no AddDecision nor AddEffect): only its kind of site's and its arguments'
+        return ()
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..native.emit import NoKernel

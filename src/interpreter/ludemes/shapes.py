@@ -398,6 +398,7 @@ class Renumber(_Shape):
     type2: Any = Param(Enum(("Vertex", "Edge", "Cell")), optional=True)
     type3: Any = Param(Enum(("Vertex", "Edge", "Cell")), optional=True)
     board: Any = Param(SHAPE)
+    passes_shape = ("board",)  # Ludii's Renumber has its board's concepts (graph/operators)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         kinds = [k.name for k in (self.type1, self.type2, self.type3) if k is not None]
@@ -505,6 +506,7 @@ class Skew(_Shape):
     name = "skew"
     amount: Any = Param(_NUMBER, range=FACTOR)
     board: Any = Param(SHAPE)
+    passes_shape = ("board",)  # Ludii's Skew has its board's concepts (graph/operators)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         return gen.skew(self.board.graph(use, static_int), _number(self.amount, static_int))
@@ -533,6 +535,7 @@ class Scale(_Shape):
     sy: Any = Param(_NUMBER, optional=True, range=SCALE)
     sz: Any = Param(_NUMBER, optional=True, range=SCALE)
     board: Any = Param(SHAPE)
+    passes_shape = ("board",)  # Ludii's Scale has its board's concepts (graph/operators)
 
     def graph(self, use: str, static_int: StaticInt) -> gen.BoardGraph:
         sy = None if self.sy is None else _number(self.sy, static_int)

@@ -102,7 +102,9 @@ class _Ballot(Ludeme):
     then: Any = Param(kind_of(THEN), optional=True)
 
     def concepts_at(self, where):
-        return where.either(f"{self.action}Decision", f"{self.action}Effect")
+        # Ludii's Propose and Vote (rules/play/moves/nonDecision/effect) set ProposeDecision /
+        # VoteDecision when they are a decision, and nothing as an effect (no ProposeEffect)
+        return (f"{self.action}Decision",) if where.decision else ()
 
     def declare(self, d: Declarations, c: Any) -> None:
         declare(d, _texts(self.strings), self.action)
