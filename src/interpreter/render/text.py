@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..engine.arrays import COUNT
 from ..engine.move import MoveKind
 from ..engine.picture import Layout, draw, layout
-from ..engine.render import EMPTY_GRID, EMPTY_ROW, piece_symbols
+from ..engine.render import EMPTY_GRID, EMPTY_ROW, others_line, piece_symbols, stacks_line
 from .svg import coordinate_labels
 
 if TYPE_CHECKING:
@@ -46,10 +46,15 @@ def turn_ply(state: State) -> str:
 
 def guided_board(state: State, last: int | None = None) -> str:
     """The board as text for a player (see the module docs); ``last`` is the site to mark
-    (default: the last move's destination, or its origin for a move off the board)."""
+    (default: the last move's destination, or its origin for a move off the board). In a
+    stacking game, a line gives the stacks of several pieces."""
+    return _guided(state, last) + stacks_line(state) + others_line(state)
+
+
+def _guided(state: State, last: int | None) -> str:
     game = state.game
     topo = game.topology
-    if COUNT in state.arrays:  # counted pieces: the usual picture says it all
+    if COUNT in state.arrays and not game.stacking:  # counted pieces: the usual picture says it all
         return str(state)
     table, width = piece_symbols(game)
     symbols = [table[w] if w else EMPTY_GRID for w in state.what]
