@@ -306,3 +306,12 @@ def test_pieces_on_the_edges_of_a_board_of_cells_are_drawn(tmp_path, capsys):
     assert drawn == [("3", "1"), ("5", "2")]
     assert re.search(r'<line class="last-move" x1=', svg)  # the last move's edge, not a cell's ring
     assert '<circle class="to"' not in svg
+
+
+def test_a_player_alone_is_asked_each_move_plainly(tmp_path, capsys, monkeypatch):
+    game = _write(tmp_path, "latin.lud", LATIN)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("C1=3\nquit\n"))
+    assert main(["play", game, "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("P1> ") == 2 and "second move" not in out
+    assert " 1 1 . 3 1\n" in out or " 1 1 .(3)1\n" in out  # the value just set, on the board

@@ -68,12 +68,7 @@ def render_text(state: State) -> str:
             owners = hand_players(game.arrays, game.num_players)
             text += "\nhands: " + ", ".join(f"P{p} {data[n + k]}" for k, p in enumerate(owners) if n + k < len(data))
         return text
-    table, width = piece_symbols(game)
-    symbols = [table[w] if w else EMPTY_GRID for w in state.what]
-    values = puzzle_values(state.arrays, game.topology.n)
-    if values is not None:  # a deduction puzzle: each site's value once it is known
-        symbols = [EMPTY_GRID if v is None else str(v) for v in values]
-        width = max(width, *(len(x) for x in symbols))
+    symbols, width = site_symbols(state)
     return draw(game.topology, symbols, EMPTY_GRID, EMPTY_ROW, width) + stacks_line(state) + others_line(state)
 
 
@@ -92,6 +87,17 @@ def others_line(state: State) -> str:
         if held:
             lines.append(f"\non {kind.lower()}s: " + ", ".join(held))
     return "".join(lines)
+
+
+def site_symbols(state: State) -> tuple[list[str], int]:
+    """(symbol per site of the board, width): each piece's (:func:`piece_symbols`), or in a
+    deduction puzzle each site's value once it is known (Sudoku's digits)."""
+    table, width = piece_symbols(state.game)
+    values = puzzle_values(state.arrays, state.game.topology.n)
+    if values is not None:
+        symbols = [EMPTY_GRID if v is None else str(v) for v in values]
+        return symbols, max(width, *(len(x) for x in symbols))
+    return [table[w] if w else EMPTY_GRID for w in state.what], width
 
 
 def stacks_line(state: State) -> str:
