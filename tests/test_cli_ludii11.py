@@ -91,5 +91,6 @@ def test_a_folder_is_not_a_description(tmp_path, capsys):
 
 def test_the_hint_has_a_time_bound():
     agent = make_agent(HINT_SPEC, 1)
-    assert agent.budget.seconds is not None and agent.budget.seconds <= 10
+    bound = agent.budget.seconds  # a configured budget, not a measured time
+    assert bound is not None and bound <= 10
     assert agent.budget.iterations == 300

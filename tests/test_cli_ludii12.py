@@ -120,13 +120,14 @@ def test_a_finished_match_reads_back_finished(match):
     assert again.ply == state.ply and again.legal_moves() == ()
 
 
-def test_a_match_and_a_game_refuse_each_others_positions(match, tmp_path):
+def test_a_match_refuses_a_games_position_and_a_game_reads_its_own_from_a_matchs(match, tmp_path):
     game_position = load(_write(tmp_path, "Solo.lud", LINE.format(name="Lines"))).initial_state().to_text()
     with pytest.raises(LudError, match="under 'match:'"):
         load(match).state_from_text(game_position)
     match_position = _second_game(match).to_text()
-    with pytest.raises(LudError, match="position of a match"):
-        load(str(tmp_path / "Rows.lud")).state_from_text(match_position)
+    assert match_position.startswith("# Best of three: game 2 (Rows), match scores P1 1, P2 0\n")
+    alone = load(str(tmp_path / "Rows.lud")).state_from_text(match_position)  # the game in play's
+    assert alone.game.name == "Rows" and "match:" not in alone.to_text()
     with pytest.raises(LudError, match="has no game 'Nowhere'"):
         load(match).state_from_text(match_position.replace("instance: Rows", "instance: Nowhere"))
 

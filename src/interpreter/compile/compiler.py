@@ -311,6 +311,32 @@ class Compiler:
             return self._by_branch(lambda: _compile(value, self), _choose_fn)
         raise self.error(f"expected a region, got {value!r}", value)
 
+    def sites_in_order(self, value: Any) -> Fn:
+        """A region as Ludii reads it where its order shows (``regionSite``, ``forEach Site``,
+        ``array``): every Ludii region is a Region, a bitset, so its sites come each once in
+        increasing order. Sorted once here when known before play; as it is when the region
+        says it comes so (:meth:`in_order`); else sorted and deduplicated each time it is read."""
+        fn = self.region(value)
+        fixed = constant(fn)
+        if fixed is not None:
+            return const_fn(tuple(sorted(set(fixed))))
+        if self.in_order(value):
+            return fn
+        return lambda s, e: sorted(set(fn(s, e)))
+
+    def in_order(self, value: Any) -> builtins.bool:
+        """Whether a region's sites always come each once in increasing order, as Ludii's
+        Region holds them: one site; a region ludeme whose ``in_order(c)`` says so (its sites
+        found by a scan of the board, or sorted where made); else False."""
+        if isinstance(value, (Str, Int)):
+            return True
+        if isinstance(value, Ludeme):
+            if value.kind == "int":
+                return True
+            says = getattr(value, "in_order", None)
+            return says is not None and builtins.bool(says(self))
+        return False
+
     def ints(self, value: Ludeme) -> Callable[[State, Env], Sequence[builtins.int]]:
         """An array of ints (a ludeme of kind ints: ``(values Remembered)``, ``(sizes Group)``...)
         as a function."""

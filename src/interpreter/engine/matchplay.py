@@ -105,6 +105,7 @@ class MatchGame:
             state.match_scores[p] = value
         state.sub = read_position_data(self.instances[index].game, data)
         state.sub.match_scores = state.match_scores
+        state.sub.trials_done = state.trials_done
         state.plies_before = max(0, _count(entry, "ply", state.sub.ply) - state.sub.ply)
         result = entry.get("result")
         if result is not None:
@@ -151,6 +152,9 @@ class MatchState:
     def _start(self, index: int) -> State:
         sub = self.match.instances[index].game.initial_state()
         sub.match_scores = self.match_scores  # what (matchScore ...) reads inside the game
+        # what (count Trials) reads inside the game: the match's games finished (Ludii's
+        # CountTrials asks the parent context from a game's), which stays so while it plays
+        sub.trials_done = self.trials_done
         return sub
 
     def __getattr__(self, name: str) -> Any:
@@ -376,8 +380,10 @@ class MatchState:
         return moves
 
     def to_text(self) -> str:
-        """The game in play's position (:meth:`State.to_text`) and, under ``match:``, where the
-        match stands: :meth:`MatchGame.state_from_text` reads it back."""
+        """The game in play's position (:meth:`State.to_text`) under a comment line saying which
+        game of the match it is and the match scores, and, under ``match:``, where the match
+        stands: :meth:`MatchGame.state_from_text` reads it back (the game's own reader reads
+        the game in play's position from it)."""
         from .position import write_position
         n = self.match.num_players
         entry: dict[str, Any] = {"name": self.match.name, "game": self.trials_done + (0 if self._sub_finished() else 1),
@@ -386,7 +392,7 @@ class MatchState:
         if self.match_over:
             entry["result"] = {"winners": list(self.match_winners), "losers": list(self.match_losers),
                                "draw": self.match_draw, "reason": self.match_reason}
-        return write_position(self.sub, entry, self.match.options)
+        return f"# {self.heading}\n" + write_position(self.sub, entry, self.match.options)
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the match's position (for tests of undo)."""

@@ -370,9 +370,7 @@ def read_position(game: Game, text: str) -> State:
     expected where when the text is not one."""
     data = load_position_data(text)
     _check_keys(data)
-    if "match" in data:
-        raise PositionError(f"this is a position of a match ({_show(data['match'])[:60]}), not of {game.name!r}",
-                            hint="load the match the position was saved from")
+    data.pop("match", None)  # a match's position: the game in play's is read (where the match stands is not)
     return read_position_data(game, data)
 
 

@@ -89,6 +89,7 @@ class State:
         self.turn_passed = False
         # a match's scores while this state is one of its games' (engine.matchplay; (matchScore ...))
         self.match_scores: list[int] | None = None
+        self.trials_done = 0  # and the match's games finished before this one ((count Trials))
         self.pass_turns = 0 if game.rules.start else turns.ALL_SINCE_START
         self.last_to = -1
         self.last_from = -1
@@ -123,6 +124,14 @@ class State:
         # move's own rule gives it run (turns.act's ``before``), which Ludii works out as it
         # lists the move, before the move counts itself (more for a move tried within them)
         self._uncounted = 0
+
+    @property
+    def listed_ply(self) -> int:
+        """The ply as Ludii has it where the move being played is listed: the moves counted,
+        less those whose own effects are being worked out (:attr:`_uncounted`), which Ludii
+        works out as it lists them, before the move counts itself and before the values the
+        previous move left pending are cleared. ``(count Moves)`` and the pending values read it."""
+        return self.ply - self._uncounted
 
     # --- journaled changes -----------------------------------------------------------------------
     def place(self, site: int, what: int) -> None:

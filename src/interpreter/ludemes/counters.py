@@ -94,6 +94,21 @@ class _UsesPending(Ludeme):
         d.array(_PENDING, [-1, -1])
 
 
+class _ReadsPending(_UsesPending):
+    """A ludeme reading the values the previous move left pending. Ludii clears them when it
+    applies a move (State.rebootPending, before the move's actions), so where a move's own
+    effects read them (``(to ... (apply ...))``, a ``do``'s prior: worked out as Ludii lists
+    the move) they are the previous move's still: read at :attr:`State.listed_ply`."""
+
+    reads_listed_ply = True
+
+
+def _pending_now(s: State, held: Any) -> bool:
+    """Whether ``held`` (``[value(s), ply set at]``) was set by the move before the one listed."""
+    ply = s.listed_ply
+    return held[1] == ply and ply > 0
+
+
 class SetPending(_UsesPending):
     """Mark a value as pending (as a consequence): the next move sees it (``(is Pending)``,
     ``(value Pending)``: an en passant square, say), the move after does not.
@@ -170,7 +185,7 @@ class SetPending(_UsesPending):
         k.line(f"{k.st}[PENDING + 1] = {k.var(abi.PLY)}")  # this move's ply: pending until the next
 
 
-class IsPending(_UsesPending):
+class IsPending(_ReadsPending):
     """The previous move left a pending value (``set Pending``).
 
     Examples:
@@ -182,14 +197,14 @@ class IsPending(_UsesPending):
     # no parameters
 
     def compile(self, c: Compiler):
-        return lambda s, e: s.arrays[_PENDING][1] == s.ply and s.ply > 0
+        return lambda s, e: _pending_now(s, s.arrays[_PENDING])
 
     def kernel_bool(self, k: Emitter) -> str:
         from ..native.kernels.variables import _pending
         return _pending(k)
 
 
-class ValuePending(_UsesPending):
+class ValuePending(_ReadsPending):
     """The value the previous move left pending; 0 when there is none, or when it left several
     (Ludii's).
 
@@ -204,7 +219,7 @@ class ValuePending(_UsesPending):
     def compile(self, c: Compiler):
         def value(s: State, e: Env) -> int:
             pending = s.arrays[_PENDING]
-            return pending[0] if pending[1] == s.ply and s.ply > 0 else 0
+            return pending[0] if _pending_now(s, pending) else 0
         return value
 
     def kernel_int(self, k: Emitter) -> str:
@@ -212,7 +227,7 @@ class ValuePending(_UsesPending):
         return f"({k.st}[PENDING] if {_pending(k)} else 0)"
 
 
-class SitesPending(_UsesPending):
+class SitesPending(_ReadsPending):
     """The sites the previous move left pending (``set Pending`` of sites, or of one site),
     as Ludii's pending values; none when it left none.
 
@@ -234,11 +249,9 @@ class SitesPending(_UsesPending):
     def compile(self, c: Compiler):
 
         def pending(s: State, e: Env) -> list[int]:
-            if s.ply <= 0:
-                return []
             held = s.arrays[_PENDING_SITES]  # every value set pending, sites or not (Ludii's
             # region of the pending values: Kassle's sums of two sites)
-            return sorted(held[0]) if held[1] == s.ply else []
+            return sorted(held[0]) if _pending_now(s, held) else []
         return pending
 
 

@@ -1299,7 +1299,7 @@ class ForEachSite(_Effect):
     then: Any = Param(kind_of(THEN), optional=True)
 
     def compile(self, c: Compiler) -> MoveGen:
-        region = c.region(self.region)
+        region = c.sites_in_order(self.region)  # Ludii's Region: each site once, in order
         moves = c.moves(self.effect)
         otherwise = c.moves(self.noMoveYet) if self.noMoveYet is not None else None
         then = c.rule(after=self.then.compile_effect(c)) if self.then is not None else ()
@@ -1327,7 +1327,7 @@ class ForEachSite(_Effect):
 
     def compile_effect(self, c: Compiler):
         from .logic import _is_planned
-        region = c.region(self.region)
+        region = c.sites_in_order(self.region)  # Ludii's Region: each site once, in order
         guard = _site_guard(self.effect)
         if getattr(self.effect, "plan_effect", None) is not None or (guard is None and _is_planned(self.effect)):
             # (if C E1 E2) too: as Ludii, every site's moves are generated on the position
@@ -1382,7 +1382,7 @@ class ForEachSite(_Effect):
         each one a site further reads every piece before the first removal."""
         from .logic import _plan
         from .moves_then import run_steps
-        region = region if region is not None else c.region(self.region)
+        region = region if region is not None else c.sites_in_order(self.region)
         guard = _site_guard(self.effect)
         cond = c.bool(guard[0]) if guard is not None else None
         body = guard[1] if guard is not None else self.effect
@@ -1407,10 +1407,10 @@ class ForEachSite(_Effect):
 
     def kernel_moves(self, k: Emitter) -> Made:
         """The moves of every site of the region, together (two sites may make the same move)."""
-        from ..native.emit import Made, NoKernel
+        from ..native.emit import Made, NoKernel, in_order
         if self.noMoveYet is not None or self.then is not None:
             raise NoKernel("(forEach Site ... noMoveYet: / then)")
-        region = k.region(self.region)
+        region = in_order(k, k.region(self.region))  # as the reference: each site once, in order
         x = k.temp("x")
         with region.loop(k, x):
             with k.bind(site=x, to=x):
@@ -1419,10 +1419,10 @@ class ForEachSite(_Effect):
         return Made(False, made.kinds)
 
     def kernel_effect(self, k: Emitter) -> None:
-        from ..native.emit import Buffered, Listed, NoKernel
+        from ..native.emit import Buffered, Listed, NoKernel, in_order
         if self.noMoveYet is not None or self.then is not None:
             raise NoKernel("(forEach Site ... noMoveYet: / then)")
-        region = k.region(self.region)
+        region = in_order(k, k.region(self.region))  # as Ludii's Region: each site once, in order
         if not isinstance(region, Listed):  # the sites worked out before any effect changes them
             region = Buffered(*region.fill(k))
         rule = self.effect

@@ -51,6 +51,10 @@ class ForEachOf(Ludeme):
             raise BindError("forEach takes a region with if:, of: and a region, or players and a region",
                             self.span)
 
+    def in_order(self, c: Compiler) -> bool:
+        """With ``if:``, the sites kept in the region's order."""
+        return self.condition is not None and c.in_order(self.region)
+
     def compile(self, c: Compiler):
         region = c.region(self.region)
         if self.condition is not None:

@@ -105,7 +105,16 @@ class ForEachValue(Ludeme):
                 # each move remembers its value: its own effects (a do's prior) read it again
                 out.extend(m.with_bound("value", v) for m in inner.moves(s, frame))
             return out
-        return with_rules(FnGen(gen), c.rule(after=_then(c, self.then)))
+
+        def reach(s: State, e: Env, site: int) -> list:
+            """The moves onto ``site`` (a threat test's): each value's moves onto it."""
+            frame = e.child()
+            out: list = []
+            for v in values(s, e):
+                frame.value = v
+                out.extend(m.with_bound("value", v) for m in inner.reaching(s, frame, site))
+            return out
+        return with_rules(FnGen(gen, reach=reach), c.rule(after=_then(c, self.then)))
 
     def compile_effect(self, c: Compiler):
         from .moves_then import run_planned

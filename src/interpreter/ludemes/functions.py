@@ -981,17 +981,18 @@ class CountMoves(_StateValue):
     """
 
     name = "count Moves"
+    reads_listed_ply = True  # read as Ludii lists a move (State.listed_ply)
 
     def words(self, w):
         return "the number of moves played"
     any_type: Any = site_type_param()
 
     def compile(self, c: Compiler):
-        return lambda s, e: s.ply - s._uncounted
+        return lambda s, e: s.listed_ply
 
     def kernel_int(self, k: Emitter) -> str:
-        from ..native import abi
-        return f"({k.var(abi.PLY)} - {k.var(abi.UNCOUNTED)})"
+        from ..native.kernels.variables import listed_ply
+        return listed_ply(k)
 
 
 class Score(Ludeme):

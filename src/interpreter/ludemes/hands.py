@@ -140,6 +140,14 @@ class What(Ludeme):
     at: Any = Param(SITE_FN, named=True)
     level: Any = Param(INT_FN, optional=True, named=True, range=(-1, LEVEL.hi))
 
+    def declare(self, d: Any, c: Any) -> None:
+        if getattr(self.at, "name", None) == "handSite":
+            # the piece on a hand's site, asked for: Ludii's hand is a container whose site holds
+            # a piece (Quixo's (what at:(handSite (mover))) reads the neutral piece taken there),
+            # which a hand counting its owner's pieces by kind cannot tell
+            from ..engine.handsites import hands_of_sites
+            hands_of_sites(d)
+
     def compile(self, c: Compiler):
         from ..engine.multisite import KindView, pieces_array
         from .other_sites import other_kind, sited_count, sited_piece

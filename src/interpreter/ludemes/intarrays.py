@@ -31,8 +31,8 @@ class ArrayFn(Ludeme):
     region: Any = Param(REGION_FN)
 
     def compile(self, c: Compiler):
-        region = c.region(self.region)
-        return lambda s, e: tuple(sorted(region(s, e)))
+        region = c.sites_in_order(self.region)  # Ludii's Region: each site once, in order
+        return lambda s, e: tuple(region(s, e))
 
     def kernel_ints(self, k: Emitter, each: Callable[[Emitter, str], None]) -> None:
         """Each site of the region, as a number (in any order: what reads arrays here sums them,

@@ -189,10 +189,10 @@ class RegionSite(Ludeme):
     index: Any = Param(INT_FN, named=True, range=ANY_INT)
 
     def compile(self, c: Compiler):
-        region, index = c.region(self.region), c.int(self.index)
+        region, index = c.sites_in_order(self.region), c.int(self.index)
 
         def site(s: State, e: Env) -> int:
-            sites = sorted(set(region(s, e)))
+            sites = region(s, e)
             i = index(s, e)
             return sites[i] if 0 <= i < len(sites) else _OFF
         return site

@@ -343,14 +343,14 @@ class _Combine(Ludeme):
                 raise BindError(f"({self.name} ...): an (apply if:...) among its moves needs an effect", item.span)
         # an empty (and {}) among them (an option's item left empty) is of its siblings' kind,
         # as Ludii's grammar reads it where moves are expected
-        empty = [i for i in items if isinstance(i, _Combine) and not i.items.items]
+        empty = [i for i in items if _kind_open(i)]
         kinds = {(MOVES if i.kind in (NEXT_PHASE, "apply") else i.kind) if isinstance(i, Ludeme) else BOOL
                  for i in items if not any(i is e for e in empty)}
         if len(kinds) > 1:
             raise BindError(f"({self.name} ...) mixes conditions and moves", self.span)
         self.kind = kinds.pop() if kinds else BOOL  # type: ignore[misc]  # this instance's: its items'
         for item in empty:
-            item.kind = self.kind  # type: ignore[misc]  # that instance's, as this one's
+            _settle_kind(item, self.kind)
         if self.then is not None and self.kind != MOVES:
             raise BindError("(then ...) follows moves, not conditions", self.then.span)
 
@@ -359,6 +359,28 @@ class _Combine(Ludeme):
         if self.then is None:
             return gen
         return with_rules(gen, c.rule(after=self.then.compile_effect(c)))
+
+
+def _kind_open(item: Any) -> bool:
+    """Whether ``item``'s kind is its place's: an empty ``(and {})`` or ``(or {})`` (an option's
+    item left empty), or an ``(if C X [Y])`` whose branches are such (Cylinder Chess's
+    ``(if <can castle> (or {<Castling>}))`` with "No castling"), as Ludii's grammar reads them
+    where moves are expected."""
+    if isinstance(item, _Combine):
+        return isinstance(item.items, BoundArray) and not item.items.items
+    if isinstance(item, If) and item.then is None and item.kind in (BOOL, MOVES):
+        branches = [b for b in (item.then_branch, item.else_branch) if b is not None]
+        return bool(branches) and all(_kind_open(b) for b in branches)
+    return False
+
+
+def _settle_kind(item: Any, kind: str) -> None:
+    """Give a :func:`_kind_open` item (and its branches) the kind of its place."""
+    item.kind = kind
+    if isinstance(item, If):
+        for branch in (item.then_branch, item.else_branch):
+            if branch is not None:
+                _settle_kind(branch, kind)
 
 
 def _is_if_effect(item: Any) -> bool:

@@ -143,7 +143,9 @@ class MatchScore(Ludeme):
 
 
 class CountTrials(Ludeme):
-    """The number of games of the match played to their end so far (0 outside a match).
+    """The number of games of the match played to their end so far, read by the match's end
+    rules or inside one of its games (as Ludii's, which asks the match from a game); 0 outside
+    a match.
 
     Parameters:
         type: Ludii's site type (not used)

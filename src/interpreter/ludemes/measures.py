@@ -607,6 +607,7 @@ class AllSites(Ludeme):
                 if not cond(s, frame):
                     return False
             return True
+        every.parts = (region, cond)  # type: ignore[attr-defined]  # one test per site (puzzles' satisfy)
         return every
 
     def kernel_bool(self, k: Emitter) -> str:

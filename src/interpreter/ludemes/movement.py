@@ -916,9 +916,13 @@ class MoveFromTo(Ludeme):
         # the moves onto one site skip the others' tests, unless each move leaves a level behind
         focused = keep_level is level_keeper(None)
 
+        # the region asked for one site only, where it can answer that (regions.with_site_test)
+        at_site = getattr(region, "at_site", None) if focused else None
+
         def gen(s: State, e: Env, site: int = -1) -> list[Move]:
             """The moves (those onto ``site`` only, when one is given: what a threat test asks)."""
             out = []
+            one = at_site is not None and site >= 0
             frame = e.child()
             what = s.what
             n = len(what)
@@ -944,7 +948,7 @@ class MoveFromTo(Ludeme):
                 if frm < 0 or not w:
                     continue
                 frame.frm = frm
-                for to in region(s, frame):
+                for to in (at_site(s, frame, site) if one else region(s, frame)):  # type: ignore[misc]
                     if to < 0 or to == frm or (focused and 0 <= site != to):
                         continue
                     frame.to = to

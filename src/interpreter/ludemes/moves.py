@@ -1864,14 +1864,17 @@ def _pieces_reaching(table: list[MoveGen | None], own_pieces: Any, others: Any) 
             return [m for m in own_pieces(s, e) if m.to == target]
         out: list[Move] = []
         frame = e.child()
-        mover, what = s.mover, s.what
-        for site, owner in enumerate(s.who):
-            if owner == mover:
-                moves = table[what[site]]
-                if moves is not None:
-                    frame.frm = site
-                    out.extend(moves.reaching(s, frame, target))
-        return out
+        mover, what, who = s.mover, s.what, s.who
+        site = -1
+        while True:  # the mover's sites in order, each found by the list's own search
+            try:
+                site = who.index(mover, site + 1)
+            except ValueError:
+                return out
+            moves = table[what[site]]
+            if moves is not None:
+                frame.frm = site
+                out.extend(moves.reaching(s, frame, target))
     return reaching
 
 
@@ -2043,7 +2046,7 @@ class Do(Ludeme):
     def _compile_next(self, c: Compiler) -> MoveGen:
         # Ludii's prior is any moves: all of them are applied (Do.generateAndApplyPreMoves),
         # a decision's as much as an effect's (Bide's (do (add ...) next:(move Pass)))
-        prior = _before_reboot(self.moves, c.effect(self.moves))
+        prior = c.effect(self.moves)  # it reads the pending values as listed (State.listed_ply)
         nxt = c.moves(self.next)
         first = c.rule(before=prior)  # each move does the prior effect again, before its own
         # in a game with dice, when no move is left the player passes, and the pass does the
@@ -2075,8 +2078,6 @@ class Do(Ludeme):
         from ..native.kernels.decisions import _copy_state, _do_next, _needs_act, _next_as_tried
         if self.then is not None:
             raise NoKernel("(do ... (then ...))")
-        if self.next is not None and _reads_pending(self.moves):
-            raise NoKernel("(do <pending read> next:...)", "a prior effect sees the pending values before the move")
         if self.ifAfterwards is None:
             return _do_next(self, k)
         _needs_act(k, "(do ... ifAfterwards:...)")
@@ -2232,34 +2233,3 @@ class MoveChoose(Ludeme):
         return "1"
 
 
-def _reads_pending(ludeme: Any) -> bool:
-    """Whether a rule reads the pending values (``is Pending``, ``value Pending``, ``sites
-    Pending``; ``set Pending`` writes them)."""
-    from .counters import SetPending, _UsesPending
-    return any(isinstance(x, _UsesPending) and not isinstance(x, SetPending) or getattr(x, "name", "") == "sites Pending"
-               for x in ludeme.walk())
-
-
-def _before_reboot(ludeme: Any, prior: Any) -> Any:
-    """The prior effect of ``(do <prior> next:...)`` as Ludii sees it: Ludii works the prior out
-    when it lists the legal moves, so the pending values the previous move left are still
-    there (they are rebooted only when the move is applied, and the move keeps the prior's
-    actions as they were listed). The prior runs at the ply of the move being played (see
-    Do._compile_next), when those values would no longer hold: for its run they are given
-    that ply, then their own back."""
-    if not _reads_pending(ludeme):
-        return prior
-    from .counters import _PENDING, _PENDING_SITES
-
-    def run(s: State, e: Env) -> None:
-        shifted = []
-        for name in (_PENDING, _PENDING_SITES):
-            held = s.arrays.get(name)
-            if held is not None and held[1] == s.ply - 1 and s.ply > 1:
-                s.set_item(held, 1, s.ply)
-                shifted.append((held, held[0]))
-        prior(s, e)
-        for held, value in shifted:
-            if held[1] == s.ply and held[0] == value:  # (unless the prior itself set new ones)
-                s.set_item(held, 1, s.ply - 1)
-    return run

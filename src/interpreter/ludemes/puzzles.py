@@ -37,6 +37,8 @@ from .base import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..compile.compiler import Compiler
     from ..engine.game import Declarations
     from ..engine.state import State
@@ -182,11 +184,12 @@ class AllDifferent(Ludeme):
             masks = s.arrays[PUZZLE]
             free = {f(s, e) for f in excepts}
             seen: set[int] = set()
+            n = len(masks)
             for site in sites:
-                mask = masks[site] if 0 <= site < len(masks) else 0
-                if not resolved(mask):
+                mask = masks[site] if 0 <= site < n else 0
+                if not mask or mask & (mask - 1):  # not resolved (see resolved, value_of)
                     continue
-                v = value_of(mask)
+                v = mask.bit_length() - 1
                 if v in free:
                     continue
                 if v == 0 or v in seen:
@@ -381,13 +384,14 @@ class Satisfy(Ludeme):
         def gen(s: State, e: Env) -> list[Move]:
             masks = s.arrays[PUZZLE]
             failing = [(check, check.failing(s, e)) for check in by_regions]
+            judges = [_judge(check, s, e) for check in others]
             out = []
             for x in variables:
                 for v in range(lo, hi + 1):
                     old = masks[x]
                     masks[x] = 1 << v  # tried in place, put back at once
                     ok = all(check.holds_after(s, e, x, bad) for check, bad in failing) and \
-                        all(check(s, e) for check in others)
+                        all(judge(x) for judge in judges)
                     masks[x] = old
                     if ok:
                         out.append(moves[x, v, True])
@@ -395,6 +399,109 @@ class Satisfy(Ludeme):
                         out.append(moves[x, v, False])
             return out
         return _PuzzleMoves(gen, checks)
+
+
+class _Written(Exception):
+    """A constraint changed the values while judged (it is then tried afresh each time)."""
+
+
+class _Reads(list):
+    """A copy of the puzzle's masks noting the sites read (any other read: ``everything``)."""
+
+    def __init__(self, masks: list[int]):
+        super().__init__(masks)
+        self.read: set[int] = set()
+        self.everything = False
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, int):
+            self.read.add(i if i >= 0 else i + len(self))
+        else:
+            self.everything = True
+        return super().__getitem__(i)
+
+    def _all(self, name: str) -> Any:
+        self.everything = True
+        return getattr(super(), name)
+
+    def __iter__(self) -> Any:
+        return self._all("__iter__")()
+
+    def __reversed__(self) -> Any:
+        return self._all("__reversed__")()
+
+    def __contains__(self, value: Any) -> bool:
+        return self._all("__contains__")(value)
+
+    def __eq__(self, other: Any) -> bool:
+        return self._all("__eq__")(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def index(self, *args: Any) -> int:
+        return self._all("index")(*args)
+
+    def count(self, value: Any) -> int:
+        return self._all("count")(value)
+
+    def copy(self) -> list[int]:
+        return self._all("copy")()
+
+    def __setitem__(self, i: Any, value: Any) -> None:
+        raise _Written()
+
+
+def _judge(check: Any, s: State, e: Env) -> Callable[[int], bool]:
+    """``judge(x)``: whether ``check`` holds once site ``x`` alone got another value (the values
+    being changed in place before asking), worked out from the position before: a constraint
+    is a function of the position, so one that read no value of ``x`` is as it was. An
+    ``all Sites`` constraint (its ``parts``) is judged site by site: only the sites whose test
+    read ``x`` are tested again."""
+    masks = s.arrays[PUZZLE]
+    every = getattr(check, "parts", None)
+    afresh = lambda x: check(s, e)  # noqa: E731
+    reads = s.arrays[PUZZLE] = _Reads(masks)
+    try:
+        if every is None:
+            held = bool(check(s, e))
+        else:
+            region, cond = every
+            sites = list(region(s, e))
+            around, reads.read = reads.read, set()
+            frame = e.child()
+            tests = []
+            for y in sites:
+                frame.site = y
+                tests.append((y, bool(cond(s, frame)), reads.read))
+                reads.read = set()
+    except Exception:  # noqa: BLE001  # a constraint that writes, or fails on a site it would not reach: as before
+        return afresh
+    finally:
+        s.arrays[PUZZLE] = masks
+    if reads.everything:
+        return afresh
+    if every is None:
+        read = reads.read
+        return lambda x: check(s, e) if x in read else held
+    failing = {i for i, (_, ok, _) in enumerate(tests) if not ok}
+    touched: dict[int, list[int]] = {}
+    for i, (_, _, read) in enumerate(tests):
+        for x in read:
+            touched.setdefault(x, []).append(i)
+    frame = e.child()
+
+    def judge(x: int) -> bool:
+        if x in around:  # the region itself may change
+            return check(s, e)
+        again = touched.get(x, ())
+        if not failing.issubset(again):
+            return False
+        for i in again:
+            frame.site = tests[i][0]
+            if not cond(s, frame):
+                return False
+        return True
+    return judge
 
 
 class _PuzzleMoves(FnGen):

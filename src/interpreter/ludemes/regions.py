@@ -122,13 +122,13 @@ class SitesLabels(Ludeme):
                 every = tuple(dict.fromkeys(x for (p, k), v in game.owned_regions.items() if matches(k) for x in v))
                 return lambda s, e: every
             owned = {p: tuple(dict.fromkeys(x for (q, k), v in game.owned_regions.items() if q == p and matches(k)
-                                            for x in v)) for p in range(game.num_players + 1)}
-            who = c.player(self.role)
+                                            for x in v)) for p in region_owners(game)}
+            who = _region_owner(c, self.role)
             return lambda s, e: owned.get(who(s, e), ())
         if self.role is not None:
             game = c.game_or_none or c.regions_so_far or c.game
             table = {p: tuple(dict.fromkeys(x for part in game.player_regions.get(p, ()) for x in part))
-                     for p in range(game.num_players + 1)}
+                     for p in region_owners(game)}
             beyond = player_beyond(self.role, game.num_players)
             if beyond is not None:  # a player the game does not have: its regions (empty, unless declared)
                 owned_beyond = tuple(dict.fromkeys(x for part in game.player_regions.get(beyond, ()) for x in part))
@@ -136,16 +136,17 @@ class SitesLabels(Ludeme):
             if self.role.name in ("Each", "All"):
                 every = tuple(dict.fromkeys(x for p in table for x in table[p]))
                 return lambda s, e: every
-            who = c.player(self.role)
+            who = _region_owner(c, self.role)
             return lambda s, e: table.get(who(s, e), ())
         if self.sites is None:
             return lambda s, e: e.region  # the group visited by forEach Group
         if isinstance(self.sites, Ludeme) and self.sites.kind == "ints":  # (sites (values Remembered))
             numbers = c.ints(self.sites)
             n = c.topo.n
-            return lambda s, e: tuple(dict.fromkeys(x for x in numbers(s, e) if 0 <= x < n))
+            # Ludii's Region, a bitset: each site once, in the order of their numbers
+            return lambda s, e: tuple(sorted({x for x in numbers(s, e) if 0 <= x < n}))
         items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
-        if len(items) == 1 and isinstance(items[0], Str) and items[0].value in c.topo.regions:
+        if self._named(c.topo, items):
             sites = c.topo.regions[items[0].value]
             return lambda s, e: sites
         if self._unknown_region_name(c.topo, items):
@@ -154,7 +155,20 @@ class SitesLabels(Ludeme):
         fixed = constant(listed)
         if fixed is not None:  # Ludii's Region, a bitset: each site once, in the order of their numbers
             return const_fn(tuple(sorted(set(fixed))))
-        return listed
+        return lambda s, e: tuple(sorted(set(listed(s, e))))  # sites worked out: (sites {(from) (to)})
+
+    def in_order(self, c: Compiler) -> bool:
+        """Sites listed or given by numbers come in increasing order, each once (compile); a
+        region by its name or a player's, the group visited, turtle walks: as declared or found."""
+        if self.walks is not None or self.role is not None or self.sites is None:
+            return False
+        items = self.sites.items if isinstance(self.sites, BoundArray) else [self.sites]
+        return not self._named(c.topo, items)
+
+    @staticmethod
+    def _named(topo: Any, items: list) -> bool:
+        """``(sites "Name")`` naming a region of the board."""
+        return len(items) == 1 and isinstance(items[0], Str) and items[0].value in topo.regions
 
     def _unknown_region_name(self, topo: Any, items: list) -> bool:
         """``(sites "Name")`` naming neither a region nor a site, in a game that has regions: as
@@ -181,10 +195,8 @@ class SitesLabels(Ludeme):
             return Listed(tuple(k.topo.regions[items[0].value]))
         if self._unknown_region_name(k.topo, items):
             return Listed(())
-        region = k.region(BoundArray(items, self.span))
-        if isinstance(region, Listed):  # as the reference: each site once, in order
-            return Listed(tuple(sorted(set(region.sites))))
-        return region
+        from ..native.emit import in_order
+        return in_order(k, k.region(BoundArray(items, self.span)))  # as the reference: each site once, in order
 
 
 class SitesEmpty(Ludeme):
@@ -225,13 +237,20 @@ class SitesEmpty(Ludeme):
 
         def empty(s: State, e: Env) -> list[int]:
             return [i for i, w in zip(sites, s.what) if not w]
+        n = c.topo.n
+        at_site = lambda s, e, x: (x,) if 0 <= x < n and not s.what[x] else ()  # noqa: E731
         from .large_pieces import COVER, has_cover
         if has_cover(c.game):  # the cells large pieces cover are not empty (Ludii's)
             def empty(s: State, e: Env) -> list[int]:  # noqa: F811
                 return [i for i, (w, k) in enumerate(zip(s.what, s.arrays[COVER])) if not w and not k]
+            at_site = lambda s, e, x: (x,) if 0 <= x < n and not s.what[x] and not s.arrays[COVER][x] else ()  # noqa: E731
         if self._board_only():
-            return empty
+            return with_site_test(empty, at_site)
         return _empty_in_container(c, self, empty)
+
+    def in_order(self, c: Compiler) -> bool:
+        """The board's (or its elements') empty sites are found in order (compile)."""
+        return self._board_only()
 
     def _on_other_kind(self, c: Compiler, kind: str):
         """The elements of another kind than the board's without a piece (all of them in a game
@@ -253,6 +272,14 @@ class SitesEmpty(Ludeme):
             raise NoKernel(f"(sites Empty {self.type.name})", "pieces on another kind of site than the board's")
         st = k.st
         return Everywhere(lambda x: f"{st}[WHAT + {x}] == 0")
+
+
+def with_site_test(region: Any, at_site: Any) -> Any:
+    """``region`` that also answers for one site: ``region.at_site(s, e, x)`` -> the sites of
+    ``region`` that are ``x`` (``(x,)`` or none). The moves onto one site (a threat test's)
+    ask that, not for every site of the region (a scan of the whole board)."""
+    region.at_site = at_site
+    return region
 
 
 def _empty_in_container(c: Compiler, ludeme: SitesEmpty, board: Any) -> Any:
@@ -350,6 +377,11 @@ class SitesOccupied(Ludeme):
             return lambda o, w: w != 0 and o == 0 and w not in shared  # Neutral's
         return owners
 
+    def in_order(self, c: Compiler) -> bool:
+        """A player's pieces on the board are found in order, its dice's sites (numbered after
+        the board's) after them (compile)."""
+        return self._plain() and self.top is None and not self.with_hands(c)
+
     def compile(self, c: Compiler):
         sites = self._compile_sites(c)
         dice = self._dice_held(c)
@@ -399,14 +431,18 @@ class SitesOccupied(Ludeme):
             return _occupied_any_level(c, self, top=True)
         if self._plain() and not self.with_hands(c):
             if self.by is None or (isinstance(self.by, Const) and self.by.name in ("All", "Each")):
-                return lambda s, e: [i for i in range(n) if s.what[i]]
+                return with_site_test(lambda s, e: [i for i in range(n) if s.what[i]],
+                                      lambda s, e, x: (x,) if 0 <= x < n and s.what[x] else ())
             if isinstance(self.by, Const) and self.by.name in self._ROLES:
                 test_of = self._owners(c)
 
                 def by_role(s: State, e: Env):
                     test = test_of(s, e)
                     return [i for i, (o, w) in enumerate(zip(s.who, s.what)) if test(o, w)]
-                return by_role
+
+                def role_at(s: State, e: Env, x: int) -> tuple[int, ...]:
+                    return (x,) if 0 <= x < len(s.who) and test_of(s, e)(s.who[x], s.what[x]) else ()
+                return with_site_test(by_role, role_at)
             who = c.player(self.by)
             shared = c.game.shared_kinds
 
@@ -416,7 +452,13 @@ class SitesOccupied(Ludeme):
                     return [i for i, o in enumerate(s.who) if o == p]
                 return [i for i, (o, w) in enumerate(zip(s.who, s.what))
                         if w and not o and w not in shared]  # Neutral's
-            return occupied
+
+            def occupied_at(s: State, e: Env, x: int) -> tuple[int, ...]:
+                if not 0 <= x < len(s.who):
+                    return ()
+                p, o, w = who(s, e), s.who[x], s.what[x]
+                return (x,) if (o == p if p else w and not o and w not in shared) else ()
+            return with_site_test(occupied, occupied_at)
         return self._compile_full(c)
 
     def _on_other_kind(self, c: Compiler, kind: str):
@@ -1168,6 +1210,9 @@ class _SitesOfMoves(Ludeme):
             return sorted(found)
         return region
 
+    def in_order(self, c: Compiler) -> bool:
+        return True
+
 
 class SitesTo(_SitesOfMoves):
     """The sites the moves go to (Ludii's ``(sites To ...)``): where a placement or a move
@@ -1298,6 +1343,10 @@ class Intersection(_SetOp):
     name = "intersection"
     concepts = ("Intersection",)
 
+    def in_order(self, c: Compiler) -> bool:
+        """The first region's sites are kept in its order."""
+        return c.in_order(self.regions.items[0])
+
     def compile(self, c: Compiler):
         first, *rest = [c.region(r) for r in self.regions.items]
 
@@ -1347,6 +1396,10 @@ class Difference(Ludeme):
     kind = REGION
     region: Any = Param(REGION_FN)
     minus: Any = Param(REGION_FN)
+
+    def in_order(self, c: Compiler) -> bool:
+        """The first region's sites are kept in its order."""
+        return c.in_order(self.region)
 
     def compile(self, c: Compiler):
         a = c.region(self.region)
@@ -1677,6 +1730,25 @@ class SitesLineOfSight(Ludeme):
                     with k.indented(f"if {last} >= 0:"):
                         add(last)
         return seen
+
+
+def region_owners(game: Any) -> range:
+    """The owners whose regions ``(sites PLAYER)`` may read: the players and neutral, and any
+    ``P<n>`` beyond the game's count that owns a region (an option with fewer players keeps
+    the regions of the others: Chinese Checkers' "Home" of P4 to P6 in its 3-player item)."""
+    beyond = max((p for p in game.player_regions if isinstance(p, int)), default=0)
+    beyond = max(beyond, max((p for p, _ in game.owned_regions if isinstance(p, int)), default=0))
+    return range(max(game.num_players, beyond) + 1)
+
+
+def _region_owner(c: Compiler, role: Any) -> Callable[[State, Env], int]:
+    """The player whose regions ``(sites PLAYER)`` reads: a role, or ``(player N)`` whose value
+    may name a player beyond the game's count (as Ludii's SitesEquipmentRegion, which keeps the
+    regions owned by that index: ``(sites (player (mapEntry (mover))))`` when the map names a
+    home of a player the option left out). Such a player owns only the regions declared for it."""
+    if isinstance(role, Const):
+        return c.player(role)
+    return c.int(role)
 
 
 def player_beyond(role: Any, num_players: int) -> int | None:

@@ -212,7 +212,7 @@ class SetRememberValue(_Remembers):
             one = c.int(self.value)
             values = lambda s, e: (one(s, e),)  # noqa: E731
         else:
-            values = c.region(self.region)
+            values = c.sites_in_order(self.region)  # Ludii's Region: its sites in order
         unique = c.bool(self.unique) if self.unique is not None else const_fn(False)
 
         def run(s: State, e: Env) -> None:

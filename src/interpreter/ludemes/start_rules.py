@@ -64,7 +64,7 @@ class StartForEachSite(Ludeme):
     rule: Any = Param(_RULE)
 
     def compile_effect(self, c: Compiler):
-        region = c.region(self.region)
+        region = c.sites_in_order(self.region)  # Ludii's Region: each site once, in order
         cond = c.bool(self.condition) if self.condition is not None else None
         effect = c.effect(self.rule)
 

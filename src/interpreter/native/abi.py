@@ -17,7 +17,7 @@ MOVER, PHASE, PLY, PASSES, TURN_MOVES, LAST_TO, LAST_FROM, LAST_MOVER, MOVE_AGAI
 SCALARS = 25  # CHECK_PREV: Prev while (no Moves Next) lists the next player's moves (0 otherwise)
 # TRIED_NEXT: Next plus one while ifAfterwards judges a tried move (engine.turns.next_as_tried; 0 otherwise)
 # PREV: Ludii's State.prev, the mover of the last move once its turn is done (State.prev)
-# UNCOUNTED: the moves counted in PLY that (count Moves) leaves out (State._uncounted)
+# UNCOUNTED: the moves counted in PLY that a move listed leaves out (State._uncounted; State.listed_ply)
 
 # the layout table L: where the arrays start, and the sizes generated code needs at run time
 # (L_LIMIT: the game's ply limit; L_MAX_TURNS: Ludii's turn limit)

@@ -322,9 +322,9 @@ class Generator:
             k.line(f"if as_last and kind != {int(MoveKind.PASS)}:")
             k.line(f"    st[{abi.LAST_FROM}] = frm if frm >= 0 else to  # a placement's, a removal's: its site")
             k.line(f"    st[{abi.LAST_TO}] = to")
-            counts = any(x.name == "count Moves" for x in self.bound.walk())
+            counts = any(getattr(x, "reads_listed_ply", False) for x in self.bound.walk())
             with k.bind(frm="frm", to="to"):
-                if counts:  # a move's own effects: (count Moves) leaves it out (engine.turns.act)
+                if counts:  # a move's own effects are read as listed: State.listed_ply (engine.turns.act)
                     k.line("if as_last:")
                     k.line(f"    st[{abi.UNCOUNTED}] += 1")
                 self._dispatch("before")

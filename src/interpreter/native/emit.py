@@ -101,7 +101,10 @@ def _facing(emit: Emit, facing: str) -> Emit:
 # --- regions: what a kernel can loop over -------------------------------------------------------------
 class Region:
     """A region as kernels see it: something to loop over (:meth:`loop`) and to test a site
-    against (:meth:`contains`)."""
+    against (:meth:`contains`). ``ascending``: its loop gives each site once, in increasing
+    order, as Ludii's Region (see :func:`in_order`)."""
+
+    ascending: builtins.bool = False
 
     def loop(self, k: Emitter, var: str) -> contextlib.AbstractContextManager[None]:
         raise NotImplementedError
@@ -131,6 +134,7 @@ class Everywhere(Region):
     """Every site of the board that passes a test (``pred(var)`` -> condition, or None)."""
 
     pred: Callable[[str], str] | None = None
+    ascending = True
 
     @contextlib.contextmanager
     def loop(self, k: Emitter, var: str) -> Iterator[None]:
@@ -153,6 +157,10 @@ class Listed(Region):
     sites: tuple[int, ...]
     table: str = ""
     mask: str = ""
+
+    @property
+    def ascending(self) -> builtins.bool:  # type: ignore[override]
+        return all(a < b for a, b in zip(self.sites, self.sites[1:]))
 
     @contextlib.contextmanager
     def loop(self, k: Emitter, var: str) -> Iterator[None]:
@@ -180,6 +188,7 @@ class Buffered(Region):
 
     buf: str
     n: str
+    ascending: builtins.bool = False
 
     @contextlib.contextmanager
     def loop(self, k: Emitter, var: str) -> Iterator[None]:
@@ -213,6 +222,7 @@ class OneSite(Region):
     """One site, or none when the expression is -1."""
 
     site: str
+    ascending = True
 
     @contextlib.contextmanager
     def loop(self, k: Emitter, var: str) -> Iterator[None]:
@@ -228,6 +238,25 @@ class OneSite(Region):
 
     def count(self, k: Emitter) -> str:
         return f"(1 if {self.site} >= 0 else 0)"
+
+
+def in_order(k: Emitter, region: Region) -> Region:
+    """A region as Ludii's Region, a bitset, is read where its order shows (``forEach Site``):
+    each site once, in increasing order. As it is when it comes so; a fixed list sorted before
+    play; else its sites copied into a buffer of their own, sorted, each kept once."""
+    if region.ascending:
+        return region
+    if isinstance(region, Listed):
+        return Listed(tuple(sorted(set(region.sites))))
+    buf, count = Region.fill(region, k)
+    kept, i = k.temp("c"), k.temp("i")
+    k.line(f"{buf}[:{count}].sort()")
+    k.line(f"{kept} = 0")
+    with k.indented(f"for {i} in range({count}):"):
+        with k.indented(f"if {kept} == 0 or {buf}[{i}] != {buf}[{kept} - 1]:"):
+            k.line(f"{buf}[{kept}] = {buf}[{i}]")
+            k.line(f"{kept} += 1")
+    return Buffered(buf, kept, ascending=True)
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def _sites_of_moves(self: Any, k: Emitter, field: str) -> Region:
         with k.indented(f"if {mask}[{x}] != 0:"):
             k.line(f"{buf}[{count}] = {x}")
             k.line(f"{count} += 1")
-    return Buffered(buf, count)
+    return Buffered(buf, count, ascending=True)
 
 
 __all__ = ["_value"]

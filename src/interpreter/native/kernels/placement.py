@@ -57,7 +57,8 @@ def _players_region(self: regions.SitesLabels, k: Emitter) -> Region:
     """``(sites PLAYER)``: the regions the player owns, all together; ``(sites PLAYER "Name")``:
     the player's region of that name (as SitesLabels.compile)."""
     game = k.game
-    players = range(game.num_players + 1)
+    by_number = not isinstance(self.role, Const)  # (player N): any number, as SitesLabels.compile
+    players = regions.region_owners(game) if by_number else range(game.num_players + 1)
     if regions.player_beyond(self.role, game.num_players) is not None:
         raise NoKernel("(sites PLAYER ...)", "a player beyond the game's count")
     if self.sites is not None:
@@ -72,7 +73,13 @@ def _players_region(self: regions.SitesLabels, k: Emitter) -> Region:
     if isinstance(self.role, Const) and self.role.name in ("Each", "All"):
         return Listed(every)
     player = k.temp("q")
-    k.line(f"{player} = {k.player(self.role)}")
+    if by_number:  # a number that owns no row reads the empty row added last
+        rows.append(())
+        k.line(f"{player} = {k.int(self.role)}")
+        k.line(f"if {player} < 0 or {player} >= {len(rows) - 1}:")
+        k.line(f"    {player} = {len(rows) - 1}")
+    else:
+        k.line(f"{player} = {k.player(self.role)}")
     return _ByPlayer(rows, player)
 
 

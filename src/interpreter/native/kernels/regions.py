@@ -24,6 +24,10 @@ class Filtered(Region):
     inner: Region
     test: Callable[[Emitter, str], str]
 
+    @property
+    def ascending(self) -> bool:  # type: ignore[override]
+        return self.inner.ascending  # the sites kept in the inner region's order
+
     @contextlib.contextmanager
     def loop(self, k: Emitter, var: str) -> Iterator[None]:
         with self.inner.loop(k, var):

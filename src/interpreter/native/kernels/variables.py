@@ -17,7 +17,13 @@ def _in_range(k: Emitter, value: str) -> None:
 # --- pending values: [value, the ply of the move that set it] (counters.SetPending) ----------------------
 
 
+def listed_ply(k: Emitter) -> str:
+    """State.listed_ply: the ply less the moves whose own effects are being worked out."""
+    return f"({k.var(abi.PLY)} - {k.var(abi.UNCOUNTED)})"
+
+
 def _pending(k: Emitter) -> str:
-    return f"({k.st}[PENDING + 1] == {k.var(abi.PLY)} and {k.var(abi.PLY)} > 0)"
+    """Whether the move before the one being listed left a value pending (counters.IsPending)."""
+    return f"({k.st}[PENDING + 1] == {listed_ply(k)} and {listed_ply(k)} > 0)"
 
 
