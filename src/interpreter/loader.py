@@ -198,7 +198,8 @@ MAX_METADATA_PLAYERS = 16  # as many as a game may have
 
 def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS) -> dict[int, str]:
     """Each player's colour from Ludii's ``(graphics {(player Colour P1 (colour Black)) ...})``
-    (a name or ``(colour R G B)``), as ``{1: "#000000"}``. What it cannot read it leaves out, since
+    (a name or ``(colour R G B)``), as ``{1: "#000000"}``; Neutral's under 0, Shared's under the
+    player count + 1 (:data:`ROLE_COLOUR_KEYS`). What it cannot read it leaves out, since
     the metadata only dresses the game. A player the game does not have (P3 in a game of
     two: Ludii's roles are read without the player count, and Tower of Hanoi, for one player,
     colours P2) is left unread; a role beyond Ludii's P16 and a colour's number beyond 0 to 255
@@ -214,13 +215,22 @@ def metadata_colours(metadata: Call | None, players: int = MAX_METADATA_PLAYERS)
         if getattr(kind, "name", None) != "Colour" or not isinstance(colour, Call) or colour.head != "colour":
             continue
         player = getattr(who, "name", "")
-        if not (player.startswith("P") and player[1:].isdigit()) or int(player[1:]) > players:
+        if player in ROLE_COLOUR_KEYS:  # the neutral pieces' colour, the shared pieces'
+            key = 0 if player == "Neutral" else players + 1
+        elif player.startswith("P") and player[1:].isdigit() and int(player[1:]) <= players:
+            key = int(player[1:])
+        else:
             continue
         rgb = _rgb(colour.args)
         if rgb is not None:
             red, green, blue = rgb
-            colours[int(player[1:])] = f"#{red:02x}{green:02x}{blue:02x}"
+            colours[key] = f"#{red:02x}{green:02x}{blue:02x}"
     return colours
+
+
+# Ludii's roles that are no player and have a colour: Neutral's is kept under 0, Shared's under
+# the player count + 1 (as Ludii numbers them), so that a picture tells the pieces of each apart
+ROLE_COLOUR_KEYS = ("Neutral", "Shared")
 
 
 def _check_metadata(metadata: Call, players: int) -> None:

@@ -38,11 +38,11 @@ from .common import (
     EXIT_FAILURE,
     EXIT_UNSUPPORTED,
     EXIT_USAGE,
-    MAX_PLAYERS,
     UsageError,
     _report_internal,
     _silence_stdout,
     defines_arg as _defines_arg,
+    player_args,
     version,
 )
 from .concepts import add_commands as _concept_commands
@@ -257,9 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
                 "position), load FILE, help, quit (an empty line asks first; end of input leaves).\n"
                 "An illegal move prints INVALID and the reason, and the same player is asked again.")
     _game_args(p)
-    for i in range(1, MAX_PLAYERS + 1):
-        p.add_argument(f"--p{i}", metavar="SPEC",
-                       help=f"player {i}: human or an agent spec (default: {'human' if i == 1 else 'random'})")
+    player_args(p, default="P1 human, the others random", what="human or agent spec")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the agents (default: random)")
     p.add_argument("--position", metavar="FILE", help="start from this position (YAML, see State.to_text)")
     _record_arg(p)
@@ -302,11 +300,7 @@ def _game_args(p: argparse.ArgumentParser) -> None:
 
 
 def _agent_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--agents", metavar="SPECS", default=None,
-                   help="agent specs in player order, comma-separated (default: random for everyone); "
-                        "one spec applies to every player")
-    for i in range(1, MAX_PLAYERS + 1):
-        p.add_argument(f"--p{i}", metavar="SPEC", help=f"agent spec of player {i} (overrides --agents)")
+    player_args(p)
 
 
 MAX_COUNT = 1_000_000  # playouts, plies, moves: as the turnLimit ludeme allows

@@ -10,16 +10,17 @@ import random
 import sys
 import textwrap
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import LudError
+from ..errors import LudError, MoveError
 from ..files import read_text
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 EXIT_UNSUPPORTED = 3  # a description right by Ludii's language that calls a ludeme not supported yet
-MAX_PLAYERS = 4  # --p1 .. --p4
+MAX_PLAYERS = 16  # --p1 .. --p16: as many players as Ludii allows (Constants.MAX_PLAYERS)
+SHOWN_PLAYERS = 4  # --p1 .. --p4 in --help; --p5 .. --p16 said once there
 MAX_POSITION_TEXT = 1_000_000  # characters, as engine.position.MAX_TEXT
 
 
@@ -137,16 +138,54 @@ def _game_and_state(args: argparse.Namespace):
         raise
 
 
+MOST_WORDS = 4  # words of the longest move text taken whole in --moves ("Edge 15": two)
+
+
+def apply_moves(state: Any, text: str) -> Iterator[tuple[int, int, str, MoveError | None]]:
+    """Apply the moves of a ``--moves`` text (separated by spaces) to ``state`` in turn,
+    yielding (move number, how many moves the text holds at most, the move's text, None) after
+    each, or the refusal (a MoveError) of the first that is not legal, then stopping. A move
+    whose text has spaces (``Edge 15``: a move on an edge of a board of vertices) is taken whole
+    when its first word alone is not a move there."""
+    words = text.split()
+    i, number = 0, 0
+    while i < len(words):
+        number += 1
+        try:
+            state.apply(words[i])
+            yield number, len(words), words[i], None
+            i += 1
+            continue
+        except MoveError as err:
+            refusal = err
+        for k in range(2, min(MOST_WORDS, len(words) - i) + 1):
+            whole = " ".join(words[i:i + k])
+            try:
+                state.apply(whole)
+            except MoveError:
+                continue
+            yield number, len(words), whole, None
+            i += k
+            break
+        else:
+            yield number, len(words), words[i], refusal
+            return
+
+
 def _agent_seeds(seed: int, count: int) -> list[int]:
     """One seed per player from the run's seed: the same seed gives the same games."""
     master = random.Random(seed)
     return [master.getrandbits(63) for _ in range(count)]
 
 
-def _agent_specs(args: argparse.Namespace, num_players: int, default: str = "random") -> dict[int, str]:
-    """Player → agent spec text from ``--agents`` and ``--p1..--p4``."""
+def _agent_specs(args: argparse.Namespace, num_players: int, default: str = "random",
+                 first: str | None = None) -> dict[int, str]:
+    """Player → agent spec text from ``--agents`` and ``--p1..--p16`` (``first``: player 1's
+    default where it is not ``default``, as ``play``'s human)."""
     from ..agents import split_agent_list
     specs = {p: default for p in range(1, num_players + 1)}
+    if first is not None and num_players >= 1:
+        specs[1] = first
     listed = getattr(args, "agents", None)
     if listed:
         names = [s for s in split_agent_list(listed) if s]
@@ -163,6 +202,23 @@ def _agent_specs(args: argparse.Namespace, num_players: int, default: str = "ran
             raise UsageError(f"--p{p} given but the game has {num_players} players")
         specs[p] = given
     return specs
+
+
+def player_args(p: argparse.ArgumentParser, default: str = "random for everyone",
+                what: str = "agent spec") -> None:
+    """``--agents SPECS`` and ``--p1 SPEC`` .. ``--p16 SPEC``: every command that seats agents
+    takes both, for as many players as Ludii allows (``--p5`` and up are named once in --help)."""
+    p.add_argument("--agents", metavar="SPECS", default=None,
+                   help=f"{what}s in player order, comma-separated (default: {default}); "
+                        "one spec applies to every player")
+    for i in range(1, MAX_PLAYERS + 1):
+        if i <= SHOWN_PLAYERS:
+            text = f"{what} of player {i} (overrides --agents)"
+            if i == SHOWN_PLAYERS:
+                text += f"; --p{i + 1} .. --p{MAX_PLAYERS} likewise for games of more players"
+        else:
+            text = argparse.SUPPRESS
+        p.add_argument(f"--p{i}", metavar="SPEC", help=text)
 
 
 def _make_agents(specs: dict[int, str], seed: int, allow_human: bool = False) -> dict[int, Any]:

@@ -7,7 +7,7 @@ import sys
 import time
 
 from ..workers import jobs_argument, max_jobs
-from .common import EXIT_OK, UsageError, _agent_specs, defines_arg, whole_number
+from .common import EXIT_OK, MAX_PLAYERS, UsageError, _agent_specs, defines_arg, whole_number
 
 
 class _Bar:
@@ -40,7 +40,6 @@ def _agents(args: argparse.Namespace, players: int | None = None) -> list[str]:
     """Agent specs in player order. For one game, one per player; for several (``players``
     None), the list as given, used in turn for the players of each game."""
     from ..agents import AgentSpecError, parse_agent_spec, split_agent_list
-    from .common import MAX_PLAYERS
     if players is not None:
         specs = _agent_specs(args, players)
         listed = [specs[p] for p in sorted(specs)]
@@ -155,7 +154,7 @@ def _compare_from(args: argparse.Namespace) -> int:
     from ..survey.table import game_concepts, label, read_table
     given = [name for name, value in (("--playouts", args.playouts), ("--seed", args.seed), ("--agents", args.agents),
                                       ("--cluster", args.cluster)) if value] + (["--jobs"] if args.jobs != 1 else [])
-    given += [f"--p{p}" for p in range(1, 5) if getattr(args, f"p{p}", None)]
+    given += [f"--p{p}" for p in range(1, MAX_PLAYERS + 1) if getattr(args, f"p{p}", None)]
     if given:
         raise UsageError(f"--from reads the playouts' figures from the table: leave out {', '.join(given)}")
     _check_plot(args)
@@ -209,7 +208,8 @@ def add_commands(command, game_args, agent_args, positive_int) -> None:
     p = command("compare", cmd_compare, "compare games by their concepts and playout metrics",
                 "Compare games: one table with the games as columns and the concepts as rows (by\n"
                 "taxonomy), then the distances between games. A game with options is written\n"
-                "NAME:Label/Item,Label/Item, e.g. \"pente:Players/4,Team Mode/Enabled\".\n"
+                "NAME:Label/Item,Label/Item, e.g. \"pente:Players/4,Team Mode/Enabled\"; a ruleset is\n"
+                "named among them as Ludii names it: \"Game.lud:Ruleset/Standard (Described)\".\n"
                 "--plot draws the concept matrix and a dendrogram of the games (needs matplotlib).\n"
                 "--from TABLE compares the games of a survey table (ludeme survey) without playing.")
     p.add_argument("games", nargs="*", metavar="GAME",

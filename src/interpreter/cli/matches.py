@@ -9,9 +9,10 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import MoveError
+from ..engine.arrays import puzzle_values
+from ..engine.multisite import KINDS, pieces_array
 from ..workers import jobs_argument, max_jobs
-from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game, defines_arg
+from .common import EXIT_OK, UsageError, _emit_json, _game_and_state, _load_game, apply_moves, defines_arg
 from .outputs import inputs_of, output_path, record_options
 
 if TYPE_CHECKING:
@@ -327,12 +328,9 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise UsageError(f"-o {args.output}: a picture's name ends in .svg or .png")
     output_path(args.output, "picture", inputs_of(args))
     game, state = _game_and_state(args)
-    moves = args.moves.split()
-    for number, text in enumerate(moves, 1):
-        try:
-            state.apply(text)
-        except MoveError as err:
-            raise UsageError(f"move {number} of {len(moves)}, {text!r}: {err}") from None
+    for number, total, text, err in apply_moves(state, args.moves):
+        if err is not None:
+            raise UsageError(f"move {number} of {total}, {text!r}: {err}")
     svg = render_svg(state, coordinates=not args.no_coordinates)
     try:
         if suffix == ".png":
@@ -346,7 +344,13 @@ def cmd_render(args: argparse.Namespace) -> int:
     except OSError as err:
         raise UsageError(f"cannot write {args.output}: {err.strerror or err}") from None
     pieces = sum(1 for w in state.what if w)
-    print(f"{args.output}: {game.name}, ply {state.ply}, {pieces} piece{'s' if pieces != 1 else ''}")
+    pieces += sum(1 for kind in KINDS if kind != game.topology.use
+                  for w in state.arrays.get(pieces_array(kind), ()) if w)  # on edges of a board of cells...
+    shown = f"{pieces} piece{'s' if pieces != 1 else ''}"
+    values = puzzle_values(state.arrays, len(state.what))
+    if values is not None:  # a deduction puzzle: its values known
+        shown = f"{sum(v is not None for v in values)} of {len(values)} values known"
+    print(f"{args.output}: {game.name}, ply {state.ply}, {shown}")
     return EXIT_OK
 
 

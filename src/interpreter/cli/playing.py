@@ -9,21 +9,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import MoveError
 from .common import (
     EXIT_OK,
     EXIT_USAGE,
-    MAX_PLAYERS,
     UsageError,
     _agent_specs,
     _emit_json,
     _game_and_state,
     _load_game,
     _make_agents,
+    apply_moves,
 )
 from .matches import record_writer, write_game_record
 from .outputs import inputs_of, output_path
-from .terminal import TerminalGame
+from .terminal import TerminalGame, dice_text
 
 # ---------------------------------------------------------------------------------------------
 # run, trace
@@ -259,13 +258,10 @@ def _print_values(game, state, args: argparse.Namespace) -> None:
 def cmd_apply(args: argparse.Namespace) -> int:
     _position_target(args)
     game, state = _game_and_state(args)
-    moves = args.moves.split()
     applied = 0
-    for number, text in enumerate(moves, 1):
-        try:
-            state.apply(text)
-        except MoveError as err:
-            line = f"INVALID {text}: {err} (move {number} of {len(moves)}; {applied} applied)"
+    for number, total, text, err in apply_moves(state, args.moves):
+        if err is not None:
+            line = f"INVALID {text}: {err} (move {number} of {total}; {applied} applied)"
             if args.json:
                 print(line, file=sys.stderr)
                 _emit_json({"error": str(err), "invalid": text, "move_number": number,
@@ -293,6 +289,8 @@ def cmd_apply(args: argparse.Namespace) -> int:
         print(f"{result.headline()}{reason}")
     else:
         print(f"P{state.mover} to move")
+        if state.game.dice:  # what the dice show for this move (the turn's roll); '-' a die used
+            print(f"dice: {dice_text(state)}")
         print(f"legal ({len(legal)}): {' '.join(legal)}")
     _print_values(game, state, args)
     return EXIT_OK
@@ -300,14 +298,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game, state = _game_and_state(args)
-    specs = {p: "human" if p == 1 else "random" for p in range(1, game.num_players + 1)}
-    for p in range(1, MAX_PLAYERS + 1):
-        given = getattr(args, f"p{p}", None)
-        if given is None:
-            continue
-        if p > game.num_players:
-            raise UsageError(f"--p{p} given but the game has {game.num_players} players")
-        specs[p] = given
+    specs = _agent_specs(args, game.num_players, first="human")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     agents = _make_agents(specs, seed, allow_human=True)
     start = state.clone() if args.position else None

@@ -42,6 +42,12 @@ HELP = """commands:
   quit         leave the game (an empty line asks first)"""
 
 
+def dice_text(state) -> str:
+    """The dice the mover plays with, each set's values ('-' for a die used), sets apart by '|'."""
+    from ..engine.dice import to_play
+    return " | ".join(" ".join(str(v) if v else "-" for v in values) for values in to_play(state))
+
+
 def prompt(text: str) -> str | None:
     """Ask for one line; None at end of input."""
     sys.stdout.write(text)
@@ -211,6 +217,8 @@ class TerminalGame:
             held = [f"{c.name} x{state.arrays[HAND][c.index]}" for c in self.game.components[1:] if c.owner == mover]
             print(f"P{mover}'s hand: {', '.join(held)}")
         legal = [str(m) for m in self.own()]
+        if self.game.dice:  # what the dice show for this move (the turn's roll); '-' a die used
+            print(f"dice: {dice_text(state)}")
         if len(legal) <= 12:
             print(f"P{mover} to move: {' '.join(legal)}")
         else:

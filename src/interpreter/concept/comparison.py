@@ -148,7 +148,7 @@ def split_game_spec(spec: str) -> tuple[str, list[str]]:
     """``"pente:Players/4,Team Mode/Enabled"`` → ``("pente", ["Players/4", "Team Mode/Enabled"])``;
     a name that is a bundled game or a file is taken whole."""
     from ..resources import resolve_description
-    if "(" in spec or resolve_description(spec) is not None or ":" not in spec:
+    if _is_text(spec) or resolve_description(spec) is not None or ":" not in spec:
         return spec, []
     name, _, rest = spec.partition(":")
     items: list[str] = []
@@ -161,16 +161,32 @@ def split_game_spec(spec: str) -> tuple[str, list[str]]:
     return name, items
 
 
+def _is_text(spec: str) -> bool:
+    """Whether a game reference is a description's text (its first ludeme comes before any
+    colon), not a name or path with options ("Ruleset/Standard (Described)" has brackets)."""
+    return "(" in spec.partition(":")[0]
+
+
 def load_spec(ref: GameRef) -> tuple[str, Game]:
-    """(label, game) for a game reference: a Game, or a name/path with options after a colon."""
+    """(label, game) for a game reference: a Game, or a name/path with options after a colon
+    (``NAME:Label/Item,Ruleset/Name``: an item ``Ruleset/...`` chooses that ruleset)."""
     from ..engine.game import Game
     if isinstance(ref, Game):
         opts = f":{','.join(ref.options)}" if ref.options else ""
         return ref.name + opts, ref
+    from ..errors import LudError
     from ..loader import load
     name, options = split_game_spec(ref)
-    label = ref if "(" not in ref else "<text>"
-    return label, load(name, options=options)
+    label = ref if not _is_text(ref) else "<text>"
+    # a ruleset is named as Ludii names it, "Ruleset/Standard (Described)", among the options
+    rulesets = [o for o in options if o.lower().startswith(RULESET_PREFIX)]
+    if len(rulesets) > 1:
+        raise LudError(f"{label}: one ruleset at a time, not {len(rulesets)} ({', '.join(rulesets)})")
+    options = [o for o in options if o not in rulesets]
+    return label, load(name, options=options, ruleset=rulesets[0] if rulesets else None)
+
+
+RULESET_PREFIX = "ruleset/"  # how Ludii's ruleset names begin
 
 
 def concepts(game: GameRef, playouts: int = 0, seed: int = 0, agents: Sequence[str] = ("random",),

@@ -86,6 +86,7 @@ def _mix(x: int) -> int:
 # chance outcomes given instead of drawn, per state (see given()); rolls made, per state
 _GIVEN: weakref.WeakKeyDictionary[State, tuple[int, ...]] = weakref.WeakKeyDictionary()
 _ROLLS: weakref.WeakKeyDictionary[State, int] = weakref.WeakKeyDictionary()
+_DRAWN: weakref.WeakKeyDictionary[State, tuple[int, ...]] = weakref.WeakKeyDictionary()  # the last roll's faces
 
 
 def roll(state: State) -> None:
@@ -112,6 +113,7 @@ def roll(state: State) -> None:
         state.set_item(arrays[DICE_EQUAL], 0, equal)
     state.set_item(rng, 0, x & 0x7FFFFFFF)
     _ROLLS[state] = _ROLLS.get(state, 0) + 1
+    _DRAWN[state] = tuple(drawn)
 
 
 def _rolling(state: State) -> tuple[State, ...]:
@@ -190,6 +192,22 @@ def shown(state: State, dice_set: DiceSet) -> list[int]:
     return state.arrays[DICE][dice_set.first:dice_set.first + dice_set.size]
 
 
+def to_play(state: State) -> list[list[int]]:
+    """The values each set's dice show for the move to be chosen in ``state`` (0 for a die
+    used): when listing the legal moves rolls them (a roll before the moves, as Ludii's
+    ``(do (roll) next:...)``, made and taken back while listing), that roll's; else what they
+    show now. For a person choosing a move."""
+    probe = state.clone()
+    inner = _rolling(probe)[-1]
+    probe.legal_moves()
+    drawn = _DRAWN.get(inner)
+    if not rolls(probe) or drawn is None:
+        return [shown(inner, ds) for ds in inner.game.dice]
+    faces = all_faces(inner.game.dice)
+    values = [faces[i][f] for i, f in enumerate(drawn)]
+    return [values[ds.first:ds.first + ds.size] for ds in inner.game.dice]
+
+
 __all__ = ["DICE", "DICE_FACE", "DICE_EQUAL", "TEMP", "RNG", "SEED", "UNDEFINED", "DiceSet", "all_faces",
-           "initial_arrays", "roll", "rolls", "given", "outcomes", "pips", "shown", "advance", "declare_random",
+           "initial_arrays", "roll", "rolls", "given", "outcomes", "pips", "shown", "to_play", "advance", "declare_random",
            "draw", "uniform"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NoReturn, TypeGuard, cast
+from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from .env import ROOT
 from .move import CHOICE, Move
@@ -70,10 +70,52 @@ class MatchGame:
         """The match before its first move: its first game's first position."""
         return MatchState(self)
 
-    def state_from_text(self, text: str) -> NoReturn:
-        """Not for a match: a position is one game's, a match's is its games' moves."""
-        from ..errors import LudError
-        raise LudError(f"{self.name} is a match: positions of a match are not supported (replay its moves instead)")
+    def state_from_text(self, text: str) -> MatchState:
+        """A match's position (written by :meth:`MatchState.to_text`): the game in play's
+        position, and under ``match:`` which game it is (``instance``: its name; ``game``: how
+        many games were begun), the match's plies and scores (and its result, once over). Undo
+        goes back to the start of that game."""
+        from .position import MATCH_KEYS, PositionError, _check_keys, _mapping, load_position_data, read_position_data
+        data = load_position_data(text)
+        _check_keys(data)
+        if "match" not in data:
+            raise PositionError(f"{self.name} is a match: its positions say where the match stands under 'match:' "
+                                "(write them with --save-position, or 'save FILE.yaml' in play)")
+        entry = _mapping(data.pop("match"), "match", MATCH_KEYS)
+        name = entry.get("instance")
+        index = next((i for i, inst in enumerate(self.instances) if inst.name == name), -1)
+        if index < 0:
+            names = ", ".join(repr(i.name) for i in self.instances)
+            raise PositionError(f"position: match: instance: {self.name} has no game {name!r} (its games: {names})")
+        if "options" in data and data["options"] is not None and list(data["options"]) != list(self.options):
+            raise PositionError(f"this position was saved with the options {data['options']}, not {list(self.options)}",
+                                hint="load the match with them (on the command line, leave out --option)")
+        data.pop("options", None)
+        state = MatchState(self, _blank=True)
+        state.index = index
+        state.trials_done = _count(entry, "game", 1) - 1
+        scores = entry.get("scores") or {}
+        if not isinstance(scores, dict):
+            raise PositionError(f"position: match: scores: a mapping of player to score, not {scores!r}")
+        for p, value in scores.items():
+            if not (isinstance(p, int) and 1 <= p <= self.num_players and isinstance(value, int)
+                    and not isinstance(value, bool)):
+                raise PositionError(f"position: match: scores: player {p!r}'s score {value!r} is not a whole "
+                                    f"number of a player from 1 to {self.num_players}")
+            state.match_scores[p] = value
+        state.sub = read_position_data(self.instances[index].game, data)
+        state.sub.match_scores = state.match_scores
+        state.sub.trials_done = state.trials_done
+        state.plies_before = max(0, _count(entry, "ply", state.sub.ply) - state.sub.ply)
+        result = entry.get("result")
+        if result is not None:
+            result = _mapping(result, "match: result", ("winners", "losers", "draw", "reason"))
+            state.match_over = True
+            state.match_winners = tuple(result.get("winners") or ())
+            state.match_losers = tuple(result.get("losers") or ())
+            state.match_draw = bool(result.get("draw"))
+            state.match_reason = str(result.get("reason") or "")
+        return state
 
     def with_turn_limit(self, limit: int) -> MatchGame:
         """The same match with every game's turn limit set to ``limit`` plies."""
@@ -338,10 +380,19 @@ class MatchState:
         return moves
 
     def to_text(self) -> str:
-        """The position of the game in play (its game's :meth:`~.game.Game.state_from_text`
-        reads it back), under a comment line saying which game of the match it is and the
-        match scores; a match's own position is its moves (see :meth:`MatchGame.state_from_text`)."""
-        return f"# {self.heading}\n{self.sub.to_text()}"
+        """The game in play's position (:meth:`State.to_text`) under a comment line saying which
+        game of the match it is and the match scores, and, under ``match:``, where the match
+        stands: :meth:`MatchGame.state_from_text` reads it back (the game's own reader reads
+        the game in play's position from it)."""
+        from .position import write_position
+        n = self.match.num_players
+        entry: dict[str, Any] = {"name": self.match.name, "game": self.trials_done + (0 if self._sub_finished() else 1),
+                                 "instance": self.match.instances[self.index].name, "ply": self.ply,
+                                 "scores": {p: self.match_scores[p] for p in range(1, n + 1)}}
+        if self.match_over:
+            entry["result"] = {"winners": list(self.match_winners), "losers": list(self.match_losers),
+                               "draw": self.match_draw, "reason": self.match_reason}
+        return f"# {self.heading}\n" + write_position(self.sub, entry, self.match.options)
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the match's position (for tests of undo)."""
@@ -360,6 +411,14 @@ class MatchState:
     def __repr__(self) -> str:
         status = "over" if self.match_over else f"P{self.mover} to move"
         return f"<MatchState {self.match.name!r} game {self.trials_done + 1} ply {self.ply}, {status}>"
+
+
+def _count(entry: dict[str, Any], key: str, default: int) -> int:
+    value = entry.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        from .position import PositionError
+        raise PositionError(f"position: match: {key}: a whole number, not {value!r}")
+    return value
 
 
 def max_plies(game: Any) -> int:

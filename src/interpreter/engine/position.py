@@ -63,7 +63,8 @@ INT_MIN, INT_MAX = -(2 ** 31), 2 ** 31 - 1  # numbers are 32-bit, as Ludii's
 MAX_PLY = 10 ** 9
 
 KEYS = ("game", "options", "mover", "ply", "phase", "passes", "turn_moves", "scores", "last", "move_again",
-        "pieces", "board", "stacks", "hands", "result", "vars", "seats", "turns", "stalemated", "passing")
+        "pieces", "board", "stacks", "hands", "result", "vars", "seats", "turns", "stalemated", "passing", "match")
+MATCH_KEYS = ("name", "game", "instance", "ply", "scores", "result")  # under ``match:`` (a match's position)
 
 
 class PositionError(LudError):
@@ -72,13 +73,15 @@ class PositionError(LudError):
     kind = "position error"
 
 
-def write_position(state: State) -> str:
-    """The position format (YAML) of ``state``."""
+def write_position(state: State, match: dict[str, Any] | None = None, options: Sequence[str] | None = None) -> str:
+    """The position format (YAML) of ``state``; ``match``: where a match stands and
+    ``options``: the match's options, when ``state`` is the game in play of a match (see
+    :meth:`.matchplay.MatchState.to_text`)."""
     game = state.game
     labels = game.topology.labels
     data: dict[str, Any] = {
         "game": game.name,
-        "options": list(game.options),
+        "options": list(game.options if options is None else options),
         "mover": state.mover,
         "ply": state.ply,
         "phase": game.phases[state.phase].name,
@@ -102,6 +105,8 @@ def write_position(state: State) -> str:
         data["result"] = {"winners": list(state.winners), "losers": list(state.losers),
                           "draw": state.draw, "reason": state.reason,
                           "termination": state.termination.value if state.termination else None}
+    if match is not None:
+        data["match"] = match
     if STACK in game.arrays:
         comps = game.components
         # the sites after the board's (hands, a deck) hold stacks too
@@ -365,6 +370,12 @@ def read_position(game: Game, text: str) -> State:
     expected where when the text is not one."""
     data = load_position_data(text)
     _check_keys(data)
+    data.pop("match", None)  # a match's position: the game in play's is read (where the match stands is not)
+    return read_position_data(game, data)
+
+
+def read_position_data(game: Game, data: dict[str, Any]) -> State:
+    """A state of ``game`` from a position's keys (:func:`read_position`'s YAML, read)."""
     _check_game(game, data)
     state = game.initial_state()
     _read_placement(game, state, data)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ..engine.arrays import PUZZLE, resolved, value_of  # per site: the bit mask of the values still possible
 from ..engine.env import Env
 from ..engine.move import CHOICE, Move
 from ..engine.movegen import FnGen
@@ -42,20 +43,10 @@ if TYPE_CHECKING:
     from ..engine.game import Declarations
     from ..engine.state import State
 
-PUZZLE = "puzzle"  # per site: the bit mask of the values still possible
 DOMAIN = "puzzle_domain"  # [least value, greatest value]
 AREAS = "puzzle_regions"  # the constraint regions of the game's (regions ...), each a tuple of sites
 _SITE_TYPE = Enum(("Vertex", "Cell", "Edge"), "site type")
 _REGION = Kind(("region",), "region")  # a region ludeme: a number here is the result, not a site
-
-
-def resolved(mask: int) -> bool:
-    return mask != 0 and mask & (mask - 1) == 0
-
-
-def value_of(mask: int) -> int:
-    """The value of a resolved site."""
-    return mask.bit_length() - 1
 
 
 class ValuesSites(Ludeme):

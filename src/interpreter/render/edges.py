@@ -16,11 +16,11 @@ from .svg import (
     MIN_WIDTH,
     TITLE_HEIGHT,
     UNIT,
-    _colours,
     _f,
     _Frame,
     _last_move,
     caption_svg,
+    piece_colours,
 )
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def render_edges(state: State, coordinates: bool = True, last_move: bool = True,
         if not what:
             continue
         owner = state.who[edge]
-        fill, outline, _ = _colours(owner, game.info.colours)
+        fill, outline, _ = piece_colours(game, what, owner)
         attrs = (f'data-site={quoteattr(topo.labels[edge])} data-owner="{owner}" '
                  f'data-piece={quoteattr(game.components[what].name)}')
         out.append(f'<g class="piece" {attrs}><line {segment(edge)} stroke="{outline}" '

@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ..engine.arrays import puzzle_values
+
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.state import State
@@ -68,6 +70,16 @@ def _colours(owner: int, chosen: dict[int, str] | None = None) -> tuple[str, str
         edge = "#222222" if light else "#000000"
         return fill, edge, "#000000" if light else "#ffffff"
     return PIECE_COLOURS.get(owner, ("#ffffff", "#000000", "#000000"))
+
+
+def piece_colours(game: Game, what: int, owner: int) -> tuple[str, str, str]:
+    """(fill, outline, text) of a piece ``what`` of ``owner`` on the board: a Shared piece
+    (owner 0 here, as a neutral one) takes the description's colour of Ludii's Shared role (the
+    player count + 1) when it gives one, else the neutral pieces' colour."""
+    chosen = game.info.colours
+    if owner == 0 and game.components[what].shared and chosen and game.num_players + 1 in chosen:
+        return _colours(game.num_players + 1, chosen)
+    return _colours(owner, chosen)
 
 
 def _f(v: float) -> str:
@@ -299,6 +311,73 @@ def _last_move(state: State) -> tuple[int, int, str]:
     return -1, -1, ""
 
 
+def _last(state: State) -> Any:
+    history = state.history
+    return history[-1] if history else None
+
+
+def _last_kind(state: State) -> str:
+    """The kind of element the last move went to when it is not the board's own (``Edge`` in
+    Dots and Boxes), else ''."""
+    from ..engine.multisite import KINDS, LAST_KIND
+    move = _last(state)
+    if move is not None:
+        return getattr(move, "on", "") or ""
+    kind = state.arrays.get(LAST_KIND, (0,))[0] if state.ply else 0
+    return KINDS[kind - 1] if kind else ""
+
+
+def _other_kinds(state: State, pic: _Picture, last_on: str, last_to: int) -> list[str]:
+    """The pieces on another kind of element than the board's (Dots and Boxes's lines on the
+    edges of a board of cells, a maze's walls): on an edge a stroke along it, on a vertex or a
+    cell a small piece there, in the owner's colour; the last move's element marked in red."""
+    from ..engine.multisite import KINDS, pieces_array
+    topo, frame, game = pic.topo, pic.frame, state.game
+    els = topo.elements
+    if els is None:
+        return []
+    out: list[str] = []
+    width = max(3.0, pic.unit * 0.12)
+    for kind in KINDS:
+        data = state.arrays.get(pieces_array(kind))
+        if data is None or kind == topo.use:
+            continue
+        out.append(f'<g class="pieces on-{kind.lower()}" stroke-linecap="round">')
+        for site, what in enumerate(data):
+            marked = kind == last_on and site == last_to
+            if not what and not marked:
+                continue
+            if kind == "Edge":
+                a, b = els.edges[site]
+                (x1, y1), (x2, y2) = els.vertices[a], els.vertices[b]
+                xy = (f'x1="{_f(frame.x(x1))}" y1="{_f(frame.y(y1))}" '
+                      f'x2="{_f(frame.x(x2))}" y2="{_f(frame.y(y2))}"')
+                if marked:
+                    out.append(f'<line class="last-move" {xy} stroke="{LAST_MOVE}" stroke-width="{_f(width * 1.8)}"/>')
+            else:
+                corners = els.cells[site] if kind == "Cell" else (site,)
+                x = sum(els.vertices[v][0] for v in corners) / len(corners)
+                y = sum(els.vertices[v][1] for v in corners) / len(corners)
+                r = pic.unit * (0.3 if kind == "Cell" else 0.16)
+                if marked:
+                    out.append(f'<circle class="last-move" cx="{_f(frame.x(x))}" cy="{_f(frame.y(y))}" '
+                               f'r="{_f(r * 1.25)}" fill="none" stroke="{LAST_MOVE}" stroke-width="{_f(width * 0.6)}"/>')
+            if not what:
+                continue
+            comp = game.components[what]
+            fill, outline, _ = piece_colours(game, what, comp.owner)
+            attrs = (f'data-kind="{kind}" data-site="{site}" data-owner="{comp.owner}" '
+                     f'data-piece={quoteattr(comp.name)}')
+            if kind == "Edge":
+                out.append(f'<g class="piece" {attrs}><line {xy} stroke="{outline}" stroke-width="{_f(width)}"/>'
+                           f'<line {xy} stroke="{fill}" stroke-width="{_f(width * 0.6)}"/></g>')
+            else:
+                out.append(_piece(comp.base or comp.name, frame.x(x), frame.y(y), r, (fill, outline, "#000000"),
+                                  None, attrs))
+        out.append("</g>")
+    return out
+
+
 def _value_of(game: Game, what: int) -> str | None:
     value = getattr(game.components[what], "value", 0)
     if not value or isinstance(value, bool):  # 0: the piece has no value
@@ -326,8 +405,11 @@ def render_svg(state: State, coordinates: bool = True, last_move: bool = True, t
     out += _cells(game, pic) if pic.cells else _points(pic)
     out += _coordinates(state, pic, coordinates)
     out += _pieces(state, pic)
+    out += _puzzle_values(state, pic)
     frm, to, text = _last_move(state) if last_move else (-1, -1, "")
-    out += _last_move_rings(pic, frm, to)
+    last_on = _last_kind(state) if last_move else ""
+    out += _other_kinds(state, pic, last_on, to)
+    out += _last_move_rings(pic, -1 if getattr(_last(state), "frm_on", "") else frm, -1 if last_on else to)
     if targets:
         out += _targets(pic)
     if title:
@@ -432,8 +514,9 @@ def _coordinates(state: State, pic: _Picture, coordinates: bool) -> list[str]:
         size = max(7.0, min(13.0, min(pic.radii) * pic.k * 0.6))
         out.append(f'<g class="site-labels" font-size="{_f(size)}" fill="#7a6642" text-anchor="middle" '
                    f'dominant-baseline="central">')
+        values = puzzle_values(state.arrays, topo.n) or [None] * topo.n
         for site, (x, y) in enumerate(topo.positions):
-            if not state.what[site]:
+            if not state.what[site] and values[site] is None:
                 out.append(f'<text x="{_f(frame.x(x))}" y="{_f(frame.y(y))}">{escape(topo.labels[site])}</text>')
         out.append("</g>")
     return out
@@ -459,14 +542,30 @@ def _pieces(state: State, pic: _Picture) -> list[str]:
             for level, piece in enumerate(under):
                 low = game.components[piece[0]]
                 shift = lift * (len(under) - level) / max(len(under), 1)
-                out.append(_piece(low.base or low.name, x, y + shift, r, _colours(low.owner, game.info.colours),
+                out.append(_piece(low.base or low.name, x, y + shift, r, piece_colours(game, piece[0], low.owner),
                                   None, f'data-site={quoteattr(topo.labels[site])} data-level="{level}" '
                                         f'data-owner="{low.owner}" data-piece={quoteattr(low.name)}')
                            .replace('class="piece"', 'class="piece covered"', 1))
             if under:
                 text = str(len(under) + 1) if text is None else f"{text}/{len(under) + 1}"
                 attrs += f' data-level="{len(under)}"'
-        out.append(_piece(comp.base or comp.name, x, y, r, _colours(owner, game.info.colours), text, attrs))
+        out.append(_piece(comp.base or comp.name, x, y, r, piece_colours(game, what, owner), text, attrs))
+    out.append("</g>")
+    return out
+
+
+def _puzzle_values(state: State, pic: _Picture) -> list[str]:
+    """A deduction puzzle's known values (the givens and the values set), each on its site."""
+    values = puzzle_values(state.arrays, pic.topo.n)
+    if values is None or all(v is None for v in values):
+        return []
+    frame, pos = pic.frame, pic.topo.positions
+    out = ['<g class="values" fill="#222222" text-anchor="middle" dominant-baseline="central">']
+    for site, value in enumerate(values):
+        if value is not None:
+            size = max(8.0, pic.radii[site] * pic.k * 1.2)
+            out.append(f'<text data-site={quoteattr(pic.topo.labels[site])} x="{_f(frame.x(pos[site][0]))}" '
+                       f'y="{_f(frame.y(pos[site][1]))}" font-size="{_f(size)}">{value}</text>')
     out.append("</g>")
     return out
 
@@ -566,5 +665,5 @@ def write_picture(state: State, path: str | Path, **options: Any) -> None:
         raise ValueError(f"a picture's name ends in .svg or .png, not {path.name!r}")
 
 
-__all__ = ["PIECE_COLOURS", "PNGUnavailable", "coordinate_labels", "render_svg", "svg_to_png",
+__all__ = ["PIECE_COLOURS", "PNGUnavailable", "coordinate_labels", "piece_colours", "render_svg", "svg_to_png",
            "write_picture"]

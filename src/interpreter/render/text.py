@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..engine.arrays import COUNT
 from ..engine.move import MoveKind
 from ..engine.picture import Layout, draw, layout
-from ..engine.render import EMPTY_GRID, EMPTY_ROW, piece_symbols
+from ..engine.render import EMPTY_GRID, EMPTY_ROW, others_line, site_symbols, stacks_line
 from .svg import coordinate_labels
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def turn_ply(state: State) -> str:
     turn of two stones, when every legal move places the same kind of piece; else ``second
     move``); '' on a turn's first ply."""
     ply = state.turn_moves
-    if not ply or state.is_over():
+    if not ply or state.is_over() or state.game.num_players == 1:  # (alone, every move is one more)
         return ""
     nth = ORDINALS[ply] if ply < len(ORDINALS) else f"number {ply + 1}"
     legal = state.legal_moves()
@@ -46,13 +46,17 @@ def turn_ply(state: State) -> str:
 
 def guided_board(state: State, last: int | None = None) -> str:
     """The board as text for a player (see the module docs); ``last`` is the site to mark
-    (default: the last move's destination, or its origin for a move off the board)."""
+    (default: the last move's destination, or its origin for a move off the board). In a
+    stacking game, a line gives the stacks of several pieces."""
+    return _guided(state, last) + stacks_line(state) + others_line(state)
+
+
+def _guided(state: State, last: int | None) -> str:
     game = state.game
     topo = game.topology
-    if COUNT in state.arrays:  # counted pieces: the usual picture says it all
+    if COUNT in state.arrays and not game.stacking:  # counted pieces: the usual picture says it all
         return str(state)
-    table, width = piece_symbols(game)
-    symbols = [table[w] if w else EMPTY_GRID for w in state.what]
+    symbols, width = site_symbols(state)
     if last is None:
         last = state.last_to if state.last_to >= 0 else state.last_from
     shape = layout(topo)
