@@ -1683,9 +1683,26 @@ class ForEachPlayer(_Effect):
         return FnGen(gen)
 
     def compile_effect(self, c: Compiler):
-        from .moves_then import and_then, then_of
+        from .moves_then import run_planned
+        return run_planned(self.plan_effect(c))
+
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect of every player worked out in that position, as
+        Ludii's ForEachPlayer.eval lists the moves of every player before any is applied (a
+        score set from a variable that an earlier player's part sets reads it as it was); then
+        applied in turn order, each followed by the ``then`` (None when no player makes any)."""
+        from .logic import _plan
+        from .moves_then import plan_frames, then_of
+        inner = _plan(c, self.rule)
+        then = then_of(c, self.then)
         everyone = tuple(range(1, c.game.num_players + 1))
-        return c.each(const_fn(everyone), and_then(c.effect(self.rule), then_of(c, self.then)), bind="player")
+
+        def frames(e: Env) -> Any:
+            for p in everyone:
+                frame = e.child()
+                frame.player = p
+                yield frame
+        return lambda s, e: plan_frames(inner, s, frames(e), then)
 
     def compile_end(self, c: Compiler):
         if self.condition is not None:  # Ludii's end forEach: each player's result in turn
@@ -1714,13 +1731,23 @@ class ForEachPlayer(_Effect):
         return end
 
     def kernel_effect(self, k: Emitter) -> None:
-        p = k.temp("pl")
-        with k.indented(f"for {p} in range(1, {k.players + 1}):"):
-            with k.bind(player=p):
-                k.effect(self.rule)
-                if self.then is not None:
-                    k.effect(self.then)
-            k.line("pass")
+        """As the reference: every player's effect worked out (its ifs' branches, a score's
+        amount) before any acts, then each applied in turn order with the ``then`` after it."""
+        from ..native.emit import NoKernel
+        from ..native.kernels.structure import _planned
+        if self.then is not None and not isinstance(self.rule, _ScoreEffect):
+            raise NoKernel("(forEach Player <effect> (then ...))", "the consequences of the players that make a move")
+        if getattr(self.rule, "plan_effect", None) is not None and getattr(self.rule, "kernel_plan", None) is None:
+            raise NoKernel(f"(forEach Player ({self.rule.name} ...))", "every player's moves worked out before any acts")
+        emits = []
+        for p in range(1, k.players + 1):
+            with k.bind(player=str(p)):
+                emits.append(_planned(self.rule, k))
+        for p, emit in enumerate(emits, 1):
+            with k.bind(player=str(p)):
+                emit()
+            if self.then is not None:
+                k.effect(self.then)
 
     def kernel_end(self, k: Emitter) -> None:
         from ..native.emit import NoKernel, kernel_of

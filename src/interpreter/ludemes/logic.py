@@ -33,6 +33,7 @@ from .base import (
     Param,
     PType,
 )
+from .moves_then import and_then
 from .words import plural
 
 if TYPE_CHECKING:
@@ -434,12 +435,13 @@ def _plan(c: Compiler, item: Any):
     return lambda s, e: effect
 
 
-def _plan_moves(c: Compiler, item: Ludeme):
+def _plan_moves(c: Compiler, item: Ludeme, gen: Any = None):
     """Moves used as an effect (``(add (piece (who at:(site))) (to ...))``), planned: as Ludii
     evaluates them, their moves are generated in the position given (the piece, the sites read
-    there), then acted in order where the plan runs (``Moves.eval`` before ``Move.apply``)."""
+    there), then acted in order where the plan runs (``Moves.eval`` before ``Move.apply``).
+    ``gen``: their generator, when not the one :meth:`Compiler.moves_tested` makes."""
     from ..engine import turns
-    gen = c.moves_tested(item)
+    gen = gen if gen is not None else c.moves_tested(item)
 
     def plan(s, e):
         found = list(gen.moves(s, e))
@@ -516,8 +518,9 @@ class And(_Combine):
         if any(_is_planned(i) for i in self.items.items):
             return self._planned_effect(c)
         effects = [c.effect(i) for i in self.items.items]
-        if self.then is not None:
-            effects.append(self.then.compile_effect(c))
+        then = self.then.compile_effect(c) if self.then is not None else None
+        if then is not None:  # as Ludii's And.eval, which adds them to every part's move
+            effects = [and_then(effect, then) for effect in effects]
 
         def run(s, e):
             for effect in effects:
@@ -532,7 +535,8 @@ class And(_Combine):
 
     def _plan_parts(self, c: Compiler):
         """plan(state, env) -> the effect of every part worked out in that position (nested
-        ``and``s, a sowing's ``sowEffect:`` too), then this one's then."""
+        ``and``s, a sowing's ``sowEffect:`` too), each part followed by this one's then (Ludii's
+        And.eval adds it to the move of every part: none after a part that makes no move)."""
         plans = [_plan(c, i) for i in self.items.items]
         then = self.then.compile_effect(c) if self.then is not None else None
 
@@ -543,8 +547,8 @@ class And(_Combine):
                 for effect in chosen:
                     if effect is not None:
                         effect(s, e)
-                if then is not None:
-                    then(s, e)
+                        if then is not None:
+                            then(s, e)
             return run
         return plan
 

@@ -1618,28 +1618,29 @@ class ForEachPiece(Ludeme):
         return [None, *[made[comp.facing] if kinds is None or comp.index in kinds else None for comp in comps[1:]]]
 
     def compile_effect(self, c: Compiler):
-        """As a consequence: with moves given, on the board, the effect of those moves from each
-        of the player's pieces (``(from)`` its site, ``(level)`` its level in a stack), worked out in the
-        position before any acts, then applied in turn, each followed by the ``then`` (Ludii
-        adds it to every move made); Goldilocks Stones marks its stones with
-        ``(forEach Piece (if ... (set State at:(from) 1) (set State at:(from) 0)))``. Otherwise
-        the moves made (all worked out first), applied."""
-        effects = self.moves is not None and self.container is None
-        if effects:
-            try:  # moves that are moves: made, then applied, as before
-                c.moves(self.moves)
-                effects = False
-            except BindError:
-                pass  # effects (set State ...): each piece's, worked out below
-        if not effects:
-            gen = c.moves(self)
+        from .moves_then import run_planned
+        return run_planned(self.plan_effect(c))
 
-            def run_all(s: State, e: Env) -> None:
-                for m in gen.moves(s, e):
-                    turns.act(s, m, as_last=False, outer=e)
-            return run_all
-        from .logic import _plan
+    def plan_effect(self, c: Compiler):
+        """plan(state, env) -> the effect as a consequence, worked out in that position (None:
+        no move). With moves given, on the board: the effect of those moves from each of the
+        player's pieces (``(from)`` its site, ``(level)`` its level in a stack), worked out in
+        the position before any acts, then applied in turn, each followed by the ``then`` (Ludii
+        adds it to every move made); Goldilocks Stones marks its stones with
+        ``(forEach Piece (if ... (set State at:(from) 1) (set State at:(from) 0)))``. Moves given
+        that are moves (``(and (remove ...) (addScore Mover (count Pieces Next)))``) are worked
+        out the same way, each piece's on the position before any acts (ForEachPiece.eval lists
+        every piece's moves, an amount read when listed), unless their directions turn with
+        each piece's facing or the pieces are nobody's. Otherwise the moves made (all worked
+        out first), applied. In an ``(and ...)``, all this before any part acts."""
+        unowned = isinstance(self.player, Const) and self.player.name in ("Shared", "Neutral")
+        effects = self.moves is not None and self.container is None and not unowned and not (
+            c.facing is not None and c.uses_facing(self.moves))
+        from .logic import _plan, _plan_moves
+        if not effects:
+            return _plan_moves(c, self, c.moves(self))
         from .measures import check_site_type
+        from .moves_then import plan_frames
         check_site_type(c, self, self.on)
         kinds = None
         if self.pieces is not None:
@@ -1652,23 +1653,17 @@ class ForEachPiece(Ludeme):
         top = c.bool(self.top) if self.top is not None else None
         stacking = c.game.stacking
 
-        def run(s: State, e: Env) -> None:
+        def frames(s: State, e: Env) -> Any:
             mover = player(s, e) if player is not None else s.mover
-            steps = []
             for site, level, w in _each_piece(s, mover, stacking, top is not None and top(s, e)):
                 if kinds is None or w in kinds:
                     frame = e.child()
                     frame.frm = site
                     if level >= 0:
                         frame.level = level
-                    effect = plan(s, frame)
-                    if effect is not None:
-                        steps.append((effect, frame))
-            for effect, frame in steps:
-                effect(s, frame)
-                if then is not None:
-                    then(s, e)
-        return run
+                    yield frame
+        # the pieces found before any effect acts (a removal does not hide a piece visited later)
+        return lambda s, e: plan_frames(plan, s, list(frames(s, e)), then)
 
     def _container_index(self, c: Compiler) -> Any:
         """The container walked, as a function: 0 the board, 1, 2 ... the players' hands in

@@ -59,6 +59,18 @@ def run_steps(steps: list[tuple[Any, Any]], then: Effect | None, each: bool) -> 
     return run
 
 
+def plan_frames(plan: Any, s: State, frames: Any, then: Effect | None) -> Effect | None:
+    """The effect of ``plan`` worked out in each frame of ``frames`` (every site, piece or
+    player of a ``forEach``) on the same position, before any acts; run in order, each
+    followed by ``then`` (None when no frame makes a move)."""
+    steps = []
+    for frame in frames:
+        effect = plan(s, frame)
+        if effect is not None:
+            steps.append((effect, frame))
+    return run_steps(steps, then, each=True) if steps else None
+
+
 def no_kernel_with_then(ludeme: Any) -> None:
     """For a kernel that does not emit an effect's own consequences: refuse the effect when it
     has some (the game falls back to the reference engine)."""
@@ -67,4 +79,4 @@ def no_kernel_with_then(ludeme: Any) -> None:
         raise NoKernel(f"({ludeme.name} ... (then ...))")
 
 
-__all__ = ["then_of", "and_then", "run_steps", "no_kernel_with_then"]
+__all__ = ["then_of", "and_then", "run_steps", "plan_frames", "no_kernel_with_then"]

@@ -104,6 +104,9 @@ def _shape_of(item: Any, k: Emitter) -> Made:
 
 def _and_effect(self: logic.And | logic.Or, k: Emitter) -> None:
     items = _items(self.items)
+    if self.then is not None and len(items) > 1:
+        raise NoKernel(f"({self.name} ... (then ...)) of several parts",
+                       "the consequences after each part that makes a move")
     if any(logic._is_planned(item) for item in items):
         # as the reference: every if's branch is chosen, and what a part works out (a score's
         # amount) is worked out, before the first part acts
@@ -128,6 +131,9 @@ def _planned(item, k: Emitter):
     if planner is not None:
         return planner(k)
     if logic._is_effects(item):  # a nested (and ...): its parts worked out now too
+        if item.then is not None and len(_items(item.items)) > 1:
+            raise NoKernel(f"({item.name} ... (then ...)) of several parts",
+                           "the consequences after each part that makes a move")
         parts = [_planned(part, k) for part in _items(item.items)]
 
         def emit_all() -> None:
