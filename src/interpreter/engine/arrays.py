@@ -18,6 +18,9 @@ COUNT = "count"  # pieces per site (engine.counts)
 # yet; cleared when a move becomes the last one, engine.turns.act)
 EFFECT_TO = "effect_to"
 RANKS = "ranks"  # each player's rank once out of a ranked game (0 while they play)
+# per player, 1 once a result of a ranked game made them a winner, at whatever rank (Ludii's
+# Context.winners: who wins second is one; the match's points go by it)
+WON = "won"
 PENDING = "pending"  # [value, ply it was set at]: a move's pending value ((set Pending ...)), for the next move
 PENDING_SITES = "pending_sites"  # [values, ply they were set at]: every value a move set pending
 AMOUNTS = "amounts"  # per player (index 0 unused): the money they hold ((set Amount ...))
@@ -44,5 +47,5 @@ def puzzle_values(arrays: Mapping[str, Sequence[int]], n: int) -> list[int | Non
     return [value_of(m) if resolved(m) else None for m in masks]
 
 __all__ = ["HAND", "HAND_SITES", "HAND_SITE_COUNT", "HAND_SHARED", "HAND_SHARED_SITES", "HAND_PLAYERS", "COUNT",
-           "EFFECT_TO", "RANKS", "PENDING", "PENDING_SITES", "AMOUNTS", "TRIGGERED", "PUZZLE", "resolved", "value_of",
-           "puzzle_values"]
+           "EFFECT_TO", "RANKS", "WON", "PENDING", "PENDING_SITES", "AMOUNTS", "TRIGGERED", "PUZZLE", "resolved",
+           "value_of", "puzzle_values"]

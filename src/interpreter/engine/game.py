@@ -238,6 +238,7 @@ class Game:
         arrays = dict(declared.arrays)
         if self.ranked:
             arrays.setdefault("ranks", [0] * (info.players + 1))
+            arrays.setdefault("won", [0] * (info.players + 1))
         # where pieces are along tracks that pass a site twice (Ludii's OnTrackIndices): None
         # when no track does (engine.ontrack)
         from .ontrack import ON_TRACK, layout as track_layout

@@ -9,7 +9,7 @@ legal move is ``NextInstance``, which
 
 1. adds each player's points to their match score: the game's ``result:`` for its winners
    (evaluated on the game just played), else by rank (in a game of two players, 1 for a win,
-   0 otherwise; with more, 1 for each winner),
+   0 otherwise; with more, 1 for each winner, who won first or after: :attr:`.Result.won`),
 2. checks the match's end rules (``matchScore`` reads the match scores, ``count Trials`` the
    games finished), and, unless the match is over,
 3. starts the next game (``next:``, else the following one, round again).
@@ -248,11 +248,11 @@ class MatchState:
         result = sub.result()
         n = match.num_players
         ranks = result.ranking
-        for p in range(1, n + 1):
-            if instance.result is not None and p in result.winners:
+        for p in range(1, n + 1):  # Ludii's winners: every player a win was given to (Result.won)
+            if instance.result is not None and p in result.won:
                 points = instance.result(sub, ROOT)
             elif n > 2:
-                points = 1 if p in result.winners else 0
+                points = 1 if p in result.won else 0
             elif n == 2:  # Ludii: 2 minus the rank cut to an integer (a draw's 1.5 scores 1)
                 points = n - int(ranks.get(p, n))
             else:
@@ -354,7 +354,8 @@ class MatchState:
             last = 1 + len(self.match_losers)
             ranks = {p: 1 if p in self.match_winners else last for p in range(1, n + 1)}
         return Result(True, list(self.match_winners), list(self.match_losers), self.match_draw or not self.match_winners,
-                      scores, self.match_reason, self.match_termination, tuple(range(n + 1)), ranks)
+                      scores, self.match_reason, self.match_termination, tuple(range(n + 1)), ranks,
+                      list(self.match_winners))
 
     def outcome(self) -> Outcome | None:
         """The match's outcome, once it is over."""

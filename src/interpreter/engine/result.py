@@ -40,6 +40,9 @@ class Result:
     termination: Termination | None = None
     seats: tuple[int, ...] = ()  # seats[p]: who plays player p (the swap rule exchanges them)
     ranks: dict[int, float] = field(default_factory=dict)  # Ludii's ranks, when results ranked the players
+    # every player a result made a winner (Ludii's Context.winners): the winners, and in a game
+    # whose results ranked the players one by one also those who won after the first (ranked 2...)
+    won: list[int] = field(default_factory=list)
 
     @property
     def winning_seats(self) -> list[int]:

@@ -226,8 +226,9 @@ class State:
         """The result so far (``over`` is False while the game goes on)."""
         scores = {p: self.scores[p] for p in range(1, self.game.num_players + 1)}
         ranks = {p: self.arrays["ranks"][p] for p in scores} if self.over and self.game.ranked else {}
+        won = [p for p in scores if self.arrays["won"][p]] if self.game.ranked else list(self.winners)
         return Result(self.over, list(self.winners), list(self.losers), self.draw, scores, self.reason,
-                      self.termination, self.seats, ranks)
+                      self.termination, self.seats, ranks, won)
 
     def outcome(self) -> Outcome | None:
         """How the game ended (python-chess's ``Board.outcome()``): None while it goes on."""

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import LudError
 from . import handsites, hidden, ontrack, simulation, simultaneous
-from .arrays import COUNT, EFFECT_TO
+from .arrays import COUNT, EFFECT_TO, WON
 from .env import ROOT, Env
 from .move import ADD, CHOICE, LATER, MOVE, PASS, REMOVE, Move, MoveKind, repeat_key
 from .movegen import MoveGen, resolve
@@ -594,7 +594,10 @@ def _check_end_ranked(state: State) -> None:
     loss next from the bottom, and they leave the game; when one player is left they take the
     next rank from the top and the game ends. A draw ranks the players left together, a
     result for All ends it for all of them. Results that name their winners themselves
-    (byScore...) end the game at once."""
+    (byScore...) end the game at once. Every player a win was given to is a winner of Ludii's
+    (``won``, Context.winners: the match's points go by it), at whatever rank, though the game's
+    winner is the one ranked first (Ludii's status); a loss that leaves one player makes the
+    best ranked player one (End.applyResult), the one left after a win is not."""
     game = state.game
     n = game.num_players
     ranks = state.arrays["ranks"]
@@ -608,6 +611,8 @@ def _check_end_ranked(state: State) -> None:
             text = f"{text}; {outcome[3]}"
         spec = outcome[4] if len(outcome) > 4 else None
         if spec is None:
+            for p in outcome[0]:  # ByScore: its first (Context.addWinner)
+                state.set_item(state.arrays[WON], p, 1)
             finish(state, outcome[0], outcome[1], outcome[2], text, rule.termination)
             return
         kind, who = spec
@@ -619,6 +624,9 @@ def _check_end_ranked(state: State) -> None:
         left = [p for p in range(1, n + 1) if not ranks[p]]
         if len(left) == 1:
             state.set_item(ranks, left[0], _top_ranks(ranks, n) + 1)
+            if kind == "Loss":  # End.applyResult: a loss that leaves one player makes the best ranked a winner
+                best = min(range(1, n + 1), key=lambda p: ranks[p])
+                state.set_item(state.arrays[WON], best, 1)
         if len(left) <= 1:
             break
     left = [p for p in range(1, n + 1) if not ranks[p]]
@@ -644,8 +652,12 @@ def _rank_result(state: State, ranks: list[Any], kind: str, who: int) -> None:
     elif who == 0:
         for p in active:
             state.set_item(ranks, p, 1 if kind == "Win" else n)
+            if kind == "Win":
+                state.set_item(state.arrays[WON], p, 1)
     else:
         state.set_item(ranks, who, wins + 1 if kind == "Win" else n - losses)
+        if kind == "Win":  # a winner at whatever rank (Context.addWinner)
+            state.set_item(state.arrays[WON], who, 1)
 
 
 def _top_ranks(ranks: list[Any], n: int) -> int:

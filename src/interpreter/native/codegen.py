@@ -620,6 +620,9 @@ class Generator:
         n = self.game.num_players
         index, term = k.notes["end_index"], k.notes["end_termination"]
         with k.indented(f"if {rk} == 0:"):
+            k.line(f"for p in range(1, {n + 1}):")  # byScore's first: a winner (WON, engine.turns)
+            k.line(f"    if {w} >> p & 1:")
+            k.line("        st[WON + p] = 1")
             k.line(f"finish(st, T, {w}, {ls}, {d}, {index}, {term})")
             k.line("return")
         with k.indented(f"if not ({rw} != 0 and st[RANKS + {rw}] != 0):"):
@@ -640,8 +643,12 @@ class Generator:
                 k.line(f"for p in range(1, {n + 1}):")
                 k.line("    if st[RANKS + p] == 0:")
                 k.line(f"        st[RANKS + p] = 2 if {rk} == 1 else {2 * n}")
+                k.line(f"        if {rk} == 1:")
+                k.line("            st[WON + p] = 1")
             with k.indented("else:"):
                 k.line(f"st[RANKS + {rw}] = 2 * (wins + 1) if {rk} == 1 else 2 * ({n} - losses)")
+                k.line(f"if {rk} == 1:")
+                k.line(f"    st[WON + {rw}] = 1")
             k.line("left = 0")
             k.line("last = 0")
             k.line(f"for p in range(1, {n + 1}):")
@@ -650,6 +657,12 @@ class Generator:
             k.line("        last = p")
             k.line("if left == 1:")
             k.line("    st[RANKS + last] = 2 * (top_ranks(st, T) + 1)")
+            k.line(f"    if {rk} == 2:")  # a loss leaves one: the best ranked wins
+            k.line("        best = 1")
+            k.line(f"        for p in range(2, {n + 1}):")
+            k.line("            if st[RANKS + p] < st[RANKS + best]:")
+            k.line("                best = p")
+            k.line("        st[WON + best] = 1")
             k.line("if left <= 1:")
             k.line("    break")
 

@@ -20,7 +20,7 @@ from .emit import NoKernel
 
 TERMINATIONS = tuple(Termination)
 # reference arrays the compiled tier knows how to hold (name -> what it means)
-KNOWN_ARRAYS = {"hand", "ranks", "player_values", "piece_states", "effect_to", "to_clear", "count",
+KNOWN_ARRAYS = {"hand", "ranks", "won", "player_values", "piece_states", "effect_to", "to_clear", "count",
                 "hand_sites", "pending"}
 
 
