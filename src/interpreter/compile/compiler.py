@@ -657,11 +657,8 @@ class Compiler:
         if isinstance(value, Const) and value.name in ("SameDirection", "OppositeDirection"):
             from ..ludemes.directionfns import last_move_direction
             return last_move_direction(self, value.name, value)
-        if isinstance(value, Const):
-            dirs = self.direction_names([value.name], value)
-            if not dirs:
-                raise self.error(f"direction {value.name} does not exist on this board", value)
-            return dirs
+        if isinstance(value, Const):  # none where the board lacks it: no step that way, as Ludii's radials
+            return self.direction_names([value.name], value)
         if isinstance(value, Ludeme):
             return cast(_Directions, value).static_directions(self)
         raise self.error("expected directions", value)

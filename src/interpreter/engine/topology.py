@@ -44,6 +44,11 @@ if TYPE_CHECKING:
     import networkx as nx
 
 MAX_SITES = 10_000
+#: Ludii's classes of absolute directions that are no relation, by the compass names they match
+COMPASS_GROUPS = {
+    "Axial": ("N", "E", "S", "W", "U", "D"),
+    "Angled": ("NE", "SE", "SW", "NW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW"),
+}
 DISTANCE_CACHE_SITES = 1 << 22  # numbers kept per relation by Topology.distances_from
 Point = tuple[float, float]
 Ray = tuple[int, ...]
@@ -174,10 +179,21 @@ class Topology:
         board their steps use anywhere on it (none for a direction the tiling lacks)."""
         out: list[str] = []
         for name in names:
-            for d in self.relation_directions.get(name, (name,)):
+            for d in self.relation_directions.get(name) or self.grouped(name) or (name,):
                 if d in self.step and d not in out:
                     out.append(d)
         return tuple(out)
+
+    def grouped(self, name: str) -> tuple[str, ...]:
+        """The compass directions of this board in one of Ludii's classes of absolute directions
+        that name no relation (Axial: N, E, S, W, U, D; Angled: the others of the plane), as its
+        AbsoluteDirection.matches picks them among every direction of the board: none for any
+        other name, or where the board has none of them."""
+        group = COMPASS_GROUPS.get(name)
+        if group is None:
+            return ()
+        every = self.relation_directions.get("All", ())
+        return tuple(d for d in (*every, *(d for d in self.step if d not in every)) if d in group)
 
     def keys(self, names: Iterable[str]) -> tuple[str, ...]:
         """Direction names → the direction keys the rules walk (Ludii's absolute directions):
@@ -185,6 +201,9 @@ class Topology:
         it; a compass direction stays when the board has it; others are dropped."""
         out: list[str] = []
         for name in names:
+            if name in COMPASS_GROUPS:  # Axial, Angled: their compass directions on this board
+                out.extend(d for d in self.grouped(name) if d not in out)
+                continue
             present = bool(self.relation_directions.get(name)) if name in RELATIONS else name in self.step
             if present and name not in out:
                 out.append(name)

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import LudError
 from . import handsites, hidden, ontrack, simulation, simultaneous
 from .arrays import COUNT, EFFECT_TO, WON
+from .counts import pieces_at, take_pieces
 from .env import ROOT, Env
 from .move import ADD, CHOICE, LATER, MOVE, PASS, REMOVE, Move, MoveKind, repeat_key
 from .movegen import MoveGen, resolve
@@ -285,8 +286,12 @@ def _nothing(state: State, move: Move) -> None:
 
 
 def _remove(state: State, move: Move) -> None:
-    if move.word != LATER:  # a removal applied later takes nothing now (its rule marks the site)
+    if move.word == LATER:  # a removal applied later takes nothing now (its rule marks the site)
+        return
+    if move.to < len(state.what):
         state.clear(move.to)
+    else:  # a site of a hand: emptied, as a flat site of the board
+        take_pieces(state, move.to, pieces_at(state, move.to))
 
 
 ACTIONS: dict[MoveKind, Callable[[State, Move], None]] = {

@@ -68,6 +68,7 @@ ROLES = (
 DIRECTION_NAMES = ["N", "S", "E", "W", "NE", "NW", "SE", "SW", "Orthogonal", "Diagonal", "All",
                    "Adjacent", "Forward", "Backward", "Forwards", "Backwards", "Leftward", "Rightward",
                    "FL", "FR", "BL", "BR", "Leftwards", "Rightwards", "OffDiagonal",
+                   "Axial", "Angled",  # Ludii's classes of compass directions: N E S W (U D), the others
                    "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW",
                    "FLL", "FLLL", "FRR", "FRRR", "BLL", "BLLL", "BRR", "BRRR",
                    "SameDirection", "OppositeDirection",  # the last move's direction, and back

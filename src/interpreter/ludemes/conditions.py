@@ -474,6 +474,10 @@ class IsIn(Ludeme):
         if self._array():
             values = c.ints(self.region)
             return lambda s, e: all(f(s, e) in set(values(s, e)) for f in sites)
+        test = getattr(self.region, "membership", None)
+        if len(sites) == 1 and test is not None:  # a region that answers for one site without its list
+            site, inside = sites[0], test(c)
+            return lambda s, e: (x := site(s, e)) >= 0 and inside(s, x)
         from .space_memo import memo_region
         region = memo_region(c.region(self.region), self.region)  # once per flood fill when it can be
         if len(sites) == 1:

@@ -40,6 +40,8 @@ from .functions import INT_MAX, INT_MIN, SITE_TYPE, Site, out_of_range
 from .sitetypes import site_type_param
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..compile.compiler import Compiler
     from ..engine.game import Declarations
     from ..engine.state import State
@@ -421,6 +423,11 @@ class SitesToClear(Ludeme):
 
     def compile(self, c: Compiler):
         return lambda s, e: [site for site, flag in enumerate(s.arrays[TO_CLEAR]) if flag]
+
+    def membership(self, c: Compiler) -> Callable[[State, int], bool]:
+        """inside(state, site): whether the site is marked (``is In`` asks this of each site a
+        capture sequence passes, without listing the marked ones)."""
+        return lambda s, x: x < len(flags := s.arrays[TO_CLEAR]) and bool(flags[x])
 
 
 class _ScoreEffect(_Effect):

@@ -612,8 +612,8 @@ class Ahead(Ludeme):
             return self._compile_relative(c, self.directions.name == "SameDirection")
         dirs = c.directions(self.directions) if self.directions is not None else \
             c.direction_names(["Forward"], self)
-        if not dirs and self.directions is not None and not isinstance(self.directions, Const):
-            return c.site(self.site)  # directions known in play that give none now: the site itself (Ludii)
+        if not dirs:  # no such direction here (the board lacks it): the site itself, as Ludii's Ahead
+            return c.site(self.site)
         if len(dirs) != 1:
             raise BindError("ahead needs one direction", self.directions.span if self.directions is not None
                             else self.span, hint="e.g. N, or Forward in a piece's moves")

@@ -1006,13 +1006,13 @@ class SitesAround(Ludeme):
         table = self._table(c, kind)
         if self.type is None:
             around: Callable[[State, Env], Sequence[int]] = \
-                lambda s, e: table[x] if (x := site(s, e)) >= 0 else ()  # noqa: E731
+                lambda s, e: table[x] if 0 <= (x := site(s, e)) < len(table) else ()  # noqa: E731
         else:
             keep = _neighbour_test(self.type.name, c.game.friends)
 
             def kept(s: State, e: Env) -> list[int]:
                 x = site(s, e)
-                if x < 0:
+                if not 0 <= x < len(table):  # off the board (a hand's site): none, as Ludii's
                     return []
                 test = keep(s)
                 return [t for t in table[x] if test(t)]
@@ -1040,7 +1040,7 @@ class SitesAround(Ludeme):
 
         def count(s: State, e: Env) -> int:
             x = site(s, e)
-            if x < 0:
+            if not 0 <= x < len(table):
                 return 0
             if kind == "Own":
                 return owners_of[x](s.who).count(s.mover)

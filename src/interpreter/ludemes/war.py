@@ -1043,13 +1043,17 @@ def removal_moves(node: Any, c: Compiler) -> MoveGen:
         return _removals_later(c, region, node.level, node.count, then)
     if c.game.stacking and (node.level is not None or node.count is not None):
         return _stacked_removals(c, region, node.level, node.count, then)
-    rules = c.rule(after=then)
+    from ..engine.counts import pieces_at
+    from ..engine.sites import off_board_sites
+    rules = c.rule(after=then)  # a site of a hand too: Ludii's Remove takes from any container
     uid = c.game.uid
-    made = [Move(REMOVE, to=site, game_id=uid, rules=rules) for site in range(c.topo.n)]
+    n = c.topo.n
+    made = [Move(REMOVE, to=site, game_id=uid, rules=rules) for site in range(n + off_board_sites(c.game))]
 
     def gen(s: State, e: Env) -> list[Move]:
         what = s.what
-        return [made[x] for x in dict.fromkeys(region(s, e)) if x >= 0 and what[x]]
+        return [made[x] for x in dict.fromkeys(region(s, e))
+                if 0 <= x < n and what[x] or n <= x < len(made) and pieces_at(s, x)]
     return FnGen(gen, unique=True)
 
 

@@ -88,7 +88,8 @@ class Around(Region):
     @contextlib.contextmanager
     def loop(self, k: Emitter, var: str) -> Iterator[None]:
         j = k.temp("j")
-        with k.indented(f"for {j} in range({self.nbrs}.shape[1] if {self.site} >= 0 else 0):"):
+        # a site off the board (a hand's) has none, as Ludii's SitesAround
+        with k.indented(f"for {j} in range({self.nbrs}.shape[1] if 0 <= {self.site} < {self.nbrs}.shape[0] else 0):"):
             k.line(f"{var} = {self.nbrs}[{self.site}, {j}]")
             k.line(f"if {var} < 0:")
             k.line("    break")
