@@ -24,12 +24,17 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def repeat_key(key: tuple[object, ...], seen: Container[tuple[object, ...]]) -> tuple[object, ...]:
+def repeat_key(key: tuple[object, ...], seen: Container[tuple[object, ...]],
+               tried: dict[tuple[object, ...], int] | None = None) -> tuple[object, ...]:
     """The key of a repeat of the move ``key``, as legal lists number it after the first: its
-    word with ``/n`` added, the first n from 2 that no move in ``seen`` has (``A1-B2/2``)."""
-    n = 2
+    word with ``/n`` added, the first n from 2 that no move in ``seen`` has (``A1-B2/2``).
+    ``tried`` (kept over one list, whose ``seen`` only grows) remembers where each key's search
+    ended, so the k-th repeat of a move costs one look, not k."""
+    n = 2 if tried is None else tried.get(key, 2)
     while (again := key[:4] + (f"{key[4]}/{n}",) + key[5:]) in seen:
         n += 1
+    if tried is not None:
+        tried[key] = n + 1
     return again
 
 

@@ -6,6 +6,8 @@ by overriding them:
 
 - :meth:`~MoveGen.first`: the first move, without making the others (``(no Moves ...)`` asks);
 - :meth:`~MoveGen.reaching`: the moves ending on a site (what a threat test looks for);
+- :meth:`~MoveGen.bound`: the sites its moves may ever end on from a given (from), whatever the
+  position (a static bound: a threat test skips the pieces that cannot reach its site);
 - :meth:`~MoveGen.draw` with :attr:`~MoveGen.space` and :attr:`~MoveGen.kinds`: one candidate out
   of ``space`` equally likely ones, the move when that candidate is legal, else None, so a random
   playout can draw a move without listing them all (:func:`.turns.random_move`);
@@ -53,6 +55,12 @@ class MoveGen:
         """The moves that end on ``site``."""
         return [m for m in self.moves(s, e) if m.to == site]
 
+    def bound(self, frm: int) -> int | None:
+        """The sites (a bitset: bit x for site x) that the moves of this rule may end on when its
+        (from) is ``frm``, in any position; None when not known. Exact or larger, never smaller:
+        a threat test skips a piece whose bound leaves out the site it asks about."""
+        return None
+
     def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         """One of :attr:`space` equally likely candidates: the move when it is legal, else None."""
         raise NotImplementedError(f"{type(self).__name__} cannot draw moves")
@@ -72,12 +80,36 @@ class FnGen(MoveGen):
     instance's :meth:`moves` itself: no wrapper call on the hot path)."""
 
     def __init__(self, fn: MovesFn, unique: bool = False,
-                 reach: Callable[[State, Env, int], list[Move]] | None = None):
+                 reach: Callable[[State, Env, int], list[Move]] | None = None,
+                 bound: Callable[[int], int | None] | None = None):
         # an instance's own function: one call less on the hot path
         self.moves = fn  # type: ignore[method-assign, assignment]  # shadows the method on purpose
         self.unique = unique
         if reach is not None:  # the moves onto a site, worked out without the others
             self.reaching = reach  # type: ignore[method-assign, assignment]  # shadows the method on purpose
+        if bound is not None:  # the sites its moves may end on from a (from) (MoveGen.bound)
+            self.bound = bound  # type: ignore[method-assign, assignment]  # shadows the method on purpose
+
+
+def site_bits(sites: Iterable[int]) -> int:
+    """A bitset of sites (bit x for site x), as :meth:`MoveGen.bound` gives them."""
+    out = 0
+    for x in sites:
+        if x >= 0:
+            out |= 1 << x
+    return out
+
+
+def bound_of(gens: Iterable[MoveGen], frm: int) -> int | None:
+    """The union of the bounds of ``gens`` from ``frm`` (:meth:`MoveGen.bound`); None when one
+    is not known."""
+    out = 0
+    for gen in gens:
+        found = gen.bound(frm)
+        if found is None:
+            return None
+        out |= found
+    return out
 
 
 class WithRules(MoveGen):
@@ -109,6 +141,9 @@ class WithRules(MoveGen):
 
     def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         return [self._with(m) for m in self.gen.reaching(s, e, site)]
+
+    def bound(self, frm: int) -> int | None:
+        return self.gen.bound(frm)
 
 
 def with_rules(gen: MoveGen, rules: tuple[int, ...]) -> MoveGen:
@@ -145,6 +180,9 @@ class Union(MoveGen):
     def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         return [m for part in self.parts for m in part.reaching(s, e, site)]
 
+    def bound(self, frm: int) -> int | None:
+        return bound_of(self.parts, frm)
+
     def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         i = rng.randrange(self.space)
         for part in self.parts:
@@ -179,6 +217,9 @@ class Choice(MoveGen):
         chosen = self.branch(s, e)
         return chosen.reaching(s, e, site) if chosen is not None else []
 
+    def bound(self, frm: int) -> int | None:
+        return bound_of((self.yes,) if self.no is None else (self.yes, self.no), frm)
+
     @property
     def drawable(self) -> bool:
         return True  # a draw follows the branch that runs
@@ -205,6 +246,9 @@ class FirstOf(MoveGen):
             if found is not None:
                 return found
         return None
+
+    def bound(self, frm: int) -> int | None:
+        return bound_of(self.parts, frm)
 
 
 class Filtered(MoveGen):
@@ -233,6 +277,9 @@ class Filtered(MoveGen):
         keep = self.keep
         return [m for m in self.gen.reaching(s, e, site) if keep(s, e, m)]
 
+    def bound(self, frm: int) -> int | None:
+        return self.gen.bound(frm)
+
     def draw(self, s: State, e: Env, rng: Any) -> Move | None:
         move = self.gen.draw(s, e, rng)
         return move if move is not None and self.keep(s, e, move) else None
@@ -257,6 +304,9 @@ class ByMover(MoveGen):
     def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         return self.gens[s.mover].reaching(s, e, site)
 
+    def bound(self, frm: int) -> int | None:
+        return bound_of(self.gens, frm)
+
 
 class Switch(MoveGen):
     """The moves of one of several generators, the one ``which(state, env)`` numbers (a rule
@@ -278,6 +328,9 @@ class Switch(MoveGen):
 
     def reaching(self, s: State, e: Env, site: int) -> list[Move]:
         return self.gens[self.which(s, e)].reaching(s, e, site)
+
+    def bound(self, frm: int) -> int | None:
+        return bound_of(self.gens, frm)
 
     @property
     def drawable(self) -> bool:
@@ -308,4 +361,5 @@ def concat(lists: Iterable[list[Move]]) -> list[Move]:
 
 
 __all__ = ["MoveGen", "FnGen", "WithRules", "with_rules", "Union", "Choice", "FirstOf", "Filtered", "ByMover", "Switch",
-           "as_gen", "resolve", "concat"]
+           "as_gen", "resolve", "concat",
+           "site_bits", "bound_of"]

@@ -99,14 +99,15 @@ def _distinct(state: State, moves: list[Move]) -> list[Move]:
     pieces could go on one site, placements name their piece (``2@C3``)."""
     game = state.game
     seen: set[tuple[object, ...]] = set()
+    tried: dict[tuple[object, ...], int] = {}  # the next number to try for each repeated key
     unique = []
     adds: dict[int, int] = {}
     clash = False
     for m in moves:
         k = m.key()
         if k in seen:
-            k = repeat_key(k, seen)
-            m = m.with_word(str(k[4]))
+            k = repeat_key(k, seen, tried)
+            m = _worded(m, str(k[4]))
         elif m.kind is ADD and m.frm < 0 and adds.setdefault(m.to, m.what) != m.what:
             clash = True
         seen.add(k)
@@ -117,6 +118,21 @@ def _distinct(state: State, moves: list[Move]) -> list[Move]:
         unique = [m.with_prefix(game.piece_tag(m.what)) if m.kind is ADD and m.frm < 0 and not m.prefix else m
                   for m in unique]
     return unique
+
+
+_WORDED: dict[tuple[int, str], tuple[Move, Move]] = {}  # (id of a move, word) -> (it, it so named)
+
+
+def _worded(m: Move, word: str) -> Move:
+    """``m.with_word(word)``, made once per move object and word and kept (the rules' moves
+    are made once and kept too, so a repeat listed at every ply is not made again)."""
+    key = (id(m), word)
+    pair = _WORDED.get(key)
+    if pair is None or pair[0] is not m:
+        if len(_WORDED) > 100_000:  # moves made afresh at every call would pile up
+            _WORDED.clear()
+        pair = _WORDED[key] = (m, m.with_word(word))
+    return pair[1]
 
 
 SAMPLE_TRIES = 64  # random draws before the choice is left to the full list

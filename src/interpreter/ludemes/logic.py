@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..engine.movegen import Choice, FnGen, MoveGen, Union, concat, with_rules
+from ..engine.movegen import Choice, FnGen, MoveGen, Union, bound_of, concat, with_rules
 from ..engine.values import const_fn, constant
 from ..errors import BindError
 from ..syntax.nodes import Bool, Const, Int
@@ -491,7 +491,8 @@ class And(_Combine):
         if self.kind == MOVES:
             gens = [c.moves(i) for i in self.items.items]
             return self.compile_moves(c, FnGen(lambda s, e: concat(g.moves(s, e) for g in gens),
-                                               reach=lambda s, e, to: concat(g.reaching(s, e, to) for g in gens)))
+                                               reach=lambda s, e, to: concat(g.reaching(s, e, to) for g in gens),
+                                               bound=lambda frm: bound_of(gens, frm)))
         fns = [c.bool(i) for i in self.items.items]
         if any(constant(f) is False for f in fns):
             return const_fn(False)

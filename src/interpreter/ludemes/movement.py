@@ -39,7 +39,7 @@ from .base import (
     PType,
 )
 from .concepts import moved_to
-from .moves import _THEN, MoveHop, MoveStep, _from_sites, _step_moves, _then, _to_rule
+from .moves import _THEN, MoveHop, MoveStep, _bound_from, _from_sites, _lines_bound, _step_moves, _then, _to_rule
 from .sowing import move_owner
 from .stacks import stack_flag, with_levels
 
@@ -181,7 +181,11 @@ class MoveSlide(Ludeme):
             return out
 
         reach = _slide_reach(sources, rays_at, line, dynamic, move_of)
-        return with_levels(c, FnGen(gen, reach=reach), self.source, self.to, self.stack)
+        # from the piece's own site, a slide stops on its lines from the least distance to the
+        # most (anywhere on them when the distances are known only in play)
+        bound = _lines_bound(rays_at, (0, None) if dynamic is not None else (max(lo - 1, 0), hi))
+        return with_levels(c, FnGen(gen, reach=reach, bound=bound if sources is _bound_from else None),
+                           self.source, self.to, self.stack)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from .moves import _no_kernel_by_origin

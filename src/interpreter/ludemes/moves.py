@@ -9,7 +9,7 @@ from ..engine import stacks, turns
 from ..engine.arrays import COUNT, HAND
 from ..engine.env import Env
 from ..engine.move import ADD, CHOICE, MOVE, PASS, Move
-from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, with_rules
+from ..engine.movegen import Filtered, FirstOf, FnGen, MoveGen, site_bits, with_rules
 from ..engine.multisite import PREFIX as PIECES, SitedMove
 from ..engine.values import const_fn, constant
 from ..errors import BindError
@@ -988,7 +988,10 @@ def _step_moves(c: Compiler, sources: Any, neighbours: Any, to_cond: Any, then: 
                         move = made[frm, to] = Move(MOVE, frm, to, game_id=uid, rules=rules)
                     out.append(move)
         return out
-    return FnGen(gen, unique=True, reach=gen)  # one move per source and neighbour
+    # from the piece's own site, a step ends on one of its neighbours
+    bound = (lambda frm: site_bits(neighbours[frm]) if 0 <= frm < len(neighbours) else 0) \
+        if sources is _bound_from else None
+    return FnGen(gen, unique=True, reach=gen, bound=bound)  # one move per source and neighbour
 
 
 class MoveHop(Ludeme):
@@ -1366,7 +1369,22 @@ def _line_moves(c: Compiler, sources: Any, dirs: Any, length: tuple[int, int], b
                     if to_cond is None or to_cond(s, frame):
                         out.append(move_of(frm, d, ray, n))
         return out
-    return FnGen(walk, reach=walk)
+    # from the piece's own site, a move lands within the longest run (anywhere on its lines
+    # when the range is known only in play)
+    bound = _lines_bound(rays_at, (0, None) if dynamic is not None else (lo, hi + 1))
+    return FnGen(walk, reach=walk, bound=bound if sources is _bound_from else None)
+
+
+def _lines_bound(rays_at: Sequence[Sequence[tuple[int, ...]]], span: tuple[int, int | None]) -> Callable[[int], int]:
+    """:meth:`MoveGen.bound` of moves along the lines from a piece's site (``rays_at``, per
+    site): the sites at the positions ``span`` (first, end; None: to the end) of its lines."""
+    first, last = span
+
+    def bound(frm: int) -> int:
+        if not 0 <= frm < len(rays_at):
+            return 0
+        return site_bits(x for ray in rays_at[frm] for x in ray[first:last])
+    return bound
 
 
 def _hop_lengths(run: int, low: int) -> Sequence[int]:
@@ -1565,11 +1583,13 @@ class ForEachPiece(Ludeme):
                         if moves is not None:
                             frame.frm = site
                             out.extend(moves(s, frame))
-            if others:
-                _sited_pieces(s, frame, others, limit, owner_of, gens, out)
+            if sited is not None:
+                sited(s, frame, out)
             return out
 
-        reach = _as_player(player, _pieces_reaching(table, own_pieces, others)) if on_board else None
+        # the mover's pieces on other kinds of site than the board's (see _kinds)
+        sited = (lambda s, frame, out: _sited_pieces(s, frame, others, limit, owner_of, gens, out)) if others else None
+        reach = _as_player(player, _pieces_reaching(table, sited)) if on_board else None
         return with_rules(FnGen(_as_player(player, own_pieces), reach=reach), c.rule(after=_then(c, self.then)))
 
     def _unowned(self, c: Compiler, gens: list) -> Any:
@@ -1852,13 +1872,14 @@ def _stacked_pieces(table: list, player: Any, top: Any) -> Any:
     return gen
 
 
-def _pieces_reaching(table: list[MoveGen | None], own_pieces: Any, others: Any) -> Any:
+def _pieces_reaching(table: list[MoveGen | None], sited: Any) -> Any:
     """forEach Piece's moves onto a site (what a threat test asks): each of the mover's pieces
-    on the board asked for its moves onto it only (all the moves, kept when onto it, while
-    pieces off the board move too)."""
+    on the board asked for its moves onto it only, unless its moves can never end there from
+    its site (:meth:`MoveGen.bound`, worked out once per kind and site); then those of its
+    pieces on other kinds of site (``sited(state, frame, out)`` lists them), kept when onto it."""
+    bounds: list[list[int | None] | None] = [None] * len(table)  # per kind, per site (-1: anywhere)
+
     def reaching(s: State, e: Env, target: int) -> list[Move]:
-        if others:
-            return [m for m in own_pieces(s, e) if m.to == target]
         out: list[Move] = []
         frame = e.child()
         mover, what, who = s.mover, s.what, s.who
@@ -1867,11 +1888,26 @@ def _pieces_reaching(table: list[MoveGen | None], own_pieces: Any, others: Any) 
             try:
                 site = who.index(mover, site + 1)
             except ValueError:
-                return out
-            moves = table[what[site]]
-            if moves is not None:
+                break
+            w = what[site]
+            moves = table[w]
+            if moves is None:
+                continue
+            row = bounds[w]
+            if row is None:
+                row = bounds[w] = [None] * len(who)
+            bound = row[site]
+            if bound is None:
+                found = moves.bound(site)
+                bound = row[site] = -1 if found is None else found
+            if bound >> target & 1:  # else that piece there can never move onto the target
                 frame.frm = site
                 out.extend(moves.reaching(s, frame, target))
+        if sited is not None:
+            elsewhere: list[Move] = []
+            sited(s, frame, elsewhere)
+            out.extend(m for m in elsewhere if m.to == target)
+        return out
     return reaching
 
 
@@ -2050,7 +2086,8 @@ class Do(Ludeme):
         # prior effect too (Ludii's: the roll is part of every move, the pass included)
         passing = [Move(PASS, game_id=c.game.uid, rules=first)] if c.game.dice else []
 
-        def gen(s: State, e: Env) -> list[Move]:
+        def gen(s: State, e: Env, site: int = -1) -> list[Move]:
+            """The moves (those onto ``site`` only, when one is given: what a threat test asks)."""
             mark, uncounted = s.mark(), s._uncounted
             try:
                 # as when the move is played: the effect sees the ply it will see then, where
@@ -2060,14 +2097,17 @@ class Do(Ludeme):
                 prior(s, e)
                 s.ply -= 1
                 s._uncounted = uncounted
-                found = nxt.moves(s, e)
+                found = nxt.moves(s, e) if site < 0 else nxt.reaching(s, e, site)
             finally:
                 s._uncounted = uncounted
                 s.rollback(mark)
             if not found:
-                return list(passing)
+                if site < 0:
+                    return list(passing)
+                # the pass is made only when there is no move at all
+                return [m for m in gen(s, e) if m.to == site] if any(p.to == site for p in passing) else []
             return [m.with_rules(first + m.rules) for m in found]
-        return FnGen(gen, unique=nxt.unique)
+        return FnGen(gen, unique=nxt.unique, reach=gen)
 
     def kernel_moves(self, k: Emitter) -> Made:
         from ..native import abi

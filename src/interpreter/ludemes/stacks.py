@@ -664,7 +664,7 @@ def with_levels(c: Compiler, gen: MoveGen, source: Any, to: Any, stack: Any) -> 
             out.append(m if lv == m.levels else Move(m.kind, m.frm, m.to, m.what, m.word, m.prefix, m.game_id,
                                                      m.rules, m.between, levels=lv))
         return out
-    return FnGen(gen_levels)
+    return FnGen(gen_levels, bound=gen.bound)  # the levels change no move's site
 
 
 def stack_flag(stack: Any) -> bool:

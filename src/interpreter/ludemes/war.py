@@ -436,8 +436,8 @@ def _threat_sites(s: State, e: Env, w: int, at: Any, region: Any) -> Sequence[in
         return (at(s, e),)
     if region is not None:
         return tuple(region(s, e))
-    if w:
-        return tuple(i for i, x in enumerate(s.what) if x == w)[:1]
+    if w:  # the first site of that piece (the list's own search)
+        return (s.what.index(w),) if w in s.what else ()
     return [i for i, x in enumerate(s.who) if x]
 
 

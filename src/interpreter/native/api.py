@@ -141,10 +141,11 @@ class NativeGame:
         (the second ``A1-B2`` is ``A1-B2/2``: see engine.turns._distinct)."""
         out: list[tuple] = []
         seen: set[tuple] = set()
+        tried: dict[tuple, int] = {}  # the next number to try for each repeated key
         for code in codes:
             key = self.key(int(code))
             if key in seen:
-                key = repeat_key(key, seen)
+                key = repeat_key(key, seen, tried)
             seen.add(key)
             out.append(key)
         return out
