@@ -1738,8 +1738,12 @@ class ForEachPlayer(_Effect):
         return end
 
     def kernel_effect(self, k: Emitter) -> None:
-        """As the reference: every player's effect worked out (its ifs' branches, a score's
-        amount) before any acts, then each applied in turn order with the ``then`` after it."""
+        self.kernel_plan(k)()
+
+    def kernel_plan(self, k: Emitter) -> Any:
+        """As the reference: every player's effect worked out now (its ifs' branches, a score's
+        amount), before any acts, also before the parts of an ``(and ...)`` ahead of it act;
+        returns what applies each in turn order with the ``then`` after it."""
         from ..native.emit import NoKernel
         from ..native.kernels.structure import _planned
         if self.then is not None and not isinstance(self.rule, _ScoreEffect):
@@ -1750,11 +1754,14 @@ class ForEachPlayer(_Effect):
         for p in range(1, k.players + 1):
             with k.bind(player=str(p)):
                 emits.append(_planned(self.rule, k))
-        for p, emit in enumerate(emits, 1):
-            with k.bind(player=str(p)):
-                emit()
-            if self.then is not None:
-                k.effect(self.then)
+
+        def emit_all() -> None:
+            for p, emit in enumerate(emits, 1):
+                with k.bind(player=str(p)):
+                    emit()
+                if self.then is not None:
+                    k.effect(self.then)
+        return emit_all
 
     def kernel_end(self, k: Emitter) -> None:
         from ..native.emit import NoKernel, kernel_of
